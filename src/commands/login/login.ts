@@ -1,0 +1,88 @@
+import { text } from 'node:stream/consumers';
+import { usage } from '../../api/schemas.js';
+import { parseShape } from '../../api/shape.js';
+import { keyMode, maskKey } from '../../config/keys.js';
+import { activeProfile, checkBaseUrl, profileToWrite } from '../../config/resolve.js';
+import type { Context } from '../../core/context.js';
+import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
+import { askSecret, askText } from '../../core/prompt.js';
+
+function validateWith(check: (value: string) => unknown): (value: string) => true | string {
+  return (value) => {
+    try {
+      check(value.trim());
+      return true;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+}
+
+export async function login(ctx: Context, options: { withKey?: boolean }): Promise<void> {
+  const store = await ctx.config();
+  const doc = store.read();
+  const profile = profileToWrite(ctx.flags, ctx.io.env, doc);
+  const saved = doc.profiles[profile] ?? {};
+
+  let baseUrl = ctx.flags.baseUrl ?? ctx.io.env.SVC_BASE_URL;
+  if (!baseUrl && ctx.canPrompt && !options.withKey) {
+    baseUrl = await askText(ctx.io, 'Base URL of the service', { default: saved.base_url, validate: validateWith(checkBaseUrl) });
+  }
+  baseUrl ??= saved.base_url;
+  if (!baseUrl) throw new UsageError('no base URL to log in to', ['Pass --base-url URL or set SVC_BASE_URL.']);
+  baseUrl = checkBaseUrl(baseUrl);
+
+  let apiKey: string;
+  if (options.withKey) {
+    apiKey = (await text(ctx.io.stdin)).trim();
+    if (apiKey === '') throw new UsageError('--with-key read no key from standard input');
+  } else if (ctx.flags.apiKey) {
+    apiKey = ctx.flags.apiKey;
+    ctx.warn('--api-key is visible to other users of this machine; prefer --with-key');
+  } else if (ctx.canPrompt) {
+    apiKey = await askSecret(ctx.io, `API key for ${baseUrl}`, (value) => (value.trim() ? true : 'The key is empty.'));
+  } else {
+    throw new UsageError('no API key to save, and no terminal to ask for one', [
+      'Pipe it in: printf %s "$SVC_KEY" | svc login --with-key',
+    ]);
+  }
+  if (/\s/.test(apiKey)) throw new UsageError('the API key must not contain white space');
+
+  const client = await ctx.clientFor(baseUrl, apiKey);
+  const spinner = await ctx.spinner('Checking the key…');
+  let organisation: string;
+  try {
+    const reply = await client.request({ method: 'GET', path: '/v1/usage' });
+    const u = parseShape(usage, reply, 'GET /v1/usage');
+    organisation = u.organization_name ?? u.organization_id;
+  } catch (error) {
+    if (error instanceof ApiError && error.exitCode === EXIT.auth) {
+      throw new CliError(`the service rejected the key (${error.envelope.error_code}); nothing was saved`, EXIT.auth);
+    }
+    throw error;
+  } finally {
+    spinner.stop();
+  }
+
+  await store.update((d) => {
+    d.profiles[profile] = { ...d.profiles[profile], base_url: baseUrl, api_key: apiKey };
+    d.current_profile = profile;
+  });
+  const mode = keyMode(apiKey);
+  ctx.err(`✓ Logged in to ${baseUrl} as ${organisation} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}`);
+  ctx.err(`  Saved in profile "${profile}" of ${store.file}`);
+}
+
+export async function logout(ctx: Context): Promise<void> {
+  const store = await ctx.config();
+  const doc = store.read();
+  const { name } = activeProfile(ctx.flags, ctx.io.env, doc);
+  if (!doc.profiles[name]?.api_key) {
+    ctx.err(`Profile "${name}" has no saved key; nothing to do.`);
+    return;
+  }
+  await store.update((d) => {
+    delete d.profiles[name]!.api_key;
+  });
+  ctx.err(`✓ Removed the key of profile "${name}" from ${store.file}`);
+}

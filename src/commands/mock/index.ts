@@ -1,0 +1,15 @@
+// `svc mock`: the local emulation of the service, for demos and tests.
+import type { Command } from 'commander';
+import type { App } from '../../main.js';
+import { examples } from '../args.js';
+
+export function registerMock(program: Command, app: App): void {
+  program
+    .command('mock')
+    .description('run a local emulation of the service on 127.0.0.1, with demo keys and data')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
+    .option('--processing-ms <ms>', 'how long a background parse stays processing', '2000')
+    .option('--quiet', 'do not log each request on stderr')
+    .addHelpText('after', examples('svc mock', 'svc mock --port 0 --json | head -1 | jq -r .url'))
+    .action(app.action(async () => (await import('./mock.js')).runMock));
+}

@@ -1,0 +1,153 @@
+// `svc parse FILE`: checks the file locally, uploads it as multipart, and with --wait polls the
+// report until it is complete or failed.
+import { randomBytes } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { ApiClient, ApiReply } from '../../api/client.js';
+import { report, reportSummary } from '../../api/schemas.js';
+import { parseShape } from '../../api/shape.js';
+import type { Context } from '../../core/context.js';
+import { CliError, EXIT, NetworkError, UsageError } from '../../core/errors.js';
+import { sleep } from '../../core/sleep.js';
+import { checkInteger, idPath } from '../args.js';
+import { reportView } from './get.js';
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+const FILE_KINDS = [
+  { name: 'PDF', contentType: 'application/pdf', magic: Buffer.from('%PDF-', 'latin1') },
+  { name: 'JPEG', contentType: 'image/jpeg', magic: Buffer.from([0xff, 0xd8, 0xff]) },
+  { name: 'PNG', contentType: 'image/png', magic: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+];
+
+interface ParseOptions {
+  bank: string;
+  async?: boolean;
+  wait?: boolean;
+  waitTimeout: string;
+}
+
+export async function parseStatement(ctx: Context, file: string, options: ParseOptions): Promise<void> {
+  const waitSeconds = checkInteger(options.waitTimeout, '--wait-timeout', 1, 86_400)!;
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(options.bank)) throw new UsageError(`--bank takes a bank code such as NABIL or auto, not "${options.bank}"`);
+  const document = await readStatement(file);
+  const client = await ctx.client();
+  const background = options.async === true || options.wait === true;
+  const upload = multipart(
+    { name: 'file', filename: basename(file), contentType: document.contentType, bytes: document.bytes },
+    { bank: options.bank, async: String(background) },
+  );
+  const spinner = await ctx.spinner(`Uploading ${basename(file)}…`);
+  let reply: ApiReply;
+  try {
+    reply = await client.request({ method: 'POST', path: '/v1/parse', body: upload });
+  } finally {
+    spinner.stop();
+  }
+  if (!options.wait) {
+    await ctx.print(reply, parseShape(background ? reportSummary : report, reply, 'POST /v1/parse'), reportView);
+    if (background && ctx.format === 'table' && ctx.io.stderrIsTTY) {
+      const { report_id } = reply.body as { report_id: string };
+      ctx.err(`Parsing in the background. Follow it with: svc reports get ${report_id}`);
+    }
+    return;
+  }
+  const { report_id } = parseShape(reportSummary, reply, 'POST /v1/parse');
+  const final = await waitForReport(ctx, client, report_id, waitSeconds * 1000);
+  const done = parseShape(report, final, `GET /v1/reports/${report_id}`);
+  await ctx.print(final, done, reportView);
+  if (done.status === 'failed') {
+    const reason = done.error ? `${done.error.error_code}: ${done.error.error_message}` : 'no reason given';
+    throw new CliError(`report ${report_id} failed: ${reason}`, EXIT.invalid);
+  }
+}
+
+interface Statement {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/** Reads the file and checks it is a PDF, JPEG or PNG of at most 20 MB, by its first bytes. */
+export async function readStatement(file: string): Promise<Statement> {
+  let bytes: Buffer;
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const stat = await handle.stat();
+      if (stat.isDirectory()) throw new UsageError(`${file} is a folder, not a statement file`);
+      if (stat.size > MAX_UPLOAD_BYTES) {
+        throw new UsageError(`${file} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; the service takes files of at most 20 MB`);
+      }
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new UsageError(`cannot read ${file}: no such file`);
+    if (code === 'EACCES' || code === 'EPERM') throw new UsageError(`cannot read ${file}: permission denied`);
+    if (code === 'EISDIR') throw new UsageError(`${file} is a folder, not a statement file`);
+    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  if (bytes.length === 0) throw new UsageError(`${file} is empty`);
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new UsageError(`${file} is larger than 20 MB`);
+  const kind = FILE_KINDS.find((k) => bytes.subarray(0, k.magic.length).equals(k.magic));
+  if (!kind) throw new UsageError(`${file} is not a PDF, JPEG or PNG file (judged by its first bytes)`);
+  return { bytes, contentType: kind.contentType };
+}
+
+interface FilePart {
+  name: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A multipart/form-data body (RFC 7578) with one file part and plain text fields. */
+export function multipart(file: FilePart, fields: Record<string, string>): { bytes: Uint8Array; contentType: string } {
+  const boundary = `svc-${randomBytes(12).toString('hex')}`;
+  const quoted = (s: string) => s.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(file.name)}"; filename="${quoted(file.filename)}"\r\n` +
+        `Content-Type: ${file.contentType}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { bytes: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const POLL_START_MS = 1000;
+const POLL_MAX_MS = 5000;
+
+/** Polls GET /v1/reports/{id} until the report leaves `processing`, within the time limit. */
+async function waitForReport(ctx: Context, client: ApiClient, id: string, limitMs: number): Promise<ApiReply> {
+  const path = idPath('/v1/reports', id);
+  const started = Date.now();
+  const spinner = await ctx.spinner(`Parsing ${id}…`);
+  let interval = POLL_START_MS;
+  try {
+    for (;;) {
+      const reply = await client.request({ method: 'GET', path });
+      const { status } = parseShape(reportSummary, reply, `GET ${path}`);
+      if (status !== 'processing') return reply;
+      const elapsed = Date.now() - started;
+      if (elapsed >= limitMs) {
+        throw new NetworkError(`report ${id} is still processing after ${Math.round(elapsed / 1000)} s`, [
+          `Check it later with \`svc reports get ${id}\`, or wait longer with --wait-timeout.`,
+        ]);
+      }
+      spinner.update(`Parsing ${id}… ${Math.round(elapsed / 1000)} s`);
+      await sleep(Math.min(interval, limitMs - elapsed), ctx.signal);
+      interval = Math.min(POLL_MAX_MS, interval * 1.5);
+    }
+  } finally {
+    spinner.stop();
+  }
+}

@@ -1,0 +1,20 @@
+// Colours of the states and bands people scan for.
+import type { Paint } from '../../core/output/paint.js';
+
+export function paintReportStatus(status: string, paint: Paint): string {
+  if (status === 'complete') return paint.good(status);
+  if (status === 'processing') return paint.warn(status);
+  if (status === 'failed') return paint.bad(status);
+  return status;
+}
+
+export function paintMatchResult(result: string, paint: Paint): string {
+  if (result === 'match') return paint.good(result);
+  if (result === 'partial_match') return paint.warn(result);
+  if (result === 'no_match') return paint.bad(result);
+  return paint.dim(result);
+}
+
+export function paintStreamStatus(status: string, paint: Paint): string {
+  return status === 'MATURE' ? paint.good(status) : paint.warn(status);
+}

@@ -1,0 +1,14 @@
+// `svc statements list`: the verifiable statements your organisation has issued.
+import { Option, type Command } from 'commander';
+import type { App } from '../../main.js';
+import { examples } from '../args.js';
+
+export function registerStatements(program: Command, app: App): void {
+  const statements = program.command('statements').description('list the verifiable statements your organisation has issued');
+  statements
+    .command('list')
+    .description('list issued statements with their content hash and verification address')
+    .addOption(new Option('--status <status>', 'only statements in this state').choices(['issued', 'revoked']))
+    .addHelpText('after', examples('svc statements list', 'svc statements list --status revoked', "svc statements list --json | jq -r '.statements[].verify_url'"))
+    .action(app.action(async () => (await import('./list.js')).listStatements));
+}

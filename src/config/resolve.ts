@@ -1,0 +1,108 @@
+// Settings resolution, one rule for all: flag > environment > active profile > default.
+import { MissingKeyError, UsageError } from '../core/errors.js';
+import type { ConfigDoc, Profile } from './store.js';
+
+export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
+
+export interface SettingFlags {
+  apiKey?: string;
+  baseUrl?: string;
+  profile?: string;
+}
+
+export interface Settings {
+  profile: string;
+  profileSource: Source;
+  baseUrl?: string;
+  baseUrlSource: Source;
+  apiKey?: string;
+  apiKeySource: Source;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function pick(flag: string | undefined, env: string | undefined, profile: string | undefined): [string | undefined, Source] {
+  if (flag) return [flag, 'flag'];
+  if (env) return [env, 'env'];
+  if (profile) return [profile, 'profile'];
+  return [undefined, 'none'];
+}
+
+/** The profile in force: a named one must exist, the file's current one may still be empty. */
+export function activeProfile(flags: SettingFlags, env: Env, doc: ConfigDoc): { name: string; source: Source } {
+  const [named, source] = pick(flags.profile, env.SVC_PROFILE, undefined);
+  if (named !== undefined) {
+    if (!doc.profiles[named]) throw unknownProfile(named, doc);
+    return { name: named, source };
+  }
+  if (doc.current_profile) return { name: doc.current_profile, source: 'profile' };
+  return { name: 'default', source: 'default' };
+}
+
+const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** The profile a write goes to (login, config set): named ones may be new, so only the name is checked. */
+export function profileToWrite(flags: SettingFlags, env: Env, doc: ConfigDoc): string {
+  const name = flags.profile ?? env.SVC_PROFILE ?? doc.current_profile ?? 'default';
+  if (!PROFILE_NAME.test(name)) throw new UsageError(`a profile name is 1 to 64 letters, digits, '.', '_' or '-', not "${name}"`);
+  return name;
+}
+
+export function unknownProfile(name: string, doc: ConfigDoc): UsageError {
+  const known = Object.keys(doc.profiles);
+  return new UsageError(
+    `unknown profile "${name}"` + (known.length ? ` (profiles: ${known.join(', ')})` : ' (no profiles are configured)'),
+    [`Create it with \`svc login --profile ${name}\`.`],
+  );
+}
+
+export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): Settings {
+  const { name, source } = activeProfile(flags, env, doc);
+  const profile: Profile = doc.profiles[name] ?? {};
+  const [baseUrl, baseUrlSource] = pick(flags.baseUrl, env.SVC_BASE_URL, profile.base_url);
+  const [apiKey, apiKeySource] = pick(flags.apiKey, env.SVC_API_KEY, profile.api_key);
+  return { profile: name, profileSource: source, baseUrl, baseUrlSource, apiKey, apiKeySource };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Checks a base URL and returns it without a trailing slash. `http://` is for loopback only: a key
+ * never travels in clear text.
+ */
+export function checkBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`the base URL "${value}" is not a valid URL (example: https://api.example.com)`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`the base URL "${value}" must start with https://`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new UsageError(`refusing http:// to ${url.hostname}: the API key would travel in clear text; use https://`);
+  }
+  if (url.search || url.hash) throw new UsageError(`the base URL "${value}" must not carry a query or fragment`);
+  const path = url.pathname.replace(/\/+$/, '');
+  if (/\/v1$/.test(path)) throw new UsageError(`the base URL includes no /v1: use ${url.origin}${path.slice(0, -3)}`);
+  return url.origin + path;
+}
+
+export function requireBaseUrl(settings: Settings): string {
+  if (!settings.baseUrl) {
+    throw new UsageError('no base URL configured', ['Run `svc login`, or set SVC_BASE_URL (or pass --base-url).']);
+  }
+  return checkBaseUrl(settings.baseUrl);
+}
+
+export function requireApiKey(settings: Settings): string {
+  if (!settings.apiKey) {
+    throw new MissingKeyError('no API key configured', ['Run `svc login`, or set SVC_API_KEY (or pass --api-key).']);
+  }
+  return settings.apiKey;
+}

@@ -1,0 +1,166 @@
+// The factory every command gets: IO, the parsed global flags, and lazy access to the config,
+// the API client, prompts and spinners. Nothing here is loaded before a command needs it.
+import type { ApiClient } from '../api/client.js';
+import type { ConfigStore } from '../config/store.js';
+import type { Settings } from '../config/resolve.js';
+import { VERSION } from '../version.js';
+import { UsageError } from './errors.js';
+import { canPrompt, colorEnabled, type IO } from './io.js';
+import type { OutputFormat, Reply } from './output/render.js';
+import type { View } from './output/view.js';
+
+export interface GlobalFlags {
+  json?: boolean;
+  output?: string;
+  color?: boolean;
+  debug?: boolean;
+  timeout?: string;
+  retries?: string;
+  apiKey?: string;
+  baseUrl?: string;
+  profile?: string;
+}
+
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
+export class Context {
+  readonly format: OutputFormat;
+  readonly color: boolean;
+  readonly debug: boolean;
+  private settingsMemo?: Settings;
+  private storeMemo?: ConfigStore;
+
+  constructor(
+    readonly io: IO,
+    readonly flags: GlobalFlags,
+    /** Aborted on Ctrl-C. */
+    readonly signal: AbortSignal,
+  ) {
+    this.format = outputFormat(flags);
+    this.color = colorEnabled(io.env, io.stdoutIsTTY, flags.color === false);
+    this.debug = flags.debug === true || io.env.SVC_DEBUG === '1';
+  }
+
+  /** Machine output (`--json`, ndjson): errors go to stderr as one JSON line too. */
+  get machineOutput(): boolean {
+    return this.format === 'json' || this.format === 'ndjson';
+  }
+
+  get canPrompt(): boolean {
+    return canPrompt(this.io);
+  }
+
+  out(text: string): void {
+    this.io.stdout.write(text);
+  }
+
+  /** One line on stderr: warnings, notes, progress for people. */
+  err(line: string): void {
+    this.io.stderr.write(line + '\n');
+  }
+
+  warn(message: string): void {
+    this.err(`warning: ${message}`);
+  }
+
+  async config(): Promise<ConfigStore> {
+    if (!this.storeMemo) {
+      const [{ ConfigStore }, { configDir }] = await Promise.all([import('../config/store.js'), import('../config/paths.js')]);
+      this.storeMemo = new ConfigStore(configDir(this.io.env));
+    }
+    return this.storeMemo;
+  }
+
+  async settings(): Promise<Settings> {
+    if (!this.settingsMemo) {
+      const { resolveSettings } = await import('../config/resolve.js');
+      const store = await this.config();
+      this.settingsMemo = resolveSettings(this.flags, this.io.env, store.read());
+    }
+    return this.settingsMemo;
+  }
+
+  /** The API client for the settings in force; missing settings are errors (exit 2 or 3). */
+  async client(): Promise<ApiClient> {
+    const { requireApiKey, requireBaseUrl } = await import('../config/resolve.js');
+    const settings = await this.settings();
+    const baseUrl = requireBaseUrl(settings);
+    const apiKey = requireApiKey(settings);
+    if (settings.apiKeySource === 'flag') {
+      this.warn('--api-key is visible to other users of this machine; prefer SVC_API_KEY or `svc login`');
+    }
+    return this.clientFor(baseUrl, apiKey);
+  }
+
+  /** An API client for a checked base URL and a key (used as given, with a warning if it looks odd). */
+  async clientFor(baseUrl: string, apiKey: string): Promise<ApiClient> {
+    const [{ ApiClient }, { keyMode }] = await Promise.all([import('../api/client.js'), import('../config/keys.js')]);
+    if (keyMode(apiKey) === 'unknown') {
+      this.warn('the API key is not of the form svc_sk_live_… or svc_sk_test_…; using it as given');
+    }
+    return new ApiClient({
+      baseUrl,
+      apiKey,
+      userAgent: `svc/${VERSION} node/${process.versions.node}`,
+      timeoutMs: parseTimeout(this.flags.timeout),
+      retries: parseRetries(this.flags.retries),
+      env: this.io.env,
+      signal: this.signal,
+      debug: this.debug ? (line) => this.err(line) : undefined,
+    });
+  }
+
+  /** Prints a reply in the chosen output format, through the view a command built for people. */
+  async print<T>(reply: Reply, data: T, buildView: (data: T) => View): Promise<void> {
+    const [{ render }, { createPaint }, { printableDeep }] = await Promise.all([
+      import('./output/render.js'),
+      import('./output/paint.js'),
+      import('./output/format.js'),
+    ]);
+    const view = buildView(printableDeep(data));
+    this.out(render(reply, view, { format: this.format, terminal: this.io.stdoutIsTTY, paint: createPaint(this.color) }));
+  }
+
+  /** A spinner on stderr when stderr is a terminal; otherwise nothing. */
+  async spinner(text: string): Promise<Spinner> {
+    if (!this.io.stderrIsTTY) return { update() {}, stop() {} };
+    const { default: ora } = await import('ora');
+    const spinner = ora({ text, stream: this.io.stderr, color: 'cyan', isEnabled: true }).start();
+    return {
+      update: (next) => {
+        spinner.text = next;
+      },
+      stop: () => {
+        spinner.stop();
+      },
+    };
+  }
+}
+
+function outputFormat(flags: GlobalFlags): OutputFormat {
+  if (flags.json) {
+    if (flags.output && flags.output !== 'json') throw new UsageError(`--json conflicts with --output ${flags.output}`);
+    return 'json';
+  }
+  const value = flags.output ?? 'table';
+  if (value === 'table' || value === 'json' || value === 'ndjson' || value === 'csv') return value;
+  throw new UsageError(`unknown output format "${value}" (choose table, json, ndjson or csv)`);
+}
+
+function parseTimeout(value: string | undefined): number {
+  if (value === undefined) return 30_000;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 3600) {
+    throw new UsageError(`--timeout takes a number of seconds from 0.1 to 3600, not "${value}"`);
+  }
+  return Math.round(seconds * 1000);
+}
+
+function parseRetries(value: string | undefined): number {
+  if (value === undefined) return 2;
+  if (!/^\d+$/.test(value) || Number(value) > 10) throw new UsageError(`--retries takes a whole number from 0 to 10, not "${value}"`);
+  return Number(value);
+}

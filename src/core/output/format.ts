@@ -1,0 +1,40 @@
+// Formatting of values for people: amounts, dates, booleans. Machine formats never use these.
+
+const npr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** An amount as written in Nepal: lakh grouping and two decimals (1,25,000.00). */
+export function formatAmount(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : npr.format(value);
+}
+
+export function formatCount(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : count.format(value);
+}
+
+/** `2026-03-04T05:06:07Z` → `2026-03-04 05:06 UTC`; anything else as given. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.exec(value);
+  if (!m) return value;
+  return `${m[1]} ${m[2]} ${m[3] === 'Z' ? 'UTC' : m[3]}`;
+}
+
+export function formatBoolean(value: boolean | null | undefined): string {
+  return value === true ? 'yes' : value === false ? 'no' : '';
+}
+
+/** Removes control characters so text from the service cannot move the cursor or recolour the terminal. */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+}
+
+/** A copy of a parsed reply with every string made printable, for views shown to people. */
+export function printableDeep<T>(value: T): T {
+  if (typeof value === 'string') return printable(value) as T;
+  if (Array.isArray(value)) return value.map(printableDeep) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printableDeep(v)])) as T;
+  }
+  return value;
+}

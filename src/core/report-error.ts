@@ -1,0 +1,48 @@
+// The one place that turns a failure into what the user reads on stderr and an exit code.
+import type { Context } from './context.js';
+import { ApiError, CliError, EXIT } from './errors.js';
+import type { IO } from './io.js';
+
+const HINTS_BY_EXIT: Partial<Record<number, string>> = {
+  [EXIT.auth]: 'Check the key with `svc whoami`, or save a new one with `svc login`.',
+};
+
+export function reportError(error: unknown, io: IO, context: Context | undefined): number {
+  const write = (line: string) => io.stderr.write(line + '\n');
+  if (error instanceof ApiError) {
+    if (context?.machineOutput) {
+      write(JSON.stringify(error.fromEnvelope ? JSON.parse(error.rawBody) : error.envelope));
+      return error.exitCode;
+    }
+    const e = error.envelope;
+    write(`error: ${oneLine(e.error_code)}: ${oneLine(e.error_message ?? `HTTP ${error.status}`)}`);
+    if (e.suggested_action) write(oneLine(e.suggested_action));
+    if (e.documentation_url) write(`Docs: ${oneLine(e.documentation_url)}`);
+    if (e.request_id) write(`Request ID: ${oneLine(e.request_id)}`);
+    const hint = HINTS_BY_EXIT[error.exitCode];
+    if (hint && !e.suggested_action) write(hint);
+    return error.exitCode;
+  }
+  if (error instanceof CliError) {
+    write(`error: ${oneLine(error.message)}`);
+    for (const hint of error.hints) write(hint);
+    if (context?.debug && error.stack) write(error.stack);
+    return error.exitCode;
+  }
+  if (isPromptExit(error)) return EXIT.interrupted;
+  // A bug of ours: one line, and the stack only when asked for.
+  const message = error instanceof Error ? error.message : String(error);
+  write(`error: ${oneLine(message)}`);
+  if (context?.debug && error instanceof Error && error.stack) write(error.stack);
+  else write('Run again with --debug for details.');
+  return EXIT.failure;
+}
+
+/** @inquirer/prompts throws ExitPromptError on Ctrl-C. */
+function isPromptExit(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ExitPromptError';
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+}

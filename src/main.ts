@@ -1,0 +1,91 @@
+// Builds the program, registers the nouns, runs a command and maps every failure to one message
+// and one exit code. Only bin/svc.js touches the process exit.
+import { Command, CommanderError, Option } from 'commander';
+import { registerConfig } from './commands/config/index.js';
+import { registerLogin } from './commands/login/index.js';
+import { registerMock } from './commands/mock/index.js';
+import { registerReports } from './commands/reports/index.js';
+import { registerStatements } from './commands/statements/index.js';
+import { registerUsage } from './commands/usage/index.js';
+import { Context, type GlobalFlags } from './core/context.js';
+import { EXIT } from './core/errors.js';
+import type { IO } from './core/io.js';
+import { reportError } from './core/report-error.js';
+import { VERSION } from './version.js';
+
+/** What a noun's index.ts needs to declare its verbs: lazy actions that receive a Context. */
+export interface App {
+  action<A extends unknown[]>(load: () => Promise<(ctx: Context, ...args: A) => Promise<void>>): (...args: unknown[]) => Promise<void>;
+}
+
+export async function main(argv: readonly string[], io: IO, signal: AbortSignal): Promise<number> {
+  let context: Context | undefined;
+  const app: App = {
+    action: (load) => async (...args) => {
+      const command = args.at(-1) as Command;
+      context = new Context(io, command.optsWithGlobals<GlobalFlags>(), signal);
+      const run = await load();
+      // Commander passes the positional arguments, then the options, then the command itself.
+      await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(context, ...args.slice(0, -1));
+    },
+  };
+  const program = buildProgram(app, io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version end with code 0; every other commander error is a usage error.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    return reportError(error, io, context);
+  }
+}
+
+export function buildProgram(app: App, io: IO): Command {
+  const program = new Command('svc')
+    .description('Statement reports, merchant lookups and central-bank data from your terminal.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    .addOption(new Option('--json', 'print the reply body as JSON, exactly as received').helpGroup('Global options:'))
+    .addOption(
+      new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']).helpGroup('Global options:'),
+    )
+    .addOption(new Option('--no-color', 'never colour the output').helpGroup('Global options:'))
+    .addOption(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)').helpGroup('Global options:'))
+    .addOption(new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)').helpGroup('Global options:'))
+    .addOption(new Option('--retries <n>', 'retries of a failed request (default: 2)').helpGroup('Global options:'))
+    .addOption(new Option('--api-key <key>', 'API key (prefer SVC_API_KEY: a flag is visible to other users)').helpGroup('Global options:'))
+    .addOption(new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)').helpGroup('Global options:'))
+    .addOption(new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)').helpGroup('Global options:'))
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .showHelpAfterError('(run with --help for usage)')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(text),
+    })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ svc login
+  $ svc reports list --status complete --limit 5
+  $ svc match rpt_9f2c41d07ab35e18 --name "Ram Bahadur Shrestha"
+  $ svc reports list --json | jq -r '.data[].report_id'
+
+Environment: SVC_API_KEY, SVC_BASE_URL, SVC_PROFILE, SVC_CONFIG_DIR, SVC_DEBUG, NO_COLOR, HTTPS_PROXY.
+Exit codes: 0 ok, 2 usage, 3 auth, 4 permission, 5 not found, 6 invalid, 7 rate limit, 8 service,
+9 network, 10 unexpected reply, 130 interrupted.`,
+    );
+
+  registerLogin(program, app);
+  registerConfig(program, app);
+  registerReports(program, app);
+  registerStatements(program, app);
+  registerUsage(program, app);
+  registerMock(program, app);
+  return program;
+}

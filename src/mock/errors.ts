@@ -1,0 +1,125 @@
+// The service's flat error envelope, and the table of every error the mock can answer with.
+import { randomBytes } from 'node:crypto';
+
+interface ErrorKind {
+  status: number;
+  type: string;
+  suggestedAction: string;
+}
+
+/** One row per error_code: its HTTP status, error_type and the advice sent with it. */
+export const ERROR_KINDS = {
+  INVALID_API_KEY: {
+    status: 401,
+    type: 'AUTHENTICATION_ERROR',
+    suggestedAction: 'Check the API key in the Authorization header: Bearer svc_sk_live_... or svc_sk_test_...',
+  },
+  INSUFFICIENT_SCOPE: {
+    status: 403,
+    type: 'PERMISSION_ERROR',
+    suggestedAction: 'Use an API key with the FULL scope for this operation.',
+  },
+  NOT_FOUND: {
+    status: 404,
+    type: 'NOT_FOUND_ERROR',
+    suggestedAction: 'Check the request path against the API reference.',
+  },
+  REPORT_NOT_FOUND: {
+    status: 404,
+    type: 'NOT_FOUND_ERROR',
+    suggestedAction: "Check the report id; reports are visible only to the organization that created them.",
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Use one of the methods listed in the Allow header.',
+  },
+  INVALID_REQUEST: {
+    status: 400,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Fix the request parameters and try again.',
+  },
+  UNSUPPORTED_FILE_TYPE: {
+    status: 400,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Upload the statement as a PDF, JPEG or PNG file.',
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Upload a file of at most 20 MB.',
+  },
+  DOCUMENT_PARSE_FAILED: {
+    status: 400,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Upload the original statement PDF as issued by the bank.',
+  },
+  TAMPER_DETECTED: {
+    status: 400,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Ask the account holder for the original statement as issued by the bank.',
+  },
+  REPORT_NOT_READY: {
+    status: 409,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Wait until the report status is complete, then retry.',
+  },
+  QUOTA_EXCEEDED: {
+    status: 429,
+    type: 'RATE_LIMIT_ERROR',
+    suggestedAction: 'Wait for the quota to reset or upgrade the plan.',
+  },
+  API_ERROR: {
+    status: 500,
+    type: 'API_ERROR',
+    suggestedAction: 'Retry later; contact support with the request_id if it persists.',
+  },
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorCode = keyof typeof ERROR_KINDS;
+
+/** Thrown by handlers; the server turns it into the envelope. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly displayMessage: string | null;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { displayMessage?: string | null; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_KINDS[code].status;
+    this.displayMessage = options.displayMessage ?? null;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export interface ErrorEnvelope {
+  error_type: string;
+  error_code: string;
+  error_message: string;
+  display_message: string | null;
+  request_id: string;
+  documentation_url: string;
+  suggested_action: string;
+}
+
+export function errorEnvelope(error: ApiError, requestId: string, baseUrl: string): ErrorEnvelope {
+  const kind = ERROR_KINDS[error.code];
+  return {
+    error_type: kind.type,
+    error_code: error.code,
+    error_message: error.message,
+    display_message: error.displayMessage,
+    request_id: requestId,
+    documentation_url: `${baseUrl}/docs/concepts/errors#${error.code.toLowerCase()}`,
+    suggested_action: kind.suggestedAction,
+  };
+}
+
+export function newRequestId(): string {
+  return `req_${randomBytes(8).toString('hex')}`;
+}

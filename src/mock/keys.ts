@@ -1,0 +1,49 @@
+// API keys of the mock: generated fresh at every start, kept only as SHA-256 hashes, as the
+// real service does (a key is shown once and cannot be recovered).
+import { createHash, randomBytes } from 'node:crypto';
+
+export interface MockKey {
+  key: string;
+  organization_id: string;
+  organization_name: string;
+  mode: 'live' | 'test';
+  scope: 'FULL' | 'READ_ONLY';
+}
+
+/** What the server knows about a key: everything except the key itself. */
+export type KeyIdentity = Omit<MockKey, 'key'> & { last4: string };
+
+export interface Organization {
+  organization_id: string;
+  organization_name: string;
+}
+
+export class KeyRing {
+  private readonly byHash = new Map<string, KeyIdentity>();
+
+  /** Makes live+test × FULL+READ_ONLY keys for each organisation; returns the plaintext once. */
+  issue(organizations: readonly Organization[]): MockKey[] {
+    const issued: MockKey[] = [];
+    for (const org of organizations) {
+      for (const mode of ['live', 'test'] as const) {
+        for (const scope of ['FULL', 'READ_ONLY'] as const) {
+          const key = `svc_sk_${mode}_${randomBytes(16).toString('hex')}`;
+          const identity: KeyIdentity = { ...org, mode, scope, last4: key.slice(-4) };
+          this.byHash.set(sha256(key), identity);
+          issued.push({ key, ...org, mode, scope });
+        }
+      }
+    }
+    return issued;
+  }
+
+  /** Reads `Authorization: Bearer <key>`; undefined when missing or unknown. */
+  authenticate(authorization: string | undefined): KeyIdentity | undefined {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    return match ? this.byHash.get(sha256(match[1])) : undefined;
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
