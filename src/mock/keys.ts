@@ -24,7 +24,8 @@ export class KeyRing {
   /** Makes live+test × FULL+READ_ONLY keys for each organisation; returns the plaintext once. */
   issue(organizations: readonly Organization[]): MockKey[] {
     const issued: MockKey[] = [];
-    for (const org of organizations) {
+    for (const { organization_id, organization_name } of organizations) {
+      const org = { organization_id, organization_name };
       for (const mode of ['live', 'test'] as const) {
         for (const scope of ['FULL', 'READ_ONLY'] as const) {
           const key = `svc_sk_${mode}_${randomBytes(16).toString('hex')}`;

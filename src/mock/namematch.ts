@@ -183,7 +183,7 @@ function splitJoinedWords(tokens: Token[], other: Token[], reasons: string[]): T
     for (let i = 0; i + 1 < other.length; i++) {
       for (let cut = 2; cut <= token.text.length - 2; cut++) {
         const left = makeToken(token.text.slice(0, cut));
-        const right = makeToken(token.text.slice(cut));
+        const right = makeToken(matchCase(token.text, token.text.slice(cut)));
         const agrees = (t: Token, o: Token) => PAIR_SCORES[compareTokens(t, o)] >= PAIR_SCORES.abbreviation;
         if (agrees(left, other[i]!) && agrees(right, other[i + 1]!)) {
           pushOnce(reasons, `Joined words: '${token.text}' ~ '${other[i]!.text} ${other[i + 1]!.text}'`);
@@ -276,7 +276,8 @@ export function matchNames(claimed: string, statementName: string | null): NameM
   let agreement = 0;
   let possible = 0;
   const wordReasons: string[] = [];
-  const order = [surname, ...claimedTokens.keys()].filter((i, k, all) => all.indexOf(i) === k);
+  // Surname first in the reasons, then the given names as written.
+  const order = [surname, ...claimedTokens.map((_, i) => i).filter((i) => i !== surname)];
   for (const i of order) {
     const c = claimedTokens[i]!;
     const j = pairing.partner[i]!;
@@ -309,6 +310,11 @@ export function matchNames(claimed: string, statementName: string | null): NameM
   const raw = Math.round((100 * agreement) / possible) - (reordered ? WORD_ORDER_PENALTY : 0);
   const score = Math.min(100, Math.max(0, raw));
   return { match_score: score, result: bandFor(score), statement_name: shownName, reasons: [...reasons, ...wordReasons] };
+}
+
+/** Capitalises the second half of a split word when the word was capitalised (Rambahadur → Bahadur). */
+function matchCase(word: string, part: string): string {
+  return /^\p{Lu}/u.test(word) ? part.charAt(0).toUpperCase() + part.slice(1) : part;
 }
 
 function pushOnce(list: string[], item: string): void {

@@ -1,6 +1,7 @@
 // The mock's state: reports, statements and quota usage per organisation, seeded from the fixture
 // files and changed by parse calls. Every read is scoped to one organisation.
 import { randomBytes } from 'node:crypto';
+import { isoDate, isoSeconds } from './dates.js';
 import { pickBy, type ReadDocument } from './documents.js';
 import { ApiError } from './errors.js';
 import type { Bank, Fixtures, OrganizationFixture, ReportStatus, StatementFixture } from './fixtures.js';
@@ -94,6 +95,11 @@ export class MockStore {
     return this.fixtures.statements
       .filter((s) => s.organization_id === organizationId && (!status || s.status === status))
       .sort((a, b) => b.issued_at.localeCompare(a.issued_at));
+  }
+
+  /** Any organisation's statement: the public verification page needs no key. */
+  statementById(statementId: string): StatementFixture | undefined {
+    return this.fixtures.statements.find((s) => s.statement_id === statementId);
   }
 
   /** Counts one parse against the organisation's monthly quota, refusing when it is used up. */
@@ -200,12 +206,4 @@ export class MockStore {
 /** 14 digits, the common length of Nepali bank account numbers, derived from the file hash. */
 function accountNumberFrom(sha256: string): string {
   return BigInt(`0x${sha256.slice(8, 24)}`).toString().padStart(20, '0').slice(-14);
-}
-
-function isoSeconds(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
 }

@@ -1,0 +1,101 @@
+// Injected faults for tests: a queue of specs, each answering (or delaying, or resetting) the next
+// `times` matching requests instead of the normal handler. Lets e2e tests provoke retries,
+// timeouts, non-JSON replies and dropped connections on demand.
+
+export interface FaultSpec {
+  /** HTTP method to match (any case); any method when absent. */
+  method?: string;
+  /** Prefix of the request's pathname to match; any path when absent. */
+  path?: string;
+  /** How many matching requests this spec answers (default 1). */
+  times?: number;
+  /** Status of the injected reply (default 500 when a body is given without one). */
+  status?: number;
+  headers?: Record<string, string>;
+  /** Raw body, sent as-is (Content-Type text/plain unless `headers` says otherwise). */
+  body?: string;
+  /** Body sent as JSON. */
+  json?: unknown;
+  /** Wait this long before replying (or before resetting, or before the normal reply). */
+  delay_ms?: number;
+  /** Destroy the socket without any reply. */
+  reset?: boolean;
+}
+
+interface QueuedFault extends FaultSpec {
+  remaining: number;
+}
+
+export class FaultSpecError extends Error {
+  override name = 'FaultSpecError';
+}
+
+export class FaultQueue {
+  private queue: QueuedFault[] = [];
+
+  /** Validates and appends; accepts one spec or an array of specs. */
+  add(input: unknown): number {
+    const specs = (Array.isArray(input) ? input : [input]).map(validateSpec);
+    this.queue.push(...specs.map((s) => ({ ...s, remaining: s.times ?? 1 })));
+    return specs.length;
+  }
+
+  clear(): void {
+    this.queue = [];
+  }
+
+  /** The specs still waiting, with how many uses each has left. */
+  pending(): QueuedFault[] {
+    return this.queue.map((f) => ({ ...f }));
+  }
+
+  /** Consumes one use of the first spec matching this request. */
+  take(method: string, pathname: string): FaultSpec | undefined {
+    const index = this.queue.findIndex(
+      (f) => (!f.method || f.method.toUpperCase() === method.toUpperCase()) && (!f.path || pathname.startsWith(f.path)),
+    );
+    if (index < 0) return undefined;
+    const fault = this.queue[index]!;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.queue.splice(index, 1);
+    const { remaining: _remaining, ...spec } = fault;
+    return spec;
+  }
+}
+
+/** True when the fault replies by itself; otherwise it only delays (and adds headers to) the normal reply. */
+export function faultReplies(fault: FaultSpec): boolean {
+  return fault.status !== undefined || fault.body !== undefined || fault.json !== undefined;
+}
+
+function validateSpec(value: unknown, index: number): FaultSpec {
+  const fail = (message: string): never => {
+    throw new FaultSpecError(`fault ${index}: ${message}`);
+  };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('must be an object');
+  const spec = value as Record<string, unknown>;
+  const known = ['method', 'path', 'times', 'status', 'headers', 'body', 'json', 'delay_ms', 'reset'];
+  for (const key of Object.keys(spec)) if (!known.includes(key)) fail(`unknown field '${key}'`);
+  if (spec.method !== undefined && typeof spec.method !== 'string') fail('method must be a string');
+  if (spec.path !== undefined && (typeof spec.path !== 'string' || !spec.path.startsWith('/'))) {
+    fail("path must be a string starting with '/'");
+  }
+  if (spec.times !== undefined && !(Number.isInteger(spec.times) && (spec.times as number) >= 1)) {
+    fail('times must be an integer >= 1');
+  }
+  if (spec.status !== undefined && !(Number.isInteger(spec.status) && (spec.status as number) >= 100 && (spec.status as number) <= 599)) {
+    fail('status must be an integer 100..599');
+  }
+  if (spec.delay_ms !== undefined && !(typeof spec.delay_ms === 'number' && spec.delay_ms >= 0 && Number.isFinite(spec.delay_ms))) {
+    fail('delay_ms must be a number >= 0');
+  }
+  if (spec.body !== undefined && typeof spec.body !== 'string') fail('body must be a string');
+  if (spec.body !== undefined && spec.json !== undefined) fail('give body or json, not both');
+  if (spec.reset !== undefined && typeof spec.reset !== 'boolean') fail('reset must be a boolean');
+  if (spec.headers !== undefined) {
+    const headers = spec.headers;
+    if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) fail('headers must be an object');
+    for (const v of Object.values(headers as object)) if (typeof v !== 'string') fail('header values must be strings');
+  }
+  return spec as FaultSpec;
+}

@@ -1,0 +1,160 @@
+// Runs the built `svc` as a user would: a child process with its own environment and config
+// folder, against `svc mock` on a loopback port. stdout, stderr and the exit code come back apart.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const SVC = join(ROOT, 'bin', 'svc.js');
+
+export interface Result {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string | Buffer;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+/** A clean environment: no key, no base URL, no colour overrides, a private config folder. */
+export function baseEnv(configDir: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: configDir,
+    SVC_CONFIG_DIR: join(configDir, 'config'),
+    SVC_CACHE_DIR: join(configDir, 'cache'),
+    LANG: 'C.UTF-8',
+  };
+}
+
+export function run(args: string[], options: RunOptions & { configDir: string }): Promise<Result> {
+  const env: Record<string, string> = { ...baseEnv(options.configDir) };
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SVC, ...args], { env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, code });
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body_bytes: number;
+}
+
+export interface FaultSpec {
+  method?: string;
+  path?: string;
+  times?: number;
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  json?: unknown;
+  delay_ms?: number;
+  reset?: boolean;
+}
+
+/** One mock service and one config folder for a test file, with helpers to run svc against them. */
+export class World {
+  private constructor(
+    readonly mock: MockServer,
+    readonly dir: string,
+  ) {}
+
+  static async start(): Promise<World> {
+    const mock = await startMockServer({ port: 0, processingDelayMs: 300 });
+    return new World(mock, mkdtempSync(join(tmpdir(), 'svc-e2e-')));
+  }
+
+  async stop(): Promise<void> {
+    await this.mock.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  key(org: 0 | 1 = 0, mode: 'live' | 'test' = 'test', scope: 'FULL' | 'READ_ONLY' = 'FULL'): MockKey {
+    const orgs = [...new Set(this.mock.keys.map((k) => k.organization_id))];
+    const key = this.mock.keys.find((k) => k.organization_id === orgs[org] && k.mode === mode && k.scope === scope);
+    if (!key) throw new Error(`no ${mode} ${scope} key for organisation ${org}`);
+    return key;
+  }
+
+  /** svc with the mock's URL and a test FULL key in the environment. */
+  svc(args: string[], options: RunOptions = {}): Promise<Result> {
+    return run(args, {
+      ...options,
+      configDir: this.dir,
+      env: { SVC_BASE_URL: this.mock.url, SVC_API_KEY: this.key().key, ...options.env },
+    });
+  }
+
+  /** svc with nothing configured but what the options give. */
+  bare(args: string[], options: RunOptions = {}): Promise<Result> {
+    return run(args, { ...options, configDir: this.dir });
+  }
+
+  async requests(): Promise<RecordedRequest[]> {
+    const reply = await fetch(`${this.mock.url}/_mock/requests`);
+    return (await reply.json()) as RecordedRequest[];
+  }
+
+  async reset(): Promise<void> {
+    await fetch(`${this.mock.url}/_mock/requests`, { method: 'DELETE' });
+    await fetch(`${this.mock.url}/_mock/faults`, { method: 'DELETE' });
+  }
+
+  async fault(...specs: FaultSpec[]): Promise<void> {
+    const reply = await fetch(`${this.mock.url}/_mock/faults`, { method: 'POST', body: JSON.stringify(specs) });
+    if (!reply.ok) throw new Error(`the mock refused the faults: ${reply.status}`);
+  }
+}
+
+/** Runs a shell command in a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
+export function inTerminal(command: string, options: { env?: Record<string, string | undefined>; input?: string; configDir: string; timeoutMs?: number }): Promise<Result> {
+  const env: Record<string, string> = { ...baseEnv(options.configDir), TERM: 'xterm-256color', COLUMNS: '120' };
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, code });
+    });
+    if (options.input) child.stdin.write(options.input);
+  });
+}
+
+export const svcCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)}`;
+
+// eslint-disable-next-line no-control-regex
+export const ANSI = /\u001b\[[0-9;]*m/;

@@ -1,0 +1,540 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  authView,
+  counterpartiesView,
+  flatErrorEnvelope,
+  identityView,
+  nameMatch,
+  recurringView,
+  report,
+  reportList,
+  statementList,
+  usage,
+} from '../../src/api/schemas.js';
+import { fixtures } from '../../src/mock/fixtures.js';
+import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
+
+// Fixture ids (see src/mock/fixtures/README.md).
+const ORG_A = 'org_4d2a9f61c8e3b705';
+const ORG_B = 'org_b81e07c39a5f2d64';
+const RAM = 'rpt_e8699f830adc84b8'; // A, complete, Ram Bahadur Shrestha, NABIL
+const ANITA_GBBL = 'rpt_cf64fb98339608ee'; // A, complete, development bank without SWIFT
+const NO_NAME = 'rpt_b0b9312a63cd30df'; // A, complete, account_holder null
+const PROCESSING = 'rpt_5f037950f28b8944'; // A, processing
+const FAILED = 'rpt_83bf1b6bfc2499c2'; // A, failed DOCUMENT_PARSE_FAILED
+const TAMPERED = 'rpt_ee5ae9b58dd7dad7'; // A, failed TAMPER_DETECTED
+const HARI_B = 'rpt_4f932909d44290ba'; // B, complete
+
+const PROCESSING_DELAY_MS = 150;
+const TINY_PDF = '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\nBT (Account Holder: Sita Kumari Thapa) Tj ET\n%%EOF\n';
+
+let mock: MockServer;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0, processingDelayMs: PROCESSING_DELAY_MS, log: (line) => logLines.push(line) });
+});
+afterAll(async () => {
+  await mock.close();
+});
+beforeEach(async () => {
+  await fetch(`${mock.url}/_mock/faults`, { method: 'DELETE' });
+});
+
+function keyOf(org: string, mode: 'live' | 'test' = 'test', scope: 'FULL' | 'READ_ONLY' = 'FULL'): MockKey {
+  const key = mock.keys.find((k) => k.organization_id === org && k.mode === mode && k.scope === scope);
+  if (!key) throw new Error(`no key ${org} ${mode} ${scope}`);
+  return key;
+}
+
+interface CallOptions {
+  method?: string;
+  key?: MockKey | string | null;
+  json?: unknown;
+  body?: RequestInit['body'];
+  headers?: Record<string, string>;
+}
+
+/** One request with a key of organisation A (test, FULL) unless told otherwise. */
+async function call(path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  const key = options.key === undefined ? keyOf(ORG_A) : options.key;
+  if (key !== null) headers.authorization = `Bearer ${typeof key === 'string' ? key : key.key}`;
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const reply = await fetch(`${mock.url}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const text = await reply.text();
+  const isJson = reply.headers.get('content-type')?.startsWith('application/json');
+  return { status: reply.status, headers: reply.headers, text, body: isJson ? (JSON.parse(text) as any) : undefined };
+}
+
+function upload(file: Buffer | string, fields: Record<string, string> = {}, fileName = 'statement.pdf'): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([typeof file === 'string' ? Buffer.from(file, 'latin1') : file]), fileName);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+function expectError(reply: Awaited<ReturnType<typeof call>>, status: number, code: string, type?: string) {
+  expect(reply.status).toBe(status);
+  const envelope = flatErrorEnvelope.parse(reply.body);
+  expect(envelope.error_code).toBe(code);
+  if (type) expect(envelope.error_type).toBe(type);
+  expect(Object.keys(reply.body).sort()).toEqual(
+    ['display_message', 'documentation_url', 'error_code', 'error_message', 'error_type', 'request_id', 'suggested_action'],
+  );
+  expect(reply.body.request_id).toMatch(/^req_[0-9a-f]{16}$/);
+  expect(reply.headers.get('x-request-id')).toBe(reply.body.request_id);
+  expect(reply.body.documentation_url).toBe(`${mock.url}/docs/concepts/errors#${code.toLowerCase()}`);
+}
+
+describe('keys', () => {
+  it('issues live+test × FULL+READ_ONLY keys for two organisations, all distinct', () => {
+    expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(mock.keys).toHaveLength(8);
+    expect(new Set(mock.keys.map((k) => k.key)).size).toBe(8);
+    for (const k of mock.keys) {
+      expect(k.key).toMatch(new RegExp(`^svc_sk_${k.mode}_[0-9a-f]{32}$`));
+      expect(Object.keys(k).sort()).toEqual(['key', 'mode', 'organization_id', 'organization_name', 'scope']);
+    }
+    expect(new Set(mock.keys.map((k) => k.organization_name))).toEqual(new Set(['Himalaya Microfinance', 'Sagarmatha Lending']));
+  });
+
+  it('refuses a missing, unknown or malformed key with 401 INVALID_API_KEY', async () => {
+    expectError(await call('/v1/reports', { key: null }), 401, 'INVALID_API_KEY', 'AUTHENTICATION_ERROR');
+    expectError(await call('/v1/reports', { key: 'svc_sk_test_00000000000000000000000000000000' }), 401, 'INVALID_API_KEY');
+    const raw = await fetch(`${mock.url}/v1/usage`, { headers: { authorization: keyOf(ORG_A).key } }); // no "Bearer"
+    expect(raw.status).toBe(401);
+  });
+
+  it('starts a second server with different keys', async () => {
+    const other = await startMockServer();
+    try {
+      expect(other.keys.some((k) => mock.keys.some((m) => m.key === k.key))).toBe(false);
+      expect((await call('/v1/usage', { key: other.keys[0]! })).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('reports', () => {
+  it('lists the organisation reports newest first, 20 by default', async () => {
+    const reply = await call('/v1/reports');
+    expect(reply.status).toBe(200);
+    reportList.parse(reply.body);
+    const ids = reply.body.data.map((r: { report_id: string }) => r.report_id);
+    const orgA = fixtures.reports.filter((r) => r.organization_id === ORG_A).map((r) => r.report_id);
+    expect(ids.every((id: string) => orgA.includes(id) || !fixtures.reports.some((r) => r.report_id === id))).toBe(true);
+    expect(ids).not.toContain(HARI_B);
+    const dates = reply.body.data.map((r: { created_at: string }) => r.created_at);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(Object.keys(reply.body.data[0]).sort()).toEqual(['bank_code', 'created_at', 'report_id', 'status']);
+  });
+
+  it('honours limit and reports has_more', async () => {
+    const reply = await call('/v1/reports?limit=3');
+    expect(reply.body.data).toHaveLength(3);
+    expect(reply.body.has_more).toBe(true);
+    const all = await call('/v1/reports?limit=100');
+    expect(all.body.has_more).toBe(false);
+  });
+
+  it.each(['complete', 'processing', 'failed'])('filters by status=%s', async (status) => {
+    const reply = await call(`/v1/reports?status=${status}&limit=100`);
+    expect(reply.body.data.length).toBeGreaterThanOrEqual(2);
+    expect(reply.body.data.every((r: { status: string }) => r.status === status)).toBe(true);
+  });
+
+  it.each(['0', '101', 'abc', '1.5', '-1', ''])('refuses limit=%j with 400 INVALID_REQUEST', async (limit) => {
+    expectError(await call(`/v1/reports?limit=${limit}`), 400, 'INVALID_REQUEST', 'INVALID_REQUEST_ERROR');
+  });
+
+  it('refuses an unknown status with 400', async () => {
+    expectError(await call('/v1/reports?status=done'), 400, 'INVALID_REQUEST');
+  });
+
+  it('returns the full report', async () => {
+    const reply = await call(`/v1/reports/${RAM}`);
+    expect(reply.status).toBe(200);
+    const parsed = report.parse(reply.body);
+    expect(parsed).toMatchObject({ report_id: RAM, status: 'complete', account_holder: 'Ram Bahadur Shrestha', bank_code: 'NABIL' });
+    expect(parsed.bank_name).toBe('Nabil Bank Limited');
+  });
+
+  it('carries the error of a failed report', async () => {
+    const reply = await call(`/v1/reports/${TAMPERED}`);
+    expect(report.parse(reply.body).error?.error_code).toBe('TAMPER_DETECTED');
+  });
+
+  it("hides another organisation's report and unknown ids as 404 REPORT_NOT_FOUND", async () => {
+    expectError(await call(`/v1/reports/${HARI_B}`), 404, 'REPORT_NOT_FOUND', 'NOT_FOUND_ERROR');
+    expectError(await call('/v1/reports/rpt_0000000000000000'), 404, 'REPORT_NOT_FOUND');
+    expectError(await call(`/v1/reports/${HARI_B}/auth`), 404, 'REPORT_NOT_FOUND');
+    expect((await call(`/v1/reports/${HARI_B}`, { key: keyOf(ORG_B, 'live', 'READ_ONLY') })).status).toBe(200);
+  });
+});
+
+describe('product views', () => {
+  const completeFixtures = fixtures.reports.filter((r) => r.status === 'complete');
+
+  it.each(completeFixtures.map((r) => [r.report_id, r.organization_id] as const))(
+    'serves every view of %s in the documented shape',
+    async (id, org) => {
+      const key = keyOf(org, 'live', 'READ_ONLY');
+      const views = { auth: authView, identity: identityView, counterparties: counterpartiesView, recurring: recurringView };
+      for (const [view, schema] of Object.entries(views)) {
+        const reply = await call(`/v1/reports/${id}/${view}`, { key });
+        expect(reply.status).toBe(200);
+        expect(schema.parse(reply.body).report_id).toBe(id);
+      }
+      const full = await call(`/v1/reports/${id}`, { key });
+      report.parse(full.body);
+    },
+  );
+
+  it('gives counterparties by all six types, with totals that add up', async () => {
+    const { body } = await call(`/v1/reports/${RAM}/counterparties`);
+    expect(body.by_type.map((t: { type: string }) => t.type).sort()).toEqual(
+      ['cash', 'individual', 'institution', 'merchant', 'self', 'wallet'],
+    );
+    const sum = body.by_type.reduce((total: number, t: { inflow: number }) => total + t.inflow, 0);
+    expect(sum).toBeCloseTo(body.total_inflow, 2);
+    expect(body.currency).toBe('NPR');
+  });
+
+  it('explains a missing SWIFT/BIC for a development bank', async () => {
+    const { body } = await call(`/v1/reports/${ANITA_GBBL}/auth`);
+    expect(body.swift_bic).toBeNull();
+    expect(body.swift_note).toMatch(/Class-A/);
+    const ram = await call(`/v1/reports/${RAM}/auth`);
+    expect(ram.body).toMatchObject({ swift_bic: 'NARBNPKA', swift_note: null, verification_status: 'connect_verified' });
+  });
+
+  it('answers 409 REPORT_NOT_READY while processing and 400 DOCUMENT_PARSE_FAILED when failed', async () => {
+    for (const view of ['auth', 'identity', 'counterparties', 'recurring']) {
+      expectError(await call(`/v1/reports/${PROCESSING}/${view}`), 409, 'REPORT_NOT_READY', 'INVALID_REQUEST_ERROR');
+      expectError(await call(`/v1/reports/${FAILED}/${view}`), 400, 'DOCUMENT_PARSE_FAILED');
+    }
+  });
+});
+
+describe('name match', () => {
+  const match = (id: string, json: unknown, key?: MockKey) =>
+    call(`/v1/reports/${id}/identity/match`, { method: 'POST', json, ...(key && { key }) });
+
+  it('compares the claimed name with the holder', async () => {
+    const reply = await match(RAM, { name: 'Mr. Ram Bdr Shrestha' });
+    expect(reply.status).toBe(200);
+    expect(nameMatch.parse(reply.body)).toMatchObject({ result: 'match', statement_name: 'Ram Bahadur Shrestha' });
+    expect(reply.body.reasons).toContain("Honorific 'Mr' ignored");
+    expect((await match(RAM, { name: 'Sita Kumari Thapa' })).body.result).toBe('no_match');
+  });
+
+  it('works with a READ_ONLY key', async () => {
+    expect((await match(RAM, { name: 'Ram Shrestha' }, keyOf(ORG_A, 'live', 'READ_ONLY'))).status).toBe(200);
+  });
+
+  it('says no_data when the statement names nobody', async () => {
+    const reply = await match(NO_NAME, { name: 'Ram Bahadur Shrestha' });
+    expect(reply.body).toMatchObject({ match_score: 0, result: 'no_data', statement_name: null });
+    expect(reply.body.reasons.length).toBeGreaterThan(0);
+  });
+
+  it.each([{}, { name: '' }, { name: '   ' }, { name: 42 }, null, ['Ram']])('refuses the body %j with 400', async (json) => {
+    expectError(await match(RAM, json), 400, 'INVALID_REQUEST');
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const reply = await call(`/v1/reports/${RAM}/identity/match`, { body: 'name=Ram', headers: { 'content-type': 'application/json' } });
+    expectError(reply, 400, 'INVALID_REQUEST');
+  });
+
+  it('follows the report rules: 404, 409, 400', async () => {
+    expectError(await match(HARI_B, { name: 'Hari' }), 404, 'REPORT_NOT_FOUND');
+    expectError(await match(PROCESSING, { name: 'Hari' }), 409, 'REPORT_NOT_READY');
+    expectError(await match(FAILED, { name: 'Hari' }), 400, 'DOCUMENT_PARSE_FAILED');
+  });
+});
+
+describe('statements and usage', () => {
+  it('lists issued statements of the organisation', async () => {
+    const reply = await call('/v1/statements');
+    const parsed = statementList.parse(reply.body);
+    expect(parsed.statements.length).toBeGreaterThanOrEqual(3);
+    for (const s of parsed.statements) {
+      expect(s.content_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(s.verify_url).toBe(`${mock.url}/verify/${s.statement_id}`);
+      expect(reply.body.statements[0]).not.toHaveProperty('organization_id');
+    }
+    const ofB = await call('/v1/statements', { key: keyOf(ORG_B) });
+    const idsA = new Set(parsed.statements.map((s) => s.statement_id));
+    expect(ofB.body.statements.some((s: { statement_id: string }) => idsA.has(s.statement_id))).toBe(false);
+  });
+
+  it('filters statements by status and refuses others', async () => {
+    const revoked = await call('/v1/statements?status=revoked');
+    expect(revoked.body.statements.length).toBeGreaterThan(0);
+    expect(revoked.body.statements.every((s: { status: string; revoked_at: string }) => s.status === 'revoked' && s.revoked_at)).toBe(true);
+    expectError(await call('/v1/statements?status=expired'), 400, 'INVALID_REQUEST');
+  });
+
+  it('serves the public verification page of a statement', async () => {
+    const [first] = (await call('/v1/statements?status=issued')).body.statements;
+    const page = await fetch(first.verify_url);
+    expect(await page.json()).toMatchObject({ statement_id: first.statement_id, valid: true, content_hash: first.content_hash });
+  });
+
+  it('reports usage of the key organisation, in the key environment', async () => {
+    const test = usage.parse((await call('/v1/usage')).body);
+    expect(test).toMatchObject({ organization_id: ORG_A, organization_name: 'Himalaya Microfinance', plan: 'growth', environment: 'test' });
+    expect(test.quotas.map((q) => q.name)).toEqual(['parse', 'data_api', 'merchant_resolve']);
+    expect(test.quotas.find((q) => q.name === 'data_api')?.limit).toBe(2500);
+    expect(test.quotas.find((q) => q.name === 'merchant_resolve')?.limit).toBeNull();
+    const live = usage.parse((await call('/v1/usage', { key: keyOf(ORG_B, 'live', 'READ_ONLY') })).body);
+    expect(live).toMatchObject({ organization_id: ORG_B, plan: 'sandbox', environment: 'live' });
+    expect(live.quotas.find((q) => q.name === 'data_api')?.limit).toBe(500);
+    expect(Date.parse(live.period_start)).toBeLessThan(Date.now());
+    expect(Date.parse(live.period_end)).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('parse', () => {
+  const parseUsed = async (key: MockKey) =>
+    (await call('/v1/usage', { key })).body.quotas.find((q: { name: string }) => q.name === 'parse').used as number;
+
+  it('parses synchronously into a complete report, counting the quota', async () => {
+    const before = await parseUsed(keyOf(ORG_A));
+    const reply = await call('/v1/parse', { body: upload(TINY_PDF, { bank: 'nabil' }, 'jan.pdf') });
+    expect(reply.status).toBe(200);
+    const parsed = report.parse(reply.body);
+    expect(parsed).toMatchObject({
+      status: 'complete',
+      account_holder: 'Sita Kumari Thapa',
+      bank_code: 'NABIL',
+      file_name: 'jan.pdf',
+      pages: 1,
+      error: null,
+    });
+    expect(parsed.report_id).toMatch(/^rpt_[0-9a-f]{16}$/);
+    expect(await parseUsed(keyOf(ORG_A))).toBe(before + 1);
+
+    // The new report behaves like any other: listed first, views readable, matchable.
+    expect((await call('/v1/reports?limit=1')).body.data[0].report_id).toBe(parsed.report_id);
+    recurringView.parse((await call(`/v1/reports/${parsed.report_id}/recurring`)).body);
+    const nameReply = await call(`/v1/reports/${parsed.report_id}/identity/match`, { json: { name: 'Sita Kumary Thapa' } });
+    expect(nameReply.body.result).toBe('match');
+    expectError(await call(`/v1/reports/${parsed.report_id}`, { key: keyOf(ORG_B) }), 404, 'REPORT_NOT_FOUND');
+  });
+
+  it('gives the same file the same holder and bank when it names none', async () => {
+    const file = '%PDF-1.7\nno names here\n%%EOF';
+    const a = await call('/v1/parse', { body: upload(file) });
+    const b = await call('/v1/parse', { body: upload(file) });
+    expect(a.body.account_holder).toBeTruthy();
+    expect([a.body.account_holder, a.body.bank_code]).toEqual([b.body.account_holder, b.body.bank_code]);
+    expect(a.body.report_id).not.toBe(b.body.report_id);
+  });
+
+  it('accepts PNG and JPEG by their magic bytes, binary-safe', async () => {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('\r\n--\0\r\n\r\n\xff', 'latin1')]);
+    expect((await call('/v1/parse', { body: upload(png, {}, 'scan.png') })).status).toBe(200);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+    expect((await call('/v1/parse', { body: upload(jpeg, {}, 'scan.jpg') })).status).toBe(200);
+  });
+
+  it('answers async parses with 202 processing, then completes', async () => {
+    const reply = await call('/v1/parse', { body: upload(TINY_PDF, { async: 'true', bank: 'EBL' }) });
+    expect(reply.status).toBe(202);
+    expect(Object.keys(reply.body).sort()).toEqual(['bank_code', 'created_at', 'report_id', 'status']);
+    expect(reply.body).toMatchObject({ status: 'processing', bank_code: 'EBL' });
+    const id = reply.body.report_id;
+    expect((await call(`/v1/reports/${id}`)).body.status).toBe('processing');
+    expectError(await call(`/v1/reports/${id}/identity`), 409, 'REPORT_NOT_READY');
+    await new Promise((resolve) => setTimeout(resolve, PROCESSING_DELAY_MS + 100));
+    const done = report.parse((await call(`/v1/reports/${id}`)).body);
+    expect(done).toMatchObject({ status: 'complete', account_holder: 'Sita Kumari Thapa' });
+    expect(done.completed_at).toBeTruthy();
+  });
+
+  it('fails a file carrying SVC-MOCK-FAIL: 400 when sync, a failed report when async', async () => {
+    const bad = '%PDF-1.4\nSVC-MOCK-FAIL\n%%EOF';
+    expectError(await call('/v1/parse', { body: upload(bad) }), 400, 'DOCUMENT_PARSE_FAILED', 'INVALID_REQUEST_ERROR');
+    const reply = await call('/v1/parse', { body: upload(bad, { async: 'true' }) });
+    expect(reply.status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, PROCESSING_DELAY_MS + 100));
+    const failed = report.parse((await call(`/v1/reports/${reply.body.report_id}`)).body);
+    expect(failed).toMatchObject({ status: 'failed', error: { error_code: 'DOCUMENT_PARSE_FAILED' } });
+    expectError(await call(`/v1/reports/${failed.report_id}/auth`), 400, 'DOCUMENT_PARSE_FAILED');
+  });
+
+  it('reports tampering for a file carrying SVC-MOCK-TAMPER', async () => {
+    expectError(await call('/v1/parse', { body: upload('%PDF-1.4 SVC-MOCK-TAMPER') }), 400, 'TAMPER_DETECTED');
+  });
+
+  it('needs a FULL key: READ_ONLY gets 403 INSUFFICIENT_SCOPE', async () => {
+    const reply = await call('/v1/parse', { body: upload(TINY_PDF), key: keyOf(ORG_A, 'live', 'READ_ONLY') });
+    expectError(reply, 403, 'INSUFFICIENT_SCOPE', 'PERMISSION_ERROR');
+  });
+
+  it('refuses bad uploads without charging the quota', async () => {
+    const before = await parseUsed(keyOf(ORG_A));
+    const noFile = new FormData();
+    noFile.append('bank', 'auto');
+    expectError(await call('/v1/parse', { body: noFile }), 400, 'INVALID_REQUEST');
+    expectError(await call('/v1/parse', { json: { file: 'x' } }), 400, 'INVALID_REQUEST');
+    expectError(await call('/v1/parse', { body: upload('hello, not a pdf', {}, 'x.txt') }), 400, 'UNSUPPORTED_FILE_TYPE');
+    expectError(await call('/v1/parse', { body: upload(TINY_PDF, { bank: 'NOPE' }) }), 400, 'INVALID_REQUEST');
+    expectError(await call('/v1/parse', { body: upload(TINY_PDF, { async: 'maybe' }) }), 400, 'INVALID_REQUEST');
+    const malformed = await call('/v1/parse', {
+      body: '--xyz\r\nno headers end',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
+    expectError(malformed, 400, 'INVALID_REQUEST');
+    expect(await parseUsed(keyOf(ORG_A))).toBe(before);
+  });
+
+  it('refuses a file over 20 MB with 413 FILE_TOO_LARGE', async () => {
+    const big = Buffer.alloc(20 * 1024 * 1024 + 1, 0x20);
+    big.write('%PDF-1.4', 0, 'latin1');
+    expectError(await call('/v1/parse', { body: upload(big) }), 413, 'FILE_TOO_LARGE', 'INVALID_REQUEST_ERROR');
+  });
+});
+
+describe('routing', () => {
+  it('answers an unknown path with 404 NOT_FOUND', async () => {
+    expectError(await call('/v1/nothing-here'), 404, 'NOT_FOUND', 'NOT_FOUND_ERROR');
+    expectError(await call('/elsewhere', { key: null }), 404, 'NOT_FOUND');
+  });
+
+  it('authenticates before routing', async () => {
+    expectError(await call('/v1/nothing-here', { key: null }), 401, 'INVALID_API_KEY');
+  });
+
+  it('answers a wrong method with 405 METHOD_NOT_ALLOWED and Allow', async () => {
+    const reply = await call('/v1/reports', { method: 'DELETE' });
+    expectError(reply, 405, 'METHOD_NOT_ALLOWED');
+    expect(reply.headers.get('allow')).toBe('GET');
+    expect((await call('/v1/parse', { method: 'GET' })).headers.get('allow')).toBe('POST');
+  });
+
+  it('puts a request id on every reply', async () => {
+    const reply = await call('/v1/usage');
+    expect(reply.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{16}$/);
+  });
+});
+
+describe('faults', () => {
+  const addFaults = (specs: unknown) => call('/_mock/faults', { key: null, json: specs });
+
+  it('answers the next matching request with the fault, then normally', async () => {
+    await addFaults([{ method: 'get', path: '/v1/usage', status: 503, json: { error_code: 'API_ERROR' }, headers: { 'Retry-After': '1' } }]);
+    const faulted = await call('/v1/usage');
+    expect(faulted.status).toBe(503);
+    expect(faulted.body).toEqual({ error_code: 'API_ERROR' });
+    expect(faulted.headers.get('retry-after')).toBe('1');
+    expect((await call('/v1/usage')).status).toBe(200);
+  });
+
+  it('matches method and path prefix, and counts times', async () => {
+    await addFaults({ path: '/v1/reports', times: 2, status: 502, body: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } });
+    expect((await call('/v1/usage')).status).toBe(200); // other path: untouched
+    const first = await call(`/v1/reports/${RAM}`);
+    expect([first.status, first.text, first.headers.get('content-type')]).toEqual([502, '<html>bad gateway</html>', 'text/html']);
+    expect((await call('/v1/reports')).status).toBe(502);
+    expect((await call('/v1/reports')).status).toBe(200);
+    await addFaults({ method: 'POST', status: 500 });
+    expect((await call('/v1/reports')).status).toBe(200); // GET: untouched
+    expect((await call(`/v1/reports/${RAM}/identity/match`, { json: { name: 'Ram' } })).status).toBe(500);
+  });
+
+  it('delays, then answers normally when the fault has no reply of its own', async () => {
+    await addFaults({ path: '/v1/usage', delay_ms: 250 });
+    const started = performance.now();
+    const reply = await call('/v1/usage');
+    expect(reply.status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+  });
+
+  it('resets the connection without a reply', async () => {
+    await addFaults({ path: '/v1/usage', reset: true });
+    await expect(call('/v1/usage')).rejects.toThrow();
+    expect((await call('/v1/usage')).status).toBe(200);
+  });
+
+  it('lists and clears pending faults', async () => {
+    await addFaults([{ path: '/v1/statements', status: 500, times: 3 }]);
+    expect((await call('/_mock/faults', { key: null })).body).toEqual([{ path: '/v1/statements', status: 500, times: 3, remaining: 3 }]);
+    await call('/_mock/faults', { key: null, method: 'DELETE' });
+    expect((await call('/_mock/faults', { key: null })).body).toEqual([]);
+    expect((await call('/v1/statements')).status).toBe(200);
+  });
+
+  it.each([[{ status: 'x' }], [{ times: 0 }], [{ path: 'v1' }], [{ wat: 1 }], ['nope'], [{ body: 'a', json: 1 }]])(
+    'refuses the bad spec %j with 400',
+    async (spec) => {
+      const reply = await addFaults([spec]);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error_code).toBe('INVALID_REQUEST');
+    },
+  );
+});
+
+describe('request log', () => {
+  it('records every service request with the key masked', async () => {
+    await call('/_mock/requests', { key: null, method: 'DELETE' });
+    const key = keyOf(ORG_A);
+    await call('/v1/reports?limit=2&status=complete', { key, headers: { 'idempotency-key': 'abc' } });
+    await call(`/v1/reports/${RAM}/identity/match`, { key, json: { name: 'Ram' } });
+    await addFaultsAndHit();
+    const log = (await call('/_mock/requests', { key: null })).body;
+    expect(log).toHaveLength(3);
+    expect(log[0]).toMatchObject({
+      method: 'GET',
+      path: '/v1/reports',
+      query: { limit: '2', status: 'complete' },
+      body_bytes: 0,
+      status: 200,
+    });
+    expect(log[0].headers.authorization).toBe(`…${key.key.slice(-4)}`);
+    expect(log[0].headers['idempotency-key']).toBe('abc');
+    expect(JSON.stringify(log)).not.toContain(key.key);
+    expect(Date.parse(log[0].time)).toBeGreaterThan(0);
+    expect(log[1]).toMatchObject({ method: 'POST', body_bytes: 14, body: '{"name":"Ram"}' });
+    expect(log[2]).toMatchObject({ path: '/v1/usage', status: 418 }); // answered by a fault, still recorded
+
+    await call('/_mock/requests', { key: null, method: 'DELETE' });
+    expect((await call('/_mock/requests', { key: null })).body).toEqual([]);
+  });
+
+  async function addFaultsAndHit() {
+    await call('/_mock/faults', { key: null, json: { path: '/v1/usage', status: 418 } });
+    await call('/v1/usage');
+  }
+
+  it('logs one line per request', () => {
+    expect(logLines.some((line) => /^GET \/v1\/usage 200 \d+ms$/.test(line))).toBe(true);
+    expect(logLines.some((line) => /^GET \/v1\/usage reset \d+ms$/.test(line))).toBe(true);
+  });
+});
+
+describe('close', () => {
+  it('stops at once even with an idle keep-alive connection and a pending delay', async () => {
+    const server = await startMockServer({ processingDelayMs: 60_000 });
+    const key = server.keys[0]!.key;
+    await (await fetch(`${server.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } })).text();
+    await fetch(`${server.url}/_mock/faults`, { method: 'POST', body: JSON.stringify({ delay_ms: 60_000 }) });
+    const stuck = fetch(`${server.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } }).catch(() => 'closed');
+    const form = upload(TINY_PDF, { async: 'true' });
+    await fetch(`${server.url}/v1/parse`, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}` } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    await server.close();
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(await stuck).toBe('closed');
+    await server.close(); // twice is fine
+  });
+});
