@@ -105,6 +105,8 @@ function boxedTable<T>(columns: Column<T>[], rows: T[], paint: Paint): string {
     head: columns.map((c) => paint.header(c.header)),
     colAligns: columns.map((c) => c.align ?? 'left'),
     style: { head: [], border: [] },
+    // No rule between rows: compact, like the tables people read in gh.
+    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
   });
   for (const row of rows) table.push(columns.map((c) => displayText(c, row, paint)));
   return table.toString();
