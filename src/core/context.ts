@@ -121,7 +121,7 @@ export class Context {
       import('./output/format.js'),
     ]);
     const view = buildView(printableDeep(data));
-    this.out(render(reply, view, { format: this.format, terminal: this.io.stdoutIsTTY, paint: createPaint(this.color) }));
+    this.out(render(reply, view, { format: this.format, terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: createPaint(this.color) }));
   }
 
   /** A spinner on stderr when stderr is a terminal; otherwise nothing. */

@@ -63,6 +63,10 @@ export interface RecordedRequest {
   query: Record<string, string>;
   headers: Record<string, string>;
   body_bytes: number;
+  /** The text of a JSON or form body, else null. */
+  body: string | null;
+  /** The status answered, or null when the connection was reset. */
+  status: number | null;
 }
 
 export interface FaultSpec {

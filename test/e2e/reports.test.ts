@@ -120,7 +120,7 @@ describe('name match', () => {
     expect(r.stdout).toMatch(/^reasons\t.*order/mi);
     const [request] = await world.requests();
     expect(request).toMatchObject({ method: 'POST', path: `/v1/reports/${COMPLETE}/identity/match` });
-    expect(JSON.parse(request!.body as unknown as string)).toEqual({ name: 'Shrestha Ram Bahadur' });
+    expect(JSON.parse(request!.body!)).toEqual({ name: 'Shrestha Ram Bahadur' });
   });
 
   it('is also `svc match`, and --json gives the reply', async () => {
@@ -198,7 +198,7 @@ describe('lending views', () => {
     expect(a.code).toBe(0);
     expect(a.stdout).toBe(b.stdout);
     const [header, ...rows] = a.stdout.trimEnd().split('\n');
-    expect(header).toBe('DIRECTION\tCOUNTERPARTY\tCATEGORY\tCADENCE\tAVG AMOUNT (NPR)\tSEEN\tSTATUS\tACTIVE\tLAST\tNEXT');
+    expect(header).toBe('DIRECTION\tCOUNTERPARTY\tCATEGORY\tCADENCE\tAVERAGE (NPR)\tSEEN\tSTATUS\tACTIVE\tLAST\tNEXT');
     expect(rows.some((row) => /^Inflow\t.*\tsalary\tmonthly\t/.test(row))).toBe(true);
     expect(rows.every((row) => /\t(MATURE|EARLY_DETECTION)\t(yes|no)\t/.test(row))).toBe(true);
   });

@@ -87,7 +87,7 @@ export async function showCounterparties(ctx: Context, id: string): Promise<void
     section: { key: 'section', header: 'SECTION', value: (r: CounterpartyRow) => r.section },
     rows: counterpartyRows(c),
     columns: [
-      { key: 'name', header: 'NAME', value: (r: CounterpartyRow) => r.name },
+      { key: 'name', header: 'NAME', value: (r: CounterpartyRow) => r.name, flex: true },
       { key: 'type', header: 'TYPE', value: (r) => r.type },
       { key: 'inflow', header: `INFLOW (${c.currency})`, value: (r) => r.inflow, display: (r) => formatAmount(r.inflow), align: 'right' },
       { key: 'outflow', header: `OUTFLOW (${c.currency})`, value: (r) => r.outflow, display: (r) => formatAmount(r.outflow), align: 'right' },
@@ -112,10 +112,10 @@ export async function showRecurring(ctx: Context, id: string): Promise<void> {
       section: { key: 'direction', header: 'DIRECTION', value: (s: StreamRow) => (s.direction === 'inflow' ? 'Inflow' : 'Outflow') },
       rows,
       columns: [
-        { key: 'counterparty', header: 'COUNTERPARTY', value: (s: StreamRow) => s.counterparty },
+        { key: 'counterparty', header: 'COUNTERPARTY', value: (s: StreamRow) => s.counterparty, flex: true },
         { key: 'category', header: 'CATEGORY', value: (s) => s.category },
         { key: 'cadence', header: 'CADENCE', value: (s) => s.cadence },
-        { key: 'average_amount', header: `AVG AMOUNT (${r.currency})`, value: (s) => s.average_amount, display: (s) => formatAmount(s.average_amount), align: 'right' },
+        { key: 'average_amount', header: `AVERAGE (${r.currency})`, value: (s) => s.average_amount, display: (s) => formatAmount(s.average_amount), align: 'right' },
         { key: 'occurrences', header: 'SEEN', value: (s) => s.occurrences, align: 'right' },
         { key: 'status', header: 'STATUS', value: (s) => s.status, display: (s, paint) => paintStreamStatus(s.status, paint) },
         { key: 'is_active', header: 'ACTIVE', value: (s) => s.is_active, display: (s, paint) => (s.is_active ? paint.good('yes') : paint.dim(formatBoolean(false))) },

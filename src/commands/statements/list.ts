@@ -21,7 +21,7 @@ export async function listStatements(ctx: Context, options: { status?: string })
         value: (s) => s.status,
         display: (s, paint) => (s.status === 'issued' ? paint.good(s.status) : paint.bad(s.status)),
       },
-      { key: 'account_holder', header: 'HOLDER', value: (s) => s.account_holder },
+      { key: 'account_holder', header: 'HOLDER', value: (s) => s.account_holder, flex: true },
       { key: 'issued_at', header: 'ISSUED', value: (s) => s.issued_at, display: (s) => formatDateTime(s.issued_at) },
       { key: 'content_hash', header: 'CONTENT HASH', value: (s) => s.content_hash, display: (s) => `${s.content_hash.slice(0, 16)}…` },
       { key: 'verify_url', header: 'VERIFY AT', value: (s) => s.verify_url },

@@ -13,6 +13,8 @@ export interface RenderTarget {
   format: OutputFormat;
   /** Boxed tables with colour for a terminal; tab-separated lines otherwise. */
   terminal: boolean;
+  /** Columns of the terminal, to fit tables in. */
+  width: number;
   paint: Paint;
 }
 
@@ -32,7 +34,7 @@ export function render(reply: Reply, view: View, target: RenderTarget): string {
       return view.kind === 'list' ? listCsv(view) : recordCsv(view);
     case 'table':
       if (view.kind === 'record') return target.terminal ? recordForPeople(view, target.paint) : recordTabs(view, target.paint);
-      return target.terminal ? listForPeople(view, target.paint) : listTabs(view, target.paint);
+      return target.terminal ? listForPeople(view, target) : listTabs(view, target.paint);
   }
 }
 
@@ -87,29 +89,58 @@ function footerLines(footer: string[] | undefined, paint: Paint): string {
   return (footer ?? []).map((line) => paint.dim(line) + '\n').join('');
 }
 
-function listForPeople<T>(view: ListView<T>, paint: Paint): string {
+function listForPeople<T>(view: ListView<T>, target: RenderTarget): string {
+  const paint = target.paint;
   let out = view.title ? paint.title(view.title) + '\n' : '';
   if (view.rows.length === 0) return out + (view.empty ?? 'Nothing to show.') + '\n' + footerLines(view.footer, paint);
-  if (!view.section) return out + boxedTable(view.columns, view.rows, paint) + '\n' + footerLines(view.footer, paint);
+  if (!view.section) return out + boxedTable(view.columns, view.rows, target.paint, target.width) + '\n' + footerLines(view.footer, paint);
   const groups = new Map<string, T[]>();
   for (const row of view.rows) {
     const name = view.section.value(row);
     groups.set(name, [...(groups.get(name) ?? []), row]);
   }
-  const parts = [...groups].map(([name, rows]) => paint.title(name) + '\n' + boxedTable(view.columns, rows, paint));
+  const parts = [...groups].map(([name, rows]) => paint.title(name) + '\n' + boxedTable(view.columns, rows, target.paint, target.width));
   return out + parts.join('\n\n') + '\n' + footerLines(view.footer, paint);
 }
 
-function boxedTable<T>(columns: Column<T>[], rows: T[], paint: Paint): string {
+function boxedTable<T>(columns: Column<T>[], rows: T[], paint: Paint, width: number): string {
+  const head = columns.map((c) => paint.header(c.header));
+  const body = rows.map((row) => columns.map((c) => displayText(c, row, paint)));
+  const colWidths = fitColumns([head, ...body], width, columns.map((c) => c.flex === true));
   const table = new Table({
-    head: columns.map((c) => paint.header(c.header)),
+    head,
     colAligns: columns.map((c) => c.align ?? 'left'),
-    style: { head: [], border: [] },
-    // No rule between rows: compact, like the tables people read in gh.
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+    // compact: a rule under the header only, not between rows.
+    style: { head: [], border: [], compact: true },
+    ...(colWidths ? { colWidths, wordWrap: true } : {}),
   });
-  for (const row of rows) table.push(columns.map((c) => displayText(c, row, paint)));
+  for (const cells of body) table.push(cells);
   return table.toString();
+}
+
+const MIN_COLUMN = 12;
+
+/**
+ * Column widths that fit the terminal by narrowing the widest free-text (flex) columns, whose cells
+ * then wrap; undefined when the table fits as it is. Other columns keep their width.
+ */
+export function fitColumns(cells: string[][], available: number, flex: boolean[]): number[] | undefined {
+  const count = cells[0]?.length ?? 0;
+  const widths = Array.from({ length: count }, (_, i) => 2 + Math.max(...cells.map((row) => visibleWidth(row[i] ?? ''))));
+  let excess = widths.reduce((a, b) => a + b, 0) + count + 1 - available;
+  if (excess <= 0) return undefined;
+  while (excess > 0) {
+    const candidates = widths.map((w, i) => (flex[i] && w > MIN_COLUMN ? w : -1));
+    const widest = candidates.indexOf(Math.max(...candidates));
+    if (candidates[widest]! < 0) break;
+    widths[widest]!--;
+    excess--;
+  }
+  return widths;
+}
+
+function visibleWidth(text: string): number {
+  return Math.max(...text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => [...line].length));
 }
 
 function recordForPeople<T>(view: RecordView<T>, paint: Paint): string {

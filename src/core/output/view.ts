@@ -13,6 +13,8 @@ export interface Column<T> {
   /** The value formatted for people; by default the raw value as text. */
   display?: (row: T, paint: Paint) => string;
   align?: 'left' | 'right';
+  /** Free text that may wrap when the table is wider than the terminal. */
+  flex?: boolean;
 }
 
 export interface ListView<T> {
