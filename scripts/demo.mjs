@@ -19,8 +19,10 @@ const { url, keys } = JSON.parse(firstLine);
 const key = keys.find((k) => k.mode === 'test' && k.scope === 'FULL');
 const env = { ...process.env, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache') };
 
+const bold = (text) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${text}\u001b[0m` : text);
+
 function step(title, args, input) {
-  console.log(`\n\u001b[1m# ${title}\u001b[0m\n$ svc ${args.map((a) => (/[\s"|]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`);
+  console.log(`\n${bold(`# ${title}`)}\n$ svc ${args.map((a) => (/[\s"|]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`);
   const result = spawnSync(process.execPath, [svc, ...args], { env, stdio: [input === undefined ? 'inherit' : 'pipe', 'inherit', 'inherit'], input });
   if (result.status !== 0) console.log(`(exit code ${result.status})`);
   return result.status;
@@ -45,7 +47,7 @@ try {
   step('Parse a statement in the background and wait for it', ['parse', pdf, '--bank', 'NABIL', '--wait']);
   step('Issued statements', ['statements', 'list']);
   step('Quota usage', ['usage']);
-  step('Machine output: pipe --json into jq', ['reports', 'list', '--limit', '3', '-o', 'ndjson']);
+  step('Machine output for pipes: one JSON object per line', ['reports', 'list', '--limit', '3', '-o', 'ndjson']);
   step('A report of another organisation is not found (exit 5)', ['reports', 'get', 'rpt_does_not_exist']);
 } finally {
   mock.kill('SIGINT');
