@@ -1,10 +1,12 @@
 // Runs the built `svc` as a user would: a child process with its own environment and config
 // folder, against `svc mock` on a loopback port. stdout, stderr and the exit code come back apart.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FaultSpec } from '../../src/mock/faults.js';
+import type { RecordedRequest } from '../../src/mock/requestlog.js';
 import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,46 +42,29 @@ export function run(args: string[], options: RunOptions & { configDir: string })
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  const child = spawn(process.execPath, [SVC, ...args], { env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin.on('error', () => {});
+  child.stdin.end(options.input ?? '');
+  return collect(child, options.timeoutMs);
+}
+
+/** Collects a child's output until it ends; a child that outlives the limit is killed. */
+function collect(child: ChildProcessWithoutNullStreams, timeoutMs = 15_000): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SVC, ...args], { env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ stdout, stderr, code });
     });
-    child.stdin.on('error', () => {});
-    child.stdin.end(options.input ?? '');
   });
 }
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body_bytes: number;
-  /** The text of a JSON or form body, else null. */
-  body: string | null;
-  /** The status answered, or null when the connection was reset. */
-  status: number | null;
-}
-
-export interface FaultSpec {
-  method?: string;
-  path?: string;
-  times?: number;
-  status?: number;
-  headers?: Record<string, string>;
-  body?: string;
-  json?: unknown;
-  delay_ms?: number;
-  reset?: boolean;
-}
+export type { FaultSpec, RecordedRequest };
 
 /** One mock service and one config folder for a test file, with helpers to run svc against them. */
 export class World {
@@ -142,20 +127,9 @@ export function inTerminal(command: string, options: { env?: Record<string, stri
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ stdout, stderr, code });
-    });
-    if (options.input) child.stdin.write(options.input);
-  });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  if (options.input) child.stdin.write(options.input);
+  return collect(child, options.timeoutMs);
 }
 
 export const svcCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)}`;
