@@ -120,7 +120,8 @@ export class Context {
       import('./output/paint.js'),
       import('./output/format.js'),
     ]);
-    const view = buildView(printableDeep(data));
+    // Text for people is made printable; machine formats carry the values as received.
+    const view = buildView(this.format === 'table' ? printableDeep(data) : data);
     this.out(render(reply, view, { format: this.format, terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: createPaint(this.color) }));
   }
 

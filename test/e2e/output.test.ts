@@ -1,0 +1,425 @@
+// Output as people and scripts see it (contract §3 and §4): JSON exactly as received, tables in a
+// pipe and on a terminal, colour rules, ndjson, CSV, amounts, a closed stdout, quiet stderr in a
+// pipe, and control characters from the service kept off the terminal.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ANSI, baseEnv, inTerminal, ROOT, SVC, svcCommand, World, type Result } from './harness.js';
+
+const RAM = 'rpt_e8699f830adc84b8'; // complete, NABIL, Ram Bahadur Shrestha
+const WEEKLY = 'rpt_8074807054f108e7'; // complete, weekly streams in and out
+const BOX = /[─│┌┐└┘├┤┬┴┼]/;
+const TINY_PDF = '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\nBT (Account Holder: Sita Kumari Thapa) Tj ET\n%%EOF\n';
+
+let world: World;
+let url: string;
+let key: string;
+
+beforeAll(async () => {
+  world = await World.start();
+  url = world.mock.url;
+  key = world.key().key;
+});
+afterAll(async () => {
+  await world?.stop();
+});
+beforeEach(async () => {
+  await world.reset();
+});
+
+/** The reply body of a GET made directly, with the same key svc uses. */
+async function direct(path: string): Promise<string> {
+  const reply = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' } });
+  expect(reply.status).toBe(200);
+  return reply.text();
+}
+
+interface Summary {
+  report_id: string;
+  status: string;
+  bank_code: string;
+  created_at: string;
+  [field: string]: unknown;
+}
+
+const summary = (id: string, bank = 'NABIL'): Summary => ({ report_id: id, status: 'complete', bank_code: bank, created_at: '2026-03-04T05:06:07Z' });
+
+/** The next GET /v1/reports answers 200 with this raw body. */
+async function listReplies(body: string): Promise<void> {
+  await world.fault({ method: 'GET', path: '/v1/reports', status: 200, headers: { 'Content-Type': 'application/json' }, body });
+}
+
+const env = () => ({ SVC_BASE_URL: url, SVC_API_KEY: key });
+const terminal = (args: string, extra: Record<string, string | undefined> = {}) =>
+  inTerminal(`${svcCommand} ${args}`, { configDir: world.dir, env: { ...env(), ...extra } });
+
+/** A strict RFC 4180 reader: quoted fields, doubled quotes, CRLF (or LF) record ends. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  let wasQuoted = false;
+  const endField = () => {
+    row.push(field);
+    field = '';
+    wasQuoted = false;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = false;
+        wasQuoted = true;
+      } else field += c;
+      continue;
+    }
+    if (c === '"') {
+      if (field !== '' || wasQuoted) throw new Error(`stray quote at ${i}`);
+      quoted = true;
+    } else if (c === ',') endField();
+    else if (c === '\r' && text[i + 1] === '\n') {
+      endField();
+      rows.push(row);
+      row = [];
+      i++;
+    } else if (c === '\n') {
+      endField();
+      rows.push(row);
+      row = [];
+    } else {
+      if (wasQuoted) throw new Error(`text after a closing quote at ${i}`);
+      field += c;
+    }
+  }
+  if (quoted) throw new Error('unterminated quoted field');
+  if (field !== '' || row.length > 0) {
+    endField();
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** How a JSON scalar reads in CSV: as its JSON text, null as empty. */
+const csvText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+describe('--json', () => {
+  it.each([['/v1/reports', ['reports', 'list']], [`/v1/reports/${RAM}/counterparties`, ['reports', 'counterparties', RAM]]])(
+    'stdout is the reply body of %s re-indented with 2 spaces, and nothing else',
+    async (path, args) => {
+      const result = await world.svc([...args, '--json']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe('');
+      const body = await direct(path);
+      expect(result.stdout.replace(/\n$/, '')).toBe(JSON.stringify(JSON.parse(body), null, 2));
+    },
+  );
+
+  it('-o json is the same as --json', async () => {
+    const [a, b] = [await world.svc(['reports', 'list', '--json']), await world.svc(['reports', 'list', '-o', 'json'])];
+    expect(a.code).toBe(0);
+    expect(b.code).toBe(0);
+    expect(b.stdout).toBe(a.stdout);
+  });
+
+  it('numbers keep their digits: 125000.50 and a 20-digit integer', async () => {
+    const report = JSON.stringify(summary(RAM)).slice(0, -1);
+    const raw = `{"data":[${report},"amount":125000.50,"count":12345678901234567890,"tiny":1.0e-7}]}`;
+    await listReplies(raw);
+    const result = await world.svc(['reports', 'list', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('"amount": 125000.50');
+    expect(result.stdout).toContain('"count": 12345678901234567890');
+    expect(result.stdout).toContain('"tiny": 1.0e-7');
+    // Same document otherwise, and 2-space indentation.
+    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(raw));
+    expect(result.stdout).toMatch(/^\{\n {2}"data": \[\n {4}\{\n {6}"report_id": /);
+  });
+
+  it('keys keep the order of the reply', async () => {
+    const raw = '{"zeta":1,"data":[{"status":"complete","report_id":"rpt_0000000000000001","created_at":"2026-03-04T05:06:07Z","bank_code":"EBL"}],"alpha":2}';
+    await listReplies(raw);
+    const result = await world.svc(['reports', 'list', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const keys = [...result.stdout.matchAll(/"(\w+)":/g)].map((m) => m[1]);
+    expect(keys).toEqual(['zeta', 'data', 'status', 'report_id', 'created_at', 'bank_code', 'alpha']);
+  });
+});
+
+describe('tables in a pipe', () => {
+  it('tab-separated: one header line, then one line per report; no ANSI, no box drawing', async () => {
+    const result = await world.svc(['reports', 'list']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const { data } = JSON.parse(await direct('/v1/reports')) as { data: Summary[] };
+    const out = result.stdout.replace(/\n$/, '').split('\n');
+    expect(out[0]).toBe('ID\tSTATUS\tBANK\tCREATED');
+    expect(out).toHaveLength(1 + data.length);
+    out.slice(1).forEach((line, i) => {
+      const cells = line.split('\t');
+      expect(cells).toHaveLength(4);
+      expect(cells[0]).toBe(data[i]!.report_id);
+      expect(cells[1]).toBe(data[i]!.status);
+      expect(cells[2]).toBe(data[i]!.bank_code);
+    });
+    expect(result.stdout).not.toMatch(/\u001b/);
+    expect(result.stdout).not.toMatch(BOX);
+  });
+
+  it('amounts are formatted for people in tables (lakh grouping, two decimals) and untouched in --json', async () => {
+    const table = await world.svc(['reports', 'counterparties', RAM]);
+    expect(table.code, table.stderr).toBe(0);
+    const merchant = table.stdout.split('\n').find((line) => line.split('\t').includes('merchant'));
+    expect(merchant).toBeDefined();
+    expect(merchant!.split('\t')).toContain('1,00,727.80');
+    expect(table.stdout).toContain('7,54,197.55');
+    expect(table.stdout).not.toMatch(/\t100727\.8\t/);
+
+    const json = await world.svc(['reports', 'counterparties', RAM, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stdout).toContain('"outflow": 100727.8');
+    expect(json.stdout).toContain('"inflow": 754197.55');
+    expect(json.stdout).not.toContain('1,00,727.80');
+  });
+
+  it('control characters from the service are not printed', async () => {
+    await listReplies(JSON.stringify({ data: [summary('rpt_0000000000000001', 'EVIL\u001b[2JBANK\u0007')] }));
+    const result = await world.svc(['reports', 'list']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toContain('\u001b');
+    expect(result.stdout).not.toContain('\u0007');
+    expect(result.stdout).toContain('EVIL');
+    expect(result.stdout).toContain('BANK');
+    expect(result.stdout.split('\n')).toHaveLength(3); // header, the row, the final newline
+  });
+});
+
+describe('on a terminal', () => {
+  it('tables have box drawing and colour', async () => {
+    const result = await terminal('reports list');
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toMatch(BOX);
+    expect(result.stdout).toMatch(ANSI);
+    expect(result.stdout).toContain(RAM);
+  });
+
+  it.each([
+    ['NO_COLOR=1', '', { NO_COLOR: '1' }],
+    ['--no-color', '--no-color', {}],
+    ['CLICOLOR=0', '', { CLICOLOR: '0' }],
+    ['NO_COLOR=1 FORCE_COLOR=1', '', { NO_COLOR: '1', FORCE_COLOR: '1' }],
+    ['--no-color FORCE_COLOR=1', '--no-color', { FORCE_COLOR: '1' }],
+  ])('%s: no colour', async (_name, flag, extra) => {
+    const result = await terminal(`reports list ${flag}`, extra);
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toContain(RAM);
+    expect(result.stdout).toMatch(BOX);
+    expect(result.stdout).not.toMatch(ANSI);
+  });
+
+  it('amounts are formatted in the boxed table too', async () => {
+    const result = await terminal(`reports counterparties ${RAM}`);
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toContain('1,00,727.80');
+  });
+
+  it('control characters from the service do not reach the terminal', async () => {
+    await listReplies(JSON.stringify({ data: [summary('rpt_0000000000000001', 'EVIL\u001b[2JBANK')] }));
+    const result = await terminal('reports list');
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.stdout).toContain('EVIL');
+    expect(result.stdout).not.toContain('\u001b[2J');
+  });
+});
+
+describe('colour in a pipe', () => {
+  it.each<{ name: string; extra: Record<string, string>; coloured: boolean }>([
+    { name: 'FORCE_COLOR=1', extra: { FORCE_COLOR: '1' }, coloured: true },
+    { name: 'CLICOLOR_FORCE=1', extra: { CLICOLOR_FORCE: '1' }, coloured: true },
+    { name: 'nothing set', extra: {}, coloured: false },
+    { name: 'FORCE_COLOR=0', extra: { FORCE_COLOR: '0' }, coloured: false },
+    { name: 'NO_COLOR=1 FORCE_COLOR=1', extra: { NO_COLOR: '1', FORCE_COLOR: '1' }, coloured: false },
+    { name: 'NO_COLOR=1 CLICOLOR_FORCE=1', extra: { NO_COLOR: '1', CLICOLOR_FORCE: '1' }, coloured: false },
+  ])('$name → coloured: $coloured', async ({ extra, coloured }) => {
+    const result = await world.svc(['reports', 'list'], { env: extra });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(RAM);
+    if (coloured) expect(result.stdout).toMatch(ANSI);
+    else expect(result.stdout).not.toMatch(ANSI);
+  });
+
+  it('--no-color wins over FORCE_COLOR', async () => {
+    const result = await world.svc(['reports', 'list', '--no-color'], { env: { FORCE_COLOR: '1' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toMatch(ANSI);
+  });
+});
+
+describe('-o ndjson and -o csv', () => {
+  it('ndjson: one compact JSON object per line, each equal to data[i]', async () => {
+    const result = await world.svc(['reports', 'list', '-o', 'ndjson']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const { data } = JSON.parse(await direct('/v1/reports')) as { data: Summary[] };
+    expect(result.stdout.endsWith('\n')).toBe(true);
+    const out = result.stdout.slice(0, -1).split('\n');
+    expect(out).toHaveLength(data.length);
+    out.forEach((line, i) => {
+      const item = JSON.parse(line) as unknown;
+      expect(item).toEqual(data[i]);
+      expect(line).toBe(JSON.stringify(item));
+    });
+  });
+
+  it('csv of reports list: header row first, values equal the JSON values, CRLF line ends', async () => {
+    const result = await world.svc(['reports', 'list', '-o', 'csv']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/\r\n$/);
+    expect(result.stdout.replace(/\r\n/g, '')).not.toContain('\n');
+    const { data } = JSON.parse(await direct('/v1/reports')) as { data: Summary[] };
+    const [header, ...rows] = parseCsv(result.stdout);
+    expect(header).toContain('report_id');
+    expect(rows).toHaveLength(data.length);
+    rows.forEach((row, i) => {
+      expect(row).toHaveLength(header!.length);
+      header!.forEach((column, c) => {
+        if (column in data[i]!) expect(row[c]).toBe(csvText(data[i]![column]));
+      });
+    });
+    expect(header!.filter((column) => column in data[0]!).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('csv of recurring streams: every row matches a stream of the JSON reply', async () => {
+    const result = await world.svc(['reports', 'recurring', WEEKLY, '-o', 'csv']);
+    expect(result.code, result.stderr).toBe(0);
+    const body = JSON.parse(await direct(`/v1/reports/${WEEKLY}/recurring`)) as { inflow_streams: Record<string, unknown>[]; outflow_streams: Record<string, unknown>[] };
+    const streams = [...body.inflow_streams, ...body.outflow_streams];
+    const [header, ...rows] = parseCsv(result.stdout);
+    expect(header).toContain('counterparty');
+    expect(header).toContain('average_amount');
+    expect(rows).toHaveLength(streams.length);
+    const unused = new Set(streams);
+    for (const row of rows) {
+      const values = Object.fromEntries(header!.map((column, c) => [column, row[c]]));
+      const found = [...unused].find((stream) => header!.every((column) => !(column in stream) || values[column] === csvText(stream[column])));
+      expect(found, `no stream matches ${JSON.stringify(values)}`).toBeDefined();
+      unused.delete(found!);
+    }
+    expect(unused.size).toBe(0);
+  });
+
+  it('csv quotes a value with a comma or a quote, doubling the quote', async () => {
+    await listReplies(JSON.stringify({ data: [summary('rpt_0000000000000001', 'A,"B"'), summary('rpt_0000000000000002', 'plain')] }));
+    const result = await world.svc(['reports', 'list', '-o', 'csv']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('"A,""B"""');
+    const [header, ...rows] = parseCsv(result.stdout);
+    const bank = header!.indexOf('bank_code');
+    expect(bank).toBeGreaterThanOrEqual(0);
+    expect(rows.map((row) => row[bank])).toEqual(['A,"B"', 'plain']);
+  });
+
+  it('csv keeps a value with a line break (LF or CRLF) inside quotes, equal to the JSON value', async () => {
+    await listReplies(JSON.stringify({ data: [summary('rpt_0000000000000001', 'line\nbreak'), summary('rpt_0000000000000002', 'crlf\r\nbreak')] }));
+    const result = await world.svc(['reports', 'list', '-o', 'csv']);
+    expect(result.code, result.stderr).toBe(0);
+    const [header, ...rows] = parseCsv(result.stdout);
+    const bank = header!.indexOf('bank_code');
+    expect(rows.map((row) => row[bank])).toEqual(['line\nbreak', 'crlf\r\nbreak']);
+  });
+});
+
+describe('a closed stdout', () => {
+  /** A valid reports list of about 2.5 MB, far beyond a pipe's buffer. */
+  const bigList = () =>
+    JSON.stringify({ data: Array.from({ length: 25_000 }, (_, i) => summary(`rpt_${i.toString(16).padStart(16, '0')}`)) });
+
+  /** `svc ARGS | head -c 1`: svc's exit code on stdout, svc's stderr on stderr. */
+  function intoHead(args: string[]): Promise<Result> {
+    const script = '"$0" "$@" | head -c 1 >/dev/null; echo "${PIPESTATUS[0]}"';
+    return new Promise((resolve, reject) => {
+      const child = spawn('bash', ['-c', script, process.execPath, SVC, ...args], {
+        env: { ...baseEnv(world.dir), ...env() },
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ stdout, stderr, code });
+      });
+    });
+  }
+
+  it.each([[['--json']], [[]], [['-o', 'ndjson']]])('svc reports list %j | head -c 1: exit 0, nothing on stderr', async (flags) => {
+    await listReplies(bigList());
+    const result = await intoHead(['reports', 'list', ...flags]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe('0');
+    expect(result.stderr).toBe('');
+    // The reply really was the big one.
+    expect((await world.requests()).filter((r) => r.path === '/v1/reports')).toHaveLength(1);
+  });
+
+  it('the read side destroyed after the first chunk: exit 0, nothing on stderr', async () => {
+    await listReplies(bigList());
+    const result = await new Promise<Result & { chunks: number }>((resolve, reject) => {
+      const child = spawn(process.execPath, [SVC, 'reports', 'list', '--json'], {
+        env: { ...baseEnv(world.dir), ...env() },
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let chunks = 0;
+      let stderr = '';
+      child.stdout.once('data', () => {
+        chunks++;
+        child.stdout.destroy();
+      });
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        resolve({ stdout: '', stderr, code, chunks });
+      });
+    });
+    expect(result.chunks).toBe(1);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+  });
+});
+
+describe('stderr in a pipe', () => {
+  it('svc parse FILE --wait: no spinner or progress on stderr', async () => {
+    const pdf = join(world.dir, 'statement.pdf');
+    writeFileSync(pdf, TINY_PDF);
+    const result = await world.svc(['parse', pdf, '--wait']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('complete');
+    const paths = (await world.requests()).map((r) => `${r.method} ${r.path}`);
+    expect(paths[0]).toBe('POST /v1/parse');
+    expect(paths.slice(1).every((p) => p.startsWith('GET /v1/reports/rpt_'))).toBe(true);
+    expect(paths.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('svc parse FILE --async: nothing on stderr', async () => {
+    const pdf = join(world.dir, 'statement.pdf');
+    writeFileSync(pdf, TINY_PDF);
+    const result = await world.svc(['parse', pdf, '--async']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/rpt_[0-9a-f]+/);
+  });
+});
