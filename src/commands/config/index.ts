@@ -4,7 +4,10 @@ import type { App } from '../../main.js';
 import { examples } from '../args.js';
 
 export function registerConfig(program: Command, app: App): void {
-  const config = program.command('config').description('read and change profiles in the config file');
+  const config = program
+    .command('config')
+    .description('read and change profiles in the config file')
+    .addHelpText('after', examples('svc config list', 'svc config use staging'));
   config
     .command('list')
     .description('list the profiles, their base URLs and keys (masked)')

@@ -6,7 +6,10 @@ import { examples } from '../args.js';
 const ID = 'rpt_9f2c41d07ab35e18';
 
 export function registerReports(program: Command, app: App): void {
-  const reports = program.command('reports').description('list, read and check parsed bank-statement reports');
+  const reports = program
+    .command('reports')
+    .description('list, read and check parsed bank-statement reports')
+    .addHelpText('after', examples('svc reports list --status complete', `svc reports counterparties ${ID}`));
 
   reports
     .command('list')
