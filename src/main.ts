@@ -44,7 +44,7 @@ export async function main(argv: readonly string[], io: IO, signal: AbortSignal)
 
 export function buildProgram(app: App, io: IO): Command {
   const program = new Command('svc')
-    .description('Statement reports, merchant lookups and central-bank data from your terminal.')
+    .description('Bank-statement reports and their lending views, from your terminal.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
     .addOption(new Option('--json', 'print the reply body as JSON, exactly as received').helpGroup('Global options:'))
