@@ -2,16 +2,14 @@
 // missing configuration, clear-text refusal, odd keys, `svc mock` as a real process, and the
 // packed tarball installed globally.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseEnv, inTerminal, ROOT, run, SVC, svcCommand, World, type Result } from './harness.js';
+import { baseEnv, inTerminal, ROOT, run, STACK_LINE, SVC, svcCommand, VERSION, World, type Result } from './harness.js';
 
 const execFileP = promisify(execFile);
-const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const STACK_LINE = /^\s+at /m;
 
 let world: World;
 const temps: string[] = [];

@@ -5,9 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inTerminal, ROOT, SVC, svcCommand, World, type Result, type RunOptions } from './harness.js';
+import { inTerminal, ROOT, STACK_LINE, SVC, svcCommand, World, type Result, type RunOptions } from './harness.js';
 
-const STACK_LINE = /^\s+at /m;
 const MASKED = /^svc_sk_(live|test)_(…|\.\.\.)[0-9a-f]{4}$/;
 const REJECTED_KEY = `svc_sk_test_${'0'.repeat(32)}`;
 

@@ -1,7 +1,7 @@
 // Runs the built `svc` as a user would: a child process with its own environment and config
 // folder, against `svc mock` on a loopback port. stdout, stderr and the exit code come back apart.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,6 +131,14 @@ export function inTerminal(command: string, options: { env?: Record<string, stri
   if (options.input) child.stdin.write(options.input);
   return collect(child, options.timeoutMs);
 }
+
+export const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** A line of a stack trace: never shown to users without --debug. */
+export const STACK_LINE = /^\s+at\s/m;
+
+/** The smallest file the service takes as a PDF statement, naming its holder. */
+export const TINY_PDF = '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\nBT (Account Holder: Sita Kumari Thapa) Tj ET\n%%EOF\n';
 
 export const svcCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)}`;
 

@@ -2,21 +2,17 @@
 // codes; §5 retries): the built `svc` against the mock, with faults injected per test.
 // GET command: `svc reports list`; POST command: `svc match <id> --name X`.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseEnv, ROOT, SVC, World, type Result } from './harness.js';
+import { baseEnv, ROOT, STACK_LINE, SVC, TINY_PDF, VERSION, World, type Result } from './harness.js';
 
 const RAM = 'rpt_e8699f830adc84b8'; // complete, Ram Bahadur Shrestha (organisation A)
 const PROCESSING = 'rpt_9809bacb02f7a90e'; // stays processing: views answer 409 REPORT_NOT_READY
-const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const STACK = /^\s+at\s/m;
-const TINY_PDF = '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\nBT (Account Holder: Sita Kumari Thapa) Tj ET\n%%EOF\n';
 
-/** What the mock logs (the harness type leaves out a few fields the log has). */
 
 let world: World;
 let url: string;
@@ -58,7 +54,7 @@ function expectFailure(result: Result, exit: number): void {
   expect(result.code, `stderr: ${result.stderr}`).toBe(exit);
   expect(result.stdout).toBe('');
   expect(result.stderr).toMatch(/^error: /);
-  expect(result.stderr).not.toMatch(STACK);
+  expect(result.stderr).not.toMatch(STACK_LINE);
 }
 
 describe('request headers', () => {
@@ -597,7 +593,7 @@ describe('Ctrl-C', () => {
       expect(signal).toBeNull();
       expect(code).toBe(130);
       expect(stdout).toBe('');
-      expect(stderr).not.toMatch(STACK);
+      expect(stderr).not.toMatch(STACK_LINE);
     } finally {
       clearTimeout(killer);
       child.kill('SIGKILL');

@@ -5,12 +5,11 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ANSI, baseEnv, inTerminal, ROOT, SVC, svcCommand, World, type Result } from './harness.js';
+import { ANSI, baseEnv, inTerminal, ROOT, SVC, svcCommand, TINY_PDF, World, type Result } from './harness.js';
 
 const RAM = 'rpt_e8699f830adc84b8'; // complete, NABIL, Ram Bahadur Shrestha
 const WEEKLY = 'rpt_8074807054f108e7'; // complete, weekly streams in and out
 const BOX = /[─│┌┐└┘├┤┬┴┼]/;
-const TINY_PDF = '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\nBT (Account Holder: Sita Kumari Thapa) Tj ET\n%%EOF\n';
 
 let world: World;
 let url: string;
