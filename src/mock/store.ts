@@ -21,6 +21,19 @@ export interface ListQuery {
 
 const DAY_MS = 86_400_000;
 
+/** The fields of a report that exist only once its statement was read. */
+const NOTHING_READ = {
+  account_holder: null,
+  account_number: null,
+  pages: null,
+  transaction_count: null,
+  statement_period: null,
+  completed_at: null,
+  verification_status: null,
+  counterparties: null,
+  recurring: null,
+} as const;
+
 export class MockStore {
   private readonly reports = new Map<string, StoredReport>();
   private readonly banks: Map<string, Bank>;
@@ -121,20 +134,7 @@ export class MockStore {
       this.reports.set(final.report_id, final);
       return final;
     }
-    const pending: StoredReport = {
-      ...final,
-      status: 'processing',
-      account_holder: null,
-      account_number: null,
-      pages: null,
-      transaction_count: null,
-      statement_period: null,
-      completed_at: null,
-      error: null,
-      verification_status: null,
-      counterparties: null,
-      recurring: null,
-    };
+    const pending: StoredReport = { ...final, ...NOTHING_READ, status: 'processing', error: null };
     this.reports.set(pending.report_id, pending);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
@@ -161,20 +161,7 @@ export class MockStore {
       file_name: upload.fileName,
     };
     if (document.failure) {
-      return {
-        ...base,
-        status: 'failed',
-        account_holder: null,
-        account_number: null,
-        pages: null,
-        transaction_count: null,
-        statement_period: null,
-        completed_at: null,
-        error: { ...document.failure },
-        verification_status: null,
-        counterparties: null,
-        recurring: null,
-      };
+      return { ...base, ...NOTHING_READ, status: 'failed', error: { ...document.failure } };
     }
     // Borrow a fixture report's money flows, moved in time so the statement ends a few days ago.
     const template = pickBy(this.templates, document.sha256, 0);
