@@ -2,34 +2,16 @@
 // missing configuration, clear-text refusal, odd keys, `svc mock` as a real process, and the
 // packed tarball installed globally.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseEnv, inTerminal, ROOT, run, STACK_LINE, SVC, svcCommand, VERSION, World, type Result } from './harness.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { baseEnv, inTerminal, ROOT, run, STACK_LINE, SVC, svcCommand, useWorld, VERSION, type Result } from './harness.js';
 
 const execFileP = promisify(execFile);
 
-let world: World;
-const temps: string[] = [];
-
-beforeAll(async () => {
-  world = await World.start();
-});
-afterAll(async () => {
-  await world.stop();
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await world.reset();
-});
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(dir);
-  return dir;
-}
+const world = useWorld();
+const tempDir = (prefix: string) => world.tempDir(prefix);
 
 function port(): string {
   return new URL(world.mock.url).port;

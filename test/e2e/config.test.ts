@@ -1,34 +1,19 @@
 // Configuration and credentials (contract §2): login, logout, whoami, `svc config …`, the
 // precedence flag > env > profile > default, file modes, damaged files, and login at a terminal.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inTerminal, ROOT, STACK_LINE, SVC, svcCommand, World, type Result, type RunOptions } from './harness.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { inTerminal, ROOT, STACK_LINE, SVC, svcCommand, useWorld, type Result, type RunOptions } from './harness.js';
 
 const MASKED = /^svc_sk_(live|test)_(…|\.\.\.)[0-9a-f]{4}$/;
 const REJECTED_KEY = `svc_sk_test_${'0'.repeat(32)}`;
 
-let world: World;
-const temps: string[] = [];
-
-beforeAll(async () => {
-  world = await World.start();
-});
-afterAll(async () => {
-  await world.stop();
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await world.reset();
-});
+const world = useWorld();
 
 /** A config folder that does not exist yet, inside a fresh temporary folder. */
 function freshConfigDir(): string {
-  const parent = mkdtempSync(join(tmpdir(), 'svc-e2e-config-'));
-  temps.push(parent);
-  return join(parent, 'svc');
+  return join(world.tempDir('svc-e2e-config-'), 'svc');
 }
 
 /** svc with only SVC_CONFIG_DIR (and what `env` adds) configured. */

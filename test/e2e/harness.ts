@@ -4,6 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import type { FaultSpec } from '../../src/mock/faults.js';
 import type { RecordedRequest } from '../../src/mock/requestlog.js';
@@ -66,21 +67,38 @@ function collect(child: ChildProcessWithoutNullStreams, timeoutMs = 15_000): Pro
 
 export type { FaultSpec, RecordedRequest };
 
-/** One mock service and one config folder for a test file, with helpers to run svc against them. */
-export class World {
-  private constructor(
-    readonly mock: MockServer,
-    readonly dir: string,
-  ) {}
+/**
+ * One mock service and one config folder for a test file: started before its tests, reset before
+ * each test, stopped (with every temporary folder it made) after them.
+ */
+export function useWorld(): World {
+  const world = new World();
+  beforeAll(() => world.start());
+  afterAll(() => world.stop());
+  beforeEach(() => world.reset());
+  return world;
+}
 
-  static async start(): Promise<World> {
-    const mock = await startMockServer({ port: 0, processingDelayMs: 300 });
-    return new World(mock, mkdtempSync(join(tmpdir(), 'svc-e2e-')));
+export class World {
+  /** Set once the file's tests start. */
+  mock!: MockServer;
+  readonly dir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
+  private readonly temps: string[] = [this.dir];
+
+  async start(): Promise<void> {
+    this.mock = await startMockServer({ port: 0, processingDelayMs: 300 });
   }
 
   async stop(): Promise<void> {
-    await this.mock.close();
-    rmSync(this.dir, { recursive: true, force: true });
+    await this.mock?.close();
+    for (const dir of this.temps) rmSync(dir, { recursive: true, force: true });
+  }
+
+  /** A new empty folder, removed when the world stops. */
+  tempDir(prefix = 'svc-e2e-'): string {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    this.temps.push(dir);
+    return dir;
   }
 
   key(org: 0 | 1 = 0, mode: 'live' | 'test' = 'test', scope: 'FULL' | 'READ_ONLY' = 'FULL'): MockKey {

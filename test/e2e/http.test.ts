@@ -7,27 +7,20 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseEnv, ROOT, STACK_LINE, SVC, TINY_PDF, VERSION, World, type Result } from './harness.js';
+import { baseEnv, ROOT, STACK_LINE, SVC, TINY_PDF, useWorld, VERSION, type Result } from './harness.js';
 
 const RAM = 'rpt_e8699f830adc84b8'; // complete, Ram Bahadur Shrestha (organisation A)
 const PROCESSING = 'rpt_9809bacb02f7a90e'; // stays processing: views answer 409 REPORT_NOT_READY
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 
-let world: World;
+const world = useWorld();
 let url: string;
 let key: string;
 
-beforeAll(async () => {
-  world = await World.start();
+beforeAll(() => {
   url = world.mock.url;
   key = world.key().key;
-});
-afterAll(async () => {
-  await world?.stop();
-});
-beforeEach(async () => {
-  await world.reset();
 });
 
 const list = (...flags: string[]) => world.svc(['reports', 'list', ...flags]);

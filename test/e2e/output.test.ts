@@ -4,27 +4,20 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ANSI, baseEnv, inTerminal, ROOT, SVC, svcCommand, TINY_PDF, World, type Result } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ANSI, baseEnv, inTerminal, ROOT, SVC, svcCommand, TINY_PDF, useWorld, type Result } from './harness.js';
 
 const RAM = 'rpt_e8699f830adc84b8'; // complete, NABIL, Ram Bahadur Shrestha
 const WEEKLY = 'rpt_8074807054f108e7'; // complete, weekly streams in and out
 const BOX = /[─│┌┐└┘├┤┬┴┼]/;
 
-let world: World;
+const world = useWorld();
 let url: string;
 let key: string;
 
-beforeAll(async () => {
-  world = await World.start();
+beforeAll(() => {
   url = world.mock.url;
   key = world.key().key;
-});
-afterAll(async () => {
-  await world?.stop();
-});
-beforeEach(async () => {
-  await world.reset();
 });
 
 /** The reply body of a GET made directly, with the same key svc uses. */

@@ -1,9 +1,8 @@
 // The §6 rows of the report, parse, statement and usage commands, run as a script would.
-import { mkdtempSync, writeFileSync, chmodSync, truncateSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { World } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWorld } from './harness.js';
 
 const COMPLETE = 'rpt_e8699f830adc84b8'; // Ram Bahadur Shrestha, NABIL
 const NO_NAME = 'rpt_b0b9312a63cd30df';
@@ -12,18 +11,11 @@ const PROCESSING = 'rpt_5f037950f28b8944';
 const FAILED = 'rpt_83bf1b6bfc2499c2';
 const OTHER_ORG = 'rpt_9de47370f0a1202e';
 
-let world: World;
+const world = useWorld();
 let files: string;
 
-beforeAll(async () => {
-  world = await World.start();
-  files = mkdtempSync(join(tmpdir(), 'svc-files-'));
-});
-afterAll(async () => {
-  await world.stop();
-});
-beforeEach(async () => {
-  await world.reset();
+beforeAll(() => {
+  files = world.tempDir('svc-files-');
 });
 
 function file(name: string, content: string | Buffer): string {
