@@ -20,6 +20,8 @@ export interface Bank {
   swift_note: string | null;
 }
 
+export type QuotaName = 'parse' | 'data_api' | 'merchant_resolve';
+
 export interface QuotaUsage {
   used: number;
   limit: number | null;
@@ -29,7 +31,7 @@ export interface OrganizationFixture {
   organization_id: string;
   organization_name: string;
   plan: 'sandbox' | 'growth';
-  usage: { parse: QuotaUsage; data_api: QuotaUsage; merchant_resolve: QuotaUsage };
+  usage: Record<QuotaName, QuotaUsage>;
 }
 
 export interface ReportFixture {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { isoDate, isoSeconds } from './dates.js';
 import { pickBy, type ReadDocument } from './documents.js';
 import { ApiError } from './errors.js';
-import type { Bank, Fixtures, OrganizationFixture, ReportStatus, StatementFixture } from './fixtures.js';
+import type { Bank, Fixtures, OrganizationFixture, QuotaName, ReportStatus, StatementFixture } from './fixtures.js';
 import type { StoredReport } from './views.js';
 
 export interface Upload {
@@ -115,13 +115,13 @@ export class MockStore {
     return this.fixtures.statements.find((s) => s.statement_id === statementId);
   }
 
-  /** Counts one parse against the organisation's monthly quota, refusing when it is used up. */
-  chargeParse(organizationId: string): void {
-    const quota = this.organization(organizationId).usage.parse;
-    if (quota.limit !== null && quota.used >= quota.limit) {
-      throw new ApiError('QUOTA_EXCEEDED', `The monthly parse quota of ${quota.limit} is used up.`);
+  /** Counts units against one of the organisation's monthly quotas, refusing when it is used up. */
+  charge(organizationId: string, quotaName: QuotaName, units = 1): void {
+    const quota = this.organization(organizationId).usage[quotaName];
+    if (quota.limit !== null && quota.used + units > quota.limit) {
+      throw new ApiError('QUOTA_EXCEEDED', `The monthly ${quotaName} quota of ${quota.limit} is used up.`);
     }
-    quota.used += 1;
+    quota.used += units;
   }
 
   /**
