@@ -1,22 +1,37 @@
 // Bundles src/ into dist/ with one chunk per lazily imported command, so `svc --help` loads
-// only the command tree. Dependencies stay in node_modules.
+// only the command tree. Dependencies stay in node_modules. The new dist/ is built beside the old
+// one and swapped in by renaming, so an `svc` started during a build never sees half a dist/.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { version } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+const staging = `${root}/dist.${process.pid}`;
+const retired = `${root}/dist.old.${process.pid}`;
 
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-await build({
-  entryPoints: ['src/cli.ts'],
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20.18',
-  packages: 'external',
-  sourcemap: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
-  define: { __SVC_VERSION__: JSON.stringify(version) },
-  logLevel: 'warning',
-});
+try {
+  await build({
+    entryPoints: [`${root}/src/cli.ts`],
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.18',
+    packages: 'external',
+    sourcemap: 'linked',
+    chunkNames: 'chunks/[name]-[hash]',
+    define: { __SVC_VERSION__: JSON.stringify(version) },
+    logLevel: 'warning',
+  });
+  try {
+    renameSync(`${root}/dist`, retired);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  renameSync(staging, `${root}/dist`);
+} finally {
+  rmSync(staging, { recursive: true, force: true });
+  rmSync(retired, { recursive: true, force: true });
+}
