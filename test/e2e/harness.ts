@@ -1,7 +1,7 @@
 // Runs the built `svc` as a user would: a child process with its own environment and config
 // folder, against `svc mock` on a loopback port. stdout, stderr and the exit code come back apart.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -46,7 +46,28 @@ export function run(args: string[], options: RunOptions & { configDir: string })
   const child = spawn(process.execPath, [SVC, ...args], { env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin.on('error', () => {});
   child.stdin.end(options.input ?? '');
-  return collect(child, options.timeoutMs);
+  return collect(child, options.timeoutMs).then((result) => {
+    assertNoKeyLeak(args, env, options.input, result);
+    return result;
+  });
+}
+
+const FULL_KEY = /svc_sk_(live|test)_[0-9a-f]{16,}/;
+
+/**
+ * Every run is also a secrets test: no key svc was given (environment, --api-key, or stdin for
+ * `login --with-key`) and no full key of the usual form may appear in its output. `svc mock` alone
+ * prints keys: its demo keys, made for the run.
+ */
+function assertNoKeyLeak(args: string[], env: Record<string, string>, input: RunOptions['input'], result: Result): void {
+  if (args[0] === 'mock') return;
+  const flag = args.indexOf('--api-key');
+  const given = [env.SVC_API_KEY, flag >= 0 ? args[flag + 1] : undefined, args.includes('--with-key') ? String(input ?? '').trim() : undefined];
+  const secrets = given.filter((k): k is string => k !== undefined && k.length >= 12);
+  for (const [stream, text] of [['stdout', result.stdout], ['stderr', result.stderr]] as const) {
+    const leaked = secrets.find((k) => text.includes(k)) ?? FULL_KEY.exec(text)?.[0];
+    if (leaked) throw new Error(`svc ${args.join(' ')} printed a full API key on ${stream}`);
+  }
 }
 
 /** Collects a child's output until it ends; a child that outlives the limit is killed. */
@@ -91,7 +112,25 @@ export class World {
 
   async stop(): Promise<void> {
     await this.mock?.close();
-    for (const dir of this.temps) rmSync(dir, { recursive: true, force: true });
+    try {
+      this.assertNoKeyInFiles();
+    } finally {
+      for (const dir of this.temps) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** A key may rest in a config file and nowhere else: not in caches, logs or output files. */
+  private assertNoKeyInFiles(): void {
+    const keys = this.mock?.keys.map((k) => k.key) ?? [];
+    for (const dir of this.temps) {
+      for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || entry.name === 'config.json') continue;
+        const path = join(entry.parentPath, entry.name);
+        const text = readFileSync(path, 'latin1');
+        const leaked = keys.find((k) => text.includes(k)) ?? FULL_KEY.exec(text)?.[0];
+        if (leaked) throw new Error(`a full API key was written to ${path}`);
+      }
+    }
   }
 
   /** A new empty folder, removed when the world stops. */
