@@ -1,0 +1,140 @@
+// Property-based tests of the parsers of user input: whatever is typed, the answer is a value or
+// a usage error (exit 2), never a crash and never a wrong acceptance.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkChoice, checkId, checkInteger } from '../../src/commands/args.js';
+import { keyMode, maskKey } from '../../src/config/keys.js';
+import { checkBaseUrl, isLoopbackHost, profileToWrite } from '../../src/config/resolve.js';
+import { ConfigStore } from '../../src/config/store.js';
+import { EXIT, UsageError } from '../../src/core/errors.js';
+
+/** Runs f and returns its value, or the UsageError it threw; any other throw fails the property. */
+function valueOrUsageError<T>(f: () => T): T | UsageError {
+  try {
+    return f();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).exitCode).toBe(EXIT.usage);
+    return error as UsageError;
+  }
+}
+
+describe('ids', () => {
+  it('accept exactly the non-empty strings without / ? # or white space', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (id) => {
+        const result = valueOrUsageError(() => checkId(id));
+        const acceptable = id !== '' && !/[/?#\s]/.test(id);
+        expect(result instanceof UsageError).toBe(!acceptable);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('whole numbers in a range (--limit, --port …)', () => {
+  it('accept only digits within the bounds', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -5, max: 200 }).map(String)), (text) => {
+        const result = valueOrUsageError(() => checkInteger(text, '--limit', 1, 100));
+        const acceptable = /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 100;
+        expect(result instanceof UsageError).toBe(!acceptable);
+        if (acceptable) expect(result).toBe(Number(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('choices accept only their members', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (text) => {
+        const result = valueOrUsageError(() => checkChoice(text, '--status', ['complete', 'processing', 'failed']));
+        expect(result instanceof UsageError).toBe(!['complete', 'processing', 'failed'].includes(text));
+      }),
+    );
+  });
+});
+
+describe('base URLs', () => {
+  it('never throw anything but a usage error, and what they accept is https or loopback http', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.webUrl({ withQueryParameters: true, withFragments: true })), (text) => {
+        const result = valueOrUsageError(() => checkBaseUrl(text));
+        if (typeof result === 'string') {
+          const url = new URL(result);
+          expect(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))).toBe(true);
+          expect(result.endsWith('/')).toBe(false);
+          expect(url.search + url.hash).toBe('');
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuse http:// to every host that is not this machine', () => {
+    fc.assert(
+      fc.property(fc.domain(), (domain) => {
+        fc.pre(!isLoopbackHost(domain));
+        expect(() => checkBaseUrl(`http://${domain}`)).toThrow(/clear text/);
+      }),
+    );
+  });
+
+  it('accept https:// to any host', () => {
+    fc.assert(
+      fc.property(fc.domain(), fc.option(fc.integer({ min: 1, max: 65535 })), (domain, port) => {
+        const text = `https://${domain}${port === null ? '' : `:${port}`}`;
+        expect(checkBaseUrl(text)).toBe(new URL(text).origin);
+      }),
+    );
+  });
+});
+
+describe('key forms', () => {
+  it('mask every key to its form and at most four characters of its secret', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('svc_sk_live_', 'svc_sk_test_', 'sk_', ''), fc.string({ minLength: 0, maxLength: 64 }), (prefix, secret) => {
+        const key = prefix + secret;
+        const masked = maskKey(key);
+        const mode = keyMode(key);
+        const shownPrefix = mode === 'unknown' ? '' : `svc_sk_${mode}_`;
+        expect(masked.startsWith(`${shownPrefix}…`)).toBe(true);
+        const tail = masked.slice(shownPrefix.length + 1);
+        expect(tail.length).toBeLessThanOrEqual(4);
+        expect(key.endsWith(tail)).toBe(true);
+        if (key.length >= 8) expect(masked).not.toContain(key);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('profile names', () => {
+  it('are 1 to 64 letters, digits, dot, dash or underscore', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 70 }), (name) => {
+        const result = valueOrUsageError(() => profileToWrite({ profile: name }, {}, { profiles: {} }));
+        expect(result instanceof UsageError).toBe(!/^[A-Za-z0-9_.-]{1,64}$/.test(name));
+      }),
+    );
+  });
+});
+
+describe('the config file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-config-prop-'));
+  const store = new ConfigStore(dir);
+  it('of any content reads as profiles or as a usage error naming the file', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.json(), fc.string({ maxLength: 30 })), (content) => {
+        writeFileSync(join(dir, 'config.json'), content);
+        const result = valueOrUsageError(() => store.read());
+        if (result instanceof UsageError) expect(result.message).toContain(store.file);
+        else expect(typeof result.profiles).toBe('object');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
