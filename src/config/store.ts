@@ -1,6 +1,6 @@
 // The config file: profiles with a base URL and a key. Written through `conf` (atomic write and
 // rename) with our own modes: file 0600, folder 0700, no `-nodejs` suffix.
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 
@@ -12,6 +12,17 @@ export interface Profile {
 export interface ConfigDoc {
   current_profile?: string;
   profiles: Record<string, Profile>;
+}
+
+const LOCK_WAIT_MS = 5_000;
+const LOCK_STALE_MS = 10_000;
+
+function lockAge(path: string): number {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
 
 export const PROFILE_KEYS = ['base_url', 'api_key'] as const;
@@ -63,11 +74,38 @@ export class ConfigStore {
     chmodSync(this.file, 0o600);
   }
 
+  /** Read, change, write, under a lock so that two svc processes changing the file lose nothing. */
   async update(change: (doc: ConfigDoc) => void): Promise<ConfigDoc> {
-    const doc = this.read();
-    change(doc);
-    await this.write(doc);
-    return doc;
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const release = await this.lock();
+    try {
+      const doc = this.read();
+      change(doc);
+      await this.write(doc);
+      return doc;
+    } finally {
+      release();
+    }
+  }
+
+  private async lock(): Promise<() => void> {
+    const path = `${this.file}.lock`;
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        closeSync(openSync(path, 'wx', 0o600));
+        return () => rmSync(path, { force: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+          throw new UsageError(`cannot lock the config file ${this.file}: ${(error as Error).message}`);
+        }
+      }
+      // A lock left by a process that died is stale after a while.
+      if (lockAge(path) > LOCK_STALE_MS) rmSync(path, { force: true });
+      else if (Date.now() > deadline) {
+        throw new UsageError(`the config file ${this.file} is locked by another svc (${path}); try again`);
+      } else await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
+    }
   }
 
   private validate(data: unknown): ConfigDoc {
