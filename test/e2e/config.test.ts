@@ -1,10 +1,10 @@
 // Configuration and credentials (contract §2): login, logout, whoami, `svc config …`, the
 // precedence flag > env > profile > default, file modes, damaged files, and login at a terminal.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { inTerminal, ROOT, STACK_LINE, SVC, svcCommand, useWorld, type Result, type RunOptions } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { inTerminal, STACK_LINE, svcCommand, useWorld, type Result, type RunOptions } from './harness.js';
+import { useTerminal } from './terminal.js';
 
 const MASKED = /^svc_sk_(live|test)_(…|\.\.\.)[0-9a-f]{4}$/;
 const REJECTED_KEY = `svc_sk_test_${'0'.repeat(32)}`;
@@ -477,65 +477,21 @@ describe('a damaged config file', () => {
 });
 
 describe('svc login at a terminal (tmux)', () => {
-  const SOCKET = `svc-e2e-${process.pid}`;
-  let sessions: string[] = [];
-  let counter = 0;
+  const terminal = useTerminal();
 
-  const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const q = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
-  const screen = (session: string): string => tmux('capture-pane', '-t', session, '-p', '-J', '-S', '-');
-
-  afterEach(() => {
-    for (const session of sessions) {
-      try {
-        tmux('kill-session', '-t', session);
-      } catch {
-        // already gone
-      }
-    }
-    sessions = [];
-  });
-  afterAll(() => {
-    try {
-      tmux('kill-server');
-    } catch {
-      // the server already ended with its last session
-    }
-    // tmux leaves its socket file behind when the server ends on its own.
-    rmSync(join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, SOCKET), { force: true });
-  });
-
-  /** Starts `svc <args>` in a fresh tmux session with a clean environment (no CI); returns the session name. */
-  function start(dir: string, args: string[]): string {
-    const session = `svc-login-${process.pid}-${++counter}`;
-    const env = ['env', '-i', `PATH=${process.env.PATH ?? ''}`, `HOME=${dirname(dir)}`, `SVC_CONFIG_DIR=${dir}`, 'TERM=xterm-256color', 'LANG=C.UTF-8'];
-    const command = `cd ${q(ROOT)} && ${[...env, process.execPath, SVC, ...args].map(q).join(' ')}; echo "SVC_EXIT=$?"; sleep 60`;
-    tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '30', command);
-    sessions.push(session);
-    return session;
-  }
-
-  /** Polls the pane (at most `ms`) until `done` holds; fails with the screen otherwise. */
-  async function waitFor(session: string, done: (text: string) => boolean, what: string, ms = 5_000): Promise<string> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const text = screen(session);
-      if (done(text)) return text;
-      if (Date.now() > deadline) throw new Error(`waited for ${what}; the screen shows:\n${text}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  const exitCode = (text: string): number => Number(/SVC_EXIT=(\d+)/.exec(text)![1]);
+  /** Starts `svc <args>` at a terminal with only this config folder set; returns the session. */
+  const start = (dir: string, args: string[]): string => terminal.start(args, { HOME: dirname(dir), SVC_CONFIG_DIR: dir });
 
   /** Types the key, checks it is not echoed before Enter, presses Enter. */
   async function typeKey(session: string, key: string): Promise<void> {
     const secret = key.slice('svc_sk_test_'.length);
-    tmux('send-keys', '-t', session, '-l', key);
+    terminal.type(session, key);
     // Wait until the typing shows up (as a mask) or leaks; a prompt that echoes nothing times out here and passes.
-    const shown = await waitFor(session, (t) => /[•*]{8,}/.test(t) || t.includes(secret.slice(0, 8)), 'the typed key', 3_000).catch(() => screen(session));
+    const shown = await terminal
+      .waitFor(session, (t) => /[•*]{8,}/.test(t) || t.includes(secret.slice(0, 8)), 'the typed key', 3_000)
+      .catch(() => terminal.screen(session));
     expect(shown).not.toContain(secret.slice(0, 8));
-    tmux('send-keys', '-t', session, 'Enter');
+    terminal.press(session, 'Enter');
   }
 
   it('asks for the base URL then the key, masks the key, and saves the profile', async () => {
@@ -543,15 +499,15 @@ describe('svc login at a terminal (tmux)', () => {
     const key = world.key(0, 'test').key;
     const session = start(dir, ['login']);
 
-    const first = await waitFor(session, (t) => /base url/i.test(t), 'the base URL prompt');
+    const first = await terminal.waitFor(session, (t) => /base url/i.test(t), 'the base URL prompt');
     expect(first).not.toMatch(/SVC_EXIT=/);
-    tmux('send-keys', '-t', session, '-l', world.mock.url);
-    tmux('send-keys', '-t', session, 'Enter');
-    await waitFor(session, (t) => /\bkey\b/i.test(t.slice(t.search(/base url/i))), 'the key prompt');
+    terminal.type(session, world.mock.url);
+    terminal.press(session, 'Enter');
+    await terminal.waitFor(session, (t) => /\bkey\b/i.test(t.slice(t.search(/base url/i))), 'the key prompt');
     await typeKey(session, key);
 
-    const final = await waitFor(session, (t) => /SVC_EXIT=\d+/.test(t), 'svc login to finish', 10_000);
-    expect(exitCode(final), final).toBe(0);
+    const { code, screen: final } = await terminal.exit(session);
+    expect(code, final).toBe(0);
     const secret = key.slice('svc_sk_test_'.length);
     expect(final).not.toContain(secret.slice(0, 8));
     expect(final).not.toContain(secret.slice(0, -4));
@@ -567,12 +523,12 @@ describe('svc login at a terminal (tmux)', () => {
     const key = world.key(1, 'test').key;
     const session = start(dir, ['login', '--base-url', world.mock.url, '--profile', 'tty']);
 
-    const prompt = await waitFor(session, (t) => /\bkey\b/i.test(t), 'the key prompt');
+    const prompt = await terminal.waitFor(session, (t) => /\bkey\b/i.test(t), 'the key prompt');
     expect(prompt).not.toMatch(/base url/i);
     await typeKey(session, key);
 
-    const final = await waitFor(session, (t) => /SVC_EXIT=\d+/.test(t), 'svc login to finish', 10_000);
-    expect(exitCode(final), final).toBe(0);
+    const { code, screen: final } = await terminal.exit(session);
+    expect(code, final).toBe(0);
     expect(final).not.toContain(key.slice('svc_sk_test_'.length, -4));
     expect(readConfig(dir).profiles.tty).toEqual({ base_url: world.mock.url, api_key: key });
     expectModes(dir);

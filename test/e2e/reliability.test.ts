@@ -1,8 +1,9 @@
 // Reliability under faults a user meets: racing writers, and a machine with other people on it.
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useWorld } from './harness.js';
+import { STACK_LINE, useWorld } from './harness.js';
+import { useTerminal } from './terminal.js';
 
 const world = useWorld();
 
@@ -27,5 +28,34 @@ describe('the config file under concurrent writers', () => {
     }
     expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
     expect(statSync(configDir).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('Ctrl-C', () => {
+  const terminal = useTerminal();
+
+  it('at the key prompt of `svc login` exits 130, writes nothing and shows no stack trace', async () => {
+    const configDir = join(world.tempDir('svc-interrupt-'), 'svc');
+    const session = terminal.start(['login', '--base-url', world.mock.url], { SVC_CONFIG_DIR: configDir });
+    await terminal.waitFor(session, (t) => /\bkey\b/i.test(t), 'the key prompt');
+    terminal.type(session, 'svc_sk_test_0123');
+    terminal.press(session, 'C-c');
+    const { code, screen } = await terminal.exit(session);
+    expect(code, screen).toBe(130);
+    expect(screen).not.toMatch(STACK_LINE);
+    expect(existsSync(join(configDir, 'config.json'))).toBe(false);
+    expect(await world.requests()).toEqual([]);
+  });
+
+  it('during a request at a terminal exits 130 and shows no stack trace', async () => {
+    await world.fault({ method: 'GET', path: '/v1/reports', delay_ms: 5_000 });
+    const session = terminal.start(['reports', 'list'], { SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key });
+    // Ctrl-C once the request has reached the service (bounded wait).
+    for (let i = 0; i < 50 && (await world.requests()).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await world.requests()).toHaveLength(1);
+    terminal.press(session, 'C-c');
+    const { code, screen } = await terminal.exit(session);
+    expect(code, screen).toBe(130);
+    expect(screen).not.toMatch(STACK_LINE);
   });
 });
