@@ -2,6 +2,7 @@
 // and one exit code. Only bin/svc.js touches the process exit.
 import { Command, CommanderError, Option } from 'commander';
 import { registerConfig } from './commands/config/index.js';
+import { registerData } from './commands/data/index.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerMock } from './commands/mock/index.js';
 import { registerReports } from './commands/reports/index.js';
@@ -85,6 +86,7 @@ Exit codes: 0 ok, 2 usage, 3 auth, 4 permission, 5 not found, 6 invalid, 7 rate 
   registerConfig(program, app);
   registerReports(program, app);
   registerStatements(program, app);
+  registerData(program, app);
   registerUsage(program, app);
   registerMock(program, app);
   return program;

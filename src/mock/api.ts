@@ -4,12 +4,13 @@
 import { ApiError } from './errors.js';
 import type { Reply } from './http.js';
 import { decodePathSegment, type ApiDeps, type ApiRequest, type Route } from './route.js';
+import { dataRoutes } from './routes/data.js';
 import { reportRoutes } from './routes/reports.js';
 
 export type { ApiDeps, ApiRequest } from './route.js';
 export { handleVerifyPage, MAX_FILE_BYTES } from './routes/reports.js';
 
-const ROUTES: Route[] = [...reportRoutes];
+const ROUTES: Route[] = [...reportRoutes, ...dataRoutes];
 
 export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
   // Authentication comes first, as in the service: an unknown path with a bad key is a 401.

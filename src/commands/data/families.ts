@@ -1,0 +1,64 @@
+// THE table of the central bank's dataset families (contract §6): the name users type, the path
+// under /v1/data/cbank/, and the query parameter that selects one series. The commands, their help
+// and the shell completions all read this table; nothing else names a family.
+import { UsageError } from '../../core/errors.js';
+
+export type SelectorParam = 'key' | 'indicator' | 'metric';
+
+export interface DataFamily {
+  /** What users type: `svc data latest <name>`. */
+  readonly name: string;
+  /** Path under /v1/data/cbank/. */
+  readonly path: string;
+  /** Query parameter naming the series of `/series`. */
+  readonly selector: SelectorParam;
+  /** One line for help and completions. */
+  readonly summary: string;
+  /** A selector of this family, for examples. */
+  readonly example: string;
+}
+
+export const DATA_FAMILIES: readonly DataFamily[] = [
+  { name: 'balance-sheet', path: 'banking/balance-sheet', selector: 'key', summary: 'banking system balance sheet by line item (NPR millions)', example: 'total-deposits' },
+  { name: 'pnl', path: 'banking/pnl', selector: 'key', summary: 'banking system profit and loss (NPR millions)', example: 'net-profit' },
+  { name: 'credit', path: 'banking/credit', selector: 'key', summary: 'bank credit by sector and by product', example: 'sector-agriculture' },
+  { name: 'indicators', path: 'banking/indicators', selector: 'indicator', summary: 'C4 banking indicators: capital, asset quality, liquidity', example: 'npl-ratio' },
+  { name: 'cbs', path: 'cbs', selector: 'indicator', summary: 'central bank survey, by SDMX-style code', example: 'CBS.RM' },
+  { name: 'cpi', path: 'cpi', selector: 'indicator', summary: 'consumer price indices by group', example: 'overall' },
+  { name: 'interest-rates', path: 'interest-rates', selector: 'metric', summary: 'base, spread and weighted-average rates', example: 'base-rate' },
+  { name: 'trade', path: 'trade', selector: 'key', summary: 'exports (FOB) and imports (CIF) by SITC section', example: 'imports-cif' },
+  { name: 'macro', path: 'macro', selector: 'indicator', summary: 'macro indicators, each with a source quote', example: 'inflation' },
+];
+
+/** The C4 indicators of one month: `svc data snapshot`. */
+export const SNAPSHOT = { path: 'banking/snapshot', monthParam: 'month' } as const;
+
+const DATA_ROOT = '/v1/data/cbank';
+
+export function findFamily(name: string | undefined): DataFamily {
+  const family = DATA_FAMILIES.find((f) => f.name === name);
+  if (family) return family;
+  const names = DATA_FAMILIES.map((f) => f.name).join(', ');
+  if (name === undefined || name === '') throw new UsageError(`missing argument FAMILY (one of ${names})`);
+  throw new UsageError(`unknown data family "${name}" (choose ${names})`, ['List them with `svc data --help`.']);
+}
+
+export function latestPath(family: DataFamily): string {
+  return `${DATA_ROOT}/${family.path}/latest`;
+}
+
+export function seriesPath(family: DataFamily): string {
+  return `${DATA_ROOT}/${family.path}/series`;
+}
+
+export function snapshotPath(): string {
+  return `${DATA_ROOT}/${SNAPSHOT.path}`;
+}
+
+/** The family table as help text: name, path, selector parameter, summary. */
+export function familiesHelp(): string {
+  const width = (pick: (f: DataFamily) => string) => Math.max(...DATA_FAMILIES.map((f) => pick(f).length));
+  const [name, path, selector] = [width((f) => f.name), width((f) => f.path), width((f) => f.selector)];
+  const rows = DATA_FAMILIES.map((f) => `  ${f.name.padEnd(name)}  ${f.path.padEnd(path)}  ${f.selector.padEnd(selector)}  ${f.summary}`);
+  return `\nFamilies (FAMILY, path under ${DATA_ROOT}/, series selector parameter):\n${rows.join('\n')}`;
+}

@@ -1,0 +1,139 @@
+// Every dataset request of `svc data`: through the reply cache when the command caches, checked
+// against its shape before it is used or stored, and, when the Data API quota is used up, with a
+// line saying when it resets.
+import type { z } from 'zod';
+import type { ApiClient } from '../../api/client.js';
+import { usage } from '../../api/schemas.js';
+import { parseShape } from '../../api/shape.js';
+import { isFresh, ReplyCache, type CacheEntry } from '../../core/cache.js';
+import type { Context } from '../../core/context.js';
+import { ApiError, CliError } from '../../core/errors.js';
+import { formatDateTime, printable } from '../../core/output/format.js';
+import type { Reply } from '../../core/output/render.js';
+
+export interface CachePolicy {
+  /** False with --no-cache: no cached reply is used (the fresh one is still stored). */
+  read: boolean;
+  maxAgeMs: number;
+}
+
+export interface DatasetRequest {
+  path: string;
+  query: Record<string, string | undefined>;
+}
+
+/** Fetches a dataset reply (or takes it from the cache) and checks its shape. */
+export async function fetchDataset<S extends z.ZodType>(
+  ctx: Context,
+  request: DatasetRequest,
+  schema: S,
+  cache: CachePolicy | undefined,
+): Promise<{ reply: Reply; data: z.infer<S> }> {
+  const client = await ctx.client();
+  const slot = cache ? await cacheSlot(ctx, request) : undefined;
+  const hit = slot && cache?.read ? fromCache(ctx, slot, schema, cache.maxAgeMs) : undefined;
+  if (hit) return hit;
+
+  const fetchedAt = new Date();
+  let reply;
+  try {
+    reply = await client.request({ method: 'GET', path: request.path, query: request.query });
+  } catch (error) {
+    if (error instanceof ApiError && error.envelope.error_code === 'QUOTA_EXCEEDED') throw await withQuotaReset(ctx, client, error);
+    throw error;
+  }
+  const data = parseShape(schema, reply, `GET ${request.path}`);
+  if (slot) {
+    const entry = { url: slot.url, fetched_at: fetchedAt.toISOString(), as_of: asOf(reply.body), raw: reply.raw };
+    remember(ctx, slot.store, entry, (await ctx.settings()).apiKey);
+  }
+  return { reply, data };
+}
+
+/** Where a request's reply is cached: the profile's cache and the request's URL. */
+interface CacheSlot {
+  store: ReplyCache;
+  url: string;
+}
+
+async function cacheSlot(ctx: Context, request: DatasetRequest): Promise<CacheSlot> {
+  const { cacheDir } = await import('../../config/paths.js');
+  const store = new ReplyCache(cacheDir(ctx.io.env), (await ctx.settings()).profile);
+  return { store, url: await requestUrl(ctx, request) };
+}
+
+/** A fresh cached reply of the right shape, announced on stderr; undefined otherwise. */
+function fromCache<S extends z.ZodType>(ctx: Context, slot: CacheSlot, schema: S, maxAgeMs: number): { reply: Reply; data: z.infer<S> } | undefined {
+  const entry = slot.store.read(slot.url);
+  if (!entry || !isFresh(entry, maxAgeMs)) return undefined;
+  const reply = replyOf(entry);
+  const parsed = reply && schema.safeParse(reply.body);
+  if (!reply || !parsed?.success) return undefined;
+  ctx.err(`(from the cache, fetched ${age(Date.parse(entry.fetched_at))}; --no-cache fetches it anew)`);
+  if (ctx.debug) ctx.err(`debug: cache hit ${slot.store.fileFor(slot.url)}`);
+  return { reply, data: parsed.data };
+}
+
+/** The URL a request goes to, with its query sorted so the order of --param flags does not matter. */
+async function requestUrl(ctx: Context, request: DatasetRequest): Promise<string> {
+  const { requireBaseUrl } = await import('../../config/resolve.js');
+  const url = new URL(requireBaseUrl(await ctx.settings()) + request.path);
+  const entries = Object.entries(request.query).filter((e): e is [string, string] => e[1] !== undefined);
+  for (const [name, value] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) url.searchParams.append(name, value);
+  return url.toString();
+}
+
+function remember(ctx: Context, store: ReplyCache, entry: CacheEntry, key: string | undefined): void {
+  // A body that echoes the key must never be written to disk.
+  if (key && (entry.raw.includes(key) || entry.url.includes(key))) return;
+  try {
+    store.write(entry);
+  } catch (error) {
+    ctx.warn(`could not write the reply cache (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); use --no-cache or set SVC_CACHE_DIR`);
+  }
+}
+
+function replyOf(entry: CacheEntry): Reply | undefined {
+  try {
+    return { raw: entry.raw, body: JSON.parse(entry.raw) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+function asOf(body: unknown): string | null {
+  const value = (body as { meta?: { as_of?: unknown } } | null)?.meta?.as_of;
+  return typeof value === 'string' ? value : null;
+}
+
+function age(fetched: number, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - fetched) / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  return `${(seconds / 3600).toFixed(1)} h ago`;
+}
+
+/**
+ * The quota error, told the way every API error is told, plus when the Data API quota resets
+ * (from `GET /v1/usage`, when that works). Machine output keeps the envelope alone on stderr.
+ */
+async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError): Promise<Error> {
+  if (ctx.machineOutput) return error;
+  let resetsAt: string | null | undefined;
+  try {
+    const reply = await client.request({ method: 'GET', path: '/v1/usage' });
+    resetsAt = parseShape(usage, reply, 'GET /v1/usage').quotas.find((q) => q.name === 'data_api')?.resets_at;
+  } catch {
+    return error; // no better news than the error itself
+  }
+  if (!resetsAt) return error;
+  const e = error.envelope;
+  const line = (text: string) => printable(text).replace(/\s+/g, ' ').trim();
+  const hints = [
+    ...(e.suggested_action ? [line(e.suggested_action)] : []),
+    ...(e.documentation_url ? [`Docs: ${line(e.documentation_url)}`] : []),
+    ...(e.request_id ? [`Request ID: ${line(e.request_id)}`] : []),
+    `The Data API quota resets at ${formatDateTime(line(resetsAt))} (see \`svc usage\`).`,
+  ];
+  return new CliError(`${e.error_code}: ${e.error_message ?? `HTTP ${error.status}`}`, error.exitCode, hints);
+}

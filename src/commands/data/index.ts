@@ -1,0 +1,83 @@
+// `svc data …`: the central bank's public datasets (latest month, series, snapshot, selectors).
+import type { Command } from 'commander';
+import type { App } from '../../main.js';
+import { examples } from '../args.js';
+import { familiesHelp } from './families.js';
+
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
+
+function withParam(command: Command): Command {
+  return command.option('--param <name=value>', 'add or override a query parameter (repeatable)', collect);
+}
+
+function withCache(command: Command): Command {
+  return command
+    .option('--max-age <duration>', 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)')
+    .option('--no-cache', 'fetch anew instead of using a cached reply (the new reply is cached)');
+}
+
+const CACHE_HELP = `
+Replies of latest, series and keys are cached per profile and URL in SVC_CACHE_DIR (default
+~/.cache/svc): a cached reply is used until it is --max-age old or a new month has begun since it
+was fetched and since its as_of date. A line on stderr says when a reply came from the cache.`;
+
+export function registerData(program: Command, app: App): void {
+  const data = program
+    .command('data')
+    .description("read the central bank's public datasets: balance sheet, credit, rates, prices, trade …")
+    .addHelpText('after', familiesHelp() + '\n' + examples('svc data latest balance-sheet', 'svc data series cpi overall --from 2024-01 --chart', 'svc data keys interest-rates'));
+
+  withCache(
+    withParam(
+      data
+        .command('latest')
+        .description("show every line item of a family's latest month, by section")
+        .argument('<family>', 'dataset family (see `svc data --help`)'),
+    ),
+  )
+    .addHelpText('after', examples('svc data latest balance-sheet', 'svc data latest macro -o csv > macro.csv', "svc data latest cpi --json | jq '.data.items[] | {key, value}'") + CACHE_HELP)
+    .action(app.action(async () => (await import('./latest.js')).showLatest));
+
+  withCache(
+    withParam(
+      data
+        .command('series')
+        .description('show one line item of a family over time, as rows or as a chart')
+        .argument('<family>', 'dataset family (see `svc data --help`)')
+        .argument('[selector]', 'the line item (see `svc data keys FAMILY`); picked from a list on a terminal when left out')
+        .option('--from <YYYY-MM>', 'first month (inclusive)')
+        .option('--to <YYYY-MM>', 'end month (exclusive)')
+        .option('--chart', 'draw a line chart sized to the terminal'),
+    ),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'svc data series balance-sheet total-deposits --from 2024-01 --to 2025-01',
+        'svc data series interest-rates base-rate --chart',
+        'svc data series cbs CBS.RM -o csv > reserve-money.csv',
+        'svc data series cpi',
+      ) + CACHE_HELP,
+    )
+    .action(app.action(async () => (await import('./series.js')).showSeries));
+
+  withParam(
+    data
+      .command('snapshot')
+      .description('show every C4 banking indicator of one month')
+      .option('--month <YYYY-MM>', 'the month (default: the latest)'),
+  )
+    .addHelpText('after', examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv'))
+    .action(app.action(async () => (await import('./snapshot.js')).showSnapshot));
+
+  withCache(
+    withParam(
+      data
+        .command('keys')
+        .description('list the series selectors of a family, with labels and units')
+        .argument('<family>', 'dataset family (see `svc data --help`)'),
+    ),
+  )
+    .addHelpText('after', examples('svc data keys credit', 'svc data keys cbs -o ndjson | jq -r .key') + CACHE_HELP)
+    .action(app.action(async () => (await import('./keys.js')).listKeys));
+}

@@ -1,0 +1,51 @@
+// Local checks of the data commands' input. Each failure is a usage error (exit 2) that names the
+// flag, raised before any request.
+import { UsageError } from '../../core/errors.js';
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** A real calendar month written YYYY-MM (2024-01, not 2024-1 or 2024-13). */
+export function checkMonth(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!MONTH.test(value)) {
+    throw new UsageError(`${flag} takes a month written YYYY-MM with a month from 01 to 12 (e.g. 2024-07), not "${value}"`);
+  }
+  return value;
+}
+
+/** `from` is inclusive and `to` exclusive, so a range needs from < to. */
+export function checkRange(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
+  const start = checkMonth(from, '--from');
+  const end = checkMonth(to, '--to');
+  if (start !== undefined && end !== undefined && start >= end) {
+    throw new UsageError(`--from ${start} must come before --to ${end} (--from is inclusive, --to exclusive)`);
+  }
+  return { from: start, to: end };
+}
+
+/** `--param name=value`, repeatable; a later one overrides an earlier one of the same name. */
+export function parseParams(values: readonly string[] | undefined): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const value of values ?? []) {
+    const at = value.indexOf('=');
+    if (at <= 0) throw new UsageError(`--param takes name=value, not "${value}"`);
+    params[value.slice(0, at)] = value.slice(at + 1);
+  }
+  return params;
+}
+
+const DURATION = /^(\d+(?:\.\d+)?)(s|m|h|d)?$/;
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const MAX_AGE_LIMIT_MS = 366 * UNIT_MS.d;
+export const DEFAULT_MAX_AGE_MS = 12 * UNIT_MS.h;
+
+/** `--max-age`: seconds, or a number with s, m, h or d (90, 30m, 12h, 7d). */
+export function parseMaxAge(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_AGE_MS;
+  const match = DURATION.exec(value.trim());
+  const ms = match ? Number(match[1]) * UNIT_MS[(match[2] ?? 's') as keyof typeof UNIT_MS] : NaN;
+  if (!(ms >= 0 && ms <= MAX_AGE_LIMIT_MS)) {
+    throw new UsageError(`--max-age takes a duration such as 90, 30m, 12h or 7d (at most 366d), not "${value}"`);
+  }
+  return Math.round(ms);
+}

@@ -1,0 +1,24 @@
+// Options the data verbs share, as commander hands them over, and how they become a cache policy.
+import type { CachePolicy } from './fetch.js';
+import { parseMaxAge } from './input.js';
+
+export interface CacheOptions {
+  /** False with --no-cache. */
+  cache?: boolean;
+  maxAge?: string;
+}
+
+export interface ParamOptions {
+  /** Every --param name=value, in order. */
+  param?: string[];
+}
+
+export function cachePolicy(options: CacheOptions): CachePolicy {
+  return { read: options.cache !== false, maxAgeMs: parseMaxAge(options.maxAge) };
+}
+
+/** Reply items as received (not as parsed), for `-o ndjson`. */
+export function receivedList(body: unknown, field: 'items' | 'points'): unknown[] {
+  const list = (body as { data?: Record<string, unknown> } | null)?.data?.[field];
+  return Array.isArray(list) ? list : [];
+}

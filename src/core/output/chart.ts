@@ -1,0 +1,80 @@
+// A line chart for the terminal (asciichart), stretched or squeezed to the width it is given, with
+// the first and last period under its ends and the lowest and highest points named below.
+import { cyan, plot } from 'asciichart';
+
+export interface ChartPoint {
+  period: string;
+  value: number;
+}
+
+export interface ChartOptions {
+  /** Columns available, the y-axis labels included. */
+  width: number;
+  /** Rows of the plot itself (default 12). */
+  height?: number;
+  color: boolean;
+  /** How values are written on the y axis and in the min/max line. */
+  format: (value: number) => string;
+  /** Dims the axis and labels when colour is on. */
+  dim?: (text: string) => string;
+}
+
+const DEFAULT_HEIGHT = 12;
+/** Fewer plot columns than this make no readable chart: the chart then overflows instead. */
+const MIN_PLOT_COLUMNS = 10;
+
+/** Draws the points (oldest first, at least one) as a line chart; returns lines joined by \n. */
+export function lineChart(points: readonly ChartPoint[], options: ChartOptions): string {
+  if (points.length === 0) throw new Error('lineChart needs at least one point');
+  const dim = options.dim ?? ((text: string) => text);
+  const values = points.map((p) => p.value);
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const labelWidth = Math.max(options.format(min).length, options.format(max).length);
+  // A row is the label, then one column per plotted value, the first on the axis itself; one column
+  // stays free so a terminal never wraps the line.
+  const plotColumns = Math.max(MIN_PLOT_COLUMNS, options.width - labelWidth - 1);
+  const plotted = resample(values, plotColumns);
+  const chart = plot(plotted, {
+    height: options.height ?? DEFAULT_HEIGHT,
+    offset: 2,
+    format: (x: number) => options.format(x).padStart(labelWidth),
+    min,
+    max,
+    ...(options.color && { colors: [cyan] }),
+  })
+    .split('\n')
+    .map((line) => line.trimEnd());
+
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  const low = points[values.indexOf(min)]!;
+  const high = points[values.indexOf(max)]!;
+  const indent = ' '.repeat(labelWidth);
+  const axis = indent + '└' + '─'.repeat(plotted.length - 1);
+  const gap = plotted.length - first.period.length - last.period.length;
+  const ends = first.period === last.period ? first.period : first.period + ' '.repeat(Math.max(1, gap)) + last.period;
+  const highest = `max ${options.format(max)} (${high.period})`;
+  const lowest = `min ${options.format(min)} (${low.period})`;
+  const oneLine = `${highest}  ·  ${lowest}`;
+  const extremes = indent.length + oneLine.length <= options.width ? [oneLine] : [highest, lowest];
+  return [...chart, dim(axis), indent + dim(ends), ...extremes.map((line) => indent + line)].join('\n');
+}
+
+/** The values stretched or squeezed to `count` columns by linear interpolation, ends kept. */
+export function resample(values: readonly number[], count: number): number[] {
+  if (values.length === 1) return Array.from({ length: count }, () => values[0]!);
+  return Array.from({ length: count }, (_, j) => {
+    const position = (j * (values.length - 1)) / (count - 1);
+    const below = Math.floor(position);
+    const above = Math.min(below + 1, values.length - 1);
+    const weight = position - below;
+    return values[below]! * (1 - weight) + values[above]! * weight;
+  });
+}
+
+/** Visible width of a line: ANSI colour codes take no room. */
+export function visibleLength(line: string): number {
+  // eslint-disable-next-line no-control-regex
+  return [...line.replace(/\u001b\[[0-9;]*m/g, '')].length;
+}

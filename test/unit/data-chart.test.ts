@@ -1,0 +1,73 @@
+// The terminal line chart: it fits the width it is given, and names the first and last period and
+// the lowest and highest points.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lineChart, resample, visibleLength } from '../../src/core/output/chart.js';
+
+const format = (v: number) => v.toFixed(2);
+const points = (values: number[], start = 2021) =>
+  values.map((value, i) => ({ period: `${start + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, value }));
+
+describe('resample', () => {
+  it('keeps the ends and gives the count asked for', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 2, maxLength: 200 }), fc.integer({ min: 2, max: 300 }), (values, count) => {
+        const out = resample(values, count);
+        expect(out).toHaveLength(count);
+        expect(out[0]).toBe(values[0]);
+        expect(out.at(-1)).toBeCloseTo(values.at(-1)!, 6);
+        const [lo, hi] = [Math.min(...values), Math.max(...values)];
+        for (const v of out) expect(v >= lo - 1e-6 && v <= hi + 1e-6).toBe(true);
+      }),
+    );
+  });
+
+  it('repeats a single value', () => {
+    expect(resample([5], 4)).toEqual([5, 5, 5, 5]);
+  });
+});
+
+describe('lineChart', () => {
+  const series = points([6.81, 7.2, 8.4, 9.75, 9.1, 7.3, 6.2, 5.68]);
+
+  it.each([40, 80, 120, 200])('fits %d columns and fills most of them', (width) => {
+    const lines = lineChart(series, { width, color: false, format }).split('\n');
+    for (const line of lines) expect(visibleLength(line)).toBeLessThanOrEqual(width);
+    expect(Math.max(...lines.map(visibleLength))).toBeGreaterThanOrEqual(width - 2);
+  });
+
+  it('labels the first and last period under the ends, and the min and max', () => {
+    const lines = lineChart(series, { width: 60, color: false, format }).split('\n');
+    const ends = lines.at(-2)!;
+    expect(ends.trim().startsWith('2021-01')).toBe(true);
+    expect(ends.indexOf('2021-01')).toBe(lines[0]!.indexOf('┤')); // under the first point, on the axis
+    expect(ends.trimEnd().endsWith('2021-08')).toBe(true);
+    expect(lines.at(-1)).toContain('max 9.75 (2021-04)');
+    expect(lines.at(-1)).toContain('min 5.68 (2021-08)');
+    // The y axis runs from the max label down to the min label.
+    expect(lines[0]).toMatch(/^\s*9\.75┤/);
+    expect(lines.find((l) => /^\s*5\.68┼|^\s*5\.68┤/.test(l))).toBeDefined();
+  });
+
+  it('names the min and max on two lines when one does not fit', () => {
+    const lines = lineChart(series, { width: 40, color: false, format }).split('\n');
+    expect(lines.at(-2)).toContain('max 9.75 (2021-04)');
+    expect(lines.at(-1)).toContain('min 5.68 (2021-08)');
+  });
+
+  it('colours the line only when asked', () => {
+    expect(lineChart(series, { width: 60, color: false, format })).not.toContain('\u001b[');
+    expect(lineChart(series, { width: 60, color: true, format })).toContain('\u001b[36m');
+  });
+
+  it('draws one point and a flat line', () => {
+    expect(lineChart(points([3]), { width: 40, color: false, format })).toContain('max 3.00 (2021-01)');
+    const flat = lineChart(points([2, 2, 2]), { width: 40, color: false, format });
+    expect(flat).toContain('min 2.00 (2021-01)');
+    for (const line of flat.split('\n')) expect(visibleLength(line)).toBeLessThanOrEqual(40);
+  });
+
+  it('refuses no points', () => {
+    expect(() => lineChart([], { width: 40, color: false, format })).toThrow();
+  });
+});

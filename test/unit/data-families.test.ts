@@ -1,0 +1,136 @@
+// The family table of `svc data` against the contract's table (§6) and against the mock's dataset
+// fixtures; and the fixtures against their generator and their own arithmetic.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DATA_FAMILIES, familiesHelp, findFamily, latestPath, seriesPath, snapshotPath } from '../../src/commands/data/families.js';
+import { UsageError } from '../../src/core/errors.js';
+import { DATASETS, months, type DatasetFixture } from '../../src/mock/data/datasets.js';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/** Contract §6, "Data families, their path under /v1/data/cbank/ and their series selector parameter". */
+const CONTRACT = [
+  ['balance-sheet', 'banking/balance-sheet', 'key'],
+  ['pnl', 'banking/pnl', 'key'],
+  ['credit', 'banking/credit', 'key'],
+  ['indicators', 'banking/indicators', 'indicator'],
+  ['cbs', 'cbs', 'indicator'],
+  ['cpi', 'cpi', 'indicator'],
+  ['interest-rates', 'interest-rates', 'metric'],
+  ['trade', 'trade', 'key'],
+  ['macro', 'macro', 'indicator'],
+];
+
+const fixture = (path: string) => DATASETS.find((d) => d.path === path)!;
+const item = (d: DatasetFixture, key: string) => d.items.find((i) => i.key === key)!.values;
+
+describe('the family table', () => {
+  it('is the contract table', () => {
+    expect(DATA_FAMILIES.map((f) => [f.name, f.path, f.selector])).toEqual(CONTRACT);
+  });
+
+  it('builds the contract paths', () => {
+    const cpi = findFamily('cpi');
+    expect(latestPath(cpi)).toBe('/v1/data/cbank/cpi/latest');
+    expect(seriesPath(findFamily('balance-sheet'))).toBe('/v1/data/cbank/banking/balance-sheet/series');
+    expect(snapshotPath()).toBe('/v1/data/cbank/banking/snapshot');
+  });
+
+  it('refuses an unknown family with the list of families', () => {
+    expect(() => findFamily('gold')).toThrow(UsageError);
+    expect(() => findFamily('gold')).toThrow(/balance-sheet, pnl, credit, indicators, cbs, cpi, interest-rates, trade, macro/);
+    expect(() => findFamily('CPI')).toThrow(UsageError);
+  });
+
+  it('agrees with the mock on every path and selector parameter, and its examples are real selectors', () => {
+    expect(DATASETS.map((d) => [d.family, d.path, d.selector_param])).toEqual(CONTRACT);
+    for (const family of DATA_FAMILIES) {
+      expect(fixture(family.path).items.map((i) => i.key), family.name).toContain(family.example);
+    }
+  });
+
+  it('is listed in the help', () => {
+    for (const family of DATA_FAMILIES) expect(familiesHelp()).toMatch(new RegExp(`^  ${family.name} +${family.path} +${family.selector} `, 'm'));
+  });
+});
+
+describe('the dataset fixtures', () => {
+  it('are exactly what the generator writes', () => {
+    const out = mkdtempSync(join(tmpdir(), 'svc-gen-'));
+    try {
+      execFileSync(process.execPath, [join(ROOT, 'scripts/generate-data-fixtures.mjs'), '--out', out], { stdio: 'pipe' });
+      const committed = join(ROOT, 'src/mock/fixtures/data');
+      expect(readdirSync(out).sort()).toEqual(readdirSync(committed).sort());
+      for (const file of readdirSync(out)) expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(join(committed, file), 'utf8'));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('run monthly from 2021-01, one value per month for every item, with unique keys', () => {
+    for (const d of DATASETS) {
+      expect(d.first_month).toBe('2021-01');
+      expect(d.as_of > `${d.last_month}-31`).toBe(true); // published after the month it describes
+      const count = months(d).length;
+      expect(count).toBeGreaterThanOrEqual(60);
+      expect(new Set(d.items.map((i) => i.key)).size).toBe(d.items.length);
+      for (const i of d.items) {
+        expect(i.values, `${d.family}/${i.key}`).toHaveLength(count);
+        expect(i.values.every(Number.isFinite)).toBe(true);
+      }
+    }
+  });
+
+  it('balance: total assets equal total capital and liabilities, deposits add up', () => {
+    const d = fixture('banking/balance-sheet');
+    const deposits = ['current', 'savings', 'fixed', 'call', 'other'].map((k) => item(d, `deposits-${k}`));
+    item(d, 'total-assets').forEach((total, m) => {
+      expect(total).toBe(item(d, 'total-liabilities')[m]);
+      expect(deposits.reduce((s, v) => s + v[m]!, 0)).toBeCloseTo(item(d, 'total-deposits')[m]!, 1);
+      const assets = ['cash-in-hand', 'balance-with-nrb', 'balance-with-bfis', 'investments', 'loans-and-advances', 'fixed-assets', 'other-assets'];
+      expect(assets.reduce((s, k) => s + item(d, k)[m]!, 0)).toBeCloseTo(total, 1);
+    });
+  });
+
+  it('credit: sectors and products each add up to the total', () => {
+    const d = fixture('banking/credit');
+    item(d, 'total-credit').forEach((total, m) => {
+      const sum = (prefix: string) => d.items.filter((i) => i.key.startsWith(prefix)).reduce((s, i) => s + i.values[m]!, 0);
+      expect(sum('sector-')).toBeCloseTo(total, 1);
+      expect(sum('product-')).toBeCloseTo(total, 1);
+    });
+  });
+
+  it('central bank survey: reserve money is net foreign plus net domestic assets, SDMX-style codes', () => {
+    const d = fixture('cbs');
+    for (const i of d.items) expect(i.key).toMatch(/^CBS(\.[A-Z_]+)+$/);
+    item(d, 'CBS.RM').forEach((rm, m) => {
+      expect(item(d, 'CBS.NFA')[m]! + item(d, 'CBS.NDA')[m]!).toBeCloseTo(rm, 1);
+      expect(item(d, 'CBS.RM.CURR')[m]! + item(d, 'CBS.RM.ODC')[m]! + item(d, 'CBS.RM.OTH')[m]!).toBeCloseTo(rm, 1);
+    });
+  });
+
+  it('trade: SITC sections add up to exports FOB and imports CIF', () => {
+    const d = fixture('trade');
+    item(d, 'exports-fob').forEach((x, m) => {
+      const sum = (prefix: string) => d.items.filter((i) => i.key.startsWith(prefix)).reduce((s, i) => s + i.values[m]!, 0);
+      expect(sum('exports-sitc-')).toBeCloseTo(x, 1);
+      expect(sum('imports-sitc-')).toBeCloseTo(item(d, 'imports-cif')[m]!, 1);
+    });
+  });
+
+  it('macro: every indicator carries a source quote with its latest figure', () => {
+    for (const i of fixture('macro').items) {
+      expect(i.source_quote, i.key).toBeTruthy();
+      const latest = i.values.at(-1)!;
+      expect(i.source_quote!.includes(Math.abs(latest).toFixed(1)) || i.source_quote!.includes(latest.toFixed(2)), i.key).toBe(true);
+    }
+  });
+
+  it('interest rates include base, spread and weighted averages', () => {
+    expect(fixture('interest-rates').items.map((i) => i.key)).toEqual(expect.arrayContaining(['base-rate', 'spread-rate', 'wavg-deposit', 'wavg-credit']));
+  });
+});
