@@ -1,13 +1,17 @@
 // Builds the program, registers the nouns, runs a command and maps every failure to one message
 // and one exit code. Only bin/svc.js touches the process exit.
 import { Command, CommanderError, Option } from 'commander';
+import { registerApi } from './commands/api/index.js';
 import { registerConfig } from './commands/config/index.js';
+import { registerConnect } from './commands/connect/index.js';
 import { registerData } from './commands/data/index.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerMock } from './commands/mock/index.js';
 import { registerReports } from './commands/reports/index.js';
+import { registerSandbox } from './commands/sandbox/index.js';
 import { registerStatements } from './commands/statements/index.js';
 import { registerUsage } from './commands/usage/index.js';
+import { registerWebhooks } from './commands/webhooks/index.js';
 import { Context, type GlobalFlags } from './core/context.js';
 import { EXIT } from './core/errors.js';
 import type { IO } from './core/io.js';
@@ -87,7 +91,11 @@ Exit codes: 0 ok, 2 usage, 3 auth, 4 permission, 5 not found, 6 invalid, 7 rate 
   registerReports(program, app);
   registerStatements(program, app);
   registerData(program, app);
+  registerConnect(program, app);
+  registerSandbox(program, app);
+  registerWebhooks(program, app);
   registerUsage(program, app);
+  registerApi(program, app);
   registerMock(program, app);
   return program;
 }

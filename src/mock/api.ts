@@ -4,13 +4,15 @@
 import { ApiError } from './errors.js';
 import type { Reply } from './http.js';
 import { decodePathSegment, type ApiDeps, type ApiRequest, type Route } from './route.js';
+import { connectRoutes } from './routes/connect.js';
 import { dataRoutes } from './routes/data.js';
 import { reportRoutes } from './routes/reports.js';
+import { sandboxRoutes } from './routes/sandbox.js';
 
 export type { ApiDeps, ApiRequest } from './route.js';
 export { handleVerifyPage, MAX_FILE_BYTES } from './routes/reports.js';
 
-const ROUTES: Route[] = [...reportRoutes, ...dataRoutes];
+const ROUTES: Route[] = [...reportRoutes, ...connectRoutes, ...sandboxRoutes, ...dataRoutes];
 
 export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
   // Authentication comes first, as in the service: an unknown path with a bad key is a 401.

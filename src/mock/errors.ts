@@ -19,6 +19,11 @@ export const ERROR_KINDS = {
     type: 'PERMISSION_ERROR',
     suggestedAction: 'Use an API key with the FULL scope for this operation.',
   },
+  TEST_KEY_REQUIRED: {
+    status: 403,
+    type: 'PERMISSION_ERROR',
+    suggestedAction: 'Use a test key (svc_sk_test_...) for sandbox operations.',
+  },
   NOT_FOUND: {
     status: 404,
     type: 'NOT_FOUND_ERROR',

@@ -2,6 +2,7 @@
 // without an account and for end-to-end tests. This module is the HTTP plumbing: request ids,
 // body reading, the request log, injected faults, dispatch, and the error envelope.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { newSigningSecret } from '../webhooks/signature.js';
 import { handleAdmin } from './admin.js';
 import { handleApi, handleVerifyPage, MAX_FILE_BYTES } from './api.js';
 import { ApiError, errorEnvelope, newRequestId } from './errors.js';
@@ -10,7 +11,9 @@ import { fixtures } from './fixtures.js';
 import { readBody, sendJson, sendRaw, type Reply, type RequestBody } from './http.js';
 import { KeyRing, type MockKey } from './keys.js';
 import { RequestLog } from './requestlog.js';
+import { handleConnectPage } from './routes/connect.js';
 import { MockStore } from './store.js';
+import { attachWebhookSender, WebhookSender } from './webhooks.js';
 
 export type { MockKey } from './keys.js';
 
@@ -21,8 +24,14 @@ export interface MockOptions {
   host?: string;
   /** How long an async parse stays `processing`; default 2000. */
   processingDelayMs?: number;
-  /** Called with one line per request: `METHOD path status ms`. */
+  /** Called with one line per request: `METHOD path status ms` (and one per webhook delivery attempt). */
   log?: (line: string) => void;
+  /** Where sandbox webhook deliveries are POSTed (`svc mock --webhook-url`); none by default. */
+  webhookUrls?: readonly string[];
+  /** The secret deliveries are signed with; a new one at every start by default. */
+  webhookSecret?: string;
+  /** Waits between delivery attempts; the default makes four attempts over about 3.5 s. */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 export interface MockServer {
@@ -30,6 +39,8 @@ export interface MockServer {
   url: string;
   /** The generated keys in plain text; the server itself keeps only their hashes. */
   keys: MockKey[];
+  /** The secret webhook deliveries are signed with (X-Svc-Signature). */
+  webhookSecret: string;
   close(): Promise<void>;
 }
 
@@ -43,6 +54,14 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   const keys = keyRing.issue(fixtures.organizations);
   const requests = new RequestLog();
   const faults = new FaultQueue();
+  const webhookSecret = options.webhookSecret ?? newSigningSecret();
+  const webhooks = new WebhookSender({
+    urls: options.webhookUrls ?? [],
+    secret: webhookSecret,
+    retryDelaysMs: options.webhookRetryDelaysMs,
+    log: options.log,
+  });
+  attachWebhookSender(store, webhooks);
   // Fault delays in flight, cancelled on close so the process can exit at once.
   const delays = new Set<NodeJS.Timeout>();
   let baseUrl = '';
@@ -111,6 +130,8 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
     }
     const verify = /^\/verify\/([^/]+)$/.exec(url.pathname);
     if (verify && method === 'GET') return handleVerifyPage(verify[1]!, store);
+    const connect = /^\/connect\/([^/]+)$/.exec(url.pathname);
+    if (connect && method === 'GET') return handleConnectPage(connect[1]!, store);
     throw new ApiError('NOT_FOUND', `No endpoint at ${method} ${url.pathname}.`);
   }
 
@@ -144,9 +165,11 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   return {
     url: baseUrl,
     keys,
+    webhookSecret,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         store.dispose();
+        webhooks.close();
         for (const timer of delays) clearTimeout(timer);
         delays.clear();
         server.close((error) => (error ? reject(error) : resolve()));

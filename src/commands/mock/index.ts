@@ -10,6 +10,15 @@ export function registerMock(program: Command, app: App): void {
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
     .option('--processing-ms <ms>', 'how long a background parse stays processing', '2000')
     .option('--quiet', 'do not log each request on stderr')
-    .addHelpText('after', examples('svc mock', 'svc mock --port 0 --json | head -1 | jq -r .url'))
+    .option('--webhook-url <url>', 'POST signed sandbox webhook deliveries to this address (repeatable)', (url: string, urls: string[] | undefined) => [...(urls ?? []), url])
+    .option('--webhook-secret <secret>', 'sign deliveries with this secret (default: a new one at every start)')
+    .addHelpText(
+      'after',
+      examples(
+        'svc mock',
+        'svc mock --port 0 --json | head -1 | jq -r .url',
+        'svc mock --webhook-url http://127.0.0.1:8788/hooks --webhook-secret "$SVC_WEBHOOK_SECRET"',
+      ),
+    )
     .action(app.action(async () => (await import('./mock.js')).runMock));
 }

@@ -7,24 +7,31 @@ interface MockFlags {
   port: string;
   processingMs: string;
   quiet?: boolean;
+  webhookUrl?: string[];
+  webhookSecret?: string;
 }
 
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
   const processingDelayMs = checkInteger(options.processingMs, '--processing-ms', 0, 3_600_000)!;
+  const webhookUrls = (options.webhookUrl ?? []).map(checkWebhookUrl);
+  const webhookSecret = options.webhookSecret;
+  if (webhookSecret !== undefined && !/^\S{8,}$/.test(webhookSecret)) {
+    throw new UsageError('--webhook-secret takes at least 8 characters and no white space');
+  }
   const { startMockServer } = await import('../../mock/server.js');
   let server;
   try {
-    server = await startMockServer({ port, processingDelayMs, log: options.quiet ? undefined : (line) => ctx.err(line) });
+    server = await startMockServer({ port, processingDelayMs, webhookUrls, webhookSecret, log: options.quiet ? undefined : (line) => ctx.err(line) });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port, or --port 0 for a free one`);
     throw error;
   }
   if (ctx.format === 'json' || ctx.format === 'ndjson') {
-    ctx.out(JSON.stringify({ url: server.url, keys: server.keys }) + '\n');
+    ctx.out(JSON.stringify({ url: server.url, keys: server.keys, webhook_secret: server.webhookSecret, webhook_urls: webhookUrls }) + '\n');
   } else {
-    ctx.out(banner(server.url, server.keys));
+    ctx.out(banner(server.url, server.keys) + webhookBanner(server.webhookSecret, webhookUrls));
   }
   if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
   await server.close();
@@ -49,4 +56,27 @@ function banner(url: string, keys: Key[]): string {
     '  svc reports list',
     '',
   ].join('\n');
+}
+
+function webhookBanner(secret: string, urls: string[]): string {
+  const targets = urls.length ? urls : ['nowhere (add --webhook-url URL)'];
+  return [
+    '',
+    'Sandbox webhooks (svc sandbox fire ID):',
+    `  signing secret  ${secret}`,
+    ...targets.map((target, i) => `  ${i === 0 ? 'delivered to' : ''.padEnd(12)}    ${target}`),
+    '',
+  ].join('\n');
+}
+
+/** A delivery address: an absolute http(s) URL (deliveries carry no API key, so http is allowed). */
+function checkWebhookUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--webhook-url "${value}" is not an absolute URL (example: http://127.0.0.1:8788/hooks)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--webhook-url "${value}" is not an http or https URL`);
+  return url.toString();
 }

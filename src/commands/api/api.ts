@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import { buffer } from 'node:stream/consumers';
+import type { ApiReply } from '../../api/client.js';
+import type { Context } from '../../core/context.js';
+import { ApiError, CliError, UsageError } from '../../core/errors.js';
+import { reindentJson } from '../../core/output/json.js';
+import { apiPath, buildObject, checkMethod, parseHeader, splitField, toQuery, typedValue, type FieldValue } from './fields.js';
+
+interface ApiFlags {
+  rawField?: string[];
+  field?: string[];
+  query?: string[];
+  input?: string;
+  header?: string[];
+  include?: boolean;
+}
+
+export async function callApi(ctx: Context, methodText: string, pathText: string, options: ApiFlags): Promise<void> {
+  const method = checkMethod(methodText);
+  const path = apiPath(pathText);
+  const stdin = new StdinOnce(ctx);
+
+  const fields: { key: string; value: FieldValue }[] = [];
+  for (const item of options.rawField ?? []) {
+    const [key, value] = splitField(item, '-f');
+    fields.push({ key, value });
+  }
+  for (const item of options.field ?? []) {
+    const [key, raw] = splitField(item, '-F');
+    fields.push({ key, value: await typedValue(raw, async (source) => (source === '-' ? await stdin.read('-F …=@-') : await readBytes(source)).toString('utf8')) });
+  }
+  const query: [string, string][] = (options.query ?? []).map((item) => splitField(item, '-q'));
+  const headers = Object.fromEntries((options.header ?? []).map(parseHeader));
+
+  let body: { bytes: Uint8Array; contentType: string } | undefined;
+  let json: unknown;
+  if (options.input !== undefined) {
+    if (method === 'GET') throw new UsageError('a GET request has no body: --input cannot be used with GET');
+    const bytes = options.input === '-' ? await stdin.read('--input -') : await readBytes(options.input);
+    body = { bytes, contentType: 'application/json' };
+    query.push(...toQuery(fields));
+  } else if (method === 'GET') {
+    query.push(...toQuery(fields));
+  } else if (fields.length) {
+    json = buildObject(fields);
+  }
+
+  const client = await ctx.client();
+  let reply: ApiReply;
+  try {
+    reply = await client.request({ method, path: withQuery(path, query), json, body, headers });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // As gh api: the body of an error reply is still the output; the summary goes to stderr.
+    if (options.include) ctx.out(statusLine(error.status) + '\n');
+    if (error.rawBody !== '') ctx.out(printable(error.rawBody));
+    throw new CliError(summary(error), error.exitCode);
+  }
+  if (options.include) ctx.out(statusLine(reply.status) + [...reply.headers].map(([name, value]) => `${name}: ${value}\n`).join('') + '\n');
+  ctx.out(printable(reply.raw));
+}
+
+function withQuery(path: string, query: [string, string][]): string {
+  if (query.length === 0) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(query).toString()}`;
+}
+
+/** HTTP/1.1 is what Node's fetch speaks. */
+function statusLine(status: number): string {
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
+}
+
+/** Pretty JSON when the body is JSON, else the body as it came; always ending with a newline. */
+function printable(raw: string): string {
+  let out = raw;
+  try {
+    JSON.parse(raw);
+    out = reindentJson(raw);
+  } catch {
+    // not JSON: as received
+  }
+  return out.endsWith('\n') ? out : out + '\n';
+}
+
+function summary(error: ApiError): string {
+  const e = error.envelope;
+  if (!error.fromEnvelope) return `HTTP ${error.status} ${STATUS_CODES[error.status] ?? ''}`.trimEnd();
+  return `HTTP ${error.status}: ${e.error_code}${e.error_message ? `: ${e.error_message}` : ''}`;
+}
+
+async function readBytes(source: string): Promise<Buffer> {
+  try {
+    return await readFile(source);
+  } catch (error) {
+    throw new UsageError(`cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/** Standard input can be read once: by --input - or by one -F …=@-. */
+class StdinOnce {
+  private reader?: string;
+
+  constructor(private readonly ctx: Context) {}
+
+  async read(by: string): Promise<Buffer> {
+    if (this.reader) throw new UsageError(`standard input is read once: ${this.reader} and ${by} both ask for it`);
+    this.reader = by;
+    return buffer(this.ctx.io.stdin);
+  }
+}

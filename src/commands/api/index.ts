@@ -1,0 +1,34 @@
+// `svc api METHOD PATH`: any request to the service, in the manner of `gh api`.
+import type { Command } from 'commander';
+import type { App } from '../../main.js';
+import { examples } from '../args.js';
+
+const collect = (value: string, values: string[] | undefined) => [...(values ?? []), value];
+
+export function registerApi(program: Command, app: App): void {
+  program
+    .command('api')
+    .description('send any request to the service and print the reply body')
+    .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
+    .argument('<path>', 'path of the endpoint, with or without /v1, e.g. reports or /v1/usage')
+    .option('-f, --raw-field <key=value>', 'a string field (repeatable)', collect)
+    .option('-F, --field <key=value>', 'a typed field: true, false, null, a number, @file or @- for stdin (repeatable)', collect)
+    .option('-q, --query <key=value>', 'a query parameter (repeatable)', collect)
+    .option('--input <file>', 'the request body, raw, from a file or - for stdin')
+    .option('-H, --header <header>', 'an extra request header, "Name: value" (repeatable)', collect)
+    .option('-i, --include', 'print the status line and the reply headers before the body')
+    .addHelpText(
+      'after',
+      examples(
+        'svc api GET reports -q status=complete -q limit=5',
+        'svc api POST reports/rpt_9f2c41d07ab35e18/identity/match -f name="Ram Bahadur Shrestha"',
+        "svc api POST merchants/resolve -F 'terminals[]=2220000123456789' -F 'names[]=Bhat-Bhateni'",
+        "echo '{\"scopes\":[\"identity\"],\"redirect_uri\":\"https://app.example.com/done\"}' | svc api POST connect/request --input -",
+      ) +
+        '\n\nFields (-f, -F) are the JSON body, or the query string of a GET. `key[]=v` adds to an array and\n' +
+        '`key[sub]=v` makes an object. With --input the body is sent as given and fields go to the query string.\n' +
+        'The reply body goes to stdout even on an error status (pretty JSON when it is JSON); a one-line summary\n' +
+        'goes to stderr and the exit code says what failed (svc --help lists the codes).',
+    )
+    .action(app.action(async () => (await import('./api.js')).callApi));
+}

@@ -1,0 +1,108 @@
+import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, connectRequestReply, redirectUriProblem, type ConnectRequestReply } from '../../api/connect-schemas.js';
+import { parseShape } from '../../api/shape.js';
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { colorEnabled } from '../../core/io.js';
+import { formatDateTime } from '../../core/output/format.js';
+
+const PATH = '/v1/connect/request';
+
+interface ConnectFlags {
+  scopes?: string;
+  scope?: string[];
+  redirectUri?: string;
+  open?: boolean;
+  qr?: boolean;
+}
+
+export async function startConnect(ctx: Context, options: ConnectFlags): Promise<void> {
+  let scopes = scopesFrom(options);
+  let redirectUri = options.redirectUri === undefined ? undefined : checkRedirectUri(options.redirectUri);
+  const missing = [...(scopes === undefined ? ['--scopes'] : []), ...(redirectUri === undefined ? ['--redirect-uri'] : [])];
+  if (missing.length && !ctx.canPrompt) {
+    throw new UsageError(`missing ${missing.join(' and ')} (svc asks only at a terminal, never in CI)`, [
+      'Example: svc connect --scopes identity,income --redirect-uri https://app.example.com/connect/done',
+    ]);
+  }
+  // Configuration first: no questions when the request could not be sent anyway.
+  const client = await ctx.client();
+  scopes ??= await askScopes(ctx);
+  redirectUri ??= await askRedirectUri(ctx);
+
+  const reply = await client.request({ method: 'POST', path: PATH, json: { scopes, redirect_uri: redirectUri } });
+  const connect = parseShape(connectRequestReply, reply, `POST ${PATH}`);
+  await ctx.print(reply, connect, (c) => ({
+    kind: 'record',
+    record: c,
+    fields: [
+      { key: 'request_token', header: 'Request token', value: (x: ConnectRequestReply) => x.request_token },
+      { key: 'connect_url', header: 'Connect URL', value: (x) => x.connect_url },
+      { key: 'expires_at', header: 'Expires', value: (x) => x.expires_at, display: (x) => formatDateTime(x.expires_at) },
+    ],
+  }));
+  if (options.qr) await drawQr(ctx, connect.connect_url);
+  if (options.open) await openInBrowser(ctx, connect.connect_url);
+}
+
+/** The scopes of --scopes and --scope together, each checked; undefined when neither was given. */
+function scopesFrom(options: ConnectFlags): string[] | undefined {
+  if (options.scopes === undefined && options.scope === undefined) return undefined;
+  const names = [...(options.scopes?.split(',') ?? []), ...(options.scope ?? [])].map((s) => s.trim()).filter((s) => s !== '');
+  if (names.length === 0) throw new UsageError('--scopes is empty: name at least one scope, e.g. --scopes identity,income');
+  for (const name of names) {
+    if (!CONNECT_SCOPE_NAMES.includes(name)) {
+      throw new UsageError(`unknown scope "${name}" (the scopes are ${CONNECT_SCOPE_NAMES.join(', ')})`);
+    }
+  }
+  return [...new Set(names)];
+}
+
+function checkRedirectUri(value: string): string {
+  const problem = redirectUriProblem(value.trim());
+  if (problem) throw new UsageError(`--redirect-uri ${problem}`);
+  return value.trim();
+}
+
+async function askScopes(ctx: Context): Promise<string[]> {
+  const { checkbox } = await import('@inquirer/prompts');
+  return checkbox(
+    {
+      message: 'Scopes to ask the end user for',
+      choices: CONNECT_SCOPES.map((s) => ({ value: s.name, name: `${s.name} - ${s.description}`, short: s.name })),
+      required: true,
+    },
+    { input: ctx.io.stdin, output: ctx.io.stderr },
+  );
+}
+
+async function askRedirectUri(ctx: Context): Promise<string> {
+  const { input } = await import('@inquirer/prompts');
+  const value = await input(
+    { message: 'Redirect URI (where the flow returns)', validate: (v) => redirectUriProblem(v.trim()) ?? true },
+    { input: ctx.io.stdin, output: ctx.io.stderr },
+  );
+  return value.trim();
+}
+
+/**
+ * On stderr: stdout keeps only the reply, for pipes; the code is for the eyes of a person anyway.
+ * Its black-on-white colours follow the colour rules of stderr (without them a dark terminal shows
+ * the code inverted, which most phone cameras still read).
+ */
+async function drawQr(ctx: Context, url: string): Promise<void> {
+  const { toString } = await import('qrcode');
+  const code = await toString(url, { type: 'terminal', small: true });
+  const color = colorEnabled(ctx.io.env, ctx.io.stderrIsTTY, ctx.flags.color === false);
+  ctx.io.stderr.write(color ? code : code.replace(/\u001b\[[0-9;]*m/g, ''));
+}
+
+/** A browser that cannot be started is not a failure: the address is printed anyway. */
+async function openInBrowser(ctx: Context, url: string): Promise<void> {
+  try {
+    const { default: open } = await import('open');
+    await open(url);
+    ctx.err('Asked the browser to open the Connect URL.');
+  } catch (error) {
+    ctx.warn(`could not open a browser (${(error as Error).message}); open the Connect URL yourself`);
+  }
+}

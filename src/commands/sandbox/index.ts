@@ -1,0 +1,45 @@
+// `svc sandbox …`: scenario reports and webhook deliveries on demand, for tests and CI. Test keys only.
+import { Option, type Command } from 'commander';
+import type { App } from '../../main.js';
+import { EVENT_KINDS } from '../../webhooks/events.js';
+import { examples } from '../args.js';
+
+export function registerSandbox(program: Command, app: App): void {
+  const sandbox = program
+    .command('sandbox')
+    .description('make sandbox reports and fire webhook deliveries on demand (test keys only)')
+    .addHelpText(
+      'after',
+      examples('svc sandbox scenarios', 'id=$(svc sandbox create --scenario thin_file --quiet)', 'svc sandbox fire "$id"') +
+        '\n\nThe sandbox takes test keys (svc_sk_test_...) only; a live key is refused before any request (exit 4).',
+    );
+
+  sandbox
+    .command('create')
+    .description('make a report in your organisation from a scenario (the report commands can read it)')
+    .option('--scenario <name>', 'which scenario, see `svc sandbox scenarios` (default: salaried)')
+    .option('--quiet', 'print only the report id, for id=$(…) in scripts')
+    .addHelpText(
+      'after',
+      examples('svc sandbox create', 'svc sandbox create --scenario error_tamper_detected', 'id=$(svc sandbox create --scenario remittance --quiet) && svc recurring "$id"'),
+    )
+    .action(app.action(async () => (await import('./create.js')).createSandboxReport));
+
+  sandbox
+    .command('scenarios')
+    .description('list the scenarios a sandbox report can be made from')
+    .addHelpText('after', examples('svc sandbox scenarios', "svc sandbox scenarios --json | jq -r '.data[].name'"))
+    .action(app.action(async () => (await import('./scenarios.js')).listScenarios));
+
+  sandbox
+    .command('fire')
+    .description('make the service deliver a webhook event for a report to your webhook endpoints')
+    .argument('<id>', 'report id')
+    .addOption(new Option('--event <event>', 'which event (default: the one that fits the report)').choices(EVENT_KINDS))
+    .option('--error-code <code>', 'error code carried by a report.failed event, e.g. TAMPER_DETECTED')
+    .addHelpText(
+      'after',
+      examples('svc sandbox fire rpt_9f2c41d07ab35e18', 'svc sandbox fire rpt_9f2c41d07ab35e18 --event report.failed --error-code TAMPER_DETECTED'),
+    )
+    .action(app.action(async () => (await import('./fire.js')).fireWebhook));
+}

@@ -1,0 +1,17 @@
+// The sandbox refuses live keys. The CLI refuses them first, so a live key never reaches it.
+import type { ApiClient } from '../../api/client.js';
+import { keyMode, maskKey } from '../../config/keys.js';
+import type { Context } from '../../core/context.js';
+import { PermissionDeniedError } from '../../core/errors.js';
+
+/** The API client, once the key in force is known not to be a live key. */
+export async function sandboxClient(ctx: Context): Promise<ApiClient> {
+  const client = await ctx.client();
+  const { apiKey } = await ctx.settings();
+  if (apiKey !== undefined && keyMode(apiKey) === 'live') {
+    throw new PermissionDeniedError(`the sandbox needs a test key (svc_sk_test_...); the key in force is a live key (${maskKey(apiKey)})`, [
+      'Set SVC_API_KEY to a test key, or use a profile that has one: svc --profile NAME sandbox …',
+    ]);
+  }
+  return client;
+}

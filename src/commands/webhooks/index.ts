@@ -1,0 +1,48 @@
+// `svc webhooks …`: receive and check signed webhook deliveries on this machine.
+import type { Command } from 'commander';
+import type { App } from '../../main.js';
+import { examples } from '../args.js';
+
+export function registerWebhooks(program: Command, app: App): void {
+  const webhooks = program
+    .command('webhooks')
+    .description('receive and verify signed webhook deliveries (X-Svc-Signature)')
+    .addHelpText(
+      'after',
+      examples('svc webhooks listen --secret "$SVC_WEBHOOK_SECRET"', 'svc webhooks verify --header "$SIG" --body delivery.json') +
+        '\n\nThe signing secret comes from --secret or SVC_WEBHOOK_SECRET. A delivery is valid when X-Svc-Signature\n' +
+        'is t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<raw body>"> and it was signed less than 300 s ago.',
+    );
+
+  webhooks
+    .command('listen')
+    .description('receive deliveries on 127.0.0.1, verify them and print one line per event')
+    .option('--port <port>', 'port to listen on (0 picks a free one; the address is printed on stderr)', '8788')
+    .option('--secret <secret>', 'signing secret (also SVC_WEBHOOK_SECRET)')
+    .option('--forward-to <url>', 'pass each valid delivery on to this address, with the same headers')
+    .option('--exit-after <n>', 'stop with exit 0 after N valid events')
+    .option('--wait <seconds>', 'with --exit-after: give up after this long with exit 9 (default: 60)')
+    .addHelpText(
+      'after',
+      examples(
+        'svc webhooks listen --secret whsec_… --forward-to http://localhost:3000/webhooks',
+        'svc webhooks listen --port 0 --exit-after 1 --wait 30 --json > events.ndjson &',
+      ) +
+        '\n\nValid deliveries are answered 200, others 4xx (the reason is printed on stderr). With --json (or -o ndjson)\n' +
+        'each event is one compact JSON object per line. --wait bounds the whole wait for --exit-after events; the\n' +
+        'global --timeout bounds each forwarded request.',
+    )
+    .action(app.action(async () => (await import('./listen.js')).listenForWebhooks));
+
+  webhooks
+    .command('verify')
+    .description('check the signature of one delivery offline (exit 0 valid, 6 invalid or stale)')
+    .option('--secret <secret>', 'signing secret (also SVC_WEBHOOK_SECRET)')
+    .option('--header <value>', 'the X-Svc-Signature header: "t=…,v1=…" (or the whole "X-Svc-Signature: …" line)')
+    .option('--body <file>', 'the raw body as received, from a file or - for stdin (default: stdin)')
+    .addHelpText(
+      'after',
+      examples('svc webhooks verify --secret whsec_… --header "t=1767225600,v1=5f0c…" --body delivery.json', 'printf %s "$BODY" | svc webhooks verify --header "$SIG" --body -'),
+    )
+    .action(app.action(async () => (await import('./verify.js')).verifyDelivery));
+}

@@ -1,0 +1,98 @@
+// Webhook signatures, in one place for the sender (svc mock), the receiver (webhooks listen) and the
+// offline check (webhooks verify). A delivery carries `X-Svc-Signature: t=<unix seconds>,v1=<hex>`,
+// where v1 is HMAC-SHA256 of "<t>.<raw body>" keyed with the signing secret (contract §6).
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const SIGNATURE_HEADER = 'X-Svc-Signature';
+
+/** A delivery signed longer ago than this (or this far in the future) is stale. */
+export const TOLERANCE_SECONDS = 300;
+
+type Body = string | Uint8Array;
+
+/** A fresh signing secret: `whsec_` and 32 random bytes in hex. */
+export function newSigningSecret(): string {
+  return `whsec_${randomBytes(32).toString('hex')}`;
+}
+
+/** HMAC-SHA256 of "<t>.<body>" in lower-case hex. */
+export function computeSignature(secret: string, timestamp: number, body: Body): string {
+  return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
+}
+
+/** The header value for a body signed at `timestamp` (unix seconds). */
+export function signatureHeader(secret: string, body: Body, timestamp: number = unixNow()): string {
+  return `t=${timestamp},v1=${computeSignature(secret, timestamp, body)}`;
+}
+
+export interface ParsedSignature {
+  timestamp: number;
+  /** Every v1 value given (a sender rolling its secret may send two). */
+  signatures: string[];
+}
+
+/** Reads `t=…,v1=…` (other schemes such as v0 are ignored); a reason, as a string, when unreadable. */
+export function parseSignatureHeader(header: string): ParsedSignature | string {
+  let timestamp: number | undefined;
+  const signatures: string[] = [];
+  for (const part of header.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) return `the signature header has a part without "=": "${part.trim()}"`;
+    const name = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (name === 't') {
+      if (!/^\d{1,12}$/.test(value)) return `the timestamp t="${value}" is not a whole number of seconds`;
+      timestamp = Number(value);
+    } else if (name === 'v1') {
+      signatures.push(value);
+    }
+  }
+  if (timestamp === undefined) return 'the signature header has no timestamp (t=…)';
+  if (signatures.length === 0) return 'the signature header has no v1 signature';
+  return { timestamp, signatures };
+}
+
+export type Verdict = { valid: true; timestamp: number; ageSeconds: number } | { valid: false; reason: string; timestamp?: number };
+
+export interface VerifyInput {
+  secret: string;
+  /** The value of the X-Svc-Signature header (a whole `Name: value` line is accepted too). */
+  header: string;
+  /** The raw body, byte for byte as delivered. */
+  body: Body;
+  /** Unix seconds; defaults to now. */
+  now?: number;
+  toleranceSeconds?: number;
+}
+
+/** Checks a delivery: the header's form, its age, then the HMAC (compared in constant time). */
+export function verifySignature(input: VerifyInput): Verdict {
+  const parsed = parseSignatureHeader(headerValue(input.header));
+  if (typeof parsed === 'string') return { valid: false, reason: parsed };
+  const now = input.now ?? unixNow();
+  const tolerance = input.toleranceSeconds ?? TOLERANCE_SECONDS;
+  const age = now - parsed.timestamp;
+  if (age > tolerance) {
+    return { valid: false, reason: `stale: signed ${age} s ago, more than the ${tolerance} s allowed`, timestamp: parsed.timestamp };
+  }
+  if (-age > tolerance) {
+    return { valid: false, reason: `signed ${-age} s in the future, more than the ${tolerance} s allowed (is a clock wrong?)`, timestamp: parsed.timestamp };
+  }
+  const expected = Buffer.from(computeSignature(input.secret, parsed.timestamp, input.body), 'hex');
+  const matches = parsed.signatures.some((candidate) => {
+    if (!/^[0-9a-fA-F]{64}$/.test(candidate)) return false;
+    return timingSafeEqual(expected, Buffer.from(candidate, 'hex'));
+  });
+  if (!matches) return { valid: false, reason: 'the signature does not match the body and the secret', timestamp: parsed.timestamp };
+  return { valid: true, timestamp: parsed.timestamp, ageSeconds: age };
+}
+
+/** `X-Svc-Signature: t=…` → `t=…`; a bare value is returned as is. */
+function headerValue(header: string): string {
+  const match = /^\s*x-svc-signature\s*:(.*)$/is.exec(header);
+  return (match ? match[1]! : header).trim();
+}
+
+export function unixNow(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -1,0 +1,199 @@
+// `svc sandbox create|scenarios|fire` against svc mock, run as a script would.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, useWorld } from './harness.js';
+
+const OTHER_ORG = 'rpt_9de47370f0a1202e';
+const FAILED = 'rpt_83bf1b6bfc2499c2'; // Himalaya, DOCUMENT_PARSE_FAILED
+
+const world = useWorld();
+
+const liveKey = () => ({ SVC_API_KEY: world.key(0, 'live').key });
+
+async function create(args: string[] = []): Promise<string> {
+  const r = await world.svc(['sandbox', 'create', '--quiet', ...args]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout.trim();
+}
+
+describe('sandbox scenarios', () => {
+  it('lists every scenario with its outcome, the default marked', async () => {
+    const r = await world.svc(['sandbox', 'scenarios']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('SCENARIO\tOUTCOME\tDESCRIPTION');
+    const names = lines.slice(1).map((line) => line.split('\t')[0]);
+    expect(names).toEqual(expect.arrayContaining(['salaried (default)', 'thin_file', 'high_risk', 'remittance']));
+    expect(lines).toContainEqual(expect.stringMatching(/^error_tamper_detected\tTAMPER_DETECTED\t/));
+    expect(lines).toContainEqual(expect.stringMatching(/^thin_file\tcomplete\t/));
+    expect((await world.requests())[0]).toMatchObject({ method: 'GET', path: '/v1/sandbox/scenarios' });
+  });
+
+  it('--json gives the reply', async () => {
+    const r = await world.svc(['sandbox', 'scenarios', '--json']);
+    const names = JSON.parse(r.stdout).data.map((s: { name: string }) => s.name);
+    expect(names.filter((n: string) => n.startsWith('error_')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the scenario data add up: totals are the sums by type, counts the transactions', () => {
+    const file = JSON.parse(readFileSync(join(ROOT, 'src/mock/fixtures/scenarios.json'), 'utf8'));
+    for (const s of file.scenarios) {
+      if (!s.statement) {
+        expect(s.error.error_code, s.name).toMatch(/^[A-Z_]+$/);
+        continue;
+      }
+      const c = s.statement.counterparties;
+      const sum = (f: (t: Record<string, number>) => number) => Math.round(c.by_type.map(f).reduce((a: number, b: number) => a + b, 0) * 100) / 100;
+      expect(sum((t) => t.inflow), s.name).toBe(c.total_inflow);
+      expect(sum((t) => t.outflow), s.name).toBe(c.total_outflow);
+      expect(sum((t) => t.inflow_count + t.outflow_count), s.name).toBe(s.statement.transaction_count);
+    }
+  });
+});
+
+describe('sandbox create', () => {
+  it('makes a report of the default scenario that every report command can read', async () => {
+    const r = await world.svc(['sandbox', 'create']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^status\tcomplete$/m);
+    expect(r.stdout).toMatch(/^account_holder\tKamala Devi Bhattarai$/m);
+    const id = /^report_id\t(rpt_[0-9a-f]+)$/m.exec(r.stdout)![1]!;
+    const [request] = await world.requests();
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/sandbox/reports' });
+    expect(JSON.parse(request!.body!)).toEqual({});
+
+    const recurring = await world.svc(['recurring', id]);
+    expect(recurring.code).toBe(0);
+    expect(recurring.stdout).toMatch(/^Inflow\tCotiviti Nepal Pvt Ltd\tsalary\tmonthly\t92,000.00/m);
+    const list = await world.svc(['reports', 'list', '--limit', '100', '--json']);
+    expect(JSON.parse(list.stdout).data.map((x: { report_id: string }) => x.report_id)).toContain(id);
+  });
+
+  it.each([
+    ['thin_file', 'Bikram Singh Thakuri'],
+    ['high_risk', 'Dil Bahadur Gurung'],
+    ['remittance', 'Manisha Gurung'],
+  ])('--scenario %s reads as that scenario', async (scenario, holder) => {
+    const id = await create(['--scenario', scenario]);
+    expect(JSON.parse((await world.requests())[0]!.body!)).toEqual({ scenario });
+    const identity = await world.svc(['reports', 'identity', id, '--json']);
+    expect(JSON.parse(identity.stdout).account_holder).toBe(holder);
+  });
+
+  it('a remittance report has its remittance stream dated before today', async () => {
+    const id = await create(['--scenario', 'remittance']);
+    const body = JSON.parse((await world.svc(['recurring', id, '--json'])).stdout);
+    const [stream] = body.inflow_streams;
+    expect(stream).toMatchObject({ counterparty: 'IME Remit', category: 'remittance' });
+    expect(Date.parse(stream.last_date)).toBeLessThan(Date.now());
+  });
+
+  it('an error_* scenario makes a failed report', async () => {
+    const id = await create(['--scenario', 'error_tamper_detected']);
+    const get = await world.svc(['reports', 'get', id, '--json']);
+    expect(JSON.parse(get.stdout)).toMatchObject({ status: 'failed', error: { error_code: 'TAMPER_DETECTED' } });
+    const view = await world.svc(['reports', 'identity', id]);
+    expect(view.code).toBe(6);
+  });
+
+  it('--quiet prints the id alone, for $(...)', async () => {
+    const r = await world.svc(['sandbox', 'create', '--quiet']);
+    expect(r.stdout).toMatch(/^rpt_[0-9a-f]+\n$/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('--json gives the reply with its scenario', async () => {
+    const r = await world.svc(['sandbox', 'create', '--scenario', 'thin_file', '--json']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'complete', bank_code: 'GBBL', scenario: 'thin_file' });
+  });
+
+  it('an unknown scenario is refused by the service (exit 6)', async () => {
+    const r = await world.svc(['sandbox', 'create', '--scenario', 'millionaire']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/^error: INVALID_REQUEST: Unknown scenario 'millionaire'; the scenarios are salaried,/);
+  });
+
+  it.each([['Salaried'], ['thin-file'], ['']])('refuses the scenario name %j before any request', async (name) => {
+    const r = await world.svc(['sandbox', 'create', '--scenario', name]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --scenario takes a scenario name/);
+    expect(await world.requests()).toEqual([]);
+  });
+
+  it('--quiet with --json is a usage error', async () => {
+    const r = await world.svc(['sandbox', 'create', '--quiet', '--json']);
+    expect(r.code).toBe(2);
+    expect(await world.requests()).toEqual([]);
+  });
+
+  it('a READ_ONLY key may not create (exit 4)', async () => {
+    const r = await world.svc(['sandbox', 'create'], { env: { SVC_API_KEY: world.key(0, 'test', 'READ_ONLY').key } });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/^error: INSUFFICIENT_SCOPE: /);
+  });
+});
+
+describe('live keys', () => {
+  it.each([[['create']], [['scenarios']], [['fire', FAILED]]])('sandbox %j with a live key: exit 4 before any request', async (args) => {
+    const r = await world.svc(['sandbox', ...args], { env: liveKey() });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: the sandbox needs a test key \(svc_sk_test_\.\.\.\); the key in force is a live key \(svc_sk_live_…[0-9a-f]{4}\)$/m);
+    expect(await world.requests()).toEqual([]);
+  });
+
+  it('the service refuses them too: 403 TEST_KEY_REQUIRED (seen through svc api)', async () => {
+    const r = await world.svc(['api', 'POST', `sandbox/reports/${FAILED}/fire_webhook`], { env: liveKey() });
+    expect(r.code).toBe(4);
+    expect(JSON.parse(r.stdout)).toMatchObject({ error_code: 'TEST_KEY_REQUIRED', error_type: 'PERMISSION_ERROR' });
+    for (const path of ['sandbox/scenarios', 'sandbox/reports']) {
+      const other = await world.svc(['api', path === 'sandbox/scenarios' ? 'GET' : 'POST', path], { env: liveKey() });
+      expect(JSON.parse(other.stdout).error_code).toBe('TEST_KEY_REQUIRED');
+    }
+  });
+});
+
+describe('sandbox fire', () => {
+  it('leaves absent fields out and picks the event that fits the report', async () => {
+    const id = await create();
+    await world.reset();
+    const r = await world.svc(['sandbox', 'fire', id]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`FIELD\tVALUE\nfired\treport.ready\nreport_id\t${id}\nenvironment\ttest\n`);
+    const [request] = await world.requests();
+    expect(request).toMatchObject({ method: 'POST', path: `/v1/sandbox/reports/${id}/fire_webhook` });
+    expect(JSON.parse(request!.body!)).toEqual({});
+
+    const failed = await world.svc(['sandbox', 'fire', FAILED, '--json']);
+    expect(JSON.parse(failed.stdout)).toEqual({ fired: 'report.failed', report_id: FAILED, environment: 'test' });
+  });
+
+  it('sends --event and --error-code', async () => {
+    const id = await create();
+    await world.reset();
+    const r = await world.svc(['sandbox', 'fire', id, '--event', 'report.failed', '--error-code', 'TAMPER_DETECTED', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ fired: 'report.failed', report_id: id, environment: 'test' });
+    expect(JSON.parse((await world.requests())[0]!.body!)).toEqual({ event: 'report.failed', error_code: 'TAMPER_DETECTED' });
+  });
+
+  it("another organisation's report is not found (exit 5)", async () => {
+    const r = await world.svc(['sandbox', 'fire', OTHER_ORG]);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/^error: REPORT_NOT_FOUND: /);
+  });
+
+  it.each([
+    [['rpt_x', '--event', 'report.done'], /--event/],
+    [['rpt_x', '--error-code', 'tamper'], /^error: --error-code takes an error code/],
+    [['rpt_x', '--event', 'report.ready', '--error-code', 'TAMPER_DETECTED'], /^error: --error-code goes with --event report.failed/],
+    [['a/b'], /^error: the report id/],
+  ])('refuses %j before any request (exit 2)', async (args, message) => {
+    const r = await world.svc(['sandbox', 'fire', ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(await world.requests()).toEqual([]);
+  });
+});

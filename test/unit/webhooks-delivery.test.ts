@@ -1,0 +1,136 @@
+// The mock's webhook deliveries: signed POSTs, retried with backoff when the receiver fails, and
+// stopped at once by close(). A local HTTP server plays the receiver.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMockServer } from '../../src/mock/server.js';
+import { WebhookSender } from '../../src/mock/webhooks.js';
+import type { WebhookEvent } from '../../src/webhooks/events.js';
+import { verifySignature } from '../../src/webhooks/signature.js';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver answering each request with the next status of `statuses` (the last one repeats). */
+async function receiver(statuses: number[]): Promise<{ url: string; received: Received[]; server: Server }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(statuses[Math.min(received.length - 1, statuses.length - 1)]!).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  servers.push(server);
+  return { url: `http://127.0.0.1:${address.port}/hooks`, received, server };
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+const SECRET = 'whsec_unit_test_secret';
+const EVENT: WebhookEvent = { event: 'report.ready', report_id: 'rpt_e8699f830adc84b8', timestamp: '2026-01-01T00:00:00Z' };
+
+describe('WebhookSender', () => {
+  it('POSTs the event as JSON with a valid signature', async () => {
+    const target = await receiver([200]);
+    const sender = new WebhookSender({ urls: [target.url], secret: SECRET });
+    sender.send(EVENT);
+    await sender.settled();
+    expect(target.received).toHaveLength(1);
+    const [delivery] = target.received;
+    expect(JSON.parse(delivery!.body)).toEqual(EVENT);
+    expect(delivery!.headers['content-type']).toBe('application/json');
+    const header = delivery!.headers['x-svc-signature'] as string;
+    expect(verifySignature({ secret: SECRET, header, body: delivery!.body }).valid).toBe(true);
+  });
+
+  it('retries a failed delivery with a fresh signature and stops at the first 2xx', async () => {
+    const target = await receiver([500, 503, 204]);
+    const lines: string[] = [];
+    const sender = new WebhookSender({ urls: [target.url], secret: SECRET, retryDelaysMs: [10, 20, 40, 80], log: (line) => lines.push(line) });
+    sender.send(EVENT);
+    await sender.settled();
+    expect(target.received).toHaveLength(3);
+    for (const delivery of target.received) {
+      expect(delivery.body).toBe(target.received[0]!.body);
+      expect(verifySignature({ secret: SECRET, header: delivery.headers['x-svc-signature'] as string, body: delivery.body }).valid).toBe(true);
+    }
+    expect(lines).toEqual([
+      expect.stringMatching(/answered 500; retry 1 of 4 in 10ms$/),
+      expect.stringMatching(/answered 503; retry 2 of 4 in 20ms$/),
+      expect.stringMatching(/delivered \(attempt 3 of 5\)$/),
+    ]);
+  });
+
+  it('gives up after the last attempt', async () => {
+    const target = await receiver([500]);
+    const lines: string[] = [];
+    const sender = new WebhookSender({ urls: [target.url], secret: SECRET, retryDelaysMs: [5, 5], log: (line) => lines.push(line) });
+    sender.send(EVENT);
+    await sender.settled();
+    expect(target.received).toHaveLength(3);
+    expect(lines.at(-1)).toMatch(/answered 500; gave up after 3 attempts$/);
+  });
+
+  it('retries when nothing listens at the address', async () => {
+    const target = await receiver([200]);
+    await new Promise((resolve) => target.server.close(resolve));
+    const lines: string[] = [];
+    const sender = new WebhookSender({ urls: [target.url], secret: SECRET, retryDelaysMs: [5], log: (line) => lines.push(line) });
+    sender.send(EVENT);
+    await sender.settled();
+    expect(lines).toEqual([expect.stringMatching(/failed: ECONNREFUSED; retry 1 of 1/), expect.stringMatching(/ECONNREFUSED; gave up after 2 attempts$/)]);
+  });
+
+  it('delivers to every address', async () => {
+    const [a, b] = [await receiver([200]), await receiver([200])];
+    const sender = new WebhookSender({ urls: [a.url, b.url], secret: SECRET });
+    sender.send(EVENT);
+    await sender.settled();
+    expect([a.received.length, b.received.length]).toEqual([1, 1]);
+  });
+
+  it('close() cancels a retry that is waiting, and later sends do nothing', async () => {
+    const target = await receiver([500]);
+    const sender = new WebhookSender({ urls: [target.url], secret: SECRET, retryDelaysMs: [3_600_000] });
+    sender.send(EVENT);
+    // Wait for the first attempt to be answered; the retry then waits an hour unless close() ends it.
+    while (target.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    sender.close();
+    await sender.settled();
+    sender.send(EVENT);
+    await sender.settled();
+    expect(target.received).toHaveLength(1);
+  });
+});
+
+describe('startMockServer with webhookUrls', () => {
+  it('delivers a fired event signed with the secret it reports', async () => {
+    const target = await receiver([500]);
+    const mock = await startMockServer({ webhookUrls: [target.url], webhookRetryDelaysMs: [3_600_000] });
+    const key = mock.keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!;
+    const auth = { Authorization: `Bearer ${key.key}`, 'Content-Type': 'application/json' };
+    const created = await fetch(`${mock.url}/v1/sandbox/reports`, { method: 'POST', headers: auth, body: '{}' });
+    const { report_id: id } = (await created.json()) as { report_id: string };
+    const fired = await fetch(`${mock.url}/v1/sandbox/reports/${id}/fire_webhook`, { method: 'POST', headers: auth, body: '{}' });
+    expect(await fired.json()).toEqual({ fired: 'report.ready', report_id: id, environment: 'test' });
+    while (target.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const [delivery] = target.received;
+    expect(verifySignature({ secret: mock.webhookSecret, header: delivery!.headers['x-svc-signature'] as string, body: delivery!.body }).valid).toBe(true);
+    expect(JSON.parse(delivery!.body)).toMatchObject({ event: 'report.ready', report_id: id });
+    await mock.close();
+  });
+
+  it('uses a secret it is given', async () => {
+    const mock = await startMockServer({ webhookSecret: 'whsec_given' });
+    expect(mock.webhookSecret).toBe('whsec_given');
+    await mock.close();
+  });
+});
