@@ -6,9 +6,9 @@ import { newSigningSecret } from '../webhooks/signature.js';
 import { handleAdmin } from './admin.js';
 import { handleApi, handleVerifyPage, MAX_FILE_BYTES } from './api.js';
 import { ApiError, errorEnvelope, newRequestId } from './errors.js';
-import { faultReplies, FaultQueue, type FaultSpec } from './faults.js';
+import { faultReplies, FaultQueue, sendFault, type FaultSpec } from './faults.js';
 import { fixtures } from './fixtures.js';
-import { readBody, sendJson, sendRaw, type Reply, type RequestBody } from './http.js';
+import { readBody, sendJson, type Reply, type RequestBody } from './http.js';
 import { KeyRing, type MockKey } from './keys.js';
 import { RequestLog } from './requestlog.js';
 import { handleConnectPage } from './routes/connect.js';
@@ -32,6 +32,8 @@ export interface MockOptions {
   webhookSecret?: string;
   /** Waits between delivery attempts; the default makes four attempts over about 3.5 s. */
   webhookRetryDelaysMs?: readonly number[];
+  /** Faults queued from the start (`svc mock --fault NAME`). */
+  faults?: readonly FaultSpec[];
 }
 
 export interface MockServer {
@@ -54,6 +56,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   const keys = keyRing.issue(fixtures.organizations);
   const requests = new RequestLog();
   const faults = new FaultQueue();
+  if (options.faults?.length) faults.add([...options.faults]);
   const webhookSecret = options.webhookSecret ?? newSigningSecret();
   const webhooks = new WebhookSender({
     urls: options.webhookUrls ?? [],
@@ -181,13 +184,3 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   };
 }
 
-/** Sends a fault's own reply; returns its status. */
-function sendFault(res: ServerResponse, fault: FaultSpec): number {
-  const status = fault.status ?? 500;
-  if (fault.json !== undefined) {
-    sendRaw(res, status, JSON.stringify(fault.json), { 'Content-Type': 'application/json; charset=utf-8', ...fault.headers });
-  } else {
-    sendRaw(res, status, fault.body ?? '', { 'Content-Type': 'text/plain; charset=utf-8', ...fault.headers });
-  }
-  return status;
-}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { csvLine } from '../../src/core/output/csv.js';
 import { formatAmount, formatDateTime, printable } from '../../src/core/output/format.js';
-import { reindentJson } from '../../src/core/output/json.js';
+import { prettyJson, reindentJson } from '../../src/core/output/json.js';
 import { colorEnabled } from '../../src/core/io.js';
 
 describe('reindentJson', () => {
@@ -64,5 +64,22 @@ describe('colorEnabled', () => {
   ];
   it.each(cases)('env %j, tty %s, --no-color %s → %s', (env, tty, flag, expected) => {
     expect(colorEnabled(env, tty, flag)).toBe(expected);
+  });
+});
+
+describe('prettyJson', () => {
+  it('is the reply re-indented, exact in every case', () => {
+    fc.assert(
+      fc.property(fc.json(), fc.boolean(), (text, spaced) => {
+        const raw = spaced ? JSON.stringify(JSON.parse(text), null, 3) : text;
+        expect(prettyJson(raw, JSON.parse(raw))).toBe(reindentJson(raw));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps digits the parsed value would lose', () => {
+    const raw = '{"amount":125000.50,"n":1.0e-7}';
+    expect(prettyJson(raw, JSON.parse(raw))).toBe('{\n  "amount": 125000.50,\n  "n": 1.0e-7\n}');
   });
 });

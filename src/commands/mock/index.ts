@@ -12,12 +12,14 @@ export function registerMock(program: Command, app: App): void {
     .option('--quiet', 'do not log each request on stderr')
     .option('--webhook-url <url>', 'POST signed sandbox webhook deliveries to this address (repeatable)', (url: string, urls: string[] | undefined) => [...(urls ?? []), url])
     .option('--webhook-secret <secret>', 'sign deliveries with this secret (default: a new one at every start)')
+    .option('--fault <name>', 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)', (name: string, names: string[] | undefined) => [...(names ?? []), name])
     .addHelpText(
       'after',
       examples(
         'svc mock',
         'svc mock --port 0 --json | head -1 | jq -r .url',
         'svc mock --webhook-url http://127.0.0.1:8788/hooks --webhook-secret "$SVC_WEBHOOK_SECRET"',
+        'svc mock --fault 503-twice',
       ),
     )
     .action(app.action(async () => (await import('./mock.js')).runMock));

@@ -9,6 +9,7 @@ interface MockFlags {
   quiet?: boolean;
   webhookUrl?: string[];
   webhookSecret?: string;
+  fault?: string[];
 }
 
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
@@ -19,10 +20,27 @@ export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   if (webhookSecret !== undefined && !/^\S{8,}$/.test(webhookSecret)) {
     throw new UsageError('--webhook-secret takes at least 8 characters and no white space');
   }
-  const { startMockServer } = await import('../../mock/server.js');
+  const [{ startMockServer }, { FAULT_PRESETS }] = await Promise.all([import('../../mock/server.js'), import('../../mock/fault-presets.js')]);
+  if (options.fault?.includes('list')) {
+    const width = Math.max(...Object.keys(FAULT_PRESETS).map((name) => name.length));
+    ctx.out(Object.entries(FAULT_PRESETS).map(([name, preset]) => `${name.padEnd(width)}  ${preset.description}\n`).join(''));
+    return;
+  }
+  const faults = (options.fault ?? []).flatMap((name) => {
+    const preset = FAULT_PRESETS[name];
+    if (!preset) throw new UsageError(`unknown fault "${name}" (faults: ${Object.keys(FAULT_PRESETS).join(', ')})`);
+    return preset.specs;
+  });
   let server;
   try {
-    server = await startMockServer({ port, processingDelayMs, webhookUrls, webhookSecret, log: options.quiet ? undefined : (line) => ctx.err(line) });
+    server = await startMockServer({
+      port,
+      processingDelayMs,
+      webhookUrls,
+      webhookSecret,
+      faults,
+      log: options.quiet ? undefined : (line) => ctx.err(line),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port, or --port 0 for a free one`);
@@ -32,6 +50,7 @@ export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
     ctx.out(JSON.stringify({ url: server.url, keys: server.keys, webhook_secret: server.webhookSecret, webhook_urls: webhookUrls }) + '\n');
   } else {
     ctx.out(banner(server.url, server.keys) + webhookBanner(server.webhookSecret, webhookUrls));
+    if (options.fault?.length) ctx.err(`Injecting faults into every /v1 request: ${options.fault.join(', ')}`);
   }
   if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
   await server.close();

@@ -1,61 +1,96 @@
 // JSON output that keeps the reply exactly as received: the raw text is re-indented token by
 // token, so numbers keep their digits (no float rounding) and keys keep their order.
 
-/** Re-indents valid JSON text with two spaces without parsing its values. */
-export function reindentJson(raw: string): string {
-  let out = '';
-  let depth = 0;
-  let i = 0;
-  const newline = () => '\n' + '  '.repeat(depth);
-  while (i < raw.length) {
-    const ch = raw[i]!;
-    if (ch === '"') {
-      const end = endOfString(raw, i);
-      out += raw.slice(i, end);
-      i = end;
-      continue;
-    }
-    if (ch === ' ' || ch === '\n' || ch === '\r' || ch === '\t') {
-      i++;
-      continue;
-    }
-    if (ch === '{' || ch === '[') {
-      const close = ch === '{' ? '}' : ']';
-      const next = nextSignificant(raw, i + 1);
-      if (raw[next] === close) {
-        out += ch + close;
-        i = next + 1;
-        continue;
-      }
-      depth++;
-      out += ch + newline();
-    } else if (ch === '}' || ch === ']') {
-      depth--;
-      out += newline() + ch;
-    } else if (ch === ',') {
-      out += ',' + newline();
-    } else if (ch === ':') {
-      out += ': ';
-    } else {
-      out += ch;
-    }
-    i++;
-  }
-  return out;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_OBJECT = 123;
+const CLOSE_OBJECT = 125;
+const OPEN_ARRAY = 91;
+const CLOSE_ARRAY = 93;
+const COMMA = 44;
+const COLON = 58;
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
 }
 
+/** Re-indents valid JSON text with two spaces without parsing its values. */
+export function reindentJson(raw: string): string {
+  const parts: string[] = [];
+  const indents: string[] = [];
+  const newline = (depth: number) => (indents[depth] ??= '\n' + '  '.repeat(depth));
+  const n = raw.length;
+  let depth = 0;
+  let i = 0;
+  while (i < n) {
+    const c = raw.charCodeAt(i);
+    if (c === QUOTE) {
+      const end = endOfString(raw, i);
+      parts.push(raw.slice(i, end));
+      i = end;
+    } else if (isSpace(c)) {
+      i++;
+    } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+      const close = c === OPEN_OBJECT ? CLOSE_OBJECT : CLOSE_ARRAY;
+      const next = nextSignificant(raw, i + 1);
+      if (raw.charCodeAt(next) === close) {
+        parts.push(c === OPEN_OBJECT ? '{}' : '[]');
+        i = next + 1;
+      } else {
+        depth++;
+        parts.push(raw[i]!, newline(depth));
+        i++;
+      }
+    } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      depth--;
+      parts.push(newline(depth), raw[i]!);
+      i++;
+    } else if (c === COMMA) {
+      parts.push(',', newline(depth));
+      i++;
+    } else if (c === COLON) {
+      parts.push(': ');
+      i++;
+    } else {
+      // A number, true, false or null: copied as it is, up to the next structural character.
+      let j = i + 1;
+      while (j < n) {
+        const d = raw.charCodeAt(j);
+        if (d === COMMA || d === CLOSE_OBJECT || d === CLOSE_ARRAY || d === COLON || isSpace(d)) break;
+        j++;
+      }
+      parts.push(raw.slice(i, j));
+      i = j;
+    }
+  }
+  return parts.join('');
+}
+
+/** The index just past the string that starts at `start`. */
 function endOfString(raw: string, start: number): number {
-  let i = start + 1;
-  while (i < raw.length) {
-    if (raw[i] === '\\') i += 2;
-    else if (raw[i] === '"') return i + 1;
-    else i++;
+  let quote = raw.indexOf('"', start + 1);
+  while (quote !== -1) {
+    let backslashes = 0;
+    while (raw.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    quote = raw.indexOf('"', quote + 1);
   }
   return raw.length;
 }
 
 function nextSignificant(raw: string, from: number): number {
   let i = from;
-  while (i < raw.length && ' \n\r\t'.includes(raw[i]!)) i++;
+  while (i < raw.length && isSpace(raw.charCodeAt(i))) i++;
   return i;
+}
+
+/**
+ * The reply pretty-printed with two spaces, exactly as received. When the raw text is the compact
+ * serialisation of its parsed value (the usual case), the built-in serialiser is exact and much
+ * faster; otherwise the raw text is re-indented token by token.
+ */
+export function prettyJson(raw: string, parsed: unknown): string {
+  const trimmed = raw.trim();
+  if (trimmed.length > 0 && JSON.stringify(parsed) === trimmed) return JSON.stringify(parsed, null, 2);
+  return reindentJson(raw);
 }

@@ -2,7 +2,7 @@
 // tab-separated in a pipe), the reply as received, JSON lines, or CSV.
 import Table from 'cli-table3';
 import { csvLine } from './csv.js';
-import { reindentJson } from './json.js';
+import { prettyJson } from './json.js';
 import type { Paint } from './paint.js';
 import type { Cell, Column, ListView, RecordView, View } from './view.js';
 
@@ -27,7 +27,7 @@ export interface Reply {
 export function render(reply: Reply, view: View, target: RenderTarget): string {
   switch (target.format) {
     case 'json':
-      return reindentJson(reply.raw) + '\n';
+      return prettyJson(reply.raw, reply.body) + '\n';
     case 'ndjson':
       return renderNdjson(reply, view);
     case 'csv':
