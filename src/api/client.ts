@@ -19,6 +19,8 @@ export interface RequestSpec {
   body?: { bytes: Uint8Array; contentType: string };
   /** Extra headers (`svc api -H`). */
   headers?: Record<string, string>;
+  /** Return a successful reply whose body is not JSON as it is (body undefined) instead of failing. */
+  anyBody?: boolean;
 }
 
 export interface ApiReply {
@@ -83,7 +85,7 @@ export class ApiClient {
         await this.wait(delay, spec, url, attempt, `HTTP ${reply.status}`);
         continue;
       }
-      return this.decode(spec.method, url, reply);
+      return this.decode(spec, url, reply);
     }
   }
 
@@ -131,13 +133,15 @@ export class ApiClient {
     }
   }
 
-  private decode(method: Method, url: string, reply: RawReply): ApiReply {
+  private decode(spec: RequestSpec, url: string, reply: RawReply): ApiReply {
+    const { method } = spec;
     const requestId = reply.headers.get('x-request-id') ?? undefined;
     if (reply.status >= 200 && reply.status < 300) {
       let body: unknown;
       try {
         body = JSON.parse(reply.raw);
       } catch {
+        if (spec.anyBody) return { ...reply, body: undefined, requestId };
         throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered ${reply.status} with a body that is not JSON: ${excerpt(reply.raw)}`);
       }
       return { ...reply, body, requestId };
@@ -155,6 +159,7 @@ export class ApiClient {
       },
       reply.raw,
       envelope !== undefined,
+      reply.headers,
     );
   }
 

@@ -137,6 +137,7 @@ export class ApiError extends CliError {
     readonly rawBody: string,
     /** Whether the body really was an error envelope (otherwise it was e.g. an HTML page). */
     readonly fromEnvelope: boolean,
+    readonly headers: Headers = new Headers(),
   ) {
     super(
       `${envelope.error_code}: ${envelope.error_message ?? `HTTP ${status}`}`,

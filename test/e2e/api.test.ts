@@ -141,7 +141,10 @@ describe('error statuses', () => {
     await world.fault({ method: 'GET', path: '/v1/usage', status: 502, body: '<html>Bad gateway</html>', times: 3 });
     const r = await world.svc(['api', 'GET', 'usage', '-i', '--retries', '0']);
     expect(r.code).toBe(8);
-    expect(r.stdout).toBe('HTTP/1.1 502 Bad Gateway\n\n<html>Bad gateway</html>\n');
+    const [head, body] = r.stdout.split('\n\n');
+    expect(head!.split('\n')[0]).toBe('HTTP/1.1 502 Bad Gateway');
+    expect(head).toMatch(/^content-type: text\/plain/m);
+    expect(body).toBe('<html>Bad gateway</html>\n');
     expect(r.stderr).toBe('error: HTTP 502 Bad Gateway\n');
   });
 });
@@ -168,5 +171,32 @@ describe('refused before any request (exit 2)', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
     expect(await world.requests()).toEqual([]);
+  });
+});
+
+describe('svc api with replies other commands refuse', () => {
+  it('-i on an error status prints the status line and the headers, then the body', async () => {
+    const r = await world.svc(['api', 'GET', 'reports/rpt_0000000000000000', '-i']);
+    expect(r.code).toBe(5);
+    const [head, body] = r.stdout.split('\n\n');
+    expect(head!.split('\n')[0]).toBe('HTTP/1.1 404 Not Found');
+    expect(head).toMatch(/^x-request-id: req_[0-9a-f]+$/m);
+    expect(JSON.parse(body!)).toMatchObject({ error_code: 'REPORT_NOT_FOUND' });
+  });
+
+  it('prints a successful body that is not JSON as it came (exit 0)', async () => {
+    await world.fault({ method: 'GET', path: '/v1/usage', status: 200, body: 'plain text, not JSON' });
+    const r = await world.svc(['api', 'GET', 'usage']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('plain text, not JSON\n');
+    expect(r.stderr).toBe('');
+  });
+
+  it('prints nothing for an empty 204 reply (exit 0)', async () => {
+    await world.fault({ method: 'POST', path: '/v1/usage', status: 204, body: '' });
+    const r = await world.svc(['api', 'POST', 'usage', '-i']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('HTTP/1.1 204 No Content');
+    expect(r.stderr).toBe('');
   });
 });

@@ -49,21 +49,25 @@ export async function callApi(ctx: Context, methodText: string, pathText: string
   const client = await ctx.client();
   let reply: ApiReply;
   try {
-    reply = await client.request({ method, path: withQuery(path, query), json, body, headers });
+    reply = await client.request({ method, path: withQuery(path, query), json, body, headers, anyBody: true });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // As gh api: the body of an error reply is still the output; the summary goes to stderr.
-    if (options.include) ctx.out(statusLine(error.status) + '\n');
+    if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers) + '\n');
     if (error.rawBody !== '') ctx.out(printable(error.rawBody));
     throw new CliError(summary(error), error.exitCode);
   }
-  if (options.include) ctx.out(statusLine(reply.status) + [...reply.headers].map(([name, value]) => `${name}: ${value}\n`).join('') + '\n');
-  ctx.out(printable(reply.raw));
+  if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers) + '\n');
+  if (reply.raw !== '') ctx.out(printable(reply.raw));
 }
 
 function withQuery(path: string, query: [string, string][]): string {
   if (query.length === 0) return path;
   return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(query).toString()}`;
+}
+
+function headerLines(headers: Headers): string {
+  return [...headers].map(([name, value]) => `${name}: ${value}\n`).join('');
 }
 
 /** HTTP/1.1 is what Node's fetch speaks. */
