@@ -90,8 +90,8 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: number,
-    /** Extra lines printed after the message (hints). */
-    readonly hints: readonly string[] = [],
+    /** Extra lines printed after the message (hints); a caller that knows more may add some. */
+    readonly hints: string[] = [],
   ) {
     super(message);
     this.name = new.target.name;
@@ -100,19 +100,19 @@ export class CliError extends Error {
 
 /** Bad command line, bad local input, missing configuration: nothing was sent. */
 export class UsageError extends CliError {
-  constructor(message: string, hints: readonly string[] = []) {
+  constructor(message: string, hints: string[] = []) {
     super(message, EXIT.usage, hints);
   }
 }
 
 export class MissingKeyError extends CliError {
-  constructor(message: string, hints: readonly string[] = []) {
+  constructor(message: string, hints: string[] = []) {
     super(message, EXIT.auth, hints);
   }
 }
 
 export class PermissionDeniedError extends CliError {
-  constructor(message: string, hints: readonly string[] = []) {
+  constructor(message: string, hints: string[] = []) {
     super(message, EXIT.permission, hints);
   }
 }
@@ -147,7 +147,7 @@ export class ApiError extends CliError {
 }
 
 export class NetworkError extends CliError {
-  constructor(message: string, hints: readonly string[] = []) {
+  constructor(message: string, hints: string[] = []) {
     super(message, EXIT.network, hints);
   }
 }

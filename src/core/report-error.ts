@@ -21,6 +21,7 @@ export function reportError(error: unknown, io: IO, context: Context | undefined
     if (e.request_id) write(`Request ID: ${oneLine(e.request_id)}`);
     const hint = HINTS_BY_EXIT[error.exitCode];
     if (hint && !e.suggested_action) write(hint);
+    for (const line of error.hints) write(oneLine(line));
     return error.exitCode;
   }
   if (error instanceof CliError) {

@@ -7,7 +7,7 @@ import { usage } from '../../api/schemas.js';
 import { parseShape } from '../../api/shape.js';
 import { isFresh, ReplyCache, type CacheEntry } from '../../core/cache.js';
 import type { Context } from '../../core/context.js';
-import { ApiError, CliError } from '../../core/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { formatDateTime, printable } from '../../core/output/format.js';
 import type { Reply } from '../../core/output/render.js';
 
@@ -114,26 +114,17 @@ function age(fetched: number, now = Date.now()): string {
 }
 
 /**
- * The quota error, told the way every API error is told, plus when the Data API quota resets
- * (from `GET /v1/usage`, when that works). Machine output keeps the envelope alone on stderr.
+ * The quota error with one more line: when the Data API quota resets (from `GET /v1/usage`, when
+ * that works). Machine output keeps the envelope alone on stderr.
  */
-async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError): Promise<Error> {
+async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError): Promise<ApiError> {
   if (ctx.machineOutput) return error;
-  let resetsAt: string | null | undefined;
   try {
     const reply = await client.request({ method: 'GET', path: '/v1/usage' });
-    resetsAt = parseShape(usage, reply, 'GET /v1/usage').quotas.find((q) => q.name === 'data_api')?.resets_at;
+    const resetsAt = parseShape(usage, reply, 'GET /v1/usage').quotas.find((q) => q.name === 'data_api')?.resets_at;
+    if (resetsAt) error.hints.push(`The Data API quota resets at ${formatDateTime(printable(resetsAt))} (see \`svc usage\`).`);
   } catch {
-    return error; // no better news than the error itself
+    // no better news than the error itself
   }
-  if (!resetsAt) return error;
-  const e = error.envelope;
-  const line = (text: string) => printable(text).replace(/\s+/g, ' ').trim();
-  const hints = [
-    ...(e.suggested_action ? [line(e.suggested_action)] : []),
-    ...(e.documentation_url ? [`Docs: ${line(e.documentation_url)}`] : []),
-    ...(e.request_id ? [`Request ID: ${line(e.request_id)}`] : []),
-    `The Data API quota resets at ${formatDateTime(line(resetsAt))} (see \`svc usage\`).`,
-  ];
-  return new CliError(`${e.error_code}: ${e.error_message ?? `HTTP ${error.status}`}`, error.exitCode, hints);
+  return error;
 }
