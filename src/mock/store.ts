@@ -22,7 +22,7 @@ export interface ListQuery {
 const DAY_MS = 86_400_000;
 
 /** The fields of a report that exist only once its statement was read. */
-const NOTHING_READ = {
+export const NOTHING_READ = {
   account_holder: null,
   account_number: null,
   pages: null,
@@ -143,6 +143,11 @@ export class MockStore {
     }, this.processingDelayMs);
     this.timers.add(timer);
     return pending;
+  }
+
+  /** Stores a report as given, replacing any of the same id. */
+  saveReport(report: StoredReport): void {
+    this.reports.set(report.report_id, report);
   }
 
   /** Stops pending async parses (the server is closing). */

@@ -10,7 +10,7 @@ import scenariosJson from '../fixtures/scenarios.json' with { type: 'json' };
 import { parseJsonBody, type Reply, type RequestBody } from '../http.js';
 import type { KeyIdentity } from '../keys.js';
 import { invalid, SEGMENT, type Call, type Route } from '../route.js';
-import type { MockStore } from '../store.js';
+import { NOTHING_READ, type MockStore } from '../store.js';
 import { reportView, type StoredReport } from '../views.js';
 import { webhookSenderOf } from '../webhooks.js';
 
@@ -92,32 +92,20 @@ function createSandboxReport({ request, key, store }: Call): Reply {
 /**
  * Stores a new report of the organisation that reads as the scenario says. The store makes the
  * report (its id, creation time and place in the listings); the scenario then fills in what was
- * "read". In sync mode createReport returns the very object it stored, so the fields set here are
- * what every report endpoint serves.
+ * "read".
  */
 function storeScenarioReport(store: MockStore, organizationId: string, scenario: Scenario, now: Date): StoredReport {
   const document = { kind: 'pdf' as const, sha256: randomBytes(32).toString('hex'), holder: null, pages: 1, failure: null };
-  const report = store.createReport(organizationId, { document, bankCode: scenario.bank_code, fileName: null }, 'sync');
-  Object.assign(report, scenarioFields(scenario, now));
+  const made = store.createReport(organizationId, { document, bankCode: scenario.bank_code, fileName: null }, 'sync');
+  const report = { ...made, ...scenarioFields(scenario, now) };
+  store.saveReport(report);
   return report;
 }
 
 function scenarioFields(scenario: Scenario, now: Date): Partial<StoredReport> {
   const { statement, error } = scenario;
   if (error || !statement) {
-    return {
-      status: 'failed',
-      error: { ...error! },
-      account_holder: null,
-      account_number: null,
-      pages: null,
-      transaction_count: null,
-      statement_period: null,
-      completed_at: null,
-      verification_status: null,
-      counterparties: null,
-      recurring: null,
-    };
+    return { ...NOTHING_READ, status: 'failed', error: { ...error! } };
   }
   // The statement ends five days before now, as an uploaded one does.
   const shiftDays = Math.round((now.getTime() - 5 * DAY_MS - Date.parse(statement.statement_period.to)) / DAY_MS);
