@@ -6,6 +6,7 @@ import { registerConfig } from './commands/config/index.js';
 import { registerConnect } from './commands/connect/index.js';
 import { registerData } from './commands/data/index.js';
 import { registerLogin } from './commands/login/index.js';
+import { registerMerchants } from './commands/merchants/index.js';
 import { registerMock } from './commands/mock/index.js';
 import { registerReports } from './commands/reports/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
@@ -90,6 +91,7 @@ Exit codes: 0 ok, 2 usage, 3 auth, 4 permission, 5 not found, 6 invalid, 7 rate 
   registerConfig(program, app);
   registerReports(program, app);
   registerStatements(program, app);
+  registerMerchants(program, app);
   registerData(program, app);
   registerConnect(program, app);
   registerSandbox(program, app);

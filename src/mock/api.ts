@@ -6,13 +6,14 @@ import type { Reply } from './http.js';
 import { decodePathSegment, type ApiDeps, type ApiRequest, type Route } from './route.js';
 import { connectRoutes } from './routes/connect.js';
 import { dataRoutes } from './routes/data.js';
+import { merchantRoutes } from './routes/merchants.js';
 import { reportRoutes } from './routes/reports.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 
 export type { ApiDeps, ApiRequest } from './route.js';
 export { handleVerifyPage, MAX_FILE_BYTES } from './routes/reports.js';
 
-const ROUTES: Route[] = [...reportRoutes, ...connectRoutes, ...sandboxRoutes, ...dataRoutes];
+const ROUTES: Route[] = [...reportRoutes, ...merchantRoutes, ...connectRoutes, ...sandboxRoutes, ...dataRoutes];
 
 export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
   // Authentication comes first, as in the service: an unknown path with a bad key is a 401.

@@ -1,0 +1,40 @@
+// `svc merchants …`: QR-payment terminals and merchant-name strings resolved to merchants.
+import { Option, type Command } from 'commander';
+import type { App } from '../../main.js';
+import { examples } from '../args.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function registerMerchants(program: Command, app: App): void {
+  const merchants = program
+    .command('merchants')
+    .description('resolve QR-payment terminal numbers and merchant names to merchants')
+    .addHelpText('after', examples('svc merchants resolve 9756038350856888', 'svc merchants resolve --file terminals.txt -o csv > merchants.csv'));
+
+  merchants
+    .command('resolve')
+    .description('look up terminals and merchant names: merchant, MCC, spend category, city')
+    .argument('[terminal...]', 'terminal numbers (16 or more digits)')
+    .option('--name <name>', 'a merchant name as written on a statement (repeatable)', collect)
+    .option('--file <path>', 'read lookups from a file, or - for stdin: one a line; 16+ digits is a terminal, anything else a name')
+    .option('--column <name>', 'read --file as CSV with a header row and take this column')
+    .option('--concurrency <n>', 'calls run at once, 1 to 16 (default: 4)')
+    .option('--dry-run', 'print how many lookups, calls and billing units it would take, and send nothing')
+    .option('--failed-out <file>', 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)')
+    .addOption(new Option('--unmatched', 'show only the lookups that matched no merchant'))
+    .addHelpText(
+      'after',
+      examples(
+        'svc merchants resolve 9756038350856888 --name "Bhatbhateni Supermarket Pvt. Ltd."',
+        'svc merchants resolve --file terminals.txt --dry-run',
+        'svc merchants resolve --file statement-lines.csv --column narration -o csv > merchants.csv',
+        "cut -f3 payments.tsv | svc merchants resolve --file - -o ndjson | jq -r 'select(.matched) | .category'",
+        'svc merchants resolve --file svc-unresolved-20261122-091503.txt   # finish a run that stopped',
+      ) +
+        '\n\nDuplicates are looked up once. Each call carries at most 1000 lookups and uses one billing unit.\n' +
+        'If a call still fails after its retries (or on Ctrl-C), no new call starts, the results so far are\n' +
+        'written, the lookups not resolved are saved to --failed-out (with --file), and svc exits with the\n' +
+        'code of the failure: run again with --file <that file> to finish the job.',
+    )
+    .action(app.action(async () => (await import('./resolve.js')).resolveMerchants));
+}

@@ -1,0 +1,193 @@
+// What `svc merchants resolve` looks up: terminal numbers and merchant names from the arguments,
+// --name and --file (lines, or one column of a CSV file), read as a stream and kept once each,
+// in the order of their first appearance.
+import { open } from 'node:fs/promises';
+import { CliError, InterruptedError, UsageError } from '../../core/errors.js';
+import { LookupSet, type Lookup } from './lookup-set.js';
+
+/** A value of 16 or more digits is a terminal number; anything else is a merchant name. */
+const TERMINAL = /^\d{16,}$/;
+
+/** A value from a file: surrounding spaces do not count; undefined for a blank one. */
+export function classify(raw: string): Lookup | undefined {
+  const value = raw.trim();
+  if (value === '') return undefined;
+  return { type: TERMINAL.test(value) ? 'terminal' : 'name', value };
+}
+
+export interface LookupSources {
+  terminals: readonly string[];
+  names: readonly string[];
+  /** A path, or `-` for standard input. */
+  file?: string;
+  /** Read --file as CSV with a header and take this column. */
+  column?: string;
+  stdin: NodeJS.ReadableStream;
+  /** Ctrl-C: stop reading at once. */
+  signal: AbortSignal;
+}
+
+/** Reads every source, in order; a bad value is a usage error, found before any request is sent. */
+export async function collectLookups(sources: LookupSources): Promise<LookupSet> {
+  const set = new LookupSet();
+  addCommandLine(sources, set);
+  if (sources.file === undefined) return set;
+  const input = await openInput(sources.file, sources.stdin);
+  if (sources.column === undefined) await addLines(input, set, sources.file, { signal: sources.signal });
+  else await addColumn(input, set, sources.file, sources.column, sources.signal);
+  return set;
+}
+
+/** The terminal numbers given as arguments, then the --name values. */
+export function addCommandLine(sources: Pick<LookupSources, 'terminals' | 'names'>, set: LookupSet): void {
+  for (const raw of sources.terminals) {
+    const value = raw.trim();
+    if (!TERMINAL.test(value)) {
+      throw new UsageError(`"${oneLine(raw)}" is not a terminal number (16 or more digits)`, [`To look up a merchant name, use --name "${oneLine(raw)}".`]);
+    }
+    set.add({ type: 'terminal', value });
+  }
+  for (const raw of sources.names) {
+    const value = raw.trim();
+    if (value === '') throw new UsageError('--name is empty: give a merchant name, e.g. --name "Bhatbhateni Supermarket"');
+    set.add({ type: 'name', value: checkOneLine(value, () => '--name') });
+  }
+}
+
+async function addColumn(input: NodeJS.ReadableStream, set: LookupSet, file: string, column: string, signal: AbortSignal): Promise<void> {
+  let count = 0;
+  for await (const { raw, line } of readColumn(input, file, column)) {
+    if (++count % 1024 === 0 && signal.aborted) throw new InterruptedError();
+    const lookup = classify(raw);
+    if (lookup) set.add({ type: lookup.type, value: checkOneLine(lookup.value, () => `${nameOf(file)}, line ${line}`) });
+  }
+  if (signal.aborted) throw new InterruptedError();
+}
+
+function nameOf(file: string): string {
+  return file === '-' ? 'stdin' : file;
+}
+
+/** The --file to read: refused at once (exit 2) when it is missing, a folder or unreadable. */
+export async function openInput(file: string, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+  if (file === '-') return stdin;
+  let handle;
+  try {
+    handle = await open(file, 'r');
+    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+  } catch (error) {
+    await handle?.close();
+    throw new UsageError(`cannot read --file ${file}: ${describeFsError(error)}`);
+  }
+  return handle.createReadStream();
+}
+
+export interface LineReading {
+  /** Ctrl-C: stop reading at once. Absent: read to the end (the unresolved file needs it all). */
+  signal?: AbortSignal;
+  /** Called after each chunk's lookups were added (the set has grown). */
+  onChunk?: () => void;
+}
+
+/**
+ * Adds the lookup of each line of a file: read as bytes, split at LF (a CR before it is part of
+ * the line ending; a CR alone also ends a line), a byte-order mark skipped. A line of digits
+ * becomes a terminal without ever being a string; any other line is decoded and classified like
+ * a value of any other source. No line can be refused, so the calls may start while this reads.
+ */
+export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, file: string, reading: LineReading = {}): Promise<void> {
+  let carried: Buffer | undefined;
+  let line = 0;
+  const addLine = (bytes: Buffer, from: number, to: number) => {
+    line++;
+    let start = from;
+    let end = to;
+    if (line === 1 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
+    while (start < end && isAsciiSpace(bytes[start]!)) start++;
+    while (end > start && isAsciiSpace(bytes[end - 1]!)) end--;
+    if (start === end) return;
+    if (end - start >= 16 && allDigits(bytes, start, end)) return set.addTerminalBytes(bytes, start, end);
+    for (const part of bytes.toString('utf8', start, end).split('\r')) {
+      const lookup = classify(part);
+      if (lookup) set.add(lookup);
+    }
+  };
+  try {
+    for await (const chunk of input as AsyncIterable<Buffer | string>) {
+      // Ctrl-C while reading a long file before any call: stop at once.
+      if (reading.signal?.aborted) throw new InterruptedError();
+      let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      if (carried) bytes = Buffer.concat([carried, bytes]);
+      let start = 0;
+      for (let newline = bytes.indexOf(10, start); newline >= 0; newline = bytes.indexOf(10, start)) {
+        addLine(bytes, start, newline);
+        start = newline + 1;
+      }
+      // A copy: the rest of a line must not keep the whole chunk alive.
+      carried = start < bytes.length ? Buffer.from(bytes.subarray(start)) : undefined;
+      reading.onChunk?.();
+    }
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new UsageError(`cannot read --file ${file}: ${describeFsError(error)}`);
+  }
+  if (carried) addLine(carried, 0, carried.length);
+  if (reading.signal?.aborted) throw new InterruptedError();
+}
+
+/** Space, tab, CR, vertical tab, form feed: what trim() removes among ASCII bytes. */
+function isAsciiSpace(byte: number): boolean {
+  return byte === 0x20 || (byte >= 0x09 && byte <= 0x0d);
+}
+
+function allDigits(bytes: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (bytes[i]! < 0x30 || bytes[i]! > 0x39) return false;
+  return true;
+}
+
+/** One column of a CSV file with a header row, read by the csv-parse streaming parser. */
+async function* readColumn(input: NodeJS.ReadableStream, file: string, column: string): AsyncGenerator<{ raw: string; line: number }> {
+  const { parse, CsvError } = await import('csv-parse');
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true });
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
+  let index = -1;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (index < 0) {
+        index = record.findIndex((header) => header.trim() === column);
+        if (index < 0) {
+          const headers = record.map((header) => JSON.stringify(header.trim())).join(', ');
+          throw new UsageError(`--column ${column}: the header row of ${nameOf(file)} has no such column (it has ${headers})`);
+        }
+        continue;
+      }
+      const cell = record[index];
+      if (cell !== undefined) yield { raw: cell, line: info.lines };
+    }
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    if (error instanceof CsvError) throw new UsageError(`cannot read --file ${file} as CSV: ${error.message}`);
+    throw new UsageError(`cannot read --file ${file}: ${describeFsError(error)}`);
+  } finally {
+    parser.destroy();
+  }
+}
+
+/** A lookup must stay one line: the unresolved file holds one lookup a line. */
+function checkOneLine(value: string, where: () => string): string {
+  if (/[\r\n]/.test(value)) throw new UsageError(`${where()}: "${oneLine(value)}" spans several lines; a lookup must be one line`);
+  return value;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return (error as Error)?.message ?? String(error);
+}

@@ -1,0 +1,74 @@
+// A one-line progress bar on stderr, for a person at a terminal only: lookups and calls done,
+// rate and time left. Redrawn in place with \r at most a few times a second.
+import { formatCount } from '../../core/output/format.js';
+
+export interface ProgressBar {
+  /** Counts one more finished call of `lookups` lookups. */
+  advance(lookups: number): void;
+  /** Takes the bar off the line (before other text is written to the same terminal). */
+  clear(): void;
+  /** Draws it again after a clear(). */
+  redraw(): void;
+  /** Removes the bar for good. */
+  stop(): void;
+}
+
+const REDRAW_MS = 100;
+
+export function progressBar(stream: NodeJS.WritableStream, width: number, totals: { lookups: number; calls: number }, now = () => performance.now()): ProgressBar {
+  const started = now();
+  let lookups = 0;
+  let calls = 0;
+  let lastDrawn = -Infinity;
+  let shown = false;
+  let stopped = false;
+
+  const draw = () => {
+    lastDrawn = now();
+    stream.write('\r' + progressLine({ lookups, calls }, totals, (lastDrawn - started) / 1000, width) + '\u001b[K');
+    shown = true;
+  };
+  const clear = () => {
+    if (shown) stream.write('\r\u001b[K');
+    shown = false;
+  };
+  draw();
+  return {
+    advance(done) {
+      lookups += done;
+      calls++;
+      if (!stopped && now() - lastDrawn >= REDRAW_MS) draw();
+    },
+    clear,
+    redraw() {
+      if (!stopped) draw();
+    },
+    stop() {
+      stopped = true;
+      clear();
+    },
+  };
+}
+
+/** `[█████·····] 12,000/25,000 lookups · 12/25 calls · 4,100/s · 3s left` cut to the width. */
+export function progressLine(done: { lookups: number; calls: number }, totals: { lookups: number; calls: number }, seconds: number, width: number): string {
+  const share = totals.lookups === 0 ? 1 : done.lookups / totals.lookups;
+  const rate = seconds > 0 ? done.lookups / seconds : 0;
+  const left = rate > 0 ? Math.ceil((totals.lookups - done.lookups) / rate) : undefined;
+  const facts = [
+    `${formatCount(done.lookups)}/${formatCount(totals.lookups)} lookups`,
+    `${formatCount(done.calls)}/${formatCount(totals.calls)} calls`,
+    rate > 0 ? `${formatCount(Math.round(rate))}/s` : '…/s',
+    left === undefined ? 'ETA …' : `ETA ${duration(left)}`,
+  ].join(' · ');
+  const barWidth = Math.max(10, Math.min(30, width - facts.length - 4));
+  const filled = Math.round(share * barWidth);
+  const line = `[${'█'.repeat(filled)}${'·'.repeat(barWidth - filled)}] ${facts}`;
+  return [...line].slice(0, Math.max(1, width - 1)).join('');
+}
+
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s` : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}

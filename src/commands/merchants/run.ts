@@ -1,0 +1,144 @@
+// One run of calls: a few at a time, results written in input order as soon as they are next in
+// line. A call that still fails after its retries, or Ctrl-C, stops new calls; the results there
+// are get written, the lookups not resolved go to the unresolved file, and the failure is thrown
+// for its exit code.
+import { dirname } from 'node:path';
+import type { ApiClient } from '../../api/client.js';
+import type { MerchantResult } from '../../api/merchant-schemas.js';
+import type { Context } from '../../core/context.js';
+import { InterruptedError } from '../../core/errors.js';
+import type { Batch } from './batches.js';
+import type { Lookup } from './lookup-set.js';
+import { runInOrder } from './ordered-pool.js';
+import type { ProgressBar } from './progress.js';
+import { checkedReply, inLookupOrder } from './reply.js';
+import { OutputSink, StdoutClosedError } from './sink.js';
+import { defaultUnresolvedPath, whyNot, writeUnresolved } from './unresolved.js';
+import { createWriter } from './writers.js';
+
+const PATH = '/v1/merchants/resolve';
+
+export interface RunOptions {
+  batches: Iterator<Batch> | AsyncIterator<Batch>;
+  concurrency: number;
+  /** Totals known before the run, for the progress bar; absent while the input is still read. */
+  totals?: { lookups: number; calls: number };
+  /** How many distinct lookups there are (once the input is read). */
+  lookupCount: () => number;
+  unmatchedOnly: boolean;
+  /** Where to list the lookups not resolved, or undefined when they are not to be listed. */
+  failedOut?: { path: string; replace: boolean };
+}
+
+/** Runs the calls; resolves when every lookup was resolved, else throws the first failure. */
+export async function runResolve(ctx: Context, client: ApiClient, options: RunOptions): Promise<void> {
+  // For a person at a terminal, and only when there is progress to show: more than one call.
+  const progress: ProgressBar =
+    options.totals && ctx.io.stderrIsTTY && options.totals.calls > 1
+      ? (await import('./progress.js')).progressBar(ctx.io.stderr, ctx.io.columns, options.totals)
+      : { advance() {}, clear() {}, redraw() {}, stop() {} };
+  // When stdout and stderr share a terminal, the bar steps aside for each piece of output.
+  const sharesTerminal = ctx.io.stdoutIsTTY && ctx.io.stderrIsTTY;
+  const sink = new OutputSink(ctx.io.stdout, sharesTerminal ? progress.clear : undefined, sharesTerminal ? progress.redraw : undefined);
+  const writer = await createWriter({ format: ctx.format, sink, terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns, color: ctx.color });
+  let meta: unknown;
+  let resolved = 0;
+
+  let outcome;
+  try {
+    outcome = await runInOrder<Batch, MerchantResult[]>({
+      jobs: options.batches,
+      concurrency: options.concurrency,
+      // Results wait for an earlier slow call at most this far ahead: memory stays bounded.
+      window: options.concurrency,
+      signal: ctx.signal,
+      run: async (batch) => {
+        const reply = await resolveBatch(client, batch);
+        meta ??= reply.meta;
+        return reply.results;
+      },
+      deliver: (batch, results) => {
+        resolved += batch.lookups.length;
+        return writer.write(options.unmatchedOnly ? results.filter((r) => !r.matched) : results);
+      },
+      onSettled: (batch, ok) => {
+        if (ok) progress.advance(batch.lookups.length);
+      },
+    });
+  } catch (error) {
+    progress.stop();
+    // The reader of stdout went away (`| head`): that ends the run quietly.
+    if (error instanceof StdoutClosedError) return;
+    throw error;
+  } finally {
+    progress.stop();
+  }
+  const failure = outcome.failure ?? (ctx.signal.aborted ? new InterruptedError() : undefined);
+  // The input held no lookup after all (a file of blank lines, read while calls could start).
+  if (failure === undefined && options.lookupCount() === 0) return;
+  try {
+    await writer.finish(meta, failure === undefined);
+  } catch (error) {
+    if (error instanceof StdoutClosedError) return;
+    throw error;
+  }
+  if (failure === undefined) return;
+  // A list cut short by an unreadable input would pass for the whole rest: none is written then.
+  if (options.failedOut && !outcome.sourceFailed) {
+    const failedBatches = outcome.failed;
+    const notStarted = outcome.notStarted;
+    // Batches that never started are made only now, one at a time, as the file is written.
+    const unresolved = (async function* (): AsyncGenerator<Lookup> {
+      for (const batch of failedBatches) yield* batch.lookups;
+      for (let next = await notStarted.next(); !next.done; next = await notStarted.next()) yield* next.value.lookups;
+    })();
+    await keepUnresolved(ctx, unresolved, options.failedOut, options.lookupCount, resolved);
+  }
+  throw failure;
+}
+
+/** One call: the batch's terminals and names, and its results put back in the batch's order. */
+async function resolveBatch(client: ApiClient, batch: Batch): Promise<{ meta: unknown; results: MerchantResult[] }> {
+  const terminals: string[] = [];
+  const names: string[] = [];
+  for (const lookup of batch.lookups) (lookup.type === 'terminal' ? terminals : names).push(lookup.value);
+  const json: { terminals?: string[]; names?: string[] } = {};
+  if (terminals.length > 0) json.terminals = terminals;
+  if (names.length > 0) json.names = names;
+  const reply = await client.request({ method: 'POST', path: PATH, json });
+  const body = await checkedReply(reply, `POST ${PATH}`);
+  return { meta: body.meta, results: inLookupOrder(batch.lookups, body.data.results, `POST ${PATH}`) };
+}
+
+async function keepUnresolved(
+  ctx: Context,
+  unresolved: AsyncIterable<Lookup>,
+  failedOut: { path: string; replace: boolean },
+  lookupCount: () => number,
+  resolved: number,
+): Promise<void> {
+  const { formatCount } = await import('../../core/output/format.js');
+  let written: { path: string; count: number };
+  try {
+    written = await writeUnresolved(failedOut.path, unresolved, failedOut.replace);
+  } catch (error) {
+    const count = lookupCount() - resolved;
+    ctx.err(`error: could not save the ${formatCount(count)} unresolved lookups to ${failedOut.path}: ${whyNot(error, dirname(failedOut.path))}`);
+    return;
+  }
+  if (ctx.machineOutput) {
+    ctx.err(JSON.stringify({ unresolved: written.count, lookups: lookupCount(), failed_out: written.path }));
+    return;
+  }
+  ctx.err(`${formatCount(written.count)} of ${formatCount(lookupCount())} lookups were not resolved; they are listed in ${written.path}`);
+  ctx.err(`Run again with --file ${shellQuote(written.path)} to finish the job.`);
+}
+
+/** The default place for the unresolved file, decided when it is needed. */
+export function unresolvedTarget(explicit: string | undefined): { path: string; replace: boolean } {
+  return explicit === undefined ? { path: defaultUnresolvedPath(new Date()), replace: false } : { path: explicit, replace: true };
+}
+
+function shellQuote(path: string): string {
+  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+}

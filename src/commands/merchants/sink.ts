@@ -1,0 +1,45 @@
+// A writer to stdout that respects backpressure: when the stream's buffer is full it waits for
+// 'drain' before taking more, so a slow reader slows the run down instead of filling memory.
+// A reader that went away (`svc … | head -1`) ends the writing with StdoutClosedError.
+
+export class StdoutClosedError extends Error {
+  override name = 'StdoutClosedError';
+}
+
+export class OutputSink {
+  private closed = false;
+  private wakeUp?: () => void;
+
+  constructor(
+    private readonly stream: NodeJS.WritableStream,
+    /** Called before each write, e.g. to take a progress bar off a shared terminal. */
+    private readonly beforeWrite?: () => void,
+    private readonly afterWrite?: () => void,
+  ) {
+    const stop = () => {
+      this.closed = true;
+      this.wakeUp?.();
+    };
+    stream.once('error', stop);
+    stream.once('close', stop);
+  }
+
+  async write(text: string): Promise<void> {
+    if (text === '') return;
+    if (this.closed) throw new StdoutClosedError('stdout was closed');
+    this.beforeWrite?.();
+    const hasRoom = this.stream.write(text);
+    this.afterWrite?.();
+    if (hasRoom) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.stream.removeListener('drain', done);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      this.wakeUp = done;
+      this.stream.once('drain', done);
+    });
+    if (this.closed) throw new StdoutClosedError('stdout was closed');
+  }
+}

@@ -1,0 +1,84 @@
+// The file of lookups a run did not resolve: one a line, in input order, so that
+// `svc merchants resolve --file <it>` finishes the job. Written atomically (a temporary file
+// beside it, then renamed), so a half-written list never looks like a whole one.
+import { constants } from 'node:fs';
+import { access, link, open, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { UsageError } from '../../core/errors.js';
+import type { Lookup } from './lookup-set.js';
+
+/** `svc-unresolved-20261122-091503.txt`, in the current directory. */
+export function defaultUnresolvedPath(now: Date): string {
+  const stamp = now.toISOString().replace(/\.\d+Z$/, '').replace(/-|:/g, '').replace('T', '-');
+  return resolve(`svc-unresolved-${stamp}.txt`);
+}
+
+/** Refuses, before any request, a --failed-out whose folder is missing or not writable. */
+export async function checkWritable(path: string): Promise<void> {
+  const folder = dirname(resolve(path));
+  try {
+    if (!(await stat(folder)).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
+    await access(folder, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`--failed-out ${path}: ${whyNot(error, folder)}`);
+  }
+  try {
+    if ((await stat(path)).isDirectory()) throw new UsageError(`--failed-out ${path}: it is a directory`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+  }
+}
+
+/**
+ * Writes the lookups to `path`; returns the path written and how many lookups it holds. An
+ * explicit path is replaced; the default one never overwrites a file (a number is added instead).
+ */
+export async function writeUnresolved(path: string, lookups: AsyncIterable<Lookup> | Iterable<Lookup>, replace: boolean): Promise<{ path: string; count: number }> {
+  const temporary = `${dirname(path)}/.${basename(path)}.${process.pid}.tmp`;
+  const file = await open(temporary, 'w', 0o644);
+  let count = 0;
+  try {
+    let chunk = '';
+    for await (const lookup of lookups) {
+      chunk += lookup.value + '\n';
+      count++;
+      if (chunk.length >= 64 * 1024) {
+        await file.write(chunk);
+        chunk = '';
+      }
+    }
+    await file.write(chunk);
+    await file.sync();
+  } catch (error) {
+    await file.close();
+    await unlink(temporary).catch(() => {});
+    throw error;
+  }
+  await file.close();
+  try {
+    if (replace) {
+      await rename(temporary, path);
+      return { path, count };
+    }
+    // link() fails when the name is taken, where rename() would replace the file.
+    for (let n = 1; ; n++) {
+      const target = n === 1 ? path : path.replace(/(\.txt)?$/, `-${n}$1`);
+      try {
+        await link(temporary, target);
+        return { path: target, count };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 100) throw error;
+      }
+    }
+  } finally {
+    await unlink(temporary).catch(() => {});
+  }
+}
+
+export function whyNot(error: unknown, folder: string): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT') return `the folder ${folder} does not exist`;
+  if (code === 'ENOTDIR') return `${folder} is not a folder`;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `cannot write in ${folder} (permission denied)`;
+  return (error as Error)?.message ?? String(error);
+}

@@ -1,0 +1,135 @@
+// The mock's merchant directory: terminals and clean merchant names from the fixture file, and
+// the lookups `POST /v1/merchants/resolve` answers with. Terminals are found exactly (spaces and
+// dashes aside); names by their normalised form, then by a fuzzy comparison for typos and
+// reordered words.
+import merchantsJson from '../fixtures/merchants.json' with { type: 'json' };
+import { normaliseMerchantName, plainMerchantName, similarity, sortedWords, trigrams } from './normalise.js';
+
+export interface MerchantEntry {
+  merchant: string;
+  /** ISO 18245 merchant category code. */
+  mcc: string;
+  category: string;
+  city: string;
+  terminals: string[];
+}
+
+export interface MerchantDirectoryFile {
+  source: string;
+  merchants: MerchantEntry[];
+}
+
+export type LookupType = 'terminal' | 'name';
+
+export interface LookupResult {
+  input: string;
+  type: LookupType;
+  matched: boolean;
+  merchant?: string;
+  mcc?: string;
+  category?: string;
+  city?: string;
+  terminal?: string;
+}
+
+/** How alike two normalised names must be for a fuzzy match (1 is equal). */
+export const FUZZY_THRESHOLD = 0.85;
+/** Fuzzy comparison is done with the few entries that share the most three-letter pieces. */
+const FUZZY_CANDIDATES = 12;
+/** Share of the looked-up name's three-letter pieces a candidate must have too. */
+const MIN_SHARED_TRIGRAMS = 0.4;
+
+interface IndexedMerchant {
+  entry: MerchantEntry;
+  normalised: string;
+  sorted: string;
+  /** With the noise words: "Liquor Stor" is a typo of "Liquor Store", not of "Liquor". */
+  plain: string;
+}
+
+export class MerchantDirectory {
+  readonly source: string;
+  private readonly byTerminal = new Map<string, { entry: MerchantEntry; terminal: string }>();
+  private readonly byName = new Map<string, MerchantEntry>();
+  private readonly indexed: IndexedMerchant[] = [];
+  /** Three-letter piece → indexes into `indexed` of the names that contain it. */
+  private readonly byTrigram = new Map<string, number[]>();
+  /** Scratch counts of shared pieces per name, zeroed again after each fuzzy lookup. */
+  private sharedCounts = new Uint16Array(0);
+
+  constructor(file: MerchantDirectoryFile) {
+    this.source = file.source;
+    for (const entry of file.merchants) {
+      for (const terminal of entry.terminals) this.byTerminal.set(terminal, { entry, terminal });
+      const normalised = normaliseMerchantName(entry.merchant);
+      if (this.byName.has(normalised)) throw new Error(`two merchants normalise to "${normalised}"`);
+      this.byName.set(normalised, entry);
+      const index = this.indexed.push({ entry, normalised, sorted: sortedWords(normalised), plain: plainMerchantName(entry.merchant) }) - 1;
+      for (const gram of trigrams(normalised)) {
+        const list = this.byTrigram.get(gram);
+        if (list) list.push(index);
+        else this.byTrigram.set(gram, [index]);
+      }
+    }
+    this.sharedCounts = new Uint16Array(this.indexed.length);
+  }
+
+  get size(): { merchants: number; terminals: number } {
+    return { merchants: this.indexed.length, terminals: this.byTerminal.size };
+  }
+
+  resolveTerminal(input: string): LookupResult {
+    const found = this.byTerminal.get(input.replace(/[\s-]/g, ''));
+    return found ? matched(input, 'terminal', found.entry, found.terminal) : { input, type: 'terminal', matched: false };
+  }
+
+  resolveName(input: string): LookupResult {
+    const normalised = normaliseMerchantName(input);
+    const entry = normalised === '' ? undefined : (this.byName.get(normalised) ?? this.closest(normalised, plainMerchantName(input)));
+    return entry ? matched(input, 'name', entry, entry.terminals[0]!) : { input, type: 'name', matched: false };
+  }
+
+  /** The most alike name, when alike enough: typos, a missing letter, words in another order. */
+  private closest(normalised: string, plain: string): MerchantEntry | undefined {
+    const grams = trigrams(normalised);
+    // Names that share too few pieces cannot be alike enough; the rest are ranked by pieces shared.
+    const enough = Math.ceil(grams.size * MIN_SHARED_TRIGRAMS);
+    const shared = this.sharedCounts;
+    const touched: number[] = [];
+    for (const gram of grams) {
+      for (const index of this.byTrigram.get(gram) ?? []) {
+        if (shared[index]++ === 0) touched.push(index);
+      }
+    }
+    const candidates: [number, number][] = [];
+    for (const index of touched) {
+      if (shared[index]! >= enough) candidates.push([index, shared[index]!]);
+      shared[index] = 0;
+    }
+    candidates.sort((a, b) => b[1] - a[1] || a[0] - b[0]).splice(FUZZY_CANDIDATES);
+    const sorted = sortedWords(normalised);
+    let best: { entry: MerchantEntry; score: number } | undefined;
+    for (const [index] of candidates) {
+      const candidate = this.indexed[index]!;
+      const score = Math.max(
+        similarity(normalised, candidate.normalised),
+        similarity(sorted, candidate.sorted),
+        similarity(plain, candidate.plain),
+      );
+      if (score >= FUZZY_THRESHOLD && (!best || score > best.score)) best = { entry: candidate.entry, score };
+    }
+    return best?.entry;
+  }
+}
+
+function matched(input: string, type: LookupType, entry: MerchantEntry, terminal: string): LookupResult {
+  return { input, type, matched: true, merchant: entry.merchant, mcc: entry.mcc, category: entry.category, city: entry.city, terminal };
+}
+
+let shared: MerchantDirectory | undefined;
+
+/** The directory of the fixture file, built on first use (the mock serves it read-only). */
+export function merchantDirectory(): MerchantDirectory {
+  shared ??= new MerchantDirectory(merchantsJson as MerchantDirectoryFile);
+  return shared;
+}

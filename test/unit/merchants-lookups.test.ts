@@ -1,0 +1,227 @@
+// Reading lookups: the line rule, the distinct set in order of first appearance, files read in
+// any chunking, CSV columns, and the usage errors found before any request.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/core/errors.js';
+import { LookupSet, type Lookup } from '../../src/commands/merchants/lookup-set.js';
+import { classify, collectLookups, type LookupSources } from '../../src/commands/merchants/lookups.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-lookups-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function file(name: string, content: string | Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const never = new AbortController().signal;
+
+function sources(extra: Partial<LookupSources>): LookupSources {
+  return { terminals: [], names: [], stdin: Readable.from([]), signal: never, ...extra };
+}
+
+async function collect(extra: Partial<LookupSources>): Promise<Lookup[]> {
+  return [...(await collectLookups(sources(extra)))];
+}
+
+/** What the rules say, written the plain way: trim, skip blanks, classify, keep the first of each. */
+function reference(lines: string[]): Lookup[] {
+  const seen = new Map<string, Lookup>();
+  for (const line of lines) {
+    const value = line.trim();
+    if (value === '') continue;
+    const type = /^\d{16,}$/.test(value) ? 'terminal' : 'name';
+    if (!seen.has(type + value)) seen.set(type + value, { type, value });
+  }
+  return [...seen.values()];
+}
+
+/** A stream that hands the bytes over in the given chunk sizes. */
+function chunked(bytes: Buffer, sizes: number[]): Readable {
+  const chunks: Buffer[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    if (at >= bytes.length) break;
+    chunks.push(bytes.subarray(at, at + size));
+    at += size;
+  }
+  if (at < bytes.length) chunks.push(bytes.subarray(at));
+  return Readable.from(chunks);
+}
+
+describe('classify', () => {
+  it.each([
+    ['9756038350856888', 'terminal'],
+    ['  9756038350856888\t', 'terminal'],
+    ['9207897817934353038', 'terminal'],
+    ['975603835085688', 'name'], // 15 digits
+    ['9756 0383 5085 6888', 'name'],
+    ['Bhatbhateni Supermarket', 'name'],
+    ['١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦', 'name'], // digits, but not ASCII ones
+  ])('%j is a %s', (raw, type) => {
+    expect(classify(raw)?.type).toBe(type);
+  });
+
+  it('skips blank values', () => {
+    expect(classify('   ')).toBeUndefined();
+    expect(classify('')).toBeUndefined();
+  });
+});
+
+describe('LookupSet', () => {
+  it('keeps each lookup once, in order of first appearance, and counts what was given', () => {
+    const set = new LookupSet();
+    for (const value of ['1111222233334444', 'Cafe', '1111222233334444', 'cafe', 'Cafe']) set.add(classify(value)!);
+    expect([...set]).toEqual([
+      { type: 'terminal', value: '1111222233334444' },
+      { type: 'name', value: 'Cafe' },
+      { type: 'name', value: 'cafe' },
+    ]);
+    expect({ size: set.size, given: set.given, duplicates: set.duplicates, terminals: set.terminals, names: set.names }).toEqual({
+      size: 3,
+      given: 5,
+      duplicates: 2,
+      terminals: 1,
+      names: 2,
+    });
+  });
+
+  it('tells a terminal from a name written with the same characters', () => {
+    const set = new LookupSet();
+    set.add({ type: 'terminal', value: '1111222233334444' });
+    set.add({ type: 'name', value: '1111222233334444' });
+    expect(set.size).toBe(2);
+  });
+
+  it('agrees with a plain Set on any values, across its growth and rehashing', () => {
+    const value = fc.oneof(fc.string({ maxLength: 12 }), fc.stringMatching(/^\d{16,19}$/), fc.constantFrom('Café', 'नमस्ते', '😀 shop'));
+    fc.assert(
+      fc.property(fc.array(value, { maxLength: 3000 }), (values) => {
+        const set = new LookupSet();
+        for (const v of values) {
+          const lookup = classify(v);
+          if (lookup) set.add(lookup);
+        }
+        expect([...set]).toEqual(reference(values));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('holds 200,000 distinct lookups in order', () => {
+    const set = new LookupSet();
+    for (let i = 0; i < 200_000; i++) set.add({ type: 'terminal', value: String(1e15 + i * 7) });
+    for (let i = 0; i < 200_000; i += 3) set.add({ type: 'terminal', value: String(1e15 + i * 7) });
+    expect(set.size).toBe(200_000);
+    let i = 0;
+    let outOfOrder = 0;
+    for (const lookup of set) if (lookup.value !== String(1e15 + 7 * i++)) outOfOrder++;
+    expect(outOfOrder).toBe(0);
+    expect(i).toBe(200_000);
+  });
+});
+
+describe('collectLookups from a file', () => {
+  it('reads one value a line: LF or CRLF, a byte-order mark, blank lines and spaces ignored', async () => {
+    const path = file('mixed.txt', '\uFEFF9756038350856888\r\n\r\n  Joshi Tarkari Pasal  \n\t\n2784370393152911\nJoshi Tarkari Pasal\n9756038350856888');
+    expect(await collect({ file: path })).toEqual([
+      { type: 'terminal', value: '9756038350856888' },
+      { type: 'name', value: 'Joshi Tarkari Pasal' },
+      { type: 'terminal', value: '2784370393152911' },
+    ]);
+  });
+
+  it('ends a line at a lone CR too (old Mac files): no line of a file is ever refused', async () => {
+    expect(await collect({ file: file('cr.txt', 'Cafe One\rCafe Two\r\n1111222233334444\r') })).toEqual([
+      { type: 'name', value: 'Cafe One' },
+      { type: 'name', value: 'Cafe Two' },
+      { type: 'terminal', value: '1111222233334444' },
+    ]);
+  });
+
+  it('gives the same lookups however the file is cut into chunks', async () => {
+    const line = fc.oneof(
+      fc.stringMatching(/^\d{16,19}$/),
+      fc.stringMatching(/^\d{1,15}$/),
+      fc.string({ maxLength: 20 }).filter((s) => !/[\r\n]/.test(s)),
+      fc.constantFrom('', '   ', 'Café Namaste', 'नमस्ते पसल', ' 1234567890123456 '),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { maxLength: 60 }), fc.constantFrom('\n', '\r\n'), fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 200 }), async (lines, eol, sizes) => {
+        const bytes = Buffer.from(lines.join(eol));
+        const got = [...(await collectLookups(sources({ file: '-', stdin: chunked(bytes, sizes) })))];
+        expect(got).toEqual(reference(lines));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reads stdin with --file -', async () => {
+    expect(await collect({ file: '-', stdin: Readable.from(['9756038350856888\nCafe', ' X\n']) })).toEqual([
+      { type: 'terminal', value: '9756038350856888' },
+      { type: 'name', value: 'Cafe X' },
+    ]);
+  });
+
+  it('puts arguments first, then --name, then the file', async () => {
+    const path = file('order.txt', 'From File\n1111222233334444\n');
+    expect(await collect({ terminals: ['1111222233334444'], names: ['Given Name'], file: path })).toEqual([
+      { type: 'terminal', value: '1111222233334444' },
+      { type: 'name', value: 'Given Name' },
+      { type: 'name', value: 'From File' },
+    ]);
+  });
+
+  it('refuses a missing file, a folder, and an unreadable argument before any request', async () => {
+    mkdirSync(join(dir, 'folder'), { recursive: true });
+    await expect(collect({ file: join(dir, 'nope.txt') })).rejects.toThrow(/cannot read --file .*nope\.txt: no such file/);
+    await expect(collect({ file: join(dir, 'folder') })).rejects.toThrow(/it is a directory/);
+    await expect(collect({ terminals: ['12345'] })).rejects.toThrow(UsageError);
+    await expect(collect({ terminals: ['12345'] })).rejects.toThrow(/"12345" is not a terminal number/);
+    await expect(collect({ names: ['  '] })).rejects.toThrow(/--name is empty/);
+    await expect(collect({ names: ['two\nlines'] })).rejects.toThrow(/--name: .* a lookup must be one line/);
+  });
+
+  it('stops reading on Ctrl-C', async () => {
+    const interrupt = new AbortController();
+    interrupt.abort();
+    await expect(collect({ file: '-', stdin: Readable.from(['1111222233334444\n']), signal: interrupt.signal })).rejects.toMatchObject({ exitCode: 130 });
+  });
+});
+
+describe('collectLookups from a CSV column', () => {
+  const csv = 'date,narration,amount\r\n2026-10-01,"Joshi Tarkari Pasal, Bharatpur",120\r\n2026-10-02,9756038350856888,450\r\n2026-10-03,,10\r\n2026-10-04,"Say ""Cheese"" Cafe",90\r\n';
+
+  it('takes the named column, quoted cells included, and skips empty cells', async () => {
+    expect(await collect({ file: file('statement.csv', csv), column: 'narration' })).toEqual([
+      { type: 'name', value: 'Joshi Tarkari Pasal, Bharatpur' },
+      { type: 'terminal', value: '9756038350856888' },
+      { type: 'name', value: 'Say "Cheese" Cafe' },
+    ]);
+  });
+
+  it('reads CSV from stdin too', async () => {
+    expect(await collect({ file: '-', column: 'amount', stdin: Readable.from([csv]) })).toEqual([
+      { type: 'name', value: '120' },
+      { type: 'name', value: '450' },
+      { type: 'name', value: '10' },
+      { type: 'name', value: '90' },
+    ]);
+  });
+
+  it('refuses a column the header does not have, naming those it has', async () => {
+    await expect(collect({ file: file('s2.csv', csv), column: 'merchant' })).rejects.toThrow(
+      /--column merchant: the header row of .*s2\.csv has no such column \(it has "date", "narration", "amount"\)/,
+    );
+  });
+
+  it('refuses a cell that spans lines, and malformed CSV, with where it is', async () => {
+    await expect(collect({ file: file('s3.csv', 'name\n"two\nlines"\n'), column: 'name' })).rejects.toThrow(/s3\.csv, line 3: .*one line/);
+    await expect(collect({ file: file('s4.csv', 'name\n"unclosed\n'), column: 'name' })).rejects.toThrow(/cannot read --file .*s4\.csv as CSV/);
+  });
+});
