@@ -32,5 +32,5 @@ export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
     throw new ApiError('INSUFFICIENT_SCOPE', 'This operation needs an API key with the FULL scope; this key is READ_ONLY.');
   }
   const params = route.pattern.exec(pathname)!.slice(1).map(decodePathSegment);
-  return route.handle({ request, key, params, store: deps.store });
+  return route.handle({ request, key, params, store: deps.store, webhooks: deps.webhooks, connectRequests: deps.connectRequests });
 }

@@ -2,7 +2,9 @@
 import { ApiError } from './errors.js';
 import type { Reply, RequestBody } from './http.js';
 import type { KeyIdentity, KeyRing } from './keys.js';
+import type { ConnectRequest } from './routes/connect.js';
 import type { MockStore } from './store.js';
+import type { WebhookSender } from './webhooks.js';
 
 export interface ApiRequest {
   method: string;
@@ -14,9 +16,13 @@ export interface ApiRequest {
   baseUrl: string;
 }
 
+/** What one running mock holds: its state and the services its handlers use. */
 export interface ApiDeps {
   store: MockStore;
   keys: KeyRing;
+  webhooks: WebhookSender;
+  /** Connect requests waiting for the end user, by request token. */
+  connectRequests: Map<string, ConnectRequest>;
 }
 
 export interface Call {
@@ -25,6 +31,8 @@ export interface Call {
   /** Path parameters, URL-decoded. */
   params: string[];
   store: MockStore;
+  webhooks: WebhookSender;
+  connectRequests: Map<string, ConnectRequest>;
 }
 
 export interface Route {

@@ -11,9 +11,9 @@ import { fixtures } from './fixtures.js';
 import { readBody, sendJson, type Reply, type RequestBody } from './http.js';
 import { KeyRing, type MockKey } from './keys.js';
 import { RequestLog } from './requestlog.js';
-import { handleConnectPage } from './routes/connect.js';
+import { handleConnectPage, type ConnectRequest } from './routes/connect.js';
 import { MockStore } from './store.js';
-import { attachWebhookSender, WebhookSender } from './webhooks.js';
+import { WebhookSender } from './webhooks.js';
 
 export type { MockKey } from './keys.js';
 
@@ -64,7 +64,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
     retryDelaysMs: options.webhookRetryDelaysMs,
     log: options.log,
   });
-  attachWebhookSender(store, webhooks);
+  const connectRequests = new Map<string, ConnectRequest>();
   // Fault delays in flight, cancelled on close so the process can exit at once.
   const delays = new Set<NodeJS.Timeout>();
   let baseUrl = '';
@@ -129,12 +129,12 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
         body,
         baseUrl,
       };
-      return handleApi(request, { store, keys: keyRing });
+      return handleApi(request, { store, keys: keyRing, webhooks, connectRequests });
     }
     const verify = /^\/verify\/([^/]+)$/.exec(url.pathname);
     if (verify && method === 'GET') return handleVerifyPage(verify[1]!, store);
     const connect = /^\/connect\/([^/]+)$/.exec(url.pathname);
-    if (connect && method === 'GET') return handleConnectPage(connect[1]!, store);
+    if (connect && method === 'GET') return handleConnectPage(connect[1]!, connectRequests);
     throw new ApiError('NOT_FOUND', `No endpoint at ${method} ${url.pathname}.`);
   }
 

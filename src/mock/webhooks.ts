@@ -4,7 +4,6 @@
 // close() cancels every delivery in flight and every retry still waiting.
 import type { WebhookEvent } from '../webhooks/events.js';
 import { SIGNATURE_HEADER, signatureHeader } from '../webhooks/signature.js';
-import type { MockStore } from './store.js';
 
 /** Waits before the 2nd, 3rd and 4th attempt: four attempts in all, about 3.5 s of waiting. */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [500, 1000, 2000];
@@ -115,16 +114,4 @@ export class WebhookSender {
   private log(line: string): void {
     this.options.log?.(line);
   }
-}
-
-// Route handlers receive the store of their server, not the server; the sender of each server
-// is found through its store.
-const senders = new WeakMap<MockStore, WebhookSender>();
-
-export function attachWebhookSender(store: MockStore, sender: WebhookSender): void {
-  senders.set(store, sender);
-}
-
-export function webhookSenderOf(store: MockStore): WebhookSender | undefined {
-  return senders.get(store);
 }

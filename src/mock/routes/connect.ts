@@ -6,12 +6,11 @@ import { isoSeconds } from '../dates.js';
 import { ApiError } from '../errors.js';
 import { parseJsonBody, type Reply } from '../http.js';
 import { decodePathSegment, invalid, type Call, type Route } from '../route.js';
-import type { MockStore } from '../store.js';
 
 /** How long a Connect link can be opened. */
 const LIFETIME_MS = 30 * 60 * 1000;
 
-interface ConnectRequest {
+export interface ConnectRequest {
   request_token: string;
   organization_name: string;
   scopes: string[];
@@ -20,18 +19,9 @@ interface ConnectRequest {
   expires_at: string;
 }
 
-// Pending requests of each server, found through its store (handlers see the store only).
-const requestsByStore = new WeakMap<MockStore, Map<string, ConnectRequest>>();
-
-function pendingRequests(store: MockStore): Map<string, ConnectRequest> {
-  let requests = requestsByStore.get(store);
-  if (!requests) requestsByStore.set(store, (requests = new Map()));
-  return requests;
-}
-
 export const connectRoutes: Route[] = [{ method: 'POST', pattern: /^\/v1\/connect\/request$/, scope: 'FULL', handle: createConnectRequest }];
 
-function createConnectRequest({ request, key, store }: Call): Reply {
+function createConnectRequest({ request, key, connectRequests }: Call): Reply {
   const parsed = parseJsonBody(request.body);
   const body = parsed.ok ? parsed.value : undefined;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -56,7 +46,7 @@ function createConnectRequest({ request, key, store }: Call): Reply {
     created_at: isoSeconds(new Date(now)),
     expires_at: isoSeconds(new Date(now + LIFETIME_MS)),
   };
-  pendingRequests(store).set(connect.request_token, connect);
+  connectRequests.set(connect.request_token, connect);
   return {
     status: 200,
     body: {
@@ -68,9 +58,9 @@ function createConnectRequest({ request, key, store }: Call): Reply {
 }
 
 /** GET /connect/{token} (no key: the end user's browser opens it): what the flow asks for. */
-export function handleConnectPage(pathSegment: string, store: MockStore): Reply {
+export function handleConnectPage(pathSegment: string, connectRequests: Map<string, ConnectRequest>): Reply {
   const token = decodePathSegment(pathSegment);
-  const connect = pendingRequests(store).get(token);
+  const connect = connectRequests.get(token);
   if (!connect || Date.parse(connect.expires_at) < Date.now()) {
     throw new ApiError('NOT_FOUND', `No pending Connect request '${token}' (unknown or expired).`);
   }

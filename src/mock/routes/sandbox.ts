@@ -12,7 +12,6 @@ import type { KeyIdentity } from '../keys.js';
 import { invalid, SEGMENT, type Call, type Route } from '../route.js';
 import { NOTHING_READ, type MockStore } from '../store.js';
 import { reportView, type StoredReport } from '../views.js';
-import { webhookSenderOf } from '../webhooks.js';
 
 interface ScenarioStatement {
   account_holder: string;
@@ -130,7 +129,7 @@ function scenarioFields(scenario: Scenario, now: Date): Partial<StoredReport> {
   };
 }
 
-function fireWebhook({ request, key, params, store }: Call): Reply {
+function fireWebhook({ request, key, params, store, webhooks }: Call): Reply {
   requireTestKey(key);
   const body = jsonObject(request.body, '{"event": "report.ready"}');
   const { event, error_code: errorCode } = body;
@@ -147,6 +146,6 @@ function fireWebhook({ request, key, params, store }: Call): Reply {
 
   const payload: WebhookEvent = { event: kind, report_id: report.report_id, timestamp: isoSeconds(new Date()) };
   if (kind === 'report.failed') payload.error_code = (errorCode as string | undefined) ?? report.error?.error_code ?? 'DOCUMENT_PARSE_FAILED';
-  webhookSenderOf(store)?.send(payload);
+  webhooks.send(payload);
   return { status: 200, body: { fired: kind, report_id: report.report_id, environment: 'test' } };
 }
