@@ -1,9 +1,13 @@
 // Bundles src/ into dist/ with one chunk per lazily imported command, so `svc --help` loads
 // only the command tree. Dependencies stay in node_modules. The new dist/ is built beside the old
 // one and swapped in by renaming, so an `svc` started during a build never sees half a dist/.
+// A second entry, dist/complete.js, serves `svc __complete` (the completion scripts' questions)
+// without loading the program: one file with no chunks, as every module loaded costs time at each
+// TAB. Then completions/ and man/ are regenerated from the command tree.
 import { build } from 'esbuild';
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { generateDocs } from './generate-docs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { version } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
@@ -25,6 +29,18 @@ try {
     define: { __SVC_VERSION__: JSON.stringify(version) },
     logLevel: 'warning',
   });
+  await build({
+    entryPoints: [`${root}/src/complete.ts`],
+    outdir: staging,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.18',
+    packages: 'external',
+    sourcemap: 'linked',
+    define: { __SVC_VERSION__: JSON.stringify(version) },
+    logLevel: 'warning',
+  });
   try {
     renameSync(`${root}/dist`, retired);
   } catch (error) {
@@ -35,3 +51,5 @@ try {
   rmSync(staging, { recursive: true, force: true });
   rmSync(retired, { recursive: true, force: true });
 }
+
+for (const path of await generateDocs()) console.log(`wrote ${path}`);

@@ -2,9 +2,12 @@
 // and one exit code. Only bin/svc.js touches the process exit.
 import { Command, CommanderError, Option } from 'commander';
 import { registerApi } from './commands/api/index.js';
+import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerConnect } from './commands/connect/index.js';
 import { registerData } from './commands/data/index.js';
+import { registerHelp } from './commands/help/index.js';
+import { SvcCommand } from './commands/help/svc-command.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerMerchants } from './commands/merchants/index.js';
 import { registerMock } from './commands/mock/index.js';
@@ -49,7 +52,8 @@ export async function main(argv: readonly string[], io: IO, signal: AbortSignal)
 }
 
 export function buildProgram(app: App, io: IO): Command {
-  const program = new Command('svc')
+  // SvcCommand: no built-in help command (`svc help` replaces it) and "did you mean" suggestions.
+  const program = new SvcCommand('svc')
     .description('Bank-statement reports and their lending views, from your terminal.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
@@ -80,11 +84,7 @@ Examples:
   $ svc login
   $ svc reports list --status complete --limit 5
   $ svc match rpt_9f2c41d07ab35e18 --name "Ram Bahadur Shrestha"
-  $ svc reports list --json | jq -r '.data[].report_id'
-
-Environment: SVC_API_KEY, SVC_BASE_URL, SVC_PROFILE, SVC_CONFIG_DIR, SVC_DEBUG, NO_COLOR, HTTPS_PROXY.
-Exit codes: 0 ok, 2 usage, 3 auth, 4 permission, 5 not found, 6 invalid, 7 rate limit, 8 service,
-9 network, 10 unexpected reply, 130 interrupted.`,
+  $ svc reports list --json | jq -r '.data[].report_id'`,
     );
 
   registerLogin(program, app);
@@ -99,5 +99,8 @@ Exit codes: 0 ok, 2 usage, 3 auth, 4 permission, 5 not found, 6 invalid, 7 rate 
   registerUsage(program, app);
   registerApi(program, app);
   registerMock(program, app);
+  registerCompletion(program, app);
+  // Last: `svc help` lists the topics after every command.
+  registerHelp(program, app);
   return program;
 }

@@ -3,6 +3,7 @@
 // --debug trace with the key masked, and the decoding of both error envelopes.
 import { randomUUID } from 'node:crypto';
 import { maskKey, redactKey } from '../config/keys.js';
+import { readEnv } from '../core/environment.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError } from '../core/errors.js';
 
@@ -182,14 +183,14 @@ export class ApiClient {
   private transport(): Promise<{ fetch: Fetch; dispatcher?: unknown }> {
     this.fetchFn ??= (async () => {
       const env = this.options.env;
-      const httpProxy = env.http_proxy || env.HTTP_PROXY;
-      const httpsProxy = env.https_proxy || env.HTTPS_PROXY;
+      const httpProxy = readEnv(env, 'http_proxy') || readEnv(env, 'HTTP_PROXY');
+      const httpsProxy = readEnv(env, 'https_proxy') || readEnv(env, 'HTTPS_PROXY');
       if (!httpProxy && !httpsProxy) return { fetch: globalThis.fetch as Fetch };
       const undici = await import('undici');
       const dispatcher = new undici.EnvHttpProxyAgent({
         httpProxy,
         httpsProxy,
-        noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
+        noProxy: readEnv(env, 'no_proxy') ?? readEnv(env, 'NO_PROXY') ?? '',
       });
       return { fetch: undici.fetch as unknown as Fetch, dispatcher };
     })();

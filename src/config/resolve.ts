@@ -1,4 +1,5 @@
 // Settings resolution, one rule for all: flag > environment > active profile > default.
+import { readEnv, type Env } from '../core/environment.js';
 import { MissingKeyError, UsageError } from '../core/errors.js';
 import type { ConfigDoc, Profile } from './store.js';
 
@@ -19,8 +20,6 @@ export interface Settings {
   apiKeySource: Source;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 function pick(flag: string | undefined, env: string | undefined, profile: string | undefined): [string | undefined, Source] {
   if (flag) return [flag, 'flag'];
   if (env) return [env, 'env'];
@@ -30,7 +29,7 @@ function pick(flag: string | undefined, env: string | undefined, profile: string
 
 /** The profile in force: a named one must exist, the file's current one may still be empty. */
 export function activeProfile(flags: SettingFlags, env: Env, doc: ConfigDoc): { name: string; source: Source } {
-  const [named, source] = pick(flags.profile, env.SVC_PROFILE, undefined);
+  const [named, source] = pick(flags.profile, readEnv(env, 'SVC_PROFILE'), undefined);
   if (named !== undefined) {
     if (!doc.profiles[named]) throw unknownProfile(named, doc);
     return { name: named, source };
@@ -43,7 +42,7 @@ const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** The profile a write goes to (login, config set): named ones may be new, so only the name is checked. */
 export function profileToWrite(flags: SettingFlags, env: Env, doc: ConfigDoc): string {
-  const name = flags.profile ?? env.SVC_PROFILE ?? doc.current_profile ?? 'default';
+  const name = flags.profile ?? readEnv(env, 'SVC_PROFILE') ?? doc.current_profile ?? 'default';
   if (!PROFILE_NAME.test(name)) throw new UsageError(`a profile name is 1 to 64 letters, digits, '.', '_' or '-', not "${name}"`);
   return name;
 }
@@ -59,8 +58,8 @@ export function unknownProfile(name: string, doc: ConfigDoc): UsageError {
 export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): Settings {
   const { name, source } = activeProfile(flags, env, doc);
   const profile: Profile = doc.profiles[name] ?? {};
-  const [baseUrl, baseUrlSource] = pick(flags.baseUrl, env.SVC_BASE_URL, profile.base_url);
-  const [apiKey, apiKeySource] = pick(flags.apiKey, env.SVC_API_KEY, profile.api_key);
+  const [baseUrl, baseUrlSource] = pick(flags.baseUrl, readEnv(env, 'SVC_BASE_URL'), profile.base_url);
+  const [apiKey, apiKeySource] = pick(flags.apiKey, readEnv(env, 'SVC_API_KEY'), profile.api_key);
   return { profile: name, profileSource: source, baseUrl, baseUrlSource, apiKey, apiKeySource };
 }
 

@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/client.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { VERSION } from '../version.js';
+import { readEnv } from './environment.js';
 import { UsageError } from './errors.js';
 import { canPrompt, colorEnabled, type IO } from './io.js';
 import type { OutputFormat, Reply } from './output/render.js';
@@ -41,7 +42,7 @@ export class Context {
   ) {
     this.format = outputFormat(flags);
     this.color = colorEnabled(io.env, io.stdoutIsTTY, flags.color === false);
-    this.debug = flags.debug === true || io.env.SVC_DEBUG === '1';
+    this.debug = flags.debug === true || readEnv(io.env, 'SVC_DEBUG') === '1';
   }
 
   /** Machine output (`--json`, ndjson): errors go to stderr as one JSON line too. */

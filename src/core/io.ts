@@ -1,5 +1,6 @@
 // The streams and terminal facts a command may use. Commands never touch `process` directly:
 // they get an IO, so tests can run them as "a person at a terminal" or as "a script".
+import { readEnv } from './environment.js';
 
 export interface IO {
   readonly stdout: NodeJS.WritableStream;
@@ -36,10 +37,10 @@ function truthyFlag(value: string | undefined): boolean {
  * terminal that is not dumb and when CLICOLOR is not 0.
  */
 export function colorEnabled(env: IO['env'], isTTY: boolean, noColorFlag: boolean): boolean {
-  if (noColorFlag || (env.NO_COLOR ?? '') !== '') return false;
-  if (truthyFlag(env.FORCE_COLOR) || truthyFlag(env.CLICOLOR_FORCE)) return true;
-  if (env.CLICOLOR === '0') return false;
-  if (!isTTY || env.TERM === 'dumb') return false;
+  if (noColorFlag || (readEnv(env, 'NO_COLOR') ?? '') !== '') return false;
+  if (truthyFlag(readEnv(env, 'FORCE_COLOR')) || truthyFlag(readEnv(env, 'CLICOLOR_FORCE'))) return true;
+  if (readEnv(env, 'CLICOLOR') === '0') return false;
+  if (!isTTY || readEnv(env, 'TERM') === 'dumb') return false;
   return true;
 }
 
@@ -49,5 +50,6 @@ export function canPrompt(io: IO): boolean {
 }
 
 function runsInCI(env: IO['env']): boolean {
-  return truthyFlag(env.CI) && env.CI?.toLowerCase() !== 'false';
+  const ci = readEnv(env, 'CI');
+  return truthyFlag(ci) && ci?.toLowerCase() !== 'false';
 }

@@ -4,6 +4,7 @@ import { parseShape } from '../../api/shape.js';
 import { keyMode, maskKey } from '../../config/keys.js';
 import { activeProfile, checkBaseUrl, profileToWrite } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
+import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
 import { askSecret, askText } from '../../core/prompt.js';
 
@@ -24,7 +25,7 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
   const profile = profileToWrite(ctx.flags, ctx.io.env, doc);
   const saved = doc.profiles[profile] ?? {};
 
-  let baseUrl = ctx.flags.baseUrl ?? ctx.io.env.SVC_BASE_URL;
+  let baseUrl = ctx.flags.baseUrl ?? readEnv(ctx.io.env, 'SVC_BASE_URL');
   if (!baseUrl && ctx.canPrompt && !options.withKey) {
     baseUrl = await askText(ctx.io, 'Base URL of the service', { default: saved.base_url, validate: validateWith(checkBaseUrl) });
   }

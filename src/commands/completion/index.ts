@@ -1,0 +1,27 @@
+// `svc completion bash|zsh|fish`: the completion script of a shell, made from the command tree.
+import { Argument, type Command } from 'commander';
+import { INSTALL, SHELLS } from '../../completion/shells.js';
+import type { App } from '../../main.js';
+import { examples } from '../args.js';
+
+export function registerCompletion(program: Command, app: App): void {
+  program
+    .command('completion')
+    .description('print the shell completion script of bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .addHelpText(
+      'after',
+      examples('source <(svc completion bash)', 'svc completion zsh > ~/.zfunc/_svc', 'svc completion fish > ~/.config/fish/completions/svc.fish') +
+        '\n\nInstall:\n' +
+        SHELLS.map((shell) => `  ${shell}:\n${INSTALL[shell].map((line) => `    ${line}`).join('\n')}`).join('\n') +
+        '\n\nCommands, subcommands, flags and their values complete from the script itself; profile names,\n' +
+        'data series selectors and sandbox scenarios are read from the config file and the reply cache\n' +
+        '(`svc data keys FAMILY` fills it), never from the network.',
+    )
+    .action(
+      app.action(async () => {
+        const { printCompletion } = await import('./completion.js');
+        return (ctx, shell: string) => printCompletion(ctx, program, shell);
+      }),
+    );
+}

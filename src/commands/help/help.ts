@@ -1,0 +1,46 @@
+import type { Command } from 'commander';
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { renderText } from './document.js';
+import { didYouMean } from './suggest.js';
+import { findTopic, HELP_TOPICS } from './topics.js';
+
+/** Text wider than this is hard to read, however wide the terminal. */
+const MAX_WIDTH = 100;
+
+/** `svc help`: the root help; `svc help TOPIC`: a topic; `svc help CMD [SUB…]`: that command's help. */
+export async function showHelp(ctx: Context, program: Command, topicName: string | undefined, subcommands: readonly string[]): Promise<void> {
+  if (topicName === undefined) {
+    program.outputHelp();
+    return;
+  }
+  const topic = findTopic(topicName);
+  if (topic && subcommands.length === 0) {
+    ctx.out(renderText(topic.body(program), Math.min(ctx.io.columns, MAX_WIDTH)));
+    return;
+  }
+  let command = program;
+  for (const name of [topicName, ...subcommands]) {
+    const next = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
+    if (!next) throw unknownName(name, command, program);
+    command = next;
+  }
+  command.outputHelp();
+}
+
+function unknownName(name: string, parent: Command, program: Command): UsageError {
+  const commands = parent.commands.map((c) => c.name());
+  if (parent === program) {
+    return new UsageError(`no help topic or command "${name}"${didYouMean(name, [...HELP_TOPICS.map((t) => t.name), ...commands])}`, [
+      'Run `svc help` for the commands and topics.',
+    ]);
+  }
+  const path = commandPath(parent);
+  return new UsageError(`no command "${name}" in \`${path}\`${didYouMean(name, commands)}`, [`Run \`${path} --help\` for its commands.`]);
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}

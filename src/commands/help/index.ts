@@ -1,0 +1,23 @@
+// `svc help [TOPIC | COMMAND…]`: the help of a command, or a help topic. It replaces commander's
+// own help command (see svc-command.ts), and the root help lists the topics.
+import type { Command } from 'commander';
+import type { App } from '../../main.js';
+import { examples } from '../args.js';
+import { HELP_TOPICS } from './topics.js';
+
+export function registerHelp(program: Command, app: App): void {
+  program
+    .command('help')
+    .description('show the help of a command, or a help topic')
+    .argument('[topic]', `a help topic (${HELP_TOPICS.map((t) => t.name).join(', ')}) or a command`)
+    .argument('[subcommand...]', 'the subcommands of that command')
+    .addHelpText('after', examples('svc help', 'svc help reports list', 'svc help environment', 'svc help exit-codes'))
+    .action(
+      app.action(async () => {
+        const { showHelp } = await import('./help.js');
+        return (ctx, topic: string | undefined, subcommands: string[]) => showHelp(ctx, program, topic, subcommands);
+      }),
+    );
+  const width = Math.max(...HELP_TOPICS.map((t) => t.name.length));
+  program.addHelpText('after', `\nHelp topics (svc help TOPIC):\n${HELP_TOPICS.map((t) => `  ${t.name.padEnd(width)}  ${t.summary}`).join('\n')}`);
+}

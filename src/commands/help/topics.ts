@@ -1,0 +1,169 @@
+// THE table of help topics (`svc help TOPIC`), in the manner of gh's help_topic.go: each topic is
+// data, printed by `svc help` and rendered into the man page. The environment and exit-code topics
+// are made from the very lists the code reads, so they cannot drift from it.
+import type { Command } from 'commander';
+import { ENVIRONMENT, ENVIRONMENT_GROUPS, type EnvironmentGroup } from '../../core/environment.js';
+import { EXIT_CODES, type ExitCodeRow } from '../../core/errors.js';
+import type { Block } from './document.js';
+
+export interface HelpTopic {
+  readonly name: string;
+  readonly summary: string;
+  /** Section name in the man page. */
+  readonly manSection: string;
+  /** The text; `program` is the command tree, for topics that describe commands. */
+  readonly body: (program: Command) => readonly Block[];
+}
+
+export const HELP_TOPICS: readonly HelpTopic[] = [
+  { name: 'environment', summary: 'environment variables svc reads', manSection: 'ENVIRONMENT', body: environmentTopic },
+  { name: 'exit-codes', summary: 'what each exit code means', manSection: 'EXIT STATUS', body: exitCodesTopic },
+  { name: 'formatting', summary: 'output formats, colour, and recipes with jq', manSection: 'OUTPUT', body: formattingTopic },
+  { name: 'config', summary: 'profiles, the config file, and where each setting comes from', manSection: 'CONFIGURATION', body: configTopic },
+];
+
+export function findTopic(name: string): HelpTopic | undefined {
+  return HELP_TOPICS.find((topic) => topic.name === name);
+}
+
+function variablesOf(group: EnvironmentGroup): [string, string][] {
+  return ENVIRONMENT.filter((v) => v.group === group).map((v) => ['alias' in v ? `${v.name}, ${v.alias}` : v.name, v.description]);
+}
+
+function environmentTopic(): Block[] {
+  return [
+    {
+      kind: 'paragraph',
+      text: 'svc reads the environment variables below. A flag on the command line wins over a variable, and a variable wins over the active profile of the config file (see `svc help config`).',
+    },
+    ...ENVIRONMENT_GROUPS.flatMap(({ group, title }): Block[] => [
+      { kind: 'heading', text: title },
+      { kind: 'definitions', items: variablesOf(group) },
+    ]),
+    {
+      kind: 'paragraph',
+      text: 'Set a variable for one command as `SVC_PROFILE=staging svc usage`, or export it in a CI job: `SVC_API_KEY` and `SVC_BASE_URL` are all a script needs.',
+    },
+  ];
+}
+
+function exitCodeText(row: ExitCodeRow): string {
+  const causes = [...row.errorCodes, ...row.errorTypes, ...row.statuses.map((status) => `HTTP ${status}`), ...(row.serverErrors ? ['HTTP 5xx'] : [])];
+  return causes.length ? `${row.meaning} (${causes.join(', ')})` : row.meaning;
+}
+
+function exitCodesTopic(): Block[] {
+  return [
+    { kind: 'paragraph', text: 'Every svc run ends with one of these exit codes, so a script can tell what went wrong without reading the message:' },
+    { kind: 'definitions', items: EXIT_CODES.map((row) => [String(row.exit), exitCodeText(row)]) },
+    {
+      kind: 'paragraph',
+      text: "The exit code of a failed request is decided by the reply's error_code first, then its error_type, then the HTTP status. The error is one line on stderr, `error: <error_code>: <error_message>`, followed by the suggested action, the documentation address and the request id; with --json or -o ndjson the error envelope is written to stderr as one JSON line instead. No stack trace is shown unless --debug is given. Bad input is refused before any request is sent (exit 2).",
+    },
+    {
+      kind: 'code',
+      lines: [
+        'svc reports get "$id" --json > report.json',
+        'case $? in',
+        '  0) jq -r .status report.json ;;',
+        '  3) echo "log in first: svc login" >&2 ;;',
+        '  5) echo "no report $id" >&2 ;;',
+        '  7) sleep 60 ;;  # rate limited: try again later',
+        'esac',
+      ],
+    },
+  ];
+}
+
+function formattingTopic(): Block[] {
+  return [
+    { kind: 'heading', text: 'Output formats (-o, --output)' },
+    {
+      kind: 'definitions',
+      items: [
+        ['table', 'The default. On a terminal: boxed tables with colour. In a pipe: one header line, then one line per row, columns separated by a tab, no colour and no box drawing.'],
+        ['json', 'The reply body exactly as the service sent it (same keys, same values, numbers with all their digits), indented by two spaces. One document per command; nothing else on stdout. --json is the same as -o json.'],
+        ['ndjson', 'One compact JSON object per line, one per item of a list reply.'],
+        ['csv', 'RFC 4180: a header row, then the rows, with raw values (amounts unformatted).'],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: 'stdout carries only the result. Messages, warnings, progress and errors go to stderr; spinners only when stderr is a terminal. A closed stdout (`svc … | head -1`) ends svc quietly with exit 0.',
+    },
+    { kind: 'heading', text: 'Colour' },
+    {
+      kind: 'paragraph',
+      text: 'Tables are coloured on a terminal. --no-color and NO_COLOR win over everything; then FORCE_COLOR and CLICOLOR_FORCE force colour into a pipe; otherwise there is no colour when stdout is not a terminal, when CLICOLOR=0 or when TERM=dumb.',
+    },
+    { kind: 'definitions', items: [['--no-color', 'never colour the output'], ...variablesOf('output').filter(([name]) => name !== 'CI')] },
+    { kind: 'heading', text: 'Recipes with jq' },
+    {
+      kind: 'code',
+      lines: [
+        "svc reports list --status complete --json | jq -r '.data[].report_id'",
+        "svc match \"$ID\" --name \"$CLAIMED\" --json | jq -e '.result == \"match\"' >/dev/null && echo ok",
+        "svc recurring \"$ID\" -o ndjson | jq -c 'select(.category == \"salary\") | {counterparty, average_amount}'",
+        "svc statements list --json | jq -r '.statements[] | select(.status == \"issued\") | .verify_url'",
+        "svc usage --json | jq '.quotas[] | {name, left: (.limit - .used)}'",
+        'id=$(svc parse statement.pdf --async --json | jq -r .report_id)',
+        'svc data series cpi overall -o csv > cpi.csv',
+      ],
+    },
+  ];
+}
+
+/** The commands that read and write the config file: these, and every command below them. */
+const CONFIG_COMMANDS = [['login'], ['logout'], ['whoami'], ['config']];
+
+/** `svc config get KEY` and its description, for a command and each command below it, from the tree. */
+function commandsUnder(program: Command, path: readonly string[]): [string, string][] {
+  let command: Command | undefined = program;
+  for (const name of path) command = command?.commands.find((c) => c.name() === name);
+  if (!command) return [];
+  const walk = (c: Command, names: string[]): [string, string][] =>
+    c.commands.length > 0
+      ? c.commands.flatMap((sub) => walk(sub, [...names, sub.name()]))
+      : [[['svc', ...names, ...c.registeredArguments.map((a) => a.name().toUpperCase())].join(' '), c.description()]];
+  return walk(command, [...path]);
+}
+
+function configTopic(program: Command): Block[] {
+  return [
+    {
+      kind: 'paragraph',
+      text: 'Every setting is resolved the same way: a flag on the command line, else an environment variable, else the active profile of the config file, else the built-in default.',
+    },
+    {
+      kind: 'definitions',
+      items: [
+        ['API key', '--api-key KEY, else SVC_API_KEY, else the profile\'s api_key.'],
+        ['base URL', '--base-url URL, else SVC_BASE_URL, else the profile\'s base_url. It includes no /v1.'],
+        ['profile', '--profile NAME, else SVC_PROFILE, else the file\'s current_profile, else "default".'],
+      ],
+    },
+    { kind: 'heading', text: 'The config file' },
+    {
+      kind: 'paragraph',
+      text: 'config.json in the config folder (SVC_CONFIG_DIR, default ~/.config/svc on Linux; `svc config path` prints it), mode 0600 in a folder of mode 0700, written atomically under a lock. It holds profiles, each with a base_url and an api_key:',
+    },
+    {
+      kind: 'code',
+      lines: [
+        '{',
+        '  "current_profile": "default",',
+        '  "profiles": {',
+        '    "default": { "base_url": "https://api.example.com", "api_key": "svc_sk_live_…" },',
+        '    "staging": { "base_url": "https://sandbox.example.com", "api_key": "svc_sk_test_…" }',
+        '  }',
+        '}',
+      ],
+    },
+    { kind: 'heading', text: 'Commands' },
+    { kind: 'definitions', items: CONFIG_COMMANDS.flatMap((path) => commandsUnder(program, path)) },
+    {
+      kind: 'paragraph',
+      text: 'A full key is never printed: svc shows svc_sk_live_… or svc_sk_test_… and its last four characters. A base URL with http:// is refused unless it points at this machine (localhost, 127.0.0.0/8, ::1), so a key never travels in clear text. Replies of `svc data` are cached per profile in SVC_CACHE_DIR (default ~/.cache/svc on Linux); the cache never holds a key.',
+    },
+  ];
+}

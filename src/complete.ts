@@ -1,0 +1,13 @@
+// The second entry of the bundle: `svc __complete …`, asked by the completion scripts while the
+// user presses TAB. bin/svc.js loads it instead of the program, so a completion loads no commander,
+// HTTP, prompt or schema code and costs about one bare Node start.
+import { completeCommand } from './completion/dynamic.js';
+
+export function runComplete(argv: readonly string[]): number {
+  return completeCommand(
+    argv,
+    process.env,
+    (text) => process.stdout.write(text),
+    (text) => process.stderr.write(text),
+  );
+}

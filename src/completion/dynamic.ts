@@ -1,0 +1,116 @@
+// `svc __complete SOURCE [FAMILY] [--profile P] [--base-url URL]`: the values a completion script
+// cannot know in advance, read from this machine only: profile names from the config file, series
+// selectors and scenario names from replies in the on-disk cache. Never a request, never a prompt:
+// whatever cannot be read is simply not offered.
+import { cacheDir, configDir } from '../config/paths.js';
+import { checkBaseUrl, resolveSettings } from '../config/resolve.js';
+import { ConfigStore, type ConfigDoc } from '../config/store.js';
+import { ReplyCache } from '../core/cache.js';
+import type { Env } from '../core/environment.js';
+import { DATA_FAMILIES, latestPath } from '../commands/data/families.js';
+import { DYNAMIC_SOURCES, isDynamicSource, type DynamicSource } from './sources.js';
+
+export interface DynamicRequest {
+  source: DynamicSource;
+  /** data-selectors: the family whose selectors are wanted. */
+  family?: string;
+  /** --profile and --base-url as typed on the command line being completed. */
+  profile?: string;
+  baseUrl?: string;
+}
+
+/** One value to offer and a few words about it. */
+export interface Candidate {
+  value: string;
+  description: string;
+}
+
+const SCENARIOS_PATH = '/v1/sandbox/scenarios';
+
+export function dynamicValues(request: DynamicRequest, env: Env): Candidate[] {
+  const doc = readConfig(env);
+  if (!doc) return [];
+  switch (request.source) {
+    case 'profiles':
+      return Object.entries(doc.profiles).map(([name, profile]) => ({
+        value: name,
+        description: [profile.base_url ?? '(no base URL)', name === doc.current_profile ? '(current)' : ''].join(' ').trim(),
+      }));
+    case 'data-selectors': {
+      const family = DATA_FAMILIES.find((f) => f.name === request.family);
+      if (!family) return [];
+      const items = (cachedBody(request, env, doc, latestPath(family)) as { data?: { items?: unknown } } | undefined)?.data?.items;
+      return listOf(items).flatMap((item) => {
+        const { key, label, unit } = item as { key?: unknown; label?: unknown; unit?: unknown };
+        if (typeof key !== 'string') return [];
+        return [{ value: key, description: [label, unit ? `(${String(unit)})` : ''].filter((part) => typeof part === 'string' && part).join(' ') }];
+      });
+    }
+    case 'scenarios': {
+      const scenarios = (cachedBody(request, env, doc, SCENARIOS_PATH) as { data?: unknown } | undefined)?.data;
+      return listOf(scenarios).flatMap((scenario) => {
+        const { name, description } = scenario as { name?: unknown; description?: unknown };
+        return typeof name === 'string' ? [{ value: name, description: typeof description === 'string' ? description : '' }] : [];
+      });
+    }
+  }
+}
+
+/** Runs `svc __complete …`: candidates on stdout, one `value<TAB>description` a line. */
+export function completeCommand(argv: readonly string[], env: Env, out: (text: string) => void, err: (text: string) => void): number {
+  const request = parseRequest(argv);
+  if (typeof request === 'string') {
+    err(`error: ${request}\n`);
+    return 2;
+  }
+  const lines = dynamicValues(request, env).map((c) => `${printable(c.value)}\t${printable(c.description)}\n`);
+  out(lines.join(''));
+  return 0;
+}
+
+function parseRequest(argv: readonly string[]): DynamicRequest | string {
+  const [source, ...rest] = argv;
+  if (!isDynamicSource(source)) return `usage: svc __complete ${Object.keys(DYNAMIC_SOURCES).join('|')} [FAMILY] [--profile P] [--base-url URL]`;
+  const request: DynamicRequest = { source };
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    const [flag, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
+    if (flag === '--profile' || flag === '--base-url') {
+      const value = inline ?? rest[++i];
+      if (flag === '--profile') request.profile = value;
+      else request.baseUrl = value;
+    } else if (request.family === undefined) request.family = word;
+  }
+  return request;
+}
+
+function readConfig(env: Env): ConfigDoc | undefined {
+  try {
+    return new ConfigStore(configDir(env)).read();
+  } catch {
+    return undefined; // a damaged config file: the command itself will say so
+  }
+}
+
+/** The body of a cached GET of `path` for the profile and base URL in force, whatever its age. */
+function cachedBody(request: DynamicRequest, env: Env, doc: ConfigDoc, path: string): unknown {
+  try {
+    const settings = resolveSettings({ profile: request.profile || undefined, baseUrl: request.baseUrl || undefined }, env, doc);
+    if (!settings.baseUrl) return undefined;
+    const url = new URL(checkBaseUrl(settings.baseUrl) + path).toString();
+    const entry = new ReplyCache(cacheDir(env), settings.profile).read(url);
+    return entry ? (JSON.parse(entry.raw) as unknown) : undefined;
+  } catch {
+    return undefined; // an unknown profile, a bad base URL, a damaged entry: nothing to offer
+  }
+}
+
+function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value.filter((item) => item !== null && typeof item === 'object') : [];
+}
+
+/** One line of output: no tab, newline or other control character from a file may split it. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+}

@@ -1,0 +1,31 @@
+// The shells `svc completion` writes scripts for, the file each script is committed as under
+// completions/, and how to install it (printed by `svc completion --help` and in each script).
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof SHELLS)[number];
+
+export const SCRIPT_FILES: Readonly<Record<Shell, string>> = {
+  bash: 'completions/svc.bash',
+  zsh: 'completions/_svc',
+  fish: 'completions/svc.fish',
+};
+
+export const INSTALL: Readonly<Record<Shell, readonly string[]>> = {
+  bash: [
+    '# this shell only:',
+    'source <(svc completion bash)',
+    '# every new shell (no bash-completion package needed):',
+    'svc completion bash > ~/.svc-completion.bash',
+    "echo 'source ~/.svc-completion.bash' >> ~/.bashrc",
+    '# or, with the bash-completion package, loaded on first use:',
+    'svc completion bash > ~/.local/share/bash-completion/completions/svc',
+  ],
+  zsh: [
+    '# a folder of your fpath, before compinit runs in ~/.zshrc:',
+    'mkdir -p ~/.zfunc && svc completion zsh > ~/.zfunc/_svc',
+    "# then in ~/.zshrc: fpath=(~/.zfunc $fpath); autoload -Uz compinit; compinit",
+    '# or, after compinit in ~/.zshrc:',
+    'source <(svc completion zsh)',
+  ],
+  fish: ['svc completion fish > ~/.config/fish/completions/svc.fish'],
+};

@@ -1,0 +1,151 @@
+// The command tree as data: every command, its flags, arguments, the values each takes, and its
+// examples, read from the real commander program. The completion scripts and the man page are
+// rendered from this description, so nothing lists the commands by hand.
+import type { Argument, Command, Option } from 'commander';
+import type { EventEmitter } from 'node:events';
+import type { DynamicSource } from './sources.js';
+import { argumentValues, optionValues } from './values.js';
+
+export type { DynamicSource } from './sources.js';
+
+/** What a flag or an argument takes, for completion. */
+export type Values =
+  /** Free text: nothing to offer. */
+  | { readonly kind: 'text' }
+  | { readonly kind: 'choices'; readonly choices: readonly Choice[] }
+  | { readonly kind: 'files' }
+  /** Asked of `svc __complete SOURCE` when completing (see src/completion/dynamic.ts). */
+  | { readonly kind: 'dynamic'; readonly source: DynamicSource };
+
+export interface Choice {
+  readonly value: string;
+  readonly description?: string;
+}
+
+export interface FlagSpec {
+  readonly long?: string;
+  readonly short?: string;
+  readonly description: string;
+  /** Undefined for a switch (`--json`); what the value can be otherwise. */
+  readonly value?: Values;
+  /** The value's name in the help (`<status>`). */
+  readonly valueName?: string;
+  readonly repeatable: boolean;
+}
+
+export interface ArgSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly required: boolean;
+  readonly variadic: boolean;
+  readonly value: Values;
+}
+
+export interface CommandSpec {
+  readonly name: string;
+  /** Names from the root: [] for svc itself, ['reports', 'list'] for `svc reports list`. */
+  readonly path: readonly string[];
+  readonly aliases: readonly string[];
+  readonly description: string;
+  /** Commander's usage line: `svc reports list [options]`. */
+  readonly usage: string;
+  /** The flags of this command alone; the root's are the global flags. */
+  readonly flags: readonly FlagSpec[];
+  readonly args: readonly ArgSpec[];
+  readonly commands: readonly CommandSpec[];
+  /** The `$ svc …` lines of its help. */
+  readonly examples: readonly string[];
+  /** The help text after the option list, as commander prints it. */
+  readonly helpAfter: string;
+}
+
+export interface ProgramSpec {
+  readonly name: string;
+  readonly root: CommandSpec;
+  /** Flags every command accepts: the root's, less the ones only the root has (--version). */
+  readonly globalFlags: readonly FlagSpec[];
+}
+
+/** The flags only the root takes: `svc --version`. */
+const ROOT_ONLY = new Set(['--version']);
+
+export function describeProgram(program: Command): ProgramSpec {
+  const root = describeCommand(program, []);
+  return { name: program.name(), root, globalFlags: root.flags.filter((flag) => !ROOT_ONLY.has(flag.long ?? '')) };
+}
+
+function describeCommand(command: Command, path: readonly string[]): CommandSpec {
+  const help = command.createHelp();
+  const ownFlags = help.visibleOptions(command);
+  const helpAfter = afterHelpText(command);
+  return {
+    name: command.name(),
+    path,
+    aliases: command.aliases(),
+    description: command.description(),
+    usage: help.commandUsage(command),
+    // The help flag of a subcommand is listed once, with the global flags.
+    flags: ownFlags.filter((option) => path.length === 0 || option.long !== '--help').map(describeFlag),
+    args: command.registeredArguments.map((argument) => describeArgument(argument, command)),
+    commands: help.visibleCommands(command).map((sub) => describeCommand(sub, [...path, sub.name()])),
+    examples: examplesIn(helpAfter),
+    helpAfter,
+  };
+}
+
+function describeFlag(option: Option): FlagSpec {
+  const takesValue = option.required || option.optional;
+  const valueName = /[<[]([^>\]]+?)(?:\.\.\.)?[>\]]/.exec(option.flags)?.[1];
+  return {
+    long: option.long,
+    short: option.short,
+    description: option.description,
+    value: takesValue ? optionValues(option, valueName) : undefined,
+    valueName,
+    repeatable: option.variadic || isCollector(option),
+  };
+}
+
+function describeArgument(argument: Argument, command: Command): ArgSpec {
+  return {
+    name: argument.name(),
+    description: argument.description,
+    required: argument.required,
+    variadic: argument.variadic,
+    value: argumentValues(argument, command),
+  };
+}
+
+/** A flag whose parser gathers every use into a list (`--param a=1 --param b=2`). */
+function isCollector(option: Option): boolean {
+  const parse = option.parseArg as ((value: string, previous: unknown) => unknown) | undefined;
+  if (!parse || option.argChoices) return false;
+  try {
+    return Array.isArray(parse('x', undefined));
+  } catch {
+    return false;
+  }
+}
+
+/** The text commander prints after a command's help (`addHelpText('after', …)`), captured, not printed. */
+function afterHelpText(command: Command): string {
+  let text = '';
+  const context = { error: false, command, write: (chunk: string) => (text += chunk) };
+  // Commander keeps that text as 'afterHelp' listeners of the command (an EventEmitter).
+  for (const listener of (command as unknown as EventEmitter).listeners('afterHelp')) (listener as (c: typeof context) => void)(context);
+  return text.replace(/\s+$/, '');
+}
+
+function examplesIn(text: string): string[] {
+  return [...text.matchAll(/^ {2}\$ (svc .*)$/gm)].map((match) => match[1]!);
+}
+
+/** Every command of the tree, the root first, depth first. */
+export function allCommands(spec: CommandSpec): CommandSpec[] {
+  return [spec, ...spec.commands.flatMap(allCommands)];
+}
+
+/** The names a flag is typed as: `--output`, `-o`. */
+export function flagNames(flag: FlagSpec): string[] {
+  return [flag.long, flag.short].filter((name): name is string => name !== undefined);
+}

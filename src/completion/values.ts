@@ -1,0 +1,61 @@
+// What the value of a flag or an argument completes to. Choices declared with commander's
+// `.choices()` come first; otherwise a few rules keyed on the name a flag or argument is declared
+// with (`--profile`, `<file>`, `<family>` …) and fed from the tables the commands themselves read.
+import type { Argument, Command, Option } from 'commander';
+import { CONNECT_SCOPES } from '../api/connect-schemas.js';
+import { METHODS } from '../commands/api/fields.js';
+import { DATA_FAMILIES } from '../commands/data/families.js';
+import { HELP_TOPICS } from '../commands/help/topics.js';
+import { FAULT_PRESETS } from '../mock/fault-presets.js';
+import type { Choice, Values } from './spec.js';
+
+const TEXT: Values = { kind: 'text' };
+const FILES: Values = { kind: 'files' };
+const choices = (list: readonly Choice[]): Values => ({ kind: 'choices', choices: list });
+const plain = (values: readonly string[]): Values => choices(values.map((value) => ({ value })));
+
+/** Flags, by their long name. */
+const FLAG_RULES: Readonly<Record<string, () => Values>> = {
+  '--profile': () => ({ kind: 'dynamic', source: 'profiles' }),
+  '--scenario': () => ({ kind: 'dynamic', source: 'scenarios' }),
+  '--scope': () => choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description }))),
+  '--scopes': () => choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description }))),
+  '--fault': () => choices([...Object.entries(FAULT_PRESETS).map(([value, preset]) => ({ value, description: preset.description })), { value: 'list', description: 'name every fault' }]),
+};
+
+/** Flags, by the name of their value (`--input <file>`). */
+const FLAG_VALUE_RULES: Readonly<Record<string, () => Values>> = {
+  file: () => FILES,
+  path: () => FILES,
+};
+
+/** Arguments, by their name (`parse <file>`); the command is there for rules that need the tree. */
+const ARGUMENT_RULES: Readonly<Record<string, (command: Command) => Values>> = {
+  file: () => FILES,
+  family: () => choices(DATA_FAMILIES.map((f) => ({ value: f.name, description: f.summary }))),
+  selector: () => ({ kind: 'dynamic', source: 'data-selectors' }),
+  profile: () => ({ kind: 'dynamic', source: 'profiles' }),
+  method: () => plain(METHODS),
+  // `svc help TOPIC`: the topics, then the commands of the program (a topic wins a shared name).
+  topic: (command) => {
+    const topics = HELP_TOPICS.map((t) => ({ value: t.name, description: t.summary }));
+    const commands = (command.parent?.commands ?? [])
+      .filter((c) => c !== command && !topics.some((t) => t.value === c.name()))
+      .map((c) => ({ value: c.name(), description: c.description() }));
+    return choices([...topics, ...commands]);
+  },
+};
+
+export function optionValues(option: Option, valueName: string | undefined): Values {
+  if (option.argChoices) return plain(option.argChoices);
+  const byFlag = option.long ? FLAG_RULES[option.long] : undefined;
+  if (byFlag) return byFlag();
+  const byValue = valueName ? FLAG_VALUE_RULES[valueName] : undefined;
+  return byValue ? byValue() : TEXT;
+}
+
+export function argumentValues(argument: Argument, command: Command): Values {
+  if (argument.argChoices) return plain(argument.argChoices);
+  const rule = ARGUMENT_RULES[argument.name()];
+  return rule ? rule(command) : TEXT;
+}

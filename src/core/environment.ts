@@ -1,0 +1,62 @@
+// THE list of environment variables svc reads. Code reads a variable only through `readEnv`, whose
+// name parameter is typed from this list, so a variable cannot be read without being listed here;
+// `svc help environment` and the man page are printed from the same list.
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface EnvironmentVariable {
+  readonly name: string;
+  /** The same setting under another spelling (the lower-case proxy variables). */
+  readonly alias?: string;
+  readonly group: EnvironmentGroup;
+  readonly description: string;
+}
+
+export type EnvironmentGroup = 'settings' | 'output' | 'network' | 'folders';
+
+export const ENVIRONMENT_GROUPS: readonly { readonly group: EnvironmentGroup; readonly title: string }[] = [
+  { group: 'settings', title: 'Settings (flag > environment > active profile > default)' },
+  { group: 'output', title: 'Output, colour and prompts' },
+  { group: 'network', title: 'Network' },
+  { group: 'folders', title: 'Folders' },
+];
+
+export const ENVIRONMENT = [
+  {
+    name: 'SVC_API_KEY',
+    group: 'settings',
+    description: 'API key (svc_sk_live_… or svc_sk_test_…). Overrides the profile\'s key; --api-key overrides it. Prefer it to --api-key, which other users can see in the process list.',
+  },
+  { name: 'SVC_BASE_URL', group: 'settings', description: 'Address of the service, without /v1. http:// only to this machine (localhost, 127.0.0.0/8, ::1).' },
+  { name: 'SVC_PROFILE', group: 'settings', description: 'Profile of the config file to use, instead of the file\'s current profile (--profile overrides it).' },
+  { name: 'SVC_DEBUG', group: 'settings', description: 'Set to 1: the same as --debug, one stderr line per HTTP request and reply, the key masked.' },
+  { name: 'SVC_WEBHOOK_SECRET', group: 'settings', description: 'Signing secret of webhook deliveries, for `svc webhooks listen` and `verify` (--secret overrides it).' },
+  { name: 'NO_COLOR', group: 'output', description: 'Set to anything but the empty string: never colour, whatever else says so (as --no-color).' },
+  { name: 'CLICOLOR', group: 'output', description: 'Set to 0: no colour, even on a terminal.' },
+  { name: 'FORCE_COLOR', group: 'output', description: 'Set, and not 0: colour even when stdout is not a terminal (NO_COLOR still wins).' },
+  { name: 'CLICOLOR_FORCE', group: 'output', description: 'Set, and not 0: the same as FORCE_COLOR.' },
+  { name: 'TERM', group: 'output', description: 'dumb: no colour on that terminal.' },
+  {
+    name: 'CI',
+    group: 'output',
+    description: 'Set, and not 0 or false: never prompt; a missing value is a usage error (exit 2) instead. Set at all, it also turns off Node\'s compile cache.',
+  },
+  { name: 'HTTPS_PROXY', alias: 'https_proxy', group: 'network', description: 'Proxy for https:// requests (the lower-case spelling is read first).' },
+  { name: 'HTTP_PROXY', alias: 'http_proxy', group: 'network', description: 'Proxy for http:// requests (the lower-case spelling is read first).' },
+  { name: 'NO_PROXY', alias: 'no_proxy', group: 'network', description: 'Comma-separated hosts reached without the proxy (the lower-case spelling is read first).' },
+  { name: 'SVC_CONFIG_DIR', group: 'folders', description: 'Folder of config.json (default: $XDG_CONFIG_HOME/svc, ~/.config/svc on Linux).' },
+  { name: 'SVC_CACHE_DIR', group: 'folders', description: 'Folder of the dataset reply cache (default: $XDG_CACHE_HOME/svc, ~/.cache/svc on Linux).' },
+  { name: 'XDG_CONFIG_HOME', group: 'folders', description: 'Linux: the config folder is $XDG_CONFIG_HOME/svc when SVC_CONFIG_DIR is not set.' },
+  { name: 'XDG_CACHE_HOME', group: 'folders', description: 'Linux: the cache folder is $XDG_CACHE_HOME/svc when SVC_CACHE_DIR is not set.' },
+  { name: 'HOME', group: 'folders', description: 'Home folder, the base of the default folders.' },
+  { name: 'APPDATA', group: 'folders', description: 'Windows: the config folder is %APPDATA%\\svc\\Config.' },
+  { name: 'LOCALAPPDATA', group: 'folders', description: 'Windows: the cache folder is %LOCALAPPDATA%\\svc\\Cache.' },
+] as const satisfies readonly EnvironmentVariable[];
+
+type Listed = (typeof ENVIRONMENT)[number];
+export type VariableName = Listed['name'] | Extract<Listed, { alias: string }>['alias'];
+
+/** The value of a listed variable, exactly as set (an empty string stays empty). */
+export function readEnv(env: Env, name: VariableName): string | undefined {
+  return env[name];
+}
