@@ -77,3 +77,16 @@ export function expiresAt(entry: Pick<CacheEntry, 'fetched_at' | 'as_of'>, maxAg
 export function isFresh(entry: Pick<CacheEntry, 'fetched_at' | 'as_of'>, maxAgeMs: number, now: number = Date.now()): boolean {
   return now < expiresAt(entry, maxAgeMs) && now >= Date.parse(entry.fetched_at) - 60_000;
 }
+
+/**
+ * Stores a reply, unless it echoes the API key (a key is never written to disk). A cache that
+ * cannot be written costs only speed: it is reported through `warn`, not thrown.
+ */
+export function storeReply(cache: ReplyCache, entry: CacheEntry, apiKey: string | undefined, warn: (message: string) => void): void {
+  if (apiKey && (entry.raw.includes(apiKey) || entry.url.includes(apiKey))) return;
+  try {
+    cache.write(entry);
+  } catch (error) {
+    warn(`could not write the reply cache (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); use --no-cache or set SVC_CACHE_DIR`);
+  }
+}

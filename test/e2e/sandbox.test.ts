@@ -197,3 +197,15 @@ describe('sandbox fire', () => {
     expect(await world.requests()).toEqual([]);
   });
 });
+
+describe('scenario names for completion', () => {
+  it('`svc sandbox scenarios` leaves the list where `svc __complete scenarios` finds it, without the key', async () => {
+    const cache = world.tempDir('svc-scenario-cache-');
+    const listed = await world.svc(['sandbox', 'scenarios', '--json'], { env: { SVC_CACHE_DIR: cache } });
+    expect(listed.code, listed.stderr).toBe(0);
+    const names = (JSON.parse(listed.stdout) as { data: Array<{ name: string }> }).data.map((s) => s.name);
+    const completed = await world.svc(['__complete', 'scenarios'], { env: { SVC_CACHE_DIR: cache } });
+    expect(completed.code).toBe(0);
+    expect(completed.stdout.trimEnd().split('\n').map((line) => line.split('\t')[0])).toEqual(names);
+  });
+});

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { ApiClient } from '../../api/client.js';
 import { usage } from '../../api/schemas.js';
 import { parseShape } from '../../api/shape.js';
-import { isFresh, ReplyCache, type CacheEntry } from '../../core/cache.js';
+import { isFresh, ReplyCache, storeReply, type CacheEntry } from '../../core/cache.js';
 import type { Context } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
 import { formatDateTime, printable } from '../../core/output/format.js';
@@ -45,7 +45,7 @@ export async function fetchDataset<S extends z.ZodType>(
   const data = parseShape(schema, reply, `GET ${request.path}`);
   if (slot) {
     const entry = { url: slot.url, fetched_at: fetchedAt.toISOString(), as_of: asOf(reply.body), raw: reply.raw };
-    remember(ctx, slot.store, entry, (await ctx.settings()).apiKey);
+    storeReply(slot.store, entry, (await ctx.settings()).apiKey, (message) => ctx.warn(message));
   }
   return { reply, data };
 }
@@ -81,16 +81,6 @@ async function requestUrl(ctx: Context, request: DatasetRequest): Promise<string
   const entries = Object.entries(request.query).filter((e): e is [string, string] => e[1] !== undefined);
   for (const [name, value] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) url.searchParams.append(name, value);
   return url.toString();
-}
-
-function remember(ctx: Context, store: ReplyCache, entry: CacheEntry, key: string | undefined): void {
-  // A body that echoes the key must never be written to disk.
-  if (key && (entry.raw.includes(key) || entry.url.includes(key))) return;
-  try {
-    store.write(entry);
-  } catch (error) {
-    ctx.warn(`could not write the reply cache (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); use --no-cache or set SVC_CACHE_DIR`);
-  }
 }
 
 function replyOf(entry: CacheEntry): Reply | undefined {
