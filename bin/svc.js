@@ -11,11 +11,16 @@ if (typeof module.enableCompileCache === 'function' && !process.env.CI) {
   }
 }
 
-if (process.argv[2] === '__complete') {
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  // The version alone needs none of the program.
+  const { readFileSync } = await import('node:fs');
+  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+} else if (args[0] === '__complete') {
   // A completion script asking for values while the user presses TAB: the small entry, not the program.
   const { runComplete } = await import('../dist/complete.js');
-  process.exitCode = runComplete(process.argv.slice(3));
+  process.exitCode = runComplete(args.slice(1));
 } else {
   const { run } = await import('../dist/cli.js');
-  process.exitCode = await run(process.argv.slice(2));
+  process.exitCode = await run(args);
 }

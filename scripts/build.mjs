@@ -1,5 +1,5 @@
 // Bundles src/ into dist/ with one chunk per lazily imported command, so `svc --help` loads
-// only the command tree. Dependencies stay in node_modules. The new dist/ is built beside the old
+// only the command tree. The new dist/ is built beside the old
 // one and swapped in by renaming, so an `svc` started during a build never sees half a dist/.
 // A second entry, dist/complete.js, serves `svc __complete` (the completion scripts' questions)
 // without loading the program: one file with no chunks, as every module loaded costs time at each
@@ -10,6 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { generateDocs } from './generate-docs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// Dependencies are bundled too (fewer files to find and read at each start); CommonJS ones need
+// a require. `open` finds a script of its own beside its module, and undici is loaded only for
+// a proxy: both stay in node_modules.
+const external = ['open', 'undici'];
+const banner = { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" };
 const { version } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
 const staging = `${root}/dist.${process.pid}`;
 const retired = `${root}/dist.old.${process.pid}`;
@@ -23,7 +28,8 @@ try {
     format: 'esm',
     platform: 'node',
     target: 'node20.18',
-    packages: 'external',
+    external,
+    banner,
     sourcemap: 'linked',
     chunkNames: 'chunks/[name]-[hash]',
     define: { __SVC_VERSION__: JSON.stringify(version) },
@@ -36,7 +42,8 @@ try {
     format: 'esm',
     platform: 'node',
     target: 'node20.18',
-    packages: 'external',
+    external,
+    banner,
     sourcemap: 'linked',
     define: { __SVC_VERSION__: JSON.stringify(version) },
     logLevel: 'warning',

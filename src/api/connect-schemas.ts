@@ -1,6 +1,6 @@
 // The Connect request (contract §6, `svc connect`): the scopes a flow may ask for, the rule for
 // its redirect address, and the shape of the reply. The mock checks requests by the same rules.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isLoopbackHost } from '../config/resolve.js';
 
 /** The scopes a Connect flow can ask the account holder for. */
@@ -36,7 +36,7 @@ export function redirectUriProblem(value: string): string | undefined {
 export const connectRequestReply = z.looseObject({
   request_token: z.string(),
   connect_url: z.string(),
-  expires_at: z.string().nullish(),
+  expires_at: z.nullish(z.string()),
 });
 
 export type ConnectRequestReply = z.infer<typeof connectRequestReply>;

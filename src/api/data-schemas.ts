@@ -1,7 +1,7 @@
 // Shapes of the central bank's dataset replies (`/v1/data/cbank/...`). The service documents only
 // the envelope ({data, meta}); the payloads below are the regular shapes we chose (contract §6) so
 // one renderer serves every family. Objects are loose: fields added later pass through.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const datasetMeta = z.looseObject({
   source: z.string(),
@@ -14,20 +14,20 @@ export const datasetMeta = z.looseObject({
 export const lineItem = z.looseObject({
   key: z.string(),
   label: z.string(),
-  section: z.string().nullish(),
-  value: z.number().nullable(),
-  unit: z.string().nullish(),
+  section: z.nullish(z.string()),
+  value: z.nullable(z.number()),
+  unit: z.nullish(z.string()),
   /** Macro indicators: the sentence of the source report the figure comes from. */
-  source_quote: z.string().nullish(),
+  source_quote: z.nullish(z.string()),
 });
 
 /** `/latest` and the snapshot: every line item of one month. */
 export const datasetLatest = z.looseObject({
   data: z.looseObject({
-    title: z.string().nullish(),
+    title: z.nullish(z.string()),
     period: z.string(),
-    unit: z.string().nullish(),
-    note: z.string().nullish(),
+    unit: z.nullish(z.string()),
+    note: z.nullish(z.string()),
     items: z.array(lineItem),
   }),
   meta: datasetMeta,
@@ -35,7 +35,7 @@ export const datasetLatest = z.looseObject({
 
 export const seriesPoint = z.looseObject({
   period: z.string(),
-  value: z.number().nullable(),
+  value: z.nullable(z.number()),
 });
 
 /** `/series`: one line item over time. */
@@ -43,9 +43,9 @@ export const datasetSeries = z.looseObject({
   data: z.looseObject({
     key: z.string(),
     label: z.string(),
-    section: z.string().nullish(),
-    unit: z.string().nullish(),
-    frequency: z.string().nullish(),
+    section: z.nullish(z.string()),
+    unit: z.nullish(z.string()),
+    frequency: z.nullish(z.string()),
     points: z.array(seriesPoint),
   }),
   meta: datasetMeta,

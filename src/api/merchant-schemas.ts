@@ -1,8 +1,8 @@
 // Shape of the reply of POST /v1/merchants/resolve (spec: "Merchant lookup result"). Loose like
 // every schema: fields the service adds later pass through to --json and -o ndjson untouched.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const text = z.string().nullish();
+const text = z.nullish(z.string());
 
 export const merchantResult = z.looseObject({
   input: z.string(),
@@ -18,8 +18,8 @@ export const merchantResult = z.looseObject({
 
 export const merchantReply = z.looseObject({
   data: z.looseObject({
-    count: z.number().int(),
-    matched: z.number().int(),
+    count: z.int(),
+    matched: z.int(),
     results: z.array(merchantResult),
   }),
   meta: z.looseObject({ source: z.string() }),

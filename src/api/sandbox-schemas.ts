@@ -1,14 +1,14 @@
 // Replies of the sandbox endpoints (`svc sandbox`). Creating a sandbox report answers with a
 // report, whose shape is `report` in schemas.ts.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const scenario = z.looseObject({
   name: z.string(),
   description: z.string(),
   status: z.string(),
-  error_code: z.string().nullish(),
+  error_code: z.nullish(z.string()),
   /** The scenario used when none is named. */
-  default: z.boolean().nullish(),
+  default: z.nullish(z.boolean()),
 });
 
 export const scenarioList = z.looseObject({

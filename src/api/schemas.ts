@@ -1,6 +1,6 @@
 // Shapes of the service's replies. Every object is loose: fields the service adds later pass
 // through untouched, and only what a table needs is checked.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const amount = z.number();
 const isoDate = z.string();
@@ -16,44 +16,44 @@ export const reportList = z.looseObject({
   data: z.array(reportSummary),
 });
 
-export const report = reportSummary.extend({
-  account_holder: z.string().nullish(),
-  account_number: z.string().nullish(),
-  bank_name: z.string().nullish(),
-  file_name: z.string().nullish(),
-  pages: z.number().int().nullish(),
-  transaction_count: z.number().int().nullish(),
-  statement_period: z.looseObject({ from: isoDate, to: isoDate }).nullish(),
-  completed_at: isoDate.nullish(),
-  error: z.looseObject({ error_code: z.string(), error_message: z.string() }).nullish(),
+export const report = z.extend(reportSummary, {
+  account_holder: z.nullish(z.string()),
+  account_number: z.nullish(z.string()),
+  bank_name: z.nullish(z.string()),
+  file_name: z.nullish(z.string()),
+  pages: z.nullish(z.int()),
+  transaction_count: z.nullish(z.int()),
+  statement_period: z.nullish(z.looseObject({ from: isoDate, to: isoDate })),
+  completed_at: z.nullish(isoDate),
+  error: z.nullish(z.looseObject({ error_code: z.string(), error_message: z.string() })),
 });
 
 export const nameMatch = z.looseObject({
-  match_score: z.number().int().min(0).max(100),
+  match_score: z.int().check(z.minimum(0), z.maximum(100)),
   result: z.enum(['match', 'partial_match', 'no_match', 'no_data']),
-  statement_name: z.string().nullable(),
+  statement_name: z.nullable(z.string()),
   reasons: z.array(z.string()),
 });
 
 export const authView = z.looseObject({
   report_id: z.string(),
-  account_holder: z.string().nullable(),
-  account_number: z.string().nullable(),
+  account_holder: z.nullable(z.string()),
+  account_number: z.nullable(z.string()),
   bank_code: z.string(),
-  bank_name: z.string().nullish(),
-  swift_bic: z.string().nullable(),
-  swift_note: z.string().nullable(),
+  bank_name: z.nullish(z.string()),
+  swift_bic: z.nullable(z.string()),
+  swift_note: z.nullable(z.string()),
   verification_status: z.string(),
 });
 
 export const identityView = z.looseObject({
   report_id: z.string(),
-  account_holder: z.string().nullable(),
-  account_number: z.string().nullable(),
+  account_holder: z.nullable(z.string()),
+  account_number: z.nullable(z.string()),
   bank_code: z.string(),
-  bank_name: z.string().nullish(),
+  bank_name: z.nullish(z.string()),
   currency: z.string(),
-  statement_period: z.looseObject({ from: isoDate, to: isoDate }).nullable(),
+  statement_period: z.nullable(z.looseObject({ from: isoDate, to: isoDate })),
 });
 
 export const counterpartyType = z.enum(['merchant', 'individual', 'institution', 'wallet', 'cash', 'self']);
@@ -62,8 +62,8 @@ const flowByType = z.looseObject({
   type: counterpartyType,
   inflow: amount,
   outflow: amount,
-  inflow_count: z.number().int(),
-  outflow_count: z.number().int(),
+  inflow_count: z.int(),
+  outflow_count: z.int(),
 });
 
 const namedCounterparty = z.looseObject({
@@ -71,7 +71,7 @@ const namedCounterparty = z.looseObject({
   type: counterpartyType,
   inflow: amount,
   outflow: amount,
-  transaction_count: z.number().int(),
+  transaction_count: z.int(),
 });
 
 export const counterpartiesView = z.looseObject({
@@ -89,11 +89,11 @@ export const recurringStream = z.looseObject({
   category: z.string(),
   cadence: z.string(),
   average_amount: amount,
-  occurrences: z.number().int(),
+  occurrences: z.int(),
   status: z.enum(['MATURE', 'EARLY_DETECTION']),
   is_active: z.boolean(),
   last_date: isoDate,
-  next_date: isoDate.nullable(),
+  next_date: z.nullable(isoDate),
 });
 
 export const recurringView = z.looseObject({
@@ -108,10 +108,10 @@ export const statement = z.looseObject({
   content_hash: z.string(),
   verify_url: z.string(),
   status: z.enum(['issued', 'revoked']),
-  report_id: z.string().nullish(),
-  account_holder: z.string().nullish(),
-  issued_at: isoDate.nullish(),
-  revoked_at: isoDate.nullish(),
+  report_id: z.nullish(z.string()),
+  account_holder: z.nullish(z.string()),
+  issued_at: z.nullish(isoDate),
+  revoked_at: z.nullish(isoDate),
 });
 
 export const statementList = z.looseObject({
@@ -121,13 +121,13 @@ export const statementList = z.looseObject({
 const quota = z.looseObject({
   name: z.string(),
   used: z.number(),
-  limit: z.number().nullable(),
-  resets_at: isoDate.nullish(),
+  limit: z.nullable(z.number()),
+  resets_at: z.nullish(isoDate),
 });
 
 export const usage = z.looseObject({
   organization_id: z.string(),
-  organization_name: z.string().nullish(),
+  organization_name: z.nullish(z.string()),
   plan: z.string(),
   environment: z.enum(['live', 'test']),
   period_start: isoDate,
@@ -137,17 +137,17 @@ export const usage = z.looseObject({
 
 /** Both error envelopes: the flat one every endpoint uses, and the older nested one. */
 export const flatErrorEnvelope = z.looseObject({
-  error_type: z.string().optional(),
+  error_type: z.optional(z.string()),
   error_code: z.string(),
-  error_message: z.string().optional(),
-  display_message: z.string().nullish(),
-  request_id: z.string().optional(),
-  documentation_url: z.string().optional(),
-  suggested_action: z.string().optional(),
+  error_message: z.optional(z.string()),
+  display_message: z.nullish(z.string()),
+  request_id: z.optional(z.string()),
+  documentation_url: z.optional(z.string()),
+  suggested_action: z.optional(z.string()),
 });
 
 export const nestedErrorEnvelope = z.looseObject({
-  error: z.looseObject({ code: z.string(), message: z.string().optional(), type: z.string().optional() }),
+  error: z.looseObject({ code: z.string(), message: z.optional(z.string()), type: z.optional(z.string()) }),
 });
 
 export type ReportSummary = z.infer<typeof reportSummary>;

@@ -1,9 +1,13 @@
 // Checks a reply against its documented shape; a reply of another shape is exit 10, not a crash.
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/v4/locales';
 import { UnexpectedReplyError } from '../core/errors.js';
 import { excerpt, type ApiReply } from './client.js';
 
-export function parseShape<S extends z.ZodType>(schema: S, reply: ApiReply, what: string): z.infer<S> {
+// zod/mini carries no messages of its own: English ones, for the rare reply of another shape.
+z.config(en());
+
+export function parseShape<S extends z.ZodMiniType>(schema: S, reply: ApiReply, what: string): z.infer<S> {
   const result = schema.safeParse(reply.body);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

@@ -123,7 +123,9 @@ export class Context {
     ]);
     // Text for people is made printable; machine formats carry the values as received.
     const view = buildView(this.format === 'table' ? printableDeep(data) : data);
-    this.out(render(reply, view, { format: this.format, terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: createPaint(this.color) }));
+    const boxed = this.format === 'table' && this.io.stdoutIsTTY;
+    const Table = boxed ? (await import('cli-table3')).default : undefined;
+    this.out(render(reply, view, { format: this.format, terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: createPaint(this.color), Table }));
   }
 
   /** A spinner on stderr when stderr is a terminal; otherwise nothing. */

@@ -90,8 +90,9 @@ async function askRedirectUri(ctx: Context): Promise<string> {
  * the code inverted, which most phone cameras still read).
  */
 async function drawQr(ctx: Context, url: string): Promise<void> {
-  const { toString } = await import('qrcode');
-  const code = await toString(url, { type: 'terminal', small: true });
+  // qrcode is CommonJS: its exports are the default export of the bundled module.
+  const { default: qrcode } = await import('qrcode');
+  const code = await qrcode.toString(url, { type: 'terminal', small: true });
   const color = colorEnabled(ctx.io.env, ctx.io.stderrIsTTY, ctx.flags.color === false);
   ctx.io.stderr.write(color ? code : code.replace(/\u001b\[[0-9;]*m/g, ''));
 }

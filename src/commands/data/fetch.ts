@@ -1,7 +1,7 @@
 // Every dataset request of `svc data`: through the reply cache when the command caches, checked
 // against its shape before it is used or stored, and, when the Data API quota is used up, with a
 // line saying when it resets.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiClient } from '../../api/client.js';
 import { usage } from '../../api/schemas.js';
 import { parseShape } from '../../api/shape.js';
@@ -23,7 +23,7 @@ export interface DatasetRequest {
 }
 
 /** Fetches a dataset reply (or takes it from the cache) and checks its shape. */
-export async function fetchDataset<S extends z.ZodType>(
+export async function fetchDataset<S extends z.ZodMiniType>(
   ctx: Context,
   request: DatasetRequest,
   schema: S,
@@ -63,7 +63,7 @@ async function cacheSlot(ctx: Context, request: DatasetRequest): Promise<CacheSl
 }
 
 /** A fresh cached reply of the right shape, announced on stderr; undefined otherwise. */
-function fromCache<S extends z.ZodType>(ctx: Context, slot: CacheSlot, schema: S, maxAgeMs: number): { reply: Reply; data: z.infer<S> } | undefined {
+function fromCache<S extends z.ZodMiniType>(ctx: Context, slot: CacheSlot, schema: S, maxAgeMs: number): { reply: Reply; data: z.infer<S> } | undefined {
   const entry = slot.store.read(slot.url);
   if (!entry || !isFresh(entry, maxAgeMs)) return undefined;
   const reply = replyOf(entry);

@@ -1,5 +1,5 @@
 // The lending views of a parsed report: verified numbers, identity, counterparties, recurring.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   authView,
   counterpartiesView,
@@ -17,7 +17,7 @@ import type { View } from '../../core/output/view.js';
 import { idPath } from '../args.js';
 import { paintStreamStatus } from './status.js';
 
-async function showView<S extends z.ZodType>(ctx: Context, id: string, view: string, schema: S, build: (data: z.infer<S>) => View): Promise<void> {
+async function showView<S extends z.ZodMiniType>(ctx: Context, id: string, view: string, schema: S, build: (data: z.infer<S>) => View): Promise<void> {
   const path = idPath('/v1/reports', id, `/${view}`);
   const client = await ctx.client();
   const reply = await client.request({ method: 'GET', path });

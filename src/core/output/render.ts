@@ -1,6 +1,6 @@
 // Turns a reply and its view into the chosen output: a table for people (boxed on a terminal,
 // tab-separated in a pipe), the reply as received, JSON lines, or CSV.
-import Table from 'cli-table3';
+import type Table from 'cli-table3';
 import { csvLine } from './csv.js';
 import { prettyJson } from './json.js';
 import type { Paint } from './paint.js';
@@ -16,6 +16,8 @@ export interface RenderTarget {
   /** Columns of the terminal, to fit tables in. */
   width: number;
   paint: Paint;
+  /** cli-table3, loaded only for boxed tables on a terminal. */
+  Table?: typeof Table;
 }
 
 export interface Reply {
@@ -93,17 +95,18 @@ function listForPeople<T>(view: ListView<T>, target: RenderTarget): string {
   const paint = target.paint;
   let out = view.title ? paint.title(view.title) + '\n' : '';
   if (view.rows.length === 0) return out + (view.empty ?? 'Nothing to show.') + '\n' + footerLines(view.footer, paint);
-  if (!view.section) return out + boxedTable(view.columns, view.rows, target.paint, target.width) + '\n' + footerLines(view.footer, paint);
+  if (!view.section) return out + boxedTable(view.columns, view.rows, target) + '\n' + footerLines(view.footer, paint);
   const groups = new Map<string, T[]>();
   for (const row of view.rows) {
     const name = view.section.value(row);
     groups.set(name, [...(groups.get(name) ?? []), row]);
   }
-  const parts = [...groups].map(([name, rows]) => paint.title(name) + '\n' + boxedTable(view.columns, rows, target.paint, target.width));
+  const parts = [...groups].map(([name, rows]) => paint.title(name) + '\n' + boxedTable(view.columns, rows, target));
   return out + parts.join('\n\n') + '\n' + footerLines(view.footer, paint);
 }
 
-function boxedTable<T>(columns: Column<T>[], rows: T[], paint: Paint, width: number): string {
+function boxedTable<T>(columns: Column<T>[], rows: T[], { paint, width, Table }: RenderTarget): string {
+  if (!Table) throw new Error('boxed tables need cli-table3 in the render target');
   const head = columns.map((c) => paint.header(c.header));
   const body = rows.map((row) => columns.map((c) => displayText(c, row, paint)));
   const colWidths = fitColumns([head, ...body], width, columns.map((c) => c.flex === true));

@@ -1,0 +1,86 @@
+// Benchmark of start-up and request overhead (a script, not a test), side by side in one run:
+//   - `svc --version` and `svc --help` against `node -e 0`;
+//   - `svc reports list --json` against `svc mock` vs a minimal Node script doing the same request
+//     with fetch and printing the body;
+//   - `svc data series … -o csv` over 10 years of monthly data vs the same minimal script.
+// Medians of interleaved runs after a warm-up; ratios are what count (absolute times on a shared
+// machine are noise).
+//
+//   node bench/startup.mjs [--runs N]      (default 11; at least 7)
+//
+// Targets (issue 7): --version and --help at most 1.3x `node -e 0`; a request command at most
+// 1.2x the minimal script. Exit code 1 when one is missed.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SVC = join(ROOT, 'bin', 'svc.js');
+const WARM_UP = 2;
+const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const RUNS = Math.max(7, Number(args.runs ?? 11));
+
+const home = mkdtempSync(join(tmpdir(), 'svc-bench-startup-'));
+const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { stdio: ['ignore', 'pipe', 'ignore'] });
+const { url, keys } = JSON.parse(await new Promise((resolve) => createInterface({ input: mock.stdout }).once('line', resolve)));
+const key = keys.find((k) => k.mode === 'test' && k.scope === 'FULL').key;
+// CI is unset so that svc uses the compile cache as a person's shell would.
+const env = { ...process.env, CI: '', HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache'), SVC_BASE_URL: url, SVC_API_KEY: key };
+
+const minimal = join(home, 'minimal.mjs');
+writeFileSync(
+  minimal,
+  `const r = await fetch(process.env.SVC_BASE_URL + process.argv[2], { headers: { Authorization: 'Bearer ' + process.env.SVC_API_KEY, Accept: 'application/json' } });
+process.stdout.write(await r.text());\n`,
+);
+
+const SERIES = '/v1/data/cbank/cpi/series?indicator=overall&from=2016-01&to=2026-11';
+const cases = [
+  { name: '--version', command: [SVC, '--version'], baseline: ['-e', '0'], baselineName: 'node -e 0', target: 1.3 },
+  { name: '--help', command: [SVC, '--help'], baseline: ['-e', '0'], baselineName: 'node -e 0', target: 1.3 },
+  { name: 'reports list --json', command: [SVC, 'reports', 'list', '--json'], baseline: [minimal, '/v1/reports'], baselineName: 'minimal fetch', target: 1.2 },
+  {
+    name: 'data series cpi overall -o csv (10 years)',
+    command: [SVC, 'data', 'series', 'cpi', 'overall', '--from', '2016-01', '--to', '2026-11', '-o', 'csv', '--no-cache'],
+    baseline: [minimal, SERIES],
+    baselineName: 'minimal fetch',
+    target: 1.2,
+  },
+];
+
+function time(argv) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, argv, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+let missed = 0;
+try {
+  console.log(`medians of ${RUNS} interleaved runs after ${WARM_UP} warm-up runs; node ${process.version}`);
+  console.log(['case', 'svc ms', 'baseline', 'baseline ms', 'ratio', 'target'].join('\t'));
+  for (const c of cases) {
+    for (let i = 0; i < WARM_UP; i++) {
+      time(c.command);
+      time(c.baseline);
+    }
+    const ours = [];
+    const theirs = [];
+    for (let i = 0; i < RUNS; i++) {
+      ours.push(time(c.command));
+      theirs.push(time(c.baseline));
+    }
+    const ratio = median(ours) / median(theirs);
+    if (ratio > c.target) missed++;
+    console.log([c.name, median(ours).toFixed(1), c.baselineName, median(theirs).toFixed(1), ratio.toFixed(2), `≤ ${c.target}${ratio > c.target ? '  MISSED' : ''}`].join('\t'));
+  }
+} finally {
+  mock.kill('SIGINT');
+  rmSync(home, { recursive: true, force: true });
+}
+process.exit(missed > 0 ? 1 : 0);
