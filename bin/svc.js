@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Tiny launcher: the compile cache where this Node has it, then the bundled program (or, for
-// `svc __complete`, the completion entry alone).
+// Tiny launcher: the compile cache where this Node has it, then the bundled program. The commands
+// run most often by machines take shorter paths: `--version` and `--help` need none of the
+// program, and `svc __complete` (a TAB in a shell) loads the completion entry alone.
+import { readFileSync } from 'node:fs';
 import module from 'node:module';
 
 if (typeof module.enableCompileCache === 'function' && !process.env.CI) {
@@ -12,10 +14,23 @@ if (typeof module.enableCompileCache === 'function' && !process.env.CI) {
 }
 
 const args = process.argv.slice(2);
+
+/** The root help made at build time, for a pipe or a terminal of 80 columns or more (it is 80 wide). */
+function printPreparedHelp() {
+  if (process.stdout.isTTY && (process.stdout.columns || 80) < 80) return false;
+  try {
+    process.stdout.write(readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The version alone needs none of the program.
-  const { readFileSync } = await import('node:fs');
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && printPreparedHelp()) {
+  // Printed from dist/help.txt, made by the program at build time.
 } else if (args[0] === '__complete') {
   // A completion script asking for values while the user presses TAB: the small entry, not the program.
   const { runComplete } = await import('../dist/complete.js');

@@ -5,7 +5,8 @@
 // without loading the program: one file with no chunks, as every module loaded costs time at each
 // TAB. Then completions/ and man/ are regenerated from the command tree.
 import { build } from 'esbuild';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateDocs } from './generate-docs.mjs';
 
@@ -60,3 +61,9 @@ try {
 }
 
 for (const path of await generateDocs()) console.log(`wrote ${path}`);
+
+// `svc --help`, prepared: the launcher prints it without loading the program. It is made by the
+// program itself (dist/help.txt does not exist yet, so this run takes the full path).
+const help = spawnSync(process.execPath, [`${root}/bin/svc.js`, '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+if (help.status !== 0) throw new Error(`svc --help failed while building: ${help.stderr}`);
+writeFileSync(`${root}/dist/help.txt`, help.stdout);

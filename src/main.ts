@@ -22,6 +22,8 @@ import type { IO } from './core/io.js';
 import { reportError } from './core/report-error.js';
 import { VERSION } from './version.js';
 
+export const HELP_WIDTH = 80;
+
 /** What a noun's index.ts needs to declare its verbs: lazy actions that receive a Context. */
 export interface App {
   action<A extends unknown[]>(load: () => Promise<(ctx: Context, ...args: A) => Promise<void>>): (...args: unknown[]) => Promise<void>;
@@ -76,6 +78,10 @@ export function buildProgram(app: App, io: IO): Command {
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
       outputError: (text, write) => write(text),
+      // Help is wrapped at 80 columns at most, on a terminal and in a pipe alike (narrower
+      // terminals get their width), so the root help can be prepared at build time.
+      getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
+      getErrHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
     })
     .addHelpText(
       'after',

@@ -10,7 +10,7 @@ import { ENVIRONMENT } from '../../src/core/environment.js';
 import { EXIT_CODES } from '../../src/core/errors.js';
 import { processIO } from '../../src/core/io.js';
 import { buildProgram } from '../../src/main.js';
-import { ROOT, STACK_LINE, useWorld, type Result } from './harness.js';
+import { ROOT, run, STACK_LINE, useWorld, type Result } from './harness.js';
 
 const world = useWorld();
 
@@ -146,5 +146,16 @@ describe('a mistyped name', () => {
     const result = await world.svc(['xyzzy']);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toBe("error: unknown command 'xyzzy'");
+  });
+});
+
+describe('the root help prepared at build time', () => {
+  it('is what the program itself prints for `svc help`', async () => {
+    const prepared = await run(['--help'], { configDir: world.dir });
+    const full = await run(['help'], { configDir: world.dir });
+    expect(prepared.code).toBe(0);
+    expect(prepared.stderr).toBe('');
+    expect(prepared.stdout).toBe(full.stdout);
+    expect(prepared.stdout).toMatch(/^Usage: svc /);
   });
 });

@@ -1,15 +1,20 @@
 // Formatting of values for people: amounts, dates, booleans. Machine formats never use these.
 
-const npr = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const count = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+// Made on first use: loading the locale's data costs more than most commands' own work.
+let npr: Intl.NumberFormat | undefined;
+let count: Intl.NumberFormat | undefined;
 
 /** An amount as written in Nepal: lakh grouping and two decimals (1,25,000.00). */
 export function formatAmount(value: number | null | undefined): string {
-  return value === null || value === undefined ? '' : npr.format(value);
+  if (value === null || value === undefined) return '';
+  npr ??= new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return npr.format(value);
 }
 
 export function formatCount(value: number | null | undefined): string {
-  return value === null || value === undefined ? '' : count.format(value);
+  if (value === null || value === undefined) return '';
+  count ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+  return count.format(value);
 }
 
 /** `2026-03-04T05:06:07Z` → `2026-03-04 05:06 UTC`; anything else as given. */
