@@ -43,8 +43,8 @@ try {
     format: 'esm',
     platform: 'node',
     target: 'node20.18',
-    external,
-    banner,
+    // One file without chunks, so a dependency it never loads on this path must not be inlined.
+    packages: 'external',
     sourcemap: 'linked',
     define: { __SVC_VERSION__: JSON.stringify(version) },
     logLevel: 'warning',
