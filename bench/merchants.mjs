@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../scripts/mulberry32.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SVC = join(ROOT, 'bin', 'svc.js');
@@ -33,23 +34,13 @@ if (!existsSync(join(ROOT, 'dist', 'cli.js'))) {
 
 // --- input files: deterministic, distinct lookups ---
 
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `size` distinct lookups: every fixture terminal, random 16-digit numbers (mostly unknown to
  * the directory), and 2% merchant-name strings written as statements write them.
  */
 function lookupFile(size, dir) {
-  const random = generator(size);
+  const random = mulberry32(size);
   const { merchants } = JSON.parse(readFileSync(join(ROOT, 'src/mock/fixtures/merchants.json'), 'utf8'));
   const known = merchants.flatMap((m) => m.terminals);
   const variants = merchants.flatMap((m) => [m.merchant.toUpperCase(), `${m.merchant} Pvt. Ltd.`, `M/S ${m.merchant}`, `${m.merchant.toLowerCase()} traders`]);

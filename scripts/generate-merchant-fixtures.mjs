@@ -3,23 +3,13 @@
 // writes the same file. Run: node scripts/generate-merchant-fixtures.mjs
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from './mulberry32.mjs';
 
 const OUT = fileURLToPath(new URL('../src/mock/fixtures/merchants.json', import.meta.url));
 const SEED = 0x5eed_18245;
 const MERCHANTS = 1400;
 
-/** mulberry32: small, fast, and the same sequence on every machine. */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(SEED);
+const random = mulberry32(SEED);
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 // ISO 18245 merchant category codes, the spend category we file them under, and the words a
