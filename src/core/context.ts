@@ -45,6 +45,11 @@ export class Context {
     this.debug = flags.debug === true || readEnv(io.env, 'SVC_DEBUG') === '1';
   }
 
+  /** The global --timeout in milliseconds (default 30 s): the bound of each HTTP attempt. */
+  get attemptTimeoutMs(): number {
+    return parseTimeout(this.flags.timeout);
+  }
+
   /** Machine output (`--json`, ndjson): errors go to stderr as one JSON line too. */
   get machineOutput(): boolean {
     return this.format === 'json' || this.format === 'ndjson';
@@ -106,7 +111,7 @@ export class Context {
       baseUrl,
       apiKey,
       userAgent: `svc/${VERSION} node/${process.versions.node}`,
-      timeoutMs: parseTimeout(this.flags.timeout),
+      timeoutMs: this.attemptTimeoutMs,
       retries: parseRetries(this.flags.retries),
       env: this.io.env,
       signal: this.signal,

@@ -24,7 +24,8 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
     throw new UsageError('--wait bounds the wait for --exit-after N events: give --exit-after too');
   }
   const waitSeconds = options.wait === undefined ? DEFAULT_WAIT_SECONDS : checkInteger(options.wait, '--wait', 1, 86_400)!;
-  const forwardTimeoutMs = attemptTimeoutMs(ctx.flags.timeout);
+  // The global --timeout bounds each forwarded request, as it bounds every HTTP attempt.
+  const forwardTimeoutMs = ctx.attemptTimeoutMs;
   const paint = createPaint(ctx.color);
 
   const [{ startReceiver }, { forwardDelivery }] = await Promise.all([import('../../webhooks/receiver.js'), import('../../webhooks/forward.js')]);
@@ -101,14 +102,4 @@ function checkForwardUrl(value: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--forward-to "${value}" is not an http or https URL`);
   return url.toString();
-}
-
-/** The global --timeout (seconds, default 30) bounds each forwarded request, as it bounds every HTTP attempt. */
-function attemptTimeoutMs(value: string | undefined): number {
-  if (value === undefined) return 30_000;
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 3600) {
-    throw new UsageError(`--timeout takes a number of seconds from 0.1 to 3600, not "${value}"`);
-  }
-  return Math.round(seconds * 1000);
 }
