@@ -2,7 +2,7 @@
 // most 1000, merging in input order, duplicates sent once, files, CSV columns and stdin, the
 // outputs agreeing, a run that stops leaving an unresolved file that a second run finishes.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -372,5 +372,19 @@ describe('merchants resolve at a terminal', () => {
     expect(r.stdout).toContain('Resolving 10,500 lookups in 11 calls: this uses 11 billing units.');
     expect(r.stdout).toMatch(/\/10,500 lookups · \d+\/11 calls/);
     expect(readFileSync(join(files, 'many.csv'), 'utf8').trimEnd().split('\r\n')).toHaveLength(10_501);
+  });
+});
+
+describe('a full disk', () => {
+  it('--failed-out on a device with no space left is one clear error, and the device stays a device', async () => {
+    const dir = world.tempDir('svc-full-');
+    const input = join(dir, 'lookups.txt');
+    writeFileSync(input, ['1000000000000001', '1000000000000002', '1000000000000003'].join('\n') + '\n');
+    await world.fault({ method: 'POST', path: '/v1/merchants/resolve', status: 503, times: 3 });
+    const r = await world.svc(['merchants', 'resolve', '--file', input, '--retries', '0', '--failed-out', '/dev/full', '-o', 'csv']);
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: could not save the 3 unresolved lookups to \/dev\/full: .*(no space|ENOSPC)/im);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
   });
 });

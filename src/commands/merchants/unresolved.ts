@@ -2,7 +2,7 @@
 // `svc merchants resolve --file <it>` finishes the job. Written atomically (a temporary file
 // beside it, then renamed), so a half-written list never looks like a whole one.
 import { constants } from 'node:fs';
-import { access, link, open, rename, stat, unlink } from 'node:fs/promises';
+import { access, link, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import type { Lookup } from './lookup-set.js';
@@ -34,20 +34,20 @@ export async function checkWritable(path: string): Promise<void> {
  * explicit path is replaced; the default one never overwrites a file (a number is added instead).
  */
 export async function writeUnresolved(path: string, lookups: AsyncIterable<Lookup> | Iterable<Lookup>, replace: boolean): Promise<{ path: string; count: number }> {
+  // A device or a pipe (/dev/stdout, a FIFO) is written into: renaming over it would replace it.
+  if (replace && (await isSpecialFile(path))) {
+    const target = await open(path, 'w');
+    try {
+      return { path, count: await writeLines(target, lookups) };
+    } finally {
+      await target.close();
+    }
+  }
   const temporary = `${dirname(path)}/.${basename(path)}.${process.pid}.tmp`;
   const file = await open(temporary, 'w', 0o644);
-  let count = 0;
+  let count: number;
   try {
-    let chunk = '';
-    for await (const lookup of lookups) {
-      chunk += lookup.value + '\n';
-      count++;
-      if (chunk.length >= 64 * 1024) {
-        await file.write(chunk);
-        chunk = '';
-      }
-    }
-    await file.write(chunk);
+    count = await writeLines(file, lookups);
     await file.sync();
   } catch (error) {
     await file.close();
@@ -81,4 +81,29 @@ export function whyNot(error: unknown, folder: string): string {
   if (code === 'ENOTDIR') return `${folder} is not a folder`;
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `cannot write in ${folder} (permission denied)`;
   return (error as Error)?.message ?? String(error);
+}
+
+/** One lookup a line, in chunks; returns how many were written. */
+async function writeLines(file: FileHandle, lookups: AsyncIterable<Lookup> | Iterable<Lookup>): Promise<number> {
+  let count = 0;
+  let chunk = '';
+  for await (const lookup of lookups) {
+    chunk += lookup.value + '\n';
+    count++;
+    if (chunk.length >= 64 * 1024) {
+      await file.write(chunk);
+      chunk = '';
+    }
+  }
+  await file.write(chunk);
+  return count;
+}
+
+async function isSpecialFile(path: string): Promise<boolean> {
+  try {
+    const info = await stat(path);
+    return !info.isFile() && !info.isDirectory();
+  } catch {
+    return false;
+  }
 }
