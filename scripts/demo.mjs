@@ -1,7 +1,7 @@
 // `npm run demo`: starts `svc mock` on a free port, runs a short tour of commands against it with
 // a throw-away config folder, and stops the mock.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -45,6 +45,10 @@ try {
   const pdf = join(home, 'statement.pdf');
   writeFileSync(pdf, '%PDF-1.4\nAccount Holder: Sita Kumari Thapa\n%%EOF\n');
   step('Parse a statement in the background and wait for it', ['parse', pdf, '--bank', 'NABIL', '--wait']);
+  const directory = JSON.parse(readFileSync(new URL('../src/mock/fixtures/merchants.json', import.meta.url), 'utf8'));
+  const merchant = directory.merchants[0];
+  step('Merchants behind QR terminals and narration strings', ['merchants', 'resolve', merchant.terminals[0], '--name', `${merchant.merchant.toUpperCase()} PVT LTD`]);
+  step("The central bank's interest rates, as a chart", ['data', 'series', 'interest-rates', 'wavg-credit', '--from', '2023-01', '--chart']);
   step('Issued statements', ['statements', 'list']);
   step('Quota usage', ['usage']);
   step('Machine output for pipes: one JSON object per line', ['reports', 'list', '--limit', '3', '-o', 'ndjson']);
