@@ -135,21 +135,6 @@ export const usage = z.looseObject({
   quotas: z.array(quota),
 });
 
-/** Both error envelopes: the flat one every endpoint uses, and the older nested one. */
-export const flatErrorEnvelope = z.looseObject({
-  error_type: z.optional(z.string()),
-  error_code: z.string(),
-  error_message: z.optional(z.string()),
-  display_message: z.nullish(z.string()),
-  request_id: z.optional(z.string()),
-  documentation_url: z.optional(z.string()),
-  suggested_action: z.optional(z.string()),
-});
-
-export const nestedErrorEnvelope = z.looseObject({
-  error: z.looseObject({ code: z.string(), message: z.optional(z.string()), type: z.optional(z.string()) }),
-});
-
 export type ReportSummary = z.infer<typeof reportSummary>;
 export type Report = z.infer<typeof report>;
 export type NameMatch = z.infer<typeof nameMatch>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import {
   authView,
   counterpartiesView,
-  flatErrorEnvelope,
   identityView,
   nameMatch,
   recurringView,
@@ -13,6 +13,17 @@ import {
 } from '../../src/api/schemas.js';
 import { fixtures } from '../../src/mock/fixtures.js';
 import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
+
+/** The flat error envelope of the interface (the CLI decodes it by hand in src/api/client.ts). */
+const flatErrorEnvelope = z.looseObject({
+  error_type: z.string(),
+  error_code: z.string(),
+  error_message: z.string(),
+  display_message: z.nullable(z.string()),
+  request_id: z.string(),
+  documentation_url: z.string(),
+  suggested_action: z.string(),
+});
 
 // Fixture ids (see src/mock/fixtures/README.md).
 const ORG_A = 'org_4d2a9f61c8e3b705';
