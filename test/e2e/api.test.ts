@@ -161,7 +161,7 @@ describe('refused before any request (exit 2)', () => {
     [['POST', 'x', '-f', 'a=1', '-f', 'a[b]=2'], /clashes with an earlier field/],
     [['POST', 'x', '-f', 'a[][b]=1'], /may end with \[\] but not have it in the middle/],
     [['POST', 'x', '-F', 'a=@-', '--input', '-'], /standard input is read once/],
-    [['POST', 'x', '-F', 'a=@/nonexistent/file'], /cannot read \/nonexistent\/file: ENOENT/],
+    [['POST', 'x', '-F', 'a=@/nonexistent/file'], /cannot read \/nonexistent\/file: no such file/],
     [['GET', 'x', '-f', 'a[b]=1'], /a query string has flat names only/],
     [['GET', 'x', '-H', 'Bad Header: 1'], /-H takes "Name: value"/],
     [['GET', 'x', '-H', 'Host: example.com'], /the Host header is set by svc itself/],

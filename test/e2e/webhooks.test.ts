@@ -255,7 +255,7 @@ describe('webhooks verify', () => {
   it.each([
     [['--header', header], /^error: no signing secret/],
     [['--secret', SECRET], /^error: missing --header/],
-    [['--secret', SECRET, '--header', header, '--body', '/nonexistent/delivery.json'], /^error: cannot read --body \/nonexistent\/delivery\.json: ENOENT/],
+    [['--secret', SECRET, '--header', header, '--body', '/nonexistent/delivery.json'], /^error: cannot read --body \/nonexistent\/delivery\.json: no such file/],
   ])('refuses %j (exit 2)', async (args, message) => {
     const r = await world.bare(['webhooks', 'verify', ...args], { input: body });
     expect(r.code).toBe(2);

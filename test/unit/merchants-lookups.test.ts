@@ -180,7 +180,7 @@ describe('collectLookups from a file', () => {
   it('refuses a missing file, a folder, and an unreadable argument before any request', async () => {
     mkdirSync(join(dir, 'folder'), { recursive: true });
     await expect(collect({ file: join(dir, 'nope.txt') })).rejects.toThrow(/cannot read --file .*nope\.txt: no such file/);
-    await expect(collect({ file: join(dir, 'folder') })).rejects.toThrow(/it is a directory/);
+    await expect(collect({ file: join(dir, 'folder') })).rejects.toThrow(/it is a folder/);
     await expect(collect({ terminals: ['12345'] })).rejects.toThrow(UsageError);
     await expect(collect({ terminals: ['12345'] })).rejects.toThrow(/"12345" is not a terminal number/);
     await expect(collect({ names: ['  '] })).rejects.toThrow(/--name is empty/);

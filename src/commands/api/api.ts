@@ -6,6 +6,7 @@ import type { Context } from '../../core/context.js';
 import { ApiError, CliError, UsageError } from '../../core/errors.js';
 import { reindentJson } from '../../core/output/json.js';
 import { apiPath, buildObject, checkMethod, parseHeader, splitField, toQuery, typedValue, type FieldValue } from './fields.js';
+import { whyUnreadable } from '../../core/fs-errors.js';
 
 interface ApiFlags {
   rawField?: string[];
@@ -97,7 +98,7 @@ async function readBytes(source: string): Promise<Buffer> {
   try {
     return await readFile(source);
   } catch (error) {
-    throw new UsageError(`cannot read ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`cannot read ${source}: ${whyUnreadable(error)}`);
   }
 }
 

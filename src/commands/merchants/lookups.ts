@@ -4,6 +4,7 @@
 import { open } from 'node:fs/promises';
 import { CliError, InterruptedError, UsageError } from '../../core/errors.js';
 import { LookupSet, type Lookup } from './lookup-set.js';
+import { whyUnreadable } from '../../core/fs-errors.js';
 
 /** A value of 16 or more digits is a terminal number; anything else is a merchant name. */
 const TERMINAL = /^\d{16,}$/;
@@ -77,7 +78,7 @@ export async function openInput(file: string, stdin: NodeJS.ReadableStream): Pro
     if ((await handle.stat()).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   } catch (error) {
     await handle?.close();
-    throw new UsageError(`cannot read --file ${file}: ${describeFsError(error)}`);
+    throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   }
   return handle.createReadStream();
 }
@@ -129,7 +130,7 @@ export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, fil
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new UsageError(`cannot read --file ${file}: ${describeFsError(error)}`);
+    throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   }
   if (carried) addLine(carried, 0, carried.length);
   if (reading.signal?.aborted) throw new InterruptedError();
@@ -168,7 +169,7 @@ async function* readColumn(input: NodeJS.ReadableStream, file: string, column: s
   } catch (error) {
     if (error instanceof UsageError) throw error;
     if (error instanceof CsvError) throw new UsageError(`cannot read --file ${file} as CSV: ${error.message}`);
-    throw new UsageError(`cannot read --file ${file}: ${describeFsError(error)}`);
+    throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   } finally {
     parser.destroy();
   }
@@ -182,12 +183,4 @@ function checkOneLine(value: string, where: () => string): string {
 
 function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
-}
-
-function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return (error as Error)?.message ?? String(error);
 }

@@ -11,6 +11,7 @@ import { CliError, EXIT, NetworkError, UsageError } from '../../core/errors.js';
 import { sleep } from '../../core/sleep.js';
 import { checkInteger, idPath } from '../args.js';
 import { reportView } from './get.js';
+import { whyUnreadable } from '../../core/fs-errors.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -84,11 +85,8 @@ export async function readStatement(file: string): Promise<Statement> {
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new UsageError(`cannot read ${file}: no such file`);
-    if (code === 'EACCES' || code === 'EPERM') throw new UsageError(`cannot read ${file}: permission denied`);
-    if (code === 'EISDIR') throw new UsageError(`${file} is a folder, not a statement file`);
-    throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw new UsageError(`${file} is a folder, not a statement file`);
+    throw new UsageError(`cannot read ${file}: ${whyUnreadable(error)}`);
   }
   if (bytes.length === 0) throw new UsageError(`${file} is empty`);
   if (bytes.length > MAX_UPLOAD_BYTES) throw new UsageError(`${file} is larger than 20 MB`);

@@ -4,6 +4,7 @@ import type { Context } from '../../core/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { verifySignature } from '../../webhooks/signature.js';
 import { signingSecret } from './secret.js';
+import { whyUnreadable } from '../../core/fs-errors.js';
 
 interface VerifyFlags {
   secret?: string;
@@ -36,6 +37,6 @@ async function readBody(ctx: Context, source: string): Promise<Buffer> {
   try {
     return await readFile(source);
   } catch (error) {
-    throw new UsageError(`cannot read --body ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`cannot read --body ${source}: ${whyUnreadable(error)}`);
   }
 }
