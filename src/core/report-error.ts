@@ -2,6 +2,7 @@
 import type { Context } from './context.js';
 import { ApiError, CliError, EXIT } from './errors.js';
 import type { IO } from './io.js';
+import { oneLine } from './output/format.js';
 
 const HINTS_BY_EXIT: Partial<Record<number, string>> = {
   [EXIT.auth]: 'Check the key with `svc whoami`, or save a new one with `svc login`.',
@@ -42,8 +43,4 @@ export function reportError(error: unknown, io: IO, context: Context | undefined
 /** @inquirer/prompts throws ExitPromptError on Ctrl-C. */
 function isPromptExit(error: unknown): boolean {
   return error instanceof Error && error.name === 'ExitPromptError';
-}
-
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
 }

@@ -5,6 +5,7 @@ import { open } from 'node:fs/promises';
 import { CliError, InterruptedError, UsageError } from '../../core/errors.js';
 import { LookupSet, type Lookup } from './lookup-set.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
+import { oneLine } from '../../core/output/format.js';
 
 /** A value of 16 or more digits is a terminal number; anything else is a merchant name. */
 const TERMINAL = /^\d{16,}$/;
@@ -179,8 +180,4 @@ async function* readColumn(input: NodeJS.ReadableStream, file: string, column: s
 function checkOneLine(value: string, where: () => string): string {
   if (/[\r\n]/.test(value)) throw new UsageError(`${where()}: "${oneLine(value)}" spans several lines; a lookup must be one line`);
   return value;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
 }

@@ -34,6 +34,11 @@ export function printable(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 }
 
+/** Text for one line of a message: runs of control characters (line breaks too) become one space. */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+}
+
 /** A copy of a parsed reply with every string made printable, for views shown to people. */
 export function printableDeep<T>(value: T): T {
   if (typeof value === 'string') return printable(value) as T;
