@@ -13,7 +13,6 @@ const RAM = 'rpt_e8699f830adc84b8'; // complete, Ram Bahadur Shrestha (organisat
 const PROCESSING = 'rpt_9809bacb02f7a90e'; // stays processing: views answer 409 REPORT_NOT_READY
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-
 const world = useWorld();
 let url: string;
 let key: string;
