@@ -6,6 +6,8 @@ import { maskKey, redactKey } from '../config/keys.js';
 import { readEnv } from '../core/environment.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError } from '../core/errors.js';
+import type { ReplyHeaders } from './reply-headers.js';
+import { BodyDecodingError, directTransport, proxyTransport, type Transport, type WireReply } from './transport.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -26,7 +28,7 @@ export interface RequestSpec {
 
 export interface ApiReply {
   status: number;
-  headers: Headers;
+  headers: ReplyHeaders;
   /** The body exactly as received. */
   raw: string;
   /** The parsed body (JSON). */
@@ -55,11 +57,8 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 8_000;
 const EXCERPT_LENGTH = 120;
 
-// Init is left loose: the built-in fetch and undici's take the same options but distinct types.
-type Fetch = (url: string, init: object) => Promise<Response>;
-
 export class ApiClient {
-  private fetchFn?: Promise<{ fetch: Fetch; dispatcher?: unknown }>;
+  private transport?: Promise<Transport>;
 
   constructor(private readonly options: ClientOptions) {}
 
@@ -70,9 +69,9 @@ export class ApiClient {
     const payload = spec.body?.bytes ?? (spec.json === undefined ? undefined : new TextEncoder().encode(JSON.stringify(spec.json)));
     const attempts = this.options.retries + 1;
     for (let attempt = 1; ; attempt++) {
-      let outcome: Outcome;
+      let reply: WireReply;
       try {
-        outcome = await this.attempt(spec.method, url, headers, payload, attempt);
+        reply = await this.attempt(spec.method, url, headers, payload, attempt);
       } catch (error) {
         if (error instanceof NetworkError && attempt < attempts) {
           await this.wait(this.backoff(attempt), spec, url, attempt, error.message);
@@ -80,7 +79,6 @@ export class ApiClient {
         }
         throw error;
       }
-      const { reply } = outcome;
       if (RETRY_STATUSES.has(reply.status) && attempt < attempts) {
         const delay = retryAfterMs(reply.headers.get('retry-after')) ?? this.backoff(attempt);
         await this.wait(delay, spec, url, attempt, `HTTP ${reply.status}`);
@@ -111,21 +109,21 @@ export class ApiClient {
     return { ...headers, ...spec.headers };
   }
 
-  private async attempt(method: Method, url: string, headers: Record<string, string>, payload: Uint8Array | undefined, attempt: number): Promise<Outcome> {
-    const { fetch, dispatcher } = await this.transport();
+  private async attempt(method: Method, url: string, headers: Record<string, string>, payload: Uint8Array | undefined, attempt: number): Promise<WireReply> {
+    const send = await this.chooseTransport();
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = AbortSignal.any([this.options.signal, timeout]);
     const started = performance.now();
     this.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''} key=${maskKey(this.options.apiKey)}`);
     try {
-      const response = await fetch(url, { method, headers, body: payload, signal, redirect: 'manual', dispatcher });
-      const raw = await response.text();
+      const reply = await send({ method, url: new URL(url), headers, body: payload, signal });
       const ms = Math.round(performance.now() - started);
-      const requestId = response.headers.get('x-request-id') ?? undefined;
-      this.trace(`← ${response.status} ${method} ${url} ${ms}ms${requestId ? ` ${requestId}` : ''}`);
-      return { reply: { status: response.status, headers: response.headers, raw } };
+      const requestId = reply.headers.get('x-request-id') ?? undefined;
+      this.trace(`← ${reply.status} ${method} ${url} ${ms}ms${requestId ? ` ${requestId}` : ''}`);
+      return reply;
     } catch (error) {
       if (this.options.signal.aborted) throw new InterruptedError();
+      if (error instanceof BodyDecodingError) throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}`);
       const failure = timeout.aborted
         ? new NetworkError(`no reply from ${new URL(url).host} within ${this.options.timeoutMs / 1000} s`, ['Raise --timeout if the service is slow.'])
         : networkError(error, url);
@@ -134,7 +132,7 @@ export class ApiClient {
     }
   }
 
-  private decode(spec: RequestSpec, url: string, reply: RawReply): ApiReply {
+  private decode(spec: RequestSpec, url: string, reply: WireReply): ApiReply {
     const { method } = spec;
     const requestId = reply.headers.get('x-request-id') ?? undefined;
     if (reply.status >= 200 && reply.status < 300) {
@@ -179,33 +177,17 @@ export class ApiClient {
     if (this.options.debug) this.options.debug(redactKey(`debug: ${line}`, this.options.apiKey));
   }
 
-  /** The built-in fetch, or undici's with its proxy agent when a proxy variable is set. */
-  private transport(): Promise<{ fetch: Fetch; dispatcher?: unknown }> {
-    this.fetchFn ??= (async () => {
+  /** A direct connection, or undici's fetch with its proxy agent when a proxy variable is set. */
+  private chooseTransport(): Promise<Transport> {
+    this.transport ??= (async () => {
       const env = this.options.env;
       const httpProxy = readEnv(env, 'http_proxy') || readEnv(env, 'HTTP_PROXY');
       const httpsProxy = readEnv(env, 'https_proxy') || readEnv(env, 'HTTPS_PROXY');
-      if (!httpProxy && !httpsProxy) return { fetch: globalThis.fetch as Fetch };
-      const undici = await import('undici');
-      const dispatcher = new undici.EnvHttpProxyAgent({
-        httpProxy,
-        httpsProxy,
-        noProxy: readEnv(env, 'no_proxy') ?? readEnv(env, 'NO_PROXY') ?? '',
-      });
-      return { fetch: undici.fetch as unknown as Fetch, dispatcher };
+      if (!httpProxy && !httpsProxy) return directTransport;
+      return proxyTransport({ httpProxy, httpsProxy, noProxy: readEnv(env, 'no_proxy') ?? readEnv(env, 'NO_PROXY') ?? '' });
     })();
-    return this.fetchFn;
+    return this.transport;
   }
-}
-
-export interface RawReply {
-  status: number;
-  headers: Headers;
-  raw: string;
-}
-
-interface Outcome {
-  reply: RawReply;
 }
 
 /** Decodes the flat envelope, or the older nested one (its code upper-cased). */

@@ -1,5 +1,6 @@
 // Error classes and THE exit-code table (contract §4). Every failure the user can cause ends up
 // as one of these, and main.ts is the one place that turns them into a message and an exit code.
+import { ReplyHeaders } from '../api/reply-headers.js';
 
 export interface ExitCodeRow {
   exit: number;
@@ -137,7 +138,7 @@ export class ApiError extends CliError {
     readonly rawBody: string,
     /** Whether the body really was an error envelope (otherwise it was e.g. an HTML page). */
     readonly fromEnvelope: boolean,
-    readonly headers: Headers = new Headers(),
+    readonly headers: ReplyHeaders = new ReplyHeaders(),
   ) {
     super(
       `${envelope.error_code}: ${envelope.error_message ?? `HTTP ${status}`}`,

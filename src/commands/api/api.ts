@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import type { ApiReply } from '../../api/client.js';
+import type { ReplyHeaders } from '../../api/reply-headers.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, CliError, UsageError } from '../../core/errors.js';
 import { reindentJson } from '../../core/output/json.js';
@@ -67,11 +68,11 @@ function withQuery(path: string, query: [string, string][]): string {
   return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(query).toString()}`;
 }
 
-function headerLines(headers: Headers): string {
+function headerLines(headers: ReplyHeaders): string {
   return [...headers].map(([name, value]) => `${name}: ${value}\n`).join('');
 }
 
-/** HTTP/1.1 is what Node's fetch speaks. */
+/** HTTP/1.1 is what the client speaks. */
 function statusLine(status: number): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
 }
