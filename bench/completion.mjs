@@ -14,14 +14,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SVC = join(ROOT, 'bin', 'svc.js');
+const SVC = join(ROOT, 'bin', 'svc.cjs');
 const TARGET_RATIO = 1.3;
 const WARM_UP = 3;
 
 const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
 const RUNS = Math.max(7, Number(args.runs ?? 15));
 
-if (!existsSync(join(ROOT, 'dist', 'complete.js'))) {
+if (!existsSync(join(ROOT, 'dist', 'complete.cjs'))) {
   console.error('dist/ is missing: run `npm run build` first (npm run bench does).');
   process.exit(2);
 }

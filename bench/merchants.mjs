@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { mulberry32 } from '../scripts/mulberry32.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SVC = join(ROOT, 'bin', 'svc.js');
+const SVC = join(ROOT, 'bin', 'svc.cjs');
 const TARGET_RATIO = 1.15;
 const TARGET_RSS_MB = 150;
 

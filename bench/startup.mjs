@@ -21,7 +21,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SVC = join(ROOT, 'bin', 'svc.js');
+const SVC = join(ROOT, 'bin', 'svc.cjs');
 const WARM_UP = 2;
 const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
 const RUNS = Math.max(7, Number(args.runs ?? 11));

@@ -1,9 +1,9 @@
 // Bundles src/ into dist/ with one chunk per lazily imported command, so `svc --help` loads
 // only the command tree. The new dist/ is built beside the old
 // one and swapped in by renaming, so an `svc` started during a build never sees half a dist/.
-// A second entry, dist/complete.js, serves `svc __complete` (the completion scripts' questions)
-// without loading the program: one file with no chunks, as every module loaded costs time at each
-// TAB. Then completions/ and man/ are regenerated from the command tree.
+// A second entry, dist/complete.cjs, serves `svc __complete` (the completion scripts' questions)
+// without loading the program: one CommonJS file with no chunks, as every module loaded (and the
+// ES module loader itself) costs time at each TAB. Then completions/ and man/ are regenerated from the command tree.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,8 +41,9 @@ try {
   await build({
     entryPoints: [`${root}/src/complete.ts`],
     outdir: staging,
+    outExtension: { '.js': '.cjs' },
     bundle: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20.18',
     // One file without chunks, so a dependency it never loads on this path must not be inlined.
@@ -66,6 +67,6 @@ for (const path of await generateDocs()) console.log(`wrote ${path}`);
 
 // `svc --help`, prepared: the launcher prints it without loading the program. It is made by the
 // program itself (dist/help.txt does not exist yet, so this run takes the full path).
-const help = spawnSync(process.execPath, [`${root}/bin/svc.js`, '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const help = spawnSync(process.execPath, [`${root}/bin/svc.cjs`, '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 if (help.status !== 0) throw new Error(`svc --help failed while building: ${help.stderr}`);
 writeFileSync(`${root}/dist/help.txt`, help.stdout);

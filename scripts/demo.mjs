@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const svc = fileURLToPath(new URL('../bin/svc.js', import.meta.url));
+const svc = fileURLToPath(new URL('../bin/svc.cjs', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'svc-demo-'));
 
 const mock = spawn(process.execPath, [svc, 'mock', '--port', '0', '--json', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });

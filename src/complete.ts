@@ -1,5 +1,5 @@
 // The second entry of the bundle: `svc __complete …`, asked by the completion scripts while the
-// user presses TAB. bin/svc.js loads it instead of the program, so a completion loads no commander,
+// user presses TAB. bin/svc.cjs loads it instead of the program, so a completion loads no commander,
 // HTTP, prompt or schema code and costs about one bare Node start.
 import { completeCommand } from './completion/dynamic.js';
 

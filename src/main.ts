@@ -1,5 +1,5 @@
 // Builds the program, registers the nouns, runs a command and maps every failure to one message
-// and one exit code. Only bin/svc.js touches the process exit.
+// and one exit code. Only bin/svc.cjs touches the process exit.
 import { Command, CommanderError, Option } from 'commander';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';

@@ -348,8 +348,9 @@ describe('svc __complete (what the scripts ask while the user types)', () => {
     expect(unknown.stderr).toMatch(/^error: usage: svc __complete profiles\|data-selectors\|scenarios/);
   });
 
-  it('loads no commander, HTTP, prompt or schema code: every module a completion call resolves', async () => {
-    // A resolve hook writes down every module the process loads, static or dynamic.
+  it('loads no commander, HTTP, prompt or schema code: every module a completion call loads', async () => {
+    // A resolve hook writes down every ES module the process resolves; a preload writes down,
+    // at exit, every CommonJS file required and every built-in module Node loaded.
     const dir = world.tempDir('svc-trace-');
     const trace = join(dir, 'trace');
     writeFileSync(
@@ -362,15 +363,21 @@ describe('svc __complete (what the scripts ask while the user types)', () => {
         '}\n',
     );
     writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
-    const traced = spawnSync(process.execPath, ['--import', join(dir, 'register.mjs'), SVC, '__complete', 'data-selectors', 'cpi'], {
+    writeFileSync(
+      join(dir, 'at-exit.cjs'),
+      "process.on('exit', () => require('node:fs').appendFileSync(process.env.SVC_TRACE_FILE, [...Object.keys(require.cache), ...process.moduleLoadList].join('\\n') + '\\n'));\n",
+    );
+    const traced = spawnSync(process.execPath, ['--require', join(dir, 'at-exit.cjs'), '--import', join(dir, 'register.mjs'), SVC, '__complete', 'data-selectors', 'cpi'], {
       env: { ...env, SVC_TRACE_FILE: trace },
       encoding: 'utf8',
     });
     expect(traced.status, traced.stderr).toBe(0);
     expect(traced.stdout.split('\n')[0]).toMatch(/^overall\t/);
     const loaded = readFileSync(trace, 'utf8').trim().split('\n');
-    expect(loaded.some((url) => url.endsWith('/dist/complete.js'))).toBe(true);
-    const forbidden = loaded.filter((url) => /node_modules|\/dist\/cli\.js$|^node:(http|https|net|tls|readline)$/.test(url));
+    expect(loaded.some((entry) => entry.endsWith('/dist/complete.cjs'))).toBe(true);
+    expect(loaded.some((entry) => entry.startsWith('NativeModule '))).toBe(true);
+    // (node:net is there anyway: Node makes stdout a socket when it is a pipe.)
+    const forbidden = loaded.filter((entry) => /node_modules|\/dist\/cli\.js$|\/dist\/chunks\/|^node:(http|https|tls|readline)$|^NativeModule (http|https|tls|readline)$/.test(entry));
     expect(forbidden).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import type { RecordedRequest } from '../../src/mock/requestlog.js';
 import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const SVC = join(ROOT, 'bin', 'svc.js');
+export const SVC = join(ROOT, 'bin', 'svc.cjs');
 
 export interface Result {
   stdout: string;

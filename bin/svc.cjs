@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // Tiny launcher: the compile cache where this Node has it, then the bundled program. The commands
 // run most often by machines take shorter paths: `--version` and `--help` need none of the
-// program, and `svc __complete` (a TAB in a shell) loads the completion entry alone.
-import { readFileSync } from 'node:fs';
-import module from 'node:module';
+// program, and `svc __complete` (a TAB in a shell) loads the completion entry alone. This file and
+// dist/complete.cjs are CommonJS: starting Node's ES module loader costs ~5 ms, which only the
+// program (ESM, dist/cli.js) pays.
+'use strict';
+const { readFileSync } = require('node:fs');
+const module_ = require('node:module');
+const { join } = require('node:path');
 
-if (typeof module.enableCompileCache === 'function' && !process.env.CI) {
+if (typeof module_.enableCompileCache === 'function' && !process.env.CI) {
   try {
-    module.enableCompileCache();
+    module_.enableCompileCache();
   } catch {
     // A read-only cache folder only costs speed.
   }
@@ -19,7 +23,7 @@ const args = process.argv.slice(2);
 function printPreparedHelp() {
   if (process.stdout.isTTY && (process.stdout.columns || 80) < 80) return false;
   try {
-    process.stdout.write(readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8'));
+    process.stdout.write(readFileSync(join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
     return true;
   } catch {
     return false;
@@ -28,14 +32,14 @@ function printPreparedHelp() {
 
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The version alone needs none of the program.
-  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+  process.stdout.write(`${JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version}\n`);
 } else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && printPreparedHelp()) {
   // Printed from dist/help.txt, made by the program at build time.
 } else if (args[0] === '__complete') {
   // A completion script asking for values while the user presses TAB: the small entry, not the program.
-  const { runComplete } = await import('../dist/complete.js');
-  process.exitCode = runComplete(args.slice(1));
+  process.exitCode = require('../dist/complete.cjs').runComplete(args.slice(1));
 } else {
-  const { run } = await import('../dist/cli.js');
-  process.exitCode = await run(args);
+  import('../dist/cli.js').then(async ({ run }) => {
+    process.exitCode = await run(args);
+  });
 }
