@@ -463,11 +463,20 @@ describe('faults', () => {
   });
 
   it('delays, then answers normally when the fault has no reply of its own', async () => {
-    await addFaults({ path: '/v1/usage', delay_ms: 250 });
-    const started = performance.now();
+    await call('/_mock/requests', { key: null, method: 'DELETE' });
+    await addFaults({ path: '/v1/usage', delay_ms: 60_000 });
+    const caller = new AbortController();
+    const held = fetch(`${mock.url}/v1/usage`, { headers: { authorization: `Bearer ${keyOf(ORG_A).key}` }, signal: caller.signal }).catch(() => 'gave up');
+    // The request is logged when it arrives and stays unanswered while the delay runs.
+    let logged: { path: string; status: number | null } | undefined;
+    while (!logged) logged = ((await call('/_mock/requests', { key: null })).body as { path: string; status: number | null }[]).find((r) => r.path === '/v1/usage');
+    expect(logged.status).toBeNull();
+    caller.abort();
+    expect(await held).toBe('gave up');
+    await addFaults({ path: '/v1/usage', delay_ms: 1 });
     const reply = await call('/v1/usage');
     expect(reply.status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+    expect(reply.body.organization_id).toBe(ORG_A);
   });
 
   it('resets the connection without a reply', async () => {
@@ -542,9 +551,8 @@ describe('close', () => {
     const form = upload(TINY_PDF, { async: 'true' });
     await fetch(`${server.url}/v1/parse`, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}` } });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const started = performance.now();
+    // A close that waited for the 60 s delays would outlast the test's time limit.
     await server.close();
-    expect(performance.now() - started).toBeLessThan(500);
     expect(await stuck).toBe('closed');
     await server.close(); // twice is fine
   });

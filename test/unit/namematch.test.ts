@@ -131,12 +131,13 @@ describe('matchNames', () => {
     expect(nameMatch.parse(result)).toBeTruthy();
   });
 
-  it('stays fast and bounded on long or repetitive input', () => {
+  it('bounds its search on long or repetitive input: words past the eighth are not compared', () => {
     const many = Array.from({ length: 40 }, () => 'a').join(' ');
-    const started = performance.now();
-    const result = matchNames(many, many);
-    expect(performance.now() - started).toBeLessThan(2000);
-    expect(result.match_score).toBe(100);
+    expect(matchNames(many, many).match_score).toBe(100);
+    const words = ['Ram', 'Sita', 'Hari', 'Gita', 'Shyam', 'Laxmi', 'Krishna', 'Parbati', 'Bishnu', 'Kamala', 'Ganesh', 'Sarita'];
+    const long = [...words, ...words, ...words].join(' ');
+    expect(matchNames(long, words.slice(0, 8).join(' ')).match_score).toBe(100);
+    expect(matchNames(long, words.slice(0, 7).join(' ')).match_score).toBeLessThan(100);
   });
 
   it('always returns an integer score within 0..100 in the band it names', () => {
