@@ -5,7 +5,7 @@
 // dist/complete.cjs are CommonJS: starting Node's ES module loader costs ~5 ms, which only the
 // program (ESM, dist/cli.js) pays.
 'use strict';
-const { readFileSync } = require('node:fs');
+const { readFileSync, writeSync } = require('node:fs');
 const module_ = require('node:module');
 const { join } = require('node:path');
 
@@ -19,11 +19,27 @@ if (typeof module_.enableCompileCache === 'function' && !process.env.CI) {
 
 const args = process.argv.slice(2);
 
+/**
+ * Writes the whole text to stdout at once, without making process.stdout: Node's stream machinery
+ * costs a few milliseconds to load, as much as the rest of these short paths. A reader that went
+ * away (`svc --help | head -1`) is not an error; a non-blocking stdout falls back to the stream.
+ */
+function writeOut(text) {
+  const bytes = Buffer.from(text);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += writeSync(1, bytes, written);
+  } catch (error) {
+    if (error.code === 'EAGAIN') process.stdout.write(bytes.subarray(written));
+    else if (error.code !== 'EPIPE') throw error;
+  }
+}
+
 /** The root help made at build time, for a pipe or a terminal of 80 columns or more (it is 80 wide). */
 function printPreparedHelp() {
-  if (process.stdout.isTTY && (process.stdout.columns || 80) < 80) return false;
+  if (require('node:tty').isatty(1) && (process.stdout.columns || 80) < 80) return false;
   try {
-    process.stdout.write(readFileSync(join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
+    writeOut(readFileSync(join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
     return true;
   } catch {
     return false;
@@ -32,12 +48,12 @@ function printPreparedHelp() {
 
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The version alone needs none of the program.
-  process.stdout.write(`${JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version}\n`);
+  writeOut(`${JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version}\n`);
 } else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && printPreparedHelp()) {
   // Printed from dist/help.txt, made by the program at build time.
 } else if (args[0] === '__complete') {
   // A completion script asking for values while the user presses TAB: the small entry, not the program.
-  process.exitCode = require('../dist/complete.cjs').runComplete(args.slice(1));
+  process.exitCode = require('../dist/complete.cjs').runComplete(args.slice(1), writeOut);
 } else {
   import('../dist/cli.js').then(async ({ run }) => {
     process.exitCode = await run(args);

@@ -3,11 +3,7 @@
 // HTTP, prompt or schema code and costs about one bare Node start.
 import { completeCommand } from './completion/dynamic.js';
 
-export function runComplete(argv: readonly string[]): number {
-  return completeCommand(
-    argv,
-    process.env,
-    (text) => process.stdout.write(text),
-    (text) => process.stderr.write(text),
-  );
+/** `writeOut` is the launcher's direct write to stdout (it spares loading Node's streams). */
+export function runComplete(argv: readonly string[], writeOut: (text: string) => void = (text) => process.stdout.write(text)): number {
+  return completeCommand(argv, process.env, writeOut, (text) => process.stderr.write(text));
 }

@@ -2,9 +2,11 @@
 // not spend the Data API quota. Files hold the URL, when it was fetched, the dataset's `as_of`
 // date and the body exactly as received; never a header, so never the API key. They are written
 // atomically (a temporary file renamed into place) with mode 0600 in folders of mode 0700.
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+/** node:crypto takes ~4 ms to load: a TAB that lists profiles (this module is in the completion entry) must not pay it. */
+const crypto = () => process.getBuiltinModule('node:crypto');
 
 export interface CacheEntry {
   url: string;
@@ -26,7 +28,7 @@ export class ReplyCache {
   }
 
   fileFor(url: string): string {
-    return join(this.dir, `${createHash('sha256').update(url).digest('hex')}.json`);
+    return join(this.dir, `${crypto().createHash('sha256').update(url).digest('hex')}.json`);
   }
 
   /** The entry stored for this URL, or undefined when there is none or it cannot be read. */
@@ -50,7 +52,7 @@ export class ReplyCache {
   write(entry: CacheEntry): void {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const file = this.fileFor(entry.url);
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const temporary = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
     try {
       writeFileSync(temporary, JSON.stringify(entry), { mode: 0o600, flag: 'wx' });
       renameSync(temporary, file);

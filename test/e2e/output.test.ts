@@ -2,7 +2,7 @@
 // pipe and on a terminal, colour rules, ndjson, CSV, amounts, a closed stdout, quiet stderr in a
 // pipe, and control characters from the service kept off the terminal.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANSI, baseEnv, inTerminal, ROOT, SVC, svcCommand, TINY_PDF, useWorld, type Result } from './harness.js';
@@ -362,6 +362,24 @@ describe('a closed stdout', () => {
     expect(result.stderr).toBe('');
     // The reply really was the big one.
     expect((await world.requests()).filter((r) => r.path === '/v1/reports')).toHaveLength(1);
+  });
+
+  it.each([[['--version']], [['--help']], [['__complete', 'profiles']]])('svc %j with its reader gone before it writes: exit 0, nothing on stderr', async (args) => {
+    // These paths write to the file descriptor directly: the reader is gone ~70 ms before that.
+    // A config file with a profile, so that the completion has something to write.
+    const home = world.tempDir();
+    mkdirSync(join(home, 'config'));
+    writeFileSync(join(home, 'config', 'config.json'), JSON.stringify({ current_profile: 'default', profiles: { default: {}, staging: {} } }));
+    const result = await new Promise<Result>((resolve, reject) => {
+      const child = spawn(process.execPath, [SVC, ...args], { env: baseEnv(home), cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ stdout: '', stderr, code }));
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
   });
 
   it('the read side destroyed after the first chunk: exit 0, nothing on stderr', async () => {
