@@ -10,6 +10,8 @@ export interface EnvironmentVariable {
   readonly alias?: string;
   readonly group: EnvironmentGroup;
   readonly description: string;
+  /** Read by Node itself, not by svc: listed so that people find it. */
+  readonly readByNode?: true;
 }
 
 export type EnvironmentGroup = 'settings' | 'output' | 'network' | 'folders';
@@ -44,6 +46,12 @@ export const ENVIRONMENT = [
   { name: 'HTTPS_PROXY', alias: 'https_proxy', group: 'network', description: 'Proxy for https:// requests (the lower-case spelling is read first).' },
   { name: 'HTTP_PROXY', alias: 'http_proxy', group: 'network', description: 'Proxy for http:// requests (the lower-case spelling is read first).' },
   { name: 'NO_PROXY', alias: 'no_proxy', group: 'network', description: 'Comma-separated hosts reached without the proxy (the lower-case spelling is read first).' },
+  {
+    name: 'NODE_EXTRA_CA_CERTS',
+    group: 'network',
+    readByNode: true,
+    description: 'Read by Node at start: a PEM file of extra certificate authorities to trust, for a proxy that intercepts TLS or a service with a private certificate.',
+  },
   { name: 'SVC_CONFIG_DIR', group: 'folders', description: 'Folder of config.json (default: $XDG_CONFIG_HOME/svc, ~/.config/svc on Linux).' },
   { name: 'SVC_CACHE_DIR', group: 'folders', description: 'Folder of the dataset reply cache (default: $XDG_CACHE_HOME/svc, ~/.cache/svc on Linux).' },
   { name: 'XDG_CONFIG_HOME', group: 'folders', description: 'Linux: the config folder is $XDG_CONFIG_HOME/svc when SVC_CONFIG_DIR is not set.' },
@@ -53,7 +61,7 @@ export const ENVIRONMENT = [
   { name: 'LOCALAPPDATA', group: 'folders', description: 'Windows: the cache folder is %LOCALAPPDATA%\\svc\\Cache.' },
 ] as const satisfies readonly EnvironmentVariable[];
 
-type Listed = (typeof ENVIRONMENT)[number];
+type Listed = Exclude<(typeof ENVIRONMENT)[number], { readByNode: true }>;
 export type VariableName = Listed['name'] | Extract<Listed, { alias: string }>['alias'];
 
 /** The value of a listed variable, exactly as set (an empty string stays empty). */
