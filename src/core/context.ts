@@ -130,7 +130,7 @@ export class Context {
     const view = buildView(this.format === 'table' ? printableDeep(data) : data);
     const boxed = this.format === 'table' && this.io.stdoutIsTTY;
     const Table = boxed ? (await import('cli-table3')).default : undefined;
-    this.out(render(reply, view, { format: this.format, terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: createPaint(this.color), Table }));
+    this.out(render(reply, view, { format: this.format, terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), Table }));
   }
 
   /** A spinner on stderr when stderr is a terminal; otherwise nothing. */

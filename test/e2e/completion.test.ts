@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_FAMILIES } from '../../src/commands/data/families.js';
 import { ReplyCache } from '../../src/core/cache.js';
 import { ROOT, run, SVC, useWorld } from './harness.js';
+import { traceRun } from './trace.js';
 
 const world = useWorld();
 
@@ -349,35 +350,12 @@ describe('svc __complete (what the scripts ask while the user types)', () => {
   });
 
   it('loads no commander, HTTP, prompt or schema code: every module a completion call loads', async () => {
-    // A resolve hook writes down every ES module the process resolves; a preload writes down,
-    // at exit, every CommonJS file required and every built-in module Node loaded.
-    const dir = world.tempDir('svc-trace-');
-    const trace = join(dir, 'trace');
-    writeFileSync(
-      join(dir, 'hooks.mjs'),
-      "import { appendFileSync } from 'node:fs';\n" +
-        'export async function resolve(specifier, context, next) {\n' +
-        '  const result = await next(specifier, context);\n' +
-        "  appendFileSync(process.env.SVC_TRACE_FILE, result.url + '\\n');\n" +
-        '  return result;\n' +
-        '}\n',
-    );
-    writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
-    writeFileSync(
-      join(dir, 'at-exit.cjs'),
-      "process.on('exit', () => require('node:fs').appendFileSync(process.env.SVC_TRACE_FILE, [...Object.keys(require.cache), ...process.moduleLoadList].join('\\n') + '\\n'));\n",
-    );
-    const traced = spawnSync(process.execPath, ['--require', join(dir, 'at-exit.cjs'), '--import', join(dir, 'register.mjs'), SVC, '__complete', 'data-selectors', 'cpi'], {
-      env: { ...env, SVC_TRACE_FILE: trace },
-      encoding: 'utf8',
-    });
+    const traced = await traceRun(['__complete', 'data-selectors', 'cpi'], env, world.tempDir('svc-trace-'));
     expect(traced.status, traced.stderr).toBe(0);
     expect(traced.stdout.split('\n')[0]).toMatch(/^overall\t/);
-    const loaded = readFileSync(trace, 'utf8').trim().split('\n');
-    expect(loaded.some((entry) => entry.endsWith('/dist/complete.cjs'))).toBe(true);
-    expect(loaded.some((entry) => entry.startsWith('NativeModule '))).toBe(true);
-    // (node:net is there anyway: Node makes stdout a socket when it is a pipe.)
-    const forbidden = loaded.filter((entry) => /node_modules|\/dist\/cli\.js$|\/dist\/chunks\/|^node:(http|https|tls|readline)$|^NativeModule (http|https|tls|readline)$/.test(entry));
-    expect(forbidden).toEqual([]);
+    expect(traced.files).toEqual(['bin/svc.cjs', 'dist/complete.cjs']);
+    expect(traced.packages).toEqual([]);
+    // (net is there anyway: Node makes stdout a socket when it is a pipe.)
+    for (const builtin of ['http', 'https', 'tls', 'readline']) expect(traced.builtins).not.toContain(builtin);
   });
 });

@@ -47,7 +47,7 @@ function missingSelector(family: DataFamily): UsageError {
 
 async function drawChart(ctx: Context, series: DatasetSeries): Promise<void> {
   const [{ lineChart }, { createPaint }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js')]);
-  const paint = createPaint(ctx.color);
+  const paint = await createPaint(ctx.color);
   const points = series.data.points.flatMap((p) => (p.value === null ? [] : [{ period: printable(p.period), value: p.value }]));
   const footer = attributionLines(series.meta).map((line) => paint.dim(printable(line)));
   const body = points.length

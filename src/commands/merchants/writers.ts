@@ -37,7 +37,7 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
       return new CsvWriter(options.sink);
     case 'table': {
       const [{ AlignedTableWriter, TabWriter }, { createPaint }] = await Promise.all([import('./table-writers.js'), import('../../core/output/paint.js')]);
-      const paint = createPaint(options.color);
+      const paint = await createPaint(options.color);
       return options.terminal ? new AlignedTableWriter(options.sink, options.width, paint) : new TabWriter(options.sink, paint);
     }
   }

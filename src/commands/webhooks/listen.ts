@@ -26,7 +26,7 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
   const waitSeconds = options.wait === undefined ? DEFAULT_WAIT_SECONDS : checkInteger(options.wait, '--wait', 1, 86_400)!;
   // The global --timeout bounds each forwarded request, as it bounds every HTTP attempt.
   const forwardTimeoutMs = ctx.attemptTimeoutMs;
-  const paint = createPaint(ctx.color);
+  const paint = await createPaint(ctx.color);
 
   const [{ startReceiver }, { forwardDelivery }] = await Promise.all([import('../../webhooks/receiver.js'), import('../../webhooks/forward.js')]);
   const forwards = new Set<Promise<void>>();

@@ -1,5 +1,5 @@
 // Colour for people: one palette, built from our own colour decision (chalk 5 ignores NO_COLOR).
-import { Chalk } from 'chalk';
+// Without colour (a pipe, NO_COLOR) the palette is plain text and chalk is not loaded at all.
 
 export interface Paint {
   header(text: string): string;
@@ -11,8 +11,13 @@ export interface Paint {
   accent(text: string): string;
 }
 
-export function createPaint(enabled: boolean): Paint {
-  const c = new Chalk({ level: enabled ? 1 : 0 });
+const plain = (text: string) => text;
+const PLAIN: Paint = { header: plain, title: plain, dim: plain, good: plain, warn: plain, bad: plain, accent: plain };
+
+export async function createPaint(enabled: boolean): Promise<Paint> {
+  if (!enabled) return PLAIN;
+  const { Chalk } = await import('chalk');
+  const c = new Chalk({ level: 1 });
   return {
     header: (t) => c.bold.cyan(t),
     title: (t) => c.bold(t),

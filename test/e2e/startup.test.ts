@@ -1,0 +1,73 @@
+// What each kind of start loads, so that start-up stays near bare Node (bench/startup.mjs measures
+// it; this suite only checks what is loaded, never a time). Packages are bundled into dist/, so
+// "loads zod" means "loads a dist file built from zod".
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { baseEnv, useWorld } from './harness.js';
+import { traceRun } from './trace.js';
+
+const world = useWorld();
+const RAM = 'rpt_e8699f830adc84b8';
+
+/** svc against the mock with a test key; output to a pipe, so no colour and no boxed tables. */
+async function trace(args: string[], env: Record<string, string> = {}) {
+  const home = world.tempDir();
+  const result = await traceRun(args, { ...baseEnv(home), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, ...env }, home);
+  expect(result.status, result.stderr).not.toBeNull();
+  return result;
+}
+
+/** Node's HTTP client as fetch brings it, and what only some requests need. */
+const FETCH = 'internal/deps/undici/undici';
+
+describe('the launcher alone', () => {
+  it.each([['--version'], ['--help']])('svc %s loads nothing but the launcher', async (flag) => {
+    const result = await trace([flag]);
+    expect(result.status).toBe(0);
+    expect(result.files).toEqual(['bin/svc.cjs']);
+    expect(result.packages).toEqual([]);
+  });
+});
+
+describe('the program', () => {
+  it('help of a command loads commander only: no schemas, config store, HTTP, prompts or spinners', async () => {
+    const result = await trace(['reports', '--help']);
+    expect(result.status).toBe(0);
+    expect(result.packages).toEqual(['commander']);
+    for (const builtin of ['http', 'https', 'crypto', FETCH]) expect(result.builtins).not.toContain(builtin);
+  });
+
+  it('a GET with --json: commander and zod; node:http, not fetch, not node:crypto', async () => {
+    const result = await trace(['reports', 'list', '--json']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.packages).toEqual(['commander', 'zod']);
+    expect(result.builtins).toContain('http');
+    for (const builtin of ['https', 'tls', 'crypto', 'zlib', FETCH]) expect(result.builtins).not.toContain(builtin);
+  });
+
+  it('a table into a pipe: no cli-table3 and no chalk (both are for terminals)', async () => {
+    const result = await trace(['reports', 'list']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.packages).toEqual(['commander', 'zod']);
+  });
+
+  it('a POST: node:crypto for its idempotency key, and still no fetch', async () => {
+    const result = await trace(['match', RAM, '--name', 'Ram Bahadur Shrestha', '--json']);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.packages).toEqual(['commander', 'zod']);
+    expect(result.builtins).toContain('crypto');
+    expect(result.builtins).not.toContain(FETCH);
+  });
+
+  it('a proxy variable brings in undici for its proxy agent', async () => {
+    // A port where nothing listens: the request fails (exit 9), after undici was loaded.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const result = await trace(['reports', 'list', '--retries', '0'], { HTTP_PROXY: `http://127.0.0.1:${port}` });
+    expect(result.status, result.stderr).toBe(9);
+    expect(result.packages).toContain('undici');
+  });
+});
