@@ -23,6 +23,8 @@ import { reportError } from './core/report-error.js';
 import { VERSION } from './version.js';
 
 export const HELP_WIDTH = 80;
+/** The heading commander gives inherited options in a command's help; the root's own use it too. */
+const GLOBAL_OPTIONS = 'Global Options:';
 
 /** What a noun's index.ts needs to declare its verbs: lazy actions that receive a Context. */
 export interface App {
@@ -59,17 +61,17 @@ export function buildProgram(app: App, io: IO): Command {
     .description('Bank-statement reports and their lending views, from your terminal.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
-    .addOption(new Option('--json', 'print the reply body as JSON, exactly as received').helpGroup('Global options:'))
+    .addOption(new Option('--json', 'print the reply body as JSON, exactly as received').helpGroup(GLOBAL_OPTIONS))
     .addOption(
-      new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']).helpGroup('Global options:'),
+      new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']).helpGroup(GLOBAL_OPTIONS),
     )
-    .addOption(new Option('--no-color', 'never colour the output').helpGroup('Global options:'))
-    .addOption(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)').helpGroup('Global options:'))
-    .addOption(new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)').helpGroup('Global options:'))
-    .addOption(new Option('--retries <n>', 'retries of a failed request (default: 2)').helpGroup('Global options:'))
-    .addOption(new Option('--api-key <key>', 'API key (prefer SVC_API_KEY: a flag is visible to other users)').helpGroup('Global options:'))
-    .addOption(new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)').helpGroup('Global options:'))
-    .addOption(new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)').helpGroup('Global options:'))
+    .addOption(new Option('--no-color', 'never colour the output').helpGroup(GLOBAL_OPTIONS))
+    .addOption(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)').helpGroup(GLOBAL_OPTIONS))
+    .addOption(new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)').helpGroup(GLOBAL_OPTIONS))
+    .addOption(new Option('--retries <n>', 'retries of a failed request (default: 2)').helpGroup(GLOBAL_OPTIONS))
+    .addOption(new Option('--api-key <key>', 'API key (prefer SVC_API_KEY: a flag is visible to other users)').helpGroup(GLOBAL_OPTIONS))
+    .addOption(new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)').helpGroup(GLOBAL_OPTIONS))
+    .addOption(new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)').helpGroup(GLOBAL_OPTIONS))
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .showHelpAfterError('(run with --help for usage)')
     .showSuggestionAfterError(true)
