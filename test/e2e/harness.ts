@@ -71,7 +71,8 @@ function assertNoKeyLeak(args: string[], env: Record<string, string>, input: Run
 }
 
 /** Collects a child's output until it ends; a child that outlives the limit is killed. */
-function collect(child: ChildProcessWithoutNullStreams, timeoutMs = 15_000): Promise<Result> {
+/** stdout, stderr and the exit code of a child; killed after `timeoutMs` (its code is then null). */
+export function collect(child: ChildProcessWithoutNullStreams, timeoutMs = 15_000): Promise<Result> {
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -84,6 +85,14 @@ function collect(child: ChildProcessWithoutNullStreams, timeoutMs = 15_000): Pro
       resolve({ stdout, stderr, code });
     });
   });
+}
+
+/** `svc ARGS | head -c 1`, the reader gone after one byte: svc's exit code on stdout, its stderr on stderr. */
+export function intoHead(args: string[], env: Record<string, string>): Promise<Result> {
+  const script = '"$0" "$@" | head -c 1 >/dev/null; echo "${PIPESTATUS[0]}"';
+  const child = spawn('bash', ['-c', script, process.execPath, SVC, ...args], { env, cwd: ROOT });
+  child.stdin.end();
+  return collect(child);
 }
 
 export type { FaultSpec, RecordedRequest };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import merchantsJson from '../../src/mock/fixtures/merchants.json' with { type: 'json' };
-import { baseEnv, inTerminal, ROOT, STACK_LINE, SVC, svcCommand, useWorld, type Result } from './harness.js';
+import { baseEnv, inTerminal, intoHead, ROOT, STACK_LINE, SVC, svcCommand, useWorld } from './harness.js';
 
 const world = useWorld();
 const RESOLVE = '/v1/merchants/resolve';
@@ -342,17 +342,8 @@ describe('a run that stops leaves nothing lost', () => {
   });
 
   it('a closed stdout (| head -c 1) ends the run quietly with exit 0', async () => {
-    const script = '"$0" "$@" | head -c 1 >/dev/null; echo "${PIPESTATUS[0]}"';
     const env = { ...baseEnv(world.dir), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key };
-    const result = await new Promise<Result>((resolve, reject) => {
-      const child = spawn('bash', ['-c', script, process.execPath, SVC, 'merchants', 'resolve', '--file', lookupFile, '--json'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ stdout, stderr, code }));
-    });
+    const result = await intoHead(['merchants', 'resolve', '--file', lookupFile, '--json'], env);
     expect(result.stdout.trim()).toBe('0');
     expect(result.stderr).toBe('');
     // A reader going away is no failure: no unresolved file.

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ANSI, baseEnv, inTerminal, ROOT, SVC, svcCommand, TINY_PDF, useWorld, type Result } from './harness.js';
+import { ANSI, baseEnv, inTerminal, intoHead, ROOT, SVC, svcCommand, TINY_PDF, useWorld, type Result } from './harness.js';
 
 const RAM = 'rpt_e8699f830adc84b8'; // complete, NABIL, Ram Bahadur Shrestha
 const WEEKLY = 'rpt_8074807054f108e7'; // complete, weekly streams in and out
@@ -332,31 +332,9 @@ describe('a closed stdout', () => {
   const bigList = () =>
     JSON.stringify({ data: Array.from({ length: 25_000 }, (_, i) => summary(`rpt_${i.toString(16).padStart(16, '0')}`)) });
 
-  /** `svc ARGS | head -c 1`: svc's exit code on stdout, svc's stderr on stderr. */
-  function intoHead(args: string[]): Promise<Result> {
-    const script = '"$0" "$@" | head -c 1 >/dev/null; echo "${PIPESTATUS[0]}"';
-    return new Promise((resolve, reject) => {
-      const child = spawn('bash', ['-c', script, process.execPath, SVC, ...args], {
-        env: { ...baseEnv(world.dir), ...env() },
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ stdout, stderr, code });
-      });
-    });
-  }
-
   it.each([[['--json']], [[]], [['-o', 'ndjson']]])('svc reports list %j | head -c 1: exit 0, nothing on stderr', async (flags) => {
     await listReplies(bigList());
-    const result = await intoHead(['reports', 'list', ...flags]);
+    const result = await intoHead(['reports', 'list', ...flags], { ...baseEnv(world.dir), ...env() });
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toBe('0');
     expect(result.stderr).toBe('');

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, SVC } from './harness.js';
+import { collect, ROOT, SVC } from './harness.js';
 
 export interface Trace {
   status: number | null;
@@ -40,18 +40,9 @@ export async function traceRun(args: string[], env: Record<string, string>, dir:
   const child = spawn(process.execPath, ['--require', join(dir, 'at-exit.cjs'), '--import', join(dir, 'register.mjs'), SVC, ...args], {
     env: { ...env, SVC_TRACE_FILE: log },
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  const status = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  clearTimeout(killer);
+  child.stdin.end();
+  const { stdout, stderr, code: status } = await collect(child, 20_000);
   const entries = readFileSync(log, 'utf8').split('\n').filter(Boolean);
   const files = new Set<string>();
   const builtins = new Set<string>();
