@@ -248,6 +248,8 @@ function networkError(error: unknown, url: string): NetworkError {
   if (code === 'ECONNREFUSED') return new NetworkError(`connection refused by ${host}`, ['Is the service running at that address?']);
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return new NetworkError(`connection to ${host} was reset`);
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return new NetworkError(`connecting to ${host} timed out`);
+  // node:http's parser (llhttp) names its failures HPE_…: what came back was not an HTTP reply.
+  if (code.startsWith('HPE_')) return new NetworkError(`${host} did not answer in HTTP (${(error as Error).message})`, ['Check the base URL: is it the service, on the right port?']);
   if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) {
     return new NetworkError(`TLS failure talking to ${host}: ${cause?.message ?? code}`, [
       'If a proxy intercepts TLS, set NODE_EXTRA_CA_CERTS to its certificate.',

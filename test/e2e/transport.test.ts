@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -105,6 +105,27 @@ describe('body text', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^error: no reply from 127\.0\.0\.1:\d+ within 0\.5 s/);
     expect(result.stderr).not.toMatch(STACK_LINE);
+  });
+});
+
+describe('a server that does not speak HTTP', () => {
+  it('exit 9, one line naming the host, and a hint to check the base URL', async () => {
+    const sockets = new Set<Socket>();
+    const server = createNetServer((socket) => {
+      sockets.add(socket.on('error', () => {}));
+      socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const result = await world.svc(['reports', 'list', '--retries', '0'], { env: { SVC_BASE_URL: `http://127.0.0.1:${port}` } });
+      expect(result.code, result.stderr).toBe(9);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^error: 127\.0\.0\.1:\d+ did not answer in HTTP \(.+\)\nCheck the base URL: is it the service, on the right port\?\n$/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
