@@ -25,11 +25,11 @@ export interface WireReply {
 export type Transport = (request: WireRequest) => Promise<WireReply>;
 
 /** What we accept, as fetch asks by default; replies are decoded by `decodeBody`. */
-export const ACCEPT_ENCODING = 'gzip, deflate, br';
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** node:http or node:https, loaded for the first request of its scheme. */
 export const directTransport: Transport = async (request) => {
-  const { request: send } = request.url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const { request: send } = process.getBuiltinModule(request.url.protocol === 'https:' ? 'node:https' : 'node:http');
   const headers: Record<string, string> = { 'Accept-Encoding': ACCEPT_ENCODING, ...request.headers };
   if (request.body) headers['Content-Length'] = String(request.body.byteLength);
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
@@ -45,7 +45,7 @@ export const directTransport: Transport = async (request) => {
       value === undefined ? [] : Array.isArray(value) ? value.map((one): [string, string] => [name, one]) : [[name, value]],
     ),
   );
-  const body = await decodeBody(Buffer.concat(chunks), replyHeaders.get('content-encoding'));
+  const body = decodeBody(Buffer.concat(chunks), replyHeaders.get('content-encoding'));
   return { status: response.statusCode ?? 0, headers: replyHeaders, raw: utf8(body) };
 };
 
@@ -78,13 +78,13 @@ export class BodyDecodingError extends Error {
 }
 
 /** Undoes gzip, deflate or brotli; other encodings (and none) pass through. */
-export async function decodeBody(bytes: Buffer, encoding: string | null): Promise<Buffer> {
+function decodeBody(bytes: Buffer, encoding: string | null): Buffer {
   const codings = (encoding ?? '')
     .split(',')
     .map((coding) => coding.trim().toLowerCase())
     .filter((coding) => coding !== '' && coding !== 'identity');
   if (codings.length === 0) return bytes;
-  const zlib = await import('node:zlib');
+  const zlib = process.getBuiltinModule('node:zlib');
   // Codings are listed in the order they were applied, so they are undone from the last.
   let body = bytes;
   for (const coding of codings.reverse()) {
