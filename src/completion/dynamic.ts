@@ -8,6 +8,8 @@ import { ConfigStore, type ConfigDoc } from '../config/store.js';
 import { ReplyCache } from '../core/cache.js';
 import type { Env } from '../core/environment.js';
 import { DATA_FAMILIES, latestPath } from '../commands/data/families.js';
+import { itemListOf, selectorsOf } from '../commands/data/items.js';
+import { DOCUMENTED_SCENARIOS, scenarioNames } from '../commands/sandbox/scenario-names.js';
 import { DYNAMIC_SOURCES, isDynamicSource, type DynamicSource } from './sources.js';
 
 export interface DynamicRequest {
@@ -39,19 +41,14 @@ export function dynamicValues(request: DynamicRequest, env: Env): Candidate[] {
     case 'data-selectors': {
       const family = DATA_FAMILIES.find((f) => f.name === request.family);
       if (!family) return [];
-      const items = (cachedBody(request, env, doc, latestPath(family)) as { data?: { items?: unknown } } | undefined)?.data?.items;
-      return listOf(items).flatMap((item) => {
-        const { key, label, unit } = item as { key?: unknown; label?: unknown; unit?: unknown };
-        if (typeof key !== 'string') return [];
-        return [{ value: key, description: [label, unit ? `(${String(unit)})` : ''].filter((part) => typeof part === 'string' && part).join(' ') }];
-      });
+      const selectors = selectorsOf(itemListOf(cachedBody(request, env, doc, latestPath(family)), family.selector));
+      return selectors.map((s) => ({ value: s.value, description: [s.label, s.unit ? `(${s.unit})` : ''].filter(Boolean).join(' ') }));
     }
     case 'scenarios': {
-      const scenarios = (cachedBody(request, env, doc, SCENARIOS_PATH) as { data?: unknown } | undefined)?.data;
-      return listOf(scenarios).flatMap((scenario) => {
-        const { name, description } = scenario as { name?: unknown; description?: unknown };
-        return typeof name === 'string' ? [{ value: name, description: typeof description === 'string' ? description : '' }] : [];
-      });
+      // A list fetched before, in whatever form; the documented names until there is one.
+      const cached = cachedBody(request, env, doc, SCENARIOS_PATH);
+      const names = cached === undefined ? [] : scenarioNames(cached);
+      return names.length ? names : [...DOCUMENTED_SCENARIOS];
     }
   }
 }
@@ -103,10 +100,6 @@ function cachedBody(request: DynamicRequest, env: Env, doc: ConfigDoc, path: str
   } catch {
     return undefined; // an unknown profile, a bad base URL, a damaged entry: nothing to offer
   }
-}
-
-function listOf(value: unknown): unknown[] {
-  return Array.isArray(value) ? value.filter((item) => item !== null && typeof item === 'object') : [];
 }
 
 /** One line of output: no tab, newline or other control character from a file may split it. */

@@ -2,21 +2,28 @@
 
 export type KeyMode = 'live' | 'test' | 'unknown';
 
-const PREFIXES: Record<Exclude<KeyMode, 'unknown'>, string> = {
-  live: 'svc_sk_live_',
-  test: 'svc_sk_test_',
-};
+/**
+ * The key forms of the service (contract §2): `svc_sk_live_…` and `svc_sk_test_…`, and the same
+ * without the brand, as some of the service's own pages write them. Longest prefix first.
+ */
+const PREFIXES: readonly { prefix: string; mode: Exclude<KeyMode, 'unknown'> }[] = [
+  { prefix: 'svc_sk_live_', mode: 'live' },
+  { prefix: 'svc_sk_test_', mode: 'test' },
+  { prefix: 'sk_live_', mode: 'live' },
+  { prefix: 'sk_test_', mode: 'test' },
+];
+
+function formOf(key: string): (typeof PREFIXES)[number] | undefined {
+  return PREFIXES.find((form) => key.startsWith(form.prefix) && key.length > form.prefix.length);
+}
 
 export function keyMode(key: string): KeyMode {
-  if (key.startsWith(PREFIXES.live) && key.length > PREFIXES.live.length) return 'live';
-  if (key.startsWith(PREFIXES.test) && key.length > PREFIXES.test.length) return 'test';
-  return 'unknown';
+  return formOf(key)?.mode ?? 'unknown';
 }
 
 /** `svc_sk_live_…abcd`: the prefix and the last four characters; never more of a short key. */
 export function maskKey(key: string): string {
-  const mode = keyMode(key);
-  const prefix = mode === 'unknown' ? '' : PREFIXES[mode];
+  const prefix = formOf(key)?.prefix ?? '';
   const secret = key.slice(prefix.length);
   const tail = secret.length >= 12 ? secret.slice(-4) : '';
   return `${prefix}…${tail}`;

@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { readEnv } from './environment.js';
 import { UsageError } from './errors.js';
 import { canPrompt, colorEnabled, type IO } from './io.js';
+import type { ReplyReading } from '../api/reading.js';
 import type { OutputFormat, Reply } from './output/render.js';
 import type { View } from './output/view.js';
 
@@ -20,6 +21,16 @@ export interface GlobalFlags {
   apiKey?: string;
   baseUrl?: string;
   profile?: string;
+}
+
+/** How a command reads a reply: its name for messages, its records, its view for people. */
+export interface ReplyReader {
+  /** The request, as `GET /v1/usage`. */
+  what: string;
+  /** The list a command documents, whose items are the records of ndjson and CSV; undefined: the fallback. */
+  records?: (body: unknown, reading: ReplyReading) => unknown[] | undefined;
+  /** The view for people, from what the command knows of the reply. */
+  view: (body: unknown, reading: ReplyReading) => View;
 }
 
 export interface Spinner {
@@ -119,18 +130,39 @@ export class Context {
     });
   }
 
-  /** Prints a reply in the chosen output format, through the view a command built for people. */
-  async print<T>(reply: Reply, data: T, buildView: (data: T) => View): Promise<void> {
-    const [{ render }, { createPaint }, { printableDeep }] = await Promise.all([
-      import('./output/render.js'),
-      import('./output/paint.js'),
+  /**
+   * Prints a reply in the chosen output format: `--json` as received, whatever its shape; ndjson
+   * and CSV from the records the reader names; a table from the view the reader builds.
+   */
+  async present(reply: Reply, reader: ReplyReader): Promise<void> {
+    if (this.format === 'json') {
+      const { prettyJson } = await import('./output/json.js');
+      this.out(prettyJson(reply.raw, reply.body) + '\n');
+      return;
+    }
+    const [{ ReplyReading }, records, { printableDeep }] = await Promise.all([
+      import('../api/reading.js'),
+      import('./output/records.js'),
       import('./output/format.js'),
     ]);
-    // Text for people is made printable; machine formats carry the values as received.
-    const view = buildView(this.format === 'table' ? printableDeep(data) : data);
-    const boxed = this.format === 'table' && this.io.stdoutIsTTY;
-    const Table = boxed ? (await import('cli-table3')).default : undefined;
-    this.out(render(reply, view, { format: this.format, terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), Table }));
+    const reading = new ReplyReading(reader.what);
+    let text: string;
+    if (this.format === 'ndjson' || this.format === 'csv') {
+      const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
+      text = this.format === 'csv' ? records.csvText(list) : records.ndjsonText(list);
+    } else {
+      // Text for people is made printable: a name cannot move the cursor or recolour the terminal.
+      text = await this.table(reader.view(printableDeep(reply.body), reading));
+    }
+    if (this.debug) for (const line of reading.debugLines()) this.err(line);
+    this.out(text);
+  }
+
+  /** A view as a table: boxed with colour on a terminal, tab-separated in a pipe. */
+  private async table(view: View): Promise<string> {
+    const [{ renderTable }, { createPaint }] = await Promise.all([import('./output/render.js'), import('./output/paint.js')]);
+    const Table = this.io.stdoutIsTTY ? (await import('cli-table3')).default : undefined;
+    return renderTable(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), Table });
   }
 
   /** A spinner on stderr when stderr is a terminal; otherwise nothing. */

@@ -2,10 +2,11 @@
 // time, nothing new started after a failure or Ctrl-C; and each reply checked and put in order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { merchantReply, type MerchantResult } from '../../src/api/merchant-schemas.js';
+import type { MerchantResult } from '../../src/api/merchants.js';
+import { ReplyHeaders } from '../../src/api/reply-headers.js';
 import type { Lookup } from '../../src/commands/merchants/lookup-set.js';
 import { runInOrder } from '../../src/commands/merchants/ordered-pool.js';
-import { inLookupOrder, isMerchantReply } from '../../src/commands/merchants/reply.js';
+import { checkedReply, inLookupOrder } from '../../src/commands/merchants/reply.js';
 import { BatchesWhileReading, batchesOf } from '../../src/commands/merchants/batches.js';
 import { planOf } from '../../src/commands/merchants/resolve.js';
 import { LookupSet } from '../../src/commands/merchants/lookup-set.js';
@@ -250,7 +251,7 @@ describe('a reply', () => {
     expect(() => inLookupOrder(lookups, [result('Cafe', 'name')], 'POST x')).toThrow(/no result for the terminal "1111222233334444"/);
   });
 
-  it('is checked by hand exactly as the zod schema checks it', () => {
+  it('requires only what merging walks: data.results, each with an input text', () => {
     const text = fc.oneof(fc.string(), fc.constant(null), fc.constant(undefined), fc.integer());
     const resultLike = fc.record(
       { input: fc.oneof(fc.string(), fc.integer()), type: fc.oneof(fc.constantFrom('terminal', 'name'), fc.boolean()), matched: fc.oneof(fc.boolean(), fc.string()), merchant: text, mcc: text, city: text, extra: fc.anything() },
@@ -266,9 +267,19 @@ describe('a reply', () => {
       },
       { requiredKeys: [] },
     );
+    const walkable = (body: unknown): boolean => {
+      const data = (body as { data?: unknown } | null)?.data;
+      const results = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as { results?: unknown }).results : undefined;
+      return (
+        body !== null && typeof body === 'object' && !Array.isArray(body) && Array.isArray(results) &&
+        results.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r) && typeof (r as { input?: unknown }).input === 'string')
+      );
+    };
     fc.assert(
       fc.property(fc.oneof(replyLike, fc.anything()), (body) => {
-        expect(isMerchantReply(body)).toBe(merchantReply.safeParse(body).success);
+        const reply = { status: 200, headers: new ReplyHeaders(), raw: '', body };
+        if (walkable(body)) expect(checkedReply(reply, 'POST x')).toBe(body);
+        else expect(() => checkedReply(reply, 'POST x')).toThrow(UnexpectedReplyError);
       }),
       { numRuns: 2000 },
     );

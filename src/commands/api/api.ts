@@ -82,7 +82,7 @@ function printable(raw: string): string {
   let out = raw;
   try {
     JSON.parse(raw);
-    out = reindentJson(raw);
+    out = reindentJson(raw) ?? raw;
   } catch {
     // not JSON: as received
   }

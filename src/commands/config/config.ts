@@ -3,6 +3,7 @@ import { activeProfile, checkBaseUrl, profileToWrite, unknownProfile } from '../
 import { PROFILE_KEYS, type ProfileKey } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { printableDeep } from '../../core/output/format.js';
 
 function checkKey(key: string): ProfileKey {
   if (!(PROFILE_KEYS as readonly string[]).includes(key)) {
@@ -37,18 +38,21 @@ export async function listProfiles(ctx: Context): Promise<void> {
     current_profile: doc.current_profile ?? null,
     profiles: Object.fromEntries(rows.map((r) => [r.name, { base_url: r.base_url, api_key: r.api_key }])),
   };
-  await ctx.print({ raw: JSON.stringify(body), body }, rows, (list) => ({
-    kind: 'list',
-    items: list,
-    rows: list,
-    empty: `No profiles yet. Create one with \`svc login\`. (Config file: ${store.file})`,
-    columns: [
-      { key: 'active', header: ' ', value: (r: ProfileRow) => r.active, display: (r, paint) => (r.active ? paint.good('*') : '') },
-      { key: 'name', header: 'PROFILE', value: (r) => r.name },
-      { key: 'base_url', header: 'BASE URL', value: (r) => r.base_url },
-      { key: 'api_key', header: 'API KEY', value: (r) => r.api_key },
-    ],
-  }));
+  await ctx.present({ raw: JSON.stringify(body), body }, {
+    what: 'config list',
+    records: () => rows,
+    view: () => ({
+      kind: 'list',
+      rows: printableDeep(rows),
+      empty: `No profiles yet. Create one with \`svc login\`. (Config file: ${store.file})`,
+      columns: [
+        { key: 'active', header: ' ', value: (r: ProfileRow) => r.active, display: (r, paint) => (r.active ? paint.good('*') : '') },
+        { key: 'name', header: 'PROFILE', value: (r) => r.name },
+        { key: 'base_url', header: 'BASE URL', value: (r) => r.base_url },
+        { key: 'api_key', header: 'API KEY', value: (r) => r.api_key },
+      ],
+    }),
+  });
 }
 
 export async function getSetting(ctx: Context, key: string): Promise<void> {

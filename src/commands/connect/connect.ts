@@ -1,9 +1,11 @@
-import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, connectRequestReply, redirectUriProblem, type ConnectRequestReply } from '../../api/connect-schemas.js';
-import { parseShape } from '../../api/shape.js';
+import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, redirectUriProblem } from '../../api/connect.js';
+import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
 import { formatDateTime } from '../../core/output/format.js';
+import { withRest } from '../../core/output/generic.js';
+import type { Column } from '../../core/output/view.js';
 
 const PATH = '/v1/connect/request';
 
@@ -30,18 +32,27 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
   redirectUri ??= await askRedirectUri(ctx);
 
   const reply = await client.request({ method: 'POST', path: PATH, json: { scopes, redirect_uri: redirectUri } });
-  const connect = parseShape(connectRequestReply, reply, `POST ${PATH}`);
-  await ctx.print(reply, connect, (c) => ({
-    kind: 'record',
-    record: c,
-    fields: [
-      { key: 'request_token', header: 'Request token', value: (x: ConnectRequestReply) => x.request_token },
-      { key: 'connect_url', header: 'Connect URL', value: (x) => x.connect_url },
-      { key: 'expires_at', header: 'Expires', value: (x) => x.expires_at, display: (x) => formatDateTime(x.expires_at) },
-    ],
-  }));
-  if (options.qr) await drawQr(ctx, connect.connect_url);
-  if (options.open) await openInBrowser(ctx, connect.connect_url);
+  const what = `POST ${PATH}`;
+  // --qr and --open must have the address; printing the reply needs nothing.
+  const connectUrl = options.qr || options.open ? new ReplyReading(what).needText(pick(reply.body, 'connect_url'), 'connect_url') : undefined;
+  await ctx.present(reply, {
+    what,
+    view: (body, reading) => {
+      const c = {
+        token: textOf(reading.documented(body, 'request_token')),
+        url: textOf(reading.documented(body, 'connect_url')),
+        expiresAt: textOf(pick(body, 'expires_at')),
+      };
+      const fields: Column<typeof c>[] = [
+        { key: 'request_token', header: 'Request token', value: (x) => x.token },
+        { key: 'connect_url', header: 'Connect URL', value: (x) => x.url },
+        { key: 'expires_at', header: 'Expires', value: (x) => x.expiresAt, display: (x) => formatDateTime(x.expiresAt) },
+      ];
+      return withRest({ kind: 'record', record: c, fields }, otherFields(body, ['request_token', 'connect_url', 'expires_at']));
+    },
+  });
+  if (connectUrl !== undefined && options.qr) await drawQr(ctx, connectUrl);
+  if (connectUrl !== undefined && options.open) await openInBrowser(ctx, connectUrl);
 }
 
 /** The scopes of --scopes and --scope together, each checked; undefined when neither was given. */

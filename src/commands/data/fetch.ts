@@ -1,10 +1,7 @@
-// Every dataset request of `svc data`: through the reply cache when the command caches, checked
-// against its shape before it is used or stored, and, when the Data API quota is used up, with a
-// line saying when it resets.
-import type * as z from 'zod/mini';
+// Every dataset request of `svc data`: through the reply cache when the command caches, and, when
+// the Data API quota is used up, with a line saying when usage resets.
 import type { ApiClient } from '../../api/client.js';
-import { usage } from '../../api/schemas.js';
-import { parseShape } from '../../api/shape.js';
+import { pick, textOf } from '../../api/reading.js';
 import { isFresh, ReplyCache, storeReply, type CacheEntry } from '../../core/cache.js';
 import type { Context } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
@@ -22,16 +19,11 @@ export interface DatasetRequest {
   query: Record<string, string | undefined>;
 }
 
-/** Fetches a dataset reply (or takes it from the cache) and checks its shape. */
-export async function fetchDataset<S extends z.ZodMiniType>(
-  ctx: Context,
-  request: DatasetRequest,
-  schema: S,
-  cache: CachePolicy | undefined,
-): Promise<{ reply: Reply; data: z.infer<S> }> {
+/** Fetches a dataset reply, or takes it from the cache. */
+export async function fetchDataset(ctx: Context, request: DatasetRequest, cache: CachePolicy | undefined): Promise<{ reply: Reply }> {
   const client = await ctx.client();
   const slot = cache ? await cacheSlot(ctx, request) : undefined;
-  const hit = slot && cache?.read ? fromCache(ctx, slot, schema, cache.maxAgeMs) : undefined;
+  const hit = slot && cache?.read ? fromCache(ctx, slot, cache.maxAgeMs) : undefined;
   if (hit) return hit;
 
   const fetchedAt = new Date();
@@ -42,12 +34,11 @@ export async function fetchDataset<S extends z.ZodMiniType>(
     if (error instanceof ApiError && error.envelope.error_code === 'QUOTA_EXCEEDED') throw await withQuotaReset(ctx, client, error);
     throw error;
   }
-  const data = parseShape(schema, reply, `GET ${request.path}`);
   if (slot) {
     const entry = { url: slot.url, fetched_at: fetchedAt.toISOString(), as_of: asOf(reply.body), raw: reply.raw };
     storeReply(slot.store, entry, (await ctx.settings()).apiKey, (message) => ctx.warn(message));
   }
-  return { reply, data };
+  return { reply };
 }
 
 /** Where a request's reply is cached: the profile's cache and the request's URL. */
@@ -62,16 +53,15 @@ async function cacheSlot(ctx: Context, request: DatasetRequest): Promise<CacheSl
   return { store, url: await requestUrl(ctx, request) };
 }
 
-/** A fresh cached reply of the right shape, announced on stderr; undefined otherwise. */
-function fromCache<S extends z.ZodMiniType>(ctx: Context, slot: CacheSlot, schema: S, maxAgeMs: number): { reply: Reply; data: z.infer<S> } | undefined {
+/** A fresh cached reply that is JSON, announced on stderr; undefined otherwise. */
+function fromCache(ctx: Context, slot: CacheSlot, maxAgeMs: number): { reply: Reply } | undefined {
   const entry = slot.store.read(slot.url);
   if (!entry || !isFresh(entry, maxAgeMs)) return undefined;
   const reply = replyOf(entry);
-  const parsed = reply && schema.safeParse(reply.body);
-  if (!reply || !parsed?.success) return undefined;
+  if (!reply) return undefined;
   ctx.err(`(from the cache, fetched ${age(Date.parse(entry.fetched_at))}; --no-cache fetches it anew)`);
   if (ctx.debug) ctx.err(`debug: cache hit ${slot.store.fileFor(slot.url)}`);
-  return { reply, data: parsed.data };
+  return { reply };
 }
 
 /** The URL a request goes to, with its query sorted so the order of --param flags does not matter. */
@@ -104,15 +94,16 @@ function age(fetched: number, now = Date.now()): string {
 }
 
 /**
- * The quota error with one more line: when the Data API quota resets (from `GET /v1/usage`, when
- * that works). Machine output keeps the envelope alone on stderr.
+ * The quota error with one more line: when usage resets (from `GET /v1/usage`, when that works:
+ * a Data API counter's own `resets_at` where the reply has one, else the documented one). Machine
+ * output keeps the envelope alone on stderr.
  */
 async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError): Promise<ApiError> {
   if (ctx.machineOutput) return error;
   try {
     const reply = await client.request({ method: 'GET', path: '/v1/usage' });
-    const resetsAt = parseShape(usage, reply, 'GET /v1/usage').quotas.find((q) => q.name === 'data_api')?.resets_at;
-    if (resetsAt) error.hints.push(`The Data API quota resets at ${formatDateTime(printable(resetsAt))} (see \`svc usage\`).`);
+    const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? pick(reply.body, 'resets_at'));
+    if (resetsAt) error.hints.push(`Usage resets at ${formatDateTime(printable(resetsAt))} (see \`svc usage\`).`);
   } catch {
     // no better news than the error itself
   }

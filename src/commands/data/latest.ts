@@ -1,17 +1,20 @@
 // `svc data latest FAMILY`: every line item of the latest month, grouped by section.
-import { datasetLatest } from '../../api/data-schemas.js';
 import type { Context } from '../../core/context.js';
 import { fetchDataset } from './fetch.js';
 import { findFamily, latestPath } from './families.js';
 import { parseParams } from './input.js';
-import { cachePolicy, receivedList, type CacheOptions, type ParamOptions } from './options.js';
-import { layoutOf, printDataset } from './print.js';
+import { itemListOf } from './items.js';
+import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
+import { printDataset } from './print.js';
 import { lineItemsView } from './views.js';
 
 export async function showLatest(ctx: Context, familyName: string, options: CacheOptions & ParamOptions): Promise<void> {
   const family = findFamily(familyName);
-  const query = parseParams(options.param);
-  const policy = cachePolicy(options);
-  const { reply, data } = await fetchDataset(ctx, { path: latestPath(family), query }, datasetLatest, policy);
-  await printDataset(ctx, reply, data, (d) => lineItemsView(d, receivedList(reply.body, 'items'), layoutOf(ctx)));
+  const path = latestPath(family);
+  const { reply } = await fetchDataset(ctx, { path, query: parseParams(options.param) }, cachePolicy(options));
+  await printDataset(ctx, reply, {
+    what: `GET ${path}`,
+    records: (body) => itemListOf(body, family.selector)?.items,
+    view: (body, reading) => lineItemsView(body, reading, family.selector),
+  });
 }

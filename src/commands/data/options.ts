@@ -16,9 +16,3 @@ export interface ParamOptions {
 export function cachePolicy(options: CacheOptions): CachePolicy {
   return { read: options.cache !== false, maxAgeMs: parseMaxAge(options.maxAge) };
 }
-
-/** Reply items as received (not as parsed), for `-o ndjson`. */
-export function receivedList(body: unknown, field: 'items' | 'points'): unknown[] {
-  const list = (body as { data?: Record<string, unknown> } | null)?.data?.[field];
-  return Array.isArray(list) ? list : [];
-}

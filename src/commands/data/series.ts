@@ -1,15 +1,17 @@
 // `svc data series FAMILY SELECTOR [--from YYYY-MM] [--to YYYY-MM] [--chart]`: one line item over
-// time, as period/value rows or as a line chart.
-import { datasetSeries, type DatasetSeries } from '../../api/data-schemas.js';
+// time, as month/value rows or as a line chart.
+import { ReplyReading } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { printable } from '../../core/output/format.js';
+import { printableDeep } from '../../core/output/format.js';
+import type { Reply } from '../../core/output/render.js';
 import { fetchDataset } from './fetch.js';
 import { findFamily, seriesPath, type DataFamily } from './families.js';
 import { checkRange, parseParams } from './input.js';
-import { cachePolicy, receivedList, type CacheOptions, type ParamOptions } from './options.js';
+import { seriesListOf, type SeriesList } from './items.js';
+import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
 import { printDataset } from './print.js';
-import { attributionLines, formatValue, seriesTitle, seriesView } from './views.js';
+import { attributionLines, formatValue, seriesFacts, seriesTitle, seriesView } from './views.js';
 
 export interface SeriesOptions extends CacheOptions, ParamOptions {
   from?: string;
@@ -34,9 +36,16 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
   }
   // --param adds or overrides any query parameter, the bounds and the selector included.
   const query = { [family.selector]: selector, from: range.from, to: range.to, ...params };
-  const { reply, data } = await fetchDataset(ctx, { path: seriesPath(family), query }, datasetSeries, policy);
-  if (options.chart) return drawChart(ctx, data);
-  await printDataset(ctx, reply, data, (d) => seriesView(d, receivedList(reply.body, 'points'), range));
+  const path = seriesPath(family);
+  const { reply } = await fetchDataset(ctx, { path, query }, policy);
+  const series = seriesListOf(reply.body);
+  if (options.chart && series) return drawChart(ctx, reply, `GET ${path}`, series, family.selector);
+  if (options.chart) ctx.warn('the reply holds no series of months and values to draw; showing it as it is');
+  await printDataset(ctx, reply, {
+    what: `GET ${path}`,
+    records: (body) => seriesListOf(body)?.points,
+    view: (body, reading) => seriesView(body, reading, family.selector, range),
+  });
 }
 
 function missingSelector(family: DataFamily): UsageError {
@@ -45,13 +54,14 @@ function missingSelector(family: DataFamily): UsageError {
   ]);
 }
 
-async function drawChart(ctx: Context, series: DatasetSeries): Promise<void> {
+async function drawChart(ctx: Context, reply: Reply, what: string, series: SeriesList, selectorName: string): Promise<void> {
   const [{ lineChart }, { createPaint }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js')]);
   const paint = await createPaint(ctx.color);
-  const points = series.data.points.flatMap((p) => (p.value === null ? [] : [{ period: printable(p.period), value: p.value }]));
-  const footer = attributionLines(series.meta).map((line) => paint.dim(printable(line)));
+  const facts = seriesFacts(printableDeep(series), selectorName);
+  const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: p.value }]));
+  const footer = attributionLines(printableDeep(reply.body), new ReplyReading(what)).map((line) => paint.dim(line));
   const body = points.length
     ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim })
     : 'No data to draw.';
-  ctx.out([paint.title(printable(seriesTitle(series))), body, ...footer].join('\n') + '\n');
+  ctx.out([paint.title(seriesTitle(facts)), body, ...footer].join('\n') + '\n');
 }

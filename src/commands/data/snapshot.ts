@@ -1,16 +1,21 @@
 // `svc data snapshot [--month YYYY-MM]`: every C4 banking indicator of one month.
-import { datasetLatest } from '../../api/data-schemas.js';
 import type { Context } from '../../core/context.js';
 import { fetchDataset } from './fetch.js';
 import { SNAPSHOT, snapshotPath } from './families.js';
 import { checkMonth, parseParams } from './input.js';
-import { receivedList, type ParamOptions } from './options.js';
-import { layoutOf, printDataset } from './print.js';
+import { itemListOf } from './items.js';
+import type { ParamOptions } from './options.js';
+import { printDataset } from './print.js';
 import { lineItemsView } from './views.js';
 
 export async function showSnapshot(ctx: Context, options: ParamOptions & { month?: string }): Promise<void> {
   const month = checkMonth(options.month, '--month');
   const query = { [SNAPSHOT.monthParam]: month, ...parseParams(options.param) };
-  const { reply, data } = await fetchDataset(ctx, { path: snapshotPath(), query }, datasetLatest, undefined);
-  await printDataset(ctx, reply, data, (d) => lineItemsView(d, receivedList(reply.body, 'items'), layoutOf(ctx)));
+  const path = snapshotPath();
+  const { reply } = await fetchDataset(ctx, { path, query }, undefined);
+  await printDataset(ctx, reply, {
+    what: `GET ${path}`,
+    records: (body) => itemListOf(body, 'indicator')?.items,
+    view: (body, reading) => lineItemsView(body, reading, 'indicator'),
+  });
 }

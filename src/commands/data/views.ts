@@ -1,18 +1,20 @@
-// What the data commands show: one month's line items grouped by section, a series as period/value
-// rows, the selectors of a family. The source's attribution and date go under every table.
-import type { DatasetLatest, DatasetMeta, DatasetSeries, LineItem, SeriesPoint } from '../../api/data-schemas.js';
+// What the data commands show: one month's line items grouped by section, a series as month/value
+// rows, the selectors of a family; what a reply carries beyond those, as the generic view shows
+// it. The source's attribution and date go under every table.
+import { isRecord, numberOf, otherFields, pick, textOf, type JsonRecord, type ReplyReading } from '../../api/reading.js';
 import { formatAmount } from '../../core/output/format.js';
+import { genericView, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
-import type { Column, ListView } from '../../core/output/view.js';
-
-/** How a view is laid out: a boxed terminal table shows the month in its title, other forms in a column. */
-export interface Layout {
-  terminal: boolean;
-}
+import type { Column, ListView, SectionsView } from '../../core/output/view.js';
+import { itemListOf, labelOf, selectorsOf, seriesListOf, type ItemList, type Selector, type SeriesList } from './items.js';
 
 /** The attribution sentence and the date of the data: always shown with a table. */
-export function attributionLines(meta: DatasetMeta): string[] {
-  return [meta.attribution, `As of ${meta.as_of} · ${meta.source} · ${meta.source_url}`];
+export function attributionLines(body: unknown, reading: ReplyReading): string[] {
+  const meta = reading.documented(body, 'meta');
+  const text = (name: string) => textOf(reading.documented(meta, `meta.${name}`, name));
+  const attribution = text('attribution');
+  const facts = [text('as_of') && `As of ${text('as_of')}`, text('source'), text('source_url')].filter(Boolean);
+  return [...(attribution ? [attribution] : []), ...(facts.length ? [facts.join(' · ')] : [])];
 }
 
 /** Values for people: grouped digits (1,25,000.00), two decimals; a missing value is a dash. */
@@ -21,62 +23,152 @@ export function formatValue(value: number | null | undefined, paint?: Paint): st
   return formatAmount(value);
 }
 
-/** The unit every row shares, or undefined when they differ (then each row shows its own). */
-function sharedUnit(units: readonly (string | null | undefined)[], fallback: string | null | undefined): string | undefined {
-  const distinct = new Set(units.map((u) => u ?? fallback ?? ''));
-  return distinct.size === 1 ? [...distinct][0] || undefined : undefined;
+/** Units as people say them: `NPR_mn` is NPR millions. */
+export function unitText(unit: string | undefined): string | undefined {
+  return unit === 'NPR_mn' ? 'NPR millions' : unit;
 }
 
-const valueHeader = (unit: string | undefined) => (unit ? `VALUE (${unit})` : 'VALUE');
+/** The unit every row shares, or undefined when they differ (then each row shows its own). */
+function sharedUnit(units: readonly (string | undefined)[]): string | undefined {
+  const distinct = new Set(units);
+  return distinct.size === 1 ? [...distinct][0] : undefined;
+}
 
-/** Every line item of one month, by section. `items` are the items as received, for ndjson. */
-export function lineItemsView(latest: DatasetLatest, items: unknown[], layout: Layout): ListView<LineItem> {
-  const { data } = latest;
-  const unit = sharedUnit(data.items.map((i) => i.unit), data.unit);
-  const quoted = data.items.some((i) => i.source_quote);
+const valueHeader = (unit: string | undefined) => (unit ? `VALUE (${unitText(unit)})` : 'VALUE');
+
+/** The month, and the bank of a per-bank reply, of a dataset payload. */
+function periodTitle(data: unknown): string | undefined {
+  return [textOf(pick(data, 'month')), textOf(pick(data, 'bank'))].filter(Boolean).join(' · ') || undefined;
+}
+
+interface LineItem {
+  selector?: string;
+  label?: string;
+  value?: number;
+  unit?: string;
+  section?: string;
+  rest: JsonRecord;
+}
+
+const ITEM_FIELDS = ['label', 'line_item', 'name', 'title', 'value', 'unit', 'section'];
+
+function lineItems(list: ItemList): LineItem[] {
+  const field = list.selectorField;
+  return list.items.map((item) => ({
+    selector: field ? textOf(item[field]) : undefined,
+    label: labelOf(item),
+    value: numberOf(item.value),
+    unit: textOf(item.unit),
+    section: textOf(item.section),
+    rest: otherFields(item, [...ITEM_FIELDS, ...(field ? [field] : [])]),
+  }));
+}
+
+/** What a payload carries besides its list: its other fields, and the envelope's other fields. */
+function leftovers(body: unknown, listPath: string | undefined, shown: readonly string[]): JsonRecord {
+  const data = pick(body, 'data');
+  const listName = listPath?.startsWith('data.') ? listPath.slice(5) : undefined;
+  const rest = otherFields(body, ['data', 'meta']);
+  if (isRecord(data) && listPath !== 'data') {
+    const own = otherFields(data, [...(listName ? [listName] : []), ...shown]);
+    if (Object.keys(own).length) rest.data = own;
+  }
+  return rest;
+}
+
+/** Every line item of one month, by section; a payload without a list of items, as it comes. */
+export function lineItemsView(body: unknown, reading: ReplyReading, selectorName: string): SectionsView {
+  const footer = attributionLines(body, reading);
+  const data = reading.documented(body, 'data');
+  const list = itemListOf(body, selectorName);
+  const title = periodTitle(data);
+  if (!list) return genericView(data ?? {}, { title, footer, empty: 'The reply holds no line items.' });
+  const rows = lineItems(list);
+  const unit = sharedUnit(rows.map((r) => r.unit));
   const columns: Column<LineItem>[] = [
-    ...(layout.terminal ? [] : [{ key: 'period', header: 'PERIOD', value: () => data.period }]),
-    { key: 'key', header: 'KEY', value: (i) => i.key },
+    ...(list.selectorField ? [{ key: list.selectorField, header: list.selectorField.toUpperCase(), value: (i: LineItem) => i.selector }] : []),
     { key: 'label', header: 'ITEM', value: (i) => i.label, flex: true },
-    { key: 'value', header: valueHeader(layout.terminal ? unit : undefined), value: (i) => i.value, display: (i, paint) => formatValue(i.value, paint), align: 'right' },
-    ...(layout.terminal && unit ? [] : [{ key: 'unit', header: 'UNIT', value: (i: LineItem) => i.unit ?? data.unit }]),
-    ...(quoted ? [{ key: 'source_quote', header: 'SOURCE QUOTE', value: (i: LineItem) => i.source_quote, flex: true }] : []),
+    { key: 'value', header: valueHeader(unit), value: (i) => i.value, display: (i, paint) => formatValue(i.value, paint), align: 'right' },
+    ...(unit ? [] : [{ key: 'unit', header: 'UNIT', value: (i: LineItem) => unitText(i.unit) }]),
   ];
-  return {
+  const table: ListView<LineItem> = {
     kind: 'list',
-    title: [data.title, data.period].filter(Boolean).join(' · '),
-    section: { key: 'section', header: 'SECTION', value: (i) => i.section ?? '' },
-    rows: data.items,
-    items,
+    rows,
     columns,
-    empty: `No line items for ${data.period}.`,
-    footer: [...(data.note ? [data.note] : []), ...attributionLines(latest.meta)],
+    ...(rows.some((r) => r.section) && { section: { key: 'section', header: 'SECTION', value: (i: LineItem) => i.section ?? '' } }),
+    empty: `No line items${title ? ` for ${title}` : ''}.`,
+  };
+  return withRest(withExtraColumns(table, (i) => i.rest), leftovers(body, list.path, ['month', 'bank']), { title, footer });
+}
+
+/** The selectors of a family: the line items of its `latest`, with labels and units. */
+export function keysView(body: unknown, reading: ReplyReading, selectorName: string): SectionsView {
+  const footer = attributionLines(body, reading);
+  const list = itemListOf(body, selectorName);
+  const selectors = selectorsOf(list);
+  const title = periodTitle(pick(body, 'data'));
+  if (!list?.selectorField) return genericView(pick(body, 'data') ?? {}, { title: 'The reply names no selectors; it holds:', footer });
+  const name = list.selectorField;
+  const table: ListView<Selector> = {
+    kind: 'list',
+    rows: selectors,
+    columns: [
+      { key: name, header: name.toUpperCase(), value: (s) => s.value },
+      { key: 'label', header: 'LABEL', value: (s) => s.label, flex: true },
+      { key: 'unit', header: 'UNIT', value: (s) => unitText(s.unit) },
+    ],
+    ...(selectors.some((s) => s.section) && { section: { key: 'section', header: 'SECTION', value: (s: Selector) => s.section ?? '' } }),
+    empty: 'This dataset lists no line items.',
+  };
+  return { kind: 'sections', parts: [{ view: table }], title: `Values of ${name}${title ? ` for ${title}` : ''}`, footer };
+}
+
+export interface SeriesFacts {
+  label?: string;
+  selector?: string;
+  unit?: string;
+  points: { month: string; value?: number; rest: JsonRecord }[];
+}
+
+export function seriesFacts(series: SeriesList, selectorName: string): SeriesFacts {
+  const holder = series.holder;
+  return {
+    label: textOf(pick(holder, ...['label', 'line_item', 'name', 'title'])),
+    selector: textOf(pick(holder, selectorName, 'key', 'indicator', 'metric', 'code')),
+    unit: textOf(pick(holder, 'unit')),
+    points: series.points.map((p) => ({
+      month: textOf(p[series.monthField]) ?? '',
+      value: numberOf(p[series.valueField]),
+      rest: otherFields(p, [series.monthField, series.valueField]),
+    })),
   };
 }
 
-/** One line item over time, oldest first. `points` are the points as received, for ndjson. */
-export function seriesView(series: DatasetSeries, points: unknown[], range: { from?: string; to?: string }): ListView<SeriesPoint> {
-  const { data } = series;
-  return {
+export function seriesTitle(facts: SeriesFacts): string {
+  const first = facts.points[0]?.month;
+  const last = facts.points.at(-1)?.month;
+  const span = first && last ? (first === last ? first : `${first} to ${last}`) : undefined;
+  return [facts.label, facts.selector, unitText(facts.unit), span].filter(Boolean).join(' · ');
+}
+
+/** One line item over time, oldest first; a reply without a series, as it comes. */
+export function seriesView(body: unknown, reading: ReplyReading, selectorName: string, range: { from?: string; to?: string }): SectionsView {
+  const footer = attributionLines(body, reading);
+  const series = seriesListOf(body);
+  if (!series) return genericView(pick(body, 'data') ?? {}, { title: 'The reply holds no series of months and values; it holds:', footer });
+  const facts = seriesFacts(series, selectorName);
+  type Point = SeriesFacts['points'][number];
+  const table: ListView<Point> = {
     kind: 'list',
-    title: seriesTitle(series),
-    rows: data.points,
-    items: points,
+    rows: facts.points,
     columns: [
-      { key: 'period', header: 'PERIOD', value: (p) => p.period },
-      { key: 'value', header: valueHeader(data.unit ?? undefined), value: (p) => p.value, display: (p, paint) => formatValue(p.value, paint), align: 'right' },
+      { key: series.monthField, header: series.monthField.toUpperCase(), value: (p) => p.month },
+      { key: series.valueField, header: valueHeader(facts.unit), value: (p) => p.value, display: (p, paint) => formatValue(p.value, paint), align: 'right' },
     ],
     empty: `No data${rangeText(range)}.`,
-    footer: attributionLines(series.meta),
   };
-}
-
-export function seriesTitle(series: DatasetSeries): string {
-  const { data } = series;
-  const first = data.points[0]?.period;
-  const last = data.points.at(-1)?.period;
-  const span = first && last ? (first === last ? first : `${first} to ${last}`) : undefined;
-  return [data.label, data.key, data.unit, data.frequency, span].filter(Boolean).join(' · ');
+  const shown = ['label', 'line_item', 'name', 'title', 'unit', selectorName, 'key', 'indicator', 'metric', 'code'];
+  return withRest(withExtraColumns(table, (p) => p.rest), leftovers(body, series.path, shown), { title: seriesTitle(facts), footer });
 }
 
 function rangeText(range: { from?: string; to?: string }): string {
@@ -84,23 +176,4 @@ function rangeText(range: { from?: string; to?: string }): string {
   if (range.from) return ` from ${range.from}`;
   if (range.to) return ` before ${range.to}`;
   return '';
-}
-
-/** The selectors of a family: the keys of its `/latest` line items, with labels and units. */
-export function keysView(latest: DatasetLatest, items: unknown[], selector: string): ListView<LineItem> {
-  const { data } = latest;
-  return {
-    kind: 'list',
-    title: `Values of ${selector} for ${[data.title, data.period].filter(Boolean).join(' · ')}`,
-    section: { key: 'section', header: 'SECTION', value: (i) => i.section ?? '' },
-    rows: data.items,
-    items,
-    columns: [
-      { key: 'key', header: selector.toUpperCase(), value: (i) => i.key },
-      { key: 'label', header: 'LABEL', value: (i) => i.label, flex: true },
-      { key: 'unit', header: 'UNIT', value: (i) => i.unit ?? data.unit },
-    ],
-    empty: 'This dataset lists no line items.',
-    footer: attributionLines(latest.meta),
-  };
 }

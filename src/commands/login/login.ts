@@ -1,11 +1,11 @@
 import { text } from 'node:stream/consumers';
-import { usage } from '../../api/schemas.js';
-import { parseShape } from '../../api/shape.js';
+import { pick, textOf } from '../../api/reading.js';
 import { keyMode, maskKey } from '../../config/keys.js';
 import { activeProfile, checkBaseUrl, profileToWrite } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
+import { oneLine } from '../../core/output/format.js';
 import { askSecret, askText } from '../../core/prompt.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {
@@ -51,11 +51,11 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
 
   const client = await ctx.clientFor(baseUrl, apiKey);
   const spinner = await ctx.spinner('Checking the key…');
-  let organisation: string;
+  let plan: string | undefined;
   try {
+    // Any success accepts the key, whatever the reply's shape (contract §4a).
     const reply = await client.request({ method: 'GET', path: '/v1/usage' });
-    const u = parseShape(usage, reply, 'GET /v1/usage');
-    organisation = u.organization_name ?? u.organization_id;
+    plan = textOf(pick(reply.body, 'plan'));
   } catch (error) {
     if (error instanceof ApiError && error.exitCode === EXIT.auth) {
       throw new CliError(`the service rejected the key (${error.envelope.error_code}); nothing was saved`, EXIT.auth);
@@ -70,7 +70,8 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
     d.current_profile = profile;
   });
   const mode = keyMode(apiKey);
-  ctx.err(`✓ Logged in to ${baseUrl} as ${organisation} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}`);
+  const onPlan = plan ? ` (plan ${oneLine(plan)})` : '';
+  ctx.err(`✓ Logged in to ${baseUrl} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}${onPlan}`);
   ctx.err(`  Saved in profile "${profile}" of ${store.file}`);
 }
 

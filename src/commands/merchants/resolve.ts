@@ -109,15 +109,18 @@ export function planOf(lookups: LookupSet, concurrency: number): Plan {
 async function printPlan(ctx: Context, plan: Plan): Promise<void> {
   const { formatCount } = await import('../../core/output/format.js');
   const raw = JSON.stringify({ dry_run: true, ...plan });
-  await ctx.print({ raw, body: JSON.parse(raw) }, plan, (p) => ({
+  await ctx.present({ raw, body: JSON.parse(raw) }, {
+    what: 'merchants resolve --dry-run',
+    view: () => ({
     kind: 'record',
     title: 'Dry run: nothing was sent.',
-    record: p,
+    record: plan,
     fields: [
       { key: 'lookups', header: 'Lookups', value: (x: Plan) => x.lookups, display: (x) => `${formatCount(x.lookups)} (${formatCount(x.terminals)} terminals, ${formatCount(x.names)} names)` },
       { key: 'duplicates', header: 'Duplicates', value: (x) => x.duplicates, display: (x) => `${formatCount(x.duplicates)} (looked up once)` },
       { key: 'calls', header: 'Calls', value: (x) => x.calls, display: (x) => `${formatCount(x.calls)} of at most ${formatCount(LOOKUPS_PER_CALL)} lookups, ${x.concurrency} at a time` },
       { key: 'units', header: 'Billing units', value: (x) => x.units, display: (x) => formatCount(x.units) },
     ],
-  }));
+    }),
+  });
 }

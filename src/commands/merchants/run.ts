@@ -4,7 +4,7 @@
 // for its exit code.
 import { dirname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
-import type { MerchantResult } from '../../api/merchant-schemas.js';
+import type { MerchantResult } from '../../api/merchants.js';
 import type { Context } from '../../core/context.js';
 import { InterruptedError } from '../../core/errors.js';
 import type { Batch } from './batches.js';
@@ -106,7 +106,7 @@ async function resolveBatch(client: ApiClient, batch: Batch): Promise<{ meta: un
   if (terminals.length > 0) json.terminals = terminals;
   if (names.length > 0) json.names = names;
   const reply = await client.request({ method: 'POST', path: PATH, json });
-  const body = await checkedReply(reply, `POST ${PATH}`);
+  const body = checkedReply(reply, `POST ${PATH}`);
   return { meta: body.meta, results: inLookupOrder(batch.lookups, body.data.results, `POST ${PATH}`) };
 }
 

@@ -1,6 +1,6 @@
 // The table of `svc merchants resolve`, written batch by batch: tab-separated lines for a pipe,
 // aligned and coloured columns for a terminal.
-import type { MerchantResult } from '../../api/merchant-schemas.js';
+import type { MerchantResult } from '../../api/merchants.js';
 import { printable } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { OutputSink } from './sink.js';

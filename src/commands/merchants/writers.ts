@@ -3,7 +3,7 @@
 // then the counts, which are only known at the end), ndjson one result a line, CSV a header then
 // rows. The table (table-writers.ts) is loaded only when asked for, with its colour and
 // formatting modules: machine formats start faster without them.
-import type { MerchantResult } from '../../api/merchant-schemas.js';
+import type { MerchantResult } from '../../api/merchants.js';
 import { csvField, csvLine } from '../../core/output/csv.js';
 import type { OutputFormat } from '../../core/output/render.js';
 import type { OutputSink } from './sink.js';

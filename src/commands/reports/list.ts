@@ -1,26 +1,46 @@
-import { reportList, type ReportSummary } from '../../api/schemas.js';
-import { parseShape } from '../../api/shape.js';
+import { otherFields, pick, textOf } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { formatDateTime } from '../../core/output/format.js';
+import { withExtraColumns, withRest } from '../../core/output/generic.js';
+import type { Column, ListView } from '../../core/output/view.js';
 import { checkChoice, checkInteger } from '../args.js';
 import { paintReportStatus } from './status.js';
+
+const KNOWN = ['report_id', 'status', 'bank_code', 'statement', 'created_at'];
 
 export async function listReports(ctx: Context, options: { limit?: string; status?: string }): Promise<void> {
   const limit = checkInteger(options.limit, '--limit', 1, 100);
   const status = checkChoice(options.status, '--status', ['complete', 'processing', 'failed'] as const);
   const client = await ctx.client();
+  const what = 'GET /v1/reports';
   const reply = await client.request({ method: 'GET', path: '/v1/reports', query: { limit, status } });
-  const list = parseShape(reportList, reply, 'GET /v1/reports');
-  await ctx.print(reply, list, (data) => ({
-    kind: 'list',
-    items: (reply.body as { data: unknown[] }).data,
-    rows: data.data,
-    empty: status ? `No ${status} reports.` : 'No reports yet. Upload a statement with `svc parse FILE`.',
-    columns: [
-      { key: 'report_id', header: 'ID', value: (r: ReportSummary) => r.report_id },
-      { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => paintReportStatus(r.status, paint) },
-      { key: 'bank_code', header: 'BANK', value: (r) => r.bank_code },
-      { key: 'created_at', header: 'CREATED', value: (r) => r.created_at, display: (r) => formatDateTime(r.created_at) },
-    ],
-  }));
+  await ctx.present(reply, {
+    what,
+    records: (body, reading) => reading.needList(pick(reading.needObject(body, ''), 'data'), 'data'),
+    view: (body, reading) => {
+      const items = reading.needList(pick(reading.needObject(body, ''), 'data'), 'data');
+      const rows = items.map((item) => ({
+        id: textOf(reading.documented(item, 'data[].report_id', 'report_id')),
+        status: textOf(reading.documented(item, 'data[].status', 'status')),
+        bank: textOf(pick(item, 'bank_code') ?? pick(pick(item, 'statement'), 'bank_code')),
+        created: textOf(reading.documented(item, 'data[].created_at', 'created_at')),
+        rest: otherFields(item, KNOWN),
+      }));
+      type Row = (typeof rows)[number];
+      const columns: Column<Row>[] = [
+        { key: 'report_id', header: 'ID', value: (r) => r.id },
+        { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => paintReportStatus(r.status ?? '', paint) },
+        { key: 'bank_code', header: 'BANK', value: (r) => r.bank },
+        { key: 'created_at', header: 'CREATED', value: (r) => r.created, display: (r) => formatDateTime(r.created) },
+      ];
+      const list: ListView<Row> = {
+        kind: 'list',
+        rows,
+        columns,
+        empty: status ? `No ${status} reports.` : 'No reports yet. Upload a statement with `svc parse FILE`.',
+      };
+      // Fields of the items that no document shows get columns of their own: nothing is hidden.
+      return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['data']));
+    },
+  });
 }

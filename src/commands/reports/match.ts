@@ -1,9 +1,12 @@
-import { nameMatch, type NameMatch } from '../../api/schemas.js';
-import { parseShape } from '../../api/shape.js';
+import { numberOf, otherFields, textOf } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { withRest } from '../../core/output/generic.js';
+import type { Column } from '../../core/output/view.js';
 import { idPath } from '../args.js';
 import { paintMatchResult } from './status.js';
+
+const KNOWN = ['match_score', 'result', 'statement_name', 'reasons'];
 
 export async function matchName(ctx: Context, id: string, options: { name: string }): Promise<void> {
   const path = idPath('/v1/reports', id, '/identity/match');
@@ -11,20 +14,24 @@ export async function matchName(ctx: Context, id: string, options: { name: strin
   if (name === '') throw new UsageError('--name is empty: give the claimed name, e.g. --name "Ram Bahadur Shrestha"');
   const client = await ctx.client();
   const reply = await client.request({ method: 'POST', path, json: { name } });
-  await ctx.print(reply, parseShape(nameMatch, reply, `POST ${path}`), (m) => ({
-    kind: 'record',
-    record: m,
-    fields: [
-      { key: 'match_score', header: 'Score', value: (x: NameMatch) => x.match_score, display: (x) => `${x.match_score} / 100` },
-      { key: 'result', header: 'Result', value: (x) => x.result, display: (x, paint) => paintMatchResult(x.result, paint) },
-      { key: 'claimed_name', header: 'Claimed name', value: () => name },
-      { key: 'statement_name', header: 'Statement name', value: (x) => x.statement_name, display: (x, paint) => x.statement_name ?? paint.dim('(none on the statement)') },
-      {
-        key: 'reasons',
-        header: 'Reasons',
-        value: (x) => x.reasons.join('; '),
-        display: (x: NameMatch) => x.reasons.map((reason) => `• ${reason}`).join('\n'),
-      },
-    ],
-  }));
+  await ctx.present(reply, {
+    what: `POST ${path}`,
+    view: (body, reading) => {
+      const reasons = reading.documented(body, 'reasons');
+      const m = {
+        score: numberOf(reading.documented(body, 'match_score')),
+        result: textOf(reading.documented(body, 'result')),
+        statementName: textOf(reading.documented(body, 'statement_name')),
+        reasons: Array.isArray(reasons) ? reasons.flatMap((r) => textOf(r) ?? []) : textOf(reasons) !== undefined ? [textOf(reasons)!] : [],
+      };
+      const fields: Column<typeof m>[] = [
+        { key: 'match_score', header: 'Score', value: (x) => x.score, display: (x) => (x.score === undefined ? '' : `${x.score} / 100`) },
+        { key: 'result', header: 'Result', value: (x) => x.result, display: (x, paint) => paintMatchResult(x.result ?? '', paint) },
+        { key: 'claimed_name', header: 'Claimed name', value: () => name },
+        { key: 'statement_name', header: 'Statement name', value: (x) => x.statementName },
+        { key: 'reasons', header: 'Reasons', value: (x) => x.reasons.join('; '), display: (x) => x.reasons.map((reason) => `• ${reason}`).join('\n') },
+      ];
+      return withRest({ kind: 'record', record: m, fields }, otherFields(body, KNOWN));
+    },
+  });
 }

@@ -4,14 +4,17 @@ import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ApiClient, ApiReply } from '../../api/client.js';
-import { report, reportSummary } from '../../api/schemas.js';
-import { parseShape } from '../../api/shape.js';
-import type { Context } from '../../core/context.js';
-import { CliError, EXIT, NetworkError, UsageError } from '../../core/errors.js';
+import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
+import type { Context, ReplyReader } from '../../core/context.js';
+import { CliError, EXIT, NetworkError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
+import { whyUnreadable } from '../../core/fs-errors.js';
+import { oneLine } from '../../core/output/format.js';
+import { withRest } from '../../core/output/generic.js';
+import type { Column } from '../../core/output/view.js';
 import { sleep } from '../../core/sleep.js';
 import { checkInteger, idPath } from '../args.js';
-import { reportView } from './get.js';
-import { whyUnreadable } from '../../core/fs-errors.js';
+import { reportReader } from './report-view.js';
+import { paintReportStatus } from './status.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -46,21 +49,67 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
     spinner.stop();
   }
   if (!options.wait) {
-    await ctx.print(reply, parseShape(background ? reportSummary : report, reply, 'POST /v1/parse'), reportView);
-    if (background && ctx.format === 'table' && ctx.io.stderrIsTTY) {
-      const { report_id } = reply.body as { report_id: string };
-      ctx.err(`Parsing in the background. Follow it with: svc reports get ${report_id}`);
-    }
+    await ctx.present(reply, background ? acceptedReader() : reportReader('POST /v1/parse'));
     return;
   }
-  const { report_id } = parseShape(reportSummary, reply, 'POST /v1/parse');
-  const final = await waitForReport(ctx, client, report_id, waitSeconds * 1000);
-  const done = parseShape(report, final, `GET /v1/reports/${report_id}`);
-  await ctx.print(final, done, reportView);
-  if (done.status === 'failed') {
-    const reason = done.error ? `${done.error.error_code}: ${done.error.error_message}` : 'no reason given';
-    throw new CliError(`report ${report_id} failed: ${reason}`, EXIT.invalid);
+  const reading = new ReplyReading('POST /v1/parse');
+  const path = pollPath(reply.body, await baseUrlOf(ctx), reading);
+  const final = await waitForReport(ctx, client, path, waitSeconds * 1000);
+  await ctx.present(final, reportReader(`GET ${path}`));
+  if (textOf(pick(final.body, 'status')) === 'failed') {
+    const error = pick(final.body, 'error');
+    const code = textOf(pick(error, 'error_code', 'code'));
+    const message = textOf(pick(error, 'error_message', 'message'));
+    const reason = [code, message].filter(Boolean).join(': ') || 'no reason given';
+    throw new CliError(`report ${textOf(pick(final.body, 'report_id')) ?? path} failed: ${reason}`, EXIT.invalid);
   }
+}
+
+/** The reply of a parse in the background (202): its poll URL, and its id and status where it has them. */
+function acceptedReader(): ReplyReader {
+  return {
+    what: 'POST /v1/parse',
+    view: (body, reading) => {
+      const facts = {
+        id: textOf(pick(body, 'report_id')),
+        status: textOf(pick(body, 'status')),
+        pollUrl: textOf(reading.documented(body, 'poll_url')),
+      };
+      const next = facts.id ? `svc reports get ${facts.id}` : facts.pollUrl ? `svc api GET ${facts.pollUrl}` : undefined;
+      const fields: Column<typeof facts>[] = [
+        { key: 'report_id', header: 'Report', value: (x) => x.id },
+        { key: 'status', header: 'Status', value: (x) => x.status, display: (x, paint) => paintReportStatus(x.status ?? '', paint) },
+        { key: 'poll_url', header: 'Poll URL', value: (x) => x.pollUrl },
+      ];
+      return withRest({ kind: 'record', record: facts, fields }, otherFields(body, ['report_id', 'status', 'poll_url']), {
+        footer: next ? [`Parsing in the background. Follow it with: ${next}`] : undefined,
+      });
+    },
+  };
+}
+
+async function baseUrlOf(ctx: Context): Promise<string> {
+  const { requireBaseUrl } = await import('../../config/resolve.js');
+  return requireBaseUrl(await ctx.settings());
+}
+
+/**
+ * Where to poll a report parsed in the background: its `poll_url` when it lies under the base URL
+ * (the key is sent there, so never elsewhere), else the report of its `report_id`.
+ */
+export function pollPath(body: unknown, baseUrl: string, reading: ReplyReading): string {
+  const pollUrl = textOf(pick(body, 'poll_url'));
+  if (pollUrl?.startsWith('/v1/')) return pollUrl;
+  if (pollUrl !== undefined && URL.canParse(pollUrl)) {
+    const url = new URL(pollUrl);
+    const base = new URL(baseUrl);
+    const prefix = base.pathname.replace(/\/$/, '');
+    if (url.origin === base.origin && url.pathname.startsWith(prefix + '/v1/')) return url.pathname.slice(prefix.length) + url.search;
+  }
+  const id = textOf(pick(body, 'report_id'));
+  if (id !== undefined) return idPath('/v1/reports', id);
+  if (pollUrl === undefined) throw new UnexpectedReplyError(`unexpected reply to ${reading.what}: it names neither a poll_url nor a report_id to wait for`);
+  throw new UnexpectedReplyError(`unexpected reply to ${reading.what}: its poll_url ${JSON.stringify(oneLine(pollUrl))} is not under the base URL ${baseUrl}, and it names no report_id`);
 }
 
 interface Statement {
@@ -124,17 +173,16 @@ export function multipart(file: FilePart, fields: Record<string, string>): { byt
 const POLL_START_MS = 1000;
 const POLL_MAX_MS = 5000;
 
-/** Polls GET /v1/reports/{id} until the report leaves `processing`, within the time limit. */
-async function waitForReport(ctx: Context, client: ApiClient, id: string, limitMs: number): Promise<ApiReply> {
-  const path = idPath('/v1/reports', id);
+/** Polls the report until it leaves `processing` (a reply without a status is taken as final), within the time limit. */
+async function waitForReport(ctx: Context, client: ApiClient, path: string, limitMs: number): Promise<ApiReply> {
+  const id = decodeURIComponent(path.split('?')[0]!.split('/').at(-1) ?? path);
   const started = Date.now();
   const spinner = await ctx.spinner(`Parsing ${id}…`);
   let interval = POLL_START_MS;
   try {
     for (;;) {
       const reply = await client.request({ method: 'GET', path });
-      const { status } = parseShape(reportSummary, reply, `GET ${path}`);
-      if (status !== 'processing') return reply;
+      if (textOf(pick(reply.body, 'status')) !== 'processing') return reply;
       const elapsed = Date.now() - started;
       if (elapsed >= limitMs) {
         throw new NetworkError(`report ${id} is still processing after ${Math.round(elapsed / 1000)} s`, [

@@ -1,4 +1,4 @@
-// Colours of the states and bands people scan for.
+// Colours of the states and bands people scan for; a value no document names is shown plain.
 import type { Paint } from '../../core/output/paint.js';
 
 export function paintReportStatus(status: string, paint: Paint): string {
@@ -13,8 +13,4 @@ export function paintMatchResult(result: string, paint: Paint): string {
   if (result === 'partial_match') return paint.warn(result);
   if (result === 'no_match') return paint.bad(result);
   return paint.dim(result);
-}
-
-export function paintStreamStatus(status: string, paint: Paint): string {
-  return status === 'MATURE' ? paint.good(status) : paint.warn(status);
 }

@@ -1,127 +1,83 @@
-// The lending views of a parsed report: verified numbers, identity, counterparties, recurring.
-import type * as z from 'zod/mini';
-import {
-  authView,
-  counterpartiesView,
-  identityView,
-  recurringView,
-  type AuthView,
-  type CounterpartiesView,
-  type IdentityView,
-  type RecurringStream,
-} from '../../api/schemas.js';
-import { parseShape } from '../../api/shape.js';
-import type { Context } from '../../core/context.js';
-import { formatAmount, formatBoolean, formatCount } from '../../core/output/format.js';
-import type { View } from '../../core/output/view.js';
+// The lending views of a parsed report. Identity is documented field by field; of the auth view
+// the documents give the words (holder, account number, SWIFT/BIC) and two names (`swift_note`,
+// `verification_status`); of the counterparties and recurring views no field name at all, so
+// those two are shown as they come, by the generic view.
+import { otherFields, pick, textOf } from '../../api/reading.js';
+import type { Context, ReplyReader } from '../../core/context.js';
+import { genericView, withRest } from '../../core/output/generic.js';
+import type { Column } from '../../core/output/view.js';
 import { idPath } from '../args.js';
-import { paintStreamStatus } from './status.js';
+import { bankText, periodOf, periodText } from './report-view.js';
 
-async function showView<S extends z.ZodMiniType>(ctx: Context, id: string, view: string, schema: S, build: (data: z.infer<S>) => View): Promise<void> {
+async function showView(ctx: Context, id: string, view: string, read: (what: string) => ReplyReader): Promise<void> {
   const path = idPath('/v1/reports', id, `/${view}`);
   const client = await ctx.client();
   const reply = await client.request({ method: 'GET', path });
-  await ctx.print(reply, parseShape(schema, reply, `GET ${path}`), build);
+  await ctx.present(reply, read(`GET ${path}`));
 }
 
-const bank = (x: { bank_code: string; bank_name?: string | null }) => (x.bank_name ? `${x.bank_name} (${x.bank_code})` : x.bank_code);
+type Fact = { header: string; text?: string; key: string };
+
+/** Facts as a field list, then whatever else the view carries. */
+function factsView(facts: Fact[], body: unknown, known: readonly string[]) {
+  const fields: Column<Fact[]>[] = facts.map((fact, i) => ({ key: fact.key, header: fact.header, value: (x) => x[i]!.text }));
+  return withRest({ kind: 'record', record: facts, fields }, otherFields(body, known));
+}
+
+const AUTH_SWIFT = ['swift_bic', 'swift', 'bic', 'swift_code'];
 
 export async function showAuth(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, 'auth', authView, (a) => ({
-    kind: 'record',
-    record: a,
-    fields: [
-      { key: 'account_holder', header: 'Account holder', value: (x: AuthView) => x.account_holder },
-      { key: 'account_number', header: 'Account number', value: (x) => x.account_number },
-      { key: 'bank_code', header: 'Bank', value: (x) => x.bank_code, display: bank },
-      { key: 'swift_bic', header: 'SWIFT/BIC', value: (x) => x.swift_bic, display: (x, paint) => x.swift_bic ?? paint.dim('none') },
-      { key: 'swift_note', header: 'SWIFT note', value: (x) => x.swift_note },
-      { key: 'verification_status', header: 'Verification', value: (x) => x.verification_status },
-    ],
+  await showView(ctx, id, 'auth', (what) => ({
+    what,
+    view: (body, reading) => {
+      const swiftNote = textOf(reading.documented(body, 'swift_note'));
+      const swift = textOf(pick(body, ...AUTH_SWIFT));
+      return factsView(
+        [
+          { key: 'account_holder', header: 'Account holder', text: textOf(pick(body, 'account_holder')) },
+          { key: 'account_number', header: 'Account number', text: textOf(pick(body, 'account_number')) },
+          { key: 'bank', header: 'Bank', text: bankText(textOf(pick(body, 'bank', 'bank_name')), textOf(pick(body, 'bank_code'))) },
+          { key: 'swift_bic', header: 'SWIFT/BIC', text: swift ?? (swiftNote ? 'none' : undefined) },
+          { key: 'swift_note', header: 'SWIFT note', text: swiftNote },
+          { key: 'verification_status', header: 'Verification', text: textOf(reading.documented(body, 'verification_status')) },
+        ],
+        body,
+        ['account_holder', 'account_number', 'bank', 'bank_name', 'bank_code', 'swift_note', 'verification_status', ...AUTH_SWIFT],
+      );
+    },
   }));
 }
 
 export async function showIdentity(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, 'identity', identityView, (i) => ({
-    kind: 'record',
-    record: i,
-    fields: [
-      { key: 'account_holder', header: 'Account holder', value: (x: IdentityView) => x.account_holder },
-      { key: 'account_number', header: 'Account number', value: (x) => x.account_number },
-      { key: 'bank_code', header: 'Bank', value: (x) => x.bank_code, display: bank },
-      { key: 'currency', header: 'Currency', value: (x) => x.currency },
-      { key: 'period_from', header: 'Period from', value: (x) => x.statement_period?.from },
-      { key: 'period_to', header: 'Period to', value: (x) => x.statement_period?.to },
-    ],
+  await showView(ctx, id, 'identity', (what) => ({
+    what,
+    view: (body, reading) => {
+      if (pick(body, 'period', 'statement_period') === undefined) reading.documented(body, 'period');
+      return factsView(
+        [
+          { key: 'account_holder', header: 'Account holder', text: textOf(reading.documented(body, 'account_holder')) },
+          { key: 'account_number', header: 'Account number', text: textOf(reading.documented(body, 'account_number')) },
+          { key: 'bank', header: 'Bank', text: bankText(textOf(reading.documented(body, 'bank')), textOf(reading.documented(body, 'bank_code'))) },
+          { key: 'currency', header: 'Currency', text: textOf(reading.documented(body, 'currency')) },
+          { key: 'period', header: 'Period', text: periodText(periodOf(body)) },
+        ],
+        body,
+        ['account_holder', 'account_number', 'bank', 'bank_code', 'currency', 'period', 'statement_period'],
+      );
+    },
   }));
-}
-
-interface CounterpartyRow {
-  section: string;
-  name: string;
-  type: string;
-  inflow: number;
-  outflow: number;
-  transactions: number;
-}
-
-function counterpartyRows(c: CounterpartiesView): CounterpartyRow[] {
-  return [
-    ...c.by_type.map((t) => ({
-      section: 'By counterparty type',
-      name: t.type,
-      type: t.type,
-      inflow: t.inflow,
-      outflow: t.outflow,
-      transactions: t.inflow_count + t.outflow_count,
-    })),
-    ...c.top_people.map((p) => ({ section: 'Top people', ...p, transactions: p.transaction_count })),
-    ...c.top_merchants.map((m) => ({ section: 'Top merchants', ...m, transactions: m.transaction_count })),
-  ];
 }
 
 export async function showCounterparties(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, 'counterparties', counterpartiesView, (c) => ({
-    kind: 'list',
-    title: `Counterparties of ${c.report_id}: inflow ${c.currency} ${formatAmount(c.total_inflow)}, outflow ${c.currency} ${formatAmount(c.total_outflow)}`,
-    section: { key: 'section', header: 'SECTION', value: (r: CounterpartyRow) => r.section },
-    rows: counterpartyRows(c),
-    columns: [
-      { key: 'name', header: 'NAME', value: (r: CounterpartyRow) => r.name, flex: true },
-      { key: 'type', header: 'TYPE', value: (r) => r.type },
-      { key: 'inflow', header: `INFLOW (${c.currency})`, value: (r) => r.inflow, display: (r) => formatAmount(r.inflow), align: 'right' },
-      { key: 'outflow', header: `OUTFLOW (${c.currency})`, value: (r) => r.outflow, display: (r) => formatAmount(r.outflow), align: 'right' },
-      { key: 'transactions', header: 'TXNS', value: (r) => r.transactions, display: (r) => formatCount(r.transactions), align: 'right' },
-    ],
+  await showView(ctx, id, 'counterparties', (what) => ({
+    what,
+    view: (body) => genericView(body, { title: `Counterparties of ${id}`, empty: 'The reply names no counterparties.' }),
   }));
 }
 
-type StreamRow = RecurringStream & { direction: 'inflow' | 'outflow' };
-
 export async function showRecurring(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, 'recurring', recurringView, (r) => {
-    const rows: StreamRow[] = [
-      ...r.inflow_streams.map((s) => ({ ...s, direction: 'inflow' as const })),
-      ...r.outflow_streams.map((s) => ({ ...s, direction: 'outflow' as const })),
-    ];
-    return {
-      kind: 'list',
-      title: `Recurring streams of ${r.report_id}`,
-      empty: 'No recurring streams were found in this statement.',
-      items: rows,
-      section: { key: 'direction', header: 'DIRECTION', value: (s: StreamRow) => (s.direction === 'inflow' ? 'Inflow' : 'Outflow') },
-      rows,
-      columns: [
-        { key: 'counterparty', header: 'COUNTERPARTY', value: (s: StreamRow) => s.counterparty, flex: true },
-        { key: 'category', header: 'CATEGORY', value: (s) => s.category },
-        { key: 'cadence', header: 'CADENCE', value: (s) => s.cadence },
-        { key: 'average_amount', header: `AVERAGE (${r.currency})`, value: (s) => s.average_amount, display: (s) => formatAmount(s.average_amount), align: 'right' },
-        { key: 'occurrences', header: 'SEEN', value: (s) => s.occurrences, align: 'right' },
-        { key: 'status', header: 'STATUS', value: (s) => s.status, display: (s, paint) => paintStreamStatus(s.status, paint) },
-        { key: 'is_active', header: 'ACTIVE', value: (s) => s.is_active, display: (s, paint) => (s.is_active ? paint.good('yes') : paint.dim(formatBoolean(false))) },
-        { key: 'last_date', header: 'LAST', value: (s) => s.last_date },
-        { key: 'next_date', header: 'NEXT', value: (s) => s.next_date, display: (s, paint) => s.next_date ?? paint.dim('—') },
-      ],
-    };
-  });
+  await showView(ctx, id, 'recurring', (what) => ({
+    what,
+    view: (body) => genericView(body, { title: `Recurring streams of ${id}`, empty: 'No recurring streams were found in this statement.' }),
+  }));
 }

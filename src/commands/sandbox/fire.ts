@@ -1,10 +1,13 @@
-import { fireReply, type FireReply } from '../../api/sandbox-schemas.js';
-import { parseShape } from '../../api/shape.js';
+import { otherFields, textOf } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { withRest } from '../../core/output/generic.js';
+import type { Column } from '../../core/output/view.js';
 import { ERROR_CODE_FORM, EVENT_KINDS } from '../../webhooks/events.js';
 import { checkChoice, idPath } from '../args.js';
 import { sandboxClient } from './test-key.js';
+
+const KNOWN = ['fired', 'report_id', 'environment'];
 
 export async function fireWebhook(ctx: Context, id: string, options: { event?: string; errorCode?: string }): Promise<void> {
   const path = idPath('/v1/sandbox/reports', id, '/fire_webhook');
@@ -18,13 +21,20 @@ export async function fireWebhook(ctx: Context, id: string, options: { event?: s
   // Absent fields are left out: the service then picks the event that fits the report.
   const json = { ...(event !== undefined && { event }), ...(errorCode !== undefined && { error_code: errorCode }) };
   const reply = await client.request({ method: 'POST', path, json });
-  await ctx.print(reply, parseShape(fireReply, reply, `POST ${path}`), (f) => ({
-    kind: 'record',
-    record: f,
-    fields: [
-      { key: 'fired', header: 'Fired', value: (x: FireReply) => x.fired },
-      { key: 'report_id', header: 'Report', value: (x) => x.report_id },
-      { key: 'environment', header: 'Environment', value: (x) => x.environment },
-    ],
-  }));
+  await ctx.present(reply, {
+    what: `POST ${path}`,
+    view: (body, reading) => {
+      const f = {
+        fired: textOf(reading.documented(body, 'fired')),
+        reportId: textOf(reading.documented(body, 'report_id')),
+        environment: textOf(reading.documented(body, 'environment')),
+      };
+      const fields: Column<typeof f>[] = [
+        { key: 'fired', header: 'Fired', value: (x) => x.fired },
+        { key: 'report_id', header: 'Report', value: (x) => x.reportId },
+        { key: 'environment', header: 'Environment', value: (x) => x.environment },
+      ];
+      return withRest({ kind: 'record', record: f, fields }, otherFields(body, KNOWN));
+    },
+  });
 }

@@ -1,30 +1,39 @@
-import { statementList, type Statement } from '../../api/schemas.js';
-import { parseShape } from '../../api/shape.js';
+import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
-import { formatDateTime } from '../../core/output/format.js';
+import { withExtraColumns, withRest } from '../../core/output/generic.js';
+import type { Column, ListView } from '../../core/output/view.js';
 import { checkChoice } from '../args.js';
+
+/** Documented: content_hash, verify_url, status. An id has no documented name: the likely ones are read. */
+const ID_NAMES = ['statement_id', 'id'];
+const KNOWN = [...ID_NAMES, 'status', 'content_hash', 'verify_url'];
 
 export async function listStatements(ctx: Context, options: { status?: string }): Promise<void> {
   const status = checkChoice(options.status, '--status', ['issued', 'revoked'] as const);
   const client = await ctx.client();
   const reply = await client.request({ method: 'GET', path: '/v1/statements', query: { status } });
-  await ctx.print(reply, parseShape(statementList, reply, 'GET /v1/statements'), (list) => ({
-    kind: 'list',
-    items: (reply.body as { statements: unknown[] }).statements,
-    rows: list.statements,
-    empty: status ? `No ${status} statements.` : 'No statements issued yet.',
-    columns: [
-      { key: 'statement_id', header: 'STATEMENT', value: (s: Statement) => s.statement_id },
-      {
-        key: 'status',
-        header: 'STATUS',
-        value: (s) => s.status,
-        display: (s, paint) => (s.status === 'issued' ? paint.good(s.status) : paint.bad(s.status)),
-      },
-      { key: 'account_holder', header: 'HOLDER', value: (s) => s.account_holder, flex: true },
-      { key: 'issued_at', header: 'ISSUED', value: (s) => s.issued_at, display: (s) => formatDateTime(s.issued_at) },
-      { key: 'content_hash', header: 'CONTENT HASH', value: (s) => s.content_hash, display: (s) => `${s.content_hash.slice(0, 16)}…` },
-      { key: 'verify_url', header: 'VERIFY AT', value: (s) => s.verify_url },
-    ],
-  }));
+  const statementsOf = (body: unknown, reading: ReplyReading) =>
+    reading.needList(pick(reading.needObject(body, ''), 'statements'), 'statements');
+  await ctx.present(reply, {
+    what: 'GET /v1/statements',
+    records: statementsOf,
+    view: (body, reading) => {
+      const rows = statementsOf(body, reading).map((s) => ({
+        id: textOf(pick(s, ...ID_NAMES)),
+        status: textOf(reading.documented(s, 'statements[].status', 'status')),
+        hash: textOf(reading.documented(s, 'statements[].content_hash', 'content_hash')),
+        verifyUrl: textOf(reading.documented(s, 'statements[].verify_url', 'verify_url')),
+        rest: otherFields(s, KNOWN),
+      }));
+      type Row = (typeof rows)[number];
+      const columns: Column<Row>[] = [
+        ...(rows.some((r) => r.id !== undefined) ? [{ key: 'statement_id', header: 'STATEMENT', value: (r: Row) => r.id }] : []),
+        { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => (r.status === 'issued' ? paint.good('issued') : r.status === 'revoked' ? paint.bad('revoked') : (r.status ?? '')) },
+        { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.hash, display: (r) => (r.hash && r.hash.length > 20 ? `${r.hash.slice(0, 16)}…` : (r.hash ?? '')) },
+        { key: 'verify_url', header: 'VERIFY AT', value: (r) => r.verifyUrl },
+      ];
+      const list: ListView<Row> = { kind: 'list', rows, columns, empty: status ? `No ${status} statements.` : 'No statements issued yet.' };
+      return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['statements']));
+    },
+  });
 }

@@ -1,41 +1,65 @@
-import { usage } from '../../api/schemas.js';
-import { parseShape } from '../../api/shape.js';
+// `svc usage`: the documented counters (plan, quota, used, remaining, period, resets_at), and
+// any other counter the service adds, listed after them.
+import { numberOf, otherFields, textOf } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { formatCount, formatDateTime } from '../../core/output/format.js';
+import { withRest } from '../../core/output/generic.js';
+import type { Column } from '../../core/output/view.js';
 
-type Quota = { name: string; used: number; limit: number | null; resets_at?: string | null };
-
-const QUOTA_LABELS: Record<string, string> = {
-  parse: 'Parses',
-  data_api: 'Data API calls',
-  merchant_resolve: 'Merchant lookups (billing units)',
-};
+const KNOWN = ['plan', 'quota', 'used', 'remaining', 'period', 'resets_at'];
+const DAY_MS = 86_400_000;
 
 export async function showUsage(ctx: Context): Promise<void> {
   const client = await ctx.client();
   const reply = await client.request({ method: 'GET', path: '/v1/usage' });
-  await ctx.print(reply, parseShape(usage, reply, 'GET /v1/usage'), (u) => ({
-    kind: 'list',
-    title: `${u.organization_name ?? u.organization_id} · plan ${u.plan} · ${u.environment} · ${u.period_start.slice(0, 10)} → ${u.period_end.slice(0, 10)}`,
-    items: (reply.body as { quotas: unknown[] }).quotas,
-    rows: u.quotas,
-    columns: [
-      { key: 'name', header: 'QUOTA', value: (q: Quota) => q.name, display: (q) => QUOTA_LABELS[q.name] ?? q.name },
-      { key: 'used', header: 'USED', value: (q) => q.used, display: (q) => formatCount(q.used), align: 'right' },
-      { key: 'limit', header: 'LIMIT', value: (q) => q.limit, display: (q, paint) => (q.limit === null ? paint.dim('no limit') : formatCount(q.limit)), align: 'right' },
-      {
-        key: 'remaining',
-        header: 'LEFT',
-        value: (q) => (q.limit === null ? null : Math.max(0, q.limit - q.used)),
-        display: (q, paint) => {
-          if (q.limit === null) return '';
-          const left = Math.max(0, q.limit - q.used);
-          const text = formatCount(left);
-          return left === 0 ? paint.bad(text) : left < q.limit * 0.1 ? paint.warn(text) : text;
+  await ctx.present(reply, {
+    what: 'GET /v1/usage',
+    view: (body, reading) => {
+      const quota = numberOf(reading.documented(body, 'quota'));
+      const used = numberOf(reading.documented(body, 'used'));
+      const u = {
+        plan: textOf(reading.documented(body, 'plan')),
+        quota,
+        used,
+        remaining: numberOf(reading.documented(body, 'remaining')) ?? (quota !== undefined && used !== undefined ? Math.max(0, quota - used) : undefined),
+        period: textOf(reading.documented(body, 'period')),
+        resetsAt: textOf(reading.documented(body, 'resets_at')),
+      };
+      const fields: Column<typeof u>[] = [
+        { key: 'plan', header: 'Plan', value: (x) => x.plan },
+        { key: 'used', header: 'Used', value: (x) => x.used, display: (x) => usedText(x.used, x.quota) },
+        {
+          key: 'remaining',
+          header: 'Remaining',
+          value: (x) => x.remaining,
+          display: (x, paint) => {
+            if (x.remaining === undefined) return '';
+            const text = formatCount(x.remaining);
+            if (x.remaining <= 0) return paint.bad(text);
+            return x.quota !== undefined && x.remaining < x.quota * 0.1 ? paint.warn(text) : text;
+          },
         },
-        align: 'right',
-      },
-      { key: 'resets_at', header: 'RESETS', value: (q) => q.resets_at, display: (q) => formatDateTime(q.resets_at) },
-    ],
-  }));
+        { key: 'period', header: 'Period', value: (x) => x.period },
+        { key: 'resets_at', header: 'Resets', value: (x) => x.resetsAt, display: (x) => resetsText(x.resetsAt) },
+      ];
+      return withRest({ kind: 'record', record: u, fields }, otherFields(body, KNOWN));
+    },
+  });
+}
+
+function usedText(used: number | undefined, quota: number | undefined): string {
+  if (used === undefined) return '';
+  if (quota === undefined) return formatCount(used);
+  const percent = quota > 0 ? ` (${Math.round((used / quota) * 100)}%)` : '';
+  return `${formatCount(used)} of ${formatCount(quota)}${percent}`;
+}
+
+/** `2026-06-01 00:00 UTC (in 9 days)`. */
+export function resetsText(resetsAt: string | undefined, now = Date.now()): string {
+  if (!resetsAt) return '';
+  const at = Date.parse(resetsAt);
+  if (Number.isNaN(at)) return resetsAt;
+  const days = Math.ceil((at - now) / DAY_MS);
+  const when = days <= 0 ? 'now' : days === 1 ? 'in 1 day' : `in ${days} days`;
+  return `${formatDateTime(resetsAt)} (${when})`;
 }

@@ -14,11 +14,21 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
 }
 
-/** Re-indents valid JSON text with two spaces without parsing its values. */
-export function reindentJson(raw: string): string {
+/** Indentation grows with the square of the depth: past this size the raw text is printed instead. */
+const MAX_INDENTED_LENGTH = 256 * 1024 * 1024;
+
+/**
+ * Re-indents valid JSON text with two spaces without parsing its values; undefined when the
+ * indented text would be absurdly large (a reply nested 100,000 deep would make gigabytes).
+ */
+export function reindentJson(raw: string): string | undefined {
   const parts: string[] = [];
   const indents: string[] = [];
-  const newline = (depth: number) => (indents[depth] ??= '\n' + '  '.repeat(depth));
+  let length = 0;
+  const newline = (depth: number) => {
+    length += 1 + 2 * depth;
+    return (indents[depth] ??= '\n' + '  '.repeat(depth));
+  };
   const n = raw.length;
   let depth = 0;
   let i = 0;
@@ -39,6 +49,7 @@ export function reindentJson(raw: string): string {
       } else {
         depth++;
         parts.push(raw[i]!, newline(depth));
+        if (length > MAX_INDENTED_LENGTH) return undefined;
         i++;
       }
     } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
@@ -87,10 +98,15 @@ function nextSignificant(raw: string, from: number): number {
 /**
  * The reply pretty-printed with two spaces, exactly as received. When the raw text is the compact
  * serialisation of its parsed value (the usual case), the built-in serialiser is exact and much
- * faster; otherwise the raw text is re-indented token by token.
+ * faster; otherwise the raw text is re-indented token by token. A reply too deep to indent is
+ * given as received.
  */
 export function prettyJson(raw: string, parsed: unknown): string {
   const trimmed = raw.trim();
-  if (trimmed.length > 0 && JSON.stringify(parsed) === trimmed) return JSON.stringify(parsed, null, 2);
-  return reindentJson(raw);
+  try {
+    if (trimmed.length > 0 && JSON.stringify(parsed) === trimmed) return JSON.stringify(parsed, null, 2);
+  } catch {
+    // nested deeper than JSON.stringify can walk: the token-by-token path has no such limit
+  }
+  return reindentJson(raw) ?? trimmed;
 }

@@ -1,8 +1,6 @@
-// Turns a reply and its view into the chosen output: a table for people (boxed on a terminal,
-// tab-separated in a pipe), the reply as received, JSON lines, or CSV.
+// Turns a view into a table for people: boxed with colour on a terminal, tab-separated in a pipe.
+// The machine formats are made from the reply itself (records.ts, json.ts).
 import type Table from 'cli-table3';
-import { csvLine } from './csv.js';
-import { prettyJson } from './json.js';
 import type { Paint } from './paint.js';
 import type { Cell, Column, ListView, RecordView, View } from './view.js';
 
@@ -10,7 +8,6 @@ export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface RenderTarget {
-  format: OutputFormat;
   /** Boxed tables with colour for a terminal; tab-separated lines otherwise. */
   terminal: boolean;
   /** Columns of the terminal, to fit tables in. */
@@ -26,27 +23,23 @@ export interface Reply {
   body: unknown;
 }
 
-export function render(reply: Reply, view: View, target: RenderTarget): string {
-  switch (target.format) {
-    case 'json':
-      return prettyJson(reply.raw, reply.body) + '\n';
-    case 'ndjson':
-      return renderNdjson(reply, view);
-    case 'csv':
-      return view.kind === 'list' ? listCsv(view) : recordCsv(view);
-    case 'table':
-      if (view.kind === 'record') return target.terminal ? recordForPeople(view, target.paint) : recordTabs(view, target.paint);
-      return target.terminal ? listForPeople(view, target) : listTabs(view, target.paint);
+/** A view as a table for people: boxed with colour on a terminal, tab-separated lines otherwise. */
+export function renderTable(view: View, target: RenderTarget): string {
+  const paint = target.paint;
+  if (view.kind === 'sections') {
+    let out = view.title ? paint.title(view.title) + '\n' : '';
+    if (view.parts.length === 0) out += (view.empty ?? 'Nothing to show.') + '\n';
+    // On a terminal a blank line parts the tables; in a pipe too, so each keeps its own header line.
+    out += view.parts.map((part) => (part.heading ? paint.title(part.heading) + '\n' : '') + renderTable(part.view, target)).join('\n');
+    return out + footerLines(view.footer, paint);
   }
-}
-
-function renderNdjson(reply: Reply, view: View): string {
-  const items = view.kind === 'list' && view.items ? view.items : [reply.body];
-  return items.map((item) => JSON.stringify(item) + '\n').join('');
+  if (view.kind === 'record') return target.terminal ? recordForPeople(view, paint) : recordTabs(view, paint);
+  return target.terminal ? listForPeople(view, target) : listTabs(view, paint);
 }
 
 function rawText(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'number' && !Number.isFinite(cell)) return '';
   return String(cell);
 }
 
@@ -57,17 +50,6 @@ function displayText<T>(column: Column<T>, row: T, paint: Paint): string {
 /** Tab-separated text must stay one line per row. */
 function oneLine(text: string): string {
   return text.replace(/[\t\r\n]+/g, ' ');
-}
-
-function listCsv<T>(view: ListView<T>): string {
-  const columns = view.section ? [sectionColumn(view.section), ...view.columns] : view.columns;
-  let out = csvLine(columns.map((c) => c.key));
-  for (const row of view.rows) out += csvLine(columns.map((c) => rawText(c.value(row))));
-  return out;
-}
-
-function recordCsv<T>(view: RecordView<T>): string {
-  return csvLine(view.fields.map((f) => f.key)) + csvLine(view.fields.map((f) => rawText(f.value(view.record))));
 }
 
 function sectionColumn<T>(section: NonNullable<ListView<T>['section']>): Column<T> {
@@ -83,7 +65,7 @@ function listTabs<T>(view: ListView<T>, paint: Paint): string {
 
 function recordTabs<T>(view: RecordView<T>, paint: Paint): string {
   let out = `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
-  for (const field of view.fields) out += `${field.key}\t${oneLine(displayText(field, view.record, paint))}\n`;
+  for (const field of view.fields) out += `${oneLine(field.key)}\t${oneLine(displayText(field, view.record, paint))}\n`;
   return out + footerLines(view.footer, paint);
 }
 

@@ -1,14 +1,16 @@
-// What a command shows, described once; render.ts turns it into a table, CSV or JSON lines.
+// What a command shows people, described once; render.ts turns it into a boxed table on a
+// terminal or tab-separated lines in a pipe. Machine formats (JSON, ndjson, CSV) are made from the
+// reply itself, never from a view (records.ts).
 import type { Paint } from './paint.js';
 
 export type Cell = string | number | boolean | null | undefined;
 
 export interface Column<T> {
-  /** Machine name: the CSV header. */
+  /** Machine name: the FIELD of a record shown in a pipe. */
   key: string;
   /** Name for people: the table header. */
   header: string;
-  /** The raw value, as CSV carries it. */
+  /** The raw value. */
   value: (row: T) => Cell;
   /** The value formatted for people; by default the raw value as text. */
   display?: (row: T, paint: Paint) => string;
@@ -23,8 +25,6 @@ export interface ListView<T> {
   rows: T[];
   /** Splits the rows into titled tables on a terminal, and becomes the first column elsewhere. */
   section?: { key: string; header: string; value: (row: T) => string };
-  /** The items of a list reply, one JSON line each with `-o ndjson`; the whole body otherwise. */
-  items?: unknown[];
   /** Shown above a terminal table only. */
   title?: string;
   /** Shown on a terminal instead of an empty table. */
@@ -41,4 +41,20 @@ export interface RecordView<T> {
   footer?: string[];
 }
 
-export type View = ListView<any> | RecordView<any>;
+/** One table or field list of a view made of several, under its heading. */
+export interface Part {
+  heading?: string;
+  view: ListView<any> | RecordView<any>;
+}
+
+/** Several tables and field lists, one after the other: a designed view and what it leaves over. */
+export interface SectionsView {
+  kind: 'sections';
+  parts: Part[];
+  title?: string;
+  /** Shown on a terminal when there is no part at all. */
+  empty?: string;
+  footer?: string[];
+}
+
+export type View = ListView<any> | RecordView<any> | SectionsView;

@@ -1,6 +1,5 @@
-// The Connect request (contract §6, `svc connect`): the scopes a flow may ask for, the rule for
-// its redirect address, and the shape of the reply. The mock checks requests by the same rules.
-import * as z from 'zod/mini';
+// The Connect request (contract §6, `svc connect`): the scopes a flow may ask for and the rule for
+// its redirect address.
 import { isLoopbackHost } from '../config/resolve.js';
 
 /** The scopes a Connect flow can ask the account holder for. */
@@ -32,11 +31,3 @@ export function redirectUriProblem(value: string): string | undefined {
   if (url.hash) return `"${value}" must not carry a #fragment`;
   return undefined;
 }
-
-export const connectRequestReply = z.looseObject({
-  request_token: z.string(),
-  connect_url: z.string(),
-  expires_at: z.nullish(z.string()),
-});
-
-export type ConnectRequestReply = z.infer<typeof connectRequestReply>;

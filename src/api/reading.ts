@@ -1,0 +1,107 @@
+// Reading replies (contract §4a). The service changes, and its documents leave many shapes "not
+// shown": a command takes what it knows from a reply, accepts every documented form, and never
+// requires a field the documents do not show. Only the structure a command must walk (the `data`
+// list of `reports list`, say) is required: missing or of the wrong JSON type, it is exit 10.
+import { UnexpectedReplyError } from '../core/errors.js';
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first of `names` that the object holds with a value other than null; undefined otherwise. */
+export function pick(from: unknown, ...names: string[]): unknown {
+  if (!isRecord(from)) return undefined;
+  for (const name of names) {
+    const value = from[name];
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+/** A value as text: strings as they are, numbers and booleans written out; anything else absent. */
+export function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** A finite number, or a string that writes one ("12450.30"); anything else absent. */
+export function numberOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+export function booleanOf(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+/** The objects of a list; undefined when the value is no list. */
+export function recordsOf(value: unknown): JsonRecord[] | undefined {
+  return Array.isArray(value) ? value.filter(isRecord) : undefined;
+}
+
+/** The fields of an object other than the named ones: what a designed view leaves to the generic one. */
+export function otherFields(from: unknown, known: readonly string[]): JsonRecord {
+  if (!isRecord(from)) return {};
+  const rest: JsonRecord = {};
+  for (const [key, value] of Object.entries(from)) if (!known.includes(key)) rest[key] = value;
+  return rest;
+}
+
+/**
+ * What one command read from one reply. It names the reply for messages, notes the documented
+ * fields the reply lacks (`--debug` prints one line each) and fails, exit 10, only when the
+ * structure the command must walk is missing or of the wrong JSON type.
+ */
+export class ReplyReading {
+  readonly lacking: string[] = [];
+
+  /** `what`: the request, as `GET /v1/usage`. */
+  constructor(readonly what: string) {}
+
+  /** A documented field, under the first of its documented names present; noted when none is. */
+  documented(from: unknown, path: string, ...names: string[]): unknown {
+    const value = pick(from, ...(names.length ? names : [path.split('.').at(-1)!]));
+    if (value === undefined && !this.lacking.includes(path)) this.lacking.push(path);
+    return value;
+  }
+
+  /** An object the command must walk. */
+  needObject(value: unknown, path: string): JsonRecord {
+    if (isRecord(value)) return value;
+    throw this.wrong(path, 'an object', value);
+  }
+
+  /** A list the command must walk. */
+  needList(value: unknown, path: string): unknown[] {
+    if (Array.isArray(value)) return value;
+    throw this.wrong(path, 'a list', value);
+  }
+
+  /** A text the command must have (a report id to poll, a URL to open). */
+  needText(value: unknown, path: string): string {
+    if (typeof value === 'string' && value !== '') return value;
+    throw this.wrong(path, 'a text', value);
+  }
+
+  private wrong(path: string, expected: string, value: unknown): UnexpectedReplyError {
+    const found = value === undefined ? 'it is missing' : `it is ${jsonType(value)}`;
+    return new UnexpectedReplyError(`unexpected reply to ${this.what}: ${path === '' ? 'the body' : `"${path}"`} should be ${expected}, but ${found}`);
+  }
+
+  /** The --debug lines: one per documented field the reply lacks. */
+  debugLines(): string[] {
+    return this.lacking.map((path) => `debug: ${this.what}: the reply has no documented field "${path}"`);
+  }
+}
+
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return 'a text';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,105 @@
+// The full report (GET /v1/reports/{id}, a synchronous parse, a sandbox report): the statement
+// block as a field list, then whatever else the report carries (monthly summary, categories,
+// merchant categories, signals …) as the generic view shows it. Its transactions are counted
+// here; `-o csv` and `-o ndjson` write them one per line.
+import { isRecord, numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import type { ReplyReader } from '../../core/context.js';
+import { formatAmount, formatBoolean, formatCount, formatDateTime } from '../../core/output/format.js';
+import { withRest } from '../../core/output/generic.js';
+import type { Column, SectionsView } from '../../core/output/view.js';
+import { paintReportStatus } from './status.js';
+
+/** What a report says of itself, from either documented place of each field. */
+export interface ReportFacts {
+  reportId?: string;
+  status?: string;
+  bank?: string;
+  bankCode?: string;
+  currency?: string;
+  period?: { from?: string; to?: string };
+  openingBalance?: number;
+  closingBalance?: number;
+  transactions?: number;
+  createdAt?: string;
+  dataSource?: string;
+  tamperVerifiable?: boolean;
+}
+
+const KNOWN = ['report_id', 'status', 'bank_code', 'created_at', 'statement', 'statement_period', 'period', 'data_source', 'tamper_verifiable', 'transactions'];
+const KNOWN_IN_STATEMENT = ['bank', 'bank_code', 'currency', 'period', 'statement_period', 'opening_balance', 'closing_balance', 'total_transactions'];
+
+/** `period` or `statement_period`, as {from, to}. */
+export function periodOf(from: unknown): { from?: string; to?: string } | undefined {
+  const period = pick(from, 'period', 'statement_period');
+  if (!isRecord(period)) return undefined;
+  return { from: textOf(period.from), to: textOf(period.to) };
+}
+
+export function periodText(period: { from?: string; to?: string } | undefined): string {
+  if (!period || (!period.from && !period.to)) return '';
+  return `${period.from ?? '?'} → ${period.to ?? '?'}`;
+}
+
+export function readReport(body: unknown, reading: ReplyReading): ReportFacts {
+  const statement = reading.documented(body, 'statement');
+  const transactions = reading.documented(body, 'transactions');
+  return {
+    reportId: textOf(reading.documented(body, 'report_id')),
+    status: textOf(reading.documented(body, 'status')),
+    bank: textOf(reading.documented(statement, 'statement.bank', 'bank')),
+    // The list carries bank_code at the top, the full report inside `statement`.
+    bankCode: textOf(pick(statement, 'bank_code') ?? pick(body, 'bank_code')),
+    currency: textOf(reading.documented(statement, 'statement.currency', 'currency')),
+    period: periodOf(statement) ?? periodOf(body),
+    openingBalance: numberOf(reading.documented(statement, 'statement.opening_balance', 'opening_balance')),
+    closingBalance: numberOf(reading.documented(statement, 'statement.closing_balance', 'closing_balance')),
+    transactions: numberOf(pick(statement, 'total_transactions')) ?? (Array.isArray(transactions) ? transactions.length : undefined),
+    createdAt: textOf(reading.documented(body, 'created_at')),
+    dataSource: textOf(pick(body, 'data_source')),
+    tamperVerifiable: typeof pick(body, 'tamper_verifiable') === 'boolean' ? (pick(body, 'tamper_verifiable') as boolean) : undefined,
+  };
+}
+
+export function reportView(body: unknown, reading: ReplyReading, title?: string): SectionsView {
+  const r = readReport(body, reading);
+  const amount = (value: number | undefined) => (value === undefined ? '' : `${r.currency ?? ''} ${formatAmount(value)}`.trim());
+  const fields: Column<ReportFacts>[] = [
+    { key: 'report_id', header: 'Report', value: (x) => x.reportId },
+    { key: 'status', header: 'Status', value: (x) => x.status, display: (x, paint) => paintReportStatus(x.status ?? '', paint) },
+    { key: 'bank', header: 'Bank', value: (x) => bankText(x.bank, x.bankCode) },
+    { key: 'period', header: 'Period', value: (x) => periodText(x.period) },
+    { key: 'opening_balance', header: 'Opening balance', value: (x) => x.openingBalance, display: (x) => amount(x.openingBalance) },
+    { key: 'closing_balance', header: 'Closing balance', value: (x) => x.closingBalance, display: (x) => amount(x.closingBalance) },
+    { key: 'transactions', header: 'Transactions', value: (x) => x.transactions, display: (x) => formatCount(x.transactions) },
+    { key: 'created_at', header: 'Created', value: (x) => x.createdAt, display: (x) => formatDateTime(x.createdAt) },
+    { key: 'data_source', header: 'Data source', value: (x) => x.dataSource },
+    { key: 'tamper_verifiable', header: 'Tamper-verifiable', value: (x) => formatBoolean(x.tamperVerifiable) },
+  ];
+  const statement = pick(body, 'statement');
+  const rest = { ...prefixed('statement', otherFields(statement, KNOWN_IN_STATEMENT)), ...otherFields(body, KNOWN) };
+  const count = Array.isArray(pick(body, 'transactions')) ? (pick(body, 'transactions') as unknown[]).length : 0;
+  const footer = count ? [`${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`] : undefined;
+  return withRest({ kind: 'record', record: r, fields }, rest, { title, footer });
+}
+
+/** Nested leftovers keep their place in the dotted names: `statement.account_type`. */
+function prefixed(name: string, fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.keys(fields).length ? { [name]: fields } : {};
+}
+
+export function bankText(bank: string | undefined, code: string | undefined): string {
+  if (bank && code && bank !== code) return `${bank} (${code})`;
+  return bank ?? code ?? '';
+}
+
+/** The full report as a command reads it: its transactions are its records. */
+export function reportReader(what: string, title?: string): ReplyReader {
+  return {
+    what,
+    records: (body) => {
+      const transactions = pick(body, 'transactions');
+      return Array.isArray(transactions) ? transactions : undefined;
+    },
+    view: (body, reading) => reportView(body, reading, title),
+  };
+}

@@ -1,0 +1,158 @@
+// The view of what a command does not recognise (contract §4a): scalars as one FIELD/VALUE list
+// with dotted keys, lists of objects as tables whose columns are the union of their keys, and
+// nested lists as tables of their own under a heading. Nothing the service sends is hidden, and
+// nothing it sends makes a table fail: depth is bounded and every value has a text.
+import { isRecord, type JsonRecord } from '../../api/reading.js';
+import { formatBoolean } from './format.js';
+import type { Column, ListView, Part, RecordView, SectionsView } from './view.js';
+
+/** Deeper than this, a value is shown as an ellipsis: a reply may nest 100,000 levels. */
+export const MAX_DEPTH = 24;
+
+type Row = Record<string, string>;
+
+/** The parts of a value: its scalars first, as one field list, then its tables in order. */
+export function genericParts(value: unknown, path: readonly string[] = []): Part[] {
+  const fields: [string, string][] = [];
+  const tables: Part[] = [];
+  walk(value, [...path], 0, fields, tables, path.length);
+  const parts: Part[] = [];
+  if (fields.length) parts.push({ view: fieldList(fields) });
+  return [...parts, ...tables];
+}
+
+export function genericView(value: unknown, frame: { title?: string; footer?: string[]; empty?: string } = {}): SectionsView {
+  return { kind: 'sections', parts: genericParts(value), empty: frame.empty ?? 'The reply is empty.', ...frame };
+}
+
+function walk(value: unknown, path: string[], depth: number, fields: [string, string][], tables: Part[], root: number): void {
+  const key = path.join('.') || 'value';
+  if (depth > MAX_DEPTH) {
+    fields.push([key, '…']);
+  } else if (Array.isArray(value)) {
+    if (value.some(isRecord)) tables.push({ heading: heading(path), view: table(value.map((item) => (isRecord(item) ? item : { value: item }))) });
+    else fields.push([key, value.map((item) => cellText(item, depth + 1)).join(', ')]);
+  } else if (isRecord(value)) {
+    if (isMapOfRecords(value)) {
+      tables.push({ heading: heading(path), view: mapTable(value) });
+      return;
+    }
+    const entries = Object.entries(value);
+    if (entries.length === 0 && path.length > root) fields.push([key, '']);
+    for (const [name, child] of entries) walk(child, [...path, name], depth + 1, fields, tables, root);
+  } else {
+    fields.push([key, cellText(value, depth)]);
+  }
+}
+
+/**
+ * An object that is a map of like records, `{"groceries":{"count":12,"total":8420}, …}`: read
+ * best as a table with one row per name.
+ */
+function isMapOfRecords(value: JsonRecord): boolean {
+  const records = Object.values(value);
+  if (records.length < 2 || !records.every((r) => isRecord(r) && Object.values(r).every((v) => !isRecord(v) && !Array.isArray(v)))) return false;
+  const keys = Object.keys(records[0] as JsonRecord).join('\u0000');
+  return records.every((r) => Object.keys(r as JsonRecord).join('\u0000') === keys);
+}
+
+function mapTable(value: JsonRecord): ListView<Row> {
+  const nameKey = Object.values(value).some((r) => isRecord(r) && 'name' in r) ? 'key' : 'name';
+  return table(Object.entries(value).map(([name, record]) => ({ [nameKey]: name, ...(record as JsonRecord) })));
+}
+
+/** A table of records: one column per key any record has, nested objects as dotted keys. */
+export function table(records: readonly JsonRecord[]): ListView<Row> {
+  const rows = records.map((record) => flatten(record));
+  return { kind: 'list', rows, columns: unionKeys(rows).map((key) => column(key, rows)) };
+}
+
+/** Every key of the records, in the order they first appear. */
+export function unionKeys(records: readonly object[]): string[] {
+  const keys = new Set<string>();
+  for (const record of records) for (const key of Object.keys(record)) keys.add(key);
+  return [...keys];
+}
+
+function column(key: string, rows: readonly Row[]): Column<Row> {
+  const filled = rows.map((row) => row[key] ?? '').filter((text) => text !== '');
+  const numeric = filled.length > 0 && filled.every((text) => /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text));
+  return { key, header: columnHeader(key), value: (row) => row[key] ?? '', align: numeric ? 'right' : 'left', flex: !numeric };
+}
+
+/** A record as one row: nested objects become dotted keys, lists one cell. */
+function flatten(record: JsonRecord, prefix = '', depth = 1, row: Row = {}): Row {
+  for (const [name, value] of Object.entries(record)) {
+    const key = prefix + name;
+    if (isRecord(value) && depth < MAX_DEPTH && Object.keys(value).length > 0) flatten(value, key + '.', depth + 1, row);
+    else row[key] = cellText(value, depth);
+  }
+  return row;
+}
+
+function fieldList(fields: readonly [string, string][]): RecordView<Row> {
+  const record = Object.fromEntries(fields);
+  return {
+    kind: 'record',
+    record,
+    fields: fields.map(([key]) => ({ key, header: key, value: (r: Row) => r[key] ?? '' })),
+  };
+}
+
+/** Text of one value in one cell: scalars written out, lists joined, objects as compact JSON. */
+export function cellText(value: unknown, depth = 0): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return formatBoolean(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value) && !value.some((item) => isRecord(item) || Array.isArray(item))) return value.map((item) => cellText(item)).join(', ');
+  return compactJson(value, depth);
+}
+
+/** Compact JSON of a value, its nesting cut at MAX_DEPTH (JSON.stringify would overflow the stack). */
+export function compactJson(value: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) return '"…"';
+  if (Array.isArray(value)) return `[${value.map((item) => compactJson(item, depth + 1)).join(',')}]`;
+  if (isRecord(value)) return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${compactJson(v, depth + 1)}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** `monthly_summary` → `Monthly summary`; nested names joined with ›. */
+export function heading(path: readonly string[]): string | undefined {
+  if (path.length === 0) return undefined;
+  const text = path.map((segment) => segment.replace(/_/g, ' ')).join(' › ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `average_amount` → `AVERAGE AMOUNT`. */
+export function columnHeader(key: string): string {
+  return key.replace(/_/g, ' ').toUpperCase();
+}
+
+/**
+ * A designed view followed by the generic view of what it leaves over. The leftover scalars join a
+ * designed field list as more fields; the leftover tables follow under their headings.
+ */
+export function withRest(designed: ListView<any> | RecordView<any>, rest: JsonRecord, frame: { title?: string; footer?: string[]; heading?: string } = {}): SectionsView {
+  const parts = genericParts(rest);
+  const first = parts[0];
+  if (designed.kind === 'record' && first && first.heading === undefined && first.view.kind === 'record') {
+    const leftover = first.view as RecordView<Row>;
+    const fields = leftover.fields.map((f) => ({ ...f, value: () => f.value(leftover.record) }));
+    parts[0] = { view: { ...designed, fields: [...designed.fields, ...fields] } };
+  } else {
+    parts.unshift({ heading: frame.heading, view: designed });
+  }
+  return { kind: 'sections', parts, title: frame.title, footer: frame.footer };
+}
+
+/** A designed table with one more column for each field of its items that the design does not know. */
+export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => JsonRecord): ListView<T> {
+  const flat = new Map(list.rows.map((row) => [row, flatten(leftovers(row))]));
+  const rows = [...flat.values()];
+  const columns = unionKeys(rows).map((key): Column<T> => {
+    const c = column(key, rows);
+    return { key, header: c.header, align: c.align, flex: c.flex, value: (row) => c.value(flat.get(row) ?? {}) };
+  });
+  return { ...list, columns: [...list.columns, ...columns] };
+}

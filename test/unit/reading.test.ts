@@ -1,0 +1,138 @@
+// The pure parts of reading replies: the reader's notes and failures, the generic view, the
+// records of ndjson and CSV, and the dataset finders, on the documented examples and on anything.
+import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ReplyReading } from '../../src/api/reading.js';
+import { itemListOf, selectorsOf, seriesListOf } from '../../src/commands/data/items.js';
+import { keyMode, maskKey } from '../../src/config/keys.js';
+import { UnexpectedReplyError } from '../../src/core/errors.js';
+import { genericView, withRest } from '../../src/core/output/generic.js';
+import { prettyJson } from '../../src/core/output/json.js';
+import { createPaint } from '../../src/core/output/paint.js';
+import { csvText, fallbackRecords, ndjsonText } from '../../src/core/output/records.js';
+import { renderTable } from '../../src/core/output/render.js';
+import Table from 'cli-table3';
+
+const plain = await createPaint(false);
+const BAD_WORDS = /undefined|NaN|\[object Object\]/;
+
+function tables(view: Parameters<typeof renderTable>[0]): string[] {
+  return [renderTable(view, { terminal: false, width: 80, paint: plain }), renderTable(view, { terminal: true, width: 80, paint: plain, Table })];
+}
+
+describe('ReplyReading', () => {
+  it('notes each documented field a reply lacks, once, and reads alternative names', () => {
+    const reading = new ReplyReading('GET /v1/x');
+    expect(reading.documented({ period: 1 }, 'period', 'period', 'statement_period')).toBe(1);
+    expect(reading.documented({ statement_period: 2 }, 'period', 'period', 'statement_period')).toBe(2);
+    expect(reading.documented({ plan: null }, 'plan')).toBeUndefined();
+    reading.documented({}, 'plan');
+    expect(reading.debugLines()).toEqual(['debug: GET /v1/x: the reply has no documented field "plan"']);
+  });
+
+  it('fails with exit 10 only for the structure a command walks, naming it', () => {
+    const reading = new ReplyReading('GET /v1/reports');
+    expect(reading.needList([1], 'data')).toEqual([1]);
+    expect(() => reading.needList({}, 'data')).toThrow(UnexpectedReplyError);
+    expect(() => reading.needList(undefined, 'data')).toThrow(/"data" should be a list, but it is missing/);
+    expect(() => reading.needObject([], '')).toThrow(/the body should be an object, but it is a list/);
+  });
+});
+
+describe('the generic view', () => {
+  it('lists scalars with dotted keys, lists of objects as tables with the union of their keys', () => {
+    const body = { plan: 'growth', data_api: { used: 3, quota: 10 }, rows: [{ a: 1 }, { b: 'x', c: { d: true } }], tags: ['a', 'b'] };
+    const [tabs] = tables(genericView(body));
+    expect(tabs).toBe('FIELD\tVALUE\nplan\tgrowth\ndata_api.used\t3\ndata_api.quota\t10\ntags\ta, b\n\nRows\nA\tB\tC.D\n1\t\t\n\tx\tyes\n');
+  });
+
+  it('shows a map of like records as a table, one row per name', () => {
+    const [tabs] = tables(genericView({ merchant_categories: { groceries: { count: 12, total: 8420 }, dining: { count: 3, total: 900 } } }));
+    expect(tabs).toBe('Merchant categories\nNAME\tCOUNT\tTOTAL\ngroceries\t12\t8420\ndining\t3\t900\n');
+  });
+
+  it('puts the leftover scalars of a designed field list into it', () => {
+    const designed = { kind: 'record' as const, record: { a: 1 }, fields: [{ key: 'a', header: 'A', value: (x: { a: number }) => x.a }] };
+    const [tabs] = tables(withRest(designed, { extra: { n: 2 }, list: [{ z: 1 }] }));
+    expect(tabs).toBe('FIELD\tVALUE\na\t1\nextra.n\t2\n\nList\nZ\n1\n');
+  });
+
+  it('shows any JSON value without failing and without undefined, NaN or [object Object]', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 5 }), (value) => {
+        for (const text of tables(genericView(value))) expect(text).not.toMatch(BAD_WORDS);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('bounds its depth: a reply nested 100,000 deep is shown, not a stack overflow', () => {
+    const deep = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)) as unknown;
+    const [tabs] = tables(genericView({ deep: { a: deep } }));
+    expect(tabs).toContain('…');
+    // Indenting it would take gigabytes: it is given as received.
+    expect(prettyJson('['.repeat(100_000) + ']'.repeat(100_000), deep)).toBe('['.repeat(100_000) + ']'.repeat(100_000));
+  });
+});
+
+describe('records of ndjson and CSV', () => {
+  it('falls back to a top-level list, then a list `data`, then the reply as one record', () => {
+    expect(fallbackRecords([1, 2])).toEqual([1, 2]);
+    expect(fallbackRecords({ data: [3] })).toEqual([3]);
+    expect(fallbackRecords({ data: { a: 1 } })).toEqual([{ data: { a: 1 } }]);
+  });
+
+  it('writes CSV with the union of the keys and nested values as compact JSON', () => {
+    expect(csvText([{ a: 1, n: { x: [1, 2] } }, { b: 'q,"r"', a: null }])).toBe('a,n,b\r\n1,"{""x"":[1,2]}",\r\n,,"q,""r"""\r\n');
+  });
+
+  it('writes CSV that parses back to one row per record, for any records', () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 6 }), (records) => {
+        const text = csvText(records);
+        if (text === '') return;
+        const rows = parse(text, { relax_column_count: false }) as string[][];
+        expect(rows.length).toBe(records.length + 1);
+        expect(text).not.toMatch(BAD_WORDS);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes one JSON line per record, as received', () => {
+    expect(ndjsonText([{ a: 1 }, 'x'])).toBe('{"a":1}\n"x"\n');
+  });
+});
+
+describe('dataset replies', () => {
+  const cpi = { data: { month: '2026-03', indicators: [{ indicator: 'PCPI_IX', label: 'Overall index, index', value: 106.96442, scale: 0, absolute: 106.96442, unit: 'index' }] } };
+  const rates = { data: [{ metric: 'base-rate', label: 'Base Rate', value: 5.0, unit: 'percent' }] };
+  const pnl = { data: { month: '2025-07', line_items: [{ key: 'income.interest-income', label: 'Interest Income', value: 567193.568, unit: 'NPR_mn', section: 'Income', code: '1' }] } };
+
+  it('finds the line items and their selector in each documented form', () => {
+    expect(selectorsOf(itemListOf(cpi, 'indicator'))).toEqual([{ value: 'PCPI_IX', label: 'Overall index, index', unit: 'index', section: undefined }]);
+    expect(itemListOf(rates, 'metric')?.selectorField).toBe('metric');
+    // pnl items carry both a key and a code: the key is the selector.
+    expect(itemListOf(pnl, 'key')?.selectorField).toBe('key');
+    expect(itemListOf({ data: { rows: [{ code: 'CBS.RM', name: 'Reserve money' }] } }, 'indicator')?.selectorField).toBe('code');
+    expect(itemListOf({ data: { month: '2026-03' } }, 'key')).toBeUndefined();
+  });
+
+  it('finds a series under any names: a month-like field and a numeric one', () => {
+    const series = seriesListOf({ data: { indicator: 'PCPI_IX', series: [{ date: '2024-01', obs: 101.2 }, { date: '2024-02', obs: 102 }] } });
+    expect(series).toMatchObject({ path: 'data.series', monthField: 'date', valueField: 'obs' });
+    expect(seriesListOf({ data: [{ month: '2024-01', value: 1 }] })).toMatchObject({ path: 'data', monthField: 'month', valueField: 'value' });
+    expect(seriesListOf({ data: { points: [{ label: 'x', value: 1 }] } })).toBeUndefined();
+  });
+});
+
+describe('key forms', () => {
+  it('reads live and test keys with and without the brand prefix', () => {
+    expect(keyMode('svc_sk_live_abc')).toBe('live');
+    expect(keyMode('sk_live_abc')).toBe('live');
+    expect(keyMode('sk_test_abc')).toBe('test');
+    expect(keyMode('pk_test_abc')).toBe('unknown');
+    expect(maskKey('sk_test_0123456789abcdef')).toBe('sk_test_…cdef');
+  });
+});
