@@ -20,11 +20,11 @@ export interface DataFamily {
 
 export const DATA_FAMILIES: readonly DataFamily[] = [
   { name: 'balance-sheet', path: 'banking/balance-sheet', selector: 'key', summary: 'banking system balance sheet by line item (NPR millions)', example: 'total-deposits' },
-  { name: 'pnl', path: 'banking/pnl', selector: 'key', summary: 'banking system profit and loss (NPR millions)', example: 'net-profit' },
+  { name: 'pnl', path: 'banking/pnl', selector: 'key', summary: 'banking system profit and loss (NPR millions)', example: 'income.interest-income' },
   { name: 'credit', path: 'banking/credit', selector: 'key', summary: 'bank credit by sector and by product', example: 'sector-agriculture' },
   { name: 'indicators', path: 'banking/indicators', selector: 'indicator', summary: 'C4 banking indicators: capital, asset quality, liquidity', example: 'npl-ratio' },
   { name: 'cbs', path: 'cbs', selector: 'indicator', summary: 'central bank survey, by SDMX-style code', example: 'CBS.RM' },
-  { name: 'cpi', path: 'cpi', selector: 'indicator', summary: 'consumer price indices by group', example: 'overall' },
+  { name: 'cpi', path: 'cpi', selector: 'indicator', summary: 'consumer price indices (SDMX codes, index 2014/15 = 100)', example: 'PCPI_IX' },
   { name: 'interest-rates', path: 'interest-rates', selector: 'metric', summary: 'base, spread and weighted-average rates', example: 'base-rate' },
   { name: 'trade', path: 'trade', selector: 'key', summary: 'exports (FOB) and imports (CIF) by SITC section', example: 'imports-cif' },
   { name: 'macro', path: 'macro', selector: 'indicator', summary: 'macro indicators, each with a source quote', example: 'inflation' },

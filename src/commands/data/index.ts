@@ -25,7 +25,7 @@ export function registerData(program: Command, app: App): void {
   const data = program
     .command('data')
     .description("read the central bank's public datasets: balance sheet, credit, rates, prices, trade …")
-    .addHelpText('after', familiesHelp() + '\n' + examples('svc data latest balance-sheet', 'svc data series cpi overall --from 2024-01 --chart', 'svc data keys interest-rates'));
+    .addHelpText('after', familiesHelp() + '\n' + examples('svc data latest balance-sheet', 'svc data series cpi PCPI_IX --from 2024-01 --chart', 'svc data keys interest-rates'));
 
   withCache(
     withParam(
@@ -35,7 +35,7 @@ export function registerData(program: Command, app: App): void {
         .argument('<family>', 'dataset family (see `svc data --help`)'),
     ),
   )
-    .addHelpText('after', examples('svc data latest balance-sheet', 'svc data latest macro -o csv > macro.csv', "svc data latest cpi --json | jq '.data.items[] | {key, value}'") + CACHE_HELP)
+    .addHelpText('after', examples('svc data latest balance-sheet', 'svc data latest macro -o csv > macro.csv', "svc data latest cpi --json | jq '.data.indicators[] | {indicator, value}'") + CACHE_HELP)
     .action(app.action(async () => (await import('./latest.js')).showLatest));
 
   withCache(
@@ -78,6 +78,6 @@ export function registerData(program: Command, app: App): void {
         .argument('<family>', 'dataset family (see `svc data --help`)'),
     ),
   )
-    .addHelpText('after', examples('svc data keys credit', 'svc data keys cbs -o ndjson | jq -r .key') + CACHE_HELP)
+    .addHelpText('after', examples('svc data keys credit', 'svc data keys interest-rates -o ndjson | jq -r .metric') + CACHE_HELP)
     .action(app.action(async () => (await import('./keys.js')).listKeys));
 }

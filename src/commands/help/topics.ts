@@ -83,9 +83,13 @@ function formattingTopic(): Block[] {
       items: [
         ['table', 'The default. On a terminal: boxed tables with colour. In a pipe: one header line, then one line per row, columns separated by a tab, no colour and no box drawing.'],
         ['json', 'The reply body exactly as the service sent it (same keys, same values, numbers with all their digits), indented by two spaces. One document per command; nothing else on stdout. --json is the same as -o json.'],
-        ['ndjson', 'One compact JSON object per line, one per item of a list reply.'],
-        ['csv', 'RFC 4180: a header row, then the rows, with raw values (amounts unformatted).'],
+        ['ndjson', 'One compact JSON object per line: one per item of the list a command documents (data, statements, data.results, a report\'s transactions, a dataset\'s line items or series); without one, the items of a top-level list or of a list data, else the reply as one object.'],
+        ['csv', 'RFC 4180: the same records as ndjson, a header row with the union of their keys, raw values (amounts unformatted), nested values as compact JSON in their cell.'],
       ],
+    },
+    {
+      kind: 'paragraph',
+      text: 'Tables show the fields a command knows in its own layout, and everything else the service sends as it comes: single values as FIELD/VALUE lines with dotted names (statement.period.from), lists of objects as tables whose columns are all their keys. A missing value is a blank cell. --debug names each documented field a reply lacks.',
     },
     {
       kind: 'paragraph',
@@ -103,11 +107,11 @@ function formattingTopic(): Block[] {
       lines: [
         "svc reports list --status complete --json | jq -r '.data[].report_id'",
         "svc match \"$ID\" --name \"$CLAIMED\" --json | jq -e '.result == \"match\"' >/dev/null && echo ok",
-        "svc recurring \"$ID\" -o ndjson | jq -c 'select(.category == \"salary\") | {counterparty, average_amount}'",
+        "svc reports get \"$ID\" -o ndjson | jq -c 'select(.category == \"salary\")'",
         "svc statements list --json | jq -r '.statements[] | select(.status == \"issued\") | .verify_url'",
-        "svc usage --json | jq '.quotas[] | {name, left: (.limit - .used)}'",
-        'id=$(svc parse statement.pdf --async --json | jq -r .report_id)',
-        'svc data series cpi overall -o csv > cpi.csv',
+        'svc usage --json | jq .remaining',
+        'id=$(svc parse statement.pdf --wait --json | jq -r .report_id)',
+        'svc data series cpi PCPI_IX -o csv > cpi.csv',
       ],
     },
   ];

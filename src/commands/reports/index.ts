@@ -21,9 +21,9 @@ export function registerReports(program: Command, app: App): void {
 
   reports
     .command('get')
-    .description('show one report: status, bank, account holder, statement period')
+    .description('show one report: status, bank, statement period and balances, monthly summary, categories')
     .argument('<id>', 'report id')
-    .addHelpText('after', examples(`svc reports get ${ID}`, `svc reports get ${ID} --json | jq .status`))
+    .addHelpText('after', examples(`svc reports get ${ID}`, `svc reports get ${ID} --json | jq .statement.closing_balance`, `svc reports get ${ID} -o csv > transactions.csv`))
     .action(app.action(async () => (await import('./get.js')).getReport));
 
   const match = (command: Command) =>
@@ -39,7 +39,7 @@ export function registerReports(program: Command, app: App): void {
     command
       .description('show the verified account numbers: holder, account number, SWIFT/BIC')
       .argument('<id>', 'report id')
-      .addHelpText('after', examples(`svc reports auth ${ID}`, `svc auth ${ID} --json | jq -r .account_number`))
+      .addHelpText('after', examples(`svc reports auth ${ID}`, `svc auth ${ID} --json | jq -r .verification_status`))
       .action(app.action(async () => (await import('./views.js')).showAuth));
   auth(reports.command('auth'));
 
@@ -47,7 +47,7 @@ export function registerReports(program: Command, app: App): void {
     .command('identity')
     .description('show the identity view: holder, account, bank, currency, statement period')
     .argument('<id>', 'report id')
-    .addHelpText('after', examples(`svc reports identity ${ID}`))
+    .addHelpText('after', examples(`svc reports identity ${ID}`, `svc reports identity ${ID} --json | jq -r .account_number`))
     .action(app.action(async () => (await import('./views.js')).showIdentity));
 
   reports
@@ -61,7 +61,7 @@ export function registerReports(program: Command, app: App): void {
     command
       .description('show recurring inflow and outflow streams: salary, rent, EMIs, subscriptions')
       .argument('<id>', 'report id')
-      .addHelpText('after', examples(`svc reports recurring ${ID}`, `svc recurring ${ID} -o ndjson | jq 'select(.is_active)'`))
+      .addHelpText('after', examples(`svc reports recurring ${ID}`, `svc recurring ${ID} --json`))
       .action(app.action(async () => (await import('./views.js')).showRecurring));
   recurring(reports.command('recurring'));
 
@@ -73,7 +73,7 @@ export function registerReports(program: Command, app: App): void {
     .option('--async', 'return at once with the report id; the report is parsed in the background')
     .option('--wait', 'parse in the background and wait until the report is complete or failed')
     .option('--wait-timeout <seconds>', 'how long --wait waits at most', '600')
-    .addHelpText('after', examples('svc parse statement.pdf', 'svc parse statement.pdf --bank NABIL --wait', 'id=$(svc parse statement.pdf --async --json | jq -r .report_id)'))
+    .addHelpText('after', examples('svc parse statement.pdf', 'svc parse statement.pdf --bank NABIL --wait', 'id=$(svc parse statement.pdf --wait --json | jq -r .report_id)'))
     .action(app.action(async () => (await import('./parse.js')).parseStatement));
 
   match(program.command('match'));

@@ -28,7 +28,7 @@ export function registerSandbox(program: Command, app: App): void {
   sandbox
     .command('scenarios')
     .description('list the scenarios a sandbox report can be made from')
-    .addHelpText('after', examples('svc sandbox scenarios', "svc sandbox scenarios --json | jq -r '.data[].name'"))
+    .addHelpText('after', examples('svc sandbox scenarios', 'svc sandbox scenarios --json'))
     .action(app.action(async () => (await import('./scenarios.js')).listScenarios));
 
   sandbox

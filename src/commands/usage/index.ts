@@ -1,4 +1,4 @@
-// `svc usage`: the organisation's quotas this period.
+// `svc usage`: the organisation's quota this period.
 import type { Command } from 'commander';
 import type { App } from '../../main.js';
 import { examples } from '../args.js';
@@ -6,7 +6,7 @@ import { examples } from '../args.js';
 export function registerUsage(program: Command, app: App): void {
   program
     .command('usage')
-    .description('show quota usage of your organisation: parses, Data API calls, merchant lookups')
-    .addHelpText('after', examples('svc usage', "svc usage --json | jq '.quotas[] | select(.name == \"data_api\")'"))
+    .description('show quota usage of your organisation: plan, used of quota, remaining, when it resets')
+    .addHelpText('after', examples('svc usage', 'svc usage --json | jq .remaining'))
     .action(app.action(async () => (await import('./usage.js')).showUsage));
 }
