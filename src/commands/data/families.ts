@@ -3,7 +3,7 @@
 // and the shell completions all read this table; nothing else names a family.
 import { UsageError } from '../../core/errors.js';
 
-export type SelectorParam = 'key' | 'indicator' | 'metric';
+export type SelectorParam = 'key' | 'indicator' | 'metric' | 'line';
 
 export interface DataFamily {
   /** What users type: `svc data latest <name>`. */
@@ -16,6 +16,8 @@ export interface DataFamily {
   readonly summary: string;
   /** A selector of this family, for examples. */
   readonly example: string;
+  /** Per-bank data: `--bank B` is sent as `bank=B`. */
+  readonly perBank?: boolean;
 }
 
 export const DATA_FAMILIES: readonly DataFamily[] = [
@@ -27,6 +29,7 @@ export const DATA_FAMILIES: readonly DataFamily[] = [
   { name: 'cpi', path: 'cpi', selector: 'indicator', summary: 'consumer price indices (SDMX codes, index 2014/15 = 100)', example: 'PCPI_IX' },
   { name: 'interest-rates', path: 'interest-rates', selector: 'metric', summary: 'base, spread and weighted-average rates', example: 'base-rate' },
   { name: 'trade', path: 'trade', selector: 'key', summary: 'exports (FOB) and imports (CIF) by SITC section', example: 'imports-cif' },
+  { name: 'bank-pnl', path: 'banks/pnl', selector: 'line', perBank: true, summary: 'profit and loss of each bank (sheet C9, NPR millions; --bank B)', example: 'income.interest-income' },
   { name: 'macro', path: 'macro', selector: 'indicator', summary: 'macro indicators, each with a source quote', example: 'inflation' },
 ];
 

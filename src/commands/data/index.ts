@@ -7,7 +7,9 @@ import { familiesHelp } from './families.js';
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 function withParam(command: Command): Command {
-  return command.option('--param <name=value>', 'add or override a query parameter (repeatable)', collect);
+  return command
+    .option('--param <name=value>', 'add or override a query parameter (repeatable)', collect)
+    .option('--bank <code>', 'the bank of a per-bank family (bank-pnl), e.g. NABIL');
 }
 
 function withCache(command: Command): Command {

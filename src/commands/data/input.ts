@@ -23,6 +23,14 @@ export function checkRange(from: string | undefined, to: string | undefined): { 
   return { from: start, to: end };
 }
 
+/** `--bank B` of a per-bank family, as its query parameter; refused for the other families. */
+export function bankQuery(family: { name: string; perBank?: boolean }, bank: string | undefined): Record<string, string> {
+  if (bank === undefined) return {};
+  if (!family.perBank) throw new UsageError(`--bank goes with per-bank families (bank-pnl), not ${family.name}`);
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(bank)) throw new UsageError(`--bank takes a bank code such as NABIL, not "${bank}"`);
+  return { bank };
+}
+
 /** `--param name=value`, repeatable; a later one overrides an earlier one of the same name. */
 export function parseParams(values: readonly string[] | undefined): Record<string, string> {
   const params: Record<string, string> = {};

@@ -2,7 +2,7 @@
 import type { Context } from '../../core/context.js';
 import { fetchDataset } from './fetch.js';
 import { findFamily, latestPath } from './families.js';
-import { parseParams } from './input.js';
+import { bankQuery, parseParams } from './input.js';
 import { itemListOf } from './items.js';
 import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
 import { printDataset } from './print.js';
@@ -11,7 +11,7 @@ import { keysView } from './views.js';
 export async function listKeys(ctx: Context, familyName: string, options: CacheOptions & ParamOptions): Promise<void> {
   const family = findFamily(familyName);
   const path = latestPath(family);
-  const { reply } = await fetchDataset(ctx, { path, query: parseParams(options.param) }, cachePolicy(options));
+  const { reply } = await fetchDataset(ctx, { path, query: { ...bankQuery(family, options.bank), ...parseParams(options.param) } }, cachePolicy(options));
   await printDataset(ctx, reply, {
     what: `GET ${path}`,
     records: (body) => itemListOf(body, family.selector)?.items,

@@ -11,6 +11,8 @@ export interface CacheOptions {
 export interface ParamOptions {
   /** Every --param name=value, in order. */
   param?: string[];
+  /** --bank of a per-bank family. */
+  bank?: string;
 }
 
 export function cachePolicy(options: CacheOptions): CachePolicy {

@@ -7,8 +7,8 @@ import { fetchDataset, type CachePolicy } from './fetch.js';
 import { latestPath, type DataFamily } from './families.js';
 import { itemListOf, selectorsOf, type Selector } from './items.js';
 
-export async function pickSelector(ctx: Context, family: DataFamily, policy: CachePolicy): Promise<string> {
-  const { reply } = await fetchDataset(ctx, { path: latestPath(family), query: {} }, policy);
+export async function pickSelector(ctx: Context, family: DataFamily, policy: CachePolicy, query: Record<string, string>): Promise<string> {
+  const { reply } = await fetchDataset(ctx, { path: latestPath(family), query }, policy);
   const selectors = printableDeep(selectorsOf(itemListOf(reply.body, family.selector)));
   if (selectors.length === 0) {
     throw new UnexpectedReplyError(`the reply to GET ${latestPath(family)} names no ${family.selector} to pick from; give the SELECTOR argument`);

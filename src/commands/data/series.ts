@@ -7,7 +7,7 @@ import { printableDeep } from '../../core/output/format.js';
 import type { Reply } from '../../core/output/render.js';
 import { fetchDataset } from './fetch.js';
 import { findFamily, seriesPath, type DataFamily } from './families.js';
-import { checkRange, parseParams } from './input.js';
+import { bankQuery, checkRange, parseParams } from './input.js';
 import { seriesListOf, type SeriesList } from './items.js';
 import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
 import { printDataset } from './print.js';
@@ -23,6 +23,7 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
   const family = findFamily(familyName);
   const range = checkRange(options.from, options.to);
   const params = parseParams(options.param);
+  const bank = bankQuery(family, options.bank);
   const policy = cachePolicy(options);
   if (options.chart && ctx.format !== 'table') {
     throw new UsageError(`--chart draws for people and cannot be combined with --json or -o ${ctx.format}`);
@@ -32,10 +33,10 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
   if (selector === undefined) {
     if (!ctx.canPrompt) throw missingSelector(family);
     const { pickSelector } = await import('./pick.js');
-    selector = await pickSelector(ctx, family, policy);
+    selector = await pickSelector(ctx, family, policy, bank);
   }
   // --param adds or overrides any query parameter, the bounds and the selector included.
-  const query = { [family.selector]: selector, from: range.from, to: range.to, ...params };
+  const query = { [family.selector]: selector, from: range.from, to: range.to, ...bank, ...params };
   const path = seriesPath(family);
   const { reply } = await fetchDataset(ctx, { path, query }, policy);
   const series = seriesListOf(reply.body);
