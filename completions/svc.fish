@@ -27,7 +27,7 @@ end
 # Whether the flag $argv[2] of the command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1] $argv[2]"
-        case 'reports list --limit' 'reports list --status' 'reports match --name' 'parse --bank' 'parse --wait-timeout' 'match --name' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'data latest --param' 'data latest --max-age' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'mock --port' 'mock --processing-ms' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --api-key' '*'' --base-url' '*'' --profile'
+        case 'reports list --limit' 'reports list --status' 'reports match --name' 'parse --bank' 'parse --wait-timeout' 'match --name' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'data latest --param' 'data latest --bank' 'data latest --max-age' 'data series --from' 'data series --to' 'data series --param' 'data series --bank' 'data series --max-age' 'data snapshot --month' 'data snapshot --param' 'data snapshot --bank' 'data keys --param' 'data keys --bank' 'data keys --max-age' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'mock --port' 'mock --processing-ms' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --api-key' '*'' --base-url' '*'' --profile'
             return 0
     end
     return 1
@@ -130,7 +130,7 @@ complete -c svc -n '__svc_needs_command' -a 'data' -d 'read the central bank\'s 
 complete -c svc -n '__svc_needs_command' -a 'connect' -d 'start a Connect consent flow and print the address the end user opens'
 complete -c svc -n '__svc_needs_command' -a 'sandbox' -d 'make sandbox reports and fire webhook deliveries on demand (test keys only)'
 complete -c svc -n '__svc_needs_command' -a 'webhooks' -d 'receive and verify signed webhook deliveries (X-Svc-Signature)'
-complete -c svc -n '__svc_needs_command' -a 'usage' -d 'show quota usage of your organisation: parses, Data API calls, merchant lookups'
+complete -c svc -n '__svc_needs_command' -a 'usage' -d 'show quota usage of your organisation: plan, used of quota, remaining, when it resets'
 complete -c svc -n '__svc_needs_command' -a 'api' -d 'send any request to the service and print the reply body'
 complete -c svc -n '__svc_needs_command' -a 'mock' -d 'run a local emulation of the service on 127.0.0.1, with demo keys and data'
 complete -c svc -n '__svc_needs_command' -a 'completion' -d 'print the shell completion script of bash, zsh or fish'
@@ -151,7 +151,7 @@ complete -c svc -n '__svc_arg_at 0 config use' -a '(__svc_dynamic profiles)' -d 
 
 # svc reports
 complete -c svc -n '__svc_needs_command reports' -a 'list' -d 'list your organisation\'s recent reports, newest first'
-complete -c svc -n '__svc_needs_command reports' -a 'get' -d 'show one report: status, bank, account holder, statement period'
+complete -c svc -n '__svc_needs_command reports' -a 'get' -d 'show one report: status, bank, statement period and balances, monthly summary, categories'
 complete -c svc -n '__svc_needs_command reports' -a 'match' -d 'compare a claimed name with the account holder\'s name on the statement'
 complete -c svc -n '__svc_needs_command reports' -a 'auth' -d 'show the verified account numbers: holder, account number, SWIFT/BIC'
 complete -c svc -n '__svc_needs_command reports' -a 'identity' -d 'show the identity view: holder, account, bank, currency, statement period'
@@ -201,6 +201,7 @@ complete -c svc -n '__svc_needs_command data' -a 'keys' -d 'list the series sele
 
 # svc data latest
 complete -c svc -n '__svc_at data latest' -l param -x -d 'add or override a query parameter (repeatable)'
+complete -c svc -n '__svc_at data latest' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 complete -c svc -n '__svc_at data latest' -l max-age -x -d 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)'
 complete -c svc -n '__svc_at data latest' -l no-cache -d 'fetch anew instead of using a cached reply (the new reply is cached)'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'balance-sheet' -d 'banking system balance sheet by line item (NPR millions)'
@@ -208,9 +209,10 @@ complete -c svc -n '__svc_arg_at 0 data latest' -a 'pnl' -d 'banking system prof
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'credit' -d 'bank credit by sector and by product'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'indicators' -d 'C4 banking indicators: capital, asset quality, liquidity'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'cbs' -d 'central bank survey, by SDMX-style code'
-complete -c svc -n '__svc_arg_at 0 data latest' -a 'cpi' -d 'consumer price indices by group'
+complete -c svc -n '__svc_arg_at 0 data latest' -a 'cpi' -d 'consumer price indices (SDMX codes, index 2014/15 = 100)'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'interest-rates' -d 'base, spread and weighted-average rates'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'trade' -d 'exports (FOB) and imports (CIF) by SITC section'
+complete -c svc -n '__svc_arg_at 0 data latest' -a 'bank-pnl' -d 'profit and loss of each bank (sheet C9, NPR millions; --bank B)'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'macro' -d 'macro indicators, each with a source quote'
 
 # svc data series
@@ -218,6 +220,7 @@ complete -c svc -n '__svc_at data series' -l from -x -d 'first month (inclusive)
 complete -c svc -n '__svc_at data series' -l to -x -d 'end month (exclusive)'
 complete -c svc -n '__svc_at data series' -l chart -d 'draw a line chart sized to the terminal'
 complete -c svc -n '__svc_at data series' -l param -x -d 'add or override a query parameter (repeatable)'
+complete -c svc -n '__svc_at data series' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 complete -c svc -n '__svc_at data series' -l max-age -x -d 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)'
 complete -c svc -n '__svc_at data series' -l no-cache -d 'fetch anew instead of using a cached reply (the new reply is cached)'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'balance-sheet' -d 'banking system balance sheet by line item (NPR millions)'
@@ -225,18 +228,21 @@ complete -c svc -n '__svc_arg_at 0 data series' -a 'pnl' -d 'banking system prof
 complete -c svc -n '__svc_arg_at 0 data series' -a 'credit' -d 'bank credit by sector and by product'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'indicators' -d 'C4 banking indicators: capital, asset quality, liquidity'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'cbs' -d 'central bank survey, by SDMX-style code'
-complete -c svc -n '__svc_arg_at 0 data series' -a 'cpi' -d 'consumer price indices by group'
+complete -c svc -n '__svc_arg_at 0 data series' -a 'cpi' -d 'consumer price indices (SDMX codes, index 2014/15 = 100)'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'interest-rates' -d 'base, spread and weighted-average rates'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'trade' -d 'exports (FOB) and imports (CIF) by SITC section'
+complete -c svc -n '__svc_arg_at 0 data series' -a 'bank-pnl' -d 'profit and loss of each bank (sheet C9, NPR millions; --bank B)'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'macro' -d 'macro indicators, each with a source quote'
 complete -c svc -n '__svc_arg_at 1 data series' -a '(__svc_dynamic data-selectors)' -d 'the line item (see `svc data keys FAMILY`); picked from a list on a terminal when left out'
 
 # svc data snapshot
 complete -c svc -n '__svc_at data snapshot' -l month -x -d 'the month (default: the latest)'
 complete -c svc -n '__svc_at data snapshot' -l param -x -d 'add or override a query parameter (repeatable)'
+complete -c svc -n '__svc_at data snapshot' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 
 # svc data keys
 complete -c svc -n '__svc_at data keys' -l param -x -d 'add or override a query parameter (repeatable)'
+complete -c svc -n '__svc_at data keys' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 complete -c svc -n '__svc_at data keys' -l max-age -x -d 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)'
 complete -c svc -n '__svc_at data keys' -l no-cache -d 'fetch anew instead of using a cached reply (the new reply is cached)'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'balance-sheet' -d 'banking system balance sheet by line item (NPR millions)'
@@ -244,9 +250,10 @@ complete -c svc -n '__svc_arg_at 0 data keys' -a 'pnl' -d 'banking system profit
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'credit' -d 'bank credit by sector and by product'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'indicators' -d 'C4 banking indicators: capital, asset quality, liquidity'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'cbs' -d 'central bank survey, by SDMX-style code'
-complete -c svc -n '__svc_arg_at 0 data keys' -a 'cpi' -d 'consumer price indices by group'
+complete -c svc -n '__svc_arg_at 0 data keys' -a 'cpi' -d 'consumer price indices (SDMX codes, index 2014/15 = 100)'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'interest-rates' -d 'base, spread and weighted-average rates'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'trade' -d 'exports (FOB) and imports (CIF) by SITC section'
+complete -c svc -n '__svc_arg_at 0 data keys' -a 'bank-pnl' -d 'profit and loss of each bank (sheet C9, NPR millions; --bank B)'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'macro' -d 'macro indicators, each with a source quote'
 
 # svc connect
@@ -324,7 +331,7 @@ complete -c svc -n '__svc_arg_at 0 help' -a 'data' -d 'read the central bank\'s 
 complete -c svc -n '__svc_arg_at 0 help' -a 'connect' -d 'start a Connect consent flow and print the address the end user opens'
 complete -c svc -n '__svc_arg_at 0 help' -a 'sandbox' -d 'make sandbox reports and fire webhook deliveries on demand (test keys only)'
 complete -c svc -n '__svc_arg_at 0 help' -a 'webhooks' -d 'receive and verify signed webhook deliveries (X-Svc-Signature)'
-complete -c svc -n '__svc_arg_at 0 help' -a 'usage' -d 'show quota usage of your organisation: parses, Data API calls, merchant lookups'
+complete -c svc -n '__svc_arg_at 0 help' -a 'usage' -d 'show quota usage of your organisation: plan, used of quota, remaining, when it resets'
 complete -c svc -n '__svc_arg_at 0 help' -a 'api' -d 'send any request to the service and print the reply body'
 complete -c svc -n '__svc_arg_at 0 help' -a 'mock' -d 'run a local emulation of the service on 127.0.0.1, with demo keys and data'
 complete -c svc -n '__svc_arg_at 0 help' -a 'completion' -d 'print the shell completion script of bash, zsh or fish'
