@@ -23,9 +23,12 @@ export function formatValue(value: number | null | undefined, paint?: Paint): st
   return formatAmount(value);
 }
 
+const SCALES: Record<string, string> = { mn: 'millions', bn: 'billions' };
+
 /** Units as people say them: `NPR_mn` is NPR millions. */
 export function unitText(unit: string | undefined): string | undefined {
-  return unit === 'NPR_mn' ? 'NPR millions' : unit;
+  const scaled = unit && /^([A-Z]{3})_(mn|bn)$/.exec(unit);
+  return scaled ? `${scaled[1]} ${SCALES[scaled[2]!]}` : unit;
 }
 
 /** The unit every row shares, or undefined when they differ (then each row shows its own). */

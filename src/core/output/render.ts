@@ -27,10 +27,12 @@ export interface Reply {
 export function renderTable(view: View, target: RenderTarget): string {
   const paint = target.paint;
   if (view.kind === 'sections') {
-    let out = view.title ? paint.title(view.title) + '\n' : '';
+    // In a pipe a lone table stays one header line and its rows; several are parted by a blank
+    // line and named by their headings, each with its own header line.
+    const named = target.terminal || view.parts.length > 1;
+    let out = view.title && target.terminal ? paint.title(view.title) + '\n' : '';
     if (view.parts.length === 0) out += (view.empty ?? 'Nothing to show.') + '\n';
-    // On a terminal a blank line parts the tables; in a pipe too, so each keeps its own header line.
-    out += view.parts.map((part) => (part.heading ? paint.title(part.heading) + '\n' : '') + renderTable(part.view, target)).join('\n');
+    out += view.parts.map((part) => (part.heading && named ? paint.title(part.heading) + '\n' : '') + renderTable(part.view, target)).join('\n');
     return out + footerLines(view.footer, paint);
   }
   if (view.kind === 'record') return target.terminal ? recordForPeople(view, paint) : recordTabs(view, paint);
