@@ -128,6 +128,40 @@ while (merchants.length < MERCHANTS) {
   });
 }
 
+// The merchants that the mock's statements pay (src/mock/fixtures/counterparties.json and
+// scenarios.json): in the directory too, so a terminal read from a report's transactions resolves.
+// Added after the generated ones, so the generated part of the file stays as it was.
+const KNOWN = [
+  ['Bhat Bhateni Supermarket', '5411', 'groceries', 'Kathmandu', 3],
+  ['Big Mart', '5411', 'groceries', 'Kathmandu', 2],
+  ['Salesberry', '5411', 'groceries', 'Lalitpur', 2],
+  ['Civil Mall', '5311', 'shopping', 'Kathmandu', 1],
+  ['Daraz', '5399', 'shopping', 'Kathmandu', 1],
+  ['Sastodeal', '5399', 'shopping', 'Kathmandu', 1],
+  ['Foodmandu', '5814', 'dining', 'Kathmandu', 1],
+  ['Nepal Oil Corporation Pump', '5541', 'fuel', 'Kathmandu', 2],
+  ['WorldLink Communications', '4814', 'utilities', 'Lalitpur', 1],
+  ['Vianet Communications', '4814', 'utilities', 'Lalitpur', 1],
+  ['Ncell Axiata', '4814', 'utilities', 'Kathmandu', 1],
+  ['Nepal Telecom', '4814', 'utilities', 'Kathmandu', 1],
+  ['DishHome', '4899', 'entertainment', 'Kathmandu', 1],
+  ['Netflix', '4899', 'entertainment', 'Kathmandu', 1],
+  ['Budhanilkantha School', '8211', 'education', 'Kathmandu', 1],
+  ['Little Angels School', '8211', 'education', 'Lalitpur', 1],
+];
+for (const [merchant, mcc, category, city, count] of KNOWN) {
+  if (names.has(normalise(merchant))) throw new Error(`${merchant} is already a generated merchant`);
+  names.add(normalise(merchant));
+  const own = [];
+  while (own.length < count) {
+    const number = terminalNumber(16);
+    if (terminals.has(number)) continue;
+    terminals.add(number);
+    own.push(number);
+  }
+  merchants.push({ merchant, mcc, category, city, terminals: own });
+}
+
 // One merchant per line: small, and a regenerated file diffs line by line.
 const source = 'svc mock merchant directory (generated fixture data)';
 const lines = merchants.map((m) => '    ' + JSON.stringify(m)).join(',\n');

@@ -1,4 +1,4 @@
-// The emulated service under /v1: authentication, routing and scope. Each area of the service
+// The emulated service under /v1: authentication, routing, key mode and scope. Each area of the service
 // declares its routes in routes/; handlers return a Reply or throw ApiError, and server.ts turns
 // both into HTTP.
 import { ApiError } from './errors.js';
@@ -18,7 +18,7 @@ const ROUTES: Route[] = [...reportRoutes, ...merchantRoutes, ...connectRoutes, .
 export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
   // Authentication comes first, as in the service: an unknown path with a bad key is a 401.
   const key = deps.keys.authenticate(request.authorization);
-  if (!key) throw new ApiError('INVALID_API_KEY', 'The API key is missing or unknown.');
+  if (!key) throw new ApiError('INVALID_API_KEY', request.authorization ? 'Unknown API key.' : 'No API key was sent.');
 
   const { pathname } = request.url;
   const onPath = ROUTES.filter((r) => r.pattern.test(pathname));
@@ -28,9 +28,15 @@ export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
     const allow = onPath.map((r) => r.method).join(', ');
     throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}.`, { headers: { Allow: allow } });
   }
+  if (route.keyMode === 'test' && key.mode !== 'test') {
+    throw new ApiError('TEST_KEY_REQUIRED', 'The sandbox works with test keys only; this is a live key.', {
+      displayMessage: 'Use a test key (svc_sk_test_...) for sandbox operations.',
+    });
+  }
   if (route.scope === 'FULL' && key.scope !== 'FULL') {
     throw new ApiError('INSUFFICIENT_SCOPE', 'This operation needs an API key with the FULL scope; this key is READ_ONLY.');
   }
   const params = route.pattern.exec(pathname)!.slice(1).map(decodePathSegment);
-  return route.handle({ request, key, params, store: deps.store, webhooks: deps.webhooks, connectRequests: deps.connectRequests });
+  const { keys: _keys, ...services } = deps;
+  return route.handle({ ...services, request, key, params });
 }

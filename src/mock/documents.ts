@@ -24,7 +24,6 @@ export interface ReadDocument {
   sha256: string;
   /** Holder name found in the file, or null when the file names nobody. */
   holder: string | null;
-  pages: number;
   failure: ParseFailure | null;
 }
 
@@ -43,7 +42,6 @@ export function readDocument(data: Buffer, kind: FileKind): ReadDocument {
     kind,
     sha256: createHash('sha256').update(data).digest('hex'),
     holder: findHolder(text),
-    pages: kind === 'pdf' ? countPdfPages(text) : 1,
     failure: marker ? FAILURE_MARKERS[marker] : null,
   };
 }
@@ -53,10 +51,6 @@ function findHolder(text: string): string | null {
   const match = /Account (?:Holder|Name)\s*:[ \t]*([^\r\n()<>]{1,100})/i.exec(text);
   const name = match?.[1]?.replace(/\s+/g, ' ').trim();
   return name ? name : null;
-}
-
-function countPdfPages(text: string): number {
-  return Math.max(1, text.match(/\/Type\s*\/Page(?!s)\b/g)?.length ?? 0);
 }
 
 /** A stable pick from a list, driven by a hex digest (so a given file always picks the same). */

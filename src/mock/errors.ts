@@ -1,4 +1,7 @@
 // The service's flat error envelope, and the table of every error the mock can answer with.
+// The documents show the envelope, `req_` + 32 hex request ids, documentation links by code, and a
+// few codes (INVALID_API_KEY, IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED); the other codes,
+// their statuses and types are the mock's own (src/mock/fixtures/README.md lists them).
 import { randomBytes } from 'node:crypto';
 
 interface ErrorKind {
@@ -7,12 +10,14 @@ interface ErrorKind {
   suggestedAction: string;
 }
 
+const UNREADABLE_UPLOAD = 'Upload the original statement PDF as issued by the bank or wallet.';
+
 /** One row per error_code: its HTTP status, error_type and the advice sent with it. */
 export const ERROR_KINDS = {
   INVALID_API_KEY: {
     status: 401,
     type: 'AUTHENTICATION_ERROR',
-    suggestedAction: 'Check the API key in the Authorization header: Bearer svc_sk_live_... or svc_sk_test_...',
+    suggestedAction: 'Check your API key in the Authorization header.',
   },
   INSUFFICIENT_SCOPE: {
     status: 403,
@@ -32,7 +37,7 @@ export const ERROR_KINDS = {
   REPORT_NOT_FOUND: {
     status: 404,
     type: 'NOT_FOUND_ERROR',
-    suggestedAction: "Check the report id; reports are visible only to the organization that created them.",
+    suggestedAction: 'Check the report id; reports are visible only to the organization that created them.',
   },
   METHOD_NOT_ALLOWED: {
     status: 405,
@@ -57,17 +62,47 @@ export const ERROR_KINDS = {
   DOCUMENT_PARSE_FAILED: {
     status: 400,
     type: 'INVALID_REQUEST_ERROR',
-    suggestedAction: 'Upload the original statement PDF as issued by the bank.',
+    suggestedAction: UNREADABLE_UPLOAD,
   },
   TAMPER_DETECTED: {
     status: 400,
     type: 'INVALID_REQUEST_ERROR',
     suggestedAction: 'Ask the account holder for the original statement as issued by the bank.',
   },
+  UNSUPPORTED_BANK: {
+    status: 422,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Check the list of supported banks and wallets; send bank=auto or one of their codes.',
+  },
+  UNSUPPORTED_DOCUMENT: {
+    status: 422,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: UNREADABLE_UPLOAD,
+  },
+  PASSWORD_REQUIRED: {
+    status: 422,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Remove the password from the PDF and upload it again.',
+  },
+  IMAGE_NOT_READABLE: {
+    status: 422,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Upload a sharper, complete photo of every page, or the original PDF.',
+  },
   REPORT_NOT_READY: {
     status: 409,
     type: 'INVALID_REQUEST_ERROR',
     suggestedAction: 'Wait until the report status is complete, then retry.',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    type: 'IDEMPOTENCY_ERROR',
+    suggestedAction: 'Wait for the first request with this Idempotency-Key to finish, then retry.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    type: 'IDEMPOTENCY_ERROR',
+    suggestedAction: 'Use a new Idempotency-Key for a request with different parameters.',
   },
   QUOTA_EXCEEDED: {
     status: 429,
@@ -112,19 +147,39 @@ export interface ErrorEnvelope {
   suggested_action: string;
 }
 
-export function errorEnvelope(error: ApiError, requestId: string, baseUrl: string): ErrorEnvelope {
+/** What an envelope says, before the request it answers gives it an id and a link. */
+export type ErrorFields = Omit<ErrorEnvelope, 'request_id' | 'documentation_url'>;
+
+export function errorFields(error: ApiError): ErrorFields {
   const kind = ERROR_KINDS[error.code];
   return {
     error_type: kind.type,
     error_code: error.code,
     error_message: error.message,
     display_message: error.displayMessage,
-    request_id: requestId,
-    documentation_url: `${baseUrl}/docs/concepts/errors#${error.code.toLowerCase()}`,
     suggested_action: kind.suggestedAction,
   };
 }
 
+/** The documented field order: type, code, message, display message, request id, link, advice. */
+export function errorEnvelope(fields: ErrorFields, requestId: string, baseUrl: string): ErrorEnvelope {
+  return {
+    error_type: fields.error_type,
+    error_code: fields.error_code,
+    error_message: fields.error_message,
+    display_message: fields.display_message,
+    request_id: requestId,
+    documentation_url: `${docsUrl(baseUrl)}/concepts/errors#${fields.error_code.toLowerCase()}`,
+    suggested_action: fields.suggested_action,
+  };
+}
+
+/** The mock's stand-in for {docs_url}. */
+export function docsUrl(baseUrl: string): string {
+  return `${baseUrl}/docs`;
+}
+
+/** `req_` and 32 hex characters, as the documents show. */
 export function newRequestId(): string {
-  return `req_${randomBytes(8).toString('hex')}`;
+  return `req_${randomBytes(16).toString('hex')}`;
 }

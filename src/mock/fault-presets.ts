@@ -10,14 +10,7 @@ export interface FaultPreset {
 /** Enough uses to last a whole session. */
 const ALWAYS = 1_000_000;
 
-const flatEnvelope = (code: string, type: string, message: string) => ({
-  error_type: type,
-  error_code: code,
-  error_message: message,
-  display_message: null,
-  request_id: 'req_00000000000000ff',
-  suggested_action: 'This reply was injected by svc mock --fault.',
-});
+const flatError = (code: string, type: string, message: string) => ({ error_code: code, error_type: type, error_message: message });
 
 export const FAULT_PRESETS: Record<string, FaultPreset> = {
   'html-502': {
@@ -38,15 +31,15 @@ export const FAULT_PRESETS: Record<string, FaultPreset> = {
   },
   '429-once': {
     description: '429 with Retry-After: 1 once, then normal replies',
-    specs: [{ path: '/v1/', times: 1, status: 429, headers: { 'Retry-After': '1' }, json: flatEnvelope('RATE_LIMITED', 'RATE_LIMIT_ERROR', 'Too many requests.') }],
+    specs: [{ path: '/v1/', times: 1, status: 429, headers: { 'Retry-After': '1' }, error: flatError('RATE_LIMITED', 'RATE_LIMIT_ERROR', 'Too many requests.') }],
   },
   '503-twice': {
     description: '503 twice, then normal replies',
-    specs: [{ path: '/v1/', times: 2, status: 503, json: flatEnvelope('SERVICE_UNAVAILABLE', 'API_ERROR', 'The service is briefly unavailable.') }],
+    specs: [{ path: '/v1/', times: 2, status: 503, error: flatError('SERVICE_UNAVAILABLE', 'API_ERROR', 'The service is briefly unavailable.') }],
   },
   'nested-envelope': {
     description: 'errors in the older nested envelope (401 invalid_api_key)',
-    specs: [{ path: '/v1/', times: ALWAYS, status: 401, json: { error: { code: 'invalid_api_key', message: 'The API key is unknown.' } } }],
+    specs: [{ path: '/v1/', times: ALWAYS, status: 401, json: { error: { code: 'invalid_api_key', message: 'Key does not exist.' } } }],
   },
   'not-json': {
     description: 'a 200 whose body is not JSON',
@@ -54,7 +47,7 @@ export const FAULT_PRESETS: Record<string, FaultPreset> = {
   },
   '500-always': {
     description: 'every request fails with 500',
-    specs: [{ path: '/v1/', times: ALWAYS, status: 500, json: flatEnvelope('INTERNAL_ERROR', 'API_ERROR', 'Something went wrong on our side.') }],
+    specs: [{ path: '/v1/', times: ALWAYS, status: 500, error: flatError('INTERNAL_ERROR', 'API_ERROR', 'Something went wrong on our side.') }],
   },
   'huge-reply': {
     description: 'a valid 50 MB JSON reply to GET /v1/reports',

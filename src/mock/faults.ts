@@ -18,6 +18,8 @@ export interface FaultSpec {
   body?: string;
   /** Body sent as JSON. */
   json?: unknown;
+  /** An error in the service's flat envelope, with this request's id and documentation link. */
+  error?: { error_code: string; error_type: string; error_message: string };
   /** Wait this long before replying (or before resetting, or before the normal reply). */
   delay_ms?: number;
   /** Destroy the socket without any reply. */
@@ -71,7 +73,13 @@ export class FaultQueue {
 
 /** True when the fault replies by itself; otherwise it only delays (and adds headers to) the normal reply. */
 export function faultReplies(fault: FaultSpec): boolean {
-  return fault.status !== undefined || fault.body !== undefined || fault.json !== undefined || fault.huge_report_list_bytes !== undefined;
+  return (
+    fault.status !== undefined ||
+    fault.body !== undefined ||
+    fault.json !== undefined ||
+    fault.error !== undefined ||
+    fault.huge_report_list_bytes !== undefined
+  );
 }
 
 /** A valid `GET /v1/reports` body of at least `bytes` bytes. */
@@ -95,7 +103,7 @@ function validateSpec(value: unknown, index: number): FaultSpec {
   };
   if (typeof value !== 'object' || value === null || Array.isArray(value)) fail('must be an object');
   const spec = value as Record<string, unknown>;
-  const known = ['method', 'path', 'times', 'status', 'headers', 'body', 'json', 'delay_ms', 'reset', 'cut_after_bytes', 'huge_report_list_bytes'];
+  const known = ['method', 'path', 'times', 'status', 'headers', 'body', 'json', 'error', 'delay_ms', 'reset', 'cut_after_bytes', 'huge_report_list_bytes'];
   for (const key of Object.keys(spec)) if (!known.includes(key)) fail(`unknown field '${key}'`);
   if (spec.method !== undefined && typeof spec.method !== 'string') fail('method must be a string');
   if (spec.path !== undefined && (typeof spec.path !== 'string' || !spec.path.startsWith('/'))) {
@@ -111,7 +119,14 @@ function validateSpec(value: unknown, index: number): FaultSpec {
     fail('delay_ms must be a number >= 0');
   }
   if (spec.body !== undefined && typeof spec.body !== 'string') fail('body must be a string');
-  if (spec.body !== undefined && spec.json !== undefined) fail('give body or json, not both');
+  if ([spec.body, spec.json, spec.error].filter((b) => b !== undefined).length > 1) fail('give one of body, json and error');
+  if (spec.error !== undefined) {
+    const error = spec.error as Record<string, unknown> | null;
+    const fields = ['error_code', 'error_type', 'error_message'];
+    if (typeof error !== 'object' || error === null || !fields.every((f) => typeof error[f] === 'string')) {
+      fail('error must be an object with the strings error_code, error_type and error_message');
+    }
+  }
   if (spec.reset !== undefined && typeof spec.reset !== 'boolean') fail('reset must be a boolean');
   for (const field of ['cut_after_bytes', 'huge_report_list_bytes'] as const) {
     const n = spec[field];

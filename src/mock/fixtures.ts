@@ -6,16 +6,21 @@ import holdersJson from './fixtures/holders.json' with { type: 'json' };
 import organizationsJson from './fixtures/organizations.json' with { type: 'json' };
 import recurringJson from './fixtures/recurring.json' with { type: 'json' };
 import reportsJson from './fixtures/reports.json' with { type: 'json' };
+import scenariosJson from './fixtures/scenarios.json' with { type: 'json' };
 import statementsJson from './fixtures/statements.json' with { type: 'json' };
 
 export type ReportStatus = 'complete' | 'processing' | 'failed';
 export type CounterpartyType = 'merchant' | 'individual' | 'institution' | 'wallet' | 'cash' | 'self';
 
+/** The two transaction shapes of the documents: older replies, and newer ones. */
+export type TransactionShape = 'older' | 'newer';
+
 export interface Bank {
   bank_code: string;
+  /** The full name, as the report's `statement.bank` gives it ("Nabil Bank"). */
   bank_name: string;
-  /** Licence class of Nepal Rastra Bank: A commercial bank, B development bank, C finance company. */
-  class: 'A' | 'B' | 'C';
+  /** Licence class of Nepal Rastra Bank (A commercial bank, B development bank, C finance company), or a wallet. */
+  class: 'A' | 'B' | 'C' | 'wallet';
   swift_bic: string | null;
   swift_note: string | null;
 }
@@ -34,6 +39,17 @@ export interface OrganizationFixture {
   usage: Record<QuotaName, QuotaUsage>;
 }
 
+export interface ReportError {
+  error_code: string;
+  error_message: string;
+}
+
+export interface Period {
+  /** YYYY-MM-DD, both included. */
+  from: string;
+  to: string;
+}
+
 export interface ReportFixture {
   organization_id: string;
   report_id: string;
@@ -42,14 +58,14 @@ export interface ReportFixture {
   created_at: string;
   account_holder: string | null;
   account_number: string | null;
-  file_name: string | null;
-  pages: number | null;
+  /** The sum of the counts in its counterparties fixture: one transaction each. */
   transaction_count: number | null;
-  statement_period: { from: string; to: string } | null;
-  completed_at: string | null;
-  error: { error_code: string; error_message: string } | null;
+  statement_period: Period | null;
+  error: ReportError | null;
   /** How the data was obtained: `statement_parsed` (upload) or `connect_verified` (Connect flow). */
   verification_status: string | null;
+  /** Complete reports only. */
+  transaction_shape?: TransactionShape;
 }
 
 export interface FlowByType {
@@ -93,7 +109,39 @@ export interface RecurringFixture {
   outflow_streams: RecurringStreamFixture[];
 }
 
+/** What a statement holds, as the fixtures describe it; the transactions are made from it. */
 export interface StatementFixture {
+  account_holder: string;
+  account_number: string;
+  transaction_count: number;
+  statement_period: Period;
+  counterparties: CounterpartiesFixture;
+  recurring: RecurringFixture;
+}
+
+export interface ReportScenario {
+  scenario: string;
+  description: string;
+  bank_code: string;
+  /** Absent: the lowest balance of the period stays a little above zero. */
+  opening_balance?: number;
+  statement: StatementFixture;
+}
+
+export interface ErrorScenario {
+  scenario: string;
+  description: string;
+  error_code: string;
+  error_message: string;
+}
+
+export interface ScenariosFixture {
+  default: string;
+  report_scenarios: ReportScenario[];
+  error_scenarios: ErrorScenario[];
+}
+
+export interface IssuedStatementFixture {
   organization_id: string;
   statement_id: string;
   status: 'issued' | 'revoked';
@@ -112,7 +160,8 @@ export const fixtures = {
   reports: reportsJson as ReportFixture[],
   counterparties: counterpartiesJson as Record<string, CounterpartiesFixture>,
   recurring: recurringJson as Record<string, RecurringFixture>,
-  statements: statementsJson as StatementFixture[],
+  scenarios: scenariosJson as ScenariosFixture,
+  statements: statementsJson as IssuedStatementFixture[],
 };
 
 export type Fixtures = typeof fixtures;

@@ -1,4 +1,5 @@
 // What every area of the emulated service shares: the shape of a route and of a call to it.
+import type { Clock } from './dates.js';
 import { ApiError } from './errors.js';
 import type { Reply, RequestBody } from './http.js';
 import type { KeyIdentity, KeyRing } from './keys.js';
@@ -23,22 +24,22 @@ export interface ApiDeps {
   webhooks: WebhookSender;
   /** Connect requests waiting for the end user, by request token. */
   connectRequests: Map<string, ConnectRequest>;
+  clock: Clock;
 }
 
-export interface Call {
+export interface Call extends Omit<ApiDeps, 'keys'> {
   request: ApiRequest;
   key: KeyIdentity;
   /** Path parameters, URL-decoded. */
   params: string[];
-  store: MockStore;
-  webhooks: WebhookSender;
-  connectRequests: Map<string, ConnectRequest>;
 }
 
 export interface Route {
   method: 'GET' | 'POST';
   pattern: RegExp;
   scope?: 'FULL';
+  /** `test`: live keys are refused (every /v1/sandbox/* route). */
+  keyMode?: 'test';
   handle: (call: Call) => Reply;
 }
 

@@ -1,20 +1,24 @@
 // `svc mock`: a local emulation of the Statement Reports service on loopback, for trying the CLI
 // without an account and for end-to-end tests. This module is the HTTP plumbing: request ids,
-// body reading, the request log, injected faults, dispatch, and the error envelope.
+// body reading, the request log, injected faults, idempotency keys, dispatch, and the error
+// envelope.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { newSigningSecret } from '../webhooks/signature.js';
 import { handleAdmin } from './admin.js';
-import { handleApi, handleVerifyPage, MAX_FILE_BYTES } from './api.js';
-import { ApiError, errorEnvelope, newRequestId } from './errors.js';
+import { handleApi, handleVerifyPage, MAX_FILE_BYTES, type ApiRequest } from './api.js';
+import { systemClock, type Clock } from './dates.js';
+import { ApiError, errorEnvelope, errorFields, newRequestId, type ErrorFields } from './errors.js';
 import { faultReplies, FaultQueue, sendFault, type FaultSpec } from './faults.js';
 import { fixtures } from './fixtures.js';
 import { readBody, sendJson, type Reply, type RequestBody } from './http.js';
+import { IDEMPOTENCY_HEADER, IdempotencyTable, type Claim } from './idempotency.js';
 import { KeyRing, type MockKey } from './keys.js';
 import { RequestLog } from './requestlog.js';
 import { handleConnectPage, type ConnectRequest } from './routes/connect.js';
+import { newSigningSecret } from './signature.js';
 import { MockStore } from './store.js';
 import { WebhookSender } from './webhooks.js';
 
+export type { Clock } from './dates.js';
 export type { MockKey } from './keys.js';
 
 export interface MockOptions {
@@ -34,6 +38,10 @@ export interface MockOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** Faults queued from the start (`svc mock --fault NAME`). */
   faults?: readonly FaultSpec[];
+  /** The time replies are made at (usage periods, report dates, idempotency windows); the system clock by default. */
+  clock?: Clock;
+  /** Idempotency keys remembered at most (default 10,000). */
+  idempotencyCapacity?: number;
 }
 
 export interface MockServer {
@@ -49,14 +57,18 @@ export interface MockServer {
 /** Room for the multipart envelope around a file of the maximum size. */
 const MAX_BODY_BYTES = MAX_FILE_BYTES + 64 * 1024;
 
+const INJECTED = 'This reply was injected by svc mock --fault.';
+
 export async function startMockServer(options: MockOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
-  const store = new MockStore(fixtures, options.processingDelayMs ?? 2000);
+  const clock = options.clock ?? systemClock;
+  const store = new MockStore(fixtures, options.processingDelayMs ?? 2000, clock);
   const keyRing = new KeyRing();
   const keys = keyRing.issue(fixtures.organizations);
   const requests = new RequestLog();
   const faults = new FaultQueue();
   if (options.faults?.length) faults.add([...options.faults]);
+  const idempotency = new IdempotencyTable(clock, options.idempotencyCapacity);
   const webhookSecret = options.webhookSecret ?? newSigningSecret();
   const webhooks = new WebhookSender({
     urls: options.webhookUrls ?? [],
@@ -103,38 +115,64 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
 
     const entry = requests.record(method, url, req.headers, body.data, body.size, requestId);
     const fault = faults.take(method, url.pathname);
-    if (fault?.delay_ms) await sleep(fault.delay_ms);
-    if (res.destroyed) return done('reset');
-    if (fault?.reset) {
-      req.socket.destroy();
+    // A fault that answers (or drops the connection) stands in for the service: nothing is run or kept.
+    if (fault && (fault.reset || faultReplies(fault))) {
+      if (fault.delay_ms) await sleep(fault.delay_ms);
+      if (res.destroyed) return done('reset');
+      if (fault.reset) {
+        req.socket.destroy();
+        return done('reset');
+      }
+      entry.status = sendFault(res, fault.error ? { ...fault, error: undefined, json: injectedEnvelope(fault.error, requestId) } : fault);
+      return done(entry.status);
+    }
+
+    const request: ApiRequest = { method, url, authorization: req.headers.authorization, contentType: req.headers['content-type'], body, baseUrl };
+    // Claimed before any delay, so that a second request with the key meanwhile finds it in flight.
+    let claim: Claim | undefined;
+    let early: Reply | undefined; // answered without running the request: a replay, or a refused key
+    try {
+      claim = claimIdempotencyKey(request, req.headers[IDEMPOTENCY_HEADER]);
+      if (claim && 'replay' in claim) early = claim.replay;
+    } catch (error) {
+      early = errorReply(requestId, error);
+    }
+    const pending = claim && 'settle' in claim ? claim : undefined;
+    if (!early && fault?.delay_ms) await sleep(fault.delay_ms);
+    if (res.destroyed) {
+      pending?.release();
       return done('reset');
     }
-    const reply = fault && faultReplies(fault) ? null : answer(requestId, () => route(method, url, req, body));
-    if (reply) {
-      sendJson(res, { ...reply, headers: { ...reply.headers, ...fault?.headers } });
-      entry.status = reply.status;
-    } else {
-      entry.status = sendFault(res, fault!);
-    }
-    done(entry.status);
+    const reply = early ?? answer(requestId, () => route(request));
+    pending?.settle(reply);
+    sendJson(res, { ...reply, headers: { ...reply.headers, ...fault?.headers } });
+    entry.status = reply.status;
+    done(reply.status);
   }
 
-  function route(method: string, url: URL, req: IncomingMessage, body: RequestBody): Reply {
+  /** An Idempotency-Key on a POST to /v1 with a known key: claimed in the caller's organisation and environment. */
+  function claimIdempotencyKey(request: ApiRequest, header: string | string[] | undefined): Claim | undefined {
+    if (request.method !== 'POST' || header === undefined || !request.url.pathname.startsWith('/v1/')) return undefined;
+    const key = keyRing.authenticate(request.authorization);
+    if (!key) return undefined; // answered 401 by the API
+    return idempotency.claim({
+      scope: `${key.organization_id}/${key.mode}`,
+      key: Array.isArray(header) ? header.join(', ') : header,
+      method: request.method,
+      url: request.url,
+      contentType: request.contentType,
+      body: request.body,
+    });
+  }
+
+  function route(request: ApiRequest): Reply {
+    const { method, url } = request;
     if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) {
-      const request = {
-        method,
-        url,
-        authorization: req.headers.authorization,
-        contentType: req.headers['content-type'],
-        body,
-        baseUrl,
-      };
-      return handleApi(request, { store, keys: keyRing, webhooks, connectRequests });
+      return handleApi(request, { store, keys: keyRing, webhooks, connectRequests, clock });
     }
     const verify = /^\/verify\/([^/]+)$/.exec(url.pathname);
     if (verify && method === 'GET') return handleVerifyPage(verify[1]!, store);
-    const connect = /^\/connect\/([^/]+)$/.exec(url.pathname);
-    if (connect && method === 'GET') return handleConnectPage(connect[1]!, connectRequests);
+    if (url.pathname === '/connect' && method === 'GET') return handleConnectPage(url.searchParams.get('token') ?? '', connectRequests, clock());
     throw new ApiError('NOT_FOUND', `No endpoint at ${method} ${url.pathname}.`);
   }
 
@@ -143,11 +181,20 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
     try {
       return handler();
     } catch (error) {
-      if (!(error instanceof ApiError)) options.log?.(`mock error: ${(error as Error).stack ?? String(error)}`);
-      const apiError =
-        error instanceof ApiError ? error : new ApiError('API_ERROR', `Mock server error: ${(error as Error).message}`);
-      return { status: apiError.status, body: errorEnvelope(apiError, requestId, baseUrl), headers: apiError.headers };
+      return errorReply(requestId, error);
     }
+  }
+
+  function errorReply(requestId: string, error: unknown): Reply {
+    if (!(error instanceof ApiError)) options.log?.(`mock error: ${(error as Error).stack ?? String(error)}`);
+    const apiError = error instanceof ApiError ? error : new ApiError('API_ERROR', `Mock server error: ${(error as Error).message}`);
+    return { status: apiError.status, body: errorEnvelope(errorFields(apiError), requestId, baseUrl), headers: apiError.headers };
+  }
+
+  /** A fault's error, in the envelope a real one would come in. */
+  function injectedEnvelope(error: NonNullable<FaultSpec['error']>, requestId: string) {
+    const fields: ErrorFields = { ...error, display_message: null, suggested_action: INJECTED };
+    return errorEnvelope(fields, requestId, baseUrl);
   }
 
   const server = createServer((req, res) => {
@@ -183,4 +230,3 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
     },
   };
 }
-

@@ -1,17 +1,59 @@
 // The mock's state: reports, statements and quota usage per organisation, seeded from the fixture
-// files and changed by parse calls. Every read is scoped to one organisation.
+// files and changed by parse and sandbox calls. Every read is scoped to one organisation.
 import { randomBytes } from 'node:crypto';
-import { isoDate, isoSeconds } from './dates.js';
+import { addDays, isoDate, isoSeconds, type Clock } from './dates.js';
 import { pickBy, type ReadDocument } from './documents.js';
 import { ApiError } from './errors.js';
-import type { Bank, Fixtures, OrganizationFixture, QuotaName, ReportStatus, StatementFixture } from './fixtures.js';
-import type { StoredReport } from './views.js';
+import type {
+  Bank,
+  Fixtures,
+  IssuedStatementFixture,
+  OrganizationFixture,
+  Period,
+  QuotaName,
+  RecurringFixture,
+  ReportError,
+  ReportStatus,
+  TransactionShape,
+} from './fixtures.js';
+import { shiftProfile, synthesizeTransactions, type StatementProfile } from './report/synthesize.js';
+import type { Transaction } from './report/transaction.js';
+
+/** What was read from a complete report's statement. */
+export interface ReadStatement {
+  account_holder: string | null;
+  account_number: string;
+  period: Period;
+  opening_balance: number;
+  transactions: Transaction[];
+  recurring: RecurringFixture;
+  /** Which of the two documented transaction shapes the report's reply uses. */
+  shape: TransactionShape;
+}
+
+export interface StoredReport {
+  organization_id: string;
+  report_id: string;
+  status: ReportStatus;
+  bank_code: string;
+  created_at: string;
+  error: ReportError | null;
+  /** How the data was obtained (auth view): `statement_parsed` or `connect_verified`. */
+  verification_status: string;
+  /** Complete reports only. */
+  statement: ReadStatement | null;
+}
+
+/** A report whose statement was read: every product view can be built from it. */
+export type CompleteReport = StoredReport & { statement: ReadStatement };
+
+/** A report as a caller of the store describes it; the store gives it an id and a time. */
+export type NewReport = Pick<StoredReport, 'status' | 'bank_code' | 'error' | 'statement'>;
 
 export interface Upload {
   document: ReadDocument;
   /** A known bank code, or null for `auto` (then picked from the file's hash). */
   bankCode: string | null;
-  fileName: string | null;
 }
 
 export interface ListQuery {
@@ -19,44 +61,50 @@ export interface ListQuery {
   limit: number;
 }
 
-const DAY_MS = 86_400_000;
-
-/** The fields of a report that exist only once its statement was read. */
-export const NOTHING_READ = {
-  account_holder: null,
-  account_number: null,
-  pages: null,
-  transaction_count: null,
-  statement_period: null,
-  completed_at: null,
-  verification_status: null,
-  counterparties: null,
-  recurring: null,
-} as const;
+/** How long before an upload its statement ends. */
+const STATEMENT_AGE_DAYS = 5;
 
 export class MockStore {
   private readonly reports = new Map<string, StoredReport>();
   private readonly banks: Map<string, Bank>;
   private readonly organizations: Map<string, OrganizationFixture>;
-  /** Complete fixture reports that new uploads borrow their counterparties and streams from. */
-  private readonly templates: StoredReport[];
+  /** Statements of complete fixture reports that new uploads borrow their money flows from. */
+  private readonly templates: StatementProfile[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly fixtures: Fixtures,
     private readonly processingDelayMs: number,
+    private readonly clock: Clock,
   ) {
     this.banks = new Map(fixtures.banks.map((b) => [b.bank_code, b]));
-    // Deep copies: usage counters and reports change, the imported fixture modules must not.
+    // Deep copies: usage counters change, the imported fixture modules must not.
     this.organizations = new Map(structuredClone(fixtures.organizations).map((o) => [o.organization_id, o]));
-    for (const r of structuredClone(fixtures.reports)) {
+    for (const r of fixtures.reports) {
+      let statement: ReadStatement | null = null;
+      if (r.status === 'complete') {
+        const profile = { period: r.statement_period!, counterparties: fixtures.counterparties[r.report_id]!, recurring: fixtures.recurring[r.report_id]! };
+        if (r.account_holder) this.templates.push(profile);
+        statement = {
+          account_holder: r.account_holder,
+          account_number: r.account_number!,
+          ...synthesizeTransactions(profile, r.report_id),
+          period: profile.period,
+          recurring: profile.recurring,
+          shape: r.transaction_shape ?? 'newer',
+        };
+      }
       this.reports.set(r.report_id, {
-        ...r,
-        counterparties: structuredClone(fixtures.counterparties[r.report_id]) ?? null,
-        recurring: structuredClone(fixtures.recurring[r.report_id]) ?? null,
+        organization_id: r.organization_id,
+        report_id: r.report_id,
+        status: r.status,
+        bank_code: r.bank_code,
+        created_at: r.created_at,
+        error: r.error,
+        verification_status: r.verification_status ?? 'statement_parsed',
+        statement,
       });
     }
-    this.templates = [...this.reports.values()].filter((r) => r.counterparties && r.recurring && r.account_holder);
   }
 
   bank(code: string): Bank | undefined {
@@ -92,26 +140,26 @@ export class MockStore {
   }
 
   /** A report whose product views can be read: complete, else 409 (processing) or 400 (failed). */
-  completeReport(organizationId: string, reportId: string): StoredReport {
+  completeReport(organizationId: string, reportId: string): CompleteReport {
     const report = this.findReport(organizationId, reportId);
     if (report.status === 'processing') {
       throw new ApiError('REPORT_NOT_READY', `Report '${reportId}' is still processing.`);
     }
-    if (report.status === 'failed') {
+    if (report.status === 'failed' || !report.statement) {
       const reason = report.error ? `${report.error.error_code}: ${report.error.error_message}` : 'unknown reason';
       throw new ApiError('DOCUMENT_PARSE_FAILED', `Report '${reportId}' could not be parsed (${reason}).`);
     }
-    return report;
+    return report as CompleteReport;
   }
 
-  statements(organizationId: string, status?: StatementFixture['status']): StatementFixture[] {
+  statements(organizationId: string, status?: IssuedStatementFixture['status']): IssuedStatementFixture[] {
     return this.fixtures.statements
       .filter((s) => s.organization_id === organizationId && (!status || s.status === status))
       .sort((a, b) => b.issued_at.localeCompare(a.issued_at));
   }
 
   /** Any organisation's statement: the public verification page needs no key. */
-  statementById(statementId: string): StatementFixture | undefined {
+  statementById(statementId: string): IssuedStatementFixture | undefined {
     return this.fixtures.statements.find((s) => s.statement_id === statementId);
   }
 
@@ -124,30 +172,33 @@ export class MockStore {
     quota.used += units;
   }
 
+  /** Stores a new report of the organisation, with a new id, created now. */
+  addReport(organizationId: string, report: NewReport): StoredReport {
+    const stored: StoredReport = {
+      organization_id: organizationId,
+      report_id: `rpt_${randomBytes(8).toString('hex')}`,
+      created_at: isoSeconds(this.clock()),
+      verification_status: 'statement_parsed',
+      ...report,
+    };
+    this.reports.set(stored.report_id, stored);
+    return stored;
+  }
+
   /**
    * Stores a report for an upload. Synchronous: the report is final when this returns.
    * Asynchronous: it is `processing` now and becomes final after the processing delay.
    */
   createReport(organizationId: string, upload: Upload, mode: 'sync' | 'async'): StoredReport {
-    const final = this.finishedReport(organizationId, upload, new Date());
-    if (mode === 'sync') {
-      this.reports.set(final.report_id, final);
-      return final;
-    }
-    const pending: StoredReport = { ...final, ...NOTHING_READ, status: 'processing', error: null };
-    this.reports.set(pending.report_id, pending);
+    const final = this.readUpload(upload);
+    if (mode === 'sync') return this.addReport(organizationId, final);
+    const pending = this.addReport(organizationId, { ...final, status: 'processing', error: null, statement: null });
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      const completedAt = final.status === 'complete' ? isoSeconds(new Date()) : null;
-      this.reports.set(final.report_id, { ...final, completed_at: completedAt });
+      this.reports.set(pending.report_id, { ...pending, ...final });
     }, this.processingDelayMs);
     this.timers.add(timer);
     return pending;
-  }
-
-  /** Stores a report as given, replacing any of the same id. */
-  saveReport(report: StoredReport): void {
-    this.reports.set(report.report_id, report);
   }
 
   /** Stops pending async parses (the server is closing). */
@@ -156,42 +207,21 @@ export class MockStore {
     this.timers.clear();
   }
 
-  private finishedReport(organizationId: string, upload: Upload, now: Date): StoredReport {
-    const { document } = upload;
-    const base = {
-      organization_id: organizationId,
-      report_id: `rpt_${randomBytes(8).toString('hex')}`,
-      bank_code: upload.bankCode ?? pickBy(this.fixtures.banks, document.sha256, 2).bank_code,
-      created_at: isoSeconds(now),
-      file_name: upload.fileName,
-    };
-    if (document.failure) {
-      return { ...base, ...NOTHING_READ, status: 'failed', error: { ...document.failure } };
-    }
-    // Borrow a fixture report's money flows, moved in time so the statement ends a few days ago.
-    const template = pickBy(this.templates, document.sha256, 0);
-    const period = template.statement_period!;
-    const shiftDays = Math.round((now.getTime() - 5 * DAY_MS - Date.parse(period.to)) / DAY_MS);
-    const shift = (date: string) => isoDate(Date.parse(date) + shiftDays * DAY_MS);
-    const recurring = structuredClone(template.recurring!);
-    for (const stream of [...recurring.inflow_streams, ...recurring.outflow_streams]) {
-      stream.last_date = shift(stream.last_date);
-      stream.next_date = stream.next_date === null ? null : shift(stream.next_date);
-    }
-    return {
-      ...base,
-      status: 'complete',
+  /** What the mock "reads" from an upload: a failure, or a fixture's money flows moved to end a few days ago. */
+  private readUpload({ document, bankCode }: Upload): NewReport {
+    const bank_code = bankCode ?? pickBy(this.fixtures.banks, document.sha256, 2).bank_code;
+    if (document.failure) return { status: 'failed', bank_code, error: { ...document.failure }, statement: null };
+    const end = addDays(isoDate(this.clock().getTime()), -STATEMENT_AGE_DAYS);
+    const profile = shiftProfile(pickBy(this.templates, document.sha256, 0), end);
+    const statement: ReadStatement = {
       account_holder: document.holder ?? pickBy(this.fixtures.holders, document.sha256, 1),
       account_number: accountNumberFrom(document.sha256),
-      pages: document.pages,
-      transaction_count: template.transaction_count,
-      statement_period: { from: shift(period.from), to: shift(period.to) },
-      completed_at: isoSeconds(now),
-      error: null,
-      verification_status: 'statement_parsed',
-      counterparties: structuredClone(template.counterparties),
-      recurring,
+      ...synthesizeTransactions(profile, document.sha256),
+      period: profile.period,
+      recurring: profile.recurring,
+      shape: 'newer',
     };
+    return { status: 'complete', bank_code, error: null, statement };
   }
 }
 

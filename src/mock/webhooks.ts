@@ -2,8 +2,19 @@
 // with `svc mock --webhook-url`, in the background. A delivery that fails (no connection, a
 // timeout, a status other than 2xx) is retried a few times with growing delays, then given up.
 // close() cancels every delivery in flight and every retry still waiting.
-import type { WebhookEvent } from '../webhooks/events.js';
-import { SIGNATURE_HEADER, signatureHeader } from '../webhooks/signature.js';
+import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
+
+/** A delivery's body, as documented: the event, the report, when, and the full report as `result`. */
+export interface WebhookEvent {
+  event: string;
+  report_id: string;
+  /** ISO 8601, UTC, to the second. */
+  timestamp: string;
+  /** The report as GET /v1/reports/{id} answers it. */
+  result?: unknown;
+  /** On `report.failed` only: why the report failed (the mock's own addition). */
+  error_code?: string;
+}
 
 /** Waits before the 2nd, 3rd and 4th attempt: four attempts in all, about 3.5 s of waiting. */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [500, 1000, 2000];
@@ -78,8 +89,9 @@ export class WebhookSender {
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'svc-mock-webhooks',
-          // Signed at each attempt, so a retry is not stale.
-          [SIGNATURE_HEADER]: signatureHeader(this.options.secret, body),
+          // Signed at each attempt, so a retry is not stale; with the real time (not the mock's
+          // clock), as the receiver checks it against its own.
+          [SIGNATURE_HEADER]: signatureHeader(this.options.secret, body, new Date()),
         },
         body,
         redirect: 'manual',

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MerchantResult } from '../../src/api/merchant-schemas.js';
+import type { MerchantResult } from '../../src/api/merchants.js';
 import { progressLine } from '../../src/commands/merchants/progress.js';
 import { OutputSink, StdoutClosedError } from '../../src/commands/merchants/sink.js';
 import { checkWritable, defaultUnresolvedPath, writeUnresolved } from '../../src/commands/merchants/unresolved.js';

@@ -49,6 +49,8 @@ interface IndexedMerchant {
 
 export class MerchantDirectory {
   readonly source: string;
+  /** Every merchant of the file, in its order. */
+  readonly merchants: readonly MerchantEntry[];
   private readonly byTerminal = new Map<string, { entry: MerchantEntry; terminal: string }>();
   private readonly byName = new Map<string, MerchantEntry>();
   private readonly indexed: IndexedMerchant[] = [];
@@ -59,6 +61,7 @@ export class MerchantDirectory {
 
   constructor(file: MerchantDirectoryFile) {
     this.source = file.source;
+    this.merchants = file.merchants;
     for (const entry of file.merchants) {
       for (const terminal of entry.terminals) this.byTerminal.set(terminal, { entry, terminal });
       const normalised = normaliseMerchantName(entry.merchant);

@@ -1,23 +1,24 @@
 // The report endpoints: list and read reports, parse uploads, the product views, name match,
 // issued statements and usage.
-import { isoSeconds } from '../dates.js';
+import { isoSeconds, monthOf } from '../dates.js';
 import { readDocument, sniffFileKind } from '../documents.js';
 import { ApiError } from '../errors.js';
 import type { Bank, ReportStatus } from '../fixtures.js';
 import { parseJsonBody, type Reply } from '../http.js';
 import { multipartBoundary, MultipartError, parseMultipart } from '../multipart.js';
 import { matchNames } from '../namematch.js';
+import { CATEGORIES, type Category, type Transaction } from '../report/transaction.js';
 import { decodePathSegment, invalid, SEGMENT, type Call, type Route } from '../route.js';
-import type { MockStore } from '../store.js';
+import type { CompleteReport, MockStore } from '../store.js';
 import {
   authView,
   counterpartiesView,
   identityView,
+  issuedStatementView,
   recurringView,
-  reportSummaryView,
-  reportView,
-  statementView,
-  type StoredReport,
+  reportBody,
+  reportListItem,
+  transactionsView,
 } from '../views.js';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -31,6 +32,7 @@ export const reportRoutes: Route[] = [
   { method: 'GET', pattern: new RegExp(`^/v1/reports/${SEGMENT}/identity$`), handle: productView(identityView) },
   { method: 'GET', pattern: new RegExp(`^/v1/reports/${SEGMENT}/counterparties$`), handle: productView(counterpartiesView) },
   { method: 'GET', pattern: new RegExp(`^/v1/reports/${SEGMENT}/recurring$`), handle: productView(recurringView) },
+  { method: 'GET', pattern: new RegExp(`^/v1/reports/${SEGMENT}/transactions$`), handle: listTransactions },
   { method: 'GET', pattern: /^\/v1\/statements$/, handle: listStatements },
   { method: 'GET', pattern: /^\/v1\/usage$/, handle: usage },
 ];
@@ -41,12 +43,7 @@ const REPORT_STATUSES: readonly ReportStatus[] = ['complete', 'processing', 'fai
 
 function listReports({ request, key, store }: Call): Reply {
   const query = request.url.searchParams;
-  const limitText = query.get('limit');
-  let limit = 20;
-  if (limitText !== null) {
-    limit = /^\d{1,3}$/.test(limitText) ? Number(limitText) : NaN;
-    if (!(limit >= 1 && limit <= 100)) throw invalid(`limit must be an integer from 1 to 100, got '${limitText}'.`);
-  }
+  const limit = integerParam(query.get('limit'), 'limit', 1, 100) ?? 20;
   const status = query.get('status');
   if (status !== null && !REPORT_STATUSES.includes(status as ReportStatus)) {
     throw invalid(`status must be one of ${REPORT_STATUSES.join(', ')}, got '${status}'.`);
@@ -55,16 +52,16 @@ function listReports({ request, key, store }: Call): Reply {
     limit,
     ...(status !== null && { status: status as ReportStatus }),
   });
-  return { status: 200, body: { data: reports.map(reportSummaryView), has_more: hasMore } };
+  return { status: 200, body: { data: reports.map(reportListItem), has_more: hasMore } };
 }
 
 function getReport({ key, params, store }: Call): Reply {
   const report = store.findReport(key.organization_id, params[0]!);
-  return { status: 200, body: reportView(report, store.bank(report.bank_code)) };
+  return { status: 200, body: reportBody(report, store.bank(report.bank_code)) };
 }
 
-/** The four product views share their rules: only a complete report of the caller's organisation. */
-function productView(build: (report: StoredReport, bank: Bank | undefined) => unknown) {
+/** The product views share their rules: only a complete report of the caller's organisation. */
+function productView(build: (report: CompleteReport, bank: Bank | undefined) => unknown) {
   return ({ key, params, store }: Call): Reply => {
     const report = store.completeReport(key.organization_id, params[0]!);
     return { status: 200, body: build(report, store.bank(report.bank_code)) };
@@ -77,7 +74,45 @@ function matchName({ request, key, params, store }: Call): Reply {
   const name = (parsed.value as { name?: unknown } | null)?.name;
   if (typeof name !== 'string' || name.trim() === '') throw invalid("'name' is required and must be a non-empty string.");
   const report = store.completeReport(key.organization_id, params[0]!);
-  return { status: 200, body: matchNames(name, report.account_holder) };
+  return { status: 200, body: matchNames(name, report.statement.account_holder) };
+}
+
+// --- transactions of a report ---
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** The documented filters, combined with AND; `since` and `until` are both included. */
+function listTransactions({ request, key, params, store }: Call): Reply {
+  const query = request.url.searchParams;
+  const category = query.get('category');
+  if (category !== null && !CATEGORIES.includes(category as Category)) {
+    throw invalid(`category must be one of ${CATEGORIES.join(', ')}, got '${category}'.`);
+  }
+  const merchantCategory = query.get('merchant_category');
+  const direction = query.get('direction');
+  if (direction !== null && direction !== 'credit' && direction !== 'debit') throw invalid(`direction must be 'credit' or 'debit', got '${direction}'.`);
+  const [since, until] = (['since', 'until'] as const).map((name) => {
+    const value = query.get(name);
+    if (value !== null && !(DATE.test(value) && !Number.isNaN(Date.parse(value)))) throw invalid(`${name} must be a date written YYYY-MM-DD, got '${value}'.`);
+    return value;
+  });
+  const limit = integerParam(query.get('limit'), 'limit', 1, 1000) ?? 500;
+  const keep = (t: Transaction) =>
+    (category === null || t.category === category) &&
+    (merchantCategory === null || t.merchant?.category === merchantCategory) &&
+    (direction === null || t.direction === direction) &&
+    (since === null || t.date >= since) &&
+    (until === null || t.date <= until);
+  const report = store.completeReport(key.organization_id, params[0]!);
+  return { status: 200, body: transactionsView(report.statement.transactions.filter(keep).slice(0, limit)) };
+}
+
+/** An optional integer query parameter within bounds; 400 otherwise. */
+function integerParam(text: string | null, name: string, min: number, max: number): number | undefined {
+  if (text === null) return undefined;
+  const value = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!(value >= min && value <= max)) throw invalid(`${name} must be an integer from ${min} to ${max}, got '${text}'.`);
+  return value;
 }
 
 // --- parse ---
@@ -111,14 +146,16 @@ function parse({ request, key, store }: Call): Reply {
   const mode = asyncText === 'true' ? 'async' : 'sync';
 
   store.charge(key.organization_id, 'parse');
-  const upload = { document: readDocument(file.data, kind), bankCode, fileName: file.filename };
-  const report = store.createReport(key.organization_id, upload, mode);
-  if (mode === 'async') return { status: 202, body: reportSummaryView(report) };
+  const report = store.createReport(key.organization_id, { document: readDocument(file.data, kind), bankCode }, mode);
+  if (mode === 'async') {
+    // The documents show only `poll_url` in this reply; report_id and status are the mock's own.
+    return { status: 202, body: { report_id: report.report_id, status: report.status, poll_url: `/v1/reports/${report.report_id}` } };
+  }
   if (report.status === 'failed' && report.error) {
     const code = report.error.error_code === 'TAMPER_DETECTED' ? 'TAMPER_DETECTED' : 'DOCUMENT_PARSE_FAILED';
     throw new ApiError(code, `${report.error.error_message} (report ${report.report_id})`);
   }
-  return { status: 200, body: reportView(report, store.bank(report.bank_code)) };
+  return { status: 200, body: reportBody(report, store.bank(report.bank_code)) };
 }
 
 function tooLarge(): ApiError {
@@ -133,30 +170,31 @@ function listStatements({ request, key, store }: Call): Reply {
     throw invalid(`status must be 'issued' or 'revoked', got '${status}'.`);
   }
   const statements = store.statements(key.organization_id, status ?? undefined);
-  return { status: 200, body: { statements: statements.map((s) => statementView(s, request.baseUrl)) } };
+  return { status: 200, body: { statements: statements.map((s) => issuedStatementView(s, request.baseUrl)) } };
 }
 
-function usage({ key, store }: Call): Reply {
+/**
+ * The documented reply is the parse quota of this month. `data_api` and `merchant_resolve` are the
+ * mock's own additions (the documents allow a server to add Data API counters).
+ */
+function usage({ key, store, clock }: Call): Reply {
   const org = store.organization(key.organization_id);
-  const now = new Date();
-  const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const resetsAt = isoSeconds(periodEnd);
+  const now = clock();
+  const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const counter = ({ used, limit }: { used: number; limit: number | null }) => ({
+    quota: limit,
+    used,
+    remaining: limit === null ? null : Math.max(0, limit - used),
+  });
   return {
     status: 200,
     body: {
-      organization_id: org.organization_id,
-      organization_name: org.organization_name,
       plan: org.plan,
-      environment: key.mode,
-      period_start: isoSeconds(periodStart),
-      period_end: resetsAt,
-      quotas: (['parse', 'data_api', 'merchant_resolve'] as const).map((name) => ({
-        name,
-        used: org.usage[name].used,
-        limit: org.usage[name].limit,
-        resets_at: resetsAt,
-      })),
+      ...counter(org.usage.parse),
+      period: monthOf(now.toISOString()),
+      resets_at: isoSeconds(resetsAt),
+      data_api: counter(org.usage.data_api),
+      merchant_resolve: { used: org.usage.merchant_resolve.used },
     },
   };
 }

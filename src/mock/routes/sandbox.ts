@@ -1,53 +1,134 @@
-// The sandbox (test keys only): scenario reports made on demand, and webhook deliveries fired on
-// demand. A sandbox report is an ordinary report of the caller's organisation: every report
-// command can read it.
-import { randomBytes } from 'node:crypto';
-import { EVENT_KINDS, ERROR_CODE_FORM, type WebhookEvent } from '../../webhooks/events.js';
-import { isoDate, isoSeconds } from '../dates.js';
-import { ApiError } from '../errors.js';
-import type { CounterpartiesFixture, RecurringFixture } from '../fixtures.js';
-import scenariosJson from '../fixtures/scenarios.json' with { type: 'json' };
+// The sandbox (test keys only, checked by api.ts; no quota drawn): scenario reports made on
+// demand, and webhook deliveries fired on demand. A sandbox report is an ordinary report of the
+// caller's organisation: every report endpoint can read it.
+import { addDays, isoDate, isoSeconds } from '../dates.js';
+import { ApiError, type ErrorCode } from '../errors.js';
+import { fixtures, type ReportScenario } from '../fixtures.js';
 import { parseJsonBody, type Reply, type RequestBody } from '../http.js';
-import type { KeyIdentity } from '../keys.js';
+import { categorise, type WrittenTransaction } from '../report/categorise.js';
+import { ledger, type Ledger } from '../report/ledger.js';
+import { seededRandom } from '../report/random.js';
+import { shiftProfile, synthesizeTransactions } from '../report/synthesize.js';
 import { invalid, SEGMENT, type Call, type Route } from '../route.js';
-import { NOTHING_READ, type MockStore } from '../store.js';
-import { reportView, type StoredReport } from '../views.js';
+import type { ReadStatement } from '../store.js';
+import { reportBody, reportListItem } from '../views.js';
 
-interface ScenarioStatement {
-  account_holder: string;
-  account_number: string;
-  pages: number;
-  transaction_count: number;
-  statement_period: { from: string; to: string };
-  counterparties: CounterpartiesFixture;
-  recurring: RecurringFixture;
-}
+const { scenarios } = fixtures;
 
-interface Scenario {
-  name: string;
-  description: string;
-  bank_code: string;
-  /** A complete report reads this statement; a failed one has `error` instead. */
-  statement?: ScenarioStatement;
-  error?: { error_code: string; error_message: string };
-}
-
-const scenarios = scenariosJson as { default: string; scenarios: Scenario[] };
-
-const DAY_MS = 86_400_000;
+/** The events a delivery can carry (the documents name these two). */
+const EVENTS = ['report.ready', 'report.failed'] as const;
+/** An error code as the service writes them: upper-case letters, digits and underscores. */
+const ERROR_CODE_FORM = /^[A-Z][A-Z0-9_]{0,63}$/;
+/** How long before its creation a scenario's statement ends, as an upload's does. */
+const STATEMENT_AGE_DAYS = 5;
+/** As many as POST /v1/enrich takes. */
+const MAX_OVERRIDES = 5000;
 
 export const sandboxRoutes: Route[] = [
-  { method: 'GET', pattern: /^\/v1\/sandbox\/scenarios$/, handle: listScenarios },
-  { method: 'POST', pattern: /^\/v1\/sandbox\/reports$/, scope: 'FULL', handle: createSandboxReport },
-  { method: 'POST', pattern: new RegExp(`^/v1/sandbox/reports/${SEGMENT}/fire_webhook$`), handle: fireWebhook },
+  { method: 'GET', pattern: /^\/v1\/sandbox\/scenarios$/, keyMode: 'test', handle: listScenarios },
+  { method: 'POST', pattern: /^\/v1\/sandbox\/reports$/, scope: 'FULL', keyMode: 'test', handle: createSandboxReport },
+  { method: 'POST', pattern: new RegExp(`^/v1/sandbox/reports/${SEGMENT}/fire_webhook$`), keyMode: 'test', handle: fireWebhook },
 ];
 
-function requireTestKey(key: KeyIdentity): void {
-  if (key.mode !== 'test') {
-    throw new ApiError('TEST_KEY_REQUIRED', 'The sandbox works with test keys only; this is a live key.', {
-      displayMessage: 'Use a test key (svc_sk_test_...) for sandbox operations.',
-    });
+/** The documents do not show this reply: its shape is the mock's own. */
+function listScenarios(): Reply {
+  return {
+    status: 200,
+    body: {
+      default: scenarios.default,
+      report_scenarios: scenarios.report_scenarios.map((s) => ({ scenario: s.scenario, description: s.description })),
+      error_scenarios: scenarios.error_scenarios.map((s) => ({ scenario: s.scenario, error_code: s.error_code, description: s.description })),
+    },
+  };
+}
+
+/** 201 with the full report of the scenario; an error scenario answers as that failure would. */
+function createSandboxReport({ request, key, store, clock }: Call): Reply {
+  const body = jsonObject(request.body, '{"scenario": "salaried"}');
+  const name = body.scenario ?? scenarios.default;
+  if (typeof name !== 'string') throw invalid("'scenario' must be a string, the name of a scenario.");
+  const failure = scenarios.error_scenarios.find((s) => s.scenario === name);
+  if (failure) throw new ApiError(failure.error_code as ErrorCode, failure.error_message);
+  const scenario = scenarios.report_scenarios.find((s) => s.scenario === name);
+  if (!scenario) {
+    const names = [...scenarios.report_scenarios, ...scenarios.error_scenarios].map((s) => s.scenario);
+    throw invalid(`Unknown scenario '${name}'; the scenarios are ${names.join(', ')}.`);
   }
+  const overrides = body.override_transactions === undefined ? undefined : writtenTransactions(body.override_transactions);
+  const end = addDays(isoDate(clock().getTime()), -STATEMENT_AGE_DAYS);
+  const report = store.addReport(key.organization_id, {
+    status: 'complete',
+    bank_code: scenario.bank_code,
+    error: null,
+    statement: scenarioStatement(scenario, end, overrides),
+  });
+  return { status: 201, body: reportBody(report, store.bank(report.bank_code)) };
+}
+
+/**
+ * What the scenario's statement holds: its transactions made from the same seed every time, or the
+ * caller's own transactions instead (with the scenario's holder and opening balance, and no
+ * recurring streams detected).
+ */
+function scenarioStatement(scenario: ReportScenario, end: string, overrides: WrittenTransaction[] | undefined): ReadStatement {
+  const { statement } = scenario;
+  const random = seededRandom(scenario.scenario);
+  let made: Ledger & Pick<ReadStatement, 'period' | 'recurring'>;
+  if (overrides) {
+    const dates = overrides.map((t) => t.date).sort();
+    made = {
+      ...ledger(overrides.map(categorise), random, scenario.opening_balance),
+      period: { from: dates[0] ?? end, to: dates.at(-1) ?? end },
+      recurring: { inflow_streams: [], outflow_streams: [] },
+    };
+  } else {
+    const profile = shiftProfile(
+      { period: statement.statement_period, counterparties: statement.counterparties, recurring: statement.recurring, opening_balance: scenario.opening_balance },
+      end,
+    );
+    made = { ...synthesizeTransactions(profile, scenario.scenario), period: profile.period, recurring: profile.recurring };
+  }
+  return { account_holder: statement.account_holder, account_number: statement.account_number, shape: 'newer', ...made };
+}
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** `override_transactions`: [{date, description, amount, direction}], each checked. */
+function writtenTransactions(value: unknown): WrittenTransaction[] {
+  if (!Array.isArray(value)) throw invalid("'override_transactions' must be an array of {date, description, amount, direction}.");
+  if (value.length > MAX_OVERRIDES) throw invalid(`'override_transactions' takes at most ${MAX_OVERRIDES} transactions.`);
+  return value.map((item: unknown, i) => {
+    const at = `override_transactions[${i}]`;
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw invalid(`'${at}' must be an object.`);
+    const { date, description, amount, direction } = item as Record<string, unknown>;
+    if (typeof date !== 'string' || !DATE.test(date) || Number.isNaN(Date.parse(date))) throw invalid(`'${at}.date' must be a date written YYYY-MM-DD.`);
+    if (typeof description !== 'string' || description.trim() === '') throw invalid(`'${at}.description' must be a non-empty string.`);
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) throw invalid(`'${at}.amount' must be a number greater than 0.`);
+    if (direction !== 'credit' && direction !== 'debit') throw invalid(`'${at}.direction' must be 'credit' or 'debit'.`);
+    return { date, description, amount, direction };
+  });
+}
+
+/** Delivers an event about one of the organisation's reports to the mock's webhook addresses. */
+function fireWebhook({ request, key, params, store, webhooks, clock }: Call): Reply {
+  const body = jsonObject(request.body, '{"event": "report.ready"}');
+  const { event = 'report.ready', error_code: errorCode } = body;
+  if (!(EVENTS as readonly unknown[]).includes(event)) throw invalid(`'event' must be one of ${EVENTS.join(', ')}.`);
+  if (errorCode !== undefined && (typeof errorCode !== 'string' || !ERROR_CODE_FORM.test(errorCode))) {
+    throw invalid("'error_code' must be an error code such as TAMPER_DETECTED.");
+  }
+  if (event === 'report.ready' && errorCode !== undefined) throw invalid("'error_code' goes with the report.failed event only.");
+  const report = store.findReport(key.organization_id, params[0]!);
+  const bank = store.bank(report.bank_code);
+  if (event === 'report.ready') {
+    webhooks.send({ event, report_id: report.report_id, timestamp: isoSeconds(clock()), result: reportBody(report, bank) });
+  } else {
+    const code = (errorCode as string | undefined) ?? report.error?.error_code ?? 'DOCUMENT_PARSE_FAILED';
+    const error = report.error?.error_code === code ? report.error : { error_code: code, error_message: 'Failure simulated by the sandbox.' };
+    const result = { ...reportListItem(report), status: 'failed', error };
+    webhooks.send({ event: 'report.failed', report_id: report.report_id, timestamp: isoSeconds(clock()), error_code: code, result });
+  }
+  return { status: 200, body: { fired: event, report_id: report.report_id, environment: 'test' } };
 }
 
 /** The body as a JSON object; an empty body is an empty object. */
@@ -57,95 +138,4 @@ function jsonObject(body: RequestBody, example: string): Record<string, unknown>
   const value = parsed.ok ? parsed.value : undefined;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(`The request body must be a JSON object, e.g. ${example}.`);
   return value as Record<string, unknown>;
-}
-
-function listScenarios({ key }: Call): Reply {
-  requireTestKey(key);
-  return {
-    status: 200,
-    body: {
-      data: scenarios.scenarios.map((s) => ({
-        name: s.name,
-        description: s.description,
-        status: s.error ? 'failed' : 'complete',
-        error_code: s.error?.error_code ?? null,
-        default: s.name === scenarios.default,
-      })),
-    },
-  };
-}
-
-function createSandboxReport({ request, key, store }: Call): Reply {
-  requireTestKey(key);
-  const body = jsonObject(request.body, '{"scenario": "salaried"}');
-  const name = body.scenario ?? scenarios.default;
-  if (typeof name !== 'string') throw invalid("'scenario' must be a string, the name of a scenario.");
-  const scenario = scenarios.scenarios.find((s) => s.name === name);
-  if (!scenario) {
-    throw invalid(`Unknown scenario '${name}'; the scenarios are ${scenarios.scenarios.map((s) => s.name).join(', ')}.`);
-  }
-  const report = storeScenarioReport(store, key.organization_id, scenario, new Date());
-  return { status: 201, body: { ...reportView(report, store.bank(report.bank_code)), scenario: scenario.name } };
-}
-
-/**
- * Stores a new report of the organisation that reads as the scenario says. The store makes the
- * report (its id, creation time and place in the listings); the scenario then fills in what was
- * "read".
- */
-function storeScenarioReport(store: MockStore, organizationId: string, scenario: Scenario, now: Date): StoredReport {
-  const document = { kind: 'pdf' as const, sha256: randomBytes(32).toString('hex'), holder: null, pages: 1, failure: null };
-  const made = store.createReport(organizationId, { document, bankCode: scenario.bank_code, fileName: null }, 'sync');
-  const report = { ...made, ...scenarioFields(scenario, now) };
-  store.saveReport(report);
-  return report;
-}
-
-function scenarioFields(scenario: Scenario, now: Date): Partial<StoredReport> {
-  const { statement, error } = scenario;
-  if (error || !statement) {
-    return { ...NOTHING_READ, status: 'failed', error: { ...error! } };
-  }
-  // The statement ends five days before now, as an uploaded one does.
-  const shiftDays = Math.round((now.getTime() - 5 * DAY_MS - Date.parse(statement.statement_period.to)) / DAY_MS);
-  const shift = (date: string) => isoDate(Date.parse(date) + shiftDays * DAY_MS);
-  const recurring = structuredClone(statement.recurring);
-  for (const stream of [...recurring.inflow_streams, ...recurring.outflow_streams]) {
-    stream.last_date = shift(stream.last_date);
-    stream.next_date = stream.next_date === null ? null : shift(stream.next_date);
-  }
-  return {
-    status: 'complete',
-    error: null,
-    account_holder: statement.account_holder,
-    account_number: statement.account_number,
-    pages: statement.pages,
-    transaction_count: statement.transaction_count,
-    statement_period: { from: shift(statement.statement_period.from), to: shift(statement.statement_period.to) },
-    completed_at: isoSeconds(now),
-    verification_status: 'statement_parsed',
-    counterparties: structuredClone(statement.counterparties),
-    recurring,
-  };
-}
-
-function fireWebhook({ request, key, params, store, webhooks }: Call): Reply {
-  requireTestKey(key);
-  const body = jsonObject(request.body, '{"event": "report.ready"}');
-  const { event, error_code: errorCode } = body;
-  if (event !== undefined && !(EVENT_KINDS as readonly unknown[]).includes(event)) {
-    throw invalid(`'event' must be one of ${EVENT_KINDS.join(', ')}.`);
-  }
-  if (errorCode !== undefined && (typeof errorCode !== 'string' || !ERROR_CODE_FORM.test(errorCode))) {
-    throw invalid("'error_code' must be an error code such as TAMPER_DETECTED.");
-  }
-  const report = store.findReport(key.organization_id, params[0]!);
-  // By default the event says what became of the report.
-  const kind = (event as string | undefined) ?? (report.status === 'failed' ? 'report.failed' : 'report.ready');
-  if (kind === 'report.ready' && errorCode !== undefined) throw invalid("'error_code' goes with the report.failed event only.");
-
-  const payload: WebhookEvent = { event: kind, report_id: report.report_id, timestamp: isoSeconds(new Date()) };
-  if (kind === 'report.failed') payload.error_code = (errorCode as string | undefined) ?? report.error?.error_code ?? 'DOCUMENT_PARSE_FAILED';
-  webhooks.send(payload);
-  return { status: 200, body: { fired: kind, report_id: report.report_id, environment: 'test' } };
 }
