@@ -47,9 +47,11 @@ describe('the generic view', () => {
     expect(tabs).toBe('FIELD\tVALUE\nplan\tgrowth\ndata_api.used\t3\ndata_api.quota\t10\ntags\ta, b\n\nRows\nA\tB\tC.D\n1\t\t\n\tx\tyes\n');
   });
 
-  it('shows a map of like records as a table, one row per name', () => {
-    const [tabs] = tables(genericView({ merchant_categories: { groceries: { count: 12, total: 8420 }, dining: { count: 3, total: 900 } } }));
-    expect(tabs).toBe('Merchant categories\nNAME\tCOUNT\tTOTAL\ngroceries\t12\t8420\ndining\t3\t900\n');
+  it('shows a map of like records as a table, one row per name; a lone table in a pipe has no heading', () => {
+    const view = genericView({ merchant_categories: { groceries: { count: 12, total: 8420 }, dining: { count: 3, total: 900 } } });
+    const [tabs, boxed] = tables(view);
+    expect(tabs).toBe('NAME\tCOUNT\tTOTAL\ngroceries\t12\t8420\ndining\t3\t900\n');
+    expect(boxed.split('\n')[0]).toBe('Merchant categories');
   });
 
   it('puts the leftover scalars of a designed field list into it', () => {
