@@ -36,7 +36,8 @@ try {
   const list = spawnSync(process.execPath, [svc, 'reports', 'list', '--status', 'complete', '--json'], { env, encoding: 'utf8' });
   const id = JSON.parse(list.stdout).data[0].report_id;
   step('One report', ['reports', 'get', id]);
-  const holder = JSON.parse(spawnSync(process.execPath, [svc, 'reports', 'get', id, '--json'], { env, encoding: 'utf8' }).stdout).account_holder;
+  step('Who owns the account', ['reports', 'identity', id]);
+  const holder = JSON.parse(spawnSync(process.execPath, [svc, 'reports', 'identity', id, '--json'], { env, encoding: 'utf8' }).stdout).account_holder;
   const claimed = holder ? holder.split(' ').reverse().join(' ') : 'Ram Bahadur Shrestha';
   step('Does the claimed name match the statement? (word order differs)', ['match', id, '--name', claimed]);
   step('Verified account numbers', ['auth', id]);
