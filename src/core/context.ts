@@ -116,7 +116,7 @@ export class Context {
   async clientFor(baseUrl: string, apiKey: string): Promise<ApiClient> {
     const [{ ApiClient }, { keyMode }] = await Promise.all([import('../api/client.js'), import('../config/keys.js')]);
     if (keyMode(apiKey) === 'unknown') {
-      this.warn('the API key is not of the form svc_sk_live_… or svc_sk_test_…; using it as given');
+      this.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); using it as given');
     }
     return new ApiClient({
       baseUrl,

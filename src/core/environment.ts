@@ -27,7 +27,7 @@ export const ENVIRONMENT = [
   {
     name: 'SVC_API_KEY',
     group: 'settings',
-    description: 'API key (svc_sk_live_… or svc_sk_test_…). Overrides the profile\'s key; --api-key overrides it. Prefer it to --api-key, which other users can see in the process list.',
+    description: 'API key (svc_sk_live_… or svc_sk_test_…; sk_live_… and sk_test_… are read as live and test keys too). Overrides the profile\'s key; --api-key overrides it. Prefer it to --api-key, which other users can see in the process list.',
   },
   { name: 'SVC_BASE_URL', group: 'settings', description: 'Address of the service, without /v1. http:// only to this machine (localhost, 127.0.0.0/8, ::1).' },
   { name: 'SVC_PROFILE', group: 'settings', description: 'Profile of the config file to use, instead of the file\'s current profile (--profile overrides it).' },

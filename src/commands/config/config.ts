@@ -72,7 +72,7 @@ export async function setSetting(ctx: Context, key: string, value: string): Prom
   if (setting === 'api_key') {
     if (stored === '' || /\s/.test(stored)) throw new UsageError('the API key must not be empty or contain white space');
     ctx.warn('a key given as an argument is visible to other users of this machine; `svc login --with-key` reads it from stdin');
-    if (keyMode(stored) === 'unknown') ctx.warn('the API key is not of the form svc_sk_live_… or svc_sk_test_…; saving it as given');
+    if (keyMode(stored) === 'unknown') ctx.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); saving it as given');
   }
   const store = await ctx.config();
   const doc = store.read();
