@@ -35,8 +35,9 @@ writeFileSync(
   JSON.stringify({ current_profile: 'default', profiles: { default: { base_url: baseUrl }, staging: { base_url: 'https://sandbox.example.com' } } }),
 );
 const url = `${baseUrl}/v1/data/cbank/cpi/latest`;
-const items = Array.from({ length: 40 }, (_, i) => ({ key: `item-${i}`, label: `Item ${i}`, section: 'All', value: i, unit: 'index' }));
-const body = { data: { period: '2026-10', items: [{ key: 'overall', label: 'Overall index', value: 1, unit: 'index' }, ...items] }, meta: { as_of: '2026-11-14' } };
+// The documented cpi shape: {month, indicators[{indicator, label, value, scale, absolute, unit}]}.
+const indicators = Array.from({ length: 40 }, (_, i) => ({ indicator: `PCPI_CP_${i}_IX`, label: `Group ${i}, index`, value: i, scale: 0, absolute: i, unit: 'index' }));
+const body = { data: { month: '2026-10', indicators: [{ indicator: 'PCPI_IX', label: 'Overall index, index', value: 1, scale: 0, absolute: 1, unit: 'index' }, ...indicators] }, meta: { as_of: '2026-11-14' } };
 // The layout of src/core/cache.ts: replies/<profile>/<sha256 of the URL>.json
 const cacheFolder = join(home, 'cache', 'replies', 'default');
 mkdirSync(cacheFolder, { recursive: true });
@@ -67,7 +68,7 @@ function bashCompletion(line) {
 const CASES = [
   { name: 'node -e 0', command: [process.execPath, ['-e', '0']] },
   { name: 'svc __complete profiles', command: [process.execPath, [SVC, '__complete', 'profiles']], expect: 'staging', target: true },
-  { name: 'svc __complete data-selectors cpi', command: [process.execPath, [SVC, '__complete', 'data-selectors', 'cpi']], expect: 'overall', target: true },
+  { name: 'svc __complete data-selectors cpi', command: [process.execPath, [SVC, '__complete', 'data-selectors', 'cpi']], expect: 'PCPI_IX', target: true },
   { name: 'bash -c true', command: ['bash', ['--norc', '--noprofile', '-c', 'true']] },
   { name: 'bash TAB: svc rep (script only)', command: bashCompletion('svc rep'), expect: 'reports' },
   { name: 'bash TAB: svc --profile (asks svc)', command: bashCompletion('svc --profile '), expect: 'staging' },
