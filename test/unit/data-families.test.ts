@@ -1,13 +1,18 @@
-// The family table of `svc data` against the contract's table (§6) and against the mock's dataset
-// fixtures; and the fixtures against their generator and their own arithmetic.
+// The family table of `svc data` against the contract's table (§6) and against the mock: the
+// selector values the mock serves (src/mock/data/replies.ts, and the per-bank profit and loss of
+// src/mock/data/bank-pnl.ts) and the requests it answers; and the fixtures against their generator
+// and their own arithmetic.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_FAMILIES, familiesHelp, findFamily, latestPath, seriesPath, snapshotPath } from '../../src/commands/data/families.js';
 import { UsageError } from '../../src/core/errors.js';
+import { BANK_CODES, bankPnlLatest } from '../../src/mock/data/bank-pnl.js';
 import { DATASETS, months, type DatasetFixture } from '../../src/mock/data/datasets.js';
+import { FAMILIES } from '../../src/mock/data/replies.js';
+import { startMockServer, type MockServer } from '../../src/mock/server.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -22,34 +27,71 @@ const CONTRACT = [
   ['interest-rates', 'interest-rates', 'metric'],
   ['trade', 'trade', 'key'],
   ['macro', 'macro', 'indicator'],
+  ['bank-pnl', 'banks/pnl', 'line'],
 ];
 
 const fixture = (path: string) => DATASETS.find((d) => d.path === path)!;
 const item = (d: DatasetFixture, key: string) => d.items.find((i) => i.key === key)!.values;
 
+/** The selector values the mock serves for one bank: the keys of its /latest line items. */
+const bankLines = (bank: string) => bankPnlLatest(bank).line_items.map((i) => i.key);
+
 describe('the family table', () => {
   it('is the contract table', () => {
-    expect(DATA_FAMILIES.map((f) => [f.name, f.path, f.selector])).toEqual(CONTRACT);
+    // The CLI lists bank-pnl before macro, the contract last: the rows matter, not their order.
+    const rows = DATA_FAMILIES.map((f) => [f.name, f.path, f.selector]);
+    expect(rows).toHaveLength(CONTRACT.length);
+    expect(rows).toEqual(expect.arrayContaining(CONTRACT));
+    expect(DATA_FAMILIES.filter((f) => f.perBank).map((f) => f.name)).toEqual(['bank-pnl']);
   });
 
   it('builds the contract paths', () => {
     const cpi = findFamily('cpi');
     expect(latestPath(cpi)).toBe('/v1/data/cbank/cpi/latest');
     expect(seriesPath(findFamily('balance-sheet'))).toBe('/v1/data/cbank/banking/balance-sheet/series');
+    expect(latestPath(findFamily('bank-pnl'))).toBe('/v1/data/cbank/banks/pnl/latest');
+    expect(seriesPath(findFamily('bank-pnl'))).toBe('/v1/data/cbank/banks/pnl/series');
     expect(snapshotPath()).toBe('/v1/data/cbank/banking/snapshot');
   });
 
   it('refuses an unknown family with the list of families', () => {
     expect(() => findFamily('gold')).toThrow(UsageError);
-    expect(() => findFamily('gold')).toThrow(/balance-sheet, pnl, credit, indicators, cbs, cpi, interest-rates, trade, macro/);
+    expect(() => findFamily('gold')).toThrow(/\(choose balance-sheet, pnl, credit, indicators, cbs, cpi, interest-rates, trade, bank-pnl, macro\)$/);
     expect(() => findFamily('CPI')).toThrow(UsageError);
   });
 
-  it('agrees with the mock on every path and selector parameter, and its examples are real selectors', () => {
-    expect(DATASETS.map((d) => [d.family, d.path, d.selector_param])).toEqual(CONTRACT);
-    for (const family of DATA_FAMILIES) {
-      expect(fixture(family.path).items.map((i) => i.key), family.name).toContain(family.example);
-    }
+  it('agrees with the mock on every path and selector parameter, and its examples are selectors the mock serves', () => {
+    const served = FAMILIES.map((f) => ({ path: f.dataset.path, param: f.dataset.selector_param, selectors: f.dataset.items.map(f.selector) }));
+    const shared = DATA_FAMILIES.filter((f) => !f.perBank);
+    expect(served.map((s) => [s.path, s.param])).toEqual(shared.map((f) => [f.path, f.selector]));
+    for (const family of shared) expect(served.find((s) => s.path === family.path)!.selectors, family.name).toContain(family.example);
+
+    // banks/pnl has routes of its own: `line` takes a key of the bank's /latest, with or without
+    // the bank's prefix (`nabil.income.interest-income`), so the example is one for every bank.
+    const bankPnl = findFamily('bank-pnl');
+    expect(BANK_CODES.length).toBeGreaterThan(1);
+    for (const bank of BANK_CODES) expect(bankLines(bank), bank).toContain(`${bank.toLowerCase()}.${bankPnl.example}`);
+  });
+
+  describe('against the mock’s answers', () => {
+    let mock: MockServer;
+    beforeAll(async () => {
+      mock = await startMockServer({ port: 0 });
+    });
+    afterAll(() => mock.close());
+
+    it.each(DATA_FAMILIES.map((f) => [f.name, f] as const))('%s: /latest, and /series by its selector parameter and example', async (_name, family) => {
+      const key = mock.keys.find((k) => k.mode === 'test' && k.scope === 'READ_ONLY')!.key;
+      const get = (path: string) => fetch(`${mock.url}${path}`, { headers: { Authorization: `Bearer ${key}` } });
+      const bank = family.perBank ? `&bank=${BANK_CODES[0]}` : '';
+      expect((await get(latestPath(family))).status).toBe(200);
+      const series = await get(`${seriesPath(family)}?${family.selector}=${encodeURIComponent(family.example)}${bank}&from=2025-01&to=2025-02`);
+      expect(series.status).toBe(200);
+      // The selector parameter is the one the mock reads: without it, the mock names it as missing.
+      const missing = await get(`${seriesPath(family)}?${bank.slice(1)}`);
+      expect(missing.status).toBe(400);
+      expect(((await missing.json()) as { error_message: string }).error_message).toContain(`'${family.selector}' is required`);
+    });
   });
 
   it('is listed in the help', () => {

@@ -7,9 +7,12 @@ import { familiesHelp } from './families.js';
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 function withParam(command: Command): Command {
-  return command
-    .option('--param <name=value>', 'add or override a query parameter (repeatable)', collect)
-    .option('--bank <code>', 'the bank of a per-bank family (bank-pnl), e.g. NABIL');
+  return command.option('--param <name=value>', 'add or override a query parameter (repeatable)', collect);
+}
+
+/** The family verbs: per-bank families take --bank. */
+function withFamily(command: Command): Command {
+  return withCache(withParam(command)).option('--bank <code>', 'the bank of a per-bank family (bank-pnl), e.g. NABIL');
 }
 
 function withCache(command: Command): Command {
@@ -29,28 +32,24 @@ export function registerData(program: Command, app: App): void {
     .description("read the central bank's public datasets: balance sheet, credit, rates, prices, trade …")
     .addHelpText('after', familiesHelp() + '\n' + examples('svc data latest balance-sheet', 'svc data series cpi PCPI_IX --from 2024-01 --chart', 'svc data keys interest-rates'));
 
-  withCache(
-    withParam(
-      data
-        .command('latest')
-        .description("show every line item of a family's latest month, by section")
-        .argument('<family>', 'dataset family (see `svc data --help`)'),
-    ),
+  withFamily(
+    data
+      .command('latest')
+      .description("show every line item of a family's latest month, by section")
+      .argument('<family>', 'dataset family (see `svc data --help`)'),
   )
-    .addHelpText('after', examples('svc data latest balance-sheet', 'svc data latest macro -o csv > macro.csv', "svc data latest cpi --json | jq '.data.indicators[] | {indicator, value}'") + CACHE_HELP)
+    .addHelpText('after', examples('svc data latest balance-sheet', 'svc data latest bank-pnl --bank NABIL', 'svc data latest macro -o csv > macro.csv', "svc data latest cpi --json | jq '.data.indicators[] | {indicator, value}'") + CACHE_HELP)
     .action(app.action(async () => (await import('./latest.js')).showLatest));
 
-  withCache(
-    withParam(
-      data
-        .command('series')
-        .description('show one line item of a family over time, as rows or as a chart')
-        .argument('<family>', 'dataset family (see `svc data --help`)')
-        .argument('[selector]', 'the line item (see `svc data keys FAMILY`); picked from a list on a terminal when left out')
-        .option('--from <YYYY-MM>', 'first month (inclusive)')
-        .option('--to <YYYY-MM>', 'end month (exclusive)')
-        .option('--chart', 'draw a line chart sized to the terminal'),
-    ),
+  withFamily(
+    data
+      .command('series')
+      .description('show one line item of a family over time, as rows or as a chart')
+      .argument('<family>', 'dataset family (see `svc data --help`)')
+      .argument('[selector]', 'the line item (see `svc data keys FAMILY`); picked from a list on a terminal when left out')
+      .option('--from <YYYY-MM>', 'first month (inclusive)')
+      .option('--to <YYYY-MM>', 'end month (exclusive)')
+      .option('--chart', 'draw a line chart sized to the terminal'),
   )
     .addHelpText(
       'after',
@@ -72,13 +71,11 @@ export function registerData(program: Command, app: App): void {
     .addHelpText('after', examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv'))
     .action(app.action(async () => (await import('./snapshot.js')).showSnapshot));
 
-  withCache(
-    withParam(
-      data
-        .command('keys')
-        .description('list the series selectors of a family, with labels and units')
-        .argument('<family>', 'dataset family (see `svc data --help`)'),
-    ),
+  withFamily(
+    data
+      .command('keys')
+      .description('list the series selectors of a family, with labels and units')
+      .argument('<family>', 'dataset family (see `svc data --help`)'),
   )
     .addHelpText('after', examples('svc data keys credit', 'svc data keys interest-rates -o ndjson | jq -r .metric') + CACHE_HELP)
     .action(app.action(async () => (await import('./keys.js')).listKeys));

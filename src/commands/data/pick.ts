@@ -6,6 +6,7 @@ import { printableDeep } from '../../core/output/format.js';
 import { fetchDataset, type CachePolicy } from './fetch.js';
 import { latestPath, type DataFamily } from './families.js';
 import { itemListOf, selectorsOf, type Selector } from './items.js';
+import { unitText } from './views.js';
 
 export async function pickSelector(ctx: Context, family: DataFamily, policy: CachePolicy, query: Record<string, string>): Promise<string> {
   const { reply } = await fetchDataset(ctx, { path: latestPath(family), query }, policy);
@@ -20,7 +21,7 @@ export async function pickSelector(ctx: Context, family: DataFamily, policy: Cac
       pageSize: 12,
       source: async (term) =>
         matching(selectors, term).map((s) => ({
-          name: `${s.value}  ${s.label ?? ''}${s.unit ? ` (${s.unit})` : ''}`,
+          name: `${s.value}  ${s.label ?? ''}${s.unit ? ` (${unitText(s.unit)})` : ''}`,
           value: s.value,
           short: s.value,
           description: s.section,

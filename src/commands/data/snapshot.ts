@@ -2,7 +2,7 @@
 import type { Context } from '../../core/context.js';
 import { fetchDataset } from './fetch.js';
 import { SNAPSHOT, snapshotPath } from './families.js';
-import { bankQuery, checkMonth, parseParams } from './input.js';
+import { checkMonth, parseParams } from './input.js';
 import { itemListOf } from './items.js';
 import type { ParamOptions } from './options.js';
 import { printDataset } from './print.js';
@@ -10,7 +10,7 @@ import { lineItemsView } from './views.js';
 
 export async function showSnapshot(ctx: Context, options: ParamOptions & { month?: string }): Promise<void> {
   const month = checkMonth(options.month, '--month');
-  const query = { [SNAPSHOT.monthParam]: month, ...bankQuery({ name: 'snapshot' }, options.bank), ...parseParams(options.param) };
+  const query = { [SNAPSHOT.monthParam]: month, ...parseParams(options.param) };
   const path = snapshotPath();
   const { reply } = await fetchDataset(ctx, { path, query }, undefined);
   await printDataset(ctx, reply, {

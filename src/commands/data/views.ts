@@ -94,10 +94,12 @@ export function lineItemsView(body: unknown, reading: ReplyReading, selectorName
     { key: 'value', header: valueHeader(unit), value: (i) => i.value, display: (i, paint) => formatValue(i.value, paint), align: 'right' },
     ...(unit ? [] : [{ key: 'unit', header: 'UNIT', value: (i: LineItem) => unitText(i.unit) }]),
   ];
+  const month = textOf(pick(data, 'month'));
   const table: ListView<LineItem> = {
     kind: 'list',
     rows,
     columns,
+    ...(month && { shared: { header: 'MONTH', value: month } }),
     ...(rows.some((r) => r.section) && { section: { key: 'section', header: 'SECTION', value: (i: LineItem) => i.section ?? '' } }),
     empty: `No line items${title ? ` for ${title}` : ''}.`,
   };
@@ -111,7 +113,8 @@ export function keysView(body: unknown, reading: ReplyReading, selectorName: str
   const selectors = selectorsOf(list);
   const title = periodTitle(pick(body, 'data'));
   if (!list?.selectorField) return genericView(pick(body, 'data') ?? {}, { title: 'The reply names no selectors; it holds:', footer });
-  const name = list.selectorField;
+  // Headed by the parameter users pass the value as; the items may name it otherwise (cbs: `code`).
+  const name = selectorName;
   const table: ListView<Selector> = {
     kind: 'list',
     rows: selectors,

@@ -59,7 +59,12 @@ function sectionColumn<T>(section: NonNullable<ListView<T>['section']>): Column<
 }
 
 function listTabs<T>(view: ListView<T>, paint: Paint): string {
-  const columns = view.section ? [sectionColumn(view.section), ...view.columns] : view.columns;
+  const shared = view.shared;
+  const columns = [
+    ...(shared ? [{ key: shared.header, header: shared.header, value: () => shared.value }] : []),
+    ...(view.section ? [sectionColumn(view.section)] : []),
+    ...view.columns,
+  ];
   let out = columns.map((c) => paint.header(c.header)).join('\t') + '\n';
   for (const row of view.rows) out += columns.map((c) => oneLine(displayText(c, row, paint))).join('\t') + '\n';
   return out + footerLines(view.footer, paint);

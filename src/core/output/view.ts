@@ -25,6 +25,8 @@ export interface ListView<T> {
   rows: T[];
   /** Splits the rows into titled tables on a terminal, and becomes the first column elsewhere. */
   section?: { key: string; header: string; value: (row: T) => string };
+  /** A value every row shares (the month of a dataset): a terminal shows it in the title, a pipe as the first column. */
+  shared?: { header: string; value: string };
   /** Shown above a terminal table only. */
   title?: string;
   /** Shown on a terminal instead of an empty table. */
