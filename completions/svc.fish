@@ -27,7 +27,7 @@ end
 # Whether the flag $argv[2] of the command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1] $argv[2]"
-        case 'reports list --limit' 'reports list --status' 'reports match --name' 'parse --bank' 'parse --wait-timeout' 'match --name' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'data latest --param' 'data latest --bank' 'data latest --max-age' 'data series --from' 'data series --to' 'data series --param' 'data series --bank' 'data series --max-age' 'data snapshot --month' 'data snapshot --param' 'data snapshot --bank' 'data keys --param' 'data keys --bank' 'data keys --max-age' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'mock --port' 'mock --processing-ms' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --api-key' '*'' --base-url' '*'' --profile'
+        case 'reports list --limit' 'reports list --status' 'reports match --name' 'parse --bank' 'parse --wait-timeout' 'match --name' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'mock --port' 'mock --processing-ms' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --api-key' '*'' --base-url' '*'' --profile'
             return 0
     end
     return 1
@@ -201,9 +201,9 @@ complete -c svc -n '__svc_needs_command data' -a 'keys' -d 'list the series sele
 
 # svc data latest
 complete -c svc -n '__svc_at data latest' -l param -x -d 'add or override a query parameter (repeatable)'
-complete -c svc -n '__svc_at data latest' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 complete -c svc -n '__svc_at data latest' -l max-age -x -d 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)'
 complete -c svc -n '__svc_at data latest' -l no-cache -d 'fetch anew instead of using a cached reply (the new reply is cached)'
+complete -c svc -n '__svc_at data latest' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'balance-sheet' -d 'banking system balance sheet by line item (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'pnl' -d 'banking system profit and loss (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'credit' -d 'bank credit by sector and by product'
@@ -220,9 +220,9 @@ complete -c svc -n '__svc_at data series' -l from -x -d 'first month (inclusive)
 complete -c svc -n '__svc_at data series' -l to -x -d 'end month (exclusive)'
 complete -c svc -n '__svc_at data series' -l chart -d 'draw a line chart sized to the terminal'
 complete -c svc -n '__svc_at data series' -l param -x -d 'add or override a query parameter (repeatable)'
-complete -c svc -n '__svc_at data series' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 complete -c svc -n '__svc_at data series' -l max-age -x -d 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)'
 complete -c svc -n '__svc_at data series' -l no-cache -d 'fetch anew instead of using a cached reply (the new reply is cached)'
+complete -c svc -n '__svc_at data series' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'balance-sheet' -d 'banking system balance sheet by line item (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'pnl' -d 'banking system profit and loss (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'credit' -d 'bank credit by sector and by product'
@@ -238,13 +238,12 @@ complete -c svc -n '__svc_arg_at 1 data series' -a '(__svc_dynamic data-selector
 # svc data snapshot
 complete -c svc -n '__svc_at data snapshot' -l month -x -d 'the month (default: the latest)'
 complete -c svc -n '__svc_at data snapshot' -l param -x -d 'add or override a query parameter (repeatable)'
-complete -c svc -n '__svc_at data snapshot' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 
 # svc data keys
 complete -c svc -n '__svc_at data keys' -l param -x -d 'add or override a query parameter (repeatable)'
-complete -c svc -n '__svc_at data keys' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 complete -c svc -n '__svc_at data keys' -l max-age -x -d 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)'
 complete -c svc -n '__svc_at data keys' -l no-cache -d 'fetch anew instead of using a cached reply (the new reply is cached)'
+complete -c svc -n '__svc_at data keys' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'balance-sheet' -d 'banking system balance sheet by line item (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'pnl' -d 'banking system profit and loss (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'credit' -d 'bank credit by sector and by product'
@@ -273,7 +272,7 @@ complete -c svc -n '__svc_at sandbox create' -l scenario -x -a '(__svc_dynamic s
 complete -c svc -n '__svc_at sandbox create' -l quiet -d 'print only the report id, for id=$(…) in scripts'
 
 # svc sandbox fire
-complete -c svc -n '__svc_at sandbox fire' -l event -x -a 'report.ready report.failed' -d 'which event (default: the one that fits the report)'
+complete -c svc -n '__svc_at sandbox fire' -l event -x -a 'report.ready report.failed' -d 'which event (default: report.ready)'
 complete -c svc -n '__svc_at sandbox fire' -l error-code -x -d 'error code carried by a report.failed event, e.g. TAMPER_DETECTED'
 
 # svc webhooks

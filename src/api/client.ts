@@ -78,12 +78,22 @@ export class ApiClient {
         }
         throw error;
       }
-      if (RETRY_STATUSES.has(reply.status) && attempt < attempts) {
+      // A retried POST may find its own earlier attempt (timed out here) still running on the
+      // service: 409 IDEMPOTENCY_IN_PROGRESS is then worth waiting for, unlike other 4xx.
+      const ownAttemptRunning = attempt > 1 && reply.status === 409 && decodeErrorEnvelope(reply.raw)?.error_code === 'IDEMPOTENCY_IN_PROGRESS';
+      if ((RETRY_STATUSES.has(reply.status) || ownAttemptRunning) && attempt < attempts) {
         const delay = retryAfterMs(reply.headers.get('retry-after')) ?? this.backoff(attempt);
         await this.wait(delay, spec, url, attempt, `HTTP ${reply.status}`);
         continue;
       }
-      return this.decode(spec, url, reply);
+      try {
+        return this.decode(spec, url, reply);
+      } catch (error) {
+        if (ownAttemptRunning && error instanceof ApiError) {
+          error.hints.push('An earlier attempt of this request timed out here and is still running on the service; it is not done twice. Check its result later, or raise --timeout.');
+        }
+        throw error;
+      }
     }
   }
 

@@ -328,10 +328,11 @@ describe('the packed tarball', () => {
     expect(version.stderr).toBe('');
 
     // A request command loads the lazily imported dependencies: they must have been installed too.
-    const usage = await execFileP(bin, ['usage', '--json'], {
-      cwd: work,
-      env: { ...env, SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key },
-    });
-    expect((JSON.parse(usage.stdout) as { organization_id: string }).organization_id).toBe('org_4d2a9f61c8e3b705');
+    const withKey = { cwd: work, env: { ...env, SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key } };
+    const usage = await execFileP(bin, ['usage', '--json'], withKey);
+    // The usage of the key's organisation, Himalaya Microfinance (growth plan, 1,000 parses).
+    expect(JSON.parse(usage.stdout)).toMatchObject({ plan: 'growth', quota: 1000 });
+    const table = await execFileP(bin, ['usage'], withKey);
+    expect(table.stdout).toMatch(/^plan\tgrowth\nused\t[\d,]+ of 1,000 \(\d+%\)$/m);
   });
 });

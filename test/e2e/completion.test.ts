@@ -58,7 +58,8 @@ beforeAll(async () => {
   // The selectors of cpi reach the cache the way a user's do: `svc data keys cpi`.
   const keys = await run(['data', 'keys', 'cpi', '--json'], { configDir: home });
   expect(keys.code, keys.stderr).toBe(0);
-  cpiSelectors = (JSON.parse(keys.stdout) as { data: { items: { key: string }[] } }).data.items.map((item) => item.key);
+  // `--json` is the latest cpi reply as documented: data.indicators[], each named by `indicator`.
+  cpiSelectors = (JSON.parse(keys.stdout) as { data: { indicators: { indicator: string }[] } }).data.indicators.map((item) => item.indicator);
   expect(cpiSelectors.length).toBeGreaterThan(3);
 });
 
@@ -211,7 +212,7 @@ describe.each(SHELLS)('%s completes', (shell) => {
     'svc reports list --profile ',
     'svc data series cpi ',
     'svc --profile default data series --from 2024-01 cpi ',
-    'svc data series cpi f',
+    'svc data series cpi PCPI_CP_0',
     'svc reports list --',
     'svc reports ',
     'svc -o ',
@@ -245,7 +246,10 @@ describe.each(SHELLS)('%s completes', (shell) => {
   it('the series selectors of a family, from the reply cache', () => {
     expect(sorted(got.get('svc data series cpi ')!)).toEqual(sorted(cpiSelectors));
     expect(sorted(got.get('svc --profile default data series --from 2024-01 cpi ')!)).toEqual(sorted(cpiSelectors));
-    expect(got.get('svc data series cpi f')).toEqual(cpiSelectors.filter((s) => s.startsWith('f')));
+    const typed = cpiSelectors.filter((s) => s.startsWith('PCPI_CP_0'));
+    expect(typed.length).toBeGreaterThan(1);
+    expect(typed.length).toBeLessThan(cpiSelectors.length);
+    expect(sorted(got.get('svc data series cpi PCPI_CP_0')!)).toEqual(sorted(typed));
   });
 
   it("a command's own flags and the global ones", () => {
@@ -322,7 +326,7 @@ describe('svc __complete (what the scripts ask while the user types)', () => {
     expect(profiles.stdout).toBe(`default\t${world.mock.url} (current)\nstaging\thttps://sandbox.example.com\n`);
 
     const selectors = await run(['__complete', 'data-selectors', 'cpi'], { configDir: home });
-    expect(selectors.stdout.split('\n')[0]).toBe('overall\tOverall index (index, 2014/15 = 100)');
+    expect(selectors.stdout.split('\n')[0]).toBe('PCPI_IX\tOverall index, index (index)');
     // Another profile has no cached replies: nothing, and no request to find out.
     const other = await run(['__complete', 'data-selectors', 'cpi', '--profile', 'staging'], { configDir: home });
     expect(other).toEqual({ stdout: '', stderr: '', code: 0 });
@@ -333,7 +337,9 @@ describe('svc __complete (what the scripts ask while the user types)', () => {
     const reply = await fetch(`${world.mock.url}/v1/sandbox/scenarios`, { headers: { Authorization: `Bearer ${world.key().key}` } });
     const raw = await reply.text();
     new ReplyCache(join(home, 'cache'), 'default').write({ url: `${world.mock.url}/v1/sandbox/scenarios`, fetched_at: new Date().toISOString(), as_of: null, raw });
-    const names = (JSON.parse(raw) as { data: { name: string }[] }).data.map((s) => s.name);
+    const body = JSON.parse(raw) as Record<'report_scenarios' | 'error_scenarios', { scenario: string }[]>;
+    const names = [...body.report_scenarios, ...body.error_scenarios].map((s) => s.scenario);
+    expect(names).toEqual(expect.arrayContaining(['salaried', 'thin_file', 'high_risk', 'remittance', 'error_unsupported_bank']));
     const got = await bashComplete(['svc sandbox create --scenario ']);
     expect(sorted(got.get('svc sandbox create --scenario ')!)).toEqual(sorted(names));
   });
@@ -352,7 +358,7 @@ describe('svc __complete (what the scripts ask while the user types)', () => {
   it('loads no commander, HTTP, prompt or schema code: every module a completion call loads', async () => {
     const traced = await traceRun(['__complete', 'data-selectors', 'cpi'], env, world.tempDir('svc-trace-'));
     expect(traced.status, traced.stderr).toBe(0);
-    expect(traced.stdout.split('\n')[0]).toMatch(/^overall\t/);
+    expect(traced.stdout.split('\n')[0]).toMatch(/^PCPI_IX\t/);
     expect(traced.files).toEqual(['bin/svc.cjs', 'dist/complete.cjs']);
     expect(traced.packages).toEqual([]);
     // (net is there anyway: Node makes stdout a socket when it is a pipe.)

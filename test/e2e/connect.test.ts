@@ -21,9 +21,10 @@ describe('svc connect with flags', () => {
     const r = await world.svc(['connect', '--scopes', 'identity,income', '--redirect-uri', REDIRECT]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/^request_token\tcreq_[0-9a-f]{24}$/m);
-    const url = /^connect_url\t(\S+)$/m.exec(r.stdout)![1]!;
-    expect(url.startsWith(`${world.mock.url}/connect/creq_`)).toBe(true);
+    // The documented reply: the opaque token and `…/connect?token=…`.
+    const token = /^request_token\t(creq_[0-9a-f]{24})$/m.exec(r.stdout)![1]!;
+    const url = `${world.mock.url}/connect?token=${token}`;
+    expect(r.stdout).toBe(`FIELD\tVALUE\nrequest_token\t${token}\nconnect_url\t${url}\n`);
     expect(await lastBody()).toEqual({ scopes: ['identity', 'income'], redirect_uri: REDIRECT });
 
     // The connect URL is served by the mock: what the end user's browser would open.
@@ -41,7 +42,8 @@ describe('svc connect with flags', () => {
     const r = await world.svc(['connect', '--scope', 'identity', '--redirect-uri', 'http://127.0.0.1:8080/cb', '--json']);
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout);
-    expect(Object.keys(body)).toEqual(['request_token', 'connect_url', 'expires_at']);
+    expect(Object.keys(body)).toEqual(['request_token', 'connect_url']);
+    expect(body.connect_url).toBe(`${world.mock.url}/connect?token=${body.request_token}`);
   });
 
   it.each([

@@ -173,11 +173,13 @@ describe('merchants resolve at scale', () => {
   it('charges one billing unit a call, shown by svc usage', async () => {
     const used = async () => {
       const r = await world.svc(['usage', '--json']);
-      return (JSON.parse(r.stdout).quotas as { name: string; used: number }[]).find((q) => q.name === 'merchant_resolve')!.used;
+      // The mock's own counter, after the documented (parse) ones: no document shows how lookups are counted.
+      return (JSON.parse(r.stdout) as { merchant_resolve: { used: number } }).merchant_resolve.used;
     };
     const before = await used();
     expect((await world.svc(['merchants', 'resolve', '--file', lookupFile, '-o', 'csv'])).code).toBe(0);
     expect(await used()).toBe(before + 3);
+    expect((await world.svc(['usage'])).stdout).toMatch(new RegExp(`^merchant_resolve\\.used\\t${before + 3}$`, 'm'));
   });
 });
 

@@ -11,6 +11,21 @@ const world = useWorld();
 
 const liveKey = () => ({ SVC_API_KEY: world.key(0, 'live').key });
 
+/** The mock's scenarios reply (its shape is not documented): the default, then report and error scenarios. */
+interface ScenariosReply {
+  default: string;
+  report_scenarios: Array<{ scenario: string; description: string }>;
+  error_scenarios: Array<{ scenario: string; error_code: string; description: string }>;
+}
+
+const scenarioNames = (body: ScenariosReply) => [...body.report_scenarios, ...body.error_scenarios].map((s) => s.scenario);
+
+/** The ids of the organisation's reports, newest first. */
+async function reportIds(): Promise<string[]> {
+  const list = await world.svc(['reports', 'list', '--limit', '100', '--json']);
+  return JSON.parse(list.stdout).data.map((x: { report_id: string }) => x.report_id);
+}
+
 async function create(args: string[] = []): Promise<string> {
   const r = await world.svc(['sandbox', 'create', '--quiet', ...args]);
   expect(r.code, r.stderr).toBe(0);
@@ -18,37 +33,45 @@ async function create(args: string[] = []): Promise<string> {
 }
 
 describe('sandbox scenarios', () => {
-  it('lists every scenario with its outcome, the default marked', async () => {
+  it('lists every scenario as the service gives them: the default, then report and error scenarios with their codes', async () => {
     const r = await world.svc(['sandbox', 'scenarios']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe('SCENARIO\tOUTCOME\tDESCRIPTION');
-    const names = lines.slice(1).map((line) => line.split('\t')[0]);
-    expect(names).toEqual(expect.arrayContaining(['salaried (default)', 'thin_file', 'high_risk', 'remittance']));
-    expect(lines).toContainEqual(expect.stringMatching(/^error_tamper_detected\tTAMPER_DETECTED\t/));
-    expect(lines).toContainEqual(expect.stringMatching(/^thin_file\tcomplete\t/));
+    // The shape is not documented: the generic view shows it, one block per part, parted by a blank line.
+    expect(r.stdout.trimEnd().split('\n\n')).toEqual([
+      'FIELD\tVALUE\ndefault\tsalaried',
+      expect.stringMatching(/^Report scenarios\nSCENARIO\tDESCRIPTION\nsalaried\t\S.*\nthin_file\t.*\nhigh_risk\t.*\nremittance\t.*$/),
+      expect.stringMatching(/^Error scenarios\nSCENARIO\tERROR CODE\tDESCRIPTION\n/),
+    ]);
+    for (const [name, code] of [
+      ['error_unsupported_bank', 'UNSUPPORTED_BANK'],
+      ['error_unsupported_document', 'UNSUPPORTED_DOCUMENT'],
+      ['error_password_required', 'PASSWORD_REQUIRED'],
+    ]) {
+      expect(r.stdout).toMatch(new RegExp(`^${name}\\t${code}\\t\\S`, 'm'));
+    }
     expect((await world.requests())[0]).toMatchObject({ method: 'GET', path: '/v1/sandbox/scenarios' });
   });
 
   it('--json gives the reply', async () => {
     const r = await world.svc(['sandbox', 'scenarios', '--json']);
-    const names = JSON.parse(r.stdout).data.map((s: { name: string }) => s.name);
-    expect(names.filter((n: string) => n.startsWith('error_')).length).toBeGreaterThanOrEqual(2);
+    const body = JSON.parse(r.stdout) as ScenariosReply;
+    expect(body.default).toBe('salaried');
+    expect(body.report_scenarios.map((s) => s.scenario)).toEqual(['salaried', 'thin_file', 'high_risk', 'remittance']);
+    const errors = body.error_scenarios.map((s) => s.scenario);
+    expect(errors).toEqual(expect.arrayContaining(['error_unsupported_bank', 'error_unsupported_document', 'error_password_required']));
+    expect(errors.filter((n) => n.startsWith('error_image_not_'))).toHaveLength(1);
   });
 
   it('the scenario data add up: totals are the sums by type, counts the transactions', () => {
     const file = JSON.parse(readFileSync(join(ROOT, 'src/mock/fixtures/scenarios.json'), 'utf8'));
-    for (const s of file.scenarios) {
-      if (!s.statement) {
-        expect(s.error.error_code, s.name).toMatch(/^[A-Z_]+$/);
-        continue;
-      }
+    for (const s of file.error_scenarios) expect(s.error_code, s.scenario).toMatch(/^[A-Z_]+$/);
+    for (const s of file.report_scenarios) {
       const c = s.statement.counterparties;
       const sum = (f: (t: Record<string, number>) => number) => Math.round(c.by_type.map(f).reduce((a: number, b: number) => a + b, 0) * 100) / 100;
-      expect(sum((t) => t.inflow), s.name).toBe(c.total_inflow);
-      expect(sum((t) => t.outflow), s.name).toBe(c.total_outflow);
-      expect(sum((t) => t.inflow_count + t.outflow_count), s.name).toBe(s.statement.transaction_count);
+      expect(sum((t) => t.inflow), s.scenario).toBe(c.total_inflow);
+      expect(sum((t) => t.outflow), s.scenario).toBe(c.total_outflow);
+      expect(sum((t) => t.inflow_count + t.outflow_count), s.scenario).toBe(s.statement.transaction_count);
     }
   });
 });
@@ -58,15 +81,18 @@ describe('sandbox create', () => {
     const r = await world.svc(['sandbox', 'create']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^status\tcomplete$/m);
-    expect(r.stdout).toMatch(/^account_holder\tKamala Devi Bhattarai$/m);
+    expect(r.stdout).toMatch(/^bank\tNIC Asia Bank \(NIC_ASIA\)$/m);
     const id = /^report_id\t(rpt_[0-9a-f]+)$/m.exec(r.stdout)![1]!;
     const [request] = await world.requests();
     expect(request).toMatchObject({ method: 'POST', path: '/v1/sandbox/reports' });
     expect(JSON.parse(request!.body!)).toEqual({});
 
+    const identity = await world.svc(['reports', 'identity', id]);
+    expect(identity.code).toBe(0);
+    expect(identity.stdout).toMatch(/^account_holder\tKamala Devi Bhattarai$/m);
     const recurring = await world.svc(['recurring', id]);
     expect(recurring.code).toBe(0);
-    expect(recurring.stdout).toMatch(/^Inflow\tCotiviti Nepal Pvt Ltd\tsalary\tmonthly\t92,000.00/m);
+    expect(recurring.stdout).toMatch(/^Inflow streams\nCOUNTERPARTY\t.*\nCotiviti Nepal Pvt Ltd\tsalary\tmonthly\t92000\t/m);
     const list = await world.svc(['reports', 'list', '--limit', '100', '--json']);
     expect(JSON.parse(list.stdout).data.map((x: { report_id: string }) => x.report_id)).toContain(id);
   });
@@ -90,12 +116,28 @@ describe('sandbox create', () => {
     expect(Date.parse(stream.last_date)).toBeLessThan(Date.now());
   });
 
-  it('an error_* scenario makes a failed report', async () => {
-    const id = await create(['--scenario', 'error_tamper_detected']);
-    const get = await world.svc(['reports', 'get', id, '--json']);
-    expect(JSON.parse(get.stdout)).toMatchObject({ status: 'failed', error: { error_code: 'TAMPER_DETECTED' } });
-    const view = await world.svc(['reports', 'identity', id]);
-    expect(view.code).toBe(6);
+  it.each([
+    ['error_unsupported_bank', 'UNSUPPORTED_BANK'],
+    ['error_unsupported_document', 'UNSUPPORTED_DOCUMENT'],
+    ['error_password_required', 'PASSWORD_REQUIRED'],
+    ['error_image_not_readable', 'IMAGE_NOT_READABLE'],
+  ])('the error scenario %s answers as that failure would (422 %s, exit 6) and makes no report', async (scenario, code) => {
+    const before = await reportIds();
+    await world.reset();
+    const r = await world.svc(['sandbox', 'create', '--scenario', scenario]);
+    expect(r.code).toBe(6);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(new RegExp(`^error: ${code}: \\S`));
+    expect(r.stderr).toMatch(/Request ID: req_[0-9a-f]{32}/);
+    const [request] = await world.requests();
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/sandbox/reports' });
+    expect(JSON.parse(request!.body!)).toEqual({ scenario });
+
+    const json = await world.svc(['sandbox', 'create', '--scenario', scenario, '--json']);
+    expect(json.code).toBe(6);
+    expect(json.stdout).toBe('');
+    expect(JSON.parse(json.stderr)).toMatchObject({ error_code: code, error_type: 'INVALID_REQUEST_ERROR' });
+    expect(await reportIds()).toEqual(before);
   });
 
   it('--quiet prints the id alone, for $(...)', async () => {
@@ -104,9 +146,14 @@ describe('sandbox create', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('--json gives the reply with its scenario', async () => {
+  it('--json gives the full report of the scenario, the one the service keeps', async () => {
     const r = await world.svc(['sandbox', 'create', '--scenario', 'thin_file', '--json']);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'complete', bank_code: 'GBBL', scenario: 'thin_file' });
+    expect(r.code, r.stderr).toBe(0);
+    const body = JSON.parse(r.stdout);
+    expect(body).toMatchObject({ status: 'complete', statement: { bank_code: 'GARIMA', currency: 'NPR' }, data_source: 'PARSED_STATEMENT' });
+    expect(body.transactions).toHaveLength(body.statement.total_transactions);
+    const kept = await world.svc(['reports', 'get', body.report_id, '--json']);
+    expect(kept.stdout).toBe(r.stdout);
   });
 
   it('an unknown scenario is refused by the service (exit 6)', async () => {
@@ -156,7 +203,7 @@ describe('live keys', () => {
 });
 
 describe('sandbox fire', () => {
-  it('leaves absent fields out and picks the event that fits the report', async () => {
+  it('leaves absent fields out: the service sends its default event, report.ready, whatever the report', async () => {
     const id = await create();
     await world.reset();
     const r = await world.svc(['sandbox', 'fire', id]);
@@ -167,7 +214,8 @@ describe('sandbox fire', () => {
     expect(JSON.parse(request!.body!)).toEqual({});
 
     const failed = await world.svc(['sandbox', 'fire', FAILED, '--json']);
-    expect(JSON.parse(failed.stdout)).toEqual({ fired: 'report.failed', report_id: FAILED, environment: 'test' });
+    expect(JSON.parse(failed.stdout)).toEqual({ fired: 'report.ready', report_id: FAILED, environment: 'test' });
+    expect(JSON.parse((await world.requests()).at(-1)!.body!)).toEqual({});
   });
 
   it('sends --event and --error-code', async () => {
@@ -203,7 +251,8 @@ describe('scenario names for completion', () => {
     const cache = world.tempDir('svc-scenario-cache-');
     const listed = await world.svc(['sandbox', 'scenarios', '--json'], { env: { SVC_CACHE_DIR: cache } });
     expect(listed.code, listed.stderr).toBe(0);
-    const names = (JSON.parse(listed.stdout) as { data: Array<{ name: string }> }).data.map((s) => s.name);
+    const names = scenarioNames(JSON.parse(listed.stdout) as ScenariosReply);
+    expect(names.length).toBeGreaterThanOrEqual(8);
     const completed = await world.svc(['__complete', 'scenarios'], { env: { SVC_CACHE_DIR: cache } });
     expect(completed.code).toBe(0);
     expect(completed.stdout.trimEnd().split('\n').map((line) => line.split('\t')[0])).toEqual(names);

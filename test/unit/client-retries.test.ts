@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 
 /** The replies the server gives, in turn; the last one repeats. */
-let script: { status: number; headers?: Record<string, string> }[] = [];
+let script: { status: number; headers?: Record<string, string>; body?: string }[] = [];
 let served = 0;
 let server: Server;
 let baseUrl: string;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   server = createServer((_req, res) => {
     const reply = script[Math.min(served++, script.length - 1)]!;
     res.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers });
-    res.end(reply.status === 200 ? '{"data":[]}' : '{"error_code":"SERVICE_UNAVAILABLE","error_message":"try later"}');
+    res.end(reply.body ?? (reply.status === 200 ? '{"data":[]}' : '{"error_code":"SERVICE_UNAVAILABLE","error_message":"try later"}'));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 /** Sends one GET with `retries`, the jitter fixed at `random`; returns the waits asked for. */
-async function waitsOf(replies: typeof script, retries: number, random: number): Promise<{ waits: number[]; outcome: string }> {
+async function waitsOf(replies: typeof script, retries: number, random: number, method: 'GET' | 'POST' = 'GET'): Promise<{ waits: number[]; outcome: string }> {
   script = replies;
   served = 0;
   const waits: number[] = [];
@@ -45,7 +45,7 @@ async function waitsOf(replies: typeof script, retries: number, random: number):
     },
     random: () => random,
   });
-  const outcome = await client.request({ method: 'GET', path: '/v1/reports' }).then(
+  const outcome = await client.request({ method, path: '/v1/reports', ...(method === 'POST' && { json: {} }) }).then(
     (reply) => `ok ${reply.status}`,
     (error: Error) => `failed ${error.constructor.name}`,
   );
@@ -96,3 +96,16 @@ describe('Retry-After', () => {
     expect(await waitsOf([{ status: 500, headers: { 'Retry-After': '1' } }], 3, 0)).toEqual({ waits: [], outcome: 'failed ApiError' });
   });
 });
+
+describe('a POST whose own earlier attempt still runs', () => {
+  const inProgress = { status: 409, body: '{"error_code":"IDEMPOTENCY_IN_PROGRESS","error_message":"still processing"}' };
+
+  it('waits out 409 IDEMPOTENCY_IN_PROGRESS on a retry, as its earlier attempt is its own', async () => {
+    expect(await waitsOf([{ status: 503 }, inProgress, { status: 200 }], 2, 0, 'POST')).toEqual({ waits: [250, 500], outcome: 'ok 200' });
+  });
+
+  it('does not retry it on a first attempt: another request holds the key', async () => {
+    expect(await waitsOf([inProgress], 2, 0, 'POST')).toEqual({ waits: [], outcome: 'failed ApiError' });
+  });
+});
+

@@ -9,9 +9,16 @@ describe('keys', () => {
   it('tells live from test keys and masks them to the prefix and last four', () => {
     expect(keyMode('svc_sk_live_abcdef0123456789')).toBe('live');
     expect(keyMode('svc_sk_test_abcdef0123456789')).toBe('test');
-    expect(keyMode('sk_live_x')).toBe('unknown');
+    // The unbranded forms some of the service's pages write are live and test keys too (contract §2).
+    expect(keyMode('sk_live_x')).toBe('live');
+    expect(keyMode('sk_test_abcdef0123456789')).toBe('test');
+    for (const other of ['pk_live_abcdef0123456789', 'sk_live_', 'svc_sk_test_', 'svc_live_abcdef0123456789', 'abcdef0123456789']) {
+      expect(keyMode(other), other).toBe('unknown');
+    }
     expect(maskKey('svc_sk_live_abcdef0123456789')).toBe('svc_sk_live_…6789');
     expect(maskKey('svc_sk_test_short')).toBe('svc_sk_test_…');
+    expect(maskKey('sk_live_abcdef0123456789')).toBe('sk_live_…6789');
+    expect(maskKey('sk_test_short')).toBe('sk_test_…');
   });
 
   it('never lets a key through redaction', () => {

@@ -3,7 +3,6 @@ import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
-import { formatDateTime } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 
@@ -41,14 +40,13 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
       const c = {
         token: textOf(reading.documented(body, 'request_token')),
         url: textOf(reading.documented(body, 'connect_url')),
-        expiresAt: textOf(pick(body, 'expires_at')),
       };
+      // The documents show these two fields only; anything else the service adds follows as it comes.
       const fields: Column<typeof c>[] = [
         { key: 'request_token', header: 'Request token', value: (x) => x.token },
         { key: 'connect_url', header: 'Connect URL', value: (x) => x.url },
-        { key: 'expires_at', header: 'Expires', value: (x) => x.expiresAt, display: (x) => formatDateTime(x.expiresAt) },
       ];
-      return withRest({ kind: 'record', record: c, fields }, otherFields(body, ['request_token', 'connect_url', 'expires_at']));
+      return withRest({ kind: 'record', record: c, fields }, otherFields(body, ['request_token', 'connect_url']));
     },
   });
   if (connectUrl !== undefined && options.qr) await drawQr(ctx, connectUrl);

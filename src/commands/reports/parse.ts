@@ -82,7 +82,7 @@ function acceptedReader(): ReplyReader {
         { key: 'poll_url', header: 'Poll URL', value: (x) => x.pollUrl },
       ];
       return withRest({ kind: 'record', record: facts, fields }, otherFields(body, ['report_id', 'status', 'poll_url']), {
-        footer: next ? [`Parsing in the background. Follow it with: ${next}`] : undefined,
+        hints: next ? [`Parsing in the background. Follow it with: ${next}`] : undefined,
       });
     },
   };

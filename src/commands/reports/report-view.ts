@@ -78,8 +78,8 @@ export function reportView(body: unknown, reading: ReplyReading, title?: string)
   const statement = pick(body, 'statement');
   const rest = { ...prefixed('statement', otherFields(statement, KNOWN_IN_STATEMENT)), ...otherFields(body, KNOWN) };
   const count = Array.isArray(pick(body, 'transactions')) ? (pick(body, 'transactions') as unknown[]).length : 0;
-  const footer = count ? [`${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`] : undefined;
-  return withRest({ kind: 'record', record: r, fields }, rest, { title, footer });
+  const hints = count ? [`${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`] : undefined;
+  return withRest({ kind: 'record', record: r, fields }, rest, { title, hints });
 }
 
 /** Nested leftovers keep their place in the dotted names: `statement.account_type`. */

@@ -18,7 +18,7 @@ export async function fireWebhook(ctx: Context, id: string, options: { event?: s
     if (event === 'report.ready') throw new UsageError('--error-code goes with --event report.failed, not report.ready');
   }
   const client = await sandboxClient(ctx);
-  // Absent fields are left out: the service then picks the event that fits the report.
+  // Absent fields are left out: the service then sends its default event, report.ready.
   const json = { ...(event !== undefined && { event }), ...(errorCode !== undefined && { error_code: errorCode }) };
   const reply = await client.request({ method: 'POST', path, json });
   await ctx.present(reply, {

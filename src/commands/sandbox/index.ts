@@ -21,7 +21,7 @@ export function registerSandbox(program: Command, app: App): void {
     .option('--quiet', 'print only the report id, for id=$(…) in scripts')
     .addHelpText(
       'after',
-      examples('svc sandbox create', 'svc sandbox create --scenario error_tamper_detected', 'id=$(svc sandbox create --scenario remittance --quiet) && svc recurring "$id"'),
+      examples('svc sandbox create', 'svc sandbox create --scenario error_unsupported_bank', 'id=$(svc sandbox create --scenario remittance --quiet) && svc recurring "$id"'),
     )
     .action(app.action(async () => (await import('./create.js')).createSandboxReport));
 
@@ -35,7 +35,7 @@ export function registerSandbox(program: Command, app: App): void {
     .command('fire')
     .description('make the service deliver a webhook event for a report to your webhook endpoints')
     .argument('<id>', 'report id')
-    .addOption(new Option('--event <event>', 'which event (default: the one that fits the report)').choices(EVENT_KINDS))
+    .addOption(new Option('--event <event>', 'which event (default: report.ready)').choices(EVENT_KINDS))
     .option('--error-code <code>', 'error code carried by a report.failed event, e.g. TAMPER_DETECTED')
     .addHelpText(
       'after',

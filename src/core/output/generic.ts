@@ -133,7 +133,11 @@ export function columnHeader(key: string): string {
  * A designed view followed by the generic view of what it leaves over. The leftover scalars join a
  * designed field list as more fields; the leftover tables follow under their headings.
  */
-export function withRest(designed: ListView<any> | RecordView<any>, rest: JsonRecord, frame: { title?: string; footer?: string[]; heading?: string } = {}): SectionsView {
+export function withRest(
+  designed: ListView<any> | RecordView<any>,
+  rest: JsonRecord,
+  frame: { title?: string; footer?: string[]; hints?: string[]; heading?: string } = {},
+): SectionsView {
   const parts = genericParts(rest);
   const first = parts[0];
   if (designed.kind === 'record' && first && first.heading === undefined && first.view.kind === 'record') {
@@ -143,7 +147,7 @@ export function withRest(designed: ListView<any> | RecordView<any>, rest: JsonRe
   } else {
     parts.unshift({ heading: frame.heading, view: designed });
   }
-  return { kind: 'sections', parts, title: frame.title, footer: frame.footer };
+  return { kind: 'sections', parts, title: frame.title, footer: frame.footer, hints: frame.hints };
 }
 
 /** A designed table with one more column for each field of its items that the design does not know. */

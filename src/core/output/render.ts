@@ -33,7 +33,7 @@ export function renderTable(view: View, target: RenderTarget): string {
     let out = view.title && target.terminal ? paint.title(view.title) + '\n' : '';
     if (view.parts.length === 0) out += (view.empty ?? 'Nothing to show.') + '\n';
     out += view.parts.map((part) => (part.heading && named ? paint.title(part.heading) + '\n' : '') + renderTable(part.view, target)).join('\n');
-    return out + footerLines(view.footer, paint);
+    return out + footerLines(view.footer, paint) + (target.terminal ? footerLines(view.hints, paint) : '');
   }
   if (view.kind === 'record') return target.terminal ? recordForPeople(view, paint) : recordTabs(view, paint);
   return target.terminal ? listForPeople(view, target) : listTabs(view, paint);

@@ -57,6 +57,8 @@ export interface SectionsView {
   /** Shown on a terminal when there is no part at all. */
   empty?: string;
   footer?: string[];
+  /** Advice for a person, under everything on a terminal; never in a pipe. */
+  hints?: string[];
 }
 
 export type View = ListView<any> | RecordView<any> | SectionsView;
