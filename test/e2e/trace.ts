@@ -15,7 +15,7 @@ export interface Trace {
   files: string[];
   /** Node's own modules, by their internal names (`http`, `internal/deps/undici/undici`). */
   builtins: string[];
-  /** npm packages bundled into the dist files loaded (`commander`, `zod`). */
+  /** npm packages bundled into the dist files loaded (`commander`, `chalk` …). */
   packages: string[];
 }
 
