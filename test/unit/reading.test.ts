@@ -5,7 +5,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReplyReading } from '../../src/api/reading.js';
 import { itemListOf, selectorsOf, seriesListOf } from '../../src/commands/data/items.js';
-import { keyMode, maskKey } from '../../src/config/keys.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { genericView, withRest } from '../../src/core/output/generic.js';
 import { prettyJson } from '../../src/core/output/json.js';
@@ -126,15 +125,5 @@ describe('dataset replies', () => {
     expect(series).toMatchObject({ path: 'data.series', monthField: 'date', valueField: 'obs' });
     expect(seriesListOf({ data: [{ month: '2024-01', value: 1 }] })).toMatchObject({ path: 'data', monthField: 'month', valueField: 'value' });
     expect(seriesListOf({ data: { points: [{ label: 'x', value: 1 }] } })).toBeUndefined();
-  });
-});
-
-describe('key forms', () => {
-  it('reads live and test keys with and without the brand prefix', () => {
-    expect(keyMode('svc_sk_live_abc')).toBe('live');
-    expect(keyMode('sk_live_abc')).toBe('live');
-    expect(keyMode('sk_test_abc')).toBe('test');
-    expect(keyMode('pk_test_abc')).toBe('unknown');
-    expect(maskKey('sk_test_0123456789abcdef')).toBe('sk_test_…cdef');
   });
 });

@@ -1,20 +1,33 @@
-// `svc data latest FAMILY`: every line item of the latest month, grouped by section.
+// `svc data latest FAMILY` (every line item of the latest month, grouped by section) and `svc data
+// keys FAMILY` (the values its series selector takes): two views of the same `/latest` reply.
+import type { ReplyReading } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
+import type { View } from '../../core/output/view.js';
 import { fetchDataset } from './fetch.js';
 import { findFamily, latestPath } from './families.js';
 import { bankQuery, parseParams } from './input.js';
 import { itemListOf } from './items.js';
 import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
 import { printDataset } from './print.js';
-import { lineItemsView } from './views.js';
+import { keysView, lineItemsView } from './views.js';
 
-export async function showLatest(ctx: Context, familyName: string, options: CacheOptions & ParamOptions): Promise<void> {
+type LatestView = (body: unknown, reading: ReplyReading, selectorName: string) => View;
+
+async function showLatestAs(ctx: Context, familyName: string, options: CacheOptions & ParamOptions, view: LatestView): Promise<void> {
   const family = findFamily(familyName);
   const path = latestPath(family);
   const { reply } = await fetchDataset(ctx, { path, query: { ...bankQuery(family, options.bank), ...parseParams(options.param) } }, cachePolicy(options));
   await printDataset(ctx, reply, {
     what: `GET ${path}`,
     records: (body) => itemListOf(body, family.selector)?.items,
-    view: (body, reading) => lineItemsView(body, reading, family.selector),
+    view: (body, reading) => view(body, reading, family.selector),
   });
+}
+
+export async function showLatest(ctx: Context, familyName: string, options: CacheOptions & ParamOptions): Promise<void> {
+  await showLatestAs(ctx, familyName, options, lineItemsView);
+}
+
+export async function listKeys(ctx: Context, familyName: string, options: CacheOptions & ParamOptions): Promise<void> {
+  await showLatestAs(ctx, familyName, options, keysView);
 }
