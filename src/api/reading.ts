@@ -43,10 +43,13 @@ export function recordsOf(value: unknown): JsonRecord[] | undefined {
   return Array.isArray(value) ? value.filter(isRecord) : undefined;
 }
 
-/** The fields of an object other than the named ones: what a designed view leaves to the generic one. */
+/**
+ * The fields of an object other than the named ones: what a designed view leaves to the generic
+ * one. Without a prototype, so that a field named `__proto__` is kept like any other.
+ */
 export function otherFields(from: unknown, known: readonly string[]): JsonRecord {
-  if (!isRecord(from)) return {};
-  const rest: JsonRecord = {};
+  const rest = Object.create(null) as JsonRecord;
+  if (!isRecord(from)) return rest;
   for (const [key, value] of Object.entries(from)) if (!known.includes(key)) rest[key] = value;
   return rest;
 }

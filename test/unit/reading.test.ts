@@ -3,7 +3,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ReplyReading } from '../../src/api/reading.js';
+import { otherFields, ReplyReading } from '../../src/api/reading.js';
 import { itemListOf, selectorsOf, seriesListOf } from '../../src/commands/data/items.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { genericView, withRest } from '../../src/core/output/generic.js';
@@ -125,5 +125,15 @@ describe('dataset replies', () => {
     expect(series).toMatchObject({ path: 'data.series', monthField: 'date', valueField: 'obs' });
     expect(seriesListOf({ data: [{ month: '2024-01', value: 1 }] })).toMatchObject({ path: 'data', monthField: 'month', valueField: 'value' });
     expect(seriesListOf({ data: { points: [{ label: 'x', value: 1 }] } })).toBeUndefined();
+  });
+});
+
+describe('odd field names', () => {
+  it('keeps __proto__ and names that collide once dotted, each in its own place', () => {
+    const body = JSON.parse('{"__proto__": {"x": 1}, "a.b": 1, "a": {"b": 2}, "rows": [{"__proto__": "p", "k": 1}]}') as unknown;
+    const [tabs] = tables(genericView(body));
+    expect(tabs).toBe('FIELD\tVALUE\n__proto__.x\t1\na.b\t1\na.b\t2\n\nRows\n  PROTO  \tK\np\t1\n');
+    const designed = { kind: 'record' as const, record: {}, fields: [] };
+    expect(tables(withRest(designed, otherFields(body, ['a.b', 'a', 'rows'])))[0]).toBe('FIELD\tVALUE\n__proto__.x\t1\n');
   });
 });

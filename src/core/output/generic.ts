@@ -80,8 +80,11 @@ function column(key: string, rows: readonly Row[]): Column<Row> {
   return { key, header: columnHeader(key), value: (row) => row[key] ?? '', align: numeric ? 'right' : 'left', flex: !numeric };
 }
 
-/** A record as one row: nested objects become dotted keys, lists one cell. */
-function flatten(record: JsonRecord, prefix = '', depth = 1, row: Row = {}): Row {
+/**
+ * A record as one row: nested objects become dotted keys, lists one cell. The row has no
+ * prototype, so a field named `__proto__` is a column like any other.
+ */
+function flatten(record: JsonRecord, prefix = '', depth = 1, row: Row = Object.create(null) as Row): Row {
   for (const [name, value] of Object.entries(record)) {
     const key = prefix + name;
     if (isRecord(value) && depth < MAX_DEPTH && Object.keys(value).length > 0) flatten(value, key + '.', depth + 1, row);
@@ -90,12 +93,12 @@ function flatten(record: JsonRecord, prefix = '', depth = 1, row: Row = {}): Row
   return row;
 }
 
-function fieldList(fields: readonly [string, string][]): RecordView<Row> {
-  const record = Object.fromEntries(fields);
+/** The fields by position: two may share a dotted name (`{"a.b": 1, "a": {"b": 2}}`). */
+function fieldList(fields: readonly [string, string][]): RecordView<readonly [string, string][]> {
   return {
     kind: 'record',
-    record,
-    fields: fields.map(([key]) => ({ key, header: key, value: (r: Row) => r[key] ?? '' })),
+    record: fields,
+    fields: fields.map(([key], i) => ({ key, header: key, value: (r: readonly [string, string][]) => r[i]![1] })),
   };
 }
 
@@ -141,7 +144,7 @@ export function withRest(
   const parts = genericParts(rest);
   const first = parts[0];
   if (designed.kind === 'record' && first && first.heading === undefined && first.view.kind === 'record') {
-    const leftover = first.view as RecordView<Row>;
+    const leftover = first.view as RecordView<readonly [string, string][]>;
     const fields = leftover.fields.map((f) => ({ ...f, value: () => f.value(leftover.record) }));
     parts[0] = { view: { ...designed, fields: [...designed.fields, ...fields] } };
   } else {
