@@ -45,11 +45,16 @@ export function recordsOf(value: unknown): JsonRecord[] | undefined {
 
 /**
  * The fields of an object other than the named ones: what a designed view leaves to the generic
- * one. Without a prototype, so that a field named `__proto__` is kept like any other.
+ * one. Without a prototype, so that a field named `__proto__` is kept like any other. A value that
+ * is no object at all (a list where an object was documented) is left over whole, as `value`.
  */
 export function otherFields(from: unknown, known: readonly string[]): JsonRecord {
   const rest = Object.create(null) as JsonRecord;
-  if (!isRecord(from)) return rest;
+  if (from === undefined || from === null) return rest;
+  if (!isRecord(from)) {
+    rest.value = from;
+    return rest;
+  }
   for (const [key, value] of Object.entries(from)) if (!known.includes(key)) rest[key] = value;
   return rest;
 }

@@ -12,7 +12,7 @@ export function reportError(error: unknown, io: IO, context: Context | undefined
   const write = (line: string) => io.stderr.write(line + '\n');
   if (error instanceof ApiError) {
     if (context?.machineOutput) {
-      write(JSON.stringify(error.fromEnvelope ? JSON.parse(error.rawBody) : error.envelope));
+      write(compactEnvelope(error));
       return error.exitCode;
     }
     const e = error.envelope;
@@ -38,6 +38,15 @@ export function reportError(error: unknown, io: IO, context: Context | undefined
   if (context?.debug && error instanceof Error && error.stack) write(error.stack);
   else write('Run again with --debug for details.');
   return EXIT.failure;
+}
+
+/** The error body as one compact JSON line; one nested past what JSON.stringify walks, as decoded. */
+function compactEnvelope(error: ApiError): string {
+  try {
+    return JSON.stringify(error.fromEnvelope ? JSON.parse(error.rawBody) : error.envelope);
+  } catch {
+    return JSON.stringify(error.envelope);
+  }
 }
 
 /** @inquirer/prompts throws ExitPromptError on Ctrl-C. */

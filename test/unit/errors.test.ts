@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EXIT_CODES, exitCodeFor } from '../../src/core/errors.js';
+import type { Context } from '../../src/core/context.js';
+import { ApiError, EXIT_CODES, exitCodeFor } from '../../src/core/errors.js';
+import type { IO } from '../../src/core/io.js';
+import { reportError } from '../../src/core/report-error.js';
 import { decodeErrorEnvelope, retryAfterMs } from '../../src/api/client.js';
 
 describe('the exit-code table (contract §4)', () => {
@@ -77,5 +80,17 @@ describe('retryAfterMs', () => {
     expect(retryAfterMs('Sat, 21 Nov 2026 09:00:00 GMT', now)).toBe(0);
     expect(retryAfterMs('soon', now)).toBeUndefined();
     expect(retryAfterMs(null, now)).toBeUndefined();
+  });
+});
+
+describe('reportError with machine output', () => {
+  it('writes an error body nested past what JSON.stringify walks as its decoded envelope, one line, no stack', () => {
+    const raw = '{"error_code":"INVALID_REQUEST","error_message":"bad","extra":' + '['.repeat(5000) + ']'.repeat(5000) + '}';
+    const error = new ApiError(400, decodeErrorEnvelope(raw)!, raw, true);
+    let stderr = '';
+    const io = { stderr: { write: (text: string) => (stderr += text) } } as unknown as IO;
+    expect(reportError(error, io, { machineOutput: true } as Context)).toBe(6);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(stderr)).toMatchObject({ error_code: 'INVALID_REQUEST', error_message: 'bad' });
   });
 });

@@ -128,6 +128,14 @@ describe('dataset replies', () => {
   });
 });
 
+describe('a designed view over a reply of another shape', () => {
+  it('leaves a value that is no object over whole, so nothing is hidden', () => {
+    expect({ ...otherFields([1, 2, 3], ['plan']) }).toEqual({ value: [1, 2, 3] });
+    expect({ ...otherFields('text', []) }).toEqual({ value: 'text' });
+    expect({ ...otherFields(null, []) }).toEqual({});
+  });
+});
+
 describe('odd field names', () => {
   it('keeps __proto__ and names that collide once dotted, each in its own place', () => {
     const body = JSON.parse('{"__proto__": {"x": 1}, "a.b": 1, "a": {"b": 2}, "rows": [{"__proto__": "p", "k": 1}]}') as unknown;
