@@ -20,9 +20,26 @@ if (typeof module_.enableCompileCache === 'function' && !process.env.CI) {
 const args = process.argv.slice(2);
 
 /**
+ * stdout failed, on every path (short or not). A reader that went away (`svc --help | head -1`)
+ * is not an error: exit 0 quietly. Anything else (a full disk, a closed terminal) is one line on
+ * stderr and exit 1, never a stack trace.
+ */
+function outputFailed(error) {
+  if (error.code === 'EPIPE') process.exit(0);
+  // "ENOSPC: no space left on device, write" reads as "no space left on device".
+  const reason = /^E[A-Z0-9]+: ([^,]+)/.exec(error.message)?.[1] ?? error.code ?? error.message;
+  try {
+    writeSync(2, `error: cannot write output: ${reason}\n`);
+  } catch {
+    // stderr is gone too: the exit code is all that is left.
+  }
+  process.exit(1);
+}
+
+/**
  * Writes the whole text to stdout at once, without making process.stdout: Node's stream machinery
- * costs a few milliseconds to load, as much as the rest of these short paths. A reader that went
- * away (`svc --help | head -1`) is not an error; a non-blocking stdout falls back to the stream.
+ * costs a few milliseconds to load, as much as the rest of these short paths. A non-blocking
+ * stdout falls back to the stream.
  */
 function writeOut(text) {
   const bytes = Buffer.from(text);
@@ -30,20 +47,23 @@ function writeOut(text) {
   try {
     while (written < bytes.length) written += writeSync(1, bytes, written);
   } catch (error) {
-    if (error.code === 'EAGAIN') process.stdout.write(bytes.subarray(written));
-    else if (error.code !== 'EPIPE') throw error;
+    if (error.code !== 'EAGAIN') return outputFailed(error);
+    process.stdout.on('error', outputFailed);
+    process.stdout.write(bytes.subarray(written));
   }
 }
 
 /** The root help made at build time, for a pipe or a terminal of 80 columns or more (it is 80 wide). */
 function printPreparedHelp() {
   if (require('node:tty').isatty(1) && (process.stdout.columns || 80) < 80) return false;
+  let help;
   try {
-    writeOut(readFileSync(join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
-    return true;
+    help = readFileSync(join(__dirname, '..', 'dist', 'help.txt'), 'utf8');
   } catch {
     return false;
   }
+  writeOut(help);
+  return true;
 }
 
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
@@ -55,6 +75,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // A completion script asking for values while the user presses TAB: the small entry, not the program.
   process.exitCode = require('../dist/complete.cjs').runComplete(args.slice(1), writeOut);
 } else {
+  process.stdout.on('error', outputFailed);
   import('../dist/cli.js').then(async ({ run }) => {
     process.exitCode = await run(args);
   });

@@ -26,7 +26,7 @@ __svc_commands() {
 # The flags of a command path (the global ones are added by _svc).
 __svc_flags() {
   case $1 in
-    '') __svc_reply='--version -V --json --output -o --no-color --debug --timeout --retries --api-key --base-url --profile --help -h' ;;
+    '') __svc_reply='--version -V --json --output -o --no-color --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
     'login') __svc_reply='--with-key' ;;
     'reports list') __svc_reply='--limit --status' ;;
     'reports match') __svc_reply='--name' ;;
@@ -44,11 +44,11 @@ __svc_flags() {
     'webhooks listen') __svc_reply='--port --secret --forward-to --exit-after --wait' ;;
     'webhooks verify') __svc_reply='--secret --header --body' ;;
     'api') __svc_reply='--raw-field -f --field -F --query -q --input --header -H --include -i' ;;
-    'mock') __svc_reply='--port --processing-ms --quiet --webhook-url --webhook-secret --fault' ;;
+    'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --fault' ;;
     *) __svc_reply='' ;;
   esac
 }
-__svc_global_flags='--json --output -o --no-color --debug --timeout --retries --api-key --base-url --profile --help -h'
+__svc_global_flags='--json --output -o --no-color --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
 
 # What the flag $2 of the command path $1 takes: '' for a switch, else text, files,
 # 'choices VALUE…' or 'dynamic SOURCE'.
@@ -100,12 +100,14 @@ __svc_flag_kind() {
     'api --header'|'api -H') __svc_reply='text' ;;
     'mock --port') __svc_reply='text' ;;
     'mock --processing-ms') __svc_reply='text' ;;
+    'mock --keep-requests') __svc_reply='text' ;;
     'mock --webhook-url') __svc_reply='text' ;;
     'mock --webhook-secret') __svc_reply='text' ;;
     'mock --fault') __svc_reply='choices html-502 truncated-json reset-mid-reply slow 429-once 503-twice nested-envelope not-json 500-always huge-reply list' ;;
     *' --output'|*' -o') __svc_reply='choices table json ndjson csv' ;;
     *' --timeout') __svc_reply='text' ;;
     *' --retries') __svc_reply='text' ;;
+    *' --max-reply-size') __svc_reply='text' ;;
     *' --api-key') __svc_reply='text' ;;
     *' --base-url') __svc_reply='text' ;;
     *' --profile') __svc_reply='dynamic profiles' ;;

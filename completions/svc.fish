@@ -27,7 +27,7 @@ end
 # Whether the flag $argv[2] of the command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1] $argv[2]"
-        case 'reports list --limit' 'reports list --status' 'reports match --name' 'parse --bank' 'parse --wait-timeout' 'match --name' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'mock --port' 'mock --processing-ms' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --api-key' '*'' --base-url' '*'' --profile'
+        case 'reports list --limit' 'reports list --status' 'reports match --name' 'parse --bank' 'parse --wait-timeout' 'match --name' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
             return 0
     end
     return 1
@@ -108,6 +108,7 @@ complete -c svc -l no-color -d 'never colour the output'
 complete -c svc -l debug -d 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'
 complete -c svc -l timeout -x -d 'time limit of each HTTP attempt (default: 30)'
 complete -c svc -l retries -x -d 'retries of a failed request (default: 2)'
+complete -c svc -l max-reply-size -x -d 'largest reply body taken, e.g. 200M (default: 64M)'
 complete -c svc -l api-key -x -d 'API key (prefer SVC_API_KEY: a flag is visible to other users)'
 complete -c svc -l base-url -x -d 'service address, without /v1 (also SVC_BASE_URL)'
 complete -c svc -l profile -x -a '(__svc_dynamic profiles)' -d 'profile of the config file to use (also SVC_PROFILE)'
@@ -304,6 +305,8 @@ complete -c svc -n '__svc_arg_at 0 api' -a 'GET POST PUT PATCH DELETE' -d 'GET, 
 complete -c svc -n '__svc_at mock' -l port -x -d 'port to listen on (0 picks a free one)'
 complete -c svc -n '__svc_at mock' -l processing-ms -x -d 'how long a background parse stays processing'
 complete -c svc -n '__svc_at mock' -l quiet -d 'do not log each request on stderr'
+complete -c svc -n '__svc_at mock' -l keep-requests -x -d 'how many of the latest requests GET /_mock/requests lists'
+complete -c svc -n '__svc_at mock' -l keep-bodies -d 'keep request bodies (JSON and text, up to 256 KiB each) in that list too'
 complete -c svc -n '__svc_at mock' -l webhook-url -x -d 'POST signed sandbox webhook deliveries to this address (repeatable)'
 complete -c svc -n '__svc_at mock' -l webhook-secret -x -d 'sign deliveries with this secret (default: a new one at every start)'
 complete -c svc -n '__svc_at mock' -l fault -x -a 'html-502 truncated-json reset-mid-reply slow 429-once 503-twice nested-envelope not-json 500-always huge-reply list' -d 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)'

@@ -1,6 +1,7 @@
 // Builds the program, registers the nouns, runs a command and maps every failure to one message
 // and one exit code. Only bin/svc.cjs touches the process exit.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { parseReplySize } from './api/transport.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
@@ -18,7 +19,8 @@ import { registerUsage } from './commands/usage/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import { Context, type GlobalFlags } from './core/context.js';
 import { EXIT } from './core/errors.js';
-import type { IO } from './core/io.js';
+import { maskedIO, type IO } from './core/io.js';
+import { Secrets } from './core/output/secrets.js';
 import { reportError } from './core/report-error.js';
 import { VERSION } from './version.js';
 
@@ -31,12 +33,23 @@ export interface App {
   action<A extends unknown[]>(load: () => Promise<(ctx: Context, ...args: A) => Promise<void>>): (...args: unknown[]) => Promise<void>;
 }
 
-export async function main(argv: readonly string[], io: IO, signal: AbortSignal): Promise<number> {
+export async function main(argv: readonly string[], unmaskedIO: IO, signal: AbortSignal): Promise<number> {
+  // Every byte svc writes goes through these streams, which mask the secrets the run comes to know.
+  const secrets = new Secrets();
+  const { io, flush } = maskedIO(unmaskedIO, secrets);
+  try {
+    return await runProgram(argv, io, secrets, signal);
+  } finally {
+    flush();
+  }
+}
+
+async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, signal: AbortSignal): Promise<number> {
   let context: Context | undefined;
   const app: App = {
     action: (load) => async (...args) => {
       const command = args.at(-1) as Command;
-      context = new Context(io, command.optsWithGlobals<GlobalFlags>(), signal);
+      context = new Context(io, command.optsWithGlobals<GlobalFlags>(), signal, secrets);
       const run = await load();
       // Commander passes the positional arguments, then the options, then the command itself.
       await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(context, ...args.slice(0, -1));
@@ -69,6 +82,15 @@ export function buildProgram(app: App, io: IO): Command {
     .addOption(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)').helpGroup(GLOBAL_OPTIONS))
     .addOption(new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)').helpGroup(GLOBAL_OPTIONS))
     .addOption(new Option('--retries <n>', 'retries of a failed request (default: 2)').helpGroup(GLOBAL_OPTIONS))
+    .addOption(
+      new Option('--max-reply-size <size>', 'largest reply body taken, e.g. 200M (default: 64M)')
+        .argParser((text) => {
+          const bytes = parseReplySize(text);
+          if (bytes === undefined) throw new InvalidArgumentError('Give a size from 1 byte to 500M, such as 200M.');
+          return bytes;
+        })
+        .helpGroup(GLOBAL_OPTIONS),
+    )
     .addOption(new Option('--api-key <key>', 'API key (prefer SVC_API_KEY: a flag is visible to other users)').helpGroup(GLOBAL_OPTIONS))
     .addOption(new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)').helpGroup(GLOBAL_OPTIONS))
     .addOption(new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)').helpGroup(GLOBAL_OPTIONS))

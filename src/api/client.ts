@@ -1,12 +1,21 @@
 // The one HTTP path. Every request of every command goes through `ApiClient.request`: headers,
-// per-attempt timeout, retries with backoff and Retry-After, idempotency keys, the proxy, the
-// --debug trace with the key masked, and the decoding of both error envelopes.
+// per-attempt timeout, retries with backoff and Retry-After, idempotency keys, the proxy, the cap
+// on a reply's size, the --debug trace with the key masked, and the decoding of both error envelopes.
 import { maskKey, redactKey } from '../config/keys.js';
-import { readEnv } from '../core/environment.js';
 import { sleep } from '../core/sleep.js';
-import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError } from '../core/errors.js';
+import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
 import type { ReplyHeaders } from './reply-headers.js';
-import { BodyDecodingError, directTransport, proxyTransport, type Transport, type WireReply } from './transport.js';
+import {
+  BodyDecodingError,
+  DEFAULT_MAX_REPLY_BYTES,
+  directTransport,
+  type Proxy,
+  proxyFor,
+  proxyTransport,
+  ReplyTooLargeError,
+  type Transport,
+  type WireReply,
+} from './transport.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -46,6 +55,8 @@ export interface ClientOptions {
   signal: AbortSignal;
   /** One line per request and reply, when --debug is on. */
   debug?: (line: string) => void;
+  /** The largest decoded reply body taken (--max-reply-size); default 64 MiB. */
+  maxReplyBytes?: number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
 }
@@ -55,9 +66,17 @@ const RETRY_AFTER_CAP_MS = 60_000;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 8_000;
 const EXCERPT_LENGTH = 120;
+/** Each field of an error line is cut to this many characters: a 5 MB message is no message. */
+const ERROR_FIELD_LENGTH = 500;
+/** What Node lets through in a header value: no control character but tab, nothing past Latin-1. */
+const SENDABLE_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+/** A key is one word: not even a tab. */
+const SENDABLE_KEY = /^[\x20-\x7e\x80-\xff]*$/;
 
 export class ApiClient {
   private transport?: Promise<Transport>;
+  /** The proxy the base URL is reached through, once the transport is chosen. */
+  private proxy?: Proxy;
 
   constructor(private readonly options: ClientOptions) {}
 
@@ -72,7 +91,7 @@ export class ApiClient {
       try {
         reply = await this.attempt(spec.method, url, headers, payload, attempt);
       } catch (error) {
-        if (error instanceof NetworkError && attempt < attempts) {
+        if (error instanceof NetworkError && !(error instanceof ProxyAuthenticationError) && attempt < attempts) {
           await this.wait(this.backoff(attempt), spec, url, attempt, error.message);
           continue;
         }
@@ -106,6 +125,16 @@ export class ApiClient {
   }
 
   private headers(spec: RequestSpec): Record<string, string> {
+    // Checked before anything is sent: a line break in a header would otherwise fail as a network
+    // error, and be retried. The key is never shown, only where it comes from.
+    if (!SENDABLE_KEY.test(this.options.apiKey)) {
+      throw new UsageError('the API key contains a control character (such as a line break) or a character HTTP cannot carry', [
+        'Check SVC_API_KEY, --api-key or the profile\'s key (`svc login` saves a new one).',
+      ]);
+    }
+    for (const [name, value] of Object.entries(spec.headers ?? {})) {
+      if (!SENDABLE_HEADER_VALUE.test(value)) throw new UsageError(`the value of the ${name} header contains a control character or a character HTTP cannot carry`);
+    }
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
       Accept: 'application/json',
@@ -126,7 +155,8 @@ export class ApiClient {
     const started = performance.now();
     this.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''} key=${maskKey(this.options.apiKey)}`);
     try {
-      const reply = await send({ method, url: new URL(url), headers, body: payload, signal });
+      const maxBodyBytes = this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
+      const reply = await send({ method, url: new URL(url), headers, body: payload, signal, maxBodyBytes });
       const ms = Math.round(performance.now() - started);
       const requestId = reply.headers.get('x-request-id') ?? undefined;
       this.trace(`← ${reply.status} ${method} ${url} ${ms}ms${requestId ? ` ${requestId}` : ''}`);
@@ -134,9 +164,14 @@ export class ApiClient {
     } catch (error) {
       if (this.options.signal.aborted) throw new InterruptedError();
       if (error instanceof BodyDecodingError) throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}`);
+      if (error instanceof ReplyTooLargeError) {
+        // Not retried: the same request would bring the same body.
+        this.trace(`✗ ${method} ${url} ${Math.round(performance.now() - started)}ms ${error.message}`);
+        throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}; the transfer was stopped (raise --max-reply-size to take it)`);
+      }
       const failure = timeout.aborted
         ? new NetworkError(`no reply from ${new URL(url).host} within ${this.options.timeoutMs / 1000} s`, ['Raise --timeout if the service is slow.'])
-        : networkError(error, url);
+        : ((this.proxy && proxyError(error, url, this.proxy)) ?? networkError(error, url));
       this.trace(`✗ ${method} ${url} ${Math.round(performance.now() - started)}ms ${failure.message}`);
       throw failure;
     }
@@ -159,9 +194,11 @@ export class ApiClient {
       throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with a redirect (${reply.status}) to ${reply.headers.get('location') ?? 'nowhere'}; check the base URL`);
     }
     const envelope = decodeErrorEnvelope(reply.raw);
+    const shortEnvelope = envelope && shortenEnvelope(envelope);
+    if (envelope && shortEnvelope !== envelope) this.trace(`error envelope, uncut: ${JSON.stringify(envelope)}`);
     throw new ApiError(
       reply.status,
-      envelope ?? {
+      shortEnvelope ?? {
         error_code: `HTTP_${reply.status}`,
         error_message: `the service answered ${reply.status} without an error envelope` + (reply.raw.trim() ? `: ${excerpt(reply.raw)}` : ''),
         request_id: requestId,
@@ -187,15 +224,13 @@ export class ApiClient {
     if (this.options.debug) this.options.debug(redactKey(`debug: ${line}`, this.options.apiKey));
   }
 
-  /** A direct connection, or undici's fetch with its proxy agent when a proxy variable is set. */
+  /** A direct connection, or undici's fetch with its proxy agent when a proxy applies to the base URL. */
   private chooseTransport(): Promise<Transport> {
-    this.transport ??= (async () => {
-      const env = this.options.env;
-      const httpProxy = readEnv(env, 'http_proxy') || readEnv(env, 'HTTP_PROXY');
-      const httpsProxy = readEnv(env, 'https_proxy') || readEnv(env, 'HTTPS_PROXY');
-      if (!httpProxy && !httpsProxy) return directTransport;
-      return proxyTransport({ httpProxy, httpsProxy, noProxy: readEnv(env, 'no_proxy') ?? readEnv(env, 'NO_PROXY') ?? '' });
-    })();
+    if (!this.transport) {
+      // Outside the promise: a malformed proxy variable is a usage error at the first request.
+      this.proxy = proxyFor(new URL(this.options.baseUrl), this.options.env);
+      this.transport = this.proxy ? proxyTransport(this.proxy) : Promise.resolve(directTransport);
+    }
     return this.transport;
   }
 }
@@ -234,24 +269,71 @@ export function decodeErrorEnvelope(raw: string): ApiErrorEnvelope | undefined {
   return undefined;
 }
 
-/** `Retry-After` in seconds or as an HTTP date, capped at 60 s; undefined when absent or unreadable. */
+/** An HTTP date in one of its three forms (RFC 9110 §5.6.7): a weekday, then a time of day. */
+const HTTP_DATE = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,? .*\d{2}:\d{2}:\d{2}/i;
+
+/**
+ * `Retry-After` in seconds (decimals read too) or as an HTTP date, capped at 60 s; undefined when
+ * absent, negative or unreadable, so the backoff applies. (Date.parse alone takes `1.5`, `-5`
+ * and `junk 2` for dates long past: retries with no wait.)
+ */
 export function retryAfterMs(value: string | null, now: number = Date.now()): number | undefined {
   if (!value) return undefined;
   const trimmed = value.trim();
   let ms: number;
-  if (/^\d+$/.test(trimmed)) ms = Number(trimmed) * 1000;
+  if (/^\d+(\.\d+)?$/.test(trimmed)) ms = Math.round(Number(trimmed) * 1000);
   else {
-    const date = Date.parse(trimmed);
+    const date = HTTP_DATE.test(trimmed) ? Date.parse(trimmed) : NaN;
     if (Number.isNaN(date)) return undefined;
     ms = Math.max(0, date - now);
   }
   return Math.min(ms, RETRY_AFTER_CAP_MS);
 }
 
+/**
+ * The envelope with each field cut to a readable length, for the error line; the same object when
+ * nothing needed cutting. The reply body stays whole for --json.
+ */
+export function shortenEnvelope(envelope: ApiErrorEnvelope): ApiErrorEnvelope {
+  let cut = false;
+  const short = Object.fromEntries(
+    Object.entries(envelope).map(([field, value]) => {
+      if (typeof value !== 'string' || value.length <= ERROR_FIELD_LENGTH) return [field, value];
+      cut = true;
+      return [field, value.slice(0, ERROR_FIELD_LENGTH) + '…'];
+    }),
+  ) as unknown as ApiErrorEnvelope;
+  return cut ? short : envelope;
+}
+
+/** A proxy that failed the request, named with its credentials masked; undefined: not the proxy's doing. */
+function proxyError(error: unknown, url: string, proxy: Proxy): NetworkError | undefined {
+  const chain: { code?: unknown; message?: unknown; cause?: unknown }[] = [];
+  for (let link = error as { cause?: unknown } | undefined; link && typeof link === 'object' && chain.length < 5; link = link.cause as typeof link) chain.push(link);
+  // undici: "Proxy response (407) !== 200 when HTTP Tunneling", or "Proxy Authentication Required (407)".
+  const status = chain.map((link) => /Proxy (?:response|Authentication Required) \((\d{3})\)/.exec(String(link.message))?.[1]).find(Boolean);
+  if (status === '407') {
+    return new ProxyAuthenticationError(`the proxy ${proxy.shown} asked for authentication`, [
+      proxy.url.username ? `It did not accept the user and password in ${proxy.variable}.` : `Put them in ${proxy.variable}: http://user:password@host:port.`,
+    ]);
+  }
+  if (status) return new NetworkError(`the proxy ${proxy.shown} did not connect to ${new URL(url).host} (HTTP ${status})`);
+  const codes = chain.map((link) => link.code);
+  if (codes.includes('ECONNREFUSED')) return new NetworkError(`connection refused by the proxy ${proxy.shown}`, [`Is the proxy running? Check ${proxy.variable}, or unset it.`]);
+  if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')) return new NetworkError(`cannot resolve the proxy ${proxy.shown} (DNS)`, [`Check ${proxy.variable}.`]);
+  if (codes.includes('UND_ERR_CONNECT_TIMEOUT') || codes.includes('ETIMEDOUT')) return new NetworkError(`connecting to the proxy ${proxy.shown} timed out`);
+  return undefined;
+}
+
+/** The proxy refused our credentials or wants some: asking again changes nothing, so no retry. */
+class ProxyAuthenticationError extends NetworkError {}
+
 function networkError(error: unknown, url: string): NetworkError {
   const host = new URL(url).host;
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const code = cause?.code ?? (error as { code?: string })?.code ?? '';
+  const cause = (error as { cause?: { code?: unknown; message?: string } })?.cause;
+  // undici gives some failures a numeric code (0): only a text code is a system error's.
+  const given = cause?.code ?? (error as { code?: unknown })?.code;
+  const code = typeof given === 'string' ? given : '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new NetworkError(`cannot resolve ${new URL(url).hostname} (DNS)`, ['Check the base URL and your network connection.']);
   }

@@ -1,9 +1,12 @@
 // How a request reaches the service and its reply comes back, below retries and error envelopes.
 // A direct connection uses node:http or node:https, which are ready at once. The built-in fetch
 // loads undici and compiles its WebAssembly HTTP parser at the first request, about 100 ms on
-// Node 20 (bench/startup.mjs shows both). A proxy variable switches to npm undici's fetch with its
-// EnvHttpProxyAgent, which speaks CONNECT and honours NO_PROXY.
+// Node 20 (bench/startup.mjs shows both). A proxy that applies to the base URL switches to npm
+// undici's fetch with its ProxyAgent, which speaks CONNECT.
 import type { IncomingMessage } from 'node:http';
+import { isLoopbackHost } from '../config/resolve.js';
+import { readEnv, type Env, type VariableName } from '../core/environment.js';
+import { UsageError } from '../core/errors.js';
 import { ReplyHeaders } from './reply-headers.js';
 
 export interface WireRequest {
@@ -13,6 +16,8 @@ export interface WireRequest {
   body?: Uint8Array;
   /** Aborts the attempt, body included (Ctrl-C or the attempt's time limit). */
   signal: AbortSignal;
+  /** The most bytes of decoded body taken; past it the transfer is aborted (ReplyTooLargeError). */
+  maxBodyBytes: number;
 }
 
 export interface WireReply {
@@ -38,21 +43,29 @@ export const directTransport: Transport = async (request) => {
     outgoing.end(request.body);
   });
   const chunks: Buffer[] = [];
+  let received = 0;
   // Rejects when the connection is reset or aborted before the body is complete.
-  for await (const chunk of response) chunks.push(chunk as Buffer);
+  for await (const chunk of response) {
+    received += (chunk as Buffer).byteLength;
+    if (received > request.maxBodyBytes) {
+      response.destroy();
+      throw new ReplyTooLargeError(request.maxBodyBytes);
+    }
+    chunks.push(chunk as Buffer);
+  }
   const replyHeaders = new ReplyHeaders(
     Object.entries(response.headers).flatMap(([name, value]): [string, string][] =>
       value === undefined ? [] : Array.isArray(value) ? value.map((one): [string, string] => [name, one]) : [[name, value]],
     ),
   );
-  const body = decodeBody(Buffer.concat(chunks), replyHeaders.get('content-encoding'));
+  const body = decodeBody(Buffer.concat(chunks), replyHeaders.get('content-encoding'), request.maxBodyBytes);
   return { status: response.statusCode ?? 0, headers: replyHeaders, raw: utf8(body) };
 };
 
-/** npm undici's fetch through EnvHttpProxyAgent; it undoes Content-Encoding itself. */
-export async function proxyTransport(proxy: { httpProxy?: string; httpsProxy?: string; noProxy: string }): Promise<Transport> {
+/** npm undici's fetch through the proxy; it undoes Content-Encoding itself, as the body streams. */
+export async function proxyTransport(proxy: Proxy): Promise<Transport> {
   const undici = await import('undici');
-  const dispatcher = new undici.EnvHttpProxyAgent(proxy);
+  const dispatcher = new undici.ProxyAgent({ uri: proxy.url.href });
   return async (request) => {
     const response = await undici.fetch(request.url, {
       method: request.method,
@@ -62,9 +75,79 @@ export async function proxyTransport(proxy: { httpProxy?: string; httpsProxy?: s
       redirect: 'manual',
       dispatcher,
     });
-    const raw = await response.text();
-    return { status: response.status, headers: new ReplyHeaders(response.headers), raw };
+    const chunks: Uint8Array[] = [];
+    let received = 0;
+    for await (const chunk of response.body ?? []) {
+      received += chunk.byteLength;
+      // Leaving the loop cancels the body: a compressed bomb stops at the cap, decoded.
+      if (received > request.maxBodyBytes) throw new ReplyTooLargeError(request.maxBodyBytes);
+      chunks.push(chunk);
+    }
+    return { status: response.status, headers: new ReplyHeaders(response.headers), raw: utf8(Buffer.concat(chunks)) };
   };
+}
+
+/** The proxy a request goes through: its address, the variable that named it, and how to show it. */
+export interface Proxy {
+  url: URL;
+  variable: VariableName;
+  /** The address with any user and password masked, and the variable: for messages. */
+  shown: string;
+}
+
+/**
+ * The proxy for requests to `target`, read from the environment as undici's EnvHttpProxyAgent
+ * reads it (lower-case first; https falls back to the http proxy; NO_PROXY hosts and domains,
+ * with an optional port, or `*`); undefined for a direct connection. A loopback target is always
+ * reached directly, as curl does: an http:// base URL would otherwise hand the key to the proxy in
+ * clear text. A malformed proxy variable is a usage error naming it.
+ */
+export function proxyFor(target: URL, env: Env): Proxy | undefined {
+  if (isLoopbackHost(target.hostname)) return undefined;
+  const setAs = (name: VariableName, value: string | undefined): [VariableName, string] | undefined => (value ? [name, value] : undefined);
+  const forHttp = setAs('http_proxy', readEnv(env, 'http_proxy')) ?? setAs('HTTP_PROXY', readEnv(env, 'HTTP_PROXY'));
+  const forHttps = setAs('https_proxy', readEnv(env, 'https_proxy')) ?? setAs('HTTPS_PROXY', readEnv(env, 'HTTPS_PROXY'));
+  const chosen = target.protocol === 'https:' ? (forHttps ?? forHttp) : forHttp;
+  if (!chosen || bypassesProxy(target, readEnv(env, 'no_proxy') ?? readEnv(env, 'NO_PROXY') ?? '')) return undefined;
+  const [variable, value] = chosen;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${variable} is not a proxy address: "${maskCredentials(value)}"`, ['Write it as http://host:port, or http://user:password@host:port.']);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${variable} must be an http:// or https:// proxy address, not "${maskCredentials(value)}"`);
+  }
+  const credentials = url.username || url.password ? '***@' : '';
+  return { url, variable, shown: `${url.protocol}//${credentials}${url.host} (${variable})` };
+}
+
+function bypassesProxy(target: URL, noProxy: string): boolean {
+  if (noProxy.trim() === '*') return true;
+  const hostname = target.hostname.toLowerCase();
+  const port = Number(target.port) || (target.protocol === 'https:' ? 443 : 80);
+  return noProxy
+    .split(/[,\s]/)
+    .filter((entry) => entry !== '')
+    .some((entry) => {
+      const withPort = /^(.+):(\d+)$/.exec(entry);
+      if (withPort && Number(withPort[2]) !== port) return false;
+      const host = (withPort ? withPort[1]! : entry).replace(/^\*?\./, '').toLowerCase();
+      return hostname === host || hostname.endsWith(`.${host}`);
+    });
+}
+
+/** A proxy address with its user and password (if any) replaced by `***`, even when it does not parse. */
+export function maskCredentials(address: string): string {
+  return address.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
+}
+
+/** A reply body past the cap of --max-reply-size: the transfer was aborted. */
+export class ReplyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`a body larger than ${formatSize(limit)}`);
+  }
 }
 
 /** A body that its Content-Encoding does not describe: a bad reply, not a network failure. */
@@ -77,8 +160,11 @@ export class BodyDecodingError extends Error {
   }
 }
 
-/** Undoes gzip, deflate or brotli; other encodings (and none) pass through. */
-function decodeBody(bytes: Buffer, encoding: string | null): Buffer {
+/**
+ * Undoes gzip, deflate or brotli; other encodings (and none) pass through. zlib stops at `maxBytes`
+ * of output: a small compressed body that expands to gigabytes never takes more memory than that.
+ */
+function decodeBody(bytes: Buffer, encoding: string | null, maxBytes: number): Buffer {
   const codings = (encoding ?? '')
     .split(',')
     .map((coding) => coding.trim().toLowerCase())
@@ -86,14 +172,16 @@ function decodeBody(bytes: Buffer, encoding: string | null): Buffer {
   if (codings.length === 0) return bytes;
   const zlib = process.getBuiltinModule('node:zlib');
   // Codings are listed in the order they were applied, so they are undone from the last.
+  const options = { maxOutputLength: maxBytes };
   let body = bytes;
   for (const coding of codings.reverse()) {
     try {
-      if (coding === 'gzip' || coding === 'x-gzip') body = zlib.gunzipSync(body);
+      if (coding === 'gzip' || coding === 'x-gzip') body = zlib.gunzipSync(body, options);
       // Some servers send raw deflate where the standard asks for zlib's wrapping; fetch takes both.
-      else if (coding === 'deflate') body = ((body[0] ?? 0) & 0x0f) === 8 ? zlib.inflateSync(body) : zlib.inflateRawSync(body);
-      else if (coding === 'br') body = zlib.brotliDecompressSync(body);
+      else if (coding === 'deflate') body = ((body[0] ?? 0) & 0x0f) === 8 ? zlib.inflateSync(body, options) : zlib.inflateRawSync(body, options);
+      else if (coding === 'br') body = zlib.brotliDecompressSync(body, options);
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new ReplyTooLargeError(maxBytes);
       throw new BodyDecodingError(coding, (error as Error).message);
     }
   }
@@ -104,4 +192,28 @@ function decodeBody(bytes: Buffer, encoding: string | null): Buffer {
 function utf8(bytes: Buffer): string {
   const text = bytes.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+const MIB = 1024 * 1024;
+/** The cap of a reply when --max-reply-size does not say: far above any documented reply. */
+export const DEFAULT_MAX_REPLY_BYTES = 64 * MIB;
+/** A body must fit in one string (V8 allows about 512 MiB): the cap stays below that. */
+const LARGEST_REPLY_BYTES = 500 * MIB;
+const UNITS: Record<string, number> = { '': 1, k: 1024, m: MIB, g: 1024 * MIB };
+
+/**
+ * `--max-reply-size`: bytes, or a number with K, M or G (powers of 1024; KiB, MB and the like
+ * too), from 1 byte to 500M; undefined for anything else.
+ */
+export function parseReplySize(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?$/i.exec(text.trim());
+  if (!match) return undefined;
+  const bytes = Math.floor(Number(match[1]) * UNITS[match[2]!.toLowerCase()]!);
+  return bytes >= 1 && bytes <= LARGEST_REPLY_BYTES ? bytes : undefined;
+}
+
+/** 64 MiB, 1.5 KiB, 300 bytes: sizes up to the largest reply. */
+export function formatSize(bytes: number): string {
+  const [unit, size]: [string, number] = bytes >= MIB ? ['MiB', MIB] : bytes >= 1024 ? ['KiB', 1024] : ['bytes', 1];
+  return `${Number((bytes / size).toFixed(1))} ${unit}`;
 }

@@ -2,10 +2,15 @@
 // happens before any request.
 import { UsageError } from '../core/errors.js';
 
-/** A report id (or any id): one non-empty path segment with no `/ ? #` and no white space. */
+/**
+ * A report id (or any id): one non-empty path segment with no `/ ? #` and no white space, and not
+ * `.` or `..`, which URL resolution would take as this folder or the one above (a request for
+ * `/v1/reports/..` goes to `/v1`).
+ */
 export function checkId(id: string | undefined, what = 'report id'): string {
   if (id === undefined || id === '') throw new UsageError(`the ${what} is empty`);
   if (/[/?#\s]/.test(id)) throw new UsageError(`the ${what} "${id.replace(/\s/g, ' ')}" must not contain / ? # or white space`);
+  if (id === '.' || id === '..') throw new UsageError(`the ${what} "${id}" is not an id: "." and ".." name a folder of the URL`);
   return id;
 }
 

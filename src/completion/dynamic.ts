@@ -29,7 +29,18 @@ export interface Candidate {
 
 const SCENARIOS_PATH = '/v1/sandbox/scenarios';
 
+/**
+ * A value a script may put on the command line as it is: bash inserts a completion unquoted, so
+ * a cached reply offering `ov$(touch x)` would run it once the user presses Enter. Values outside
+ * this set are not offered at all (none of the documented selectors or scenarios is).
+ */
+const INSERTABLE = /^[A-Za-z0-9._:@%+,/=-]+$/;
+
 export function dynamicValues(request: DynamicRequest, env: Env): Candidate[] {
+  return candidatesOf(request, env).filter((candidate) => INSERTABLE.test(candidate.value));
+}
+
+function candidatesOf(request: DynamicRequest, env: Env): Candidate[] {
   const doc = readConfig(env);
   if (!doc) return [];
   switch (request.source) {

@@ -27,11 +27,17 @@ function pick(flag: string | undefined, env: string | undefined, profile: string
   return [undefined, 'none'];
 }
 
+/** The profile of that name, if the document has one: never a property every object has. */
+export function profileOf(doc: ConfigDoc, name: string): Profile | undefined {
+  return Object.hasOwn(doc.profiles, name) ? doc.profiles[name] : undefined;
+}
+
 /** The profile in force: a named one must exist, the file's current one may still be empty. */
 export function activeProfile(flags: SettingFlags, env: Env, doc: ConfigDoc): { name: string; source: Source } {
   const [named, source] = pick(flags.profile, readEnv(env, 'SVC_PROFILE'), undefined);
   if (named !== undefined) {
-    if (!doc.profiles[named]) throw unknownProfile(named, doc);
+    refuseReservedName(named);
+    if (!profileOf(doc, named)) throw unknownProfile(named, doc);
     return { name: named, source };
   }
   if (doc.current_profile) return { name: doc.current_profile, source: 'profile' };
@@ -40,10 +46,18 @@ export function activeProfile(flags: SettingFlags, env: Env, doc: ConfigDoc): { 
 
 const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
+/** Names JavaScript objects give a meaning of their own: a profile so named would be saved nowhere. */
+const RESERVED_PROFILE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function refuseReservedName(name: string): void {
+  if (RESERVED_PROFILE_NAMES.has(name)) throw new UsageError(`"${name}" is reserved and cannot name a profile; choose another name`);
+}
+
 /** The profile a write goes to (login, config set): named ones may be new, so only the name is checked. */
 export function profileToWrite(flags: SettingFlags, env: Env, doc: ConfigDoc): string {
   const name = flags.profile ?? readEnv(env, 'SVC_PROFILE') ?? doc.current_profile ?? 'default';
   if (!PROFILE_NAME.test(name)) throw new UsageError(`a profile name is 1 to 64 letters, digits, '.', '_' or '-', not "${name}"`);
+  refuseReservedName(name);
   return name;
 }
 
@@ -57,7 +71,7 @@ export function unknownProfile(name: string, doc: ConfigDoc): UsageError {
 
 export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): Settings {
   const { name, source } = activeProfile(flags, env, doc);
-  const profile: Profile = doc.profiles[name] ?? {};
+  const profile: Profile = profileOf(doc, name) ?? {};
   const [baseUrl, baseUrlSource] = pick(flags.baseUrl, readEnv(env, 'SVC_BASE_URL'), profile.base_url);
   const [apiKey, apiKeySource] = pick(flags.apiKey, readEnv(env, 'SVC_API_KEY'), profile.api_key);
   return { profile: name, profileSource: source, baseUrl, baseUrlSource, apiKey, apiKeySource };

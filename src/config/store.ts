@@ -1,6 +1,8 @@
-// The config file: profiles with a base URL and a key. Written through `conf` (atomic write and
-// rename) with our own modes: file 0600, folder 0700, no `-nodejs` suffix.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+// The config file: profiles with a base URL and a key. It holds keys, so svc keeps it to itself:
+// mode 0600, replaced in one step from an exclusive temporary file, never written through a
+// symbolic link, and never in a folder every user can write in. A folder svc creates is 0700; a
+// folder it finds keeps the mode its owner gave it.
+import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 
@@ -11,11 +13,25 @@ export interface Profile {
 
 export interface ConfigDoc {
   current_profile?: string;
+  /** A prototype-free map (see `profileMap`). */
   profiles: Record<string, Profile>;
+}
+
+/** Profiles by name, in a map with no prototype: "constructor" or "__proto__" name nothing in it. */
+export function profileMap(entries: Iterable<[string, Profile]> = []): Record<string, Profile> {
+  const map = Object.create(null) as Record<string, Profile>;
+  for (const [name, profile] of entries) map[name] = profile;
+  return map;
 }
 
 const LOCK_WAIT_MS = 5_000;
 const LOCK_STALE_MS = 10_000;
+
+/** Modes and owners mean nothing on Windows: the checks on them are for POSIX systems. */
+const POSIX = process.platform !== 'win32';
+
+/** node:crypto takes ~4 ms to load: completion reads this file and must not pay it. */
+const crypto = () => process.getBuiltinModule('node:crypto');
 
 function lockAge(path: string): number {
   try {
@@ -25,26 +41,34 @@ function lockAge(path: string): number {
   }
 }
 
+function octal(mode: number): string {
+  return (mode & 0o7777).toString(8).padStart(4, '0');
+}
+
+function shellWord(path: string): string {
+  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+}
+
 export const PROFILE_KEYS = ['base_url', 'api_key'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export class ConfigStore {
   readonly file: string;
+  private warnedAboutMode = false;
 
-  constructor(readonly dir: string) {
+  /** `warn` receives, once, the warning about a config file other users can read. */
+  constructor(
+    readonly dir: string,
+    private readonly warn: (message: string) => void = () => {},
+  ) {
     this.file = join(dir, 'config.json');
   }
 
   /** The file's content; an empty document when there is no file yet. Reading never creates anything. */
   read(): ConfigDoc {
-    if (!existsSync(this.file)) return { profiles: {} };
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read the config file ${this.file}: ${(error as Error).message}`);
-    }
-    if (text.trim() === '') return { profiles: {} };
+    this.checkFolder();
+    const text = this.readText();
+    if (text === undefined || text.trim() === '') return { profiles: profileMap() };
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -54,38 +78,108 @@ export class ConfigStore {
     return this.validate(data);
   }
 
-  async write(doc: ConfigDoc): Promise<void> {
+  /** Replaces the file in one step; a group- or world-readable file comes back as 0600. */
+  write(doc: ConfigDoc): void {
+    this.checkFolder();
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    chmodSync(this.dir, 0o700);
-    const { default: Conf } = await import('conf');
+    this.refuseLink();
+    const text = JSON.stringify({ ...(doc.current_profile ? { current_profile: doc.current_profile } : {}), profiles: doc.profiles }, null, '\t');
+    const temporary = join(this.dir, `.config.json.${process.pid}.${crypto().randomBytes(6).toString('hex')}.tmp`);
+    let created = false;
     try {
-      const conf = new Conf<Record<string, unknown>>({
-        cwd: this.dir,
-        configName: 'config',
-        projectSuffix: '',
-        configFileMode: 0o600,
-        accessPropertiesByDotNotation: false,
-        clearInvalidConfig: true,
-      });
-      conf.store = { ...(doc.current_profile ? { current_profile: doc.current_profile } : {}), profiles: doc.profiles };
+      // 'wx': a file or link planted at the temporary name makes this fail instead of being written through.
+      const fd = openSync(temporary, 'wx', 0o600);
+      created = true;
+      try {
+        writeFileSync(fd, text + '\n');
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, this.file);
     } catch (error) {
+      if (created) rmSync(temporary, { force: true });
       throw new UsageError(`cannot write the config file ${this.file}: ${(error as Error).message}`);
     }
-    chmodSync(this.file, 0o600);
   }
 
   /** Read, change, write, under a lock so that two svc processes changing the file lose nothing. */
   async update(change: (doc: ConfigDoc) => void): Promise<ConfigDoc> {
+    this.checkFolder();
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const release = await this.lock();
     try {
       const doc = this.read();
       change(doc);
-      await this.write(doc);
+      this.write(doc);
       return doc;
     } finally {
       release();
     }
+  }
+
+  /** The text of the file, undefined when there is none; opened without following a link. */
+  private readText(): string | undefined {
+    let fd: number;
+    try {
+      // O_NONBLOCK: a FIFO planted as config.json is reported, not waited on.
+      fd = openSync(this.file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return undefined;
+      if (code === 'ELOOP' || code === 'EMLINK') throw this.linked();
+      throw new UsageError(`cannot read the config file ${this.file}: ${(error as Error).message}`);
+    }
+    try {
+      const info = fstatSync(fd);
+      if (!info.isFile()) throw new UsageError(`the config file ${this.file} is not a regular file`);
+      this.warnIfShared(info.mode);
+      return readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** A folder every user can write in (even with the sticky bit, as /tmp) lets anyone replace config.json. */
+  private checkFolder(): void {
+    if (!POSIX) return;
+    let mode: number;
+    try {
+      mode = statSync(this.dir).mode;
+    } catch {
+      return; // not there yet: svc creates it 0700 (or fails to, and says so)
+    }
+    if (mode & 0o002) {
+      throw new UsageError(
+        `refusing the config folder ${this.dir}: every user can write in it (mode ${octal(mode)}); set SVC_CONFIG_DIR to a folder of your own (mode 0700)`,
+      );
+    }
+  }
+
+  private warnIfShared(mode: number): void {
+    if (!POSIX || (mode & 0o077) === 0 || this.warnedAboutMode) return;
+    this.warnedAboutMode = true;
+    const access = mode & 0o044 ? 'read' : 'change';
+    this.warn(
+      `other users can ${access} the config file ${this.file}, which holds API keys (mode ${octal(mode)}); run \`chmod 600 ${shellWord(this.file)}\` (svc also fixes it on its next change)`,
+    );
+  }
+
+  /** rename() would replace a link, not write through it; still, a link means someone else chose where keys go. */
+  private refuseLink(): void {
+    let isLink = false;
+    try {
+      isLink = lstatSync(this.file).isSymbolicLink();
+    } catch {
+      return; // no file yet
+    }
+    if (isLink) throw this.linked();
+  }
+
+  private linked(): UsageError {
+    return new UsageError(
+      `the config file ${this.file} is a symbolic link; svc keeps keys only in a file of its own: replace the link with a copy of its target`,
+    );
   }
 
   private async lock(): Promise<() => void> {
@@ -126,7 +220,7 @@ export class ConfigStore {
         if (value !== undefined && typeof value !== 'string') throw this.corrupt(`"${name}.${key}" is not a string`);
       }
     }
-    return { current_profile, profiles: profiles as Record<string, Profile> };
+    return { current_profile, profiles: profileMap(Object.entries(profiles as Record<string, Profile>)) };
   }
 
   private corrupt(reason: string): UsageError {

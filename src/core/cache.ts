@@ -1,8 +1,11 @@
 // An on-disk cache of reply bodies, one file per profile and URL, so repeated dataset reads do
 // not spend the Data API quota. Files hold the URL, when it was fetched, the dataset's `as_of`
 // date and the body exactly as received; never a header, so never the API key. They are written
-// atomically (a temporary file renamed into place) with mode 0600 in folders of mode 0700.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// atomically (an exclusive temporary file renamed into place) with mode 0600 in folders of mode
+// 0700. An entry is trusted only where no other user could have put it: the cache folder, its
+// folders and the file must be the user's own and writable by nobody else; else the cache is
+// bypassed.
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
 /** node:crypto takes ~4 ms to load: a TAB that lists profiles (this module is in the completion entry) must not pay it. */
@@ -19,10 +22,20 @@ export interface CacheEntry {
 }
 
 export class ReplyCache {
+  private readonly root: string;
   private readonly dir: string;
+  private noted = false;
 
-  /** `root` is the cache directory (SVC_CACHE_DIR or the platform's); one folder per profile under it. */
-  constructor(root: string, profile: string) {
+  /**
+   * `root` is the cache directory (SVC_CACHE_DIR or the platform's); one folder per profile under
+   * it. `note` hears, once, why the cache is bypassed (for --debug).
+   */
+  constructor(
+    root: string,
+    profile: string,
+    private readonly note: (line: string) => void = () => {},
+  ) {
+    this.root = root;
     // Profile names are plain, but "." and ".." must not become paths.
     this.dir = join(root, 'replies', encodeURIComponent(profile).replace(/^\./, '%2E'));
   }
@@ -33,11 +46,12 @@ export class ReplyCache {
 
   /** The entry stored for this URL, or undefined when there is none or it cannot be read. */
   read(url: string): CacheEntry | undefined {
+    if (this.bypassed()) return undefined;
     let entry: Partial<CacheEntry>;
     try {
-      entry = JSON.parse(readFileSync(this.fileFor(url), 'utf8')) as Partial<CacheEntry>;
+      entry = JSON.parse(this.readTrusted(this.fileFor(url))) as Partial<CacheEntry>;
     } catch {
-      return undefined; // missing, unreadable or damaged: fetch anew
+      return undefined; // missing, unreadable, damaged or not trusted: fetch anew
     }
     const valid =
       entry.url === url &&
@@ -48,8 +62,9 @@ export class ReplyCache {
     return valid ? (entry as CacheEntry) : undefined;
   }
 
-  /** Stores an entry, replacing the old one in one step. Throws when the folder cannot be written. */
+  /** Stores an entry, replacing the old one in one step (not in a cache that is bypassed). Throws when the folder cannot be written. */
   write(entry: CacheEntry): void {
+    if (this.bypassed()) return;
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const file = this.fileFor(entry.url);
     const temporary = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
@@ -61,6 +76,64 @@ export class ReplyCache {
       throw error;
     }
   }
+
+  /** True when a folder of the cache could hold another user's files; says why through `note`, once. */
+  private bypassed(): boolean {
+    const reason = untrustedFolderReason([
+      [this.root, statSync], // the user may point SVC_CACHE_DIR through a link of their own
+      [join(this.root, 'replies'), lstatSync],
+      [this.dir, lstatSync],
+    ]);
+    if (reason) this.noteOnce(`debug: reply cache not used: ${reason}`);
+    return reason !== undefined;
+  }
+
+  /** The file's text, if it is a file of the user's own that nobody else can write; opened without following a link. */
+  private readTrusted(file: string): string {
+    const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    try {
+      const info = fstatSync(fd);
+      const reason = info.isFile() ? distrustReason(file, info) : `${file} is not a regular file`;
+      if (reason) {
+        this.noteOnce(`debug: reply cache entry not used: ${reason}`);
+        throw new Error(reason);
+      }
+      return readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private noteOnce(line: string): void {
+    if (this.noted) return;
+    this.noted = true;
+    this.note(line);
+  }
+}
+
+/** Why the first existing folder of the list is not to be trusted, or undefined. A missing folder is made by svc, 0700. */
+function untrustedFolderReason(folders: [string, (path: string) => Stats][]): string | undefined {
+  for (const [path, stat] of folders) {
+    let info: Stats;
+    try {
+      info = stat(path);
+    } catch {
+      return undefined;
+    }
+    if (info.isSymbolicLink()) return `${path} is a symbolic link`;
+    const reason = distrustReason(path, info);
+    if (reason) return reason;
+  }
+  return undefined;
+}
+
+/** Why another user could have written this file or folder: they own it, or may write in it. */
+function distrustReason(path: string, info: Stats): string | undefined {
+  const uid = process.getuid?.();
+  if (uid === undefined) return undefined; // Windows: no owners or mode bits to go by
+  if (info.uid !== uid) return `${path} belongs to another user`;
+  if (info.mode & 0o022) return `other users can write in ${path} (mode ${(info.mode & 0o7777).toString(8).padStart(4, '0')})`;
+  return undefined;
 }
 
 /**
@@ -81,11 +154,11 @@ export function isFresh(entry: Pick<CacheEntry, 'fetched_at' | 'as_of'>, maxAgeM
 }
 
 /**
- * Stores a reply, unless it echoes the API key (a key is never written to disk). A cache that
+ * Stores a reply, unless it holds a secret in use in any form (a key is never written to disk). A cache that
  * cannot be written costs only speed: it is reported through `warn`, not thrown.
  */
-export function storeReply(cache: ReplyCache, entry: CacheEntry, apiKey: string | undefined, warn: (message: string) => void): void {
-  if (apiKey && (entry.raw.includes(apiKey) || entry.url.includes(apiKey))) return;
+export function storeReply(cache: ReplyCache, entry: CacheEntry, holdsSecret: (text: string) => boolean, warn: (message: string) => void): void {
+  if (holdsSecret(entry.raw) || holdsSecret(entry.url)) return;
   try {
     cache.write(entry);
   } catch (error) {

@@ -9,6 +9,7 @@ import { UsageError } from './errors.js';
 import { canPrompt, colorEnabled, type IO } from './io.js';
 import type { ReplyReading } from '../api/reading.js';
 import type { OutputFormat, Reply } from './output/render.js';
+import type { Secrets } from './output/secrets.js';
 import type { View } from './output/view.js';
 
 export interface GlobalFlags {
@@ -21,6 +22,8 @@ export interface GlobalFlags {
   apiKey?: string;
   baseUrl?: string;
   profile?: string;
+  /** --max-reply-size, in bytes (commander parses it). */
+  maxReplySize?: number;
 }
 
 /** How a command reads a reply: its name for messages, its records, its view for people. */
@@ -50,7 +53,11 @@ export class Context {
     readonly flags: GlobalFlags,
     /** Aborted on Ctrl-C. */
     readonly signal: AbortSignal,
+    /** What io's streams mask: every secret the run comes to know is added as soon as it is known. */
+    readonly secrets: Secrets,
   ) {
+    secrets.add(flags.apiKey);
+    secrets.add(readEnv(io.env, 'SVC_API_KEY'));
     this.format = outputFormat(flags);
     this.color = colorEnabled(io.env, io.stdoutIsTTY, flags.color === false);
     this.debug = flags.debug === true || readEnv(io.env, 'SVC_DEBUG') === '1';
@@ -86,7 +93,7 @@ export class Context {
   async config(): Promise<ConfigStore> {
     if (!this.storeMemo) {
       const [{ ConfigStore }, { configDir }] = await Promise.all([import('../config/store.js'), import('../config/paths.js')]);
-      this.storeMemo = new ConfigStore(configDir(this.io.env));
+      this.storeMemo = new ConfigStore(configDir(this.io.env), (message) => this.warn(message));
     }
     return this.storeMemo;
   }
@@ -96,6 +103,7 @@ export class Context {
       const { resolveSettings } = await import('../config/resolve.js');
       const store = await this.config();
       this.settingsMemo = resolveSettings(this.flags, this.io.env, store.read());
+      this.secrets.add(this.settingsMemo.apiKey);
     }
     return this.settingsMemo;
   }
@@ -114,6 +122,7 @@ export class Context {
 
   /** An API client for a checked base URL and a key (used as given, with a warning if it looks odd). */
   async clientFor(baseUrl: string, apiKey: string): Promise<ApiClient> {
+    this.secrets.add(apiKey);
     const [{ ApiClient }, { keyMode }] = await Promise.all([import('../api/client.js'), import('../config/keys.js')]);
     if (keyMode(apiKey) === 'unknown') {
       this.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); using it as given');
@@ -124,6 +133,7 @@ export class Context {
       userAgent: `svc/${VERSION} node/${process.versions.node}`,
       timeoutMs: this.attemptTimeoutMs,
       retries: parseRetries(this.flags.retries),
+      maxReplyBytes: this.flags.maxReplySize,
       env: this.io.env,
       signal: this.signal,
       debug: this.debug ? (line) => this.err(line) : undefined,
@@ -140,7 +150,7 @@ export class Context {
       this.out(prettyJson(reply.raw, reply.body) + '\n');
       return;
     }
-    const [{ ReplyReading }, records, { printableDeep }] = await Promise.all([
+    const [{ ReplyReading }, records, { printable, printableDeep }] = await Promise.all([
       import('../api/reading.js'),
       import('./output/records.js'),
       import('./output/format.js'),
@@ -152,7 +162,9 @@ export class Context {
       text = this.format === 'csv' ? records.csvText(list) : records.ndjsonText(list);
     } else {
       // Text for people is made printable: a name cannot move the cursor or recolour the terminal.
-      text = await this.table(reader.view(printableDeep(reply.body), reading));
+      // Secrets are masked in the values themselves: a boxed table may wrap one across lines.
+      const forPeople = printableDeep(reply.body, (value) => this.secrets.mask(printable(value)));
+      text = await this.table(reader.view(forPeople, reading));
     }
     if (this.debug) for (const line of reading.debugLines()) this.err(line);
     this.out(text);

@@ -54,7 +54,9 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
   { exit: 8, meaning: 'service failure', errorCodes: [], errorTypes: ['API_ERROR'], statuses: [], serverErrors: true },
   { exit: 9, meaning: 'network: DNS, refused, reset, TLS, timeout', errorCodes: [], errorTypes: [], statuses: [] },
   { exit: 10, meaning: 'unexpected reply: not JSON, or not the documented shape', errorCodes: [], errorTypes: [], statuses: [] },
+  { exit: 129, meaning: 'stopped: the terminal closed (SIGHUP)', errorCodes: [], errorTypes: [], statuses: [] },
   { exit: 130, meaning: 'interrupted (Ctrl-C)', errorCodes: [], errorTypes: [], statuses: [] },
+  { exit: 143, meaning: 'stopped by SIGTERM (kill, timeout)', errorCodes: [], errorTypes: [], statuses: [] },
 ];
 
 export const EXIT = {

@@ -1,6 +1,8 @@
 // The streams and terminal facts a command may use. Commands never touch `process` directly:
 // they get an IO, so tests can run them as "a person at a terminal" or as "a script".
 import { readEnv } from './environment.js';
+import { MaskedStream } from './output/masked-stream.js';
+import type { Secrets } from './output/secrets.js';
 
 export interface IO {
   readonly stdout: NodeJS.WritableStream;
@@ -24,6 +26,28 @@ export function processIO(): IO {
     stdinIsTTY: process.stdin.isTTY === true,
     env: process.env,
     columns: process.stdout.columns || 80,
+  };
+}
+
+/**
+ * The IO with stdout and stderr masking every secret in `secrets` (contract §2: a full key never
+ * appears in any output). Output that had to be masked is no longer the reply as received, which
+ * stderr says once. `flush` writes what a stream held back, at the end of the run.
+ */
+export function maskedIO(io: IO, secrets: Secrets): { io: IO; flush: () => void } {
+  const stderr = new MaskedStream(io.stderr, secrets);
+  let told = false;
+  const stdout = new MaskedStream(io.stdout, secrets, () => {
+    if (told) return;
+    told = true;
+    stderr.stream.write('warning: the output held a secret in use (the API key or a token): it is masked\n');
+  });
+  return {
+    io: { ...io, stdout: stdout.stream, stderr: stderr.stream },
+    flush: () => {
+      stdout.flush();
+      stderr.flush();
+    },
   };
 }
 

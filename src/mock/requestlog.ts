@@ -1,5 +1,7 @@
-// Every service request the mock received, for tests to inspect (GET /_mock/requests): what the
-// CLI actually sent, with the API key masked as it would be in any output.
+// The service requests the mock received, for tests to inspect (GET /_mock/requests): what the
+// CLI actually sent, with the API key masked as it would be in any output. Only the latest
+// requests are kept, and their bodies only when asked: a long benchmark against the mock must
+// not grow it without bound.
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface RecordedRequest {
@@ -8,7 +10,7 @@ export interface RecordedRequest {
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
   body_bytes: number;
-  /** The body as text when it is JSON or text and small; null otherwise (uploads, binaries). */
+  /** The body as text when bodies are kept and it is JSON or text and small; null otherwise. */
   body: string | null;
   time: string;
   request_id: string;
@@ -16,11 +18,28 @@ export interface RecordedRequest {
   status: number | null;
 }
 
+export interface RequestLogOptions {
+  /** Requests kept; past it the oldest is dropped. Default 1,000. */
+  capacity?: number;
+  /** Keep request bodies (JSON and text, up to 256 KiB each). Default false. */
+  bodies?: boolean;
+}
+
+export const DEFAULT_LOG_CAPACITY = 1000;
 const MAX_RECORDED_BODY = 256 * 1024;
 
 export class RequestLog {
   private entries: RecordedRequest[] = [];
+  private droppedCount = 0;
+  private readonly capacity: number;
+  private readonly bodies: boolean;
 
+  constructor(options: RequestLogOptions = {}) {
+    this.capacity = options.capacity ?? DEFAULT_LOG_CAPACITY;
+    this.bodies = options.bodies ?? false;
+  }
+
+  /** The new entry, which the server completes with the status it answers. */
   record(method: string, url: URL, headers: IncomingHttpHeaders, body: Buffer, bodyBytes: number, requestId: string): RecordedRequest {
     const entry: RecordedRequest = {
       method,
@@ -28,26 +47,38 @@ export class RequestLog {
       query: queryObject(url.searchParams),
       headers: maskedHeaders(headers),
       body_bytes: bodyBytes,
-      body: textBody(headers['content-type'], body, bodyBytes),
+      body: this.bodies ? textBody(headers['content-type'], body, bodyBytes) : null,
       time: new Date().toISOString(),
       request_id: requestId,
       status: null,
     };
     this.entries.push(entry);
+    if (this.entries.length > this.capacity) {
+      this.entries.shift();
+      this.droppedCount++;
+    }
     return entry;
   }
 
+  /** Oldest first. */
   list(): RecordedRequest[] {
     return this.entries;
   }
 
+  /** Requests recorded since the last clear that no longer fit in the log. */
+  dropped(): number {
+    return this.droppedCount;
+  }
+
   clear(): void {
     this.entries = [];
+    this.droppedCount = 0;
   }
 }
 
+// Prototype-free, so that a parameter or header named `__proto__` is recorded like any other.
 function queryObject(params: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
+  const query: Record<string, string | string[]> = Object.create(null);
   for (const [name, value] of params) {
     const seen = query[name];
     query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
@@ -56,7 +87,7 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
 }
 
 function maskedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const masked: Record<string, string> = {};
+  const masked: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;

@@ -12,7 +12,7 @@ import { fixtures } from './fixtures.js';
 import { readBody, sendJson, type Reply, type RequestBody } from './http.js';
 import { IDEMPOTENCY_HEADER, IdempotencyTable, type Claim } from './idempotency.js';
 import { KeyRing, type MockKey } from './keys.js';
-import { RequestLog } from './requestlog.js';
+import { RequestLog, type RequestLogOptions } from './requestlog.js';
 import { handleConnectPage, type ConnectRequest } from './routes/connect.js';
 import { newSigningSecret } from './signature.js';
 import { MockStore } from './store.js';
@@ -42,6 +42,8 @@ export interface MockOptions {
   clock?: Clock;
   /** Idempotency keys remembered at most (default 10,000). */
   idempotencyCapacity?: number;
+  /** How many requests GET /_mock/requests keeps (default 1,000), and whether with their bodies (default not). */
+  requestLog?: RequestLogOptions;
 }
 
 export interface MockServer {
@@ -65,7 +67,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   const store = new MockStore(fixtures, options.processingDelayMs ?? 2000, clock);
   const keyRing = new KeyRing();
   const keys = keyRing.issue(fixtures.organizations);
-  const requests = new RequestLog();
+  const requests = new RequestLog(options.requestLog);
   const faults = new FaultQueue();
   if (options.faults?.length) faults.add([...options.faults]);
   const idempotency = new IdempotencyTable(clock, options.idempotencyCapacity);
@@ -108,7 +110,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
     }
 
     if (url.pathname === '/_mock' || url.pathname.startsWith('/_mock/')) {
-      const reply = answer(requestId, () => handleAdmin(method, url.pathname, body, { requests, faults }));
+      const reply = answer(requestId, () => handleAdmin({ method, pathname: url.pathname, host: req.headers.host }, body, { requests, faults }));
       sendJson(res, reply);
       return done(reply.status);
     }

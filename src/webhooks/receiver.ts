@@ -1,9 +1,11 @@
 // A loopback HTTP server that takes webhook deliveries for `svc webhooks listen`: it checks each
 // delivery's signature against the raw body and answers 200 to a valid one and 4xx to anything
-// else, so the sender knows whether to retry. It prints nothing itself: the caller is told.
+// else (a replay of one already accepted too), so the sender knows whether to retry. It prints
+// nothing itself: the caller is told.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readEvent, type WebhookEvent } from './events.js';
-import { SIGNATURE_HEADER, verifySignature } from './signature.js';
+import { ReplayGuard } from './replay.js';
+import { computeSignature, SIGNATURE_HEADER, TOLERANCE_SECONDS, verifySignature } from './signature.js';
 
 /** A delivery body larger than this is refused (413) unread. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -40,6 +42,7 @@ export interface Receiver {
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
   const host = options.host ?? '127.0.0.1';
   let stopped = false;
+  const replays = new ReplayGuard();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
@@ -63,6 +66,10 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       event = undefined;
     }
     if (!event) return refuse(400, 'the body is not a webhook event ({event, report_id, timestamp})');
+    // The signature of this timestamp and body: a replay carries the same one, whatever else its header holds.
+    if (!replays.accept(computeSignature(options.secret, verdict.timestamp, raw), verdict.timestamp)) {
+      return refuse(409, `a replay: this delivery was already accepted (a signature counts once within ${TOLERANCE_SECONDS} s)`);
+    }
     reply(res, 200, { received: true });
     options.onDelivery({ event, raw, headers: req.headers, path, signedAt: verdict.timestamp });
   }

@@ -344,6 +344,14 @@ describe('svc __complete (what the scripts ask while the user types)', () => {
     expect(sorted(got.get('svc sandbox create --scenario ')!)).toEqual(sorted(names));
   });
 
+  it('never offers a cached value the shell would expand: bash inserts completions unquoted', async () => {
+    const url = `${world.mock.url}/v1/data/cbank/cbs/latest`;
+    const indicators = ['CBS_SAFE.1', 'ov$(touch pwned)', '`touch pwned`', 'a;touch pwned', 'two words'].map((indicator) => ({ indicator }));
+    new ReplyCache(join(home, 'cache'), 'default').write({ url, fetched_at: new Date().toISOString(), as_of: null, raw: JSON.stringify({ data: { indicators } }) });
+    const got = await bashComplete(['svc data series cbs ']);
+    expect(got.get('svc data series cbs ')).toEqual(['CBS_SAFE.1']);
+  });
+
   it('is quiet about a damaged config file or an unknown family, and refuses an unknown source', async () => {
     const broken = world.tempDir('svc-broken-');
     mkdirSync(join(broken, 'config'));

@@ -116,7 +116,8 @@ export class World {
   private readonly temps: string[] = [this.dir];
 
   async start(): Promise<void> {
-    this.mock = await startMockServer({ port: 0, processingDelayMs: 300 });
+    // Tests check the bodies svc sent.
+    this.mock = await startMockServer({ port: 0, processingDelayMs: 300, requestLog: { bodies: true } });
   }
 
   async stop(): Promise<void> {

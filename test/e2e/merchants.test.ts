@@ -203,6 +203,16 @@ describe('merchants resolve refuses bad input before any request', () => {
     expect(await world.requests()).toEqual([]);
   });
 
+  it('a line longer than 1 KiB (a 20 MB one here) is refused with its number, exit 2', async () => {
+    const long = join(files, 'long-line.txt');
+    writeFileSync(long, `${TERMINAL}\nCafe\n${'x'.repeat(20_000_000)}\n`);
+    const r = await world.svc(['merchants', 'resolve', '--file', long, '-o', 'csv']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`error: ${long}, line 3: more than 1024 bytes, the most a lookup (a terminal number or a merchant name) may have\n`);
+    expect(await world.requests()).toEqual([]);
+  });
+
   it('a file with only blank lines is nothing to resolve', async () => {
     const blank = join(files, 'blank.txt');
     writeFileSync(blank, '\n  \n\n');

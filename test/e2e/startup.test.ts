@@ -66,7 +66,8 @@ describe('the program', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const result = await trace(['reports', 'list', '--retries', '0'], { HTTP_PROXY: `http://127.0.0.1:${port}` });
+    // A loopback base URL never goes through a proxy: the service is named by a remote address.
+    const result = await trace(['reports', 'list', '--retries', '0'], { HTTP_PROXY: `http://127.0.0.1:${port}`, HTTPS_PROXY: `http://127.0.0.1:${port}`, SVC_BASE_URL: 'https://svc.example.test' });
     expect(result.status, result.stderr).toBe(9);
     expect(result.packages).toContain('undici');
   });

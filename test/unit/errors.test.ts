@@ -19,7 +19,9 @@ describe('the exit-code table (contract §4)', () => {
       [8, [], ['API_ERROR'], [], true],
       [9, [], [], [], false],
       [10, [], [], [], false],
+      [129, [], [], [], false],
       [130, [], [], [], false],
+      [143, [], [], [], false],
     ]);
   });
 

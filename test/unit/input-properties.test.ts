@@ -23,11 +23,11 @@ function valueOrUsageError<T>(f: () => T): T | UsageError {
 }
 
 describe('ids', () => {
-  it('accept exactly the non-empty strings without / ? # or white space', () => {
+  it('accept exactly the non-empty strings without / ? # or white space, but . and ..', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 40 }), (id) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('.', '..', '...')), (id) => {
         const result = valueOrUsageError(() => checkId(id));
-        const acceptable = id !== '' && !/[/?#\s]/.test(id);
+        const acceptable = id !== '' && !/[/?#\s]/.test(id) && id !== '.' && id !== '..';
         expect(result instanceof UsageError).toBe(!acceptable);
       }),
       { numRuns: 500 },
@@ -113,11 +113,14 @@ describe('key forms', () => {
 });
 
 describe('profile names', () => {
-  it('are 1 to 64 letters, digits, dot, dash or underscore', () => {
+  // Names JavaScript gives a meaning to are refused too: a profile must never be an object's prototype.
+  const RESERVED = ['__proto__', 'constructor', 'prototype'];
+
+  it('are 1 to 64 letters, digits, dot, dash or underscore, other than the reserved ones', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 70 }), (name) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 70 }), fc.constantFrom(...RESERVED)), (name) => {
         const result = valueOrUsageError(() => profileToWrite({ profile: name }, {}, { profiles: {} }));
-        expect(result instanceof UsageError).toBe(!/^[A-Za-z0-9_.-]{1,64}$/.test(name));
+        expect(result instanceof UsageError).toBe(!/^[A-Za-z0-9_.-]{1,64}$/.test(name) || RESERVED.includes(name));
       }),
     );
   });

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import { LookupSet, type Lookup } from '../../src/commands/merchants/lookup-set.js';
-import { classify, collectLookups, type LookupSources } from '../../src/commands/merchants/lookups.js';
+import { addLines, classify, collectLookups, MAX_LOOKUP_BYTES, type LookupSources } from '../../src/commands/merchants/lookups.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-lookups-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -136,7 +136,7 @@ describe('collectLookups from a file', () => {
     ]);
   });
 
-  it('ends a line at a lone CR too (old Mac files): no line of a file is ever refused', async () => {
+  it('ends a line at a lone CR too (old Mac files)', async () => {
     expect(await collect({ file: file('cr.txt', 'Cafe One\rCafe Two\r\n1111222233334444\r') })).toEqual([
       { type: 'name', value: 'Cafe One' },
       { type: 'name', value: 'Cafe Two' },
@@ -152,13 +152,61 @@ describe('collectLookups from a file', () => {
       fc.constantFrom('', '   ', 'Café Namaste', 'नमस्ते पसल', ' 1234567890123456 '),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { maxLength: 60 }), fc.constantFrom('\n', '\r\n'), fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 200 }), async (lines, eol, sizes) => {
+      fc.asyncProperty(fc.array(line, { maxLength: 60 }), fc.constantFrom('\n', '\r\n', '\r'), fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 200 }), async (lines, eol, sizes) => {
         const bytes = Buffer.from(lines.join(eol));
         const got = [...(await collectLookups(sources({ file: '-', stdin: chunked(bytes, sizes) })))];
         expect(got).toEqual(reference(lines));
       }),
       { numRuns: 150 },
     );
+  });
+
+  it('refuses a line longer than 1 KiB with its number, and takes one of exactly 1 KiB', async () => {
+    const longest = 'N'.repeat(MAX_LOOKUP_BYTES);
+    expect(await collect({ file: file('longest.txt', `\uFEFF${longest}\n`) })).toEqual([{ type: 'name', value: longest }]);
+    const tooLong = /too-long\.txt, line 3: more than 1024 bytes, the most a lookup \(a terminal number or a merchant name\) may have/;
+    await expect(collect({ file: file('too-long.txt', `Cafe\r\n1111222233334444\r\n${longest}x\r\nCafe\r\n`) })).rejects.toThrow(tooLong);
+    // Still open at the end of the file, and lines ended by a lone CR.
+    await expect(collect({ file: file('too-long.txt', `Cafe\rTea\r${'9'.repeat(MAX_LOOKUP_BYTES + 1)}`) })).rejects.toThrow(tooLong);
+    await expect(collect({ file: file('too-long.txt', `Cafe\n\n${'9'.repeat(MAX_LOOKUP_BYTES + 1)}`) })).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('refuses a long line after reading at most one chunk past its first 1 KiB (linear time, whatever its length)', async () => {
+    // 4 MiB on one line (its length does not matter), handed over 64 KiB at a time as it is asked for.
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    let read = 0;
+    const oneLongLine = Readable.from(
+      (function* () {
+        for (let i = 0; i < 64; i++) {
+          read++;
+          yield chunk;
+        }
+      })(),
+      { highWaterMark: 1 },
+    );
+    await expect(addLines(oneLongLine, new LookupSet(), 'huge.txt')).rejects.toThrow(/huge\.txt, line 1: more than 1024 bytes/);
+    expect(read).toBeLessThanOrEqual(2);
+  });
+
+  it('refuses a long line however the file is cut into chunks, naming its line', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('Cafe', '1111222233334444', '', ' '), { maxLength: 20 }),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        fc.array(fc.integer({ min: 1, max: 700 }), { maxLength: 40 }),
+        async (before, eol, sizes) => {
+          const bytes = Buffer.from([...before, 'x'.repeat(MAX_LOOKUP_BYTES + 1), 'Tea'].join(eol));
+          const reading = addLines(chunked(bytes, sizes), new LookupSet(), 'f.txt');
+          await expect(reading).rejects.toThrow(`f.txt, line ${before.length + 1}: more than`);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses a --name or a CSV cell longer than 1 KiB', async () => {
+    await expect(collect({ names: ['n'.repeat(MAX_LOOKUP_BYTES + 1)] })).rejects.toThrow(/--name: more than 1024 bytes/);
+    await expect(collect({ file: file('long.csv', `name\n${'n'.repeat(MAX_LOOKUP_BYTES + 1)}\n`), column: 'name' })).rejects.toThrow(/long\.csv, line 2: more than 1024 bytes/);
   });
 
   it('reads stdin with --file -', async () => {

@@ -23,7 +23,7 @@ let mock: MockServer;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  mock = await startMockServer({ port: 0, processingDelayMs: PROCESSING_DELAY_MS, log: (line) => logLines.push(line) });
+  mock = await startMockServer({ port: 0, processingDelayMs: PROCESSING_DELAY_MS, requestLog: { bodies: true }, log: (line) => logLines.push(line) });
 });
 afterAll(async () => {
   await mock.close();

@@ -120,7 +120,9 @@ export function parseHeader(text: string): [string, string] {
   if (!HEADER_NAME.test(name)) throw new UsageError(`-H takes "Name: value", not "${text}"`);
   if (RESERVED_HEADERS.has(name.toLowerCase())) throw new UsageError(`the ${name} header is set by svc itself`);
   const value = text.slice(colon + 1).trim();
-  if (/[\r\n\0]/.test(value)) throw new UsageError(`the value of the ${name} header must be one line`);
+  // Tab is the one control character a header value may hold; Node sends nothing past Latin-1.
+  if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value)) throw new UsageError(`the value of the ${name} header must be one line, without control characters`);
+  if (/[^\x00-\xff]/.test(value)) throw new UsageError(`the value of the ${name} header holds a character HTTP headers cannot carry (only Latin-1)`);
   const canonical = name
     .toLowerCase()
     .split('-')

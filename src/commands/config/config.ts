@@ -1,5 +1,5 @@
 import { keyMode, maskKey } from '../../config/keys.js';
-import { activeProfile, checkBaseUrl, profileToWrite, unknownProfile } from '../../config/resolve.js';
+import { activeProfile, checkBaseUrl, profileOf, profileToWrite, refuseReservedName, unknownProfile } from '../../config/resolve.js';
 import { PROFILE_KEYS, type ProfileKey } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
@@ -60,7 +60,7 @@ export async function getSetting(ctx: Context, key: string): Promise<void> {
   const store = await ctx.config();
   const doc = store.read();
   const { name } = activeProfile(ctx.flags, ctx.io.env, doc);
-  const value = shown(setting, doc.profiles[name]?.[setting]);
+  const value = shown(setting, profileOf(doc, name)?.[setting]);
   if (value === null) throw new UsageError(`${setting} is not set in profile "${name}"`);
   ctx.out(ctx.format === 'json' ? JSON.stringify(value) + '\n' : value + '\n');
 }
@@ -78,7 +78,7 @@ export async function setSetting(ctx: Context, key: string, value: string): Prom
   const doc = store.read();
   const name = profileToWrite(ctx.flags, ctx.io.env, doc);
   await store.update((d) => {
-    d.profiles[name] = { ...d.profiles[name], [setting]: stored };
+    d.profiles[name] = { ...profileOf(d, name), [setting]: stored };
     d.current_profile ??= name;
   });
   ctx.err(`✓ Set ${setting} of profile "${name}" to ${shown(setting, stored)}`);
@@ -90,9 +90,10 @@ export async function printPath(ctx: Context): Promise<void> {
 }
 
 export async function useProfile(ctx: Context, profile: string): Promise<void> {
+  refuseReservedName(profile);
   const store = await ctx.config();
   const doc = store.read();
-  if (!doc.profiles[profile]) throw unknownProfile(profile, doc);
+  if (!profileOf(doc, profile)) throw unknownProfile(profile, doc);
   await store.update((d) => {
     d.current_profile = profile;
   });

@@ -1,7 +1,8 @@
 import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, redirectUriProblem } from '../../api/connect.js';
 import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
+import { isLoopbackHost } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
-import { UsageError } from '../../core/errors.js';
+import { UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
@@ -32,8 +33,8 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
 
   const reply = await client.request({ method: 'POST', path: PATH, json: { scopes, redirect_uri: redirectUri } });
   const what = `POST ${PATH}`;
-  // --qr and --open must have the address; printing the reply needs nothing.
-  const connectUrl = options.qr || options.open ? new ReplyReading(what).needText(pick(reply.body, 'connect_url'), 'connect_url') : undefined;
+  // --qr and --open must have the address, one a browser may open; printing the reply needs nothing.
+  const connectUrl = options.qr || options.open ? openable(new ReplyReading(what).needText(pick(reply.body, 'connect_url'), 'connect_url')) : undefined;
   await ctx.present(reply, {
     what,
     view: (body, reading) => {
@@ -64,6 +65,22 @@ function scopesFrom(options: ConnectFlags): string[] | undefined {
     }
   }
   return [...new Set(names)];
+}
+
+/**
+ * The Connect URL, when a browser (ours or the phone's) may be sent there: https, or http to this
+ * machine. A service could otherwise have us open `file:///etc/passwd` or a script URL.
+ */
+function openable(connectUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(connectUrl);
+  } catch {
+    throw new UnexpectedReplyError('the connect_url of the reply is not an absolute URL; nothing was opened');
+  }
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return connectUrl;
+  const what = url.protocol === 'http:' ? `http to ${url.hostname}` : `the scheme ${url.protocol}`;
+  throw new UnexpectedReplyError(`refusing to open the connect_url of the reply: it uses ${what}, not https (or http to this machine)`);
 }
 
 function checkRedirectUri(value: string): string {

@@ -36,7 +36,8 @@ export async function fetchDataset(ctx: Context, request: DatasetRequest, cache:
   }
   if (slot) {
     const entry = { url: slot.url, fetched_at: fetchedAt.toISOString(), as_of: asOf(reply.body), raw: reply.raw };
-    storeReply(slot.store, entry, (await ctx.settings()).apiKey, (message) => ctx.warn(message));
+    // A reply holding the key in use, in any form, is never written to disk.
+    storeReply(slot.store, entry, (text) => ctx.secrets.mask(text) !== text, (message) => ctx.warn(message));
   }
   return { reply };
 }
@@ -49,7 +50,8 @@ interface CacheSlot {
 
 async function cacheSlot(ctx: Context, request: DatasetRequest): Promise<CacheSlot> {
   const { cacheDir } = await import('../../config/paths.js');
-  const store = new ReplyCache(cacheDir(ctx.io.env), (await ctx.settings()).profile);
+  // A cache that others could have written is bypassed; --debug says why.
+  const store = new ReplyCache(cacheDir(ctx.io.env), (await ctx.settings()).profile, ctx.debug ? (line) => ctx.err(line) : undefined);
   return { store, url: await requestUrl(ctx, request) };
 }
 

@@ -1,7 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { pick, textOf } from '../../api/reading.js';
 import { keyMode, maskKey } from '../../config/keys.js';
-import { activeProfile, checkBaseUrl, profileToWrite } from '../../config/resolve.js';
+import { activeProfile, checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
@@ -23,7 +23,7 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
   const store = await ctx.config();
   const doc = store.read();
   const profile = profileToWrite(ctx.flags, ctx.io.env, doc);
-  const saved = doc.profiles[profile] ?? {};
+  const saved = profileOf(doc, profile) ?? {};
 
   let baseUrl = ctx.flags.baseUrl ?? readEnv(ctx.io.env, 'SVC_BASE_URL');
   if (!baseUrl && ctx.canPrompt && !options.withKey) {
@@ -66,7 +66,7 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
   }
 
   await store.update((d) => {
-    d.profiles[profile] = { ...d.profiles[profile], base_url: baseUrl, api_key: apiKey };
+    d.profiles[profile] = { ...profileOf(d, profile), base_url: baseUrl, api_key: apiKey };
     d.current_profile = profile;
   });
   const mode = keyMode(apiKey);
@@ -79,7 +79,7 @@ export async function logout(ctx: Context): Promise<void> {
   const store = await ctx.config();
   const doc = store.read();
   const { name } = activeProfile(ctx.flags, ctx.io.env, doc);
-  if (!doc.profiles[name]?.api_key) {
+  if (!profileOf(doc, name)?.api_key) {
     ctx.err(`Profile "${name}" has no saved key; nothing to do.`);
     return;
   }

@@ -32,9 +32,10 @@ export function registerMerchants(program: Command, app: App): void {
         'svc merchants resolve --file svc-unresolved-20261122-091503.txt   # finish a run that stopped',
       ) +
         '\n\nDuplicates are looked up once. Each call carries at most 1000 lookups and uses one billing unit.\n' +
-        'If a call still fails after its retries (or on Ctrl-C), no new call starts, the results so far are\n' +
-        'written, the lookups not resolved are saved to --failed-out (with --file), and svc exits with the\n' +
-        'code of the failure: run again with --file <that file> to finish the job.',
+        'If a call still fails after its retries (or on Ctrl-C, SIGTERM or SIGHUP), no new call starts, the\n' +
+        'results so far are written, the lookups not resolved are saved to --failed-out (with --file), and\n' +
+        'svc exits with the code of the failure (130, 143 or 129 for those signals): run again with\n' +
+        '--file <that file> to finish the job. A lookup is one line of at most 1024 bytes.',
     )
     .action(app.action(async () => (await import('./resolve.js')).resolveMerchants));
 }

@@ -47,12 +47,12 @@ export function addCommandLine(sources: Pick<LookupSources, 'terminals' | 'names
     if (!TERMINAL.test(value)) {
       throw new UsageError(`"${oneLine(raw)}" is not a terminal number (16 or more digits)`, [`To look up a merchant name, use --name "${oneLine(raw)}".`]);
     }
-    set.add({ type: 'terminal', value });
+    set.add({ type: 'terminal', value: checkLookup(value, () => 'a terminal number') });
   }
   for (const raw of sources.names) {
     const value = raw.trim();
     if (value === '') throw new UsageError('--name is empty: give a merchant name, e.g. --name "Bhatbhateni Supermarket"');
-    set.add({ type: 'name', value: checkOneLine(value, () => '--name') });
+    set.add({ type: 'name', value: checkLookup(value, () => '--name') });
   }
 }
 
@@ -61,7 +61,7 @@ async function addColumn(input: NodeJS.ReadableStream, set: LookupSet, file: str
   for await (const { raw, line } of readColumn(input, file, column)) {
     if (++count % 1024 === 0 && signal.aborted) throw new InterruptedError();
     const lookup = classify(raw);
-    if (lookup) set.add({ type: lookup.type, value: checkOneLine(lookup.value, () => `${nameOf(file)}, line ${line}`) });
+    if (lookup) set.add({ type: lookup.type, value: checkLookup(lookup.value, () => `${nameOf(file)}, line ${line}`) });
   }
   if (signal.aborted) throw new InterruptedError();
 }
@@ -92,39 +92,61 @@ export interface LineReading {
 }
 
 /**
- * Adds the lookup of each line of a file: read as bytes, split at LF (a CR before it is part of
- * the line ending; a CR alone also ends a line), a byte-order mark skipped. A line of digits
- * becomes a terminal without ever being a string; any other line is decoded and classified like
- * a value of any other source. No line can be refused, so the calls may start while this reads.
+ * The longest line a lookup file may have, in bytes. Terminal numbers and merchant names are far
+ * shorter; the bound keeps the part of a line carried from one chunk to the next small, so a
+ * file is read in linear time whatever it holds (a 200 MB line is refused after 1 KiB of it).
+ */
+export const MAX_LOOKUP_BYTES = 1024;
+const TOO_LONG = `more than ${MAX_LOOKUP_BYTES} bytes, the most a lookup (a terminal number or a merchant name) may have`;
+
+const LF = 0x0a;
+const CR = 0x0d;
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * Adds the lookup of each line of a file: read as bytes, lines ended by LF, CRLF or a lone CR, a
+ * byte-order mark skipped. A line of digits becomes a terminal without ever being a string; any
+ * other line is decoded and classified like a value of any other source. Only a line longer than
+ * MAX_LOOKUP_BYTES is refused: within the first chunk before any call, later as the input failing.
  */
 export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, file: string, reading: LineReading = {}): Promise<void> {
   let carried: Buffer | undefined;
   let line = 0;
+  /** The last chunk ended with a CR: an LF opening the next one ends no further line. */
+  let afterCR = false;
   const addLine = (bytes: Buffer, from: number, to: number) => {
     line++;
-    let start = from;
+    let start = line === 1 && bytes.subarray(from, from + BOM.length).equals(BOM) ? from + BOM.length : from;
     let end = to;
-    if (line === 1 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
+    if (end - start > MAX_LOOKUP_BYTES) throw tooLong(file, line);
     while (start < end && isAsciiSpace(bytes[start]!)) start++;
     while (end > start && isAsciiSpace(bytes[end - 1]!)) end--;
     if (start === end) return;
     if (end - start >= 16 && allDigits(bytes, start, end)) return set.addTerminalBytes(bytes, start, end);
-    for (const part of bytes.toString('utf8', start, end).split('\r')) {
-      const lookup = classify(part);
-      if (lookup) set.add(lookup);
-    }
+    const lookup = classify(bytes.toString('utf8', start, end));
+    if (lookup) set.add(lookup);
   };
   try {
     for await (const chunk of input as AsyncIterable<Buffer | string>) {
       // Ctrl-C while reading a long file before any call: stop at once.
       if (reading.signal?.aborted) throw new InterruptedError();
+      if (chunk.length === 0) continue;
       let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       if (carried) bytes = Buffer.concat([carried, bytes]);
-      let start = 0;
-      for (let newline = bytes.indexOf(10, start); newline >= 0; newline = bytes.indexOf(10, start)) {
-        addLine(bytes, start, newline);
-        start = newline + 1;
+      let start = afterCR && bytes[0] === LF ? 1 : 0;
+      // Each byte is searched once for LF and once for CR: linear in the chunk.
+      let nextLF = bytes.indexOf(LF, start);
+      let nextCR = bytes.indexOf(CR, start);
+      while (nextLF >= 0 || nextCR >= 0) {
+        const end = nextLF < 0 || (nextCR >= 0 && nextCR < nextLF) ? nextCR : nextLF;
+        addLine(bytes, start, end);
+        start = end + 1 + (end === nextCR && bytes[end + 1] === LF ? 1 : 0);
+        if (nextLF >= 0 && nextLF < start) nextLF = bytes.indexOf(LF, start);
+        if (nextCR >= 0 && nextCR < start) nextCR = bytes.indexOf(CR, start);
       }
+      afterCR = bytes[bytes.length - 1] === CR;
+      // A line still open, already too long (a byte-order mark aside): refused without reading on.
+      if (bytes.length - start > MAX_LOOKUP_BYTES + BOM.length) throw tooLong(file, line + 1);
       // A copy: the rest of a line must not keep the whole chunk alive.
       carried = start < bytes.length ? Buffer.from(bytes.subarray(start)) : undefined;
       reading.onChunk?.();
@@ -135,6 +157,10 @@ export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, fil
   }
   if (carried) addLine(carried, 0, carried.length);
   if (reading.signal?.aborted) throw new InterruptedError();
+}
+
+function tooLong(file: string, line: number): UsageError {
+  return new UsageError(`${nameOf(file)}, line ${line}: ${TOO_LONG}`);
 }
 
 /** Space, tab, CR, vertical tab, form feed: what trim() removes among ASCII bytes. */
@@ -176,8 +202,9 @@ async function* readColumn(input: NodeJS.ReadableStream, file: string, column: s
   }
 }
 
-/** A lookup must stay one line: the unresolved file holds one lookup a line. */
-function checkOneLine(value: string, where: () => string): string {
+/** A lookup must stay one short line: the unresolved file holds one lookup a line, read again as a --file. */
+function checkLookup(value: string, where: () => string): string {
   if (/[\r\n]/.test(value)) throw new UsageError(`${where()}: "${oneLine(value)}" spans several lines; a lookup must be one line`);
+  if (Buffer.byteLength(value) > MAX_LOOKUP_BYTES) throw new UsageError(`${where()}: ${TOO_LONG}`);
   return value;
 }

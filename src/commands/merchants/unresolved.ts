@@ -1,8 +1,11 @@
 // The file of lookups a run did not resolve: one a line, in input order, so that
 // `svc merchants resolve --file <it>` finishes the job. Written atomically (a temporary file
-// beside it, then renamed), so a half-written list never looks like a whole one.
+// beside it, then renamed), so a half-written list never looks like a whole one. The temporary
+// file is created exclusively, mode 0600, under a name nobody can guess: a link planted beside
+// the list is never written through.
+import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, link, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { access, link, lstat, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import type { Lookup } from './lookup-set.js';
@@ -35,16 +38,17 @@ export async function checkWritable(path: string): Promise<void> {
  */
 export async function writeUnresolved(path: string, lookups: AsyncIterable<Lookup> | Iterable<Lookup>, replace: boolean): Promise<{ path: string; count: number }> {
   // A device or a pipe (/dev/stdout, a FIFO) is written into: renaming over it would replace it.
-  if (replace && (await isSpecialFile(path))) {
-    const target = await open(path, 'w');
+  const special = replace ? await specialFile(path) : undefined;
+  if (special) {
+    const target = await open(path, constants.O_WRONLY | (special.followLink ? 0 : (constants.O_NOFOLLOW ?? 0)));
     try {
       return { path, count: await writeLines(target, lookups) };
     } finally {
       await target.close();
     }
   }
-  const temporary = `${dirname(path)}/.${basename(path)}.${process.pid}.tmp`;
-  const file = await open(temporary, 'w', 0o644);
+  const temporary = `${dirname(path)}/.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`;
+  const file = await open(temporary, 'wx', 0o600);
   let count: number;
   try {
     count = await writeLines(file, lookups);
@@ -99,11 +103,16 @@ async function writeLines(file: FileHandle, lookups: AsyncIterable<Lookup> | Ite
   return count;
 }
 
-async function isSpecialFile(path: string): Promise<boolean> {
+/**
+ * A device or a pipe at `path`, if there is one. A link is followed only under /dev, to the
+ * system's own (/dev/stdout, /dev/fd/3); any other link is replaced like a file, not written through.
+ */
+async function specialFile(path: string): Promise<{ followLink: boolean } | undefined> {
   try {
-    const info = await stat(path);
-    return !info.isFile() && !info.isDirectory();
+    const followLink = resolve(path).startsWith('/dev/');
+    const info = followLink ? await stat(path) : await lstat(path);
+    return info.isFile() || info.isDirectory() || info.isSymbolicLink() ? undefined : { followLink };
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -10,6 +10,8 @@ export function registerMock(program: Command, app: App): void {
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
     .option('--processing-ms <ms>', 'how long a background parse stays processing', '2000')
     .option('--quiet', 'do not log each request on stderr')
+    .option('--keep-requests <n>', 'how many of the latest requests GET /_mock/requests lists', '1000')
+    .option('--keep-bodies', 'keep request bodies (JSON and text, up to 256 KiB each) in that list too')
     .option('--webhook-url <url>', 'POST signed sandbox webhook deliveries to this address (repeatable)', (url: string, urls: string[] | undefined) => [...(urls ?? []), url])
     .option('--webhook-secret <secret>', 'sign deliveries with this secret (default: a new one at every start)')
     .option('--fault <name>', 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)', (name: string, names: string[] | undefined) => [...(names ?? []), name])
@@ -20,6 +22,7 @@ export function registerMock(program: Command, app: App): void {
         'svc mock --port 0 --json | head -1 | jq -r .url',
         'svc mock --webhook-url http://127.0.0.1:8788/hooks --webhook-secret "$SVC_WEBHOOK_SECRET"',
         'svc mock --fault 503-twice',
+        'svc mock --keep-requests 5000 --keep-bodies',
       ),
     )
     .action(app.action(async () => (await import('./mock.js')).runMock));

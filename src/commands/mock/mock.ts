@@ -7,6 +7,8 @@ interface MockFlags {
   port: string;
   processingMs: string;
   quiet?: boolean;
+  keepRequests: string;
+  keepBodies?: boolean;
   webhookUrl?: string[];
   webhookSecret?: string;
   fault?: string[];
@@ -15,6 +17,7 @@ interface MockFlags {
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
   const processingDelayMs = checkInteger(options.processingMs, '--processing-ms', 0, 3_600_000)!;
+  const requestLog = { capacity: checkInteger(options.keepRequests, '--keep-requests', 0, 1_000_000)!, bodies: options.keepBodies ?? false };
   const webhookUrls = (options.webhookUrl ?? []).map(checkWebhookUrl);
   const webhookSecret = options.webhookSecret;
   if (webhookSecret !== undefined && !/^\S{8,}$/.test(webhookSecret)) {
@@ -39,6 +42,7 @@ export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
       webhookUrls,
       webhookSecret,
       faults,
+      requestLog,
       log: options.quiet ? undefined : (line) => ctx.err(line),
     });
   } catch (error) {

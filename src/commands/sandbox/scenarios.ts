@@ -24,5 +24,5 @@ async function rememberForCompletion(ctx: Context, raw: string): Promise<void> {
   ]);
   const settings = await ctx.settings();
   const entry = { url: new URL(requireBaseUrl(settings) + PATH).toString(), fetched_at: new Date().toISOString(), as_of: null, raw };
-  storeReply(new ReplyCache(cacheDir(ctx.io.env), settings.profile), entry, settings.apiKey, (message) => ctx.warn(message));
+  storeReply(new ReplyCache(cacheDir(ctx.io.env), settings.profile, ctx.debug ? (line) => ctx.err(line) : undefined), entry, (text) => ctx.secrets.mask(text) !== text, (message) => ctx.warn(message));
 }

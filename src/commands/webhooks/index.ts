@@ -28,9 +28,10 @@ export function registerWebhooks(program: Command, app: App): void {
         'svc webhooks listen --secret whsec_… --forward-to http://localhost:3000/webhooks',
         'svc webhooks listen --port 0 --exit-after 1 --wait 30 --json > events.ndjson &',
       ) +
-        '\n\nValid deliveries are answered 200, others 4xx (the reason is printed on stderr). With --json (or -o ndjson)\n' +
-        'each event is one compact JSON object per line. --wait bounds the whole wait for --exit-after events; the\n' +
-        'global --timeout bounds each forwarded request.',
+        '\n\nValid deliveries are answered 200, others 4xx (the reason is printed on stderr); a delivery already\n' +
+        'accepted is refused if it comes again (409). With --json (or -o ndjson) each event is one compact JSON\n' +
+        'object per line. --forward-to takes https, or http to this machine. --wait bounds the whole wait for\n' +
+        '--exit-after events; the global --timeout bounds each forwarded request.',
     )
     .action(app.action(async () => (await import('./listen.js')).listenForWebhooks));
 

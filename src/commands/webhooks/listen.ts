@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';
@@ -101,5 +102,9 @@ function checkForwardUrl(value: string): string {
     throw new UsageError(`--forward-to "${value}" is not an absolute URL (example: http://localhost:3000/webhooks)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--forward-to "${value}" is not an http or https URL`);
+  // A delivery holds report data: it crosses the network only encrypted.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new UsageError(`--forward-to "${value}" uses http to ${url.hostname}; use https (http is only for localhost, 127.0.0.1 or ::1)`);
+  }
   return url.toString();
 }

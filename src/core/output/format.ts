@@ -42,13 +42,16 @@ export function oneLine(text: string): string {
 /** Past this depth a copy stops: views shown to people cut their nesting well before it. */
 const PRINTABLE_DEPTH = 64;
 
-/** A copy of a parsed reply with every string (keys too) made printable, for views shown to people. */
-export function printableDeep<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return printable(value) as T;
+/**
+ * A copy of a parsed reply with every string (keys too) passed through `clean` (by default made
+ * printable), for views shown to people.
+ */
+export function printableDeep<T>(value: T, clean: (text: string) => string = printable, depth = 0): T {
+  if (typeof value === 'string') return clean(value) as T;
   if (depth > PRINTABLE_DEPTH) return (typeof value === 'object' && value !== null ? null : value) as T;
-  if (Array.isArray(value)) return value.map((item) => printableDeep(item, depth + 1)) as T;
+  if (Array.isArray(value)) return value.map((item) => printableDeep(item, clean, depth + 1)) as T;
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [printable(k), printableDeep(v, depth + 1)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), printableDeep(v, clean, depth + 1)])) as T;
   }
   return value;
 }

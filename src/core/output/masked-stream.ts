@@ -1,0 +1,60 @@
+// The choke point of everything svc writes to stdout and stderr: each write passes through
+// `Secrets.mask`. The stream stays itself for everything else (isTTY, columns, events, cursor
+// moves, which write through it too), so spinners, prompts and backpressure work as before.
+import type { Secrets } from './secrets.js';
+
+type WriteCallback = (error?: Error | null) => void;
+type Write = NodeJS.WritableStream['write'];
+
+export class MaskedStream {
+  /** The stream to hand out: the target with its `write` masked. */
+  readonly stream: NodeJS.WritableStream;
+  /** The end of the last write, when it may be the start of a secret that the next write completes. */
+  private held = '';
+  private readonly decoder = new TextDecoder();
+  /** The target's own write, taken before anyone (a spinner) hooks the target's `write`. */
+  private readonly targetWrite: Write;
+
+  constructor(
+    private readonly target: NodeJS.WritableStream,
+    private readonly secrets: Secrets,
+    /** Called each time a write had something masked. */
+    private readonly onMasked: () => void = () => {},
+  ) {
+    this.targetWrite = target.write;
+    // A spinner (ora) replaces `write` to keep itself tidy and calls the one it replaced: it wraps
+    // the masking, rather than the target's write, which would call the masking back.
+    let write = this.write.bind(this) as Write;
+    this.stream = new Proxy(target, {
+      get: (stream, name, receiver) => (name === 'write' ? write : Reflect.get(stream, name, receiver)),
+      set: (stream, name, value, receiver) => {
+        if (name !== 'write') return Reflect.set(stream, name, value, receiver);
+        write = value as Write;
+        return true;
+      },
+    });
+  }
+
+  /** Writes what was held back: at the end of a run, when no further write can complete it. */
+  flush(): void {
+    if (this.held === '') return;
+    const rest = this.held;
+    this.held = '';
+    this.targetWrite.call(this.target, rest);
+  }
+
+  private write(chunk: string | Uint8Array, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback): boolean {
+    const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
+    if (this.secrets.size === 0 && this.held === '') return Reflect.apply(this.targetWrite, this.target, [chunk, encodingOrCallback, callback]) as boolean;
+    const text = this.held + (typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }));
+    const masked = this.secrets.mask(text);
+    if (masked !== text) this.onMasked();
+    const keep = this.secrets.heldTailStart(masked);
+    this.held = masked.slice(keep);
+    if (keep === 0) {
+      if (done) process.nextTick(done);
+      return true;
+    }
+    return Reflect.apply(this.targetWrite, this.target, [masked.slice(0, keep), done]) as boolean;
+  }
+}

@@ -1,0 +1,127 @@
+// The mock's request log stays bounded: it keeps the latest requests (1,000 by default, or
+// `svc mock --keep-requests N`) and their bodies only when asked (`--keep-bodies`), so a long
+// benchmark against the mock cannot grow it without limit.
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { IO } from '../../src/core/io.js';
+import { main } from '../../src/main.js';
+import { DEFAULT_LOG_CAPACITY, RequestLog, type RecordedRequest } from '../../src/mock/requestlog.js';
+import { startMockServer, type MockServer } from '../../src/mock/server.js';
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const body = (text: string) => Buffer.from(text);
+
+function recordPaths(log: RequestLog, count: number): void {
+  for (let i = 1; i <= count; i++) log.record('GET', new URL(`http://127.0.0.1/v1/r${i}`), {}, Buffer.alloc(0), 0, `req_${i}`);
+}
+
+describe('RequestLog', () => {
+  it('keeps the latest requests up to its capacity, oldest first, and counts those dropped', () => {
+    const log = new RequestLog({ capacity: 3 });
+    recordPaths(log, 5);
+    expect(log.list().map((r) => r.path)).toEqual(['/v1/r3', '/v1/r4', '/v1/r5']);
+    expect(log.dropped()).toBe(2);
+    log.clear();
+    expect([log.list(), log.dropped()]).toEqual([[], 0]);
+  });
+
+  it(`keeps ${DEFAULT_LOG_CAPACITY} requests by default`, () => {
+    const log = new RequestLog();
+    recordPaths(log, DEFAULT_LOG_CAPACITY + 10);
+    expect(log.list()).toHaveLength(DEFAULT_LOG_CAPACITY);
+    expect(log.list()[0]!.path).toBe('/v1/r11');
+  });
+
+  it('with capacity 0 keeps nothing, yet hands back the entry the server completes', () => {
+    const log = new RequestLog({ capacity: 0 });
+    const entry = log.record('GET', new URL('http://127.0.0.1/v1/usage'), {}, Buffer.alloc(0), 0, 'req_1');
+    expect(entry.path).toBe('/v1/usage');
+    expect(log.list()).toEqual([]);
+  });
+
+  it('keeps no body unless asked, but always its size', () => {
+    const url = new URL('http://127.0.0.1/v1/consents');
+    const quiet = new RequestLog().record('POST', url, JSON_HEADERS, body('{"a":1}'), 7, 'req_1');
+    expect(quiet).toMatchObject({ body: null, body_bytes: 7 });
+    const kept = new RequestLog({ bodies: true }).record('POST', url, JSON_HEADERS, body('{"a":1}'), 7, 'req_1');
+    expect(kept).toMatchObject({ body: '{"a":1}', body_bytes: 7 });
+  });
+
+  it('records a query parameter or header named __proto__ like any other', () => {
+    const entry = new RequestLog().record('GET', new URL('http://127.0.0.1/v1/usage?__proto__=x'), { ['__proto__']: 'y' } as never, Buffer.alloc(0), 0, 'req_1');
+    expect(JSON.parse(JSON.stringify(entry))).toMatchObject({ query: { ['__proto__']: 'x' } });
+  });
+});
+
+describe('GET /_mock/requests', () => {
+  let mock: MockServer | undefined;
+  afterEach(async () => mock?.close());
+
+  async function logged(): Promise<{ entries: RecordedRequest[]; dropped: string | null }> {
+    const reply = await fetch(`${mock!.url}/_mock/requests`);
+    return { entries: (await reply.json()) as RecordedRequest[], dropped: reply.headers.get('x-mock-requests-dropped') };
+  }
+
+  it('lists only the latest requests and says how many were dropped', async () => {
+    mock = await startMockServer({ requestLog: { capacity: 5 } });
+    for (let i = 1; i <= 20; i++) await (await fetch(`${mock.url}/v1/usage?n=${i}`)).arrayBuffer();
+    const { entries, dropped } = await logged();
+    expect(entries.map((r) => r.query.n)).toEqual(['16', '17', '18', '19', '20']);
+    expect(dropped).toBe('15');
+  });
+
+  it('keeps no bodies by default, only their sizes', async () => {
+    mock = await startMockServer();
+    const sent = JSON.stringify({ name: 'Ram Bahadur Shrestha' });
+    await (await fetch(`${mock.url}/v1/consents`, { method: 'POST', headers: JSON_HEADERS, body: sent })).arrayBuffer();
+    const { entries, dropped } = await logged();
+    expect(entries).toMatchObject([{ path: '/v1/consents', body: null, body_bytes: sent.length }]);
+    expect(dropped).toBe('0');
+  });
+});
+
+describe('svc mock --keep-requests / --keep-bodies', () => {
+  function testIO() {
+    const stdout = new PassThrough().setEncoding('utf8');
+    const stderr = new PassThrough().setEncoding('utf8');
+    let err = '';
+    stderr.on('data', (chunk: string) => (err += chunk));
+    const io: IO = { stdout, stderr, stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, env: {}, columns: 80 };
+    return { io, stdout, stderr: () => err };
+  }
+
+  async function withMock(flags: string[], use: (url: string) => Promise<void>): Promise<void> {
+    const { io, stdout } = testIO();
+    const stop = new AbortController();
+    const exit = main(['mock', '--port', '0', '--json', '--quiet', ...flags], io, stop.signal);
+    const firstLine = await new Promise<string>((resolve) => stdout.once('data', resolve));
+    try {
+      await use((JSON.parse(firstLine) as { url: string }).url);
+    } finally {
+      stop.abort();
+      expect(await exit).toBe(0);
+    }
+  }
+
+  it('keeps the given number of requests, without bodies by default', async () => {
+    await withMock(['--keep-requests', '2'], async (url) => {
+      for (const name of ['a', 'b', 'c']) await (await fetch(`${url}/v1/consents`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ name }) })).arrayBuffer();
+      const entries = (await (await fetch(`${url}/_mock/requests`)).json()) as RecordedRequest[];
+      expect(entries.map((r) => r.body)).toEqual([null, null]);
+    });
+  });
+
+  it('keeps bodies with --keep-bodies', async () => {
+    await withMock(['--keep-bodies'], async (url) => {
+      await (await fetch(`${url}/v1/consents`, { method: 'POST', headers: JSON_HEADERS, body: '{"name":"a"}' })).arrayBuffer();
+      const entries = (await (await fetch(`${url}/_mock/requests`)).json()) as RecordedRequest[];
+      expect(entries.map((r) => r.body)).toEqual(['{"name":"a"}']);
+    });
+  });
+
+  it.each(['-1', 'many', '1000001'])('refuses --keep-requests %s as a usage error', async (value) => {
+    const { io, stderr } = testIO();
+    expect(await main(['mock', '--port', '0', '--keep-requests', value], io, new AbortController().signal)).toBe(2);
+    expect(stderr()).toBe(`error: --keep-requests takes a whole number from 0 to 1000000, not "${value}"\n`);
+  });
+});
