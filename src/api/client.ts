@@ -186,7 +186,7 @@ export class ApiClient {
         body = JSON.parse(reply.raw);
       } catch {
         if (spec.anyBody) return { ...reply, body: undefined, requestId };
-        throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered ${reply.status} with a body that is not JSON: ${excerpt(reply.raw)}`);
+        throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered ${reply.status} with a body that is not JSON: ${excerpt(redactKey(reply.raw, this.options.apiKey))}`);
       }
       return { ...reply, body, requestId };
     }
@@ -200,7 +200,7 @@ export class ApiClient {
       reply.status,
       shortEnvelope ?? {
         error_code: `HTTP_${reply.status}`,
-        error_message: `the service answered ${reply.status} without an error envelope` + (reply.raw.trim() ? `: ${excerpt(reply.raw)}` : ''),
+        error_message: `the service answered ${reply.status} without an error envelope` + (reply.raw.trim() ? `: ${excerpt(redactKey(reply.raw, this.options.apiKey))}` : ''),
         request_id: requestId,
       },
       reply.raw,

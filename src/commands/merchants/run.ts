@@ -40,7 +40,14 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   // When stdout and stderr share a terminal, the bar steps aside for each piece of output.
   const sharesTerminal = ctx.io.stdoutIsTTY && ctx.io.stderrIsTTY;
   const sink = new OutputSink(ctx.io.stdout, sharesTerminal ? progress.clear : undefined, sharesTerminal ? progress.redraw : undefined);
-  const writer = await createWriter({ format: ctx.format, sink, terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns, color: ctx.color });
+  const writer = await createWriter({
+    format: ctx.format,
+    sink,
+    terminal: ctx.io.stdoutIsTTY,
+    width: ctx.io.columns,
+    color: ctx.color,
+    mask: (text) => ctx.secrets.mask(text),
+  });
   let meta: unknown;
   let resolved = 0;
 

@@ -68,21 +68,23 @@ export class AlignedTableWriter implements ResultWriter {
     private readonly sink: OutputSink,
     private readonly width: number,
     private readonly paint: Paint,
+    private readonly mask: (text: string) => string = (text) => text,
   ) {}
 
   async write(results: readonly MerchantResult[]): Promise<void> {
     if (results.length === 0) return;
+    const cellOf = (c: (typeof COLUMNS)[number], r: MerchantResult) => cell(this.mask(c.display(r)));
     let out = '';
     if (!this.widths) {
       this.widths = fitWidths(
-        COLUMNS.map((c) => Math.max(c.header.length, ...results.map((r) => [...cell(c.display(r))].length))),
+        COLUMNS.map((c) => Math.max(c.header.length, ...results.map((r) => [...cellOf(c, r)].length))),
         this.width,
       );
       out += this.line(COLUMNS.map((c) => c.header), (t) => this.paint.header(t));
     }
     for (const result of results) {
       out += this.line(
-        COLUMNS.map((c) => cell(c.display(result))),
+        COLUMNS.map((c) => cellOf(c, result)),
         (t, i) => (COLUMNS[i]!.key === 'matched' ? (result.matched ? this.paint.good(t) : this.paint.warn(t)) : t),
       );
     }

@@ -25,6 +25,8 @@ export interface WriterOptions {
   terminal: boolean;
   width: number;
   color: boolean;
+  /** Masks the secrets in use: a cell cut to fit would hide a key from the output's own masking. */
+  mask?: (text: string) => string;
 }
 
 export async function createWriter(options: WriterOptions): Promise<ResultWriter> {
@@ -38,7 +40,7 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
     case 'table': {
       const [{ AlignedTableWriter, TabWriter }, { createPaint }] = await Promise.all([import('./table-writers.js'), import('../../core/output/paint.js')]);
       const paint = await createPaint(options.color);
-      return options.terminal ? new AlignedTableWriter(options.sink, options.width, paint) : new TabWriter(options.sink, paint);
+      return options.terminal ? new AlignedTableWriter(options.sink, options.width, paint, options.mask) : new TabWriter(options.sink, paint);
     }
   }
 }
