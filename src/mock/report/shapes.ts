@@ -6,7 +6,8 @@ import type { TransactionShape } from '../fixtures.js';
 import type { Category, Transaction } from './transaction.js';
 
 /** `date`, `description` (the raw narration), `debit`/`credit` (one of them null), `balance`, and the merchant in camelCase. */
-export function olderTransaction(t: Transaction) {
+/** The fields the older shape and the transactions listing share. */
+function ledgerFields(t: Transaction) {
   return {
     date: t.date,
     description: t.narration,
@@ -14,6 +15,12 @@ export function olderTransaction(t: Transaction) {
     credit: t.direction === 'credit' ? t.amount : null,
     balance: t.balance,
     category: t.category,
+  };
+}
+
+export function olderTransaction(t: Transaction) {
+  return {
+    ...ledgerFields(t),
     merchant: t.merchant?.name ?? null,
     merchantTerminal: t.merchant?.terminal ?? null,
     mcc: t.merchant?.mcc ?? null,
@@ -47,16 +54,7 @@ export function reportTransaction(t: Transaction, shape: TransactionShape) {
 
 /** An item of GET /v1/reports/{id}/transactions, as documented. */
 export function listedTransaction(t: Transaction) {
-  return {
-    id: t.id,
-    date: t.date,
-    description: t.narration,
-    debit: t.direction === 'debit' ? t.amount : null,
-    credit: t.direction === 'credit' ? t.amount : null,
-    balance: t.balance,
-    category: t.category,
-    confidence: t.confidence,
-  };
+  return { id: t.id, ...ledgerFields(t), confidence: t.confidence };
 }
 
 function confidenceLevel(confidence: number): string {
