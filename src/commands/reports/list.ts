@@ -1,4 +1,4 @@
-import { otherFields, pick, textOf } from '../../api/reading.js';
+import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { formatDateTime } from '../../core/output/format.js';
 import { withExtraColumns, withRest } from '../../core/output/generic.js';
@@ -12,14 +12,14 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
   const limit = checkInteger(options.limit, '--limit', 1, 100);
   const status = checkChoice(options.status, '--status', ['complete', 'processing', 'failed'] as const);
   const client = await ctx.client();
-  const what = 'GET /v1/reports';
   const reply = await client.request({ method: 'GET', path: '/v1/reports', query: { limit, status } });
+  // The list is what the command walks: a reply without it is exit 10, whatever the format.
+  const reportsOf = (body: unknown, reading: ReplyReading) => reading.needList(pick(reading.needObject(body, ''), 'data'), 'data');
   await ctx.present(reply, {
-    what,
-    records: (body, reading) => reading.needList(pick(reading.needObject(body, ''), 'data'), 'data'),
+    what: 'GET /v1/reports',
+    records: reportsOf,
     view: (body, reading) => {
-      const items = reading.needList(pick(reading.needObject(body, ''), 'data'), 'data');
-      const rows = items.map((item) => ({
+      const rows = reportsOf(body, reading).map((item) => ({
         id: textOf(reading.documented(item, 'data[].report_id', 'report_id')),
         status: textOf(reading.documented(item, 'data[].status', 'status')),
         bank: textOf(pick(item, 'bank_code') ?? pick(pick(item, 'statement'), 'bank_code')),
