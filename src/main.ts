@@ -1,7 +1,7 @@
 // Builds the program, registers the nouns, runs a command and maps every failure to one message
 // and one exit code. Only bin/svc.cjs touches the process exit.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { parseReplySize } from './api/transport.js';
+import { parseReplySize } from './api/reply-size.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';

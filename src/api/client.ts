@@ -5,9 +5,9 @@ import { maskKey, redactKey } from '../config/keys.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
 import type { ReplyHeaders } from './reply-headers.js';
+import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
 import {
   BodyDecodingError,
-  DEFAULT_MAX_REPLY_BYTES,
   directTransport,
   type Proxy,
   proxyFor,

@@ -6,7 +6,8 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient, retryAfterMs, shortenEnvelope } from '../../src/api/client.js';
-import { maskCredentials, parseReplySize, proxyFor } from '../../src/api/transport.js';
+import { parseReplySize } from '../../src/api/reply-size.js';
+import { maskCredentials, proxyFor } from '../../src/api/transport.js';
 import { NetworkError, UnexpectedReplyError, UsageError } from '../../src/core/errors.js';
 
 const KEY = 'svc_sk_test_00000000000000000000000000000000';

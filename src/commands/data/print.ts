@@ -2,11 +2,10 @@
 // stays clean for spreadsheets, so the attribution goes to stderr instead.
 import { ReplyReading } from '../../api/reading.js';
 import type { Context, ReplyReader } from '../../core/context.js';
-import { printableDeep } from '../../core/output/format.js';
 import type { Reply } from '../../core/output/render.js';
 import { attributionLines } from './views.js';
 
 export async function printDataset(ctx: Context, reply: Reply, reader: ReplyReader): Promise<void> {
   await ctx.present(reply, reader);
-  if (ctx.format === 'csv') for (const line of attributionLines(printableDeep(reply.body), new ReplyReading(reader.what))) ctx.err(line);
+  if (ctx.format === 'csv') for (const line of attributionLines(reply.body, new ReplyReading(reader.what))) ctx.err(line);
 }

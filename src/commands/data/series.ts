@@ -60,7 +60,7 @@ async function drawChart(ctx: Context, reply: Reply, what: string, series: Serie
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(printableDeep(series), selectorName);
   const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: p.value }]));
-  const footer = attributionLines(printableDeep(reply.body), new ReplyReading(what)).map((line) => paint.dim(line));
+  const footer = attributionLines(reply.body, new ReplyReading(what)).map((line) => paint.dim(line));
   const body = points.length
     ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim })
     : 'No data to draw.';

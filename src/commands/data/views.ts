@@ -2,16 +2,19 @@
 // rows, the selectors of a family; what a reply carries beyond those, as the generic view shows
 // it. The source's attribution and date go under every table.
 import { isRecord, numberOf, otherFields, pick, textOf, type JsonRecord, type ReplyReading } from '../../api/reading.js';
-import { formatAmount } from '../../core/output/format.js';
+import { formatAmount, printable } from '../../core/output/format.js';
 import { genericView, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { itemListOf, labelOf, selectorsOf, seriesListOf, type ItemList, type Selector, type SeriesList } from './items.js';
 
-/** The attribution sentence and the date of the data: always shown with a table. */
+/** The attribution sentence and the date of the data, made printable: always shown with a table. */
 export function attributionLines(body: unknown, reading: ReplyReading): string[] {
   const meta = reading.documented(body, 'meta');
-  const text = (name: string) => textOf(reading.documented(meta, `meta.${name}`, name));
+  const text = (name: string) => {
+    const value = textOf(reading.documented(meta, `meta.${name}`, name));
+    return value === undefined ? undefined : printable(value);
+  };
   const attribution = text('attribution');
   const facts = [text('as_of') && `As of ${text('as_of')}`, text('source'), text('source_url')].filter(Boolean);
   return [...(attribution ? [attribution] : []), ...(facts.length ? [facts.join(' · ')] : [])];
