@@ -17,6 +17,7 @@ import { registerSandbox } from './commands/sandbox/index.js';
 import { registerStatements } from './commands/statements/index.js';
 import { registerUsage } from './commands/usage/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
+import type { App } from './core/app.js';
 import { Context, type GlobalFlags } from './core/context.js';
 import { EXIT } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
@@ -27,11 +28,6 @@ import { VERSION } from './version.js';
 export const HELP_WIDTH = 80;
 /** The heading commander gives inherited options in a command's help; the root's own use it too. */
 const GLOBAL_OPTIONS = 'Global Options:';
-
-/** What a noun's index.ts needs to declare its verbs: lazy actions that receive a Context. */
-export interface App {
-  action<A extends unknown[]>(load: () => Promise<(ctx: Context, ...args: A) => Promise<void>>): (...args: unknown[]) => Promise<void>;
-}
 
 export async function main(argv: readonly string[], unmaskedIO: IO, signal: AbortSignal): Promise<number> {
   // Every byte svc writes goes through these streams, which mask the secrets the run comes to know.

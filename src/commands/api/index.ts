@@ -1,6 +1,6 @@
 // `svc api METHOD PATH`: any request to the service, in the manner of `gh api`.
 import type { Command } from 'commander';
-import type { App } from '../../main.js';
+import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 
 const collect = (value: string, values: string[] | undefined) => [...(values ?? []), value];

@@ -1,6 +1,6 @@
 // `svc connect`: start a hosted consent flow (Connect) for an end user.
 import type { Command } from 'commander';
-import type { App } from '../../main.js';
+import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 
 export function registerConnect(program: Command, app: App): void {

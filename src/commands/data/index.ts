@@ -1,6 +1,6 @@
 // `svc data …`: the central bank's public datasets (latest month, series, snapshot, selectors).
 import type { Command } from 'commander';
-import type { App } from '../../main.js';
+import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 import { familiesHelp } from './families.js';
 

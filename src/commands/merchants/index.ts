@@ -1,6 +1,6 @@
 // `svc merchants …`: QR-payment terminals and merchant-name strings resolved to merchants.
 import { Option, type Command } from 'commander';
-import type { App } from '../../main.js';
+import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

@@ -1,6 +1,6 @@
 // `svc mock`: the local emulation of the service, for demos and tests.
 import type { Command } from 'commander';
-import type { App } from '../../main.js';
+import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 
 export function registerMock(program: Command, app: App): void {

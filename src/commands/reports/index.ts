@@ -1,6 +1,6 @@
 // `svc reports …`, `svc parse`, and the top-level shortcuts `svc match|auth|recurring`.
 import { Option, type Command } from 'commander';
-import type { App } from '../../main.js';
+import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';

@@ -1,6 +1,6 @@
 // `svc sandbox …`: scenario reports and webhook deliveries on demand, for tests and CI. Test keys only.
 import { Option, type Command } from 'commander';
-import type { App } from '../../main.js';
+import type { App } from '../../core/app.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';
 import { examples } from '../args.js';
 

@@ -1,6 +1,6 @@
 // `svc statements list`: the verifiable statements your organisation has issued.
 import { Option, type Command } from 'commander';
-import type { App } from '../../main.js';
+import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 
 export function registerStatements(program: Command, app: App): void {

@@ -1,6 +1,6 @@
 // `svc usage`: the organisation's quota this period.
 import type { Command } from 'commander';
-import type { App } from '../../main.js';
+import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 
 export function registerUsage(program: Command, app: App): void {
