@@ -22,6 +22,7 @@ import { Context, type GlobalFlags } from './core/context.js';
 import { EXIT } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
 import { Secrets } from './core/output/secrets.js';
+import type { Services } from './core/services.js';
 import { reportError } from './core/report-error.js';
 import { VERSION } from './version.js';
 
@@ -29,23 +30,27 @@ export const HELP_WIDTH = 80;
 /** The heading commander gives inherited options in a command's help; the root's own use it too. */
 const GLOBAL_OPTIONS = 'Global Options:';
 
-export async function main(argv: readonly string[], unmaskedIO: IO, signal: AbortSignal): Promise<number> {
+/**
+ * Runs svc with these arguments on this IO and returns the exit code. `signal` asks it to stop
+ * (Ctrl-C); `services` replaces the network, clock, prompts, browser or cache (tests do).
+ */
+export async function main(argv: readonly string[], unmaskedIO: IO, signal: AbortSignal, services: Services = {}): Promise<number> {
   // Every byte svc writes goes through these streams, which mask the secrets the run comes to know.
   const secrets = new Secrets();
   const { io, flush } = maskedIO(unmaskedIO, secrets);
   try {
-    return await runProgram(argv, io, secrets, signal);
+    return await runProgram(argv, io, secrets, signal, services);
   } finally {
     flush();
   }
 }
 
-async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, signal: AbortSignal): Promise<number> {
+async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, signal: AbortSignal, services: Services): Promise<number> {
   let context: Context | undefined;
   const app: App = {
     action: (load) => async (...args) => {
       const command = args.at(-1) as Command;
-      context = new Context(io, command.optsWithGlobals<GlobalFlags>(), signal, secrets);
+      context = new Context(io, command.optsWithGlobals<GlobalFlags>(), signal, secrets, services);
       const run = await load();
       // Commander passes the positional arguments, then the options, then the command itself.
       await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(context, ...args.slice(0, -1));

@@ -4,6 +4,7 @@
 import { maskKey, redactKey } from '../config/keys.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
+import { requestUrl } from './endpoints.js';
 import type { ReplyHeaders } from './reply-headers.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
 import {
@@ -57,8 +58,12 @@ export interface ClientOptions {
   debug?: (line: string) => void;
   /** The largest decoded reply body taken (--max-reply-size); default 64 MiB. */
   maxReplyBytes?: number;
+  /** How requests are sent; absent: directly, or through the proxy the environment names. */
+  transport?: Transport;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** The clock that dates a Retry-After. */
+  now?: () => number;
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -101,7 +106,7 @@ export class ApiClient {
       // service: 409 IDEMPOTENCY_IN_PROGRESS is then worth waiting for, unlike other 4xx.
       const ownAttemptRunning = attempt > 1 && reply.status === 409 && decodeErrorEnvelope(reply.raw)?.error_code === 'IDEMPOTENCY_IN_PROGRESS';
       if ((RETRY_STATUSES.has(reply.status) || ownAttemptRunning) && attempt < attempts) {
-        const delay = retryAfterMs(reply.headers.get('retry-after')) ?? this.backoff(attempt);
+        const delay = retryAfterMs(reply.headers.get('retry-after'), this.options.now?.() ?? Date.now()) ?? this.backoff(attempt);
         await this.wait(delay, spec, url, attempt, `HTTP ${reply.status}`);
         continue;
       }
@@ -117,11 +122,7 @@ export class ApiClient {
   }
 
   private url(spec: RequestSpec): string {
-    const url = new URL(this.options.baseUrl + spec.path);
-    for (const [name, value] of Object.entries(spec.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
-    return url.toString();
+    return requestUrl(this.options.baseUrl, spec.path, spec.query).toString();
   }
 
   private headers(spec: RequestSpec): Record<string, string> {
@@ -226,6 +227,7 @@ export class ApiClient {
 
   /** A direct connection, or undici's fetch with its proxy agent when a proxy applies to the base URL. */
   private chooseTransport(): Promise<Transport> {
+    if (!this.transport && this.options.transport) this.transport = Promise.resolve(this.options.transport);
     if (!this.transport) {
       // Outside the promise: a malformed proxy variable is a usage error at the first request.
       this.proxy = proxyFor(new URL(this.options.baseUrl), this.options.env);

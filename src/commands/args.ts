@@ -1,19 +1,11 @@
 // Checks of user input that every command shares; each failure is a usage error (exit 2) and
 // happens before any request.
+import { checkId } from '../api/endpoints.js';
 import { UsageError } from '../core/errors.js';
 
-/**
- * A report id (or any id): one non-empty path segment with no `/ ? #` and no white space, and not
- * `.` or `..`, which URL resolution would take as this folder or the one above (a request for
- * `/v1/reports/..` goes to `/v1`).
- */
-export function checkId(id: string | undefined, what = 'report id'): string {
-  if (id === undefined || id === '') throw new UsageError(`the ${what} is empty`);
-  if (/[/?#\s]/.test(id)) throw new UsageError(`the ${what} "${id.replace(/\s/g, ' ')}" must not contain / ? # or white space`);
-  if (id === '.' || id === '..') throw new UsageError(`the ${what} "${id}" is not an id: "." and ".." name a folder of the URL`);
-  return id;
-}
+export { checkId };
 
+/** A path with one id in it: `idPath('/v1/reports', id, '/auth')`. */
 export function idPath(prefix: string, id: string, suffix = ''): string {
   return `${prefix}/${encodeURIComponent(checkId(id))}${suffix}`;
 }

@@ -2,6 +2,7 @@
 // cannot know in advance, read from this machine only: profile names from the config file, series
 // selectors and scenario names from replies in the on-disk cache. Never a request, never a prompt:
 // whatever cannot be read is simply not offered.
+import { ENDPOINTS, requestUrl } from '../api/endpoints.js';
 import { cacheDir, configDir } from '../config/paths.js';
 import { checkBaseUrl, resolveSettings } from '../config/resolve.js';
 import { ConfigStore, type ConfigDoc } from '../config/store.js';
@@ -27,7 +28,6 @@ export interface Candidate {
   description: string;
 }
 
-const SCENARIOS_PATH = '/v1/sandbox/scenarios';
 
 /**
  * A value a script may put on the command line as it is: bash inserts a completion unquoted, so
@@ -57,7 +57,7 @@ function candidatesOf(request: DynamicRequest, env: Env): Candidate[] {
     }
     case 'scenarios': {
       // A list fetched before, in whatever form; the documented names until there is one.
-      const cached = cachedBody(request, env, doc, SCENARIOS_PATH);
+      const cached = cachedBody(request, env, doc, ENDPOINTS.sandboxScenarios.path);
       const names = cached === undefined ? [] : scenarioNames(cached);
       return names.length ? names : [...DOCUMENTED_SCENARIOS];
     }
@@ -105,7 +105,7 @@ function cachedBody(request: DynamicRequest, env: Env, doc: ConfigDoc, path: str
   try {
     const settings = resolveSettings({ profile: request.profile || undefined, baseUrl: request.baseUrl || undefined }, env, doc);
     if (!settings.baseUrl) return undefined;
-    const url = new URL(checkBaseUrl(settings.baseUrl) + path).toString();
+    const url = requestUrl(checkBaseUrl(settings.baseUrl), path).toString();
     const entry = new ReplyCache(cacheDir(env), settings.profile).read(url);
     return entry ? (JSON.parse(entry.raw) as unknown) : undefined;
   } catch {

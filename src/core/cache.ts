@@ -157,7 +157,7 @@ export function isFresh(entry: Pick<CacheEntry, 'fetched_at' | 'as_of'>, maxAgeM
  * Stores a reply, unless it holds a secret in use in any form (a key is never written to disk). A cache that
  * cannot be written costs only speed: it is reported through `warn`, not thrown.
  */
-export function storeReply(cache: ReplyCache, entry: CacheEntry, holdsSecret: (text: string) => boolean, warn: (message: string) => void): void {
+export function storeReply(cache: Pick<ReplyCache, 'write'>, entry: CacheEntry, holdsSecret: (text: string) => boolean, warn: (message: string) => void): void {
   if (holdsSecret(entry.raw) || holdsSecret(entry.url)) return;
   try {
     cache.write(entry);

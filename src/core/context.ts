@@ -1,5 +1,7 @@
 // The factory every command gets: IO, the parsed global flags, and lazy access to the config,
-// the API client, prompts and spinners. Nothing here is loaded before a command needs it.
+// the API client, prompts, spinners, the clock, the browser and the reply cache. Commands take
+// these from here only, so a test can run any command in-process with its own (services.ts).
+// Nothing here is loaded before a command needs it.
 import type { ApiClient } from '../api/client.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
@@ -11,6 +13,7 @@ import type { ReplyReading } from '../api/reading.js';
 import type { OutputFormat, Reply } from './output/render.js';
 import type { Secrets } from './output/secrets.js';
 import type { View } from './output/view.js';
+import type { CacheStore, Prompter, Services } from './services.js';
 
 export interface GlobalFlags {
   json?: boolean;
@@ -55,6 +58,7 @@ export class Context {
     readonly signal: AbortSignal,
     /** What io's streams mask: every secret the run comes to know is added as soon as it is known. */
     readonly secrets: Secrets,
+    private readonly services: Services = {},
   ) {
     secrets.add(flags.apiKey);
     secrets.add(readEnv(io.env, 'SVC_API_KEY'));
@@ -88,6 +92,38 @@ export class Context {
 
   warn(message: string): void {
     this.err(`warning: ${message}`);
+  }
+
+  /** Milliseconds since the epoch. */
+  now(): number {
+    return this.services.clock?.now() ?? Date.now();
+  }
+
+  /** Waits, unless Ctrl-C (or `signal`) comes first: then InterruptedError. */
+  async sleep(ms: number, signal: AbortSignal = this.signal): Promise<void> {
+    const sleep = this.services.sleep ?? (await import('./sleep.js')).sleep;
+    await sleep(ms, signal);
+  }
+
+  /** The questions for a person; only when canPrompt. */
+  async prompter(): Promise<Prompter> {
+    return this.services.prompter ?? (await import('./prompt.js')).terminalPrompter(this.io);
+  }
+
+  /** Opens an address in the browser; rejects when none can be started. */
+  async openBrowser(url: string): Promise<void> {
+    if (this.services.openBrowser) return this.services.openBrowser(url);
+    const { default: open } = await import('open');
+    await open(url);
+  }
+
+  /** The reply cache of the profile in force; --debug hears why it is bypassed, if it is. */
+  async replyCache(): Promise<CacheStore> {
+    const { profile } = await this.settings();
+    const note = this.debug ? (line: string) => this.err(line) : undefined;
+    if (this.services.replyCache) return this.services.replyCache(profile, note);
+    const [{ ReplyCache }, { cacheDir }] = await Promise.all([import('./cache.js'), import('../config/paths.js')]);
+    return new ReplyCache(cacheDir(this.io.env), profile, note);
   }
 
   async config(): Promise<ConfigStore> {
@@ -137,6 +173,10 @@ export class Context {
       env: this.io.env,
       signal: this.signal,
       debug: this.debug ? (line) => this.err(line) : undefined,
+      transport: this.services.transport,
+      sleep: this.services.sleep,
+      random: this.services.random,
+      now: () => this.now(),
     });
   }
 

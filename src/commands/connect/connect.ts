@@ -90,24 +90,14 @@ function checkRedirectUri(value: string): string {
 }
 
 async function askScopes(ctx: Context): Promise<string[]> {
-  const { checkbox } = await import('@inquirer/prompts');
-  return checkbox(
-    {
-      message: 'Scopes to ask the end user for',
-      choices: CONNECT_SCOPES.map((s) => ({ value: s.name, name: `${s.name} - ${s.description}`, short: s.name })),
-      required: true,
-    },
-    { input: ctx.io.stdin, output: ctx.io.stderr },
+  return (await ctx.prompter()).checkbox(
+    'Scopes to ask the end user for',
+    CONNECT_SCOPES.map((s) => ({ value: s.name, name: `${s.name} - ${s.description}`, short: s.name })),
   );
 }
 
 async function askRedirectUri(ctx: Context): Promise<string> {
-  const { input } = await import('@inquirer/prompts');
-  const value = await input(
-    { message: 'Redirect URI (where the flow returns)', validate: (v) => redirectUriProblem(v.trim()) ?? true },
-    { input: ctx.io.stdin, output: ctx.io.stderr },
-  );
-  return value.trim();
+  return (await ctx.prompter()).text('Redirect URI (where the flow returns)', { validate: (v) => redirectUriProblem(v.trim()) ?? true });
 }
 
 /**
@@ -126,8 +116,7 @@ async function drawQr(ctx: Context, url: string): Promise<void> {
 /** A browser that cannot be started is not a failure: the address is printed anyway. */
 async function openInBrowser(ctx: Context, url: string): Promise<void> {
   try {
-    const { default: open } = await import('open');
-    await open(url);
+    await ctx.openBrowser(url);
     ctx.err('Asked the browser to open the Connect URL.');
   } catch (error) {
     ctx.warn(`could not open a browser (${(error as Error).message}); open the Connect URL yourself`);

@@ -1,6 +1,7 @@
 // THE table of the central bank's dataset families (contract §6): the name users type, the path
 // under /v1/data/cbank/, and the query parameter that selects one series. The commands, their help
 // and the shell completions all read this table; nothing else names a family.
+import { endpointPath, ENDPOINTS } from '../../api/endpoints.js';
 import { UsageError } from '../../core/errors.js';
 
 export type SelectorParam = 'key' | 'indicator' | 'metric' | 'line';
@@ -34,9 +35,7 @@ export const DATA_FAMILIES: readonly DataFamily[] = [
 ];
 
 /** The C4 indicators of one month: `svc data snapshot`. */
-export const SNAPSHOT = { path: 'banking/snapshot', monthParam: 'month' } as const;
-
-const DATA_ROOT = '/v1/data/cbank';
+export const SNAPSHOT = { monthParam: 'month' } as const;
 
 export function findFamily(name: string | undefined): DataFamily {
   const family = DATA_FAMILIES.find((f) => f.name === name);
@@ -47,15 +46,15 @@ export function findFamily(name: string | undefined): DataFamily {
 }
 
 export function latestPath(family: DataFamily): string {
-  return `${DATA_ROOT}/${family.path}/latest`;
+  return endpointPath(ENDPOINTS.dataLatest, { family: family.path });
 }
 
 export function seriesPath(family: DataFamily): string {
-  return `${DATA_ROOT}/${family.path}/series`;
+  return endpointPath(ENDPOINTS.dataSeries, { family: family.path });
 }
 
 export function snapshotPath(): string {
-  return `${DATA_ROOT}/${SNAPSHOT.path}`;
+  return ENDPOINTS.dataSnapshot.path;
 }
 
 /** The family table as help text: name, path, selector parameter, summary. */
@@ -63,5 +62,5 @@ export function familiesHelp(): string {
   const width = (pick: (f: DataFamily) => string) => Math.max(...DATA_FAMILIES.map((f) => pick(f).length));
   const [name, path, selector] = [width((f) => f.name), width((f) => f.path), width((f) => f.selector)];
   const rows = DATA_FAMILIES.map((f) => `  ${f.name.padEnd(name)}  ${f.path.padEnd(path)}  ${f.selector.padEnd(selector)}  ${f.summary}`);
-  return `\nFamilies (FAMILY, path under ${DATA_ROOT}/, series selector parameter):\n${rows.join('\n')}`;
+  return `\nFamilies (FAMILY, path under /v1/data/cbank/, series selector parameter):\n${rows.join('\n')}`;
 }

@@ -2,11 +2,13 @@
 // the Data API quota is used up, with a line saying when usage resets.
 import type { ApiClient } from '../../api/client.js';
 import { pick, textOf } from '../../api/reading.js';
-import { isFresh, ReplyCache, storeReply, type CacheEntry } from '../../core/cache.js';
+import { requestUrl } from '../../api/endpoints.js';
+import { isFresh, storeReply, type CacheEntry } from '../../core/cache.js';
 import type { Context } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
 import { formatDateTime, printable } from '../../core/output/format.js';
 import type { Reply } from '../../core/output/render.js';
+import type { CacheStore } from '../../core/services.js';
 
 export interface CachePolicy {
   /** False with --no-cache: no cached reply is used (the fresh one is still stored). */
@@ -26,7 +28,7 @@ export async function fetchDataset(ctx: Context, request: DatasetRequest, cache:
   const hit = slot && cache?.read ? fromCache(ctx, slot, cache.maxAgeMs) : undefined;
   if (hit) return hit;
 
-  const fetchedAt = new Date();
+  const fetchedAt = new Date(ctx.now());
   let reply;
   try {
     reply = await client.request({ method: 'GET', path: request.path, query: request.query });
@@ -44,35 +46,26 @@ export async function fetchDataset(ctx: Context, request: DatasetRequest, cache:
 
 /** Where a request's reply is cached: the profile's cache and the request's URL. */
 interface CacheSlot {
-  store: ReplyCache;
+  store: CacheStore;
   url: string;
 }
 
 async function cacheSlot(ctx: Context, request: DatasetRequest): Promise<CacheSlot> {
-  const { cacheDir } = await import('../../config/paths.js');
+  const { requireBaseUrl } = await import('../../config/resolve.js');
+  const url = requestUrl(requireBaseUrl(await ctx.settings()), request.path, request.query).toString();
   // A cache that others could have written is bypassed; --debug says why.
-  const store = new ReplyCache(cacheDir(ctx.io.env), (await ctx.settings()).profile, ctx.debug ? (line) => ctx.err(line) : undefined);
-  return { store, url: await requestUrl(ctx, request) };
+  return { store: await ctx.replyCache(), url };
 }
 
 /** A fresh cached reply that is JSON, announced on stderr; undefined otherwise. */
 function fromCache(ctx: Context, slot: CacheSlot, maxAgeMs: number): { reply: Reply } | undefined {
   const entry = slot.store.read(slot.url);
-  if (!entry || !isFresh(entry, maxAgeMs)) return undefined;
+  if (!entry || !isFresh(entry, maxAgeMs, ctx.now())) return undefined;
   const reply = replyOf(entry);
   if (!reply) return undefined;
-  ctx.err(`(from the cache, fetched ${age(Date.parse(entry.fetched_at))}; --no-cache fetches it anew)`);
+  ctx.err(`(from the cache, fetched ${age(Date.parse(entry.fetched_at), ctx.now())}; --no-cache fetches it anew)`);
   if (ctx.debug) ctx.err(`debug: cache hit ${slot.store.fileFor(slot.url)}`);
   return { reply };
-}
-
-/** The URL a request goes to, with its query sorted so the order of --param flags does not matter. */
-async function requestUrl(ctx: Context, request: DatasetRequest): Promise<string> {
-  const { requireBaseUrl } = await import('../../config/resolve.js');
-  const url = new URL(requireBaseUrl(await ctx.settings()) + request.path);
-  const entries = Object.entries(request.query).filter((e): e is [string, string] => e[1] !== undefined);
-  for (const [name, value] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) url.searchParams.append(name, value);
-  return url.toString();
 }
 
 function replyOf(entry: CacheEntry): Reply | undefined {
@@ -88,7 +81,7 @@ function asOf(body: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function age(fetched: number, now = Date.now()): string {
+function age(fetched: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - fetched) / 1000));
   if (seconds < 60) return `${seconds} s ago`;
   if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;

@@ -14,20 +14,13 @@ export async function pickSelector(ctx: Context, family: DataFamily, policy: Cac
   if (selectors.length === 0) {
     throw new UnexpectedReplyError(`the reply to GET ${latestPath(family)} names no ${family.selector} to pick from; give the SELECTOR argument`);
   }
-  const { search } = await import('@inquirer/prompts');
-  return search(
-    {
-      message: `Which ${family.selector} of ${family.name}? (type to filter)`,
-      pageSize: 12,
-      source: async (term) =>
-        matching(selectors, term).map((s) => ({
-          name: `${s.value}  ${s.label ?? ''}${s.unit ? ` (${unitText(s.unit)})` : ''}`,
-          value: s.value,
-          short: s.value,
-          description: s.section,
-        })),
-    },
-    { input: ctx.io.stdin, output: ctx.io.stderr },
+  return (await ctx.prompter()).search(`Which ${family.selector} of ${family.name}? (type to filter)`, (term) =>
+    matching(selectors, term).map((s) => ({
+      name: `${s.value}  ${s.label ?? ''}${s.unit ? ` (${unitText(s.unit)})` : ''}`,
+      value: s.value,
+      short: s.value,
+      description: s.section,
+    })),
   );
 }
 

@@ -6,7 +6,6 @@ import type { Context } from '../../core/context.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
-import { askSecret, askText } from '../../core/prompt.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {
   return (value) => {
@@ -27,7 +26,7 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
 
   let baseUrl = ctx.flags.baseUrl ?? readEnv(ctx.io.env, 'SVC_BASE_URL');
   if (!baseUrl && ctx.canPrompt && !options.withKey) {
-    baseUrl = await askText(ctx.io, 'Base URL of the service', { default: saved.base_url, validate: validateWith(checkBaseUrl) });
+    baseUrl = await (await ctx.prompter()).text('Base URL of the service', { default: saved.base_url, validate: validateWith(checkBaseUrl) });
   }
   baseUrl ??= saved.base_url;
   if (!baseUrl) throw new UsageError('no base URL to log in to', ['Pass --base-url URL or set SVC_BASE_URL.']);
@@ -41,7 +40,7 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
     apiKey = ctx.flags.apiKey;
     ctx.warn('--api-key is visible to other users of this machine; prefer --with-key');
   } else if (ctx.canPrompt) {
-    apiKey = await askSecret(ctx.io, `API key for ${baseUrl}`, (value) => (value.trim() ? true : 'The key is empty.'));
+    apiKey = await (await ctx.prompter()).secret(`API key for ${baseUrl}`, (value) => (value.trim() ? true : 'The key is empty.'));
   } else {
     throw new UsageError('no API key to save, and no terminal to ask for one', [
       'Pipe it in: printf %s "$SVC_KEY" | svc login --with-key',

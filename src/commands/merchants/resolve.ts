@@ -51,7 +51,7 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
     signal: ctx.signal,
   };
   // Lookups given on the command line are listed there already: running it again is the retry.
-  const failedOut = flags.file !== undefined || flags.failedOut !== undefined ? unresolvedTarget(flags.failedOut) : undefined;
+  const failedOut = flags.file !== undefined || flags.failedOut !== undefined ? unresolvedTarget(flags.failedOut, new Date(ctx.now())) : undefined;
 
   // A plain file (no CSV: no line of it can be refused) for a script: no plan to show first.
   if (flags.file !== undefined && flags.column === undefined && !flags.dryRun && !ctx.io.stderrIsTTY) {

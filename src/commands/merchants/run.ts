@@ -142,8 +142,8 @@ async function keepUnresolved(
 }
 
 /** The default place for the unresolved file, decided when it is needed. */
-export function unresolvedTarget(explicit: string | undefined): { path: string; replace: boolean } {
-  return explicit === undefined ? { path: defaultUnresolvedPath(new Date()), replace: false } : { path: explicit, replace: true };
+export function unresolvedTarget(explicit: string | undefined, now: Date): { path: string; replace: boolean } {
+  return explicit === undefined ? { path: defaultUnresolvedPath(now), replace: false } : { path: explicit, replace: true };
 }
 
 function shellQuote(path: string): string {

@@ -11,7 +11,6 @@ import { whyUnreadable } from '../../core/fs-errors.js';
 import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { sleep } from '../../core/sleep.js';
 import { checkInteger, idPath } from '../args.js';
 import { reportReader } from './report-view.js';
 import { paintReportStatus } from './status.js';
@@ -176,21 +175,21 @@ const POLL_MAX_MS = 5000;
 /** Polls the report until it leaves `processing` (a reply without a status is taken as final), within the time limit. */
 async function waitForReport(ctx: Context, client: ApiClient, path: string, limitMs: number): Promise<ApiReply> {
   const id = decodeURIComponent(path.split('?')[0]!.split('/').at(-1) ?? path);
-  const started = Date.now();
+  const started = ctx.now();
   const spinner = await ctx.spinner(`Parsing ${id}…`);
   let interval = POLL_START_MS;
   try {
     for (;;) {
       const reply = await client.request({ method: 'GET', path });
       if (textOf(pick(reply.body, 'status')) !== 'processing') return reply;
-      const elapsed = Date.now() - started;
+      const elapsed = ctx.now() - started;
       if (elapsed >= limitMs) {
         throw new NetworkError(`report ${id} is still processing after ${Math.round(elapsed / 1000)} s`, [
           `Check it later with \`svc reports get ${id}\`, or wait longer with --wait-timeout.`,
         ]);
       }
       spinner.update(`Parsing ${id}… ${Math.round(elapsed / 1000)} s`);
-      await sleep(Math.min(interval, limitMs - elapsed), ctx.signal);
+      await ctx.sleep(Math.min(interval, limitMs - elapsed));
       interval = Math.min(POLL_MAX_MS, interval * 1.5);
     }
   } finally {

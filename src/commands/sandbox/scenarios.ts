@@ -1,8 +1,9 @@
+import { ENDPOINTS, requestUrl } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { sandboxClient } from './test-key.js';
 
-const PATH = '/v1/sandbox/scenarios';
+const PATH = ENDPOINTS.sandboxScenarios.path;
 
 /** The list's shape is not documented: it is shown as it comes, and kept for completion. */
 export async function listScenarios(ctx: Context): Promise<void> {
@@ -17,12 +18,7 @@ export async function listScenarios(ctx: Context): Promise<void> {
 
 /** Keeps the list in the reply cache, where `svc sandbox create --scenario <TAB>` finds it. */
 async function rememberForCompletion(ctx: Context, raw: string): Promise<void> {
-  const [{ ReplyCache, storeReply }, { cacheDir }, { requireBaseUrl }] = await Promise.all([
-    import('../../core/cache.js'),
-    import('../../config/paths.js'),
-    import('../../config/resolve.js'),
-  ]);
-  const settings = await ctx.settings();
-  const entry = { url: new URL(requireBaseUrl(settings) + PATH).toString(), fetched_at: new Date().toISOString(), as_of: null, raw };
-  storeReply(new ReplyCache(cacheDir(ctx.io.env), settings.profile, ctx.debug ? (line) => ctx.err(line) : undefined), entry, (text) => ctx.secrets.mask(text) !== text, (message) => ctx.warn(message));
+  const [{ storeReply }, { requireBaseUrl }] = await Promise.all([import('../../core/cache.js'), import('../../config/resolve.js')]);
+  const entry = { url: requestUrl(requireBaseUrl(await ctx.settings()), PATH).toString(), fetched_at: new Date(ctx.now()).toISOString(), as_of: null, raw };
+  storeReply(await ctx.replyCache(), entry, (text) => ctx.secrets.mask(text) !== text, (message) => ctx.warn(message));
 }

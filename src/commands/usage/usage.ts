@@ -40,7 +40,7 @@ export async function showUsage(ctx: Context): Promise<void> {
           },
         },
         { key: 'period', header: 'Period', value: (x) => x.period },
-        { key: 'resets_at', header: 'Resets', value: (x) => x.resetsAt, display: (x) => resetsText(x.resetsAt) },
+        { key: 'resets_at', header: 'Resets', value: (x) => x.resetsAt, display: (x) => resetsText(x.resetsAt, ctx.now()) },
       ];
       return withRest({ kind: 'record', record: u, fields }, otherFields(body, KNOWN));
     },
@@ -55,7 +55,7 @@ function usedText(used: number | undefined, quota: number | undefined): string {
 }
 
 /** `2026-06-01 00:00 UTC (in 9 days)`. */
-export function resetsText(resetsAt: string | undefined, now = Date.now()): string {
+export function resetsText(resetsAt: string | undefined, now: number): string {
   if (!resetsAt) return '';
   const at = Date.parse(resetsAt);
   if (Number.isNaN(at)) return resetsAt;

@@ -67,10 +67,13 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
   ctx.err(`Listening for webhook deliveries on ${receiver.url} (any path)${exitAfter === undefined ? '; Ctrl-C stops' : ''}`);
   if (forwardTo) ctx.err(`Forwarding valid deliveries to ${forwardTo}`);
 
-  const timer =
-    exitAfter === undefined
-      ? undefined
-      : setTimeout(() => end(new CliError(`got ${received} of ${exitAfter} event${exitAfter === 1 ? '' : 's'} within ${waitSeconds} s`, EXIT.network, ['Raise the limit with --wait SECONDS.'])), waitSeconds * 1000);
+  const stopWaiting = new AbortController();
+  if (exitAfter !== undefined) {
+    ctx.sleep(waitSeconds * 1000, AbortSignal.any([ctx.signal, stopWaiting.signal])).then(
+      () => end(new CliError(`got ${received} of ${exitAfter} event${exitAfter === 1 ? '' : 's'} within ${waitSeconds} s`, EXIT.network, ['Raise the limit with --wait SECONDS.'])),
+      () => {}, // ended first
+    );
+  }
   // Ctrl-C ends a plain listen normally; while waiting for --exit-after events it is an interruption.
   const onAbort = () => end(exitAfter === undefined ? undefined : new InterruptedError());
   if (ctx.signal.aborted) onAbort();
@@ -78,7 +81,7 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
   try {
     await ended;
   } finally {
-    clearTimeout(timer);
+    stopWaiting.abort();
     ctx.signal.removeEventListener('abort', onAbort);
     await receiver.close();
     if (ctx.signal.aborted) stopForwards.abort();

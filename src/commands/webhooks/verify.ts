@@ -18,7 +18,7 @@ export async function verifyDelivery(ctx: Context, options: VerifyFlags): Promis
     throw new UsageError('missing --header: the X-Svc-Signature header of the delivery ("t=…,v1=…")');
   }
   const body = await readBody(ctx, options.body ?? '-');
-  const verdict = verifySignature({ secret, header: options.header, body });
+  const verdict = verifySignature({ secret, header: options.header, body, now: Math.floor(ctx.now() / 1000) });
   if (verdict.valid) {
     if (ctx.machineOutput) ctx.out(JSON.stringify({ valid: true, timestamp: verdict.timestamp, age_seconds: verdict.ageSeconds }) + '\n');
     else ctx.out(`valid: signed ${new Date(verdict.timestamp * 1000).toISOString().replace('.000Z', 'Z')}, ${verdict.ageSeconds} s ago\n`);
