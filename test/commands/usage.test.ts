@@ -1,0 +1,49 @@
+// `svc usage` in-process, as a person and as a script.
+import { describe, expect, it } from 'vitest';
+import { FakeService, plain, svc } from '../support/in-process.js';
+
+const USAGE = { plan: 'growth', quota: 10000, used: 9500, remaining: 500, period: '2026-05', resets_at: '2026-06-01T00:00:00Z' };
+
+const service = (body: unknown = USAGE, status = 200) => new FakeService().expect('GET', '/v1/usage', { status, body });
+
+describe('svc usage', () => {
+  it('shows a person the plan, the share used and when it resets', async () => {
+    const result = await svc(['usage'], { tty: true, service: service() });
+    expect(result.code).toBe(0);
+    const screen = plain(result.stdout);
+    expect(screen).toContain('9,500 of 10,000 (95%)');
+    expect(screen).toContain('in 10 days');
+    expect(result.stderr).toBe('');
+  });
+
+  it('gives a script tab-separated fields and --json the body as received', async () => {
+    const table = await svc(['usage'], { service: service() });
+    expect(table.stdout).not.toMatch(/\u001b\[/);
+    expect(table.stdout).toMatch(/^plan\tgrowth$/m);
+    const json = await svc(['usage', '--json'], { service: service() });
+    expect(JSON.parse(json.stdout)).toEqual(USAGE);
+  });
+
+  it('sends the key and asks for JSON', async () => {
+    const { requests } = await svc(['usage', '--json'], { service: service() });
+    expect(requests[0]!.headers.authorization).toMatch(/^Bearer svc_sk_test_/);
+    expect(requests[0]!.headers.accept).toBe('application/json');
+  });
+
+  it('maps an invalid key to exit 3 with one line on stderr', async () => {
+    const body = { error_type: 'AUTHENTICATION_ERROR', error_code: 'INVALID_API_KEY', error_message: 'The API key is not valid.' };
+    const result = await svc(['usage'], { service: service(body, 401) });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe('error: INVALID_API_KEY: The API key is not valid.');
+  });
+
+  it('retries a 503 after the wait Retry-After asks for, on the test clock', async () => {
+    const fake = new FakeService()
+      .expect('GET', '/v1/usage', { status: 503, body: { error_code: 'API_ERROR' }, headers: { 'retry-after': '7' } })
+      .expect('GET', '/v1/usage', { body: USAGE });
+    const result = await svc(['usage', '--json'], { service: fake });
+    expect(result.code).toBe(0);
+    expect(result.waits).toEqual([7000]);
+  });
+});

@@ -1,0 +1,260 @@
+// Runs svc in this process, as gh's iostreams.Test() does: `main()` with a test IO (a person at a
+// terminal, or a script), and a fake service at the transport seam that answers the requests a
+// test expects, in order, and fails the test on any request it did not expect or that never came.
+// The clock is fixed and waits take no time, so no test waits on real time.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { afterAll } from 'vitest';
+import type { Transport, WireRequest } from '../../src/api/transport.js';
+import { ReplyHeaders } from '../../src/api/reply-headers.js';
+import type { IO } from '../../src/core/io.js';
+import type { CacheStore, Choice, Prompter, Services } from '../../src/core/services.js';
+import type { CacheEntry } from '../../src/core/cache.js';
+import { main } from '../../src/main.js';
+
+export const BASE_URL = 'https://svc.test';
+export const KEY = 'svc_sk_test_00112233445566778899aabbccddeeff';
+export const LIVE_KEY = 'svc_sk_live_00112233445566778899aabbccddeeff';
+/** The fixed time of every in-process run: 2026-05-22 10:00 UTC. */
+export const NOW = Date.parse('2026-05-22T10:00:00Z');
+
+/** A request as the fake service saw it. */
+export interface SeenRequest {
+  method: string;
+  /** Path and query, as `/v1/reports?limit=5`. */
+  path: string;
+  url: URL;
+  headers: Record<string, string>;
+  /** The body as text; undefined when there was none. */
+  body?: string;
+  /** The body parsed as JSON, when it is JSON. */
+  json?: unknown;
+}
+
+export interface FakeReply {
+  status?: number;
+  /** Sent as JSON, unless `raw` is given. */
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Expected {
+  method: string;
+  /** The path and query the request must have, exactly; or a test of the request. */
+  path: string | ((request: SeenRequest) => boolean);
+  reply: FakeReply | ((request: SeenRequest) => FakeReply);
+}
+
+/** The service of a test: expected requests in order, each answered once. */
+export class FakeService {
+  readonly seen: SeenRequest[] = [];
+  readonly problems: string[] = [];
+  private readonly queue: Expected[];
+
+  constructor(expected: Expected[] = []) {
+    this.queue = [...expected];
+  }
+
+  expect(method: string, path: Expected['path'], reply: Expected['reply']): this {
+    this.queue.push({ method, path, reply });
+    return this;
+  }
+
+  readonly transport: Transport = async (request: WireRequest) => {
+    const seen = seenOf(request);
+    this.seen.push(seen);
+    const next = this.queue[0];
+    const matches = next && next.method === seen.method && (typeof next.path === 'string' ? next.path === seen.path : next.path(seen));
+    if (!next || !matches) {
+      this.problems.push(`unexpected request ${seen.method} ${seen.path}` + (next ? ` (expected ${next.method} ${typeof next.path === 'string' ? next.path : '(a matching request)'})` : ''));
+      // A refused connection: the command fails as it would against no service.
+      throw Object.assign(new Error('connect ECONNREFUSED (fake service)'), { code: 'ECONNREFUSED' });
+    }
+    this.queue.shift();
+    const reply = typeof next.reply === 'function' ? next.reply(seen) : next.reply;
+    const raw = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+    const headers = new ReplyHeaders(Object.entries({ 'content-type': 'application/json', ...reply.headers }));
+    return { status: reply.status ?? 200, headers, raw };
+  };
+
+  /** Problems of the run: unexpected requests, and the expected ones that never came. */
+  verify(): string[] {
+    return [...this.problems, ...this.queue.map((e) => `expected request never sent: ${e.method} ${typeof e.path === 'string' ? e.path : '(a matching request)'}`)];
+  }
+}
+
+function seenOf(request: WireRequest): SeenRequest {
+  const body = request.body ? Buffer.from(request.body).toString('utf8') : undefined;
+  let json: unknown;
+  try {
+    json = body === undefined ? undefined : JSON.parse(body);
+  } catch {
+    json = undefined;
+  }
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return { method: request.method, path: request.url.pathname + request.url.search, url: request.url, headers, body, json };
+}
+
+/** A prompter that gives scripted answers, in order, and records the questions. */
+export class ScriptedPrompter implements Prompter {
+  readonly asked: string[] = [];
+
+  constructor(private readonly answers: unknown[]) {}
+
+  private next<T>(message: string): Promise<T> {
+    this.asked.push(message);
+    if (this.answers.length === 0) return Promise.reject(new Error(`no scripted answer for the question "${message}"`));
+    return Promise.resolve(this.answers.shift() as T);
+  }
+
+  text(message: string, options?: { validate?: (value: string) => true | string }): Promise<string> {
+    return this.next<string>(message).then((answer) => {
+      const verdict = options?.validate?.(answer) ?? true;
+      if (verdict !== true) throw new Error(`the scripted answer "${answer}" to "${message}" was refused: ${verdict}`);
+      return answer;
+    });
+  }
+  secret(message: string): Promise<string> {
+    return this.next(message);
+  }
+  checkbox(message: string, _choices: readonly Choice[]): Promise<string[]> {
+    return this.next(message);
+  }
+  search(message: string, source: (term: string | undefined) => Choice[]): Promise<string> {
+    return this.next<string>(message).then((answer) => {
+      if (!source(answer).some((choice) => choice.value === answer)) throw new Error(`"${answer}" is not offered for "${message}"`);
+      return answer;
+    });
+  }
+  confirm(message: string): Promise<boolean> {
+    return this.next(message);
+  }
+}
+
+/** A reply cache in memory. */
+export class MemoryCache implements CacheStore {
+  readonly entries = new Map<string, CacheEntry>();
+  read(url: string): CacheEntry | undefined {
+    return this.entries.get(url);
+  }
+  write(entry: CacheEntry): void {
+    this.entries.set(entry.url, entry);
+  }
+  fileFor(url: string): string {
+    return `memory:${url}`;
+  }
+}
+
+export interface InProcessOptions {
+  /** stdin, stdout and stderr are a terminal (and CI is unset): a person. Default: a script. */
+  tty?: boolean;
+  /** The service; default: one that expects no request at all. */
+  service?: FakeService;
+  /** Variables added to (or, when undefined, removed from) the default environment. */
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  columns?: number;
+  prompter?: Prompter;
+  cache?: MemoryCache;
+  /** Addresses the command asked the browser to open. */
+  opened?: string[];
+  now?: number;
+  /** Aborted before or during the run: Ctrl-C. */
+  signal?: AbortSignal;
+}
+
+export interface InProcessResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The requests the fake service saw. */
+  requests: SeenRequest[];
+  /** Every wait the command asked for, in milliseconds. */
+  waits: number[];
+}
+
+let scratch: string | undefined;
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A private folder for the config and cache of the runs of this test file. */
+export function scratchDir(): string {
+  scratch ??= mkdtempSync(join(tmpdir(), 'svc-inprocess-'));
+  return scratch;
+}
+
+/**
+ * Runs `svc ...argv` in-process. Throws (failing the test) when the fake service saw an
+ * unexpected request or missed an expected one.
+ */
+export async function svc(argv: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
+  const stdout = sink();
+  const stderr = sink();
+  const tty = options.tty === true;
+  const env: Record<string, string | undefined> = {
+    SVC_BASE_URL: BASE_URL,
+    SVC_API_KEY: KEY,
+    SVC_CONFIG_DIR: join(scratchDir(), 'config'),
+    SVC_CACHE_DIR: join(scratchDir(), 'cache'),
+    HOME: scratchDir(),
+    ...(tty ? { TERM: 'xterm-256color' } : { CI: 'true' }),
+  };
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  const io: IO = {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    stdinIsTTY: tty,
+    env,
+    columns: options.columns ?? 80,
+  };
+  const service = options.service ?? new FakeService();
+  const waits: number[] = [];
+  let now = options.now ?? NOW;
+  const services: Services = {
+    transport: service.transport,
+    clock: { now: () => now },
+    // A wait takes no time: the clock moves on instead.
+    sleep: async (ms, signal) => {
+      if (signal.aborted) throw new (await import('../../src/core/errors.js')).InterruptedError();
+      waits.push(ms);
+      now += ms;
+    },
+    random: () => 0.5,
+    prompter: options.prompter ?? new ScriptedPrompter([]),
+    openBrowser: async (url) => {
+      if (!options.opened) throw new Error('no browser in this test');
+      options.opened.push(url);
+    },
+    replyCache: options.cache ? () => options.cache! : undefined,
+  };
+  const code = await main(argv, io, options.signal ?? new AbortController().signal, services);
+  const problems = service.verify();
+  if (problems.length > 0) throw new Error(`svc ${argv.join(' ')}: ${problems.join('; ')}\nstderr: ${stderr.text()}`);
+  return { code, stdout: stdout.text(), stderr: stderr.text(), requests: service.seen, waits };
+}
+
+function sink(): { stream: Writable; text: () => string } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+/** Text without colour codes. */
+export function plain(text: string): string {
+  return text.replace(/\u001b\[[0-9;]*m/g, '');
+}
