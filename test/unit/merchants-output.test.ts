@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MerchantResult } from '../../src/api/merchants.js';
-import { progressLine } from '../../src/commands/merchants/progress.js';
-import { OutputSink, StdoutClosedError } from '../../src/commands/merchants/sink.js';
+import { progressLine } from '../../src/core/stream/progress.js';
+import { OutputSink, StdoutClosedError } from '../../src/core/stream/sink.js';
 import { checkWritable, defaultUnresolvedPath, writeUnresolved } from '../../src/commands/merchants/unresolved.js';
-import { fitWidths } from '../../src/commands/merchants/table-writers.js';
+import { narrowToFit } from '../../src/core/output/fit.js';
 import { createWriter } from '../../src/commands/merchants/writers.js';
 import type { OutputFormat } from '../../src/core/output/render.js';
 
@@ -109,8 +109,8 @@ describe('the table', () => {
 
   it('narrows only the free-text columns', () => {
     // 136 characters and 6 gaps of 2 are 48 too many for 100: the two free-text columns give 24 each.
-    expect(fitWidths([40, 19, 40, 4, 13, 13, 7], 100)).toEqual([16, 19, 16, 4, 13, 13, 7]);
-    expect(fitWidths([10, 19, 10, 4, 13, 13, 7], 100)).toEqual([10, 19, 10, 4, 13, 13, 7]);
+    expect(narrowToFit([40, 19, 40, 4, 13, 13, 7], FLEX, 100 - 12)).toEqual([16, 19, 16, 4, 13, 13, 7]);
+    expect(narrowToFit([10, 19, 10, 4, 13, 13, 7], FLEX, 100 - 12)).toEqual([10, 19, 10, 4, 13, 13, 7]);
   });
 });
 
@@ -149,19 +149,22 @@ describe('OutputSink', () => {
   });
 });
 
+/** Which merchant columns are free text: input and merchant. */
+const FLEX = [true, false, true, false, false, false, false];
+
 describe('progressLine', () => {
   it('shows lookups and calls done of all, the rate and the time left', () => {
-    expect(progressLine({ lookups: 12_000, calls: 12 }, { lookups: 25_000, calls: 25 }, 3, 120)).toBe(
+    expect(progressLine({ items: 12_000, calls: 12 }, { items: 25_000, calls: 25, noun: 'lookups' }, 3, 120)).toBe(
       '[██████████████················] 12,000/25,000 lookups · 12/25 calls · 4,000/s · ETA 4s',
     );
   });
 
   it('before any call has ended it knows no rate', () => {
-    expect(progressLine({ lookups: 0, calls: 0 }, { lookups: 2_00_000, calls: 200 }, 0, 120)).toContain('0/2,00,000 lookups · 0/200 calls · …/s · ETA …');
+    expect(progressLine({ items: 0, calls: 0 }, { items: 2_00_000, calls: 200, noun: 'lookups' }, 0, 120)).toContain('0/2,00,000 lookups · 0/200 calls · …/s · ETA …');
   });
 
   it('never writes past the terminal width', () => {
-    expect([...progressLine({ lookups: 5, calls: 1 }, { lookups: 10, calls: 2 }, 1, 30)].length).toBeLessThan(30);
+    expect([...progressLine({ items: 5, calls: 1 }, { items: 10, calls: 2, noun: 'lookups' }, 1, 30)].length).toBeLessThan(30);
   });
 });
 

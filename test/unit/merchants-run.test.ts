@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { MerchantResult } from '../../src/api/merchants.js';
 import { ReplyHeaders } from '../../src/api/reply-headers.js';
 import type { Lookup } from '../../src/commands/merchants/lookup-set.js';
-import { runInOrder } from '../../src/commands/merchants/ordered-pool.js';
+import { runInOrder } from '../../src/core/stream/ordered-pool.js';
 import { checkedReply, inLookupOrder } from '../../src/commands/merchants/reply.js';
 import { BatchesWhileReading, batchesOf } from '../../src/commands/merchants/batches.js';
 import { planOf } from '../../src/commands/merchants/resolve.js';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { maskKey } from '../../src/config/keys.js';
-import { AlignedTableWriter } from '../../src/commands/merchants/table-writers.js';
+import { merchantTableWriter } from '../../src/commands/merchants/table-writers.js';
 import { createPaint } from '../../src/core/output/paint.js';
 
 const KEY = 'svc_sk_test_0123456789abcdef0123456789abcdef';
@@ -15,7 +15,7 @@ describe('cut output is masked first', () => {
   it('a merchant cell holding the key, cut to the terminal width, shows none of its secret', async () => {
     let out = '';
     const sink = { write: async (text: string) => void (out += text) };
-    const writer = new AlignedTableWriter(sink as never, 100, await createPaint(false), (text) => text.split(KEY).join(maskKey(KEY)));
+    const writer = merchantTableWriter(sink as never, await createPaint(false), { width: 100, mask: (text) => text.split(KEY).join(maskKey(KEY)) });
     await writer.write([{ input: 'x', type: 'name', matched: true, merchant: `${KEY} and a long tail to be cut, longer than any column a terminal of 100 gives`, mcc: '5411', category: 'groceries', city: 'Pokhara' }]);
     expect(out).toContain('svc_sk_test_…');
     expect(out).not.toContain(SECRET_HEAD);

@@ -80,7 +80,7 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
   await runResolve(ctx, client, {
     batches: batchesOf(lookups),
     concurrency: plan.concurrency,
-    totals: { lookups: plan.lookups, calls: plan.calls },
+    totals: { items: plan.lookups, calls: plan.calls, noun: 'lookups' },
     lookupCount: () => lookups.size,
     unmatchedOnly: flags.unmatched === true,
     failedOut,

@@ -9,10 +9,10 @@ import type { Context } from '../../core/context.js';
 import { InterruptedError } from '../../core/errors.js';
 import type { Batch } from './batches.js';
 import type { Lookup } from './lookup-set.js';
-import { runInOrder } from './ordered-pool.js';
-import type { ProgressBar } from './progress.js';
+import { runInOrder } from '../../core/stream/ordered-pool.js';
+import type { ProgressBar, Totals } from '../../core/stream/progress.js';
 import { checkedReply, inLookupOrder } from './reply.js';
-import { OutputSink, StdoutClosedError } from './sink.js';
+import { OutputSink, StdoutClosedError } from '../../core/stream/sink.js';
 import { defaultUnresolvedPath, whyNot, writeUnresolved } from './unresolved.js';
 import { createWriter } from './writers.js';
 
@@ -22,7 +22,7 @@ export interface RunOptions {
   batches: Iterator<Batch> | AsyncIterator<Batch>;
   concurrency: number;
   /** Totals known before the run, for the progress bar; absent while the input is still read. */
-  totals?: { lookups: number; calls: number };
+  totals?: Totals;
   /** How many distinct lookups there are (once the input is read). */
   lookupCount: () => number;
   unmatchedOnly: boolean;
@@ -35,7 +35,7 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   // For a person at a terminal, and only when there is progress to show: more than one call.
   const progress: ProgressBar =
     options.totals && ctx.io.stderrIsTTY && options.totals.calls > 1
-      ? (await import('./progress.js')).progressBar(ctx.io.stderr, ctx.io.columns, options.totals)
+      ? (await import('../../core/stream/progress.js')).progressBar(ctx.io.stderr, ctx.io.columns, options.totals)
       : { advance() {}, clear() {}, redraw() {}, stop() {} };
   // When stdout and stderr share a terminal, the bar steps aside for each piece of output.
   const sharesTerminal = ctx.io.stdoutIsTTY && ctx.io.stderrIsTTY;

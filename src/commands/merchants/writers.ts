@@ -1,12 +1,13 @@
 // The streaming outputs of `svc merchants resolve`: results are written batch by batch as they
-// come, never gathered whole. `--json` writes the merged reply piece by piece (the results first,
-// then the counts, which are only known at the end), ndjson one result a line, CSV a header then
-// rows. The table (table-writers.ts) is loaded only when asked for, with its colour and
-// formatting modules: machine formats start faster without them.
+// come, never gathered whole (core/stream). `--json` writes the merged reply piece by piece (the
+// results first, then the counts, which are only known at the end), ndjson one result a line, CSV
+// a header then rows. The table is loaded only when asked for, with its colour and formatting
+// modules: machine formats start faster without them.
 import type { MerchantResult } from '../../api/merchants.js';
-import { csvField, csvLine } from '../../core/output/csv.js';
 import type { OutputFormat } from '../../core/output/render.js';
-import type { OutputSink } from './sink.js';
+import { CsvWriter, JsonListWriter, NdjsonWriter } from '../../core/stream/record-writers.js';
+import type { OutputSink } from '../../core/stream/sink.js';
+import type { RowWriter } from '../../core/stream/table-writers.js';
 
 export interface ResultWriter {
   /** Writes one batch of results, in order. */
@@ -32,78 +33,49 @@ export interface WriterOptions {
 export async function createWriter(options: WriterOptions): Promise<ResultWriter> {
   switch (options.format) {
     case 'json':
-      return new JsonWriter(options.sink);
+      return new JsonReplyWriter(options.sink);
     case 'ndjson':
-      return { write: (results) => options.sink.write(results.map((r) => JSON.stringify(r) + '\n').join('')), finish: async () => {} };
+      return withoutMeta(new NdjsonWriter(options.sink));
     case 'csv':
-      return new CsvWriter(options.sink);
+      return withoutMeta(new CsvWriter<MerchantResult>(options.sink, CSV_KEYS, (result, key) => text(result[key as keyof MerchantResult])));
     case 'table': {
-      const [{ AlignedTableWriter, TabWriter }, { createPaint }] = await Promise.all([import('./table-writers.js'), import('../../core/output/paint.js')]);
+      const [{ merchantTableWriter }, { createPaint }] = await Promise.all([import('./table-writers.js'), import('../../core/output/paint.js')]);
       const paint = await createPaint(options.color);
-      return options.terminal ? new AlignedTableWriter(options.sink, options.width, paint, options.mask) : new TabWriter(options.sink, paint);
+      return withoutMeta(merchantTableWriter(options.sink, paint, options.terminal ? { width: options.width, mask: options.mask } : undefined));
     }
   }
+}
+
+function withoutMeta(writer: RowWriter<MerchantResult>): ResultWriter {
+  return { write: (results) => writer.write(results), finish: (_meta, complete) => writer.finish(complete) };
 }
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /** CSV carries the raw values, and the lookup's type. */
-const CSV_KEYS = ['input', 'type', 'matched', 'terminal', 'merchant', 'mcc', 'category', 'city'] as const;
+const CSV_KEYS = ['input', 'type', 'matched', 'terminal', 'merchant', 'mcc', 'category', 'city'];
 
-class JsonWriter implements ResultWriter {
-  private started = false;
+/** The merged reply of the documented shape: `{"data": {"results": [...], "count", "matched"}, "meta"}`. */
+class JsonReplyWriter implements ResultWriter {
+  private readonly results: JsonListWriter<MerchantResult>;
   private count = 0;
   private matched = 0;
 
-  constructor(private readonly sink: OutputSink) {}
+  constructor(private readonly sink: OutputSink) {
+    this.results = new JsonListWriter(sink, '{\n  "data": {\n    "results": [', '    ');
+  }
 
   async write(results: readonly MerchantResult[]): Promise<void> {
-    if (results.length === 0) return;
-    let out = this.started ? ',' : '{\n  "data": {\n    "results": [';
-    // One native stringify of the batch as an array, its brackets cut off and its lines moved
-    // in under "results": a thousand results take a fraction of a thousand stringify calls.
-    out += JSON.stringify(results, null, 2).slice(1, -2).replace(/\n/g, '\n    ');
     this.count += results.length;
     for (const result of results) if (result.matched) this.matched++;
-    this.started = true;
-    await this.sink.write(out);
+    await this.results.write(results);
   }
 
   async finish(meta: unknown, complete: boolean): Promise<void> {
     // A run that failed before any result has no reply to show.
-    if (!complete && !this.started) return;
-    let out = this.started ? '\n    ],\n' : '{\n  "data": {\n    "results": [],\n';
-    out += `    "count": ${this.count},\n    "matched": ${this.matched}\n  }`;
-    if (meta !== undefined) out += `,\n  "meta": ${indent(JSON.stringify(meta, null, 2), '  ')}`;
+    if (!complete && !this.results.hasItems) return;
+    let out = `${this.results.closing()},\n    "count": ${this.count},\n    "matched": ${this.matched}\n  }`;
+    if (meta !== undefined) out += `,\n  "meta": ${JSON.stringify(meta, null, 2).replace(/\n/g, '\n  ')}`;
     await this.sink.write(out + '\n}\n');
   }
 }
-
-function indent(json: string, by: string): string {
-  return json.replace(/\n/g, '\n' + by);
-}
-
-
-class CsvWriter implements ResultWriter {
-  private started = false;
-
-  constructor(private readonly sink: OutputSink) {}
-
-  async write(results: readonly MerchantResult[]): Promise<void> {
-    let out = this.started ? '' : csvLine([...CSV_KEYS]);
-    this.started = true;
-    // Field by field, without an array per row: at 200,000 rows the arrays cost more than the text.
-    for (const result of results) {
-      out += csvField(text(result[CSV_KEYS[0]]));
-      for (let i = 1; i < CSV_KEYS.length; i++) out += ',' + csvField(text(result[CSV_KEYS[i]!]));
-      out += '\r\n';
-    }
-    await this.sink.write(out);
-  }
-
-  async finish(_meta: unknown, complete: boolean): Promise<void> {
-    // A run that failed before any result writes nothing: an error is not an empty table.
-    if (!this.started && complete) await this.sink.write(csvLine([...CSV_KEYS]));
-  }
-}
-

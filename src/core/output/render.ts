@@ -1,5 +1,6 @@
 // Turns a view into a table for people: boxed with colour on a terminal, tab-separated in a pipe.
 // The machine formats are made from the reply itself (records.ts, json.ts).
+import { narrowToFit } from './fit.js';
 import type Table from 'cli-table3';
 import type { Paint } from './paint.js';
 import type { Cell, Column, ListView, RecordView, View } from './view.js';
@@ -110,25 +111,16 @@ function boxedTable<T>(columns: Column<T>[], rows: T[], { paint, width, Table }:
   return table.toString();
 }
 
-const MIN_COLUMN = 12;
-
 /**
- * Column widths that fit the terminal by narrowing the widest free-text (flex) columns, whose cells
- * then wrap; undefined when the table fits as it is. Other columns keep their width.
+ * Column widths (padding included) that fit the terminal, the free-text (flex) columns narrowed
+ * so their cells wrap; undefined when the table fits as it is.
  */
 export function fitColumns(cells: string[][], available: number, flex: boolean[]): number[] | undefined {
   const count = cells[0]?.length ?? 0;
   const widths = Array.from({ length: count }, (_, i) => 2 + Math.max(...cells.map((row) => visibleWidth(row[i] ?? ''))));
-  let excess = widths.reduce((a, b) => a + b, 0) + count + 1 - available;
-  if (excess <= 0) return undefined;
-  while (excess > 0) {
-    const candidates = widths.map((w, i) => (flex[i] && w > MIN_COLUMN ? w : -1));
-    const widest = candidates.indexOf(Math.max(...candidates));
-    if (candidates[widest]! < 0) break;
-    widths[widest]!--;
-    excess--;
-  }
-  return widths;
+  // A boxed table draws a border between columns and at both ends.
+  const room = available - (count + 1);
+  return widths.reduce((a, b) => a + b, 0) <= room ? undefined : narrowToFit(widths, flex, room);
 }
 
 function visibleWidth(text: string): number {

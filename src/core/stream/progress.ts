@@ -1,10 +1,10 @@
-// A one-line progress bar on stderr, for a person at a terminal only: lookups and calls done,
-// rate and time left. Redrawn in place with \r at most a few times a second.
-import { formatCount } from '../../core/output/format.js';
+// A one-line progress bar on stderr, for a person at a terminal only: items and calls done, rate
+// and time left. Redrawn in place with \r at most a few times a second.
+import { formatCount } from '../output/format.js';
 
 export interface ProgressBar {
-  /** Counts one more finished call of `lookups` lookups. */
-  advance(lookups: number): void;
+  /** Counts one more finished call of `items` items. */
+  advance(items: number): void;
   /** Takes the bar off the line (before other text is written to the same terminal). */
   clear(): void;
   /** Draws it again after a clear(). */
@@ -15,9 +15,16 @@ export interface ProgressBar {
 
 const REDRAW_MS = 100;
 
-export function progressBar(stream: NodeJS.WritableStream, width: number, totals: { lookups: number; calls: number }, now = () => performance.now()): ProgressBar {
+/** What a run does: how many items in how many calls, and what an item is called (`lookups`). */
+export interface Totals {
+  items: number;
+  calls: number;
+  noun: string;
+}
+
+export function progressBar(stream: NodeJS.WritableStream, width: number, totals: Totals, now = () => performance.now()): ProgressBar {
   const started = now();
-  let lookups = 0;
+  let items = 0;
   let calls = 0;
   let lastDrawn = -Infinity;
   let shown = false;
@@ -25,7 +32,7 @@ export function progressBar(stream: NodeJS.WritableStream, width: number, totals
 
   const draw = () => {
     lastDrawn = now();
-    stream.write('\r' + progressLine({ lookups, calls }, totals, (lastDrawn - started) / 1000, width) + '\u001b[K');
+    stream.write('\r' + progressLine({ items, calls }, totals, (lastDrawn - started) / 1000, width) + '\u001b[K');
     shown = true;
   };
   const clear = () => {
@@ -35,7 +42,7 @@ export function progressBar(stream: NodeJS.WritableStream, width: number, totals
   draw();
   return {
     advance(done) {
-      lookups += done;
+      items += done;
       calls++;
       if (!stopped && now() - lastDrawn >= REDRAW_MS) draw();
     },
@@ -51,12 +58,12 @@ export function progressBar(stream: NodeJS.WritableStream, width: number, totals
 }
 
 /** `[█████·····] 12,000/25,000 lookups · 12/25 calls · 4,100/s · 3s left` cut to the width. */
-export function progressLine(done: { lookups: number; calls: number }, totals: { lookups: number; calls: number }, seconds: number, width: number): string {
-  const share = totals.lookups === 0 ? 1 : done.lookups / totals.lookups;
-  const rate = seconds > 0 ? done.lookups / seconds : 0;
-  const left = rate > 0 ? Math.ceil((totals.lookups - done.lookups) / rate) : undefined;
+export function progressLine(done: { items: number; calls: number }, totals: Totals, seconds: number, width: number): string {
+  const share = totals.items === 0 ? 1 : done.items / totals.items;
+  const rate = seconds > 0 ? done.items / seconds : 0;
+  const left = rate > 0 ? Math.ceil((totals.items - done.items) / rate) : undefined;
   const facts = [
-    `${formatCount(done.lookups)}/${formatCount(totals.lookups)} lookups`,
+    `${formatCount(done.items)}/${formatCount(totals.items)} ${totals.noun}`,
     `${formatCount(done.calls)}/${formatCount(totals.calls)} calls`,
     rate > 0 ? `${formatCount(Math.round(rate))}/s` : '…/s',
     left === undefined ? 'ETA …' : `ETA ${duration(left)}`,
