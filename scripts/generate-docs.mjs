@@ -1,6 +1,6 @@
 // Writes completions/svc.bash, completions/_svc, completions/svc.fish and man/svc.1 from the
 // command tree of src/ (run by scripts/build.mjs). The tree is read from the real commander program:
-// src/completion/documents.ts is bundled with esbuild into a temporary folder and imported.
+// src/docs/documents.ts is bundled with esbuild into a temporary folder and imported.
 //
 //   node scripts/generate-docs.mjs           write the files that changed
 //   node scripts/generate-docs.mjs --check   write nothing; exit 1 when a committed file is stale
@@ -18,7 +18,7 @@ export async function renderDocs() {
   const outdir = join(root, 'node_modules', '.cache', 'svc-docs', `${process.pid}-${Date.now()}`);
   try {
     await build({
-      entryPoints: [join(root, 'src', 'completion', 'documents.ts')],
+      entryPoints: [join(root, 'src', 'docs', 'documents.ts')],
       outdir,
       bundle: true,
       splitting: true,

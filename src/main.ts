@@ -8,7 +8,7 @@ import { registerConfig } from './commands/config/index.js';
 import { registerConnect } from './commands/connect/index.js';
 import { registerData } from './commands/data/index.js';
 import { registerHelp } from './commands/help/index.js';
-import { SvcCommand } from './commands/help/svc-command.js';
+import { SvcCommand } from './core/program/svc-command.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerMerchants } from './commands/merchants/index.js';
 import { registerMock } from './commands/mock/index.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { renderScript } from '../../completion/render.js';
-import { describeProgram } from '../../completion/spec.js';
-import type { Shell } from '../../completion/shells.js';
+import { renderScript } from '../../docs/completion/render.js';
+import { describeProgram } from '../../docs/completion/spec.js';
+import type { Shell } from '../../docs/completion/shells.js';
 import type { Context } from '../../core/context.js';
 import { VERSION } from '../../version.js';
 

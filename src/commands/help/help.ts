@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { renderText } from './document.js';
-import { didYouMean } from './suggest.js';
+import { renderText } from '../../docs/document.js';
+import { didYouMean } from '../../core/program/suggest.js';
 import { findTopic, HELP_TOPICS } from './topics.js';
 
 /** Text wider than this is hard to read, however wide the terminal. */

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { ENVIRONMENT, ENVIRONMENT_GROUPS, type EnvironmentGroup } from '../../core/environment.js';
 import { EXIT_CODES, type ExitCodeRow } from '../../core/errors.js';
-import type { Block } from './document.js';
+import type { Block } from '../../docs/document.js';
 
 export interface HelpTopic {
   readonly name: string;

@@ -2,11 +2,11 @@
 // `.choices()` come first; otherwise a few rules keyed on the name a flag or argument is declared
 // with (`--profile`, `<file>`, `<family>` …) and fed from the tables the commands themselves read.
 import type { Argument, Command, Option } from 'commander';
-import { CONNECT_SCOPES } from '../api/connect.js';
-import { METHODS } from '../commands/api/fields.js';
-import { DATA_FAMILIES } from '../commands/data/families.js';
-import { HELP_TOPICS } from '../commands/help/topics.js';
-import { FAULT_PRESETS } from '../mock/fault-presets.js';
+import { CONNECT_SCOPES } from '../../api/connect.js';
+import { METHODS } from '../../commands/api/fields.js';
+import { DATA_FAMILIES } from '../../commands/data/families.js';
+import { HELP_TOPICS } from '../../commands/help/topics.js';
+import { FAULT_PRESETS } from '../../mock/fault-presets.js';
 import type { Choice, Values } from './spec.js';
 
 const TEXT: Values = { kind: 'text' };

@@ -3,10 +3,10 @@
 // rendered from this description, so nothing lists the commands by hand.
 import type { Argument, Command, Option } from 'commander';
 import type { EventEmitter } from 'node:events';
-import type { DynamicSource } from './sources.js';
+import type { DynamicSource } from '../../completion/sources.js';
 import { argumentValues, optionValues } from './values.js';
 
-export type { DynamicSource } from './sources.js';
+export type { DynamicSource } from '../../completion/sources.js';
 
 /** What a flag or an argument takes, for completion. */
 export type Values =

@@ -1,13 +1,13 @@
 // The files generated at build time from the command tree (scripts/generate-docs.mjs bundles this
 // module and writes them): the three completion scripts and the man page.
-import { renderMan } from '../commands/help/man.js';
+import { renderMan } from './man.js';
 import { HELP_TOPICS } from '../commands/help/topics.js';
 import { processIO } from '../core/io.js';
 import { buildProgram } from '../main.js';
 import { VERSION } from '../version.js';
-import { renderScript } from './render.js';
-import { SCRIPT_FILES, SHELLS } from './shells.js';
-import { describeProgram } from './spec.js';
+import { renderScript } from './completion/render.js';
+import { SCRIPT_FILES, SHELLS } from './completion/shells.js';
+import { describeProgram } from './completion/spec.js';
 
 export const MAN_PAGE = 'man/svc.1';
 
