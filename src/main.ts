@@ -12,6 +12,7 @@ import { SvcCommand } from './core/program/svc-command.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerMerchants } from './commands/merchants/index.js';
 import { registerMock } from './commands/mock/index.js';
+import { registerParse } from './commands/parse/index.js';
 import { registerReports } from './commands/reports/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerStatements } from './commands/statements/index.js';
@@ -121,6 +122,7 @@ Examples:
   registerLogin(program, app);
   registerConfig(program, app);
   registerReports(program, app);
+  registerParse(program, app);
   registerStatements(program, app);
   registerMerchants(program, app);
   registerData(program, app);

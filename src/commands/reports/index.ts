@@ -1,4 +1,4 @@
-// `svc reports …`, `svc parse`, and the top-level shortcuts `svc match|auth|recurring`.
+// `svc reports …`, and the top-level shortcuts `svc match|auth|recurring` declared beside their verbs.
 import { Option, type Command } from 'commander';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
@@ -34,49 +34,37 @@ export function registerReports(program: Command, app: App): void {
       .addHelpText('after', examples(`svc reports match ${ID} --name "Ram Bahadur Shrestha"`, `svc match ${ID} --name "R. B. Shrestha" --json | jq .match_score`))
       .action(app.action(async () => (await import('./match.js')).matchName));
   match(reports.command('match'));
+  match(program.command('match'));
 
   const auth = (command: Command) =>
     command
       .description('show the verified account numbers: holder, account number, SWIFT/BIC')
       .argument('<id>', 'report id')
       .addHelpText('after', examples(`svc reports auth ${ID}`, `svc auth ${ID} --json | jq -r .verification_status`))
-      .action(app.action(async () => (await import('./views.js')).showAuth));
+      .action(app.action(async () => (await import('./auth.js')).showAuth));
   auth(reports.command('auth'));
+  auth(program.command('auth'));
 
   reports
     .command('identity')
     .description('show the identity view: holder, account, bank, currency, statement period')
     .argument('<id>', 'report id')
     .addHelpText('after', examples(`svc reports identity ${ID}`, `svc reports identity ${ID} --json | jq -r .account_number`))
-    .action(app.action(async () => (await import('./views.js')).showIdentity));
+    .action(app.action(async () => (await import('./identity.js')).showIdentity));
 
   reports
     .command('counterparties')
     .description('show inflow and outflow by counterparty type, and the top people and merchants')
     .argument('<id>', 'report id')
     .addHelpText('after', examples(`svc reports counterparties ${ID}`, `svc reports counterparties ${ID} -o csv > counterparties.csv`))
-    .action(app.action(async () => (await import('./views.js')).showCounterparties));
+    .action(app.action(async () => (await import('./counterparties.js')).showCounterparties));
 
   const recurring = (command: Command) =>
     command
       .description('show recurring inflow and outflow streams: salary, rent, EMIs, subscriptions')
       .argument('<id>', 'report id')
       .addHelpText('after', examples(`svc reports recurring ${ID}`, `svc recurring ${ID} --json`))
-      .action(app.action(async () => (await import('./views.js')).showRecurring));
+      .action(app.action(async () => (await import('./recurring.js')).showRecurring));
   recurring(reports.command('recurring'));
-
-  program
-    .command('parse')
-    .description('upload a bank statement (PDF, JPEG or PNG, at most 20 MB) and parse it into a report')
-    .argument('<file>', 'the statement file')
-    .option('--bank <code>', 'code of the issuing bank', 'auto')
-    .option('--async', 'return at once with the report id; the report is parsed in the background')
-    .option('--wait', 'parse in the background and wait until the report is complete or failed')
-    .option('--wait-timeout <seconds>', 'how long --wait waits at most', '600')
-    .addHelpText('after', examples('svc parse statement.pdf', 'svc parse statement.pdf --bank NABIL --wait', 'id=$(svc parse statement.pdf --wait --json | jq -r .report_id)'))
-    .action(app.action(async () => (await import('./parse.js')).parseStatement));
-
-  match(program.command('match'));
-  auth(program.command('auth'));
   recurring(program.command('recurring'));
 }

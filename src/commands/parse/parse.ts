@@ -12,8 +12,8 @@ import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 import { checkInteger, idPath } from '../args.js';
-import { reportReader } from './report-view.js';
-import { paintReportStatus } from './status.js';
+import { reportReader } from '../reports/report-view.js';
+import { paintReportStatus } from '../reports/status.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 

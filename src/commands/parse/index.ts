@@ -1,0 +1,17 @@
+// `svc parse FILE`: upload a bank statement and parse it into a report.
+import type { Command } from 'commander';
+import type { App } from '../../core/app.js';
+import { examples } from '../args.js';
+
+export function registerParse(program: Command, app: App): void {
+  program
+    .command('parse')
+    .description('upload a bank statement (PDF, JPEG or PNG, at most 20 MB) and parse it into a report')
+    .argument('<file>', 'the statement file')
+    .option('--bank <code>', 'code of the issuing bank', 'auto')
+    .option('--async', 'return at once with the report id; the report is parsed in the background')
+    .option('--wait', 'parse in the background and wait until the report is complete or failed')
+    .option('--wait-timeout <seconds>', 'how long --wait waits at most', '600')
+    .addHelpText('after', examples('svc parse statement.pdf', 'svc parse statement.pdf --bank NABIL --wait', 'id=$(svc parse statement.pdf --wait --json | jq -r .report_id)'))
+    .action(app.action(async () => (await import('./parse.js')).parseStatement));
+}

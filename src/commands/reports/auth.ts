@@ -1,0 +1,31 @@
+// `svc reports auth ID` (also `svc auth ID`): the verified account numbers. Of this view the
+// documents give the words (holder, account number, SWIFT/BIC) and two names (`swift_note`,
+// `verification_status`).
+import { pick, textOf } from '../../api/reading.js';
+import type { Context } from '../../core/context.js';
+import { bankText } from './report-view.js';
+import { factsView, showView } from './show-view.js';
+
+const AUTH_SWIFT = ['swift_bic', 'swift', 'bic', 'swift_code'];
+
+export async function showAuth(ctx: Context, id: string): Promise<void> {
+  await showView(ctx, id, 'auth', (what) => ({
+    what,
+    view: (body, reading) => {
+      const swiftNote = textOf(reading.documented(body, 'swift_note'));
+      const swift = textOf(pick(body, ...AUTH_SWIFT));
+      return factsView(
+        [
+          { key: 'account_holder', header: 'Account holder', text: textOf(pick(body, 'account_holder')) },
+          { key: 'account_number', header: 'Account number', text: textOf(pick(body, 'account_number')) },
+          { key: 'bank', header: 'Bank', text: bankText(textOf(pick(body, 'bank', 'bank_name')), textOf(pick(body, 'bank_code'))) },
+          { key: 'swift_bic', header: 'SWIFT/BIC', text: swift ?? (swiftNote ? 'none' : undefined) },
+          { key: 'swift_note', header: 'SWIFT note', text: swiftNote },
+          { key: 'verification_status', header: 'Verification', text: textOf(reading.documented(body, 'verification_status')) },
+        ],
+        body,
+        ['account_holder', 'account_number', 'bank', 'bank_name', 'bank_code', 'swift_note', 'verification_status', ...AUTH_SWIFT],
+      );
+    },
+  }));
+}

@@ -1,0 +1,23 @@
+// What the product views of a report share: one GET of the view, and a field list of facts
+// followed by whatever else the view carries.
+import { otherFields } from '../../api/reading.js';
+import type { Context, ReplyReader } from '../../core/context.js';
+import { withRest } from '../../core/output/generic.js';
+import type { Column } from '../../core/output/view.js';
+import { idPath } from '../args.js';
+
+export async function showView(ctx: Context, id: string, view: string, read: (what: string) => ReplyReader): Promise<void> {
+  const path = idPath('/v1/reports', id, `/${view}`);
+  const client = await ctx.client();
+  const reply = await client.request({ method: 'GET', path });
+  await ctx.present(reply, read(`GET ${path}`));
+}
+
+export type Fact = { header: string; text?: string; key: string };
+
+/** Facts as a field list, then whatever else the view carries. */
+export function factsView(facts: Fact[], body: unknown, known: readonly string[]) {
+  const fields: Column<Fact[]>[] = facts.map((fact, i) => ({ key: fact.key, header: fact.header, value: (x) => x[i]!.text }));
+  return withRest({ kind: 'record', record: facts, fields }, otherFields(body, known));
+}
+
