@@ -47,7 +47,11 @@ export interface ApiReply {
 
 export interface ClientOptions {
   baseUrl: string;
-  apiKey: string;
+  /**
+   * The key sent as `Authorization: Bearer …`. Absent: no Authorization header at all, for the one
+   * request a token stands in for the key (`GET /v1/consents/{id}/data?token=…`).
+   */
+  apiKey?: string;
   userAgent: string;
   timeoutMs: number;
   retries: number;
@@ -113,9 +117,7 @@ export class ApiClient {
       try {
         return this.decode(spec, url, reply);
       } catch (error) {
-        if (ownAttemptRunning && error instanceof ApiError) {
-          error.hints.push('An earlier attempt of this request timed out here and is still running on the service; it is not done twice. Check its result later, or raise --timeout.');
-        }
+        if (ownAttemptRunning && error instanceof ApiError) error.trouble = { kind: 'still-running' };
         throw error;
       }
     }
@@ -128,7 +130,8 @@ export class ApiClient {
   private headers(spec: RequestSpec): Record<string, string> {
     // Checked before anything is sent: a line break in a header would otherwise fail as a network
     // error, and be retried. The key is never shown, only where it comes from.
-    if (!SENDABLE_KEY.test(this.options.apiKey)) {
+    const { apiKey } = this.options;
+    if (apiKey !== undefined && !SENDABLE_KEY.test(apiKey)) {
       throw new UsageError('the API key contains a control character (such as a line break) or a character HTTP cannot carry', [
         'Check SVC_API_KEY, --api-key or the profile\'s key (`svc login` saves a new one).',
       ]);
@@ -137,7 +140,7 @@ export class ApiClient {
       if (!SENDABLE_HEADER_VALUE.test(value)) throw new UsageError(`the value of the ${name} header contains a control character or a character HTTP cannot carry`);
     }
     const headers: Record<string, string> = {
-      Authorization: `Bearer ${this.options.apiKey}`,
+      ...(apiKey !== undefined && { Authorization: `Bearer ${apiKey}` }),
       Accept: 'application/json',
       'User-Agent': this.options.userAgent,
     };
@@ -154,7 +157,8 @@ export class ApiClient {
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = AbortSignal.any([this.options.signal, timeout]);
     const started = performance.now();
-    this.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''} key=${maskKey(this.options.apiKey)}`);
+    const key = this.options.apiKey === undefined ? 'none' : maskKey(this.options.apiKey);
+    this.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''} key=${key}`);
     try {
       const maxBodyBytes = this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
       const reply = await send({ method, url: new URL(url), headers, body: payload, signal, maxBodyBytes });
@@ -171,7 +175,7 @@ export class ApiClient {
         throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}; the transfer was stopped (raise --max-reply-size to take it)`);
       }
       const failure = timeout.aborted
-        ? new NetworkError(`no reply from ${new URL(url).host} within ${this.options.timeoutMs / 1000} s`, ['Raise --timeout if the service is slow.'])
+        ? new NetworkError(`no reply from ${new URL(url).host} within ${this.options.timeoutMs / 1000} s`, { kind: 'timeout' })
         : ((this.proxy && proxyError(error, url, this.proxy)) ?? networkError(error, url));
       this.trace(`✗ ${method} ${url} ${Math.round(performance.now() - started)}ms ${failure.message}`);
       throw failure;
@@ -222,7 +226,7 @@ export class ApiClient {
   }
 
   private trace(line: string): void {
-    if (this.options.debug) this.options.debug(redactKey(`debug: ${line}`, this.options.apiKey));
+    if (this.options.debug) this.options.debug(redactKey(maskTokenQuery(`debug: ${line}`), this.options.apiKey));
   }
 
   /** A direct connection, or undici's fetch with its proxy agent when a proxy applies to the base URL. */
@@ -315,14 +319,16 @@ function proxyError(error: unknown, url: string, proxy: Proxy): NetworkError | u
   // undici: "Proxy response (407) !== 200 when HTTP Tunneling", or "Proxy Authentication Required (407)".
   const status = chain.map((link) => /Proxy (?:response|Authentication Required) \((\d{3})\)/.exec(String(link.message))?.[1]).find(Boolean);
   if (status === '407') {
-    return new ProxyAuthenticationError(`the proxy ${proxy.shown} asked for authentication`, [
-      proxy.url.username ? `It did not accept the user and password in ${proxy.variable}.` : `Put them in ${proxy.variable}: http://user:password@host:port.`,
-    ]);
+    return new ProxyAuthenticationError(`the proxy ${proxy.shown} asked for authentication`, {
+      kind: 'proxy-auth',
+      variable: proxy.variable,
+      credentialsGiven: proxy.url.username !== '',
+    });
   }
   if (status) return new NetworkError(`the proxy ${proxy.shown} did not connect to ${new URL(url).host} (HTTP ${status})`);
   const codes = chain.map((link) => link.code);
-  if (codes.includes('ECONNREFUSED')) return new NetworkError(`connection refused by the proxy ${proxy.shown}`, [`Is the proxy running? Check ${proxy.variable}, or unset it.`]);
-  if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')) return new NetworkError(`cannot resolve the proxy ${proxy.shown} (DNS)`, [`Check ${proxy.variable}.`]);
+  if (codes.includes('ECONNREFUSED')) return new NetworkError(`connection refused by the proxy ${proxy.shown}`, { kind: 'proxy-refused', variable: proxy.variable });
+  if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')) return new NetworkError(`cannot resolve the proxy ${proxy.shown} (DNS)`, { kind: 'proxy-dns', variable: proxy.variable });
   if (codes.includes('UND_ERR_CONNECT_TIMEOUT') || codes.includes('ETIMEDOUT')) return new NetworkError(`connecting to the proxy ${proxy.shown} timed out`);
   return undefined;
 }
@@ -337,17 +343,15 @@ function networkError(error: unknown, url: string): NetworkError {
   const given = cause?.code ?? (error as { code?: unknown })?.code;
   const code = typeof given === 'string' ? given : '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new NetworkError(`cannot resolve ${new URL(url).hostname} (DNS)`, ['Check the base URL and your network connection.']);
+    return new NetworkError(`cannot resolve ${new URL(url).hostname} (DNS)`, { kind: 'dns' });
   }
-  if (code === 'ECONNREFUSED') return new NetworkError(`connection refused by ${host}`, ['Is the service running at that address?']);
+  if (code === 'ECONNREFUSED') return new NetworkError(`connection refused by ${host}`, { kind: 'refused' });
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return new NetworkError(`connection to ${host} was reset`);
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return new NetworkError(`connecting to ${host} timed out`);
   // node:http's parser (llhttp) names its failures HPE_…: what came back was not an HTTP reply.
-  if (code.startsWith('HPE_')) return new NetworkError(`${host} did not answer in HTTP (${(error as Error).message})`, ['Check the base URL: is it the service, on the right port?']);
+  if (code.startsWith('HPE_')) return new NetworkError(`${host} did not answer in HTTP (${(error as Error).message})`, { kind: 'not-http' });
   if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) {
-    return new NetworkError(`TLS failure talking to ${host}: ${cause?.message ?? code}`, [
-      'If a proxy intercepts TLS, set NODE_EXTRA_CA_CERTS to its certificate.',
-    ]);
+    return new NetworkError(`TLS failure talking to ${host}: ${cause?.message ?? code}`, { kind: 'tls' });
   }
   const message = cause?.message ?? (error as Error)?.message ?? String(error);
   return new NetworkError(`request to ${host} failed: ${message}`);
@@ -355,7 +359,15 @@ function networkError(error: unknown, url: string): NetworkError {
 
 function pathOf(url: string): string {
   const u = new URL(url);
-  return u.pathname + u.search;
+  return maskTokenQuery(u.pathname + u.search);
+}
+
+/**
+ * A text with the value of each `token=` query parameter masked (contract §6: a consent token in
+ * a URL is a secret like a key), whether or not the run knows the token: `?token=…9f2c`.
+ */
+export function maskTokenQuery(text: string): string {
+  return text.replace(/([?&]token=)([^&#\s]*)/gi, (_, name: string, value: string) => name + (value === '' ? '' : maskKey(value)));
 }
 
 /** A short, one-line, printable piece of a body for error messages. */

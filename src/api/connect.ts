@@ -1,6 +1,6 @@
 // The Connect request (contract §6, `svc connect`): the scopes a flow may ask for and the rule for
 // its redirect address.
-import { isLoopbackHost } from '../config/resolve.js';
+import { secureUrl } from '../core/urls.js';
 
 /** The scopes a Connect flow can ask the account holder for. */
 export const CONNECT_SCOPES = [
@@ -17,17 +17,8 @@ export const CONNECT_SCOPE_NAMES: readonly string[] = CONNECT_SCOPES.map((s) => 
  * `https` URL, or `http` to this machine (a local development server), and carry no fragment.
  */
 export function redirectUriProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `"${value}" is not an absolute URL (example: https://app.example.com/connect/done)`;
-  }
-  if (url.protocol === 'http:') {
-    if (!isLoopbackHost(url.hostname)) return `"${value}" uses http to ${url.hostname}; use https (http is only for localhost, 127.0.0.1 or ::1)`;
-  } else if (url.protocol !== 'https:') {
-    return `"${value}" is not an https URL`;
-  }
+  const { url, problem } = secureUrl(value);
+  if (!url) return `"${value}" ${problem}`;
   if (url.hash) return `"${value}" must not carry a #fragment`;
   return undefined;
 }

@@ -4,7 +4,7 @@
 // Node 20 (bench/startup.mjs shows both). A proxy that applies to the base URL switches to npm
 // undici's fetch with its ProxyAgent, which speaks CONNECT.
 import type { IncomingMessage } from 'node:http';
-import { isLoopbackHost } from '../config/resolve.js';
+import { isLoopbackHost } from '../core/urls.js';
 import { readEnv, type Env, type VariableName } from '../core/environment.js';
 import { UsageError } from '../core/errors.js';
 import { ReplyHeaders } from './reply-headers.js';

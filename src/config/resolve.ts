@@ -1,6 +1,7 @@
 // Settings resolution, one rule for all: flag > environment > active profile > default.
 import { readEnv, type Env } from '../core/environment.js';
 import { MissingKeyError, UsageError } from '../core/errors.js';
+import { secureUrl } from '../core/urls.js';
 import type { ConfigDoc, Profile } from './store.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
@@ -77,29 +78,13 @@ export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): 
   return { profile: name, profileSource: source, baseUrl, baseUrlSource, apiKey, apiKeySource };
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
 /**
  * Checks a base URL and returns it without a trailing slash. `http://` is for loopback only: a key
  * never travels in clear text.
  */
 export function checkBaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`the base URL "${value}" is not a valid URL (example: https://api.example.com)`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UsageError(`the base URL "${value}" must start with https://`);
-  }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(`refusing http:// to ${url.hostname}: the API key would travel in clear text; use https://`);
-  }
+  const { url, problem } = secureUrl(value, 'https://api.example.com');
+  if (!url) throw new UsageError(`the base URL "${value}" ${problem}`, ['Over http the API key would travel in clear text.'])
   if (url.search || url.hash) throw new UsageError(`the base URL "${value}" must not carry a query or fragment`);
   const path = url.pathname.replace(/\/+$/, '');
   if (/\/v1$/.test(path)) throw new UsageError(`the base URL includes no /v1: use ${url.origin}${path.slice(0, -3)}`);

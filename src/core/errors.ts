@@ -88,8 +88,22 @@ export function exitCodeFor(errorCode: string | undefined, errorType: string | u
   return row ? row.exit : EXIT.failure;
 }
 
+/**
+ * What went wrong with a request, beyond its message: the reporter (report-error.ts) says what to
+ * do about each, so the advice lives in one place.
+ */
+export type Trouble =
+  | { kind: 'timeout' | 'dns' | 'refused' | 'not-http' | 'tls' }
+  | { kind: 'proxy-refused' | 'proxy-dns'; variable: string }
+  | { kind: 'proxy-auth'; variable: string; credentialsGiven: boolean }
+  /** A retried POST found its own earlier attempt still running on the service. */
+  | { kind: 'still-running' };
+
 /** Base of every error we expect: it carries its exit code and a one-line message. */
 export class CliError extends Error {
+  /** What went wrong, when the reporter has advice for it. */
+  trouble?: Trouble;
+
   constructor(
     message: string,
     readonly exitCode: number,
@@ -150,8 +164,9 @@ export class ApiError extends CliError {
 }
 
 export class NetworkError extends CliError {
-  constructor(message: string, hints: string[] = []) {
+  constructor(message: string, trouble?: Trouble, hints: string[] = []) {
     super(message, EXIT.network, hints);
+    this.trouble = trouble;
   }
 }
 

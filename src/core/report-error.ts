@@ -1,12 +1,38 @@
 // The one place that turns a failure into what the user reads on stderr and an exit code.
 import type { Context } from './context.js';
-import { ApiError, CliError, EXIT } from './errors.js';
+import { ApiError, CliError, EXIT, type Trouble } from './errors.js';
 import type { IO } from './io.js';
 import { oneLine } from './output/format.js';
 
 const HINTS_BY_EXIT: Partial<Record<number, string>> = {
   [EXIT.auth]: 'Check the key with `svc whoami`, or save a new one with `svc login`.',
 };
+
+/** What to do about each trouble a request met. */
+function adviceFor(trouble: Trouble): string {
+  switch (trouble.kind) {
+    case 'timeout':
+      return 'Raise --timeout if the service is slow.';
+    case 'dns':
+      return 'Check the base URL and your network connection.';
+    case 'refused':
+      return 'Is the service running at that address?';
+    case 'not-http':
+      return 'Check the base URL: is it the service, on the right port?';
+    case 'tls':
+      return 'If a proxy intercepts TLS, set NODE_EXTRA_CA_CERTS to its certificate.';
+    case 'proxy-refused':
+      return `Is the proxy running? Check ${trouble.variable}, or unset it.`;
+    case 'proxy-dns':
+      return `Check ${trouble.variable}.`;
+    case 'proxy-auth':
+      return trouble.credentialsGiven
+        ? `It did not accept the user and password in ${trouble.variable}.`
+        : `Put them in ${trouble.variable}: http://user:password@host:port.`;
+    case 'still-running':
+      return 'An earlier attempt of this request timed out here and is still running on the service; it is not done twice. Check its result later, or raise --timeout.';
+  }
+}
 
 export function reportError(error: unknown, io: IO, context: Context | undefined): number {
   const write = (line: string) => io.stderr.write(line + '\n');
@@ -22,11 +48,13 @@ export function reportError(error: unknown, io: IO, context: Context | undefined
     if (e.request_id) write(`Request ID: ${oneLine(e.request_id)}`);
     const hint = HINTS_BY_EXIT[error.exitCode];
     if (hint && !e.suggested_action) write(hint);
+    if (error.trouble) write(adviceFor(error.trouble));
     for (const line of error.hints) write(oneLine(line));
     return error.exitCode;
   }
   if (error instanceof CliError) {
     write(`error: ${oneLine(error.message)}`);
+    if (error.trouble) write(adviceFor(error.trouble));
     for (const hint of error.hints) write(hint);
     if (context?.debug && error.stack) write(error.stack);
     return error.exitCode;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { keyMode, maskKey, redactKey } from '../../src/config/keys.js';
-import { checkBaseUrl, isLoopbackHost, resolveSettings } from '../../src/config/resolve.js';
+import { checkBaseUrl, resolveSettings } from '../../src/config/resolve.js';
+import { isLoopbackHost } from '../../src/core/urls.js';
 import { checkId } from '../../src/commands/args.js';
 import { UsageError } from '../../src/core/errors.js';
 
@@ -38,7 +39,7 @@ describe('base URLs', () => {
     expect(checkBaseUrl('http://localhost:1')).toBe('http://localhost:1');
     expect(checkBaseUrl('http://[::1]:9')).toBe('http://[::1]:9');
     expect(() => checkBaseUrl('http://api.example.com')).toThrow(UsageError);
-    expect(() => checkBaseUrl('http://10.0.0.1')).toThrow(/clear text/);
+    expect(() => checkBaseUrl('http://10.0.0.1')).toThrow(/uses http to/);
     expect(() => checkBaseUrl('ftp://x')).toThrow(UsageError);
     expect(() => checkBaseUrl('https://api.example.com/v1')).toThrow(/no \/v1/);
     expect(() => checkBaseUrl('not a url')).toThrow(UsageError);

@@ -1,6 +1,6 @@
 import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, redirectUriProblem } from '../../api/connect.js';
 import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
-import { isLoopbackHost } from '../../config/resolve.js';
+import { secureUrl } from '../../core/urls.js';
 import type { Context } from '../../core/context.js';
 import { UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
@@ -72,15 +72,9 @@ function scopesFrom(options: ConnectFlags): string[] | undefined {
  * machine. A service could otherwise have us open `file:///etc/passwd` or a script URL.
  */
 function openable(connectUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(connectUrl);
-  } catch {
-    throw new UnexpectedReplyError('the connect_url of the reply is not an absolute URL; nothing was opened');
-  }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return connectUrl;
-  const what = url.protocol === 'http:' ? `http to ${url.hostname}` : `the scheme ${url.protocol}`;
-  throw new UnexpectedReplyError(`refusing to open the connect_url of the reply: it uses ${what}, not https (or http to this machine)`);
+  const { problem } = secureUrl(connectUrl);
+  if (problem) throw new UnexpectedReplyError(`refusing to open the connect_url of the reply: "${connectUrl}" ${problem}`);
+  return connectUrl;
 }
 
 function checkRedirectUri(value: string): string {

@@ -184,7 +184,7 @@ async function waitForReport(ctx: Context, client: ApiClient, path: string, limi
       if (textOf(pick(reply.body, 'status')) !== 'processing') return reply;
       const elapsed = ctx.now() - started;
       if (elapsed >= limitMs) {
-        throw new NetworkError(`report ${id} is still processing after ${Math.round(elapsed / 1000)} s`, [
+        throw new NetworkError(`report ${id} is still processing after ${Math.round(elapsed / 1000)} s`, undefined, [
           `Check it later with \`svc reports get ${id}\`, or wait longer with --wait-timeout.`,
         ]);
       }

@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../../config/resolve.js';
+import { secureUrl } from '../../core/urls.js';
 import type { Context } from '../../core/context.js';
 import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';
@@ -98,16 +98,8 @@ function eventLine(delivery: Delivery, machine: boolean, paint: Paint): string {
 }
 
 function checkForwardUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`--forward-to "${value}" is not an absolute URL (example: http://localhost:3000/webhooks)`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--forward-to "${value}" is not an http or https URL`);
   // A delivery holds report data: it crosses the network only encrypted.
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new UsageError(`--forward-to "${value}" uses http to ${url.hostname}; use https (http is only for localhost, 127.0.0.1 or ::1)`);
-  }
+  const { url, problem } = secureUrl(value, 'http://localhost:3000/webhooks');
+  if (!url) throw new UsageError(`--forward-to "${value}" ${problem}`);
   return url.toString();
 }
