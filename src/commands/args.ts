@@ -26,6 +26,11 @@ export function checkChoice<T extends string>(value: string | undefined, flag: s
   return value as T;
 }
 
+/** Commander's collector of a flag given several times: `--name A --name B`. */
+export function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 export function examples(...lines: string[]): string {
   return '\nExamples:\n' + lines.map((line) => `  $ ${line}`).join('\n');
 }

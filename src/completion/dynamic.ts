@@ -8,6 +8,7 @@ import { checkBaseUrl, resolveSettings } from '../config/resolve.js';
 import { ConfigStore, type ConfigDoc } from '../config/store.js';
 import { ReplyCache } from '../core/cache.js';
 import type { Env } from '../core/environment.js';
+import { oneLine } from '../core/output/format.js';
 import { DATA_FAMILIES, latestPath } from '../commands/data/families.js';
 import { itemListOf, selectorsOf } from '../commands/data/items.js';
 import { DOCUMENTED_SCENARIOS, scenarioNames } from '../commands/sandbox/scenario-names.js';
@@ -71,7 +72,7 @@ export function completeCommand(argv: readonly string[], env: Env, out: (text: s
     err(`error: ${request}\n`);
     return 2;
   }
-  const lines = dynamicValues(request, env).map((c) => `${printable(c.value)}\t${printable(c.description)}\n`);
+  const lines = dynamicValues(request, env).map((c) => `${oneLine(c.value)}\t${oneLine(c.description)}\n`);
   out(lines.join(''));
   return 0;
 }
@@ -111,10 +112,4 @@ function cachedBody(request: DynamicRequest, env: Env, doc: ConfigDoc, path: str
   } catch {
     return undefined; // an unknown profile, a bad base URL, a damaged entry: nothing to offer
   }
-}
-
-/** One line of output: no tab, newline or other control character from a file may split it. */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
 }

@@ -56,11 +56,11 @@ export async function callApi(ctx: Context, methodText: string, pathText: string
     if (!(error instanceof ApiError)) throw error;
     // As gh api: the body of an error reply is still the output; the summary goes to stderr.
     if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers) + '\n');
-    if (error.rawBody !== '') ctx.out(printable(error.rawBody));
+    if (error.rawBody !== '') ctx.out(bodyText(error.rawBody));
     throw new CliError(summary(error), error.exitCode);
   }
   if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers) + '\n');
-  if (reply.raw !== '') ctx.out(printable(reply.raw));
+  if (reply.raw !== '') ctx.out(bodyText(reply.raw));
 }
 
 function withQuery(path: string, query: [string, string][]): string {
@@ -78,7 +78,7 @@ function statusLine(status: number): string {
 }
 
 /** Pretty JSON when the body is JSON, else the body as it came; always ending with a newline. */
-function printable(raw: string): string {
+function bodyText(raw: string): string {
   let out = raw;
   try {
     JSON.parse(raw);

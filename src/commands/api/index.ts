@@ -1,9 +1,8 @@
 // `svc api METHOD PATH`: any request to the service, in the manner of `gh api`.
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { collect, examples } from '../args.js';
 
-const collect = (value: string, values: string[] | undefined) => [...(values ?? []), value];
 
 export function registerApi(program: Command, app: App): void {
   program

@@ -1,10 +1,9 @@
 // `svc data …`: the central bank's public datasets (latest month, series, snapshot, selectors).
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { collect, examples } from '../args.js';
 import { familiesHelp } from './families.js';
 
-const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 function withParam(command: Command): Command {
   return command.option('--param <name=value>', 'add or override a query parameter (repeatable)', collect);

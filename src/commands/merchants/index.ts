@@ -1,9 +1,8 @@
 // `svc merchants …`: QR-payment terminals and merchant-name strings resolved to merchants.
 import { Option, type Command } from 'commander';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { collect, examples } from '../args.js';
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function registerMerchants(program: Command, app: App): void {
   const merchants = program

@@ -34,6 +34,11 @@ export function printable(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 }
 
+/** One cell of a tab-separated line: tabs and line breaks become a space (colour codes stay). */
+export function tabCell(text: string): string {
+  return text.replace(/[\t\r\n]+/g, ' ');
+}
+
 /** Text for one line of a message: runs of control characters (line breaks too) become one space. */
 export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();

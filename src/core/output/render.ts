@@ -1,6 +1,7 @@
 // Turns a view into a table for people: boxed with colour on a terminal, tab-separated in a pipe.
 // The machine formats are made from the reply itself (records.ts, json.ts).
 import { narrowToFit } from './fit.js';
+import { tabCell } from './format.js';
 import type Table from 'cli-table3';
 import type { Paint } from './paint.js';
 import type { Cell, Column, ListView, RecordView, View } from './view.js';
@@ -50,11 +51,6 @@ function displayText<T>(column: Column<T>, row: T, paint: Paint): string {
   return column.display ? column.display(row, paint) : rawText(column.value(row));
 }
 
-/** Tab-separated text must stay one line per row. */
-function oneLine(text: string): string {
-  return text.replace(/[\t\r\n]+/g, ' ');
-}
-
 function sectionColumn<T>(section: NonNullable<ListView<T>['section']>): Column<T> {
   return { key: section.key, header: section.header, value: section.value };
 }
@@ -67,13 +63,13 @@ function listTabs<T>(view: ListView<T>, paint: Paint): string {
     ...view.columns,
   ];
   let out = columns.map((c) => paint.header(c.header)).join('\t') + '\n';
-  for (const row of view.rows) out += columns.map((c) => oneLine(displayText(c, row, paint))).join('\t') + '\n';
+  for (const row of view.rows) out += columns.map((c) => tabCell(displayText(c, row, paint))).join('\t') + '\n';
   return out + footerLines(view.footer, paint);
 }
 
 function recordTabs<T>(view: RecordView<T>, paint: Paint): string {
   let out = `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
-  for (const field of view.fields) out += `${oneLine(field.key)}\t${oneLine(displayText(field, view.record, paint))}\n`;
+  for (const field of view.fields) out += `${tabCell(field.key)}\t${tabCell(displayText(field, view.record, paint))}\n`;
   return out + footerLines(view.footer, paint);
 }
 

@@ -1,7 +1,7 @@
 // Tables written batch by batch as rows arrive, never gathered whole: tab-separated lines for a
 // pipe, aligned and coloured columns for a terminal. A command gives the columns.
 import { cutToWidth, narrowToFit } from '../output/fit.js';
-import { printable } from '../output/format.js';
+import { printable, tabCell } from '../output/format.js';
 import type { Paint } from '../output/paint.js';
 import type { OutputSink } from './sink.js';
 
@@ -23,7 +23,7 @@ export interface RowWriter<T> {
 
 /** Text from the service made safe for one cell of one line. */
 function cell(value: string): string {
-  return printable(value).replace(/[\t\r\n]+/g, ' ');
+  return tabCell(printable(value));
 }
 
 /** For a pipe: one header line, then one tab-separated line a row, no escapes. */
