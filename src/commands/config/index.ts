@@ -12,29 +12,29 @@ export function registerConfig(program: Command, app: App): void {
     .command('list')
     .description('list the profiles, their base URLs and keys (masked)')
     .addHelpText('after', examples('svc config list', 'svc config list --json | jq -r \'.profiles | keys[]\''))
-    .action(app.action(async () => (await import('./config.js')).listProfiles));
+    .action(app.action(async () => (await import('./list.js')).listProfiles));
   config
     .command('get')
     .description('print one setting of the active profile (the key is masked)')
     .argument('<key>', 'base_url or api_key')
     .addHelpText('after', examples('svc config get base_url', 'svc config get base_url --profile staging'))
-    .action(app.action(async () => (await import('./config.js')).getSetting));
+    .action(app.action(async () => (await import('./get.js')).getSetting));
   config
     .command('set')
     .description('set one setting of the active profile, creating the profile if needed')
     .argument('<key>', 'base_url or api_key')
     .argument('<value>', 'the new value')
     .addHelpText('after', examples('svc config set base_url https://api.example.com', 'svc config set base_url http://127.0.0.1:8080 --profile local'))
-    .action(app.action(async () => (await import('./config.js')).setSetting));
+    .action(app.action(async () => (await import('./set.js')).setSetting));
   config
     .command('path')
     .description('print the path of the config file')
     .addHelpText('after', examples('svc config path', '$EDITOR "$(svc config path)"'))
-    .action(app.action(async () => (await import('./config.js')).printPath));
+    .action(app.action(async () => (await import('./path.js')).printPath));
   config
     .command('use')
     .description('make a profile the active one')
     .argument('<profile>', 'profile name')
     .addHelpText('after', examples('svc config use staging'))
-    .action(app.action(async () => (await import('./config.js')).useProfile));
+    .action(app.action(async () => (await import('./use.js')).useProfile));
 }

@@ -77,5 +77,5 @@ export function registerData(program: Command, app: App): void {
       .argument('<family>', 'dataset family (see `svc data --help`)'),
   )
     .addHelpText('after', examples('svc data keys credit', 'svc data keys interest-rates -o ndjson | jq -r .metric') + CACHE_HELP)
-    .action(app.action(async () => (await import('./latest.js')).listKeys));
+    .action(app.action(async () => (await import('./keys.js')).listKeys));
 }

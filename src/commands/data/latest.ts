@@ -9,11 +9,12 @@ import { bankQuery, parseParams } from './input.js';
 import { itemListOf } from './items.js';
 import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
 import { printDataset } from './print.js';
-import { keysView, lineItemsView } from './views.js';
+import { lineItemsView } from './views.js';
 
 type LatestView = (body: unknown, reading: ReplyReading, selectorName: string) => View;
 
-async function showLatestAs(ctx: Context, familyName: string, options: CacheOptions & ParamOptions, view: LatestView): Promise<void> {
+/** GET the family's latest month, shown with the given view. */
+export async function showLatestAs(ctx: Context, familyName: string, options: CacheOptions & ParamOptions, view: LatestView): Promise<void> {
   const family = findFamily(familyName);
   const path = latestPath(family);
   const { reply } = await fetchDataset(ctx, { path, query: { ...bankQuery(family, options.bank), ...parseParams(options.param) } }, cachePolicy(options));
@@ -26,8 +27,4 @@ async function showLatestAs(ctx: Context, familyName: string, options: CacheOpti
 
 export async function showLatest(ctx: Context, familyName: string, options: CacheOptions & ParamOptions): Promise<void> {
   await showLatestAs(ctx, familyName, options, lineItemsView);
-}
-
-export async function listKeys(ctx: Context, familyName: string, options: CacheOptions & ParamOptions): Promise<void> {
-  await showLatestAs(ctx, familyName, options, keysView);
 }

@@ -18,7 +18,7 @@ export function registerLogin(program: Command, app: App): void {
     .command('logout')
     .description('remove the saved API key of a profile')
     .addHelpText('after', examples('svc logout', 'svc logout --profile staging'))
-    .action(app.action(async () => (await import('./login.js')).logout));
+    .action(app.action(async () => (await import('./logout.js')).logout));
 
   program
     .command('whoami')

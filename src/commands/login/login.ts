@@ -1,7 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { pick, textOf } from '../../api/reading.js';
 import { keyMode, maskKey } from '../../config/keys.js';
-import { activeProfile, checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
+import { checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
@@ -72,18 +72,4 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
   const onPlan = plan ? ` (plan ${oneLine(plan)})` : '';
   ctx.err(`✓ Logged in to ${baseUrl} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}${onPlan}`);
   ctx.err(`  Saved in profile "${profile}" of ${store.file}`);
-}
-
-export async function logout(ctx: Context): Promise<void> {
-  const store = await ctx.config();
-  const doc = store.read();
-  const { name } = activeProfile(ctx.flags, ctx.io.env, doc);
-  if (!profileOf(doc, name)?.api_key) {
-    ctx.err(`Profile "${name}" has no saved key; nothing to do.`);
-    return;
-  }
-  await store.update((d) => {
-    delete d.profiles[name]!.api_key;
-  });
-  ctx.err(`✓ Removed the key of profile "${name}" from ${store.file}`);
 }

@@ -1,0 +1,42 @@
+// `svc config list`: the profiles, their base URLs and keys (masked).
+import type { Context } from '../../core/context.js';
+import { printableDeep } from '../../core/output/format.js';
+import { shown } from './settings.js';
+
+interface ProfileRow {
+  name: string;
+  active: boolean;
+  base_url: string | null;
+  api_key: string | null;
+}
+
+export async function listProfiles(ctx: Context): Promise<void> {
+  const store = await ctx.config();
+  const doc = store.read();
+  const active = doc.current_profile ?? 'default';
+  const rows: ProfileRow[] = Object.entries(doc.profiles).map(([name, p]) => ({
+    name,
+    active: name === active,
+    base_url: p.base_url ?? null,
+    api_key: shown('api_key', p.api_key),
+  }));
+  const body = {
+    current_profile: doc.current_profile ?? null,
+    profiles: Object.fromEntries(rows.map((r) => [r.name, { base_url: r.base_url, api_key: r.api_key }])),
+  };
+  await ctx.present({ raw: JSON.stringify(body), body }, {
+    what: 'config list',
+    records: () => rows,
+    view: () => ({
+      kind: 'list',
+      rows: printableDeep(rows),
+      empty: `No profiles yet. Create one with \`svc login\`. (Config file: ${store.file})`,
+      columns: [
+        { key: 'active', header: ' ', value: (r: ProfileRow) => r.active, display: (r, paint) => (r.active ? paint.good('*') : '') },
+        { key: 'name', header: 'PROFILE', value: (r) => r.name },
+        { key: 'base_url', header: 'BASE URL', value: (r) => r.base_url },
+        { key: 'api_key', header: 'API KEY', value: (r) => r.api_key },
+      ],
+    }),
+  });
+}

@@ -1,0 +1,14 @@
+// `svc config use PROFILE`: make a profile the active one.
+import { profileOf, refuseReservedName, unknownProfile } from '../../config/resolve.js';
+import type { Context } from '../../core/context.js';
+
+export async function useProfile(ctx: Context, profile: string): Promise<void> {
+  refuseReservedName(profile);
+  const store = await ctx.config();
+  const doc = store.read();
+  if (!profileOf(doc, profile)) throw unknownProfile(profile, doc);
+  await store.update((d) => {
+    d.current_profile = profile;
+  });
+  ctx.err(`✓ Profile "${profile}" is now active`);
+}
