@@ -2,7 +2,7 @@
 // CommonJS file it requires and every built-in module of Node (read at exit), and the npm packages
 // inside the dist/ files it loaded (read from their source maps, as dependencies are bundled).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collect, ROOT, SVC } from './harness.js';
@@ -49,8 +49,16 @@ export async function traceRun(args: string[], env: Record<string, string>, dir:
   for (const entry of entries) {
     if (entry.startsWith('NativeModule ')) builtins.add(entry.slice('NativeModule '.length));
     if (!entry.startsWith('file://') && !entry.startsWith('/')) continue;
-    const path = relative(ROOT, entry.startsWith('file://') ? fileURLToPath(entry) : entry);
-    if (!path.startsWith('..')) files.add(path.includes('node_modules/') ? path.slice(path.indexOf('node_modules/')) : path);
+    const absolute = entry.startsWith('file://') ? fileURLToPath(entry) : entry;
+    // A package is named by what follows node_modules/, wherever that folder resolves: a clone's
+    // node_modules may be a link to a folder outside the project.
+    const inPackages = absolute.lastIndexOf('/node_modules/');
+    if (inPackages >= 0) {
+      files.add(absolute.slice(inPackages + 1));
+      continue;
+    }
+    const path = relative(realpathSync(ROOT), realpathSync(absolute));
+    if (!path.startsWith('..')) files.add(path);
   }
   return { status, stdout, stderr, files: [...files].sort(), builtins: [...builtins].sort(), packages: bundledPackages(files) };
 }
