@@ -101,3 +101,16 @@ export function requestNote(endpoint: Endpoint): string {
   const key = endpoint.scope === 'none' ? 'no API key' : endpoint.scope === 'FULL' ? 'a FULL key' : 'any key';
   return `Request: ${endpoint.method} ${endpoint.path} (${key}${cost})`;
 }
+
+/** A call to an endpoint: its method and path with the ids filled in, and how messages name it. */
+export interface Target {
+  method: Method;
+  path: string;
+  /** `GET /v1/reports/rpt_1`. */
+  what: string;
+}
+
+export function target(endpoint: Endpoint, values?: Readonly<Record<string, string>>): Target {
+  const path = endpointPath(endpoint, values);
+  return { method: endpoint.method, path, what: `${endpoint.method} ${path}` };
+}

@@ -1,4 +1,5 @@
 import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, redirectUriProblem } from '../../api/connect.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
 import { secureUrl } from '../../core/urls.js';
 import type { Context } from '../../core/context.js';
@@ -7,7 +8,6 @@ import { colorEnabled } from '../../core/io.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 
-const PATH = '/v1/connect/request';
 
 interface ConnectFlags {
   scopes?: string;
@@ -31,8 +31,9 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
   scopes ??= await askScopes(ctx);
   redirectUri ??= await askRedirectUri(ctx);
 
-  const reply = await client.request({ method: 'POST', path: PATH, json: { scopes, redirect_uri: redirectUri } });
-  const what = `POST ${PATH}`;
+  const call = target(ENDPOINTS.connectRequest);
+  const reply = await client.request({ ...call, json: { scopes, redirect_uri: redirectUri } });
+  const { what } = call;
   // --qr and --open must have the address, one a browser may open; printing the reply needs nothing.
   const connectUrl = options.qr || options.open ? openable(new ReplyReading(what).needText(pick(reply.body, 'connect_url'), 'connect_url')) : undefined;
   await ctx.present(reply, {

@@ -2,7 +2,7 @@
 // the Data API quota is used up, with a line saying when usage resets.
 import type { ApiClient } from '../../api/client.js';
 import { pick, textOf } from '../../api/reading.js';
-import { requestUrl } from '../../api/endpoints.js';
+import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import { isFresh, storeReply, type CacheEntry } from '../../core/cache.js';
 import type { Context } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
@@ -96,7 +96,7 @@ function age(fetched: number, now: number): string {
 async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError): Promise<ApiError> {
   if (ctx.machineOutput) return error;
   try {
-    const reply = await client.request({ method: 'GET', path: '/v1/usage' });
+    const reply = await client.request(target(ENDPOINTS.usage));
     const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? pick(reply.body, 'resets_at'));
     if (resetsAt) error.hints.push(`Usage resets at ${formatDateTime(printable(resetsAt))} (see \`svc usage\`).`);
   } catch {

@@ -1,4 +1,5 @@
 import { text } from 'node:stream/consumers';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { pick, textOf } from '../../api/reading.js';
 import { keyMode, maskKey } from '../../config/keys.js';
 import { checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
@@ -53,7 +54,7 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
   let plan: string | undefined;
   try {
     // Any success accepts the key, whatever the reply's shape (contract §4a).
-    const reply = await client.request({ method: 'GET', path: '/v1/usage' });
+    const reply = await client.request(target(ENDPOINTS.usage));
     plan = textOf(pick(reply.body, 'plan'));
   } catch (error) {
     if (error instanceof ApiError && error.exitCode === EXIT.auth) {

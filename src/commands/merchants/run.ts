@@ -2,6 +2,7 @@
 // line. A call that still fails after its retries, or Ctrl-C, stops new calls; the results there
 // are get written, the lookups not resolved go to the unresolved file, and the failure is thrown
 // for its exit code.
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { dirname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import type { MerchantResult } from '../../api/merchants.js';
@@ -16,7 +17,6 @@ import { OutputSink, StdoutClosedError } from '../../core/stream/sink.js';
 import { defaultUnresolvedPath, whyNot, writeUnresolved } from './unresolved.js';
 import { createWriter } from './writers.js';
 
-const PATH = '/v1/merchants/resolve';
 
 export interface RunOptions {
   batches: Iterator<Batch> | AsyncIterator<Batch>;
@@ -112,9 +112,10 @@ async function resolveBatch(client: ApiClient, batch: Batch): Promise<{ meta: un
   const json: { terminals?: string[]; names?: string[] } = {};
   if (terminals.length > 0) json.terminals = terminals;
   if (names.length > 0) json.names = names;
-  const reply = await client.request({ method: 'POST', path: PATH, json });
-  const body = checkedReply(reply, `POST ${PATH}`);
-  return { meta: body.meta, results: inLookupOrder(batch.lookups, body.data.results, `POST ${PATH}`) };
+  const call = target(ENDPOINTS.resolveMerchants);
+  const reply = await client.request({ ...call, json });
+  const body = checkedReply(reply, call.what);
+  return { meta: body.meta, results: inLookupOrder(batch.lookups, body.data.results, call.what) };
 }
 
 async function keepUnresolved(

@@ -1,5 +1,6 @@
 // `svc parse FILE`: checks the file locally, uploads it as multipart, and with --wait polls the
 // report until it is complete or failed.
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -11,7 +12,7 @@ import { whyUnreadable } from '../../core/fs-errors.js';
 import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { checkInteger, idPath } from '../args.js';
+import { checkInteger } from '../args.js';
 import { reportReader } from '../reports/report-view.js';
 import { paintReportStatus } from '../reports/status.js';
 
@@ -43,7 +44,7 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
   const spinner = await ctx.spinner(`Uploading ${basename(file)}…`);
   let reply: ApiReply;
   try {
-    reply = await client.request({ method: 'POST', path: '/v1/parse', body: upload });
+    reply = await client.request({ ...target(ENDPOINTS.parse), body: upload });
   } finally {
     spinner.stop();
   }
@@ -67,7 +68,7 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
 /** The reply of a parse in the background (202): its poll URL, and its id and status where it has them. */
 function acceptedReader(): ReplyReader {
   return {
-    what: 'POST /v1/parse',
+    what: target(ENDPOINTS.parse).what,
     view: (body, reading) => {
       const facts = {
         id: textOf(pick(body, 'report_id')),
@@ -106,7 +107,7 @@ export function pollPath(body: unknown, baseUrl: string, reading: ReplyReading):
     if (url.origin === base.origin && url.pathname.startsWith(prefix + '/v1/')) return url.pathname.slice(prefix.length) + url.search;
   }
   const id = textOf(pick(body, 'report_id'));
-  if (id !== undefined) return idPath('/v1/reports', id);
+  if (id !== undefined) return target(ENDPOINTS.getReport, { report_id: id }).path;
   if (pollUrl === undefined) throw new UnexpectedReplyError(`unexpected reply to ${reading.what}: it names neither a poll_url nor a report_id to wait for`);
   throw new UnexpectedReplyError(`unexpected reply to ${reading.what}: its poll_url ${JSON.stringify(oneLine(pollUrl))} is not under the base URL ${baseUrl}, and it names no report_id`);
 }

@@ -2,6 +2,7 @@
 // documents give the words (holder, account number, SWIFT/BIC) and two names (`swift_note`,
 // `verification_status`).
 import { pick, textOf } from '../../api/reading.js';
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { bankText } from './report-view.js';
 import { factsView, showView } from './show-view.js';
@@ -9,7 +10,7 @@ import { factsView, showView } from './show-view.js';
 const AUTH_SWIFT = ['swift_bic', 'swift', 'bic', 'swift_code'];
 
 export async function showAuth(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, 'auth', (what) => ({
+  await showView(ctx, id, ENDPOINTS.auth, (what) => ({
     what,
     view: (body, reading) => {
       const swiftNote = textOf(reading.documented(body, 'swift_note'));

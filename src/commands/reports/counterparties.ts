@@ -1,11 +1,12 @@
 // `svc reports counterparties ID`: no field name of this view is documented, so it is shown as
 // it comes, by the generic view.
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { showView } from './show-view.js';
 
 export async function showCounterparties(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, 'counterparties', (what) => ({
+  await showView(ctx, id, ENDPOINTS.counterparties, (what) => ({
     what,
     view: (body) => genericView(body, { title: `Counterparties of ${id}`, empty: 'The reply names no counterparties.' }),
   }));

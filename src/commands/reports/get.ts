@@ -1,10 +1,11 @@
+// `svc reports get ID`: the full report.
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
-import { idPath } from '../args.js';
 import { reportReader } from './report-view.js';
 
 export async function getReport(ctx: Context, id: string): Promise<void> {
-  const path = idPath('/v1/reports', id);
+  const call = target(ENDPOINTS.getReport, { report_id: id });
   const client = await ctx.client();
-  const reply = await client.request({ method: 'GET', path });
-  await ctx.present(reply, reportReader(`GET ${path}`));
+  const reply = await client.request(call);
+  await ctx.present(reply, reportReader(call.what));
 }

@@ -1,11 +1,12 @@
 // `svc reports identity ID`: the identity view, documented field by field.
 import { pick, textOf } from '../../api/reading.js';
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { bankText, periodOf, periodText } from './report-view.js';
 import { factsView, showView } from './show-view.js';
 
 export async function showIdentity(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, 'identity', (what) => ({
+  await showView(ctx, id, ENDPOINTS.identity, (what) => ({
     what,
     view: (body, reading) => {
       if (pick(body, 'period', 'statement_period') === undefined) reading.documented(body, 'period');

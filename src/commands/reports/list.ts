@@ -1,4 +1,5 @@
 import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { formatDateTime } from '../../core/output/format.js';
 import { withExtraColumns, withRest } from '../../core/output/generic.js';
@@ -12,11 +13,12 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
   const limit = checkInteger(options.limit, '--limit', 1, 100);
   const status = checkChoice(options.status, '--status', ['complete', 'processing', 'failed'] as const);
   const client = await ctx.client();
-  const reply = await client.request({ method: 'GET', path: '/v1/reports', query: { limit, status } });
+  const call = target(ENDPOINTS.listReports);
+  const reply = await client.request({ ...call, query: { limit, status } });
   // The list is what the command walks: a reply without it is exit 10, whatever the format.
   const reportsOf = (body: unknown, reading: ReplyReading) => reading.needList(pick(reading.needObject(body, ''), 'data'), 'data');
   await ctx.present(reply, {
-    what: 'GET /v1/reports',
+    what: call.what,
     records: reportsOf,
     view: (body, reading) => {
       const rows = reportsOf(body, reading).map((item) => ({

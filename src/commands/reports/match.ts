@@ -1,21 +1,21 @@
 import { numberOf, otherFields, textOf } from '../../api/reading.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { idPath } from '../args.js';
 import { paintMatchResult } from './status.js';
 
 const KNOWN = ['match_score', 'result', 'statement_name', 'reasons'];
 
 export async function matchName(ctx: Context, id: string, options: { name: string }): Promise<void> {
-  const path = idPath('/v1/reports', id, '/identity/match');
+  const call = target(ENDPOINTS.matchName, { report_id: id });
   const name = options.name.trim();
   if (name === '') throw new UsageError('--name is empty: give the claimed name, e.g. --name "Ram Bahadur Shrestha"');
   const client = await ctx.client();
-  const reply = await client.request({ method: 'POST', path, json: { name } });
+  const reply = await client.request({ ...call, json: { name } });
   await ctx.present(reply, {
-    what: `POST ${path}`,
+    what: call.what,
     view: (body, reading) => {
       const reasons = reading.documented(body, 'reasons');
       const m = {

@@ -4,13 +4,13 @@ import { otherFields } from '../../api/reading.js';
 import type { Context, ReplyReader } from '../../core/context.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { idPath } from '../args.js';
+import { target, type Endpoint } from '../../api/endpoints.js';
 
-export async function showView(ctx: Context, id: string, view: string, read: (what: string) => ReplyReader): Promise<void> {
-  const path = idPath('/v1/reports', id, `/${view}`);
+export async function showView(ctx: Context, id: string, view: Endpoint, read: (what: string) => ReplyReader): Promise<void> {
+  const call = target(view, { report_id: id });
   const client = await ctx.client();
-  const reply = await client.request({ method: 'GET', path });
-  await ctx.present(reply, read(`GET ${path}`));
+  const reply = await client.request(call);
+  await ctx.present(reply, read(call.what));
 }
 
 export type Fact = { header: string; text?: string; key: string };

@@ -1,22 +1,23 @@
 import { pick, ReplyReading } from '../../api/reading.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { reportReader } from '../reports/report-view.js';
 import { sandboxClient } from './test-key.js';
 
-const PATH = '/v1/sandbox/reports';
 
 export async function createSandboxReport(ctx: Context, options: { scenario?: string; quiet?: boolean }): Promise<void> {
   const scenario = options.scenario === undefined ? undefined : checkScenarioName(options.scenario);
   if (options.quiet && ctx.format !== 'table') throw new UsageError(`--quiet prints only the report id; it conflicts with --output ${ctx.format}`);
   const client = await sandboxClient(ctx);
-  const reply = await client.request({ method: 'POST', path: PATH, json: scenario === undefined ? {} : { scenario } });
+  const call = target(ENDPOINTS.sandboxCreate);
+  const reply = await client.request({ ...call, json: scenario === undefined ? {} : { scenario } });
   if (options.quiet) {
     // The one thing --quiet prints is the id: a reply without one cannot be used.
-    ctx.out(new ReplyReading(`POST ${PATH}`).needText(pick(reply.body, 'report_id'), 'report_id') + '\n');
+    ctx.out(new ReplyReading(call.what).needText(pick(reply.body, 'report_id'), 'report_id') + '\n');
     return;
   }
-  await ctx.present(reply, reportReader(`POST ${PATH}`, `Sandbox report${scenario ? ` (scenario ${scenario})` : ''}`));
+  await ctx.present(reply, reportReader(call.what, `Sandbox report${scenario ? ` (scenario ${scenario})` : ''}`));
 }
 
 /** Scenario names are the service's to list (`svc sandbox scenarios`); only their form is checked here. */

@@ -1,16 +1,17 @@
 import { otherFields, textOf } from '../../api/reading.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 import { ERROR_CODE_FORM, EVENT_KINDS } from '../../webhooks/events.js';
-import { checkChoice, idPath } from '../args.js';
+import { checkChoice } from '../args.js';
 import { sandboxClient } from './test-key.js';
 
 const KNOWN = ['fired', 'report_id', 'environment'];
 
 export async function fireWebhook(ctx: Context, id: string, options: { event?: string; errorCode?: string }): Promise<void> {
-  const path = idPath('/v1/sandbox/reports', id, '/fire_webhook');
+  const call = target(ENDPOINTS.sandboxFire, { report_id: id });
   const event = checkChoice(options.event, '--event', EVENT_KINDS);
   const errorCode = options.errorCode;
   if (errorCode !== undefined) {
@@ -20,9 +21,9 @@ export async function fireWebhook(ctx: Context, id: string, options: { event?: s
   const client = await sandboxClient(ctx);
   // Absent fields are left out: the service then sends its default event, report.ready.
   const json = { ...(event !== undefined && { event }), ...(errorCode !== undefined && { error_code: errorCode }) };
-  const reply = await client.request({ method: 'POST', path, json });
+  const reply = await client.request({ ...call, json });
   await ctx.present(reply, {
-    what: `POST ${path}`,
+    what: call.what,
     view: (body, reading) => {
       const f = {
         fired: textOf(reading.documented(body, 'fired')),

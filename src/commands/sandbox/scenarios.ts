@@ -1,17 +1,17 @@
-import { ENDPOINTS, requestUrl } from '../../api/endpoints.js';
+import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { sandboxClient } from './test-key.js';
 
-const PATH = ENDPOINTS.sandboxScenarios.path;
 
 /** The list's shape is not documented: it is shown as it comes, and kept for completion. */
 export async function listScenarios(ctx: Context): Promise<void> {
   const client = await sandboxClient(ctx);
-  const reply = await client.request({ method: 'GET', path: PATH });
+  const call = target(ENDPOINTS.sandboxScenarios);
+  const reply = await client.request(call);
   await rememberForCompletion(ctx, reply.raw);
   await ctx.present(reply, {
-    what: `GET ${PATH}`,
+    what: call.what,
     view: (body) => genericView(body, { empty: 'The sandbox offers no scenarios.' }),
   });
 }
@@ -19,6 +19,6 @@ export async function listScenarios(ctx: Context): Promise<void> {
 /** Keeps the list in the reply cache, where `svc sandbox create --scenario <TAB>` finds it. */
 async function rememberForCompletion(ctx: Context, raw: string): Promise<void> {
   const [{ storeReply }, { requireBaseUrl }] = await Promise.all([import('../../core/cache.js'), import('../../config/resolve.js')]);
-  const entry = { url: requestUrl(requireBaseUrl(await ctx.settings()), PATH).toString(), fetched_at: new Date(ctx.now()).toISOString(), as_of: null, raw };
+  const entry = { url: requestUrl(requireBaseUrl(await ctx.settings()), ENDPOINTS.sandboxScenarios.path).toString(), fetched_at: new Date(ctx.now()).toISOString(), as_of: null, raw };
   storeReply(await ctx.replyCache(), entry, (text) => ctx.secrets.mask(text) !== text, (message) => ctx.warn(message));
 }

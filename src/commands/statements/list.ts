@@ -1,4 +1,5 @@
 import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
@@ -11,11 +12,12 @@ const KNOWN = [...ID_NAMES, 'status', 'content_hash', 'verify_url'];
 export async function listStatements(ctx: Context, options: { status?: string }): Promise<void> {
   const status = checkChoice(options.status, '--status', ['issued', 'revoked'] as const);
   const client = await ctx.client();
-  const reply = await client.request({ method: 'GET', path: '/v1/statements', query: { status } });
+  const call = target(ENDPOINTS.statements);
+  const reply = await client.request({ ...call, query: { status } });
   const statementsOf = (body: unknown, reading: ReplyReading) =>
     reading.needList(pick(reading.needObject(body, ''), 'statements'), 'statements');
   await ctx.present(reply, {
-    what: 'GET /v1/statements',
+    what: call.what,
     records: statementsOf,
     view: (body, reading) => {
       const rows = statementsOf(body, reading).map((s) => ({
@@ -29,7 +31,8 @@ export async function listStatements(ctx: Context, options: { status?: string })
       const columns: Column<Row>[] = [
         ...(rows.some((r) => r.id !== undefined) ? [{ key: 'statement_id', header: 'STATEMENT', value: (r: Row) => r.id }] : []),
         { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => (r.status === 'issued' ? paint.good('issued') : r.status === 'revoked' ? paint.bad('revoked') : (r.status ?? '')) },
-        { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.hash, display: (r) => (r.hash && r.hash.length > 20 ? `${r.hash.slice(0, 16)}…` : (r.hash ?? '')) },
+        // Whole in a pipe (a script may compare it); a narrow terminal shortens it, as any free-text column.
+        { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.hash, flex: true },
         { key: 'verify_url', header: 'VERIFY AT', value: (r) => r.verifyUrl },
       ];
       const list: ListView<Row> = { kind: 'list', rows, columns, empty: status ? `No ${status} statements.` : 'No statements issued yet.' };

@@ -1,5 +1,6 @@
 // `svc usage`: the documented counters (plan, quota, used, remaining, period, resets_at), and
 // any other counter the service adds, listed after them.
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { numberOf, otherFields, textOf } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { formatCount, formatDateTime } from '../../core/output/format.js';
@@ -11,9 +12,10 @@ const DAY_MS = 86_400_000;
 
 export async function showUsage(ctx: Context): Promise<void> {
   const client = await ctx.client();
-  const reply = await client.request({ method: 'GET', path: '/v1/usage' });
+  const call = target(ENDPOINTS.usage);
+  const reply = await client.request(call);
   await ctx.present(reply, {
-    what: 'GET /v1/usage',
+    what: call.what,
     view: (body, reading) => {
       const quota = numberOf(reading.documented(body, 'quota'));
       const used = numberOf(reading.documented(body, 'used'));
