@@ -3,7 +3,6 @@ import { Option, type Command } from 'commander';
 import type { App } from '../../core/app.js';
 import { collect, examples } from '../args.js';
 
-
 export function registerMerchants(program: Command, app: App): void {
   const merchants = program
     .command('merchants')
