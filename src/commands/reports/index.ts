@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
+import { DIRECTIONS, TRANSACTION_CATEGORIES } from './lending-input.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
 
@@ -67,4 +68,80 @@ export function registerReports(program: Command, app: App): void {
       .action(app.action(async () => (await import('./recurring.js')).showRecurring));
   recurring(reports.command('recurring'));
   recurring(program.command('recurring'));
+
+  reports
+    .command('transactions')
+    .description('list the transactions of a report, filtered by category, merchant category, direction and dates')
+    .argument('<id>', 'report id')
+    .addOption(new Option('--category <category>', 'only transactions of this category').choices(TRANSACTION_CATEGORIES))
+    .option('--merchant-category <word>', 'only transactions at merchants of this category, one word (e.g. dining)')
+    .addOption(new Option('--direction <direction>', 'only money in (credit) or only money out (debit)').choices(DIRECTIONS))
+    .option('--since <YYYY-MM-DD>', 'only transactions on or after this date')
+    .option('--until <YYYY-MM-DD>', 'only transactions on or before this date')
+    .option('--limit <n>', 'how many transactions at most, 1 to 1000 (default: 500, the service decides)')
+    .addHelpText(
+      'after',
+      examples(
+        `svc reports transactions ${ID}`,
+        `svc reports transactions ${ID} --category salary --since 2026-01-01 --until 2026-03-31`,
+        `svc reports transactions ${ID} --direction debit --merchant-category dining -o csv > dining.csv`,
+        `svc reports transactions ${ID} -o ndjson | jq -r 'select(.credit != null) | .credit'`,
+      ),
+    )
+    .action(app.action(async () => (await import('./transactions.js')).listTransactions));
+
+  reports
+    .command('income')
+    .description('show the income found in a statement: salary, its regularity and day, stability, remittance, monthly credits')
+    .argument('<id>', 'report id')
+    .option('--chart', 'draw the monthly credits as a line chart sized to the terminal')
+    .addHelpText('after', examples(`svc reports income ${ID}`, `svc reports income ${ID} --chart`, `svc reports income ${ID} --json | jq .salary_amount`))
+    .action(app.action(async () => (await import('./income.js')).showIncome));
+
+  reports
+    .command('balance')
+    .description('show the opening, closing and average daily balance of a statement, and their trend')
+    .argument('<id>', 'report id')
+    .addHelpText('after', examples(`svc reports balance ${ID}`, `svc reports balance ${ID} --json | jq -r .trend`))
+    .action(app.action(async () => (await import('./balance.js')).showBalance));
+
+  reports
+    .command('liabilities')
+    .description('show the monthly EMIs of a statement: their total, the EMI load, bounces, and the lenders')
+    .argument('<id>', 'report id')
+    .addHelpText('after', examples(`svc reports liabilities ${ID}`, `svc reports liabilities ${ID} --json | jq '.lenders[].lender'`))
+    .action(app.action(async () => (await import('./liabilities.js')).showLiabilities));
+
+  reports
+    .command('score')
+    .description('show the credit score (out of 1000), its band and the factors behind it; costs 1 billing unit per call')
+    .argument('<id>', 'report id')
+    .addHelpText('after', examples(`svc reports score ${ID}`, `svc reports score ${ID} --json | jq .score`))
+    .action(app.action(async () => (await import('./score.js')).showScore));
+
+  reports
+    .command('verify')
+    .description('check whether a statement is authentic: verdict, confidence and each check; costs 1 billing unit per call')
+    .argument('<id>', 'report id')
+    .addHelpText('after', examples(`svc reports verify ${ID}`, `svc reports verify ${ID} --json | jq -r .verdict`))
+    .action(app.action(async () => (await import('./verify.js')).showVerify));
+
+  reports
+    .command('underwrite')
+    .description('assess a loan against a statement: FOIR, affordability, risks and a verdict; costs 1 billing unit per call')
+    .argument('<id>', 'report id')
+    .requiredOption('--principal <amount>', 'the loan amount, a number above 0 (e.g. 500000)')
+    .requiredOption('--tenor-months <n>', 'the loan term in months, 1 to 600')
+    .requiredOption('--annual-rate <percent>', 'the yearly interest rate in percent, 0 to 100 (e.g. 12.5)')
+    .option('--applicant-name <name>', "the applicant's name, matched against the account holder's")
+    .option('--foir-ceiling <fraction>', 'the largest share of income that instalments may take, above 0 and at most 1 (e.g. 0.5)')
+    .addHelpText(
+      'after',
+      examples(
+        `svc reports underwrite ${ID} --principal 500000 --tenor-months 36 --annual-rate 12.5`,
+        `svc reports underwrite ${ID} --principal 1500000 --tenor-months 60 --annual-rate 11 --applicant-name "Ram Prasad Sharma" --foir-ceiling 0.4`,
+        `svc reports underwrite ${ID} --principal 500000 --tenor-months 36 --annual-rate 12.5 --json | jq .verdict`,
+      ),
+    )
+    .action(app.action(async () => (await import('./underwrite.js')).underwrite));
 }

@@ -1,0 +1,41 @@
+// `svc reports balance ID`: the opening, closing and average daily balance of a statement, its
+// period and currency, and the trend (growing in green, declining in red).
+import { ENDPOINTS } from '../../api/endpoints.js';
+import { isRecord, otherFields, pick, textOf, type JsonRecord, type ReplyReading } from '../../api/reading.js';
+import type { Context } from '../../core/context.js';
+import type { SectionsView } from '../../core/output/view.js';
+import { periodOf, periodText } from './report-view.js';
+import { amount, designedView, factList, painted, titled, TREND_COLOURS, type ValueFact } from './lending-view.js';
+import { showView } from './show-view.js';
+
+const KNOWN = ['currency', 'opening_balance', 'closing_balance', 'avg_daily_balance', 'trend'];
+
+export async function showBalance(ctx: Context, id: string): Promise<void> {
+  await showView(ctx, id, ENDPOINTS.balance, (what) => ({ what, view: (body, reading) => balanceView(body, reading, id) }));
+}
+
+export function balanceView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
+  const field = (name: string) => reading.documented(body, name);
+  const currency = field('currency');
+  const money = amount(textOf(currency));
+  const period = reading.documented(body, 'period', 'period', 'statement_period');
+  const known = [...KNOWN];
+  const rest: JsonRecord = {};
+  // `period` or `statement_period`, {from, to}: what else it holds stays in view as period.*.
+  if (isRecord(period)) {
+    const name = pick(body, 'period') === period ? 'period' : 'statement_period';
+    known.push(name);
+    const left = otherFields(period, ['from', 'to']);
+    if (Object.keys(left).length) rest[name] = left;
+  }
+  const facts: ValueFact[] = [
+    { key: 'period', header: 'Period', raw: isRecord(period) ? periodText(periodOf(body)) || undefined : undefined },
+    { key: 'currency', header: 'Currency', raw: currency },
+    { key: 'opening_balance', header: 'Opening balance', raw: field('opening_balance'), show: money },
+    { key: 'closing_balance', header: 'Closing balance', raw: field('closing_balance'), show: money },
+    { key: 'avg_daily_balance', header: 'Average daily balance', raw: field('avg_daily_balance'), show: money },
+    { key: 'trend', header: 'Trend', raw: field('trend'), show: painted(TREND_COLOURS) },
+  ];
+  return designedView(factList(facts), [], { ...rest, ...otherFields(body, known) }, { title: titled('Balance', id) });
+}
+

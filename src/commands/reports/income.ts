@@ -1,0 +1,123 @@
+// `svc reports income ID [--chart]`: the salary found in a statement (amount, regularity, day of the
+// month), the income stability score, remittance, the average monthly credit and the credits of
+// each month; `--chart` draws the monthly credits as a line chart, as `svc data series --chart`
+// draws a series.
+import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
+import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { formatAmount, printableDeep } from '../../core/output/format.js';
+import { cellText, withExtraColumns } from '../../core/output/generic.js';
+import type { ChartPoint } from '../../core/output/chart.js';
+import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
+import {
+  amount,
+  designedView,
+  factList,
+  ItemFields,
+  outOf,
+  painted,
+  recordList,
+  titled,
+  yesNo,
+  type ValueFact,
+  type Show,
+} from './lending-view.js';
+import { transactionsTable } from './transactions.js';
+
+const KNOWN = [
+  'salary_detected',
+  'salary_amount',
+  'salary_regularity',
+  'salary_day_of_month',
+  'income_stability_score',
+  'remittance_detected',
+  'avg_monthly_credit',
+];
+
+export async function showIncome(ctx: Context, id: string, options: { chart?: boolean }): Promise<void> {
+  const call = target(ENDPOINTS.income, { report_id: id });
+  if (options.chart && ctx.format !== 'table') {
+    throw new UsageError(`--chart draws for people and cannot be combined with --json or -o ${ctx.format}`);
+  }
+  const client = await ctx.client();
+  const reply = await client.request(call);
+  if (options.chart) {
+    const points = monthlyCreditPoints(printableDeep(reply.body));
+    if (points.length) return drawChart(ctx, id, points);
+    ctx.warn('the reply holds no monthly credits to draw; showing it as it is');
+  }
+  await ctx.present(reply, { what: call.what, view: (body, reading) => incomeView(body, reading, id) });
+}
+
+/** `25th of the month`; anything but a day of a month as it came. */
+const dayOfMonth: Show = (raw) => {
+  const n = numberOf(raw);
+  if (n === undefined || !Number.isInteger(n) || n < 1 || n > 31) return cellText(raw);
+  const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+  return `${n}${suffix} of the month`;
+};
+
+export function incomeView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
+  const field = (name: string) => reading.documented(body, name);
+  // No currency is documented for this view; one the reply names is put before the amounts.
+  const money = amount(textOf(pick(body, 'currency')));
+  const facts: ValueFact[] = [
+    { key: 'salary_detected', header: 'Salary detected', raw: field('salary_detected'), show: yesNo },
+    { key: 'salary_amount', header: 'Salary', raw: field('salary_amount'), show: money },
+    { key: 'salary_regularity', header: 'Salary regularity', raw: field('salary_regularity'), show: painted({ monthly: 'good', irregular: 'warn' }) },
+    { key: 'salary_day_of_month', header: 'Salary day', raw: field('salary_day_of_month'), show: dayOfMonth },
+    { key: 'income_stability_score', header: 'Income stability', raw: field('income_stability_score'), show: outOf(100) },
+    { key: 'remittance_detected', header: 'Remittance', raw: field('remittance_detected'), show: yesNo },
+    { key: 'avg_monthly_credit', header: 'Average monthly credit', raw: field('avg_monthly_credit'), show: money },
+  ];
+  const known = [...KNOWN];
+  const tables: Part[] = [];
+  const credits = recordList(field('monthly_credits'));
+  if (credits) {
+    known.push('monthly_credits');
+    tables.push({ heading: 'Monthly credits', view: monthlyCreditsTable(credits) });
+  }
+  const transactions = recordList(pick(body, 'income_transactions'));
+  if (transactions) {
+    known.push('income_transactions');
+    tables.push({ heading: 'Income transactions', view: transactionsTable(transactions, 'No income transactions.') });
+  }
+  return designedView(factList(facts), tables, otherFields(body, known), { title: titled('Income', id) });
+}
+
+interface MonthlyCredit {
+  month: unknown;
+  total: unknown;
+  rest: Record<string, unknown>;
+}
+
+export function monthlyCreditsTable(items: readonly unknown[]): ListView<MonthlyCredit> {
+  const rows = items.map((item): MonthlyCredit => {
+    const f = new ItemFields(item);
+    return { month: f.take('month'), total: f.take('total_credits'), rest: f.rest() };
+  });
+  const columns: Column<MonthlyCredit>[] = [
+    { key: 'month', header: 'MONTH', value: (r) => cellText(r.month) },
+    { key: 'total_credits', header: 'CREDITS', value: (r) => cellText(r.total), display: (r, paint) => amount()(r.total, paint), align: 'right' },
+  ];
+  return withExtraColumns<MonthlyCredit>({ kind: 'list', rows, columns, empty: 'No monthly credits.' }, (r) => r.rest);
+}
+
+/** The months with a number of credits, in the reply's order (oldest first, as documented). */
+export function monthlyCreditPoints(body: unknown): ChartPoint[] {
+  return (recordList(pick(body, 'monthly_credits')) ?? []).flatMap((item) => {
+    const value = numberOf(pick(item, 'total_credits'));
+    return value === undefined ? [] : [{ period: textOf(pick(item, 'month')) ?? '?', value }];
+  });
+}
+
+async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promise<void> {
+  const [{ lineChart }, { createPaint }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js')]);
+  const paint = await createPaint(ctx.color);
+  const first = points[0]!.period;
+  const last = points.at(-1)!.period;
+  const title = `${titled('Monthly credits', id)} · ${first === last ? first : `${first} to ${last}`}`;
+  const chart = lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatAmount(v), dim: paint.dim });
+  ctx.out([paint.title(title), chart].join('\n') + '\n');
+}

@@ -1,0 +1,175 @@
+// Local checks of the lending verbs' input (`reports transactions`, `reports underwrite`): dates,
+// filters and loan numbers. Pure: each failure is a usage error (exit 2) naming the flag, raised
+// before any request. The data commands' months (YYYY-MM) are checked in ../data/input.ts.
+import { UsageError } from '../../core/errors.js';
+import { checkChoice, checkInteger } from '../args.js';
+
+/** The transaction categories the service documents. */
+export const TRANSACTION_CATEGORIES = [
+  'salary',
+  'loan_repayment',
+  'utility',
+  'wallet',
+  'merchant_payment',
+  'refund',
+  'remittance',
+  'cash_withdrawal',
+  'transfer',
+  'investment',
+  'interest',
+  'tax',
+  'fee',
+  'other',
+] as const;
+
+export const DIRECTIONS = ['credit', 'debit'] as const;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A real calendar date written YYYY-MM-DD (2026-02-28; not 2026-2-28, 2026-02-30 or 2026-13-01). */
+export function checkDate(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  const m = DATE.exec(value);
+  if (!m) throw new UsageError(`${flag} takes a date written YYYY-MM-DD (e.g. 2026-03-25), not "${value}"`);
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12) throw new UsageError(`${flag} ${value} is no date of the calendar: months run from 01 to 12`);
+  if (day < 1 || day > daysInMonth(year, month)) {
+    throw new UsageError(`${flag} ${value} is no date of the calendar: ${m[1]}-${m[2]} has days 01 to ${daysInMonth(year, month)}`);
+  }
+  return value;
+}
+
+/** `--since` and `--until`, both inclusive: since must not come after until. */
+export function checkDateRange(since: string | undefined, until: string | undefined): { since?: string; until?: string } {
+  const start = checkDate(since, '--since');
+  const end = checkDate(until, '--until');
+  // YYYY-MM-DD texts sort as the dates do.
+  if (start !== undefined && end !== undefined && start > end) {
+    throw new UsageError(`--since ${start} comes after --until ${end}: the range would hold no day`);
+  }
+  return { since: start, until: end };
+}
+
+/** `--merchant-category`: free text, but one word (dining, groceries), with no control character. */
+export function checkMerchantCategory(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value === '' || /[\s\p{Cc}]/u.test(value)) {
+    throw new UsageError(`--merchant-category takes one word, such as dining or groceries, not ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** The query of `GET /v1/reports/{id}/transactions`, by the service's names. */
+export type TransactionFilters = {
+  category?: string;
+  merchant_category?: string;
+  direction?: string;
+  since?: string;
+  until?: string;
+  limit?: number;
+};
+
+/** Every option of `reports transactions`, checked; absent ones stay absent (left out of the query). */
+export function transactionFilters(options: {
+  category?: string;
+  merchantCategory?: string;
+  direction?: string;
+  since?: string;
+  until?: string;
+  limit?: string;
+}): TransactionFilters {
+  const range = checkDateRange(options.since, options.until);
+  const filters: TransactionFilters = {
+    category: checkChoice(options.category, '--category', TRANSACTION_CATEGORIES),
+    merchant_category: checkMerchantCategory(options.merchantCategory),
+    direction: checkChoice(options.direction, '--direction', DIRECTIONS),
+    since: range.since,
+    until: range.until,
+    limit: checkInteger(options.limit, '--limit', 1, 1000),
+  };
+  for (const key of Object.keys(filters) as (keyof TransactionFilters)[]) if (filters[key] === undefined) delete filters[key];
+  return filters;
+}
+
+/** An unsigned decimal number as people type it: 500000, 12.5, .5, 5e5; no sign, grouping or hex. */
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+function decimal(value: string, flag: string, what: string): number {
+  const number = DECIMAL.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(number)) {
+    const grouped = /^\d{1,3}(,\d{2,3})+(\.\d+)?$/.test(value) ? ' (write it without grouping commas)' : '';
+    throw new UsageError(`${flag} takes ${what}, not "${value}"${grouped}`);
+  }
+  return number;
+}
+
+/** `--principal`: the loan amount, a finite number above 0. */
+export function parsePrincipal(value: string): number {
+  const principal = decimal(value, '--principal', 'the loan amount, a number above 0 such as 500000');
+  if (principal <= 0) throw new UsageError(`--principal takes the loan amount, a number above 0, not "${value}"`);
+  return principal;
+}
+
+/** `--tenor-months`: a whole number of months from 1 to 600. */
+export function parseTenorMonths(value: string): number {
+  return checkInteger(value, '--tenor-months', 1, 600)!;
+}
+
+/** `--annual-rate`: the yearly interest rate in percent, from 0 to 100. */
+export function parseAnnualRate(value: string): number {
+  const rate = decimal(value, '--annual-rate', 'the yearly interest rate in percent, from 0 to 100 (e.g. 12.5)');
+  if (rate > 100) throw new UsageError(`--annual-rate takes the yearly interest rate in percent, from 0 to 100, not "${value}"`);
+  return rate;
+}
+
+/** `--foir-ceiling`: the largest share of income that may go to instalments, above 0 and at most 1. */
+export function parseFoirCeiling(value: string): number {
+  const foir = decimal(value, '--foir-ceiling', 'a fraction above 0 and at most 1 (e.g. 0.5 for 50%)');
+  if (foir <= 0 || foir > 1) {
+    const hint = foir > 1 && foir <= 100 ? ` (for ${value}% write ${foir / 100})` : '';
+    throw new UsageError(`--foir-ceiling takes a fraction above 0 and at most 1 (e.g. 0.5 for 50%), not "${value}"${hint}`);
+  }
+  return foir;
+}
+
+/** `--applicant-name`: any name, but not empty and on one line. */
+export function parseApplicantName(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const name = value.trim();
+  if (name === '' || /\p{Cc}/u.test(name)) {
+    throw new UsageError(`--applicant-name takes the applicant's name on one line, e.g. "Ram Prasad Sharma", not ${JSON.stringify(value)}`);
+  }
+  return name;
+}
+
+export interface UnderwritingRequest {
+  applicant_name?: string;
+  foir_ceiling?: number;
+  loan: { principal: number; tenor_months: number; annual_rate_pct: number };
+}
+
+/** The body of `POST /v1/reports/{id}/underwriting`; absent options are left out. */
+export function underwritingBody(options: {
+  principal: string;
+  tenorMonths: string;
+  annualRate: string;
+  applicantName?: string;
+  foirCeiling?: string;
+}): UnderwritingRequest {
+  const loan = {
+    principal: parsePrincipal(options.principal),
+    tenor_months: parseTenorMonths(options.tenorMonths),
+    annual_rate_pct: parseAnnualRate(options.annualRate),
+  };
+  const name = parseApplicantName(options.applicantName);
+  const foir = options.foirCeiling === undefined ? undefined : parseFoirCeiling(options.foirCeiling);
+  return { ...(name !== undefined && { applicant_name: name }), ...(foir !== undefined && { foir_ceiling: foir }), loan };
+}

@@ -1,0 +1,170 @@
+// What the lending views of a report share: a request and its reply presented, facts as a field
+// list whose cells show any value (a number formatted, anything else as the generic view writes
+// it), tables of documented lists with a column for every field they do not know, and the colours
+// of the values people scan for. Nothing here fails on a reply: a known field of an unexpected type
+// is shown as it came, never hidden and never `undefined`.
+import type { RequestSpec } from '../../api/client.js';
+import { booleanOf, isRecord, numberOf, otherFields, type JsonRecord } from '../../api/reading.js';
+import type { Context, ReplyReader } from '../../core/context.js';
+import { formatAmount, formatBoolean, formatCount, printable } from '../../core/output/format.js';
+import { cellText, withRest } from '../../core/output/generic.js';
+import type { Paint } from '../../core/output/paint.js';
+import type { Part, RecordView, SectionsView } from '../../core/output/view.js';
+
+/** Sends one request (an endpoint's target, with its query or body) and prints its reply in the chosen format. */
+export async function requestAndPresent(ctx: Context, call: RequestSpec & { what: string }, reader: Omit<ReplyReader, 'what'>): Promise<void> {
+  const client = await ctx.client();
+  const { what, ...spec } = call;
+  const reply = await client.request(spec);
+  await ctx.present(reply, { what, ...reader });
+}
+
+/** A title for people: `Income of rpt_…` (the id is the user's text, made printable), or `Income`. */
+export function titled(what: string, id: string | undefined): string {
+  return id === undefined ? what : `${what} of ${printable(id)}`;
+}
+
+/** How one value is shown: formatted when it is of the expected kind, as it came otherwise. */
+export type Show = (raw: unknown, paint: Paint) => string;
+
+/** An amount with lakh grouping (1,25,000.00), after the currency when one is known. */
+export const amount =
+  (currency?: string): Show =>
+  (raw) => {
+    const n = numberOf(raw);
+    return n === undefined ? cellText(raw) : `${currency ?? ''} ${formatAmount(n)}`.trim();
+  };
+
+/** A count with lakh grouping; a number with decimals is written as it is. */
+export const count: Show = (raw) => {
+  const n = numberOf(raw);
+  return n === undefined ? cellText(raw) : Number.isInteger(n) ? formatCount(n) : String(n);
+};
+
+let decimals: Intl.NumberFormat | undefined;
+let signed: Intl.NumberFormat | undefined;
+
+/** A number with at most two decimals, lakh grouping. */
+export function plainNumber(n: number): string {
+  decimals ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+  return decimals.format(n);
+}
+
+/** A number with its sign always written, but for zero: +45, -30, 0. */
+export function signedNumber(n: number): string {
+  signed ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+  return signed.format(n);
+}
+
+/** A percentage given in percent: 24.5 → 24.5%. */
+export const percent: Show = (raw) => {
+  const n = numberOf(raw);
+  return n === undefined ? cellText(raw) : `${plainNumber(n)}%`;
+};
+
+/** A score out of a maximum: 782 / 1000. */
+export const outOf =
+  (max: number): Show =>
+  (raw) => {
+    const n = numberOf(raw);
+    return n === undefined ? cellText(raw) : `${plainNumber(n)} / ${max}`;
+  };
+
+export const yesNo: Show = (raw) => {
+  const b = booleanOf(raw);
+  return b === undefined ? cellText(raw) : formatBoolean(b);
+};
+
+type Colour = 'good' | 'warn' | 'bad' | 'dim';
+type Colours = Readonly<Record<string, Colour>>;
+
+/** `text` in the colour that `raw` names among `colours`; plain for a value no document names. */
+export function paintAs(colours: Colours, raw: unknown, text: string, paint: Paint): string {
+  const colour = typeof raw === 'string' && Object.hasOwn(colours, raw.toLowerCase()) ? colours[raw.toLowerCase()] : undefined;
+  return colour ? paint[colour](text) : text;
+}
+
+/** A value's text, painted by what it says. */
+export const painted =
+  (colours: Colours): Show =>
+  (raw, paint) =>
+    paintAs(colours, raw, cellText(raw), paint);
+
+export const TREND_COLOURS: Colours = { growing: 'good', declining: 'bad' };
+export const BAND_COLOURS: Colours = { excellent: 'good', good: 'good', fair: 'warn', poor: 'bad', very_poor: 'bad' };
+export const VERIFY_COLOURS: Colours = { authentic: 'good', review: 'warn', suspicious: 'bad' };
+export const DECISION_COLOURS: Colours = {
+  approve: 'good',
+  approved: 'good',
+  review: 'warn',
+  refer: 'warn',
+  decline: 'bad',
+  declined: 'bad',
+  reject: 'bad',
+  rejected: 'bad',
+};
+export const SEVERITY_COLOURS: Colours = { high: 'bad', medium: 'warn', low: 'dim' };
+
+/** One known field of a view: its raw value and how it is shown. */
+export interface ValueFact {
+  key: string;
+  header: string;
+  raw: unknown;
+  show?: Show;
+}
+
+/** Facts as a field list: a fact without a value is a blank cell (left out on a terminal). */
+export function factList(facts: readonly ValueFact[]): RecordView<readonly ValueFact[]> {
+  return {
+    kind: 'record',
+    record: facts,
+    fields: facts.map((fact) => ({
+      key: fact.key,
+      header: fact.header,
+      value: () => cellText(fact.raw),
+      display: (_, paint) => (fact.raw === undefined || fact.raw === null ? '' : fact.show ? fact.show(fact.raw, paint) : cellText(fact.raw)),
+    })),
+  };
+}
+
+/**
+ * A designed view: the facts (with the leftover scalars of the reply as more fields), then the
+ * designed tables, then the generic view of whatever else the reply carries.
+ */
+export function designedView(facts: RecordView<any>, tables: readonly Part[], rest: JsonRecord, frame: { title?: string; hints?: string[] } = {}): SectionsView {
+  const view = withRest(facts, rest, frame);
+  view.parts.splice(1, 0, ...tables);
+  return view;
+}
+
+/** The items of a documented list when it is a list of objects; otherwise undefined, and the generic view shows it. */
+export function recordList(value: unknown): JsonRecord[] | undefined {
+  return Array.isArray(value) && value.every(isRecord) ? value : undefined;
+}
+
+/**
+ * Reads the fields of one item and remembers which it used: what it did not use is the item's
+ * rest, shown in columns of their own.
+ */
+export class ItemFields {
+  private readonly used = new Set<string>();
+
+  constructor(readonly item: unknown) {}
+
+  /** The first of the names holding a value; the names tried that hold null are used up too. */
+  take(...names: string[]): unknown {
+    if (!isRecord(this.item)) return undefined;
+    for (const name of names) {
+      if (!Object.hasOwn(this.item, name)) continue;
+      this.used.add(name);
+      const value = this.item[name];
+      if (value !== null && value !== undefined) return value;
+    }
+    return undefined;
+  }
+
+  /** The fields not used (a non-object item whole, as `value`). */
+  rest(): JsonRecord {
+    return otherFields(this.item, [...this.used]);
+  }
+}

@@ -1,0 +1,68 @@
+// `svc reports liabilities ID`: the monthly EMI total, the share of income it takes (EMI load), the
+// bounced payments, and the lenders with what was paid to each.
+import { ENDPOINTS } from '../../api/endpoints.js';
+import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import type { Context } from '../../core/context.js';
+import { cellText, withExtraColumns } from '../../core/output/generic.js';
+import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
+import { amount, count, designedView, factList, ItemFields, percent, recordList, titled, type ValueFact, type Show } from './lending-view.js';
+import { showView } from './show-view.js';
+import { transactionsTable } from './transactions.js';
+
+const KNOWN = ['monthly_emi_total', 'emi_load_pct', 'bounce_count'];
+
+export async function showLiabilities(ctx: Context, id: string): Promise<void> {
+  await showView(ctx, id, ENDPOINTS.liabilities, (what) => ({ what, view: (body, reading) => liabilitiesView(body, reading, id) }));
+}
+
+/** Bounced payments: none is good news, any is bad. */
+const bounces: Show = (raw, paint) => {
+  const n = numberOf(raw);
+  const text = count(raw, paint);
+  return n === undefined ? text : n > 0 ? paint.bad(text) : paint.good(text);
+};
+
+export function liabilitiesView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
+  const field = (name: string) => reading.documented(body, name);
+  const money = amount(textOf(pick(body, 'currency')));
+  const facts: ValueFact[] = [
+    { key: 'monthly_emi_total', header: 'Monthly EMI total', raw: field('monthly_emi_total'), show: money },
+    { key: 'emi_load_pct', header: 'EMI load', raw: field('emi_load_pct'), show: percent },
+    { key: 'bounce_count', header: 'Bounces', raw: field('bounce_count'), show: bounces },
+  ];
+  const known = [...KNOWN];
+  const tables: Part[] = [];
+  const lenders = recordList(field('lenders'));
+  if (lenders) {
+    known.push('lenders');
+    tables.push({ heading: 'Lenders', view: lendersTable(lenders) });
+  }
+  const transactions = recordList(pick(body, 'liability_transactions'));
+  if (transactions) {
+    known.push('liability_transactions');
+    tables.push({ heading: 'Liability transactions', view: transactionsTable(transactions, 'No liability transactions.') });
+  }
+  return designedView(factList(facts), tables, otherFields(body, known), { title: titled('Liabilities', id) });
+}
+
+interface Lender {
+  lender: unknown;
+  total: unknown;
+  count: unknown;
+  monthlyAvg: unknown;
+  rest: Record<string, unknown>;
+}
+
+export function lendersTable(items: readonly unknown[]): ListView<Lender> {
+  const rows = items.map((item): Lender => {
+    const f = new ItemFields(item);
+    return { lender: f.take('lender'), total: f.take('total'), count: f.take('count'), monthlyAvg: f.take('monthly_avg'), rest: f.rest() };
+  });
+  const columns: Column<Lender>[] = [
+    { key: 'lender', header: 'LENDER', value: (r) => cellText(r.lender), flex: true },
+    { key: 'total', header: 'TOTAL', value: (r) => cellText(r.total), display: (r, paint) => amount()(r.total, paint), align: 'right' },
+    { key: 'count', header: 'PAYMENTS', value: (r) => cellText(r.count), display: (r, paint) => count(r.count, paint), align: 'right' },
+    { key: 'monthly_avg', header: 'MONTHLY AVG', value: (r) => cellText(r.monthlyAvg), display: (r, paint) => amount()(r.monthlyAvg, paint), align: 'right' },
+  ];
+  return withExtraColumns<Lender>({ kind: 'list', rows, columns, empty: 'No lenders found.' }, (r) => r.rest);
+}

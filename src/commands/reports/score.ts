@@ -1,0 +1,82 @@
+// `svc reports score ID` (1 billing unit a call): the score out of 1000 and its band in colour, and
+// the factors behind it with their signed impacts, the largest (in absolute value) first.
+import { ENDPOINTS } from '../../api/endpoints.js';
+import { numberOf, otherFields, type ReplyReading } from '../../api/reading.js';
+import type { Context } from '../../core/context.js';
+import { cellText, withExtraColumns } from '../../core/output/generic.js';
+import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
+import {
+  BAND_COLOURS,
+  designedView,
+  factList,
+  ItemFields,
+  outOf,
+  paintAs,
+  painted,
+  recordList,
+  signedNumber,
+  titled,
+  type ValueFact,
+} from './lending-view.js';
+import { showView } from './show-view.js';
+
+export async function showScore(ctx: Context, id: string): Promise<void> {
+  await showView(ctx, id, ENDPOINTS.score, (what) => ({ what, view: (body, reading) => scoreView(body, reading, id) }));
+}
+
+export function scoreView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
+  const band = reading.documented(body, 'band');
+  const facts: ValueFact[] = [
+    // The score takes the colour of its band.
+    { key: 'score', header: 'Score', raw: reading.documented(body, 'score'), show: (raw, paint) => paintAs(BAND_COLOURS, band, outOf(1000)(raw, paint), paint) },
+    { key: 'band', header: 'Band', raw: band, show: painted(BAND_COLOURS) },
+  ];
+  const known = ['score', 'band'];
+  const tables: Part[] = [];
+  const factors = recordList(reading.documented(body, 'factors'));
+  if (factors) {
+    known.push('factors');
+    tables.push({ heading: 'Factors', view: factorsTable(factors) });
+  }
+  return designedView(factList(facts), tables, otherFields(body, known), { title: titled('Score', id) });
+}
+
+interface Factor {
+  factor: unknown;
+  impact: unknown;
+  detail: unknown;
+  rest: Record<string, unknown>;
+}
+
+/** Factors by the size of their impact, largest first; those without a numeric impact last, in the reply's order. */
+export function factorsTable(items: readonly unknown[]): ListView<Factor> {
+  const size = (f: Factor) => {
+    const n = numberOf(f.impact);
+    return n === undefined ? -1 : Math.abs(n);
+  };
+  const rows = items
+    .map((item): Factor => {
+      const f = new ItemFields(item);
+      return { factor: f.take('factor'), impact: f.take('impact'), detail: f.take('detail'), rest: f.rest() };
+    })
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => size(b.row) - size(a.row) || a.i - b.i)
+    .map(({ row }) => row);
+  const columns: Column<Factor>[] = [
+    { key: 'factor', header: 'FACTOR', value: (r) => cellText(r.factor) },
+    {
+      key: 'impact',
+      header: 'IMPACT',
+      value: (r) => cellText(r.impact),
+      display: (r, paint) => {
+        const n = numberOf(r.impact);
+        if (n === undefined) return cellText(r.impact);
+        return n > 0 ? paint.good(signedNumber(n)) : n < 0 ? paint.bad(signedNumber(n)) : signedNumber(n);
+      },
+      align: 'right',
+    },
+    // `detail` is optional: its column goes only where a factor has one.
+    ...(rows.some((r) => r.detail !== undefined) ? [{ key: 'detail', header: 'DETAIL', value: (r: Factor) => cellText(r.detail), flex: true }] : []),
+  ];
+  return withExtraColumns<Factor>({ kind: 'list', rows, columns, empty: 'The reply names no factors.' }, (r) => r.rest);
+}

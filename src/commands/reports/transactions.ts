@@ -1,0 +1,147 @@
+// `svc reports transactions ID [--category C] [--merchant-category M] [--direction credit|debit]
+// [--since DATE] [--until DATE] [--limit N]`: the transactions of a report, filtered by the service.
+// The listing is documented as {count, transactions:[{id, date, description, debit, credit,
+// balance, category, confidence}]}; a report's transactions also come in a newer shape
+// ({transaction_id, date, name, amount, merchant_name, personal_finance_category …}), and both are
+// read. The list is what the command walks: without it the reply is exit 10, whatever the format.
+import { isRecord, numberOf, otherFields, pick, type JsonRecord, type ReplyReading } from '../../api/reading.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
+import type { Context } from '../../core/context.js';
+import { formatCount } from '../../core/output/format.js';
+import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
+import type { Column, ListView, SectionsView } from '../../core/output/view.js';
+import { transactionFilters, type TransactionFilters } from './lending-input.js';
+import { amount, ItemFields, requestAndPresent, titled } from './lending-view.js';
+
+export interface TransactionOptions {
+  category?: string;
+  merchantCategory?: string;
+  direction?: string;
+  since?: string;
+  until?: string;
+  limit?: string;
+}
+
+export async function listTransactions(ctx: Context, id: string, options: TransactionOptions): Promise<void> {
+  const call = target(ENDPOINTS.transactions, { report_id: id });
+  const filters = transactionFilters(options);
+  await requestAndPresent(ctx, { ...call, query: filters }, {
+    records: transactionsOf,
+    view: (body, reading) => transactionsView(body, reading, { id, filters }),
+  });
+}
+
+/** The documented list: `transactions` of the reply object. */
+export function transactionsOf(body: unknown, reading: ReplyReading): unknown[] {
+  return reading.needList(pick(reading.needObject(body, ''), 'transactions'), 'transactions');
+}
+
+/** One transaction of either shape, its raw values by meaning, and the fields no column shows. */
+export interface TransactionRow {
+  date: unknown;
+  description: unknown;
+  debit: unknown;
+  credit: unknown;
+  /** The newer shape's single amount; its sign convention is not documented, so it is shown as received. */
+  amount: unknown;
+  balance: unknown;
+  category: unknown;
+  merchant: unknown;
+  /** `id` (older shape) or `transaction_id` (newer): one column for both. */
+  id: unknown;
+  rest: JsonRecord;
+}
+
+export function transactionRow(item: unknown): TransactionRow {
+  const f = new ItemFields(item);
+  const row = {
+    date: f.take('date'),
+    description: f.take('description', 'name'),
+    debit: f.take('debit'),
+    credit: f.take('credit'),
+    amount: f.take('amount'),
+    balance: f.take('balance'),
+    category: f.take('category'),
+    merchant: f.take('merchant', 'merchant_name'),
+    id: f.take('id', 'transaction_id'),
+  };
+  const rest = f.rest();
+  // The newer shape's category is {primary, detailed}: the primary one fills the column, the rest
+  // of it keeps a column of its own (`personal_finance_category.detailed`).
+  const pfc = rest.personal_finance_category;
+  if (row.category === undefined && isRecord(pfc) && pfc.primary !== undefined && pfc.primary !== null && !isRecord(pfc.primary)) {
+    row.category = pfc.primary;
+    const left = otherFields(pfc, ['primary']);
+    if (Object.keys(left).length) rest.personal_finance_category = left;
+    else delete rest.personal_finance_category;
+  }
+  return { ...row, rest };
+}
+
+const has = (rows: readonly TransactionRow[], field: keyof TransactionRow) => rows.some((r) => r[field] !== undefined);
+
+/**
+ * Transactions as a table: date, description, debit, credit, balance, category, and the merchant
+ * and the id where any has one; the newer shape's amount in a column of its own; every other field after.
+ */
+export function transactionsTable(items: readonly unknown[], empty: string): ListView<TransactionRow> {
+  const rows = items.map(transactionRow);
+  const money = (key: string, header: string, field: 'debit' | 'credit' | 'amount' | 'balance'): Column<TransactionRow> => ({
+    key,
+    header,
+    value: (r) => cellText(r[field]),
+    display: (r, paint) => amount()(r[field], paint),
+    align: 'right',
+  });
+  const text = (key: string, header: string, field: 'date' | 'description' | 'category' | 'merchant' | 'id', flex = false): Column<TransactionRow> => ({
+    key,
+    header,
+    value: (r) => cellText(r[field]),
+    ...(flex && { flex }),
+  });
+  // Debit and credit are the documented layout: they go only when every row has the newer amount instead.
+  const debitCredit = !has(rows, 'amount') || has(rows, 'debit') || has(rows, 'credit');
+  const columns: Column<TransactionRow>[] = [
+    text('date', 'DATE', 'date'),
+    text('description', 'DESCRIPTION', 'description', true),
+    ...(debitCredit ? [money('debit', 'DEBIT', 'debit'), money('credit', 'CREDIT', 'credit')] : []),
+    ...(has(rows, 'amount') ? [money('amount', 'AMOUNT', 'amount')] : []),
+    money('balance', 'BALANCE', 'balance'),
+    text('category', 'CATEGORY', 'category'),
+    ...(has(rows, 'merchant') ? [text('merchant', 'MERCHANT', 'merchant', true)] : []),
+    ...(has(rows, 'id') ? [text('id', 'ID', 'id')] : []),
+  ];
+  return withExtraColumns<TransactionRow>({ kind: 'list', rows, columns, empty }, (r) => r.rest);
+}
+
+/** The filters in force, as people read them: `category salary, since 2026-01-01, limit 100`. */
+export function filtersText(filters: TransactionFilters): string {
+  const parts = [
+    filters.category !== undefined && `category ${filters.category}`,
+    filters.merchant_category !== undefined && `merchant category ${filters.merchant_category}`,
+    filters.direction !== undefined && `${filters.direction}s only`,
+    filters.since !== undefined && `since ${filters.since}`,
+    filters.until !== undefined && `until ${filters.until}`,
+    filters.limit !== undefined && `limit ${filters.limit}`,
+  ].filter((part): part is string => typeof part === 'string');
+  return parts.length ? `Filters: ${parts.join(', ')}.` : 'No filters (the service returns at most 500 unless --limit says otherwise).';
+}
+
+/** `12 transactions.`; when the reply's count differs from its list, both. */
+export function countText(shown: number, counted: number | undefined): string {
+  const noun = (n: number) => `${formatCount(n)} transaction${n === 1 ? '' : 's'}`;
+  if (counted === undefined || counted === shown) return `${noun(shown)}.`;
+  return `${noun(shown)} shown; the reply counts ${formatCount(counted)}.`;
+}
+
+export function transactionsView(body: unknown, reading: ReplyReading, frame: { id?: string; filters?: TransactionFilters } = {}): SectionsView {
+  const items = transactionsOf(body, reading);
+  const counted = reading.documented(body, 'count');
+  const filtered = frame.filters !== undefined && Object.keys(frame.filters).some((k) => k !== 'limit');
+  const table = transactionsTable(items, filtered ? 'No transactions match these filters.' : 'The report has no transactions.');
+  // A count that is no number is not the documented one: it is shown with the rest.
+  const known = numberOf(counted) === undefined ? ['transactions'] : ['transactions', 'count'];
+  // The count and the filters go under the table on a terminal; a pipe stays one header line and one line per transaction.
+  const hints = [countText(items.length, numberOf(counted)), ...(frame.filters ? [filtersText(frame.filters)] : [])];
+  return withRest(table, otherFields(body, known), { title: titled('Transactions', frame.id), hints });
+}

@@ -1,0 +1,40 @@
+// `svc reports underwrite ID --principal P --tenor-months N --annual-rate R [--applicant-name NAME]
+// [--foir-ceiling F]` (1 billing unit a call): asks the service whether the statement supports a
+// loan. The reply bundles FOIR, disposable income, the largest supportable EMI, affordability, risk
+// flags, a name match and a verdict with reasons, but no document names its fields: it is shown as
+// it comes, by the generic view, with the verdict first where there is one.
+import { isRecord, otherFields, pick } from '../../api/reading.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
+import type { Context } from '../../core/context.js';
+import { formatAmount } from '../../core/output/format.js';
+import { genericView, withRest } from '../../core/output/generic.js';
+import type { SectionsView } from '../../core/output/view.js';
+import { underwritingBody, type UnderwritingRequest } from './lending-input.js';
+import { DECISION_COLOURS, factList, painted, plainNumber, requestAndPresent, titled } from './lending-view.js';
+
+export interface UnderwriteOptions {
+  principal: string;
+  tenorMonths: string;
+  annualRate: string;
+  applicantName?: string;
+  foirCeiling?: string;
+}
+
+export async function underwrite(ctx: Context, id: string, options: UnderwriteOptions): Promise<void> {
+  const call = target(ENDPOINTS.underwrite, { report_id: id });
+  const json = underwritingBody(options);
+  await requestAndPresent(ctx, { ...call, json }, { view: (body) => underwritingView(body, { id, loan: json.loan }) });
+}
+
+/** `5,00,000.00 over 36 months at 12.5% a year`. */
+export function loanText(loan: UnderwritingRequest['loan']): string {
+  return `${formatAmount(loan.principal)} over ${loan.tenor_months} month${loan.tenor_months === 1 ? '' : 's'} at ${plainNumber(loan.annual_rate_pct)}% a year`;
+}
+
+export function underwritingView(body: unknown, frame: { id?: string; loan?: UnderwritingRequest['loan'] } = {}): SectionsView {
+  const title = titled('Underwriting', frame.id) + (frame.loan ? `: ${loanText(frame.loan)}` : '');
+  const verdict = pick(body, 'verdict');
+  // A verdict of one word leads; one that is an object or a list is no such word and keeps its place.
+  if (verdict === undefined || isRecord(verdict) || Array.isArray(verdict)) return genericView(body, { title });
+  return withRest(factList([{ key: 'verdict', header: 'verdict', raw: verdict, show: painted(DECISION_COLOURS) }]), otherFields(body, ['verdict']), { title });
+}

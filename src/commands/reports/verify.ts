@@ -1,0 +1,87 @@
+// `svc reports verify ID` (1 billing unit a call): whether the statement looks authentic — the
+// verdict in colour and the confidence — and each check run on it, passed or failed, with its
+// severity.
+import { ENDPOINTS } from '../../api/endpoints.js';
+import { booleanOf, numberOf, otherFields, type ReplyReading } from '../../api/reading.js';
+import type { Context } from '../../core/context.js';
+import { formatCount } from '../../core/output/format.js';
+import { cellText, withExtraColumns } from '../../core/output/generic.js';
+import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
+import {
+  designedView,
+  factList,
+  ItemFields,
+  paintAs,
+  painted,
+  plainNumber,
+  recordList,
+  SEVERITY_COLOURS,
+  titled,
+  VERIFY_COLOURS,
+  type ValueFact,
+  type Show,
+} from './lending-view.js';
+import { showView } from './show-view.js';
+
+export async function showVerify(ctx: Context, id: string): Promise<void> {
+  await showView(ctx, id, ENDPOINTS.verify, (what) => ({ what, view: (body, reading) => verifyView(body, reading, id) }));
+}
+
+/** A confidence from 0 to 1 as a percentage (0.92 → 92%); any other value as it came. */
+const confidence: Show = (raw) => {
+  const n = numberOf(raw);
+  return n === undefined || n < 0 || n > 1 ? cellText(raw) : `${plainNumber(n * 100)}%`;
+};
+
+export function verifyView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
+  const facts: ValueFact[] = [
+    { key: 'verdict', header: 'Verdict', raw: reading.documented(body, 'verdict'), show: painted(VERIFY_COLOURS) },
+    { key: 'confidence', header: 'Confidence', raw: reading.documented(body, 'confidence'), show: confidence },
+  ];
+  const known = ['verdict', 'confidence'];
+  const tables: Part[] = [];
+  let hints: string[] | undefined;
+  const checks = recordList(reading.documented(body, 'checks'));
+  if (checks) {
+    known.push('checks');
+    const table = checksTable(checks);
+    tables.push({ heading: 'Checks', view: table });
+    const failed = table.rows.filter((r) => booleanOf(r.passed) === false).length;
+    if (table.rows.length) hints = [`${formatCount(failed)} of ${formatCount(table.rows.length)} checks failed.`];
+  }
+  return designedView(factList(facts), tables, otherFields(body, known), { title: titled('Verification', id), hints });
+}
+
+interface Check {
+  check: unknown;
+  passed: unknown;
+  severity: unknown;
+  rest: Record<string, unknown>;
+}
+
+export function checksTable(items: readonly unknown[]): ListView<Check> {
+  const rows = items.map((item): Check => {
+    const f = new ItemFields(item);
+    return { check: f.take('check'), passed: f.take('passed'), severity: f.take('severity'), rest: f.rest() };
+  });
+  const columns: Column<Check>[] = [
+    { key: 'check', header: 'CHECK', value: (r) => cellText(r.check), flex: true },
+    {
+      key: 'passed',
+      header: 'RESULT',
+      value: (r) => cellText(r.passed),
+      display: (r, paint) => {
+        const passed = booleanOf(r.passed);
+        return passed === true ? paint.good('pass') : passed === false ? paint.bad('fail') : cellText(r.passed);
+      },
+    },
+    {
+      key: 'severity',
+      header: 'SEVERITY',
+      value: (r) => cellText(r.severity),
+      // The severity of a failed check is what matters: a passed one's is dimmed.
+      display: (r, paint) => (booleanOf(r.passed) === true ? paint.dim(cellText(r.severity)) : paintAs(SEVERITY_COLOURS, r.severity, cellText(r.severity), paint)),
+    },
+  ];
+  return withExtraColumns<Check>({ kind: 'list', rows, columns, empty: 'The reply names no checks.' }, (r) => r.rest);
+}
