@@ -62,6 +62,7 @@ export class Context {
   ) {
     secrets.add(flags.apiKey);
     secrets.add(readEnv(io.env, 'SVC_API_KEY'));
+    secrets.add(readEnv(io.env, 'SVC_ACCESS_TOKEN'));
     this.format = outputFormat(flags);
     this.color = colorEnabled(io.env, io.stdoutIsTTY, flags.color === false);
     this.debug = flags.debug === true || readEnv(io.env, 'SVC_DEBUG') === '1';
@@ -156,11 +157,24 @@ export class Context {
     return this.clientFor(baseUrl, apiKey);
   }
 
-  /** An API client for a checked base URL and a key (used as given, with a warning if it looks odd). */
-  async clientFor(baseUrl: string, apiKey: string): Promise<ApiClient> {
+  /**
+   * A client that sends no API key at all (no Authorization header), for the request a token
+   * stands in for the key: it needs a base URL only, resolved as usual, and works with no key
+   * configured. Every other command takes `client()`, which requires the key.
+   */
+  async anonymousClient(): Promise<ApiClient> {
+    const { requireBaseUrl } = await import('../config/resolve.js');
+    return this.clientFor(requireBaseUrl(await this.settings()), undefined);
+  }
+
+  /**
+   * An API client for a checked base URL and a key (used as given, with a warning if it looks
+   * odd); `undefined` for no key at all (`anonymousClient`).
+   */
+  async clientFor(baseUrl: string, apiKey: string | undefined): Promise<ApiClient> {
     this.secrets.add(apiKey);
     const [{ ApiClient }, { keyMode }] = await Promise.all([import('../api/client.js'), import('../config/keys.js')]);
-    if (keyMode(apiKey) === 'unknown') {
+    if (apiKey !== undefined && keyMode(apiKey) === 'unknown') {
       this.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); using it as given');
     }
     return new ApiClient({

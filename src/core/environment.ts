@@ -32,6 +32,11 @@ export const ENVIRONMENT = [
   { name: 'SVC_BASE_URL', group: 'settings', description: 'Address of the service, without /v1. http:// only to this machine (localhost, 127.0.0.0/8, ::1).' },
   { name: 'SVC_PROFILE', group: 'settings', description: 'Profile of the config file to use, instead of the file\'s current profile (--profile overrides it).' },
   { name: 'SVC_DEBUG', group: 'settings', description: 'Set to 1: the same as --debug, one stderr line per HTTP request and reply, the key masked.' },
+  {
+    name: 'SVC_ACCESS_TOKEN',
+    group: 'settings',
+    description: 'Access token of a Connect grant (from `svc connect exchange`), for `svc grants data`; --access-token overrides it. Sent in the X-Svc-Access-Token header, never in a URL, and masked in every output.',
+  },
   { name: 'SVC_WEBHOOK_SECRET', group: 'settings', description: 'Signing secret of webhook deliveries, for `svc webhooks listen` and `verify` (--secret overrides it).' },
   { name: 'NO_COLOR', group: 'output', description: 'Set to anything but the empty string: never colour, whatever else says so (as --no-color).' },
   { name: 'CLICOLOR', group: 'output', description: 'Set to 0: no colour, even on a terminal.' },

@@ -1,10 +1,11 @@
-// `svc connect`: start a hosted consent flow (Connect) for an end user.
+// `svc connect`: start a hosted consent flow (Connect) for an end user; `svc connect exchange`: its last step.
 import type { Command } from 'commander';
+import { ENDPOINTS, requestNote } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 
 export function registerConnect(program: Command, app: App): void {
-  program
+  const connect = program
     .command('connect')
     .description('start a Connect consent flow and print the address the end user opens')
     .option('--scopes <list>', 'what to ask the end user for, comma-separated: identity, income')
@@ -21,4 +22,19 @@ export function registerConnect(program: Command, app: App): void {
       ) + '\n\nAt a terminal, missing scopes and redirect URI are asked for; in scripts they are required (exit 2).',
     )
     .action(app.action(async () => (await import('./connect.js')).startConnect));
+
+  // A subcommand of a command that keeps its own action and options: `svc connect --scopes …`
+  // still starts a flow; `svc connect exchange TOKEN` is the next step of it.
+  connect
+    .command('exchange')
+    .description('trade the public token of a finished Connect flow for the grant\'s access token (shown once)')
+    .argument('<public-token>', 'the public token the flow handed to your redirect page')
+    .addHelpText(
+      'after',
+      examples('svc connect exchange "$PUBLIC_TOKEN"', 'svc connect exchange "$PUBLIC_TOKEN" --json | jq -r .grant_id') +
+        '\n\nThe access token is shown once, here; svc masks it in everything it prints afterwards.' +
+        '\nPass it as SVC_ACCESS_TOKEN to `svc grants data GRANT_ID`.' +
+        `\n\n${requestNote(ENDPOINTS.connectExchange)}`,
+    )
+    .action(app.action(async () => (await import('./exchange.js')).exchangePublicToken));
 }

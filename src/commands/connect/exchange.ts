@@ -1,0 +1,48 @@
+// `svc connect exchange PUBLIC_TOKEN`: trade the public token a finished Connect flow handed to
+// your page for the grant's access token, which `svc grants data` reads the data with.
+import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import type { Context } from '../../core/context.js';
+import { oneLine } from '../../core/output/format.js';
+import { withRest } from '../../core/output/generic.js';
+import type { Column, SectionsView } from '../../core/output/view.js';
+import { checkToken } from '../consents/options.js';
+import { presentSecretOnce } from '../consents/shown-once.js';
+
+const KNOWN = ['grant_id', 'access_token', 'scopes'];
+
+export async function exchangePublicToken(ctx: Context, publicToken: string): Promise<void> {
+  const token = checkToken(publicToken, 'the public token')!;
+  // A secret like a key: masked in --debug traces, errors and any output from now on.
+  ctx.secrets.add(token);
+  const client = await ctx.client();
+  const call = target(ENDPOINTS.connectExchange);
+  const reply = await client.request({ ...call, json: { public_token: token } });
+  await presentSecretOnce(ctx, reply, { what: call.what, view: exchangeView }, {
+    secrets: (body) => [textOf(pick(body, 'access_token'))],
+    notes: (body) => {
+      const given = textOf(pick(body, 'grant_id'));
+      const grant = given ? oneLine(given) : 'GRANT_ID';
+      return [
+        'this access token reads the data the end user granted, with your API key; it is shown this once, so keep it like a key',
+        `Pass it as SVC_ACCESS_TOKEN: SVC_ACCESS_TOKEN=<the access token> svc grants data ${grant}`,
+      ];
+    },
+  });
+}
+
+/** The grant: its id, scopes and access token, then anything else the reply carries. */
+export function exchangeView(body: unknown, reading: ReplyReading): SectionsView {
+  const scopes = reading.documented(body, 'scopes');
+  const g = {
+    grantId: textOf(reading.documented(body, 'grant_id')),
+    scopes: Array.isArray(scopes) ? scopes.map(textOf).filter(Boolean).join(', ') : textOf(scopes),
+    accessToken: textOf(reading.documented(body, 'access_token')),
+  };
+  const fields: Column<typeof g>[] = [
+    { key: 'grant_id', header: 'Grant', value: (x) => x.grantId },
+    { key: 'scopes', header: 'Scopes', value: (x) => x.scopes },
+    { key: 'access_token', header: 'Access token', value: (x) => x.accessToken },
+  ];
+  return withRest({ kind: 'record', record: g, fields }, otherFields(body, KNOWN));
+}

@@ -1,0 +1,106 @@
+// `svc consents create|list|revoke|data`: share a report's data with a third party through a
+// consent token, see and revoke the consents given, and read the data as the third party does.
+import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import type { Context, ReplyReader } from '../../core/context.js';
+import { ApiError } from '../../core/errors.js';
+import { formatDateTime, oneLine } from '../../core/output/format.js';
+import { withRest } from '../../core/output/generic.js';
+import type { Column, SectionsView } from '../../core/output/view.js';
+import { consentBody, consentDataRequest, type ConsentFlags } from './options.js';
+import { firstFieldsView, listRecords, scopedDataView } from './replies.js';
+import { presentSecretOnce } from './shown-once.js';
+
+const KNOWN = ['id', 'token', 'data_url', 'scopes', 'expires_at'];
+
+export async function createConsent(ctx: Context, reportId: string, flags: ConsentFlags): Promise<void> {
+  const json = consentBody(reportId, flags);
+  const client = await ctx.client();
+  const call = target(ENDPOINTS.createConsent);
+  const reply = await client.request({ ...call, json });
+  await presentSecretOnce(ctx, reply, { what: call.what, view: createdConsentView }, {
+    secrets: (body) => [textOf(pick(body, 'token')), tokenOfUrl(textOf(pick(body, 'data_url')))],
+    notes: (body) => {
+      // From the reply, for the terminal: one line of printable text.
+      const given = textOf(pick(body, 'id'));
+      const id = given ? oneLine(given) : undefined;
+      return [
+        `this token gives whoever holds it the report's data (${json.scopes.join(', ')}) until it expires or is revoked; it is shown this once, so keep it and share it only with the grantee`,
+        `Revoke it with \`svc consents revoke ${id ?? 'CONSENT_ID'}\`; the grantee reads the data with \`svc consents data ${id ?? 'CONSENT_ID'} --token TOKEN\`.`,
+      ];
+    },
+  });
+}
+
+/** The consent made: id, token, data URL, scopes, expiry, then anything else the reply carries. */
+export function createdConsentView(body: unknown, reading: ReplyReading): SectionsView {
+  const scopes = reading.documented(body, 'scopes');
+  const c = {
+    id: textOf(reading.documented(body, 'id')),
+    token: textOf(reading.documented(body, 'token')),
+    dataUrl: textOf(reading.documented(body, 'data_url')),
+    scopes: Array.isArray(scopes) ? scopes.map(textOf).filter(Boolean).join(', ') : textOf(scopes),
+    expiresAt: textOf(reading.documented(body, 'expires_at')),
+  };
+  const fields: Column<typeof c>[] = [
+    { key: 'id', header: 'Consent', value: (x) => x.id },
+    { key: 'token', header: 'Token', value: (x) => x.token },
+    { key: 'data_url', header: 'Data URL', value: (x) => x.dataUrl },
+    { key: 'scopes', header: 'Scopes', value: (x) => x.scopes },
+    { key: 'expires_at', header: 'Expires', value: (x) => x.expiresAt, display: (x) => formatDateTime(x.expiresAt) },
+  ];
+  return withRest({ kind: 'record', record: c, fields }, otherFields(body, KNOWN));
+}
+
+/** The token a data URL carries in its query, if any: a secret as much as the token field. */
+function tokenOfUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).searchParams.get('token') ?? undefined;
+  } catch {
+    return /[?&]token=([^&#\s]+)/.exec(url)?.[1];
+  }
+}
+
+export async function listConsents(ctx: Context): Promise<void> {
+  const client = await ctx.client();
+  const call = target(ENDPOINTS.listConsents);
+  const reply = await client.request(call);
+  await ctx.present(reply, {
+    what: call.what,
+    records: (body) => listRecords(body, 'data', 'consents'),
+    view: (body) => firstFieldsView(body, ['status'], { empty: 'No consents.' }),
+  });
+}
+
+export async function revokeConsent(ctx: Context, id: string): Promise<void> {
+  const call = target(ENDPOINTS.revokeConsent, { consent_id: id });
+  const client = await ctx.client();
+  const reply = await client.request(call);
+  await ctx.present(reply, {
+    what: call.what,
+    view: (body) => firstFieldsView(body, ['status'], { empty: `Consent ${id} revoked.` }),
+  });
+}
+
+/**
+ * The data a consent opens, read as its grantee does: the token alone, no API key and no
+ * Authorization header, so it works where no key is configured at all.
+ */
+export async function readConsentData(ctx: Context, id: string, flags: { token?: string }): Promise<void> {
+  const { call, query } = consentDataRequest(id, flags.token);
+  // Known from now on: masked in the --debug trace (its `token=` too), in errors and in any output.
+  ctx.secrets.add(query.token);
+  const client = await ctx.anonymousClient();
+  let reply;
+  try {
+    reply = await client.request({ ...call, query });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      error.hints.push('This request sends no API key: the token alone opens the data. Check --token; the consent may also be revoked or expired.');
+    }
+    throw error;
+  }
+  const reader: ReplyReader = { what: call.what, view: (body, reading) => scopedDataView(body, reading, `Data of consent ${id}`) };
+  await ctx.present(reply, reader);
+}

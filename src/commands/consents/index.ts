@@ -1,0 +1,70 @@
+// `svc consents …`: share a report's data with a third party (a lender) through a consent token.
+import type { Command } from 'commander';
+import { ENDPOINTS, requestNote } from '../../api/endpoints.js';
+import type { App } from '../../core/app.js';
+import { examples } from '../args.js';
+import { CONSENT_SCOPES } from './options.js';
+
+const REPORT = 'rpt_9f2c41d07ab35e18';
+const CONSENT = 'cns_4b1d2e9a';
+
+export function registerConsents(program: Command, app: App): void {
+  const consents = program
+    .command('consents')
+    .description("share a report's data with a third party through a consent token, and revoke it")
+    .addHelpText(
+      'after',
+      examples(
+        `svc consents create ${REPORT} --scopes identity,income --grantee-label "Nabil Bank loan desk"`,
+        'svc consents list',
+        `svc consents revoke ${CONSENT}`,
+      ),
+    );
+
+  consents
+    .command('create')
+    .description('give a third party access to parts of a report: prints the consent token, once')
+    .argument('<report-id>', 'the report to share')
+    .requiredOption('--scopes <list>', `what to share, comma-separated: ${CONSENT_SCOPES.join(', ')}`)
+    .option('--grantee-label <label>', 'who receives the data, as the consent list shows it')
+    .option('--expires-in-days <n>', 'days until the token stops working, 1 to 365 (default: the service decides, 30)')
+    .addHelpText(
+      'after',
+      examples(
+        `svc consents create ${REPORT} --scopes identity,income`,
+        `svc consents create ${REPORT} --scopes income,liabilities --grantee-label "Nabil Bank loan desk" --expires-in-days 7`,
+        `svc consents create ${REPORT} --scopes identity --json | jq -r .data_url`,
+      ) +
+        '\n\nThe token is shown once, here: whoever holds it reads those parts of the report until it' +
+        '\nexpires or is revoked. svc masks it in everything it prints afterwards.' +
+        `\n\n${requestNote(ENDPOINTS.createConsent)}`,
+    )
+    .action(app.action(async () => (await import('./consents.js')).createConsent));
+
+  consents
+    .command('list')
+    .description('list the consents you have given')
+    .addHelpText('after', examples('svc consents list', 'svc consents list -o ndjson') + `\n\n${requestNote(ENDPOINTS.listConsents)}`)
+    .action(app.action(async () => (await import('./consents.js')).listConsents));
+
+  consents
+    .command('revoke')
+    .description('revoke a consent: its token stops working at once')
+    .argument('<id>', 'consent id')
+    .addHelpText('after', examples(`svc consents revoke ${CONSENT}`) + `\n\n${requestNote(ENDPOINTS.revokeConsent)}`)
+    .action(app.action(async () => (await import('./consents.js')).revokeConsent));
+
+  consents
+    .command('data')
+    .description("read the data a consent opens, as its grantee does: the token alone, no API key")
+    .argument('<id>', 'consent id')
+    .requiredOption('--token <token>', 'the consent token its owner shared')
+    .addHelpText(
+      'after',
+      examples(`svc consents data ${CONSENT} --token "$CONSENT_TOKEN"`, `svc consents data ${CONSENT} --token "$CONSENT_TOKEN" --json | jq .data.income`) +
+        '\n\nNo API key and no config are needed: only the base URL (--base-url or SVC_BASE_URL).' +
+        '\nThe token is masked in --debug traces and errors.' +
+        `\n\n${requestNote(ENDPOINTS.consentData)}`,
+    )
+    .action(app.action(async () => (await import('./consents.js')).readConsentData));
+}

@@ -1,0 +1,28 @@
+// A reply that hands over a secret the user must keep (a consent token, a Connect access token) is
+// the one place svc shows such a secret in full, once.
+//
+// Every byte svc writes passes through streams that mask each secret in `ctx.secrets`
+// (core/io.ts maskedIO, core/output/secrets.ts), and `ctx.present` masks the table's values with
+// the same set. So the reply is printed while the new secret is not yet in that set: it goes out
+// as received (--json byte for byte). Only then is it added, so whatever comes after (the warning,
+// a --debug line, an error, a later write held back by a stream) shows it masked. No escape past
+// the masking is needed, and none is added: a write can never leak a secret the run knew before.
+import type { Reply } from '../../core/output/render.js';
+import type { Context, ReplyReader } from '../../core/context.js';
+
+export interface SecretHandOver {
+  /** The secrets the reply carries, read from its body (absent ones are skipped). */
+  secrets: (body: unknown) => readonly (string | undefined)[];
+  /** Lines for stderr after the reply: what the secret opens, and what to do with it. */
+  notes: (body: unknown) => readonly string[];
+}
+
+export async function presentSecretOnce(ctx: Context, reply: Reply, reader: ReplyReader, handOver: SecretHandOver): Promise<void> {
+  const secrets = handOver.secrets(reply.body).filter((s): s is string => typeof s === 'string' && s !== '');
+  await ctx.present(reply, reader);
+  for (const secret of secrets) ctx.secrets.add(secret);
+  if (secrets.length === 0) return;
+  const [first, ...rest] = handOver.notes(reply.body);
+  if (first !== undefined) ctx.warn(first);
+  for (const line of rest) ctx.err(line);
+}

@@ -1,0 +1,63 @@
+// `svc decisions …`: record lending decisions and loan outcomes, and list them.
+import type { Command } from 'commander';
+import { ENDPOINTS, requestNote } from '../../api/endpoints.js';
+import type { App } from '../../core/app.js';
+import { examples } from '../args.js';
+import { DECISIONS, OUTCOMES } from './options.js';
+
+const REPORT = 'rpt_9f2c41d07ab35e18';
+
+export function registerDecisions(program: Command, app: App): void {
+  const decisions = program
+    .command('decisions')
+    .description('record lending decisions and how the loans turned out, and list them')
+    .addHelpText(
+      'after',
+      examples(
+        `svc decisions record --client-reference-id loan-1001 --decision approved --report-id ${REPORT} --amount 250000`,
+        'svc decisions outcome --client-reference-id loan-1001 --outcome repaid',
+        'svc decisions list --outcome defaulted --limit 20',
+      ),
+    );
+
+  decisions
+    .command('record')
+    .description('record the decision you took on a loan application')
+    .requiredOption('--client-reference-id <id>', 'your own id of the application, e.g. loan-1001')
+    .requiredOption('--decision <decision>', `what you decided: ${DECISIONS.join(', ')}`)
+    .option('--report-id <id>', 'the report the decision rests on')
+    .option('--rationale <text>', 'why, in a few words')
+    .option('--amount <n>', 'the amount applied for or granted, a positive number')
+    .addHelpText(
+      'after',
+      examples(
+        'svc decisions record --client-reference-id loan-1001 --decision review',
+        `svc decisions record --client-reference-id loan-1001 --decision approved --report-id ${REPORT} --amount 250000 --rationale "FOIR 32%, steady salary"`,
+      ) + `\n\n${requestNote(ENDPOINTS.recordDecision)}`,
+    )
+    .action(app.action(async () => (await import('./decisions.js')).recordDecision));
+
+  decisions
+    .command('list')
+    .description('list the decisions recorded')
+    .option('--outcome <outcome>', `only loans with this outcome: ${OUTCOMES.join(', ')}`)
+    .option('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)')
+    .addHelpText(
+      'after',
+      examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv') + `\n\n${requestNote(ENDPOINTS.listDecisions)}`,
+    )
+    .action(app.action(async () => (await import('./decisions.js')).listDecisions));
+
+  decisions
+    .command('outcome')
+    .description('record how a loan turned out')
+    .requiredOption('--client-reference-id <id>', 'your own id of the application, as recorded with the decision')
+    .requiredOption('--outcome <outcome>', `how it turned out: ${OUTCOMES.join(', ')}`)
+    .option('--detail <text>', 'more about it, e.g. "90+ DPD"')
+    .addHelpText(
+      'after',
+      examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"') +
+        `\n\n${requestNote(ENDPOINTS.recordOutcome)}`,
+    )
+    .action(app.action(async () => (await import('./decisions.js')).recordOutcome));
+}

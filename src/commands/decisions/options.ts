@@ -1,0 +1,92 @@
+// The checks of `svc decisions record|list|outcome`: each failure is a usage error (exit 2) before
+// any request. Pure: flags in, request bodies and queries out, absent options left out.
+import { UsageError } from '../../core/errors.js';
+import { checkChoice, checkId, checkInteger } from '../args.js';
+
+export const DECISIONS = ['approved', 'review', 'declined'] as const;
+export const OUTCOMES = ['repaid', 'delinquent', 'defaulted', 'written_off'] as const;
+
+export interface RecordFlags {
+  clientReferenceId?: string;
+  decision?: string;
+  reportId?: string;
+  rationale?: string;
+  amount?: string;
+}
+
+export interface DecisionBody {
+  client_reference_id: string;
+  decision: (typeof DECISIONS)[number];
+  report_id?: string;
+  decision_rationale?: string;
+  amount?: number;
+}
+
+/** The body of POST /v1/decisions. */
+export function decisionBody(flags: RecordFlags): DecisionBody {
+  const reference = checkReference(flags.clientReferenceId);
+  const decision = checkChoice(required(flags.decision, '--decision', DECISIONS.join('|')), '--decision', DECISIONS)!;
+  const reportId = flags.reportId === undefined ? undefined : checkId(flags.reportId, 'report id');
+  const rationale = checkText(flags.rationale, '--rationale');
+  const amount = checkPositiveNumber(flags.amount, '--amount');
+  return {
+    client_reference_id: reference,
+    decision,
+    ...(reportId !== undefined && { report_id: reportId }),
+    ...(rationale !== undefined && { decision_rationale: rationale }),
+    ...(amount !== undefined && { amount }),
+  };
+}
+
+export interface OutcomeFlags {
+  clientReferenceId?: string;
+  outcome?: string;
+  detail?: string;
+}
+
+export interface OutcomeBody {
+  client_reference_id: string;
+  outcome: (typeof OUTCOMES)[number];
+  detail?: string;
+}
+
+/** The body of POST /v1/outcomes. */
+export function outcomeBody(flags: OutcomeFlags): OutcomeBody {
+  const reference = checkReference(flags.clientReferenceId);
+  const outcome = checkChoice(required(flags.outcome, '--outcome', OUTCOMES.join('|')), '--outcome', OUTCOMES)!;
+  const detail = checkText(flags.detail, '--detail');
+  return { client_reference_id: reference, outcome, ...(detail !== undefined && { detail }) };
+}
+
+/** The query of GET /v1/decisions. */
+export function decisionsQuery(flags: { outcome?: string; limit?: string }): { outcome?: string; limit?: number } {
+  return { outcome: checkChoice(flags.outcome, '--outcome', OUTCOMES), limit: checkInteger(flags.limit, '--limit', 1, 200) };
+}
+
+function required(value: string | undefined, flag: string, form: string): string {
+  if (value === undefined) throw new UsageError(`missing ${flag} ${form}`);
+  return value;
+}
+
+/** Your own id of the loan application ("loan-1001"): not empty, one line. */
+export function checkReference(value: string | undefined): string {
+  const reference = required(value, '--client-reference-id', 'R');
+  if (reference.trim() === '') throw new UsageError('--client-reference-id is empty: give your own id of the application, e.g. loan-1001');
+  if (/[\u0000-\u001f\u007f]/.test(reference)) throw new UsageError('--client-reference-id must be one line, without control characters');
+  return reference;
+}
+
+function checkText(value: string | undefined, flag: string): string | undefined {
+  if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} is empty: leave it out, or give a text`);
+  return value;
+}
+
+/** A plain positive number: `250000`, `1250.50`. */
+export function checkPositiveNumber(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(text) || !(Number(text) > 0) || !Number.isFinite(Number(text))) {
+    throw new UsageError(`${flag} takes a positive number, such as 250000, not "${value}"`);
+  }
+  return Number(text);
+}

@@ -1,0 +1,54 @@
+// The reply of POST /v1/enrich: `{count, transactions[], signals, monthly_summary, categories}`.
+// Its transactions (each with `category` and `confidence` added) are the table and the records of
+// -o csv and -o ndjson; everything else follows as the generic view shows it.
+import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import type { ReplyReader } from '../../core/context.js';
+import { formatAmount } from '../../core/output/format.js';
+import { withExtraColumns, withRest } from '../../core/output/generic.js';
+import type { Column, ListView, SectionsView } from '../../core/output/view.js';
+
+const KNOWN_IN_TRANSACTION = ['date', 'description', 'credit', 'debit', 'balance', 'category', 'confidence'];
+
+/** The list the command walks: missing, or no list, it is exit 10 (contract §4a). */
+function transactionsOf(body: unknown, reading: ReplyReading): unknown[] {
+  return reading.needList(pick(reading.needObject(body, ''), 'transactions'), 'transactions');
+}
+
+export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
+  const rows = transactionsOf(body, reading).map((t) => ({
+    date: textOf(reading.documented(t, 'transactions[].date', 'date')),
+    description: textOf(reading.documented(t, 'transactions[].description', 'description')),
+    credit: numberOf(pick(t, 'credit')),
+    debit: numberOf(pick(t, 'debit')),
+    balance: numberOf(pick(t, 'balance')),
+    category: textOf(reading.documented(t, 'transactions[].category', 'category')),
+    confidence: numberOf(reading.documented(t, 'transactions[].confidence', 'confidence')),
+    rest: otherFields(t, KNOWN_IN_TRANSACTION),
+  }));
+  type Row = (typeof rows)[number];
+  const amount = (key: 'credit' | 'debit' | 'balance', header: string): Column<Row> => ({
+    key,
+    header,
+    value: (r) => r[key],
+    display: (r) => formatAmount(r[key]),
+    align: 'right',
+  });
+  const columns: Column<Row>[] = [
+    { key: 'date', header: 'DATE', value: (r) => r.date },
+    { key: 'description', header: 'DESCRIPTION', value: (r) => r.description, flex: true },
+    amount('credit', 'CREDIT'),
+    amount('debit', 'DEBIT'),
+    amount('balance', 'BALANCE'),
+    { key: 'category', header: 'CATEGORY', value: (r) => r.category },
+    { key: 'confidence', header: 'CONFIDENCE', value: (r) => r.confidence, align: 'right' },
+  ];
+  const count = numberOf(pick(body, 'count')) ?? rows.length;
+  const list: ListView<Row> = { kind: 'list', rows, columns, empty: 'The reply holds no transactions.' };
+  return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['transactions', 'count']), {
+    heading: `Transactions (${count})`,
+  });
+}
+
+export function enrichReader(what: string): ReplyReader {
+  return { what, records: transactionsOf, view: enrichView };
+}

@@ -1,0 +1,29 @@
+// `svc grants data`: read what an end user granted through a Connect flow.
+import type { Command } from 'commander';
+import { ENDPOINTS, requestNote } from '../../api/endpoints.js';
+import type { App } from '../../core/app.js';
+import { examples } from '../args.js';
+
+const GRANT = 'grt_7c3e91a0';
+
+export function registerGrants(program: Command, app: App): void {
+  const grants = program
+    .command('grants')
+    .description('read the data end users granted you through Connect')
+    .addHelpText('after', examples(`svc grants data ${GRANT}`) + '\n\nThe access token comes from SVC_ACCESS_TOKEN or --access-token.');
+
+  grants
+    .command('data')
+    .description('read the data of a Connect grant, one section per scope')
+    .argument('<grant-id>', 'grant id, from `svc connect exchange`')
+    .option('--access-token <token>', 'the grant\'s access token (prefer SVC_ACCESS_TOKEN: a flag is visible to other users)')
+    .addHelpText(
+      'after',
+      examples(`svc grants data ${GRANT}`, `svc grants data ${GRANT} --access-token "$ACCESS_TOKEN" --json | jq .data.identity`) +
+        '\n\nThe access token (SVC_ACCESS_TOKEN, or --access-token) comes from `svc connect exchange' +
+        '\nPUBLIC_TOKEN`. It is sent in the X-Svc-Access-Token header, never in the URL, and masked' +
+        '\nin everything svc prints.' +
+        `\n\n${requestNote(ENDPOINTS.grantData)}, with the header X-Svc-Access-Token`,
+    )
+    .action(app.action(async () => (await import('./grants.js')).readGrantData));
+}
