@@ -31,6 +31,8 @@ export interface SeenRequest {
   body?: string;
   /** The body parsed as JSON, when it is JSON. */
   json?: unknown;
+  /** The body's bytes as sent (a multipart upload of a JPEG is not UTF-8); undefined when there was none. */
+  bytes?: Buffer;
 }
 
 export interface FakeReply {
@@ -45,7 +47,8 @@ export interface Expected {
   method: string;
   /** The path and query the request must have, exactly; or a test of the request. */
   path: string | ((request: SeenRequest) => boolean);
-  reply: FakeReply | ((request: SeenRequest) => FakeReply);
+  /** A function may answer later (a Promise): a test can hold replies to see which requests run at once. */
+  reply: FakeReply | ((request: SeenRequest) => FakeReply | Promise<FakeReply>);
 }
 
 /** The service of a test: expected requests in order, each answered once. */
@@ -74,7 +77,7 @@ export class FakeService {
       throw Object.assign(new Error('connect ECONNREFUSED (fake service)'), { code: 'ECONNREFUSED' });
     }
     this.queue.shift();
-    const reply = typeof next.reply === 'function' ? next.reply(seen) : next.reply;
+    const reply = typeof next.reply === 'function' ? await next.reply(seen) : next.reply;
     const raw = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
     const headers = new ReplyHeaders(Object.entries({ 'content-type': 'application/json', ...reply.headers }));
     return { status: reply.status ?? 200, headers, raw };
@@ -95,7 +98,8 @@ function seenOf(request: WireRequest): SeenRequest {
     json = undefined;
   }
   const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
-  return { method: request.method, path: request.url.pathname + request.url.search, url: request.url, headers, body, json };
+  const bytes = request.body ? Buffer.from(request.body) : undefined;
+  return { method: request.method, path: request.url.pathname + request.url.search, url: request.url, headers, body, json, bytes };
 }
 
 /** A prompter that gives scripted answers, in order, and records the questions. */
@@ -151,6 +155,8 @@ export class MemoryCache implements CacheStore {
 export interface InProcessOptions {
   /** stdin, stdout and stderr are a terminal (and CI is unset): a person. Default: a script. */
   tty?: boolean;
+  /** stdout alone is not a terminal when false (with tty: a person writing to a file, `svc … > out.csv`). Default: as tty. */
+  stdoutTTY?: boolean;
   /** The service; default: one that expects no request at all. */
   service?: FakeService;
   /** Variables added to (or, when undefined, removed from) the default environment. */
@@ -211,7 +217,7 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     stdout: stdout.stream,
     stderr: stderr.stream,
     stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
-    stdoutIsTTY: tty,
+    stdoutIsTTY: options.stdoutTTY ?? tty,
     stderrIsTTY: tty,
     stdinIsTTY: tty,
     env,

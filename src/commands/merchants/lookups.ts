@@ -2,6 +2,7 @@
 // --name and --file (lines, or one column of a CSV file), read as a stream and kept once each,
 // in the order of their first appearance.
 import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { CliError, InterruptedError, UsageError } from '../../core/errors.js';
 import { LookupSet, type Lookup } from './lookup-set.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
@@ -35,8 +36,13 @@ export async function collectLookups(sources: LookupSources): Promise<LookupSet>
   addCommandLine(sources, set);
   if (sources.file === undefined) return set;
   const input = await openInput(sources.file, sources.stdin);
-  if (sources.column === undefined) await addLines(input, set, sources.file, { signal: sources.signal });
-  else await addColumn(input, set, sources.file, sources.column, sources.signal);
+  try {
+    if (sources.column === undefined) await addLines(input, set, sources.file, { signal: sources.signal });
+    else await addColumn(input, set, sources.file, sources.column, sources.signal);
+  } finally {
+    // A file left half-read (a refused line, a missing column) is closed now, not when collected.
+    if (input !== sources.stdin) (input as Readable).destroy();
+  }
   return set;
 }
 

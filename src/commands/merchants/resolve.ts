@@ -2,6 +2,7 @@
 // once each, cut into calls of at most 1000 and run a few at a time (run.ts). With a plain file
 // and nobody at the terminal, calls start while the file is still read; otherwise the input is
 // read first, so that --dry-run can print the plan and a person sees the cost and a progress bar.
+import type { Readable } from 'node:stream';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkInteger } from '../args.js';
@@ -58,7 +59,11 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
     const lookups = new LookupSet();
     addCommandLine(sources, lookups);
     const input = await openInput(flags.file, ctx.io.stdin);
-    const client = await ctx.client();
+    const client = await ctx.client().catch((error: unknown) => {
+      // No key or base URL: the file opened for nothing is closed now, not when collected.
+      if (input !== ctx.io.stdin) (input as Readable).destroy();
+      throw error;
+    });
     // Read to the end even after Ctrl-C or a failure: the unresolved file lists the whole rest.
     let batches: BatchesWhileReading | undefined;
     const reading = addLines(input, lookups, flags.file, { onChunk: () => batches?.grew() });

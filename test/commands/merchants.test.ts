@@ -1,0 +1,612 @@
+// `svc merchants resolve` in-process, as a person at a terminal and as a script: lookups from
+// arguments, --name, --file and stdin, kept once each in the order of their first appearance, cut
+// into calls of at most 1000 run a few at a time and merged back into one reply of the documented
+// shape (`data` {count, matched, results[]}, `meta` {source}); a run that stops says what was done
+// and lists what was not; the service's refusals become exit codes.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { FakeService, KEY, plain, scratchDir, svc, type FakeReply, type InProcessOptions, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+
+const RESOLVE = '/v1/merchants/resolve';
+const MODES = [
+  ['a script', false],
+  ['a person', true],
+] as const;
+
+// ---- the fake merchant directory ------------------------------------------------------------
+
+interface Result {
+  input: string;
+  type: string;
+  matched: boolean;
+  merchant?: string;
+  mcc?: string;
+  category?: string;
+  city?: string;
+  terminal?: string;
+}
+
+/** Terminals starting with 9 are known; names saying "Pvt" are known. */
+function resultOf(input: string, type: 'terminal' | 'name'): Result {
+  const known = type === 'terminal' ? input.startsWith('9') : /pvt/i.test(input);
+  if (!known) return { input, type, matched: false };
+  const merchant = type === 'terminal' ? `Merchant ${input.slice(-4)}` : input.replace(/\s*pvt\.?\s*ltd\.?/i, '').trim();
+  return { input, type, matched: true, merchant, mcc: '5411', category: 'groceries', city: 'Pokhara', ...(type === 'terminal' && { terminal: input }) };
+}
+
+const META = { source: 'svc merchant directory' };
+
+interface Body {
+  terminals?: string[];
+  names?: string[];
+}
+const bodyOf = (request: SeenRequest) => request.json as Body;
+const lookupsOf = (request: SeenRequest) => [...(bodyOf(request).terminals ?? []), ...(bodyOf(request).names ?? [])];
+
+/** The service's answer to one call: a result per lookup, in reverse order (svc matches them by `input`). */
+function answer(request: SeenRequest): FakeReply {
+  const body = bodyOf(request);
+  const results = [...(body.terminals ?? []).map((t) => resultOf(t, 'terminal')), ...(body.names ?? []).map((n) => resultOf(n, 'name'))].reverse();
+  return { body: { data: { count: results.length, matched: results.filter((r) => r.matched).length, results }, meta: META } };
+}
+
+/** A service expecting `calls` resolve calls, each answered by `reply` (the directory's answer by default). */
+function resolving(calls: number, reply: (request: SeenRequest) => FakeReply | Promise<FakeReply> = answer): FakeService {
+  const fake = new FakeService();
+  for (let i = 0; i < calls; i++) fake.expect('POST', RESOLVE, reply);
+  return fake;
+}
+
+/** The results svc should show for these lookups, in this order. */
+const expected = (lookups: [string, 'terminal' | 'name'][]) => lookups.map(([input, type]) => resultOf(input, type));
+
+const screenLines = (text: string) => text.trimEnd().split('\n');
+const ndjson = (text: string): Result[] => text.trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+
+/** Runs `svc merchants resolve …`; whatever happens, the key of the run is never shown in full. */
+async function resolve(args: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
+  const result = await svc(['merchants', 'resolve', ...args], options);
+  expect(result.stdout + result.stderr).not.toContain(KEY);
+  return result;
+}
+
+let files = 0;
+/** A file of these lines under the scratch folder. */
+function file(text: string, name = `lookups-${++files}.txt`): string {
+  const dir = join(scratchDir(), 'files');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** An empty folder of its own, for the files a run leaves. */
+const folder = (prefix = 'run-') => mkdtempSync(join(scratchDir(), prefix));
+
+/** Runs with the process's working folder moved to `dir`: where the default unresolved file goes. */
+async function inFolder<T>(dir: string, run: () => Promise<T>): Promise<T> {
+  const before = process.cwd();
+  process.chdir(dir);
+  try {
+    return await run();
+  } finally {
+    process.chdir(before);
+  }
+}
+
+const T1 = '9756038350856888';
+const T2 = '9756038350851234';
+const UNKNOWN = '1000000000000007';
+
+/**
+ * 2,500 distinct lookups (known and unknown terminals, names as statements write them) with
+ * repeats, spaces and blank lines mixed in: the input order is the order of first appearance.
+ */
+function manyLookups(): { text: string; distinct: string[]; given: number } {
+  const distinct: string[] = [];
+  for (let i = 0; distinct.length < 2500; i++) {
+    if (i % 8 === 3) distinct.push(i % 16 === 3 ? `M/S Shop ${i} Pvt. Ltd.` : `Shop ${i} Traders`);
+    else if (i % 7 === 5) distinct.push(String(1_000_000_000_000_000n + BigInt(i)));
+    else distinct.push(String(9_000_000_000_000_000n + BigInt(i)));
+  }
+  const lines: string[] = [];
+  let given = 0;
+  distinct.forEach((value, i) => {
+    lines.push(i % 3 === 0 ? `  ${value} ` : value);
+    given++;
+    if (i % 6 === 5) {
+      lines.push(distinct[i - 4]!, '');
+      given++;
+    }
+  });
+  return { text: lines.join('\r\n') + '\r\n', distinct, given };
+}
+const MANY = manyLookups();
+const typeOf = (value: string): 'terminal' | 'name' => (/^\d{16,}$/.test(value) ? 'terminal' : 'name');
+const MANY_RESULTS = MANY.distinct.map((value) => resultOf(value, typeOf(value)));
+
+/**
+ * Holds the replies of calls until no new call has come for a while (a few turns of the event
+ * loop, no real time), then answers the held ones, the latest first. `mostAtOnce` is then how many
+ * calls svc had in flight together.
+ */
+class HeldReplies {
+  mostAtOnce = 0;
+  private held: (() => void)[] = [];
+  private arrivals = 0;
+
+  constructor(private readonly reply: (request: SeenRequest) => FakeReply = answer) {}
+
+  readonly hold = (request: SeenRequest): Promise<FakeReply> =>
+    new Promise((resolve) => {
+      this.held.push(() => resolve(this.reply(request)));
+      this.mostAtOnce = Math.max(this.mostAtOnce, this.held.length);
+      this.answerWhenQuiet(++this.arrivals);
+    });
+
+  private answerWhenQuiet(arrival: number, turns = 0): void {
+    setImmediate(() => {
+      if (arrival !== this.arrivals) return; // a later call starts its own count
+      if (turns < 25) return this.answerWhenQuiet(arrival, turns + 1);
+      for (const release of this.held.splice(0).reverse()) release();
+    });
+  }
+}
+
+// ---- lookups --------------------------------------------------------------------------------
+
+describe('lookups from the command line', () => {
+  it.each(MODES)('as %s, sends terminals and --name values in one call and prints a result for each, in input order', async (_mode, tty) => {
+    const r = await resolve([T1, UNKNOWN, '--name', 'Bhatbhateni Supermarket Pvt. Ltd.', '--name', 'Nowhere Known Shop', '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.requests).toHaveLength(1);
+    const [call] = r.requests;
+    expect(call!.json).toEqual({ terminals: [T1, UNKNOWN], names: ['Bhatbhateni Supermarket Pvt. Ltd.', 'Nowhere Known Shop'] });
+    expect(call!.headers['content-type']).toBe('application/json');
+    expect(call!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ndjson(r.stdout)).toEqual([
+      { input: T1, type: 'terminal', matched: true, merchant: 'Merchant 6888', mcc: '5411', category: 'groceries', city: 'Pokhara', terminal: T1 },
+      { input: UNKNOWN, type: 'terminal', matched: false },
+      { input: 'Bhatbhateni Supermarket Pvt. Ltd.', type: 'name', matched: true, merchant: 'Bhatbhateni Supermarket', mcc: '5411', category: 'groceries', city: 'Pokhara' },
+      { input: 'Nowhere Known Shop', type: 'name', matched: false },
+    ]);
+  });
+
+  it.each(MODES)('as %s, sends only the list it has: terminals alone, or names alone', async (_mode, tty) => {
+    const terminals = await resolve([T1, '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(terminals.requests[0]!.json).toEqual({ terminals: [T1] });
+    const names = await resolve(['--name', 'Cafe Pvt Ltd', '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(names.requests[0]!.json).toEqual({ names: ['Cafe Pvt Ltd'] });
+  });
+
+  it.each(MODES)('as %s, looks a duplicate up once, trimmed, in the place of its first appearance', async (_mode, tty) => {
+    const r = await resolve([T2, ` ${T1} `, T2, '--name', ' Cafe ', '--name', 'Cafe', '--json'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests[0]!.json).toEqual({ terminals: [T2, T1], names: ['Cafe'] });
+    expect(JSON.parse(r.stdout)).toEqual({ data: { results: expected([[T2, 'terminal'], [T1, 'terminal'], ['Cafe', 'name']]), count: 3, matched: 2 }, meta: META });
+  });
+
+  it.each(MODES)('as %s, the same digits as a terminal and as a name are two lookups, told apart by type', async (_mode, tty) => {
+    const r = await resolve([T1, '--name', T1, '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.requests[0]!.json).toEqual({ terminals: [T1], names: [T1] });
+    expect(ndjson(r.stdout).map((x) => [x.input, x.type])).toEqual([
+      [T1, 'terminal'],
+      [T1, 'name'],
+    ]);
+  });
+
+  it.each(MODES)('as %s, --unmatched shows only what matched nothing', async (_mode, tty) => {
+    const r = await resolve([T1, UNKNOWN, '--name', 'Cafe Pvt Ltd', '--name', 'Nowhere Known Shop', '--unmatched', '--json'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      data: {
+        results: [
+          { input: UNKNOWN, type: 'terminal', matched: false },
+          { input: 'Nowhere Known Shop', type: 'name', matched: false },
+        ],
+        count: 2,
+        matched: 0,
+      },
+      meta: META,
+    });
+  });
+});
+
+describe('lookups from a file or stdin', () => {
+  // A byte-order mark, CRLF and lone CR line ends, spaces, blank lines, 15 digits (a name), repeats.
+  const TEXT = `\uFEFF${T2}\r\n  Cafe Pvt Ltd \r\n\r\n123456789012345\r${T1}\n${T2}\n   \nCafe Pvt Ltd\n${UNKNOWN}`;
+  const ORDER: [string, 'terminal' | 'name'][] = [
+    [T2, 'terminal'],
+    ['Cafe Pvt Ltd', 'name'],
+    ['123456789012345', 'name'],
+    [T1, 'terminal'],
+    [UNKNOWN, 'terminal'],
+  ];
+
+  it.each(MODES)('as %s, --file: one lookup a line, 16+ digits a terminal, anything else a name, blank lines skipped', async (_mode, tty) => {
+    const r = await resolve(['--file', file(TEXT), '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests[0]!.json).toEqual({ terminals: [T2, T1, UNKNOWN], names: ['Cafe Pvt Ltd', '123456789012345'] });
+    expect(ndjson(r.stdout)).toEqual(expected(ORDER));
+  });
+
+  it.each(MODES)('as %s, --file - reads stdin', async (_mode, tty) => {
+    const r = await resolve(['--file', '-', '-o', 'ndjson'], { tty, stdin: TEXT, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjson(r.stdout)).toEqual(expected(ORDER));
+  });
+
+  it.each(MODES)('as %s, arguments and --name come first, then the file; a repeat across them is looked up once', async (_mode, tty) => {
+    const r = await resolve([T1, '--name', 'Cafe Pvt Ltd', '--file', file(TEXT), '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjson(r.stdout).map((x) => x.input)).toEqual([T1, 'Cafe Pvt Ltd', T2, '123456789012345', UNKNOWN]);
+  });
+
+  it.each(MODES)('as %s, --column reads one column of a CSV file with a header row', async (_mode, tty) => {
+    const csv = file(`date,narration,amount\n2026-10-01,"Bhatbhateni Supermarket, Pvt. Ltd.",120\n2026-10-02,${T1},450\n2026-10-03,,10\n2026-10-04,"${T1}",5\n`, 'statement.csv');
+    const r = await resolve(['--file', csv, '--column', 'narration', '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests[0]!.json).toEqual({ terminals: [T1], names: ['Bhatbhateni Supermarket, Pvt. Ltd.'] });
+    expect(ndjson(r.stdout).map((x) => [x.type, x.input])).toEqual([
+      ['name', 'Bhatbhateni Supermarket, Pvt. Ltd.'],
+      ['terminal', T1],
+    ]);
+  });
+
+  it.each(MODES)('as %s, --dry-run prints the plan and sends nothing (no key needed)', async (_mode, tty) => {
+    const path = file(MANY.text);
+    const json = await resolve(['--file', path, '--dry-run', '--json'], { tty, env: { SVC_API_KEY: undefined } });
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual({
+      dry_run: true,
+      lookups: 2500,
+      terminals: MANY.distinct.filter((v) => typeOf(v) === 'terminal').length,
+      names: MANY.distinct.filter((v) => typeOf(v) === 'name').length,
+      duplicates: MANY.given - 2500,
+      calls: 3,
+      units: 3,
+      concurrency: 3,
+    });
+    const table = await resolve(['--file', path, '--dry-run', '--concurrency', '2'], { tty, env: { SVC_API_KEY: undefined } });
+    expect(table.code).toBe(0);
+    const text = plain(table.stdout);
+    if (tty) {
+      expect(text).toContain('Dry run: nothing was sent.');
+      expect(text).toMatch(/Calls\s+3 of at most 1,000 lookups, 2 at a time/);
+    } else {
+      expect(text).toMatch(/^calls\t3 of at most 1,000 lookups, 2 at a time$/m);
+      expect(text).toMatch(/^units\t3$/m);
+    }
+  });
+});
+
+// ---- many lookups ---------------------------------------------------------------------------
+
+describe('more than 1000 lookups', () => {
+  it.each(MODES)('as %s, 2,500 distinct lookups go as 3 calls of at most 1000, each once, merged into one reply in input order', async (_mode, tty) => {
+    const r = await resolve(['--file', file(MANY.text), '--json'], { tty, service: resolving(3) });
+    expect(r.code, r.stderr).toBe(0);
+    if (!tty) expect(r.stderr).toBe('');
+    const sizes = r.requests.map((q) => lookupsOf(q).length);
+    expect(sizes).toEqual([1000, 1000, 500]);
+    // Each call holds the next lookups of the input, in order; every distinct lookup is sent once.
+    expect(r.requests.map((q) => lookupsOf(q).sort())).toEqual([0, 1000, 2000].map((from) => MANY.distinct.slice(from, from + 1000).sort()));
+    const reply = JSON.parse(r.stdout);
+    expect(Object.keys(reply)).toEqual(['data', 'meta']);
+    expect(reply.data.results).toEqual(MANY_RESULTS);
+    expect(reply.data.count).toBe(2500);
+    expect(reply.data.matched).toBe(MANY_RESULTS.filter((x) => x.matched).length);
+    expect(reply.meta).toEqual(META);
+  });
+
+  it.each(MODES)('as %s, the table, ndjson, csv and --json of the same lookups agree', async (_mode, tty) => {
+    const text = MANY.text.split('\r\n').slice(0, 1600).join('\n');
+    const run = (format: string[], columns?: number) => resolve(['--file', '-', ...format], { tty, columns, stdin: text, service: resolving(2) });
+    const [json, nd, csv, table] = [await run(['--json']), await run(['-o', 'ndjson']), await run(['-o', 'csv']), await run([], 200)];
+    for (const r of [json, nd, csv, table]) expect(r.code, r.stderr).toBe(0);
+    const results = JSON.parse(json.stdout).data.results as Result[];
+    expect(results.length).toBeGreaterThan(1000);
+    expect(ndjson(nd.stdout)).toEqual(results);
+    const rows = parseCsv(csv.stdout, { columns: true }) as Record<string, string>[];
+    expect(rows).toEqual(
+      results.map((x) => ({ input: x.input, type: x.type, matched: String(x.matched), terminal: x.terminal ?? '', merchant: x.merchant ?? '', mcc: x.mcc ?? '', category: x.category ?? '', city: x.city ?? '' })),
+    );
+    const lines = plain(table.stdout).trimEnd().split('\n');
+    if (tty) {
+      expect(lines[0]).toMatch(/^INPUT +TERMINAL +MERCHANT +MCC +CATEGORY +CITY +MATCHED$/);
+      // Column widths come from the first call's results: a longer value later is cut with an ellipsis.
+      const inputs = lines.slice(1).map((line) => line.split(/ {2,}/)[0]!);
+      expect(inputs).toHaveLength(results.length);
+      inputs.forEach((cell, i) => expect(cell === results[i]!.input || (cell.endsWith('…') && results[i]!.input.startsWith(cell.slice(0, -1))), cell).toBe(true));
+      expect(inputs.slice(0, 1000)).toEqual(results.slice(0, 1000).map((x) => x.input));
+      expect(lines.slice(1).map((line) => line.trimEnd().split(' ').at(-1))).toEqual(results.map((x) => (x.matched ? 'yes' : 'no')));
+      expect(table.stdout).toMatch(/\u001b\[/);
+      // On a narrower terminal the free-text columns give up room, cut with an ellipsis.
+      const narrow = screenLines(plain((await run([], 80)).stdout));
+      for (const line of narrow) expect([...line].length, line).toBeLessThanOrEqual(80);
+      expect(narrow.some((line) => line.includes('…'))).toBe(true);
+    } else {
+      expect(lines[0]).toBe('INPUT\tTERMINAL\tMERCHANT\tMCC\tCATEGORY\tCITY\tMATCHED');
+      expect(lines.slice(1).map((line) => line.split('\t'))).toEqual(
+        results.map((x) => [x.input, x.terminal ?? '', x.merchant ?? '', x.mcc ?? '', x.category ?? '', x.city ?? '', x.matched ? 'yes' : 'no']),
+      );
+      expect(table.stdout).not.toMatch(/\u001b\[/);
+    }
+  });
+
+  it.each([
+    ['the default of 4', [], 4],
+    ['--concurrency 2', ['--concurrency', '2'], 2],
+    ['--concurrency 1', ['--concurrency', '1'], 1],
+  ] as const)('runs %s calls at once; results still come out in input order when later calls answer first', async (_name, flags, most) => {
+    const lookups = Array.from({ length: 5500 }, (_, i) => String(9_100_000_000_000_000n + BigInt(i)));
+    const held = new HeldReplies();
+    // From stdin in one piece: every call can start at once (from a file, a call starts once its lines are read).
+    const r = await resolve(['--file', '-', '-o', 'ndjson', ...flags], { stdin: lookups.join('\n'), service: resolving(6, held.hold) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(held.mostAtOnce).toBe(most);
+    expect(ndjson(r.stdout).map((x) => x.input)).toEqual(lookups);
+  });
+
+  it('on a terminal, says how many billing units a run of more than 10 calls uses, and shows progress on stderr', async () => {
+    const lookups = Array.from({ length: 10_500 }, (_, i) => String(3_000_000_000_000_000n + BigInt(i)));
+    // A person writing the results to a file: stdout is no terminal, stderr is.
+    const r = await resolve(['--file', file(lookups.join('\n')), '-o', 'csv'], { tty: true, stdoutTTY: false, service: resolving(11) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Resolving 10,500 lookups in 11 calls: this uses 11 billing units.\n');
+    expect(r.stderr).toMatch(/\/10,500 lookups · \d+\/11 calls/);
+    expect(r.stdout.trimEnd().split('\r\n')).toHaveLength(10_501);
+  });
+
+  it('for a script, the same run says nothing on stderr', async () => {
+    const lookups = Array.from({ length: 10_500 }, (_, i) => String(3_000_000_000_000_000n + BigInt(i)));
+    const r = await resolve(['--file', file(lookups.join('\n')), '-o', 'csv'], { service: resolving(11) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trimEnd().split('\r\n')).toHaveLength(10_501);
+  });
+});
+
+// ---- a run that stops -----------------------------------------------------------------------
+
+describe('a run that stops leaves nothing lost', () => {
+  const UNAVAILABLE = { status: 503, body: { error_type: 'API_ERROR', error_code: 'API_ERROR', error_message: 'The service is unavailable.' } };
+
+  it.each(MODES)('as %s, a call failing after its retries: results so far written, the rest in the unresolved file, exit 8; running that file finishes the job', async (_mode, tty) => {
+    const dir = folder();
+    const input = file(MANY.text);
+    // The first call goes through, the second fails; the third is never sent.
+    const service = new FakeService().expect('POST', RESOLVE, answer).expect('POST', RESOLVE, UNAVAILABLE);
+    const first = await inFolder(dir, () => resolve(['--file', input, '-o', 'csv', '--retries', '0', '--concurrency', '1'], { tty, service }));
+    expect(first.code).toBe(8);
+    const done = parseCsv(first.stdout, { columns: true }) as Record<string, string>[];
+    expect(done.map((x) => x.input)).toEqual(MANY.distinct.slice(0, 1000));
+    // The clock of the run names the file.
+    const path = join(dir, 'svc-unresolved-20260522-100000.txt');
+    expect(readdirSync(dir)).toEqual(['svc-unresolved-20260522-100000.txt']);
+    expect(readFileSync(path, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
+    const said = plain(first.stderr);
+    expect(said).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${path}\n`);
+    expect(said).toContain(`Run again with --file ${path} to finish the job.\n`);
+    expect(said).toContain('error: API_ERROR: The service is unavailable.\n');
+    expect(said).not.toMatch(/\n\s+at /);
+
+    const second = await inFolder(dir, () => resolve(['--file', path, '-o', 'csv'], { tty, service: resolving(2) }));
+    expect(second.code, second.stderr).toBe(0);
+    const rest = parseCsv(second.stdout, { columns: true }) as Record<string, string>[];
+    expect([...done, ...rest].map((x) => x.input)).toEqual(MANY.distinct);
+  });
+
+  it('a default unresolved file is never overwritten: a second one gets a number', async () => {
+    const dir = folder();
+    for (let run = 0; run < 2; run++) {
+      const r = await inFolder(dir, () => resolve(['--file', file(`${T1}\n`), '--retries', '0'], { service: resolving(1, () => UNAVAILABLE) }));
+      expect(r.code).toBe(8);
+    }
+    expect(readdirSync(dir).sort()).toEqual(['svc-unresolved-20260522-100000-2.txt', 'svc-unresolved-20260522-100000.txt']);
+  });
+
+  it('with calls in parallel, every result the run has is written, in order, and --failed-out lists the rest; machine output keeps stderr JSON', async () => {
+    const dir = folder();
+    const out = join(dir, 'left.txt');
+    // All three calls are in flight together; the second fails.
+    const held = new HeldReplies((request) => (lookupsOf(request).includes(MANY.distinct[1000]!) ? UNAVAILABLE : answer(request)));
+    const r = await inFolder(dir, () => resolve(['--file', '-', '--json', '--retries', '0', '--failed-out', out], { stdin: MANY.text, service: resolving(3, held.hold) }));
+    expect(r.code).toBe(8);
+    expect(held.mostAtOnce).toBe(3);
+    const reply = JSON.parse(r.stdout);
+    expect(reply.data.results.map((x: Result) => x.input)).toEqual([...MANY.distinct.slice(0, 1000), ...MANY.distinct.slice(2000)]);
+    expect(reply.data.count).toBe(1500);
+    expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000, 2000).join('\n') + '\n');
+    const lines = r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toEqual([{ unresolved: 1000, lookups: 2500, failed_out: out }, UNAVAILABLE.body]);
+    expect(readdirSync(dir)).toEqual(['left.txt']);
+  });
+
+  it.each(MODES)('as %s, reading a CSV column first, then failing: the same unresolved file', async (_mode, tty) => {
+    const dir = folder();
+    const csv = file('narration\n' + MANY.distinct.map((v) => `"${v}"`).join('\n') + '\n', 'narration.csv');
+    const out = join(dir, 'left.txt');
+    const limited = { status: 429, body: { error_type: 'RATE_LIMIT_ERROR', error_code: 'RATE_LIMITED', error_message: 'Slow down.' } };
+    const r = await resolve(['--file', csv, '--column', 'narration', '--retries', '0', '--concurrency', '1', '--failed-out', out], { tty, service: resolving(1, () => limited) });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe('');
+    expect(plain(r.stderr)).toContain(`2,500 of 2,500 lookups were not resolved; they are listed in ${out}\n`);
+    expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toEqual(MANY.distinct);
+  });
+
+  it.each(MODES)('as %s, a connection that fails (exit 9) also leaves the unresolved file', async (_mode, tty) => {
+    const out = join(folder(), 'left.txt');
+    const reset = () => {
+      throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    };
+    const r = await resolve(['--file', file(`${T1}\nCafe\n`), '--retries', '0', '--failed-out', out], { tty, service: resolving(1, reset) });
+    expect(r.code).toBe(9);
+    expect(r.stderr).toMatch(/^error: connection to svc\.test was reset$/m);
+    expect(readFileSync(out, 'utf8')).toBe(`${T1}\nCafe\n`);
+  });
+
+  it('a reply whose results do not match the lookups: exit 10, and the lookups are kept', async () => {
+    const out = join(folder(), 'left.txt');
+    const wrong = (request: SeenRequest): FakeReply => ({ body: { data: { results: lookupsOf(request).slice(1).map((t) => resultOf(t, 'terminal')) }, meta: META } });
+    const r = await resolve(['--file', file(`${T1}\n${T2}\n`), '--failed-out', out], { service: resolving(1, wrong) });
+    expect(r.code).toBe(10);
+    expect(r.stderr).toMatch(/^error: unexpected reply to POST \/v1\/merchants\/resolve: no result for the terminal "9756038350856888"$/m);
+    expect(readFileSync(out, 'utf8')).toBe(`${T1}\n${T2}\n`);
+  });
+
+  it('Ctrl-C during a call: exit 130, and every lookup not resolved is listed', async () => {
+    const out = join(folder(), 'left.txt');
+    const controller = new AbortController();
+    const interrupted = (request: SeenRequest) => {
+      controller.abort();
+      return answer(request);
+    };
+    const r = await resolve(['--file', file(MANY.text), '--concurrency', '1', '--failed-out', out, '-o', 'csv'], { signal: controller.signal, service: resolving(1, interrupted) });
+    expect(r.code).toBe(130);
+    expect(r.stderr).toMatch(/^error: interrupted$/m);
+    const written = r.stdout === '' ? [] : (parseCsv(r.stdout, { columns: true }) as Record<string, string>[]).map((x) => x.input);
+    const left = readFileSync(out, 'utf8').trimEnd().split('\n');
+    expect([...written, ...left]).toEqual(MANY.distinct);
+    expect(r.stderr).toContain(`${left.length.toLocaleString('en-US')} of 2,500 lookups were not resolved; they are listed in ${out}`);
+  });
+
+  it('--failed-out on a device with no space left is one clear error, and the device stays a device', async () => {
+    const r = await resolve(['--file', file('1000000000000001\n1000000000000002\n1000000000000003\n'), '--retries', '0', '--failed-out', '/dev/full', '-o', 'csv'], {
+      service: resolving(1, () => UNAVAILABLE),
+    });
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: could not save the 3 unresolved lookups to \/dev\/full: .*(no space|ENOSPC)/im);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(statSync('/dev/full').isCharacterDevice()).toBe(true);
+  });
+});
+
+// ---- errors ---------------------------------------------------------------------------------
+
+describe('the service saying no', () => {
+  const envelope = (status: number, error_type: string, error_code: string, error_message: string): FakeReply => ({ status, body: { error_type, error_code, error_message } });
+  const CASES: [string, FakeReply | (() => never), number, RegExp][] = [
+    ['an unknown key', envelope(401, 'AUTHENTICATION_ERROR', 'INVALID_API_KEY', 'Unknown API key.'), 3, /^error: INVALID_API_KEY: Unknown API key\.$/m],
+    ['a READ_ONLY key', envelope(403, 'PERMISSION_ERROR', 'INSUFFICIENT_SCOPE', 'This key cannot resolve merchants.'), 4, /^error: INSUFFICIENT_SCOPE: /m],
+    ['a refused body', envelope(400, 'INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'At most 1000 lookups.'), 6, /^error: INVALID_REQUEST: /m],
+    ['a rate limit', envelope(429, 'RATE_LIMIT_ERROR', 'RATE_LIMITED', 'Slow down.'), 7, /^error: RATE_LIMITED: /m],
+    ['a service failure', envelope(500, 'API_ERROR', 'API_ERROR', 'Boom.'), 8, /^error: API_ERROR: Boom\.$/m],
+    ['a proxy page', { status: 502, raw: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } }, 8, /^error: HTTP_502: /m],
+    [
+      'a refused connection',
+      () => {
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      },
+      9,
+      /^error: connection refused by svc\.test/m,
+    ],
+    ['a body that is not JSON', { raw: 'OK' }, 10, /^error: /m],
+    ['a reply without data.results', { body: { data: { count: 1 } } }, 10, /data\.results" is missing; merging needs the list data\.results/],
+    ['results without input', { body: { data: { results: [{ matched: true }] } } }, 10, /data\.results\[0\] has no "input"/],
+  ];
+
+  describe.each(MODES)('as %s', (_mode, tty) => {
+    it.each(CASES)('%s: exit %#', async (_name, reply, code, message) => {
+      const dir = folder();
+      const r = await inFolder(dir, () => resolve([T1, '--retries', '0'], { tty, service: resolving(1, typeof reply === 'function' ? reply : () => reply) }));
+      expect(r.code, r.stderr).toBe(code);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      // Lookups from the command line need no unresolved file: the command line is the list.
+      expect(readdirSync(dir)).toEqual([]);
+    });
+  });
+
+  it.each(MODES)('as %s, with --json an error is one JSON line on stderr', async (_mode, tty) => {
+    const body = { error_type: 'PERMISSION_ERROR', error_code: 'INSUFFICIENT_SCOPE', error_message: 'This key cannot resolve merchants.' };
+    const r = await resolve([T1, '--json'], { tty, service: resolving(1, () => ({ status: 403, body })) });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([body]);
+  });
+
+  it.each(MODES)('as %s, a 503 is retried with backoff on the test clock, with the same idempotency key', async (_mode, tty) => {
+    const service = new FakeService().expect('POST', RESOLVE, { status: 503, body: { error_code: 'API_ERROR' } }).expect('POST', RESOLVE, answer);
+    const r = await resolve([T1, '-o', 'ndjson'], { tty, service });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.waits).toHaveLength(1);
+    expect(r.requests[0]!.headers['idempotency-key']).toBe(r.requests[1]!.headers['idempotency-key']);
+  });
+
+  it.each(MODES)('as %s, no key configured: exit 3, naming svc login and SVC_API_KEY, no request', async (_mode, tty) => {
+    const r = await resolve([T1], { tty, env: { SVC_API_KEY: undefined } });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/svc login/);
+    expect(r.stderr).toMatch(/SVC_API_KEY/);
+    expect(r.requests).toEqual([]);
+  });
+});
+
+describe('refuses bad input before any request (exit 2)', () => {
+  const cases = (): [string, string[], RegExp][] => [
+    ['nothing', [], /^error: nothing to resolve: give terminal numbers, --name NAME or --file PATH\nExample: svc merchants resolve --file terminals\.txt\n$/],
+    ['a short number', ['12345'], /^error: "12345" is not a terminal number \(16 or more digits\)\nTo look up a merchant name, use --name "12345"\.\n$/],
+    ['an empty name', ['--name', ' '], /--name is empty/],
+    ['a name of two lines', ['--name', 'Cafe\nBar'], /--name: "Cafe Bar" spans several lines; a lookup must be one line/],
+    ['a name too long', ['--name', 'x'.repeat(1025)], /--name: more than 1024 bytes/],
+    ['--concurrency 17', [T1, '--concurrency', '17'], /--concurrency takes a whole number from 1 to 16, not "17"/],
+    ['--concurrency 0', [T1, '--concurrency', '0'], /--concurrency takes a whole number from 1 to 16, not "0"/],
+    ['--column without --file', [T1, '--column', 'x'], /--column needs --file/],
+    ['a missing file', ['--file', '/nonexistent/lookups.txt'], /cannot read --file \/nonexistent\/lookups\.txt: no such file/],
+    ['a folder as --file', ['--file', scratchDir()], /cannot read --file .*: .*(directory|folder)/],
+    ['--failed-out in a missing folder', [T1, '--failed-out', '/nonexistent/dir/out.txt'], /--failed-out \/nonexistent\/dir\/out\.txt: the folder \/nonexistent\/dir does not exist/],
+    ['--failed-out a folder', [T1, '--failed-out', scratchDir()], /--failed-out .*: it is a directory/],
+    ['a file of blank lines', ['--file', file('\n  \n\r\n')], /^error: nothing to resolve: .*\n.* holds no lookups \(blank lines are skipped\)\.\n$/],
+    ['a CSV without the column', ['--file', file('date,amount\n2026-01-01,5\n', 'no-column.csv'), '--column', 'narration'], /--column narration: the header row of .* has no such column \(it has "date", "amount"\)/],
+  ];
+
+  describe.each(MODES)('as %s', (_mode, tty) => {
+    it.each(cases())('%s', async (_name, args, message) => {
+      const r = await resolve(args, { tty });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.split('\n')[0]).toMatch(/^error: /);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(r.requests).toEqual([]);
+    });
+
+    it('a line longer than 1 KiB (a 20 MB one here) is refused with its number, before any call', async () => {
+      const long = file(`${T1}\nCafe\n${'x'.repeat(20_000_000)}\n`, 'long-line.txt');
+      const r = await resolve(['--file', long, '-o', 'csv'], { tty });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`error: ${long}, line 3: more than 1024 bytes, the most a lookup (a terminal number or a merchant name) may have\n`);
+      expect(r.requests).toEqual([]);
+    });
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('a run refused after its --file was opened leaves the file closed', async () => {
+    /** The descriptors of this process open on `path`, once its closing (I/O, no timer) has had its turns. */
+    const openOn = async (path: string) => {
+      const held = () => readdirSync('/proc/self/fd').filter((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`) === path; } catch { return false; } });
+      for (let turn = 0; turn < 500 && held().length > 0; turn++) await new Promise((done) => setImmediate(done));
+      return held();
+    };
+    const noColumn = file('date,amount\n2026-01-01,5\n', 'open-no-column.csv');
+    for (const tty of [false, true]) {
+      expect((await resolve(['--file', noColumn, '--column', 'narration'], { tty })).code).toBe(2);
+      expect(await openOn(noColumn)).toEqual([]);
+    }
+    // No key: found once a script's file is open, to start the calls while it is read.
+    const noKey = file(`${T1}\n`, 'open-no-key.txt');
+    expect((await resolve(['--file', noKey], { env: { SVC_API_KEY: undefined } })).code).toBe(3);
+    expect(await openOn(noKey)).toEqual([]);
+  });
+
+  it('stdin of blank lines holds no lookups either', async () => {
+    const r = await resolve(['--file', '-'], { stdin: '\n\n' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/- holds no lookups/);
+  });
+});
