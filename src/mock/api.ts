@@ -5,7 +5,11 @@ import { ApiError } from './errors.js';
 import type { Reply } from './http.js';
 import { decodePathSegment, type ApiDeps, type ApiRequest, type Route } from './route.js';
 import { connectRoutes } from './routes/connect.js';
+import { consentRoutes } from './routes/consents.js';
 import { dataRoutes } from './routes/data.js';
+import { decisionRoutes } from './routes/decisions.js';
+import { enrichRoutes } from './routes/enrich.js';
+import { lendingRoutes } from './routes/lending.js';
 import { merchantRoutes } from './routes/merchants.js';
 import { reportRoutes } from './routes/reports.js';
 import { sandboxRoutes } from './routes/sandbox.js';
@@ -13,17 +17,31 @@ import { sandboxRoutes } from './routes/sandbox.js';
 export type { ApiDeps, ApiRequest } from './route.js';
 export { handleVerifyPage, MAX_FILE_BYTES } from './routes/reports.js';
 
-const ROUTES: Route[] = [...reportRoutes, ...merchantRoutes, ...connectRoutes, ...sandboxRoutes, ...dataRoutes];
+const ROUTES: Route[] = [
+  ...reportRoutes,
+  ...lendingRoutes,
+  ...enrichRoutes,
+  ...merchantRoutes,
+  ...connectRoutes,
+  ...consentRoutes,
+  ...decisionRoutes,
+  ...sandboxRoutes,
+  ...dataRoutes,
+];
 
 export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
+  const { pathname } = request.url;
+  const onPath = ROUTES.filter((r) => r.pattern.test(pathname));
+  const route = onPath.find((r) => r.method === request.method);
+  const { keys: _keys, ...services } = deps;
+  const params = () => route!.pattern.exec(pathname)!.slice(1).map(decodePathSegment);
+  // A route that a token opens needs no key: a key sent along is neither checked nor used.
+  if (route?.access === 'token') return route.handle({ ...services, request, params: params() });
+
   // Authentication comes first, as in the service: an unknown path with a bad key is a 401.
   const key = deps.keys.authenticate(request.authorization);
   if (!key) throw new ApiError('INVALID_API_KEY', request.authorization ? 'Unknown API key.' : 'No API key was sent.');
-
-  const { pathname } = request.url;
-  const onPath = ROUTES.filter((r) => r.pattern.test(pathname));
   if (onPath.length === 0) throw new ApiError('NOT_FOUND', `No endpoint at ${request.method} ${pathname}.`);
-  const route = onPath.find((r) => r.method === request.method);
   if (!route) {
     const allow = onPath.map((r) => r.method).join(', ');
     throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}.`, { headers: { Allow: allow } });
@@ -36,7 +54,5 @@ export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
   if (route.scope === 'FULL' && key.scope !== 'FULL') {
     throw new ApiError('INSUFFICIENT_SCOPE', 'This operation needs an API key with the FULL scope; this key is READ_ONLY.');
   }
-  const params = route.pattern.exec(pathname)!.slice(1).map(decodePathSegment);
-  const { keys: _keys, ...services } = deps;
-  return route.handle({ ...services, request, key, params });
+  return route.handle({ ...services, request, key, params: params() });
 }

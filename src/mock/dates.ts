@@ -39,3 +39,13 @@ export function monthsBetween(from: string, to: string): string[] {
   for (let month = from; month <= to; month = monthOf(addMonths(`${month}-01`, 1))) months.push(month);
   return months;
 }
+
+/** A real calendar date written YYYY-MM-DD (not 2025-02-30, which Date.parse would roll over). */
+export function isCalendarDate(text: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) && isoDate(Date.parse(text)) === text;
+}
+
+/** Whole days from `from` to `to` (YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+}

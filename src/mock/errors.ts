@@ -1,6 +1,6 @@
 // The service's flat error envelope, and the table of every error the mock can answer with.
 // The documents show the envelope, `req_` + 32 hex request ids, documentation links by code, and a
-// few codes (INVALID_API_KEY, IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED); the other codes,
+// few codes (INVALID_API_KEY, consent_inactive, IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED); the other codes,
 // their statuses and types are the mock's own (src/mock/fixtures/README.md lists them).
 import { randomBytes } from 'node:crypto';
 
@@ -19,6 +19,16 @@ export const ERROR_KINDS = {
     type: 'AUTHENTICATION_ERROR',
     suggestedAction: 'Check your API key in the Authorization header.',
   },
+  INVALID_CONSENT_TOKEN: {
+    status: 401,
+    type: 'AUTHENTICATION_ERROR',
+    suggestedAction: 'Use the data_url exactly as it was given when the consent was created.',
+  },
+  INVALID_ACCESS_TOKEN: {
+    status: 401,
+    type: 'AUTHENTICATION_ERROR',
+    suggestedAction: 'Send the access token of this grant in the X-Svc-Access-Token header.',
+  },
   INSUFFICIENT_SCOPE: {
     status: 403,
     type: 'PERMISSION_ERROR',
@@ -28,6 +38,12 @@ export const ERROR_KINDS = {
     status: 403,
     type: 'PERMISSION_ERROR',
     suggestedAction: 'Use a test key (svc_sk_test_...) for sandbox operations.',
+  },
+  // Lower case, as the documents write it.
+  consent_inactive: {
+    status: 403,
+    type: 'PERMISSION_ERROR',
+    suggestedAction: 'Ask the report owner for a new consent.',
   },
   NOT_FOUND: {
     status: 404,
@@ -39,6 +55,21 @@ export const ERROR_KINDS = {
     type: 'NOT_FOUND_ERROR',
     suggestedAction: 'Check the report id; reports are visible only to the organization that created them.',
   },
+  CONSENT_NOT_FOUND: {
+    status: 404,
+    type: 'NOT_FOUND_ERROR',
+    suggestedAction: 'Check the consent id; consents are visible only to the organization that created them.',
+  },
+  GRANT_NOT_FOUND: {
+    status: 404,
+    type: 'NOT_FOUND_ERROR',
+    suggestedAction: 'Check the grant id; grants are visible only to the organization that exchanged them.',
+  },
+  DECISION_NOT_FOUND: {
+    status: 404,
+    type: 'NOT_FOUND_ERROR',
+    suggestedAction: 'Record the decision with POST /v1/decisions before its outcome.',
+  },
   METHOD_NOT_ALLOWED: {
     status: 405,
     type: 'INVALID_REQUEST_ERROR',
@@ -48,6 +79,11 @@ export const ERROR_KINDS = {
     status: 400,
     type: 'INVALID_REQUEST_ERROR',
     suggestedAction: 'Fix the request parameters and try again.',
+  },
+  INVALID_PUBLIC_TOKEN: {
+    status: 400,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Exchange the public_token of a new Connect approval, once, within 30 minutes.',
   },
   UNSUPPORTED_FILE_TYPE: {
     status: 400,
@@ -93,6 +129,11 @@ export const ERROR_KINDS = {
     status: 409,
     type: 'INVALID_REQUEST_ERROR',
     suggestedAction: 'Wait until the report status is complete, then retry.',
+  },
+  DECISION_EXISTS: {
+    status: 409,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Use a new client_reference_id, or record an outcome for the existing decision.',
   },
   IDEMPOTENCY_IN_PROGRESS: {
     status: 409,

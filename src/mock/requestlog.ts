@@ -1,7 +1,7 @@
 // The service requests the mock received, for tests to inspect (GET /_mock/requests): what the
-// CLI actually sent, with the API key masked as it would be in any output. Only the latest
-// requests are kept, and their bodies only when asked: a long benchmark against the mock must
-// not grow it without bound.
+// CLI actually sent, with the API key and a Connect access token masked as they would be in any
+// output. Only the latest requests are kept, and their bodies only when asked: a long benchmark
+// against the mock must not grow it without bound.
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface RecordedRequest {
@@ -86,12 +86,15 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
   return query;
 }
 
+/** Headers that carry a secret: only its last four characters are kept. */
+const SECRET_HEADERS = new Set(['authorization', 'x-svc-access-token']);
+
 function maskedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const masked: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
-    masked[name] = name === 'authorization' ? `…${text.slice(-4)}` : text;
+    masked[name] = SECRET_HEADERS.has(name) ? `…${text.slice(-4)}` : text;
   }
   return masked;
 }

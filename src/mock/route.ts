@@ -1,9 +1,11 @@
 // What every area of the emulated service shares: the shape of a route and of a call to it.
+import type { ConsentBook } from './consents.js';
 import type { Clock } from './dates.js';
+import type { DecisionBook } from './decisions.js';
 import { ApiError } from './errors.js';
+import type { ConnectFlows } from './grants.js';
 import type { Reply, RequestBody } from './http.js';
 import type { KeyIdentity, KeyRing } from './keys.js';
-import type { ConnectRequest } from './routes/connect.js';
 import type { MockStore } from './store.js';
 import type { WebhookSender } from './webhooks.js';
 
@@ -12,6 +14,8 @@ export interface ApiRequest {
   url: URL;
   authorization: string | undefined;
   contentType: string | undefined;
+  /** The X-Svc-Access-Token header: a Connect grant's access token. */
+  accessToken: string | undefined;
   body: RequestBody;
   /** Where the mock is reachable, for links in replies (no trailing slash). */
   baseUrl: string;
@@ -22,8 +26,10 @@ export interface ApiDeps {
   store: MockStore;
   keys: KeyRing;
   webhooks: WebhookSender;
-  /** Connect requests waiting for the end user, by request token. */
-  connectRequests: Map<string, ConnectRequest>;
+  /** Connect requests, their public tokens and the grants they became. */
+  connect: ConnectFlows;
+  consents: ConsentBook;
+  decisions: DecisionBook;
   clock: Clock;
 }
 
@@ -34,14 +40,30 @@ export interface Call extends Omit<ApiDeps, 'keys'> {
   params: string[];
 }
 
-export interface Route {
+/** A call that needs no API key: a token in the request stands in for it. */
+export type KeylessCall = Omit<Call, 'key'>;
+
+interface RouteBase {
   method: 'GET' | 'POST';
   pattern: RegExp;
+}
+
+/** Called with an API key of the organisation whose data it reads. */
+export interface KeyedRoute extends RouteBase {
+  access?: 'key';
   scope?: 'FULL';
   /** `test`: live keys are refused (every /v1/sandbox/* route). */
   keyMode?: 'test';
   handle: (call: Call) => Reply;
 }
+
+/** Called without a key (a consent's data link): the handler checks the token it carries. */
+export interface KeylessRoute extends RouteBase {
+  access: 'token';
+  handle: (call: KeylessCall) => Reply;
+}
+
+export type Route = KeyedRoute | KeylessRoute;
 
 /** A path parameter: one segment. */
 export const SEGMENT = '([^/]+)';

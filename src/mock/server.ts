@@ -5,15 +5,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { handleAdmin } from './admin.js';
 import { handleApi, handleVerifyPage, MAX_FILE_BYTES, type ApiRequest } from './api.js';
+import { ConsentBook } from './consents.js';
 import { systemClock, type Clock } from './dates.js';
+import { DecisionBook } from './decisions.js';
 import { ApiError, errorEnvelope, errorFields, newRequestId, type ErrorFields } from './errors.js';
 import { faultReplies, FaultQueue, sendFault, type FaultSpec } from './faults.js';
 import { fixtures } from './fixtures.js';
+import { ConnectFlows } from './grants.js';
 import { readBody, sendJson, type Reply, type RequestBody } from './http.js';
 import { IDEMPOTENCY_HEADER, IdempotencyTable, type Claim } from './idempotency.js';
 import { KeyRing, type MockKey } from './keys.js';
 import { RequestLog, type RequestLogOptions } from './requestlog.js';
-import { handleConnectPage, type ConnectRequest } from './routes/connect.js';
+import { ACCESS_TOKEN_HEADER, handleConnectApproval, handleConnectPage } from './routes/connect.js';
 import { newSigningSecret } from './signature.js';
 import { MockStore } from './store.js';
 import { WebhookSender } from './webhooks.js';
@@ -78,7 +81,9 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
     retryDelaysMs: options.webhookRetryDelaysMs,
     log: options.log,
   });
-  const connectRequests = new Map<string, ConnectRequest>();
+  const connect = new ConnectFlows(clock);
+  const consents = new ConsentBook(clock);
+  const decisions = new DecisionBook(clock);
   // Fault delays in flight, cancelled on close so the process can exit at once.
   const delays = new Set<NodeJS.Timeout>();
   let baseUrl = '';
@@ -129,7 +134,16 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
       return done(entry.status);
     }
 
-    const request: ApiRequest = { method, url, authorization: req.headers.authorization, contentType: req.headers['content-type'], body, baseUrl };
+    const accessToken = req.headers[ACCESS_TOKEN_HEADER];
+    const request: ApiRequest = {
+      method,
+      url,
+      authorization: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      accessToken: Array.isArray(accessToken) ? accessToken.join(', ') : accessToken,
+      body,
+      baseUrl,
+    };
     // Claimed before any delay, so that a second request with the key meanwhile finds it in flight.
     let claim: Claim | undefined;
     let early: Reply | undefined; // answered without running the request: a replay, or a refused key
@@ -170,11 +184,15 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   function route(request: ApiRequest): Reply {
     const { method, url } = request;
     if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) {
-      return handleApi(request, { store, keys: keyRing, webhooks, connectRequests, clock });
+      return handleApi(request, { store, keys: keyRing, webhooks, connect, consents, decisions, clock });
     }
     const verify = /^\/verify\/([^/]+)$/.exec(url.pathname);
     if (verify && method === 'GET') return handleVerifyPage(verify[1]!, store);
-    if (url.pathname === '/connect' && method === 'GET') return handleConnectPage(url.searchParams.get('token') ?? '', connectRequests, clock());
+    if (url.pathname === '/connect' && method === 'GET') return handleConnectPage(url, connect);
+    if (url.pathname === '/connect/approve') {
+      if (method !== 'POST') throw new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname}.`, { headers: { Allow: 'POST' } });
+      return handleConnectApproval(url, connect, store);
+    }
     throw new ApiError('NOT_FOUND', `No endpoint at ${method} ${url.pathname}.`);
   }
 

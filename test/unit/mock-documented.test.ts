@@ -48,6 +48,7 @@ function expectShape(actual: unknown, expected: unknown, rules: ShapeRules = {},
   }
   if (Array.isArray(expected)) {
     expect(Array.isArray(actual), `${path} is an array`).toBe(true);
+    if (expected.length === 0) return; // the documents show the list, not its items
     expect((actual as unknown[]).length, `${path} has items`).toBeGreaterThan(0);
     for (const item of actual as unknown[]) expectShape(item, expected[0], rules, `${path}[]`);
     return;
@@ -96,15 +97,17 @@ const keyOf = (organization: string, mode: 'live' | 'test' = 'test'): MockKey =>
 const HIMALAYA = 'Himalaya Microfinance';
 const SAGARMATHA = 'Sagarmatha Lending';
 
-async function call(path: string, init: { key?: string; method?: string; json?: unknown; body?: FormData } = {}) {
-  const headers: Record<string, string> = { authorization: `Bearer ${init.key ?? keyOf(HIMALAYA).key}` };
+async function call(path: string, init: { key?: string | null; method?: string; json?: unknown; body?: FormData; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.key !== null) headers.authorization = `Bearer ${init.key ?? keyOf(HIMALAYA).key}`;
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   const reply = await fetch(`${mock.url}${path}`, {
     method: init.method ?? (init.json !== undefined || init.body ? 'POST' : 'GET'),
     headers,
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    redirect: 'manual',
   });
-  return { status: reply.status, body: (await reply.json()) as any };
+  return { status: reply.status, headers: reply.headers, body: (await reply.json()) as any };
 }
 
 /** The complete fixture reports of an organisation, by transaction shape. */
@@ -216,6 +219,115 @@ describe('views', () => {
     const { body } = await call(`/v1/reports/${report.report_id}/identity`, { key: keyFor(report) });
     expectShape(body, sample('identity.json'));
     expect(body).toMatchObject({ bank: 'Nabil Bank', bank_code: 'NABIL', account_holder: report.account_holder, currency: 'NPR' });
+  });
+});
+
+describe('lending views', () => {
+  /** The income view of a statement without a salary has no salary amount, regularity or payday. */
+  const SALARY_NULLABLE = { salary_amount: 'number', salary_regularity: 'string', salary_day_of_month: 'number' };
+  const reports = [...completeReports('older'), ...completeReports('newer')];
+
+  async function view(report: (typeof reports)[number], name: string) {
+    const { status, body } = await call(`/v1/reports/${report.report_id}/${name}`, { key: keyFor(report) });
+    expect(status, name).toBe(200);
+    return body;
+  }
+
+  it.each(reports.map((r) => [r.report_id, r] as const))('%s: income and balance follow the documents', async (_id, report) => {
+    const income = await view(report, 'income');
+    expectShape(income, sample('income.json'), { nullable: SALARY_NULLABLE });
+    expect(income.salary_amount === null, 'no amount without a salary').toBe(!income.salary_detected);
+    expect([...(income.salary_detected ? ['monthly', 'irregular'] : [null])]).toContain(income.salary_regularity);
+    expect(Number.isInteger(income.income_stability_score) && income.income_stability_score >= 0 && income.income_stability_score <= 100).toBe(true);
+    for (const month of income.monthly_credits) expect(month.month).toMatch(/^\d{4}-\d{2}$/);
+
+    const balance = await view(report, 'balance');
+    expectShape(balance, sample('balance.json'));
+    expect(['growing', 'stable', 'declining']).toContain(balance.trend);
+    const { statement } = (await call(`/v1/reports/${report.report_id}`, { key: keyFor(report) })).body;
+    expect(balance).toMatchObject({ currency: 'NPR', period: statement.period, opening_balance: statement.opening_balance, closing_balance: statement.closing_balance });
+  });
+
+  it.each(reports.map((r) => [r.report_id, r] as const))('%s: liabilities, score and verify follow the documents', async (_id, report) => {
+    const liabilities = await view(report, 'liabilities');
+    // A statement without loans has no lender to compare with the documents' one.
+    expectShape(liabilities, liabilities.lenders.length ? sample('liabilities.json') : { ...sample('liabilities.json'), lenders: [] });
+    expect(Number.isInteger(liabilities.bounce_count)).toBe(true);
+
+    const score = await view(report, 'score');
+    expectShape(score, sample('score.json'));
+    expect(Number.isInteger(score.score) && score.score >= 0 && score.score <= 1000).toBe(true);
+    expect(['excellent', 'good', 'fair', 'poor', 'very_poor']).toContain(score.band);
+
+    const verify = await view(report, 'verify');
+    expectShape(verify, sample('verify.json'));
+    expect(['authentic', 'review', 'suspicious']).toContain(verify.verdict);
+    expect(verify.confidence >= 0 && verify.confidence <= 1).toBe(true);
+    expect(verify.checks.map((c: any) => c.check)).toContain('balance_chain_integrity');
+    for (const check of verify.checks) expect(['high', 'medium', 'low']).toContain(check.severity);
+  });
+
+  it('enriches transactions as documented: each given back with category and confidence', async () => {
+    const transactions = [
+      { date: '2026-03-25', description: 'SALARY LEAPFROG TECHNOLOGY MAR 2026', credit: 72000, balance: 145200 },
+      { date: '2026-03-26', description: 'EMI NMB BANK MAR 2026', debit: 21000, balance: 124200 },
+      { date: '2026-03-27', description: 'ATM WDL 123456 NEW ROAD', debit: 5000, balance: 119200 },
+    ];
+    const { status, body } = await call('/v1/enrich', { json: { transactions } });
+    expect(status).toBe(200);
+    const documented = sample('enrich.json');
+    const asDebit = ({ credit, ...rest }: any) => ({ ...rest, debit: credit });
+    expectShape({ ...body, transactions: body.transactions.slice(0, 1) }, documented, REPORT_RULES);
+    for (const t of body.transactions.slice(1)) expectShape(t, asDebit(documented.transactions[0]));
+    expect(body.count).toBe(3);
+    expect(body.transactions.map((t: any) => t.category)).toEqual(['salary', 'loan_repayment', 'cash_withdrawal']);
+    for (const t of body.transactions) expect(CATEGORIES).toContain(t.category);
+  });
+});
+
+describe('consents and grants', () => {
+  const report = completeReports('older').find((r) => r.organization_id === fixtures.organizations[0]!.organization_id)!;
+  const identityAndIncome = () => ({ ...sample('consent-data.json'), data: { identity: sample('identity.json'), income: sample('income.json') } });
+
+  it('creates a consent as documented, whose data_url alone reads the granted views', async () => {
+    const created = await call('/v1/consents', { key: keyFor(report), json: { report_id: report.report_id, scopes: ['identity', 'income'], grantee_label: 'Nabil Bank loan desk' } });
+    expect(created.status).toBe(201);
+    expectShape(created.body, sample('consent-create.json'));
+    expect(created.body.data_url).toBe(`${mock.url}/v1/consents/${created.body.id}/data?token=${created.body.token}`);
+    expect(created.body.expires_at).toBe('2026-06-13T09:30:00Z'); // 30 days by default
+
+    const data = await call(new URL(created.body.data_url).pathname + new URL(created.body.data_url).search, { key: null });
+    expect(data.status).toBe(200);
+    expectShape(data.body, identityAndIncome());
+    expect(data.body.scopes).toEqual(['identity', 'income']);
+  });
+
+  it('answers a revoked consent with 403 consent_inactive in the flat envelope', async () => {
+    const created = await call('/v1/consents', { key: keyFor(report), json: { report_id: report.report_id, scopes: ['identity'] } });
+    expect((await call(`/v1/consents/${created.body.id}/revoke`, { key: keyFor(report), json: {} })).status).toBe(200);
+    const refused = await call(`/v1/consents/${created.body.id}/data?token=${created.body.token}`, { key: null });
+    expect(refused.status).toBe(403);
+    // `display_message` is "string or null" (spec): this one speaks to whoever opened the link.
+    expectShape(refused.body, sample('error-flat.json'), { nullable: { display_message: 'string' } });
+    expect(refused.body).toMatchObject({ error_code: 'consent_inactive', documentation_url: `${mock.url}/docs/concepts/errors#consent_inactive` });
+  });
+
+  it('exchanges the public token of an approved Connect flow as documented, and reads the grant with its access token', async () => {
+    const requested = await call('/v1/connect/request', { key: keyFor(report), json: { scopes: ['identity', 'income'], redirect_uri: 'https://app.example.com/done' } });
+    const approved = await call(`/connect/approve?token=${requested.body.request_token}`, { key: null, method: 'POST' });
+    expect(approved.status).toBe(303);
+    const publicToken = new URL(approved.headers.get('location')!).searchParams.get('public_token');
+
+    const exchanged = await call('/v1/connect/exchange', { key: keyFor(report), json: { public_token: publicToken } });
+    expect(exchanged.status).toBe(200);
+    expectShape(exchanged.body, sample('connect-exchange.json'));
+    expect(exchanged.body.scopes).toEqual(['identity', 'income']);
+
+    const granted = await call(`/v1/grants/${exchanged.body.grant_id}/data`, { key: keyFor(report), headers: { 'x-svc-access-token': exchanged.body.access_token } });
+    expect(granted.status).toBe(200);
+    expectShape(granted.body, sample('grant-data.json'), { opaque: ['$.data'] });
+    // The documents do not show what `data` holds; the mock gives the views, as a consent does.
+    expectShape(granted.body, identityAndIncome());
   });
 });
 

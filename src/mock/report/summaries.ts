@@ -61,8 +61,6 @@ export function signals(transactions: readonly Transaction[], openingBalance: nu
   const of = (category: Category) => transactions.filter((t) => t.category === category);
   const salaries = credits(of('salary'));
   const outgoing = sum(debits(transactions));
-  const change = closingBalance - openingBalance;
-  const scale = Math.max(Math.abs(openingBalance), 10_000);
   return {
     salary_detected: salaries.length > 0,
     salary_amount: salaries.at(-1)?.amount ?? null,
@@ -72,8 +70,17 @@ export function signals(transactions: readonly Transaction[], openingBalance: nu
     average_monthly_emi: money(sum(of('loan_repayment')) / (new Set(of('loan_repayment').map((t) => monthOf(t.date))).size || 1)),
     cash_withdrawal_ratio: outgoing > 0 ? Math.round((sum(of('cash_withdrawal')) / outgoing) * 1000) / 1000 : 0,
     negative_balance_days: new Set(transactions.filter((t) => t.balance < 0).map((t) => t.date)).size,
-    balance_trend: change > 0.05 * scale ? 'growing' : change < -0.05 * scale ? 'declining' : 'stable',
+    balance_trend: balanceTrend(openingBalance, closingBalance),
   };
+}
+
+export type BalanceTrend = 'growing' | 'stable' | 'declining';
+
+/** Closing against opening balance: a change of more than 5 % (of at least 10,000) is a trend. */
+export function balanceTrend(openingBalance: number, closingBalance: number): BalanceTrend {
+  const change = closingBalance - openingBalance;
+  const scale = Math.max(Math.abs(openingBalance), 10_000);
+  return change > 0.05 * scale ? 'growing' : change < -0.05 * scale ? 'declining' : 'stable';
 }
 
 /** The counterparties view: flows by counterparty type and the biggest named people and shops. */

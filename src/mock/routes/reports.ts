@@ -1,8 +1,9 @@
 // The report endpoints: list and read reports, parse uploads, the product views, name match,
 // issued statements and usage.
-import { isoSeconds, monthOf } from '../dates.js';
+import { isCalendarDate, isoSeconds, monthOf } from '../dates.js';
 import { readDocument, sniffFileKind } from '../documents.js';
 import { ApiError } from '../errors.js';
+import { integerQuery } from '../fields.js';
 import type { Bank, ReportStatus } from '../fixtures.js';
 import { parseJsonBody, type Reply } from '../http.js';
 import { multipartBoundary, MultipartError, parseMultipart } from '../multipart.js';
@@ -43,7 +44,7 @@ const REPORT_STATUSES: readonly ReportStatus[] = ['complete', 'processing', 'fai
 
 function listReports({ request, key, store }: Call): Reply {
   const query = request.url.searchParams;
-  const limit = integerParam(query.get('limit'), 'limit', 1, 100) ?? 20;
+  const limit = integerQuery(query, 'limit', 1, 100) ?? 20;
   const status = query.get('status');
   if (status !== null && !REPORT_STATUSES.includes(status as ReportStatus)) {
     throw invalid(`status must be one of ${REPORT_STATUSES.join(', ')}, got '${status}'.`);
@@ -61,7 +62,7 @@ function getReport({ key, params, store }: Call): Reply {
 }
 
 /** The product views share their rules: only a complete report of the caller's organisation. */
-function productView(build: (report: CompleteReport, bank: Bank | undefined) => unknown) {
+export function productView(build: (report: CompleteReport, bank: Bank | undefined) => unknown) {
   return ({ key, params, store }: Call): Reply => {
     const report = store.completeReport(key.organization_id, params[0]!);
     return { status: 200, body: build(report, store.bank(report.bank_code)) };
@@ -79,8 +80,6 @@ function matchName({ request, key, params, store }: Call): Reply {
 
 // --- transactions of a report ---
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
 /** The documented filters, combined with AND; `since` and `until` are both included. */
 function listTransactions({ request, key, params, store }: Call): Reply {
   const query = request.url.searchParams;
@@ -93,10 +92,10 @@ function listTransactions({ request, key, params, store }: Call): Reply {
   if (direction !== null && direction !== 'credit' && direction !== 'debit') throw invalid(`direction must be 'credit' or 'debit', got '${direction}'.`);
   const [since, until] = (['since', 'until'] as const).map((name) => {
     const value = query.get(name);
-    if (value !== null && !(DATE.test(value) && !Number.isNaN(Date.parse(value)))) throw invalid(`${name} must be a date written YYYY-MM-DD, got '${value}'.`);
+    if (value !== null && !isCalendarDate(value)) throw invalid(`${name} must be a date written YYYY-MM-DD, got '${value}'.`);
     return value;
   });
-  const limit = integerParam(query.get('limit'), 'limit', 1, 1000) ?? 500;
+  const limit = integerQuery(query, 'limit', 1, 1000) ?? 500;
   const keep = (t: Transaction) =>
     (category === null || t.category === category) &&
     (merchantCategory === null || t.merchant?.category === merchantCategory) &&
@@ -105,14 +104,6 @@ function listTransactions({ request, key, params, store }: Call): Reply {
     (until === null || t.date <= until);
   const report = store.completeReport(key.organization_id, params[0]!);
   return { status: 200, body: transactionsView(report.statement.transactions.filter(keep).slice(0, limit)) };
-}
-
-/** An optional integer query parameter within bounds; 400 otherwise. */
-function integerParam(text: string | null, name: string, min: number, max: number): number | undefined {
-  if (text === null) return undefined;
-  const value = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= min && value <= max)) throw invalid(`${name} must be an integer from ${min} to ${max}, got '${text}'.`);
-  return value;
 }
 
 // --- parse ---

@@ -1,7 +1,7 @@
 // The sandbox (test keys only, checked by api.ts; no quota drawn): scenario reports made on
 // demand, and webhook deliveries fired on demand. A sandbox report is an ordinary report of the
 // caller's organisation: every report endpoint can read it.
-import { addDays, isoDate, isoSeconds } from '../dates.js';
+import { addDays, isCalendarDate, isoDate, isoSeconds } from '../dates.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { fixtures, type ReportScenario } from '../fixtures.js';
 import { parseJsonBody, type Reply, type RequestBody } from '../http.js';
@@ -91,8 +91,6 @@ function scenarioStatement(scenario: ReportScenario, end: string, overrides: Wri
   return { account_holder: statement.account_holder, account_number: statement.account_number, shape: 'newer', ...made };
 }
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
 /** `override_transactions`: [{date, description, amount, direction}], each checked. */
 function writtenTransactions(value: unknown): WrittenTransaction[] {
   if (!Array.isArray(value)) throw invalid("'override_transactions' must be an array of {date, description, amount, direction}.");
@@ -101,7 +99,7 @@ function writtenTransactions(value: unknown): WrittenTransaction[] {
     const at = `override_transactions[${i}]`;
     if (item === null || typeof item !== 'object' || Array.isArray(item)) throw invalid(`'${at}' must be an object.`);
     const { date, description, amount, direction } = item as Record<string, unknown>;
-    if (typeof date !== 'string' || !DATE.test(date) || Number.isNaN(Date.parse(date))) throw invalid(`'${at}.date' must be a date written YYYY-MM-DD.`);
+    if (typeof date !== 'string' || !isCalendarDate(date)) throw invalid(`'${at}.date' must be a date written YYYY-MM-DD.`);
     if (typeof description !== 'string' || description.trim() === '') throw invalid(`'${at}.description' must be a non-empty string.`);
     if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) throw invalid(`'${at}.amount' must be a number greater than 0.`);
     if (direction !== 'credit' && direction !== 'debit') throw invalid(`'${at}.direction' must be 'credit' or 'debit'.`);

@@ -1,0 +1,86 @@
+// Lending decisions and their outcomes, as an organisation records them (POST /v1/decisions,
+// POST /v1/outcomes) so that the service can learn which reports led to loans that were repaid.
+// Each decision is named by the caller's own `client_reference_id`, one decision per reference.
+import { isoSeconds, type Clock } from './dates.js';
+import { ApiError } from './errors.js';
+import { newId } from './tokens.js';
+
+export const DECISIONS = ['approved', 'review', 'declined'] as const;
+export const OUTCOMES = ['repaid', 'delinquent', 'defaulted', 'written_off'] as const;
+export type DecisionValue = (typeof DECISIONS)[number];
+export type OutcomeValue = (typeof OUTCOMES)[number];
+
+export interface Decision {
+  id: string;
+  client_reference_id: string;
+  decision: DecisionValue;
+  report_id: string | null;
+  decision_rationale: string | null;
+  amount: number | null;
+  created_at: string;
+  /** The latest outcome recorded, or null. */
+  outcome: OutcomeValue | null;
+  outcome_detail: string | null;
+  outcome_recorded_at: string | null;
+}
+
+export type NewDecision = Pick<Decision, 'client_reference_id' | 'decision' | 'report_id' | 'decision_rationale' | 'amount'>;
+
+export interface Outcome {
+  id: string;
+  client_reference_id: string;
+  decision_id: string;
+  outcome: OutcomeValue;
+  detail: string | null;
+  recorded_at: string;
+}
+
+export class DecisionBook {
+  /** By organisation, oldest first. */
+  private readonly decisions = new Map<string, Decision[]>();
+
+  constructor(private readonly clock: Clock) {}
+
+  /** A second decision for the same reference is refused: the first stands. */
+  record(organizationId: string, fields: NewDecision): Decision {
+    const own = this.own(organizationId);
+    if (own.some((d) => d.client_reference_id === fields.client_reference_id)) {
+      throw new ApiError('DECISION_EXISTS', `A decision for client_reference_id '${fields.client_reference_id}' is already recorded.`);
+    }
+    const decision: Decision = {
+      id: newId('dec'),
+      ...fields,
+      created_at: isoSeconds(this.clock()),
+      outcome: null,
+      outcome_detail: null,
+      outcome_recorded_at: null,
+    };
+    own.push(decision);
+    return decision;
+  }
+
+  /** Newest first; `outcome` keeps the decisions whose latest outcome it is. */
+  list(organizationId: string, query: { outcome?: OutcomeValue; limit: number }): { decisions: Decision[]; hasMore: boolean } {
+    const matching = this.own(organizationId)
+      .filter((d) => !query.outcome || d.outcome === query.outcome)
+      .reverse();
+    return { decisions: matching.slice(0, query.limit), hasMore: matching.length > query.limit };
+  }
+
+  /** An outcome replaces the decision's previous one (a delinquent loan may later default). */
+  recordOutcome(organizationId: string, clientReferenceId: string, outcome: OutcomeValue, detail: string | null): Outcome {
+    const decision = this.own(organizationId).find((d) => d.client_reference_id === clientReferenceId);
+    if (!decision) {
+      throw new ApiError('DECISION_NOT_FOUND', `No decision with client_reference_id '${clientReferenceId}' is recorded; record it with POST /v1/decisions first.`);
+    }
+    const recordedAt = isoSeconds(this.clock());
+    Object.assign(decision, { outcome, outcome_detail: detail, outcome_recorded_at: recordedAt });
+    return { id: newId('out'), client_reference_id: clientReferenceId, decision_id: decision.id, outcome, detail, recorded_at: recordedAt };
+  }
+
+  private own(organizationId: string): Decision[] {
+    let own = this.decisions.get(organizationId);
+    if (!own) this.decisions.set(organizationId, (own = []));
+    return own;
+  }
+}
