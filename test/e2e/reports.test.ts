@@ -1,15 +1,14 @@
-// The §6 rows of the report, parse, statement and usage commands, run as a script would.
-import { chmodSync, truncateSync, writeFileSync } from 'node:fs';
+// The report, parse, statement and usage commands against `svc mock`, run as a script would: one
+// round trip per command through the built binary, a real process and the real mock. What each
+// command sends, prints and refuses, and how it maps every failure, is tested in-process
+// (test/commands/reports.test.ts, parse.test.ts, statements.test.ts); the mock's own behaviour
+// (scopes, organisations, failed and processing reports) in test/unit/mock-server.test.ts.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useWorld } from './harness.js';
 
 const COMPLETE = 'rpt_e8699f830adc84b8'; // Ram Bahadur Shrestha, NABIL
-const NO_NAME = 'rpt_b0b9312a63cd30df';
-const NO_SWIFT = 'rpt_cf64fb98339608ee';
-const PROCESSING = 'rpt_5f037950f28b8944';
-const FAILED = 'rpt_83bf1b6bfc2499c2';
-const OTHER_ORG = 'rpt_9de47370f0a1202e';
 
 const world = useWorld();
 let files: string;
@@ -22,10 +21,6 @@ function file(name: string, content: string | Buffer): string {
   const path = join(files, name);
   writeFileSync(path, content);
   return path;
-}
-
-async function expectNoRequest(): Promise<void> {
-  expect(await world.requests()).toEqual([]);
 }
 
 interface Block {
@@ -77,29 +72,6 @@ describe('reports list', () => {
     const [request] = await world.requests();
     expect(request).toMatchObject({ method: 'GET', path: '/v1/reports', query: { limit: '5', status: 'complete' } });
   });
-
-  it.each([['0'], ['101'], ['ten'], ['-1'], ['1.5']])('refuses --limit %s before any request', async (limit) => {
-    const r = await world.svc(['reports', 'list', '--limit', limit]);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: .*--limit/);
-    await expectNoRequest();
-  });
-
-  it('refuses an unknown --status before any request', async () => {
-    const r = await world.svc(['reports', 'list', '--status', 'done']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: .*status/);
-    await expectNoRequest();
-  });
-
-  it('reads the reply as JSON for jq', async () => {
-    const r = await world.svc(['reports', 'list', '--json']);
-    expect(r.code).toBe(0);
-    const body = JSON.parse(r.stdout);
-    expect(body.data.length).toBeGreaterThan(0);
-    expect(body.data[0]).toHaveProperty('report_id');
-  });
 });
 
 describe('reports get', () => {
@@ -127,37 +99,6 @@ describe('reports get', () => {
     expect(r.stdout).not.toContain('transactions in this reply');
     expect(r.stdout.trimEnd().split('\n').at(-1)).toMatch(/\t/);
   });
-
-  it('shows why a failed report failed', async () => {
-    const r = await world.svc(['reports', 'get', FAILED]);
-    expect(r.code).toBe(0);
-    // The failed report's `error` is the mock's own shape: shown as its dotted fields.
-    expect(r.stdout).toMatch(/^status\tfailed$/m);
-    expect(r.stdout).toMatch(/^error\.error_code\tDOCUMENT_PARSE_FAILED$/m);
-    expect(r.stdout).toMatch(/^error\.error_message\t\S.*$/m);
-  });
-
-  it("answers 404 for another organisation's report (exit 5)", async () => {
-    const r = await world.svc(['reports', 'get', OTHER_ORG]);
-    expect(r.code).toBe(5);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n')[0]).toMatch(/^error: REPORT_NOT_FOUND: /);
-    expect(r.stderr).toMatch(/Request ID: req_[0-9a-f]+/);
-  });
-
-  it.each([['a/b'], ['a?b'], ['a#b'], ['a b'], ['a\tb'], [''], [' ']])('refuses the id %j before any request', async (id) => {
-    const r = await world.svc(['reports', 'get', id]);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: the report id/);
-    await expectNoRequest();
-  });
-
-  it('URL-encodes the id as a path segment', async () => {
-    const r = await world.svc(['reports', 'get', 'rpt_%41']);
-    expect(r.code).toBe(5);
-    expect((await world.requests())[0]!.path).toBe('/v1/reports/rpt_%2541');
-  });
 });
 
 describe('name match', () => {
@@ -171,36 +112,6 @@ describe('name match', () => {
     expect(request).toMatchObject({ method: 'POST', path: `/v1/reports/${COMPLETE}/identity/match` });
     expect(JSON.parse(request!.body!)).toEqual({ name: 'Shrestha Ram Bahadur' });
   });
-
-  it('is also `svc match`, and --json gives the reply', async () => {
-    const r = await world.svc(['match', COMPLETE, '--name', 'Hari Prasad Koirala', '--json']);
-    expect(r.code).toBe(0);
-    const body = JSON.parse(r.stdout);
-    expect(body.result).toBe('no_match');
-    expect(body.statement_name).toBe('Ram Bahadur Shrestha');
-    expect(Array.isArray(body.reasons)).toBe(true);
-  });
-
-  it('gives no_data when the statement has no name', async () => {
-    const r = await world.svc(['match', NO_NAME, '--name', 'Ram Bahadur Shrestha', '--json']);
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ result: 'no_data', statement_name: null });
-  });
-
-  it('refuses a missing or empty --name before any request', async () => {
-    for (const args of [['match', COMPLETE], ['match', COMPLETE, '--name', '  ']]) {
-      const r = await world.svc(args);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^error: .*name/);
-    }
-    await expectNoRequest();
-  });
-
-  it('says a report still processing is not ready (exit 6)', async () => {
-    const r = await world.svc(['match', PROCESSING, '--name', 'Ram']);
-    expect(r.code).toBe(6);
-    expect(r.stderr).toMatch(/^error: REPORT_NOT_READY: /);
-  });
 });
 
 describe('lending views', () => {
@@ -211,15 +122,6 @@ describe('lending views', () => {
     expect(a.stdout).toBe(b.stdout);
     expect(a.stdout).toMatch(/^swift_bic\tNARBNPKA/m);
     expect(a.stdout).toMatch(/^verification_status\tconnect_verified$/m);
-  });
-
-  it('auth explains a missing SWIFT/BIC', async () => {
-    const r = await world.svc(['auth', NO_SWIFT, '--json']);
-    const body = JSON.parse(r.stdout);
-    expect(body.swift_bic).toBeNull();
-    expect(body.swift_note).toMatch(/Class-A/i);
-    const table = await world.svc(['auth', NO_SWIFT]);
-    expect(table.stdout).toMatch(/^swift_note\t.*Class/m);
   });
 
   it('identity shows holder, account, bank, currency and period', async () => {
@@ -260,17 +162,6 @@ describe('lending views', () => {
     }
     expect(inflow.rows.some((row) => row[1] === 'salary' && row[2] === 'monthly')).toBe(true);
   });
-
-  it.each([['auth'], ['identity'], ['counterparties'], ['recurring']])('%s of a failed report is rejected (exit 6)', async (view) => {
-    const r = await world.svc(['reports', view, FAILED]);
-    expect(r.code).toBe(6);
-    expect(r.stderr).toMatch(/^error: DOCUMENT_PARSE_FAILED: /);
-  });
-
-  it.each([['auth'], ['identity'], ['counterparties'], ['recurring']])('%s of another organisation is not found (exit 5)', async (view) => {
-    const r = await world.svc(['reports', view, OTHER_ORG]);
-    expect(r.code).toBe(5);
-  });
 });
 
 describe('parse', () => {
@@ -292,13 +183,6 @@ describe('parse', () => {
     expect(identity.stdout).toMatch(/^account_holder\tSita Kumari Thapa$/m);
   });
 
-  it('--async returns at once with a processing report and where to poll it', async () => {
-    const r = await world.svc(['parse', pdf(), '--async', '--json']);
-    expect(r.code).toBe(0);
-    const body = JSON.parse(r.stdout);
-    expect(body).toMatchObject({ status: 'processing', poll_url: `/v1/reports/${body.report_id}` });
-  });
-
   it('--wait polls until the report is complete', async () => {
     const r = await world.svc(['parse', pdf(), '--wait', '--json']);
     expect(r.code).toBe(0);
@@ -309,59 +193,6 @@ describe('parse', () => {
     expect(paths[0]).toBe('POST /v1/parse');
     expect(paths.slice(1).every((p) => p === `GET /v1/reports/${body.report_id}`)).toBe(true);
     expect(paths.length).toBeGreaterThan(1);
-  });
-
-  it('--wait on a document that fails prints the report and exits 6', async () => {
-    const bad = file('bad.pdf', '%PDF-1.4\nSVC-MOCK-FAIL\n');
-    const r = await world.svc(['parse', bad, '--wait']);
-    expect(r.code).toBe(6);
-    expect(r.stdout).toMatch(/^status\tfailed$/m);
-    expect(r.stderr).toMatch(/^error: report rpt_[0-9a-f]+ failed: DOCUMENT_PARSE_FAILED/);
-  });
-
-  it('--wait gives up after --wait-timeout with exit 9', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports/', times: 50, json: { report_id: 'rpt_x', status: 'processing', bank_code: 'NABIL', created_at: '2026-11-21T00:00:00Z' }, status: 200 });
-    const r = await world.svc(['parse', pdf(), '--wait', '--wait-timeout', '1']);
-    expect(r.code).toBe(9);
-    expect(r.stderr).toMatch(/still processing/);
-  });
-
-  it('a READ_ONLY key may not parse (exit 4)', async () => {
-    const r = await world.svc(['parse', pdf()], { env: { SVC_API_KEY: world.key(0, 'test', 'READ_ONLY').key } });
-    expect(r.code).toBe(4);
-    expect(r.stderr).toMatch(/^error: INSUFFICIENT_SCOPE: /);
-  });
-
-  it('refuses a missing, unreadable, empty, non-document or oversized file before any request', async () => {
-    const unreadable = file('secret.pdf', '%PDF-1.4\n');
-    chmodSync(unreadable, 0o000);
-    const big = file('big.pdf', '%PDF-1.4\n');
-    truncateSync(big, 20 * 1024 * 1024 + 1);
-    const cases: Array<[string, RegExp]> = [
-      [join(files, 'missing.pdf'), /no such file/],
-      [file('empty.pdf', ''), /empty/],
-      [file('notes.txt', 'hello, not a statement'), /not a PDF, JPEG or PNG/],
-      [file('fake.pdf', 'GIF89a....'), /not a PDF, JPEG or PNG/],
-      [big, /20 MB/],
-      [files, /folder/],
-    ];
-    if (process.getuid?.() !== 0) cases.push([unreadable, /permission denied/]);
-    for (const [path, message] of cases) {
-      const r = await world.svc(['parse', path]);
-      expect(r.code, path).toBe(2);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(message);
-    }
-    await expectNoRequest();
-  });
-
-  it('accepts JPEG and PNG by their first bytes', async () => {
-    const jpeg = file('scan.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]));
-    const png = file('scan.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]));
-    for (const path of [jpeg, png]) {
-      const r = await world.svc(['parse', path, '--async']);
-      expect(r.code, path).toBe(0);
-    }
   });
 });
 
@@ -375,21 +206,6 @@ describe('statements list', () => {
       expect(s.content_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(s.verify_url).toMatch(/^http/);
     }
-  });
-
-  it('filters by status', async () => {
-    const r = await world.svc(['statements', 'list', '--status', 'revoked', '-o', 'ndjson']);
-    expect(r.code).toBe(0);
-    const items = r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
-    expect(items.length).toBeGreaterThan(0);
-    expect(items.every((s) => s.status === 'revoked')).toBe(true);
-    expect((await world.requests())[0]!.query).toEqual({ status: 'revoked' });
-  });
-
-  it('refuses an unknown --status before any request', async () => {
-    const r = await world.svc(['statements', 'list', '--status', 'valid']);
-    expect(r.code).toBe(2);
-    await expectNoRequest();
   });
 });
 
