@@ -1,5 +1,7 @@
-// `svc connect`: flags, checks before any request, output, --qr, --open, and the prompts at a real
-// terminal (tmux).
+// `svc connect` as a real process: one round trip against the mock (whose Connect page the URL
+// opens), the mock's refusal of a READ_ONLY key, the real browser opener, and the prompts at a
+// real terminal (tmux). The request body, the checks before any request, --json, --qr, --open's
+// rules and the questions asked are tested in-process: test/commands/connect.test.ts.
 import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +18,7 @@ async function lastBody(): Promise<unknown> {
   return JSON.parse(requests[0]!.body!);
 }
 
-describe('svc connect with flags', () => {
+describe('svc connect against the mock', () => {
   it('posts scopes and redirect_uri and prints the token and the connect URL', async () => {
     const r = await world.svc(['connect', '--scopes', 'identity,income', '--redirect-uri', REDIRECT]);
     expect(r.code, r.stderr).toBe(0);
@@ -32,51 +34,10 @@ describe('svc connect with flags', () => {
     expect(await page.json()).toMatchObject({ status: 'pending', scopes: ['identity', 'income'], redirect_uri: REDIRECT });
   });
 
-  it('--scope may be repeated and mixed with --scopes; duplicates go', async () => {
-    const r = await world.svc(['connect', '--scope', 'income', '--scopes', 'identity,income', '--redirect-uri', 'http://localhost:3000/callback']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(await lastBody()).toEqual({ scopes: ['identity', 'income'], redirect_uri: 'http://localhost:3000/callback' });
-  });
-
-  it('--json prints the reply', async () => {
-    const r = await world.svc(['connect', '--scope', 'identity', '--redirect-uri', 'http://127.0.0.1:8080/cb', '--json']);
-    expect(r.code).toBe(0);
-    const body = JSON.parse(r.stdout);
-    expect(Object.keys(body)).toEqual(['request_token', 'connect_url']);
-    expect(body.connect_url).toBe(`${world.mock.url}/connect?token=${body.request_token}`);
-  });
-
-  it.each([
-    [[], /^error: missing --scopes and --redirect-uri \(svc asks only at a terminal, never in CI\)$/m],
-    [['--scopes', 'identity'], /^error: missing --redirect-uri \(svc asks only at a terminal, never in CI\)$/m],
-    [['--redirect-uri', REDIRECT], /^error: missing --scopes \(svc asks only at a terminal, never in CI\)$/m],
-    [['--scopes', 'identity,wealth', '--redirect-uri', REDIRECT], /^error: unknown scope "wealth" \(the scopes are identity, income\)$/m],
-    [['--scopes', ' , ', '--redirect-uri', REDIRECT], /^error: --scopes is empty/m],
-    [['--scopes', 'identity', '--redirect-uri', 'http://app.example.com/cb'], /^error: --redirect-uri "http:\/\/app\.example\.com\/cb" uses http to app\.example\.com; use https/m],
-    [['--scopes', 'identity', '--redirect-uri', '/connect/done'], /^error: --redirect-uri "\/connect\/done" is not an absolute URL/m],
-    [['--scopes', 'identity', '--redirect-uri', 'ftp://example.com/x'], /is not an https URL/m],
-    [['--scopes', 'identity', '--redirect-uri', 'https://example.com/x#frag'], /must not carry a #fragment/m],
-  ])('refuses %j before any request (exit 2)', async (args, message) => {
-    const r = await world.svc(['connect', ...args]);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(message);
-    expect(await world.requests()).toEqual([]);
-  });
-
   it('a READ_ONLY key may not start a flow (exit 4)', async () => {
     const r = await world.svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT], { env: { SVC_API_KEY: world.key(0, 'test', 'READ_ONLY').key } });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/^error: INSUFFICIENT_SCOPE: /);
-  });
-
-  it('--qr draws the URL on stderr, leaving stdout to the reply', async () => {
-    const r = await world.svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT, '--qr', '--json']);
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toHaveProperty('connect_url');
-    const rows = r.stderr.trimEnd().split('\n');
-    expect(rows.length).toBeGreaterThan(10);
-    expect(rows.every((row) => /^[ ▀▄█]+$/.test(row))).toBe(true); // no colour escapes in a pipe
   });
 
   it('--open hands the URL to the browser', async () => {
@@ -127,14 +88,6 @@ describe('svc connect at a terminal (tmux)', () => {
     const { code, screen } = await terminal.exit(session);
     expect(code, screen).toBe(0);
     expect(await lastBody()).toEqual({ scopes: ['income'], redirect_uri: 'http://localhost:5173/done' });
-  });
-
-  it('never asks when CI is set: exit 2 naming the flag', async () => {
-    const session = terminal.start(['connect', '--scopes', 'identity'], { ...env(), CI: 'true' });
-    const { code, screen } = await terminal.exit(session);
-    expect(code).toBe(2);
-    expect(screen).toMatch(/error: missing --redirect-uri \(svc asks only at a terminal, never in CI\)/);
-    expect(await world.requests()).toEqual([]);
   });
 
   it('will not go on without a scope', async () => {

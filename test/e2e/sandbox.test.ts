@@ -1,4 +1,8 @@
-// `svc sandbox create|scenarios|fire` against svc mock, run as a script would.
+// `svc sandbox create|scenarios|fire` against svc mock, run as a script would: what the mock's
+// sandbox answers (scenario reports every report command reads, error scenarios, live keys refused
+// by the service) and the scenario list left for `svc __complete`. The request bodies, the checks
+// before any request (live keys, scenario names, --event, --error-code, --quiet) and the reply
+// cache entry are tested in-process: test/commands/sandbox.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -140,12 +144,6 @@ describe('sandbox create', () => {
     expect(await reportIds()).toEqual(before);
   });
 
-  it('--quiet prints the id alone, for $(...)', async () => {
-    const r = await world.svc(['sandbox', 'create', '--quiet']);
-    expect(r.stdout).toMatch(/^rpt_[0-9a-f]+\n$/);
-    expect(r.stderr).toBe('');
-  });
-
   it('--json gives the full report of the scenario, the one the service keeps', async () => {
     const r = await world.svc(['sandbox', 'create', '--scenario', 'thin_file', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -162,19 +160,6 @@ describe('sandbox create', () => {
     expect(r.stderr).toMatch(/^error: INVALID_REQUEST: Unknown scenario 'millionaire'; the scenarios are salaried,/);
   });
 
-  it.each([['Salaried'], ['thin-file'], ['']])('refuses the scenario name %j before any request', async (name) => {
-    const r = await world.svc(['sandbox', 'create', '--scenario', name]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --scenario takes a scenario name/);
-    expect(await world.requests()).toEqual([]);
-  });
-
-  it('--quiet with --json is a usage error', async () => {
-    const r = await world.svc(['sandbox', 'create', '--quiet', '--json']);
-    expect(r.code).toBe(2);
-    expect(await world.requests()).toEqual([]);
-  });
-
   it('a READ_ONLY key may not create (exit 4)', async () => {
     const r = await world.svc(['sandbox', 'create'], { env: { SVC_API_KEY: world.key(0, 'test', 'READ_ONLY').key } });
     expect(r.code).toBe(4);
@@ -182,15 +167,7 @@ describe('sandbox create', () => {
   });
 });
 
-describe('live keys', () => {
-  it.each([[['create']], [['scenarios']], [['fire', FAILED]]])('sandbox %j with a live key: exit 4 before any request', async (args) => {
-    const r = await world.svc(['sandbox', ...args], { env: liveKey() });
-    expect(r.code).toBe(4);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: the sandbox needs a test key \(svc_sk_test_\.\.\.\); the key in force is a live key \(svc_sk_live_…[0-9a-f]{4}\)$/m);
-    expect(await world.requests()).toEqual([]);
-  });
-
+describe('live keys, refused by the service', () => {
   it('the service refuses them too: 403 TEST_KEY_REQUIRED (seen through svc api)', async () => {
     const r = await world.svc(['api', 'POST', `sandbox/reports/${FAILED}/fire_webhook`], { env: liveKey() });
     expect(r.code).toBe(4);
@@ -218,31 +195,10 @@ describe('sandbox fire', () => {
     expect(JSON.parse((await world.requests()).at(-1)!.body!)).toEqual({});
   });
 
-  it('sends --event and --error-code', async () => {
-    const id = await create();
-    await world.reset();
-    const r = await world.svc(['sandbox', 'fire', id, '--event', 'report.failed', '--error-code', 'TAMPER_DETECTED', '--json']);
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ fired: 'report.failed', report_id: id, environment: 'test' });
-    expect(JSON.parse((await world.requests())[0]!.body!)).toEqual({ event: 'report.failed', error_code: 'TAMPER_DETECTED' });
-  });
-
   it("another organisation's report is not found (exit 5)", async () => {
     const r = await world.svc(['sandbox', 'fire', OTHER_ORG]);
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/^error: REPORT_NOT_FOUND: /);
-  });
-
-  it.each([
-    [['rpt_x', '--event', 'report.done'], /--event/],
-    [['rpt_x', '--error-code', 'tamper'], /^error: --error-code takes an error code/],
-    [['rpt_x', '--event', 'report.ready', '--error-code', 'TAMPER_DETECTED'], /^error: --error-code goes with --event report.failed/],
-    [['a/b'], /^error: the report id/],
-  ])('refuses %j before any request (exit 2)', async (args, message) => {
-    const r = await world.svc(['sandbox', 'fire', ...args]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(message);
-    expect(await world.requests()).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 // Webhook deliveries end to end: svc mock sends them, `svc webhooks listen` receives and checks
-// them, `svc webhooks verify` checks one offline. The CI story runs as a bash script would.
+// them. The CI story runs as a bash script would. `svc webhooks verify`, which checks one delivery
+// offline, is tested in-process: test/commands/webhooks.test.ts.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -209,55 +210,9 @@ describe('webhooks listen', () => {
     [['--secret', SECRET, '--wait', '5'], {}, /^error: --wait bounds the wait for --exit-after/m],
     [['--secret', SECRET, '--exit-after', '0'], {}, /^error: --exit-after takes a whole number/m],
     [['--secret', SECRET, '--port', '70000'], {}, /^error: --port takes a whole number/m],
-    [['--secret', SECRET, '--forward-to', 'localhost:3000'], {}, /^error: --forward-to "localhost:3000" is not an http or https URL$/m],
+    [['--secret', SECRET, '--forward-to', 'localhost:3000'], {}, /^error: --forward-to "localhost:3000" is not an (http or )?https URL/m],
   ])('refuses %j (exit 2)', async (args, env, message) => {
     const r = await world.bare(['webhooks', 'listen', ...args], { env });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(message);
-  });
-});
-
-describe('webhooks verify', () => {
-  const body = event();
-  const header = signatureHeader(SECRET, body);
-
-  it('a valid delivery: exit 0 and one line', async () => {
-    const r = await world.bare(['webhooks', 'verify', '--secret', SECRET, '--header', header], { input: body });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^valid: signed \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ, \d+ s ago\n$/);
-    expect(r.stderr).toBe('');
-  });
-
-  it('reads the body from a file, the whole header line, and the secret from SVC_WEBHOOK_SECRET', async () => {
-    const file = join(world.tempDir(), 'delivery.json');
-    writeFileSync(file, body);
-    const r = await world.bare(['webhooks', 'verify', '--header', `X-Svc-Signature: ${header}`, '--body', file, '--json'], { env: { SVC_WEBHOOK_SECRET: SECRET } });
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ valid: true, timestamp: Number(/t=(\d+)/.exec(header)![1]) });
-  });
-
-  it.each([
-    ['a tampered body', body.replace('rpt_', 'rpt_x'), header, SECRET, /does not match/],
-    ['a body with a newline added', body + '\n', header, SECRET, /does not match/],
-    ['the wrong secret', body, header, 'whsec_wrong', /does not match/],
-    ['a stale delivery', body, signatureHeader(SECRET, body, Math.floor(Date.now() / 1000) - 3600), SECRET, /stale: signed 360\d s ago/],
-    ['a malformed header', body, 'v1=abc', SECRET, /no timestamp/],
-  ])('%s: exit 6 with one line saying why', async (_what, input, sig, secret, reason) => {
-    const r = await world.bare(['webhooks', 'verify', '--secret', secret, '--header', sig, '--body', '-'], { input });
-    expect(r.code).toBe(6);
-    expect(r.stdout).toBe('');
-    const lines = r.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^error: invalid delivery: /);
-    expect(lines[0]).toMatch(reason);
-  });
-
-  it.each([
-    [['--header', header], /^error: no signing secret/],
-    [['--secret', SECRET], /^error: missing --header/],
-    [['--secret', SECRET, '--header', header, '--body', '/nonexistent/delivery.json'], /^error: cannot read --body \/nonexistent\/delivery\.json: no such file/],
-  ])('refuses %j (exit 2)', async (args, message) => {
-    const r = await world.bare(['webhooks', 'verify', ...args], { input: body });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
   });

@@ -1,0 +1,299 @@
+// `svc api METHOD PATH` in-process, as a person at a terminal and as a script: -f/-F fields as the
+// JSON body or the query string of a GET, -q, --input, -H, -i, and an error status whose body
+// still goes to stdout with the exit code of contract §4.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FakeService, KEY, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';
+
+const ID = 'rpt_e8699f830adc84b8';
+const MATCH = { result: 'match', score: 0.97, statement_name: 'Ram Bahadur Shrestha' };
+const LIST = { data: [{ report_id: ID, status: 'complete' }], has_more: false };
+
+let files = 0;
+function file(content: string): string {
+  const path = join(scratchDir(), `api-${++files}.txt`);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** One expected request, answered with `reply`; the request is returned for the test to read. */
+function one(method: string, path: string | ((r: SeenRequest) => boolean), reply: FakeReply = { body: LIST }): FakeService {
+  return new FakeService().expect(method, path, reply);
+}
+
+describe('GET', () => {
+  it.each([false, true])('sends -q parameters and -f fields as the query string and prints the body as pretty JSON (tty: %s)', async (tty) => {
+    const result = await svc(['api', 'GET', 'reports', '-q', 'limit=2', '-f', 'status=complete'], { tty, service: one('GET', '/v1/reports?limit=2&status=complete') });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    // The same bytes for a person and a script: JSON, no colour.
+    expect(result.stdout).toBe(JSON.stringify(LIST, null, 2) + '\n');
+    expect(result.requests[0]!.body).toBeUndefined();
+    expect(result.requests[0]!.headers['content-type']).toBeUndefined();
+    expect(result.requests[0]!.headers['idempotency-key']).toBeUndefined();
+  });
+
+  it('takes the path with or without /v1, and with its own query string', async () => {
+    for (const path of ['/v1/usage', 'v1/usage', '/usage', 'usage']) {
+      const result = await svc(['api', 'get', path], { service: one('GET', '/v1/usage', { body: {} }) });
+      expect(result.code, path).toBe(0);
+    }
+    const result = await svc(['api', 'GET', 'reports?status=failed', '-q', 'limit=1'], { service: one('GET', '/v1/reports?status=failed&limit=1') });
+    expect(result.code).toBe(0);
+  });
+
+  it('-F values are typed, and arrays become repeated parameters', async () => {
+    const result = await svc(['api', 'GET', 'statements', '-F', 'status[]=issued', '-F', 'status[]=revoked', '-F', 'limit=5', '-F', 'on=true', '-F', 'none=null'], {
+      service: one('GET', '/v1/statements?status=issued&status=revoked&limit=5&on=true&none='),
+    });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('query values are URL-encoded', async () => {
+    const result = await svc(['api', 'GET', 'reports', '-f', 'name=Ram & Sita', '-q', 'q=a=b'], { service: one('GET', '/v1/reports?q=a%3Db&name=Ram+%26+Sita') });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('sends the key, Accept and the User-Agent', async () => {
+    const result = await svc(['api', 'GET', 'usage'], { service: one('GET', '/v1/usage', { body: {} }) });
+    const headers = result.requests[0]!.headers;
+    expect(headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(headers.accept).toBe('application/json');
+    expect(headers['user-agent']).toMatch(/^svc\/\S+ node\/\S+$/);
+  });
+
+  it('-i prints the status line and the headers first, then a blank line and the body', async () => {
+    const reply = { body: { plan: 'growth' }, headers: { 'x-request-id': 'req_0123456789abcdef' } };
+    const result = await svc(['api', 'GET', 'usage', '-i'], { service: one('GET', '/v1/usage', reply) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('HTTP/1.1 200 OK\ncontent-type: application/json\nx-request-id: req_0123456789abcdef\n\n{\n  "plan": "growth"\n}\n');
+  });
+});
+
+describe('POST and other methods with a body', () => {
+  it.each([false, true])('-F fields are typed and -f fields are strings, nested with [] and [key], as the JSON body (tty: %s)', async (tty) => {
+    const name = file('Ram B. Shrestha');
+    const result = await svc(
+      [
+        'api', 'POST', `reports/${ID}/identity/match`,
+        '-F', `name=@${name}`,
+        '-F', 'count=5', '-F', 'ratio=-1.5e2', '-F', 'on=true', '-F', 'off=false', '-F', 'none=null',
+        '-f', 'text=5', '-F', 'big=12345678901234567890',
+        '-F', 'list[]=1', '-F', 'list[]=two', '-f', 'meta[source]=cli', '-F', 'meta[depth][level]=2',
+      ],
+      { tty, service: one('POST', `/v1/reports/${ID}/identity/match`, { body: MATCH }) },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(MATCH);
+    const [request] = result.requests;
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request!.json).toEqual({
+      name: 'Ram B. Shrestha',
+      count: 5,
+      ratio: -150,
+      on: true,
+      off: false,
+      none: null,
+      text: '5',
+      big: '12345678901234567890',
+      list: [1, 'two'],
+      meta: { source: 'cli', depth: { level: 2 } },
+    });
+  });
+
+  it('-F key=@- reads the value from stdin', async () => {
+    const result = await svc(['api', 'POST', `reports/${ID}/identity/match`, '-F', 'name=@-'], { stdin: 'Shrestha Ram Bahadur', service: one('POST', `/v1/reports/${ID}/identity/match`, { body: MATCH }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.json).toEqual({ name: 'Shrestha Ram Bahadur' });
+  });
+
+  it('--input - sends stdin as the body, byte for byte; fields then go to the query string', async () => {
+    const input = '{"name":   "Ram Bahadur Shrestha"}\n';
+    const result = await svc(['api', 'POST', `/v1/reports/${ID}/identity/match`, '--input', '-', '-f', 'trace=1'], {
+      stdin: input,
+      service: one('POST', `/v1/reports/${ID}/identity/match?trace=1`, { body: MATCH }),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).result).toBe('match');
+    expect(result.requests[0]!.body).toBe(input);
+    expect(result.requests[0]!.headers['content-type']).toBe('application/json');
+  });
+
+  it('--input FILE sends the file', async () => {
+    const body = '{"scopes":["identity"],"redirect_uri":"https://app.example.com/done"}';
+    const reply = { request_token: 'creq_0123', connect_url: 'https://svc.test/connect?token=creq_0123' };
+    const result = await svc(['api', 'POST', 'connect/request', '--input', file(body)], { service: one('POST', '/v1/connect/request', { body: reply }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.body).toBe(body);
+    expect(JSON.parse(result.stdout)).toEqual(reply);
+  });
+
+  it('-H adds a header, replacing a default of the same name', async () => {
+    const result = await svc(['api', 'POST', `reports/${ID}/identity/match`, '-f', 'name=Ram', '-H', 'X-Trace: abc 123', '-H', 'idempotency-key: my-key-1', '-H', 'accept:  text/plain'], {
+      service: one('POST', `/v1/reports/${ID}/identity/match`, { body: MATCH }),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const headers = result.requests[0]!.headers;
+    expect(headers['x-trace']).toBe('abc 123');
+    expect(headers['idempotency-key']).toBe('my-key-1');
+    expect(headers.accept).toBe('text/plain');
+  });
+
+  it.each([['PUT'], ['PATCH'], ['DELETE']])('%s sends the fields as the JSON body', async (method) => {
+    const result = await svc(['api', method.toLowerCase(), 'things/1', '-f', 'a=b'], { service: one(method, '/v1/things/1', { body: {} }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.json).toEqual({ a: 'b' });
+  });
+
+  it('a POST without fields sends no body', async () => {
+    const result = await svc(['api', 'POST', 'things'], { service: one('POST', '/v1/things', { body: {} }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.body).toBeUndefined();
+  });
+});
+
+describe('error statuses', () => {
+  const NOT_FOUND = {
+    error_type: 'NOT_FOUND_ERROR',
+    error_code: 'REPORT_NOT_FOUND',
+    error_message: "No report with id 'rpt_0000000000000000' exists for this organization.",
+    request_id: 'req_0123',
+  };
+
+  it.each([false, true])('404: the error body on stdout as pretty JSON, a one-line summary on stderr, exit 5 (tty: %s)', async (tty) => {
+    const result = await svc(['api', 'GET', 'reports/rpt_0000000000000000'], { tty, service: one('GET', '/v1/reports/rpt_0000000000000000', { status: 404, body: NOT_FOUND }) });
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe(JSON.stringify(NOT_FOUND, null, 2) + '\n');
+    expect(result.stderr).toBe("error: HTTP 404: REPORT_NOT_FOUND: No report with id 'rpt_0000000000000000' exists for this organization.\n");
+  });
+
+  it.each([
+    [400, { error_type: 'INVALID_REQUEST_ERROR', error_code: 'INVALID_REQUEST', error_message: "'name' is required." }, 6],
+    [401, { error_type: 'AUTHENTICATION_ERROR', error_code: 'INVALID_API_KEY', error_message: 'The API key is not valid.' }, 3],
+    [403, { error_type: 'PERMISSION_ERROR', error_code: 'INSUFFICIENT_SCOPE', error_message: 'Read-only key.' }, 4],
+    [403, { error_type: 'PERMISSION_ERROR', error_code: 'TEST_KEY_REQUIRED', error_message: 'Test keys only.' }, 4],
+    [409, { error_type: 'INVALID_REQUEST_ERROR', error_code: 'REPORT_NOT_READY', error_message: 'Still processing.' }, 6],
+    [422, { error_type: 'INVALID_REQUEST_ERROR', error_code: 'UNSUPPORTED_BANK', error_message: 'Unsupported.' }, 6],
+    [429, { error_type: 'RATE_LIMIT_ERROR', error_code: 'QUOTA_EXCEEDED', error_message: 'Quota used up.' }, 7],
+    [500, { error_type: 'API_ERROR', error_code: 'API_ERROR', error_message: 'Boom.' }, 8],
+    [418, { error_code: 'TEAPOT' }, 1],
+  ])('status %i with %j: exit %i, the body on stdout', async (status, body, exit) => {
+    const result = await svc(['api', 'POST', 'things', '--retries', '0'], { service: one('POST', '/v1/things', { status, body }) });
+    expect(result.code).toBe(exit);
+    expect(JSON.parse(result.stdout)).toEqual(body);
+    expect(result.stderr).toMatch(new RegExp(`^error: HTTP ${status}: ${body.error_code}`));
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('the older nested envelope is decoded for the exit code', async () => {
+    const body = { error: { code: 'invalid_api_key', message: 'Bad key.' } };
+    const result = await svc(['api', 'GET', 'usage'], { service: one('GET', '/v1/usage', { status: 401, body }) });
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout)).toEqual(body);
+  });
+
+  it('an error reply that is no envelope is printed as it came, classed by its status', async () => {
+    const reply = { status: 502, raw: '<html>Bad gateway</html>', headers: { 'content-type': 'text/plain' } };
+    const result = await svc(['api', 'GET', 'usage', '-i', '--retries', '0'], { service: one('GET', '/v1/usage', reply) });
+    expect(result.code).toBe(8);
+    const [head, body] = result.stdout.split('\n\n');
+    expect(head!.split('\n')[0]).toBe('HTTP/1.1 502 Bad Gateway');
+    expect(head).toMatch(/^content-type: text\/plain$/m);
+    expect(body).toBe('<html>Bad gateway</html>\n');
+    expect(result.stderr).toBe('error: HTTP 502 Bad Gateway\n');
+  });
+
+  it('a GET answered 503 is retried, the body of the last reply printed', async () => {
+    const busy = { error_type: 'API_ERROR', error_code: 'API_ERROR', error_message: 'Busy.' };
+    const service = new FakeService()
+      .expect('GET', '/v1/usage', { status: 503, body: busy })
+      .expect('GET', '/v1/usage', { status: 503, body: busy })
+      .expect('GET', '/v1/usage', { status: 503, body: busy });
+    const result = await svc(['api', 'GET', 'usage'], { service });
+    expect(result.code).toBe(8);
+    expect(JSON.parse(result.stdout)).toEqual(busy);
+    expect(result.waits).toHaveLength(2);
+  });
+
+  it('-i on an error status prints the status line and the headers, then the body', async () => {
+    const reply = { status: 404, body: NOT_FOUND, headers: { 'x-request-id': 'req_0123' } };
+    const result = await svc(['api', 'GET', 'reports/rpt_0000000000000000', '-i'], { service: one('GET', '/v1/reports/rpt_0000000000000000', reply) });
+    expect(result.code).toBe(5);
+    const [head, body] = result.stdout.split('\n\n');
+    expect(head!.split('\n')[0]).toBe('HTTP/1.1 404 Not Found');
+    expect(head).toMatch(/^x-request-id: req_0123$/m);
+    expect(JSON.parse(body!)).toEqual(NOT_FOUND);
+  });
+
+  it('--json does not change the output: the body on stdout, the summary on stderr', async () => {
+    const result = await svc(['api', 'GET', 'reports/rpt_0000000000000000', '--json'], { service: one('GET', '/v1/reports/rpt_0000000000000000', { status: 404, body: NOT_FOUND }) });
+    expect(result.code).toBe(5);
+    expect(JSON.parse(result.stdout)).toEqual(NOT_FOUND);
+  });
+});
+
+describe('replies other commands refuse', () => {
+  it.each([false, true])('prints a successful body that is not JSON as it came (exit 0, tty: %s)', async (tty) => {
+    const result = await svc(['api', 'GET', 'usage'], { tty, service: one('GET', '/v1/usage', { raw: 'plain text, not JSON', headers: { 'content-type': 'text/plain' } }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('plain text, not JSON\n');
+    expect(result.stderr).toBe('');
+  });
+
+  it('prints nothing for an empty 204 reply (exit 0); -i prints its status line', async () => {
+    const empty = await svc(['api', 'POST', 'usage'], { service: one('POST', '/v1/usage', { status: 204, raw: '' }) });
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stdout).toBe('');
+    const included = await svc(['api', 'POST', 'usage', '-i'], { service: one('POST', '/v1/usage', { status: 204, raw: '' }) });
+    expect(included.code, included.stderr).toBe(0);
+    expect(included.stdout.split('\n')[0]).toBe('HTTP/1.1 204 No Content');
+    expect(included.stderr).toBe('');
+  });
+
+  it('a reply holding the key is masked', async () => {
+    const result = await svc(['api', 'GET', 'usage'], { service: one('GET', '/v1/usage', { body: { echo: KEY } }) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain(KEY);
+    expect(result.stderr).toMatch(/^warning: the output held a secret in use/m);
+  });
+});
+
+describe('refused before any request (exit 2)', () => {
+  it.each([
+    [['FETCH', 'usage'], /^error: unknown method "FETCH"/],
+    [['GET', 'https://api.example.com/v1/usage'], /^error: PATH is a path such as \/v1\/reports, not a URL/],
+    [['GET', '../_mock/requests'], /must not contain \. or \.\. segments/],
+    [['GET', 'reports/%2e%2e/usage'], /must not contain \. or \.\. segments/],
+    [['GET', 'reports#top'], /must not contain white space or #/],
+    [['GET', 'reports', '--input', '-'], /--input cannot be used with GET/],
+    [['POST', 'x', '-f', 'novalue'], /^error: -f takes key=value, not "novalue"/],
+    [['POST', 'x', '-F', '=1'], /^error: -F takes key=value/],
+    [['GET', 'x', '-q', 'novalue'], /^error: -q takes key=value/],
+    [['POST', 'x', '-f', 'a=1', '-f', 'a[b]=2'], /clashes with an earlier field/],
+    [['POST', 'x', '-f', 'a[][b]=1'], /may end with \[\] but not have it in the middle/],
+    [['POST', 'x', '-F', 'a=@-', '--input', '-'], /standard input is read once/],
+    [['POST', 'x', '-F', 'a=@/nonexistent/file'], /cannot read \/nonexistent\/file: no such file/],
+    [['POST', 'x', '--input', '/nonexistent/body.json'], /cannot read \/nonexistent\/body\.json: no such file/],
+    [['GET', 'x', '-f', 'a[b]=1'], /a query string has flat names only/],
+    [['GET', 'x', '-H', 'Bad Header: 1'], /-H takes "Name: value"/],
+    [['GET', 'x', '-H', 'Host: example.com'], /the Host header is set by svc itself/],
+    [['GET', 'x', '-H', 'X-Name: ünïcødé ✓'], /only Latin-1/],
+  ])('%j', async (args, message) => {
+    for (const tty of [false, true]) {
+      // The fake service expects no request: one sent would fail the test.
+      const result = await svc(['api', ...args], { tty, stdin: '{}' });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(message);
+    }
+  });
+
+  it('needs a key and a base URL like every request command', async () => {
+    const noKey = await svc(['api', 'GET', 'usage'], { env: { SVC_API_KEY: undefined, SVC_CONFIG_DIR: join(scratchDir(), 'api-empty-config') } });
+    expect(noKey.code).toBe(3);
+    const noUrl = await svc(['api', 'GET', 'usage'], { env: { SVC_BASE_URL: undefined, SVC_CONFIG_DIR: join(scratchDir(), 'api-empty-config') } });
+    expect(noUrl.code).toBe(2);
+  });
+});
