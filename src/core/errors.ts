@@ -97,7 +97,9 @@ export type Trouble =
   | { kind: 'proxy-refused' | 'proxy-dns'; variable: string }
   | { kind: 'proxy-auth'; variable: string; credentialsGiven: boolean }
   /** A retried POST found its own earlier attempt still running on the service. */
-  | { kind: 'still-running' };
+  | { kind: 'still-running' }
+  /** A token alone, no key, was refused (consent data). */
+  | { kind: 'token-only' };
 
 /** Base of every error we expect: it carries its exit code and a one-line message. */
 export class CliError extends Error {

@@ -29,6 +29,8 @@ function adviceFor(trouble: Trouble): string {
       return trouble.credentialsGiven
         ? `It did not accept the user and password in ${trouble.variable}.`
         : `Put them in ${trouble.variable}: http://user:password@host:port.`;
+    case 'token-only':
+      return 'This request sends no API key: the token alone opens the data. Check --token; the consent may also be revoked or expired.';
     case 'still-running':
       return 'An earlier attempt of this request timed out here and is still running on the service; it is not done twice. Check its result later, or raise --timeout.';
   }
@@ -46,9 +48,9 @@ export function reportError(error: unknown, io: IO, context: Context | undefined
     if (e.suggested_action) write(oneLine(e.suggested_action));
     if (e.documentation_url) write(`Docs: ${oneLine(e.documentation_url)}`);
     if (e.request_id) write(`Request ID: ${oneLine(e.request_id)}`);
-    const hint = HINTS_BY_EXIT[error.exitCode];
-    if (hint && !e.suggested_action) write(hint);
-    if (error.trouble) write(adviceFor(error.trouble));
+    // What svc knows of the trouble says more than the exit code's general advice.
+    const hint = error.trouble ? adviceFor(error.trouble) : e.suggested_action ? undefined : HINTS_BY_EXIT[error.exitCode];
+    if (hint) write(hint);
     for (const line of error.hints) write(oneLine(line));
     return error.exitCode;
   }

@@ -6,8 +6,7 @@ import type { Context } from '../../core/context.js';
 import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
-import { checkToken } from '../consents/options.js';
-import { presentSecretOnce } from '../consents/shown-once.js';
+import { checkToken, presentSecretOnce } from '../tokens.js';
 
 const KNOWN = ['grant_id', 'access_token', 'scopes'];
 

@@ -39,20 +39,20 @@ export function registerConsents(program: Command, app: App): void {
         '\nexpires or is revoked. svc masks it in everything it prints afterwards.' +
         `\n\n${requestNote(ENDPOINTS.createConsent)}`,
     )
-    .action(app.action(async () => (await import('./consents.js')).createConsent));
+    .action(app.action(async () => (await import('./create.js')).createConsent));
 
   consents
     .command('list')
     .description('list the consents you have given')
     .addHelpText('after', examples('svc consents list', 'svc consents list -o ndjson') + `\n\n${requestNote(ENDPOINTS.listConsents)}`)
-    .action(app.action(async () => (await import('./consents.js')).listConsents));
+    .action(app.action(async () => (await import('./list.js')).listConsents));
 
   consents
     .command('revoke')
     .description('revoke a consent: its token stops working at once')
     .argument('<id>', 'consent id')
     .addHelpText('after', examples(`svc consents revoke ${CONSENT}`) + `\n\n${requestNote(ENDPOINTS.revokeConsent)}`)
-    .action(app.action(async () => (await import('./consents.js')).revokeConsent));
+    .action(app.action(async () => (await import('./revoke.js')).revokeConsent));
 
   consents
     .command('data')
@@ -66,5 +66,5 @@ export function registerConsents(program: Command, app: App): void {
         '\nThe token is masked in --debug traces and errors.' +
         `\n\n${requestNote(ENDPOINTS.consentData)}`,
     )
-    .action(app.action(async () => (await import('./consents.js')).readConsentData));
+    .action(app.action(async () => (await import('./data.js')).readConsentData));
 }

@@ -1,8 +1,9 @@
-// The checks of `svc consents …`, `svc grants data` and `svc connect exchange`: each failure is a
-// usage error (exit 2) before any request. Pure: flags in, request parts out.
+// The checks of `svc consents …`: each failure is a usage error (exit 2) before any request.
+// Pure: flags in, request parts out.
 import { ENDPOINTS, target, type Target } from '../../api/endpoints.js';
 import { UsageError } from '../../core/errors.js';
 import { checkId, checkInteger } from '../args.js';
+import { checkToken } from '../tokens.js';
 
 /** What a consent may open (service-reference.md, POST /v1/consents). */
 export const CONSENT_SCOPES = ['identity', 'income', 'liabilities', 'verify', 'transactions'] as const;
@@ -41,31 +42,9 @@ export function consentScopes(list: string | undefined): ConsentScope[] {
   return [...new Set(names)] as ConsentScope[];
 }
 
-/** A token given on the command line: not empty, one line. */
-export function checkToken(value: string | undefined, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.trim() === '') throw new UsageError(`${flag} is empty`);
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new UsageError(`${flag} contains a control character (such as a line break); a token is one word`);
-  return value;
-}
-
 /** GET /v1/consents/{id}/data?token=…: the call and its query. */
 export function consentDataRequest(id: string, token: string | undefined): { call: Target; query: { token: string } } {
   const checked = checkToken(token, '--token');
   if (checked === undefined) throw new UsageError('missing --token: reading a consent\'s data takes the token its owner shared');
   return { call: target(ENDPOINTS.consentData, { consent_id: id }), query: { token: checked } };
-}
-
-/**
- * The access token of `svc grants data`: --access-token, else SVC_ACCESS_TOKEN (an empty one is
- * not set); neither is a usage error with a hint.
- */
-export function accessToken(flag: string | undefined, env: string | undefined): string {
-  const token = checkToken(flag, '--access-token') ?? (env === undefined || env === '' ? undefined : checkToken(env, 'SVC_ACCESS_TOKEN'));
-  if (token === undefined) {
-    throw new UsageError('no access token: pass --access-token or set SVC_ACCESS_TOKEN', [
-      '`svc connect exchange PUBLIC_TOKEN` gives one, with the grant id, when the end user finishes the Connect flow.',
-    ]);
-  }
-  return token;
 }

@@ -35,7 +35,7 @@ export function registerDecisions(program: Command, app: App): void {
         `svc decisions record --client-reference-id loan-1001 --decision approved --report-id ${REPORT} --amount 250000 --rationale "FOIR 32%, steady salary"`,
       ) + `\n\n${requestNote(ENDPOINTS.recordDecision)}`,
     )
-    .action(app.action(async () => (await import('./decisions.js')).recordDecision));
+    .action(app.action(async () => (await import('./record.js')).recordDecision));
 
   decisions
     .command('list')
@@ -46,7 +46,7 @@ export function registerDecisions(program: Command, app: App): void {
       'after',
       examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv') + `\n\n${requestNote(ENDPOINTS.listDecisions)}`,
     )
-    .action(app.action(async () => (await import('./decisions.js')).listDecisions));
+    .action(app.action(async () => (await import('./list.js')).listDecisions));
 
   decisions
     .command('outcome')
@@ -59,5 +59,5 @@ export function registerDecisions(program: Command, app: App): void {
       examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"') +
         `\n\n${requestNote(ENDPOINTS.recordOutcome)}`,
     )
-    .action(app.action(async () => (await import('./decisions.js')).recordOutcome));
+    .action(app.action(async () => (await import('./outcome.js')).recordOutcome));
 }

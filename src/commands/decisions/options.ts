@@ -90,3 +90,6 @@ export function checkPositiveNumber(value: string | undefined, flag: string): nu
   }
   return Number(text);
 }
+
+/** What says what happened, first in every view of a decision or an outcome. */
+export const FIRST = ['decision', 'outcome', 'status'];

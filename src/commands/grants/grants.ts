@@ -3,8 +3,9 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { readEnv } from '../../core/environment.js';
-import { accessToken } from '../consents/options.js';
-import { scopedDataView } from '../consents/replies.js';
+import { UsageError } from '../../core/errors.js';
+import { scopedDataView } from '../scoped-data.js';
+import { checkToken } from '../tokens.js';
 
 export const ACCESS_TOKEN_HEADER = 'X-Svc-Access-Token';
 
@@ -16,4 +17,18 @@ export async function readGrantData(ctx: Context, grantId: string, flags: { acce
   const client = await ctx.client();
   const reply = await client.request({ ...call, headers: { [ACCESS_TOKEN_HEADER]: token } });
   await ctx.present(reply, { what: call.what, view: (body, reading) => scopedDataView(body, reading, `Data of grant ${grantId}`) });
+}
+
+/**
+ * The access token of `svc grants data`: --access-token, else SVC_ACCESS_TOKEN (an empty one is
+ * not set); neither is a usage error with a hint.
+ */
+export function accessToken(flag: string | undefined, env: string | undefined): string {
+  const token = checkToken(flag, '--access-token') ?? (env === undefined || env === '' ? undefined : checkToken(env, 'SVC_ACCESS_TOKEN'));
+  if (token === undefined) {
+    throw new UsageError('no access token: pass --access-token or set SVC_ACCESS_TOKEN', [
+      '`svc connect exchange PUBLIC_TOKEN` gives one, with the grant id, when the end user finishes the Connect flow.',
+    ]);
+  }
+  return token;
 }

@@ -1,15 +1,13 @@
-// `svc consents create|list|revoke|data`: share a report's data with a third party through a
-// consent token, see and revoke the consents given, and read the data as the third party does.
+// `svc consents create REPORT_ID --scopes …`: share a report's data with a third party through a
+// consent token, shown this once.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
-import type { Context, ReplyReader } from '../../core/context.js';
-import { ApiError } from '../../core/errors.js';
+import type { Context } from '../../core/context.js';
 import { formatDateTime, oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
-import { consentBody, consentDataRequest, type ConsentFlags } from './options.js';
-import { firstFieldsView, listRecords, scopedDataView } from './replies.js';
-import { presentSecretOnce } from './shown-once.js';
+import { presentSecretOnce } from '../tokens.js';
+import { consentBody, type ConsentFlags } from './options.js';
 
 const KNOWN = ['id', 'token', 'data_url', 'scopes', 'expires_at'];
 
@@ -60,47 +58,4 @@ function tokenOfUrl(url: string | undefined): string | undefined {
   } catch {
     return /[?&]token=([^&#\s]+)/.exec(url)?.[1];
   }
-}
-
-export async function listConsents(ctx: Context): Promise<void> {
-  const client = await ctx.client();
-  const call = target(ENDPOINTS.listConsents);
-  const reply = await client.request(call);
-  await ctx.present(reply, {
-    what: call.what,
-    records: (body) => listRecords(body, 'data', 'consents'),
-    view: (body) => firstFieldsView(body, ['status'], { empty: 'No consents.' }),
-  });
-}
-
-export async function revokeConsent(ctx: Context, id: string): Promise<void> {
-  const call = target(ENDPOINTS.revokeConsent, { consent_id: id });
-  const client = await ctx.client();
-  const reply = await client.request(call);
-  await ctx.present(reply, {
-    what: call.what,
-    view: (body) => firstFieldsView(body, ['status'], { empty: `Consent ${id} revoked.` }),
-  });
-}
-
-/**
- * The data a consent opens, read as its grantee does: the token alone, no API key and no
- * Authorization header, so it works where no key is configured at all.
- */
-export async function readConsentData(ctx: Context, id: string, flags: { token?: string }): Promise<void> {
-  const { call, query } = consentDataRequest(id, flags.token);
-  // Known from now on: masked in the --debug trace (its `token=` too), in errors and in any output.
-  ctx.secrets.add(query.token);
-  const client = await ctx.anonymousClient();
-  let reply;
-  try {
-    reply = await client.request({ ...call, query });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      error.hints.push('This request sends no API key: the token alone opens the data. Check --token; the consent may also be revoked or expired.');
-    }
-    throw error;
-  }
-  const reader: ReplyReader = { what: call.what, view: (body, reading) => scopedDataView(body, reading, `Data of consent ${id}`) };
-  await ctx.present(reply, reader);
 }

@@ -1,5 +1,5 @@
-// A reply that hands over a secret the user must keep (a consent token, a Connect access token) is
-// the one place svc shows such a secret in full, once.
+// Tokens: checked when given on the command line, and shown in full once when a reply hands one
+// over (a consent token, a Connect access token); the one place svc shows such a secret.
 //
 // Every byte svc writes passes through streams that mask each secret in `ctx.secrets`
 // (core/io.ts maskedIO, core/output/secrets.ts), and `ctx.present` masks the table's values with
@@ -7,8 +7,9 @@
 // as received (--json byte for byte). Only then is it added, so whatever comes after (the warning,
 // a --debug line, an error, a later write held back by a stream) shows it masked. No escape past
 // the masking is needed, and none is added: a write can never leak a secret the run knew before.
-import type { Reply } from '../../core/output/render.js';
-import type { Context, ReplyReader } from '../../core/context.js';
+import type { Context, ReplyReader } from '../core/context.js';
+import { UsageError } from '../core/errors.js';
+import type { Reply } from '../core/output/render.js';
 
 export interface SecretHandOver {
   /** The secrets the reply carries, read from its body (absent ones are skipped). */
@@ -25,4 +26,12 @@ export async function presentSecretOnce(ctx: Context, reply: Reply, reader: Repl
   const [first, ...rest] = handOver.notes(reply.body);
   if (first !== undefined) ctx.warn(first);
   for (const line of rest) ctx.err(line);
+}
+
+/** A token given on the command line: not empty, one line. */
+export function checkToken(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError(`${flag} is empty`);
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new UsageError(`${flag} contains a control character (such as a line break); a token is one word`);
+  return value;
 }

@@ -1,0 +1,14 @@
+// `svc consents revoke ID`: the consent's token opens nothing from now on.
+import { ENDPOINTS, target } from '../../api/endpoints.js';
+import type { Context } from '../../core/context.js';
+import { firstFieldsView } from '../../core/output/unshown.js';
+
+export async function revokeConsent(ctx: Context, id: string): Promise<void> {
+  const call = target(ENDPOINTS.revokeConsent, { consent_id: id });
+  const client = await ctx.client();
+  const reply = await client.request(call);
+  await ctx.present(reply, {
+    what: call.what,
+    view: (body) => firstFieldsView(body, ['status'], { empty: `Consent ${id} revoked.` }),
+  });
+}

@@ -1,0 +1,17 @@
+// `svc decisions list`: the decisions recorded, by outcome (the reply is not shown).
+import { ENDPOINTS, target } from '../../api/endpoints.js';
+import type { Context } from '../../core/context.js';
+import { firstFieldsView, listRecords } from '../../core/output/unshown.js';
+import { decisionsQuery, FIRST } from './options.js';
+
+export async function listDecisions(ctx: Context, flags: { outcome?: string; limit?: string }): Promise<void> {
+  const query = decisionsQuery(flags);
+  const client = await ctx.client();
+  const call = target(ENDPOINTS.listDecisions);
+  const reply = await client.request({ ...call, query });
+  await ctx.present(reply, {
+    what: call.what,
+    records: (body) => listRecords(body, 'data', 'decisions'),
+    view: (body) => firstFieldsView(body, FIRST, { empty: 'No decisions.' }),
+  });
+}

@@ -1,0 +1,34 @@
+// The data a consent or a Connect grant opens (`svc consents data`, `svc grants data`): one
+// section per scope.
+import { isRecord, otherFields, textOf, type ReplyReading } from '../api/reading.js';
+import { genericParts, genericView, heading, withRest } from '../core/output/generic.js';
+import type { Part, SectionsView } from '../core/output/view.js';
+
+/**
+ * `{scopes[], data:{identity:{…}, income:{…}}}` (a consent's or a grant's data): the scopes, then
+ * one section per scope of `data`, in the order of `scopes`, each as the generic view shows it.
+ * A reply of another shape is shown whole by the generic view.
+ */
+export function scopedDataView(body: unknown, reading: ReplyReading, title?: string): SectionsView {
+  const scopes = reading.documented(body, 'scopes');
+  const data = reading.documented(body, 'data');
+  if (!isRecord(data)) return genericView(body, { title, empty: 'The reply holds no data.' });
+  const listed = Array.isArray(scopes) ? scopes.map(textOf).filter((s): s is string => s !== undefined) : [];
+  const record = { scopes: listed.join(', ') };
+  const designed = withRest(
+    { kind: 'record', record, fields: [{ key: 'scopes', header: 'Scopes', value: (r: typeof record) => r.scopes }] },
+    otherFields(body, ['scopes', 'data']),
+    { title },
+  );
+  const order = [...listed.filter((scope) => Object.hasOwn(data, scope)), ...Object.keys(data).filter((key) => !listed.includes(key))];
+  const sections = [...new Set(order)].flatMap((scope) => scopeParts(scope, data[scope]));
+  return { ...designed, parts: [...designed.parts, ...sections] };
+}
+
+/** One scope's data under its name; its own tables under `Scope › table`. */
+function scopeParts(scope: string, value: unknown): Part[] {
+  const name = heading([scope])!;
+  const parts = genericParts(value);
+  if (parts.length === 0) return [{ heading: name, view: { kind: 'record', record: {}, fields: [{ key: scope, header: scope, value: () => '' }] } }];
+  return parts.map((part) => ({ ...part, heading: part.heading === undefined ? name : `${name} › ${part.heading}` }));
+}
