@@ -6,17 +6,25 @@
 function __svc_commands
     switch "$argv"
         case ''
-            echo 'login' 'logout' 'whoami' 'config' 'reports' 'parse' 'match' 'auth' 'recurring' 'statements' 'merchants' 'data' 'connect' 'sandbox' 'webhooks' 'usage' 'api' 'mock' 'completion' 'help'
+            echo 'login' 'logout' 'whoami' 'config' 'reports' 'match' 'auth' 'recurring' 'parse' 'statements' 'merchants' 'data' 'enrich' 'connect' 'consents' 'grants' 'decisions' 'sandbox' 'webhooks' 'usage' 'api' 'mock' 'completion' 'help'
         case 'config'
             echo 'list' 'get' 'set' 'path' 'use'
         case 'reports'
-            echo 'list' 'get' 'match' 'auth' 'identity' 'counterparties' 'recurring'
+            echo 'list' 'get' 'match' 'auth' 'identity' 'counterparties' 'recurring' 'transactions' 'income' 'balance' 'liabilities' 'score' 'verify' 'underwrite'
         case 'statements'
             echo 'list'
         case 'merchants'
             echo 'resolve'
         case 'data'
             echo 'latest' 'series' 'snapshot' 'keys'
+        case 'connect'
+            echo 'exchange'
+        case 'consents'
+            echo 'create' 'list' 'revoke' 'data'
+        case 'grants'
+            echo 'data'
+        case 'decisions'
+            echo 'record' 'list' 'outcome'
         case 'sandbox'
             echo 'create' 'scenarios' 'fire'
         case 'webhooks'
@@ -27,7 +35,7 @@ end
 # Whether the flag $argv[2] of the command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1] $argv[2]"
-        case 'reports list --limit' 'reports list --status' 'reports match --name' 'parse --bank' 'parse --wait-timeout' 'match --name' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
+        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
             return 0
     end
     return 1
@@ -121,14 +129,18 @@ complete -c svc -n '__svc_needs_command' -a 'logout' -d 'remove the saved API ke
 complete -c svc -n '__svc_needs_command' -a 'whoami' -d 'show the profile, base URL and key (masked) in force, and where each came from'
 complete -c svc -n '__svc_needs_command' -a 'config' -d 'read and change profiles in the config file'
 complete -c svc -n '__svc_needs_command' -a 'reports' -d 'list, read and check parsed bank-statement reports'
-complete -c svc -n '__svc_needs_command' -a 'parse' -d 'upload a bank statement (PDF, JPEG or PNG, at most 20 MB) and parse it into a report'
 complete -c svc -n '__svc_needs_command' -a 'match' -d 'compare a claimed name with the account holder\'s name on the statement'
 complete -c svc -n '__svc_needs_command' -a 'auth' -d 'show the verified account numbers: holder, account number, SWIFT/BIC'
 complete -c svc -n '__svc_needs_command' -a 'recurring' -d 'show recurring inflow and outflow streams: salary, rent, EMIs, subscriptions'
+complete -c svc -n '__svc_needs_command' -a 'parse' -d 'upload a bank statement (PDF, JPEG or PNG, at most 20 MB) and parse it into a report'
 complete -c svc -n '__svc_needs_command' -a 'statements' -d 'list the verifiable statements your organisation has issued'
 complete -c svc -n '__svc_needs_command' -a 'merchants' -d 'resolve QR-payment terminal numbers and merchant names to merchants'
 complete -c svc -n '__svc_needs_command' -a 'data' -d 'read the central bank\'s public datasets: balance sheet, credit, rates, prices, trade …'
+complete -c svc -n '__svc_needs_command' -a 'enrich' -d 'categorise transactions from a file (1 billing unit per call): category, confidence, signals'
 complete -c svc -n '__svc_needs_command' -a 'connect' -d 'start a Connect consent flow and print the address the end user opens'
+complete -c svc -n '__svc_needs_command' -a 'consents' -d 'share a report\'s data with a third party through a consent token, and revoke it'
+complete -c svc -n '__svc_needs_command' -a 'grants' -d 'read the data end users granted you through Connect'
+complete -c svc -n '__svc_needs_command' -a 'decisions' -d 'record lending decisions and how the loans turned out, and list them'
 complete -c svc -n '__svc_needs_command' -a 'sandbox' -d 'make sandbox reports and fire webhook deliveries on demand (test keys only)'
 complete -c svc -n '__svc_needs_command' -a 'webhooks' -d 'receive and verify signed webhook deliveries (X-Svc-Signature)'
 complete -c svc -n '__svc_needs_command' -a 'usage' -d 'show quota usage of your organisation: plan, used of quota, remaining, when it resets'
@@ -158,6 +170,13 @@ complete -c svc -n '__svc_needs_command reports' -a 'auth' -d 'show the verified
 complete -c svc -n '__svc_needs_command reports' -a 'identity' -d 'show the identity view: holder, account, bank, currency, statement period'
 complete -c svc -n '__svc_needs_command reports' -a 'counterparties' -d 'show inflow and outflow by counterparty type, and the top people and merchants'
 complete -c svc -n '__svc_needs_command reports' -a 'recurring' -d 'show recurring inflow and outflow streams: salary, rent, EMIs, subscriptions'
+complete -c svc -n '__svc_needs_command reports' -a 'transactions' -d 'list the transactions of a report, filtered by category, merchant category, direction and dates'
+complete -c svc -n '__svc_needs_command reports' -a 'income' -d 'show the income found in a statement: salary, its regularity and day, stability, remittance, monthly credits'
+complete -c svc -n '__svc_needs_command reports' -a 'balance' -d 'show the opening, closing and average daily balance of a statement, and their trend'
+complete -c svc -n '__svc_needs_command reports' -a 'liabilities' -d 'show the monthly EMIs of a statement: their total, the EMI load, bounces, and the lenders'
+complete -c svc -n '__svc_needs_command reports' -a 'score' -d 'show the credit score (out of 1000), its band and the factors behind it; costs 1 billing unit per call'
+complete -c svc -n '__svc_needs_command reports' -a 'verify' -d 'check whether a statement is authentic: verdict, confidence and each check; costs 1 billing unit per call'
+complete -c svc -n '__svc_needs_command reports' -a 'underwrite' -d 'assess a loan against a statement: FOIR, affordability, risks and a verdict; costs 1 billing unit per call'
 
 # svc reports list
 complete -c svc -n '__svc_at reports list' -l limit -x -d 'how many reports, 1 to 100 (default: the service decides)'
@@ -166,15 +185,33 @@ complete -c svc -n '__svc_at reports list' -l status -x -a 'complete processing 
 # svc reports match
 complete -c svc -n '__svc_at reports match' -l name -x -d 'the claimed name, e.g. "Ram Bahadur Shrestha"'
 
+# svc reports transactions
+complete -c svc -n '__svc_at reports transactions' -l category -x -a 'salary loan_repayment utility wallet merchant_payment refund remittance cash_withdrawal transfer investment interest tax fee other' -d 'only transactions of this category'
+complete -c svc -n '__svc_at reports transactions' -l merchant-category -x -d 'only transactions at merchants of this category, one word (e.g. dining)'
+complete -c svc -n '__svc_at reports transactions' -l direction -x -a 'credit debit' -d 'only money in (credit) or only money out (debit)'
+complete -c svc -n '__svc_at reports transactions' -l since -x -d 'only transactions on or after this date'
+complete -c svc -n '__svc_at reports transactions' -l until -x -d 'only transactions on or before this date'
+complete -c svc -n '__svc_at reports transactions' -l limit -x -d 'how many transactions at most, 1 to 1000 (default: 500, the service decides)'
+
+# svc reports income
+complete -c svc -n '__svc_at reports income' -l chart -d 'draw the monthly credits as a line chart sized to the terminal'
+
+# svc reports underwrite
+complete -c svc -n '__svc_at reports underwrite' -l principal -x -d 'the loan amount, a number above 0 (e.g. 500000)'
+complete -c svc -n '__svc_at reports underwrite' -l tenor-months -x -d 'the loan term in months, 1 to 600'
+complete -c svc -n '__svc_at reports underwrite' -l annual-rate -x -d 'the yearly interest rate in percent, 0 to 100 (e.g. 12.5)'
+complete -c svc -n '__svc_at reports underwrite' -l applicant-name -x -d 'the applicant\'s name, matched against the account holder\'s'
+complete -c svc -n '__svc_at reports underwrite' -l foir-ceiling -x -d 'the largest share of income that instalments may take, above 0 and at most 1 (e.g. 0.5)'
+
+# svc match
+complete -c svc -n '__svc_at match' -l name -x -d 'the claimed name, e.g. "Ram Bahadur Shrestha"'
+
 # svc parse
 complete -c svc -n '__svc_at parse' -l bank -x -d 'code of the issuing bank'
 complete -c svc -n '__svc_at parse' -l async -d 'return at once with the report id; the report is parsed in the background'
 complete -c svc -n '__svc_at parse' -l wait -d 'parse in the background and wait until the report is complete or failed'
 complete -c svc -n '__svc_at parse' -l wait-timeout -x -d 'how long --wait waits at most'
 complete -c svc -n '__svc_arg_at 0 parse' -F -d 'the statement file'
-
-# svc match
-complete -c svc -n '__svc_at match' -l name -x -d 'the claimed name, e.g. "Ram Bahadur Shrestha"'
 
 # svc statements
 complete -c svc -n '__svc_needs_command statements' -a 'list' -d 'list issued statements with their content hash and verification address'
@@ -256,12 +293,57 @@ complete -c svc -n '__svc_arg_at 0 data keys' -a 'trade' -d 'exports (FOB) and i
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'bank-pnl' -d 'profit and loss of each bank (sheet C9, NPR millions; --bank B)'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'macro' -d 'macro indicators, each with a source quote'
 
+# svc enrich
+complete -c svc -n '__svc_at enrich' -l file -r -F -d 'JSON or CSV file of 1 to 5000 transactions; - reads standard input'
+
 # svc connect
+complete -c svc -n '__svc_needs_command connect' -a 'exchange' -d 'trade the public token of a finished Connect flow for the grant\'s access token (shown once)'
 complete -c svc -n '__svc_at connect' -l scopes -x -a 'identity income' -d 'what to ask the end user for, comma-separated: identity, income'
 complete -c svc -n '__svc_at connect' -l scope -x -a 'identity income' -d 'one scope; repeat it for more (same as --scopes)'
 complete -c svc -n '__svc_at connect' -l redirect-uri -x -d 'where the flow returns: an https URL, or http to localhost'
 complete -c svc -n '__svc_at connect' -l open -d 'open the Connect URL in the browser'
 complete -c svc -n '__svc_at connect' -l qr -d 'draw the Connect URL as a QR code (on stderr), to open it on a phone'
+
+# svc consents
+complete -c svc -n '__svc_needs_command consents' -a 'create' -d 'give a third party access to parts of a report: prints the consent token, once'
+complete -c svc -n '__svc_needs_command consents' -a 'list' -d 'list the consents you have given'
+complete -c svc -n '__svc_needs_command consents' -a 'revoke' -d 'revoke a consent: its token stops working at once'
+complete -c svc -n '__svc_needs_command consents' -a 'data' -d 'read the data a consent opens, as its grantee does: the token alone, no API key'
+
+# svc consents create
+complete -c svc -n '__svc_at consents create' -l scopes -x -a 'identity income liabilities verify transactions' -d 'what to share, comma-separated: identity, income, liabilities, verify, transactions'
+complete -c svc -n '__svc_at consents create' -l grantee-label -x -d 'who receives the data, as the consent list shows it'
+complete -c svc -n '__svc_at consents create' -l expires-in-days -x -d 'days until the token stops working, 1 to 365 (default: the service decides, 30)'
+
+# svc consents data
+complete -c svc -n '__svc_at consents data' -l token -x -d 'the consent token its owner shared'
+
+# svc grants
+complete -c svc -n '__svc_needs_command grants' -a 'data' -d 'read the data of a Connect grant, one section per scope'
+
+# svc grants data
+complete -c svc -n '__svc_at grants data' -l access-token -x -d 'the grant\'s access token (prefer SVC_ACCESS_TOKEN: a flag is visible to other users)'
+
+# svc decisions
+complete -c svc -n '__svc_needs_command decisions' -a 'record' -d 'record the decision you took on a loan application'
+complete -c svc -n '__svc_needs_command decisions' -a 'list' -d 'list the decisions recorded'
+complete -c svc -n '__svc_needs_command decisions' -a 'outcome' -d 'record how a loan turned out'
+
+# svc decisions record
+complete -c svc -n '__svc_at decisions record' -l client-reference-id -x -d 'your own id of the application, e.g. loan-1001'
+complete -c svc -n '__svc_at decisions record' -l decision -x -d 'what you decided: approved, review, declined'
+complete -c svc -n '__svc_at decisions record' -l report-id -x -d 'the report the decision rests on'
+complete -c svc -n '__svc_at decisions record' -l rationale -x -d 'why, in a few words'
+complete -c svc -n '__svc_at decisions record' -l amount -x -d 'the amount applied for or granted, a positive number'
+
+# svc decisions list
+complete -c svc -n '__svc_at decisions list' -l outcome -x -d 'only loans with this outcome: repaid, delinquent, defaulted, written_off'
+complete -c svc -n '__svc_at decisions list' -l limit -x -d 'how many, 1 to 200 (default: the service decides, 50)'
+
+# svc decisions outcome
+complete -c svc -n '__svc_at decisions outcome' -l client-reference-id -x -d 'your own id of the application, as recorded with the decision'
+complete -c svc -n '__svc_at decisions outcome' -l outcome -x -d 'how it turned out: repaid, delinquent, defaulted, written_off'
+complete -c svc -n '__svc_at decisions outcome' -l detail -x -d 'more about it, e.g. "90+ DPD"'
 
 # svc sandbox
 complete -c svc -n '__svc_needs_command sandbox' -a 'create' -d 'make a report in your organisation from a scenario (the report commands can read it)'
@@ -323,14 +405,18 @@ complete -c svc -n '__svc_arg_at 0 help' -a 'login' -d 'save an API key (checked
 complete -c svc -n '__svc_arg_at 0 help' -a 'logout' -d 'remove the saved API key of a profile'
 complete -c svc -n '__svc_arg_at 0 help' -a 'whoami' -d 'show the profile, base URL and key (masked) in force, and where each came from'
 complete -c svc -n '__svc_arg_at 0 help' -a 'reports' -d 'list, read and check parsed bank-statement reports'
-complete -c svc -n '__svc_arg_at 0 help' -a 'parse' -d 'upload a bank statement (PDF, JPEG or PNG, at most 20 MB) and parse it into a report'
 complete -c svc -n '__svc_arg_at 0 help' -a 'match' -d 'compare a claimed name with the account holder\'s name on the statement'
 complete -c svc -n '__svc_arg_at 0 help' -a 'auth' -d 'show the verified account numbers: holder, account number, SWIFT/BIC'
 complete -c svc -n '__svc_arg_at 0 help' -a 'recurring' -d 'show recurring inflow and outflow streams: salary, rent, EMIs, subscriptions'
+complete -c svc -n '__svc_arg_at 0 help' -a 'parse' -d 'upload a bank statement (PDF, JPEG or PNG, at most 20 MB) and parse it into a report'
 complete -c svc -n '__svc_arg_at 0 help' -a 'statements' -d 'list the verifiable statements your organisation has issued'
 complete -c svc -n '__svc_arg_at 0 help' -a 'merchants' -d 'resolve QR-payment terminal numbers and merchant names to merchants'
 complete -c svc -n '__svc_arg_at 0 help' -a 'data' -d 'read the central bank\'s public datasets: balance sheet, credit, rates, prices, trade …'
+complete -c svc -n '__svc_arg_at 0 help' -a 'enrich' -d 'categorise transactions from a file (1 billing unit per call): category, confidence, signals'
 complete -c svc -n '__svc_arg_at 0 help' -a 'connect' -d 'start a Connect consent flow and print the address the end user opens'
+complete -c svc -n '__svc_arg_at 0 help' -a 'consents' -d 'share a report\'s data with a third party through a consent token, and revoke it'
+complete -c svc -n '__svc_arg_at 0 help' -a 'grants' -d 'read the data end users granted you through Connect'
+complete -c svc -n '__svc_arg_at 0 help' -a 'decisions' -d 'record lending decisions and how the loans turned out, and list them'
 complete -c svc -n '__svc_arg_at 0 help' -a 'sandbox' -d 'make sandbox reports and fire webhook deliveries on demand (test keys only)'
 complete -c svc -n '__svc_arg_at 0 help' -a 'webhooks' -d 'receive and verify signed webhook deliveries (X-Svc-Signature)'
 complete -c svc -n '__svc_arg_at 0 help' -a 'usage' -d 'show quota usage of your organisation: plan, used of quota, remaining, when it resets'

@@ -99,7 +99,7 @@ export function requestUrl(baseUrl: string, path: string, query: Readonly<Record
 export function requestNote(endpoint: Endpoint): string {
   const cost = endpoint.billing ? `; costs ${endpoint.billing} billing unit${endpoint.billing === 1 ? '' : 's'} per call` : '';
   const key = endpoint.scope === 'none' ? 'no API key' : endpoint.scope === 'FULL' ? 'a FULL key' : 'any key';
-  return `Request: ${endpoint.method} ${endpoint.path} (${key}${cost})`;
+  return `Request: ${endpoint.method} ${endpoint.path.replace('{+', '{')} (${key}${cost})`;
 }
 
 /** A call to an endpoint: its method and path with the ids filled in, and how messages name it. */

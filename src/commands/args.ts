@@ -1,6 +1,6 @@
 // Checks of user input that every command shares; each failure is a usage error (exit 2) and
 // happens before any request.
-import { checkId } from '../api/endpoints.js';
+import { checkId, requestNote, type Endpoint } from '../api/endpoints.js';
 import { UsageError } from '../core/errors.js';
 
 export { checkId };
@@ -29,6 +29,11 @@ export function checkChoice<T extends string>(value: string | undefined, flag: s
 /** Commander's collector of a flag given several times: `--name A --name B`. */
 export function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
+}
+
+/** The help's last lines: the request a command sends, the key it needs and what it costs. */
+export function requestHelp(endpoint: Endpoint): string {
+  return '\n' + requestNote(endpoint);
 }
 
 export function examples(...lines: string[]): string {

@@ -219,6 +219,8 @@ describe.each(SHELLS)('%s completes', (shell) => {
     'svc help ',
     'svc completion ',
     'svc sandbox fire rpt_1 --event ',
+    'svc consents create rpt_1 --scopes ',
+    'svc connect --scopes ',
   ];
   let got: Map<string, string[]>;
   beforeAll(async () => {
@@ -259,11 +261,15 @@ describe.each(SHELLS)('%s completes', (shell) => {
   });
 
   it('subcommands, enumerated values, help topics and shells', () => {
-    expect(sorted(got.get('svc reports ')!)).toEqual(['auth', 'counterparties', 'get', 'identity', 'list', 'match', 'recurring']);
+    expect(sorted(got.get('svc reports ')!)).toEqual(
+      sorted(['auth', 'balance', 'counterparties', 'get', 'identity', 'income', 'liabilities', 'list', 'match', 'recurring', 'score', 'transactions', 'underwrite', 'verify']),
+    );
     expect(sorted(got.get('svc -o ')!)).toEqual(['csv', 'json', 'ndjson', 'table']);
     expect(got.get('svc help ')).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'formatting', 'config', 'reports', 'data']));
     expect(sorted(got.get('svc completion ')!)).toEqual(['bash', 'fish', 'zsh']);
     expect(sorted(got.get('svc sandbox fire rpt_1 --event ')!)).toEqual(['report.failed', 'report.ready']);
+    expect(sorted(got.get('svc consents create rpt_1 --scopes ')!)).toEqual(['identity', 'income', 'liabilities', 'transactions', 'verify']);
+    expect(sorted(got.get('svc connect --scopes ')!)).toEqual(['identity', 'income']);
   });
 
   it('file names for parse FILE and --file, --body, --input', async () => {

@@ -2,14 +2,14 @@
 import type { Command } from 'commander';
 import { ENDPOINTS, requestNote } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { collect, examples, requestHelp } from '../args.js';
 
 export function registerConnect(program: Command, app: App): void {
   const connect = program
     .command('connect')
     .description('start a Connect consent flow and print the address the end user opens')
     .option('--scopes <list>', 'what to ask the end user for, comma-separated: identity, income')
-    .option('--scope <name>', 'one scope; repeat it for more (same as --scopes)', (name: string, names: string[] | undefined) => [...(names ?? []), name])
+    .option('--scope <name>', 'one scope; repeat it for more (same as --scopes)', collect)
     .option('--redirect-uri <url>', 'where the flow returns: an https URL, or http to localhost')
     .option('--open', 'open the Connect URL in the browser')
     .option('--qr', 'draw the Connect URL as a QR code (on stderr), to open it on a phone')
@@ -21,6 +21,7 @@ export function registerConnect(program: Command, app: App): void {
         "svc connect --scopes income --redirect-uri https://app.example.com/done --json | jq -r .connect_url",
       ) + '\n\nAt a terminal, missing scopes and redirect URI are asked for; in scripts they are required (exit 2).',
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.connectRequest))
     .action(app.action(async () => (await import('./connect.js')).startConnect));
 
   // A subcommand of a command that keeps its own action and options: `svc connect --scopes …`

@@ -1,7 +1,8 @@
 // `svc data …`: the central bank's public datasets (latest month, series, snapshot, selectors).
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
-import { collect, examples } from '../args.js';
+import { collect, examples, requestHelp } from '../args.js';
 import { familiesHelp } from './families.js';
 
 
@@ -38,6 +39,7 @@ export function registerData(program: Command, app: App): void {
       .argument('<family>', 'dataset family (see `svc data --help`)'),
   )
     .addHelpText('after', examples('svc data latest balance-sheet', 'svc data latest bank-pnl --bank NABIL', 'svc data latest macro -o csv > macro.csv', "svc data latest cpi --json | jq '.data.indicators[] | {indicator, value}'") + CACHE_HELP)
+    .addHelpText('after', requestHelp(ENDPOINTS.dataLatest))
     .action(app.action(async () => (await import('./latest.js')).showLatest));
 
   withFamily(
@@ -59,6 +61,7 @@ export function registerData(program: Command, app: App): void {
         'svc data series cpi',
       ) + CACHE_HELP,
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.dataSeries))
     .action(app.action(async () => (await import('./series.js')).showSeries));
 
   withParam(
@@ -68,6 +71,7 @@ export function registerData(program: Command, app: App): void {
       .option('--month <YYYY-MM>', 'the month (default: the latest)'),
   )
     .addHelpText('after', examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv'))
+    .addHelpText('after', requestHelp(ENDPOINTS.dataSnapshot))
     .action(app.action(async () => (await import('./snapshot.js')).showSnapshot));
 
   withFamily(
@@ -77,5 +81,6 @@ export function registerData(program: Command, app: App): void {
       .argument('<family>', 'dataset family (see `svc data --help`)'),
   )
     .addHelpText('after', examples('svc data keys credit', 'svc data keys interest-rates -o ndjson | jq -r .metric') + CACHE_HELP)
+    .addHelpText('after', requestHelp(ENDPOINTS.dataLatest))
     .action(app.action(async () => (await import('./keys.js')).listKeys));
 }

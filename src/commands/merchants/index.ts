@@ -1,7 +1,8 @@
 // `svc merchants …`: QR-payment terminals and merchant-name strings resolved to merchants.
+import { ENDPOINTS } from '../../api/endpoints.js';
 import { Option, type Command } from 'commander';
 import type { App } from '../../core/app.js';
-import { collect, examples } from '../args.js';
+import { collect, examples, requestHelp } from '../args.js';
 
 export function registerMerchants(program: Command, app: App): void {
   const merchants = program
@@ -35,5 +36,6 @@ export function registerMerchants(program: Command, app: App): void {
         'svc exits with the code of the failure (130, 143 or 129 for those signals): run again with\n' +
         '--file <that file> to finish the job. A lookup is one line of at most 1024 bytes.',
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.resolveMerchants))
     .action(app.action(async () => (await import('./resolve.js')).resolveMerchants));
 }

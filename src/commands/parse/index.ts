@@ -1,7 +1,8 @@
 // `svc parse FILE`: upload a bank statement and parse it into a report.
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { examples, requestHelp } from '../args.js';
 
 export function registerParse(program: Command, app: App): void {
   program
@@ -13,5 +14,6 @@ export function registerParse(program: Command, app: App): void {
     .option('--wait', 'parse in the background and wait until the report is complete or failed')
     .option('--wait-timeout <seconds>', 'how long --wait waits at most', '600')
     .addHelpText('after', examples('svc parse statement.pdf', 'svc parse statement.pdf --bank NABIL --wait', 'id=$(svc parse statement.pdf --wait --json | jq -r .report_id)'))
+    .addHelpText('after', requestHelp(ENDPOINTS.parse))
     .action(app.action(async () => (await import('./parse.js')).parseStatement));
 }

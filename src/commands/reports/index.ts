@@ -1,7 +1,8 @@
 // `svc reports …`, and the top-level shortcuts `svc match|auth|recurring` declared beside their verbs.
+import { ENDPOINTS } from '../../api/endpoints.js';
 import { Option, type Command } from 'commander';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { examples, requestHelp } from '../args.js';
 import { DIRECTIONS, TRANSACTION_CATEGORIES } from './lending-input.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
@@ -18,6 +19,7 @@ export function registerReports(program: Command, app: App): void {
     .option('--limit <n>', 'how many reports, 1 to 100 (default: the service decides)')
     .addOption(new Option('--status <status>', 'only reports in this state').choices(['complete', 'processing', 'failed']))
     .addHelpText('after', examples('svc reports list', 'svc reports list --status failed --limit 10', "svc reports list --json | jq -r '.data[].report_id'"))
+    .addHelpText('after', requestHelp(ENDPOINTS.listReports))
     .action(app.action(async () => (await import('./list.js')).listReports));
 
   reports
@@ -25,6 +27,7 @@ export function registerReports(program: Command, app: App): void {
     .description('show one report: status, bank, statement period and balances, monthly summary, categories')
     .argument('<id>', 'report id')
     .addHelpText('after', examples(`svc reports get ${ID}`, `svc reports get ${ID} --json | jq .statement.closing_balance`, `svc reports get ${ID} -o csv > transactions.csv`))
+    .addHelpText('after', requestHelp(ENDPOINTS.getReport))
     .action(app.action(async () => (await import('./get.js')).getReport));
 
   const match = (command: Command) =>
@@ -33,6 +36,7 @@ export function registerReports(program: Command, app: App): void {
       .argument('<id>', 'report id')
       .requiredOption('--name <name>', 'the claimed name, e.g. "Ram Bahadur Shrestha"')
       .addHelpText('after', examples(`svc reports match ${ID} --name "Ram Bahadur Shrestha"`, `svc match ${ID} --name "R. B. Shrestha" --json | jq .match_score`))
+      .addHelpText('after', requestHelp(ENDPOINTS.matchName))
       .action(app.action(async () => (await import('./match.js')).matchName));
   match(reports.command('match'));
   match(program.command('match'));
@@ -42,6 +46,7 @@ export function registerReports(program: Command, app: App): void {
       .description('show the verified account numbers: holder, account number, SWIFT/BIC')
       .argument('<id>', 'report id')
       .addHelpText('after', examples(`svc reports auth ${ID}`, `svc auth ${ID} --json | jq -r .verification_status`))
+      .addHelpText('after', requestHelp(ENDPOINTS.auth))
       .action(app.action(async () => (await import('./auth.js')).showAuth));
   auth(reports.command('auth'));
   auth(program.command('auth'));
@@ -51,6 +56,7 @@ export function registerReports(program: Command, app: App): void {
     .description('show the identity view: holder, account, bank, currency, statement period')
     .argument('<id>', 'report id')
     .addHelpText('after', examples(`svc reports identity ${ID}`, `svc reports identity ${ID} --json | jq -r .account_number`))
+    .addHelpText('after', requestHelp(ENDPOINTS.identity))
     .action(app.action(async () => (await import('./identity.js')).showIdentity));
 
   reports
@@ -58,6 +64,7 @@ export function registerReports(program: Command, app: App): void {
     .description('show inflow and outflow by counterparty type, and the top people and merchants')
     .argument('<id>', 'report id')
     .addHelpText('after', examples(`svc reports counterparties ${ID}`, `svc reports counterparties ${ID} -o csv > counterparties.csv`))
+    .addHelpText('after', requestHelp(ENDPOINTS.counterparties))
     .action(app.action(async () => (await import('./counterparties.js')).showCounterparties));
 
   const recurring = (command: Command) =>
@@ -65,6 +72,7 @@ export function registerReports(program: Command, app: App): void {
       .description('show recurring inflow and outflow streams: salary, rent, EMIs, subscriptions')
       .argument('<id>', 'report id')
       .addHelpText('after', examples(`svc reports recurring ${ID}`, `svc recurring ${ID} --json`))
+      .addHelpText('after', requestHelp(ENDPOINTS.recurring))
       .action(app.action(async () => (await import('./recurring.js')).showRecurring));
   recurring(reports.command('recurring'));
   recurring(program.command('recurring'));
@@ -88,6 +96,7 @@ export function registerReports(program: Command, app: App): void {
         `svc reports transactions ${ID} -o ndjson | jq -r 'select(.credit != null) | .credit'`,
       ),
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.transactions))
     .action(app.action(async () => (await import('./transactions.js')).listTransactions));
 
   reports
@@ -96,6 +105,7 @@ export function registerReports(program: Command, app: App): void {
     .argument('<id>', 'report id')
     .option('--chart', 'draw the monthly credits as a line chart sized to the terminal')
     .addHelpText('after', examples(`svc reports income ${ID}`, `svc reports income ${ID} --chart`, `svc reports income ${ID} --json | jq .salary_amount`))
+    .addHelpText('after', requestHelp(ENDPOINTS.income))
     .action(app.action(async () => (await import('./income.js')).showIncome));
 
   reports
@@ -103,6 +113,7 @@ export function registerReports(program: Command, app: App): void {
     .description('show the opening, closing and average daily balance of a statement, and their trend')
     .argument('<id>', 'report id')
     .addHelpText('after', examples(`svc reports balance ${ID}`, `svc reports balance ${ID} --json | jq -r .trend`))
+    .addHelpText('after', requestHelp(ENDPOINTS.balance))
     .action(app.action(async () => (await import('./balance.js')).showBalance));
 
   reports
@@ -110,6 +121,7 @@ export function registerReports(program: Command, app: App): void {
     .description('show the monthly EMIs of a statement: their total, the EMI load, bounces, and the lenders')
     .argument('<id>', 'report id')
     .addHelpText('after', examples(`svc reports liabilities ${ID}`, `svc reports liabilities ${ID} --json | jq '.lenders[].lender'`))
+    .addHelpText('after', requestHelp(ENDPOINTS.liabilities))
     .action(app.action(async () => (await import('./liabilities.js')).showLiabilities));
 
   reports
@@ -117,6 +129,7 @@ export function registerReports(program: Command, app: App): void {
     .description('show the credit score (out of 1000), its band and the factors behind it; costs 1 billing unit per call')
     .argument('<id>', 'report id')
     .addHelpText('after', examples(`svc reports score ${ID}`, `svc reports score ${ID} --json | jq .score`))
+    .addHelpText('after', requestHelp(ENDPOINTS.score))
     .action(app.action(async () => (await import('./score.js')).showScore));
 
   reports
@@ -124,6 +137,7 @@ export function registerReports(program: Command, app: App): void {
     .description('check whether a statement is authentic: verdict, confidence and each check; costs 1 billing unit per call')
     .argument('<id>', 'report id')
     .addHelpText('after', examples(`svc reports verify ${ID}`, `svc reports verify ${ID} --json | jq -r .verdict`))
+    .addHelpText('after', requestHelp(ENDPOINTS.verify))
     .action(app.action(async () => (await import('./verify.js')).showVerify));
 
   reports
@@ -143,5 +157,6 @@ export function registerReports(program: Command, app: App): void {
         `svc reports underwrite ${ID} --principal 500000 --tenor-months 36 --annual-rate 12.5 --json | jq .verdict`,
       ),
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.underwrite))
     .action(app.action(async () => (await import('./underwrite.js')).underwrite));
 }

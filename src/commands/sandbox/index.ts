@@ -1,8 +1,9 @@
 // `svc sandbox …`: scenario reports and webhook deliveries on demand, for tests and CI. Test keys only.
+import { ENDPOINTS } from '../../api/endpoints.js';
 import { Option, type Command } from 'commander';
 import type { App } from '../../core/app.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';
-import { examples } from '../args.js';
+import { examples, requestHelp } from '../args.js';
 
 export function registerSandbox(program: Command, app: App): void {
   const sandbox = program
@@ -23,12 +24,14 @@ export function registerSandbox(program: Command, app: App): void {
       'after',
       examples('svc sandbox create', 'svc sandbox create --scenario error_unsupported_bank', 'id=$(svc sandbox create --scenario remittance --quiet) && svc recurring "$id"'),
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.sandboxCreate))
     .action(app.action(async () => (await import('./create.js')).createSandboxReport));
 
   sandbox
     .command('scenarios')
     .description('list the scenarios a sandbox report can be made from')
     .addHelpText('after', examples('svc sandbox scenarios', 'svc sandbox scenarios --json'))
+    .addHelpText('after', requestHelp(ENDPOINTS.sandboxScenarios))
     .action(app.action(async () => (await import('./scenarios.js')).listScenarios));
 
   sandbox
@@ -41,5 +44,6 @@ export function registerSandbox(program: Command, app: App): void {
       'after',
       examples('svc sandbox fire rpt_9f2c41d07ab35e18', 'svc sandbox fire rpt_9f2c41d07ab35e18 --event report.failed --error-code TAMPER_DETECTED'),
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.sandboxFire))
     .action(app.action(async () => (await import('./fire.js')).fireWebhook));
 }

@@ -1,12 +1,14 @@
 // `svc usage`: the organisation's quota this period.
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { examples, requestHelp } from '../args.js';
 
 export function registerUsage(program: Command, app: App): void {
   program
     .command('usage')
     .description('show quota usage of your organisation: plan, used of quota, remaining, when it resets')
     .addHelpText('after', examples('svc usage', 'svc usage --json | jq .remaining'))
+    .addHelpText('after', requestHelp(ENDPOINTS.usage))
     .action(app.action(async () => (await import('./usage.js')).showUsage));
 }

@@ -85,7 +85,7 @@ function describeCommand(command: Command, path: readonly string[]): CommandSpec
     description: command.description(),
     usage: help.commandUsage(command),
     // The help flag of a subcommand is listed once, with the global flags.
-    flags: ownFlags.filter((option) => path.length === 0 || option.long !== '--help').map(describeFlag),
+    flags: ownFlags.filter((option) => path.length === 0 || option.long !== '--help').map((option) => describeFlag(option, command)),
     args: command.registeredArguments.map((argument) => describeArgument(argument, command)),
     commands: help.visibleCommands(command).map((sub) => describeCommand(sub, [...path, sub.name()])),
     examples: examplesIn(helpAfter),
@@ -93,14 +93,14 @@ function describeCommand(command: Command, path: readonly string[]): CommandSpec
   };
 }
 
-function describeFlag(option: Option): FlagSpec {
+function describeFlag(option: Option, command: Command): FlagSpec {
   const takesValue = option.required || option.optional;
   const valueName = /[<[]([^>\]]+?)(?:\.\.\.)?[>\]]/.exec(option.flags)?.[1];
   return {
     long: option.long,
     short: option.short,
     description: option.description,
-    value: takesValue ? optionValues(option, valueName) : undefined,
+    value: takesValue ? optionValues(option, valueName, command) : undefined,
     valueName,
     repeatable: option.variadic || isCollector(option),
   };

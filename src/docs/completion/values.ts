@@ -4,6 +4,7 @@
 import type { Argument, Command, Option } from 'commander';
 import { CONNECT_SCOPES } from '../../api/connect.js';
 import { METHODS } from '../../commands/api/fields.js';
+import { CONSENT_SCOPES } from '../../commands/consents/options.js';
 import { DATA_FAMILIES } from '../../commands/data/families.js';
 import { HELP_TOPICS } from '../../commands/help/topics.js';
 import { FAULT_PRESETS } from '../../mock/fault-presets.js';
@@ -14,12 +15,18 @@ const FILES: Values = { kind: 'files' };
 const choices = (list: readonly Choice[]): Values => ({ kind: 'choices', choices: list });
 const plain = (values: readonly string[]): Values => choices(values.map((value) => ({ value })));
 
-/** Flags, by their long name. */
-const FLAG_RULES: Readonly<Record<string, () => Values>> = {
+/** The scopes a `--scopes` list takes: a consent's, or a Connect request's. */
+function scopeValues(command: Command): Values {
+  if (command.parent?.name() === 'consents') return plain(CONSENT_SCOPES);
+  return choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description })));
+}
+
+/** Flags, by their long name; the command is there for a flag two commands use differently. */
+const FLAG_RULES: Readonly<Record<string, (command: Command) => Values>> = {
   '--profile': () => ({ kind: 'dynamic', source: 'profiles' }),
   '--scenario': () => ({ kind: 'dynamic', source: 'scenarios' }),
   '--scope': () => choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description }))),
-  '--scopes': () => choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description }))),
+  '--scopes': scopeValues,
   '--fault': () => choices([...Object.entries(FAULT_PRESETS).map(([value, preset]) => ({ value, description: preset.description })), { value: 'list', description: 'name every fault' }]),
 };
 
@@ -46,10 +53,10 @@ const ARGUMENT_RULES: Readonly<Record<string, (command: Command) => Values>> = {
   },
 };
 
-export function optionValues(option: Option, valueName: string | undefined): Values {
+export function optionValues(option: Option, valueName: string | undefined, command: Command): Values {
   if (option.argChoices) return plain(option.argChoices);
   const byFlag = option.long ? FLAG_RULES[option.long] : undefined;
-  if (byFlag) return byFlag();
+  if (byFlag) return byFlag(command);
   const byValue = valueName ? FLAG_VALUE_RULES[valueName] : undefined;
   return byValue ? byValue() : TEXT;
 }
