@@ -770,7 +770,7 @@ describe('the reply cache', () => {
 
   describe('on disk (SVC_CACHE_DIR)', () => {
     /** The reply cache of svc itself, in this folder. */
-    const onDisk = (dir: string, args: string[], options: InProcessOptions = {}) => data(args, { ...options, cache: undefined, env: { SVC_CACHE_DIR: dir, ...options.env } });
+    const onDisk = (dir: string, args: string[], options: InProcessOptions = {}) => data(args, { ...options, cache: 'disk', env: { SVC_CACHE_DIR: dir, ...options.env } });
     const freshDir = () => mkdtempSync(join(scratchDir(), 'cache-'));
 
     it('keeps each reply in a 0600 file in 0700 folders, in the profile’s folder, by URL, without the API key', async () => {

@@ -164,7 +164,8 @@ export interface InProcessOptions {
   stdin?: string;
   columns?: number;
   prompter?: Prompter;
-  cache?: MemoryCache;
+  /** The reply cache; default: an empty one in memory for this run. `disk`: svc's own, in SVC_CACHE_DIR. */
+  cache?: MemoryCache | 'disk';
   /** Addresses the command asked the browser to open. */
   opened?: string[];
   now?: number;
@@ -241,12 +242,19 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
       if (!options.opened) throw new Error('no browser in this test');
       options.opened.push(url);
     },
-    replyCache: options.cache ? () => options.cache! : undefined,
+    replyCache: replyCacheOf(options.cache),
   };
   const code = await main(argv, io, options.signal ?? new AbortController().signal, services);
   const problems = service.verify();
   if (problems.length > 0) throw new Error(`svc ${argv.join(' ')}: ${problems.join('; ')}\nstderr: ${stderr.text()}`);
   return { code, stdout: stdout.text(), stderr: stderr.text(), requests: service.seen, waits };
+}
+
+function replyCacheOf(cache: InProcessOptions['cache']): Services['replyCache'] {
+  if (cache === 'disk') return undefined;
+  // A run of its own: no test is served a reply another test left behind.
+  const store = cache ?? new MemoryCache();
+  return () => store;
 }
 
 function sink(): { stream: Writable; text: () => string } {
