@@ -171,6 +171,11 @@ export interface InProcessOptions {
   now?: number;
   /** Aborted before or during the run: Ctrl-C. */
   signal?: AbortSignal;
+  /**
+   * Real waits, for a command whose wait races a real event (a listener's time limit against a
+   * delivery): an instant wait would always win. Default: waits take no time.
+   */
+  realWaits?: boolean;
 }
 
 export interface InProcessResult {
@@ -231,7 +236,7 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     transport: service.transport,
     clock: { now: () => now },
     // A wait takes no time: the clock moves on instead.
-    sleep: async (ms, signal) => {
+    sleep: options.realWaits ? undefined : async (ms, signal) => {
       if (signal.aborted) throw new (await import('../../src/core/errors.js')).InterruptedError();
       waits.push(ms);
       now += ms;

@@ -1,7 +1,7 @@
 // `svc mock`: the local emulation of the service, for demos and tests.
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { collect, examples } from '../args.js';
 
 export function registerMock(program: Command, app: App): void {
   program
@@ -12,9 +12,9 @@ export function registerMock(program: Command, app: App): void {
     .option('--quiet', 'do not log each request on stderr')
     .option('--keep-requests <n>', 'how many of the latest requests GET /_mock/requests lists', '1000')
     .option('--keep-bodies', 'keep request bodies (JSON and text, up to 256 KiB each) in that list too')
-    .option('--webhook-url <url>', 'POST signed sandbox webhook deliveries to this address (repeatable)', (url: string, urls: string[] | undefined) => [...(urls ?? []), url])
+    .option('--webhook-url <url>', 'POST signed sandbox webhook deliveries to this address (repeatable)', collect)
     .option('--webhook-secret <secret>', 'sign deliveries with this secret (default: a new one at every start)')
-    .option('--fault <name>', 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)', (name: string, names: string[] | undefined) => [...(names ?? []), name])
+    .option('--fault <name>', 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)', collect)
     .addHelpText(
       'after',
       examples(

@@ -1,0 +1,60 @@
+// `svc help` and `svc completion` in-process, as a person and as a script: what only a real shell
+// shows (the scripts completing in bash, zsh and fish) is in test/e2e/completion.test.ts.
+import { describe, expect, it } from 'vitest';
+import { svc } from '../support/in-process.js';
+
+const MODES = [
+  ['a person', true],
+  ['a script', false],
+] as const;
+
+describe.each(MODES)('svc help, for %s', (_who, tty) => {
+  it('lists the commands and the topics', async () => {
+    const result = await svc(['help'], { tty });
+    expect(result.code).toBe(0);
+    for (const name of ['reports', 'consents', 'decisions', 'enrich', 'grants', 'environment', 'exit-codes']) expect(result.stdout).toContain(name);
+    expect(result.stderr).toBe('');
+  });
+
+  it('prints a topic: the environment lists every variable svc reads, SVC_ACCESS_TOKEN too', async () => {
+    const result = await svc(['help', 'environment'], { tty });
+    expect(result.code).toBe(0);
+    for (const name of ['SVC_API_KEY', 'SVC_BASE_URL', 'SVC_ACCESS_TOKEN', 'NO_COLOR']) expect(result.stdout).toContain(name);
+  });
+
+  it("prints a command's help, ending with its request", async () => {
+    const result = await svc(['help', 'reports', 'score'], { tty });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: svc reports score');
+    expect(result.stdout).toContain('Request: GET /v1/reports/{report_id}/score (any key; costs 1 billing unit per call)');
+  });
+
+  it('answers an unknown topic with exit 2 and the nearest names', async () => {
+    const result = await svc(['help', 'enviroment'], { tty });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: .*enviroment/);
+    expect(result.stderr).toContain('environment');
+  });
+});
+
+describe.each(MODES)('svc completion, for %s', (_who, tty) => {
+  it.each([
+    ['bash', /complete -F/],
+    ['zsh', /^#compdef svc/],
+    ['fish', /^complete -c svc/m],
+  ])('prints the %s script on stdout', async (shell, marker) => {
+    const result = await svc(['completion', shell], { tty });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(marker);
+    expect(result.stdout).toContain('consents');
+    expect(result.stderr).toBe('');
+  });
+
+  it('refuses a shell it has no script for (exit 2)', async () => {
+    const result = await svc(['completion', 'powershell'], { tty });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('powershell');
+  });
+});
