@@ -21,9 +21,9 @@ const env = { ...process.env, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DI
 
 const bold = (text) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${text}\u001b[0m` : text);
 
-function step(title, args, input) {
+function step(title, args, input, extraEnv = {}) {
   console.log(`\n${bold(`# ${title}`)}\n$ svc ${args.map((a) => (/[\s"|]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`);
-  const result = spawnSync(process.execPath, [svc, ...args], { env, stdio: [input === undefined ? 'inherit' : 'pipe', 'inherit', 'inherit'], input });
+  const result = spawnSync(process.execPath, [svc, ...args], { env: { ...env, ...extraEnv }, stdio: [input === undefined ? 'inherit' : 'pipe', 'inherit', 'inherit'], input });
   if (result.status !== 0) console.log(`(exit code ${result.status})`);
   return result.status;
 }
@@ -50,6 +50,21 @@ try {
   const merchant = directory.merchants[0];
   step('Merchants behind QR terminals and narration strings', ['merchants', 'resolve', merchant.terminals[0], '--name', `${merchant.merchant.toUpperCase()} PVT LTD`]);
   step("The central bank's interest rates, as a chart", ['data', 'series', 'interest-rates', 'wavg-credit', '--from', '2023-01', '--chart']);
+  step("A lender's day, 1: the applicant's income, balance and debts", ['reports', 'income', id]);
+  step('2: the balance trend', ['reports', 'balance', id]);
+  step('3: EMIs already paid, and to whom', ['reports', 'liabilities', id]);
+  step('4: the score and the authenticity checks (one billing unit each)', ['reports', 'score', id]);
+  step('5: is the statement genuine?', ['reports', 'verify', id]);
+  step('6: can the applicant carry a loan of 4 lakh over 36 months at 14%?', ['reports', 'underwrite', id, '--principal', '400000', '--tenor-months', '36', '--annual-rate', '14']);
+  const reference = `loan-demo-${Date.now()}`;
+  step('7: record the decision, and later how the loan went', ['decisions', 'record', '--client-reference-id', reference, '--decision', 'approved', '--report-id', id, '--amount', '400000']);
+  step('8: the outcome', ['decisions', 'outcome', '--client-reference-id', reference, '--outcome', 'repaid']);
+  step('Salary credits of the statement, as CSV for a spreadsheet', ['reports', 'transactions', id, '--category', 'salary', '-o', 'csv']);
+  const consent = spawnSync(process.execPath, [svc, 'consents', 'create', id, '--scopes', 'identity,income', '--grantee-label', 'Nabil Bank loan desk', '--json'], { env, encoding: 'utf8' });
+  const shared = JSON.parse(consent.stdout);
+  console.log(`\n${bold('# Share identity and income with a third party: a consent and its token')}\n$ svc consents create ${id} --scopes identity,income --grantee-label "Nabil Bank loan desk"\n(consent ${shared.id} made; its token is shown once)`);
+  step('The grantee reads the data with the token alone: no API key is sent', ['consents', 'data', shared.id, '--token', shared.token], undefined, { SVC_API_KEY: '' });
+  step('Revoke it; the token opens nothing from now on', ['consents', 'revoke', shared.id]);
   step('Issued statements', ['statements', 'list']);
   step('Quota usage', ['usage']);
   step('Machine output for pipes: one JSON object per line', ['reports', 'list', '--limit', '3', '-o', 'ndjson']);
