@@ -77,15 +77,18 @@ export type TransactionFilters = {
   limit?: number;
 };
 
-/** Every option of `reports transactions`, checked; absent ones stay absent (left out of the query). */
-export function transactionFilters(options: {
+/** The options of `reports transactions`, as commander gives them. */
+export interface TransactionOptions {
   category?: string;
   merchantCategory?: string;
   direction?: string;
   since?: string;
   until?: string;
   limit?: string;
-}): TransactionFilters {
+}
+
+/** Every option of `reports transactions`, checked; absent ones stay absent (left out of the query). */
+export function transactionFilters(options: TransactionOptions): TransactionFilters {
   const range = checkDateRange(options.since, options.until);
   const filters: TransactionFilters = {
     category: checkChoice(options.category, '--category', TRANSACTION_CATEGORIES),

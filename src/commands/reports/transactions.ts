@@ -10,17 +10,8 @@ import type { Context } from '../../core/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { transactionFilters, type TransactionFilters } from './lending-input.js';
+import { transactionFilters, type TransactionFilters, type TransactionOptions } from './lending-input.js';
 import { amount, ItemFields, requestAndPresent, titled } from './lending-view.js';
-
-export interface TransactionOptions {
-  category?: string;
-  merchantCategory?: string;
-  direction?: string;
-  since?: string;
-  until?: string;
-  limit?: string;
-}
 
 export async function listTransactions(ctx: Context, id: string, options: TransactionOptions): Promise<void> {
   const call = target(ENDPOINTS.transactions, { report_id: id });
