@@ -26,7 +26,7 @@ export function secureUrl(value: string, example = 'https://app.example.com/conn
     return { problem: `uses http to ${url.hostname}; use https (http is only for ${THIS_MACHINE})` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { problem: `is not an https URL (http is allowed only to ${THIS_MACHINE})` };
+    return { problem: `uses the scheme ${url.protocol}; use https (http is allowed only to ${THIS_MACHINE})` };
   }
   return { url };
 }

@@ -57,7 +57,7 @@ describe('svc connect as a script', () => {
     [['--scopes', ' , ', '--redirect-uri', REDIRECT], /^error: --scopes is empty/m],
     [['--scopes', 'identity', '--redirect-uri', 'http://app.example.com/cb'], /^error: --redirect-uri "http:\/\/app\.example\.com\/cb" uses http to app\.example\.com; use https/m],
     [['--scopes', 'identity', '--redirect-uri', '/connect/done'], /^error: --redirect-uri "\/connect\/done" is not an absolute URL/m],
-    [['--scopes', 'identity', '--redirect-uri', 'ftp://example.com/x'], /is not an https URL/m],
+    [['--scopes', 'identity', '--redirect-uri', 'ftp://example.com/x'], /"ftp:\/\/example.com\/x" uses the scheme ftp:; use https/m],
     [['--scopes', 'identity', '--redirect-uri', 'https://example.com/x#frag'], /must not carry a #fragment/m],
   ])('refuses %j before any request (exit 2)', async (args, message) => {
     // The fake service expects no request: one sent would fail the test.
@@ -119,8 +119,8 @@ describe('svc connect as a script', () => {
 
   it.each([
     ['http to another host', 'http://connect.example.com/connect?token=x', /uses http to connect\.example\.com; use https/],
-    ['a file', 'file:///etc/passwd', /"file:\/\/\/etc\/passwd" is not an https URL/],
-    ['a script', 'javascript:alert(1)', /"javascript:alert\(1\)" is not an https URL/],
+    ['a file', 'file:///etc/passwd', /"file:\/\/\/etc\/passwd" uses the scheme file:/],
+    ['a script', 'javascript:alert(1)', /"javascript:alert\(1\)" uses the scheme javascript:/],
     ['no URL', 'connect here', /"connect here" is not an absolute URL/],
   ])('--open refuses a connect_url that is %s (exit 10) and opens nothing', async (_what, url, message) => {
     const opened: string[] = [];

@@ -153,8 +153,8 @@ describe('connect --open and --qr take only an https address (or http to this ma
   }
 
   it.each([
-    ['file:///etc/passwd', 'the scheme file:'],
-    ['javascript:alert(document.cookie)', 'the scheme javascript:'],
+    ['file:///etc/passwd', 'uses the scheme file:'],
+    ['javascript:alert(document.cookie)', 'uses the scheme javascript:'],
     ['http://evil.example/connect?token=creq_1', 'http to evil.example'],
     ['/connect?token=creq_1', 'not an absolute URL'],
   ])('refuses %s (exit 10, one line), opening nothing', async (url, why) => {
