@@ -24,7 +24,18 @@ export function fieldsFirst(value: unknown, first: readonly string[]): unknown {
 
 /** The generic view of a reply not shown in the documents, the named fields first. */
 export function firstFieldsView(body: unknown, first: readonly string[], frame: { title?: string; empty?: string } = {}): SectionsView {
-  return genericView(fieldsFirst(body, first), frame);
+  const view = genericView(fieldsFirst(body, first), frame);
+  // A reply whose lists are all empty (`{"data":[]}`) is blank fields to a person, who sees none of
+  // them on a terminal: `empty` says so there (a pipe keeps the fields).
+  if (frame.empty !== undefined && view.parts.length > 0 && onlyEmptyLists(body)) view.hints = [frame.empty];
+  return view;
+}
+
+/** A list with nothing in it, or an object holding lists and nothing in any of them. */
+function onlyEmptyLists(body: unknown): boolean {
+  if (Array.isArray(body)) return body.length === 0;
+  const lists = isRecord(body) ? Object.values(body).filter(Array.isArray) : [];
+  return lists.length > 0 && lists.every((list) => list.length === 0);
 }
 
 /**

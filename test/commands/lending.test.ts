@@ -1,0 +1,1069 @@
+// The lending commands in-process, as a person at a terminal and as a script: `reports
+// transactions|income|balance|liabilities|score|verify|underwrite`, `enrich`, `consents
+// create|list|revoke|data`, `connect exchange`, `grants data` and `decisions record|list|outcome`.
+// The request each sends, --json as received, the table for each (boxed for a person, tab-separated
+// for a script), -o csv and -o ndjson where a command has records, the checks made before any
+// request, replies of a shape the command does not expect, and tokens kept out of traces and errors.
+// Replies are the documented samples (test/fixtures/documented/) where the documents show one, and
+// the mock's own shapes where they say "not shown".
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FakeService, KEY, plain, scratchDir, svc, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+
+const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, any>;
+
+const ID = 'rpt_9f2c41d07ab35e18';
+const CONSENT_ID = 'cns_4b1d2e9a0c3f5e71';
+const GRANT_ID = 'grt_7c3e91a0d2b45f68';
+const TOKEN = 'cst_5e1f0c2d9a8b7e6f5e1f0c2d9a8b7e6f';
+const ACCESS_TOKEN = 'cat_0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+const PUBLIC_TOKEN = 'cpt_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+
+// Documented replies (service-reference.md), placeholders filled where a test reads them.
+const TRANSACTIONS = documented('transactions');
+const INCOME = documented('income');
+const BALANCE = documented('balance');
+const LIABILITIES = documented('liabilities');
+const SCORE = { ...documented('score'), band: 'good', factors: [...documented('score').factors, { factor: 'salary', impact: 80, detail: 'Salary detected, monthly.' }] };
+const VERIFY = { ...documented('verify'), checks: [...documented('verify').checks, { check: 'dates_within_period', passed: false, severity: 'medium' }] };
+const ENRICH = documented('enrich');
+const IDENTITY = documented('identity');
+const CONSENT = { ...documented('consent-create'), id: CONSENT_ID, token: TOKEN, data_url: `https://svc.test/v1/consents/${CONSENT_ID}/data?token=${TOKEN}` };
+const CONSENT_DATA = { ...documented('consent-data'), data: { identity: IDENTITY, income: INCOME } };
+const EXCHANGE = { ...documented('connect-exchange'), access_token: ACCESS_TOKEN, grant_id: GRANT_ID };
+const GRANT_DATA = { ...documented('grant-data'), data: { identity: IDENTITY } };
+
+// Replies whose shape the documents leave "not shown": the mock's (src/mock/fixtures/README.md).
+const UNDERWRITING = {
+  report_id: ID,
+  currency: 'NPR',
+  verdict: 'review',
+  reasons: ['The EMI fits the FOIR ceiling but leaves little after living costs.'],
+  loan: { principal: 500000, tenor_months: 36, annual_rate_pct: 12.5, emi: 16726.81 },
+  foir: { ceiling: 0.5, current: 0.34, with_loan: 0.47 },
+  affordability: { status: 'stretched', headroom: 3303.32 },
+  risk_flags: ['short_history'],
+};
+const CONSENT_RECORD = {
+  id: CONSENT_ID,
+  report_id: ID,
+  scopes: ['identity', 'income'],
+  grantee_label: 'Nabil Bank loan desk',
+  status: 'active',
+  created_at: '2026-05-20T08:30:00Z',
+  expires_at: '2026-06-19T08:30:00Z',
+  revoked_at: null,
+  reads: 2,
+  last_read_at: '2026-05-21T09:00:00Z',
+};
+const CONSENTS = { data: [CONSENT_RECORD] };
+const REVOKED = { ...CONSENT_RECORD, status: 'revoked', revoked_at: '2026-05-22T10:00:00Z' };
+const DECISION = {
+  id: 'dec_1290c180a87fc690',
+  client_reference_id: 'loan-1001',
+  decision: 'approved',
+  report_id: ID,
+  decision_rationale: 'FOIR 32%, steady salary',
+  amount: 250000,
+  created_at: '2026-05-22T10:00:00Z',
+  outcome: null,
+  outcome_detail: null,
+  outcome_recorded_at: null,
+};
+const DECISIONS = { data: [{ ...DECISION, outcome: 'delinquent', outcome_detail: '90+ DPD', outcome_recorded_at: '2026-05-22T11:00:00Z' }], has_more: false };
+const OUTCOME = { id: 'out_9cc8b1e29732e12a', client_reference_id: 'loan-1001', decision_id: DECISION.id, outcome: 'delinquent', detail: '90+ DPD', recorded_at: '2026-05-22T11:00:00Z' };
+
+const ENRICH_CSV = 'date,description,credit,debit,balance\n2026-03-25,SALARY LEAPFROG MAR 2026,72000,,145200\n2026-03-26,EMI NABIL BANK HOME LOAN,,21000,124200\n';
+const ENRICH_SENT = {
+  transactions: [
+    { date: '2026-03-25', description: 'SALARY LEAPFROG MAR 2026', credit: 72000, balance: 145200 },
+    { date: '2026-03-26', description: 'EMI NABIL BANK HOME LOAN', debit: 21000, balance: 124200 },
+  ],
+};
+
+const MODES = [
+  { mode: 'a person', tty: true },
+  { mode: 'a script', tty: false },
+] as const;
+
+const ANSI = /\u001b\[/;
+const BOX = /[─│┌┐└┘├┤┬┴┼]/;
+const STACK = /^\s+at\s/m;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const BLANKS = /undefined|null|NaN|\[object Object\]/;
+
+interface Command {
+  name: string;
+  argv: string[];
+  method: 'GET' | 'POST';
+  path: string;
+  /** The query, exactly (svc writes its parameters in name order). */
+  query?: Record<string, string>;
+  /** The JSON body sent; undefined: none. */
+  sent?: unknown;
+  reply: unknown;
+  stdin?: string;
+  env?: Record<string, string | undefined>;
+  /** The command hands a secret over: a warning on stderr with the reply. */
+  handsOver?: boolean;
+}
+
+const LOAN = ['--principal', '500000', '--tenor-months', '36', '--annual-rate', '12.5'];
+
+/** Every command of this file, with the request it sends and a reply of its documented (or mock) shape. */
+const COMMANDS: Command[] = [
+  {
+    name: 'reports transactions',
+    argv: ['reports', 'transactions', ID, '--category', 'salary', '--merchant-category', 'dining', '--direction', 'credit', '--since', '2026-01-01', '--until', '2026-03-31', '--limit', '100'],
+    method: 'GET',
+    path: `/v1/reports/${ID}/transactions`,
+    query: { category: 'salary', merchant_category: 'dining', direction: 'credit', since: '2026-01-01', until: '2026-03-31', limit: '100' },
+    reply: TRANSACTIONS,
+  },
+  { name: 'reports income', argv: ['reports', 'income', ID], method: 'GET', path: `/v1/reports/${ID}/income`, reply: INCOME },
+  { name: 'reports balance', argv: ['reports', 'balance', ID], method: 'GET', path: `/v1/reports/${ID}/balance`, reply: BALANCE },
+  { name: 'reports liabilities', argv: ['reports', 'liabilities', ID], method: 'GET', path: `/v1/reports/${ID}/liabilities`, reply: LIABILITIES },
+  { name: 'reports score', argv: ['reports', 'score', ID], method: 'GET', path: `/v1/reports/${ID}/score`, reply: SCORE },
+  { name: 'reports verify', argv: ['reports', 'verify', ID], method: 'GET', path: `/v1/reports/${ID}/verify`, reply: VERIFY },
+  {
+    name: 'reports underwrite',
+    argv: ['reports', 'underwrite', ID, ...LOAN, '--applicant-name', 'Ram Prasad Sharma', '--foir-ceiling', '0.4'],
+    method: 'POST',
+    path: `/v1/reports/${ID}/underwriting`,
+    sent: { applicant_name: 'Ram Prasad Sharma', foir_ceiling: 0.4, loan: { principal: 500000, tenor_months: 36, annual_rate_pct: 12.5 } },
+    reply: UNDERWRITING,
+  },
+  { name: 'enrich', argv: ['enrich', '--file', '-'], method: 'POST', path: '/v1/enrich', sent: ENRICH_SENT, reply: ENRICH, stdin: ENRICH_CSV },
+  {
+    name: 'consents create',
+    argv: ['consents', 'create', ID, '--scopes', 'identity,income', '--grantee-label', 'Nabil Bank loan desk', '--expires-in-days', '30'],
+    method: 'POST',
+    path: '/v1/consents',
+    sent: { report_id: ID, scopes: ['identity', 'income'], grantee_label: 'Nabil Bank loan desk', expires_in_days: 30 },
+    reply: CONSENT,
+    handsOver: true,
+  },
+  { name: 'consents list', argv: ['consents', 'list'], method: 'GET', path: '/v1/consents', reply: CONSENTS },
+  { name: 'consents revoke', argv: ['consents', 'revoke', CONSENT_ID], method: 'POST', path: `/v1/consents/${CONSENT_ID}/revoke`, reply: REVOKED },
+  // The grantee's read: no key, no config but the base URL.
+  { name: 'consents data', argv: ['consents', 'data', CONSENT_ID, '--token', TOKEN], method: 'GET', path: `/v1/consents/${CONSENT_ID}/data`, query: { token: TOKEN }, reply: CONSENT_DATA, env: { SVC_API_KEY: undefined } },
+  { name: 'connect exchange', argv: ['connect', 'exchange', PUBLIC_TOKEN], method: 'POST', path: '/v1/connect/exchange', sent: { public_token: PUBLIC_TOKEN }, reply: EXCHANGE, handsOver: true },
+  { name: 'grants data', argv: ['grants', 'data', GRANT_ID], method: 'GET', path: `/v1/grants/${GRANT_ID}/data`, reply: GRANT_DATA, env: { SVC_ACCESS_TOKEN: ACCESS_TOKEN } },
+  {
+    name: 'decisions record',
+    argv: ['decisions', 'record', '--client-reference-id', 'loan-1001', '--decision', 'approved', '--report-id', ID, '--rationale', 'FOIR 32%, steady salary', '--amount', '250000'],
+    method: 'POST',
+    path: '/v1/decisions',
+    sent: { client_reference_id: 'loan-1001', decision: 'approved', report_id: ID, decision_rationale: 'FOIR 32%, steady salary', amount: 250000 },
+    reply: DECISION,
+  },
+  { name: 'decisions list', argv: ['decisions', 'list', '--outcome', 'delinquent', '--limit', '20'], method: 'GET', path: '/v1/decisions', query: { outcome: 'delinquent', limit: '20' }, reply: DECISIONS },
+  {
+    name: 'decisions outcome',
+    argv: ['decisions', 'outcome', '--client-reference-id', 'loan-1001', '--outcome', 'delinquent', '--detail', '90+ DPD'],
+    method: 'POST',
+    path: '/v1/outcomes',
+    sent: { client_reference_id: 'loan-1001', outcome: 'delinquent', detail: '90+ DPD' },
+    reply: OUTCOME,
+  },
+];
+
+const command = (name: string) => COMMANDS.find((c) => c.name === name)!;
+
+/** The query of a request, by name; a name given twice is kept twice. */
+const queryOf = (request: SeenRequest) => [...request.url.searchParams].sort(([a], [b]) => (a < b ? -1 : 1));
+const expectedQuery = (c: Command) => Object.entries(c.query ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+
+/** The request of a command: its path, and its query in any order. */
+const requestOf = (c: Command) => (request: SeenRequest) => request.url.pathname === c.path && JSON.stringify(queryOf(request)) === JSON.stringify(expectedQuery(c));
+
+/** A terminal wide enough for every boxed table of this file. */
+const WIDE = 160;
+
+/** Runs a command of the table with a reply of its own (the documented one by default). */
+function run(c: Command, options: { tty?: boolean; reply?: FakeReply; argv?: string[]; env?: Record<string, string | undefined>; stdin?: string; columns?: number } = {}): Promise<InProcessResult> {
+  const service = new FakeService().expect(c.method, requestOf(c), options.reply ?? { body: c.reply });
+  return svc(options.argv ?? c.argv, { tty: options.tty, service, env: { ...c.env, ...options.env }, stdin: options.stdin ?? c.stdin, columns: options.columns ?? WIDE });
+}
+
+/** A failure: the exit code, nothing on stdout, one `error:` line on stderr (after any --debug lines), no stack trace. */
+function expectFailure(result: InProcessResult, exit: number, firstLine: string | RegExp): void {
+  expect(result.code, result.stderr).toBe(exit);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.trimEnd().split('\n').filter((line) => !line.startsWith('debug: '));
+  if (typeof firstLine === 'string') expect(lines[0]).toBe(firstLine);
+  else expect(lines[0]).toMatch(firstLine);
+  expect(lines.filter((line) => line.startsWith('error:'))).toHaveLength(1);
+  expect(result.stderr).not.toMatch(STACK);
+}
+
+/** A usage error: exit 2, found before any request was sent (the fake service expects none). */
+function expectRefused(result: InProcessResult, message: RegExp): void {
+  expectFailure(result, 2, message);
+  expect(result.requests).toEqual([]);
+}
+
+const lines = (...text: string[]) => text.join('\n') + '\n';
+
+function envelope(type: string, code: string, message: string, extra: Record<string, unknown> = {}) {
+  return { error_type: type, error_code: code, error_message: message, display_message: null, request_id: 'req_0123456789abcdef0123456789abcdef', ...extra };
+}
+
+describe('every command', () => {
+  describe.each(COMMANDS)('svc $name', (c) => {
+    it('sends exactly its request', async () => {
+      const { code, requests, stderr } = await run(c, { argv: [...c.argv, '--json'] });
+      expect(code, stderr).toBe(0);
+      expect(requests).toHaveLength(1);
+      const [request] = requests as [SeenRequest];
+      expect(request.method).toBe(c.method);
+      expect(request.url.pathname).toBe(c.path);
+      expect(queryOf(request)).toEqual(expectedQuery(c));
+      expect(request.url.origin).toBe('https://svc.test');
+      expect(request.headers.accept).toBe('application/json');
+      // The consent's grantee reads with the token alone: no Authorization header at all.
+      if (c.name === 'consents data') expect(request.headers).not.toHaveProperty('authorization');
+      else expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+      // The grant's access token travels in its header only.
+      if (c.name === 'grants data') expect(request.headers['x-svc-access-token']).toBe(ACCESS_TOKEN);
+      else expect(request.headers).not.toHaveProperty('x-svc-access-token');
+      expect(request.path).not.toContain(ACCESS_TOKEN);
+      if (c.sent === undefined) {
+        expect(request.body).toBeUndefined();
+        expect(request.headers).not.toHaveProperty('content-type');
+      } else {
+        expect(request.json).toEqual(c.sent);
+        expect(request.headers['content-type']).toBe('application/json');
+      }
+      if (c.method === 'POST') expect(request.headers['idempotency-key']).toMatch(UUID);
+      else expect(request.headers).not.toHaveProperty('idempotency-key');
+    });
+
+    it.each(MODES)('--json prints the body exactly as received, for $mode', async ({ tty }) => {
+      // Key order, number spelling and an unknown field are kept: the raw text is re-indented, not re-made.
+      const raw = JSON.stringify(c.reply).replace(/^\{/, '{"zeta_first":1.50,"big":12345678901234567890,');
+      const result = await run(c, { tty, argv: [...c.argv, '--json'], reply: { raw } });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^\{\n {2}"zeta_first": 1\.50,\n {2}"big": 12345678901234567890,\n/);
+      expect(JSON.parse(result.stdout)).toEqual(JSON.parse(raw));
+      expect(result.stdout).not.toMatch(ANSI);
+      // A secret handed over is shown this once, with a warning on stderr; nothing else is written there.
+      if (c.handsOver) expect(result.stderr).toMatch(/^warning: .*shown this once/);
+      else expect(result.stderr).toBe('');
+      const same = await run(c, { tty, argv: [...c.argv, '-o', 'json'], reply: { raw } });
+      expect(same.stdout).toBe(result.stdout);
+    });
+
+    it.each(MODES)('a table for $mode: colour and boxes for a person, tab-separated lines for a script, never a blank word', async ({ tty }) => {
+      const result = await run(c, { tty });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).not.toBe('');
+      expect(plain(result.stdout)).not.toMatch(BLANKS);
+      if (tty) {
+        expect(result.stdout).toMatch(ANSI);
+      } else {
+        expect(result.stdout).not.toMatch(ANSI);
+        expect(result.stdout).not.toMatch(BOX);
+      }
+      const noColour = await run(c, { tty, env: { NO_COLOR: '1' } });
+      expect(noColour.stdout).not.toMatch(ANSI);
+    });
+
+    it('a body that is not JSON is an unexpected reply (exit 10)', async () => {
+      const result = await run(c, { reply: { raw: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } } });
+      expectFailure(result, 10, /^error: (GET|POST) \/v1\/\S+ answered 200 with a body that is not JSON: "<html>maintenance<\/html>"$/);
+    });
+
+    it.each(MODES)('403 is exit 4 and 404 exit 5, for $mode', async ({ tty }) => {
+      const forbidden = await run(c, { tty, reply: { status: 403, body: envelope('PERMISSION_ERROR', 'INSUFFICIENT_SCOPE', 'This operation needs an API key with the FULL scope.') } });
+      expectFailure(forbidden, 4, 'error: INSUFFICIENT_SCOPE: This operation needs an API key with the FULL scope.');
+      const missing = await run(c, { tty, reply: { status: 404, body: envelope('INVALID_REQUEST_ERROR', 'REPORT_NOT_FOUND', `No report with id '${ID}' exists for this organization.`) } });
+      expectFailure(missing, 5, `error: REPORT_NOT_FOUND: No report with id '${ID}' exists for this organization.`);
+    });
+  });
+});
+
+describe('the tables of the report views', () => {
+  it('transactions: for a script, one header line and a line per transaction', async () => {
+    const result = await run(command('reports transactions'));
+    expect(result.stdout).toBe(lines('DATE\tDESCRIPTION\tDEBIT\tCREDIT\tBALANCE\tCATEGORY\tID\tCONFIDENCE', '2026-03-25\tSALARY …\t\t72,000.00\t1,45,200.00\tsalary\ttxn_0001\t0.95'));
+  });
+
+  it('transactions: for a person, a titled boxed table, the count (the reply counts 12) and the filters under it', async () => {
+    const service = new FakeService().expect('GET', `/v1/reports/${ID}/transactions?direction=credit`, { body: TRANSACTIONS });
+    const person = await svc(['reports', 'transactions', ID, '--direction', 'credit'], { tty: true, service, columns: 120 });
+    expect(person.code, person.stderr).toBe(0);
+    const screen = plain(person.stdout).split('\n');
+    expect(screen[0]).toBe(`Transactions of ${ID}`);
+    expect(screen).toContainEqual(expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ DEBIT │ +CREDIT │ +BALANCE │ CATEGORY │ ID +│ CONFIDENCE │$/));
+    expect(screen).toContainEqual(expect.stringMatching(/^│ 2026-03-25 │ SALARY … +│ +│ 72,000\.00 │ 1,45,200\.00 │ salary +│ txn_0001 │ +0\.95 │$/));
+    expect(screen.slice(-3)).toEqual(['1 transaction shown; the reply counts 12.', 'Filters: credits only.', '']);
+    expect(person.stdout).toContain('\u001b[1m\u001b[36mDATE\u001b[39m\u001b[22m');
+  });
+
+  it.each(MODES)('transactions: -o csv and -o ndjson write one record per transaction, as received, for $mode', async ({ tty }) => {
+    const c = command('reports transactions');
+    const raw = JSON.stringify({ count: 2, transactions: [...TRANSACTIONS.transactions, { id: 'txn_0002', date: '2026-03-26', description: 'EMI, "NMB"', debit: 21000.5, credit: null, balance: 124200, category: 'loan_repayment', confidence: 0.9, tags: ['emi'] }] });
+    const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply: { raw } });
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toBe(
+      'id,date,description,debit,credit,balance,category,confidence,tags\r\n' +
+        'txn_0001,2026-03-25,SALARY …,,72000,145200,salary,0.95,\r\n' +
+        'txn_0002,2026-03-26,"EMI, ""NMB""",21000.5,,124200,loan_repayment,0.9,"[""emi""]"\r\n',
+    );
+    const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'], reply: { raw } });
+    expect(ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(JSON.parse(raw).transactions);
+    expect(ndjson.stdout).not.toMatch(ANSI);
+  });
+
+  it('income: for a script, the facts as FIELD/VALUE, then the monthly credits and the income transactions', async () => {
+    const result = await run(command('reports income'));
+    expect(result.stdout).toBe(
+      lines(
+        'FIELD\tVALUE',
+        'salary_detected\tyes',
+        'salary_amount\t72,000.00',
+        'salary_regularity\tmonthly',
+        'salary_day_of_month\t25th of the month',
+        'income_stability_score\t87 / 100',
+        'remittance_detected\tno',
+        'avg_monthly_credit\t85,000.00',
+        '',
+        'Monthly credits',
+        'MONTH\tCREDITS',
+        '2026-03\t85,000.00',
+        '',
+        'Income transactions',
+        'DATE\tDESCRIPTION\tDEBIT\tCREDIT\tBALANCE\tCATEGORY',
+      ),
+    );
+  });
+
+  it('income: for a person, a titled list of facts and a boxed table; no income transactions said in words', async () => {
+    const result = await run(command('reports income'), { tty: true });
+    const screen = plain(result.stdout);
+    expect(screen.split('\n').slice(0, 8)).toEqual([
+      `Income of ${ID}`,
+      'Salary detected         yes',
+      'Salary                  72,000.00',
+      'Salary regularity       monthly',
+      'Salary day              25th of the month',
+      'Income stability        87 / 100',
+      'Remittance              no',
+      'Average monthly credit  85,000.00',
+    ]);
+    expect(screen).toMatch(/^Monthly credits\n┌─+┬─+┐\n│ MONTH +│ +CREDITS │\n├─+┼─+┤\n│ 2026-03 │ 85,000\.00 │\n└/m);
+    expect(screen).toMatch(/^Income transactions\nNo income transactions\.\n$/m);
+    // The regularity in green: monthly is good news.
+    expect(result.stdout).toContain('\u001b[32mmonthly\u001b[39m');
+  });
+
+  it('income --chart draws the monthly credits for a person, and is refused with --json (exit 2)', async () => {
+    const body = { ...INCOME, monthly_credits: [{ month: '2026-01', total_credits: 70000 }, { month: '2026-02', total_credits: 90000 }, { month: '2026-03', total_credits: 85000 }] };
+    const chart = await run(command('reports income'), { tty: true, argv: ['reports', 'income', ID, '--chart'], reply: { body } });
+    expect(chart.code, chart.stderr).toBe(0);
+    expect(plain(chart.stdout).split('\n')[0]).toBe(`Monthly credits of ${ID} · 2026-01 to 2026-03`);
+    // With --json, the error is a JSON line on stderr.
+    const refused = await svc(['reports', 'income', ID, '--chart', '--json']);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('--chart draws for people and cannot be combined with --json');
+    expect(refused.requests).toEqual([]);
+  });
+
+  it('balance: for a script and for a person', async () => {
+    const script = await run(command('reports balance'));
+    expect(script.stdout).toBe(
+      lines(
+        'FIELD\tVALUE',
+        'period\t2026-01-01 → 2026-03-31',
+        'currency\tNPR',
+        'opening_balance\tNPR 73,200.00',
+        'closing_balance\tNPR 1,45,200.00',
+        'avg_daily_balance\tNPR 12,450.30',
+        'trend\tgrowing',
+      ),
+    );
+    const person = await run(command('reports balance'), { tty: true });
+    expect(plain(person.stdout)).toBe(
+      lines(
+        `Balance of ${ID}`,
+        'Period                 2026-01-01 → 2026-03-31',
+        'Currency               NPR',
+        'Opening balance        NPR 73,200.00',
+        'Closing balance        NPR 1,45,200.00',
+        'Average daily balance  NPR 12,450.30',
+        'Trend                  growing',
+      ),
+    );
+    expect(person.stdout).toContain('\u001b[32mgrowing\u001b[39m');
+  });
+
+  it('liabilities: for a script and for a person', async () => {
+    const script = await run(command('reports liabilities'));
+    expect(script.stdout).toBe(
+      lines(
+        'FIELD\tVALUE',
+        'monthly_emi_total\t21,000.00',
+        'emi_load_pct\t24.5%',
+        'bounce_count\t0',
+        '',
+        'Lenders',
+        'LENDER\tTOTAL\tPAYMENTS\tMONTHLY AVG',
+        'NMB Bank\t63,000.00\t3\t21,000.00',
+        '',
+        'Liability transactions',
+        'DATE\tDESCRIPTION\tDEBIT\tCREDIT\tBALANCE\tCATEGORY',
+      ),
+    );
+    const person = plain((await run(command('reports liabilities'), { tty: true })).stdout);
+    expect(person).toMatch(/^Liabilities of rpt_9f2c41d07ab35e18\nMonthly EMI total  21,000\.00\nEMI load           24\.5%\nBounces            0\n/);
+    expect(person).toMatch(/│ NMB Bank │ 63,000\.00 │ +3 │ +21,000\.00 │/);
+    expect(person).toContain('No liability transactions.');
+  });
+
+  it('score: the factors by the size of their impact, signed; the score in the colour of its band', async () => {
+    const script = await run(command('reports score'));
+    expect(script.stdout).toBe(lines('FIELD\tVALUE', 'score\t782 / 1000', 'band\tgood', '', 'Factors', 'FACTOR\tIMPACT\tDETAIL', 'salary\t+80\tSalary detected, monthly.', '…\t-35\t…'));
+    const person = await run(command('reports score'), { tty: true });
+    expect(plain(person.stdout)).toBe(
+      lines(
+        `Score of ${ID}`,
+        'Score  782 / 1000',
+        'Band   good',
+        '',
+        'Factors',
+        '┌────────┬────────┬───────────────────────────┐',
+        '│ FACTOR │ IMPACT │ DETAIL                    │',
+        '├────────┼────────┼───────────────────────────┤',
+        '│ salary │    +80 │ Salary detected, monthly. │',
+        '│ …      │    -35 │ …                         │',
+        '└────────┴────────┴───────────────────────────┘',
+      ),
+    );
+    expect(person.stdout).toContain('\u001b[32m782 / 1000\u001b[39m');
+    expect(person.stdout).toContain('\u001b[31m-35\u001b[39m');
+  });
+
+  it('verify: each check passed or failed; a person is told how many failed', async () => {
+    const script = await run(command('reports verify'));
+    expect(script.stdout).toBe(
+      lines('FIELD\tVALUE', 'verdict\tauthentic', 'confidence\t97%', '', 'Checks', 'CHECK\tRESULT\tSEVERITY', 'balance_chain_integrity\tpass\thigh', 'dates_within_period\tfail\tmedium'),
+    );
+    const person = await run(command('reports verify'), { tty: true });
+    const screen = plain(person.stdout);
+    expect(screen).toMatch(/^Verification of rpt_9f2c41d07ab35e18\nVerdict {5}authentic\nConfidence {2}97%\n/);
+    expect(screen).toMatch(/│ dates_within_period +│ fail +│ medium +│/);
+    expect(screen.trimEnd().split('\n').at(-1)).toBe('1 of 2 checks failed.');
+    expect(person.stdout).toContain('\u001b[31mfail\u001b[39m');
+  });
+
+  it('underwrite: the reply as it comes (its names are not documented), the verdict first; a person sees the loan in the title', async () => {
+    const script = await run(command('reports underwrite'));
+    expect(script.stdout).toBe(
+      lines(
+        'FIELD\tVALUE',
+        'verdict\treview',
+        `report_id\t${ID}`,
+        'currency\tNPR',
+        'reasons\tThe EMI fits the FOIR ceiling but leaves little after living costs.',
+        'loan.principal\t500000',
+        'loan.tenor_months\t36',
+        'loan.annual_rate_pct\t12.5',
+        'loan.emi\t16726.81',
+        'foir.ceiling\t0.5',
+        'foir.current\t0.34',
+        'foir.with_loan\t0.47',
+        'affordability.status\tstretched',
+        'affordability.headroom\t3303.32',
+        'risk_flags\tshort_history',
+      ),
+    );
+    const person = await run(command('reports underwrite'), { tty: true });
+    const screen = plain(person.stdout).split('\n');
+    expect(screen[0]).toBe(`Underwriting of ${ID}: 5,00,000.00 over 36 months at 12.5% a year`);
+    expect(screen[1]).toMatch(/^verdict +review$/);
+    expect(person.stdout).toContain('\u001b[33mreview\u001b[39m');
+  });
+});
+
+describe('the tables of enrich, consents, Connect, grants and decisions', () => {
+  it.each(MODES)('enrich: the transactions with their categories, then the rest of the reply, for $mode', async ({ tty }) => {
+    const result = await run(command('enrich'), { tty });
+    if (tty) {
+      const screen = plain(result.stdout);
+      expect(screen).toMatch(/^Transactions \(1\)\n┌/);
+      expect(screen).toMatch(/│ 2026-03-25 │ SALARY … +│ 72,000\.00 │ +│ 1,45,200\.00 │ salary +│ +0\.95 │/);
+    } else {
+      expect(result.stdout).toBe(
+        lines(
+          'Transactions (1)',
+          'DATE\tDESCRIPTION\tCREDIT\tDEBIT\tBALANCE\tCATEGORY\tCONFIDENCE',
+          '2026-03-25\tSALARY …\t72,000.00\t\t1,45,200.00\tsalary\t0.95',
+          '',
+          'FIELD\tVALUE',
+          'signals\t',
+          'monthly_summary\t',
+          'categories\t',
+        ),
+      );
+    }
+  });
+
+  it.each(MODES)('enrich: -o csv and -o ndjson write one record per transaction, for $mode', async ({ tty }) => {
+    const c = command('enrich');
+    const body = { ...ENRICH, count: 2, transactions: [...ENRICH.transactions, { date: '2026-03-26', description: 'EMI NABIL BANK HOME LOAN', debit: 21000, balance: 124200, category: 'loan_repayment', confidence: 0.9 }] };
+    const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply: { body } });
+    expect(csv.code).toBe(0);
+    expect(csv.stdout).toBe(
+      'date,description,credit,balance,category,confidence,debit\r\n' +
+        '2026-03-25,SALARY …,72000,145200,salary,0.95,\r\n' +
+        '2026-03-26,EMI NABIL BANK HOME LOAN,,124200,loan_repayment,0.9,21000\r\n',
+    );
+    const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'], reply: { body } });
+    expect(ndjson.stdout).toBe(body.transactions.map((t) => JSON.stringify(t)).join('\n') + '\n');
+  });
+
+  it.each(MODES)('consents create: the consent and its token, shown once, with a warning on stderr, for $mode', async ({ tty }) => {
+    const result = await run(command('consents create'), { tty });
+    expect(result.code).toBe(0);
+    if (tty) {
+      expect(plain(result.stdout)).toBe(
+        lines(`Consent   ${CONSENT_ID}`, `Token     ${TOKEN}`, `Data URL  ${CONSENT.data_url}`, 'Scopes    identity, income', 'Expires   2026-06-13 09:30 UTC'),
+      );
+    } else {
+      expect(result.stdout).toBe(
+        lines('FIELD\tVALUE', `id\t${CONSENT_ID}`, `token\t${TOKEN}`, `data_url\t${CONSENT.data_url}`, 'scopes\tidentity, income', 'expires_at\t2026-06-13 09:30 UTC'),
+      );
+    }
+    expect(result.stderr).toBe(
+      lines(
+        "warning: this token gives whoever holds it the report's data (identity, income) until it expires or is revoked; it is shown this once, so keep it and share it only with the grantee",
+        `Revoke it with \`svc consents revoke ${CONSENT_ID}\`; the grantee reads the data with \`svc consents data ${CONSENT_ID} --token TOKEN\`.`,
+      ),
+    );
+  });
+
+  it.each(MODES)('consents list: one row per consent, its state first, for $mode', async ({ tty }) => {
+    const result = await run(command('consents list'), { tty });
+    if (tty) {
+      // A boxed table, or a card per consent where the terminal is too narrow: the state first either way.
+      const screen = plain(result.stdout);
+      for (const value of ['active', CONSENT_ID, 'identity, income', 'Nabil Bank loan desk', '2026-06-19T08:30:00Z']) expect(screen).toContain(value);
+      expect(screen.indexOf('STATUS')).toBeLessThan(screen.indexOf('GRANTEE LABEL'));
+      expect(screen.indexOf('active')).toBeLessThan(screen.indexOf(CONSENT_ID));
+    } else {
+      expect(result.stdout).toBe(
+        lines(
+          'STATUS\tID\tREPORT ID\tSCOPES\tGRANTEE LABEL\tCREATED AT\tEXPIRES AT\tREVOKED AT\tREADS\tLAST READ AT',
+          `active\t${CONSENT_ID}\t${ID}\tidentity, income\tNabil Bank loan desk\t2026-05-20T08:30:00Z\t2026-06-19T08:30:00Z\t\t2\t2026-05-21T09:00:00Z`,
+        ),
+      );
+    }
+  });
+
+  it.each(MODES)('consents list: -o ndjson and -o csv write one record per consent, for $mode', async ({ tty }) => {
+    const c = command('consents list');
+    const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'] });
+    expect(ndjson.stdout).toBe(JSON.stringify(CONSENT_RECORD) + '\n');
+    const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'] });
+    expect(csv.stdout.split('\r\n')[0]).toBe('id,report_id,scopes,grantee_label,status,created_at,expires_at,revoked_at,reads,last_read_at');
+    expect(csv.stdout.split('\r\n')[1]).toBe(`${CONSENT_ID},${ID},"[""identity"",""income""]",Nabil Bank loan desk,active,2026-05-20T08:30:00Z,2026-06-19T08:30:00Z,,2,2026-05-21T09:00:00Z`);
+  });
+
+  it.each(MODES)('consents list: no consents is said in words to a person, for $mode', async ({ tty }) => {
+    const result = await run(command('consents list'), { tty, reply: { body: { data: [] } } });
+    expect(result.code).toBe(0);
+    if (tty) expect(plain(result.stdout)).toBe('No consents.\n');
+    else expect(result.stdout).toBe(lines('FIELD\tVALUE', 'data\t'));
+  });
+
+  it.each(MODES)('consents revoke: the consent record, its state first; an empty reply says it is done, for $mode', async ({ tty }) => {
+    const result = await run(command('consents revoke'), { tty });
+    if (tty) expect(plain(result.stdout)).toMatch(new RegExp(`^status +revoked\nid +${CONSENT_ID}\n`));
+    else expect(result.stdout.split('\n').slice(0, 3)).toEqual(['FIELD\tVALUE', 'status\trevoked', `id\t${CONSENT_ID}`]);
+    const empty = await run(command('consents revoke'), { tty, reply: { body: {} } });
+    expect(plain(empty.stdout)).toBe(`Consent ${CONSENT_ID} revoked.\n`);
+  });
+
+  it.each(MODES)('consents data: the scopes, then one section per scope, for $mode', async ({ tty }) => {
+    const result = await run(command('consents data'), { tty });
+    expect(result.code, result.stderr).toBe(0);
+    if (tty) {
+      const screen = plain(result.stdout);
+      expect(screen).toMatch(new RegExp(`^Data of consent ${CONSENT_ID}\nScopes  identity, income\n\nIdentity\n`));
+      expect(screen).toMatch(/^account_holder +RAM PRASAD SHARMA$/m);
+      expect(screen).toMatch(/^Income\nsalary_detected +yes\n/m);
+      expect(screen).toMatch(/^Income › Monthly credits\n┌/m);
+    } else {
+      const blocks = result.stdout.trimEnd().split('\n\n');
+      expect(blocks[0]).toBe('FIELD\tVALUE\nscopes\tidentity, income');
+      expect(blocks[1]).toBe(
+        [
+          'Identity',
+          'FIELD\tVALUE',
+          'bank\tNabil Bank',
+          'bank_code\tNABIL',
+          'account_holder\tRAM PRASAD SHARMA',
+          'account_number\t09810017508391',
+          'currency\tNPR',
+          'period.from\t2026-01-01',
+          'period.to\t2026-03-31',
+        ].join('\n'),
+      );
+      expect(blocks[2]).toMatch(/^Income\nFIELD\tVALUE\nsalary_detected\tyes\nsalary_amount\t72000\n/);
+      expect(blocks[3]).toBe('Income › Monthly credits\nMONTH\tTOTAL CREDITS\n2026-03\t85000');
+    }
+  });
+
+  it.each(MODES)('connect exchange: the grant and its access token, shown once, with a warning on stderr, for $mode', async ({ tty }) => {
+    const result = await run(command('connect exchange'), { tty });
+    if (tty) expect(plain(result.stdout)).toBe(lines(`Grant         ${GRANT_ID}`, 'Scopes        identity', `Access token  ${ACCESS_TOKEN}`));
+    else expect(result.stdout).toBe(lines('FIELD\tVALUE', `grant_id\t${GRANT_ID}`, 'scopes\tidentity', `access_token\t${ACCESS_TOKEN}`));
+    expect(result.stderr).toBe(
+      lines(
+        'warning: this access token reads the data the end user granted, with your API key; it is shown this once, so keep it like a key',
+        `Pass it as SVC_ACCESS_TOKEN: SVC_ACCESS_TOKEN=<the access token> svc grants data ${GRANT_ID}`,
+      ),
+    );
+  });
+
+  it.each(MODES)('grants data: the scopes, then one section per scope, for $mode', async ({ tty }) => {
+    const result = await run(command('grants data'), { tty });
+    if (tty) expect(plain(result.stdout)).toMatch(new RegExp(`^Data of grant ${GRANT_ID}\nScopes  identity\n\nIdentity\nbank +Nabil Bank\n`));
+    else expect(result.stdout).toMatch(/^FIELD\tVALUE\nscopes\tidentity\n\nIdentity\nFIELD\tVALUE\nbank\tNabil Bank\n/);
+  });
+
+  it.each(MODES)('decisions record and outcome: the record, what was decided first; an empty reply says it is done, for $mode', async ({ tty }) => {
+    const record = await run(command('decisions record'), { tty });
+    const outcome = await run(command('decisions outcome'), { tty });
+    if (tty) {
+      expect(plain(record.stdout).split('\n').slice(0, 2)).toEqual(['decision             approved', `id                   ${DECISION.id}`]);
+      expect(plain(outcome.stdout).split('\n')[0]).toBe('outcome              delinquent');
+    } else {
+      expect(record.stdout.split('\n').slice(0, 4)).toEqual(['FIELD\tVALUE', 'decision\tapproved', 'outcome\t', `id\t${DECISION.id}`]);
+      expect(outcome.stdout).toBe(
+        lines('FIELD\tVALUE', 'outcome\tdelinquent', `id\t${OUTCOME.id}`, 'client_reference_id\tloan-1001', `decision_id\t${DECISION.id}`, 'detail\t90+ DPD', 'recorded_at\t2026-05-22T11:00:00Z'),
+      );
+    }
+    expect(plain((await run(command('decisions record'), { tty, reply: { body: {} } })).stdout)).toBe('Decision recorded for loan-1001.\n');
+    expect(plain((await run(command('decisions outcome'), { tty, reply: { body: {} } })).stdout)).toBe('Outcome recorded for loan-1001.\n');
+  });
+
+  it.each(MODES)('decisions list: one row per decision, decision and outcome first; -o ndjson and -o csv one record each, for $mode', async ({ tty }) => {
+    const c = command('decisions list');
+    const result = await run(c, { tty });
+    if (tty) {
+      // A boxed table, or a card per decision where the terminal is too narrow: decision and outcome first either way.
+      const screen = plain(result.stdout);
+      for (const value of ['approved', 'delinquent', DECISION.id, 'FOIR 32%, steady salary', '90+ DPD']) expect(screen).toContain(value);
+      expect(screen.indexOf('DECISION')).toBeLessThan(screen.indexOf('OUTCOME'));
+      expect(screen.indexOf('approved')).toBeLessThan(screen.indexOf(DECISION.id));
+    } else {
+      expect(result.stdout).toBe(
+        lines(
+          'FIELD\tVALUE',
+          'has_more\tno',
+          '',
+          'Data',
+          'DECISION\tOUTCOME\tID\tCLIENT REFERENCE ID\tREPORT ID\tDECISION RATIONALE\tAMOUNT\tCREATED AT\tOUTCOME DETAIL\tOUTCOME RECORDED AT',
+          `approved\tdelinquent\t${DECISION.id}\tloan-1001\t${ID}\tFOIR 32%, steady salary\t250000\t2026-05-22T10:00:00Z\t90+ DPD\t2026-05-22T11:00:00Z`,
+        ),
+      );
+    }
+    const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'] });
+    expect(ndjson.stdout).toBe(JSON.stringify(DECISIONS.data[0]) + '\n');
+    const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'] });
+    expect(csv.stdout.split('\r\n')).toEqual([
+      'id,client_reference_id,decision,report_id,decision_rationale,amount,created_at,outcome,outcome_detail,outcome_recorded_at',
+      `${DECISION.id},loan-1001,approved,${ID},"FOIR 32%, steady salary",250000,2026-05-22T10:00:00Z,delinquent,90+ DPD,2026-05-22T11:00:00Z`,
+      '',
+    ]);
+  });
+});
+
+describe('replies of a shape the command does not expect', () => {
+  it.each(MODES)('transactions: absent fields are blank cells, unknown ones columns of their own, the newer shape read too, for $mode', async ({ tty }) => {
+    const body = {
+      count: 3,
+      page: 1,
+      transactions: [
+        { id: 'txn_0001', date: '2026-03-25', description: 'SALARY', credit: 72000, category: 'salary', merchant_city: 'Kathmandu' },
+        { id: 'txn_0002', date: '2026-03-26' },
+        { transaction_id: 'txn_0003', date: '2026-03-27', name: 'BHAT-BHATENI', amount: 1250, balance: 143950, merchant_name: 'Bhat-Bhateni', personal_finance_category: { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' } },
+      ],
+    };
+    const result = await run(command('reports transactions'), { tty, reply: { body } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(plain(result.stdout)).not.toMatch(BLANKS);
+    if (tty) {
+      expect(plain(result.stdout)).toMatch(/Kathmandu/);
+      expect(plain(result.stdout)).toMatch(/FOOD_AND_DRINK_GROCE/);
+    } else {
+      expect(result.stdout).toBe(
+        lines(
+          'DATE\tDESCRIPTION\tDEBIT\tCREDIT\tAMOUNT\tBALANCE\tCATEGORY\tMERCHANT\tID\tMERCHANT CITY\tPERSONAL FINANCE CATEGORY.DETAILED',
+          '2026-03-25\tSALARY\t\t72,000.00\t\t\tsalary\t\ttxn_0001\tKathmandu\t',
+          '2026-03-26\t\t\t\t\t\t\t\ttxn_0002\t\t',
+          '2026-03-27\tBHAT-BHATENI\t\t\t1,250.00\t1,43,950.00\tFOOD_AND_DRINK\tBhat-Bhateni\ttxn_0003\t\tFOOD_AND_DRINK_GROCERIES',
+          '',
+          'FIELD\tVALUE',
+          'page\t1',
+        ),
+      );
+    }
+  });
+
+  it.each(MODES)('transactions and enrich: a list that is missing or no list is an unexpected reply (exit 10) in every format but --json, for $mode', async ({ tty }) => {
+    for (const name of ['reports transactions', 'enrich']) {
+      const c = command(name);
+      for (const [body, found] of [
+        [{ count: 1, transactions: { id: 'txn_0001' } }, 'it is an object'],
+        [{ count: 0 }, 'it is missing'],
+        [{ count: 1, transactions: 'txn_0001' }, 'it is a text'],
+      ] as const) {
+        for (const format of [[], ['-o', 'csv'], ['-o', 'ndjson']]) {
+          const result = await run(c, { tty, argv: [...c.argv, ...format], reply: { body } });
+          expectFailure(result, 10, new RegExp(`^error: unexpected reply to ${c.method} /v1/\\S+: "transactions" should be a list, but ${found}$`));
+        }
+        const json = await run(c, { tty, argv: [...c.argv, '--json'], reply: { body } });
+        expect(json.code).toBe(0);
+        expect(JSON.parse(json.stdout)).toEqual(body);
+      }
+      const list = await run(c, { tty, reply: { body: [] } });
+      expectFailure(list, 10, /the body should be an object, but it is a list$/);
+    }
+  });
+
+  it.each(MODES)('income: absent facts are blank, unknown fields and lists of another type still shown, for $mode', async ({ tty }) => {
+    const body = { salary_detected: false, salary_amount: null, monthly_credits: 'not computed', currency: 'NPR', avg_monthly_credit: 3000, seasonal: { peak_month: '2026-03' } };
+    const result = await run(command('reports income'), { tty, reply: { body } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(plain(result.stdout)).not.toMatch(BLANKS);
+    if (tty) {
+      // A person's list leaves out the facts without a value.
+      expect(plain(result.stdout)).toBe(
+        lines(`Income of ${ID}`, 'Salary detected         no', 'Average monthly credit  NPR 3,000.00', 'monthly_credits         not computed', 'currency                NPR', 'seasonal.peak_month     2026-03'),
+      );
+    } else {
+      expect(result.stdout).toBe(
+        lines(
+          'FIELD\tVALUE',
+          'salary_detected\tno',
+          'salary_amount\t',
+          'salary_regularity\t',
+          'salary_day_of_month\t',
+          'income_stability_score\t',
+          'remittance_detected\t',
+          'avg_monthly_credit\tNPR 3,000.00',
+          'monthly_credits\tnot computed',
+          'currency\tNPR',
+          'seasonal.peak_month\t2026-03',
+        ),
+      );
+    }
+  });
+
+  it.each(MODES)('balance: `statement_period` read as the period, a value of another type shown as it came, for $mode', async ({ tty }) => {
+    const body = { currency: 'NPR', statement_period: { from: '2026-01-01', to: '2026-03-31' }, opening_balance: 'n/a', closing_balance: 145200, trend: 'sideways', volatility: 0.3 };
+    const result = await run(command('reports balance'), { tty, reply: { body } });
+    expect(result.code).toBe(0);
+    const text = plain(result.stdout);
+    expect(text).not.toMatch(BLANKS);
+    const row = (name: string, value: string) => new RegExp(tty ? `^${name} +${value}$` : `^${name}\\t${value}$`, 'm');
+    expect(text).toMatch(row(tty ? 'Period' : 'period', '2026-01-01 → 2026-03-31'));
+    expect(text).toMatch(row(tty ? 'Opening balance' : 'opening_balance', 'n/a'));
+    expect(text).toMatch(row(tty ? 'Closing balance' : 'closing_balance', 'NPR 1,45,200\\.00'));
+    expect(text).toMatch(row(tty ? 'Trend' : 'trend', 'sideways'));
+    expect(text).toMatch(row('volatility', '0\\.3'));
+    if (!tty) expect(text).toMatch(/^avg_daily_balance\t$/m);
+  });
+
+  it.each(MODES)('liabilities, score, verify: absent item fields blank, unknown ones columns of their own, for $mode', async ({ tty }) => {
+    const liabilities = await run(command('reports liabilities'), { tty, reply: { body: { ...LIABILITIES, lenders: [{ lender: 'NMB Bank', lender_type: 'bank' }] } } });
+    const score = await run(command('reports score'), { tty, reply: { body: { score: 640, band: 'fair', model: 'v2', factors: [{ factor: 'emi_load', impact: 'high', weight: 2 }] } } });
+    const verify = await run(command('reports verify'), { tty, reply: { body: { verdict: 'review', checks: [{ check: 'fonts_consistent', note: 'two fonts' }] } } });
+    for (const result of [liabilities, score, verify]) {
+      expect(result.code, result.stderr).toBe(0);
+      expect(plain(result.stdout)).not.toMatch(BLANKS);
+    }
+    if (tty) {
+      expect(plain(liabilities.stdout)).toMatch(/│ LENDER +│ TOTAL │ PAYMENTS │ MONTHLY AVG │ LENDER TYPE │\n├.*\n│ NMB Bank │ +│ +│ +│ bank +│/);
+      // No factor has a detail: no DETAIL column.
+      expect(plain(score.stdout)).toMatch(/│ FACTOR +│ IMPACT │ WEIGHT │\n├.*\n│ emi_load │ +high │ +2 │/);
+      expect(plain(score.stdout)).toMatch(/^model +v2$/m);
+      expect(plain(verify.stdout)).toMatch(/│ fonts_consistent │ +│ +│ two fonts │/);
+      expect(plain(verify.stdout)).not.toMatch(/Confidence/);
+    } else {
+      expect(liabilities.stdout).toContain(lines('Lenders', 'LENDER\tTOTAL\tPAYMENTS\tMONTHLY AVG\tLENDER TYPE', 'NMB Bank\t\t\t\tbank'));
+      expect(score.stdout).toBe(lines('FIELD\tVALUE', 'score\t640 / 1000', 'band\tfair', 'model\tv2', '', 'Factors', 'FACTOR\tIMPACT\tWEIGHT', 'emi_load\thigh\t2'));
+      expect(verify.stdout).toBe(lines('FIELD\tVALUE', 'verdict\treview', 'confidence\t', '', 'Checks', 'CHECK\tRESULT\tSEVERITY\tNOTE', 'fonts_consistent\t\t\ttwo fonts'));
+    }
+  });
+
+  it.each(MODES)('underwrite: a verdict that is no word keeps its place; a reply with none is shown whole, for $mode', async ({ tty }) => {
+    const nested = await run(command('reports underwrite'), { tty, reply: { body: { verdict: { code: 'approve', reasons: ['fine'] }, foir: 0.3 } } });
+    expect(nested.code).toBe(0);
+    const text = plain(nested.stdout);
+    expect(text).toMatch(tty ? /^verdict\.code +approve$/m : /^verdict\.code\tapprove$/m);
+    expect(text).toMatch(tty ? /^foir +0\.3$/m : /^foir\t0\.3$/m);
+    const bare = await run(command('reports underwrite'), { tty, reply: { body: { decision: 'approve' } } });
+    expect(plain(bare.stdout)).toMatch(tty ? /^decision +approve$/m : /^FIELD\tVALUE\ndecision\tapprove\n$/);
+  });
+
+  it.each(MODES)('enrich: absent fields blank, unknown ones columns of their own, the rest of the reply after, for $mode', async ({ tty }) => {
+    const body = { count: 1, model: 'v3', transactions: [{ date: '2026-03-26', description: 'EMI NABIL BANK', debit: 21000, merchant: 'Nabil Bank' }] };
+    const result = await run(command('enrich'), { tty, reply: { body } });
+    expect(result.code).toBe(0);
+    expect(plain(result.stdout)).not.toMatch(BLANKS);
+    if (tty) {
+      expect(plain(result.stdout)).toMatch(/│ 2026-03-26 │ EMI NABIL BANK │ +│ 21,000\.00 │ +│ +│ +│ Nabil Bank │/);
+      expect(plain(result.stdout)).toMatch(/^model +v3$/m);
+    } else {
+      expect(result.stdout).toBe(
+        lines(
+          'Transactions (1)',
+          'DATE\tDESCRIPTION\tCREDIT\tDEBIT\tBALANCE\tCATEGORY\tCONFIDENCE\tMERCHANT',
+          '2026-03-26\tEMI NABIL BANK\t\t21,000.00\t\t\t\tNabil Bank',
+          '',
+          'FIELD\tVALUE',
+          'model\tv3',
+        ),
+      );
+    }
+  });
+
+  it.each(MODES)('consents create and connect exchange: a reply without the secret is shown with no warning, for $mode', async ({ tty }) => {
+    const consent = await run(command('consents create'), { tty, reply: { body: { id: CONSENT_ID, status: 'pending_approval' } } });
+    expect(consent.code).toBe(0);
+    expect(consent.stderr).toBe('');
+    expect(plain(consent.stdout)).toMatch(tty ? /^status +pending_approval$/m : /^status\tpending_approval$/m);
+    if (!tty) expect(consent.stdout).toMatch(/^token\t$/m);
+    const exchange = await run(command('connect exchange'), { tty, reply: { body: { grant_id: GRANT_ID, scopes: 'identity', expires_at: '2026-08-01T00:00:00Z' } } });
+    expect(exchange.code).toBe(0);
+    expect(exchange.stderr).toBe('');
+    expect(plain(exchange.stdout)).toMatch(tty ? /^Scopes +identity$/m : /^scopes\tidentity$/m);
+    expect(plain(exchange.stdout)).toMatch(tty ? /^expires_at +2026-08-01T00:00:00Z$/m : /^expires_at\t2026-08-01T00:00:00Z$/m);
+  });
+
+  it.each(MODES)('consents data and grants data: data that is no object is shown whole; a scope not listed still gets its section, for $mode', async ({ tty }) => {
+    const flat = await run(command('consents data'), { tty, reply: { body: { scopes: ['identity'], data: 'withheld' } } });
+    expect(flat.code).toBe(0);
+    expect(plain(flat.stdout)).toMatch(tty ? /^data +withheld$/m : /^data\twithheld$/m);
+    const extra = await run(command('grants data'), { tty, reply: { body: { scopes: ['identity'], data: { identity: { account_holder: 'RAM' }, balance: { trend: 'growing' } } } } });
+    expect(extra.code).toBe(0);
+    expect(plain(extra.stdout)).toMatch(/^Balance\n/m);
+    expect(plain(extra.stdout)).toMatch(tty ? /^trend +growing$/m : /^trend\tgrowing$/m);
+  });
+
+  it.each(MODES)('decisions list: a top-level list, no decisions, and `data` of another type, for $mode', async ({ tty }) => {
+    const c = command('decisions list');
+    const top = await run(c, { tty, reply: { body: [{ id: 'dec_1', decision: 'review' }] } });
+    expect(plain(top.stdout)).toMatch(tty ? /│ review +│ dec_1 │/ : /^DECISION\tID\nreview\tdec_1\n$/);
+    const none = await run(c, { tty, reply: { body: { data: [] } } });
+    expect(none.code).toBe(0);
+    if (tty) expect(plain(none.stdout)).toBe('No decisions.\n');
+    const odd = await run(c, { tty, reply: { body: { data: 'none' } } });
+    expect(plain(odd.stdout)).toMatch(tty ? /^data +none$/m : /^FIELD\tVALUE\ndata\tnone\n$/);
+    // Records: the reply as one record when it has no list.
+    const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'], reply: { body: { data: 'none' } } });
+    expect(ndjson.stdout).toBe('{"data":"none"}\n');
+  });
+});
+
+describe('checks made before any request (exit 2)', () => {
+  const CASES: Array<[string[], RegExp]> = [
+    [['reports', 'transactions', ID, '--limit', '0'], /^error: --limit takes a whole number from 1 to 1000, not "0"$/],
+    [['reports', 'transactions', ID, '--limit', '1001'], /^error: --limit takes a whole number from 1 to 1000/],
+    [['reports', 'transactions', ID, '--since', '2026-02-30'], /^error: --since 2026-02-30 is no date of the calendar/],
+    [['reports', 'transactions', ID, '--until', '2026-3-1'], /^error: --until takes a date written YYYY-MM-DD/],
+    [['reports', 'transactions', ID, '--since', '2026-03-01', '--until', '2026-02-01'], /^error: --since 2026-03-01 comes after --until 2026-02-01/],
+    [['reports', 'transactions', ID, '--category', 'food'], /^error: .*--category.*\bfood\b/],
+    [['reports', 'transactions', ID, '--direction', 'in'], /^error: .*--direction.*\bin\b/],
+    [['reports', 'transactions', ID, '--merchant-category', 'fast food'], /^error: --merchant-category takes one word/],
+    [['reports', 'income', 'a/b'], /^error: the report id "a\/b" must not contain/],
+    [['reports', 'balance', '..'], /^error: the report id "\.\." is not an id/],
+    [['reports', 'liabilities', ''], /^error: the report id is empty$/],
+    [['reports', 'score', 'a b'], /^error: the report id "a b" must not contain/],
+    [['reports', 'verify', 'a#b'], /^error: the report id "a#b" must not contain/],
+    [['reports', 'underwrite', ID, '--principal', '0', '--tenor-months', '36', '--annual-rate', '12'], /^error: --principal takes the loan amount, a number above 0/],
+    [['reports', 'underwrite', ID, '--principal', '5,00,000', '--tenor-months', '36', '--annual-rate', '12'], /^error: --principal .*without grouping commas/],
+    [['reports', 'underwrite', ID, '--principal', '500000', '--tenor-months', '601', '--annual-rate', '12'], /^error: --tenor-months takes a whole number from 1 to 600/],
+    [['reports', 'underwrite', ID, '--principal', '500000', '--tenor-months', '36', '--annual-rate', '101'], /^error: --annual-rate takes the yearly interest rate in percent, from 0 to 100/],
+    [['reports', 'underwrite', ID, ...LOAN, '--foir-ceiling', '50'], /^error: --foir-ceiling .*\(for 50% write 0\.5\)$/],
+    [['reports', 'underwrite', ID, ...LOAN, '--foir-ceiling', '0'], /^error: --foir-ceiling takes a fraction above 0 and at most 1/],
+    [['reports', 'underwrite', ID, '--principal', '500000', '--tenor-months', '36'], /^error: .*--annual-rate\b/],
+    [['enrich'], /^error: .*--file\b/],
+    [['enrich', '--file', '/nonexistent/transactions.csv'], /^error: cannot read --file \/nonexistent\/transactions\.csv: no such file/],
+    [['consents', 'create', ID, '--scopes', 'identity,balance'], /^error: --scopes takes scopes from identity, income, liabilities, verify, transactions, not "balance"$/],
+    [['consents', 'create', ID, '--scopes', ','], /^error: --scopes is empty/],
+    [['consents', 'create', ID, '--scopes', 'income', '--expires-in-days', '366'], /^error: --expires-in-days takes a whole number from 1 to 365/],
+    [['consents', 'create', ID, '--scopes', 'income', '--grantee-label', ' '], /^error: --grantee-label is empty/],
+    [['consents', 'create', '../x', '--scopes', 'income'], /^error: the report id "\.\.\/x" must not contain/],
+    [['consents', 'revoke', '..'], /^error: the consent id "\.\." is not an id/],
+    [['consents', 'data', CONSENT_ID], /^error: .*--token\b/],
+    [['consents', 'data', CONSENT_ID, '--token', ''], /^error: --token is empty$/],
+    [['consents', 'data', CONSENT_ID, '--token', 'cst_a\nb'], /^error: --token contains a control character/],
+    [['connect', 'exchange', ' '], /^error: the public token is empty$/],
+    [['grants', 'data', GRANT_ID], /^error: no access token: pass --access-token or set SVC_ACCESS_TOKEN$/],
+    [['grants', 'data', 'a?b', '--access-token', ACCESS_TOKEN], /^error: the grant id "a\?b" must not contain/],
+    [['decisions', 'record', '--client-reference-id', 'loan-1', '--decision', 'approve'], /^error: --decision takes one of approved, review, declined, not "approve"$/],
+    [['decisions', 'record', '--client-reference-id', ' ', '--decision', 'approved'], /^error: --client-reference-id is empty/],
+    [['decisions', 'record', '--client-reference-id', 'loan-1', '--decision', 'approved', '--amount', '-5'], /^error: --amount takes a positive number, such as 250000, not "-5"$/],
+    [['decisions', 'record', '--client-reference-id', 'loan-1', '--decision', 'approved', '--report-id', 'a/b'], /^error: the report id "a\/b" must not contain/],
+    [['decisions', 'list', '--limit', '201'], /^error: --limit takes a whole number from 1 to 200/],
+    [['decisions', 'list', '--outcome', 'paid'], /^error: --outcome takes one of repaid, delinquent, defaulted, written_off, not "paid"$/],
+    [['decisions', 'outcome', '--client-reference-id', 'loan-1', '--outcome', 'paid'], /^error: --outcome takes one of repaid, delinquent, defaulted, written_off/],
+    [['decisions', 'outcome', '--outcome', 'repaid'], /^error: .*--client-reference-id\b/],
+  ];
+  const cases = CASES.flatMap(([argv, message]) => MODES.map(({ mode, tty }) => ({ argv, message, mode, tty })));
+
+  it.each(cases)('svc $argv refuses, for $mode', async ({ argv, message, tty }) => {
+    expectRefused(await svc(argv, { tty }), message);
+  });
+
+  it('absent options are left out of the query and the body', async () => {
+    const transactions = new FakeService().expect('GET', `/v1/reports/${ID}/transactions`, { body: TRANSACTIONS });
+    expect((await svc(['reports', 'transactions', ID], { service: transactions })).code).toBe(0);
+    const list = new FakeService().expect('GET', '/v1/decisions', { body: DECISIONS });
+    expect((await svc(['decisions', 'list'], { service: list })).code).toBe(0);
+    const underwrite = await svc(['reports', 'underwrite', ID, ...LOAN, '--json'], { service: new FakeService().expect('POST', `/v1/reports/${ID}/underwriting`, { body: UNDERWRITING }) });
+    expect(underwrite.requests[0]!.json).toEqual({ loan: { principal: 500000, tenor_months: 36, annual_rate_pct: 12.5 } });
+    const consent = await svc(['consents', 'create', ID, '--scopes', 'income, identity,income', '--json'], { service: new FakeService().expect('POST', '/v1/consents', { body: CONSENT }) });
+    expect(consent.requests[0]!.json).toEqual({ report_id: ID, scopes: ['income', 'identity'] });
+    const decision = await svc(['decisions', 'record', '--client-reference-id', 'loan-1', '--decision', 'review', '--json'], { service: new FakeService().expect('POST', '/v1/decisions', { body: DECISION }) });
+    expect(decision.requests[0]!.json).toEqual({ client_reference_id: 'loan-1', decision: 'review' });
+    const outcome = await svc(['decisions', 'outcome', '--client-reference-id', 'loan-1', '--outcome', 'repaid', '--json'], { service: new FakeService().expect('POST', '/v1/outcomes', { body: OUTCOME }) });
+    expect(outcome.requests[0]!.json).toEqual({ client_reference_id: 'loan-1', outcome: 'repaid' });
+  });
+});
+
+describe('enrich reads its transactions from a file or stdin', () => {
+  const dir = () => {
+    const path = join(scratchDir(), 'enrich');
+    mkdirSync(path, { recursive: true });
+    return path;
+  };
+  const write = (name: string, content: string) => {
+    const path = join(dir(), name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const enrich = (file: string, options: { stdin?: string; tty?: boolean } = {}) =>
+    svc(['enrich', '--file', file, '--json'], { ...options, service: new FakeService().expect('POST', '/v1/enrich', { body: ENRICH }) });
+
+  it.each(MODES)('a CSV file (header row, columns in any order), a JSON list, a JSON object holding transactions, and stdin all send the same body, for $mode', async ({ tty }) => {
+    const csv = write('transactions.csv', ENRICH_CSV);
+    const reordered = write('reordered.csv', '\uFEFFBalance,Date,Description,Debit,Credit\r\n145200,2026-03-25,SALARY LEAPFROG MAR 2026,,72000\r\n\r\n124200,2026-03-26,EMI NABIL BANK HOME LOAN,21000,\r\n');
+    const list = write('transactions.json', JSON.stringify(ENRICH_SENT.transactions));
+    const object = write('export.json', JSON.stringify({ exported_at: '2026-05-22', transactions: ENRICH_SENT.transactions }, null, 2));
+    for (const result of [await enrich(csv, { tty }), await enrich(reordered, { tty }), await enrich(list, { tty }), await enrich(object, { tty }), await enrich('-', { tty, stdin: ENRICH_CSV }), await enrich('-', { tty, stdin: JSON.stringify(ENRICH_SENT) })]) {
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.requests[0]!.json).toEqual(ENRICH_SENT);
+    }
+  });
+
+  it('other fields of a JSON transaction go as given; a null credit or debit is left out', async () => {
+    const file = write('extra.json', JSON.stringify([{ date: '2026-03-25', description: 'SALARY', credit: 72000, debit: null, balance: 145200, ref: 'R1' }]));
+    const result = await enrich(file);
+    expect(result.requests[0]!.json).toEqual({ transactions: [{ date: '2026-03-25', description: 'SALARY', credit: 72000, balance: 145200, ref: 'R1' }] });
+  });
+
+  it.each(MODES)('the first bad transaction is named by its CSV line or JSON index, and nothing is sent, for $mode', async ({ tty }) => {
+    const cases: Array<[string, RegExp]> = [
+      [write('bad-date.csv', 'date,description,credit,debit,balance\n2026-03-25,SALARY,72000,,145200\n2026-02-30,EMI,,21000,124200\n'), /^error: \S+bad-date\.csv, line 3: date "2026-02-30" is not a date of the form YYYY-MM-DD$/],
+      [write('both.csv', 'date,description,credit,debit,balance\n2026-03-25,SALARY,72000,5,145200\n'), /^error: \S+both\.csv, line 2: both credit and debit are given/],
+      [write('amount.csv', 'date,description,credit,debit,balance\n2026-03-25,SALARY,"72,000",,145200\n'), /^error: \S+amount\.csv, line 2: credit "72,000" is not a number/],
+      [write('header.csv', 'when,what,amount\n2026-03-25,SALARY,72000\n'), /^error: the header row of \S+header\.csv has no column "date", "description", "balance", "credit" or "debit"/],
+      [write('empty.csv', 'date,description,credit,debit,balance\n'), /^error: \S+empty\.csv holds no transactions \(give 1 to 5000\)$/],
+      [write('index.json', JSON.stringify([ENRICH_SENT.transactions[0], { date: '2026-03-26', description: 'EMI', debit: '21000', balance: 1 }])), /^error: \S+index\.json, index 1: debit should be a number, not a text/],
+      [write('shape.json', '{"rows": []}'), /^error: \S+shape\.json: the JSON is neither a list of transactions nor an object holding "transactions"$/],
+      [write('broken.json', '[{"date": '), /^error: cannot read \S+broken\.json as JSON: /],
+      [write('many.json', JSON.stringify(Array.from({ length: 5001 }, () => ENRICH_SENT.transactions[0]))), /^error: \S+many\.json holds 5001 transactions; enrich takes at most 5000 per call$/],
+    ];
+    for (const [file, message] of cases) expectRefused(await svc(['enrich', '--file', file], { tty }), message);
+    expectRefused(await svc(['enrich', '--file', '-'], { tty, stdin: 'date,description,credit,debit,balance\n2026-03-25,,72000,,145200\n' }), /^error: stdin, line 2: the description is empty$/);
+  });
+});
+
+describe('consents data, connect exchange, grants data: tokens are secrets', () => {
+  const data = command('consents data');
+  const grants = command('grants data');
+  const exchange = command('connect exchange');
+
+  it('consents data needs no key and no config, only the base URL; without one it is exit 2', async () => {
+    const result = await run(data, { env: { SVC_API_KEY: undefined, SVC_CONFIG_DIR: join(scratchDir(), 'no-config') } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.headers).not.toHaveProperty('authorization');
+    // With a key configured, still none is sent.
+    const keyed = await run(data, { env: { SVC_API_KEY: KEY } });
+    expect(keyed.requests[0]!.headers).not.toHaveProperty('authorization');
+    expectRefused(await svc(data.argv, { env: { SVC_BASE_URL: undefined, SVC_API_KEY: undefined } }), /^error: no base URL configured$/);
+  });
+
+  it.each(MODES)('consents data: the --debug trace masks the token in the query, for $mode', async ({ tty }) => {
+    const result = await run(data, { tty, argv: [...data.argv, '--debug'] });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(new RegExp(`^debug: → GET https://svc\\.test/v1/consents/${CONSENT_ID}/data\\?token=…7e6f key=none$`, 'm'));
+    expect(result.stderr).toMatch(new RegExp(`^debug: ← 200 GET https://svc\\.test/v1/consents/${CONSENT_ID}/data\\?token=…7e6f `, 'm'));
+    expect(result.stderr).not.toContain(TOKEN);
+  });
+
+  it.each(MODES)('consents data: a wrong token (401) is exit 3, a revoked consent (403 consent_inactive) exit 4, the token masked in both, for $mode', async ({ tty }) => {
+    const wrong = await run(data, { tty, reply: { status: 401, body: envelope('AUTHENTICATION_ERROR', 'INVALID_CONSENT_TOKEN', `The token ${TOKEN} does not open this consent.`) } });
+    expectFailure(wrong, 3, 'error: INVALID_CONSENT_TOKEN: The token …7e6f does not open this consent.');
+    expect(wrong.stderr).toContain('This request sends no API key: the token alone opens the data.');
+    expect(wrong.stderr).not.toContain('svc login');
+    const revoked = await run(data, { tty, reply: { status: 403, body: envelope('PERMISSION_ERROR', 'consent_inactive', `Consent '${CONSENT_ID}' was revoked.`, { suggested_action: `Ask the report owner for a new consent than ${TOKEN}.` }) } });
+    expectFailure(revoked, 4, `error: consent_inactive: Consent '${CONSENT_ID}' was revoked.`);
+    for (const result of [wrong, revoked]) expect(result.stderr).not.toContain(TOKEN);
+    // With --json, the envelope on stderr: masked too.
+    const json = await run(data, { tty, argv: [...data.argv, '--json'], reply: { status: 401, body: envelope('AUTHENTICATION_ERROR', 'INVALID_CONSENT_TOKEN', `Bad ${TOKEN}.`) } });
+    expect(json.code).toBe(3);
+    expect(json.stderr).not.toContain(TOKEN);
+    expect(JSON.parse(json.stderr).error_code).toBe('INVALID_CONSENT_TOKEN');
+  });
+
+  it.each(MODES)('grants data: the access token from SVC_ACCESS_TOKEN or --access-token, in its header only, never in the trace or an error, for $mode', async ({ tty }) => {
+    const traced = await run(grants, { tty, argv: [...grants.argv, '--debug'] });
+    expect(traced.code).toBe(0);
+    expect(traced.stderr).toMatch(new RegExp(`^debug: → GET https://svc\\.test/v1/grants/${GRANT_ID}/data key=svc_sk_test_…eeff$`, 'm'));
+    expect(traced.stderr).not.toContain(ACCESS_TOKEN);
+    // The flag wins over the environment; an empty variable is no token.
+    const other = 'cat_ffeeddccbbaa99887766554433221100';
+    const flagged = await run(grants, { tty, argv: [...grants.argv, '--access-token', other] });
+    expect(flagged.requests[0]!.headers['x-svc-access-token']).toBe(other);
+    expectRefused(await svc(grants.argv, { tty, env: { SVC_ACCESS_TOKEN: '' } }), /^error: no access token/);
+    // A service echoing the token in its error: masked, whether it came from the environment or the flag.
+    const echo = (token: string): FakeReply => ({ status: 401, body: envelope('AUTHENTICATION_ERROR', 'INVALID_ACCESS_TOKEN', `The access token ${token} does not open this grant.`) });
+    const refused = await run(grants, { tty, reply: echo(ACCESS_TOKEN) });
+    expectFailure(refused, 3, 'error: INVALID_ACCESS_TOKEN: The access token …e8f9 does not open this grant.');
+    expect(refused.stderr).not.toContain(ACCESS_TOKEN);
+    const refusedFlag = await run(grants, { tty, argv: [...grants.argv, '--access-token', other, '--debug'], env: { SVC_ACCESS_TOKEN: undefined }, reply: echo(other) });
+    expectFailure(refusedFlag, 3, 'error: INVALID_ACCESS_TOKEN: The access token …1100 does not open this grant.');
+    expect(refusedFlag.stderr).not.toContain(other);
+  });
+
+  it.each(MODES)('connect exchange: the public token and the access token never in the trace; a refused token masked in the error, for $mode', async ({ tty }) => {
+    const traced = await run(exchange, { tty, argv: [...exchange.argv, '--debug'] });
+    expect(traced.code).toBe(0);
+    expect(traced.stdout).toContain(ACCESS_TOKEN);
+    expect(traced.stderr).toMatch(/^debug: → POST https:\/\/svc\.test\/v1\/connect\/exchange key=svc_sk_test_…eeff$/m);
+    expect(traced.stderr).not.toContain(PUBLIC_TOKEN);
+    expect(traced.stderr).not.toContain(ACCESS_TOKEN);
+    const refused = await run(exchange, { tty, reply: { status: 400, body: envelope('INVALID_REQUEST_ERROR', 'INVALID_PUBLIC_TOKEN', `The public token ${PUBLIC_TOKEN} was already exchanged.`) } });
+    expectFailure(refused, 6, 'error: INVALID_PUBLIC_TOKEN: The public token …b1a0 was already exchanged.');
+    expect(refused.stderr).not.toContain(PUBLIC_TOKEN);
+  });
+
+  it.each(MODES)('consents create: the token in the reply, once; not in the --debug trace or the notes, for $mode', async ({ tty }) => {
+    const c = command('consents create');
+    const result = await run(c, { tty, argv: [...c.argv, '--debug'] });
+    expect(result.code).toBe(0);
+    expect(plain(result.stdout)).toContain(TOKEN);
+    expect(result.stderr).toMatch(/^debug: ← 200 POST https:\/\/svc\.test\/v1\/consents /m);
+    expect(result.stderr).toMatch(/^warning: this token gives whoever holds it/m);
+    expect(result.stderr).not.toContain(TOKEN);
+  });
+});
