@@ -2,7 +2,9 @@
 // `complete -F` would, with COMP_WORDS/COMP_CWORD/COMP_LINE/COMP_POINT set), zsh (an interactive zsh
 // in a pseudo-terminal, zpty, where TAB runs the completion system) and fish (`complete -C`). Each
 // shell uses the committed script in completions/, and asks the built svc (through a `svc` on PATH)
-// for profile names and cached series selectors. A missing shell fails the test: CI installs them.
+// for profile names and cached series selectors. Where zsh or fish is not installed, its tests are
+// skipped with a note saying so; with SVC_TEST_REQUIRE_SHELLS=1 (as .ci/run sets, after installing
+// them) a missing shell fails the run instead. bash is not optional: the whole e2e harness uses it.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,16 +24,30 @@ const SCRIPT: Record<ShellName, string> = {
   fish: join(ROOT, 'completions', 'svc.fish'),
 };
 
+/** Which shells run here: zsh and fish if found on PATH; bash always (see above). */
+const onPath = (command: string): boolean => !spawnSync(command, ['--version'], { stdio: 'ignore' }).error;
+const HAVE: Record<ShellName, boolean> = { bash: true, zsh: onPath('zsh'), fish: onPath('fish') };
+// A missing shell: one failing test when SVC_TEST_REQUIRE_SHELLS is set (to anything but 0), else a
+// note and one skipped test naming it; its completion tests are skipped either way.
+const REQUIRE_SHELLS = !['', '0'].includes(process.env.SVC_TEST_REQUIRE_SHELLS ?? '');
+for (const shell of SHELLS.filter((name) => !HAVE[name])) {
+  if (REQUIRE_SHELLS) {
+    it(`${shell} is installed (SVC_TEST_REQUIRE_SHELLS is set)`, () => {
+      throw new Error(`${shell} is not installed, and SVC_TEST_REQUIRE_SHELLS=${process.env.SVC_TEST_REQUIRE_SHELLS} requires it (apt-get install -y ${shell})`);
+    });
+  } else {
+    const note = `${shell} is not installed here: its completion tests are skipped`;
+    console.warn(`note: ${note} (set SVC_TEST_REQUIRE_SHELLS=1 to fail instead)`);
+    it.skip(note, () => {});
+  }
+}
+
 /** A user's machine: `svc` on PATH, a config file with two profiles, a cache filled by svc itself. */
 let home: string;
 let env: Record<string, string>;
 let cpiSelectors: string[];
 
 beforeAll(async () => {
-  for (const shell of SHELLS) {
-    const probe = spawnSync(shell, ['--version'], { encoding: 'utf8' });
-    if (probe.error) throw new Error(`${shell} is not installed; CI installs it (apt-get install -y zsh fish)`);
-  }
   home = world.tempDir('svc-completion-');
   const bin = join(home, 'bin');
   mkdirSync(bin);
@@ -202,7 +218,7 @@ const COMPLETE: Record<ShellName, (lines: readonly string[], cwd?: string) => Pr
 
 const sorted = (values: readonly string[]) => [...new Set(values)].sort();
 
-describe.each(SHELLS)('%s completes', (shell) => {
+for (const shell of SHELLS) describe.skipIf(!HAVE[shell])(`${shell} completes`, () => {
   const LINES = [
     'svc rep',
     'svc reports list --status ',
@@ -290,14 +306,14 @@ describe('the completion scripts', () => {
     expect(sorted(got.get('svc reports list --status=')!)).toEqual(['complete', 'failed', 'processing']);
   });
 
-  it('zsh loads the script sourced after compinit, without a word on stderr', async () => {
+  it.skipIf(!HAVE.zsh)('zsh loads the script sourced after compinit, without a word on stderr', async () => {
     const script = `autoload -Uz compinit && compinit -u -D && source ${sq(SCRIPT.zsh)} && print -r -- $_comps[svc]`;
     const result = await runShell('zsh', ['-f', '-c', script], home);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('_svc\n');
   });
 
-  it('fish loads the script without a word on stderr', async () => {
+  it.skipIf(!HAVE.fish)('fish loads the script without a word on stderr', async () => {
     const result = await runShell('fish', ['--no-config', '-c', `source '${SCRIPT.fish}'; and complete -c svc | head -1`], home);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -321,7 +337,7 @@ describe('the completion scripts', () => {
     const result = await world.bare(['completion', 'tcsh']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^error: .*tcsh.*bash, zsh, fish/);
+    expect(result.stderr).toMatch(/^error: .*bash, zsh, fish.*tcsh/);
   });
 });
 
