@@ -21,8 +21,8 @@ const args = process.argv.slice(2);
 
 /**
  * stdout failed, on every path (short or not). A reader that went away (`svc --help | head -1`)
- * is not an error: exit 0 quietly. Anything else (a full disk, a closed terminal) is one line on
- * stderr and exit 1, never a stack trace.
+ * is not an error: exit 0 quietly (the program's path decides that itself). Anything else (a full
+ * disk, a closed terminal) is one line on stderr and exit 1, never a stack trace.
  */
 function outputFailed(error) {
   if (error.code === 'EPIPE') process.exit(0);
@@ -75,7 +75,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // A completion script asking for values while the user presses TAB: the small entry, not the program.
   process.exitCode = require('../dist/complete.cjs').runComplete(args.slice(1), writeOut);
 } else {
-  process.stdout.on('error', outputFailed);
+  // A reader gone from stdout (EPIPE) is the program's to handle (dist/cli.js): it knows the run's
+  // exit code, which a message that could not be written must not change.
+  process.stdout.on('error', (error) => error.code === 'EPIPE' || outputFailed(error));
   import('../dist/cli.js').then(async ({ run }) => {
     process.exitCode = await run(args);
   });

@@ -1,5 +1,6 @@
 // The bundle's entry: wires the real process (streams, the signals that stop svc) to main().
-// bin/svc.cjs handles a failing stdout, for this path and its own short ones alike.
+// bin/svc.cjs handles a stdout that fails for good (a full disk), for this path and its own short
+// ones alike; a reader that went away is handled here, where the run's exit code is known.
 import { constants } from 'node:os';
 import { readEnv } from './core/environment.js';
 import { EXIT } from './core/errors.js';
@@ -31,9 +32,25 @@ export async function run(argv: readonly string[]): Promise<number> {
       setTimeout(() => process.exit(exitCodeOf(signal)), STOP_GRACE_MS).unref();
     });
   }
+  // The exit code is the run's, never the fate of a message: a stderr whose reader went away
+  // (`svc … 2>&1 | head -1`) or that fails otherwise leaves nobody to tell, so its error is
+  // dropped (unheard, Node would end svc with exit 1 at a random moment of the report).
+  process.stderr.on('error', () => {});
+  // The reader of stdout went away (`svc … | head -1`): no failure of svc's. A command still
+  // producing output is asked to stop; one that already failed keeps its exit code (an error
+  // status of `svc api` whose body could not be written is still its own code, not 0).
+  let stdoutClosed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE' || stdoutClosed) return;
+    stdoutClosed = true;
+    interrupt.abort();
+    setTimeout(() => process.exit(EXIT.ok), STOP_GRACE_MS).unref();
+  });
   const code = await main(argv, processIO(), interrupt.signal);
-  // main() reports any stop as an interruption, Ctrl-C's code; the signal decides the code.
-  return code === EXIT.interrupted && stoppedBy ? exitCodeOf(stoppedBy) : code;
+  if (code !== EXIT.interrupted) return code;
+  // main() reports any stop as an interruption, Ctrl-C's code; what stopped it decides the code.
+  if (stoppedBy) return exitCodeOf(stoppedBy);
+  return stdoutClosed ? EXIT.ok : code;
 }
 
 function exitCodeOf(signal: StopSignal): number {

@@ -1,5 +1,6 @@
 // The streams and terminal facts a command may use. Commands never touch `process` directly:
 // they get an IO, so tests can run them as "a person at a terminal" or as "a script".
+import { fstatSync } from 'node:fs';
 import { readEnv } from './environment.js';
 import { MaskedStream } from './output/masked-stream.js';
 import type { Secrets } from './output/secrets.js';
@@ -11,6 +12,11 @@ export interface IO {
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
   readonly stdinIsTTY: boolean;
+  /**
+   * stdout goes into a pipe (or socket): another program reads it and may print it on the
+   * terminal svc draws on. Unknown (undefined) in tests.
+   */
+  readonly stdoutIsPipe?: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Width of the terminal on stdout, or 80 when it is not a terminal. */
   readonly columns: number;
@@ -24,9 +30,19 @@ export function processIO(): IO {
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
+    stdoutIsPipe: isPipe(1),
     env: process.env,
     columns: process.stdout.columns || 80,
   };
+}
+
+function isPipe(fd: number): boolean {
+  try {
+    const stat = fstatSync(fd);
+    return stat.isFIFO() || stat.isSocket();
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -258,6 +258,19 @@ describe('svc parse FILE --async', () => {
     const pollOnly = await svc(['parse', file('s.pdf'), '--async'], { tty: true, service: upload({ status: 202, body: ACCEPTED }) });
     expect(plain(pollOnly.stdout)).toBe('Poll URL  /v1/reports/cl_abc123\nParsing in the background. Follow it with: svc api GET /v1/reports/cl_abc123\n');
   });
+
+  it.each(MODES)('with --wait too is refused before any request (exit 2), for $mode', async ({ tty }) => {
+    for (const flags of [['--async', '--wait'], ['--wait', '--async', '--json'], ['--async', '--wait', '--wait-timeout', '5']]) {
+      const result = await svc(['parse', file('s.pdf'), ...flags], { tty });
+      const message = /^(error: )?--async returns at once and --wait waits for the report: give one of them, not both$/;
+      // With --json, a usage error is one JSON line on stderr.
+      if (flags.includes('--json')) expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'USAGE', error_message: expect.stringMatching(message) });
+      else expectRefused(result, message);
+      expect(result.waits).toEqual([]);
+    }
+    // Before the file is even read: a missing one is not what is reported.
+    expectRefused(await svc(['parse', join(files, 'missing.pdf'), '--async', '--wait'], { tty }), /--async .* --wait/);
+  });
 });
 
 /** A service that accepts the upload in the background, then answers the polls in turn. */
@@ -478,7 +491,7 @@ describe('svc parse FILE: the file is checked before any request', () => {
   it.each(
     [
       [['parse'], /file/],
-      [['parse', 'a.pdf', 'b.pdf'], /too many arguments|unexpected/i],
+      [['parse', 'a.pdf', 'b.pdf'], /too many/i],
       [['parse', '--bank', 'a b', 'x.pdf'], /--bank takes a bank code/],
       [['parse', '--bank', '', 'x.pdf'], /--bank takes a bank code/],
       [['parse', '--bank', '../x', 'x.pdf'], /--bank takes a bank code/],

@@ -36,10 +36,13 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   const progress: ProgressBar =
     options.totals && ctx.io.stderrIsTTY && options.totals.calls > 1
       ? (await import('../../core/stream/progress.js')).progressBar(ctx.io.stderr, ctx.io.columns, options.totals)
-      : { advance() {}, clear() {}, redraw() {}, stop() {} };
-  // When stdout and stderr share a terminal, the bar steps aside for each piece of output.
+      : { advance() {}, clear() {}, redraw() {}, holdOff() {}, stop() {} };
+  // When stdout and stderr share a terminal, the bar steps aside for each piece of output. Into a
+  // pipe, the reader may print it on that terminal when it likes (`| head -5`): the bar stays off
+  // while output flows, so nothing lands on its line.
   const sharesTerminal = ctx.io.stdoutIsTTY && ctx.io.stderrIsTTY;
-  const sink = new OutputSink(ctx.io.stdout, sharesTerminal ? progress.clear : undefined, sharesTerminal ? progress.redraw : undefined);
+  const beforeWrite = sharesTerminal ? progress.clear : ctx.io.stdoutIsPipe ? progress.holdOff : undefined;
+  const sink = new OutputSink(ctx.io.stdout, beforeWrite, sharesTerminal ? progress.redraw : undefined);
   const writer = await createWriter({
     format: ctx.format,
     sink,

@@ -32,6 +32,11 @@ interface ParseOptions {
 }
 
 export async function parseStatement(ctx: Context, file: string, options: ParseOptions): Promise<void> {
+  if (options.async && options.wait) {
+    throw new UsageError('--async returns at once and --wait waits for the report: give one of them, not both', [
+      'Both parse in the background; --wait alone also waits until the report is complete or failed.',
+    ]);
+  }
   const waitSeconds = checkInteger(options.waitTimeout, '--wait-timeout', 1, 86_400)!;
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(options.bank)) throw new UsageError(`--bank takes a bank code such as NABIL or auto, not "${options.bank}"`);
   const document = await readStatement(file);

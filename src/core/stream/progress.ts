@@ -9,11 +9,19 @@ export interface ProgressBar {
   clear(): void;
   /** Draws it again after a clear(). */
   redraw(): void;
+  /**
+   * Takes the bar off the line until output has paused for a moment: for output that another
+   * program may print on this terminal (stdout into a pipe, `| head`), which must never land on
+   * the bar's line, where no clear() could reach it any more.
+   */
+  holdOff(): void;
   /** Removes the bar for good. */
   stop(): void;
 }
 
 const REDRAW_MS = 100;
+/** How long output must pause before a bar held off comes back. */
+const HOLD_MS = 500;
 
 /** What a run does: how many items in how many calls, and what an item is called (`lookups`). */
 export interface Totals {
@@ -29,6 +37,7 @@ export function progressBar(stream: NodeJS.WritableStream, width: number, totals
   let lastDrawn = -Infinity;
   let shown = false;
   let stopped = false;
+  let held: ReturnType<typeof setTimeout> | undefined;
 
   const draw = () => {
     lastDrawn = now();
@@ -39,20 +48,36 @@ export function progressBar(stream: NodeJS.WritableStream, width: number, totals
     if (shown) stream.write('\r\u001b[K');
     shown = false;
   };
+  // svc may end before the run can stop the bar (a second Ctrl-C, a stop past its grace period):
+  // a terminal is never left with a bar on it. A terminal's writes are synchronous, so this one
+  // is done before the process ends.
+  process.once('exit', clear);
   draw();
   return {
     advance(done) {
       items += done;
       calls++;
-      if (!stopped && now() - lastDrawn >= REDRAW_MS) draw();
+      if (!stopped && !held && now() - lastDrawn >= REDRAW_MS) draw();
     },
     clear,
     redraw() {
-      if (!stopped) draw();
+      if (!stopped && !held) draw();
+    },
+    holdOff() {
+      clear();
+      clearTimeout(held);
+      held = setTimeout(() => {
+        held = undefined;
+        if (!stopped) draw();
+      }, HOLD_MS);
+      held.unref();
     },
     stop() {
       stopped = true;
+      clearTimeout(held);
+      held = undefined;
       clear();
+      process.removeListener('exit', clear);
     },
   };
 }
