@@ -1,15 +1,20 @@
-// Test-support endpoints under /_mock/: the request log, the fault queue and a readiness probe.
-// They need no key, so they answer only requests addressed to a loopback name: the mock listens on
-// loopback, but a web page whose DNS name is rebound to 127.0.0.1 reaches it too, with its own
-// name in the Host header, and must not read the log or queue faults.
+// Test-support endpoints under /_mock/: the request log, the fault queue, a readiness probe, and
+// the webhook endpoints sandbox events are delivered to (`svc webhooks listen` registers itself
+// there, the way `stripe listen` does). They need no key, so they answer only requests addressed
+// to a loopback name: the mock listens on loopback, but a web page whose DNS name is rebound to
+// 127.0.0.1 reaches it too, with its own name in the Host header, and must not read the log, queue
+// faults or have events delivered to itself. The service has no such routes: a client that finds
+// them (a 2xx) knows it talks to `svc mock`.
 import { ApiError } from './errors.js';
 import { FaultSpecError, type FaultQueue } from './faults.js';
 import { parseJsonBody, type Reply, type RequestBody } from './http.js';
 import type { RequestLog } from './requestlog.js';
+import type { WebhookSender } from './webhooks.js';
 
 export interface AdminDeps {
   requests: RequestLog;
   faults: FaultQueue;
+  webhooks: WebhookSender;
 }
 
 export interface AdminRequest {
@@ -20,6 +25,10 @@ export interface AdminRequest {
 }
 
 type AdminHandlers = Partial<Record<string, (body: RequestBody) => Reply>>;
+
+/** A signing secret a registration may bring: 8 to 1024 characters, no white space (as `svc mock --webhook-secret`). */
+const SECRET_FORM = /^\S{8,1024}$/;
+const ENDPOINTS_PATH = '/_mock/webhooks/endpoints';
 
 /** localhost, 127.0.0.0/8 or [::1], with an optional port. */
 const LOOPBACK_HOST = /^(?:localhost|\[::1\]|127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})(?::\d{1,5})?$/i;
@@ -62,8 +71,14 @@ export function handleAdmin({ method, pathname, host }: AdminRequest, body: Requ
         return ok({ cleared: true });
       },
     },
+    [ENDPOINTS_PATH]: {
+      GET: () => ok(listEndpoints(deps.webhooks)),
+      POST: (raw) => registerEndpoint(raw, deps.webhooks),
+    },
   };
-  const handlers = routes[pathname.replace(/\/+$/, '')];
+  const path = pathname.replace(/\/+$/, '');
+  const endpoint = path.startsWith(`${ENDPOINTS_PATH}/`) ? path.slice(ENDPOINTS_PATH.length + 1) : undefined;
+  const handlers = endpoint !== undefined && !endpoint.includes('/') ? { DELETE: () => unregisterEndpoint(endpoint, deps.webhooks) } : routes[path];
   if (!handlers) throw new ApiError('NOT_FOUND', `No mock endpoint at ${pathname}.`);
   const handler = handlers[method];
   if (!handler) {
@@ -72,6 +87,55 @@ export function handleAdmin({ method, pathname, host }: AdminRequest, body: Requ
     });
   }
   return handler(body);
+}
+
+/**
+ * POST /_mock/webhooks/endpoints {"url", "secret"?} → 201 {"id", "url", "secret"}: events fired
+ * from now on are delivered to `url` too, signed with `secret`, else with the mock's own secret
+ * (returned, so the registrant can verify with it).
+ */
+function registerEndpoint(raw: RequestBody, webhooks: WebhookSender): Reply {
+  const example = 'Send {"url": "http://127.0.0.1:8788/"}, with "secret" to sign its deliveries with a secret of your own.';
+  const parsed = parseJsonBody(raw);
+  if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
+    throw new ApiError('INVALID_REQUEST', `The body must be a JSON object. ${example}`);
+  }
+  const { url, secret } = parsed.value as Record<string, unknown>;
+  if (typeof url !== 'string' || !isHttpUrl(url)) throw new ApiError('INVALID_REQUEST', `'url' must be an absolute http or https URL. ${example}`);
+  if (secret !== undefined && (typeof secret !== 'string' || !SECRET_FORM.test(secret))) {
+    throw new ApiError('INVALID_REQUEST', "'secret' must be 8 to 1024 characters without white space.");
+  }
+  const registered = webhooks.register(url, secret);
+  return { status: 201, body: { id: registered.id, url: registered.url, secret: registered.secret } };
+}
+
+/** Where events go: the registered endpoints (their secrets withheld), then the --webhook-url ones. */
+function listEndpoints(webhooks: WebhookSender) {
+  return [
+    ...webhooks.endpoints().map(({ id, url }) => ({ id, url, source: 'registered' })),
+    ...webhooks.urls.map((url) => ({ id: null, url, source: '--webhook-url' })),
+  ];
+}
+
+function unregisterEndpoint(id: string, webhooks: WebhookSender): Reply {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(id);
+  } catch {
+    decoded = id;
+  }
+  const removed = webhooks.unregister(decoded);
+  if (!removed) throw new ApiError('NOT_FOUND', `No webhook endpoint ${decoded} is registered (it may have been unregistered already, or the mock restarted).`);
+  return ok({ id: removed.id, url: removed.url, deleted: true });
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 function ok(body: unknown): Reply {

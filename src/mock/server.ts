@@ -33,7 +33,10 @@ export interface MockOptions {
   processingDelayMs?: number;
   /** Called with one line per request: `METHOD path status ms` (and one per webhook delivery attempt). */
   log?: (line: string) => void;
-  /** Where sandbox webhook deliveries are POSTed (`svc mock --webhook-url`); none by default. */
+  /**
+   * Where sandbox webhook deliveries are POSTed (`svc mock --webhook-url`), besides the endpoints
+   * registered at run time through POST /_mock/webhooks/endpoints; none by default.
+   */
   webhookUrls?: readonly string[];
   /** The secret deliveries are signed with; a new one at every start by default. */
   webhookSecret?: string;
@@ -115,7 +118,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
     }
 
     if (url.pathname === '/_mock' || url.pathname.startsWith('/_mock/')) {
-      const reply = answer(requestId, () => handleAdmin({ method, pathname: url.pathname, host: req.headers.host }, body, { requests, faults }));
+      const reply = answer(requestId, () => handleAdmin({ method, pathname: url.pathname, host: req.headers.host }, body, { requests, faults, webhooks }));
       sendJson(res, reply);
       return done(reply.status);
     }

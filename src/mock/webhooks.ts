@@ -1,7 +1,14 @@
-// Real webhook deliveries from the mock: each fired event is POSTed, signed, to every URL given
-// with `svc mock --webhook-url`, in the background. A delivery that fails (no connection, a
-// timeout, a status other than 2xx) is retried a few times with growing delays, then given up.
-// close() cancels every delivery in flight and every retry still waiting.
+// Real webhook deliveries from the mock. Each fired event is POSTed, signed, in the background, to
+// every endpoint: those registered at run time (`svc webhooks listen` registers itself through
+// POST /_mock/webhooks/endpoints, see admin.ts) and the URLs given with `svc mock --webhook-url`.
+// A delivery that fails (no connection, a timeout, a status other than 2xx) is retried a few times
+// with growing delays, then given up. close() cancels every delivery in flight and every retry
+// still waiting.
+//
+// Secrets: every endpoint has a signing secret, as the service's endpoints do. The --webhook-url
+// ones, and a registered one that brings none, are signed with the mock's secret (its banner
+// shows it); a registered endpoint that brings a secret is signed with that one.
+import { randomBytes } from 'node:crypto';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
 
 /** A delivery's body, as documented: the event, the report, when, and the full report as `result`. */
@@ -16,37 +23,105 @@ export interface WebhookEvent {
   error_code?: string;
 }
 
+/** An endpoint registered at run time. */
+export interface WebhookEndpoint {
+  /** `we_` and 16 hex digits. */
+  id: string;
+  /** Normalised (`new URL(url).href`): one registration per address. */
+  url: string;
+  /** What its deliveries are signed with. */
+  secret: string;
+}
+
 /** Waits before the 2nd, 3rd and 4th attempt: four attempts in all, about 3.5 s of waiting. */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [500, 1000, 2000];
 const ATTEMPT_TIMEOUT_MS = 5000;
 
 export interface WebhookSenderOptions {
+  /** Fixed endpoints (`svc mock --webhook-url`), signed with `secret`. */
   urls: readonly string[];
+  /** The mock's signing secret. */
   secret: string;
   retryDelaysMs?: readonly number[];
   attemptTimeoutMs?: number;
-  /** One line per attempt. */
+  /** One line per attempt, registration and fire that reached no endpoint. */
   log?: (line: string) => void;
 }
+
+/** Where one delivery goes. */
+interface Target {
+  url: string;
+  secret: string;
+  /** Set for a registered endpoint. */
+  id?: string;
+}
+
+/** What one attempt came to. */
+type Outcome = { ok: true; status: number } | { ok: false; why: string; refused?: boolean };
 
 export class WebhookSender {
   private readonly stopped = new AbortController();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Registered endpoints by id, oldest first. */
+  private readonly registered = new Map<string, WebhookEndpoint>();
 
   constructor(private readonly options: WebhookSenderOptions) {}
 
+  /** The fixed endpoints (`--webhook-url`). */
   get urls(): readonly string[] {
     return this.options.urls;
   }
 
-  /** Starts delivering the event to every URL and returns at once. */
-  send(event: WebhookEvent): void {
-    if (this.stopped.signal.aborted) return;
+  /** The registered endpoints, oldest first. */
+  endpoints(): WebhookEndpoint[] {
+    return [...this.registered.values()];
+  }
+
+  /**
+   * Registers an endpoint; without a secret of its own it is signed with the mock's. Registering
+   * an address again replaces its earlier registration (a listener that died without unregistering
+   * and now runs again on the same port), so no address gets an event twice.
+   */
+  register(url: string, secret?: string): WebhookEndpoint {
+    const href = new URL(url).href;
+    for (const [id, endpoint] of this.registered) {
+      if (endpoint.url === href) {
+        this.registered.delete(id);
+        this.log(`webhook endpoint ${id} replaced: ${href} registered again`);
+      }
+    }
+    const endpoint: WebhookEndpoint = { id: `we_${randomBytes(8).toString('hex')}`, url: href, secret: secret ?? this.options.secret };
+    this.registered.set(endpoint.id, endpoint);
+    this.log(`webhook endpoint ${endpoint.id} registered: ${href} (signed with ${secret === undefined ? "the mock's secret" : 'its own secret'})`);
+    return endpoint;
+  }
+
+  /** Removes a registered endpoint; undefined when no endpoint has that id. */
+  unregister(id: string): WebhookEndpoint | undefined {
+    const endpoint = this.registered.get(id);
+    if (!endpoint) return undefined;
+    this.registered.delete(id);
+    this.log(`webhook endpoint ${id} unregistered: ${endpoint.url}`);
+    return endpoint;
+  }
+
+  /**
+   * Starts delivering the event to every endpoint and returns at once, with the addresses it is
+   * being delivered to (each once: a registered endpoint before a --webhook-url of the same address).
+   */
+  send(event: WebhookEvent): string[] {
+    if (this.stopped.signal.aborted) return [];
+    const targets = this.targets();
+    if (targets.length === 0) {
+      this.log(`fired ${event.event} for ${event.report_id} to no endpoint: run \`svc webhooks listen\` against this mock, or start it with --webhook-url URL`);
+      return [];
+    }
     const body = JSON.stringify(event);
-    for (const url of this.options.urls) {
-      const delivery = this.deliver(url, body, event).finally(() => this.inFlight.delete(delivery));
+    for (const target of targets) {
+      const delivery = this.deliver(target, body, event).finally(() => this.inFlight.delete(delivery));
       this.inFlight.add(delivery);
     }
+    return targets.map((target) => target.url);
   }
 
   /** Resolves once every delivery started so far was made or given up. */
@@ -59,50 +134,69 @@ export class WebhookSender {
     this.stopped.abort();
   }
 
-  private async deliver(url: string, body: string, event: WebhookEvent): Promise<void> {
+  private targets(): Target[] {
+    const targets: Target[] = this.endpoints().map(({ id, url, secret }) => ({ id, url, secret }));
+    const taken = new Set(targets.map((target) => target.url));
+    for (const url of this.options.urls) {
+      const href = new URL(url).href;
+      if (taken.has(href)) continue;
+      taken.add(href);
+      targets.push({ url: href, secret: this.options.secret });
+    }
+    return targets;
+  }
+
+  private async deliver(target: Target, body: string, event: WebhookEvent): Promise<void> {
     const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     const attempts = delays.length + 1;
-    const what = `webhook ${event.event} ${event.report_id} → ${url}`;
+    const what = `${event.event} for ${event.report_id} to ${target.url}`;
+    let everyAttemptRefused = true;
     for (let attempt = 1; ; attempt++) {
-      const failure = await this.attempt(url, body);
+      const outcome = await this.attempt(target, body);
       if (this.stopped.signal.aborted) return;
-      if (failure === undefined) {
-        this.log(`${what} delivered (attempt ${attempt} of ${attempts})`);
+      if (outcome.ok) {
+        this.log(`delivered ${what} → ${outcome.status}${attempt > 1 ? ` (attempt ${attempt} of ${attempts})` : ''}`);
         return;
       }
+      everyAttemptRefused &&= outcome.refused === true;
       const delay = delays[attempt - 1];
       if (delay === undefined) {
-        this.log(`${what} ${failure}; gave up after ${attempts} attempts`);
+        this.log(`could not deliver ${what} (${outcome.why}); gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}`);
+        // Nothing listens there any more: a listener that ended without unregistering.
+        if (everyAttemptRefused && target.id !== undefined && this.registered.get(target.id)?.url === target.url) {
+          this.registered.delete(target.id);
+          this.log(`webhook endpoint ${target.id} unregistered: nothing listens at ${target.url}`);
+        }
         return;
       }
-      this.log(`${what} ${failure}; retry ${attempt} of ${delays.length} in ${delay}ms`);
+      this.log(`could not deliver ${what} (${outcome.why}); retry ${attempt} of ${delays.length} in ${delay}ms`);
       if (!(await this.pause(delay))) return;
     }
   }
 
-  /** One POST; undefined when the receiver answered 2xx, else what went wrong. */
-  private async attempt(url: string, body: string): Promise<string | undefined> {
+  /** One POST and how it went. */
+  private async attempt(target: Target, body: string): Promise<Outcome> {
     const timeoutMs = this.options.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
     try {
-      const response = await fetch(url, {
+      const response = await fetch(target.url, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'svc-mock-webhooks',
           // Signed at each attempt, so a retry is not stale; with the real time (not the mock's
           // clock), as the receiver checks it against its own.
-          [SIGNATURE_HEADER]: signatureHeader(this.options.secret, body, new Date()),
+          [SIGNATURE_HEADER]: signatureHeader(target.secret, body, new Date()),
         },
         body,
         redirect: 'manual',
         signal: AbortSignal.any([this.stopped.signal, AbortSignal.timeout(timeoutMs)]),
       });
       await response.arrayBuffer().catch(() => undefined);
-      return response.status >= 200 && response.status < 300 ? undefined : `answered ${response.status}`;
+      return response.status >= 200 && response.status < 300 ? { ok: true, status: response.status } : { ok: false, why: `answered ${response.status}` };
     } catch (error) {
-      if ((error as Error).name === 'TimeoutError') return `no answer within ${timeoutMs}ms`;
+      if ((error as Error).name === 'TimeoutError') return { ok: false, why: `no answer within ${timeoutMs}ms` };
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      return `failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`;
+      return { ok: false, why: `failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`, refused: cause?.code === 'ECONNREFUSED' };
     }
   }
 

@@ -24,7 +24,8 @@ export interface ReceiverOptions {
   host?: string;
   /** 0 picks a free port. */
   port: number;
-  secret: string;
+  /** What deliveries are signed with; until one is given (useSecret), deliveries are answered 503. */
+  secret?: string;
   /** Each valid delivery, once it has been answered 200. */
   onDelivery: (delivery: Delivery) => void;
   /** Each refused request, with why. */
@@ -34,6 +35,8 @@ export interface ReceiverOptions {
 export interface Receiver {
   /** e.g. http://127.0.0.1:8788 */
   url: string;
+  /** Verifies deliveries with this secret from now on (one agreed after the port was known). */
+  useSecret(secret: string): void;
   /** Refuses further deliveries (503) from now on, so none is taken and then dropped. */
   stop(): void;
   close(): Promise<void>;
@@ -42,6 +45,7 @@ export interface Receiver {
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
   const host = options.host ?? '127.0.0.1';
   let stopped = false;
+  let secret = options.secret;
   const replays = new ReplayGuard();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -52,12 +56,15 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       options.onRejected(reason, { method, path });
     };
     if (stopped) return reply(res, 503, { error: 'the listener is stopping' });
+    if (secret === undefined) return reply(res, 503, { error: 'the listener is not ready yet' });
     if (method !== 'POST') return refuse(405, `${method} ${path}: deliveries are POST requests`);
     const raw = await readCapped(req, MAX_BODY_BYTES);
     if (raw === undefined) return refuse(413, `a body larger than ${MAX_BODY_BYTES} bytes`);
+    // Stopped while the body came (the last event wanted arrived meanwhile): not taken, so not lost.
+    if (stopped) return reply(res, 503, { error: 'the listener is stopping' });
     const header = req.headers[SIGNATURE_HEADER.toLowerCase()];
     if (typeof header !== 'string') return refuse(400, `no ${SIGNATURE_HEADER} header`);
-    const verdict = verifySignature({ secret: options.secret, header, body: raw });
+    const verdict = verifySignature({ secret, header, body: raw });
     if (!verdict.valid) return refuse(400, verdict.reason);
     let event: WebhookEvent | undefined;
     try {
@@ -67,7 +74,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     }
     if (!event) return refuse(400, 'the body is not a webhook event ({event, report_id, timestamp})');
     // The signature of this timestamp and body: a replay carries the same one, whatever else its header holds.
-    if (!replays.accept(computeSignature(options.secret, verdict.timestamp, raw), verdict.timestamp)) {
+    if (!replays.accept(computeSignature(secret, verdict.timestamp, raw), verdict.timestamp)) {
       return refuse(409, `a replay: this delivery was already accepted (a signature counts once within ${TOLERANCE_SECONDS} s)`);
     }
     reply(res, 200, { received: true });
@@ -90,6 +97,9 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    useSecret(value) {
+      secret = value;
+    },
     stop() {
       stopped = true;
     },

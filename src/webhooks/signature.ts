@@ -73,10 +73,10 @@ export function verifySignature(input: VerifyInput): Verdict {
   const tolerance = input.toleranceSeconds ?? TOLERANCE_SECONDS;
   const age = now - parsed.timestamp;
   if (age > tolerance) {
-    return { valid: false, reason: `stale: signed ${age} s ago, more than the ${tolerance} s allowed`, timestamp: parsed.timestamp };
+    return { valid: false, reason: `stale: signed ${inWords(age)} ago, more than the ${tolerance} s allowed`, timestamp: parsed.timestamp };
   }
   if (-age > tolerance) {
-    return { valid: false, reason: `signed ${-age} s in the future, more than the ${tolerance} s allowed (is a clock wrong?)`, timestamp: parsed.timestamp };
+    return { valid: false, reason: `signed ${inWords(-age)} in the future, more than the ${tolerance} s allowed (is a clock wrong?)`, timestamp: parsed.timestamp };
   }
   const expected = Buffer.from(computeSignature(input.secret, parsed.timestamp, input.body), 'hex');
   const matches = parsed.signatures.some((candidate) => {
@@ -85,6 +85,19 @@ export function verifySignature(input: VerifyInput): Verdict {
   });
   if (!matches) return { valid: false, reason: 'the signature does not match the body and the secret', timestamp: parsed.timestamp };
   return { valid: true, timestamp: parsed.timestamp, ageSeconds: age };
+}
+
+/**
+ * An age as a person reads it: seconds near the 300 s allowed (301 s), then minutes, hours, days
+ * and years; never "1795418212 s" (a `t` of 0, say).
+ */
+export function inWords(seconds: number): string {
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 600) return `${seconds} s`;
+  if (seconds < 2 * 3600) return count(Math.floor(seconds / 60), 'minute');
+  if (seconds < 2 * 86_400) return count(Math.floor(seconds / 3600), 'hour');
+  if (seconds < 2 * 365 * 86_400) return count(Math.floor(seconds / 86_400), 'day');
+  return count(Math.floor(seconds / (365.25 * 86_400)), 'year');
 }
 
 /** `X-Svc-Signature: t=…` → `t=…`; a bare value is returned as is. */

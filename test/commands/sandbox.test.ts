@@ -126,7 +126,9 @@ describe('svc sandbox create', () => {
   it.each([['--json'], ['-o', 'csv'], ['-o', 'ndjson']])('--quiet with %s is a usage error, before any request', async (...format) => {
     const result = await svc(['sandbox', 'create', '--quiet', ...format]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: --quiet prints only the report id; it conflicts with --output/);
+    // With machine output, a usage error is one JSON line on stderr too.
+    const message = format.includes('csv') ? result.stderr : JSON.parse(result.stderr).error_message;
+    expect(message).toMatch(/^(error: )?--quiet prints only the report id; it conflicts with --output/);
   });
 
   it('a key without the scope to create: exit 4', async () => {
@@ -205,6 +207,36 @@ describe('svc sandbox fire', () => {
     expect(screen).toMatch(/Fired\s.*report\.ready/);
     expect(screen).toMatch(/Environment\s.*test/);
     expect(screen).toMatch(/delivery_count\s.*2/);
+  });
+
+  describe('delivered_to (svc mock adds it; the service does not send it)', () => {
+    it('an empty list: a warning on stderr, the reply still printed, exit 0', async () => {
+      for (const args of [[], ['--json']]) {
+        const result = await svc(['sandbox', 'fire', ID, ...args], { service: fire({}, { ...FIRED, delivered_to: [] }) });
+        expect(result.code, result.stderr).toBe(0);
+        expect(result.stderr).toBe(
+          'warning: the service delivered this event to no endpoint: start `svc webhooks listen` with the same base URL first (it registers itself with svc mock)\n',
+        );
+        if (args.length) expect(JSON.parse(result.stdout)).toEqual({ ...FIRED, delivered_to: [] });
+        else expect(result.stdout).toBe(`FIELD\tVALUE\nfired\treport.ready\nreport_id\t${ID}\nenvironment\ttest\ndelivered_to\tno endpoint\n`);
+      }
+    });
+
+    it('endpoints listed: no warning; a table shows where it went', async () => {
+      const urls = ['http://127.0.0.1:8788/', 'http://127.0.0.1:9000/hooks'];
+      const result = await svc(['sandbox', 'fire', ID], { service: fire({}, { ...FIRED, delivered_to: urls }) });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(/^delivered_to\thttp:\/\/127\.0\.0\.1:8788\/, http:\/\/127\.0\.0\.1:9000\/hooks$/m);
+      const screen = plain((await svc(['sandbox', 'fire', ID], { tty: true, service: fire({}, { ...FIRED, delivered_to: [] }) })).stdout);
+      expect(screen).toMatch(/Delivered to\s.*no endpoint/);
+    });
+
+    it.each([[{}], [{ delivered_to: null }], [{ delivered_to: 'nowhere' }], [{ delivered_to: 0 }]])('absent or not a list (%j): no warning', async (extra) => {
+      const result = await svc(['sandbox', 'fire', ID], { service: fire({}, { ...FIRED, ...extra }) });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe('');
+    });
   });
 
   it('URL-encodes the id into the path', async () => {

@@ -185,13 +185,14 @@ describe('sandbox fire', () => {
     await world.reset();
     const r = await world.svc(['sandbox', 'fire', id]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe(`FIELD\tVALUE\nfired\treport.ready\nreport_id\t${id}\nenvironment\ttest\n`);
+    // The last field is svc mock's own addition: where it delivers the event (nowhere, no listener runs).
+    expect(r.stdout).toBe(`FIELD\tVALUE\nfired\treport.ready\nreport_id\t${id}\nenvironment\ttest\ndelivered_to\tno endpoint\n`);
     const [request] = await world.requests();
     expect(request).toMatchObject({ method: 'POST', path: `/v1/sandbox/reports/${id}/fire_webhook` });
     expect(JSON.parse(request!.body!)).toEqual({});
 
     const failed = await world.svc(['sandbox', 'fire', FAILED, '--json']);
-    expect(JSON.parse(failed.stdout)).toEqual({ fired: 'report.ready', report_id: FAILED, environment: 'test' });
+    expect(JSON.parse(failed.stdout)).toEqual({ fired: 'report.ready', report_id: FAILED, environment: 'test', delivered_to: [] });
     expect(JSON.parse((await world.requests()).at(-1)!.body!)).toEqual({});
   });
 

@@ -1,5 +1,6 @@
 // Webhook deliveries end to end: svc mock sends them, `svc webhooks listen` receives and checks
-// them. The CI story runs as a bash script would. `svc webhooks verify`, which checks one delivery
+// them. The local loop (mock, listen, fire: listen registers itself with the mock) and the
+// --webhook-url story run as a bash script would. `svc webhooks verify`, which checks one delivery
 // offline, is tested in-process: test/commands/webhooks.test.ts.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
@@ -71,43 +72,67 @@ function deliver(url: string, body: string, header: string | undefined) {
   return fetch(url + '/hooks', { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...(header && { 'X-Svc-Signature': header }) } });
 }
 
-describe('the CI story, as a bash script', () => {
-  let mock: Running;
-  let mockInfo: { url: string; keys: { key: string; mode: string; scope: string }[]; webhook_secret: string };
-  let listenerPort: number;
-  let bin: string;
+/** `svc` on the PATH, as an installed one would be. */
+function binDir(): string {
+  const bin = world.tempDir('svc-bin-');
+  writeFileSync(join(bin, 'svc'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`);
+  chmodSync(join(bin, 'svc'), 0o755);
+  return bin;
+}
 
+interface MockInfo {
+  url: string;
+  keys: { key: string; mode: string; scope: string }[];
+  webhook_secret: string;
+}
+
+/** `svc mock --port 0 --json` as a child, kept for the describe block; resolves once it listens. */
+async function startMock(args: string[] = []): Promise<Running & { info: MockInfo }> {
+  const mock = start(['mock', '--port', '0', '--json', ...args], {}, false);
+  const [line] = await waitFor(mock.stdout, /^\{.*\}$/m, 'the mock');
+  return { ...mock, info: JSON.parse(line!) as MockInfo };
+}
+
+/** The addresses the mock delivers to at the moment. */
+async function endpointsOf(mockUrl: string): Promise<{ id: string | null; url: string }[]> {
+  return (await (await fetch(`${mockUrl}/_mock/webhooks/endpoints`)).json()) as { id: string | null; url: string }[];
+}
+
+/** Runs a bash script with svc on the PATH, the mock as base URL and its test key; DIR is a fresh folder. */
+function bash(text: string, mock: MockInfo, env: Record<string, string> = {}): Promise<Result & { dir: string }> {
+  const dir = world.tempDir('svc-ci-');
+  const testKey = mock.keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key;
+  const vars = { ...baseEnv(world.dir), PATH: `${bin}:${process.env.PATH}`, SVC_BASE_URL: mock.url, SVC_API_KEY: testKey, DIR: dir, CI: 'true', ...env };
+  const child = spawn('bash', ['-c', text], { env: vars, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ stdout, stderr, code, dir })));
+}
+
+let bin: string;
+beforeAll(() => {
+  bin = binDir();
+});
+
+const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8');
+
+describe('the local loop, as the README tells it: svc mock, svc webhooks listen, svc sandbox fire, no extra flag', () => {
+  let mock: Running & { info: MockInfo };
   beforeAll(async () => {
-    listenerPort = await freePort();
-    mock = start(['mock', '--port', '0', '--json', '--webhook-url', `http://127.0.0.1:${listenerPort}/hooks`], {}, false);
-    const [line] = await waitFor(mock.stdout, /^\{.*\}$/m, 'the mock');
-    mockInfo = JSON.parse(line!);
-    // `svc` on the PATH, as an installed one would be.
-    bin = world.tempDir('svc-bin-');
-    writeFileSync(join(bin, 'svc'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`);
-    chmodSync(join(bin, 'svc'), 0o755);
+    mock = await startMock();
   });
   afterAll(() => {
     mock.child.kill('SIGINT');
     return mock.done;
   });
 
-  function script(text: string, secret: string): Promise<Result & { dir: string }> {
-    const dir = world.tempDir('svc-ci-');
-    const testKey = mockInfo.keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key;
-    const env = { ...baseEnv(world.dir), PATH: `${bin}:${process.env.PATH}`, SVC_BASE_URL: mockInfo.url, SVC_API_KEY: testKey, PORT: String(listenerPort), SECRET: secret, DIR: dir, CI: 'true' };
-    const child = spawn('bash', ['-c', text], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    return new Promise((resolve) => child.on('close', (code) => resolve({ stdout, stderr, code, dir })));
-  }
-
-  const CI_SCRIPT = `
+  /** listen in the background (LISTEN_ARGS added), fire once it listens, wait for it. */
+  const LOOP = `
     set -u
     id=$(svc sandbox create --quiet) || exit 20
-    svc webhooks listen --port "$PORT" --exit-after 1 --wait 20 --secret "$SECRET" > "$DIR/events.txt" 2> "$DIR/listen.err" &
+    svc webhooks listen --port 0 --exit-after 1 --wait 20 \${LISTEN_ARGS:-} > "$DIR/events.txt" 2> "$DIR/listen.err" &
     listener=$!
     for i in $(seq 1 200); do grep -q '^Listening' "$DIR/listen.err" && break; sleep 0.05; done
     svc sandbox fire "$id" > "$DIR/fire.txt" || exit 21
@@ -115,23 +140,163 @@ describe('the CI story, as a bash script', () => {
     echo "listener=$? id=$id"
   `;
 
-  it('create, listen, fire: the listener verifies the delivery, prints the event and exits 0', async () => {
-    const r = await script(CI_SCRIPT, mockInfo.webhook_secret);
+  it("listen registers with the mock and takes its secret; the fired event arrives, is printed, and listen exits 0 after 1", async () => {
+    const r = await bash(LOOP, mock.info);
+    expect(r.stderr).toBe(''); // no warning from fire: the event went somewhere
+    expect(r.code).toBe(0);
+    const [, code, id] = /^listener=(\d+) id=(rpt_[0-9a-f]+)$/m.exec(r.stdout) ?? [];
+    const listenErr = read(r.dir, 'listen.err');
+    expect(code, listenErr).toBe('0');
+    expect(read(r.dir, 'events.txt')).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  report\\.ready  ${id}\\n$`));
+
+    const [, endpointId, secretTail] =
+      /^Registered with svc mock at http:\/\/127\.0\.0\.1:\d+ as (we_[0-9a-f]{16}): events fired there come here, signed with its signing secret …([0-9a-f]{4}) \(its banner shows it in full\)$/m.exec(listenErr) ?? [];
+    expect(endpointId, listenErr).toBeDefined();
+    // The secret is named by its last characters only, as every secret svc prints.
+    expect(mock.info.webhook_secret.endsWith(secretTail!)).toBe(true);
+    expect(listenErr).not.toContain(mock.info.webhook_secret);
+    const [, port] = /^Listening for webhook deliveries on http:\/\/127\.0\.0\.1:(\d+) \(any path\)$/m.exec(listenErr) ?? [];
+
+    // fire says where the mock delivers it; the mock logs the delivery, then the listener's goodbye.
+    const listenerUrl = `http://127.0.0.1:${port}/`;
+    expect(read(r.dir, 'fire.txt')).toContain(`report_id\t${id}\n`);
+    expect(read(r.dir, 'fire.txt')).toContain(`delivered_to\t${listenerUrl}\n`);
+    await waitFor(mock.stderr, new RegExp(`^webhook endpoint ${endpointId} unregistered: ${listenerUrl}$`, 'm'), 'the listener to unregister');
+    expect(mock.stderr()).toContain(`webhook endpoint ${endpointId} registered: ${listenerUrl} (signed with the mock's secret)\n`);
+    expect(mock.stderr()).toContain(`delivered report.ready for ${id} to ${listenerUrl} → 200\n`);
+    expect(await endpointsOf(mock.info.url)).toEqual([]);
+  });
+
+  it('with no listener running, fire says on stderr that the event went to no endpoint (exit 0); so does the mock', async () => {
+    expect(await endpointsOf(mock.info.url)).toEqual([]);
+    const r = await bash('id=$(svc sandbox create --quiet) && svc sandbox fire "$id" --json && echo "id=$id" >&2', mock.info);
+    expect(r.code, r.stderr).toBe(0);
+    const id = /^id=(rpt_[0-9a-f]+)$/m.exec(r.stderr)![1]!;
+    expect(JSON.parse(r.stdout)).toEqual({ fired: 'report.ready', report_id: id, environment: 'test', delivered_to: [] });
+    expect(r.stderr).toMatch(/^warning: the service delivered this event to no endpoint: start `svc webhooks listen` with the same base URL first/m);
+    await waitFor(mock.stderr, new RegExp(`^fired report\\.ready for ${id} to no endpoint: `, 'm'), "the mock's note");
+  });
+
+  it("listen --secret: the mock signs this listener's deliveries with that secret, so it verifies them", async () => {
+    const r = await bash(LOOP, mock.info, { LISTEN_ARGS: '--secret whsec_a_secret_of_my_own' });
+    expect(r.stderr).toBe('');
+    const listenErr = read(r.dir, 'listen.err');
+    expect(r.stdout, listenErr).toMatch(/^listener=0 /m);
+    expect(read(r.dir, 'events.txt')).toMatch(/  report\.ready  rpt_[0-9a-f]+\n$/);
+    expect(listenErr).toMatch(/: events fired there come here, signed with your secret \(--secret\)$/m);
+    expect(listenErr).not.toContain('whsec_a_secret_of_my_own');
+  });
+
+  it('Ctrl-C ends a plain listen (exit 0) and unregisters it: the mock delivers there no more', async () => {
+    const listener = await listen([], { SVC_BASE_URL: mock.info.url });
+    expect((await endpointsOf(mock.info.url)).map((e) => e.url)).toEqual([`${listener.url}/`]);
+    listener.child.kill('SIGINT');
+    const r = await listener.done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(await endpointsOf(mock.info.url)).toEqual([]);
+  });
+
+  it('a registered listener still refuses a delivery signed with another secret; after --wait it exits 9 and unregisters', async () => {
+    const listener = await listen(['--exit-after', '1', '--wait', '2'], { SVC_BASE_URL: mock.info.url });
+    const body = event();
+    expect((await deliver(listener.url, body, signatureHeader('whsec_not_the_mocks', body))).status).toBe(400);
+    const r = await listener.done;
+    expect(r.code).toBe(9);
+    expect(r.stderr).toMatch(/^warning: refused a delivery \(POST \/hooks\): the signature does not match the body and the secret$/m);
+    expect(await endpointsOf(mock.info.url)).toEqual([]);
+  });
+});
+
+describe('svc mock --webhook-url, for a receiver that does not register (CI, another machine\'s tunnel)', () => {
+  let mock: Running & { info: MockInfo };
+  let listenerPort: number;
+  beforeAll(async () => {
+    listenerPort = await freePort();
+    mock = await startMock(['--webhook-url', `http://127.0.0.1:${listenerPort}/hooks`]);
+  });
+  afterAll(() => {
+    mock.child.kill('SIGINT');
+    return mock.done;
+  });
+
+  // The listener has no base URL, so it registers nowhere: only --webhook-url brings it events.
+  const CI_SCRIPT = `
+    set -u
+    id=$(svc sandbox create --quiet) || exit 20
+    SVC_BASE_URL= svc webhooks listen --port "$PORT" --exit-after 1 --wait \${WAIT:-20} --secret "$SECRET" > "$DIR/events.txt" 2> "$DIR/listen.err" &
+    listener=$!
+    for i in $(seq 1 200); do grep -q '^Listening' "$DIR/listen.err" && break; sleep 0.05; done
+    svc sandbox fire "$id" > "$DIR/fire.txt" || exit 21
+    wait "$listener"
+    echo "listener=$? id=$id"
+  `;
+
+  it('create, listen, fire: the listener verifies the delivery with the secret the mock printed, prints the event and exits 0', async () => {
+    const r = await bash(CI_SCRIPT, mock.info, { PORT: String(listenerPort), SECRET: mock.info.webhook_secret });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const [, code, id] = /^listener=(\d+) id=(rpt_[0-9a-f]+)$/m.exec(r.stdout) ?? [];
-    expect(code, readFileSync(join(r.dir, 'listen.err'), 'utf8')).toBe('0');
-    expect(readFileSync(join(r.dir, 'events.txt'), 'utf8')).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  report\\.ready  ${id}\\n$`));
-    expect(readFileSync(join(r.dir, 'fire.txt'), 'utf8')).toContain(`report_id\t${id}`);
+    expect(code, read(r.dir, 'listen.err')).toBe('0');
+    expect(read(r.dir, 'listen.err')).not.toMatch(/Registered|not registered/);
+    expect(read(r.dir, 'events.txt')).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  report\\.ready  ${id}\\n$`));
+    expect(read(r.dir, 'fire.txt')).toContain(`report_id\t${id}`);
+    expect(read(r.dir, 'fire.txt')).toContain(`delivered_to\thttp://127.0.0.1:${listenerPort}/hooks\n`);
+    await waitFor(mock.stderr, new RegExp(`^delivered report\\.ready for ${id} to http://127\\.0\\.0\\.1:${listenerPort}/hooks → 200$`, 'm'), 'the delivery log');
   });
 
   it('with the wrong secret the listener refuses the delivery and gives up after --wait (exit 9)', async () => {
-    const r = await script(CI_SCRIPT.replace('--wait 20', '--wait 2'), 'whsec_not_the_mocks');
+    const r = await bash(CI_SCRIPT, mock.info, { PORT: String(listenerPort), SECRET: 'whsec_not_the_mocks', WAIT: '2' });
     expect(r.stdout, r.stderr).toMatch(/^listener=9 /m);
-    expect(readFileSync(join(r.dir, 'events.txt'), 'utf8')).toBe('');
-    const errors = readFileSync(join(r.dir, 'listen.err'), 'utf8');
+    expect(read(r.dir, 'events.txt')).toBe('');
+    const errors = read(r.dir, 'listen.err');
     expect(errors).toMatch(/^warning: refused a delivery \(POST \/hooks\): the signature does not match the body and the secret$/m);
     expect(errors).toMatch(/^error: got 0 of 1 event within 2 s$/m);
+  });
+});
+
+describe('webhooks listen with a base URL on this machine that is not svc mock', () => {
+  it('a server without the mock routes (404): with --secret listen goes on as before, registering nowhere and saying nothing', async () => {
+    const requests: string[] = [];
+    const other = createServer((req, res) => {
+      requests.push(`${req.method} ${req.url}`);
+      req.resume().on('end', () => res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error_code":"NOT_FOUND","error_message":"No such route."}'));
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
+      const listener = await listen(['--secret', SECRET, '--exit-after', '1'], { SVC_BASE_URL: base });
+      const body = event();
+      expect((await deliver(listener.url, body, signatureHeader(SECRET, body))).status).toBe(200);
+      const r = await listener.done;
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/warning|Registered/);
+      expect(requests).toEqual(['POST /_mock/webhooks/endpoints']);
+
+      const bare = await world.bare(['webhooks', 'listen', '--port', '0', '--exit-after', '1'], { env: { SVC_BASE_URL: base } });
+      expect(bare.code).toBe(2);
+      expect(bare.stderr).toMatch(/^error: no signing secret: pass --secret or set SVC_WEBHOOK_SECRET$/m);
+      expect(bare.stderr).toContain(`${base} is not svc mock, which would give its own.`);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it('nothing answering there: with --secret a warning (restart once the mock runs); without, exit 2 saying why', async () => {
+    const base = `http://127.0.0.1:${await freePort()}`;
+    const listener = await listen(['--secret', SECRET, '--exit-after', '1'], { SVC_BASE_URL: base });
+    expect(listener.stderr()).toMatch(new RegExp(`^warning: not registered with svc mock: nothing answered at ${base.replace(/\./g, '\\.')} \\(ECONNREFUSED\\); if svc mock starts there, restart this listener`, 'm'));
+    listener.child.kill('SIGINT');
+    await listener.done;
+
+    const bare = await world.bare(['webhooks', 'listen', '--port', '0'], { env: { SVC_BASE_URL: base } });
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain(`svc mock would give its own, but nothing answered at ${base} (ECONNREFUSED).`);
+  });
+
+  it('a base URL on another machine is never asked: the listener address stays here', async () => {
+    const r = await world.bare(['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--wait', '1', '--secret', SECRET, '--debug'], { env: { SVC_BASE_URL: 'https://api.example.com' } });
+    expect(r.code).toBe(9);
+    expect(r.stderr).not.toContain('_mock');
   });
 });
 

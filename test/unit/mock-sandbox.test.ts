@@ -121,7 +121,8 @@ describe('fire_webhook', () => {
   it('fires report.ready by default, report.failed with an error code', async () => {
     const { body: report } = await create({});
     const fire = (json: unknown) => call(`/v1/sandbox/reports/${report.report_id}/fire_webhook`, json);
-    expect((await fire({})).body).toEqual({ fired: 'report.ready', report_id: report.report_id, environment: 'test' });
+    // delivered_to is the mock's addition: the endpoints it delivers to, none here.
+    expect((await fire({})).body).toEqual({ fired: 'report.ready', report_id: report.report_id, environment: 'test', delivered_to: [] });
     expect((await fire({ event: 'report.failed', error_code: 'TAMPER_DETECTED' })).body.fired).toBe('report.failed');
     expect((await fire({ event: 'parse.complete' })).status).toBe(400);
     expect((await fire({ event: 'report.failed', error_code: 'lower' })).status).toBe(400);

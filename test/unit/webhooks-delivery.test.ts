@@ -63,9 +63,9 @@ describe('WebhookSender', () => {
       expect(verifySignature({ secret: SECRET, header: delivery.headers['x-svc-signature'] as string, body: delivery.body }).valid).toBe(true);
     }
     expect(lines).toEqual([
-      expect.stringMatching(/answered 500; retry 1 of 4 in 10ms$/),
-      expect.stringMatching(/answered 503; retry 2 of 4 in 20ms$/),
-      expect.stringMatching(/delivered \(attempt 3 of 5\)$/),
+      `could not deliver report.ready for rpt_e8699f830adc84b8 to ${target.url} (answered 500); retry 1 of 4 in 10ms`,
+      `could not deliver report.ready for rpt_e8699f830adc84b8 to ${target.url} (answered 503); retry 2 of 4 in 20ms`,
+      `delivered report.ready for rpt_e8699f830adc84b8 to ${target.url} → 204 (attempt 3 of 5)`,
     ]);
   });
 
@@ -76,7 +76,7 @@ describe('WebhookSender', () => {
     sender.send(EVENT);
     await sender.settled();
     expect(target.received).toHaveLength(3);
-    expect(lines.at(-1)).toMatch(/answered 500; gave up after 3 attempts$/);
+    expect(lines.at(-1)).toMatch(/ \(answered 500\); gave up after 3 attempts$/);
   });
 
   it('retries when nothing listens at the address', async () => {
@@ -86,7 +86,7 @@ describe('WebhookSender', () => {
     const sender = new WebhookSender({ urls: [target.url], secret: SECRET, retryDelaysMs: [5], log: (line) => lines.push(line) });
     sender.send(EVENT);
     await sender.settled();
-    expect(lines).toEqual([expect.stringMatching(/failed: ECONNREFUSED; retry 1 of 1/), expect.stringMatching(/ECONNREFUSED; gave up after 2 attempts$/)]);
+    expect(lines).toEqual([expect.stringMatching(/\(failed: ECONNREFUSED\); retry 1 of 1/), expect.stringMatching(/ECONNREFUSED\); gave up after 2 attempts$/)]);
   });
 
   it('delivers to every address', async () => {
@@ -95,6 +95,59 @@ describe('WebhookSender', () => {
     sender.send(EVENT);
     await sender.settled();
     expect([a.received.length, b.received.length]).toEqual([1, 1]);
+  });
+
+  it('logs one line per delivery: the event, the report, the address and the status', async () => {
+    const target = await receiver([200]);
+    const lines: string[] = [];
+    const sender = new WebhookSender({ urls: [target.url], secret: SECRET, log: (line) => lines.push(line) });
+    expect(sender.send(EVENT)).toEqual([target.url]);
+    await sender.settled();
+    expect(lines).toEqual([`delivered report.ready for rpt_e8699f830adc84b8 to ${target.url} → 200`]);
+  });
+
+  it('with no endpoint sends nothing, returns [] and says so', async () => {
+    const lines: string[] = [];
+    const sender = new WebhookSender({ urls: [], secret: SECRET, log: (line) => lines.push(line) });
+    expect(sender.send(EVENT)).toEqual([]);
+    expect(lines).toEqual(['fired report.ready for rpt_e8699f830adc84b8 to no endpoint: run `svc webhooks listen` against this mock, or start it with --webhook-url URL']);
+  });
+
+  it('delivers to registered endpoints with their own secret, and to each address once', async () => {
+    const [fixed, registered] = [await receiver([200]), await receiver([200])];
+    const sender = new WebhookSender({ urls: [fixed.url, registered.url], secret: SECRET });
+    sender.register(registered.url, 'whsec_registered_secret');
+    // The registered endpoint first; the --webhook-url of the same address is not delivered to twice.
+    expect(sender.send(EVENT)).toEqual([registered.url, fixed.url]);
+    await sender.settled();
+    expect([fixed.received.length, registered.received.length]).toEqual([1, 1]);
+    const header = (r: Received) => r.headers['x-svc-signature'] as string;
+    expect(verifySignature({ secret: SECRET, header: header(fixed.received[0]!), body: fixed.received[0]!.body }).valid).toBe(true);
+    expect(verifySignature({ secret: 'whsec_registered_secret', header: header(registered.received[0]!), body: registered.received[0]!.body }).valid).toBe(true);
+  });
+
+  it('a registration without a secret is signed with the sender\'s; unregister stops deliveries', async () => {
+    const target = await receiver([200]);
+    const sender = new WebhookSender({ urls: [], secret: SECRET });
+    const endpoint = sender.register(target.url);
+    expect(endpoint).toEqual({ id: expect.stringMatching(/^we_[0-9a-f]{16}$/), url: target.url, secret: SECRET });
+    expect(sender.endpoints()).toEqual([endpoint]);
+    expect(sender.unregister(endpoint.id)).toEqual(endpoint);
+    expect(sender.unregister(endpoint.id)).toBeUndefined();
+    expect(sender.send(EVENT)).toEqual([]);
+  });
+
+  it('keeps a registered endpoint that answered, even with errors; drops it only when nothing listened', async () => {
+    const failing = await receiver([500]);
+    const sender = new WebhookSender({ urls: [], secret: SECRET, retryDelaysMs: [5] });
+    sender.register(failing.url);
+    sender.send(EVENT);
+    await sender.settled();
+    expect(sender.endpoints()).toHaveLength(1);
+    await new Promise((resolve) => failing.server.close(resolve));
+    sender.send(EVENT);
+    await sender.settled();
+    expect(sender.endpoints()).toEqual([]);
   });
 
   it('close() cancels a retry that is waiting, and later sends do nothing', async () => {
@@ -120,7 +173,7 @@ describe('startMockServer with webhookUrls', () => {
     const created = await fetch(`${mock.url}/v1/sandbox/reports`, { method: 'POST', headers: auth, body: '{}' });
     const { report_id: id } = (await created.json()) as { report_id: string };
     const fired = await fetch(`${mock.url}/v1/sandbox/reports/${id}/fire_webhook`, { method: 'POST', headers: auth, body: '{}' });
-    expect(await fired.json()).toEqual({ fired: 'report.ready', report_id: id, environment: 'test' });
+    expect(await fired.json()).toEqual({ fired: 'report.ready', report_id: id, environment: 'test', delivered_to: [target.url] });
     while (target.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const [delivery] = target.received;
     expect(verifySignature({ secret: mock.webhookSecret, header: delivery!.headers['x-svc-signature'] as string, body: delivery!.body }).valid).toBe(true);

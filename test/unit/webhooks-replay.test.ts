@@ -1,8 +1,11 @@
 // A webhook delivery sent again within the tolerance window (a replay) is refused: by the guard,
 // by the receiver (409, not passed on), and by `svc webhooks listen`, which notes it on stderr and
 // keeps its exit code.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { IO } from '../../src/core/io.js';
 import { main } from '../../src/main.js';
 import { startReceiver, type Delivery, type Receiver } from '../../src/webhooks/receiver.js';
@@ -64,7 +67,37 @@ describe('the receiver', () => {
   });
 });
 
+describe('the receiver before and after', () => {
+  let receiver: Receiver | undefined;
+  afterEach(async () => {
+    await receiver?.close();
+    receiver = undefined;
+  });
+
+  it('answers 503 until a secret is agreed (a sender then retries), and verifies with it after', async () => {
+    const delivered: Delivery[] = [];
+    receiver = await startReceiver({ port: 0, onDelivery: (d) => delivered.push(d), onRejected: () => {} });
+    const header = signatureHeader(SECRET, body(), unixNow());
+    const early = await deliver(receiver.url, body(), header);
+    expect([early.status, await early.json()]).toEqual([503, { error: 'the listener is not ready yet' }]);
+    receiver.useSecret(SECRET);
+    expect((await deliver(receiver.url, body(), header)).status).toBe(200);
+    expect(delivered).toHaveLength(1);
+  });
+
+  it('once stopped, answers 503 and passes nothing on', async () => {
+    const delivered: Delivery[] = [];
+    receiver = await startReceiver({ port: 0, secret: SECRET, onDelivery: (d) => delivered.push(d), onRejected: () => {} });
+    receiver.stop();
+    expect((await deliver(receiver.url, body(), signatureHeader(SECRET, body(), unixNow()))).status).toBe(503);
+    expect(delivered).toEqual([]);
+  });
+});
+
 describe('svc webhooks listen', () => {
+  const configDir = mkdtempSync(join(tmpdir(), 'svc-replay-'));
+  afterAll(() => rmSync(configDir, { recursive: true, force: true }));
+
   function testIO(): IO & { out: () => string; errs: () => string } {
     const stdout = new PassThrough();
     const stderr = new PassThrough();
@@ -72,7 +105,9 @@ describe('svc webhooks listen', () => {
     let errs = '';
     stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     stderr.on('data', (chunk: Buffer) => (errs += chunk.toString()));
-    return { stdout, stderr, stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, env: {}, columns: 80, out: () => out, errs: () => errs };
+    // A config folder of its own: listen reads the base URL in force (to register with svc mock), never the user's.
+    const env = { SVC_CONFIG_DIR: configDir };
+    return { stdout, stderr, stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, env, columns: 80, out: () => out, errs: () => errs };
   }
 
   it('notes a replay on stderr, prints the event once and still ends with exit 0', async () => {

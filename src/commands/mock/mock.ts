@@ -53,7 +53,7 @@ export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   if (ctx.format === 'json' || ctx.format === 'ndjson') {
     ctx.out(JSON.stringify({ url: server.url, keys: server.keys, webhook_secret: server.webhookSecret, webhook_urls: webhookUrls }) + '\n');
   } else {
-    ctx.out(banner(server.url, server.keys) + webhookBanner(server.webhookSecret, webhookUrls));
+    ctx.out(banner(server.url, server.keys) + webhookBanner(server.url, server.webhookSecret, webhookUrls));
     if (options.fault?.length) ctx.err(`Injecting faults into every /v1 request: ${options.fault.join(', ')}`);
   }
   if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
@@ -81,8 +81,13 @@ function banner(url: string, keys: Key[]): string {
   ].join('\n');
 }
 
-function webhookBanner(secret: string, urls: string[]): string {
-  const targets = urls.length ? urls : ['nowhere (add --webhook-url URL)'];
+/**
+ * Where fired events go and what they are signed with. A `svc webhooks listen` run against this
+ * mock registers itself (POST /_mock/webhooks/endpoints) and verifies with this secret, unless it
+ * brings its own with --secret: the mock then signs its deliveries with that one.
+ */
+function webhookBanner(url: string, secret: string, urls: string[]): string {
+  const targets = [`every \`svc webhooks listen\` run with SVC_BASE_URL=${url} (it registers itself)`, ...urls];
   return [
     '',
     'Sandbox webhooks (svc sandbox fire ID):',

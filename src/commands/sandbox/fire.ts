@@ -25,17 +25,33 @@ export async function fireWebhook(ctx: Context, id: string, options: { event?: s
   await ctx.present(reply, {
     what: call.what,
     view: (body, reading) => {
+      const deliveredTo = deliveredToOf(body);
       const f = {
         fired: textOf(reading.documented(body, 'fired')),
         reportId: textOf(reading.documented(body, 'report_id')),
         environment: textOf(reading.documented(body, 'environment')),
+        deliveredTo: deliveredTo && (deliveredTo.length ? deliveredTo.join(', ') : 'no endpoint'),
       };
       const fields: Column<typeof f>[] = [
         { key: 'fired', header: 'Fired', value: (x) => x.fired },
         { key: 'report_id', header: 'Report', value: (x) => x.reportId },
         { key: 'environment', header: 'Environment', value: (x) => x.environment },
+        // Only where the reply has it (svc mock): the service does not say where it delivers.
+        ...(deliveredTo ? [{ key: 'delivered_to', header: 'Delivered to', value: (x: typeof f) => x.deliveredTo }] : []),
       ];
-      return withRest({ kind: 'record', record: f, fields }, otherFields(body, KNOWN));
+      return withRest({ kind: 'record', record: f, fields }, otherFields(body, deliveredTo ? [...KNOWN, 'delivered_to'] : KNOWN));
     },
   });
+  // svc mock adds `delivered_to`, the endpoints it delivers to: an empty list is worth a warning,
+  // since a listener then waits in vain. The service does not send it: nothing is said then.
+  if (deliveredToOf(reply.body)?.length === 0) {
+    ctx.warn('the service delivered this event to no endpoint: start `svc webhooks listen` with the same base URL first (it registers itself with svc mock)');
+  }
+}
+
+/** The `delivered_to` list of a reply, when it has one of strings; undefined otherwise. */
+function deliveredToOf(body: unknown): string[] | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const value = (body as Record<string, unknown>).delivered_to;
+  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
 }

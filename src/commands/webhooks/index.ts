@@ -6,28 +6,37 @@ import { examples } from '../args.js';
 export function registerWebhooks(program: Command, app: App): void {
   const webhooks = program
     .command('webhooks')
+    // `listen` registers itself with a `svc mock` at the base URL in force (profile, --base-url)
+    // and forwards deliveries (bounded by --timeout); `verify` only prints.
+    .reach('service')
     .description('receive and verify signed webhook deliveries (X-Svc-Signature)')
     .addHelpText(
       'after',
-      examples('svc webhooks listen --secret "$SVC_WEBHOOK_SECRET"', 'svc webhooks verify --header "$SIG" --body delivery.json') +
-        '\n\nThe signing secret comes from --secret or SVC_WEBHOOK_SECRET. A delivery is valid when X-Svc-Signature\n' +
-        'is t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<raw body>"> and it was signed less than 300 s ago.',
+      examples('svc webhooks listen', 'svc webhooks listen --secret "$SVC_WEBHOOK_SECRET"', 'svc webhooks verify --header "$SIG" --body delivery.json') +
+        '\n\nThe signing secret comes from --secret or SVC_WEBHOOK_SECRET; against svc mock, listen can take the mock\'s.\n' +
+        'A delivery is valid when X-Svc-Signature is t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<raw body>"> and it\n' +
+        'was signed less than 300 s ago.',
     );
 
   webhooks
     .command('listen')
     .description('receive deliveries on 127.0.0.1, verify them and print one line per event')
     .option('--port <port>', 'port to listen on (0 picks a free one; the address is printed on stderr)', '8788')
-    .option('--secret <secret>', 'signing secret (also SVC_WEBHOOK_SECRET)')
+    .option('--secret <secret>', "signing secret (also SVC_WEBHOOK_SECRET; against svc mock, default: the mock's)")
     .option('--forward-to <url>', 'pass each valid delivery on to this address, with the same headers')
     .option('--exit-after <n>', 'stop with exit 0 after N valid events')
     .option('--wait <seconds>', 'with --exit-after: give up after this long with exit 9 (default: 60)')
     .addHelpText(
       'after',
       examples(
+        'SVC_BASE_URL=http://127.0.0.1:8787 svc webhooks listen',
         'svc webhooks listen --secret whsec_… --forward-to http://localhost:3000/webhooks',
         'svc webhooks listen --port 0 --exit-after 1 --wait 30 --json > events.ndjson &',
       ) +
+        '\n\nWhen the base URL is svc mock (on this machine), listen registers its address with it, so events\n' +
+        'fired there (svc sandbox fire) come here, and removes it when it ends. Without --secret it verifies with\n' +
+        "the mock's signing secret; with one, the mock signs this listener's deliveries with that secret.\n" +
+        'The service registers no endpoint this way: against it, give the secret of your endpoint.' +
         '\n\nValid deliveries are answered 200, others 4xx (the reason is printed on stderr); a delivery already\n' +
         'accepted is refused if it comes again (409). With --json (or -o ndjson) each event is one compact JSON\n' +
         'object per line. --forward-to takes https, or http to this machine. --wait bounds the whole wait for\n' +
@@ -37,6 +46,7 @@ export function registerWebhooks(program: Command, app: App): void {
 
   webhooks
     .command('verify')
+    .reach('output')
     .description('check the signature of one delivery offline (exit 0 valid, 6 invalid or stale)')
     .option('--secret <secret>', 'signing secret (also SVC_WEBHOOK_SECRET)')
     .option('--header <value>', 'the X-Svc-Signature header: "t=…,v1=…" (or the whole "X-Svc-Signature: …" line)')

@@ -2,9 +2,11 @@ import { secureUrl } from '../../core/urls.js';
 import type { Context } from '../../core/context.js';
 import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';
+import type { Registration } from '../../webhooks/mock-endpoint.js';
 import type { Delivery, Receiver } from '../../webhooks/receiver.js';
+import { VERSION } from '../../version.js';
 import { checkInteger } from '../args.js';
-import { signingSecret } from './secret.js';
+import { givenSigningSecret, noSigningSecret } from './secret.js';
 
 interface ListenFlags {
   port: string;
@@ -15,10 +17,12 @@ interface ListenFlags {
 }
 
 const DEFAULT_WAIT_SECONDS = 60;
+/** How long the listener's registration is given to be removed from svc mock as it ends. */
+const UNREGISTER_TIMEOUT_MS = 2000;
 
 export async function listenForWebhooks(ctx: Context, options: ListenFlags): Promise<void> {
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
-  const secret = signingSecret(ctx, options.secret);
+  const given = givenSigningSecret(ctx, options.secret);
   const forwardTo = options.forwardTo === undefined ? undefined : checkForwardUrl(options.forwardTo);
   const exitAfter = checkInteger(options.exitAfter, '--exit-after', 1, 1_000_000);
   if (options.wait !== undefined && exitAfter === undefined) {
@@ -27,9 +31,18 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
   const waitSeconds = options.wait === undefined ? DEFAULT_WAIT_SECONDS : checkInteger(options.wait, '--wait', 1, 86_400)!;
   // The global --timeout bounds each forwarded request, as it bounds every HTTP attempt.
   const forwardTimeoutMs = ctx.attemptTimeoutMs;
+  // A base URL on this machine may be svc mock: the listener then registers with it (below).
+  const [{ startReceiver }, { forwardDelivery }, mockEndpoint] = await Promise.all([
+    import('../../webhooks/receiver.js'),
+    import('../../webhooks/forward.js'),
+    import('../../webhooks/mock-endpoint.js'),
+  ]);
+  const mockUrl = mockEndpoint.mockCandidate((await ctx.settings()).baseUrl);
+  if (given === undefined && mockUrl === undefined) {
+    throw noSigningSecret(['Or run `svc mock` and point SVC_BASE_URL at it: listen then registers with it and verifies with its secret.']);
+  }
   const paint = await createPaint(ctx.color);
-
-  const [{ startReceiver }, { forwardDelivery }] = await Promise.all([import('../../webhooks/receiver.js'), import('../../webhooks/forward.js')]);
+  const mockCall = { timeoutMs: ctx.attemptTimeoutMs, userAgent: `svc/${VERSION} node/${process.versions.node}`, trace: ctx.debug ? (line: string) => ctx.err(line) : undefined };
   const forwards = new Set<Promise<void>>();
   const stopForwards = new AbortController();
   let received = 0;
@@ -56,12 +69,38 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
   try {
     receiver = await startReceiver({
       port,
-      secret,
+      secret: given?.secret,
       onDelivery,
       onRejected: (reason, request) => ctx.warn(`refused a delivery (${request.method} ${request.path}): ${reason}`),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port, or --port 0 for a free one`);
+    throw error;
+  }
+
+  // Registered before "Listening" is printed, so an event fired once that line shows reaches us.
+  let registration: Registration | undefined;
+  if (mockUrl !== undefined) {
+    try {
+      registration = await mockEndpoint.registerWithMock(mockUrl, { url: `${receiver.url}/`, ...(given && { secret: given.secret }) }, { ...mockCall, signal: ctx.signal });
+    } catch (error) {
+      if (!ctx.signal.aborted) {
+        await receiver.close();
+        throw error;
+      }
+    }
+    if (registration === undefined) {
+      // Ctrl-C while registering: stopped before listening.
+      await receiver.close();
+      if (exitAfter !== undefined) throw new InterruptedError();
+      return;
+    }
+  }
+  let registeredId: string | undefined;
+  try {
+    registeredId = agreeOnSecret(ctx, receiver, mockUrl, given, registration);
+  } catch (error) {
+    await receiver.close();
     throw error;
   }
   ctx.err(`Listening for webhook deliveries on ${receiver.url} (any path)${exitAfter === undefined ? '; Ctrl-C stops' : ''}`);
@@ -83,10 +122,56 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
   } finally {
     stopWaiting.abort();
     ctx.signal.removeEventListener('abort', onAbort);
+    // Best effort, and not cut short by Ctrl-C: otherwise the mock goes on delivering to a closed port.
+    if (mockUrl !== undefined && registeredId !== undefined) {
+      const failure = await mockEndpoint.unregisterFromMock(mockUrl, registeredId, { ...mockCall, timeoutMs: UNREGISTER_TIMEOUT_MS });
+      if (failure) ctx.warn(`could not unregister this listener from svc mock at ${mockUrl} (${failure}); it drops the address once deliveries find nothing there`);
+    }
     await receiver.close();
     if (ctx.signal.aborted) stopForwards.abort();
     await Promise.all([...forwards]);
   }
+}
+
+/**
+ * The secret deliveries are verified with, agreed with svc mock when the base URL is one: the
+ * user's (--secret, SVC_WEBHOOK_SECRET), which the mock then signs this listener's deliveries
+ * with, else the mock's own, which its registration reply carries. Says on stderr what was agreed;
+ * returns the registration's id, to remove it at the end.
+ */
+function agreeOnSecret(
+  ctx: Context,
+  receiver: Receiver,
+  mockUrl: string | undefined,
+  given: { secret: string; source: string } | undefined,
+  registration: Registration | undefined,
+): string | undefined {
+  if (registration?.kind === 'registered') {
+    const secret = given?.secret ?? registration.secret;
+    ctx.secrets.add(secret);
+    receiver.useSecret(secret);
+    const signedWith = given ? `your secret (${given.source})` : `its signing secret ${secret} (its banner shows it in full)`;
+    ctx.err(`Registered with svc mock at ${mockUrl} as ${registration.id}: events fired there come here, signed with ${signedWith}`);
+    return registration.id;
+  }
+  // Not svc mock, or it did not answer: as a plain listener, with the user's secret.
+  const why =
+    registration === undefined
+      ? undefined
+      : registration.kind === 'unreachable'
+        ? `nothing answered at ${mockUrl} (${registration.reason})`
+        : registration.status === 404
+          ? undefined // the service, or another server: it has no mock routes
+          : `${mockUrl} answered ${registration.status} to the registration${registration.message ? `: ${registration.message}` : ''}`;
+  if (given === undefined) {
+    throw noSigningSecret([
+      why
+        ? `svc mock would give its own, but ${why}.`
+        : `${mockUrl} is not svc mock, which would give its own. Pass the secret of the endpoint that sends the deliveries.`,
+    ]);
+  }
+  if (why) ctx.warn(`not registered with svc mock: ${why}; if svc mock starts there, restart this listener so that fired events reach it`);
+  return undefined;
 }
 
 /** One line per event: for people a timestamp, the event and the report; for machines the body, compact. */

@@ -4,10 +4,19 @@ import { UsageError } from '../../core/errors.js';
 
 /** The signing secret: --secret, else SVC_WEBHOOK_SECRET; never asked for, and masked in all output. */
 export function signingSecret(ctx: Context, flag: string | undefined): string {
-  const secret = flag ?? readEnv(ctx.io.env, 'SVC_WEBHOOK_SECRET');
-  if (secret === undefined || secret === '') {
-    throw new UsageError('no signing secret: pass --secret or set SVC_WEBHOOK_SECRET', ['`svc mock` prints the secret its deliveries are signed with.']);
-  }
+  const given = givenSigningSecret(ctx, flag);
+  if (given === undefined) throw noSigningSecret(['`svc mock` prints the secret its deliveries are signed with.']);
+  return given.secret;
+}
+
+/** The secret the user gave, and where: --secret, else SVC_WEBHOOK_SECRET (an empty one is none). Masked from now on. */
+export function givenSigningSecret(ctx: Context, flag: string | undefined): { secret: string; source: '--secret' | 'SVC_WEBHOOK_SECRET' } | undefined {
+  const [secret, source] = flag !== undefined ? [flag, '--secret' as const] : [readEnv(ctx.io.env, 'SVC_WEBHOOK_SECRET'), 'SVC_WEBHOOK_SECRET' as const];
+  if (secret === undefined || secret === '') return undefined;
   ctx.secrets.add(secret);
-  return secret;
+  return { secret, source };
+}
+
+export function noSigningSecret(hints: string[]): UsageError {
+  return new UsageError('no signing secret: pass --secret or set SVC_WEBHOOK_SECRET', hints);
 }

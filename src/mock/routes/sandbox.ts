@@ -107,7 +107,7 @@ function writtenTransactions(value: unknown): WrittenTransaction[] {
   });
 }
 
-/** Delivers an event about one of the organisation's reports to the mock's webhook addresses. */
+/** Delivers an event about one of the organisation's reports to the mock's webhook endpoints. */
 function fireWebhook({ request, key, params, store, webhooks, clock }: Call): Reply {
   const body = jsonObject(request.body, '{"event": "report.ready"}');
   const { event = 'report.ready', error_code: errorCode } = body;
@@ -118,15 +118,18 @@ function fireWebhook({ request, key, params, store, webhooks, clock }: Call): Re
   if (event === 'report.ready' && errorCode !== undefined) throw invalid("'error_code' goes with the report.failed event only.");
   const report = store.findReport(key.organization_id, params[0]!);
   const bank = store.bank(report.bank_code);
+  let deliveredTo: string[];
   if (event === 'report.ready') {
-    webhooks.send({ event, report_id: report.report_id, timestamp: isoSeconds(clock()), result: reportBody(report, bank) });
+    deliveredTo = webhooks.send({ event, report_id: report.report_id, timestamp: isoSeconds(clock()), result: reportBody(report, bank) });
   } else {
     const code = (errorCode as string | undefined) ?? report.error?.error_code ?? 'DOCUMENT_PARSE_FAILED';
     const error = report.error?.error_code === code ? report.error : { error_code: code, error_message: 'Failure simulated by the sandbox.' };
     const result = { ...reportListItem(report), status: 'failed', error };
-    webhooks.send({ event: 'report.failed', report_id: report.report_id, timestamp: isoSeconds(clock()), error_code: code, result });
+    deliveredTo = webhooks.send({ event: 'report.failed', report_id: report.report_id, timestamp: isoSeconds(clock()), error_code: code, result });
   }
-  return { status: 200, body: { fired: event, report_id: report.report_id, environment: 'test' } };
+  // `delivered_to` is the mock's own addition (the documented reply is the first three fields): the
+  // endpoints the event is being delivered to, in the background; [] when it reaches none.
+  return { status: 200, body: { fired: event, report_id: report.report_id, environment: 'test', delivered_to: deliveredTo } };
 }
 
 /** The body as a JSON object; an empty body is an empty object. */

@@ -1,0 +1,120 @@
+// How `svc webhooks listen` finds svc mock and registers with it: only a base URL on this machine
+// is tried; a registration is a 2xx with an id and a secret; anything else (the service's 404, a
+// refusal, silence) is not one. Against a real mock, and against servers that are not one.
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { mockCandidate, registerWithMock, unregisterFromMock } from '../../src/webhooks/mock-endpoint.js';
+
+const OPTIONS = { timeoutMs: 2000, userAgent: 'svc/test' };
+
+let mock: MockServer;
+let other: Server;
+let otherUrl: string;
+const seen: { method: string; url: string; userAgent?: string }[] = [];
+beforeAll(async () => {
+  mock = await startMockServer({ webhookSecret: 'whsec_the_mocks_own' });
+  // A server that is not the mock: 404 with the service's envelope for every path.
+  other = createServer((req, res) => {
+    seen.push({ method: req.method!, url: req.url!, userAgent: req.headers['user-agent'] });
+    req.resume().on('end', () => res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error_code: 'NOT_FOUND', error_message: 'No such route.' })));
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  otherUrl = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  await mock.close();
+  await new Promise((resolve) => other.close(resolve));
+});
+
+describe('mockCandidate', () => {
+  it.each([
+    ['http://127.0.0.1:8787', 'http://127.0.0.1:8787'],
+    ['http://localhost:8787/', 'http://localhost:8787'],
+    ['https://127.0.0.2:8443//', 'https://127.0.0.2:8443'],
+    ['http://[::1]:8787', 'http://[::1]:8787'],
+  ])('tries %s', (base, expected) => expect(mockCandidate(base)).toBe(expected));
+
+  it.each([[undefined], ['https://api.example.com'], ['http://10.0.0.1:8787'], ['http://127.0.0.1.example.com'], ['ftp://127.0.0.1/'], ['not a url']])(
+    'never tries %j: the listener address goes to no other machine',
+    (base) => expect(mockCandidate(base)).toBeUndefined(),
+  );
+});
+
+describe('registerWithMock and unregisterFromMock', () => {
+  it("against svc mock: registered, with the mock's secret when none is brought", async () => {
+    const registration = await registerWithMock(mock.url, { url: 'http://127.0.0.1:8788/' }, OPTIONS);
+    expect(registration).toEqual({ kind: 'registered', id: expect.stringMatching(/^we_/), secret: 'whsec_the_mocks_own' });
+    expect(await unregisterFromMock(mock.url, (registration as { id: string }).id, OPTIONS)).toBeUndefined();
+    const left = (await (await fetch(`${mock.url}/_mock/webhooks/endpoints`)).json()) as unknown[];
+    expect(left).toEqual([]);
+  });
+
+  it('with a secret brought: the mock signs with it and says so', async () => {
+    const registration = await registerWithMock(mock.url, { url: 'http://127.0.0.1:8789/', secret: 'whsec_brought_along' }, OPTIONS);
+    expect(registration).toMatchObject({ kind: 'registered', secret: 'whsec_brought_along' });
+    await unregisterFromMock(mock.url, (registration as { id: string }).id, OPTIONS);
+  });
+
+  it('a refusal is not a registration, and carries the reason', async () => {
+    expect(await registerWithMock(mock.url, { url: 'http://127.0.0.1:8789/', secret: 'short' }, OPTIONS)).toEqual({
+      kind: 'not-registered',
+      status: 400,
+      message: "'secret' must be 8 to 1024 characters without white space.",
+    });
+  });
+
+  it('a server that is not the mock: not registered (404); its DELETE 404 counts as done', async () => {
+    expect(await registerWithMock(otherUrl, { url: 'http://127.0.0.1:8788/' }, OPTIONS)).toEqual({ kind: 'not-registered', status: 404, message: 'No such route.' });
+    expect(seen.at(-1)).toEqual({ method: 'POST', url: '/_mock/webhooks/endpoints', userAgent: 'svc/test' });
+    expect(await unregisterFromMock(otherUrl, 'we_gone', OPTIONS)).toBeUndefined();
+  });
+
+  it('nothing listening: unreachable, with why; unregistering from a stopped mock is done', async () => {
+    const gone = createServer();
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(gone.address() as { port: number }).port}`;
+    await new Promise((resolve) => gone.close(resolve));
+    expect(await registerWithMock(url, { url: 'http://127.0.0.1:8788/' }, OPTIONS)).toEqual({ kind: 'unreachable', reason: 'ECONNREFUSED' });
+    expect(await unregisterFromMock(url, 'we_0123456789abcdef', OPTIONS)).toBeUndefined();
+  });
+
+  it('a server that never answers: unreachable after the timeout', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+      expect(await registerWithMock(url, { url: 'http://127.0.0.1:8788/' }, { ...OPTIONS, timeoutMs: 100 })).toEqual({ kind: 'unreachable', reason: 'no answer within 0.1 s' });
+      expect(await unregisterFromMock(url, 'we_0123456789abcdef', { ...OPTIONS, timeoutMs: 100 })).toBe('no answer within 0.1 s');
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('a 2xx without an id and a secret is no registration', async () => {
+    const odd = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}'));
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(odd.address() as { port: number }).port}`;
+      expect(await registerWithMock(url, { url: 'http://127.0.0.1:8788/' }, OPTIONS)).toMatchObject({ kind: 'not-registered', status: 200 });
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
+  });
+
+  it('Ctrl-C while registering rejects (the listener then stops)', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+      const controller = new AbortController();
+      const pending = registerWithMock(url, { url: 'http://127.0.0.1:8788/' }, { ...OPTIONS, signal: controller.signal });
+      controller.abort();
+      await expect(pending).rejects.toThrow();
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
