@@ -10,7 +10,7 @@ import type { MerchantResult } from '../../src/api/merchants.js';
 import { progressLine } from '../../src/core/stream/progress.js';
 import { OutputSink, StdoutClosedError } from '../../src/core/stream/sink.js';
 import { checkWritable, defaultUnresolvedPath, writeUnresolved } from '../../src/commands/merchants/unresolved.js';
-import { narrowToFit } from '../../src/core/output/fit.js';
+import { fitWidths, type FitColumn } from '../../src/core/output/fit.js';
 import { createWriter } from '../../src/commands/merchants/writers.js';
 import type { OutputFormat } from '../../src/core/output/render.js';
 
@@ -96,21 +96,27 @@ describe('the table', () => {
     ]);
   });
 
-  it('on a terminal: aligned columns, long values cut to fit the width', async () => {
+  it('on a terminal: aligned columns, long inputs cut and merchant names wrapped to fit the width, terminal numbers whole', async () => {
     const long: MerchantResult = { ...FOUND, input: 'A very long merchant name as written on a statement line', merchant: 'Another very long clean merchant name for the table' };
     const text = await render('table', [[FOUND, long], [MISSING]], { terminal: true });
     const lines = text.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^INPUT +TERMINAL +MERCHANT +MCC +CATEGORY +CITY +MATCHED$/);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
+    expect(lines[1]).toMatch(/^9756038350856888 +9756038350856888 +Himalayan Interiors/);
     expect(lines[2]).toContain('…');
-    const column = lines[0]!.indexOf('MCC');
-    expect(lines.slice(1).map((line) => line.slice(column, column + 4))).toEqual(['5712', '5712', '    ']);
+    // The merchant's name is wrapped between its words over the row's lines, never cut.
+    const [merchant, mcc] = [lines[0]!.indexOf('MERCHANT'), lines[0]!.indexOf('MCC')];
+    expect(lines.slice(2, -1).map((line) => line.slice(merchant, mcc).trim()).join(' ')).toBe(long.merchant);
+    expect([lines[1], lines[2], lines.at(-1)].map((line) => line!.slice(mcc, mcc + 4))).toEqual(['5712', '5712', '    ']);
+    expect(lines.at(-1)).toMatch(/^1000000000000000 +no$/);
   });
 
   it('narrows only the free-text columns', () => {
+    // Columns of one header letter and one long word each: the width of their text.
+    const columns = (widths: number[]): FitColumn[] => widths.map((w, i) => ({ fit: FLEX[i] ? 'wrap' : 'keep', header: 'H', cells: ['x'.repeat(w)] }));
     // 136 characters and 6 gaps of 2 are 48 too many for 100: the two free-text columns give 24 each.
-    expect(narrowToFit([40, 19, 40, 4, 13, 13, 7], FLEX, 100 - 12)).toEqual([16, 19, 16, 4, 13, 13, 7]);
-    expect(narrowToFit([10, 19, 10, 4, 13, 13, 7], FLEX, 100 - 12)).toEqual([10, 19, 10, 4, 13, 13, 7]);
+    expect(fitWidths(columns([40, 19, 40, 4, 13, 13, 7]), 100 - 12)).toEqual([16, 19, 16, 4, 13, 13, 7]);
+    expect(fitWidths(columns([10, 19, 10, 4, 13, 13, 7]), 100 - 12)).toEqual([10, 19, 10, 4, 13, 13, 7]);
   });
 });
 

@@ -92,9 +92,9 @@ export function lineItemsView(body: unknown, reading: ReplyReading, selectorName
   const rows = lineItems(list);
   const unit = sharedUnit(rows.map((r) => r.unit));
   const columns: Column<LineItem>[] = [
-    ...(list.selectorField ? [{ key: list.selectorField, header: list.selectorField.toUpperCase(), value: (i: LineItem) => i.selector }] : []),
+    ...(list.selectorField ? [{ key: list.selectorField, header: list.selectorField.toUpperCase(), value: (i: LineItem) => i.selector, keep: true }] : []),
     { key: 'label', header: 'ITEM', value: (i) => i.label, flex: true },
-    { key: 'value', header: valueHeader(unit), value: (i) => i.value, display: (i, paint) => formatValue(i.value, paint), align: 'right' },
+    { key: 'value', header: valueHeader(unit), value: (i) => i.value, display: (i, paint) => formatValue(i.value, paint), align: 'right', keep: true },
     ...(unit ? [] : [{ key: 'unit', header: 'UNIT', value: (i: LineItem) => unitText(i.unit) }]),
   ];
   const month = textOf(pick(data, 'month'));
@@ -122,7 +122,7 @@ export function keysView(body: unknown, reading: ReplyReading, selectorName: str
     kind: 'list',
     rows: selectors,
     columns: [
-      { key: name, header: name.toUpperCase(), value: (s) => s.value },
+      { key: name, header: name.toUpperCase(), value: (s) => s.value, keep: true },
       { key: 'label', header: 'LABEL', value: (s) => s.label, flex: true },
       { key: 'unit', header: 'UNIT', value: (s) => unitText(s.unit) },
     ],
@@ -171,8 +171,8 @@ export function seriesView(body: unknown, reading: ReplyReading, selectorName: s
     kind: 'list',
     rows: facts.points,
     columns: [
-      { key: series.monthField, header: series.monthField.toUpperCase(), value: (p) => p.month },
-      { key: series.valueField, header: valueHeader(facts.unit), value: (p) => p.value, display: (p, paint) => formatValue(p.value, paint), align: 'right' },
+      { key: series.monthField, header: series.monthField.toUpperCase(), value: (p) => p.month, keep: true },
+      { key: series.valueField, header: valueHeader(facts.unit), value: (p) => p.value, display: (p, paint) => formatValue(p.value, paint), align: 'right', keep: true },
     ],
     empty: `No data${rangeText(range)}.`,
   };

@@ -32,15 +32,16 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     value: (r) => r[key],
     display: (r) => formatAmount(r[key]),
     align: 'right',
+    keep: true,
   });
   const columns: Column<Row>[] = [
-    { key: 'date', header: 'DATE', value: (r) => r.date },
+    { key: 'date', header: 'DATE', value: (r) => r.date, keep: true },
     { key: 'description', header: 'DESCRIPTION', value: (r) => r.description, flex: true },
     amount('credit', 'CREDIT'),
     amount('debit', 'DEBIT'),
     amount('balance', 'BALANCE'),
     { key: 'category', header: 'CATEGORY', value: (r) => r.category },
-    { key: 'confidence', header: 'CONFIDENCE', value: (r) => r.confidence, align: 'right' },
+    { key: 'confidence', header: 'CONFIDENCE', value: (r) => r.confidence, align: 'right', keep: true },
   ];
   const count = numberOf(pick(body, 'count')) ?? rows.length;
   const list: ListView<Row> = { kind: 'list', rows, columns, empty: 'The reply holds no transactions.' };

@@ -98,8 +98,8 @@ export function monthlyCreditsTable(items: readonly unknown[]): ListView<Monthly
     return { month: f.take('month'), total: f.take('total_credits'), rest: f.rest() };
   });
   const columns: Column<MonthlyCredit>[] = [
-    { key: 'month', header: 'MONTH', value: (r) => cellText(r.month) },
-    { key: 'total_credits', header: 'CREDITS', value: (r) => cellText(r.total), display: (r, paint) => amount()(r.total, paint), align: 'right' },
+    { key: 'month', header: 'MONTH', value: (r) => cellText(r.month), keep: true },
+    { key: 'total_credits', header: 'CREDITS', value: (r) => cellText(r.total), display: (r, paint) => amount()(r.total, paint), align: 'right', keep: true },
   ];
   return withExtraColumns<MonthlyCredit>({ kind: 'list', rows, columns, empty: 'No monthly credits.' }, (r) => r.rest);
 }

@@ -30,7 +30,7 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
       }));
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
-        { key: 'report_id', header: 'ID', value: (r) => r.id },
+        { key: 'report_id', header: 'ID', value: (r) => r.id, keep: true },
         { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => paintReportStatus(r.status ?? '', paint) },
         { key: 'bank_code', header: 'BANK', value: (r) => r.bank },
         { key: 'created_at', header: 'CREATED', value: (r) => r.created, display: (r) => formatDateTime(r.created) },

@@ -74,6 +74,7 @@ export function factorsTable(items: readonly unknown[]): ListView<Factor> {
         return n > 0 ? paint.good(signedNumber(n)) : n < 0 ? paint.bad(signedNumber(n)) : signedNumber(n);
       },
       align: 'right',
+      keep: true,
     },
     // `detail` is optional: its column goes only where a factor has one.
     ...(rows.some((r) => r.detail !== undefined) ? [{ key: 'detail', header: 'DETAIL', value: (r: Factor) => cellText(r.detail), flex: true }] : []),

@@ -83,24 +83,26 @@ export function transactionsTable(items: readonly unknown[], empty: string): Lis
     value: (r) => cellText(r[field]),
     display: (r, paint) => amount()(r[field], paint),
     align: 'right',
+    keep: true,
   });
-  const text = (key: string, header: string, field: 'date' | 'description' | 'category' | 'merchant' | 'id', flex = false): Column<TransactionRow> => ({
+  const text = (key: string, header: string, field: 'date' | 'description' | 'category' | 'merchant' | 'id', fit: { keep?: true; flex?: true } = {}): Column<TransactionRow> => ({
     key,
     header,
     value: (r) => cellText(r[field]),
-    ...(flex && { flex }),
+    ...fit,
   });
   // Debit and credit are the documented layout: they go only when every row has the newer amount instead.
   const debitCredit = !has(rows, 'amount') || has(rows, 'debit') || has(rows, 'credit');
   const columns: Column<TransactionRow>[] = [
-    text('date', 'DATE', 'date'),
-    text('description', 'DESCRIPTION', 'description', true),
+    text('date', 'DATE', 'date', { keep: true }),
+    text('description', 'DESCRIPTION', 'description', { flex: true }),
     ...(debitCredit ? [money('debit', 'DEBIT', 'debit'), money('credit', 'CREDIT', 'credit')] : []),
     ...(has(rows, 'amount') ? [money('amount', 'AMOUNT', 'amount')] : []),
     money('balance', 'BALANCE', 'balance'),
     text('category', 'CATEGORY', 'category'),
-    ...(has(rows, 'merchant') ? [text('merchant', 'MERCHANT', 'merchant', true)] : []),
-    ...(has(rows, 'id') ? [text('id', 'ID', 'id')] : []),
+    // A merchant's name wraps between its words, never cut.
+    ...(has(rows, 'merchant') ? [text('merchant', 'MERCHANT', 'merchant', { flex: true })] : []),
+    ...(has(rows, 'id') ? [text('id', 'ID', 'id', { keep: true })] : []),
   ];
   return withExtraColumns<TransactionRow>({ kind: 'list', rows, columns, empty }, (r) => r.rest);
 }

@@ -29,11 +29,12 @@ export async function listStatements(ctx: Context, options: { status?: string })
       }));
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
-        ...(rows.some((r) => r.id !== undefined) ? [{ key: 'statement_id', header: 'STATEMENT', value: (r: Row) => r.id }] : []),
+        ...(rows.some((r) => r.id !== undefined) ? [{ key: 'statement_id', header: 'STATEMENT', value: (r: Row) => r.id, keep: true }] : []),
         { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => (r.status === 'issued' ? paint.good('issued') : r.status === 'revoked' ? paint.bad('revoked') : (r.status ?? '')) },
-        // Whole in a pipe (a script may compare it); a narrow terminal shortens it, as any free-text column.
-        { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.hash, flex: true },
-        { key: 'verify_url', header: 'VERIFY AT', value: (r) => r.verifyUrl },
+        // Whole in a pipe (a script may compare it); a narrow terminal cuts it first, with an ellipsis,
+        // and keeps the address people open whole.
+        { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.hash, flex: 'cut' },
+        { key: 'verify_url', header: 'VERIFY AT', value: (r) => r.verifyUrl, keep: true },
       ];
       const list: ListView<Row> = { kind: 'list', rows, columns, empty: status ? `No ${status} statements.` : 'No statements issued yet.' };
       return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['statements']));

@@ -3,6 +3,7 @@
 // nested lists as tables of their own under a heading. Nothing the service sends is hidden, and
 // nothing it sends makes a table fail: depth is bounded and every value has a text.
 import { isRecord, type JsonRecord } from '../../api/reading.js';
+import { isAtom, visibleWidth } from './fit.js';
 import { formatBoolean } from './format.js';
 import type { Column, ListView, Part, RecordView, SectionsView } from './view.js';
 
@@ -74,10 +75,20 @@ export function unionKeys(records: readonly object[]): string[] {
   return [...keys];
 }
 
+/** Text longer than this in a column of the generic view is free text, the first to give up room. */
+const SHORT_TEXT = 16;
+
+/**
+ * A column of the generic view, its fit guessed from its values: numbers (right-aligned), amounts,
+ * dates and ids are kept whole; a column with a value longer than a short word is free text that
+ * wraps; short text (a status, a category) keeps its words.
+ */
 function column(key: string, rows: readonly Row[]): Column<Row> {
   const filled = rows.map((row) => row[key] ?? '').filter((text) => text !== '');
   const numeric = filled.length > 0 && filled.every((text) => /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text));
-  return { key, header: columnHeader(key), value: (row) => row[key] ?? '', align: numeric ? 'right' : 'left', flex: !numeric };
+  const keep = numeric || (filled.length > 0 && filled.every(isAtom));
+  const flex = !keep && filled.some((text) => visibleWidth(text) > SHORT_TEXT);
+  return { key, header: columnHeader(key), value: (row) => row[key] ?? '', align: numeric ? 'right' : 'left', ...(keep && { keep }), ...(flex && { flex }) };
 }
 
 /**
@@ -159,7 +170,7 @@ export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => Js
   const rows = [...flat.values()];
   const columns = unionKeys(rows).map((key): Column<T> => {
     const c = column(key, rows);
-    return { key, header: c.header, align: c.align, flex: c.flex, value: (row) => c.value(flat.get(row) ?? {}) };
+    return { key, header: c.header, align: c.align, keep: c.keep, flex: c.flex, value: (row) => c.value(flat.get(row) ?? {}) };
   });
   return { ...list, columns: [...list.columns, ...columns] };
 }

@@ -1,6 +1,9 @@
 // Turns a view into a table for people: boxed with colour on a terminal, tab-separated in a pipe.
+// On a terminal everything fits its width (fit.ts): a table narrows its columns as they allow, or
+// becomes one card of labelled values per row; field lists wrap their values; titles, headings and
+// footers wrap between words. A pipe gets every line whole, whatever the width.
 // The machine formats are made from the reply itself (records.ts, json.ts).
-import { narrowToFit } from './fit.js';
+import { cellLines, fitOf, fitWidths, labelledLines, visibleWidth, wrapText, type FitColumn } from './fit.js';
 import { tabCell } from './format.js';
 import type Table from 'cli-table3';
 import type { Paint } from './paint.js';
@@ -28,17 +31,29 @@ export interface Reply {
 /** A view as a table for people: boxed with colour on a terminal, tab-separated lines otherwise. */
 export function renderTable(view: View, target: RenderTarget): string {
   const paint = target.paint;
+  // Lines for people wrap on a terminal only: in a pipe each stays one line.
+  const prose = (lines: readonly string[] | undefined, style: (text: string) => string) => textLines(lines, target, style);
   if (view.kind === 'sections') {
     // In a pipe a lone table stays one header line and its rows; several are parted by a blank
     // line and named by their headings, each with its own header line.
     const named = target.terminal || view.parts.length > 1;
-    let out = view.title && target.terminal ? paint.title(view.title) + '\n' : '';
-    if (view.parts.length === 0) out += (view.empty ?? 'Nothing to show.') + '\n';
-    out += view.parts.map((part) => (part.heading && named ? paint.title(part.heading) + '\n' : '') + renderTable(part.view, target)).join('\n');
-    return out + footerLines(view.footer, paint) + (target.terminal ? footerLines(view.hints, paint) : '');
+    let out = view.title && target.terminal ? prose([view.title], paint.title) : '';
+    if (view.parts.length === 0) out += prose([view.empty ?? 'Nothing to show.'], plainText);
+    out += view.parts.map((part) => (part.heading && named ? prose([part.heading], paint.title) : '') + renderTable(part.view, target)).join('\n');
+    return out + prose(view.footer, paint.dim) + (target.terminal ? prose(view.hints, paint.dim) : '');
   }
-  if (view.kind === 'record') return target.terminal ? recordForPeople(view, paint) : recordTabs(view, paint);
+  if (view.kind === 'record') return target.terminal ? recordForPeople(view, target) : recordTabs(view, paint);
   return target.terminal ? listForPeople(view, target) : listTabs(view, paint);
+}
+
+const plainText = (text: string) => text;
+
+/** Lines of prose, each styled; on a terminal wrapped between words (never inside a number or an id). */
+function textLines(lines: readonly string[] | undefined, target: RenderTarget, style: (text: string) => string): string {
+  return (lines ?? [])
+    .flatMap((line) => (target.terminal ? wrapText(line, target.width, 'prose') : [line]))
+    .map((line) => style(line) + '\n')
+    .join('');
 }
 
 function rawText(cell: Cell): string {
@@ -64,73 +79,86 @@ function listTabs<T>(view: ListView<T>, paint: Paint): string {
   ];
   let out = columns.map((c) => paint.header(c.header)).join('\t') + '\n';
   for (const row of view.rows) out += columns.map((c) => tabCell(displayText(c, row, paint))).join('\t') + '\n';
-  return out + footerLines(view.footer, paint);
+  return out + footerTabs(view.footer, paint);
 }
 
 function recordTabs<T>(view: RecordView<T>, paint: Paint): string {
   let out = `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
   for (const field of view.fields) out += `${tabCell(field.key)}\t${tabCell(displayText(field, view.record, paint))}\n`;
-  return out + footerLines(view.footer, paint);
+  return out + footerTabs(view.footer, paint);
 }
 
-function footerLines(footer: string[] | undefined, paint: Paint): string {
+function footerTabs(footer: string[] | undefined, paint: Paint): string {
   return (footer ?? []).map((line) => paint.dim(line) + '\n').join('');
 }
 
 function listForPeople<T>(view: ListView<T>, target: RenderTarget): string {
   const paint = target.paint;
-  let out = view.title ? paint.title(view.title) + '\n' : '';
-  if (view.rows.length === 0) return out + (view.empty ?? 'Nothing to show.') + '\n' + footerLines(view.footer, paint);
-  if (!view.section) return out + boxedTable(view.columns, view.rows, target) + '\n' + footerLines(view.footer, paint);
+  let out = textLines(view.title ? [view.title] : [], target, paint.title);
+  const footer = textLines(view.footer, target, paint.dim);
+  if (view.rows.length === 0) return out + textLines([view.empty ?? 'Nothing to show.'], target, plainText) + footer;
+  if (!view.section) return out + fittedTable(view.columns, view.rows, target) + footer;
   const groups = new Map<string, T[]>();
   for (const row of view.rows) {
     const name = view.section.value(row);
     groups.set(name, [...(groups.get(name) ?? []), row]);
   }
-  const parts = [...groups].map(([name, rows]) => paint.title(name) + '\n' + boxedTable(view.columns, rows, target));
-  return out + parts.join('\n\n') + '\n' + footerLines(view.footer, paint);
+  const parts = [...groups].map(([name, rows]) => textLines([name], target, paint.title) + fittedTable(view.columns, rows, target));
+  return out + parts.join('\n') + footer;
 }
 
-function boxedTable<T>(columns: Column<T>[], rows: T[], { paint, width, Table }: RenderTarget): string {
-  if (!Table) throw new Error('boxed tables need cli-table3 in the render target');
-  const head = columns.map((c) => paint.header(c.header));
+/** A boxed table fitted to the terminal, or one card per row when no narrowing makes it fit. */
+function fittedTable<T>(columns: Column<T>[], rows: T[], target: RenderTarget): string {
+  const paint = target.paint;
   const body = rows.map((row) => columns.map((c) => displayText(c, row, paint)));
-  const colWidths = fitColumns([head, ...body], width, columns.map((c) => c.flex === true));
+  const fitting: FitColumn[] = columns.map((c, i) => ({ fit: fitOf(c), header: c.header, cells: body.map((cells) => cells[i]!) }));
+  // A boxed table draws a border between columns and at both ends, and pads each cell by one on either side.
+  const widths = fitWidths(fitting, target.width - (columns.length + 1) - 2 * columns.length);
+  return widths ? boxedTable(fitting, columns, widths, target) : cards(fitting, target);
+}
+
+function boxedTable<T>(fitting: readonly FitColumn[], columns: readonly Column<T>[], widths: readonly number[], { paint, Table }: RenderTarget): string {
+  if (!Table) throw new Error('boxed tables need cli-table3 in the render target');
   const table = new Table({
-    head,
+    head: fitting.map((c, i) => cellLines(c.header, widths[i]!, 'words').map((line) => paint.header(line)).join('\n')),
     colAligns: columns.map((c) => c.align ?? 'left'),
     // compact: a rule under the header only, not between rows.
     style: { head: [], border: [], compact: true },
-    ...(colWidths ? { colWidths, wordWrap: true } : {}),
+    // Every cell is already wrapped or cut to its column: cli-table3 only draws the box.
+    colWidths: widths.map((width) => width + 2),
   });
-  for (const cells of body) table.push(cells);
-  return table.toString();
+  // A row of several lines goes in as one table row a line: the compact table draws them alike,
+  // and cli-table3 is slow on cells of many lines.
+  for (let row = 0; row < (fitting[0]?.cells.length ?? 0); row++) {
+    const cells = fitting.map((c, i) => cellLines(c.cells[row]!, widths[i]!, c.fit));
+    const height = Math.max(...cells.map((lines) => lines.length));
+    for (let line = 0; line < height; line++) table.push(cells.map((lines) => lines[line] ?? ''));
+  }
+  return table.toString() + '\n';
 }
 
 /**
- * Column widths (padding included) that fit the terminal, the free-text (flex) columns narrowed
- * so their cells wrap; undefined when the table fits as it is.
+ * A table too wide for the terminal, as one card a row: `HEADER  value` lines (the blank values
+ * left out), a blank line between cards.
  */
-export function fitColumns(cells: string[][], available: number, flex: boolean[]): number[] | undefined {
-  const count = cells[0]?.length ?? 0;
-  const widths = Array.from({ length: count }, (_, i) => 2 + Math.max(...cells.map((row) => visibleWidth(row[i] ?? ''))));
-  // A boxed table draws a border between columns and at both ends.
-  const room = available - (count + 1);
-  return widths.reduce((a, b) => a + b, 0) <= room ? undefined : narrowToFit(widths, flex, room);
-}
-
-function visibleWidth(text: string): number {
-  return Math.max(...text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => [...line].length));
-}
-
-function recordForPeople<T>(view: RecordView<T>, paint: Paint): string {
-  const width = Math.max(...view.fields.map((f) => f.header.length));
-  let out = view.title ? paint.title(view.title) + '\n' : '';
-  for (const field of view.fields) {
-    if (rawText(field.value(view.record)) === '') continue;
-    const lines = displayText(field, view.record, paint).split('\n');
-    const pad = ' '.repeat(width + 2);
-    out += paint.dim(field.header.padEnd(width)) + '  ' + lines.join('\n' + pad) + '\n';
+function cards(columns: readonly FitColumn[], target: { width: number; paint: Paint }): string {
+  const rows = columns[0]?.cells.length ?? 0;
+  const blocks: string[] = [];
+  for (let row = 0; row < rows; row++) {
+    const pairs = columns.map((c) => [c.header, c.cells[row]!] as const);
+    const filled = pairs.filter(([, value]) => visibleWidth(value) > 0);
+    blocks.push(labelledLines(filled.length ? filled : pairs.slice(0, 1), target.width, target.paint.header));
   }
-  return out + footerLines(view.footer, paint);
+  return blocks.join('\n');
+}
+
+function recordForPeople<T>(view: RecordView<T>, target: RenderTarget): string {
+  const paint = target.paint;
+  const pairs = view.fields
+    .filter((field) => rawText(field.value(view.record)) !== '')
+    .map((field) => [field.header, displayText(field, view.record, paint)] as const);
+  const title = textLines(view.title ? [view.title] : [], target, paint.title);
+  // Labels are padded to the longest of all, shown or not, as they always were.
+  const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(f.header)), 0);
+  return title + labelledLines(pairs, target.width, paint.dim, widest) + textLines(view.footer, target, paint.dim);
 }

@@ -1,11 +1,19 @@
 // What a command shows people, described once; render.ts turns it into a boxed table on a
 // terminal or tab-separated lines in a pipe. Machine formats (JSON, ndjson, CSV) are made from the
 // reply itself, never from a view (records.ts).
+import type { Fitting } from './fit.js';
 import type { Paint } from './paint.js';
 
 export type Cell = string | number | boolean | null | undefined;
 
-export interface Column<T> {
+/**
+ * One column of a table, or one field of a field list. How it fits a narrow terminal (fit.ts) is
+ * data: `keep` for what is never cut (ids, amounts, names), `flex` for free text that gives up
+ * room first (wrapped, or `'cut'` to one line with an ellipsis); anything else keeps its words
+ * whole and wraps between them only when room runs short. A table that still does not fit is
+ * shown as one card per row.
+ */
+export interface Column<T> extends Fitting {
   /** Machine name: the FIELD of a record shown in a pipe. */
   key: string;
   /** Name for people: the table header. */
@@ -15,8 +23,6 @@ export interface Column<T> {
   /** The value formatted for people; by default the raw value as text. */
   display?: (row: T, paint: Paint) => string;
   align?: 'left' | 'right';
-  /** Free text that may wrap when the table is wider than the terminal. */
-  flex?: boolean;
 }
 
 export interface ListView<T> {

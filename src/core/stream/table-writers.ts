@@ -1,6 +1,6 @@
 // Tables written batch by batch as rows arrive, never gathered whole: tab-separated lines for a
 // pipe, aligned and coloured columns for a terminal. A command gives the columns.
-import { cutToWidth, narrowToFit } from '../output/fit.js';
+import { cellLines, fitOf, fitWidths, labelledLines, padTo, visibleWidth, wrapText, type Fit, type FitColumn } from '../output/fit.js';
 import { printable, tabCell } from '../output/format.js';
 import type { Paint } from '../output/paint.js';
 import type { OutputSink } from './sink.js';
@@ -9,8 +9,13 @@ export interface StreamColumn<T> {
   header: string;
   /** The value for people. */
   display: (row: T) => string;
-  /** Free text that gives up room first when the terminal is narrow. */
-  flex?: boolean;
+  /**
+   * Never cut (ids, numbers); as a test of the value, only the values it holds true for (an input
+   * that is a terminal number), the others of the column being free text as `flex` says.
+   */
+  keep?: boolean | ((value: string) => boolean);
+  /** Free text that gives up room first when the terminal is narrow: wrapped, or with 'cut' cut with an ellipsis. */
+  flex?: boolean | 'cut';
   /** Colours a cell, already cut and padded. */
   colour?: (text: string, row: T, paint: Paint) => string;
 }
@@ -52,14 +57,24 @@ export class TabWriter<T> implements RowWriter<T> {
   }
 }
 
-const GAP = 2;
+/** A value its column never cuts. */
+function kept<T>(column: StreamColumn<T>, value: string): boolean {
+  return typeof column.keep === 'function' ? column.keep(value) : column.keep === true && value !== '';
+}
+
+/** Spaces between columns: two, or one when that spares the cards. */
+const GAPS = [2, 1];
 
 /**
- * For a terminal: aligned columns under a coloured header. The widths come from the first batch
- * (a boxed table would need every row first); longer values later are cut with an ellipsis.
+ * For a terminal: aligned columns under a coloured header, fitted to the width by the rule of boxed
+ * tables (fit.ts). The widths come from the first batch (a boxed table would need every row
+ * first): later values of a free-text column wrap or are cut to them, a later value of a kept
+ * column wider than its column is broken over lines, never cut. When even the narrowest columns
+ * are too wide, each row is written as a card of `HEADER  value` lines instead.
  */
 export class AlignedTableWriter<T> implements RowWriter<T> {
-  private widths?: number[];
+  private layout?: { widths: number[]; gap: number } | 'cards';
+  private fits: Fit[] = [];
 
   constructor(
     private readonly sink: OutputSink,
@@ -74,33 +89,69 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
 
   async write(rows: readonly T[]): Promise<void> {
     if (rows.length === 0) return;
-    const cellOf = (c: StreamColumn<T>, row: T) => cell(this.mask(c.display(row)));
+    const cells = rows.map((row) => this.columns.map((c) => cell(this.mask(c.display(row)))));
     let out = '';
-    if (!this.widths) {
-      const natural = this.columns.map((c) => Math.max(c.header.length, ...rows.map((row) => [...cellOf(c, row)].length)));
-      this.widths = narrowToFit(natural, this.columns.map((c) => c.flex === true), this.width - GAP * (this.columns.length - 1));
-      out += this.line(this.columns.map((c) => c.header), (text) => this.paint.header(text));
+    if (!this.layout) {
+      this.layout = this.fit(cells);
+      if (this.layout !== 'cards') out += this.line(this.columns.map((c) => c.header), this.layout, 'words', (text) => this.paint.header(text));
+    } else if (this.layout === 'cards') {
+      out += '\n';
     }
-    for (const row of rows) {
-      out += this.line(
-        this.columns.map((c) => cellOf(c, row)),
-        (text, i) => this.columns[i]!.colour?.(text, row, this.paint) ?? text,
-      );
-    }
+    const layout = this.layout;
+    rows.forEach((row, r) => {
+      const colour = (text: string, i: number) => this.columns[i]!.colour?.(text, row, this.paint) ?? text;
+      if (layout === 'cards') {
+        if (r > 0) out += '\n';
+        const pairs = this.columns.map((c, i) => [c.header, colour(cells[r]![i]!, i)] as const).filter(([, value]) => value !== '');
+        out += labelledLines(pairs.length ? pairs : [[this.columns[0]!.header, '']], this.width, (text) => this.paint.header(text));
+      } else {
+        out += this.line(cells[r]!, layout, undefined, colour);
+      }
+    });
     await this.sink.write(out);
   }
 
   async finish(complete: boolean): Promise<void> {
-    if (!this.widths && complete) await this.sink.write(this.empty + '\n');
+    if (!this.layout && complete) await this.sink.write(this.empty + '\n');
   }
 
-  private line(values: string[], colour: (text: string, index: number) => string): string {
-    const widths = this.widths!;
-    const cells = values.map((value, i) => {
-      const fitted = cutToWidth(value, widths[i]!);
-      const padded = i === values.length - 1 ? fitted : fitted + ' '.repeat(widths[i]! - [...fitted].length);
-      return colour(padded, i);
+  /** Column widths for the first batch, with two spaces between columns or else one; cards when neither fits. */
+  private fit(cells: readonly string[][]): { widths: number[]; gap: number } | 'cards' {
+    const fitting = this.columns.map((c, i): FitColumn => {
+      const values = cells.map((row) => row[i]!);
+      return {
+        fit: fitOf({ keep: c.keep === true, flex: c.flex }),
+        header: c.header,
+        cells: values,
+        minWidth: Math.max(0, ...values.filter((value) => kept(c, value)).map(visibleWidth)),
+      };
     });
-    return cells.join(' '.repeat(GAP)).trimEnd() + '\n';
+    this.fits = fitting.map((f) => f.fit);
+    for (const gap of GAPS) {
+      const widths = fitWidths(fitting, this.width - gap * (this.columns.length - 1));
+      if (widths) return { widths, gap };
+    }
+    return 'cards';
+  }
+
+  /** One row (or the header, every cell fitted alike): each cell fitted to its column, on as many lines as its tallest cell. */
+  private line(values: string[], layout: { widths: number[]; gap: number }, every: Fit | undefined, colour: (text: string, index: number) => string): string {
+    // A kept value wider than its column (a later batch's) is broken over lines rather than cut.
+    const lines = values.map((value, i) => {
+      const width = layout.widths[i]!;
+      if (every) return cellLines(value, width, every);
+      return kept(this.columns[i]!, value) && visibleWidth(value) > width ? wrapText(value, width) : cellLines(value, width, this.fits[i]!);
+    });
+    const height = Math.max(...lines.map((l) => l.length));
+    let out = '';
+    for (let n = 0; n < height; n++) {
+      const cells = lines.map((l, i) => {
+        const text = l[n] ?? '';
+        const padded = i === values.length - 1 ? text : padTo(text, layout.widths[i]!);
+        return text === '' && n > 0 ? padded : colour(padded, i);
+      });
+      out += cells.join(' '.repeat(layout.gap)).trimEnd() + '\n';
+    }
+    return out;
   }
 }
