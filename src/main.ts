@@ -12,6 +12,7 @@ import { registerDecisions } from './commands/decisions/index.js';
 import { registerEnrich } from './commands/enrich/index.js';
 import { registerGrants } from './commands/grants/index.js';
 import { registerHelp } from './commands/help/index.js';
+import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerMerchants } from './commands/merchants/index.js';
@@ -24,16 +25,15 @@ import { registerUsage } from './commands/usage/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import type { App } from './core/app.js';
 import { Context, type GlobalFlags } from './core/context.js';
+import { readEnv } from './core/environment.js';
 import { EXIT } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
 import { Secrets } from './core/output/secrets.js';
 import type { Services } from './core/services.js';
-import { reportError } from './core/report-error.js';
+import { reportError, type ReportMode } from './core/report-error.js';
 import { VERSION } from './version.js';
 
 export const HELP_WIDTH = 80;
-/** The heading commander gives inherited options in a command's help; the root's own use it too. */
-const GLOBAL_OPTIONS = 'Global Options:';
 
 /**
  * Runs svc with these arguments on this IO and returns the exit code. `signal` asks it to stop
@@ -67,47 +67,70 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
-      // Help and version end with code 0; every other commander error is a usage error.
+      // Only help and version end here (with code 0), and a command named without its subcommand
+      // (its help on stderr): every mistake on the command line is a UsageError (svc-command.ts).
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    return reportError(error, io, context);
+    return reportError(error, io, context ?? beforeAnyCommand(argv, io));
   }
 }
 
+/**
+ * How to report an error met before a command ran (a mistake on the command line, or global flags
+ * that conflict): the parse stopped where it failed, before it read every flag, so the flags that
+ * ask for machine output are looked for on the whole line.
+ */
+function beforeAnyCommand(argv: readonly string[], io: IO): ReportMode {
+  let json = false;
+  let output: string | undefined;
+  const end = argv.indexOf('--');
+  const args = end === -1 ? argv : argv.slice(0, end);
+  args.forEach((arg, i) => {
+    if (arg === '--json') json = true;
+    else if (arg === '-o' || arg === '--output') output = args[i + 1];
+    else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
+    else if (/^-o[^-]/.test(arg)) output = arg.slice(2);
+  });
+  return { machineOutput: json || output === 'json' || output === 'ndjson', debug: args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1' };
+}
+
 export function buildProgram(app: App, io: IO): Command {
-  // SvcCommand: no built-in help command (`svc help` replaces it) and "did you mean" suggestions.
+  // SvcCommand: no built-in help command (`svc help` replaces it), gh-like help (svc-help.ts), and
+  // every mistake on the command line a UsageError in svc's words, with "did you mean" suggestions.
   const program = new SvcCommand('svc')
     .description('Bank-statement reports and their lending views, from your terminal.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help for a command')
-    .addOption(new Option('--json', 'print the reply body as JSON, exactly as received').helpGroup(GLOBAL_OPTIONS))
+    // The global flags, each with the reach of the commands it applies to (reach.ts): a command's
+    // help names those it takes, and `svc help global-flags` lists them all.
+    .addOption(globalFlag(new Option('--json', 'print the reply body as JSON, exactly as received'), 'output'))
+    .addOption(globalFlag(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']), 'output'))
+    .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
+    .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))
+    .addOption(globalFlag(new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)'), 'network'))
+    .addOption(globalFlag(new Option('--retries <n>', 'retries of a failed request (default: 2)'), 'service'))
     .addOption(
-      new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']).helpGroup(GLOBAL_OPTIONS),
-    )
-    .addOption(new Option('--no-color', 'never colour the output').helpGroup(GLOBAL_OPTIONS))
-    .addOption(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)').helpGroup(GLOBAL_OPTIONS))
-    .addOption(new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)').helpGroup(GLOBAL_OPTIONS))
-    .addOption(new Option('--retries <n>', 'retries of a failed request (default: 2)').helpGroup(GLOBAL_OPTIONS))
-    .addOption(
-      new Option('--max-reply-size <size>', 'largest reply body taken, e.g. 200M (default: 64M)')
-        .argParser((text) => {
+      globalFlag(
+        new Option('--max-reply-size <size>', 'largest reply body taken, e.g. 200M (default: 64M)').argParser((text) => {
           const bytes = parseReplySize(text);
-          if (bytes === undefined) throw new InvalidArgumentError('Give a size from 1 byte to 500M, such as 200M.');
+          // What the flag takes: the reporter writes `--max-reply-size takes a size …, not "x"`.
+          if (bytes === undefined) throw new InvalidArgumentError('a size from 1 byte to 500M, such as 200M');
           return bytes;
-        })
-        .helpGroup(GLOBAL_OPTIONS),
+        }),
+        'service',
+      ),
     )
-    .addOption(new Option('--api-key <key>', 'API key (prefer SVC_API_KEY: a flag is visible to other users)').helpGroup(GLOBAL_OPTIONS))
-    .addOption(new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)').helpGroup(GLOBAL_OPTIONS))
-    .addOption(new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)').helpGroup(GLOBAL_OPTIONS))
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
-    .showHelpAfterError('(run with --help for usage)')
-    .showSuggestionAfterError(true)
+    .addOption(globalFlag(new Option('--api-key <key>', 'API key (prefer SVC_API_KEY: a flag is visible to other users)'), 'service'))
+    .addOption(globalFlag(new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)'), 'service'))
+    .addOption(globalFlag(new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'), 'service'))
+    .configureHelp({ sortSubcommands: false })
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(text),
+      // Mistakes on the command line are thrown as UsageErrors and reported by report-error.ts;
+      // commander writes nothing of its own.
+      outputError: () => {},
       // Help is wrapped at 80 columns at most, on a terminal and in a pipe alike (narrower
       // terminals get their width), so the root help can be prepared at build time.
       getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
@@ -123,25 +146,31 @@ Examples:
   $ svc reports list --json | jq -r '.data[].report_id'`,
     );
 
-  registerLogin(program, app);
-  registerConfig(program, app);
+  // The root help lists the commands in these groups, in this order (as gh's does).
+  program.commandsGroup('Core commands:');
   registerReports(program, app);
   registerParse(program, app);
   registerStatements(program, app);
   registerMerchants(program, app);
-  registerData(program, app);
+  registerUsage(program, app);
+  registerApi(program, app);
+  program.commandsGroup('Lending commands:');
   registerEnrich(program, app);
   registerConnect(program, app);
   registerConsents(program, app);
   registerGrants(program, app);
   registerDecisions(program, app);
+  program.commandsGroup('Data commands:');
+  registerData(program, app);
+  program.commandsGroup('Webhooks and sandbox commands:');
   registerSandbox(program, app);
   registerWebhooks(program, app);
-  registerUsage(program, app);
-  registerApi(program, app);
   registerMock(program, app);
+  program.commandsGroup('Setup commands:');
+  registerLogin(program, app);
+  registerConfig(program, app);
   registerCompletion(program, app);
-  // Last: `svc help` lists the topics after every command.
+  // Last: `svc help` lists the topics and how to learn more after every command.
   registerHelp(program, app);
   return program;
 }

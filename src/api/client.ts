@@ -115,7 +115,7 @@ export class ApiClient {
         continue;
       }
       try {
-        return this.decode(spec, url, reply);
+        return this.decode(spec, url, reply, attempt);
       } catch (error) {
         if (ownAttemptRunning && error instanceof ApiError) error.trouble = { kind: 'still-running' };
         throw error;
@@ -182,7 +182,8 @@ export class ApiClient {
     }
   }
 
-  private decode(spec: RequestSpec, url: string, reply: WireReply): ApiReply {
+  /** The reply as a result, or as the error it is; `attempts`: how many were made to get it. */
+  private decode(spec: RequestSpec, url: string, reply: WireReply, attempts: number): ApiReply {
     const { method } = spec;
     const requestId = reply.headers.get('x-request-id') ?? undefined;
     if (reply.status >= 200 && reply.status < 300) {
@@ -205,7 +206,7 @@ export class ApiClient {
       reply.status,
       shortEnvelope ?? {
         error_code: `HTTP_${reply.status}`,
-        error_message: `the service answered ${reply.status} without an error envelope` + (reply.raw.trim() ? `: ${excerpt(redactKey(reply.raw, this.options.apiKey))}` : ''),
+        error_message: statusInWords(reply.status, attempts) + (reply.raw.trim() ? ` (the body is no error from the service: ${excerpt(redactKey(reply.raw, this.options.apiKey))})` : ''),
         request_id: requestId,
       },
       reply.raw,
@@ -368,6 +369,31 @@ function pathOf(url: string): string {
  */
 export function maskTokenQuery(text: string): string {
   return text.replace(/([?&]token=)([^&#\s]*)/gi, (_, name: string, value: string) => name + (value === '' ? '' : maskKey(value)));
+}
+
+/** What an error status means, for a reply without an error envelope to say it. */
+const STATUS_MEANINGS: Readonly<Record<number, string>> = {
+  400: 'the service found the request malformed',
+  401: 'the service did not accept the API key',
+  403: 'the key may not do this',
+  404: 'there is nothing at this address (is the base URL right?)',
+  408: 'the service gave up waiting for the request',
+  409: 'the request conflicts with the state of the service',
+  413: 'the request is too large for the service',
+  422: 'the service could not process the request',
+  429: 'too many requests: a rate limit was reached',
+  500: 'the service failed on this request',
+  502: 'a gateway or proxy in front of the service got no valid reply from it',
+  503: 'the service is down or overloaded',
+  504: 'a gateway or proxy in front of the service timed out waiting for it',
+};
+
+/** `502 Bad Gateway, after 3 attempts: a gateway or proxy in front of the service got no valid reply from it`. */
+export function statusInWords(status: number, attempts: number): string {
+  const reason = process.getBuiltinModule('node:http').STATUS_CODES[status];
+  const meaning = STATUS_MEANINGS[status] ?? (status >= 500 ? 'the service failed' : 'the service refused the request');
+  const tries = attempts > 1 ? `, after ${attempts} attempts` : RETRY_STATUSES.has(status) ? ', after 1 attempt (--retries 0)' : '';
+  return `${status}${reason ? ` ${reason}` : ''}${tries}: ${meaning}`;
 }
 
 /** A short, one-line, printable piece of a body for error messages. */

@@ -1,6 +1,7 @@
 // Settings resolution, one rule for all: flag > environment > active profile > default.
+import type { ApiClient } from '../api/client.js';
 import { readEnv, type Env } from '../core/environment.js';
-import { MissingKeyError, UsageError } from '../core/errors.js';
+import { ApiError, EXIT, MissingKeyError, UsageError, type Trouble } from '../core/errors.js';
 import { secureUrl } from '../core/urls.js';
 import type { ConfigDoc, Profile } from './store.js';
 
@@ -87,7 +88,7 @@ export function checkBaseUrl(value: string): string {
   if (!url) throw new UsageError(`the base URL "${value}" ${problem}`, ['Over http the API key would travel in clear text.'])
   if (url.search || url.hash) throw new UsageError(`the base URL "${value}" must not carry a query or fragment`);
   const path = url.pathname.replace(/\/+$/, '');
-  if (/\/v1$/.test(path)) throw new UsageError(`the base URL includes no /v1: use ${url.origin}${path.slice(0, -3)}`);
+  if (/\/v1$/.test(path)) throw new UsageError(`the base URL must not end in /v1: use ${url.origin}${path.slice(0, -3)}`);
   return url.origin + path;
 }
 
@@ -103,4 +104,32 @@ export function requireApiKey(settings: Settings): string {
     throw new MissingKeyError('no API key configured', ['Run `svc login`, or set SVC_API_KEY (or pass --api-key).']);
   }
   return settings.apiKey;
+}
+
+/** Where the key in force came from, for a message about it (the key itself is never named). */
+export function keySource(settings: Settings): Extract<Trouble, { kind: 'key-refused' }> {
+  const source = settings.apiKeySource === 'flag' || settings.apiKeySource === 'env' ? settings.apiKeySource : 'profile';
+  return { kind: 'key-refused', source, profile: settings.profile };
+}
+
+/**
+ * An authentication failure that is about the API key: INVALID_API_KEY and its kin, not a refused
+ * consent or access token (INVALID_CONSENT_TOKEN, INVALID_ACCESS_TOKEN), which the key did not cause.
+ */
+export function refusesKey(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.exitCode === EXIT.auth && !/TOKEN/i.test(error.envelope.error_code);
+}
+
+/** The client, whose authentication failures say which key was refused: `--api-key`, `SVC_API_KEY` or a profile's. */
+export function namingRefusedKey(client: ApiClient, settings: Settings): ApiClient {
+  const request = client.request.bind(client);
+  client.request = async (spec) => {
+    try {
+      return await request(spec);
+    } catch (error) {
+      if (refusesKey(error)) error.trouble ??= keySource(settings);
+      throw error;
+    }
+  };
+  return client;
 }

@@ -147,14 +147,15 @@ export class Context {
 
   /** The API client for the settings in force; missing settings are errors (exit 2 or 3). */
   async client(): Promise<ApiClient> {
-    const { requireApiKey, requireBaseUrl } = await import('../config/resolve.js');
+    const { requireApiKey, requireBaseUrl, namingRefusedKey } = await import('../config/resolve.js');
     const settings = await this.settings();
     const baseUrl = requireBaseUrl(settings);
     const apiKey = requireApiKey(settings);
     if (settings.apiKeySource === 'flag') {
       this.warn('--api-key is visible to other users of this machine; prefer SVC_API_KEY or `svc login`');
     }
-    return this.clientFor(baseUrl, apiKey);
+    // A key the service refuses is named by where it came from (never shown): see report-error.ts.
+    return namingRefusedKey(await this.clientFor(baseUrl, apiKey), settings);
   }
 
   /**
@@ -231,11 +232,16 @@ export class Context {
     return renderTable(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), Table });
   }
 
-  /** A spinner on stderr when stderr is a terminal; otherwise nothing. */
+  /**
+   * A spinner on stderr when stderr is a terminal; otherwise nothing. It leaves stdin alone: ora's
+   * `discardStdin` puts the terminal in raw mode, where Ctrl-C is a byte instead of SIGINT, and
+   * (stdin never flowing) that byte was never read: the command ran on. With the terminal as it
+   * is, Ctrl-C (and Ctrl-Z, Ctrl-\) reach svc and the rest of its pipeline as signals.
+   */
   async spinner(text: string): Promise<Spinner> {
     if (!this.io.stderrIsTTY) return { update() {}, stop() {} };
     const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.io.stderr, color: 'cyan', isEnabled: true }).start();
+    const spinner = ora({ text, stream: this.io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
     return {
       update: (next) => {
         spinner.text = next;

@@ -99,7 +99,29 @@ export type Trouble =
   /** A retried POST found its own earlier attempt still running on the service. */
   | { kind: 'still-running' }
   /** A token alone, no key, was refused (consent data). */
-  | { kind: 'token-only' };
+  | { kind: 'token-only' }
+  /** The service refused the API key in force; `source` says where it came from (never the key). */
+  | { kind: 'key-refused'; source: 'flag' | 'env' | 'profile'; profile: string };
+
+/**
+ * A command line that cannot be run, as the parser found it (src/core/program/svc-command.ts):
+ * the reporter phrases each (report-error.ts `usageErrorFor`), so every one reads the same way.
+ * `command` is the command's path (`svc reports list`), `usage` its usage line, `near` the
+ * nearest names to what was typed ("did you mean").
+ */
+export type Mistake =
+  | { kind: 'unknown-command'; name: string; command: string; near: readonly string[] }
+  | { kind: 'unknown-flag'; flag: string; command: string; near: readonly string[] }
+  /** `what` is a flag (`--status`) or an argument (`SHELL`); `takes` what it takes: "one of bash, zsh, fish". */
+  | { kind: 'invalid-value'; what: string; value: string; takes: string; near: readonly string[] }
+  | { kind: 'missing-argument'; argument: string; description: string; usage: string }
+  /** A flag given without its value, last on the line (`--status`). */
+  | { kind: 'missing-value'; flag: string; description: string; choices?: readonly string[]; usage: string }
+  /** A required flag not given (`--name` of `svc match`). */
+  | { kind: 'missing-flag'; flag: string; description: string; usage: string }
+  | { kind: 'excess-arguments'; command: string; expected: readonly string[]; received: readonly string[]; usage: string }
+  /** Anything else the parser refused, in its own words. */
+  | { kind: 'other'; message: string; usage: string };
 
 /** Base of every error we expect: it carries its exit code and a one-line message. */
 export class CliError extends Error {

@@ -1,8 +1,14 @@
 // The one place that turns a failure into what the user reads on stderr and an exit code.
-import type { Context } from './context.js';
-import { ApiError, CliError, EXIT, type Trouble } from './errors.js';
+import { ApiError, CliError, EXIT, UsageError, type Mistake, type Trouble } from './errors.js';
 import type { IO } from './io.js';
 import { oneLine } from './output/format.js';
+
+/** What the reporter needs of the run (a Context has both); before a command runs, main.ts tells it. */
+export interface ReportMode {
+  /** --json, -o json or ndjson: an error is one JSON line on stderr. */
+  readonly machineOutput: boolean;
+  readonly debug: boolean;
+}
 
 const HINTS_BY_EXIT: Partial<Record<number, string>> = {
   [EXIT.auth]: 'Check the key with `svc whoami`, or save a new one with `svc login`.',
@@ -31,12 +37,18 @@ function adviceFor(trouble: Trouble): string {
         : `Put them in ${trouble.variable}: http://user:password@host:port.`;
     case 'token-only':
       return 'This request sends no API key: the token alone opens the data. Check --token; the consent may also be revoked or expired.';
+    case 'key-refused':
+      return trouble.source === 'flag'
+        ? 'The service refused the key given with --api-key. Pass a valid one, or run `svc login` to save one.'
+        : trouble.source === 'env'
+          ? 'The service refused the key in SVC_API_KEY. Set it to a valid key, or unset it and run `svc login`.'
+          : `The service refused the key of profile "${trouble.profile}". Run \`svc login --profile ${trouble.profile}\` to save a new one.`;
     case 'still-running':
       return 'An earlier attempt of this request timed out here and is still running on the service; it is not done twice. Check its result later, or raise --timeout.';
   }
 }
 
-export function reportError(error: unknown, io: IO, context: Context | undefined): number {
+export function reportError(error: unknown, io: IO, context: ReportMode | undefined): number {
   const write = (line: string) => io.stderr.write(line + '\n');
   if (error instanceof ApiError) {
     if (context?.machineOutput) {
@@ -52,6 +64,11 @@ export function reportError(error: unknown, io: IO, context: Context | undefined
     const hint = error.trouble ? adviceFor(error.trouble) : e.suggested_action ? undefined : HINTS_BY_EXIT[error.exitCode];
     if (hint) write(hint);
     for (const line of error.hints) write(oneLine(line));
+    return error.exitCode;
+  }
+  if (error instanceof UsageError && context?.machineOutput) {
+    // As an API error is in machine mode: one compact envelope of the same keys.
+    write(JSON.stringify({ error_code: 'USAGE', error_message: oneLine(error.message), ...(error.hints.length > 0 && { suggested_action: error.hints.map(oneLine).join(' ') }) }));
     return error.exitCode;
   }
   if (error instanceof CliError) {
@@ -82,4 +99,61 @@ function compactEnvelope(error: ApiError): string {
 /** @inquirer/prompts throws ExitPromptError on Ctrl-C. */
 function isPromptExit(error: unknown): boolean {
   return error instanceof Error && error.name === 'ExitPromptError';
+}
+
+/** `Did you mean "failed"?` as a hint line, or none when no name is near. */
+export function didYouMean(near: readonly string[]): string[] {
+  if (near.length === 0) return [];
+  const names = near.map((name) => `"${name}"`);
+  return [`Did you mean ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`}?`];
+}
+
+const quotedList = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' ');
+
+/**
+ * A command line that cannot be run, in svc's words: one line saying what is wrong, then a
+ * "did you mean" where a name is near and where to read more. Commander's own messages
+ * ("option '--status <status>' argument 'done' is invalid…") never reach the user.
+ */
+export function usageErrorFor(mistake: Mistake): UsageError {
+  switch (mistake.kind) {
+    case 'unknown-command': {
+      const root = !mistake.command.includes(' ');
+      const hints =
+        mistake.name === 'help' && !root
+          ? [`The help of a command is \`svc help ${mistake.command.slice('svc '.length)}\` (or \`${mistake.command} --help\`).`]
+          : [...didYouMean(mistake.near), `Run \`${mistake.command} --help\` for ${root ? 'the commands' : 'its commands'}.`];
+      return new UsageError(`unknown command "${mistake.name}"${root ? '' : ` in ${mistake.command}`}`, hints);
+    }
+    case 'unknown-flag':
+      return new UsageError(`unknown flag "${mistake.flag}"`, [...didYouMean(mistake.near), `Run \`${mistake.command} --help\` for the flags it takes.`]);
+    case 'invalid-value':
+      return new UsageError(`${mistake.what} takes ${mistake.takes}, not "${mistake.value}"`, didYouMean(mistake.near));
+    case 'missing-argument':
+      return new UsageError(`missing argument ${mistake.argument}${mistake.description ? `: ${mistake.description}` : ''}`, [`Usage: ${mistake.usage}`]);
+    case 'missing-value':
+      return new UsageError(
+        `${mistake.flag} needs a value: ${mistake.choices ? `one of ${mistake.choices.join(', ')}` : mistake.description}`,
+        [`Usage: ${mistake.usage}`],
+      );
+    case 'missing-flag':
+      return new UsageError(`missing ${mistake.flag}${mistake.description ? `: ${mistake.description}` : ''}`, [`Usage: ${mistake.usage}`]);
+    case 'excess-arguments': {
+      const expected = mistake.expected.length;
+      if (expected === 0) return new UsageError(`${mistake.command} takes no arguments, not ${quotedList(mistake.received)}`, [`Usage: ${mistake.usage}`]);
+      const extra = mistake.received.slice(expected);
+      const takes = `${expected} argument${expected === 1 ? '' : 's'} (${mistake.expected.join(' ')})`;
+      return new UsageError(`${mistake.command} takes ${takes}, and ${quotedList(extra)} ${extra.length === 1 ? 'is one' : `are ${extra.length}`} too many`, [
+        'A value with spaces needs quotes: "Ram Bahadur Shrestha", not Ram Bahadur Shrestha.',
+        `Usage: ${mistake.usage}`,
+      ]);
+    }
+    case 'other':
+      return new UsageError(mistake.message, [`Usage: ${mistake.usage}`]);
+  }
+}
+
+/** Why svc may not ask a question (when `canPrompt` says no): "CI is set", or "there is no terminal". */
+export function noPromptReason(io: IO): string {
+  return io.stdinIsTTY && io.stderrIsTTY ? 'CI is set' : 'there is no terminal';
 }

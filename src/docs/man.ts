@@ -7,6 +7,8 @@ import type { Block } from './document.js';
 import type { HelpTopic } from '../commands/help/topics.js';
 
 export function renderMan(program: Command, spec: ProgramSpec, topics: readonly HelpTopic[], version: string): string {
+  // The global flags are the `svc help global-flags` topic (which commands take which), placed before the commands.
+  const globalTopic = topics.find((topic) => topic.manSection === GLOBAL_OPTIONS);
   const lines = [
     `.\\" Generated from the command tree and the help topics of svc ${version} (npm run build); do not edit.`,
     `.TH SVC 1 "" "svc ${version}" "User Commands"`,
@@ -25,20 +27,21 @@ export function renderMan(program: Command, spec: ProgramSpec, topics: readonly 
     text(spec.root.description),
     '.PP',
     `Every command has \\fB\\-\\-help\\fR with examples. The help topics (${topics.map((t) => `\\fBsvc help ${t.name}\\fR`).join(', ')}) are the sections ${topics.map((t) => t.manSection).join(', ')} below.`,
-    '.SH GLOBAL OPTIONS',
-    'These flags are accepted by every command.',
-    ...spec.globalFlags.flatMap(flagEntry),
+    `.SH ${GLOBAL_OPTIONS}`,
+    ...(globalTopic ? globalTopic.body(program).flatMap(blockLines) : ['These flags are accepted by every command.', ...spec.globalFlags.flatMap(flagEntry)]),
     '.SH COMMANDS',
     ...allCommands(spec.root)
       .filter((command) => command.path.length > 0)
       .flatMap(commandSection),
-    ...topics.flatMap((topic) => [`.SH ${topic.manSection}`, ...topic.body(program).flatMap(blockLines)]),
+    ...topics.filter((topic) => topic !== globalTopic).flatMap((topic) => [`.SH ${topic.manSection}`, ...topic.body(program).flatMap(blockLines)]),
     '.SH SEE ALSO',
     '\\fBsvc help\\fR \\fItopic\\fR, \\fBsvc\\fR \\fIcommand\\fR \\fB\\-\\-help\\fR, \\fBjq\\fR(1)',
     '',
   ];
   return lines.join('\n');
 }
+
+const GLOBAL_OPTIONS = 'GLOBAL OPTIONS';
 
 function commandSection(command: CommandSpec): string[] {
   const lines = ['.SS ' + quoted(command.usage), text(capitalised(command.description))];

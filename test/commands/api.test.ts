@@ -1,9 +1,14 @@
-// `svc api METHOD PATH` in-process, as a person at a terminal and as a script: -f/-F fields as the
+// `svc api [METHOD] PATH` in-process, as a person at a terminal and as a script: the method (GET,
+// POST with a body, -X), -f/-F fields as the
 // JSON body or the query string of a GET, -q, --input, -H, -i, and an error status whose body
 // still goes to stdout with the exit code of contract §4.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { METHODS } from '../../src/commands/api/fields.js';
+import { processIO } from '../../src/core/io.js';
+import { allCommands, describeProgram } from '../../src/docs/completion/spec.js';
+import { buildProgram } from '../../src/main.js';
 import { FakeService, KEY, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';
 
 const ID = 'rpt_e8699f830adc84b8';
@@ -184,7 +189,19 @@ describe('error statuses', () => {
     expect(result.code).toBe(exit);
     expect(JSON.parse(result.stdout)).toEqual(body);
     expect(result.stderr).toMatch(new RegExp(`^error: HTTP ${status}: ${body.error_code}`));
-    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    // A refused key adds one line: which key it was (SVC_API_KEY here), never the key.
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(status === 401 ? 2 : 1);
+  });
+
+  it.each([false, true])('a refused key says which key it was and to run svc login, the body still on stdout (tty: %s)', async (tty) => {
+    const body = { error_type: 'AUTHENTICATION_ERROR', error_code: 'INVALID_API_KEY', error_message: 'Unknown API key.' };
+    const result = await svc(['api', 'usage'], { tty, service: one('GET', '/v1/usage', { status: 401, body }) });
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stdout)).toEqual(body);
+    expect(result.stderr).toBe(
+      'error: HTTP 401: INVALID_API_KEY: Unknown API key.\nThe service refused the key in SVC_API_KEY. Set it to a valid key, or unset it and run `svc login`.\n',
+    );
+    expect(result.stderr).not.toContain(KEY);
   });
 
   it('the older nested envelope is decoded for the exit code', async () => {
@@ -260,9 +277,74 @@ describe('replies other commands refuse', () => {
   });
 });
 
+describe('the method, as in gh api: PATH alone is a GET, or a POST with a body; -X picks another', () => {
+  it.each([false, true])('PATH alone is a GET, -f fields and -q its query string (tty: %s)', async (tty) => {
+    const result = await svc(['api', 'reports', '-q', 'limit=2'], { tty, service: one('GET', '/v1/reports?limit=2') });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(JSON.stringify(LIST, null, 2) + '\n');
+    expect(result.requests[0]!.body).toBeUndefined();
+  });
+
+  it.each([false, true])('PATH with -f or -F fields is a POST with the JSON body (tty: %s)', async (tty) => {
+    const result = await svc(['api', `reports/${ID}/identity/match`, '-f', 'name=Ram', '-F', 'strict=true'], { tty, service: one('POST', `/v1/reports/${ID}/identity/match`, { body: MATCH }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.json).toEqual({ name: 'Ram', strict: true });
+    expect(result.requests[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(result.stdout)).toEqual(MATCH);
+  });
+
+  it('PATH with --input is a POST of that body', async () => {
+    const result = await svc(['api', 'connect/request', '--input', '-'], { stdin: '{"scopes":["identity"]}', service: one('POST', '/v1/connect/request', { body: {} }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.body).toBe('{"scopes":["identity"]}');
+  });
+
+  it.each([
+    [['-X', 'PATCH', 'things/1', '-f', 'a=b'], 'PATCH', '/v1/things/1', { a: 'b' }],
+    [['--method', 'delete', 'things/1'], 'DELETE', '/v1/things/1', undefined],
+    [['things', '-X', 'POST'], 'POST', '/v1/things', undefined],
+    [['-X', 'GET', 'reports', '-f', 'status=failed'], 'GET', '/v1/reports?status=failed', undefined],
+    [['GET', 'reports', '-X', 'get'], 'GET', '/v1/reports', undefined],
+  ] as [string[], string, string, unknown][])('%j is %s %s', async (args, method, path, json) => {
+    const result = await svc(['api', ...args], { service: one(method, path, { body: {} }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.json).toEqual(json);
+  });
+
+  it('METHOD PATH keeps working, a lower-case method too', async () => {
+    for (const method of ['GET', 'get']) {
+      const result = await svc(['api', method, 'usage'], { service: one('GET', '/v1/usage', { body: {} }) });
+      expect(result.code, result.stderr).toBe(0);
+    }
+    const post = await svc(['api', 'POST', 'things'], { service: one('POST', '/v1/things', { body: {} }) });
+    expect(post.code, post.stderr).toBe(0);
+  });
+
+  it('the help shows PATH alone first, and -X', async () => {
+    const result = await svc(['api', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: svc api <method-or-path> \[path\]/m);
+    expect(result.stdout).toMatch(/-X, --method <method>/);
+    expect(result.stdout).toContain('$ svc api reports -q status=complete -q limit=5');
+  });
+
+  it('completion offers the methods for the first word and for -X', () => {
+    const spec = describeProgram(buildProgram({ action: () => async () => {} }, { ...processIO(), env: {} }));
+    const api = allCommands(spec.root).find((c) => c.path.join(' ') === 'api')!;
+    const methods = { kind: 'choices', choices: METHODS.map((value) => ({ value })) };
+    expect(api.args.map((a) => [a.name, a.required])).toEqual([['method-or-path', true], ['path', false]]);
+    expect(api.args[0]!.value).toEqual(methods);
+    expect(api.flags.find((f) => f.long === '--method')).toMatchObject({ short: '-X', value: methods });
+  });
+});
+
 describe('refused before any request (exit 2)', () => {
   it.each([
-    [['FETCH', 'usage'], /^error: unknown method "FETCH"/],
+    [['FETCH', 'usage'], /^error: "FETCH" is not a method \(GET, POST, PUT, PATCH, DELETE\): give PATH alone, or METHOD PATH/],
+    [['-X', 'FETCH', 'usage'], /^error: unknown method "FETCH"/],
+    [['GET', 'usage', '-X', 'POST'], /^error: two methods: GET and -X POST; give one/],
+    [['DELETE'], /^error: DELETE needs a PATH after it, as in `svc api DELETE reports`/],
+    [['usage', '-X', 'GET', '--input', '-'], /--input cannot be used with GET/],
     [['GET', 'https://api.example.com/v1/usage'], /^error: PATH is a path such as \/v1\/reports, not a URL/],
     [['GET', '../_mock/requests'], /must not contain \. or \.\. segments/],
     [['GET', 'reports/%2e%2e/usage'], /must not contain \. or \.\. segments/],

@@ -49,7 +49,8 @@ const lines = (text: string) => text.trimEnd().split('\n');
 function expectUsageError(result: InProcessResult, mentions: RegExp): void {
   expect(result.code, result.stderr).toBe(2);
   expect(result.stdout).toBe('');
-  expect(result.stderr).toMatch(/^error: /);
+  // With --json, one JSON line instead.
+  expect(result.stderr).toMatch(/^error: |^\{"error_code":"USAGE"/);
   expect(result.stderr).toMatch(mentions);
   expect(result.stderr).not.toMatch(/\n\s+at /);
   expect(result.requests).toEqual([]);
@@ -290,7 +291,7 @@ describe('svc data latest', () => {
   });
 
   it.each(MODES)('as %s, a reply of a shape svc does not know is still shown, with its attribution', async (_mode, tty) => {
-    const r = await data(['latest', 'macro'], { tty, service: service(['/v1/data/cbank/macro/latest', envelope({ month: '2026-02', note: 'revised', total: 12 })]) });
+    const r = await data(['latest', 'macro'], { tty, columns: 200, service: service(['/v1/data/cbank/macro/latest', envelope({ month: '2026-02', note: 'revised', total: 12 })]) });
     expect(r.code, r.stderr).toBe(0);
     const text = plain(r.stdout);
     expect(text).toMatch(/month\s.*2026-02/);
@@ -371,7 +372,7 @@ describe('svc data series', () => {
   });
 
   it.each(MODES)('as %s, a reply without months and values is shown as it comes', async (_mode, tty) => {
-    const r = await data(['series', 'cpi', 'PCPI_IX'], { tty, service: service(['/v1/data/cbank/cpi/series?indicator=PCPI_IX', envelope({ indicator: 'PCPI_IX', status: 'discontinued' })]) });
+    const r = await data(['series', 'cpi', 'PCPI_IX'], { tty, columns: 200, service: service(['/v1/data/cbank/cpi/series?indicator=PCPI_IX', envelope({ indicator: 'PCPI_IX', status: 'discontinued' })]) });
     expect(r.code).toBe(0);
     // A person is told; a script gets the fields alone.
     if (tty) expect(plain(r.stdout)).toMatch(/^The reply holds no series of months and values; it holds:$/m);
@@ -531,7 +532,7 @@ describe('svc data keys', () => {
   });
 
   it('on a terminal: titled by the parameter and the month, the attribution under it', async () => {
-    const r = await data(['keys', 'indicators'], { tty: true, service: service(['/v1/data/cbank/banking/indicators/latest', envelope(INDICATORS)]) });
+    const r = await data(['keys', 'indicators'], { tty: true, columns: 200, service: service(['/v1/data/cbank/banking/indicators/latest', envelope(INDICATORS)]) });
     expect(r.code).toBe(0);
     const screen = lines(plain(r.stdout));
     expect(screen[0]).toBe('Values of indicator for 2026-02');
@@ -547,7 +548,7 @@ describe('svc data keys', () => {
   });
 
   it.each(MODES)('as %s, a reply naming no selectors says so and shows what it holds', async (_mode, tty) => {
-    const r = await data(['keys', 'macro'], { tty, service: service(['/v1/data/cbank/macro/latest', envelope({ month: '2026-02', total: 3 })]) });
+    const r = await data(['keys', 'macro'], { tty, columns: 200, service: service(['/v1/data/cbank/macro/latest', envelope({ month: '2026-02', total: 3 })]) });
     expect(r.code).toBe(0);
     if (tty) expect(plain(r.stdout)).toMatch(/^The reply names no selectors; it holds:$/m);
     expect(plain(r.stdout)).toMatch(/total\s.*3/);
@@ -559,7 +560,7 @@ describe('svc data snapshot', () => {
   const SNAPSHOT = { month: '2025-06', indicators: INDICATORS.indicators };
 
   it.each(MODES)('as %s, shows every C4 indicator of the month asked for', async (_mode, tty) => {
-    const r = await data(['snapshot', '--month', '2025-06'], { tty, columns: 120, service: service(['/v1/data/cbank/banking/snapshot?month=2025-06', envelope(SNAPSHOT)]) });
+    const r = await data(['snapshot', '--month', '2025-06'], { tty, columns: 200, service: service(['/v1/data/cbank/banking/snapshot?month=2025-06', envelope(SNAPSHOT)]) });
     expect(r.code, r.stderr).toBe(0);
     const out = lines(plain(r.stdout));
     if (tty) {

@@ -4,6 +4,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROFILE_KEYS } from '../../src/config/store.js';
+import { processIO } from '../../src/core/io.js';
+import { allCommands, describeProgram } from '../../src/docs/completion/spec.js';
+import { buildProgram } from '../../src/main.js';
 import { BASE_URL, FakeService, KEY, LIVE_KEY, plain, ScriptedPrompter, scratchDir, svc, type InProcessOptions } from '../support/in-process.js';
 
 const USAGE = { plan: 'growth', quota: 10000, used: 9500, remaining: 500 };
@@ -172,7 +176,8 @@ describe('svc login as a script', () => {
     const result = await svcIn(dir, ['login', '--base-url', BASE_URL], { prompter, env });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('error: no API key to save, and no terminal to ask for one\nPipe it in: printf %s "$SVC_KEY" | svc login --with-key\n');
+    // (Why svc cannot ask is worded by report-error.ts: no terminal, or CI set.)
+    expect(result.stderr).toMatch(/^error: no API key to save, and svc cannot ask for one: .+\nPipe it in: printf %s "\$SVC_API_KEY" \| svc login --with-key\n$/);
     expect(prompter.asked).toEqual([]);
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
@@ -194,7 +199,7 @@ describe('svc login as a script', () => {
 
   it.each([
     ['http to a host that is not loopback', 'http://api.example.com', /^error: .*api\.example\.com.*use https/m],
-    ['a base URL with /v1', `${BASE_URL}/v1`, /the base URL includes no \/v1: use https:\/\/svc\.test/],
+    ['a base URL with /v1', `${BASE_URL}/v1`, /^error: the base URL .*\/v1: use https:\/\/svc\.test$/m],
     ['not a URL', 'not a url', /^error: the base URL "not a url" is not an? (valid|absolute) URL/m],
   ])('refuses %s (exit 2) before any request', async (_what, url, message) => {
     const dir = freshDir();
@@ -278,60 +283,158 @@ interface Identity {
   key_mode: string;
   api_key: string;
   sources: { profile: string; base_url: string; api_key: string };
+  accepted: boolean | null;
+  plan: string | null;
 }
 
+/** `svc whoami --json --local`: the settings in force, without asking the service. */
 async function whoami(dir: string, args: string[] = [], env: Record<string, string | undefined> = {}): Promise<Identity> {
-  const result = await svcIn(dir, ['whoami', '--json', ...args], { env });
+  const result = await svcIn(dir, ['whoami', '--json', '--local', ...args], { env });
   expect(result.code, result.stderr).toBe(0);
   expectNoKey(result, KEY);
   return JSON.parse(result.stdout) as Identity;
 }
 
 describe('svc whoami', () => {
-  it('at a terminal: profile, base URL, key mode and masked key, each with where it came from', async () => {
+  it('at a terminal: profile, base URL, key mode and masked key with where each came from, and the key checked with the service', async () => {
     const dir = freshDir();
     await loggedIn(dir);
-    const result = await svcIn(dir, ['whoami'], { tty: true });
-    expect(result.code).toBe(0);
+    const result = await svcIn(dir, ['whoami'], { tty: true, service: usageAccepts(KEY) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests.map((r) => r.path)).toEqual(['/v1/usage']);
     expect(result.stdout).toMatch(/\u001b\[/);
     const screen = plain(result.stdout);
-    expect(screen).toMatch(/Profile\s.*default \(profile\)/);
-    expect(screen).toMatch(new RegExp(`Base URL\\s.*${BASE_URL.replace(/\./g, '\\.')} \\(profile\\)`));
-    expect(screen).toMatch(/Key mode\s.*test/);
-    expect(screen).toContain(`svc_sk_test_…${KEY.slice(-4)} (profile)`);
+    expect(screen).toMatch(/Profile\s+default \(config file\)\n/);
+    expect(screen).toMatch(new RegExp(`Base URL\\s+${BASE_URL.replace(/\./g, '\\.')} \\(profile "default"\\)\n`));
+    expect(screen).toMatch(/Key mode\s+test\n/);
+    expect(screen).toMatch(new RegExp(`API key\\s+svc_sk_test_…${KEY.slice(-4)} \\(profile "default"\\)\n`));
+    expect(screen).toMatch(/Service\s+Key accepted by the service \(plan growth\)\n/);
     expectNoKey(result, KEY);
   });
 
-  it('as a script: tab-separated fields, and --json the same as an object', async () => {
+  it('as a script: one clean value a line, where each came from in a field of its own; --json the same as an object', async () => {
     const dir = freshDir();
     await loggedIn(dir);
-    const table = await svcIn(dir, ['whoami']);
-    expect(table.code).toBe(0);
-    expect(table.stdout).not.toMatch(/\u001b\[|│|┌/);
-    expect(table.stdout).toBe(`FIELD\tVALUE\nprofile\tdefault (profile)\nbase_url\t${BASE_URL} (profile)\nkey_mode\ttest\napi_key\tsvc_sk_test_…${KEY.slice(-4)} (profile)\n`);
+    const table = await svcIn(dir, ['whoami'], { service: usageAccepts(KEY) });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stderr).toBe('');
+    expect(table.stdout).toBe(
+      [
+        'FIELD\tVALUE',
+        'profile\tdefault',
+        'profile_source\tprofile',
+        `base_url\t${BASE_URL}`,
+        'base_url_source\tprofile',
+        'key_mode\ttest',
+        `api_key\tsvc_sk_test_…${KEY.slice(-4)}`,
+        'api_key_source\tprofile',
+        'accepted\ttrue',
+        'plan\tgrowth',
+        '',
+      ].join('\n'),
+    );
     expectNoKey(table, KEY);
 
-    const identity = await whoami(dir);
+    const json = await svcIn(dir, ['whoami', '--json'], { service: usageAccepts(KEY) });
+    expect(json.code, json.stderr).toBe(0);
+    const identity = JSON.parse(json.stdout) as Identity;
     expect(identity).toEqual({
       profile: 'default',
       base_url: BASE_URL,
       key_mode: 'test',
       api_key: `svc_sk_test_…${KEY.slice(-4)}`,
       sources: { profile: 'profile', base_url: 'profile', api_key: 'profile' },
+      accepted: true,
+      plan: 'growth',
     });
     expect(identity.api_key).toMatch(MASKED);
+    expectNoKey(json, KEY);
+  });
+
+  it('accepts the key on any success of GET /v1/usage, whatever its shape', async () => {
+    const dir = freshDir();
+    await loggedIn(dir);
+    for (const tty of [false, true]) {
+      const result = await svcIn(dir, ['whoami'], { tty, service: usageAccepts(KEY, [1, 2]) });
+      expect(result.code, result.stderr).toBe(0);
+      expect(plain(result.stdout)).toMatch(tty ? /Service\s+Key accepted by the service\n/ : /^accepted\ttrue\nplan\t\n$/m);
+      expect(result.stdout).not.toMatch(/undefined|null|\[object Object\]/);
+    }
+  });
+
+  it.each([false, true])('a key the service refuses: the identity with "Key refused", then the error naming the profile, exit 3 (tty: %s)', async (tty) => {
+    const dir = freshDir();
+    await loggedIn(dir);
+    const result = await svcIn(dir, ['whoami'], { tty, service: usageRejects() });
+    expect(result.code).toBe(3);
+    expect(plain(result.stdout)).toMatch(tty ? /Service\s+Key refused: INVALID_API_KEY\n/ : /^accepted\tfalse\nplan\t\n$/m);
+    // (At a terminal the spinner of the check comes first.)
+    expect(plain(result.stderr)).toMatch(/error: INVALID_API_KEY: The API key is not valid\.$/m);
+    expect(plain(result.stderr)).toContain('The service refused the key of profile "default". Run `svc login --profile default` to save a new one.');
+    expectNoKey(result, KEY);
+
+    const json = await svcIn(dir, ['whoami', '--json'], { tty, service: usageRejects() });
+    expect(json.code).toBe(3);
+    expect(JSON.parse(json.stdout)).toMatchObject({ profile: 'default', accepted: false, plan: null });
+    expect(JSON.parse(json.stderr.slice(json.stderr.indexOf('{"')))).toMatchObject({ error_code: 'INVALID_API_KEY' });
+    expectNoKey(json, KEY);
+  });
+
+  it('a failure that says nothing of the key (the service is down) is the error, with no verdict', async () => {
+    const dir = freshDir();
+    await loggedIn(dir);
+    const service = new FakeService().expect('GET', '/v1/usage', { status: 500, body: { error_type: 'API_ERROR', error_code: 'API_ERROR', error_message: 'Boom.' } });
+    const result = await svcIn(dir, ['whoami', '--retries', '0'], { service });
+    expect(result.code).toBe(8);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: API_ERROR: Boom\./);
+  });
+
+  it.each([false, true])('--local shows the settings without asking the service (tty: %s)', async (tty) => {
+    const dir = freshDir();
+    await loggedIn(dir);
+    // The fake service expects no request: one sent would fail the test.
+    const result = await svcIn(dir, ['whoami', '--local'], { tty });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    if (tty) {
+      expect(plain(result.stdout)).toContain(`svc_sk_test_…${KEY.slice(-4)} (profile "default")`);
+      expect(plain(result.stdout)).not.toMatch(/Service|accepted|refused/);
+    } else {
+      expect(result.stdout).toMatch(/^accepted\t\nplan\t\n$/m);
+    }
+    expect((await whoami(dir)).accepted).toBeNull();
   });
 
   it('with settings from the environment only; reading them creates nothing', async () => {
     const dir = freshDir();
-    const table = await svcIn(dir, ['whoami'], { tty: true, env: { SVC_BASE_URL: BASE_URL, SVC_API_KEY: LIVE_KEY } });
-    expect(table.code).toBe(0);
-    expect(plain(table.stdout)).toMatch(/Key mode\s.*live/);
-    expect(plain(table.stdout)).toContain(`svc_sk_live_…${LIVE_KEY.slice(-4)} (env)`);
+    const env = { SVC_BASE_URL: BASE_URL, SVC_API_KEY: LIVE_KEY };
+    const table = await svcIn(dir, ['whoami'], { tty: true, env, service: usageAccepts(LIVE_KEY) });
+    expect(table.code, table.stderr).toBe(0);
+    const screen = plain(table.stdout);
+    expect(screen).toMatch(/Profile\s+default \(default\)\n/);
+    expect(screen).toMatch(/Base URL\s+https:\/\/svc\.test \(SVC_BASE_URL\)\n/);
+    expect(screen).toMatch(/Key mode\s+live/);
+    expect(screen).toContain(`svc_sk_live_…${LIVE_KEY.slice(-4)} (SVC_API_KEY)`);
     expectNoKey(table, LIVE_KEY);
-    const identity = await whoami(dir, [], { SVC_BASE_URL: BASE_URL, SVC_API_KEY: LIVE_KEY });
+    const script = await svcIn(dir, ['whoami', '--local'], { env });
+    expect(script.stdout).toMatch(/^profile_source\tdefault\n(.*\n)*base_url_source\tenv\n(.*\n)*api_key_source\tenv\n/m);
+    const identity = await whoami(dir, [], env);
     expect(identity).toMatchObject({ profile: 'default', base_url: BASE_URL, key_mode: 'live', sources: { profile: 'default', base_url: 'env', api_key: 'env' } });
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it('flags are named as the source at a terminal, and as "flag" in a pipe', async () => {
+    const dir = freshDir();
+    writeConfig(dir, { profiles: { default: { base_url: BASE_URL, api_key: KEY }, beta: { base_url: BASE_URL, api_key: OTHER_KEY } } });
+    const args = ['whoami', '--local', '--profile', 'beta', '--base-url', 'https://flag.example.com', '--api-key', THIRD_KEY];
+    const person = plain((await svcIn(dir, args, { tty: true })).stdout);
+    expect(person).toMatch(/Profile\s+beta \(--profile\)\n/);
+    expect(person).toMatch(/Base URL\s+https:\/\/flag\.example\.com \(--base-url\)\n/);
+    expect(person).toContain(`svc_sk_test_…${THIRD_KEY.slice(-4)} (--api-key)`);
+    const script = (await svcIn(dir, args)).stdout;
+    expect(script).toMatch(/^profile\tbeta\nprofile_source\tflag\nbase_url\thttps:\/\/flag\.example\.com\nbase_url_source\tflag\n/m);
+    expect(script).toMatch(/^api_key_source\tflag$/m);
   });
 
   it('a key of another form: mode unknown, masked to its last four characters', async () => {
@@ -340,13 +443,85 @@ describe('svc whoami', () => {
     expect(identity).toMatchObject({ key_mode: 'unknown', api_key: '…1234', base_url: null });
   });
 
+  it.each([false, true])('no base URL to ask: the settings, then exit 2 naming SVC_BASE_URL and --local, no request (tty: %s)', async (tty) => {
+    const result = await svcIn(freshDir(), ['whoami'], { tty, env: { SVC_API_KEY: KEY } });
+    expect(result.code).toBe(2);
+    expect(plain(result.stdout)).toMatch(tty ? /Base URL\s+not set/ : /^base_url\t\nbase_url_source\tnone$/m);
+    expect(result.stderr).toBe(
+      'error: cannot check the key: no base URL configured\nRun `svc login`, or set SVC_BASE_URL (or pass --base-url); `svc whoami --local` shows the settings without asking the service.\n',
+    );
+  });
+
   it('no key: exit 3 naming svc login and SVC_API_KEY', async () => {
     for (const tty of [false, true]) {
-      const result = await svcIn(freshDir(), ['whoami'], { tty });
-      expect(result.code).toBe(3);
-      expect(result.stdout).toBe('');
-      expect(result.stderr).toBe('error: no API key configured\nRun `svc login`, or set SVC_API_KEY (or pass --api-key).\n');
+      for (const local of [[], ['--local']]) {
+        const result = await svcIn(freshDir(), ['whoami', ...local], { tty });
+        expect(result.code).toBe(3);
+        expect(result.stdout).toBe('');
+        expect(result.stderr).toBe('error: no API key configured\nRun `svc login`, or set SVC_API_KEY (or pass --api-key).\n');
+      }
     }
+  });
+});
+
+describe('a refused key is named by where it came from (never shown)', () => {
+  /** `svc reports list` answered 401 INVALID_API_KEY. */
+  async function refused(dir: string, args: string[], env: Record<string, string | undefined>, tty = false) {
+    const result = await svcIn(dir, ['reports', 'list', ...args], { tty, env, service: new FakeService().expect('GET', (r) => r.path.startsWith('/v1/reports'), { status: 401, body: INVALID_KEY }) });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    for (const key of [KEY, OTHER_KEY, THIRD_KEY]) expectNoKey(result, key);
+    return plain(result.stderr);
+  }
+
+  it.each([false, true])('the key of a profile: run svc login for that profile (tty: %s)', async (tty) => {
+    const dir = freshDir();
+    writeConfig(dir, { current_profile: 'default', profiles: { default: { base_url: BASE_URL, api_key: KEY }, staging: { base_url: BASE_URL, api_key: OTHER_KEY } } });
+    expect(await refused(dir, [], {}, tty)).toBe(
+      'error: INVALID_API_KEY: The API key is not valid.\nThe service refused the key of profile "default". Run `svc login --profile default` to save a new one.\n',
+    );
+    expect(await refused(dir, ['--profile', 'staging'], {}, tty)).toContain('the key of profile "staging". Run `svc login --profile staging`');
+  });
+
+  it('SVC_API_KEY, which wins over the profile', async () => {
+    const dir = freshDir();
+    writeConfig(dir, { profiles: { default: { base_url: BASE_URL, api_key: KEY } } });
+    expect(await refused(dir, [], { SVC_API_KEY: OTHER_KEY })).toContain('The service refused the key in SVC_API_KEY. Set it to a valid key, or unset it and run `svc login`.');
+  });
+
+  it('--api-key', async () => {
+    const dir = freshDir();
+    writeConfig(dir, { profiles: { default: { base_url: BASE_URL, api_key: KEY } } });
+    const stderr = await refused(dir, ['--api-key', THIRD_KEY], { SVC_API_KEY: OTHER_KEY });
+    expect(stderr).toContain('The service refused the key given with --api-key. Pass a valid one, or run `svc login` to save one.');
+    expect(stderr).not.toContain('key in SVC_API_KEY');
+  });
+
+  it('the service\'s own advice is still shown, before ours', async () => {
+    const dir = freshDir();
+    const body = { ...INVALID_KEY, suggested_action: 'Check your API key in the Authorization header.' };
+    const service = new FakeService().expect('GET', '/v1/usage', { status: 401, body });
+    const result = await svcIn(dir, ['usage'], { env: { SVC_BASE_URL: BASE_URL, SVC_API_KEY: KEY }, service });
+    expect(result.stderr).toBe(
+      'error: INVALID_API_KEY: The API key is not valid.\nCheck your API key in the Authorization header.\nThe service refused the key in SVC_API_KEY. Set it to a valid key, or unset it and run `svc login`.\n',
+    );
+  });
+
+  it('with --json: the error envelope alone on stderr, as before', async () => {
+    const dir = freshDir();
+    const service = new FakeService().expect('GET', '/v1/usage', { status: 401, body: INVALID_KEY });
+    const result = await svcIn(dir, ['usage', '--json'], { env: { SVC_BASE_URL: BASE_URL, SVC_API_KEY: KEY }, service });
+    expect(result.code).toBe(3);
+    expect(JSON.parse(result.stderr)).toEqual(INVALID_KEY);
+  });
+
+  it('a refused access token is not blamed on the key', async () => {
+    const dir = freshDir();
+    const body = { error_type: 'AUTHENTICATION_ERROR', error_code: 'INVALID_ACCESS_TOKEN', error_message: 'Wrong token.' };
+    const service = new FakeService().expect('GET', '/v1/grants/grt_0123456789abcdef/data', { status: 401, body });
+    const result = await svcIn(dir, ['grants', 'data', 'grt_0123456789abcdef', '--access-token', 'atk_0123456789abcdef0123'], { env: { SVC_BASE_URL: BASE_URL, SVC_API_KEY: KEY }, service });
+    expect(result.code).toBe(3);
+    expect(result.stderr).not.toContain('refused the key');
   });
 });
 
@@ -530,7 +705,8 @@ describe('svc config', () => {
     const dir = freshDir();
     const person = await svcIn(dir, ['config', 'list'], { tty: true });
     expect(person.code).toBe(0);
-    expect(plain(person.stdout)).toBe(`No profiles yet. Create one with \`svc login\`. (Config file: ${join(dir, 'config.json')})\n`);
+    // (A long path may wrap on a narrow terminal.)
+    expect(plain(person.stdout).replace(/\s+/g, ' ').trim()).toBe(`No profiles yet. Create one with \`svc login\`. (Config file: ${join(dir, 'config.json')})`);
     const script = await svcIn(dir, ['config', 'list']);
     expect(script.code).toBe(0);
     expect(script.stdout).toBe(' \tPROFILE\tBASE URL\tAPI KEY\n');
@@ -661,5 +837,185 @@ describe('a damaged config file', () => {
     writeConfig(dir, { current_profile: 'default', profiles: [] });
     await expectOneMessage(dir, ['whoami'], false);
     await expectOneMessage(dir, ['reports', 'list'], false);
+  });
+});
+
+describe('svc login and the active profile', () => {
+  it('the first profile saved becomes the active one, and says so when it is not "default"', async () => {
+    const dir = freshDir();
+    const result = await svcIn(dir, ['login', '--profile', 'p1', '--base-url', BASE_URL, '--with-key'], { stdin: KEY, service: usageAccepts(KEY) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe(
+      `✓ Logged in to ${BASE_URL} with a test key svc_sk_test_…${KEY.slice(-4)} (plan growth)\n  Saved in profile "p1" of ${join(dir, 'config.json')}\n  "p1" is now the active profile\n`,
+    );
+    expect(readConfig(dir).current_profile).toBe('p1');
+
+    // The first login of all, to "default": nothing to say about profiles.
+    const first = await svcIn(freshDir(), ['login', '--base-url', BASE_URL, '--with-key'], { stdin: KEY, service: usageAccepts(KEY) });
+    expect(first.stderr).not.toMatch(/active/);
+  });
+
+  it.each([false, true])('logging in to another profile leaves the active one, and says how to switch (tty: %s)', async (tty) => {
+    const dir = freshDir();
+    await loggedIn(dir);
+    const options = tty ? { tty, prompter: new ScriptedPrompter([OTHER_KEY]) } : { stdin: OTHER_KEY };
+    const args = ['login', '--profile', 'p2', '--base-url', BASE_URL, ...(tty ? [] : ['--with-key'])];
+    const result = await svcIn(dir, args, { ...options, service: usageAccepts(OTHER_KEY) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(plain(result.stderr)).toContain(`  Saved in profile "p2" of ${join(dir, 'config.json')}\n  The active profile is still "default": pass --profile p2 to use this one, or switch with \`svc config use p2\`\n`);
+    expect(readConfig(dir)).toEqual({
+      current_profile: 'default',
+      profiles: { default: { base_url: BASE_URL, api_key: KEY }, p2: { base_url: BASE_URL, api_key: OTHER_KEY } },
+    });
+    expect(await whoami(dir)).toMatchObject({ profile: 'default' });
+    // Not a first login: no word on where keys come from.
+    expect(result.stderr).not.toContain('dashboard');
+  });
+
+  it('--use makes it the active one and says which it replaces', async () => {
+    const dir = freshDir();
+    await loggedIn(dir);
+    const result = await svcIn(dir, ['login', '--profile', 'p2', '--use', '--base-url', BASE_URL, '--with-key'], { stdin: OTHER_KEY, service: usageAccepts(OTHER_KEY) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^ {2}"p2" is now the active profile \(it was "default"\)\n$/m);
+    expect(readConfig(dir).current_profile).toBe('p2');
+    expect((await whoami(dir)).api_key.slice(-4)).toBe(OTHER_KEY.slice(-4));
+  });
+
+  it('logging in again to the active profile says nothing of profiles', async () => {
+    const dir = freshDir();
+    await loggedIn(dir);
+    const result = await svcIn(dir, ['login', '--base-url', BASE_URL, '--with-key'], { stdin: OTHER_KEY, service: usageAccepts(OTHER_KEY) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/active/);
+    expect(readConfig(dir).profiles.default?.api_key).toBe(OTHER_KEY);
+  });
+
+  it('a file that names no current profile but has "default": "default" stays the one in force', async () => {
+    const dir = freshDir();
+    writeConfig(dir, { profiles: { default: { base_url: BASE_URL, api_key: KEY } } });
+    const result = await svcIn(dir, ['login', '--profile', 'p2', '--base-url', BASE_URL, '--with-key'], { stdin: OTHER_KEY, service: usageAccepts(OTHER_KEY) });
+    expect(result.stderr).toContain('The active profile is still "default"');
+    expect(readConfig(dir).current_profile).toBeUndefined();
+    expect(await whoami(dir)).toMatchObject({ profile: 'default' });
+  });
+});
+
+describe('the first svc login at a terminal', () => {
+  it('says where keys are made and what the base URL is, and suggests no base URL', async () => {
+    const dir = freshDir();
+    const prompter = new ScriptedPrompter([BASE_URL, KEY]);
+    const result = await svcIn(dir, ['login'], { tty: true, prompter, service: usageAccepts(KEY) });
+    expect(result.code, result.stderr).toBe(0);
+    const screen = plain(result.stderr);
+    expect(screen.startsWith(
+      "API keys are created in the service's dashboard, which shows each one once, when it is made.\n" +
+        'Give the address of the service without /v1: https, or http to this machine only.\n',
+    )).toBe(true);
+    // No default is offered: the documentation names no production address, and the mock's is no default.
+    expect(screen).not.toContain('127.0.0.1');
+  });
+
+  it('with --base-url: only where keys are made', async () => {
+    const result = await svcIn(freshDir(), ['login', '--base-url', BASE_URL], { tty: true, prompter: new ScriptedPrompter([KEY]), service: usageAccepts(KEY) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(plain(result.stderr)).toContain('dashboard');
+    expect(plain(result.stderr)).not.toContain('Give the address');
+  });
+
+  it('a script is told nothing of the kind', async () => {
+    const result = await svcIn(freshDir(), ['login', '--base-url', BASE_URL, '--with-key'], { stdin: KEY, service: usageAccepts(KEY) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('dashboard');
+  });
+});
+
+describe('svc config delete', () => {
+  async function twoProfiles(dir: string): Promise<void> {
+    await loggedIn(dir);
+    await loggedIn(dir, OTHER_KEY, ['--profile', 'staging']);
+  }
+
+  it.each([false, true])('deletes a profile that is not the active one, its key with it (tty: %s)', async (tty) => {
+    const dir = freshDir();
+    await twoProfiles(dir);
+    const result = await svcIn(dir, ['config', 'delete', 'staging'], { tty });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(plain(result.stderr)).toBe(
+      `✓ Deleted profile "staging" from ${join(dir, 'config.json')}\n` +
+        `  Its key svc_sk_test_…${OTHER_KEY.slice(-4)} is gone from this machine; the service accepts it until it is revoked in the dashboard.\n`,
+    );
+    expectNoKey(result, OTHER_KEY);
+    expect(readConfig(dir)).toEqual({ current_profile: 'default', profiles: { default: { base_url: BASE_URL, api_key: KEY } } });
+  });
+
+  it('refuses the active profile (exit 2, nothing changed) and names how to proceed', async () => {
+    const dir = freshDir();
+    await twoProfiles(dir);
+    const before = readFileSync(join(dir, 'config.json'), 'utf8');
+    const result = await svcIn(dir, ['config', 'delete', 'default']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: profile "default" is the active one; nothing was deleted\nSwitch first with `svc config use staging`, or pass --force to delete it anyway.\n');
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
+  });
+
+  it('--force deletes the active profile; then none is active', async () => {
+    const dir = freshDir();
+    await twoProfiles(dir);
+    const result = await svcIn(dir, ['config', 'delete', 'default', '--force']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('  No profile is active now: choose one with `svc config use NAME` (profiles: staging)\n');
+    expect(readConfig(dir)).toEqual({ profiles: { staging: { base_url: BASE_URL, api_key: OTHER_KEY } } });
+    const after = await svcIn(dir, ['reports', 'list']);
+    expect(after.code).toBe(2);
+  });
+
+  it('--force on the active one when "default" remains: "default" is in force again', async () => {
+    const dir = freshDir();
+    await twoProfiles(dir);
+    await svcIn(dir, ['config', 'use', 'staging']);
+    const result = await svcIn(dir, ['config', 'delete', 'staging', '--force']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('  "default" is now the active profile\n');
+    expect(await whoami(dir)).toMatchObject({ profile: 'default', sources: { profile: 'default' } });
+  });
+
+  it('the only profile needs --force, and the message says so', async () => {
+    const dir = freshDir();
+    await loggedIn(dir);
+    const result = await svcIn(dir, ['config', 'delete', 'default']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('It is the only profile: pass --force to delete it anyway.');
+  });
+
+  it('an unknown or reserved profile: exit 2, nothing changed', async () => {
+    const dir = freshDir();
+    await loggedIn(dir);
+    const before = readFileSync(join(dir, 'config.json'), 'utf8');
+    const unknown = await svcIn(dir, ['config', 'delete', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('error: unknown profile "nope" (profiles: default)\nCreate it with `svc login --profile nope`.\n');
+    const reserved = await svcIn(dir, ['config', 'delete', '__proto__', '--force']);
+    expect(reserved.code).toBe(2);
+    expect(reserved.stderr).toMatch(/is reserved/);
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
+  });
+});
+
+describe('completion of the config verbs', () => {
+  const spec = describeProgram(buildProgram({ action: () => async () => {} }, { ...processIO(), env: {} }));
+  const command = (...path: string[]) => allCommands(spec.root).find((c) => c.path.join(' ') === path.join(' '))!;
+
+  it('config set and get complete the settings of a profile', () => {
+    for (const verb of ['set', 'get']) {
+      expect(command('config', verb).args[0]!.value).toEqual({ kind: 'choices', choices: PROFILE_KEYS.map((value) => ({ value })) });
+    }
+    expect(command('config', 'set').args[1]!.value).toEqual({ kind: 'text' });
+  });
+
+  it('config delete and config use complete the profile names of the config file', () => {
+    for (const verb of ['delete', 'use']) expect(command('config', verb).args[0]!.value).toEqual({ kind: 'dynamic', source: 'profiles' });
+    expect(command('config', 'delete').flags.map((f) => f.long)).toContain('--force');
   });
 });

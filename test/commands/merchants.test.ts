@@ -607,6 +607,6 @@ describe('refuses bad input before any request (exit 2)', () => {
   it('stdin of blank lines holds no lookups either', async () => {
     const r = await resolve(['--file', '-'], { stdin: '\n\n' });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/- holds no lookups/);
+    expect(r.stderr).toMatch(/\nstandard input holds no lookups/);
   });
 });

@@ -222,7 +222,7 @@ const FAILURES: Failure[] = [
   { what: '422', status: 422, body: envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'Something is off.'), exit: 6, line: 'error: INVALID_REQUEST: Something is off.' },
   { what: '429 after retries', status: 429, body: envelope('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'Slow down.'), headers: { 'retry-after': '3' }, exit: 7, line: 'error: RATE_LIMITED: Slow down.', waits: [3000, 3000] },
   { what: '503 after retries', status: 503, body: envelope('API_ERROR', 'API_ERROR', 'Try again later.'), exit: 8, line: 'error: API_ERROR: Try again later.', waits: [375, 750] },
-  { what: '502 with an HTML page, after retries', status: 502, body: {}, exit: 8, line: 'error: HTTP_502: the service answered 502 without an error envelope: "<html>bad gateway</html>"', waits: [375, 750] },
+  { what: '502 with an HTML page, after retries', status: 502, body: {}, exit: 8, line: 'error: HTTP_502: 502 Bad Gateway, after 3 attempts: a gateway or proxy in front of the service got no valid reply from it (the body is no error from the service: "<html>bad gateway</html>")', waits: [375, 750] },
 ];
 
 function failing(command: Command, failure: Failure): FakeService {

@@ -17,6 +17,8 @@ const world = useWorld();
 /** The real command tree, as the completion scripts and the man page see it. */
 const spec = describeProgram(buildProgram({ action: () => async () => {} }, processIO()));
 const commands = allCommands(spec.root).filter((command) => command.path.length > 0);
+/** The flags all commands share (--help aside, which every command lists as its own). */
+const globalFlags = spec.globalFlags.filter((flag) => flag.long !== '--help');
 
 /** Text as a reader sees it, whatever the wrapping. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
@@ -98,9 +100,80 @@ describe('every command', () => {
         if (!/^Examples:$/m.test(stdout)) problems.push(`${name} --help: no "Examples:" section`);
         if (!/^ {2}\$ \S*svc /m.test(stdout)) problems.push(`${name} --help: no "$ svc …" example`);
         if (command.examples.length === 0) problems.push(`${name}: no example in the tree`);
+        // gh's manner: the global flags are not repeated; one line at most names them.
+        for (const flag of globalFlags) if (new RegExp(`^ +${flag.long}\\b`, 'm').test(stdout)) problems.push(`${name} --help: lists the global ${flag.long}`);
+        if ((stdout.match(/^Global flags: /gm) ?? []).length > 1) problems.push(`${name} --help: more than one "Global flags:" line`);
+        if (/"\d+"/.test(stdout.split('\nExamples:')[0]!)) problems.push(`${name} --help: a quoted number (a default?)`);
       });
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the help, in the manner of gh', () => {
+  it('of a noun lists its commands before its flags, and the global flags in one line', async () => {
+    const result = await world.bare(['reports', '--help']);
+    expectHelpText(result);
+    expect(result.stdout).toMatch(/^Usage: svc reports <command> \[flags\]$/m);
+    expect(result.stdout.indexOf('\nCommands:\n')).toBeGreaterThan(0);
+    expect(result.stdout.indexOf('\nCommands:\n')).toBeLessThan(result.stdout.indexOf('\nFlags:\n'));
+    expect(result.stdout).toMatch(/^Global flags: --json, --output, --no-color and 7 more \(svc help global-flags\)$/m);
+  });
+
+  it('of a leaf lists its own flags, choices and defaults as typed, and one line for the global flags', async () => {
+    const result = await world.bare(['reports', 'list', '--help']);
+    expectHelpText(result);
+    expect(result.stdout).toMatch(/^Usage: svc reports list \[flags\]$/m);
+    expect(flat(result.stdout)).toContain('--status <status> only reports in this state (one of: complete, processing, failed)');
+    expect(result.stdout.match(/^Global flags: .*$/gm)).toEqual(['Global flags: --json, --output, --no-color and 7 more (svc help global-flags)']);
+    expect(result.stdout).not.toMatch(/^ +--api-key/m);
+    const mock = await world.bare(['mock', '--help']);
+    expect(flat(mock.stdout)).toContain('(default: 8787)');
+    expect(mock.stdout).not.toContain('"8787"');
+  });
+
+  it.each([
+    [['mock'], 'Global flags: --json, --output, --no-color (svc help global-flags)'],
+    [['webhooks', 'verify'], 'Global flags: --json, --output, --no-color (svc help global-flags)'],
+    [['webhooks', 'listen'], 'Global flags: --json, --output, --no-color and 7 more (svc help global-flags)'],
+    [['completion'], undefined],
+    [['help'], undefined],
+  ])('of svc %j names only the global flags that apply to it', async (path, line) => {
+    const result = await world.bare([...path, '--help']);
+    expectHelpText(result);
+    expect(result.stdout.match(/^Global flags: .*$/gm)?.[0]).toBe(line);
+    for (const flag of ['--api-key', '--base-url', '--retries', '--profile', '--debug']) expect(result.stdout).not.toContain(flag);
+  });
+
+  it('at the root groups the commands, lists the global flags and ends with "Learn more"', async () => {
+    const result = await world.bare(['help']);
+    expectHelpText(result);
+    const headings = result.stdout.split('\n').filter((line) => /^[A-Z][^:]*:$/.test(line) || /^Help topics/.test(line));
+    expect(headings).toEqual([
+      'Core commands:',
+      'Lending commands:',
+      'Data commands:',
+      'Webhooks and sandbox commands:',
+      'Setup commands:',
+      'Global flags:',
+      'Examples:',
+      'Help topics (svc help TOPIC):',
+      'Learn more:',
+    ]);
+    for (const flag of spec.globalFlags) expect(result.stdout).toMatch(new RegExp(`^  (-\\w, )?${flag.long}\\b`, 'm'));
+    expect(result.stdout).toContain('svc help global-flags');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/README.*man\/svc\.1/);
+  });
+
+  it('global-flags lists every global flag of the program, and the commands that take fewer', async () => {
+    const result = await world.bare(['help', 'global-flags']);
+    expectHelpText(result);
+    for (const flag of globalFlags) {
+      expect(result.stdout).toMatch(new RegExp(`^  (-\\w, )?${flag.long}\\b`, 'm'));
+      expect(flat(result.stdout)).toContain(flat(flag.description));
+    }
+    expect(result.stdout).toMatch(/^  svc mock +--json, --output, --no-color$/m);
+    expect(result.stdout).toMatch(/^  svc completion +none of them$/m);
   });
 });
 
@@ -120,24 +193,25 @@ describe('the man page', () => {
 
 describe('a mistyped name', () => {
   it.each([
-    [['rep'], '`reports`'],
-    [['repots', 'list'], '`reports`'],
-    [['reports', 'lsit'], '`list`'],
-    [['sandbox', 'fir', 'rpt_1'], '`fire`'],
-    [['reports', 'list', '--stauts', 'failed'], '`--status`'],
-    [['reports', 'list', '--stat', 'failed'], '`--status`'],
-    [['data', 'series', 'cpi', 'overall', '--chrt'], '`--chart`'],
-    [['--jsn', 'usage'], '`--json`'],
-    [['help', 'enviroment'], '`environment`'],
-    [['help', 'exit-code'], '`exit-codes`'],
-    [['help', 'reports', 'lsit'], '`list`'],
+    [['rep'], 'Did you mean "reports"?'],
+    [['repots', 'list'], 'Did you mean "reports"?'],
+    [['reports', 'lsit'], 'Did you mean "list"?'],
+    [['sandbox', 'fir', 'rpt_1'], 'Did you mean "fire"?'],
+    [['reports', 'list', '--stauts', 'failed'], 'Did you mean "--status"?'],
+    [['reports', 'list', '--stat', 'failed'], 'Did you mean "--status"?'],
+    [['data', 'series', 'cpi', 'overall', '--chrt'], 'Did you mean "--chart"?'],
+    [['--jsn', 'usage'], 'Did you mean "--json"?'],
+    [['help', 'enviroment'], 'Did you mean "environment"?'],
+    [['help', 'exit-code'], 'Did you mean "exit-codes"?'],
+    [['help', 'reports', 'lsit'], 'Did you mean "list"?'],
     [['reports', 'help'], '`svc help reports`'],
   ])('svc %j suggests %s, exits 2 and sends nothing', async (args, suggestion) => {
     const result = await world.svc(args);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr.split('\n')[0]).toMatch(/^error: /);
-    expect(result.stderr.split('\n')[0]).toContain(suggestion);
+    // One line saying what is wrong, then the suggestion on a line of its own.
+    expect(result.stderr.split('\n')[0]).toMatch(/^error: (unknown|no help topic)/);
+    expect(result.stderr.split('\n').slice(1).some((line) => line.includes(suggestion))).toBe(true);
     expect(result.stderr).not.toMatch(STACK_LINE);
     expect(await world.requests()).toEqual([]);
   });
@@ -145,7 +219,8 @@ describe('a mistyped name', () => {
   it('far from every name gets no suggestion', async () => {
     const result = await world.svc(['xyzzy']);
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe("error: unknown command 'xyzzy'");
+    expect(result.stderr.split('\n')[0]).toBe('error: unknown command "xyzzy"');
+    expect(result.stderr).not.toContain('Did you mean');
   });
 });
 

@@ -6,10 +6,11 @@ import type { ReplyHeaders } from '../../api/reply-headers.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, CliError, UsageError } from '../../core/errors.js';
 import { reindentJson } from '../../core/output/json.js';
-import { apiPath, buildObject, checkMethod, parseHeader, splitField, toQuery, typedValue, type FieldValue } from './fields.js';
+import { apiPath, buildObject, checkMethod, isMethod, METHODS, parseHeader, splitField, toQuery, typedValue, type ApiMethod, type FieldValue } from './fields.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 
 interface ApiFlags {
+  method?: string;
   rawField?: string[];
   field?: string[];
   query?: string[];
@@ -18,9 +19,27 @@ interface ApiFlags {
   include?: boolean;
 }
 
-export async function callApi(ctx: Context, methodText: string, pathText: string, options: ApiFlags): Promise<void> {
-  const method = checkMethod(methodText);
-  const path = apiPath(pathText);
+/**
+ * The method and the path, as `gh api` takes them: `PATH` alone is a GET, or a POST when fields or
+ * --input give it a body; `-X METHOD` picks another. `METHOD PATH` (a method name, then a second
+ * word) works as well.
+ */
+export function methodAndPath(first: string, second: string | undefined, options: ApiFlags): { method: ApiMethod; path: string } {
+  const flag = options.method === undefined ? undefined : checkMethod(options.method);
+  if (second !== undefined) {
+    if (!isMethod(first)) throw new UsageError(`"${first}" is not a method (${METHODS.join(', ')}): give PATH alone, or METHOD PATH`);
+    const method = checkMethod(first);
+    if (flag && flag !== method) throw new UsageError(`two methods: ${method} and -X ${flag}; give one`);
+    return { method, path: apiPath(second) };
+  }
+  // `svc api DELETE` is a method whose path is missing, not a request for /v1/DELETE.
+  if (isMethod(first)) throw new UsageError(`${first.toUpperCase()} needs a PATH after it, as in \`svc api ${first} reports\``);
+  const hasBody = (options.rawField?.length ?? 0) > 0 || (options.field?.length ?? 0) > 0 || options.input !== undefined;
+  return { method: flag ?? (hasBody ? 'POST' : 'GET'), path: apiPath(first) };
+}
+
+export async function callApi(ctx: Context, first: string, second: string | undefined, options: ApiFlags): Promise<void> {
+  const { method, path } = methodAndPath(first, second, options);
   const stdin = new StdinOnce(ctx);
 
   const fields: { key: string; value: FieldValue }[] = [];
@@ -57,7 +76,10 @@ export async function callApi(ctx: Context, methodText: string, pathText: string
     // As gh api: the body of an error reply is still the output; the summary goes to stderr.
     if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers) + '\n');
     if (error.rawBody !== '') ctx.out(bodyText(error.rawBody));
-    throw new CliError(summary(error), error.exitCode);
+    const failure = new CliError(summary(error), error.exitCode);
+    // What svc knows of the trouble (which key was refused, say) is still said.
+    failure.trouble = error.trouble;
+    throw failure;
   }
   if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers) + '\n');
   if (reply.raw !== '') ctx.out(bodyText(reply.raw));

@@ -8,6 +8,11 @@ export type FieldObject = { [key: string]: FieldValue };
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type ApiMethod = (typeof METHODS)[number];
 
+/** A method name, in any case: `get` is GET. */
+export function isMethod(value: string): boolean {
+  return (METHODS as readonly string[]).includes(value.toUpperCase());
+}
+
 export function checkMethod(value: string): ApiMethod {
   const method = value.toUpperCase();
   if (!(METHODS as readonly string[]).includes(method)) throw new UsageError(`unknown method "${value}" (use ${METHODS.join(', ')})`);

@@ -1,4 +1,4 @@
-// `svc api METHOD PATH`: any request to the service, in the manner of `gh api`.
+// `svc api [METHOD] PATH`: any request to the service, in the manner of `gh api`.
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
 import { collect, examples } from '../args.js';
@@ -8,8 +8,9 @@ export function registerApi(program: Command, app: App): void {
   program
     .command('api')
     .description('send any request to the service and print the reply body')
-    .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
-    .argument('<path>', 'path of the endpoint, with or without /v1, e.g. reports or /v1/usage')
+    .argument('<method-or-path>', 'path of the endpoint, with or without /v1 (e.g. reports or /v1/usage); or a method, then the path')
+    .argument('[path]', 'the path, when a method comes first (GET, POST, PUT, PATCH or DELETE)')
+    .option('-X, --method <method>', 'GET, POST, PUT, PATCH or DELETE (default: GET, or POST with -f, -F or --input)')
     .option('-f, --raw-field <key=value>', 'a string field (repeatable)', collect)
     .option('-F, --field <key=value>', 'a typed field: true, false, null, a number, @file or @- for stdin (repeatable)', collect)
     .option('-q, --query <key=value>', 'a query parameter (repeatable)', collect)
@@ -19,12 +20,15 @@ export function registerApi(program: Command, app: App): void {
     .addHelpText(
       'after',
       examples(
-        'svc api GET reports -q status=complete -q limit=5',
-        'svc api POST reports/rpt_9f2c41d07ab35e18/identity/match -f name="Ram Bahadur Shrestha"',
-        "svc api POST merchants/resolve -F 'terminals[]=2220000123456789' -F 'names[]=Bhat-Bhateni'",
-        "echo '{\"scopes\":[\"identity\"],\"redirect_uri\":\"https://app.example.com/done\"}' | svc api POST connect/request --input -",
+        'svc api reports -q status=complete -q limit=5',
+        'svc api reports/rpt_9f2c41d07ab35e18/identity/match -f name="Ram Bahadur Shrestha"',
+        "svc api merchants/resolve -F 'terminals[]=2220000123456789' -F 'names[]=Bhat-Bhateni'",
+        'svc api -X POST consents/cns_0123456789abcdef/revoke',
+        'svc api GET statements -f status=issued',
+        "echo '{\"scopes\":[\"identity\"],\"redirect_uri\":\"https://app.example.com/done\"}' | svc api connect/request --input -",
       ) +
-        '\n\nFields (-f, -F) are the JSON body, or the query string of a GET. `key[]=v` adds to an array and\n' +
+        '\n\nThe method is GET, or POST when -f, -F or --input give a body; -X picks another. `svc api METHOD PATH`\n' +
+        'works too. Fields (-f, -F) are the JSON body, or the query string of a GET. `key[]=v` adds to an array and\n' +
         '`key[sub]=v` makes an object. With --input the body is sent as given and fields go to the query string.\n' +
         'The reply body goes to stdout even on an error status (pretty JSON when it is JSON); a one-line summary\n' +
         'goes to stderr and the exit code says what failed (svc --help lists the codes).',

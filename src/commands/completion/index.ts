@@ -7,8 +7,9 @@ import { examples } from '../args.js';
 export function registerCompletion(program: Command, app: App): void {
   program
     .command('completion')
+    .reach('none')
     .description('print the shell completion script of bash, zsh or fish')
-    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .addArgument(new Argument('<shell>', 'the shell the script is for').choices(SHELLS))
     .addHelpText(
       'after',
       examples('source <(svc completion bash)', 'svc completion zsh > ~/.zfunc/_svc', 'svc completion fish > ~/.config/fish/completions/svc.fish') +

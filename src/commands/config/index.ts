@@ -7,7 +7,7 @@ export function registerConfig(program: Command, app: App): void {
   const config = program
     .command('config')
     .description('read and change profiles in the config file')
-    .addHelpText('after', examples('svc config list', 'svc config use staging'));
+    .addHelpText('after', examples('svc config list', 'svc config use staging', 'svc config delete staging'));
   config
     .command('list')
     .description('list the profiles, their base URLs and keys (masked)')
@@ -37,4 +37,15 @@ export function registerConfig(program: Command, app: App): void {
     .argument('<profile>', 'profile name')
     .addHelpText('after', examples('svc config use staging'))
     .action(app.action(async () => (await import('./use.js')).useProfile));
+  config
+    .command('delete')
+    .description('delete a profile with its base URL and key; the active one only with --force')
+    .argument('<profile>', 'profile name')
+    .option('--force', 'delete the active profile too (none is active afterwards, or "default" if it remains)')
+    .addHelpText(
+      'after',
+      examples('svc config delete staging', 'svc config use default && svc config delete staging', 'svc config delete default --force') +
+        '\n\nThe key is only removed from this machine: the service still accepts it until it is revoked in the dashboard.',
+    )
+    .action(app.action(async () => (await import('./delete.js')).deleteProfile));
 }

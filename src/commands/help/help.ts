@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { renderText } from '../../docs/document.js';
-import { didYouMean } from '../../core/program/suggest.js';
+import { nearest } from '../../core/program/suggest.js';
+import { commandPath } from '../../core/program/svc-help.js';
+import { didYouMean, usageErrorFor } from '../../core/report-error.js';
 import { findTopic, HELP_TOPICS } from './topics.js';
 
 /** Text wider than this is hard to read, however wide the terminal. */
@@ -31,16 +33,10 @@ export async function showHelp(ctx: Context, program: Command, topicName: string
 function unknownName(name: string, parent: Command, program: Command): UsageError {
   const commands = parent.commands.map((c) => c.name());
   if (parent === program) {
-    return new UsageError(`no help topic or command "${name}"${didYouMean(name, [...HELP_TOPICS.map((t) => t.name), ...commands])}`, [
+    return new UsageError(`no help topic or command "${name}"`, [
+      ...didYouMean(nearest(name, [...HELP_TOPICS.map((t) => t.name), ...commands])),
       'Run `svc help` for the commands and topics.',
     ]);
   }
-  const path = commandPath(parent);
-  return new UsageError(`no command "${name}" in \`${path}\`${didYouMean(name, commands)}`, [`Run \`${path} --help\` for its commands.`]);
-}
-
-function commandPath(command: Command): string {
-  const names: string[] = [];
-  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
-  return names.join(' ');
+  return usageErrorFor({ kind: 'unknown-command', name, command: commandPath(parent), near: nearest(name, commands) });
 }

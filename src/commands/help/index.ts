@@ -8,6 +8,7 @@ import { HELP_TOPICS } from './topics.js';
 export function registerHelp(program: Command, app: App): void {
   program
     .command('help')
+    .reach('none')
     .description('show the help of a command, or a help topic')
     .argument('[topic]', `a help topic (${HELP_TOPICS.map((t) => t.name).join(', ')}) or a command`)
     .argument('[subcommand...]', 'the subcommands of that command')
@@ -20,4 +21,11 @@ export function registerHelp(program: Command, app: App): void {
     );
   const width = Math.max(...HELP_TOPICS.map((t) => t.name.length));
   program.addHelpText('after', `\nHelp topics (svc help TOPIC):\n${HELP_TOPICS.map((t) => `  ${t.name.padEnd(width)}  ${t.summary}`).join('\n')}`);
+  program.addHelpText('after', `\n${LEARN_MORE}`);
 }
+
+/** The root help's last words, as gh's "LEARN MORE". */
+const LEARN_MORE = `Learn more:
+  Use \`svc <command> --help\` for a command's flags and examples.
+  Use \`svc help TOPIC\` for a topic above, such as \`svc help global-flags\`.
+  Read the README, or the man page: man -l "$(npm root -g)/svc-cli/man/svc.1"`;

@@ -1,9 +1,11 @@
 // THE table of help topics (`svc help TOPIC`), in the manner of gh's help_topic.go: each topic is
 // data, printed by `svc help` and rendered into the man page. The environment and exit-code topics
 // are made from the very lists the code reads, so they cannot drift from it.
-import type { Command } from 'commander';
+import type { Command, Option } from 'commander';
 import { ENVIRONMENT, ENVIRONMENT_GROUPS, type EnvironmentGroup } from '../../core/environment.js';
 import { EXIT_CODES, type ExitCodeRow } from '../../core/errors.js';
+import { globalFlags, globalFlagsOf, REACH_HEADINGS, reachNeeded, reachOf } from '../../core/program/reach.js';
+import { commandPath } from '../../core/program/svc-help.js';
 import type { Block } from '../../docs/document.js';
 
 export interface HelpTopic {
@@ -16,6 +18,7 @@ export interface HelpTopic {
 }
 
 export const HELP_TOPICS: readonly HelpTopic[] = [
+  { name: 'global-flags', summary: 'the flags all commands share, and which commands take them', manSection: 'GLOBAL OPTIONS', body: globalFlagsTopic },
   { name: 'environment', summary: 'environment variables svc reads', manSection: 'ENVIRONMENT', body: environmentTopic },
   { name: 'exit-codes', summary: 'what each exit code means', manSection: 'EXIT STATUS', body: exitCodesTopic },
   { name: 'formatting', summary: 'output formats, colour, and recipes with jq', manSection: 'OUTPUT', body: formattingTopic },
@@ -24,6 +27,32 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
 
 export function findTopic(name: string): HelpTopic | undefined {
   return HELP_TOPICS.find((topic) => topic.name === name);
+}
+
+/** The program's global flags, grouped by the commands they apply to, from the flags' and the commands' own declarations. */
+function globalFlagsTopic(program: Command): Block[] {
+  const help = program.createHelp();
+  const flags = globalFlags(program);
+  const names = (options: readonly Option[]) => (options.length ? options.map((o) => o.long ?? o.short ?? o.flags).join(', ') : 'none of them');
+  const leaves = (command: Command): Command[] => (command.commands.length ? command.commands.flatMap(leaves) : [command]);
+  const local = leaves(program).filter((command) => reachOf(command) !== 'service');
+  return [
+    {
+      kind: 'paragraph',
+      text: "These flags go anywhere on the command line, before or after the command: `svc --json usage` is `svc usage --json`. Each applies to the commands that need it; a command's help names the ones it takes.",
+    },
+    ...(['output', 'network', 'service'] as const).flatMap((reach): Block[] => {
+      const group = flags.filter((flag) => reachNeeded(flag) === reach);
+      if (group.length === 0) return [];
+      return [
+        { kind: 'heading', text: REACH_HEADINGS[reach] },
+        { kind: 'definitions', items: group.map((flag) => [help.optionTerm(flag), help.optionDescription(flag)]) },
+      ];
+    }),
+    { kind: 'heading', text: 'Commands that do not talk to the service, and the global flags they take' },
+    { kind: 'definitions', items: local.map((command) => [commandPath(command), names(globalFlagsOf(command))]) },
+    { kind: 'paragraph', text: 'Every other command talks to the service and takes them all. -h, --help shows the help of any command.' },
+  ];
 }
 
 function variablesOf(group: EnvironmentGroup): [string, string][] {

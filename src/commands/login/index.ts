@@ -8,9 +8,18 @@ export function registerLogin(program: Command, app: App): void {
     .command('login')
     .description('save an API key (checked with the service first) in a profile')
     .option('--with-key', 'read the key from standard input instead of asking')
+    .option('--use', 'make the profile the active one (the first profile saved always becomes active)')
     .addHelpText(
       'after',
-      examples('svc login', 'svc login --profile staging --base-url https://sandbox.example.com', 'printf %s "$KEY" | svc login --base-url https://api.example.com --with-key'),
+      examples(
+        'svc login',
+        'svc login --profile staging --base-url https://sandbox.example.com',
+        'svc login --profile staging --use',
+        'printf %s "$KEY" | svc login --base-url https://api.example.com --with-key',
+      ) +
+        '\n\nKeys are created in the service\'s dashboard, which shows each key once. Logging in to another\n' +
+        'profile (--profile NAME) leaves the active profile as it is, unless --use is given; `svc config use NAME`\n' +
+        'switches later.',
     )
     .action(app.action(async () => (await import('./login.js')).login));
 
@@ -22,7 +31,13 @@ export function registerLogin(program: Command, app: App): void {
 
   program
     .command('whoami')
-    .description('show the profile, base URL and key (masked) in force, and where each came from')
-    .addHelpText('after', examples('svc whoami', 'svc whoami --json | jq -r .key_mode'))
+    .description('show the profile, base URL and key (masked) in force, where each came from, and whether the service accepts the key')
+    .option('--local', 'show the settings only, without asking the service (no request)')
+    .addHelpText(
+      'after',
+      examples('svc whoami', 'svc whoami --local', 'svc whoami --json | jq -r .accepted') +
+        '\n\nThe key is checked with GET /v1/usage: a refused key exits 3. In a pipe each value is on its own\n' +
+        'line and where it came from (flag, env, profile, default) is a field of its own: api_key_source, ...',
+    )
     .action(app.action(async () => (await import('./whoami.js')).whoami));
 }

@@ -3,9 +3,11 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { pick, textOf } from '../../api/reading.js';
 import { keyMode, maskKey } from '../../config/keys.js';
 import { checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
+import type { ConfigDoc } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
+import { noPromptReason } from '../../core/report-error.js';
 import { oneLine } from '../../core/output/format.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {
@@ -19,14 +21,37 @@ function validateWith(check: (value: string) => unknown): (value: string) => tru
   };
 }
 
-export async function login(ctx: Context, options: { withKey?: boolean }): Promise<void> {
+/**
+ * Where keys come from, for a first login. The service's documentation names no production address
+ * (it writes `{base_url}`) and no dashboard address, so none is suggested: only where keys are made.
+ */
+const FIRST_LOGIN = {
+  key: 'API keys are created in the service\'s dashboard, which shows each one once, when it is made.',
+  baseUrl: 'Give the address of the service without /v1: https, or http to this machine only.',
+};
+
+/** The profile that is active once `profile` is saved: the file's current one, unless there is none or --use. */
+function activeAfter(doc: ConfigDoc, profile: string, use: boolean | undefined): string {
+  if (use) return profile;
+  const current = doc.current_profile ?? 'default';
+  // No active profile yet (or one that is gone): the one saved now becomes it.
+  return profileOf(doc, current) ? current : profile;
+}
+
+export async function login(ctx: Context, options: { withKey?: boolean; use?: boolean }): Promise<void> {
   const store = await ctx.config();
   const doc = store.read();
   const profile = profileToWrite(ctx.flags, ctx.io.env, doc);
   const saved = profileOf(doc, profile) ?? {};
 
   let baseUrl = ctx.flags.baseUrl ?? readEnv(ctx.io.env, 'SVC_BASE_URL');
-  if (!baseUrl && ctx.canPrompt && !options.withKey) {
+  const asking = ctx.canPrompt && !options.withKey;
+  // A first login at a terminal: what the questions ask for, and where a key comes from.
+  if (asking && Object.keys(doc.profiles).length === 0) {
+    if (!ctx.flags.apiKey) ctx.err(FIRST_LOGIN.key);
+    if (!baseUrl) ctx.err(FIRST_LOGIN.baseUrl);
+  }
+  if (!baseUrl && asking) {
     baseUrl = await (await ctx.prompter()).text('Base URL of the service', { default: saved.base_url, validate: validateWith(checkBaseUrl) });
   }
   baseUrl ??= saved.base_url;
@@ -43,8 +68,8 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
   } else if (ctx.canPrompt) {
     apiKey = await (await ctx.prompter()).secret(`API key for ${baseUrl}`, (value) => (value.trim() ? true : 'The key is empty.'));
   } else {
-    throw new UsageError('no API key to save, and no terminal to ask for one', [
-      'Pipe it in: printf %s "$SVC_KEY" | svc login --with-key',
+    throw new UsageError(`no API key to save, and svc cannot ask for one: ${noPromptReason(ctx.io)}`, [
+      'Pipe it in: printf %s "$SVC_API_KEY" | svc login --with-key',
     ]);
   }
   if (/\s/.test(apiKey)) throw new UsageError('the API key must not contain white space');
@@ -65,12 +90,22 @@ export async function login(ctx: Context, options: { withKey?: boolean }): Promi
     spinner.stop();
   }
 
+  let wasActive = '';
+  let active = '';
   await store.update((d) => {
+    wasActive = profileOf(d, d.current_profile ?? 'default') ? (d.current_profile ?? 'default') : '';
+    active = activeAfter(d, profile, options.use);
     d.profiles[profile] = { ...profileOf(d, profile), base_url: baseUrl, api_key: apiKey };
-    d.current_profile = profile;
+    if (active === profile || d.current_profile !== undefined) d.current_profile = active;
   });
   const mode = keyMode(apiKey);
   const onPlan = plan ? ` (plan ${oneLine(plan)})` : '';
   ctx.err(`✓ Logged in to ${baseUrl} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}${onPlan}`);
   ctx.err(`  Saved in profile "${profile}" of ${store.file}`);
+  if (active !== profile) {
+    ctx.err(`  The active profile is still "${active}": pass --profile ${profile} to use this one, or switch with \`svc config use ${profile}\``);
+  } else if (wasActive !== profile && (wasActive !== '' || profile !== 'default')) {
+    // Said unless this is the first login of all, to the profile every command uses by default.
+    ctx.err(`  "${profile}" is now the active profile` + (wasActive ? ` (it was "${wasActive}")` : ''));
+  }
 }

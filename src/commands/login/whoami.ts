@@ -1,31 +1,124 @@
+// `svc whoami`: the profile, base URL and key in force (masked), where each came from, and whether
+// the service accepts the key (GET /v1/usage: any success accepts it, contract §4a).
+import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { pick, textOf } from '../../api/reading.js';
 import { keyMode, maskKey } from '../../config/keys.js';
-import { checkBaseUrl, requireApiKey } from '../../config/resolve.js';
+import { checkBaseUrl, refusesKey, requireApiKey, type Source } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
+import { UsageError } from '../../core/errors.js';
+import { oneLine } from '../../core/output/format.js';
+import type { Paint } from '../../core/output/paint.js';
+import type { Column } from '../../core/output/view.js';
 
-export async function whoami(ctx: Context): Promise<void> {
+interface Identity {
+  profile: string;
+  base_url: string | null;
+  key_mode: string;
+  api_key: string;
+  sources: { profile: Source; base_url: Source; api_key: Source };
+  /** Whether the service accepted the key; null when it was not asked (--local, no base URL). */
+  accepted: boolean | null;
+  /** The plan the service named when it accepted the key, if it named one. */
+  plan: string | null;
+}
+
+/** Where a setting came from, as a person reads it beside the value on a terminal. */
+const LABELS: Record<'profile' | 'base_url' | 'api_key', { flag: string; env: string }> = {
+  profile: { flag: '--profile', env: 'SVC_PROFILE' },
+  base_url: { flag: '--base-url', env: 'SVC_BASE_URL' },
+  api_key: { flag: '--api-key', env: 'SVC_API_KEY' },
+};
+
+function from(setting: keyof typeof LABELS, source: Source, profile: string): string {
+  if (source === 'flag' || source === 'env') return LABELS[setting][source];
+  if (source === 'default') return 'default';
+  if (source === 'none') return 'not set';
+  // The profile itself comes from the file's current_profile; the others from that profile.
+  return setting === 'profile' ? 'config file' : `profile "${profile}"`;
+}
+
+export async function whoami(ctx: Context, options: { local?: boolean }): Promise<void> {
   const settings = await ctx.settings();
   const apiKey = requireApiKey(settings);
   const baseUrl = settings.baseUrl ? checkBaseUrl(settings.baseUrl) : null;
-  const identity = {
+  const identity: Identity = {
     profile: settings.profile,
     base_url: baseUrl,
     key_mode: keyMode(apiKey),
     api_key: maskKey(apiKey),
     sources: { profile: settings.profileSource, base_url: settings.baseUrlSource, api_key: settings.apiKeySource },
+    accepted: null,
+    plan: null,
   };
-  const raw = JSON.stringify(identity);
-  type Identity = typeof identity;
-  await ctx.present({ raw, body: identity }, {
+
+  // What ends the command after the identity is shown: a refused key (exit 3), no base URL to ask (exit 2).
+  let failure: Error | undefined;
+  let refusedCode = '';
+  if (!options.local && !baseUrl) {
+    failure = new UsageError('cannot check the key: no base URL configured', [
+      'Run `svc login`, or set SVC_BASE_URL (or pass --base-url); `svc whoami --local` shows the settings without asking the service.',
+    ]);
+  } else if (!options.local) {
+    const client = await ctx.client();
+    const spinner = await ctx.spinner('Checking the key…');
+    try {
+      const reply = await client.request(target(ENDPOINTS.usage));
+      identity.accepted = true;
+      identity.plan = textOf(pick(reply.body, 'plan')) ?? null;
+    } catch (error) {
+      // Any other failure (network, service) leaves the question open: it is the error.
+      if (!refusesKey(error)) throw error;
+      identity.accepted = false;
+      refusedCode = oneLine(error.envelope.error_code);
+      failure = error;
+    } finally {
+      spinner.stop();
+    }
+  }
+
+  await ctx.present({ raw: JSON.stringify(identity), body: identity }, {
     what: 'whoami',
-    view: (i) => ({
-      kind: 'record',
-      record: i as Identity,
-      fields: [
-        { key: 'profile', header: 'Profile', value: (x: Identity) => x.profile, display: (x) => `${x.profile} (${x.sources.profile})` },
-        { key: 'base_url', header: 'Base URL', value: (x) => x.base_url, display: (x, paint) => (x.base_url ? `${x.base_url} (${x.sources.base_url})` : paint.warn('not set')) },
-        { key: 'key_mode', header: 'Key mode', value: (x) => x.key_mode, display: (x, paint) => (x.key_mode === 'live' ? paint.bad('live') : x.key_mode === 'test' ? paint.good('test') : paint.warn('unknown')) },
-        { key: 'api_key', header: 'API key', value: (x) => x.api_key, display: (x) => `${x.api_key} (${x.sources.api_key})` },
-      ],
-    }),
+    view: (body) => {
+      const record = body as Identity;
+      return { kind: 'record', record, fields: ctx.io.stdoutIsTTY ? forPeople(refusedCode) : forScripts() };
+    },
   });
+  if (failure) throw failure;
+}
+
+function verdict(x: Identity, paint: Paint, refusedCode: string): string {
+  if (x.accepted === false) return paint.bad(`Key refused: ${refusedCode}`);
+  return paint.good('Key accepted by the service') + (x.plan ? ` (plan ${x.plan})` : '');
+}
+
+/** On a terminal: each value with where it came from. */
+function forPeople(refusedCode: string): Column<Identity>[] {
+  return [
+    { key: 'profile', header: 'Profile', value: (x) => x.profile, display: (x) => `${x.profile} (${from('profile', x.sources.profile, x.profile)})` },
+    {
+      key: 'base_url',
+      header: 'Base URL',
+      // Shown when absent too: "not set" says why the key could not be checked.
+      value: (x) => x.base_url ?? 'not set',
+      display: (x, paint) => (x.base_url ? `${x.base_url} (${from('base_url', x.sources.base_url, x.profile)})` : paint.warn('not set')),
+    },
+    { key: 'key_mode', header: 'Key mode', value: (x) => x.key_mode, display: (x, paint) => (x.key_mode === 'live' ? paint.bad('live') : x.key_mode === 'test' ? paint.good('test') : paint.warn('unknown')) },
+    { key: 'api_key', header: 'API key', value: (x) => x.api_key, display: (x) => `${x.api_key} (${from('api_key', x.sources.api_key, x.profile)})` },
+    { key: 'accepted', header: 'Service', value: (x) => x.accepted, display: (x, paint) => verdict(x, paint, refusedCode) },
+  ];
+}
+
+/** In a pipe: clean values, one a line, where each came from in a field of its own. */
+function forScripts(): Column<Identity>[] {
+  return [
+    { key: 'profile', header: 'Profile', value: (x) => x.profile },
+    { key: 'profile_source', header: 'Profile from', value: (x) => x.sources.profile },
+    { key: 'base_url', header: 'Base URL', value: (x) => x.base_url },
+    { key: 'base_url_source', header: 'Base URL from', value: (x) => x.sources.base_url },
+    { key: 'key_mode', header: 'Key mode', value: (x) => x.key_mode },
+    { key: 'api_key', header: 'API key', value: (x) => x.api_key },
+    { key: 'api_key_source', header: 'API key from', value: (x) => x.sources.api_key },
+    { key: 'accepted', header: 'Accepted', value: (x) => x.accepted },
+    { key: 'plan', header: 'Plan', value: (x) => x.plan },
+  ];
 }

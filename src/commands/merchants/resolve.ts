@@ -94,7 +94,9 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
 
 function nothingToResolve(flags: ResolveFlags): UsageError {
   return new UsageError('nothing to resolve: give terminal numbers, --name NAME or --file PATH', [
-    flags.file === undefined ? 'Example: svc merchants resolve --file terminals.txt' : `${flags.file} holds no lookups (blank lines are skipped).`,
+    flags.file === undefined
+      ? 'Example: svc merchants resolve --file terminals.txt'
+      : `${flags.file === '-' ? 'standard input' : flags.file} holds no lookups (blank lines are skipped).`,
   ]);
 }
 

@@ -6,6 +6,8 @@ import { collect, examples } from '../args.js';
 export function registerMock(program: Command, app: App): void {
   program
     .command('mock')
+    // The service it runs is its own: it prints (--json), but talks to no service.
+    .reach('output')
     .description('run a local emulation of the service on 127.0.0.1, with demo keys and data')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
     .option('--processing-ms <ms>', 'how long a background parse stays processing', '2000')

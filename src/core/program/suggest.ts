@@ -1,6 +1,7 @@
-// "Did you mean …?": the nearest names to a mistyped command, flag or help topic. A name the
-// typed word begins wins (`svc rep` → reports); otherwise the closest by edit distance, as long as
-// it shares more than 40% of its letters with the word.
+// "Did you mean …?": the nearest names to a mistyped command, flag, value or help topic (the
+// reporter, report-error.ts, phrases them). A name the typed word begins wins (`svc rep` →
+// reports); otherwise the closest by edit distance, as long as it shares more than 40% of its
+// letters with the word.
 
 const MIN_SIMILARITY = 0.4;
 const MAX_SUGGESTIONS = 3;
@@ -22,15 +23,9 @@ export function nearest(word: string, candidates: readonly string[]): string[] {
     if (distance < best) [best, closest] = [distance, [candidate]];
     else if (distance === best) closest.push(candidate);
   }
+  // Every name equally near tells nothing (`tcsh`: bash, zsh and fish alike).
+  if (closest.length > 1 && closest.length === unique.length) return [];
   return closest.slice(0, MAX_SUGGESTIONS);
-}
-
-/** ` (did you mean `reports`?)`, or '' when nothing is near. */
-export function didYouMean(word: string, candidates: readonly string[]): string {
-  const names = nearest(word, candidates).map((name) => `\`${name}\``);
-  if (names.length === 0) return '';
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-  return ` (did you mean ${list}?)`;
 }
 
 /** The part that is compared: no leading dashes, no `=value`, any case. */

@@ -7,6 +7,7 @@ import { METHODS } from '../../commands/api/fields.js';
 import { CONSENT_SCOPES } from '../../commands/consents/options.js';
 import { DATA_FAMILIES } from '../../commands/data/families.js';
 import { HELP_TOPICS } from '../../commands/help/topics.js';
+import { PROFILE_KEYS } from '../../config/store.js';
 import { FAULT_PRESETS } from '../../mock/fault-presets.js';
 import type { Choice, Values } from './spec.js';
 
@@ -27,6 +28,7 @@ const FLAG_RULES: Readonly<Record<string, (command: Command) => Values>> = {
   '--scenario': () => ({ kind: 'dynamic', source: 'scenarios' }),
   '--scope': () => choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description }))),
   '--scopes': scopeValues,
+  '--method': () => plain(METHODS),
   '--fault': () => choices([...Object.entries(FAULT_PRESETS).map(([value, preset]) => ({ value, description: preset.description })), { value: 'list', description: 'name every fault' }]),
 };
 
@@ -42,7 +44,11 @@ const ARGUMENT_RULES: Readonly<Record<string, (command: Command) => Values>> = {
   family: () => choices(DATA_FAMILIES.map((f) => ({ value: f.name, description: f.summary }))),
   selector: () => ({ kind: 'dynamic', source: 'data-selectors' }),
   profile: () => ({ kind: 'dynamic', source: 'profiles' }),
+  // `svc config get|set KEY`: the settings of a profile.
+  key: (command) => (command.parent?.name() === 'config' ? plain(PROFILE_KEYS) : TEXT),
   method: () => plain(METHODS),
+  // `svc api [METHOD] PATH`: the first word is a method when a path follows it.
+  'method-or-path': () => plain(METHODS),
   // `svc help TOPIC`: the topics, then the commands of the program (a topic wins a shared name).
   topic: (command) => {
     const topics = HELP_TOPICS.map((t) => ({ value: t.name, description: t.summary }));

@@ -1,0 +1,117 @@
+// The help of every svc command, in the manner of gh's: usage, description and arguments, then the
+// subcommands (in groups at the root: core, lending, data, …) before the flags. A command lists its
+// own flags and one line naming the global flags that apply to it (`svc help global-flags` lists
+// them; reach.ts decides which apply); the root lists the global flags themselves. Values read
+// as they are typed: `default: 8787`, `one of: complete, processing, failed`.
+import { Help, type Argument, type Command, type Option } from 'commander';
+import { globalFlagsOf, reachNeeded } from './reach.js';
+
+/** A command's line names this many global flags at most; more are counted ("and 7 more"). */
+const NAMED_GLOBAL_FLAGS = 4;
+
+export class SvcHelp extends Help {
+  /** `svc reports list [flags]`, `svc reports get <id> [flags]`, `svc reports <command> [flags]`. */
+  override commandUsage(cmd: Command): string {
+    const path = commandPath(cmd);
+    if (!cmd.parent) return `${path} <command> [subcommand] [flags]`;
+    if (this.visibleCommands(cmd).length > 0) return `${path} <command> [flags]`;
+    return [path, ...cmd.registeredArguments.map(argumentUsage), '[flags]'].join(' ');
+  }
+
+  /** Names alone, as gh lists them: a command's arguments are in its own help. */
+  override subcommandTerm(cmd: Command): string {
+    return cmd.name();
+  }
+
+  override optionDescription(option: Option): string {
+    const shownDefault = option.defaultValue !== undefined && (option.required || option.optional || (option.isBoolean() && typeof option.defaultValue === 'boolean'));
+    return withNotes(option.description, [
+      option.argChoices && `one of: ${option.argChoices.join(', ')}`,
+      shownDefault && `default: ${option.defaultValueDescription ?? asTyped(option.defaultValue)}`,
+      option.envVar && `also ${option.envVar}`,
+    ]);
+  }
+
+  override argumentDescription(argument: Argument): string {
+    return withNotes(argument.description, [
+      argument.argChoices && `one of: ${argument.argChoices.join(', ')}`,
+      argument.defaultValue !== undefined && `default: ${argument.defaultValueDescription ?? asTyped(argument.defaultValue)}`,
+    ]);
+  }
+
+  override formatHelp(cmd: Command, helper: Help): string {
+    const width = helper.helpWidth ?? 80;
+    // Commands are aligned among themselves, flags among themselves: a long flag does not push the
+    // commands' descriptions right.
+    const widthOf = (terms: string[]) => Math.max(0, ...terms.map((term) => helper.displayWidth(term)));
+    const list = (heading: string, items: [term: string, description: string][], termWidth = widthOf(items.map(([term]) => term))): string[] => {
+      if (items.length === 0) return [];
+      return [helper.styleTitle(heading), ...items.map(([term, text]) => helper.formatItem(term, termWidth, text, helper)), ''];
+    };
+    const flagItem = (option: Option): [string, string] => [
+      helper.styleOptionTerm(helper.optionTerm(option)),
+      helper.styleOptionDescription(helper.optionDescription(option)),
+    ];
+
+    const lines = [`${helper.styleTitle('Usage:')} ${helper.styleUsage(helper.commandUsage(cmd))}`, ''];
+    const description = helper.commandDescription(cmd);
+    if (description) lines.push(helper.boxWrap(helper.styleCommandDescription(description), width), '');
+    lines.push(
+      ...list(
+        'Arguments:',
+        helper.visibleArguments(cmd).map((argument) => [helper.styleArgumentTerm(helper.argumentTerm(argument)), helper.styleArgumentDescription(helper.argumentDescription(argument))]),
+      ),
+    );
+    const commands = helper.visibleCommands(cmd);
+    const commandWidth = widthOf(commands.map((sub) => helper.subcommandTerm(sub)));
+    for (const [heading, group] of helper.groupItems(cmd.commands as Command[], commands, (sub) => sub.helpGroup() || 'Commands:')) {
+      const items = group.map((sub): [string, string] => [helper.styleSubcommandTerm(helper.subcommandTerm(sub)), helper.styleSubcommandDescription(helper.subcommandDescription(sub))]);
+      lines.push(...list(heading, items, commandWidth));
+    }
+    const options = helper.visibleOptions(cmd);
+    if (!cmd.parent) {
+      // The root's flags are the global flags, then --help and --version.
+      const ordered = [...options.filter((option) => reachNeeded(option)), ...options.filter((option) => !reachNeeded(option))];
+      lines.push(...list('Global flags:', ordered.map(flagItem)));
+    } else {
+      lines.push(...list('Flags:', options.map(flagItem)));
+      const global = globalFlagsLine(cmd);
+      if (global) lines.push(helper.boxWrap(global, width), '');
+    }
+    return lines.join('\n');
+  }
+}
+
+/** `Global flags: --json, --output, --no-color and 7 more (svc help global-flags)`; none when none apply. */
+export function globalFlagsLine(cmd: Command): string | undefined {
+  const names = globalFlagsOf(cmd).map((option) => option.long ?? option.short ?? option.flags);
+  if (names.length === 0) return undefined;
+  const named = names.length <= NAMED_GLOBAL_FLAGS ? names.join(', ') : `${names.slice(0, NAMED_GLOBAL_FLAGS - 1).join(', ')} and ${names.length - NAMED_GLOBAL_FLAGS + 1} more`;
+  return `Global flags: ${named} (svc help global-flags)`;
+}
+
+/** `svc reports list`: the names from the root. */
+export function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** `<id>`, `[terminal...]`: an argument in a usage line. */
+function argumentUsage(argument: Argument): string {
+  const name = argument.name() + (argument.variadic ? '...' : '');
+  return argument.required ? `<${name}>` : `[${name}]`;
+}
+
+function withNotes(description: string, notes: (string | false | undefined)[]): string {
+  const shown = notes.filter((note): note is string => typeof note === 'string' && note !== '');
+  if (shown.length === 0) return description;
+  const extra = `(${shown.join(', ')})`;
+  return description ? `${description} ${extra}` : extra;
+}
+
+/** A default as a user would type it: 8787, not "8787". */
+function asTyped(value: unknown): string {
+  if (Array.isArray(value)) return value.map(asTyped).join(', ');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

@@ -1,0 +1,141 @@
+// One error style, in-process: every mistake commander finds on the command line is written in
+// svc's words (one `error:` line, a "did you mean" where a name is near, where to read more),
+// exits 2 and sends nothing; with --json or -o json|ndjson it is one JSON line on stderr, as an API
+// error is. Then the hints that were wrong or unclear: each as it reads now.
+import { describe, expect, it } from 'vitest';
+import { signatureHeader } from '../../src/webhooks/signature.js';
+import { FakeService, NOW, svc } from '../support/in-process.js';
+
+/** [argv, stderr as a person reads it]. */
+const MISTAKES: [string[], string][] = [
+  // A value not among a flag's choices (commander: "option '--status <status>' argument 'done' is invalid. Allowed choices are …").
+  [['reports', 'list', '--status', 'done'], 'error: --status takes one of complete, processing, failed, not "done"\n'],
+  [['reports', 'list', '--status', 'faild'], 'error: --status takes one of complete, processing, failed, not "faild"\nDid you mean "failed"?\n'],
+  [['-o', 'jsn', 'usage'], 'error: --output takes one of table, json, ndjson, csv, not "jsn"\nDid you mean "json"?\n'],
+  // An argument's (commander: "command-argument value 'powershell' is invalid for argument 'shell'…").
+  [['completion', 'powershell'], 'error: SHELL takes one of bash, zsh, fish, not "powershell"\n'],
+  [['completion', 'bahs'], 'error: SHELL takes one of bash, zsh, fish, not "bahs"\nDid you mean "bash"?\n'],
+  // A value its parser refuses.
+  [['--max-reply-size', '9Z', 'usage'], 'error: --max-reply-size takes a size from 1 byte to 500M, such as 200M, not "9Z"\n'],
+  // Unknown flag (commander: "unknown option '--limt'").
+  [['reports', 'list', '--limt', '5'], 'error: unknown flag "--limt"\nDid you mean "--limit"?\nRun `svc reports list --help` for the flags it takes.\n'],
+  [['reports', 'list', '--zzzz'], 'error: unknown flag "--zzzz"\nRun `svc reports list --help` for the flags it takes.\n'],
+  // Unknown command.
+  [['repots'], 'error: unknown command "repots"\nDid you mean "reports"?\nRun `svc --help` for the commands.\n'],
+  [['reports', 'lsit'], 'error: unknown command "lsit" in svc reports\nDid you mean "list"?\nRun `svc reports --help` for its commands.\n'],
+  // Missing argument (commander: "missing required argument 'id'").
+  [['reports', 'get'], 'error: missing argument ID: report id\nUsage: svc reports get <id> [flags]\n'],
+  // A flag without its value (commander: "option '--status <status>' argument missing").
+  [['reports', 'list', '--status'], 'error: --status needs a value: one of complete, processing, failed\nUsage: svc reports list [flags]\n'],
+  // A required flag not given (commander: "required option '--name <name>' not specified").
+  [['match', 'rpt_1'], 'error: missing --name: the claimed name, e.g. "Ram Bahadur Shrestha"\nUsage: svc match <id> [flags]\n'],
+  // Too many arguments (commander: "too many arguments for 'get'. Expected 1 argument but got 2.").
+  [
+    ['match', 'rpt_1', '--name', 'Ram', 'Bahadur'],
+    'error: svc match takes 1 argument (ID), and "Bahadur" is one too many\nA value with spaces needs quotes: "Ram Bahadur Shrestha", not Ram Bahadur Shrestha.\nUsage: svc match <id> [flags]\n',
+  ],
+  [['usage', 'now'], 'error: svc usage takes no arguments, not "now"\nUsage: svc usage [flags]\n'],
+];
+
+describe.each([
+  ['a person', true],
+  ['a script', false],
+] as const)('a mistake on the command line, for %s', (_who, tty) => {
+  it.each(MISTAKES)('svc %j: one error line in svc\'s words, exit 2, nothing sent', async (argv, stderr) => {
+    const result = await svc(argv, { tty });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(stderr);
+    expect(result.stderr).not.toMatch(/Allowed choices|command-argument|unknown option|required option|'\S+'/);
+    expect(result.requests).toEqual([]);
+  });
+});
+
+describe('a mistake on the command line, with machine output', () => {
+  it.each(MISTAKES.flatMap(([argv, stderr]) => [
+    [[...argv, '--json'], stderr],
+    [['-o', 'ndjson', ...argv], stderr],
+  ]))('svc %j: the same words as one JSON line on stderr', async (argv, stderr) => {
+    if (argv.includes('jsn') && !argv.includes('--json')) return; // -o ndjson -o jsn: the last -o wins, and it is no machine output.
+    const result = await svc(argv);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.endsWith('\n')).toBe(true);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    const [message, ...hints] = stderr.trimEnd().split('\n');
+    expect(JSON.parse(result.stderr)).toEqual({
+      error_code: 'USAGE',
+      error_message: message!.replace(/^error: /, ''),
+      ...(hints.length > 0 && { suggested_action: hints.join(' ') }),
+    });
+  });
+
+  it('-o json after the mistake counts too, and a usage error a command finds is JSON as well', async () => {
+    const late = await svc(['reports', 'list', '--status', 'done', '-o', 'json']);
+    expect(JSON.parse(late.stderr)).toMatchObject({ error_code: 'USAGE', error_message: '--status takes one of complete, processing, failed, not "done"' });
+    const checked = await svc(['reports', 'list', '--limit', '500', '--output=json']);
+    expect(checked.code).toBe(2);
+    expect(JSON.parse(checked.stderr)).toEqual({ error_code: 'USAGE', error_message: '--limit takes a whole number from 1 to 100, not "500"' });
+    // A table or CSV is for people or spreadsheets: the error stays a line of text.
+    expect((await svc(['reports', 'list', '--limit', '500', '-o', 'csv'])).stderr).toBe('error: --limit takes a whole number from 1 to 100, not "500"\n');
+  });
+});
+
+describe('hints, as they read now', () => {
+  it('svc login with no key to save says why svc cannot ask, and names SVC_API_KEY', async () => {
+    const login = ['login', '--base-url', 'https://svc.test'];
+    const inCI = await svc(login, { tty: true, env: { CI: 'true', SVC_API_KEY: undefined } });
+    expect(inCI.code).toBe(2);
+    expect(inCI.stderr).toBe('error: no API key to save, and svc cannot ask for one: CI is set\nPipe it in: printf %s "$SVC_API_KEY" | svc login --with-key\n');
+    const noTerminal = await svc(login, { env: { CI: undefined, SVC_API_KEY: undefined } });
+    expect(noTerminal.stderr.split('\n')[0]).toBe('error: no API key to save, and svc cannot ask for one: there is no terminal');
+    expect(`${inCI.stderr}${noTerminal.stderr}`).not.toContain('SVC_KEY"');
+  });
+
+  it('a base URL ending in /v1 is refused in those words', async () => {
+    const result = await svc(['usage'], { env: { SVC_BASE_URL: 'https://svc.test/v1' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: the base URL must not end in /v1: use https://svc.test\n');
+  });
+
+  it('an http base URL to another machine is refused, naming the loopback addresses http is allowed to', async () => {
+    const result = await svc(['usage'], { env: { SVC_BASE_URL: 'http://svc.test' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('error: the base URL "http://svc.test" uses http to svc.test; use https (http is only for localhost, 127.0.0.1 or ::1)');
+  });
+
+  it('merchants resolve: standard input of blank lines "holds no lookups", not "-"', async () => {
+    const result = await svc(['merchants', 'resolve', '--file', '-'], { stdin: '\n\n' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('\nstandard input holds no lookups (blank lines are skipped).\n');
+  });
+
+  it.each([
+    [0, 'stale: signed 56 years ago, more than the 300 s allowed'],
+    [2 * 3600 + 5, 'stale: signed 2 hours ago, more than the 300 s allowed'],
+    [45 * 60, 'stale: signed 45 minutes ago, more than the 300 s allowed'],
+    [301, 'stale: signed 301 s ago, more than the 300 s allowed'],
+  ])('webhooks verify: a delivery signed %i s before now is stale in words a person reads', async (ago, reason) => {
+    const now = Math.floor(NOW / 1000);
+    const body = '{"event":"report.ready"}';
+    const header = signatureHeader('whsec_test', body, ago === 0 ? 0 : now - ago);
+    const result = await svc(['webhooks', 'verify', '--secret', 'whsec_test', '--header', header], { stdin: body });
+    expect(result.code).toBe(6);
+    expect(result.stderr).toBe(`error: invalid delivery: ${reason}\n`);
+  });
+
+  it('HTTP_502 without an envelope: the status in words, with the attempts made', async () => {
+    const page = { status: 502, raw: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } };
+    const retried = await svc(['usage'], { service: new FakeService().expect('GET', '/v1/usage', page).expect('GET', '/v1/usage', page).expect('GET', '/v1/usage', page) });
+    expect(retried.code).toBe(8);
+    expect(retried.stderr.split('\n')[0]).toBe(
+      'error: HTTP_502: 502 Bad Gateway, after 3 attempts: a gateway or proxy in front of the service got no valid reply from it (the body is no error from the service: "<html>bad gateway</html>")',
+    );
+    const once = await svc(['usage', '--retries', '0', '--json'], { service: new FakeService().expect('GET', '/v1/usage', page) });
+    expect(once.code).toBe(8);
+    expect(JSON.parse(once.stderr)).toMatchObject({
+      error_code: 'HTTP_502',
+      error_message: expect.stringMatching(/^502 Bad Gateway, after 1 attempt \(--retries 0\): a gateway or proxy/),
+    });
+  });
+});
