@@ -11,18 +11,18 @@
 # The subcommands of a command path.
 __svc_commands() {
   case $1 in
-    '') __svc_reply='login logout whoami config reports match auth recurring parse statements merchants data enrich connect consents grants decisions sandbox webhooks usage api mock completion help' ;;
-    'config') __svc_reply='list get set path use' ;;
+    '') __svc_reply='reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock login logout whoami config completion help' ;;
     'reports') __svc_reply='list get match auth identity counterparties recurring transactions income balance liabilities score verify underwrite' ;;
     'statements') __svc_reply='list' ;;
     'merchants') __svc_reply='resolve' ;;
-    'data') __svc_reply='latest series snapshot keys' ;;
     'connect') __svc_reply='exchange' ;;
     'consents') __svc_reply='create list revoke data' ;;
     'grants') __svc_reply='data' ;;
     'decisions') __svc_reply='record list outcome' ;;
+    'data') __svc_reply='latest series snapshot keys' ;;
     'sandbox') __svc_reply='create scenarios fire' ;;
     'webhooks') __svc_reply='listen verify' ;;
+    'config') __svc_reply='list get set path use delete' ;;
     *) __svc_reply='' ;;
   esac
 }
@@ -31,7 +31,6 @@ __svc_commands() {
 __svc_flags() {
   case $1 in
     '') __svc_reply='--version -V --json --output -o --no-color --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
-    'login') __svc_reply='--with-key' ;;
     'reports list') __svc_reply='--limit --status' ;;
     'reports match') __svc_reply='--name' ;;
     'reports transactions') __svc_reply='--category --merchant-category --direction --since --until --limit' ;;
@@ -41,10 +40,7 @@ __svc_flags() {
     'parse') __svc_reply='--bank --async --wait --wait-timeout' ;;
     'statements list') __svc_reply='--status' ;;
     'merchants resolve') __svc_reply='--name --file --column --concurrency --dry-run --failed-out --unmatched' ;;
-    'data latest') __svc_reply='--param --max-age --no-cache --bank' ;;
-    'data series') __svc_reply='--from --to --chart --param --max-age --no-cache --bank' ;;
-    'data snapshot') __svc_reply='--month --param' ;;
-    'data keys') __svc_reply='--param --max-age --no-cache --bank' ;;
+    'api') __svc_reply='--method -X --raw-field -f --field -F --query -q --input --header -H --include -i' ;;
     'enrich') __svc_reply='--file' ;;
     'connect') __svc_reply='--scopes --scope --redirect-uri --open --qr' ;;
     'consents create') __svc_reply='--scopes --grantee-label --expires-in-days' ;;
@@ -53,12 +49,18 @@ __svc_flags() {
     'decisions record') __svc_reply='--client-reference-id --decision --report-id --rationale --amount' ;;
     'decisions list') __svc_reply='--outcome --limit' ;;
     'decisions outcome') __svc_reply='--client-reference-id --outcome --detail' ;;
+    'data latest') __svc_reply='--param --max-age --no-cache --bank' ;;
+    'data series') __svc_reply='--from --to --chart --param --max-age --no-cache --bank' ;;
+    'data snapshot') __svc_reply='--month --param' ;;
+    'data keys') __svc_reply='--param --max-age --no-cache --bank' ;;
     'sandbox create') __svc_reply='--scenario --quiet' ;;
     'sandbox fire') __svc_reply='--event --error-code' ;;
     'webhooks listen') __svc_reply='--port --secret --forward-to --exit-after --wait' ;;
     'webhooks verify') __svc_reply='--secret --header --body' ;;
-    'api') __svc_reply='--raw-field -f --field -F --query -q --input --header -H --include -i' ;;
     'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --fault' ;;
+    'login') __svc_reply='--with-key --use' ;;
+    'whoami') __svc_reply='--local' ;;
+    'config delete') __svc_reply='--force' ;;
     *) __svc_reply='' ;;
   esac
 }
@@ -91,19 +93,12 @@ __svc_flag_kind() {
     'merchants resolve --column') __svc_reply='text' ;;
     'merchants resolve --concurrency') __svc_reply='text' ;;
     'merchants resolve --failed-out') __svc_reply='files' ;;
-    'data latest --param') __svc_reply='text' ;;
-    'data latest --max-age') __svc_reply='text' ;;
-    'data latest --bank') __svc_reply='text' ;;
-    'data series --from') __svc_reply='text' ;;
-    'data series --to') __svc_reply='text' ;;
-    'data series --param') __svc_reply='text' ;;
-    'data series --max-age') __svc_reply='text' ;;
-    'data series --bank') __svc_reply='text' ;;
-    'data snapshot --month') __svc_reply='text' ;;
-    'data snapshot --param') __svc_reply='text' ;;
-    'data keys --param') __svc_reply='text' ;;
-    'data keys --max-age') __svc_reply='text' ;;
-    'data keys --bank') __svc_reply='text' ;;
+    'api --method'|'api -X') __svc_reply='choices GET POST PUT PATCH DELETE' ;;
+    'api --raw-field'|'api -f') __svc_reply='text' ;;
+    'api --field'|'api -F') __svc_reply='text' ;;
+    'api --query'|'api -q') __svc_reply='text' ;;
+    'api --input') __svc_reply='files' ;;
+    'api --header'|'api -H') __svc_reply='text' ;;
     'enrich --file') __svc_reply='files' ;;
     'connect --scopes') __svc_reply='choices identity income' ;;
     'connect --scope') __svc_reply='choices identity income' ;;
@@ -123,6 +118,19 @@ __svc_flag_kind() {
     'decisions outcome --client-reference-id') __svc_reply='text' ;;
     'decisions outcome --outcome') __svc_reply='text' ;;
     'decisions outcome --detail') __svc_reply='text' ;;
+    'data latest --param') __svc_reply='text' ;;
+    'data latest --max-age') __svc_reply='text' ;;
+    'data latest --bank') __svc_reply='text' ;;
+    'data series --from') __svc_reply='text' ;;
+    'data series --to') __svc_reply='text' ;;
+    'data series --param') __svc_reply='text' ;;
+    'data series --max-age') __svc_reply='text' ;;
+    'data series --bank') __svc_reply='text' ;;
+    'data snapshot --month') __svc_reply='text' ;;
+    'data snapshot --param') __svc_reply='text' ;;
+    'data keys --param') __svc_reply='text' ;;
+    'data keys --max-age') __svc_reply='text' ;;
+    'data keys --bank') __svc_reply='text' ;;
     'sandbox create --scenario') __svc_reply='dynamic scenarios' ;;
     'sandbox fire --event') __svc_reply='choices report.ready report.failed' ;;
     'sandbox fire --error-code') __svc_reply='text' ;;
@@ -134,11 +142,6 @@ __svc_flag_kind() {
     'webhooks verify --secret') __svc_reply='text' ;;
     'webhooks verify --header') __svc_reply='text' ;;
     'webhooks verify --body') __svc_reply='files' ;;
-    'api --raw-field'|'api -f') __svc_reply='text' ;;
-    'api --field'|'api -F') __svc_reply='text' ;;
-    'api --query'|'api -q') __svc_reply='text' ;;
-    'api --input') __svc_reply='files' ;;
-    'api --header'|'api -H') __svc_reply='text' ;;
     'mock --port') __svc_reply='text' ;;
     'mock --processing-ms') __svc_reply='text' ;;
     'mock --keep-requests') __svc_reply='text' ;;
@@ -160,9 +163,6 @@ __svc_flag_kind() {
 __svc_arg_kind() {
   __svc_reply=''
   case $1 in
-    'config get') case $2 in 0) __svc_reply='text' ;; esac ;;
-    'config set') case $2 in 0) __svc_reply='text' ;; 1) __svc_reply='text' ;; esac ;;
-    'config use') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
     'reports get') case $2 in 0) __svc_reply='text' ;; esac ;;
     'reports match') case $2 in 0) __svc_reply='text' ;; esac ;;
     'reports auth') case $2 in 0) __svc_reply='text' ;; esac ;;
@@ -181,18 +181,22 @@ __svc_arg_kind() {
     'recurring') case $2 in 0) __svc_reply='text' ;; esac ;;
     'parse') case $2 in 0) __svc_reply='files' ;; esac ;;
     'merchants resolve') case $2 in *) __svc_reply='text' ;; esac ;;
-    'data latest') case $2 in 0) __svc_reply='choices balance-sheet pnl credit indicators cbs cpi interest-rates trade bank-pnl macro' ;; esac ;;
-    'data series') case $2 in 0) __svc_reply='choices balance-sheet pnl credit indicators cbs cpi interest-rates trade bank-pnl macro' ;; 1) __svc_reply='dynamic data-selectors' ;; esac ;;
-    'data keys') case $2 in 0) __svc_reply='choices balance-sheet pnl credit indicators cbs cpi interest-rates trade bank-pnl macro' ;; esac ;;
+    'api') case $2 in 0) __svc_reply='choices GET POST PUT PATCH DELETE' ;; 1) __svc_reply='text' ;; esac ;;
     'connect exchange') case $2 in 0) __svc_reply='text' ;; esac ;;
     'consents create') case $2 in 0) __svc_reply='text' ;; esac ;;
     'consents revoke') case $2 in 0) __svc_reply='text' ;; esac ;;
     'consents data') case $2 in 0) __svc_reply='text' ;; esac ;;
     'grants data') case $2 in 0) __svc_reply='text' ;; esac ;;
+    'data latest') case $2 in 0) __svc_reply='choices balance-sheet pnl credit indicators cbs cpi interest-rates trade bank-pnl macro' ;; esac ;;
+    'data series') case $2 in 0) __svc_reply='choices balance-sheet pnl credit indicators cbs cpi interest-rates trade bank-pnl macro' ;; 1) __svc_reply='dynamic data-selectors' ;; esac ;;
+    'data keys') case $2 in 0) __svc_reply='choices balance-sheet pnl credit indicators cbs cpi interest-rates trade bank-pnl macro' ;; esac ;;
     'sandbox fire') case $2 in 0) __svc_reply='text' ;; esac ;;
-    'api') case $2 in 0) __svc_reply='choices GET POST PUT PATCH DELETE' ;; 1) __svc_reply='text' ;; esac ;;
+    'config get') case $2 in 0) __svc_reply='choices base_url api_key' ;; esac ;;
+    'config set') case $2 in 0) __svc_reply='choices base_url api_key' ;; 1) __svc_reply='text' ;; esac ;;
+    'config use') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
+    'config delete') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
     'completion') case $2 in 0) __svc_reply='choices bash zsh fish' ;; esac ;;
-    'help') case $2 in 0) __svc_reply='choices environment exit-codes formatting config login logout whoami reports match auth recurring parse statements merchants data enrich connect consents grants decisions sandbox webhooks usage api mock completion' ;; *) __svc_reply='text' ;; esac ;;
+    'help') case $2 in 0) __svc_reply='choices global-flags environment exit-codes formatting config reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock login logout whoami completion' ;; *) __svc_reply='text' ;; esac ;;
   esac
 }
 

@@ -6,17 +6,13 @@
 function __svc_commands
     switch "$argv"
         case ''
-            echo 'login' 'logout' 'whoami' 'config' 'reports' 'match' 'auth' 'recurring' 'parse' 'statements' 'merchants' 'data' 'enrich' 'connect' 'consents' 'grants' 'decisions' 'sandbox' 'webhooks' 'usage' 'api' 'mock' 'completion' 'help'
-        case 'config'
-            echo 'list' 'get' 'set' 'path' 'use'
+            echo 'reports' 'match' 'auth' 'recurring' 'parse' 'statements' 'merchants' 'usage' 'api' 'enrich' 'connect' 'consents' 'grants' 'decisions' 'data' 'sandbox' 'webhooks' 'mock' 'login' 'logout' 'whoami' 'config' 'completion' 'help'
         case 'reports'
             echo 'list' 'get' 'match' 'auth' 'identity' 'counterparties' 'recurring' 'transactions' 'income' 'balance' 'liabilities' 'score' 'verify' 'underwrite'
         case 'statements'
             echo 'list'
         case 'merchants'
             echo 'resolve'
-        case 'data'
-            echo 'latest' 'series' 'snapshot' 'keys'
         case 'connect'
             echo 'exchange'
         case 'consents'
@@ -25,17 +21,21 @@ function __svc_commands
             echo 'data'
         case 'decisions'
             echo 'record' 'list' 'outcome'
+        case 'data'
+            echo 'latest' 'series' 'snapshot' 'keys'
         case 'sandbox'
             echo 'create' 'scenarios' 'fire'
         case 'webhooks'
             echo 'listen' 'verify'
+        case 'config'
+            echo 'list' 'get' 'set' 'path' 'use' 'delete'
     end
 end
 
 # Whether the flag $argv[2] of the command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1] $argv[2]"
-        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
+        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'api --method' 'api -X' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
             return 0
     end
     return 1
@@ -124,10 +124,6 @@ complete -c svc -s h -l help -d 'show help for a command'
 complete -c svc -n '__svc_at' -s V -l version -d 'print the version'
 
 # svc
-complete -c svc -n '__svc_needs_command' -a 'login' -d 'save an API key (checked with the service first) in a profile'
-complete -c svc -n '__svc_needs_command' -a 'logout' -d 'remove the saved API key of a profile'
-complete -c svc -n '__svc_needs_command' -a 'whoami' -d 'show the profile, base URL and key (masked) in force, and where each came from'
-complete -c svc -n '__svc_needs_command' -a 'config' -d 'read and change profiles in the config file'
 complete -c svc -n '__svc_needs_command' -a 'reports' -d 'list, read and check parsed bank-statement reports'
 complete -c svc -n '__svc_needs_command' -a 'match' -d 'compare a claimed name with the account holder\'s name on the statement'
 complete -c svc -n '__svc_needs_command' -a 'auth' -d 'show the verified account numbers: holder, account number, SWIFT/BIC'
@@ -135,32 +131,23 @@ complete -c svc -n '__svc_needs_command' -a 'recurring' -d 'show recurring inflo
 complete -c svc -n '__svc_needs_command' -a 'parse' -d 'upload a bank statement (PDF, JPEG or PNG, at most 20 MB) and parse it into a report'
 complete -c svc -n '__svc_needs_command' -a 'statements' -d 'list the verifiable statements your organisation has issued'
 complete -c svc -n '__svc_needs_command' -a 'merchants' -d 'resolve QR-payment terminal numbers and merchant names to merchants'
-complete -c svc -n '__svc_needs_command' -a 'data' -d 'read the central bank\'s public datasets: balance sheet, credit, rates, prices, trade …'
+complete -c svc -n '__svc_needs_command' -a 'usage' -d 'show quota usage of your organisation: plan, used of quota, remaining, when it resets'
+complete -c svc -n '__svc_needs_command' -a 'api' -d 'send any request to the service and print the reply body'
 complete -c svc -n '__svc_needs_command' -a 'enrich' -d 'categorise transactions from a file (1 billing unit per call): category, confidence, signals'
 complete -c svc -n '__svc_needs_command' -a 'connect' -d 'start a Connect consent flow and print the address the end user opens'
 complete -c svc -n '__svc_needs_command' -a 'consents' -d 'share a report\'s data with a third party through a consent token, and revoke it'
 complete -c svc -n '__svc_needs_command' -a 'grants' -d 'read the data end users granted you through Connect'
 complete -c svc -n '__svc_needs_command' -a 'decisions' -d 'record lending decisions and how the loans turned out, and list them'
+complete -c svc -n '__svc_needs_command' -a 'data' -d 'read the central bank\'s public datasets: balance sheet, credit, rates, prices, trade …'
 complete -c svc -n '__svc_needs_command' -a 'sandbox' -d 'make sandbox reports and fire webhook deliveries on demand (test keys only)'
 complete -c svc -n '__svc_needs_command' -a 'webhooks' -d 'receive and verify signed webhook deliveries (X-Svc-Signature)'
-complete -c svc -n '__svc_needs_command' -a 'usage' -d 'show quota usage of your organisation: plan, used of quota, remaining, when it resets'
-complete -c svc -n '__svc_needs_command' -a 'api' -d 'send any request to the service and print the reply body'
 complete -c svc -n '__svc_needs_command' -a 'mock' -d 'run a local emulation of the service on 127.0.0.1, with demo keys and data'
+complete -c svc -n '__svc_needs_command' -a 'login' -d 'save an API key (checked with the service first) in a profile'
+complete -c svc -n '__svc_needs_command' -a 'logout' -d 'remove the saved API key of a profile'
+complete -c svc -n '__svc_needs_command' -a 'whoami' -d 'show the profile, base URL and key (masked) in force, where each came from, and whether the service accepts the key'
+complete -c svc -n '__svc_needs_command' -a 'config' -d 'read and change profiles in the config file'
 complete -c svc -n '__svc_needs_command' -a 'completion' -d 'print the shell completion script of bash, zsh or fish'
 complete -c svc -n '__svc_needs_command' -a 'help' -d 'show the help of a command, or a help topic'
-
-# svc login
-complete -c svc -n '__svc_at login' -l with-key -d 'read the key from standard input instead of asking'
-
-# svc config
-complete -c svc -n '__svc_needs_command config' -a 'list' -d 'list the profiles, their base URLs and keys (masked)'
-complete -c svc -n '__svc_needs_command config' -a 'get' -d 'print one setting of the active profile (the key is masked)'
-complete -c svc -n '__svc_needs_command config' -a 'set' -d 'set one setting of the active profile, creating the profile if needed'
-complete -c svc -n '__svc_needs_command config' -a 'path' -d 'print the path of the config file'
-complete -c svc -n '__svc_needs_command config' -a 'use' -d 'make a profile the active one'
-
-# svc config use
-complete -c svc -n '__svc_arg_at 0 config use' -a '(__svc_dynamic profiles)' -d 'profile name'
 
 # svc reports
 complete -c svc -n '__svc_needs_command reports' -a 'list' -d 'list your organisation\'s recent reports, newest first'
@@ -231,6 +218,68 @@ complete -c svc -n '__svc_at merchants resolve' -l dry-run -d 'print how many lo
 complete -c svc -n '__svc_at merchants resolve' -l failed-out -r -F -d 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)'
 complete -c svc -n '__svc_at merchants resolve' -l unmatched -d 'show only the lookups that matched no merchant'
 
+# svc api
+complete -c svc -n '__svc_at api' -s X -l method -x -a 'GET POST PUT PATCH DELETE' -d 'GET, POST, PUT, PATCH or DELETE (default: GET, or POST with -f, -F or --input)'
+complete -c svc -n '__svc_at api' -s f -l raw-field -x -d 'a string field (repeatable)'
+complete -c svc -n '__svc_at api' -s F -l field -x -d 'a typed field: true, false, null, a number, @file or @- for stdin (repeatable)'
+complete -c svc -n '__svc_at api' -s q -l query -x -d 'a query parameter (repeatable)'
+complete -c svc -n '__svc_at api' -l input -r -F -d 'the request body, raw, from a file or - for stdin'
+complete -c svc -n '__svc_at api' -s H -l header -x -d 'an extra request header, "Name: value" (repeatable)'
+complete -c svc -n '__svc_at api' -s i -l include -d 'print the status line and the reply headers before the body'
+complete -c svc -n '__svc_arg_at 0 api' -a 'GET POST PUT PATCH DELETE' -d 'path of the endpoint, with or without /v1 (e.g. reports or /v1/usage); or a method, then the path'
+
+# svc enrich
+complete -c svc -n '__svc_at enrich' -l file -r -F -d 'JSON or CSV file of 1 to 5000 transactions; - reads standard input'
+
+# svc connect
+complete -c svc -n '__svc_needs_command connect' -a 'exchange' -d 'trade the public token of a finished Connect flow for the grant\'s access token (shown once)'
+complete -c svc -n '__svc_at connect' -l scopes -x -a 'identity income' -d 'what to ask the end user for, comma-separated: identity, income'
+complete -c svc -n '__svc_at connect' -l scope -x -a 'identity income' -d 'one scope; repeat it for more (same as --scopes)'
+complete -c svc -n '__svc_at connect' -l redirect-uri -x -d 'where the flow returns: an https URL, or http to localhost'
+complete -c svc -n '__svc_at connect' -l open -d 'open the Connect URL in the browser'
+complete -c svc -n '__svc_at connect' -l qr -d 'draw the Connect URL as a QR code (on stderr), to open it on a phone'
+
+# svc consents
+complete -c svc -n '__svc_needs_command consents' -a 'create' -d 'give a third party access to parts of a report: prints the consent token, once'
+complete -c svc -n '__svc_needs_command consents' -a 'list' -d 'list the consents you have given'
+complete -c svc -n '__svc_needs_command consents' -a 'revoke' -d 'revoke a consent: its token stops working at once'
+complete -c svc -n '__svc_needs_command consents' -a 'data' -d 'read the data a consent opens, as its grantee does: the token alone, no API key'
+
+# svc consents create
+complete -c svc -n '__svc_at consents create' -l scopes -x -a 'identity income liabilities verify transactions' -d 'what to share, comma-separated: identity, income, liabilities, verify, transactions'
+complete -c svc -n '__svc_at consents create' -l grantee-label -x -d 'who receives the data, as the consent list shows it'
+complete -c svc -n '__svc_at consents create' -l expires-in-days -x -d 'days until the token stops working, 1 to 365 (default: the service decides, 30)'
+
+# svc consents data
+complete -c svc -n '__svc_at consents data' -l token -x -d 'the consent token its owner shared'
+
+# svc grants
+complete -c svc -n '__svc_needs_command grants' -a 'data' -d 'read the data of a Connect grant, one section per scope'
+
+# svc grants data
+complete -c svc -n '__svc_at grants data' -l access-token -x -d 'the grant\'s access token (prefer SVC_ACCESS_TOKEN: a flag is visible to other users)'
+
+# svc decisions
+complete -c svc -n '__svc_needs_command decisions' -a 'record' -d 'record the decision you took on a loan application'
+complete -c svc -n '__svc_needs_command decisions' -a 'list' -d 'list the decisions recorded'
+complete -c svc -n '__svc_needs_command decisions' -a 'outcome' -d 'record how a loan turned out'
+
+# svc decisions record
+complete -c svc -n '__svc_at decisions record' -l client-reference-id -x -d 'your own id of the application, e.g. loan-1001'
+complete -c svc -n '__svc_at decisions record' -l decision -x -d 'what you decided: approved, review, declined'
+complete -c svc -n '__svc_at decisions record' -l report-id -x -d 'the report the decision rests on'
+complete -c svc -n '__svc_at decisions record' -l rationale -x -d 'why, in a few words'
+complete -c svc -n '__svc_at decisions record' -l amount -x -d 'the amount applied for or granted, a positive number'
+
+# svc decisions list
+complete -c svc -n '__svc_at decisions list' -l outcome -x -d 'only loans with this outcome: repaid, delinquent, defaulted, written_off'
+complete -c svc -n '__svc_at decisions list' -l limit -x -d 'how many, 1 to 200 (default: the service decides, 50)'
+
+# svc decisions outcome
+complete -c svc -n '__svc_at decisions outcome' -l client-reference-id -x -d 'your own id of the application, as recorded with the decision'
+complete -c svc -n '__svc_at decisions outcome' -l outcome -x -d 'how it turned out: repaid, delinquent, defaulted, written_off'
+complete -c svc -n '__svc_at decisions outcome' -l detail -x -d 'more about it, e.g. "90+ DPD"'
+
 # svc data
 complete -c svc -n '__svc_needs_command data' -a 'latest' -d 'show every line item of a family\'s latest month, by section'
 complete -c svc -n '__svc_needs_command data' -a 'series' -d 'show one line item of a family over time, as rows or as a chart'
@@ -293,58 +342,6 @@ complete -c svc -n '__svc_arg_at 0 data keys' -a 'trade' -d 'exports (FOB) and i
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'bank-pnl' -d 'profit and loss of each bank (sheet C9, NPR millions; --bank B)'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'macro' -d 'macro indicators, each with a source quote'
 
-# svc enrich
-complete -c svc -n '__svc_at enrich' -l file -r -F -d 'JSON or CSV file of 1 to 5000 transactions; - reads standard input'
-
-# svc connect
-complete -c svc -n '__svc_needs_command connect' -a 'exchange' -d 'trade the public token of a finished Connect flow for the grant\'s access token (shown once)'
-complete -c svc -n '__svc_at connect' -l scopes -x -a 'identity income' -d 'what to ask the end user for, comma-separated: identity, income'
-complete -c svc -n '__svc_at connect' -l scope -x -a 'identity income' -d 'one scope; repeat it for more (same as --scopes)'
-complete -c svc -n '__svc_at connect' -l redirect-uri -x -d 'where the flow returns: an https URL, or http to localhost'
-complete -c svc -n '__svc_at connect' -l open -d 'open the Connect URL in the browser'
-complete -c svc -n '__svc_at connect' -l qr -d 'draw the Connect URL as a QR code (on stderr), to open it on a phone'
-
-# svc consents
-complete -c svc -n '__svc_needs_command consents' -a 'create' -d 'give a third party access to parts of a report: prints the consent token, once'
-complete -c svc -n '__svc_needs_command consents' -a 'list' -d 'list the consents you have given'
-complete -c svc -n '__svc_needs_command consents' -a 'revoke' -d 'revoke a consent: its token stops working at once'
-complete -c svc -n '__svc_needs_command consents' -a 'data' -d 'read the data a consent opens, as its grantee does: the token alone, no API key'
-
-# svc consents create
-complete -c svc -n '__svc_at consents create' -l scopes -x -a 'identity income liabilities verify transactions' -d 'what to share, comma-separated: identity, income, liabilities, verify, transactions'
-complete -c svc -n '__svc_at consents create' -l grantee-label -x -d 'who receives the data, as the consent list shows it'
-complete -c svc -n '__svc_at consents create' -l expires-in-days -x -d 'days until the token stops working, 1 to 365 (default: the service decides, 30)'
-
-# svc consents data
-complete -c svc -n '__svc_at consents data' -l token -x -d 'the consent token its owner shared'
-
-# svc grants
-complete -c svc -n '__svc_needs_command grants' -a 'data' -d 'read the data of a Connect grant, one section per scope'
-
-# svc grants data
-complete -c svc -n '__svc_at grants data' -l access-token -x -d 'the grant\'s access token (prefer SVC_ACCESS_TOKEN: a flag is visible to other users)'
-
-# svc decisions
-complete -c svc -n '__svc_needs_command decisions' -a 'record' -d 'record the decision you took on a loan application'
-complete -c svc -n '__svc_needs_command decisions' -a 'list' -d 'list the decisions recorded'
-complete -c svc -n '__svc_needs_command decisions' -a 'outcome' -d 'record how a loan turned out'
-
-# svc decisions record
-complete -c svc -n '__svc_at decisions record' -l client-reference-id -x -d 'your own id of the application, e.g. loan-1001'
-complete -c svc -n '__svc_at decisions record' -l decision -x -d 'what you decided: approved, review, declined'
-complete -c svc -n '__svc_at decisions record' -l report-id -x -d 'the report the decision rests on'
-complete -c svc -n '__svc_at decisions record' -l rationale -x -d 'why, in a few words'
-complete -c svc -n '__svc_at decisions record' -l amount -x -d 'the amount applied for or granted, a positive number'
-
-# svc decisions list
-complete -c svc -n '__svc_at decisions list' -l outcome -x -d 'only loans with this outcome: repaid, delinquent, defaulted, written_off'
-complete -c svc -n '__svc_at decisions list' -l limit -x -d 'how many, 1 to 200 (default: the service decides, 50)'
-
-# svc decisions outcome
-complete -c svc -n '__svc_at decisions outcome' -l client-reference-id -x -d 'your own id of the application, as recorded with the decision'
-complete -c svc -n '__svc_at decisions outcome' -l outcome -x -d 'how it turned out: repaid, delinquent, defaulted, written_off'
-complete -c svc -n '__svc_at decisions outcome' -l detail -x -d 'more about it, e.g. "90+ DPD"'
-
 # svc sandbox
 complete -c svc -n '__svc_needs_command sandbox' -a 'create' -d 'make a report in your organisation from a scenario (the report commands can read it)'
 complete -c svc -n '__svc_needs_command sandbox' -a 'scenarios' -d 'list the scenarios a sandbox report can be made from'
@@ -364,7 +361,7 @@ complete -c svc -n '__svc_needs_command webhooks' -a 'verify' -d 'check the sign
 
 # svc webhooks listen
 complete -c svc -n '__svc_at webhooks listen' -l port -x -d 'port to listen on (0 picks a free one; the address is printed on stderr)'
-complete -c svc -n '__svc_at webhooks listen' -l secret -x -d 'signing secret (also SVC_WEBHOOK_SECRET)'
+complete -c svc -n '__svc_at webhooks listen' -l secret -x -d 'signing secret (also SVC_WEBHOOK_SECRET; against svc mock, default: the mock\'s)'
 complete -c svc -n '__svc_at webhooks listen' -l forward-to -x -d 'pass each valid delivery on to this address, with the same headers'
 complete -c svc -n '__svc_at webhooks listen' -l exit-after -x -d 'stop with exit 0 after N valid events'
 complete -c svc -n '__svc_at webhooks listen' -l wait -x -d 'with --exit-after: give up after this long with exit 9 (default: 60)'
@@ -373,15 +370,6 @@ complete -c svc -n '__svc_at webhooks listen' -l wait -x -d 'with --exit-after: 
 complete -c svc -n '__svc_at webhooks verify' -l secret -x -d 'signing secret (also SVC_WEBHOOK_SECRET)'
 complete -c svc -n '__svc_at webhooks verify' -l header -x -d 'the X-Svc-Signature header: "t=…,v1=…" (or the whole "X-Svc-Signature: …" line)'
 complete -c svc -n '__svc_at webhooks verify' -l body -r -F -d 'the raw body as received, from a file or - for stdin (default: stdin)'
-
-# svc api
-complete -c svc -n '__svc_at api' -s f -l raw-field -x -d 'a string field (repeatable)'
-complete -c svc -n '__svc_at api' -s F -l field -x -d 'a typed field: true, false, null, a number, @file or @- for stdin (repeatable)'
-complete -c svc -n '__svc_at api' -s q -l query -x -d 'a query parameter (repeatable)'
-complete -c svc -n '__svc_at api' -l input -r -F -d 'the request body, raw, from a file or - for stdin'
-complete -c svc -n '__svc_at api' -s H -l header -x -d 'an extra request header, "Name: value" (repeatable)'
-complete -c svc -n '__svc_at api' -s i -l include -d 'print the status line and the reply headers before the body'
-complete -c svc -n '__svc_arg_at 0 api' -a 'GET POST PUT PATCH DELETE' -d 'GET, POST, PUT, PATCH or DELETE'
 
 # svc mock
 complete -c svc -n '__svc_at mock' -l port -x -d 'port to listen on (0 picks a free one)'
@@ -393,17 +381,43 @@ complete -c svc -n '__svc_at mock' -l webhook-url -x -d 'POST signed sandbox web
 complete -c svc -n '__svc_at mock' -l webhook-secret -x -d 'sign deliveries with this secret (default: a new one at every start)'
 complete -c svc -n '__svc_at mock' -l fault -x -a 'html-502 truncated-json reset-mid-reply slow 429-once 503-twice nested-envelope not-json 500-always huge-reply list' -d 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)'
 
+# svc login
+complete -c svc -n '__svc_at login' -l with-key -d 'read the key from standard input instead of asking'
+complete -c svc -n '__svc_at login' -l use -d 'make the profile the active one (the first profile saved always becomes active)'
+
+# svc whoami
+complete -c svc -n '__svc_at whoami' -l local -d 'show the settings only, without asking the service (no request)'
+
+# svc config
+complete -c svc -n '__svc_needs_command config' -a 'list' -d 'list the profiles, their base URLs and keys (masked)'
+complete -c svc -n '__svc_needs_command config' -a 'get' -d 'print one setting of the active profile (the key is masked)'
+complete -c svc -n '__svc_needs_command config' -a 'set' -d 'set one setting of the active profile, creating the profile if needed'
+complete -c svc -n '__svc_needs_command config' -a 'path' -d 'print the path of the config file'
+complete -c svc -n '__svc_needs_command config' -a 'use' -d 'make a profile the active one'
+complete -c svc -n '__svc_needs_command config' -a 'delete' -d 'delete a profile with its base URL and key; the active one only with --force'
+
+# svc config get
+complete -c svc -n '__svc_arg_at 0 config get' -a 'base_url api_key' -d 'base_url or api_key'
+
+# svc config set
+complete -c svc -n '__svc_arg_at 0 config set' -a 'base_url api_key' -d 'base_url or api_key'
+
+# svc config use
+complete -c svc -n '__svc_arg_at 0 config use' -a '(__svc_dynamic profiles)' -d 'profile name'
+
+# svc config delete
+complete -c svc -n '__svc_at config delete' -l force -d 'delete the active profile too (none is active afterwards, or "default" if it remains)'
+complete -c svc -n '__svc_arg_at 0 config delete' -a '(__svc_dynamic profiles)' -d 'profile name'
+
 # svc completion
-complete -c svc -n '__svc_arg_at 0 completion' -a 'bash zsh fish' -d 'bash, zsh or fish'
+complete -c svc -n '__svc_arg_at 0 completion' -a 'bash zsh fish' -d 'the shell the script is for'
 
 # svc help
+complete -c svc -n '__svc_arg_at 0 help' -a 'global-flags' -d 'the flags all commands share, and which commands take them'
 complete -c svc -n '__svc_arg_at 0 help' -a 'environment' -d 'environment variables svc reads'
 complete -c svc -n '__svc_arg_at 0 help' -a 'exit-codes' -d 'what each exit code means'
 complete -c svc -n '__svc_arg_at 0 help' -a 'formatting' -d 'output formats, colour, and recipes with jq'
 complete -c svc -n '__svc_arg_at 0 help' -a 'config' -d 'profiles, the config file, and where each setting comes from'
-complete -c svc -n '__svc_arg_at 0 help' -a 'login' -d 'save an API key (checked with the service first) in a profile'
-complete -c svc -n '__svc_arg_at 0 help' -a 'logout' -d 'remove the saved API key of a profile'
-complete -c svc -n '__svc_arg_at 0 help' -a 'whoami' -d 'show the profile, base URL and key (masked) in force, and where each came from'
 complete -c svc -n '__svc_arg_at 0 help' -a 'reports' -d 'list, read and check parsed bank-statement reports'
 complete -c svc -n '__svc_arg_at 0 help' -a 'match' -d 'compare a claimed name with the account holder\'s name on the statement'
 complete -c svc -n '__svc_arg_at 0 help' -a 'auth' -d 'show the verified account numbers: holder, account number, SWIFT/BIC'
@@ -411,15 +425,18 @@ complete -c svc -n '__svc_arg_at 0 help' -a 'recurring' -d 'show recurring inflo
 complete -c svc -n '__svc_arg_at 0 help' -a 'parse' -d 'upload a bank statement (PDF, JPEG or PNG, at most 20 MB) and parse it into a report'
 complete -c svc -n '__svc_arg_at 0 help' -a 'statements' -d 'list the verifiable statements your organisation has issued'
 complete -c svc -n '__svc_arg_at 0 help' -a 'merchants' -d 'resolve QR-payment terminal numbers and merchant names to merchants'
-complete -c svc -n '__svc_arg_at 0 help' -a 'data' -d 'read the central bank\'s public datasets: balance sheet, credit, rates, prices, trade …'
+complete -c svc -n '__svc_arg_at 0 help' -a 'usage' -d 'show quota usage of your organisation: plan, used of quota, remaining, when it resets'
+complete -c svc -n '__svc_arg_at 0 help' -a 'api' -d 'send any request to the service and print the reply body'
 complete -c svc -n '__svc_arg_at 0 help' -a 'enrich' -d 'categorise transactions from a file (1 billing unit per call): category, confidence, signals'
 complete -c svc -n '__svc_arg_at 0 help' -a 'connect' -d 'start a Connect consent flow and print the address the end user opens'
 complete -c svc -n '__svc_arg_at 0 help' -a 'consents' -d 'share a report\'s data with a third party through a consent token, and revoke it'
 complete -c svc -n '__svc_arg_at 0 help' -a 'grants' -d 'read the data end users granted you through Connect'
 complete -c svc -n '__svc_arg_at 0 help' -a 'decisions' -d 'record lending decisions and how the loans turned out, and list them'
+complete -c svc -n '__svc_arg_at 0 help' -a 'data' -d 'read the central bank\'s public datasets: balance sheet, credit, rates, prices, trade …'
 complete -c svc -n '__svc_arg_at 0 help' -a 'sandbox' -d 'make sandbox reports and fire webhook deliveries on demand (test keys only)'
 complete -c svc -n '__svc_arg_at 0 help' -a 'webhooks' -d 'receive and verify signed webhook deliveries (X-Svc-Signature)'
-complete -c svc -n '__svc_arg_at 0 help' -a 'usage' -d 'show quota usage of your organisation: plan, used of quota, remaining, when it resets'
-complete -c svc -n '__svc_arg_at 0 help' -a 'api' -d 'send any request to the service and print the reply body'
 complete -c svc -n '__svc_arg_at 0 help' -a 'mock' -d 'run a local emulation of the service on 127.0.0.1, with demo keys and data'
+complete -c svc -n '__svc_arg_at 0 help' -a 'login' -d 'save an API key (checked with the service first) in a profile'
+complete -c svc -n '__svc_arg_at 0 help' -a 'logout' -d 'remove the saved API key of a profile'
+complete -c svc -n '__svc_arg_at 0 help' -a 'whoami' -d 'show the profile, base URL and key (masked) in force, where each came from, and whether the service accepts the key'
 complete -c svc -n '__svc_arg_at 0 help' -a 'completion' -d 'print the shell completion script of bash, zsh or fish'
