@@ -433,6 +433,8 @@ describe('every lending view', () => {
   it('shows any JSON reply, as a pipe and on a terminal, without failing and without undefined, NaN or [object Object]', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom(...views), (body, [, view]) => {
+        // A reply that itself says "NaN" (a key, a string) may show it.
+        fc.pre(!BAD_WORDS.test(JSON.stringify(body)));
         const v = view(forPeople(body));
         expect(pipe(v, tagged)).not.toMatch(BAD_WORDS);
         expect(terminal(v, tagged, 80)).not.toMatch(BAD_WORDS);
@@ -451,6 +453,7 @@ describe('every lending view', () => {
     const body = fc.dictionary(fc.constantFrom(...names), fc.jsonValue({ maxDepth: 3 }));
     fc.assert(
       fc.property(body, fc.constantFrom(...views), (b, [, view]) => {
+        fc.pre(!BAD_WORDS.test(JSON.stringify(b)));
         const v = view(forPeople(b));
         expect(pipe(v)).not.toMatch(BAD_WORDS);
         expect(terminal(v, plain, 80)).not.toMatch(BAD_WORDS);
