@@ -62,6 +62,8 @@ describe('the generic view', () => {
   it('shows any JSON value without failing and without undefined, NaN or [object Object]', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 5 }), (value) => {
+        // A value that itself says "NaN" (a key, a string) may show it.
+        fc.pre(!BAD_WORDS.test(JSON.stringify(value)));
         for (const text of tables(genericView(value))) expect(text).not.toMatch(BAD_WORDS);
       }),
       { numRuns: 300 },

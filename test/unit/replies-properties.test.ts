@@ -138,7 +138,8 @@ async function expectReadable(args: string[], body: unknown, options: { stdin?: 
     const table = await svc(args, body, { ...options, tty });
     const what = tty ? 'table (terminal)' : 'table (pipe)';
     expect(table.code, show(what, table)).toBe(0);
-    expect(table.stdout, show(what, table)).not.toMatch(BAD_WORDS);
+    // A reply that itself says "NaN" or "undefined" (a key, a string) may show it.
+    if (!BAD_WORDS.test(JSON.stringify(body) ?? '')) expect(table.stdout, show(what, table)).not.toMatch(BAD_WORDS);
   }
 
   const ndjson = await svc([...args, '-o', 'ndjson'], body, options);
@@ -435,7 +436,7 @@ describe('every documented form of a reply, with anything else around it, is rea
         fc.asyncProperty(fc.oneof(usageReply, jsonValue), async (body) => {
           const result = await svc(['login', '--with-key', '--base-url', baseUrl], body, { stdin: `${KEY}\n` });
           expect(result.code, show('login', result)).toBe(0);
-          expect(`${result.stdout}${result.stderr}`).not.toMatch(BAD_WORDS);
+          if (!BAD_WORDS.test(JSON.stringify(body) ?? '')) expect(`${result.stdout}${result.stderr}`).not.toMatch(BAD_WORDS);
           expect(readFileSync(join(env.SVC_CONFIG_DIR!, 'config.json'), 'utf8')).toContain(KEY);
         }),
         params(25),
