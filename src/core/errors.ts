@@ -100,6 +100,8 @@ export type Trouble =
   | { kind: 'still-running' }
   /** A token alone, no key, was refused (consent data). */
   | { kind: 'token-only' }
+  /** The access token of a grant was refused, not the key. */
+  | { kind: 'access-token' }
   /** The service refused the API key in force; `source` says where it came from (never the key). */
   | { kind: 'key-refused'; source: 'flag' | 'env' | 'profile'; profile: string };
 

@@ -35,6 +35,8 @@ function adviceFor(trouble: Trouble): string {
       return trouble.credentialsGiven
         ? `It did not accept the user and password in ${trouble.variable}.`
         : `Put them in ${trouble.variable}: http://user:password@host:port.`;
+    case 'access-token':
+      return 'The service refused the access token (--access-token or SVC_ACCESS_TOKEN), not the key: `svc connect exchange` gives a new one.';
     case 'token-only':
       return 'This request sends no API key: the token alone opens the data. Check --token; the consent may also be revoked or expired.';
     case 'key-refused':

@@ -1040,6 +1040,9 @@ describe('consents data, connect exchange, grants data: tokens are secrets', () 
     const refused = await run(grants, { tty, reply: echo(ACCESS_TOKEN) });
     expectFailure(refused, 3, 'error: INVALID_ACCESS_TOKEN: The access token …e8f9 does not open this grant.');
     expect(refused.stderr).not.toContain(ACCESS_TOKEN);
+    // The advice names the access token, not the key.
+    expect(refused.stderr).toContain('The service refused the access token (--access-token or SVC_ACCESS_TOKEN), not the key');
+    expect(refused.stderr).not.toMatch(/svc whoami|svc login/);
     const refusedFlag = await run(grants, { tty, argv: [...grants.argv, '--access-token', other, '--debug'], env: { SVC_ACCESS_TOKEN: undefined }, reply: echo(other) });
     expectFailure(refusedFlag, 3, 'error: INVALID_ACCESS_TOKEN: The access token …1100 does not open this grant.');
     expect(refusedFlag.stderr).not.toContain(other);

@@ -3,7 +3,7 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { readEnv } from '../../core/environment.js';
-import { UsageError } from '../../core/errors.js';
+import { ApiError, EXIT, UsageError } from '../../core/errors.js';
 import { scopedDataView } from '../scoped-data.js';
 import { checkToken } from '../tokens.js';
 
@@ -15,7 +15,14 @@ export async function readGrantData(ctx: Context, grantId: string, flags: { acce
   // Masked from now on in everything svc prints: --debug traces, errors, the reply itself.
   ctx.secrets.add(token);
   const client = await ctx.client();
-  const reply = await client.request({ ...call, headers: { [ACCESS_TOKEN_HEADER]: token } });
+  let reply;
+  try {
+    reply = await client.request({ ...call, headers: { [ACCESS_TOKEN_HEADER]: token } });
+  } catch (error) {
+    // A refused access token is not a refused key: say which of the two to renew.
+    if (error instanceof ApiError && error.exitCode === EXIT.auth && /TOKEN/.test(error.envelope.error_code)) error.trouble = { kind: 'access-token' };
+    throw error;
+  }
   await ctx.present(reply, { what: call.what, view: (body, reading) => scopedDataView(body, reading, `Data of grant ${grantId}`) });
 }
 
