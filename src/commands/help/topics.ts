@@ -122,7 +122,7 @@ function formattingTopic(): Block[] {
     },
     {
       kind: 'paragraph',
-      text: 'stdout carries only the result. Messages, warnings, progress and errors go to stderr; spinners only when stderr is a terminal. A closed stdout (`svc … | head -1`) ends svc quietly with exit 0.',
+      text: 'stdout carries only the result. Messages, warnings, progress and errors go to stderr; spinners only when stderr is a terminal. A closed stdout (`svc … | head -1`) ends svc quietly with exit 0, unless the command had already failed: it keeps its own code.',
     },
     { kind: 'heading', text: 'Colour' },
     {
