@@ -277,3 +277,25 @@ function sink(): { stream: Writable; text: () => string } {
 export function plain(text: string): string {
   return text.replace(/\u001b\[[0-9;]*m/g, '');
 }
+
+/**
+ * Runs `svc ...argv` in-process as a script against a real service on this machine (a foreign
+ * server in a test): the real transport, clock and waits, only the process left out. `env` is the
+ * whole environment.
+ */
+export async function svcAgainst(argv: string[], env: Record<string, string | undefined>, stdin?: string): Promise<{ stdout: string; stderr: string; code: number }> {
+  const stdout = sink();
+  const stderr = sink();
+  const io: IO = {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    stdin: Readable.from(stdin === undefined ? [] : [Buffer.from(stdin)]),
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    env,
+    columns: 80,
+  };
+  const code = await main(argv, io, new AbortController().signal);
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}

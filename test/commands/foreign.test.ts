@@ -1,4 +1,4 @@
-// `svc` against a service that is not its own mock (./foreign-server.ts): documented shapes where
+// `svc` in-process against a service that is not its own mock (../support/foreign-server.ts): documented shapes where
 // the documentation shows one, other field names than the mock's everywhere else. Every command
 // that reads a reply must work unchanged (contract §4a "Reading replies"): exit 0, documented
 // values shown, --json exactly as received, CSV and NDJSON well formed. Exit 10 only for a success
@@ -9,8 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, STACK_LINE, TINY_PDF, type Result } from './harness.js';
-import { FOREIGN_IDS, FOREIGN_KEYS, KNOWN_TERMINAL, startForeignServer, type ForeignRequest, type ForeignServer } from './foreign-server.js';
+import { baseEnv, STACK_LINE, TINY_PDF } from '../e2e/harness.js';
+import { FOREIGN_IDS, FOREIGN_KEYS, KNOWN_TERMINAL, startForeignServer, type ForeignRequest, type ForeignServer } from '../support/foreign-server.js';
+import { svcAgainst } from '../support/in-process.js';
+
+type Result = Awaited<ReturnType<typeof svcAgainst>>;
 
 let server: ForeignServer;
 let pdf: string;
@@ -51,14 +54,15 @@ interface SvcOptions {
   configDir?: string;
 }
 
-/** The built svc against the foreign server, with a fresh config and cache folder unless one is given. */
-function svc(args: string[], options: SvcOptions = {}): Promise<Result> {
+/** svc, in-process as a script, against the foreign server, with a fresh config and cache folder unless one is given. */
+async function svc(args: string[], options: SvcOptions = {}): Promise<Result> {
   const key = options.noKey ? undefined : (options.key ?? freshKey());
-  return run(args, {
-    configDir: options.configDir ?? tempDir(),
-    input: options.input,
-    env: { SVC_BASE_URL: server.url, SVC_API_KEY: key, ...options.env },
-  });
+  const env: Record<string, string | undefined> = { ...baseEnv(options.configDir ?? tempDir()), SVC_BASE_URL: server.url, SVC_API_KEY: key, ...options.env };
+  for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name];
+  const result = await svcAgainst(args, env, options.input);
+  // Every run is also a secrets test: the key in use never appears in full.
+  if (key && key.length >= 12) expect(`${result.stdout}${result.stderr}`).not.toContain(key);
+  return result;
 }
 
 /**
