@@ -219,16 +219,7 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const io: IO = {
-    stdout: stdout.stream,
-    stderr: stderr.stream,
-    stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
-    stdoutIsTTY: options.stdoutTTY ?? tty,
-    stderrIsTTY: tty,
-    stdinIsTTY: tty,
-    env,
-    columns: options.columns ?? 80,
-  };
+  const io: IO = { ...testIO(stdout, stderr, env, options.stdin, tty, options.columns), stdoutIsTTY: options.stdoutTTY ?? tty };
   const service = options.service ?? new FakeService();
   const waits: number[] = [];
   let now = options.now ?? NOW;
@@ -262,7 +253,26 @@ function replyCacheOf(cache: InProcessOptions['cache']): Services['replyCache'] 
   return () => store;
 }
 
-function sink(): { stream: Writable; text: () => string } {
+/** The IO of a run: the sinks for output, stdin from a string, and terminal or not on all three. */
+function testIO(stdout: Sink, stderr: Sink, env: IO['env'], stdin: string | undefined, tty: boolean, columns = 80): IO {
+  return {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    stdin: Readable.from(stdin === undefined ? [] : [Buffer.from(stdin)]),
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    stdinIsTTY: tty,
+    env,
+    columns,
+  };
+}
+
+interface Sink {
+  stream: Writable;
+  text: () => string;
+}
+
+function sink(): Sink {
   let text = '';
   const stream = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
@@ -286,16 +296,6 @@ export function plain(text: string): string {
 export async function svcAgainst(argv: string[], env: Record<string, string | undefined>, stdin?: string): Promise<{ stdout: string; stderr: string; code: number }> {
   const stdout = sink();
   const stderr = sink();
-  const io: IO = {
-    stdout: stdout.stream,
-    stderr: stderr.stream,
-    stdin: Readable.from(stdin === undefined ? [] : [Buffer.from(stdin)]),
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    env,
-    columns: 80,
-  };
-  const code = await main(argv, io, new AbortController().signal);
+  const code = await main(argv, testIO(stdout, stderr, env, stdin, false), new AbortController().signal);
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
