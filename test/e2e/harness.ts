@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { FaultSpec } from '../../src/mock/faults.js';
 import type { RecordedRequest } from '../../src/mock/requestlog.js';
 import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
+import { svcAgainst } from '../support/in-process.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SVC = join(ROOT, 'bin', 'svc.cjs');
@@ -37,12 +38,17 @@ export function baseEnv(configDir: string): Record<string, string> {
   };
 }
 
-export function run(args: string[], options: RunOptions & { configDir: string }): Promise<Result> {
+function environment(options: RunOptions & { configDir: string }): Record<string, string> {
   const env: Record<string, string> = { ...baseEnv(options.configDir) };
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  return env;
+}
+
+export function run(args: string[], options: RunOptions & { configDir: string }): Promise<Result> {
+  const env = environment(options);
   const child = spawn(process.execPath, [SVC, ...args], { env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin.on('error', () => {});
   child.stdin.end(options.input ?? '');
@@ -101,8 +107,8 @@ export type { FaultSpec, RecordedRequest };
  * One mock service and one config folder for a test file: started before its tests, reset before
  * each test, stopped (with every temporary folder it made) after them.
  */
-export function useWorld(): World {
-  const world = new World();
+export function useWorld(options: { inProcess?: boolean } = {}): World {
+  const world = new World(options.inProcess ?? false);
   beforeAll(() => world.start());
   afterAll(() => world.stop());
   beforeEach(() => world.reset());
@@ -112,6 +118,22 @@ export function useWorld(): World {
 export class World {
   /** Set once the file's tests start. */
   mock!: MockServer;
+
+  /**
+   * `inProcess`: svc runs in this process over its real transport (test/support/in-process.ts), for
+   * suites that check what the service and svc say to each other rather than what a process does.
+   */
+  constructor(private readonly inProcess: boolean) {}
+
+  private run(args: string[], options: RunOptions & { configDir: string }): Promise<Result> {
+    if (!this.inProcess) return run(args, options);
+    const env = environment(options);
+    const input = options.input === undefined ? undefined : String(options.input);
+    return svcAgainst(args, env, input).then((result) => {
+      assertNoKeyLeak(args, env, options.input, result);
+      return result;
+    });
+  }
   readonly dir = mkdtempSync(join(tmpdir(), 'svc-e2e-'));
   private readonly temps: string[] = [this.dir];
 
@@ -159,7 +181,7 @@ export class World {
 
   /** svc with the mock's URL and a test FULL key in the environment. */
   svc(args: string[], options: RunOptions = {}): Promise<Result> {
-    return run(args, {
+    return this.run(args, {
       ...options,
       configDir: this.dir,
       env: { SVC_BASE_URL: this.mock.url, SVC_API_KEY: this.key().key, ...options.env },
@@ -168,7 +190,7 @@ export class World {
 
   /** svc with nothing configured but what the options give. */
   bare(args: string[], options: RunOptions = {}): Promise<Result> {
-    return run(args, { ...options, configDir: this.dir });
+    return this.run(args, { ...options, configDir: this.dir });
   }
 
   async requests(): Promise<RecordedRequest[]> {

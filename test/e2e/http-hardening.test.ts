@@ -2,13 +2,15 @@
 // 16, 17): proxies that see keys, ask for passwords or are not there; replies too big, too deep or
 // too wordy; header values and keys that would break the request; Retry-After values that are
 // not numbers of seconds. Each server here is made for its case, on loopback.
+// `world.svc` runs svc in this process over its real transport (useWorld({ inProcess: true }));
+// what only a real process shows (a closed pipe, a terminal, signals) spawns the built binary.
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { STACK_LINE, useWorld, type Result } from './harness.js';
 
-const world = useWorld();
+const world = useWorld({ inProcess: true });
 /** A base URL no resolver knows: only a proxy can reach it. */
 const REMOTE = 'https://svc.example.test';
 const MIB = 1024 * 1024;

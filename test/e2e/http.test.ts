@@ -1,6 +1,8 @@
 // The one HTTP path, seen from outside (contract §3 headers, debug and proxy; §4 errors and exit
-// codes; §5 retries): the built `svc` against the mock, with faults injected per test.
+// codes; §5 retries): svc against the mock, with faults injected per test.
 // GET command: `svc reports list`; POST command: `svc match <id> --name X`.
+// `world.svc` runs svc in this process over its real transport (useWorld({ inProcess: true }));
+// what only a real process shows (a closed pipe, a terminal, signals) spawns the built binary.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -13,7 +15,7 @@ const RAM = 'rpt_e8699f830adc84b8'; // complete, Ram Bahadur Shrestha (organisat
 const PROCESSING = 'rpt_9809bacb02f7a90e'; // stays processing: views answer 409 REPORT_NOT_READY
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const world = useWorld();
+const world = useWorld({ inProcess: true });
 let url: string;
 let key: string;
 

@@ -1,6 +1,8 @@
 // Output as people and scripts see it (contract §3 and §4): JSON exactly as received, tables in a
 // pipe and on a terminal, colour rules, ndjson, CSV, amounts, a closed stdout, quiet stderr in a
 // pipe, and control characters from the service kept off the terminal.
+// `world.svc` runs svc in this process over its real transport (useWorld({ inProcess: true }));
+// what only a real process shows (a closed pipe, a terminal, signals) spawns the built binary.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +13,7 @@ const RAM = 'rpt_e8699f830adc84b8'; // complete, NABIL, Ram Bahadur Shrestha
 const WEEKLY = 'rpt_8074807054f108e7'; // complete, weekly streams in and out
 const BOX = /[─│┌┐└┘├┤┬┴┼]/;
 
-const world = useWorld();
+const world = useWorld({ inProcess: true });
 let url: string;
 let key: string;
 
