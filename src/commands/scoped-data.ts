@@ -32,3 +32,8 @@ function scopeParts(scope: string, value: unknown): Part[] {
   if (parts.length === 0) return [{ heading: name, view: { kind: 'record', record: {}, fields: [{ key: scope, header: scope, value: () => '' }] } }];
   return parts.map((part) => ({ ...part, heading: part.heading === undefined ? name : `${name} › ${part.heading}` }));
 }
+
+/** A reply's `scopes` for people: `identity, income`; a value that is no list, as it came. */
+export function scopesText(scopes: unknown): string | undefined {
+  return Array.isArray(scopes) ? scopes.map(textOf).filter(Boolean).join(', ') : textOf(scopes);
+}

@@ -6,6 +6,7 @@ import type { Context } from '../../core/context.js';
 import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
+import { scopesText } from '../scoped-data.js';
 import { checkToken, presentSecretOnce } from '../tokens.js';
 
 const KNOWN = ['grant_id', 'access_token', 'scopes'];
@@ -35,7 +36,7 @@ export function exchangeView(body: unknown, reading: ReplyReading): SectionsView
   const scopes = reading.documented(body, 'scopes');
   const g = {
     grantId: textOf(reading.documented(body, 'grant_id')),
-    scopes: Array.isArray(scopes) ? scopes.map(textOf).filter(Boolean).join(', ') : textOf(scopes),
+    scopes: scopesText(scopes),
     accessToken: textOf(reading.documented(body, 'access_token')),
   };
   const fields: Column<typeof g>[] = [

@@ -6,6 +6,7 @@ import type { Context } from '../../core/context.js';
 import { formatDateTime, oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
+import { scopesText } from '../scoped-data.js';
 import { presentSecretOnce } from '../tokens.js';
 import { consentBody, type ConsentFlags } from './options.js';
 
@@ -37,7 +38,7 @@ export function createdConsentView(body: unknown, reading: ReplyReading): Sectio
     id: textOf(reading.documented(body, 'id')),
     token: textOf(reading.documented(body, 'token')),
     dataUrl: textOf(reading.documented(body, 'data_url')),
-    scopes: Array.isArray(scopes) ? scopes.map(textOf).filter(Boolean).join(', ') : textOf(scopes),
+    scopes: scopesText(scopes),
     expiresAt: textOf(reading.documented(body, 'expires_at')),
   };
   const fields: Column<typeof c>[] = [
