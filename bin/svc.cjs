@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // Tiny launcher: the compile cache where this Node has it, then the bundled program. The commands
 // run most often by machines take shorter paths: `--version` and `--help` need none of the
-// program, and `svc __complete` (a TAB in a shell) loads the completion entry alone. This file and
-// dist/complete.cjs are CommonJS: starting Node's ES module loader costs ~5 ms, which only the
-// program (ESM, dist/cli.js) pays.
+// program, and `svc __complete` (a TAB in a shell) loads the completion entry alone. Everything is
+// CommonJS: Node's ES module loader costs ~1 ms for each module it resolves.
 'use strict';
 const { readFileSync, writeSync } = require('node:fs');
 const module_ = require('node:module');
@@ -75,10 +74,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // A completion script asking for values while the user presses TAB: the small entry, not the program.
   process.exitCode = require('../dist/complete.cjs').runComplete(args.slice(1), writeOut);
 } else {
-  // A reader gone from stdout (EPIPE) is the program's to handle (dist/cli.js): it knows the run's
+  // A reader gone from stdout (EPIPE) is the program's to handle (dist/cli.cjs): it knows the run's
   // exit code, which a message that could not be written must not change.
   process.stdout.on('error', (error) => error.code === 'EPIPE' || outputFailed(error));
-  import('../dist/cli.js').then(async ({ run }) => {
-    process.exitCode = await run(args);
+  const { program, keepCode } = require('../dist/launch.cjs').load(join(__dirname, '..', 'dist'));
+  program.run(args).then((code) => {
+    process.exitCode = code;
+    keepCode();
   });
 }

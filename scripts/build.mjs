@@ -1,57 +1,108 @@
-// Bundles src/ into dist/ with one chunk per lazily imported command, so `svc --help` loads
-// only the command tree. The new dist/ is built beside the old
-// one and swapped in by renaming, so an `svc` started during a build never sees half a dist/.
-// A second entry, dist/complete.cjs, serves `svc __complete` (the completion scripts' questions)
-// without loading the program: one CommonJS file with no chunks, as every module loaded (and the
-// ES module loader itself) costs time at each TAB. Then completions/ and man/ are regenerated from the command tree.
+// Bundles src/ into dist/ as CommonJS files, each one file without chunks:
+//   - dist/cli.cjs, the program. Commands are imported lazily, so their modules are evaluated only
+//     when run, but they are in the one file: Node's ES module loader would resolve every chunk
+//     of the program (~1 ms each, 30 for a request), and the launcher keeps V8's code cache of one
+//     file (src/launch/code-cache.ts) where Node has no compile cache of its own (Node 20).
+//   - dist/launch.cjs, which loads the program with its code cache; it carries the program's hash.
+//   - dist/complete.cjs serves `svc __complete` (the completion scripts' questions) without
+//     loading the program, as every module loaded costs time at each TAB.
+//   - dist/jq.cjs, jq compiled to WebAssembly (1.3 MB), loaded only by `--jq`.
+// The new dist/ is built beside the old one and swapped in by renaming, so an `svc` started during
+// a build never sees half a dist/. Source maps go to build/maps/, never shipped: the startup tests
+// read them to name the packages a run evaluated.
+// Then completions/ and man/ are regenerated from the command tree.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generateDocs } from './generate-docs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// Dependencies are bundled too (fewer files to find and read at each start); CommonJS ones need
-// a require. `open` finds a script of its own beside its module, and undici is loaded only for
-// a proxy: both stay in node_modules.
-const external = ['open', 'undici'];
-const banner = { js: "import { createRequire as __svcCreateRequire } from 'node:module'; const require = __svcCreateRequire(import.meta.url);" };
 const { version } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
 const staging = `${root}/dist.${process.pid}`;
 const retired = `${root}/dist.old.${process.pid}`;
+const common = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.18',
+  sourcemap: 'external',
+  define: { __SVC_VERSION__: JSON.stringify(version) },
+  logLevel: 'warning',
+};
+
+/** `jq-wasm` is dist/jq.cjs, a file of its own beside the program. */
+const jqApart = {
+  name: 'jq-apart',
+  setup(build) {
+    build.onResolve({ filter: /^jq-wasm$/ }, () => ({ path: './jq.cjs', external: true }));
+  },
+};
+
+/** src/core/external.ts is dist/external.cjs, required by the program: the one place of its `import()`s. */
+const externalApart = {
+  name: 'external-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/external\.js$/ }, (args) =>
+      args.importer.startsWith(`${root}src/`) ? { path: './external.cjs', external: true } : undefined,
+    );
+  },
+};
+
+/**
+ * commander requires node:child_process at its start (~3 ms) for executable subcommands, which
+ * svc has none of: it gets the module when it uses it.
+ */
+const childProcessOnUse = {
+  name: 'child-process-on-use',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes('/node_modules/commander/') ? { path: 'child_process', namespace: 'on-use' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'on-use' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
+      loader: 'js',
+    }));
+  },
+};
 
 try {
   await build({
+    ...common,
     entryPoints: [`${root}/src/cli.ts`],
-    outdir: staging,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20.18',
-    external,
-    banner,
-    sourcemap: 'linked',
-    chunkNames: 'chunks/[name]-[hash]',
-    // Node 20 has no compile cache: every start parses what it loads, and less text parses faster.
+    outfile: `${staging}/cli.cjs`,
+    plugins: [externalApart, childProcessOnUse],
+    // Parsed at every start where no code cache can be used: less text parses faster.
     minify: true,
-    define: { __SVC_VERSION__: JSON.stringify(version) },
-    logLevel: 'warning',
+  });
+  const programId = createHash('sha256').update(readFileSync(`${staging}/cli.cjs`)).digest('hex').slice(0, 16);
+  await build({
+    ...common,
+    entryPoints: [`${root}/src/launch.ts`],
+    outfile: `${staging}/launch.cjs`,
+    define: { ...common.define, __SVC_PROGRAM_ID__: JSON.stringify(programId) },
   });
   await build({
+    ...common,
     entryPoints: [`${root}/src/complete.ts`],
-    outdir: staging,
-    outExtension: { '.js': '.cjs' },
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20.18',
-    // One file without chunks, so a dependency it never loads on this path must not be inlined.
+    outfile: `${staging}/complete.cjs`,
+    // A dependency it never loads on this path must not be inlined.
     packages: 'external',
-    sourcemap: 'linked',
-    define: { __SVC_VERSION__: JSON.stringify(version) },
-    logLevel: 'warning',
   });
+  await build({
+    ...common,
+    entryPoints: [`${root}/src/core/external.ts`],
+    outfile: `${staging}/external.cjs`,
+    // `open` finds a script of its own beside its module, and undici is loaded only for a proxy:
+    // both stay in node_modules, imported as ES modules.
+    external: ['open', 'undici'],
+    plugins: [jqApart],
+  });
+  await build({ ...common, entryPoints: ['jq-wasm'], outfile: `${staging}/jq.cjs` });
+  const maps = `${root}/build/maps`;
+  mkdirSync(maps, { recursive: true });
+  for (const name of readdirSync(staging).filter((file) => file.endsWith('.map'))) renameSync(`${staging}/${name}`, `${maps}/${name}`);
   try {
     renameSync(`${root}/dist`, retired);
   } catch (error) {

@@ -2,7 +2,6 @@
 // bin/svc.cjs handles a stdout that fails for good (a full disk), for this path and its own short
 // ones alike; a reader that went away is handled here, where the run's exit code is known.
 import { constants } from 'node:os';
-import { readEnv } from './core/environment.js';
 import { EXIT } from './core/errors.js';
 import { processIO } from './core/io.js';
 import { main } from './main.js';
@@ -18,8 +17,6 @@ type StopSignal = (typeof STOP_SIGNALS)[number];
 const STOP_GRACE_MS = 5_000;
 
 export async function run(argv: readonly string[]): Promise<number> {
-  // The bundle is minified: a stack trace (printed only with --debug) names the sources instead.
-  if (argv.includes('--debug') || readEnv(process.env, 'SVC_DEBUG') === '1') process.setSourceMapsEnabled(true);
   const interrupt = new AbortController();
   let stoppedBy: StopSignal | undefined;
   for (const signal of STOP_SIGNALS) {

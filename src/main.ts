@@ -35,6 +35,13 @@ import { VERSION } from './version.js';
 
 export const HELP_WIDTH = 80;
 
+/** `--jq`: the expression checked before anything is sent, and the IO that holds the output to filter. */
+async function jqFilter(io: IO, expression: string): Promise<{ io: IO; finish: (succeeded: boolean) => Promise<void> }> {
+  const { checkJqExpression, filteredIO } = await import('./core/output/jq.js');
+  await checkJqExpression(expression);
+  return filteredIO(io, expression);
+}
+
 /**
  * Runs svc with these arguments on this IO and returns the exit code. `signal` asks it to stop
  * (Ctrl-C); `services` replaces the network, clock, prompts, browser or cache (tests do).
@@ -55,10 +62,18 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
   const app: App = {
     action: (load) => async (...args) => {
       const command = args.at(-1) as Command;
-      context = new Context(io, command.optsWithGlobals<GlobalFlags>(), signal, secrets, services);
+      const flags = command.optsWithGlobals<GlobalFlags>();
+      const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq);
+      context = new Context(filter?.io ?? io, flags, signal, secrets, services);
       const run = await load();
-      // Commander passes the positional arguments, then the options, then the command itself.
-      await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(context, ...args.slice(0, -1));
+      let succeeded = false;
+      try {
+        // Commander passes the positional arguments, then the options, then the command itself.
+        await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(context, ...args.slice(0, -1));
+        succeeded = true;
+      } finally {
+        await filter?.finish(succeeded);
+      }
     },
   };
   const program = buildProgram(app, io);
@@ -86,7 +101,7 @@ function beforeAnyCommand(argv: readonly string[], io: IO): ReportMode {
   const end = argv.indexOf('--');
   const args = end === -1 ? argv : argv.slice(0, end);
   args.forEach((arg, i) => {
-    if (arg === '--json') json = true;
+    if (arg === '--json' || arg === '--jq' || arg.startsWith('--jq=')) json = true;
     else if (arg === '-o' || arg === '--output') output = args[i + 1];
     else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
     else if (/^-o[^-]/.test(arg)) output = arg.slice(2);
@@ -105,6 +120,7 @@ export function buildProgram(app: App, io: IO): Command {
     // help names those it takes, and `svc help global-flags` lists them all.
     .addOption(globalFlag(new Option('--json', 'print the reply body as JSON, exactly as received'), 'output'))
     .addOption(globalFlag(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']), 'output'))
+    .addOption(globalFlag(new Option('--jq <expression>', "filter the JSON output with a jq expression (implies --json)"), 'output'))
     .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
     .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))
     .addOption(globalFlag(new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)'), 'network'))

@@ -4,6 +4,7 @@
 // Node 20 (bench/startup.mjs shows both). A proxy that applies to the base URL switches to npm
 // undici's fetch with its ProxyAgent, which speaks CONNECT.
 import type { IncomingMessage } from 'node:http';
+import { importUndici } from '../core/external.js';
 import { isLoopbackHost } from '../core/urls.js';
 import { readEnv, type Env, type VariableName } from '../core/environment.js';
 import { UsageError } from '../core/errors.js';
@@ -65,7 +66,7 @@ export const directTransport: Transport = async (request) => {
 
 /** npm undici's fetch through the proxy; it undoes Content-Encoding itself, as the body streams. */
 export async function proxyTransport(proxy: Proxy): Promise<Transport> {
-  const undici = await import('undici');
+  const undici = await importUndici();
   const dispatcher = new undici.ProxyAgent({ uri: proxy.url.href });
   return async (request) => {
     const response = await undici.fetch(request.url, {

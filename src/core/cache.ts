@@ -5,8 +5,9 @@
 // 0700. An entry is trusted only where no other user could have put it: the cache folder, its
 // folders and the file must be the user's own and writable by nobody else; else the cache is
 // bypassed.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { distrustReason, untrustedFolderReason } from './trusted-files.js';
 
 /** node:crypto takes ~4 ms to load: a TAB that lists profiles (this module is in the completion entry) must not pay it. */
 const crypto = () => process.getBuiltinModule('node:crypto');
@@ -109,31 +110,6 @@ export class ReplyCache {
     this.noted = true;
     this.note(line);
   }
-}
-
-/** Why the first existing folder of the list is not to be trusted, or undefined. A missing folder is made by svc, 0700. */
-function untrustedFolderReason(folders: [string, (path: string) => Stats][]): string | undefined {
-  for (const [path, stat] of folders) {
-    let info: Stats;
-    try {
-      info = stat(path);
-    } catch {
-      return undefined;
-    }
-    if (info.isSymbolicLink()) return `${path} is a symbolic link`;
-    const reason = distrustReason(path, info);
-    if (reason) return reason;
-  }
-  return undefined;
-}
-
-/** Why another user could have written this file or folder: they own it, or may write in it. */
-function distrustReason(path: string, info: Stats): string | undefined {
-  const uid = process.getuid?.();
-  if (uid === undefined) return undefined; // Windows: no owners or mode bits to go by
-  if (info.uid !== uid) return `${path} belongs to another user`;
-  if (info.mode & 0o022) return `other users can write in ${path} (mode ${(info.mode & 0o7777).toString(8).padStart(4, '0')})`;
-  return undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { VERSION } from '../version.js';
 import { readEnv } from './environment.js';
+import { importOpen } from './external.js';
 import { UsageError } from './errors.js';
 import { canPrompt, colorEnabled, type IO } from './io.js';
 import type { ReplyReading } from '../api/reading.js';
@@ -17,6 +18,8 @@ import type { CacheStore, Prompter, Services } from './services.js';
 
 export interface GlobalFlags {
   json?: boolean;
+  /** --jq: the JSON output filtered by this jq expression. */
+  jq?: string;
   output?: string;
   color?: boolean;
   debug?: boolean;
@@ -114,7 +117,7 @@ export class Context {
   /** Opens an address in the browser; rejects when none can be started. */
   async openBrowser(url: string): Promise<void> {
     if (this.services.openBrowser) return this.services.openBrowser(url);
-    const { default: open } = await import('open');
+    const { default: open } = await importOpen();
     await open(url);
   }
 
@@ -201,8 +204,10 @@ export class Context {
    */
   async present(reply: Reply, reader: ReplyReader): Promise<void> {
     if (this.format === 'json') {
-      const { prettyJson } = await import('./output/json.js');
-      this.out(prettyJson(reply.raw, reply.body) + '\n');
+      const { colorJson, prettyJson } = await import('./output/json.js');
+      const text = prettyJson(reply.raw, reply.body);
+      // Coloured on a terminal only: --jq filters the text, so it gets it plain.
+      this.out((this.color && this.flags.jq === undefined ? colorJson(text) : text) + '\n');
       return;
     }
     const [{ ReplyReading }, records, { printable, printableDeep }] = await Promise.all([
@@ -254,7 +259,10 @@ export class Context {
 }
 
 function outputFormat(flags: GlobalFlags): OutputFormat {
-  if (flags.json) {
+  if (flags.jq !== undefined && flags.output && flags.output !== 'json') {
+    throw new UsageError(`--jq filters JSON output; it conflicts with --output ${flags.output}`);
+  }
+  if (flags.json || flags.jq !== undefined) {
     if (flags.output && flags.output !== 'json') throw new UsageError(`--json conflicts with --output ${flags.output}`);
     return 'json';
   }

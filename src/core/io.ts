@@ -1,6 +1,7 @@
 // The streams and terminal facts a command may use. Commands never touch `process` directly:
 // they get an IO, so tests can run them as "a person at a terminal" or as "a script".
 import { fstatSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { readEnv } from './environment.js';
 import { MaskedStream } from './output/masked-stream.js';
 import type { Secrets } from './output/secrets.js';
@@ -26,10 +27,13 @@ export function processIO(): IO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Made on first use: Node builds stdin's stream (~5 ms) only for the commands that read it.
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true,
+    stdinIsTTY: isatty(0),
     stdoutIsPipe: isPipe(1),
     env: process.env,
     columns: process.stdout.columns || 80,
@@ -59,12 +63,25 @@ export function maskedIO(io: IO, secrets: Secrets): { io: IO; flush: () => void 
     stderr.stream.write('warning: the output held a secret in use (the API key or a token): it is masked\n');
   });
   return {
-    io: { ...io, stdout: stdout.stream, stderr: stderr.stream },
+    io: withStdout(withStderr(io, stderr.stream), stdout.stream),
     flush: () => {
       stdout.flush();
       stderr.flush();
     },
   };
+}
+
+/** The same IO writing its output to another stream; stdin is still made only when read. */
+export function withStdout(io: IO, stdout: NodeJS.WritableStream): IO {
+  return replaced(io, 'stdout', stdout);
+}
+
+function withStderr(io: IO, stderr: NodeJS.WritableStream): IO {
+  return replaced(io, 'stderr', stderr);
+}
+
+function replaced(io: IO, name: 'stdout' | 'stderr', stream: NodeJS.WritableStream): IO {
+  return Object.defineProperties({} as IO, { ...Object.getOwnPropertyDescriptors(io), [name]: { value: stream, enumerable: true } });
 }
 
 function truthyFlag(value: string | undefined): boolean {

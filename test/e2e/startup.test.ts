@@ -52,6 +52,12 @@ describe('the program', () => {
     expect(result.packages).toEqual(['commander']);
   });
 
+  it('colour forced into a pipe runs chalk: the trace sees a bundled package that ran', async () => {
+    const result = await trace(['reports', 'list'], { FORCE_COLOR: '1' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.packages).toEqual(['chalk', 'commander']);
+  });
+
   it('a POST: node:crypto for its idempotency key, and still no fetch', async () => {
     const result = await trace(['match', RAM, '--name', 'Ram Bahadur Shrestha', '--json']);
     expect(result.status, result.stderr).toBe(0);

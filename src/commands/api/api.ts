@@ -5,7 +5,7 @@ import type { ApiReply } from '../../api/client.js';
 import type { ReplyHeaders } from '../../api/reply-headers.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, CliError, UsageError } from '../../core/errors.js';
-import { reindentJson } from '../../core/output/json.js';
+import { colorJson, reindentJson } from '../../core/output/json.js';
 import { apiPath, buildObject, checkMethod, isMethod, METHODS, parseHeader, splitField, toQuery, typedValue, type ApiMethod, type FieldValue } from './fields.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 
@@ -41,6 +41,8 @@ export function methodAndPath(first: string, second: string | undefined, options
 export async function callApi(ctx: Context, first: string, second: string | undefined, options: ApiFlags): Promise<void> {
   const { method, path } = methodAndPath(first, second, options);
   const stdin = new StdinOnce(ctx);
+  const colorBody = ctx.color && ctx.flags.jq === undefined;
+  if (options.include && ctx.flags.jq !== undefined) throw new UsageError('--include prints the status and headers, which --jq cannot filter: use one or the other');
 
   const fields: { key: string; value: FieldValue }[] = [];
   for (const item of options.rawField ?? []) {
@@ -75,14 +77,14 @@ export async function callApi(ctx: Context, first: string, second: string | unde
     if (!(error instanceof ApiError)) throw error;
     // As gh api: the body of an error reply is still the output; the summary goes to stderr.
     if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers) + '\n');
-    if (error.rawBody !== '') ctx.out(bodyText(error.rawBody));
+    if (error.rawBody !== '') ctx.out(bodyText(error.rawBody, colorBody));
     const failure = new CliError(summary(error), error.exitCode);
     // What svc knows of the trouble (which key was refused, say) is still said.
     failure.trouble = error.trouble;
     throw failure;
   }
   if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers) + '\n');
-  if (reply.raw !== '') ctx.out(bodyText(reply.raw));
+  if (reply.raw !== '') ctx.out(bodyText(reply.raw, colorBody));
 }
 
 function withQuery(path: string, query: [string, string][]): string {
@@ -100,11 +102,13 @@ function statusLine(status: number): string {
 }
 
 /** Pretty JSON when the body is JSON, else the body as it came; always ending with a newline. */
-function bodyText(raw: string): string {
+/** The body, indented when it is JSON, and coloured too when `color` (a terminal, and no --jq to filter it). */
+function bodyText(raw: string, color: boolean): string {
   let out = raw;
   try {
     JSON.parse(raw);
-    out = reindentJson(raw) ?? raw;
+    const indented = reindentJson(raw);
+    if (indented !== undefined) out = color ? colorJson(indented) : indented;
   } catch {
     // not JSON: as received
   }

@@ -110,3 +110,45 @@ export function prettyJson(raw: string, parsed: unknown): string {
   }
   return reindentJson(raw) ?? trimmed;
 }
+
+// Colours of JSON on a terminal, as gh's: bold delimiters, bold blue keys, green strings, cyan
+// null, yellow true and false; numbers as they are.
+const SGR = { delimiter: '\x1b[1;38m', key: '\x1b[1;34m', string: '\x1b[32m', null: '\x1b[36m', boolean: '\x1b[33m', reset: '\x1b[0m' } as const;
+
+/** JSON text with colours added around its tokens; the text itself is unchanged. */
+export function colorJson(text: string): string {
+  const parts: string[] = [];
+  const paint = (sgr: string, token: string) => parts.push(sgr, token, SGR.reset);
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const end = endOfString(text, i);
+      const isKey = text.charCodeAt(nextSignificant(text, end)) === COLON;
+      paint(isKey ? SGR.key : SGR.string, text.slice(i, end));
+      i = end;
+    } else if (c === OPEN_OBJECT || c === CLOSE_OBJECT || c === OPEN_ARRAY || c === CLOSE_ARRAY || c === COMMA || c === COLON) {
+      paint(SGR.delimiter, text[i]!);
+      i++;
+    } else if (isSpace(c)) {
+      let j = i + 1;
+      while (j < n && isSpace(text.charCodeAt(j))) j++;
+      parts.push(text.slice(i, j));
+      i = j;
+    } else {
+      let j = i + 1;
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d === COMMA || d === CLOSE_OBJECT || d === CLOSE_ARRAY || d === COLON || isSpace(d)) break;
+        j++;
+      }
+      const word = text.slice(i, j);
+      if (word === 'null') paint(SGR.null, word);
+      else if (word === 'true' || word === 'false') paint(SGR.boolean, word);
+      else parts.push(word);
+      i = j;
+    }
+  }
+  return parts.join('');
+}

@@ -1,0 +1,83 @@
+// `--jq EXPRESSION`, as in gh: the JSON a command prints, filtered by jq itself (jq compiled to
+// WebAssembly, `jq-wasm`; the build keeps it in a file of its own, loaded only for this flag).
+// Strings come out raw, one per line, as gh prints them; any other value as jq prints it.
+import { Writable } from 'node:stream';
+import { CliError, EXIT, UsageError } from '../errors.js';
+import { importJq } from '../external.js';
+import { withStdout, type IO } from '../io.js';
+
+type Jq = typeof import('jq-wasm');
+
+let loaded: Promise<Jq> | undefined;
+const jq = (): Promise<Jq> => (loaded ??= importJq().then((module) => ('raw' in module ? module : (module as { default: Jq }).default)));
+
+/** jq's message on one line, without its `jq: error (at /dev/stdin:0): ` preamble or the echoed expression. */
+function jqMessage(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).replace(/^Failed to execute raw query: /, '');
+  const first = text.split('\n')[0] ?? '';
+  return first
+    .replace(/^jq: (error(?: \(at [^)]*\))?: )?/, '')
+    .replace(/ \(Unix shell quoting issues\?\)/, '')
+    .replace(/ at <top-level>, line \d+:$/, '')
+    .trim();
+}
+
+/** Refuses an expression jq cannot compile, before any request is made (exit 2). */
+export async function checkJqExpression(expression: string): Promise<void> {
+  try {
+    await (await jq()).raw('null', expression, ['-r']);
+  } catch (error) {
+    const message = jqMessage(error);
+    // Only a compile error is the expression's fault; one that fails on `null` may work on the reply.
+    if (/compile error/.test(error instanceof Error ? error.message : '')) {
+      throw new UsageError(`--jq: ${message}`, ['See https://jqlang.org/manual/ for the language.']);
+    }
+  }
+}
+
+/** The output of `expression` over the JSON text (one or more values), each result on its own line. */
+export async function applyJq(json: string, expression: string): Promise<string> {
+  let output: string;
+  try {
+    output = await (await jq()).raw(json, expression, ['-r']);
+  } catch (error) {
+    throw new CliError(`--jq: ${jqMessage(error)}`, EXIT.failure);
+  }
+  return output === '' || output.endsWith('\n') ? output : output + '\n';
+}
+
+/** The most output `--jq` holds to filter it. */
+const MAX_CAPTURE_BYTES = 512 * 1024 * 1024;
+
+/**
+ * The IO a command runs on under `--jq`: its stdout is held, then filtered once the command is
+ * done. A command that fails gets what it printed back unfiltered (`svc api`'s error body), so
+ * nothing is lost.
+ */
+export function filteredIO(io: IO, expression: string): { io: IO; finish: (succeeded: boolean) => Promise<void> } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const held = new Writable({
+    write(chunk: Buffer | string, encoding, done) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
+      size += bytes.length;
+      if (size > MAX_CAPTURE_BYTES) {
+        done(new CliError('--jq holds the whole output to filter it, and it passed 512 MiB: use -o ndjson and pipe it into jq', EXIT.failure));
+        return;
+      }
+      chunks.push(bytes);
+      done();
+    },
+  });
+  const finish = async (succeeded: boolean): Promise<void> => {
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (text === '') return;
+    io.stdout.write(succeeded ? await applyJq(text, expression) : text);
+  };
+  return { io: withStdout(io, held), finish };
+}
+
+/** A command that runs until stopped has no end to filter its output at: it refuses `--jq`. */
+export function refuseJqUntilStopped(jqExpression: string | undefined, command: string): void {
+  if (jqExpression !== undefined) throw new UsageError(`--jq filters a command's output once it ends, and ${command} runs until stopped`, [`Pipe its --json into jq instead: ${command} --json | jq …`]);
+}

@@ -1,0 +1,29 @@
+// Whether a file svc keeps for itself (a cached reply, compiled code) could have been put there by
+// another user of a shared machine: it and its folders must be the user's own and writable by
+// nobody else.
+import type { Stats } from 'node:fs';
+
+/** Why the first existing folder of the list is not to be trusted, or undefined. A missing folder is made by svc, 0700. */
+export function untrustedFolderReason(folders: [string, (path: string) => Stats][]): string | undefined {
+  for (const [path, stat] of folders) {
+    let info: Stats;
+    try {
+      info = stat(path);
+    } catch {
+      return undefined;
+    }
+    if (info.isSymbolicLink()) return `${path} is a symbolic link`;
+    const reason = distrustReason(path, info);
+    if (reason) return reason;
+  }
+  return undefined;
+}
+
+/** Why another user could have written this file or folder: they own it, or may write in it. */
+export function distrustReason(path: string, info: Stats): string | undefined {
+  const uid = process.getuid?.();
+  if (uid === undefined) return undefined; // Windows: no owners or mode bits to go by
+  if (info.uid !== uid) return `${path} belongs to another user`;
+  if (info.mode & 0o022) return `other users can write in ${path} (mode ${(info.mode & 0o7777).toString(8).padStart(4, '0')})`;
+  return undefined;
+}

@@ -1,0 +1,96 @@
+// The launcher's code cache (src/launch/code-cache.ts): written once, used after, refused where
+// another user could have put it, and never the code of another program.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loadProgram } from '../../src/launch/code-cache.js';
+
+let dir: string;
+let file: string;
+let cache: string;
+const env = () => ({ SVC_CACHE_DIR: cache });
+const codeFiles = () => (existsSync(join(cache, 'code')) ? readdirSync(join(cache, 'code')) : []);
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-code-cache-'));
+  file = join(dir, 'cli.cjs');
+  cache = join(dir, 'cache');
+  writeFileSync(file, 'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 40; }\n');
+});
+
+async function runOnce(id = 'abc', environment: Record<string, string> = env()): Promise<number> {
+  const { program, keepCode } = loadProgram({ file, id, env: environment });
+  const code = await program.run(['a', 'b']);
+  keepCode();
+  return code;
+}
+
+describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
+  it('is written after the first run, 0600 in a 0700 folder, and used as it is by the next', async () => {
+    expect(await runOnce()).toBe(42);
+    const [name] = codeFiles();
+    expect(name).toMatch(new RegExp(`^cli-abc-[0-9a-z]+-${process.version}-${process.arch}\\.bin$`));
+    const path = join(cache, 'code', name!);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(cache, 'code')).mode & 0o777).toBe(0o700);
+    const before = statSync(path);
+    expect(await runOnce()).toBe(42);
+    // Accepted by V8: not written again.
+    expect(statSync(path).ino).toBe(before.ino);
+    expect(statSync(path).mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('a cache V8 refuses (made from other code) is replaced, and the program still runs', async () => {
+    const built = new Date('2026-11-23T10:00:00Z');
+    utimesSync(file, built, built);
+    await runOnce();
+    const path = join(cache, 'code', codeFiles()[0]!);
+    const before = readFileSync(path);
+    // Other code under the same name: edited, and its time set back.
+    writeFileSync(file, 'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 41; } // edited\n');
+    utimesSync(file, built, built);
+    expect(await runOnce()).toBe(43);
+    expect(readFileSync(path).equals(before)).toBe(false);
+  });
+
+  it('a new program gets a cache of its own, and the old one is removed', async () => {
+    await runOnce('abc');
+    await runOnce('def');
+    expect(codeFiles()).toEqual([expect.stringMatching(/^cli-def-/)]);
+  });
+
+  it('a program edited since its build gets a cache of its own', async () => {
+    await runOnce();
+    const [before] = codeFiles();
+    writeFileSync(file, 'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 42; }\n');
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(await runOnce()).toBe(44);
+    expect(codeFiles()).toEqual([expect.not.stringMatching(before!)]);
+  });
+
+  it('is not used in a folder other users can write in, and nothing is written there', async () => {
+    mkdirSync(join(cache, 'code'), { recursive: true, mode: 0o700 });
+    chmodSync(join(cache, 'code'), 0o777);
+    expect(await runOnce()).toBe(42);
+    expect(codeFiles()).toEqual([]);
+  });
+
+  it('is not read through a link: the linked file is left alone and the link replaced', async () => {
+    mkdirSync(join(cache, 'code'), { recursive: true, mode: 0o700 });
+    const elsewhere = join(dir, 'elsewhere.bin');
+    writeFileSync(elsewhere, 'not code');
+    await runOnce();
+    const name = codeFiles()[0]!;
+    rmSync(join(cache, 'code', name));
+    symlinkSync(elsewhere, join(cache, 'code', name));
+    expect(await runOnce()).toBe(42);
+    expect(readFileSync(elsewhere, 'utf8')).toBe('not code');
+    expect(statSync(join(cache, 'code', codeFiles()[0]!)).isFile()).toBe(true);
+  });
+
+  it('is off under CI, where every cache is', async () => {
+    expect(await runOnce('abc', { ...env(), CI: 'true' })).toBe(42);
+    expect(existsSync(join(cache, 'code'))).toBe(false);
+  });
+});
