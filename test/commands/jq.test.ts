@@ -1,0 +1,140 @@
+// `--jq EXPRESSION` (jq itself, compiled to WebAssembly) and JSON coloured on a terminal.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { colorJson } from '../../src/core/output/json.js';
+import { FakeService, plain, svc } from '../support/in-process.js';
+
+const REPORTS = {
+  data: [
+    { report_id: 'rpt_9f2c41d07ab35e18', status: 'complete', bank: 'NABIL', created_at: '2026-11-20T10:00:00Z' },
+    { report_id: 'rpt_0a1b2c3d4e5f6a7b', status: 'processing', bank: 'KUMARI', created_at: '2026-11-21T10:00:00Z' },
+  ],
+  has_more: false,
+};
+const USAGE = { plan: 'growth', quota: 10000, used: 12, remaining: 9988, ratio: 1.5 };
+/** A number past what a double holds, as a service may send it. */
+const BIG = '{"plan":"growth","big":100000000000000000001,"ratio":1.50}';
+const reports = () => new FakeService().expect('GET', (request) => request.path.startsWith('/v1/reports'), { body: REPORTS });
+const usage = () => new FakeService().expect('GET', '/v1/usage', { body: USAGE });
+
+describe('--jq', () => {
+  it('prints the results, strings raw, one per line, as gh does', async () => {
+    const result = await svc(['reports', 'list', '--jq', '.data[].report_id'], { service: reports() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('rpt_9f2c41d07ab35e18\nrpt_0a1b2c3d4e5f6a7b\n');
+    expect(result.stderr).toBe('');
+  });
+
+  it('prints other values as jq does, numbers with their digits as received', async () => {
+    const result = await svc(['usage', '--jq', '{plan, big, ratio}'], { service: new FakeService().expect('GET', '/v1/usage', { raw: BIG }) });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('{\n  "plan": "growth",\n  "big": 100000000000000000001,\n  "ratio": 1.50\n}\n');
+  });
+
+  it('is plain on a terminal too: no colour inside what jq is given', async () => {
+    const result = await svc(['usage', '--jq', '.plan'], { tty: true, service: usage() });
+    expect(result.stdout).toBe('growth\n');
+  });
+
+  it('refuses an expression jq cannot compile before any request (exit 2, JSON on stderr)', async () => {
+    const result = await svc(['reports', 'list', '--jq', '.data['], { service: new FakeService() });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'USAGE', error_message: '--jq: syntax error, unexpected end of file' });
+    expect(result.requests).toEqual([]);
+  });
+
+  it('names an undefined function as jq does', async () => {
+    const result = await svc(['usage', '--jq', '.plan | nosuch'], { service: new FakeService() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('nosuch/0 is not defined');
+  });
+
+  it('an expression that fails on the reply is exit 1 with jq\'s message, and nothing on stdout', async () => {
+    const result = await svc(['usage', '--jq', '.[0]'], { service: usage() });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('--jq: Cannot index object with number');
+  });
+
+  it('conflicts with -o csv and -o table (exit 2), and goes with --json', async () => {
+    for (const format of ['csv', 'table', 'ndjson']) {
+      const result = await svc(['usage', '--jq', '.plan', '-o', format], { service: new FakeService() });
+      expect(result.code, format).toBe(2);
+      expect(result.stderr).toContain(`--jq filters JSON output; it conflicts with --output ${format}`);
+    }
+    const result = await svc(['usage', '--jq', '.plan', '--json'], { service: usage() });
+    expect(result.stdout).toBe('growth\n');
+  });
+
+  it('filters commands that print JSON without a request: whoami --local', async () => {
+    const result = await svc(['whoami', '--local', '--jq', '.key_mode'], {});
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('test\n');
+  });
+
+  it('svc api: the body filtered; an error status gives the body unfiltered and its exit code', async () => {
+    const ok = await svc(['api', '/v1/usage', '--jq', '.quota'], { service: usage() });
+    expect(ok.stdout).toBe('10000\n');
+    const body = { error_type: 'INVALID_REQUEST_ERROR', error_code: 'REPORT_NOT_FOUND', error_message: 'No report.' };
+    const missing = await svc(['api', '/v1/reports/rpt_0000000000000000', '--jq', '.error_code'], {
+      service: new FakeService().expect('GET', '/v1/reports/rpt_0000000000000000', { status: 404, body }),
+    });
+    expect(missing.code).toBe(5);
+    expect(JSON.parse(missing.stdout)).toEqual(body);
+  });
+
+  it('svc api refuses --include with --jq: headers are not JSON', async () => {
+    const result = await svc(['api', '/v1/usage', '--jq', '.', '--include'], { service: new FakeService() });
+    expect(result.code).toBe(2);
+  });
+
+  it('is refused by commands that run until stopped', async () => {
+    const mock = await svc(['mock', '--port', '0', '--jq', '.url'], {});
+    expect(mock.code).toBe(2);
+    expect(mock.stderr).toContain('svc mock runs until stopped');
+    const listen = await svc(['webhooks', 'listen', '--jq', '.'], {});
+    expect(listen.code).toBe(2);
+    expect(listen.stderr).toContain('svc webhooks listen runs until stopped');
+  });
+});
+
+describe('--json on a terminal', () => {
+  it('is coloured as gh colours it, and the text is the same without the colours', async () => {
+    const result = await svc(['usage', '--json'], { tty: true, service: usage() });
+    expect(result.stdout).toContain('\u001b[1;34m"plan"\u001b[0m');
+    expect(result.stdout).toContain('\u001b[32m"growth"\u001b[0m');
+    expect(JSON.parse(plain(result.stdout))).toEqual(USAGE);
+  });
+
+  it('is never coloured in a pipe, nor with NO_COLOR', async () => {
+    expect((await svc(['usage', '--json'], { service: usage() })).stdout).not.toMatch(/\u001b\[/);
+    expect((await svc(['usage', '--json'], { tty: true, env: { NO_COLOR: '1' }, service: usage() })).stdout).not.toMatch(/\u001b\[/);
+  });
+
+  it('svc api colours a JSON body on a terminal', async () => {
+    const result = await svc(['api', '/v1/usage'], { tty: true, service: usage() });
+    expect(result.stdout).toContain('\u001b[1;34m"quota"\u001b[0m');
+  });
+});
+
+describe('colorJson', () => {
+  const strip = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
+
+  it('adds colours and nothing else, whatever the JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value, null, 2);
+        expect(strip(colorJson(text))).toBe(text);
+      }),
+    );
+  });
+
+  it('tells keys from string values, even a value that looks like a key', () => {
+    const text = colorJson('{\n  "a": "b:",\n  "c": [null, true, 1]\n}');
+    expect(text).toContain('\u001b[1;34m"a"\u001b[0m');
+    expect(text).toContain('\u001b[32m"b:"\u001b[0m');
+    expect(text).toContain('\u001b[36mnull\u001b[0m');
+    expect(text).toContain('\u001b[33mtrue\u001b[0m');
+  });
+});
