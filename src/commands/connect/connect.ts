@@ -101,11 +101,8 @@ async function askRedirectUri(ctx: Context): Promise<string> {
  * the code inverted, which most phone cameras still read).
  */
 async function drawQr(ctx: Context, url: string): Promise<void> {
-  // qrcode is CommonJS: its exports are the default export of the bundled module.
-  const { default: qrcode } = await import('qrcode');
-  const code = await qrcode.toString(url, { type: 'terminal', small: true });
-  const color = colorEnabled(ctx.io.env, ctx.io.stderrIsTTY, ctx.flags.color === false);
-  ctx.io.stderr.write(color ? code : code.replace(/\u001b\[[0-9;]*m/g, ''));
+  const { qrText } = await import('./qr.js');
+  ctx.io.stderr.write(qrText(url, { color: colorEnabled(ctx.io.env, ctx.io.stderrIsTTY, ctx.flags.color === false) }));
 }
 
 /** A browser that cannot be started is not a failure: the address is printed anyway. */
