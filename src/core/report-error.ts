@@ -98,7 +98,7 @@ function compactEnvelope(error: ApiError): string {
   }
 }
 
-/** @inquirer/prompts throws ExitPromptError on Ctrl-C. */
+/** An @inquirer prompt throws ExitPromptError on Ctrl-C. */
 function isPromptExit(error: unknown): boolean {
   return error instanceof Error && error.name === 'ExitPromptError';
 }

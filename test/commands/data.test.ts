@@ -258,7 +258,7 @@ describe('svc data latest', () => {
     const raw = JSON.stringify(body, null, 4);
     const r = await data(['latest', 'cpi', '--json'], { tty, service: service(['/v1/data/cbank/cpi/latest', { raw }]) });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(JSON.stringify(body, null, 2) + '\n');
+    expect(plain(r.stdout)).toBe(JSON.stringify(body, null, 2) + '\n');
     expect(r.stderr).toBe('');
   });
 
@@ -716,7 +716,7 @@ describe('the reply cache', () => {
     await data(ARGS, { tty, cache, service: service([SERIES_PATH, { raw }]) });
     const json = await data([...ARGS, '--json'], { tty, cache });
     expect(json.requests).toEqual([]);
-    expect(json.stdout).toBe(JSON.stringify(CPI_SERIES, null, 2) + '\n');
+    expect(plain(json.stdout)).toBe(JSON.stringify(CPI_SERIES, null, 2) + '\n');
     const other = await data(['series', 'cpi', 'PCPI_IX', '--from', '2025-02'], { tty, cache, service: service(['/v1/data/cbank/cpi/series?from=2025-02&indicator=PCPI_IX', CPI_SERIES]) });
     expect(other.code).toBe(0);
     expect(cache.entries.size).toBe(2);

@@ -375,7 +375,7 @@ describe('svc whoami', () => {
 
     const json = await svcIn(dir, ['whoami', '--json'], { tty, service: usageRejects() });
     expect(json.code).toBe(3);
-    expect(JSON.parse(json.stdout)).toMatchObject({ profile: 'default', accepted: false, plan: null });
+    expect(JSON.parse(plain(json.stdout))).toMatchObject({ profile: 'default', accepted: false, plan: null });
     expect(JSON.parse(json.stderr.slice(json.stderr.indexOf('{"')))).toMatchObject({ error_code: 'INVALID_API_KEY' });
     expectNoKey(json, KEY);
   });
