@@ -1,7 +1,10 @@
 // Checks of user input that every command shares; each failure is a usage error (exit 2) and
 // happens before any request.
+import { AUTO_BANK, BANK_CODES, readBankCode } from '../api/banks.js';
 import { checkId, requestNote, type Endpoint } from '../api/endpoints.js';
 import { UsageError } from '../core/errors.js';
+import { oneLine } from '../core/output/format.js';
+import { didYouMean } from '../core/report-error.js';
 
 export { checkId };
 
@@ -24,6 +27,17 @@ export function checkChoice<T extends string>(value: string | undefined, flag: s
     throw new UsageError(`${flag} takes one of ${choices.join(', ')}, not "${value}"`);
   }
   return value as T;
+}
+
+/**
+ * `--bank` of `svc parse`: auto or a documented bank code (src/api/banks.ts), in the form the
+ * documentation writes it (`nabil` is sent as NABIL). Any other code is refused with the nearest
+ * ones: the documentation lists the codes the service parses.
+ */
+export function checkBank(value: string, flag = '--bank'): string {
+  const read = readBankCode(value, BANK_CODES, true);
+  if ('code' in read) return read.code;
+  throw new UsageError(`${flag} takes a bank code (${[AUTO_BANK, ...BANK_CODES].join(', ')}), not "${oneLine(value)}"`, didYouMean(read.near));
 }
 
 /** Commander's collector of a flag given several times: `--name A --name B`. */

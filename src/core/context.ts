@@ -181,7 +181,7 @@ export class Context {
     if (apiKey !== undefined && keyMode(apiKey) === 'unknown') {
       this.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); using it as given');
     }
-    return new ApiClient({
+    const client = new ApiClient({
       baseUrl,
       apiKey,
       userAgent: `svc/${VERSION} node/${process.versions.node}`,
@@ -196,6 +196,10 @@ export class Context {
       random: this.services.random,
       now: () => this.now(),
     });
+    // On a terminal, a request slow to answer shows a spinner (unless the command shows its own).
+    if (!this.io.stderrIsTTY) return client;
+    const [{ watchSlowRequests }, { lineClaimed }] = await Promise.all([import('./slow-requests.js'), import('./stream/terminal-line.js')]);
+    return watchSlowRequests(client, { spin: (text) => this.drawSpinner(text), lineTaken: () => lineClaimed(this.io.stderr) });
   }
 
   /**
@@ -232,9 +236,11 @@ export class Context {
 
   /** A view as a table: boxed with colour on a terminal, tab-separated in a pipe. */
   private async table(view: View): Promise<string> {
-    const [{ renderTable }, { createPaint }] = await Promise.all([import('./output/render.js'), import('./output/paint.js')]);
+    const [{ renderTable }, { createPaint }, { timeZoneOf }] = await Promise.all([import('./output/render.js'), import('./output/paint.js'), import('./output/time.js')]);
     const Table = this.io.stdoutIsTTY ? (await import('cli-table3')).default : undefined;
-    return renderTable(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), Table });
+    // Times in the local zone (TZ), and how far off they are from the run's clock.
+    const time = { now: this.now(), zone: timeZoneOf(this.io.env) };
+    return renderTable(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), Table, time });
   }
 
   /**
@@ -245,6 +251,21 @@ export class Context {
    */
   async spinner(text: string): Promise<Spinner> {
     if (!this.io.stderrIsTTY) return { update() {}, stop() {} };
+    // The line is this spinner's: a slow request shows none of its own meanwhile (slow-requests.ts).
+    const { claimLine } = await import('./stream/terminal-line.js');
+    const release = claimLine(this.io.stderr);
+    const spinner = await this.drawSpinner(text);
+    return {
+      update: (next) => spinner.update(next),
+      stop: () => {
+        spinner.stop();
+        release();
+      },
+    };
+  }
+
+  /** An ora spinner on stderr (a terminal), as spinner() describes. */
+  private async drawSpinner(text: string): Promise<Spinner> {
     const { default: ora } = await import('ora');
     const spinner = ora({ text, stream: this.io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
     return {

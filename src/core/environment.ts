@@ -44,6 +44,11 @@ export const ENVIRONMENT = [
   { name: 'CLICOLOR_FORCE', group: 'output', description: 'Set, and not 0: the same as FORCE_COLOR.' },
   { name: 'TERM', group: 'output', description: 'dumb: no colour on that terminal.' },
   {
+    name: 'TZ',
+    group: 'output',
+    description: 'Time zone of the times tables show, as an IANA name (Asia/Kathmandu, UTC; default: the system\'s). --json, ndjson and csv keep the times as the service sent them.',
+  },
+  {
     name: 'CI',
     group: 'output',
     description: 'Set, and not 0 or false: never prompt; a missing value is a usage error (exit 2) instead. Set at all, it also turns off Node\'s compile cache.',

@@ -12,7 +12,7 @@ import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDir } from '../config/paths.js';
-import type { Env } from '../core/environment.js';
+import { readEnv, type Env } from '../core/environment.js';
 import { distrustReason, untrustedFolderReason } from '../core/trusted-files.js';
 
 export interface Program {
@@ -58,7 +58,7 @@ export function loadProgram({ file, id, env }: LoadOptions): LoadedProgram {
 /** Where the code cache lives, or undefined where it is not to be used. */
 function codeFolder(env: Env): string | undefined {
   // Node 22+: its own compile cache. CI: the launcher keeps every cache off, so runs are alike.
-  if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function' || env.CI) return undefined;
+  if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function' || readEnv(env, 'CI')) return undefined;
   const root = cacheDir(env);
   const folder = join(root, 'code');
   const untrusted = untrustedFolderReason([

@@ -9,7 +9,7 @@ import { METHODS } from '../../src/commands/api/fields.js';
 import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram } from '../../src/docs/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
-import { FakeService, KEY, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';
+import { FakeService, KEY, plain, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';
 
 const ID = 'rpt_e8699f830adc84b8';
 const MATCH = { result: 'match', score: 0.97, statement_name: 'Ram Bahadur Shrestha' };
@@ -33,7 +33,7 @@ describe('GET', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     // The same bytes for a person and a script: JSON, no colour.
-    expect(result.stdout).toBe(JSON.stringify(LIST, null, 2) + '\n');
+    expect(plain(result.stdout)).toBe(JSON.stringify(LIST, null, 2) + '\n');
     expect(result.requests[0]!.body).toBeUndefined();
     expect(result.requests[0]!.headers['content-type']).toBeUndefined();
     expect(result.requests[0]!.headers['idempotency-key']).toBeUndefined();
@@ -90,7 +90,7 @@ describe('POST and other methods with a body', () => {
       { tty, service: one('POST', `/v1/reports/${ID}/identity/match`, { body: MATCH }) },
     );
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(MATCH);
+    expect(JSON.parse(plain(result.stdout))).toEqual(MATCH);
     const [request] = result.requests;
     expect(request!.headers['content-type']).toBe('application/json');
     expect(request!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -170,7 +170,7 @@ describe('error statuses', () => {
   it.each([false, true])('404: the error body on stdout as pretty JSON, a one-line summary on stderr, exit 5 (tty: %s)', async (tty) => {
     const result = await svc(['api', 'GET', 'reports/rpt_0000000000000000'], { tty, service: one('GET', '/v1/reports/rpt_0000000000000000', { status: 404, body: NOT_FOUND }) });
     expect(result.code).toBe(5);
-    expect(result.stdout).toBe(JSON.stringify(NOT_FOUND, null, 2) + '\n');
+    expect(plain(result.stdout)).toBe(JSON.stringify(NOT_FOUND, null, 2) + '\n');
     expect(result.stderr).toBe("error: HTTP 404: REPORT_NOT_FOUND: No report with id 'rpt_0000000000000000' exists for this organization.\n");
   });
 
@@ -197,7 +197,7 @@ describe('error statuses', () => {
     const body = { error_type: 'AUTHENTICATION_ERROR', error_code: 'INVALID_API_KEY', error_message: 'Unknown API key.' };
     const result = await svc(['api', 'usage'], { tty, service: one('GET', '/v1/usage', { status: 401, body }) });
     expect(result.code).toBe(3);
-    expect(JSON.parse(result.stdout)).toEqual(body);
+    expect(JSON.parse(plain(result.stdout))).toEqual(body);
     expect(result.stderr).toBe(
       'error: HTTP 401: INVALID_API_KEY: Unknown API key.\nThe service refused the key in SVC_API_KEY. Set it to a valid key, or unset it and run `svc login`.\n',
     );
@@ -281,7 +281,7 @@ describe('the method, as in gh api: PATH alone is a GET, or a POST with a body; 
   it.each([false, true])('PATH alone is a GET, -f fields and -q its query string (tty: %s)', async (tty) => {
     const result = await svc(['api', 'reports', '-q', 'limit=2'], { tty, service: one('GET', '/v1/reports?limit=2') });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe(JSON.stringify(LIST, null, 2) + '\n');
+    expect(plain(result.stdout)).toBe(JSON.stringify(LIST, null, 2) + '\n');
     expect(result.requests[0]!.body).toBeUndefined();
   });
 
@@ -290,7 +290,7 @@ describe('the method, as in gh api: PATH alone is a GET, or a POST with a body; 
     expect(result.code, result.stderr).toBe(0);
     expect(result.requests[0]!.json).toEqual({ name: 'Ram', strict: true });
     expect(result.requests[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(result.stdout)).toEqual(MATCH);
+    expect(JSON.parse(plain(result.stdout))).toEqual(MATCH);
   });
 
   it('PATH with --input is a POST of that body', async () => {

@@ -245,9 +245,11 @@ describe('every command', () => {
       const raw = JSON.stringify(c.reply).replace(/^\{/, '{"zeta_first":1.50,"big":12345678901234567890,');
       const result = await run(c, { tty, argv: [...c.argv, '--json'], reply: { raw } });
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toMatch(/^\{\n {2}"zeta_first": 1\.50,\n {2}"big": 12345678901234567890,\n/);
-      expect(JSON.parse(result.stdout)).toEqual(JSON.parse(raw));
-      expect(result.stdout).not.toMatch(ANSI);
+      expect(plain(result.stdout)).toMatch(/^\{\n {2}"zeta_first": 1\.50,\n {2}"big": 12345678901234567890,\n/);
+      expect(JSON.parse(plain(result.stdout))).toEqual(JSON.parse(raw));
+      // Coloured as gh colours JSON on a terminal, never in a pipe.
+      if (tty) expect(result.stdout).toMatch(ANSI);
+      else expect(result.stdout).not.toMatch(ANSI);
       // A secret handed over is shown this once, with a warning on stderr; nothing else is written there.
       if (c.handsOver) expect(result.stderr).toMatch(/^warning: .*shown this once/);
       else expect(result.stderr).toBe('');
@@ -530,7 +532,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     expect(result.code).toBe(0);
     if (tty) {
       expect(plain(result.stdout)).toBe(
-        lines(`Consent   ${CONSENT_ID}`, `Token     ${TOKEN}`, `Data URL  ${CONSENT.data_url}`, 'Scopes    identity, income', 'Expires   2026-06-13 09:30 UTC'),
+        lines(`Consent   ${CONSENT_ID}`, `Token     ${TOKEN}`, `Data URL  ${CONSENT.data_url}`, 'Scopes    identity, income', 'Expires   2026-06-13 09:30 UTC (in 22 days)'),
       );
     } else {
       expect(result.stdout).toBe(
@@ -550,14 +552,15 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     if (tty) {
       // A boxed table, or a card per consent where the terminal is too narrow: the state first either way.
       const screen = plain(result.stdout);
-      for (const value of ['active', CONSENT_ID, 'identity, income', 'Nabil Bank loan desk', '2026-06-19T08:30:00Z']) expect(screen).toContain(value);
+      // Times in the local zone (TZ=UTC here), an expiry with how far off it is.
+      for (const value of ['active', CONSENT_ID, 'identity, income', 'Nabil Bank loan desk', '2026-06-19 08:30 UTC (in 28 days)']) expect(screen).toContain(value);
       expect(screen.indexOf('STATUS')).toBeLessThan(screen.indexOf('GRANTEE LABEL'));
       expect(screen.indexOf('active')).toBeLessThan(screen.indexOf(CONSENT_ID));
     } else {
       expect(result.stdout).toBe(
         lines(
           'STATUS\tID\tREPORT ID\tSCOPES\tGRANTEE LABEL\tCREATED AT\tEXPIRES AT\tREVOKED AT\tREADS\tLAST READ AT',
-          `active\t${CONSENT_ID}\t${ID}\tidentity, income\tNabil Bank loan desk\t2026-05-20T08:30:00Z\t2026-06-19T08:30:00Z\t\t2\t2026-05-21T09:00:00Z`,
+          `active\t${CONSENT_ID}\t${ID}\tidentity, income\tNabil Bank loan desk\t2026-05-20 08:30 UTC\t2026-06-19 08:30 UTC\t\t2\t2026-05-21 09:00 UTC`,
         ),
       );
     }
@@ -644,7 +647,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     } else {
       expect(record.stdout.split('\n').slice(0, 4)).toEqual(['FIELD\tVALUE', 'decision\tapproved', 'outcome\t', `id\t${DECISION.id}`]);
       expect(outcome.stdout).toBe(
-        lines('FIELD\tVALUE', 'outcome\tdelinquent', `id\t${OUTCOME.id}`, 'client_reference_id\tloan-1001', `decision_id\t${DECISION.id}`, 'detail\t90+ DPD', 'recorded_at\t2026-05-22T11:00:00Z'),
+        lines('FIELD\tVALUE', 'outcome\tdelinquent', `id\t${OUTCOME.id}`, 'client_reference_id\tloan-1001', `decision_id\t${DECISION.id}`, 'detail\t90+ DPD', 'recorded_at\t2026-05-22 11:00 UTC'),
       );
     }
     expect(plain((await run(command('decisions record'), { tty, reply: { body: {} } })).stdout)).toBe('Decision recorded for loan-1001.\n');
@@ -668,7 +671,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
           '',
           'Data',
           'DECISION\tOUTCOME\tID\tCLIENT REFERENCE ID\tREPORT ID\tDECISION RATIONALE\tAMOUNT\tCREATED AT\tOUTCOME DETAIL\tOUTCOME RECORDED AT',
-          `approved\tdelinquent\t${DECISION.id}\tloan-1001\t${ID}\tFOIR 32%, steady salary\t250000\t2026-05-22T10:00:00Z\t90+ DPD\t2026-05-22T11:00:00Z`,
+          `approved\tdelinquent\t${DECISION.id}\tloan-1001\t${ID}\tFOIR 32%, steady salary\t250000\t2026-05-22 10:00 UTC\t90+ DPD\t2026-05-22 11:00 UTC`,
         ),
       );
     }
@@ -729,7 +732,7 @@ describe('replies of a shape the command does not expect', () => {
         }
         const json = await run(c, { tty, argv: [...c.argv, '--json'], reply: { body } });
         expect(json.code).toBe(0);
-        expect(JSON.parse(json.stdout)).toEqual(body);
+        expect(JSON.parse(plain(json.stdout))).toEqual(body);
       }
       const list = await run(c, { tty, reply: { body: [] } });
       expectFailure(list, 10, /the body should be an object, but it is a list$/);
@@ -844,7 +847,7 @@ describe('replies of a shape the command does not expect', () => {
     expect(exchange.code).toBe(0);
     expect(exchange.stderr).toBe('');
     expect(plain(exchange.stdout)).toMatch(tty ? /^Scopes +identity$/m : /^scopes\tidentity$/m);
-    expect(plain(exchange.stdout)).toMatch(tty ? /^expires_at +2026-08-01T00:00:00Z$/m : /^expires_at\t2026-08-01T00:00:00Z$/m);
+    expect(plain(exchange.stdout)).toMatch(tty ? /^expires_at +2026-08-01 00:00 UTC \(in 2 months\)$/m : /^expires_at\t2026-08-01 00:00 UTC$/m);
   });
 
   it.each(MODES)('consents data and grants data: data that is no object is shown whole; a scope not listed still gets its section, for $mode', async ({ tty }) => {

@@ -128,7 +128,7 @@ const CASES: Case[] = [
     argv: ['statements', 'list'],
     path: '/v1/statements',
     reply: { body: STATEMENTS },
-    whole: ['stmt_edd965552fcfdf1d', 'stmt_0c73d482daf58756', 'rpt_f2f26e05bdcf42c7', 'rpt_8074807054f108e7', '2026-06-20T14:00:00Z'],
+    whole: ['stmt_edd965552fcfdf1d', 'stmt_0c73d482daf58756', 'rpt_f2f26e05bdcf42c7', 'rpt_8074807054f108e7', '2026-06-20 14:00 UTC'],
     cardsAt: [80, 60],
   },
   { name: 'reports counterparties', argv: ['reports', 'counterparties', ID], path: `/v1/reports/${ID}/counterparties`, reply: { body: COUNTERPARTIES }, whole: [ID, '898676.55', '754197.55', '17522.05'], tableAt: [80, 60] },
@@ -233,7 +233,7 @@ describe('the card form', () => {
       'VERIFY AT       https://svc.test/verify/stmt_edd965552fcfdf1d',
       'REPORT ID       rpt_f2f26e05bdcf42c7',
       'ACCOUNT HOLDER  Bishnu Maya Rai',
-      'ISSUED AT       2026-02-10T10:30:00Z',
+      'ISSUED AT       2026-02-10 10:30 UTC',
       '',
     ]);
   });

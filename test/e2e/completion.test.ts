@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AUTO_BANK, BANK_CODES, DATA_BANK_CODES } from '../../src/api/banks.js';
 import { DATA_FAMILIES } from '../../src/commands/data/families.js';
 import { ReplyCache } from '../../src/core/cache.js';
 import { ROOT, run, SVC, useWorld } from './harness.js';
@@ -237,6 +238,8 @@ for (const shell of SHELLS) describe.skipIf(!HAVE[shell])(`${shell} completes`, 
     'svc sandbox fire rpt_1 --event ',
     'svc consents create rpt_1 --scopes ',
     'svc connect --scopes ',
+    'svc parse statement.pdf --bank ',
+    'svc data latest bank-pnl --bank ',
   ];
   let got: Map<string, string[]>;
   beforeAll(async () => {
@@ -286,6 +289,11 @@ for (const shell of SHELLS) describe.skipIf(!HAVE[shell])(`${shell} completes`, 
     expect(sorted(got.get('svc sandbox fire rpt_1 --event ')!)).toEqual(['report.failed', 'report.ready']);
     expect(sorted(got.get('svc consents create rpt_1 --scopes ')!)).toEqual(['identity', 'income', 'liabilities', 'transactions', 'verify']);
     expect(sorted(got.get('svc connect --scopes ')!)).toEqual(['identity', 'income']);
+  });
+
+  it('the bank codes, from the bank table: auto and every code for a statement, the banks for a dataset', () => {
+    expect(sorted(got.get('svc parse statement.pdf --bank ')!)).toEqual(sorted([AUTO_BANK, ...BANK_CODES]));
+    expect(sorted(got.get('svc data latest bank-pnl --bank ')!)).toEqual(sorted(DATA_BANK_CODES));
   });
 
   it('file names for parse FILE and --file, --body, --input', async () => {

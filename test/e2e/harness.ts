@@ -35,6 +35,8 @@ export function baseEnv(configDir: string): Record<string, string> {
     SVC_CONFIG_DIR: join(configDir, 'config'),
     SVC_CACHE_DIR: join(configDir, 'cache'),
     LANG: 'C.UTF-8',
+    // Times in tables are shown in this zone: the same on every machine.
+    TZ: 'UTC',
   };
 }
 

@@ -223,7 +223,8 @@ describe('usage', () => {
       `used\t${count(body.used)} of ${count(body.quota)} (${Math.round((body.used / body.quota) * 100)}%)`,
       `remaining\t${count(body.remaining)}`,
       `period\t${body.period}`,
-      expect.stringMatching(new RegExp(`^resets_at\\t${body.resets_at.slice(0, 10)} 00:00 UTC \\(in \\d+ days?\\)$`)),
+      // In the local zone (TZ=UTC here); how far off it is only on a terminal, where gh says it too.
+      `resets_at\t${body.resets_at.slice(0, 10)} 00:00 UTC`,
     ]);
     expect(body.remaining).toBe(body.quota - body.used);
     expect(rows.slice(5)).toEqual([

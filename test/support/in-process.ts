@@ -213,6 +213,8 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     SVC_CONFIG_DIR: join(scratchDir(), 'config'),
     SVC_CACHE_DIR: join(scratchDir(), 'cache'),
     HOME: scratchDir(),
+    // Times in tables are shown in this zone: the same on every machine (a test may set another).
+    TZ: 'UTC',
     ...(tty ? { TERM: 'xterm-256color' } : { CI: 'true' }),
   };
   for (const [name, value] of Object.entries(options.env ?? {})) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { csvLine } from '../../src/core/output/csv.js';
-import { formatAmount, formatDateTime, printable } from '../../src/core/output/format.js';
+import { formatAmount, printable } from '../../src/core/output/format.js';
+import { formatTimestamp } from '../../src/core/output/time.js';
 import { prettyJson, reindentJson } from '../../src/core/output/json.js';
 import { colorEnabled } from '../../src/core/io.js';
 
@@ -37,9 +38,9 @@ describe('formatting for people', () => {
     expect(formatAmount(null)).toBe('');
   });
 
-  it('shortens ISO date-times', () => {
-    expect(formatDateTime('2026-03-04T05:06:07Z')).toBe('2026-03-04 05:06 UTC');
-    expect(formatDateTime('2026-03-04')).toBe('2026-03-04');
+  it('shortens ISO date-times (the rest: time.test.ts)', () => {
+    expect(formatTimestamp('2026-03-04T05:06:07Z', { zone: 'UTC' })).toBe('2026-03-04 05:06 UTC');
+    expect(formatTimestamp('2026-03-04', { zone: 'UTC' })).toBe('2026-03-04');
   });
 
   it('removes control characters but keeps tabs and line breaks', () => {

@@ -3,7 +3,7 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
-import { formatDateTime, oneLine } from '../../core/output/format.js';
+import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
 import { scopesText } from '../scoped-data.js';
@@ -46,7 +46,8 @@ export function createdConsentView(body: unknown, reading: ReplyReading): Sectio
     { key: 'token', header: 'Token', value: (x) => x.token },
     { key: 'data_url', header: 'Data URL', value: (x) => x.dataUrl },
     { key: 'scopes', header: 'Scopes', value: (x) => x.scopes },
-    { key: 'expires_at', header: 'Expires', value: (x) => x.expiresAt, display: (x) => formatDateTime(x.expiresAt) },
+    // A time: shown in the local zone, and how far off, by the renderer (output/time.ts).
+    { key: 'expires_at', header: 'Expires', value: (x) => x.expiresAt },
   ];
   return withRest({ kind: 'record', record: c, fields }, otherFields(body, KNOWN));
 }

@@ -6,7 +6,8 @@ import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import { isFresh, storeReply, type CacheEntry } from '../../core/cache.js';
 import type { Context } from '../../core/context.js';
 import { ApiError } from '../../core/errors.js';
-import { formatDateTime, printable } from '../../core/output/format.js';
+import { printable } from '../../core/output/format.js';
+import { formatTimestamp, timeZoneOf } from '../../core/output/time.js';
 import type { Reply } from '../../core/output/render.js';
 import type { CacheStore } from '../../core/services.js';
 
@@ -98,7 +99,7 @@ async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError):
   try {
     const reply = await client.request(target(ENDPOINTS.usage));
     const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? pick(reply.body, 'resets_at'));
-    if (resetsAt) error.hints.push(`Usage resets at ${formatDateTime(printable(resetsAt))} (see \`svc usage\`).`);
+    if (resetsAt) error.hints.push(`Usage resets at ${formatTimestamp(printable(resetsAt), { zone: timeZoneOf(ctx.io.env) })} (see \`svc usage\`).`);
   } catch {
     // no better news than the error itself
   }

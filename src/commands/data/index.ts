@@ -1,4 +1,5 @@
 // `svc data …`: the central bank's public datasets (latest month, series, snapshot, selectors).
+import { DATA_BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
@@ -12,7 +13,7 @@ function withParam(command: Command): Command {
 
 /** The family verbs: per-bank families take --bank. */
 function withFamily(command: Command): Command {
-  return withCache(withParam(command)).option('--bank <code>', 'the bank of a per-bank family (bank-pnl), e.g. NABIL');
+  return withCache(withParam(command)).option('--bank <code>', `the bank of a per-bank family (bank-pnl): ${DATA_BANK_CODES.join(', ')} or another bank's code`);
 }
 
 function withCache(command: Command): Command {

@@ -1,6 +1,8 @@
 // Local checks of the data commands' input. Each failure is a usage error (exit 2) that names the
 // flag, raised before any request.
+import { DATA_BANK_CODES, readBankCode } from '../../api/banks.js';
 import { UsageError } from '../../core/errors.js';
+import { oneLine } from '../../core/output/format.js';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -23,11 +25,21 @@ export function checkRange(from: string | undefined, to: string | undefined): { 
   return { from: start, to: end };
 }
 
-/** `--bank B` of a per-bank family, as its query parameter; refused for the other families. */
-export function bankQuery(family: { name: string; perBank?: boolean }, bank: string | undefined): Record<string, string> {
+/**
+ * `--bank B` of a per-bank family, as its query parameter; refused for the other families. A
+ * documented code is sent in its documented form (`nabil` as NABIL). The per-bank data covers 50+
+ * institutions that no document lists, so another code is sent as given: `warn` hears the nearest
+ * documented codes, when some are near.
+ */
+export function bankQuery(family: { name: string; perBank?: boolean }, bank: string | undefined, warn: (message: string) => void = () => {}): Record<string, string> {
   if (bank === undefined) return {};
   if (!family.perBank) throw new UsageError(`--bank goes with per-bank families (bank-pnl), not ${family.name}`);
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(bank)) throw new UsageError(`--bank takes a bank code such as NABIL, not "${bank}"`);
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(bank)) throw new UsageError(`--bank takes a bank code such as NABIL, not "${oneLine(bank)}"`);
+  const read = readBankCode(bank, DATA_BANK_CODES, false);
+  if ('code' in read) return { bank: read.code };
+  if (read.near.length > 0) {
+    warn(`--bank ${bank} is not a bank code svc knows: did you mean ${read.near.join(' or ')}? It is sent as given (the per-bank data covers more banks than svc lists).`);
+  }
   return { bank };
 }
 

@@ -17,7 +17,7 @@ type LatestView = (body: unknown, reading: ReplyReading, selectorName: string) =
 export async function showLatestAs(ctx: Context, familyName: string, options: CacheOptions & ParamOptions, view: LatestView): Promise<void> {
   const family = findFamily(familyName);
   const path = latestPath(family);
-  const { reply } = await fetchDataset(ctx, { path, query: { ...bankQuery(family, options.bank), ...parseParams(options.param) } }, cachePolicy(options));
+  const { reply } = await fetchDataset(ctx, { path, query: { ...bankQuery(family, options.bank, (message) => ctx.warn(message)), ...parseParams(options.param) } }, cachePolicy(options));
   await printDataset(ctx, reply, {
     what: `GET ${path}`,
     records: (body) => itemListOf(body, family.selector)?.items,

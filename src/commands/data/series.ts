@@ -23,7 +23,7 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
   const family = findFamily(familyName);
   const range = checkRange(options.from, options.to);
   const params = parseParams(options.param);
-  const bank = bankQuery(family, options.bank);
+  const bank = bankQuery(family, options.bank, (message) => ctx.warn(message));
   const policy = cachePolicy(options);
   if (options.chart && ctx.format !== 'table') {
     throw new UsageError(`--chart draws for people and cannot be combined with --json or -o ${ctx.format}`);

@@ -129,7 +129,12 @@ function formattingTopic(): Block[] {
       kind: 'paragraph',
       text: 'Tables are coloured on a terminal. --no-color and NO_COLOR win over everything; then FORCE_COLOR and CLICOLOR_FORCE force colour into a pipe; otherwise there is no colour when stdout is not a terminal, when CLICOLOR=0 or when TERM=dumb.',
     },
-    { kind: 'definitions', items: [['--no-color', 'never colour the output'], ...variablesOf('output').filter(([name]) => name !== 'CI')] },
+    { kind: 'definitions', items: [['--no-color', 'never colour the output'], ...variablesOf('output').filter(([name]) => name !== 'CI' && name !== 'TZ')] },
+    { kind: 'heading', text: 'Times' },
+    {
+      kind: 'paragraph',
+      text: 'Tables show the times the service sends in your time zone (TZ, else the system\'s), to the minute, with its offset from UTC: 2026-06-01 05:45 +0545. On a terminal an expiry or a reset also says how far off it is (in 10 days), and a time within a week how long ago it was (3 h ago). --json, ndjson and csv keep the times exactly as the service sent them.',
+    },
     { kind: 'heading', text: 'Recipes with jq' },
     {
       kind: 'code',

@@ -1,4 +1,5 @@
 // `svc parse FILE`: upload a bank statement and parse it into a report.
+import { AUTO_BANK, BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
@@ -9,7 +10,7 @@ export function registerParse(program: Command, app: App): void {
     .command('parse')
     .description('upload a bank statement (PDF, JPEG or PNG, at most 20 MB) and parse it into a report')
     .argument('<file>', 'the statement file')
-    .option('--bank <code>', 'code of the issuing bank', 'auto')
+    .option('--bank <code>', `the issuing bank: ${AUTO_BANK} (the service finds it) or ${BANK_CODES.join(', ')}`, AUTO_BANK)
     .option('--async', 'return at once with the report id; the report is parsed in the background')
     .option('--wait', 'parse in the background and wait until the report is complete or failed')
     .option('--wait-timeout <seconds>', 'how long --wait waits at most', '600')

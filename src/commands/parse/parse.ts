@@ -12,7 +12,7 @@ import { whyUnreadable } from '../../core/fs-errors.js';
 import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { checkInteger } from '../args.js';
+import { checkBank, checkInteger } from '../args.js';
 import { reportReader } from '../reports/report-view.js';
 import { paintReportStatus } from '../reports/status.js';
 
@@ -38,13 +38,13 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
     ]);
   }
   const waitSeconds = checkInteger(options.waitTimeout, '--wait-timeout', 1, 86_400)!;
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(options.bank)) throw new UsageError(`--bank takes a bank code such as NABIL or auto, not "${options.bank}"`);
+  const bank = checkBank(options.bank);
   const document = await readStatement(file);
   const client = await ctx.client();
   const background = options.async === true || options.wait === true;
   const upload = multipart(
     { name: 'file', filename: basename(file), contentType: document.contentType, bytes: document.bytes },
-    { bank: options.bank, async: String(background) },
+    { bank, async: String(background) },
   );
   const spinner = await ctx.spinner(`Uploading ${basename(file)}…`);
   let reply: ApiReply;

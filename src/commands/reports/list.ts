@@ -1,7 +1,6 @@
 import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
-import { formatDateTime } from '../../core/output/format.js';
 import { withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
 import { checkChoice, checkInteger } from '../args.js';
@@ -33,7 +32,8 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
         { key: 'report_id', header: 'ID', value: (r) => r.id, keep: true },
         { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => paintReportStatus(r.status ?? '', paint) },
         { key: 'bank_code', header: 'BANK', value: (r) => r.bank },
-        { key: 'created_at', header: 'CREATED', value: (r) => r.created, display: (r) => formatDateTime(r.created) },
+        // A time: shown in the local zone by the renderer (output/time.ts).
+        { key: 'created_at', header: 'CREATED', value: (r) => r.created },
       ];
       const list: ListView<Row> = {
         kind: 'list',

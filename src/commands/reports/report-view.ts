@@ -4,7 +4,7 @@
 // here; `-o csv` and `-o ndjson` write them one per line.
 import { isRecord, numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import type { ReplyReader } from '../../core/context.js';
-import { formatAmount, formatBoolean, formatCount, formatDateTime } from '../../core/output/format.js';
+import { formatAmount, formatBoolean, formatCount } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
 import { paintReportStatus } from './status.js';
@@ -71,7 +71,7 @@ export function reportView(body: unknown, reading: ReplyReading, title?: string)
     { key: 'opening_balance', header: 'Opening balance', value: (x) => x.openingBalance, display: (x) => amount(x.openingBalance) },
     { key: 'closing_balance', header: 'Closing balance', value: (x) => x.closingBalance, display: (x) => amount(x.closingBalance) },
     { key: 'transactions', header: 'Transactions', value: (x) => x.transactions, display: (x) => formatCount(x.transactions) },
-    { key: 'created_at', header: 'Created', value: (x) => x.createdAt, display: (x) => formatDateTime(x.createdAt) },
+    { key: 'created_at', header: 'Created', value: (x) => x.createdAt },
     { key: 'data_source', header: 'Data source', value: (x) => x.dataSource },
     { key: 'tamper_verifiable', header: 'Tamper-verifiable', value: (x) => formatBoolean(x.tamperVerifiable) },
   ];

@@ -3,12 +3,11 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { numberOf, otherFields, textOf } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
-import { formatCount, formatDateTime } from '../../core/output/format.js';
+import { formatCount } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 
 const KNOWN = ['plan', 'quota', 'used', 'remaining', 'period', 'resets_at'];
-const DAY_MS = 86_400_000;
 
 export async function showUsage(ctx: Context): Promise<void> {
   const client = await ctx.client();
@@ -42,7 +41,8 @@ export async function showUsage(ctx: Context): Promise<void> {
           },
         },
         { key: 'period', header: 'Period', value: (x) => x.period },
-        { key: 'resets_at', header: 'Resets', value: (x) => x.resetsAt, display: (x) => resetsText(x.resetsAt, ctx.now()) },
+        // A time: shown in the local zone, and on a terminal how far off, by the renderer (output/time.ts).
+        { key: 'resets_at', header: 'Resets', value: (x) => x.resetsAt },
       ];
       return withRest({ kind: 'record', record: u, fields }, otherFields(body, KNOWN));
     },
@@ -54,14 +54,4 @@ function usedText(used: number | undefined, quota: number | undefined): string {
   if (quota === undefined) return formatCount(used);
   const percent = quota > 0 ? ` (${Math.round((used / quota) * 100)}%)` : '';
   return `${formatCount(used)} of ${formatCount(quota)}${percent}`;
-}
-
-/** `2026-06-01 00:00 UTC (in 9 days)`. */
-export function resetsText(resetsAt: string | undefined, now: number): string {
-  if (!resetsAt) return '';
-  const at = Date.parse(resetsAt);
-  if (Number.isNaN(at)) return resetsAt;
-  const days = Math.ceil((at - now) / DAY_MS);
-  const when = days <= 0 ? 'now' : days === 1 ? 'in 1 day' : `in ${days} days`;
-  return `${formatDateTime(resetsAt)} (${when})`;
 }

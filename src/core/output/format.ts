@@ -1,4 +1,4 @@
-// Formatting of values for people: amounts, dates, booleans. Machine formats never use these.
+// Formatting of values for people: amounts, counts, booleans (times: time.ts). Machine formats never use these.
 
 // Made on first use: loading the locale's data costs more than most commands' own work.
 let npr: Intl.NumberFormat | undefined;
@@ -15,14 +15,6 @@ export function formatCount(value: number | null | undefined): string {
   if (value === null || value === undefined) return '';
   count ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
   return count.format(value);
-}
-
-/** `2026-03-04T05:06:07Z` → `2026-03-04 05:06 UTC`; anything else as given. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.exec(value);
-  if (!m) return value;
-  return `${m[1]} ${m[2]} ${m[3] === 'Z' ? 'UTC' : m[3]}`;
 }
 
 export function formatBoolean(value: boolean | null | undefined): string {

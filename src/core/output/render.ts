@@ -5,6 +5,7 @@
 // The machine formats are made from the reply itself (records.ts, json.ts).
 import { cellLines, fitOf, fitWidths, labelledLines, visibleWidth, wrapText, type FitColumn } from './fit.js';
 import { tabCell } from './format.js';
+import { formatTimestamp, relativeRuleFor, type TimeSetting } from './time.js';
 import type Table from 'cli-table3';
 import type { Paint } from './paint.js';
 import type { Cell, Column, ListView, RecordView, View } from './view.js';
@@ -20,6 +21,11 @@ export interface RenderTarget {
   paint: Paint;
   /** cli-table3, loaded only for boxed tables on a terminal. */
   Table?: typeof Table;
+  /**
+   * The zone times are shown in, and the moment that says how far off they are (on a terminal
+   * only, as gh does); without it, times are shown in UTC alone.
+   */
+  time?: TimeSetting;
 }
 
 export interface Reply {
@@ -42,8 +48,8 @@ export function renderTable(view: View, target: RenderTarget): string {
     out += view.parts.map((part) => (part.heading && named ? prose([part.heading], paint.title) : '') + renderTable(part.view, target)).join('\n');
     return out + prose(view.footer, paint.dim) + (target.terminal ? prose(view.hints, paint.dim) : '');
   }
-  if (view.kind === 'record') return target.terminal ? recordForPeople(view, target) : recordTabs(view, paint);
-  return target.terminal ? listForPeople(view, target) : listTabs(view, paint);
+  if (view.kind === 'record') return target.terminal ? recordForPeople(view, target) : recordTabs(view, target);
+  return target.terminal ? listForPeople(view, target) : listTabs(view, target);
 }
 
 const plainText = (text: string) => text;
@@ -62,15 +68,30 @@ function rawText(cell: Cell): string {
   return String(cell);
 }
 
-function displayText<T>(column: Column<T>, row: T, paint: Paint): string {
-  return column.display ? column.display(row, paint) : rawText(column.value(row));
+/**
+ * A cell as people read it: the column's own display, else its value, a timestamp in it shown in
+ * the local zone (time.ts), with how far off it is on a terminal.
+ */
+function displayText<T>(column: Column<T>, row: T, target: RenderTarget): string {
+  if (column.display) return column.display(row, target.paint);
+  const value = column.value(row);
+  if (typeof value !== 'string') return rawText(value);
+  const { time } = target;
+  // On a terminal the date, time and zone are glued into one word that no narrowing breaks.
+  return formatTimestamp(value, { zone: time ? time.zone : 'UTC', now: target.terminal ? time?.now : undefined }, relativeRuleFor(column.key), target.terminal ? GLUE : ' ');
 }
+
+/** A space no wrapping breaks at (fit.ts parts words at spaces and tabs only); a terminal is shown a space. */
+const GLUE = '\u00a0';
+
+const unglued = (text: string) => text.replaceAll(GLUE, ' ');
 
 function sectionColumn<T>(section: NonNullable<ListView<T>['section']>): Column<T> {
   return { key: section.key, header: section.header, value: section.value };
 }
 
-function listTabs<T>(view: ListView<T>, paint: Paint): string {
+function listTabs<T>(view: ListView<T>, target: RenderTarget): string {
+  const paint = target.paint;
   const shared = view.shared;
   const columns = [
     ...(shared ? [{ key: shared.header, header: shared.header, value: () => shared.value }] : []),
@@ -78,13 +99,14 @@ function listTabs<T>(view: ListView<T>, paint: Paint): string {
     ...view.columns,
   ];
   let out = columns.map((c) => paint.header(c.header)).join('\t') + '\n';
-  for (const row of view.rows) out += columns.map((c) => tabCell(displayText(c, row, paint))).join('\t') + '\n';
+  for (const row of view.rows) out += columns.map((c) => tabCell(displayText(c, row, target))).join('\t') + '\n';
   return out + footerTabs(view.footer, paint);
 }
 
-function recordTabs<T>(view: RecordView<T>, paint: Paint): string {
+function recordTabs<T>(view: RecordView<T>, target: RenderTarget): string {
+  const paint = target.paint;
   let out = `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
-  for (const field of view.fields) out += `${tabCell(field.key)}\t${tabCell(displayText(field, view.record, paint))}\n`;
+  for (const field of view.fields) out += `${tabCell(field.key)}\t${tabCell(displayText(field, view.record, target))}\n`;
   return out + footerTabs(view.footer, paint);
 }
 
@@ -109,8 +131,7 @@ function listForPeople<T>(view: ListView<T>, target: RenderTarget): string {
 
 /** A boxed table fitted to the terminal, or one card per row when no narrowing makes it fit. */
 function fittedTable<T>(columns: Column<T>[], rows: T[], target: RenderTarget): string {
-  const paint = target.paint;
-  const body = rows.map((row) => columns.map((c) => displayText(c, row, paint)));
+  const body = rows.map((row) => columns.map((c) => displayText(c, row, target)));
   const fitting: FitColumn[] = columns.map((c, i) => ({ fit: fitOf(c), header: c.header, cells: body.map((cells) => cells[i]!) }));
   // A boxed table draws a border between columns and at both ends, and pads each cell by one on either side.
   const widths = fitWidths(fitting, target.width - (columns.length + 1) - 2 * columns.length);
@@ -132,7 +153,7 @@ function boxedTable<T>(fitting: readonly FitColumn[], columns: readonly Column<T
   for (let row = 0; row < (fitting[0]?.cells.length ?? 0); row++) {
     const cells = fitting.map((c, i) => cellLines(c.cells[row]!, widths[i]!, c.fit));
     const height = Math.max(...cells.map((lines) => lines.length));
-    for (let line = 0; line < height; line++) table.push(cells.map((lines) => lines[line] ?? ''));
+    for (let line = 0; line < height; line++) table.push(cells.map((lines) => unglued(lines[line] ?? '')));
   }
   return table.toString() + '\n';
 }
@@ -147,7 +168,7 @@ function cards(columns: readonly FitColumn[], target: { width: number; paint: Pa
   for (let row = 0; row < rows; row++) {
     const pairs = columns.map((c) => [c.header, c.cells[row]!] as const);
     const filled = pairs.filter(([, value]) => visibleWidth(value) > 0);
-    blocks.push(labelledLines(filled.length ? filled : pairs.slice(0, 1), target.width, target.paint.header));
+    blocks.push(unglued(labelledLines(filled.length ? filled : pairs.slice(0, 1), target.width, target.paint.header)));
   }
   return blocks.join('\n');
 }
@@ -156,9 +177,9 @@ function recordForPeople<T>(view: RecordView<T>, target: RenderTarget): string {
   const paint = target.paint;
   const pairs = view.fields
     .filter((field) => rawText(field.value(view.record)) !== '')
-    .map((field) => [field.header, displayText(field, view.record, paint)] as const);
+    .map((field) => [field.header, displayText(field, view.record, target)] as const);
   const title = textLines(view.title ? [view.title] : [], target, paint.title);
   // Labels are padded to the longest of all, shown or not, as they always were.
   const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(f.header)), 0);
-  return title + labelledLines(pairs, target.width, paint.dim, widest) + textLines(view.footer, target, paint.dim);
+  return title + unglued(labelledLines(pairs, target.width, paint.dim, widest)) + textLines(view.footer, target, paint.dim);
 }

@@ -1,6 +1,7 @@
 // A one-line progress bar on stderr, for a person at a terminal only: items and calls done, rate
 // and time left. Redrawn in place with \r at most a few times a second.
 import { formatCount } from '../output/format.js';
+import { claimLine } from './terminal-line.js';
 
 export interface ProgressBar {
   /** Counts one more finished call of `items` items. */
@@ -52,6 +53,8 @@ export function progressBar(stream: NodeJS.WritableStream, width: number, totals
   // a terminal is never left with a bar on it. A terminal's writes are synchronous, so this one
   // is done before the process ends.
   process.once('exit', clear);
+  // The line is the bar's: a slow request shows no spinner of its own on it meanwhile.
+  const release = claimLine(stream);
   draw();
   return {
     advance(done) {
@@ -78,6 +81,7 @@ export function progressBar(stream: NodeJS.WritableStream, width: number, totals
       held = undefined;
       clear();
       process.removeListener('exit', clear);
+      release();
     },
   };
 }

@@ -2,6 +2,7 @@
 // `.choices()` come first; otherwise a few rules keyed on the name a flag or argument is declared
 // with (`--profile`, `<file>`, `<family>` …) and fed from the tables the commands themselves read.
 import type { Argument, Command, Option } from 'commander';
+import { AUTO_BANK, bankDescription, BANKS } from '../../api/banks.js';
 import { CONNECT_SCOPES } from '../../api/connect.js';
 import { METHODS } from '../../commands/api/fields.js';
 import { CONSENT_SCOPES } from '../../commands/consents/options.js';
@@ -22,12 +23,21 @@ function scopeValues(command: Command): Values {
   return choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description })));
 }
 
+/** The codes a `--bank` takes: auto and every documented code for a statement; the banks (no wallet) for a dataset. */
+function bankValues(command: Command): Values {
+  if (command.name() === 'parse') {
+    return choices([{ value: AUTO_BANK, description: 'the service finds the bank (the default)' }, ...BANKS.map((b) => ({ value: b.code, description: bankDescription(b) }))]);
+  }
+  return choices(BANKS.filter((b) => !b.wallet).map((b) => ({ value: b.code, description: bankDescription(b) })));
+}
+
 /** Flags, by their long name; the command is there for a flag two commands use differently. */
 const FLAG_RULES: Readonly<Record<string, (command: Command) => Values>> = {
   '--profile': () => ({ kind: 'dynamic', source: 'profiles' }),
   '--scenario': () => ({ kind: 'dynamic', source: 'scenarios' }),
   '--scope': () => choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description }))),
   '--scopes': scopeValues,
+  '--bank': bankValues,
   '--method': () => plain(METHODS),
   '--fault': () => choices([...Object.entries(FAULT_PRESETS).map(([value, preset]) => ({ value, description: preset.description })), { value: 'list', description: 'name every fault' }]),
 };
