@@ -10,6 +10,7 @@ import { readEnv } from './environment.js';
 import { importOpen } from './external.js';
 import { UsageError } from './errors.js';
 import { canPrompt, colorEnabled, type IO } from './io.js';
+import { wrapText } from './output/fit.js';
 import type { ReplyReading } from '../api/reading.js';
 import type { OutputFormat, Reply } from './output/render.js';
 import type { Secrets } from './output/secrets.js';
@@ -89,9 +90,10 @@ export class Context {
     this.io.stdout.write(text);
   }
 
-  /** One line on stderr: warnings, notes, progress for people. */
+  /** One line on stderr: warnings, notes, progress for people; on a terminal, wrapped between words. */
   err(line: string): void {
-    this.io.stderr.write(line + '\n');
+    const fitted = this.io.stderrIsTTY && !this.machineOutput ? wrapText(line, this.io.columns, 'prose').join('\n') : line;
+    this.io.stderr.write(fitted + '\n');
   }
 
   warn(message: string): void {

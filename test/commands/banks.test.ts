@@ -119,7 +119,7 @@ describe('svc data … bank-pnl --bank', () => {
   });
 
   it.each(MODES)('sends an unknown code as given, warning with the nearest documented code, for $mode', async ({ tty }) => {
-    const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'NABL'], { tty, service: latest('bank=NABL') });
+    const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'NABL'], { tty, columns: 240, service: latest('bank=NABL') });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('warning: --bank NABL is not a bank code svc knows: did you mean NABIL? It is sent as given (the per-bank data covers more banks than svc lists).\n');
   });

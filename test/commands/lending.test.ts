@@ -528,7 +528,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
   });
 
   it.each(MODES)('consents create: the consent and its token, shown once, with a warning on stderr, for $mode', async ({ tty }) => {
-    const result = await run(command('consents create'), { tty });
+    const result = await run(command('consents create'), { tty, columns: 240 });
     expect(result.code).toBe(0);
     if (tty) {
       expect(plain(result.stdout)).toBe(
@@ -545,6 +545,18 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
         `Revoke it with \`svc consents revoke ${CONSENT_ID}\`; the grantee reads the data with \`svc consents data ${CONSENT_ID} --token TOKEN\`.`,
       ),
     );
+  });
+
+  it('consents create at 80 columns: the warning and the hint wrap between words, nothing in them lost', async () => {
+    const wide = await run(command('consents create'), { tty: true, columns: 240 });
+    const narrow = await run(command('consents create'), { tty: true, columns: 80 });
+    const shown = narrow.stderr.trimEnd().split('\n');
+    expect(shown.length).toBeGreaterThan(2);
+    for (const line of shown) expect([...line].length, line).toBeLessThanOrEqual(80);
+    expect(shown.join(' ')).toBe(wide.stderr.trimEnd().split('\n').join(' '));
+    // A script's stderr keeps one line a message, whatever the width.
+    const piped = await run(command('consents create'), { tty: false, columns: 80 });
+    expect(piped.stderr.trimEnd().split('\n')).toHaveLength(2);
   });
 
   it.each(MODES)('consents list: one row per consent, its state first, for $mode', async ({ tty }) => {

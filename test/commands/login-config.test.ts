@@ -245,7 +245,7 @@ describe('svc logout', () => {
   it.each([false, true])('removes the key of the profile (tty: %s); a request command then exits 3 naming svc login and SVC_API_KEY', async (tty) => {
     const dir = freshDir();
     await loggedIn(dir);
-    const result = await svcIn(dir, ['logout'], { tty });
+    const result = await svcIn(dir, ['logout'], { tty, columns: 240 });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(`✓ Removed the key of profile "default" from ${join(dir, 'config.json')}\n`);
@@ -860,7 +860,7 @@ describe('svc login and the active profile', () => {
     await loggedIn(dir);
     const options = tty ? { tty, prompter: new ScriptedPrompter([OTHER_KEY]) } : { stdin: OTHER_KEY };
     const args = ['login', '--profile', 'p2', '--base-url', BASE_URL, ...(tty ? [] : ['--with-key'])];
-    const result = await svcIn(dir, args, { ...options, service: usageAccepts(OTHER_KEY) });
+    const result = await svcIn(dir, args, { ...options, columns: 240, service: usageAccepts(OTHER_KEY) });
     expect(result.code, result.stderr).toBe(0);
     expect(plain(result.stderr)).toContain(`  Saved in profile "p2" of ${join(dir, 'config.json')}\n  The active profile is still "default": pass --profile p2 to use this one, or switch with \`svc config use p2\`\n`);
     expect(readConfig(dir)).toEqual({
@@ -905,7 +905,7 @@ describe('the first svc login at a terminal', () => {
   it('says where keys are made and what the base URL is, and suggests no base URL', async () => {
     const dir = freshDir();
     const prompter = new ScriptedPrompter([BASE_URL, KEY]);
-    const result = await svcIn(dir, ['login'], { tty: true, prompter, service: usageAccepts(KEY) });
+    const result = await svcIn(dir, ['login'], { tty: true, columns: 240, prompter, service: usageAccepts(KEY) });
     expect(result.code, result.stderr).toBe(0);
     const screen = plain(result.stderr);
     expect(screen.startsWith(
@@ -939,7 +939,7 @@ describe('svc config delete', () => {
   it.each([false, true])('deletes a profile that is not the active one, its key with it (tty: %s)', async (tty) => {
     const dir = freshDir();
     await twoProfiles(dir);
-    const result = await svcIn(dir, ['config', 'delete', 'staging'], { tty });
+    const result = await svcIn(dir, ['config', 'delete', 'staging'], { tty, columns: 240 });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
     expect(plain(result.stderr)).toBe(
