@@ -132,7 +132,8 @@ export function formatTimestamp(text: string, setting: Partial<TimeSetting>, rul
   const local = formatLocalTime(at, setting.zone, space);
   const { now } = setting;
   if (now === undefined || rule === 'never' || (rule === 'recent' && Math.abs(at - now) >= RECENT_MS)) return local;
-  return `${local} (${relativeTime(at, now)})`;
+  // The moment and how far off it is each stay on one line; a narrow column breaks between them.
+  return `${local} (${relativeTime(at, now).split(' ').join(space)})`;
 }
 
 /** The rule of a field, by its name: an expiry or a reset always says how far off it is, other times when recent. */
