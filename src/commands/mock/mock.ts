@@ -89,12 +89,14 @@ function banner(url: string, keys: Key[]): string {
  * brings its own with --secret: the mock then signs its deliveries with that one.
  */
 function webhookBanner(url: string, secret: string, urls: string[]): string {
-  const targets = [`every \`svc webhooks listen\` run with SVC_BASE_URL=${url} (it registers itself)`, ...urls];
+  // Short lines: the secret alone is 70 columns, and the banner must fit a terminal of 80.
   return [
     '',
-    'Sandbox webhooks (svc sandbox fire ID):',
-    `  signing secret  ${secret}`,
-    ...targets.map((target, i) => `  ${i === 0 ? 'delivered to' : ''.padEnd(12)}    ${target}`),
+    'Sandbox webhooks (svc sandbox fire ID), signed with the secret',
+    `  ${secret}`,
+    'and delivered to every `svc webhooks listen` run with',
+    `  SVC_BASE_URL=${url} (it registers itself)`,
+    ...(urls.length > 0 ? ['and to', ...urls.map((target) => `  ${target}`)] : []),
     '',
   ].join('\n');
 }

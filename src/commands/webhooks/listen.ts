@@ -152,7 +152,7 @@ function agreeOnSecret(
     const secret = given?.secret ?? registration.secret;
     ctx.secrets.add(secret);
     receiver.useSecret(secret);
-    const signedWith = given ? `your secret (${given.source})` : `its signing secret ${secret} (its banner shows it in full)`;
+    const signedWith = given ? `your secret (${given.source})` : `its signing secret …${secret.slice(-4)} (its banner shows it in full)`;
     ctx.err(`Registered with svc mock at ${mockUrl} as ${registration.id}: events fired there come here, signed with ${signedWith}`);
     return registration.id;
   }
