@@ -64,12 +64,7 @@ export function reindentJson(raw: string): string | undefined {
       i++;
     } else {
       // A number, true, false or null: copied as it is, up to the next structural character.
-      let j = i + 1;
-      while (j < n) {
-        const d = raw.charCodeAt(j);
-        if (d === COMMA || d === CLOSE_OBJECT || d === CLOSE_ARRAY || d === COLON || isSpace(d)) break;
-        j++;
-      }
+      const j = endOfScalar(raw, i);
       parts.push(raw.slice(i, j));
       i = j;
     }
@@ -87,6 +82,17 @@ function endOfString(raw: string, start: number): number {
     quote = raw.indexOf('"', quote + 1);
   }
   return raw.length;
+}
+
+/** The index just past the number, true, false or null that starts at `start`. */
+function endOfScalar(raw: string, start: number): number {
+  let i = start + 1;
+  while (i < raw.length) {
+    const c = raw.charCodeAt(i);
+    if (c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === COLON || isSpace(c)) break;
+    i++;
+  }
+  return i;
 }
 
 function nextSignificant(raw: string, from: number): number {
@@ -137,12 +143,7 @@ export function colorJson(text: string): string {
       parts.push(text.slice(i, j));
       i = j;
     } else {
-      let j = i + 1;
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (d === COMMA || d === CLOSE_OBJECT || d === CLOSE_ARRAY || d === COLON || isSpace(d)) break;
-        j++;
-      }
+      const j = endOfScalar(text, i);
       const word = text.slice(i, j);
       if (word === 'null') paint(SGR.null, word);
       else if (word === 'true' || word === 'false') paint(SGR.boolean, word);
