@@ -32,8 +32,10 @@ export interface NewConsent {
 }
 
 export class ConsentBook {
-  /** Oldest first. */
-  private readonly consents: Consent[] = [];
+  /** By id, oldest first. */
+  private readonly consents = new Map<string, Consent>();
+  /** Each organisation's, oldest first. */
+  private readonly byOrganization = new Map<string, Consent[]>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -54,19 +56,22 @@ export class ConsentBook {
       reads: 0,
       last_read_at: null,
     };
-    this.consents.push(consent);
+    this.consents.set(consent.id, consent);
+    let own = this.byOrganization.get(organizationId);
+    if (!own) this.byOrganization.set(organizationId, (own = []));
+    own.push(consent);
     return { consent, token };
   }
 
   /** The organisation's consents, newest first. */
   list(organizationId: string): Consent[] {
-    return this.consents.filter((c) => c.organization_id === organizationId).reverse();
+    return [...(this.byOrganization.get(organizationId) ?? [])].reverse();
   }
 
   /** Revoking a revoked consent changes nothing. */
   revoke(organizationId: string, id: string): Consent {
-    const consent = this.consents.find((c) => c.id === id && c.organization_id === organizationId);
-    if (!consent) throw notFound(id);
+    const consent = this.consents.get(id);
+    if (!consent || consent.organization_id !== organizationId) throw notFound(id);
     consent.revoked_at ??= isoSeconds(this.clock());
     return consent;
   }
@@ -76,7 +81,7 @@ export class ConsentBook {
    * the state, so that a wrong token learns nothing about the consent.
    */
   read(id: string, token: string | null): Consent {
-    const consent = this.consents.find((c) => c.id === id);
+    const consent = this.consents.get(id);
     if (!consent) throw notFound(id);
     if (!matchesHash(token, consent.token_hash)) {
       throw new ApiError('INVALID_CONSENT_TOKEN', token ? 'The token does not open this consent.' : 'The consent data link needs its token: ?token=…');

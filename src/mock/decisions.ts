@@ -38,13 +38,16 @@ export interface Outcome {
 export class DecisionBook {
   /** By organisation, oldest first. */
   private readonly decisions = new Map<string, Decision[]>();
+  /** By organisation, then client_reference_id. */
+  private readonly byReference = new Map<string, Map<string, Decision>>();
 
   constructor(private readonly clock: Clock) {}
 
   /** A second decision for the same reference is refused: the first stands. */
   record(organizationId: string, fields: NewDecision): Decision {
     const own = this.own(organizationId);
-    if (own.some((d) => d.client_reference_id === fields.client_reference_id)) {
+    const references = this.references(organizationId);
+    if (references.has(fields.client_reference_id)) {
       throw new ApiError('DECISION_EXISTS', `A decision for client_reference_id '${fields.client_reference_id}' is already recorded.`);
     }
     const decision: Decision = {
@@ -56,6 +59,7 @@ export class DecisionBook {
       outcome_recorded_at: null,
     };
     own.push(decision);
+    references.set(decision.client_reference_id, decision);
     return decision;
   }
 
@@ -69,13 +73,19 @@ export class DecisionBook {
 
   /** An outcome replaces the decision's previous one (a delinquent loan may later default). */
   recordOutcome(organizationId: string, clientReferenceId: string, outcome: OutcomeValue, detail: string | null): Outcome {
-    const decision = this.own(organizationId).find((d) => d.client_reference_id === clientReferenceId);
+    const decision = this.references(organizationId).get(clientReferenceId);
     if (!decision) {
       throw new ApiError('DECISION_NOT_FOUND', `No decision with client_reference_id '${clientReferenceId}' is recorded; record it with POST /v1/decisions first.`);
     }
     const recordedAt = isoSeconds(this.clock());
     Object.assign(decision, { outcome, outcome_detail: detail, outcome_recorded_at: recordedAt });
     return { id: newId('out'), client_reference_id: clientReferenceId, decision_id: decision.id, outcome, detail, recorded_at: recordedAt };
+  }
+
+  private references(organizationId: string): Map<string, Decision> {
+    let references = this.byReference.get(organizationId);
+    if (!references) this.byReference.set(organizationId, (references = new Map()));
+    return references;
   }
 
   private own(organizationId: string): Decision[] {

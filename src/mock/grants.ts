@@ -43,8 +43,13 @@ export interface Grant {
 /** How long a public token may wait for its exchange (not documented). */
 const PUBLIC_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 
+/** Requests kept before expired ones are dropped; then twice as many as are left. */
+const FIRST_SWEEP_AT = 1024;
+
 export class ConnectFlows {
+  /** Connect requests, pending or approved; expired ones, which find() no longer returns, are dropped now and then. */
   private readonly flows = new Map<string, ConnectFlow>();
+  private sweepAt = FIRST_SWEEP_AT;
   /** By the token's hash. */
   private readonly publicTokens = new Map<string, PublicToken>();
   private readonly grants = new Map<string, Grant>();
@@ -53,12 +58,21 @@ export class ConnectFlows {
 
   open(organizationId: string, request: ConnectRequest): void {
     this.flows.set(request.request_token, { request, organization_id: organizationId, status: 'pending' });
+    if (this.flows.size >= this.sweepAt) {
+      for (const [token, flow] of this.flows) if (this.expired(flow)) this.flows.delete(token);
+      this.sweepAt = Math.max(FIRST_SWEEP_AT, 2 * this.flows.size);
+    }
+  }
+
+  /** Connect requests kept, pending or approved (expired ones not yet dropped included). */
+  get requestsKept(): number {
+    return this.flows.size;
   }
 
   /** A request the end user may still see: known and not expired. */
   find(requestToken: string): ConnectFlow | undefined {
     const flow = this.flows.get(requestToken);
-    if (!flow || Date.parse(flow.request.expires_at) < this.clock().getTime()) return undefined;
+    if (!flow || this.expired(flow)) return undefined;
     return flow;
   }
 
@@ -112,6 +126,10 @@ export class ConnectFlows {
       );
     }
     return grant;
+  }
+
+  private expired(flow: ConnectFlow): boolean {
+    return Date.parse(flow.request.expires_at) < this.clock().getTime();
   }
 }
 

@@ -1,6 +1,6 @@
 // API keys of the mock: generated fresh at every start, kept only as SHA-256 hashes, as the
 // real service does (a key is shown once and cannot be recovered).
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export interface MockKey {
   key: string;
@@ -45,6 +45,7 @@ export class KeyRing {
   }
 }
 
+/** One-shot crypto.hash (Node 20.12 and later): a few times cheaper per request than a Hash object. */
 function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }

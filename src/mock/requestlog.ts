@@ -1,7 +1,8 @@
 // The service requests the mock received, for tests to inspect (GET /_mock/requests): what the
 // CLI actually sent, with the API key and a Connect access token masked as they would be in any
 // output. Only the latest requests are kept, and their bodies only when asked: a long benchmark
-// against the mock must not grow it without bound.
+// against the mock must not grow it without bound. The entries sit in a ring, so that recording a
+// request costs the same whether the log holds ten entries or a million.
 import type { IncomingHttpHeaders } from 'node:http';
 
 export interface RecordedRequest {
@@ -18,6 +19,12 @@ export interface RecordedRequest {
   status: number | null;
 }
 
+/** An entry as the log keeps it: its time as a number, written out only when the log is read. */
+export type LoggedRequest = Omit<RecordedRequest, 'time'> & { time: number };
+
+/** The query of the many requests that have none, shared. */
+const NO_QUERY: Record<string, string | string[]> = Object.freeze(Object.create(null));
+
 export interface RequestLogOptions {
   /** Requests kept; past it the oldest is dropped. Default 1,000. */
   capacity?: number;
@@ -29,7 +36,9 @@ export const DEFAULT_LOG_CAPACITY = 1000;
 const MAX_RECORDED_BODY = 256 * 1024;
 
 export class RequestLog {
-  private entries: RecordedRequest[] = [];
+  /** The ring: while it is not full, entries in order; then `next` is where the oldest sits. */
+  private entries: LoggedRequest[] = [];
+  private next = 0;
   private droppedCount = 0;
   private readonly capacity: number;
   private readonly bodies: boolean;
@@ -40,21 +49,25 @@ export class RequestLog {
   }
 
   /** The new entry, which the server completes with the status it answers. */
-  record(method: string, url: URL, headers: IncomingHttpHeaders, body: Buffer, bodyBytes: number, requestId: string): RecordedRequest {
-    const entry: RecordedRequest = {
+  record(method: string, url: URL, headers: IncomingHttpHeaders, body: Buffer, bodyBytes: number, requestId: string): LoggedRequest {
+    const entry: LoggedRequest = {
       method,
       path: url.pathname,
-      query: queryObject(url.searchParams),
+      query: url.search === '' ? NO_QUERY : queryObject(url.searchParams),
       headers: maskedHeaders(headers),
       body_bytes: bodyBytes,
       body: this.bodies ? textBody(headers['content-type'], body, bodyBytes) : null,
-      time: new Date().toISOString(),
+      time: Date.now(),
       request_id: requestId,
       status: null,
     };
-    this.entries.push(entry);
-    if (this.entries.length > this.capacity) {
-      this.entries.shift();
+    if (this.capacity === 0) {
+      this.droppedCount++;
+    } else if (this.entries.length < this.capacity) {
+      this.entries.push(entry);
+    } else {
+      this.entries[this.next] = entry;
+      this.next = (this.next + 1) % this.capacity;
       this.droppedCount++;
     }
     return entry;
@@ -62,7 +75,13 @@ export class RequestLog {
 
   /** Oldest first. */
   list(): RecordedRequest[] {
-    return this.entries;
+    const inOrder = this.next === 0 ? this.entries : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
+    return inOrder.map((entry) => ({ ...entry, time: new Date(entry.time).toISOString() }));
+  }
+
+  /** How many entries the log holds. */
+  get size(): number {
+    return this.entries.length;
   }
 
   /** Requests recorded since the last clear that no longer fit in the log. */
@@ -72,6 +91,7 @@ export class RequestLog {
 
   clear(): void {
     this.entries = [];
+    this.next = 0;
     this.droppedCount = 0;
   }
 }
@@ -91,7 +111,8 @@ const SECRET_HEADERS = new Set(['authorization', 'x-svc-access-token']);
 
 function maskedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const masked: Record<string, string> = Object.create(null);
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
     masked[name] = SECRET_HEADERS.has(name) ? `…${text.slice(-4)}` : text;

@@ -12,7 +12,7 @@ import { ApiError, errorEnvelope, errorFields, newRequestId, type ErrorFields } 
 import { faultReplies, FaultQueue, sendFault, type FaultSpec } from './faults.js';
 import { fixtures } from './fixtures.js';
 import { ConnectFlows } from './grants.js';
-import { readBody, sendJson, type Reply, type RequestBody } from './http.js';
+import { bodyJson, emptyBody, hasNoBody, readBody, sendJsonText, type Reply, type RequestBody } from './http.js';
 import { IDEMPOTENCY_HEADER, IdempotencyTable, type Claim } from './idempotency.js';
 import { KeyRing, type MockKey } from './keys.js';
 import { RequestLog, type RequestLogOptions } from './requestlog.js';
@@ -48,6 +48,8 @@ export interface MockOptions {
   clock?: Clock;
   /** Idempotency keys remembered at most (default 10,000). */
   idempotencyCapacity?: number;
+  /** Bytes of replies to Idempotency-Keys remembered at most (default 16 MiB); the oldest keys are forgotten first. */
+  idempotencyReplyBytes?: number;
   /** How many requests GET /_mock/requests keeps (default 1,000), and whether with their bodies (default not). */
   requestLog?: RequestLogOptions;
 }
@@ -76,7 +78,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   const requests = new RequestLog(options.requestLog);
   const faults = new FaultQueue();
   if (options.faults?.length) faults.add([...options.faults]);
-  const idempotency = new IdempotencyTable(clock, options.idempotencyCapacity);
+  const idempotency = new IdempotencyTable(clock, { capacity: options.idempotencyCapacity, replyBytes: options.idempotencyReplyBytes });
   const webhookSecret = options.webhookSecret ?? newSigningSecret();
   const webhooks = new WebhookSender({
     urls: options.webhookUrls ?? [],
@@ -87,6 +89,8 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   const connect = new ConnectFlows(clock);
   const consents = new ConsentBook(clock);
   const decisions = new DecisionBook(clock);
+  const apiDeps = { store, keys: keyRing, webhooks, connect, consents, decisions, clock };
+  const adminDeps = { requests, faults, webhooks };
   // Fault delays in flight, cancelled on close so the process can exit at once.
   const delays = new Set<NodeJS.Timeout>();
   let baseUrl = '';
@@ -108,18 +112,21 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
     const requestId = newRequestId();
     const done = (status: number | 'reset') =>
       options.log?.(`${method} ${url.pathname}${url.search} ${status} ${Math.round(performance.now() - started)}ms`);
-    res.setHeader('X-Request-Id', requestId);
 
     let body: RequestBody;
-    try {
-      body = await readBody(req, MAX_BODY_BYTES);
-    } catch {
-      return done('reset'); // the client went away mid-upload
+    if (hasNoBody(req)) {
+      body = emptyBody(); // nothing to wait for (most requests): answered in this turn of the event loop
+    } else {
+      try {
+        body = await readBody(req, MAX_BODY_BYTES);
+      } catch {
+        return done('reset'); // the client went away mid-upload
+      }
     }
 
     if (url.pathname === '/_mock' || url.pathname.startsWith('/_mock/')) {
-      const reply = answer(requestId, () => handleAdmin({ method, pathname: url.pathname, host: req.headers.host }, body, { requests, faults, webhooks }));
-      sendJson(res, reply);
+      const reply = answer(requestId, () => handleAdmin({ method, pathname: url.pathname, host: req.headers.host }, body, adminDeps));
+      sendJsonText(res, reply.status, bodyJson(reply.body), requestId, reply.headers);
       return done(reply.status);
     }
 
@@ -133,6 +140,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
         req.socket.destroy();
         return done('reset');
       }
+      res.setHeader('X-Request-Id', requestId);
       entry.status = sendFault(res, fault.error ? { ...fault, error: undefined, json: injectedEnvelope(fault.error, requestId) } : fault);
       return done(entry.status);
     }
@@ -163,8 +171,13 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
       return done('reset');
     }
     const reply = early ?? answer(requestId, () => route(request));
-    pending?.settle(reply);
-    sendJson(res, { ...reply, headers: { ...reply.headers, ...fault?.headers } });
+    // Serialised once: for the client, and (in UTF-8) for the idempotency table to replay.
+    let json: string | Buffer = bodyJson(reply.body);
+    if (pending) {
+      json = Buffer.from(json);
+      pending.settle(reply, json);
+    }
+    sendJsonText(res, reply.status, json, requestId, reply.headers, fault?.headers);
     entry.status = reply.status;
     done(reply.status);
   }
@@ -187,7 +200,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   function route(request: ApiRequest): Reply {
     const { method, url } = request;
     if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) {
-      return handleApi(request, { store, keys: keyRing, webhooks, connect, consents, decisions, clock });
+      return handleApi(request, apiDeps);
     }
     const verify = /^\/verify\/([^/]+)$/.exec(url.pathname);
     if (verify && method === 'GET') return handleVerifyPage(verify[1]!, store);

@@ -66,6 +66,8 @@ const STATEMENT_AGE_DAYS = 5;
 
 export class MockStore {
   private readonly reports = new Map<string, StoredReport>();
+  /** Each organisation's reports, newest first: a list request reads the first few, however many there are. */
+  private readonly newestFirst = new Map<string, StoredReport[]>();
   private readonly banks: Map<string, Bank>;
   private readonly organizations: Map<string, OrganizationFixture>;
   /** Statements of complete fixture reports that new uploads borrow their money flows from. */
@@ -94,7 +96,7 @@ export class MockStore {
           shape: r.transaction_shape ?? 'newer',
         };
       }
-      this.reports.set(r.report_id, {
+      this.keep({
         organization_id: r.organization_id,
         report_id: r.report_id,
         status: r.status,
@@ -124,10 +126,13 @@ export class MockStore {
 
   /** Newest first. */
   listReports(organizationId: string, query: ListQuery): { reports: StoredReport[]; hasMore: boolean } {
-    const matching = [...this.reports.values()]
-      .filter((r) => r.organization_id === organizationId && (!query.status || r.status === query.status))
-      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.report_id.localeCompare(a.report_id));
-    return { reports: matching.slice(0, query.limit), hasMore: matching.length > query.limit };
+    const reports: StoredReport[] = [];
+    for (const report of this.newestFirst.get(organizationId) ?? []) {
+      if (query.status && report.status !== query.status) continue;
+      if (reports.length === query.limit) return { reports, hasMore: true };
+      reports.push(report);
+    }
+    return { reports, hasMore: false };
   }
 
   /** Another organisation's report is indistinguishable from a missing one. */
@@ -181,8 +186,24 @@ export class MockStore {
       verification_status: 'statement_parsed',
       ...report,
     };
-    this.reports.set(stored.report_id, stored);
+    this.keep(stored);
     return stored;
+  }
+
+  /** Adds a report to the store and to its organisation's list, in its place. */
+  private keep(report: StoredReport): void {
+    this.reports.set(report.report_id, report);
+    let list = this.newestFirst.get(report.organization_id);
+    if (!list) this.newestFirst.set(report.organization_id, (list = []));
+    // Binary search for the first report older than this one (a new report usually goes first).
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (newerFirst(list[middle]!, report) < 0) low = middle + 1;
+      else high = middle;
+    }
+    list.splice(low, 0, report);
   }
 
   /**
@@ -195,7 +216,8 @@ export class MockStore {
     const pending = this.addReport(organizationId, { ...final, status: 'processing', error: null, statement: null });
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.reports.set(pending.report_id, { ...pending, ...final });
+      // In place: the organisation's list holds this same object.
+      Object.assign(pending, final);
     }, this.processingDelayMs);
     this.timers.add(timer);
     return pending;
@@ -223,6 +245,11 @@ export class MockStore {
     };
     return { status: 'complete', bank_code, error: null, statement };
   }
+}
+
+/** The list order: newest first, then by report id (descending) for reports of the same second. */
+function newerFirst(a: StoredReport, b: StoredReport): number {
+  return b.created_at.localeCompare(a.created_at) || b.report_id.localeCompare(a.report_id);
 }
 
 /** 14 digits, the common length of Nepali bank account numbers, derived from the file hash. */
