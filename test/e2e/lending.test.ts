@@ -330,7 +330,9 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
     const revoked = await world.svc(['consents', 'revoke', id]);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(revoked.stdout.split('\n').slice(0, 3)).toEqual(['FIELD\tVALUE', 'status\trevoked', `id\t${id}`]);
-    expect(field(revoked.stdout, 'revoked_at')).toBe(record.revoked_at);
+    // A table gives the time in the local zone (UTC here), to the minute.
+    const revokedAt = String(record.revoked_at);
+    expect(field(revoked.stdout, 'revoked_at')).toBe(`${revokedAt.slice(0, 10)} ${revokedAt.slice(11, 16)} UTC`);
     const closed = await world.svc(['consents', 'data', id, '--token', token, '--debug']);
     expectFailure(closed, 4, 'consent_inactive');
     expect(closed.stderr).not.toContain(token);
