@@ -3,7 +3,9 @@
 // into calls of at most 1000 run a few at a time and merged back into one reply of the documented
 // shape (`data` {count, matched, results[]}, `meta` {source}); a run that stops says what was done
 // and lists what was not; the service's refusals become exit codes.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +65,10 @@ function resolving(calls: number, reply: (request: SeenRequest) => FakeReply | P
 const expected = (lookups: [string, 'terminal' | 'name'][]) => lookups.map(([input, type]) => resultOf(input, type));
 
 const screenLines = (text: string) => text.trimEnd().split('\n');
+/** Text as words: colour gone, and every run of spaces and line breaks one space (a terminal wraps notes). */
+const words = (text: string) => plain(text).replace(/\s+/g, ' ');
+/** A count as svc writes it for people: 1,234. */
+const count = (n: number) => n.toLocaleString('en-IN');
 const ndjson = (text: string): Result[] => text.trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line));
 
 /** Runs `svc merchants resolve …`; whatever happens, the key of the run is never shown in full. */
@@ -260,7 +266,8 @@ describe('lookups from a file or stdin', () => {
     const path = file(MANY.text);
     const json = await resolve(['--file', path, '--dry-run', '--json'], { tty, env: { SVC_API_KEY: undefined } });
     expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toEqual({
+    // On a terminal JSON is coloured.
+    expect(JSON.parse(plain(json.stdout))).toEqual({
       dry_run: true,
       lookups: 2500,
       terminals: MANY.distinct.filter((v) => typeOf(v) === 'terminal').length,
@@ -318,11 +325,16 @@ describe('more than 1000 lookups', () => {
     if (tty) {
       expect(lines[0]).toMatch(/^INPUT +TERMINAL +MERCHANT +MCC +CATEGORY +CITY +MATCHED$/);
       // Column widths come from the first call's results: a longer value later is cut with an ellipsis.
-      const inputs = lines.slice(1).map((line) => line.split(/ {2,}/)[0]!);
+      const rows = lines.slice(1, -1);
+      const inputs = rows.map((line) => line.split(/ {2,}/)[0]!);
       expect(inputs).toHaveLength(results.length);
       inputs.forEach((cell, i) => expect(cell === results[i]!.input || (cell.endsWith('…') && results[i]!.input.startsWith(cell.slice(0, -1))), cell).toBe(true));
       expect(inputs.slice(0, 1000)).toEqual(results.slice(0, 1000).map((x) => x.input));
-      expect(lines.slice(1).map((line) => line.trimEnd().split(' ').at(-1))).toEqual(results.map((x) => (x.matched ? 'yes' : 'no')));
+      expect(rows.map((line) => line.trimEnd().split(' ').at(-1))).toEqual(results.map((x) => (x.matched ? 'yes' : 'no')));
+      // The table ends with one line that sums the run up.
+      const given = text.split('\n').filter((line) => line.trim() !== '').length;
+      const matched = results.filter((x) => x.matched).length;
+      expect(lines.at(-1)).toBe(`${count(results.length)} lookups: ${count(matched)} resolved, ${count(results.length - matched)} not found, ${count(given - results.length)} duplicates`);
       expect(table.stdout).toMatch(/\u001b\[/);
       // On a narrower terminal the free-text columns give up room, cut with an ellipsis.
       const narrow = screenLines(plain((await run([], 80)).stdout));
@@ -370,6 +382,112 @@ describe('more than 1000 lookups', () => {
   });
 });
 
+// ---- the table for people -------------------------------------------------------------------
+
+describe('the table for a person at a terminal', () => {
+  const UNAVAILABLE = { status: 503, body: { error_type: 'API_ERROR', error_code: 'API_ERROR', error_message: 'The service is unavailable.' } };
+  const ANSI = /\u001b\[[0-9;]*m/g;
+  /** Columns a line takes on the terminal (every character here takes one). */
+  const width = (line: string) => [...line.replace(ANSI, '')].length;
+  const matchedOf = (results: Result[]) => results.filter((x) => x.matched).length;
+  const manyMatched = matchedOf(MANY_RESULTS);
+  const manySummary = `2,500 lookups: ${count(manyMatched)} resolved, ${count(2500 - manyMatched)} not found, ${count(MANY.given - 2500)} duplicates`;
+
+  it.each([80, 60])('at %i columns: the streamed table of svc, no line wider than the terminal, and one line that sums the run up', async (columns) => {
+    const r = await resolve(['--file', file(MANY.text)], { tty: true, columns, service: resolving(3) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\u001b\[/);
+    const lines = screenLines(plain(r.stdout));
+    for (const line of r.stdout.trimEnd().split('\n')) expect(width(line), line).toBeLessThanOrEqual(columns);
+    // Every terminal number whole on a line of its own table row or card.
+    for (const x of MANY_RESULTS.filter((x) => x.type === 'terminal').slice(0, 50)) expect(lines.some((line) => line.includes(x.input)), x.input).toBe(true);
+    expect(lines.at(-1)).toBe(manySummary);
+    expect(lines.filter((line) => / lookups: /.test(line))).toHaveLength(1);
+    if (columns === 80) expect(lines[0]).toMatch(/^INPUT +TERMINAL +MERCHANT +MCC +CATEGORY +CITY +MATCHED$/);
+  });
+
+  it('sums up the whole run with --unmatched too, and after "No results to show." when nothing is left to show', async () => {
+    const unmatched = await resolve(['--file', file(MANY.text), '--unmatched'], { tty: true, service: resolving(3) });
+    expect(unmatched.code, unmatched.stderr).toBe(0);
+    const lines = screenLines(plain(unmatched.stdout));
+    expect(lines).toHaveLength(1 + (2500 - manyMatched) + 1);
+    expect(lines.at(-1)).toBe(manySummary);
+    const none = await resolve([T1, T1, '--unmatched'], { tty: true, service: resolving(1) });
+    expect(screenLines(plain(none.stdout))).toEqual(['No results to show.', '1 lookup: 1 resolved, 0 not found, 1 duplicate']);
+  });
+
+  it('wraps the line between words on a narrow terminal', async () => {
+    const r = await resolve(['--file', file(MANY.text)], { tty: true, columns: 30, service: resolving(3) });
+    const tail = screenLines(plain(r.stdout)).slice(-3);
+    for (const line of tail) expect(width(line), line).toBeLessThanOrEqual(30);
+    expect(tail.join(' ')).toContain(manySummary);
+  });
+
+  it('after a run that stopped, says what was answered before it did; the rest goes to the unresolved file', async () => {
+    const out = join(folder(), 'left.txt');
+    const service = new FakeService().expect('POST', RESOLVE, answer).expect('POST', RESOLVE, UNAVAILABLE);
+    const r = await resolve(['--file', file(MANY.text), '--retries', '0', '--concurrency', '1', '--failed-out', out], { tty: true, service });
+    expect(r.code).toBe(8);
+    const first = MANY_RESULTS.slice(0, 1000);
+    expect(screenLines(plain(r.stdout)).at(-1)).toBe(`1,000 lookups answered before the run stopped: ${count(matchedOf(first))} resolved, ${count(1000 - matchedOf(first))} not found`);
+    expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
+  });
+
+  it('is no part of a pipe, nor of --json, ndjson or CSV on a terminal', async () => {
+    const piped = await resolve([T1, T2], { service: resolving(1) });
+    expect(piped.stdout).not.toMatch(/lookups:/);
+    for (const format of [['--json'], ['-o', 'ndjson'], ['-o', 'csv']]) {
+      const r = await resolve([T1, T2, ...format], { tty: true, service: resolving(1) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).not.toMatch(/lookups:/);
+    }
+  });
+});
+
+// ---- reading twice --------------------------------------------------------------------------
+
+describe('a person’s input is counted first, then read again for the calls', () => {
+  const UNAVAILABLE = { status: 503, body: { error_type: 'API_ERROR', error_code: 'API_ERROR', error_message: 'The service is unavailable.' } };
+
+  /** Runs with TMPDIR at a folder of its own: where a copy of standard input would be. */
+  async function withTemporaryFolder<T>(run: (folder: string) => Promise<T>): Promise<T> {
+    const temporary = folder('tmp-');
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = temporary;
+    try {
+      return await run(temporary);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  }
+
+  it('standard input is kept in a private copy for the second reading: a run that stops lists the whole rest, and nothing is left behind', async () => {
+    await withTemporaryFolder(async (temporary) => {
+      const out = join(folder(), 'left.txt');
+      const service = new FakeService().expect('POST', RESOLVE, answer).expect('POST', RESOLVE, UNAVAILABLE);
+      const r = await resolve(['--file', '-', '-o', 'csv', '--retries', '0', '--concurrency', '1', '--failed-out', out], { tty: true, stdoutTTY: false, stdin: MANY.text, service });
+      expect(r.code).toBe(8);
+      expect(r.stderr).toContain('2,500');
+      const done = parseCsv(r.stdout, { columns: true }) as Record<string, string>[];
+      expect(done.map((x) => x.input)).toEqual(MANY.distinct.slice(0, 1000));
+      expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
+      expect(readdirSync(temporary)).toEqual([]);
+    });
+  });
+
+  it.runIf(process.platform !== 'win32')('so is a pipe given as --file (it cannot be read twice)', async () => {
+    const fifo = join(folder(), 'lookups.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // The writer waits for svc to open the pipe; it writes off the main thread.
+    const writing = writeFile(fifo, MANY.text);
+    const r = await resolve(['--file', fifo, '-o', 'ndjson'], { tty: true, stdoutTTY: false, service: resolving(3) });
+    await writing;
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjson(r.stdout)).toEqual(MANY_RESULTS);
+  });
+});
+
 // ---- a run that stops -----------------------------------------------------------------------
 
 describe('a run that stops leaves nothing lost', () => {
@@ -388,11 +506,12 @@ describe('a run that stops leaves nothing lost', () => {
     const path = join(dir, 'svc-unresolved-20260522-100000.txt');
     expect(readdirSync(dir)).toEqual(['svc-unresolved-20260522-100000.txt']);
     expect(readFileSync(path, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
-    const said = plain(first.stderr);
-    expect(said).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${path}\n`);
-    expect(said).toContain(`Run again with --file ${path} to finish the job.\n`);
-    expect(said).toContain('error: API_ERROR: The service is unavailable.\n');
-    expect(said).not.toMatch(/\n\s+at /);
+    // On a terminal the notes wrap between words: read as one line.
+    const said = words(first.stderr);
+    expect(said).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${path} `);
+    expect(said).toContain(`Run again with --file ${path} to finish the job. `);
+    expect(said).toContain('error: API_ERROR: The service is unavailable. ');
+    expect(first.stderr).not.toMatch(/\n\s+at /);
 
     const second = await inFolder(dir, () => resolve(['--file', path, '-o', 'csv'], { tty, service: resolving(2) }));
     expect(second.code, second.stderr).toBe(0);
@@ -434,7 +553,7 @@ describe('a run that stops leaves nothing lost', () => {
     const r = await resolve(['--file', csv, '--column', 'narration', '--retries', '0', '--concurrency', '1', '--failed-out', out], { tty, service: resolving(1, () => limited) });
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
-    expect(plain(r.stderr)).toContain(`2,500 of 2,500 lookups were not resolved; they are listed in ${out}\n`);
+    expect(words(r.stderr)).toContain(`2,500 of 2,500 lookups were not resolved; they are listed in ${out} `);
     expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toEqual(MANY.distinct);
   });
 

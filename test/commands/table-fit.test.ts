@@ -262,6 +262,7 @@ describe('merchants resolve at 80 columns', () => {
       '                                  Departmental',
       '                                  Store',
       'NABIL BANK LTD …                                                         no',
+      '4 lookups: 3 resolved, 1 not found, 0 duplicates',
     ]);
   });
 });

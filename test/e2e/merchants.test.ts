@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import merchantsJson from '../../src/mock/fixtures/merchants.json' with { type: 'json' };
-import { baseEnv, intoHead, ROOT, SVC, useWorld } from './harness.js';
+import { baseEnv, inTerminal, intoHead, ROOT, SVC, svcCommand, useWorld } from './harness.js';
 
 const world = useWorld();
 const RESOLVE = '/v1/merchants/resolve';
@@ -160,6 +160,51 @@ describe('in a real process: a signal, a pipe still being written, a reader goin
     }
     expect(ndjson(stdout).map((x) => x.input)).toEqual(input.distinct);
     expect(await resolveCalls()).toHaveLength(3);
+  });
+
+  it('a long pipe is read only as fast as the calls take it: what svc holds does not grow with its input', async () => {
+    // The first calls are held by the mock; 100,000 lookups (1.7 MB) wait to be written to svc.
+    await world.fault({ method: 'POST', path: RESOLVE, delay_ms: 1500, times: 4 });
+    const env = { ...baseEnv(world.dir), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key };
+    const cwd = world.tempDir('svc-run-');
+    const child = spawn(process.execPath, [SVC, 'merchants', 'resolve', '--file', '-', '-o', 'ndjson'], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let lines = 0;
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (lines += d.split('\n').length - 1));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const lookups = Array.from({ length: 100_000 }, (_, i) => String(3_000_000_000_000_000n + BigInt(i)));
+    try {
+      child.stdin.write(lookups.join('\n') + '\n');
+      for (let i = 0; i < 200 && (await resolveCalls()).length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 300));
+      // Four calls out and the next waiting: svc has taken a few calls' worth (with what the
+      // kernel buffers between the two processes, a few hundred KB), the rest is still here.
+      expect(await resolveCalls()).toHaveLength(4);
+      expect(child.stdin.writableLength).toBeGreaterThan(1_000_000);
+      child.stdin.end();
+      expect(await closed).toBe(0);
+    } finally {
+      clearTimeout(killer);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    expect(lines).toBe(100_000);
+    expect(await resolveCalls()).toHaveLength(100);
+  });
+
+  it('a person at a terminal: the table ends with one line that sums the run up; standard input is counted, then read again', async () => {
+    const env = { SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, COLUMNS: '80' };
+    const fromFile = await inTerminal(`${svcCommand} merchants resolve --file ${JSON.stringify(lookupFile)}`, { configDir: world.dir, env });
+    expect(fromFile.code, fromFile.stderr).toBe(0);
+    // What the terminal shows: colour and line clearing gone, each line as its last \r left it.
+    const shown = (text: string) => text.replace(/\u001b\[[0-9;]*[mK]/g, '').trimEnd().split(/\r?\n/).map((line) => line.split('\r').at(-1)!);
+    const screen = shown(fromFile.stdout);
+    const summary = screen.at(-1)!;
+    expect(summary).toMatch(/^2,500 lookups: [\d,]+ resolved, [\d,]+ not found, 416 duplicates$/);
+    for (const line of screen) expect([...line].length, line).toBeLessThanOrEqual(80);
+    const fromStdin = await inTerminal(`${svcCommand} merchants resolve --file - < ${JSON.stringify(lookupFile)}`, { configDir: world.dir, env });
+    expect(fromStdin.code, fromStdin.stderr).toBe(0);
+    expect(shown(fromStdin.stdout).at(-1)).toBe(summary);
+    expect(await resolveCalls()).toHaveLength(6);
   });
 
   it('a closed stdout (| head -c 1) ends the run quietly with exit 0', async () => {

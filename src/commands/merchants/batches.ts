@@ -1,5 +1,7 @@
-// The distinct lookups cut into calls of at most 1000, in order: from a set read whole, or from
-// one that still grows while its file is read (a call starts as soon as its 1000 are there).
+// The distinct lookups cut into calls of at most 1000, in order: from a set read whole (the
+// command line), or from one that a reading of the input fills as the calls take from it (a call
+// starts as soon as its 1000 are there). The reading waits while two calls' worth of lookups
+// wait: what is held stays the same whatever the size of the input.
 import type { Lookup, LookupSet } from './lookup-set.js';
 
 /** The service takes at most this many lookups in one call (one billing unit). */
@@ -10,29 +12,31 @@ export interface Batch {
   lookups: Lookup[];
 }
 
-/** Batches of a set read whole, made one at a time as they are asked for. */
+/** Batches of the lookups a set holds, taken from it one at a time as they are asked for. */
 export function* batchesOf(lookups: LookupSet, size = LOOKUPS_PER_CALL): Generator<Batch> {
-  for (let index = 0, from = 0; from < lookups.size; index++, from += size) {
-    yield { index, lookups: lookups.slice(from, from + size) };
-  }
+  for (let index = 0; lookups.waiting > 0; index++) yield { index, lookups: lookups.take(size) };
 }
 
 /**
  * Batches of a set that `reading` is still filling. `grew()` must be called whenever the set has
  * grown; a batch is handed out when it is full or the reading has ended. A reading that fails
- * makes the next batch asked for fail with its error.
+ * makes the next batch asked for fail with its error. The reading asks `room()` after each piece
+ * of input: it waits there while `ahead` lookups or more wait for a call.
  */
 export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
   private ended = false;
   private failure: { error: unknown } | undefined;
   private wakeUp?: () => void;
+  private wakeReader?: () => void;
+  /** Nothing more will be taken: the reading goes on without waiting (to its end, or its failure). */
+  private released = false;
   private index = 0;
-  private from = 0;
 
   constructor(
     private readonly lookups: LookupSet,
     reading: Promise<void>,
     private readonly size = LOOKUPS_PER_CALL,
+    private readonly ahead = 2 * size,
   ) {
     reading.then(
       () => this.end(),
@@ -46,13 +50,25 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
     wake?.();
   }
 
+  /** For the reading, after each piece of input: undefined to read on at once, or a wait until a call has taken lookups. */
+  room(): Promise<void> | undefined {
+    if (this.released || this.lookups.waiting < this.ahead) return undefined;
+    return new Promise<void>((resolve) => (this.wakeReader = resolve));
+  }
+
+  /** No batch will be asked for any more: a reading waiting for room goes on (and can be stopped). */
+  release(): void {
+    this.released = true;
+    this.letReaderOn();
+  }
+
   async next(): Promise<IteratorResult<Batch, undefined>> {
     for (;;) {
-      const ready = this.lookups.size - this.from;
+      const ready = this.lookups.waiting;
       if (this.failure) throw this.failure.error;
       if (ready >= this.size || (this.ended && ready > 0)) {
-        const batch = { index: this.index++, lookups: this.lookups.slice(this.from, this.from + this.size) };
-        this.from += batch.lookups.length;
+        const batch = { index: this.index++, lookups: this.lookups.take(this.size) };
+        this.letReaderOn();
         return { done: false, value: batch };
       }
       if (this.ended) return { done: true, value: undefined };
@@ -63,6 +79,14 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
 
   [Symbol.asyncIterator](): AsyncIterableIterator<Batch> {
     return this;
+  }
+
+  /** Wakes a reading waiting for room, once there is room (a batch takes less than a chunk may bring). */
+  private letReaderOn(): void {
+    if (!this.released && this.lookups.waiting >= this.ahead) return;
+    const wake = this.wakeReader;
+    this.wakeReader = undefined;
+    wake?.();
   }
 
   private end(failure?: { error: unknown }): void {

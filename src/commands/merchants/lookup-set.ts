@@ -1,9 +1,25 @@
-// The distinct lookups of a run in order of first appearance: the only thing that grows with the
-// input. A JavaScript Set of strings costs about 60 bytes a lookup on the garbage-collected heap,
-// and a file read as strings makes a string per line; here each distinct lookup is its UTF-8 bytes
-// in one growing buffer, found again through an open-addressing hash table of typed arrays: about
-// 30 bytes a lookup, outside the heap, and a file's terminal lines are never made into strings.
-// Strings are made again only for the calls in flight.
+// The distinct lookups of a run, in order of first appearance, without keeping them: what grows
+// with the input is a 64-bit key per distinct lookup (key-table.ts: 8 bytes each), never the
+// lookups themselves. A new lookup waits in a queue until a call takes it (`take`); the reading of
+// the input stops while two calls' worth wait (batches.ts), so only the calls in flight and the
+// next one hold strings. A run that stops finds the lookups it did not resolve by reading on
+// (run.ts), not in memory.
+//
+// The key of a terminal number of 16 to 18 digits is the number itself with its length, so two
+// such terminals are never taken for one another. Any other lookup (a merchant name, a longer
+// terminal) is known by a 64-bit hash of its kind and text: two independent 32-bit hashes, seeded
+// afresh at each run. Two distinct ones taken for one another would take a collision of both;
+// among n such lookups its odds are about n^2 / 2^65: 3 in 100 million for a million distinct
+// names, 1 in a billion for 200,000. It cannot be checked without the text the set exists not
+// to keep: checking would mean reading a repeat's first appearance back from the input at each
+// repeat (and standard input cannot be read back). A collision would make the later lookup look
+// like a repeat (counted as a duplicate, not sent); a new seed at each run means a run again
+// would not meet it again.
+//
+// A run that reads its input twice (the count first, for a person or --dry-run; then the calls)
+// records on the first reading which of the lookups given were first appearances, one bit each,
+// and the second reading `replay`s that record: no hashing, and the same order.
+import { KeyTable64 } from './key-table.js';
 
 export type LookupType = 'terminal' | 'name';
 
@@ -12,26 +28,49 @@ export interface Lookup {
   value: string;
 }
 
+export interface LookupSetOptions {
+  /** Queue each new lookup for `take` and iteration (default); false counts them only. */
+  keep?: boolean;
+  /** Record which of the lookups given are first appearances, for a second reading (`replay`). */
+  record?: boolean;
+  /** The seeds of the hashes (tests); random by default. */
+  seeds?: readonly [number, number];
+}
+
 const TERMINAL = 0;
 const NAME = 1;
-const EMPTY = -1;
+const DIGIT_0 = 0x30;
 
 export class LookupSet {
   /** Every lookup given, duplicates included. */
   given = 0;
   terminals = 0;
   names = 0;
-  private bytes = Buffer.allocUnsafe(64 * 1024);
-  private used = 0;
-  /** Per distinct lookup: where its bytes start, its kind, its hash. Its bytes end where the next start. */
-  private starts = new Uint32Array(1024);
-  private kinds = new Uint8Array(1024);
-  private hashes = new Uint32Array(1024);
   private count = 0;
-  /** Lookup index, or EMPTY; a power of two long, at most half full. */
-  private slots = new Int32Array(2048).fill(EMPTY);
-  private readonly scratch = Buffer.allocUnsafe(1024);
+  /** Terminal numbers of 16 to 18 digits: the number is the key. */
+  private readonly exact = new KeyTable64();
+  /** Every other lookup: a 64-bit hash of its kind and text. */
+  private readonly hashed = new KeyTable64();
+  private readonly seedA: number;
+  private readonly seedB: number;
+  private readonly keep: boolean;
+  /** New lookups no call has taken yet: `queue[head…]`. */
+  private queue: Lookup[] = [];
+  private head = 0;
+  /** When recording: a bit per lookup given, set for a first appearance. */
+  private firstBits?: FirstAppearances;
+  /** When replaying a first reading: its record. */
+  private readonly replaying?: FirstAppearances;
 
+  constructor(options: LookupSetOptions = {}, replaying?: FirstAppearances) {
+    this.keep = options.keep ?? true;
+    this.seedA = options.seeds?.[0] ?? (Math.random() * 0x100000000) | 0;
+    this.seedB = options.seeds?.[1] ?? (Math.random() * 0x100000000) | 0;
+    if (options.record) this.firstBits = new FirstAppearances();
+    this.replaying = replaying;
+  }
+
+  /** Distinct lookups so far. */
   get size(): number {
     return this.count;
   }
@@ -40,104 +79,140 @@ export class LookupSet {
     return this.given - this.count;
   }
 
-  add(lookup: Lookup): void {
-    const length = Buffer.byteLength(lookup.value);
-    const source = length <= this.scratch.length ? this.scratch : Buffer.allocUnsafe(length);
-    source.write(lookup.value, 0, 'utf8');
-    this.addBytes(source, 0, length, lookup.type === 'terminal' ? TERMINAL : NAME);
+  /** Lookups waiting for a call. */
+  get waiting(): number {
+    return this.queue.length - this.head;
   }
 
-  /** A terminal number given as ASCII digits in `source[start, end)` (the file-reading fast path). */
-  addTerminalBytes(source: Uint8Array, start: number, end: number): void {
-    this.addBytes(source, start, end, TERMINAL);
+  /** What a recording set recorded: for the set of the second reading. */
+  replay(): LookupSet {
+    if (!this.firstBits) throw new Error('replay() needs a set made with { record: true }');
+    return new LookupSet({ keep: true }, this.firstBits);
   }
 
-  /** The distinct lookups, in order of first appearance. */
-  *[Symbol.iterator](): IterableIterator<Lookup> {
-    for (let i = 0; i < this.count; i++) yield this.at(i);
-  }
-
-  /** The distinct lookups from position `from` up to (not including) `to`. */
-  slice(from: number, to: number): Lookup[] {
-    const lookups: Lookup[] = [];
-    for (let i = from; i < Math.min(to, this.count); i++) lookups.push(this.at(i));
-    return lookups;
-  }
-
-  private at(i: number): Lookup {
-    const start = this.starts[i]!;
-    const end = i + 1 < this.count ? this.starts[i + 1]! : this.used;
-    return this.kinds[i] === TERMINAL
-      ? { type: 'terminal', value: this.bytes.toString('latin1', start, end) }
-      : { type: 'name', value: this.bytes.toString('utf8', start, end) };
-  }
-
-  private addBytes(source: Uint8Array, start: number, end: number, kind: number): void {
-    this.given++;
-    const hash = hashOf(source, start, end, kind);
-    const mask = this.slots.length - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const index = this.slots[slot]!;
-      if (index === EMPTY) {
-        this.append(source, start, end, kind, hash);
-        this.slots[slot] = this.count - 1;
-        if (this.count * 2 > this.slots.length) this.rehash();
-        return;
-      }
-      if (this.hashes[index] === hash && this.kinds[index] === kind && this.equals(index, source, start, end)) return;
-    }
-  }
-
-  private equals(index: number, source: Uint8Array, start: number, end: number): boolean {
-    const from = this.starts[index]!;
-    const to = index + 1 < this.count ? this.starts[index + 1]! : this.used;
-    if (to - from !== end - start) return false;
-    for (let i = 0; i < end - start; i++) if (this.bytes[from + i] !== source[start + i]) return false;
+  /** Adds a lookup; true when it is a first appearance. */
+  add(lookup: Lookup): boolean {
+    const kind = lookup.type === 'terminal' ? TERMINAL : NAME;
+    if (!this.isNew(kind, lookup.value, undefined, 0, lookup.value.length)) return false;
+    this.append(kind, lookup);
     return true;
   }
 
-  private append(source: Uint8Array, start: number, end: number, kind: number, hash: number): void {
-    const length = end - start;
-    if (this.used + length > this.bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + length));
-      this.bytes.copy(grown, 0, 0, this.used);
-      this.bytes = grown;
+  /** A terminal number given as ASCII digits in `source[start, end)` (the file-reading fast path). */
+  addTerminalBytes(source: Buffer, start: number, end: number): boolean {
+    if (!this.isNew(TERMINAL, undefined, source, start, end)) return false;
+    // A string is made only for a new lookup, and only when it is kept.
+    this.append(TERMINAL, this.keep ? { type: 'terminal', value: source.toString('latin1', start, end) } : undefined);
+    return true;
+  }
+
+  /** Takes up to `count` of the waiting lookups, oldest first. */
+  take(count: number): Lookup[] {
+    const end = Math.min(this.queue.length, this.head + count);
+    const taken = this.queue.slice(this.head, end);
+    this.head = end;
+    // The queue is cut down once most of it is taken: it stays as short as the lookups waiting.
+    if (this.head >= 4096 && this.head * 2 >= this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
     }
-    if (this.count === this.starts.length) {
-      this.starts = grow(this.starts, new Uint32Array(this.count * 2));
-      this.kinds = grow(this.kinds, new Uint8Array(this.count * 2));
-      this.hashes = grow(this.hashes, new Uint32Array(this.count * 2));
-    }
-    this.bytes.set(source.subarray(start, end), this.used);
-    this.starts[this.count] = this.used;
-    this.kinds[this.count] = kind;
-    this.hashes[this.count] = hash;
-    this.used += length;
+    return taken;
+  }
+
+  /** The lookups waiting, in order of first appearance (all of them, when none was taken). */
+  *[Symbol.iterator](): IterableIterator<Lookup> {
+    for (let i = this.head; i < this.queue.length; i++) yield this.queue[i]!;
+  }
+
+  private append(kind: number, lookup: Lookup | undefined): void {
     this.count++;
     if (kind === TERMINAL) this.terminals++;
     else this.names++;
+    if (this.keep && lookup) this.queue.push(lookup);
   }
 
-  private rehash(): void {
-    const slots = new Int32Array(this.slots.length * 2).fill(EMPTY);
-    const mask = slots.length - 1;
-    for (let index = 0; index < this.count; index++) {
-      let slot = this.hashes[index]! & mask;
-      while (slots[slot] !== EMPTY) slot = (slot + 1) & mask;
-      slots[slot] = index;
+  /** Counts the lookup given and tells whether it is a first appearance: from the text, or from the bytes. */
+  private isNew(kind: number, text: string | undefined, bytes: Uint8Array | undefined, start: number, end: number): boolean {
+    const index = this.given++;
+    if (this.replaying) return this.replaying.has(index);
+    const length = end - start;
+    let fresh: boolean;
+    if (kind === TERMINAL && length >= 16 && length <= 18 && digitKey(text, bytes, start, end)) fresh = this.exact.add(keyLow, keyHigh);
+    else {
+      hashKey(kind, text, bytes, start, end, this.seedA, this.seedB);
+      fresh = this.hashed.add(keyLow, keyHigh);
     }
-    this.slots = slots;
+    if (fresh) this.firstBits?.set(index);
+    return fresh;
   }
 }
 
-function grow<T extends Uint8Array | Uint32Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
+/** A bit per lookup given: whether it was a first appearance. 125 KB a million lookups. */
+export class FirstAppearances {
+  private bits = new Int32Array(1024);
+
+  set(index: number): void {
+    const word = index >>> 5;
+    if (word >= this.bits.length) {
+      const grown = new Int32Array(Math.max(this.bits.length * 2, word + 1));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    this.bits[word]! |= 1 << (index & 31);
+  }
+
+  has(index: number): boolean {
+    const word = index >>> 5;
+    return word < this.bits.length && (this.bits[word]! & (1 << (index & 31))) !== 0;
+  }
 }
 
-/** FNV-1a over the kind and the bytes. */
-function hashOf(source: Uint8Array, start: number, end: number, kind: number): number {
-  let hash = (0x811c9dc5 ^ kind) >>> 0;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ source[i]!, 0x01000193);
-  return hash >>> 0;
+// The key of the lookup last read, in two halves: set by digitKey and hashKey (no object a lookup).
+let keyLow = 0;
+let keyHigh = 0;
+
+/**
+ * The key of a terminal of 16 to 18 digits: its last 9 digits, and the digits before them (at most
+ * 9) plus one with its length above them; false when a character is not a digit. Never 0 high.
+ */
+function digitKey(text: string | undefined, bytes: Uint8Array | undefined, start: number, end: number): boolean {
+  const split = end - 9;
+  let high = 0;
+  let low = 0;
+  for (let i = start; i < end; i++) {
+    const digit = (text === undefined ? bytes![i]! : text.charCodeAt(i)) - DIGIT_0;
+    if (digit < 0 || digit > 9) return false;
+    if (i < split) high = high * 10 + digit;
+    else low = low * 10 + digit;
+  }
+  keyLow = low;
+  keyHigh = (high + 1 + ((end - start - 16) << 30)) | 0;
+  return true;
+}
+
+/**
+ * Two independent 32-bit hashes of the kind and the text (its UTF-16 code units, or the bytes of
+ * an ASCII terminal, which are the same numbers): FNV-1a, and a multiply-xorshift lane, each from
+ * its own seed and finished with murmur3's mixer. The high half is never 0.
+ */
+function hashKey(kind: number, text: string | undefined, bytes: Uint8Array | undefined, start: number, end: number, seedA: number, seedB: number): void {
+  let a = (seedA ^ kind) | 0;
+  let b = (seedB ^ Math.imul(kind + 1, 0x9e3779b1)) | 0;
+  for (let i = start; i < end; i++) {
+    const unit = text === undefined ? bytes![i]! : text.charCodeAt(i);
+    a = Math.imul(a ^ unit, 0x01000193);
+    b = Math.imul(b + unit, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  const length = end - start;
+  keyLow = finish(a ^ length);
+  keyHigh = finish(b ^ Math.imul(length, 0x27d4eb2f)) || 1;
+}
+
+function finish(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }

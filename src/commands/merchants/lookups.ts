@@ -1,6 +1,6 @@
 // What `svc merchants resolve` looks up: terminal numbers and merchant names from the arguments,
-// --name and --file (lines, or one column of a CSV file), read as a stream and kept once each,
-// in the order of their first appearance.
+// --name and --file (lines, or one column of a CSV file), read as a stream into a LookupSet, which
+// hands each distinct one on once, in the order of its first appearance.
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { CliError, InterruptedError, UsageError } from '../../core/errors.js';
@@ -30,20 +30,28 @@ export interface LookupSources {
   signal: AbortSignal;
 }
 
-/** Reads every source, in order; a bad value is a usage error, found before any request is sent. */
-export async function collectLookups(sources: LookupSources): Promise<LookupSet> {
-  const set = new LookupSet();
+/**
+ * Reads every source, in order, into `set` (by default one that keeps every lookup); a bad value
+ * is a usage error, found before any request is sent. `given`: the --file already opened, which
+ * stays the caller's to close.
+ */
+export async function collectLookups(sources: LookupSources, set = new LookupSet(), given?: NodeJS.ReadableStream): Promise<LookupSet> {
   addCommandLine(sources, set);
   if (sources.file === undefined) return set;
-  const input = await openInput(sources.file, sources.stdin);
+  const input = given ?? (await openInput(sources.file, sources.stdin));
   try {
-    if (sources.column === undefined) await addLines(input, set, sources.file, { signal: sources.signal });
-    else await addColumn(input, set, sources.file, sources.column, sources.signal);
+    await addFile(input, set, { file: sources.file, column: sources.column }, { signal: sources.signal });
   } finally {
     // A file left half-read (a refused line, a missing column) is closed now, not when collected.
-    if (input !== sources.stdin) (input as Readable).destroy();
+    if (!given && input !== sources.stdin) (input as Readable).destroy();
   }
   return set;
+}
+
+/** Adds the lookups of --file read from `input`: its lines, or the cells of its --column. */
+export async function addFile(input: NodeJS.ReadableStream, set: LookupSet, sources: { file: string; column?: string }, reading: LineReading = {}): Promise<void> {
+  if (sources.column === undefined) await addLines(input, set, sources.file, reading);
+  else await addColumn(input, set, sources.file, sources.column, reading);
 }
 
 /** The terminal numbers given as arguments, then the --name values. */
@@ -62,19 +70,29 @@ export function addCommandLine(sources: Pick<LookupSources, 'terminals' | 'names
   }
 }
 
-async function addColumn(input: NodeJS.ReadableStream, set: LookupSet, file: string, column: string, signal: AbortSignal): Promise<void> {
+async function addColumn(input: NodeJS.ReadableStream, set: LookupSet, file: string, column: string, reading: LineReading): Promise<void> {
   let count = 0;
   for await (const { raw, line } of readColumn(input, file, column)) {
-    if (++count % 1024 === 0 && signal.aborted) throw new InterruptedError();
+    if (++count % 1024 === 0) {
+      if (reading.signal?.aborted) throw new InterruptedError();
+      const wait = reading.onChunk?.();
+      if (wait) await wait;
+    }
     const lookup = classify(raw);
     if (lookup) set.add({ type: lookup.type, value: checkLookup(lookup.value, () => `${nameOf(file)}, line ${line}`) });
   }
-  if (signal.aborted) throw new InterruptedError();
+  if (reading.signal?.aborted) throw new InterruptedError();
 }
 
 function nameOf(file: string): string {
   return file === '-' ? 'stdin' : file;
 }
+
+/**
+ * A file is read this much at a time: a few calls' worth of terminal numbers. The reading gets a
+ * turn between replies, and each turn must bring the next call's lookups, or the calls wait for it.
+ */
+export const READ_CHUNK_BYTES = 64 * 1024;
 
 /** The --file to read: refused at once (exit 2) when it is missing, a folder or unreadable. */
 export async function openInput(file: string, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
@@ -87,14 +105,14 @@ export async function openInput(file: string, stdin: NodeJS.ReadableStream): Pro
     await handle?.close();
     throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   }
-  return handle.createReadStream();
+  return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
 }
 
 export interface LineReading {
   /** Ctrl-C: stop reading at once. Absent: read to the end (the unresolved file needs it all). */
   signal?: AbortSignal;
-  /** Called after each chunk's lookups were added (the set has grown). */
-  onChunk?: () => void;
+  /** Called after each chunk's lookups were added (the set has grown); reading waits for what it returns. */
+  onChunk?: () => Promise<void> | undefined | void;
 }
 
 /**
@@ -155,7 +173,8 @@ export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, fil
       if (bytes.length - start > MAX_LOOKUP_BYTES + BOM.length) throw tooLong(file, line + 1);
       // A copy: the rest of a line must not keep the whole chunk alive.
       carried = start < bytes.length ? Buffer.from(bytes.subarray(start)) : undefined;
-      reading.onChunk?.();
+      const wait = reading.onChunk?.();
+      if (wait) await wait;
     }
   } catch (error) {
     if (error instanceof CliError) throw error;

@@ -26,6 +26,30 @@ export function checkedReply(reply: ApiReply, what: string): MerchantReply {
 
 /** Results are matched to lookups by their `input` (and `type`, where it tells them apart). */
 export function inLookupOrder(lookups: readonly Lookup[], results: readonly MerchantResult[], what: string): MerchantResult[] {
+  return inRequestOrder(lookups, results) ?? byInput(lookups, results, what);
+}
+
+/**
+ * The results when they come as the request listed the lookups, the terminals' then the names'
+ * (as the service answers): found by walking both lists, no map made; undefined otherwise.
+ */
+function inRequestOrder(lookups: readonly Lookup[], results: readonly MerchantResult[]): MerchantResult[] | undefined {
+  if (results.length !== lookups.length) return undefined;
+  let terminals = 0;
+  for (const lookup of lookups) if (lookup.type === 'terminal') terminals++;
+  const ordered = new Array<MerchantResult>(lookups.length);
+  let nextTerminal = 0;
+  let nextName = terminals;
+  for (let i = 0; i < lookups.length; i++) {
+    const lookup = lookups[i]!;
+    const result = results[lookup.type === 'terminal' ? nextTerminal++ : nextName++]!;
+    if (result.input !== lookup.value || (result.type !== undefined && result.type !== lookup.type)) return undefined;
+    ordered[i] = result;
+  }
+  return ordered;
+}
+
+function byInput(lookups: readonly Lookup[], results: readonly MerchantResult[], what: string): MerchantResult[] {
   const byInput = new Map<string, MerchantResult>();
   // The same input as a terminal and as a name (`--name 1234567890123456`) is rare: kept aside.
   let twins: MerchantResult[] | undefined;

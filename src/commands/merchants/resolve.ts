@@ -1,14 +1,17 @@
-// `svc merchants resolve`: the lookups (arguments, --name, --file) are read as a stream and kept
-// once each, cut into calls of at most 1000 and run a few at a time (run.ts). With a plain file
-// and nobody at the terminal, calls start while the file is still read; otherwise the input is
-// read first, so that --dry-run can print the plan and a person sees the cost and a progress bar.
+// `svc merchants resolve`: the lookups (arguments, --name, --file) are read as a stream, each
+// known again by its key alone (lookup-set.ts), cut into calls of at most 1000 and run a few at a
+// time (run.ts); the reading keeps pace with the calls, so memory does not grow with the input
+// beyond the keys. With a plain file and nobody at the terminal, calls start while the file is
+// still read; otherwise the input is read once to count it, so that --dry-run can print the plan
+// and a person sees the cost and a progress bar, and once more for the calls (input.ts).
 import type { Readable } from 'node:stream';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkInteger } from '../args.js';
 import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL } from './batches.js';
+import { TwiceReadInput } from './input.js';
 import { LookupSet } from './lookup-set.js';
-import { addCommandLine, addLines, collectLookups, openInput, type LookupSources } from './lookups.js';
+import { addCommandLine, addFile, collectLookups, openInput, type LookupSources } from './lookups.js';
 import { runResolve, unresolvedTarget } from './run.js';
 import { checkWritable } from './unresolved.js';
 
@@ -53,43 +56,97 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
   };
   // Lookups given on the command line are listed there already: running it again is the retry.
   const failedOut = flags.file !== undefined || flags.failedOut !== undefined ? unresolvedTarget(flags.failedOut, new Date(ctx.now())) : undefined;
+  const run = { concurrency, unmatchedOnly: flags.unmatched === true, failedOut };
 
   // A plain file (no CSV: no line of it can be refused) for a script: no plan to show first.
-  if (flags.file !== undefined && flags.column === undefined && !flags.dryRun && !ctx.io.stderrIsTTY) {
-    const lookups = new LookupSet();
-    addCommandLine(sources, lookups);
-    const input = await openInput(flags.file, ctx.io.stdin);
-    const client = await ctx.client().catch((error: unknown) => {
-      // No key or base URL: the file opened for nothing is closed now, not when collected.
-      if (input !== ctx.io.stdin) (input as Readable).destroy();
-      throw error;
-    });
-    // Read to the end even after Ctrl-C or a failure: the unresolved file lists the whole rest.
-    let batches: BatchesWhileReading | undefined;
-    const reading = addLines(input, lookups, flags.file, { onChunk: () => batches?.grew() });
-    batches = new BatchesWhileReading(lookups, reading);
-    await runResolve(ctx, client, { batches, concurrency, lookupCount: () => lookups.size, unmatchedOnly: flags.unmatched === true, failedOut });
-    if (lookups.size === 0) throw nothingToResolve(flags);
-    return;
-  }
+  if (flags.file !== undefined && flags.column === undefined && !flags.dryRun && !ctx.io.stderrIsTTY) return resolveWhileReading(ctx, sources, flags, run);
+  return resolveCounted(ctx, sources, flags, run);
+}
 
-  const lookups = await collectLookups(sources);
-  if (lookups.size === 0) throw nothingToResolve(flags);
-  const plan = planOf(lookups, concurrency);
-  if (flags.dryRun) return printPlan(ctx, plan);
-  const client = await ctx.client();
-  if (ctx.io.stderrIsTTY && plan.calls > CALLS_WORTH_A_NOTE) {
-    const { formatCount } = await import('../../core/output/format.js');
-    ctx.err(`Resolving ${formatCount(plan.lookups)} lookups in ${formatCount(plan.calls)} calls: this uses ${formatCount(plan.units)} billing units.`);
-  }
-  await runResolve(ctx, client, {
-    batches: batchesOf(lookups),
-    concurrency: plan.concurrency,
-    totals: { items: plan.lookups, calls: plan.calls, noun: 'lookups' },
-    lookupCount: () => lookups.size,
-    unmatchedOnly: flags.unmatched === true,
-    failedOut,
+interface RunSettings {
+  concurrency: number;
+  unmatchedOnly: boolean;
+  failedOut?: { path: string; replace: boolean };
+}
+
+/**
+ * One reading: the calls start while the file is still read, each as soon as its lookups are
+ * there. Nothing is read twice, so standard input needs no copy: when a run stops, the lookups
+ * it did not resolve are those of its failed calls (which hold them) and the rest of the input,
+ * read on to its end as the unresolved file is written (run.ts).
+ */
+async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: ResolveFlags, run: RunSettings): Promise<void> {
+  const file = sources.file!;
+  const lookups = new LookupSet();
+  addCommandLine(sources, lookups);
+  const input = await openInput(file, ctx.io.stdin);
+  const closeInput = () => {
+    if (input !== ctx.io.stdin) (input as Readable).destroy();
+  };
+  const client = await ctx.client().catch((error: unknown) => {
+    // No key or base URL: the file opened for nothing is closed now, not when collected.
+    closeInput();
+    throw error;
   });
+  // Read to the end even after Ctrl-C or a failure: the unresolved file lists the whole rest.
+  const batches: BatchesWhileReading = new BatchesWhileReading(lookups, addFile(input, lookups, { file }, { onChunk: () => room(batches) }));
+  try {
+    await runResolve(ctx, client, { ...run, batches, lookupCount: () => lookups.size, duplicates: () => lookups.duplicates });
+  } finally {
+    // A run that ended early (a reader of stdout gone) reads no further.
+    closeInput();
+    batches.release();
+  }
+  if (lookups.size === 0) throw nothingToResolve(flags);
+}
+
+/**
+ * Two readings: the first counts the lookups with their keys alone (and finds a bad line before
+ * any call), for --dry-run, the cost told to a person and the progress bar's totals; the second
+ * feeds the calls, as in a single reading.
+ */
+async function resolveCounted(ctx: Context, sources: LookupSources, flags: ResolveFlags, run: RunSettings): Promise<void> {
+  const counted = new LookupSet({ keep: false, record: !flags.dryRun });
+  // --dry-run reads once: its input needs no second reading, nor a copy of standard input.
+  const input = sources.file === undefined || flags.dryRun ? undefined : await TwiceReadInput.open(sources.file, ctx.io.stdin);
+  try {
+    await collectLookups(sources, counted, input?.first());
+    if (counted.size === 0) throw nothingToResolve(flags);
+    const plan = planOf(counted, run.concurrency);
+    if (flags.dryRun) return await printPlan(ctx, plan);
+    const client = await ctx.client();
+    if (ctx.io.stderrIsTTY && plan.calls > CALLS_WORTH_A_NOTE) {
+      const { formatCount } = await import('../../core/output/format.js');
+      ctx.err(`Resolving ${formatCount(plan.lookups)} lookups in ${formatCount(plan.calls)} calls: this uses ${formatCount(plan.units)} billing units.`);
+    }
+    const lookups = counted.replay();
+    addCommandLine(sources, lookups);
+    const again = input && (await input.second());
+    // The command line alone is read whole; a file is read again as the calls take its lookups.
+    const reading: BatchesWhileReading | undefined = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => room(reading!) }));
+    const batches = reading ?? batchesOf(lookups);
+    try {
+      await runResolve(ctx, client, {
+        ...run,
+        batches,
+        concurrency: plan.concurrency,
+        totals: { items: plan.lookups, calls: plan.calls, noun: 'lookups' },
+        lookupCount: () => lookups.size,
+        duplicates: () => lookups.duplicates,
+      });
+    } finally {
+      if (again) (again as Readable).destroy();
+      reading?.release();
+    }
+  } finally {
+    await input?.close();
+  }
+}
+
+/** After a piece of the input: the set has grown, and the reading waits while enough lookups wait for a call. */
+function room(batches: BatchesWhileReading): Promise<void> | undefined {
+  batches.grew();
+  return batches.room();
 }
 
 function nothingToResolve(flags: ResolveFlags): UsageError {

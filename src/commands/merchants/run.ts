@@ -25,6 +25,8 @@ export interface RunOptions {
   totals?: Totals;
   /** How many distinct lookups there are (once the input is read). */
   lookupCount: () => number;
+  /** How many lookups were given again after their first appearance. */
+  duplicates?: () => number;
   unmatchedOnly: boolean;
   /** Where to list the lookups not resolved, or undefined when they are not to be listed. */
   failedOut?: { path: string; replace: boolean };
@@ -52,7 +54,9 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
     mask: (text) => ctx.secrets.mask(text),
   });
   let meta: unknown;
+  /** Lookups answered, and of them those that matched a merchant. */
   let resolved = 0;
+  let matched = 0;
 
   let outcome;
   try {
@@ -69,6 +73,7 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
       },
       deliver: (batch, results) => {
         resolved += batch.lookups.length;
+        for (const result of results) if (result.matched) matched++;
         return writer.write(options.unmatchedOnly ? results.filter((r) => !r.matched) : results);
       },
       onSettled: (batch, ok) => {
@@ -87,7 +92,8 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   // The input held no lookup after all (a file of blank lines, read while calls could start).
   if (failure === undefined && options.lookupCount() === 0) return;
   try {
-    await writer.finish(meta, failure === undefined);
+    const tally = { lookups: options.lookupCount(), answered: resolved, matched, duplicates: options.duplicates?.() ?? 0 };
+    await writer.finish(meta, failure === undefined, tally);
   } catch (error) {
     if (error instanceof StdoutClosedError) return;
     throw error;

@@ -1,11 +1,15 @@
 // The columns of `svc merchants resolve`'s table, written batch by batch (core/stream). What the
 // command exists to show stays whole on a narrow terminal: the terminal numbers (and an input that
 // is one) and the merchant names, wrapped between their words; a name as written on a statement
-// (the input), the category and the city are cut first.
+// (the input), the category and the city are cut first. On a terminal the table ends with one
+// line that sums the run up, wrapped like any footer of a table.
 import type { MerchantResult } from '../../api/merchants.js';
+import { wrapText } from '../../core/output/fit.js';
+import { formatCount } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { OutputSink } from '../../core/stream/sink.js';
 import { AlignedTableWriter, TabWriter, type RowWriter, type StreamColumn } from '../../core/stream/table-writers.js';
+import type { Tally } from './writers.js';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -24,4 +28,23 @@ const COLUMNS: StreamColumn<MerchantResult>[] = [
 
 export function merchantTableWriter(sink: OutputSink, paint: Paint, terminal: { width: number; mask?: (text: string) => string } | undefined): RowWriter<MerchantResult> {
   return terminal ? new AlignedTableWriter(sink, terminal.width, paint, COLUMNS, 'No results to show.', terminal.mask) : new TabWriter(sink, paint, COLUMNS);
+}
+
+/**
+ * `2,500 lookups: 2,100 resolved, 400 not found, 300 duplicates`; for a run that stopped, what was
+ * answered before it did (the rest, and how many there are, is said on stderr with the file that
+ * lists them: the input may not have been read to its end yet).
+ */
+export function summaryLines(tally: Tally, complete: boolean, width: number, paint: Paint): string {
+  const answers = `${formatCount(tally.matched)} resolved, ${formatCount(tally.answered - tally.matched)} not found`;
+  const line = complete
+    ? `${counted(tally.lookups, 'lookup')}: ${answers}, ${counted(tally.duplicates, 'duplicate')}`
+    : `${counted(tally.answered, 'lookup')} answered before the run stopped: ${answers}`;
+  return wrapText(line, width, 'prose')
+    .map((text) => paint.dim(text) + '\n')
+    .join('');
+}
+
+function counted(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }

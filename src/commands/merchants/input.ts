@@ -1,0 +1,120 @@
+// A --file read twice: once to count its lookups (the plan a person sees, the progress bar's
+// totals), once more for the calls. Nothing of it is kept in memory between the two readings.
+// A plain file is read again from its start, and refused if it changed in between. Standard input
+// and anything else that cannot be read twice (a pipe, `<(…)`) is copied, as the first reading
+// goes, into a private file: created 0600 in a folder of its own (0700) under the system's
+// temporary folder, and removed at once while it stays open, so that nothing is left behind
+// however svc ends. (Where an open file cannot be removed, Windows, it is removed at close.)
+import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { UsageError } from '../../core/errors.js';
+import { whyUnreadable } from '../../core/fs-errors.js';
+import { READ_CHUNK_BYTES } from './lookups.js';
+
+export class TwiceReadInput {
+  private spooled = false;
+
+  private constructor(
+    private readonly file: string,
+    /** The file itself, or the copy. */
+    private readonly handle: FileHandle,
+    /** What the first reading reads and copies, when there is a copy. */
+    private readonly source: NodeJS.ReadableStream | undefined,
+    /** The source is a stream of svc's own (not standard input): closed with the input. */
+    private readonly ownsSource: boolean,
+    /** The copy's folder, while it could not be removed yet. */
+    private folder: string | undefined,
+    /** Size and time of change of a plain file, when first read. */
+    private readonly seen: { size: number; mtimeMs: number } | undefined,
+  ) {}
+
+  /** Opens --file (`-`: standard input); refused at once (exit 2) when it cannot be read. */
+  static async open(file: string, stdin: NodeJS.ReadableStream): Promise<TwiceReadInput> {
+    if (file === '-') return TwiceReadInput.copied(file, stdin, undefined);
+    let handle: FileHandle | undefined;
+    let info;
+    try {
+      handle = await open(file, 'r');
+      info = await handle.stat();
+      if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    } catch (error) {
+      await handle?.close();
+      throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
+    }
+    if (info.isFile()) return new TwiceReadInput(file, handle, undefined, false, undefined, { size: info.size, mtimeMs: info.mtimeMs });
+    return TwiceReadInput.copied(file, handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }), handle);
+  }
+
+  private static async copied(file: string, source: NodeJS.ReadableStream, opened: FileHandle | undefined): Promise<TwiceReadInput> {
+    let folder: string | undefined;
+    let copy: FileHandle | undefined;
+    try {
+      folder = await mkdtemp(join(tmpdir(), 'svc-lookups-'));
+      copy = await open(join(folder, 'input'), 'wx+', 0o600);
+    } catch (error) {
+      await copy?.close();
+      if (folder) await rm(folder, { recursive: true, force: true });
+      await opened?.close();
+      throw new UsageError(`cannot keep a copy of ${nameOf(file)} to read it twice: ${whyUnreadable(error)}`, ['Give the lookups as a plain file instead, or set TMPDIR to a folder svc can write in.']);
+    }
+    // An opened source is closed through its own stream (autoClose), not through this handle.
+    const input = new TwiceReadInput(file, copy, source, opened !== undefined, folder, undefined);
+    await input.removeFolder();
+    return input;
+  }
+
+  /** The first reading: from the start of the file; or the source, copied as it is read. */
+  first(): NodeJS.ReadableStream {
+    if (!this.source) return this.handle.createReadStream({ start: 0, autoClose: false, highWaterMark: READ_CHUNK_BYTES });
+    this.spooled = true;
+    return Readable.from(copyWhileReading(this.source, this.handle, this.file), { objectMode: false });
+  }
+
+  /** The second reading, from the start; refused (exit 2) when a plain file changed meanwhile. */
+  async second(): Promise<NodeJS.ReadableStream> {
+    if (this.seen) {
+      const now = await this.handle.stat();
+      if (now.size !== this.seen.size || now.mtimeMs !== this.seen.mtimeMs) {
+        throw new UsageError(`--file ${this.file} changed while it was read`, ['Run again once it is complete, or give a copy of it.']);
+      }
+    } else if (!this.spooled) {
+      throw new Error('second() before first() on a copied input');
+    }
+    return this.handle.createReadStream({ start: 0, autoClose: false, highWaterMark: READ_CHUNK_BYTES });
+  }
+
+  async close(): Promise<void> {
+    await this.handle.close().catch(() => {});
+    if (this.ownsSource) (this.source as Readable).destroy();
+    await this.removeFolder();
+  }
+
+  private async removeFolder(): Promise<void> {
+    if (!this.folder) return;
+    try {
+      await rm(this.folder, { recursive: true, force: true });
+      this.folder = undefined;
+    } catch {
+      // Open, on a system that keeps open files: removed at close.
+    }
+  }
+}
+
+/** The chunks of `source`, each written to `copy` before it is handed on. */
+async function* copyWhileReading(source: NodeJS.ReadableStream, copy: FileHandle, file: string): AsyncGenerator<Buffer> {
+  for await (const chunk of source as AsyncIterable<Buffer | string>) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    try {
+      await copy.write(bytes);
+    } catch (error) {
+      throw new UsageError(`cannot keep a copy of ${nameOf(file)} to read it twice: ${whyUnreadable(error)}`, ['Give the lookups as a plain file instead, or set TMPDIR to a folder with room.']);
+    }
+    yield bytes;
+  }
+}
+
+function nameOf(file: string): string {
+  return file === '-' ? 'standard input' : file;
+}
