@@ -30,7 +30,7 @@ __svc_commands() {
 # The flags of a command path (the global ones are added by _svc).
 __svc_flags() {
   case $1 in
-    '') __svc_reply='--version -V --json --output -o --no-color --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
+    '') __svc_reply='--version -V --json --output -o --jq --no-color --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
     'reports list') __svc_reply='--limit --status' ;;
     'reports match') __svc_reply='--name' ;;
     'reports transactions') __svc_reply='--category --merchant-category --direction --since --until --limit' ;;
@@ -64,7 +64,7 @@ __svc_flags() {
     *) __svc_reply='' ;;
   esac
 }
-__svc_global_flags='--json --output -o --no-color --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
+__svc_global_flags='--json --output -o --jq --no-color --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
 
 # What the flag $2 of the command path $1 takes: '' for a switch, else text, files,
 # 'choices VALUE…' or 'dynamic SOURCE'.
@@ -85,7 +85,7 @@ __svc_flag_kind() {
     'reports underwrite --applicant-name') __svc_reply='text' ;;
     'reports underwrite --foir-ceiling') __svc_reply='text' ;;
     'match --name') __svc_reply='text' ;;
-    'parse --bank') __svc_reply='text' ;;
+    'parse --bank') __svc_reply='choices auto NABIL NIC_ASIA NIMB NMB KUMARI SIDDHARTHA PRABHU GARIMA GLOBAL_IME ESEWA KHALTI' ;;
     'parse --wait-timeout') __svc_reply='text' ;;
     'statements list --status') __svc_reply='choices issued revoked' ;;
     'merchants resolve --name') __svc_reply='text' ;;
@@ -120,17 +120,17 @@ __svc_flag_kind() {
     'decisions outcome --detail') __svc_reply='text' ;;
     'data latest --param') __svc_reply='text' ;;
     'data latest --max-age') __svc_reply='text' ;;
-    'data latest --bank') __svc_reply='text' ;;
+    'data latest --bank') __svc_reply='choices NABIL NIC_ASIA NIMB NMB KUMARI SIDDHARTHA PRABHU GARIMA GLOBAL_IME' ;;
     'data series --from') __svc_reply='text' ;;
     'data series --to') __svc_reply='text' ;;
     'data series --param') __svc_reply='text' ;;
     'data series --max-age') __svc_reply='text' ;;
-    'data series --bank') __svc_reply='text' ;;
+    'data series --bank') __svc_reply='choices NABIL NIC_ASIA NIMB NMB KUMARI SIDDHARTHA PRABHU GARIMA GLOBAL_IME' ;;
     'data snapshot --month') __svc_reply='text' ;;
     'data snapshot --param') __svc_reply='text' ;;
     'data keys --param') __svc_reply='text' ;;
     'data keys --max-age') __svc_reply='text' ;;
-    'data keys --bank') __svc_reply='text' ;;
+    'data keys --bank') __svc_reply='choices NABIL NIC_ASIA NIMB NMB KUMARI SIDDHARTHA PRABHU GARIMA GLOBAL_IME' ;;
     'sandbox create --scenario') __svc_reply='dynamic scenarios' ;;
     'sandbox fire --event') __svc_reply='choices report.ready report.failed' ;;
     'sandbox fire --error-code') __svc_reply='text' ;;
@@ -149,6 +149,7 @@ __svc_flag_kind() {
     'mock --webhook-secret') __svc_reply='text' ;;
     'mock --fault') __svc_reply='choices html-502 truncated-json reset-mid-reply slow 429-once 503-twice nested-envelope not-json 500-always huge-reply list' ;;
     *' --output'|*' -o') __svc_reply='choices table json ndjson csv' ;;
+    *' --jq') __svc_reply='text' ;;
     *' --timeout') __svc_reply='text' ;;
     *' --retries') __svc_reply='text' ;;
     *' --max-reply-size') __svc_reply='text' ;;

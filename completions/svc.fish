@@ -35,7 +35,7 @@ end
 # Whether the flag $argv[2] of the command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1] $argv[2]"
-        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'api --method' 'api -X' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
+        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'api --method' 'api -X' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --jq' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
             return 0
     end
     return 1
@@ -112,6 +112,7 @@ complete -c svc -f
 # Global flags
 complete -c svc -l json -d 'print the reply body as JSON, exactly as received'
 complete -c svc -s o -l output -x -a 'table json ndjson csv' -d 'output format'
+complete -c svc -l jq -x -d 'filter the JSON output with a jq expression (implies --json)'
 complete -c svc -l no-color -d 'never colour the output'
 complete -c svc -l debug -d 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'
 complete -c svc -l timeout -x -d 'time limit of each HTTP attempt (default: 30)'
@@ -194,7 +195,7 @@ complete -c svc -n '__svc_at reports underwrite' -l foir-ceiling -x -d 'the larg
 complete -c svc -n '__svc_at match' -l name -x -d 'the claimed name, e.g. "Ram Bahadur Shrestha"'
 
 # svc parse
-complete -c svc -n '__svc_at parse' -l bank -x -d 'code of the issuing bank'
+complete -c svc -n '__svc_at parse' -l bank -x -a 'auto NABIL NIC_ASIA NIMB NMB KUMARI SIDDHARTHA PRABHU GARIMA GLOBAL_IME ESEWA KHALTI' -d 'the issuing bank: auto (the service finds it) or NABIL, NIC_ASIA, NIMB, NMB, KUMARI, SIDDHARTHA, PRABHU, GARIMA, GLOBAL_IME, ESEWA, KHALTI'
 complete -c svc -n '__svc_at parse' -l async -d 'return at once with the report id; the report is parsed in the background'
 complete -c svc -n '__svc_at parse' -l wait -d 'parse in the background and wait until the report is complete or failed'
 complete -c svc -n '__svc_at parse' -l wait-timeout -x -d 'how long --wait waits at most'
@@ -290,7 +291,7 @@ complete -c svc -n '__svc_needs_command data' -a 'keys' -d 'list the series sele
 complete -c svc -n '__svc_at data latest' -l param -x -d 'add or override a query parameter (repeatable)'
 complete -c svc -n '__svc_at data latest' -l max-age -x -d 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)'
 complete -c svc -n '__svc_at data latest' -l no-cache -d 'fetch anew instead of using a cached reply (the new reply is cached)'
-complete -c svc -n '__svc_at data latest' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
+complete -c svc -n '__svc_at data latest' -l bank -x -a 'NABIL NIC_ASIA NIMB NMB KUMARI SIDDHARTHA PRABHU GARIMA GLOBAL_IME' -d 'the bank of a per-bank family (bank-pnl): NABIL, NIC_ASIA, NIMB, NMB, KUMARI, SIDDHARTHA, PRABHU, GARIMA, GLOBAL_IME or another bank\'s code'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'balance-sheet' -d 'banking system balance sheet by line item (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'pnl' -d 'banking system profit and loss (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data latest' -a 'credit' -d 'bank credit by sector and by product'
@@ -309,7 +310,7 @@ complete -c svc -n '__svc_at data series' -l chart -d 'draw a line chart sized t
 complete -c svc -n '__svc_at data series' -l param -x -d 'add or override a query parameter (repeatable)'
 complete -c svc -n '__svc_at data series' -l max-age -x -d 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)'
 complete -c svc -n '__svc_at data series' -l no-cache -d 'fetch anew instead of using a cached reply (the new reply is cached)'
-complete -c svc -n '__svc_at data series' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
+complete -c svc -n '__svc_at data series' -l bank -x -a 'NABIL NIC_ASIA NIMB NMB KUMARI SIDDHARTHA PRABHU GARIMA GLOBAL_IME' -d 'the bank of a per-bank family (bank-pnl): NABIL, NIC_ASIA, NIMB, NMB, KUMARI, SIDDHARTHA, PRABHU, GARIMA, GLOBAL_IME or another bank\'s code'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'balance-sheet' -d 'banking system balance sheet by line item (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'pnl' -d 'banking system profit and loss (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data series' -a 'credit' -d 'bank credit by sector and by product'
@@ -330,7 +331,7 @@ complete -c svc -n '__svc_at data snapshot' -l param -x -d 'add or override a qu
 complete -c svc -n '__svc_at data keys' -l param -x -d 'add or override a query parameter (repeatable)'
 complete -c svc -n '__svc_at data keys' -l max-age -x -d 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)'
 complete -c svc -n '__svc_at data keys' -l no-cache -d 'fetch anew instead of using a cached reply (the new reply is cached)'
-complete -c svc -n '__svc_at data keys' -l bank -x -d 'the bank of a per-bank family (bank-pnl), e.g. NABIL'
+complete -c svc -n '__svc_at data keys' -l bank -x -a 'NABIL NIC_ASIA NIMB NMB KUMARI SIDDHARTHA PRABHU GARIMA GLOBAL_IME' -d 'the bank of a per-bank family (bank-pnl): NABIL, NIC_ASIA, NIMB, NMB, KUMARI, SIDDHARTHA, PRABHU, GARIMA, GLOBAL_IME or another bank\'s code'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'balance-sheet' -d 'banking system balance sheet by line item (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'pnl' -d 'banking system profit and loss (NPR millions)'
 complete -c svc -n '__svc_arg_at 0 data keys' -a 'credit' -d 'bank credit by sector and by product'
