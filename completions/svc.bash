@@ -30,7 +30,7 @@ __svc_commands() {
 # The flags of a command path (the global ones are added by _svc).
 __svc_flags() {
   case $1 in
-    '') __svc_reply='--version -V --json --output -o --jq --no-color --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
+    '') __svc_reply='--version -V --json --output -o --no-color --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
     'reports list') __svc_reply='--limit --status' ;;
     'reports match') __svc_reply='--name' ;;
     'reports transactions') __svc_reply='--category --merchant-category --direction --since --until --limit' ;;
@@ -64,7 +64,7 @@ __svc_flags() {
     *) __svc_reply='' ;;
   esac
 }
-__svc_global_flags='--json --output -o --jq --no-color --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
+__svc_global_flags='--json --output -o --no-color --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
 
 # What the flag $2 of the command path $1 takes: '' for a switch, else text, files,
 # 'choices VALUE…' or 'dynamic SOURCE'.

@@ -112,8 +112,8 @@ complete -c svc -f
 # Global flags
 complete -c svc -l json -d 'print the reply body as JSON, exactly as received'
 complete -c svc -s o -l output -x -a 'table json ndjson csv' -d 'output format'
-complete -c svc -l jq -x -d 'filter the JSON output with a jq expression (implies --json)'
 complete -c svc -l no-color -d 'never colour the output'
+complete -c svc -l jq -x -d 'filter the JSON output with a jq expression (implies --json)'
 complete -c svc -l debug -d 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'
 complete -c svc -l timeout -x -d 'time limit of each HTTP attempt (default: 30)'
 complete -c svc -l retries -x -d 'retries of a failed request (default: 2)'

@@ -120,8 +120,8 @@ export function buildProgram(app: App, io: IO): Command {
     // help names those it takes, and `svc help global-flags` lists them all.
     .addOption(globalFlag(new Option('--json', 'print the reply body as JSON, exactly as received'), 'output'))
     .addOption(globalFlag(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']), 'output'))
-    .addOption(globalFlag(new Option('--jq <expression>', "filter the JSON output with a jq expression (implies --json)"), 'output'))
     .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
+    .addOption(globalFlag(new Option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)'), 'output'))
     .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))
     .addOption(globalFlag(new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)'), 'network'))
     .addOption(globalFlag(new Option('--retries <n>', 'retries of a failed request (default: 2)'), 'service'))
