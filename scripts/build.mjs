@@ -29,6 +29,9 @@ const common = {
   target: 'node20.18',
   sourcemap: 'external',
   define: { __SVC_VERSION__: JSON.stringify(version) },
+  // ASCII only: Node reads an ASCII file into a one-byte string several times faster, and V8 keeps
+  // it so. (esbuild escapes strings, not regular expressions: a check below finds the rest.)
+  charset: 'ascii',
   logLevel: 'warning',
 };
 
@@ -76,6 +79,9 @@ try {
     // Parsed at every start where no code cache can be used: less text parses faster.
     minify: true,
   });
+  const program = readFileSync(`${staging}/cli.cjs`, 'latin1');
+  const wide = /[^\x00-\x7f]/.exec(program);
+  if (wide) throw new Error(`dist/cli.cjs is not ASCII: ${JSON.stringify(program.slice(Math.max(0, wide.index - 40), wide.index + 10))}; write the character as \\u…`);
   const programId = createHash('sha256').update(readFileSync(`${staging}/cli.cjs`)).digest('hex').slice(0, 16);
   await build({
     ...common,

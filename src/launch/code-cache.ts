@@ -8,6 +8,7 @@
 // changed never meets the code of another. V8 itself refuses a cache made by another V8 version or
 // with other flags; svc then compiles from source and writes a new one.
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -39,7 +40,9 @@ const PREFIX = 'cli-';
 export function loadProgram({ file, id, env }: LoadOptions): LoadedProgram {
   const folder = codeFolder(env);
   if (!folder) return { program: createRequire(file)(file) as Program, keepCode: () => {} };
-  const source = readFileSync(file, 'utf8');
+  const bytes = readFileSync(file);
+  // The build makes the program ASCII, which reads as Latin-1 several times faster than as UTF-8.
+  const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   // The build's hash names the program; the file's time, an edit made to it by hand since.
   const edited = Math.trunc(statSync(file).mtimeMs).toString(36);
   const cacheFile = join(folder, `${PREFIX}${id}-${edited}-${process.version}-${process.arch}.bin`);

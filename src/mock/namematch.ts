@@ -163,7 +163,7 @@ function tokenize(name: string, reasons: string[]): Token[] {
     .slice(0, MAX_NAME_LENGTH)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '') // Latin diacritics only; Devanagari signs are kept
-    .replace(/['’`]/g, '') // O'Neil ~ ONeil
+    .replace(/['\u2019`]/g, '') // O'Neil ~ ONeil
     .match(/[\p{L}\p{M}]+/gu) ?? [];
   const kept = words.filter((w) => !HONORIFICS.has(w.toLowerCase()));
   // A name made only of honorifics is left as it is rather than emptied.

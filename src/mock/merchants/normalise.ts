@@ -35,7 +35,7 @@ function plainWords(name: string): string[] {
     .replace(/\(\s*p\s*\)|\bp\s*\.?\s*(?=ltd\b)/g, ' ')
     .replace(/&/g, ' and ')
     // "Ram's" is "rams", not "ram s".
-    .replace(/['’`]/g, '')
+    .replace(/['\u2019`]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
   return plain === '' ? [] : plain.split(' ');
