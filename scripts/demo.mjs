@@ -68,6 +68,7 @@ try {
   step('Issued statements', ['statements', 'list']);
   step('Quota usage', ['usage']);
   step('Machine output for pipes: one JSON object per line', ['reports', 'list', '--limit', '3', '-o', 'ndjson']);
+  step('Any JSON reply filtered with jq, built in (no jq needed)', ['reports', 'list', '--limit', '3', '--jq', '.data[] | "\\(.report_id) \\(.status)"']);
   step('A report of another organisation is not found (exit 5)', ['reports', 'get', 'rpt_does_not_exist']);
 } finally {
   mock.kill('SIGINT');
