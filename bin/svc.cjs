@@ -80,6 +80,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { program, keepCode } = require('../dist/launch.cjs').load(join(__dirname, '..', 'dist'));
   program.run(args).then((code) => {
     process.exitCode = code;
-    keepCode();
+    if (program.codeWorthKeeping()) keepCode();
   });
 }

@@ -4,6 +4,7 @@
 import { constants } from 'node:os';
 import { EXIT } from './core/errors.js';
 import { processIO } from './core/io.js';
+import { ranUntilStopped } from './core/until-stopped.js';
 import { main } from './main.js';
 
 /**
@@ -52,4 +53,9 @@ export async function run(argv: readonly string[]): Promise<number> {
 
 function exitCodeOf(signal: StopSignal): number {
   return 128 + constants.signals[signal];
+}
+
+/** Whether the launcher should keep the code this run compiled: not a server's (until-stopped.ts). */
+export function codeWorthKeeping(): boolean {
+  return !ranUntilStopped();
 }

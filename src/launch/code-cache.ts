@@ -18,6 +18,8 @@ import { distrustReason, untrustedFolderReason } from '../core/trusted-files.js'
 
 export interface Program {
   run(argv: readonly string[]): Promise<number>;
+  /** Whether the run's code is worth a cache: not a server's. */
+  codeWorthKeeping(): boolean;
 }
 
 export interface LoadedProgram {

@@ -1,10 +1,15 @@
 // What each kind of start loads, so that start-up stays near bare Node (bench/startup.mjs measures
 // it; this suite only checks what is loaded, never a time). Packages are bundled into dist/, so
 // "loads commander" means "loads a dist file built from commander".
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import Module from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, useWorld } from './harness.js';
+import { baseEnv, run, SVC, useWorld } from './harness.js';
 import { traceRun } from './trace.js';
 
 const world = useWorld();
@@ -76,5 +81,42 @@ describe('the program', () => {
     const result = await trace(['reports', 'list', '--retries', '0'], { HTTP_PROXY: `http://127.0.0.1:${port}`, HTTPS_PROXY: `http://127.0.0.1:${port}`, SVC_BASE_URL: 'https://svc.example.test' });
     expect(result.status, result.stderr).toBe(9);
     expect(result.packages).toContain('undici');
+  });
+});
+
+describe("the code cache (Node 20: V8's code of the program, kept after a run)", () => {
+  const codeFiles = (home: string) => {
+    try {
+      return readdirSync(join(home, 'cache', 'code'));
+    } catch {
+      return [];
+    }
+  };
+
+  it.skipIf(typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function')('is written by a command, and used by the next', async () => {
+    const home = world.tempDir();
+    const env = { ...baseEnv(home), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key };
+    expect((await run(['reports', 'list', '--json'], { configDir: home, env })).code).toBe(0);
+    const [written] = codeFiles(home);
+    expect(written).toMatch(/^cli-[0-9a-f]{16}-/);
+    const before = statSync(join(home, 'cache', 'code', written!));
+    expect((await run(['usage', '--json'], { configDir: home, env })).code).toBe(0);
+    expect(statSync(join(home, 'cache', 'code', written!)).mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('is not written by a server (svc mock): its code would only slow every later start', async () => {
+    const home = world.tempDir();
+    const child = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { env: baseEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    child.kill('SIGINT');
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+    expect(codeFiles(home)).toEqual([]);
+  });
+
+  it('is not written under CI', async () => {
+    const home = world.tempDir();
+    const env = { ...baseEnv(home), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, CI: 'true' };
+    expect((await run(['reports', 'list', '--json'], { configDir: home, env })).code).toBe(0);
+    expect(codeFiles(home)).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { runUntilStopped } from '../../core/until-stopped.js';
 import { checkInteger } from '../args.js';
-import { refuseJqUntilStopped } from '../../core/output/jq.js';
 
 interface MockFlags {
   port: string;
@@ -16,7 +16,7 @@ interface MockFlags {
 }
 
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
-  refuseJqUntilStopped(ctx.flags.jq, 'svc mock');
+  runUntilStopped(ctx.flags.jq, 'svc mock');
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
   const processingDelayMs = checkInteger(options.processingMs, '--processing-ms', 0, 3_600_000)!;
   const requestLog = { capacity: checkInteger(options.keepRequests, '--keep-requests', 0, 1_000_000)!, bodies: options.keepBodies ?? false };

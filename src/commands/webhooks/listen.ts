@@ -7,7 +7,7 @@ import type { Delivery, Receiver } from '../../webhooks/receiver.js';
 import { VERSION } from '../../version.js';
 import { checkInteger } from '../args.js';
 import { givenSigningSecret, noSigningSecret } from './secret.js';
-import { refuseJqUntilStopped } from '../../core/output/jq.js';
+import { runUntilStopped } from '../../core/until-stopped.js';
 
 interface ListenFlags {
   port: string;
@@ -26,7 +26,7 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
   const given = givenSigningSecret(ctx, options.secret);
   const forwardTo = options.forwardTo === undefined ? undefined : checkForwardUrl(options.forwardTo);
   const exitAfter = checkInteger(options.exitAfter, '--exit-after', 1, 1_000_000);
-  if (exitAfter === undefined) refuseJqUntilStopped(ctx.flags.jq, 'svc webhooks listen');
+  if (exitAfter === undefined) runUntilStopped(ctx.flags.jq, 'svc webhooks listen');
   if (options.wait !== undefined && exitAfter === undefined) {
     throw new UsageError('--wait bounds the wait for --exit-after N events: give --exit-after too');
   }

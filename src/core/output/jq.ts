@@ -76,8 +76,3 @@ export function filteredIO(io: IO, expression: string): { io: IO; finish: (succe
   };
   return { io: withStdout(io, held), finish };
 }
-
-/** A command that runs until stopped has no end to filter its output at: it refuses `--jq`. */
-export function refuseJqUntilStopped(jqExpression: string | undefined, command: string): void {
-  if (jqExpression !== undefined) throw new UsageError(`--jq filters a command's output once it ends, and ${command} runs until stopped`, [`Pipe its --json into jq instead: ${command} --json | jq …`]);
-}
