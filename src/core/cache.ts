@@ -9,8 +9,6 @@ import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFi
 import { join } from 'node:path';
 import { distrustReason, untrustedFolderReason } from './trusted-files.js';
 
-/** node:crypto takes ~4 ms to load: a TAB that lists profiles (this module is in the completion entry) must not pay it. */
-const crypto = () => process.getBuiltinModule('node:crypto');
 
 export interface CacheEntry {
   url: string;
@@ -42,7 +40,7 @@ export class ReplyCache {
   }
 
   fileFor(url: string): string {
-    return join(this.dir, `${crypto().createHash('sha256').update(url).digest('hex')}.json`);
+    return join(this.dir, `${urlKey(url)}.json`);
   }
 
   /** The entry stored for this URL, or undefined when there is none or it cannot be read. */
@@ -68,7 +66,8 @@ export class ReplyCache {
     if (this.bypassed()) return;
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const file = this.fileFor(entry.url);
-    const temporary = `${file}.${process.pid}.${crypto().randomBytes(4).toString('hex')}.tmp`;
+    // Created exclusively, in a folder only the user may write: the name need not be unguessable.
+    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
     try {
       writeFileSync(temporary, JSON.stringify(entry), { mode: 0o600, flag: 'wx' });
       renameSync(temporary, file);
@@ -110,6 +109,29 @@ export class ReplyCache {
     this.noted = true;
     this.note(line);
   }
+}
+
+/**
+ * The file name of a URL's entry: 106 bits of two seeded cyrb53 hashes, in hex. A read checks the
+ * URL the entry holds, so a collision costs a fetch, never a wrong reply. Not node:crypto: it takes
+ * ~4 ms to load, which a dataset command (and a TAB, this module is in the completion entry) would
+ * pay at every run.
+ */
+function urlKey(url: string): string {
+  return cyrb53(url, 0) + cyrb53(url, 0x9e3779b9);
+}
+
+function cyrb53(text: string, seed: number): string {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
 /**

@@ -808,7 +808,7 @@ describe('the reply cache', () => {
       await onDisk(dir, ['keys', 'pnl'], { service: service(['/v1/data/cbank/banking/pnl/latest', envelope(PNL)]) });
       const r = await onDisk(dir, ['keys', 'pnl', '--debug']);
       expect(r.requests).toEqual([]);
-      expect(r.stderr).toMatch(new RegExp(`^debug: cache hit ${join(dir, 'replies', 'default')}/[0-9a-f]{64}\\.json$`, 'm'));
+      expect(r.stderr).toMatch(new RegExp(`^debug: cache hit ${join(dir, 'replies', 'default')}/[0-9a-f]{28}\\.json$`, 'm'));
       expect(r.stderr).not.toContain(KEY);
     });
 

@@ -2,10 +2,10 @@
 // them: a shared config folder, a readable config file, a forged cache entry, links planted where
 // svc writes, and profile names that are JavaScript's own.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ReplyCache } from '../../src/core/cache.js';
 import merchantsJson from '../../src/mock/fixtures/merchants.json' with { type: 'json' };
 import { baseEnv, collect, STACK_LINE, SVC, useWorld, type Result } from './harness.js';
 
@@ -96,7 +96,7 @@ describe('a forged reply in a shared cache folder (item 7)', () => {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const raw = JSON.stringify({ data: [{ key: FORGED, label: FORGED, value: 1 }], meta: { attribution: FORGED } });
     const entry = { url, fetched_at: new Date().toISOString(), as_of: null, raw };
-    writeFileSync(join(dir, `${createHash('sha256').update(url).digest('hex')}.json`), JSON.stringify(entry), { mode: 0o600 });
+    writeFileSync(new ReplyCache(root, 'default').fileFor(url), JSON.stringify(entry), { mode: 0o600 });
   }
 
   const dataRequests = async () => (await world.requests()).filter((r) => r.path === path);
