@@ -156,28 +156,29 @@ export class ApiClient {
     const send = await this.chooseTransport();
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const signal = AbortSignal.any([this.options.signal, timeout]);
-    const started = performance.now();
+    // hrtime, not performance.now(): the global `performance` loads perf_hooks at first use.
+    const started = process.hrtime.bigint();
+    const elapsed = () => `${Math.round(Number(process.hrtime.bigint() - started) / 1e6)}ms`;
     const key = this.options.apiKey === undefined ? 'none' : maskKey(this.options.apiKey);
     this.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''} key=${key}`);
     try {
       const maxBodyBytes = this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
       const reply = await send({ method, url: new URL(url), headers, body: payload, signal, maxBodyBytes });
-      const ms = Math.round(performance.now() - started);
       const requestId = reply.headers.get('x-request-id') ?? undefined;
-      this.trace(`← ${reply.status} ${method} ${url} ${ms}ms${requestId ? ` ${requestId}` : ''}`);
+      this.trace(`← ${reply.status} ${method} ${url} ${elapsed()}${requestId ? ` ${requestId}` : ''}`);
       return reply;
     } catch (error) {
       if (this.options.signal.aborted) throw new InterruptedError();
       if (error instanceof BodyDecodingError) throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}`);
       if (error instanceof ReplyTooLargeError) {
         // Not retried: the same request would bring the same body.
-        this.trace(`✗ ${method} ${url} ${Math.round(performance.now() - started)}ms ${error.message}`);
+        this.trace(`✗ ${method} ${url} ${elapsed()} ${error.message}`);
         throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}; the transfer was stopped (raise --max-reply-size to take it)`);
       }
       const failure = timeout.aborted
         ? new NetworkError(`no reply from ${new URL(url).host} within ${this.options.timeoutMs / 1000} s`, { kind: 'timeout' })
         : ((this.proxy && proxyError(error, url, this.proxy)) ?? networkError(error, url));
-      this.trace(`✗ ${method} ${url} ${Math.round(performance.now() - started)}ms ${failure.message}`);
+      this.trace(`✗ ${method} ${url} ${elapsed()} ${failure.message}`);
       throw failure;
     }
   }
