@@ -36,6 +36,12 @@ describe('--jq', () => {
     expect(result.stdout).toBe('growth\n');
   });
 
+  it('drops the control characters of a raw string on a terminal, and gives a pipe the string as jq does', async () => {
+    const hostile = () => new FakeService().expect('GET', '/v1/usage', { body: { plan: 'gro\u001b[31mwth\u0007' } });
+    expect((await svc(['usage', '--jq', '.plan'], { tty: true, service: hostile() })).stdout).toBe('gro[31mwth\n');
+    expect((await svc(['usage', '--jq', '.plan'], { service: hostile() })).stdout).toBe('gro\u001b[31mwth\u0007\n');
+  });
+
   it('refuses an expression jq cannot compile before any request (exit 2, JSON on stderr)', async () => {
     const result = await svc(['reports', 'list', '--jq', '.data['], { service: new FakeService() });
     expect(result.code).toBe(2);

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { importJq } from '../external.js';
 import { withStdout, type IO } from '../io.js';
+import { printable } from './format.js';
 
 type Jq = typeof import('jq-wasm');
 
@@ -72,7 +73,11 @@ export function filteredIO(io: IO, expression: string): { io: IO; finish: (succe
   const finish = async (succeeded: boolean): Promise<void> => {
     const text = Buffer.concat(chunks).toString('utf8');
     if (text === '') return;
-    io.stdout.write(succeeded ? await applyJq(text, expression) : text);
+    if (!succeeded) return void io.stdout.write(text);
+    const output = await applyJq(text, expression);
+    // A raw string is the service's text: on a terminal its control characters (an escape code in
+    // a name) are dropped, as in every view; a pipe gets it as jq gives it.
+    io.stdout.write(io.stdoutIsTTY ? printable(output) : output);
   };
   return { io: withStdout(io, held), finish };
 }
