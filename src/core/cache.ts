@@ -5,9 +5,9 @@
 // 0700. An entry is trusted only where no other user could have put it: the cache folder, its
 // folders and the file must be the user's own and writable by nobody else; else the cache is
 // bypassed.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { distrustReason, untrustedFolderReason } from './trusted-files.js';
+import { readTrustedFile, untrustedFolderReason } from './trusted-files.js';
 
 
 export interface CacheEntry {
@@ -48,7 +48,8 @@ export class ReplyCache {
     if (this.bypassed()) return undefined;
     let entry: Partial<CacheEntry>;
     try {
-      entry = JSON.parse(this.readTrusted(this.fileFor(url))) as Partial<CacheEntry>;
+      const text = readTrustedFile(this.fileFor(url), (reason) => this.noteOnce(`debug: reply cache entry not used: ${reason}`));
+      entry = JSON.parse(text.toString('utf8')) as Partial<CacheEntry>;
     } catch {
       return undefined; // missing, unreadable, damaged or not trusted: fetch anew
     }
@@ -86,22 +87,6 @@ export class ReplyCache {
     ]);
     if (reason) this.noteOnce(`debug: reply cache not used: ${reason}`);
     return reason !== undefined;
-  }
-
-  /** The file's text, if it is a file of the user's own that nobody else can write; opened without following a link. */
-  private readTrusted(file: string): string {
-    const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-    try {
-      const info = fstatSync(fd);
-      const reason = info.isFile() ? distrustReason(file, info) : `${file} is not a regular file`;
-      if (reason) {
-        this.noteOnce(`debug: reply cache entry not used: ${reason}`);
-        throw new Error(reason);
-      }
-      return readFileSync(fd, 'utf8');
-    } finally {
-      closeSync(fd);
-    }
   }
 
   private noteOnce(line: string): void {

@@ -1,7 +1,7 @@
 // Whether a file svc keeps for itself (a cached reply, compiled code) could have been put there by
 // another user of a shared machine: it and its folders must be the user's own and writable by
 // nobody else.
-import type { Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
 
 /** Why the first existing folder of the list is not to be trusted, or undefined. A missing folder is made by svc, 0700. */
 export function untrustedFolderReason(folders: [string, (path: string) => Stats][]): string | undefined {
@@ -26,4 +26,24 @@ export function distrustReason(path: string, info: Stats): string | undefined {
   if (info.uid !== uid) return `${path} belongs to another user`;
   if (info.mode & 0o022) return `other users can write in ${path} (mode ${(info.mode & 0o7777).toString(8).padStart(4, '0')})`;
   return undefined;
+}
+
+/**
+ * The bytes of a regular file of the user's own that nobody else can write, opened without
+ * following a link. Throws when it cannot be opened, and when it is not to be trusted: then after
+ * telling `distrusted` why.
+ */
+export function readTrustedFile(file: string, distrusted: (reason: string) => void = () => {}): Buffer {
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  try {
+    const info = fstatSync(fd);
+    const reason = info.isFile() ? distrustReason(file, info) : `${file} is not a regular file`;
+    if (reason) {
+      distrusted(reason);
+      throw new Error(reason);
+    }
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }

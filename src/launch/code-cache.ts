@@ -7,14 +7,14 @@
 // same rule as the reply cache), and it is named by the program's content hash, so a program that
 // changed never meets the code of another. V8 itself refuses a cache made by another V8 version or
 // with other flags; svc then compiles from source and writes a new one.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDir } from '../config/paths.js';
 import { readEnv, type Env } from '../core/environment.js';
-import { distrustReason, untrustedFolderReason } from '../core/trusted-files.js';
+import { readTrustedFile, untrustedFolderReason } from '../core/trusted-files.js';
 
 export interface Program {
   run(argv: readonly string[]): Promise<number>;
@@ -48,7 +48,7 @@ export function loadProgram({ file, id, env }: LoadOptions): LoadedProgram {
   // The build's hash names the program; the file's time, an edit made to it by hand since.
   const edited = Math.trunc(statSync(file).mtimeMs).toString(36);
   const cacheFile = join(folder, `${PREFIX}${id}-${edited}-${process.version}-${process.arch}.bin`);
-  const cachedData = readTrusted(cacheFile);
+  const cachedData = readIfTrusted(cacheFile);
   const script = new Script(Module.wrap(source), {
     filename: file,
     cachedData,
@@ -58,6 +58,15 @@ export function loadProgram({ file, id, env }: LoadOptions): LoadedProgram {
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   const stale = cachedData === undefined || script.cachedDataRejected === true;
   return { program: module.exports, keepCode: () => stale && writeCode(folder, cacheFile, script) };
+}
+
+/** The cache, when there is one no other user could have written. */
+function readIfTrusted(file: string): Buffer | undefined {
+  try {
+    return readTrustedFile(file);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where the code cache lives, or undefined where it is not to be used. */
@@ -71,22 +80,6 @@ function codeFolder(env: Env): string | undefined {
     [folder, lstatSync],
   ]);
   return untrusted ? undefined : folder;
-}
-
-/** The file's bytes, if it is a regular file of the user's own that nobody else can write; opened without following a link. */
-function readTrusted(file: string): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return undefined;
-  }
-  try {
-    const info = fstatSync(fd);
-    return info.isFile() && !distrustReason(file, info) ? readFileSync(fd) : undefined;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Replaces the cache in one step (an exclusive temporary file renamed), and removes the code of other programs. Never fails the run. */
