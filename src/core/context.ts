@@ -212,8 +212,7 @@ export class Context {
     if (this.format === 'json') {
       const { colorJson, prettyJson } = await import('./output/json.js');
       const text = prettyJson(reply.raw, reply.body);
-      // Coloured on a terminal only: --jq filters the text, so it gets it plain.
-      this.out((this.color && this.flags.jq === undefined ? colorJson(text) : text) + '\n');
+      this.out((this.color ? colorJson(text) : text) + '\n');
       return;
     }
     const [{ ReplyReading }, records, { printable, printableDeep }] = await Promise.all([
@@ -282,11 +281,10 @@ export class Context {
 }
 
 function outputFormat(flags: GlobalFlags): OutputFormat {
-  if (flags.jq !== undefined && flags.output && flags.output !== 'json') {
-    throw new UsageError(`--jq filters JSON output; it conflicts with --output ${flags.output}`);
-  }
   if (flags.json || flags.jq !== undefined) {
-    if (flags.output && flags.output !== 'json') throw new UsageError(`--json conflicts with --output ${flags.output}`);
+    if (flags.output && flags.output !== 'json') {
+      throw new UsageError(flags.jq !== undefined ? `--jq filters JSON output; it conflicts with --output ${flags.output}` : `--json conflicts with --output ${flags.output}`);
+    }
     return 'json';
   }
   const value = flags.output ?? 'table';

@@ -63,7 +63,7 @@ export function maskedIO(io: IO, secrets: Secrets): { io: IO; flush: () => void 
     stderr.stream.write('warning: the output held a secret in use (the API key or a token): it is masked\n');
   });
   return {
-    io: withStdout(withStderr(io, stderr.stream), stdout.stream),
+    io: withStreams(io, { stdout: stdout.stream, stderr: stderr.stream }),
     flush: () => {
       stdout.flush();
       stderr.flush();
@@ -71,17 +71,10 @@ export function maskedIO(io: IO, secrets: Secrets): { io: IO; flush: () => void 
   };
 }
 
-/** The same IO writing its output to another stream; stdin is still made only when read. */
-export function withStdout(io: IO, stdout: NodeJS.WritableStream): IO {
-  return replaced(io, 'stdout', stdout);
-}
-
-function withStderr(io: IO, stderr: NodeJS.WritableStream): IO {
-  return replaced(io, 'stderr', stderr);
-}
-
-function replaced(io: IO, name: 'stdout' | 'stderr', stream: NodeJS.WritableStream): IO {
-  return Object.defineProperties({} as IO, { ...Object.getOwnPropertyDescriptors(io), [name]: { value: stream, enumerable: true } });
+/** The same IO with some of its properties replaced; stdin is still made only when read (a getter, kept as one). */
+export function withStreams(io: IO, replacements: Partial<Pick<IO, 'stdout' | 'stderr' | 'stdoutIsTTY'>>): IO {
+  const replaced = Object.fromEntries(Object.entries(replacements).map(([name, value]) => [name, { value, enumerable: true }]));
+  return Object.defineProperties({} as IO, { ...Object.getOwnPropertyDescriptors(io), ...replaced });
 }
 
 function truthyFlag(value: string | undefined): boolean {

@@ -41,7 +41,6 @@ export function methodAndPath(first: string, second: string | undefined, options
 export async function callApi(ctx: Context, first: string, second: string | undefined, options: ApiFlags): Promise<void> {
   const { method, path } = methodAndPath(first, second, options);
   const stdin = new StdinOnce(ctx);
-  const colorBody = ctx.color && ctx.flags.jq === undefined;
   if (options.include && ctx.flags.jq !== undefined) throw new UsageError('--include prints the status and headers, which --jq cannot filter: use one or the other');
 
   const fields: { key: string; value: FieldValue }[] = [];
@@ -77,14 +76,14 @@ export async function callApi(ctx: Context, first: string, second: string | unde
     if (!(error instanceof ApiError)) throw error;
     // As gh api: the body of an error reply is still the output; the summary goes to stderr.
     if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers) + '\n');
-    if (error.rawBody !== '') ctx.out(bodyText(error.rawBody, colorBody));
+    if (error.rawBody !== '') ctx.out(bodyText(error.rawBody, ctx.color));
     const failure = new CliError(summary(error), error.exitCode);
     // What svc knows of the trouble (which key was refused, say) is still said.
     failure.trouble = error.trouble;
     throw failure;
   }
   if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers) + '\n');
-  if (reply.raw !== '') ctx.out(bodyText(reply.raw, colorBody));
+  if (reply.raw !== '') ctx.out(bodyText(reply.raw, ctx.color));
 }
 
 function withQuery(path: string, query: [string, string][]): string {
@@ -102,7 +101,7 @@ function statusLine(status: number): string {
 }
 
 /** Pretty JSON when the body is JSON, else the body as it came; always ending with a newline. */
-/** The body, indented when it is JSON, and coloured too when `color` (a terminal, and no --jq to filter it). */
+/** The body, indented when it is JSON, and coloured too when `color` (a terminal). */
 function bodyText(raw: string, color: boolean): string {
   let out = raw;
   try {

@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream';
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { importJq } from '../external.js';
-import { withStdout, type IO } from '../io.js';
+import { withStreams, type IO } from '../io.js';
 import { printable } from './format.js';
 
 type Jq = typeof import('jq-wasm');
@@ -79,5 +79,6 @@ export function filteredIO(io: IO, expression: string): { io: IO; finish: (succe
     // a name) are dropped, as in every view; a pipe gets it as jq gives it.
     io.stdout.write(io.stdoutIsTTY ? printable(output) : output);
   };
-  return { io: withStdout(io, held), finish };
+  // What the command prints goes to jq, not to a terminal: no colour, nothing for people.
+  return { io: withStreams(io, { stdout: held, stdoutIsTTY: false }), finish };
 }
