@@ -79,10 +79,10 @@ try {
     // Parsed at every start where no code cache can be used: less text parses faster.
     minify: true,
   });
-  const program = readFileSync(`${staging}/cli.cjs`, 'latin1');
-  const wide = /[^\x00-\x7f]/.exec(program);
-  if (wide) throw new Error(`dist/cli.cjs is not ASCII: ${JSON.stringify(program.slice(Math.max(0, wide.index - 40), wide.index + 10))}; write the character as \\u…`);
-  const programId = createHash('sha256').update(readFileSync(`${staging}/cli.cjs`)).digest('hex').slice(0, 16);
+  const program = readFileSync(`${staging}/cli.cjs`);
+  const wide = program.findIndex((byte) => byte > 0x7f);
+  if (wide !== -1) throw new Error(`dist/cli.cjs is not ASCII: ${JSON.stringify(program.subarray(Math.max(0, wide - 40), wide + 10).toString())}; write the character as \\u…`);
+  const programId = createHash('sha256').update(program).digest('hex').slice(0, 16);
   await build({
     ...common,
     entryPoints: [`${root}/src/launch.ts`],
