@@ -7,8 +7,10 @@
 // them (a 2xx) knows it talks to `svc mock`.
 import { ApiError } from './errors.js';
 import { FaultSpecError, type FaultQueue } from './faults.js';
+import { isObject } from './fields.js';
 import { parseJsonBody, type Reply, type RequestBody } from './http.js';
 import type { RequestLog } from './requestlog.js';
+import { decodePathSegment } from './route.js';
 import type { WebhookSender } from './webhooks.js';
 
 export interface AdminDeps {
@@ -97,10 +99,8 @@ export function handleAdmin({ method, pathname, host }: AdminRequest, body: Requ
 function registerEndpoint(raw: RequestBody, webhooks: WebhookSender): Reply {
   const example = 'Send {"url": "http://127.0.0.1:8788/"}, with "secret" to sign its deliveries with a secret of your own.';
   const parsed = parseJsonBody(raw);
-  if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
-    throw new ApiError('INVALID_REQUEST', `The body must be a JSON object. ${example}`);
-  }
-  const { url, secret } = parsed.value as Record<string, unknown>;
+  if (!parsed.ok || !isObject(parsed.value)) throw new ApiError('INVALID_REQUEST', `The body must be a JSON object. ${example}`);
+  const { url, secret } = parsed.value;
   if (typeof url !== 'string' || !isHttpUrl(url)) throw new ApiError('INVALID_REQUEST', `'url' must be an absolute http or https URL. ${example}`);
   if (secret !== undefined && (typeof secret !== 'string' || !SECRET_FORM.test(secret))) {
     throw new ApiError('INVALID_REQUEST', "'secret' must be 8 to 1024 characters without white space.");
@@ -118,12 +118,7 @@ function listEndpoints(webhooks: WebhookSender) {
 }
 
 function unregisterEndpoint(id: string, webhooks: WebhookSender): Reply {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(id);
-  } catch {
-    decoded = id;
-  }
+  const decoded = decodePathSegment(id);
   const removed = webhooks.unregister(decoded);
   if (!removed) throw new ApiError('NOT_FOUND', `No webhook endpoint ${decoded} is registered (it may have been unregistered already, or the mock restarted).`);
   return ok({ id: removed.id, url: removed.url, deleted: true });

@@ -34,15 +34,18 @@ export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
   // The route of this method and path; the routes of the path under other methods are looked for
   // only to answer 405 (or 404 when there are none).
   let route: Route | undefined;
+  let match: RegExpExecArray | null = null;
   for (const candidate of ROUTES) {
-    if (candidate.method === request.method && candidate.pattern.test(pathname)) {
+    if (candidate.method !== request.method) continue;
+    match = candidate.pattern.exec(pathname);
+    if (match) {
       route = candidate;
       break;
     }
   }
   // Named one by one: an object rest and spread per request cost more than the handler of a small GET.
   const { store, webhooks, connect, consents, decisions, clock } = deps;
-  const params = () => route!.pattern.exec(pathname)!.slice(1).map(decodePathSegment);
+  const params = () => match!.slice(1).map(decodePathSegment);
   // A route that a token opens needs no key: a key sent along is neither checked nor used.
   if (route?.access === 'token') return route.handle({ store, webhooks, connect, consents, decisions, clock, request, params: params() });
 

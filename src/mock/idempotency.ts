@@ -69,12 +69,10 @@ export class IdempotencyTable {
   /** Bytes of the replies kept now. */
   private bytes = 0;
 
-  /** `limits` as a number is the capacity alone. */
   constructor(
     private readonly clock: Clock,
-    limits: IdempotencyLimits | number = {},
+    { capacity, replyBytes }: IdempotencyLimits = {},
   ) {
-    const { capacity, replyBytes } = typeof limits === 'number' ? { capacity: limits, replyBytes: undefined } : limits;
     this.capacity = capacity ?? DEFAULT_CAPACITY;
     this.replyBytes = replyBytes ?? DEFAULT_REPLY_BYTES;
   }

@@ -1,6 +1,7 @@
 // API keys of the mock: generated fresh at every start, kept only as SHA-256 hashes, as the
 // real service does (a key is shown once and cannot be recovered).
-import { hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { tokenHash } from './tokens.js';
 
 export interface MockKey {
   key: string;
@@ -30,7 +31,7 @@ export class KeyRing {
         for (const scope of ['FULL', 'READ_ONLY'] as const) {
           const key = `svc_sk_${mode}_${randomBytes(16).toString('hex')}`;
           const identity: KeyIdentity = { ...org, mode, scope, last4: key.slice(-4) };
-          this.byHash.set(sha256(key), identity);
+          this.byHash.set(tokenHash(key), identity);
           issued.push({ key, ...org, mode, scope });
         }
       }
@@ -41,11 +42,6 @@ export class KeyRing {
   /** Reads `Authorization: Bearer <key>`; undefined when missing or unknown. */
   authenticate(authorization: string | undefined): KeyIdentity | undefined {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    return match ? this.byHash.get(sha256(match[1])) : undefined;
+    return match ? this.byHash.get(tokenHash(match[1])) : undefined;
   }
-}
-
-/** One-shot crypto.hash (Node 20.12 and later): a few times cheaper per request than a Hash object. */
-function sha256(text: string): string {
-  return hash('sha256', text, 'hex');
 }

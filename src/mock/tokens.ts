@@ -1,6 +1,6 @@
 // Secrets the mock hands out besides API keys: consent tokens, Connect public tokens and access
 // tokens. Like keys, they are shown once and kept only as SHA-256 hashes, compared in constant time.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** `<prefix>_` and 32 hex characters. */
 export function newToken(prefix: string): string {
@@ -12,11 +12,12 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString('hex')}`;
 }
 
+/** SHA-256 in hex, by one-shot crypto.hash (Node 20.12 and later): a few times cheaper per request than a Hash object. */
 export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
-export function matchesHash(token: string | undefined | null, hash: string): boolean {
+export function matchesHash(token: string | undefined | null, expected: string): boolean {
   if (!token) return false;
-  return timingSafeEqual(Buffer.from(tokenHash(token), 'hex'), Buffer.from(hash, 'hex'));
+  return timingSafeEqual(Buffer.from(tokenHash(token), 'hex'), Buffer.from(expected, 'hex'));
 }

@@ -8,8 +8,8 @@
 // Secrets: every endpoint has a signing secret, as the service's endpoints do. The --webhook-url
 // ones, and a registered one that brings none, are signed with the mock's secret (its banner
 // shows it); a registered endpoint that brings a secret is signed with that one.
-import { randomBytes } from 'node:crypto';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
+import { newId } from './tokens.js';
 
 /** A delivery's body, as documented: the event, the report, when, and the full report as `result`. */
 export interface WebhookEvent {
@@ -90,7 +90,7 @@ export class WebhookSender {
         this.log(`webhook endpoint ${id} replaced: ${href} registered again`);
       }
     }
-    const endpoint: WebhookEndpoint = { id: `we_${randomBytes(8).toString('hex')}`, url: href, secret: secret ?? this.options.secret };
+    const endpoint: WebhookEndpoint = { id: newId('we'), url: href, secret: secret ?? this.options.secret };
     this.registered.set(endpoint.id, endpoint);
     this.log(`webhook endpoint ${endpoint.id} registered: ${href} (signed with ${secret === undefined ? "the mock's secret" : 'its own secret'})`);
     return endpoint;

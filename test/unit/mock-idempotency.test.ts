@@ -71,7 +71,7 @@ describe('IdempotencyTable', () => {
   });
 
   it('scopes keys, refuses keys shorter than 8 or longer than 255 characters, and remembers the newest keys only', () => {
-    const table = new IdempotencyTable(() => new Date(), 3);
+    const table = new IdempotencyTable(() => new Date(), { capacity: 3 });
     settle(table.claim(request('key-00000007', '{}')), ok);
     expect('settle' in table.claim(request('key-00000007', '{}', { scope: 'org_a/live' }))).toBe(true);
     expect(errorCode(() => table.claim(request('1234567', '{}')))).toBe('INVALID_REQUEST');

@@ -16,7 +16,7 @@ const PAYDAY_SPREAD_DAYS = 5;
  * institutions (a pension, a business's settlements, gig payouts). Transfers from people, refunds,
  * wallet withdrawals and cash deposits are not income.
  */
-export function isIncome(t: Transaction): boolean {
+function isIncome(t: Transaction): boolean {
   if (t.direction !== 'credit') return false;
   return t.category === 'salary' || t.category === 'remittance' || t.category === 'interest' || (t.category === 'other' && t.counterparty.type === 'institution');
 }
@@ -27,6 +27,7 @@ export function monthlyIncome(s: Statement): number {
 }
 
 export type SalaryRegularity = 'monthly' | 'irregular';
+export type IncomeView = ReturnType<typeof incomeView>;
 
 export function incomeView(s: Statement) {
   const salaries = s.transactions.filter((t) => t.direction === 'credit' && t.category === 'salary');

@@ -24,11 +24,14 @@ export interface Lender {
   monthly_avg: number;
 }
 
-export function liabilitiesView(s: Statement) {
+export type LiabilitiesView = ReturnType<typeof liabilitiesView>;
+
+/** `income` is monthlyIncome(s), passed by a caller that has it already. */
+export function liabilitiesView(s: Statement, income = monthlyIncome(s)) {
   const repayments = repaymentsOf(s);
-  const lenders = lendersOf(repayments);
-  const emi = monthlyEmi(s);
-  const income = monthlyIncome(s);
+  const byLender = groupByLender(repayments);
+  const lenders = lendersOf(byLender);
+  const emi = monthlyEmi(s, lenders, byLender);
   return {
     monthly_emi_total: emi,
     // Without income, any EMI takes all of it.
@@ -40,10 +43,9 @@ export function liabilitiesView(s: Statement) {
 }
 
 /** What the loans still being repaid cost a month: each active lender's average monthly payment. */
-export function monthlyEmi(s: Statement): number {
-  const repayments = repaymentsOf(s);
-  const active = lendersOf(repayments).filter((l) => {
-    const last = repayments.findLast((t) => lenderName(t) === l.lender)!;
+function monthlyEmi(s: Statement, lenders: readonly Lender[], byLender: ReadonlyMap<string, readonly Transaction[]>): number {
+  const active = lenders.filter((l) => {
+    const last = byLender.get(l.lender)!.at(-1)!;
     return daysBetween(last.date, s.period.to) <= ACTIVE_WITHIN_DAYS;
   });
   return money(active.reduce((total, l) => total + l.monthly_avg, 0));
@@ -53,10 +55,20 @@ function repaymentsOf(s: Statement): Transaction[] {
   return debits(s.transactions).filter((t) => t.category === 'loan_repayment');
 }
 
-/** Biggest total first; `monthly_avg` over the months the lender was paid in. */
-function lendersOf(repayments: readonly Transaction[]): Lender[] {
+/** The repayments by lender, each lender's in statement order. */
+function groupByLender(repayments: readonly Transaction[]): Map<string, Transaction[]> {
   const byLender = new Map<string, Transaction[]>();
-  for (const t of repayments) byLender.set(lenderName(t), [...(byLender.get(lenderName(t)) ?? []), t]);
+  for (const t of repayments) {
+    const name = lenderName(t);
+    const paid = byLender.get(name);
+    if (paid) paid.push(t);
+    else byLender.set(name, [t]);
+  }
+  return byLender;
+}
+
+/** Biggest total first; `monthly_avg` over the months the lender was paid in. */
+function lendersOf(byLender: ReadonlyMap<string, readonly Transaction[]>): Lender[] {
   return [...byLender]
     .map(([lender, paid]) => ({
       lender,
@@ -68,7 +80,7 @@ function lendersOf(repayments: readonly Transaction[]): Lender[] {
 }
 
 /** The institution repaid, as the bank list writes it when it is a bank ("NABIL Bank Home Loan" → "Nabil Bank"). */
-export function lenderName(t: Transaction): string {
+function lenderName(t: Transaction): string {
   // A categorised narration names its counterparty by the narration itself: keep its lender words only.
   const named = t.counterparty.name === t.narration ? t.narration.replace(PAYMENT_WORDS, ' ').replace(/\s+/g, ' ').trim() : t.counterparty.name;
   const lender = named.replace(LOAN_PRODUCT, '').trim() || 'Unknown lender';

@@ -3,8 +3,8 @@
 // the mock's own (fixtures/README.md): a plain scorecard that starts every statement at 500.
 import { signals } from '../report/summaries.js';
 import { averageDailyBalance } from './balance.js';
-import { incomeView, monthlyIncome } from './income.js';
-import { liabilitiesView } from './liabilities.js';
+import { incomeView, monthlyIncome, type IncomeView } from './income.js';
+import { liabilitiesView, type LiabilitiesView } from './liabilities.js';
 import { clamp, closingBalance, debits, perMonth, periodMonths, sum, type Statement } from './statement.js';
 
 export type Band = 'excellent' | 'good' | 'fair' | 'poor' | 'very_poor';
@@ -26,19 +26,29 @@ export interface Factor {
   detail: string;
 }
 
-export function scoreView(s: Statement) {
-  const factors = scoreFactors(s).sort((a, b) => Math.abs(b.impact) - Math.abs(a.impact) || a.factor.localeCompare(b.factor));
+/** The views the score reads: a caller that has them already (underwriting) passes them. */
+export interface ScoreInputs {
+  income: IncomeView;
+  liabilities: LiabilitiesView;
+  monthlyIncome: number;
+}
+
+export function scoreView(s: Statement, inputs: ScoreInputs = scoreInputs(s)) {
+  const factors = scoreFactors(s, inputs).sort((a, b) => Math.abs(b.impact) - Math.abs(a.impact) || a.factor.localeCompare(b.factor));
   const score = Math.round(clamp(BASE_SCORE + factors.reduce((total, f) => total + f.impact, 0), 0, 1000));
   return { score, band: bandOf(score), factors };
 }
 
-export function bandOf(score: number): Band {
+function bandOf(score: number): Band {
   return BANDS.find(([, min]) => score >= min)![0];
 }
 
-function scoreFactors(s: Statement): Factor[] {
-  const income = incomeView(s);
-  const liabilities = liabilitiesView(s);
+function scoreInputs(s: Statement): ScoreInputs {
+  const monthly = monthlyIncome(s);
+  return { income: incomeView(s), liabilities: liabilitiesView(s, monthly), monthlyIncome: monthly };
+}
+
+function scoreFactors(s: Statement, { income, liabilities, monthlyIncome: monthly }: ScoreInputs): Factor[] {
   const flags = signals(s.transactions, s.opening_balance, closingBalance(s));
   // A statement from 16 July to 15 January is six months, whether that is 181 days or 184.
   const months = Math.round(periodMonths(s.period));
@@ -60,7 +70,7 @@ function scoreFactors(s: Statement): Factor[] {
     {
       factor: 'emi_load',
       impact: round(clamp((30 - liabilities.emi_load_pct) * 4, -150, 80)),
-      detail: `EMIs take ${liabilities.emi_load_pct}% of a monthly income of ${monthlyIncome(s)}.`,
+      detail: `EMIs take ${liabilities.emi_load_pct}% of a monthly income of ${monthly}.`,
     },
     {
       factor: 'balance_trend',

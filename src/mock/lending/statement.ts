@@ -14,9 +14,8 @@ export interface Statement {
 /** Average days in a month: the period's length in months, partial months counted in part. */
 const DAYS_PER_MONTH = 365.25 / 12;
 
-export const sum = (transactions: readonly Transaction[]) => money(transactions.reduce((s, t) => s + t.amount, 0));
-export const credits = (transactions: readonly Transaction[]) => transactions.filter((t) => t.direction === 'credit');
-export const debits = (transactions: readonly Transaction[]) => transactions.filter((t) => t.direction === 'debit');
+/** The report's own: the lending views total and split transactions the same way. */
+export { credits, debits, sum } from '../report/summaries.js';
 
 export function closingBalance(s: Statement): number {
   return s.transactions.at(-1)?.balance ?? s.opening_balance;

@@ -5,8 +5,8 @@
 import { matchNames } from '../namematch.js';
 import { balanceTrend } from '../report/summaries.js';
 import { money } from '../report/transaction.js';
-import { incomeView, monthlyIncome } from './income.js';
-import { liabilitiesView, monthlyEmi } from './liabilities.js';
+import { incomeView, monthlyIncome, type IncomeView } from './income.js';
+import { liabilitiesView, type LiabilitiesView } from './liabilities.js';
 import { scoreView } from './score.js';
 import { closingBalance, debits, perMonth, periodMonths, sum, type Statement } from './statement.js';
 import { verifyView } from './verify.js';
@@ -40,8 +40,11 @@ const ratio = (value: number) => Math.round(value * 10_000) / 10_000;
 
 export function underwrite({ report_id, account_holder, statement: s }: Applicant, application: LoanApplication) {
   const { loan, foir_ceiling: ceiling } = application;
+  // Each view once: the score and the risk flags read the same ones.
   const income = monthlyIncome(s);
-  const existing = monthlyEmi(s);
+  const incomes = incomeView(s);
+  const liabilities = liabilitiesView(s, income);
+  const existing = liabilities.monthly_emi_total;
   const emi = amortisedEmi(loan);
   // What living costs each month: every debit but loan repayments and money put aside.
   const expenses = perMonth(sum(debits(s.transactions).filter((t) => t.category !== 'loan_repayment' && t.category !== 'investment' && t.counterparty.type !== 'self')), s.period);
@@ -49,9 +52,9 @@ export function underwrite({ report_id, account_holder, statement: s }: Applican
   const maxEmi = money(Math.max(0, ceiling * income - existing));
   const affordability: Affordability = income > 0 && emi <= maxEmi ? (emi <= disposable ? 'affordable' : 'stretched') : 'unaffordable';
   const nameMatch = application.applicant_name === undefined ? undefined : matchNames(application.applicant_name, account_holder);
-  const score = scoreView(s);
+  const score = scoreView(s, { income: incomes, liabilities, monthlyIncome: income });
   const verify = verifyView(s);
-  const flags = riskFlags(s, { income, existing, ceiling, nameResult: nameMatch?.result, verdict: verify.verdict });
+  const flags = riskFlags(s, { income, existing, ceiling, nameResult: nameMatch?.result, verdict: verify.verdict, view: incomes, liabilities });
   const { verdict, reasons } = decide({ affordability, emi, maxEmi, ceiling, income, band: score.band, verifyVerdict: verify.verdict, nameResult: nameMatch?.result, flags });
   return {
     report_id,
@@ -92,12 +95,12 @@ interface FlagInputs {
   ceiling: number;
   nameResult: string | undefined;
   verdict: string;
+  view: IncomeView;
+  liabilities: LiabilitiesView;
 }
 
 /** Short codes of what a credit officer should look at. */
-function riskFlags(s: Statement, { income, existing, ceiling, nameResult, verdict }: FlagInputs): string[] {
-  const view = incomeView(s);
-  const liabilities = liabilitiesView(s);
+function riskFlags(s: Statement, { income, existing, ceiling, nameResult, verdict, view, liabilities }: FlagInputs): string[] {
   const remittance = sum(s.transactions.filter((t) => t.direction === 'credit' && t.category === 'remittance'));
   const flagged: [boolean, string][] = [
     [!view.salary_detected, 'no_salary'],

@@ -10,9 +10,9 @@ const COUNTERPARTY_TYPES: readonly CounterpartyType[] = ['merchant', 'individual
 /** Named counterparties listed in the counterparties view, per list. */
 const TOP = 5;
 
-const sum = (transactions: readonly Transaction[]) => money(transactions.reduce((s, t) => s + t.amount, 0));
-const credits = (transactions: readonly Transaction[]) => transactions.filter((t) => t.direction === 'credit');
-const debits = (transactions: readonly Transaction[]) => transactions.filter((t) => t.direction === 'debit');
+export const sum = (transactions: readonly Transaction[]) => money(transactions.reduce((s, t) => s + t.amount, 0));
+export const credits = (transactions: readonly Transaction[]) => transactions.filter((t) => t.direction === 'credit');
+export const debits = (transactions: readonly Transaction[]) => transactions.filter((t) => t.direction === 'debit');
 
 /** Spending at merchants by the directory's spend category: count and total of the payments. */
 export function merchantCategories(transactions: readonly Transaction[]): Record<string, { count: number; total: number }> {

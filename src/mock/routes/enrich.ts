@@ -6,7 +6,7 @@ import { enrich, type EnrichInput } from '../report/enrich.js';
 import { invalid, type Call, type Route } from '../route.js';
 
 /** As documented. */
-export const MAX_ENRICH_TRANSACTIONS = 5000;
+const MAX_ENRICH_TRANSACTIONS = 5000;
 const MAX_DESCRIPTION = 500;
 
 export const enrichRoutes: Route[] = [{ method: 'POST', pattern: /^\/v1\/enrich$/, scope: 'FULL', handle: enrichTransactions }];

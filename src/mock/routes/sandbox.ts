@@ -4,7 +4,8 @@
 import { addDays, isCalendarDate, isoDate, isoSeconds } from '../dates.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { fixtures, type ReportScenario } from '../fixtures.js';
-import { parseJsonBody, type Reply, type RequestBody } from '../http.js';
+import { jsonObjectBody, type Fields } from '../fields.js';
+import type { Reply, RequestBody } from '../http.js';
 import { categorise, type WrittenTransaction } from '../report/categorise.js';
 import { ledger, type Ledger } from '../report/ledger.js';
 import { seededRandom } from '../report/random.js';
@@ -149,10 +150,6 @@ function fireWebhook({ request, key, params, store, webhooks, clock }: Call): Re
 }
 
 /** The body as a JSON object; an empty body is an empty object. */
-function jsonObject(body: RequestBody, example: string): Record<string, unknown> {
-  if (body.size === 0) return {};
-  const parsed = parseJsonBody(body);
-  const value = parsed.ok ? parsed.value : undefined;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(`The request body must be a JSON object, e.g. ${example}.`);
-  return value as Record<string, unknown>;
+function jsonObject(body: RequestBody, example: string): Fields {
+  return body.size === 0 ? {} : jsonObjectBody(body, example);
 }
