@@ -20,8 +20,8 @@ export function* batchesOf(lookups: LookupSet, size = LOOKUPS_PER_CALL): Generat
 /**
  * Batches of a set that `reading` is still filling. `grew()` must be called whenever the set has
  * grown; a batch is handed out when it is full or the reading has ended. A reading that fails
- * makes the next batch asked for fail with its error. The reading asks `room()` after each piece
- * of input: it waits there while `ahead` lookups or more wait for a call.
+ * makes the next batch asked for fail with its error. The reading waits on what `grew()` returns
+ * after each piece of input: a wait while `ahead` lookups or more wait for a call.
  */
 export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
   private ended = false;
@@ -44,14 +44,12 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
     );
   }
 
-  grew(): void {
-    const wake = this.wakeUp;
-    this.wakeUp = undefined;
-    wake?.();
-  }
-
-  /** For the reading, after each piece of input: undefined to read on at once, or a wait until a call has taken lookups. */
-  room(): Promise<void> | undefined {
+  /**
+   * For the reading, after each piece of input (the set has grown): undefined to read on at once,
+   * or a wait until a call has taken lookups.
+   */
+  grew(): Promise<void> | undefined {
+    this.wakeTaker();
     if (this.released || this.lookups.waiting < this.ahead) return undefined;
     return new Promise<void>((resolve) => (this.wakeReader = resolve));
   }
@@ -81,6 +79,13 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
     return this;
   }
 
+  /** Wakes a call waiting for its batch, to look again. */
+  private wakeTaker(): void {
+    const wake = this.wakeUp;
+    this.wakeUp = undefined;
+    wake?.();
+  }
+
   /** Wakes a reading waiting for room, once there is room (a batch takes less than a chunk may bring). */
   private letReaderOn(): void {
     if (!this.released && this.lookups.waiting >= this.ahead) return;
@@ -92,6 +97,6 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
   private end(failure?: { error: unknown }): void {
     this.ended = true;
     this.failure = failure;
-    this.grew();
+    this.wakeTaker();
   }
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
-import { READ_CHUNK_BYTES } from './lookups.js';
+import { openFile, READ_CHUNK_BYTES } from './lookups.js';
 
 export class TwiceReadInput {
   private spooled = false;
@@ -33,16 +33,7 @@ export class TwiceReadInput {
   /** Opens --file (`-`: standard input); refused at once (exit 2) when it cannot be read. */
   static async open(file: string, stdin: NodeJS.ReadableStream): Promise<TwiceReadInput> {
     if (file === '-') return TwiceReadInput.copied(file, stdin, undefined);
-    let handle: FileHandle | undefined;
-    let info;
-    try {
-      handle = await open(file, 'r');
-      info = await handle.stat();
-      if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    } catch (error) {
-      await handle?.close();
-      throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
-    }
+    const { handle, info } = await openFile(file);
     if (info.isFile()) return new TwiceReadInput(file, handle, undefined, false, undefined, { size: info.size, mtimeMs: info.mtimeMs });
     return TwiceReadInput.copied(file, handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }), handle);
   }
@@ -115,6 +106,7 @@ async function* copyWhileReading(source: NodeJS.ReadableStream, copy: FileHandle
   }
 }
 
-function nameOf(file: string): string {
+/** --file as a person reads it: `-` is standard input. */
+export function nameOf(file: string): string {
   return file === '-' ? 'standard input' : file;
 }

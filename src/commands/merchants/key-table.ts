@@ -55,22 +55,13 @@ export class KeyTable64 {
   add(low: number, high: number): boolean {
     low |= 0;
     high |= 0;
-    scramble(low, high);
-    const scrambledHigh = outHigh;
-    const scrambledLow = outLow;
+    const slot = this.find(low, high);
+    if (slot < 0) return false;
     const recent = this.recent;
-    const mask = this.recentMask;
-    let slot = scrambledLow & mask;
-    for (;;) {
-      const found = recent[(slot << 1) + 1]!;
-      if (found === EMPTY) break;
-      if (found === high && recent[slot << 1] === low) return false;
-      slot = (slot + 1) & mask;
-    }
-    if (this.listed > 0 && this.inList(scrambledHigh, scrambledLow)) return false;
     recent[slot << 1] = low;
     recent[(slot << 1) + 1] = high;
     this.size++;
+    const mask = this.recentMask;
     if (++this.recentCount > mask >>> 1) {
       if (mask + 1 < RECENT_SLOTS) this.growRecent();
       else this.merge();
@@ -80,17 +71,25 @@ export class KeyTable64 {
 
   /** Whether the key is held. */
   has(low: number, high: number): boolean {
-    low |= 0;
-    high |= 0;
+    return this.find(low | 0, high | 0) < 0;
+  }
+
+  /**
+   * Looks for the key (32-bit halves) in the small table, then in the list: -1 when it is held,
+   * else the free slot of the small table it would take.
+   */
+  private find(low: number, high: number): number {
     scramble(low, high);
     const recent = this.recent;
     const mask = this.recentMask;
-    for (let slot = outLow & mask; ; slot = (slot + 1) & mask) {
+    let slot = outLow & mask;
+    for (;;) {
       const found = recent[(slot << 1) + 1]!;
       if (found === EMPTY) break;
-      if (found === high && recent[slot << 1] === low) return true;
+      if (found === high && recent[slot << 1] === low) return -1;
+      slot = (slot + 1) & mask;
     }
-    return this.listed > 0 && this.inList(outHigh, outLow);
+    return this.listed > 0 && this.inList(outHigh, outLow) ? -1 : slot;
   }
 
   /**
@@ -218,7 +217,11 @@ function scramble(low: number, high: number): void {
 
 /** murmur3's finaliser of `h` seeded by `seed`: 32 well-spread bits. */
 function mix(h: number, seed: number): number {
-  h = Math.imul(h ^ seed, 0x9e3779b1);
+  return fmix32(Math.imul(h ^ seed, 0x9e3779b1));
+}
+
+/** murmur3's finaliser (fmix32): every bit of `h` moves every bit of the result. */
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

@@ -19,7 +19,7 @@
 // A run that reads its input twice (the count first, for a person or --dry-run; then the calls)
 // records on the first reading which of the lookups given were first appearances, one bit each,
 // and the second reading `replay`s that record: no hashing, and the same order.
-import { KeyTable64 } from './key-table.js';
+import { fmix32, KeyTable64 } from './key-table.js';
 
 export type LookupType = 'terminal' | 'name';
 
@@ -205,14 +205,6 @@ function hashKey(kind: number, text: string | undefined, bytes: Uint8Array | und
     b ^= b >>> 15;
   }
   const length = end - start;
-  keyLow = finish(a ^ length);
-  keyHigh = finish(b ^ Math.imul(length, 0x27d4eb2f)) || 1;
-}
-
-function finish(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
+  keyLow = fmix32(a ^ length);
+  keyHigh = fmix32(b ^ Math.imul(length, 0x27d4eb2f)) || 1;
 }

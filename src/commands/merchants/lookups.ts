@@ -1,7 +1,8 @@
 // What `svc merchants resolve` looks up: terminal numbers and merchant names from the arguments,
 // --name and --file (lines, or one column of a CSV file), read as a stream into a LookupSet, which
 // hands each distinct one on once, in the order of its first appearance.
-import { open } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { CliError, InterruptedError, UsageError } from '../../core/errors.js';
 import { LookupSet, type Lookup } from './lookup-set.js';
@@ -97,15 +98,22 @@ export const READ_CHUNK_BYTES = 64 * 1024;
 /** The --file to read: refused at once (exit 2) when it is missing, a folder or unreadable. */
 export async function openInput(file: string, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
   if (file === '-') return stdin;
-  let handle;
+  const { handle } = await openFile(file);
+  return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
+}
+
+/** Opens --file (a path, not `-`) with what it is: refused at once (exit 2) when it is missing, a folder or unreadable. */
+export async function openFile(file: string): Promise<{ handle: FileHandle; info: Stats }> {
+  let handle: FileHandle | undefined;
   try {
     handle = await open(file, 'r');
-    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    const info = await handle.stat();
+    if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    return { handle, info };
   } catch (error) {
     await handle?.close();
     throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   }
-  return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
 }
 
 export interface LineReading {

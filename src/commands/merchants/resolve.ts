@@ -9,7 +9,7 @@ import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkInteger } from '../args.js';
 import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL } from './batches.js';
-import { TwiceReadInput } from './input.js';
+import { nameOf, TwiceReadInput } from './input.js';
 import { LookupSet } from './lookup-set.js';
 import { addCommandLine, addFile, collectLookups, openInput, type LookupSources } from './lookups.js';
 import { runResolve, unresolvedTarget } from './run.js';
@@ -89,7 +89,7 @@ async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: 
     throw error;
   });
   // Read to the end even after Ctrl-C or a failure: the unresolved file lists the whole rest.
-  const batches: BatchesWhileReading = new BatchesWhileReading(lookups, addFile(input, lookups, { file }, { onChunk: () => room(batches) }));
+  const batches: BatchesWhileReading = new BatchesWhileReading(lookups, addFile(input, lookups, { file }, { onChunk: () => batches.grew() }));
   try {
     await runResolve(ctx, client, { ...run, batches, lookupCount: () => lookups.size, duplicates: () => lookups.duplicates });
   } finally {
@@ -123,7 +123,7 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
     addCommandLine(sources, lookups);
     const again = input && (await input.second());
     // The command line alone is read whole; a file is read again as the calls take its lookups.
-    const reading: BatchesWhileReading | undefined = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => room(reading!) }));
+    const reading: BatchesWhileReading | undefined = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => reading!.grew() }));
     const batches = reading ?? batchesOf(lookups);
     try {
       await runResolve(ctx, client, {
@@ -143,17 +143,11 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
   }
 }
 
-/** After a piece of the input: the set has grown, and the reading waits while enough lookups wait for a call. */
-function room(batches: BatchesWhileReading): Promise<void> | undefined {
-  batches.grew();
-  return batches.room();
-}
-
 function nothingToResolve(flags: ResolveFlags): UsageError {
   return new UsageError('nothing to resolve: give terminal numbers, --name NAME or --file PATH', [
     flags.file === undefined
       ? 'Example: svc merchants resolve --file terminals.txt'
-      : `${flags.file === '-' ? 'standard input' : flags.file} holds no lookups (blank lines are skipped).`,
+      : `${nameOf(flags.file)} holds no lookups (blank lines are skipped).`,
   ]);
 }
 

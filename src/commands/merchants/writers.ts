@@ -79,11 +79,12 @@ const CSV_KEYS = ['input', 'type', 'matched', 'terminal', 'merchant', 'mcc', 'ca
 
 /**
  * The merged reply of the documented shape: `{"data": {"results": [...], "count", "matched"}, "meta"}`,
- * as JsonListWriter (core/stream) would write it. A batch's results are made in one native
- * stringify, nested as deep as the list stands in the document so that they come out indented
- * where they belong, with no pass over the text to indent it (at a million results that pass
- * made a third of everything the run allocated); the comma between batches is written apart, so
- * no batch's text is copied to join it.
+ * written piece by piece. A piece's results are made in one native stringify, nested as deep as
+ * the list stands in the document so that they come out indented where they belong, with no pass
+ * over the text to indent it (at a million results that pass made a third of everything the run
+ * allocated); the comma that joins a piece to the one before comes out of the same stringify (a
+ * null item ahead of the piece, cut off with the brackets), so no piece's text is copied to join
+ * it, and a piece is one write (a progress bar on the terminal is cleared and redrawn at each).
  */
 class JsonReplyWriter implements ResultWriter {
   private count = 0;
@@ -95,11 +96,14 @@ class JsonReplyWriter implements ResultWriter {
     for (let from = 0; from < results.length; from += RESULTS_A_PIECE) {
       const piece = from === 0 && results.length <= RESULTS_A_PIECE ? results : results.slice(from, from + RESULTS_A_PIECE);
       for (const result of piece) if (result.matched) this.matched++;
-      await this.sink.write(this.count === 0 ? HEAD : ',');
+      const first = this.count === 0;
       this.count += piece.length;
-      // `[[[r1, r2]]]` with two spaces a level puts each result six spaces in, as in the document.
-      const nested = JSON.stringify([[piece]], null, 2);
-      await this.sink.write(nested.slice(NESTED_OPEN.length, nested.length - NESTED_CLOSE.length));
+      // `[[[r1, r2]]]` with two spaces a level puts each result six spaces in, as in the document;
+      // `[[[null, r1, r2]]]` cut after the null starts with the comma, the same way.
+      const nested = JSON.stringify([[first ? piece : [null, ...piece]]], null, 2);
+      const text = nested.slice(first ? NESTED_OPEN.length : JOINED_OPEN.length, nested.length - NESTED_CLOSE.length);
+      // Only the run's first piece is copied, once, to put the head before it.
+      await this.sink.write(first ? HEAD + text : text);
     }
   }
 
@@ -119,4 +123,6 @@ const HEAD = '{\n  "data": {\n    "results": [';
  */
 const RESULTS_A_PIECE = 250;
 const NESTED_OPEN = '[\n  [\n    [';
+/** How `[[[null, …]]]` opens: what is cut off before the comma that follows the null. */
+const JOINED_OPEN = `${NESTED_OPEN}\n      null`;
 const NESTED_CLOSE = '\n    ]\n  ]\n]';

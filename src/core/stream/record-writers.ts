@@ -1,5 +1,5 @@
 // Machine formats written batch by batch as records arrive, never gathered whole: NDJSON one
-// record a line, CSV a header then rows, and a JSON list inside a document a command frames.
+// record a line, CSV a header then rows.
 import { csvField, csvLine } from '../output/csv.js';
 import type { OutputSink } from './sink.js';
 import type { RowWriter } from './table-writers.js';
@@ -38,39 +38,5 @@ export class CsvWriter<T> implements RowWriter<T> {
 
   async finish(complete: boolean): Promise<void> {
     if (!this.started && complete) await this.sink.write(csvLine([...this.keys]));
-  }
-}
-
-/**
- * A JSON list whose items are written as they come: `head` opens the document up to the list's
- * `[`, items are indented by `indent`, and `closing()` gives what ends the list, for the command
- * to finish the document.
- */
-export class JsonListWriter<T> {
-  private started = false;
-
-  constructor(
-    private readonly sink: OutputSink,
-    private readonly head: string,
-    private readonly indent: string,
-  ) {}
-
-  get hasItems(): boolean {
-    return this.started;
-  }
-
-  async write(items: readonly T[]): Promise<void> {
-    if (items.length === 0) return;
-    let out = this.started ? ',' : this.head;
-    // One native stringify of the batch as an array, its brackets cut off and its lines moved in:
-    // a thousand items take a fraction of a thousand stringify calls.
-    out += JSON.stringify(items, null, 2).slice(1, -2).replace(/\n/g, '\n' + this.indent);
-    this.started = true;
-    await this.sink.write(out);
-  }
-
-  /** What closes the list: `]` on its own line after items, or the head and `[]` when none came. */
-  closing(): string {
-    return this.started ? `\n${this.indent}]` : `${this.head}]`;
   }
 }
