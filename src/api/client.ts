@@ -390,7 +390,7 @@ const STATUS_MEANINGS: Readonly<Record<number, string>> = {
 };
 
 /** `502 Bad Gateway, after 3 attempts: a gateway or proxy in front of the service got no valid reply from it`. */
-export function statusInWords(status: number, attempts: number): string {
+function statusInWords(status: number, attempts: number): string {
   const reason = process.getBuiltinModule('node:http').STATUS_CODES[status];
   const meaning = STATUS_MEANINGS[status] ?? (status >= 500 ? 'the service failed' : 'the service refused the request');
   const tries = attempts > 1 ? `, after ${attempts} attempts` : RETRY_STATUSES.has(status) ? ', after 1 attempt (--retries 0)' : '';

@@ -5,7 +5,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
-import { VERSION } from '../version.js';
+import { USER_AGENT } from '../version.js';
 import { readEnv } from './environment.js';
 import { importOpen } from './external.js';
 import { UsageError } from './errors.js';
@@ -186,7 +186,7 @@ export class Context {
     const client = new ApiClient({
       baseUrl,
       apiKey,
-      userAgent: `svc/${VERSION} node/${process.versions.node}`,
+      userAgent: USER_AGENT,
       timeoutMs: this.attemptTimeoutMs,
       retries: parseRetries(this.flags.retries),
       maxReplyBytes: this.flags.maxReplySize,
@@ -210,9 +210,8 @@ export class Context {
    */
   async present(reply: Reply, reader: ReplyReader): Promise<void> {
     if (this.format === 'json') {
-      const { colorJson, prettyJson } = await import('./output/json.js');
-      const text = prettyJson(reply.raw, reply.body);
-      this.out((this.color ? colorJson(text) : text) + '\n');
+      const { jsonOutput } = await import('./output/json.js');
+      this.out(jsonOutput(reply.raw, reply.body, this.color));
       return;
     }
     const [{ ReplyReading }, records, { printable, printableDeep }] = await Promise.all([

@@ -11,9 +11,10 @@
 //
 // These are not service requests (no key, not under /v1), so they do not go through the API client:
 // one attempt each, bounded in time, only ever to a loopback base URL.
+import { isRecord } from '../api/reading.js';
 import { isLoopbackHost } from '../core/urls.js';
 
-export const MOCK_ENDPOINTS_PATH = '/_mock/webhooks/endpoints';
+const MOCK_ENDPOINTS_PATH = '/_mock/webhooks/endpoints';
 
 export type Registration =
   /** The base URL is svc mock and will deliver fired events to the listener. */
@@ -94,7 +95,7 @@ async function call(method: string, url: string, body: string | undefined, optio
 function parse(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -91,7 +91,7 @@ export function verifySignature(input: VerifyInput): Verdict {
  * An age as a person reads it: seconds near the 300 s allowed (301 s), then minutes, hours, days
  * and years; never "1795418212 s" (a `t` of 0, say).
  */
-export function inWords(seconds: number): string {
+function inWords(seconds: number): string {
   const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
   if (seconds < 600) return `${seconds} s`;
   if (seconds < 2 * 3600) return count(Math.floor(seconds / 60), 'minute');

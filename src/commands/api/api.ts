@@ -5,7 +5,7 @@ import type { ApiReply } from '../../api/client.js';
 import type { ReplyHeaders } from '../../api/reply-headers.js';
 import type { Context } from '../../core/context.js';
 import { ApiError, CliError, UsageError } from '../../core/errors.js';
-import { colorJson, reindentJson } from '../../core/output/json.js';
+import { jsonOutput } from '../../core/output/json.js';
 import { apiPath, buildObject, checkMethod, isMethod, METHODS, parseHeader, splitField, toQuery, typedValue, type ApiMethod, type FieldValue } from './fields.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 
@@ -28,7 +28,7 @@ export function methodAndPath(first: string, second: string | undefined, options
   const flag = options.method === undefined ? undefined : checkMethod(options.method);
   if (second !== undefined) {
     if (!isMethod(first)) throw new UsageError(`"${first}" is not a method (${METHODS.join(', ')}): give PATH alone, or METHOD PATH`);
-    const method = checkMethod(first);
+    const method = first.toUpperCase() as ApiMethod;
     if (flag && flag !== method) throw new UsageError(`two methods: ${method} and -X ${flag}; give one`);
     return { method, path: apiPath(second) };
   }
@@ -100,18 +100,16 @@ function statusLine(status: number): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
 }
 
-/** Pretty JSON when the body is JSON, else the body as it came; always ending with a newline. */
-/** The body, indented when it is JSON, and coloured too when `color` (a terminal). */
+/** Pretty JSON when the body is JSON (coloured too when `color`, a terminal), else the body as it came; always ending with a newline. */
 function bodyText(raw: string, color: boolean): string {
-  let out = raw;
+  let parsed: unknown;
   try {
-    JSON.parse(raw);
-    const indented = reindentJson(raw);
-    if (indented !== undefined) out = color ? colorJson(indented) : indented;
+    parsed = JSON.parse(raw);
   } catch {
     // not JSON: as received
+    return raw.endsWith('\n') ? raw : raw + '\n';
   }
-  return out.endsWith('\n') ? out : out + '\n';
+  return jsonOutput(raw, parsed, color);
 }
 
 function summary(error: ApiError): string {

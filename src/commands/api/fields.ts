@@ -14,9 +14,8 @@ export function isMethod(value: string): boolean {
 }
 
 export function checkMethod(value: string): ApiMethod {
-  const method = value.toUpperCase();
-  if (!(METHODS as readonly string[]).includes(method)) throw new UsageError(`unknown method "${value}" (use ${METHODS.join(', ')})`);
-  return method as ApiMethod;
+  if (!isMethod(value)) throw new UsageError(`unknown method "${value}" (use ${METHODS.join(', ')})`);
+  return value.toUpperCase() as ApiMethod;
 }
 
 /**

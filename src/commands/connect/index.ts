@@ -1,6 +1,6 @@
 // `svc connect`: start a hosted consent flow (Connect) for an end user; `svc connect exchange`: its last step.
 import type { Command } from 'commander';
-import { ENDPOINTS, requestNote } from '../../api/endpoints.js';
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
 import { collect, examples, requestHelp } from '../args.js';
 
@@ -34,8 +34,8 @@ export function registerConnect(program: Command, app: App): void {
       'after',
       examples('svc connect exchange "$PUBLIC_TOKEN"', 'svc connect exchange "$PUBLIC_TOKEN" --json | jq -r .grant_id') +
         '\n\nThe access token is shown once, here; svc masks it in everything it prints afterwards.' +
-        '\nPass it as SVC_ACCESS_TOKEN to `svc grants data GRANT_ID`.' +
-        `\n\n${requestNote(ENDPOINTS.connectExchange)}`,
+        '\nPass it as SVC_ACCESS_TOKEN to `svc grants data GRANT_ID`.',
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.connectExchange))
     .action(app.action(async () => (await import('./exchange.js')).exchangePublicToken));
 }

@@ -1,8 +1,8 @@
 // `svc consents …`: share a report's data with a third party (a lender) through a consent token.
 import type { Command } from 'commander';
-import { ENDPOINTS, requestNote } from '../../api/endpoints.js';
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { examples, requestHelp } from '../args.js';
 import { CONSENT_SCOPES } from './options.js';
 
 const REPORT = 'rpt_9f2c41d07ab35e18';
@@ -36,22 +36,24 @@ export function registerConsents(program: Command, app: App): void {
         `svc consents create ${REPORT} --scopes identity --json | jq -r .data_url`,
       ) +
         '\n\nThe token is shown once, here: whoever holds it reads those parts of the report until it' +
-        '\nexpires or is revoked. svc masks it in everything it prints afterwards.' +
-        `\n\n${requestNote(ENDPOINTS.createConsent)}`,
+        '\nexpires or is revoked. svc masks it in everything it prints afterwards.',
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.createConsent))
     .action(app.action(async () => (await import('./create.js')).createConsent));
 
   consents
     .command('list')
     .description('list the consents you have given')
-    .addHelpText('after', examples('svc consents list', 'svc consents list -o ndjson') + `\n\n${requestNote(ENDPOINTS.listConsents)}`)
+    .addHelpText('after', examples('svc consents list', 'svc consents list -o ndjson'))
+    .addHelpText('after', requestHelp(ENDPOINTS.listConsents))
     .action(app.action(async () => (await import('./list.js')).listConsents));
 
   consents
     .command('revoke')
     .description('revoke a consent: its token stops working at once')
     .argument('<id>', 'consent id')
-    .addHelpText('after', examples(`svc consents revoke ${CONSENT}`) + `\n\n${requestNote(ENDPOINTS.revokeConsent)}`)
+    .addHelpText('after', examples(`svc consents revoke ${CONSENT}`))
+    .addHelpText('after', requestHelp(ENDPOINTS.revokeConsent))
     .action(app.action(async () => (await import('./revoke.js')).revokeConsent));
 
   consents
@@ -63,8 +65,8 @@ export function registerConsents(program: Command, app: App): void {
       'after',
       examples(`svc consents data ${CONSENT} --token "$CONSENT_TOKEN"`, `svc consents data ${CONSENT} --token "$CONSENT_TOKEN" --json | jq .data.income`) +
         '\n\nNo API key and no config are needed: only the base URL (--base-url or SVC_BASE_URL).' +
-        '\nThe token is masked in --debug traces and errors.' +
-        `\n\n${requestNote(ENDPOINTS.consentData)}`,
+        '\nThe token is masked in --debug traces and errors.',
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.consentData))
     .action(app.action(async () => (await import('./data.js')).readConsentData));
 }

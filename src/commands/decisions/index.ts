@@ -1,8 +1,8 @@
 // `svc decisions …`: record lending decisions and loan outcomes, and list them.
 import type { Command } from 'commander';
-import { ENDPOINTS, requestNote } from '../../api/endpoints.js';
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { examples, requestHelp } from '../args.js';
 import { DECISIONS, OUTCOMES } from './options.js';
 
 const REPORT = 'rpt_9f2c41d07ab35e18';
@@ -33,8 +33,9 @@ export function registerDecisions(program: Command, app: App): void {
       examples(
         'svc decisions record --client-reference-id loan-1001 --decision review',
         `svc decisions record --client-reference-id loan-1001 --decision approved --report-id ${REPORT} --amount 250000 --rationale "FOIR 32%, steady salary"`,
-      ) + `\n\n${requestNote(ENDPOINTS.recordDecision)}`,
+      ),
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.recordDecision))
     .action(app.action(async () => (await import('./record.js')).recordDecision));
 
   decisions
@@ -42,10 +43,8 @@ export function registerDecisions(program: Command, app: App): void {
     .description('list the decisions recorded')
     .option('--outcome <outcome>', `only loans with this outcome: ${OUTCOMES.join(', ')}`)
     .option('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)')
-    .addHelpText(
-      'after',
-      examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv') + `\n\n${requestNote(ENDPOINTS.listDecisions)}`,
-    )
+    .addHelpText('after', examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv'))
+    .addHelpText('after', requestHelp(ENDPOINTS.listDecisions))
     .action(app.action(async () => (await import('./list.js')).listDecisions));
 
   decisions
@@ -56,8 +55,8 @@ export function registerDecisions(program: Command, app: App): void {
     .option('--detail <text>', 'more about it, e.g. "90+ DPD"')
     .addHelpText(
       'after',
-      examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"') +
-        `\n\n${requestNote(ENDPOINTS.recordOutcome)}`,
+      examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"'),
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.recordOutcome))
     .action(app.action(async () => (await import('./outcome.js')).recordOutcome));
 }

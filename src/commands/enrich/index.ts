@@ -1,8 +1,8 @@
 // `svc enrich --file PATH|-`: categorise transactions from a JSON or CSV file.
 import type { Command } from 'commander';
-import { ENDPOINTS, requestNote } from '../../api/endpoints.js';
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { examples, requestHelp } from '../args.js';
 
 export function registerEnrich(program: Command, app: App): void {
   program
@@ -22,8 +22,8 @@ export function registerEnrich(program: Command, app: App): void {
         '\nand a balance, amounts written as plain numbers (1250.50). The first bad one is named' +
         '\nby its CSV line or JSON index, and nothing is sent (exit 2).' +
         '\n\nEach call costs one billing unit. Tables show the transactions with their category;' +
-        '\n-o csv and -o ndjson write one transaction per line.' +
-        `\n\n${requestNote(ENDPOINTS.enrich)}`,
+        '\n-o csv and -o ndjson write one transaction per line.',
     )
+    .addHelpText('after', requestHelp(ENDPOINTS.enrich))
     .action(app.action(async () => (await import('./enrich.js')).enrichTransactions));
 }

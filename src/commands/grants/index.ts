@@ -1,8 +1,8 @@
 // `svc grants data`: read what an end user granted through a Connect flow.
 import type { Command } from 'commander';
-import { ENDPOINTS, requestNote } from '../../api/endpoints.js';
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
-import { examples } from '../args.js';
+import { examples, requestHelp } from '../args.js';
 
 const GRANT = 'grt_7c3e91a0';
 
@@ -22,8 +22,8 @@ export function registerGrants(program: Command, app: App): void {
       examples(`svc grants data ${GRANT}`, `svc grants data ${GRANT} --access-token "$ACCESS_TOKEN" --json | jq .data.identity`) +
         '\n\nThe access token (SVC_ACCESS_TOKEN, or --access-token) comes from `svc connect exchange' +
         '\nPUBLIC_TOKEN`. It is sent in the X-Svc-Access-Token header, never in the URL, and masked' +
-        '\nin everything svc prints.' +
-        `\n\n${requestNote(ENDPOINTS.grantData)}, with the header X-Svc-Access-Token`,
+        '\nin everything svc prints.',
     )
+    .addHelpText('after', `${requestHelp(ENDPOINTS.grantData)}, with the header X-Svc-Access-Token`)
     .action(app.action(async () => (await import('./grants.js')).readGrantData));
 }

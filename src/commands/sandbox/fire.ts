@@ -1,4 +1,4 @@
-import { otherFields, textOf } from '../../api/reading.js';
+import { otherFields, pick, textOf } from '../../api/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
@@ -51,7 +51,6 @@ export async function fireWebhook(ctx: Context, id: string, options: { event?: s
 
 /** The `delivered_to` list of a reply, when it has one of strings; undefined otherwise. */
 function deliveredToOf(body: unknown): string[] | undefined {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const value = (body as Record<string, unknown>).delivered_to;
+  const value = pick(body, 'delivered_to');
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
 }

@@ -4,7 +4,7 @@ import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.
 import { createPaint, type Paint } from '../../core/output/paint.js';
 import type { Registration } from '../../webhooks/mock-endpoint.js';
 import type { Delivery, Receiver } from '../../webhooks/receiver.js';
-import { VERSION } from '../../version.js';
+import { USER_AGENT } from '../../version.js';
 import { checkInteger } from '../args.js';
 import { givenSigningSecret, noSigningSecret } from './secret.js';
 import { runUntilStopped } from '../../core/until-stopped.js';
@@ -44,7 +44,7 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
     throw noSigningSecret(['Or run `svc mock` and point SVC_BASE_URL at it: listen then registers with it and verifies with its secret.']);
   }
   const paint = await createPaint(ctx.color);
-  const mockCall = { timeoutMs: ctx.attemptTimeoutMs, userAgent: `svc/${VERSION} node/${process.versions.node}`, trace: ctx.debug ? (line: string) => ctx.err(line) : undefined };
+  const mockCall = { timeoutMs: ctx.attemptTimeoutMs, userAgent: USER_AGENT, trace: ctx.debug ? (line: string) => ctx.err(line) : undefined };
   const forwards = new Set<Promise<void>>();
   const stopForwards = new AbortController();
   let received = 0;
@@ -81,29 +81,19 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
   }
 
   // Registered before "Listening" is printed, so an event fired once that line shows reaches us.
-  let registration: Registration | undefined;
-  if (mockUrl !== undefined) {
-    try {
-      registration = await mockEndpoint.registerWithMock(mockUrl, { url: `${receiver.url}/`, ...(given && { secret: given.secret }) }, { ...mockCall, signal: ctx.signal });
-    } catch (error) {
-      if (!ctx.signal.aborted) {
-        await receiver.close();
-        throw error;
-      }
-    }
-    if (registration === undefined) {
-      // Ctrl-C while registering: stopped before listening.
-      await receiver.close();
-      if (exitAfter !== undefined) throw new InterruptedError();
-      return;
-    }
-  }
   let registeredId: string | undefined;
+  let registering = mockUrl !== undefined;
   try {
+    const registration =
+      mockUrl === undefined ? undefined : await mockEndpoint.registerWithMock(mockUrl, { url: `${receiver.url}/`, ...(given && { secret: given.secret }) }, { ...mockCall, signal: ctx.signal });
+    registering = false;
     registeredId = agreeOnSecret(ctx, receiver, mockUrl, given, registration);
   } catch (error) {
     await receiver.close();
-    throw error;
+    if (!registering || !ctx.signal.aborted) throw error;
+    // Ctrl-C while registering: stopped before listening.
+    if (exitAfter !== undefined) throw new InterruptedError();
+    return;
   }
   ctx.err(`Listening for webhook deliveries on ${receiver.url} (any path)${exitAfter === undefined ? '; Ctrl-C stops' : ''}`);
   if (forwardTo) ctx.err(`Forwarding valid deliveries to ${forwardTo}`);

@@ -117,6 +117,12 @@ export function prettyJson(raw: string, parsed: unknown): string {
   return reindentJson(raw) ?? trimmed;
 }
 
+/** JSON as svc prints it: pretty (see prettyJson), coloured when `color` (a terminal), one newline after. */
+export function jsonOutput(raw: string, parsed: unknown, color: boolean): string {
+  const text = prettyJson(raw, parsed);
+  return (color ? colorJson(text) : text) + '\n';
+}
+
 // Colours of JSON on a terminal, as gh's: bold delimiters, bold blue keys, green strings, cyan
 // null, yellow true and false; numbers as they are.
 const SGR = { delimiter: '\x1b[1;38m', key: '\x1b[1;34m', string: '\x1b[32m', null: '\x1b[36m', boolean: '\x1b[33m', reset: '\x1b[0m' } as const;
