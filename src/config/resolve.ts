@@ -34,6 +34,11 @@ export function profileOf(doc: ConfigDoc, name: string): Profile | undefined {
   return Object.hasOwn(doc.profiles, name) ? doc.profiles[name] : undefined;
 }
 
+/** The file's current profile, or "default" when the file names none (it may not exist). */
+export function currentProfileName(doc: ConfigDoc): string {
+  return doc.current_profile ?? 'default';
+}
+
 /** The profile in force: a named one must exist, the file's current one may still be empty. */
 export function activeProfile(flags: SettingFlags, env: Env, doc: ConfigDoc): { name: string; source: Source } {
   const [named, source] = pick(flags.profile, readEnv(env, 'SVC_PROFILE'), undefined);

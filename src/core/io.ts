@@ -99,6 +99,11 @@ export function canPrompt(io: IO): boolean {
   return io.stdinIsTTY && io.stderrIsTTY && !runsInCI(io.env);
 }
 
+/** Why svc may not ask a question (when `canPrompt` says no): "CI is set", or "there is no terminal". */
+export function noPromptReason(io: IO): string {
+  return io.stdinIsTTY && io.stderrIsTTY ? 'CI is set' : 'there is no terminal';
+}
+
 function runsInCI(env: IO['env']): boolean {
   const ci = readEnv(env, 'CI');
   return truthyFlag(ci) && ci?.toLowerCase() !== 'false';

@@ -154,8 +154,3 @@ export function usageErrorFor(mistake: Mistake): UsageError {
       return new UsageError(mistake.message, [`Usage: ${mistake.usage}`]);
   }
 }
-
-/** Why svc may not ask a question (when `canPrompt` says no): "CI is set", or "there is no terminal". */
-export function noPromptReason(io: IO): string {
-  return io.stdinIsTTY && io.stderrIsTTY ? 'CI is set' : 'there is no terminal';
-}

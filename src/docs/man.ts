@@ -8,7 +8,8 @@ import type { HelpTopic } from '../commands/help/topics.js';
 
 export function renderMan(program: Command, spec: ProgramSpec, topics: readonly HelpTopic[], version: string): string {
   // The global flags are the `svc help global-flags` topic (which commands take which), placed before the commands.
-  const globalTopic = topics.find((topic) => topic.manSection === GLOBAL_OPTIONS);
+  const globalTopic = topics.find((topic) => topic.name === 'global-flags');
+  if (!globalTopic) throw new Error('the man page needs the global-flags help topic');
   const lines = [
     `.\\" Generated from the command tree and the help topics of svc ${version} (npm run build); do not edit.`,
     `.TH SVC 1 "" "svc ${version}" "User Commands"`,
@@ -27,8 +28,8 @@ export function renderMan(program: Command, spec: ProgramSpec, topics: readonly 
     text(spec.root.description),
     '.PP',
     `Every command has \\fB\\-\\-help\\fR with examples. The help topics (${topics.map((t) => `\\fBsvc help ${t.name}\\fR`).join(', ')}) are the sections ${topics.map((t) => t.manSection).join(', ')} below.`,
-    `.SH ${GLOBAL_OPTIONS}`,
-    ...(globalTopic ? globalTopic.body(program).flatMap(blockLines) : ['These flags are accepted by every command.', ...spec.globalFlags.flatMap(flagEntry)]),
+    `.SH ${globalTopic.manSection}`,
+    ...globalTopic.body(program).flatMap(blockLines),
     '.SH COMMANDS',
     ...allCommands(spec.root)
       .filter((command) => command.path.length > 0)
@@ -40,8 +41,6 @@ export function renderMan(program: Command, spec: ProgramSpec, topics: readonly 
   ];
   return lines.join('\n');
 }
-
-const GLOBAL_OPTIONS = 'GLOBAL OPTIONS';
 
 function commandSection(command: CommandSpec): string[] {
   const lines = ['.SS ' + quoted(command.usage), text(capitalised(command.description))];

@@ -2,7 +2,8 @@
 // the lowest and highest points.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineChart, resample, visibleLength } from '../../src/core/output/chart.js';
+import { lineChart, resample } from '../../src/core/output/chart.js';
+import { lineWidth } from '../../src/core/output/fit.js';
 
 const format = (v: number) => v.toFixed(2);
 const points = (values: number[], start = 2021) =>
@@ -32,8 +33,8 @@ describe('lineChart', () => {
 
   it.each([40, 80, 120, 200])('fits %d columns and fills most of them', (width) => {
     const lines = lineChart(series, { width, color: false, format }).split('\n');
-    for (const line of lines) expect(visibleLength(line)).toBeLessThanOrEqual(width);
-    expect(Math.max(...lines.map(visibleLength))).toBeGreaterThanOrEqual(width - 2);
+    for (const line of lines) expect(lineWidth(line)).toBeLessThanOrEqual(width);
+    expect(Math.max(...lines.map(lineWidth))).toBeGreaterThanOrEqual(width - 2);
   });
 
   it('labels the first and last period under the ends, and the min and max', () => {
@@ -64,7 +65,7 @@ describe('lineChart', () => {
     expect(lineChart(points([3]), { width: 40, color: false, format })).toContain('max 3.00 (2021-01)');
     const flat = lineChart(points([2, 2, 2]), { width: 40, color: false, format });
     expect(flat).toContain('min 2.00 (2021-01)');
-    for (const line of flat.split('\n')) expect(visibleLength(line)).toBeLessThanOrEqual(40);
+    for (const line of flat.split('\n')) expect(lineWidth(line)).toBeLessThanOrEqual(40);
   });
 
   it('refuses no points', () => {

@@ -1,5 +1,5 @@
 // `svc config delete PROFILE`: remove a profile, its base URL and its key, from the config file.
-import { profileOf, refuseReservedName, unknownProfile } from '../../config/resolve.js';
+import { currentProfileName, profileOf, refuseReservedName, unknownProfile } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shown } from './settings.js';
@@ -10,7 +10,7 @@ export async function deleteProfile(ctx: Context, profile: string, options: { fo
   const doc = store.read();
   if (!profileOf(doc, profile)) throw unknownProfile(profile, doc);
   // The active one is the file's current profile, or "default" when the file names none.
-  const isActive = (doc.current_profile ?? 'default') === profile;
+  const isActive = currentProfileName(doc) === profile;
   if (isActive && !options.force) {
     const others = Object.keys(doc.profiles).filter((name) => name !== profile);
     throw new UsageError(`profile "${profile}" is the active one; nothing was deleted`, [

@@ -1,4 +1,5 @@
 // `svc config list`: the profiles, their base URLs and keys (masked).
+import { currentProfileName } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { printableDeep } from '../../core/output/format.js';
 import { shown } from './settings.js';
@@ -13,7 +14,7 @@ interface ProfileRow {
 export async function listProfiles(ctx: Context): Promise<void> {
   const store = await ctx.config();
   const doc = store.read();
-  const active = doc.current_profile ?? 'default';
+  const active = currentProfileName(doc);
   const rows: ProfileRow[] = Object.entries(doc.profiles).map(([name, p]) => ({
     name,
     active: name === active,

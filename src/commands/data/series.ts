@@ -56,20 +56,18 @@ function missingSelector(family: DataFamily): UsageError {
 }
 
 async function drawChart(ctx: Context, reply: Reply, what: string, series: SeriesList, selectorName: string): Promise<void> {
-  const [{ lineChart }, { createPaint }, { wrapText }] = await Promise.all([
+  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([
     import('../../core/output/chart.js'),
     import('../../core/output/paint.js'),
-    import('../../core/output/fit.js'),
+    import('../../core/output/render.js'),
   ]);
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(printableDeep(series), selectorName);
   const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: p.value }]));
   // On a terminal the attribution wraps between words, as under a table.
-  const footer = attributionLines(reply.body, new ReplyReading(what)).flatMap((line) =>
-    (ctx.io.stdoutIsTTY ? wrapText(line, ctx.io.columns, 'prose') : [line]).map((part) => paint.dim(part)),
-  );
+  const footer = textLines(attributionLines(reply.body, new ReplyReading(what)), { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.dim);
   const body = points.length
     ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim })
     : 'No data to draw.';
-  ctx.out([paint.title(seriesTitle(facts)), body, ...footer].join('\n') + '\n');
+  ctx.out(`${paint.title(seriesTitle(facts))}\n${body}\n${footer}`);
 }

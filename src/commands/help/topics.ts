@@ -5,7 +5,7 @@ import type { Command, Option } from 'commander';
 import { ENVIRONMENT, ENVIRONMENT_GROUPS, type EnvironmentGroup } from '../../core/environment.js';
 import { EXIT_CODES, type ExitCodeRow } from '../../core/errors.js';
 import { globalFlags, globalFlagsOf, REACH_HEADINGS, reachNeeded, reachOf } from '../../core/program/reach.js';
-import { commandPath } from '../../core/program/svc-help.js';
+import { commandPath, flagName } from '../../core/program/svc-help.js';
 import type { Block } from '../../docs/document.js';
 
 export interface HelpTopic {
@@ -33,7 +33,7 @@ export function findTopic(name: string): HelpTopic | undefined {
 function globalFlagsTopic(program: Command): Block[] {
   const help = program.createHelp();
   const flags = globalFlags(program);
-  const names = (options: readonly Option[]) => (options.length ? options.map((o) => o.long ?? o.short ?? o.flags).join(', ') : 'none of them');
+  const names = (options: readonly Option[]) => (options.length ? options.map(flagName).join(', ') : 'none of them');
   const leaves = (command: Command): Command[] => (command.commands.length ? command.commands.flatMap(leaves) : [command]);
   const local = leaves(program).filter((command) => reachOf(command) !== 'service');
   return [

@@ -2,12 +2,11 @@ import { text } from 'node:stream/consumers';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { pick, textOf } from '../../api/reading.js';
 import { keyMode, maskKey } from '../../config/keys.js';
-import { checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
-import type { ConfigDoc } from '../../config/store.js';
+import { checkBaseUrl, currentProfileName, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
-import { noPromptReason } from '../../core/report-error.js';
+import { noPromptReason } from '../../core/io.js';
 import { oneLine } from '../../core/output/format.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {
@@ -29,14 +28,6 @@ const FIRST_LOGIN = {
   key: 'API keys are created in the service\'s dashboard, which shows each one once, when it is made.',
   baseUrl: 'Give the address of the service without /v1: https, or http to this machine only.',
 };
-
-/** The profile that is active once `profile` is saved: the file's current one, unless there is none or --use. */
-function activeAfter(doc: ConfigDoc, profile: string, use: boolean | undefined): string {
-  if (use) return profile;
-  const current = doc.current_profile ?? 'default';
-  // No active profile yet (or one that is gone): the one saved now becomes it.
-  return profileOf(doc, current) ? current : profile;
-}
 
 export async function login(ctx: Context, options: { withKey?: boolean; use?: boolean }): Promise<void> {
   const store = await ctx.config();
@@ -93,8 +84,12 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
   let wasActive = '';
   let active = '';
   await store.update((d) => {
-    wasActive = profileOf(d, d.current_profile ?? 'default') ? (d.current_profile ?? 'default') : '';
-    active = activeAfter(d, profile, options.use);
+    const current = currentProfileName(d);
+    const hadActive = profileOf(d, current) !== undefined;
+    wasActive = hadActive ? current : '';
+    // The file's current profile stays active, unless --use or there is none yet (or one that is gone):
+    // then the one saved now becomes it.
+    active = options.use || !hadActive ? profile : current;
     d.profiles[profile] = { ...profileOf(d, profile), base_url: baseUrl, api_key: apiKey };
     if (active === profile || d.current_profile !== undefined) d.current_profile = active;
   });

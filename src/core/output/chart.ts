@@ -72,9 +72,3 @@ export function resample(values: readonly number[], count: number): number[] {
     return values[below]! * (1 - weight) + values[above]! * weight;
   });
 }
-
-/** Visible width of a line: ANSI colour codes take no room. */
-export function visibleLength(line: string): number {
-  // eslint-disable-next-line no-control-regex
-  return [...line.replace(/\u001b\[[0-9;]*m/g, '')].length;
-}

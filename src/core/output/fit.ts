@@ -34,12 +34,12 @@ const WHOLE_WORD_WIDTH = 24;
 
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-export function stripAnsi(text: string): string {
+function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
 }
 
 /** Columns a code point takes on a terminal (as cli-table3 counts it, or more). */
-export function charWidth(codePoint: number): number {
+function charWidth(codePoint: number): number {
   if (codePoint <= 0x1f || (codePoint >= 0x7f && codePoint <= 0x9f)) return 0;
   if (codePoint >= 0x300 && codePoint <= 0x36f) return 0;
   return isWide(codePoint) ? 2 : 1;
@@ -244,19 +244,31 @@ function longestWord(text: string, cap = Infinity): number {
  * columns whole); other text wraps between words, the widest first. Kept columns never narrow.
  */
 export function fitWidths(columns: readonly FitColumn[], room: number): number[] | undefined {
-  const widths = columns.map((c) => Math.max(visibleWidth(c.header), largest(c.cells.map(visibleWidth))));
-  const floors = columns.map((c): [number, number, number] => {
+  const cellWidths = columns.map((c) => largest(c.cells.map(visibleWidth)));
+  const widths = columns.map((c, i) => Math.max(visibleWidth(c.header), cellWidths[i]!));
+  let excess = widths.reduce((a, b) => a + b, 0) - room;
+  if (excess <= 0) return widths;
+  // Each column's floors, one a step: [headers wrapped, free text narrowed, other text wrapped].
+  const floors = columns.map((c, i): [number, number, number] => {
+    const cells = cellWidths[i]!;
     const header = longestWord(c.header);
-    const cells = largest(c.cells.map(visibleWidth));
     const at = (n: number) => Math.max(header, c.minWidth ?? 0, n);
     const whole = at(cells);
-    const words = largest(c.cells.map((cell) => longestWord(cell)));
-    const wholeWords = largest(c.cells.map((cell) => longestWord(cell, WHOLE_WORD_WIDTH)));
-    const flexFloor =
-      c.fit === 'wrap' ? at(Math.min(cells, Math.max(MIN_WRAP_WIDTH, wholeWords))) : c.fit === 'cut' ? at(Math.min(cells, MIN_CUT_WIDTH)) : whole;
-    return [whole, flexFloor, c.fit === 'words' ? at(words) : flexFloor];
+    switch (c.fit) {
+      case 'wrap': {
+        const floor = at(Math.min(cells, Math.max(MIN_WRAP_WIDTH, largest(c.cells.map((cell) => longestWord(cell, WHOLE_WORD_WIDTH))))));
+        return [whole, floor, floor];
+      }
+      case 'cut': {
+        const floor = at(Math.min(cells, MIN_CUT_WIDTH));
+        return [whole, floor, floor];
+      }
+      case 'words':
+        return [whole, whole, at(largest(c.cells.map((cell) => longestWord(cell))))];
+      case 'keep':
+        return [whole, whole, whole];
+    }
   });
-  let excess = widths.reduce((a, b) => a + b, 0) - room;
   // Headers first: a header wrapped onto one more line gives up all the room that line frees.
   while (excess > 0) {
     let best = -1;
@@ -325,4 +337,19 @@ export function labelledLines(
     }
   }
   return out;
+}
+
+/**
+ * One row of a table too wide for the terminal, as a card: `HEADER  value` lines (labelledLines,
+ * the headers painted), the values that are not `shown` (by default those that take no room) left
+ * out; a row with none shown keeps its first column.
+ */
+export function card(
+  pairs: readonly (readonly [string, string])[],
+  width: number,
+  paintHeader: (text: string) => string,
+  shown: (value: string) => boolean = (value) => visibleWidth(value) > 0,
+): string {
+  const filled = pairs.filter(([, value]) => shown(value));
+  return labelledLines(filled.length ? filled : pairs.slice(0, 1), width, paintHeader);
 }

@@ -3,7 +3,7 @@
 // becomes one card of labelled values per row; field lists wrap their values; titles, headings and
 // footers wrap between words. A pipe gets every line whole, whatever the width.
 // The machine formats are made from the reply itself (records.ts, json.ts).
-import { cellLines, fitOf, fitWidths, labelledLines, visibleWidth, wrapText, type FitColumn } from './fit.js';
+import { card, cellLines, fitOf, fitWidths, labelledLines, visibleWidth, wrapText, type FitColumn } from './fit.js';
 import { tabCell } from './format.js';
 import { formatTimestamp, relativeRuleFor, type TimeSetting } from './time.js';
 import type Table from 'cli-table3';
@@ -37,16 +37,15 @@ export interface Reply {
 /** A view as a table for people: boxed with colour on a terminal, tab-separated lines otherwise. */
 export function renderTable(view: View, target: RenderTarget): string {
   const paint = target.paint;
-  // Lines for people wrap on a terminal only: in a pipe each stays one line.
-  const prose = (lines: readonly string[] | undefined, style: (text: string) => string) => textLines(lines, target, style);
   if (view.kind === 'sections') {
+    // Lines for people wrap on a terminal only: in a pipe each stays one line (textLines).
     // In a pipe a lone table stays one header line and its rows; several are parted by a blank
     // line and named by their headings, each with its own header line.
     const named = target.terminal || view.parts.length > 1;
-    let out = view.title && target.terminal ? prose([view.title], paint.title) : '';
-    if (view.parts.length === 0) out += prose([view.empty ?? 'Nothing to show.'], plainText);
-    out += view.parts.map((part) => (part.heading && named ? prose([part.heading], paint.title) : '') + renderTable(part.view, target)).join('\n');
-    return out + prose(view.footer, paint.dim) + (target.terminal ? prose(view.hints, paint.dim) : '');
+    let out = view.title && target.terminal ? textLines([view.title], target, paint.title) : '';
+    if (view.parts.length === 0) out += textLines([view.empty ?? 'Nothing to show.'], target, plainText);
+    out += view.parts.map((part) => (part.heading && named ? textLines([part.heading], target, paint.title) : '') + renderTable(part.view, target)).join('\n');
+    return out + textLines(view.footer, target, paint.dim) + (target.terminal ? textLines(view.hints, target, paint.dim) : '');
   }
   if (view.kind === 'record') return target.terminal ? recordForPeople(view, target) : recordTabs(view, target);
   return target.terminal ? listForPeople(view, target) : listTabs(view, target);
@@ -54,8 +53,11 @@ export function renderTable(view: View, target: RenderTarget): string {
 
 const plainText = (text: string) => text;
 
-/** Lines of prose, each styled; on a terminal wrapped between words (never inside a number or an id). */
-function textLines(lines: readonly string[] | undefined, target: RenderTarget, style: (text: string) => string): string {
+/**
+ * Lines of prose, each styled and ended by a line break; on a terminal wrapped between words (never
+ * inside a number or an id), in a pipe each one line.
+ */
+export function textLines(lines: readonly string[] | undefined, target: Pick<RenderTarget, 'terminal' | 'width'>, style: (text: string) => string): string {
   return (lines ?? [])
     .flatMap((line) => (target.terminal ? wrapText(line, target.width, 'prose') : [line]))
     .map((line) => style(line) + '\n')
@@ -69,16 +71,19 @@ function rawText(cell: Cell): string {
 }
 
 /**
- * A cell as people read it: the column's own display, else its value, a timestamp in it shown in
- * the local zone (time.ts), with how far off it is on a terminal.
+ * How a column's cells read for people: the column's own display, else its value, a timestamp in
+ * it shown in the local zone (time.ts), with how far off it is on a terminal.
  */
-function displayText<T>(column: Column<T>, row: T, target: RenderTarget): string {
-  if (column.display) return column.display(row, target.paint);
-  const value = column.value(row);
-  if (typeof value !== 'string') return rawText(value);
+function displayOf<T>(column: Column<T>, target: RenderTarget): (row: T) => string {
+  if (column.display) return (row) => column.display!(row, target.paint);
   const { time } = target;
-  // On a terminal the date, time and zone are glued into one word that no narrowing breaks.
-  return formatTimestamp(value, { zone: time ? time.zone : 'UTC', now: target.terminal ? time?.now : undefined }, relativeRuleFor(column.key), target.terminal ? GLUE : ' ');
+  const rule = relativeRuleFor(column.key);
+  return (row) => {
+    const value = column.value(row);
+    if (typeof value !== 'string') return rawText(value);
+    // On a terminal the date, time and zone are glued into one word that no narrowing breaks.
+    return formatTimestamp(value, { zone: time ? time.zone : 'UTC', now: target.terminal ? time?.now : undefined }, rule, target.terminal ? GLUE : ' ');
+  };
 }
 
 /** A space no wrapping breaks at (fit.ts parts words at spaces and tabs only); a terminal is shown a space. */
@@ -98,20 +103,17 @@ function listTabs<T>(view: ListView<T>, target: RenderTarget): string {
     ...(view.section ? [sectionColumn(view.section)] : []),
     ...view.columns,
   ];
+  const displays = columns.map((c) => displayOf(c, target));
   let out = columns.map((c) => paint.header(c.header)).join('\t') + '\n';
-  for (const row of view.rows) out += columns.map((c) => tabCell(displayText(c, row, target))).join('\t') + '\n';
-  return out + footerTabs(view.footer, paint);
+  for (const row of view.rows) out += displays.map((display) => tabCell(display(row))).join('\t') + '\n';
+  return out + textLines(view.footer, target, paint.dim);
 }
 
 function recordTabs<T>(view: RecordView<T>, target: RenderTarget): string {
   const paint = target.paint;
   let out = `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
-  for (const field of view.fields) out += `${tabCell(field.key)}\t${tabCell(displayText(field, view.record, target))}\n`;
-  return out + footerTabs(view.footer, paint);
-}
-
-function footerTabs(footer: string[] | undefined, paint: Paint): string {
-  return (footer ?? []).map((line) => paint.dim(line) + '\n').join('');
+  for (const field of view.fields) out += `${tabCell(field.key)}\t${tabCell(displayOf(field, target)(view.record))}\n`;
+  return out + textLines(view.footer, target, paint.dim);
 }
 
 function listForPeople<T>(view: ListView<T>, target: RenderTarget): string {
@@ -131,7 +133,8 @@ function listForPeople<T>(view: ListView<T>, target: RenderTarget): string {
 
 /** A boxed table fitted to the terminal, or one card per row when no narrowing makes it fit. */
 function fittedTable<T>(columns: Column<T>[], rows: T[], target: RenderTarget): string {
-  const body = rows.map((row) => columns.map((c) => displayText(c, row, target)));
+  const displays = columns.map((c) => displayOf(c, target));
+  const body = rows.map((row) => displays.map((display) => display(row)));
   const fitting: FitColumn[] = columns.map((c, i) => ({ fit: fitOf(c), header: c.header, cells: body.map((cells) => cells[i]!) }));
   // A boxed table draws a border between columns and at both ends, and pads each cell by one on either side.
   const widths = fitWidths(fitting, target.width - (columns.length + 1) - 2 * columns.length);
@@ -158,17 +161,12 @@ function boxedTable<T>(fitting: readonly FitColumn[], columns: readonly Column<T
   return table.toString() + '\n';
 }
 
-/**
- * A table too wide for the terminal, as one card a row: `HEADER  value` lines (the blank values
- * left out), a blank line between cards.
- */
+/** A table too wide for the terminal, as one card a row (fit.ts `card`), a blank line between cards. */
 function cards(columns: readonly FitColumn[], target: { width: number; paint: Paint }): string {
   const rows = columns[0]?.cells.length ?? 0;
   const blocks: string[] = [];
   for (let row = 0; row < rows; row++) {
-    const pairs = columns.map((c) => [c.header, c.cells[row]!] as const);
-    const filled = pairs.filter(([, value]) => visibleWidth(value) > 0);
-    blocks.push(unglued(labelledLines(filled.length ? filled : pairs.slice(0, 1), target.width, target.paint.header)));
+    blocks.push(unglued(card(columns.map((c) => [c.header, c.cells[row]!] as const), target.width, target.paint.header)));
   }
   return blocks.join('\n');
 }
@@ -177,7 +175,7 @@ function recordForPeople<T>(view: RecordView<T>, target: RenderTarget): string {
   const paint = target.paint;
   const pairs = view.fields
     .filter((field) => rawText(field.value(view.record)) !== '')
-    .map((field) => [field.header, displayText(field, view.record, target)] as const);
+    .map((field) => [field.header, displayOf(field, target)(view.record)] as const);
   const title = textLines(view.title ? [view.title] : [], target, paint.title);
   // Labels are padded to the longest of all, shown or not, as they always were.
   const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(f.header)), 0);

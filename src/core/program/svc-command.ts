@@ -9,7 +9,7 @@ import type { Mistake } from '../errors.js';
 import { usageErrorFor } from '../report-error.js';
 import { declareReach, takes, type Reach } from './reach.js';
 import { nearest } from './suggest.js';
-import { commandPath, SvcHelp } from './svc-help.js';
+import { commandPath, flagName, SvcHelp } from './svc-help.js';
 
 declare module 'commander' {
   interface Command {
@@ -129,8 +129,4 @@ export class SvcCommand extends Command {
 function argumentLabel(argument: Argument | string): string {
   if (typeof argument === 'string') return argument.toUpperCase();
   return argument.name().toUpperCase() + (argument.variadic ? '...' : '');
-}
-
-function flagName(option: Option): string {
-  return option.long ?? option.short ?? option.flags;
 }

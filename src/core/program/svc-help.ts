@@ -84,10 +84,15 @@ export class SvcHelp extends Help {
 
 /** `Global flags: --json, --output, --no-color and 7 more (svc help global-flags)`; none when none apply. */
 export function globalFlagsLine(cmd: Command): string | undefined {
-  const names = globalFlagsOf(cmd).map((option) => option.long ?? option.short ?? option.flags);
+  const names = globalFlagsOf(cmd).map(flagName);
   if (names.length === 0) return undefined;
   const named = names.length <= NAMED_GLOBAL_FLAGS ? names.join(', ') : `${names.slice(0, NAMED_GLOBAL_FLAGS - 1).join(', ')} and ${names.length - NAMED_GLOBAL_FLAGS + 1} more`;
   return `Global flags: ${named} (svc help global-flags)`;
+}
+
+/** `--output`, `-h`: a flag named in a message or a list, by its long name if it has one. */
+export function flagName(option: Option): string {
+  return option.long ?? option.short ?? option.flags;
 }
 
 /** `svc reports list`: the names from the root. */

@@ -1,6 +1,6 @@
 // Tables written batch by batch as rows arrive, never gathered whole: tab-separated lines for a
 // pipe, aligned and coloured columns for a terminal. A command gives the columns.
-import { cellLines, fitOf, fitWidths, labelledLines, padTo, visibleWidth, wrapText, type Fit, type FitColumn } from '../output/fit.js';
+import { card, cellLines, fitOf, fitWidths, padTo, visibleWidth, wrapText, type Fit, type FitColumn } from '../output/fit.js';
 import { printable, tabCell } from '../output/format.js';
 import type { Paint } from '../output/paint.js';
 import type { OutputSink } from './sink.js';
@@ -102,8 +102,9 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
       const colour = (text: string, i: number) => this.columns[i]!.colour?.(text, row, this.paint) ?? text;
       if (layout === 'cards') {
         if (r > 0) out += '\n';
-        const pairs = this.columns.map((c, i) => [c.header, colour(cells[r]![i]!, i)] as const).filter(([, value]) => value !== '');
-        out += labelledLines(pairs.length ? pairs : [[this.columns[0]!.header, '']], this.width, (text) => this.paint.header(text));
+        // Its cells hold no colour codes of their own: an empty one is a blank one.
+        const pairs = this.columns.map((c, i) => [c.header, colour(cells[r]![i]!, i)] as const);
+        out += card(pairs, this.width, (text) => this.paint.header(text), (value) => value !== '');
       } else {
         out += this.line(cells[r]!, layout, undefined, colour);
       }

@@ -16,11 +16,15 @@ const TEXT: Values = { kind: 'text' };
 const FILES: Values = { kind: 'files' };
 const choices = (list: readonly Choice[]): Values => ({ kind: 'choices', choices: list });
 const plain = (values: readonly string[]): Values => choices(values.map((value) => ({ value })));
+/** The scopes of a Connect request (`--scope`, and `--scopes` outside `svc consents`). */
+const connectScopes = (): Values => choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description })));
+/** The HTTP methods of `svc api`. */
+const methods = (): Values => plain(METHODS);
 
 /** The scopes a `--scopes` list takes: a consent's, or a Connect request's. */
 function scopeValues(command: Command): Values {
   if (command.parent?.name() === 'consents') return plain(CONSENT_SCOPES);
-  return choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description })));
+  return connectScopes();
 }
 
 /** The codes a `--bank` takes: auto and every documented code for a statement; the banks (no wallet) for a dataset. */
@@ -35,10 +39,10 @@ function bankValues(command: Command): Values {
 const FLAG_RULES: Readonly<Record<string, (command: Command) => Values>> = {
   '--profile': () => ({ kind: 'dynamic', source: 'profiles' }),
   '--scenario': () => ({ kind: 'dynamic', source: 'scenarios' }),
-  '--scope': () => choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description }))),
+  '--scope': connectScopes,
   '--scopes': scopeValues,
   '--bank': bankValues,
-  '--method': () => plain(METHODS),
+  '--method': methods,
   '--fault': () => choices([...Object.entries(FAULT_PRESETS).map(([value, preset]) => ({ value, description: preset.description })), { value: 'list', description: 'name every fault' }]),
 };
 
@@ -56,9 +60,9 @@ const ARGUMENT_RULES: Readonly<Record<string, (command: Command) => Values>> = {
   profile: () => ({ kind: 'dynamic', source: 'profiles' }),
   // `svc config get|set KEY`: the settings of a profile.
   key: (command) => (command.parent?.name() === 'config' ? plain(PROFILE_KEYS) : TEXT),
-  method: () => plain(METHODS),
+  method: methods,
   // `svc api [METHOD] PATH`: the first word is a method when a path follows it.
-  'method-or-path': () => plain(METHODS),
+  'method-or-path': methods,
   // `svc help TOPIC`: the topics, then the commands of the program (a topic wins a shared name).
   topic: (command) => {
     const topics = HELP_TOPICS.map((t) => ({ value: t.name, description: t.summary }));
