@@ -122,7 +122,12 @@ export function keySource(settings: Settings): Extract<Trouble, { kind: 'key-ref
  * consent or access token (INVALID_CONSENT_TOKEN, INVALID_ACCESS_TOKEN), which the key did not cause.
  */
 export function refusesKey(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.exitCode === EXIT.auth && !/TOKEN/i.test(error.envelope.error_code);
+  return error instanceof ApiError && error.exitCode === EXIT.auth && !refusesToken(error);
+}
+
+/** The other authentication failures: a consent or access token refused (INVALID_ACCESS_TOKEN…). */
+export function refusesToken(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.exitCode === EXIT.auth && /TOKEN/i.test(error.envelope.error_code);
 }
 
 /** The client, whose authentication failures say which key was refused: `--api-key`, `SVC_API_KEY` or a profile's. */

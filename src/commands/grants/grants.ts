@@ -2,8 +2,9 @@
 // plus the grant's access token, which travels in the X-Svc-Access-Token header, never in the URL.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
+import { refusesToken } from '../../config/resolve.js';
 import { readEnv } from '../../core/environment.js';
-import { ApiError, EXIT, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { scopedDataView } from '../scoped-data.js';
 import { checkToken } from '../tokens.js';
 
@@ -20,7 +21,7 @@ export async function readGrantData(ctx: Context, grantId: string, flags: { acce
     reply = await client.request({ ...call, headers: { [ACCESS_TOKEN_HEADER]: token } });
   } catch (error) {
     // A refused access token is not a refused key: say which of the two to renew.
-    if (error instanceof ApiError && error.exitCode === EXIT.auth && /TOKEN/.test(error.envelope.error_code)) error.trouble = { kind: 'access-token' };
+    if (refusesToken(error)) error.trouble = { kind: 'access-token' };
     throw error;
   }
   await ctx.present(reply, { what: call.what, view: (body, reading) => scopedDataView(body, reading, `Data of grant ${grantId}`) });
