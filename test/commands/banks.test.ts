@@ -10,12 +10,7 @@ import { AUTO_BANK, BANK_CODES, BANKS, DATA_BANK_CODES, readBankCode } from '../
 import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram, type FlagSpec } from '../../src/docs/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
-import { FakeService, scratchDir, svc, type InProcessResult } from '../support/in-process.js';
-
-const MODES = [
-  { mode: 'a person', tty: true },
-  { mode: 'a script', tty: false },
-];
+import { FakeService, MODES, scratchDir, svc, type InProcessResult } from '../support/in-process.js';
 
 const REPORT = JSON.parse(readFileSync(new URL('../fixtures/documented/report.json', import.meta.url), 'utf8'));
 const BANK_PNL = JSON.parse(readFileSync(new URL('../fixtures/documented/banks-pnl-latest.json', import.meta.url), 'utf8'));

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FakeService, KEY, plain, scratchDir, svc, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { ANSI, BOX, FakeService, KEY, MODES, plain, scratchDir, STACK, svc, UUID, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
 
 const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, any>;
 
@@ -82,15 +82,6 @@ const ENRICH_SENT = {
   ],
 };
 
-const MODES = [
-  { mode: 'a person', tty: true },
-  { mode: 'a script', tty: false },
-] as const;
-
-const ANSI = /\u001b\[/;
-const BOX = /[─│┌┐└┘├┤┬┴┼]/;
-const STACK = /^\s+at\s/m;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const BLANKS = /undefined|null|NaN|\[object Object\]/;
 
 interface Command {

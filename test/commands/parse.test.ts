@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { chmodSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeService, KEY, plain, scratchDir, svc, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { FakeService, KEY, MODES, plain, scratchDir, STACK, svc, UUID, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
 
 const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -20,13 +20,6 @@ const POLL = '/v1/reports/cl_abc123';
 const PROCESSING = { report_id: ID, status: 'processing', bank_code: 'NABIL', created_at: '2026-05-22T10:00:00Z' };
 const FAILED = { report_id: ID, status: 'failed', bank_code: 'NABIL', created_at: '2026-05-22T10:00:00Z', error: { error_code: 'DOCUMENT_PARSE_FAILED', error_message: 'The document could not be parsed.' } };
 
-const MODES = [
-  { mode: 'a person', tty: true },
-  { mode: 'a script', tty: false },
-] as const;
-
-const STACK = /^\s+at\s/m;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Page >> endobj\n%%EOF\n', 'latin1');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0xff]);

@@ -4,7 +4,7 @@
 // request, the exit code of each API failure, and replies of a shape the command does not expect.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FakeService, KEY, plain, svc, type FakeReply, type InProcessResult } from '../support/in-process.js';
+import { ANSI, BOX, FakeService, KEY, MODES, plain, STACK, svc, UUID, type FakeReply, type InProcessResult } from '../support/in-process.js';
 
 const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -71,16 +71,6 @@ const RECURRING = {
     { counterparty: 'Netflix', category: 'subscription', cadence: 'monthly', average_amount: 1199, occurrences: 2, status: 'EARLY_DETECTION', is_active: false, last_date: '2025-11-02', next_date: null },
   ],
 };
-
-const MODES = [
-  { mode: 'a person', tty: true },
-  { mode: 'a script', tty: false },
-] as const;
-
-const ANSI = /\u001b\[/;
-const BOX = /[─│┌┐└┘├┤┬┴┼]/;
-const STACK = /^\s+at\s/m;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const answering = (method: string, path: string, reply: FakeReply) => new FakeService().expect(method, path, reply);
 

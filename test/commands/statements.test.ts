@@ -3,7 +3,7 @@
 // any request, the exit code of each API failure, and replies of another shape.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FakeService, KEY, plain, svc, type FakeReply, type InProcessResult } from '../support/in-process.js';
+import { ANSI, BOX, FakeService, KEY, MODES, plain, STACK, svc, type FakeReply, type InProcessResult } from '../support/in-process.js';
 
 const ERROR_FLAT = JSON.parse(readFileSync(new URL('../fixtures/documented/error-flat.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const ERROR_NESTED = JSON.parse(readFileSync(new URL('../fixtures/documented/error-nested.json', import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -21,15 +21,6 @@ const STATEMENTS = {
     { statement_id: 'stmt_67025b0fea9c05ca', status: 'revoked', content_hash: HASH_2, verify_url: 'https://svc.test/verify/stmt_67025b0fea9c05ca' },
   ],
 };
-
-const MODES = [
-  { mode: 'a person', tty: true },
-  { mode: 'a script', tty: false },
-] as const;
-
-const ANSI = /\u001b\[/;
-const BOX = /[─│┌┐└┘├┤┬┴┼]/;
-const STACK = /^\s+at\s/m;
 
 const answering = (path: string, reply: FakeReply) => new FakeService().expect('GET', path, reply);
 const statements = (body: unknown = STATEMENTS, path = '/v1/statements') => answering(path, { body });

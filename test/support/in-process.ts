@@ -20,6 +20,19 @@ export const LIVE_KEY = 'svc_sk_live_00112233445566778899aabbccddeeff';
 /** The fixed time of every in-process run: 2026-05-22 10:00 UTC. */
 export const NOW = Date.parse('2026-05-22T10:00:00Z');
 
+/** Each command runs both ways: as a person at a terminal and as a script. */
+export const MODES = [
+  { mode: 'a person', tty: true },
+  { mode: 'a script', tty: false },
+] as const;
+
+/** What a script's output never holds: colour, box drawing, a stack trace. */
+export const ANSI = /\u001b\[/;
+export const BOX = /[─│┌┐└┘├┤┬┴┼]/;
+export const STACK = /^\s+at\s/m;
+/** An Idempotency-Key as svc makes it. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** A request as the fake service saw it. */
 export interface SeenRequest {
   method: string;
