@@ -26,6 +26,16 @@ export function bodyJson(body: unknown): string {
   return body instanceof JsonText ? body.text : JSON.stringify(body);
 }
 
+/**
+ * The JSON of a reply's body in UTF-8. Most replies are ASCII (as long in UTF-8 as in UTF-16 code
+ * units), whose UTF-8 is their Latin-1: a copy of V8's one-byte string, several times cheaper than
+ * encoding UTF-8.
+ */
+export function bodyBytes(body: unknown): Buffer {
+  const text = bodyJson(body);
+  return Buffer.from(text, Buffer.byteLength(text, 'utf8') === text.length ? 'latin1' : 'utf8');
+}
+
 export interface RequestBody {
   /** The bytes received, up to the cap. */
   data: Buffer;
@@ -85,6 +95,16 @@ export function parseJsonBody(body: RequestBody): ParsedJson {
     body.parsed = { ok: false };
   }
   return body.parsed;
+}
+
+/**
+ * True when no string JSON.parse reads from the body needs escaping to be written as JSON again
+ * (JSON.stringify writes it between quotes as it is): only an escape sequence can give a string a
+ * quote, a backslash, a control character (JSON refuses one unescaped) or a lone surrogate (UTF-8
+ * cannot carry one: the decoder makes it U+FFFD).
+ */
+export function stringsNeedNoEscape(body: RequestBody): boolean {
+  return !body.data.includes(0x5c); // a backslash
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

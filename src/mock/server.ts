@@ -12,7 +12,7 @@ import { ApiError, errorEnvelope, errorFields, newRequestId, type ErrorFields } 
 import { faultReplies, FaultQueue, sendFault, type FaultSpec } from './faults.js';
 import { fixtures } from './fixtures.js';
 import { ConnectFlows } from './grants.js';
-import { bodyJson, emptyBody, hasNoBody, readBody, sendJsonText, type Reply, type RequestBody } from './http.js';
+import { bodyBytes, bodyJson, emptyBody, hasNoBody, readBody, sendJsonText, type Reply, type RequestBody } from './http.js';
 import { IDEMPOTENCY_HEADER, IdempotencyTable, type Claim } from './idempotency.js';
 import { KeyRing, type MockKey } from './keys.js';
 import { RequestLog, type RequestLogOptions } from './requestlog.js';
@@ -171,12 +171,9 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
       return done('reset');
     }
     const reply = early ?? answer(requestId, () => route(request));
-    // Serialised once: for the client, and (in UTF-8) for the idempotency table to replay.
-    let json: string | Buffer = bodyJson(reply.body);
-    if (pending) {
-      json = Buffer.from(json);
-      pending.settle(reply, json);
-    }
+    // Serialised once: for the client, and for the idempotency table to replay.
+    const json = bodyBytes(reply.body);
+    pending?.settle(reply, json);
     sendJsonText(res, reply.status, json, requestId, reply.headers, fault?.headers);
     entry.status = reply.status;
     done(reply.status);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import merchantsJson from '../../src/mock/fixtures/merchants.json' with { type: 'json' };
 import { MerchantDirectory, merchantDirectory, type MerchantDirectoryFile } from '../../src/mock/merchants/directory.js';
-import { editDistance, normaliseMerchantName, similarity } from '../../src/mock/merchants/normalise.js';
+import { editDistance, merchantNameForms, similarity } from '../../src/mock/merchants/normalise.js';
 
 const file = merchantsJson as MerchantDirectoryFile;
 const directory = merchantDirectory();
@@ -35,7 +35,7 @@ describe('the merchant fixture', () => {
   });
 });
 
-describe('normaliseMerchantName', () => {
+describe('merchantNameForms', () => {
   it.each([
     ['Shrestha Kirana Pasal', 'shrestha kirana'],
     ['SHRESTHA KIRANA PASAL PVT. LTD.', 'shrestha kirana'],
@@ -48,7 +48,12 @@ describe('normaliseMerchantName', () => {
     ['Store', 'store'],
     ['', ''],
   ])('%j → %j', (input, expected) => {
-    expect(normaliseMerchantName(input)).toBe(expected);
+    expect(merchantNameForms(input).normalised).toBe(expected);
+  });
+
+  it('keeps the noise words in the plain form, as a typo may hide one', () => {
+    expect(merchantNameForms('M/S Shrestha Kirana Stor')).toEqual({ normalised: 'shrestha kirana stor', plain: 'shrestha kirana stor' });
+    expect(merchantNameForms('Shrestha Kirana Pasal Pvt. Ltd.')).toEqual({ normalised: 'shrestha kirana', plain: 'shrestha kirana pasal pvt ltd' });
   });
 });
 

@@ -9,10 +9,10 @@ import { ConsentBook } from '../../src/mock/consents.js';
 import { DecisionBook } from '../../src/mock/decisions.js';
 import { fixtures } from '../../src/mock/fixtures.js';
 import { ConnectFlows } from '../../src/mock/grants.js';
-import { bodyJson, JsonText, type Reply } from '../../src/mock/http.js';
+import { bodyBytes, bodyJson, JsonText, stringsNeedNoEscape, type Reply } from '../../src/mock/http.js';
 import { IdempotencyTable, type Claim, type IdempotentRequest } from '../../src/mock/idempotency.js';
 import { KeyRing } from '../../src/mock/keys.js';
-import { merchantDirectory, type LookupResult } from '../../src/mock/merchants/directory.js';
+import { merchantDirectory } from '../../src/mock/merchants/directory.js';
 import { RequestLog } from '../../src/mock/requestlog.js';
 import { startMockServer } from '../../src/mock/server.js';
 import { MockStore } from '../../src/mock/store.js';
@@ -140,28 +140,69 @@ describe('merchant results written as JSON text', () => {
   const directory = merchantDirectory();
   const terminals = directory.merchants.flatMap((m) => m.terminals).slice(0, 50);
   const names = directory.merchants.slice(0, 20).flatMap((m) => [m.merchant, `M/S ${m.merchant} Pvt. Ltd.`]);
+  /** What resolveJson must write: JSON.stringify of the results made one by one. */
+  const expected = (terminals: string[], names: string[]) => {
+    const results = [...terminals.map((t) => directory.resolveTerminal(t)), ...names.map((n) => directory.resolveName(n))];
+    return { json: JSON.stringify(results), matched: results.filter((r) => r.matched).length };
+  };
 
   it('are exactly what JSON.stringify writes, for found and unknown terminals and names', () => {
-    const results = [...terminals.map((t) => directory.resolveTerminal(t)), ...names.map((n) => directory.resolveName(n)), directory.resolveTerminal('0000')];
-    expect(results.some((r) => r.matched) && results.some((r) => !r.matched)).toBe(true);
-    expect(directory.resultsJson(results)).toBe(JSON.stringify(results));
+    // Spaced and dashed forms of known terminals (one keeps its last six digits together), and unknown numbers of every length.
+    const [first, second] = terminals as [string, string];
+    const unknown = ['0000', '12345', '123456', second.slice(0, -1) + String((Number(second.at(-1)) + 1) % 10), `x${second}`];
+    const inputs: [string[], string[]] = [[...terminals, ...unknown, first.replace(/(\d{4})/g, '$1 ').trim(), `${second.slice(0, 4)}-${second.slice(4)}`], [...names, 'Nobody At All']];
+    const wanted = expected(...inputs);
+    expect(wanted.matched).toBe(terminals.length + 2 + names.length);
+    expect(directory.resolveJson(...inputs, true)).toEqual(wanted);
     // Again, from the terminals' JSON written the first time.
-    expect(directory.resultsJson(results)).toBe(JSON.stringify(results));
+    expect(directory.resolveJson(...inputs, true)).toEqual(wanted);
   });
 
-  it('escape whatever a client sends as input: quotes, backslashes, control characters, lone surrogates', () => {
+  it('escape whatever a client sends as input: quotes, backslashes, control characters, lone surrogates, other scripts', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { maxLength: 20 }), fc.constantFrom(...terminals), (inputs, terminal) => {
-        const results = [...inputs.map((input) => directory.resolveTerminal(input)), ...inputs.map((input) => directory.resolveName(input)), { ...directory.resolveTerminal(terminal), input: inputs[0] ?? '"' }];
-        expect(directory.resultsJson(results)).toBe(JSON.stringify(results));
+        const mixed: [string[], string[]] = [[...inputs, terminal], [...inputs, directory.merchants[0]!.merchant]];
+        expect(directory.resolveJson(...mixed, false)).toEqual(expected(...mixed));
       }),
     );
   });
 
-  it('write a result made elsewhere from its own fields, not from the directory entry of its terminal', () => {
-    const found = directory.resolveTerminal(terminals[0]!);
-    const madeUp: LookupResult = { ...found, merchant: 'Somebody "Else"', city: 'Elsewhere' };
-    expect(directory.resultsJson([madeUp, found])).toBe(JSON.stringify([madeUp, found]));
+  it('need no escaping when their JSON body has no backslash', () => {
+    const body = (text: string) => ({ data: Buffer.from(text), size: text.length, overflow: false });
+    const strings = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.entries(value).flatMap(([key, item]) => [key, ...strings(item)]) : [];
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.boolean(), (value, spaced) => {
+        const text = JSON.stringify(value, null, spaced ? 1 : undefined);
+        if (stringsNeedNoEscape(body(text))) for (const s of strings(JSON.parse(text))) expect(JSON.stringify(s)).toBe(`"${s}"`);
+      }),
+    );
+    // Raw bytes: invalid UTF-8 is read as U+FFFD, never as a lone surrogate.
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 12 }), (bytes) => {
+        const data = Buffer.concat([Buffer.from('["'), bytes, Buffer.from('"]')]);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(data.toString('utf8'));
+        } catch {
+          return;
+        }
+        if (stringsNeedNoEscape({ data, size: data.length, overflow: false })) for (const s of strings(parsed)) expect(JSON.stringify(s)).toBe(`"${s}"`);
+      }),
+    );
+    expect([stringsNeedNoEscape(body('["a\\"b"]')), stringsNeedNoEscape(body('["a b"]'))]).toEqual([false, true]);
+  });
+
+  it('are sent in UTF-8, whatever characters they hold', () => {
+    const utf8 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
+    fc.assert(
+      fc.property(fc.jsonValue({ stringUnit: 'binary' }), (value) => {
+        expect(bodyBytes(value).equals(utf8(value))).toBe(true);
+      }),
+    );
+    for (const text of ['plain', 'en – dash', 'Café', '\u0113', 'नेपाल', '😀', '\ud800']) {
+      expect(bodyBytes(new JsonText(JSON.stringify({ text }))).equals(utf8({ text }))).toBe(true);
+    }
   });
 
   it('are sent as they are, and serialised again are the same JSON', () => {

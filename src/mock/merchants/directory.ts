@@ -3,7 +3,7 @@
 // dashes aside); names by their normalised form, then by a fuzzy comparison for typos and
 // reordered words.
 import merchantsJson from '../fixtures/merchants.json' with { type: 'json' };
-import { normaliseMerchantName, plainMerchantName, similarity, sortedWords, trigrams } from './normalise.js';
+import { merchantNameForms, similarity, sortedWords, trigrams } from './normalise.js';
 
 export interface MerchantEntry {
   merchant: string;
@@ -50,6 +50,42 @@ function digitsOnly(text: string): boolean {
   return true;
 }
 
+/** The number the last six characters of a text write, or -1 when they are not six digits. */
+function lastSixDigits(text: string): number {
+  if (text.length < 6) return -1;
+  let value = 0;
+  for (let i = text.length - 6; i < text.length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** A set of the numbers below a size, a bit each. */
+class BitSet {
+  private readonly bits: Uint8Array;
+
+  constructor(size: number) {
+    this.bits = new Uint8Array(Math.ceil(size / 8));
+  }
+
+  add(value: number): void {
+    this.bits[value >> 3]! |= 1 << (value & 7);
+  }
+
+  has(value: number): boolean {
+    return (this.bits[value >> 3]! & (1 << (value & 7))) !== 0;
+  }
+}
+
+interface TerminalRecord {
+  entry: MerchantEntry;
+  terminal: string;
+  /** The JSON of a match of this terminal after its input and type, once written (resolveJson). */
+  tail?: string;
+}
+
 interface IndexedMerchant {
   entry: MerchantEntry;
   normalised: string;
@@ -62,8 +98,9 @@ export class MerchantDirectory {
   readonly source: string;
   /** Every merchant of the file, in its order. */
   readonly merchants: readonly MerchantEntry[];
-  /** With the JSON of a match of the terminal once written (resultsJson). */
-  private readonly byTerminal = new Map<string, { entry: MerchantEntry; terminal: string; json?: string }>();
+  private readonly byTerminal = new Map<string, TerminalRecord>();
+  /** The last six digits of every terminal. */
+  private readonly terminalEndings = new BitSet(1_000_000);
   private readonly byName = new Map<string, MerchantEntry>();
   private readonly indexed: IndexedMerchant[] = [];
   /** Three-letter piece → indexes into `indexed` of the names that contain it. */
@@ -76,10 +113,10 @@ export class MerchantDirectory {
     this.merchants = file.merchants;
     for (const entry of file.merchants) {
       for (const terminal of entry.terminals) this.byTerminal.set(terminal, { entry, terminal });
-      const normalised = normaliseMerchantName(entry.merchant);
+      const { normalised, plain } = merchantNameForms(entry.merchant);
       if (this.byName.has(normalised)) throw new Error(`two merchants normalise to "${normalised}"`);
       this.byName.set(normalised, entry);
-      const index = this.indexed.push({ entry, normalised, sorted: sortedWords(normalised), plain: plainMerchantName(entry.merchant) }) - 1;
+      const index = this.indexed.push({ entry, normalised, sorted: sortedWords(normalised), plain }) - 1;
       for (const gram of trigrams(normalised)) {
         const list = this.byTrigram.get(gram);
         if (list) list.push(index);
@@ -88,7 +125,8 @@ export class MerchantDirectory {
     }
     this.sharedCounts = new Uint16Array(this.indexed.length);
     for (const terminal of this.byTerminal.keys()) {
-      if (!digitsOnly(terminal)) throw new Error(`terminal "${terminal}" is not digits only`);
+      if (!digitsOnly(terminal) || terminal.length < 6) throw new Error(`terminal "${terminal}" is not six digits or more`);
+      this.terminalEndings.add(lastSixDigits(terminal));
     }
   }
 
@@ -97,39 +135,56 @@ export class MerchantDirectory {
   }
 
   resolveTerminal(input: string): LookupResult {
-    // Most inputs are digits only (the directory's terminals are): looked up as they are, without a
-    // copy; only another input can hold spaces or dashes to drop.
-    const found = this.byTerminal.get(input) ?? (digitsOnly(input) ? undefined : this.byTerminal.get(input.replace(SPACES_AND_DASHES, '')));
+    const found = this.findTerminal(input);
     return found ? matched(input, 'terminal', found.entry, found.terminal) : { input, type: 'terminal', matched: false };
   }
 
   resolveName(input: string): LookupResult {
-    const normalised = normaliseMerchantName(input);
-    const entry = normalised === '' ? undefined : (this.byName.get(normalised) ?? this.closest(normalised, plainMerchantName(input)));
+    const entry = this.findName(input);
     return entry ? matched(input, 'name', entry, entry.terminals[0]!) : { input, type: 'name', matched: false };
   }
 
   /**
-   * Lookup results as JSON text, exactly as JSON.stringify writes them, several times faster: a
-   * reply of 1000 lookups is mostly short strings, which JSON.stringify scans character by
-   * character, and the merchant fields of a matched result are written once per terminal of the
-   * directory, then reused.
+   * The results of the terminals' lookups, then the names', as the JSON text JSON.stringify would
+   * write for the resolveTerminal and resolveName results, several times faster: no result object
+   * is made, and the merchant fields of a match are written once per terminal of the directory,
+   * then reused. `plainInputs` says that no input needs escaping in JSON (as after stringsNeedNoEscape),
+   * so each is written between quotes as it is.
    */
-  resultsJson(results: readonly LookupResult[]): string {
+  resolveJson(terminals: readonly string[], names: readonly string[], plainInputs: boolean): { json: string; matched: number } {
+    const quote = plainInputs ? (input: string) => `"${input}"` : jsonString;
     let json = '[';
-    for (let i = 0; i < results.length; i++) {
-      const r = results[i]!;
-      json += `${i > 0 ? ',' : ''}{"input":${jsonString(r.input)},"type":"${r.type}",`;
-      if (!r.matched) {
+    let matchedCount = 0;
+    const add = (input: string, type: LookupType, found: TerminalRecord | undefined) => {
+      json += `${json.length > 1 ? ',' : ''}{"input":${quote(input)},"type":"${type}",`;
+      if (!found) {
         json += '"matched":false}';
-        continue;
+        return;
       }
-      const known = this.byTerminal.get(r.terminal!);
-      const { entry } = known ?? {};
-      const fromHere = entry?.merchant === r.merchant && entry?.mcc === r.mcc && entry?.category === r.category && entry?.city === r.city;
-      json += fromHere ? (known!.json ??= matchedTail(r)) : matchedTail(r);
+      matchedCount++;
+      json += found.tail ??= matchedTail(matched('', type, found.entry, found.terminal));
+    };
+    for (const input of terminals) add(input, 'terminal', this.findTerminal(input));
+    for (const input of names) {
+      const entry = this.findName(input);
+      add(input, 'name', entry && this.byTerminal.get(entry.terminals[0]!));
     }
-    return json + ']';
+    return { json: json + ']', matched: matchedCount };
+  }
+
+  private findTerminal(input: string): TerminalRecord | undefined {
+    // Most inputs are unknown numbers, told apart by their last six digits without hashing the
+    // whole string. Digits dropped with the spaces and dashes below come before those six.
+    const lastSix = lastSixDigits(input);
+    if (lastSix >= 0 && !this.terminalEndings.has(lastSix)) return undefined;
+    // Most inputs are digits only (the directory's terminals are): looked up as they are, without a
+    // copy; only another input can hold spaces or dashes to drop.
+    return this.byTerminal.get(input) ?? (digitsOnly(input) ? undefined : this.byTerminal.get(input.replace(SPACES_AND_DASHES, '')));
+  }
+
+  private findName(input: string): MerchantEntry | undefined {
+    const { normalised, plain } = merchantNameForms(input);
+    return normalised === '' ? undefined : (this.byName.get(normalised) ?? this.closest(normalised, plain));
   }
 
   /** The most alike name, when alike enough: typos, a missing letter, words in another order. */

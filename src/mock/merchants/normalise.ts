@@ -10,18 +10,14 @@ const NOISE_WORDS = new Set([
 ]);
 
 /**
- * The comparable form of a merchant name: lower case, letters and digits only, noise words
- * dropped, single spaces. A name made only of noise words keeps them (it is all there is).
+ * The two forms a merchant name is compared by. `normalised`: lower case, letters and digits only,
+ * noise words dropped, single spaces; a name made only of noise words keeps them (it is all there
+ * is). `plain`: the same with every word kept, as a typo may hide a noise word.
  */
-export function normaliseMerchantName(name: string): string {
+export function merchantNameForms(name: string): { normalised: string; plain: string } {
   const words = plainWords(name);
   const kept = words.filter((word) => !NOISE_WORDS.has(word));
-  return (kept.length > 0 ? kept : words).join(' ');
-}
-
-/** Lower case, letters and digits only, single spaces, every word kept (a typo may hide a noise word). */
-export function plainMerchantName(name: string): string {
-  return plainWords(name).join(' ');
+  return { normalised: (kept.length > 0 ? kept : words).join(' '), plain: words.join(' ') };
 }
 
 function plainWords(name: string): string[] {

@@ -1,7 +1,7 @@
 // POST /v1/merchants/resolve: terminal numbers and merchant-name strings in, merchants out.
 // FULL scope (checked by api.ts), at most 1000 lookups a call, one billing unit a call.
-import { JsonText, parseJsonBody, type Reply } from '../http.js';
-import { merchantDirectory, type LookupResult } from '../merchants/directory.js';
+import { JsonText, parseJsonBody, stringsNeedNoEscape, type Reply } from '../http.js';
+import { merchantDirectory } from '../merchants/directory.js';
 import { invalid, type Call, type Route } from '../route.js';
 
 /** Lookups one call may carry (terminals and names together). */
@@ -15,13 +15,9 @@ function resolveMerchants({ request, key, store }: Call): Reply {
   const { terminals, names } = readBody(request.body);
   store.charge(key.organization_id, 'merchant_resolve', 1);
   const directory = merchantDirectory();
-  const results: LookupResult[] = [];
-  for (const terminal of terminals) results.push(directory.resolveTerminal(terminal));
-  for (const name of names) results.push(directory.resolveName(name));
-  let matched = 0;
-  for (const result of results) if (result.matched) matched++;
-  // {"data": {"count", "matched", "results"}, "meta": {"source"}}, written by hand around the results (see resultsJson).
-  const json = `{"data":{"count":${results.length},"matched":${matched},"results":${directory.resultsJson(results)}},"meta":{"source":${JSON.stringify(directory.source)}}}`;
+  const results = directory.resolveJson(terminals, names, stringsNeedNoEscape(request.body));
+  // {"data": {"count", "matched", "results"}, "meta": {"source"}}, written by hand around the results.
+  const json = `{"data":{"count":${terminals.length + names.length},"matched":${results.matched},"results":${results.json}},"meta":{"source":${JSON.stringify(directory.source)}}}`;
   return { status: 200, body: new JsonText(json) };
 }
 
