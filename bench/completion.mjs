@@ -6,11 +6,11 @@
 //   node bench/completion.mjs [--runs N]      (default 15; at least 7)
 //
 // Target (issue 6): a completion call under 1.3x `node -e 0`. Exit code 1 when it is missed.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -26,26 +26,32 @@ if (!existsSync(join(ROOT, 'dist', 'complete.cjs'))) {
   process.exit(2);
 }
 
-// A user's files: two profiles, and a cached `/latest` reply of cpi (as `svc data keys cpi` leaves it).
+// A user's files: two profiles, and the cached `/latest` reply of cpi that `svc data keys cpi`
+// leaves, made by running it against `svc mock`.
 const home = mkdtempSync(join(tmpdir(), 'svc-bench-completion-'));
-const baseUrl = 'https://api.example.com';
-mkdirSync(join(home, 'config'));
-writeFileSync(
-  join(home, 'config', 'config.json'),
-  JSON.stringify({ current_profile: 'default', profiles: { default: { base_url: baseUrl }, staging: { base_url: 'https://sandbox.example.com' } } }),
-);
-const url = `${baseUrl}/v1/data/cbank/cpi/latest`;
-// The documented cpi shape: {month, indicators[{indicator, label, value, scale, absolute, unit}]}.
-const indicators = Array.from({ length: 40 }, (_, i) => ({ indicator: `PCPI_CP_${i}_IX`, label: `Group ${i}, index`, value: i, scale: 0, absolute: i, unit: 'index' }));
-const body = { data: { month: '2026-10', indicators: [{ indicator: 'PCPI_IX', label: 'Overall index, index', value: 1, scale: 0, absolute: 1, unit: 'index' }, ...indicators] }, meta: { as_of: '2026-11-14' } };
-// The layout of src/core/cache.ts: replies/<profile>/<sha256 of the URL>.json
-const cacheFolder = join(home, 'cache', 'replies', 'default');
-mkdirSync(cacheFolder, { recursive: true });
-writeFileSync(
-  join(cacheFolder, `${createHash('sha256').update(url).digest('hex')}.json`),
-  JSON.stringify({ url, fetched_at: new Date().toISOString(), as_of: '2026-11-14', raw: JSON.stringify(body) }),
-);
 const env = { ...process.env, HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache') };
+await fillCache();
+
+async function fillCache() {
+  const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  mock.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+  try {
+    const firstLine = await new Promise((resolve, reject) => {
+      createInterface({ input: mock.stdout }).once('line', resolve);
+      mock.once('exit', (code) => reject(new Error(`svc mock exited ${code} before it listened: ${stderr}`)));
+    });
+    const { url, keys } = JSON.parse(firstLine);
+    mkdirSync(join(home, 'config'));
+    const profiles = { default: { base_url: url }, staging: { base_url: 'https://sandbox.example.com' } };
+    writeFileSync(join(home, 'config', 'config.json'), JSON.stringify({ current_profile: 'default', profiles }));
+    const key = keys.find((k) => k.mode === 'test').key;
+    const keysRun = spawnSync(process.execPath, [SVC, 'data', 'keys', 'cpi', '--json'], { env: { ...env, SVC_API_KEY: key }, encoding: 'utf8' });
+    if (keysRun.status !== 0) throw new Error(`svc data keys cpi failed (exit ${keysRun.status}): ${keysRun.stderr}`);
+  } finally {
+    mock.kill();
+  }
+}
 const bin = join(home, 'bin');
 mkdirSync(bin);
 writeFileSync(join(bin, 'svc'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`, { mode: 0o755 });
