@@ -4,6 +4,7 @@
 import { maskKey, redactKey } from '../config/keys.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
+import { printable } from '../core/output/format.js';
 import { requestUrl } from './endpoints.js';
 import type { ReplyHeaders } from './reply-headers.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
@@ -228,7 +229,8 @@ export class ApiClient {
   }
 
   private trace(line: string): void {
-    if (this.options.debug) this.options.debug(redactKey(maskTokenQuery(`debug: ${line}`), this.options.apiKey));
+    // What the server sent (a request id, say) cannot move the cursor of the terminal it is read on.
+    if (this.options.debug) this.options.debug(printable(redactKey(maskTokenQuery(`debug: ${line}`), this.options.apiKey)));
   }
 
   /** A direct connection, or undici's fetch with its proxy agent when a proxy applies to the base URL. */

@@ -211,10 +211,10 @@ export class Context {
   async present(reply: Reply, reader: ReplyReader): Promise<void> {
     if (this.format === 'json') {
       const { jsonOutput } = await import('./output/json.js');
-      this.out(jsonOutput(reply.raw, reply.body, this.color));
+      this.out(jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color }));
       return;
     }
-    const [{ ReplyReading }, records, { printable, printableDeep }] = await Promise.all([
+    const [{ ReplyReading }, records, { printable, printableDeep, machineTextForTerminal }] = await Promise.all([
       import('../api/reading.js'),
       import('./output/records.js'),
       import('./output/format.js'),
@@ -224,6 +224,8 @@ export class Context {
     if (this.format === 'ndjson' || this.format === 'csv') {
       const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
       text = this.format === 'csv' ? records.csvText(list) : records.ndjsonText(list);
+      // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown.
+      if (this.io.stdoutIsTTY) text = machineTextForTerminal(this.format, text);
     } else {
       // Text for people is made printable: a name cannot move the cursor or recolour the terminal.
       // Secrets are masked in the values themselves: a boxed table may wrap one across lines.

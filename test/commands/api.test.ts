@@ -252,11 +252,25 @@ describe('error statuses', () => {
 });
 
 describe('replies other commands refuse', () => {
-  it.each([false, true])('prints a successful body that is not JSON as it came (exit 0, tty: %s)', async (tty) => {
+  it.each([false, true])('prints a successful body that is not JSON, and exits 10 as any command does (tty: %s)', async (tty) => {
     const result = await svc(['api', 'GET', 'usage'], { tty, service: one('GET', '/v1/usage', { raw: 'plain text, not JSON', headers: { 'content-type': 'text/plain' } }) });
-    expect(result.code, result.stderr).toBe(0);
+    expect(result.code).toBe(10);
     expect(result.stdout).toBe('plain text, not JSON\n');
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe('error: GET /v1/usage answered 200 with a body that is not JSON\n');
+  });
+
+  it('never sends control or bidirectional characters of a reply to a terminal: body, headers, JSON strings', async () => {
+    const hostile = 'a\x1b]0;title\x07b\x1b[2Jc\u009b31md\u202ee';
+    const text = await svc(['api', 'GET', 'usage', '-i'], { tty: true, service: one('GET', '/v1/usage', { raw: hostile, headers: { 'x-note': 'x\u009b2Jy' } }) });
+    expect(text.stdout).toContain('x-note: x2Jy\n');
+    expect(text.stdout).toContain('a]0;titleb[2Jc31mde\n');
+    const json = await svc(['api', 'GET', 'usage', '--no-color'], { tty: true, service: one('GET', '/v1/usage', { raw: JSON.stringify({ name: 'c\u009b31md\u202ee\u007f' }) }) });
+    expect(json.code).toBe(0);
+    expect(json.stdout).toBe('{\n  "name": "c\\u009b31md\\u202ee\\u007f"\n}\n');
+    expect(JSON.parse(json.stdout)).toEqual({ name: 'c\u009b31md\u202ee\u007f' });
+    // In a pipe the reply is as received.
+    const piped = await svc(['api', 'GET', 'usage'], { service: one('GET', '/v1/usage', { raw: JSON.stringify({ name: 'c\u009b31md\u202ee' }) }) });
+    expect(piped.stdout).toBe('{\n  "name": "c\u009b31md\u202ee"\n}\n');
   });
 
   it('prints nothing for an empty 204 reply (exit 0); -i prints its status line', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { csvLine } from '../../src/core/output/csv.js';
-import { formatAmount, printable } from '../../src/core/output/format.js';
+import { formatAmount, oneLine, printable, terminalJson } from '../../src/core/output/format.js';
 import { formatTimestamp } from '../../src/core/output/time.js';
 import { prettyJson, reindentJson } from '../../src/core/output/json.js';
 import { colorEnabled } from '../../src/core/io.js';
@@ -45,6 +45,18 @@ describe('formatting for people', () => {
 
   it('removes control characters but keeps tabs and line breaks', () => {
     expect(printable('a\u001b[2Jb\tc\nd\u0007')).toBe('a[2Jb\tc\nd');
+  });
+
+  it('removes the C1 controls and the bidirectional ones, which could make a name read as another', () => {
+    expect(printable('a\u009b31mb\u202ec\u2066d\u200fe\u061cf')).toBe('a31mbcdef');
+    expect(oneLine(' a\u202e\n\u009bb ')).toBe('a b');
+  });
+
+  it('escapes in JSON text what printable drops, so it still means the same value', () => {
+    const value = { 'k\u202e': 'a\u009bb\u007fc\u2069', n: 1 };
+    const text = terminalJson(JSON.stringify(value));
+    expect(text).toBe('{"k\\u202e":"a\\u009bb\\u007fc\\u2069","n":1}');
+    expect(JSON.parse(text)).toEqual(value);
   });
 });
 

@@ -4,7 +4,8 @@ import { buffer } from 'node:stream/consumers';
 import type { ApiReply } from '../../api/client.js';
 import type { ReplyHeaders } from '../../api/reply-headers.js';
 import type { Context } from '../../core/context.js';
-import { ApiError, CliError, UsageError } from '../../core/errors.js';
+import { ApiError, CliError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
+import { printable } from '../../core/output/format.js';
 import { jsonOutput } from '../../core/output/json.js';
 import { apiPath, buildObject, checkMethod, isMethod, METHODS, parseHeader, splitField, toQuery, typedValue, type ApiMethod, type FieldValue } from './fields.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
@@ -68,6 +69,8 @@ export async function callApi(ctx: Context, first: string, second: string | unde
     json = buildObject(fields);
   }
 
+  const terminal = ctx.io.stdoutIsTTY;
+  const out = { terminal, color: ctx.color };
   const client = await ctx.client();
   let reply: ApiReply;
   try {
@@ -75,15 +78,19 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // As gh api: the body of an error reply is still the output; the summary goes to stderr.
-    if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers) + '\n');
-    if (error.rawBody !== '') ctx.out(bodyText(error.rawBody, ctx.color));
+    if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers, terminal) + '\n');
+    if (error.rawBody !== '') ctx.out(bodyText(error.rawBody, out).text);
     const failure = new CliError(summary(error), error.exitCode);
     // What svc knows of the trouble (which key was refused, say) is still said.
     failure.trouble = error.trouble;
     throw failure;
   }
-  if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers) + '\n');
-  if (reply.raw !== '') ctx.out(bodyText(reply.raw, ctx.color));
+  if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers, terminal) + '\n');
+  if (reply.raw === '') return;
+  const shown = bodyText(reply.raw, out);
+  ctx.out(shown.text);
+  // Printed all the same, so nothing is lost; but a success that is not JSON is not what a script expects.
+  if (!shown.json) throw new UnexpectedReplyError(`${method} ${path} answered ${reply.status} with a body that is not JSON`);
 }
 
 function withQuery(path: string, query: [string, string][]): string {
@@ -91,8 +98,9 @@ function withQuery(path: string, query: [string, string][]): string {
   return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(query).toString()}`;
 }
 
-function headerLines(headers: ReplyHeaders): string {
-  return [...headers].map(([name, value]) => `${name}: ${value}\n`).join('');
+/** The reply's headers, one a line; on a terminal without the characters that could move the cursor (a header can carry C1 ones). */
+function headerLines(headers: ReplyHeaders, terminal: boolean): string {
+  return [...headers].map(([name, value]) => `${terminal ? printable(`${name}: ${value}`) : `${name}: ${value}`}\n`).join('');
 }
 
 /** HTTP/1.1 is what the client speaks. */
@@ -100,16 +108,19 @@ function statusLine(status: number): string {
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
 }
 
-/** Pretty JSON when the body is JSON (coloured too when `color`, a terminal), else the body as it came; always ending with a newline. */
-function bodyText(raw: string, color: boolean): string {
+/**
+ * Pretty JSON when the body is JSON (see jsonOutput), else the body as it came, made printable on
+ * a terminal; always ending with a newline.
+ */
+function bodyText(raw: string, out: { terminal: boolean; color: boolean }): { text: string; json: boolean } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    // not JSON: as received
-    return raw.endsWith('\n') ? raw : raw + '\n';
+    const text = out.terminal ? printable(raw) : raw;
+    return { text: text.endsWith('\n') ? text : text + '\n', json: false };
   }
-  return jsonOutput(raw, parsed, color);
+  return { text: jsonOutput(raw, parsed, out), json: true };
 }
 
 function summary(error: ApiError): string {

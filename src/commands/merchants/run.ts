@@ -8,6 +8,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { MerchantResult } from '../../api/merchants.js';
 import type { Context } from '../../core/context.js';
 import { InterruptedError } from '../../core/errors.js';
+import { machineTextForTerminal } from '../../core/output/format.js';
 import type { Batch } from './batches.js';
 import type { Lookup } from './lookup-set.js';
 import { runInOrder } from '../../core/stream/ordered-pool.js';
@@ -44,7 +45,10 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   // while output flows, so nothing lands on its line.
   const sharesTerminal = ctx.io.stdoutIsTTY && ctx.io.stderrIsTTY;
   const beforeWrite = sharesTerminal ? progress.clear : ctx.io.stdoutIsPipe ? progress.holdOff : undefined;
-  const sink = new OutputSink(ctx.io.stdout, beforeWrite, sharesTerminal ? progress.redraw : undefined);
+  const format = ctx.format;
+  // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown.
+  const transform = ctx.io.stdoutIsTTY && format !== 'table' ? (text: string) => machineTextForTerminal(format, text) : undefined;
+  const sink = new OutputSink(ctx.io.stdout, { beforeWrite, afterWrite: sharesTerminal ? progress.redraw : undefined, transform });
   const writer = await createWriter({
     format: ctx.format,
     sink,

@@ -21,9 +21,31 @@ export function formatBoolean(value: boolean | null | undefined): string {
   return value === true ? 'yes' : value === false ? 'no' : '';
 }
 
-/** Removes control characters so text from the service cannot move the cursor or recolour the terminal. */
+/**
+ * Removes control characters so text from the service cannot move the cursor or recolour the
+ * terminal, and the bidirectional controls that would make it show its characters in another
+ * order (a name that reads as something else).
+ */
 export function printable(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+}
+
+/**
+ * JSON text to show on a terminal: DEL, the C1 controls and the bidirectional controls written as
+ * \u escapes. In JSON text these can only be inside strings (a C0 control cannot be there
+ * unescaped), so the text still means the same value.
+ */
+export function terminalJson(text: string): string {
+  return text.replace(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Machine output shown on a terminal: CSV made printable but for its CRLF line ends; JSON and
+ * NDJSON with those characters escaped.
+ */
+export function machineTextForTerminal(format: 'json' | 'ndjson' | 'csv', text: string): string {
+  if (format !== 'csv') return terminalJson(text);
+  return text.replace(/\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
 }
 
 /** One cell of a tab-separated line: tabs and line breaks become a space (colour codes stay). */
@@ -31,9 +53,12 @@ export function tabCell(text: string): string {
   return text.replace(/[\t\r\n]+/g, ' ');
 }
 
-/** Text for one line of a message: runs of control characters (line breaks too) become one space. */
+/** Text for one line of a message: runs of control characters (line breaks too) become one space; bidirectional controls go. */
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
 }
 
 /** Past this depth a copy stops: views shown to people cut their nesting well before it. */

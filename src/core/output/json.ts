@@ -1,5 +1,6 @@
 // JSON output that keeps the reply exactly as received: the raw text is re-indented token by
 // token, so numbers keep their digits (no float rounding) and keys keep their order.
+import { terminalJson } from './format.js';
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -117,10 +118,13 @@ export function prettyJson(raw: string, parsed: unknown): string {
   return reindentJson(raw) ?? trimmed;
 }
 
-/** JSON as svc prints it: pretty (see prettyJson), coloured when `color` (a terminal), one newline after. */
-export function jsonOutput(raw: string, parsed: unknown, color: boolean): string {
-  const text = prettyJson(raw, parsed);
-  return (color ? colorJson(text) : text) + '\n';
+/**
+ * JSON as svc prints it: pretty (see prettyJson), one newline after. On a terminal the characters
+ * that could rearrange it are escaped (terminalJson), and it is coloured unless colour is off.
+ */
+export function jsonOutput(raw: string, parsed: unknown, out: { terminal: boolean; color: boolean }): string {
+  const text = out.terminal ? terminalJson(prettyJson(raw, parsed)) : prettyJson(raw, parsed);
+  return (out.color ? colorJson(text) : text) + '\n';
 }
 
 // Colours of JSON on a terminal, as gh's: bold delimiters, bold blue keys, green strings, cyan

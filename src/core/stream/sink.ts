@@ -10,12 +10,21 @@ export class OutputSink {
   private closed = false;
   private wakeUp?: () => void;
 
+  private readonly beforeWrite?: () => void;
+  private readonly afterWrite?: () => void;
+  private readonly transform?: (text: string) => string;
+
   constructor(
     private readonly stream: NodeJS.WritableStream,
-    /** Called before each write, e.g. to take a progress bar off a shared terminal. */
-    private readonly beforeWrite?: () => void,
-    private readonly afterWrite?: () => void,
+    options: {
+      /** Called before each write, e.g. to take a progress bar off a shared terminal. */
+      beforeWrite?: () => void;
+      afterWrite?: () => void;
+      /** Applied to each piece of text before it is written. */
+      transform?: (text: string) => string;
+    } = {},
   ) {
+    ({ beforeWrite: this.beforeWrite, afterWrite: this.afterWrite, transform: this.transform } = options);
     const stop = () => {
       this.closed = true;
       this.wakeUp?.();
@@ -28,7 +37,7 @@ export class OutputSink {
     if (text === '') return;
     if (this.closed) throw new StdoutClosedError('stdout was closed');
     this.beforeWrite?.();
-    const hasRoom = this.stream.write(text);
+    const hasRoom = this.stream.write(this.transform ? this.transform(text) : text);
     this.afterWrite?.();
     if (hasRoom) return;
     await new Promise<void>((resolve) => {
