@@ -43,6 +43,47 @@ const jqApart = {
   },
 };
 
+/**
+ * jq-wasm feeds jq its input a byte at a time by copying the rest of it (`slice(1)`), and grows
+ * its output a byte at a time by copying all of it: time grows with the square of the size (27 s
+ * for half a megabyte), and jq runs synchronously, deaf to Ctrl-C meanwhile. Its runtime also
+ * prints its own diagnostics ("Aborted()") on stderr. These edits make the input a moving view,
+ * the outputs buffers that double, and leave the diagnostics to the error jq-wasm throws. The
+ * build fails if jq-wasm's code no longer reads as expected.
+ */
+const jqLinearIo = {
+  name: 'jq-linear-io',
+  setup(build) {
+    build.onLoad({ filter: /jq-wasm[\\/]dist[\\/]build[\\/]jq\.js$/ }, (args) => {
+      let code = readFileSync(args.path, 'utf8');
+      const edit = (pattern, replacement, what) => {
+        if (!pattern.test(code)) throw new Error(`jq-wasm: ${what} is not where the build expects it (${args.path})`);
+        code = code.replace(pattern, replacement);
+      };
+      edit(/stdinBuffer = stdinBuffer\.slice\(1\);/, 'stdinBuffer = stdinBuffer.subarray(1);', 'the input reader');
+      for (const name of ['stdoutBuffer', 'stderrBuffer']) {
+        const append = new RegExp(`const tmp = new Uint8Array\\(${name}\\.length \\+ 1\\);\\s*tmp\\.set\\(${name}, 0\\);\\s*tmp\\[tmp\\.length - 1\\] = charCode;\\s*${name} = tmp;`);
+        edit(append, `${name} = svcAppendByte(${name}, charCode);`, `the ${name} writer`);
+      }
+      edit(/(printErr\(message\) \{[^}]*\})\s*console\.error\(message\);/, '$1', 'the diagnostics printer');
+      // A view one longer over a buffer that doubles when full.
+      code += `
+function svcAppendByte(view, byte) {
+  if (view.byteOffset + view.length === view.buffer.byteLength) {
+    const grown = new Uint8Array(Math.max(256, view.length * 2));
+    grown.set(view);
+    view = grown.subarray(0, view.length);
+  }
+  const longer = new Uint8Array(view.buffer, view.byteOffset, view.length + 1);
+  longer[view.length] = byte;
+  return longer;
+}
+`;
+      return { contents: code, loader: 'js' };
+    });
+  },
+};
+
 /** src/core/external.ts is dist/external.cjs, required by the program: the one place of its `import()`s. */
 const externalApart = {
   name: 'external-apart',
@@ -105,7 +146,7 @@ try {
     external: ['open', 'undici'],
     plugins: [jqApart],
   });
-  await build({ ...common, entryPoints: ['jq-wasm'], outfile: `${staging}/jq.cjs` });
+  await build({ ...common, entryPoints: ['jq-wasm'], outfile: `${staging}/jq.cjs`, plugins: [jqLinearIo] });
   const maps = `${root}/build/maps`;
   mkdirSync(maps, { recursive: true });
   for (const name of readdirSync(staging).filter((file) => file.endsWith('.map'))) renameSync(`${staging}/${name}`, `${maps}/${name}`);

@@ -68,10 +68,14 @@ export function reportError(error: unknown, io: IO, context: ReportMode | undefi
     for (const line of error.hints) write(oneLine(line));
     return error.exitCode;
   }
-  if (error instanceof UsageError && context?.machineOutput) {
+  if (context?.machineOutput && !isPromptExit(error)) {
     // As an API error is in machine mode: one compact envelope of the same keys.
-    write(JSON.stringify({ error_code: 'USAGE', error_message: oneLine(error.message), ...(error.hints.length > 0 && { suggested_action: error.hints.map(oneLine).join(' ') }) }));
-    return error.exitCode;
+    const exitCode = error instanceof CliError ? error.exitCode : EXIT.failure;
+    const advice = error instanceof CliError ? [...(error.trouble ? [adviceFor(error.trouble)] : []), ...error.hints] : [];
+    const message = error instanceof Error ? error.message : String(error);
+    write(JSON.stringify({ error_code: errorCodeOf(exitCode), error_message: oneLine(message), ...(advice.length > 0 && { suggested_action: advice.map(oneLine).join(' ') }) }));
+    if (context.debug && error instanceof Error && error.stack) write(error.stack);
+    return exitCode;
   }
   if (error instanceof CliError) {
     write(`error: ${oneLine(error.message)}`);
@@ -87,6 +91,12 @@ export function reportError(error: unknown, io: IO, context: ReportMode | undefi
   if (context?.debug && error instanceof Error && error.stack) write(error.stack);
   else write('Run again with --debug for details.');
   return EXIT.failure;
+}
+
+/** The error_code of a failure of svc's own in machine mode: its exit code's name (USAGE, NETWORK, UNEXPECTED_REPLY …). */
+function errorCodeOf(exitCode: number): string {
+  const name = Object.entries(EXIT).find(([, code]) => code === exitCode)?.[0] ?? (exitCode > 128 ? 'stopped' : 'failure');
+  return name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
 }
 
 /** The error body as one compact JSON line; one nested past what JSON.stringify walks, as decoded. */

@@ -70,6 +70,24 @@ describe('a mistake on the command line, with machine output', () => {
     });
   });
 
+  it.each([['--json'], ['-o', 'ndjson']])('%s: any other failure is one JSON line too, named by its exit code, with the advice', async (...flags) => {
+    const refused = () => {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    };
+    const network = await svc(['reports', 'list', ...flags, '--retries', '0'], { service: new FakeService().expect('GET', '/v1/reports', refused) });
+    expect(network.code).toBe(9);
+    expect(network.stdout).toBe('');
+    expect(network.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(network.stderr)).toEqual({
+      error_code: 'NETWORK',
+      error_message: expect.stringMatching(/^connection refused by svc\.test/),
+      suggested_action: 'Is the service running at that address?',
+    });
+    const notJson = await svc(['reports', 'list', ...flags], { service: new FakeService().expect('GET', '/v1/reports', { raw: '<html>' }) });
+    expect(notJson.code).toBe(10);
+    expect(JSON.parse(notJson.stderr)).toMatchObject({ error_code: 'UNEXPECTED_REPLY', error_message: expect.stringMatching(/not JSON/) });
+  });
+
   it('-o json after the mistake counts too, and a usage error a command finds is JSON as well', async () => {
     const late = await svc(['reports', 'list', '--status', 'done', '-o', 'json']);
     expect(JSON.parse(late.stderr)).toMatchObject({ error_code: 'USAGE', error_message: '--status takes one of complete, processing, failed, not "done"' });

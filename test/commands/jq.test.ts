@@ -63,6 +63,24 @@ describe('--jq', () => {
     expect(result.stderr).toContain('--jq: Cannot index object with number');
   });
 
+  it('is exit 1 with one line of its own when jq runs out of room, and says it as JSON (--jq is machine output)', async () => {
+    const result = await svc(['usage', '--jq', 'def f: [f]; f'], { service: usage() });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')).toHaveLength(2);
+    expect(JSON.parse(result.stderr)).toEqual({ error_code: 'FAILURE', error_message: '--jq: jq stopped: the expression needs more memory, or deeper recursion, than jq has' });
+  });
+
+  it('filters a reply of several megabytes, and gives a large output whole', async () => {
+    const data = Array.from({ length: 40_000 }, (_, i) => ({ report_id: `rpt_${String(i).padStart(16, '0')}`, status: 'complete', bank_code: 'NABIL', created_at: '2026-05-20T08:30:00Z' }));
+    const service = new FakeService().expect('GET', (request) => request.path.startsWith('/v1/reports'), { body: { data } });
+    const result = await svc(['reports', 'list', '--jq', '.data[].report_id'], { service });
+    expect(result.code, result.stderr).toBe(0);
+    const ids = result.stdout.trimEnd().split('\n');
+    expect(ids).toHaveLength(40_000);
+    expect(ids.at(-1)).toBe('rpt_0000000000039999');
+  });
+
   it('conflicts with -o csv and -o table (exit 2), and goes with --json', async () => {
     for (const format of ['csv', 'table', 'ndjson']) {
       const result = await svc(['usage', '--jq', '.plan', '-o', format], { service: new FakeService() });

@@ -9,7 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANSI, BOX, FakeService, KEY, MODES, plain, scratchDir, STACK, svc, UUID, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { ANSI, BOX, expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, UUID, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
 
 const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, any>;
 
@@ -176,17 +176,6 @@ const WIDE = 160;
 function run(c: Command, options: { tty?: boolean; reply?: FakeReply; argv?: string[]; env?: Record<string, string | undefined>; stdin?: string; columns?: number } = {}): Promise<InProcessResult> {
   const service = new FakeService().expect(c.method, requestOf(c), options.reply ?? { body: c.reply });
   return svc(options.argv ?? c.argv, { tty: options.tty, service, env: { ...c.env, ...options.env }, stdin: options.stdin ?? c.stdin, columns: options.columns ?? WIDE });
-}
-
-/** A failure: the exit code, nothing on stdout, one `error:` line on stderr (after any --debug lines), no stack trace. */
-function expectFailure(result: InProcessResult, exit: number, firstLine: string | RegExp): void {
-  expect(result.code, result.stderr).toBe(exit);
-  expect(result.stdout).toBe('');
-  const lines = result.stderr.trimEnd().split('\n').filter((line) => !line.startsWith('debug: '));
-  if (typeof firstLine === 'string') expect(lines[0]).toBe(firstLine);
-  else expect(lines[0]).toMatch(firstLine);
-  expect(lines.filter((line) => line.startsWith('error:'))).toHaveLength(1);
-  expect(result.stderr).not.toMatch(STACK);
 }
 
 /** A usage error: exit 2, found before any request was sent (the fake service expects none). */

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { chmodSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeService, KEY, MODES, plain, scratchDir, STACK, svc, UUID, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, UUID, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
 
 const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -79,22 +79,15 @@ function fields(request: SeenRequest): Record<string, string> {
 }
 
 /** What the spinner of a person's terminal leaves in a test's stderr (no terminal to clear it): the frames and their text. */
+/** A failure of a command that may draw a spinner on stderr. */
+const expectFailureOf = (result: InProcessResult, exit: number, firstLine: string | RegExp) => expectFailure(result, exit, firstLine, withoutSpinner);
+
 function withoutSpinner(stderr: string): string {
   return stderr.replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (Uploading|Parsing) [^…\n]*…( \d+ s)?/g, '');
 }
 
-function expectFailure(result: InProcessResult, exit: number, firstLine: string | RegExp): void {
-  expect(result.code, result.stderr).toBe(exit);
-  expect(result.stdout).toBe('');
-  const lines = withoutSpinner(result.stderr).trimEnd().split('\n');
-  if (typeof firstLine === 'string') expect(lines[0]).toBe(firstLine);
-  else expect(lines[0]).toMatch(firstLine);
-  expect(lines.filter((line) => line.startsWith('error:'))).toHaveLength(1);
-  expect(result.stderr).not.toMatch(STACK);
-}
-
 function expectRefused(result: InProcessResult, message: RegExp): void {
-  expectFailure(result, 2, /^error: /);
+  expectFailureOf(result, 2, /^error: /);
   expect(result.stderr.split('\n')[0]).toMatch(message);
   expect(result.requests).toEqual([]);
 }
@@ -220,7 +213,7 @@ describe('svc parse FILE: the parsed report', () => {
 
   it('a body that is not JSON is exit 10', async () => {
     const result = await svc(['parse', file('s.pdf')], { service: upload({ raw: '<html>', headers: { 'content-type': 'text/html' } }) });
-    expectFailure(result, 10, 'error: POST /v1/parse answered 200 with a body that is not JSON: "<html>"');
+    expectFailureOf(result, 10, 'error: POST /v1/parse answered 200 with a body that is not JSON: "<html>"');
   });
 });
 
@@ -348,7 +341,7 @@ describe('svc parse FILE --wait', () => {
   ])('an accepted upload that %s is exit 10, and nothing is polled', async (_what, accepted, line) => {
     for (const tty of [true, false]) {
       const result = await svc(['parse', file('s.pdf'), '--wait'], { tty, service: polled(accepted, []) });
-      expectFailure(result, 10, line);
+      expectFailureOf(result, 10, line);
       expect(result.requests).toHaveLength(1);
     }
   });
@@ -362,7 +355,7 @@ describe('svc parse FILE --wait', () => {
   it.each(MODES)('gives up after --wait-timeout (exit 9), having waited no longer than it, for $mode', async ({ tty }) => {
     const service = polled(ACCEPTED, Array(4).fill({ body: PROCESSING }));
     const result = await svc(['parse', file('s.pdf'), '--wait', '--wait-timeout', '3'], { tty, service });
-    expectFailure(result, 9, 'error: report cl_abc123 is still processing after 3 s');
+    expectFailureOf(result, 9, 'error: report cl_abc123 is still processing after 3 s');
     expect(result.waits).toEqual([1000, 1500, 500]);
     expect(result.waits.reduce((a, b) => a + b)).toBe(3000);
     expect(withoutSpinner(result.stderr)).toContain('Check it later with `svc reports get cl_abc123`, or wait longer with --wait-timeout.');
@@ -373,7 +366,7 @@ describe('svc parse FILE --wait', () => {
     const waits = [1000, 1500, 2250, 3375, ...Array(118).fill(5000), 600_000 - 8125 - 118 * 5000];
     const service = polled(ACCEPTED, Array(waits.length + 1).fill({ body: PROCESSING }));
     const result = await svc(['parse', file('s.pdf'), '--wait'], { service });
-    expectFailure(result, 9, 'error: report cl_abc123 is still processing after 600 s');
+    expectFailureOf(result, 9, 'error: report cl_abc123 is still processing after 600 s');
     expect(result.waits).toEqual(waits);
   });
 
@@ -399,7 +392,8 @@ describe('svc parse FILE --wait', () => {
     const result = await svc(['parse', file('s.pdf'), '--wait', '--json'], { service: polled(ACCEPTED, [{ body: FAILED }]) });
     expect(result.code).toBe(6);
     expect(JSON.parse(result.stdout)).toEqual(FAILED);
-    expect(result.stderr).toBe('error: report cl_abc123 failed: DOCUMENT_PARSE_FAILED: The document could not be parsed.\n');
+    // On stderr, as every failure in machine output: one JSON envelope.
+    expect(JSON.parse(result.stderr)).toEqual({ error_code: 'INVALID', error_message: 'report cl_abc123 failed: DOCUMENT_PARSE_FAILED: The document could not be parsed.' });
   });
 
   it.each([
@@ -425,7 +419,7 @@ describe('svc parse FILE --wait', () => {
     [401, ERROR_FLAT, 3, 'error: INVALID_API_KEY: Unknown API key.'],
   ])('a poll answered %s ends the wait with its exit code', async (status, body, exit, line) => {
     const result = await svc(['parse', file('s.pdf'), '--wait'], { service: polled(ACCEPTED, [{ body: PROCESSING }, { status, body }]) });
-    expectFailure(result, exit, line);
+    expectFailureOf(result, exit, line);
   });
 
   it('Ctrl-C while waiting stops at once (exit 130), with no further poll', async () => {
@@ -509,7 +503,7 @@ describe('svc parse FILE: API failures', () => {
     const service = new FakeService();
     for (let i = 0; i <= waits.length; i++) service.expect('POST', '/v1/parse', { status, body });
     const result = await svc(['parse', file('s.pdf')], { tty, service });
-    expectFailure(result, exit, line);
+    expectFailureOf(result, exit, line);
     expect(result.waits).toEqual(waits);
     // Every attempt is the same upload under the same Idempotency-Key.
     const keys = new Set(result.requests.map((r) => r.headers['idempotency-key']));

@@ -4,7 +4,7 @@
 // request, the exit code of each API failure, and replies of a shape the command does not expect.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ANSI, BOX, FakeService, KEY, MODES, plain, STACK, svc, UUID, type FakeReply, type InProcessResult } from '../support/in-process.js';
+import { ANSI, asErrorLine, BOX, expectFailure, FakeService, KEY, MODES, plain, svc, UUID, type FakeReply, type InProcessResult } from '../support/in-process.js';
 
 const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -73,17 +73,6 @@ const RECURRING = {
 };
 
 const answering = (method: string, path: string, reply: FakeReply) => new FakeService().expect(method, path, reply);
-
-/** A failure: the exit code, nothing on stdout, one `error:` line first on stderr, no stack trace. */
-function expectFailure(result: InProcessResult, exit: number, firstLine: string | RegExp): void {
-  expect(result.code, result.stderr).toBe(exit);
-  expect(result.stdout).toBe('');
-  const lines = result.stderr.trimEnd().split('\n');
-  if (typeof firstLine === 'string') expect(lines[0]).toBe(firstLine);
-  else expect(lines[0]).toMatch(firstLine);
-  expect(lines.filter((line) => line.startsWith('error:'))).toHaveLength(1);
-  expect(result.stderr).not.toMatch(STACK);
-}
 
 /** A usage error: exit 2, found before any request was sent. */
 function expectRefused(result: InProcessResult, message: RegExp): void {
@@ -455,7 +444,7 @@ describe('svc reports list', () => {
       for (const tty of [true, false]) {
         const result = await svc(['reports', 'list', ...format], { tty, service: list('/v1/reports', body) });
         expectFailure(result, 10, /^error: unexpected reply to GET \/v1\/reports: /);
-        expect(result.stderr.split('\n')[0]).toMatch(message);
+        expect(asErrorLine(result.stderr.split('\n')[0]!)).toMatch(message);
       }
     }
     const json = await svc(['reports', 'list', '--json'], { service: list('/v1/reports', body) });

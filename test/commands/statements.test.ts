@@ -3,7 +3,7 @@
 // any request, the exit code of each API failure, and replies of another shape.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ANSI, BOX, FakeService, KEY, MODES, plain, STACK, svc, type FakeReply, type InProcessResult } from '../support/in-process.js';
+import { ANSI, asErrorLine, BOX, expectFailure, FakeService, KEY, MODES, plain, svc, type FakeReply } from '../support/in-process.js';
 
 const ERROR_FLAT = JSON.parse(readFileSync(new URL('../fixtures/documented/error-flat.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const ERROR_NESTED = JSON.parse(readFileSync(new URL('../fixtures/documented/error-nested.json', import.meta.url), 'utf8')) as Record<string, unknown>;
@@ -24,16 +24,6 @@ const STATEMENTS = {
 
 const answering = (path: string, reply: FakeReply) => new FakeService().expect('GET', path, reply);
 const statements = (body: unknown = STATEMENTS, path = '/v1/statements') => answering(path, { body });
-
-function expectFailure(result: InProcessResult, exit: number, firstLine: string | RegExp): void {
-  expect(result.code, result.stderr).toBe(exit);
-  expect(result.stdout).toBe('');
-  const lines = result.stderr.trimEnd().split('\n');
-  if (typeof firstLine === 'string') expect(lines[0]).toBe(firstLine);
-  else expect(lines[0]).toMatch(firstLine);
-  expect(lines.filter((line) => line.startsWith('error:'))).toHaveLength(1);
-  expect(result.stderr).not.toMatch(STACK);
-}
 
 function envelope(type: string, code: string, message: string) {
   return { error_type: type, error_code: code, error_message: message, display_message: null, request_id: 'req_0123456789abcdef0123456789abcdef' };
@@ -183,7 +173,7 @@ describe('svc statements list: replies of another shape', () => {
       for (const tty of [true, false]) {
         const result = await svc(['statements', 'list', ...format], { tty, service: statements(body) });
         expectFailure(result, 10, /^error: unexpected reply to GET \/v1\/statements: /);
-        expect(result.stderr.split('\n')[0]).toMatch(message);
+        expect(asErrorLine(result.stderr.split('\n')[0]!)).toMatch(message);
       }
     }
     const json = await svc(['statements', 'list', '--json'], { service: statements(body) });

@@ -78,10 +78,12 @@ async function startProxy(status: number): Promise<{ url: string; seen: string[]
   };
 }
 
+/** A failure: `first` is matched against its `error:` line (under --json, against `error: ` and the JSON envelope's message). */
 function expectOneLine(result: Result, code: number, first: RegExp): void {
   expect(result.code, result.stderr).toBe(code);
   expect(result.stdout).toBe('');
-  expect(lines(result.stderr)[0]).toMatch(first);
+  const line = lines(result.stderr)[0]!;
+  expect(line.startsWith('{') ? `error: ${(JSON.parse(line) as { error_message: string }).error_message}` : line).toMatch(first);
   expect(result.stderr).not.toMatch(STACK_LINE);
 }
 

@@ -65,7 +65,9 @@ describe('Content-Encoding', () => {
     });
     expect(result.code, result.stderr).toBe(10);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^error: GET \/v1\/reports answered with a gzip body that does not decode \(incorrect header check\)\n/);
+    // --json: the failure is one JSON line on stderr.
+    expect(result.stderr.split('\n')).toEqual([expect.any(String), '']);
+    expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'UNEXPECTED_REPLY', error_message: 'GET /v1/reports answered with a gzip body that does not decode (incorrect header check)' });
     expect(result.stderr).not.toMatch(STACK_LINE);
   });
 });
@@ -103,7 +105,7 @@ describe('body text', () => {
     );
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^error: no reply from 127\.0\.0\.1:\d+ within 0\.5 s/);
+    expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'NETWORK', error_message: expect.stringMatching(/^no reply from 127\.0\.0\.1:\d+ within 0\.5 s/) });
     expect(result.stderr).not.toMatch(STACK_LINE);
   });
 });

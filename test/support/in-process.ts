@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { Transport, WireRequest } from '../../src/api/transport.js';
 import { ReplyHeaders } from '../../src/api/reply-headers.js';
 import type { IO } from '../../src/core/io.js';
@@ -313,4 +313,25 @@ export async function svcAgainst(argv: string[], env: Record<string, string | un
   const stderr = sink();
   const code = await main(argv, testIO(stdout, stderr, env, stdin, false), new AbortController().signal);
   return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** A stderr line in its `error:` form: machine output (--json, -o ndjson) writes the failure as one JSON envelope. */
+export function asErrorLine(line: string): string {
+  if (!line.startsWith('{')) return line;
+  return `error: ${(JSON.parse(line) as { error_message?: string }).error_message}`;
+}
+
+/**
+ * A failure: the exit code, nothing on stdout, one error on stderr (after any --debug lines), no
+ * stack trace. `firstLine` is matched against the error's `error:` line (a JSON envelope's message
+ * counts as one); `clean` takes what else a command draws on stderr (a spinner) first.
+ */
+export function expectFailure(result: InProcessResult, exit: number, firstLine: string | RegExp, clean: (stderr: string) => string = (stderr) => stderr): void {
+  expect(result.code, result.stderr).toBe(exit);
+  expect(result.stdout).toBe('');
+  const lines = clean(result.stderr).trimEnd().split('\n').filter((line) => !line.startsWith('debug: ')).map(asErrorLine);
+  if (typeof firstLine === 'string') expect(lines[0]).toBe(firstLine);
+  else expect(lines[0]).toMatch(firstLine);
+  expect(lines.filter((line) => line.startsWith('error:'))).toHaveLength(1);
+  expect(result.stderr).not.toMatch(STACK);
 }

@@ -15,6 +15,8 @@ const jq = (): Promise<Jq> => (loaded ??= importJq().then((module) => ('raw' in 
 /** jq's message on one line, without its `jq: error (at /dev/stdin:0): ` preamble or the echoed expression. */
 function jqMessage(error: unknown): string {
   const text = (error instanceof Error ? error.message : String(error)).replace(/^Failed to execute raw query: /, '');
+  // The WebAssembly runtime's own words for a jq that ran out of room.
+  if (text.startsWith('Aborted(')) return 'jq stopped: the expression needs more memory, or deeper recursion, than jq has';
   const first = text.split('\n')[0] ?? '';
   return first
     .replace(/^jq: (error(?: \(at [^)]*\))?: )?/, '')
