@@ -172,8 +172,10 @@ export class ApiClient {
       if (this.options.signal.aborted) throw new InterruptedError();
       if (error instanceof BodyDecodingError) throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}`);
       if (error instanceof ReplyTooLargeError) {
+        this.trace(`✗ ${method} ${url} ${elapsed()} ${error.reply.status} with ${error.message}`);
+        // An error status is classified by its status, whatever its body (which is left unread).
+        if (error.reply.status >= 400) return { status: error.reply.status, headers: error.reply.headers, raw: '' };
         // Not retried: the same request would bring the same body.
-        this.trace(`✗ ${method} ${url} ${elapsed()} ${error.message}`);
         throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}; the transfer was stopped (raise --max-reply-size to take it)`);
       }
       const failure = timeout.aborted

@@ -44,6 +44,12 @@ export const directTransport: Transport = async (request) => {
     outgoing.on('error', reject);
     outgoing.end(request.body);
   });
+  const status = response.statusCode ?? 0;
+  const replyHeaders = new ReplyHeaders(
+    Object.entries(response.headers).flatMap(([name, value]): [string, string][] =>
+      value === undefined ? [] : Array.isArray(value) ? value.map((one): [string, string] => [name, one]) : [[name, value]],
+    ),
+  );
   const chunks: Buffer[] = [];
   let received = 0;
   // Rejects when the connection is reset or aborted before the body is complete.
@@ -51,17 +57,12 @@ export const directTransport: Transport = async (request) => {
     received += (chunk as Buffer).byteLength;
     if (received > request.maxBodyBytes) {
       response.destroy();
-      throw new ReplyTooLargeError(request.maxBodyBytes);
+      throw new ReplyTooLargeError(request.maxBodyBytes, { status, headers: replyHeaders });
     }
     chunks.push(chunk as Buffer);
   }
-  const replyHeaders = new ReplyHeaders(
-    Object.entries(response.headers).flatMap(([name, value]): [string, string][] =>
-      value === undefined ? [] : Array.isArray(value) ? value.map((one): [string, string] => [name, one]) : [[name, value]],
-    ),
-  );
-  const body = decodeBody(Buffer.concat(chunks), replyHeaders.get('content-encoding'), request.maxBodyBytes);
-  return { status: response.statusCode ?? 0, headers: replyHeaders, raw: utf8(body) };
+  const body = decodeBody(Buffer.concat(chunks), replyHeaders.get('content-encoding'), request.maxBodyBytes, { status, headers: replyHeaders });
+  return { status, headers: replyHeaders, raw: utf8(body) };
 };
 
 /** npm undici's fetch through the proxy; it undoes Content-Encoding itself, as the body streams. */
@@ -82,7 +83,7 @@ export async function proxyTransport(proxy: Proxy): Promise<Transport> {
     for await (const chunk of response.body ?? []) {
       received += chunk.byteLength;
       // Leaving the loop cancels the body: a compressed bomb stops at the cap, decoded.
-      if (received > request.maxBodyBytes) throw new ReplyTooLargeError(request.maxBodyBytes);
+      if (received > request.maxBodyBytes) throw new ReplyTooLargeError(request.maxBodyBytes, { status: response.status, headers: new ReplyHeaders(response.headers) });
       chunks.push(chunk);
     }
     return { status: response.status, headers: new ReplyHeaders(response.headers), raw: utf8(Buffer.concat(chunks)) };
@@ -145,9 +146,12 @@ export function maskCredentials(address: string): string {
   return address.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
 }
 
-/** A reply body past the cap of --max-reply-size: the transfer was aborted. */
+/** A reply body past the cap of --max-reply-size: the transfer was aborted. `reply`: its status and headers. */
 export class ReplyTooLargeError extends Error {
-  constructor(readonly limit: number) {
+  constructor(
+    readonly limit: number,
+    readonly reply: { status: number; headers: ReplyHeaders },
+  ) {
     super(`a body larger than ${formatSize(limit)}`);
   }
 }
@@ -166,7 +170,7 @@ export class BodyDecodingError extends Error {
  * Undoes gzip, deflate or brotli; other encodings (and none) pass through. zlib stops at `maxBytes`
  * of output: a small compressed body that expands to gigabytes never takes more memory than that.
  */
-function decodeBody(bytes: Buffer, encoding: string | null, maxBytes: number): Buffer {
+function decodeBody(bytes: Buffer, encoding: string | null, maxBytes: number, reply: ReplyTooLargeError['reply']): Buffer {
   const codings = (encoding ?? '')
     .split(',')
     .map((coding) => coding.trim().toLowerCase())
@@ -183,7 +187,7 @@ function decodeBody(bytes: Buffer, encoding: string | null, maxBytes: number): B
       else if (coding === 'deflate') body = ((body[0] ?? 0) & 0x0f) === 8 ? zlib.inflateSync(body, options) : zlib.inflateRawSync(body, options);
       else if (coding === 'br') body = zlib.brotliDecompressSync(body, options);
     } catch (error) {
-      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new ReplyTooLargeError(maxBytes);
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new ReplyTooLargeError(maxBytes, reply);
       throw new BodyDecodingError(coding, (error as Error).message);
     }
   }

@@ -560,6 +560,12 @@ describe('svc data keys', () => {
 describe('svc data snapshot', () => {
   const SNAPSHOT = { month: '2025-06', indicators: INDICATORS.indicators };
 
+  it('takes --no-cache, as every data command does, and fetches anew as always', async () => {
+    const r = await data(['snapshot', '--month', '2025-06', '--no-cache', '--json'], { service: service(['/v1/data/cbank/banking/snapshot?month=2025-06', envelope(SNAPSHOT)]) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(envelope(SNAPSHOT));
+  });
+
   it.each(MODES)('as %s, shows every C4 indicator of the month asked for', async (_mode, tty) => {
     const r = await data(['snapshot', '--month', '2025-06'], { tty, columns: 200, service: service(['/v1/data/cbank/banking/snapshot?month=2025-06', envelope(SNAPSHOT)]) });
     expect(r.code, r.stderr).toBe(0);

@@ -460,6 +460,8 @@ describe('svc parse FILE: the file is checked before any request', () => {
     ['a folder', () => files, /^error: .* is a folder, not a statement file$/],
     ['a path through a file', () => join(file('plain.pdf'), 'inner.pdf'), /^error: cannot read .*inner\.pdf: ENOTDIR/],
     ['a socket', () => socketPath, /^error: cannot read .*statement\.sock: /],
+    // A device has no size to check first: it is read up to the limit, not without end.
+    ['an endless device', () => '/dev/zero', /^error: \/dev\/zero is larger than 20 MB$/],
   ];
 
   it.each(cases.flatMap(([what, path, message]) => MODES.map(({ mode, tty }) => ({ what, path, message, mode, tty }))))(

@@ -181,6 +181,28 @@ describe('item 10: a reply is capped at 64 MiB (--max-reply-size raises it)', ()
     expect(sent).toBeLessThan(100 * MIB);
   });
 
+  it('an error status with a 100 MiB body is classified by its status (exit 8), the body left unread', async () => {
+    let sent = 0;
+    const result = await against(
+      (_req, res) => {
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+        const chunk = Buffer.alloc(MIB, 'a');
+        res.write('{"error_code":"API_ERROR","error_message":"');
+        const more = () => {
+          while (sent < 100 * MIB && !res.destroyed) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', more);
+          }
+          res.end('"}');
+        };
+        more();
+      },
+      ['reports', 'list', '--retries', '0'],
+    );
+    expectOneLine(result, 8, /^error: HTTP_500: 500 Internal Server Error: /);
+    expect(sent).toBeLessThan(100 * MIB);
+  });
+
   it('a 1 MB gzip body that expands to 1 GiB: stopped at the cap, exit 10, no retry', async () => {
     // Sixteen gzip members of 64 MiB of spaces each: gunzip decodes them one after the other.
     const member = gzipSync(Buffer.alloc(64 * MIB, ' '));

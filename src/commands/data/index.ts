@@ -69,7 +69,9 @@ export function registerData(program: Command, app: App): void {
     data
       .command('snapshot')
       .description('show every C4 banking indicator of one month')
-      .option('--month <YYYY-MM>', 'the month (default: the latest)'),
+      .option('--month <YYYY-MM>', 'the month (default: the latest)')
+      // Taken, as by every data command, so that a script may pass it to all of them.
+      .option('--no-cache', 'no effect: a snapshot is always fetched anew'),
   )
     .addHelpText('after', examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv'))
     .addHelpText('after', requestHelp(ENDPOINTS.dataSnapshot))

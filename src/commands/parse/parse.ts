@@ -2,7 +2,7 @@
 // report until it is complete or failed.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { randomBytes } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ApiClient, ApiReply } from '../../api/client.js';
 import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
@@ -133,7 +133,7 @@ export async function readStatement(file: string): Promise<Statement> {
       if (stat.size > MAX_UPLOAD_BYTES) {
         throw new UsageError(`${file} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; the service takes files of at most 20 MB`);
       }
-      bytes = await handle.readFile();
+      bytes = await readAtMost(handle, MAX_UPLOAD_BYTES + 1);
     } finally {
       await handle.close();
     }
@@ -147,6 +147,19 @@ export async function readStatement(file: string): Promise<Statement> {
   const kind = FILE_KINDS.find((k) => bytes.subarray(0, k.magic.length).equals(k.magic));
   if (!kind) throw new UsageError(`${file} is not a PDF, JPEG or PNG file (judged by its first bytes)`);
   return { bytes, contentType: kind.contentType };
+}
+
+/** Up to `limit` bytes of an open file: a device or a pipe has no size to check first, and may have no end. */
+async function readAtMost(handle: FileHandle, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  while (size < limit) {
+    const { bytesRead, buffer } = await handle.read({ buffer: Buffer.allocUnsafe(Math.min(1024 * 1024, limit - size)) });
+    if (bytesRead === 0) break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    size += bytesRead;
+  }
+  return Buffer.concat(chunks, size);
 }
 
 interface FilePart {
