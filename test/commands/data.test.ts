@@ -202,6 +202,14 @@ function seriesOf(f: Family, list = f.selector === 'indicator' ? 'observations' 
 // ---- latest ---------------------------------------------------------------------------------
 
 describe('svc data latest', () => {
+  it.each(['latest', 'keys'])('%s: a reply that is a list, without `data`, is still shown', async (verb) => {
+    const list = [{ month: '2024-01', value: 5, label: 'x' }, { month: '2024-02', value: 6 }];
+    const r = await data([verb, 'cpi', '--no-cache'], { service: service(['/v1/data/cbank/cpi/latest', list]) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/2024-01\t5\tx/);
+    expect(r.stdout).toMatch(/2024-02\t6\t/);
+  });
+
   it.each(FAMILIES.map((f) => [f.name, f] as const))('%s in a pipe: GET …/latest, a header, one row per line item, every field, the attribution', async (_name, f) => {
     const r = await data(['latest', f.name, ...(f.args ?? [])], { service: service([latestPath(f), envelope(f.latest)]) });
     expect(r.code, r.stderr).toBe(0);

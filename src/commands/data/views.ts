@@ -88,7 +88,8 @@ export function lineItemsView(body: unknown, reading: ReplyReading, selectorName
   const data = reading.documented(body, 'data');
   const list = itemListOf(body, selectorName);
   const title = periodTitle(data);
-  if (!list) return genericView(data ?? {}, { title, footer, empty: 'The reply holds no line items.' });
+  // No list to lay out: what came is shown as it is (the whole reply when it has no `data`).
+  if (!list) return genericView(data ?? body ?? {}, { title, footer, empty: 'The reply holds no line items.' });
   const rows = lineItems(list);
   const unit = sharedUnit(rows.map((r) => r.unit));
   const columns: Column<LineItem>[] = [
@@ -115,7 +116,7 @@ export function keysView(body: unknown, reading: ReplyReading, selectorName: str
   const list = itemListOf(body, selectorName);
   const selectors = selectorsOf(list);
   const title = periodTitle(pick(body, 'data'));
-  if (!list?.selectorField) return genericView(pick(body, 'data') ?? {}, { title: 'The reply names no selectors; it holds:', footer });
+  if (!list?.selectorField) return genericView(pick(body, 'data') ?? body ?? {}, { title: 'The reply names no selectors; it holds:', footer });
   // Headed by the parameter users pass the value as; the items may name it otherwise (cbs: `code`).
   const name = selectorName;
   const table: ListView<Selector> = {
