@@ -51,7 +51,7 @@ __svc_flags() {
     'decisions outcome') __svc_reply='--client-reference-id --outcome --detail' ;;
     'data latest') __svc_reply='--param --max-age --no-cache --bank' ;;
     'data series') __svc_reply='--from --to --chart --param --max-age --no-cache --bank' ;;
-    'data snapshot') __svc_reply='--month --param' ;;
+    'data snapshot') __svc_reply='--month --no-cache --param' ;;
     'data keys') __svc_reply='--param --max-age --no-cache --bank' ;;
     'sandbox create') __svc_reply='--scenario --quiet' ;;
     'sandbox fire') __svc_reply='--event --error-code' ;;

@@ -325,6 +325,7 @@ complete -c svc -n '__svc_arg_at 1 data series' -a '(__svc_dynamic data-selector
 
 # svc data snapshot
 complete -c svc -n '__svc_at data snapshot' -l month -x -d 'the month (default: the latest)'
+complete -c svc -n '__svc_at data snapshot' -l no-cache -d 'no effect: a snapshot is always fetched anew'
 complete -c svc -n '__svc_at data snapshot' -l param -x -d 'add or override a query parameter (repeatable)'
 
 # svc data keys

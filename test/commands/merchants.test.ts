@@ -4,8 +4,9 @@
 // shape (`data` {count, matched, results[]}, `meta` {source}); a run that stops says what was done
 // and lists what was not; the service's refusals become exit codes.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -591,6 +592,29 @@ describe('a run that stops leaves nothing lost', () => {
     const left = readFileSync(out, 'utf8').trimEnd().split('\n');
     expect([...written, ...left]).toEqual(MANY.distinct);
     expect(r.stderr).toContain(`${left.length.toLocaleString('en-US')} of 2,500 lookups were not resolved; they are listed in ${out}`);
+  });
+
+  it('a working folder that cannot be written in: the unresolved list goes to the temporary folder, and says so', async () => {
+    const name = 'svc-unresolved-20260522-100000.txt';
+    rmSync(join(tmpdir(), name), { force: true });
+    // /proc takes no new file, whoever runs the test.
+    const r = await inFolder('/proc', () => resolve(['--file', file(MANY.text), '--retries', '0', '--concurrency', '1', '-o', 'csv'], { service: resolving(1, () => UNAVAILABLE) }));
+    expect(r.code).toBe(8);
+    const saved = join(tmpdir(), name);
+    try {
+      expect(words(r.stderr)).toMatch(/note: could not write in \/proc \(.*\): the list went to the temporary folder/);
+      expect(words(r.stderr)).toContain(`2,500 of 2,500 lookups were not resolved; they are listed in ${saved} `);
+      expect(readFileSync(saved, 'utf8')).toBe(MANY.distinct.join('\n') + '\n');
+    } finally {
+      rmSync(saved, { force: true });
+    }
+  });
+
+  it('a list that cannot be saved anywhere is counted whole, lookups of calls never made (and not yet read) included', async () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => `1${String(i).padStart(15, '0')}`).join('\n') + '\n';
+    const r = await resolve(['--file', file(many), '--retries', '0', '--concurrency', '1', '--failed-out', '/dev/full', '-o', 'csv'], { service: resolving(1, () => UNAVAILABLE) });
+    expect(r.code).toBe(8);
+    expect(r.stderr).toMatch(/^error: could not save the 20,000 unresolved lookups to \/dev\/full: /m);
   });
 
   it('--failed-out on a device with no space left is one clear error, and the device stays a device', async () => {

@@ -3,7 +3,8 @@
 // are get written, the lookups not resolved go to the unresolved file, and the failure is thrown
 // for its exit code.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import type { MerchantResult } from '../../api/merchants.js';
 import type { Context } from '../../core/context.js';
@@ -112,7 +113,7 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
       for (const batch of failedBatches) yield* batch.lookups;
       for (let next = await notStarted.next(); !next.done; next = await notStarted.next()) yield* next.value.lookups;
     })();
-    await keepUnresolved(ctx, unresolved, options.failedOut, options.lookupCount, resolved);
+    await keepUnresolved(ctx, unresolved, options.failedOut, options.lookupCount);
   }
   throw failure;
 }
@@ -136,16 +137,37 @@ async function keepUnresolved(
   unresolved: AsyncIterable<Lookup>,
   failedOut: { path: string; replace: boolean },
   lookupCount: () => number,
-  resolved: number,
 ): Promise<void> {
   const { formatCount } = await import('../../core/output/format.js');
+  const source = unresolved[Symbol.asyncIterator]();
+  let taken = 0;
+  // Counted as they are taken; a writer that stops early does not end them, so the rest can be counted.
+  const lookups: AsyncIterable<Lookup> = {
+    [Symbol.asyncIterator]: () => ({
+      next: async () => {
+        const next = await source.next();
+        if (!next.done) taken++;
+        return next;
+      },
+    }),
+  };
   let written: { path: string; count: number };
   try {
-    written = await writeUnresolved(failedOut.path, unresolved, failedOut.replace);
+    written = await writeUnresolved(failedOut.path, lookups, failedOut.replace);
   } catch (error) {
-    const count = lookupCount() - resolved;
-    ctx.err(`error: could not save the ${formatCount(count)} unresolved lookups to ${failedOut.path}: ${whyNot(error, dirname(failedOut.path))}`);
-    return;
+    const why = whyNot(error, dirname(failedOut.path));
+    // The default place, the working folder, may be one the user cannot write in: the list goes
+    // to the temporary folder rather than nowhere (an explicit --failed-out was checked before).
+    const fallback = taken === 0 && !failedOut.replace ? join(tmpdir(), basename(failedOut.path)) : undefined;
+    try {
+      if (!fallback) throw error;
+      written = await writeUnresolved(fallback, lookups, false);
+      ctx.err(`note: could not write in ${dirname(failedOut.path)} (${why}): the list went to the temporary folder`);
+    } catch {
+      for (let next = await source.next(); !next.done; next = await source.next()) taken++;
+      ctx.err(`error: could not save the ${formatCount(taken)} unresolved lookups to ${failedOut.path}: ${why}`);
+      return;
+    }
   }
   if (ctx.machineOutput) {
     ctx.err(JSON.stringify({ unresolved: written.count, lookups: lookupCount(), failed_out: written.path }));
