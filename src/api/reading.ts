@@ -60,6 +60,21 @@ export function otherFields(from: unknown, known: readonly string[]): JsonRecord
 }
 
 /**
+ * What a view leaves to be shown as it came: the fields neither in `known` nor in `read`, and
+ * those of `read` it could not make sense of. `read` holds what the view made of a field; one
+ * present in `from` but read as undefined (a number sent as an object, a text as a list) is shown
+ * as received, not hidden behind a blank cell.
+ */
+export function unreadFields(from: unknown, known: readonly string[], read: Record<string, unknown>): JsonRecord {
+  const rest = otherFields(from, [...known, ...Object.keys(read)]);
+  if (!isRecord(from)) return rest;
+  for (const [key, value] of Object.entries(read)) {
+    if (value === undefined && from[key] !== undefined && from[key] !== null) rest[key] = from[key];
+  }
+  return rest;
+}
+
+/**
  * What one command read from one reply. It names the reply for messages, notes the documented
  * fields the reply lacks (`--debug` prints one line each) and fails, exit 10, only when the
  * structure the command must walk is missing or of the wrong JSON type.

@@ -925,3 +925,14 @@ describe('svc reports recurring (and svc recurring)', () => {
     expect(row).toBe(`cl_abc123,NPR,"${JSON.stringify(RECURRING.inflow_streams).replaceAll('"', '""')}","${JSON.stringify(RECURRING.outflow_streams).replaceAll('"', '""')}"`);
   });
 });
+
+describe('list items whose known fields are of another type', () => {
+  it('show those fields as they came, in columns of their own', async () => {
+    const body = { data: [{ report_id: 'r1', status: { code: 'complete' }, bank_code: ['NABIL'], created_at: '2026-05-20T08:30:00Z' }] };
+    const result = await svc(['reports', 'list'], { service: new FakeService().expect('GET', '/v1/reports', { body }) });
+    expect(result.code, result.stderr).toBe(0);
+    const [header, row] = result.stdout.trimEnd().split('\n');
+    expect(header).toBe('ID\tSTATUS\tBANK\tCREATED\tSTATUS.CODE\tBANK CODE');
+    expect(row).toMatch(/^r1\t\t\t2026-05-20 08:30 \S+\tcomplete\tNABIL$/);
+  });
+});

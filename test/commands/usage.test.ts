@@ -47,3 +47,18 @@ describe('svc usage', () => {
     expect(result.waits).toEqual([7000]);
   });
 });
+
+describe('known fields of another type than documented', () => {
+  it('are shown as they came, not left blank', async () => {
+    const body = { plan: 'sandbox', quota: { parse: 100 }, used: { parse: 3 }, remaining: [1, 2], period: { from: 'a' }, resets_at: 12345 };
+    const result = await svc(['usage'], { service: new FakeService().expect('GET', '/v1/usage', { body }) });
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toContain('plan\tsandbox');
+    expect(lines).toContain('quota.parse\t100');
+    expect(lines).toContain('used.parse\t3');
+    expect(lines).toContain('remaining\t1, 2');
+    expect(lines).toContain('period.from\ta');
+    expect(result.stdout).toContain('12345');
+  });
+});

@@ -1,7 +1,7 @@
 // What the data commands show: one month's line items grouped by section, a series as month/value
 // rows, the selectors of a family; what a reply carries beyond those, as the generic view shows
 // it. The source's attribution and date go under every table.
-import { isRecord, numberOf, otherFields, pick, textOf, type JsonRecord, type ReplyReading } from '../../api/reading.js';
+import { isRecord, numberOf, otherFields, pick, textOf, unreadFields, type JsonRecord, type ReplyReading } from '../../api/reading.js';
 import { formatAmount, printable } from '../../core/output/format.js';
 import { genericView, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
@@ -60,14 +60,12 @@ const ITEM_FIELDS = ['label', 'line_item', 'name', 'title', 'value', 'unit', 'se
 
 function lineItems(list: ItemList): LineItem[] {
   const field = list.selectorField;
-  return list.items.map((item) => ({
-    selector: field ? textOf(item[field]) : undefined,
-    label: labelOf(item),
-    value: numberOf(item.value),
-    unit: textOf(item.unit),
-    section: textOf(item.section),
-    rest: otherFields(item, [...ITEM_FIELDS, ...(field ? [field] : [])]),
-  }));
+  return list.items.map((item) => {
+    const value = numberOf(item.value);
+    // A value that is no number is shown as it came, in a column of its own.
+    const rest = unreadFields(item, [...ITEM_FIELDS, ...(field ? [field] : [])], { value });
+    return { selector: field ? textOf(item[field]) : undefined, label: labelOf(item), value, unit: textOf(item.unit), section: textOf(item.section), rest };
+  });
 }
 
 /** What a payload carries besides its list: its other fields, and the envelope's other fields. */

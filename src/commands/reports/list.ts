@@ -1,12 +1,10 @@
-import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../api/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
 import { checkChoice, checkInteger } from '../args.js';
 import { paintReportStatus } from './status.js';
-
-const KNOWN = ['report_id', 'status', 'bank_code', 'statement', 'created_at'];
 
 export async function listReports(ctx: Context, options: { limit?: string; status?: string }): Promise<void> {
   const limit = checkInteger(options.limit, '--limit', 1, 100);
@@ -20,13 +18,15 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
     what: call.what,
     records: reportsOf,
     view: (body, reading) => {
-      const rows = reportsOf(body, reading).map((item) => ({
-        id: textOf(reading.documented(item, 'data[].report_id', 'report_id')),
-        status: textOf(reading.documented(item, 'data[].status', 'status')),
-        bank: textOf(pick(item, 'bank_code') ?? pick(pick(item, 'statement'), 'bank_code')),
-        created: textOf(reading.documented(item, 'data[].created_at', 'created_at')),
-        rest: otherFields(item, KNOWN),
-      }));
+      const rows = reportsOf(body, reading).map((item) => {
+        const read = {
+          report_id: textOf(reading.documented(item, 'data[].report_id', 'report_id')),
+          status: textOf(reading.documented(item, 'data[].status', 'status')),
+          bank_code: textOf(pick(item, 'bank_code') ?? pick(pick(item, 'statement'), 'bank_code')),
+          created_at: textOf(reading.documented(item, 'data[].created_at', 'created_at')),
+        };
+        return { id: read.report_id, status: read.status, bank: read.bank_code, created: read.created_at, rest: unreadFields(item, ['statement'], read) };
+      });
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
         { key: 'report_id', header: 'ID', value: (r) => r.id, keep: true },

@@ -1,4 +1,4 @@
-import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../api/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { withExtraColumns, withRest } from '../../core/output/generic.js';
@@ -7,8 +7,6 @@ import { checkChoice } from '../args.js';
 
 /** Documented: content_hash, verify_url, status. An id has no documented name: the likely ones are read. */
 const ID_NAMES = ['statement_id', 'id'];
-const KNOWN = [...ID_NAMES, 'status', 'content_hash', 'verify_url'];
-
 export async function listStatements(ctx: Context, options: { status?: string }): Promise<void> {
   const status = checkChoice(options.status, '--status', ['issued', 'revoked'] as const);
   const client = await ctx.client();
@@ -20,13 +18,14 @@ export async function listStatements(ctx: Context, options: { status?: string })
     what: call.what,
     records: statementsOf,
     view: (body, reading) => {
-      const rows = statementsOf(body, reading).map((s) => ({
-        id: textOf(pick(s, ...ID_NAMES)),
-        status: textOf(reading.documented(s, 'statements[].status', 'status')),
-        hash: textOf(reading.documented(s, 'statements[].content_hash', 'content_hash')),
-        verifyUrl: textOf(reading.documented(s, 'statements[].verify_url', 'verify_url')),
-        rest: otherFields(s, KNOWN),
-      }));
+      const rows = statementsOf(body, reading).map((s) => {
+        const read = {
+          status: textOf(reading.documented(s, 'statements[].status', 'status')),
+          content_hash: textOf(reading.documented(s, 'statements[].content_hash', 'content_hash')),
+          verify_url: textOf(reading.documented(s, 'statements[].verify_url', 'verify_url')),
+        };
+        return { id: textOf(pick(s, ...ID_NAMES)), status: read.status, hash: read.content_hash, verifyUrl: read.verify_url, rest: unreadFields(s, ID_NAMES, read) };
+      });
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
         ...(rows.some((r) => r.id !== undefined) ? [{ key: 'statement_id', header: 'STATEMENT', value: (r: Row) => r.id, keep: true }] : []),

@@ -1,13 +1,11 @@
 // `svc usage`: the documented counters (plan, quota, used, remaining, period, resets_at), and
 // any other counter the service adds, listed after them.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { numberOf, otherFields, textOf } from '../../api/reading.js';
+import { numberOf, pick, textOf, unreadFields } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-
-const KNOWN = ['plan', 'quota', 'used', 'remaining', 'period', 'resets_at'];
 
 export async function showUsage(ctx: Context): Promise<void> {
   const client = await ctx.client();
@@ -44,7 +42,8 @@ export async function showUsage(ctx: Context): Promise<void> {
         // A time: shown in the local zone, and on a terminal how far off, by the renderer (output/time.ts).
         { key: 'resets_at', header: 'Resets', value: (x) => x.resetsAt },
       ];
-      return withRest({ kind: 'record', record: u, fields }, otherFields(body, KNOWN));
+      const read = { plan: u.plan, quota, used, remaining: numberOf(pick(body, 'remaining')), period: u.period, resets_at: u.resetsAt };
+      return withRest({ kind: 'record', record: u, fields }, unreadFields(body, [], read));
     },
   });
 }
