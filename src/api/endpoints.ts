@@ -58,12 +58,18 @@ export const ENDPOINTS = {
   dataSnapshot: { method: GET, path: '/v1/data/cbank/banking/snapshot', scope: 'READ_ONLY' },
 } as const satisfies Record<string, Endpoint>;
 
+/** Longer than any id the documents show, many times over: a longer one is a mistake (a pasted file). */
+const MAX_ID_LENGTH = 256;
+
 /**
- * An id as one path segment: not empty, no `/ ? #` or white space, and not `.` or `..`, which
- * URL resolution would take as this folder or the one above (`/v1/reports/..` is `/v1`).
+ * An id as one path segment: not empty, no `/ ? #`, white space or control character, not `.` or
+ * `..`, which URL resolution would take as this folder or the one above (`/v1/reports/..` is
+ * `/v1`), and not longer than MAX_ID_LENGTH.
  */
 export function checkId(id: string | undefined, what = 'report id'): string {
   if (id === undefined || id === '') throw new UsageError(`the ${what} is empty`);
+  if (id.length > MAX_ID_LENGTH) throw new UsageError(`the ${what} "${id.slice(0, 20)}…" is ${id.length} characters long; an id has at most ${MAX_ID_LENGTH}`);
+  if (/[\u0000-\u001f\u007f]/.test(id)) throw new UsageError(`the ${what} contains a control character`);
   if (/[/?#\s]/.test(id)) throw new UsageError(`the ${what} "${id.replace(/\s/g, ' ')}" must not contain / ? # or white space`);
   if (id === '.' || id === '..') throw new UsageError(`the ${what} "${id}" is not an id: "." and ".." name a folder of the URL`);
   return id;

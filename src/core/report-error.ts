@@ -50,22 +50,26 @@ function adviceFor(trouble: Trouble): string {
   }
 }
 
+/** Past this, a line of text on stderr is cut: a value pasted by mistake, or a service's runaway message, is not echoed whole. */
+const MAX_TEXT_LINE = 1000;
+
 export function reportError(error: unknown, io: IO, context: ReportMode | undefined): number {
   const write = (line: string) => io.stderr.write(line + '\n');
+  const say = (line: string) => write(line.length > MAX_TEXT_LINE ? `${line.slice(0, MAX_TEXT_LINE)}…` : line);
   if (error instanceof ApiError) {
     if (context?.machineOutput) {
       write(compactEnvelope(error));
       return error.exitCode;
     }
     const e = error.envelope;
-    write(`error: ${oneLine(e.error_code)}: ${oneLine(e.error_message ?? `HTTP ${error.status}`)}`);
-    if (e.suggested_action) write(oneLine(e.suggested_action));
-    if (e.documentation_url) write(`Docs: ${oneLine(e.documentation_url)}`);
-    if (e.request_id) write(`Request ID: ${oneLine(e.request_id)}`);
+    say(`error: ${oneLine(e.error_code)}: ${oneLine(e.error_message ?? `HTTP ${error.status}`)}`);
+    if (e.suggested_action) say(oneLine(e.suggested_action));
+    if (e.documentation_url) say(`Docs: ${oneLine(e.documentation_url)}`);
+    if (e.request_id) say(`Request ID: ${oneLine(e.request_id)}`);
     // What svc knows of the trouble says more than the exit code's general advice.
     const hint = error.trouble ? adviceFor(error.trouble) : e.suggested_action ? undefined : HINTS_BY_EXIT[error.exitCode];
-    if (hint) write(hint);
-    for (const line of error.hints) write(oneLine(line));
+    if (hint) say(hint);
+    for (const line of error.hints) say(oneLine(line));
     return error.exitCode;
   }
   if (context?.machineOutput && !isPromptExit(error)) {
@@ -78,16 +82,16 @@ export function reportError(error: unknown, io: IO, context: ReportMode | undefi
     return exitCode;
   }
   if (error instanceof CliError) {
-    write(`error: ${oneLine(error.message)}`);
-    if (error.trouble) write(adviceFor(error.trouble));
-    for (const hint of error.hints) write(hint);
+    say(`error: ${oneLine(error.message)}`);
+    if (error.trouble) say(adviceFor(error.trouble));
+    for (const hint of error.hints) say(hint);
     if (context?.debug && error.stack) write(error.stack);
     return error.exitCode;
   }
   if (isPromptExit(error)) return EXIT.interrupted;
   // A bug of ours: one line, and the stack only when asked for.
   const message = error instanceof Error ? error.message : String(error);
-  write(`error: ${oneLine(message)}`);
+  say(`error: ${oneLine(message)}`);
   if (context?.debug && error instanceof Error && error.stack) write(error.stack);
   else write('Run again with --debug for details.');
   return EXIT.failure;

@@ -88,6 +88,17 @@ describe('a mistake on the command line, with machine output', () => {
     expect(JSON.parse(notJson.stderr)).toMatchObject({ error_code: 'UNEXPECTED_REPLY', error_message: expect.stringMatching(/not JSON/) });
   });
 
+  it('an id of 100,000 characters is refused before any request, and no line of text on stderr echoes it whole', async () => {
+    const id = 'a'.repeat(100_000);
+    const result = await svc(['reports', 'get', id], { service: new FakeService() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: the report id "a{20}…" is 100000 characters long; an id has at most 256$/m);
+    const status = await svc(['reports', 'list', '--status', id], { service: new FakeService() });
+    expect(status.code).toBe(2);
+    for (const line of status.stderr.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(1001);
+    expect(status.stderr).toMatch(/…$/m);
+  });
+
   it('-o json after the mistake counts too, and a usage error a command finds is JSON as well', async () => {
     const late = await svc(['reports', 'list', '--status', 'done', '-o', 'json']);
     expect(JSON.parse(late.stderr)).toMatchObject({ error_code: 'USAGE', error_message: '--status takes one of complete, processing, failed, not "done"' });
