@@ -69,8 +69,8 @@ const MAX_ID_LENGTH = 256;
 export function checkId(id: string | undefined, what = 'report id'): string {
   if (id === undefined || id === '') throw new UsageError(`the ${what} is empty`);
   if (id.length > MAX_ID_LENGTH) throw new UsageError(`the ${what} "${id.slice(0, 20)}…" is ${id.length} characters long; an id has at most ${MAX_ID_LENGTH}`);
-  if (/[\u0000-\u001f\u007f]/.test(id)) throw new UsageError(`the ${what} contains a control character`);
   if (/[/?#\s]/.test(id)) throw new UsageError(`the ${what} "${id.replace(/\s/g, ' ')}" must not contain / ? # or white space`);
+  if (/[\u0000-\u001f\u007f]/.test(id)) throw new UsageError(`the ${what} contains a control character`);
   if (id === '.' || id === '..') throw new UsageError(`the ${what} "${id}" is not an id: "." and ".." name a folder of the URL`);
   return id;
 }
