@@ -193,6 +193,13 @@ describe('error statuses', () => {
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(status === 401 ? 2 : 1);
   });
 
+  it('a refused Authorization header given with -H is said to be that header, not the key of svc', async () => {
+    const body = { error_type: 'AUTHENTICATION_ERROR', error_code: 'INVALID_API_KEY', error_message: 'Unknown API key.' };
+    const result = await svc(['api', 'usage', '-H', 'Authorization: Bearer x'], { service: one('GET', '/v1/usage', { status: 401, body }) });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe('error: HTTP 401: INVALID_API_KEY: Unknown API key.\nThe service refused the Authorization header given with -H.\n');
+  });
+
   it.each([false, true])('a refused key says which key it was and to run svc login, the body still on stdout (tty: %s)', async (tty) => {
     const body = { error_type: 'AUTHENTICATION_ERROR', error_code: 'INVALID_API_KEY', error_message: 'Unknown API key.' };
     const result = await svc(['api', 'usage'], { tty, service: one('GET', '/v1/usage', { status: 401, body }) });

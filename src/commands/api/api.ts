@@ -81,8 +81,11 @@ export async function callApi(ctx: Context, first: string, second: string | unde
     if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers, terminal) + '\n');
     if (error.rawBody !== '') ctx.out(bodyText(error.rawBody, out).text);
     const failure = new CliError(summary(error), error.exitCode);
-    // What svc knows of the trouble (which key was refused, say) is still said.
-    failure.trouble = error.trouble;
+    // What svc knows of the trouble (which key was refused, say) is still said; but a refused
+    // Authorization header given with -H is the user's own, not the key svc sent.
+    const ownAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+    if (ownAuthorization && error.trouble?.kind === 'key-refused') failure.hints.push('The service refused the Authorization header given with -H.');
+    else failure.trouble = error.trouble;
     throw failure;
   }
   if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers, terminal) + '\n');
