@@ -171,6 +171,15 @@ describe('collectLookups from a file', () => {
     await expect(collect({ file: file('too-long.txt', `Cafe\n\n${'9'.repeat(MAX_LOOKUP_BYTES + 1)}`) })).rejects.toBeInstanceOf(UsageError);
   });
 
+  it('refuses a line that is not UTF-8 with its number, and takes any UTF-8 name', async () => {
+    const latin1 = Buffer.concat([Buffer.from('1111222233334444\nCaf'), Buffer.from([0xe9]), Buffer.from(' Nepal\n')]);
+    await expect(collect({ file: file('latin1.txt', latin1) })).rejects.toThrow(/latin1\.txt, line 2: not UTF-8 text \(save the file as UTF-8\)/);
+    expect(await collect({ file: file('utf8.txt', 'Café Nepal\nनेपाल\n') })).toEqual([
+      { type: 'name', value: 'Café Nepal' },
+      { type: 'name', value: 'नेपाल' },
+    ]);
+  });
+
   it('refuses a long line after reading at most one chunk past its first 1 KiB (linear time, whatever its length)', async () => {
     // 4 MiB on one line (its length does not matter), handed over 64 KiB at a time as it is asked for.
     const chunk = Buffer.alloc(64 * 1024, 'x');

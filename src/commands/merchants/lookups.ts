@@ -1,6 +1,7 @@
 // What `svc merchants resolve` looks up: terminal numbers and merchant names from the arguments,
 // --name and --file (lines, or one column of a CSV file), read as a stream into a LookupSet, which
 // hands each distinct one on once, in the order of its first appearance.
+import { isUtf8 } from 'node:buffer';
 import type { Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -138,8 +139,9 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /**
  * Adds the lookup of each line of a file: read as bytes, lines ended by LF, CRLF or a lone CR, a
  * byte-order mark skipped. A line of digits becomes a terminal without ever being a string; any
- * other line is decoded and classified like a value of any other source. Only a line longer than
- * MAX_LOOKUP_BYTES is refused: within the first chunk before any call, later as the input failing.
+ * other line is decoded and classified like a value of any other source. A line longer than
+ * MAX_LOOKUP_BYTES, or not UTF-8, is refused: within the first chunk before any call, later as the
+ * input failing.
  */
 export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, file: string, reading: LineReading = {}): Promise<void> {
   let carried: Buffer | undefined;
@@ -155,6 +157,8 @@ export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, fil
     while (end > start && isAsciiSpace(bytes[end - 1]!)) end--;
     if (start === end) return;
     if (end - start >= 16 && allDigits(bytes, start, end)) return set.addTerminalBytes(bytes, start, end);
+    // Decoding would make a byte that is not UTF-8 a U+FFFD, and look up a name nobody wrote.
+    if (!isUtf8(bytes.subarray(start, end))) throw notUtf8(file, line);
     const lookup = classify(bytes.toString('utf8', start, end));
     if (lookup) set.add(lookup);
   };
@@ -194,6 +198,10 @@ export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, fil
 
 function tooLong(file: string, line: number): UsageError {
   return new UsageError(`${nameOf(file)}, line ${line}: ${TOO_LONG}`);
+}
+
+function notUtf8(file: string, line: number): UsageError {
+  return new UsageError(`${nameOf(file)}, line ${line}: not UTF-8 text (save the file as UTF-8)`);
 }
 
 /** Space, tab, CR, vertical tab, form feed: what trim() removes among ASCII bytes. */
