@@ -202,6 +202,14 @@ function seriesOf(f: Family, list = f.selector === 'indicator' ? 'observations' 
 // ---- latest ---------------------------------------------------------------------------------
 
 describe('svc data latest', () => {
+  it('series: a reply that is the list of months itself is shown once', async () => {
+    const list = [{ month: '2024-01', value: 5 }, { month: '2024-02', value: 6 }];
+    const r = await data(['series', 'cpi', 'PCPI_IX', '--from', '2024-01', '--no-cache'], { service: service(['/v1/data/cbank/cpi/series?from=2024-01&indicator=PCPI_IX', list]) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.match(/2024-01/g)).toHaveLength(1);
+    expect(r.stdout).toMatch(/2024-02\t6/);
+  });
+
   it.each(['latest', 'keys'])('%s: a reply that is a list, without `data`, is still shown', async (verb) => {
     const list = [{ month: '2024-01', value: 5, label: 'x' }, { month: '2024-02', value: 6 }];
     const r = await data([verb, 'cpi', '--no-cache'], { service: service(['/v1/data/cbank/cpi/latest', list]) });

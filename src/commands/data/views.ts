@@ -70,9 +70,12 @@ function lineItems(list: ItemList): LineItem[] {
 
 /** What a payload carries besides its list: its other fields, and the envelope's other fields. */
 function leftovers(body: unknown, listPath: string | undefined, shown: readonly string[]): JsonRecord {
+  // The reply is the list itself: nothing else is left.
+  if (listPath === '') return {};
   const data = pick(body, 'data');
   const listName = listPath?.startsWith('data.') ? listPath.slice(5) : undefined;
-  const rest = otherFields(body, ['data', 'meta']);
+  // A list found outside `data` is not shown twice either.
+  const rest = otherFields(body, ['data', 'meta', ...(listPath ? [listPath.split('.')[0]!] : [])]);
   if (isRecord(data) && listPath !== 'data') {
     const own = otherFields(data, [...(listName ? [listName] : []), ...shown]);
     if (Object.keys(own).length) rest.data = own;
