@@ -50,8 +50,8 @@ function adviceFor(trouble: Trouble): string {
   }
 }
 
-/** Past this, a line of text on stderr is cut: a value pasted by mistake, or a service's runaway message, is not echoed whole. */
-const MAX_TEXT_LINE = 1000;
+/** Past this, a line of text on stderr is cut: a value pasted by mistake is not echoed whole (a service's error fields are cut shorter before: shortenEnvelope). */
+const MAX_TEXT_LINE = 2000;
 
 export function reportError(error: unknown, io: IO, context: ReportMode | undefined): number {
   const write = (line: string) => io.stderr.write(line + '\n');
