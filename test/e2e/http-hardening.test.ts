@@ -157,50 +157,38 @@ describe('item 17: proxy failures name the proxy, its credentials masked', () =>
 });
 
 describe('item 10: a reply is capped at 64 MiB (--max-reply-size raises it)', () => {
+  /** A handler that sends 100 MiB of one JSON string, as the reader takes it; `sent` counts what went out. */
+  function hugeString(status: number, opening: string) {
+    const counter = { sent: 0 };
+    const handler: RequestListener = (_req, res) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      const chunk = Buffer.alloc(MIB, 'a');
+      res.write(opening);
+      const more = () => {
+        while (counter.sent < 100 * MIB && !res.destroyed) {
+          counter.sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end('"}');
+      };
+      more();
+    };
+    return { handler, counter };
+  }
+
   it('a plain 100 MiB body: the transfer stops at the cap, exit 10, one line, no retry', async () => {
-    let sent = 0;
-    const result = await against(
-      (_req, res) => {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        const chunk = Buffer.alloc(MIB, ' ');
-        res.write('{"pad":"');
-        const more = () => {
-          while (sent < 100 * MIB && !res.destroyed) {
-            sent += chunk.length;
-            if (!res.write(chunk)) return void res.once('drain', more);
-          }
-          res.end('"}');
-        };
-        res.on('close', () => (sent = Math.min(sent, 100 * MIB)));
-        more();
-      },
-      ['reports', 'list', '--json', '--retries', '2'],
-    );
+    const { handler, counter } = hugeString(200, '{"pad":"');
+    const result = await against(handler, ['reports', 'list', '--json', '--retries', '2']);
     expectOneLine(result, 10, /^error: GET \/v1\/reports answered with a body larger than 64 MiB; the transfer was stopped \(raise --max-reply-size to take it\)$/);
     expect(result.hits).toBe(1);
-    expect(sent).toBeLessThan(100 * MIB);
+    expect(counter.sent).toBeLessThan(100 * MIB);
   });
 
   it('an error status with a 100 MiB body is classified by its status (exit 8), the body left unread', async () => {
-    let sent = 0;
-    const result = await against(
-      (_req, res) => {
-        res.writeHead(500, { 'Content-Type': 'application/json' });
-        const chunk = Buffer.alloc(MIB, 'a');
-        res.write('{"error_code":"API_ERROR","error_message":"');
-        const more = () => {
-          while (sent < 100 * MIB && !res.destroyed) {
-            sent += chunk.length;
-            if (!res.write(chunk)) return void res.once('drain', more);
-          }
-          res.end('"}');
-        };
-        more();
-      },
-      ['reports', 'list', '--retries', '0'],
-    );
+    const { handler, counter } = hugeString(500, '{"error_code":"API_ERROR","error_message":"');
+    const result = await against(handler, ['reports', 'list', '--retries', '0']);
     expectOneLine(result, 8, /^error: HTTP_500: 500 Internal Server Error: /);
-    expect(sent).toBeLessThan(100 * MIB);
+    expect(counter.sent).toBeLessThan(100 * MIB);
   });
 
   it('a 1 MB gzip body that expands to 1 GiB: stopped at the cap, exit 10, no retry', async () => {
