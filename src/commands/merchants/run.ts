@@ -9,7 +9,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { MerchantResult } from '../../api/merchants.js';
 import type { Context } from '../../core/context.js';
 import { InterruptedError } from '../../core/errors.js';
-import { machineTextForTerminal } from '../../core/output/format.js';
+import { formatCount, machineTextForTerminal } from '../../core/output/format.js';
 import type { Batch } from './batches.js';
 import type { Lookup } from './lookup-set.js';
 import { runInOrder } from '../../core/stream/ordered-pool.js';
@@ -51,7 +51,7 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   const transform = ctx.io.stdoutIsTTY && format !== 'table' ? (text: string) => machineTextForTerminal(format, text) : undefined;
   const sink = new OutputSink(ctx.io.stdout, { beforeWrite, afterWrite: sharesTerminal ? progress.redraw : undefined, transform });
   const writer = await createWriter({
-    format: ctx.format,
+    format,
     sink,
     terminal: ctx.io.stdoutIsTTY,
     width: ctx.io.columns,
@@ -138,7 +138,6 @@ async function keepUnresolved(
   failedOut: { path: string; replace: boolean },
   lookupCount: () => number,
 ): Promise<void> {
-  const { formatCount } = await import('../../core/output/format.js');
   const source = unresolved[Symbol.asyncIterator]();
   let taken = 0;
   // Counted as they are taken; a writer that stops early does not end them, so the rest can be counted.
@@ -162,7 +161,7 @@ async function keepUnresolved(
     try {
       if (!fallback) throw error;
       written = await writeUnresolved(fallback, lookups, false);
-      ctx.err(`note: could not write in ${dirname(failedOut.path)} (${why}): the list went to the temporary folder`);
+      ctx.warn(`could not write in ${dirname(failedOut.path)} (${why}): the list went to the temporary folder`);
     } catch {
       for (let next = await source.next(); !next.done; next = await source.next()) taken++;
       ctx.err(`error: could not save the ${formatCount(taken)} unresolved lookups to ${failedOut.path}: ${why}`);
