@@ -10,13 +10,9 @@ export class OutputSink {
   private closed = false;
   private wakeUp?: () => void;
 
-  private readonly beforeWrite?: () => void;
-  private readonly afterWrite?: () => void;
-  private readonly transform?: (text: string) => string;
-
   constructor(
     private readonly stream: NodeJS.WritableStream,
-    options: {
+    private readonly options: {
       /** Called before each write, e.g. to take a progress bar off a shared terminal. */
       beforeWrite?: () => void;
       afterWrite?: () => void;
@@ -24,7 +20,6 @@ export class OutputSink {
       transform?: (text: string) => string;
     } = {},
   ) {
-    ({ beforeWrite: this.beforeWrite, afterWrite: this.afterWrite, transform: this.transform } = options);
     const stop = () => {
       this.closed = true;
       this.wakeUp?.();
@@ -36,9 +31,10 @@ export class OutputSink {
   async write(text: string): Promise<void> {
     if (text === '') return;
     if (this.closed) throw new StdoutClosedError('stdout was closed');
-    this.beforeWrite?.();
-    const hasRoom = this.stream.write(this.transform ? this.transform(text) : text);
-    this.afterWrite?.();
+    const { beforeWrite, afterWrite, transform } = this.options;
+    beforeWrite?.();
+    const hasRoom = this.stream.write(transform ? transform(text) : text);
+    afterWrite?.();
     if (hasRoom) return;
     await new Promise<void>((resolve) => {
       const done = () => {
