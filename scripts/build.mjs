@@ -47,9 +47,11 @@ const jqApart = {
  * jq-wasm feeds jq its input a byte at a time by copying the rest of it (`slice(1)`), and grows
  * its output a byte at a time by copying all of it: time grows with the square of the size (27 s
  * for half a megabyte), and jq runs synchronously, deaf to Ctrl-C meanwhile. Its runtime also
- * prints its own diagnostics ("Aborted()") on stderr. These edits make the input a moving view,
- * the outputs buffers that double, and leave the diagnostics to the error jq-wasm throws. The
- * build fails if jq-wasm's code no longer reads as expected.
+ * prints its own diagnostics ("Aborted()") on stderr, and gives jq a made-up environment
+ * (USER=web_user). These edits make the input a moving view, the outputs buffers that double,
+ * leave the diagnostics to the error jq-wasm throws, and give jq no environment at all (`$ENV` is
+ * `{}`: the key in SVC_API_KEY is out of an expression's reach). The build fails if jq-wasm's code
+ * no longer reads as expected.
  */
 const jqLinearIo = {
   name: 'jq-linear-io',
@@ -66,6 +68,7 @@ const jqLinearIo = {
         edit(append, `${name} = svcAppendByte(${name}, charCode);`, `the ${name} writer`);
       }
       edit(/(printErr\(message\) \{[^}]*\})\s*console\.error\(message\);/, '$1', 'the diagnostics printer');
+      edit(/var env = \{ USER: "web_user"[^}]*\};/, 'var env = {};', 'the made-up environment');
       // A view one longer over a buffer that doubles when full.
       code += `
 function svcAppendByte(view, byte) {

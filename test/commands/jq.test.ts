@@ -71,6 +71,12 @@ describe('--jq', () => {
     expect(JSON.parse(result.stderr)).toEqual({ error_code: 'FAILURE', error_message: '--jq: jq stopped: the expression needs more memory, or deeper recursion, than jq has' });
   });
 
+  it('gives jq no environment: $ENV and env are empty, so no expression reaches the key', async () => {
+    const result = await svc(['usage', '--jq', '[$ENV, env]'], { service: usage() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([{}, {}]);
+  });
+
   it('filters a reply of several megabytes, and gives a large output whole', async () => {
     const data = Array.from({ length: 40_000 }, (_, i) => ({ report_id: `rpt_${String(i).padStart(16, '0')}`, status: 'complete', bank_code: 'NABIL', created_at: '2026-05-20T08:30:00Z' }));
     const service = new FakeService().expect('GET', (request) => request.path.startsWith('/v1/reports'), { body: { data } });
