@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { MerchantResult } from '../../src/api/merchants.js';
 import { progressLine } from '../../src/core/stream/progress.js';
 import { OutputSink, StdoutClosedError } from '../../src/core/stream/sink.js';
-import { checkWritable, defaultUnresolvedPath, writeUnresolved } from '../../src/commands/merchants/unresolved.js';
+import { checkWritable, defaultUnresolvedPath, whyNot, writeUnresolved } from '../../src/commands/merchants/unresolved.js';
 import { fitWidths, type FitColumn } from '../../src/core/output/fit.js';
 import { createWriter } from '../../src/commands/merchants/writers.js';
 import type { OutputFormat } from '../../src/core/output/render.js';
@@ -202,6 +202,9 @@ describe('the unresolved file', () => {
 
   it('refuses a --failed-out in a missing folder or that is a folder, before any request', async () => {
     await expect(checkWritable(join(dir, 'no', 'such', 'out.txt'))).rejects.toThrow(/--failed-out .*: the folder .* does not exist/);
+    // A folder that is there but takes no file, and a read-only one, are named for what they are.
+    expect(whyNot(Object.assign(new Error('x'), { code: 'ENOENT' }), '/proc')).toBe('the folder /proc takes no new file');
+    expect(whyNot(Object.assign(new Error('x'), { code: 'EROFS' }), '/mnt/ro')).toBe('cannot write in /mnt/ro (a read-only file system)');
     await expect(checkWritable(dir)).rejects.toThrow(/it is a directory/);
     await expect(checkWritable(join(dir, 'fine.txt'))).resolves.toBeUndefined();
     expect(existsSync(join(dir, 'fine.txt'))).toBe(false);

@@ -161,7 +161,7 @@ async function keepUnresolved(
     try {
       if (!fallback) throw error;
       written = await writeUnresolved(fallback, lookups, false);
-      ctx.warn(`could not write in ${dirname(failedOut.path)} (${why}): the list went to the temporary folder`);
+      ctx.warn(`${why}: the list of lookups not resolved went to the temporary folder`);
     } catch {
       for (let next = await source.next(); !next.done; next = await source.next()) taken++;
       ctx.err(`error: could not save the ${formatCount(taken)} unresolved lookups to ${failedOut.path}: ${why}`);

@@ -4,7 +4,7 @@
 // file is created exclusively, mode 0600, under a name nobody can guess: a link planted beside
 // the list is never written through.
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, existsSync } from 'node:fs';
 import { access, link, lstat, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
@@ -81,9 +81,11 @@ export async function writeUnresolved(path: string, lookups: AsyncIterable<Looku
 
 export function whyNot(error: unknown, folder: string): string {
   const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return `the folder ${folder} does not exist`;
+  // A folder that exists may still take no new file (/proc): ENOENT then names the file, not it.
+  if (code === 'ENOENT') return existsSync(folder) ? `the folder ${folder} takes no new file` : `the folder ${folder} does not exist`;
   if (code === 'ENOTDIR') return `${folder} is not a folder`;
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return `cannot write in ${folder} (permission denied)`;
+  if (code === 'EROFS') return `cannot write in ${folder} (a read-only file system)`;
+  if (code === 'EACCES' || code === 'EPERM') return `cannot write in ${folder} (permission denied)`;
   return (error as Error)?.message ?? String(error);
 }
 
