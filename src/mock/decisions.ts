@@ -36,16 +36,13 @@ export interface Outcome {
 }
 
 export class DecisionBook {
-  /** By organisation, oldest first. */
-  private readonly decisions = new Map<string, Decision[]>();
-  /** By organisation, then client_reference_id. */
+  /** By organisation, then client_reference_id, oldest first (a Map keeps the order of insertion). */
   private readonly byReference = new Map<string, Map<string, Decision>>();
 
   constructor(private readonly clock: Clock) {}
 
   /** A second decision for the same reference is refused: the first stands. */
   record(organizationId: string, fields: NewDecision): Decision {
-    const own = this.own(organizationId);
     const references = this.references(organizationId);
     if (references.has(fields.client_reference_id)) {
       throw new ApiError('DECISION_EXISTS', `A decision for client_reference_id '${fields.client_reference_id}' is already recorded.`);
@@ -58,16 +55,13 @@ export class DecisionBook {
       outcome_detail: null,
       outcome_recorded_at: null,
     };
-    own.push(decision);
     references.set(decision.client_reference_id, decision);
     return decision;
   }
 
   /** Newest first; `outcome` keeps the decisions whose latest outcome it is. */
   list(organizationId: string, query: { outcome?: OutcomeValue; limit: number }): { decisions: Decision[]; hasMore: boolean } {
-    const matching = this.own(organizationId)
-      .filter((d) => !query.outcome || d.outcome === query.outcome)
-      .reverse();
+    const matching = [...this.references(organizationId).values()].filter((d) => !query.outcome || d.outcome === query.outcome).reverse();
     return { decisions: matching.slice(0, query.limit), hasMore: matching.length > query.limit };
   }
 
@@ -86,11 +80,5 @@ export class DecisionBook {
     let references = this.byReference.get(organizationId);
     if (!references) this.byReference.set(organizationId, (references = new Map()));
     return references;
-  }
-
-  private own(organizationId: string): Decision[] {
-    let own = this.decisions.get(organizationId);
-    if (!own) this.decisions.set(organizationId, (own = []));
-    return own;
   }
 }

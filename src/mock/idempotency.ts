@@ -7,12 +7,12 @@
 // The table is bounded, so that a long benchmark (svc sends a new key with every POST) does not
 // grow the mock: at most 10,000 keys and 16 MiB of replies by default, the oldest forgotten first.
 // Replies are kept as their JSON in UTF-8, in buffers outside the JavaScript heap (where the
-// garbage collector does not move them), and the server sends that same buffer; a retry comes
-// within seconds, long before its key is forgotten.
+// garbage collector does not move them): the buffer the server sent, and a replay sends the same
+// JSON text. A retry comes within seconds, long before its key is forgotten.
 import { createHash } from 'node:crypto';
 import type { Clock } from './dates.js';
 import { ApiError } from './errors.js';
-import { bodyJson, parseJsonBody, type Reply, type RequestBody } from './http.js';
+import { bodyBytes, JsonText, parseJsonBody, type Reply, type RequestBody } from './http.js';
 import { multipartBoundary, parseMultipart } from './multipart.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -92,7 +92,8 @@ export class IdempotencyTable {
       }
       if (!found.reply) throw new ApiError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed.');
       const { status, headers, json } = found.reply;
-      return { replay: { status, body: JSON.parse(json.toString('utf8')), headers: { ...headers, [REPLAYED_HEADER]: 'true' } } };
+      // Sent as the same JSON text, not parsed only to be written again.
+      return { replay: { status, body: new JsonText(json.toString('utf8')), headers: { ...headers, [REPLAYED_HEADER]: 'true' } } };
     }
     // A new or expired key: (re)inserted last, so the map stays in the order keys were claimed.
     this.forget(id);
@@ -104,7 +105,7 @@ export class IdempotencyTable {
       settle: (reply, json) => {
         if (!ours()) return;
         if (reply.status >= 500) return this.forget(id);
-        const stored = json ?? Buffer.from(bodyJson(reply.body));
+        const stored = json ?? bodyBytes(reply.body);
         // A reply larger than the whole limit is not kept (a retry runs again), rather than evicting every other key for it.
         if (stored.length > this.replyBytes) return this.forget(id);
         entry.reply = { status: reply.status, headers: reply.headers, json: stored };

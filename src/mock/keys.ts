@@ -1,7 +1,6 @@
 // API keys of the mock: generated fresh at every start, kept only as SHA-256 hashes, as the
 // real service does (a key is shown once and cannot be recovered).
-import { randomBytes } from 'node:crypto';
-import { tokenHash } from './tokens.js';
+import { newToken, tokenHash } from './tokens.js';
 
 export interface MockKey {
   key: string;
@@ -29,7 +28,7 @@ export class KeyRing {
       const org = { organization_id, organization_name };
       for (const mode of ['live', 'test'] as const) {
         for (const scope of ['FULL', 'READ_ONLY'] as const) {
-          const key = `svc_sk_${mode}_${randomBytes(16).toString('hex')}`;
+          const key = newToken(`svc_sk_${mode}`);
           const identity: KeyIdentity = { ...org, mode, scope, last4: key.slice(-4) };
           this.byHash.set(tokenHash(key), identity);
           issued.push({ key, ...org, mode, scope });

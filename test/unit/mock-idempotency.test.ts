@@ -1,7 +1,7 @@
 // The mock's table of Idempotency-Keys on its own: what it keeps, for how long, and how many.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/mock/errors.js';
-import type { Reply } from '../../src/mock/http.js';
+import { JsonText, type Reply } from '../../src/mock/http.js';
 import { IdempotencyTable, type Claim, type IdempotentRequest } from '../../src/mock/idempotency.js';
 
 const HOUR = 3_600_000;
@@ -20,6 +20,8 @@ function request(key: string, body: string, options: Partial<IdempotentRequest> 
 }
 
 const ok: Reply = { status: 200, body: { report_id: 'rpt_1' } };
+/** `ok` as a replay sends it: the JSON text the table kept. */
+const okReplayed = { ...ok, body: new JsonText(JSON.stringify(ok.body)) };
 const settle = (claim: Claim, reply: Reply) => ('settle' in claim ? claim.settle(reply) : expect.unreachable());
 const errorCode = (run: () => unknown) => {
   try {
@@ -36,7 +38,7 @@ describe('IdempotencyTable', () => {
     const table = new IdempotencyTable(() => new Date(now));
     settle(table.claim(request('key-00000001', '{"a":1}')), ok);
     now += 23 * HOUR;
-    expect(table.claim(request('key-00000001', '{ "a": 1 }'))).toEqual({ replay: { ...ok, headers: { 'Idempotent-Replayed': 'true' } } });
+    expect(table.claim(request('key-00000001', '{ "a": 1 }'))).toEqual({ replay: { ...okReplayed, headers: { 'Idempotent-Replayed': 'true' } } });
     now += 2 * HOUR;
     expect('settle' in table.claim(request('key-00000001', '{"a":1}'))).toBe(true);
   });
@@ -67,7 +69,7 @@ describe('IdempotencyTable', () => {
         contentType: `multipart/form-data; boundary=${boundary}`,
       });
     settle(table.claim(form('aaaa')), ok);
-    expect(table.claim(form('bbbb'))).toMatchObject({ replay: ok });
+    expect(table.claim(form('bbbb'))).toMatchObject({ replay: okReplayed });
   });
 
   it('scopes keys, refuses keys shorter than 8 or longer than 255 characters, and remembers the newest keys only', () => {
