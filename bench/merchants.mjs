@@ -4,7 +4,7 @@
 // output formats: --json, -o ndjson, -o csv). The minimal script reads its whole file first and
 // keeps it; svc reads as the calls go. Both send what the contract asks of every client (an
 // Idempotency-Key on each POST), so the mock does the same work for each and the difference is
-// the client's own; each run has a fresh mock of its own (a mock keeps the reply of every key).
+// the client's own; each run has a fresh mock of its own, so every run starts from the same state.
 // Reports the median wall time of each over interleaved runs, their ratio, svc's peak RSS, and
 // how much that peak grows from the smallest to the largest size (the memory that grows with the
 // input: svc keeps 8 bytes a distinct lookup).
@@ -206,8 +206,8 @@ async function startMock() {
 
 /**
  * Runs `program` (node arguments, given the mock's address and key) against a mock of its own,
- * started fresh and stopped after: the mock keeps the reply of every Idempotency-Key (up to
- * 10,000), so one shared by every run would grow by gigabytes and slow the later runs down.
+ * started fresh and stopped after: a mock shared by every run would meet each with the
+ * Idempotency-Keys (up to 16 MiB of replies) of the runs before it, and no two runs would start alike.
  */
 async function againstFreshMock(program) {
   const { mock, url, key } = await startMock();
