@@ -7,7 +7,6 @@ import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { USER_AGENT } from '../version.js';
 import { readEnv } from './environment.js';
-import { importOpen } from './external.js';
 import { UsageError } from './errors.js';
 import { canPrompt, colorEnabled, type IO } from './io.js';
 import { wrapText } from './output/fit.js';
@@ -119,8 +118,8 @@ export class Context {
   /** Opens an address in the browser; rejects when none can be started. */
   async openBrowser(url: string): Promise<void> {
     if (this.services.openBrowser) return this.services.openBrowser(url);
-    const { default: open } = await importOpen();
-    await open(url);
+    const { openInBrowser } = await import('./browser.js');
+    await openInBrowser(url);
   }
 
   /** The reply cache of the profile in force; --debug hears why it is bypassed, if it is. */
