@@ -3,6 +3,7 @@
 // function as the client, and each command's help names its request from here.
 import { UsageError } from '../core/errors.js';
 import type { Method } from './client.js';
+import { hasControlCharacter } from '../core/output/format.js';
 
 export interface Endpoint {
   method: Method;
@@ -70,7 +71,7 @@ export function checkId(id: string | undefined, what = 'report id'): string {
   if (id === undefined || id === '') throw new UsageError(`the ${what} is empty`);
   if (id.length > MAX_ID_LENGTH) throw new UsageError(`the ${what} "${id.slice(0, 20)}…" is ${id.length} characters long; an id has at most ${MAX_ID_LENGTH}`);
   if (/[/?#\s]/.test(id)) throw new UsageError(`the ${what} "${id.replace(/\s/g, ' ')}" must not contain / ? # or white space`);
-  if (/[\u0000-\u001f\u007f]/.test(id)) throw new UsageError(`the ${what} contains a control character`);
+  if (hasControlCharacter(id)) throw new UsageError(`the ${what} contains a control character`);
   if (id === '.' || id === '..') throw new UsageError(`the ${what} "${id}" is not an id: "." and ".." name a folder of the URL`);
   return id;
 }

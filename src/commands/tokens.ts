@@ -10,6 +10,7 @@
 import type { Context, ReplyReader } from '../core/context.js';
 import { UsageError } from '../core/errors.js';
 import type { Reply } from '../core/output/render.js';
+import { hasControlCharacter } from '../core/output/format.js';
 
 export interface SecretHandOver {
   /** The secrets the reply carries, read from its body (absent ones are skipped). */
@@ -32,6 +33,6 @@ export async function presentSecretOnce(ctx: Context, reply: Reply, reader: Repl
 export function checkToken(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new UsageError(`${flag} is empty`);
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw new UsageError(`${flag} contains a control character (such as a line break); a token is one word`);
+  if (hasControlCharacter(value)) throw new UsageError(`${flag} contains a control character (such as a line break); a token is one word`);
   return value;
 }

@@ -2,6 +2,7 @@
 // any request. Pure: flags in, request bodies and queries out, absent options left out.
 import { UsageError } from '../../core/errors.js';
 import { checkChoice, checkId, checkInteger } from '../args.js';
+import { hasControlCharacter } from '../../core/output/format.js';
 
 export const DECISIONS = ['approved', 'review', 'declined'] as const;
 export const OUTCOMES = ['repaid', 'delinquent', 'defaulted', 'written_off'] as const;
@@ -72,7 +73,7 @@ function required(value: string | undefined, flag: string, form: string): string
 export function checkReference(value: string | undefined): string {
   const reference = required(value, '--client-reference-id', 'R');
   if (reference.trim() === '') throw new UsageError('--client-reference-id is empty: give your own id of the application, e.g. loan-1001');
-  if (/[\u0000-\u001f\u007f]/.test(reference)) throw new UsageError('--client-reference-id must be one line, without control characters');
+  if (hasControlCharacter(reference)) throw new UsageError('--client-reference-id must be one line, without control characters');
   return reference;
 }
 

@@ -21,13 +21,27 @@ export function formatBoolean(value: boolean | null | undefined): string {
   return value === true ? 'yes' : value === false ? 'no' : '';
 }
 
+/** Bidirectional controls: shown, they would put a text's characters in another order (a name that reads as another). */
+const BIDI = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+const UNPRINTABLE = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI}]`, 'g');
+/** What a terminal must not get raw from JSON text: DEL, the C1 controls and the bidirectional ones. */
+const UNSAFE_IN_JSON = new RegExp(`[\\u007f-\\u009f${BIDI}]`, 'g');
+/** As UNPRINTABLE, but for a CR that ends a CSV line. */
+const UNPRINTABLE_IN_CSV = new RegExp(`\\r(?!\\n)|[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f${BIDI}]`, 'g');
+const BIDI_CONTROLS = new RegExp(`[${BIDI}]`, 'g');
+
 /**
  * Removes control characters so text from the service cannot move the cursor or recolour the
  * terminal, and the bidirectional controls that would make it show its characters in another
  * order (a name that reads as something else).
  */
 export function printable(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+  return text.replace(UNPRINTABLE, '');
+}
+
+/** True when the text holds a C0 control character or DEL: it cannot be one line, one word, or part of a URL. */
+export function hasControlCharacter(text: string): boolean {
+  return /[\u0000-\u001f\u007f]/.test(text);
 }
 
 /**
@@ -36,7 +50,7 @@ export function printable(text: string): string {
  * unescaped), so the text still means the same value.
  */
 export function terminalJson(text: string): string {
-  return text.replace(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(UNSAFE_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
@@ -44,8 +58,7 @@ export function terminalJson(text: string): string {
  * NDJSON with those characters escaped.
  */
 export function machineTextForTerminal(format: 'json' | 'ndjson' | 'csv', text: string): string {
-  if (format !== 'csv') return terminalJson(text);
-  return text.replace(/\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+  return format === 'csv' ? text.replace(UNPRINTABLE_IN_CSV, '') : terminalJson(text);
 }
 
 /** One cell of a tab-separated line: tabs and line breaks become a space (colour codes stay). */
@@ -55,10 +68,7 @@ export function tabCell(text: string): string {
 
 /** Text for one line of a message: runs of control characters (line breaks too) become one space; bidirectional controls go. */
 export function oneLine(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .trim();
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(BIDI_CONTROLS, '').trim();
 }
 
 /** Past this depth a copy stops: views shown to people cut their nesting well before it. */
