@@ -78,15 +78,16 @@ export async function proxyTransport(proxy: Proxy): Promise<Transport> {
       redirect: 'manual',
       dispatcher,
     });
+    const headers = new ReplyHeaders(response.headers);
     const chunks: Uint8Array[] = [];
     let received = 0;
     for await (const chunk of response.body ?? []) {
       received += chunk.byteLength;
       // Leaving the loop cancels the body: a compressed bomb stops at the cap, decoded.
-      if (received > request.maxBodyBytes) throw new ReplyTooLargeError(request.maxBodyBytes, { status: response.status, headers: new ReplyHeaders(response.headers) });
+      if (received > request.maxBodyBytes) throw new ReplyTooLargeError(request.maxBodyBytes, { status: response.status, headers });
       chunks.push(chunk);
     }
-    return { status: response.status, headers: new ReplyHeaders(response.headers), raw: utf8(Buffer.concat(chunks)) };
+    return { status: response.status, headers, raw: utf8(Buffer.concat(chunks)) };
   };
 }
 

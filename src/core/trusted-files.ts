@@ -20,7 +20,7 @@ export function untrustedFolderReason(folders: [string, (path: string) => Stats]
 }
 
 /** Why another user could have written this file or folder: they own it, or may write in it. */
-export function distrustReason(path: string, info: Stats): string | undefined {
+function distrustReason(path: string, info: Stats): string | undefined {
   const uid = process.getuid?.();
   if (uid === undefined) return undefined; // Windows: no owners or mode bits to go by
   if (info.uid !== uid) return `${path} belongs to another user`;

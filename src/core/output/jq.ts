@@ -39,7 +39,7 @@ export async function checkJqExpression(expression: string): Promise<void> {
 }
 
 /** The output of `expression` over the JSON text (one or more values), each result on its own line. */
-export async function applyJq(json: string, expression: string): Promise<string> {
+async function applyJq(json: string, expression: string): Promise<string> {
   let output: string;
   try {
     output = await (await jq()).raw(json, expression, ['-r']);
