@@ -62,7 +62,7 @@ export function refuseReservedName(name: string): void {
 
 /** The profile a write goes to (login, config set): named ones may be new, so only the name is checked. */
 export function profileToWrite(flags: SettingFlags, env: Env, doc: ConfigDoc): string {
-  const name = flags.profile ?? readEnv(env, 'SVC_PROFILE') ?? doc.current_profile ?? 'default';
+  const name = flags.profile ?? readEnv(env, 'SVC_PROFILE') ?? currentProfileName(doc);
   if (!PROFILE_NAME.test(name)) throw new UsageError(`a profile name is 1 to 64 letters, digits, '.', '_' or '-', not "${name}"`);
   refuseReservedName(name);
   return name;

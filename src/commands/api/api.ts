@@ -29,7 +29,7 @@ export function methodAndPath(first: string, second: string | undefined, options
   const flag = options.method === undefined ? undefined : checkMethod(options.method);
   if (second !== undefined) {
     if (!isMethod(first)) throw new UsageError(`"${first}" is not a method (${METHODS.join(', ')}): give PATH alone, or METHOD PATH`);
-    const method = first.toUpperCase() as ApiMethod;
+    const method = checkMethod(first);
     if (flag && flag !== method) throw new UsageError(`two methods: ${method} and -X ${flag}; give one`);
     return { method, path: apiPath(second) };
   }

@@ -28,7 +28,7 @@ export interface Lookup {
   value: string;
 }
 
-export interface LookupSetOptions {
+interface LookupSetOptions {
   /** Queue each new lookup for `take` and iteration (default); false counts them only. */
   keep?: boolean;
   /** Record which of the lookups given are first appearances, for a second reading (`replay`). */
@@ -148,7 +148,7 @@ export class LookupSet {
 }
 
 /** A bit per lookup given: whether it was a first appearance. 125 KB a million lookups. */
-export class FirstAppearances {
+class FirstAppearances {
   private bits = new Int32Array(1024);
 
   set(index: number): void {

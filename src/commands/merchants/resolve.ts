@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { formatCount } from '../../core/output/format.js';
 import { checkInteger } from '../args.js';
 import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL } from './batches.js';
 import { nameOf, TwiceReadInput } from './input.js';
@@ -116,7 +117,6 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
     if (flags.dryRun) return await printPlan(ctx, plan);
     const client = await ctx.client();
     if (ctx.io.stderrIsTTY && plan.calls > CALLS_WORTH_A_NOTE) {
-      const { formatCount } = await import('../../core/output/format.js');
       ctx.err(`Resolving ${formatCount(plan.lookups)} lookups in ${formatCount(plan.calls)} calls: this uses ${formatCount(plan.units)} billing units.`);
     }
     const lookups = counted.replay();
@@ -165,7 +165,6 @@ export function planOf(lookups: LookupSet, concurrency: number): Plan {
 }
 
 async function printPlan(ctx: Context, plan: Plan): Promise<void> {
-  const { formatCount } = await import('../../core/output/format.js');
   const raw = JSON.stringify({ dry_run: true, ...plan });
   await ctx.present({ raw, body: JSON.parse(raw) }, {
     what: 'merchants resolve --dry-run',

@@ -25,15 +25,15 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
           bank_code: textOf(pick(item, 'bank_code') ?? pick(pick(item, 'statement'), 'bank_code')),
           created_at: textOf(reading.documented(item, 'data[].created_at', 'created_at')),
         };
-        return { id: read.report_id, status: read.status, bank: read.bank_code, created: read.created_at, rest: unreadFields(item, ['statement'], read) };
+        return { ...read, rest: unreadFields(item, ['statement'], read) };
       });
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
-        { key: 'report_id', header: 'ID', value: (r) => r.id, keep: true },
+        { key: 'report_id', header: 'ID', value: (r) => r.report_id, keep: true },
         { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => paintReportStatus(r.status ?? '', paint) },
-        { key: 'bank_code', header: 'BANK', value: (r) => r.bank },
+        { key: 'bank_code', header: 'BANK', value: (r) => r.bank_code },
         // A time: shown in the local zone by the renderer (output/time.ts).
-        { key: 'created_at', header: 'CREATED', value: (r) => r.created },
+        { key: 'created_at', header: 'CREATED', value: (r) => r.created_at },
       ];
       const list: ListView<Row> = {
         kind: 'list',

@@ -24,7 +24,7 @@ export async function listStatements(ctx: Context, options: { status?: string })
           content_hash: textOf(reading.documented(s, 'statements[].content_hash', 'content_hash')),
           verify_url: textOf(reading.documented(s, 'statements[].verify_url', 'verify_url')),
         };
-        return { id: textOf(pick(s, ...ID_NAMES)), status: read.status, hash: read.content_hash, verifyUrl: read.verify_url, rest: unreadFields(s, ID_NAMES, read) };
+        return { ...read, id: textOf(pick(s, ...ID_NAMES)), rest: unreadFields(s, ID_NAMES, read) };
       });
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
@@ -32,8 +32,8 @@ export async function listStatements(ctx: Context, options: { status?: string })
         { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => (r.status === 'issued' ? paint.good('issued') : r.status === 'revoked' ? paint.bad('revoked') : (r.status ?? '')) },
         // Whole in a pipe (a script may compare it); a narrow terminal cuts it first, with an ellipsis,
         // and keeps the address people open whole.
-        { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.hash, flex: 'cut' },
-        { key: 'verify_url', header: 'VERIFY AT', value: (r) => r.verifyUrl, keep: true },
+        { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.content_hash, flex: 'cut' },
+        { key: 'verify_url', header: 'VERIFY AT', value: (r) => r.verify_url, keep: true },
       ];
       const list: ListView<Row> = { kind: 'list', rows, columns, empty: status ? `No ${status} statements.` : 'No statements issued yet.' };
       return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['statements']));

@@ -1,7 +1,7 @@
 // `svc usage`: the documented counters (plan, quota, used, remaining, period, resets_at), and
 // any other counter the service adds, listed after them.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { numberOf, pick, textOf, unreadFields } from '../../api/reading.js';
+import { numberOf, textOf, unreadFields } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
@@ -16,11 +16,12 @@ export async function showUsage(ctx: Context): Promise<void> {
     view: (body, reading) => {
       const quota = numberOf(reading.documented(body, 'quota'));
       const used = numberOf(reading.documented(body, 'used'));
+      const remaining = numberOf(reading.documented(body, 'remaining'));
       const u = {
         plan: textOf(reading.documented(body, 'plan')),
         quota,
         used,
-        remaining: numberOf(reading.documented(body, 'remaining')) ?? (quota !== undefined && used !== undefined ? Math.max(0, quota - used) : undefined),
+        remaining: remaining ?? (quota !== undefined && used !== undefined ? Math.max(0, quota - used) : undefined),
         period: textOf(reading.documented(body, 'period')),
         resetsAt: textOf(reading.documented(body, 'resets_at')),
       };
@@ -42,7 +43,7 @@ export async function showUsage(ctx: Context): Promise<void> {
         // A time: shown in the local zone, and on a terminal how far off, by the renderer (output/time.ts).
         { key: 'resets_at', header: 'Resets', value: (x) => x.resetsAt },
       ];
-      const read = { plan: u.plan, quota, used, remaining: numberOf(pick(body, 'remaining')), period: u.period, resets_at: u.resetsAt };
+      const read = { plan: u.plan, quota, used, remaining, period: u.period, resets_at: u.resetsAt };
       return withRest({ kind: 'record', record: u, fields }, unreadFields(body, [], read));
     },
   });
