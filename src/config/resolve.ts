@@ -2,7 +2,7 @@
 import type { ApiClient } from '../api/client.js';
 import { readEnv, type Env } from '../core/environment.js';
 import { ApiError, EXIT, MissingKeyError, UsageError, type Trouble } from '../core/errors.js';
-import { secureUrl } from '../core/urls.js';
+import { secureUrl, shownUrl } from '../core/urls.js';
 import type { ConfigDoc, Profile } from './store.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
@@ -20,6 +20,11 @@ export interface Settings {
   baseUrlSource: Source;
   apiKey?: string;
   apiKeySource: Source;
+  /**
+   * The profile holds a key that is not used: it was saved for another base URL than the one in
+   * force (from --base-url or SVC_BASE_URL). `savedFor` is the profile's base URL, if it has one.
+   */
+  withheldKey?: { savedFor?: string };
 }
 
 function pick(flag: string | undefined, env: string | undefined, profile: string | undefined): [string | undefined, Source] {
@@ -80,8 +85,27 @@ export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): 
   const { name, source } = activeProfile(flags, env, doc);
   const profile: Profile = profileOf(doc, name) ?? {};
   const [baseUrl, baseUrlSource] = pick(flags.baseUrl, readEnv(env, 'SVC_BASE_URL'), profile.base_url);
-  const [apiKey, apiKeySource] = pick(flags.apiKey, readEnv(env, 'SVC_API_KEY'), profile.api_key);
-  return { profile: name, profileSource: source, baseUrl, baseUrlSource, apiKey, apiKeySource };
+  // A profile's key goes only to the base URL it was saved with (as gh binds a token to its host):
+  // a leftover SVC_BASE_URL must not hand a live key to whatever listens there.
+  const keyTravels = profile.api_key !== undefined && (baseUrlSource === 'profile' || baseUrlSource === 'none' || sameBaseUrl(baseUrl, profile.base_url));
+  const [apiKey, apiKeySource] = pick(flags.apiKey, readEnv(env, 'SVC_API_KEY'), keyTravels ? profile.api_key : undefined);
+  const settings: Settings = { profile: name, profileSource: source, baseUrl, baseUrlSource, apiKey, apiKeySource };
+  if (apiKeySource === 'none' && profile.api_key !== undefined && !keyTravels) settings.withheldKey = { savedFor: profile.base_url };
+  return settings;
+}
+
+/** Whether two base URLs name the same service once written the one way (`checkBaseUrl`). */
+function sameBaseUrl(a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  const normal = (value: string) => {
+    try {
+      return checkBaseUrl(value);
+    } catch {
+      return undefined;
+    }
+  };
+  const [x, y] = [normal(a), normal(b)];
+  return x !== undefined && x === y;
 }
 
 /**
@@ -90,8 +114,11 @@ export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): 
  */
 export function checkBaseUrl(value: string): string {
   const { url, problem } = secureUrl(value, 'https://api.example.com');
-  if (!url) throw new UsageError(`the base URL "${value}" ${problem}`, ['Over http the API key would travel in clear text.'])
-  if (url.search || url.hash) throw new UsageError(`the base URL "${value}" must not carry a query or fragment`);
+  const shown = shownUrl(value);
+  if (!url) throw new UsageError(`the base URL "${shown}" ${problem}`, ['Over http the API key would travel in clear text.']);
+  // The key is the one credential svc sends; a user name or password would be sent with it, and shown.
+  if (url.username || url.password) throw new UsageError(`the base URL "${shown}" must not carry a user name or password`);
+  if (url.search || url.hash) throw new UsageError(`the base URL "${shown}" must not carry a query or fragment`);
   const path = url.pathname.replace(/\/+$/, '');
   if (/\/v1$/.test(path)) throw new UsageError(`the base URL must not end in /v1: use ${url.origin}${path.slice(0, -3)}`);
   return url.origin + path;
@@ -105,10 +132,20 @@ export function requireBaseUrl(settings: Settings): string {
 }
 
 export function requireApiKey(settings: Settings): string {
+  if (!settings.apiKey && settings.withheldKey) throw withheldKeyError(settings, settings.withheldKey.savedFor);
   if (!settings.apiKey) {
     throw new MissingKeyError('no API key configured', ['Run `svc login`, or set SVC_API_KEY (or pass --api-key).']);
   }
   return settings.apiKey;
+}
+
+function withheldKeyError(settings: Settings, savedFor: string | undefined): MissingKeyError {
+  const origin = settings.baseUrlSource === 'flag' ? '--base-url' : 'SVC_BASE_URL';
+  const target = shownUrl(settings.baseUrl ?? '');
+  const kept = savedFor === undefined ? 'was saved with no base URL' : `was saved for ${shownUrl(savedFor)}`;
+  return new MissingKeyError(`the key of profile "${settings.profile}" ${kept}; it is not sent to ${target} (from ${origin})`, [
+    `Pass that service's key with --api-key or SVC_API_KEY, or ${origin === '--base-url' ? 'drop --base-url' : 'unset SVC_BASE_URL'} to use the profile's own.`,
+  ]);
 }
 
 /** Where the key in force came from, for a message about it (the key itself is never named). */

@@ -30,3 +30,11 @@ export function secureUrl(value: string, example = 'https://app.example.com/conn
   }
   return { url };
 }
+
+/**
+ * An address as it may be shown in a message: what comes before `@` in it (`user:secret@`, or a
+ * token as the user name) is replaced by `***`, whether or not the rest parses as a URL.
+ */
+export function shownUrl(value: string): string {
+  return value.replace(/^([^:/?#]*:\/\/)[^/?#]*@/, '$1***@');
+}

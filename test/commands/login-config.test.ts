@@ -8,7 +8,7 @@ import { PROFILE_KEYS } from '../../src/config/store.js';
 import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram } from '../../src/docs/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
-import { BASE_URL, FakeService, KEY, LIVE_KEY, plain, ScriptedPrompter, scratchDir, svc, type InProcessOptions } from '../support/in-process.js';
+import { BASE_URL, expectFailure, FakeService, KEY, LIVE_KEY, MODES, plain, ScriptedPrompter, scratchDir, svc, type InProcessOptions } from '../support/in-process.js';
 
 const USAGE = { plan: 'growth', quota: 10000, used: 9500, remaining: 500 };
 const INVALID_KEY = { error_type: 'AUTHENTICATION_ERROR', error_code: 'INVALID_API_KEY', error_message: 'The API key is not valid.' };
@@ -551,16 +551,19 @@ describe('precedence: flag > environment > profile > default', () => {
     const dir = freshDir();
     writeConfig(dir, { profiles: { default: { base_url: 'http://127.0.0.1:4010', api_key: KEY } } });
     expect(await whoami(dir)).toMatchObject({ base_url: 'http://127.0.0.1:4010', sources: { base_url: 'profile' } });
-    expect(await whoami(dir, [], { SVC_BASE_URL: 'http://localhost:4010' })).toMatchObject({ base_url: 'http://localhost:4010', sources: { base_url: 'env' } });
-    expect(await whoami(dir, ['--base-url', 'https://flag.example.com'], { SVC_BASE_URL: 'http://localhost:4010' })).toMatchObject({
+    expect(await whoami(dir, [], { SVC_BASE_URL: 'http://localhost:4010', SVC_API_KEY: KEY })).toMatchObject({ base_url: 'http://localhost:4010', sources: { base_url: 'env' } });
+    expect(await whoami(dir, ['--base-url', 'https://flag.example.com'], { SVC_BASE_URL: 'http://localhost:4010', SVC_API_KEY: KEY })).toMatchObject({
       base_url: 'https://flag.example.com',
       sources: { base_url: 'flag' },
     });
 
     const tail = KEY.slice(-4);
     expect(await sent(dir, [])).toBe(`http://127.0.0.1:4010 ${tail}`);
-    expect(await sent(dir, [], { SVC_BASE_URL: 'http://localhost:4010' })).toBe(`http://localhost:4010 ${tail}`);
-    expect(await sent(dir, ['--base-url', 'https://flag.example.com'], { SVC_BASE_URL: 'http://localhost:4010' })).toBe(`https://flag.example.com ${tail}`);
+    // Another base URL takes its key from the flag or the environment (see "a profile's key is bound").
+    expect(await sent(dir, [], { SVC_BASE_URL: 'http://localhost:4010', SVC_API_KEY: OTHER_KEY })).toBe(`http://localhost:4010 ${OTHER_KEY.slice(-4)}`);
+    expect(await sent(dir, ['--base-url', 'https://flag.example.com', '--api-key', THIRD_KEY], { SVC_BASE_URL: 'http://localhost:4010' })).toBe(
+      `https://flag.example.com ${THIRD_KEY.slice(-4)}`,
+    );
   });
 
   it('for the profile, in whoami and in which key is sent', async () => {
@@ -633,7 +636,6 @@ describe('svc config', () => {
 
   it('set and get a base URL (without a trailing slash) on the active profile', async () => {
     const dir = freshDir();
-    await loggedIn(dir);
     const set = await svcIn(dir, ['config', 'set', 'base_url', 'http://localhost:4010/']);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toBe('');
@@ -645,7 +647,7 @@ describe('svc config', () => {
     }
     const json = await svcIn(dir, ['config', 'get', 'base_url', '--json']);
     expect(JSON.parse(json.stdout)).toBe('http://localhost:4010');
-    expect(readConfig(dir).profiles.default).toEqual({ base_url: 'http://localhost:4010', api_key: KEY });
+    expect(readConfig(dir).profiles.default).toEqual({ base_url: 'http://localhost:4010' });
   });
 
   it('get api_key shows the key masked', async () => {
@@ -1017,5 +1019,80 @@ describe('completion of the config verbs', () => {
   it('config delete and config use complete the profile names of the config file', () => {
     for (const verb of ['delete', 'use']) expect(command('config', verb).args[0]!.value).toEqual({ kind: 'dynamic', source: 'profiles' });
     expect(command('config', 'delete').flags.map((f) => f.long)).toContain('--force');
+  });
+});
+
+describe("a profile's key is bound to the base URL it was saved with", () => {
+  const SAVED = 'https://api.example.com';
+  const ELSEWHERE = 'http://127.0.0.1:8799';
+  const saved = () => {
+    const dir = freshDir();
+    writeConfig(dir, { current_profile: 'default', profiles: { default: { base_url: SAVED, api_key: LIVE_KEY } } });
+    return dir;
+  };
+
+  for (const { mode, tty } of MODES) {
+    it(`a base URL from SVC_BASE_URL that differs: the profile's key is not sent, exit 3 naming --api-key and SVC_API_KEY (${mode})`, async () => {
+      const result = await svcIn(saved(), ['reports', 'list'], { tty, env: { SVC_BASE_URL: ELSEWHERE } });
+      expectFailure(result, 3, `error: the key of profile "default" was saved for ${SAVED}; it is not sent to ${ELSEWHERE} (from SVC_BASE_URL)`);
+      expect(result.stderr).toContain('--api-key or SVC_API_KEY');
+      expect(result.stderr).toContain('unset SVC_BASE_URL');
+      expect(result.requests).toEqual([]);
+      expectNoKey(result, LIVE_KEY);
+    });
+
+    it(`a base URL from --base-url that differs: the same, naming --base-url (${mode})`, async () => {
+      const result = await svcIn(saved(), ['usage', '--base-url', 'https://other.example.com'], { tty });
+      expectFailure(result, 3, `error: the key of profile "default" was saved for ${SAVED}; it is not sent to https://other.example.com (from --base-url)`);
+      expect(result.requests).toEqual([]);
+    });
+  }
+
+  it('the same base URL written another way (a trailing slash, upper-case host, the default port) keeps the key', async () => {
+    for (const same of [`${SAVED}/`, 'https://API.example.com', 'https://api.example.com:443']) {
+      const service = new FakeService().expect('GET', (r) => r.url.origin === SAVED && r.headers.authorization === `Bearer ${LIVE_KEY}`, { body: USAGE });
+      const result = await svcIn(saved(), ['usage', '--json'], { env: { SVC_BASE_URL: same }, service });
+      expect(result.code, result.stderr).toBe(0);
+    }
+  });
+
+  it('a key from --api-key or SVC_API_KEY goes to the base URL in force', async () => {
+    for (const [args, env] of [[['--api-key', KEY], {}], [[], { SVC_API_KEY: KEY }]] as const) {
+      const service = new FakeService().expect('GET', (r) => r.url.origin === ELSEWHERE && r.headers.authorization === `Bearer ${KEY}`, { body: USAGE });
+      const result = await svcIn(saved(), ['usage', '--json', ...args], { env: { SVC_BASE_URL: ELSEWHERE, ...env }, service });
+      expect(result.code, result.stderr).toBe(0);
+    }
+  });
+
+  it('a key saved with no base URL is not sent to one from the environment', async () => {
+    const dir = freshDir();
+    writeConfig(dir, { profiles: { default: { api_key: LIVE_KEY } } });
+    const result = await svcIn(dir, ['usage'], { env: { SVC_BASE_URL: ELSEWHERE } });
+    expectFailure(result, 3, `error: the key of profile "default" was saved with no base URL; it is not sent to ${ELSEWHERE} (from SVC_BASE_URL)`);
+    expect(result.requests).toEqual([]);
+  });
+
+  it('whoami says the same rather than show another base URL beside the profile\'s key', async () => {
+    const result = await svcIn(saved(), ['whoami', '--local'], { env: { SVC_BASE_URL: ELSEWHERE } });
+    expectFailure(result, 3, /^error: the key of profile "default" was saved for /);
+  });
+
+  it('config set base_url does not move a saved key to another service: exit 2, the profile unchanged', async () => {
+    const dir = saved();
+    const result = await svcIn(dir, ['config', 'set', 'base_url', ELSEWHERE]);
+    expectFailure(result, 2, `error: profile "default" holds a key saved for ${SAVED}; it is not moved to ${ELSEWHERE}`);
+    expect(readConfig(dir).profiles.default).toEqual({ base_url: SAVED, api_key: LIVE_KEY });
+    const same = await svcIn(dir, ['config', 'set', 'base_url', `${SAVED}/`]);
+    expect(same.code, same.stderr).toBe(0);
+  });
+
+  it('a base URL with a password is refused without showing it', async () => {
+    for (const url of ['https://user:hunter2secret@api.example.com', 'http://user:hunter2secret@example.com']) {
+      const result = await svcIn(freshDir(), ['usage'], { env: { SVC_BASE_URL: url, SVC_API_KEY: KEY } });
+      expect(result.code).toBe(2);
+      expect(result.stderr).not.toContain('hunter2secret');
+      expect(result.stderr).toContain('***@');
+      expect(result.requests).toEqual([]);
+    }
   });
 });

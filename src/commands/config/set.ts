@@ -1,8 +1,10 @@
 // `svc config set KEY VALUE`: one setting of the profile to write, created if needed.
 import { keyMode } from '../../config/keys.js';
 import { checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
+import type { Profile } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { shownUrl } from '../../core/urls.js';
 import { checkKey, shown } from './settings.js';
 
 export async function setSetting(ctx: Context, key: string, value: string): Promise<void> {
@@ -17,9 +19,28 @@ export async function setSetting(ctx: Context, key: string, value: string): Prom
   const store = await ctx.config();
   const doc = store.read();
   const name = profileToWrite(ctx.flags, ctx.io.env, doc);
+  if (setting === 'base_url') refuseMovingKey(name, profileOf(doc, name), stored);
   await store.update((d) => {
     d.profiles[name] = { ...profileOf(d, name), [setting]: stored };
     d.current_profile ??= name;
   });
   ctx.err(`✓ Set ${setting} of profile "${name}" to ${shown(setting, stored)}`);
+}
+
+/**
+ * A profile's key goes only to the base URL it was saved with: pointing the profile elsewhere would
+ * send it there. The key is kept, and the base URL left as it was.
+ */
+function refuseMovingKey(name: string, profile: Profile | undefined, baseUrl: string): void {
+  if (profile?.api_key === undefined || profile.base_url === undefined) return;
+  let saved: string;
+  try {
+    saved = checkBaseUrl(profile.base_url);
+  } catch {
+    saved = profile.base_url;
+  }
+  if (saved === baseUrl) return;
+  throw new UsageError(`profile "${name}" holds a key saved for ${shownUrl(profile.base_url)}; it is not moved to ${baseUrl}`, [
+    `Run \`svc login --profile ${name} --base-url ${baseUrl}\` to save that service's key, or \`svc logout --profile ${name}\` first.`,
+  ]);
 }

@@ -57,7 +57,9 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     apiKey = ctx.flags.apiKey;
     ctx.warn('--api-key is visible to other users of this machine; prefer --with-key');
   } else if (ctx.canPrompt) {
-    apiKey = await (await ctx.prompter()).secret(`API key for ${baseUrl}`, (value) => (value.trim() ? true : 'The key is empty.'));
+    // A base URL from the environment may be a leftover: the question says where it came from.
+    const origin = ctx.flags.baseUrl ? '' : readEnv(ctx.io.env, 'SVC_BASE_URL') ? ' (from SVC_BASE_URL)' : '';
+    apiKey = await (await ctx.prompter()).secret(`API key for ${baseUrl}${origin}`, (value) => (value.trim() ? true : 'The key is empty.'));
   } else {
     throw new UsageError(`no API key to save, and svc cannot ask for one: ${noPromptReason(ctx.io)}`, [
       'Pipe it in: printf %s "$SVC_API_KEY" | svc login --with-key',
