@@ -1,8 +1,8 @@
 // The config file: profiles with a base URL and a key. It holds keys, so svc keeps it to itself:
 // mode 0600, replaced in one step from an exclusive temporary file, never written through a
-// symbolic link, and never in a folder every user can write in. A folder svc creates is 0700; a
-// folder it finds keeps the mode its owner gave it.
-import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// symbolic link, and never read from or written in a folder or file another user could change. A
+// folder svc creates is 0700; a folder it finds keeps the mode its owner gave it.
+import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 
@@ -133,6 +133,7 @@ export class ConfigStore {
     try {
       const info = fstatSync(fd);
       if (!info.isFile()) throw new UsageError(`the config file ${this.file} is not a regular file`);
+      this.checkFile(info);
       this.warnIfShared(info.mode);
       return readFileSync(fd, 'utf8');
     } finally {
@@ -140,28 +141,45 @@ export class ConfigStore {
     }
   }
 
-  /** A folder every user can write in (even with the sticky bit, as /tmp) lets anyone replace config.json. */
+  /**
+   * Whoever may write in the folder can replace config.json, and so point a saved key at a server of
+   * their own: a folder another user owns, or one their group or everyone may write in (even with
+   * the sticky bit, as /tmp), is refused, as the reply cache refuses one.
+   */
   private checkFolder(): void {
     if (!POSIX) return;
-    let mode: number;
+    let info: Stats;
     try {
-      mode = statSync(this.dir).mode;
+      info = statSync(this.dir); // the user may point SVC_CONFIG_DIR through a link of their own
     } catch {
       return; // not there yet: svc creates it 0700 (or fails to, and says so)
     }
-    if (mode & 0o002) {
+    const own = `set SVC_CONFIG_DIR to a folder of your own (mode 0700)`;
+    if (info.mode & 0o002) throw new UsageError(`refusing the config folder ${this.dir}: every user can write in it (mode ${octal(info.mode)}); ${own}`);
+    if (info.uid !== process.getuid?.()) throw new UsageError(`refusing the config folder ${this.dir}: it belongs to another user (uid ${info.uid}); ${own}`);
+    if (info.mode & 0o020) {
+      throw new UsageError(`refusing the config folder ${this.dir}: its group can write in it (mode ${octal(info.mode)}); run \`chmod 700 ${shellWord(this.dir)}\`, or ${own}`);
+    }
+  }
+
+  /** A file another user owns or may change could name any base URL for the key it holds. */
+  private checkFile(info: Stats): void {
+    if (!POSIX) return;
+    if (info.uid !== process.getuid?.()) {
+      throw new UsageError(`refusing the config file ${this.file}: it belongs to another user (uid ${info.uid}); move it away and run \`svc login\``);
+    }
+    if (info.mode & 0o022) {
       throw new UsageError(
-        `refusing the config folder ${this.dir}: every user can write in it (mode ${octal(mode)}); set SVC_CONFIG_DIR to a folder of your own (mode 0700)`,
+        `refusing the config file ${this.file}: other users can change it (mode ${octal(info.mode)}); check the base URLs in it, then run \`chmod 600 ${shellWord(this.file)}\``,
       );
     }
   }
 
   private warnIfShared(mode: number): void {
-    if (!POSIX || (mode & 0o077) === 0 || this.warnedAboutMode) return;
+    if (!POSIX || (mode & 0o044) === 0 || this.warnedAboutMode) return;
     this.warnedAboutMode = true;
-    const access = mode & 0o044 ? 'read' : 'change';
     this.warn(
-      `other users can ${access} the config file ${this.file}, which holds API keys (mode ${octal(mode)}); run \`chmod 600 ${shellWord(this.file)}\` (svc also fixes it on its next change)`,
+      `other users can read the config file ${this.file}, which holds API keys (mode ${octal(mode)}); run \`chmod 600 ${shellWord(this.file)}\` (svc also fixes it on its next change)`,
     );
   }
 

@@ -114,7 +114,7 @@ describe('the config file on disk', () => {
     await login(dir, first, ['--profile', 'sagarmatha']);
     expectModes(dir);
     for (const args of [
-      ['config', 'set', 'base_url', `http://localhost:${new URL(world.mock.url).port}`],
+      ['config', 'set', 'base_url', `${world.mock.url}/`],
       ['config', 'set', 'base_url', world.mock.url, '--profile', 'staging'],
       ['config', 'set', 'api_key', second, '--profile', 'staging'],
       ['config', 'use', 'staging'],
@@ -127,7 +127,7 @@ describe('the config file on disk', () => {
     }
     expect(readConfig(dir)).toEqual({
       current_profile: 'staging',
-      profiles: { sagarmatha: { base_url: `http://localhost:${new URL(world.mock.url).port}`, api_key: first }, staging: { base_url: world.mock.url } },
+      profiles: { sagarmatha: { base_url: world.mock.url, api_key: first }, staging: { base_url: world.mock.url } },
     });
   });
 });

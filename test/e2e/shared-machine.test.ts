@@ -2,7 +2,7 @@
 // them: a shared config folder, a readable config file, a forged cache entry, links planted where
 // svc writes, and profile names that are JavaScript's own.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ReplyCache } from '../../src/core/cache.js';
@@ -77,11 +77,47 @@ describe('a config file or folder open to other users (item 6)', () => {
 
   it('the next change of the file makes it 0600 again', async () => {
     const dir = folder(0o700);
-    const file = loggedIn(dir, 0o666);
+    const file = loggedIn(dir, 0o644);
     const result = await svcIn(dir, ['config', 'set', 'base_url', world.mock.url]);
     expect(result.code, result.stderr).toBe(0);
     expect(mode(file)).toBe(0o600);
     expect(mode(dir)).toBe(0o700);
+  });
+});
+
+describe('a config folder or file another user could change is refused, as the reply cache refuses one', () => {
+  const asRoot = process.getuid?.() === 0;
+  const NOBODY = 65534;
+
+  it('a folder its group can write in (0770): exit 2 with the fix, nothing sent, nothing written', async () => {
+    const dir = folder(0o770);
+    const file = loggedIn(dir);
+    const before = readFileSync(file, 'utf8');
+    expectOneError(await svcIn(dir, ['usage']), 2, `refusing the config folder ${dir}: its group can write in it (mode 0770); run \`chmod 700 ${dir}\``);
+    expectOneError(await svcIn(dir, ['login', '--base-url', world.mock.url, '--with-key'], { input: world.key().key }), 2, 'its group can write in it');
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(await world.requests()).toEqual([]);
+  });
+
+  it('a config file others can change (0660, 0666): exit 2, the file left as it was', async () => {
+    for (const open of [0o660, 0o666, 0o602]) {
+      const dir = folder(0o700);
+      const file = loggedIn(dir, open);
+      expectOneError(await svcIn(dir, ['usage']), 2, `refusing the config file ${file}: other users can change it (mode ${open.toString(8).padStart(4, '0')})`);
+      expect(mode(file)).toBe(open);
+    }
+    expect(await world.requests()).toEqual([]);
+  });
+
+  it.runIf(asRoot)('a folder or a file that belongs to another user: exit 2, nothing sent', async () => {
+    const dir = folder(0o700);
+    const file = loggedIn(dir);
+    chownSync(file, NOBODY, NOBODY);
+    expectOneError(await svcIn(dir, ['usage']), 2, `refusing the config file ${file}: it belongs to another user (uid ${NOBODY})`);
+    chownSync(file, 0, 0);
+    chownSync(dir, NOBODY, NOBODY);
+    expectOneError(await svcIn(dir, ['usage']), 2, `refusing the config folder ${dir}: it belongs to another user (uid ${NOBODY})`);
+    expect(await world.requests()).toEqual([]);
   });
 });
 
