@@ -44,7 +44,7 @@ __svc_flags() {
     'enrich') __svc_reply='--file' ;;
     'connect') __svc_reply='--scopes --scope --redirect-uri --open --qr' ;;
     'consents create') __svc_reply='--scopes --grantee-label --expires-in-days' ;;
-    'consents data') __svc_reply='--token' ;;
+    'consents data') __svc_reply='--token --token-stdin' ;;
     'grants data') __svc_reply='--access-token' ;;
     'decisions record') __svc_reply='--client-reference-id --decision --report-id --rationale --amount' ;;
     'decisions list') __svc_reply='--outcome --limit' ;;

@@ -252,7 +252,8 @@ complete -c svc -n '__svc_at consents create' -l grantee-label -x -d 'who receiv
 complete -c svc -n '__svc_at consents create' -l expires-in-days -x -d 'days until the token stops working, 1 to 365 (default: the service decides, 30)'
 
 # svc consents data
-complete -c svc -n '__svc_at consents data' -l token -x -d 'the consent token its owner shared'
+complete -c svc -n '__svc_at consents data' -l token -x -d 'the consent token its owner shared (prefer SVC_CONSENT_TOKEN or --token-stdin: a flag is visible to other users)'
+complete -c svc -n '__svc_at consents data' -l token-stdin -d 'read the consent token from standard input'
 
 # svc grants
 complete -c svc -n '__svc_needs_command grants' -a 'data' -d 'read the data of a Connect grant, one section per scope'

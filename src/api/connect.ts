@@ -1,6 +1,6 @@
 // The Connect request (contract §6, `svc connect`): the scopes a flow may ask for and the rule for
 // its redirect address.
-import { secureUrl } from '../core/urls.js';
+import { secureUrl, shownUrl } from '../core/urls.js';
 
 /** The scopes a Connect flow can ask the account holder for. */
 export const CONNECT_SCOPES = [
@@ -18,7 +18,7 @@ export const CONNECT_SCOPE_NAMES: readonly string[] = CONNECT_SCOPES.map((s) => 
  */
 export function redirectUriProblem(value: string): string | undefined {
   const { url, problem } = secureUrl(value);
-  if (!url) return `"${value}" ${problem}`;
-  if (url.hash) return `"${value}" must not carry a #fragment`;
+  if (!url) return `"${shownUrl(value)}" ${problem}`;
+  if (url.hash) return `"${shownUrl(value)}" must not carry a #fragment`;
   return undefined;
 }

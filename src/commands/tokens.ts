@@ -36,3 +36,31 @@ export function checkToken(value: string | undefined, flag: string): string | un
   if (hasControlCharacter(value)) throw new UsageError(`${flag} contains a control character (such as a line break); a token is one word`);
   return value;
 }
+
+/** A key or token is a few hundred bytes at most: more on standard input is a mistake (a file, /dev/zero). */
+const MAX_STDIN_SECRET_BYTES = 16 * 1024;
+
+/**
+ * A secret read from standard input (`--with-key`, `--token-stdin`): its text trimmed, read no
+ * further than a secret can be long, so a wrong pipe is refused instead of read without end.
+ */
+export async function secretFromStdin(stdin: NodeJS.ReadableStream, flag: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    chunks.push(bytes);
+    size += bytes.length;
+    if (size > MAX_STDIN_SECRET_BYTES) {
+      throw new UsageError(`${flag} read more than ${MAX_STDIN_SECRET_BYTES / 1024} KiB from standard input; it takes one key or token`);
+    }
+  }
+  const value = Buffer.concat(chunks).toString('utf8').trim();
+  if (value === '') throw new UsageError(`${flag} read nothing from standard input`);
+  return value;
+}
+
+/** The warning for a secret given as a flag's value, which other users see in the process list. */
+export function visibleFlagWarning(flag: string, instead: string): string {
+  return `${flag} is visible to other users of this machine; prefer ${instead}`;
+}

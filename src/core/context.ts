@@ -66,6 +66,8 @@ export class Context {
     secrets.add(flags.apiKey);
     secrets.add(readEnv(io.env, 'SVC_API_KEY'));
     secrets.add(readEnv(io.env, 'SVC_ACCESS_TOKEN'));
+    secrets.add(readEnv(io.env, 'SVC_CONSENT_TOKEN'));
+    secrets.add(readEnv(io.env, 'SVC_WEBHOOK_SECRET'));
     this.format = outputFormat(flags);
     this.color = colorEnabled(io.env, io.stdoutIsTTY, flags.color === false);
     this.debug = flags.debug === true || readEnv(io.env, 'SVC_DEBUG') === '1';

@@ -37,6 +37,11 @@ export const ENVIRONMENT = [
     group: 'settings',
     description: 'Access token of a Connect grant (from `svc connect exchange`), for `svc grants data`; --access-token overrides it. Sent in the X-Svc-Access-Token header, never in a URL, and masked in every output.',
   },
+  {
+    name: 'SVC_CONSENT_TOKEN',
+    group: 'settings',
+    description: 'Consent token, for `svc consents data` (--token and --token-stdin override it). Sent as the token query parameter, and masked in every output.',
+  },
   { name: 'SVC_WEBHOOK_SECRET', group: 'settings', description: 'Signing secret of webhook deliveries, for `svc webhooks listen` and `verify` (--secret overrides it).' },
   { name: 'NO_COLOR', group: 'output', description: 'Set to anything but the empty string: never colour, whatever else says so (as --no-color).' },
   { name: 'CLICOLOR', group: 'output', description: 'Set to 0: no colour, even on a terminal.' },

@@ -138,7 +138,7 @@ const COMMANDS: Command[] = [
   { name: 'consents list', argv: ['consents', 'list'], method: 'GET', path: '/v1/consents', reply: CONSENTS },
   { name: 'consents revoke', argv: ['consents', 'revoke', CONSENT_ID], method: 'POST', path: `/v1/consents/${CONSENT_ID}/revoke`, reply: REVOKED },
   // The grantee's read: no key, no config but the base URL.
-  { name: 'consents data', argv: ['consents', 'data', CONSENT_ID, '--token', TOKEN], method: 'GET', path: `/v1/consents/${CONSENT_ID}/data`, query: { token: TOKEN }, reply: CONSENT_DATA, env: { SVC_API_KEY: undefined } },
+  { name: 'consents data', argv: ['consents', 'data', CONSENT_ID], method: 'GET', path: `/v1/consents/${CONSENT_ID}/data`, query: { token: TOKEN }, reply: CONSENT_DATA, env: { SVC_API_KEY: undefined, SVC_CONSENT_TOKEN: TOKEN } },
   { name: 'connect exchange', argv: ['connect', 'exchange', PUBLIC_TOKEN], method: 'POST', path: '/v1/connect/exchange', sent: { public_token: PUBLIC_TOKEN }, reply: EXCHANGE, handsOver: true },
   { name: 'grants data', argv: ['grants', 'data', GRANT_ID], method: 'GET', path: `/v1/grants/${GRANT_ID}/data`, reply: GRANT_DATA, env: { SVC_ACCESS_TOKEN: ACCESS_TOKEN } },
   {
@@ -522,7 +522,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     expect(result.stderr).toBe(
       lines(
         "warning: this token gives whoever holds it the report's data (identity, income) until it expires or is revoked; it is shown this once, so keep it and share it only with the grantee",
-        `Revoke it with \`svc consents revoke ${CONSENT_ID}\`; the grantee reads the data with \`svc consents data ${CONSENT_ID} --token TOKEN\`.`,
+        `Revoke it with \`svc consents revoke ${CONSENT_ID}\`; the grantee reads the data with \`SVC_CONSENT_TOKEN=TOKEN svc consents data ${CONSENT_ID}\`.`,
       ),
     );
   });
@@ -982,6 +982,9 @@ describe('enrich reads its transactions from a file or stdin', () => {
   });
 });
 
+/** stderr without its warning lines: a flag holding a secret is warned about before the error. */
+const withoutWarnings = (stderr: string): string => stderr.split('\n').filter((line) => !line.startsWith('warning: ')).join('\n');
+
 describe('consents data, connect exchange, grants data: tokens are secrets', () => {
   const data = command('consents data');
   const grants = command('grants data');
@@ -994,7 +997,7 @@ describe('consents data, connect exchange, grants data: tokens are secrets', () 
     // With a key configured, still none is sent.
     const keyed = await run(data, { env: { SVC_API_KEY: KEY } });
     expect(keyed.requests[0]!.headers).not.toHaveProperty('authorization');
-    expectRefused(await svc(data.argv, { env: { SVC_BASE_URL: undefined, SVC_API_KEY: undefined } }), /^error: no base URL configured$/);
+    expectRefused(await svc(data.argv, { env: { SVC_BASE_URL: undefined, SVC_API_KEY: undefined, SVC_CONSENT_TOKEN: TOKEN } }), /^error: no base URL configured$/);
   });
 
   it.each(MODES)('consents data: the --debug trace masks the token in the query, for $mode', async ({ tty }) => {
@@ -1039,8 +1042,35 @@ describe('consents data, connect exchange, grants data: tokens are secrets', () 
     expect(refused.stderr).toContain('The service refused the access token (--access-token or SVC_ACCESS_TOKEN), not the key');
     expect(refused.stderr).not.toMatch(/svc whoami|svc login/);
     const refusedFlag = await run(grants, { tty, argv: [...grants.argv, '--access-token', other, '--debug'], env: { SVC_ACCESS_TOKEN: undefined }, reply: echo(other) });
-    expectFailure(refusedFlag, 3, 'error: INVALID_ACCESS_TOKEN: The access token …1100 does not open this grant.');
+    expectFailure(refusedFlag, 3, 'error: INVALID_ACCESS_TOKEN: The access token …1100 does not open this grant.', withoutWarnings);
+    expect(refusedFlag.stderr).toMatch(/^warning: --access-token is visible to other users of this machine; prefer SVC_ACCESS_TOKEN$/m);
     expect(refusedFlag.stderr).not.toContain(other);
+  });
+
+  it.each(MODES)('consents data: the token from SVC_CONSENT_TOKEN, --token-stdin or --token (with a warning), never in full, for $mode', async ({ tty }) => {
+    const bare = ['consents', 'data', CONSENT_ID];
+    const fromEnv = await run(data, { tty, argv: [...bare, '--debug'] });
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    expect(fromEnv.stderr).not.toMatch(/warning/);
+    expect(fromEnv.stderr).not.toContain(TOKEN);
+
+    const piped = await run(data, { tty, argv: [...bare, '--token-stdin'], env: { SVC_CONSENT_TOKEN: undefined }, stdin: `${TOKEN}\n` });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.requests[0]!.url.searchParams.get('token')).toBe(TOKEN);
+    expect(piped.stderr).toBe('');
+
+    const flagged = await run(data, { tty, argv: [...bare, '--token', TOKEN], env: { SVC_CONSENT_TOKEN: undefined } });
+    expect(flagged.code, flagged.stderr).toBe(0);
+    expect(flagged.stderr).toBe('warning: --token is visible to other users of this machine; prefer SVC_CONSENT_TOKEN or --token-stdin\n');
+  });
+
+  it.each(MODES)('consents data: no token, two of them, or a pipe of more than a token: exit 2, nothing sent, for $mode', async ({ tty }) => {
+    const bare = ['consents', 'data', CONSENT_ID];
+    const env = { SVC_CONSENT_TOKEN: undefined, SVC_API_KEY: undefined };
+    expectRefused(await svc(bare, { tty, env }), /^error: no consent token: set SVC_CONSENT_TOKEN, or pass --token-stdin \(or --token/);
+    expectRefused(await svc([...bare, '--token', TOKEN, '--token-stdin'], { tty, env, stdin: TOKEN }), /^error: --token and --token-stdin both give the consent token/);
+    expectRefused(await svc([...bare, '--token-stdin'], { tty, env, stdin: '' }), /^error: --token-stdin read nothing from standard input$/);
+    expectRefused(await svc([...bare, '--token-stdin'], { tty, env, stdin: 'x'.repeat(64 * 1024) }), /^error: --token-stdin read more than 16 KiB from standard input/);
   });
 
   it.each(MODES)('connect exchange: the public token and the access token never in the trace; a refused token masked in the error, for $mode', async ({ tty }) => {

@@ -158,12 +158,22 @@ describe('svc login as a script', () => {
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
   });
 
+  it('a pipe of more than a key (a file, /dev/zero) is refused past 16 KiB, not read without end', async () => {
+    const dir = freshDir();
+    const result = await svcIn(dir, ['login', '--base-url', BASE_URL, '--with-key'], { stdin: KEY + '\n' + 'x'.repeat(100_000) });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error: --with-key read more than 16 KiB from standard input; it takes one key or token\n');
+    expect(result.requests).toEqual([]);
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+  });
+
   it('empty stdin exits 2 and sends nothing', async () => {
     const dir = freshDir();
     const result = await svcIn(dir, ['login', '--base-url', BASE_URL, '--with-key'], { stdin: '' });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('error: --with-key read no key from standard input\n');
+    expect(result.stderr).toBe('error: --with-key read nothing from standard input\n');
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
 

@@ -45,13 +45,20 @@ describe('svc connect against the mock', () => {
     const opened = join(dir, 'opened.txt');
     // xdg-open (used by the `open` package on Linux) starts $BROWSER with the URL.
     const browser = join(dir, 'browser.sh');
-    writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`);
+    const environment = join(dir, 'environment.txt');
+    writeFileSync(browser, `#!/bin/sh\nenv > ${JSON.stringify(environment)}\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`);
     chmodSync(browser, 0o755);
-    const r = await world.svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT, '--open', '--json'], { env: { BROWSER: browser, DISPLAY: ':0' } });
+    const secrets = { SVC_ACCESS_TOKEN: 'cat_0123456789abcdef0123456789abcdef', SVC_CONSENT_TOKEN: 'cst_0123456789abcdef0123', SVC_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
+    const r = await world.svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT, '--open', '--json'], { env: { BROWSER: browser, DISPLAY: ':0', ...secrets } });
     expect(r.code, r.stderr).toBe(0);
     const url = JSON.parse(r.stdout).connect_url;
     for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(readFileSync(opened, 'utf8')).toBe(url);
+    // The browser's environment holds none of svc's variables: not the key, no token, no secret.
+    const seen = readFileSync(environment, 'utf8');
+    expect(seen).toMatch(/^DISPLAY=:0$/m);
+    expect(seen).not.toMatch(/^SVC_/m);
+    for (const value of [world.key().key, ...Object.values(secrets)]) expect(seen).not.toContain(value);
   });
 });
 

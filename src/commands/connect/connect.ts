@@ -1,7 +1,7 @@
 import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, redirectUriProblem } from '../../api/connect.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
-import { secureUrl } from '../../core/urls.js';
+import { secureUrl, shownUrl } from '../../core/urls.js';
 import type { Context } from '../../core/context.js';
 import { UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
@@ -74,7 +74,7 @@ function scopesFrom(options: ConnectFlags): string[] | undefined {
  */
 function openable(connectUrl: string): string {
   const { problem } = secureUrl(connectUrl);
-  if (problem) throw new UnexpectedReplyError(`refusing to open the connect_url of the reply: "${connectUrl}" ${problem}`);
+  if (problem) throw new UnexpectedReplyError(`refusing to open the connect_url of the reply: "${shownUrl(connectUrl)}" ${problem}`);
   return connectUrl;
 }
 

@@ -25,7 +25,7 @@ export async function createConsent(ctx: Context, reportId: string, flags: Conse
       const id = given ? oneLine(given) : undefined;
       return [
         `this token gives whoever holds it the report's data (${json.scopes.join(', ')}) until it expires or is revoked; it is shown this once, so keep it and share it only with the grantee`,
-        `Revoke it with \`svc consents revoke ${id ?? 'CONSENT_ID'}\`; the grantee reads the data with \`svc consents data ${id ?? 'CONSENT_ID'} --token TOKEN\`.`,
+        `Revoke it with \`svc consents revoke ${id ?? 'CONSENT_ID'}\`; the grantee reads the data with \`SVC_CONSENT_TOKEN=TOKEN svc consents data ${id ?? 'CONSENT_ID'}\`.`,
       ];
     },
   });

@@ -60,12 +60,14 @@ export function registerConsents(program: Command, app: App): void {
     .command('data')
     .description("read the data a consent opens, as its grantee does: the token alone, no API key")
     .argument('<id>', 'consent id')
-    .requiredOption('--token <token>', 'the consent token its owner shared')
+    .option('--token <token>', 'the consent token its owner shared (prefer SVC_CONSENT_TOKEN or --token-stdin: a flag is visible to other users)')
+    .option('--token-stdin', 'read the consent token from standard input')
     .addHelpText(
       'after',
-      examples(`svc consents data ${CONSENT} --token "$CONSENT_TOKEN"`, `svc consents data ${CONSENT} --token "$CONSENT_TOKEN" --json | jq .data.income`) +
-        '\n\nNo API key and no config are needed: only the base URL (--base-url or SVC_BASE_URL).' +
-        '\nThe token is masked in --debug traces and errors.',
+      examples(`svc consents data ${CONSENT}`, `printf %s "$TOKEN" | svc consents data ${CONSENT} --token-stdin --json | jq .data.income`) +
+        '\n\nThe token comes from SVC_CONSENT_TOKEN, --token-stdin or --token. No API key and no config' +
+        '\nare needed: only the base URL (--base-url or SVC_BASE_URL). The token is masked in --debug' +
+        '\ntraces and errors.',
     )
     .addHelpText('after', requestHelp(ENDPOINTS.consentData))
     .action(app.action(async () => (await import('./data.js')).readConsentData));

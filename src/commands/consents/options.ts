@@ -3,7 +3,6 @@
 import { ENDPOINTS, target, type Target } from '../../api/endpoints.js';
 import { UsageError } from '../../core/errors.js';
 import { checkId, checkInteger } from '../args.js';
-import { checkToken } from '../tokens.js';
 
 /** What a consent may open (service-reference.md, POST /v1/consents). */
 export const CONSENT_SCOPES = ['identity', 'income', 'liabilities', 'verify', 'transactions'] as const;
@@ -43,8 +42,6 @@ export function consentScopes(list: string | undefined): ConsentScope[] {
 }
 
 /** GET /v1/consents/{id}/data?token=…: the call and its query. */
-export function consentDataRequest(id: string, token: string | undefined): { call: Target; query: { token: string } } {
-  const checked = checkToken(token, '--token');
-  if (checked === undefined) throw new UsageError('missing --token: reading a consent\'s data takes the token its owner shared');
-  return { call: target(ENDPOINTS.consentData, { consent_id: id }), query: { token: checked } };
+export function consentDataRequest(id: string, token: string): { call: Target; query: { token: string } } {
+  return { call: target(ENDPOINTS.consentData, { consent_id: id }), query: { token } };
 }

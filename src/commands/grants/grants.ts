@@ -6,13 +6,14 @@ import { refusesToken } from '../../config/resolve.js';
 import { readEnv } from '../../core/environment.js';
 import { UsageError } from '../../core/errors.js';
 import { scopedDataView } from '../scoped-data.js';
-import { checkToken } from '../tokens.js';
+import { checkToken, visibleFlagWarning } from '../tokens.js';
 
 export const ACCESS_TOKEN_HEADER = 'X-Svc-Access-Token';
 
 export async function readGrantData(ctx: Context, grantId: string, flags: { accessToken?: string }): Promise<void> {
   const call = target(ENDPOINTS.grantData, { grant_id: grantId });
   const token = accessToken(flags.accessToken, readEnv(ctx.io.env, 'SVC_ACCESS_TOKEN'));
+  if (flags.accessToken !== undefined) ctx.warn(visibleFlagWarning('--access-token', 'SVC_ACCESS_TOKEN'));
   // Masked from now on in everything svc prints: --debug traces, errors, the reply itself.
   ctx.secrets.add(token);
   const client = await ctx.client();

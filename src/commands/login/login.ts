@@ -1,4 +1,3 @@
-import { text } from 'node:stream/consumers';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { pick, textOf } from '../../api/reading.js';
 import { keyMode, maskKey } from '../../config/keys.js';
@@ -8,6 +7,7 @@ import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
 import { noPromptReason } from '../../core/io.js';
 import { oneLine } from '../../core/output/format.js';
+import { secretFromStdin } from '../tokens.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {
   return (value) => {
@@ -51,8 +51,7 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
 
   let apiKey: string;
   if (options.withKey) {
-    apiKey = (await text(ctx.io.stdin)).trim();
-    if (apiKey === '') throw new UsageError('--with-key read no key from standard input');
+    apiKey = await secretFromStdin(ctx.io.stdin, '--with-key');
   } else if (ctx.flags.apiKey) {
     apiKey = ctx.flags.apiKey;
     ctx.warn('--api-key is visible to other users of this machine; prefer --with-key');
