@@ -89,3 +89,13 @@ export type VariableName = Listed['name'] | Extract<Listed, { alias: string }>['
 export function readEnv(env: Env, name: VariableName): string | undefined {
   return env[name];
 }
+
+/**
+ * Removes every SVC_ variable from `env` (keys, tokens, secrets among them), for a child process that
+ * has no use for them; returns what puts them back.
+ */
+export function setAsideOwnVariables(env: NodeJS.ProcessEnv): () => void {
+  const removed = Object.entries(env).filter(([name, value]) => name.toUpperCase().startsWith('SVC_') && value !== undefined);
+  for (const [name] of removed) delete env[name];
+  return () => Object.assign(env, Object.fromEntries(removed));
+}

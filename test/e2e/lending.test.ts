@@ -297,7 +297,7 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
 
     // data: the token in the query, no Authorization header though a key is configured, the token masked in the trace.
     await world.reset();
-    const data = await world.svc(['consents', 'data', id, '--token', token, '--debug']);
+    const data = await world.svc(['consents', 'data', id, '--debug'], { env: { SVC_CONSENT_TOKEN: token } });
     expect(data.code, data.stderr).toBe(0);
     const read = await only();
     expect(read).toMatchObject({ method: 'GET', path: `/v1/consents/${id}/data`, query: { token }, body: null });
@@ -315,7 +315,7 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
 
     // A wrong token: 401 INVALID_CONSENT_TOKEN, exit 3, and neither token in the error.
     const wrong = `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`;
-    const refused = await world.svc(['consents', 'data', id, '--token', wrong]);
+    const refused = await world.svc(['consents', 'data', id, '--token-stdin'], { input: wrong });
     expectFailure(refused, 3, 'INVALID_CONSENT_TOKEN');
     expect(refused.stderr).not.toContain(wrong);
 
@@ -333,7 +333,7 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
     // A table gives the time in the local zone (UTC here), to the minute.
     const revokedAt = String(record.revoked_at);
     expect(field(revoked.stdout, 'revoked_at')).toBe(`${revokedAt.slice(0, 10)} ${revokedAt.slice(11, 16)} UTC`);
-    const closed = await world.svc(['consents', 'data', id, '--token', token, '--debug']);
+    const closed = await world.svc(['consents', 'data', id, '--debug'], { env: { SVC_CONSENT_TOKEN: token } });
     expectFailure(closed, 4, 'consent_inactive');
     expect(closed.stderr).not.toContain(token);
   });
@@ -397,7 +397,7 @@ describe('a Connect flow: request, approval, exchange, the grant read', () => {
 
     // A wrong access token: 401 INVALID_ACCESS_TOKEN, exit 3, the token given masked.
     const wrong = `cat_${'0'.repeat(32)}`;
-    const refused = await world.svc(['grants', 'data', grant, '--access-token', wrong]);
+    const refused = await world.svc(['grants', 'data', grant], { env: { SVC_ACCESS_TOKEN: wrong } });
     expectFailure(refused, 3, 'INVALID_ACCESS_TOKEN');
     expect(refused.stderr).not.toContain(wrong);
   });
