@@ -9,7 +9,7 @@ import { METHODS } from '../../src/commands/api/fields.js';
 import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram } from '../../src/docs/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
-import { FakeService, KEY, plain, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';
+import { expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';
 
 const ID = 'rpt_e8699f830adc84b8';
 const MATCH = { result: 'match', score: 0.97, statement_name: 'Ram Bahadur Shrestha' };
@@ -398,5 +398,43 @@ describe('refused before any request (exit 2)', () => {
     expect(noKey.code).toBe(3);
     const noUrl = await svc(['api', 'GET', 'usage'], { env: { SVC_BASE_URL: undefined, SVC_CONFIG_DIR: join(scratchDir(), 'api-empty-config') } });
     expect(noUrl.code).toBe(2);
+  });
+});
+
+describe('the path stays under /v1 of the base URL: refused before any request (exit 2)', () => {
+  // A URL reads `\\` as `/`, and a server that decodes a path reads %2f, %5c and %2e as / \\ and .:
+  // each of these would take the key out of /v1, and out of the base URL's own path.
+  const PREFIXED = { SVC_BASE_URL: 'https://svc.test/prefix' };
+  const ESCAPES: [string, RegExp][] = [
+    ['x\\..\\..\\_mock\\requests', /^error: PATH "x\\\.\.\\\.\.\\_mock\\requests" must not contain \\, which a URL reads as \/$/],
+    ['/v1\\..\\admin', /must not contain \\, which a URL reads as \//],
+    ['reports\\rpt_1', /must not contain \\, which a URL reads as \//],
+    ['reports/..%2f..%2fadmin', /^error: PATH "reports\/\.\.%2f\.\.%2fadmin" must not contain %2f, an encoded \/ \\ or \.$/],
+    ['reports/%2E%2E%5Cadmin', /must not contain %2E, an encoded \/ \\ or \.$/],
+    ['reports/a%5cb', /must not contain %5c, an encoded/],
+    ['reports/rpt%2ejson', /must not contain %2e, an encoded/],
+    ['reports/a%252fb', /must not contain %252f, an encoded/],
+    ['reports/a%25252Eb', /must not contain %25252E, an encoded/],
+    ['reports/..;/admin', /must not contain \. or \.\. segments/],
+    ['reports/%2e%2e;x/admin', /must not contain \. or \.\. segments/],
+  ];
+
+  describe.each(MODES)('as $mode', ({ tty }) => {
+    it.each(ESCAPES)('svc api %j', async (path, message) => {
+      // The fake service expects no request: one sent would fail the test.
+      for (const args of [[path], ['GET', path], ['-X', 'POST', path, '-f', 'a=1']]) {
+        const result = await svc(['api', ...args], { tty, env: PREFIXED });
+        expectFailure(result, 2, message);
+        expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+        expect(result.requests).toEqual([]);
+      }
+    });
+  });
+
+  it.each(MODES)('as $mode, what is encoded in the query is the service\'s to read, and sent as given', async ({ tty }) => {
+    const service = one('GET', '/prefix/v1/reports?name=a%2fb%5c%2e', { body: LIST });
+    const result = await svc(['api', 'reports?name=a%2fb%5c%2e'], { tty, env: PREFIXED, service });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
   });
 });

@@ -24,3 +24,13 @@ describe('GET', () => {
     expect(await onlyRequest()).toMatchObject({ method: 'GET', path: '/v1/reports', query: { limit: '2', status: 'complete' }, body: null });
   });
 });
+
+describe('refused before any request (exit 2)', () => {
+  it('svc api with backslashes does not leave /v1: the mock\'s own routes are not reached with the key', async () => {
+    const r = await world.svc(['api', 'x\\..\\..\\_mock\\requests']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('error: PATH "x\\..\\..\\_mock\\requests" must not contain \\, which a URL reads as /\n');
+    expect(await world.requests()).toEqual([]);
+  });
+});
