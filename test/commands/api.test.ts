@@ -2,13 +2,14 @@
 // POST with a body, -X), -f/-F fields as the
 // JSON body or the query string of a GET, -q, --input, -H, -i, and an error status whose body
 // still goes to stdout with the exit code of contract §4.
-import { writeFileSync } from 'node:fs';
+import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { METHODS } from '../../src/commands/api/fields.js';
 import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram } from '../../src/docs/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
+import { MAX_INPUT_BYTES } from '../../src/commands/api/input.js';
 import { expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';
 
 const ID = 'rpt_e8699f830adc84b8';
@@ -436,5 +437,61 @@ describe('the path stays under /v1 of the base URL: refused before any request (
     const result = await svc(['api', 'reports?name=a%2fb%5c%2e'], { tty, env: PREFIXED, service });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
+  });
+});
+
+describe('local input is read up to a limit: past it, refused before any request (exit 2)', () => {
+  const LIMIT = `${MAX_INPUT_BYTES / 1024 / 1024} MB`;
+  const refusal = (by: string) => `error: ${by}: more than ${LIMIT} to send; svc api takes at most ${LIMIT} from files and standard input for one request`;
+
+  /** A sparse file of `bytes` bytes: no disk is spent on it. */
+  function sized(bytes: number): string {
+    const path = file('');
+    truncateSync(path, bytes);
+    return path;
+  }
+
+  describe.each(MODES)('as $mode', ({ tty }) => {
+    it('--input /dev/zero, a device that never ends', async () => {
+      const result = await svc(['api', 'POST', 'enrich', '--input', '/dev/zero'], { tty });
+      expectFailure(result, 2, refusal('--input /dev/zero'));
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    });
+
+    it('-F key=@/dev/zero', async () => {
+      const result = await svc(['api', 'POST', 'enrich', '-F', 'transactions=@/dev/zero'], { tty });
+      expectFailure(result, 2, refusal('-F transactions=@/dev/zero'));
+    });
+
+    it('--input - with more on standard input than the limit', async () => {
+      const result = await svc(['api', 'POST', 'enrich', '--input', '-'], { tty, stdin: ' '.repeat(MAX_INPUT_BYTES + 1) });
+      expectFailure(result, 2, refusal('--input -'));
+    });
+
+    it('-F key=@- with more on standard input than the limit', async () => {
+      const result = await svc(['api', 'POST', 'enrich', '-F', 'note=@-'], { tty, stdin: 'x'.repeat(MAX_INPUT_BYTES + 1) });
+      expectFailure(result, 2, refusal('-F note=@-'));
+    });
+
+    it('a file one byte past the limit; the limit is for all the files of a request together', async () => {
+      const over = sized(MAX_INPUT_BYTES + 1);
+      expectFailure(await svc(['api', 'POST', 'enrich', '--input', over], { tty }), 2, refusal(`--input ${over}`));
+      const half = sized(MAX_INPUT_BYTES / 2 + 1);
+      const result = await svc(['api', 'POST', 'enrich', '-F', `a=@${half}`, '--input', half], { tty });
+      expectFailure(result, 2, refusal(`--input ${half}`));
+    });
+  });
+
+  it('a file of exactly the limit is sent whole', async () => {
+    const path = sized(MAX_INPUT_BYTES);
+    const result = await svc(['api', 'POST', 'enrich', '--input', path], { service: one('POST', '/v1/enrich', { body: {} }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.bytes).toHaveLength(MAX_INPUT_BYTES);
+  });
+
+  it('the help names the limit', async () => {
+    const result = await svc(['api', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain(`Files and standard input (--input, -F key=@file) give a request at most ${LIMIT} in all; more is refused (exit 2).`);
   });
 });
