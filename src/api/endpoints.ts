@@ -4,6 +4,7 @@
 import { UsageError } from '../core/errors.js';
 import type { Method } from './client.js';
 import { hasControlCharacter } from '../core/output/format.js';
+import { encodedSeparatorIn, urlInsideApi } from './request-paths.js';
 
 export interface Endpoint {
   method: Method;
@@ -63,15 +64,18 @@ export const ENDPOINTS = {
 const MAX_ID_LENGTH = 256;
 
 /**
- * An id as one path segment: not empty, no `/ ? #`, white space or control character, not `.` or
- * `..`, which URL resolution would take as this folder or the one above (`/v1/reports/..` is
- * `/v1`), and not longer than MAX_ID_LENGTH.
+ * An id as one path segment: not empty, no `/ \ ? #`, white space or control character (a URL
+ * reads `\` as `/`), no encoded `/ \ .` (`%2f`, `%5c`, `%2e`: a server that decodes the path reads
+ * them as such), not `.` or `..`, which URL resolution would take as this folder or the one above
+ * (`/v1/reports/..` is `/v1`), and not longer than MAX_ID_LENGTH.
  */
 export function checkId(id: string | undefined, what = 'report id'): string {
   if (id === undefined || id === '') throw new UsageError(`the ${what} is empty`);
   if (id.length > MAX_ID_LENGTH) throw new UsageError(`the ${what} "${id.slice(0, 20)}…" is ${id.length} characters long; an id has at most ${MAX_ID_LENGTH}`);
-  if (/[/?#\s]/.test(id)) throw new UsageError(`the ${what} "${id.replace(/\s/g, ' ')}" must not contain / ? # or white space`);
+  if (/[/\\?#\s]/.test(id)) throw new UsageError(`the ${what} "${id.replace(/\s/g, ' ')}" must not contain / \\ ? # or white space`);
   if (hasControlCharacter(id)) throw new UsageError(`the ${what} contains a control character`);
+  const encoded = encodedSeparatorIn(id);
+  if (encoded !== undefined) throw new UsageError(`the ${what} "${id}" must not contain ${encoded}, an encoded / \\ or .`);
   if (id === '.' || id === '..') throw new UsageError(`the ${what} "${id}" is not an id: "." and ".." name a folder of the URL`);
   return id;
 }
@@ -94,7 +98,8 @@ export function endpointPath(endpoint: Endpoint, values: Readonly<Record<string,
  * this URL and the reply cache files replies under it.
  */
 export function requestUrl(baseUrl: string, path: string, query: Readonly<Record<string, string | number | undefined>> = {}): URL {
-  const url = new URL(baseUrl + path);
+  // Checked here, where every request's URL is made, whatever its path, ids or link came from.
+  const url = urlInsideApi(baseUrl, path);
   const names = Object.keys(query)
     .filter((name) => query[name] !== undefined)
     .sort();

@@ -2,14 +2,15 @@
 // POST with a body, -X), -f/-F fields as the
 // JSON body or the query string of a GET, -q, --input, -H, -i, and an error status whose body
 // still goes to stdout with the exit code of contract §4.
-import { writeFileSync } from 'node:fs';
+import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { METHODS } from '../../src/commands/api/fields.js';
 import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram } from '../../src/docs/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
-import { FakeService, KEY, plain, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';
+import { MAX_INPUT_BYTES } from '../../src/commands/api/input.js';
+import { expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';
 
 const ID = 'rpt_e8699f830adc84b8';
 const MATCH = { result: 'match', score: 0.97, statement_name: 'Ram Bahadur Shrestha' };
@@ -398,5 +399,99 @@ describe('refused before any request (exit 2)', () => {
     expect(noKey.code).toBe(3);
     const noUrl = await svc(['api', 'GET', 'usage'], { env: { SVC_BASE_URL: undefined, SVC_CONFIG_DIR: join(scratchDir(), 'api-empty-config') } });
     expect(noUrl.code).toBe(2);
+  });
+});
+
+describe('the path stays under /v1 of the base URL: refused before any request (exit 2)', () => {
+  // A URL reads `\\` as `/`, and a server that decodes a path reads %2f, %5c and %2e as / \\ and .:
+  // each of these would take the key out of /v1, and out of the base URL's own path.
+  const PREFIXED = { SVC_BASE_URL: 'https://svc.test/prefix' };
+  const ESCAPES: [string, RegExp][] = [
+    ['x\\..\\..\\_mock\\requests', /^error: PATH "x\\\.\.\\\.\.\\_mock\\requests" must not contain \\, which a URL reads as \/$/],
+    ['/v1\\..\\admin', /must not contain \\, which a URL reads as \//],
+    ['reports\\rpt_1', /must not contain \\, which a URL reads as \//],
+    ['reports/..%2f..%2fadmin', /^error: PATH "reports\/\.\.%2f\.\.%2fadmin" must not contain %2f, an encoded \/ \\ or \.$/],
+    ['reports/%2E%2E%5Cadmin', /must not contain %2E, an encoded \/ \\ or \.$/],
+    ['reports/a%5cb', /must not contain %5c, an encoded/],
+    ['reports/rpt%2ejson', /must not contain %2e, an encoded/],
+    ['reports/a%252fb', /must not contain %252f, an encoded/],
+    ['reports/a%25252Eb', /must not contain %25252E, an encoded/],
+    ['reports/..;/admin', /must not contain \. or \.\. segments/],
+    ['reports/%2e%2e;x/admin', /must not contain \. or \.\. segments/],
+  ];
+
+  describe.each(MODES)('as $mode', ({ tty }) => {
+    it.each(ESCAPES)('svc api %j', async (path, message) => {
+      // The fake service expects no request: one sent would fail the test.
+      for (const args of [[path], ['GET', path], ['-X', 'POST', path, '-f', 'a=1']]) {
+        const result = await svc(['api', ...args], { tty, env: PREFIXED });
+        expectFailure(result, 2, message);
+        expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+        expect(result.requests).toEqual([]);
+      }
+    });
+  });
+
+  it.each(MODES)('as $mode, what is encoded in the query is the service\'s to read, and sent as given', async ({ tty }) => {
+    const service = one('GET', '/prefix/v1/reports?name=a%2fb%5c%2e', { body: LIST });
+    const result = await svc(['api', 'reports?name=a%2fb%5c%2e'], { tty, env: PREFIXED, service });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+  });
+});
+
+describe('local input is read up to a limit: past it, refused before any request (exit 2)', () => {
+  const LIMIT = `${MAX_INPUT_BYTES / 1024 / 1024} MB`;
+  const refusal = (by: string) => `error: ${by}: more than ${LIMIT} to send; svc api takes at most ${LIMIT} from files and standard input for one request`;
+
+  /** A sparse file of `bytes` bytes: no disk is spent on it. */
+  function sized(bytes: number): string {
+    const path = file('');
+    truncateSync(path, bytes);
+    return path;
+  }
+
+  describe.each(MODES)('as $mode', ({ tty }) => {
+    it('--input /dev/zero, a device that never ends', async () => {
+      const result = await svc(['api', 'POST', 'enrich', '--input', '/dev/zero'], { tty });
+      expectFailure(result, 2, refusal('--input /dev/zero'));
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    });
+
+    it('-F key=@/dev/zero', async () => {
+      const result = await svc(['api', 'POST', 'enrich', '-F', 'transactions=@/dev/zero'], { tty });
+      expectFailure(result, 2, refusal('-F transactions=@/dev/zero'));
+    });
+
+    it('--input - with more on standard input than the limit', async () => {
+      const result = await svc(['api', 'POST', 'enrich', '--input', '-'], { tty, stdin: ' '.repeat(MAX_INPUT_BYTES + 1) });
+      expectFailure(result, 2, refusal('--input -'));
+    });
+
+    it('-F key=@- with more on standard input than the limit', async () => {
+      const result = await svc(['api', 'POST', 'enrich', '-F', 'note=@-'], { tty, stdin: 'x'.repeat(MAX_INPUT_BYTES + 1) });
+      expectFailure(result, 2, refusal('-F note=@-'));
+    });
+
+    it('a file one byte past the limit; the limit is for all the files of a request together', async () => {
+      const over = sized(MAX_INPUT_BYTES + 1);
+      expectFailure(await svc(['api', 'POST', 'enrich', '--input', over], { tty }), 2, refusal(`--input ${over}`));
+      const half = sized(MAX_INPUT_BYTES / 2 + 1);
+      const result = await svc(['api', 'POST', 'enrich', '-F', `a=@${half}`, '--input', half], { tty });
+      expectFailure(result, 2, refusal(`--input ${half}`));
+    });
+  });
+
+  it('a file of exactly the limit is sent whole', async () => {
+    const path = sized(MAX_INPUT_BYTES);
+    const result = await svc(['api', 'POST', 'enrich', '--input', path], { service: one('POST', '/v1/enrich', { body: {} }) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.bytes).toHaveLength(MAX_INPUT_BYTES);
+  });
+
+  it('the help names the limit', async () => {
+    const result = await svc(['api', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain(`Files and standard input (--input, -F key=@file) give a request at most ${LIMIT} in all; more is refused (exit 2).`);
   });
 });

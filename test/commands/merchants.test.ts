@@ -4,9 +4,8 @@
 // shape (`data` {count, matched, results[]}, `meta` {source}); a run that stops says what was done
 // and lists what was not; the service's refusals become exit codes.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -594,20 +593,89 @@ describe('a run that stops leaves nothing lost', () => {
     expect(r.stderr).toContain(`${left.length.toLocaleString('en-US')} of 2,500 lookups were not resolved; they are listed in ${out}`);
   });
 
-  it('a working folder that cannot be written in: the unresolved list goes to the temporary folder, and says so', async () => {
-    const name = 'svc-unresolved-20260522-100000.txt';
-    rmSync(join(tmpdir(), name), { force: true });
-    // /proc takes no new file, whoever runs the test.
-    const r = await inFolder('/proc', () => resolve(['--file', file(MANY.text), '--retries', '0', '--concurrency', '1', '-o', 'csv'], { service: resolving(1, () => UNAVAILABLE) }));
-    expect(r.code).toBe(8);
-    const saved = join(tmpdir(), name);
+  /** Runs with os.tmpdir() at a folder of the test's own, so what it plants there meets no other run. */
+  async function withTemporaryFolder<T>(dir: string, run: () => Promise<T>): Promise<T> {
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = dir;
     try {
-      expect(words(r.stderr)).toContain('warning: the folder /proc takes no new file: the list of lookups not resolved went to the temporary folder ');
-      expect(words(r.stderr)).toContain(`2,500 of 2,500 lookups were not resolved; they are listed in ${saved} `);
-      expect(readFileSync(saved, 'utf8')).toBe(MANY.distinct.join('\n') + '\n');
+      return await run();
     } finally {
-      rmSync(saved, { force: true });
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
     }
+  }
+
+  const DEFAULT_NAME = 'svc-unresolved-20260522-100000.txt';
+  /** A terminal wide enough that no path in a message is wrapped. */
+  const WIDE = 400;
+  const mode = (path: string) => statSync(path).mode & 0o777;
+
+  it.each(MODES)('as %s, a working folder that cannot be written in: the list goes to a new folder of svc\'s own in the temporary folder (0700), the file is 0600, and stderr says where', async (_mode, tty) => {
+    const temporary = folder('tmp-');
+    // /proc takes no new file, whoever runs the test.
+    const r = await withTemporaryFolder(temporary, () => inFolder('/proc', () => resolve(['--file', file(MANY.text), '--retries', '0', '--concurrency', '1', '-o', 'csv'], { tty, columns: WIDE, service: resolving(1, () => UNAVAILABLE) })));
+    expect(r.code).toBe(8);
+    const [own, ...others] = readdirSync(temporary);
+    expect(others).toEqual([]);
+    expect(own).toMatch(/^svc-unresolved-[A-Za-z0-9]{6}$/);
+    const saved = join(temporary, own!, DEFAULT_NAME);
+    expect(readdirSync(join(temporary, own!))).toEqual([DEFAULT_NAME]);
+    expect(mode(join(temporary, own!))).toBe(0o700);
+    expect(mode(saved)).toBe(0o600);
+    expect(readFileSync(saved, 'utf8')).toBe(MANY.distinct.join('\n') + '\n');
+    expect(words(r.stderr)).toContain(`warning: the folder /proc takes no new file: the list of lookups not resolved went to the temporary folder, as ${saved} `);
+    expect(words(r.stderr)).toContain(`2,500 of 2,500 lookups were not resolved; they are listed in ${saved} `);
+  });
+
+  it('names another user took first in the temporary folder (the list\'s name, its numbered names, a link to a file of theirs) lose no list and are left as they were', async () => {
+    const temporary = folder('tmp-');
+    const theirs = join(temporary, 'theirs.txt');
+    writeFileSync(theirs, 'theirs\n');
+    symlinkSync(theirs, join(temporary, DEFAULT_NAME));
+    for (let n = 2; n <= 100; n++) writeFileSync(join(temporary, DEFAULT_NAME.replace('.txt', `-${n}.txt`)), 'taken\n');
+    const planted = readdirSync(temporary).sort();
+    const r = await withTemporaryFolder(temporary, () => inFolder('/proc', () => resolve(['--file', file(`${T1}\nCafe\n`), '--retries', '0', '-o', 'csv'], { service: resolving(1, () => UNAVAILABLE) })));
+    expect(r.code).toBe(8);
+    expect(r.stderr).not.toMatch(/could not save/);
+    const own = readdirSync(temporary).filter((name) => !planted.includes(name));
+    expect(own).toHaveLength(1);
+    const saved = join(temporary, own[0]!, DEFAULT_NAME);
+    expect(readFileSync(saved, 'utf8')).toBe(`${T1}\nCafe\n`);
+    expect(words(r.stderr)).toContain(`they are listed in ${saved} `);
+    expect(readFileSync(theirs, 'utf8')).toBe('theirs\n');
+    expect(readFileSync(join(temporary, DEFAULT_NAME.replace('.txt', '-2.txt')), 'utf8')).toBe('taken\n');
+  });
+
+  it.each(MODES)('as %s, a link planted at the default name in the working folder is not written through: the list takes the next name, 0600', async (_mode, tty) => {
+    const dir = folder();
+    const victim = join(folder('victim-'), 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    symlinkSync(victim, join(dir, DEFAULT_NAME));
+    const r = await inFolder(dir, () => resolve(['--file', file(`${T1}\nCafe\n`), '--retries', '0'], { tty, columns: WIDE, service: resolving(1, () => UNAVAILABLE) }));
+    expect(r.code).toBe(8);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    const saved = join(dir, DEFAULT_NAME.replace('.txt', '-2.txt'));
+    expect(readFileSync(saved, 'utf8')).toBe(`${T1}\nCafe\n`);
+    expect(lstatSync(saved).isFile()).toBe(true);
+    expect(mode(saved)).toBe(0o600);
+    expect(words(r.stderr)).toContain(`they are listed in ${saved} `);
+  });
+
+  it.each(MODES)('as %s, every numbered name taken in the working folder: the list still goes there, under a name nobody could foresee', async (_mode, tty) => {
+    const dir = folder();
+    writeFileSync(join(dir, DEFAULT_NAME), 'taken\n');
+    for (let n = 2; n <= 100; n++) writeFileSync(join(dir, DEFAULT_NAME.replace('.txt', `-${n}.txt`)), 'taken\n');
+    const planted = readdirSync(dir);
+    const r = await inFolder(dir, () => resolve(['--file', file(`${T1}\nCafe\n`), '--retries', '0'], { tty, columns: WIDE, service: resolving(1, () => UNAVAILABLE) }));
+    expect(r.code).toBe(8);
+    expect(r.stderr).not.toMatch(/could not save/);
+    const own = readdirSync(dir).filter((name) => !planted.includes(name));
+    expect(own).toEqual([expect.stringMatching(/^svc-unresolved-20260522-100000-[0-9a-f]{16}\.txt$/)]);
+    const saved = join(dir, own[0]!);
+    expect(readFileSync(saved, 'utf8')).toBe(`${T1}\nCafe\n`);
+    expect(mode(saved)).toBe(0o600);
+    expect(words(r.stderr)).toContain(`they are listed in ${saved} `);
+    expect(planted.every((name) => readFileSync(join(dir, name), 'utf8') === 'taken\n')).toBe(true);
   });
 
   it('a list that cannot be saved anywhere is counted whole, lookups of calls never made (and not yet read) included', async () => {

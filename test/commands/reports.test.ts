@@ -270,7 +270,7 @@ describe('report ids are checked before any request', () => {
   const BAD_IDS: Array<[string, RegExp]> = [
     ['..', /^error: the report id "\.\." is not an id/],
     ['.', /^error: the report id "\." is not an id/],
-    ['a/b', /^error: the report id "a\/b" must not contain \/ \? # or white space$/],
+    ['a/b', /^error: the report id "a\/b" must not contain \/ \\ \? # or white space$/],
     ['../usage', /^error: the report id "\.\.\/usage" must not contain/],
     ['a?b', /^error: the report id "a\?b" must not contain/],
     ['a#b', /^error: the report id "a#b" must not contain/],

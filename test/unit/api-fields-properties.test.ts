@@ -108,9 +108,10 @@ describe('headers, methods and paths', () => {
     );
   });
 
-  it('paths stay under /v1: never a URL, a fragment, white space or a dot segment', () => {
+  it('paths stay under /v1: never a URL, a fragment, white space, a dot segment, \\ or an encoded / \\ .', () => {
+    const tricky = fc.array(fc.constantFrom('/', '\\', '.', '..', '%2e', '%2F', '%5c', '%252f', ';', '?', 'v1', 'x'), { maxLength: 10 }).map((parts) => parts.join(''));
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 30 }), fc.webPath(), fc.webUrl()), (text) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 30 }), fc.webPath(), fc.webUrl(), tricky), (text) => {
         const result = valueOrUsageError(() => apiPath(text));
         if (typeof result === 'string') {
           const pathname = result.split('?')[0]!;
@@ -118,6 +119,7 @@ describe('headers, methods and paths', () => {
           expect(result).not.toMatch(/[\s#]/);
           expect(pathname.split('/')).not.toContain('..');
           expect(new URL(`https://api.example.com${result}`).pathname.startsWith('/v1')).toBe(true);
+          expect(pathname).not.toMatch(/\\|%(25)*(2f|5c|2e)/i);
         }
       }),
       { numRuns: 1000 },

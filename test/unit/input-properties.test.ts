@@ -24,11 +24,11 @@ function valueOrUsageError<T>(f: () => T): T | UsageError {
 }
 
 describe('ids', () => {
-  it('accept exactly the non-empty strings without / ? # or white space, but . and ..', () => {
+  it('accept exactly the non-empty strings without / \\ ? # white space or an encoded / \\ . (%2f, %5c, %2e), but . and ..', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('.', '..', '...')), (id) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('.', '..', '...', '%2e%2e', 'a%252Fb', 'a%5Cb', '%2')), (id) => {
         const result = valueOrUsageError(() => checkId(id));
-        const acceptable = id !== '' && !/[/?#\s]/.test(id) && id !== '.' && id !== '..';
+        const acceptable = id !== '' && !/[/\\?#\s]/.test(id) && !/%(25)*(2f|5c|2e)/i.test(id) && id !== '.' && id !== '..';
         expect(result instanceof UsageError).toBe(!acceptable);
       }),
       { numRuns: 500 },

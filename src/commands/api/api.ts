@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
-import { buffer } from 'node:stream/consumers';
 import type { ApiReply } from '../../api/client.js';
 import type { ReplyHeaders } from '../../api/reply-headers.js';
 import type { Context } from '../../core/context.js';
@@ -8,7 +6,7 @@ import { ApiError, CliError, UnexpectedReplyError, UsageError } from '../../core
 import { printable } from '../../core/output/format.js';
 import { jsonOutput } from '../../core/output/json.js';
 import { apiPath, buildObject, checkMethod, isMethod, METHODS, parseHeader, splitField, toQuery, typedValue, type ApiMethod, type FieldValue } from './fields.js';
-import { whyUnreadable } from '../../core/fs-errors.js';
+import { RequestInput } from './input.js';
 
 interface ApiFlags {
   method?: string;
@@ -41,7 +39,7 @@ export function methodAndPath(first: string, second: string | undefined, options
 
 export async function callApi(ctx: Context, first: string, second: string | undefined, options: ApiFlags): Promise<void> {
   const { method, path } = methodAndPath(first, second, options);
-  const stdin = new StdinOnce(ctx);
+  const input = new RequestInput(ctx.io.stdin);
   if (options.include && ctx.flags.jq !== undefined) throw new UsageError('--include prints the status and headers, which --jq cannot filter: use one or the other');
 
   const fields: { key: string; value: FieldValue }[] = [];
@@ -51,7 +49,7 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   }
   for (const item of options.field ?? []) {
     const [key, raw] = splitField(item, '-F');
-    fields.push({ key, value: await typedValue(raw, async (source) => (source === '-' ? await stdin.read('-F …=@-') : await readBytes(source)).toString('utf8')) });
+    fields.push({ key, value: await typedValue(raw, async (source) => (await input.read(source, `-F ${item}`)).toString('utf8')) });
   }
   const query: [string, string][] = (options.query ?? []).map((item) => splitField(item, '-q'));
   const headers = Object.fromEntries((options.header ?? []).map(parseHeader));
@@ -60,7 +58,7 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   let json: unknown;
   if (options.input !== undefined) {
     if (method === 'GET') throw new UsageError('a GET request has no body: --input cannot be used with GET');
-    const bytes = options.input === '-' ? await stdin.read('--input -') : await readBytes(options.input);
+    const bytes = await input.read(options.input, `--input ${options.input}`);
     body = { bytes, contentType: 'application/json' };
     query.push(...toQuery(fields));
   } else if (method === 'GET') {
@@ -130,25 +128,4 @@ function summary(error: ApiError): string {
   const e = error.envelope;
   if (!error.fromEnvelope) return `HTTP ${error.status} ${STATUS_CODES[error.status] ?? ''}`.trimEnd();
   return `HTTP ${error.status}: ${e.error_code}${e.error_message ? `: ${e.error_message}` : ''}`;
-}
-
-async function readBytes(source: string): Promise<Buffer> {
-  try {
-    return await readFile(source);
-  } catch (error) {
-    throw new UsageError(`cannot read ${source}: ${whyUnreadable(error)}`);
-  }
-}
-
-/** Standard input can be read once: by --input - or by one -F …=@-. */
-class StdinOnce {
-  private reader?: string;
-
-  constructor(private readonly ctx: Context) {}
-
-  async read(by: string): Promise<Buffer> {
-    if (this.reader) throw new UsageError(`standard input is read once: ${this.reader} and ${by} both ask for it`);
-    this.reader = by;
-    return buffer(this.ctx.io.stdin);
-  }
 }

@@ -1,5 +1,6 @@
 // The request parts of `svc api`, read from the command line as `gh api` reads them: fields with
 // `key=value` (nested with `key[sub]`, arrays with `key[]`), typed values, headers and the path.
+import { encodedSeparatorIn, isDotSegment } from '../../api/request-paths.js';
 import { UsageError } from '../../core/errors.js';
 
 export type FieldValue = string | number | boolean | null | FieldValue[] | { [key: string]: FieldValue };
@@ -19,17 +20,20 @@ export function checkMethod(value: string): ApiMethod {
 }
 
 /**
- * The path from the base URL: `/v1` is added when missing. A full URL, a fragment, white space and
- * `.`/`..` segments (which would leave /v1) are refused.
+ * The path from the base URL: `/v1` is added when missing. A full URL, a fragment, white space,
+ * `.`/`..` segments, `\` (which a URL reads as `/`) and encoded `/ \ .` (`%2f`, `%5c`, `%2e`, which
+ * a server may decode) are refused in the path: each could lead out of /v1. The query is the
+ * service's to read.
  */
 export function apiPath(value: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) throw new UsageError(`PATH is a path such as /v1/reports, not a URL ("${value}"); the address comes from --base-url`);
   if (/[\s#]/.test(value)) throw new UsageError(`PATH "${value}" must not contain white space or #`);
   const path = value.startsWith('/') ? value : `/${value}`;
   const pathname = path.split('?')[0]!;
-  if (pathname.split('/').some((segment) => segment === '.' || segment === '..' || /^%2e(%2e)?$/i.test(segment) || /^\.%2e$|^%2e\.$/i.test(segment))) {
-    throw new UsageError(`PATH "${value}" must not contain . or .. segments`);
-  }
+  if (pathname.split('/').some(isDotSegment)) throw new UsageError(`PATH "${value}" must not contain . or .. segments`);
+  if (pathname.includes('\\')) throw new UsageError(`PATH "${value}" must not contain \\, which a URL reads as /`);
+  const encoded = encodedSeparatorIn(pathname);
+  if (encoded !== undefined) throw new UsageError(`PATH "${value}" must not contain ${encoded}, an encoded / \\ or .`);
   return pathname === '/v1' || pathname.startsWith('/v1/') ? path : `/v1${path}`;
 }
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
 import { collect, examples } from '../args.js';
-
+import { MAX_INPUT_SIZE } from './input.js';
 
 export function registerApi(program: Command, app: App): void {
   program
@@ -30,6 +30,8 @@ export function registerApi(program: Command, app: App): void {
         '\n\nThe method is GET, or POST when -f, -F or --input give a body; -X picks another. `svc api METHOD PATH`\n' +
         'works too. Fields (-f, -F) are the JSON body, or the query string of a GET. `key[]=v` adds to an array and\n' +
         '`key[sub]=v` makes an object. With --input the body is sent as given and fields go to the query string.\n' +
+        `Files and standard input (--input, -F key=@file) give a request at most ${MAX_INPUT_SIZE} in all; more is refused (exit 2).\n` +
+        'PATH stays under /v1: `.` and `..` segments, `\\` and encoded / \\ . (%2f, %5c, %2e) are refused (exit 2).\n' +
         'The reply body goes to stdout even on an error status (pretty JSON when it is JSON); a one-line summary\n' +
         'goes to stderr and the exit code says what failed (svc --help lists the codes).',
     )

@@ -1,6 +1,7 @@
 // `svc enrich --file PATH|-`: categorise transactions that come from outside a report.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
+import { readCapped } from '../../core/capped-read.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 import { openInput } from '../merchants/lookups.js';
@@ -21,15 +22,9 @@ export async function enrichTransactions(ctx: Context, options: { file: string }
 }
 
 async function readText(input: NodeJS.ReadableStream, file: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
   try {
-    for await (const chunk of input as AsyncIterable<Buffer | string>) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      size += bytes.length;
-      if (size > MAX_INPUT_BYTES) throw new UsageError(`--file ${file} is larger than 32 MB; enrich takes at most 5000 transactions per call`);
-      chunks.push(bytes);
-    }
+    const bytes = await readCapped(input, MAX_INPUT_BYTES, () => new UsageError(`--file ${file} is larger than 32 MB; enrich takes at most 5000 transactions per call`));
+    return bytes.toString('utf8');
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
@@ -37,5 +32,4 @@ async function readText(input: NodeJS.ReadableStream, file: string): Promise<str
     // A file refused part-way is closed at once; stdin is not ours to close.
     if (file !== '-') (input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -3,8 +3,7 @@
 // are get written, the lookups not resolved go to the unresolved file, and the failure is thrown
 // for its exit code.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import type { MerchantResult } from '../../api/merchants.js';
 import type { Context } from '../../core/context.js';
@@ -16,7 +15,7 @@ import { runInOrder } from '../../core/stream/ordered-pool.js';
 import type { ProgressBar, Totals } from '../../core/stream/progress.js';
 import { checkedReply, inLookupOrder } from './reply.js';
 import { OutputSink, StdoutClosedError } from '../../core/stream/sink.js';
-import { defaultUnresolvedPath, whyNot, writeUnresolved } from './unresolved.js';
+import { defaultUnresolvedPath, privateTemporaryPath, whyNot, writeUnresolved } from './unresolved.js';
 import { createWriter } from './writers.js';
 
 
@@ -156,12 +155,12 @@ async function keepUnresolved(
   } catch (error) {
     const why = whyNot(error, dirname(failedOut.path));
     // The default place, the working folder, may be one the user cannot write in: the list goes
-    // to the temporary folder rather than nowhere (an explicit --failed-out was checked before).
-    const fallback = taken === 0 && !failedOut.replace ? join(tmpdir(), basename(failedOut.path)) : undefined;
+    // to a folder of svc's own in the temporary folder rather than nowhere (an explicit
+    // --failed-out was checked before).
     try {
-      if (!fallback) throw error;
-      written = await writeUnresolved(fallback, lookups, false);
-      ctx.warn(`${why}: the list of lookups not resolved went to the temporary folder`);
+      if (taken !== 0 || failedOut.replace) throw error;
+      written = await writeUnresolved(await privateTemporaryPath(basename(failedOut.path)), lookups, false);
+      ctx.warn(`${why}: the list of lookups not resolved went to the temporary folder, as ${written.path}`);
     } catch {
       for (let next = await source.next(); !next.done; next = await source.next()) taken++;
       ctx.err(`error: could not save the ${formatCount(taken)} unresolved lookups to ${failedOut.path}: ${why}`);

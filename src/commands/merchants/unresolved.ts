@@ -5,15 +5,34 @@
 // the list is never written through.
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
-import { access, link, lstat, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { access, link, lstat, mkdtemp, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import type { Lookup } from './lookup-set.js';
+
+/**
+ * Created here or not at all: O_EXCL fails on any name that exists, a link included (dangling or
+ * not), and O_NOFOLLOW says so again for a system that would follow one.
+ */
+const NEW_FILE_ONLY = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/** A default list's name is given a number (`-2` … `-100`) while these are free. */
+const NUMBERED_NAMES = 100;
 
 /** `svc-unresolved-20261122-091503.txt`, in the current directory. */
 export function defaultUnresolvedPath(now: Date): string {
   const stamp = now.toISOString().replace(/\.\d+Z$/, '').replace(/-|:/g, '').replace('T', '-');
   return resolve(`svc-unresolved-${stamp}.txt`);
+}
+
+/**
+ * Where the list goes when the working folder takes none: a new folder of svc's own in the
+ * temporary folder (mode 0700, under a name nobody can guess), as /tmp is shared by every user:
+ * a name there that another user can foresee, they can take first.
+ */
+export async function privateTemporaryPath(name: string): Promise<string> {
+  return join(await mkdtemp(join(tmpdir(), 'svc-unresolved-')), name);
 }
 
 /** Refuses, before any request, a --failed-out whose folder is missing or not writable. */
@@ -34,7 +53,8 @@ export async function checkWritable(path: string): Promise<void> {
 
 /**
  * Writes the lookups to `path`; returns the path written and how many lookups it holds. An
- * explicit path is replaced; the default one never overwrites a file (a number is added instead).
+ * explicit path is replaced; the default one never overwrites a file (a number is added instead,
+ * or past NUMBERED_NAMES a random suffix).
  */
 export async function writeUnresolved(path: string, lookups: AsyncIterable<Lookup> | Iterable<Lookup>, replace: boolean): Promise<{ path: string; count: number }> {
   // A device or a pipe (/dev/stdout, a FIFO) is written into: renaming over it would replace it.
@@ -48,7 +68,7 @@ export async function writeUnresolved(path: string, lookups: AsyncIterable<Looku
     }
   }
   const temporary = `${dirname(path)}/.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`;
-  const file = await open(temporary, 'wx', 0o600);
+  const file = await open(temporary, NEW_FILE_ONLY, 0o600);
   let count: number;
   try {
     count = await writeLines(file, lookups);
@@ -64,14 +84,17 @@ export async function writeUnresolved(path: string, lookups: AsyncIterable<Looku
       await rename(temporary, path);
       return { path, count };
     }
-    // link() fails when the name is taken, where rename() would replace the file.
+    // link() fails when the name is taken (a link planted there included, which it never
+    // follows), where rename() would replace the file. Past the numbered names, which another
+    // user in a shared folder could all take first, a name nobody can foresee.
     for (let n = 1; ; n++) {
-      const target = n === 1 ? path : path.replace(/(\.txt)?$/, `-${n}$1`);
+      const suffix = n === 1 ? '' : n <= NUMBERED_NAMES ? `-${n}` : `-${randomBytes(8).toString('hex')}`;
+      const target = path.replace(/(\.txt)?$/, `${suffix}$1`);
       try {
         await link(temporary, target);
         return { path: target, count };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 100) throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n > NUMBERED_NAMES) throw error;
       }
     }
   } finally {
