@@ -8,6 +8,7 @@
 // a --debug line, an error, a later write held back by a stream) shows it masked. No escape past
 // the masking is needed, and none is added: a write can never leak a secret the run knew before.
 import type { Context, ReplyReader } from '../core/context.js';
+import { readCapped } from '../core/capped-read.js';
 import { UsageError } from '../core/errors.js';
 import type { Reply } from '../core/output/render.js';
 import { hasControlCharacter } from '../core/output/format.js';
@@ -45,17 +46,8 @@ const MAX_STDIN_SECRET_BYTES = 16 * 1024;
  * further than a secret can be long, so a wrong pipe is refused instead of read without end.
  */
 export async function secretFromStdin(stdin: NodeJS.ReadableStream, flag: string): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stdin) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    chunks.push(bytes);
-    size += bytes.length;
-    if (size > MAX_STDIN_SECRET_BYTES) {
-      throw new UsageError(`${flag} read more than ${MAX_STDIN_SECRET_BYTES / 1024} KiB from standard input; it takes one key or token`);
-    }
-  }
-  const value = Buffer.concat(chunks).toString('utf8').trim();
+  const tooLarge = () => new UsageError(`${flag} read more than ${MAX_STDIN_SECRET_BYTES / 1024} KiB from standard input; it takes one key or token`);
+  const value = (await readCapped(stdin as AsyncIterable<Buffer | string>, MAX_STDIN_SECRET_BYTES, tooLarge)).toString('utf8').trim();
   if (value === '') throw new UsageError(`${flag} read nothing from standard input`);
   return value;
 }
