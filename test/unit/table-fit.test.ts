@@ -96,6 +96,20 @@ describe('fitWidths: who gives up room', () => {
     expect(fitWidths([col('wrap', 'NAME', 'Kanchenjunga Departmental Store')], 12)).toEqual([12]);
   });
 
+  it('of columns equally wide, narrows the first first', () => {
+    const text = 'one two three four five six seven';
+    expect(fitWidths([col('wrap', 'A', text), col('wrap', 'B', text)], 65)).toEqual([32, 33]);
+    expect(fitWidths([col('wrap', 'A', text), col('wrap', 'B', text), col('words', 'C', text)], 30 + 30 + 33)).toEqual([30, 30, 33]);
+    expect(fitWidths([col('wrap', 'A', text), col('wrap', 'B', text), col('words', 'C', text)], 29 + 30 + 33)).toEqual([29, 30, 33]);
+  });
+
+  it('never makes a column narrower than a date glued to its time: it is one word', () => {
+    // render.ts glues a timestamp's parts with no-break spaces; wrapping breaks only at spaces and tabs.
+    const when = '2026-02-10\u00a010:30\u00a0UTC';
+    expect(fitWidths([col('keep', 'ID', 'rpt_e8699f830adc84b8'), col('words', 'ISSUED AT', when)], 20 + 20)).toEqual([20, 20]);
+    expect(fitWidths([col('keep', 'ID', 'rpt_e8699f830adc84b8'), col('words', 'ISSUED AT', when)], 20 + 19)).toBeUndefined();
+  });
+
   it('keeps a column at least as wide as the values it must keep (minWidth)', () => {
     expect(fitWidths([{ fit: 'cut', header: 'INPUT', cells: ['9756038350856888', 'A long name as on a statement'], minWidth: 16 }], 16)).toEqual([16]);
     expect(fitWidths([{ fit: 'cut', header: 'INPUT', cells: ['9756038350856888', 'A long name as on a statement'], minWidth: 16 }], 15)).toBeUndefined();
@@ -181,6 +195,24 @@ describe('a table on a terminal', () => {
     // Labels take at most what leaves a value 20 columns; a longer one goes on a line of its own.
     expect(screen(text)).toEqual(['ID                  rpt_1', 'X'.repeat(30), ' '.repeat(20) + 'y'.repeat(20), ' '.repeat(20) + 'y'.repeat(10)]);
     expect(text).toContain(colour.header('ID'.padEnd(18)));
+  });
+
+  it('keeps a date and its time on one line, or turns the table into cards', () => {
+    const rows = [{ id: 'stmt_edd965552fcfdf1d', issued: '2026-02-10T10:30:00Z', status: 'EARLY_DETECTION' }];
+    const view: ListView<(typeof rows)[number]> = {
+      kind: 'list',
+      rows,
+      columns: [
+        { key: 'id', header: 'ID', value: (r) => r.id, keep: true },
+        { key: 'issued_at', header: 'ISSUED AT', value: (r) => r.issued },
+        { key: 'status', header: 'STATUS', value: (r) => r.status },
+      ],
+    };
+    for (const columns of [80, 60, 50]) {
+      const text = terminal(view, columns);
+      expectFits(text, columns);
+      expectWhole(text, ['2026-02-10 10:30 UTC', 'stmt_edd965552fcfdf1d']);
+    }
   });
 
   it('sections of a list fit, or turn into cards, one by one', () => {
