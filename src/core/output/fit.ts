@@ -191,7 +191,6 @@ function pieces(line: string): Piece[] {
 
 const join = (parts: readonly Piece[]) => parts.map((p) => p.text).join('');
 const widthOf = (parts: readonly Piece[]) => parts.reduce((sum, p) => sum + p.width, 0);
-const isSpace = (p: Piece) => p.text === ' ' || p.text === '\t';
 
 /** Where a word too long for a line breaks best: after a separator in its second half, else at the width. */
 function breakAt(word: readonly Piece[], from: number, width: number): number {
@@ -216,68 +215,89 @@ export type LongWords = 'break' | 'prose';
  * half), except in prose a number or an id, which stays whole. Colour carries over line breaks.
  */
 export function wrapText(text: string, width: number, long: LongWords = 'break'): string[] {
-  const lines: Piece[][] = [];
-  for (const source of text.split('\n')) {
-    if (lineWidth(source) <= width) {
-      lines.push(pieces(source));
+  const lines: string[] = [];
+  for (const source of text.split('\n')) wrapLine(source, width, long, lines);
+  return text.includes('\u001b') ? carryColour(lines) : lines;
+}
+
+/** One line of text wrapped onto `lines`, read word by word where it is; only a word that must be broken is taken apart. */
+function wrapLine(source: string, width: number, long: LongWords, lines: string[]): void {
+  if (lineWidth(source) <= width) {
+    lines.push(source);
+    return;
+  }
+  let line = '';
+  let started = false;
+  let used = 0;
+  let anyWord = false;
+  const flush = () => {
+    lines.push(line);
+    line = '';
+    started = false;
+    used = 0;
+  };
+  const place = (word: string, size: number) => {
+    anyWord = true;
+    if (used > 0 && used + 1 + size <= width) {
+      line += ' ' + word;
+      used += 1 + size;
+      return;
+    }
+    if (used > 0) flush();
+    started = true;
+    if (size > width && !(long === 'prose' && isAtom(word))) {
+      const parts = pieces(word);
+      let from = 0;
+      while (size > width) {
+        const at = breakAt(parts, from, width);
+        const part = parts.slice(from, at);
+        lines.push(join(part));
+        size -= widthOf(part);
+        from = at;
+      }
+      word = join(parts.slice(from));
+      started = from < parts.length;
+    }
+    line = word;
+    used = size;
+  };
+  // Words are what lies between spaces and tabs, colour codes included.
+  let start = -1;
+  let size = 0;
+  for (let i = 0; i < source.length; ) {
+    const code = colourCodeAt(source, i);
+    if (code > 0) {
+      if (start < 0) start = i;
+      i += code;
       continue;
     }
-    const words: Piece[][] = [];
-    let word: Piece[] = [];
-    for (const piece of pieces(source)) {
-      if (isSpace(piece)) {
-        if (word.length) words.push(word);
-        word = [];
-      } else {
-        word.push(piece);
-      }
+    const codePoint = source.codePointAt(i)!;
+    if (isWordBreak(codePoint)) {
+      if (start >= 0) place(source.slice(start, i), size);
+      start = -1;
+      size = 0;
+    } else {
+      if (start < 0) start = i;
+      size += charWidth(codePoint);
     }
-    if (word.length) words.push(word);
-    let line: Piece[] = [];
-    let used = 0;
-    const flush = () => {
-      lines.push(line);
-      line = [];
-      used = 0;
-    };
-    for (let w of words) {
-      let size = widthOf(w);
-      if (used > 0 && used + 1 + size <= width) {
-        line.push({ text: ' ', width: 1 }, ...w);
-        used += 1 + size;
-        continue;
-      }
-      if (used > 0) flush();
-      if (size > width && !(long === 'prose' && isAtom(join(w)))) {
-        let from = 0;
-        while (size > width) {
-          const at = breakAt(w, from, width);
-          const part = w.slice(from, at);
-          lines.push(part);
-          size -= widthOf(part);
-          from = at;
-        }
-        w = w.slice(from);
-      }
-      line = w;
-      used = size;
-    }
-    if (line.length || words.length === 0) flush();
+    i += codePoint > 0xffff ? 2 : 1;
   }
-  return carryColour(lines);
+  if (start >= 0) place(source.slice(start), size);
+  if (started || !anyWord) flush();
 }
 
 /** Lines of one styled text, each closing its colour and the next opening it again. */
-function carryColour(lines: Piece[][]): string[] {
+function carryColour(lines: string[]): string[] {
   const codes: string[] = [];
   return lines.map((line, i) => {
     const open = codes.join('');
-    for (const piece of line) {
-      if (piece.text === '\u001b[0m') codes.length = 0;
-      else if (piece.width === 0 && piece.text.startsWith('\u001b')) codes.push(piece.text);
+    for (let at = line.indexOf('\u001b'); at >= 0; at = line.indexOf('\u001b', at + 1)) {
+      const code = line.slice(at, at + colourCodeAt(line, at));
+      if (code === '\u001b[0m') codes.length = 0;
+      else if (code) codes.push(code);
     }
     const close = codes.length > 0 && i < lines.length - 1 ? '\u001b[0m' : '';
-    return open + join(line) + close;
+    return open + line + close;
   });
 }
 
