@@ -4,7 +4,6 @@
 // with a hanging indent, prose wrapped between words and never inside a number or an id, and a
 // pipe that stays one line per row whatever the width. Widths are measured here on their own:
 // colour codes stripped, code points counted, East Asian wide characters as two.
-import Table from 'cli-table3';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isRecord } from '../../src/api/reading.js';
@@ -27,7 +26,7 @@ const width = (line: string) => [...strip(line)].reduce((n, char) => n + (WIDE.t
 const screen = (text: string) => strip(text).replace(/\n$/, '').split('\n');
 const BOX = /[─│┌┐└┘├┤┬┴┼]/;
 
-const terminal = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: true, width: columns, paint, Table });
+const terminal = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: true, width: columns, paint });
 const pipe = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: false, width: columns, paint });
 
 function expectFits(text: string, columns: number): void {
