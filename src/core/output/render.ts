@@ -123,7 +123,9 @@ function listForPeople<T>(view: ListView<T>, target: RenderTarget): string {
   const groups = new Map<string, T[]>();
   for (const row of view.rows) {
     const name = view.section.value(row);
-    groups.set(name, [...(groups.get(name) ?? []), row]);
+    const group = groups.get(name);
+    if (group) group.push(row);
+    else groups.set(name, [row]);
   }
   const parts = [...groups].map(([name, rows]) => textLines([name], target, paint.title) + fittedTable(view.columns, rows, target));
   return out + parts.join('\n') + footer;
