@@ -4,8 +4,11 @@
 // with a hanging indent, prose wrapped between words and never inside a number or an id, and a
 // pipe that stays one line per row whatever the width. Widths are measured here on their own:
 // colour codes stripped, code points counted, East Asian wide characters as two.
+import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isRecord } from '../../src/api/reading.js';
 import { cutToWidth, fitWidths, visibleWidth, wrapText, type FitColumn } from '../../src/core/output/fit.js';
 import { printableDeep } from '../../src/core/output/format.js';
@@ -14,6 +17,7 @@ import { createPaint, type Paint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
 import type { Column, ListView, RecordView, SectionsView, View } from '../../src/core/output/view.js';
 import { AlignedTableWriter, type StreamColumn } from '../../src/core/stream/table-writers.js';
+import type { WideTable } from './render-apart.js';
 
 const plain = await createPaint(false);
 const colour = await createPaint(true);
@@ -31,6 +35,11 @@ const pipe = (view: View, columns: number, paint: Paint = plain) => renderTable(
 
 function expectFits(text: string, columns: number): void {
   for (const line of screen(text)) expect(width(line), line).toBeLessThanOrEqual(columns);
+}
+
+/** expectFits for tables of many thousands of lines: one assertion, naming the first line too wide. */
+function expectAllFit(text: string, columns: number): void {
+  expect(screen(text).find((line) => width(line) > columns)).toBeUndefined();
 }
 
 /** Every value appears whole on one line of the screen. */
@@ -244,6 +253,63 @@ describe('a table on a terminal', () => {
       '',
     ]);
   });
+});
+
+describe('time linear in the cells and the words', () => {
+  // Each table is rendered in a worker thread, stopped at a deadline: a renderer whose time grows
+  // with the square of the rows or of a header's words takes many minutes on these, and in the
+  // test's own thread its synchronous loop could not be timed out. Here each takes a few seconds
+  // at most, a tenth of the deadline or less.
+  const DEADLINE_MS = 60_000;
+  let bundle: string;
+
+  beforeAll(async () => {
+    const built = await build({ entryPoints: [fileURLToPath(new URL('./render-apart.ts', import.meta.url))], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' });
+    bundle = built.outputFiles[0]!.text;
+  });
+
+  /** The table as rendered, or undefined when the worker was still rendering at the deadline. */
+  async function renderApart(table: WideTable): Promise<string | undefined> {
+    const worker = new Worker(bundle, { eval: true, workerData: table });
+    try {
+      return await new Promise<string | undefined>((resolve, reject) => {
+        const timer = setTimeout(() => resolve(undefined), DEADLINE_MS);
+        worker.once('message', (text: string) => {
+          clearTimeout(timer);
+          resolve(text);
+        });
+        worker.once('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+      });
+    } finally {
+      await worker.terminate();
+    }
+  }
+
+  it('boxes 1,000 rows of two 1,000-column texts at 80 columns', async () => {
+    const text = await renderApart({ rows: 1000, textLength: 1000, headerWords: 1, width: 80 });
+    expect(text, 'rendered before the deadline').toBeDefined();
+    expect(text).toMatch(BOX);
+    expectAllFit(text!, 80);
+    expectWhole(text!, ['txn_000000', 'txn_000999']);
+  }, 2 * DEADLINE_MS);
+
+  it('shows the same rows as cards at 40 columns', async () => {
+    const text = await renderApart({ rows: 1000, textLength: 1000, headerWords: 1, width: 40 });
+    expect(text, 'rendered before the deadline').toBeDefined();
+    expect(text).not.toMatch(BOX);
+    expectAllFit(text!, 40);
+    expectWhole(text!, ['txn_000000', 'txn_000999']);
+  }, 2 * DEADLINE_MS);
+
+  it('wraps a header of 20,000 words to fit', async () => {
+    const text = await renderApart({ rows: 20, textLength: 100, headerWords: 20_000, width: 80 });
+    expect(text, 'rendered before the deadline').toBeDefined();
+    expect(text).toMatch(BOX);
+    expectAllFit(text!, 80);
+  }, 2 * DEADLINE_MS);
 });
 
 describe('a field list on a terminal', () => {
