@@ -240,10 +240,9 @@ export class Context {
   /** A view as a table: boxed with colour on a terminal, tab-separated in a pipe. */
   private async table(view: View): Promise<string> {
     const [{ renderTable }, { createPaint }, { timeZoneOf }] = await Promise.all([import('./output/render.js'), import('./output/paint.js'), import('./output/time.js')]);
-    const Table = this.io.stdoutIsTTY ? (await import('cli-table3')).default : undefined;
     // Times in the local zone (TZ), and how far off they are from the run's clock.
     const time = { now: this.now(), zone: timeZoneOf(this.io.env) };
-    return renderTable(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), Table, time });
+    return renderTable(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), time });
   }
 
   /**

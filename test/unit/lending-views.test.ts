@@ -1,7 +1,6 @@
 // The lending views of a report (transactions, income, balance, liabilities, score, verify,
 // underwrite), built from the documented sample bodies and from odd ones: fields missing, of the
 // wrong type, unknown, or hostile. Views are rendered as a pipe and as a terminal would see them.
-import Table from 'cli-table3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReplyReading } from '../../src/api/reading.js';
@@ -32,7 +31,7 @@ const tagged: Paint = {
 const BAD_WORDS = /undefined|NaN|\[object Object\]/;
 
 const pipe = (view: View, paint: Paint = plain) => renderTable(view, { terminal: false, width: 120, paint });
-const terminal = (view: View, paint: Paint = plain, width = 160) => renderTable(view, { terminal: true, width, paint, Table });
+const terminal = (view: View, paint: Paint = plain, width = 160) => renderTable(view, { terminal: true, width, paint });
 const reading = () => new ReplyReading('GET /v1/reports/rpt_1/x');
 /** As `ctx.present` hands a body to a view: every string made printable. */
 const forPeople = <T>(body: T): T => printableDeep(body);

@@ -11,13 +11,12 @@ import { prettyJson } from '../../src/core/output/json.js';
 import { createPaint } from '../../src/core/output/paint.js';
 import { csvText, fallbackRecords, ndjsonText } from '../../src/core/output/records.js';
 import { renderTable } from '../../src/core/output/render.js';
-import Table from 'cli-table3';
 
 const plain = await createPaint(false);
 const BAD_WORDS = /undefined|NaN|\[object Object\]/;
 
 function tables(view: Parameters<typeof renderTable>[0]): string[] {
-  return [renderTable(view, { terminal: false, width: 80, paint: plain }), renderTable(view, { terminal: true, width: 80, paint: plain, Table })];
+  return [renderTable(view, { terminal: false, width: 80, paint: plain }), renderTable(view, { terminal: true, width: 80, paint: plain })];
 }
 
 describe('ReplyReading', () => {

@@ -4,9 +4,11 @@
 // with a hanging indent, prose wrapped between words and never inside a number or an id, and a
 // pipe that stays one line per row whatever the width. Widths are measured here on their own:
 // colour codes stripped, code points counted, East Asian wide characters as two.
-import Table from 'cli-table3';
+import { build } from 'esbuild';
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isRecord } from '../../src/api/reading.js';
 import { cutToWidth, fitWidths, visibleWidth, wrapText, type FitColumn } from '../../src/core/output/fit.js';
 import { printableDeep } from '../../src/core/output/format.js';
@@ -15,6 +17,7 @@ import { createPaint, type Paint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
 import type { Column, ListView, RecordView, SectionsView, View } from '../../src/core/output/view.js';
 import { AlignedTableWriter, type StreamColumn } from '../../src/core/stream/table-writers.js';
+import type { WideTable } from './render-apart.js';
 
 const plain = await createPaint(false);
 const colour = await createPaint(true);
@@ -27,11 +30,16 @@ const width = (line: string) => [...strip(line)].reduce((n, char) => n + (WIDE.t
 const screen = (text: string) => strip(text).replace(/\n$/, '').split('\n');
 const BOX = /[─│┌┐└┘├┤┬┴┼]/;
 
-const terminal = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: true, width: columns, paint, Table });
+const terminal = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: true, width: columns, paint });
 const pipe = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: false, width: columns, paint });
 
 function expectFits(text: string, columns: number): void {
   for (const line of screen(text)) expect(width(line), line).toBeLessThanOrEqual(columns);
+}
+
+/** expectFits for tables of many thousands of lines: one assertion, naming the first line too wide. */
+function expectAllFit(text: string, columns: number): void {
+  expect(screen(text).find((line) => width(line) > columns)).toBeUndefined();
 }
 
 /** Every value appears whole on one line of the screen. */
@@ -94,6 +102,20 @@ describe('fitWidths: who gives up room', () => {
     expect(fitWidths([col('cut', 'HASH', 'f'.repeat(64)), col('keep', 'ID', 'x')], 9)).toBeUndefined();
     expect(fitWidths([col('wrap', 'NAME', 'Kanchenjunga Departmental Store')], 5)).toBeUndefined();
     expect(fitWidths([col('wrap', 'NAME', 'Kanchenjunga Departmental Store')], 12)).toEqual([12]);
+  });
+
+  it('of columns equally wide, narrows the first first', () => {
+    const text = 'one two three four five six seven';
+    expect(fitWidths([col('wrap', 'A', text), col('wrap', 'B', text)], 65)).toEqual([32, 33]);
+    expect(fitWidths([col('wrap', 'A', text), col('wrap', 'B', text), col('words', 'C', text)], 30 + 30 + 33)).toEqual([30, 30, 33]);
+    expect(fitWidths([col('wrap', 'A', text), col('wrap', 'B', text), col('words', 'C', text)], 29 + 30 + 33)).toEqual([29, 30, 33]);
+  });
+
+  it('never makes a column narrower than a date glued to its time: it is one word', () => {
+    // render.ts glues a timestamp's parts with no-break spaces; wrapping breaks only at spaces and tabs.
+    const when = '2026-02-10\u00a010:30\u00a0UTC';
+    expect(fitWidths([col('keep', 'ID', 'rpt_e8699f830adc84b8'), col('words', 'ISSUED AT', when)], 20 + 20)).toEqual([20, 20]);
+    expect(fitWidths([col('keep', 'ID', 'rpt_e8699f830adc84b8'), col('words', 'ISSUED AT', when)], 20 + 19)).toBeUndefined();
   });
 
   it('keeps a column at least as wide as the values it must keep (minWidth)', () => {
@@ -183,6 +205,24 @@ describe('a table on a terminal', () => {
     expect(text).toContain(colour.header('ID'.padEnd(18)));
   });
 
+  it('keeps a date and its time on one line, or turns the table into cards', () => {
+    const rows = [{ id: 'stmt_edd965552fcfdf1d', issued: '2026-02-10T10:30:00Z', status: 'EARLY_DETECTION' }];
+    const view: ListView<(typeof rows)[number]> = {
+      kind: 'list',
+      rows,
+      columns: [
+        { key: 'id', header: 'ID', value: (r) => r.id, keep: true },
+        { key: 'issued_at', header: 'ISSUED AT', value: (r) => r.issued },
+        { key: 'status', header: 'STATUS', value: (r) => r.status },
+      ],
+    };
+    for (const columns of [80, 60, 50]) {
+      const text = terminal(view, columns);
+      expectFits(text, columns);
+      expectWhole(text, ['2026-02-10 10:30 UTC', 'stmt_edd965552fcfdf1d']);
+    }
+  });
+
   it('sections of a list fit, or turn into cards, one by one', () => {
     const view = list({ section: { key: 'direction', header: 'DIRECTION', value: (s) => (s.id === 'str_0001' ? 'Inflow' : 'Outflow') } });
     const text = terminal(view, 100);
@@ -213,6 +253,63 @@ describe('a table on a terminal', () => {
       '',
     ]);
   });
+});
+
+describe('time linear in the cells and the words', () => {
+  // Each table is rendered in a worker thread, stopped at a deadline: a renderer whose time grows
+  // with the square of the rows or of a header's words takes many minutes on these, and in the
+  // test's own thread its synchronous loop could not be timed out. Here each takes a few seconds
+  // at most, a tenth of the deadline or less.
+  const DEADLINE_MS = 60_000;
+  let bundle: string;
+
+  beforeAll(async () => {
+    const built = await build({ entryPoints: [fileURLToPath(new URL('./render-apart.ts', import.meta.url))], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' });
+    bundle = built.outputFiles[0]!.text;
+  });
+
+  /** The table as rendered, or undefined when the worker was still rendering at the deadline. */
+  async function renderApart(table: WideTable): Promise<string | undefined> {
+    const worker = new Worker(bundle, { eval: true, workerData: table });
+    try {
+      return await new Promise<string | undefined>((resolve, reject) => {
+        const timer = setTimeout(() => resolve(undefined), DEADLINE_MS);
+        worker.once('message', (text: string) => {
+          clearTimeout(timer);
+          resolve(text);
+        });
+        worker.once('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+      });
+    } finally {
+      await worker.terminate();
+    }
+  }
+
+  it('boxes 1,000 rows of two 1,000-column texts at 80 columns', async () => {
+    const text = await renderApart({ rows: 1000, textLength: 1000, headerWords: 1, width: 80 });
+    expect(text, 'rendered before the deadline').toBeDefined();
+    expect(text).toMatch(BOX);
+    expectAllFit(text!, 80);
+    expectWhole(text!, ['txn_000000', 'txn_000999']);
+  }, 2 * DEADLINE_MS);
+
+  it('shows the same rows as cards at 40 columns', async () => {
+    const text = await renderApart({ rows: 1000, textLength: 1000, headerWords: 1, width: 40 });
+    expect(text, 'rendered before the deadline').toBeDefined();
+    expect(text).not.toMatch(BOX);
+    expectAllFit(text!, 40);
+    expectWhole(text!, ['txn_000000', 'txn_000999']);
+  }, 2 * DEADLINE_MS);
+
+  it('wraps a header of 20,000 words to fit', async () => {
+    const text = await renderApart({ rows: 20, textLength: 100, headerWords: 20_000, width: 80 });
+    expect(text, 'rendered before the deadline').toBeDefined();
+    expect(text).toMatch(BOX);
+    expectAllFit(text!, 80);
+  }, 2 * DEADLINE_MS);
 });
 
 describe('a field list on a terminal', () => {

@@ -3,6 +3,8 @@
 // the terminal its headers wrap first, then its free text (wrapped, or cut with an ellipsis), then
 // its other text between words; what still does not fit is shown as one card per row instead.
 // Widths count what a terminal shows: colour codes take no room, East Asian wide characters two.
+// Each text is measured once (its widest line, its longest words); a table's column widths are
+// decided from those measurements alone, so fitting takes time in proportion to the cells.
 
 /** How a column gives up room, from the least willing: see `fitOf`. */
 export type Fit = 'keep' | 'words' | 'wrap' | 'cut';
@@ -29,9 +31,6 @@ export function fitOf(column: Fitting): Fit {
 const MIN_WRAP_WIDTH = 10;
 /** The narrowest a cut column is made: room for a few letters and the ellipsis. */
 const MIN_CUT_WIDTH = 8;
-/** A wrapped column is kept at least as wide as its longest word up to this: longer words are broken. */
-const WHOLE_WORD_WIDTH = 24;
-
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 function stripAnsi(text: string): string {
@@ -67,10 +66,31 @@ function isWide(cp: number): boolean {
   );
 }
 
+/** Length of the colour code (ESC [ digits and semicolons m) starting at `i`, 0 when none does. */
+function colourCodeAt(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 0x1b || text.charCodeAt(i + 1) !== 0x5b) return 0;
+  let end = i + 2;
+  for (let c = text.charCodeAt(end); (c >= 0x30 && c <= 0x39) || c === 0x3b; c = text.charCodeAt(++end));
+  return text.charCodeAt(end) === 0x6d ? end + 1 - i : 0;
+}
+
+const LINE_BREAK = 0x0a;
+/** Wrapping parts words at spaces and tabs only (a no-break space glues a date to its time). */
+const isWordBreak = (codePoint: number) => codePoint === 0x20 || codePoint === 0x09;
+
 /** Columns one line of text takes (colour codes take none). */
 export function lineWidth(line: string): number {
   let width = 0;
-  for (const char of stripAnsi(line)) width += charWidth(char.codePointAt(0)!);
+  for (let i = 0; i < line.length; ) {
+    const code = colourCodeAt(line, i);
+    if (code > 0) {
+      i += code;
+      continue;
+    }
+    const codePoint = line.codePointAt(i)!;
+    i += codePoint > 0xffff ? 2 : 1;
+    width += charWidth(codePoint);
+  }
   return width;
 }
 
@@ -83,7 +103,58 @@ function largest(values: Iterable<number>): number {
 
 /** Columns the widest line of the text takes. */
 export function visibleWidth(text: string): number {
-  return largest(text.split('\n').map(lineWidth));
+  return measureText(text).width;
+}
+
+/**
+ * A word of free text up to this wide is kept whole when a wrapped column narrows; a longer one is
+ * broken (a wrapped column's floor: see fitWidths).
+ */
+const WHOLE_WORD_WIDTH = 24;
+
+/** What fitting needs to know of a text, found in one pass over it. */
+export interface TextMeasure {
+  /** Columns its widest line takes. */
+  width: number;
+  /** Columns its longest word takes: wrapping between words never breaks it. */
+  longestWord: number;
+  /** Columns its longest word of at most WHOLE_WORD_WIDTH takes. */
+  longestShortWord: number;
+}
+
+/** The widths of a text's widest line and longest words, colour codes taking none. */
+export function measureText(text: string): TextMeasure {
+  let width = 0;
+  let longestWord = 0;
+  let longestShortWord = 0;
+  let line = 0;
+  let word = 0;
+  const endWord = () => {
+    if (word > longestWord) longestWord = word;
+    if (word <= WHOLE_WORD_WIDTH && word > longestShortWord) longestShortWord = word;
+    word = 0;
+  };
+  for (let i = 0; i < text.length; ) {
+    const code = colourCodeAt(text, i);
+    if (code > 0) {
+      i += code;
+      continue;
+    }
+    const codePoint = text.codePointAt(i)!;
+    i += codePoint > 0xffff ? 2 : 1;
+    if (codePoint === LINE_BREAK) {
+      endWord();
+      if (line > width) width = line;
+      line = 0;
+      continue;
+    }
+    const columns = charWidth(codePoint);
+    line += columns;
+    if (isWordBreak(codePoint)) endWord();
+    else word += columns;
+  }
+  endWord();
+  return { width: Math.max(width, line), longestWord, longestShortWord };
 }
 
 /**
@@ -103,16 +174,23 @@ interface Piece {
 
 function pieces(line: string): Piece[] {
   const out: Piece[] = [];
-  for (const match of line.matchAll(/\u001b\[[0-9;]*m|[\s\S]/gu)) {
-    const text = match[0];
-    out.push({ text, width: text.length > 1 && text.startsWith('\u001b') ? 0 : charWidth(text.codePointAt(0)!) });
+  for (let i = 0; i < line.length; ) {
+    const code = colourCodeAt(line, i);
+    if (code > 0) {
+      out.push({ text: line.slice(i, i + code), width: 0 });
+      i += code;
+      continue;
+    }
+    const codePoint = line.codePointAt(i)!;
+    const size = codePoint > 0xffff ? 2 : 1;
+    out.push({ text: line.slice(i, i + size), width: charWidth(codePoint) });
+    i += size;
   }
   return out;
 }
 
 const join = (parts: readonly Piece[]) => parts.map((p) => p.text).join('');
 const widthOf = (parts: readonly Piece[]) => parts.reduce((sum, p) => sum + p.width, 0);
-const isSpace = (p: Piece) => p.text === ' ' || p.text === '\t';
 
 /** Where a word too long for a line breaks best: after a separator in its second half, else at the width. */
 function breakAt(word: readonly Piece[], from: number, width: number): number {
@@ -137,68 +215,89 @@ export type LongWords = 'break' | 'prose';
  * half), except in prose a number or an id, which stays whole. Colour carries over line breaks.
  */
 export function wrapText(text: string, width: number, long: LongWords = 'break'): string[] {
-  const lines: Piece[][] = [];
-  for (const source of text.split('\n')) {
-    if (lineWidth(source) <= width) {
-      lines.push(pieces(source));
+  const lines: string[] = [];
+  for (const source of text.split('\n')) wrapLine(source, width, long, lines);
+  return text.includes('\u001b') ? carryColour(lines) : lines;
+}
+
+/** One line of text wrapped onto `lines`, read word by word where it is; only a word that must be broken is taken apart. */
+function wrapLine(source: string, width: number, long: LongWords, lines: string[]): void {
+  if (lineWidth(source) <= width) {
+    lines.push(source);
+    return;
+  }
+  let line = '';
+  let started = false;
+  let used = 0;
+  let anyWord = false;
+  const flush = () => {
+    lines.push(line);
+    line = '';
+    started = false;
+    used = 0;
+  };
+  const place = (word: string, size: number) => {
+    anyWord = true;
+    if (used > 0 && used + 1 + size <= width) {
+      line += ' ' + word;
+      used += 1 + size;
+      return;
+    }
+    if (used > 0) flush();
+    started = true;
+    if (size > width && !(long === 'prose' && isAtom(word))) {
+      const parts = pieces(word);
+      let from = 0;
+      while (size > width) {
+        const at = breakAt(parts, from, width);
+        const part = parts.slice(from, at);
+        lines.push(join(part));
+        size -= widthOf(part);
+        from = at;
+      }
+      word = join(parts.slice(from));
+      started = from < parts.length;
+    }
+    line = word;
+    used = size;
+  };
+  // Words are what lies between spaces and tabs, colour codes included.
+  let start = -1;
+  let size = 0;
+  for (let i = 0; i < source.length; ) {
+    const code = colourCodeAt(source, i);
+    if (code > 0) {
+      if (start < 0) start = i;
+      i += code;
       continue;
     }
-    const words: Piece[][] = [];
-    let word: Piece[] = [];
-    for (const piece of pieces(source)) {
-      if (isSpace(piece)) {
-        if (word.length) words.push(word);
-        word = [];
-      } else {
-        word.push(piece);
-      }
+    const codePoint = source.codePointAt(i)!;
+    if (isWordBreak(codePoint)) {
+      if (start >= 0) place(source.slice(start, i), size);
+      start = -1;
+      size = 0;
+    } else {
+      if (start < 0) start = i;
+      size += charWidth(codePoint);
     }
-    if (word.length) words.push(word);
-    let line: Piece[] = [];
-    let used = 0;
-    const flush = () => {
-      lines.push(line);
-      line = [];
-      used = 0;
-    };
-    for (let w of words) {
-      let size = widthOf(w);
-      if (used > 0 && used + 1 + size <= width) {
-        line.push({ text: ' ', width: 1 }, ...w);
-        used += 1 + size;
-        continue;
-      }
-      if (used > 0) flush();
-      if (size > width && !(long === 'prose' && isAtom(join(w)))) {
-        let from = 0;
-        while (size > width) {
-          const at = breakAt(w, from, width);
-          const part = w.slice(from, at);
-          lines.push(part);
-          size -= widthOf(part);
-          from = at;
-        }
-        w = w.slice(from);
-      }
-      line = w;
-      used = size;
-    }
-    if (line.length || words.length === 0) flush();
+    i += codePoint > 0xffff ? 2 : 1;
   }
-  return carryColour(lines);
+  if (start >= 0) place(source.slice(start), size);
+  if (started || !anyWord) flush();
 }
 
 /** Lines of one styled text, each closing its colour and the next opening it again. */
-function carryColour(lines: Piece[][]): string[] {
+function carryColour(lines: string[]): string[] {
   const codes: string[] = [];
   return lines.map((line, i) => {
     const open = codes.join('');
-    for (const piece of line) {
-      if (piece.text === '\u001b[0m') codes.length = 0;
-      else if (piece.width === 0 && piece.text.startsWith('\u001b')) codes.push(piece.text);
+    for (let at = line.indexOf('\u001b'); at >= 0; at = line.indexOf('\u001b', at + 1)) {
+      const code = line.slice(at, at + colourCodeAt(line, at));
+      if (code === '\u001b[0m') codes.length = 0;
+      else if (code) codes.push(code);
     }
     const close = codes.length > 0 && i < lines.length - 1 ? '\u001b[0m' : '';
-    return open + join(line) + close;
+    return open + line + close;
   });
 }
 
@@ -231,9 +330,138 @@ export interface FitColumn {
   minWidth?: number;
 }
 
-/** Columns the longest word of the text takes, of the words no wider than `cap`. */
-function longestWord(text: string, cap = Infinity): number {
-  return largest(stripAnsi(text).split(/\s+/).map(lineWidth).filter((width) => width <= cap));
+/** A column's measurements, taken once: its width is decided from them, and its cells wrapped by them. */
+export interface ColumnMeasure {
+  header: TextMeasure;
+  /** The widest line and the longest words of all its cells. */
+  cells: TextMeasure;
+  /** Columns each cell's widest line takes, in row order. */
+  cellWidths: number[];
+}
+
+/** Measures the header and every cell of a column, each once. */
+export function measureColumn(column: FitColumn): ColumnMeasure {
+  const cellWidths: number[] = new Array(column.cells.length);
+  const cells: TextMeasure = { width: 0, longestWord: 0, longestShortWord: 0 };
+  column.cells.forEach((text, row) => {
+    const measure = measureText(text);
+    cellWidths[row] = measure.width;
+    cells.width = Math.max(cells.width, measure.width);
+    cells.longestWord = Math.max(cells.longestWord, measure.longestWord);
+    cells.longestShortWord = Math.max(cells.longestShortWord, measure.longestShortWord);
+  });
+  return { header: measureText(column.header), cells, cellWidths };
+}
+
+/** A column's floors, one a step of fitWidths: [headers wrapped, free text narrowed, other text wrapped]. */
+function floorsOf(column: FitColumn, measure: ColumnMeasure): [number, number, number] {
+  const cells = measure.cells.width;
+  const at = (n: number) => Math.max(measure.header.longestWord, column.minWidth ?? 0, n);
+  const whole = at(cells);
+  switch (column.fit) {
+    case 'wrap': {
+      const floor = at(Math.min(cells, Math.max(MIN_WRAP_WIDTH, measure.cells.longestShortWord)));
+      return [whole, floor, floor];
+    }
+    case 'cut': {
+      const floor = at(Math.min(cells, MIN_CUT_WIDTH));
+      return [whole, floor, floor];
+    }
+    case 'words':
+      return [whole, whole, at(measure.cells.longestWord)];
+    case 'keep':
+      return [whole, whole, whole];
+  }
+}
+
+/**
+ * A header's words, measured once, from which its width wrapped at any width is worked out
+ * (as wrapText would wrap it) without wrapping it again.
+ */
+class HeaderWords {
+  /** Per line of the header: its width as it is, and where each of its words ends, a space after each. */
+  private readonly lines: { width: number; ends: number[] }[];
+
+  constructor(header: string) {
+    this.lines = header.split('\n').map((line) => {
+      // ends[j]: the columns of words 0..j-1 with a space after each, so words k..j-1 take ends[j] - ends[k] - 1.
+      const ends = [0];
+      let word = 0;
+      let inWord = false;
+      const endWord = () => {
+        if (inWord) ends.push(ends.at(-1)! + word + 1);
+        word = 0;
+        inWord = false;
+      };
+      for (const piece of pieces(line)) {
+        if (isWordBreak(piece.text.codePointAt(0)!)) endWord();
+        else {
+          word += piece.width;
+          inWord = true;
+        }
+      }
+      endWord();
+      return { width: lineWidth(line), ends };
+    });
+  }
+
+  /** Columns the header takes wrapped between its words at `width`, which is no narrower than its longest word. */
+  wrappedWidth(width: number): number {
+    let widest = 0;
+    for (const { width: whole, ends } of this.lines) {
+      if (whole <= width) {
+        widest = Math.max(widest, whole);
+        continue;
+      }
+      // Each line takes as many words as fit, as wrapText fills them.
+      for (let first = 0; first < ends.length - 1; ) {
+        let low = first + 1;
+        let high = ends.length - 1;
+        while (low < high) {
+          const mid = Math.ceil((low + high) / 2);
+          if (ends[mid]! - ends[first]! - 1 <= width) low = mid;
+          else high = mid - 1;
+        }
+        widest = Math.max(widest, ends[low]! - ends[first]! - 1);
+        first = low;
+      }
+    }
+    return widest;
+  }
+}
+
+/**
+ * Narrows the columns above their floors by `excess` columns in all, as giving up one column at a
+ * time from the widest (the first of equals) would, worked out at once rather than a column at a
+ * time; returns what is left of the excess when every column is at its floor.
+ */
+function narrowWidestFirst(widths: number[], floors: readonly number[], excess: number): number {
+  // What capping every column at `level` (none below its floor) frees.
+  const freedAt = (level: number) => widths.reduce((sum, width, i) => sum + Math.max(0, width - Math.max(floors[i]!, level)), 0);
+  const capAt = (level: number) => widths.forEach((width, i) => (widths[i] = Math.min(width, Math.max(floors[i]!, level))));
+  const available = freedAt(0);
+  if (available <= excess) {
+    capAt(0);
+    return excess - available;
+  }
+  // The lowest level that frees less than the excess: the columns end there, and the first of
+  // those still above their floors give up one more each for what is left.
+  let enough = 0;
+  let short = largest(widths);
+  while (short - enough > 1) {
+    const mid = Math.floor((enough + short) / 2);
+    if (freedAt(mid) >= excess) enough = mid;
+    else short = mid;
+  }
+  let left = excess - freedAt(short);
+  capAt(short);
+  for (let i = 0; i < widths.length && left > 0; i++) {
+    if (widths[i] === short && floors[i]! < short) {
+      widths[i]!--;
+      left--;
+    }
+  }
+  return 0;
 }
 
 /**
@@ -242,63 +470,42 @@ function longestWord(text: string, cap = Infinity): number {
  * in this order: headers wrap between their words (the one that frees most first); free-text
  * columns narrow to their floor, the widest first (a wrapped one keeps its words of up to 24
  * columns whole); other text wraps between words, the widest first. Kept columns never narrow.
+ * Widths are decided from each text measured once (`measures`, when the caller has them already).
  */
-export function fitWidths(columns: readonly FitColumn[], room: number): number[] | undefined {
-  const cellWidths = columns.map((c) => largest(c.cells.map(visibleWidth)));
-  const widths = columns.map((c, i) => Math.max(visibleWidth(c.header), cellWidths[i]!));
+export function fitWidths(columns: readonly FitColumn[], room: number, measures: readonly ColumnMeasure[] = columns.map(measureColumn)): number[] | undefined {
+  const widths = measures.map((m) => Math.max(m.header.width, m.cells.width));
   let excess = widths.reduce((a, b) => a + b, 0) - room;
   if (excess <= 0) return widths;
-  // Each column's floors, one a step: [headers wrapped, free text narrowed, other text wrapped].
-  const floors = columns.map((c, i): [number, number, number] => {
-    const cells = cellWidths[i]!;
-    const header = longestWord(c.header);
-    const at = (n: number) => Math.max(header, c.minWidth ?? 0, n);
-    const whole = at(cells);
-    switch (c.fit) {
-      case 'wrap': {
-        const floor = at(Math.min(cells, Math.max(MIN_WRAP_WIDTH, largest(c.cells.map((cell) => longestWord(cell, WHOLE_WORD_WIDTH))))));
-        return [whole, floor, floor];
-      }
-      case 'cut': {
-        const floor = at(Math.min(cells, MIN_CUT_WIDTH));
-        return [whole, floor, floor];
-      }
-      case 'words':
-        return [whole, whole, at(largest(c.cells.map((cell) => longestWord(cell))))];
-      case 'keep':
-        return [whole, whole, whole];
-    }
-  });
+  const floors = columns.map((c, i) => floorsOf(c, measures[i]!));
   // Headers first: a header wrapped onto one more line gives up all the room that line frees.
+  const headers = columns.map((c) => new HeaderWords(c.header));
+  const narrower = (i: number) => Math.max(floors[i]![0], headers[i]!.wrappedWidth(widths[i]! - 1));
+  const next = widths.map((width, i) => (width > floors[i]![0] ? narrower(i) : width));
   while (excess > 0) {
     let best = -1;
-    let bestWidth = 0;
     widths.forEach((width, i) => {
-      if (width <= floors[i]![0]) return;
-      const next = Math.max(floors[i]![0], visibleWidth(wrapText(columns[i]!.header, width - 1).join('\n')));
-      if (best < 0 || width - next > widths[best]! - bestWidth) [best, bestWidth] = [i, next];
+      if (width > floors[i]![0] && (best < 0 || width - next[i]! > widths[best]! - next[best]!)) best = i;
     });
     if (best < 0) break;
-    excess -= widths[best]! - bestWidth;
-    widths[best] = bestWidth;
+    excess -= widths[best]! - next[best]!;
+    widths[best] = next[best]!;
+    if (widths[best]! > floors[best]![0]) next[best] = narrower(best);
   }
-  for (let step = 1; step < 3 && excess > 0; step++) {
-    while (excess > 0) {
-      let widest = -1;
-      widths.forEach((width, i) => {
-        if (width > floors[i]![step]! && (widest < 0 || width > widths[widest]!)) widest = i;
-      });
-      if (widest < 0) break;
-      widths[widest]!--;
-      excess--;
+  for (const step of [1, 2]) {
+    if (excess > 0) {
+      excess = narrowWidestFirst(
+        widths,
+        floors.map((f) => f[step]!),
+        excess,
+      );
     }
   }
   return excess > 0 ? undefined : widths;
 }
 
-/** The lines of one cell at `width` columns, as its column's Fit says. */
-export function cellLines(text: string, width: number, fit: Fit): string[] {
-  if (visibleWidth(text) <= width) return text.split('\n');
+/** The lines of one cell at `width` columns, as its column's Fit says (`textWidth`: the cell's width, when measured already). */
+export function cellLines(text: string, width: number, fit: Fit, textWidth = visibleWidth(text)): string[] {
+  if (textWidth <= width) return text.split('\n');
   switch (fit) {
     case 'cut':
       return text.split('\n').map((line) => cutToWidth(line, width));

@@ -3,10 +3,10 @@
 // becomes one card of labelled values per row; field lists wrap their values; titles, headings and
 // footers wrap between words. A pipe gets every line whole, whatever the width.
 // The machine formats are made from the reply itself (records.ts, json.ts).
-import { card, cellLines, fitOf, fitWidths, labelledLines, visibleWidth, wrapText, type FitColumn } from './fit.js';
+import { drawBox, type BoxRow } from './box.js';
+import { card, cellLines, fitOf, fitWidths, labelledLines, measureColumn, visibleWidth, wrapText, type ColumnMeasure, type FitColumn } from './fit.js';
 import { tabCell } from './format.js';
 import { formatTimestamp, relativeRuleFor, type TimeSetting } from './time.js';
-import type Table from 'cli-table3';
 import type { Paint } from './paint.js';
 import type { Cell, Column, ListView, RecordView, View } from './view.js';
 
@@ -19,8 +19,6 @@ export interface RenderTarget {
   /** Columns of the terminal, to fit tables in. */
   width: number;
   paint: Paint;
-  /** cli-table3, loaded only for boxed tables on a terminal. */
-  Table?: typeof Table;
   /**
    * The zone times are shown in, and the moment that says how far off they are (on a terminal
    * only, as gh does); without it, times are shown in UTC alone.
@@ -125,7 +123,9 @@ function listForPeople<T>(view: ListView<T>, target: RenderTarget): string {
   const groups = new Map<string, T[]>();
   for (const row of view.rows) {
     const name = view.section.value(row);
-    groups.set(name, [...(groups.get(name) ?? []), row]);
+    const group = groups.get(name);
+    if (group) group.push(row);
+    else groups.set(name, [row]);
   }
   const parts = [...groups].map(([name, rows]) => textLines([name], target, paint.title) + fittedTable(view.columns, rows, target));
   return out + parts.join('\n') + footer;
@@ -136,29 +136,29 @@ function fittedTable<T>(columns: Column<T>[], rows: T[], target: RenderTarget): 
   const displays = columns.map((c) => displayOf(c, target));
   const body = rows.map((row) => displays.map((display) => display(row)));
   const fitting: FitColumn[] = columns.map((c, i) => ({ fit: fitOf(c), header: c.header, cells: body.map((cells) => cells[i]!) }));
+  // Each cell is measured once: the widths are decided, and the cells wrapped, from what it found.
+  const measures = fitting.map(measureColumn);
   // A boxed table draws a border between columns and at both ends, and pads each cell by one on either side.
-  const widths = fitWidths(fitting, target.width - (columns.length + 1) - 2 * columns.length);
-  return widths ? boxedTable(fitting, columns, widths, target) : cards(fitting, target);
+  const widths = fitWidths(fitting, target.width - (columns.length + 1) - 2 * columns.length, measures);
+  return widths ? boxedTable(fitting, measures, columns, widths, target.paint) : cards(fitting, target);
 }
 
-function boxedTable<T>(fitting: readonly FitColumn[], columns: readonly Column<T>[], widths: readonly number[], { paint, Table }: RenderTarget): string {
-  if (!Table) throw new Error('boxed tables need cli-table3 in the render target');
-  const table = new Table({
-    head: fitting.map((c, i) => cellLines(c.header, widths[i]!, 'words').map((line) => paint.header(line)).join('\n')),
-    colAligns: columns.map((c) => c.align ?? 'left'),
-    // compact: a rule under the header only, not between rows.
-    style: { head: [], border: [], compact: true },
-    // Every cell is already wrapped or cut to its column: cli-table3 only draws the box.
-    colWidths: widths.map((width) => width + 2),
-  });
-  // A row of several lines goes in as one table row a line: the compact table draws them alike,
-  // and cli-table3 is slow on cells of many lines.
-  for (let row = 0; row < (fitting[0]?.cells.length ?? 0); row++) {
-    const cells = fitting.map((c, i) => cellLines(c.cells[row]!, widths[i]!, c.fit));
-    const height = Math.max(...cells.map((lines) => lines.length));
-    for (let line = 0; line < height; line++) table.push(cells.map((lines) => unglued(lines[line] ?? '')));
+function boxedTable<T>(fitting: readonly FitColumn[], measures: readonly ColumnMeasure[], columns: readonly Column<T>[], widths: readonly number[], paint: Paint): string {
+  const header = fitting.map((c, i) => cellLines(c.header, widths[i]!, 'words', measures[i]!.header.width).map((line) => paint.header(line)));
+  // Every cell is wrapped or cut to its column once, as its row is drawn.
+  function* rows(): Generator<BoxRow> {
+    for (let row = 0; row < (fitting[0]?.cells.length ?? 0); row++) {
+      yield fitting.map((c, i) => cellLines(c.cells[row]!, widths[i]!, c.fit, measures[i]!.cellWidths[row]));
+    }
   }
-  return table.toString() + '\n';
+  // Glue is shown as a space once the table is drawn, as a card's is.
+  return unglued(
+    drawBox(
+      columns.map((c, i) => ({ width: widths[i]!, align: c.align ?? 'left' })),
+      header,
+      rows(),
+    ),
+  );
 }
 
 /** A table too wide for the terminal, as one card a row (fit.ts `card`), a blank line between cards. */

@@ -1,0 +1,36 @@
+// A table in a box for a terminal, drawn from cells already fitted to their columns (fit.ts): one
+// pass over its lines. cli-table3 drew it before, but it compares every cell with every row above
+// it (2,000 rows of wrapped text took 45 s) and measures each cell again.
+import { padTo } from './fit.js';
+
+export interface BoxColumn {
+  /** Columns of text, the padding of one on either side not included. */
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** One row: each cell as its lines, none wider than its column. */
+export type BoxRow = readonly (readonly string[])[];
+
+/**
+ * The header row, a rule under it, then the rows with no rule between them (a compact table);
+ * a row is as tall as its tallest cell, the others blank below their text.
+ */
+export function drawBox(columns: readonly BoxColumn[], header: BoxRow, rows: Iterable<BoxRow>): string {
+  const rule = (left: string, middle: string, right: string) => left + columns.map((c) => '─'.repeat(c.width + 2)).join(middle) + right + '\n';
+  let out = rule('┌', '┬', '┐') + rowLines(columns, header) + rule('├', '┼', '┤');
+  for (const row of rows) out += rowLines(columns, row);
+  return out + rule('└', '┴', '┘');
+}
+
+function rowLines(columns: readonly BoxColumn[], row: BoxRow): string {
+  let height = 0;
+  for (const cell of row) height = Math.max(height, cell.length);
+  let out = '';
+  for (let line = 0; line < height; line++) {
+    out += '│';
+    columns.forEach((c, i) => (out += ' ' + padTo(row[i]?.[line] ?? '', c.width, c.align) + ' │'));
+    out += '\n';
+  }
+  return out;
+}
