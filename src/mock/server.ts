@@ -15,6 +15,7 @@ import { ConnectFlows } from './grants.js';
 import { bodyBytes, bodyJson, emptyBody, hasNoBody, readBody, sendJsonText, type Reply, type RequestBody } from './http.js';
 import { IDEMPOTENCY_HEADER, IdempotencyTable, type Claim } from './idempotency.js';
 import { KeyRing, type MockKey } from './keys.js';
+import { maskQuery } from './masking.js';
 import { RequestLog, type RequestLogOptions } from './requestlog.js';
 import { ACCESS_TOKEN_HEADER, handleConnectApproval, handleConnectPage } from './routes/connect.js';
 import { newSigningSecret } from './signature.js';
@@ -111,7 +112,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
     const url = new URL(`${baseUrl}${req.url ?? '/'}`);
     const requestId = newRequestId();
     const done = (status: number | 'reset') =>
-      options.log?.(`${method} ${url.pathname}${url.search} ${status} ${Math.round(performance.now() - started)}ms`);
+      options.log?.(`${method} ${url.pathname}${maskQuery(url.search)} ${status} ${Math.round(performance.now() - started)}ms`);
 
     let body: RequestBody;
     if (hasNoBody(req)) {

@@ -125,3 +125,43 @@ describe('svc mock --keep-requests / --keep-bodies', () => {
     expect(stderr()).toBe(`error: --keep-requests takes a whole number from 0 to 1000000, not "${value}"\n`);
   });
 });
+
+describe('secrets in what the mock shows of a request', () => {
+  let mock: MockServer | undefined;
+  afterEach(async () => mock?.close());
+
+  it('masks a consent token (token=) on its stderr lines and in GET /_mock/requests, as svc masks secrets', async () => {
+    const lines: string[] = [];
+    mock = await startMockServer({ log: (line) => lines.push(line) });
+    const key = mock.keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key;
+    const created = await fetch(`${mock.url}/v1/consents`, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${key}` },
+      body: JSON.stringify({ report_id: 'rpt_e8699f830adc84b8', scopes: ['identity'] }),
+    });
+    const { token, data_url: dataUrl } = (await created.json()) as { token: string; data_url: string };
+    expect((await fetch(`${dataUrl}&token_hint=x`)).status).toBe(200);
+
+    const masked = `…${token.slice(-4)}`;
+    const line = lines.find((l) => l.startsWith('GET /v1/consents/'));
+    expect(line).toMatch(new RegExp(`^GET /v1/consents/cns_[0-9a-f]+/data\\?token=${masked}&token_hint=x 200 \\d+ms$`));
+    const entries = (await (await fetch(`${mock.url}/_mock/requests`)).json()) as RecordedRequest[];
+    expect(entries.at(-1)!.query).toEqual({ token: masked, token_hint: 'x' });
+    expect(JSON.stringify(entries) + lines.join('\n')).not.toContain(token);
+  });
+
+  it('masks every parameter that carries a token, and the Authorization and X-Svc-Access-Token headers', async () => {
+    const lines: string[] = [];
+    mock = await startMockServer({ log: (line) => lines.push(line) });
+    const key = mock.keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key;
+    const secrets = { access: 'cat_0123456789abcdef0123456789abcdef', public: 'cpt_fedcba9876543210fedcba9876543210' };
+    await (await fetch(`${mock.url}/v1/grants/grt_0123456789abcdef/data?public_token=${secrets.public}`, { headers: { authorization: `Bearer ${key}`, 'x-svc-access-token': secrets.access } })).arrayBuffer();
+    const [entry] = (await (await fetch(`${mock.url}/_mock/requests`)).json()) as RecordedRequest[];
+    expect(entry!.headers.authorization).toBe(`Bearer svc_sk_test_…${key.slice(-4)}`);
+    expect(entry!.headers['x-svc-access-token']).toBe('…cdef');
+    expect(entry!.query).toEqual({ public_token: '…3210' });
+    expect(lines[0]).toMatch(/^GET \/v1\/grants\/grt_0123456789abcdef\/data\?public_token=…3210 \d+ \d+ms$/);
+    const shown = JSON.stringify(entry) + lines.join('\n');
+    for (const secret of [key, secrets.access, secrets.public]) expect(shown).not.toContain(secret);
+  });
+});

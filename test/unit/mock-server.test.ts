@@ -652,7 +652,7 @@ describe('request log', () => {
       body_bytes: 0,
       status: 200,
     });
-    expect(log[0].headers.authorization).toBe(`…${key.key.slice(-4)}`);
+    expect(log[0].headers.authorization).toBe(`Bearer svc_sk_test_…${key.key.slice(-4)}`);
     expect(log[0].headers['idempotency-key']).toBe('abc');
     expect(JSON.stringify(log)).not.toContain(key.key);
     expect(Date.parse(log[0].time)).toBeGreaterThan(0);
