@@ -34,6 +34,11 @@ export const ERROR_KINDS = {
     type: 'PERMISSION_ERROR',
     suggestedAction: 'Use an API key with the FULL scope for this operation.',
   },
+  FOREIGN_ORIGIN: {
+    status: 403,
+    type: 'PERMISSION_ERROR',
+    suggestedAction: 'Call the /_mock/ endpoints from svc or a script, not from a web page.',
+  },
   TEST_KEY_REQUIRED: {
     status: 403,
     type: 'PERMISSION_ERROR',
@@ -94,6 +99,11 @@ export const ERROR_KINDS = {
     status: 413,
     type: 'INVALID_REQUEST_ERROR',
     suggestedAction: 'Upload a file of at most 20 MB.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Send the body as JSON, with Content-Type: application/json.',
   },
   DOCUMENT_PARSE_FAILED: {
     status: 400,

@@ -1,8 +1,9 @@
 // `svc mock`: a local emulation of the Statement Reports service on loopback, for trying the CLI
 // without an account and for end-to-end tests. This module is the HTTP plumbing: request ids,
-// body reading, the request log, injected faults, idempotency keys, dispatch, and the error
-// envelope.
+// body reading, who may call /_mock/, the request log, injected faults, idempotency keys,
+// dispatch, and the error envelope.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { admitAdminCaller, OwnAddress } from './admin-access.js';
 import { handleAdmin } from './admin.js';
 import { handleApi, handleVerifyPage, MAX_FILE_BYTES, type ApiRequest } from './api.js';
 import { ConsentBook } from './consents.js';
@@ -95,6 +96,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   // Fault delays in flight, cancelled on close so the process can exit at once.
   const delays = new Set<NodeJS.Timeout>();
   let baseUrl = '';
+  let ownAddress: OwnAddress;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -126,7 +128,11 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
     }
 
     if (url.pathname === '/_mock' || url.pathname.startsWith('/_mock/')) {
-      const reply = answer(requestId, () => handleAdmin({ method, pathname: url.pathname, host: req.headers.host }, body, adminDeps));
+      const { host, origin, authorization } = req.headers;
+      const reply = answer(requestId, () => {
+        const caller = admitAdminCaller({ method, host, origin, authorization, contentType: req.headers['content-type'] }, ownAddress, keyRing);
+        return handleAdmin({ method, pathname: url.pathname, caller }, body, adminDeps);
+      });
       sendJsonText(res, reply.status, bodyJson(reply.body), requestId, reply.headers);
       return done(reply.status);
     }
@@ -244,6 +250,7 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  ownAddress = new OwnAddress(host, Number(port));
 
   let closing: Promise<void> | undefined;
   return {
