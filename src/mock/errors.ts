@@ -100,6 +100,11 @@ export const ERROR_KINDS = {
     type: 'INVALID_REQUEST_ERROR',
     suggestedAction: 'Upload a file of at most 20 MB.',
   },
+  REQUEST_TOO_LARGE: {
+    status: 413,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Send a smaller body.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     type: 'INVALID_REQUEST_ERROR',
@@ -164,6 +169,11 @@ export const ERROR_KINDS = {
     status: 500,
     type: 'API_ERROR',
     suggestedAction: 'Retry later; contact support with the request_id if it persists.',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    type: 'API_ERROR',
+    suggestedAction: 'Retry after the number of seconds in the Retry-After header.',
   },
 } as const satisfies Record<string, ErrorKind>;
 

@@ -74,7 +74,8 @@ describe('GET /_mock/requests', () => {
   it('keeps no bodies by default, only their sizes', async () => {
     mock = await startMockServer();
     const sent = JSON.stringify({ name: 'Ram Bahadur Shrestha' });
-    await (await fetch(`${mock.url}/v1/consents`, { method: 'POST', headers: JSON_HEADERS, body: sent })).arrayBuffer();
+    const headers = { ...JSON_HEADERS, authorization: `Bearer ${testKeyOf(mock)}` };
+    await (await fetch(`${mock.url}/v1/consents`, { method: 'POST', headers, body: sent })).arrayBuffer();
     const { entries, dropped } = await logged();
     expect(entries).toMatchObject([{ path: '/v1/consents', body: null, body_bytes: sent.length }]);
     expect(dropped).toBe('0');
@@ -107,7 +108,8 @@ describe('svc mock --keep-requests / --keep-bodies', () => {
 
   it('keeps the given number of requests, without bodies by default', async () => {
     await withMock(['--keep-requests', '2'], async (url, started) => {
-      for (const name of ['a', 'b', 'c']) await (await fetch(`${url}/v1/consents`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ name }) })).arrayBuffer();
+      const headers = { ...JSON_HEADERS, authorization: `Bearer ${testKeyOf(started)}` };
+      for (const name of ['a', 'b', 'c']) await (await fetch(`${url}/v1/consents`, { method: 'POST', headers, body: JSON.stringify({ name }) })).arrayBuffer();
       const entries = await mockAdminJson<RecordedRequest[]>(started, '/_mock/requests');
       expect(entries.map((r) => r.body)).toEqual([null, null]);
     });
@@ -115,7 +117,8 @@ describe('svc mock --keep-requests / --keep-bodies', () => {
 
   it('keeps bodies with --keep-bodies', async () => {
     await withMock(['--keep-bodies'], async (url, started) => {
-      await (await fetch(`${url}/v1/consents`, { method: 'POST', headers: JSON_HEADERS, body: '{"name":"a"}' })).arrayBuffer();
+      const headers = { ...JSON_HEADERS, authorization: `Bearer ${testKeyOf(started)}` };
+      await (await fetch(`${url}/v1/consents`, { method: 'POST', headers, body: '{"name":"a"}' })).arrayBuffer();
       const entries = await mockAdminJson<RecordedRequest[]>(started, '/_mock/requests');
       expect(entries.map((r) => r.body)).toEqual(['{"name":"a"}']);
     });
