@@ -1,14 +1,15 @@
 // Test-support endpoints under /_mock/: the request log, the fault queue, a readiness probe, and
 // the webhook endpoints sandbox events are delivered to (`svc webhooks listen` registers itself
-// there, the way `stripe listen` does). They need no key, so they answer only requests addressed
-// to a loopback name: the mock listens on loopback, but a web page whose DNS name is rebound to
-// 127.0.0.1 reaches it too, with its own name in the Host header, and must not read the log, queue
-// faults or have events delivered to itself. The service has no such routes: a client that finds
-// them (a 2xx) knows it talks to `svc mock`.
+// there, the way `stripe listen` does). Only callers admitted by admin-access.ts reach them: with
+// one of the mock's keys, from no web page. A webhook endpoint belongs to the key that registered
+// it: only that key lists or removes it, it gets its organisation's events, and its signing secret
+// is told once, in the reply to the registration. The service has no such routes: a client that
+// finds them (a 2xx) knows it talks to `svc mock`.
 import { ApiError } from './errors.js';
 import { FaultSpecError, type FaultQueue } from './faults.js';
 import { isObject } from './fields.js';
 import { parseJsonBody, type Reply, type RequestBody } from './http.js';
+import type { KeyIdentity } from './keys.js';
 import type { RequestLog } from './requestlog.js';
 import { decodePathSegment } from './route.js';
 import type { WebhookSender } from './webhooks.js';
@@ -22,8 +23,8 @@ export interface AdminDeps {
 export interface AdminRequest {
   method: string;
   pathname: string;
-  /** The Host header, absent in HTTP/1.0. */
-  host: string | undefined;
+  /** The key the caller was admitted with. */
+  caller: KeyIdentity;
 }
 
 type AdminHandlers = Partial<Record<string, (body: RequestBody) => Reply>>;
@@ -32,19 +33,7 @@ type AdminHandlers = Partial<Record<string, (body: RequestBody) => Reply>>;
 const SECRET_FORM = /^\S{8,1024}$/;
 const ENDPOINTS_PATH = '/_mock/webhooks/endpoints';
 
-/** localhost, 127.0.0.0/8 or [::1], with an optional port. */
-const LOOPBACK_HOST = /^(?:localhost|\[::1\]|127(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})(?::\d{1,5})?$/i;
-
-export function isLoopbackHostHeader(host: string | undefined): boolean {
-  return host !== undefined && LOOPBACK_HOST.test(host);
-}
-
-export function handleAdmin({ method, pathname, host }: AdminRequest, body: RequestBody, deps: AdminDeps): Reply {
-  if (!isLoopbackHostHeader(host)) {
-    // To a page of another name these endpoints do not exist.
-    const addressee = host === undefined ? 'no Host header' : `Host ${JSON.stringify(host)}`;
-    throw new ApiError('NOT_FOUND', `The /_mock/ endpoints answer only requests addressed to localhost, 127.0.0.1 or [::1]; this one had ${addressee}.`);
-  }
+export function handleAdmin({ method, pathname, caller }: AdminRequest, body: RequestBody, deps: AdminDeps): Reply {
   const routes: Record<string, AdminHandlers> = {
     '/_mock/health': {
       GET: () => ok({ status: 'ok' }),
@@ -74,13 +63,13 @@ export function handleAdmin({ method, pathname, host }: AdminRequest, body: Requ
       },
     },
     [ENDPOINTS_PATH]: {
-      GET: () => ok(listEndpoints(deps.webhooks)),
-      POST: (raw) => registerEndpoint(raw, deps.webhooks),
+      GET: () => ok(listEndpoints(deps.webhooks, caller)),
+      POST: (raw) => registerEndpoint(raw, caller, deps.webhooks),
     },
   };
   const path = pathname.replace(/\/+$/, '');
   const endpoint = path.startsWith(`${ENDPOINTS_PATH}/`) ? path.slice(ENDPOINTS_PATH.length + 1) : undefined;
-  const handlers = endpoint !== undefined && !endpoint.includes('/') ? { DELETE: () => unregisterEndpoint(endpoint, deps.webhooks) } : routes[path];
+  const handlers = endpoint !== undefined && !endpoint.includes('/') ? { DELETE: () => unregisterEndpoint(endpoint, caller, deps.webhooks) } : routes[path];
   if (!handlers) throw new ApiError('NOT_FOUND', `No mock endpoint at ${pathname}.`);
   const handler = handlers[method];
   if (!handler) {
@@ -92,11 +81,11 @@ export function handleAdmin({ method, pathname, host }: AdminRequest, body: Requ
 }
 
 /**
- * POST /_mock/webhooks/endpoints {"url", "secret"?} → 201 {"id", "url", "secret"}: events fired
- * from now on are delivered to `url` too, signed with `secret`, else with the mock's own secret
- * (returned, so the registrant can verify with it).
+ * POST /_mock/webhooks/endpoints {"url", "secret"?} → 201 {"id", "url", "secret"}: the events of
+ * the caller's organisation fired from now on are delivered to `url` too, signed with `secret`,
+ * else with a new secret made for this endpoint (returned here, and never again).
  */
-function registerEndpoint(raw: RequestBody, webhooks: WebhookSender): Reply {
+function registerEndpoint(raw: RequestBody, caller: KeyIdentity, webhooks: WebhookSender): Reply {
   const example = 'Send {"url": "http://127.0.0.1:8788/"}, with "secret" to sign its deliveries with a secret of your own.';
   const parsed = parseJsonBody(raw);
   if (!parsed.ok || !isObject(parsed.value)) throw new ApiError('INVALID_REQUEST', `The body must be a JSON object. ${example}`);
@@ -105,21 +94,22 @@ function registerEndpoint(raw: RequestBody, webhooks: WebhookSender): Reply {
   if (secret !== undefined && (typeof secret !== 'string' || !SECRET_FORM.test(secret))) {
     throw new ApiError('INVALID_REQUEST', "'secret' must be 8 to 1024 characters without white space.");
   }
-  const registered = webhooks.register(url, secret);
+  const registered = webhooks.register(url, caller, secret);
   return { status: 201, body: { id: registered.id, url: registered.url, secret: registered.secret } };
 }
 
-/** Where events go: the registered endpoints (their secrets withheld), then the --webhook-url ones. */
-function listEndpoints(webhooks: WebhookSender) {
+/** Where events go: the caller's registered endpoints (their secrets withheld), then the --webhook-url ones. */
+function listEndpoints(webhooks: WebhookSender, caller: KeyIdentity) {
   return [
-    ...webhooks.endpoints().map(({ id, url }) => ({ id, url, source: 'registered' })),
+    ...webhooks.endpointsOf(caller).map(({ id, url }) => ({ id, url, source: 'registered' })),
     ...webhooks.urls.map((url) => ({ id: null, url, source: '--webhook-url' })),
   ];
 }
 
-function unregisterEndpoint(id: string, webhooks: WebhookSender): Reply {
+/** Only by the key that registered it: to any other, it does not exist. */
+function unregisterEndpoint(id: string, caller: KeyIdentity, webhooks: WebhookSender): Reply {
   const decoded = decodePathSegment(id);
-  const removed = webhooks.unregister(decoded);
+  const removed = webhooks.unregister(decoded, caller);
   if (!removed) throw new ApiError('NOT_FOUND', `No webhook endpoint ${decoded} is registered (it may have been unregistered already, or the mock restarted).`);
   return ok({ id: removed.id, url: removed.url, deleted: true });
 }

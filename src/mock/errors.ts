@@ -34,6 +34,11 @@ export const ERROR_KINDS = {
     type: 'PERMISSION_ERROR',
     suggestedAction: 'Use an API key with the FULL scope for this operation.',
   },
+  FOREIGN_ORIGIN: {
+    status: 403,
+    type: 'PERMISSION_ERROR',
+    suggestedAction: 'Call the /_mock/ endpoints from svc or a script, not from a web page.',
+  },
   TEST_KEY_REQUIRED: {
     status: 403,
     type: 'PERMISSION_ERROR',
@@ -95,6 +100,16 @@ export const ERROR_KINDS = {
     type: 'INVALID_REQUEST_ERROR',
     suggestedAction: 'Upload a file of at most 20 MB.',
   },
+  REQUEST_TOO_LARGE: {
+    status: 413,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Send a smaller body.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    type: 'INVALID_REQUEST_ERROR',
+    suggestedAction: 'Send the body as JSON, with Content-Type: application/json.',
+  },
   DOCUMENT_PARSE_FAILED: {
     status: 400,
     type: 'INVALID_REQUEST_ERROR',
@@ -154,6 +169,11 @@ export const ERROR_KINDS = {
     status: 500,
     type: 'API_ERROR',
     suggestedAction: 'Retry later; contact support with the request_id if it persists.',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    type: 'API_ERROR',
+    suggestedAction: 'Retry after the number of seconds in the Retry-After header.',
   },
 } as const satisfies Record<string, ErrorKind>;
 

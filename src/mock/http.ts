@@ -1,5 +1,6 @@
-// Small HTTP helpers shared by the mock's handlers: reading a capped body, replying with JSON.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// Small HTTP helpers shared by the mock's handlers: the body as JSON, replying with JSON. Bodies
+// are read by body-reader.ts.
+import type { ServerResponse } from 'node:http';
 
 /** What a handler answers with; errors are thrown as ApiError instead. */
 export interface Reply {
@@ -37,51 +38,15 @@ export function bodyBytes(body: unknown): Buffer {
 }
 
 export interface RequestBody {
-  /** The bytes received, up to the cap. */
+  /** The bytes received (a body past the server's cap is never read). */
   data: Buffer;
-  /** Every byte received, including those past the cap. */
+  /** Its length. */
   size: number;
-  /** True when the body was larger than the cap (its tail was read and dropped). */
-  overflow: boolean;
   /** What parseJsonBody made of it, kept: the body is parsed once, however many readers it has. */
   parsed?: ParsedJson;
 }
 
 type ParsedJson = { ok: true; value: unknown } | { ok: false };
-
-/** The body of a request that has none (no Content-Length, or 0, and no Transfer-Encoding). */
-export function emptyBody(): RequestBody {
-  return { data: EMPTY, size: 0, overflow: false };
-}
-
-const EMPTY = Buffer.alloc(0);
-
-/** True when the request announces no body, so there is nothing to wait for. */
-export function hasNoBody(req: IncomingMessage): boolean {
-  const { headers } = req;
-  return headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0');
-}
-
-/** Reads the whole body; past `cap` bytes it keeps reading (so the client can finish) but drops them. */
-export function readBody(req: IncomingMessage, cap: number): Promise<RequestBody> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (kept + chunk.length <= cap) {
-        chunks.push(chunk);
-        kept += chunk.length;
-      }
-    });
-    req.on('end', () => resolve({ data: Buffer.concat(chunks, kept), size, overflow: size > cap }));
-    req.on('error', reject);
-    req.on('close', () => {
-      if (!req.complete) reject(new Error('client closed the connection before sending the whole body'));
-    });
-  });
-}
 
 /**
  * The body read as JSON. Handlers must not change the value: the idempotency check reads the

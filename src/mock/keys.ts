@@ -10,8 +10,11 @@ export interface MockKey {
   scope: 'FULL' | 'READ_ONLY';
 }
 
-/** What the server knows about a key: everything except the key itself. */
-export type KeyIdentity = Omit<MockKey, 'key'> & { last4: string };
+/**
+ * What the server knows about a key: everything except the key itself, and its SHA-256 (`hash`),
+ * by which what a key registered stays bound to it.
+ */
+export type KeyIdentity = Omit<MockKey, 'key'> & { last4: string; hash: string };
 
 export interface Organization {
   organization_id: string;
@@ -29,8 +32,9 @@ export class KeyRing {
       for (const mode of ['live', 'test'] as const) {
         for (const scope of ['FULL', 'READ_ONLY'] as const) {
           const key = newToken(`svc_sk_${mode}`);
-          const identity: KeyIdentity = { ...org, mode, scope, last4: key.slice(-4) };
-          this.byHash.set(tokenHash(key), identity);
+          const hash = tokenHash(key);
+          const identity: KeyIdentity = { ...org, mode, scope, last4: key.slice(-4), hash };
+          this.byHash.set(hash, identity);
           issued.push({ key, ...org, mode, scope });
         }
       }

@@ -1,9 +1,10 @@
 // The service requests the mock received, for tests to inspect (GET /_mock/requests): what the
-// CLI actually sent, with the API key and a Connect access token masked as they would be in any
-// output. Only the latest requests are kept, and their bodies only when asked: a long benchmark
+// CLI actually sent, with API keys and tokens (headers, `token` query values) masked as svc masks
+// them in any output. Only the latest requests are kept, and their bodies only when asked: a long benchmark
 // against the mock must not grow it without bound. The entries sit in a ring, so that recording a
 // request costs the same whether the log holds ten entries or a million.
 import type { IncomingHttpHeaders } from 'node:http';
+import { isTokenParameter, maskHeader, maskSecret } from './masking.js';
 
 export interface RecordedRequest {
   method: string;
@@ -99,15 +100,13 @@ export class RequestLog {
 // Prototype-free, so that a parameter or header named `__proto__` is recorded like any other.
 function queryObject(params: URLSearchParams): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = Object.create(null);
-  for (const [name, value] of params) {
+  for (const [name, sent] of params) {
+    const value = sent !== '' && isTokenParameter(name) ? maskSecret(sent) : sent;
     const seen = query[name];
     query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
   }
   return query;
 }
-
-/** Headers that carry a secret: only its last four characters are kept. */
-const SECRET_HEADERS = new Set(['authorization', 'x-svc-access-token']);
 
 function maskedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const masked: Record<string, string> = Object.create(null);
@@ -115,7 +114,7 @@ function maskedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
     const value = headers[name];
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : value;
-    masked[name] = SECRET_HEADERS.has(name) ? `…${text.slice(-4)}` : text;
+    masked[name] = maskHeader(name, text);
   }
   return masked;
 }

@@ -6,9 +6,14 @@
 // still waiting.
 //
 // Secrets: every endpoint has a signing secret, as the service's endpoints do. The --webhook-url
-// ones, and a registered one that brings none, are signed with the mock's secret (its banner
-// shows it); a registered endpoint that brings a secret is signed with that one.
-import { SIGNATURE_HEADER, signatureHeader } from './signature.js';
+// ones are signed with the mock's secret (its banner shows it). A registered endpoint is signed
+// with the secret it brought, else with one made for it alone and told only to its registrant:
+// no other caller of the mock can sign a delivery that endpoint would take.
+//
+// Owners: a registered endpoint belongs to the key that registered it, and gets the events of that
+// key's organisation only (as the service delivers an organisation's events to its own endpoints).
+import type { KeyIdentity } from './keys.js';
+import { newSigningSecret, SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { newId } from './tokens.js';
 
 /** A delivery's body, as documented: the event, the report, when, and the full report as `result`. */
@@ -31,7 +36,12 @@ export interface WebhookEndpoint {
   url: string;
   /** What its deliveries are signed with. */
   secret: string;
+  /** The key that registered it. */
+  owner: EndpointOwner;
 }
+
+/** What a registration keeps of its key: which key, and its organisation. */
+export type EndpointOwner = Pick<KeyIdentity, 'hash' | 'organization_id'>;
 
 /** Waits before the 2nd, 3rd and 4th attempt: four attempts in all, about 3.5 s of waiting. */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [500, 1000, 2000];
@@ -72,46 +82,53 @@ export class WebhookSender {
     return this.options.urls;
   }
 
-  /** The registered endpoints, oldest first. */
-  endpoints(): WebhookEndpoint[] {
-    return [...this.registered.values()];
+  /** The endpoints `owner` registered, oldest first. */
+  endpointsOf(owner: EndpointOwner): WebhookEndpoint[] {
+    return [...this.registered.values()].filter((endpoint) => endpoint.owner.hash === owner.hash);
   }
 
   /**
-   * Registers an endpoint; without a secret of its own it is signed with the mock's. Registering
-   * an address again replaces its earlier registration (a listener that died without unregistering
-   * and now runs again on the same port), so no address gets an event twice.
+   * Registers an endpoint for `owner`; without a secret of its own it gets a new one, which only
+   * the returned endpoint tells. Registering an address again within the organisation replaces its
+   * earlier registration (a listener that died without unregistering and now runs again on the
+   * same port), so no address gets an event twice.
    */
-  register(url: string, secret?: string): WebhookEndpoint {
+  register(url: string, owner: EndpointOwner, secret?: string): WebhookEndpoint {
     const href = new URL(url).href;
     for (const [id, endpoint] of this.registered) {
-      if (endpoint.url === href) {
+      if (endpoint.url === href && endpoint.owner.organization_id === owner.organization_id) {
         this.registered.delete(id);
         this.log(`webhook endpoint ${id} replaced: ${href} registered again`);
       }
     }
-    const endpoint: WebhookEndpoint = { id: newId('we'), url: href, secret: secret ?? this.options.secret };
+    const endpoint: WebhookEndpoint = {
+      id: newId('we'),
+      url: href,
+      secret: secret ?? newSigningSecret(),
+      owner: { hash: owner.hash, organization_id: owner.organization_id },
+    };
     this.registered.set(endpoint.id, endpoint);
-    this.log(`webhook endpoint ${endpoint.id} registered: ${href} (signed with ${secret === undefined ? "the mock's secret" : 'its own secret'})`);
+    this.log(`webhook endpoint ${endpoint.id} registered: ${href} (signed with ${secret === undefined ? 'a secret made for it' : 'the secret it brought'})`);
     return endpoint;
   }
 
-  /** Removes a registered endpoint; undefined when no endpoint has that id. */
-  unregister(id: string): WebhookEndpoint | undefined {
+  /** Removes an endpoint `owner` registered; undefined when it registered none with that id. */
+  unregister(id: string, owner: EndpointOwner): WebhookEndpoint | undefined {
     const endpoint = this.registered.get(id);
-    if (!endpoint) return undefined;
+    if (!endpoint || endpoint.owner.hash !== owner.hash) return undefined;
     this.registered.delete(id);
     this.log(`webhook endpoint ${id} unregistered: ${endpoint.url}`);
     return endpoint;
   }
 
   /**
-   * Starts delivering the event to every endpoint and returns at once, with the addresses it is
-   * being delivered to (each once: a registered endpoint before a --webhook-url of the same address).
+   * Starts delivering the event of an organisation to its endpoints and every --webhook-url, and
+   * returns at once, with the addresses it is being delivered to (each once: a registered endpoint
+   * before a --webhook-url of the same address).
    */
-  send(event: WebhookEvent): string[] {
+  send(event: WebhookEvent, organizationId: string): string[] {
     if (this.stopped.signal.aborted) return [];
-    const targets = this.targets();
+    const targets = this.targets(organizationId);
     if (targets.length === 0) {
       this.log(`fired ${event.event} for ${event.report_id} to no endpoint: run \`svc webhooks listen\` against this mock, or start it with --webhook-url URL`);
       return [];
@@ -134,8 +151,11 @@ export class WebhookSender {
     this.stopped.abort();
   }
 
-  private targets(): Target[] {
-    const targets: Target[] = this.endpoints().map(({ id, url, secret }) => ({ id, url, secret }));
+  private targets(organizationId: string): Target[] {
+    const targets: Target[] = [];
+    for (const { id, url, secret, owner } of this.registered.values()) {
+      if (owner.organization_id === organizationId) targets.push({ id, url, secret });
+    }
     const taken = new Set(targets.map((target) => target.url));
     for (const url of this.options.urls) {
       const href = new URL(url).href;

@@ -1,16 +1,18 @@
 // `svc webhooks listen` against `svc mock`: the listener registers its own address with the mock,
 // the way `stripe listen` does, so `svc sandbox fire` reaches it with no extra flag, and removes it
-// when it ends. The mock answers these admin routes (loopback only); the service has none, so a
-// base URL that does not answer them with a registration is simply not a mock.
+// when it ends. The mock answers these admin routes only to one of its keys, sent as to the API
+// (contract §6); the service has none, so a base URL that does not answer them with a
+// registration is simply not a mock.
 //
 //   POST   {base}/_mock/webhooks/endpoints       {"url", "secret"?} → 201 {"id", "url", "secret"}
 //   DELETE {base}/_mock/webhooks/endpoints/{id}  → 200 {"id", "url", "deleted": true}
 //
-// The secret: with "secret" the mock signs this endpoint's deliveries with it; without, with its own
-// signing secret (the one its banner shows), which the reply carries so the listener verifies with it.
+// The secret: with "secret" the mock signs this endpoint's deliveries with it; without, with a
+// secret it makes for this endpoint and tells only in the reply, which the listener verifies with.
+// The endpoint belongs to the key that registered it: that key removes it.
 //
-// These are not service requests (no key, not under /v1), so they do not go through the API client:
-// one attempt each, bounded in time, only ever to a loopback base URL.
+// These are not service requests (not under /v1, no retries), so they do not go through the API
+// client: one attempt each, bounded in time, only ever to a loopback base URL.
 import { isRecord } from '../api/reading.js';
 import { isLoopbackHost } from '../core/urls.js';
 
@@ -25,6 +27,8 @@ export type Registration =
   | { kind: 'unreachable'; reason: string };
 
 export interface MockCallOptions {
+  /** The key in force, sent as `Authorization: Bearer`: the mock answers its admin routes to its own keys only. */
+  apiKey: string | undefined;
   timeoutMs: number;
   signal?: AbortSignal;
   userAgent: string;
@@ -75,7 +79,12 @@ async function call(method: string, url: string, body: string | undefined, optio
   try {
     const response = await fetch(url, {
       method,
-      headers: { Accept: 'application/json', 'User-Agent': options.userAgent, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+      headers: {
+        Accept: 'application/json',
+        'User-Agent': options.userAgent,
+        ...(options.apiKey !== undefined && { Authorization: `Bearer ${options.apiKey}` }),
+        ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      },
       body,
       redirect: 'manual',
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,

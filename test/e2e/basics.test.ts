@@ -200,7 +200,7 @@ describe('keys given on the command line or in another form', () => {
     expect(result.stderr).not.toMatch(STACK_LINE);
     const requests = await world.requests();
     expect(requests).toHaveLength(1);
-    expect(requests[0]!.headers.authorization).toBe('…cdef');
+    expect(requests[0]!.headers.authorization).toBe('Bearer …cdef');
     expect(requests[0]!.status).toBe(401);
   });
 
@@ -212,7 +212,7 @@ describe('keys given on the command line or in another form', () => {
     expect(result.stderr).not.toContain(key.key);
     expect(result.stdout).not.toContain(key.key);
     const requests = await world.requests();
-    expect(requests.map((r) => r.headers.authorization)).toEqual([`…${key.key.slice(-4)}`]);
+    expect(requests.map((r) => r.headers.authorization)).toEqual([`Bearer svc_sk_test_…${key.key.slice(-4)}`]);
   });
 
   it('a test-form key alone prints no warning', async () => {

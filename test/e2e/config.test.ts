@@ -91,7 +91,7 @@ describe('svc login --with-key', () => {
     expect(doc.profiles.default).toEqual({ base_url: world.mock.url, api_key: key });
 
     const requests = await world.requests();
-    expect(requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization}`)).toEqual([`GET /v1/usage …${key.slice(-4)}`]);
+    expect(requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization}`)).toEqual([`GET /v1/usage Bearer svc_sk_test_…${key.slice(-4)}`]);
   });
 
   it('without --with-key, stderr on a terminal but stdin not one: exit 2, no prompt', async () => {

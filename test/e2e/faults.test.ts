@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../src/mock/requestlog.js';
+import { mockAdminJson } from '../support/mock-admin.js';
 import { run, STACK_LINE, SVC, useWorld, type Result } from './harness.js';
 
 const RAM = 'rpt_e8699f830adc84b8';
@@ -13,6 +14,7 @@ const world = useWorld(); // only for its temporary folders
 interface Mock {
   url: string;
   key: string;
+  keys: Array<{ key: string; mode: string; scope: string }>;
 }
 
 const mocks: ChildProcess[] = [];
@@ -24,11 +26,11 @@ async function mockWith(fault: string): Promise<Mock> {
   mocks.push(child);
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   const { url, keys } = JSON.parse(line) as { url: string; keys: Array<{ key: string; mode: string; scope: string }> };
-  return { url, key: keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key };
+  return { url, key: keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key, keys };
 }
 
 async function requests(mock: Mock): Promise<RecordedRequest[]> {
-  return (await (await fetch(`${mock.url}/_mock/requests`)).json()) as RecordedRequest[];
+  return mockAdminJson<RecordedRequest[]>(mock, '/_mock/requests');
 }
 
 const TIMEOUT_S = 0.5;

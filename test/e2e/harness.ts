@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { FaultSpec } from '../../src/mock/faults.js';
 import type { RecordedRequest } from '../../src/mock/requestlog.js';
 import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
+import { mockAdminJson } from '../support/mock-admin.js';
 import { svcAgainst } from '../support/in-process.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -196,18 +197,16 @@ export class World {
   }
 
   async requests(): Promise<RecordedRequest[]> {
-    const reply = await fetch(`${this.mock.url}/_mock/requests`);
-    return (await reply.json()) as RecordedRequest[];
+    return mockAdminJson<RecordedRequest[]>(this.mock, '/_mock/requests');
   }
 
   async reset(): Promise<void> {
-    await fetch(`${this.mock.url}/_mock/requests`, { method: 'DELETE' });
-    await fetch(`${this.mock.url}/_mock/faults`, { method: 'DELETE' });
+    await mockAdminJson(this.mock, '/_mock/requests', { method: 'DELETE' });
+    await mockAdminJson(this.mock, '/_mock/faults', { method: 'DELETE' });
   }
 
   async fault(...specs: FaultSpec[]): Promise<void> {
-    const reply = await fetch(`${this.mock.url}/_mock/faults`, { method: 'POST', body: JSON.stringify(specs) });
-    if (!reply.ok) throw new Error(`the mock refused the faults: ${reply.status}`);
+    await mockAdminJson(this.mock, '/_mock/faults', { json: specs });
   }
 }
 

@@ -80,7 +80,7 @@ describe('request headers', () => {
     expect(others).toHaveLength(0);
     expect(request!.method).toBe('GET');
     expect(request!.path).toBe('/v1/reports');
-    expect(request!.headers.authorization).toBe(`…${key.slice(-4)}`);
+    expect(request!.headers.authorization).toBe(`Bearer svc_sk_test_…${key.slice(-4)}`);
     expect(request!.headers.accept).toBe('application/json');
     const ua = new RegExp(`^svc/${VERSION.replaceAll('.', '\\.')} node/\\d+\\.\\d+\\.\\d+$`);
     expect(request!.headers['user-agent']).toMatch(ua);
@@ -96,7 +96,7 @@ describe('request headers', () => {
     expect(request!.path).toBe(`/v1/reports/${RAM}/identity/match`);
     expect(request!.headers['content-type']).toMatch(/^application\/json(;|$)/);
     expect(request!.headers['idempotency-key']).toMatch(UUID);
-    expect(request!.headers.authorization).toBe(`…${key.slice(-4)}`);
+    expect(request!.headers.authorization).toBe(`Bearer svc_sk_test_…${key.slice(-4)}`);
     expect(request!.headers.accept).toBe('application/json');
     expect(request!.headers['user-agent']).toBe(`svc/${VERSION} node/${process.versions.node}`);
     expect(JSON.parse(request!.body!)).toEqual({ name: 'Ram Bahadur Shrestha' });

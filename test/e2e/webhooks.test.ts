@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeader, verifySignature } from '../../src/webhooks/signature.js';
+import { mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 import { baseEnv, SVC, useWorld, type Result } from './harness.js';
 
 const world = useWorld();
@@ -93,16 +94,15 @@ async function startMock(args: string[] = []): Promise<Running & { info: MockInf
   return { ...mock, info: JSON.parse(line!) as MockInfo };
 }
 
-/** The addresses the mock delivers to at the moment. */
-async function endpointsOf(mockUrl: string): Promise<{ id: string | null; url: string }[]> {
-  return (await (await fetch(`${mockUrl}/_mock/webhooks/endpoints`)).json()) as { id: string | null; url: string }[];
+/** The addresses the mock delivers to at the moment, of those its test key registered. */
+function endpointsOf(mock: MockInfo): Promise<{ id: string | null; url: string }[]> {
+  return mockAdminJson(mock, '/_mock/webhooks/endpoints');
 }
 
 /** Runs a bash script with svc on the PATH, the mock as base URL and its test key; DIR is a fresh folder. */
 function bash(text: string, mock: MockInfo, env: Record<string, string> = {}): Promise<Result & { dir: string }> {
   const dir = world.tempDir('svc-ci-');
-  const testKey = mock.keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key;
-  const vars = { ...baseEnv(world.dir), PATH: `${bin}:${process.env.PATH}`, SVC_BASE_URL: mock.url, SVC_API_KEY: testKey, DIR: dir, CI: 'true', ...env };
+  const vars = { ...baseEnv(world.dir), PATH: `${bin}:${process.env.PATH}`, SVC_BASE_URL: mock.url, SVC_API_KEY: testKeyOf(mock), DIR: dir, CI: 'true', ...env };
   const child = spawn('bash', ['-c', text], { env: vars, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -140,7 +140,7 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
     echo "listener=$? id=$id"
   `;
 
-  it("listen registers with the mock and takes its secret; the fired event arrives, is printed, and listen exits 0 after 1", async () => {
+  it('listen registers with the mock and is given a secret of its own; the fired event arrives, is printed, and listen exits 0 after 1', async () => {
     const r = await bash(LOOP, mock.info);
     expect(r.stderr).toBe(''); // no warning from fire: the event went somewhere
     expect(r.code).toBe(0);
@@ -150,11 +150,11 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
     expect(read(r.dir, 'events.txt')).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  report\\.ready  ${id}\\n$`));
 
     const [, endpointId, secretTail] =
-      /^Registered with svc mock at http:\/\/127\.0\.0\.1:\d+ as (we_[0-9a-f]{16}): events fired there come here, signed with its signing secret …([0-9a-f]{4}) \(its banner shows it in full\)$/m.exec(listenErr) ?? [];
+      /^Registered with svc mock at http:\/\/127\.0\.0\.1:\d+ as (we_[0-9a-f]{16}): events fired there come here, signed with a secret it made for this listener, …([0-9a-f]{4})$/m.exec(listenErr) ?? [];
     expect(endpointId, listenErr).toBeDefined();
-    // The secret is named by its last characters only, as every secret svc prints.
-    expect(mock.info.webhook_secret.endsWith(secretTail!)).toBe(true);
-    expect(listenErr).not.toContain(mock.info.webhook_secret);
+    expect(secretTail).toMatch(/^[0-9a-f]{4}$/);
+    // Not the mock's own secret, which its --json line and banner show: no one else can sign for this listener.
+    expect(listenErr + mock.stderr()).not.toContain(mock.info.webhook_secret);
     const [, port] = /^Listening for webhook deliveries on http:\/\/127\.0\.0\.1:(\d+) \(any path\)$/m.exec(listenErr) ?? [];
 
     // fire says where the mock delivers it; the mock logs the delivery, then the listener's goodbye.
@@ -162,13 +162,13 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
     expect(read(r.dir, 'fire.txt')).toContain(`report_id\t${id}\n`);
     expect(read(r.dir, 'fire.txt')).toContain(`delivered_to\t${listenerUrl}\n`);
     await waitFor(mock.stderr, new RegExp(`^webhook endpoint ${endpointId} unregistered: ${listenerUrl}$`, 'm'), 'the listener to unregister');
-    expect(mock.stderr()).toContain(`webhook endpoint ${endpointId} registered: ${listenerUrl} (signed with the mock's secret)\n`);
+    expect(mock.stderr()).toContain(`webhook endpoint ${endpointId} registered: ${listenerUrl} (signed with a secret made for it)\n`);
     expect(mock.stderr()).toContain(`delivered report.ready for ${id} to ${listenerUrl} → 200\n`);
-    expect(await endpointsOf(mock.info.url)).toEqual([]);
+    expect(await endpointsOf(mock.info)).toEqual([]);
   });
 
   it('with no listener running, fire says on stderr that the event went to no endpoint (exit 0); so does the mock', async () => {
-    expect(await endpointsOf(mock.info.url)).toEqual([]);
+    expect(await endpointsOf(mock.info)).toEqual([]);
     const r = await bash('id=$(svc sandbox create --quiet) && svc sandbox fire "$id" --json && echo "id=$id" >&2', mock.info);
     expect(r.code, r.stderr).toBe(0);
     const id = /^id=(rpt_[0-9a-f]+)$/m.exec(r.stderr)![1]!;
@@ -187,23 +187,31 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
     expect(listenErr).not.toContain('whsec_a_secret_of_my_own');
   });
 
+  it("listen without one of the mock's keys is not registered; with no secret of its own it stops (exit 2) saying why", async () => {
+    const r = await world.bare(['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--wait', '1'], { env: { SVC_BASE_URL: mock.info.url } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: no signing secret: pass --secret or set SVC_WEBHOOK_SECRET$/m);
+    expect(r.stderr).toContain(`svc mock would give its own, but ${mock.info.url} answered 401 to the registration: The /_mock/ endpoints answer only requests with one of this mock's keys`);
+    expect(await endpointsOf(mock.info)).toEqual([]);
+  });
+
   it('Ctrl-C ends a plain listen (exit 0) and unregisters it: the mock delivers there no more', async () => {
-    const listener = await listen([], { SVC_BASE_URL: mock.info.url });
-    expect((await endpointsOf(mock.info.url)).map((e) => e.url)).toEqual([`${listener.url}/`]);
+    const listener = await listen([], { SVC_BASE_URL: mock.info.url, SVC_API_KEY: testKeyOf(mock.info) });
+    expect((await endpointsOf(mock.info)).map((e) => e.url)).toEqual([`${listener.url}/`]);
     listener.child.kill('SIGINT');
     const r = await listener.done;
     expect(r.code, r.stderr).toBe(0);
-    expect(await endpointsOf(mock.info.url)).toEqual([]);
+    expect(await endpointsOf(mock.info)).toEqual([]);
   });
 
   it('a registered listener still refuses a delivery signed with another secret; after --wait it exits 9 and unregisters', async () => {
-    const listener = await listen(['--exit-after', '1', '--wait', '2'], { SVC_BASE_URL: mock.info.url });
+    const listener = await listen(['--exit-after', '1', '--wait', '2'], { SVC_BASE_URL: mock.info.url, SVC_API_KEY: testKeyOf(mock.info) });
     const body = event();
     expect((await deliver(listener.url, body, signatureHeader('whsec_not_the_mocks', body))).status).toBe(400);
     const r = await listener.done;
     expect(r.code).toBe(9);
     expect(r.stderr).toMatch(/^warning: refused a delivery \(POST \/hooks\): the signature does not match the body and the secret$/m);
-    expect(await endpointsOf(mock.info.url)).toEqual([]);
+    expect(await endpointsOf(mock.info)).toEqual([]);
   });
 });
 

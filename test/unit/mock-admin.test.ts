@@ -1,97 +1,86 @@
-// The mock's /_mock/ endpoints need no key, so they answer only requests addressed to a loopback
-// name: a web page whose DNS name is rebound to 127.0.0.1 reaches the mock with its own name in
-// the Host header, and must neither read the request log nor queue or clear faults.
+// The mock's /_mock/ routes read the request log, queue faults and register webhook endpoints, so
+// they answer only a request addressed to the mock's own address (a page whose DNS name is rebound
+// to 127.0.0.1 comes with its own name in Host), from no other web origin (a page's cross-origin
+// POST with a text/plain body needs no preflight), with one of the mock's keys, and with a JSON
+// body on a POST. A webhook endpoint belongs to the key that registered it, and its signing secret
+// is told only in the reply to the registration.
 import { createServer, request, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isLoopbackHostHeader } from '../../src/mock/admin.js';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
 import { verifySignature } from '../../src/webhooks/signature.js';
+import { mockAdmin, mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 
-let mock: MockServer;
-let port: number;
-beforeAll(async () => {
-  mock = await startMockServer();
-  port = Number(new URL(mock.url).port);
-});
-afterAll(() => mock.close());
-beforeEach(async () => {
-  await fetch(`${mock.url}/_mock/requests`, { method: 'DELETE' });
-  await fetch(`${mock.url}/_mock/faults`, { method: 'DELETE' });
-});
+const ORG_A = 'org_4d2a9f61c8e3b705';
+const ORG_B = 'org_b81e07c39a5f2d64';
 
-/** One request to the mock with the given Host header (fetch does not let a caller set it). */
-function withHost(host: string, method: string, path: string, body?: string): Promise<{ status: number; body: any }> {
+interface RawReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+}
+
+/** One request with exactly these headers (fetch sets Host and Origin itself). */
+function raw(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawReply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { host, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers, setHost: false }, (res) => {
       let text = '';
       res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(text) }));
     });
     req.on('error', reject);
     req.end(body);
   });
 }
 
-const LOOPBACK_NAMES = ['127.0.0.1', '127.0.0.1:8787', 'localhost', 'LocalHost:8787', '127.255.3.4:1', '[::1]', '[::1]:8787'];
-const FOREIGN_NAMES = [
-  'evil.example',
-  'evil.example:8787',
-  '127.0.0.1.evil.example',
-  'localhost.evil.example',
-  'evil-localhost',
-  '127.0.0.256',
-  '127.0.0',
-  '0.0.0.0',
-  '10.0.0.1',
-  '[::1].evil.example',
-  '[::2]',
-  'user@127.0.0.1',
-  '127.0.0.1:8787:1',
-  '',
-];
+const keyOf = (mock: MockServer, org: string, mode: 'live' | 'test' = 'test', scope: 'FULL' | 'READ_ONLY' = 'FULL') =>
+  mock.keys.find((k) => k.organization_id === org && k.mode === mode && k.scope === scope)!.key;
 
-describe('isLoopbackHostHeader', () => {
-  it.each(LOOPBACK_NAMES)('takes %j', (host) => expect(isLoopbackHostHeader(host)).toBe(true));
-  it.each(FOREIGN_NAMES)('refuses %j', (host) => expect(isLoopbackHostHeader(host)).toBe(false));
-  it('refuses a missing Host header', () => expect(isLoopbackHostHeader(undefined)).toBe(false));
-});
-
-describe('/_mock/ by Host', () => {
-  it.each(LOOPBACK_NAMES)('answers Host %j', async (host) => {
-    expect(await withHost(host, 'GET', '/_mock/health')).toEqual({ status: 200, body: { status: 'ok' } });
+describe('who /_mock/ answers', () => {
+  let mock: MockServer;
+  let port: number;
+  let own: string;
+  let key: string;
+  beforeAll(async () => {
+    mock = await startMockServer();
+    port = Number(new URL(mock.url).port);
+    own = `127.0.0.1:${port}`;
+    key = testKeyOf(mock);
+  });
+  afterAll(() => mock.close());
+  beforeEach(async () => {
+    await mockAdmin(mock, '/_mock/requests', { method: 'DELETE' });
+    await mockAdmin(mock, '/_mock/faults', { method: 'DELETE' });
   });
 
-  it.each(['evil.example', 'evil.example:8787', '127.0.0.1.evil.example'])('answers Host %j with 404 and the rule', async (host) => {
-    const reply = await withHost(host, 'GET', '/_mock/requests');
-    expect(reply.status).toBe(404);
-    expect(reply.body.error_code).toBe('NOT_FOUND');
-    expect(reply.body.error_message).toBe(
-      `The /_mock/ endpoints answer only requests addressed to localhost, 127.0.0.1 or [::1]; this one had Host "${host}".`,
-    );
+  const withKey = (headers: Record<string, string> = {}) => ({ host: own, authorization: `Bearer ${key}`, ...headers });
+  const pendingFaults = () => mockAdminJson<unknown[]>(mock, '/_mock/faults');
+
+  it('answers a request to its own address with any of its keys', async () => {
+    for (const { key: each } of mock.keys) {
+      for (const host of [own, `localhost:${port}`, `LocalHost:${port}`]) {
+        expect(await raw(port, 'GET', '/_mock/health', { host, authorization: `Bearer ${each}` })).toMatchObject({ status: 200, body: { status: 'ok' } });
+      }
+    }
   });
 
-  it('shows a rebound page neither the log nor its secrets', async () => {
-    const key = mock.keys[0]!.key;
-    await (await fetch(`${mock.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer();
-    const reply = await withHost('evil.example', 'GET', '/_mock/requests');
-    expect(JSON.stringify(reply.body)).not.toContain('/v1/usage');
-  });
-
-  it('lets a rebound page neither queue faults nor clear them, nor clear the log', async () => {
-    expect((await withHost('evil.example', 'POST', '/_mock/faults', JSON.stringify({ status: 500 }))).status).toBe(404);
-    await fetch(`${mock.url}/_mock/faults`, { method: 'POST', body: JSON.stringify({ path: '/v1/usage', status: 503 }) });
-    await (await fetch(`${mock.url}/v1/reports`)).arrayBuffer();
-    expect((await withHost('evil.example', 'DELETE', '/_mock/faults')).status).toBe(404);
-    expect((await withHost('evil.example', 'DELETE', '/_mock/requests')).status).toBe(404);
-    expect(await (await fetch(`${mock.url}/_mock/faults`)).json()).toMatchObject([{ path: '/v1/usage', status: 503 }]);
-    expect(((await (await fetch(`${mock.url}/_mock/requests`)).json()) as unknown[]).length).toBe(1);
-  });
+  it.each(['evil.example', 'evil.example:PORT', '127.0.0.1.evil.example:PORT', 'localhost.evil.example:PORT', '127.0.0.2:PORT', '[::1]:PORT', 'localhost:1', '127.0.0.1', ''])(
+    'answers Host %j with 404 and the rule, even with a key',
+    async (name) => {
+      const host = name.replace('PORT', String(port));
+      const reply = await raw(port, 'GET', '/_mock/requests', withKey({ host }));
+      expect(reply.status).toBe(404);
+      expect(reply.body.error_code).toBe('NOT_FOUND');
+      expect(reply.body.error_message).toBe(
+        `The /_mock/ endpoints answer only requests addressed to 127.0.0.1:${port} or localhost:${port}; this one had Host ${JSON.stringify(host)}.`,
+      );
+    },
+  );
 
   it('refuses an HTTP/1.0 request without a Host header', async () => {
     const head = await new Promise<string>((resolve, reject) => {
       let text = '';
-      const socket = connect(port, '127.0.0.1', () => socket.end('GET /_mock/requests HTTP/1.0\r\n\r\n'));
+      const socket = connect(port, '127.0.0.1', () => socket.end(`GET /_mock/requests HTTP/1.0\r\nAuthorization: Bearer ${key}\r\n\r\n`));
       socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       socket.on('end', () => resolve(text));
       socket.on('error', reject);
@@ -100,44 +89,130 @@ describe('/_mock/ by Host', () => {
     expect(head).toContain('this one had no Host header');
   });
 
+  it.each([
+    ['no key', {}, 'no API key was sent'],
+    ['an unknown key', { authorization: 'Bearer svc_sk_test_0123456789abcdef0123456789abcdef' }, 'the API key is not one of its keys'],
+    ['a key in another scheme', { authorization: 'Basic c3ZjOnNlY3JldA==' }, 'the API key is not one of its keys'],
+  ])('answers %s with 401 in the service envelope, and reads nothing out', async (_what, headers, why) => {
+    for (const [method, path] of [['GET', '/_mock/requests'], ['GET', '/_mock/faults'], ['GET', '/_mock/webhooks/endpoints'], ['GET', '/_mock/health'], ['DELETE', '/_mock/requests']]) {
+      const reply = await raw(port, method!, path!, { host: own, ...headers });
+      expect(reply.status, `${method} ${path}`).toBe(401);
+      expect(reply.body).toMatchObject({
+        error_type: 'AUTHENTICATION_ERROR',
+        error_code: 'INVALID_API_KEY',
+        error_message: `The /_mock/ endpoints answer only requests with one of this mock's keys (Authorization: Bearer <key>), as /v1 does; ${why}.`,
+        request_id: expect.stringMatching(/^req_[0-9a-f]{32}$/),
+      });
+    }
+  });
+
+  it.each(['https://evil.example', 'null', 'http://127.0.0.1:1', 'http://localhost:1', 'http://127.0.0.1.evil.example'])(
+    'refuses a request from the web page of origin %j (403), even with a key',
+    async (origin) => {
+      const reply = await raw(port, 'GET', '/_mock/requests', withKey({ origin }));
+      expect(reply.status).toBe(403);
+      expect(reply.body).toMatchObject({ error_type: 'PERMISSION_ERROR', error_code: 'FOREIGN_ORIGIN' });
+      expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+    },
+  );
+
+  it('answers a page of its own origin', async () => {
+    for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+      expect((await raw(port, 'GET', '/_mock/health', withKey({ origin }))).status).toBe(200);
+    }
+  });
+
+  it.each([
+    ['text/plain', 'text/plain;charset=UTF-8'],
+    ['a form', 'application/x-www-form-urlencoded'],
+    ['multipart', 'multipart/form-data; boundary=x'],
+    ['JSON under another name', 'application/jsonp'],
+  ])('refuses a POST of %s (415), even with a key: nothing is queued', async (_what, contentType) => {
+    const reply = await raw(port, 'POST', '/_mock/faults', withKey({ 'content-type': contentType }), JSON.stringify({ path: '/v1/usage', status: 500 }));
+    expect(reply.status).toBe(415);
+    expect(reply.body).toMatchObject({ error_code: 'UNSUPPORTED_MEDIA_TYPE', error_type: 'INVALID_REQUEST_ERROR' });
+    expect(await pendingFaults()).toEqual([]);
+  });
+
+  it('refuses a POST with no content type (415)', async () => {
+    expect((await raw(port, 'POST', '/_mock/faults', withKey(), JSON.stringify({ status: 500 }))).status).toBe(415);
+    expect(await pendingFaults()).toEqual([]);
+  });
+
+  it('takes a JSON POST with its key: the fault is queued', async () => {
+    const reply = await raw(port, 'POST', '/_mock/faults', withKey({ 'content-type': 'application/json; charset=utf-8' }), JSON.stringify({ path: '/v1/usage', status: 503 }));
+    expect(reply.status).toBe(200);
+    expect(await pendingFaults()).toMatchObject([{ path: '/v1/usage', status: 503 }]);
+  });
+
+  // What a web page sends with fetch(url, {method: 'POST', mode: 'no-cors', body: '…'}): no preflight.
+  const fromAPage = (host: string) => ({ host, origin: 'https://evil.example', 'content-type': 'text/plain;charset=UTF-8' });
+
+  it("lets no web page queue a fault (which would make the next `svc connect --open` open the page's own address)", async () => {
+    const fault = JSON.stringify({ path: '/v1/connect/request', json: { request_token: 'x', connect_url: 'https://evil.example/' } });
+    for (const host of [own, 'evil.example']) expect((await raw(port, 'POST', '/_mock/faults', fromAPage(host), fault)).status).toBeGreaterThanOrEqual(400);
+    expect(await pendingFaults()).toEqual([]);
+  });
+
+  it('lets no web page register its address for webhook deliveries', async () => {
+    const registration = JSON.stringify({ url: 'https://evil.example/collect' });
+    for (const host of [own, 'evil.example']) {
+      const reply = await raw(port, 'POST', '/_mock/webhooks/endpoints', fromAPage(host), registration);
+      expect(reply.status).toBeGreaterThanOrEqual(400);
+      expect(JSON.stringify(reply.body)).not.toContain('whsec_');
+    }
+    expect(await mockAdminJson(mock, '/_mock/webhooks/endpoints')).toEqual([]);
+  });
+
+  it('shows a rebound page neither the log nor its secrets, and lets it clear nothing', async () => {
+    await (await fetch(`${mock.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer();
+    await mockAdmin(mock, '/_mock/faults', { json: { path: '/v1/statements', status: 503 } });
+    for (const [method, path] of [['GET', '/_mock/requests'], ['DELETE', '/_mock/faults'], ['DELETE', '/_mock/requests']]) {
+      const reply = await raw(port, method!, path!, withKey({ host: `evil.example:${port}` }));
+      expect(reply.status).toBe(404);
+      expect(JSON.stringify(reply.body)).not.toContain('/v1/usage');
+    }
+    expect(await pendingFaults()).toMatchObject([{ path: '/v1/statements', status: 503 }]);
+    expect(await mockAdminJson<unknown[]>(mock, '/_mock/requests')).toHaveLength(1);
+  });
+
   it('still serves the service itself under any name: its endpoints need a key', async () => {
-    expect((await withHost('evil.example', 'GET', '/v1/usage')).status).toBe(401);
+    expect((await raw(port, 'GET', '/v1/usage', { host: 'evil.example' })).status).toBe(401);
   });
 });
 
 // `svc webhooks listen` registers itself here, as `stripe listen` does: the mock then delivers each
-// fired event to it too. A mock of its own, so registrations do not leak into the tests above.
+// fired event of its organisation to it too. A mock of its own, so registrations do not leak into
+// the tests above.
 describe('/_mock/webhooks/endpoints', () => {
   let hooks: MockServer;
-  let hooksPort: number;
+  let keyA: string;
   const lines: string[] = [];
   const receivers: Server[] = [];
   beforeAll(async () => {
     hooks = await startMockServer({ webhookSecret: 'whsec_the_mocks_own', webhookRetryDelaysMs: [5], log: (line) => lines.push(line) });
-    hooksPort = Number(new URL(hooks.url).port);
+    keyA = keyOf(hooks, ORG_A);
   });
   afterAll(async () => {
     await hooks.close();
     await Promise.all(receivers.map((server) => new Promise((resolve) => server.close(resolve))));
   });
   beforeEach(async () => {
-    for (const { id } of await listed()) if (id) await fetch(`${hooks.url}/_mock/webhooks/endpoints/${id}`, { method: 'DELETE' });
+    for (const { key } of hooks.keys) {
+      for (const { id } of await listed(key)) if (id) await mockAdmin(hooks, `/_mock/webhooks/endpoints/${id}`, { method: 'DELETE', key });
+    }
     lines.length = 0;
   });
 
-  const listed = async () => (await (await fetch(`${hooks.url}/_mock/webhooks/endpoints`)).json()) as { id: string | null; url: string; source: string }[];
-  const register = (body: unknown) =>
-    fetch(`${hooks.url}/_mock/webhooks/endpoints`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  const hostRequest = (host: string, method: string, path: string, body?: string) =>
-    new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: hooksPort, method, path, headers: { host } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+  type Listed = { id: string | null; url: string; source: string };
+  type Registered = { id: string; url: string; secret: string };
+  const listed = (key = keyA) => mockAdminJson<Listed[]>(hooks, '/_mock/webhooks/endpoints', { key });
+  const register = (body: unknown, key = keyA) =>
+    typeof body === 'string'
+      ? fetch(`${hooks.url}/_mock/webhooks/endpoints`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body })
+      : mockAdmin(hooks, '/_mock/webhooks/endpoints', { json: body, key });
+  const registered = async (body: unknown, key = keyA) => (await (await register(body, key)).json()) as Registered;
+  const unregister = (id: string, key = keyA) => mockAdmin(hooks, `/_mock/webhooks/endpoints/${id}`, { method: 'DELETE', key });
 
   /** A receiver answering 200 and keeping what it got. */
   async function receiver(): Promise<{ url: string; got: { signature: string; body: string }[] }> {
@@ -155,9 +230,8 @@ describe('/_mock/webhooks/endpoints', () => {
     return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, got };
   }
 
-  async function fire(): Promise<{ fired: string; report_id: string; delivered_to: string[] }> {
-    const key = hooks.keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key;
-    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+  async function fire(org = ORG_A): Promise<{ fired: string; report_id: string; delivered_to: string[] }> {
+    const headers = { Authorization: `Bearer ${keyOf(hooks, org)}`, 'Content-Type': 'application/json' };
     const created = (await (await fetch(`${hooks.url}/v1/sandbox/reports`, { method: 'POST', headers, body: '{}' })).json()) as { report_id: string };
     const fired = await fetch(`${hooks.url}/v1/sandbox/reports/${created.report_id}/fire_webhook`, { method: 'POST', headers, body: '{}' });
     expect(fired.status).toBe(200);
@@ -168,13 +242,25 @@ describe('/_mock/webhooks/endpoints', () => {
     for (let i = 0; i < 400 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 5));
   };
 
-  it('registers {url}: 201 with an id, the address as normalised and the mock\'s own secret', async () => {
+  it('registers {url}: 201 with an id, the address as normalised and a secret made for it, not the mock\'s', async () => {
     const reply = await register({ url: 'http://127.0.0.1:8788' });
     expect(reply.status).toBe(201);
-    const body = (await reply.json()) as { id: string; url: string; secret: string };
-    expect(body).toEqual({ id: expect.stringMatching(/^we_[0-9a-f]{16}$/), url: 'http://127.0.0.1:8788/', secret: 'whsec_the_mocks_own' });
+    const body = (await reply.json()) as Registered;
+    expect(body).toEqual({ id: expect.stringMatching(/^we_[0-9a-f]{16}$/), url: 'http://127.0.0.1:8788/', secret: expect.stringMatching(/^whsec_[0-9a-f]{64}$/) });
+    expect(body.secret).not.toBe('whsec_the_mocks_own');
     expect(await listed()).toEqual([{ id: body.id, url: 'http://127.0.0.1:8788/', source: 'registered' }]);
-    expect(lines).toContain(`webhook endpoint ${body.id} registered: http://127.0.0.1:8788/ (signed with the mock's secret)`);
+    expect(lines).toContain(`webhook endpoint ${body.id} registered: http://127.0.0.1:8788/ (signed with a secret made for it)`);
+    expect(lines.join('\n')).not.toContain(body.secret);
+  });
+
+  it("tells a registration's secret only in its reply: another registrant, or any key listing, learns nothing of it", async () => {
+    const listener = await registered({ url: 'http://127.0.0.1:8788/' });
+    const other = await registered({ url: 'http://127.0.0.1:8799/' }, keyOf(hooks, ORG_A, 'live', 'READ_ONLY'));
+    expect(other.secret).not.toBe(listener.secret);
+    for (const { key } of hooks.keys) {
+      const text = await (await mockAdmin(hooks, '/_mock/webhooks/endpoints', { key })).text();
+      expect(text).not.toContain('whsec_');
+    }
   });
 
   it('registers {url, secret}: the endpoint keeps the secret it brought; the list never shows secrets', async () => {
@@ -184,21 +270,30 @@ describe('/_mock/webhooks/endpoints', () => {
     expect(JSON.stringify(await listed())).not.toContain('whsec_');
   });
 
-  it('an address registered again replaces its earlier registration (a listener that died and runs again)', async () => {
-    const first = (await (await register({ url: 'http://127.0.0.1:8788/' })).json()) as { id: string };
-    const second = (await (await register({ url: 'http://127.0.0.1:8788' })).json()) as { id: string };
+  it('an endpoint is its key\'s: another key, even of its organisation, neither lists nor removes it', async () => {
+    const { id } = await registered({ url: 'http://127.0.0.1:8788/' });
+    for (const other of [keyOf(hooks, ORG_A, 'live'), keyOf(hooks, ORG_A, 'test', 'READ_ONLY'), keyOf(hooks, ORG_B)]) {
+      expect(await listed(other)).toEqual([]);
+      expect((await unregister(id, other)).status).toBe(404);
+    }
+    expect((await listed()).map((e) => e.id)).toEqual([id]);
+  });
+
+  it('an address registered again in its organisation replaces its earlier registration (a listener that died and runs again)', async () => {
+    const first = await registered({ url: 'http://127.0.0.1:8788/' });
+    const second = await registered({ url: 'http://127.0.0.1:8788' });
     expect(second.id).not.toBe(first.id);
     expect((await listed()).map((e) => e.id)).toEqual([second.id]);
-    expect((await fetch(`${hooks.url}/_mock/webhooks/endpoints/${first.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await unregister(first.id)).status).toBe(404);
   });
 
   it('DELETE /_mock/webhooks/endpoints/{id} unregisters; a second DELETE is 404', async () => {
-    const { id } = (await (await register({ url: 'http://127.0.0.1:8788/' })).json()) as { id: string };
-    const deleted = await fetch(`${hooks.url}/_mock/webhooks/endpoints/${id}`, { method: 'DELETE' });
+    const { id } = await registered({ url: 'http://127.0.0.1:8788/' });
+    const deleted = await unregister(id);
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ id, url: 'http://127.0.0.1:8788/', deleted: true });
     expect(await listed()).toEqual([]);
-    const again = await fetch(`${hooks.url}/_mock/webhooks/endpoints/${id}`, { method: 'DELETE' });
+    const again = await unregister(id);
     expect(again.status).toBe(404);
     expect(((await again.json()) as { error_message: string }).error_message).toMatch(/^No webhook endpoint we_[0-9a-f]{16} is registered/);
   });
@@ -222,34 +317,28 @@ describe('/_mock/webhooks/endpoints', () => {
   });
 
   it('answers other methods with 405 and Allow', async () => {
-    const put = await fetch(`${hooks.url}/_mock/webhooks/endpoints`, { method: 'PUT' });
+    const put = await mockAdmin(hooks, '/_mock/webhooks/endpoints', { method: 'PUT' });
     expect([put.status, put.headers.get('allow')]).toEqual([405, 'GET, POST']);
-    const get = await fetch(`${hooks.url}/_mock/webhooks/endpoints/we_0123456789abcdef`);
+    const get = await mockAdmin(hooks, '/_mock/webhooks/endpoints/we_0123456789abcdef');
     expect([get.status, get.headers.get('allow')]).toEqual([405, 'DELETE']);
   });
 
-  it('lets a rebound page neither register (and so receive report data) nor unregister', async () => {
-    const refused = await hostRequest('evil.example', 'POST', '/_mock/webhooks/endpoints', JSON.stringify({ url: 'http://evil.example/' }));
-    expect(refused.status).toBe(404);
-    expect(JSON.stringify(refused.body)).not.toContain('whsec_');
-    const { id } = (await (await register({ url: 'http://127.0.0.1:8788/' })).json()) as { id: string };
-    expect((await hostRequest('evil.example:80', 'DELETE', `/_mock/webhooks/endpoints/${id}`)).status).toBe(404);
-    expect((await hostRequest('evil.example', 'GET', '/_mock/webhooks/endpoints')).status).toBe(404);
-    expect((await listed()).map((e) => e.id)).toEqual([id]);
-  });
-
-  it('a fired event goes to each registered endpoint, signed with its secret; the reply lists them in delivered_to', async () => {
-    const [own, brought] = [await receiver(), await receiver()];
-    await register({ url: own.url });
+  it("a fired event goes to each of its organisation's endpoints, signed with the endpoint's secret; the reply lists them in delivered_to", async () => {
+    const [own, brought, otherOrg] = [await receiver(), await receiver(), await receiver()];
+    const { secret } = await registered({ url: own.url });
     await register({ url: brought.url, secret: 'whsec_brought_along' });
+    await register({ url: otherOrg.url }, keyOf(hooks, ORG_B));
     const reply = await fire();
     expect(reply).toEqual({ fired: 'report.ready', report_id: expect.any(String), environment: 'test', delivered_to: [own.url, brought.url] });
     await until(() => own.got.length + brought.got.length === 2);
-    expect(verifySignature({ secret: 'whsec_the_mocks_own', header: own.got[0]!.signature, body: own.got[0]!.body }).valid).toBe(true);
+    expect(verifySignature({ secret, header: own.got[0]!.signature, body: own.got[0]!.body }).valid).toBe(true);
+    expect(verifySignature({ secret: 'whsec_the_mocks_own', header: own.got[0]!.signature, body: own.got[0]!.body }).valid).toBe(false);
     expect(verifySignature({ secret: 'whsec_brought_along', header: brought.got[0]!.signature, body: brought.got[0]!.body }).valid).toBe(true);
     expect(JSON.parse(own.got[0]!.body)).toMatchObject({ event: 'report.ready', report_id: reply.report_id });
     await until(() => lines.filter((line) => line.startsWith('delivered ')).length === 2);
     expect(lines).toContain(`delivered report.ready for ${reply.report_id} to ${own.url} → 200`);
+    // The other organisation's endpoint got none of this report.
+    expect(otherOrg.got).toEqual([]);
   });
 
   it('with no endpoint the reply says delivered_to [] and the log says so', async () => {
@@ -260,8 +349,8 @@ describe('/_mock/webhooks/endpoints', () => {
 
   it('an unregistered endpoint gets nothing more', async () => {
     const target = await receiver();
-    const { id } = (await (await register({ url: target.url })).json()) as { id: string };
-    await fetch(`${hooks.url}/_mock/webhooks/endpoints/${id}`, { method: 'DELETE' });
+    const { id } = await registered({ url: target.url });
+    await unregister(id);
     expect((await fire()).delivered_to).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(target.got).toEqual([]);
@@ -270,7 +359,7 @@ describe('/_mock/webhooks/endpoints', () => {
   it('drops a registered endpoint where nothing listens any more, once every attempt was refused', async () => {
     const gone = await receiver();
     await new Promise((resolve) => receivers.pop()!.close(resolve));
-    const { id } = (await (await register({ url: gone.url })).json()) as { id: string };
+    const { id } = await registered({ url: gone.url });
     expect((await fire()).delivered_to).toEqual([gone.url]);
     await until(async () => (await listed()).length === 0);
     expect(await listed()).toEqual([]);

@@ -62,7 +62,7 @@ describe('RequestLog, a ring of the latest requests', () => {
 describe('IdempotencyTable limits', () => {
   function request(key: string, body = '{}'): IdempotentRequest {
     const data = Buffer.from(body);
-    return { scope: 'org_a/test', key, method: 'POST', url: url('/v1/merchants/resolve'), contentType: 'application/json', body: { data, size: data.length, overflow: false } };
+    return { scope: 'org_a/test', key, method: 'POST', url: url('/v1/merchants/resolve'), contentType: 'application/json', body: { data, size: data.length } };
   }
   const settle = (claim: Claim, reply: Reply) => ('settle' in claim ? claim.settle(reply) : expect.unreachable());
   const ran = (claim: Claim) => 'settle' in claim;
@@ -168,7 +168,7 @@ describe('merchant results written as JSON text', () => {
   });
 
   it('need no escaping when their JSON body has no backslash', () => {
-    const body = (text: string) => ({ data: Buffer.from(text), size: text.length, overflow: false });
+    const body = (text: string) => ({ data: Buffer.from(text), size: text.length });
     const strings = (value: unknown): string[] =>
       typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.entries(value).flatMap(([key, item]) => [key, ...strings(item)]) : [];
     fc.assert(
@@ -187,7 +187,7 @@ describe('merchant results written as JSON text', () => {
         } catch {
           return;
         }
-        if (stringsNeedNoEscape({ data, size: data.length, overflow: false })) for (const s of strings(parsed)) expect(JSON.stringify(s)).toBe(`"${s}"`);
+        if (stringsNeedNoEscape({ data, size: data.length })) for (const s of strings(parsed)) expect(JSON.stringify(s)).toBe(`"${s}"`);
       }),
     );
     expect([stringsNeedNoEscape(body('["a\\"b"]')), stringsNeedNoEscape(body('["a b"]'))]).toEqual([false, true]);
@@ -227,7 +227,7 @@ describe('reports a long run makes', () => {
     };
     const call = (method: 'GET' | 'POST', path: string, json?: unknown) => {
       const data = Buffer.from(json === undefined ? '' : JSON.stringify(json));
-      const body = { data, size: data.length, overflow: false };
+      const body = { data, size: data.length };
       const reply = handleApi({ method, url: url(path), authorization: `Bearer ${key.key}`, contentType: 'application/json', accessToken: undefined, body, baseUrl: 'http://127.0.0.1' }, services);
       return JSON.parse(bodyJson(reply.body)) as any;
     };

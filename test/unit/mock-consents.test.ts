@@ -4,6 +4,7 @@
 // checked in mock-documented.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { mockAdminJson } from '../support/mock-admin.js';
 
 const ORG_A = 'org_4d2a9f61c8e3b705';
 const ORG_B = 'org_b81e07c39a5f2d64';
@@ -323,7 +324,7 @@ describe('the Connect flow', () => {
     const { publicToken } = await approvedFlow();
     const { body } = await exchange(publicToken);
     await grantData(body.grant_id, body.access_token);
-    const log = (await (await fetch(`${mock.url}/_mock/requests`)).json()) as any[];
+    const log = await mockAdminJson<any[]>(mock, '/_mock/requests');
     const read = log.findLast((r) => r.path === `/v1/grants/${body.grant_id}/data`);
     expect(read.headers['x-svc-access-token']).toBe(`…${body.access_token.slice(-4)}`);
   });

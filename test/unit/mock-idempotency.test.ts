@@ -14,7 +14,7 @@ function request(key: string, body: string, options: Partial<IdempotentRequest> 
     method: 'POST',
     url: new URL('http://127.0.0.1/v1/parse'),
     contentType: 'application/json',
-    body: { data, size: data.length, overflow: false },
+    body: { data, size: data.length },
     ...options,
   };
 }

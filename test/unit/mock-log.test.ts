@@ -7,6 +7,7 @@ import type { IO } from '../../src/core/io.js';
 import { main } from '../../src/main.js';
 import { DEFAULT_LOG_CAPACITY, RequestLog, type RecordedRequest } from '../../src/mock/requestlog.js';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { mockAdmin, mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 const body = (text: string) => Buffer.from(text);
@@ -58,7 +59,7 @@ describe('GET /_mock/requests', () => {
   afterEach(async () => mock?.close());
 
   async function logged(): Promise<{ entries: RecordedRequest[]; dropped: string | null }> {
-    const reply = await fetch(`${mock!.url}/_mock/requests`);
+    const reply = await mockAdmin(mock!, '/_mock/requests');
     return { entries: (await reply.json()) as RecordedRequest[], dropped: reply.headers.get('x-mock-requests-dropped') };
   }
 
@@ -73,7 +74,8 @@ describe('GET /_mock/requests', () => {
   it('keeps no bodies by default, only their sizes', async () => {
     mock = await startMockServer();
     const sent = JSON.stringify({ name: 'Ram Bahadur Shrestha' });
-    await (await fetch(`${mock.url}/v1/consents`, { method: 'POST', headers: JSON_HEADERS, body: sent })).arrayBuffer();
+    const headers = { ...JSON_HEADERS, authorization: `Bearer ${testKeyOf(mock)}` };
+    await (await fetch(`${mock.url}/v1/consents`, { method: 'POST', headers, body: sent })).arrayBuffer();
     const { entries, dropped } = await logged();
     expect(entries).toMatchObject([{ path: '/v1/consents', body: null, body_bytes: sent.length }]);
     expect(dropped).toBe('0');
@@ -90,13 +92,14 @@ describe('svc mock --keep-requests / --keep-bodies', () => {
     return { io, stdout, stderr: () => err };
   }
 
-  async function withMock(flags: string[], use: (url: string) => Promise<void>): Promise<void> {
+  async function withMock(flags: string[], use: (url: string, started: { url: string; keys: { key: string; mode: string; scope: string }[] }) => Promise<void>): Promise<void> {
     const { io, stdout } = testIO();
     const stop = new AbortController();
     const exit = main(['mock', '--port', '0', '--json', '--quiet', ...flags], io, stop.signal);
     const firstLine = await new Promise<string>((resolve) => stdout.once('data', resolve));
     try {
-      await use((JSON.parse(firstLine) as { url: string }).url);
+      const started = JSON.parse(firstLine) as { url: string; keys: { key: string; mode: string; scope: string }[] };
+      await use(started.url, started);
     } finally {
       stop.abort();
       expect(await exit).toBe(0);
@@ -104,17 +107,19 @@ describe('svc mock --keep-requests / --keep-bodies', () => {
   }
 
   it('keeps the given number of requests, without bodies by default', async () => {
-    await withMock(['--keep-requests', '2'], async (url) => {
-      for (const name of ['a', 'b', 'c']) await (await fetch(`${url}/v1/consents`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ name }) })).arrayBuffer();
-      const entries = (await (await fetch(`${url}/_mock/requests`)).json()) as RecordedRequest[];
+    await withMock(['--keep-requests', '2'], async (url, started) => {
+      const headers = { ...JSON_HEADERS, authorization: `Bearer ${testKeyOf(started)}` };
+      for (const name of ['a', 'b', 'c']) await (await fetch(`${url}/v1/consents`, { method: 'POST', headers, body: JSON.stringify({ name }) })).arrayBuffer();
+      const entries = await mockAdminJson<RecordedRequest[]>(started, '/_mock/requests');
       expect(entries.map((r) => r.body)).toEqual([null, null]);
     });
   });
 
   it('keeps bodies with --keep-bodies', async () => {
-    await withMock(['--keep-bodies'], async (url) => {
-      await (await fetch(`${url}/v1/consents`, { method: 'POST', headers: JSON_HEADERS, body: '{"name":"a"}' })).arrayBuffer();
-      const entries = (await (await fetch(`${url}/_mock/requests`)).json()) as RecordedRequest[];
+    await withMock(['--keep-bodies'], async (url, started) => {
+      const headers = { ...JSON_HEADERS, authorization: `Bearer ${testKeyOf(started)}` };
+      await (await fetch(`${url}/v1/consents`, { method: 'POST', headers, body: '{"name":"a"}' })).arrayBuffer();
+      const entries = await mockAdminJson<RecordedRequest[]>(started, '/_mock/requests');
       expect(entries.map((r) => r.body)).toEqual(['{"name":"a"}']);
     });
   });
@@ -123,5 +128,45 @@ describe('svc mock --keep-requests / --keep-bodies', () => {
     const { io, stderr } = testIO();
     expect(await main(['mock', '--port', '0', '--keep-requests', value], io, new AbortController().signal)).toBe(2);
     expect(stderr()).toBe(`error: --keep-requests takes a whole number from 0 to 1000000, not "${value}"\n`);
+  });
+});
+
+describe('secrets in what the mock shows of a request', () => {
+  let mock: MockServer | undefined;
+  afterEach(async () => mock?.close());
+
+  it('masks a consent token (token=) on its stderr lines and in GET /_mock/requests, as svc masks secrets', async () => {
+    const lines: string[] = [];
+    mock = await startMockServer({ log: (line) => lines.push(line) });
+    const key = testKeyOf(mock);
+    const created = await fetch(`${mock.url}/v1/consents`, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${key}` },
+      body: JSON.stringify({ report_id: 'rpt_e8699f830adc84b8', scopes: ['identity'] }),
+    });
+    const { token, data_url: dataUrl } = (await created.json()) as { token: string; data_url: string };
+    expect((await fetch(`${dataUrl}&token_hint=x`)).status).toBe(200);
+
+    const masked = `…${token.slice(-4)}`;
+    const line = lines.find((l) => l.startsWith('GET /v1/consents/'));
+    expect(line).toMatch(new RegExp(`^GET /v1/consents/cns_[0-9a-f]+/data\\?token=${masked}&token_hint=x 200 \\d+ms$`));
+    const entries = await mockAdminJson<RecordedRequest[]>(mock, '/_mock/requests');
+    expect(entries.at(-1)!.query).toEqual({ token: masked, token_hint: 'x' });
+    expect(JSON.stringify(entries) + lines.join('\n')).not.toContain(token);
+  });
+
+  it('masks every parameter that carries a token, and the Authorization and X-Svc-Access-Token headers', async () => {
+    const lines: string[] = [];
+    mock = await startMockServer({ log: (line) => lines.push(line) });
+    const key = testKeyOf(mock);
+    const secrets = { access: 'cat_0123456789abcdef0123456789abcdef', public: 'cpt_fedcba9876543210fedcba9876543210' };
+    await (await fetch(`${mock.url}/v1/grants/grt_0123456789abcdef/data?public_token=${secrets.public}`, { headers: { authorization: `Bearer ${key}`, 'x-svc-access-token': secrets.access } })).arrayBuffer();
+    const [entry] = await mockAdminJson<RecordedRequest[]>(mock, '/_mock/requests');
+    expect(entry!.headers.authorization).toBe(`Bearer svc_sk_test_…${key.slice(-4)}`);
+    expect(entry!.headers['x-svc-access-token']).toBe('…cdef');
+    expect(entry!.query).toEqual({ public_token: '…3210' });
+    expect(lines[0]).toMatch(/^GET \/v1\/grants\/grt_0123456789abcdef\/data\?public_token=…3210 \d+ \d+ms$/);
+    const shown = JSON.stringify(entry) + lines.join('\n');
+    for (const secret of [key, secrets.access, secrets.public]) expect(shown).not.toContain(secret);
   });
 });

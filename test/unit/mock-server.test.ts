@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixtures } from '../../src/mock/fixtures.js';
 import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
+import { mockAdmin } from '../support/mock-admin.js';
 
 // Fixture ids (see src/mock/fixtures/README.md).
 const ORG_A = 'org_4d2a9f61c8e3b705';
@@ -29,7 +30,7 @@ afterAll(async () => {
   await mock.close();
 });
 beforeEach(async () => {
-  await fetch(`${mock.url}/_mock/faults`, { method: 'DELETE' });
+  await call('/_mock/faults', { method: 'DELETE' });
 });
 
 function keyOf(org: string, mode: 'live' | 'test' = 'test', scope: 'FULL' | 'READ_ONLY' = 'FULL'): MockKey {
@@ -498,7 +499,7 @@ describe('idempotency keys', () => {
 
   it('answers 409 while the first request with the key is in flight', async () => {
     const idempotencyKey = unique();
-    await call('/_mock/faults', { key: null, json: { path: '/v1/parse', delay_ms: 300 } });
+    await call('/_mock/faults', { json: { path: '/v1/parse', delay_ms: 300 } });
     const first = parseWith(idempotencyKey);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expectError(await parseWith(idempotencyKey), 409, 'IDEMPOTENCY_IN_PROGRESS');
@@ -507,7 +508,7 @@ describe('idempotency keys', () => {
 
   it('keeps nothing of a request a fault answered: the retry with the key runs', async () => {
     const idempotencyKey = unique();
-    await call('/_mock/faults', { key: null, json: { path: '/v1/parse', status: 503, error: { error_code: 'SERVICE_UNAVAILABLE', error_type: 'API_ERROR', error_message: 'Down.' } } });
+    await call('/_mock/faults', { json: { path: '/v1/parse', status: 503, error: { error_code: 'SERVICE_UNAVAILABLE', error_type: 'API_ERROR', error_message: 'Down.' } } });
     expect((await parseWith(idempotencyKey)).status).toBe(503);
     const retried = await parseWith(idempotencyKey);
     expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([200, null]);
@@ -572,7 +573,7 @@ describe('routing', () => {
 });
 
 describe('faults', () => {
-  const addFaults = (specs: unknown) => call('/_mock/faults', { key: null, json: specs });
+  const addFaults = (specs: unknown) => call('/_mock/faults', { json: specs });
 
   it('answers the next matching request with the fault, then normally', async () => {
     await addFaults([{ method: 'get', path: '/v1/usage', status: 503, json: { error_code: 'API_ERROR' }, headers: { 'Retry-After': '1' } }]);
@@ -596,13 +597,13 @@ describe('faults', () => {
   });
 
   it('delays, then answers normally when the fault has no reply of its own', async () => {
-    await call('/_mock/requests', { key: null, method: 'DELETE' });
+    await call('/_mock/requests', { method: 'DELETE' });
     await addFaults({ path: '/v1/usage', delay_ms: 60_000 });
     const caller = new AbortController();
     const held = fetch(`${mock.url}/v1/usage`, { headers: { authorization: `Bearer ${keyOf(ORG_A).key}` }, signal: caller.signal }).catch(() => 'gave up');
     // The request is logged when it arrives and stays unanswered while the delay runs.
     let logged: { path: string; status: number | null } | undefined;
-    while (!logged) logged = ((await call('/_mock/requests', { key: null })).body as { path: string; status: number | null }[]).find((r) => r.path === '/v1/usage');
+    while (!logged) logged = ((await call('/_mock/requests')).body as { path: string; status: number | null }[]).find((r) => r.path === '/v1/usage');
     expect(logged.status).toBeNull();
     caller.abort();
     expect(await held).toBe('gave up');
@@ -620,9 +621,9 @@ describe('faults', () => {
 
   it('lists and clears pending faults', async () => {
     await addFaults([{ path: '/v1/statements', status: 500, times: 3 }]);
-    expect((await call('/_mock/faults', { key: null })).body).toEqual([{ path: '/v1/statements', status: 500, times: 3, remaining: 3 }]);
-    await call('/_mock/faults', { key: null, method: 'DELETE' });
-    expect((await call('/_mock/faults', { key: null })).body).toEqual([]);
+    expect((await call('/_mock/faults')).body).toEqual([{ path: '/v1/statements', status: 500, times: 3, remaining: 3 }]);
+    await call('/_mock/faults', { method: 'DELETE' });
+    expect((await call('/_mock/faults')).body).toEqual([]);
     expect((await call('/v1/statements')).status).toBe(200);
   });
 
@@ -638,12 +639,12 @@ describe('faults', () => {
 
 describe('request log', () => {
   it('records every service request with the key masked', async () => {
-    await call('/_mock/requests', { key: null, method: 'DELETE' });
+    await call('/_mock/requests', { method: 'DELETE' });
     const key = keyOf(ORG_A);
     await call('/v1/reports?limit=2&status=complete', { key, headers: { 'idempotency-key': 'abc' } });
     await call(`/v1/reports/${RAM}/identity/match`, { key, json: { name: 'Ram' } });
     await addFaultsAndHit();
-    const log = (await call('/_mock/requests', { key: null })).body;
+    const log = (await call('/_mock/requests')).body;
     expect(log).toHaveLength(3);
     expect(log[0]).toMatchObject({
       method: 'GET',
@@ -652,19 +653,19 @@ describe('request log', () => {
       body_bytes: 0,
       status: 200,
     });
-    expect(log[0].headers.authorization).toBe(`…${key.key.slice(-4)}`);
+    expect(log[0].headers.authorization).toBe(`Bearer svc_sk_test_…${key.key.slice(-4)}`);
     expect(log[0].headers['idempotency-key']).toBe('abc');
     expect(JSON.stringify(log)).not.toContain(key.key);
     expect(Date.parse(log[0].time)).toBeGreaterThan(0);
     expect(log[1]).toMatchObject({ method: 'POST', body_bytes: 14, body: '{"name":"Ram"}' });
     expect(log[2]).toMatchObject({ path: '/v1/usage', status: 418 }); // answered by a fault, still recorded
 
-    await call('/_mock/requests', { key: null, method: 'DELETE' });
-    expect((await call('/_mock/requests', { key: null })).body).toEqual([]);
+    await call('/_mock/requests', { method: 'DELETE' });
+    expect((await call('/_mock/requests')).body).toEqual([]);
   });
 
   async function addFaultsAndHit() {
-    await call('/_mock/faults', { key: null, json: { path: '/v1/usage', status: 418 } });
+    await call('/_mock/faults', { json: { path: '/v1/usage', status: 418 } });
     await call('/v1/usage');
   }
 
@@ -679,7 +680,7 @@ describe('close', () => {
     const server = await startMockServer({ processingDelayMs: 60_000 });
     const key = server.keys[0]!.key;
     await (await fetch(`${server.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } })).text();
-    await fetch(`${server.url}/_mock/faults`, { method: 'POST', body: JSON.stringify({ delay_ms: 60_000 }) });
+    await mockAdmin(server, '/_mock/faults', { json: { delay_ms: 60_000 } });
     const stuck = fetch(`${server.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } }).catch(() => 'closed');
     const form = upload(TINY_PDF, { async: 'true' });
     await fetch(`${server.url}/v1/parse`, { method: 'POST', body: form, headers: { authorization: `Bearer ${key}` } });

@@ -36,12 +36,15 @@ afterEach(async () => {
 
 const SECRET = 'whsec_unit_test_secret';
 const EVENT: WebhookEvent = { event: 'report.ready', report_id: 'rpt_e8699f830adc84b8', timestamp: '2026-01-01T00:00:00Z' };
+/** Whose event it is, and the key that registers endpoints for that organisation. */
+const ORG = 'org_4d2a9f61c8e3b705';
+const OWNER = { hash: 'a'.repeat(64), organization_id: ORG };
 
 describe('WebhookSender', () => {
   it('POSTs the event as JSON with a valid signature', async () => {
     const target = await receiver([200]);
     const sender = new WebhookSender({ urls: [target.url], secret: SECRET });
-    sender.send(EVENT);
+    sender.send(EVENT, ORG);
     await sender.settled();
     expect(target.received).toHaveLength(1);
     const [delivery] = target.received;
@@ -55,7 +58,7 @@ describe('WebhookSender', () => {
     const target = await receiver([500, 503, 204]);
     const lines: string[] = [];
     const sender = new WebhookSender({ urls: [target.url], secret: SECRET, retryDelaysMs: [10, 20, 40, 80], log: (line) => lines.push(line) });
-    sender.send(EVENT);
+    sender.send(EVENT, ORG);
     await sender.settled();
     expect(target.received).toHaveLength(3);
     for (const delivery of target.received) {
@@ -73,7 +76,7 @@ describe('WebhookSender', () => {
     const target = await receiver([500]);
     const lines: string[] = [];
     const sender = new WebhookSender({ urls: [target.url], secret: SECRET, retryDelaysMs: [5, 5], log: (line) => lines.push(line) });
-    sender.send(EVENT);
+    sender.send(EVENT, ORG);
     await sender.settled();
     expect(target.received).toHaveLength(3);
     expect(lines.at(-1)).toMatch(/ \(answered 500\); gave up after 3 attempts$/);
@@ -84,7 +87,7 @@ describe('WebhookSender', () => {
     await new Promise((resolve) => target.server.close(resolve));
     const lines: string[] = [];
     const sender = new WebhookSender({ urls: [target.url], secret: SECRET, retryDelaysMs: [5], log: (line) => lines.push(line) });
-    sender.send(EVENT);
+    sender.send(EVENT, ORG);
     await sender.settled();
     expect(lines).toEqual([expect.stringMatching(/\(failed: ECONNREFUSED\); retry 1 of 1/), expect.stringMatching(/ECONNREFUSED\); gave up after 2 attempts$/)]);
   });
@@ -92,7 +95,7 @@ describe('WebhookSender', () => {
   it('delivers to every address', async () => {
     const [a, b] = [await receiver([200]), await receiver([200])];
     const sender = new WebhookSender({ urls: [a.url, b.url], secret: SECRET });
-    sender.send(EVENT);
+    sender.send(EVENT, ORG);
     await sender.settled();
     expect([a.received.length, b.received.length]).toEqual([1, 1]);
   });
@@ -101,7 +104,7 @@ describe('WebhookSender', () => {
     const target = await receiver([200]);
     const lines: string[] = [];
     const sender = new WebhookSender({ urls: [target.url], secret: SECRET, log: (line) => lines.push(line) });
-    expect(sender.send(EVENT)).toEqual([target.url]);
+    expect(sender.send(EVENT, ORG)).toEqual([target.url]);
     await sender.settled();
     expect(lines).toEqual([`delivered report.ready for rpt_e8699f830adc84b8 to ${target.url} → 200`]);
   });
@@ -109,16 +112,16 @@ describe('WebhookSender', () => {
   it('with no endpoint sends nothing, returns [] and says so', async () => {
     const lines: string[] = [];
     const sender = new WebhookSender({ urls: [], secret: SECRET, log: (line) => lines.push(line) });
-    expect(sender.send(EVENT)).toEqual([]);
+    expect(sender.send(EVENT, ORG)).toEqual([]);
     expect(lines).toEqual(['fired report.ready for rpt_e8699f830adc84b8 to no endpoint: run `svc webhooks listen` against this mock, or start it with --webhook-url URL']);
   });
 
   it('delivers to registered endpoints with their own secret, and to each address once', async () => {
     const [fixed, registered] = [await receiver([200]), await receiver([200])];
     const sender = new WebhookSender({ urls: [fixed.url, registered.url], secret: SECRET });
-    sender.register(registered.url, 'whsec_registered_secret');
+    sender.register(registered.url, OWNER, 'whsec_registered_secret');
     // The registered endpoint first; the --webhook-url of the same address is not delivered to twice.
-    expect(sender.send(EVENT)).toEqual([registered.url, fixed.url]);
+    expect(sender.send(EVENT, ORG)).toEqual([registered.url, fixed.url]);
     await sender.settled();
     expect([fixed.received.length, registered.received.length]).toEqual([1, 1]);
     const header = (r: Received) => r.headers['x-svc-signature'] as string;
@@ -126,39 +129,55 @@ describe('WebhookSender', () => {
     expect(verifySignature({ secret: 'whsec_registered_secret', header: header(registered.received[0]!), body: registered.received[0]!.body }).valid).toBe(true);
   });
 
-  it('a registration without a secret is signed with the sender\'s; unregister stops deliveries', async () => {
+  it("a registration without a secret gets one of its own, not the sender's; unregister stops deliveries", async () => {
     const target = await receiver([200]);
     const sender = new WebhookSender({ urls: [], secret: SECRET });
-    const endpoint = sender.register(target.url);
-    expect(endpoint).toEqual({ id: expect.stringMatching(/^we_[0-9a-f]{16}$/), url: target.url, secret: SECRET });
-    expect(sender.endpoints()).toEqual([endpoint]);
-    expect(sender.unregister(endpoint.id)).toEqual(endpoint);
-    expect(sender.unregister(endpoint.id)).toBeUndefined();
-    expect(sender.send(EVENT)).toEqual([]);
+    const endpoint = sender.register(target.url, OWNER);
+    expect(endpoint).toEqual({ id: expect.stringMatching(/^we_[0-9a-f]{16}$/), url: target.url, secret: expect.stringMatching(/^whsec_[0-9a-f]{64}$/), owner: OWNER });
+    expect(endpoint.secret).not.toBe(SECRET);
+    expect(sender.register('http://127.0.0.1:1/', OWNER).secret).not.toBe(endpoint.secret);
+    expect(sender.endpointsOf(OWNER)).toEqual([endpoint, expect.objectContaining({ url: 'http://127.0.0.1:1/' })]);
+    expect(sender.unregister(endpoint.id, OWNER)).toEqual(endpoint);
+    expect(sender.unregister(endpoint.id, OWNER)).toBeUndefined();
+  });
+
+  it("a registered endpoint is its key's: another key neither sees nor removes it; it gets its organisation's events only", async () => {
+    const target = await receiver([200]);
+    const sender = new WebhookSender({ urls: [], secret: SECRET });
+    const endpoint = sender.register(target.url, OWNER);
+    const sameOrgOtherKey = { hash: 'b'.repeat(64), organization_id: ORG };
+    const otherOrg = { hash: 'c'.repeat(64), organization_id: 'org_b81e07c39a5f2d64' };
+    expect([sender.endpointsOf(sameOrgOtherKey), sender.endpointsOf(otherOrg)]).toEqual([[], []]);
+    expect(sender.unregister(endpoint.id, otherOrg)).toBeUndefined();
+    expect(sender.unregister(endpoint.id, sameOrgOtherKey)).toBeUndefined();
+    expect(sender.send(EVENT, otherOrg.organization_id)).toEqual([]);
+    expect(sender.send(EVENT, ORG)).toEqual([target.url]);
+    await sender.settled();
+    expect(target.received).toHaveLength(1);
   });
 
   it('keeps a registered endpoint that answered, even with errors; drops it only when nothing listened', async () => {
     const failing = await receiver([500]);
     const sender = new WebhookSender({ urls: [], secret: SECRET, retryDelaysMs: [5] });
-    sender.register(failing.url);
-    sender.send(EVENT);
+    sender.register(failing.url, OWNER);
+    sender.send(EVENT, ORG);
     await sender.settled();
-    expect(sender.endpoints()).toHaveLength(1);
+    expect(sender.endpointsOf(OWNER)).toHaveLength(1);
     await new Promise((resolve) => failing.server.close(resolve));
-    sender.send(EVENT);
+    sender.send(EVENT, ORG);
     await sender.settled();
-    expect(sender.endpoints()).toEqual([]);
+    expect(sender.endpointsOf(OWNER)).toEqual([]);
   });
 
   it('close() cancels a retry that is waiting, and later sends do nothing', async () => {
     const target = await receiver([500]);
     const sender = new WebhookSender({ urls: [target.url], secret: SECRET, retryDelaysMs: [3_600_000] });
-    sender.send(EVENT);
+    sender.send(EVENT, ORG);
     // Wait for the first attempt to be answered; the retry then waits an hour unless close() ends it.
     while (target.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     sender.close();
     await sender.settled();
-    sender.send(EVENT);
+    sender.send(EVENT, ORG);
     await sender.settled();
     expect(target.received).toHaveLength(1);
   });

@@ -1,22 +1,24 @@
 // How `svc webhooks listen` finds svc mock and registers with it: only a base URL on this machine
-// is tried; a registration is a 2xx with an id and a secret; anything else (the service's 404, a
-// refusal, silence) is not one. Against a real mock, and against servers that are not one.
+// is tried, with the key in force (the mock answers its own keys only); a registration is a 2xx
+// with an id and a secret; anything else (the service's 404, a refusal, silence) is not one.
+// Against a real mock, and against servers that are not one.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
 import { mockCandidate, registerWithMock, unregisterFromMock } from '../../src/webhooks/mock-endpoint.js';
-
-const OPTIONS = { timeoutMs: 2000, userAgent: 'svc/test' };
+import { mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 
 let mock: MockServer;
+let OPTIONS: { apiKey: string | undefined; timeoutMs: number; userAgent: string };
 let other: Server;
 let otherUrl: string;
-const seen: { method: string; url: string; userAgent?: string }[] = [];
+const seen: { method: string; url: string; userAgent?: string; authorization?: string }[] = [];
 beforeAll(async () => {
   mock = await startMockServer({ webhookSecret: 'whsec_the_mocks_own' });
+  OPTIONS = { apiKey: testKeyOf(mock), timeoutMs: 2000, userAgent: 'svc/test' };
   // A server that is not the mock: 404 with the service's envelope for every path.
   other = createServer((req, res) => {
-    seen.push({ method: req.method!, url: req.url!, userAgent: req.headers['user-agent'] });
+    seen.push({ method: req.method!, url: req.url!, userAgent: req.headers['user-agent'], authorization: req.headers.authorization });
     req.resume().on('end', () => res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error_code: 'NOT_FOUND', error_message: 'No such route.' })));
   });
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
@@ -42,12 +44,21 @@ describe('mockCandidate', () => {
 });
 
 describe('registerWithMock and unregisterFromMock', () => {
-  it("against svc mock: registered, with the mock's secret when none is brought", async () => {
+  it("against svc mock with one of its keys: registered, with a secret made for this endpoint (not the mock's) when none is brought", async () => {
     const registration = await registerWithMock(mock.url, { url: 'http://127.0.0.1:8788/' }, OPTIONS);
-    expect(registration).toEqual({ kind: 'registered', id: expect.stringMatching(/^we_/), secret: 'whsec_the_mocks_own' });
+    expect(registration).toEqual({ kind: 'registered', id: expect.stringMatching(/^we_/), secret: expect.stringMatching(/^whsec_[0-9a-f]{64}$/) });
+    expect((registration as { secret: string }).secret).not.toBe('whsec_the_mocks_own');
+    expect(await mockAdminJson(mock, '/_mock/webhooks/endpoints')).toEqual([{ id: (registration as { id: string }).id, url: 'http://127.0.0.1:8788/', source: 'registered' }]);
     expect(await unregisterFromMock(mock.url, (registration as { id: string }).id, OPTIONS)).toBeUndefined();
-    const left = (await (await fetch(`${mock.url}/_mock/webhooks/endpoints`)).json()) as unknown[];
-    expect(left).toEqual([]);
+    expect(await mockAdminJson(mock, '/_mock/webhooks/endpoints')).toEqual([]);
+  });
+
+  it('without a key, or with one the mock did not make: not registered (401), with its reason', async () => {
+    for (const apiKey of [undefined, 'svc_sk_test_0123456789abcdef0123456789abcdef']) {
+      const registration = await registerWithMock(mock.url, { url: 'http://127.0.0.1:8788/' }, { ...OPTIONS, apiKey });
+      expect(registration).toEqual({ kind: 'not-registered', status: 401, message: expect.stringMatching(/^The \/_mock\/ endpoints answer only requests with one of this mock's keys/) });
+    }
+    expect(await mockAdminJson(mock, '/_mock/webhooks/endpoints')).toEqual([]);
   });
 
   it('with a secret brought: the mock signs with it and says so', async () => {
@@ -66,7 +77,7 @@ describe('registerWithMock and unregisterFromMock', () => {
 
   it('a server that is not the mock: not registered (404); its DELETE 404 counts as done', async () => {
     expect(await registerWithMock(otherUrl, { url: 'http://127.0.0.1:8788/' }, OPTIONS)).toEqual({ kind: 'not-registered', status: 404, message: 'No such route.' });
-    expect(seen.at(-1)).toEqual({ method: 'POST', url: '/_mock/webhooks/endpoints', userAgent: 'svc/test' });
+    expect(seen.at(-1)).toEqual({ method: 'POST', url: '/_mock/webhooks/endpoints', userAgent: 'svc/test', authorization: `Bearer ${OPTIONS.apiKey}` });
     expect(await unregisterFromMock(otherUrl, 'we_gone', OPTIONS)).toBeUndefined();
   });
 

@@ -85,18 +85,19 @@ function banner(url: string, keys: Key[]): string {
 
 /**
  * Where fired events go and what they are signed with. A `svc webhooks listen` run against this
- * mock registers itself (POST /_mock/webhooks/endpoints) and verifies with this secret, unless it
- * brings its own with --secret: the mock then signs its deliveries with that one.
+ * mock registers itself (POST /_mock/webhooks/endpoints, with one of the keys) and is told a secret
+ * made for it alone, unless it brings its own with --secret. The mock's secret signs only the
+ * deliveries to --webhook-url addresses, so it is shown only with them.
  */
 function webhookBanner(url: string, secret: string, urls: string[]): string {
   // Short lines: the secret alone is 70 columns, and the banner must fit a terminal of 80.
   return [
     '',
-    'Sandbox webhooks (svc sandbox fire ID), signed with the secret',
-    `  ${secret}`,
-    'and delivered to every `svc webhooks listen` run with',
-    `  SVC_BASE_URL=${url} (it registers itself)`,
-    ...(urls.length > 0 ? ['and to', ...urls.map((target) => `  ${target}`)] : []),
+    'Sandbox webhooks (svc sandbox fire ID) go to every `svc webhooks listen` run',
+    `with SVC_BASE_URL=${url}`,
+    'and a key of the organisation that fires them (it registers itself, and is',
+    'given a signing secret of its own)',
+    ...(urls.length > 0 ? ['and to', ...urls.map((target) => `  ${target}`), 'signed with the secret', `  ${secret}`] : []),
     '',
   ].join('\n');
 }

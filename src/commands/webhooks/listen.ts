@@ -39,12 +39,14 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
     import('../../webhooks/forward.js'),
     import('../../webhooks/mock-endpoint.js'),
   ]);
-  const mockUrl = mockEndpoint.mockCandidate((await ctx.settings()).baseUrl);
+  const settings = await ctx.settings();
+  const mockUrl = mockEndpoint.mockCandidate(settings.baseUrl);
   if (given === undefined && mockUrl === undefined) {
-    throw noSigningSecret(['Or run `svc mock` and point SVC_BASE_URL at it: listen then registers with it and verifies with its secret.']);
+    throw noSigningSecret(['Or run `svc mock` and point SVC_BASE_URL at it (with one of its keys): listen then registers with it and verifies with the secret it is given.']);
   }
   const paint = await createPaint(ctx.color);
-  const mockCall = { timeoutMs: ctx.attemptTimeoutMs, userAgent: USER_AGENT, trace: ctx.debug ? (line: string) => ctx.err(line) : undefined };
+  // The mock answers its admin routes only to one of its keys: the key in force goes with them.
+  const mockCall = { apiKey: settings.apiKey, timeoutMs: ctx.attemptTimeoutMs, userAgent: USER_AGENT, trace: ctx.debug ? (line: string) => ctx.err(line) : undefined };
   const forwards = new Set<Promise<void>>();
   const stopForwards = new AbortController();
   let received = 0;
@@ -128,8 +130,8 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
 /**
  * The secret deliveries are verified with, agreed with svc mock when the base URL is one: the
  * user's (--secret, SVC_WEBHOOK_SECRET), which the mock then signs this listener's deliveries
- * with, else the mock's own, which its registration reply carries. Says on stderr what was agreed;
- * returns the registration's id, to remove it at the end.
+ * with, else one the mock makes for this listener and tells only in its registration reply. Says
+ * on stderr what was agreed; returns the registration's id, to remove it at the end.
  */
 function agreeOnSecret(
   ctx: Context,
@@ -142,7 +144,7 @@ function agreeOnSecret(
     const secret = given?.secret ?? registration.secret;
     ctx.secrets.add(secret);
     receiver.useSecret(secret);
-    const signedWith = given ? `your secret (${given.source})` : `its signing secret …${secret.slice(-4)} (its banner shows it in full)`;
+    const signedWith = given ? `your secret (${given.source})` : `a secret it made for this listener, …${secret.slice(-4)}`;
     ctx.err(`Registered with svc mock at ${mockUrl} as ${registration.id}: events fired there come here, signed with ${signedWith}`);
     return registration.id;
   }

@@ -111,7 +111,6 @@ function listTransactions({ request, key, params, store }: Call): Reply {
 function parse({ request, key, store }: Call): Reply {
   const boundary = multipartBoundary(request.contentType);
   if (!boundary) throw invalid('Send the statement as multipart/form-data with a `file` field.');
-  if (request.body.overflow) throw tooLarge();
   let parts;
   try {
     parts = parseMultipart(request.body.data, boundary);

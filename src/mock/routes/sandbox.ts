@@ -124,7 +124,7 @@ function writtenTransactions(value: unknown): WrittenTransaction[] {
   });
 }
 
-/** Delivers an event about one of the organisation's reports to the mock's webhook endpoints. */
+/** Delivers an event about one of the organisation's reports to its webhook endpoints (and every --webhook-url). */
 function fireWebhook({ request, key, params, store, webhooks, clock }: Call): Reply {
   const body = jsonObject(request.body, '{"event": "report.ready"}');
   const { event = 'report.ready', error_code: errorCode } = body;
@@ -137,12 +137,12 @@ function fireWebhook({ request, key, params, store, webhooks, clock }: Call): Re
   const bank = store.bank(report.bank_code);
   let deliveredTo: string[];
   if (event === 'report.ready') {
-    deliveredTo = webhooks.send({ event, report_id: report.report_id, timestamp: isoSeconds(clock()), result: reportBody(report, bank) });
+    deliveredTo = webhooks.send({ event, report_id: report.report_id, timestamp: isoSeconds(clock()), result: reportBody(report, bank) }, key.organization_id);
   } else {
     const code = (errorCode as string | undefined) ?? report.error?.error_code ?? 'DOCUMENT_PARSE_FAILED';
     const error = report.error?.error_code === code ? report.error : { error_code: code, error_message: 'Failure simulated by the sandbox.' };
     const result = { ...reportListItem(report), status: 'failed', error };
-    deliveredTo = webhooks.send({ event: 'report.failed', report_id: report.report_id, timestamp: isoSeconds(clock()), error_code: code, result });
+    deliveredTo = webhooks.send({ event: 'report.failed', report_id: report.report_id, timestamp: isoSeconds(clock()), error_code: code, result }, key.organization_id);
   }
   // `delivered_to` is the mock's own addition (the documented reply is the first three fields): the
   // endpoints the event is being delivered to, in the background; [] when it reaches none.
