@@ -12,6 +12,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Delivery {
   event: WebhookEvent;
+  /** The body parsed: the event with every field it came with. */
+  body: unknown;
   /** The body byte for byte, as signed. */
   raw: Buffer;
   headers: IncomingHttpHeaders;
@@ -66,9 +68,11 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     if (typeof header !== 'string') return refuse(400, `no ${SIGNATURE_HEADER} header`);
     const verdict = verifySignature({ secret, header, body: raw });
     if (!verdict.valid) return refuse(400, verdict.reason);
+    let body: unknown;
     let event: WebhookEvent | undefined;
     try {
-      event = readEvent(JSON.parse(raw.toString('utf8')));
+      body = JSON.parse(raw.toString('utf8'));
+      event = readEvent(body);
     } catch {
       event = undefined;
     }
@@ -78,7 +82,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       return refuse(409, `a replay: this delivery was already accepted (a signature counts once within ${TOLERANCE_SECONDS} s)`);
     }
     reply(res, 200, { received: true });
-    options.onDelivery({ event, raw, headers: req.headers, path, signedAt: verdict.timestamp });
+    options.onDelivery({ event, body, raw, headers: req.headers, path, signedAt: verdict.timestamp });
   }
 
   const server = createServer((req, res) => {

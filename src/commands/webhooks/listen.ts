@@ -4,6 +4,7 @@ import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.
 import { createPaint, type Paint } from '../../core/output/paint.js';
 import type { Registration } from '../../webhooks/mock-endpoint.js';
 import type { Delivery, Receiver } from '../../webhooks/receiver.js';
+import { shownJson, shownText } from '../../webhooks/shown.js';
 import { USER_AGENT } from '../../version.js';
 import { checkInteger } from '../args.js';
 import { givenSigningSecret, noSigningSecret } from './secret.js';
@@ -55,9 +56,11 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
     received++;
     ctx.out(eventLine(delivery, ctx.machineOutput, paint));
     if (forwardTo) {
+      // The event's name and the target's errors are theirs: shown inert, as every peer's text.
+      const event = shownText(delivery.event.event);
       const forward = forwardDelivery(forwardTo, delivery, { timeoutMs: forwardTimeoutMs, signal: stopForwards.signal })
-        .then((status) => (status >= 200 && status < 300 ? ctx.err(`  forwarded to ${forwardTo}: ${status}`) : ctx.warn(`${forwardTo} answered ${status} to the forwarded ${delivery.event.event}`)))
-        .catch((error: Error) => ctx.warn(`forwarding ${delivery.event.event} to ${forwardTo} failed: ${error.cause instanceof Error ? error.cause.message : error.message}`))
+        .then((status) => (status >= 200 && status < 300 ? ctx.err(`  forwarded to ${forwardTo}: ${status}`) : ctx.warn(`${forwardTo} answered ${status} to the forwarded ${event}`)))
+        .catch((error: Error) => ctx.warn(`forwarding ${event} to ${forwardTo} failed: ${shownText(error.cause instanceof Error ? error.cause.message : error.message)}`))
         .finally(() => forwards.delete(forward));
       forwards.add(forward);
     }
@@ -73,7 +76,8 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
       port,
       secret: given?.secret,
       onDelivery,
-      onRejected: (reason, request) => ctx.warn(`refused a delivery (${request.method} ${request.path}): ${reason}`),
+      // The reason may quote the sender's header; the path is the sender's too.
+      onRejected: (reason, request) => ctx.warn(`refused a delivery (${shownText(request.method)} ${shownText(request.path)}): ${shownText(reason)}`),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port, or --port 0 for a free one`);
@@ -166,10 +170,13 @@ function agreeOnSecret(
   return undefined;
 }
 
-/** One line per event: for people a timestamp, the event and the report; for machines the body, compact. */
+/**
+ * One line per event: for people a timestamp, the event and the report; for machines the body,
+ * compact. Every field is the sender's, so each is shown inert (shown.ts) before it is painted.
+ */
 function eventLine(delivery: Delivery, machine: boolean, paint: Paint): string {
-  if (machine) return JSON.stringify(JSON.parse(delivery.raw.toString('utf8'))) + '\n';
-  const { event, report_id: reportId, timestamp, error_code: errorCode } = delivery.event;
+  if (machine) return shownJson(delivery.body) + '\n';
+  const [event, reportId, timestamp, errorCode] = [delivery.event.event, delivery.event.report_id, delivery.event.timestamp, delivery.event.error_code ?? ''].map((field) => shownText(field));
   const kind = event === 'report.failed' ? paint.bad(event) : event === 'report.ready' ? paint.good(event) : event;
   return [timestamp, kind, reportId, ...(errorCode ? [errorCode] : [])].join('  ') + '\n';
 }
