@@ -1,9 +1,10 @@
 // `svc webhooks listen` in-process, as a person at a terminal and as a script, with its receiver on
-// a real loopback port: what it prints of hostile deliveries, senders and forward targets.
+// a real loopback port: what it prints of hostile deliveries, senders and forward targets, and
+// that a forward target can neither hold it past --timeout nor feed it an endless reply.
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/webhooks/signature.js';
-import { MODES, plain, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
-import { freePort, listeningOn, peer, post, rawRequest } from '../support/peers.js';
+import { MODES, plain, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import { after, collectingGarbage, endlessTarget, freePort, listeningOn, peer, post, rawRequest, silentTarget } from '../support/peers.js';
 
 const SECRET = 'whsec_inprocess_listener_secret';
 
@@ -80,14 +81,49 @@ describe.each(MODES)('webhooks listen, for $mode: nothing a sender or a forward 
     expect(JSON.parse(result.stdout).report_id).toBe(reportId);
   });
 
-  it("the forwarded event's name is shown inert in the warning of a refusal", async () => {
+  it("a forward target's refusal and the forwarded event's name are shown inert in the warning", async () => {
     const target = await peer((req, res) => req.resume().on('end', () => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`no${OSC52}${CLEAR}\nsecond line${RLO}`)));
     const result = await listen(['--exit-after', '1', '--forward-to', target.url], async (port) => {
       expect(await deliver(port, eventBody({ event: `report.ready${OSC8}` }))).toBe(200);
     }, { tty });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/^warning: http:\/\/127\.0\.0\.1:\d+\/hook answered 500 to the forwarded report\.ready \]8;;https:/m);
+    expect(result.stderr).toMatch(/^warning: http:\/\/127\.0\.0\.1:\d+\/hook answered 500 to the forwarded report\.ready.*: no.* second line/m);
     expect(result.stderr).not.toMatch(UNSAFE);
     expect(plain(result.stdout)).not.toMatch(UNSAFE);
+  });
+});
+
+describe.each(MODES)('webhooks listen --forward-to, for $mode: a target cannot hold the listener past --timeout', ({ tty }) => {
+  it('a target that never answers: the forward fails after --timeout, garbage collections or not, and --exit-after ends the run', async () => {
+    const target = await silentTarget();
+    const gc = collectingGarbage();
+    try {
+      const run = listen(['--exit-after', '1', '--forward-to', target.url, '--timeout', '0.5'], async (port) => {
+        expect(await deliver(port, eventBody({}))).toBe(200);
+      }, { tty });
+      const result = await Promise.race([run, after(8000, undefined)]);
+      expect(result, 'listen still running 8 s after its forward should have timed out').toBeDefined();
+      expect(result!.code, result!.stderr).toBe(0);
+      expect(result!.stderr).toMatch(/^warning: forwarding report\.ready to http:\/\/127\.0\.0\.1:\d+\/hook failed: no answer within 0\.5 s$/m);
+      expect(result!.stderr).not.toMatch(STACK);
+      expect(target.requests()).toBe(1);
+    } finally {
+      gc.stop();
+    }
+  });
+
+  it('a target whose reply never ends: the listener reads a few bytes of it, says what it answered and ends', async () => {
+    const target = await endlessTarget(503);
+    const run = listen(['--exit-after', '1', '--forward-to', target.url, '--timeout', '60'], async (port) => {
+      expect(await deliver(port, eventBody({}))).toBe(200);
+    }, { tty });
+    const result = await Promise.race([run, after(8000, undefined)]);
+    expect(result, 'listen still reading the endless reply after 8 s').toBeDefined();
+    expect(result!.code, result!.stderr).toBe(0);
+    expect(result!.stderr).toMatch(/^warning: http:\/\/127\.0\.0\.1:\d+\/hook answered 503 to the forwarded report\.ready: x+ \[2Jx.*…$/m);
+    expect(result!.stderr).not.toMatch(UNSAFE);
+    await target.closed;
+    // Whatever the socket buffers took, far less than the target would have sent to a whole read.
+    expect(target.sent()).toBeLessThan(16 * 1024 * 1024);
   });
 });

@@ -56,11 +56,15 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
     received++;
     ctx.out(eventLine(delivery, ctx.machineOutput, paint));
     if (forwardTo) {
-      // The event's name and the target's errors are theirs: shown inert, as every peer's text.
+      // The event's name and what the target says are theirs: shown inert, as every peer's text.
       const event = shownText(delivery.event.event);
       const forward = forwardDelivery(forwardTo, delivery, { timeoutMs: forwardTimeoutMs, signal: stopForwards.signal })
-        .then((status) => (status >= 200 && status < 300 ? ctx.err(`  forwarded to ${forwardTo}: ${status}`) : ctx.warn(`${forwardTo} answered ${status} to the forwarded ${event}`)))
-        .catch((error: Error) => ctx.warn(`forwarding ${event} to ${forwardTo} failed: ${shownText(error.cause instanceof Error ? error.cause.message : error.message)}`))
+        .then(({ status, excerpt }) => {
+          if (status >= 200 && status < 300) return ctx.err(`  forwarded to ${forwardTo}: ${status}`);
+          const said = shownText(excerpt);
+          ctx.warn(`${forwardTo} answered ${status} to the forwarded ${event}${said ? `: ${said}` : ''}`);
+        })
+        .catch((error: Error) => ctx.warn(`forwarding ${event} to ${forwardTo} failed: ${shownText(error.message)}`))
         .finally(() => forwards.delete(forward));
       forwards.add(forward);
     }
