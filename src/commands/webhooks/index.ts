@@ -39,8 +39,11 @@ export function registerWebhooks(program: Command, app: App): void {
         'The service registers no endpoint this way: against it, give the secret of your endpoint.' +
         '\n\nValid deliveries are answered 200, others 4xx (the reason is printed on stderr); a delivery already\n' +
         'accepted is refused if it comes again (409). With --json (or -o ndjson) each event is one compact JSON\n' +
-        'object per line. --forward-to takes https, or http to this machine. --wait bounds the whole wait for\n' +
-        '--exit-after events; the global --timeout bounds each forwarded request.',
+        'object per line, its control and bidirectional characters written as \\u escapes; on a line for people\n' +
+        'they are left out. --forward-to takes https, or http to this machine. --wait bounds the whole wait for\n' +
+        '--exit-after events; the global --timeout bounds each forwarded request, its reply included.' +
+        '\n\nLimits: a delivery body of at most 4 MiB (413 past it) and headers of at most 8 KiB (431); a sender has\n' +
+        '10 s for the headers and 30 s for the whole request; at most 16 connections at once (one more is closed).',
     )
     .action(app.action(async () => (await import('./listen.js')).listenForWebhooks));
 
