@@ -9,7 +9,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { MAX_DELIVERY_BYTES, readEvent, type WebhookEvent } from './events.js';
 import { ReplayGuard } from './replay.js';
-import { computeSignature, SIGNATURE_HEADER, TOLERANCE_SECONDS, verifySignature } from './signature.js';
+import { checkSignatureHeader, computeSignature, SIGNATURE_HEADER, TOLERANCE_SECONDS, verifySignature } from './signature.js';
 
 export interface ReceiverLimits {
   /** Connections open at once; one more is closed as it comes (a sender retries later). */
@@ -94,12 +94,15 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     if (secret === undefined) return reply(res, 503, { error: 'the listener is not ready yet' });
     if (method !== 'POST') return refuse(405, `${method} ${path}: deliveries are POST requests`);
     if (Number(req.headers['content-length']) > limits.maxBodyBytes) return refuse(413, tooLarge);
+    // An unsigned, malformed or stale delivery is refused on its header: its body is never read.
+    const header = req.headers[SIGNATURE_HEADER.toLowerCase()];
+    if (typeof header !== 'string') return refuse(400, `no ${SIGNATURE_HEADER} header`);
+    const signed = checkSignatureHeader({ header });
+    if (!signed.valid) return refuse(400, signed.reason);
     const raw = await readCapped(req, limits.maxBodyBytes);
     if (raw === undefined) return refuse(413, tooLarge);
     // Stopped while the body came (the last event wanted arrived meanwhile): not taken, so not lost.
     if (stopped) return reply(res, 503, { error: 'the listener is stopping' });
-    const header = req.headers[SIGNATURE_HEADER.toLowerCase()];
-    if (typeof header !== 'string') return refuse(400, `no ${SIGNATURE_HEADER} header`);
     const verdict = verifySignature({ secret, header, body: raw });
     if (!verdict.valid) return refuse(400, verdict.reason);
     let body: unknown;

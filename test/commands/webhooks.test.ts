@@ -1,11 +1,14 @@
 // `svc webhooks verify` in-process, as a person at a terminal and as a script: valid, tampered,
 // wrong secret, stale (on the test clock) and malformed deliveries, the body from --body FILE and
 // from stdin. `webhooks listen` needs a real server and stays with the e2e tests.
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, openSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_DELIVERY_BYTES } from '../../src/webhooks/events.js';
 import { computeSignature, signatureHeader } from '../../src/webhooks/signature.js';
-import { NOW, scratchDir, svc } from '../support/in-process.js';
+import { MODES, NOW, scratchDir, STACK, svc } from '../support/in-process.js';
+import { after } from '../support/peers.js';
 
 const SECRET = 'whsec_inprocess_signing_secret';
 /** The test clock in unix seconds. */
@@ -112,6 +115,13 @@ describe('svc webhooks verify as a script', () => {
     expect(result.stderr).toMatch(message);
   });
 
+  it('a body larger than a delivery may be (4 MiB), from stdin: exit 2', async () => {
+    const result = await svc(verify(['--secret', SECRET, '--header', HEADER]), { stdin: 'x'.repeat(MAX_DELIVERY_BYTES + 1) });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error: --body stdin is larger than 4 MiB, the most a delivery may be\n');
+  });
+
   it('needs no API key, base URL or config', async () => {
     const result = await svc(verify(['--secret', SECRET, '--header', HEADER]), { stdin: BODY, env: { SVC_API_KEY: undefined, SVC_BASE_URL: undefined } });
     expect(result.code, result.stderr).toBe(0);
@@ -141,5 +151,65 @@ describe('svc webhooks verify at a terminal', () => {
     const result = await svc(verify(['--header', HEADER, '--body', bodyFile(BODY)]), { tty: true, env: { SVC_WEBHOOK_SECRET: 'whsec_a_secret_of_some_length' } });
     expect(result.code).toBe(6);
     expect(result.stderr).not.toContain('whsec_a_secret_of_some_length');
+  });
+});
+
+describe.each(MODES)('svc webhooks verify bounds what it reads, for $mode', ({ tty }) => {
+  /** A named pipe nobody writes to: opening it to read waits for ever. */
+  function endlessBody(): string {
+    const fifo = join(scratchDir(), `endless-${++files}.fifo`);
+    execFileSync('mkfifo', [fifo]);
+    return fifo;
+  }
+  /** Lets a reader still waiting on the pipe go (it then reads an empty body). */
+  function release(fifo: string): void {
+    try {
+      closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // nobody is reading it: nothing to release
+    }
+  }
+
+  it.each([
+    ['a stale header', signatureHeader(SECRET, BODY, T - 3600), /^error: invalid delivery: stale: signed 60 minutes ago/],
+    ['a header from the future', signatureHeader(SECRET, BODY, T + 3600), /^error: invalid delivery: signed 60 minutes in the future/],
+    ['a malformed header', 'v1=abc', /^error: invalid delivery: the signature header has no timestamp/],
+  ])('%s is refused (exit 6) before a byte of the body is read', async (_what, header, message) => {
+    const fifo = endlessBody();
+    try {
+      const result = await Promise.race([svc(verify(['--secret', SECRET, '--header', header, '--body', fifo]), { tty }), after(8000, undefined)]);
+      expect(result, 'still reading the body after 8 s').toBeDefined();
+      expect(result!.code).toBe(6);
+      expect(result!.stdout).toBe('');
+      expect(result!.stderr).toMatch(message);
+    } finally {
+      release(fifo);
+    }
+  });
+
+  it('a body larger than a delivery may be (4 MiB), from a file: exit 2, read no further', async () => {
+    const file = bodyFile('');
+    truncateSync(file, MAX_DELIVERY_BYTES + 1);
+    const result = await svc(verify(['--secret', SECRET, '--header', HEADER, '--body', file]), { tty });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`error: --body ${file} is larger than 4 MiB, the most a delivery may be\n`);
+  });
+
+  it('a body as large as a delivery may be is verified', async () => {
+    const body = Buffer.alloc(MAX_DELIVERY_BYTES, 'x');
+    const result = await svc(verify(['--secret', SECRET, '--header', signatureHeader(SECRET, body, T - 5), '--body', bodyFile(body)]), { tty });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('a header holding control characters: the reason shows them inert, on stderr and in --json', async () => {
+    const header = `t=${T},\u009b31m\u202egarbage\u001b[2J`;
+    const result = await svc(verify(['--secret', SECRET, '--header', header, '--body', bodyFile(BODY), '--json']), { tty });
+    expect(result.code).toBe(6);
+    const unsafe = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
+    expect(result.stdout).not.toMatch(unsafe);
+    expect(result.stderr).not.toMatch(unsafe);
+    expect(JSON.parse(result.stdout)).toEqual({ valid: false, reason: 'the signature header has a part without "=": " 31mgarbage [2J"' });
+    expect(result.stderr).not.toMatch(STACK);
   });
 });

@@ -45,6 +45,9 @@ function stalled(port: number, text: string): Promise<{ socket: Socket; closed: 
 /** What happened to a connection within `ms`: the reply it got before closing, or 'still open'. */
 const within = (closed: Promise<string>, ms = 8000) => Promise.race([closed, after(ms, 'still open')]);
 
+/** A header of the right form signed just now: the receiver reads the body of such a delivery (to check its signature). */
+const fresh = () => `X-Svc-Signature: t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`;
+
 const event = () => JSON.stringify({ event: 'report.ready', report_id: 'rpt_e8699f830adc84b8', timestamp: new Date().toISOString() });
 
 describe('the receiver bounds what a sender can hold', () => {
@@ -81,8 +84,19 @@ describe('the receiver bounds what a sender can hold', () => {
   it('a chunked body that passes the cap is refused (413) at the cap', async () => {
     const { port } = await receiver({ maxBodyBytes: 1000 });
     const chunk = 'x'.repeat(600);
-    const { closed } = await stalled(port, `POST /hooks HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n258\r\n${chunk}\r\n258\r\n${chunk}\r\n`);
+    const { closed } = await stalled(port, `POST /hooks HTTP/1.1\r\nHost: x\r\n${fresh()}\r\nTransfer-Encoding: chunked\r\n\r\n258\r\n${chunk}\r\n258\r\n${chunk}\r\n`);
     expect(await within(closed)).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
+  it('an unsigned or stale delivery is refused (400) on its header, its body unread', async () => {
+    const { port, refused } = await receiver();
+    const stale = `X-Svc-Signature: t=${Math.floor(Date.now() / 1000) - 3600},v1=${'0'.repeat(64)}`;
+    for (const header of ['', `${stale}\r\n`]) {
+      // The body is announced and never sent: only a refusal on the header answers at once.
+      const { closed } = await stalled(port, `POST /hooks HTTP/1.1\r\nHost: x\r\n${header}Content-Length: 1000\r\n\r\n{`);
+      expect(await within(closed)).toMatch(/^HTTP\/1\.1 400 /);
+    }
+    expect(refused).toEqual(['no X-Svc-Signature header', 'stale: signed 60 minutes ago, more than the 300 s allowed']);
   });
 
   it('a header larger than the cap is refused (431)', async () => {
@@ -99,7 +113,7 @@ describe('the receiver bounds what a sender can hold', () => {
 
   it('a body that never finishes: the connection is closed at the request time limit', async () => {
     const { port, delivered } = await receiver({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
-    const { closed } = await stalled(port, 'POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\nX-Svc-Signature: t=1,v1=00\r\n\r\n{"event":');
+    const { closed } = await stalled(port, `POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n${fresh()}\r\n\r\n{"event":`);
     expect(await within(closed)).not.toBe('still open');
     expect(delivered).toEqual([]);
   });
@@ -125,7 +139,7 @@ describe('the receiver bounds what a sender can hold', () => {
 
   it('close() does not wait for a sender that stalls', async () => {
     const { receiver: started, port } = await receiver();
-    await stalled(port, 'POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{');
+    await stalled(port, `POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n${fresh()}\r\n\r\n{`);
     // Let the request reach the server: a connection with nothing read yet is idle, and closes anyway.
     await after(200, undefined);
     expect(await Promise.race([started.close().then(() => 'closed'), after(8000, 'still closing')])).toBe('closed');

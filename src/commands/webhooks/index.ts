@@ -56,7 +56,9 @@ export function registerWebhooks(program: Command, app: App): void {
     .option('--body <file>', 'the raw body as received, from a file or - for stdin (default: stdin)')
     .addHelpText(
       'after',
-      examples('svc webhooks verify --secret whsec_… --header "t=1767225600,v1=5f0c…" --body delivery.json', 'printf %s "$BODY" | svc webhooks verify --header "$SIG" --body -'),
+      examples('svc webhooks verify --secret whsec_… --header "t=1767225600,v1=5f0c…" --body delivery.json', 'printf %s "$BODY" | svc webhooks verify --header "$SIG" --body -') +
+        '\n\nThe header is checked first: a malformed or stale one is exit 6 before the body is read. A body\n' +
+        'larger than 4 MiB, more than a delivery holds, is refused (exit 2).',
     )
     .action(app.action(async () => (await import('./verify.js')).verifyDelivery));
 }
