@@ -127,3 +127,22 @@ describe.each(MODES)('webhooks listen --forward-to, for $mode: a target cannot h
     expect(target.sent()).toBeLessThan(16 * 1024 * 1024);
   });
 });
+
+describe.each(MODES)('webhooks listen --secret, for $mode', ({ tty }) => {
+  it('works, and warns as --api-key does that other users can see it, pointing to SVC_WEBHOOK_SECRET', async () => {
+    const result = await listen(['--exit-after', '1', '--secret', SECRET], async (port) => {
+      expect(await deliver(port, eventBody({}))).toBe(200);
+    }, { tty, env: { SVC_WEBHOOK_SECRET: undefined } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr.split('\n')[0]).toBe('warning: --secret is visible to other users of this machine; prefer SVC_WEBHOOK_SECRET');
+    expect(result.stderr).not.toContain(SECRET);
+  });
+
+  it('the secret from SVC_WEBHOOK_SECRET: no warning', async () => {
+    const result = await listen(['--exit-after', '1'], async (port) => {
+      expect(await deliver(port, eventBody({}))).toBe(200);
+    }, { tty });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(/warning/);
+  });
+});

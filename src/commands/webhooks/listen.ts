@@ -24,7 +24,6 @@ const UNREGISTER_TIMEOUT_MS = 2000;
 
 export async function listenForWebhooks(ctx: Context, options: ListenFlags): Promise<void> {
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
-  const given = givenSigningSecret(ctx, options.secret);
   const forwardTo = options.forwardTo === undefined ? undefined : checkForwardUrl(options.forwardTo);
   const exitAfter = checkInteger(options.exitAfter, '--exit-after', 1, 1_000_000);
   if (exitAfter === undefined) runUntilStopped(ctx.flags.jq, 'svc webhooks listen');
@@ -32,6 +31,8 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
     throw new UsageError('--wait bounds the wait for --exit-after N events: give --exit-after too');
   }
   const waitSeconds = options.wait === undefined ? DEFAULT_WAIT_SECONDS : checkInteger(options.wait, '--wait', 1, 86_400)!;
+  // Taken once the command line is known good: a usage error is then the only line on stderr.
+  const given = givenSigningSecret(ctx, options.secret);
   // The global --timeout bounds each forwarded request, as it bounds every HTTP attempt.
   const forwardTimeoutMs = ctx.attemptTimeoutMs;
   // A base URL on this machine may be svc mock: the listener then registers with it (below).

@@ -14,10 +14,11 @@ interface VerifyFlags {
 }
 
 export async function verifyDelivery(ctx: Context, options: VerifyFlags): Promise<void> {
-  const secret = signingSecret(ctx, options.secret);
   if (options.header === undefined || options.header.trim() === '') {
     throw new UsageError('missing --header: the X-Svc-Signature header of the delivery ("t=…,v1=…")');
   }
+  // Taken once the command line is known good: a usage error is then the only line on stderr.
+  const secret = signingSecret(ctx, options.secret);
   const now = Math.floor(ctx.now() / 1000);
   // A malformed or stale header needs no body: it is refused before a byte of the body is read.
   const header = checkSignatureHeader({ header: options.header, now });
