@@ -194,9 +194,24 @@ export class WebhookSender {
     }
   }
 
-  /** One POST and how it went. */
+  /**
+   * One POST and how it went. One deadline covers the whole exchange, and the reply's body is
+   * never read (its status is all a delivery needs): a receiver that hangs, or answers without end,
+   * costs one attempt's time and nothing more.
+   */
   private async attempt(target: Target, body: string): Promise<Outcome> {
     const timeoutMs = this.options.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    // A plain timer, held here and cleared below: a signal from AbortSignal.timeout() that only
+    // AbortSignal.any() refers to is lost at a garbage collection on Node 20, and never fires.
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, timeoutMs);
+    const stop = () => abort.abort();
+    if (this.stopped.signal.aborted) stop();
+    else this.stopped.signal.addEventListener('abort', stop, { once: true });
     try {
       const response = await fetch(target.url, {
         method: 'POST',
@@ -209,14 +224,17 @@ export class WebhookSender {
         },
         body,
         redirect: 'manual',
-        signal: AbortSignal.any([this.stopped.signal, AbortSignal.timeout(timeoutMs)]),
+        signal: abort.signal,
       });
-      await response.arrayBuffer().catch(() => undefined);
+      await response.body?.cancel().catch(() => undefined);
       return response.status >= 200 && response.status < 300 ? { ok: true, status: response.status } : { ok: false, why: `answered ${response.status}` };
     } catch (error) {
-      if ((error as Error).name === 'TimeoutError') return { ok: false, why: `no answer within ${timeoutMs}ms` };
+      if (timedOut) return { ok: false, why: `no answer within ${timeoutMs}ms` };
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       return { ok: false, why: `failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`, refused: cause?.code === 'ECONNREFUSED' };
+    } finally {
+      clearTimeout(timer);
+      this.stopped.signal.removeEventListener('abort', stop);
     }
   }
 

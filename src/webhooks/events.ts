@@ -14,6 +14,13 @@ export interface WebhookEvent {
   error_code?: string;
 }
 
+/**
+ * The largest delivery body taken (by `webhooks listen`, 413 past it) or checked (`webhooks
+ * verify`): a delivery carries the full report as `result`, a few hundred KiB for years of
+ * transactions; svc mock's are under 100 KiB.
+ */
+export const MAX_DELIVERY_BYTES = 4 * 1024 * 1024;
+
 /** An error code as the service writes them: upper-case letters, digits and underscores. */
 export const ERROR_CODE_FORM = /^[A-Z][A-Z0-9_]{0,63}$/;
 

@@ -2,16 +2,46 @@
 // delivery's signature against the raw body and answers 200 to a valid one and 4xx to anything
 // else (a replay of one already accepted too), so the sender knows whether to retry. It prints
 // nothing itself: the caller is told.
+//
+// Any local process can connect, so what one sender can hold is bounded: a few connections at
+// once, a small header, a body of at most MAX_DELIVERY_BYTES, and the whole request within a
+// time limit. At most maxConnections × maxBodyBytes is ever buffered.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readEvent, type WebhookEvent } from './events.js';
+import { MAX_DELIVERY_BYTES, readEvent, type WebhookEvent } from './events.js';
 import { ReplayGuard } from './replay.js';
-import { computeSignature, SIGNATURE_HEADER, TOLERANCE_SECONDS, verifySignature } from './signature.js';
+import { checkSignatureHeader, computeSignature, SIGNATURE_HEADER, TOLERANCE_SECONDS, verifySignature } from './signature.js';
 
-/** A delivery body larger than this is refused (413) unread. */
-const MAX_BODY_BYTES = 1024 * 1024;
+export interface ReceiverLimits {
+  /** Connections open at once; one more is closed as it comes (a sender retries later). */
+  maxConnections: number;
+  /** A body larger than this is refused (413), unread when its Content-Length says so. */
+  maxBodyBytes: number;
+  /** The request line and headers together (431 past it). */
+  maxHeaderBytes: number;
+  /** The headers must have come within this (408, closed). */
+  headersTimeoutMs: number;
+  /** The whole request, headers and body, must have come within this (408, closed). */
+  requestTimeoutMs: number;
+  /** A connection on which nothing comes for this long is closed. */
+  idleTimeoutMs: number;
+}
+
+export const RECEIVER_LIMITS: Readonly<ReceiverLimits> = {
+  maxConnections: 16,
+  maxBodyBytes: MAX_DELIVERY_BYTES,
+  maxHeaderBytes: 8 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 10_000,
+};
+
+/** How long close() lets a request already answered finish before its connection is cut. */
+const CLOSE_GRACE_MS = 1000;
 
 export interface Delivery {
   event: WebhookEvent;
+  /** The body parsed: the event with every field it came with. */
+  body: unknown;
   /** The body byte for byte, as signed. */
   raw: Buffer;
   headers: IncomingHttpHeaders;
@@ -30,6 +60,8 @@ export interface ReceiverOptions {
   onDelivery: (delivery: Delivery) => void;
   /** Each refused request, with why. */
   onRejected: (reason: string, request: { method: string; path: string }) => void;
+  /** Tighter (or looser) bounds than RECEIVER_LIMITS. */
+  limits?: Partial<ReceiverLimits>;
 }
 
 export interface Receiver {
@@ -48,6 +80,9 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   let secret = options.secret;
   const replays = new ReplayGuard();
 
+  const limits: ReceiverLimits = { ...RECEIVER_LIMITS, ...options.limits };
+  const tooLarge = `a body larger than ${limits.maxBodyBytes} bytes`;
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
@@ -58,17 +93,23 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     if (stopped) return reply(res, 503, { error: 'the listener is stopping' });
     if (secret === undefined) return reply(res, 503, { error: 'the listener is not ready yet' });
     if (method !== 'POST') return refuse(405, `${method} ${path}: deliveries are POST requests`);
-    const raw = await readCapped(req, MAX_BODY_BYTES);
-    if (raw === undefined) return refuse(413, `a body larger than ${MAX_BODY_BYTES} bytes`);
-    // Stopped while the body came (the last event wanted arrived meanwhile): not taken, so not lost.
-    if (stopped) return reply(res, 503, { error: 'the listener is stopping' });
+    if (Number(req.headers['content-length']) > limits.maxBodyBytes) return refuse(413, tooLarge);
+    // An unsigned, malformed or stale delivery is refused on its header: its body is never read.
     const header = req.headers[SIGNATURE_HEADER.toLowerCase()];
     if (typeof header !== 'string') return refuse(400, `no ${SIGNATURE_HEADER} header`);
+    const signed = checkSignatureHeader({ header });
+    if (!signed.valid) return refuse(400, signed.reason);
+    const raw = await readCapped(req, limits.maxBodyBytes);
+    if (raw === undefined) return refuse(413, tooLarge);
+    // Stopped while the body came (the last event wanted arrived meanwhile): not taken, so not lost.
+    if (stopped) return reply(res, 503, { error: 'the listener is stopping' });
     const verdict = verifySignature({ secret, header, body: raw });
     if (!verdict.valid) return refuse(400, verdict.reason);
+    let body: unknown;
     let event: WebhookEvent | undefined;
     try {
-      event = readEvent(JSON.parse(raw.toString('utf8')));
+      body = JSON.parse(raw.toString('utf8'));
+      event = readEvent(body);
     } catch {
       event = undefined;
     }
@@ -78,12 +119,24 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       return refuse(409, `a replay: this delivery was already accepted (a signature counts once within ${TOLERANCE_SECONDS} s)`);
     }
     reply(res, 200, { received: true });
-    options.onDelivery({ event, raw, headers: req.headers, path, signedAt: verdict.timestamp });
+    options.onDelivery({ event, body, raw, headers: req.headers, path, signedAt: verdict.timestamp });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
-  });
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often the two time limits above are checked (Node's default, 30 s, would let a stalled
+      // request live up to 30 s past them).
+      connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+    },
+    (req, res) => {
+      handle(req, res).catch(() => res.destroy());
+    },
+  );
+  server.maxConnections = limits.maxConnections;
+  server.timeout = limits.idleTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => {
@@ -106,8 +159,13 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     close() {
       stopped = true;
       closing ??= new Promise<void>((resolve) => {
-        // Answers are sent with `Connection: close`, so waiting for open connections is short.
-        server.close(() => resolve());
+        // Answers are sent with `Connection: close`, so a request already answered ends at once;
+        // one still coming in (a sender that stalls) is cut after a moment, not at its time limit.
+        const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        server.close(() => {
+          clearTimeout(cut);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       return closing;
@@ -137,5 +195,7 @@ function readCapped(req: IncomingMessage, cap: number): Promise<Buffer | undefin
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
+    // Cut off before its end (a time limit, the listener closing): what came is dropped.
+    req.on('close', () => reject(new Error('the request was cut off')));
   });
 }

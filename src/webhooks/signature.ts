@@ -54,19 +54,28 @@ export function parseSignatureHeader(header: string): ParsedSignature | string {
 
 export type Verdict = { valid: true; timestamp: number; ageSeconds: number } | { valid: false; reason: string; timestamp?: number };
 
-export interface VerifyInput {
-  secret: string;
+/** What the header alone says: unreadable or stale, or its timestamp, age and signatures. */
+export type HeaderVerdict = { valid: true; timestamp: number; ageSeconds: number; signatures: string[] } | { valid: false; reason: string; timestamp?: number };
+
+export interface HeaderInput {
   /** The value of the X-Svc-Signature header (a whole `Name: value` line is accepted too). */
   header: string;
-  /** The raw body, byte for byte as delivered. */
-  body: Body;
   /** Unix seconds; defaults to now. */
   now?: number;
   toleranceSeconds?: number;
 }
 
-/** Checks a delivery: the header's form, its age, then the HMAC (compared in constant time). */
-export function verifySignature(input: VerifyInput): Verdict {
+export interface VerifyInput extends HeaderInput {
+  secret: string;
+  /** The raw body, byte for byte as delivered. */
+  body: Body;
+}
+
+/**
+ * Checks the header's form and its age, which need no body: a receiver refuses a malformed or
+ * stale delivery before reading (or buffering) a byte of its body.
+ */
+export function checkSignatureHeader(input: HeaderInput): HeaderVerdict {
   const parsed = parseSignatureHeader(headerValue(input.header));
   if (typeof parsed === 'string') return { valid: false, reason: parsed };
   const now = input.now ?? unixNow();
@@ -78,13 +87,20 @@ export function verifySignature(input: VerifyInput): Verdict {
   if (-age > tolerance) {
     return { valid: false, reason: `signed ${inWords(-age)} in the future, more than the ${tolerance} s allowed (is a clock wrong?)`, timestamp: parsed.timestamp };
   }
-  const expected = Buffer.from(computeSignature(input.secret, parsed.timestamp, input.body), 'hex');
-  const matches = parsed.signatures.some((candidate) => {
+  return { valid: true, timestamp: parsed.timestamp, ageSeconds: age, signatures: parsed.signatures };
+}
+
+/** Checks a delivery: the header's form, its age, then the HMAC (compared in constant time). */
+export function verifySignature(input: VerifyInput): Verdict {
+  const header = checkSignatureHeader(input);
+  if (!header.valid) return header;
+  const expected = Buffer.from(computeSignature(input.secret, header.timestamp, input.body), 'hex');
+  const matches = header.signatures.some((candidate) => {
     if (!/^[0-9a-fA-F]{64}$/.test(candidate)) return false;
     return timingSafeEqual(expected, Buffer.from(candidate, 'hex'));
   });
-  if (!matches) return { valid: false, reason: 'the signature does not match the body and the secret', timestamp: parsed.timestamp };
-  return { valid: true, timestamp: parsed.timestamp, ageSeconds: age };
+  if (!matches) return { valid: false, reason: 'the signature does not match the body and the secret', timestamp: header.timestamp };
+  return { valid: true, timestamp: header.timestamp, ageSeconds: header.ageSeconds };
 }
 
 /**

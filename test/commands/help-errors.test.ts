@@ -148,7 +148,7 @@ describe('hints, as they read now', () => {
     const now = Math.floor(NOW / 1000);
     const body = '{"event":"report.ready"}';
     const header = signatureHeader('whsec_test', body, ago === 0 ? 0 : now - ago);
-    const result = await svc(['webhooks', 'verify', '--secret', 'whsec_test', '--header', header], { stdin: body });
+    const result = await svc(['webhooks', 'verify', '--header', header], { stdin: body, env: { SVC_WEBHOOK_SECRET: 'whsec_test' } });
     expect(result.code).toBe(6);
     expect(result.stderr).toBe(`error: invalid delivery: ${reason}\n`);
   });

@@ -1,11 +1,14 @@
 // `svc webhooks verify` in-process, as a person at a terminal and as a script: valid, tampered,
 // wrong secret, stale (on the test clock) and malformed deliveries, the body from --body FILE and
 // from stdin. `webhooks listen` needs a real server and stays with the e2e tests.
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, openSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_DELIVERY_BYTES } from '../../src/webhooks/events.js';
 import { computeSignature, signatureHeader } from '../../src/webhooks/signature.js';
-import { NOW, scratchDir, svc } from '../support/in-process.js';
+import { MODES, NOW, scratchDir, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import { after } from '../support/peers.js';
 
 const SECRET = 'whsec_inprocess_signing_secret';
 /** The test clock in unix seconds. */
@@ -23,16 +26,21 @@ function bodyFile(content: string | Buffer): string {
 
 const verify = (args: string[]) => ['webhooks', 'verify', ...args];
 
+/** Runs svc with the signing secret in SVC_WEBHOOK_SECRET, as the help advises (--secret warns that `ps` shows it). */
+function svcWith(secret: string, argv: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
+  return svc(argv, { ...options, env: { SVC_WEBHOOK_SECRET: secret, ...options.env } });
+}
+
 describe('svc webhooks verify as a script', () => {
   it('a valid delivery from stdin: exit 0 and one line with when it was signed', async () => {
-    const result = await svc(verify(['--secret', SECRET, '--header', HEADER]), { stdin: BODY });
+    const result = await svcWith(SECRET, verify(['--header', HEADER]), { stdin: BODY });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('valid: signed 2026-05-22T09:59:55Z, 5 s ago\n');
     expect(result.stderr).toBe('');
   });
 
   it('--body - reads stdin too', async () => {
-    const result = await svc(verify(['--secret', SECRET, '--header', HEADER, '--body', '-']), { stdin: BODY });
+    const result = await svcWith(SECRET, verify(['--header', HEADER, '--body', '-']), { stdin: BODY });
     expect(result.code, result.stderr).toBe(0);
   });
 
@@ -44,13 +52,13 @@ describe('svc webhooks verify as a script', () => {
 
   it('takes the body byte for byte, binary included', async () => {
     const bytes = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0xff, 0xfe, 0x7d]);
-    const result = await svc(verify(['--secret', SECRET, '--header', signatureHeader(SECRET, bytes, T), '--body', bodyFile(bytes)]));
+    const result = await svcWith(SECRET, verify(['--header', signatureHeader(SECRET, bytes, T), '--body', bodyFile(bytes)]));
     expect(result.code, result.stderr).toBe(0);
   });
 
   it('accepts one of several v1 signatures (a sender rolling its secret)', async () => {
     const rolled = `t=${T - 5},v1=${computeSignature('whsec_old', T - 5, BODY)},v1=${computeSignature(SECRET, T - 5, BODY)}`;
-    const result = await svc(verify(['--secret', SECRET, '--header', rolled]), { stdin: BODY });
+    const result = await svcWith(SECRET, verify(['--header', rolled]), { stdin: BODY });
     expect(result.code, result.stderr).toBe(0);
   });
 
@@ -66,7 +74,7 @@ describe('svc webhooks verify as a script', () => {
     ['a header part without "="', BODY, `t=${T},garbage`, SECRET, /a part without "="/],
     ['a v1 that is not hex', BODY, `t=${T},v1=zz`, SECRET, /does not match/],
   ])('%s: exit 6 with one line saying why', async (_what, input, header, secret, reason) => {
-    const result = await svc(verify(['--secret', secret, '--header', header, '--body', '-']), { stdin: input });
+    const result = await svcWith(secret, verify(['--header', header, '--body', '-']), { stdin: input });
     expect(result.code).toBe(6);
     expect(result.stdout).toBe('');
     const lines = result.stderr.trimEnd().split('\n');
@@ -77,7 +85,7 @@ describe('svc webhooks verify as a script', () => {
   });
 
   it('--json on an invalid delivery: the verdict on stdout as an object, exit 6', async () => {
-    const result = await svc(verify(['--secret', 'whsec_wrong', '--header', HEADER, '--json']), { stdin: BODY });
+    const result = await svcWith('whsec_wrong', verify(['--header', HEADER, '--json']), { stdin: BODY });
     expect(result.code).toBe(6);
     expect(JSON.parse(result.stdout)).toEqual({ valid: false, reason: 'the signature does not match the body and the secret' });
   });
@@ -87,13 +95,13 @@ describe('svc webhooks verify as a script', () => {
     const header = signatureHeader(SECRET, BODY, signedAt);
 
     it('300 s after signing a delivery is still valid', async () => {
-      const result = await svc(verify(['--secret', SECRET, '--header', header]), { stdin: BODY, now: NOW + 300_000 });
+      const result = await svcWith(SECRET, verify(['--header', header]), { stdin: BODY, now: NOW + 300_000 });
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toBe('valid: signed 2026-05-22T10:00:00Z, 300 s ago\n');
     });
 
     it('301 s after signing it is stale', async () => {
-      const result = await svc(verify(['--secret', SECRET, '--header', header]), { stdin: BODY, now: NOW + 301_000 });
+      const result = await svcWith(SECRET, verify(['--header', header]), { stdin: BODY, now: NOW + 301_000 });
       expect(result.code).toBe(6);
       expect(result.stderr).toBe('error: invalid delivery: stale: signed 301 s ago, more than the 300 s allowed\n');
     });
@@ -112,27 +120,34 @@ describe('svc webhooks verify as a script', () => {
     expect(result.stderr).toMatch(message);
   });
 
+  it('a body larger than a delivery may be (4 MiB), from stdin: exit 2', async () => {
+    const result = await svcWith(SECRET, verify(['--header', HEADER]), { stdin: 'x'.repeat(MAX_DELIVERY_BYTES + 1) });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error: --body stdin is larger than 4 MiB, the most a delivery may be\n');
+  });
+
   it('needs no API key, base URL or config', async () => {
-    const result = await svc(verify(['--secret', SECRET, '--header', HEADER]), { stdin: BODY, env: { SVC_API_KEY: undefined, SVC_BASE_URL: undefined } });
+    const result = await svcWith(SECRET, verify(['--header', HEADER]), { stdin: BODY, env: { SVC_API_KEY: undefined, SVC_BASE_URL: undefined } });
     expect(result.code, result.stderr).toBe(0);
   });
 });
 
 describe('svc webhooks verify at a terminal', () => {
   it('a valid delivery from --body FILE', async () => {
-    const result = await svc(verify(['--secret', SECRET, '--header', HEADER, '--body', bodyFile(BODY)]), { tty: true });
+    const result = await svcWith(SECRET, verify(['--header', HEADER, '--body', bodyFile(BODY)]), { tty: true });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('valid: signed 2026-05-22T09:59:55Z, 5 s ago\n');
   });
 
   it('an invalid one: exit 6 and the reason', async () => {
-    const result = await svc(verify(['--secret', 'whsec_wrong', '--header', HEADER, '--body', bodyFile(BODY)]), { tty: true });
+    const result = await svcWith('whsec_wrong', verify(['--header', HEADER, '--body', bodyFile(BODY)]), { tty: true });
     expect(result.code).toBe(6);
     expect(result.stderr).toBe('error: invalid delivery: the signature does not match the body and the secret\n');
   });
 
   it.each([[[]], [['--body', '-']]])('with %j and stdin a terminal: exit 2 asking for --body FILE, not waiting for typing', async (args) => {
-    const result = await svc(verify(['--secret', SECRET, '--header', HEADER, ...args]), { tty: true });
+    const result = await svcWith(SECRET, verify(['--header', HEADER, ...args]), { tty: true });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('error: no body: pass --body FILE, or pipe the body in with --body -\n');
   });
@@ -141,5 +156,88 @@ describe('svc webhooks verify at a terminal', () => {
     const result = await svc(verify(['--header', HEADER, '--body', bodyFile(BODY)]), { tty: true, env: { SVC_WEBHOOK_SECRET: 'whsec_a_secret_of_some_length' } });
     expect(result.code).toBe(6);
     expect(result.stderr).not.toContain('whsec_a_secret_of_some_length');
+  });
+});
+
+describe.each(MODES)('svc webhooks verify bounds what it reads, for $mode', ({ tty }) => {
+  /** A named pipe nobody writes to: opening it to read waits for ever. */
+  function endlessBody(): string {
+    const fifo = join(scratchDir(), `endless-${++files}.fifo`);
+    execFileSync('mkfifo', [fifo]);
+    return fifo;
+  }
+  /** Lets a reader still waiting on the pipe go (it then reads an empty body). */
+  function release(fifo: string): void {
+    try {
+      closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // nobody is reading it: nothing to release
+    }
+  }
+
+  it.each([
+    ['a stale header', signatureHeader(SECRET, BODY, T - 3600), /^error: invalid delivery: stale: signed 60 minutes ago/],
+    ['a header from the future', signatureHeader(SECRET, BODY, T + 3600), /^error: invalid delivery: signed 60 minutes in the future/],
+    ['a malformed header', 'v1=abc', /^error: invalid delivery: the signature header has no timestamp/],
+  ])('%s is refused (exit 6) before a byte of the body is read', async (_what, header, message) => {
+    const fifo = endlessBody();
+    try {
+      const result = await Promise.race([svcWith(SECRET, verify(['--header', header, '--body', fifo]), { tty }), after(8000, undefined)]);
+      expect(result, 'still reading the body after 8 s').toBeDefined();
+      expect(result!.code).toBe(6);
+      expect(result!.stdout).toBe('');
+      expect(result!.stderr).toMatch(message);
+    } finally {
+      release(fifo);
+    }
+  });
+
+  it('a body larger than a delivery may be (4 MiB), from a file: exit 2, read no further', async () => {
+    const file = bodyFile('');
+    truncateSync(file, MAX_DELIVERY_BYTES + 1);
+    const result = await svcWith(SECRET, verify(['--header', HEADER, '--body', file]), { tty });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`error: --body ${file} is larger than 4 MiB, the most a delivery may be\n`);
+  });
+
+  it('a body as large as a delivery may be is verified', async () => {
+    const body = Buffer.alloc(MAX_DELIVERY_BYTES, 'x');
+    const result = await svcWith(SECRET, verify(['--header', signatureHeader(SECRET, body, T - 5), '--body', bodyFile(body)]), { tty });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it('a header holding control characters: the reason shows them inert, on stderr and in --json', async () => {
+    const header = `t=${T},\u009b31m\u202egarbage\u001b[2J`;
+    const result = await svcWith(SECRET, verify(['--header', header, '--body', bodyFile(BODY), '--json']), { tty });
+    expect(result.code).toBe(6);
+    const unsafe = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
+    expect(result.stdout).not.toMatch(unsafe);
+    expect(result.stderr).not.toMatch(unsafe);
+    expect(JSON.parse(result.stdout)).toEqual({ valid: false, reason: 'the signature header has a part without "=": " 31mgarbage [2J"' });
+    expect(result.stderr).not.toMatch(STACK);
+  });
+});
+
+describe.each(MODES)('svc webhooks verify --secret, for $mode', ({ tty }) => {
+  it('works, and warns as --api-key does that other users can see it, pointing to SVC_WEBHOOK_SECRET', async () => {
+    // Wide enough that a person's warning is one line.
+    const result = await svc(verify(['--secret', SECRET, '--header', HEADER, '--body', bodyFile(BODY)]), { tty, columns: 200 });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('valid: signed 2026-05-22T09:59:55Z, 5 s ago\n');
+    expect(result.stderr).toBe('warning: --secret is visible to other users of this machine; prefer SVC_WEBHOOK_SECRET\n');
+    expect(result.stderr).not.toContain(SECRET);
+  });
+
+  it('the secret from SVC_WEBHOOK_SECRET: no warning', async () => {
+    const result = await svcWith(SECRET, verify(['--header', HEADER, '--body', bodyFile(BODY)]), { tty });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+  });
+
+  it('a usage error is the only line: no warning before it', async () => {
+    const result = await svc(verify(['--secret', SECRET, '--body', bodyFile(BODY)]), { tty });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: missing --header: [^\n]*\n$/);
   });
 });

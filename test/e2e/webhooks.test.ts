@@ -263,7 +263,7 @@ describe('svc mock --webhook-url, for a receiver that does not register (CI, ano
 });
 
 describe('webhooks listen with a base URL on this machine that is not svc mock', () => {
-  it('a server without the mock routes (404): with --secret listen goes on as before, registering nowhere and saying nothing', async () => {
+  it('a server without the mock routes (404): with a secret listen goes on as before, registering nowhere and saying nothing', async () => {
     const requests: string[] = [];
     const other = createServer((req, res) => {
       requests.push(`${req.method} ${req.url}`);
@@ -272,7 +272,7 @@ describe('webhooks listen with a base URL on this machine that is not svc mock',
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
       const base = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
-      const listener = await listen(['--secret', SECRET, '--exit-after', '1'], { SVC_BASE_URL: base });
+      const listener = await listen(['--exit-after', '1'], { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: SECRET });
       const body = event();
       expect((await deliver(listener.url, body, signatureHeader(SECRET, body))).status).toBe(200);
       const r = await listener.done;

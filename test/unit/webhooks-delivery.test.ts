@@ -6,6 +6,7 @@ import { startMockServer } from '../../src/mock/server.js';
 import { WebhookSender } from '../../src/mock/webhooks.js';
 import type { WebhookEvent } from '../../src/webhooks/events.js';
 import { verifySignature } from '../../src/webhooks/signature.js';
+import { after, collectingGarbage, endlessTarget, silentTarget } from '../support/peers.js';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -180,6 +181,34 @@ describe('WebhookSender', () => {
     sender.send(EVENT, ORG);
     await sender.settled();
     expect(target.received).toHaveLength(1);
+  });
+});
+
+describe('WebhookSender against a receiver that hangs or never stops answering', () => {
+  it('a receiver that never answers: each attempt ends at its time limit, garbage collections or not', async () => {
+    const target = await silentTarget();
+    const lines: string[] = [];
+    const sender = new WebhookSender({ urls: [target.url], secret: SECRET, attemptTimeoutMs: 300, retryDelaysMs: [5], log: (line) => lines.push(line) });
+    const gc = collectingGarbage();
+    try {
+      sender.send(EVENT);
+      expect(await Promise.race([sender.settled().then(() => 'settled'), after(8000, 'still waiting after 8 s')])).toBe('settled');
+    } finally {
+      gc.stop();
+    }
+    expect(lines).toEqual([expect.stringMatching(/\(no answer within 300ms\); retry 1 of 1 in 5ms$/), expect.stringMatching(/\(no answer within 300ms\); gave up after 2 attempts$/)]);
+    expect(target.requests()).toBe(2);
+  });
+
+  it('a receiver whose reply never ends: its status is taken, its body is not read', async () => {
+    const target = await endlessTarget(200);
+    const lines: string[] = [];
+    const sender = new WebhookSender({ urls: [target.url], secret: SECRET, attemptTimeoutMs: 60_000, log: (line) => lines.push(line) });
+    sender.send(EVENT);
+    expect(await Promise.race([sender.settled().then(() => 'settled'), after(8000, 'still reading after 8 s')])).toBe('settled');
+    expect(lines).toEqual([`delivered report.ready for rpt_e8699f830adc84b8 to ${target.url} → 200`]);
+    await target.closed;
+    expect(target.sent()).toBeLessThan(16 * 1024 * 1024);
   });
 });
 

@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeSignature, newSigningSecret, parseSignatureHeader, signatureHeader, verifySignature } from '../../src/webhooks/signature.js';
+import { checkSignatureHeader, computeSignature, newSigningSecret, parseSignatureHeader, signatureHeader, verifySignature } from '../../src/webhooks/signature.js';
 
 const SECRET = 'whsec_0123456789abcdef';
 const T = 1_767_225_600; // 2026-01-01T00:00:00Z
@@ -100,5 +100,22 @@ describe('verifying', () => {
         expect(verifySignature({ secret, header: signed, body: changed, now: T }).valid).toBe(false);
       }),
     );
+  });
+});
+
+describe('checking the header alone, before any body is read', () => {
+  it('gives the timestamp, the age and the signatures of a fresh header', () => {
+    const header = signatureHeader(SECRET, BODY, T);
+    expect(checkSignatureHeader({ header, now: T + 7 })).toEqual({ valid: true, timestamp: T, ageSeconds: 7, signatures: [computeSignature(SECRET, T, BODY)] });
+  });
+
+  it.each([
+    [`t=${T - 301},v1=00`, /^stale: signed 301 s ago/],
+    [`t=${T + 301},v1=00`, /^signed 301 s in the future/],
+    ['v1=00', /has no timestamp/],
+  ])('refuses %s as verifySignature would, with no body', (header, reason) => {
+    const verdict = checkSignatureHeader({ header, now: T });
+    expect(verdict).toMatchObject({ valid: false, reason: expect.stringMatching(reason) });
+    expect(verifySignature({ secret: SECRET, header, body: BODY, now: T })).toEqual(verdict);
   });
 });

@@ -96,15 +96,15 @@ function nameOf(file: string): string {
  */
 export const READ_CHUNK_BYTES = 64 * 1024;
 
-/** The --file to read: refused at once (exit 2) when it is missing, a folder or unreadable. */
-export async function openInput(file: string, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
+/** The --file (or `flag`) to read: refused at once (exit 2) when it is missing, a folder or unreadable. */
+export async function openInput(file: string, stdin: NodeJS.ReadableStream, flag = '--file'): Promise<NodeJS.ReadableStream> {
   if (file === '-') return stdin;
-  const { handle } = await openFile(file);
+  const { handle } = await openFile(file, flag);
   return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
 }
 
-/** Opens --file (a path, not `-`) with what it is: refused at once (exit 2) when it is missing, a folder or unreadable. */
-export async function openFile(file: string): Promise<{ handle: FileHandle; info: Stats }> {
+/** Opens --file (or `flag`; a path, not `-`) with what it is: refused at once (exit 2) when it is missing, a folder or unreadable. */
+export async function openFile(file: string, flag = '--file'): Promise<{ handle: FileHandle; info: Stats }> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, 'r');
@@ -113,7 +113,7 @@ export async function openFile(file: string): Promise<{ handle: FileHandle; info
     return { handle, info };
   } catch (error) {
     await handle?.close();
-    throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
+    throw new UsageError(`cannot read ${flag} ${file}: ${whyUnreadable(error)}`);
   }
 }
 

@@ -12,8 +12,9 @@ export function registerWebhooks(program: Command, app: App): void {
     .description('receive and verify signed webhook deliveries (X-Svc-Signature)')
     .addHelpText(
       'after',
-      examples('svc webhooks listen', 'svc webhooks listen --secret "$SVC_WEBHOOK_SECRET"', 'svc webhooks verify --header "$SIG" --body delivery.json') +
-        '\n\nThe signing secret comes from --secret or SVC_WEBHOOK_SECRET; against svc mock, listen can take the mock\'s.\n' +
+      examples('svc webhooks listen', 'svc webhooks listen --port 0 --exit-after 1 --json', 'svc webhooks verify --header "$SIG" --body delivery.json') +
+        '\n\nThe signing secret comes from SVC_WEBHOOK_SECRET, or from --secret with a warning (other users of this\n' +
+        'machine can see a flag); against svc mock, listen can take the mock\'s.\n' +
         'A delivery is valid when X-Svc-Signature is t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<raw body>"> and it\n' +
         'was signed less than 300 s ago.',
     );
@@ -22,7 +23,7 @@ export function registerWebhooks(program: Command, app: App): void {
     .command('listen')
     .description('receive deliveries on 127.0.0.1, verify them and print one line per event')
     .option('--port <port>', 'port to listen on (0 picks a free one; the address is printed on stderr)', '8788')
-    .option('--secret <secret>', "signing secret (also SVC_WEBHOOK_SECRET; against svc mock, default: the mock's)")
+    .option('--secret <secret>', "signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users; against svc mock, default: the mock's)")
     .option('--forward-to <url>', 'pass each valid delivery on to this address, with the same headers')
     .option('--exit-after <n>', 'stop with exit 0 after N valid events')
     .option('--wait <seconds>', 'with --exit-after: give up after this long with exit 9 (default: 60)')
@@ -30,7 +31,7 @@ export function registerWebhooks(program: Command, app: App): void {
       'after',
       examples(
         'SVC_BASE_URL=http://127.0.0.1:8787 svc webhooks listen',
-        'svc webhooks listen --secret whsec_… --forward-to http://localhost:3000/webhooks',
+        'svc webhooks listen --forward-to http://localhost:3000/webhooks',
         'svc webhooks listen --port 0 --exit-after 1 --wait 30 --json > events.ndjson &',
       ) +
         '\n\nWhen the base URL is svc mock (on this machine), listen registers its address with it, so events\n' +
@@ -39,8 +40,11 @@ export function registerWebhooks(program: Command, app: App): void {
         'The service registers no endpoint this way: against it, give the secret of your endpoint.' +
         '\n\nValid deliveries are answered 200, others 4xx (the reason is printed on stderr); a delivery already\n' +
         'accepted is refused if it comes again (409). With --json (or -o ndjson) each event is one compact JSON\n' +
-        'object per line. --forward-to takes https, or http to this machine. --wait bounds the whole wait for\n' +
-        '--exit-after events; the global --timeout bounds each forwarded request.',
+        'object per line, its control and bidirectional characters written as \\u escapes; on a line for people\n' +
+        'they are left out. --forward-to takes https, or http to this machine. --wait bounds the whole wait for\n' +
+        '--exit-after events; the global --timeout bounds each forwarded request, its reply included.' +
+        '\n\nLimits: a delivery body of at most 4 MiB (413 past it) and headers of at most 8 KiB (431); a sender has\n' +
+        '10 s for the headers and 30 s for the whole request; at most 16 connections at once (one more is closed).',
     )
     .action(app.action(async () => (await import('./listen.js')).listenForWebhooks));
 
@@ -48,12 +52,14 @@ export function registerWebhooks(program: Command, app: App): void {
     .command('verify')
     .reach('output')
     .description('check the signature of one delivery offline (exit 0 valid, 6 invalid or stale)')
-    .option('--secret <secret>', 'signing secret (also SVC_WEBHOOK_SECRET)')
+    .option('--secret <secret>', 'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users)')
     .option('--header <value>', 'the X-Svc-Signature header: "t=…,v1=…" (or the whole "X-Svc-Signature: …" line)')
     .option('--body <file>', 'the raw body as received, from a file or - for stdin (default: stdin)')
     .addHelpText(
       'after',
-      examples('svc webhooks verify --secret whsec_… --header "t=1767225600,v1=5f0c…" --body delivery.json', 'printf %s "$BODY" | svc webhooks verify --header "$SIG" --body -'),
+      examples('svc webhooks verify --header "t=1767225600,v1=5f0c…" --body delivery.json', 'printf %s "$BODY" | svc webhooks verify --header "$SIG" --body -') +
+        '\n\nThe header is checked first: a malformed or stale one is exit 6 before the body is read. A body\n' +
+        'larger than 4 MiB, more than a delivery holds, is refused (exit 2).',
     )
     .action(app.action(async () => (await import('./verify.js')).verifyDelivery));
 }

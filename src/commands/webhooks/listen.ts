@@ -4,6 +4,7 @@ import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.
 import { createPaint, type Paint } from '../../core/output/paint.js';
 import type { Registration } from '../../webhooks/mock-endpoint.js';
 import type { Delivery, Receiver } from '../../webhooks/receiver.js';
+import { shownJson, shownText } from '../../webhooks/shown.js';
 import { USER_AGENT } from '../../version.js';
 import { checkInteger } from '../args.js';
 import { givenSigningSecret, noSigningSecret } from './secret.js';
@@ -23,7 +24,6 @@ const UNREGISTER_TIMEOUT_MS = 2000;
 
 export async function listenForWebhooks(ctx: Context, options: ListenFlags): Promise<void> {
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
-  const given = givenSigningSecret(ctx, options.secret);
   const forwardTo = options.forwardTo === undefined ? undefined : checkForwardUrl(options.forwardTo);
   const exitAfter = checkInteger(options.exitAfter, '--exit-after', 1, 1_000_000);
   if (exitAfter === undefined) runUntilStopped(ctx.flags.jq, 'svc webhooks listen');
@@ -31,6 +31,8 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
     throw new UsageError('--wait bounds the wait for --exit-after N events: give --exit-after too');
   }
   const waitSeconds = options.wait === undefined ? DEFAULT_WAIT_SECONDS : checkInteger(options.wait, '--wait', 1, 86_400)!;
+  // Taken once the command line is known good: a usage error is then the only line on stderr.
+  const given = givenSigningSecret(ctx, options.secret);
   // The global --timeout bounds each forwarded request, as it bounds every HTTP attempt.
   const forwardTimeoutMs = ctx.attemptTimeoutMs;
   // A base URL on this machine may be svc mock: the listener then registers with it (below).
@@ -57,9 +59,15 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
     received++;
     ctx.out(eventLine(delivery, ctx.machineOutput, paint));
     if (forwardTo) {
+      // The event's name and what the target says are theirs: shown inert, as every peer's text.
+      const event = shownText(delivery.event.event);
       const forward = forwardDelivery(forwardTo, delivery, { timeoutMs: forwardTimeoutMs, signal: stopForwards.signal })
-        .then((status) => (status >= 200 && status < 300 ? ctx.err(`  forwarded to ${forwardTo}: ${status}`) : ctx.warn(`${forwardTo} answered ${status} to the forwarded ${delivery.event.event}`)))
-        .catch((error: Error) => ctx.warn(`forwarding ${delivery.event.event} to ${forwardTo} failed: ${error.cause instanceof Error ? error.cause.message : error.message}`))
+        .then(({ status, excerpt }) => {
+          if (status >= 200 && status < 300) return ctx.err(`  forwarded to ${forwardTo}: ${status}`);
+          const said = shownText(excerpt);
+          ctx.warn(`${forwardTo} answered ${status} to the forwarded ${event}${said ? `: ${said}` : ''}`);
+        })
+        .catch((error: Error) => ctx.warn(`forwarding ${event} to ${forwardTo} failed: ${shownText(error.message)}`))
         .finally(() => forwards.delete(forward));
       forwards.add(forward);
     }
@@ -75,7 +83,8 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
       port,
       secret: given?.secret,
       onDelivery,
-      onRejected: (reason, request) => ctx.warn(`refused a delivery (${request.method} ${request.path}): ${reason}`),
+      // The reason may quote the sender's header; the path is the sender's too.
+      onRejected: (reason, request) => ctx.warn(`refused a delivery (${shownText(request.method)} ${shownText(request.path)}): ${shownText(reason)}`),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port, or --port 0 for a free one`);
@@ -168,10 +177,13 @@ function agreeOnSecret(
   return undefined;
 }
 
-/** One line per event: for people a timestamp, the event and the report; for machines the body, compact. */
+/**
+ * One line per event: for people a timestamp, the event and the report; for machines the body,
+ * compact. Every field is the sender's, so each is shown inert (shown.ts) before it is painted.
+ */
 function eventLine(delivery: Delivery, machine: boolean, paint: Paint): string {
-  if (machine) return JSON.stringify(JSON.parse(delivery.raw.toString('utf8'))) + '\n';
-  const { event, report_id: reportId, timestamp, error_code: errorCode } = delivery.event;
+  if (machine) return shownJson(delivery.body) + '\n';
+  const [event, reportId, timestamp, errorCode] = [delivery.event.event, delivery.event.report_id, delivery.event.timestamp, delivery.event.error_code ?? ''].map((field) => shownText(field));
   const kind = event === 'report.failed' ? paint.bad(event) : event === 'report.ready' ? paint.good(event) : event;
   return [timestamp, kind, reportId, ...(errorCode ? [errorCode] : [])].join('  ') + '\n';
 }
