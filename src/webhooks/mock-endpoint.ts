@@ -89,7 +89,7 @@ async function call(method: string, url: string, body: string | undefined, optio
       redirect: 'manual',
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
-    const text = await response.text();
+    const text = await replyText(response);
     options.trace?.(`debug: ← ${response.status} ${method} ${url} ${ms()}`);
     return { status: response.status, text };
   } catch (error) {
@@ -99,6 +99,29 @@ async function call(method: string, url: string, body: string | undefined, optio
     options.trace?.(`debug: ✗ ${method} ${url} ${ms()} ${reason}`);
     return { reason, refused: cause?.code === 'ECONNREFUSED' };
   }
+}
+
+/** The mock's replies are a few hundred bytes; a server that is not the mock may send without end. */
+const MAX_REPLY_BYTES = 64 * 1024;
+
+/** The reply's text, read no further than MAX_REPLY_BYTES (the rest is cancelled: a longer one is not the mock's). */
+async function replyText(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+      if (size > MAX_REPLY_BYTES) return '';
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parse(text: string): Record<string, unknown> | undefined {

@@ -191,7 +191,7 @@ describe('WebhookSender against a receiver that hangs or never stops answering',
     const sender = new WebhookSender({ urls: [target.url], secret: SECRET, attemptTimeoutMs: 300, retryDelaysMs: [5], log: (line) => lines.push(line) });
     const gc = collectingGarbage();
     try {
-      sender.send(EVENT);
+      sender.send(EVENT, ORG);
       expect(await Promise.race([sender.settled().then(() => 'settled'), after(8000, 'still waiting after 8 s')])).toBe('settled');
     } finally {
       gc.stop();
@@ -204,7 +204,7 @@ describe('WebhookSender against a receiver that hangs or never stops answering',
     const target = await endlessTarget(200);
     const lines: string[] = [];
     const sender = new WebhookSender({ urls: [target.url], secret: SECRET, attemptTimeoutMs: 60_000, log: (line) => lines.push(line) });
-    sender.send(EVENT);
+    sender.send(EVENT, ORG);
     expect(await Promise.race([sender.settled().then(() => 'settled'), after(8000, 'still reading after 8 s')])).toBe('settled');
     expect(lines).toEqual([`delivered report.ready for rpt_e8699f830adc84b8 to ${target.url} → 200`]);
     await target.closed;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
 import { mockCandidate, registerWithMock, unregisterFromMock } from '../../src/webhooks/mock-endpoint.js';
 import { mockAdminJson, testKeyOf } from '../support/mock-admin.js';
+import { endlessTarget } from '../support/peers.js';
 
 let mock: MockServer;
 let OPTIONS: { apiKey: string | undefined; timeoutMs: number; userAgent: string };
@@ -127,5 +128,15 @@ describe('registerWithMock and unregisterFromMock', () => {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+});
+
+describe('a server at the base URL that is not the mock and never stops answering', () => {
+  it('registerWithMock reads no more than a mock reply can be, and says it is no registration', async () => {
+    const target = await endlessTarget(201);
+    const registration = await registerWithMock(target.url, { url: 'http://127.0.0.1:8788/' }, OPTIONS);
+    expect(registration).toMatchObject({ kind: 'not-registered', status: 201 });
+    await target.closed;
+    expect(target.sent()).toBeLessThan(16 * 1024 * 1024);
   });
 });
