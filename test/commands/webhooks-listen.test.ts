@@ -93,6 +93,20 @@ describe.each(MODES)('webhooks listen, for $mode: nothing a sender or a forward 
   });
 });
 
+describe.each(MODES)('webhooks listen --forward-to, for $mode: a password in the target is never shown', ({ tty }) => {
+  it('the banner and the forwarding lines name the target as ***@host', async () => {
+    const target = await peer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
+    const withPassword = target.url.replace('http://', 'http://hook:hunter2secret@');
+    const result = await listen(['--exit-after', '1', '--forward-to', withPassword], async (port) => {
+      expect(await deliver(port, eventBody({}))).toBe(200);
+    }, { tty });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/^Forwarding valid deliveries to http:\/\/\*\*\*@127\.0\.0\.1:\d+\/hook$/m);
+    expect(result.stderr).toMatch(/^ {2}forwarded to http:\/\/\*\*\*@127\.0\.0\.1:\d+\/hook: 200$/m);
+    expect(result.stdout + result.stderr).not.toContain('hunter2secret');
+  });
+});
+
 describe.each(MODES)('webhooks listen --forward-to, for $mode: a target cannot hold the listener past --timeout', ({ tty }) => {
   it('a target that never answers: the forward fails after --timeout, garbage collections or not, and --exit-after ends the run', async () => {
     const target = await silentTarget();

@@ -1,4 +1,4 @@
-import { secureUrl } from '../../core/urls.js';
+import { secureUrl, shownUrl } from '../../core/urls.js';
 import type { Context } from '../../core/context.js';
 import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';
@@ -25,6 +25,8 @@ const UNREGISTER_TIMEOUT_MS = 2000;
 export async function listenForWebhooks(ctx: Context, options: ListenFlags): Promise<void> {
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
   const forwardTo = options.forwardTo === undefined ? undefined : checkForwardUrl(options.forwardTo);
+  /** The target as messages name it: without a password it may carry. */
+  const target = forwardTo && shownUrl(forwardTo);
   const exitAfter = checkInteger(options.exitAfter, '--exit-after', 1, 1_000_000);
   if (exitAfter === undefined) runUntilStopped(ctx.flags.jq, 'svc webhooks listen');
   if (options.wait !== undefined && exitAfter === undefined) {
@@ -63,11 +65,11 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
       const event = shownText(delivery.event.event);
       const forward = forwardDelivery(forwardTo, delivery, { timeoutMs: forwardTimeoutMs, signal: stopForwards.signal })
         .then(({ status, excerpt }) => {
-          if (status >= 200 && status < 300) return ctx.err(`  forwarded to ${forwardTo}: ${status}`);
+          if (status >= 200 && status < 300) return ctx.err(`  forwarded to ${target}: ${status}`);
           const said = shownText(excerpt);
-          ctx.warn(`${forwardTo} answered ${status} to the forwarded ${event}${said ? `: ${said}` : ''}`);
+          ctx.warn(`${target} answered ${status} to the forwarded ${event}${said ? `: ${said}` : ''}`);
         })
-        .catch((error: Error) => ctx.warn(`forwarding ${event} to ${forwardTo} failed: ${shownText(error.message)}`))
+        .catch((error: Error) => ctx.warn(`forwarding ${event} to ${target} failed: ${shownText(error.message)}`))
         .finally(() => forwards.delete(forward));
       forwards.add(forward);
     }
@@ -107,7 +109,7 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
     return;
   }
   ctx.err(`Listening for webhook deliveries on ${receiver.url} (any path)${exitAfter === undefined ? '; Ctrl-C stops' : ''}`);
-  if (forwardTo) ctx.err(`Forwarding valid deliveries to ${forwardTo}`);
+  if (target) ctx.err(`Forwarding valid deliveries to ${target}`);
 
   const stopWaiting = new AbortController();
   if (exitAfter !== undefined) {
@@ -191,6 +193,6 @@ function eventLine(delivery: Delivery, machine: boolean, paint: Paint): string {
 function checkForwardUrl(value: string): string {
   // A delivery holds report data: it crosses the network only encrypted.
   const { url, problem } = secureUrl(value, 'http://localhost:3000/webhooks');
-  if (!url) throw new UsageError(`--forward-to "${value}" ${problem}`);
+  if (!url) throw new UsageError(`--forward-to "${shownUrl(value)}" ${problem}`);
   return url.toString();
 }
