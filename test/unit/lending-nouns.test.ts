@@ -72,9 +72,9 @@ describe('consent options', () => {
     expect(usage(() => consentBody('rpt_1', { scopes: 'income', granteeLabel: ' ' }))).toMatch(/^--grantee-label is empty/);
   });
 
-  it('reads consent data at a checked path with the token in the query (the token is checked where it is read: consents/data.ts)', () => {
-    expect(consentDataRequest('cns_1', 'tok_123')).toEqual({ call: { method: 'GET', path: '/v1/consents/cns_1/data', what: 'GET /v1/consents/cns_1/data' }, query: { token: 'tok_123' } });
-    expect(usage(() => consentDataRequest('cns?1', 'tok'))).toMatch(/^the consent id "cns\?1" must not contain/);
+  it('reads consent data at a checked path (the token is checked where it is read: consents/data.ts)', () => {
+    expect(consentDataRequest('cns_1')).toEqual({ method: 'GET', path: '/v1/consents/cns_1/data', what: 'GET /v1/consents/cns_1/data' });
+    expect(usage(() => consentDataRequest('cns?1'))).toMatch(/^the consent id "cns\?1" must not contain/);
   });
 
   it('takes the access token from the flag, else from SVC_ACCESS_TOKEN; neither is a usage error', () => {

@@ -16,8 +16,9 @@ export interface ConsentDataFlags {
  * Authorization header, so it works where no key is configured at all.
  */
 export async function readConsentData(ctx: Context, id: string, flags: ConsentDataFlags): Promise<void> {
-  const token = await consentToken(ctx, flags);
-  const { call, query } = consentDataRequest(id, token);
+  // The id is checked first: a bad one is refused before a token is read from stdin.
+  const call = consentDataRequest(id);
+  const query = { token: await consentToken(ctx, flags) };
   // Known from now on: masked in the --debug trace (its `token=` too), in errors and in any output.
   ctx.secrets.add(query.token);
   const client = await ctx.anonymousClient();

@@ -42,6 +42,7 @@ export function consentScopes(list: string | undefined): ConsentScope[] {
 }
 
 /** GET /v1/consents/{id}/data?token=…: the call and its query. */
-export function consentDataRequest(id: string, token: string): { call: Target; query: { token: string } } {
-  return { call: target(ENDPOINTS.consentData, { consent_id: id }), query: { token } };
+/** The request that reads a consent's data; the token goes in its query (consents/data.ts reads it). */
+export function consentDataRequest(id: string): Target {
+  return target(ENDPOINTS.consentData, { consent_id: id });
 }
