@@ -36,10 +36,10 @@ import { VERSION } from './version.js';
 export const HELP_WIDTH = 80;
 
 /** `--jq`: the expression checked before anything is sent, and the IO that holds the output to filter. */
-async function jqFilter(io: IO, expression: string): Promise<{ io: IO; finish: (succeeded: boolean) => Promise<void> }> {
+async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<{ io: IO; finish: (succeeded: boolean) => Promise<void> }> {
   const { checkJqExpression, filteredIO } = await import('./core/output/jq.js');
   await checkJqExpression(expression);
-  return filteredIO(io, expression);
+  return filteredIO(io, expression, (text) => secrets.mask(text));
 }
 
 /**
@@ -63,7 +63,7 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
     action: (load) => async (...args) => {
       const command = args.at(-1) as Command;
       const flags = command.optsWithGlobals<GlobalFlags>();
-      const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq);
+      const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
       context = new Context(filter?.io ?? io, flags, signal, secrets, services);
       const run = await load();
       let succeeded = false;
@@ -86,7 +86,7 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
       // (its help on stderr): every mistake on the command line is a UsageError (svc-command.ts).
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    return reportError(error, io, context ?? beforeAnyCommand(argv, io));
+    return reportError(error, io, context ?? beforeAnyCommand(argv, io), secrets);
   }
 }
 

@@ -1,10 +1,11 @@
 // The one HTTP path. Every request of every command goes through `ApiClient.request`: headers,
 // per-attempt timeout, retries with backoff and Retry-After, idempotency keys, the proxy, the cap
 // on a reply's size, the --debug trace with the key masked, and the decoding of both error envelopes.
-import { maskKey, redactKey } from '../config/keys.js';
+import { maskKey } from '../config/keys.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
 import { printable } from '../core/output/format.js';
+import { Secrets } from '../core/output/secrets.js';
 import { requestUrl } from './endpoints.js';
 import type { ReplyHeaders } from './reply-headers.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
@@ -61,6 +62,11 @@ export interface ClientOptions {
   signal: AbortSignal;
   /** One line per request and reply, when --debug is on. */
   debug?: (line: string) => void;
+  /**
+   * The secrets in use, masked in what the client itself makes printable or cuts short (the trace,
+   * a piece of a body in an error), where the output's masking would come too late; default: the key.
+   */
+  secrets?: Secrets;
   /** The largest decoded reply body taken (--max-reply-size); default 64 MiB. */
   maxReplyBytes?: number;
   /** How requests are sent; absent: directly, or through the proxy the environment names. */
@@ -88,7 +94,12 @@ export class ApiClient {
   /** The proxy the base URL is reached through, once the transport is chosen. */
   private proxy?: Proxy;
 
-  constructor(private readonly options: ClientOptions) {}
+  private readonly secrets: Secrets;
+
+  constructor(private readonly options: ClientOptions) {
+    this.secrets = options.secrets ?? new Secrets();
+    this.secrets.add(options.apiKey);
+  }
 
   /** Sends a request, retrying where the contract allows, and returns the successful reply. */
   async request(spec: RequestSpec): Promise<ApiReply> {
@@ -196,7 +207,7 @@ export class ApiClient {
         body = JSON.parse(reply.raw);
       } catch {
         if (spec.anyBody) return { ...reply, body: undefined, requestId };
-        throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered ${reply.status} with a body that is not JSON: ${excerpt(redactKey(reply.raw, this.options.apiKey))}`);
+        throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered ${reply.status} with a body that is not JSON: ${excerpt(this.secrets.mask(reply.raw))}`);
       }
       return { ...reply, body, requestId };
     }
@@ -204,13 +215,13 @@ export class ApiClient {
       throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with a redirect (${reply.status}) to ${reply.headers.get('location') ?? 'nowhere'}; check the base URL`);
     }
     const envelope = decodeErrorEnvelope(reply.raw);
-    const shortEnvelope = envelope && shortenEnvelope(envelope);
+    const shortEnvelope = envelope && shortenEnvelope(envelope, (text) => this.secrets.mask(text));
     if (envelope && shortEnvelope !== envelope) this.trace(`error envelope, uncut: ${JSON.stringify(envelope)}`);
     throw new ApiError(
       reply.status,
       shortEnvelope ?? {
         error_code: `HTTP_${reply.status}`,
-        error_message: statusInWords(reply.status, attempts) + (reply.raw.trim() ? ` (the body is no error from the service: ${excerpt(redactKey(reply.raw, this.options.apiKey))})` : ''),
+        error_message: statusInWords(reply.status, attempts) + (reply.raw.trim() ? ` (the body is no error from the service: ${excerpt(this.secrets.mask(reply.raw))})` : ''),
         request_id: requestId,
       },
       reply.raw,
@@ -231,8 +242,9 @@ export class ApiClient {
   }
 
   private trace(line: string): void {
-    // What the server sent (a request id, say) cannot move the cursor of the terminal it is read on.
-    if (this.options.debug) this.options.debug(printable(redactKey(maskTokenQuery(`debug: ${line}`), this.options.apiKey)));
+    // What the server sent (a request id, say) cannot move the cursor of the terminal it is read on;
+    // secrets are masked first, while an escape sequence inside one is still whole.
+    if (this.options.debug) this.options.debug(printable(this.secrets.mask(maskTokenQuery(`debug: ${line}`))));
   }
 
   /** A direct connection, or undici's fetch with its proxy agent when a proxy applies to the base URL. */
@@ -304,15 +316,17 @@ export function retryAfterMs(value: string | null, now: number = Date.now()): nu
 
 /**
  * The envelope with each field cut to a readable length, for the error line; the same object when
- * nothing needed cutting. The reply body stays whole for --json.
+ * nothing needed cutting. A field is masked (`mask`) before it is cut: a secret cut short is no
+ * longer recognisable. The reply body stays whole for --json.
  */
-export function shortenEnvelope(envelope: ApiErrorEnvelope): ApiErrorEnvelope {
+export function shortenEnvelope(envelope: ApiErrorEnvelope, mask: (text: string) => string = (text) => text): ApiErrorEnvelope {
   let cut = false;
   const short = Object.fromEntries(
     Object.entries(envelope).map(([field, value]) => {
       if (typeof value !== 'string' || value.length <= ERROR_FIELD_LENGTH) return [field, value];
       cut = true;
-      return [field, value.slice(0, ERROR_FIELD_LENGTH) + '…'];
+      const masked = mask(value);
+      return [field, masked.length <= ERROR_FIELD_LENGTH ? masked : masked.slice(0, ERROR_FIELD_LENGTH) + '…'];
     }),
   ) as unknown as ApiErrorEnvelope;
   return cut ? short : envelope;

@@ -194,6 +194,7 @@ export class Context {
       env: this.io.env,
       signal: this.signal,
       debug: this.debug ? (line) => this.err(line) : undefined,
+      secrets: this.secrets,
       transport: this.services.transport,
       sleep: this.services.sleep,
       random: this.services.random,
@@ -215,7 +216,7 @@ export class Context {
       this.out(jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color }));
       return;
     }
-    const [{ ReplyReading }, records, { printable, printableDeep, machineTextForTerminal }] = await Promise.all([
+    const [{ ReplyReading }, records, { machineTextForTerminal }] = await Promise.all([
       import('../api/reading.js'),
       import('./output/records.js'),
       import('./output/format.js'),
@@ -225,16 +226,25 @@ export class Context {
     if (this.format === 'ndjson' || this.format === 'csv') {
       const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
       text = this.format === 'csv' ? records.csvText(list) : records.ndjsonText(list);
-      // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown.
-      if (this.io.stdoutIsTTY) text = machineTextForTerminal(this.format, text);
+      // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
+      // secrets are masked first, while an escape sequence that splits one is still whole.
+      if (this.io.stdoutIsTTY) text = machineTextForTerminal(this.format, this.secrets.mask(text));
     } else {
-      // Text for people is made printable: a name cannot move the cursor or recolour the terminal.
-      // Secrets are masked in the values themselves: a boxed table may wrap one across lines.
-      const forPeople = printableDeep(reply.body, (value) => this.secrets.mask(printable(value)));
-      text = await this.table(reader.view(forPeople, reading));
+      text = await this.table(reader.view(await this.forPeople(reply.body), reading));
     }
     if (this.debug) for (const line of reading.debugLines()) this.err(line);
     this.out(text);
+  }
+
+  /**
+   * A copy of what the service sent, for people: every string (keys too) made printable, so a
+   * name cannot move the cursor or recolour the terminal. Secrets are masked in the values
+   * themselves (a boxed table may wrap one across lines), and first, while an escape sequence
+   * that splits one is still whole.
+   */
+  async forPeople<T>(value: T): Promise<T> {
+    const { printable, printableDeep } = await import('./output/format.js');
+    return printableDeep(value, (text) => printable(this.secrets.mask(text)));
   }
 
   /** A view as a table: boxed with colour on a terminal, tab-separated in a pipe. */

@@ -2,6 +2,7 @@
 import { ApiError, CliError, EXIT, UsageError, type Mistake, type Trouble } from './errors.js';
 import type { IO } from './io.js';
 import { oneLine } from './output/format.js';
+import type { Secrets } from './output/secrets.js';
 
 /** What the reporter needs of the run (a Context has both); before a command runs, main.ts tells it. */
 export interface ReportMode {
@@ -53,23 +54,34 @@ function adviceFor(trouble: Trouble): string {
 /** Past this, a line of text on stderr is cut: a value pasted by mistake is not echoed whole (a service's error fields are cut shorter before: shortenEnvelope). */
 const MAX_TEXT_LINE = 2000;
 
-export function reportError(error: unknown, io: IO, context: ReportMode | undefined): number {
+const NO_SECRETS: Pick<Secrets, 'mask'> = { mask: (text) => text };
+
+/**
+ * Reports the failure on stderr and returns the exit code. The secrets in use are masked in every
+ * text before it is made one line (while an escape sequence that splits one is still whole) and
+ * before a line is cut (a secret cut short is no longer recognisable to the output's masking).
+ */
+export function reportError(error: unknown, io: IO, context: ReportMode | undefined, secrets: Pick<Secrets, 'mask'> = NO_SECRETS): number {
   const write = (line: string) => io.stderr.write(line + '\n');
-  const say = (line: string) => write(line.length > MAX_TEXT_LINE ? `${line.slice(0, MAX_TEXT_LINE)}…` : line);
+  const say = (text: string) => {
+    const line = secrets.mask(text);
+    write(line.length > MAX_TEXT_LINE ? `${line.slice(0, MAX_TEXT_LINE)}…` : line);
+  };
+  const oneLineMasked = (text: string) => oneLine(secrets.mask(text));
   if (error instanceof ApiError) {
     if (context?.machineOutput) {
       write(compactEnvelope(error));
       return error.exitCode;
     }
     const e = error.envelope;
-    say(`error: ${oneLine(e.error_code)}: ${oneLine(e.error_message ?? `HTTP ${error.status}`)}`);
-    if (e.suggested_action) say(oneLine(e.suggested_action));
-    if (e.documentation_url) say(`Docs: ${oneLine(e.documentation_url)}`);
-    if (e.request_id) say(`Request ID: ${oneLine(e.request_id)}`);
+    say(`error: ${oneLineMasked(e.error_code)}: ${oneLineMasked(e.error_message ?? `HTTP ${error.status}`)}`);
+    if (e.suggested_action) say(oneLineMasked(e.suggested_action));
+    if (e.documentation_url) say(`Docs: ${oneLineMasked(e.documentation_url)}`);
+    if (e.request_id) say(`Request ID: ${oneLineMasked(e.request_id)}`);
     // What svc knows of the trouble says more than the exit code's general advice.
     const hint = error.trouble ? adviceFor(error.trouble) : e.suggested_action ? undefined : HINTS_BY_EXIT[error.exitCode];
     if (hint) say(hint);
-    for (const line of error.hints) say(oneLine(line));
+    for (const line of error.hints) say(oneLineMasked(line));
     return error.exitCode;
   }
   if (context?.machineOutput && !isPromptExit(error)) {
@@ -77,12 +89,12 @@ export function reportError(error: unknown, io: IO, context: ReportMode | undefi
     const exitCode = error instanceof CliError ? error.exitCode : EXIT.failure;
     const advice = error instanceof CliError ? [...(error.trouble ? [adviceFor(error.trouble)] : []), ...error.hints] : [];
     const message = error instanceof Error ? error.message : String(error);
-    write(JSON.stringify({ error_code: errorCodeOf(exitCode), error_message: oneLine(message), ...(advice.length > 0 && { suggested_action: advice.map(oneLine).join(' ') }) }));
+    write(JSON.stringify({ error_code: errorCodeOf(exitCode), error_message: oneLineMasked(message), ...(advice.length > 0 && { suggested_action: advice.map(oneLineMasked).join(' ') }) }));
     if (context.debug && error instanceof Error && error.stack) write(error.stack);
     return exitCode;
   }
   if (error instanceof CliError) {
-    say(`error: ${oneLine(error.message)}`);
+    say(`error: ${oneLineMasked(error.message)}`);
     if (error.trouble) say(adviceFor(error.trouble));
     for (const hint of error.hints) say(hint);
     if (context?.debug && error.stack) write(error.stack);
@@ -91,7 +103,7 @@ export function reportError(error: unknown, io: IO, context: ReportMode | undefi
   if (isPromptExit(error)) return EXIT.interrupted;
   // A bug of ours: one line, and the stack only when asked for.
   const message = error instanceof Error ? error.message : String(error);
-  say(`error: ${oneLine(message)}`);
+  say(`error: ${oneLineMasked(message)}`);
   if (context?.debug && error instanceof Error && error.stack) write(error.stack);
   else write('Run again with --debug for details.');
   return EXIT.failure;

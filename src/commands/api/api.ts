@@ -68,7 +68,7 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   }
 
   const terminal = ctx.io.stdoutIsTTY;
-  const out = { terminal, color: ctx.color };
+  const out: Shown = { terminal, color: ctx.color, mask: (text) => ctx.secrets.mask(text) };
   const client = await ctx.client();
   let reply: ApiReply;
   try {
@@ -76,7 +76,7 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // As gh api: the body of an error reply is still the output; the summary goes to stderr.
-    if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers, terminal) + '\n');
+    if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers, out) + '\n');
     if (error.rawBody !== '') ctx.out(bodyText(error.rawBody, out).text);
     const failure = new CliError(summary(error), error.exitCode);
     // What svc knows of the trouble (which key was refused, say) is still said; but a refused
@@ -86,7 +86,7 @@ export async function callApi(ctx: Context, first: string, second: string | unde
     else failure.trouble = error.trouble;
     throw failure;
   }
-  if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers, terminal) + '\n');
+  if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers, out) + '\n');
   if (reply.raw === '') return;
   const shown = bodyText(reply.raw, out);
   ctx.out(shown.text);
@@ -99,9 +99,16 @@ function withQuery(path: string, query: [string, string][]): string {
   return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(query).toString()}`;
 }
 
+/** How the reply is shown: on a terminal, text made printable once its secrets are masked (while an escape sequence that splits one is still whole). */
+interface Shown {
+  terminal: boolean;
+  color: boolean;
+  mask: (text: string) => string;
+}
+
 /** The reply's headers, one a line; on a terminal without the characters that could move the cursor (a header can carry C1 ones). */
-function headerLines(headers: ReplyHeaders, terminal: boolean): string {
-  return [...headers].map(([name, value]) => `${terminal ? printable(`${name}: ${value}`) : `${name}: ${value}`}\n`).join('');
+function headerLines(headers: ReplyHeaders, out: Shown): string {
+  return [...headers].map(([name, value]) => `${out.terminal ? printable(out.mask(`${name}: ${value}`)) : `${name}: ${value}`}\n`).join('');
 }
 
 /** HTTP/1.1 is what the client speaks. */
@@ -113,12 +120,12 @@ function statusLine(status: number): string {
  * Pretty JSON when the body is JSON (see jsonOutput), else the body as it came, made printable on
  * a terminal; always ending with a newline.
  */
-function bodyText(raw: string, out: { terminal: boolean; color: boolean }): { text: string; json: boolean } {
+function bodyText(raw: string, out: Shown): { text: string; json: boolean } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    const text = out.terminal ? printable(raw) : raw;
+    const text = out.terminal ? printable(out.mask(raw)) : raw;
     return { text: text.endsWith('\n') ? text : text + '\n', json: false };
   }
   return { text: jsonOutput(raw, parsed, out), json: true };

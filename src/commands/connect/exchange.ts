@@ -22,7 +22,7 @@ export async function exchangePublicToken(ctx: Context, publicToken: string): Pr
     secrets: (body) => [textOf(pick(body, 'access_token'))],
     notes: (body) => {
       const given = textOf(pick(body, 'grant_id'));
-      const grant = given ? oneLine(given) : 'GRANT_ID';
+      const grant = given ? oneLine(ctx.secrets.mask(given)) : 'GRANT_ID';
       return [
         'this access token reads the data the end user granted, with your API key; it is shown this once, so keep it like a key',
         `Pass it as SVC_ACCESS_TOKEN: SVC_ACCESS_TOKEN=<the access token> svc grants data ${grant}`,

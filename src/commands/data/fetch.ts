@@ -99,7 +99,7 @@ async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError):
   try {
     const reply = await client.request(target(ENDPOINTS.usage));
     const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? pick(reply.body, 'resets_at'));
-    if (resetsAt) error.hints.push(`Usage resets at ${formatTimestamp(printable(resetsAt), { zone: timeZoneOf(ctx.io.env) })} (see \`svc usage\`).`);
+    if (resetsAt) error.hints.push(`Usage resets at ${formatTimestamp(printable(ctx.secrets.mask(resetsAt)), { zone: timeZoneOf(ctx.io.env) })} (see \`svc usage\`).`);
   } catch {
     // no better news than the error itself
   }

@@ -2,7 +2,6 @@
 // built from its `/latest` reply. Only called when Context.canPrompt.
 import type { Context } from '../../core/context.js';
 import { UnexpectedReplyError } from '../../core/errors.js';
-import { printableDeep } from '../../core/output/format.js';
 import { fetchDataset, type CachePolicy } from './fetch.js';
 import { latestPath, type DataFamily } from './families.js';
 import { itemListOf, selectorsOf, type Selector } from './items.js';
@@ -10,7 +9,7 @@ import { unitText } from './views.js';
 
 export async function pickSelector(ctx: Context, family: DataFamily, policy: CachePolicy, query: Record<string, string>): Promise<string> {
   const { reply } = await fetchDataset(ctx, { path: latestPath(family), query }, policy);
-  const selectors = printableDeep(selectorsOf(itemListOf(reply.body, family.selector)));
+  const selectors = await ctx.forPeople(selectorsOf(itemListOf(reply.body, family.selector)));
   if (selectors.length === 0) {
     throw new UnexpectedReplyError(`the reply to GET ${latestPath(family)} names no ${family.selector} to pick from; give the SELECTOR argument`);
   }

@@ -7,5 +7,5 @@ import { attributionLines } from './views.js';
 
 export async function printDataset(ctx: Context, reply: Reply, reader: ReplyReader): Promise<void> {
   await ctx.present(reply, reader);
-  if (ctx.format === 'csv') for (const line of attributionLines(reply.body, new ReplyReading(reader.what))) ctx.err(line);
+  if (ctx.format === 'csv') for (const line of attributionLines(await ctx.forPeople(reply.body), new ReplyReading(reader.what))) ctx.err(line);
 }

@@ -3,7 +3,6 @@
 import { ReplyReading } from '../../api/reading.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { printableDeep } from '../../core/output/format.js';
 import type { Reply } from '../../core/output/render.js';
 import { fetchDataset } from './fetch.js';
 import { findFamily, seriesPath, type DataFamily } from './families.js';
@@ -62,10 +61,10 @@ async function drawChart(ctx: Context, reply: Reply, what: string, series: Serie
     import('../../core/output/render.js'),
   ]);
   const paint = await createPaint(ctx.color);
-  const facts = seriesFacts(printableDeep(series), selectorName);
+  const facts = seriesFacts(await ctx.forPeople(series), selectorName);
   const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: p.value }]));
   // On a terminal the attribution wraps between words, as under a table.
-  const footer = textLines(attributionLines(reply.body, new ReplyReading(what)), { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.dim);
+  const footer = textLines(attributionLines(await ctx.forPeople(reply.body), new ReplyReading(what)), { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.dim);
   const body = points.length
     ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim })
     : 'No data to draw.';

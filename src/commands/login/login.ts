@@ -95,7 +95,7 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     if (active === profile || d.current_profile !== undefined) d.current_profile = active;
   });
   const mode = keyMode(apiKey);
-  const onPlan = plan ? ` (plan ${oneLine(plan)})` : '';
+  const onPlan = plan ? ` (plan ${oneLine(ctx.secrets.mask(plan))})` : '';
   ctx.err(`✓ Logged in to ${baseUrl} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}${onPlan}`);
   ctx.err(`  Saved in profile "${profile}" of ${store.file}`);
   if (active !== profile) {

@@ -69,7 +69,7 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
       // Any other failure (network, service) leaves the question open: it is the error.
       if (!refusesKey(error)) throw error;
       identity.accepted = false;
-      refusedCode = oneLine(error.envelope.error_code);
+      refusedCode = oneLine(ctx.secrets.mask(error.envelope.error_code));
       failure = error;
     } finally {
       spinner.stop();

@@ -46,8 +46,9 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   const sharesTerminal = ctx.io.stdoutIsTTY && ctx.io.stderrIsTTY;
   const beforeWrite = sharesTerminal ? progress.clear : ctx.io.stdoutIsPipe ? progress.holdOff : undefined;
   const format = ctx.format;
-  // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown.
-  const transform = ctx.io.stdoutIsTTY && format !== 'table' ? (text: string) => machineTextForTerminal(format, text) : undefined;
+  // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
+  // secrets are masked first, while an escape sequence that splits one is still whole.
+  const transform = ctx.io.stdoutIsTTY && format !== 'table' ? (text: string) => machineTextForTerminal(format, ctx.secrets.mask(text)) : undefined;
   const sink = new OutputSink(ctx.io.stdout, { beforeWrite, afterWrite: sharesTerminal ? progress.redraw : undefined, transform });
   const writer = await createWriter({
     format,

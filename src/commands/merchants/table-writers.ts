@@ -26,8 +26,9 @@ const COLUMNS: StreamColumn<MerchantResult>[] = [
   { header: 'MATCHED', display: (r) => (r.matched ? 'yes' : 'no'), keep: true, colour: (t, r, paint) => (r.matched ? paint.good(t) : paint.warn(t)) },
 ];
 
-export function merchantTableWriter(sink: OutputSink, paint: Paint, terminal: { width: number; mask?: (text: string) => string } | undefined): RowWriter<MerchantResult> {
-  return terminal ? new AlignedTableWriter(sink, terminal.width, paint, COLUMNS, 'No results to show.', terminal.mask) : new TabWriter(sink, paint, COLUMNS);
+/** Aligned for a terminal of that width, else tab-separated; `mask` masks the secrets in use in each cell. */
+export function merchantTableWriter(sink: OutputSink, paint: Paint, terminal: { width: number } | undefined, mask?: (text: string) => string): RowWriter<MerchantResult> {
+  return terminal ? new AlignedTableWriter(sink, terminal.width, paint, COLUMNS, 'No results to show.', mask) : new TabWriter(sink, paint, COLUMNS, mask);
 }
 
 /**

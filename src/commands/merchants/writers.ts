@@ -38,7 +38,7 @@ export interface WriterOptions {
   terminal: boolean;
   width: number;
   color: boolean;
-  /** Masks the secrets in use: a cell cut to fit would hide a key from the output's own masking. */
+  /** Masks the secrets in use: a cell cut to fit, or made printable, would hide a key from the output's own masking. */
   mask?: (text: string) => string;
 }
 
@@ -53,7 +53,7 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
     case 'table': {
       const [{ merchantTableWriter, summaryLines }, { createPaint }] = await Promise.all([import('./table-writers.js'), import('../../core/output/paint.js')]);
       const paint = await createPaint(options.color);
-      const table = merchantTableWriter(options.sink, paint, options.terminal ? { width: options.width, mask: options.mask } : undefined);
+      const table = merchantTableWriter(options.sink, paint, options.terminal ? { width: options.width } : undefined, options.mask);
       if (!options.terminal) return withoutMeta(table);
       // On a terminal the table ends with one line that sums the run up.
       return {

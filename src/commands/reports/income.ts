@@ -6,7 +6,7 @@ import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../ap
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { formatAmount, printableDeep } from '../../core/output/format.js';
+import { formatAmount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { ChartPoint } from '../../core/output/chart.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
@@ -43,7 +43,7 @@ export async function showIncome(ctx: Context, id: string, options: { chart?: bo
   const client = await ctx.client();
   const reply = await client.request(call);
   if (options.chart) {
-    const points = monthlyCreditPoints(printableDeep(reply.body));
+    const points = monthlyCreditPoints(await ctx.forPeople(reply.body));
     if (points.length) return drawChart(ctx, id, points);
     ctx.warn('the reply holds no monthly credits to draw; showing it as it is');
   }

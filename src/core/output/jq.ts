@@ -57,7 +57,7 @@ const MAX_CAPTURE_BYTES = 512 * 1024 * 1024;
  * done. A command that fails gets what it printed back unfiltered (`svc api`'s error body), so
  * nothing is lost.
  */
-export function filteredIO(io: IO, expression: string): { io: IO; finish: (succeeded: boolean) => Promise<void> } {
+export function filteredIO(io: IO, expression: string, mask: (text: string) => string): { io: IO; finish: (succeeded: boolean) => Promise<void> } {
   const chunks: Buffer[] = [];
   let size = 0;
   const held = new Writable({
@@ -78,8 +78,9 @@ export function filteredIO(io: IO, expression: string): { io: IO; finish: (succe
     if (!succeeded) return void io.stdout.write(text);
     const output = await applyJq(text, expression);
     // A raw string is the service's text: on a terminal its control characters (an escape code in
-    // a name) are dropped, as in every view; a pipe gets it as jq gives it.
-    io.stdout.write(io.stdoutIsTTY ? printable(output) : output);
+    // a name) are dropped, as in every view, once its secrets are masked (while an escape
+    // sequence that splits one is still whole); a pipe gets it as jq gives it.
+    io.stdout.write(io.stdoutIsTTY ? printable(mask(output)) : output);
   };
   // What the command prints goes to jq, not to a terminal: no colour, nothing for people.
   return { io: withStreams(io, { stdout: held, stdoutIsTTY: false }), finish };

@@ -1,46 +1,108 @@
 // The secrets in use (the API key, tokens) and their masking in any text svc writes. A hostile or
-// careless service may echo a secret back: as it is, JSON-escaped (`svc\u005fsk_…`), percent-
-// encoded, or broken by a line break or spaces. Each of those forms is masked as `svc_sk_live_…abcd`.
-import { maskKey } from '../../config/keys.js';
+// careless service may echo a secret back in any form a reader could still read it from. The one
+// rule: a secret is masked wherever a reading of the text spells it out once gaps are looked past
+// (spaces, line breaks, controls, characters that show nothing such as U+200B: gaps.ts). The
+// readings: the text as written, and with JSON escapes and percent-encoding undone (`svc\u005fsk_…`,
+// `%5F`: decoding.ts); each of them also past terminal escape sequences (`ESC[0m`, as a terminal
+// shows it: escape-sequences.ts). What is read for: the key, its secret without the prefix, and
+// the base64 and hex of that secret (secret-forms.ts). The key is masked as `svc_sk_live_…abcd`,
+// the other forms as `…abcd`. Each reading is one pass over the text, one step a character
+// (secret-search.ts): the time grows with the text's length only.
+import { maskKey, secretOf } from '../../config/keys.js';
+import { FormAutomaton } from './form-automaton.js';
+import { formsOf, type Form } from './secret-forms.js';
+import { SecretSearch, type OnFound, type Reading } from './secret-search.js';
 
 /** Shorter values are not masked: they would blot out ordinary words. */
 const MIN_SECRET_LENGTH = 8;
-/** Line breaks and spaces inside a secret are only looked past once this much of it matched. */
+/** A write that ends in gaps is held back for the next only once this much of a secret matched before them. */
 const MIN_MATCHED_BEFORE_GAPS = 4;
-/** How far back a write's end is searched for the start of a secret split across writes. */
-const ENCODED_CHARS_PER_CHAR = 8;
+/**
+ * How far back a write's end is read for the start of a secret split across writes, in text
+ * characters per character of the longest form: room for escapes and gaps between them.
+ */
+const HELD_CHARS_PER_CHAR = 16;
 
-const NO_MATCH = -1;
-/** The text ends while it still reads like the secret: the rest may come with the next write. */
-const PARTIAL = -2;
+const READINGS: readonly Reading[] = (['as written', 'strict', 'nested'] as const).flatMap((escapes) =>
+  [false, true].map((escapeSequences) => ({ escapes, escapeSequences })),
+);
 
-/** A secret, with a pattern of all its forms in a text and its masked form. */
+/** What a text holds that makes a reading other than as written, without sequences, find more. */
+interface TextHolds {
+  escapes: boolean;
+  nestedEscapes: boolean;
+  escapeSequences: boolean;
+  escapedEscapeSequences: boolean;
+}
+
+function mayFindMore({ escapes, escapeSequences }: Reading, holds: TextHolds): boolean {
+  if (escapes === 'as written') return !escapeSequences || holds.escapeSequences;
+  if (escapes === 'nested' && !holds.nestedEscapes) return false;
+  return holds.escapes && (!escapeSequences || holds.escapeSequences || holds.escapedEscapeSequences);
+}
+
+/** ESC, and the C1 controls. */
+const ESCAPE_SEQUENCE_STARTS = /[\u001b\u0080-\u009f]/;
+/** ESC or a C1 control as a JSON escape (nested too) or percent-encoded (as a byte, or in UTF-8). */
+const ESCAPED_ESCAPE_SEQUENCE_STARTS = /\\u00(?:1[bB]|[89][0-9a-fA-F])|%(?:1[bB]|[cC]2%[89][0-9a-fA-F]|[89][0-9a-fA-F])/;
+/**
+ * A character that may hide a form in plain sight, or spell one: any but printable ASCII, tabs
+ * and line breaks, or a backslash or percent sign, which begin an escape.
+ */
+const MAY_HIDE = /[^\t\n\r\x20-\x24\x26-\x5b\x5d-\x7e]/;
+/** How many first characters of each form a plain text is first looked through for (the hex of a secret of digits is digits). */
+const PREFILTER_LENGTH = 8;
+
 interface Secret {
   value: string;
-  pattern: RegExp;
-  masked: string;
+  /** Its forms, each with what it is masked as: the key as `svc_sk_live_…abcd`, the rest as `…abcd`. */
+  forms: { codes: Form; masked: string }[];
+}
+
+/** What the search needs of the secrets: made when first needed after a secret was added. */
+interface Searching {
+  automaton: FormAutomaton;
+  /** By the automaton's pattern number: what each form is masked as. */
+  masked: string[];
+  shortestForm: number;
+  /** The first characters of any form, with white space between them: see `mask`. */
+  prefilter: RegExp;
 }
 
 export class Secrets {
   /** Longest first, so a secret holding another is masked whole. */
   private secrets: Secret[] = [];
+  private searching: Searching | undefined;
 
   /** Adds a secret to mask from now on; undefined, short or known values are ignored. */
   add(value: string | undefined): void {
     if (value === undefined || value.length < MIN_SECRET_LENGTH || this.secrets.some((s) => s.value === value)) return;
-    const secret = { value, pattern: patternOf(value), masked: maskKey(value) };
-    this.secrets = [...this.secrets, secret].sort((a, b) => b.value.length - a.value.length);
+    const secret = secretOf(value);
+    const forms = formsOf(value, secret, MIN_SECRET_LENGTH);
+    // Little more than gaps: what is left would blot out ordinary words.
+    if (!forms) return;
+    const masked = [{ codes: forms.itself, masked: maskKey(value) }, ...forms.secret.map((codes) => ({ codes, masked: maskKey(secret) }))];
+    this.secrets = [...this.secrets, { value, forms: masked }].sort((a, b) => b.value.length - a.value.length);
+    this.searching = undefined;
   }
 
   get size(): number {
     return this.secrets.length;
   }
 
-  /** The text with every occurrence of every secret, in any of its forms, masked. */
+  /** The text with every occurrence of every secret, in any of its forms and readings, masked. */
   mask(text: string): string {
-    let out = text;
-    for (const { pattern, masked } of this.secrets) out = out.replace(pattern, () => masked);
-    return out;
+    if (this.secrets.length === 0) return text;
+    const { shortestForm, prefilter, masked } = this.search();
+    // A form takes at least one character of the text for each of its own.
+    if (text.length < shortestForm) return text;
+    // Plain text (printable ASCII and line breaks, no escape) holds a form only as written, broken
+    // by white space at most, so it holds its first characters so: the engine's own search finds
+    // those much faster than reading the text a character at a time. Most output stops here.
+    if (!MAY_HIDE.test(text) && !prefilter.test(text)) return text;
+    const spans = new MaskedSpans(text.length);
+    this.read(text, (start, end, id) => spans.add(start, end, id));
+    return spans.applyTo(text, (id) => masked[id]!);
   }
 
   /**
@@ -48,83 +110,105 @@ export class Secrets {
    * index from which a writer holds the text back; `text.length` when nothing needs holding.
    */
   heldTailStart(text: string): number {
-    let start = text.length;
-    for (const { value } of this.secrets) {
-      for (let i = Math.max(0, text.length - value.length * ENCODED_CHARS_PER_CHAR); i < start; i++) {
-        if (matchAt(text, i, value) === PARTIAL) {
-          start = i;
-          break;
-        }
-      }
+    if (this.secrets.length === 0) return text.length;
+    const from = Math.max(0, text.length - this.search().automaton.longest * HELD_CHARS_PER_CHAR);
+    const tail = text.slice(from);
+    const { searches, unfinishedFrom } = this.read(tail);
+    return from + Math.min(unfinishedFrom, ...searches.map((search) => search.heldFrom(MIN_MATCHED_BEFORE_GAPS, tail.length)));
+  }
+
+  private search(): Searching {
+    if (!this.searching) {
+      // Numbered by preference, where found forms overlap: the longest secret first (it may hold a
+      // shorter one), and of each the key itself first (its secret alone is found inside it).
+      const forms = this.secrets.flatMap((secret) => secret.forms);
+      const patterns = forms.map(({ codes }, id) => ({ codes, id }));
+      this.searching = {
+        automaton: new FormAutomaton(patterns),
+        masked: forms.map((form) => form.masked),
+        shortestForm: Math.min(...patterns.map(({ codes }) => codes.length)),
+        prefilter: new RegExp([...new Set(forms.map(({ codes }) => prefilterOf(codes)))].join('|'), 'u'),
+      };
     }
-    return start;
+    return this.searching;
   }
+
+  /**
+   * Reads `text` in each of its readings that may find more than reading it as written.
+   * `unfinishedFrom`: where the text ends inside an escape (`…\u00`), when reading for the held
+   * tail, which has no `onFound`.
+   */
+  private read(text: string, onFound?: OnFound): { searches: SecretSearch[]; unfinishedFrom: number } {
+    const { automaton } = this.search();
+    const escapes = text.includes('\\') || text.includes('%');
+    const holds = {
+      escapes,
+      nestedEscapes: text.includes('\\\\'),
+      escapeSequences: ESCAPE_SEQUENCE_STARTS.test(text),
+      escapedEscapeSequences: escapes && ESCAPED_ESCAPE_SEQUENCE_STARTS.test(text),
+    };
+    const searches: SecretSearch[] = [];
+    let unfinishedFrom = text.length;
+    for (const reading of READINGS) {
+      if (!mayFindMore(reading, holds)) continue;
+      const search = new SecretSearch(automaton, reading, onFound);
+      unfinishedFrom = Math.min(unfinishedFrom, search.search(text, onFound === undefined));
+      searches.push(search);
+    }
+    return { searches, unfinishedFrom };
+  }
+}
+
+/** A regular expression for the first characters of a form with white space between them (no nesting: it cannot backtrack far). */
+function prefilterOf(codes: Form): string {
+  return codes
+    .slice(0, PREFILTER_LENGTH)
+    .map((code) => `\\u{${code.toString(16)}}`)
+    .join('[\\t\\n\\r ]*');
 }
 
 /**
- * Every form of the value: each character as itself or escaped (`\u005f` with hex in either case,
- * `\/`, `%5F`), with spaces and line breaks (raw or escaped) allowed past its first characters.
+ * The spans of a text that hold a form of a secret. Spans that overlap are masked as one, as the
+ * form of lowest number among them; spans that only touch stay apart.
  */
-function patternOf(value: string): RegExp {
-  const gap = '(?:[ \\t\\r\\n]|\\\\[nrt])*';
-  const chars = [...value].map((c, j) => (j >= MIN_MATCHED_BEFORE_GAPS ? gap : '') + `(?:${charForms(c).join('|')})`);
-  return new RegExp(chars.join(''), 'g');
-}
+class MaskedSpans {
+  /** For each index, the furthest end of a span that starts there (0: none), and its form. */
+  private ends: Int32Array | undefined;
+  private forms: Int32Array | undefined;
 
-function charForms(c: string): string[] {
-  const code = c.charCodeAt(0);
-  const hex = (digits: number) => [...code.toString(16).padStart(digits, '0')].map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d)).join('');
-  const literal = c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-  const forms = [literal, '\\\\u' + hex(4)];
-  if (code < 256) forms.push('%' + hex(2));
-  if (c === '/' || c === '"' || c === '\\') forms.push('\\\\' + literal);
-  return forms;
-}
+  constructor(private readonly length: number) {}
 
-/** The end of the value read from `start` on, NO_MATCH, or PARTIAL when the text ends first. */
-function matchAt(text: string, start: number, value: string): number {
-  let i = start;
-  for (let j = 0; j < value.length; j++) {
-    if (j >= MIN_MATCHED_BEFORE_GAPS) i = skipGaps(text, i);
-    if (i >= text.length) return PARTIAL;
-    const used = encodedCharAt(text, i, value.charCodeAt(j));
-    if (used === NO_MATCH || used === PARTIAL) return used;
-    i += used;
+  add(start: number, end: number, form: number): void {
+    this.ends ??= new Int32Array(this.length);
+    this.forms ??= new Int32Array(this.length);
+    if (this.ends[start] === 0 || form < this.forms[start]!) this.forms[start] = form;
+    this.ends[start] = Math.max(this.ends[start]!, end);
   }
-  return i;
-}
 
-/** Past spaces and line breaks, raw or JSON-escaped (`\n`, `\r`, `\t`). */
-function skipGaps(text: string, from: number): number {
-  let i = from;
-  for (;;) {
-    const c = text[i];
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') i++;
-    else if (c === '\\' && (text[i + 1] === 'n' || text[i + 1] === 'r' || text[i + 1] === 't')) i += 2;
-    else return i;
+  applyTo(text: string, maskedOf: (form: number) => string): string {
+    const { ends, forms } = this;
+    if (!ends || !forms) return text;
+    const pieces: string[] = [];
+    let copiedTo = 0;
+    let span: { start: number; end: number; form: number } | undefined;
+    const close = () => {
+      if (!span) return;
+      pieces.push(text.slice(copiedTo, span.start), maskedOf(span.form));
+      copiedTo = span.end;
+    };
+    for (let start = 0; start < this.length; start++) {
+      const end = ends[start]!;
+      if (end === 0) continue;
+      if (span && start < span.end) {
+        span.end = Math.max(span.end, end);
+        span.form = Math.min(span.form, forms[start]!);
+        continue;
+      }
+      close();
+      span = { start, end, form: forms[start]! };
+    }
+    close();
+    pieces.push(text.slice(copiedTo));
+    return pieces.join('');
   }
-}
-
-/**
- * How many characters of `text` at `i` spell the character `code`, as `patternOf` reads them;
- * NO_MATCH, or PARTIAL for an escape the text ends inside.
- */
-function encodedCharAt(text: string, i: number, code: number): number {
-  const c = text[i]!;
-  if (c.charCodeAt(0) === code) return 1;
-  if (c === '\\') {
-    if (i + 1 >= text.length) return PARTIAL;
-    const next = text[i + 1]!;
-    if (next === 'u') return hexEscape(text, i + 2, 4, code, 6);
-    return (next === '/' || next === '"' || next === '\\') && next.charCodeAt(0) === code ? 2 : NO_MATCH;
-  }
-  if (c === '%' && code < 256) return hexEscape(text, i + 1, 2, code, 3);
-  return NO_MATCH;
-}
-
-function hexEscape(text: string, from: number, digits: number, code: number, length: number): number {
-  const hex = text.slice(from, from + digits);
-  if (!/^[0-9a-fA-F]*$/.test(hex)) return NO_MATCH;
-  if (hex.length < digits) return PARTIAL;
-  return parseInt(hex, 16) === code ? length : NO_MATCH;
 }

@@ -39,12 +39,14 @@ export class TabWriter<T> implements RowWriter<T> {
     private readonly sink: OutputSink,
     private readonly paint: Paint,
     private readonly columns: readonly StreamColumn<T>[],
+    /** Masks the secrets in use, before a cell is made printable: what that leaves of an escape sequence would hide a key from the output's own masking. */
+    private readonly mask: (text: string) => string = (text) => text,
   ) {}
 
   async write(rows: readonly T[]): Promise<void> {
     let out = this.started ? '' : this.header();
     this.started = true;
-    for (const row of rows) out += this.columns.map((c) => cell(c.display(row))).join('\t') + '\n';
+    for (const row of rows) out += this.columns.map((c) => cell(this.mask(c.display(row)))).join('\t') + '\n';
     await this.sink.write(out);
   }
 
@@ -83,7 +85,7 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
     private readonly columns: readonly StreamColumn<T>[],
     /** Said when the run ends with no row. */
     private readonly empty: string,
-    /** Masks the secrets in use: a cell cut to fit would hide a key from the output's own masking. */
+    /** Masks the secrets in use: a cell cut to fit, or made printable, would hide a key from the output's own masking. */
     private readonly mask: (text: string) => string = (text) => text,
   ) {}
 
