@@ -34,7 +34,3 @@ export function secretOf(key: string): string {
   return key.slice(formOf(key)?.prefix.length ?? 0);
 }
 
-/** Replaces every occurrence of the key in a text by its masked form. */
-export function redactKey(text: string, key: string | undefined): string {
-  return key ? text.split(key).join(maskKey(key)) : text;
-}

@@ -8,9 +8,17 @@ import { oneLine, terminalJson } from '../core/output/format.js';
 /** Past this many characters a value is cut: a field, a header or a reply excerpt, never a whole body. */
 export const MAX_SHOWN_CHARS = 200;
 
-/** Peer text for one line of a message: control characters gone (line breaks too), cut past `max`. */
-export function shownText(text: string, max: number = MAX_SHOWN_CHARS): string {
-  const line = oneLine(text);
+/** What masks the run's secrets in a text (core/output/secrets.ts). */
+export interface Masker {
+  mask(text: string): string;
+}
+
+/**
+ * Peer text for one line of a message: secrets masked first (a key split by `ESC[0m` is still
+ * read as the key), then control characters gone (line breaks too), cut past `max`.
+ */
+export function shownText(text: string, secrets: Masker, max: number = MAX_SHOWN_CHARS): string {
+  const line = oneLine(secrets.mask(text));
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 

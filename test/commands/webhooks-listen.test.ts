@@ -57,6 +57,16 @@ describe.each(MODES)('webhooks listen, for $mode: nothing a sender or a forward 
     expect(result.stderr).not.toMatch(UNSAFE);
   });
 
+  it('a field that echoes the signing secret split by ESC[0m is masked, not shown with the ESC taken out', async () => {
+    const split = `rpt_${SECRET.slice(0, 12)}\u001b[0m${SECRET.slice(12)}`;
+    const result = await listen(['--exit-after', '1'], async (port) => {
+      expect(await deliver(port, eventBody({ report_id: split }))).toBe(200);
+    }, { tty });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('rpt_');
+    expect(result.stdout).not.toContain(SECRET.slice(-8));
+  });
+
   it('an unsigned sender cannot put a C1 control into the "refused a delivery" warning through the signature header', async () => {
     const result = await listen(['--exit-after', '1'], async (port) => {
       // Header values are read as Latin-1: the byte 0x9B is U+009B, the one-character CSI.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { keyMode, maskKey, redactKey } from '../../src/config/keys.js';
+import { keyMode, maskKey } from '../../src/config/keys.js';
 import { checkBaseUrl, resolveSettings } from '../../src/config/resolve.js';
 import { isLoopbackHost } from '../../src/core/urls.js';
 import { checkId } from '../../src/commands/args.js';
@@ -20,15 +20,6 @@ describe('keys', () => {
     expect(maskKey('svc_sk_test_short')).toBe('svc_sk_test_…');
     expect(maskKey('sk_live_abcdef0123456789')).toBe('sk_live_…6789');
     expect(maskKey('sk_test_short')).toBe('sk_test_…');
-  });
-
-  it('never lets a key through redaction', () => {
-    fc.assert(
-      fc.property(fc.stringMatching(/^[a-f0-9]{12,40}$/), fc.string(), (secret, noise) => {
-        const key = `svc_sk_live_${secret}`;
-        expect(redactKey(`${noise}${key}${noise}${key}`, key)).not.toContain(key);
-      }),
-    );
   });
 });
 

@@ -4,7 +4,7 @@ import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.
 import { createPaint, type Paint } from '../../core/output/paint.js';
 import type { Registration } from '../../webhooks/mock-endpoint.js';
 import type { Delivery, Receiver } from '../../webhooks/receiver.js';
-import { shownJson, shownText } from '../../webhooks/shown.js';
+import { shownJson, shownText, type Masker } from '../../webhooks/shown.js';
 import { USER_AGENT } from '../../version.js';
 import { checkInteger } from '../args.js';
 import { givenSigningSecret, noSigningSecret } from './secret.js';
@@ -59,17 +59,17 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
 
   const onDelivery = (delivery: Delivery) => {
     received++;
-    ctx.out(eventLine(delivery, ctx.machineOutput, paint));
+    ctx.out(eventLine(delivery, ctx.machineOutput, paint, ctx.secrets));
     if (forwardTo) {
       // The event's name and what the target says are theirs: shown inert, as every peer's text.
-      const event = shownText(delivery.event.event);
+      const event = shownText(delivery.event.event, ctx.secrets);
       const forward = forwardDelivery(forwardTo, delivery, { timeoutMs: forwardTimeoutMs, signal: stopForwards.signal })
         .then(({ status, excerpt }) => {
           if (status >= 200 && status < 300) return ctx.err(`  forwarded to ${target}: ${status}`);
-          const said = shownText(excerpt);
+          const said = shownText(excerpt, ctx.secrets);
           ctx.warn(`${target} answered ${status} to the forwarded ${event}${said ? `: ${said}` : ''}`);
         })
-        .catch((error: Error) => ctx.warn(`forwarding ${event} to ${target} failed: ${shownText(error.message)}`))
+        .catch((error: Error) => ctx.warn(`forwarding ${event} to ${target} failed: ${shownText(error.message, ctx.secrets)}`))
         .finally(() => forwards.delete(forward));
       forwards.add(forward);
     }
@@ -86,7 +86,7 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
       secret: given?.secret,
       onDelivery,
       // The reason may quote the sender's header; the path is the sender's too.
-      onRejected: (reason, request) => ctx.warn(`refused a delivery (${shownText(request.method)} ${shownText(request.path)}): ${shownText(reason)}`),
+      onRejected: (reason, request) => ctx.warn(`refused a delivery (${shownText(request.method, ctx.secrets)} ${shownText(request.path, ctx.secrets)}): ${shownText(reason, ctx.secrets)}`),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port, or --port 0 for a free one`);
@@ -183,9 +183,9 @@ function agreeOnSecret(
  * One line per event: for people a timestamp, the event and the report; for machines the body,
  * compact. Every field is the sender's, so each is shown inert (shown.ts) before it is painted.
  */
-function eventLine(delivery: Delivery, machine: boolean, paint: Paint): string {
+function eventLine(delivery: Delivery, machine: boolean, paint: Paint, secrets: Masker): string {
   if (machine) return shownJson(delivery.body) + '\n';
-  const [event, reportId, timestamp, errorCode] = [delivery.event.event, delivery.event.report_id, delivery.event.timestamp, delivery.event.error_code ?? ''].map((field) => shownText(field));
+  const [event, reportId, timestamp, errorCode] = [delivery.event.event, delivery.event.report_id, delivery.event.timestamp, delivery.event.error_code ?? ''].map((field) => shownText(field, secrets));
   const kind = event === 'report.failed' ? paint.bad(event) : event === 'report.ready' ? paint.good(event) : event;
   return [timestamp, kind, reportId, ...(errorCode ? [errorCode] : [])].join('  ') + '\n';
 }

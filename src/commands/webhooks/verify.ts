@@ -33,7 +33,7 @@ function report(ctx: Context, verdict: Verdict): void {
     return;
   }
   // The reason may quote the header, which came with the delivery.
-  const reason = shownText(verdict.reason);
+  const reason = shownText(verdict.reason, ctx.secrets);
   if (ctx.machineOutput) ctx.out(JSON.stringify({ valid: false, reason }) + '\n');
   throw new CliError(`invalid delivery: ${reason}`, EXIT.invalid);
 }
