@@ -346,6 +346,14 @@ describe('svc parse FILE --wait', () => {
     }
   });
 
+  it.each(MODES)('a poll_url elsewhere that echoes the key split by ESC[0m: the error masks it, for $mode', async ({ tty }) => {
+    const split = `${KEY.slice(0, 14)}\u001b[0m${KEY.slice(14)}`;
+    const result = await svc(['parse', file('s.pdf'), '--wait'], { tty, service: polled({ poll_url: `https://elsewhere.test/v1/${split}` }, []) });
+    expect(result.code).toBe(10);
+    expect(result.stderr).not.toContain(KEY.slice(14));
+    expect(result.stderr).toContain(`…${KEY.slice(-4)}`);
+  });
+
   it('a poll answered without a status is taken as final', async () => {
     const result = await svc(['parse', file('s.pdf'), '--wait', '--json'], { service: polled(ACCEPTED, [{ body: PROCESSING }, { body: { report_id: ID } }]) });
     expect(result.code).toBe(0);

@@ -9,7 +9,6 @@ import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
 import type { Context, ReplyReader } from '../../core/context.js';
 import { CliError, EXIT, NetworkError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
-import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 import { checkBank, checkInteger } from '../args.js';
@@ -114,7 +113,7 @@ export function pollPath(body: unknown, baseUrl: string, reading: ReplyReading):
   const id = textOf(pick(body, 'report_id'));
   if (id !== undefined) return target(ENDPOINTS.getReport, { report_id: id }).path;
   if (pollUrl === undefined) throw new UnexpectedReplyError(`unexpected reply to ${reading.what}: it names neither a poll_url nor a report_id to wait for`);
-  throw new UnexpectedReplyError(`unexpected reply to ${reading.what}: its poll_url ${JSON.stringify(oneLine(pollUrl))} is not under the base URL ${baseUrl}, and it names no report_id`);
+  throw new UnexpectedReplyError(`unexpected reply to ${reading.what}: its poll_url ${JSON.stringify(pollUrl)} is not under the base URL ${baseUrl}, and it names no report_id`);
 }
 
 interface Statement {
