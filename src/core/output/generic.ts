@@ -3,12 +3,10 @@
 // nested lists as tables of their own under a heading. Nothing the service sends is hidden, and
 // nothing it sends makes a table fail: depth is bounded and every value has a text.
 import { isRecord, type JsonRecord } from '../../api/reading.js';
+import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { isAtom, visibleWidth } from './fit.js';
 import { formatBoolean } from './format.js';
 import type { Column, ListView, Part, RecordView, SectionsView } from './view.js';
-
-/** Deeper than this, a value is shown as an ellipsis: a reply may nest 100,000 levels. */
-export const MAX_DEPTH = 24;
 
 type Row = Record<string, string>;
 
@@ -121,14 +119,6 @@ export function cellText(value: unknown, depth = 0): string {
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value) && !value.some((item) => isRecord(item) || Array.isArray(item))) return value.map((item) => cellText(item)).join(', ');
   return compactJson(value, depth);
-}
-
-/** Compact JSON of a value, its nesting cut at MAX_DEPTH (JSON.stringify would overflow the stack). */
-export function compactJson(value: unknown, depth = 0): string {
-  if (depth > MAX_DEPTH) return '"…"';
-  if (Array.isArray(value)) return `[${value.map((item) => compactJson(item, depth + 1)).join(',')}]`;
-  if (isRecord(value)) return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${compactJson(v, depth + 1)}`).join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** `monthly_summary` → `Monthly summary`; nested names joined with ›. */

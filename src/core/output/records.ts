@@ -4,8 +4,8 @@
 // nested values as compact JSON in their cell.
 import { isRecord } from '../../api/reading.js';
 import { UnexpectedReplyError } from '../errors.js';
-import { csvLine } from './csv.js';
-import { compactJson, unionKeys } from './generic.js';
+import { csvCell, csvLine } from './csv.js';
+import { unionKeys } from './generic.js';
 
 export function fallbackRecords(body: unknown): unknown[] {
   if (Array.isArray(body)) return body;
@@ -33,13 +33,6 @@ export function csvText(records: readonly unknown[]): string {
   const keys = unionKeys(rows);
   if (keys.length === 0) return '';
   let out = csvLine(keys);
-  for (const row of rows) out += csvLine(keys.map((key) => csvCell(row[key])));
+  for (const row of rows) out += keys.map((key) => csvCell(row[key])).join(',') + '\r\n';
   return out;
-}
-
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return compactJson(value);
 }
