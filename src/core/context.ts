@@ -220,6 +220,7 @@ export class Context {
     ]);
     const reading = new ReplyReading(reader.what);
     let text: string;
+    let notes: string[] = [];
     if (this.format === 'ndjson' || this.format === 'csv') {
       const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
       text = this.format === 'csv' ? records.csvText(list) : records.ndjsonText(list);
@@ -229,10 +230,14 @@ export class Context {
       // Text for people is made printable: a name cannot move the cursor or recolour the terminal.
       // Secrets are masked in the values themselves: a boxed table may wrap one across lines.
       const forPeople = printableDeep(reply.body, (value) => this.secrets.mask(printable(value)));
-      text = await this.table(reader.view(forPeople, reading));
+      const view = reader.view(forPeople, reading);
+      text = await this.table(view);
+      // A terminal shows what a table left out under it; a pipe's stdout keeps to the rows.
+      if (!this.io.stdoutIsTTY) notes = (await import('./output/view.js')).notesOf(view);
     }
     if (this.debug) for (const line of reading.debugLines()) this.err(line);
     this.out(text);
+    for (const note of notes) this.err(note);
   }
 
   /** A view as a table: boxed with colour on a terminal, tab-separated in a pipe. */

@@ -119,13 +119,15 @@ function recordTabs<T>(view: RecordView<T>, target: RenderTarget): string {
 function listForPeople<T>(view: ListView<T>, target: RenderTarget): string {
   const paint = target.paint;
   let out = textLines(view.title ? [view.title] : [], target, paint.title);
-  const footer = textLines(view.footer, target, paint.dim);
+  const footer = textLines(view.notes, target, paint.dim) + textLines(view.footer, target, paint.dim);
   if (view.rows.length === 0) return out + textLines([view.empty ?? 'Nothing to show.'], target, plainText) + footer;
   if (!view.section) return out + fittedTable(view.columns, view.rows, target) + footer;
   const groups = new Map<string, T[]>();
   for (const row of view.rows) {
     const name = view.section.value(row);
-    groups.set(name, [...(groups.get(name) ?? []), row]);
+    const group = groups.get(name);
+    if (group) group.push(row);
+    else groups.set(name, [row]);
   }
   const parts = [...groups].map(([name, rows]) => textLines([name], target, paint.title) + fittedTable(view.columns, rows, target));
   return out + parts.join('\n') + footer;
