@@ -205,7 +205,8 @@ export class Context {
 
   /**
    * Prints a reply in the chosen output format: `--json` as received, whatever its shape; ndjson
-   * and CSV from the records the reader names; a table from the view the reader builds.
+   * and CSV from the records the reader names; a table from the view the reader builds. The text
+   * is made and written a piece at a time, giving way to a signal (stream/paced-write.ts).
    */
   async present(reply: Reply, reader: ReplyReader): Promise<void> {
     if (this.format === 'json') {
@@ -213,40 +214,54 @@ export class Context {
       this.out(jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color }));
       return;
     }
-    const [{ ReplyReading }, records, { printable, printableDeep, machineTextForTerminal }] = await Promise.all([
+    const [{ ReplyReading }, records, { printable, printableDeep, machineTextForTerminal }, { OutputSink, StdoutClosedError }, { giveWay, writePieces }] = await Promise.all([
       import('../api/reading.js'),
       import('./output/records.js'),
       import('./output/format.js'),
+      import('./stream/sink.js'),
+      import('./stream/paced-write.js'),
     ]);
     const reading = new ReplyReading(reader.what);
-    let text: string;
+    const format = this.format;
+    let pieces: Iterable<string>;
+    let transform: ((text: string) => string) | undefined;
     let notes: string[] = [];
-    if (this.format === 'ndjson' || this.format === 'csv') {
+    if (format === 'ndjson' || format === 'csv') {
       const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
-      text = this.format === 'csv' ? records.csvText(list) : records.ndjsonText(list);
+      await giveWay(this.signal);
+      pieces = format === 'csv' ? records.csvPieces(list) : records.ndjsonPieces(list);
       // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown.
-      if (this.io.stdoutIsTTY) text = machineTextForTerminal(this.format, text);
+      if (this.io.stdoutIsTTY) transform = (text) => machineTextForTerminal(format, text);
     } else {
       // Text for people is made printable: a name cannot move the cursor or recolour the terminal.
       // Secrets are masked in the values themselves: a boxed table may wrap one across lines.
+      // Each step is one pass over the reply: a signal is let in between them.
       const forPeople = printableDeep(reply.body, (value) => this.secrets.mask(printable(value)));
+      await giveWay(this.signal);
       const view = reader.view(forPeople, reading);
-      text = await this.table(view);
+      await giveWay(this.signal);
+      pieces = await this.tablePieces(view);
       // A terminal shows what a table left out under it; a pipe's stdout keeps to the rows.
       if (!this.io.stdoutIsTTY) notes = (await import('./output/view.js')).notesOf(view);
     }
     if (this.debug) for (const line of reading.debugLines()) this.err(line);
-    this.out(text);
+    try {
+      await writePieces(pieces, new OutputSink(this.io.stdout, { transform }), this.signal);
+    } catch (error) {
+      // The reader of stdout went away (`| head`): that ends the run quietly.
+      if (error instanceof StdoutClosedError) return;
+      throw error;
+    }
     for (const note of notes) this.err(note);
   }
 
-  /** A view as a table: boxed with colour on a terminal, tab-separated in a pipe. */
-  private async table(view: View): Promise<string> {
-    const [{ renderTable }, { createPaint }, { timeZoneOf }] = await Promise.all([import('./output/render.js'), import('./output/paint.js'), import('./output/time.js')]);
+  /** A view as a table, in pieces: boxed with colour on a terminal, tab-separated in a pipe. */
+  private async tablePieces(view: View): Promise<Iterable<string>> {
+    const [{ tablePieces }, { createPaint }, { timeZoneOf }] = await Promise.all([import('./output/render.js'), import('./output/paint.js'), import('./output/time.js')]);
     const Table = this.io.stdoutIsTTY ? (await import('cli-table3')).default : undefined;
     // Times in the local zone (TZ), and how far off they are from the run's clock.
     const time = { now: this.now(), zone: timeZoneOf(this.io.env) };
-    return renderTable(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), Table, time });
+    return tablePieces(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), Table, time });
   }
 
   /**

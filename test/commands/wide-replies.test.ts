@@ -1,8 +1,9 @@
 // Replies whose rows each bring a field of their own (issue 23 item 8), in-process, as a person at
 // a terminal and as a script: a table shows its designed columns and at most 24 more, and says how
 // many it left out (under it on a terminal, on stderr in a pipe); CSV past 1,000 columns is exit 10
-// with nothing on stdout; NDJSON writes every record whole. Outputs that grew with rows × rows used
-// to take minutes: the sizes checked here fail fast on that code, none of the tests is timed.
+// with nothing on stdout; NDJSON writes every record whole. And Ctrl-C during a long output stops
+// it: exit 130. Outputs that grew with rows × rows used to take minutes: the sizes checked here
+// fail fast on that code, none of the tests is timed.
 import { describe, expect, it } from 'vitest';
 import { ANSI, expectFailure, FakeService, MODES, plain, svc } from '../support/in-process.js';
 
@@ -80,5 +81,21 @@ describe.each(MODES)('-o csv of rows that each bring a field of their own, for $
     expect(lines).toHaveLength(995);
     for (const line of lines) expect(line.split(',')).toHaveLength(1000);
     expect(result.stderr).toBe('');
+  });
+});
+
+describe.each(MODES)('Ctrl-C while a long output is written, for $mode', ({ tty }) => {
+  it.each([[[]], [['-o', 'csv']], [['-o', 'ndjson']]])('%j: stops it, exit 130', async (flags) => {
+    // Enough rows for several writes; a boxed table (a terminal's) takes fewer, and the code that
+    // drew it whole took minutes on 20,000.
+    const count = tty && flags.length === 0 ? 2_000 : 20_000;
+    const body = { count, transactions: Array.from({ length: count }, (_, i) => ({ id: `txn_${i}`, date: '2026-01-01', description: `PAYMENT ${i}`, debit: 1, balance: i })) };
+    const ctrlC = new AbortController();
+    const result = await svc(['reports', 'transactions', ID, ...flags], { tty, service: answering(TRANSACTIONS, body), signal: ctrlC.signal, onStdout: () => ctrlC.abort() });
+    expect(result.code, result.stderr).toBe(130);
+    // The first piece was written, the rest never made.
+    expect(result.stdout.length).toBeGreaterThan(0);
+    expect(result.stdout).not.toContain(`txn_${count - 1}`);
+    expect(result.stderr).toMatch(/^error: interrupted$|"error_code":"INTERRUPTED"/m);
   });
 });

@@ -1,11 +1,15 @@
 // `-o ndjson` and `-o csv` (contract §4a): one record per item of the list a command documents;
 // where it has none, the items of a top-level list or of a list `data`, else the reply as one
 // record. Records carry the values as received; CSV columns are the union of their keys, with
-// nested values as compact JSON in their cell.
+// nested values as compact JSON in their cell. Both are made a few records at a time
+// (stream/paced-write.ts writes them), each record once: linear in the reply.
 import { isRecord } from '../../api/reading.js';
 import { UnexpectedReplyError } from '../errors.js';
 import { csvCell, csvLine } from './csv.js';
 import { formatCount } from './format.js';
+
+/** Records made into one piece of text. */
+const RECORDS_A_PIECE = 100;
 
 /**
  * The most columns a CSV file is given (contract §4a). Records that each bring a field of their
@@ -21,9 +25,16 @@ export function fallbackRecords(body: unknown): unknown[] {
 }
 
 export function ndjsonText(records: readonly unknown[]): string {
-  let out = '';
-  for (const record of records) out += exactJson(record) + '\n';
-  return out;
+  return [...ndjsonPieces(records)].join('');
+}
+
+/** NDJSON, RECORDS_A_PIECE lines a piece. */
+export function* ndjsonPieces(records: readonly unknown[]): Generator<string> {
+  for (let from = 0; from < records.length; from += RECORDS_A_PIECE) {
+    let piece = '';
+    for (let i = from; i < Math.min(records.length, from + RECORDS_A_PIECE); i++) piece += exactJson(records[i]) + '\n';
+    yield piece;
+  }
 }
 
 /** The record as received, on one line; a record nested past what JSON.stringify can walk is exit 10. */
@@ -35,8 +46,16 @@ function exactJson(value: unknown): string {
   }
 }
 
-/** CSV; records with more than MAX_CSV_COLUMNS keys between them are exit 10, found as soon as the keys pass the bound. */
 export function csvText(records: readonly unknown[]): string {
+  return [...csvPieces(records)].join('');
+}
+
+/**
+ * CSV: a header row, then RECORDS_A_PIECE rows a piece. Records with more than MAX_CSV_COLUMNS
+ * keys between them are exit 10, found before the first piece (nothing is written) and as soon as
+ * the keys pass the bound.
+ */
+export function* csvPieces(records: readonly unknown[]): Generator<string> {
   const rows = records.map((record) => (isRecord(record) ? record : { value: record }));
   const keys = new Set<string>();
   for (const row of rows) {
@@ -45,10 +64,16 @@ export function csvText(records: readonly unknown[]): string {
       throw new UnexpectedReplyError(`the records have more than ${formatCount(MAX_CSV_COLUMNS)} different fields, the most columns a CSV file is given; -o ndjson writes each record whole`);
     }
   }
-  if (keys.size === 0) return '';
+  if (keys.size === 0) return;
   const columns = [...keys];
-  const lines = [csvLine(columns)];
-  // Own fields only: a record without `constructor` has no cell of Object's.
-  for (const row of rows) lines.push(columns.map((key) => csvCell(Object.hasOwn(row, key) ? row[key] : undefined)).join(',') + '\r\n');
-  return lines.join('');
+  yield csvLine(columns);
+  for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
+    let piece = '';
+    for (let i = from; i < Math.min(rows.length, from + RECORDS_A_PIECE); i++) {
+      const row = rows[i]!;
+      // Own fields only: a record without `constructor` has no cell of Object's.
+      piece += columns.map((key) => csvCell(Object.hasOwn(row, key) ? row[key] : undefined)).join(',') + '\r\n';
+    }
+    yield piece;
+  }
 }
