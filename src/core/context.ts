@@ -221,6 +221,8 @@ export class Context {
       import('./stream/sink.js'),
       import('./stream/paced-write.js'),
     ]);
+    // Reading the reply (JSON.parse) was one long step already: a signal that came meanwhile is heard first.
+    await giveWay(this.signal);
     const reading = new ReplyReading(reader.what);
     const format = this.format;
     let pieces: Iterable<string>;

@@ -3,6 +3,7 @@
 // refused before its first piece; tables, CSV and NDJSON are made a piece at a time, each piece
 // only when asked for, and the writer gives way to a signal between pieces. No test here is timed:
 // sizes and counts show that the work is linear, and a loop that never gave way would hang.
+import { readFile } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import Table from 'cli-table3';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { createPaint } from '../../src/core/output/paint.js';
 import { csvPieces, MAX_CSV_COLUMNS, ndjsonPieces } from '../../src/core/output/records.js';
 import { renderTable, ROWS_A_PIECE, tablePieces, type RenderTarget } from '../../src/core/output/render.js';
 import { notesOf, type ListView } from '../../src/core/output/view.js';
-import { writePieces } from '../../src/core/stream/paced-write.js';
+import { giveWay, writePieces } from '../../src/core/stream/paced-write.js';
 import { OutputSink } from '../../src/core/stream/sink.js';
 
 /** `count` rows with two fields every row has and one that only this row has. */
@@ -134,5 +135,26 @@ describe('writing pieces', () => {
       for (;;) yield 'x'.repeat(100);
     })();
     await expect(writePieces(endless, collector().sink, stop.signal)).rejects.toThrow(InterruptedError);
+  });
+
+  it('giving way between two steps lets in a signal that came during a step run from an I/O callback', async () => {
+    let heard = false;
+    const hear = () => (heard = true);
+    process.on('SIGUSR2', hear);
+    try {
+      // A reply is parsed in the callback of its last read: the loop's I/O phase, which a single
+      // turn back to the loop would not see again before the next step.
+      const heardThen = await new Promise<boolean>((resolve, reject) => {
+        readFile(new URL(import.meta.url), () => {
+          process.kill(process.pid, 'SIGUSR2');
+          const busyUntil = performance.now() + 20;
+          while (performance.now() < busyUntil);
+          giveWay(new AbortController().signal).then(() => resolve(heard), reject);
+        });
+      });
+      expect(heardThen).toBe(true);
+    } finally {
+      process.off('SIGUSR2', hear);
+    }
   });
 });

@@ -30,7 +30,7 @@ export async function writePieces(pieces: Iterable<string>, sink: OutputSink, si
       size = 0;
     }
     if (performance.now() - ranSince >= RUN_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
+      await letEventsIn();
       ranSince = performance.now();
     }
   }
@@ -43,6 +43,16 @@ export async function writePieces(pieces: Iterable<string>, sink: OutputSink, si
  * (building a table's view, then writing it); stops with InterruptedError if the run was asked to stop.
  */
 export async function giveWay(signal: AbortSignal): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
+  await letEventsIn();
   if (signal.aborted) throw new InterruptedError();
+}
+
+/**
+ * Waits until the event loop has looked for waiting events once. Two turns: code run from an I/O
+ * callback (a reply just read) gets a first turn back in the same round of the loop, before the
+ * loop looks again, so a signal that came meanwhile would still wait.
+ */
+async function letEventsIn(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
 }
