@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { csvCell, csvLine } from '../../src/core/output/csv.js';
-import { formatAmount, machineTextForTerminal, oneLine, printable, terminalJson } from '../../src/core/output/format.js';
+import { formatAmount, machineTextForTerminal, oneLine, printable, printableDeep, terminalJson } from '../../src/core/output/format.js';
 import { formatTimestamp } from '../../src/core/output/time.js';
 import { prettyJson, reindentJson } from '../../src/core/output/json.js';
 import { colorEnabled } from '../../src/core/io.js';
@@ -109,6 +109,20 @@ describe('formatting for people', () => {
   it('removes the C1 controls and the bidirectional ones, which could make a name read as another', () => {
     expect(printable('a\u009b31mb\u202ec\u2066d\u200fe\u061cf')).toBe('a31mbcdef');
     expect(oneLine(' a\u202e\n\u009bb ')).toBe('a b');
+  });
+
+  it('makes every string of a reply printable, keys too, and copies only what it changes', () => {
+    const clean = { data: [{ id: 'a', n: 1, tags: ['x'] }], meta: { ok: true } };
+    expect(printableDeep(clean)).toBe(clean);
+    const reply = { data: [{ id: 'a' }, { id: 'b\u001b[2J', n: null }], meta: { ok: true }, ['k\u202e']: 1 };
+    const shown = printableDeep(reply);
+    expect(shown).toEqual({ data: [{ id: 'a' }, { id: 'b[2J', n: null }], meta: { ok: true }, k: 1 });
+    expect(shown.data[0]).toBe(reply.data[0]);
+    expect(shown.meta).toBe(reply.meta);
+    expect(reply.data[1]!.id).toBe('b\u001b[2J');
+    const proto = printableDeep(JSON.parse('{"__proto__":{"x":1},"y":"\\u0007"}') as Record<string, unknown>);
+    expect(Object.keys(proto)).toEqual(['__proto__', 'y']);
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
   });
 
   it('escapes in JSON text what printable drops, so it still means the same value', () => {
