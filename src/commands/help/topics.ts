@@ -112,8 +112,8 @@ function formattingTopic(): Block[] {
       items: [
         ['table', 'The default. On a terminal: boxed tables with colour. In a pipe: one header line, then one line per row, columns separated by a tab, no colour and no box drawing.'],
         ['json', 'The reply body exactly as the service sent it (same keys, same values, numbers with all their digits), indented by two spaces. One document per command; nothing else on stdout. --json is the same as -o json.'],
-        ['ndjson', 'One compact JSON object per line: one per item of the list a command documents (data, statements, data.results, a report\'s transactions, a dataset\'s line items or series); without one, the items of a top-level list or of a list data, else the reply as one object.'],
-        ['csv', "RFC 4180: the same records as ndjson, a header row with the union of their keys, raw values (amounts unformatted), nested values as compact JSON in their cell. Records with more than 1,000 keys between them are refused (exit 10: use -o ndjson). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a ' in front; plain numbers such as -12.5 are left as they are."],
+        ['ndjson', 'One compact JSON object per line, as received (numbers with every digit): one per item of the list a command documents (data, statements, data.results, a report\'s transactions, a dataset\'s line items or series); without one, the items of a top-level list or of a list data, else the reply as one object.'],
+        ['csv', "RFC 4180: the same records as ndjson, a header row with the union of their keys, raw values (amounts unformatted, numbers with every digit as received), nested values as compact JSON in their cell. Records with more than 1,000 keys between them are refused (exit 10: use -o ndjson). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a ' in front; plain numbers such as -12.5 are left as they are."],
       ],
     },
     {

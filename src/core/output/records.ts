@@ -1,12 +1,15 @@
 // `-o ndjson` and `-o csv` (contract §4a): one record per item of the list a command documents;
 // where it has none, the items of a top-level list or of a list `data`, else the reply as one
 // record. Records carry the values as received; CSV columns are the union of their keys, with
-// nested values as compact JSON in their cell. Both are made a few records at a time
-// (stream/paced-write.ts writes them), each record once: linear in the reply.
+// nested values as compact JSON in their cell. Numbers and nested values are written from the
+// reply's own text where it has the records (raw-records.ts), so every digit is kept. Both are
+// made a few records at a time (stream/paced-write.ts writes them), each record once: linear in
+// the reply.
 import { isRecord } from '../../api/reading.js';
 import { UnexpectedReplyError } from '../errors.js';
-import { csvCell, csvLine } from './csv.js';
+import { csvField, csvLine, valueText } from './csv.js';
 import { formatCount } from './format.js';
+import type { RecordTexts } from './raw-records.js';
 
 /** Records made into one piece of text. */
 const RECORDS_A_PIECE = 100;
@@ -24,21 +27,21 @@ export function fallbackRecords(body: unknown): unknown[] {
   return [body];
 }
 
-export function ndjsonText(records: readonly unknown[]): string {
-  return [...ndjsonPieces(records)].join('');
+export function ndjsonText(records: readonly unknown[], texts?: RecordTexts): string {
+  return [...ndjsonPieces(records, texts)].join('');
 }
 
-/** NDJSON, RECORDS_A_PIECE lines a piece. */
-export function* ndjsonPieces(records: readonly unknown[]): Generator<string> {
+/** NDJSON, RECORDS_A_PIECE lines a piece: each record's text as received, else its value as JSON. */
+export function* ndjsonPieces(records: readonly unknown[], texts?: RecordTexts): Generator<string> {
   for (let from = 0; from < records.length; from += RECORDS_A_PIECE) {
     let piece = '';
-    for (let i = from; i < Math.min(records.length, from + RECORDS_A_PIECE); i++) piece += exactJson(records[i]) + '\n';
+    for (let i = from; i < Math.min(records.length, from + RECORDS_A_PIECE); i++) piece += (texts ? texts.record(i) : jsonLine(records[i])) + '\n';
     yield piece;
   }
 }
 
-/** The record as received, on one line; a record nested past what JSON.stringify can walk is exit 10. */
-function exactJson(value: unknown): string {
+/** The record's value on one line; a record nested past what JSON.stringify can walk is exit 10. */
+function jsonLine(value: unknown): string {
   try {
     return JSON.stringify(value) ?? 'null';
   } catch {
@@ -46,8 +49,8 @@ function exactJson(value: unknown): string {
   }
 }
 
-export function csvText(records: readonly unknown[]): string {
-  return [...csvPieces(records)].join('');
+export function csvText(records: readonly unknown[], texts?: RecordTexts): string {
+  return [...csvPieces(records, texts)].join('');
 }
 
 /**
@@ -55,7 +58,7 @@ export function csvText(records: readonly unknown[]): string {
  * keys between them are exit 10, found before the first piece (nothing is written) and as soon as
  * the keys pass the bound.
  */
-export function* csvPieces(records: readonly unknown[]): Generator<string> {
+export function* csvPieces(records: readonly unknown[], texts?: RecordTexts): Generator<string> {
   const rows = records.map((record) => (isRecord(record) ? record : { value: record }));
   const keys = new Set<string>();
   for (const row of rows) {
@@ -71,8 +74,14 @@ export function* csvPieces(records: readonly unknown[]): Generator<string> {
     let piece = '';
     for (let i = from; i < Math.min(rows.length, from + RECORDS_A_PIECE); i++) {
       const row = rows[i]!;
-      // Own fields only: a record without `constructor` has no cell of Object's.
-      piece += columns.map((key) => csvCell(Object.hasOwn(row, key) ? row[key] : undefined)).join(',') + '\r\n';
+      const cell = (key: string): string => {
+        // Own fields only: a record without `constructor` has no cell of Object's.
+        const value = Object.hasOwn(row, key) ? row[key] : undefined;
+        // A number or a nested value as the reply has it: parsed, it may have lost digits.
+        const asReceived = texts && (typeof value === 'number' || (typeof value === 'object' && value !== null)) ? (row === records[i] ? texts.field(i, key) : texts.record(i)) : undefined;
+        return csvField(asReceived ?? valueText(value));
+      };
+      piece += columns.map(cell).join(',') + '\r\n';
     }
     yield piece;
   }
