@@ -1,7 +1,8 @@
 // The view of what a command does not recognise (contract §4a): scalars as one FIELD/VALUE list
-// with dotted keys, lists of objects as tables whose columns are the union of their keys, and
-// nested lists as tables of their own under a heading. Nothing the service sends is hidden, and
-// nothing it sends makes a table fail: depth is bounded and every value has a text.
+// with dotted keys, lists of objects as tables whose columns are the union of their keys (up to a
+// bound, with a note of how many were left out), and nested lists as tables of their own under a
+// heading. Nothing the service sends makes a table fail, nor grow faster than the reply: depth and
+// columns are bounded and every value has a text.
 import { isRecord, type JsonRecord } from '../../api/reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { isAtom, visibleWidth } from './fit.js';
