@@ -208,7 +208,8 @@ export class Context {
 
   /**
    * Prints a reply in the chosen output format: `--json` as received, whatever its shape; ndjson
-   * and CSV from the records the reader names; a table from the view the reader builds.
+   * and CSV from the records the reader names; a table from the view the reader builds. The text
+   * is made and written a piece at a time, giving way to a signal (stream/paced-write.ts).
    */
   async present(reply: Reply, reader: ReplyReader): Promise<void> {
     if (this.format === 'json') {
@@ -216,24 +217,48 @@ export class Context {
       this.out(jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color }));
       return;
     }
-    const [{ ReplyReading }, records, { machineTextForTerminal }] = await Promise.all([
+    const [{ ReplyReading }, records, { machineTextForTerminal }, { OutputSink, StdoutClosedError }, { giveWay, writePieces }] = await Promise.all([
       import('../api/reading.js'),
       import('./output/records.js'),
       import('./output/format.js'),
+      import('./stream/sink.js'),
+      import('./stream/paced-write.js'),
     ]);
+    // Reading the reply (JSON.parse) was one long step already: a signal that came meanwhile is heard first.
+    await giveWay(this.signal);
     const reading = new ReplyReading(reader.what);
-    let text: string;
-    if (this.format === 'ndjson' || this.format === 'csv') {
+    const format = this.format;
+    let pieces: Iterable<string>;
+    let transform: ((text: string) => string) | undefined;
+    let notes: string[] = [];
+    if (format === 'ndjson' || format === 'csv') {
       const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
-      text = this.format === 'csv' ? records.csvText(list) : records.ndjsonText(list);
+      await giveWay(this.signal);
+      // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
+      const texts = (await import('./output/raw-records.js')).recordTexts(reply.raw, reply.body, list);
+      pieces = format === 'csv' ? records.csvPieces(list, texts) : records.ndjsonPieces(list, texts);
       // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
       // secrets are masked first, while an escape sequence that splits one is still whole.
-      if (this.io.stdoutIsTTY) text = machineTextForTerminal(this.format, this.secrets.mask(text));
+      if (this.io.stdoutIsTTY) transform = (text) => machineTextForTerminal(format, this.secrets.mask(text));
     } else {
-      text = await this.table(reader.view(await this.forPeople(reply.body), reading));
+      // Each step is one pass over the reply: a signal is let in between them.
+      const forPeople = await this.forPeople(reply.body);
+      await giveWay(this.signal);
+      const view = reader.view(forPeople, reading);
+      await giveWay(this.signal);
+      pieces = await this.tablePieces(view);
+      // A terminal shows what a table left out under it; a pipe's stdout keeps to the rows.
+      if (!this.io.stdoutIsTTY) notes = (await import('./output/view.js')).notesOf(view);
     }
     if (this.debug) for (const line of reading.debugLines()) this.err(line);
-    this.out(text);
+    try {
+      await writePieces(pieces, new OutputSink(this.io.stdout, { transform }), this.signal);
+    } catch (error) {
+      // The reader of stdout went away (`| head`): that ends the run quietly.
+      if (error instanceof StdoutClosedError) return;
+      throw error;
+    }
+    for (const note of notes) this.err(note);
   }
 
   /**
@@ -247,12 +272,12 @@ export class Context {
     return printableDeep(value, (text) => printable(this.secrets.mask(text)));
   }
 
-  /** A view as a table: boxed with colour on a terminal, tab-separated in a pipe. */
-  private async table(view: View): Promise<string> {
-    const [{ renderTable }, { createPaint }, { timeZoneOf }] = await Promise.all([import('./output/render.js'), import('./output/paint.js'), import('./output/time.js')]);
+  /** A view as a table, in pieces: boxed with colour on a terminal, tab-separated in a pipe. */
+  private async tablePieces(view: View): Promise<Iterable<string>> {
+    const [{ tablePieces }, { createPaint }, { timeZoneOf }] = await Promise.all([import('./output/render.js'), import('./output/paint.js'), import('./output/time.js')]);
     // Times in the local zone (TZ), and how far off they are from the run's clock.
     const time = { now: this.now(), zone: timeZoneOf(this.io.env) };
-    return renderTable(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), time });
+    return tablePieces(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), time });
   }
 
   /**

@@ -393,7 +393,7 @@ describe('svc reports list', () => {
     const result = await svc(['reports', 'list', '-o', 'ndjson'], { tty, service: answering('GET', '/v1/reports', { raw }) });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('{"report_id":"cl_1","amount":125000.5,"status":"complete"}\n{"report_id":"cl_2","extra":{"a":[1,2]}}\n');
+    expect(result.stdout).toBe('{"report_id":"cl_1","amount":125000.50,"status":"complete"}\n{"report_id":"cl_2","extra":{"a":[1,2]}}\n');
   });
 
   it.each(MODES)('-o csv: a header row of every key, one row per report, CRLF ends, quoting as RFC 4180, for $mode', async ({ tty }) => {

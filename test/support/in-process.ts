@@ -184,6 +184,8 @@ export interface InProcessOptions {
   now?: number;
   /** Aborted before or during the run: Ctrl-C. */
   signal?: AbortSignal;
+  /** Called with each piece of text written to stdout, as it is written: a test can press Ctrl-C (abort `signal`) mid-output. */
+  onStdout?: (text: string) => void;
   /**
    * Real waits, for a command whose wait races a real event (a listener's time limit against a
    * delivery): an instant wait would always win. Default: waits take no time.
@@ -217,7 +219,7 @@ export function scratchDir(): string {
  * unexpected request or missed an expected one.
  */
 export async function svc(argv: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
-  const stdout = sink();
+  const stdout = sink(options.onStdout);
   const stderr = sink();
   const tty = options.tty === true;
   const env: Record<string, string | undefined> = {
@@ -287,11 +289,13 @@ interface Sink {
   text: () => string;
 }
 
-function sink(): Sink {
+function sink(onWrite?: (text: string) => void): Sink {
   let text = '';
   const stream = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
-      text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      const piece = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+      text += piece;
+      onWrite?.(piece);
       done();
     },
   });

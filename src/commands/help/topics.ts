@@ -112,13 +112,13 @@ function formattingTopic(): Block[] {
       items: [
         ['table', 'The default. On a terminal: boxed tables with colour. In a pipe: one header line, then one line per row, columns separated by a tab, no colour and no box drawing.'],
         ['json', 'The reply body exactly as the service sent it (same keys, same values, numbers with all their digits), indented by two spaces. One document per command; nothing else on stdout. --json is the same as -o json.'],
-        ['ndjson', 'One compact JSON object per line: one per item of the list a command documents (data, statements, data.results, a report\'s transactions, a dataset\'s line items or series); without one, the items of a top-level list or of a list data, else the reply as one object.'],
-        ['csv', 'RFC 4180: the same records as ndjson, a header row with the union of their keys, raw values (amounts unformatted), nested values as compact JSON in their cell.'],
+        ['ndjson', 'One compact JSON object per line, as received (numbers with every digit): one per item of the list a command documents (data, statements, data.results, a report\'s transactions, a dataset\'s line items or series); without one, the items of a top-level list or of a list data, else the reply as one object.'],
+        ['csv', "RFC 4180: the same records as ndjson, a header row with the union of their keys, raw values (amounts unformatted, numbers with every digit as received), nested values as compact JSON in their cell. Records with more than 1,000 keys between them are refused (exit 10: use -o ndjson). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a ' in front; plain numbers such as -12.5 are left as they are."],
       ],
     },
     {
       kind: 'paragraph',
-      text: 'Tables show the fields a command knows in its own layout, and everything else the service sends as it comes: single values as FIELD/VALUE lines with dotted names (statement.period.from), lists of objects as tables whose columns are all their keys. A missing value is a blank cell. --debug names each documented field a reply lacks.',
+      text: 'Tables show the fields a command knows in its own layout, and everything else the service sends as it comes: single values as FIELD/VALUE lines with dotted names (statement.period.from), lists of objects as tables whose columns are all their keys, up to 24 beyond those a command designs (those most rows have; a note says how many more were left out, on stderr in a pipe). A missing value is a blank cell. --debug names each documented field a reply lacks.',
     },
     {
       kind: 'paragraph',

@@ -49,7 +49,7 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
     case 'ndjson':
       return withoutMeta(new NdjsonWriter(options.sink));
     case 'csv':
-      return withoutMeta(new CsvWriter<MerchantResult>(options.sink, CSV_KEYS, (result, key) => text(result[key as keyof MerchantResult])));
+      return withoutMeta(new CsvWriter<MerchantResult>(options.sink, CSV_KEYS, (result, key) => result[key as keyof MerchantResult]));
     case 'table': {
       const [{ merchantTableWriter, summaryLines }, { createPaint }] = await Promise.all([import('./table-writers.js'), import('../../core/output/paint.js')]);
       const paint = await createPaint(options.color);
@@ -71,8 +71,6 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
 function withoutMeta(writer: RowWriter<MerchantResult>): ResultWriter {
   return { write: (results) => writer.write(results), finish: (_meta, complete) => writer.finish(complete) };
 }
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /** CSV carries the raw values, and the lookup's type. */
 const CSV_KEYS = ['input', 'type', 'matched', 'terminal', 'merchant', 'mcc', 'category', 'city'];

@@ -75,15 +75,44 @@ export function oneLine(text: string): string {
 const PRINTABLE_DEPTH = 64;
 
 /**
- * A copy of a parsed reply with every string (keys too) passed through `clean` (by default made
- * printable), for views shown to people.
+ * The parsed reply with every string (keys too) passed through `clean` (by default made
+ * printable), for views shown to people. What `clean` leaves as it is, is not copied: a reply of
+ * clean text is given back as it is, and a big one is not made again object by object.
  */
 export function printableDeep<T>(value: T, clean: (text: string) => string = printable, depth = 0): T {
   if (typeof value === 'string') return clean(value) as T;
-  if (depth > PRINTABLE_DEPTH) return (typeof value === 'object' && value !== null ? null : value) as T;
-  if (Array.isArray(value)) return value.map((item) => printableDeep(item, clean, depth + 1)) as T;
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), printableDeep(v, clean, depth + 1)])) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > PRINTABLE_DEPTH) return null as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const cleaned = printableDeep(item, clean, depth + 1);
+      if (copy) copy.push(cleaned);
+      else if (cleaned !== item) copy = [...value.slice(0, i), cleaned];
+    }
+    return (copy ?? value) as T;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(record)) {
+    const child = record[key];
+    const cleanKey = clean(key);
+    const cleaned = printableDeep(child, clean, depth + 1);
+    if (!copy && (cleanKey !== key || cleaned !== child)) {
+      copy = {};
+      for (const before of Object.keys(record)) {
+        if (before === key) break;
+        setField(copy, before, record[before]);
+      }
+    }
+    if (copy) setField(copy, cleanKey, cleaned);
+  }
+  return (copy ?? value) as T;
+}
+
+/** Sets a field as JSON.parse does: `__proto__` too is a field of its own, not the prototype. */
+function setField(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
 }

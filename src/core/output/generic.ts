@@ -1,14 +1,13 @@
 // The view of what a command does not recognise (contract §4a): scalars as one FIELD/VALUE list
-// with dotted keys, lists of objects as tables whose columns are the union of their keys, and
-// nested lists as tables of their own under a heading. Nothing the service sends is hidden, and
-// nothing it sends makes a table fail: depth is bounded and every value has a text.
+// with dotted keys, lists of objects as tables whose columns are the union of their keys (up to a
+// bound, with a note of how many were left out), and nested lists as tables of their own under a
+// heading. Nothing the service sends makes a table fail, nor grow faster than the reply: depth and
+// columns are bounded and every value has a text.
 import { isRecord, type JsonRecord } from '../../api/reading.js';
+import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { isAtom, visibleWidth } from './fit.js';
-import { formatBoolean } from './format.js';
+import { formatBoolean, formatCount } from './format.js';
 import type { Column, ListView, Part, RecordView, SectionsView } from './view.js';
-
-/** Deeper than this, a value is shown as an ellipsis: a reply may nest 100,000 levels. */
-export const MAX_DEPTH = 24;
 
 type Row = Record<string, string>;
 
@@ -62,33 +61,76 @@ function mapTable(value: JsonRecord): ListView<Row> {
   return table(Object.entries(value).map(([name, record]) => ({ [nameKey]: name, ...(record as JsonRecord) })));
 }
 
-/** A table of records: one column per key any record has, nested objects as dotted keys. */
+/** A table of records: a column per key the records have (within the bound), nested objects as dotted keys. */
 export function table(records: readonly JsonRecord[]): ListView<Row> {
   const rows = records.map((record) => flatten(record));
-  return { kind: 'list', rows, columns: unionKeys(rows).map((key) => column(key, rows)) };
+  const { columns, leftOut } = guessedColumns(rows);
+  return { kind: 'list', rows, columns, ...(leftOut > 0 && { notes: [leftOutNote(leftOut)] }) };
 }
 
-/** Every key of the records, in the order they first appear. */
-export function unionKeys(records: readonly object[]): string[] {
-  const keys = new Set<string>();
-  for (const record of records) for (const key of Object.keys(record)) keys.add(key);
-  return [...keys];
+/**
+ * Columns a table shows beyond those a command designs (contract §4a: at least 8). Rows that each
+ * bring a field of their own would otherwise make a column a row, and a table of rows × rows
+ * cells: 30,000 such rows made 900 million. The fields most rows have are kept, and a note says
+ * how many were left out.
+ */
+export const MAX_EXTRA_COLUMNS = 24;
+
+/** The note under a table that left columns out. */
+export function leftOutNote(count: number): string {
+  return `${formatCount(count)} more column${count === 1 ? '' : 's'} left out, of the fields fewest rows have: --json or -o ndjson shows every field.`;
+}
+
+/**
+ * The columns of rows of text, at most MAX_EXTRA_COLUMNS of them, in the order their keys first
+ * appear; each column's fit guessed from its values. One pass over the rows' own fields, however
+ * many columns there are.
+ */
+function guessedColumns(rows: readonly Row[]): { columns: Column<Row>[]; leftOut: number } {
+  const counts = new Map<string, number>();
+  for (const row of rows) for (const key of Object.keys(row)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  let keys = [...counts.keys()];
+  if (keys.length > MAX_EXTRA_COLUMNS) {
+    // The sort is stable: of keys as frequent, the first to appear is kept.
+    const kept = new Set([...keys].sort((a, b) => counts.get(b)! - counts.get(a)!).slice(0, MAX_EXTRA_COLUMNS));
+    keys = keys.filter((key) => kept.has(key));
+  }
+  const guesses = new Map(keys.map((key) => [key, new ColumnGuess()]));
+  for (const row of rows) {
+    for (const key of Object.keys(row)) guesses.get(key)?.see(row[key]!);
+  }
+  return { columns: keys.map((key) => guesses.get(key)!.column(key)), leftOut: counts.size - keys.length };
 }
 
 /** Text longer than this in a column of the generic view is free text, the first to give up room. */
 const SHORT_TEXT = 16;
+const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
 /**
- * A column of the generic view, its fit guessed from its values: numbers (right-aligned), amounts,
- * dates and ids are kept whole; a column with a value longer than a short word is free text that
- * wraps; short text (a status, a category) keeps its words.
+ * A column of the generic view, its fit guessed from its values as they are seen: numbers
+ * (right-aligned), amounts, dates and ids are kept whole; a column with a value longer than a
+ * short word is free text that wraps; short text (a status, a category) keeps its words.
  */
-function column(key: string, rows: readonly Row[]): Column<Row> {
-  const filled = rows.map((row) => row[key] ?? '').filter((text) => text !== '');
-  const numeric = filled.length > 0 && filled.every((text) => /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text));
-  const keep = numeric || (filled.length > 0 && filled.every(isAtom));
-  const flex = !keep && filled.some((text) => visibleWidth(text) > SHORT_TEXT);
-  return { key, header: columnHeader(key), value: (row) => row[key] ?? '', align: numeric ? 'right' : 'left', ...(keep && { keep }), ...(flex && { flex }) };
+class ColumnGuess {
+  private filled = false;
+  private numeric = true;
+  private atoms = true;
+  private long = false;
+
+  see(text: string): void {
+    if (text === '') return;
+    this.filled = true;
+    if (this.numeric && !NUMBER.test(text)) this.numeric = false;
+    if (this.atoms && !isAtom(text)) this.atoms = false;
+    if (!this.long && visibleWidth(text) > SHORT_TEXT) this.long = true;
+  }
+
+  column(key: string): Column<Row> {
+    const numeric = this.filled && this.numeric;
+    const keep = numeric || (this.filled && this.atoms);
+    const flex = !keep && this.long;
+    return { key, header: columnHeader(key), value: (row) => row[key] ?? '', align: numeric ? 'right' : 'left', ...(keep && { keep }), ...(flex && { flex }) };
+  }
 }
 
 /**
@@ -121,14 +163,6 @@ export function cellText(value: unknown, depth = 0): string {
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value) && !value.some((item) => isRecord(item) || Array.isArray(item))) return value.map((item) => cellText(item)).join(', ');
   return compactJson(value, depth);
-}
-
-/** Compact JSON of a value, its nesting cut at MAX_DEPTH (JSON.stringify would overflow the stack). */
-export function compactJson(value: unknown, depth = 0): string {
-  if (depth > MAX_DEPTH) return '"…"';
-  if (Array.isArray(value)) return `[${value.map((item) => compactJson(item, depth + 1)).join(',')}]`;
-  if (isRecord(value)) return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${compactJson(v, depth + 1)}`).join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** `monthly_summary` → `Monthly summary`; nested names joined with ›. */
@@ -164,13 +198,16 @@ export function withRest(
   return { kind: 'sections', parts, title: frame.title, footer: frame.footer, hints: frame.hints };
 }
 
-/** A designed table with one more column for each field of its items that the design does not know. */
+/**
+ * A designed table with one more column for each field of its items that the design does not
+ * know, up to MAX_EXTRA_COLUMNS of them; a note says how many more were left out.
+ */
 export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => JsonRecord): ListView<T> {
   const flat = new Map(list.rows.map((row) => [row, flatten(leftovers(row))]));
-  const rows = [...flat.values()];
-  const columns = unionKeys(rows).map((key): Column<T> => {
-    const c = column(key, rows);
-    return { key, header: c.header, align: c.align, keep: c.keep, flex: c.flex, value: (row) => c.value(flat.get(row) ?? {}) };
-  });
-  return { ...list, columns: [...list.columns, ...columns] };
+  const { columns, leftOut } = guessedColumns([...flat.values()]);
+  const extra = columns.map((c): Column<T> => ({ key: c.key, header: c.header, align: c.align, keep: c.keep, flex: c.flex, value: (row) => c.value(flat.get(row) ?? NO_FIELDS) }));
+  const notes = leftOut > 0 ? [...(list.notes ?? []), leftOutNote(leftOut)] : list.notes;
+  return { ...list, columns: [...list.columns, ...extra], ...(notes && { notes }) };
 }
+
+const NO_FIELDS: Row = Object.create(null) as Row;

@@ -1,19 +1,7 @@
 // JSON output that keeps the reply exactly as received: the raw text is re-indented token by
 // token, so numbers keep their digits (no float rounding) and keys keep their order.
 import { terminalJson } from './format.js';
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_OBJECT = 123;
-const CLOSE_OBJECT = 125;
-const OPEN_ARRAY = 91;
-const CLOSE_ARRAY = 93;
-const COMMA = 44;
-const COLON = 58;
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
-}
+import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, endOfScalar, endOfString, isSpace, nextSignificant, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-text.js';
 
 /** Indentation grows with the square of the depth: past this size the raw text is printed instead. */
 const MAX_INDENTED_LENGTH = 256 * 1024 * 1024;
@@ -71,35 +59,6 @@ export function reindentJson(raw: string): string | undefined {
     }
   }
   return parts.join('');
-}
-
-/** The index just past the string that starts at `start`. */
-function endOfString(raw: string, start: number): number {
-  let quote = raw.indexOf('"', start + 1);
-  while (quote !== -1) {
-    let backslashes = 0;
-    while (raw.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    quote = raw.indexOf('"', quote + 1);
-  }
-  return raw.length;
-}
-
-/** The index just past the number, true, false or null that starts at `start`. */
-function endOfScalar(raw: string, start: number): number {
-  let i = start + 1;
-  while (i < raw.length) {
-    const c = raw.charCodeAt(i);
-    if (c === COMMA || c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === COLON || isSpace(c)) break;
-    i++;
-  }
-  return i;
-}
-
-function nextSignificant(raw: string, from: number): number {
-  let i = from;
-  while (i < raw.length && isSpace(raw.charCodeAt(i))) i++;
-  return i;
 }
 
 /**

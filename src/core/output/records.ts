@@ -1,11 +1,25 @@
 // `-o ndjson` and `-o csv` (contract §4a): one record per item of the list a command documents;
 // where it has none, the items of a top-level list or of a list `data`, else the reply as one
 // record. Records carry the values as received; CSV columns are the union of their keys, with
-// nested values as compact JSON in their cell.
+// nested values as compact JSON in their cell. Numbers and nested values are written from the
+// reply's own text where it has the records (raw-records.ts), so every digit is kept. Both are
+// made a few records at a time (stream/paced-write.ts writes them), each record once: linear in
+// the reply.
 import { isRecord } from '../../api/reading.js';
 import { UnexpectedReplyError } from '../errors.js';
-import { csvLine } from './csv.js';
-import { compactJson, unionKeys } from './generic.js';
+import { csvField, csvLine, valueText } from './csv.js';
+import { formatCount } from './format.js';
+import type { RecordTexts } from './raw-records.js';
+
+/** Records made into one piece of text. */
+const RECORDS_A_PIECE = 100;
+
+/**
+ * The most columns a CSV file is given (contract §4a). Records that each bring a field of their
+ * own would make a column a record, and a file of records × records cells: 30,000 such records
+ * made 1.7 GB. NDJSON writes each record whole, whatever its fields.
+ */
+export const MAX_CSV_COLUMNS = 1000;
 
 export function fallbackRecords(body: unknown): unknown[] {
   if (Array.isArray(body)) return body;
@@ -13,14 +27,21 @@ export function fallbackRecords(body: unknown): unknown[] {
   return [body];
 }
 
-export function ndjsonText(records: readonly unknown[]): string {
-  let out = '';
-  for (const record of records) out += exactJson(record) + '\n';
-  return out;
+export function ndjsonText(records: readonly unknown[], texts?: RecordTexts): string {
+  return [...ndjsonPieces(records, texts)].join('');
 }
 
-/** The record as received, on one line; a record nested past what JSON.stringify can walk is exit 10. */
-function exactJson(value: unknown): string {
+/** NDJSON, RECORDS_A_PIECE lines a piece: each record's text as received, else its value as JSON. */
+export function* ndjsonPieces(records: readonly unknown[], texts?: RecordTexts): Generator<string> {
+  for (let from = 0; from < records.length; from += RECORDS_A_PIECE) {
+    let piece = '';
+    for (let i = from; i < Math.min(records.length, from + RECORDS_A_PIECE); i++) piece += (texts ? texts.record(i) : jsonLine(records[i])) + '\n';
+    yield piece;
+  }
+}
+
+/** The record's value on one line; a record nested past what JSON.stringify can walk is exit 10. */
+function jsonLine(value: unknown): string {
   try {
     return JSON.stringify(value) ?? 'null';
   } catch {
@@ -28,18 +49,40 @@ function exactJson(value: unknown): string {
   }
 }
 
-export function csvText(records: readonly unknown[]): string {
-  const rows = records.map((record) => (isRecord(record) ? record : { value: record }));
-  const keys = unionKeys(rows);
-  if (keys.length === 0) return '';
-  let out = csvLine(keys);
-  for (const row of rows) out += csvLine(keys.map((key) => csvCell(row[key])));
-  return out;
+export function csvText(records: readonly unknown[], texts?: RecordTexts): string {
+  return [...csvPieces(records, texts)].join('');
 }
 
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return compactJson(value);
+/**
+ * CSV: a header row, then RECORDS_A_PIECE rows a piece. Records with more than MAX_CSV_COLUMNS
+ * keys between them are exit 10, found before the first piece (nothing is written) and as soon as
+ * the keys pass the bound.
+ */
+export function* csvPieces(records: readonly unknown[], texts?: RecordTexts): Generator<string> {
+  const rows = records.map((record) => (isRecord(record) ? record : { value: record }));
+  const keys = new Set<string>();
+  for (const row of rows) {
+    for (const key of Object.keys(row)) keys.add(key);
+    if (keys.size > MAX_CSV_COLUMNS) {
+      throw new UnexpectedReplyError(`the records have more than ${formatCount(MAX_CSV_COLUMNS)} different fields, the most columns a CSV file is given; -o ndjson writes each record whole`);
+    }
+  }
+  if (keys.size === 0) return;
+  const columns = [...keys];
+  yield csvLine(columns);
+  for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
+    let piece = '';
+    for (let i = from; i < Math.min(rows.length, from + RECORDS_A_PIECE); i++) {
+      const row = rows[i]!;
+      const cell = (key: string): string => {
+        // Own fields only: a record without `constructor` has no cell of Object's.
+        const value = Object.hasOwn(row, key) ? row[key] : undefined;
+        // A number or a nested value as the reply has it: parsed, it may have lost digits.
+        const asReceived = texts && (typeof value === 'number' || (typeof value === 'object' && value !== null)) ? (row === records[i] ? texts.field(i, key) : texts.record(i)) : undefined;
+        return csvField(asReceived ?? valueText(value));
+      };
+      piece += columns.map(cell).join(',') + '\r\n';
+    }
+    yield piece;
+  }
 }

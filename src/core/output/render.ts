@@ -1,7 +1,8 @@
 // Turns a view into a table for people: boxed with colour on a terminal, tab-separated in a pipe.
 // On a terminal everything fits its width (fit.ts): a table narrows its columns as they allow, or
 // becomes one card of labelled values per row; field lists wrap their values; titles, headings and
-// footers wrap between words. A pipe gets every line whole, whatever the width.
+// footers wrap between words. A pipe gets every line whole, whatever the width. A table is made a
+// piece of rows at a time, each piece when its writer asks for it (stream/paced-write.ts).
 // The machine formats are made from the reply itself (records.ts, json.ts).
 import { drawBox, type BoxRow } from './box.js';
 import { card, cellLines, fitOf, fitWidths, labelledLines, measureColumn, visibleWidth, wrapText, type ColumnMeasure, type FitColumn } from './fit.js';
@@ -34,19 +35,39 @@ export interface Reply {
 
 /** A view as a table for people: boxed with colour on a terminal, tab-separated lines otherwise. */
 export function renderTable(view: View, target: RenderTarget): string {
+  return [...tablePieces(view, target)].join('');
+}
+
+/**
+ * Rows (or fields, or lines of a boxed table) made into one piece of text. A long table is made a
+ * piece at a time, so that its writer can write each and let a signal in between (stream/paced-write.ts).
+ */
+export const ROWS_A_PIECE = 100;
+
+/**
+ * renderTable's text, in pieces made one at a time as they are asked for. An empty piece is a
+ * point in a long computation where the writer may let a signal in.
+ */
+export function* tablePieces(view: View, target: RenderTarget): Generator<string> {
   const paint = target.paint;
   if (view.kind === 'sections') {
     // Lines for people wrap on a terminal only: in a pipe each stays one line (textLines).
     // In a pipe a lone table stays one header line and its rows; several are parted by a blank
     // line and named by their headings, each with its own header line.
     const named = target.terminal || view.parts.length > 1;
-    let out = view.title && target.terminal ? textLines([view.title], target, paint.title) : '';
-    if (view.parts.length === 0) out += textLines([view.empty ?? 'Nothing to show.'], target, plainText);
-    out += view.parts.map((part) => (part.heading && named ? textLines([part.heading], target, paint.title) : '') + renderTable(part.view, target)).join('\n');
-    return out + textLines(view.footer, target, paint.dim) + (target.terminal ? textLines(view.hints, target, paint.dim) : '');
+    if (view.title && target.terminal) yield textLines([view.title], target, paint.title);
+    if (view.parts.length === 0) yield textLines([view.empty ?? 'Nothing to show.'], target, plainText);
+    for (const [i, part] of view.parts.entries()) {
+      if (i > 0) yield '\n';
+      if (part.heading && named) yield textLines([part.heading], target, paint.title);
+      yield* tablePieces(part.view, target);
+    }
+    yield textLines(view.footer, target, paint.dim) + (target.terminal ? textLines(view.hints, target, paint.dim) : '');
+  } else if (view.kind === 'record') {
+    yield* target.terminal ? recordForPeople(view, target) : recordTabs(view, target);
+  } else {
+    yield* target.terminal ? listForPeople(view, target) : listTabs(view, target);
   }
-  if (view.kind === 'record') return target.terminal ? recordForPeople(view, target) : recordTabs(view, target);
-  return target.terminal ? listForPeople(view, target) : listTabs(view, target);
 }
 
 const plainText = (text: string) => text;
@@ -93,7 +114,7 @@ function sectionColumn<T>(section: NonNullable<ListView<T>['section']>): Column<
   return { key: section.key, header: section.header, value: section.value };
 }
 
-function listTabs<T>(view: ListView<T>, target: RenderTarget): string {
+function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
   const shared = view.shared;
   const columns = [
@@ -102,48 +123,77 @@ function listTabs<T>(view: ListView<T>, target: RenderTarget): string {
     ...view.columns,
   ];
   const displays = columns.map((c) => displayOf(c, target));
-  let out = columns.map((c) => paint.header(c.header)).join('\t') + '\n';
-  for (const row of view.rows) out += displays.map((display) => tabCell(display(row))).join('\t') + '\n';
-  return out + textLines(view.footer, target, paint.dim);
-}
-
-function recordTabs<T>(view: RecordView<T>, target: RenderTarget): string {
-  const paint = target.paint;
-  let out = `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
-  for (const field of view.fields) out += `${tabCell(field.key)}\t${tabCell(displayOf(field, target)(view.record))}\n`;
-  return out + textLines(view.footer, target, paint.dim);
-}
-
-function listForPeople<T>(view: ListView<T>, target: RenderTarget): string {
-  const paint = target.paint;
-  let out = textLines(view.title ? [view.title] : [], target, paint.title);
-  const footer = textLines(view.footer, target, paint.dim);
-  if (view.rows.length === 0) return out + textLines([view.empty ?? 'Nothing to show.'], target, plainText) + footer;
-  if (!view.section) return out + fittedTable(view.columns, view.rows, target) + footer;
-  const groups = new Map<string, T[]>();
-  for (const row of view.rows) {
-    const name = view.section.value(row);
-    const group = groups.get(name);
-    if (group) group.push(row);
-    else groups.set(name, [row]);
+  yield columns.map((c) => paint.header(c.header)).join('\t') + '\n';
+  for (const rows of slices(view.rows)) {
+    let piece = '';
+    for (const row of rows) piece += displays.map((display) => tabCell(display(row))).join('\t') + '\n';
+    yield piece;
   }
-  const parts = [...groups].map(([name, rows]) => textLines([name], target, paint.title) + fittedTable(view.columns, rows, target));
-  return out + parts.join('\n') + footer;
+  yield textLines(view.footer, target, paint.dim);
+}
+
+function* recordTabs<T>(view: RecordView<T>, target: RenderTarget): Generator<string> {
+  const paint = target.paint;
+  yield `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
+  for (const fields of slices(view.fields)) {
+    let piece = '';
+    for (const field of fields) piece += `${tabCell(field.key)}\t${tabCell(displayOf(field, target)(view.record))}\n`;
+    yield piece;
+  }
+  yield textLines(view.footer, target, paint.dim);
+}
+
+/** The items, ROWS_A_PIECE at a time. */
+function* slices<T>(items: readonly T[]): Generator<readonly T[]> {
+  for (let from = 0; from < items.length; from += ROWS_A_PIECE) yield items.slice(from, from + ROWS_A_PIECE);
+}
+
+function* listForPeople<T>(view: ListView<T>, target: RenderTarget): Generator<string> {
+  const paint = target.paint;
+  yield textLines(view.title ? [view.title] : [], target, paint.title);
+  const after = textLines(view.notes, target, paint.dim) + textLines(view.footer, target, paint.dim);
+  if (view.rows.length === 0) {
+    yield textLines([view.empty ?? 'Nothing to show.'], target, plainText) + after;
+    return;
+  }
+  if (!view.section) {
+    yield* fittedTable(view.columns, view.rows, target);
+  } else {
+    const groups = new Map<string, T[]>();
+    for (const row of view.rows) {
+      const name = view.section.value(row);
+      const group = groups.get(name);
+      if (group) group.push(row);
+      else groups.set(name, [row]);
+    }
+    let first = true;
+    for (const [name, rows] of groups) {
+      if (!first) yield '\n';
+      first = false;
+      yield textLines([name], target, paint.title);
+      yield* fittedTable(view.columns, rows, target);
+    }
+  }
+  yield after;
 }
 
 /** A boxed table fitted to the terminal, or one card per row when no narrowing makes it fit. */
-function fittedTable<T>(columns: Column<T>[], rows: T[], target: RenderTarget): string {
+function* fittedTable<T>(columns: Column<T>[], rows: T[], target: RenderTarget): Generator<string> {
   const displays = columns.map((c) => displayOf(c, target));
-  const body = rows.map((row) => displays.map((display) => display(row)));
+  const body: string[][] = [];
+  for (const some of slices(rows)) {
+    for (const row of some) body.push(displays.map((display) => display(row)));
+    yield '';
+  }
   const fitting: FitColumn[] = columns.map((c, i) => ({ fit: fitOf(c), header: c.header, cells: body.map((cells) => cells[i]!) }));
   // Each cell is measured once: the widths are decided, and the cells wrapped, from what it found.
   const measures = fitting.map(measureColumn);
   // A boxed table draws a border between columns and at both ends, and pads each cell by one on either side.
   const widths = fitWidths(fitting, target.width - (columns.length + 1) - 2 * columns.length, measures);
-  return widths ? boxedTable(fitting, measures, columns, widths, target.paint) : cards(fitting, target);
+  yield* widths ? boxedTable(fitting, measures, columns, widths, target.paint) : cards(fitting, target);
 }
 
-function boxedTable<T>(fitting: readonly FitColumn[], measures: readonly ColumnMeasure[], columns: readonly Column<T>[], widths: readonly number[], paint: Paint): string {
+function* boxedTable<T>(fitting: readonly FitColumn[], measures: readonly ColumnMeasure[], columns: readonly Column<T>[], widths: readonly number[], paint: Paint): Generator<string> {
   const header = fitting.map((c, i) => cellLines(c.header, widths[i]!, 'words', measures[i]!.header.width).map((line) => paint.header(line)));
   // Every cell is wrapped or cut to its column once, as its row is drawn.
   function* rows(): Generator<BoxRow> {
@@ -152,32 +202,29 @@ function boxedTable<T>(fitting: readonly FitColumn[], measures: readonly ColumnM
     }
   }
   // Glue is shown as a space once the table is drawn, as a card's is.
-  return unglued(
-    drawBox(
-      columns.map((c, i) => ({ width: widths[i]!, align: c.align ?? 'left' })),
-      header,
-      rows(),
-    ),
-  );
+  for (const piece of drawBox(columns.map((c, i) => ({ width: widths[i]!, align: c.align ?? 'left' })), header, rows(), ROWS_A_PIECE)) yield unglued(piece);
 }
 
 /** A table too wide for the terminal, as one card a row (fit.ts `card`), a blank line between cards. */
-function cards(columns: readonly FitColumn[], target: { width: number; paint: Paint }): string {
+function* cards(columns: readonly FitColumn[], target: { width: number; paint: Paint }): Generator<string> {
   const rows = columns[0]?.cells.length ?? 0;
-  const blocks: string[] = [];
-  for (let row = 0; row < rows; row++) {
-    blocks.push(unglued(card(columns.map((c) => [c.header, c.cells[row]!] as const), target.width, target.paint.header)));
+  for (let from = 0; from < rows; from += ROWS_A_PIECE) {
+    let piece = '';
+    for (let row = from; row < Math.min(rows, from + ROWS_A_PIECE); row++) {
+      piece += (row > 0 ? '\n' : '') + unglued(card(columns.map((c) => [c.header, c.cells[row]!] as const), target.width, target.paint.header));
+    }
+    yield piece;
   }
-  return blocks.join('\n');
 }
 
-function recordForPeople<T>(view: RecordView<T>, target: RenderTarget): string {
+function* recordForPeople<T>(view: RecordView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
   const pairs = view.fields
     .filter((field) => rawText(field.value(view.record)) !== '')
     .map((field) => [field.header, displayOf(field, target)(view.record)] as const);
-  const title = textLines(view.title ? [view.title] : [], target, paint.title);
+  yield textLines(view.title ? [view.title] : [], target, paint.title);
   // Labels are padded to the longest of all, shown or not, as they always were.
   const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(f.header)), 0);
-  return title + unglued(labelledLines(pairs, target.width, paint.dim, widest)) + textLines(view.footer, target, paint.dim);
+  for (const some of slices(pairs)) yield unglued(labelledLines(some, target.width, paint.dim, widest));
+  yield textLines(view.footer, target, paint.dim);
 }

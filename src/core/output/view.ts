@@ -39,6 +39,11 @@ export interface ListView<T> {
   empty?: string;
   /** Lines always shown under a table (attribution and the like). */
   footer?: string[];
+  /**
+   * What the table leaves out (columns past its bound): said under it on a terminal, and on
+   * stderr in a pipe, whose stdout keeps one header line and one line a row.
+   */
+  notes?: string[];
 }
 
 export interface RecordView<T> {
@@ -68,3 +73,9 @@ export interface SectionsView {
 }
 
 export type View = ListView<any> | RecordView<any> | SectionsView;
+
+/** The notes of every table of a view (ListView `notes`), in order. */
+export function notesOf(view: View): string[] {
+  if (view.kind === 'sections') return view.parts.flatMap((part) => notesOf(part.view));
+  return view.kind === 'list' ? (view.notes ?? []) : [];
+}

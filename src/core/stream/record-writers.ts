@@ -1,6 +1,6 @@
 // Machine formats written batch by batch as records arrive, never gathered whole: NDJSON one
 // record a line, CSV a header then rows.
-import { csvField, csvLine } from '../output/csv.js';
+import { csvCell, csvLine } from '../output/csv.js';
 import type { OutputSink } from './sink.js';
 import type { RowWriter } from './table-writers.js';
 
@@ -14,14 +14,18 @@ export class NdjsonWriter<T> implements RowWriter<T> {
   async finish(): Promise<void> {}
 }
 
-/** CSV with the given columns; a run that fails before any row writes nothing (an error is not an empty table). */
+/**
+ * CSV with the given columns, each value written by the one CSV encoder (output/csv.ts); a run
+ * that fails before any row writes nothing (an error is not an empty table).
+ */
 export class CsvWriter<T> implements RowWriter<T> {
   private started = false;
 
   constructor(
     private readonly sink: OutputSink,
     private readonly keys: readonly string[],
-    private readonly field: (row: T, key: string) => string,
+    /** The value of a column, as received: the encoder writes it and keeps it from running as a formula. */
+    private readonly field: (row: T, key: string) => unknown,
   ) {}
 
   async write(rows: readonly T[]): Promise<void> {
@@ -29,8 +33,8 @@ export class CsvWriter<T> implements RowWriter<T> {
     this.started = true;
     // Field by field, without an array per row: at 200,000 rows the arrays cost more than the text.
     for (const row of rows) {
-      out += csvField(this.field(row, this.keys[0]!));
-      for (let i = 1; i < this.keys.length; i++) out += ',' + csvField(this.field(row, this.keys[i]!));
+      out += csvCell(this.field(row, this.keys[0]!));
+      for (let i = 1; i < this.keys.length; i++) out += ',' + csvCell(this.field(row, this.keys[i]!));
       out += '\r\n';
     }
     await this.sink.write(out);
