@@ -10,18 +10,9 @@ import { keyMode, maskKey } from '../../src/config/keys.js';
 import { checkBaseUrl, profileToWrite } from '../../src/config/resolve.js';
 import { isLoopbackHost } from '../../src/core/urls.js';
 import { ConfigStore } from '../../src/config/store.js';
-import { EXIT, UsageError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/core/errors.js';
+import { valueOrUsageError } from '../support/usage-error.js';
 
-/** Runs f and returns its value, or the UsageError it threw; any other throw fails the property. */
-function valueOrUsageError<T>(f: () => T): T | UsageError {
-  try {
-    return f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).exitCode).toBe(EXIT.usage);
-    return error as UsageError;
-  }
-}
 
 describe('ids', () => {
   it('accept exactly the non-empty strings without / \\ ? # white space or an encoded / \\ . (%2f, %5c, %2e), but . and ..', () => {

@@ -16,18 +16,9 @@ import {
   transactionFilters,
   underwritingBody,
 } from '../../src/commands/reports/lending-input.js';
-import { EXIT, UsageError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/core/errors.js';
+import { valueOrUsageError } from '../support/usage-error.js';
 
-/** Runs f and returns its value, or the UsageError it threw; any other throw fails the property. */
-function valueOrUsageError<T>(f: () => T): T | UsageError {
-  try {
-    return f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).exitCode).toBe(EXIT.usage);
-    return error as UsageError;
-  }
-}
 
 const refused = (f: () => unknown) => valueOrUsageError(f) instanceof UsageError;
 

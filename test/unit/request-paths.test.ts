@@ -7,18 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { checkId, requestUrl } from '../../src/api/endpoints.js';
 import { encodedSeparatorIn } from '../../src/api/request-paths.js';
 import { apiPath } from '../../src/commands/api/fields.js';
-import { EXIT, UsageError } from '../../src/core/errors.js';
+import { UsageError } from '../../src/core/errors.js';
+import { valueOrUsageError } from '../support/usage-error.js';
 
-/** The value, or the UsageError (exit 2) thrown; any other throw fails the property. */
-function valueOrUsageError<T>(f: () => T): T | UsageError {
-  try {
-    return f();
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).exitCode).toBe(EXIT.usage);
-    return error as UsageError;
-  }
-}
 
 /** `/`, `\` or `.` percent-encoded in any case, then encoded again 0 to 3 times (`%2f`, `%252F`, `%25252e`…). */
 const encodedSeparator = fc
