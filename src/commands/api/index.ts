@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
 import { collect, examples } from '../args.js';
-import { MAX_INPUT_SIZE } from './input.js';
+import { MAX_INPUT_SIZE } from './input-limit.js';
 
 export function registerApi(program: Command, app: App): void {
   program
