@@ -11,6 +11,7 @@ import { UsageError } from './errors.js';
 import { canPrompt, colorEnabled, type IO } from './io.js';
 import { wrapText } from './output/fit.js';
 import type { ReplyReading } from '../api/reading.js';
+import type { ViewRecords } from './output/records.js';
 import type { OutputFormat, Reply } from './output/render.js';
 import type { Secrets } from './output/secrets.js';
 import type { View } from './output/view.js';
@@ -38,6 +39,8 @@ export interface ReplyReader {
   what: string;
   /** The list a command documents, whose items are the records of ndjson and CSV; undefined: the fallback. */
   records?: (body: unknown, reading: ReplyReading) => unknown[] | undefined;
+  /** The reply is a view: its records as records.ts ViewRecords reads them, and no JSON in a CSV cell (contract §4a). */
+  viewRecords?: ViewRecords;
   /** The view for people, from what the command knows of the reply. */
   view: (body: unknown, reading: ReplyReading) => View;
 }
@@ -232,11 +235,19 @@ export class Context {
     let transform: ((text: string) => string) | undefined;
     let notes: string[] = [];
     if (format === 'ndjson' || format === 'csv') {
-      const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
-      await giveWay(this.signal);
-      // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
-      const texts = (await import('./output/raw-records.js')).recordTexts(reply.raw, reply.body, list);
-      pieces = format === 'csv' ? records.csvPieces(list, texts) : records.ndjsonPieces(list, texts);
+      const rawRecords = await import('./output/raw-records.js');
+      if (reader.viewRecords === 'list items') {
+        // One record per item of the view's lists, made from the reply's text.
+        const texts = rawRecords.listItemTexts(reply.raw);
+        pieces = format === 'csv' ? records.flatCsvPieces(texts) : records.jsonLinePieces(texts);
+      } else {
+        const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
+        await giveWay(this.signal);
+        // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
+        const texts = rawRecords.recordTexts(reply.raw, reply.body, list);
+        if (format === 'ndjson') pieces = records.ndjsonPieces(list, texts);
+        else pieces = reader.viewRecords === 'flat' ? records.flatCsvPieces(records.recordJson(list, texts)) : records.csvPieces(list, texts);
+      }
       // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
       // secrets are masked first, while an escape sequence that splits one is still whole.
       if (this.io.stdoutIsTTY) transform = (text) => machineTextForTerminal(format, this.secrets.mask(text));

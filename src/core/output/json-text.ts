@@ -112,3 +112,16 @@ export function* itemsOf(raw: string, start: number): Generator<{ start: number;
     if (raw.charCodeAt(i) === COMMA) i = nextSignificant(raw, i + 1);
   }
 }
+
+/** The members of the object at `start`, each key once: at its first place, with its last value, as JSON.parse reads them. */
+export function fieldsOf(raw: string, start: number): Map<string, { start: number; end: number }> {
+  const fields = new Map<string, { start: number; end: number }>();
+  for (const member of membersOf(raw, start)) fields.set(member.key, { start: member.start, end: member.end });
+  return fields;
+}
+
+/** Whether the value at `start` is an object or a list. */
+export function isNested(raw: string, start: number): boolean {
+  const c = raw.charCodeAt(start);
+  return c === OPEN_OBJECT || c === OPEN_ARRAY;
+}

@@ -3,9 +3,11 @@
 // 12345678901234567000 and 1e400 into Infinity, which JSON.stringify then writes as null. When the
 // list of records is a part of the reply as parsed (`transactions`, `data`, the reply itself), each
 // record is found in the raw text by a scan that builds no values; records a command made itself
-// have no text of their own and are written from their values.
+// have no text of their own and are written from their values. The records of a view that holds
+// lists are made from the reply's text too (listItemTexts).
 import { isRecord } from '../../api/reading.js';
-import { compactText, itemsOf, membersOf, nextSignificant, OPEN_OBJECT } from './json-text.js';
+import { MAX_DEPTH as MAX_NESTING } from './compact-json.js';
+import { compactText, endOfValue, fieldsOf, isNested, itemsOf, membersOf, nextSignificant, OPEN_ARRAY, OPEN_OBJECT } from './json-text.js';
 
 /** The text of each record as received. */
 export interface RecordTexts {
@@ -77,4 +79,87 @@ function locate(raw: string, path: readonly string[]): number | undefined {
     at = found;
   }
   return at;
+}
+
+/**
+ * The records of a view that holds lists (contract §4a), each as JSON text cut from the reply: one
+ * per item of each of its lists, in the reply's order. A list is an array holding objects or
+ * arrays, found through the reply's objects (a list inside an item stays the item's). Each record
+ * is the list's name (its dotted path) under `list`, then what the row belongs to: the scalars and
+ * lists of scalars of the objects that hold the list (`report_id`, `currency`; dotted below the top,
+ * `data.income.salary_amount`), then the item's own fields; an item's own field wins over one of
+ * those of the same name. The view's other parts (a report's statement, a consent's identity) would
+ * repeat on every row: they are left to -o json. A reply holding no such item is one record, itself;
+ * a top-level array is its items.
+ */
+export function listItemTexts(raw: string): string[] {
+  const start = nextSignificant(raw, 0);
+  const c = raw.charCodeAt(start);
+  if (c === OPEN_ARRAY) return [...itemsOf(raw, start)].map((item) => compactText(raw, item.start, item.end));
+  const whole = [compactText(raw, start, c === OPEN_OBJECT ? endOfValue(raw, start) : raw.trimEnd().length)];
+  if (c !== OPEN_OBJECT) return whole;
+  const lists = listsOf(raw, start);
+  if (lists.length === 0) return whole;
+  const name = namingKey(raw, lists);
+  const records: string[] = [];
+  for (const list of lists) {
+    for (const item of list.items) {
+      const fields = new Map<string, string>([[name, JSON.stringify(list.name)]]);
+      for (const [key, span] of list.context) fields.set(key, compactText(raw, span.start, span.end));
+      if (raw.charCodeAt(item.start) === OPEN_OBJECT) {
+        for (const [key, span] of fieldsOf(raw, item.start)) fields.set(key, compactText(raw, span.start, span.end));
+      } else {
+        fields.set('value', compactText(raw, item.start, item.end));
+      }
+      records.push(`{${[...fields].map(([key, text]) => `${JSON.stringify(key)}:${text}`).join(',')}}`);
+    }
+  }
+  return records;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+interface FoundList {
+  /** Its dotted path from the top of the reply. */
+  name: string;
+  /** One at least. */
+  items: Span[];
+  /** The scalars and lists of scalars of the objects that hold it, by dotted name. */
+  context: Map<string, Span>;
+}
+
+/** The lists of the object at `start` and of the objects it holds, in the order of their fields. */
+function listsOf(raw: string, start: number, path: readonly string[] = [], held: ReadonlyMap<string, Span> = new Map()): FoundList[] {
+  const fields = [...fieldsOf(raw, start)].map(([key, span]) => {
+    const c = raw.charCodeAt(span.start);
+    const items = c === OPEN_ARRAY ? [...itemsOf(raw, span.start)] : [];
+    const kind = items.some((item) => isNested(raw, item.start)) ? 'list' : c === OPEN_OBJECT ? 'object' : 'scalar';
+    return { key, name: [...path, key].join('.'), span, items, kind };
+  });
+  const context = new Map(held);
+  for (const field of fields) if (field.kind === 'scalar') context.set(field.name, field.span);
+  return fields.flatMap((field): FoundList[] => {
+    if (field.kind === 'list') return [{ name: field.name, items: field.items, context }];
+    // Deeper than a bound an object is left to -o json.
+    if (field.kind === 'object' && path.length < MAX_NESTING) return listsOf(raw, field.span.start, [...path, field.key], context);
+    return [];
+  });
+}
+
+/** `list`, or `_list`, `__list` … when a field of the records already has that name. */
+function namingKey(raw: string, lists: readonly FoundList[]): string {
+  const taken = new Set<string>();
+  for (const list of lists) {
+    for (const key of list.context.keys()) taken.add(key);
+    for (const item of list.items) {
+      if (raw.charCodeAt(item.start) === OPEN_OBJECT) for (const member of membersOf(raw, item.start)) taken.add(member.key);
+      else taken.add('value');
+    }
+  }
+  let name = 'list';
+  while (taken.has(name)) name = `_${name}`;
+  return name;
 }

@@ -2,14 +2,23 @@
 // where it has none, the items of a top-level list or of a list `data`, else the reply as one
 // record. Records carry the values as received; CSV columns are the union of their keys, with
 // nested values as compact JSON in their cell. Numbers and nested values are written from the
-// reply's own text where it has the records (raw-records.ts), so every digit is kept. Both are
-// made a few records at a time (stream/paced-write.ts writes them), each record once: linear in
-// the reply.
+// reply's own text where it has the records (raw-records.ts), so every digit is kept. A view's CSV
+// holds no JSON in a cell: its nested values go to dotted columns (flat-cells.ts). Both are made a
+// few records at a time (stream/paced-write.ts writes them), each record once: linear in the reply.
 import { isRecord } from '../../api/reading.js';
 import { UnexpectedReplyError } from '../errors.js';
 import { csvField, csvLine, valueText } from './csv.js';
+import { flatCells, type Cells } from './flat-cells.js';
 import { formatCount } from './format.js';
 import type { RecordTexts } from './raw-records.js';
+
+/**
+ * How a view's records are read (contract §4a), its CSV holding no JSON in a cell: `list items`,
+ * one record per item of the lists it holds, with a column naming the list (raw-records.ts
+ * listItemTexts); `flat`, the records as a command names them (else the reply as one record),
+ * their nested values in dotted columns.
+ */
+export type ViewRecords = 'list items' | 'flat';
 
 /** Records made into one piece of text. */
 const RECORDS_A_PIECE = 100;
@@ -53,6 +62,44 @@ export function csvText(records: readonly unknown[], texts?: RecordTexts): strin
   return [...csvPieces(records, texts)].join('');
 }
 
+/** Each record's JSON text: as received where the reply has it, else its value as JSON. */
+export function recordJson(records: readonly unknown[], texts?: RecordTexts): string[] {
+  return records.map((record, i) => (texts ? texts.record(i) : jsonLine(record)));
+}
+
+/** NDJSON of records given as JSON text, RECORDS_A_PIECE lines a piece. */
+export function* jsonLinePieces(records: readonly string[]): Generator<string> {
+  for (let from = 0; from < records.length; from += RECORDS_A_PIECE) yield records.slice(from, from + RECORDS_A_PIECE).join('\n') + '\n';
+}
+
+/**
+ * The CSV of a view: records given as JSON text, each made into cells with no JSON in them
+ * (flat-cells.ts); columns the union of their names, bounded as csvPieces bounds them.
+ */
+export function* flatCsvPieces(records: readonly string[]): Generator<string> {
+  const rows: Cells[] = records.map(flatCells);
+  const columns = unionOfKeys(rows, (row) => row.keys());
+  if (columns.length === 0) return;
+  yield csvLine(columns);
+  for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
+    let piece = '';
+    for (const row of rows.slice(from, from + RECORDS_A_PIECE)) piece += columns.map((column) => csvField(row.get(column) ?? '')).join(',') + '\r\n';
+    yield piece;
+  }
+}
+
+/** The keys of the rows in the order they first come; more than MAX_CSV_COLUMNS of them is exit 10, found as soon as they pass it. */
+function unionOfKeys<T>(rows: readonly T[], keysOf: (row: T) => Iterable<string>): string[] {
+  const keys = new Set<string>();
+  for (const row of rows) {
+    for (const key of keysOf(row)) keys.add(key);
+    if (keys.size > MAX_CSV_COLUMNS) {
+      throw new UnexpectedReplyError(`the records have more than ${formatCount(MAX_CSV_COLUMNS)} different fields, the most columns a CSV file is given; -o ndjson writes each record whole`);
+    }
+  }
+  return [...keys];
+}
+
 /**
  * CSV: a header row, then RECORDS_A_PIECE rows a piece. Records with more than MAX_CSV_COLUMNS
  * keys between them are exit 10, found before the first piece (nothing is written) and as soon as
@@ -60,15 +107,8 @@ export function csvText(records: readonly unknown[], texts?: RecordTexts): strin
  */
 export function* csvPieces(records: readonly unknown[], texts?: RecordTexts): Generator<string> {
   const rows = records.map((record) => (isRecord(record) ? record : { value: record }));
-  const keys = new Set<string>();
-  for (const row of rows) {
-    for (const key of Object.keys(row)) keys.add(key);
-    if (keys.size > MAX_CSV_COLUMNS) {
-      throw new UnexpectedReplyError(`the records have more than ${formatCount(MAX_CSV_COLUMNS)} different fields, the most columns a CSV file is given; -o ndjson writes each record whole`);
-    }
-  }
-  if (keys.size === 0) return;
-  const columns = [...keys];
+  const columns = unionOfKeys(rows, (row) => Object.keys(row));
+  if (columns.length === 0) return;
   yield csvLine(columns);
   for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
     let piece = '';

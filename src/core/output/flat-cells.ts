@@ -1,0 +1,55 @@
+// The cells of one record in a CSV file that holds no JSON in a cell: the CSV of a view (contract
+// §4a). Nested objects go to dotted columns (`period.from`), the items of a nested list to columns
+// by their index (`counterparties.0.name`), and a list of scalars to one cell, joined as tables join
+// it (`identity, income`). The cells are read from the record's JSON text, so numbers keep every
+// digit as received; a key given twice counts once, with its last value, as JSON.parse takes it.
+import { MAX_DEPTH } from './compact-json.js';
+import { compactText, endOfValue, fieldsOf, isNested, itemsOf, nextSignificant, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-text.js';
+
+/** A record's column names and cell texts, in the order of its fields. */
+export type Cells = Map<string, string>;
+
+/** The cells of the record whose JSON text is `text`; a record that is no object has one cell, `value`. */
+export function flatCells(text: string): Cells {
+  const cells: Cells = new Map();
+  const start = nextSignificant(text, 0);
+  if (text.charCodeAt(start) === OPEN_OBJECT) {
+    for (const [key, span] of fieldsOf(text, start)) addCells(cells, text, span, key, 1);
+  } else {
+    addCells(cells, text, { start, end: endOfValue(text, start) }, 'value', 1);
+  }
+  return cells;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+function addCells(cells: Cells, raw: string, span: Span, name: string, depth: number): void {
+  const c = raw.charCodeAt(span.start);
+  // Past this depth the value keeps its text whole: a reply may nest 100,000 levels.
+  if ((c === OPEN_OBJECT || c === OPEN_ARRAY) && depth > MAX_DEPTH) {
+    cells.set(name, compactText(raw, span.start, span.end));
+  } else if (c === OPEN_OBJECT) {
+    const fields = fieldsOf(raw, span.start);
+    if (fields.size === 0) cells.set(name, '');
+    for (const [key, child] of fields) addCells(cells, raw, child, `${name}.${key}`, depth + 1);
+  } else if (c === OPEN_ARRAY) {
+    const items = [...itemsOf(raw, span.start)];
+    if (items.every((item) => !isNested(raw, item.start))) {
+      cells.set(name, items.map((item) => scalarText(raw, item)).join(', '));
+    } else {
+      items.forEach((item, index) => addCells(cells, raw, item, `${name}.${index}`, depth + 1));
+    }
+  } else {
+    cells.set(name, scalarText(raw, span));
+  }
+}
+
+/** A string, number, true, false or null as a cell: a string's text, a number as written, null blank. */
+function scalarText(raw: string, span: Span): string {
+  const text = raw.slice(span.start, span.end);
+  if (raw.charCodeAt(span.start) === QUOTE) return text.includes('\\') ? (JSON.parse(text) as string) : text.slice(1, -1);
+  return text === 'null' ? '' : text;
+}
