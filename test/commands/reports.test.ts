@@ -853,14 +853,33 @@ describe('svc reports counterparties', () => {
     expect(plain(result.stdout)).toBe('Counterparties of cl_abc123\nThe reply names no counterparties.\n');
   });
 
-  it.each(MODES)('-o csv: the reply, which documents no list, is one record with nested values as compact JSON, for $mode', async ({ tty }) => {
+  it.each(MODES)('-o csv: one row per item of each list, the list named first, then the view’s own values, for $mode', async ({ tty }) => {
     const result = await svc(['reports', 'counterparties', ID, '-o', 'csv'], { tty, service: counterparties() });
-    const [header, row, end] = result.stdout.split('\r\n');
-    expect(header).toBe('report_id,currency,total_inflow,total_outflow,by_type,top_people,top_merchants');
-    expect(row).toBe(
-      ['cl_abc123', 'NPR', '898676.55', '745256.8', ...[COUNTERPARTIES.by_type, COUNTERPARTIES.top_people, COUNTERPARTIES.top_merchants].map((v) => `"${JSON.stringify(v).replaceAll('"', '""')}"`)].join(','),
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\r\n')).toEqual([
+      'list,report_id,currency,total_inflow,total_outflow,type,inflow,outflow,inflow_count,outflow_count,name,transaction_count',
+      'by_type,cl_abc123,NPR,898676.55,745256.8,merchant,0,100727.8,0,24,,',
+      'by_type,cl_abc123,NPR,898676.55,745256.8,individual,27658,184014,5,8,,',
+      'top_people,cl_abc123,NPR,898676.55,745256.8,individual,0,168000,,,Krishna Prasad Joshi,6',
+      'top_merchants,cl_abc123,NPR,898676.55,745256.8,merchant,0,42000.5,,,Bhat-Bhateni Supermarket,9',
+      '',
+    ]);
+  });
+
+  it.each(MODES)('-o ndjson: the same records, one a line, numbers as received, for $mode', async ({ tty }) => {
+    const raw = '{"report_id":"cl_abc123","total_inflow":12345678901234567890,"top_people":[{"name":"Krishna Prasad Joshi","outflow":1e400},{"name":"Sita","outflow":125000.50}]}';
+    const result = await svc(['reports', 'counterparties', ID, '-o', 'ndjson'], { tty, service: answering('GET', `/v1/reports/${ID}/counterparties`, { raw }) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      '{"list":"top_people","report_id":"cl_abc123","total_inflow":12345678901234567890,"name":"Krishna Prasad Joshi","outflow":1e400}\n' +
+        '{"list":"top_people","report_id":"cl_abc123","total_inflow":12345678901234567890,"name":"Sita","outflow":125000.50}\n',
     );
-    expect(end).toBe('');
+    const csv = await svc(['reports', 'counterparties', ID, '-o', 'csv'], { tty, service: answering('GET', `/v1/reports/${ID}/counterparties`, { raw }) });
+    expect(csv.code).toBe(0);
+    expect(csv.stderr).toBe('');
+    expect(csv.stdout).toBe('list,report_id,total_inflow,name,outflow\r\ntop_people,cl_abc123,12345678901234567890,Krishna Prasad Joshi,1e400\r\ntop_people,cl_abc123,12345678901234567890,Sita,125000.50\r\n');
   });
 
   it('a reply that is a top-level list: -o ndjson writes its items', async () => {
@@ -918,11 +937,35 @@ describe('svc reports recurring (and svc recurring)', () => {
     expect(script.stdout).toBe('FIELD\tVALUE\ninflow_streams\t\noutflow_streams\t\n');
   });
 
-  it.each(MODES)('-o csv: the reply as one record, equal to the JSON, for $mode', async ({ tty }) => {
+  it.each(MODES)('-o csv: one row per stream, its list (inflow or outflow) first, for $mode', async ({ tty }) => {
     const result = await svc(['recurring', ID, '-o', 'csv'], { tty, service: recurring() });
-    const [header, row] = result.stdout.split('\r\n');
-    expect(header).toBe('report_id,currency,inflow_streams,outflow_streams');
-    expect(row).toBe(`cl_abc123,NPR,"${JSON.stringify(RECURRING.inflow_streams).replaceAll('"', '""')}","${JSON.stringify(RECURRING.outflow_streams).replaceAll('"', '""')}"`);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\r\n')).toEqual([
+      'list,report_id,currency,counterparty,category,cadence,average_amount,occurrences,status,is_active,last_date,next_date',
+      'inflow_streams,cl_abc123,NPR,Leapfrog Technology Pvt Ltd,salary,monthly,125000,6,MATURE,true,2026-01-10,2026-02-10',
+      'outflow_streams,cl_abc123,NPR,Krishna Prasad Joshi,rent,monthly,28000,6,MATURE,true,2025-12-18,2026-01-18',
+      'outflow_streams,cl_abc123,NPR,Netflix,subscription,monthly,1199,2,EARLY_DETECTION,false,2025-11-02,',
+      '',
+    ]);
+  });
+
+  it.each(MODES)('-o ndjson: the same records, each stream with its list, for $mode', async ({ tty }) => {
+    const result = await svc(['recurring', ID, '-o', 'ndjson'], { tty, service: recurring() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const own = { report_id: ID, currency: 'NPR' };
+    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+      ...RECURRING.inflow_streams.map((stream) => ({ list: 'inflow_streams', ...own, ...stream })),
+      ...RECURRING.outflow_streams.map((stream) => ({ list: 'outflow_streams', ...own, ...stream })),
+    ]);
+  });
+
+  it.each(MODES)('-o csv of a reply whose lists are empty is the reply as one record, for $mode', async ({ tty }) => {
+    const result = await svc(['recurring', ID, '-o', 'csv'], { tty, service: recurring({ report_id: ID, inflow_streams: [], outflow_streams: [] }) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('report_id,inflow_streams,outflow_streams\r\ncl_abc123,,\r\n');
   });
 });
 

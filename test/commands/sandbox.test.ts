@@ -4,7 +4,7 @@
 // answers (scenario reports, error scenarios) stays with the e2e tests.
 import { describe, expect, it } from 'vitest';
 import { scenarioNames } from '../../src/commands/sandbox/scenario-names.js';
-import { BASE_URL, FakeService, KEY, LIVE_KEY, MemoryCache, NOW, plain, svc } from '../support/in-process.js';
+import { BASE_URL, FakeService, KEY, LIVE_KEY, MemoryCache, MODES, NOW, plain, svc } from '../support/in-process.js';
 
 const ID = 'rpt_0123456789abcdef';
 
@@ -292,6 +292,36 @@ describe('svc sandbox scenarios', () => {
   it('--json gives the reply as received', async () => {
     const result = await svc(['sandbox', 'scenarios', '--json'], { cache: new MemoryCache(), service: scenarios() });
     expect(result.stdout).toBe(JSON.stringify(SCENARIOS, null, 2) + '\n');
+  });
+
+  it.each(MODES)('-o csv: one row per scenario, its list (report or error scenarios) first, for $mode', async ({ tty }) => {
+    const result = await svc(['sandbox', 'scenarios', '-o', 'csv'], { tty, cache: new MemoryCache(), service: scenarios() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\r\n')).toEqual([
+      'list,default,scenario,description,error_code',
+      'report_scenarios,salaried,salaried,"steady salary, growing balance",',
+      'report_scenarios,salaried,thin_file,little history,',
+      'error_scenarios,salaried,error_unsupported_bank,fails: unsupported bank,UNSUPPORTED_BANK',
+      '',
+    ]);
+  });
+
+  it.each(MODES)('-o ndjson: the same records, one a line, for $mode', async ({ tty }) => {
+    const result = await svc(['sandbox', 'scenarios', '-o', 'ndjson'], { tty, cache: new MemoryCache(), service: scenarios() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+      ...SCENARIOS.report_scenarios.map((s) => ({ list: 'report_scenarios', default: 'salaried', ...s })),
+      ...SCENARIOS.error_scenarios.map((s) => ({ list: 'error_scenarios', default: 'salaried', ...s })),
+    ]);
+  });
+
+  it.each(MODES)('-o ndjson of a reply that is a top-level list: its items, for $mode', async ({ tty }) => {
+    const result = await svc(['sandbox', 'scenarios', '-o', 'ndjson'], { tty, cache: new MemoryCache(), service: scenarios(SCENARIOS.report_scenarios) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(SCENARIOS.report_scenarios.map((s) => JSON.stringify(s)).join('\n') + '\n');
   });
 
   it('an empty reply says so, in both modes', async () => {

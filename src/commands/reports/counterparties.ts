@@ -1,5 +1,6 @@
 // `svc reports counterparties ID`: no field name of this view is documented, so it is shown as
-// it comes, by the generic view.
+// it comes, by the generic view; -o csv and -o ndjson write a record per item of its lists
+// (by type, people, merchants …), each naming its list.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { genericView } from '../../core/output/generic.js';
@@ -8,6 +9,7 @@ import { showView } from './show-view.js';
 export async function showCounterparties(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.counterparties, (what) => ({
     what,
+    viewRecords: 'list items',
     view: (body) => genericView(body, { title: `Counterparties of ${id}`, empty: 'The reply names no counterparties.' }),
   }));
 }

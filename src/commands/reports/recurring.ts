@@ -1,5 +1,6 @@
 // `svc reports recurring ID` (also `svc recurring ID`): no field name of this view is documented,
-// so it is shown as it comes, by the generic view.
+// so it is shown as it comes, by the generic view; -o csv and -o ndjson write a record per stream
+// of its lists (inflow and outflow streams), each naming its list.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { genericView } from '../../core/output/generic.js';
@@ -8,6 +9,7 @@ import { showView } from './show-view.js';
 export async function showRecurring(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.recurring, (what) => ({
     what,
+    viewRecords: 'list items',
     view: (body) => genericView(body, { title: `Recurring streams of ${id}`, empty: 'No recurring streams were found in this statement.' }),
   }));
 }

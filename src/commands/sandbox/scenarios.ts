@@ -4,7 +4,10 @@ import { genericView } from '../../core/output/generic.js';
 import { sandboxClient } from './test-key.js';
 
 
-/** The list's shape is not documented: it is shown as it comes, and kept for completion. */
+/**
+ * The list's shape is not documented: it is shown as it comes, and kept for completion; -o csv and
+ * -o ndjson write a record per scenario of the lists it holds (report and error scenarios).
+ */
 export async function listScenarios(ctx: Context): Promise<void> {
   const client = await sandboxClient(ctx);
   const call = target(ENDPOINTS.sandboxScenarios);
@@ -12,6 +15,7 @@ export async function listScenarios(ctx: Context): Promise<void> {
   await rememberForCompletion(ctx, reply.raw);
   await ctx.present(reply, {
     what: call.what,
+    viewRecords: 'list items',
     view: (body) => genericView(body, { empty: 'The sandbox offers no scenarios.' }),
   });
 }
