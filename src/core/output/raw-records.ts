@@ -86,11 +86,11 @@ function locate(raw: string, path: readonly string[]): number | undefined {
  * per item of each of its lists, in the reply's order. A list is an array holding objects or
  * arrays, found through the reply's objects (a list inside an item stays the item's). Each record
  * is the list's name (its dotted path) under `list`, then what the row belongs to: the scalars and
- * lists of scalars of the objects that hold the list (`report_id`, `currency`; dotted below the top,
- * `data.income.salary_amount`), then the item's own fields; an item's own field wins over one of
- * those of the same name. The view's other parts (a report's statement, a consent's identity) would
- * repeat on every row: they are left to -o json. A reply holding no such item is one record, itself;
- * a top-level array is its items.
+ * non-empty lists of scalars of the objects that hold the list (`report_id`, `currency`; dotted
+ * below the top, `data.income.salary_amount`), then the item's own fields; an item's own field wins
+ * over one of those of the same name. The view's other parts (a report's statement, a consent's
+ * identity) would repeat on every row: they are left to -o json. A reply holding no such item is
+ * one record, itself; a top-level array is its items.
  */
 export function listItemTexts(raw: string): string[] {
   const start = nextSignificant(raw, 0);
@@ -140,7 +140,8 @@ function listsOf(raw: string, start: number, path: readonly string[] = [], held:
     return { key, name: [...path, key].join('.'), span, items, kind };
   });
   const context = new Map(held);
-  for (const field of fields) if (field.kind === 'scalar') context.set(field.name, field.span);
+  // An empty list says nothing of a row: it has no items to be a list of, nor values to join.
+  for (const field of fields) if (field.kind === 'scalar' && !(raw.charCodeAt(field.span.start) === OPEN_ARRAY && field.items.length === 0)) context.set(field.name, field.span);
   return fields.flatMap((field): FoundList[] => {
     if (field.kind === 'list') return [{ name: field.name, items: field.items, context }];
     // Deeper than a bound an object is left to -o json.
