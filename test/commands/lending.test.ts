@@ -678,6 +678,96 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
   });
 });
 
+describe('-o csv and -o ndjson of the views that hold lists: one record per item, its list named first', () => {
+  /** Runs the command with `-o csv` and `-o ndjson`: both succeed with nothing on stderr. */
+  async function records(c: Command, tty: boolean, reply?: FakeReply): Promise<{ csv: string[]; ndjson: unknown[] }> {
+    const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply });
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stderr).toBe('');
+    const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'], reply });
+    expect(ndjson.code, ndjson.stderr).toBe(0);
+    expect(ndjson.stderr).toBe('');
+    return { csv: csv.stdout.split('\r\n'), ndjson: ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line)) };
+  }
+
+  const FACTS = { salary_detected: true, salary_amount: 72000, salary_regularity: 'monthly', salary_day_of_month: 25, avg_monthly_credit: 85000, income_stability_score: 87, remittance_detected: false };
+
+  it.each(MODES)('income: a row per month of credits and per income transaction, each with the income’s facts, for $mode', async ({ tty }) => {
+    const body = { ...INCOME, income_transactions: TRANSACTIONS.transactions };
+    const { csv, ndjson } = await records(command('reports income'), tty, { body });
+    expect(csv).toEqual([
+      'list,salary_detected,salary_amount,salary_regularity,salary_day_of_month,avg_monthly_credit,income_stability_score,remittance_detected,month,total_credits,id,date,description,debit,credit,balance,category,confidence',
+      'monthly_credits,true,72000,monthly,25,85000,87,false,2026-03,85000,,,,,,,,',
+      'income_transactions,true,72000,monthly,25,85000,87,false,,,txn_0001,2026-03-25,SALARY …,,72000,145200,salary,0.95',
+      '',
+    ]);
+    expect(ndjson).toEqual([
+      { list: 'monthly_credits', ...FACTS, ...INCOME.monthly_credits[0] },
+      { list: 'income_transactions', ...FACTS, ...TRANSACTIONS.transactions[0] },
+    ]);
+  });
+
+  it.each(MODES)('liabilities: a row per lender, with the EMI total, load and bounces, for $mode', async ({ tty }) => {
+    const { csv, ndjson } = await records(command('reports liabilities'), tty);
+    expect(csv).toEqual(['list,monthly_emi_total,emi_load_pct,bounce_count,lender,total,count,monthly_avg', 'lenders,21000,24.5,0,NMB Bank,63000,3,21000', '']);
+    expect(ndjson).toEqual([{ list: 'lenders', monthly_emi_total: 21000, emi_load_pct: 24.5, bounce_count: 0, ...LIABILITIES.lenders[0] }]);
+  });
+
+  it.each(MODES)('score: a row per factor, in the reply’s order, with the score and its band, for $mode', async ({ tty }) => {
+    const { csv, ndjson } = await records(command('reports score'), tty);
+    expect(csv).toEqual(['list,score,band,factor,impact,detail', 'factors,782,good,…,-35,…', 'factors,782,good,salary,80,"Salary detected, monthly."', '']);
+    expect(ndjson).toEqual(SCORE.factors.map((factor: unknown) => ({ list: 'factors', score: 782, band: 'good', ...(factor as object) })));
+  });
+
+  it.each(MODES)('verify: a row per check, with the verdict and the confidence, for $mode', async ({ tty }) => {
+    const { csv } = await records(command('reports verify'), tty);
+    expect(csv).toEqual([
+      'list,verdict,confidence,check,passed,severity',
+      'checks,authentic,0.97,balance_chain_integrity,true,high',
+      'checks,authentic,0.97,dates_within_period,false,medium',
+      '',
+    ]);
+  });
+
+  it.each(MODES)('score: numbers keep every digit, in CSV and in NDJSON, for $mode', async ({ tty }) => {
+    const raw = '{"score": 782.0, "band": "good", "factors": [{"factor": "salary", "impact": 12345678901234567890}, {"factor": "emi_load", "impact": -1e400}]}';
+    const { csv } = await records(command('reports score'), tty, { raw });
+    expect(csv).toEqual(['list,score,band,factor,impact', 'factors,782.0,good,salary,12345678901234567890', 'factors,782.0,good,emi_load,-1e400', '']);
+    const ndjson = await run(command('reports score'), { tty, argv: [...command('reports score').argv, '-o', 'ndjson'], reply: { raw } });
+    expect(ndjson.stdout).toBe(
+      '{"list":"factors","score":782.0,"band":"good","factor":"salary","impact":12345678901234567890}\n{"list":"factors","score":782.0,"band":"good","factor":"emi_load","impact":-1e400}\n',
+    );
+  });
+
+  it.each(MODES)('a view whose lists are empty is one record, its nested values in dotted columns, for $mode', async ({ tty }) => {
+    const { csv, ndjson } = await records(command('reports score'), tty, { body: { score: 500, band: 'fair', factors: [], model: { version: 2 } } });
+    expect(csv).toEqual(['score,band,factors,model.version', '500,fair,,2', '']);
+    expect(ndjson).toEqual([{ score: 500, band: 'fair', factors: [], model: { version: 2 } }]);
+  });
+
+  it.each(MODES)('consents data: a row per item of each scope’s lists, named by its path, with the scopes and that scope’s facts, for $mode', async ({ tty }) => {
+    const { csv, ndjson } = await records(command('consents data'), tty);
+    expect(csv).toEqual([
+      'list,scopes,data.income.salary_detected,data.income.salary_amount,data.income.salary_regularity,data.income.salary_day_of_month,data.income.avg_monthly_credit,data.income.income_stability_score,data.income.remittance_detected,month,total_credits',
+      'data.income.monthly_credits,"identity, income",true,72000,monthly,25,85000,87,false,2026-03,85000',
+      '',
+    ]);
+    expect(ndjson).toEqual([
+      { list: 'data.income.monthly_credits', scopes: ['identity', 'income'], ...Object.fromEntries(Object.entries(FACTS).map(([k, v]) => [`data.income.${k}`, v])), ...INCOME.monthly_credits[0] },
+    ]);
+  });
+
+  it.each(MODES)('grants data holding no list: the reply as one record, nested values in dotted columns, for $mode', async ({ tty }) => {
+    const { csv, ndjson } = await records(command('grants data'), tty);
+    expect(csv).toEqual([
+      'scopes,data.identity.bank,data.identity.bank_code,data.identity.account_holder,data.identity.account_number,data.identity.currency,data.identity.period.from,data.identity.period.to',
+      'identity,Nabil Bank,NABIL,RAM PRASAD SHARMA,09810017508391,NPR,2026-01-01,2026-03-31',
+      '',
+    ]);
+    expect(ndjson).toEqual([GRANT_DATA]);
+  });
+});
+
 describe('replies of a shape the command does not expect', () => {
   it.each(MODES)('transactions: absent fields are blank cells, unknown ones columns of their own, the newer shape read too, for $mode', async ({ tty }) => {
     const body = {

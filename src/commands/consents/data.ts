@@ -31,7 +31,7 @@ export async function readConsentData(ctx: Context, id: string, flags: ConsentDa
     }
     throw error;
   }
-  const reader: ReplyReader = { what: call.what, view: (body, reading) => scopedDataView(body, reading, `Data of consent ${id}`) };
+  const reader: ReplyReader = { what: call.what, viewRecords: 'list items', view: (body, reading) => scopedDataView(body, reading, `Data of consent ${id}`) };
   await ctx.present(reply, reader);
 }
 

@@ -25,7 +25,7 @@ export async function readGrantData(ctx: Context, grantId: string, flags: { acce
     if (refusesToken(error)) error.trouble = { kind: 'access-token' };
     throw error;
   }
-  await ctx.present(reply, { what: call.what, view: (body, reading) => scopedDataView(body, reading, `Data of grant ${grantId}`) });
+  await ctx.present(reply, { what: call.what, viewRecords: 'list items', view: (body, reading) => scopedDataView(body, reading, `Data of grant ${grantId}`) });
 }
 
 /**

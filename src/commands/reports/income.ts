@@ -47,7 +47,7 @@ export async function showIncome(ctx: Context, id: string, options: { chart?: bo
     if (points.length) return drawChart(ctx, id, points);
     ctx.warn('the reply holds no monthly credits to draw; showing it as it is');
   }
-  await ctx.present(reply, { what: call.what, view: (body, reading) => incomeView(body, reading, id) });
+  await ctx.present(reply, { what: call.what, viewRecords: 'list items', view: (body, reading) => incomeView(body, reading, id) });
 }
 
 /** `25th of the month`; anything but a day of a month as it came. */

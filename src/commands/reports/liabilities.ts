@@ -12,7 +12,7 @@ import { transactionsTable } from './transactions.js';
 const KNOWN = ['monthly_emi_total', 'emi_load_pct', 'bounce_count'];
 
 export async function showLiabilities(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.liabilities, (what) => ({ what, view: (body, reading) => liabilitiesView(body, reading, id) }));
+  await showView(ctx, id, ENDPOINTS.liabilities, (what) => ({ what, viewRecords: 'list items', view: (body, reading) => liabilitiesView(body, reading, id) }));
 }
 
 /** Bounced payments: none is good news, any is bad. */

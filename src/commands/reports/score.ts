@@ -21,7 +21,7 @@ import {
 import { showView } from './show-view.js';
 
 export async function showScore(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.score, (what) => ({ what, view: (body, reading) => scoreView(body, reading, id) }));
+  await showView(ctx, id, ENDPOINTS.score, (what) => ({ what, viewRecords: 'list items', view: (body, reading) => scoreView(body, reading, id) }));
 }
 
 export function scoreView(body: unknown, reading: ReplyReading, id?: string): SectionsView {

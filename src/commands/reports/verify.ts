@@ -24,7 +24,7 @@ import {
 import { showView } from './show-view.js';
 
 export async function showVerify(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.verify, (what) => ({ what, view: (body, reading) => verifyView(body, reading, id) }));
+  await showView(ctx, id, ENDPOINTS.verify, (what) => ({ what, viewRecords: 'list items', view: (body, reading) => verifyView(body, reading, id) }));
 }
 
 /** A confidence from 0 to 1 as a percentage (0.92 → 92%); any other value as it came. */
