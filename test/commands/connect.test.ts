@@ -42,6 +42,16 @@ describe('svc connect as a script', () => {
     expect(result.stdout).toBe(JSON.stringify(reply, null, 2) + '\n');
   });
 
+  it.each([true, false])('-o csv: one record, what the reply nests in dotted columns (tty: %s)', async (tty) => {
+    const result = await svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT, '-o', 'csv'], {
+      tty,
+      service: expecting({ scopes: ['identity'], redirect_uri: REDIRECT }, { ...REPLY, expires: { in_seconds: 900 } }),
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(`request_token,connect_url,expires.in_seconds\r\n${TOKEN},${CONNECT_URL},900\r\n`);
+  });
+
   it('shows fields the service adds after the documented two', async () => {
     const result = await svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT], {
       service: expecting({ scopes: ['identity'], redirect_uri: REDIRECT }, { ...REPLY, expires_in: 900 }),

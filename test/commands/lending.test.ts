@@ -768,6 +768,46 @@ describe('-o csv and -o ndjson of the views that hold lists: one record per item
   });
 });
 
+describe('-o csv of the views of one record: nested values in dotted columns, lists of scalars joined, never JSON in a cell', () => {
+  /** `-o csv` of a command: exit 0, and stderr as the command writes it beside its reply. */
+  async function csvOf(c: Command, tty: boolean, reply?: FakeReply): Promise<string[]> {
+    const result = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply });
+    expect(result.code, result.stderr).toBe(0);
+    if (c.handsOver) expect(result.stderr).toMatch(/^warning: this (access )?token /);
+    else expect(result.stderr).toBe('');
+    return result.stdout.split('\r\n');
+  }
+
+  it.each(MODES)('balance: the period as period.from and period.to, for $mode', async ({ tty }) => {
+    expect(await csvOf(command('reports balance'), tty)).toEqual([
+      'currency,period.from,period.to,opening_balance,closing_balance,avg_daily_balance,trend',
+      'NPR,2026-01-01,2026-03-31,73200,145200,12450.3,growing',
+      '',
+    ]);
+  });
+
+  it.each(MODES)('underwrite: the loan, FOIR and affordability in dotted columns, the reasons and risk flags joined, for $mode', async ({ tty }) => {
+    expect(await csvOf(command('reports underwrite'), tty)).toEqual([
+      'report_id,currency,verdict,reasons,loan.principal,loan.tenor_months,loan.annual_rate_pct,loan.emi,foir.ceiling,foir.current,foir.with_loan,affordability.status,affordability.headroom,risk_flags',
+      `${ID},NPR,review,The EMI fits the FOIR ceiling but leaves little after living costs.,500000,36,12.5,16726.81,0.5,0.34,0.47,stretched,3303.32,short_history`,
+      '',
+    ]);
+  });
+
+  it.each(MODES)('consents create, revoke and connect exchange: the scopes joined, for $mode', async ({ tty }) => {
+    expect(await csvOf(command('consents create'), tty)).toEqual(['id,token,data_url,scopes,expires_at', `${CONSENT_ID},${TOKEN},${CONSENT.data_url},"identity, income",2026-06-13T09:30:00Z`, '']);
+    expect((await csvOf(command('consents revoke'), tty))[1]).toBe(`${CONSENT_ID},${ID},"identity, income",Nabil Bank loan desk,revoked,2026-05-20T08:30:00Z,2026-06-19T08:30:00Z,2026-05-22T10:00:00Z,2,2026-05-21T09:00:00Z`);
+    expect(await csvOf(command('connect exchange'), tty)).toEqual(['access_token,grant_id,scopes', `${ACCESS_TOKEN},${GRANT_ID},identity`, '']);
+  });
+
+  it.each(MODES)('decisions record and outcome: what a reply nests, in dotted columns, for $mode', async ({ tty }) => {
+    const body = { ...DECISION, links: { self: '/v1/decisions/dec_1', report: null } };
+    expect((await csvOf(command('decisions record'), tty, { body }))[0]).toBe(`${Object.keys(DECISION).join(',')},links.self,links.report`);
+    const raw = '{"id": "out_1", "outcome": "delinquent", "decision": {"id": "dec_1", "amounts": [250000.00, 12345678901234567890]}}';
+    expect(await csvOf(command('decisions outcome'), tty, { raw })).toEqual(['id,outcome,decision.id,decision.amounts', 'out_1,delinquent,dec_1,"250000.00, 12345678901234567890"', '']);
+  });
+});
+
 describe('replies of a shape the command does not expect', () => {
   it.each(MODES)('transactions: absent fields are blank cells, unknown ones columns of their own, the newer shape read too, for $mode', async ({ tty }) => {
     const body = {

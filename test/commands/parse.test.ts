@@ -235,6 +235,16 @@ describe('svc parse FILE --async', () => {
     expect(full.stdout).toBe('FIELD\tVALUE\nreport_id\tcl_abc123\nstatus\tprocessing\npoll_url\t/v1/reports/cl_abc123\neta_seconds\t20\n');
   });
 
+  it.each(MODES)('-o csv: the 202 body as one record, what it nests in dotted columns, for $mode', async ({ tty }) => {
+    const body = { report_id: ID, status: 'processing', poll_url: POLL, links: { poll: POLL } };
+    const result = await svc(['parse', file('s.pdf'), '--async', '-o', 'csv'], { tty, service: upload({ status: 202, body }) });
+    expect(result.code).toBe(0);
+    // A person sees the upload's spinner on stderr; a script, nothing.
+    if (tty) expect(result.stderr).toMatch(/^\S+ Uploading s\.pdf…/);
+    else expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(`report_id,status,poll_url,links.poll\r\n${ID},processing,${POLL},${POLL}\r\n`);
+  });
+
   it('tells a person how to follow the report: by its id, else by its poll URL', async () => {
     const withId = await svc(['parse', file('s.pdf'), '--async'], { tty: true, service: upload({ status: 202, body: { report_id: ID, status: 'processing', poll_url: POLL } }) });
     expect(plain(withId.stdout)).toBe(

@@ -644,11 +644,13 @@ describe('svc reports match (and svc match)', () => {
     expect(script.stdout).toMatch(/^reasons\t$/m);
   });
 
-  it.each(MODES)('-o ndjson and -o csv: the reply, which documents no list, is one record, for $mode', async ({ tty }) => {
+  it.each(MODES)('-o ndjson and -o csv: the reply, which documents no list, is one record; CSV joins the reasons, for $mode', async ({ tty }) => {
     const ndjson = await svc(['match', ID, '--name', 'Ram', '-o', 'ndjson'], { tty, service: matching() });
     expect(ndjson.stdout).toBe(JSON.stringify(MATCH) + '\n');
     const csv = await svc(['match', ID, '--name', 'Ram', '-o', 'csv'], { tty, service: matching() });
-    expect(csv.stdout).toBe('match_score,result,statement_name,reasons\r\n92,match,RAM PRASAD SHARMA,"[""Same words in another order"",""Initials match""]"\r\n');
+    expect(csv.code).toBe(0);
+    expect(csv.stderr).toBe('');
+    expect(csv.stdout).toBe('match_score,result,statement_name,reasons\r\n92,match,RAM PRASAD SHARMA,"Same words in another order, Initials match"\r\n');
   });
 
   it.each(
@@ -740,6 +742,14 @@ describe('svc reports auth (and svc auth)', () => {
     expect(ndjson.stdout).toBe(JSON.stringify(AUTH) + '\n');
   });
 
+  it.each(MODES)('-o csv: what a reply nests, in dotted columns, for $mode', async ({ tty }) => {
+    const csv = await svc(['auth', ID, '-o', 'csv'], { tty, service: auth({ ...AUTH, account: { type: 'savings', branch: 'Thamel' } }) });
+    expect(csv.code).toBe(0);
+    expect(csv.stderr).toBe('');
+    expect(csv.stdout.split('\r\n')[0]).toBe('report_id,account_holder,account_number,bank_code,bank_name,swift_bic,swift_note,verification_status,account.type,account.branch');
+    expect(csv.stdout.split('\r\n')[1]).toMatch(/,statement_parsed,savings,Thamel$/);
+  });
+
   it('reads other names of the SWIFT/BIC and the bank', async () => {
     const result = await svc(['auth', ID], { service: auth({ account_holder: 'SITA THAPA', bank: 'NMB Bank', bic: 'NMBBNPKA', verification_status: 'connect_verified' }) });
     expect(result.stdout).toMatch(/^swift_bic\tNMBBNPKA$/m);
@@ -803,6 +813,15 @@ describe('svc reports identity', () => {
   it('-o ndjson: the reply as one record', async () => {
     const result = await svc(['reports', 'identity', ID, '-o', 'ndjson'], { service: identity() });
     expect(result.stdout).toBe(JSON.stringify(IDENTITY) + '\n');
+  });
+
+  it.each(MODES)('-o csv: the reply as one record, the period as period.from and period.to, for $mode', async ({ tty }) => {
+    const result = await svc(['reports', 'identity', ID, '-o', 'csv'], { tty, service: identity() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      'bank,bank_code,account_holder,account_number,currency,period.from,period.to\r\nNabil Bank,NABIL,RAM PRASAD SHARMA,09810017508391,NPR,2026-01-01,2026-03-31\r\n',
+    );
   });
 });
 

@@ -269,6 +269,15 @@ describe('svc sandbox fire', () => {
   });
 });
 
+describe('svc sandbox fire -o csv', () => {
+  it.each(MODES)('one record, what the reply nests in dotted columns, for $mode', async ({ tty }) => {
+    const result = await svc(['sandbox', 'fire', ID, '-o', 'csv'], { tty, service: fire({}, { ...FIRED, delivery: { endpoints: 2, events: ['report.ready'] } }) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(`fired,report_id,environment,delivery.endpoints,delivery.events\r\nreport.ready,${ID},test,2,report.ready\r\n`);
+  });
+});
+
 describe('svc sandbox scenarios', () => {
   it('as a script: the list as the service gives it, one block per part', async () => {
     const result = await svc(['sandbox', 'scenarios'], { cache: new MemoryCache(), service: scenarios() });

@@ -1,6 +1,6 @@
 // `svc usage` in-process, as a person and as a script.
 import { describe, expect, it } from 'vitest';
-import { FakeService, plain, svc } from '../support/in-process.js';
+import { FakeService, MODES, plain, svc } from '../support/in-process.js';
 
 const USAGE = { plan: 'growth', quota: 10000, used: 9500, remaining: 500, period: '2026-05', resets_at: '2026-06-01T00:00:00Z' };
 
@@ -22,6 +22,18 @@ describe('svc usage', () => {
     expect(table.stdout).toMatch(/^plan\tgrowth$/m);
     const json = await svc(['usage', '--json'], { service: service() });
     expect(JSON.parse(json.stdout)).toEqual(USAGE);
+  });
+
+  it.each(MODES)('-o csv: one record, the counters a server adds in dotted columns, for $mode', async ({ tty }) => {
+    const body = { ...USAGE, data_api: { quota: 2500, used: 322 }, merchant_resolve: { used: 58 } };
+    const result = await svc(['usage', '-o', 'csv'], { tty, service: service(body) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      'plan,quota,used,remaining,period,resets_at,data_api.quota,data_api.used,merchant_resolve.used\r\ngrowth,10000,9500,500,2026-05,2026-06-01T00:00:00Z,2500,322,58\r\n',
+    );
+    const ndjson = await svc(['usage', '-o', 'ndjson'], { tty, service: service(body) });
+    expect(ndjson.stdout).toBe(JSON.stringify(body) + '\n');
   });
 
   it('sends the key and asks for JSON', async () => {

@@ -38,6 +38,7 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
   const connectUrl = options.qr || options.open ? openable(new ReplyReading(what).needText(pick(reply.body, 'connect_url'), 'connect_url')) : undefined;
   await ctx.present(reply, {
     what,
+    viewRecords: 'flat',
     view: (body, reading) => {
       const c = {
         token: textOf(reading.documented(body, 'request_token')),

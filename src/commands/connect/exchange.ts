@@ -18,7 +18,7 @@ export async function exchangePublicToken(ctx: Context, publicToken: string): Pr
   const client = await ctx.client();
   const call = target(ENDPOINTS.connectExchange);
   const reply = await client.request({ ...call, json: { public_token: token } });
-  await presentSecretOnce(ctx, reply, { what: call.what, view: exchangeView }, {
+  await presentSecretOnce(ctx, reply, { what: call.what, viewRecords: 'flat', view: exchangeView }, {
     secrets: (body) => [textOf(pick(body, 'access_token'))],
     notes: (body) => {
       const given = textOf(pick(body, 'grant_id'));

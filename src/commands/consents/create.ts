@@ -17,7 +17,7 @@ export async function createConsent(ctx: Context, reportId: string, flags: Conse
   const client = await ctx.client();
   const call = target(ENDPOINTS.createConsent);
   const reply = await client.request({ ...call, json });
-  await presentSecretOnce(ctx, reply, { what: call.what, view: createdConsentView }, {
+  await presentSecretOnce(ctx, reply, { what: call.what, viewRecords: 'flat', view: createdConsentView }, {
     secrets: (body) => [textOf(pick(body, 'token')), tokenOfUrl(textOf(pick(body, 'data_url')))],
     notes: (body) => {
       // From the reply, for the terminal: one line of printable text.

@@ -9,6 +9,7 @@ export async function revokeConsent(ctx: Context, id: string): Promise<void> {
   const reply = await client.request(call);
   await ctx.present(reply, {
     what: call.what,
+    viewRecords: 'flat',
     view: (body) => firstFieldsView(body, ['status'], { empty: `Consent ${id} revoked.` }),
   });
 }

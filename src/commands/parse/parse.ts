@@ -73,6 +73,7 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
 function acceptedReader(): ReplyReader {
   return {
     what: target(ENDPOINTS.parse).what,
+    viewRecords: 'flat',
     view: (body, reading) => {
       const facts = {
         id: textOf(pick(body, 'report_id')),

@@ -12,6 +12,7 @@ const AUTH_SWIFT = ['swift_bic', 'swift', 'bic', 'swift_code'];
 export async function showAuth(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.auth, (what) => ({
     what,
+    viewRecords: 'flat',
     view: (body, reading) => {
       const swiftNote = textOf(reading.documented(body, 'swift_note'));
       const swift = textOf(pick(body, ...AUTH_SWIFT));

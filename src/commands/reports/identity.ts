@@ -8,6 +8,7 @@ import { factsView, showView } from './show-view.js';
 export async function showIdentity(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.identity, (what) => ({
     what,
+    viewRecords: 'flat',
     view: (body, reading) => {
       if (pick(body, 'period', 'statement_period') === undefined) reading.documented(body, 'period');
       return factsView(

@@ -16,6 +16,7 @@ export async function matchName(ctx: Context, id: string, options: { name: strin
   const reply = await client.request({ ...call, json: { name } });
   await ctx.present(reply, {
     what: call.what,
+    viewRecords: 'flat',
     view: (body, reading) => {
       const reasons = reading.documented(body, 'reasons');
       const m = {

@@ -23,7 +23,7 @@ export interface UnderwriteOptions {
 export async function underwrite(ctx: Context, id: string, options: UnderwriteOptions): Promise<void> {
   const call = target(ENDPOINTS.underwrite, { report_id: id });
   const json = underwritingBody(options);
-  await requestAndPresent(ctx, { ...call, json }, { view: (body) => underwritingView(body, { id, loan: json.loan }) });
+  await requestAndPresent(ctx, { ...call, json }, { viewRecords: 'flat', view: (body) => underwritingView(body, { id, loan: json.loan }) });
 }
 
 /** `5,00,000.00 over 36 months at 12.5% a year`. */

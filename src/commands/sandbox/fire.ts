@@ -24,6 +24,7 @@ export async function fireWebhook(ctx: Context, id: string, options: { event?: s
   const reply = await client.request({ ...call, json });
   await ctx.present(reply, {
     what: call.what,
+    viewRecords: 'flat',
     view: (body, reading) => {
       const deliveredTo = deliveredToOf(body);
       const f = {

@@ -13,6 +13,7 @@ export async function showUsage(ctx: Context): Promise<void> {
   const reply = await client.request(call);
   await ctx.present(reply, {
     what: call.what,
+    viewRecords: 'flat',
     view: (body, reading) => {
       const quota = numberOf(reading.documented(body, 'quota'));
       const used = numberOf(reading.documented(body, 'used'));
