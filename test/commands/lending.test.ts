@@ -507,6 +507,15 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     expect(ndjson.stdout).toBe(body.transactions.map((t) => JSON.stringify(t)).join('\n') + '\n');
   });
 
+  it.each(MODES)('enrich: -o csv writes what a transaction nests in dotted columns, for $mode', async ({ tty }) => {
+    const c = command('enrich');
+    const body = { ...ENRICH, transactions: [{ ...ENRICH.transactions[0], merchant: { name: 'Leapfrog', tags: ['payroll', 'it'] } }] };
+    const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply: { body } });
+    expect(csv.code).toBe(0);
+    expect(csv.stderr).toBe('');
+    expect(csv.stdout).toBe('date,description,credit,balance,category,confidence,merchant.name,merchant.tags\r\n2026-03-25,SALARY …,72000,145200,salary,0.95,Leapfrog,"payroll, it"\r\n');
+  });
+
   it.each(MODES)('consents create: the consent and its token, shown once, with a warning on stderr, for $mode', async ({ tty }) => {
     const result = await run(command('consents create'), { tty, columns: 240 });
     expect(result.code).toBe(0);

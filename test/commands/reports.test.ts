@@ -541,17 +541,32 @@ describe('svc reports get', () => {
     expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(body.transactions);
   });
 
-  it.each(MODES)('-o csv writes the transactions: the union of both shapes’ keys, nested values as compact JSON, for $mode', async ({ tty }) => {
+  it.each(MODES)('-o csv writes the transactions: the union of both shapes’ keys, the newer shape’s category and counterparties in dotted columns, for $mode', async ({ tty }) => {
     const body = { ...REPORT, transactions: [...(REPORT.transactions as unknown[]), NEWER_TRANSACTION] };
     const result = await svc(['reports', 'get', ID, '-o', 'csv'], { tty, service: get(body) });
     expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
     const [header, older, newer, end] = result.stdout.split('\r\n');
     const older0 = (REPORT.transactions as Record<string, unknown>[])[0]!;
-    expect(header!.split(',')).toEqual([...new Set([...Object.keys(older0), ...Object.keys(NEWER_TRANSACTION)])]);
-    expect(older).toBe('2026-03-03,"MPAY 2222020006840462,492738040,MOB",1250,,143950,merchant_payment,…,2222020006840462,5411,groceries' + ',,,,,,,,,,');
-    expect(newer).toContain('"{""primary"":""…"",""detailed"":""…""}"');
-    expect(newer).toContain('"[{""type"":""merchant"",""name"":""…"",""confidence_level"":""…""}]"');
+    const nested = ['personal_finance_category', 'counterparties'];
+    expect(header!.split(',')).toEqual([
+      ...new Set([
+        ...Object.keys(older0),
+        ...Object.keys(NEWER_TRANSACTION).flatMap((key) => (key === 'personal_finance_category' ? [`${key}.primary`, `${key}.detailed`] : key === 'counterparties' ? [`${key}.0.type`, `${key}.0.name`, `${key}.0.confidence_level`] : [key])),
+      ]),
+    ]);
+    expect(header!.split(',').filter((name) => nested.includes(name))).toEqual([]);
+    expect(older).toBe('2026-03-03,"MPAY 2222020006840462,492738040,MOB",1250,,143950,merchant_payment,…,2222020006840462,5411,groceries' + ',,,,,,,,,,,,,');
+    expect(newer).toBe('2026-03-03,,,,143950,,,,5411,,txn_0001,…,1250,NPR,…,2222020006840462,…,…,merchant,…,…,…,false');
     expect(end).toBe('');
+  });
+
+  it.each(MODES)('-o csv of the transactions keeps every digit of their numbers, for $mode', async ({ tty }) => {
+    const raw = '{"report_id":"cl_abc123","transactions":[{"transaction_id":"txn_1","amount":12345678901234567890,"balance":1e400,"personal_finance_category":{"primary":"INCOME","detailed":"INCOME_WAGES"}}]}';
+    const result = await svc(['reports', 'get', ID, '-o', 'csv'], { tty, service: answering('GET', `/v1/reports/${ID}`, { raw }) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('transaction_id,amount,balance,personal_finance_category.primary,personal_finance_category.detailed\r\ntxn_1,12345678901234567890,1e400,INCOME,INCOME_WAGES\r\n');
   });
 
   it('-o ndjson of a report without transactions is the reply as one record', async () => {

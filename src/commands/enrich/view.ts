@@ -1,6 +1,7 @@
 // The reply of POST /v1/enrich: `{count, transactions[], signals, monthly_summary, categories}`.
 // Its transactions (each with `category` and `confidence` added) are the table and the records of
-// -o csv and -o ndjson; everything else follows as the generic view shows it.
+// -o csv and -o ndjson (like a report's, with what they nest in dotted CSV columns); everything
+// else follows as the generic view shows it.
 import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import type { ReplyReader } from '../../core/context.js';
 import { formatAmount } from '../../core/output/format.js';
@@ -51,5 +52,5 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
 }
 
 export function enrichReader(what: string): ReplyReader {
-  return { what, records: transactionsOf, view: enrichView };
+  return { what, records: transactionsOf, viewRecords: 'flat', view: enrichView };
 }

@@ -92,7 +92,10 @@ export function bankText(bank: string | undefined, code: string | undefined): st
   return bank ?? code ?? '';
 }
 
-/** The full report as a command reads it: its transactions are its records. */
+/**
+ * The full report as a command reads it: its transactions are its records (a report is a view:
+ * their nested values, the newer shape's category and counterparties, go to dotted CSV columns).
+ */
 export function reportReader(what: string, title?: string): ReplyReader {
   return {
     what,
@@ -100,6 +103,7 @@ export function reportReader(what: string, title?: string): ReplyReader {
       const transactions = pick(body, 'transactions');
       return Array.isArray(transactions) ? transactions : undefined;
     },
+    viewRecords: 'flat',
     view: (body, reading) => reportView(body, reading, title),
   };
 }
