@@ -4,8 +4,9 @@
 // fields the documents show (shared/service-reference.md, shared/interface-spec.md) — each present,
 // absent or null, of its documented type — plus arbitrary extra, renamed, null and nested fields.
 // Whatever arrives: --json prints it unchanged, tables never fail nor print undefined/NaN/
-// [object Object], NDJSON and CSV stay well formed. Exit 10 only when the structure a command must
-// walk is missing or of the wrong JSON type, or the body is not JSON.
+// [object Object], NDJSON and CSV stay well formed, and no CSV cell of a view holds a JSON object or
+// array. Exit 10 only when the structure a command must walk is missing or of the wrong JSON type,
+// or the body is not JSON.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -532,6 +533,92 @@ describe('a success whose body is not JSON', () => {
           expect(result.stdout).toBe('');
         }),
         params(25),
+      );
+    },
+    TIMEOUT,
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// The CSV of a view (contract §4a): one record per item of its lists, or the view as one record;
+// either way no cell holds a JSON object or array, whatever the reply of the documented shape holds.
+
+const incomeView = doc({
+  salary_detected: fc.boolean(),
+  salary_amount: money,
+  salary_regularity: oneOfOr('monthly', 'irregular'),
+  salary_day_of_month: fc.integer({ min: 1, max: 31 }),
+  avg_monthly_credit: money,
+  income_stability_score: fc.integer({ min: 0, max: 100 }),
+  remittance_detected: fc.boolean(),
+  monthly_credits: list(doc({ month, total_credits: money })),
+  income_transactions: list(fc.oneof(olderTransaction, newerTransaction), 3),
+});
+const balanceView = doc({ currency: oneOfOr('NPR'), period, opening_balance: money, closing_balance: money, avg_daily_balance: money, trend: oneOfOr('growing', 'stable', 'declining') });
+const liabilitiesView = doc({
+  monthly_emi_total: money,
+  emi_load_pct: money,
+  bounce_count: count,
+  lenders: list(doc({ lender: text, total: money, count, monthly_avg: money })),
+  liability_transactions: list(fc.oneof(olderTransaction, newerTransaction), 3),
+});
+const scoreView = doc({ score: fc.integer({ min: 0, max: 1000 }), band: oneOfOr('excellent', 'good', 'fair', 'poor', 'very_poor'), factors: list(doc({ factor: text, impact: money, detail: text })) });
+const verifyView = doc({ verdict: oneOfOr('authentic', 'review', 'suspicious'), confidence: fc.double({ min: 0, max: 1, noNaN: true }), checks: list(doc({ check: text, passed: fc.boolean(), severity: oneOfOr('high', 'medium', 'low') })) });
+const consentCreated = doc({ id: text, token: text, data_url: text, scopes: list(oneOfOr('identity', 'income')), expires_at: dateTime });
+const scopedData = doc({ scopes: list(oneOfOr('identity', 'income', 'liabilities', 'verify')), data: doc({ identity: identityView, income: incomeView, liabilities: liabilitiesView, verify: verifyView }) });
+/** The enrich reply: its transactions are what the command walks (a reply without them is exit 10). */
+const enrichReply = fc
+  .tuple(doc({ count, signals: jsonValue, monthly_summary: jsonValue, categories: jsonValue }), list(fc.oneof(olderTransaction, newerTransaction), 3))
+  .map(([rest, transactions]) => ({ ...rest, transactions }));
+
+const VIEWS: Command[] = [
+  ...COMMANDS.filter((c) => ['usage', 'reports get', 'reports match', 'reports auth', 'reports identity', 'reports counterparties', 'reports recurring', 'parse', 'parse --async', 'connect', 'sandbox create', 'sandbox scenarios', 'sandbox fire'].includes(c.name)),
+  { name: 'reports income', args: () => ['reports', 'income', ID], reply: incomeView },
+  { name: 'reports balance', args: () => ['reports', 'balance', ID], reply: balanceView },
+  { name: 'reports liabilities', args: () => ['reports', 'liabilities', ID], reply: liabilitiesView },
+  { name: 'reports score', args: () => ['reports', 'score', ID], reply: scoreView },
+  { name: 'reports verify', args: () => ['reports', 'verify', ID], reply: verifyView },
+  { name: 'reports underwrite', args: () => ['reports', 'underwrite', ID, '--principal', '400000', '--tenor-months', '36', '--annual-rate', '14'], reply: anyObject },
+  { name: 'consents create', args: () => ['consents', 'create', ID, '--scopes', 'identity,income'], reply: consentCreated },
+  { name: 'consents data', args: () => ['consents', 'data', 'cns_1', '--token', 'cst_0123456789abcdef'], reply: scopedData },
+  { name: 'grants data', args: () => ['grants', 'data', 'grt_1', '--access-token', 'cat_0123456789abcdef'], reply: scopedData },
+  { name: 'enrich', args: () => ['enrich', '--file', pdf.replace(/statement\.pdf$/, 'transactions.json')], reply: enrichReply },
+];
+
+/** Every string the reply holds, keys too: a cell may be one of them, whatever it reads as. */
+function stringsOf(value: unknown, into = new Set<string>()): Set<string> {
+  if (typeof value === 'string') into.add(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, into);
+  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) stringsOf(item, stringsOf(key, into));
+  return into;
+}
+
+/** A cell that is a JSON object or array svc wrote: no string of the reply reads so. */
+function holdsJson(cell: string, strings: Set<string>): boolean {
+  if (!/^'?[[{]/.test(cell) || strings.has(cell) || strings.has(cell.replace(/^'/, ''))) return false;
+  try {
+    const parsed = JSON.parse(cell.replace(/^'/, '')) as unknown;
+    return parsed !== null && typeof parsed === 'object';
+  } catch {
+    return false;
+  }
+}
+
+describe('-o csv of a view holds no JSON object or array in a cell', () => {
+  beforeAll(() => writeFileSync(join(dir, 'transactions.json'), JSON.stringify([{ date: '2026-03-25', description: 'SALARY', credit: 72000, balance: 145200 }])));
+
+  it.each(VIEWS.map((c) => [c.name, c] as const))(
+    '%s',
+    async (_name, command) => {
+      await fc.assert(
+        fc.asyncProperty(command.reply, async (body) => {
+          const csv = await svc([...command.args(), '-o', 'csv'], body);
+          expect(csv.code, show('csv', csv)).toBe(0);
+          const rows = parseCsv(csv.stdout, { relax_column_count: false }) as string[][];
+          const strings = stringsOf(wire(body));
+          for (const cell of rows.flat()) expect(holdsJson(cell, strings), show('csv', csv)).toBe(false);
+        }),
+        params(),
       );
     },
     TIMEOUT,
