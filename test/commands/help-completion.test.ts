@@ -22,6 +22,15 @@ describe.each(MODES)('svc help, for %s', (_who, tty) => {
     for (const name of ['SVC_API_KEY', 'SVC_BASE_URL', 'SVC_ACCESS_TOKEN', 'NO_COLOR']) expect(result.stdout).toContain(name);
   });
 
+  it('prints the formatting topic: the records of a view, and its CSV without JSON in a cell', async () => {
+    const result = await svc(['help', 'formatting'], { tty });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const text = result.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain('one object per item of those lists, its list named in `list`');
+    expect(text).toContain('nested values go to dotted columns (period.from, counterparties.0.name) and lists of scalars are joined, so no cell holds JSON');
+  });
+
   it("prints a command's help, ending with its request", async () => {
     const result = await svc(['help', 'reports', 'score'], { tty });
     expect(result.code).toBe(0);
