@@ -307,29 +307,26 @@ describe('-o ndjson and -o csv', () => {
     expect(header!.filter((column) => column in data[0]!).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('csv of recurring streams: the reply, which documents no list, is one record equal to the JSON reply', async () => {
-    // The recurring view's field names are not documented, so it has no list of its own (§4a):
-    // its one record is the reply, a column per key, nested values as compact JSON.
+  it('csv of recurring streams: a row per stream, its list first, then the view’s own values and the stream’s, equal to the JSON reply', async () => {
+    // A view that holds lists writes one record per item of them (§4a), and no cell holds JSON.
     const result = await world.svc(['reports', 'recurring', WEEKLY, '-o', 'csv']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     const body = JSON.parse(await direct(`/v1/reports/${WEEKLY}/recurring`)) as Record<string, unknown>;
+    const lists = ['inflow_streams', 'outflow_streams'];
+    const own = Object.keys(body).filter((key) => !lists.includes(key));
     const [header, ...rows] = parseCsv(result.stdout);
-    expect(header).toEqual(Object.keys(body));
-    expect(rows).toHaveLength(1);
-    header!.forEach((column, c) => {
-      const value = body[column];
-      const cell = rows[0]![c]!;
-      if (value !== null && typeof value === 'object') {
-        expect(cell, column).toBe(JSON.stringify(value));
-        expect(JSON.parse(cell), column).toEqual(value);
-      } else {
-        expect(cell, column).toBe(csvText(value));
-      }
+    expect(header!.slice(0, 1 + own.length)).toEqual(['list', ...own]);
+    const streams = lists.flatMap((list) => (body[list] as Record<string, unknown>[]).map((stream) => ({ list, stream })));
+    expect(rows).toHaveLength(streams.length);
+    rows.forEach((row, i) => {
+      const { list, stream } = streams[i]!;
+      const record: Record<string, unknown> = { list, ...Object.fromEntries(own.map((key) => [key, body[key]])), ...stream };
+      header!.forEach((column, c) => expect(row[c], column).toBe(column in record ? csvText(record[column]) : ''));
+      for (const cell of row) expect(cell).not.toMatch(/^[[{]/);
     });
     // The streams are all there: the weekly ones in and out among them.
-    const streams = [...(body.inflow_streams as Array<{ cadence: string }>), ...(body.outflow_streams as Array<{ cadence: string }>)];
-    expect(streams.filter((stream) => stream.cadence === 'weekly')).toHaveLength(2);
+    expect(streams.filter(({ stream }) => stream.cadence === 'weekly')).toHaveLength(2);
   });
 
   it('csv quotes a value with a comma or a quote, doubling the quote', async () => {
