@@ -1,6 +1,7 @@
 // What the data commands show: one month's line items grouped by section, a series as month/value
 // rows, the selectors of a family; what a reply carries beyond those, as the generic view shows
-// it. The source's attribution and date go under every table.
+// it. The source's attribution and date go under every table on a terminal, and on stderr in a
+// pipe.
 import { isRecord, numberOf, otherFields, pick, textOf, unreadFields, type JsonRecord, type ReplyReading } from '../../api/reading.js';
 import { formatAmount, printable } from '../../core/output/format.js';
 import { genericView, withExtraColumns, withRest } from '../../core/output/generic.js';
