@@ -355,23 +355,39 @@ describe('svc reports list', () => {
     const result = await svc(['reports', 'list'], { tty, service: list('/v1/reports', body) });
     expect(result.code).toBe(0);
     if (tty) {
+      expect(result.stderr).toBe('');
       const screen = plain(result.stdout);
       expect(screen).toMatch(/│ cl_1 +│ complete +│ KUMARI +│ 2026-05-20 08:30 UTC \(2 days ago\) +│ +3 │/);
       expect(screen).toMatch(/│ cl_2 +│ weird +│ NMB +│ +│ +│/);
       expect(screen).toMatch(/has_more +yes/);
       expect(screen).not.toMatch(/undefined|null|NaN|\[object Object\]/);
     } else {
+      // The reports alone on stdout; the reply's other fields on stderr.
       expect(blocks(result.stdout)).toEqual([
         [
           ['ID', 'STATUS', 'BANK', 'CREATED', 'PAGES'],
           ['cl_1', 'complete', 'KUMARI', '2026-05-20 08:30 UTC', '3'],
           ['cl_2', 'weird', 'NMB', '', ''],
         ],
-        [
-          ['FIELD', 'VALUE'],
-          ['has_more', 'yes'],
-        ],
       ]);
+      expect(result.stderr).toBe('has_more: yes\n');
+    }
+  });
+
+  it.each(MODES)('a script gets the reports alone on stdout, the reply’s other fields as lines on stderr; a person sees them under the table, for $mode', async ({ tty }) => {
+    const body = { data: LIST.data.slice(0, 1), has_more: false, next_cursor: null, object: 'list', page: { size: 1, truncated: true } };
+    const result = await svc(['reports', 'list'], { tty, service: list('/v1/reports', body) });
+    expect(result.code).toBe(0);
+    if (tty) {
+      expect(result.stderr).toBe('');
+      const screen = plain(result.stdout);
+      expect(screen).toMatch(/│ cl_abc123 │ complete │ NABIL +│/);
+      expect(screen).toMatch(/^object +list$/m);
+      expect(screen).toMatch(/^page\.truncated +yes$/m);
+    } else {
+      expect(result.stdout).toBe('ID\tSTATUS\tBANK\tCREATED\ncl_abc123\tcomplete\tNABIL\t2026-05-20 08:30 UTC\n');
+      // A field without a value says nothing.
+      expect(result.stderr).toBe('has_more: no\nobject: list\npage.size: 1\npage.truncated: yes\n');
     }
   });
 

@@ -1,7 +1,7 @@
 import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../api/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
-import { withExtraColumns, withRest } from '../../core/output/generic.js';
+import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
 import { checkChoice, checkInteger } from '../args.js';
 import { paintReportStatus } from './status.js';
@@ -42,7 +42,7 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
         empty: status ? `No ${status} reports.` : 'No reports yet. Upload a statement with `svc parse FILE`.',
       };
       // Fields of the items that no document shows get columns of their own: nothing is hidden.
-      return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['data']));
+      return listWithRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['data']));
     },
   });
 }

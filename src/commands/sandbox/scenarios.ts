@@ -1,6 +1,7 @@
 import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { genericView } from '../../core/output/generic.js';
+import { topLists, withPipeItems } from '../../core/output/unshown.js';
 import { sandboxClient } from './test-key.js';
 
 
@@ -12,7 +13,8 @@ export async function listScenarios(ctx: Context): Promise<void> {
   await rememberForCompletion(ctx, reply.raw);
   await ctx.present(reply, {
     what: call.what,
-    view: (body) => genericView(body, { empty: 'The sandbox offers no scenarios.' }),
+    // Each list the reply holds (report and error scenarios) is scenarios: a pipe gets them as one table.
+    view: (body) => withPipeItems(genericView(body, { empty: 'The sandbox offers no scenarios.' }), body, topLists(body)),
   });
 }
 

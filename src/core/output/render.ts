@@ -2,8 +2,9 @@
 // On a terminal everything fits its width (fit.ts): a table narrows its columns as they allow, or
 // becomes one card of labelled values per row; field lists wrap their values; titles, headings and
 // footers wrap between words. A pipe gets every line whole, whatever the width, and data alone:
-// footers are said on stderr (view.ts pipeRemarks). A table is made a piece of rows at a time,
-// each piece when its writer asks for it (stream/paced-write.ts).
+// footers, and a list reply's fields beside its items, are said on stderr (view.ts pipeRemarks).
+// A table is made a piece of rows at a time, each piece when its writer asks for it
+// (stream/paced-write.ts).
 // The machine formats are made from the reply itself (records.ts, json.ts).
 import { drawBox, type BoxRow } from './box.js';
 import { card, cellLines, fitOf, fitWidths, labelledLines, measureColumn, visibleWidth, wrapText, type ColumnMeasure, type FitColumn } from './fit.js';
@@ -51,7 +52,10 @@ export const ROWS_A_PIECE = 100;
  */
 export function* tablePieces(view: View, target: RenderTarget): Generator<string> {
   const paint = target.paint;
-  if (view.kind === 'sections') {
+  // A list reply gives a pipe its items alone; the rest is said on stderr (view.ts pipeRemarks).
+  if (view.kind === 'sections' && view.pipe && !target.terminal) {
+    yield* tablePieces(view.pipe.items, target);
+  } else if (view.kind === 'sections') {
     // Lines for people wrap on a terminal only: in a pipe each stays one line (textLines).
     // In a pipe a lone table stays one header line and its rows; several are parted by a blank
     // line and named by their headings, each with its own header line.
@@ -123,6 +127,8 @@ function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string
     ...(view.section ? [sectionColumn(view.section)] : []),
     ...view.columns,
   ];
+  // A list of which nothing is known (an empty list of an unknown shape) has no header to write.
+  if (columns.length === 0) return;
   const displays = columns.map((c) => displayOf(c, target));
   yield columns.map((c) => paint.header(c.header)).join('\t') + '\n';
   for (const rows of slices(view.rows)) {

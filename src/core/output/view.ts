@@ -72,6 +72,18 @@ export interface SectionsView {
   footer?: string[];
   /** Advice for a person, under everything on a terminal; never in a pipe. */
   hints?: string[];
+  /** Set for the reply of a list command: what a pipe gets of it instead of the parts. */
+  pipe?: PipeLayout;
+}
+
+/**
+ * A list reply in a pipe (contract §3): stdout holds its items alone, one header line and one line
+ * an item, for `cut` and `tail` to read; the reply's other fields go to stderr, a line each.
+ */
+export interface PipeLayout {
+  items: ListView<any>;
+  /** The reply's fields beside its items, as `name: value` lines. */
+  aside: string[];
 }
 
 export type View = ListView<any> | RecordView<any> | SectionsView;
@@ -83,10 +95,11 @@ export function notesOf(view: View): string[] {
 }
 
 /**
- * What a pipe writes on stderr for a view, where a terminal shows it with the tables: what a table
- * left out, and the footers (attributions).
+ * What a pipe writes on stderr for a view, where a terminal shows it with the tables: the reply's
+ * fields beside a list's items, what a table left out, and the footers (attributions).
  */
 export function pipeRemarks(view: View): string[] {
+  if (view.kind === 'sections' && view.pipe) return [...view.pipe.aside, ...notesOf(view.pipe.items), ...footersOf(view)];
   return [...notesOf(view), ...footersOf(view)];
 }
 
