@@ -391,6 +391,27 @@ describe('svc reports list', () => {
     }
   });
 
+  it.each(MODES)('a report’s bank name beside its code is one BANK column, not two, for $mode', async ({ tty }) => {
+    const body = {
+      data: [
+        { report_id: 'cl_1', status: 'complete', bank_code: 'NABIL', bank: 'Nabil Bank', created_at: '2026-05-20T08:30:00Z' },
+        { report_id: 'cl_2', status: 'complete', bank_code: 'NMB', created_at: '2026-05-21T09:15:00Z' },
+        { report_id: 'cl_3', status: 'complete', statement: { bank: 'Kumari Bank', bank_code: 'KUMARI' }, created_at: '2026-05-21T09:15:00Z' },
+      ],
+    };
+    const result = await svc(['reports', 'list'], { tty, service: list('/v1/reports', body) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const text = plain(result.stdout);
+    expect(text.match(/BANK/g)).toHaveLength(1);
+    if (tty) {
+      expect(text).toMatch(/│ cl_1 +│ complete +│ Nabil Bank \(NABIL\) +│/);
+      expect(text).toMatch(/│ cl_3 +│ complete +│ Kumari Bank \(KUMARI\) +│/);
+    } else {
+      expect(result.stdout.split('\n').map((line) => line.split('\t')[2])).toEqual(['BANK', 'Nabil Bank (NABIL)', 'NMB', 'Kumari Bank (KUMARI)', undefined]);
+    }
+  });
+
   it.each([
     ['complete', 'No complete reports.'],
     [undefined, 'No reports yet. Upload a statement with `svc parse FILE`.'],
@@ -548,6 +569,15 @@ describe('svc reports get', () => {
     expect(text).toMatch(/^error\.error_code\tDOCUMENT_PARSE_FAILED$/m);
     expect(text).toMatch(/^error\.error_message\tThe document could not be parsed\.$/m);
     if (tty) expect(result.stdout).toContain('\u001b[31mfailed\u001b[39m');
+  });
+
+  it.each(MODES)('a bank name at the top beside bank_code is the one Bank field, not a second, for $mode', async ({ tty }) => {
+    const flat = { report_id: 'cl_new', status: 'processing', bank_code: 'NABIL', bank: 'Nabil Bank', created_at: '2026-05-21T09:15:00Z' };
+    const result = await svc(['reports', 'get', 'cl_new'], { tty, service: get(flat, 'cl_new') });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const text = tty ? plain(result.stdout).replace(/ {2,}/g, '\t') : result.stdout;
+    expect(text.match(/^(bank|Bank)\t.*$/gim)).toEqual([tty ? 'Bank\tNabil Bank (NABIL)' : 'bank\tNabil Bank (NABIL)']);
   });
 
   it.each(MODES)('-o ndjson writes the transactions, of either shape, as received, for $mode', async ({ tty }) => {

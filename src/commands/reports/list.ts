@@ -4,6 +4,7 @@ import type { Context } from '../../core/context.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
 import { checkChoice, checkInteger } from '../args.js';
+import { bankText } from './report-view.js';
 import { paintReportStatus } from './status.js';
 
 export async function listReports(ctx: Context, options: { limit?: string; status?: string }): Promise<void> {
@@ -23,6 +24,8 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
           report_id: textOf(reading.documented(item, 'data[].report_id', 'report_id')),
           status: textOf(reading.documented(item, 'data[].status', 'status')),
           bank_code: textOf(pick(item, 'bank_code') ?? pick(pick(item, 'statement'), 'bank_code')),
+          // A bank's name beside its code is the same bank: one column shows both, as `reports get` does.
+          bank: textOf(pick(item, 'bank') ?? pick(pick(item, 'statement'), 'bank')),
           created_at: textOf(reading.documented(item, 'data[].created_at', 'created_at')),
         };
         return { ...read, rest: unreadFields(item, ['statement'], read) };
@@ -31,7 +34,7 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
       const columns: Column<Row>[] = [
         { key: 'report_id', header: 'ID', value: (r) => r.report_id, keep: true },
         { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => paintReportStatus(r.status ?? '', paint) },
-        { key: 'bank_code', header: 'BANK', value: (r) => r.bank_code },
+        { key: 'bank_code', header: 'BANK', value: (r) => bankText(r.bank, r.bank_code) },
         // A time: shown in the local zone by the renderer (output/time.ts).
         { key: 'created_at', header: 'CREATED', value: (r) => r.created_at },
       ];
