@@ -74,6 +74,12 @@ const RECURRING = {
 
 const answering = (method: string, path: string, reply: FakeReply) => new FakeService().expect(method, path, reply);
 
+/** Text as one line: a terminal wraps what stderr says to its width. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** What `reports list` says on stderr when the reply has more reports than it holds, and no flag was given. */
+const MORE_REPORTS = 'More reports exist than the 2 listed: --limit 100 lists up to 100, --status complete|processing|failed narrows the list.';
+
 /** A usage error: exit 2, found before any request was sent. */
 function expectRefused(result: InProcessResult, message: RegExp): void {
   expectFailure(result, 2, /^error: /);
@@ -354,15 +360,15 @@ describe('svc reports list', () => {
     };
     const result = await svc(['reports', 'list'], { tty, service: list('/v1/reports', body) });
     expect(result.code).toBe(0);
+    // has_more is said on stderr with the way to the rest, on a terminal (wrapped to its width) and in a pipe alike.
+    expect(oneLine(result.stderr)).toBe(MORE_REPORTS);
     if (tty) {
-      expect(result.stderr).toBe('');
       const screen = plain(result.stdout);
       expect(screen).toMatch(/│ cl_1 +│ complete +│ KUMARI +│ 2026-05-20 08:30 UTC \(2 days ago\) +│ +3 │/);
       expect(screen).toMatch(/│ cl_2 +│ weird +│ NMB +│ +│ +│/);
-      expect(screen).toMatch(/has_more +yes/);
+      expect(screen).not.toMatch(/has_more/);
       expect(screen).not.toMatch(/undefined|null|NaN|\[object Object\]/);
     } else {
-      // The reports alone on stdout; the reply's other fields on stderr.
       expect(blocks(result.stdout)).toEqual([
         [
           ['ID', 'STATUS', 'BANK', 'CREATED', 'PAGES'],
@@ -370,7 +376,6 @@ describe('svc reports list', () => {
           ['cl_2', 'weird', 'NMB', '', ''],
         ],
       ]);
-      expect(result.stderr).toBe('has_more: yes\n');
     }
   });
 
@@ -386,8 +391,35 @@ describe('svc reports list', () => {
       expect(screen).toMatch(/^page\.truncated +yes$/m);
     } else {
       expect(result.stdout).toBe('ID\tSTATUS\tBANK\tCREATED\ncl_abc123\tcomplete\tNABIL\t2026-05-20 08:30 UTC\n');
-      // A field without a value says nothing.
-      expect(result.stderr).toBe('has_more: no\nobject: list\npage.size: 1\npage.truncated: yes\n');
+      // No value says nothing; has_more false is the list being whole.
+      expect(result.stderr).toBe('object: list\npage.size: 1\npage.truncated: yes\n');
+    }
+  });
+
+  it.each([
+    [['--limit', '5'], '/v1/reports?limit=5', 'More reports exist than the 3 listed: --limit 100 lists up to 100, --status complete|processing|failed narrows the list.'],
+    [['--status', 'failed'], '/v1/reports?status=failed', 'More failed reports exist than the 3 listed: --limit 100 lists up to 100.'],
+    [['--limit', '100'], '/v1/reports?limit=100', 'More reports exist than the 3 listed: --status complete|processing|failed narrows the list.'],
+    [
+      ['--limit', '100', '--status', 'complete'],
+      '/v1/reports?limit=100&status=complete',
+      'More complete reports exist than the 3 listed; --limit 100 is the most one request returns, and the service documents no way to page past it.',
+    ],
+  ])('has_more says on stderr how to see more (%j), as a person and as a script, in every output but --json', async (flags, path, hint) => {
+    const body = { ...LIST, has_more: true };
+    for (const tty of [true, false]) {
+      for (const format of [[], ['-o', 'csv'], ['-o', 'ndjson']]) {
+        const result = await svc(['reports', 'list', ...flags, ...format], { tty, service: list(path, body) });
+        expect(result.code).toBe(0);
+        expect(oneLine(result.stderr)).toBe(hint);
+        if (!tty) expect(result.stderr).toBe(`${hint}\n`);
+        expect(plain(result.stdout)).toContain('cl_ghi789');
+        expect(result.stdout).not.toMatch(/has_more|More reports/);
+      }
+      // --json carries has_more itself.
+      const json = await svc(['reports', 'list', ...flags, '--json'], { tty, service: list(path, body) });
+      expect(json.stderr).toBe('');
+      expect(JSON.parse(plain(json.stdout))).toEqual(body);
     }
   });
 
