@@ -258,8 +258,8 @@ export class Context {
       const view = reader.view(forPeople, reading);
       await giveWay(this.signal);
       pieces = await this.tablePieces(view);
-      // A terminal shows what a table left out under it; a pipe's stdout keeps to the rows.
-      if (!this.io.stdoutIsTTY) notes = (await import('./output/view.js')).notesOf(view);
+      // A terminal shows footers, notes and a list's other fields with the tables; a pipe's stdout keeps to the rows.
+      if (!this.io.stdoutIsTTY) notes = (await import('./output/view.js')).pipeRemarks(view);
     }
     if (this.debug) for (const line of reading.debugLines()) this.err(line);
     try {

@@ -106,23 +106,25 @@ describe('svc parse --bank', () => {
 
 describe('svc data … bank-pnl --bank', () => {
   const latest = (query: string) => new FakeService().expect('GET', `/v1/data/cbank/banks/pnl/latest?${query}`, { body: { data: BANK_PNL, meta: META } });
+  /** What stderr says besides: in a pipe, the dataset's attribution (a terminal shows it under the table). */
+  const attribution = (tty: boolean) => (tty ? '' : `${META.attribution}\nAs of ${META.as_of} · ${META.source} · ${META.source_url}\n`);
 
   it.each(MODES)('sends a documented code in its documented form, with no warning, for $mode', async ({ tty }) => {
     const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'nabil'], { tty, service: latest('bank=NABIL') });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe(attribution(tty));
   });
 
   it.each(MODES)('sends an unknown code as given, warning with the nearest documented code, for $mode', async ({ tty }) => {
     const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'NABL'], { tty, columns: 240, service: latest('bank=NABL') });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('warning: --bank NABL is not a bank code svc knows: did you mean NABIL? It is sent as given (the per-bank data covers more banks than svc lists).\n');
+    expect(result.stderr).toBe('warning: --bank NABL is not a bank code svc knows: did you mean NABIL? It is sent as given (the per-bank data covers more banks than svc lists).\n' + attribution(tty));
   });
 
   it('sends another bank, none near, as given without a word', async () => {
     const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'EVEREST'], { service: latest('bank=EVEREST') });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toBe(attribution(false));
   });
 
   it('series too', async () => {

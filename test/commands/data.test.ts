@@ -18,6 +18,8 @@ const META = {
   as_of: '2026-03-31',
 };
 const ATTRIBUTION = [META.attribution, `As of ${META.as_of} · ${META.source} · ${META.source_url}`];
+/** What stderr says of a dataset table after all else: the attribution, in a pipe (a terminal shows it under the table). */
+const attributionOnStderr = (tty: boolean) => (tty ? '' : ATTRIBUTION.map((line) => `${line}\n`).join(''));
 const envelope = <T>(data: T, meta: unknown = META) => ({ data, meta });
 
 /** The two ways svc is run: by a script (no terminal, CI set) and by a person at a terminal. */
@@ -218,15 +220,14 @@ describe('svc data latest', () => {
     expect(r.stdout).toMatch(/2024-02\t6\t/);
   });
 
-  it.each(FAMILIES.map((f) => [f.name, f] as const))('%s in a pipe: GET …/latest, a header, one row per line item, every field, the attribution', async (_name, f) => {
+  it.each(FAMILIES.map((f) => [f.name, f] as const))('%s in a pipe: GET …/latest, a header and one row per line item, every field; the attribution on stderr', async (_name, f) => {
     const r = await data(['latest', f.name, ...(f.args ?? [])], { service: service([latestPath(f), envelope(f.latest)]) });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe('');
+    expect(lines(r.stderr)).toEqual(ATTRIBUTION);
     const out = lines(r.stdout);
     const items = itemsOf(f.latest);
-    expect(out).toHaveLength(1 + items.length + 2);
+    expect(out).toHaveLength(1 + items.length);
     expect(out.slice(0, 2)).toEqual(f.table);
-    expect(out.slice(-2)).toEqual(ATTRIBUTION);
     expect(r.stdout).not.toMatch(/\u001b\[|│|┌/);
   });
 
@@ -303,7 +304,7 @@ describe('svc data latest', () => {
         '2025-07\tIncome\tnic_asia.income.interest-income\tInterest Income\t30,100.25\tNIC_ASIA\t1',
       ]);
     }
-    expect(out.slice(-2)).toEqual(ATTRIBUTION);
+    expect(tty ? out.slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
   });
 
   it.each(MODES)('as %s, a reply of a shape svc does not know is still shown, with its attribution', async (_mode, tty) => {
@@ -312,7 +313,9 @@ describe('svc data latest', () => {
     const text = plain(r.stdout);
     expect(text).toMatch(/month\s.*2026-02/);
     expect(text).toMatch(/note\s.*revised/);
-    expect(lines(text).slice(-2)).toEqual(ATTRIBUTION);
+    // Under what it holds on a terminal; on stderr in a pipe.
+    expect(tty ? lines(text).slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
+    if (!tty) expect(text).not.toContain(META.attribution);
     expect(text).not.toMatch(/undefined|null|NaN|\[object Object\]/);
   });
 });
@@ -329,16 +332,15 @@ describe('svc data series', () => {
       service: service([`/v1/data/cbank/${f.path}/series?${query}`, envelope(seriesOf(f, undefined, { ...bank, ...breakdown }))]),
     });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe('');
     const out = lines(r.stdout);
     expect(out[0]).toBe('MONTH\tVALUE (NPR millions)');
     expect(out.slice(1, 4)).toEqual(['2024-01\t1,000.00', '2024-02\t1,250.50', '2024-03\t1,501.00']);
-    expect(out[12]).toBe('2024-12\t3,755.50');
-    // What `data` holds beside the points, the selector, the label and the unit follows as fields.
-    const rest = { ...bank, ...breakdown };
-    const restLines = Object.keys(rest).length ? ['', 'FIELD\tVALUE', ...Object.entries(rest).map(([k, v]) => `data.${k}\t${v}`)] : [];
-    expect(out.slice(13, -2)).toEqual(restLines);
-    expect(out.slice(-2)).toEqual(ATTRIBUTION);
+    // The last line is the last month (`| tail -1`): stdout holds the header and the months alone.
+    expect(out).toHaveLength(13);
+    expect(out.at(-1)).toBe('2024-12\t3,755.50');
+    // What `data` holds beside the points, the selector, the label and the unit is said on stderr, then the attribution.
+    const rest = Object.entries({ ...bank, ...breakdown }).map(([k, v]) => `data.${k}: ${v}`);
+    expect(lines(r.stderr)).toEqual([...rest, ...ATTRIBUTION]);
   });
 
   it.each(MODES)('as %s, bank-pnl without --bank sends no bank and passes on the service’s refusal (exit 6)', async (_mode, tty) => {
@@ -394,7 +396,7 @@ describe('svc data series', () => {
     if (tty) expect(plain(r.stdout)).toMatch(/^The reply holds no series of months and values; it holds:$/m);
     else expect(r.stdout.split('\n')[0]).toBe('FIELD\tVALUE');
     expect(plain(r.stdout)).toMatch(/status\s.*discontinued/);
-    expect(lines(plain(r.stdout)).slice(-2)).toEqual(ATTRIBUTION);
+    expect(tty ? lines(plain(r.stdout)).slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
   });
 });
 
@@ -440,7 +442,9 @@ describe('svc data series --chart', () => {
   it.each(MODES)('as %s, a reply with no series to draw: a warning, and the reply shown as it is', async (_mode, tty) => {
     const r = await data(['series', 'interest-rates', 'base-rate', '--chart'], { tty, columns: 240, service: service(['/v1/data/cbank/interest-rates/series?metric=base-rate', envelope({ metric: 'base-rate' })]) });
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('warning: the reply holds no series of months and values to draw; showing it as it is\n');
+    const warning = 'warning: the reply holds no series of months and values to draw; showing it as it is';
+    // A script is told the attribution on stderr too, after what was shown.
+    expect(lines(r.stderr)).toEqual(tty ? [warning] : [warning, ...ATTRIBUTION]);
     expect(plain(r.stdout)).toMatch(/metric\s.*base-rate/);
   });
 });
@@ -541,11 +545,10 @@ describe('svc data keys', () => {
   it.each(FAMILIES.map((f) => [f.name, f] as const))('%s in a pipe: the selectors of /latest, headed by the parameter they are passed as, with labels and units', async (_name, f) => {
     const r = await data(['keys', f.name, ...(f.args ?? [])], { service: service([latestPath(f), envelope(f.latest)]) });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe('');
+    expect(lines(r.stderr)).toEqual(ATTRIBUTION);
     const out = lines(r.stdout);
-    expect(out).toHaveLength(1 + itemsOf(f.latest).length + 2);
+    expect(out).toHaveLength(1 + itemsOf(f.latest).length);
     expect(out.slice(0, 2)).toEqual(f.keys);
-    expect(out.slice(-2)).toEqual(ATTRIBUTION);
   });
 
   it('on a terminal: titled by the parameter and the month, the attribution under it', async () => {
@@ -569,7 +572,7 @@ describe('svc data keys', () => {
     expect(r.code).toBe(0);
     if (tty) expect(plain(r.stdout)).toMatch(/^The reply names no selectors; it holds:$/m);
     expect(plain(r.stdout)).toMatch(/total\s.*3/);
-    expect(lines(plain(r.stdout)).slice(-2)).toEqual(ATTRIBUTION);
+    expect(tty ? lines(plain(r.stdout)).slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
   });
 });
 
@@ -594,10 +597,9 @@ describe('svc data snapshot', () => {
         'MONTH\tINDICATOR\tITEM\tVALUE (percent)\tGROUP',
         '2025-06\tcapital-adequacy-ratio\tCapital adequacy ratio\t12.81\tCapital',
         '2025-06\tnpl-ratio\tNon-performing loans to total loans\t4.52\tAsset quality',
-        ...ATTRIBUTION,
       ]);
     }
-    expect(out.slice(-2)).toEqual(ATTRIBUTION);
+    expect(tty ? out.slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
   });
 
   it.each(MODES)('as %s, asks for the latest month when none is given, and never caches', async (_mode, tty) => {
@@ -699,14 +701,14 @@ describe('the reply cache', () => {
     const cache = new MemoryCache();
     const first = await data(ARGS, { tty, cache, service: service([SERIES_PATH, CPI_SERIES]) });
     expect(first.code).toBe(0);
-    expect(first.stderr).toBe('');
+    expect(first.stderr).toBe(attributionOnStderr(tty));
     expect([...cache.entries.keys()]).toEqual([`${BASE_URL}${SERIES_PATH}`]);
 
     const second = await data(ARGS, { tty, cache });
     expect(second.code).toBe(0);
     expect(second.requests).toEqual([]);
     expect(second.stdout).toBe(first.stdout);
-    expect(second.stderr).toBe('(from the cache, fetched 0 s ago; --no-cache fetches it anew)\n');
+    expect(second.stderr).toBe('(from the cache, fetched 0 s ago; --no-cache fetches it anew)\n' + attributionOnStderr(tty));
   });
 
   it('says how old the cached reply is, on the clock of the run', async () => {
@@ -714,9 +716,10 @@ describe('the reply cache', () => {
     await data(ARGS, { cache, service: service([SERIES_PATH, CPI_SERIES]) });
     expect(cache.entries.get(`${BASE_URL}${SERIES_PATH}`)!.fetched_at).toBe(new Date(NOW).toISOString());
     const after = async (ms: number) => (await data(ARGS, { cache, now: NOW + ms })).stderr;
-    expect(await after(42_000)).toBe('(from the cache, fetched 42 s ago; --no-cache fetches it anew)\n');
-    expect(await after(5 * 60_000)).toBe('(from the cache, fetched 5 min ago; --no-cache fetches it anew)\n');
-    expect(await after(150 * 60_000)).toBe('(from the cache, fetched 2.5 h ago; --no-cache fetches it anew)\n');
+    const said = (age: string) => `(from the cache, fetched ${age} ago; --no-cache fetches it anew)\n${attributionOnStderr(false)}`;
+    expect(await after(42_000)).toBe(said('42 s'));
+    expect(await after(5 * 60_000)).toBe(said('5 min'));
+    expect(await after(150 * 60_000)).toBe(said('2.5 h'));
   });
 
   it('keeps a reply 12 hours by default, --max-age otherwise, and not into a new month', async () => {
@@ -762,7 +765,7 @@ describe('the reply cache', () => {
     const changed = envelope([{ ...RATES[0], value: 5.5 }]);
     const fresh = await data(['latest', 'interest-rates', '--no-cache'], { tty, cache, now: NOW + 60_000, service: service([path, changed]) });
     expect(fresh.code).toBe(0);
-    expect(fresh.stderr).toBe('');
+    expect(fresh.stderr).toBe(attributionOnStderr(tty));
     expect(plain(fresh.stdout)).toContain('5.50');
     expect(cache.entries.get(url)).toMatchObject({ fetched_at: new Date(NOW + 60_000).toISOString(), raw: JSON.stringify(changed) });
     expect((await data(['latest', 'interest-rates', '--max-age', '0'], { tty, cache, now: NOW + 60_000, service: service([path, changed]) })).code).toBe(0);
@@ -822,7 +825,7 @@ describe('the reply cache', () => {
       const r = await onDisk(notAFolder, ['latest', 'cpi'], { tty, columns: 240, service: service(['/v1/data/cbank/cpi/latest', envelope(CPI)]) });
       expect(r.code).toBe(0);
       expect(plain(r.stdout)).toContain('PCPI_IX');
-      expect(r.stderr).toBe('warning: could not write the reply cache (ENOTDIR); use --no-cache or set SVC_CACHE_DIR\n');
+      expect(r.stderr).toBe('warning: could not write the reply cache (ENOTDIR); use --no-cache or set SVC_CACHE_DIR\n' + attributionOnStderr(tty));
     });
 
     it('--debug says which cache file answered', async () => {

@@ -579,8 +579,26 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
   it.each(MODES)('consents list: no consents is said in words to a person, for $mode', async ({ tty }) => {
     const result = await run(command('consents list'), { tty, reply: { body: { data: [] } } });
     expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
     if (tty) expect(plain(result.stdout)).toBe('No consents.\n');
-    else expect(result.stdout).toBe(lines('FIELD\tVALUE', 'data\t'));
+    // No item, and no column known of the reply's items: a script's stdout is empty, with no blank line.
+    else expect(result.stdout).toBe('');
+  });
+
+  it.each(MODES)('consents list: a script gets one line per consent and nothing else on stdout; the reply’s other fields go to stderr, for $mode', async ({ tty }) => {
+    const consent = { id: CONSENT_ID, report_id: ID, scopes: ['identity', 'income'], status: 'active', expires_at: '2026-06-21T10:00:00Z' };
+    const result = await run(command('consents list'), { tty, reply: { body: { data: [consent], total: 1, has_more: true } } });
+    expect(result.code).toBe(0);
+    if (tty) {
+      expect(result.stderr).toBe('');
+      const screen = plain(result.stdout);
+      expect(screen).toMatch(/^total +1$/m);
+      expect(screen).toMatch(/^has_more +yes$/m);
+      expect(screen).toContain(CONSENT_ID);
+    } else {
+      expect(result.stdout).toBe(lines('STATUS\tID\tREPORT ID\tSCOPES\tEXPIRES AT', `active\t${CONSENT_ID}\t${ID}\tidentity, income\t2026-06-21 10:00 UTC`));
+      expect(result.stderr).toBe('total: 1\nhas_more: yes\n');
+    }
   });
 
   it.each(MODES)('consents revoke: the consent record, its state first; an empty reply says it is done, for $mode', async ({ tty }) => {
@@ -665,12 +683,10 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
       expect(screen.indexOf('DECISION')).toBeLessThan(screen.indexOf('OUTCOME'));
       expect(screen.indexOf('approved')).toBeLessThan(screen.indexOf(DECISION.id));
     } else {
+      // The decisions alone on stdout; the reply's other fields on stderr.
+      expect(result.stderr).toBe('has_more: no\n');
       expect(result.stdout).toBe(
         lines(
-          'FIELD\tVALUE',
-          'has_more\tno',
-          '',
-          'Data',
           'DECISION\tOUTCOME\tID\tCLIENT REFERENCE ID\tREPORT ID\tDECISION RATIONALE\tAMOUNT\tCREATED AT\tOUTCOME DETAIL\tOUTCOME RECORDED AT',
           `approved\tdelinquent\t${DECISION.id}\tloan-1001\t${ID}\tFOIR 32%, steady salary\t250000\t2026-05-22 10:00 UTC\t90+ DPD\t2026-05-22 11:00 UTC`,
         ),
@@ -841,11 +857,23 @@ describe('replies of a shape the command does not expect', () => {
           '2026-03-25\tSALARY\t\t72,000.00\t\t\tsalary\t\ttxn_0001\tKathmandu\t',
           '2026-03-26\t\t\t\t\t\t\t\ttxn_0002\t\t',
           '2026-03-27\tBHAT-BHATENI\t\t\t1,250.00\t1,43,950.00\tFOOD_AND_DRINK\tBhat-Bhateni\ttxn_0003\t\tFOOD_AND_DRINK_GROCERIES',
-          '',
-          'FIELD\tVALUE',
-          'page\t1',
         ),
       );
+      // The reply's other fields go to stderr; the count, equal to the list, says nothing more.
+      expect(result.stderr).toBe('page: 1\n');
+    }
+  });
+
+  it.each(MODES)('transactions: a count larger than the list is said on stderr to a script, under the table to a person, for $mode', async ({ tty }) => {
+    const body = { count: 120, transactions: [{ id: 'txn_0001', date: '2026-03-25', description: 'SALARY', credit: 72000, balance: 145200, category: 'salary' }] };
+    const result = await run(command('reports transactions'), { tty, reply: { body } });
+    expect(result.code, result.stderr).toBe(0);
+    if (tty) {
+      expect(result.stderr).toBe('');
+      expect(plain(result.stdout)).toMatch(/^1 transaction shown; the reply counts 120\.$/m);
+    } else {
+      expect(result.stdout.trimEnd().split('\n')).toHaveLength(2);
+      expect(result.stderr).toBe('1 transaction shown; the reply counts 120.\n');
     }
   });
 

@@ -74,6 +74,12 @@ const RECURRING = {
 
 const answering = (method: string, path: string, reply: FakeReply) => new FakeService().expect(method, path, reply);
 
+/** Text as one line: a terminal wraps what stderr says to its width. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** What `reports list` says on stderr when the reply has more reports than it holds, and no flag was given. */
+const MORE_REPORTS = 'More reports exist than the 2 listed: --limit 100 lists up to 100, --status complete|processing|failed narrows the list.';
+
 /** A usage error: exit 2, found before any request was sent. */
 function expectRefused(result: InProcessResult, message: RegExp): void {
   expectFailure(result, 2, /^error: /);
@@ -354,11 +360,13 @@ describe('svc reports list', () => {
     };
     const result = await svc(['reports', 'list'], { tty, service: list('/v1/reports', body) });
     expect(result.code).toBe(0);
+    // has_more is said on stderr with the way to the rest, on a terminal (wrapped to its width) and in a pipe alike.
+    expect(oneLine(result.stderr)).toBe(MORE_REPORTS);
     if (tty) {
       const screen = plain(result.stdout);
       expect(screen).toMatch(/│ cl_1 +│ complete +│ KUMARI +│ 2026-05-20 08:30 UTC \(2 days ago\) +│ +3 │/);
       expect(screen).toMatch(/│ cl_2 +│ weird +│ NMB +│ +│ +│/);
-      expect(screen).toMatch(/has_more +yes/);
+      expect(screen).not.toMatch(/has_more/);
       expect(screen).not.toMatch(/undefined|null|NaN|\[object Object\]/);
     } else {
       expect(blocks(result.stdout)).toEqual([
@@ -367,11 +375,72 @@ describe('svc reports list', () => {
           ['cl_1', 'complete', 'KUMARI', '2026-05-20 08:30 UTC', '3'],
           ['cl_2', 'weird', 'NMB', '', ''],
         ],
-        [
-          ['FIELD', 'VALUE'],
-          ['has_more', 'yes'],
-        ],
       ]);
+    }
+  });
+
+  it.each(MODES)('a script gets the reports alone on stdout, the reply’s other fields as lines on stderr; a person sees them under the table, for $mode', async ({ tty }) => {
+    const body = { data: LIST.data.slice(0, 1), has_more: false, next_cursor: null, object: 'list', page: { size: 1, truncated: true } };
+    const result = await svc(['reports', 'list'], { tty, service: list('/v1/reports', body) });
+    expect(result.code).toBe(0);
+    if (tty) {
+      expect(result.stderr).toBe('');
+      const screen = plain(result.stdout);
+      expect(screen).toMatch(/│ cl_abc123 │ complete │ NABIL +│/);
+      expect(screen).toMatch(/^object +list$/m);
+      expect(screen).toMatch(/^page\.truncated +yes$/m);
+    } else {
+      expect(result.stdout).toBe('ID\tSTATUS\tBANK\tCREATED\ncl_abc123\tcomplete\tNABIL\t2026-05-20 08:30 UTC\n');
+      // No value says nothing; has_more false is the list being whole.
+      expect(result.stderr).toBe('object: list\npage.size: 1\npage.truncated: yes\n');
+    }
+  });
+
+  it.each([
+    [['--limit', '5'], '/v1/reports?limit=5', 'More reports exist than the 3 listed: --limit 100 lists up to 100, --status complete|processing|failed narrows the list.'],
+    [['--status', 'failed'], '/v1/reports?status=failed', 'More failed reports exist than the 3 listed: --limit 100 lists up to 100.'],
+    [['--limit', '100'], '/v1/reports?limit=100', 'More reports exist than the 3 listed: --status complete|processing|failed narrows the list.'],
+    [
+      ['--limit', '100', '--status', 'complete'],
+      '/v1/reports?limit=100&status=complete',
+      'More complete reports exist than the 3 listed; --limit 100 is the most one request returns, and the service documents no way to page past it.',
+    ],
+  ])('has_more says on stderr how to see more (%j), as a person and as a script, in every output but --json', async (flags, path, hint) => {
+    const body = { ...LIST, has_more: true };
+    for (const tty of [true, false]) {
+      for (const format of [[], ['-o', 'csv'], ['-o', 'ndjson']]) {
+        const result = await svc(['reports', 'list', ...flags, ...format], { tty, service: list(path, body) });
+        expect(result.code).toBe(0);
+        expect(oneLine(result.stderr)).toBe(hint);
+        if (!tty) expect(result.stderr).toBe(`${hint}\n`);
+        expect(plain(result.stdout)).toContain('cl_ghi789');
+        expect(result.stdout).not.toMatch(/has_more|More reports/);
+      }
+      // --json carries has_more itself.
+      const json = await svc(['reports', 'list', ...flags, '--json'], { tty, service: list(path, body) });
+      expect(json.stderr).toBe('');
+      expect(JSON.parse(plain(json.stdout))).toEqual(body);
+    }
+  });
+
+  it.each(MODES)('a report’s bank name beside its code is one BANK column, not two, for $mode', async ({ tty }) => {
+    const body = {
+      data: [
+        { report_id: 'cl_1', status: 'complete', bank_code: 'NABIL', bank: 'Nabil Bank', created_at: '2026-05-20T08:30:00Z' },
+        { report_id: 'cl_2', status: 'complete', bank_code: 'NMB', created_at: '2026-05-21T09:15:00Z' },
+        { report_id: 'cl_3', status: 'complete', statement: { bank: 'Kumari Bank', bank_code: 'KUMARI' }, created_at: '2026-05-21T09:15:00Z' },
+      ],
+    };
+    const result = await svc(['reports', 'list'], { tty, service: list('/v1/reports', body) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const text = plain(result.stdout);
+    expect(text.match(/BANK/g)).toHaveLength(1);
+    if (tty) {
+      expect(text).toMatch(/│ cl_1 +│ complete +│ Nabil Bank \(NABIL\) +│/);
+      expect(text).toMatch(/│ cl_3 +│ complete +│ Kumari Bank \(KUMARI\) +│/);
+    } else {
+      expect(result.stdout.split('\n').map((line) => line.split('\t')[2])).toEqual(['BANK', 'Nabil Bank (NABIL)', 'NMB', 'Kumari Bank (KUMARI)', undefined]);
     }
   });
 
@@ -532,6 +601,15 @@ describe('svc reports get', () => {
     expect(text).toMatch(/^error\.error_code\tDOCUMENT_PARSE_FAILED$/m);
     expect(text).toMatch(/^error\.error_message\tThe document could not be parsed\.$/m);
     if (tty) expect(result.stdout).toContain('\u001b[31mfailed\u001b[39m');
+  });
+
+  it.each(MODES)('a bank name at the top beside bank_code is the one Bank field, not a second, for $mode', async ({ tty }) => {
+    const flat = { report_id: 'cl_new', status: 'processing', bank_code: 'NABIL', bank: 'Nabil Bank', created_at: '2026-05-21T09:15:00Z' };
+    const result = await svc(['reports', 'get', 'cl_new'], { tty, service: get(flat, 'cl_new') });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    const text = tty ? plain(result.stdout).replace(/ {2,}/g, '\t') : result.stdout;
+    expect(text.match(/^(bank|Bank)\t.*$/gim)).toEqual([tty ? 'Bank\tNabil Bank (NABIL)' : 'bank\tNabil Bank (NABIL)']);
   });
 
   it.each(MODES)('-o ndjson writes the transactions, of either shape, as received, for $mode', async ({ tty }) => {

@@ -279,22 +279,28 @@ describe('svc sandbox fire -o csv', () => {
 });
 
 describe('svc sandbox scenarios', () => {
-  it('as a script: the list as the service gives it, one block per part', async () => {
+  it('as a script: every scenario one line of one table, its list named first; the other fields on stderr', async () => {
     const result = await svc(['sandbox', 'scenarios'], { cache: new MemoryCache(), service: scenarios() });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('');
-    expect(result.stdout.trimEnd().split('\n\n')).toEqual([
-      'FIELD\tVALUE\ndefault\tsalaried',
-      'Report scenarios\nSCENARIO\tDESCRIPTION\nsalaried\tsteady salary, growing balance\nthin_file\tlittle history',
-      'Error scenarios\nSCENARIO\tERROR CODE\tDESCRIPTION\nerror_unsupported_bank\tUNSUPPORTED_BANK\tfails: unsupported bank',
-    ]);
+    expect(result.stdout).toBe(
+      [
+        'LIST\tSCENARIO\tDESCRIPTION\tERROR CODE',
+        'report_scenarios\tsalaried\tsteady salary, growing balance\t',
+        'report_scenarios\tthin_file\tlittle history\t',
+        'error_scenarios\terror_unsupported_bank\tfails: unsupported bank\tUNSUPPORTED_BANK',
+      ].join('\n') + '\n',
+    );
+    expect(result.stderr).toBe('default: salaried\n');
     expect(result.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/sandbox/scenarios']);
   });
 
-  it('at a terminal: tables with the scenario names', async () => {
+  it('at a terminal: the default, then a table for each list of scenarios', async () => {
     const result = await svc(['sandbox', 'scenarios'], { tty: true, cache: new MemoryCache(), service: scenarios() });
     expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
     const screen = plain(result.stdout);
+    expect(screen).toMatch(/^default +salaried\n\nReport scenarios\n┌/);
+    expect(screen).toMatch(/\n\nError scenarios\n┌/);
     for (const name of ['salaried', 'thin_file', 'error_unsupported_bank', 'UNSUPPORTED_BANK']) expect(screen).toContain(name);
   });
 

@@ -468,7 +468,10 @@ describe("a lender's day", () => {
     const listed = await world.svc(['decisions', 'list', '--outcome', 'delinquent', '--limit', '5']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(await only()).toMatchObject({ method: 'GET', path: '/v1/decisions', query: { outcome: 'delinquent', limit: '5' }, body: null });
-    const [header, ...rows] = table(listed.stdout, 'Data');
+    // The decisions alone on stdout, one table; the reply's other fields (the mock's has_more) on stderr.
+    expect(listed.stderr).toBe('has_more: no\n');
+    expect(listed.stdout).not.toContain('\n\n');
+    const [header, ...rows] = table(listed.stdout);
     expect(header.slice(0, 3)).toEqual(['DECISION', 'OUTCOME', 'ID']);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.slice(0, 3)).toEqual([decision, 'delinquent', record.id]);

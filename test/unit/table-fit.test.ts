@@ -15,7 +15,7 @@ import { printableDeep } from '../../src/core/output/format.js';
 import { genericView } from '../../src/core/output/generic.js';
 import { createPaint, type Paint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
-import type { Column, ListView, RecordView, SectionsView, View } from '../../src/core/output/view.js';
+import { pipeRemarks, type Column, type ListView, type RecordView, type SectionsView, type View } from '../../src/core/output/view.js';
 import { AlignedTableWriter, type StreamColumn } from '../../src/core/stream/table-writers.js';
 import type { WideTable } from './render-apart.js';
 
@@ -243,15 +243,16 @@ describe('a table on a terminal', () => {
     }
   });
 
-  it('in a pipe nothing changes with the width: one header line, one tab-separated line a row', () => {
-    const view: SectionsView = { kind: 'sections', title: 'Recurring streams', parts: [{ heading: 'Streams', view: list({ footer: ['Source: a long attribution sentence that is wider than any narrow terminal could show'] }) }] };
+  it('in a pipe nothing changes with the width: one header line, one tab-separated line a row; the footer is for stderr', () => {
+    const footer = 'Source: a long attribution sentence that is wider than any narrow terminal could show';
+    const view: SectionsView = { kind: 'sections', title: 'Recurring streams', parts: [{ heading: 'Streams', view: list({ footer: [footer] }) }] };
     expect(pipe(view, 30)).toBe(pipe(view, 300));
     expect(pipe(view, 30).split('\n')).toEqual([
       'ID\tCOUNTERPARTY\tCATEGORY\tAVERAGE AMOUNT\tNOTE',
       ...STREAMS.map((s) => [s.id, s.counterparty, s.category, s.amount, s.note].join('\t')),
-      'Source: a long attribution sentence that is wider than any narrow terminal could show',
       '',
     ]);
+    expect(pipeRemarks(view)).toEqual([footer]);
   });
 });
 

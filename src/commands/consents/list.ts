@@ -10,6 +10,6 @@ export async function listConsents(ctx: Context): Promise<void> {
   await ctx.present(reply, {
     what: call.what,
     records: (body) => listRecords(body, 'data', 'consents'),
-    view: (body) => firstFieldsView(body, ['status'], { empty: 'No consents.' }),
+    view: (body) => firstFieldsView(body, ['status'], { empty: 'No consents.', list: ['data', 'consents'] }),
   });
 }

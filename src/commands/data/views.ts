@@ -1,9 +1,10 @@
 // What the data commands show: one month's line items grouped by section, a series as month/value
 // rows, the selectors of a family; what a reply carries beyond those, as the generic view shows
-// it. The source's attribution and date go under every table.
+// it (in a pipe, on stderr). The source's attribution and date go under every table on a terminal,
+// and on stderr in a pipe.
 import { isRecord, numberOf, otherFields, pick, textOf, unreadFields, type JsonRecord, type ReplyReading } from '../../api/reading.js';
 import { formatAmount, printable } from '../../core/output/format.js';
-import { genericView, withExtraColumns, withRest } from '../../core/output/generic.js';
+import { genericView, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { itemListOf, labelOf, selectorsOf, seriesListOf, type ItemList, type Selector, type SeriesList } from './items.js';
@@ -108,7 +109,7 @@ export function lineItemsView(body: unknown, reading: ReplyReading, selectorName
     ...(rows.some((r) => r.section) && { section: { key: 'section', header: 'SECTION', value: (i: LineItem) => i.section ?? '' } }),
     empty: `No line items${title ? ` for ${title}` : ''}.`,
   };
-  return withRest(withExtraColumns(table, (i) => i.rest), leftovers(body, list.path, ['month', 'bank']), { title, footer });
+  return listWithRest(withExtraColumns(table, (i) => i.rest), leftovers(body, list.path, ['month', 'bank']), { title, footer });
 }
 
 /** The selectors of a family: the line items of its `latest`, with labels and units. */
@@ -179,7 +180,7 @@ export function seriesView(body: unknown, reading: ReplyReading, selectorName: s
     empty: `No data${rangeText(range)}.`,
   };
   const shown = ['label', 'line_item', 'name', 'title', 'unit', selectorName, 'key', 'indicator', 'metric', 'code'];
-  return withRest(withExtraColumns(table, (p) => p.rest), leftovers(body, series.path, shown), { title: seriesTitle(facts), footer });
+  return listWithRest(withExtraColumns(table, (p) => p.rest), leftovers(body, series.path, shown), { title: seriesTitle(facts), footer });
 }
 
 function rangeText(range: { from?: string; to?: string }): string {

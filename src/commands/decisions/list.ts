@@ -12,6 +12,6 @@ export async function listDecisions(ctx: Context, flags: { outcome?: string; lim
   await ctx.present(reply, {
     what: call.what,
     records: (body) => listRecords(body, 'data', 'decisions'),
-    view: (body) => firstFieldsView(body, FIRST, { empty: 'No decisions.' }),
+    view: (body) => firstFieldsView(body, FIRST, { empty: 'No decisions.', list: ['data', 'decisions'] }),
   });
 }

@@ -1,14 +1,20 @@
-import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../api/reading.js';
+import { booleanOf, otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../api/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
-import { withExtraColumns, withRest } from '../../core/output/generic.js';
+import { formatCount } from '../../core/output/format.js';
+import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
 import { checkChoice, checkInteger } from '../args.js';
+import { bankText } from './report-view.js';
 import { paintReportStatus } from './status.js';
 
+const STATUSES = ['complete', 'processing', 'failed'] as const;
+/** The most reports one request returns (the spec's page size maximum). */
+const MAX_LIMIT = 100;
+
 export async function listReports(ctx: Context, options: { limit?: string; status?: string }): Promise<void> {
-  const limit = checkInteger(options.limit, '--limit', 1, 100);
-  const status = checkChoice(options.status, '--status', ['complete', 'processing', 'failed'] as const);
+  const limit = checkInteger(options.limit, '--limit', 1, MAX_LIMIT);
+  const status = checkChoice(options.status, '--status', STATUSES);
   const client = await ctx.client();
   const call = target(ENDPOINTS.listReports);
   const reply = await client.request({ ...call, query: { limit, status } });
@@ -23,6 +29,8 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
           report_id: textOf(reading.documented(item, 'data[].report_id', 'report_id')),
           status: textOf(reading.documented(item, 'data[].status', 'status')),
           bank_code: textOf(pick(item, 'bank_code') ?? pick(pick(item, 'statement'), 'bank_code')),
+          // A bank's name beside its code is the same bank: one column shows both, as `reports get` does.
+          bank: textOf(pick(item, 'bank') ?? pick(pick(item, 'statement'), 'bank')),
           created_at: textOf(reading.documented(item, 'data[].created_at', 'created_at')),
         };
         return { ...read, rest: unreadFields(item, ['statement'], read) };
@@ -31,7 +39,7 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
       const columns: Column<Row>[] = [
         { key: 'report_id', header: 'ID', value: (r) => r.report_id, keep: true },
         { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => paintReportStatus(r.status ?? '', paint) },
-        { key: 'bank_code', header: 'BANK', value: (r) => r.bank_code },
+        { key: 'bank_code', header: 'BANK', value: (r) => bankText(r.bank, r.bank_code) },
         // A time: shown in the local zone by the renderer (output/time.ts).
         { key: 'created_at', header: 'CREATED', value: (r) => r.created_at },
       ];
@@ -42,7 +50,26 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
         empty: status ? `No ${status} reports.` : 'No reports yet. Upload a statement with `svc parse FILE`.',
       };
       // Fields of the items that no document shows get columns of their own: nothing is hidden.
-      return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['data']));
+      // `has_more` is said on stderr, with the way to the rest (moreReportsHint).
+      const hasMore = booleanOf(pick(body, 'has_more'));
+      return listWithRest(withExtraColumns(list, (r) => r.rest), otherFields(body, hasMore === undefined ? ['data'] : ['data', 'has_more']));
     },
   });
+  // --json carries has_more itself; every other output loses it (ndjson and CSV hold the items alone).
+  const listed = pick(reply.body, 'data');
+  if (ctx.format !== 'json' && pick(reply.body, 'has_more') === true && Array.isArray(listed)) ctx.err(moreReportsHint(listed.length, { limit, status }));
+}
+
+/**
+ * What to do when the service has more reports than it sent. The documents show no cursor, so the
+ * way on is a larger page (up to MAX_LIMIT) or a narrower list.
+ */
+function moreReportsHint(listed: number, flags: { limit?: number; status?: string }): string {
+  const ways = [
+    ...(flags.limit === undefined || flags.limit < MAX_LIMIT ? [`--limit ${MAX_LIMIT} lists up to ${MAX_LIMIT}`] : []),
+    ...(flags.status === undefined ? [`--status ${STATUSES.join('|')} narrows the list`] : []),
+  ];
+  const more = `More ${flags.status ? `${flags.status} ` : ''}reports exist than the ${formatCount(listed)} listed`;
+  if (ways.length) return `${more}: ${ways.join(', ')}.`;
+  return `${more}; --limit ${MAX_LIMIT} is the most one request returns, and the service documents no way to page past it.`;
 }

@@ -46,7 +46,8 @@ export function readReport(body: unknown, reading: ReplyReading): ReportFacts {
   return {
     reportId: textOf(reading.documented(body, 'report_id')),
     status: textOf(reading.documented(body, 'status')),
-    bank: textOf(reading.documented(statement, 'statement.bank', 'bank')),
+    // A report of the list's flat shape may carry its bank's name at the top, beside bank_code.
+    bank: textOf(reading.documented(statement, 'statement.bank', 'bank')) ?? textOf(pick(body, 'bank')),
     // The list carries bank_code at the top, the full report inside `statement`.
     bankCode: textOf(pick(statement, 'bank_code') ?? pick(body, 'bank_code')),
     currency: textOf(reading.documented(statement, 'statement.currency', 'currency')),
@@ -76,7 +77,9 @@ export function reportView(body: unknown, reading: ReplyReading, title?: string)
     { key: 'tamper_verifiable', header: 'Tamper-verifiable', value: (x) => formatBoolean(x.tamperVerifiable) },
   ];
   const statement = pick(body, 'statement');
-  const rest = { ...prefixed('statement', otherFields(statement, KNOWN_IN_STATEMENT)), ...otherFields(body, KNOWN) };
+  // A bank name at the top that the Bank field shows is not shown again.
+  const known = r.bank !== undefined && r.bank === textOf(pick(body, 'bank')) ? [...KNOWN, 'bank'] : KNOWN;
+  const rest = { ...prefixed('statement', otherFields(statement, KNOWN_IN_STATEMENT)), ...otherFields(body, known) };
   const count = Array.isArray(pick(body, 'transactions')) ? (pick(body, 'transactions') as unknown[]).length : 0;
   const hints = count ? [`${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`] : undefined;
   return withRest({ kind: 'record', record: r, fields }, rest, { title, hints });

@@ -8,7 +8,7 @@ import { isRecord, numberOf, otherFields, pick, type JsonRecord, type ReplyReadi
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { formatCount } from '../../core/output/format.js';
-import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
+import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { transactionFilters, type TransactionFilters, type TransactionOptions } from './lending-input.js';
 import { amount, ItemFields, requestAndPresent, titled } from './lending-view.js';
@@ -134,7 +134,10 @@ export function transactionsView(body: unknown, reading: ReplyReading, frame: { 
   const table = transactionsTable(items, filtered ? 'No transactions match these filters.' : 'The report has no transactions.');
   // A count that is no number is not the documented one: it is shown with the rest.
   const known = numberOf(counted) === undefined ? ['transactions'] : ['transactions', 'count'];
-  // The count and the filters go under the table on a terminal; a pipe stays one header line and one line per transaction.
-  const hints = [countText(items.length, numberOf(counted)), ...(frame.filters ? [filtersText(frame.filters)] : [])];
-  return withRest(table, otherFields(body, known), { title: titled('Transactions', frame.id), hints });
+  // The count and the filters go under the table on a terminal; a pipe stays one header line and one
+  // line per transaction, and hears on stderr of a count that differs from the list.
+  const count = countText(items.length, numberOf(counted));
+  const hints = [count, ...(frame.filters ? [filtersText(frame.filters)] : [])];
+  const cut = numberOf(counted) !== undefined && numberOf(counted) !== items.length;
+  return listWithRest(table, otherFields(body, known), { title: titled('Transactions', frame.id), hints, ...(cut && { aside: [count] }) });
 }

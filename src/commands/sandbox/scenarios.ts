@@ -1,8 +1,8 @@
 import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { genericView } from '../../core/output/generic.js';
+import { topLists, withPipeItems } from '../../core/output/unshown.js';
 import { sandboxClient } from './test-key.js';
-
 
 /**
  * The list's shape is not documented: it is shown as it comes, and kept for completion; -o csv and
@@ -16,7 +16,8 @@ export async function listScenarios(ctx: Context): Promise<void> {
   await ctx.present(reply, {
     what: call.what,
     viewRecords: 'list items',
-    view: (body) => genericView(body, { empty: 'The sandbox offers no scenarios.' }),
+    // Each list the reply holds (report and error scenarios) is scenarios: a pipe gets them as one table.
+    view: (body) => withPipeItems(genericView(body, { empty: 'The sandbox offers no scenarios.' }), body, topLists(body)),
   });
 }
 

@@ -1,7 +1,7 @@
 import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../api/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
-import { withExtraColumns, withRest } from '../../core/output/generic.js';
+import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
 import { checkChoice } from '../args.js';
 
@@ -36,7 +36,7 @@ export async function listStatements(ctx: Context, options: { status?: string })
         { key: 'verify_url', header: 'VERIFY AT', value: (r) => r.verify_url, keep: true },
       ];
       const list: ListView<Row> = { kind: 'list', rows, columns, empty: status ? `No ${status} statements.` : 'No statements issued yet.' };
-      return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['statements']));
+      return listWithRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['statements']));
     },
   });
 }

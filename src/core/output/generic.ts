@@ -6,7 +6,7 @@
 import { isRecord, type JsonRecord } from '../../api/reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { isAtom, visibleWidth } from './fit.js';
-import { formatBoolean, formatCount } from './format.js';
+import { formatBoolean, formatCount, oneLine } from './format.js';
 import type { Column, ListView, Part, RecordView, SectionsView } from './view.js';
 
 type Row = Record<string, string>;
@@ -196,6 +196,43 @@ export function withRest(
     parts.unshift({ heading: frame.heading, view: designed });
   }
   return { kind: 'sections', parts, title: frame.title, footer: frame.footer, hints: frame.hints };
+}
+
+/**
+ * The view of a list command's reply (contract §3): on a terminal, its designed table followed by
+ * the generic view of what the reply holds beside it, as withRest shows them; in a pipe the table
+ * alone, and the rest as lines on stderr.
+ */
+export function listWithRest(
+  items: ListView<any>,
+  rest: JsonRecord,
+  frame: { title?: string; footer?: string[]; hints?: string[]; aside?: string[] } = {},
+): SectionsView {
+  // `aside`: what else a pipe's stderr is told, that the rows do not show (a list cut short).
+  return { ...withRest(items, rest, frame), pipe: { items, aside: [...asideLines(rest), ...(frame.aside ?? [])] } };
+}
+
+/**
+ * A reply's fields beside its items, for stderr: one `name: value` line each, nested names dotted
+ * as in a field list, lists as one value; fields without a value say nothing and are left out.
+ */
+export function asideLines(rest: JsonRecord): string[] {
+  return Object.entries(flatten(rest))
+    .filter(([, text]) => text !== '')
+    .map(([key, text]) => `${oneLine(key)}: ${oneLine(text)}`);
+}
+
+/**
+ * The items of a reply's lists as one table, each item a row (an item that is no object, in a
+ * column `value`); when there are several lists, the name of each row's list is its first column.
+ */
+export function itemsTable(lists: readonly { name: string; items: readonly unknown[] }[]): ListView<Row> {
+  const named = lists.flatMap(({ name, items }) => items.map((item) => ({ name, record: isRecord(item) ? item : { value: item } })));
+  const view = table(named.map((n) => n.record));
+  if (lists.length < 2) return view;
+  // table() makes one row a record, in order.
+  const names = new Map(view.rows.map((row, i) => [row, named[i]!.name]));
+  return { ...view, section: { key: 'list', header: 'LIST', value: (row) => names.get(row) ?? '' } };
 }
 
 /**

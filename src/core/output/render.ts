@@ -1,8 +1,10 @@
 // Turns a view into a table for people: boxed with colour on a terminal, tab-separated in a pipe.
 // On a terminal everything fits its width (fit.ts): a table narrows its columns as they allow, or
 // becomes one card of labelled values per row; field lists wrap their values; titles, headings and
-// footers wrap between words. A pipe gets every line whole, whatever the width. A table is made a
-// piece of rows at a time, each piece when its writer asks for it (stream/paced-write.ts).
+// footers wrap between words. A pipe gets every line whole, whatever the width, and data alone:
+// footers, and a list reply's fields beside its items, are said on stderr (view.ts pipeRemarks).
+// A table is made a piece of rows at a time, each piece when its writer asks for it
+// (stream/paced-write.ts).
 // The machine formats are made from the reply itself (records.ts, json.ts).
 import { drawBox, type BoxRow } from './box.js';
 import { card, cellLines, fitOf, fitWidths, labelledLines, measureColumn, visibleWidth, wrapText, type ColumnMeasure, type FitColumn } from './fit.js';
@@ -50,7 +52,10 @@ export const ROWS_A_PIECE = 100;
  */
 export function* tablePieces(view: View, target: RenderTarget): Generator<string> {
   const paint = target.paint;
-  if (view.kind === 'sections') {
+  // A list reply gives a pipe its items alone; the rest is said on stderr (view.ts pipeRemarks).
+  if (view.kind === 'sections' && view.pipe && !target.terminal) {
+    yield* tablePieces(view.pipe.items, target);
+  } else if (view.kind === 'sections') {
     // Lines for people wrap on a terminal only: in a pipe each stays one line (textLines).
     // In a pipe a lone table stays one header line and its rows; several are parted by a blank
     // line and named by their headings, each with its own header line.
@@ -62,7 +67,7 @@ export function* tablePieces(view: View, target: RenderTarget): Generator<string
       if (part.heading && named) yield textLines([part.heading], target, paint.title);
       yield* tablePieces(part.view, target);
     }
-    yield textLines(view.footer, target, paint.dim) + (target.terminal ? textLines(view.hints, target, paint.dim) : '');
+    if (target.terminal) yield textLines(view.footer, target, paint.dim) + textLines(view.hints, target, paint.dim);
   } else if (view.kind === 'record') {
     yield* target.terminal ? recordForPeople(view, target) : recordTabs(view, target);
   } else {
@@ -122,6 +127,8 @@ function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string
     ...(view.section ? [sectionColumn(view.section)] : []),
     ...view.columns,
   ];
+  // A list of which nothing is known (an empty list of an unknown shape) has no header to write.
+  if (columns.length === 0) return;
   const displays = columns.map((c) => displayOf(c, target));
   yield columns.map((c) => paint.header(c.header)).join('\t') + '\n';
   for (const rows of slices(view.rows)) {
@@ -129,7 +136,6 @@ function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string
     for (const row of rows) piece += displays.map((display) => tabCell(display(row))).join('\t') + '\n';
     yield piece;
   }
-  yield textLines(view.footer, target, paint.dim);
 }
 
 function* recordTabs<T>(view: RecordView<T>, target: RenderTarget): Generator<string> {
@@ -140,7 +146,6 @@ function* recordTabs<T>(view: RecordView<T>, target: RenderTarget): Generator<st
     for (const field of fields) piece += `${tabCell(field.key)}\t${tabCell(displayOf(field, target)(view.record))}\n`;
     yield piece;
   }
-  yield textLines(view.footer, target, paint.dim);
 }
 
 /** The items, ROWS_A_PIECE at a time. */

@@ -1,8 +1,9 @@
-// Replies whose shape the documents leave "not shown" (consents, decisions, grants, underwriting):
-// the generic view with the fields that say what happened (status, decision, outcome, verdict)
-// moved first, and their records for -o ndjson and -o csv.
-import { isRecord, pick, type JsonRecord } from '../../api/reading.js';
-import { genericView } from './generic.js';
+// Replies whose shape the documents leave "not shown" (consents, decisions, grants, underwriting,
+// sandbox scenarios): the generic view with the fields that say what happened (status, decision,
+// outcome, verdict) moved first, what a pipe gets of a list reply, and their records for -o ndjson
+// and -o csv.
+import { isRecord, otherFields, pick, type JsonRecord } from '../../api/reading.js';
+import { asideLines, genericView, itemsTable } from './generic.js';
 import type { SectionsView } from './view.js';
 
 /**
@@ -22,13 +23,49 @@ export function fieldsFirst(value: unknown, first: readonly string[]): unknown {
   return Object.fromEntries(Object.entries(top).map(([key, child]) => [key, Array.isArray(child) ? child.map(reorder) : child]));
 }
 
-/** The generic view of a reply not shown in the documents, the named fields first. */
-export function firstFieldsView(body: unknown, first: readonly string[], frame: { title?: string; empty?: string } = {}): SectionsView {
-  const view = genericView(fieldsFirst(body, first), frame);
+/**
+ * The generic view of a reply not shown in the documents, the named fields first. `list` names
+ * where a list reply may hold its items (`data`, `consents` …; or the reply is a list): a pipe
+ * then gets them alone (withPipeItems).
+ */
+export function firstFieldsView(body: unknown, first: readonly string[], frame: { title?: string; empty?: string; list?: readonly string[] } = {}): SectionsView {
+  const ordered = fieldsFirst(body, first);
+  const { list, ...shown } = frame;
+  const view = genericView(ordered, shown);
   // A reply whose lists are all empty (`{"data":[]}`) is blank fields to a person, who sees none of
-  // them on a terminal: `empty` says so there (a pipe keeps the fields).
+  // them on a terminal: `empty` says so there.
   if (frame.empty !== undefined && view.parts.length > 0 && onlyEmptyLists(body)) view.hints = [frame.empty];
-  return view;
+  return list ? withPipeItems(view, ordered, namedList(ordered, ...list)) : view;
+}
+
+/** One list of a reply, under its name (`''`: the reply itself). */
+export interface NamedList {
+  name: string;
+  items: unknown[];
+}
+
+/** The reply itself when it is a list, else the first of the named lists it holds. */
+export function namedList(body: unknown, ...names: string[]): NamedList[] {
+  if (Array.isArray(body)) return [{ name: '', items: body }];
+  const name = names.find((n) => Array.isArray(pick(body, n)));
+  return name === undefined ? [] : [{ name, items: pick(body, name) as unknown[] }];
+}
+
+/** Every list at the top of a reply (the reply itself when it is one). */
+export function topLists(body: unknown): NamedList[] {
+  if (Array.isArray(body)) return [{ name: '', items: body }];
+  return isRecord(body) ? Object.entries(body).flatMap(([name, value]) => (Array.isArray(value) ? [{ name, items: value }] : [])) : [];
+}
+
+/**
+ * A view of a list reply as a pipe reads it too (contract §3): stdout its items alone, one table
+ * however many lists hold them, and stderr the reply's other fields. A reply where no list was
+ * found is shown as it is, in a pipe as well.
+ */
+export function withPipeItems(view: SectionsView, body: unknown, lists: readonly NamedList[]): SectionsView {
+  if (lists.length === 0) return view;
+  const rest = otherFields(isRecord(body) ? body : undefined, lists.map((list) => list.name));
+  return { ...view, pipe: { items: itemsTable(lists), aside: asideLines(rest) } };
 }
 
 /** A list with nothing in it, or an object holding lists and nothing in any of them. */

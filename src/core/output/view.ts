@@ -37,7 +37,7 @@ export interface ListView<T> {
   title?: string;
   /** Shown on a terminal instead of an empty table. */
   empty?: string;
-  /** Lines always shown under a table (attribution and the like). */
+  /** Lines always shown with a table (attribution and the like): under it on a terminal, on stderr in a pipe. */
   footer?: string[];
   /**
    * What the table leaves out (columns past its bound): said under it on a terminal, and on
@@ -51,6 +51,7 @@ export interface RecordView<T> {
   fields: Column<T>[];
   record: T;
   title?: string;
+  /** As a list's: under the fields on a terminal, on stderr in a pipe. */
   footer?: string[];
 }
 
@@ -67,9 +68,22 @@ export interface SectionsView {
   title?: string;
   /** Shown on a terminal when there is no part at all. */
   empty?: string;
+  /** As a list's: under everything on a terminal, on stderr in a pipe. */
   footer?: string[];
   /** Advice for a person, under everything on a terminal; never in a pipe. */
   hints?: string[];
+  /** Set for the reply of a list command: what a pipe gets of it instead of the parts. */
+  pipe?: PipeLayout;
+}
+
+/**
+ * A list reply in a pipe (contract §3): stdout holds its items alone, one header line and one line
+ * an item, for `cut` and `tail` to read; the reply's other fields go to stderr, a line each.
+ */
+export interface PipeLayout {
+  items: ListView<any>;
+  /** The reply's fields beside its items, as `name: value` lines. */
+  aside: string[];
 }
 
 export type View = ListView<any> | RecordView<any> | SectionsView;
@@ -78,4 +92,18 @@ export type View = ListView<any> | RecordView<any> | SectionsView;
 export function notesOf(view: View): string[] {
   if (view.kind === 'sections') return view.parts.flatMap((part) => notesOf(part.view));
   return view.kind === 'list' ? (view.notes ?? []) : [];
+}
+
+/**
+ * What a pipe writes on stderr for a view, where a terminal shows it with the tables: the reply's
+ * fields beside a list's items, what a table left out, and the footers (attributions).
+ */
+export function pipeRemarks(view: View): string[] {
+  if (view.kind === 'sections' && view.pipe) return [...view.pipe.aside, ...notesOf(view.pipe.items), ...footersOf(view)];
+  return [...notesOf(view), ...footersOf(view)];
+}
+
+function footersOf(view: View): string[] {
+  const own = view.footer ?? [];
+  return view.kind === 'sections' ? [...view.parts.flatMap((part) => footersOf(part.view)), ...own] : own;
 }
