@@ -431,12 +431,14 @@ describe('svc data series --chart', () => {
     expect(attribution.join(' ')).toBe(ATTRIBUTION.join(' '));
   });
 
-  it('in a pipe: the same chart, without colour', async () => {
+  it('in a pipe: the same chart, without colour; the attribution a line on stderr, not the end of stdout', async () => {
     const r = await data(['series', 'interest-rates', 'base-rate', '--chart'], { service: service(['/v1/data/cbank/interest-rates/series?metric=base-rate', RATES_SERIES]) });
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(/\u001b\[/);
     expect(r.stdout).toContain('└──');
     expect(r.stdout).toContain(`max ${max.toFixed(2)}`);
+    expect(r.stdout).not.toContain(META.attribution);
+    expect(r.stderr).toBe(attributionOnStderr(false));
   });
 
   it.each(MODES)('as %s, a reply with no series to draw: a warning, and the reply shown as it is', async (_mode, tty) => {

@@ -63,10 +63,13 @@ async function drawChart(ctx: Context, reply: Reply, what: string, series: Serie
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(await ctx.forPeople(series), selectorName);
   const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: p.value }]));
-  // On a terminal the attribution wraps between words, as under a table.
-  const footer = textLines(attributionLines(await ctx.forPeople(reply.body), new ReplyReading(what)), { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.dim);
+  const attribution = attributionLines(await ctx.forPeople(reply.body), new ReplyReading(what));
   const body = points.length
     ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim })
     : 'No data to draw.';
+  // On a terminal the attribution is the chart's footer, wrapped between words as under a table;
+  // in a pipe, stdout keeps to the chart and the attribution is a line on stderr.
+  const footer = ctx.io.stdoutIsTTY ? textLines(attribution, { terminal: true, width: ctx.io.columns }, paint.dim) : '';
   ctx.out(`${paint.title(seriesTitle(facts))}\n${body}\n${footer}`);
+  if (!ctx.io.stdoutIsTTY) for (const line of attribution) ctx.err(line);
 }
