@@ -301,10 +301,10 @@ export class Context {
     };
   }
 
-  /** An ora spinner on stderr (a terminal), as spinner() describes. */
+  /** An ora spinner on stderr (a terminal), as spinner() describes; told the terminal's width only when it is known. */
   private async drawSpinner(text: string): Promise<Spinner> {
-    const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
+    const [{ default: ora }, { spinnerStream }] = await Promise.all([import('ora'), import('./stream/terminal-line.js')]);
+    const spinner = ora({ text, stream: spinnerStream(this.io.stderr, this.io.stderrColumns), color: 'cyan', isEnabled: true, discardStdin: false }).start();
     return {
       update: (next) => {
         spinner.text = next;
