@@ -1,8 +1,9 @@
-// Spinners on terminals of every width, in a real pseudo-terminal (util-linux `script`, its size
-// set with stty) against `svc mock`: a terminal that tells 0 columns (`script` without a size,
-// some CI runners and containers) with stdout redirected. The pseudo-terminal holds stderr alone
-// where stdout goes to a file, so each is checked on its own, with the exit code.
-import { readFileSync } from 'node:fs';
+// Spinners and the progress bar on terminals of every width, in a real pseudo-terminal
+// (util-linux `script`, its size set with stty) against `svc mock`: a terminal that tells 0
+// columns (`script` without a size, some CI runners and containers) with stdout redirected; the
+// progress bar of `merchants resolve` at 60 columns. The pseudo-terminal holds stderr alone where
+// stdout goes to a file, so each is checked on its own, with the exit code.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inSizedTerminal, untilShown, useWorld, type SizedTerminalRun } from './harness.js';
@@ -56,5 +57,33 @@ describe('a terminal that tells 0 columns, stdout to a file', () => {
     expect(readFileSync(out, 'utf8')).toBe('');
     expect(run.terminal).toContain('error: interrupted');
     expect(run.terminal.match(CURSOR_UP) ?? []).toEqual([]);
+  });
+});
+
+describe('merchants resolve at 60 columns, stdout to a file', () => {
+  it('draws its progress bar on one line of at most 59 columns, redrawn in place; its messages fit too', async () => {
+    // More than ten calls: svc says first what the run costs.
+    const lookups = Array.from({ length: 12_000 }, (_, i) => String(5_000_000_000_000_000n + BigInt(i)));
+    const dir = world.tempDir('svc-pty-');
+    const input = join(dir, 'lookups.txt');
+    writeFileSync(input, lookups.join('\n') + '\n');
+    // Each call takes a moment: the bar is drawn a few times over.
+    await world.fault({ method: 'POST', path: '/v1/merchants/resolve', delay_ms: 150, times: 12 });
+    const out = join(dir, 'results.tsv');
+    const run = await inPty(`merchants resolve --file ${JSON.stringify(input)} --concurrency 1`, { columns: 60, stdoutFile: out });
+    expect(run.code, run.terminal).toBe(0);
+    // stdout: a header line and one line per lookup.
+    expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(12_001);
+    // stderr: lines that end in a line feed are messages; the bar's frames are parted by \r.
+    const text = run.terminal.replace(/\r\n/g, '\n').replace(CONTROL, '');
+    const frames = text.split(/[\r\n]/).filter((frame) => frame.startsWith('['));
+    expect(frames.length).toBeGreaterThanOrEqual(3);
+    for (const frame of frames) expect([...frame].length, frame).toBeLessThanOrEqual(59);
+    // No frame was left behind on a line of its own: the terminal ends with the bar cleared.
+    const messages = text.split('\n').map((line) => line.split('\r').at(-1)!).filter((line) => line.trim() !== '');
+    expect(messages.every((line) => !line.startsWith('[')), messages.join('\n')).toBe(true);
+    for (const line of messages) expect([...line].length, line).toBeLessThanOrEqual(60);
+    expect(messages.join(' ')).toBe('Resolving 12,000 lookups in 12 calls: this uses 12 billing units.');
+    expect(messages.length).toBe(2);
   });
 });
