@@ -93,10 +93,10 @@ export class Context {
 
   /**
    * One line on stderr: warnings, notes, progress for people; on a terminal, wrapped between words
-   * to the width of the terminal on stderr (which may not be stdout's).
+   * to its width (a URL, an id or a date never broken: fit.ts).
    */
   err(line: string): void {
-    const fitted = this.io.stderrIsTTY && !this.machineOutput ? wrapText(line, this.io.stderrColumns ?? FALLBACK_COLUMNS, 'prose').join('\n') : line;
+    const fitted = this.io.stderrIsTTY && !this.machineOutput ? wrapText(line, this.io.stderrColumns ?? FALLBACK_COLUMNS).join('\n') : line;
     this.io.stderr.write(fitted + '\n');
   }
 
