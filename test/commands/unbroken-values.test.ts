@@ -47,6 +47,17 @@ describe.each(WIDTHS)('at %i columns', (columns) => {
     expectWhole(result.stderr, [`svc consents revoke ${id}\``]);
   });
 
+  it('svc connect exchange: the access token whole, whatever letters the service makes it of', async () => {
+    // No digit and no underscore: nothing in the token itself says it is one; its field does.
+    const accessToken = 'grant-access-token-abcdefghijklmnopqrstuvwxyz-ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    const reply = { grant_id: 'grt_4cd2fe8f55f6e2cd', scopes: ['identity'], access_token: accessToken };
+    const service = new FakeService().expect('POST', '/v1/connect/exchange', { body: reply });
+    const result = await svc(['connect', 'exchange', 'pub_4cd2fe8f55f6e2cd0ca78a70'], { tty: true, columns, service });
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout)).toEqual(['Grant         grt_4cd2fe8f55f6e2cd', 'Scopes        identity', 'Access token', accessToken]);
+    expectFits(result.stderr, columns);
+  });
+
   it('svc sandbox scenarios: scenario names and error codes whole, in a table or as cards', async () => {
     const body = {
       default: 'salaried',
