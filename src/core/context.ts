@@ -8,7 +8,7 @@ import type { Settings } from '../config/resolve.js';
 import { USER_AGENT } from '../version.js';
 import { readEnv } from './environment.js';
 import { UsageError } from './errors.js';
-import { canPrompt, colorEnabled, type IO } from './io.js';
+import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from './io.js';
 import { wrapText } from './output/fit.js';
 import type { ReplyReading } from '../api/reading.js';
 import type { ViewRecords } from './output/records.js';
@@ -94,9 +94,12 @@ export class Context {
     this.io.stdout.write(text);
   }
 
-  /** One line on stderr: warnings, notes, progress for people; on a terminal, wrapped between words. */
+  /**
+   * One line on stderr: warnings, notes, progress for people; on a terminal, wrapped between words
+   * to its width (a URL, an id or a date never broken: fit.ts).
+   */
   err(line: string): void {
-    const fitted = this.io.stderrIsTTY && !this.machineOutput ? wrapText(line, this.io.columns, 'prose').join('\n') : line;
+    const fitted = this.io.stderrIsTTY && !this.machineOutput ? wrapText(line, this.io.stderrColumns ?? FALLBACK_COLUMNS).join('\n') : line;
     this.io.stderr.write(fitted + '\n');
   }
 
@@ -312,13 +315,18 @@ export class Context {
     };
   }
 
-  /** An ora spinner on stderr (a terminal), as spinner() describes. */
+  /**
+   * An ora spinner on stderr (a terminal), as spinner() describes: its text cut to one line of the
+   * terminal, beside the frame and the space ora draws before it.
+   */
   private async drawSpinner(text: string): Promise<Spinner> {
-    const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.io.stderr, color: 'cyan', isEnabled: true, discardStdin: false }).start();
+    const [{ default: ora }, { fitToLine, spinnerStream }] = await Promise.all([import('ora'), import('./stream/terminal-line.js')]);
+    const columns = this.io.stderrColumns;
+    const fit = (line: string) => fitToLine(line, columns, SPINNER_FRAME_COLUMNS);
+    const spinner = ora({ text: fit(text), stream: spinnerStream(this.io.stderr, columns), color: 'cyan', isEnabled: true, discardStdin: false }).start();
     return {
       update: (next) => {
-        spinner.text = next;
+        spinner.text = fit(next);
       },
       stop: () => {
         spinner.stop();
@@ -326,6 +334,9 @@ export class Context {
     };
   }
 }
+
+/** What ora draws before a spinner's text: the frame and a space. */
+const SPINNER_FRAME_COLUMNS = 2;
 
 function outputFormat(flags: GlobalFlags): OutputFormat {
   if (flags.json || flags.jq !== undefined) {

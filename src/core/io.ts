@@ -19,8 +19,24 @@ export interface IO {
    */
   readonly stdoutIsPipe?: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Width of the terminal on stdout, or 80 when it is not a terminal. */
+  /** Width of the terminal on stdout, or FALLBACK_COLUMNS when it is not a terminal or tells no width. */
   readonly columns: number;
+  /**
+   * Width of the terminal on stderr, where spinners, progress and messages go; undefined when
+   * stderr is not a terminal or the terminal tells no width (see `knownWidth`).
+   */
+  readonly stderrColumns?: number;
+}
+
+/** The width text is fitted to when the terminal tells none. */
+export const FALLBACK_COLUMNS = 80;
+
+/**
+ * The width a terminal reports, when it reports one: a terminal with no size set (`script` without
+ * one, some CI runners and containers) says 0 columns, which fits nothing; that is no width known.
+ */
+export function knownWidth(columns: number | undefined): number | undefined {
+  return columns !== undefined && Number.isFinite(columns) && columns >= 1 ? Math.floor(columns) : undefined;
 }
 
 export function processIO(): IO {
@@ -36,7 +52,8 @@ export function processIO(): IO {
     stdinIsTTY: isatty(0),
     stdoutIsPipe: isPipe(1),
     env: process.env,
-    columns: process.stdout.columns || 80,
+    columns: knownWidth(process.stdout.columns) ?? FALLBACK_COLUMNS,
+    stderrColumns: process.stderr.isTTY === true ? knownWidth(process.stderr.columns) : undefined,
   };
 }
 

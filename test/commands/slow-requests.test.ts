@@ -1,5 +1,6 @@
 // A request the service is slow to answer, in-process with a fake clock: a person at a terminal
-// sees `Waiting for GET /v1/usage…` on stderr after a second; a script sees nothing; a command with
+// sees `Waiting for GET /v1/usage…` on stderr after a second, cut to one line of the terminal
+// (of 80 columns when it tells no width); a script sees nothing; a command with
 // a spinner of its own shows only that one; Ctrl-C still ends the run with 130. (What the screen
 // looks like, cleared, in a real terminal: test/e2e/slow-requests.test.ts.)
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,10 +20,10 @@ async function settle(rounds = 20): Promise<void> {
  * Runs svc with GET /v1/usage held for `ms` of the fake clock: the reply comes when the clock has
  * moved that far (or never, for Ctrl-C). `reply` is what comes.
  */
-async function heldFor(ms: number, argv: string[], options: InProcessOptions & { reply?: FakeReply; abort?: AbortController } = {}) {
+async function heldFor(ms: number, argv: string[], options: InProcessOptions & { reply?: FakeReply; abort?: AbortController; path?: string } = {}) {
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
-  const service = new FakeService().expect('GET', '/v1/usage', (request) => {
+  const service = new FakeService().expect('GET', options.path ?? '/v1/usage', (request) => {
     void request;
     return new Promise<FakeReply>((resolve, reject) => {
       void answered.then(() => resolve(options.reply ?? { body: USAGE }));
@@ -95,6 +96,25 @@ describe('a slow request', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Checking the key…');
     expect(result.stderr).not.toContain('Waiting for');
+  });
+
+  it.each([
+    [60, 59],
+    // A terminal that tells no width: the line is cut to 80 columns, and the spinner still goes.
+    [0, 79],
+  ])('at %i columns each frame is cut to one line of the terminal (at most %i wide)', async (columns, widest) => {
+    const id = 'rpt_e8699f830adc84b8';
+    const path = `/v1/reports/${id}/transactions`;
+    const result = await heldFor(1_500, ['reports', 'transactions', id], { tty: true, columns, path, reply: { body: { report_id: id, transactions: [] } } });
+    expect(result.code, result.stderr).toBe(0);
+    const frames = result.stderr.match(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏\n]*/g) ?? [];
+    expect(frames.length).toBeGreaterThan(0);
+    for (const frame of frames) expect([...frame].length, frame).toBeLessThanOrEqual(widest);
+    const whole = `Waiting for GET ${path}…`;
+    if (columns === 0) expect(frames[0]).toContain(whole);
+    else expect(frames[0]).toMatch(/^. Waiting for GET \/v1\/reports\/rpt_e8699f830adc84b8\/transac…$/);
+    expect(result.stderr.replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏\n]*/g, '')).toBe('');
+    expect(plain(result.stdout)).not.toContain('Waiting');
   });
 
   it('Ctrl-C while it waits: exit 130, one line', async () => {

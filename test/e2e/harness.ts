@@ -1,7 +1,7 @@
 // Runs the built `svc` as a user would: a child process with its own environment and config
 // folder, against `svc mock` on a loopback port. stdout, stderr and the exit code come back apart.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -234,3 +234,85 @@ export const svcCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(
 
 // eslint-disable-next-line no-control-regex
 export const ANSI = /\u001b\[[0-9;]*m/;
+
+/** What a run may write to the terminal before it counts as running away (the 0-column spinner wrote gigabytes). */
+const OUTPUT_CAP = 1024 * 1024;
+
+export interface SizedTerminalRun {
+  /** What svc wrote to the terminal, as the terminal received it. */
+  terminal: string;
+  code: number | null;
+  /** svc was killed: it wrote past OUTPUT_CAP, or outlived the time limit. */
+  ranAway: boolean;
+}
+
+/**
+ * Runs `svc ARGS` (shell words) in a pseudo-terminal of `columns` columns (0: one that tells no
+ * width), its stdout sent to `stdoutFile` when given. `whileRunning` may act on svc's process id
+ * (send a signal). svc is killed when it writes past OUTPUT_CAP or outlives `timeoutMs`, and at
+ * the end if still there: a process stuck in a loop never handles the SIGHUP of its terminal
+ * closing. `scratch` is a folder for svc's process id.
+ */
+export async function inSizedTerminal(
+  args: string,
+  options: {
+    columns: number;
+    configDir: string;
+    scratch: string;
+    env?: Record<string, string>;
+    stdoutFile?: string;
+    timeoutMs?: number;
+    whileRunning?: (pid: number, output: () => string) => Promise<void>;
+  },
+): Promise<SizedTerminalRun> {
+  const pidFile = join(options.scratch, 'svc.pid');
+  const redirect = options.stdoutFile ? ` > ${JSON.stringify(options.stdoutFile)}` : '';
+  const command = `stty cols ${options.columns} rows 30; echo $$ > ${JSON.stringify(pidFile)}; exec ${svcCommand} ${args}${redirect}`;
+  const env = { ...baseEnv(options.configDir), TERM: 'xterm-256color', ...options.env };
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  let terminal = '';
+  let ranAway = false;
+  const svcPid = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) || undefined : undefined);
+  let ended = false;
+  const killAll = () => {
+    ranAway = true;
+    const pid = svcPid();
+    try {
+      if (pid) process.kill(pid, 'SIGKILL');
+    } catch {
+      // ended already
+    }
+    child.kill('SIGKILL');
+  };
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    if (terminal.length < OUTPUT_CAP) terminal += d;
+    else if (!ranAway) killAll();
+  });
+  const closed = new Promise<number | null>((resolve) =>
+    child.on('close', (code) => {
+      ended = true;
+      resolve(code);
+    }),
+  );
+  const timer = setTimeout(killAll, options.timeoutMs ?? 15_000);
+  try {
+    if (options.whileRunning) {
+      for (let i = 0; i < 100 && !svcPid(); i++) await new Promise((r) => setTimeout(r, 50));
+      await options.whileRunning(svcPid()!, () => terminal);
+    }
+    const code = await closed;
+    return { terminal, code: ranAway ? null : code, ranAway };
+  } finally {
+    clearTimeout(timer);
+    // A test that failed while svc ran: svc goes with it.
+    if (!ended) killAll();
+  }
+}
+
+/** Waits (at most `ms`) until `done` holds of the terminal's text; fails the test with the text otherwise. */
+export async function untilShown(output: () => string, done: (text: string) => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done(output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (!done(output())) throw new Error(`waited ${ms} ms; the terminal shows:\n${output()}`);
+}
+

@@ -9,7 +9,7 @@ import { Readable, Writable } from 'node:stream';
 import { afterAll, expect } from 'vitest';
 import type { Transport, WireRequest } from '../../src/api/transport.js';
 import { ReplyHeaders } from '../../src/api/reply-headers.js';
-import type { IO } from '../../src/core/io.js';
+import { FALLBACK_COLUMNS, knownWidth, type IO } from '../../src/core/io.js';
 import type { CacheStore, Choice, Prompter, Services } from '../../src/core/services.js';
 import type { CacheEntry } from '../../src/core/cache.js';
 import { main } from '../../src/main.js';
@@ -175,6 +175,7 @@ export interface InProcessOptions {
   /** Variables added to (or, when undefined, removed from) the default environment. */
   env?: Record<string, string | undefined>;
   stdin?: string;
+  /** Width the terminal tells (stdout's and stderr's alike); 0 for one that tells none. Default 80. */
   columns?: number;
   prompter?: Prompter;
   /** The reply cache; default: an empty one in memory for this run. `disk`: svc's own, in SVC_CACHE_DIR. */
@@ -270,7 +271,7 @@ function replyCacheOf(cache: InProcessOptions['cache']): Services['replyCache'] 
   return () => store;
 }
 
-/** The IO of a run: the sinks for output, stdin from a string, and terminal or not on all three. */
+/** The IO of a run: the sinks for output, stdin from a string, and terminal or not on all three; widths as processIO reads them. */
 function testIO(stdout: Sink, stderr: Sink, env: IO['env'], stdin: string | undefined, tty: boolean, columns = 80): IO {
   return {
     stdout: stdout.stream,
@@ -280,7 +281,8 @@ function testIO(stdout: Sink, stderr: Sink, env: IO['env'], stdin: string | unde
     stderrIsTTY: tty,
     stdinIsTTY: tty,
     env,
-    columns,
+    columns: knownWidth(columns) ?? FALLBACK_COLUMNS,
+    stderrColumns: tty ? knownWidth(columns) : undefined,
   };
 }
 

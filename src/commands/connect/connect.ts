@@ -45,9 +45,10 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
         url: textOf(reading.documented(body, 'connect_url')),
       };
       // The documents show these two fields only; anything else the service adds follows as it comes.
+      // Both are copied whole: each is kept on one line, under its label when too wide beside it.
       const fields: Column<typeof c>[] = [
-        { key: 'request_token', header: 'Request token', value: (x) => x.token },
-        { key: 'connect_url', header: 'Connect URL', value: (x) => x.url },
+        { key: 'request_token', header: 'Request token', value: (x) => x.token, keep: true },
+        { key: 'connect_url', header: 'Connect URL', value: (x) => x.url, keep: true },
       ];
       return withRest({ kind: 'record', record: c, fields }, otherFields(body, ['request_token', 'connect_url']));
     },

@@ -39,10 +39,11 @@ export function exchangeView(body: unknown, reading: ReplyReading): SectionsView
     scopes: scopesText(scopes),
     accessToken: textOf(reading.documented(body, 'access_token')),
   };
+  // The grant's id and its access token are copied whole: each kept on one line.
   const fields: Column<typeof g>[] = [
-    { key: 'grant_id', header: 'Grant', value: (x) => x.grantId },
+    { key: 'grant_id', header: 'Grant', value: (x) => x.grantId, keep: true },
     { key: 'scopes', header: 'Scopes', value: (x) => x.scopes },
-    { key: 'access_token', header: 'Access token', value: (x) => x.accessToken },
+    { key: 'access_token', header: 'Access token', value: (x) => x.accessToken, keep: true },
   ];
   return withRest({ kind: 'record', record: g, fields }, otherFields(body, KNOWN));
 }

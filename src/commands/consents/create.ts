@@ -41,10 +41,11 @@ export function createdConsentView(body: unknown, reading: ReplyReading): Sectio
     scopes: scopesText(scopes),
     expiresAt: textOf(reading.documented(body, 'expires_at')),
   };
+  // The id, the token and the data URL are copied whole: each kept on one line.
   const fields: Column<typeof c>[] = [
-    { key: 'id', header: 'Consent', value: (x) => x.id },
-    { key: 'token', header: 'Token', value: (x) => x.token },
-    { key: 'data_url', header: 'Data URL', value: (x) => x.dataUrl },
+    { key: 'id', header: 'Consent', value: (x) => x.id, keep: true },
+    { key: 'token', header: 'Token', value: (x) => x.token, keep: true },
+    { key: 'data_url', header: 'Data URL', value: (x) => x.dataUrl, keep: true },
     { key: 'scopes', header: 'Scopes', value: (x) => x.scopes },
     // A time: shown in the local zone, and how far off, by the renderer (output/time.ts).
     { key: 'expires_at', header: 'Expires', value: (x) => x.expiresAt },

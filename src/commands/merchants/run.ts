@@ -38,7 +38,7 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   // For a person at a terminal, and only when there is progress to show: more than one call.
   const progress: ProgressBar =
     options.totals && ctx.io.stderrIsTTY && options.totals.calls > 1
-      ? (await import('../../core/stream/progress.js')).progressBar(ctx.io.stderr, ctx.io.columns, options.totals)
+      ? (await import('../../core/stream/progress.js')).progressBar(ctx.io.stderr, ctx.io.stderrColumns, options.totals)
       : { advance() {}, clear() {}, redraw() {}, holdOff() {}, stop() {} };
   // When stdout and stderr share a terminal, the bar steps aside for each piece of output. Into a
   // pipe, the reader may print it on that terminal when it likes (`| head -5`): the bar stays off

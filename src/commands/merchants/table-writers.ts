@@ -41,7 +41,7 @@ export function summaryLines(tally: Tally, complete: boolean, width: number, pai
   const line = complete
     ? `${counted(tally.lookups, 'lookup')}: ${answers}, ${counted(tally.duplicates, 'duplicate')}`
     : `${counted(tally.answered, 'lookup')} answered before the run stopped: ${answers}`;
-  return wrapText(line, width, 'prose')
+  return wrapText(line, width)
     .map((text) => paint.dim(text) + '\n')
     .join('');
 }

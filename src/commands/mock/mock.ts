@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
+import { glueWhole, labelledLines } from '../../core/output/fit.js';
+import { textLines } from '../../core/output/render.js';
 import { runUntilStopped } from '../../core/until-stopped.js';
 import { checkInteger } from '../args.js';
 
@@ -55,7 +57,9 @@ export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   if (ctx.format === 'json' || ctx.format === 'ndjson') {
     ctx.out(JSON.stringify({ url: server.url, keys: server.keys, webhook_secret: server.webhookSecret, webhook_urls: webhookUrls }) + '\n');
   } else {
-    ctx.out(banner(server.url, server.keys) + webhookBanner(server.url, server.webhookSecret, webhookUrls));
+    // On a terminal fitted to its width, a key or a URL never split; in a pipe as it is.
+    const screen: Screen = { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns };
+    ctx.out(banner(server.url, server.keys, screen) + webhookBanner(server.url, server.webhookSecret, webhookUrls, screen));
     if (options.fault?.length) ctx.err(`Injecting faults into every /v1 request: ${options.fault.join(', ')}`);
   }
   if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
@@ -65,22 +69,28 @@ export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
 
 type Key = { key: string; organization_name: string; mode: string; scope: string };
 
-function banner(url: string, keys: Key[]): string {
+/** Where the banner is shown: a terminal of that width, or a pipe (each line whole). */
+type Screen = { terminal: boolean; width: number };
+
+const asIs = (text: string) => text;
+const INDENT = '  ';
+
+function banner(url: string, keys: Key[], screen: Screen): string {
   const first = keys.find((k) => k.mode === 'test' && k.scope === 'FULL') ?? keys[0]!;
   const width = Math.max(...keys.map((k) => k.organization_name.length));
-  const rows = keys.map((k) => `  ${k.organization_name.padEnd(width)}  ${k.mode.padEnd(4)}  ${k.scope.padEnd(9)}  ${k.key}`);
-  return [
-    `svc mock is listening on ${url}  (Ctrl-C stops it)`,
-    '',
-    'Demo keys (made for this run; the mock keeps only their SHA-256 hashes):',
-    ...rows,
-    '',
-    'Try it in another shell:',
-    `  export SVC_BASE_URL=${url}`,
-    `  export SVC_API_KEY=${first.key}`,
-    '  svc reports list',
-    '',
-  ].join('\n');
+  // Each key beside what it is for, or under it (unindented) where the terminal is too narrow for both.
+  const rows: [string, string, boolean][] = keys.map((k) => [`${k.organization_name.padEnd(width)}  ${k.mode.padEnd(4)}  ${k.scope}`, k.key, true]);
+  const keyLines = labelledLines(rows, screen.terminal ? screen.width - INDENT.length : Number.POSITIVE_INFINITY, asIs)
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => INDENT + line + '\n')
+    .join('');
+  return (
+    textLines([`svc mock is listening on ${url}  (Ctrl-C stops it)`, '', 'Demo keys (made for this run; the mock keeps only their SHA-256 hashes):'], screen, asIs) +
+    keyLines +
+    // A command to copy is one line, however narrow the terminal.
+    textLines(['', 'Try it in another shell:', glueWhole(`${INDENT}export SVC_BASE_URL=${url}`), glueWhole(`${INDENT}export SVC_API_KEY=${first.key}`), `${INDENT}svc reports list`, ''], screen, asIs)
+  );
 }
 
 /**
@@ -89,17 +99,19 @@ function banner(url: string, keys: Key[]): string {
  * made for it alone, unless it brings its own with --secret. The mock's secret signs only the
  * deliveries to --webhook-url addresses, so it is shown only with them.
  */
-function webhookBanner(url: string, secret: string, urls: string[]): string {
+function webhookBanner(url: string, secret: string, urls: string[], screen: Screen): string {
   // Short lines: the secret alone is 70 columns, and the banner must fit a terminal of 80.
-  return [
-    '',
-    'Sandbox webhooks (svc sandbox fire ID) go to every `svc webhooks listen` run',
-    `with SVC_BASE_URL=${url}`,
-    'and a key of the organisation that fires them (it registers itself, and is',
-    'given a signing secret of its own)',
-    ...(urls.length > 0 ? ['and to', ...urls.map((target) => `  ${target}`), 'signed with the secret', `  ${secret}`] : []),
-    '',
-  ].join('\n');
+  return textLines(
+    [
+      'Sandbox webhooks (svc sandbox fire ID) go to every `svc webhooks listen` run',
+      `with SVC_BASE_URL=${url}`,
+      'and a key of the organisation that fires them (it registers itself, and is',
+      'given a signing secret of its own)',
+      ...(urls.length > 0 ? ['and to', ...urls.map((target) => `${INDENT}${target}`), 'signed with the secret', `${INDENT}${secret}`] : []),
+    ],
+    screen,
+    asIs,
+  );
 }
 
 /** A delivery address: an absolute http(s) URL (deliveries carry no API key, so http is allowed). */

@@ -2,6 +2,12 @@
 // A table's columns say how willing they are (`keep`, `flex`: view.ts); when a table is wider than
 // the terminal its headers wrap first, then its free text (wrapped, or cut with an ellipsis), then
 // its other text between words; what still does not fit is shown as one card per row instead.
+// A value a person copies is never split across lines (contract §3): a value its column declares
+// whole (`keep`), and in any text a word that looks like a URL, an id, a key or token, a date or
+// time, or an enumeration name (`staysWhole`). A table keeps such words whole or becomes cards; a
+// field list or card gives such a value its own line, unindented, when it does not fit beside its
+// label; prose starts a new line for it. A word wider than the whole terminal stands alone on its
+// line, for the terminal to fold: svc never breaks it.
 // Widths count what a terminal shows: colour codes take no room, East Asian wide characters two.
 // Each text is measured once (its widest line, its longest words); a table's column widths are
 // decided from those measurements alone, so fitting takes time in proportion to the cells.
@@ -11,7 +17,11 @@ export type Fit = 'keep' | 'words' | 'wrap' | 'cut';
 
 /** The column settings that choose its Fit (view.ts Column, the streamed StreamColumn). */
 export interface Fitting {
-  /** Never narrowed, never cut: ids, amounts, names. Its header may still wrap between words. */
+  /**
+   * Whole: never narrowed, cut nor wrapped, in a table, a card or a field list: what a person
+   * copies (URLs, ids, keys, tokens, dates and times, enumeration names), amounts, names. Its
+   * header may still wrap between words.
+   */
   keep?: boolean;
   /** Free text, the first to give up room: wrapped at word boundaries, or with 'cut' cut to one line with an ellipsis. */
   flex?: boolean | 'cut';
@@ -19,7 +29,8 @@ export interface Fitting {
 
 /**
  * keep: whole, on one line. words (the default): whole words, wrapped between them when room runs
- * short. wrap: free text wrapped, a word longer than the column broken. cut: one line, an ellipsis.
+ * short. wrap: free text wrapped, a word longer than the column broken unless it stays whole
+ * (`staysWhole`). cut: one line, an ellipsis.
  */
 export function fitOf(column: Fitting): Fit {
   if (column.keep) return 'keep';
@@ -78,6 +89,77 @@ const LINE_BREAK = 0x0a;
 /** Wrapping parts words at spaces and tabs only (a no-break space glues a date to its time). */
 const isWordBreak = (codePoint: number) => codePoint === 0x20 || codePoint === 0x09;
 
+/**
+ * A space no wrapping breaks at: it glues a date to its time, or the words of a value declared
+ * whole, into one word. What fitting returns shows it as a space (a copied value has no U+00A0).
+ */
+export const GLUE = '\u00a0';
+
+/** The text as shown: glue made a space again. */
+export function unglue(text: string): string {
+  return text.includes(GLUE) ? text.replaceAll(GLUE, ' ') : text;
+}
+
+/** The text made one word, its spaces glued: a date with its time, a command to copy. */
+export function glueWhole(text: string): string {
+  return text.replace(/[ \t]/g, GLUE);
+}
+
+// A date with its time and zone as free text writes them: `2026-11-27 09:12 UTC`, `2026-11-27 09:12:00 +05:45`.
+const DATE_TIME = /\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?: ?(?:UTC|GMT|Z|[+-]\d{2}:?\d{2}))?/g;
+
+/** The text with each date glued to its time and zone: one word that no wrapping parts. */
+export function glueDateTimes(text: string): string {
+  return mayHoldDateTime(text) ? text.replace(DATE_TIME, (dateTime) => glueWhole(dateTime)) : text;
+}
+
+/**
+ * Whether a colon sits where a date's time has one (`2026-11-27 09:`): looked for colon by colon,
+ * as the pattern itself would be tried at every character of every cell.
+ */
+function mayHoldDateTime(text: string): boolean {
+  for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) {
+    if (at >= 13 && text.charCodeAt(at - 9) === 0x2d && text.charCodeAt(at - 6) === 0x2d) return true;
+  }
+  return false;
+}
+
+// What `staysWhole` recognises, once wrapping punctuation is taken off a word. Each is tested in
+// time linear in the word (no pattern that backtracks), as words may be long.
+const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+$/i;
+/** A key, token, id or enumeration name: letters and digits joined by underscores (`svc_sk_test_…`, `error_unsupported_document`), a masked one too. */
+const IDENTIFIER = /^[\p{L}\p{N}_.:\-\u2026*]+$/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/** A value with a digit in it: an id, an amount, a date or time, a hash, a token, a path or a query (`rpt_e86`, `1,25,000.00`, `2026-05-22T10:00:00Z`). */
+const VALUE = /^[\p{L}\p{N}_.,:;+\-%#/=~@&?*$!\u2026]+$/u;
+/** What may open or close a value in prose and is no part of it: `(rpt_1)`, `"cns_2".`, `` `svc_sk_…` ``. */
+const OPENING = new Set('("\'[`<{');
+const CLOSING = new Set('.,;:!?)]"\'`>}');
+
+/** The word without the punctuation around it (a loop: a pattern anchored at the end would be tried from every start). */
+function bareWord(word: string): string {
+  let start = 0;
+  let end = word.length;
+  while (end > start && CLOSING.has(word[end - 1]!)) end--;
+  while (start < end && OPENING.has(word[start]!)) start++;
+  return word.slice(start, end);
+}
+
+/**
+ * Whether a word is one a person copies, which no wrapping may break (contract §3): a URL, an id,
+ * a key or token, an amount, a date or time (a date glued to its time counts as one word), an
+ * enumeration name (`error_unsupported_document`). Plain words, however long, may be broken; so
+ * may compact JSON.
+ */
+export function staysWhole(word: string): boolean {
+  if (word.includes(GLUE)) return true;
+  const bare = bareWord(stripAnsi(word));
+  if (bare === '') return false;
+  if (URL_LIKE.test(bare)) return true;
+  if (bare.includes('_') && LETTER_OR_DIGIT.test(bare) && IDENTIFIER.test(bare)) return true;
+  return /\d/.test(bare) && VALUE.test(bare);
+}
+
 /** Columns one line of text takes (colour codes take none). */
 export function lineWidth(line: string): number {
   let width = 0;
@@ -108,7 +190,7 @@ export function visibleWidth(text: string): number {
 
 /**
  * A word of free text up to this wide is kept whole when a wrapped column narrows; a longer one is
- * broken (a wrapped column's floor: see fitWidths).
+ * broken unless it stays whole (a wrapped column's floor: see fitWidths).
  */
 const WHOLE_WORD_WIDTH = 24;
 
@@ -118,20 +200,22 @@ export interface TextMeasure {
   width: number;
   /** Columns its longest word takes: wrapping between words never breaks it. */
   longestWord: number;
-  /** Columns its longest word of at most WHOLE_WORD_WIDTH takes. */
-  longestShortWord: number;
+  /** Columns its longest word that a wrapped column keeps whole: one of at most WHOLE_WORD_WIDTH, or one that `staysWhole`. */
+  longestKeptWord: number;
 }
 
 /** The widths of a text's widest line and longest words, colour codes taking none. */
 export function measureText(text: string): TextMeasure {
   let width = 0;
   let longestWord = 0;
-  let longestShortWord = 0;
+  let longestKeptWord = 0;
   let line = 0;
   let word = 0;
-  const endWord = () => {
+  let wordStart = 0;
+  const endWord = (end: number) => {
     if (word > longestWord) longestWord = word;
-    if (word <= WHOLE_WORD_WIDTH && word > longestShortWord) longestShortWord = word;
+    // Only a long word is looked at closer: a short one is kept whole anyway.
+    if (word > longestKeptWord && (word <= WHOLE_WORD_WIDTH || staysWhole(text.slice(wordStart, end)))) longestKeptWord = word;
     word = 0;
   };
   for (let i = 0; i < text.length; ) {
@@ -141,29 +225,24 @@ export function measureText(text: string): TextMeasure {
       continue;
     }
     const codePoint = text.codePointAt(i)!;
+    const at = i;
     i += codePoint > 0xffff ? 2 : 1;
     if (codePoint === LINE_BREAK) {
-      endWord();
+      endWord(at);
       if (line > width) width = line;
       line = 0;
       continue;
     }
     const columns = charWidth(codePoint);
     line += columns;
-    if (isWordBreak(codePoint)) endWord();
-    else word += columns;
+    if (isWordBreak(codePoint)) endWord(at);
+    else {
+      if (word === 0) wordStart = at;
+      word += columns;
+    }
   }
-  endWord();
-  return { width: Math.max(width, line), longestWord, longestShortWord };
-}
-
-/**
- * A word never broken, even in a heading wider than the terminal: a number, an amount, a date or
- * an id (`rpt_e8699f830adc84b8`, `1,25,000.00`, `2026-05-22T10:00:00Z`, `9756038350856888`).
- */
-export function isAtom(word: string): boolean {
-  const bare = stripAnsi(word).replace(/[.,;:!?)\]"']+$/, '').replace(/^[("'[]+/, '');
-  return bare.length > 0 && bare.length <= 40 && /\d/.test(bare) && !bare.includes('://') && /^[\p{L}\p{N}_.,:+\-%#/]+$/u.test(bare);
+  endWord(text.length);
+  return { width: Math.max(width, line), longestWord, longestKeptWord };
 }
 
 /** One code point or colour code of a line, with the columns it takes. */
@@ -206,26 +285,35 @@ function breakAt(word: readonly Piece[], from: number, width: number): number {
   return end;
 }
 
-/** How a word longer than the line is treated: broken (table cells, values), or kept whole unless `isAtom` says it may not be (prose). */
-export type LongWords = 'break' | 'prose';
-
 /**
  * Text wrapped at word boundaries into lines of at most `width` columns; its own line breaks are
- * kept. A word longer than a line is broken (after a `/`, `-`, `_` … where one falls in its second
- * half), except in prose a number or an id, which stays whole. Colour carries over line breaks.
+ * kept. A word that stays whole (`staysWhole`: a URL, an id, a date glued to its time …) is never
+ * broken: wider than the line, it stands alone on one. Another word longer than a line is broken
+ * (after a `/`, `-`, `_` … where one falls in its second half). Colour carries over line breaks;
+ * glue is shown as spaces.
  */
-export function wrapText(text: string, width: number, long: LongWords = 'break'): string[] {
-  const lines: string[] = [];
-  for (const source of text.split('\n')) wrapLine(source, width, long, lines);
-  return text.includes('\u001b') ? carryColour(lines) : lines;
+export function wrapText(text: string, width: number): string[] {
+  return wrapMeasured(text, width).lines;
 }
 
-/** One line of text wrapped onto `lines`, read word by word where it is; only a word that must be broken is taken apart. */
-function wrapLine(source: string, width: number, long: LongWords, lines: string[]): void {
+/** wrapText's lines, and whether one is wider than `width` (a word that stays whole is). */
+export function wrapMeasured(text: string, width: number): { lines: string[]; tooWide: boolean } {
+  const lines: string[] = [];
+  let tooWide = false;
+  for (const source of glueDateTimes(text).split('\n')) tooWide = wrapLine(source, width, lines) || tooWide;
+  return { lines: (text.includes('\u001b') ? carryColour(lines) : lines).map(unglue), tooWide };
+}
+
+/**
+ * One line of text wrapped onto `lines`, read word by word where it is; only a word that must be
+ * broken is taken apart. True when a word that stays whole was wider than the line.
+ */
+function wrapLine(source: string, width: number, lines: string[]): boolean {
   if (lineWidth(source) <= width) {
     lines.push(source);
-    return;
+    return false;
   }
+  let tooWide = false;
   let line = '';
   let started = false;
   let used = 0;
@@ -245,7 +333,8 @@ function wrapLine(source: string, width: number, long: LongWords, lines: string[
     }
     if (used > 0) flush();
     started = true;
-    if (size > width && !(long === 'prose' && isAtom(word))) {
+    if (size > width && staysWhole(word)) tooWide = true;
+    else if (size > width) {
       const parts = pieces(word);
       let from = 0;
       while (size > width) {
@@ -284,6 +373,7 @@ function wrapLine(source: string, width: number, long: LongWords, lines: string[
   }
   if (start >= 0) place(source.slice(start), size);
   if (started || !anyWord) flush();
+  return tooWide;
 }
 
 /** Lines of one styled text, each closing its colour and the next opening it again. */
@@ -303,7 +393,7 @@ function carryColour(lines: string[]): string[] {
 
 /** The text cut to `width` columns, its last one an ellipsis when cut (colour closed after it). */
 export function cutToWidth(value: string, width: number): string {
-  if (lineWidth(value) <= width) return value;
+  if (lineWidth(value) <= width) return unglue(value);
   const kept: Piece[] = [];
   let used = 0;
   for (const piece of pieces(value)) {
@@ -312,7 +402,7 @@ export function cutToWidth(value: string, width: number): string {
     used += piece.width;
   }
   const coloured = kept.some((p) => p.width === 0 && p.text.startsWith('\u001b'));
-  return join(kept) + '…' + (coloured ? '\u001b[0m' : '');
+  return unglue(join(kept)) + '…' + (coloured ? '\u001b[0m' : '');
 }
 
 /** Pads a styled line with spaces to `width` columns, on the right or (right-aligned) on the left. */
@@ -342,13 +432,13 @@ export interface ColumnMeasure {
 /** Measures the header and every cell of a column, each once. */
 export function measureColumn(column: FitColumn): ColumnMeasure {
   const cellWidths: number[] = new Array(column.cells.length);
-  const cells: TextMeasure = { width: 0, longestWord: 0, longestShortWord: 0 };
+  const cells: TextMeasure = { width: 0, longestWord: 0, longestKeptWord: 0 };
   column.cells.forEach((text, row) => {
     const measure = measureText(text);
     cellWidths[row] = measure.width;
     cells.width = Math.max(cells.width, measure.width);
     cells.longestWord = Math.max(cells.longestWord, measure.longestWord);
-    cells.longestShortWord = Math.max(cells.longestShortWord, measure.longestShortWord);
+    cells.longestKeptWord = Math.max(cells.longestKeptWord, measure.longestKeptWord);
   });
   return { header: measureText(column.header), cells, cellWidths };
 }
@@ -360,7 +450,7 @@ function floorsOf(column: FitColumn, measure: ColumnMeasure): [number, number, n
   const whole = at(cells);
   switch (column.fit) {
     case 'wrap': {
-      const floor = at(Math.min(cells, Math.max(MIN_WRAP_WIDTH, measure.cells.longestShortWord)));
+      const floor = at(Math.min(cells, Math.max(MIN_WRAP_WIDTH, measure.cells.longestKeptWord)));
       return [whole, floor, floor];
     }
     case 'cut': {
@@ -505,27 +595,26 @@ export function fitWidths(columns: readonly FitColumn[], room: number, measures:
 
 /** The lines of one cell at `width` columns, as its column's Fit says (`textWidth`: the cell's width, when measured already). */
 export function cellLines(text: string, width: number, fit: Fit, textWidth = visibleWidth(text)): string[] {
-  if (textWidth <= width) return text.split('\n');
-  switch (fit) {
-    case 'cut':
-      return text.split('\n').map((line) => cutToWidth(line, width));
-    case 'keep':
-      return text.split('\n');
-    default:
-      return wrapText(text, width);
-  }
+  if (textWidth <= width || fit === 'keep') return unglue(text).split('\n');
+  if (fit === 'cut') return text.split('\n').map((line) => cutToWidth(line, width));
+  return wrapText(text, width);
 }
 
 /** The narrowest a value is made beside its label; a label that leaves less goes on a line of its own. */
 const MIN_VALUE_WIDTH = 20;
 
+/** A label and its value; `whole`: the value is declared whole (a `keep` column), one word however many it has. */
+export type Labelled = readonly [label: string, value: string, whole?: boolean];
+
 /**
  * Labelled values for people, `LABEL  value`, the labels padded to one width and each value wrapped
- * at word boundaries with a hanging indent. A label too long to leave a value room is written on a
- * line of its own (wrapped, if wider than the terminal), its value under it at the indent.
+ * at word boundaries with a hanging indent. A value with a word that stays whole (or a value
+ * declared whole) too wide to sit beside its label starts on a line of its own, unindented, under
+ * it. A label too long to leave a value room is written on a line of its own (wrapped, if wider
+ * than the terminal), its value under it at the indent, or unindented as above.
  */
 export function labelledLines(
-  pairs: readonly (readonly [string, string])[],
+  pairs: readonly Labelled[],
   width: number,
   paintLabel: (text: string) => string,
   widest = largest(pairs.map(([label]) => lineWidth(label))),
@@ -534,14 +623,18 @@ export function labelledLines(
   const room = Math.max(1, width - labelWidth - 2);
   const indent = ' '.repeat(labelWidth + 2);
   let out = '';
-  for (const [label, value] of pairs) {
-    const lines = wrapText(value, room);
-    if (lineWidth(label) > labelWidth) {
-      out += wrapText(label, width).map((line) => paintLabel(line) + '\n').join('') + lines.map((line) => indent + line).join('\n') + '\n';
+  for (const [label, value, whole] of pairs) {
+    // A value declared whole is never wrapped; any other is wrapped between its words, a word that stays whole kept so.
+    const wrapped = (at: number) => (whole ? { lines: unglue(value).split('\n'), tooWide: visibleWidth(value) > at } : wrapMeasured(value, at));
+    const beside = wrapped(room);
+    const labelFits = lineWidth(label) <= labelWidth;
+    if (labelFits && !beside.tooWide) {
+      out += paintLabel(padTo(label, labelWidth)) + '  ' + beside.lines.join('\n' + indent) + '\n';
+      continue;
     }
-    else {
-      out += paintLabel(padTo(label, labelWidth)) + '  ' + lines.join('\n' + indent) + '\n';
-    }
+    out += (labelFits ? [label] : wrapText(label, width)).map((line) => paintLabel(line) + '\n').join('');
+    // Too wide for the room beside the label: the value is given the terminal's width, unindented.
+    out += (beside.tooWide ? wrapped(width).lines : beside.lines.map((line) => indent + line)).join('\n') + '\n';
   }
   return out;
 }
@@ -552,7 +645,7 @@ export function labelledLines(
  * out; a row with none shown keeps its first column.
  */
 export function card(
-  pairs: readonly (readonly [string, string])[],
+  pairs: readonly Labelled[],
   width: number,
   paintHeader: (text: string) => string,
   shown: (value: string) => boolean = (value) => visibleWidth(value) > 0,

@@ -5,7 +5,7 @@
 // columns are bounded and every value has a text.
 import { isRecord, type JsonRecord } from '../../api/reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
-import { isAtom, visibleWidth } from './fit.js';
+import { staysWhole, visibleWidth } from './fit.js';
 import { formatBoolean, formatCount, oneLine } from './format.js';
 import type { Column, ListView, Part, RecordView, SectionsView } from './view.js';
 
@@ -108,26 +108,27 @@ const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
 /**
  * A column of the generic view, its fit guessed from its values as they are seen: numbers
- * (right-aligned), amounts, dates and ids are kept whole; a column with a value longer than a
- * short word is free text that wraps; short text (a status, a category) keeps its words.
+ * (right-aligned), amounts, dates, ids, URLs and enumeration names (fit.ts `staysWhole`) are kept
+ * whole; a column with a value longer than a short word is free text that wraps; short text (a
+ * status, a category) keeps its words.
  */
 class ColumnGuess {
   private filled = false;
   private numeric = true;
-  private atoms = true;
+  private whole = true;
   private long = false;
 
   see(text: string): void {
     if (text === '') return;
     this.filled = true;
     if (this.numeric && !NUMBER.test(text)) this.numeric = false;
-    if (this.atoms && !isAtom(text)) this.atoms = false;
+    if (this.whole && !staysWhole(text)) this.whole = false;
     if (!this.long && visibleWidth(text) > SHORT_TEXT) this.long = true;
   }
 
   column(key: string): Column<Row> {
     const numeric = this.filled && this.numeric;
-    const keep = numeric || (this.filled && this.atoms);
+    const keep = numeric || (this.filled && this.whole);
     const flex = !keep && this.long;
     return { key, header: columnHeader(key), value: (row) => row[key] ?? '', align: numeric ? 'right' : 'left', ...(keep && { keep }), ...(flex && { flex }) };
   }

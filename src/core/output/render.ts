@@ -7,7 +7,7 @@
 // (stream/paced-write.ts).
 // The machine formats are made from the reply itself (records.ts, json.ts).
 import { drawBox, type BoxRow } from './box.js';
-import { card, cellLines, fitOf, fitWidths, labelledLines, measureColumn, visibleWidth, wrapText, type ColumnMeasure, type FitColumn } from './fit.js';
+import { card, cellLines, fitOf, fitWidths, GLUE, glueDateTimes, labelledLines, measureColumn, unglue, visibleWidth, wrapText, type ColumnMeasure, type FitColumn } from './fit.js';
 import { tabCell } from './format.js';
 import { formatTimestamp, relativeRuleFor, type TimeSetting } from './time.js';
 import type { Paint } from './paint.js';
@@ -79,11 +79,11 @@ const plainText = (text: string) => text;
 
 /**
  * Lines of prose, each styled and ended by a line break; on a terminal wrapped between words (never
- * inside a number or an id), in a pipe each one line.
+ * inside a URL, an id, a number or a date: fit.ts), in a pipe each one line.
  */
 export function textLines(lines: readonly string[] | undefined, target: Pick<RenderTarget, 'terminal' | 'width'>, style: (text: string) => string): string {
   return (lines ?? [])
-    .flatMap((line) => (target.terminal ? wrapText(line, target.width, 'prose') : [line]))
+    .flatMap((line) => (target.terminal ? wrapText(line, target.width) : [unglue(line)]))
     .map((line) => style(line) + '\n')
     .join('');
 }
@@ -109,11 +109,6 @@ function displayOf<T>(column: Column<T>, target: RenderTarget): (row: T) => stri
     return formatTimestamp(value, { zone: time ? time.zone : 'UTC', now: target.terminal ? time?.now : undefined }, rule, target.terminal ? GLUE : ' ');
   };
 }
-
-/** A space no wrapping breaks at (fit.ts parts words at spaces and tabs only); a terminal is shown a space. */
-const GLUE = '\u00a0';
-
-const unglued = (text: string) => text.replaceAll(GLUE, ' ');
 
 function sectionColumn<T>(section: NonNullable<ListView<T>['section']>): Column<T> {
   return { key: section.key, header: section.header, value: section.value };
@@ -187,7 +182,8 @@ function* fittedTable<T>(columns: Column<T>[], rows: T[], target: RenderTarget):
   const displays = columns.map((c) => displayOf(c, target));
   const body: string[][] = [];
   for (const some of slices(rows)) {
-    for (const row of some) body.push(displays.map((display) => display(row)));
+    // A date and its time in the service's text are one word too, as those the view formats.
+    for (const row of some) body.push(displays.map((display) => glueDateTimes(display(row))));
     yield '';
   }
   const fitting: FitColumn[] = columns.map((c, i) => ({ fit: fitOf(c), header: c.header, cells: body.map((cells) => cells[i]!) }));
@@ -206,8 +202,7 @@ function* boxedTable<T>(fitting: readonly FitColumn[], measures: readonly Column
       yield fitting.map((c, i) => cellLines(c.cells[row]!, widths[i]!, c.fit, measures[i]!.cellWidths[row]));
     }
   }
-  // Glue is shown as a space once the table is drawn, as a card's is.
-  for (const piece of drawBox(columns.map((c, i) => ({ width: widths[i]!, align: c.align ?? 'left' })), header, rows(), ROWS_A_PIECE)) yield unglued(piece);
+  yield* drawBox(columns.map((c, i) => ({ width: widths[i]!, align: c.align ?? 'left' })), header, rows(), ROWS_A_PIECE);
 }
 
 /** A table too wide for the terminal, as one card a row (fit.ts `card`), a blank line between cards. */
@@ -216,7 +211,7 @@ function* cards(columns: readonly FitColumn[], target: { width: number; paint: P
   for (let from = 0; from < rows; from += ROWS_A_PIECE) {
     let piece = '';
     for (let row = from; row < Math.min(rows, from + ROWS_A_PIECE); row++) {
-      piece += (row > 0 ? '\n' : '') + unglued(card(columns.map((c) => [c.header, c.cells[row]!] as const), target.width, target.paint.header));
+      piece += (row > 0 ? '\n' : '') + card(columns.map((c) => [c.header, c.cells[row]!, c.fit === 'keep'] as const), target.width, target.paint.header);
     }
     yield piece;
   }
@@ -226,10 +221,10 @@ function* recordForPeople<T>(view: RecordView<T>, target: RenderTarget): Generat
   const paint = target.paint;
   const pairs = view.fields
     .filter((field) => rawText(field.value(view.record)) !== '')
-    .map((field) => [field.header, displayOf(field, target)(view.record)] as const);
+    .map((field) => [field.header, displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const);
   yield textLines(view.title ? [view.title] : [], target, paint.title);
   // Labels are padded to the longest of all, shown or not, as they always were.
   const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(f.header)), 0);
-  for (const some of slices(pairs)) yield unglued(labelledLines(some, target.width, paint.dim, widest));
+  for (const some of slices(pairs)) yield labelledLines(some, target.width, paint.dim, widest);
   yield textLines(view.footer, target, paint.dim);
 }

@@ -8,10 +8,11 @@ export type Cell = string | number | boolean | null | undefined;
 
 /**
  * One column of a table, or one field of a field list. How it fits a narrow terminal (fit.ts) is
- * data: `keep` for what is never cut (ids, amounts, names), `flex` for free text that gives up
- * room first (wrapped, or `'cut'` to one line with an ellipsis); anything else keeps its words
- * whole and wraps between them only when room runs short. A table that still does not fit is
- * shown as one card per row.
+ * data: `keep` for what is never cut nor split across lines (URLs, ids, keys, tokens, dates and
+ * times, enumeration names, amounts, names), `flex` for free text that gives up room first
+ * (wrapped, or `'cut'` to one line with an ellipsis); anything else keeps its words whole and wraps
+ * between them only when room runs short. A table that still does not fit is shown as one card
+ * per row; a kept value too wide to sit beside its label starts a line of its own.
  */
 export interface Column<T> extends Fitting {
   /** Machine name: the FIELD of a record shown in a pipe. */

@@ -1,5 +1,6 @@
 // A one-line progress bar on stderr, for a person at a terminal only: items and calls done, rate
 // and time left. Redrawn in place with \r at most a few times a second.
+import { FALLBACK_COLUMNS } from '../io.js';
 import { formatCount } from '../output/format.js';
 import { claimLine } from './terminal-line.js';
 
@@ -31,7 +32,12 @@ export interface Totals {
   noun: string;
 }
 
-export function progressBar(stream: NodeJS.WritableStream, width: number, totals: Totals, now = () => performance.now()): ProgressBar {
+/**
+ * The bar on `stream`, a terminal of `columns` (stderr's width: it may not be stdout's, whose output
+ * may go to a file); a terminal that tells no width gets lines of FALLBACK_COLUMNS.
+ */
+export function progressBar(stream: NodeJS.WritableStream, columns: number | undefined, totals: Totals, now = () => performance.now()): ProgressBar {
+  const width = columns ?? FALLBACK_COLUMNS;
   const started = now();
   let items = 0;
   let calls = 0;

@@ -1,6 +1,6 @@
 // Tables written batch by batch as rows arrive, never gathered whole: tab-separated lines for a
 // pipe, aligned and coloured columns for a terminal. A command gives the columns.
-import { card, cellLines, fitOf, fitWidths, padTo, visibleWidth, wrapText, type Fit, type FitColumn } from '../output/fit.js';
+import { card, cellLines, fitOf, fitWidths, glueDateTimes, lineWidth, padTo, visibleWidth, type Fit, type FitColumn } from '../output/fit.js';
 import { printable, tabCell } from '../output/format.js';
 import type { Paint } from '../output/paint.js';
 import type { OutputSink } from './sink.js';
@@ -70,13 +70,16 @@ const GAPS = [2, 1];
 /**
  * For a terminal: aligned columns under a coloured header, fitted to the width by the rule of boxed
  * tables (fit.ts). The widths come from the first batch (a boxed table would need every row
- * first): later values of a free-text column wrap or are cut to them, a later value of a kept
- * column wider than its column is broken over lines, never cut. When even the narrowest columns
- * are too wide, each row is written as a card of `HEADER  value` lines instead.
+ * first): later values of a free-text column wrap or are cut to them. A later row with a value
+ * that must stay whole (a kept one, or a word that `staysWhole`) wider than its column is written
+ * as a card, the table going on under it: such a value is never cut nor broken over lines. When
+ * even the narrowest columns are too wide, each row is written as a card of `HEADER  value` lines.
  */
 export class AlignedTableWriter<T> implements RowWriter<T> {
   private layout?: { widths: number[]; gap: number } | 'cards';
   private fits: Fit[] = [];
+  /** The last row written was a card among the rows of an aligned table. */
+  private afterCard = false;
 
   constructor(
     private readonly sink: OutputSink,
@@ -91,25 +94,32 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
 
   async write(rows: readonly T[]): Promise<void> {
     if (rows.length === 0) return;
-    const cells = rows.map((row) => this.columns.map((c) => cell(this.mask(c.display(row)))));
+    // A date and its time are one word, as in a boxed table.
+    const cells = rows.map((row) => this.columns.map((c) => glueDateTimes(cell(this.mask(c.display(row))))));
     let out = '';
     if (!this.layout) {
       this.layout = this.fit(cells);
-      if (this.layout !== 'cards') out += this.line(this.columns.map((c) => c.header), this.layout, 'words', (text) => this.paint.header(text));
+      if (this.layout !== 'cards') out += this.line(this.columns.map((c) => c.header), this.layout, 'words', (text) => this.paint.header(text)) ?? '';
     } else if (this.layout === 'cards') {
       out += '\n';
     }
     const layout = this.layout;
     rows.forEach((row, r) => {
       const colour = (text: string, i: number) => this.columns[i]!.colour?.(text, row, this.paint) ?? text;
-      if (layout === 'cards') {
-        if (r > 0) out += '\n';
-        // Its cells hold no colour codes of their own: an empty one is a blank one.
-        const pairs = this.columns.map((c, i) => [c.header, colour(cells[r]![i]!, i)] as const);
-        out += card(pairs, this.width, (text) => this.paint.header(text), (value) => value !== '');
-      } else {
-        out += this.line(cells[r]!, layout, undefined, colour);
+      const line = layout === 'cards' ? undefined : this.line(cells[r]!, layout, undefined, colour);
+      if (line !== undefined) {
+        // A row after a card among the table's rows: a blank line first.
+        if (this.afterCard) out += '\n';
+        this.afterCard = false;
+        out += line;
+        return;
       }
+      // Cards are parted by a blank line, and a card among the rows of a table from the rows around it.
+      if (layout !== 'cards' || r > 0) out += '\n';
+      // Its cells hold no colour codes of their own: an empty one is a blank one.
+      const pairs = this.columns.map((c, i) => [c.header, colour(cells[r]![i]!, i), kept(c, cells[r]![i]!)] as const);
+      out += card(pairs, this.width, (text) => this.paint.header(text), (value) => value !== '');
+      this.afterCard = layout !== 'cards';
     });
     await this.sink.write(out);
   }
@@ -137,14 +147,26 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
     return 'cards';
   }
 
-  /** One row (or the header, every cell fitted alike): each cell fitted to its column, on as many lines as its tallest cell. */
-  private line(values: string[], layout: { widths: number[]; gap: number }, every: Fit | undefined, colour: (text: string, index: number) => string): string {
-    // A kept value wider than its column (a later batch's) is broken over lines rather than cut.
-    const lines = values.map((value, i) => {
+  /**
+   * One row (or the header, every cell fitted alike): each cell fitted to its column, on as many
+   * lines as its tallest cell; undefined when a value that must stay whole is wider than its column
+   * (a later batch's).
+   */
+  private line(values: string[], layout: { widths: number[]; gap: number }, every: Fit | undefined, colour: (text: string, index: number) => string): string | undefined {
+    const lines: string[][] = [];
+    for (const [i, value] of values.entries()) {
       const width = layout.widths[i]!;
-      if (every) return cellLines(value, width, every);
-      return kept(this.columns[i]!, value) && visibleWidth(value) > width ? wrapText(value, width) : cellLines(value, width, this.fits[i]!);
-    });
+      if (every) {
+        lines.push(cellLines(value, width, every));
+        continue;
+      }
+      const textWidth = visibleWidth(value);
+      if (kept(this.columns[i]!, value) && textWidth > width) return undefined;
+      const fitted = cellLines(value, width, this.fits[i]!, textWidth);
+      // Still wider than its column only where a word stays whole.
+      if (textWidth > width && fitted.some((text) => lineWidth(text) > width)) return undefined;
+      lines.push(fitted);
+    }
     const height = Math.max(...lines.map((l) => l.length));
     let out = '';
     for (let n = 0; n < height; n++) {
