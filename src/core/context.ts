@@ -226,23 +226,25 @@ export class Context {
     ]);
     // Reading the reply (JSON.parse) was one long step already: a signal that came meanwhile is heard first.
     await giveWay(this.signal);
+    // The reply with every number as received, where JSON.parse lost digits: records and rows show the service's own values.
+    const body = (await import('./output/exact-json.js')).exactBody(reply.raw, reply.body);
     const reading = new ReplyReading(reader.what);
     const format = this.format;
     let pieces: Iterable<string>;
     let transform: ((text: string) => string) | undefined;
     let notes: string[] = [];
     if (format === 'ndjson' || format === 'csv') {
-      const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
+      const list = reader.records?.(body, reading) ?? records.fallbackRecords(body);
       await giveWay(this.signal);
       // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
-      const texts = (await import('./output/raw-records.js')).recordTexts(reply.raw, reply.body, list);
+      const texts = (await import('./output/raw-records.js')).recordTexts(reply.raw, body, list);
       pieces = format === 'csv' ? records.csvPieces(list, texts) : records.ndjsonPieces(list, texts);
       // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
       // secrets are masked first, while an escape sequence that splits one is still whole.
       if (this.io.stdoutIsTTY) transform = (text) => machineTextForTerminal(format, this.secrets.mask(text));
     } else {
       // Each step is one pass over the reply: a signal is let in between them.
-      const forPeople = await this.forPeople(reply.body);
+      const forPeople = await this.forPeople(body);
       await giveWay(this.signal);
       const view = reader.view(forPeople, reading);
       await giveWay(this.signal);

@@ -62,7 +62,7 @@ async function drawChart(ctx: Context, reply: Reply, what: string, series: Serie
   ]);
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(await ctx.forPeople(series), selectorName);
-  const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: p.value }]));
+  const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }]));
   // On a terminal the attribution wraps between words, as under a table.
   const footer = textLines(attributionLines(await ctx.forPeople(reply.body), new ReplyReading(what)), { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.dim);
   const body = points.length

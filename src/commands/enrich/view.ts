@@ -3,8 +3,8 @@
 // -o csv and -o ndjson; everything else follows as the generic view shows it.
 import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import type { ReplyReader } from '../../core/context.js';
-import { formatAmount } from '../../core/output/format.js';
-import { withExtraColumns, withRest } from '../../core/output/generic.js';
+import { formatMoney } from '../../core/output/format.js';
+import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 
 const KNOWN_IN_TRANSACTION = ['date', 'description', 'credit', 'debit', 'balance', 'category', 'confidence'];
@@ -18,19 +18,21 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
   const rows = transactionsOf(body, reading).map((t) => ({
     date: textOf(reading.documented(t, 'transactions[].date', 'date')),
     description: textOf(reading.documented(t, 'transactions[].description', 'description')),
-    credit: numberOf(pick(t, 'credit')),
-    debit: numberOf(pick(t, 'debit')),
-    balance: numberOf(pick(t, 'balance')),
+    // Numbers as received (a pipe shows them so), formatted for people.
+    credit: numeric(pick(t, 'credit')),
+    debit: numeric(pick(t, 'debit')),
+    balance: numeric(pick(t, 'balance')),
     category: textOf(reading.documented(t, 'transactions[].category', 'category')),
-    confidence: numberOf(reading.documented(t, 'transactions[].confidence', 'confidence')),
+    confidence: numeric(reading.documented(t, 'transactions[].confidence', 'confidence')),
     rest: otherFields(t, KNOWN_IN_TRANSACTION),
   }));
   type Row = (typeof rows)[number];
   const amount = (key: 'credit' | 'debit' | 'balance', header: string): Column<Row> => ({
     key,
     header,
-    value: (r) => r[key],
-    display: (r) => formatAmount(r[key]),
+    value: (r) => cellText(r[key]),
+    display: (r) => formatMoney(r[key]) ?? '',
+    formatsValue: true,
     align: 'right',
     keep: true,
   });
@@ -41,13 +43,18 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     amount('debit', 'DEBIT'),
     amount('balance', 'BALANCE'),
     { key: 'category', header: 'CATEGORY', value: (r) => r.category },
-    { key: 'confidence', header: 'CONFIDENCE', value: (r) => r.confidence, align: 'right', keep: true },
+    { key: 'confidence', header: 'CONFIDENCE', value: (r) => cellText(r.confidence), align: 'right', keep: true },
   ];
   const count = numberOf(pick(body, 'count')) ?? rows.length;
   const list: ListView<Row> = { kind: 'list', rows, columns, empty: 'The reply holds no transactions.' };
   return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['transactions', 'count']), {
     heading: `Transactions (${count})`,
   });
+}
+
+/** A value that writes a number, as received; anything else absent (a blank cell). */
+function numeric(value: unknown): unknown {
+  return numberOf(value) === undefined ? undefined : value;
 }
 
 export function enrichReader(what: string): ReplyReader {

@@ -82,6 +82,7 @@ export function transactionsTable(items: readonly unknown[], empty: string): Lis
     header,
     value: (r) => cellText(r[field]),
     display: (r, paint) => amount()(r[field], paint),
+    formatsValue: true,
     align: 'right',
     keep: true,
   });

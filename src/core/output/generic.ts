@@ -5,6 +5,7 @@
 // columns are bounded and every value has a text.
 import { isRecord, type JsonRecord } from '../../api/reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
+import { ExactNumber } from './exact-number.js';
 import { isAtom, visibleWidth } from './fit.js';
 import { formatBoolean, formatCount } from './format.js';
 import type { Column, ListView, Part, RecordView, SectionsView } from './view.js';
@@ -155,12 +156,13 @@ function fieldList(fields: readonly [string, string][]): RecordView<readonly [st
   };
 }
 
-/** Text of one value in one cell: scalars written out, lists joined, objects as compact JSON. */
+/** Text of one value in one cell: scalars written out (numbers as received), lists joined, objects as compact JSON. */
 export function cellText(value: unknown, depth = 0): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return formatBoolean(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
+  if (value instanceof ExactNumber) return value.text;
   if (Array.isArray(value) && !value.some((item) => isRecord(item) || Array.isArray(item))) return value.map((item) => cellText(item)).join(', ');
   return compactJson(value, depth);
 }
