@@ -1,7 +1,8 @@
 // Numbers, in-process, as a person at a terminal and as a script (contract §3, §4a). A script gets
-// the service's own values, every digit kept, in a pipe's table and in CSV and NDJSON, however
-// JSON.parse would read them (125000.50, 12345678901234567890, 1e400, -0); a person gets amounts
-// grouped in lakhs with two decimals, every digit of the integer part kept.
+// the service's own values, every digit kept, in a pipe's table, in CSV and NDJSON and in the merged
+// reply of `merchants resolve`, however JSON.parse would read them (125000.50,
+// 12345678901234567890, 1e400, -0); a person gets amounts grouped in lakhs with two decimals,
+// every digit of the integer part kept.
 import { describe, expect, it } from 'vitest';
 import { FakeService, MemoryCache, MODES, plain, svc } from '../support/in-process.js';
 
@@ -94,5 +95,29 @@ describe('the data families: a list the command picks out of the reply', () => {
     const csv = await run(tty, '-o', 'csv');
     expect(csv.code, csv.stderr).toBe(0);
     expect(plain(csv.stdout).split('\r\n').slice(0, 4)).toEqual(['key,label,value,unit', `total-deposits,Total deposits,${BIG},NPR_mn`, 'reserves,Reserves,1e400,NPR_mn', 'capital,Capital,20603.190,NPR_mn']);
+  });
+});
+
+describe('merchants resolve: replies merged into one', () => {
+  const T1 = '9756038350856888';
+  const raw = `{"data": {"count": 1, "matched": 1, "results": [{"input": "${T1}", "type": "terminal", "matched": true, "merchant": "Big Mart", "mcc": 5411, "limit": ${BIG}, "risk": 1e400, "rate": 0.10, "delta": -0}]}, "meta": {"source": "svc merchant directory", "version": 2.0}}`;
+  const run = (tty: boolean, ...flags: string[]) => svc(['merchants', 'resolve', T1, ...flags], { tty, service: new FakeService().expect('POST', '/v1/merchants/resolve', { raw }) });
+
+  it.each(MODES)('--json writes the merged reply with every number as received, for $mode', async ({ tty }) => {
+    const r = await run(tty, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const text = plain(r.stdout);
+    expect(text).toContain(`"limit": ${BIG},`);
+    expect(text).toContain('"risk": 1e400,');
+    expect(text).toContain('"rate": 0.10,');
+    expect(text).toContain('"delta": -0\n');
+    expect(text).toContain('"version": 2.0\n');
+    expect(text).not.toMatch(/null|Infinity|567000/);
+  });
+
+  it.each(MODES)('-o ndjson and -o csv write them as received too, for $mode', async ({ tty }) => {
+    const ndjson = await run(tty, '-o', 'ndjson');
+    expect(ndjson.code, ndjson.stderr).toBe(0);
+    expect(plain(ndjson.stdout)).toBe(`{"input":"${T1}","type":"terminal","matched":true,"merchant":"Big Mart","mcc":5411,"limit":${BIG},"risk":1e400,"rate":0.10,"delta":-0}\n`);
   });
 });
