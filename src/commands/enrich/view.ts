@@ -1,6 +1,7 @@
 // The reply of POST /v1/enrich: `{count, transactions[], signals, monthly_summary, categories}`.
 // Its transactions (each with `category` and `confidence` added) are the table and the records of
-// -o csv and -o ndjson; everything else follows as the generic view shows it.
+// -o csv and -o ndjson; everything else follows as the generic view shows it, amounts as money.
+import { moneyOf } from '../../api/money.js';
 import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import type { ReplyReader } from '../../core/context.js';
 import { formatMoney } from '../../core/output/format.js';
@@ -47,8 +48,10 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
   ];
   const count = numberOf(pick(body, 'count')) ?? rows.length;
   const list: ListView<Row> = { kind: 'list', rows, columns, empty: 'The reply holds no transactions.' };
-  return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['transactions', 'count']), {
+  const money = moneyOf(body);
+  return withRest(withExtraColumns(list, (r) => r.rest, money), otherFields(body, ['transactions', 'count']), {
     heading: `Transactions (${count})`,
+    money,
   });
 }
 

@@ -1,6 +1,7 @@
 // `svc reports recurring ID` (also `svc recurring ID`): no field name of this view is documented,
-// so it is shown as it comes, by the generic view.
+// so it is shown as it comes, by the generic view, its amounts as money.
 import { ENDPOINTS } from '../../api/endpoints.js';
+import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../core/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { showView } from './show-view.js';
@@ -8,6 +9,6 @@ import { showView } from './show-view.js';
 export async function showRecurring(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.recurring, (what) => ({
     what,
-    view: (body) => genericView(body, { title: `Recurring streams of ${id}`, empty: 'No recurring streams were found in this statement.' }),
+    view: (body) => genericView(body, { title: `Recurring streams of ${id}`, empty: 'No recurring streams were found in this statement.', money: moneyOf(body) }),
   }));
 }

@@ -1,7 +1,8 @@
 // The full report (GET /v1/reports/{id}, a synchronous parse, a sandbox report): the statement
 // block as a field list, then whatever else the report carries (monthly summary, categories,
-// merchant categories, signals …) as the generic view shows it. Its transactions are counted
-// here; `-o csv` and `-o ndjson` write them one per line.
+// merchant categories, signals …) as the generic view shows it, its amounts as money. Its
+// transactions are counted here; `-o csv` and `-o ndjson` write them one per line.
+import { moneyOf } from '../../api/money.js';
 import { isRecord, numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import type { ReplyReader } from '../../core/context.js';
 import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
@@ -82,7 +83,7 @@ export function reportView(body: unknown, reading: ReplyReading, title?: string)
   const rest = { ...prefixed('statement', otherFields(statement, KNOWN_IN_STATEMENT)), ...otherFields(body, KNOWN) };
   const count = Array.isArray(pick(body, 'transactions')) ? (pick(body, 'transactions') as unknown[]).length : 0;
   const hints = count ? [`${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`] : undefined;
-  return withRest({ kind: 'record', record: r, fields }, rest, { title, hints });
+  return withRest({ kind: 'record', record: r, fields }, rest, { title, hints, money: moneyOf(body) });
 }
 
 /** Nested leftovers keep their place in the dotted names: `statement.account_type`. */

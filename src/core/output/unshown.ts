@@ -2,7 +2,7 @@
 // the generic view with the fields that say what happened (status, decision, outcome, verdict)
 // moved first, and their records for -o ndjson and -o csv.
 import { isRecord, pick, type JsonRecord } from '../../api/reading.js';
-import { genericView } from './generic.js';
+import { genericView, type Money } from './generic.js';
 import type { SectionsView } from './view.js';
 
 /**
@@ -22,8 +22,8 @@ export function fieldsFirst(value: unknown, first: readonly string[]): unknown {
   return Object.fromEntries(Object.entries(top).map(([key, child]) => [key, Array.isArray(child) ? child.map(reorder) : child]));
 }
 
-/** The generic view of a reply not shown in the documents, the named fields first. */
-export function firstFieldsView(body: unknown, first: readonly string[], frame: { title?: string; empty?: string } = {}): SectionsView {
+/** The generic view of a reply not shown in the documents, the named fields first; `money` names the fields that hold money. */
+export function firstFieldsView(body: unknown, first: readonly string[], frame: { title?: string; empty?: string; money?: Money } = {}): SectionsView {
   const view = genericView(fieldsFirst(body, first), frame);
   // A reply whose lists are all empty (`{"data":[]}`) is blank fields to a person, who sees none of
   // them on a terminal: `empty` says so there (a pipe keeps the fields).
