@@ -3,11 +3,13 @@
 // requires a field the documents do not show. Only the structure a command must walk (the `data`
 // list of `reports list`, say) is required: missing or of the wrong JSON type, it is exit 10.
 import { UnexpectedReplyError } from '../core/errors.js';
+import { ExactNumber } from '../core/output/exact-number.js';
 
 export type JsonRecord = Record<string, unknown>;
 
+/** An object of a reply: not a list, nor a number kept as written (ExactNumber). */
 export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExactNumber);
 }
 
 /** The first of `names` that the object holds with a value other than null; undefined otherwise. */
@@ -20,15 +22,17 @@ export function pick(from: unknown, ...names: string[]): unknown {
   return undefined;
 }
 
-/** A value as text: strings as they are, numbers and booleans written out; anything else absent. */
+/** A value as text: strings as they are, numbers (as received) and booleans written out; anything else absent. */
 export function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
+  if (value instanceof ExactNumber) return value.text;
   if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
   return undefined;
 }
 
 /** A finite number, or a string that writes one ("12450.30"); anything else absent. */
 export function numberOf(value: unknown): number | undefined {
+  if (value instanceof ExactNumber) value = value.valueOf();
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
   return undefined;
@@ -124,6 +128,7 @@ export class ReplyReading {
 export function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
+  if (value instanceof ExactNumber) return 'a number';
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') return 'a text';
   return `a ${typeof value}`;

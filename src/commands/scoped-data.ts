@@ -1,5 +1,6 @@
 // The data a consent or a Connect grant opens (`svc consents data`, `svc grants data`): one
-// section per scope.
+// section per scope, its amounts as money.
+import { moneyOf } from '../api/money.js';
 import { isRecord, otherFields, textOf, type ReplyReading } from '../api/reading.js';
 import { genericParts, genericView, heading, withRest } from '../core/output/generic.js';
 import type { Part, SectionsView } from '../core/output/view.js';
@@ -28,7 +29,7 @@ export function scopedDataView(body: unknown, reading: ReplyReading, title?: str
 /** One scope's data under its name; its own tables under `Scope › table`. */
 function scopeParts(scope: string, value: unknown): Part[] {
   const name = heading([scope])!;
-  const parts = genericParts(value);
+  const parts = genericParts(value, [], moneyOf(value));
   if (parts.length === 0) return [{ heading: name, view: { kind: 'record', record: {}, fields: [{ key: scope, header: scope, value: () => '' }] } }];
   return parts.map((part) => ({ ...part, heading: part.heading === undefined ? name : `${name} › ${part.heading}` }));
 }

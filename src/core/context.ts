@@ -232,6 +232,8 @@ export class Context {
     ]);
     // Reading the reply (JSON.parse) was one long step already: a signal that came meanwhile is heard first.
     await giveWay(this.signal);
+    // The reply with every number as received, where JSON.parse lost digits: records and rows show the service's own values.
+    const body = (await import('./output/exact-json.js')).exactBody(reply.raw, reply.body);
     const reading = new ReplyReading(reader.what);
     const format = this.format;
     let pieces: Iterable<string>;
@@ -244,10 +246,10 @@ export class Context {
         const texts = rawRecords.listItemTexts(reply.raw);
         pieces = format === 'csv' ? records.flatCsvPieces(texts) : records.jsonLinePieces(texts);
       } else {
-        const list = reader.records?.(reply.body, reading) ?? records.fallbackRecords(reply.body);
+        const list = reader.records?.(body, reading) ?? records.fallbackRecords(body);
         await giveWay(this.signal);
         // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
-        const texts = rawRecords.recordTexts(reply.raw, reply.body, list);
+        const texts = rawRecords.recordTexts(reply.raw, body, list);
         if (format === 'ndjson') pieces = records.ndjsonPieces(list, texts);
         else pieces = reader.viewRecords === 'flat' ? records.flatCsvPieces(records.recordJson(list, texts)) : records.csvPieces(list, texts);
       }
@@ -256,7 +258,7 @@ export class Context {
       if (this.io.stdoutIsTTY) transform = (text) => machineTextForTerminal(format, this.secrets.mask(text));
     } else {
       // Each step is one pass over the reply: a signal is let in between them.
-      const forPeople = await this.forPeople(reply.body);
+      const forPeople = await this.forPeople(body);
       await giveWay(this.signal);
       const view = reader.view(forPeople, reading);
       await giveWay(this.signal);

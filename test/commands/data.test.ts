@@ -128,19 +128,19 @@ interface Family {
 const FAMILIES: Family[] = [
   {
     name: 'balance-sheet', path: 'banking/balance-sheet', selector: 'key', example: 'total-deposits', latest: BALANCE_SHEET,
-    table: ['MONTH\tSECTION\tKEY\tITEM\tVALUE (NPR millions)', '2026-02\tCapital and liabilities\ttotal-deposits\tTotal deposits\t72,34,567.89'],
+    table: ['MONTH\tSECTION\tKEY\tITEM\tVALUE (NPR millions)', '2026-02\tCapital and liabilities\ttotal-deposits\tTotal deposits\t7234567.891'],
     keys: ['SECTION\tKEY\tLABEL\tUNIT', 'Capital and liabilities\ttotal-deposits\tTotal deposits\tNPR millions'],
     title: '2026-02',
   },
   {
     name: 'pnl', path: 'banking/pnl', selector: 'key', example: 'income.interest-income', latest: PNL,
-    table: ['MONTH\tSECTION\tKEY\tITEM\tVALUE (NPR millions)\tCODE', '2025-07\tIncome\tincome.interest-income\tInterest Income\t5,67,193.57\t1'],
+    table: ['MONTH\tSECTION\tKEY\tITEM\tVALUE (NPR millions)\tCODE', '2025-07\tIncome\tincome.interest-income\tInterest Income\t567193.568\t1'],
     keys: ['SECTION\tKEY\tLABEL\tUNIT', 'Income\tincome.interest-income\tInterest Income\tNPR millions'],
     title: '2025-07',
   },
   {
     name: 'credit', path: 'banking/credit', selector: 'key', example: 'sector-agriculture', latest: CREDIT,
-    table: ['MONTH\tKEY\tITEM\tVALUE (NPR millions)\tBREAKDOWN', '2026-02\tsector-agriculture\tAgriculture\t5,12,340.50\tBy sector'],
+    table: ['MONTH\tKEY\tITEM\tVALUE (NPR millions)\tBREAKDOWN', '2026-02\tsector-agriculture\tAgriculture\t512340.5\tBy sector'],
     keys: ['KEY\tLABEL\tUNIT', 'sector-agriculture\tAgriculture\tNPR millions'],
     title: '2026-02',
   },
@@ -153,39 +153,39 @@ const FAMILIES: Family[] = [
   {
     // cbs items name their selector `code`; the parameter is `indicator`.
     name: 'cbs', path: 'cbs', selector: 'indicator', example: 'CBS.RM', latest: CBS,
-    table: ['MONTH\tSECTION\tCODE\tITEM\tVALUE (NPR millions)', '2026-02\tLiabilities\tCBS.RM\tReserve money\t14,80,321.70'],
+    table: ['MONTH\tSECTION\tCODE\tITEM\tVALUE (NPR millions)', '2026-02\tLiabilities\tCBS.RM\tReserve money\t1480321.7'],
     keys: ['SECTION\tINDICATOR\tLABEL\tUNIT', 'Liabilities\tCBS.RM\tReserve money\tNPR millions'],
     title: '2026-02',
   },
   {
     name: 'cpi', path: 'cpi', selector: 'indicator', example: 'PCPI_IX', latest: CPI,
-    table: ['MONTH\tINDICATOR\tITEM\tVALUE (index)\tSCALE\tABSOLUTE', '2026-03\tPCPI_IX\tOverall index, index\t106.96\t0\t106.96442'],
+    table: ['MONTH\tINDICATOR\tITEM\tVALUE (index)\tSCALE\tABSOLUTE', '2026-03\tPCPI_IX\tOverall index, index\t106.96442\t0\t106.96442'],
     keys: ['INDICATOR\tLABEL\tUNIT', 'PCPI_IX\tOverall index, index\tindex'],
     title: '2026-03',
   },
   {
     // `data` is the list itself: no month to show.
     name: 'interest-rates', path: 'interest-rates', selector: 'metric', example: 'base-rate', latest: RATES,
-    table: ['METRIC\tITEM\tVALUE (percent)', 'base-rate\tBase Rate\t5.00'],
+    table: ['METRIC\tITEM\tVALUE (percent)', 'base-rate\tBase Rate\t5'],
     keys: ['METRIC\tLABEL\tUNIT', 'base-rate\tBase Rate\tpercent'],
   },
   {
     name: 'trade', path: 'trade', selector: 'key', example: 'imports-cif', latest: TRADE,
-    table: ['MONTH\tKEY\tITEM\tVALUE (NPR millions)\tFLOW\tSITC SECTION', '2026-02\timports-cif\tTotal imports (CIF)\t1,61,234.20\timports\t'],
+    table: ['MONTH\tKEY\tITEM\tVALUE (NPR millions)\tFLOW\tSITC SECTION', '2026-02\timports-cif\tTotal imports (CIF)\t161234.2\timports\t'],
     keys: ['KEY\tLABEL\tUNIT', 'imports-cif\tTotal imports (CIF)\tNPR millions'],
     title: '2026-02',
   },
   {
     // Units differ from row to row: each row names its own.
     name: 'macro', path: 'macro', selector: 'indicator', example: 'inflation', latest: MACRO,
-    table: ['MONTH\tINDICATOR\tITEM\tVALUE\tUNIT\tSOURCE QUOTE', '2026-02\tinflation\tConsumer price inflation (y-o-y)\t3.20\tpercent\tThe y-o-y consumer price inflation stood at 3.2 percent in mid-February 2026.'],
+    table: ['MONTH\tINDICATOR\tITEM\tVALUE\tUNIT\tSOURCE QUOTE', '2026-02\tinflation\tConsumer price inflation (y-o-y)\t3.2\tpercent\tThe y-o-y consumer price inflation stood at 3.2 percent in mid-February 2026.'],
     keys: ['INDICATOR\tLABEL\tUNIT', 'inflation\tConsumer price inflation (y-o-y)\tpercent'],
     title: '2026-02',
   },
   {
     // bank-pnl items name their selector `key` and their label `line_item`; the parameter is `line`.
     name: 'bank-pnl', path: 'banks/pnl', selector: 'line', example: 'income.interest-income', latest: BANK_PNL, args: ['--bank', 'NABIL'],
-    table: ['MONTH\tSECTION\tKEY\tITEM\tVALUE (NPR millions)\tBANK\tCODE', '2025-07\tIncome\tnabil.income.interest-income\tInterest Income\t40,470.49\tNABIL\t1'],
+    table: ['MONTH\tSECTION\tKEY\tITEM\tVALUE (NPR millions)\tBANK\tCODE', '2025-07\tIncome\tnabil.income.interest-income\tInterest Income\t40470.486\tNABIL\t1'],
     keys: ['SECTION\tLINE\tLABEL\tUNIT', 'Income\tnabil.income.interest-income\tInterest Income\tNPR millions'],
     title: '2025-07 · nabil',
   },
@@ -260,12 +260,12 @@ describe('svc data latest', () => {
     expect(r.stdout).toMatch(/│ +72,34,567\.89 │/);
   });
 
-  it.each(MODES)('as %s, writes NPR millions with grouping, the unit once in the header', async (_mode, tty) => {
+  it.each(MODES)('as %s, writes NPR millions (grouped for a person, as received for a script), the unit once in the header', async (_mode, tty) => {
     const f = FAMILIES[0]!;
     const r = await data(['latest', 'balance-sheet'], { tty, service: service([latestPath(f), envelope(BALANCE_SHEET)]) });
     const text = plain(r.stdout);
-    expect(text).toContain('72,34,567.89');
-    expect(text).toContain('59,00,123.40');
+    expect(text).toContain(tty ? '72,34,567.89' : '\t7234567.891\n');
+    expect(text).toContain(tty ? '59,00,123.40' : '\t5900123.4\n');
     expect(text.match(/NPR millions/g)).toHaveLength(tty ? 2 : 1);
     expect(text).not.toContain('NPR_mn');
   });
@@ -300,8 +300,8 @@ describe('svc data latest', () => {
     } else {
       expect(out.slice(0, 3)).toEqual([
         'MONTH\tSECTION\tKEY\tITEM\tVALUE (NPR millions)\tBANK\tCODE',
-        '2025-07\tIncome\tnabil.income.interest-income\tInterest Income\t40,470.49\tNABIL\t1',
-        '2025-07\tIncome\tnic_asia.income.interest-income\tInterest Income\t30,100.25\tNIC_ASIA\t1',
+        '2025-07\tIncome\tnabil.income.interest-income\tInterest Income\t40470.486\tNABIL\t1',
+        '2025-07\tIncome\tnic_asia.income.interest-income\tInterest Income\t30100.25\tNIC_ASIA\t1',
       ]);
     }
     expect(tty ? out.slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
@@ -334,10 +334,10 @@ describe('svc data series', () => {
     expect(r.code, r.stderr).toBe(0);
     const out = lines(r.stdout);
     expect(out[0]).toBe('MONTH\tVALUE (NPR millions)');
-    expect(out.slice(1, 4)).toEqual(['2024-01\t1,000.00', '2024-02\t1,250.50', '2024-03\t1,501.00']);
+    expect(out.slice(1, 4)).toEqual(['2024-01\t1000', '2024-02\t1250.5', '2024-03\t1501']);
     // The last line is the last month (`| tail -1`): stdout holds the header and the months alone.
     expect(out).toHaveLength(13);
-    expect(out.at(-1)).toBe('2024-12\t3,755.50');
+    expect(out.at(-1)).toBe('2024-12\t3755.5');
     // What `data` holds beside the points, the selector, the label and the unit is said on stderr, then the attribution.
     const rest = Object.entries({ ...bank, ...breakdown }).map(([k, v]) => `data.${k}: ${v}`);
     expect(lines(r.stderr)).toEqual([...rest, ...ATTRIBUTION]);
@@ -768,12 +768,12 @@ describe('the reply cache', () => {
     const fresh = await data(['latest', 'interest-rates', '--no-cache'], { tty, cache, now: NOW + 60_000, service: service([path, changed]) });
     expect(fresh.code).toBe(0);
     expect(fresh.stderr).toBe(attributionOnStderr(tty));
-    expect(plain(fresh.stdout)).toContain('5.50');
+    expect(plain(fresh.stdout)).toContain(tty ? '5.50' : '\t5.5\n');
     expect(cache.entries.get(url)).toMatchObject({ fetched_at: new Date(NOW + 60_000).toISOString(), raw: JSON.stringify(changed) });
     expect((await data(['latest', 'interest-rates', '--max-age', '0'], { tty, cache, now: NOW + 60_000, service: service([path, changed]) })).code).toBe(0);
     const cached = await data(['latest', 'interest-rates', '--max-age', '1h'], { tty, cache, now: NOW + 120_000 });
     expect(cached.requests).toEqual([]);
-    expect(plain(cached.stdout)).toContain('5.50');
+    expect(plain(cached.stdout)).toContain(tty ? '5.50' : '\t5.5\n');
   });
 
   it.each(MODES)('as %s, a reply holding the API key is shown masked and never cached', async (_mode, tty) => {

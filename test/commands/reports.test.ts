@@ -543,8 +543,8 @@ describe('svc reports get', () => {
         'status\tcomplete',
         'bank\tNabil Bank (NABIL)',
         'period\t2026-01-01 → 2026-03-31',
-        'opening_balance\tNPR 73,200.00',
-        'closing_balance\tNPR 1,45,200.00',
+        'opening_balance\t73200',
+        'closing_balance\t145200',
         'transactions\t12',
         'created_at\t2026-05-27 10:23 UTC',
         'data_source\tPARSED_STATEMENT',
@@ -577,7 +577,7 @@ describe('svc reports get', () => {
       'Data source PARSED_STATEMENT',
       'Tamper-verifiable yes',
       'merchant_categories.groceries.count 12',
-      'merchant_categories.groceries.total 8420',
+      'merchant_categories.groceries.total NPR 8,420.00',
       '1 transactions in this reply: -o csv or -o ndjson writes them one per line.',
     ]);
     expect(result.stdout).toContain('\u001b[32mcomplete\u001b[39m');
@@ -953,7 +953,9 @@ describe('svc reports counterparties', () => {
     expect(result.code).toBe(0);
     const screen = plain(result.stdout);
     expect(screen.split('\n')[0]).toBe('Counterparties of cl_abc123');
-    expect(screen).toMatch(/^total_inflow +898676\.55$/m);
+    // Money as every view shows it: the currency in a field, grouped in lakhs with two decimals.
+    expect(screen).toMatch(/^total_inflow +NPR 8,98,676\.55$/m);
+    expect(screen).toMatch(/│ individual │ +27,658\.00 │ 1,84,014\.00 │ +5 │ +8 │/);
     for (const heading of ['By type', 'Top people', 'Top merchants']) expect(screen).toMatch(new RegExp(`^${heading}\n┌`, 'm'));
     expect(screen).toMatch(/│ Krishna Prasad Joshi │ individual │/);
     expect(result.stdout).toMatch(/\u001b\[1mCounterparties of cl_abc123\u001b\[22m/);
@@ -1030,7 +1032,7 @@ describe('svc reports recurring (and svc recurring)', () => {
     expect(screen.split('\n')[0]).toBe('Recurring streams of cl_abc123');
     expect(screen).toMatch(/^Inflow streams\n┌/m);
     expect(screen).toMatch(/^Outflow streams\n┌/m);
-    expect(screen).toMatch(/│ Netflix +│ subscription +│ monthly +│ +1199 │ +2 │ EARLY_DETECTION │ no +│ 2025-11-02 │ +│/);
+    expect(screen).toMatch(/│ Netflix +│ subscription +│ monthly +│ +1,199\.00 │ +2 │ EARLY_DETECTION │ no +│ 2025-11-02 │ +│/);
   });
 
   it('svc recurring is the same command as svc reports recurring, for a person and for a script', async () => {

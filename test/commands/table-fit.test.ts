@@ -122,7 +122,7 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'recurring', argv: ['recurring', ID], path: `/v1/reports/${ID}/recurring`, reply: { body: RECURRING }, whole: [ID, '125000', '2098.77', '2026-01-10'], cardsAt: [80, 60] },
+  { name: 'recurring', argv: ['recurring', ID], path: `/v1/reports/${ID}/recurring`, reply: { body: RECURRING }, whole: [ID, '1,25,000.00', '2,098.77', '2026-01-10'], cardsAt: [80, 60] },
   {
     name: 'statements list',
     argv: ['statements', 'list'],
@@ -139,7 +139,7 @@ const CASES: Case[] = [
     ],
     cardsAt: [80, 60],
   },
-  { name: 'reports counterparties', argv: ['reports', 'counterparties', ID], path: `/v1/reports/${ID}/counterparties`, reply: { body: COUNTERPARTIES }, whole: [ID, '898676.55', '754197.55', '17522.05'], tableAt: [80, 60] },
+  { name: 'reports counterparties', argv: ['reports', 'counterparties', ID], path: `/v1/reports/${ID}/counterparties`, reply: { body: COUNTERPARTIES }, whole: [ID, 'NPR 8,98,676.55', '7,54,197.55', '17,522.05'], tableAt: [80], cardsAt: [60] },
   { name: 'reports list', argv: ['reports', 'list'], path: '/v1/reports', reply: { body: REPORTS }, whole: ['rpt_9809bacb02f7a90e', 'rpt_ee5ae9b58dd7dad7'], tableAt: [80], cardsAt: [60] },
   {
     name: 'reports transactions',
@@ -222,7 +222,7 @@ describe('the card form', () => {
       'COUNTERPARTY    Leapfrog Technology Pvt Ltd',
       'CATEGORY        salary',
       'CADENCE         monthly',
-      'AVERAGE AMOUNT  125000',
+      'AVERAGE AMOUNT  1,25,000.00',
       'OCCURRENCES     6',
       'STATUS          MATURE',
       'IS ACTIVE       yes',

@@ -38,8 +38,8 @@ const cbank = (f: DataFamily, leaf: string, query: Record<string, string> = {}) 
   return `/v1/data/cbank/${f.path}/${leaf}${search ? `?${search}` : ''}`;
 };
 
-/** Amounts as svc writes them for people: Indian grouping, two decimals. */
-const amount = (value: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+/** A value as the mock sent it (JSON.stringify's text): what a pipe's table shows. */
+const asSent = (value: number) => JSON.stringify(value);
 
 describe('one round trip per verb against svc mock', () => {
   it('latest: each macro indicator with its source quote', async () => {
@@ -68,7 +68,7 @@ describe('one round trip per verb against svc mock', () => {
     const rows = lines.slice(1, 13).map((line) => line.split('\t'));
     expect(rows.map((row) => row[0])).toEqual(Array.from({ length: 12 }, (_, i) => `2024-${String(i + 1).padStart(2, '0')}`));
     expect(body.data.points.map((p: any) => p.month)).toEqual(rows.map((row) => row[0]));
-    expect(rows.map((row) => row[1])).toEqual(body.data.points.map((p: any) => amount(p.value)));
+    expect(rows.map((row) => row[1])).toEqual(body.data.points.map((p: any) => asSent(p.value)));
     // The months alone, the last one last (`| tail -1`); what else `data` holds, then the attribution, on stderr.
     expect(lines).toHaveLength(13);
     expect(r.stderr.split('\n')[0]).toBe(`data.bank: ${body.data.bank}`);
@@ -100,10 +100,10 @@ describe('one round trip per verb against svc mock', () => {
     expect(lines[0]).toBe('MONTH\tINDICATOR\tITEM\tVALUE (percent)\tGROUP');
     expect(lines).toHaveLength(1 + items.length);
     const rows = lines.slice(1, 1 + items.length).map((line) => line.split('\t'));
-    expect(rows).toEqual(items.map((i: any) => ['2025-06', i.indicator, i.label, amount(i.value), i.group]));
+    expect(rows).toEqual(items.map((i: any) => ['2025-06', i.indicator, i.label, asSent(i.value), i.group]));
     // The figures are those of the month asked for, not of the latest month.
     const latest = await direct('/v1/data/cbank/banking/indicators/latest');
-    expect(rows.map((row) => row[3])).not.toEqual(latest.data.indicators.map((i: any) => amount(i.value)));
+    expect(rows.map((row) => row[3])).not.toEqual(latest.data.indicators.map((i: any) => asSent(i.value)));
     expect(rows.map((row) => row[1])).toEqual(expect.arrayContaining(['capital-adequacy-ratio', 'npl-ratio', 'ccd-ratio']));
     expectAttribution(r.stderr, body.meta);
   });

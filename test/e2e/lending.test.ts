@@ -89,9 +89,9 @@ describe('the product views of a report', () => {
     const [header, ...rows] = table(r.stdout);
     expect(header).toEqual(['DATE', 'DESCRIPTION', 'DEBIT', 'CREDIT', 'BALANCE', 'CATEGORY', 'ID', 'CONFIDENCE']);
     expect(rows.map((row) => [row[0], row[1]!.slice(0, 26), row[2], row[3], row[5]])).toEqual([
-      ['2025-08-10', 'SALARY LEAPFROG TECHNOLOGY', '', '1,25,000.00', 'salary'],
-      ['2025-09-10', 'SALARY LEAPFROG TECHNOLOGY', '', '1,25,000.00', 'salary'],
-      ['2025-10-10', 'SALARY LEAPFROG TECHNOLOGY', '', '1,25,000.00', 'salary'],
+      ['2025-08-10', 'SALARY LEAPFROG TECHNOLOGY', '', '125000', 'salary'],
+      ['2025-09-10', 'SALARY LEAPFROG TECHNOLOGY', '', '125000', 'salary'],
+      ['2025-10-10', 'SALARY LEAPFROG TECHNOLOGY', '', '125000', 'salary'],
     ]);
   });
 
@@ -102,12 +102,12 @@ describe('the product views of a report', () => {
     expect(JSON.parse(r.stdout).count).toBeGreaterThan(0);
   });
 
-  // The views of one report, each read as received, then as a table: its key cells are the reply's values.
+  // The views of one report, each read as received, then as a table: its key cells are the reply's values, as sent.
   const VIEWS = [
-    { view: 'income', cells: (body: any) => [['salary_detected', 'yes'], ['salary_amount', '1,25,000.00'], ['salary_regularity', body.salary_regularity], ['income_stability_score', `${body.income_stability_score} / 100`]], table: 'Monthly credits' },
+    { view: 'income', cells: (body: any) => [['salary_detected', 'yes'], ['salary_amount', '125000'], ['salary_regularity', body.salary_regularity], ['income_stability_score', String(body.income_stability_score)]], table: 'Monthly credits' },
     { view: 'balance', cells: (body: any) => [['currency', 'NPR'], ['period', `${body.period.from} → ${body.period.to}`], ['trend', body.trend]], table: undefined },
-    { view: 'liabilities', cells: (body: any) => [['monthly_emi_total', '42,350.00'], ['emi_load_pct', `${body.emi_load_pct}%`], ['bounce_count', String(body.bounce_count)]], table: 'Lenders' },
-    { view: 'score', cells: (body: any) => [['score', `${body.score} / 1000`], ['band', body.band]], table: 'Factors' },
+    { view: 'liabilities', cells: (body: any) => [['monthly_emi_total', '42350'], ['emi_load_pct', String(body.emi_load_pct)], ['bounce_count', String(body.bounce_count)]], table: 'Lenders' },
+    { view: 'score', cells: (body: any) => [['score', String(body.score)], ['band', body.band]], table: 'Factors' },
     { view: 'verify', cells: (body: any) => [['verdict', body.verdict]], table: 'Checks' },
   ] as const;
 
@@ -165,8 +165,8 @@ describe('enrich', () => {
     const rows = table(r.stdout.split('\n').slice(1).join('\n'));
     expect(rows[0]).toEqual(['DATE', 'DESCRIPTION', 'CREDIT', 'DEBIT', 'BALANCE', 'CATEGORY', 'CONFIDENCE']);
     expect(rows.slice(1).map((row) => row.slice(0, 6))).toEqual([
-      ['2026-03-25', 'SALARY LEAPFROG TECHNOLOGY MAR 2026', '72,000.00', '', '1,45,200.00', 'salary'],
-      ['2026-03-26', 'EMI NABIL BANK HOME LOAN', '', '21,000.00', '1,24,200.00', 'loan_repayment'],
+      ['2026-03-25', 'SALARY LEAPFROG TECHNOLOGY MAR 2026', '72000', '', '145200', 'salary'],
+      ['2026-03-26', 'EMI NABIL BANK HOME LOAN', '', '21000', '124200', 'loan_repayment'],
     ]);
 
     // The same transactions from stdin, as JSON: the reply as received.

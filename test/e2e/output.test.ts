@@ -178,12 +178,12 @@ describe('tables in a pipe', () => {
     );
   });
 
-  it('amounts are formatted for people in tables (lakh grouping, two decimals) and untouched in --json', async () => {
-    // The report's opening and closing balances (statement block) are amounts of its currency.
+  it("amounts are the service's own in a pipe's table (formatted for people on a terminal only) and untouched in --json", async () => {
+    // The report's opening and closing balances (statement block), as the service sent them.
     const table = await world.svc(['reports', 'get', RAM]);
     expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toMatch(/^opening_balance\tNPR 88,566\.46$/m);
-    expect(table.stdout).toMatch(/^closing_balance\tNPR 2,41,986\.21$/m);
+    expect(table.stdout).toMatch(/^opening_balance\t88566\.46$/m);
+    expect(table.stdout).toMatch(/^closing_balance\t241986\.21$/m);
 
     const json = await world.svc(['reports', 'get', RAM, '--json']);
     expect(json.code, json.stderr).toBe(0);

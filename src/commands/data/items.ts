@@ -4,10 +4,12 @@
 // reply are found by shape (the data list, or the list of objects inside `data`), their selector
 // is whichever of `key`, `indicator`, `metric` or `code` they carry, and a series is any list of
 // objects with a month-like and a numeric field. Free of heavy imports: completion reads it too.
+import { ExactNumber } from '../../core/output/exact-number.js';
 
 type JsonRecord = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An object of a reply: not a list, nor a number kept as written. */
+const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExactNumber);
 
 /** The names a selector goes by in the documented payloads, most telling first. */
 export const SELECTOR_FIELDS = ['key', 'indicator', 'metric', 'code'] as const;
@@ -114,7 +116,7 @@ function asSeries(list: unknown[], path: string, holder: JsonRecord | undefined)
   const monthLike = (v: unknown) => typeof v === 'string' && MONTH_LIKE.test(v);
   const monthField = [...MONTH_FIELDS, ...keys].find((name) => keys.includes(name) && share(monthLike, name));
   if (!monthField) return undefined;
-  const numeric = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+  const numeric = (v: unknown) => (typeof v === 'number' || v instanceof ExactNumber) && Number.isFinite(Number(v));
   const valueField = ['value', ...keys].find((name) => name !== monthField && keys.includes(name) && share(numeric, name));
   if (!valueField) return undefined;
   return { points, path, monthField, valueField, holder };

@@ -62,7 +62,7 @@ async function drawChart(ctx: Context, reply: Reply, what: string, series: Serie
   ]);
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(await ctx.forPeople(series), selectorName);
-  const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: p.value }]));
+  const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }]));
   const attribution = attributionLines(await ctx.forPeople(reply.body), new ReplyReading(what));
   const body = points.length
     ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim })

@@ -3,8 +3,9 @@
 // it (in a pipe, on stderr). The source's attribution and date go under every table on a terminal,
 // and on stderr in a pipe.
 import { isRecord, numberOf, otherFields, pick, textOf, unreadFields, type JsonRecord, type ReplyReading } from '../../api/reading.js';
-import { formatAmount, printable } from '../../core/output/format.js';
-import { genericView, listWithRest, withExtraColumns } from '../../core/output/generic.js';
+import { ExactNumber } from '../../core/output/exact-number.js';
+import { formatMoney, printable } from '../../core/output/format.js';
+import { cellText, genericView, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { itemListOf, labelOf, selectorsOf, seriesListOf, type ItemList, type Selector, type SeriesList } from './items.js';
@@ -21,10 +22,14 @@ export function attributionLines(body: unknown, reading: ReplyReading): string[]
   return [...(attribution ? [attribution] : []), ...(facts.length ? [facts.join(' · ')] : [])];
 }
 
-/** Values for people: grouped digits (1,25,000.00), two decimals; a missing value is a dash. */
-export function formatValue(value: number | null | undefined, paint?: Paint): string {
+/** A value of a line item or a point: a number as received (a pipe shows it so), or its decimal text. */
+type Value = number | ExactNumber | string;
+
+/** Values for people: grouped digits (1,25,000.00), two decimals, every digit kept; a missing value is a dash. */
+export function formatValue(value: Value | null | undefined, paint?: Paint): string {
   if (value === null || value === undefined) return paint ? paint.dim('—') : '—';
-  return formatAmount(value);
+  // A number no double holds (1e400) is shown as it came.
+  return formatMoney(value) ?? cellText(value);
 }
 
 const SCALES: Record<string, string> = { mn: 'millions', bn: 'billions' };
@@ -51,10 +56,15 @@ function periodTitle(data: unknown): string | undefined {
 interface LineItem {
   selector?: string;
   label?: string;
-  value?: number;
+  value?: Value;
   unit?: string;
   section?: string;
   rest: JsonRecord;
+}
+
+/** The value when it is a number, or a text that writes one, as received; undefined otherwise. */
+function valueOf(raw: unknown): Value | undefined {
+  return raw instanceof ExactNumber || numberOf(raw) !== undefined ? (raw as Value) : undefined;
 }
 
 const ITEM_FIELDS = ['label', 'line_item', 'name', 'title', 'value', 'unit', 'section'];
@@ -62,7 +72,7 @@ const ITEM_FIELDS = ['label', 'line_item', 'name', 'title', 'value', 'unit', 'se
 function lineItems(list: ItemList): LineItem[] {
   const field = list.selectorField;
   return list.items.map((item) => {
-    const value = numberOf(item.value);
+    const value = valueOf(item.value);
     // A value that is no number is shown as it came, in a column of its own.
     const rest = unreadFields(item, [...ITEM_FIELDS, ...(field ? [field] : [])], { value });
     return { selector: field ? textOf(item[field]) : undefined, label: labelOf(item), value, unit: textOf(item.unit), section: textOf(item.section), rest };
@@ -97,7 +107,7 @@ export function lineItemsView(body: unknown, reading: ReplyReading, selectorName
   const columns: Column<LineItem>[] = [
     ...(list.selectorField ? [{ key: list.selectorField, header: list.selectorField.toUpperCase(), value: (i: LineItem) => i.selector, keep: true }] : []),
     { key: 'label', header: 'ITEM', value: (i) => i.label, flex: true },
-    { key: 'value', header: valueHeader(unit), value: (i) => i.value, display: (i, paint) => formatValue(i.value, paint), align: 'right', keep: true },
+    { key: 'value', header: valueHeader(unit), value: (i) => cellText(i.value), display: (i, paint) => formatValue(i.value, paint), formatsValue: true, align: 'right', keep: true },
     ...(unit ? [] : [{ key: 'unit', header: 'UNIT', value: (i: LineItem) => unitText(i.unit) }]),
   ];
   const month = textOf(pick(data, 'month'));
@@ -139,7 +149,7 @@ export interface SeriesFacts {
   label?: string;
   selector?: string;
   unit?: string;
-  points: { month: string; value?: number; rest: JsonRecord }[];
+  points: { month: string; value?: Value; rest: JsonRecord }[];
 }
 
 export function seriesFacts(series: SeriesList, selectorName: string): SeriesFacts {
@@ -150,7 +160,7 @@ export function seriesFacts(series: SeriesList, selectorName: string): SeriesFac
     unit: textOf(pick(holder, 'unit')),
     points: series.points.map((p) => ({
       month: textOf(p[series.monthField]) ?? '',
-      value: numberOf(p[series.valueField]),
+      value: valueOf(p[series.valueField]),
       rest: otherFields(p, [series.monthField, series.valueField]),
     })),
   };
@@ -175,7 +185,7 @@ export function seriesView(body: unknown, reading: ReplyReading, selectorName: s
     rows: facts.points,
     columns: [
       { key: series.monthField, header: series.monthField.toUpperCase(), value: (p) => p.month, keep: true },
-      { key: series.valueField, header: valueHeader(facts.unit), value: (p) => p.value, display: (p, paint) => formatValue(p.value, paint), align: 'right', keep: true },
+      { key: series.valueField, header: valueHeader(facts.unit), value: (p) => cellText(p.value), display: (p, paint) => formatValue(p.value, paint), formatsValue: true, align: 'right', keep: true },
     ],
     empty: `No data${rangeText(range)}.`,
   };

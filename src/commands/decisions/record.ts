@@ -1,5 +1,6 @@
 // `svc decisions record`: the lending decision taken on an application (the reply is not shown).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../core/context.js';
 import { firstFieldsView } from '../../core/output/unshown.js';
 import { decisionBody, FIRST, type RecordFlags } from './options.js';
@@ -9,5 +10,5 @@ export async function recordDecision(ctx: Context, flags: RecordFlags): Promise<
   const client = await ctx.client();
   const call = target(ENDPOINTS.recordDecision);
   const reply = await client.request({ ...call, json });
-  await ctx.present(reply, { what: call.what, viewRecords: 'flat', view: (body) => firstFieldsView(body, FIRST, { empty: `Decision recorded for ${json.client_reference_id}.` }) });
+  await ctx.present(reply, { what: call.what, viewRecords: 'flat', view: (body) => firstFieldsView(body, FIRST, { empty: `Decision recorded for ${json.client_reference_id}.`, money: moneyOf(body) }) });
 }

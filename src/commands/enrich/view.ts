@@ -1,11 +1,12 @@
 // The reply of POST /v1/enrich: `{count, transactions[], signals, monthly_summary, categories}`.
 // Its transactions (each with `category` and `confidence` added) are the table and the records of
 // -o csv and -o ndjson (like a report's, with what they nest in dotted CSV columns); everything
-// else follows as the generic view shows it.
+// else follows as the generic view shows it, amounts as money.
+import { moneyOf } from '../../api/money.js';
 import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import type { ReplyReader } from '../../core/context.js';
-import { formatAmount } from '../../core/output/format.js';
-import { withExtraColumns, withRest } from '../../core/output/generic.js';
+import { formatMoney } from '../../core/output/format.js';
+import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 
 const KNOWN_IN_TRANSACTION = ['date', 'description', 'credit', 'debit', 'balance', 'category', 'confidence'];
@@ -19,19 +20,21 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
   const rows = transactionsOf(body, reading).map((t) => ({
     date: textOf(reading.documented(t, 'transactions[].date', 'date')),
     description: textOf(reading.documented(t, 'transactions[].description', 'description')),
-    credit: numberOf(pick(t, 'credit')),
-    debit: numberOf(pick(t, 'debit')),
-    balance: numberOf(pick(t, 'balance')),
+    // Numbers as received (a pipe shows them so), formatted for people.
+    credit: numeric(pick(t, 'credit')),
+    debit: numeric(pick(t, 'debit')),
+    balance: numeric(pick(t, 'balance')),
     category: textOf(reading.documented(t, 'transactions[].category', 'category')),
-    confidence: numberOf(reading.documented(t, 'transactions[].confidence', 'confidence')),
+    confidence: numeric(reading.documented(t, 'transactions[].confidence', 'confidence')),
     rest: otherFields(t, KNOWN_IN_TRANSACTION),
   }));
   type Row = (typeof rows)[number];
   const amount = (key: 'credit' | 'debit' | 'balance', header: string): Column<Row> => ({
     key,
     header,
-    value: (r) => r[key],
-    display: (r) => formatAmount(r[key]),
+    value: (r) => cellText(r[key]),
+    display: (r) => formatMoney(r[key]) ?? '',
+    formatsValue: true,
     align: 'right',
     keep: true,
   });
@@ -42,13 +45,20 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     amount('debit', 'DEBIT'),
     amount('balance', 'BALANCE'),
     { key: 'category', header: 'CATEGORY', value: (r) => r.category },
-    { key: 'confidence', header: 'CONFIDENCE', value: (r) => r.confidence, align: 'right', keep: true },
+    { key: 'confidence', header: 'CONFIDENCE', value: (r) => cellText(r.confidence), align: 'right', keep: true },
   ];
   const count = numberOf(pick(body, 'count')) ?? rows.length;
   const list: ListView<Row> = { kind: 'list', rows, columns, empty: 'The reply holds no transactions.' };
-  return withRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['transactions', 'count']), {
+  const money = moneyOf(body);
+  return withRest(withExtraColumns(list, (r) => r.rest, money), otherFields(body, ['transactions', 'count']), {
     heading: `Transactions (${count})`,
+    money,
   });
+}
+
+/** A value that writes a number, as received; anything else absent (a blank cell). */
+function numeric(value: unknown): unknown {
+  return numberOf(value) === undefined ? undefined : value;
 }
 
 export function enrichReader(what: string): ReplyReader {

@@ -1,15 +1,17 @@
 // The reply of one call, checked and put back in the order of its lookups. Only what merging
 // walks is required: `data.results`, each with its `input` (contract §4a). The check is by hand:
-// a run of 200,000 lookups checks 200,000 results.
+// a run of 200,000 lookups checks 200,000 results. Numbers JSON.parse would not give back as
+// written are kept as received (exact-json.ts): the merged reply writes the service's own values.
 import type { ApiReply } from '../../api/client.js';
 import type { MerchantReply, MerchantResult } from '../../api/merchants.js';
 import { isRecord, jsonType } from '../../api/reading.js';
 import { UnexpectedReplyError } from '../../core/errors.js';
+import { exactBody } from '../../core/output/exact-json.js';
 import type { Lookup } from './lookup-set.js';
 
 /** The reply's body when merging can walk it; otherwise exit 10 with what is wrong. */
 export function checkedReply(reply: ApiReply, what: string): MerchantReply {
-  const body = reply.body;
+  const body = exactBody(reply.raw, reply.body);
   const results = isRecord(body) && isRecord(body.data) ? body.data.results : undefined;
   if (!Array.isArray(results)) {
     const found = !isRecord(body) ? `the body is ${jsonType(body)}` : !isRecord(body.data) ? '"data" is not an object' : `"data.results" is ${results === undefined ? 'missing' : jsonType(results)}`;

@@ -4,6 +4,7 @@
 // a header then rows. The table is loaded only when asked for, with its colour and formatting
 // modules: machine formats start faster without them.
 import type { MerchantResult } from '../../api/merchants.js';
+import { stringifyExact } from '../../core/output/exact-stringify.js';
 import type { OutputFormat } from '../../core/output/render.js';
 import { CsvWriter, NdjsonWriter } from '../../core/stream/record-writers.js';
 import type { OutputSink } from '../../core/stream/sink.js';
@@ -98,7 +99,8 @@ class JsonReplyWriter implements ResultWriter {
       this.count += piece.length;
       // `[[[r1, r2]]]` with two spaces a level puts each result six spaces in, as in the document;
       // `[[[null, r1, r2]]]` cut after the null starts with the comma, the same way.
-      const nested = JSON.stringify([[first ? piece : [null, ...piece]]], null, 2);
+      // Numbers as received (exact-stringify.ts): JSON.stringify itself where nothing was kept as text.
+      const nested = stringifyExact([[first ? piece : [null, ...piece]]], 2)!;
       const text = nested.slice(first ? NESTED_OPEN.length : JOINED_OPEN.length, nested.length - NESTED_CLOSE.length);
       // Only the run's first piece is copied, once, to put the head before it.
       await this.sink.write(first ? HEAD + text : text);
@@ -109,7 +111,7 @@ class JsonReplyWriter implements ResultWriter {
     // A run that failed before any result has no reply to show.
     if (!complete && this.count === 0) return;
     let out = `${this.count === 0 ? `${HEAD}]` : '\n    ]'},\n    "count": ${this.count},\n    "matched": ${this.matched}\n  }`;
-    if (meta !== undefined) out += `,\n  "meta": ${JSON.stringify(meta, null, 2).replace(/\n/g, '\n  ')}`;
+    if (meta !== undefined) out += `,\n  "meta": ${stringifyExact(meta, 2)!.replace(/\n/g, '\n  ')}`;
     await this.sink.write(out + '\n}\n');
   }
 }

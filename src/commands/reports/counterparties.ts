@@ -1,7 +1,8 @@
 // `svc reports counterparties ID`: no field name of this view is documented, so it is shown as
-// it comes, by the generic view; -o csv and -o ndjson write a record per item of its lists
-// (by type, people, merchants …), each naming its list.
+// it comes, by the generic view, its amounts as money; -o csv and -o ndjson write a record per
+// item of its lists (by type, people, merchants …), each naming its list.
 import { ENDPOINTS } from '../../api/endpoints.js';
+import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../core/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { showView } from './show-view.js';
@@ -10,6 +11,6 @@ export async function showCounterparties(ctx: Context, id: string): Promise<void
   await showView(ctx, id, ENDPOINTS.counterparties, (what) => ({
     what,
     viewRecords: 'list items',
-    view: (body) => genericView(body, { title: `Counterparties of ${id}`, empty: 'The reply names no counterparties.' }),
+    view: (body) => genericView(body, { title: `Counterparties of ${id}`, empty: 'The reply names no counterparties.', money: moneyOf(body) }),
   }));
 }

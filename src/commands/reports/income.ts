@@ -99,7 +99,7 @@ export function monthlyCreditsTable(items: readonly unknown[]): ListView<Monthly
   });
   const columns: Column<MonthlyCredit>[] = [
     { key: 'month', header: 'MONTH', value: (r) => cellText(r.month), keep: true },
-    { key: 'total_credits', header: 'CREDITS', value: (r) => cellText(r.total), display: (r, paint) => amount()(r.total, paint), align: 'right', keep: true },
+    { key: 'total_credits', header: 'CREDITS', value: (r) => cellText(r.total), display: (r, paint) => amount()(r.total, paint), formatsValue: true, align: 'right', keep: true },
   ];
   return withExtraColumns<MonthlyCredit>({ kind: 'list', rows, columns, empty: 'No monthly credits.' }, (r) => r.rest);
 }

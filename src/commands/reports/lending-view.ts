@@ -2,11 +2,12 @@
 // list whose cells show any value (a number formatted, anything else as the generic view writes
 // it), tables of documented lists with a column for every field they do not know, and the colours
 // of the values people scan for. Nothing here fails on a reply: a known field of an unexpected type
-// is shown as it came, never hidden and never `undefined`.
+// is shown as it came, never hidden and never `undefined`. Formatting is for people: in a pipe each
+// cell is the value as received (a column's `value`).
 import type { RequestSpec } from '../../api/client.js';
 import { booleanOf, isRecord, numberOf, otherFields, type JsonRecord } from '../../api/reading.js';
 import type { Context, ReplyReader } from '../../core/context.js';
-import { formatAmount, formatBoolean, formatCount, printable } from '../../core/output/format.js';
+import { formatBoolean, formatCount, formatMoney, printable } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Part, RecordView, SectionsView } from '../../core/output/view.js';
@@ -27,18 +28,16 @@ export function titled(what: string, id: string | undefined): string {
 /** How one value is shown: formatted when it is of the expected kind, as it came otherwise. */
 export type Show = (raw: unknown, paint: Paint) => string;
 
-/** An amount with lakh grouping (1,25,000.00), after the currency when one is known. */
+/** An amount as every view shows money (1,25,000.00, after the currency when one is known); anything else as it came. */
 export const amount =
   (currency?: string): Show =>
-  (raw) => {
-    const n = numberOf(raw);
-    return n === undefined ? cellText(raw) : `${currency ?? ''} ${formatAmount(n)}`.trim();
-  };
+  (raw) =>
+    formatMoney(raw, currency) ?? cellText(raw);
 
-/** A count with lakh grouping; a number with decimals is written as it is. */
+/** A count with lakh grouping, every digit kept; a number with decimals is written as it came. */
 export const count: Show = (raw) => {
   const n = numberOf(raw);
-  return n === undefined ? cellText(raw) : Number.isInteger(n) ? formatCount(n) : String(n);
+  return n !== undefined && Number.isInteger(n) ? formatCount(cellText(raw)) : cellText(raw);
 };
 
 let decimals: Intl.NumberFormat | undefined;
@@ -123,6 +122,7 @@ export function factList(facts: readonly ValueFact[]): RecordView<readonly Value
       header: fact.header,
       value: () => cellText(fact.raw),
       display: (_, paint) => (fact.raw === undefined || fact.raw === null ? '' : fact.show ? fact.show(fact.raw, paint) : cellText(fact.raw)),
+      formatsValue: true,
     })),
   };
 }

@@ -60,9 +60,9 @@ export function lendersTable(items: readonly unknown[]): ListView<Lender> {
   });
   const columns: Column<Lender>[] = [
     { key: 'lender', header: 'LENDER', value: (r) => cellText(r.lender), flex: true },
-    { key: 'total', header: 'TOTAL', value: (r) => cellText(r.total), display: (r, paint) => amount()(r.total, paint), align: 'right', keep: true },
-    { key: 'count', header: 'PAYMENTS', value: (r) => cellText(r.count), display: (r, paint) => count(r.count, paint), align: 'right', keep: true },
-    { key: 'monthly_avg', header: 'MONTHLY AVG', value: (r) => cellText(r.monthlyAvg), display: (r, paint) => amount()(r.monthlyAvg, paint), align: 'right', keep: true },
+    { key: 'total', header: 'TOTAL', value: (r) => cellText(r.total), display: (r, paint) => amount()(r.total, paint), formatsValue: true, align: 'right', keep: true },
+    { key: 'count', header: 'PAYMENTS', value: (r) => cellText(r.count), display: (r, paint) => count(r.count, paint), formatsValue: true, align: 'right', keep: true },
+    { key: 'monthly_avg', header: 'MONTHLY AVG', value: (r) => cellText(r.monthlyAvg), display: (r, paint) => amount()(r.monthlyAvg, paint), formatsValue: true, align: 'right', keep: true },
   ];
   return withExtraColumns<Lender>({ kind: 'list', rows, columns, empty: 'No lenders found.' }, (r) => r.rest);
 }

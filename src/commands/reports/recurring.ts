@@ -1,7 +1,8 @@
 // `svc reports recurring ID` (also `svc recurring ID`): no field name of this view is documented,
-// so it is shown as it comes, by the generic view; -o csv and -o ndjson write a record per stream
-// of its lists (inflow and outflow streams), each naming its list.
+// so it is shown as it comes, by the generic view, its amounts as money; -o csv and -o ndjson
+// write a record per stream of its lists (inflow and outflow streams), each naming its list.
 import { ENDPOINTS } from '../../api/endpoints.js';
+import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../core/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { showView } from './show-view.js';
@@ -10,6 +11,6 @@ export async function showRecurring(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.recurring, (what) => ({
     what,
     viewRecords: 'list items',
-    view: (body) => genericView(body, { title: `Recurring streams of ${id}`, empty: 'No recurring streams were found in this statement.' }),
+    view: (body) => genericView(body, { title: `Recurring streams of ${id}`, empty: 'No recurring streams were found in this statement.', money: moneyOf(body) }),
   }));
 }

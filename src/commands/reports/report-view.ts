@@ -1,11 +1,12 @@
 // The full report (GET /v1/reports/{id}, a synchronous parse, a sandbox report): the statement
 // block as a field list, then whatever else the report carries (monthly summary, categories,
-// merchant categories, signals …) as the generic view shows it. Its transactions are counted
-// here; `-o csv` and `-o ndjson` write them one per line.
+// merchant categories, signals …) as the generic view shows it, its amounts as money. Its
+// transactions are counted here; `-o csv` and `-o ndjson` write them one per line.
+import { moneyOf } from '../../api/money.js';
 import { isRecord, numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
 import type { ReplyReader } from '../../core/context.js';
-import { formatAmount, formatBoolean, formatCount } from '../../core/output/format.js';
-import { withRest } from '../../core/output/generic.js';
+import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
+import { cellText, withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
 import { paintReportStatus } from './status.js';
 
@@ -17,9 +18,11 @@ export interface ReportFacts {
   bankCode?: string;
   currency?: string;
   period?: { from?: string; to?: string };
-  openingBalance?: number;
-  closingBalance?: number;
-  transactions?: number;
+  /** As received: a number, or whatever came in its place. */
+  openingBalance?: unknown;
+  closingBalance?: unknown;
+  /** As received (`total_transactions`), else the number of transactions listed. */
+  transactions?: unknown;
   createdAt?: string;
   dataSource?: string;
   tamperVerifiable?: boolean;
@@ -52,9 +55,9 @@ export function readReport(body: unknown, reading: ReplyReading): ReportFacts {
     bankCode: textOf(pick(statement, 'bank_code') ?? pick(body, 'bank_code')),
     currency: textOf(reading.documented(statement, 'statement.currency', 'currency')),
     period: periodOf(statement) ?? periodOf(body),
-    openingBalance: numberOf(reading.documented(statement, 'statement.opening_balance', 'opening_balance')),
-    closingBalance: numberOf(reading.documented(statement, 'statement.closing_balance', 'closing_balance')),
-    transactions: numberOf(pick(statement, 'total_transactions')) ?? (Array.isArray(transactions) ? transactions.length : undefined),
+    openingBalance: reading.documented(statement, 'statement.opening_balance', 'opening_balance'),
+    closingBalance: reading.documented(statement, 'statement.closing_balance', 'closing_balance'),
+    transactions: pick(statement, 'total_transactions') ?? (Array.isArray(transactions) ? transactions.length : undefined),
     createdAt: textOf(reading.documented(body, 'created_at')),
     dataSource: textOf(pick(body, 'data_source')),
     tamperVerifiable: typeof pick(body, 'tamper_verifiable') === 'boolean' ? (pick(body, 'tamper_verifiable') as boolean) : undefined,
@@ -63,15 +66,16 @@ export function readReport(body: unknown, reading: ReplyReading): ReportFacts {
 
 export function reportView(body: unknown, reading: ReplyReading, title?: string): SectionsView {
   const r = readReport(body, reading);
-  const amount = (value: number | undefined) => (value === undefined ? '' : `${r.currency ?? ''} ${formatAmount(value)}`.trim());
+  const amount = (value: unknown) => formatMoney(value, r.currency) ?? cellText(value);
+  const counted = (value: unknown) => (numberOf(value) === undefined ? cellText(value) : formatCount(textOf(value)));
   const fields: Column<ReportFacts>[] = [
     { key: 'report_id', header: 'Report', value: (x) => x.reportId },
     { key: 'status', header: 'Status', value: (x) => x.status, display: (x, paint) => paintReportStatus(x.status ?? '', paint) },
     { key: 'bank', header: 'Bank', value: (x) => bankText(x.bank, x.bankCode) },
     { key: 'period', header: 'Period', value: (x) => periodText(x.period) },
-    { key: 'opening_balance', header: 'Opening balance', value: (x) => x.openingBalance, display: (x) => amount(x.openingBalance) },
-    { key: 'closing_balance', header: 'Closing balance', value: (x) => x.closingBalance, display: (x) => amount(x.closingBalance) },
-    { key: 'transactions', header: 'Transactions', value: (x) => x.transactions, display: (x) => formatCount(x.transactions) },
+    { key: 'opening_balance', header: 'Opening balance', value: (x) => cellText(x.openingBalance), display: (x) => amount(x.openingBalance), formatsValue: true },
+    { key: 'closing_balance', header: 'Closing balance', value: (x) => cellText(x.closingBalance), display: (x) => amount(x.closingBalance), formatsValue: true },
+    { key: 'transactions', header: 'Transactions', value: (x) => cellText(x.transactions), display: (x) => counted(x.transactions), formatsValue: true },
     { key: 'created_at', header: 'Created', value: (x) => x.createdAt },
     { key: 'data_source', header: 'Data source', value: (x) => x.dataSource },
     { key: 'tamper_verifiable', header: 'Tamper-verifiable', value: (x) => formatBoolean(x.tamperVerifiable) },
@@ -82,7 +86,7 @@ export function reportView(body: unknown, reading: ReplyReading, title?: string)
   const rest = { ...prefixed('statement', otherFields(statement, KNOWN_IN_STATEMENT)), ...otherFields(body, known) };
   const count = Array.isArray(pick(body, 'transactions')) ? (pick(body, 'transactions') as unknown[]).length : 0;
   const hints = count ? [`${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`] : undefined;
-  return withRest({ kind: 'record', record: r, fields }, rest, { title, hints });
+  return withRest({ kind: 'record', record: r, fields }, rest, { title, hints, money: moneyOf(body) });
 }
 
 /** Nested leftovers keep their place in the dotted names: `statement.account_type`. */

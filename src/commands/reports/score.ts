@@ -73,6 +73,7 @@ export function factorsTable(items: readonly unknown[]): ListView<Factor> {
         if (n === undefined) return cellText(r.impact);
         return n > 0 ? paint.good(signedNumber(n)) : n < 0 ? paint.bad(signedNumber(n)) : signedNumber(n);
       },
+      formatsValue: true,
       align: 'right',
       keep: true,
     },

@@ -4,6 +4,7 @@
 // balance, category, confidence}]}; a report's transactions also come in a newer shape
 // ({transaction_id, date, name, amount, merchant_name, personal_finance_category …}), and both are
 // read. The list is what the command walks: without it the reply is exit 10, whatever the format.
+import { holdsMoney } from '../../api/money.js';
 import { isRecord, numberOf, otherFields, pick, type JsonRecord, type ReplyReading } from '../../api/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
@@ -82,6 +83,7 @@ export function transactionsTable(items: readonly unknown[], empty: string): Lis
     header,
     value: (r) => cellText(r[field]),
     display: (r, paint) => amount()(r[field], paint),
+    formatsValue: true,
     align: 'right',
     keep: true,
   });
@@ -104,7 +106,7 @@ export function transactionsTable(items: readonly unknown[], empty: string): Lis
     ...(has(rows, 'merchant') ? [text('merchant', 'MERCHANT', 'merchant', { flex: true })] : []),
     ...(has(rows, 'id') ? [text('id', 'ID', 'id', { keep: true })] : []),
   ];
-  return withExtraColumns<TransactionRow>({ kind: 'list', rows, columns, empty }, (r) => r.rest);
+  return withExtraColumns<TransactionRow>({ kind: 'list', rows, columns, empty }, (r) => r.rest, { holdsMoney });
 }
 
 /** The filters in force, as people read them: `category salary, since 2026-01-01, limit 100`. */

@@ -2,9 +2,10 @@
 // [--foir-ceiling F]` (1 billing unit a call): asks the service whether the statement supports a
 // loan. The reply bundles FOIR, disposable income, the largest supportable EMI, affordability, risk
 // flags, a name match and a verdict with reasons, but no document names its fields: it is shown as
-// it comes, by the generic view, with the verdict first where there is one.
+// it comes, by the generic view (its amounts as money), with the verdict first where there is one.
 import { isRecord, otherFields, pick } from '../../api/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../core/context.js';
 import { formatAmount } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
@@ -34,7 +35,8 @@ export function loanText(loan: UnderwritingRequest['loan']): string {
 export function underwritingView(body: unknown, frame: { id?: string; loan?: UnderwritingRequest['loan'] } = {}): SectionsView {
   const title = titled('Underwriting', frame.id) + (frame.loan ? `: ${loanText(frame.loan)}` : '');
   const verdict = pick(body, 'verdict');
+  const money = moneyOf(body);
   // A verdict of one word leads; one that is an object or a list is no such word and keeps its place.
-  if (verdict === undefined || isRecord(verdict) || Array.isArray(verdict)) return genericView(body, { title });
-  return withRest(factList([{ key: 'verdict', header: 'verdict', raw: verdict, show: painted(DECISION_COLOURS) }]), otherFields(body, ['verdict']), { title });
+  if (verdict === undefined || isRecord(verdict) || Array.isArray(verdict)) return genericView(body, { title, money });
+  return withRest(factList([{ key: 'verdict', header: 'verdict', raw: verdict, show: painted(DECISION_COLOURS) }]), otherFields(body, ['verdict']), { title, money });
 }

@@ -10,6 +10,7 @@
 // whether the service sent it as a number or as text. The rule looks at a cell's text, whatever
 // its JSON type, and covers the header row too (its names are the reply's keys).
 import { compactJson } from './compact-json.js';
+import { ExactNumber } from './exact-number.js';
 
 /**
  * A formula's first character, after any characters that a terminal's copy of the CSV drops
@@ -40,6 +41,7 @@ export function valueText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof ExactNumber) return value.text;
   return compactJson(value);
 }
 

@@ -1,20 +1,47 @@
-// Formatting of values for people: amounts, counts, booleans (times: time.ts). Machine formats never use these.
+// Formatting of values for people: amounts, counts, booleans (times: time.ts). Machine formats
+// and tables in a pipe never use these: they carry values as received.
+import { ExactNumber } from './exact-number.js';
 
 // Made on first use: loading the locale's data costs more than most commands' own work.
 let npr: Intl.NumberFormat | undefined;
 let count: Intl.NumberFormat | undefined;
 
+/** A number, or the decimal text of one ("125000.50"): Intl formats a text exactly, every digit kept. */
+type Decimal = number | string;
+
 /** An amount as written in Nepal: lakh grouping and two decimals (1,25,000.00). */
-export function formatAmount(value: number | null | undefined): string {
+export function formatAmount(value: Decimal | ExactNumber | null | undefined): string {
   if (value === null || value === undefined) return '';
   npr ??= new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return npr.format(value);
+  return npr.format(decimalOf(value) as number | Intl.StringNumericLiteral);
 }
 
-export function formatCount(value: number | null | undefined): string {
+export function formatCount(value: Decimal | ExactNumber | null | undefined): string {
   if (value === null || value === undefined) return '';
   count ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-  return count.format(value);
+  return count.format(decimalOf(value) as number | Intl.StringNumericLiteral);
+}
+
+function decimalOf(value: Decimal | ExactNumber): Decimal {
+  return value instanceof ExactNumber ? value.text : value;
+}
+
+/** A plain decimal, as a reply may write an amount in a string ("12450.30"). */
+const DECIMAL_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/**
+ * Money as every view shows it to people: after its currency when one is known, lakh grouping and
+ * two decimals (NPR 1,25,000.00), every digit of a number kept as received. Undefined for what is
+ * no amount (a text, an object, a number no double can hold such as 1e400): a view shows that as
+ * it came.
+ */
+export function formatMoney(value: unknown, currency?: string): string | undefined {
+  let amount: Decimal | undefined;
+  if (value instanceof ExactNumber) amount = Number.isFinite(value.valueOf()) ? value.text : undefined;
+  else if (typeof value === 'number') amount = Number.isFinite(value) ? value : undefined;
+  else if (typeof value === 'string' && DECIMAL_TEXT.test(value)) amount = value.trim();
+  if (amount === undefined) return undefined;
+  return currency ? `${currency} ${formatAmount(amount)}` : formatAmount(amount);
 }
 
 export function formatBoolean(value: boolean | null | undefined): string {
@@ -81,7 +108,7 @@ const PRINTABLE_DEPTH = 64;
  */
 export function printableDeep<T>(value: T, clean: (text: string) => string = printable, depth = 0): T {
   if (typeof value === 'string') return clean(value) as T;
-  if (value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object' || value instanceof ExactNumber) return value;
   if (depth > PRINTABLE_DEPTH) return null as T;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;

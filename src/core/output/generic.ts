@@ -2,47 +2,65 @@
 // with dotted keys, lists of objects as tables whose columns are the union of their keys (up to a
 // bound, with a note of how many were left out), and nested lists as tables of their own under a
 // heading. Nothing the service sends makes a table fail, nor grow faster than the reply: depth and
-// columns are bounded and every value has a text.
+// columns are bounded and every value has a text. Fields a view names as money are shown to people
+// as every view shows money (format.ts formatMoney), and in a pipe as received.
 import { isRecord, type JsonRecord } from '../../api/reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
+import { ExactNumber } from './exact-number.js';
 import { staysWhole, visibleWidth } from './fit.js';
-import { formatBoolean, formatCount, oneLine } from './format.js';
+import { formatBoolean, formatCount, formatMoney, oneLine } from './format.js';
+import type { Paint } from './paint.js';
 import type { Column, ListView, Part, RecordView, SectionsView } from './view.js';
 
 type Row = Record<string, string>;
 
+/** The fields of a reply that hold money, by their (dotted) key, and the currency the reply names. */
+export interface Money {
+  holdsMoney: (key: string) => boolean;
+  currency?: string;
+}
+
 /** The parts of a value: its scalars first, as one field list, then its tables in order. */
-export function genericParts(value: unknown, path: readonly string[] = []): Part[] {
+export function genericParts(value: unknown, path: readonly string[] = [], money?: Money): Part[] {
   const fields: [string, string][] = [];
   const tables: Part[] = [];
-  walk(value, [...path], 0, fields, tables, path.length);
+  walk(value, [...path], 0, fields, tables, path.length, money);
   const parts: Part[] = [];
-  if (fields.length) parts.push({ view: fieldList(fields) });
+  if (fields.length) parts.push({ view: fieldList(fields, money) });
   return [...parts, ...tables];
 }
 
-export function genericView(value: unknown, frame: { title?: string; footer?: string[]; empty?: string } = {}): SectionsView {
-  return { kind: 'sections', parts: genericParts(value), empty: frame.empty ?? 'The reply is empty.', ...frame };
+export function genericView(value: unknown, frame: { title?: string; footer?: string[]; empty?: string; money?: Money } = {}): SectionsView {
+  const { money, ...shown } = frame;
+  return { kind: 'sections', parts: genericParts(value, [], money), empty: shown.empty ?? 'The reply is empty.', ...shown };
 }
 
-function walk(value: unknown, path: string[], depth: number, fields: [string, string][], tables: Part[], root: number): void {
+function walk(value: unknown, path: string[], depth: number, fields: [string, string][], tables: Part[], root: number, money: Money | undefined): void {
   const key = path.join('.') || 'value';
   if (depth > MAX_DEPTH) {
     fields.push([key, '…']);
   } else if (Array.isArray(value)) {
-    if (value.some(isRecord)) tables.push({ heading: heading(path), view: table(value.map((item) => (isRecord(item) ? item : { value: item }))) });
+    if (value.some(isRecord)) tables.push({ heading: heading(path), view: table(value.map((item) => (isRecord(item) ? item : { value: item })), money) });
     else fields.push([key, value.map((item) => cellText(item, depth + 1)).join(', ')]);
   } else if (isRecord(value)) {
     if (isMapOfRecords(value)) {
-      tables.push({ heading: heading(path), view: mapTable(value) });
+      tables.push({ heading: heading(path), view: mapTable(value, money) });
       return;
     }
     const entries = Object.entries(value);
     if (entries.length === 0 && path.length > root) fields.push([key, '']);
-    for (const [name, child] of entries) walk(child, [...path, name], depth + 1, fields, tables, root);
+    for (const [name, child] of entries) walk(child, [...path, name], depth + 1, fields, tables, root, money);
   } else {
     fields.push([key, cellText(value, depth)]);
   }
+}
+
+/**
+ * How a money field reads for people: as money when it writes a number, else as it came. A field
+ * of a field list names its currency; a table's cells do not repeat it, as a statement's columns.
+ */
+function moneyDisplay(text: string, currency?: string): string {
+  return formatMoney(text, currency) ?? text;
 }
 
 /**
@@ -56,15 +74,18 @@ function isMapOfRecords(value: JsonRecord): boolean {
   return records.every((r) => Object.keys(r as JsonRecord).join('\u0000') === keys);
 }
 
-function mapTable(value: JsonRecord): ListView<Row> {
+function mapTable(value: JsonRecord, money: Money | undefined): ListView<Row> {
   const nameKey = Object.values(value).some((r) => isRecord(r) && 'name' in r) ? 'key' : 'name';
-  return table(Object.entries(value).map(([name, record]) => ({ [nameKey]: name, ...(record as JsonRecord) })));
+  return table(
+    Object.entries(value).map(([name, record]) => ({ [nameKey]: name, ...(record as JsonRecord) })),
+    money,
+  );
 }
 
 /** A table of records: a column per key the records have (within the bound), nested objects as dotted keys. */
-export function table(records: readonly JsonRecord[]): ListView<Row> {
+export function table(records: readonly JsonRecord[], money?: Money): ListView<Row> {
   const rows = records.map((record) => flatten(record));
-  const { columns, leftOut } = guessedColumns(rows);
+  const { columns, leftOut } = guessedColumns(rows, money);
   return { kind: 'list', rows, columns, ...(leftOut > 0 && { notes: [leftOutNote(leftOut)] }) };
 }
 
@@ -86,7 +107,7 @@ export function leftOutNote(count: number): string {
  * appear; each column's fit guessed from its values. One pass over the rows' own fields, however
  * many columns there are.
  */
-function guessedColumns(rows: readonly Row[]): { columns: Column<Row>[]; leftOut: number } {
+function guessedColumns(rows: readonly Row[], money?: Money): { columns: Column<Row>[]; leftOut: number } {
   const counts = new Map<string, number>();
   for (const row of rows) for (const key of Object.keys(row)) counts.set(key, (counts.get(key) ?? 0) + 1);
   let keys = [...counts.keys()];
@@ -99,7 +120,7 @@ function guessedColumns(rows: readonly Row[]): { columns: Column<Row>[]; leftOut
   for (const row of rows) {
     for (const key of Object.keys(row)) guesses.get(key)?.see(row[key]!);
   }
-  return { columns: keys.map((key) => guesses.get(key)!.column(key)), leftOut: counts.size - keys.length };
+  return { columns: keys.map((key) => guesses.get(key)!.column(key, money?.holdsMoney(key) === true)), leftOut: counts.size - keys.length };
 }
 
 /** Text longer than this in a column of the generic view is free text, the first to give up room. */
@@ -126,11 +147,21 @@ class ColumnGuess {
     if (!this.long && visibleWidth(text) > SHORT_TEXT) this.long = true;
   }
 
-  column(key: string): Column<Row> {
+  /** The column; `money` when its key holds money. */
+  column(key: string, money: boolean): Column<Row> {
     const numeric = this.filled && this.numeric;
     const keep = numeric || (this.filled && this.whole);
     const flex = !keep && this.long;
-    return { key, header: columnHeader(key), value: (row) => row[key] ?? '', align: numeric ? 'right' : 'left', ...(keep && { keep }), ...(flex && { flex }) };
+    const value = (row: Row) => row[key] ?? '';
+    return {
+      key,
+      header: columnHeader(key),
+      value,
+      ...(money && { display: (row: Row) => moneyDisplay(value(row)), formatsValue: true }),
+      align: numeric ? 'right' : 'left',
+      ...(keep && { keep }),
+      ...(flex && { flex }),
+    };
   }
 }
 
@@ -148,20 +179,24 @@ function flatten(record: JsonRecord, prefix = '', depth = 1, row: Row = Object.c
 }
 
 /** The fields by position: two may share a dotted name (`{"a.b": 1, "a": {"b": 2}}`). */
-function fieldList(fields: readonly [string, string][]): RecordView<readonly [string, string][]> {
+function fieldList(fields: readonly [string, string][], money?: Money): RecordView<readonly [string, string][]> {
   return {
     kind: 'record',
     record: fields,
-    fields: fields.map(([key], i) => ({ key, header: key, value: (r: readonly [string, string][]) => r[i]![1] })),
+    fields: fields.map(([key], i) => {
+      const value = (r: readonly [string, string][]) => r[i]![1];
+      return { key, header: key, value, ...(money?.holdsMoney(key) && { display: (r: readonly [string, string][]) => moneyDisplay(value(r), money.currency), formatsValue: true }) };
+    }),
   };
 }
 
-/** Text of one value in one cell: scalars written out, lists joined, objects as compact JSON. */
+/** Text of one value in one cell: scalars written out (numbers as received), lists joined, objects as compact JSON. */
 export function cellText(value: unknown, depth = 0): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return formatBoolean(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
+  if (value instanceof ExactNumber) return value.text;
   if (Array.isArray(value) && !value.some((item) => isRecord(item) || Array.isArray(item))) return value.map((item) => cellText(item)).join(', ');
   return compactJson(value, depth);
 }
@@ -185,13 +220,13 @@ export function columnHeader(key: string): string {
 export function withRest(
   designed: ListView<any> | RecordView<any>,
   rest: JsonRecord,
-  frame: { title?: string; footer?: string[]; hints?: string[]; heading?: string } = {},
+  frame: { title?: string; footer?: string[]; hints?: string[]; heading?: string; money?: Money } = {},
 ): SectionsView {
-  const parts = genericParts(rest);
+  const parts = genericParts(rest, [], frame.money);
   const first = parts[0];
   if (designed.kind === 'record' && first && first.heading === undefined && first.view.kind === 'record') {
     const leftover = first.view as RecordView<readonly [string, string][]>;
-    const fields = leftover.fields.map((f) => ({ ...f, value: () => f.value(leftover.record) }));
+    const fields = leftover.fields.map((f) => ({ ...f, value: () => f.value(leftover.record), ...(f.display && { display: (_: unknown, paint: Paint) => f.display!(leftover.record, paint) }) }));
     parts[0] = { view: { ...designed, fields: [...designed.fields, ...fields] } };
   } else {
     parts.unshift({ heading: frame.heading, view: designed });
@@ -240,10 +275,21 @@ export function itemsTable(lists: readonly { name: string; items: readonly unkno
  * A designed table with one more column for each field of its items that the design does not
  * know, up to MAX_EXTRA_COLUMNS of them; a note says how many more were left out.
  */
-export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => JsonRecord): ListView<T> {
+export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => JsonRecord, money?: Money): ListView<T> {
   const flat = new Map(list.rows.map((row) => [row, flatten(leftovers(row))]));
-  const { columns, leftOut } = guessedColumns([...flat.values()]);
-  const extra = columns.map((c): Column<T> => ({ key: c.key, header: c.header, align: c.align, keep: c.keep, flex: c.flex, value: (row) => c.value(flat.get(row) ?? NO_FIELDS) }));
+  const { columns, leftOut } = guessedColumns([...flat.values()], money);
+  const fieldsOf = (row: T) => flat.get(row) ?? NO_FIELDS;
+  const extra = columns.map(
+    (c): Column<T> => ({
+      key: c.key,
+      header: c.header,
+      align: c.align,
+      keep: c.keep,
+      flex: c.flex,
+      value: (row) => c.value(fieldsOf(row)),
+      ...(c.display && { display: (row: T, paint: Paint) => c.display!(fieldsOf(row), paint), formatsValue: c.formatsValue }),
+    }),
+  );
   const notes = leftOut > 0 ? [...(list.notes ?? []), leftOutNote(leftOut)] : list.notes;
   return { ...list, columns: [...list.columns, ...extra], ...(notes && { notes }) };
 }

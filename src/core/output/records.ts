@@ -9,6 +9,7 @@ import { isRecord } from '../../api/reading.js';
 import { UnexpectedReplyError } from '../errors.js';
 import { csvField, csvLine, valueText } from './csv.js';
 import { flatCells, type Cells } from './flat-cells.js';
+import { stringifyExact } from './exact-stringify.js';
 import { formatCount } from './format.js';
 import type { RecordTexts } from './raw-records.js';
 
@@ -49,10 +50,10 @@ export function* ndjsonPieces(records: readonly unknown[], texts?: RecordTexts):
   }
 }
 
-/** The record's value on one line; a record nested past what JSON.stringify can walk is exit 10. */
+/** The record's value on one line, numbers as received; a record nested past what JSON.stringify can walk is exit 10. */
 function jsonLine(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? 'null';
+    return stringifyExact(value) ?? 'null';
   } catch {
     throw new UnexpectedReplyError('the reply is nested too deeply to write as JSON lines; use --json');
   }

@@ -96,10 +96,11 @@ function rawText(cell: Cell): string {
 
 /**
  * How a column's cells read for people: the column's own display, else its value, a timestamp in
- * it shown in the local zone (time.ts), with how far off it is on a terminal.
+ * it shown in the local zone (time.ts), with how far off it is on a terminal. In a pipe a display
+ * that only formats the value gives way to the value as the service sent it (contract §3).
  */
 function displayOf<T>(column: Column<T>, target: RenderTarget): (row: T) => string {
-  if (column.display) return (row) => column.display!(row, target.paint);
+  if (column.display && (target.terminal || !column.formatsValue)) return (row) => column.display!(row, target.paint);
   const { time } = target;
   const rule = relativeRuleFor(column.key);
   return (row) => {

@@ -23,6 +23,11 @@ export interface Column<T> extends Fitting {
   value: (row: T) => Cell;
   /** The value formatted for people; by default the raw value as text. */
   display?: (row: T, paint: Paint) => string;
+  /**
+   * The display only formats the value for people (grouping, currency, a sign, a unit): a pipe
+   * writes the value as the service sent it instead, every digit kept (contract §3).
+   */
+  formatsValue?: boolean;
   align?: 'left' | 'right';
 }
 

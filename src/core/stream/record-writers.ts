@@ -1,6 +1,7 @@
 // Machine formats written batch by batch as records arrive, never gathered whole: NDJSON one
 // record a line, CSV a header then rows.
 import { csvCell, csvLine } from '../output/csv.js';
+import { stringifyExact } from '../output/exact-stringify.js';
 import type { OutputSink } from './sink.js';
 import type { RowWriter } from './table-writers.js';
 
@@ -8,7 +9,8 @@ export class NdjsonWriter<T> implements RowWriter<T> {
   constructor(private readonly sink: OutputSink) {}
 
   write(rows: readonly T[]): Promise<void> {
-    return this.sink.write(rows.map((row) => JSON.stringify(row) + '\n').join(''));
+    // Numbers as received: a reply may hold some JSON.parse would not give back (exact-number.ts).
+    return this.sink.write(rows.map((row) => stringifyExact(row) + '\n').join(''));
   }
 
   async finish(): Promise<void> {}
