@@ -30,7 +30,7 @@ import { EXIT } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
 import { Secrets } from './core/output/secrets.js';
 import type { Services } from './core/services.js';
-import { reportError, type ReportMode } from './core/report-error.js';
+import { reportError, reportModeOf, type ReportMode } from './core/report-error.js';
 import { VERSION } from './version.js';
 
 export const HELP_WIDTH = 80;
@@ -86,14 +86,15 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
       // (its help on stderr): every mistake on the command line is a UsageError (svc-command.ts).
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    return reportError(error, io, context ?? beforeAnyCommand(argv, io), secrets);
+    const mode = context ? reportModeOf(context.format !== 'table', io.stderrIsTTY, context.debug) : beforeAnyCommand(argv, io);
+    return reportError(error, io, mode, secrets);
   }
 }
 
 /**
  * How to report an error met before a command ran (a mistake on the command line, or global flags
  * that conflict): the parse stopped where it failed, before it read every flag, so the flags that
- * ask for machine output are looked for on the whole line.
+ * ask for a machine format are looked for on the whole line.
  */
 function beforeAnyCommand(argv: readonly string[], io: IO): ReportMode {
   let json = false;
@@ -106,7 +107,8 @@ function beforeAnyCommand(argv: readonly string[], io: IO): ReportMode {
     else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
     else if (/^-o[^-]/.test(arg)) output = arg.slice(2);
   });
-  return { machineOutput: json || output === 'json' || output === 'ndjson', debug: args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1' };
+  const machineFormat = json || output === 'json' || output === 'ndjson' || output === 'csv';
+  return reportModeOf(machineFormat, io.stderrIsTTY, args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1');
 }
 
 export function buildProgram(app: App, io: IO): Command {

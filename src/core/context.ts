@@ -78,7 +78,7 @@ export class Context {
     return parseTimeout(this.flags.timeout);
   }
 
-  /** Machine output (`--json`, ndjson): errors go to stderr as one JSON line too. */
+  /** Machine output (`--json`, ndjson): what a command says for machines is JSON too (errors: reportModeOf, report-error.ts). */
   get machineOutput(): boolean {
     return this.format === 'json' || this.format === 'ndjson';
   }

@@ -1016,11 +1016,12 @@ describe('consents data, connect exchange, grants data: tokens are secrets', () 
     const revoked = await run(data, { tty, reply: { status: 403, body: envelope('PERMISSION_ERROR', 'consent_inactive', `Consent '${CONSENT_ID}' was revoked.`, { suggested_action: `Ask the report owner for a new consent than ${TOKEN}.` }) } });
     expectFailure(revoked, 4, `error: consent_inactive: Consent '${CONSENT_ID}' was revoked.`);
     for (const result of [wrong, revoked]) expect(result.stderr).not.toContain(TOKEN);
-    // With --json, the envelope on stderr: masked too.
+    // With --json, the envelope on a script's stderr, the error line on a person's: masked both ways.
     const json = await run(data, { tty, argv: [...data.argv, '--json'], reply: { status: 401, body: envelope('AUTHENTICATION_ERROR', 'INVALID_CONSENT_TOKEN', `Bad ${TOKEN}.`) } });
     expect(json.code).toBe(3);
     expect(json.stderr).not.toContain(TOKEN);
-    expect(JSON.parse(json.stderr).error_code).toBe('INVALID_CONSENT_TOKEN');
+    if (tty) expect(json.stderr.split('\n')[0]).toBe('error: INVALID_CONSENT_TOKEN: Bad …7e6f.');
+    else expect(JSON.parse(json.stderr).error_code).toBe('INVALID_CONSENT_TOKEN');
   });
 
   it.each(MODES)('grants data: the access token from SVC_ACCESS_TOKEN or --access-token, in its header only, never in the trace or an error, for $mode', async ({ tty }) => {
