@@ -24,9 +24,10 @@ import { registerStatements } from './commands/statements/index.js';
 import { registerUsage } from './commands/usage/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import type { App } from './core/app.js';
+import type { JqFilter } from './core/output/jq.js';
 import { Context, type GlobalFlags } from './core/context.js';
 import { readEnv } from './core/environment.js';
-import { EXIT } from './core/errors.js';
+import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
 import { Secrets } from './core/output/secrets.js';
 import type { Services } from './core/services.js';
@@ -36,7 +37,7 @@ import { VERSION } from './version.js';
 export const HELP_WIDTH = 80;
 
 /** `--jq`: the expression checked before anything is sent, and the IO that holds the output to filter. */
-async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<{ io: IO; finish: (succeeded: boolean) => Promise<void> }> {
+async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<JqFilter> {
   const { checkJqExpression, filteredIO } = await import('./core/output/jq.js');
   await checkJqExpression(expression);
   return filteredIO(io, expression, (text) => secrets.mask(text));
@@ -66,14 +67,17 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
       const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
       context = new Context(filter?.io ?? io, flags, signal, secrets, services);
       const run = await load();
-      let succeeded = false;
       try {
         // Commander passes the positional arguments, then the options, then the command itself.
         await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(context, ...args.slice(0, -1));
-        succeeded = true;
-      } finally {
-        await filter?.finish(succeeded);
+      } catch (error) {
+        // What the command printed before it failed is filtered too; if jq cannot take it, the
+        // error says why stdout stays empty (an interruption needs no such word).
+        const unfiltered = await filter?.finish(false);
+        if (unfiltered && error instanceof CliError && !(error instanceof InterruptedError)) error.hints.push(unfiltered);
+        throw error;
       }
+      await filter?.finish(true);
     },
   };
   const program = buildProgram(app, io);
