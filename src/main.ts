@@ -22,6 +22,7 @@ import { registerReports } from './commands/reports/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerStatements } from './commands/statements/index.js';
 import { registerUsage } from './commands/usage/index.js';
+import { registerVersion } from './commands/version/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import type { App } from './core/app.js';
 import type { JqFilter } from './core/output/jq.js';
@@ -192,6 +193,7 @@ Examples:
   registerLogin(program, app);
   registerConfig(program, app);
   registerCompletion(program, app);
+  registerVersion(program, app);
   // Last: `svc help` lists the topics and how to learn more after every command.
   registerHelp(program, app);
   return program;
