@@ -558,6 +558,16 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     }
   });
 
+  it('consents list: a person reads "Consents" over the list, not the name of the key that holds it', async () => {
+    for (const columns of [WIDE, 60]) {
+      const result = await run(command('consents list'), { tty: true, columns });
+      expect(result.code).toBe(0);
+      const screen = plain(result.stdout);
+      expect(screen.split('\n')[0]).toBe('Consents');
+      expect(screen).not.toMatch(/^Data$/m);
+    }
+  });
+
   it.each(MODES)('consents list: -o ndjson and -o csv write one record per consent, for $mode', async ({ tty }) => {
     const c = command('consents list');
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'] });
