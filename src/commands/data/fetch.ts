@@ -9,6 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import { printable } from '../../core/output/format.js';
 import { formatTimestamp, timeZoneOf } from '../../core/output/time.js';
 import type { Reply } from '../../core/output/render.js';
+import { reportModeOf } from '../../core/report-error.js';
 import type { CacheStore } from '../../core/services.js';
 
 export interface CachePolicy {
@@ -91,11 +92,11 @@ function age(fetched: number, now: number): string {
 
 /**
  * The quota error with one more line: when usage resets (from `GET /v1/usage`, when that works:
- * a Data API counter's own `resets_at` where the reply has one, else the documented one). Machine
- * output keeps the envelope alone on stderr.
+ * a Data API counter's own `resets_at` where the reply has one, else the documented one). An error
+ * reported as JSON (a script reads it) keeps the envelope alone on stderr.
  */
 async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError): Promise<ApiError> {
-  if (ctx.machineOutput) return error;
+  if (reportModeOf(ctx.format !== 'table', ctx.io.stderrIsTTY, ctx.debug).jsonErrors) return error;
   try {
     const reply = await client.request(target(ENDPOINTS.usage));
     const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? pick(reply.body, 'resets_at'));
