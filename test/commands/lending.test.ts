@@ -354,6 +354,23 @@ describe('the tables of the report views', () => {
     expect(refused.requests).toEqual([]);
   });
 
+  it('income --chart: a plateau of 58,400 is drawn on the grid line nearest to it, not one line up', async () => {
+    const credits = [37309.85, 90939.26, 58400, 58400, 119041.89, 58400, 58400];
+    const body = { ...INCOME, monthly_credits: credits.map((total_credits, i) => ({ month: `2026-0${i + 4}`, total_credits })) };
+    const chart = await run(command('reports income'), { tty: true, columns: 80, argv: ['reports', 'income', ID, '--chart'], reply: { body } });
+    expect(chart.code, chart.stderr).toBe(0);
+    // Each grid line: the amount it is labelled with, and the length of its longest level stretch.
+    const grid = plain(chart.stdout)
+      .split('\n')
+      .flatMap((line) => {
+        const row = /^\s*(\S+)[┤┼](.*)$/.exec(line);
+        return row ? [{ label: Number(row[1]!.replace(/[^\d.]/g, '')), level: Math.max(0, ...(row[2]!.match(/─+/g) ?? []).map((run) => run.length)) }] : [];
+      });
+    const plateau = grid.reduce((best, row) => (row.level > best.level ? row : best));
+    const nearest = grid.reduce((best, row) => (Math.abs(row.label - 58400) < Math.abs(best.label - 58400) ? row : best));
+    expect(plateau.label).toBe(nearest.label);
+  });
+
   it('balance: for a script and for a person', async () => {
     const script = await run(command('reports balance'));
     expect(script.stdout).toBe(
