@@ -32,7 +32,7 @@ import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
 import { Secrets } from './core/output/secrets.js';
 import type { Services } from './core/services.js';
-import { reportError, reportModeOf, type ReportMode } from './core/report-error.js';
+import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
 import { VERSION } from './version.js';
 
 export const HELP_WIDTH = 80;
@@ -91,8 +91,7 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
       // (its help on stderr): every mistake on the command line is a UsageError (svc-command.ts).
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    const mode = context ? reportModeOf(context.format !== 'table', io.stderrIsTTY, context.debug) : beforeAnyCommand(argv, io);
-    return reportError(error, io, mode, secrets);
+    return reportError(error, io, context ?? beforeAnyCommand(argv, io), secrets);
   }
 }
 
@@ -113,7 +112,7 @@ function beforeAnyCommand(argv: readonly string[], io: IO): ReportMode {
     else if (/^-o[^-]/.test(arg)) output = arg.slice(2);
   });
   const machineFormat = json || output === 'json' || output === 'ndjson' || output === 'csv';
-  return reportModeOf(machineFormat, io.stderrIsTTY, args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1');
+  return { jsonErrors: errorsAsJson(machineFormat, io.stderrIsTTY), debug: args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1' };
 }
 
 export function buildProgram(app: App, io: IO): Command {

@@ -4,9 +4,9 @@ import type { IO } from './io.js';
 import { oneLine } from './output/format.js';
 import type { Secrets } from './output/secrets.js';
 
-/** How the run's failure is reported; main.ts decides it (reportModeOf). */
+/** How the run's failure is reported (a Context has both); before a command runs, main.ts tells it. */
 export interface ReportMode {
-  /** The error is one compact JSON line on stderr instead of text lines for a person (contract §4). */
+  /** The error is one compact JSON line on stderr instead of text lines for a person: errorsAsJson. */
   readonly jsonErrors: boolean;
   readonly debug: boolean;
 }
@@ -16,8 +16,8 @@ export interface ReportMode {
  * line on stderr for the script that reads it; a person at a terminal reads the text lines, even
  * with stdout piped into jq.
  */
-export function reportModeOf(machineFormat: boolean, stderrIsTTY: boolean, debug: boolean): ReportMode {
-  return { jsonErrors: machineFormat && !stderrIsTTY, debug };
+export function errorsAsJson(machineFormat: boolean, stderrIsTTY: boolean): boolean {
+  return machineFormat && !stderrIsTTY;
 }
 
 const HINTS_BY_EXIT: Partial<Record<number, string>> = {

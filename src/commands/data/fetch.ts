@@ -9,7 +9,6 @@ import { ApiError } from '../../core/errors.js';
 import { printable } from '../../core/output/format.js';
 import { formatTimestamp, timeZoneOf } from '../../core/output/time.js';
 import type { Reply } from '../../core/output/render.js';
-import { reportModeOf } from '../../core/report-error.js';
 import type { CacheStore } from '../../core/services.js';
 
 export interface CachePolicy {
@@ -96,7 +95,7 @@ function age(fetched: number, now: number): string {
  * reported as JSON (a script reads it) keeps the envelope alone on stderr.
  */
 async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError): Promise<ApiError> {
-  if (reportModeOf(ctx.format !== 'table', ctx.io.stderrIsTTY, ctx.debug).jsonErrors) return error;
+  if (ctx.jsonErrors) return error;
   try {
     const reply = await client.request(target(ENDPOINTS.usage));
     const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? pick(reply.body, 'resets_at'));
