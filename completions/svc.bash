@@ -11,7 +11,7 @@
 # The subcommands of a command path.
 __svc_commands() {
   case $1 in
-    '') __svc_reply='reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock login logout whoami config completion help' ;;
+    '') __svc_reply='reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock login logout whoami config completion version help' ;;
     'reports') __svc_reply='list get match auth identity counterparties recurring transactions income balance liabilities score verify underwrite' ;;
     'statements') __svc_reply='list' ;;
     'merchants') __svc_reply='resolve' ;;
@@ -197,7 +197,7 @@ __svc_arg_kind() {
     'config use') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
     'config delete') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
     'completion') case $2 in 0) __svc_reply='choices bash zsh fish' ;; esac ;;
-    'help') case $2 in 0) __svc_reply='choices global-flags environment exit-codes formatting config reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock login logout whoami completion' ;; *) __svc_reply='text' ;; esac ;;
+    'help') case $2 in 0) __svc_reply='choices global-flags environment exit-codes formatting config reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock login logout whoami completion version' ;; *) __svc_reply='text' ;; esac ;;
   esac
 }
 

@@ -6,7 +6,7 @@
 function __svc_commands
     switch "$argv"
         case ''
-            echo 'reports' 'match' 'auth' 'recurring' 'parse' 'statements' 'merchants' 'usage' 'api' 'enrich' 'connect' 'consents' 'grants' 'decisions' 'data' 'sandbox' 'webhooks' 'mock' 'login' 'logout' 'whoami' 'config' 'completion' 'help'
+            echo 'reports' 'match' 'auth' 'recurring' 'parse' 'statements' 'merchants' 'usage' 'api' 'enrich' 'connect' 'consents' 'grants' 'decisions' 'data' 'sandbox' 'webhooks' 'mock' 'login' 'logout' 'whoami' 'config' 'completion' 'version' 'help'
         case 'reports'
             echo 'list' 'get' 'match' 'auth' 'identity' 'counterparties' 'recurring' 'transactions' 'income' 'balance' 'liabilities' 'score' 'verify' 'underwrite'
         case 'statements'
@@ -148,6 +148,7 @@ complete -c svc -n '__svc_needs_command' -a 'logout' -d 'remove the saved API ke
 complete -c svc -n '__svc_needs_command' -a 'whoami' -d 'show the profile, base URL and key (masked) in force, where each came from, and whether the service accepts the key'
 complete -c svc -n '__svc_needs_command' -a 'config' -d 'read and change profiles in the config file'
 complete -c svc -n '__svc_needs_command' -a 'completion' -d 'print the shell completion script of bash, zsh or fish'
+complete -c svc -n '__svc_needs_command' -a 'version' -d 'print the version, as svc --version does'
 complete -c svc -n '__svc_needs_command' -a 'help' -d 'show the help of a command, or a help topic'
 
 # svc reports
@@ -443,3 +444,4 @@ complete -c svc -n '__svc_arg_at 0 help' -a 'login' -d 'save an API key (checked
 complete -c svc -n '__svc_arg_at 0 help' -a 'logout' -d 'remove the saved API key of a profile'
 complete -c svc -n '__svc_arg_at 0 help' -a 'whoami' -d 'show the profile, base URL and key (masked) in force, where each came from, and whether the service accepts the key'
 complete -c svc -n '__svc_arg_at 0 help' -a 'completion' -d 'print the shell completion script of bash, zsh or fish'
+complete -c svc -n '__svc_arg_at 0 help' -a 'version' -d 'print the version, as svc --version does'

@@ -22,21 +22,23 @@ import { registerReports } from './commands/reports/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerStatements } from './commands/statements/index.js';
 import { registerUsage } from './commands/usage/index.js';
+import { registerVersion } from './commands/version/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import type { App } from './core/app.js';
+import type { JqFilter } from './core/output/jq.js';
 import { Context, type GlobalFlags } from './core/context.js';
 import { readEnv } from './core/environment.js';
-import { EXIT } from './core/errors.js';
+import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
 import { Secrets } from './core/output/secrets.js';
 import type { Services } from './core/services.js';
-import { reportError, type ReportMode } from './core/report-error.js';
+import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
 import { VERSION } from './version.js';
 
 export const HELP_WIDTH = 80;
 
 /** `--jq`: the expression checked before anything is sent, and the IO that holds the output to filter. */
-async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<{ io: IO; finish: (succeeded: boolean) => Promise<void> }> {
+async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<JqFilter> {
   const { checkJqExpression, filteredIO } = await import('./core/output/jq.js');
   await checkJqExpression(expression);
   return filteredIO(io, expression, (text) => secrets.mask(text));
@@ -66,14 +68,17 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
       const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
       context = new Context(filter?.io ?? io, flags, signal, secrets, services);
       const run = await load();
-      let succeeded = false;
       try {
         // Commander passes the positional arguments, then the options, then the command itself.
         await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(context, ...args.slice(0, -1));
-        succeeded = true;
-      } finally {
-        await filter?.finish(succeeded);
+      } catch (error) {
+        // What the command printed before it failed is filtered too; if jq cannot take it, the
+        // error says why stdout stays empty (an interruption needs no such word).
+        const unfiltered = await filter?.finish(false);
+        if (unfiltered && error instanceof CliError && !(error instanceof InterruptedError)) error.hints.push(unfiltered);
+        throw error;
       }
+      await filter?.finish(true);
     },
   };
   const program = buildProgram(app, io);
@@ -93,7 +98,7 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
 /**
  * How to report an error met before a command ran (a mistake on the command line, or global flags
  * that conflict): the parse stopped where it failed, before it read every flag, so the flags that
- * ask for machine output are looked for on the whole line.
+ * ask for a machine format are looked for on the whole line.
  */
 function beforeAnyCommand(argv: readonly string[], io: IO): ReportMode {
   let json = false;
@@ -106,7 +111,8 @@ function beforeAnyCommand(argv: readonly string[], io: IO): ReportMode {
     else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
     else if (/^-o[^-]/.test(arg)) output = arg.slice(2);
   });
-  return { machineOutput: json || output === 'json' || output === 'ndjson', debug: args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1' };
+  const machineFormat = json || output === 'json' || output === 'ndjson' || output === 'csv';
+  return { jsonErrors: errorsAsJson(machineFormat, io.stderrIsTTY), debug: args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1' };
 }
 
 export function buildProgram(app: App, io: IO): Command {
@@ -186,6 +192,7 @@ Examples:
   registerLogin(program, app);
   registerConfig(program, app);
   registerCompletion(program, app);
+  registerVersion(program, app);
   // Last: `svc help` lists the topics and how to learn more after every command.
   registerHelp(program, app);
   return program;

@@ -9,6 +9,7 @@ import { USER_AGENT } from '../version.js';
 import { readEnv } from './environment.js';
 import { UsageError } from './errors.js';
 import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from './io.js';
+import { errorsAsJson } from './report-error.js';
 import { wrapText } from './output/fit.js';
 import type { ReplyReading } from '../api/reading.js';
 import type { ViewRecords } from './output/records.js';
@@ -81,9 +82,14 @@ export class Context {
     return parseTimeout(this.flags.timeout);
   }
 
-  /** Machine output (`--json`, ndjson): errors go to stderr as one JSON line too. */
+  /** Machine output (`--json`, ndjson): what a command says for machines is JSON too (errors: jsonErrors). */
   get machineOutput(): boolean {
     return this.format === 'json' || this.format === 'ndjson';
+  }
+
+  /** A failure, and what a command says along with it, is one JSON line each on stderr (report-error.ts errorsAsJson). */
+  get jsonErrors(): boolean {
+    return errorsAsJson(this.format !== 'table', this.io.stderrIsTTY);
   }
 
   get canPrompt(): boolean {

@@ -4,11 +4,20 @@ import type { IO } from './io.js';
 import { oneLine } from './output/format.js';
 import type { Secrets } from './output/secrets.js';
 
-/** What the reporter needs of the run (a Context has both); before a command runs, main.ts tells it. */
+/** How the run's failure is reported (a Context has both); before a command runs, main.ts tells it. */
 export interface ReportMode {
-  /** --json, -o json or ndjson: an error is one JSON line on stderr. */
-  readonly machineOutput: boolean;
+  /** The error is one compact JSON line on stderr instead of text lines for a person: errorsAsJson. */
+  readonly jsonErrors: boolean;
   readonly debug: boolean;
+}
+
+/**
+ * Contract §4: with a machine format (--json, --jq, -o json|ndjson|csv) an error is one JSON
+ * line on stderr for the script that reads it; a person at a terminal reads the text lines, even
+ * with stdout piped into jq.
+ */
+export function errorsAsJson(machineFormat: boolean, stderrIsTTY: boolean): boolean {
+  return machineFormat && !stderrIsTTY;
 }
 
 const HINTS_BY_EXIT: Partial<Record<number, string>> = {
@@ -61,7 +70,7 @@ const NO_SECRETS: Pick<Secrets, 'mask'> = { mask: (text) => text };
  * text before it is made one line (while an escape sequence that splits one is still whole) and
  * before a line is cut (a secret cut short is no longer recognisable to the output's masking).
  */
-export function reportError(error: unknown, io: IO, context: ReportMode | undefined, secrets: Pick<Secrets, 'mask'> = NO_SECRETS): number {
+export function reportError(error: unknown, io: IO, mode: ReportMode | undefined, secrets: Pick<Secrets, 'mask'> = NO_SECRETS): number {
   const write = (line: string) => io.stderr.write(line + '\n');
   const say = (text: string) => {
     const line = secrets.mask(text);
@@ -69,7 +78,7 @@ export function reportError(error: unknown, io: IO, context: ReportMode | undefi
   };
   const oneLineMasked = (text: string) => oneLine(secrets.mask(text));
   if (error instanceof ApiError) {
-    if (context?.machineOutput) {
+    if (mode?.jsonErrors) {
       write(compactEnvelope(error));
       return error.exitCode;
     }
@@ -84,27 +93,27 @@ export function reportError(error: unknown, io: IO, context: ReportMode | undefi
     for (const line of error.hints) say(oneLineMasked(line));
     return error.exitCode;
   }
-  if (context?.machineOutput && !isPromptExit(error)) {
+  if (mode?.jsonErrors && !isPromptExit(error)) {
     // As an API error is in machine mode: one compact envelope of the same keys.
     const exitCode = error instanceof CliError ? error.exitCode : EXIT.failure;
     const advice = error instanceof CliError ? [...(error.trouble ? [adviceFor(error.trouble)] : []), ...error.hints] : [];
     const message = error instanceof Error ? error.message : String(error);
     write(JSON.stringify({ error_code: errorCodeOf(exitCode), error_message: oneLineMasked(message), ...(advice.length > 0 && { suggested_action: advice.map(oneLineMasked).join(' ') }) }));
-    if (context.debug && error instanceof Error && error.stack) write(error.stack);
+    if (mode.debug && error instanceof Error && error.stack) write(error.stack);
     return exitCode;
   }
   if (error instanceof CliError) {
     say(`error: ${oneLineMasked(error.message)}`);
     if (error.trouble) say(adviceFor(error.trouble));
     for (const hint of error.hints) say(hint);
-    if (context?.debug && error.stack) write(error.stack);
+    if (mode?.debug && error.stack) write(error.stack);
     return error.exitCode;
   }
   if (isPromptExit(error)) return EXIT.interrupted;
   // A bug of ours: one line, and the stack only when asked for.
   const message = error instanceof Error ? error.message : String(error);
   say(`error: ${oneLineMasked(message)}`);
-  if (context?.debug && error instanceof Error && error.stack) write(error.stack);
+  if (mode?.debug && error instanceof Error && error.stack) write(error.stack);
   else write('Run again with --debug for details.');
   return EXIT.failure;
 }

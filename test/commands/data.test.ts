@@ -895,11 +895,24 @@ describe('Data API quota', () => {
     }
   });
 
-  it.each(MODES)('as %s, with --json stderr keeps the envelope alone, and usage is not asked', async (_mode, tty) => {
-    const r = await data(['series', 'cpi', 'PCPI_IX', '--json', '--retries', '0'], { tty, service: service(['/v1/data/cbank/cpi/series?indicator=PCPI_IX', refused]) });
+  it.each(['--json', '-o csv'])('in a script, with %s stderr keeps the envelope alone, and usage is not asked', async (format) => {
+    const r = await data(['series', 'cpi', 'PCPI_IX', ...format.split(' '), '--retries', '0'], { service: service(['/v1/data/cbank/cpi/series?indicator=PCPI_IX', refused]) });
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
     expect(lines(r.stderr).map((line) => JSON.parse(line))).toEqual([QUOTA_EXCEEDED]);
+  });
+
+  it('as a person, with --json piped on: stderr is the error in lines, with when usage resets', async () => {
+    const r = await data(['latest', 'cpi', '--json', '--retries', '0'], { tty: true, stdoutTTY: false, service: service(['/v1/data/cbank/cpi/latest', refused], ['/v1/usage', documented('usage')]) });
+    expect(r.code).toBe(7);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')).toEqual([
+      'error: QUOTA_EXCEEDED: The monthly data_api quota of 500 is used up.',
+      'Wait for the quota to reset or upgrade the plan.',
+      'Request ID: req_0123456789abcdef0123456789abcdef',
+      'Usage resets at 2026-06-01 00:00 UTC (see `svc usage`).',
+      '',
+    ]);
   });
 
   it('is retried as any 429 is, after the wait Retry-After asks for, on the test clock', async () => {

@@ -67,3 +67,22 @@ describe.each(MODES)('svc completion, for %s', (_who, tty) => {
     expect(result.stderr).toContain('powershell');
   });
 });
+
+describe.each(MODES)('svc version, for %s', (_who, tty) => {
+  it('prints the version alone, as svc --version does', async () => {
+    const [command, flag] = [await svc(['version'], { tty }), await svc(['--version'], { tty })];
+    expect(command.code).toBe(0);
+    expect(command.stdout).toMatch(/^\S+\n$/);
+    expect(command.stdout).toBe(flag.stdout);
+    expect(command.stderr).toBe('');
+  });
+
+  it('is a command of the help and of every completion script; a typo of it is answered with it', async () => {
+    expect((await svc(['help'], { tty })).stdout).toMatch(/^ {2}version +print the version, as svc --version does$/m);
+    const offered = { bash: /^ +''\) __svc_reply='reports [^']*\bversion\b/m, zsh: /'version:print the version, as svc --version does'/, fish: /-a 'version' -d 'print the version, as svc --version does'/ };
+    for (const [shell, command] of Object.entries(offered)) expect((await svc(['completion', shell], { tty })).stdout).toMatch(command);
+    const typo = await svc(['versoin'], { tty });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toBe('error: unknown command "versoin"\nDid you mean "version"?\nRun `svc --help` for the commands.\n');
+  });
+});

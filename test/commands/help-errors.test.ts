@@ -1,7 +1,8 @@
 // One error style, in-process: every mistake commander finds on the command line is written in
 // svc's words (one `error:` line, a "did you mean" where a name is near, where to read more),
-// exits 2 and sends nothing; with --json or -o json|ndjson it is one JSON line on stderr, as an API
-// error is. Then the hints that were wrong or unclear: each as it reads now.
+// exits 2 and sends nothing; with a machine format (--json, --jq, -o json|ndjson|csv) and stderr
+// not a terminal it is one JSON line on stderr, as an API error is, while a person at a terminal
+// reads the text lines. Then the hints that were wrong or unclear: each as it reads now.
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/webhooks/signature.js';
 import { FakeService, NOW, svc } from '../support/in-process.js';
@@ -105,8 +106,99 @@ describe('a mistake on the command line, with machine output', () => {
     const checked = await svc(['reports', 'list', '--limit', '500', '--output=json']);
     expect(checked.code).toBe(2);
     expect(JSON.parse(checked.stderr)).toEqual({ error_code: 'USAGE', error_message: '--limit takes a whole number from 1 to 100, not "500"' });
-    // A table or CSV is for people or spreadsheets: the error stays a line of text.
-    expect((await svc(['reports', 'list', '--limit', '500', '-o', 'csv'])).stderr).toBe('error: --limit takes a whole number from 1 to 100, not "500"\n');
+    // CSV is a machine format too (contract §4); a table is for people: the error stays a line of text.
+    const csv = await svc(['reports', 'list', '--limit', '500', '-o', 'csv']);
+    expect(csv.code).toBe(2);
+    expect(JSON.parse(csv.stderr)).toEqual({ error_code: 'USAGE', error_message: '--limit takes a whole number from 1 to 100, not "500"' });
+    expect((await svc(['reports', 'list', '--limit', '500'])).stderr).toBe('error: --limit takes a whole number from 1 to 100, not "500"\n');
+  });
+});
+
+/** Every machine format: each asks for the JSON error line, unless a person reads stderr. */
+const MACHINE_FORMATS = [['--json'], ['--jq', '.'], ['-o', 'json'], ['-o', 'ndjson'], ['-o', 'csv']];
+const NOT_FOUND = {
+  error_type: 'INVALID_REQUEST_ERROR',
+  error_code: 'REPORT_NOT_FOUND',
+  error_message: 'No report rpt_0000000000000000.',
+  suggested_action: 'List your reports with svc reports list.',
+  request_id: 'req_7f3a',
+};
+const notFound = () => new FakeService().expect('GET', '/v1/reports/rpt_0000000000000000', { status: 404, body: NOT_FOUND });
+const refused = () =>
+  new FakeService().expect('GET', '/v1/reports/rpt_0000000000000000', () => {
+    throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+  });
+/** Three failures: the service's (404), a usage error svc finds, and no service at all (refused). */
+const FAILURES = [
+  {
+    what: 'an API error',
+    argv: ['reports', 'get', 'rpt_0000000000000000'],
+    service: notFound,
+    exit: 5,
+    text: 'error: REPORT_NOT_FOUND: No report rpt_0000000000000000.\nList your reports with svc reports list.\nRequest ID: req_7f3a\n',
+    json: NOT_FOUND,
+  },
+  {
+    what: 'a usage error',
+    argv: ['reports', 'list', '--limit', '500'],
+    service: () => new FakeService(),
+    exit: 2,
+    text: 'error: --limit takes a whole number from 1 to 100, not "500"\n',
+    json: { error_code: 'USAGE', error_message: '--limit takes a whole number from 1 to 100, not "500"' },
+  },
+  {
+    what: 'a network error',
+    argv: ['reports', 'get', 'rpt_0000000000000000', '--retries', '0'],
+    service: refused,
+    exit: 9,
+    text: /^error: connection refused by svc\.test[^\n]*\nIs the service running at that address\?\n$/,
+    json: { error_code: 'NETWORK', error_message: expect.stringMatching(/^connection refused by svc\.test/), suggested_action: 'Is the service running at that address?' },
+  },
+];
+
+describe.each(MACHINE_FORMATS)('an error under %s', (...format) => {
+  it.each(FAILURES)('$what, stderr on a terminal (stdout piped into jq): the text lines a person reads', async ({ argv, service, exit, text }) => {
+    const result = await svc([...argv, ...format], { tty: true, stdoutTTY: false, service: service() });
+    expect(result.code).toBe(exit);
+    expect(result.stdout).toBe('');
+    if (typeof text === 'string') expect(result.stderr).toBe(text);
+    else expect(result.stderr).toMatch(text);
+  });
+
+  it.each(FAILURES)('$what, all three on a terminal: the text lines too', async ({ argv, service, exit, text }) => {
+    const result = await svc([...argv, ...format], { tty: true, service: service() });
+    expect(result.code).toBe(exit);
+    expect(result.stdout).toBe('');
+    if (typeof text === 'string') expect(result.stderr).toBe(text);
+    else expect(result.stderr).toMatch(text);
+  });
+
+  it.each(FAILURES)('$what, stderr not a terminal (a script, or `2> err.log` at a terminal): one compact JSON line', async ({ argv, service, exit, json }) => {
+    for (const options of [{ tty: false }, { tty: true, stderrTTY: false }]) {
+      const result = await svc([...argv, ...format], { ...options, service: service() });
+      expect(result.code).toBe(exit);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.endsWith('\n')).toBe(true);
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(JSON.parse(result.stderr)).toEqual(json);
+    }
+  });
+});
+
+describe('a mistake on the command line under a machine format, stderr on a terminal', () => {
+  it.each(MACHINE_FORMATS)('%s: the text lines, in svc\'s words', async (...format) => {
+    const result = await svc(['reports', 'list', '--limt', '5', ...format], { tty: true, stdoutTTY: false });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error: unknown flag "--limt"\nDid you mean "--limit"?\nRun `svc reports list --help` for the flags it takes.\n');
+  });
+
+  it('--json with -o csv (flags that conflict): the text line, then JSON once stderr is no terminal', async () => {
+    const person = await svc(['usage', '--json', '-o', 'csv'], { tty: true, stdoutTTY: false });
+    expect(person.code).toBe(2);
+    expect(person.stderr).toBe('error: --json conflicts with --output csv\n');
+    const script = await svc(['usage', '--json', '-o', 'csv']);
+    expect(JSON.parse(script.stderr)).toEqual({ error_code: 'USAGE', error_message: '--json conflicts with --output csv' });
   });
 });
 

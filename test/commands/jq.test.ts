@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { colorJson } from '../../src/core/output/json.js';
-import { FakeService, plain, svc } from '../support/in-process.js';
+import { FakeService, MODES, plain, svc } from '../support/in-process.js';
 
 const REPORTS = {
   data: [
@@ -103,15 +103,9 @@ describe('--jq', () => {
     expect(result.stdout).toBe('test\n');
   });
 
-  it('svc api: the body filtered; an error status gives the body unfiltered and its exit code', async () => {
+  it('svc api: the body filtered', async () => {
     const ok = await svc(['api', '/v1/usage', '--jq', '.quota'], { service: usage() });
     expect(ok.stdout).toBe('10000\n');
-    const body = { error_type: 'INVALID_REQUEST_ERROR', error_code: 'REPORT_NOT_FOUND', error_message: 'No report.' };
-    const missing = await svc(['api', '/v1/reports/rpt_0000000000000000', '--jq', '.error_code'], {
-      service: new FakeService().expect('GET', '/v1/reports/rpt_0000000000000000', { status: 404, body }),
-    });
-    expect(missing.code).toBe(5);
-    expect(JSON.parse(missing.stdout)).toEqual(body);
   });
 
   it('svc api refuses --include with --jq: headers are not JSON', async () => {
@@ -126,6 +120,43 @@ describe('--jq', () => {
     const listen = await svc(['webhooks', 'listen', '--jq', '.'], {});
     expect(listen.code).toBe(2);
     expect(listen.stderr).toContain('svc webhooks listen runs until stopped');
+  });
+});
+
+describe.each(MODES)('svc api --jq on an error status, for $mode: never the unfiltered body on stdout', ({ tty }) => {
+  const BODY = { error_type: 'INVALID_REQUEST_ERROR', error_code: 'REPORT_NOT_FOUND', error_message: 'No report.', request_id: 'req_1' };
+  const PATH = '/v1/reports/rpt_0000000000000000';
+  const missing = (reply: { status: number; body?: unknown; raw?: string; headers?: Record<string, string> } = { status: 404, body: BODY }) => new FakeService().expect('GET', PATH, reply);
+  /** The summary a person reads, or the one JSON line a script does. */
+  const summaryOf = (stderr: string) => (tty ? stderr.split('\n')[0] : (JSON.parse(stderr) as { error_message: string }).error_message.replace(/^/, 'error: '));
+
+  it('the filter runs on the error body, as gh api runs it; the summary on stderr, the exit code of §4', async () => {
+    const result = await svc(['api', PATH, '--jq', '.error_code'], { tty, service: missing() });
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe('REPORT_NOT_FOUND\n');
+    expect(summaryOf(result.stderr)).toBe('error: HTTP 404: REPORT_NOT_FOUND: No report.');
+    expect(result.stderr).not.toContain('req_1"');
+  });
+
+  it('a filter that selects nothing prints nothing; one jq cannot run on the body prints nothing either, and says why', async () => {
+    const none = await svc(['api', PATH, '--jq', '.data[]?'], { tty, service: missing() });
+    expect(none.code).toBe(5);
+    expect(none.stdout).toBe('');
+    const failing = await svc(['api', PATH, '--jq', '.data[]'], { tty, service: missing() });
+    expect(failing.code).toBe(5);
+    expect(failing.stdout).toBe('');
+    expect(summaryOf(failing.stderr)).toBe('error: HTTP 404: REPORT_NOT_FOUND: No report.');
+    expect(failing.stderr).toContain('--jq printed nothing: Cannot iterate over null');
+  });
+
+  it('an error body that is not JSON (a proxy page): nothing on stdout, the status on stderr', async () => {
+    const page = { status: 502, raw: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } };
+    const service = new FakeService().expect('GET', PATH, page).expect('GET', PATH, page).expect('GET', PATH, page);
+    const result = await svc(['api', PATH, '--jq', '.error_code'], { tty, service });
+    expect(result.code).toBe(8);
+    expect(result.stdout).toBe('');
+    expect(summaryOf(result.stderr)).toBe('error: HTTP 502 Bad Gateway');
+    expect(result.stderr).not.toContain('bad gateway');
   });
 });
 

@@ -354,6 +354,23 @@ describe('the tables of the report views', () => {
     expect(refused.requests).toEqual([]);
   });
 
+  it('income --chart: a plateau of 58,400 is drawn on the grid line nearest to it, not one line up', async () => {
+    const credits = [37309.85, 90939.26, 58400, 58400, 119041.89, 58400, 58400];
+    const body = { ...INCOME, monthly_credits: credits.map((total_credits, i) => ({ month: `2026-0${i + 4}`, total_credits })) };
+    const chart = await run(command('reports income'), { tty: true, columns: 80, argv: ['reports', 'income', ID, '--chart'], reply: { body } });
+    expect(chart.code, chart.stderr).toBe(0);
+    // Each grid line: the amount it is labelled with, and the length of its longest level stretch.
+    const grid = plain(chart.stdout)
+      .split('\n')
+      .flatMap((line) => {
+        const row = /^\s*(\S+)[┤┼](.*)$/.exec(line);
+        return row ? [{ label: Number(row[1]!.replace(/[^\d.]/g, '')), level: Math.max(0, ...(row[2]!.match(/─+/g) ?? []).map((run) => run.length)) }] : [];
+      });
+    const plateau = grid.reduce((best, row) => (row.level > best.level ? row : best));
+    const nearest = grid.reduce((best, row) => (Math.abs(row.label - 58400) < Math.abs(best.label - 58400) ? row : best));
+    expect(plateau.label).toBe(nearest.label);
+  });
+
   it('balance: for a script and for a person', async () => {
     const script = await run(command('reports balance'));
     expect(script.stdout).toBe(
@@ -564,6 +581,19 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
           `active\t${CONSENT_ID}\t${ID}\tidentity, income\tNabil Bank loan desk\t2026-05-20 08:30 UTC\t2026-06-19 08:30 UTC\t\t2\t2026-05-21 09:00 UTC`,
         ),
       );
+    }
+  });
+
+  it.each([
+    ['consents list', 'Consents'],
+    ['decisions list', 'Decisions'],
+  ])('%s: a person reads "%s" over the list, not the name of the key that holds it', async (name, title) => {
+    for (const columns of [WIDE, 60]) {
+      const result = await run(command(name), { tty: true, columns });
+      expect(result.code).toBe(0);
+      const screen = plain(result.stdout);
+      expect(screen).toMatch(new RegExp(`^${title}$`, 'm'));
+      expect(screen).not.toMatch(/^Data$/m);
     }
   });
 
@@ -1183,11 +1213,12 @@ describe('consents data, connect exchange, grants data: tokens are secrets', () 
     const revoked = await run(data, { tty, reply: { status: 403, body: envelope('PERMISSION_ERROR', 'consent_inactive', `Consent '${CONSENT_ID}' was revoked.`, { suggested_action: `Ask the report owner for a new consent than ${TOKEN}.` }) } });
     expectFailure(revoked, 4, `error: consent_inactive: Consent '${CONSENT_ID}' was revoked.`);
     for (const result of [wrong, revoked]) expect(result.stderr).not.toContain(TOKEN);
-    // With --json, the envelope on stderr: masked too.
+    // With --json, the envelope on a script's stderr, the error line on a person's: masked both ways.
     const json = await run(data, { tty, argv: [...data.argv, '--json'], reply: { status: 401, body: envelope('AUTHENTICATION_ERROR', 'INVALID_CONSENT_TOKEN', `Bad ${TOKEN}.`) } });
     expect(json.code).toBe(3);
     expect(json.stderr).not.toContain(TOKEN);
-    expect(JSON.parse(json.stderr).error_code).toBe('INVALID_CONSENT_TOKEN');
+    if (tty) expect(json.stderr.split('\n')[0]).toBe('error: INVALID_CONSENT_TOKEN: Bad …7e6f.');
+    else expect(JSON.parse(json.stderr).error_code).toBe('INVALID_CONSENT_TOKEN');
   });
 
   it.each(MODES)('grants data: the access token from SVC_ACCESS_TOKEN or --access-token, in its header only, never in the trace or an error, for $mode', async ({ tty }) => {

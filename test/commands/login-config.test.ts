@@ -277,6 +277,23 @@ describe('svc logout', () => {
     expect(existsSync(dir)).toBe(false);
   });
 
+  it.each([false, true])('a profile that does not exist: exit 2, naming the profiles there are, without advising svc login (tty: %s)', async (tty) => {
+    const dir = freshDir();
+    await loggedIn(dir, KEY);
+    await loggedIn(dir, OTHER_KEY, ['--profile', 'staging']);
+    const before = readFileSync(join(dir, 'config.json'), 'utf8');
+    for (const how of [{ argv: ['--profile', 'nosuch'] }, { env: { SVC_PROFILE: 'nosuch' } }]) {
+      const result = await svcIn(dir, ['logout', ...(how.argv ?? [])], { tty, env: how.env });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('error: unknown profile "nosuch": nothing to log out of (profiles: default, staging)\n');
+    }
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
+    const none = await svcIn(freshDir(), ['logout', '--profile', 'nosuch'], { tty });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe('error: unknown profile "nosuch": nothing to log out of (no profiles are configured)\n');
+  });
+
   it('--profile removes the key of that profile only', async () => {
     const dir = freshDir();
     await loggedIn(dir, KEY);
@@ -386,7 +403,9 @@ describe('svc whoami', () => {
     const json = await svcIn(dir, ['whoami', '--json'], { tty, service: usageRejects() });
     expect(json.code).toBe(3);
     expect(JSON.parse(plain(json.stdout))).toMatchObject({ profile: 'default', accepted: false, plan: null });
-    expect(JSON.parse(json.stderr.slice(json.stderr.indexOf('{"')))).toMatchObject({ error_code: 'INVALID_API_KEY' });
+    // The envelope on a script's stderr; a person's reads the error line.
+    if (tty) expect(plain(json.stderr)).toMatch(/error: INVALID_API_KEY: The API key is not valid\.$/m);
+    else expect(JSON.parse(json.stderr.slice(json.stderr.indexOf('{"')))).toMatchObject({ error_code: 'INVALID_API_KEY' });
     expectNoKey(json, KEY);
   });
 

@@ -506,11 +506,16 @@ describe('a run that stops leaves nothing lost', () => {
     const path = join(dir, 'svc-unresolved-20260522-100000.txt');
     expect(readdirSync(dir)).toEqual(['svc-unresolved-20260522-100000.txt']);
     expect(readFileSync(path, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
-    // On a terminal the notes wrap between words: read as one line.
-    const said = words(first.stderr);
-    expect(said).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${path} `);
-    expect(said).toContain(`Run again with --file ${path} to finish the job. `);
-    expect(said).toContain('error: API_ERROR: The service is unavailable. ');
+    if (tty) {
+      // On a terminal the notes wrap between words: read as one line.
+      const said = words(first.stderr);
+      expect(said).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${path} `);
+      expect(said).toContain(`Run again with --file ${path} to finish the job. `);
+      expect(said).toContain('error: API_ERROR: The service is unavailable. ');
+    } else {
+      // -o csv for a script: the note and the error are one JSON line each, as the contract has errors.
+      expect(first.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: path }, UNAVAILABLE.body]);
+    }
     expect(first.stderr).not.toMatch(/\n\s+at /);
 
     const second = await inFolder(dir, () => resolve(['--file', path, '-o', 'csv'], { tty, service: resolving(2) }));
@@ -577,7 +582,7 @@ describe('a run that stops leaves nothing lost', () => {
     expect(readFileSync(out, 'utf8')).toBe(`${T1}\n${T2}\n`);
   });
 
-  it('Ctrl-C during a call: exit 130, and every lookup not resolved is listed', async () => {
+  it('Ctrl-C during a call: exit 130, and every lookup not resolved is listed (for a script with -o csv, in JSON lines)', async () => {
     const out = join(folder(), 'left.txt');
     const controller = new AbortController();
     const interrupted = (request: SeenRequest) => {
@@ -586,11 +591,13 @@ describe('a run that stops leaves nothing lost', () => {
     };
     const r = await resolve(['--file', file(MANY.text), '--concurrency', '1', '--failed-out', out, '-o', 'csv'], { signal: controller.signal, service: resolving(1, interrupted) });
     expect(r.code).toBe(130);
-    expect(r.stderr).toMatch(/^error: interrupted$/m);
     const written = r.stdout === '' ? [] : (parseCsv(r.stdout, { columns: true }) as Record<string, string>[]).map((x) => x.input);
     const left = readFileSync(out, 'utf8').trimEnd().split('\n');
     expect([...written, ...left]).toEqual(MANY.distinct);
-    expect(r.stderr).toContain(`${left.length.toLocaleString('en-US')} of 2,500 lookups were not resolved; they are listed in ${out}`);
+    expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+      { unresolved: left.length, lookups: 2500, failed_out: out },
+      { error_code: 'INTERRUPTED', error_message: 'interrupted' },
+    ]);
   });
 
   /** Runs with os.tmpdir() at a folder of the test's own, so what it plants there meets no other run. */
@@ -624,7 +631,9 @@ describe('a run that stops leaves nothing lost', () => {
     expect(mode(saved)).toBe(0o600);
     expect(readFileSync(saved, 'utf8')).toBe(MANY.distinct.join('\n') + '\n');
     expect(words(r.stderr)).toContain(`warning: the folder /proc takes no new file: the list of lookups not resolved went to the temporary folder, as ${saved} `);
-    expect(words(r.stderr)).toContain(`2,500 of 2,500 lookups were not resolved; they are listed in ${saved} `);
+    // -o csv: for a script the count and the list's place are a JSON line, as the error after them.
+    if (tty) expect(words(r.stderr)).toContain(`2,500 of 2,500 lookups were not resolved; they are listed in ${saved} `);
+    else expect(r.stderr).toContain(`${JSON.stringify({ unresolved: 2500, lookups: 2500, failed_out: saved })}\n`);
   });
 
   it('names another user took first in the temporary folder (the list\'s name, its numbered names, a link to a file of theirs) lose no list and are left as they were', async () => {
@@ -641,7 +650,7 @@ describe('a run that stops leaves nothing lost', () => {
     expect(own).toHaveLength(1);
     const saved = join(temporary, own[0]!, DEFAULT_NAME);
     expect(readFileSync(saved, 'utf8')).toBe(`${T1}\nCafe\n`);
-    expect(words(r.stderr)).toContain(`they are listed in ${saved} `);
+    expect(r.stderr).toContain(`"failed_out":${JSON.stringify(saved)}}\n`);
     expect(readFileSync(theirs, 'utf8')).toBe('theirs\n');
     expect(readFileSync(join(temporary, DEFAULT_NAME.replace('.txt', '-2.txt')), 'utf8')).toBe('taken\n');
   });
@@ -733,12 +742,13 @@ describe('the service saying no', () => {
     });
   });
 
-  it.each(MODES)('as %s, with --json an error is one JSON line on stderr', async (_mode, tty) => {
+  it.each(MODES)('as %s, with --json an error is one JSON line on a script\'s stderr, the error line on a person\'s', async (_mode, tty) => {
     const body = { error_type: 'PERMISSION_ERROR', error_code: 'INSUFFICIENT_SCOPE', error_message: 'This key cannot resolve merchants.' };
     const r = await resolve([T1, '--json'], { tty, service: resolving(1, () => ({ status: 403, body })) });
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
-    expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([body]);
+    if (tty) expect(r.stderr.split('\n')[0]).toBe('error: INSUFFICIENT_SCOPE: This key cannot resolve merchants.');
+    else expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([body]);
   });
 
   it.each(MODES)('as %s, a 503 is retried with backoff on the test clock, with the same idempotency key', async (_mode, tty) => {
@@ -792,7 +802,10 @@ describe('refuses bad input before any request (exit 2)', () => {
       const r = await resolve(['--file', long, '-o', 'csv'], { tty });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(`error: ${long}, line 3: more than 1024 bytes, the most a lookup (a terminal number or a merchant name) may have\n`);
+      const message = `${long}, line 3: more than 1024 bytes, the most a lookup (a terminal number or a merchant name) may have`;
+      // -o csv: a script reads the error as one JSON line.
+      if (tty) expect(r.stderr).toBe(`error: ${message}\n`);
+      else expect(JSON.parse(r.stderr)).toEqual({ error_code: 'USAGE', error_message: message });
       expect(r.requests).toEqual([]);
     });
   });

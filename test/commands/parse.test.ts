@@ -259,8 +259,8 @@ describe('svc parse FILE --async', () => {
     for (const flags of [['--async', '--wait'], ['--wait', '--async', '--json'], ['--async', '--wait', '--wait-timeout', '5']]) {
       const result = await svc(['parse', file('s.pdf'), ...flags], { tty });
       const message = /^(error: )?--async returns at once and --wait waits for the report: give one of them, not both$/;
-      // With --json, a usage error is one JSON line on stderr.
-      if (flags.includes('--json')) expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'USAGE', error_message: expect.stringMatching(message) });
+      // With --json, a usage error is one JSON line on a script's stderr (a person reads the line).
+      if (flags.includes('--json') && !tty) expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'USAGE', error_message: expect.stringMatching(message) });
       else expectRefused(result, message);
       expect(result.waits).toEqual([]);
     }
@@ -270,6 +270,9 @@ describe('svc parse FILE --async', () => {
 });
 
 /** A service that accepts the upload in the background, then answers the polls in turn. */
+/** What a person reads on stderr once the upload of the documented 202 (a poll_url alone) is accepted. */
+const UPLOADED = 'Uploaded: report cl_abc123 is being parsed. To look at it later:\n  svc reports get cl_abc123\n';
+
 function polled(accepted: unknown, polls: FakeReply[], path = POLL): FakeService {
   const service = new FakeService().expect('POST', '/v1/parse', { status: 202, body: accepted });
   for (const reply of polls) service.expect('GET', path, reply);
@@ -317,8 +320,24 @@ describe('svc parse FILE --wait', () => {
     expect(result.code).toBe(0);
     expect(plain(result.stdout)).toMatch(/^Status +complete$/m);
     expect(result.stderr).toContain('Parsing cl_abc123…');
-    expect(withoutSpinner(result.stderr)).toBe('');
+    expect(withoutSpinner(result.stderr)).toBe(UPLOADED);
     expect(result.waits).toEqual([1000]);
+  });
+
+  it('tells a person the report id and how to look at it later as soon as the upload is accepted, before the wait', async () => {
+    const service = polled({ report_id: 'rpt_9f2c41d07ab35e18', status: 'processing', poll_url: '/v1/reports/rpt_9f2c41d07ab35e18' }, [{ body: REPORT }], '/v1/reports/rpt_9f2c41d07ab35e18');
+    const result = await svc(['parse', file('s.pdf'), '--wait'], { tty: true, service });
+    expect(result.code).toBe(0);
+    expect(withoutSpinner(result.stderr)).toBe('Uploaded: report rpt_9f2c41d07ab35e18 is being parsed. To look at it later:\n  svc reports get rpt_9f2c41d07ab35e18\n');
+    // Before the first poll's spinner.
+    expect(result.stderr.indexOf('svc reports get')).toBeLessThan(result.stderr.indexOf('Parsing rpt_9f2c41d07ab35e18…'));
+  });
+
+  it('a poll_url that is no report path: the later look is `svc api GET`, its text made inert', async () => {
+    const service = polled({ poll_url: '/v1/jobs/j\u001b[2J1' }, [{ body: REPORT }], '/v1/jobs/j%1B[2J1');
+    const result = await svc(['parse', file('s.pdf'), '--wait'], { tty: true, service });
+    expect(result.code, result.stderr).toBe(0);
+    expect(withoutSpinner(result.stderr)).toBe('Uploaded: the report at /v1/jobs/j[2J1 is being parsed. To look at it later:\n  svc api GET /v1/jobs/j[2J1\n');
   });
 
   it('gives a script the final report and nothing on stderr', async () => {
@@ -373,7 +392,8 @@ describe('svc parse FILE --wait', () => {
   it.each(MODES)('gives up after --wait-timeout (exit 9), having waited no longer than it, for $mode', async ({ tty }) => {
     const service = polled(ACCEPTED, Array(4).fill({ body: PROCESSING }));
     const result = await svc(['parse', file('s.pdf'), '--wait', '--wait-timeout', '3'], { tty, service });
-    expectFailureOf(result, 9, 'error: report cl_abc123 is still processing after 3 s');
+    // A person was told the id when the upload was accepted, before the wait.
+    expectFailure(result, 9, 'error: report cl_abc123 is still processing after 3 s', (stderr) => withoutSpinner(stderr).replace(tty ? UPLOADED : '', ''));
     expect(result.waits).toEqual([1000, 1500, 500]);
     expect(result.waits.reduce((a, b) => a + b)).toBe(3000);
     expect(withoutSpinner(result.stderr)).toContain('Check it later with `svc reports get cl_abc123`, or wait longer with --wait-timeout.');
@@ -402,7 +422,7 @@ describe('svc parse FILE --wait', () => {
     expect(text).toMatch(/^(status|Status)\tfailed$/m);
     expect(text).toMatch(/^error\.error_code\tDOCUMENT_PARSE_FAILED$/m);
     const stderr = withoutSpinner(result.stderr);
-    expect(stderr).toBe('error: report cl_abc123 failed: DOCUMENT_PARSE_FAILED: The document could not be parsed.\n');
+    expect(stderr).toBe(`${tty ? UPLOADED : ''}error: report cl_abc123 failed: DOCUMENT_PARSE_FAILED: The document could not be parsed.\n`);
     expect(result.waits).toEqual([1000]);
   });
 
@@ -440,18 +460,37 @@ describe('svc parse FILE --wait', () => {
     expectFailureOf(result, exit, line);
   });
 
-  it('Ctrl-C while waiting stops at once (exit 130), with no further poll', async () => {
+  it.each(MODES)('Ctrl-C while waiting stops at once (exit 130), with no further poll, and says how to look at the report later, for $mode', async ({ tty }) => {
     const controller = new AbortController();
     // The first poll's reply comes with the interrupt.
     const service = polled(ACCEPTED, []).expect('GET', POLL, () => {
       controller.abort();
       return { body: PROCESSING };
     });
-    const result = await svc(['parse', file('s.pdf'), '--wait'], { service, signal: controller.signal });
+    const result = await svc(['parse', file('s.pdf'), '--wait'], { tty, service, signal: controller.signal });
     expect(result.code).toBe(130);
     expect(result.stdout).toBe('');
     expect(result.requests).toHaveLength(2);
     expect(result.waits).toEqual([]);
+    // A person saw the id when the upload was accepted; the interruption says it again, to a script too.
+    const interrupted = 'error: interrupted\nThe upload was accepted: report cl_abc123 is still being parsed; look at it later with `svc reports get cl_abc123`.\n';
+    expect(withoutSpinner(result.stderr)).toBe(tty ? UPLOADED + interrupted : interrupted);
+  });
+
+  it('Ctrl-C while waiting, with --json in a script: the interruption as one JSON line, with how to look later', async () => {
+    const controller = new AbortController();
+    const service = polled(ACCEPTED, []).expect('GET', POLL, () => {
+      controller.abort();
+      return { body: PROCESSING };
+    });
+    const result = await svc(['parse', file('s.pdf'), '--wait', '--json'], { service, signal: controller.signal });
+    expect(result.code).toBe(130);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr)).toEqual({
+      error_code: 'INTERRUPTED',
+      error_message: 'interrupted',
+      suggested_action: 'The upload was accepted: report cl_abc123 is still being parsed; look at it later with `svc reports get cl_abc123`.',
+    });
   });
 });
 

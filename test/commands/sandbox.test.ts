@@ -126,8 +126,8 @@ describe('svc sandbox create', () => {
   it.each([['--json'], ['-o', 'csv'], ['-o', 'ndjson']])('--quiet with %s is a usage error, before any request', async (...format) => {
     const result = await svc(['sandbox', 'create', '--quiet', ...format]);
     expect(result.code).toBe(2);
-    // With machine output, a usage error is one JSON line on stderr too.
-    const message = format.includes('csv') ? result.stderr : JSON.parse(result.stderr).error_message;
+    // With a machine format, a usage error is one JSON line on a script's stderr too.
+    const message = JSON.parse(result.stderr).error_message;
     expect(message).toMatch(/^(error: )?--quiet prints only the report id; it conflicts with --output/);
   });
 

@@ -170,3 +170,27 @@ describe.each(MODES)('webhooks listen --secret, for $mode', ({ tty }) => {
     expect(result.stderr).not.toMatch(/warning/);
   });
 });
+
+describe.each(MODES)('webhooks listen with no secret and svc mock down, for $mode: a network failure (exit 9), as for every command', ({ tty }) => {
+  it('says it cannot reach svc mock to agree a secret, and what to do', async () => {
+    const base = `http://127.0.0.1:${await freePort()}`;
+    const result = await svc(['webhooks', 'listen', '--port', '0', '--exit-after', '1'], { tty, realWaits: true, columns: 400, env: { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: undefined } });
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `error: cannot reach svc mock at ${base} to agree a signing secret: ECONNREFUSED\n` +
+        'Is svc mock running there? Start it with `svc mock`, or pass the secret of the endpoint that sends the deliveries (--secret or SVC_WEBHOOK_SECRET).\n',
+    );
+    expect(result.stderr).not.toMatch(STACK);
+  });
+});
+
+describe('webhooks listen --json with no secret and svc mock down, in a script', () => {
+  it('the failure as one JSON line named NETWORK, exit 9', async () => {
+    const base = `http://127.0.0.1:${await freePort()}`;
+    const result = await svc(['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--json'], { realWaits: true, env: { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: undefined } });
+    expect(result.code).toBe(9);
+    expect(result.stdout).toBe('');
+    expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'NETWORK', error_message: `cannot reach svc mock at ${base} to agree a signing secret: ECONNREFUSED` });
+  });
+});

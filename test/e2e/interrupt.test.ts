@@ -76,7 +76,7 @@ describe('Ctrl-C while a spinner shows', () => {
     await expectUsable(terminal, session);
   });
 
-  it('svc parse FILE --wait, waiting for the report: exit 130 at once, no further poll, the terminal usable', async () => {
+  it('svc parse FILE --wait, waiting for the report: exit 130 at once, no further poll, the report id left on the screen, the terminal usable', async () => {
     // Every poll finds the report still processing: svc waits between polls with its spinner.
     await world.fault({ method: 'GET', path: '/v1/reports/', times: 1000, status: 200, json: { report_id: 'rpt_0000000000000001', status: 'processing' } });
     const session = terminal.start(['parse', statement(), '--wait'], env());
@@ -86,6 +86,12 @@ describe('Ctrl-C while a spinner shows', () => {
     expect(code, screen).toBe(130);
     expect(ms, screen).toBeLessThan(STOPS_WITHIN_MS);
     expect(screen).not.toContain('Parsing');
+    // The upload was accepted: its id, and how to look at it later, stay on the screen.
+    const id = /^Uploaded: report (rpt_\w+) is being parsed\. To look at it later:$/m.exec(screen)?.[1];
+    expect(id, screen).toBeDefined();
+    expect(screen).toMatch(new RegExp(`^  svc reports get ${id}$`, 'm'));
+    expect(screen).toMatch(/^error: interrupted$/m);
+    expect(screen).toContain(`look at it later with \`svc reports get ${id}\`.`);
     expect(screen).not.toMatch(STACK_LINE);
     // The next poll (1.5 s after the first at most) never came.
     await new Promise((r) => setTimeout(r, 1_600));

@@ -289,7 +289,7 @@ describe('webhooks listen with a base URL on this machine that is not svc mock',
     }
   });
 
-  it('nothing answering there: with --secret a warning (restart once the mock runs); without, exit 2 saying why', async () => {
+  it('nothing answering there: with --secret a warning (restart once the mock runs); without, exit 9 (the service cannot be reached) saying why', async () => {
     const base = `http://127.0.0.1:${await freePort()}`;
     const listener = await listen(['--secret', SECRET, '--exit-after', '1'], { SVC_BASE_URL: base });
     expect(listener.stderr()).toMatch(new RegExp(`^warning: not registered with svc mock: nothing answered at ${base.replace(/\./g, '\\.')} \\(ECONNREFUSED\\); if svc mock starts there, restart this listener`, 'm'));
@@ -297,8 +297,9 @@ describe('webhooks listen with a base URL on this machine that is not svc mock',
     await listener.done;
 
     const bare = await world.bare(['webhooks', 'listen', '--port', '0'], { env: { SVC_BASE_URL: base } });
-    expect(bare.code).toBe(2);
-    expect(bare.stderr).toContain(`svc mock would give its own, but nothing answered at ${base} (ECONNREFUSED).`);
+    expect(bare.code).toBe(9);
+    expect(bare.stdout).toBe('');
+    expect(bare.stderr).toMatch(new RegExp(`^error: cannot reach svc mock at ${base.replace(/\./g, '\\.')} to agree a signing secret: ECONNREFUSED$`, 'm'));
   });
 
   it('a base URL on another machine is never asked: the listener address stays here', async () => {

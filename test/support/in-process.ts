@@ -170,6 +170,8 @@ export interface InProcessOptions {
   tty?: boolean;
   /** stdout alone is not a terminal when false (with tty: a person writing to a file, `svc … > out.csv`). Default: as tty. */
   stdoutTTY?: boolean;
+  /** stderr alone is not a terminal when false (with tty: a person keeping errors in a file, `svc … 2> err.log`). Default: as tty. */
+  stderrTTY?: boolean;
   /** The service; default: one that expects no request at all. */
   service?: FakeService;
   /** Variables added to (or, when undefined, removed from) the default environment. */
@@ -237,7 +239,7 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const io: IO = { ...testIO(stdout, stderr, env, options.stdin, tty, options.columns), stdoutIsTTY: options.stdoutTTY ?? tty };
+  const io: IO = { ...testIO(stdout, stderr, env, options.stdin, tty, options.columns), stdoutIsTTY: options.stdoutTTY ?? tty, stderrIsTTY: options.stderrTTY ?? tty };
   const service = options.service ?? new FakeService();
   const waits: number[] = [];
   let now = options.now ?? NOW;

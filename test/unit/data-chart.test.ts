@@ -68,6 +68,57 @@ describe('lineChart', () => {
     for (const line of flat.split('\n')) expect(lineWidth(line)).toBeLessThanOrEqual(40);
   });
 
+  describe('every point sits on the row whose label is nearest to it', () => {
+    /** The plot's rows: the value each is labelled with, and what is drawn right of the axis. */
+    const rows = (chart: string) =>
+      chart
+        .split('\n')
+        .map((line) => /^\s*([\d,.-]+)[┤┼](.*)$/.exec(line))
+        .filter((match) => match !== null)
+        .map((match) => ({ label: Number(match[1]!.replace(/,/g, '')), drawn: match[2]! }));
+    /** The row of the longest level stretch of the line: where a plateau is drawn. */
+    const plateauRow = (chart: string) => {
+      const longest = (drawn: string) => Math.max(0, ...(drawn.match(/─+/g) ?? []).map((run) => run.length));
+      return rows(chart).reduce((best, row) => (longest(row.drawn) > longest(best.drawn) ? row : best));
+    };
+    const money = (v: number) => v.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+    it('the monthly credits of a report: the 58,400 plateau on the 57,742.86 line, not one line up', () => {
+      const credits = points([37309.85, 90939.26, 58400, 58400, 119041.89, 58400, 58400]);
+      const chart = lineChart(credits, { width: 80, color: false, format: money });
+      expect(chart).toMatch(/^\s*64,553\.86┤/m);
+      expect(chart).toMatch(/^\s*57,742\.86┤/m);
+      expect(plateauRow(chart).label).toBe(57742.86);
+    });
+
+    it('any plateau between two other values, at any width', () => {
+      const cents = fc.integer({ min: 0, max: 100_000_000 });
+      fc.assert(
+        fc.property(cents, cents, cents, fc.integer({ min: 40, max: 160 }), (a, b, c, width) => {
+          const [low, high] = [Math.min(a, b), Math.max(a, b)];
+          fc.pre(high - low >= 1200); // a grid step of at least a unit: labels of two decimals tell rows apart
+          const plateau = low + ((c % (high - low + 1)) as number);
+          const values = [a, plateau, plateau, plateau, plateau, plateau, plateau, b].map((v) => v / 100);
+          const chart = lineChart(points(values), { width, color: false, format });
+          const step = (high - low) / 100 / 12;
+          expect(Math.abs(plateauRow(chart).label - plateau / 100)).toBeLessThanOrEqual(step / 2 + 0.01);
+        }),
+      );
+    });
+
+    it('a single point is labelled with its own value, not that value rounded', () => {
+      expect(lineChart(points([58400.4]), { width: 40, color: false, format }).split('\n')[0]).toMatch(/^58400\.40┼─+$/);
+    });
+
+    it('a flat line whose stretching leaves a few ulps of noise is one row, labelled with its value', () => {
+      // Stretched to the 31 columns of a 40-column chart, 58400.4 comes out as 58400.399999999994 in places.
+      expect(new Set(resample([58400.4, 58400.4, 58400.4], 31)).size).toBeGreaterThan(1);
+      const flat = lineChart(points([58400.4, 58400.4, 58400.4]), { width: 40, color: false, format }).split('\n');
+      expect(flat[0]).toMatch(/^58400\.40┼─+$/);
+      expect(flat[1]).toMatch(/^ +└─+$/);
+    });
+  });
+
   it('refuses no points', () => {
     expect(() => lineChart([], { width: 40, color: false, format })).toThrow();
   });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Context } from '../../src/core/context.js';
 import { ApiError, EXIT_CODES, exitCodeFor } from '../../src/core/errors.js';
 import type { IO } from '../../src/core/io.js';
 import { reportError } from '../../src/core/report-error.js';
@@ -91,7 +90,7 @@ describe('reportError with machine output', () => {
     const error = new ApiError(400, decodeErrorEnvelope(raw)!, raw, true);
     let stderr = '';
     const io = { stderr: { write: (text: string) => (stderr += text) } } as unknown as IO;
-    expect(reportError(error, io, { machineOutput: true } as Context)).toBe(6);
+    expect(reportError(error, io, { jsonErrors: true, debug: false })).toBe(6);
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(JSON.parse(stderr)).toMatchObject({ error_code: 'INVALID_REQUEST', error_message: 'bad' });
   });

@@ -1,7 +1,7 @@
 // `svc consents list`: the consents your organisation gave (the reply's shape is not shown).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
-import { firstFieldsView, listRecords } from '../../core/output/unshown.js';
+import { firstFieldsView, headedList, listRecords } from '../../core/output/unshown.js';
 
 export async function listConsents(ctx: Context): Promise<void> {
   const client = await ctx.client();
@@ -10,6 +10,6 @@ export async function listConsents(ctx: Context): Promise<void> {
   await ctx.present(reply, {
     what: call.what,
     records: (body) => listRecords(body, 'data', 'consents'),
-    view: (body) => firstFieldsView(body, ['status'], { empty: 'No consents.', list: ['data', 'consents'] }),
+    view: (body) => headedList(firstFieldsView(body, ['status'], { empty: 'No consents.', list: ['data', 'consents'] }), 'Consents'),
   });
 }

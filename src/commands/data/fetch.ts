@@ -91,11 +91,11 @@ function age(fetched: number, now: number): string {
 
 /**
  * The quota error with one more line: when usage resets (from `GET /v1/usage`, when that works:
- * a Data API counter's own `resets_at` where the reply has one, else the documented one). Machine
- * output keeps the envelope alone on stderr.
+ * a Data API counter's own `resets_at` where the reply has one, else the documented one). An error
+ * reported as JSON (a script reads it) keeps the envelope alone on stderr.
  */
 async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError): Promise<ApiError> {
-  if (ctx.machineOutput) return error;
+  if (ctx.jsonErrors) return error;
   try {
     const reply = await client.request(target(ENDPOINTS.usage));
     const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? pick(reply.body, 'resets_at'));

@@ -2,7 +2,7 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../core/context.js';
-import { firstFieldsView, listRecords } from '../../core/output/unshown.js';
+import { firstFieldsView, headedList, listRecords } from '../../core/output/unshown.js';
 import { decisionsQuery, FIRST } from './options.js';
 
 export async function listDecisions(ctx: Context, flags: { outcome?: string; limit?: string }): Promise<void> {
@@ -13,6 +13,6 @@ export async function listDecisions(ctx: Context, flags: { outcome?: string; lim
   await ctx.present(reply, {
     what: call.what,
     records: (body) => listRecords(body, 'data', 'decisions'),
-    view: (body) => firstFieldsView(body, FIRST, { empty: 'No decisions.', list: ['data', 'decisions'], money: moneyOf(body) }),
+    view: (body) => headedList(firstFieldsView(body, FIRST, { empty: 'No decisions.', list: ['data', 'decisions'], money: moneyOf(body) }), 'Decisions'),
   });
 }

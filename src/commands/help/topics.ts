@@ -87,7 +87,7 @@ function exitCodesTopic(): Block[] {
     { kind: 'definitions', items: EXIT_CODES.map((row) => [String(row.exit), exitCodeText(row)]) },
     {
       kind: 'paragraph',
-      text: "The exit code of a failed request is decided by the reply's error_code first, then its error_type, then the HTTP status. The error is one line on stderr, `error: <error_code>: <error_message>`, followed by the suggested action, the documentation address and the request id; with --json or -o ndjson the error envelope is written to stderr as one JSON line instead. No stack trace is shown unless --debug is given. Bad input is refused before any request is sent (exit 2).",
+      text: "The exit code of a failed request is decided by the reply's error_code first, then its error_type, then the HTTP status. The error is one line on stderr, `error: <error_code>: <error_message>`, followed by the suggested action, the documentation address and the request id; with --json, --jq or -o json|ndjson|csv and stderr not a terminal, the error envelope is written to stderr as one JSON line instead (a person whose stderr is a terminal reads the lines above). No stack trace is shown unless --debug is given. Bad input is refused before any request is sent (exit 2).",
     },
     {
       kind: 'code',

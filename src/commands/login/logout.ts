@@ -1,10 +1,15 @@
 // `svc logout`: remove the saved key of the active profile.
 import { activeProfile, profileOf } from '../../config/resolve.js';
+import type { ConfigDoc } from '../../config/store.js';
 import type { Context } from '../../core/context.js';
+import { readEnv } from '../../core/environment.js';
+import { UsageError } from '../../core/errors.js';
 
 export async function logout(ctx: Context): Promise<void> {
   const store = await ctx.config();
   const doc = store.read();
+  const named = ctx.flags.profile ?? readEnv(ctx.io.env, 'SVC_PROFILE');
+  if (named !== undefined && !profileOf(doc, named)) throw noProfileToLogOutOf(named, doc);
   const { name } = activeProfile(ctx.flags, ctx.io.env, doc);
   if (!profileOf(doc, name)?.api_key) {
     ctx.err(`Profile "${name}" has no saved key; nothing to do.`);
@@ -14,4 +19,14 @@ export async function logout(ctx: Context): Promise<void> {
     delete d.profiles[name]!.api_key;
   });
   ctx.err(`✓ Removed the key of profile "${name}" from ${store.file}`);
+}
+
+/**
+ * A profile that does not exist has no key to remove. gh refuses to log out of a host it holds no
+ * login for; here that is a mistake on the command line (exit 2), answered with the profiles there
+ * are, not with `svc login`, which would make one.
+ */
+function noProfileToLogOutOf(name: string, doc: ConfigDoc): UsageError {
+  const known = Object.keys(doc.profiles);
+  return new UsageError(`unknown profile "${name}": nothing to log out of ` + (known.length ? `(profiles: ${known.join(', ')})` : '(no profiles are configured)'));
 }

@@ -168,7 +168,8 @@ async function keepUnresolved(
       return;
     }
   }
-  if (ctx.machineOutput) {
+  // Said as the error that ends the run is: one JSON line for a script, lines for a person.
+  if (ctx.jsonErrors) {
     ctx.err(JSON.stringify({ unresolved: written.count, lookups: lookupCount(), failed_out: written.path }));
     return;
   }

@@ -7,8 +7,9 @@ import { basename } from 'node:path';
 import type { ApiClient, ApiReply } from '../../api/client.js';
 import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
 import type { Context, ReplyReader } from '../../core/context.js';
-import { CliError, EXIT, NetworkError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
+import { CliError, EXIT, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
+import { printable } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 import { checkBank, checkInteger } from '../args.js';
@@ -58,7 +59,14 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
   }
   const reading = new ReplyReading('POST /v1/parse');
   const path = pollPath(reply.body, await baseUrlOf(ctx), reading);
-  const final = await waitForReport(ctx, client, path, waitSeconds * 1000);
+  const later = lookLater(reply.body, path, ctx);
+  // The upload is accepted: said at once, on a line of its own that the wait's spinner leaves on
+  // the screen, so a person who stops waiting (Ctrl-C) still has the report's id.
+  if (ctx.io.stderrIsTTY) {
+    ctx.err(`Uploaded: ${later.report} is being parsed. To look at it later:`);
+    ctx.err(`  ${later.command}`);
+  }
+  const final = await waitForReport(ctx, client, path, waitSeconds * 1000, later);
   await ctx.present(final, reportReader(`GET ${path}`));
   if (textOf(pick(final.body, 'status')) === 'failed') {
     const error = pick(final.body, 'error');
@@ -91,6 +99,32 @@ function acceptedReader(): ReplyReader {
       });
     },
   };
+}
+
+/** How to look at a report parsed in the background later: the report named by its id (else its poll path), and the command that shows it. */
+interface LookLater {
+  /** `report rpt_…`, or `the report at /v1/…`. */
+  report: string;
+  command: string;
+}
+
+/** The report's id, from the reply or the poll path of a report; the command is `svc reports get ID`, else `svc api GET PATH`. */
+function lookLater(body: unknown, path: string, ctx: Context): LookLater {
+  const shown = (text: string) => printable(ctx.secrets.mask(text));
+  const id = textOf(pick(body, 'report_id')) ?? reportIdOf(path);
+  if (id !== undefined) return { report: `report ${shown(id)}`, command: `svc reports get ${shown(id)}` };
+  return { report: `the report at ${shown(path)}`, command: `svc api GET ${shown(path)}` };
+}
+
+/** The id of `/v1/reports/{id}`, the poll path of a report; undefined for any other path. */
+function reportIdOf(path: string): string | undefined {
+  const match = /^\/v1\/reports\/([^/?#]+)$/.exec(path);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
 }
 
 async function baseUrlOf(ctx: Context): Promise<string> {
@@ -191,8 +225,11 @@ export function multipart(file: FilePart, fields: Record<string, string>): { byt
 const POLL_START_MS = 1000;
 const POLL_MAX_MS = 5000;
 
-/** Polls the report until it leaves `processing` (a reply without a status is taken as final), within the time limit. */
-async function waitForReport(ctx: Context, client: ApiClient, path: string, limitMs: number): Promise<ApiReply> {
+/**
+ * Polls the report until it leaves `processing` (a reply without a status is taken as final), within
+ * the time limit. Interrupted, it says how to look at the report later.
+ */
+async function waitForReport(ctx: Context, client: ApiClient, path: string, limitMs: number, later: LookLater): Promise<ApiReply> {
   const id = decodeURIComponent(path.split('?')[0]!.split('/').at(-1) ?? path);
   const started = ctx.now();
   const spinner = await ctx.spinner(`Parsing ${id}…`);
@@ -211,6 +248,9 @@ async function waitForReport(ctx: Context, client: ApiClient, path: string, limi
       await ctx.sleep(Math.min(interval, limitMs - elapsed));
       interval = Math.min(POLL_MAX_MS, interval * 1.5);
     }
+  } catch (error) {
+    if (error instanceof InterruptedError) error.hints.push(`The upload was accepted: ${later.report} is still being parsed; look at it later with \`${later.command}\`.`);
+    throw error;
   } finally {
     spinner.stop();
   }

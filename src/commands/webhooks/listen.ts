@@ -1,6 +1,6 @@
 import { secureUrl, shownUrl } from '../../core/urls.js';
 import type { Context } from '../../core/context.js';
-import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
+import { CliError, EXIT, InterruptedError, NetworkError, UsageError } from '../../core/errors.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';
 import type { Registration } from '../../webhooks/mock-endpoint.js';
 import type { Delivery, Receiver } from '../../webhooks/receiver.js';
@@ -169,6 +169,12 @@ function agreeOnSecret(
           ? undefined // the service, or another server: it has no mock routes
           : `${mockUrl} answered ${registration.status} to the registration${registration.message ? `: ${registration.message}` : ''}`;
   if (given === undefined) {
+    // A service that cannot be reached is a network failure (exit 9), as for every command.
+    if (registration?.kind === 'unreachable') {
+      throw new NetworkError(`cannot reach svc mock at ${mockUrl} to agree a signing secret: ${registration.reason}`, undefined, [
+        'Is svc mock running there? Start it with `svc mock`, or pass the secret of the endpoint that sends the deliveries (--secret or SVC_WEBHOOK_SECRET).',
+      ]);
+    }
     throw noSigningSecret([
       why
         ? `svc mock would give its own, but ${why}.`

@@ -35,12 +35,13 @@ export function lineChart(points: readonly ChartPoint[], options: ChartOptions):
   // stays free so a terminal never wraps the line.
   const plotColumns = Math.max(MIN_PLOT_COLUMNS, options.width - labelWidth - 1);
   const plotted = resample(values, plotColumns);
-  const chart = plot(plotted, {
-    height: options.height ?? DEFAULT_HEIGHT,
+  const rows = gridRows(min, max, options.height ?? DEFAULT_HEIGHT);
+  const chart = plot(plotted.map(rows.rowOf), {
+    height: rows.height,
     offset: 2,
-    format: (x: number) => options.format(x).padStart(labelWidth),
-    min,
-    max,
+    format: (row: number) => options.format(rows.valueOf(row)).padStart(labelWidth),
+    min: rows.bottom,
+    max: rows.top,
     ...(options.color && { colors: [cyan] }),
   })
     .split('\n')
@@ -59,6 +60,29 @@ export function lineChart(points: readonly ChartPoint[], options: ChartOptions):
   const oneLine = `${highest}  ·  ${lowest}`;
   const extremes = indent.length + oneLine.length <= options.width ? [oneLine] : [highest, lowest];
   return [...chart, dim(axis), indent + dim(ends), ...extremes.map((line) => indent + line)].join('\n');
+}
+
+/** asciichart marks the row of the value 0 as an axis crossing: the rows are counted from 1, so none is. */
+const BOTTOM_ROW = 1;
+
+/**
+ * The values as rows of the grid, which is what asciichart is given. Given values, it puts one
+ * round(value·ratio) − round(min·ratio) rows up: two roundings, which drew a value one row off the
+ * grid line labelled with it (a 58,400 plateau on the 64,553.86 line, not the 57,742.86 one). In
+ * rows, with a ratio of 1 and a whole bottom row, it rounds once: every point sits on the row whose
+ * label is nearest to it. Values a hair outside the range (interpolation) are kept on the grid: a
+ * flat line's range of a few ulps once made asciichart count rows it never reached.
+ */
+function gridRows(min: number, max: number, height: number) {
+  const range = max - min;
+  const rowsUp = range === 0 ? 0 : height;
+  return {
+    height: rowsUp,
+    bottom: BOTTOM_ROW,
+    top: BOTTOM_ROW + rowsUp,
+    rowOf: (value: number) => BOTTOM_ROW + (range === 0 ? 0 : Math.min(height, Math.max(0, ((value - min) / range) * height))),
+    valueOf: (row: number) => (range === 0 ? min : min + ((row - BOTTOM_ROW) / height) * range),
+  };
 }
 
 /** The values stretched or squeezed to `count` columns by linear interpolation, ends kept. */

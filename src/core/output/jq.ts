@@ -52,12 +52,20 @@ async function applyJq(json: string, expression: string): Promise<string> {
 /** The most output `--jq` holds to filter it. */
 const MAX_CAPTURE_BYTES = 512 * 1024 * 1024;
 
-/**
- * The IO a command runs on under `--jq`: its stdout is held, then filtered once the command is
- * done. A command that fails gets what it printed back unfiltered (`svc api`'s error body), so
- * nothing is lost.
- */
-export function filteredIO(io: IO, expression: string, mask: (text: string) => string): { io: IO; finish: (succeeded: boolean) => Promise<void> } {
+/** The IO a command runs on under `--jq`, and what prints the filtered output once it is done. */
+export interface JqFilter {
+  io: IO;
+  /**
+   * Filters what the command printed. A command that failed (`svc api`'s error body, the report of
+   * a parse that failed) is filtered too, as gh filters an error body: under --jq, never the
+   * unfiltered output. There the filter failing is no failure of its own (the command's stays):
+   * nothing goes to stdout, and what jq said is returned, for the error to tell.
+   */
+  finish: (succeeded: boolean) => Promise<string | undefined>;
+}
+
+/** The IO a command runs on under `--jq`: its stdout is held, then filtered once the command is done. */
+export function filteredIO(io: IO, expression: string, mask: (text: string) => string): JqFilter {
   const chunks: Buffer[] = [];
   let size = 0;
   const held = new Writable({
@@ -72,15 +80,23 @@ export function filteredIO(io: IO, expression: string, mask: (text: string) => s
       done();
     },
   });
-  const finish = async (succeeded: boolean): Promise<void> => {
+  // A raw string is the service's text: on a terminal its control characters (an escape code in
+  // a name) are dropped, as in every view, once its secrets are masked (while an escape sequence
+  // that splits one is still whole); a pipe gets it as jq gives it.
+  const write = (output: string) => io.stdout.write(io.stdoutIsTTY ? printable(mask(output)) : output);
+  const finish = async (succeeded: boolean): Promise<string | undefined> => {
     const text = Buffer.concat(chunks).toString('utf8');
-    if (text === '') return;
-    if (!succeeded) return void io.stdout.write(text);
-    const output = await applyJq(text, expression);
-    // A raw string is the service's text: on a terminal its control characters (an escape code in
-    // a name) are dropped, as in every view, once its secrets are masked (while an escape
-    // sequence that splits one is still whole); a pipe gets it as jq gives it.
-    io.stdout.write(io.stdoutIsTTY ? printable(mask(output)) : output);
+    if (text === '') return undefined;
+    if (succeeded) {
+      write(await applyJq(text, expression));
+      return undefined;
+    }
+    try {
+      write(await applyJq(text, expression));
+      return undefined;
+    } catch (error) {
+      return `--jq printed nothing: ${(error as Error).message.replace(/^--jq: /, '')}`;
+    }
   };
   // What the command prints goes to jq, not to a terminal: no colour, nothing for people.
   return { io: withStreams(io, { stdout: held, stdoutIsTTY: false }), finish };

@@ -3,7 +3,7 @@
 // outcome, verdict) moved first, what a pipe gets of a list reply, and their records for -o ndjson
 // and -o csv.
 import { isRecord, otherFields, pick, type JsonRecord } from '../../api/reading.js';
-import { asideLines, genericView, itemsTable, type Money } from './generic.js';
+import { asideLines, genericView, heading, itemsTable, type Money } from './generic.js';
 import type { SectionsView } from './view.js';
 
 /**
@@ -86,4 +86,10 @@ export function listRecords(body: unknown, ...names: string[]): unknown[] | unde
     if (Array.isArray(list)) return list;
   }
   return undefined;
+}
+
+/** A list reply's items are headed by what they are ("Consents"), not by the key that holds them (`data`, "Data"). */
+export function headedList(view: SectionsView, name: string): SectionsView {
+  const dataHeading = heading(['data']);
+  return { ...view, parts: view.parts.map((part) => (part.heading === dataHeading ? { ...part, heading: name } : part)) };
 }
