@@ -48,7 +48,7 @@ describe.each(MODES)('a reply of 1,000 rows that each bring a field of their own
       expect(screen).toContain(leftOut('978'));
       // One boxed table: a line a row, a header and its rule, the borders, and the note.
       expect(screen.length).toBeLessThan(1000 + 10);
-      expect(screen.slice(0, 3)).toEqual(['Data', expect.stringMatching(/^┌─/), expect.stringMatching(/^│ STATUS │ ID +│ GRANT │ GRANT │/)]);
+      expect(screen.slice(0, 3)).toEqual(['Consents', expect.stringMatching(/^┌─/), expect.stringMatching(/^│ STATUS │ ID +│ GRANT │ GRANT │/)]);
     } else {
       const lines = result.stdout.split('\n').slice(0, -1);
       expect(lines).toHaveLength(1001);

@@ -197,7 +197,7 @@ describe('views', () => {
       categories: { salary: { count: 1, total: 72000 }, other: { count: 0, total: 0 } },
     };
     const out = await text(enrichView(body, reading()));
-    expect(out).toContain('DATE\tDESCRIPTION\tCREDIT\tDEBIT\tBALANCE\tCATEGORY\tCONFIDENCE\tMCC\n2026-03-25\tSALARY\t72,000.00\t\t1,45,200.00\tsalary\t0.95\t6011\n');
+    expect(out).toContain('DATE\tDESCRIPTION\tCREDIT\tDEBIT\tBALANCE\tCATEGORY\tCONFIDENCE\tMCC\n2026-03-25\tSALARY\t72000\t\t145200\tsalary\t0.95\t6011\n');
     expect(out).toContain('signals.salary_detected\tyes');
     expect(out).toContain('Categories');
   });
@@ -490,7 +490,7 @@ describe('svc enrich', () => {
   it('reads JSON from stdin, and shows a table', async () => {
     const run = await svc(['enrich', '--file', '-'], { body: reply }, { stdin: JSON.stringify({ transactions: [{ date: '2026-03-25', description: 'SALARY', credit: 72000, balance: 145200 }] }) });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('2026-03-26\tATM\t\t5,000.00\t1,40,200.00\tcash_withdrawal\t0.9');
+    expect(run.stdout).toContain('2026-03-26\tATM\t\t5000\t140200\tcash_withdrawal\t0.9');
   });
 
   it('a bad file is exit 2 naming the bad line, and nothing is sent', async () => {

@@ -8,7 +8,7 @@ import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { printableDeep } from '../../src/core/output/format.js';
 import { createPaint, type Paint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
-import type { View } from '../../src/core/output/view.js';
+import { pipeRemarks, type View } from '../../src/core/output/view.js';
 import { balanceView } from '../../src/commands/reports/balance.js';
 import { incomeView, monthlyCreditPoints } from '../../src/commands/reports/income.js';
 import { liabilitiesView } from '../../src/commands/reports/liabilities.js';
@@ -119,10 +119,11 @@ describe('reports transactions', () => {
     expect(terminal(transactionsView(odd, reading()))).not.toMatch(BAD_WORDS);
   });
 
-  it('keeps the rest of the reply beside the table', () => {
-    const text = pipe(transactionsView({ count: 'many', transactions: [], next_cursor: 'abc' }, reading()));
-    expect(text).toContain('count\tmany');
-    expect(text).toContain('next_cursor\tabc');
+  it('keeps the rest of the reply beside the table: under it on a terminal, on stderr from a pipe', () => {
+    const view = transactionsView({ count: 'many', transactions: [], next_cursor: 'abc' }, reading());
+    expect(terminal(view)).toMatch(/next_cursor\s+abc/);
+    expect(pipe(view)).not.toContain('next_cursor');
+    expect(pipeRemarks(view)).toEqual(expect.arrayContaining(['count: many', 'next_cursor: abc']));
   });
 
   it('says so when no transaction matches', () => {

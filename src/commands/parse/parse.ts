@@ -1,6 +1,7 @@
 // `svc parse FILE`: checks the file locally, uploads it as multipart, and with --wait polls the
 // report until it is complete or failed.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { urlInsideApi } from '../../api/request-paths.js';
 import { randomBytes } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -58,7 +59,10 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
     return;
   }
   const reading = new ReplyReading('POST /v1/parse');
-  const path = pollPath(reply.body, await baseUrlOf(ctx), reading);
+  const baseUrl = await baseUrlOf(ctx);
+  const path = pollPath(reply.body, baseUrl, reading);
+  // A path that would leave the API is refused before it is offered as a way to look later.
+  urlInsideApi(baseUrl, path);
   const later = lookLater(reply.body, path, ctx);
   // The upload is accepted: said at once, on a line of its own that the wait's spinner leaves on
   // the screen, so a person who stops waiting (Ctrl-C) still has the report's id.
