@@ -79,6 +79,8 @@ export function maskedIO(io: IO, secrets: Secrets): { io: IO; flush: () => void 
     told = true;
     stderr.stream.write('warning: the output held a secret in use (the API key or a token): it is masked\n');
   });
+  // On one screen, what one stream holds back must not wait while the other writes past it.
+  if (io.stdoutIsTTY && io.stderrIsTTY) MaskedStream.pair(stdout, stderr);
   return {
     io: withStreams(io, { stdout: stdout.stream, stderr: stderr.stream }),
     flush: () => {

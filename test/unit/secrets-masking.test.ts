@@ -117,6 +117,32 @@ function terminalDouble(): PassThrough & { isTTY: boolean; columns: number; text
 }
 
 describe('MaskedStream', () => {
+  // A spinner shows the cursor again with ESC[?25h. A key whose secret starts like the end of that
+  // sequence (`h…`, `5h…`, `25h…`, one in a few thousand random keys) once made the stream hold its
+  // last bytes back: the terminal then read stdout's next text as the rest of the sequence.
+  for (const secret of ['h0112233445566778899aabbccddeeff', '5h0112233445566778899aabbccddee', '25h0112233445566778899aabbccdd']) {
+    it(`never cuts an escape sequence when it holds a write's end back (a key starting ${secret.slice(0, 3)})`, async () => {
+      const target = terminalDouble();
+      const masked = new MaskedStream(target, secrets(`svc_sk_test_${secret}`));
+      masked.stream.write('x\u001b[?25h');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(target.text()).toBe('x');
+      masked.flush();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(target.text()).toBe('x\u001b[?25h');
+    });
+  }
+
+  it('on one terminal, what stderr held back goes out before stdout writes: the two keep their order', async () => {
+    const screen = terminalDouble();
+    const both: IO = { stdout: screen, stderr: screen, stdin: new PassThrough(), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, env: {}, columns: 80 };
+    const { io } = maskedIO(both, secrets('svc_sk_test_h0112233445566778899aabbccddeeff'));
+    io.stderr.write('spinner\u001b[?25h');
+    io.stdout.write('Vegetables\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(screen.text()).toBe('spinner\u001b[?25hVegetables\n');
+  });
+
   it('masks a key split across two writes at any point (property)', async () => {
     const line = `{"note":"your key is ${KEY}, or svc\\u005fsk_test_0123456789abcdef0123456789abcdef"}\n`;
     for (let cut = 0; cut <= line.length; cut++) {
