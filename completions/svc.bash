@@ -11,7 +11,7 @@
 # The subcommands of a command path.
 __svc_commands() {
   case $1 in
-    '') __svc_reply='reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock login logout whoami config completion version help' ;;
+    '') __svc_reply='reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock ready login logout whoami config completion version help' ;;
     'reports') __svc_reply='list get match auth identity counterparties recurring transactions income balance liabilities score verify underwrite' ;;
     'statements') __svc_reply='list' ;;
     'merchants') __svc_reply='resolve' ;;
@@ -55,9 +55,10 @@ __svc_flags() {
     'data keys') __svc_reply='--param --max-age --no-cache --bank' ;;
     'sandbox create') __svc_reply='--scenario --quiet' ;;
     'sandbox fire') __svc_reply='--event --error-code' ;;
-    'webhooks listen') __svc_reply='--port --secret --forward-to --exit-after --wait' ;;
+    'webhooks listen') __svc_reply='--port --secret --forward-to --exit-after --wait --ready-file' ;;
     'webhooks verify') __svc_reply='--secret --header --body' ;;
-    'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --fault' ;;
+    'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --ready-file --fault' ;;
+    'ready') __svc_reply='--wait' ;;
     'login') __svc_reply='--with-key --use' ;;
     'whoami') __svc_reply='--local' ;;
     'config delete') __svc_reply='--force' ;;
@@ -139,6 +140,7 @@ __svc_flag_kind() {
     'webhooks listen --forward-to') __svc_reply='text' ;;
     'webhooks listen --exit-after') __svc_reply='text' ;;
     'webhooks listen --wait') __svc_reply='text' ;;
+    'webhooks listen --ready-file') __svc_reply='files' ;;
     'webhooks verify --secret') __svc_reply='text' ;;
     'webhooks verify --header') __svc_reply='text' ;;
     'webhooks verify --body') __svc_reply='files' ;;
@@ -147,7 +149,9 @@ __svc_flag_kind() {
     'mock --keep-requests') __svc_reply='text' ;;
     'mock --webhook-url') __svc_reply='text' ;;
     'mock --webhook-secret') __svc_reply='text' ;;
+    'mock --ready-file') __svc_reply='files' ;;
     'mock --fault') __svc_reply='choices html-502 truncated-json reset-mid-reply slow 429-once 503-twice nested-envelope not-json 500-always huge-reply list' ;;
+    'ready --wait') __svc_reply='text' ;;
     *' --output'|*' -o') __svc_reply='choices table json ndjson csv' ;;
     *' --jq') __svc_reply='text' ;;
     *' --timeout') __svc_reply='text' ;;
@@ -192,12 +196,13 @@ __svc_arg_kind() {
     'data series') case $2 in 0) __svc_reply='choices balance-sheet pnl credit indicators cbs cpi interest-rates trade bank-pnl macro' ;; 1) __svc_reply='dynamic data-selectors' ;; esac ;;
     'data keys') case $2 in 0) __svc_reply='choices balance-sheet pnl credit indicators cbs cpi interest-rates trade bank-pnl macro' ;; esac ;;
     'sandbox fire') case $2 in 0) __svc_reply='text' ;; esac ;;
+    'ready') case $2 in 0) __svc_reply='files' ;; esac ;;
     'config get') case $2 in 0) __svc_reply='choices base_url api_key' ;; esac ;;
     'config set') case $2 in 0) __svc_reply='choices base_url api_key' ;; 1) __svc_reply='text' ;; esac ;;
     'config use') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
     'config delete') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
     'completion') case $2 in 0) __svc_reply='choices bash zsh fish' ;; esac ;;
-    'help') case $2 in 0) __svc_reply='choices global-flags environment exit-codes formatting config reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock login logout whoami completion version' ;; *) __svc_reply='text' ;; esac ;;
+    'help') case $2 in 0) __svc_reply='choices global-flags environment exit-codes formatting config reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock ready login logout whoami completion version' ;; *) __svc_reply='text' ;; esac ;;
   esac
 }
 

@@ -6,7 +6,7 @@
 function __svc_commands
     switch "$argv"
         case ''
-            echo 'reports' 'match' 'auth' 'recurring' 'parse' 'statements' 'merchants' 'usage' 'api' 'enrich' 'connect' 'consents' 'grants' 'decisions' 'data' 'sandbox' 'webhooks' 'mock' 'login' 'logout' 'whoami' 'config' 'completion' 'version' 'help'
+            echo 'reports' 'match' 'auth' 'recurring' 'parse' 'statements' 'merchants' 'usage' 'api' 'enrich' 'connect' 'consents' 'grants' 'decisions' 'data' 'sandbox' 'webhooks' 'mock' 'ready' 'login' 'logout' 'whoami' 'config' 'completion' 'version' 'help'
         case 'reports'
             echo 'list' 'get' 'match' 'auth' 'identity' 'counterparties' 'recurring' 'transactions' 'income' 'balance' 'liabilities' 'score' 'verify' 'underwrite'
         case 'statements'
@@ -35,7 +35,7 @@ end
 # Whether the flag $argv[2] of the command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1] $argv[2]"
-        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'api --method' 'api -X' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --fault' '*'' --output' '*'' -o' '*'' --jq' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
+        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'api --method' 'api -X' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks listen --ready-file' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --ready-file' 'mock --fault' 'ready --wait' '*'' --output' '*'' -o' '*'' --jq' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
             return 0
     end
     return 1
@@ -143,6 +143,7 @@ complete -c svc -n '__svc_needs_command' -a 'data' -d 'read the central bank\'s 
 complete -c svc -n '__svc_needs_command' -a 'sandbox' -d 'make sandbox reports and fire webhook deliveries on demand (test keys only)'
 complete -c svc -n '__svc_needs_command' -a 'webhooks' -d 'receive and verify signed webhook deliveries (X-Svc-Signature)'
 complete -c svc -n '__svc_needs_command' -a 'mock' -d 'run a local emulation of the service on 127.0.0.1, with demo keys and data'
+complete -c svc -n '__svc_needs_command' -a 'ready' -d 'wait until a svc mock or webhooks listen run with --ready-file listens, and print its address'
 complete -c svc -n '__svc_needs_command' -a 'login' -d 'save an API key (checked with the service first) in a profile'
 complete -c svc -n '__svc_needs_command' -a 'logout' -d 'remove the saved API key of a profile'
 complete -c svc -n '__svc_needs_command' -a 'whoami' -d 'show the profile, base URL and key (masked) in force, where each came from, and whether the service accepts the key'
@@ -369,6 +370,7 @@ complete -c svc -n '__svc_at webhooks listen' -l secret -x -d 'signing secret (p
 complete -c svc -n '__svc_at webhooks listen' -l forward-to -x -d 'pass each valid delivery on to this address, with the same headers'
 complete -c svc -n '__svc_at webhooks listen' -l exit-after -x -d 'stop with exit 0 after N valid events'
 complete -c svc -n '__svc_at webhooks listen' -l wait -x -d 'with --exit-after: give up after this long with exit 9 (default: 60)'
+complete -c svc -n '__svc_at webhooks listen' -l ready-file -r -F -d 'keep its state in this file, for `svc ready FILE` to wait on (in CI)'
 
 # svc webhooks verify
 complete -c svc -n '__svc_at webhooks verify' -l secret -x -d 'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users)'
@@ -383,7 +385,12 @@ complete -c svc -n '__svc_at mock' -l keep-requests -x -d 'how many of the lates
 complete -c svc -n '__svc_at mock' -l keep-bodies -d 'keep request bodies (JSON and text, up to 256 KiB each) in that list too'
 complete -c svc -n '__svc_at mock' -l webhook-url -x -d 'POST signed sandbox webhook deliveries to this address (repeatable)'
 complete -c svc -n '__svc_at mock' -l webhook-secret -x -d 'sign deliveries with this secret (default: a new one at every start)'
+complete -c svc -n '__svc_at mock' -l ready-file -r -F -d 'keep its state in this file, for `svc ready FILE` to wait on (in CI)'
 complete -c svc -n '__svc_at mock' -l fault -x -a 'html-502 truncated-json reset-mid-reply slow 429-once 503-twice nested-envelope not-json 500-always huge-reply list' -d 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)'
+
+# svc ready
+complete -c svc -n '__svc_at ready' -l wait -x -d 'give up after this long, with exit 9 (default: 30)'
+complete -c svc -n '__svc_arg_at 0 ready' -F -d 'the file given to --ready-file'
 
 # svc login
 complete -c svc -n '__svc_at login' -l with-key -d 'read the key from standard input instead of asking'
@@ -440,6 +447,7 @@ complete -c svc -n '__svc_arg_at 0 help' -a 'data' -d 'read the central bank\'s 
 complete -c svc -n '__svc_arg_at 0 help' -a 'sandbox' -d 'make sandbox reports and fire webhook deliveries on demand (test keys only)'
 complete -c svc -n '__svc_arg_at 0 help' -a 'webhooks' -d 'receive and verify signed webhook deliveries (X-Svc-Signature)'
 complete -c svc -n '__svc_arg_at 0 help' -a 'mock' -d 'run a local emulation of the service on 127.0.0.1, with demo keys and data'
+complete -c svc -n '__svc_arg_at 0 help' -a 'ready' -d 'wait until a svc mock or webhooks listen run with --ready-file listens, and print its address'
 complete -c svc -n '__svc_arg_at 0 help' -a 'login' -d 'save an API key (checked with the service first) in a profile'
 complete -c svc -n '__svc_arg_at 0 help' -a 'logout' -d 'remove the saved API key of a profile'
 complete -c svc -n '__svc_arg_at 0 help' -a 'whoami' -d 'show the profile, base URL and key (masked) in force, where each came from, and whether the service accepts the key'

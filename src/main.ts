@@ -22,6 +22,7 @@ import { registerReports } from './commands/reports/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerStatements } from './commands/statements/index.js';
 import { registerUsage } from './commands/usage/index.js';
+import { registerReady } from './commands/ready/index.js';
 import { registerVersion } from './commands/version/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import type { App } from './core/app.js';
@@ -188,6 +189,7 @@ Examples:
   registerSandbox(program, app);
   registerWebhooks(program, app);
   registerMock(program, app);
+  registerReady(program, app);
   program.commandsGroup('Setup commands:');
   registerLogin(program, app);
   registerConfig(program, app);

@@ -5,8 +5,9 @@
 // 0700. An entry is trusted only where no other user could have put it: the cache folder, its
 // folders and the file must be the user's own and writable by nobody else; else the cache is
 // bypassed.
-import { lstatSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { replaceFile } from './replace-file.js';
 import { readTrustedFile, untrustedFolderReason } from './trusted-files.js';
 
 
@@ -66,16 +67,7 @@ export class ReplyCache {
   write(entry: CacheEntry): void {
     if (this.bypassed()) return;
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    const file = this.fileFor(entry.url);
-    // Created exclusively, in a folder only the user may write: the name need not be unguessable.
-    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`;
-    try {
-      writeFileSync(temporary, JSON.stringify(entry), { mode: 0o600, flag: 'wx' });
-      renameSync(temporary, file);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw error;
-    }
+    replaceFile(this.fileFor(entry.url), JSON.stringify(entry));
   }
 
   /** True when a folder of the cache could hold another user's files; says why through `note`, once. */

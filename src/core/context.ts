@@ -17,6 +17,7 @@ import type { OutputFormat, Reply } from './output/render.js';
 import type { Secrets } from './output/secrets.js';
 import type { View } from './output/view.js';
 import type { CacheStore, Prompter, Services } from './services.js';
+import type { Transport } from '../api/transport.js';
 
 export interface GlobalFlags {
   json?: boolean;
@@ -122,6 +123,14 @@ export class Context {
   async sleep(ms: number, signal: AbortSignal = this.signal): Promise<void> {
     const sleep = this.services.sleep ?? (await import('./sleep.js')).sleep;
     await sleep(ms, signal);
+  }
+
+  /**
+   * A direct HTTP connection, for requests that are not the service's and so pass through no API
+   * client (svc mock's admin routes, on this machine): the test's transport in a test.
+   */
+  async directTransport(): Promise<Transport> {
+    return this.services.transport ?? (await import('../api/transport.js')).directTransport;
   }
 
   /** The questions for a person; only when canPrompt. */

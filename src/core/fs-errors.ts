@@ -5,5 +5,6 @@ export function whyUnreadable(error: unknown): string {
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'EISDIR') return 'it is a folder';
+  if (code === 'ELOOP') return 'it is a symbolic link';
   return (error as Error)?.message ?? String(error);
 }

@@ -1,7 +1,7 @@
 // Whether a file svc keeps for itself (a cached reply, compiled code) could have been put there by
 // another user of a shared machine: it and its folders must be the user's own and writable by
 // nobody else.
-import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, type Stats } from 'node:fs';
 
 /** Why the first existing folder of the list is not to be trusted, or undefined. A missing folder is made by svc, 0700. */
 export function untrustedFolderReason(folders: [string, (path: string) => Stats][]): string | undefined {
@@ -30,10 +30,10 @@ function distrustReason(path: string, info: Stats): string | undefined {
 
 /**
  * The bytes of a regular file of the user's own that nobody else can write, opened without
- * following a link. Throws when it cannot be opened, and when it is not to be trusted: then after
- * telling `distrusted` why.
+ * following a link, and at most `maxBytes` of them. Throws when it cannot be opened, and when it
+ * is not to be trusted: then after telling `distrusted` why.
  */
-export function readTrustedFile(file: string, distrusted: (reason: string) => void = () => {}): Buffer {
+export function readTrustedFile(file: string, distrusted: (reason: string) => void = () => {}, maxBytes = Number.POSITIVE_INFINITY): Buffer {
   const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   try {
     const info = fstatSync(fd);
@@ -42,7 +42,15 @@ export function readTrustedFile(file: string, distrusted: (reason: string) => vo
       distrusted(reason);
       throw new Error(reason);
     }
-    return readFileSync(fd);
+    if (maxBytes === Number.POSITIVE_INFINITY) return readFileSync(fd);
+    const bytes = Buffer.alloc(maxBytes);
+    let length = 0;
+    while (length < maxBytes) {
+      const read = readSync(fd, bytes, length, maxBytes - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    return bytes.subarray(0, length);
   } finally {
     closeSync(fd);
   }

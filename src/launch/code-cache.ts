@@ -7,13 +7,14 @@
 // same rule as the reply cache), and it is named by the program's content hash, so a program that
 // changed never meets the code of another. V8 itself refuses a cache made by another V8 version or
 // with other flags; svc then compiles from source and writes a new one.
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDir } from '../config/paths.js';
 import { readEnv, type Env } from '../core/environment.js';
+import { replaceFile } from '../core/replace-file.js';
 import { readTrustedFile, untrustedFolderReason } from '../core/trusted-files.js';
 
 export interface Program {
@@ -84,16 +85,14 @@ function codeFolder(env: Env): string | undefined {
 
 /** Replaces the cache in one step (an exclusive temporary file renamed), and removes the code of other programs. Never fails the run. */
 function writeCode(folder: string, cacheFile: string, script: Script): void {
-  const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
-    renameSync(temporary, cacheFile);
+    replaceFile(cacheFile, script.createCachedData());
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
       if (name.startsWith(PREFIX) && name.endsWith('.bin') && path !== cacheFile) rmSync(path, { force: true });
     }
   } catch {
-    rmSync(temporary, { force: true });
+    // A cache that cannot be written costs this run nothing, and the next only time.
   }
 }

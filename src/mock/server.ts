@@ -185,6 +185,9 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
 
   /** /_mock/*: the caller is admitted on the headers alone (admin-access.ts), then the body is read. */
   async function handleAdminRequest(req: IncomingMessage, res: ServerResponse, method: string, url: URL, requestId: string): Promise<number | 'reset'> {
+    // Every reply here, a refusal too, says it is the mock's: a client tells "svc mock refused my
+    // key" from "this server is not svc mock" (src/webhooks/mock-endpoint.ts reads it).
+    res.setHeader('X-Svc-Mock', '1');
     let caller: KeyIdentity;
     let received: Received;
     try {

@@ -11,18 +11,26 @@
 // secret it makes for this endpoint and tells only in the reply, which the listener verifies with.
 // The endpoint belongs to the key that registered it: that key removes it.
 //
+// Every reply of the mock's admin routes, a refusal too, carries `X-Svc-Mock: 1`: a refusal from
+// svc mock (a key it does not know) is told apart from a server that has no such routes at all
+// (the service, whatever it answers), so that neither is blamed for the other.
+//
 // These are not service requests (not under /v1, no retries), so they do not go through the API
-// client: one attempt each, bounded in time, only ever to a loopback base URL.
+// client: one attempt each over a direct connection, bounded in time and size, only ever to a
+// loopback base URL.
+import { ReplyTooLargeError, type Transport } from '../api/transport.js';
 import { isRecord } from '../api/reading.js';
 import { isLoopbackHost } from '../core/urls.js';
 
 const MOCK_ENDPOINTS_PATH = '/_mock/webhooks/endpoints';
+/** The header svc mock marks its admin replies with. */
+export const MOCK_MARK_HEADER = 'x-svc-mock';
 
 export type Registration =
   /** The base URL is svc mock and will deliver fired events to the listener. */
   | { kind: 'registered'; id: string; secret: string }
-  /** The base URL answered, but not with a registration: not svc mock (404 from the service), or it refused (400). */
-  | { kind: 'not-registered'; status: number; message?: string }
+  /** The base URL answered, but not with a registration: svc mock refused it (`fromMock`), or the server is not svc mock. */
+  | { kind: 'not-registered'; status: number; fromMock: boolean; code?: string; message?: string }
   /** Nothing answered (refused, timed out, reset). */
   | { kind: 'unreachable'; reason: string };
 
@@ -31,6 +39,8 @@ export interface MockCallOptions {
   apiKey: string | undefined;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** A direct connection (node:http): the admin routes are on this machine, never behind a proxy. */
+  transport: Transport;
   userAgent: string;
   /** One line per request and reply (--debug). */
   trace?: (line: string) => void;
@@ -55,10 +65,11 @@ export async function registerWithMock(baseUrl: string, endpoint: { url: string;
   const body = parse(reply.text);
   if (reply.status >= 200 && reply.status < 300) {
     if (typeof body?.id === 'string' && typeof body.secret === 'string' && body.secret !== '') return { kind: 'registered', id: body.id, secret: body.secret };
-    return { kind: 'not-registered', status: reply.status, message: 'the reply holds no endpoint id and secret' };
+    return { kind: 'not-registered', status: reply.status, fromMock: reply.fromMock, message: 'the reply holds no endpoint id and secret' };
   }
+  const code = typeof body?.error_code === 'string' ? body.error_code : undefined;
   const message = typeof body?.error_message === 'string' ? body.error_message : undefined;
-  return { kind: 'not-registered', status: reply.status, message };
+  return { kind: 'not-registered', status: reply.status, fromMock: reply.fromMock, code, message };
 }
 
 /** Removes the registration; undefined once done (or when the mock no longer knows it), else why not. */
@@ -69,7 +80,7 @@ export async function unregisterFromMock(baseUrl: string, id: string, options: M
   return `it answered ${reply.status}`;
 }
 
-type Answer = { status: number; text: string } | { reason: string; refused: boolean };
+type Answer = { status: number; fromMock: boolean; text: string } | { reason: string; refused: boolean };
 
 async function call(method: string, url: string, body: string | undefined, options: MockCallOptions): Promise<Answer> {
   const started = performance.now();
@@ -77,52 +88,33 @@ async function call(method: string, url: string, body: string | undefined, optio
   options.trace?.(`debug: → ${method} ${url} (svc mock's webhook endpoints)`);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   try {
-    const response = await fetch(url, {
+    const reply = await options.transport({
       method,
+      url: new URL(url),
       headers: {
         Accept: 'application/json',
         'User-Agent': options.userAgent,
         ...(options.apiKey !== undefined && { Authorization: `Bearer ${options.apiKey}` }),
         ...(body !== undefined && { 'Content-Type': 'application/json' }),
       },
-      body,
-      redirect: 'manual',
+      body: body === undefined ? undefined : Buffer.from(body),
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      maxBodyBytes: MAX_REPLY_BYTES,
     });
-    const text = await replyText(response);
-    options.trace?.(`debug: ← ${response.status} ${method} ${url} ${ms()}`);
-    return { status: response.status, text };
+    options.trace?.(`debug: ← ${reply.status} ${method} ${url} ${ms()}`);
+    return { status: reply.status, fromMock: reply.headers.get(MOCK_MARK_HEADER) === '1', text: reply.raw };
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = timeout.aborted ? `no answer within ${options.timeoutMs / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
+    if (error instanceof ReplyTooLargeError) return { status: error.reply.status, fromMock: false, text: '' }; // not the mock's
+    const { code, message } = error as NodeJS.ErrnoException;
+    const reason = timeout.aborted ? `no answer within ${options.timeoutMs / 1000} s` : (code ?? message);
     options.trace?.(`debug: ✗ ${method} ${url} ${ms()} ${reason}`);
-    return { reason, refused: cause?.code === 'ECONNREFUSED' };
+    return { reason, refused: code === 'ECONNREFUSED' };
   }
 }
 
 /** The mock's replies are a few hundred bytes; a server that is not the mock may send without end. */
 const MAX_REPLY_BYTES = 64 * 1024;
-
-/** The reply's text, read no further than MAX_REPLY_BYTES (the rest is cancelled: a longer one is not the mock's). */
-async function replyText(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-      if (size > MAX_REPLY_BYTES) return '';
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function parse(text: string): Record<string, unknown> | undefined {
   try {

@@ -5,18 +5,19 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
-import { mockCandidate, registerWithMock, unregisterFromMock } from '../../src/webhooks/mock-endpoint.js';
+import { directTransport } from '../../src/api/transport.js';
+import { mockCandidate, registerWithMock, unregisterFromMock, type MockCallOptions } from '../../src/webhooks/mock-endpoint.js';
 import { mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 import { endlessTarget } from '../support/peers.js';
 
 let mock: MockServer;
-let OPTIONS: { apiKey: string | undefined; timeoutMs: number; userAgent: string };
+let OPTIONS: MockCallOptions;
 let other: Server;
 let otherUrl: string;
 const seen: { method: string; url: string; userAgent?: string; authorization?: string }[] = [];
 beforeAll(async () => {
   mock = await startMockServer({ webhookSecret: 'whsec_the_mocks_own' });
-  OPTIONS = { apiKey: testKeyOf(mock), timeoutMs: 2000, userAgent: 'svc/test' };
+  OPTIONS = { apiKey: testKeyOf(mock), timeoutMs: 2000, userAgent: 'svc/test', transport: directTransport };
   // A server that is not the mock: 404 with the service's envelope for every path.
   other = createServer((req, res) => {
     seen.push({ method: req.method!, url: req.url!, userAgent: req.headers['user-agent'], authorization: req.headers.authorization });
@@ -57,7 +58,7 @@ describe('registerWithMock and unregisterFromMock', () => {
   it('without a key, or with one the mock did not make: not registered (401), with its reason', async () => {
     for (const apiKey of [undefined, 'svc_sk_test_0123456789abcdef0123456789abcdef']) {
       const registration = await registerWithMock(mock.url, { url: 'http://127.0.0.1:8788/' }, { ...OPTIONS, apiKey });
-      expect(registration).toEqual({ kind: 'not-registered', status: 401, message: expect.stringMatching(/^The \/_mock\/ endpoints answer only requests with one of this mock's keys/) });
+      expect(registration).toEqual({ kind: 'not-registered', status: 401, fromMock: true, code: 'INVALID_API_KEY', message: expect.stringMatching(/^The \/_mock\/ endpoints answer only requests with one of this mock's keys/) });
     }
     expect(await mockAdminJson(mock, '/_mock/webhooks/endpoints')).toEqual([]);
   });
@@ -72,14 +73,35 @@ describe('registerWithMock and unregisterFromMock', () => {
     expect(await registerWithMock(mock.url, { url: 'http://127.0.0.1:8789/', secret: 'short' }, OPTIONS)).toEqual({
       kind: 'not-registered',
       status: 400,
+      fromMock: true,
+      code: 'INVALID_REQUEST',
       message: "'secret' must be 8 to 1024 characters without white space.",
     });
   });
 
   it('a server that is not the mock: not registered (404); its DELETE 404 counts as done', async () => {
-    expect(await registerWithMock(otherUrl, { url: 'http://127.0.0.1:8788/' }, OPTIONS)).toEqual({ kind: 'not-registered', status: 404, message: 'No such route.' });
+    expect(await registerWithMock(otherUrl, { url: 'http://127.0.0.1:8788/' }, OPTIONS)).toEqual({ kind: 'not-registered', status: 404, fromMock: false, code: 'NOT_FOUND', message: 'No such route.' });
     expect(seen.at(-1)).toEqual({ method: 'POST', url: '/_mock/webhooks/endpoints', userAgent: 'svc/test', authorization: `Bearer ${OPTIONS.apiKey}` });
     expect(await unregisterFromMock(otherUrl, 'we_gone', OPTIONS)).toBeUndefined();
+  });
+
+  it('a server that is not the mock and checks keys before routes: its 401 says nothing of svc mock (fromMock false)', async () => {
+    const keyFirst = createServer((req, res) =>
+      req.resume().on('end', () => res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error_code: 'INVALID_API_KEY', error_message: 'Unknown API key' }))),
+    );
+    await new Promise<void>((resolve) => keyFirst.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(keyFirst.address() as { port: number }).port}`;
+      expect(await registerWithMock(url, { url: 'http://127.0.0.1:8788/' }, OPTIONS)).toEqual({
+        kind: 'not-registered',
+        status: 401,
+        fromMock: false,
+        code: 'INVALID_API_KEY',
+        message: 'Unknown API key',
+      });
+    } finally {
+      await new Promise((resolve) => keyFirst.close(resolve));
+    }
   });
 
   it('nothing listening: unreachable, with why; unregistering from a stopped mock is done', async () => {

@@ -16,12 +16,14 @@ export function registerMock(program: Command, app: App): void {
     .option('--keep-bodies', 'keep request bodies (JSON and text, up to 256 KiB each) in that list too')
     .option('--webhook-url <url>', 'POST signed sandbox webhook deliveries to this address (repeatable)', collect)
     .option('--webhook-secret <secret>', 'sign deliveries with this secret (default: a new one at every start)')
+    .option('--ready-file <file>', 'keep its state in this file, for `svc ready FILE` to wait on (in CI)')
     .option('--fault <name>', 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)', collect)
     .addHelpText(
       'after',
       examples(
         'svc mock',
         'svc mock --port 0 --json | head -1 | jq -r .url',
+        'svc mock --port 0 --ready-file "$dir/mock" > mock.ndjson & svc ready "$dir/mock"',
         'svc mock --webhook-url http://127.0.0.1:8788/hooks --webhook-secret "$SVC_WEBHOOK_SECRET"',
         'svc mock --fault 503-twice',
         'svc mock --keep-requests 5000 --keep-bodies',

@@ -4,6 +4,8 @@ import { UsageError } from '../../core/errors.js';
 import { glueWhole, labelledLines } from '../../core/output/fit.js';
 import { textLines } from '../../core/output/render.js';
 import { runUntilStopped } from '../../core/until-stopped.js';
+import { oneLine } from '../../core/output/format.js';
+import { keepingState, type ReadyFile } from '../../core/ready-file.js';
 import { checkInteger } from '../args.js';
 
 interface MockFlags {
@@ -15,9 +17,15 @@ interface MockFlags {
   webhookUrl?: string[];
   webhookSecret?: string;
   fault?: string[];
+  readyFile?: string;
 }
 
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
+  // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
+  await keepingState(options.readyFile, 'svc mock', (text) => oneLine(ctx.secrets.mask(text)), (ready) => serveMock(ctx, options, ready));
+}
+
+async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | undefined): Promise<void> {
   runUntilStopped(ctx.flags.jq, 'svc mock');
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
   const processingDelayMs = checkInteger(options.processingMs, '--processing-ms', 0, 3_600_000)!;
@@ -62,6 +70,8 @@ export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
     ctx.out(banner(server.url, server.keys, screen) + webhookBanner(server.url, server.webhookSecret, webhookUrls, screen));
     if (options.fault?.length) ctx.err(`Injecting faults into every /v1 request: ${options.fault.join(', ')}`);
   }
+  // After the first line: a script that waited on the file finds the keys written.
+  ready?.listeningAt(server.url);
   if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
   await server.close();
   ctx.err('svc mock stopped');

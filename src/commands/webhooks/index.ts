@@ -27,12 +27,13 @@ export function registerWebhooks(program: Command, app: App): void {
     .option('--forward-to <url>', 'pass each valid delivery on to this address, with the same headers')
     .option('--exit-after <n>', 'stop with exit 0 after N valid events')
     .option('--wait <seconds>', 'with --exit-after: give up after this long with exit 9 (default: 60)')
+    .option('--ready-file <file>', 'keep its state in this file, for `svc ready FILE` to wait on (in CI)')
     .addHelpText(
       'after',
       examples(
         'SVC_BASE_URL=http://127.0.0.1:8787 svc webhooks listen',
         'svc webhooks listen --forward-to http://localhost:3000/webhooks',
-        'svc webhooks listen --port 0 --exit-after 1 --wait 30 --json > events.ndjson &',
+        'svc webhooks listen --port 0 --exit-after 1 --wait 30 --json --ready-file "$dir/listen" > events.ndjson &',
       ) +
         '\n\nWhen the base URL is svc mock (on this machine), listen registers its address with it, so events\n' +
         'fired there (svc sandbox fire) come here, and removes it when it ends. Without --secret it verifies with\n' +
@@ -43,6 +44,8 @@ export function registerWebhooks(program: Command, app: App): void {
         'object per line, its control and bidirectional characters written as \\u escapes; on a line for people\n' +
         'they are left out. --forward-to takes https, or http to this machine. --wait bounds the whole wait for\n' +
         '--exit-after events; the global --timeout bounds each forwarded request, its reply included.' +
+        '\n\nIn a script, start it in the background with --ready-file FILE and wait with `svc ready FILE`: it\n' +
+        'returns once listen listens (an event fired then reaches it), or fails within its bound when it cannot.' +
         '\n\nLimits: a delivery body of at most 4 MiB (413 past it) and headers of at most 8 KiB (431); a sender has\n' +
         '10 s for the headers and 30 s for the whole request; at most 16 connections at once (one more is closed).',
     )

@@ -1,13 +1,15 @@
 import { secureUrl, shownUrl } from '../../core/urls.js';
 import type { Context } from '../../core/context.js';
-import { CliError, EXIT, InterruptedError, NetworkError, UsageError } from '../../core/errors.js';
+import { CliError, EXIT, exitCodeFor, InterruptedError, NetworkError, UsageError } from '../../core/errors.js';
+import { oneLine } from '../../core/output/format.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';
+import { keepingState, type ReadyFile } from '../../core/ready-file.js';
 import type { Registration } from '../../webhooks/mock-endpoint.js';
 import type { Delivery, Receiver } from '../../webhooks/receiver.js';
 import { shownJson, shownText, type Masker } from '../../webhooks/shown.js';
 import { USER_AGENT } from '../../version.js';
 import { checkInteger } from '../args.js';
-import { givenSigningSecret, noSigningSecret } from './secret.js';
+import { givenSigningSecret, noSigningSecret, SERVICE_SECRET_HINT } from './secret.js';
 import { runUntilStopped } from '../../core/until-stopped.js';
 
 interface ListenFlags {
@@ -16,6 +18,7 @@ interface ListenFlags {
   forwardTo?: string;
   exitAfter?: string;
   wait?: string;
+  readyFile?: string;
 }
 
 const DEFAULT_WAIT_SECONDS = 60;
@@ -23,6 +26,11 @@ const DEFAULT_WAIT_SECONDS = 60;
 const UNREGISTER_TIMEOUT_MS = 2000;
 
 export async function listenForWebhooks(ctx: Context, options: ListenFlags): Promise<void> {
+  // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
+  await keepingState(options.readyFile, 'svc webhooks listen', (text) => oneLine(ctx.secrets.mask(text)), (ready) => listen(ctx, options, ready));
+}
+
+async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | undefined): Promise<void> {
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
   const forwardTo = options.forwardTo === undefined ? undefined : checkForwardUrl(options.forwardTo);
   /** The target as messages name it: without a password it may carry. */
@@ -46,11 +54,17 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
   const settings = await ctx.settings();
   const mockUrl = mockEndpoint.mockCandidate(settings.baseUrl);
   if (given === undefined && mockUrl === undefined) {
-    throw noSigningSecret(['Or run `svc mock` and point SVC_BASE_URL at it (with one of its keys): listen then registers with it and verifies with the secret it is given.']);
+    throw noSigningSecret([SERVICE_SECRET_HINT, 'Or run `svc mock` and point SVC_BASE_URL at it (with one of its keys): listen then registers with it and verifies with the secret it is given.']);
   }
   const paint = await createPaint(ctx.color);
   // The mock answers its admin routes only to one of its keys: the key in force goes with them.
-  const mockCall = { apiKey: settings.apiKey, timeoutMs: ctx.attemptTimeoutMs, userAgent: USER_AGENT, trace: ctx.debug ? (line: string) => ctx.err(line) : undefined };
+  const mockCall = {
+    apiKey: settings.apiKey,
+    timeoutMs: ctx.attemptTimeoutMs,
+    userAgent: USER_AGENT,
+    transport: await ctx.directTransport(),
+    trace: ctx.debug ? (line: string) => ctx.err(line) : undefined,
+  };
   const forwards = new Set<Promise<void>>();
   const stopForwards = new AbortController();
   let received = 0;
@@ -108,6 +122,7 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
     if (exitAfter !== undefined) throw new InterruptedError();
     return;
   }
+  ready?.listeningAt(receiver.url);
   ctx.err(`Listening for webhook deliveries on ${receiver.url} (any path)${exitAfter === undefined ? '; Ctrl-C stops' : ''}`);
   if (target) ctx.err(`Forwarding valid deliveries to ${target}`);
 
@@ -159,15 +174,8 @@ function agreeOnSecret(
     ctx.err(`Registered with svc mock at ${mockUrl} as ${registration.id}: events fired there come here, signed with ${signedWith}`);
     return registration.id;
   }
-  // Not svc mock, or it did not answer: as a plain listener, with the user's secret.
-  const why =
-    registration === undefined
-      ? undefined
-      : registration.kind === 'unreachable'
-        ? `nothing answered at ${mockUrl} (${registration.reason})`
-        : registration.status === 404
-          ? undefined // the service, or another server: it has no mock routes
-          : `${mockUrl} answered ${registration.status} to the registration${registration.message ? `: ${registration.message}` : ''}`;
+  // Not svc mock, or it did not answer, or it refused: as a plain listener, with the user's secret.
+  const refusedByMock = registration?.kind === 'not-registered' && registration.fromMock ? registration : undefined;
   if (given === undefined) {
     // A service that cannot be reached is a network failure (exit 9), as for every command.
     if (registration?.kind === 'unreachable') {
@@ -175,14 +183,26 @@ function agreeOnSecret(
         'Is svc mock running there? Start it with `svc mock`, or pass the secret of the endpoint that sends the deliveries (--secret or SVC_WEBHOOK_SECRET).',
       ]);
     }
-    throw noSigningSecret([
-      why
-        ? `svc mock would give its own, but ${why}.`
-        : `${mockUrl} is not svc mock, which would give its own. Pass the secret of the endpoint that sends the deliveries.`,
+    if (refusedByMock) throw mockRefusal(mockUrl!, refusedByMock);
+    // Only svc mock agrees a secret: whatever another server answers, the key is not in question.
+    throw noSigningSecret([`${mockUrl} is not svc mock, the only service that agrees a signing secret with a listener.`, SERVICE_SECRET_HINT]);
+  }
+  if (refusedByMock) ctx.warn(`not registered with svc mock: ${mockRefusal(mockUrl!, refusedByMock).message}; events fired there do not come here`);
+  else if (registration?.kind === 'unreachable') {
+    ctx.warn(`not registered with svc mock: nothing answered at ${mockUrl} (${registration.reason}); if svc mock starts there, restart this listener so that fired events reach it`);
+  }
+  return undefined;
+}
+
+/** svc mock refused the registration: a key it does not know is the key's fault (exit 3), anything else as its status says. */
+function mockRefusal(mockUrl: string, refusal: { status: number; code?: string; message?: string }): CliError {
+  if (refusal.status === 401) {
+    return new CliError(`svc mock at ${mockUrl} does not know the key in force`, EXIT.auth, [
+      'Use one of the keys its banner lists (svc mock keeps them from one start to the next; `svc mock --new-keys` replaces them), with SVC_API_KEY or `svc login`.',
     ]);
   }
-  if (why) ctx.warn(`not registered with svc mock: ${why}; if svc mock starts there, restart this listener so that fired events reach it`);
-  return undefined;
+  const said = refusal.message ? `: ${refusal.message}` : '';
+  return new CliError(`svc mock at ${mockUrl} refused to register this listener (${refusal.status}${refusal.code ? ` ${refusal.code}` : ''})${said}`, exitCodeFor(refusal.code, undefined, refusal.status));
 }
 
 /**

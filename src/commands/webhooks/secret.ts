@@ -24,3 +24,7 @@ export function givenSigningSecret(ctx: Context, flag: string | undefined): { se
 export function noSigningSecret(hints: string[]): UsageError {
   return new UsageError('no signing secret: pass --secret or set SVC_WEBHOOK_SECRET', hints);
 }
+
+/** Where the service's own signing secret comes from, for a listener that needs one. */
+export const SERVICE_SECRET_HINT =
+  'The service signs deliveries with the signing secret of the webhook endpoint they go to, given where that endpoint was registered with it: pass it with SVC_WEBHOOK_SECRET (or --secret).';

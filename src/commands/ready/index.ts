@@ -1,0 +1,28 @@
+// `svc ready FILE`: waits, within a bound, until the server keeping FILE (`svc mock` or
+// `svc webhooks listen` run with --ready-file FILE) listens, and prints its address. The bounded
+// wait a CI script needs between starting a server in the background and using it.
+import type { Command } from 'commander';
+import type { App } from '../../core/app.js';
+import { examples } from '../args.js';
+
+export function registerReady(program: Command, app: App): void {
+  program
+    .command('ready')
+    // It reads a file on this machine and prints an address.
+    .reach('output')
+    .description('wait until a svc mock or webhooks listen run with --ready-file listens, and print its address')
+    .argument('<file>', 'the file given to --ready-file')
+    .option('--wait <seconds>', 'give up after this long, with exit 9 (default: 30)')
+    .addHelpText(
+      'after',
+      examples(
+        'svc webhooks listen --port 0 --exit-after 1 --ready-file "$dir/listen" > events.ndjson &\nsvc ready "$dir/listen" --wait 20',
+        'svc mock --port 0 --ready-file "$dir/mock" > /dev/null &\nexport SVC_BASE_URL=$(svc ready "$dir/mock")',
+      ) +
+        '\n\nExit 0 once it listens (its address on stdout; with --json its state); the exit code of the server when\n' +
+        'it could not start (2 a bad flag or port, 3 a key svc mock does not know, 9 a service it cannot reach),\n' +
+        'with its error; 1 when it stopped without a word; 9 when nothing listened within --wait. Give a path in\n' +
+        'a folder of your own that no earlier run used (mktemp -d).',
+    )
+    .action(app.action(async () => (await import('./wait.js')).waitUntilReady));
+}

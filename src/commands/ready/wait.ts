@@ -1,0 +1,61 @@
+import type { Context } from '../../core/context.js';
+import { CliError, EXIT, UsageError } from '../../core/errors.js';
+import { isRunning, readReadyFile, type ServerState } from '../../core/ready-file.js';
+import { checkInteger } from '../args.js';
+
+const DEFAULT_WAIT_SECONDS = 30;
+const POLL_MS = 50;
+/**
+ * How long the final state of a server that no longer runs is given to be replaced before it is
+ * believed: a state left by an earlier run at the same path (a script run twice) reads the same
+ * as this run's, until this run's server writes its own.
+ */
+const LEFT_BEHIND_GRACE_MS = 2000;
+
+export async function waitUntilReady(ctx: Context, file: string, options: { wait?: string }): Promise<void> {
+  const waitSeconds = options.wait === undefined ? DEFAULT_WAIT_SECONDS : checkInteger(options.wait, '--wait', 1, 86_400)!;
+  const started = ctx.now();
+  /** The file as first read: the one state that may be an earlier run's. */
+  let first: string | undefined;
+  let ended: { text: string; since: number } | undefined;
+  for (let reads = 0; ; reads++) {
+    const reading = readReadyFile(file);
+    if (reading.kind === 'refused') throw new UsageError(`cannot read ${file}: ${reading.reason}`);
+    const state = reading.kind === 'state' ? reading.state : undefined;
+    const text = state && JSON.stringify(state);
+    if (reads === 0) first = text;
+    if (state && isRunning(state.pid)) {
+      if (state.state === 'listening') return ctx.out(ctx.format === 'json' ? JSON.stringify(state, null, 2) + '\n' : `${state.url}\n`);
+    } else if (state) {
+      // A server that ended: this run's, once the file changed since it was first read; else given a moment to be replaced.
+      if (ended?.text !== text) ended = { text: text!, since: ctx.now() };
+      const settled = text !== first || ctx.now() - ended!.since >= LEFT_BEHIND_GRACE_MS;
+      if (settled || ctx.now() - started >= waitSeconds * 1000) throw endedBeforeListening(state);
+    }
+    if (ctx.now() - started >= waitSeconds * 1000) throw nothingListened(file, waitSeconds, state);
+    await ctx.sleep(POLL_MS);
+  }
+}
+
+/** The server is gone: what it said as it failed, else that it said nothing. */
+function endedBeforeListening(state: ServerState): CliError {
+  const who = `${state.command} (pid ${state.pid})`;
+  switch (state.state) {
+    case 'failed': {
+      // Its own exit code, which a script may branch on; a file can say anything, so only a failing one.
+      const exitCode = state.exit_code >= 1 && state.exit_code <= 255 ? state.exit_code : EXIT.failure;
+      return new CliError(`${who} could not start: ${state.error}`, exitCode, state.hints);
+    }
+    case 'starting':
+      return new CliError(`${who} stopped before it listened, without saying why`, EXIT.failure, ['It was killed, or crashed: its stderr may say more.']);
+    case 'listening':
+      return new CliError(`${who} listened at ${state.url}, but no longer runs`, EXIT.failure, ['It was killed, or its state file was left by an earlier run.']);
+  }
+}
+
+function nothingListened(file: string, waitSeconds: number, state: ServerState | undefined): CliError {
+  const found = state ? `${state.command} (pid ${state.pid}) is still starting` : `${file} was not written`;
+  return new CliError(`nothing listened within ${waitSeconds} s: ${found}`, EXIT.network, [
+    state ? 'Raise the bound with --wait SECONDS.' : `Was the server started with --ready-file ${file}? Raise the bound with --wait SECONDS.`,
+  ]);
+}
