@@ -132,9 +132,9 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
   const LOOP = `
     set -u
     id=$(svc sandbox create --quiet) || exit 20
-    svc webhooks listen --port 0 --exit-after 1 --wait 20 \${LISTEN_ARGS:-} > "$DIR/events.txt" 2> "$DIR/listen.err" &
+    svc webhooks listen --port 0 --exit-after 1 --wait 20 --ready-file "$DIR/listen" \${LISTEN_ARGS:-} > "$DIR/events.txt" 2> "$DIR/listen.err" &
     listener=$!
-    for i in $(seq 1 200); do grep -q '^Listening' "$DIR/listen.err" && break; sleep 0.05; done
+    svc ready "$DIR/listen" --wait 20 > /dev/null || exit 22
     svc sandbox fire "$id" > "$DIR/fire.txt" || exit 21
     wait "$listener"
     echo "listener=$? id=$id"
@@ -187,11 +187,14 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
     expect(listenErr).not.toContain('whsec_a_secret_of_my_own');
   });
 
-  it("listen without one of the mock's keys is not registered; with no secret of its own it stops (exit 2) saying why", async () => {
-    const r = await world.bare(['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--wait', '1'], { env: { SVC_BASE_URL: mock.info.url } });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: no signing secret: pass --secret or set SVC_WEBHOOK_SECRET$/m);
-    expect(r.stderr).toContain(`svc mock would give its own, but ${mock.info.url} answered 401 to the registration: The /_mock/ endpoints answer only requests with one of this mock's keys`);
+  it("listen without one of the mock's keys is not registered; with no secret of its own it stops (exit 3), blaming the key", async () => {
+    for (const key of [undefined, 'svc_sk_test_00000000000000000000000000000000']) {
+      const r = await world.bare(['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--wait', '1'], { env: { SVC_BASE_URL: mock.info.url, SVC_API_KEY: key } });
+      expect(r.code).toBe(3);
+      const said = key === undefined ? 'answers only one of its keys, and no key is configured' : 'does not know the key in force';
+      expect(r.stderr).toContain(`error: svc mock at ${mock.info.url} ${said}\n`);
+      expect(r.stderr).toMatch(/^Use one of the keys its banner lists/m);
+    }
     expect(await endpointsOf(mock.info)).toEqual([]);
   });
 
@@ -231,9 +234,9 @@ describe('svc mock --webhook-url, for a receiver that does not register (CI, ano
   const CI_SCRIPT = `
     set -u
     id=$(svc sandbox create --quiet) || exit 20
-    SVC_BASE_URL= svc webhooks listen --port "$PORT" --exit-after 1 --wait \${WAIT:-20} --secret "$SECRET" > "$DIR/events.txt" 2> "$DIR/listen.err" &
+    SVC_BASE_URL= svc webhooks listen --port "$PORT" --exit-after 1 --wait \${WAIT:-20} --secret "$SECRET" --ready-file "$DIR/listen" > "$DIR/events.txt" 2> "$DIR/listen.err" &
     listener=$!
-    for i in $(seq 1 200); do grep -q '^Listening' "$DIR/listen.err" && break; sleep 0.05; done
+    svc ready "$DIR/listen" --wait 20 > /dev/null || exit 22
     svc sandbox fire "$id" > "$DIR/fire.txt" || exit 21
     wait "$listener"
     echo "listener=$? id=$id"
@@ -283,7 +286,8 @@ describe('webhooks listen with a base URL on this machine that is not svc mock',
       const bare = await world.bare(['webhooks', 'listen', '--port', '0', '--exit-after', '1'], { env: { SVC_BASE_URL: base } });
       expect(bare.code).toBe(2);
       expect(bare.stderr).toMatch(/^error: no signing secret: pass --secret or set SVC_WEBHOOK_SECRET$/m);
-      expect(bare.stderr).toContain(`${base} is not svc mock, which would give its own.`);
+      expect(bare.stderr).toContain(`${base} is not svc mock, the only service that agrees a signing secret with a listener.`);
+      expect(bare.stderr).toContain('The service signs deliveries with the signing secret of the webhook endpoint they go to');
     } finally {
       await new Promise((resolve) => other.close(resolve));
     }

@@ -114,7 +114,7 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
     const registration =
       mockUrl === undefined ? undefined : await mockEndpoint.registerWithMock(mockUrl, { url: `${receiver.url}/`, ...(given && { secret: given.secret }) }, { ...mockCall, signal: ctx.signal });
     registering = false;
-    registeredId = agreeOnSecret(ctx, receiver, mockUrl, given, registration);
+    registeredId = agreeOnSecret(ctx, receiver, mockUrl, given, registration, settings.apiKey !== undefined);
   } catch (error) {
     await receiver.close();
     if (!registering || !ctx.signal.aborted) throw error;
@@ -165,6 +165,7 @@ function agreeOnSecret(
   mockUrl: string | undefined,
   given: { secret: string; source: string } | undefined,
   registration: Registration | undefined,
+  keySent: boolean,
 ): string | undefined {
   if (registration?.kind === 'registered') {
     const secret = given?.secret ?? registration.secret;
@@ -183,11 +184,11 @@ function agreeOnSecret(
         'Is svc mock running there? Start it with `svc mock`, or pass the secret of the endpoint that sends the deliveries (--secret or SVC_WEBHOOK_SECRET).',
       ]);
     }
-    if (refusedByMock) throw mockRefusal(mockUrl!, refusedByMock);
+    if (refusedByMock) throw mockRefusal(mockUrl!, refusedByMock, keySent);
     // Only svc mock agrees a secret: whatever another server answers, the key is not in question.
     throw noSigningSecret([`${mockUrl} is not svc mock, the only service that agrees a signing secret with a listener.`, SERVICE_SECRET_HINT]);
   }
-  if (refusedByMock) ctx.warn(`not registered with svc mock: ${mockRefusal(mockUrl!, refusedByMock).message}; events fired there do not come here`);
+  if (refusedByMock) ctx.warn(`not registered with svc mock: ${mockRefusal(mockUrl!, refusedByMock, keySent).message}; events fired there do not come here`);
   else if (registration?.kind === 'unreachable') {
     ctx.warn(`not registered with svc mock: nothing answered at ${mockUrl} (${registration.reason}); if svc mock starts there, restart this listener so that fired events reach it`);
   }
@@ -195,9 +196,9 @@ function agreeOnSecret(
 }
 
 /** svc mock refused the registration: a key it does not know is the key's fault (exit 3), anything else as its status says. */
-function mockRefusal(mockUrl: string, refusal: { status: number; code?: string; message?: string }): CliError {
+function mockRefusal(mockUrl: string, refusal: { status: number; code?: string; message?: string }, keySent: boolean): CliError {
   if (refusal.status === 401) {
-    return new CliError(`svc mock at ${mockUrl} does not know the key in force`, EXIT.auth, [
+    return new CliError(keySent ? `svc mock at ${mockUrl} does not know the key in force` : `svc mock at ${mockUrl} answers only one of its keys, and no key is configured`, EXIT.auth, [
       'Use one of the keys its banner lists (svc mock keeps them from one start to the next; `svc mock --new-keys` replaces them), with SVC_API_KEY or `svc login`.',
     ]);
   }
