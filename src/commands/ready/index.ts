@@ -15,11 +15,9 @@ export function registerReady(program: Command, app: App): void {
     .option('--wait <seconds>', 'give up after this long, with exit 9 (default: 30)')
     .addHelpText(
       'after',
-      examples(
-        'svc webhooks listen --port 0 --exit-after 1 --ready-file "$dir/listen" > events.ndjson &\nsvc ready "$dir/listen" --wait 20',
-        'svc mock --port 0 --ready-file "$dir/mock" > /dev/null &\nexport SVC_BASE_URL=$(svc ready "$dir/mock")',
-      ) +
-        '\n\nExit 0 once it listens (its address on stdout; with --json its state); the exit code of the server when\n' +
+      examples('svc ready "$dir/listen" --wait 20', 'url=$(svc ready "$dir/mock") || exit', 'svc ready "$dir/mock" --json') +
+        '\n\nThe server is started first, in the background: svc webhooks listen … --ready-file "$dir/listen" &\n' +
+        '\nExit 0 once it listens (its address on stdout; with --json its state); the exit code of the server when\n' +
         'it could not start (2 a bad flag or port, 3 a key svc mock does not know, 9 a service it cannot reach),\n' +
         'with its error; 1 when it stopped without a word; 9 when nothing listened within --wait. Give a path in\n' +
         'a folder of your own that no earlier run used (mktemp -d).',
