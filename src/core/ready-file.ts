@@ -7,8 +7,8 @@
 //   {"state":"starting","command":"svc mock","pid":N}          as soon as the flags are read
 //   {"state":"listening","command":…,"pid":N,"url":"http://…"}  once a request reaches it
 //   {"state":"failed",…,"exit_code":9,"error":"…","hints":[…]}    when it could not start
-// and it is removed when the server stops after listening. The pid lets the waiter see a server
-// that died without a word (killed) while it was starting.
+// and it is removed when the server stops but for a failure to start. The pid lets the waiter see
+// a server that died without a word (killed) while it was starting.
 import { readFileSync, rmSync } from 'node:fs';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { whyUnreadable } from './fs-errors.js';
@@ -49,9 +49,12 @@ export class ReadyFile {
     this.listening = true;
   }
 
-  /** Best effort: the server's own error is what the user sees first. Nothing once it listened. */
+  /**
+   * Best effort: the server's own error is what the user sees first. Once it listened, a failure
+   * is no failure to start: the file is removed, as when it stops.
+   */
   failed(exitCode: number, error: string, hints: string[]): void {
-    if (this.listening) return;
+    if (this.listening) return this.stopped();
     try {
       this.write({ state: 'failed', command: this.command, pid: process.pid, exit_code: exitCode, error, hints });
     } catch {
@@ -59,14 +62,13 @@ export class ReadyFile {
     }
   }
 
-  /** Once stopped after listening: removed, if it is still this server's. */
+  /** Once stopped: removed, if it is still this server's (a waiter then finds nothing listening). */
   stopped(): void {
-    if (!this.listening) return;
     try {
       const state = parseState(readFileSync(this.file, 'utf8'));
       if (state?.pid === process.pid) rmSync(this.file, { force: true });
     } catch {
-      // Gone already, or another run's now.
+      // Gone already.
     }
   }
 
@@ -76,9 +78,9 @@ export class ReadyFile {
 }
 
 /**
- * Runs a server with its state kept in `file` (when given): starting at once, failed with the
- * exit code and the error (`shown`: masked, one line) when `run` throws before it listens, and
- * removed when it ends after listening. `run` marks the moment it listens (`ReadyFile.listeningAt`).
+ * Runs a server with its state kept in `file` (when given): starting at once; failed, with the
+ * exit code and the error (`shown`: masked, one line), when `run` throws before it listens; and
+ * removed once it ends otherwise. `run` marks the moment it listens (`ReadyFile.listeningAt`).
  */
 export async function keepingState(
   file: string | undefined,
@@ -93,9 +95,8 @@ export async function keepingState(
     const [exitCode, hints] = error instanceof CliError ? [error.exitCode, error.hints] : [EXIT.failure, []];
     ready?.failed(exitCode, shown((error as Error).message), hints.map(shown));
     throw error;
-  } finally {
-    ready?.stopped();
   }
+  ready?.stopped();
 }
 
 export type Reading = { kind: 'missing' } | { kind: 'state'; state: ServerState } | { kind: 'refused'; reason: string };
