@@ -244,6 +244,24 @@ describe('svc ready: a final state that appears after the first read is this run
     }
   });
 
+  it('a starting server whose file is then removed (it ended without listening): exit 1 at once, not the whole --wait', async () => {
+    const file = written({ state: 'starting', command: 'svc webhooks listen', pid: process.pid });
+    const stop = new AbortController();
+    const waiting = ready(file, ['--wait', '5'], { realWaits: true, signal: stop.signal });
+    try {
+      await delay(200);
+      rmSync(file);
+      const result = await Promise.race([waiting, delay(5000).then(() => undefined)]);
+      expect(result, 'svc ready still waiting 5 s after the file was removed').toBeDefined();
+      expect(result!.code, result!.stderr).toBe(1);
+      expect(result!.stdout).toBe('');
+      expect(result!.stderr).toBe(`error: svc webhooks listen (pid ${process.pid}) stopped before it could be used\nIts stderr says why.\n`);
+    } finally {
+      stop.abort();
+      await waiting.catch(() => {});
+    }
+  });
+
   it('a file left by an earlier run is replaced by this run\'s: the new state is what is reported', async () => {
     const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 2, error: 'the earlier run', hints: [] });
     const stop = new AbortController();
@@ -265,16 +283,12 @@ describe('svc ready: a final state that appears after the first read is this run
 // A failed state is what the server writes just before it exits; its pid may still run for a
 // moment, or (reused) for ever, or (svc run in-process by a longer-lived program) not end at all.
 describe('svc ready: a failed state whose pid still runs', () => {
-  // BUG (src/commands/ready/wait.ts, the `if (state && isRunning(state.pid))` branch): a failed
-  // state with a live pid is treated like "starting": svc ready waits out --wait and then exits 9
-  // "svc mock (pid N) is still starting", misnaming a server that said it failed and losing its
-  // exit code, error and hints. It should report the failure (exit 3 here), at once when the file
-  // appeared after the first read, else after the 2 s grace.
-  it.fails('is reported with its own exit code and error, not as still starting (exit 9)', async () => {
+  it('is reported with its own exit code and error, not as still starting (exit 9)', async () => {
     const file = written({ state: 'failed', command: 'svc mock', pid: process.pid, exit_code: 3, error: 'no key', hints: [] });
     const result = await ready(file, ['--wait', '5']);
     expect(result.stderr).not.toContain('still starting');
     expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toBe(`error: svc mock (pid ${process.pid}) could not start: no key\n`);
   });
 });
 
@@ -423,6 +437,16 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
     }
     const result = await serving;
     expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('--fault list, which ends without serving: exit 0, and F (written as starting) is removed', async () => {
+    const file = path();
+    let whilePrinting: unknown;
+    const result = await run(['mock', '--fault', 'list', '--ready-file', file], { tty, onStdout: () => (whilePrinting ??= onDisk(file)) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toBe('');
+    expect(whilePrinting).toEqual({ state: 'starting', command: 'svc mock', pid: process.pid });
     expect(existsSync(file)).toBe(false);
   });
 

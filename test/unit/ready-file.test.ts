@@ -93,12 +93,22 @@ describe('ReadyFile: the states a server writes', () => {
     expect(existsSync(join(folder, 'no-such-folder'))).toBe(false);
   });
 
-  it('failed once listening does nothing: the listening state stays', () => {
+  it('failed once listening writes no failed state (it did start): the file is removed, as when it stops', () => {
     const file = path();
     const ready = ReadyFile.start(file, 'svc mock');
     ready.listeningAt('http://127.0.0.1:4242');
     ready.failed(9, 'lost the port', []);
-    expect(onDisk(file)).toMatchObject({ state: 'listening', url: 'http://127.0.0.1:4242' });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('failed once listening leaves a file another run has written since', () => {
+    const file = path();
+    const ready = ReadyFile.start(file, 'svc mock');
+    ready.listeningAt('http://127.0.0.1:4242');
+    const theirs = { state: 'starting', command: 'svc mock', pid: process.pid + 1 };
+    written(theirs, file);
+    ready.failed(9, 'lost the port', []);
+    expect(onDisk(file)).toEqual(theirs);
   });
 
   it('failed whose write fails (the folder went away) does not throw: the server\'s own error comes first', () => {
@@ -108,16 +118,21 @@ describe('ReadyFile: the states a server writes', () => {
     expect(() => ready.failed(2, 'bad flag', [])).not.toThrow();
   });
 
-  it('stopped before listening leaves the file as it is (starting, or failed)', () => {
-    const starting = path();
-    ReadyFile.start(starting, 'svc mock').stopped();
-    expect(onDisk(starting)).toMatchObject({ state: 'starting' });
+  // Since 4d9be42 a server that ends without listening (Ctrl-C while registering, --fault list)
+  // removes its file too: only a failure to start is left for svc ready to tell.
+  it('stopped before listening, the file still this server\'s starting state: removed', () => {
+    const file = path();
+    ReadyFile.start(file, 'svc mock').stopped();
+    expect(existsSync(file)).toBe(false);
+  });
 
-    const failed = path();
-    const ready = ReadyFile.start(failed, 'svc mock');
-    ready.failed(3, 'no key', []);
+  it('stopped before listening leaves a file another run has written since (another pid)', () => {
+    const file = path();
+    const ready = ReadyFile.start(file, 'svc mock');
+    const theirs = { state: 'failed', command: 'svc mock', pid: process.pid + 1, exit_code: 2, error: 'theirs', hints: [] };
+    written(theirs, file);
     ready.stopped();
-    expect(onDisk(failed)).toMatchObject({ state: 'failed', exit_code: 3 });
+    expect(onDisk(file)).toEqual(theirs);
   });
 
   it('stopped after listening removes the file', () => {
@@ -193,6 +208,12 @@ describe('keepingState', () => {
       }),
     ).rejects.toThrow('something broke');
     expect(onDisk(file)).toMatchObject({ state: 'failed', exit_code: 1, error: 'something broke', hints: [] });
+  });
+
+  it('a run that ends without listening or failing (--fault list, Ctrl-C while registering): the file is removed', async () => {
+    const file = path();
+    await keepingState(file, 'svc mock', masked, async () => {});
+    expect(existsSync(file)).toBe(false);
   });
 
   it('a run that listened and ends: the file is removed', async () => {

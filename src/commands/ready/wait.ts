@@ -17,6 +17,8 @@ export async function waitUntilReady(ctx: Context, file: string, options: { wait
   const started = ctx.now();
   /** The file as first read: the one state that may be an earlier run's. */
   let first: string | undefined;
+  /** The last state of a running server seen: gone from the file later, it stopped. */
+  let seen: ServerState | undefined;
   let ended: { text: string; since: number } | undefined;
   for (let reads = 0; ; reads++) {
     const reading = readReadyFile(file);
@@ -24,13 +26,19 @@ export async function waitUntilReady(ctx: Context, file: string, options: { wait
     const state = reading.kind === 'state' ? reading.state : undefined;
     const text = state && JSON.stringify(state);
     if (reads === 0) first = text;
-    if (state && isRunning(state.pid)) {
-      if (state.state === 'listening') return ctx.out(ctx.format === 'json' ? JSON.stringify(state, null, 2) + '\n' : `${state.url}\n`);
-    } else if (state) {
-      // A server that ended: this run's, once the file changed since it was first read; else given a moment to be replaced.
+    const running = state !== undefined && isRunning(state.pid);
+    if (state?.state === 'listening' && running) return ctx.out(ctx.format === 'json' ? JSON.stringify(state, null, 2) + '\n' : `${state.url}\n`);
+    if (state && (state.state === 'failed' || !running)) {
+      // It ended (a failed server may not have exited yet): this run's server when the file changed
+      // since it was first read, else given a moment to be replaced by this run's.
       if (ended?.text !== text) ended = { text: text!, since: ctx.now() };
       const settled = text !== first || ctx.now() - ended!.since >= LEFT_BEHIND_GRACE_MS;
       if (settled || ctx.now() - started >= waitSeconds * 1000) throw endedBeforeListening(state);
+    } else if (state) {
+      seen = state;
+    } else if (seen) {
+      // Removed: the server it named stopped without listening (Ctrl-C), or after (then too late to use).
+      throw new CliError(`${seen.command} (pid ${seen.pid}) stopped before it could be used`, EXIT.failure, ['Its stderr says why.']);
     }
     if (ctx.now() - started >= waitSeconds * 1000) throw nothingListened(file, waitSeconds, state);
     await ctx.sleep(POLL_MS);
