@@ -57,7 +57,7 @@ __svc_flags() {
     'sandbox fire') __svc_reply='--event --error-code' ;;
     'webhooks listen') __svc_reply='--port --secret --forward-to --exit-after --wait' ;;
     'webhooks verify') __svc_reply='--secret --header --body' ;;
-    'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --fault' ;;
+    'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --new-keys --fault' ;;
     'login') __svc_reply='--with-key --use' ;;
     'whoami') __svc_reply='--local' ;;
     'config delete') __svc_reply='--force' ;;

@@ -24,7 +24,15 @@ export interface PrivateFileWords {
 }
 
 /** The file could not be written (a lock, a temporary file, the rename): the disk's answer, not a refusal. */
-export class FileNotWrittenError extends UsageError {}
+export class FileNotWrittenError extends UsageError {
+  constructor(
+    message: string,
+    /** The error of the file system: its `code` says why in a word (EACCES, ENOSPC). */
+    override readonly cause: NodeJS.ErrnoException,
+  ) {
+    super(message);
+  }
+}
 
 const LOCK_WAIT_MS = 5_000;
 const LOCK_STALE_MS = 10_000;
@@ -146,7 +154,7 @@ export class PrivateFile {
       renameSync(temporary, this.file);
     } catch (error) {
       if (created) rmSync(temporary, { force: true });
-      throw new FileNotWrittenError(`cannot write the ${this.words.file} ${this.file}: ${(error as Error).message}`);
+      throw new FileNotWrittenError(`cannot write the ${this.words.file} ${this.file}: ${(error as Error).message}`, error as NodeJS.ErrnoException);
     }
   }
 
@@ -205,7 +213,7 @@ export class PrivateFile {
         return () => rmSync(path, { force: true });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-          throw new FileNotWrittenError(`cannot lock the ${this.words.file} ${this.file}: ${(error as Error).message}`);
+          throw new FileNotWrittenError(`cannot lock the ${this.words.file} ${this.file}: ${(error as Error).message}`, error as NodeJS.ErrnoException);
         }
       }
       // A lock left by a process that died is stale after a while.
