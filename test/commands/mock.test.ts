@@ -182,14 +182,19 @@ describe('a key file or data folder another user could change is refused (exit 2
     }
   });
 
-  it('a key file its group or everyone can write, even with --new-keys: the file is left as it was', async () => {
+  it('a key file its group or everyone can write: the file is left as it was, until --new-keys replaces it (the fix it names)', async () => {
     for (const open of [0o620, 0o602, 0o666]) {
       const dir = dataDir();
       await mock(dir);
       chmodSync(keyFile(dir), open);
       const before = readFileSync(keyFile(dir), 'utf8');
-      expectRefused(await mock(dir, [], { columns: 400 }), `refusing the mock key file ${keyFile(dir)}: other users can change it (mode 0${open.toString(8)})`);
+      const refused = await mock(dir, [], { columns: 400 });
+      expectRefused(refused, `refusing the mock key file ${keyFile(dir)}: other users can change it (mode 0${open.toString(8)})`);
+      expect(refused.stderr).toContain('`svc mock --new-keys` to replace it');
       expect(readFileSync(keyFile(dir), 'utf8')).toBe(before);
+      expect((await mock(dir, ['--new-keys'])).code).toBe(0);
+      expect(mode(keyFile(dir))).toBe(0o600);
+      expect(readFileSync(keyFile(dir), 'utf8')).not.toBe(before);
     }
   });
 
