@@ -29,11 +29,11 @@ if (!existsSync(join(ROOT, 'dist', 'complete.cjs'))) {
 // A user's files: two profiles, and the cached `/latest` reply of cpi that `svc data keys cpi`
 // leaves, made by running it against `svc mock`.
 const home = mkdtempSync(join(tmpdir(), 'svc-bench-completion-'));
-const env = { ...process.env, HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache') };
+const env = { ...process.env, HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache'), SVC_DATA_DIR: join(home, 'data') };
 await fillCache();
 
 async function fillCache() {
-  const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   mock.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
   try {

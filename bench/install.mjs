@@ -109,7 +109,7 @@ try {
   const bin = join(prefix, 'bin', 'svc');
   const home = join(work, 'home');
   // Nothing but PATH and a private HOME, as on a machine where svc was just installed.
-  const env = { PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`, HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache') };
+  const env = { PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`, HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache'), SVC_DATA_DIR: join(home, 'data') };
   const printed = spawnSync(bin, ['--version'], { env, encoding: 'utf8' });
   if (printed.status !== 0 || printed.stdout !== `${version}\n`) failures.push(`svc --version exited ${printed.status} and printed ${JSON.stringify(printed.stdout)}: ${printed.stderr}`);
 

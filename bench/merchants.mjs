@@ -195,7 +195,8 @@ const median = (values) => {
 };
 
 async function startMock() {
-  const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+  // Its keys in the bench's folder, not in the data folder of the user's own `svc mock`.
+  const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { cwd: ROOT, env: { ...process.env, SVC_DATA_DIR: join(dir, 'data') }, stdio: ['ignore', 'pipe', 'ignore'] });
   const line = await new Promise((resolve, reject) => {
     mock.once('exit', (code) => reject(new Error(`svc mock exited with ${code}`)));
     createInterface({ input: mock.stdout }).once('line', resolve);

@@ -30,8 +30,9 @@
 // 16 MiB. Exit code 1 when one is missed, 2 when the bench could not run.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -310,11 +311,15 @@ try {
   missed = -1;
 } finally {
   for (const child of children) child.kill();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(missed < 0 ? 2 : missed > 0 ? 1 : 0);
 
+/** Where the mocks keep their keys: a folder of the bench's, not the data folder of the user's own `svc mock`. */
+const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-mock-'));
+
 async function startMock() {
-  const mock = await startServer([SVC, 'mock', '--port', '0', '--json', '--quiet']);
+  const mock = await startServer([SVC, 'mock', '--port', '0', '--json', '--quiet'], { env: { ...process.env, SVC_DATA_DIR: dataDir } });
   mock.key = mock.keys.find((k) => k.mode === 'test' && k.scope === 'FULL').key;
   return mock;
 }

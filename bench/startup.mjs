@@ -27,7 +27,7 @@ const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (
 const RUNS = Math.max(7, Number(args.runs ?? 11));
 
 const home = mkdtempSync(join(tmpdir(), 'svc-bench-startup-'));
-const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { stdio: ['ignore', 'pipe', 'ignore'] });
+const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { env: { ...process.env, SVC_DATA_DIR: join(home, 'data') }, stdio: ['ignore', 'pipe', 'ignore'] });
 const { url, keys } = JSON.parse(await new Promise((resolve) => createInterface({ input: mock.stdout }).once('line', resolve)));
 const key = keys.find((k) => k.mode === 'test' && k.scope === 'FULL').key;
 // CI is unset so that svc uses the compile cache as a person's shell would.

@@ -57,7 +57,7 @@ __svc_flags() {
     'sandbox fire') __svc_reply='--event --error-code' ;;
     'webhooks listen') __svc_reply='--port --secret --forward-to --exit-after --wait --ready-file' ;;
     'webhooks verify') __svc_reply='--secret --header --body' ;;
-    'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --ready-file --fault' ;;
+    'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --ready-file --new-keys --fault' ;;
     'ready') __svc_reply='--wait' ;;
     'login') __svc_reply='--with-key --use' ;;
     'whoami') __svc_reply='--local' ;;

@@ -386,6 +386,7 @@ complete -c svc -n '__svc_at mock' -l keep-bodies -d 'keep request bodies (JSON 
 complete -c svc -n '__svc_at mock' -l webhook-url -x -d 'POST signed sandbox webhook deliveries to this address (repeatable)'
 complete -c svc -n '__svc_at mock' -l webhook-secret -x -d 'sign deliveries with this secret (default: a new one at every start)'
 complete -c svc -n '__svc_at mock' -l ready-file -r -F -d 'keep its state in this file, for `svc ready FILE` to wait on (in CI)'
+complete -c svc -n '__svc_at mock' -l new-keys -d 'replace the demo keys kept in the data folder with new ones (logins saved with the old ones stop working)'
 complete -c svc -n '__svc_at mock' -l fault -x -a 'html-502 truncated-json reset-mid-reply slow 429-once 503-twice nested-envelope not-json 500-always huge-reply list' -d 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)'
 
 # svc ready

@@ -10,14 +10,15 @@ import { fileURLToPath } from 'node:url';
 const svc = fileURLToPath(new URL('../bin/svc.cjs', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'svc-demo-'));
 
-const mock = spawn(process.execPath, [svc, 'mock', '--port', '0', '--json', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+// The tour's own folders: its mock keeps its keys there, not in the data folder of the user's own `svc mock`.
+const mock = spawn(process.execPath, [svc, 'mock', '--port', '0', '--json', '--quiet'], { env: { ...process.env, SVC_DATA_DIR: join(home, 'data') }, stdio: ['ignore', 'pipe', 'inherit'] });
 const firstLine = await new Promise((resolve, reject) => {
   mock.on('exit', (code) => reject(new Error(`svc mock exited with ${code}`)));
   createInterface({ input: mock.stdout }).once('line', resolve);
 });
 const { url, keys } = JSON.parse(firstLine);
 const key = keys.find((k) => k.mode === 'test' && k.scope === 'FULL');
-const env = { ...process.env, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache') };
+const env = { ...process.env, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache'), SVC_DATA_DIR: join(home, 'data') };
 
 const bold = (text) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\u001b[1m${text}\u001b[0m` : text);
 

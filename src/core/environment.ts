@@ -69,6 +69,7 @@ export const ENVIRONMENT = [
   },
   { name: 'SVC_CONFIG_DIR', group: 'folders', description: 'Folder of config.json (default: $XDG_CONFIG_HOME/svc, ~/.config/svc on Linux).' },
   { name: 'SVC_CACHE_DIR', group: 'folders', description: 'Folder of the dataset reply cache and of the compiled program (default: $XDG_CACHE_HOME/svc, ~/.cache/svc on Linux).' },
+  { name: 'SVC_DATA_DIR', group: 'folders', description: "Folder of `svc mock`'s demo keys, mock-keys.json (default: $XDG_DATA_HOME/svc, ~/.local/share/svc on Linux)." },
   {
     name: 'TMPDIR',
     group: 'folders',
@@ -77,9 +78,10 @@ export const ENVIRONMENT = [
   },
   { name: 'XDG_CONFIG_HOME', group: 'folders', description: 'Linux: the config folder is $XDG_CONFIG_HOME/svc when SVC_CONFIG_DIR is not set.' },
   { name: 'XDG_CACHE_HOME', group: 'folders', description: 'Linux: the cache folder is $XDG_CACHE_HOME/svc when SVC_CACHE_DIR is not set.' },
+  { name: 'XDG_DATA_HOME', group: 'folders', description: 'Linux: the data folder is $XDG_DATA_HOME/svc when SVC_DATA_DIR is not set.' },
   { name: 'HOME', group: 'folders', description: 'Home folder, the base of the default folders.' },
   { name: 'APPDATA', group: 'folders', description: 'Windows: the config folder is %APPDATA%\\svc\\Config.' },
-  { name: 'LOCALAPPDATA', group: 'folders', description: 'Windows: the cache folder is %LOCALAPPDATA%\\svc\\Cache.' },
+  { name: 'LOCALAPPDATA', group: 'folders', description: 'Windows: the cache folder is %LOCALAPPDATA%\\svc\\Cache, the data folder %LOCALAPPDATA%\\svc\\Data.' },
 ] as const satisfies readonly EnvironmentVariable[];
 
 type Listed = Exclude<(typeof ENVIRONMENT)[number], { readByNode: true }>;

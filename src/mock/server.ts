@@ -16,7 +16,7 @@ import { fixtures } from './fixtures.js';
 import { ConnectFlows } from './grants.js';
 import { bodyBytes, bodyJson, sendJsonText, type Reply, type RequestBody } from './http.js';
 import { IDEMPOTENCY_HEADER, IdempotencyTable, type Claim } from './idempotency.js';
-import { KeyRing, type KeyIdentity, type MockKey } from './keys.js';
+import { KeyRing, keysFor, newKeys, type KeptKeys, type KeyIdentity, type MockKey } from './keys.js';
 import { maskQuery } from './masking.js';
 import { RequestLog, type RequestLogOptions } from './requestlog.js';
 import { ACCESS_TOKEN_HEADER, handleConnectApproval, handleConnectPage } from './routes/connect.js';
@@ -25,7 +25,7 @@ import { MockStore } from './store.js';
 import { WebhookSender } from './webhooks.js';
 
 export type { Clock } from './dates.js';
-export type { MockKey } from './keys.js';
+export type { KeptKeys, MockKey } from './keys.js';
 
 export interface MockOptions {
   /** 0 (the default) picks a free port. */
@@ -45,6 +45,11 @@ export interface MockOptions {
   webhookSecret?: string;
   /** Waits between delivery attempts; the default makes four attempts over about 3.5 s. */
   webhookRetryDelaysMs?: readonly number[];
+  /**
+   * The keys it accepts, in plain text (`svc mock` keeps them in the user's data folder: `mockKeys`
+   * makes or mends the list); new ones at every start by default. Only their hashes are kept.
+   */
+  keys?: readonly MockKey[];
   /** Faults queued from the start (`svc mock --fault NAME`). */
   faults?: readonly FaultSpec[];
   /** The time replies are made at (usage periods, report dates, idempotency windows); the system clock by default. */
@@ -72,7 +77,7 @@ export interface MockLimits {
 export interface MockServer {
   /** Base URL without `/v1` and without a trailing slash, e.g. http://127.0.0.1:43123. */
   url: string;
-  /** The generated keys in plain text; the server itself keeps only their hashes. */
+  /** The keys in plain text, given or made; the server itself keeps only their hashes. */
   keys: MockKey[];
   /** The secret webhook deliveries are signed with (X-Svc-Signature). */
   webhookSecret: string;
@@ -108,12 +113,21 @@ function sizeName(bytes: number): string {
 
 const INJECTED = 'This reply was injected by svc mock --fault.';
 
+/**
+ * The keys of the mock's organisations, taken from a list kept from an earlier start (anything read
+ * from a file; empty for new keys) where it holds good ones, made new for the rest.
+ */
+export function mockKeys(kept: readonly unknown[] = []): KeptKeys {
+  return keysFor(fixtures.organizations, kept);
+}
+
 export async function startMockServer(options: MockOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   const clock = options.clock ?? systemClock;
   const store = new MockStore(fixtures, options.processingDelayMs ?? 2000, clock);
   const keyRing = new KeyRing();
-  const keys = keyRing.issue(fixtures.organizations);
+  const keys = options.keys ? [...options.keys] : newKeys(fixtures.organizations);
+  keyRing.admit(keys);
   const requests = new RequestLog(options.requestLog);
   const faults = new FaultQueue();
   if (options.faults?.length) faults.add([...options.faults]);

@@ -6,10 +6,10 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../src/mock/requestlog.js';
 import { mockAdminJson } from '../support/mock-admin.js';
-import { run, STACK_LINE, SVC, useWorld, type Result } from './harness.js';
+import { baseEnv, run, STACK_LINE, SVC, useWorld, type Result } from './harness.js';
 
 const RAM = 'rpt_e8699f830adc84b8';
-const world = useWorld(); // only for its temporary folders
+const world = useWorld(); // only for its temporary folders (and the mocks' data folder: their keys)
 
 interface Mock {
   url: string;
@@ -22,7 +22,7 @@ afterAll(() => mocks.forEach((child) => child.kill('SIGINT')));
 
 /** A real `svc mock --fault NAME` child, as a person would start it. */
 async function mockWith(fault: string): Promise<Mock> {
-  const child = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet', '--fault', fault], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet', '--fault', fault], { env: baseEnv(world.dir), stdio: ['ignore', 'pipe', 'ignore'] });
   mocks.push(child);
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   const { url, keys } = JSON.parse(line) as { url: string; keys: Array<{ key: string; mode: string; scope: string }> };

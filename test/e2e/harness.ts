@@ -28,13 +28,14 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** A clean environment: no key, no base URL, no colour overrides, a private config folder. */
+/** A clean environment: no key, no base URL, no colour overrides, private config, cache and data folders. */
 export function baseEnv(configDir: string): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
     HOME: configDir,
     SVC_CONFIG_DIR: join(configDir, 'config'),
     SVC_CACHE_DIR: join(configDir, 'cache'),
+    SVC_DATA_DIR: join(configDir, 'data'),
     LANG: 'C.UTF-8',
     // Times in tables are shown in this zone: the same on every machine.
     TZ: 'UTC',
@@ -66,7 +67,7 @@ const FULL_KEY = /svc_sk_(live|test)_[0-9a-f]{16,}/;
 /**
  * Every run is also a secrets test: no key svc was given (environment, --api-key, or stdin for
  * `login --with-key`) and no full key of the usual form may appear in its output. `svc mock` alone
- * prints keys: its demo keys, made for the run.
+ * prints keys: its demo keys.
  */
 function assertNoKeyLeak(args: string[], env: Record<string, string>, input: RunOptions['input'], result: Result): void {
   if (args[0] === 'mock') return;
@@ -154,12 +155,12 @@ export class World {
     }
   }
 
-  /** A key may rest in a config file and nowhere else: not in caches, logs or output files. */
+  /** A key may rest in a config file (and svc mock's demo keys in their file) and nowhere else: not in caches, logs or output files. */
   private assertNoKeyInFiles(): void {
     const keys = this.mock?.keys.map((k) => k.key) ?? [];
     for (const dir of this.temps) {
       for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || entry.name === 'config.json') continue;
+        if (!entry.isFile() || entry.name === 'config.json' || entry.name === 'mock-keys.json') continue;
         const path = join(entry.parentPath, entry.name);
         const text = readFileSync(path, 'latin1');
         const leaked = keys.find((k) => text.includes(k)) ?? FULL_KEY.exec(text)?.[0];

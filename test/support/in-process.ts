@@ -211,7 +211,7 @@ afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-/** A private folder for the config and cache of the runs of this test file. */
+/** A private folder for the config, cache and data (svc mock's keys) of the runs of this test file. */
 export function scratchDir(): string {
   scratch ??= mkdtempSync(join(tmpdir(), 'svc-inprocess-'));
   return scratch;
@@ -230,6 +230,7 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     SVC_API_KEY: KEY,
     SVC_CONFIG_DIR: join(scratchDir(), 'config'),
     SVC_CACHE_DIR: join(scratchDir(), 'cache'),
+    SVC_DATA_DIR: join(scratchDir(), 'data'),
     HOME: scratchDir(),
     // Times in tables are shown in this zone: the same on every machine (a test may set another).
     TZ: 'UTC',

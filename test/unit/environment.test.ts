@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderText } from '../../src/docs/document.js';
 import { HELP_TOPICS } from '../../src/commands/help/topics.js';
-import { cacheDir, configDir } from '../../src/config/paths.js';
+import { cacheDir, configDir, dataDir } from '../../src/config/paths.js';
 import { activeProfile, resolveSettings } from '../../src/config/resolve.js';
 import { ENVIRONMENT, readEnv } from '../../src/core/environment.js';
 import { canPrompt, colorEnabled, type IO } from '../../src/core/io.js';
@@ -101,6 +101,11 @@ describe('the reads behave as before', () => {
     expect(cacheDir({ SVC_CACHE_DIR: '/k' }, 'linux')).toBe('/k');
     expect(cacheDir({ XDG_CACHE_HOME: '/x', HOME: '/h' }, 'linux')).toBe(join('/x', 'svc'));
     expect(cacheDir({ HOME: '/h', LOCALAPPDATA: 'L' }, 'win32')).toBe(join('L', 'svc', 'Cache'));
+    expect(dataDir({ SVC_DATA_DIR: '/d', XDG_DATA_HOME: '/x', HOME: '/h' }, 'linux')).toBe('/d');
+    expect(dataDir({ SVC_DATA_DIR: '', XDG_DATA_HOME: '/x', HOME: '/h' }, 'linux')).toBe(join('/x', 'svc'));
+    expect(dataDir({ HOME: '/h' }, 'linux')).toBe(join('/h', '.local', 'share', 'svc'));
+    expect(dataDir({ HOME: '/h' }, 'darwin')).toBe(join('/h', 'Library', 'Application Support', 'svc'));
+    expect(dataDir({ HOME: '/h', LOCALAPPDATA: 'L' }, 'win32')).toBe(join('L', 'svc', 'Data'));
   });
 
   it('settings: flag > environment > profile', () => {

@@ -1,12 +1,14 @@
 // The mock's request log stays bounded: it keeps the latest requests (1,000 by default, or
 // `svc mock --keep-requests N`) and their bodies only when asked (`--keep-bodies`), so a long
 // benchmark against the mock cannot grow it without limit.
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IO } from '../../src/core/io.js';
 import { main } from '../../src/main.js';
 import { DEFAULT_LOG_CAPACITY, RequestLog, type RecordedRequest } from '../../src/mock/requestlog.js';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { scratchDir } from '../support/in-process.js';
 import { mockAdmin, mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -88,7 +90,7 @@ describe('svc mock --keep-requests / --keep-bodies', () => {
     const stderr = new PassThrough().setEncoding('utf8');
     let err = '';
     stderr.on('data', (chunk: string) => (err += chunk));
-    const io: IO = { stdout, stderr, stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, env: {}, columns: 80 };
+    const io: IO = { stdout, stderr, stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, env: { SVC_DATA_DIR: join(scratchDir(), 'data') }, columns: 80 };
     return { io, stdout, stderr: () => err };
   }
 

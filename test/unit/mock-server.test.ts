@@ -3,7 +3,7 @@
 // against the documents' samples in mock-documented.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixtures } from '../../src/mock/fixtures.js';
-import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
+import { mockKeys, startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
 import { mockAdmin } from '../support/mock-admin.js';
 
 // Fixture ids (see src/mock/fixtures/README.md).
@@ -109,6 +109,37 @@ describe('keys', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('starts with the keys it is given (svc mock\'s kept ones), and takes no other', async () => {
+    const given = mockKeys().keys;
+    const other = await startMockServer({ keys: given });
+    try {
+      expect(other.keys).toEqual(given);
+      const status = async (key: string) => (await fetch(`${other.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } })).status;
+      expect(await Promise.all(given.map((k) => status(k.key)))).toEqual(given.map(() => 200));
+      expect(await status(mock.keys[0]!.key)).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the keys svc mock keeps (mockKeys)', () => {
+  it('takes every good key of a kept list and makes new ones for the rest, in one order', () => {
+    const kept = mockKeys().keys;
+    expect(kept).toHaveLength(8);
+    expect(mockKeys(kept)).toEqual({ keys: kept, made: 0, dropped: 0, changed: false });
+    // Each damaged entry is remade in its place; the others are kept.
+    const damaged = [null, 'key', { ...kept[1], key: 'svc_sk_live_short' }, { ...kept[2], mode: 'live' }, ...kept.slice(4), { ...kept[3], organization_id: 'org_gone' }];
+    const mended = mockKeys(damaged);
+    expect(mended).toMatchObject({ made: 4, dropped: 1, changed: true });
+    expect(mended.keys.slice(4)).toEqual(kept.slice(4));
+    for (const [i, key] of mended.keys.slice(0, 4).entries()) {
+      expect(key).toMatchObject({ ...kept[i], key: expect.stringMatching(new RegExp(`^svc_sk_${kept[i]!.mode}_[0-9a-f]{32}$`)) });
+      expect(key.key).not.toBe(kept[i]!.key);
+    }
+    expect(mockKeys([...kept].reverse())).toMatchObject({ keys: kept, made: 0, changed: true });
   });
 });
 

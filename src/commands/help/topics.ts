@@ -201,7 +201,7 @@ function configTopic(program: Command): Block[] {
     { kind: 'definitions', items: CONFIG_COMMANDS.flatMap((path) => commandsUnder(program, path)) },
     {
       kind: 'paragraph',
-      text: 'A full key is never printed: svc shows svc_sk_live_… or svc_sk_test_… and its last four characters. A base URL with http:// is refused unless it points at this machine (localhost, 127.0.0.0/8, ::1), so a key never travels in clear text. Replies of `svc data` are cached per profile in SVC_CACHE_DIR (default ~/.cache/svc on Linux); the cache never holds a key.',
+      text: 'A full key is never printed: svc shows svc_sk_live_… or svc_sk_test_… and its last four characters. A base URL with http:// is refused unless it points at this machine (localhost, 127.0.0.0/8, ::1), so a key never travels in clear text. Replies of `svc data` are cached per profile in SVC_CACHE_DIR (default ~/.cache/svc on Linux); the cache never holds a key. `svc mock` keeps its demo keys in mock-keys.json in SVC_DATA_DIR (default ~/.local/share/svc on Linux), as config.json is kept: 0600, refused where another user could change it.',
     },
   ];
 }

@@ -3,6 +3,12 @@ import type { Command } from 'commander';
 import type { App } from '../../core/app.js';
 import { collect, examples } from '../args.js';
 
+const KEYS_HELP = `
+
+The demo keys are the same at every start, so a saved login survives a restart: svc keeps them in
+mock-keys.json in SVC_DATA_DIR (default ~/.local/share/svc), mode 0600; the mock itself keeps only
+their SHA-256 hashes. --new-keys replaces them.`;
+
 export function registerMock(program: Command, app: App): void {
   program
     .command('mock')
@@ -17,6 +23,7 @@ export function registerMock(program: Command, app: App): void {
     .option('--webhook-url <url>', 'POST signed sandbox webhook deliveries to this address (repeatable)', collect)
     .option('--webhook-secret <secret>', 'sign deliveries with this secret (default: a new one at every start)')
     .option('--ready-file <file>', 'keep its state in this file, for `svc ready FILE` to wait on (in CI)')
+    .option('--new-keys', 'replace the demo keys kept in the data folder with new ones (logins saved with the old ones stop working)')
     .option('--fault <name>', 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)', collect)
     .addHelpText(
       'after',
@@ -27,7 +34,8 @@ export function registerMock(program: Command, app: App): void {
         'svc mock --webhook-url http://127.0.0.1:8788/hooks --webhook-secret "$SVC_WEBHOOK_SECRET"',
         'svc mock --fault 503-twice',
         'svc mock --keep-requests 5000 --keep-bodies',
-      ),
+        'svc mock --new-keys',
+      ) + KEYS_HELP,
     )
     .action(app.action(async () => (await import('./mock.js')).runMock));
 }

@@ -18,6 +18,7 @@ interface MockFlags {
   webhookSecret?: string;
   fault?: string[];
   readyFile?: string;
+  newKeys?: boolean;
 }
 
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
@@ -35,7 +36,7 @@ async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | un
   if (webhookSecret !== undefined && !/^\S{8,}$/.test(webhookSecret)) {
     throw new UsageError('--webhook-secret takes at least 8 characters and no white space');
   }
-  const [{ startMockServer }, { FAULT_PRESETS }] = await Promise.all([import('../../mock/server.js'), import('../../mock/fault-presets.js')]);
+  const [{ startMockServer, mockKeys }, { FAULT_PRESETS }] = await Promise.all([import('../../mock/server.js'), import('../../mock/fault-presets.js')]);
   if (options.fault?.includes('list')) {
     const width = Math.max(...Object.keys(FAULT_PRESETS).map((name) => name.length));
     ctx.out(Object.entries(FAULT_PRESETS).map(([name, preset]) => `${name.padEnd(width)}  ${preset.description}\n`).join(''));
@@ -46,9 +47,13 @@ async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | un
     if (!preset) throw new UsageError(`unknown fault "${name}" (faults: ${Object.keys(FAULT_PRESETS).join(', ')})`);
     return preset.specs;
   });
+  // The keys come before the port: a run refused for its key file binds nothing.
+  const [{ dataDir }, { demoKeys, shownPath }] = await Promise.all([import('../../config/paths.js'), import('./demo-keys.js')]);
+  const kept = await demoKeys(ctx, dataDir(ctx.io.env), options.newKeys === true, mockKeys);
   let server;
   try {
     server = await startMockServer({
+      keys: kept.keys,
       port,
       processingDelayMs,
       webhookUrls,
@@ -67,7 +72,8 @@ async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | un
   } else {
     // On a terminal fitted to its width, a key or a URL never split; in a pipe as it is.
     const screen: Screen = { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns };
-    ctx.out(banner(server.url, server.keys, screen) + webhookBanner(server.url, server.webhookSecret, webhookUrls, screen));
+    const where = kept.file === undefined ? undefined : shownPath(kept.file, ctx.io.env);
+    ctx.out(banner(server.url, server.keys, where, screen) + webhookBanner(server.url, server.webhookSecret, webhookUrls, screen));
     if (options.fault?.length) ctx.err(`Injecting faults into every /v1 request: ${options.fault.join(', ')}`);
   }
   // After the first line: a script that waited on the file finds the keys written.
@@ -85,7 +91,8 @@ type Screen = { terminal: boolean; width: number };
 const asIs = (text: string) => text;
 const INDENT = '  ';
 
-function banner(url: string, keys: Key[], screen: Screen): string {
+/** `where`: the file the keys are kept in, as shown; undefined when they are this run's alone. */
+function banner(url: string, keys: Key[], where: string | undefined, screen: Screen): string {
   const first = keys.find((k) => k.mode === 'test' && k.scope === 'FULL') ?? keys[0]!;
   const width = Math.max(...keys.map((k) => k.organization_name.length));
   // Each key beside what it is for, or under it (unindented) where the terminal is too narrow for both.
@@ -96,7 +103,18 @@ function banner(url: string, keys: Key[], screen: Screen): string {
     .map((line) => INDENT + line + '\n')
     .join('');
   return (
-    textLines([`svc mock is listening on ${url}  (Ctrl-C stops it)`, '', 'Demo keys (made for this run; the mock keeps only their SHA-256 hashes):'], screen, asIs) +
+    textLines(
+      [
+        `svc mock is listening on ${url}  (Ctrl-C stops it)`,
+        '',
+        // Two lines, so that each fits 80 columns in a pipe too (the path aside).
+        ...(where === undefined
+          ? ['Demo keys (made for this run; the mock keeps only their SHA-256 hashes):']
+          : [`Demo keys (kept in ${where};`, '--new-keys makes new ones; the mock itself keeps only their SHA-256 hashes):']),
+      ],
+      screen,
+      asIs,
+    ) +
     keyLines +
     // A command to copy is one line, however narrow the terminal.
     textLines(['', 'Try it in another shell:', glueWhole(`${INDENT}export SVC_BASE_URL=${url}`), glueWhole(`${INDENT}export SVC_API_KEY=${first.key}`), `${INDENT}svc reports list`, ''], screen, asIs)
