@@ -10,7 +10,21 @@ import { DATA_FAMILIES } from '../../commands/data/families.js';
 import { HELP_TOPICS } from '../../commands/help/topics.js';
 import { PROFILE_KEYS } from '../../config/store.js';
 import { FAULT_PRESETS } from '../../mock/fault-presets.js';
-import type { Choice, Values } from './spec.js';
+import type { DynamicSource } from '../../completion/sources.js';
+
+/** What a flag or an argument takes, for completion. */
+export type Values =
+  /** Free text: nothing to offer. */
+  | { readonly kind: 'text' }
+  | { readonly kind: 'choices'; readonly choices: readonly Choice[] }
+  | { readonly kind: 'files' }
+  /** Asked of `svc __complete SOURCE` when completing (see src/completion/dynamic.ts). */
+  | { readonly kind: 'dynamic'; readonly source: DynamicSource };
+
+export interface Choice {
+  readonly value: string;
+  readonly description?: string;
+}
 
 const TEXT: Values = { kind: 'text' };
 const FILES: Values = { kind: 'files' };
