@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { CommandSpec, FlagSpec, ProgramSpec, Values } from './completion/spec.js';
 import { allCommands } from './completion/spec.js';
-import type { Block } from './document.js';
+import type { Block } from '../core/program/document.js';
 import type { HelpTopic } from '../commands/help/topics.js';
 
 export function renderMan(program: Command, spec: ProgramSpec, topics: readonly HelpTopic[], version: string): string {
