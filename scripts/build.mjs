@@ -135,7 +135,7 @@ try {
   });
   await build({
     ...common,
-    entryPoints: [`${root}/src/complete.ts`],
+    entryPoints: [`${root}/src/completion/entry.ts`],
     outfile: `${staging}/complete.cjs`,
     // A dependency it never loads on this path must not be inlined.
     packages: 'external',

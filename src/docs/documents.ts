@@ -5,9 +5,9 @@ import { HELP_TOPICS } from '../commands/help/topics.js';
 import { processIO } from '../core/io.js';
 import { buildProgram } from '../main.js';
 import { VERSION } from '../version.js';
-import { renderScript } from './completion/render.js';
-import { SCRIPT_FILES, SHELLS } from './completion/shells.js';
-import { describeProgram } from './completion/spec.js';
+import { renderScript } from '../completion/render.js';
+import { SCRIPT_FILES, SHELLS } from '../completion/shells.js';
+import { describeProgram } from '../completion/spec.js';
 
 export const MAN_PAGE = 'man/svc.1';
 

@@ -1,6 +1,6 @@
 // `svc completion bash|zsh|fish`: the completion script of a shell, made from the command tree.
 import { Argument, type Command } from 'commander';
-import { INSTALL, SHELLS } from '../../docs/completion/shells.js';
+import { INSTALL, SHELLS } from '../../completion/shells.js';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 
@@ -21,7 +21,7 @@ export function registerCompletion(program: Command, app: App): void {
     )
     .action(
       app.action(async () => {
-        const { printCompletion } = await import('./completion.js');
+        const { printCompletion } = await import('../../completion/print.js');
         return (ctx, shell: string) => printCompletion(ctx, program, shell);
       }),
     );
