@@ -1,8 +1,10 @@
 // `svc completion bash|zsh|fish`: the completion script of a shell, made from the command tree.
+// Only the command is declared here; src/completion/ renders the script, loaded when the command
+// runs (completion reads the command tree, so commands import nothing else of it).
 import { Argument, type Command } from 'commander';
-import { INSTALL, SHELLS } from '../../completion/shells.js';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
+import { INSTALL, SHELLS } from './shells.js';
 
 export function registerCompletion(program: Command, app: App): void {
   program
