@@ -18,7 +18,7 @@ export type Values =
   | { readonly kind: 'text' }
   | { readonly kind: 'choices'; readonly choices: readonly Choice[] }
   | { readonly kind: 'files' }
-  /** Asked of `svc __complete SOURCE` when completing (see src/completion/dynamic.ts). */
+  /** Asked of `svc __complete SOURCE` when completing (see dynamic.ts). */
   | { readonly kind: 'dynamic'; readonly source: DynamicSource };
 
 export interface Choice {
