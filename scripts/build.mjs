@@ -4,8 +4,8 @@
 //     of the program (~1 ms each, 30 for a request), and the launcher keeps V8's code cache of one
 //     file (src/launch/code-cache.ts) where Node has no compile cache of its own (Node 20).
 //   - dist/launch.cjs, which loads the program with its code cache; it carries the program's hash.
-//   - dist/complete.cjs serves `svc __complete` (the completion scripts' questions) without
-//     loading the program, as every module loaded costs time at each TAB.
+//   - dist/complete.cjs (src/completion/entry.ts) serves `svc __complete` (the completion scripts'
+//     questions) without loading the program, as every module loaded costs time at each TAB.
 //   - dist/jq.cjs, jq compiled to WebAssembly (1.3 MB), loaded only by `--jq`.
 // The new dist/ is built beside the old one and swapped in by renaming, so an `svc` started during
 // a build never sees half a dist/. Source maps go to build/maps/, never shipped: the startup tests
@@ -135,7 +135,7 @@ try {
   });
   await build({
     ...common,
-    entryPoints: [`${root}/src/complete.ts`],
+    entryPoints: [`${root}/src/completion/entry.ts`],
     outfile: `${staging}/complete.cjs`,
     // A dependency it never loads on this path must not be inlined.
     packages: 'external',

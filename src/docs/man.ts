@@ -1,9 +1,9 @@
 // The man page (man/svc.1, roff), rendered at build time from the same sources as the help: the
 // command tree (descriptions, flags, arguments, examples) and the help topics.
 import type { Command } from 'commander';
-import type { CommandSpec, FlagSpec, ProgramSpec, Values } from './completion/spec.js';
-import { allCommands } from './completion/spec.js';
-import type { Block } from './document.js';
+import type { CommandSpec, FlagSpec, ProgramSpec, Values } from '../completion/spec.js';
+import { allCommands } from '../completion/spec.js';
+import type { Block } from '../core/program/document.js';
 import type { HelpTopic } from '../commands/help/topics.js';
 
 export function renderMan(program: Command, spec: ProgramSpec, topics: readonly HelpTopic[], version: string): string {

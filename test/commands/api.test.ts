@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { METHODS } from '../../src/commands/api/fields.js';
 import { processIO } from '../../src/core/io.js';
-import { allCommands, describeProgram } from '../../src/docs/completion/spec.js';
+import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
 import { MAX_INPUT_BYTES } from '../../src/commands/api/input-limit.js';
 import { expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUTO_BANK, BANK_CODES, BANKS, DATA_BANK_CODES, readBankCode } from '../../src/api/banks.js';
 import { processIO } from '../../src/core/io.js';
-import { allCommands, describeProgram, type FlagSpec } from '../../src/docs/completion/spec.js';
+import { allCommands, describeProgram, type FlagSpec } from '../../src/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
 import { FakeService, MODES, scratchDir, svc, type InProcessResult } from '../support/in-process.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_KEYS } from '../../src/config/store.js';
 import { processIO } from '../../src/core/io.js';
-import { allCommands, describeProgram } from '../../src/docs/completion/spec.js';
+import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
 import { BASE_URL, expectFailure, FakeService, KEY, LIVE_KEY, MODES, plain, ScriptedPrompter, scratchDir, svc, type InProcessOptions } from '../support/in-process.js';
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderText } from '../../src/docs/document.js';
+import { renderText } from '../../src/core/program/document.js';
 import { HELP_TOPICS } from '../../src/commands/help/topics.js';
 import { cacheDir, configDir, dataDir } from '../../src/config/paths.js';
 import { activeProfile, resolveSettings } from '../../src/config/resolve.js';

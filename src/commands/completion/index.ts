@@ -1,8 +1,10 @@
 // `svc completion bash|zsh|fish`: the completion script of a shell, made from the command tree.
+// Only the command is declared here; src/completion/ renders the script, loaded when the command
+// runs (completion reads the command tree, so commands import nothing else of it).
 import { Argument, type Command } from 'commander';
-import { INSTALL, SHELLS } from '../../docs/completion/shells.js';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
+import { INSTALL, SHELLS } from './shells.js';
 
 export function registerCompletion(program: Command, app: App): void {
   program
@@ -21,7 +23,7 @@ export function registerCompletion(program: Command, app: App): void {
     )
     .action(
       app.action(async () => {
-        const { printCompletion } = await import('./completion.js');
+        const { printCompletion } = await import('../../completion/print.js');
         return (ctx, shell: string) => printCompletion(ctx, program, shell);
       }),
     );

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
-import { renderText } from '../../docs/document.js';
+import { renderText } from '../../core/program/document.js';
 import { nearest } from '../../core/program/suggest.js';
 import { commandPath } from '../../core/program/svc-help.js';
 import { didYouMean, usageErrorFor } from '../../core/report-error.js';

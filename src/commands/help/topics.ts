@@ -4,9 +4,9 @@
 import type { Command, Option } from 'commander';
 import { ENVIRONMENT, ENVIRONMENT_GROUPS, type EnvironmentGroup } from '../../core/environment.js';
 import { EXIT_CODES, type ExitCodeRow } from '../../core/errors.js';
+import type { Block } from '../../core/program/document.js';
 import { globalFlags, globalFlagsOf, REACH_HEADINGS, reachNeeded, reachOf } from '../../core/program/reach.js';
 import { commandPath, flagName } from '../../core/program/svc-help.js';
-import type { Block } from '../../docs/document.js';
 
 export interface HelpTopic {
   readonly name: string;

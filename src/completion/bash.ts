@@ -3,7 +3,7 @@
 // bash (no mapfile, no negative subscripts; compopt only where it exists).
 // Static tables (commands, flags, values) are case statements; profile names, series selectors and
 // scenario names come from `svc __complete`, which reads local files only.
-import { generatedHeader } from './shells.js';
+import { generatedHeader } from './header.js';
 import { allCommands, flagNames, type CommandSpec, type ProgramSpec, type Values } from './spec.js';
 
 export function renderBash(spec: ProgramSpec, version: string): string {

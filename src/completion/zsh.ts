@@ -1,6 +1,6 @@
 // The zsh completion script, rendered from the command tree: one `_arguments` function per command,
 // with descriptions. Works autoloaded from a folder of $fpath (as `_svc`) or sourced after compinit.
-import { generatedHeader } from './shells.js';
+import { generatedHeader } from './header.js';
 import { allCommands, flagNames, type ArgSpec, type CommandSpec, type FlagSpec, type ProgramSpec, type Values } from './spec.js';
 
 export function renderZsh(spec: ProgramSpec, version: string): string {

@@ -3,24 +3,9 @@
 // rendered from this description, so nothing lists the commands by hand.
 import type { Argument, Command, Option } from 'commander';
 import type { EventEmitter } from 'node:events';
-import type { DynamicSource } from '../../completion/sources.js';
-import { argumentValues, optionValues } from './values.js';
+import { argumentValues, optionValues, type Values } from './values.js';
 
-export type { DynamicSource } from '../../completion/sources.js';
-
-/** What a flag or an argument takes, for completion. */
-export type Values =
-  /** Free text: nothing to offer. */
-  | { readonly kind: 'text' }
-  | { readonly kind: 'choices'; readonly choices: readonly Choice[] }
-  | { readonly kind: 'files' }
-  /** Asked of `svc __complete SOURCE` when completing (see src/completion/dynamic.ts). */
-  | { readonly kind: 'dynamic'; readonly source: DynamicSource };
-
-export interface Choice {
-  readonly value: string;
-  readonly description?: string;
-}
+export type { Choice, Values } from './values.js';
 
 export interface FlagSpec {
   readonly long?: string;

@@ -1,6 +1,6 @@
 // The fish completion script, rendered from the command tree: `complete` rules whose conditions ask
 // one parser of the command line where the user is (command path and arguments so far).
-import { generatedHeader } from './shells.js';
+import { generatedHeader } from './header.js';
 import { allCommands, type ArgSpec, type CommandSpec, type FlagSpec, type ProgramSpec, type Values } from './spec.js';
 
 export function renderFish(spec: ProgramSpec, version: string): string {

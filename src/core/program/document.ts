@@ -1,5 +1,5 @@
 // A help text as data: headings, paragraphs, term/definition lists and code. `svc help TOPIC`
-// renders it for a terminal here; the man page renders the same blocks as roff.
+// renders it for a terminal here; the man page (src/docs/man.ts) renders the same blocks as roff.
 
 export type Block =
   | { readonly kind: 'heading'; readonly text: string }

@@ -2,15 +2,29 @@
 // `.choices()` come first; otherwise a few rules keyed on the name a flag or argument is declared
 // with (`--profile`, `<file>`, `<family>` …) and fed from the tables the commands themselves read.
 import type { Argument, Command, Option } from 'commander';
-import { AUTO_BANK, bankDescription, BANKS } from '../../api/banks.js';
-import { CONNECT_SCOPES } from '../../api/connect.js';
-import { METHODS } from '../../commands/api/fields.js';
-import { CONSENT_SCOPES } from '../../commands/consents/options.js';
-import { DATA_FAMILIES } from '../../commands/data/families.js';
-import { HELP_TOPICS } from '../../commands/help/topics.js';
-import { PROFILE_KEYS } from '../../config/store.js';
-import { FAULT_PRESETS } from '../../mock/fault-presets.js';
-import type { Choice, Values } from './spec.js';
+import { AUTO_BANK, bankDescription, BANKS } from '../api/banks.js';
+import { CONNECT_SCOPES } from '../api/connect.js';
+import { METHODS } from '../commands/api/fields.js';
+import { CONSENT_SCOPES } from '../commands/consents/options.js';
+import { DATA_FAMILIES } from '../commands/data/families.js';
+import { HELP_TOPICS } from '../commands/help/topics.js';
+import { PROFILE_KEYS } from '../config/store.js';
+import { FAULT_PRESETS } from '../mock/fault-presets.js';
+import type { DynamicSource } from './sources.js';
+
+/** What a flag or an argument takes, for completion. */
+export type Values =
+  /** Free text: nothing to offer. */
+  | { readonly kind: 'text' }
+  | { readonly kind: 'choices'; readonly choices: readonly Choice[] }
+  | { readonly kind: 'files' }
+  /** Asked of `svc __complete SOURCE` when completing (see dynamic.ts). */
+  | { readonly kind: 'dynamic'; readonly source: DynamicSource };
+
+export interface Choice {
+  readonly value: string;
+  readonly description?: string;
+}
 
 const TEXT: Values = { kind: 'text' };
 const FILES: Values = { kind: 'files' };
