@@ -2,7 +2,8 @@
 // A direct connection uses node:http or node:https, which are ready at once. The built-in fetch
 // loads undici and compiles its WebAssembly HTTP parser at the first request, about 100 ms on
 // Node 20 (bench/startup.mjs shows both). A proxy that applies to the base URL switches to npm
-// undici's fetch with its ProxyAgent, which speaks CONNECT.
+// undici's fetch with its ProxyAgent, which speaks CONNECT. Webhook forwarding opens its requests
+// here too (openRequest), and reads of each reply only what it needs.
 import type { IncomingMessage } from 'node:http';
 import { importUndici } from '../core/external.js';
 import { isLoopbackHost } from '../core/urls.js';
