@@ -1,6 +1,8 @@
 // The one HTTP path. Every request of every command goes through `ApiClient.request`: headers,
 // per-attempt timeout, retries with backoff and Retry-After, idempotency keys, the proxy, the cap
 // on a reply's size, the --debug trace with the key masked, and the decoding of both error envelopes.
+// What a run adds around its requests (a spinner, a message naming a refused key) comes as layers,
+// given to the constructor in order, as gh composes RoundTrippers: nothing reassigns `request`.
 import { maskKey } from '../config/keys.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
@@ -47,6 +49,15 @@ export interface ApiReply {
   requestId?: string;
 }
 
+/** Sends one request of the service and gives its successful reply: the client's own sending, or a layer over it. */
+export type Send = (spec: RequestSpec) => Promise<ApiReply>;
+
+/**
+ * What a run adds around every request (gh's RoundTripper): given the next sender, the one that
+ * does its part and calls it.
+ */
+export type Layer = (next: Send) => Send;
+
 export interface ClientOptions {
   baseUrl: string;
   /**
@@ -71,6 +82,8 @@ export interface ClientOptions {
   maxReplyBytes?: number;
   /** How requests are sent; absent: directly, or through the proxy the environment names. */
   transport?: Transport;
+  /** Around every request, outermost first; the innermost calls the client's own sending (retries, then the transport). */
+  layers?: readonly Layer[];
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
   /** The clock that dates a Retry-After. */
@@ -96,13 +109,17 @@ export class ApiClient {
 
   private readonly secrets: Secrets;
 
+  /** Sends a request through the layers, retrying where the contract allows, and returns the successful reply. */
+  readonly request: Send;
+
   constructor(private readonly options: ClientOptions) {
     this.secrets = options.secrets ?? new Secrets();
     this.secrets.add(options.apiKey);
+    this.request = (options.layers ?? []).reduceRight<Send>((next, layer) => layer(next), (spec) => this.send(spec));
   }
 
-  /** Sends a request, retrying where the contract allows, and returns the successful reply. */
-  async request(spec: RequestSpec): Promise<ApiReply> {
+  /** The client's own sending, below every layer: attempts, retries and the decoding of the reply. */
+  private async send(spec: RequestSpec): Promise<ApiReply> {
     const url = this.url(spec);
     const headers = this.headers(spec);
     const payload = spec.body?.bytes ?? (spec.json === undefined ? undefined : new TextEncoder().encode(JSON.stringify(spec.json)));

@@ -8,8 +8,6 @@ export const CONNECT_SCOPES = [
   { name: 'income', description: 'income streams: salary, remittance, pension' },
 ] as const;
 
-export type ConnectScope = (typeof CONNECT_SCOPES)[number]['name'];
-
 export const CONNECT_SCOPE_NAMES: readonly string[] = CONNECT_SCOPES.map((s) => s.name);
 
 /**

@@ -42,11 +42,6 @@ export function booleanOf(value: unknown): boolean | undefined {
   return typeof value === 'boolean' ? value : undefined;
 }
 
-/** The objects of a list; undefined when the value is no list. */
-export function recordsOf(value: unknown): JsonRecord[] | undefined {
-  return Array.isArray(value) ? value.filter(isRecord) : undefined;
-}
-
 /**
  * The fields of an object other than the named ones: what a designed view leaves to the generic
  * one. Without a prototype, so that a field named `__proto__` is kept like any other. A value that

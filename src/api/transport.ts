@@ -2,7 +2,8 @@
 // A direct connection uses node:http or node:https, which are ready at once. The built-in fetch
 // loads undici and compiles its WebAssembly HTTP parser at the first request, about 100 ms on
 // Node 20 (bench/startup.mjs shows both). A proxy that applies to the base URL switches to npm
-// undici's fetch with its ProxyAgent, which speaks CONNECT.
+// undici's fetch with its ProxyAgent, which speaks CONNECT. Webhook forwarding opens its requests
+// here too (openRequest), and reads of each reply only what it needs.
 import type { IncomingMessage } from 'node:http';
 import { importUndici } from '../core/external.js';
 import { isLoopbackHost } from '../core/urls.js';
@@ -36,14 +37,8 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** node:http or node:https, loaded for the first request of its scheme. */
 export const directTransport: Transport = async (request) => {
-  const { request: send } = process.getBuiltinModule(request.url.protocol === 'https:' ? 'node:https' : 'node:http');
   const headers: Record<string, string> = { 'Accept-Encoding': ACCEPT_ENCODING, ...request.headers };
-  if (request.body) headers['Content-Length'] = String(request.body.byteLength);
-  const response = await new Promise<IncomingMessage>((resolve, reject) => {
-    const outgoing = send(request.url, { method: request.method, headers, signal: request.signal }, resolve);
-    outgoing.on('error', reject);
-    outgoing.end(request.body);
-  });
+  const response = await openRequest({ ...request, headers });
   const status = response.statusCode ?? 0;
   const replyHeaders = new ReplyHeaders(
     Object.entries(response.headers).flatMap(([name, value]): [string, string][] =>
@@ -64,6 +59,22 @@ export const directTransport: Transport = async (request) => {
   const body = decodeBody(Buffer.concat(chunks), replyHeaders.get('content-encoding'), request.maxBodyBytes, { status, headers: replyHeaders });
   return { status, headers: replyHeaders, raw: utf8(body) };
 };
+
+/**
+ * Sends a request over node:http or node:https (loaded for the first request of its scheme) and
+ * resolves with the reply's status and headers, its body left to the caller to read, cap or leave.
+ * Every connection svc opens to a peer starts here; `ownConnection`: no agent, the connection is
+ * closed with the exchange (a webhook target keeps nothing of svc's).
+ */
+export function openRequest(request: Omit<WireRequest, 'maxBodyBytes'>, ownConnection = false): Promise<IncomingMessage> {
+  const { request: send } = process.getBuiltinModule(request.url.protocol === 'https:' ? 'node:https' : 'node:http');
+  const headers = request.body ? { ...request.headers, 'Content-Length': String(request.body.byteLength) } : request.headers;
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const outgoing = send(request.url, { method: request.method, headers, signal: request.signal, ...(ownConnection && { agent: false }) }, resolve);
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
 
 /** npm undici's fetch through the proxy; it undoes Content-Encoding itself, as the body streams. */
 export async function proxyTransport(proxy: Proxy): Promise<Transport> {

@@ -8,11 +8,6 @@ import { didYouMean } from '../core/report-error.js';
 
 export { checkId };
 
-/** A path with one id in it: `idPath('/v1/reports', id, '/auth')`. */
-export function idPath(prefix: string, id: string, suffix = ''): string {
-  return `${prefix}/${encodeURIComponent(checkId(id))}${suffix}`;
-}
-
 export function checkInteger(value: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {

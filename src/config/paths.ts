@@ -30,7 +30,3 @@ export function dataDir(env: Env, platform: NodeJS.Platform = process.platform):
   if (platform === 'win32') return join(readEnv(env, 'LOCALAPPDATA') || join(home, 'AppData', 'Local'), 'svc', 'Data');
   return join(readEnv(env, 'XDG_DATA_HOME') || join(home, '.local', 'share'), 'svc');
 }
-
-export function configFile(env: Env): string {
-  return join(configDir(env), 'config.json');
-}

@@ -2,7 +2,7 @@
 // the API client, prompts, spinners, the clock, the browser and the reply cache. Commands take
 // these from here only, so a test can run any command in-process with its own (services.ts).
 // Nothing here is loaded before a command needs it.
-import type { ApiClient } from '../api/client.js';
+import type { ApiClient, Layer } from '../api/client.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { USER_AGENT } from '../version.js';
@@ -174,15 +174,14 @@ export class Context {
 
   /** The API client for the settings in force; missing settings are errors (exit 2 or 3). */
   async client(): Promise<ApiClient> {
-    const { requireApiKey, requireBaseUrl, namingRefusedKey } = await import('../config/resolve.js');
+    const { requireApiKey, requireBaseUrl } = await import('../config/resolve.js');
     const settings = await this.settings();
     const baseUrl = requireBaseUrl(settings);
     const apiKey = requireApiKey(settings);
     if (settings.apiKeySource === 'flag') {
       this.warn('--api-key is visible to other users of this machine; prefer SVC_API_KEY or `svc login`');
     }
-    // A key the service refuses is named by where it came from (never shown): see report-error.ts.
-    return namingRefusedKey(await this.clientFor(baseUrl, apiKey), settings);
+    return this.clientFor(baseUrl, apiKey, settings);
   }
 
   /**
@@ -197,15 +196,22 @@ export class Context {
 
   /**
    * An API client for a checked base URL and a key (used as given, with a warning if it looks
-   * odd); `undefined` for no key at all (`anonymousClient`).
+   * odd); `undefined` for no key at all (`anonymousClient`). `keyFrom`: the settings the key was
+   * resolved from, which a refusal of the key names.
    */
-  async clientFor(baseUrl: string, apiKey: string | undefined): Promise<ApiClient> {
+  async clientFor(baseUrl: string, apiKey: string | undefined, keyFrom?: Settings): Promise<ApiClient> {
     this.secrets.add(apiKey);
     const [{ ApiClient }, { keyMode }] = await Promise.all([import('../api/client.js'), import('../config/keys.js')]);
     if (apiKey !== undefined && keyMode(apiKey) === 'unknown') {
       this.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); using it as given');
     }
-    const client = new ApiClient({
+    // Around every request, outermost first.
+    const layers: Layer[] = [];
+    // A key the service refuses is named by where it came from (never shown): see report-error.ts.
+    if (keyFrom) layers.push((await import('../config/resolve.js')).namingRefusedKey(keyFrom));
+    // On a terminal, a request slow to answer shows a spinner (unless the command shows its own).
+    if (this.io.stderrIsTTY) layers.push(await this.slowRequestSpinner());
+    return new ApiClient({
       baseUrl,
       apiKey,
       userAgent: USER_AGENT,
@@ -220,11 +226,14 @@ export class Context {
       sleep: this.services.sleep,
       random: this.services.random,
       now: () => this.now(),
+      layers,
     });
-    // On a terminal, a request slow to answer shows a spinner (unless the command shows its own).
-    if (!this.io.stderrIsTTY) return client;
-    const [{ watchSlowRequests }, { lineClaimed }] = await Promise.all([import('./slow-requests.js'), import('./stream/terminal-line.js')]);
-    return watchSlowRequests(client, { spin: (text) => this.drawSpinner(text), lineTaken: () => lineClaimed(this.io.stderr) });
+  }
+
+  /** The spinner of a request slow to answer, on stderr: one layer per client (slow-requests.ts). */
+  private async slowRequestSpinner(): Promise<Layer> {
+    const [{ slowRequestSpinner }, { lineClaimed }] = await Promise.all([import('./slow-requests.js'), import('./stream/terminal-line.js')]);
+    return slowRequestSpinner({ spin: (text) => this.drawSpinner(text), lineTaken: () => lineClaimed(this.io.stderr) });
   }
 
   /**

@@ -1,12 +1,11 @@
 // A spinner for a request the service is slow to answer: on a terminal, a request still waiting
 // for its reply after a second shows `Waiting for GET /v1/reports…` on stderr, taken off the line
-// the moment the reply (or a failure, or Ctrl-C) comes. Every command gets it: the Context wraps
-// each API client it makes. Not shown while a command's own spinner or progress bar holds the line
+// the moment the reply (or a failure, or Ctrl-C) comes. Every command gets it: a layer of each API
+// client the Context makes on a terminal. Not shown while a command's own spinner or progress bar holds the line
 // (terminal-line.ts), nor while several requests run at once: a command that runs requests side by
 // side writes results while others still wait, and output must never land on a spinner's line.
-import type { ApiClient, RequestSpec } from '../api/client.js';
+import type { Layer } from '../api/client.js';
 import { oneLine } from './output/format.js';
-import type { Spinner } from './context.js';
 
 /** How long a request may take before a person is shown that svc is waiting for it. */
 export const SLOW_REQUEST_MS = 1_000;
@@ -16,7 +15,7 @@ const MAX_SHOWN = 60;
 
 export interface SlowRequestOptions {
   /** Draws a spinner on the terminal; its stop() takes it off the line. */
-  spin: (text: string) => Promise<Spinner>;
+  spin: (text: string) => Promise<{ stop(): void }>;
   /** Whether another spinner or a progress bar holds the line now. */
   lineTaken: () => boolean;
   delayMs?: number;
@@ -26,13 +25,19 @@ interface Waiting {
   readonly text: string;
 }
 
-/** The client, with its requests watched: the same object, its `request` wrapped. */
-export function watchSlowRequests(client: ApiClient, options: SlowRequestOptions): ApiClient {
-  const request = client.request.bind(client);
+/** The spinner shown, or being drawn, for a request. */
+interface Shown {
+  for: Waiting;
+  drawn?: { stop(): void };
+  stopped: boolean;
+}
+
+/** The layer that watches a client's requests: one spinner at a time, for the one request in flight. */
+export function slowRequestSpinner(options: SlowRequestOptions): Layer {
   const delay = options.delayMs ?? SLOW_REQUEST_MS;
   const inFlight = new Set<Waiting>();
   /** The spinner shown, or being drawn (ora loads on first use), and the request it is for. */
-  let shown: { for: Waiting; drawn?: Spinner; stopped: boolean } | undefined;
+  let shown: Shown | undefined;
 
   const hide = () => {
     if (!shown) return;
@@ -47,7 +52,7 @@ export function watchSlowRequests(client: ApiClient, options: SlowRequestOptions
   // after a reply can meet a spinner drawn in the same instant.
   const slow = (waiting: Waiting) => {
     if (shown || inFlight.size !== 1 || !inFlight.has(waiting) || options.lineTaken()) return;
-    const entry: { for: Waiting; drawn?: Spinner; stopped: boolean } = { for: waiting, stopped: false };
+    const entry: Shown = { for: waiting, stopped: false };
     shown = entry;
     options.spin(waiting.text).then(
       (spinner) => {
@@ -60,7 +65,7 @@ export function watchSlowRequests(client: ApiClient, options: SlowRequestOptions
     );
   };
 
-  client.request = async (spec: RequestSpec) => {
+  return (next) => async (spec) => {
     const waiting: Waiting = { text: `Waiting for ${spec.method} ${shownPath(spec.path)}…` };
     // A second request at once: the first one's spinner goes (see above).
     if (inFlight.size > 0) hide();
@@ -68,14 +73,13 @@ export function watchSlowRequests(client: ApiClient, options: SlowRequestOptions
     const timer = setTimeout(() => slow(waiting), delay);
     timer.unref?.();
     try {
-      return await request(spec);
+      return await next(spec);
     } finally {
       clearTimeout(timer);
       inFlight.delete(waiting);
       if (shown?.for === waiting) hide();
     }
   };
-  return client;
 }
 
 /** The path of a request without its query (which may carry a token), on one line and short. */

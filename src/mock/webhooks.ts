@@ -12,6 +12,8 @@
 //
 // Owners: a registered endpoint belongs to the key that registered it, and gets the events of that
 // key's organisation only (as the service delivers an organisation's events to its own endpoints).
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { KeyIdentity } from './keys.js';
 import { newSigningSecret, SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { newId } from './tokens.js';
@@ -213,25 +215,19 @@ export class WebhookSender {
     if (this.stopped.signal.aborted) stop();
     else this.stopped.signal.addEventListener('abort', stop, { once: true });
     try {
-      const response = await fetch(target.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'svc-mock-webhooks',
-          // Signed at each attempt, so a retry is not stale; with the real time (not the mock's
-          // clock), as the receiver checks it against its own.
-          [SIGNATURE_HEADER]: signatureHeader(target.secret, body, new Date()),
-        },
-        body,
-        redirect: 'manual',
-        signal: abort.signal,
-      });
-      await response.body?.cancel().catch(() => undefined);
-      return response.status >= 200 && response.status < 300 ? { ok: true, status: response.status } : { ok: false, why: `answered ${response.status}` };
+      const headers = {
+        'Content-Type': 'application/json',
+        'User-Agent': 'svc-mock-webhooks',
+        // Signed at each attempt, so a retry is not stale; with the real time (not the mock's
+        // clock), as the receiver checks it against its own.
+        [SIGNATURE_HEADER]: signatureHeader(target.secret, body, new Date()),
+      };
+      const status = await postForStatus(target.url, headers, body, abort.signal);
+      return status >= 200 && status < 300 ? { ok: true, status } : { ok: false, why: `answered ${status}` };
     } catch (error) {
       if (timedOut) return { ok: false, why: `no answer within ${timeoutMs}ms` };
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      return { ok: false, why: `failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`, refused: cause?.code === 'ECONNREFUSED' };
+      const { code, message } = error as NodeJS.ErrnoException;
+      return { ok: false, why: `failed: ${code ?? message}`, refused: code === 'ECONNREFUSED' };
     } finally {
       clearTimeout(timer);
       this.stopped.signal.removeEventListener('abort', stop);
@@ -258,4 +254,22 @@ export class WebhookSender {
   private log(line: string): void {
     this.options.log?.(line);
   }
+}
+
+/**
+ * POSTs `body` and resolves with the status of the reply, whose body is never read: the connection
+ * (one of its own, no agent) is closed as soon as the status is known. node:http, not the global
+ * fetch: fetch refuses ports such as 6000 or 10080 ("bad port"), where a receiver may well listen.
+ * Rejects on a network failure and on `signal`, which bounds the exchange.
+ */
+function postForStatus(url: string, headers: OutgoingHttpHeaders, body: string, signal: AbortSignal): Promise<number> {
+  const request = new URL(url).protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method: 'POST', headers: { ...headers, 'Content-Length': Buffer.byteLength(body) }, signal, agent: false }, (response) => {
+      resolve(response.statusCode ?? 0);
+      response.destroy();
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }

@@ -2,8 +2,8 @@
 // the same body and the same signature, so that endpoint can verify it too. The target is a peer
 // like any other: one deadline covers the whole exchange (connecting, its headers, its body), and
 // of its reply only the start is read, for a one-line summary; the rest is never taken.
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
+import { openRequest } from '../api/transport.js';
 import type { Delivery } from './receiver.js';
 
 /** The most of a target's reply read: enough for a one-line summary of a refusal. */
@@ -38,7 +38,6 @@ function forwardedHeaders(delivery: Delivery): Record<string, string> {
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
   }
-  headers['content-length'] = String(delivery.raw.length);
   return headers;
 }
 
@@ -59,7 +58,8 @@ export async function forwardDelivery(url: string, delivery: Delivery, options: 
   if (options.signal.aborted) stop();
   else options.signal.addEventListener('abort', stop, { once: true });
   try {
-    const response = await send(url, delivery, abort.signal);
+    // No agent: one connection per forward, closed with it, so nothing of a target lingers.
+    const response = await openRequest({ method: 'POST', url: new URL(url), headers: forwardedHeaders(delivery), body: delivery.raw, signal: abort.signal }, true);
     const ok = response.statusCode !== undefined && response.statusCode >= 200 && response.statusCode < 300;
     const excerpt = ok ? '' : await readExcerpt(response, MAX_REPLY_EXCERPT_BYTES);
     response.destroy();
@@ -71,16 +71,6 @@ export async function forwardDelivery(url: string, delivery: Delivery, options: 
     clearTimeout(timer);
     options.signal.removeEventListener('abort', stop);
   }
-}
-
-function send(url: string, delivery: Delivery, signal: AbortSignal): Promise<IncomingMessage> {
-  const request = new URL(url).protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    // No agent: one connection per forward, closed with it, so nothing of a target lingers.
-    const outgoing = request(url, { method: 'POST', headers: forwardedHeaders(delivery), signal, agent: false }, resolve);
-    outgoing.on('error', reject);
-    outgoing.end(delivery.raw);
-  });
 }
 
 /**

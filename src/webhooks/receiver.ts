@@ -74,54 +74,19 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
+/** What the receiver's requests are checked against; `stopped` and `secret` change as the listener runs. */
+interface ReceiverState {
+  stopped: boolean;
+  secret?: string;
+  readonly replays: ReplayGuard;
+  readonly limits: ReceiverLimits;
+  readonly options: ReceiverOptions;
+}
+
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
   const host = options.host ?? '127.0.0.1';
-  let stopped = false;
-  let secret = options.secret;
-  const replays = new ReplayGuard();
-
   const limits: ReceiverLimits = { ...RECEIVER_LIMITS, ...options.limits };
-  const tooLarge = `a body larger than ${limits.maxBodyBytes} bytes`;
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const method = req.method ?? 'GET';
-    const path = req.url ?? '/';
-    const refuse = (status: number, reason: string) => {
-      reply(res, status, { error: reason });
-      options.onRejected(reason, { method, path });
-    };
-    if (stopped) return reply(res, 503, { error: 'the listener is stopping' });
-    if (secret === undefined) return reply(res, 503, { error: 'the listener is not ready yet' });
-    if (method !== 'POST') return refuse(405, `${method} ${path}: deliveries are POST requests`);
-    if (Number(req.headers['content-length']) > limits.maxBodyBytes) return refuse(413, tooLarge);
-    // An unsigned, malformed or stale delivery is refused on its header: its body is never read.
-    const header = req.headers[SIGNATURE_HEADER.toLowerCase()];
-    if (typeof header !== 'string') return refuse(400, `no ${SIGNATURE_HEADER} header`);
-    const signed = checkSignatureHeader({ header });
-    if (!signed.valid) return refuse(400, signed.reason);
-    const raw = await readCapped(req, limits.maxBodyBytes);
-    if (raw === undefined) return refuse(413, tooLarge);
-    // Stopped while the body came (the last event wanted arrived meanwhile): not taken, so not lost.
-    if (stopped) return reply(res, 503, { error: 'the listener is stopping' });
-    const verdict = verifySignature({ secret, header, body: raw });
-    if (!verdict.valid) return refuse(400, verdict.reason);
-    let body: unknown;
-    let event: WebhookEvent | undefined;
-    try {
-      body = JSON.parse(raw.toString('utf8'));
-      event = readEvent(body);
-    } catch {
-      event = undefined;
-    }
-    if (!event) return refuse(400, 'the body is not a webhook event ({event, report_id, timestamp})');
-    // The signature of this timestamp and body: a replay carries the same one, whatever else its header holds.
-    if (!replays.accept(computeSignature(secret, verdict.timestamp, raw), verdict.timestamp)) {
-      return refuse(409, `a replay: this delivery was already accepted (a signature counts once within ${TOLERANCE_SECONDS} s)`);
-    }
-    reply(res, 200, { received: true });
-    options.onDelivery({ event, body, raw, headers: req.headers, path, signedAt: verdict.timestamp });
-  }
-
+  const state: ReceiverState = { stopped: false, secret: options.secret, replays: new ReplayGuard(), limits, options };
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -132,7 +97,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
     },
     (req, res) => {
-      handle(req, res).catch(() => res.destroy());
+      takeDelivery(req, res, state).catch(() => res.destroy());
     },
   );
   server.maxConnections = limits.maxConnections;
@@ -151,13 +116,13 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     useSecret(value) {
-      secret = value;
+      state.secret = value;
     },
     stop() {
-      stopped = true;
+      state.stopped = true;
     },
     close() {
-      stopped = true;
+      state.stopped = true;
       closing ??= new Promise<void>((resolve) => {
         // Answers are sent with `Connection: close`, so a request already answered ends at once;
         // one still coming in (a sender that stalls) is cut after a moment, not at its time limit.
@@ -171,6 +136,49 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       return closing;
     },
   };
+}
+
+/** Checks one request and answers it: 200 to a valid delivery, which the caller is then given; 4xx or 503 to anything else. */
+async function takeDelivery(req: IncomingMessage, res: ServerResponse, state: ReceiverState): Promise<void> {
+  const { limits, options, replays } = state;
+  const tooLarge = `a body larger than ${limits.maxBodyBytes} bytes`;
+  const method = req.method ?? 'GET';
+  const path = req.url ?? '/';
+  const refuse = (status: number, reason: string) => {
+    reply(res, status, { error: reason });
+    options.onRejected(reason, { method, path });
+  };
+  const secret = state.secret;
+  if (state.stopped) return reply(res, 503, { error: 'the listener is stopping' });
+  if (secret === undefined) return reply(res, 503, { error: 'the listener is not ready yet' });
+  if (method !== 'POST') return refuse(405, `${method} ${path}: deliveries are POST requests`);
+  if (Number(req.headers['content-length']) > limits.maxBodyBytes) return refuse(413, tooLarge);
+  // An unsigned, malformed or stale delivery is refused on its header: its body is never read.
+  const header = req.headers[SIGNATURE_HEADER.toLowerCase()];
+  if (typeof header !== 'string') return refuse(400, `no ${SIGNATURE_HEADER} header`);
+  const signed = checkSignatureHeader({ header });
+  if (!signed.valid) return refuse(400, signed.reason);
+  const raw = await readCapped(req, limits.maxBodyBytes);
+  if (raw === undefined) return refuse(413, tooLarge);
+  // Stopped while the body came (the last event wanted arrived meanwhile): not taken, so not lost.
+  if (state.stopped) return reply(res, 503, { error: 'the listener is stopping' });
+  const verdict = verifySignature({ secret, header, body: raw });
+  if (!verdict.valid) return refuse(400, verdict.reason);
+  let body: unknown;
+  let event: WebhookEvent | undefined;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+    event = readEvent(body);
+  } catch {
+    event = undefined;
+  }
+  if (!event) return refuse(400, 'the body is not a webhook event ({event, report_id, timestamp})');
+  // The signature of this timestamp and body: a replay carries the same one, whatever else its header holds.
+  if (!replays.accept(computeSignature(secret, verdict.timestamp, raw), verdict.timestamp)) {
+    return refuse(409, `a replay: this delivery was already accepted (a signature counts once within ${TOLERANCE_SECONDS} s)`);
+  }
+  reply(res, 200, { received: true });
+  options.onDelivery({ event, body, raw, headers: req.headers, path, signedAt: verdict.timestamp });
 }
 
 function reply(res: ServerResponse, status: number, body: unknown): void {

@@ -1,6 +1,9 @@
-// Webhook signatures, in one place for the sender (svc mock), the receiver (webhooks listen) and the
+// Webhook signatures as the CLI checks them, in one place for the receiver (webhooks listen) and the
 // offline check (webhooks verify). A delivery carries `X-Svc-Signature: t=<unix seconds>,v1=<hex>`,
-// where v1 is HMAC-SHA256 of "<t>.<raw body>" keyed with the signing secret (contract §6).
+// where v1 is HMAC-SHA256 of "<t>.<raw body>" keyed with the signing secret (contract §6). svc mock
+// signs with its own copy (src/mock/signature.ts), so the two never agree by construction: the
+// signing functions here (signatureHeader, newSigningSecret) are for the tests, which sign as a
+// sender would.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Svc-Signature';

@@ -3,7 +3,7 @@
 // that a forward target can neither hold it past --timeout nor feed it an endless reply.
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/webhooks/signature.js';
-import { MODES, plain, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import { FakeService, MODES, plain, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 import { after, collectingGarbage, endlessTarget, freePort, listeningOn, peer, post, rawRequest, silentTarget } from '../support/peers.js';
 
 const SECRET = 'whsec_inprocess_listener_secret';
@@ -171,10 +171,17 @@ describe.each(MODES)('webhooks listen --secret, for $mode', ({ tty }) => {
   });
 });
 
+/** The base URL where svc mock is not running: the listener's registration (over the transport) finds the connection refused. */
+function mockDown(): FakeService {
+  return new FakeService().expect('POST', '/_mock/webhooks/endpoints', () => {
+    throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+  });
+}
+
 describe.each(MODES)('webhooks listen with no secret and svc mock down, for $mode: a network failure (exit 9), as for every command', ({ tty }) => {
   it('says it cannot reach svc mock to agree a secret, and what to do', async () => {
     const base = `http://127.0.0.1:${await freePort()}`;
-    const result = await svc(['webhooks', 'listen', '--port', '0', '--exit-after', '1'], { tty, realWaits: true, columns: 400, env: { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: undefined } });
+    const result = await svc(['webhooks', 'listen', '--port', '0', '--exit-after', '1'], { tty, realWaits: true, columns: 400, env: { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: undefined }, service: mockDown() });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
@@ -188,7 +195,7 @@ describe.each(MODES)('webhooks listen with no secret and svc mock down, for $mod
 describe('webhooks listen --json with no secret and svc mock down, in a script', () => {
   it('the failure as one JSON line named NETWORK, exit 9', async () => {
     const base = `http://127.0.0.1:${await freePort()}`;
-    const result = await svc(['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--json'], { realWaits: true, env: { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: undefined } });
+    const result = await svc(['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--json'], { realWaits: true, env: { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: undefined }, service: mockDown() });
     expect(result.code).toBe(9);
     expect(result.stdout).toBe('');
     expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'NETWORK', error_message: `cannot reach svc mock at ${base} to agree a signing secret: ECONNREFUSED` });

@@ -43,12 +43,33 @@ afterEach(async () => {
   );
 });
 
-/** A server on a free loopback port, closed (connections too) after the test. */
-export async function peer(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; server: Server }> {
+/** A server on a free loopback port (or on `port`), closed (connections too) after the test. */
+export async function peer(handle: (req: IncomingMessage, res: ServerResponse) => void, port = 0): Promise<{ url: string; server: Server }> {
   const server = createServer(handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, server };
+}
+
+/** Ports the global fetch refuses ("bad port", from the fetch standard's list) and node:http does not. */
+const PORTS_FETCH_REFUSES = [6000, 6665, 6666, 6667, 6668, 6669, 6697, 10080];
+
+/** A server as `peer` makes one, on the first free port of those the global fetch refuses to reach. */
+export async function peerOnPortFetchRefuses(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; server: Server }> {
+  for (const port of PORTS_FETCH_REFUSES) {
+    try {
+      return await peer(handle, port);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+  throw new Error(`every port the global fetch refuses is in use on this machine (${PORTS_FETCH_REFUSES.join(', ')})`);
 }
 
 /** A target that takes the request and never answers. */

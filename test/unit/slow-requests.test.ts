@@ -2,9 +2,9 @@
 // holds, with a fake clock: shown after a second, taken away with the reply or the failure, never
 // while another spinner holds the line or while several requests run at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient, ApiReply, RequestSpec } from '../../src/api/client.js';
+import type { ApiReply, RequestSpec, Send } from '../../src/api/client.js';
 import type { Spinner } from '../../src/core/context.js';
-import { SLOW_REQUEST_MS, watchSlowRequests } from '../../src/core/slow-requests.js';
+import { SLOW_REQUEST_MS, slowRequestSpinner, type SlowRequestOptions } from '../../src/core/slow-requests.js';
 
 /** A reply the test hands out when it likes. */
 interface Held {
@@ -13,15 +13,20 @@ interface Held {
   fail: (error: Error) => void;
 }
 
-function heldClient(): { client: ApiClient; held: Held[] } {
+function heldClient(): { client: { request: Send }; held: Held[] } {
   const held: Held[] = [];
   const client = {
     request: (spec: RequestSpec) =>
       new Promise<ApiReply>((resolve, reject) => {
         held.push({ spec, answer: () => resolve({ status: 200, raw: '{}', body: {} } as ApiReply), fail: reject });
       }),
-  } as unknown as ApiClient;
+  };
   return { client, held };
+}
+
+/** The client's requests through the spinner's layer. */
+function throughSpinner(client: { request: Send }, options: SlowRequestOptions): { request: Send } {
+  return { request: slowRequestSpinner(options)(client.request) };
 }
 
 /** Spinners drawn, and what is on the line now. */
@@ -57,7 +62,7 @@ describe('the spinner of a slow request', () => {
   it('shows after a second, naming the request without its query, and goes with the reply', async () => {
     const { client, held } = heldClient();
     const s = screen();
-    const watched = watchSlowRequests(client, { spin: s.spin, lineTaken: () => false });
+    const watched = throughSpinner(client, { spin: s.spin, lineTaken: () => false });
     const reply = watched.request({ method: 'GET', path: '/v1/consents/cns_1/data?token=secret' });
     await vi.advanceTimersByTimeAsync(SLOW_REQUEST_MS - 1);
     expect(s.drawn).toEqual([]);
@@ -73,7 +78,7 @@ describe('the spinner of a slow request', () => {
   it('shows nothing for a request answered within the second', async () => {
     const { client, held } = heldClient();
     const s = screen();
-    const watched = watchSlowRequests(client, { spin: s.spin, lineTaken: () => false });
+    const watched = throughSpinner(client, { spin: s.spin, lineTaken: () => false });
     const reply = watched.request({ method: 'GET', path: '/v1/usage' });
     await vi.advanceTimersByTimeAsync(900);
     held[0]!.answer();
@@ -86,7 +91,7 @@ describe('the spinner of a slow request', () => {
   it('goes with a failure (Ctrl-C, a timeout, an error status) too', async () => {
     const { client, held } = heldClient();
     const s = screen();
-    const watched = watchSlowRequests(client, { spin: s.spin, lineTaken: () => false });
+    const watched = throughSpinner(client, { spin: s.spin, lineTaken: () => false });
     const reply = watched.request({ method: 'POST', path: '/v1/merchants/resolve' });
     await vi.advanceTimersByTimeAsync(1_500);
     await settle();
@@ -99,7 +104,7 @@ describe('the spinner of a slow request', () => {
   it('is not drawn while a spinner or a progress bar of the command holds the line', async () => {
     const { client, held } = heldClient();
     const s = screen();
-    const watched = watchSlowRequests(client, { spin: s.spin, lineTaken: () => true });
+    const watched = throughSpinner(client, { spin: s.spin, lineTaken: () => true });
     const reply = watched.request({ method: 'POST', path: '/v1/parse' });
     await vi.advanceTimersByTimeAsync(3_000);
     held[0]!.answer();
@@ -110,7 +115,7 @@ describe('the spinner of a slow request', () => {
   it('is taken away when a second request starts at once, and none is drawn while several run', async () => {
     const { client, held } = heldClient();
     const s = screen();
-    const watched = watchSlowRequests(client, { spin: s.spin, lineTaken: () => false });
+    const watched = throughSpinner(client, { spin: s.spin, lineTaken: () => false });
     const first = watched.request({ method: 'POST', path: '/v1/merchants/resolve' });
     await vi.advanceTimersByTimeAsync(1_200);
     await settle();
@@ -133,7 +138,7 @@ describe('the spinner of a slow request', () => {
   it('one request after another: each slow one gets its own spinner, each taken away', async () => {
     const { client, held } = heldClient();
     const s = screen();
-    const watched = watchSlowRequests(client, { spin: s.spin, lineTaken: () => false });
+    const watched = throughSpinner(client, { spin: s.spin, lineTaken: () => false });
     for (const path of ['/v1/reports', '/v1/usage']) {
       const reply = watched.request({ method: 'GET', path });
       await vi.advanceTimersByTimeAsync(2_000);
@@ -153,7 +158,7 @@ describe('the spinner of a slow request', () => {
       new Promise<Spinner>((resolve) => {
         finishDrawing = () => resolve({ update() {}, stop: () => stopped++ });
       });
-    const watched = watchSlowRequests(client, { spin, lineTaken: () => false });
+    const watched = throughSpinner(client, { spin, lineTaken: () => false });
     const reply = watched.request({ method: 'GET', path: '/v1/usage' });
     await vi.advanceTimersByTimeAsync(1_000);
     held[0]!.answer();
@@ -167,7 +172,7 @@ describe('the spinner of a slow request', () => {
   it('keeps a long path to one line', async () => {
     const { client, held } = heldClient();
     const s = screen();
-    const watched = watchSlowRequests(client, { spin: s.spin, lineTaken: () => false });
+    const watched = throughSpinner(client, { spin: s.spin, lineTaken: () => false });
     const reply = watched.request({ method: 'GET', path: `/v1/reports/${'x'.repeat(200)}\n/auth` });
     await vi.advanceTimersByTimeAsync(1_000);
     await settle();

@@ -6,7 +6,7 @@ import { startMockServer } from '../../src/mock/server.js';
 import { WebhookSender } from '../../src/mock/webhooks.js';
 import type { WebhookEvent } from '../../src/webhooks/events.js';
 import { verifySignature } from '../../src/webhooks/signature.js';
-import { after, collectingGarbage, endlessTarget, silentTarget } from '../support/peers.js';
+import { after, collectingGarbage, endlessTarget, peerOnPortFetchRefuses, silentTarget } from '../support/peers.js';
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -81,6 +81,24 @@ describe('WebhookSender', () => {
     await sender.settled();
     expect(target.received).toHaveLength(3);
     expect(lines.at(-1)).toMatch(/ \(answered 500\); gave up after 3 attempts$/);
+  });
+
+  it('delivers to a receiver on a port the global fetch refuses (6000, 10080…: "bad port")', async () => {
+    const received: string[] = [];
+    const target = await peerOnPortFetchRefuses((req, res) => {
+      let body = '';
+      req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => {
+        received.push(body);
+        res.writeHead(204).end();
+      });
+    });
+    const lines: string[] = [];
+    const sender = new WebhookSender({ urls: [target.url], secret: SECRET, retryDelaysMs: [], log: (line) => lines.push(line) });
+    sender.send(EVENT, ORG);
+    await sender.settled();
+    expect(lines).toEqual([`delivered report.ready for rpt_e8699f830adc84b8 to ${target.url} → 204`]);
+    expect(received.map((body) => JSON.parse(body))).toEqual([EVENT]);
   });
 
   it('retries when nothing listens at the address', async () => {

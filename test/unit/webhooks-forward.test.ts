@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { forwardDelivery, ForwardTimeoutError, MAX_REPLY_EXCERPT_BYTES } from '../../src/webhooks/forward.js';
 import type { Delivery } from '../../src/webhooks/receiver.js';
 import { signatureHeader } from '../../src/webhooks/signature.js';
-import { after, collectingGarbage, endlessTarget, peer, silentTarget } from '../support/peers.js';
+import { after, collectingGarbage, endlessTarget, peer, peerOnPortFetchRefuses, silentTarget } from '../support/peers.js';
 
 const BODY = JSON.stringify({ event: 'report.ready', report_id: 'rpt_e8699f830adc84b8', timestamp: '2026-05-22T09:59:55Z' });
 const SIGNATURE = signatureHeader('whsec_forward_test', BODY);
@@ -41,6 +41,16 @@ describe('forwardDelivery', () => {
     expect(got[0]!.body).toBe(BODY);
     expect(got[0]!.headers).toMatchObject({ 'content-type': 'application/json', 'user-agent': 'svc-mock-webhooks', 'x-svc-signature': SIGNATURE });
     expect(got[0]!.headers.cookie).toBeUndefined();
+  });
+
+  it('reaches a target on a port the global fetch refuses (6000, 10080…: "bad port")', async () => {
+    let got = '';
+    const target = await peerOnPortFetchRefuses((req, res) => {
+      req.setEncoding('utf8').on('data', (chunk: string) => (got += chunk));
+      req.on('end', () => res.writeHead(204).end());
+    });
+    expect(await forwardDelivery(target.url, delivery, { timeoutMs: 5000, signal: forever })).toEqual({ status: 204, excerpt: '' });
+    expect(got).toBe(BODY);
   });
 
   it('a refusal comes with the start of its reply', async () => {

@@ -31,26 +31,11 @@ export async function listenForWebhooks(ctx: Context, options: ListenFlags): Pro
 }
 
 async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | undefined): Promise<void> {
-  const port = checkInteger(options.port, '--port', 0, 65_535)!;
-  const forwardTo = options.forwardTo === undefined ? undefined : checkForwardUrl(options.forwardTo);
-  /** The target as messages name it: without a password it may carry. */
-  const target = forwardTo && shownUrl(forwardTo);
-  const exitAfter = checkInteger(options.exitAfter, '--exit-after', 1, 1_000_000);
-  if (exitAfter === undefined) runUntilStopped(ctx.flags.jq, 'svc webhooks listen');
-  if (options.wait !== undefined && exitAfter === undefined) {
-    throw new UsageError('--wait bounds the wait for --exit-after N events: give --exit-after too');
-  }
-  const waitSeconds = options.wait === undefined ? DEFAULT_WAIT_SECONDS : checkInteger(options.wait, '--wait', 1, 86_400)!;
+  const { port, forwardTo, exitAfter, waitSeconds, timeoutMs } = checkListenFlags(ctx, options);
   // Taken once the command line is known good: a usage error is then the only line on stderr.
   const given = givenSigningSecret(ctx, options.secret);
-  // The global --timeout bounds each forwarded request, as it bounds every HTTP attempt.
-  const forwardTimeoutMs = ctx.attemptTimeoutMs;
   // A base URL on this machine may be svc mock: the listener then registers with it (below).
-  const [{ startReceiver }, { forwardDelivery }, mockEndpoint] = await Promise.all([
-    import('../../webhooks/receiver.js'),
-    import('../../webhooks/forward.js'),
-    import('../../webhooks/mock-endpoint.js'),
-  ]);
+  const mockEndpoint = await import('../../webhooks/mock-endpoint.js');
   const settings = await ctx.settings();
   const mockUrl = mockEndpoint.mockCandidate(settings.baseUrl);
   if (given === undefined && mockUrl === undefined) {
@@ -60,42 +45,77 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
   // The mock answers its admin routes only to one of its keys: the key in force goes with them.
   const mockCall = {
     apiKey: settings.apiKey,
-    timeoutMs: ctx.attemptTimeoutMs,
+    timeoutMs,
     userAgent: USER_AGENT,
     transport: await ctx.directTransport(),
     trace: ctx.debug ? (line: string) => ctx.err(line) : undefined,
   };
-  const forwards = new Set<Promise<void>>();
-  const stopForwards = new AbortController();
+  // The global --timeout bounds each forwarded request, as it bounds every HTTP attempt.
+  const forwarder = forwardTo === undefined ? undefined : await forwardingTo(ctx, forwardTo, timeoutMs);
   let received = 0;
   let end!: (error?: Error) => void;
   const ended = new Promise<void>((resolve, reject) => (end = (error) => (error ? reject(error) : resolve())));
 
+  let receiver: Receiver | undefined;
   const onDelivery = (delivery: Delivery) => {
     received++;
     ctx.out(eventLine(delivery, ctx.machineOutput, paint, ctx.secrets));
-    if (forwardTo) {
-      // The event's name and what the target says are theirs: shown inert, as every peer's text.
-      const event = shownText(delivery.event.event, ctx.secrets);
-      const forward = forwardDelivery(forwardTo, delivery, { timeoutMs: forwardTimeoutMs, signal: stopForwards.signal })
-        .then(({ status, excerpt }) => {
-          if (status >= 200 && status < 300) return ctx.err(`  forwarded to ${target}: ${status}`);
-          const said = shownText(excerpt, ctx.secrets);
-          ctx.warn(`${target} answered ${status} to the forwarded ${event}${said ? `: ${said}` : ''}`);
-        })
-        .catch((error: Error) => ctx.warn(`forwarding ${event} to ${target} failed: ${shownText(error.message, ctx.secrets)}`))
-        .finally(() => forwards.delete(forward));
-      forwards.add(forward);
-    }
+    forwarder?.forward(delivery);
     if (exitAfter !== undefined && received >= exitAfter) {
       receiver?.stop();
       end();
     }
   };
+  receiver = await openReceiver(ctx, port, given, onDelivery);
 
-  let receiver: Receiver | undefined;
+  // Registered before "Listening" is printed, so an event fired once that line shows reaches us.
+  let registeredId: string | undefined;
   try {
-    receiver = await startReceiver({
+    const endpoint = { url: `${receiver.url}/`, ...(given && { secret: given.secret }) };
+    const registration = mockUrl === undefined ? undefined : await registering(ctx, mockEndpoint.registerWithMock(mockUrl, endpoint, { ...mockCall, signal: ctx.signal }));
+    registeredId = agreeOnSecret(ctx, receiver, mockUrl, given, registration, settings.apiKey !== undefined);
+  } catch (error) {
+    await receiver.close();
+    if (!(error instanceof StoppedWhileRegistering)) throw error;
+    // Ctrl-C while registering: stopped before listening.
+    if (exitAfter !== undefined) throw new InterruptedError();
+    return;
+  }
+  ready?.listeningAt(receiver.url);
+  ctx.err(`Listening for webhook deliveries on ${receiver.url} (any path)${exitAfter === undefined ? '; Ctrl-C stops' : ''}`);
+  if (forwarder) ctx.err(`Forwarding valid deliveries to ${forwarder.target}`);
+
+  try {
+    await untilEnded(ctx, ended, end, exitAfter === undefined ? undefined : { exitAfter, waitSeconds, received: () => received });
+  } finally {
+    // Best effort, and not cut short by Ctrl-C: otherwise the mock goes on delivering to a closed port.
+    if (mockUrl !== undefined && registeredId !== undefined) {
+      const failure = await mockEndpoint.unregisterFromMock(mockUrl, registeredId, { ...mockCall, timeoutMs: UNREGISTER_TIMEOUT_MS });
+      if (failure) ctx.warn(`could not unregister this listener from svc mock at ${mockUrl} (${failure}); it drops the address once deliveries find nothing there`);
+    }
+    await receiver.close();
+    await forwarder?.settled();
+  }
+}
+
+/** The flags checked, before anything else is done; `timeoutMs`: the global --timeout, the bound of every request. */
+function checkListenFlags(ctx: Context, options: ListenFlags): { port: number; forwardTo?: string; exitAfter?: number; waitSeconds: number; timeoutMs: number } {
+  const port = checkInteger(options.port, '--port', 0, 65_535)!;
+  const forwardTo = options.forwardTo === undefined ? undefined : checkForwardUrl(options.forwardTo);
+  const exitAfter = checkInteger(options.exitAfter, '--exit-after', 1, 1_000_000);
+  if (exitAfter === undefined) runUntilStopped(ctx.flags.jq, 'svc webhooks listen');
+  if (options.wait !== undefined && exitAfter === undefined) {
+    throw new UsageError('--wait bounds the wait for --exit-after N events: give --exit-after too');
+  }
+  const waitSeconds = options.wait === undefined ? DEFAULT_WAIT_SECONDS : checkInteger(options.wait, '--wait', 1, 86_400)!;
+  return { port, forwardTo, exitAfter, waitSeconds, timeoutMs: ctx.attemptTimeoutMs };
+}
+
+/** The receiver on `port`, verifying with the given secret (or, later, one agreed with svc mock); a port in use is a usage error. */
+async function openReceiver(ctx: Context, port: number, given: { secret: string } | undefined, onDelivery: (delivery: Delivery) => void): Promise<Receiver> {
+  const { startReceiver } = await import('../../webhooks/receiver.js');
+  try {
+    return await startReceiver({
       port,
       secret: given?.secret,
       onDelivery,
@@ -106,35 +126,71 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port, or --port 0 for a free one`);
     throw error;
   }
+}
 
-  // Registered before "Listening" is printed, so an event fired once that line shows reaches us.
-  let registeredId: string | undefined;
-  let registering = mockUrl !== undefined;
+/** Ctrl-C came while the listener was registering with svc mock. */
+class StoppedWhileRegistering extends Error {}
+
+/** The registration under way; its failure after Ctrl-C is StoppedWhileRegistering. */
+async function registering(ctx: Context, registration: Promise<Registration>): Promise<Registration> {
   try {
-    const registration =
-      mockUrl === undefined ? undefined : await mockEndpoint.registerWithMock(mockUrl, { url: `${receiver.url}/`, ...(given && { secret: given.secret }) }, { ...mockCall, signal: ctx.signal });
-    registering = false;
-    registeredId = agreeOnSecret(ctx, receiver, mockUrl, given, registration, settings.apiKey !== undefined);
+    return await registration;
   } catch (error) {
-    await receiver.close();
-    if (!registering || !ctx.signal.aborted) throw error;
-    // Ctrl-C while registering: stopped before listening.
-    if (exitAfter !== undefined) throw new InterruptedError();
-    return;
+    if (ctx.signal.aborted) throw new StoppedWhileRegistering();
+    throw error;
   }
-  ready?.listeningAt(receiver.url);
-  ctx.err(`Listening for webhook deliveries on ${receiver.url} (any path)${exitAfter === undefined ? '; Ctrl-C stops' : ''}`);
-  if (target) ctx.err(`Forwarding valid deliveries to ${target}`);
+}
 
+/**
+ * Each valid delivery POSTed on to the --forward-to target, as it comes; what the target answers
+ * is said on stderr. `settled` waits for the forwards still running (cut short after Ctrl-C).
+ */
+async function forwardingTo(ctx: Context, forwardTo: string, timeoutMs: number): Promise<{ target: string; forward: (delivery: Delivery) => void; settled: () => Promise<void> }> {
+  const { forwardDelivery } = await import('../../webhooks/forward.js');
+  /** The target as messages name it: without a password it may carry. */
+  const target = shownUrl(forwardTo);
+  const forwards = new Set<Promise<void>>();
+  const stopForwards = new AbortController();
+  const forward = (delivery: Delivery) => {
+    // The event's name and what the target says are theirs: shown inert, as every peer's text.
+    const event = shownText(delivery.event.event, ctx.secrets);
+    const forwarding = forwardDelivery(forwardTo, delivery, { timeoutMs, signal: stopForwards.signal })
+      .then(({ status, excerpt }) => {
+        if (status >= 200 && status < 300) return ctx.err(`  forwarded to ${target}: ${status}`);
+        const said = shownText(excerpt, ctx.secrets);
+        ctx.warn(`${target} answered ${status} to the forwarded ${event}${said ? `: ${said}` : ''}`);
+      })
+      .catch((error: Error) => ctx.warn(`forwarding ${event} to ${target} failed: ${shownText(error.message, ctx.secrets)}`))
+      .finally(() => forwards.delete(forwarding));
+    forwards.add(forwarding);
+  };
+  const settled = async () => {
+    if (ctx.signal.aborted) stopForwards.abort();
+    await Promise.all([...forwards]);
+  };
+  return { target, forward, settled };
+}
+
+/**
+ * Resolves when the run ends: at Ctrl-C for a plain listen, or once `end` is called (--exit-after
+ * events came); with --exit-after, Ctrl-C is an interruption and the wait is bounded by --wait.
+ */
+async function untilEnded(
+  ctx: Context,
+  ended: Promise<void>,
+  end: (error?: Error) => void,
+  counting: { exitAfter: number; waitSeconds: number; received: () => number } | undefined,
+): Promise<void> {
   const stopWaiting = new AbortController();
-  if (exitAfter !== undefined) {
+  if (counting) {
+    const { exitAfter, waitSeconds, received } = counting;
     ctx.sleep(waitSeconds * 1000, AbortSignal.any([ctx.signal, stopWaiting.signal])).then(
-      () => end(new CliError(`got ${received} of ${exitAfter} event${exitAfter === 1 ? '' : 's'} within ${waitSeconds} s`, EXIT.network, ['Raise the limit with --wait SECONDS.'])),
+      () => end(new CliError(`got ${received()} of ${exitAfter} event${exitAfter === 1 ? '' : 's'} within ${waitSeconds} s`, EXIT.network, ['Raise the limit with --wait SECONDS.'])),
       () => {}, // ended first
     );
   }
   // Ctrl-C ends a plain listen normally; while waiting for --exit-after events it is an interruption.
-  const onAbort = () => end(exitAfter === undefined ? undefined : new InterruptedError());
+  const onAbort = () => end(counting ? new InterruptedError() : undefined);
   if (ctx.signal.aborted) onAbort();
   else ctx.signal.addEventListener('abort', onAbort, { once: true });
   try {
@@ -142,14 +198,6 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
   } finally {
     stopWaiting.abort();
     ctx.signal.removeEventListener('abort', onAbort);
-    // Best effort, and not cut short by Ctrl-C: otherwise the mock goes on delivering to a closed port.
-    if (mockUrl !== undefined && registeredId !== undefined) {
-      const failure = await mockEndpoint.unregisterFromMock(mockUrl, registeredId, { ...mockCall, timeoutMs: UNREGISTER_TIMEOUT_MS });
-      if (failure) ctx.warn(`could not unregister this listener from svc mock at ${mockUrl} (${failure}); it drops the address once deliveries find nothing there`);
-    }
-    await receiver.close();
-    if (ctx.signal.aborted) stopForwards.abort();
-    await Promise.all([...forwards]);
   }
 }
 
