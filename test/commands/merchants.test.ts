@@ -290,6 +290,76 @@ describe('lookups from a file or stdin', () => {
   });
 });
 
+describe('a CSV file given without --column', () => {
+  const STATEMENT = `date,narration,amount\r\n2026-10-01,"Bhat-Bhateni Supermarket, Pvt. Ltd.",120\r\n2026-10-02,${T1},450\r\n2026-10-03,Himalayan Java,90\r\n`;
+  const refusal = (where: string) => `error: ${where} looks like CSV with a header row (date, narration, amount): give --column NAME to take one column`;
+
+  it.each(MODES)('as %s, is refused before anything is sent (exit 2), naming --column and the columns found, with an example', async (_mode, tty) => {
+    const path = file(STATEMENT, 'statement.csv');
+    const r = await resolve(['--file', path], { tty, service: new FakeService() });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`${refusal(path)}\nExample: svc merchants resolve --file ${path} --column narration\nIf each line is one lookup, commas and all, give --no-header.\n`);
+    expect(r.requests).toEqual([]);
+  });
+
+  it.each(MODES)('as %s, from standard input too, and with --dry-run', async (_mode, tty) => {
+    const piped = await resolve(['--file', '-', '-o', 'ndjson'], { tty, stdin: STATEMENT });
+    expect(piped.code).toBe(2);
+    expect(piped.stdout).toBe('');
+    // -o ndjson: a script reads the error as one JSON line.
+    const said = tty ? piped.stderr.split('\n')[0] : `error: ${JSON.parse(piped.stderr).error_message}`;
+    expect(said).toBe(refusal('standard input'));
+    const planned = await resolve(['--file', file(STATEMENT, 'planned.csv'), '--dry-run'], { tty });
+    expect(planned.code).toBe(2);
+    expect(planned.stdout).toBe('');
+    expect(planned.stderr).toMatch(/^error: .*planned\.csv looks like CSV with a header row \(date, narration, amount\)/);
+  });
+
+  it('is refused as such with no key configured: the file is wrong before the configuration is', async () => {
+    const r = await resolve(['--file', file(STATEMENT, 'no-key.csv')], { env: { SVC_API_KEY: undefined } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/looks like CSV with a header row/);
+  });
+
+  it.each(MODES)('as %s, a semicolon or tab separated statement is refused too, and read with --column', async (_mode, tty) => {
+    for (const separator of [';', '\t']) {
+      const rows = [['date', 'narration', 'amount'], ['2026-10-01', '"Bhat-Bhateni Supermarket; Pvt. Ltd."', '120'], ['2026-10-02', T1, '450'], ['2026-10-03', 'Himalayan Java', '90']];
+      const text = rows.map((row) => row.join(separator) + '\r\n').join('');
+      const path = file(text, `statement-${separator === ';' ? 'semicolon' : 'tab'}.csv`);
+      const refused = await resolve(['--file', path], { tty });
+      expect(refused.code, text).toBe(2);
+      expect(refused.stderr.split('\n')[0]).toBe(refusal(path));
+      const read = await resolve(['--file', path, '--column', 'narration', '-o', 'ndjson'], { tty, service: resolving(1) });
+      expect(read.code, read.stderr).toBe(0);
+      expect(read.requests[0]!.json).toEqual({ terminals: [T1], names: ['Bhat-Bhateni Supermarket; Pvt. Ltd.', 'Himalayan Java'] });
+    }
+  });
+
+  it.each(MODES)('as %s, a names file whose first name holds a comma is read one name a line, while the statement is refused', async (_mode, tty) => {
+    expect((await resolve(['--file', file(STATEMENT, 'beside.csv')], { tty })).code).toBe(2);
+    const names = file(`Bhat-Bhateni Supermarket, Pvt. Ltd.\nHimalayan Java Pvt Ltd\n${T1}\n`, 'names.txt');
+    const r = await resolve(['--file', names, '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests[0]!.json).toEqual({ terminals: [T1], names: ['Bhat-Bhateni Supermarket, Pvt. Ltd.', 'Himalayan Java Pvt Ltd'] });
+  });
+
+  it.each(MODES)('as %s, --no-header reads such a file one lookup a line, each whole line sent', async (_mode, tty) => {
+    const r = await resolve(['--file', file('Cash Deposit,Kathmandu,Branch\nSalary,Office,Transfer\n', 'lines.txt'), '--no-header', '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests[0]!.json).toEqual({ names: ['Cash Deposit,Kathmandu,Branch', 'Salary,Office,Transfer'] });
+  });
+
+  it.each(MODES)('as %s, --no-header needs --file and cannot go with --column', async (_mode, tty) => {
+    const alone = await resolve([T1, '--no-header'], { tty });
+    expect(alone.code).toBe(2);
+    expect(alone.stderr.split('\n')[0]).toBe('error: --no-header needs --file: it says how to read a file');
+    const both = await resolve(['--file', file(STATEMENT, 'both.csv'), '--column', 'narration', '--no-header'], { tty });
+    expect(both.code).toBe(2);
+    expect(both.stderr.split('\n')[0]).toBe('error: --no-header conflicts with --column: --column reads a CSV file by its header row');
+  });
+});
+
 // ---- many lookups ---------------------------------------------------------------------------
 
 describe('more than 1000 lookups', () => {

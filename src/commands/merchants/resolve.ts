@@ -5,6 +5,7 @@
 // still read; otherwise the input is read once to count it, so that --dry-run can print the plan
 // and a person sees the cost and a progress bar, and once more for the calls (input.ts).
 import type { Readable } from 'node:stream';
+import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatCount } from '../../core/output/format.js';
@@ -12,7 +13,7 @@ import { checkInteger } from '../args.js';
 import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL } from './batches.js';
 import { nameOf, TwiceReadInput } from './input.js';
 import { LookupSet } from './lookup-set.js';
-import { addCommandLine, addFile, collectLookups, openInput, type LookupSources } from './lookups.js';
+import { addCommandLine, addFile, collectLookups, openInput, withoutCsvHeader, type LookupInput, type LookupSources } from './lookups.js';
 import { runResolve, unresolvedTarget } from './run.js';
 import { checkWritable } from './unresolved.js';
 
@@ -23,6 +24,8 @@ export interface ResolveFlags {
   name?: string[];
   file?: string;
   column?: string;
+  /** False with --no-header: --file is one lookup a line, even when its first line reads as a CSV header. */
+  header?: boolean;
   concurrency?: string;
   dryRun?: boolean;
   failedOut?: string;
@@ -46,12 +49,15 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
   const concurrency = checkInteger(flags.concurrency, '--concurrency', 1, 16) ?? 4;
   if (flags.column !== undefined && flags.file === undefined) throw new UsageError('--column needs --file: it names a column of a CSV file');
   if (flags.column !== undefined && flags.column.trim() === '') throw new UsageError('--column is empty: give the header of the column to read');
+  if (flags.header === false && flags.file === undefined) throw new UsageError('--no-header needs --file: it says how to read a file');
+  if (flags.header === false && flags.column !== undefined) throw new UsageError('--no-header conflicts with --column: --column reads a CSV file by its header row');
   if (flags.failedOut !== undefined) await checkWritable(flags.failedOut);
   const sources: LookupSources = {
     terminals,
     names: flags.name ?? [],
     file: flags.file,
     column: flags.column?.trim(),
+    noHeader: flags.header === false,
     stdin: ctx.io.stdin,
     signal: ctx.signal,
   };
@@ -84,13 +90,19 @@ async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: 
   const closeInput = () => {
     if (input !== ctx.io.stdin) (input as Readable).destroy();
   };
-  const client = await ctx.client().catch((error: unknown) => {
-    // No key or base URL: the file opened for nothing is closed now, not when collected.
+  let lines: LookupInput;
+  let client: ApiClient;
+  try {
+    // A CSV file with a header row is refused before anything else: its lines are no lookups.
+    lines = sources.noHeader ? input : await withoutCsvHeader(input, file);
+    client = await ctx.client();
+  } catch (error) {
+    // No key or base URL, or CSV: the file opened for nothing is closed now, not when collected.
     closeInput();
     throw error;
-  });
+  }
   // Read to the end even after Ctrl-C or a failure: the unresolved file lists the whole rest.
-  const batches: BatchesWhileReading = new BatchesWhileReading(lookups, addFile(input, lookups, { file }, { onChunk: () => batches.grew() }));
+  const batches: BatchesWhileReading = new BatchesWhileReading(lookups, addFile(lines, lookups, { file }, { onChunk: () => batches.grew() }));
   try {
     await runResolve(ctx, client, { ...run, batches, lookupCount: () => lookups.size, duplicates: () => lookups.duplicates });
   } finally {

@@ -17,6 +17,7 @@ import { checkedReply, inLookupOrder } from './reply.js';
 import { OutputSink, StdoutClosedError } from '../../core/stream/sink.js';
 import { defaultUnresolvedPath, privateTemporaryPath, whyNot, writeUnresolved } from './unresolved.js';
 import { createWriter } from './writers.js';
+import { shellWord } from './lookups.js';
 
 
 export interface RunOptions {
@@ -174,14 +175,10 @@ async function keepUnresolved(
     return;
   }
   ctx.err(`${formatCount(written.count)} of ${formatCount(lookupCount())} lookups were not resolved; they are listed in ${written.path}`);
-  ctx.err(`Run again with --file ${shellQuote(written.path)} to finish the job.`);
+  ctx.err(`Run again with --file ${shellWord(written.path)} to finish the job.`);
 }
 
 /** The default place for the unresolved file, decided when it is needed. */
 export function unresolvedTarget(explicit: string | undefined, now: Date): { path: string; replace: boolean } {
   return explicit === undefined ? { path: defaultUnresolvedPath(now), replace: false } : { path: explicit, replace: true };
-}
-
-function shellQuote(path: string): string {
-  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
 }
