@@ -220,6 +220,7 @@ complete -c svc -n '__svc_at merchants resolve' -l concurrency -x -d 'calls run 
 complete -c svc -n '__svc_at merchants resolve' -l dry-run -d 'print how many lookups, calls and billing units it would take, and send nothing'
 complete -c svc -n '__svc_at merchants resolve' -l failed-out -r -F -d 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)'
 complete -c svc -n '__svc_at merchants resolve' -l unmatched -d 'show only the lookups that matched no merchant'
+complete -c svc -n '__svc_at merchants resolve' -l each-line -d 'write a record for each line of --file, in its order, duplicates repeated, with its line number first'
 
 # svc api
 complete -c svc -n '__svc_at api' -s X -l method -x -a 'GET POST PUT PATCH DELETE' -d 'GET, POST, PUT, PATCH or DELETE (default: GET, or POST with -f, -F or --input)'

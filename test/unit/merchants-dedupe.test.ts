@@ -224,7 +224,7 @@ describe('TwiceReadInput', () => {
     const input = await TwiceReadInput.open(path, Readable.from([]));
     try {
       expect(await readAll(input.first())).toBe('Cafe\n1111222233334444\n');
-      expect(await readAll(await input.second())).toBe('Cafe\n1111222233334444\n');
+      expect(await readAll(await input.again())).toBe('Cafe\n1111222233334444\n');
     } finally {
       await input.close();
     }
@@ -237,8 +237,8 @@ describe('TwiceReadInput', () => {
     try {
       await readAll(input.first());
       writeFileSync(path, 'Cafe\nTea\n');
-      await expect(input.second()).rejects.toThrow(UsageError);
-      await expect(input.second()).rejects.toThrow(/changed while it was read/);
+      await expect(input.again()).rejects.toThrow(UsageError);
+      await expect(input.again()).rejects.toThrow(/changed while it was read/);
     } finally {
       await input.close();
     }
@@ -251,7 +251,7 @@ describe('TwiceReadInput', () => {
       // The folder of the copy is removed as soon as the copy is open: nothing to find, nothing left.
       expect(readdirSync(tmpdir()).filter((name) => name.startsWith('svc-lookups-') && !before.has(name))).toEqual([]);
       expect(await readAll(input.first())).toBe('Cafe\nTea\n');
-      expect(await readAll(await input.second())).toBe('Cafe\nTea\n');
+      expect(await readAll(await input.again())).toBe('Cafe\nTea\n');
     } finally {
       await input.close();
     }

@@ -30,6 +30,8 @@ export interface ResolveFlags {
   dryRun?: boolean;
   failedOut?: string;
   unmatched?: boolean;
+  /** A record for each line of --file, in its order, with the line's number. */
+  eachLine?: boolean;
 }
 
 export interface Plan {
@@ -51,6 +53,10 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
   if (flags.column !== undefined && flags.column.trim() === '') throw new UsageError('--column is empty: give the header of the column to read');
   if (flags.header === false && flags.file === undefined) throw new UsageError('--no-header needs --file: it says how to read a file');
   if (flags.header === false && flags.column !== undefined) throw new UsageError('--no-header conflicts with --column: --column reads a CSV file by its header row');
+  if (flags.eachLine && flags.file === undefined) throw new UsageError('--each-line needs --file: it writes a record for each line of the file');
+  if (flags.eachLine && (terminals.length > 0 || (flags.name ?? []).length > 0)) {
+    throw new UsageError('--each-line writes a record for each line of --file: give every lookup in the file, none as an argument or --name');
+  }
   if (flags.failedOut !== undefined) await checkWritable(flags.failedOut);
   const sources: LookupSources = {
     terminals,
@@ -66,7 +72,8 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
   const run = { concurrency, unmatchedOnly: flags.unmatched === true, failedOut };
 
   // A plain file (no CSV: no line of it can be refused) for a script: no plan to show first.
-  if (flags.file !== undefined && flags.column === undefined && !flags.dryRun && !ctx.io.stderrIsTTY) return resolveWhileReading(ctx, sources, flags, run);
+  // --each-line reads the file again for the lines, after the calls: the first reading counts.
+  if (flags.file !== undefined && flags.column === undefined && !flags.dryRun && !flags.eachLine && !ctx.io.stderrIsTTY) return resolveWhileReading(ctx, sources, flags, run);
   return resolveCounted(ctx, sources, flags, run);
 }
 
@@ -133,22 +140,28 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
     }
     const lookups = counted.replay();
     addCommandLine(sources, lookups);
-    const again = input && (await input.second());
-    // The command line alone is read whole; a file is read again as the calls take its lookups.
-    const reading: BatchesWhileReading | undefined = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => reading!.grew() }));
-    const batches = reading ?? batchesOf(lookups);
+    // --each-line: the results are kept in a file of svc's own until the input is read for the lines.
+    const store = flags.eachLine ? await (await import('./each-line.js')).ResultStore.open() : undefined;
+    let again: NodeJS.ReadableStream | undefined;
+    let reading: BatchesWhileReading | undefined;
     try {
+      again = input && (await input.again());
+      // The command line alone is read whole; a file is read again as the calls take its lookups.
+      reading = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => reading!.grew() }));
+      const lines = store && { read: () => input!.again(), file: sources.file!, column: sources.column, index: () => counted.toIndex() };
       await runResolve(ctx, client, {
         ...run,
-        batches,
+        batches: reading ?? batchesOf(lookups),
         concurrency: plan.concurrency,
         totals: { items: plan.lookups, calls: plan.calls, noun: 'lookups' },
         lookupCount: () => lookups.size,
         duplicates: () => lookups.duplicates,
+        eachLine: store && lines && { store, lines },
       });
     } finally {
       if (again) (again as Readable).destroy();
       reading?.release();
+      await store?.close();
     }
   } finally {
     await input?.close();
