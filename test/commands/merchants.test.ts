@@ -1076,6 +1076,22 @@ describe('--each-line: a record for each line of the input', () => {
     ]);
   });
 
+  it.each(MODES)('as %s, a temporary folder that takes no file: one clear error before any call (exit 1)', async (_mode, tty) => {
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = '/nonexistent/svc-tmp';
+    try {
+      const r = await resolve(['--file', file(TEXT), '--each-line'], { tty, columns: 400 });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.split('\n')[0]).toMatch(/^error: cannot keep the results for --each-line in the temporary folder: .*no such/i);
+      expect(r.stderr.split('\n')[1]).toBe('Set TMPDIR to a folder with room (the results take about 250 bytes a distinct lookup).');
+      expect(r.requests).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+  });
+
   it.each(MODES)('as %s, needs --file, and takes no lookups from arguments or --name (exit 2, nothing sent)', async (_mode, tty) => {
     const alone = await resolve([T1, '--each-line'], { tty });
     expect(alone.code).toBe(2);

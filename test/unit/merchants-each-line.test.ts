@@ -196,6 +196,13 @@ describe('ResultStore', () => {
     expect(records.map((x) => stringifyExact(x))).toEqual(['{"line":1,"input":"Cafe","type":"name","matched":true,"score":1.10}', '{"line":2,"input":"Cafe","type":"name","matched":true,"score":1.10}']);
   });
 
+  it('a result that cannot be kept fails its call with one clear error (its lookups are then listed as not resolved)', async () => {
+    const store = await ResultStore.open();
+    await store.close();
+    const keeping = store.keep({ index: 0, first: 0, lookups: [{ type: 'name', value: 'Cafe' }] }, [result('Cafe')]);
+    await expect(keeping).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/^cannot keep the results for --each-line in the temporary folder: /) });
+  });
+
   it('is refused with one clear error (exit 1) when the temporary folder takes no file', async () => {
     const before = process.env.TMPDIR;
     process.env.TMPDIR = '/nonexistent/svc-tmp';
