@@ -239,6 +239,8 @@ export async function addLines(input: LookupInput, target: LookupTarget, file: s
   let line = 0;
   /** The last chunk ended with a CR: an LF opening the next one ends no further line. */
   let afterCR = false;
+  /** Waiting for what `onChunk` returned. */
+  let waiting = false;
   const addLine = (bytes: Buffer, from: number, to: number) => {
     line++;
     let start = line === 1 && bytes.subarray(from, from + BOM.length).equals(BOM) ? from + BOM.length : from;
@@ -277,10 +279,13 @@ export async function addLines(input: LookupInput, target: LookupTarget, file: s
       // A copy: the rest of a line must not keep the whole chunk alive.
       carried = start < bytes.length ? Buffer.from(bytes.subarray(start)) : undefined;
       const wait = reading.onChunk?.();
+      waiting = true;
       if (wait) await wait;
+      waiting = false;
     }
   } catch (error) {
-    if (error instanceof CliError) throw error;
+    // What the reading waited for failed (--each-line: stdout closed): that failure, as it is.
+    if (error instanceof CliError || waiting) throw error;
     throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   }
   if (carried) addLine(carried, 0, carried.length);
