@@ -123,7 +123,8 @@ async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: 
 /**
  * Two readings: the first counts the lookups with their keys alone (and finds a bad line before
  * any call), for --dry-run, the cost told to a person and the progress bar's totals; the second
- * feeds the calls, as in a single reading.
+ * feeds the calls, as in a single reading. With --each-line, a third, once the calls are done,
+ * writes a record for each line (each-line.ts).
  */
 async function resolveCounted(ctx: Context, sources: LookupSources, flags: ResolveFlags, run: RunSettings): Promise<void> {
   const counted = new LookupSet({ keep: false, record: !flags.dryRun });
@@ -148,7 +149,7 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
       again = input && (await input.again());
       // The command line alone is read whole; a file is read again as the calls take its lookups.
       reading = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => reading!.grew() }));
-      const lines = store && { read: () => input!.again(), file: sources.file!, column: sources.column, index: () => counted.toIndex() };
+      const lines = { read: () => input!.again(), file: sources.file!, column: sources.column, index: () => counted.toIndex() };
       await runResolve(ctx, client, {
         ...run,
         batches: reading ?? batchesOf(lookups),
@@ -156,7 +157,7 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
         totals: { items: plan.lookups, calls: plan.calls, noun: 'lookups' },
         lookupCount: () => lookups.size,
         duplicates: () => lookups.duplicates,
-        eachLine: store && lines && { store, lines },
+        eachLine: store && { store, lines },
       });
     } finally {
       if (again) (again as Readable).destroy();
