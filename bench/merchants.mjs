@@ -11,6 +11,8 @@
 //
 //   node bench/merchants.mjs [--runs N (default 5)] [--large-runs N (default 3)]
 //                            [--sizes 200000,1000000] [--formats json[,ndjson,csv]] [--json out.json]
+//                            [--each-line-sizes 100000,1000000] [--each-line-runs N (default 3)]
+//                            [--only compare|each-line]
 //
 // --runs applies to sizes under 1,000,000 lookups and --large-runs to the larger ones (a run of a
 // million lookups takes 4 to 10 s on a shared 2-core machine); the default run takes 1.5 to 3
@@ -20,6 +22,16 @@
 // Targets (issue: merchants at a million lookups): wall time at most 1.10x the minimal script at
 // 200,000 lookups and more; svc's peak RSS grows at most 16 MiB from the smallest to the largest
 // size. Exit code 1 when a target is missed.
+//
+// Then --each-line (a record for each input line, -o csv), svc alone: input lines of two kinds,
+// "duplicates" (a statement's terminals: every lookup on 30 lines, so a thirtieth of the lines
+// are distinct) and "distinct" (every line a new lookup), at each of --each-line-sizes, beside the
+// same input without --each-line. Target: what --each-line adds to the peak RSS stays at most
+// 32 MiB plus 24 bytes a distinct lookup, at every size: nothing grows with the lines themselves;
+// what grows is the index that tells each line where its result is (about 21 bytes a distinct
+// lookup), the results waiting in a temporary file. (The peak RSS of svc without --each-line
+// itself moves by some 30 MiB from 100,000 to 1,000,000 lines: V8 sizes its heap by the rate of
+// allocation; so the target is the difference, not the growth.)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +53,11 @@ const args = Object.fromEntries(
 const RUNS = Number(args.runs ?? 5);
 const LARGE_RUNS = Number(args['large-runs'] ?? 3);
 const SIZES = (args.sizes ?? '200000,1000000').split(',').map(Number).sort((a, b) => a - b);
+const EACH_LINE_SIZES = (args['each-line-sizes'] ?? '100000,1000000').split(',').map(Number).sort((a, b) => a - b);
+const ONLY = args.only;
+const EACH_LINE_FIXED_MIB = 32;
+const EACH_LINE_BYTES_A_LOOKUP = 24;
+const EACH_LINE_RUNS = Number(args['each-line-runs'] ?? 3);
 const FORMATS = (args.formats ?? 'json').split(',');
 const runsFor = (size) => (size >= LARGE ? LARGE_RUNS : RUNS);
 
@@ -155,6 +172,23 @@ agent.destroy();
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
+/**
+ * `lines` input lines over `lines / repeats` distinct lookups (every fixture terminal among them),
+ * each on `repeats` lines, the lines in random order.
+ */
+function repeatedLookupFile(lines, repeats, dir) {
+  const random = mulberry32(lines + repeats);
+  const distinct = readFileSync(lookupFile(Math.max(1, Math.floor(lines / repeats)), dir), 'utf8').trimEnd().split('\n');
+  const order = Array.from({ length: lines }, (_, i) => distinct[i % distinct.length]);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const path = join(dir, `lines-${lines}-${repeats}.txt`);
+  writeFileSync(path, order.join('\n') + '\n');
+  return path;
+}
+
 /** Runs a node script with stdout to /dev/null; wall time in ms and peak RSS in MiB. */
 function measure(nodeArgs, env) {
   return new Promise((resolve, reject) => {
@@ -229,7 +263,7 @@ writeFileSync(minimal, MINIMAL);
 const rows = [];
 const misses = [];
 try {
-  for (const [s, size] of SIZES.entries()) {
+  for (const [s, size] of (ONLY === 'each-line' ? [] : SIZES).entries()) {
     const file = lookupFile(size, dir);
     for (const format of FORMATS) {
       const flag = format === 'json' ? ['--json'] : ['-o', format];
@@ -273,13 +307,42 @@ try {
       );
     }
   }
+  if (ONLY !== 'compare') await eachLine();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/** --each-line at each size, with duplicates and with every line distinct: wall time and peak RSS, beside a run without it. */
+async function eachLine() {
+  console.log(`\n--each-line -o csv (median time and highest peak RSS of ${EACH_LINE_RUNS} runs; peak RSS by ${TIME ? 'GNU time %M' : '/proc VmHWM'})`);
+  for (const size of EACH_LINE_SIZES) {
+    for (const [kind, repeats] of [['duplicates', 30], ['distinct', 1]]) {
+      const file = repeats === 1 ? lookupFile(size, dir) : repeatedLookupFile(size, repeats, dir);
+      const plainRuns = [];
+      const lineRuns = [];
+      for (let run = 0; run < EACH_LINE_RUNS; run++) {
+        plainRuns.push(await againstFreshMock([SVC, 'merchants', 'resolve', '--file', file, '-o', 'csv']));
+        lineRuns.push(await againstFreshMock([SVC, 'merchants', 'resolve', '--file', file, '-o', 'csv', '--each-line']));
+      }
+      const summary = (runs) => ({ ms: median(runs.map((r) => r.ms)), rssMiB: Math.max(...runs.map((r) => r.rssMiB)) });
+      const [plain, lines] = [summary(plainRuns), summary(lineRuns)];
+      const distinct = Math.floor(size / repeats);
+      const added = lines.rssMiB - plain.rssMiB;
+      const allowed = EACH_LINE_FIXED_MIB + (EACH_LINE_BYTES_A_LOOKUP * distinct) / 2 ** 20;
+      rows.push({ eachLine: true, lines: size, kind, distinct, ms: lines.ms, rssMiB: lines.rssMiB, withoutMs: plain.ms, withoutRssMiB: plain.rssMiB });
+      console.log(
+        `${String(size).padStart(8)} lines  ${kind.padEnd(10)} (${String(distinct).padStart(7)} distinct)  ` +
+          `--each-line ${lines.ms.toFixed(0).padStart(6)} ms, peak RSS ${lines.rssMiB.toFixed(1)} MiB;  without it ${plain.ms.toFixed(0).padStart(6)} ms, ${plain.rssMiB.toFixed(1)} MiB;  ` +
+          `added ${added.toFixed(1)} MiB (target <= ${allowed.toFixed(1)})`,
+      );
+      if (added > allowed) misses.push(`--each-line ${kind} at ${size} lines adds ${added.toFixed(1)} MiB > ${allowed.toFixed(1)} MiB`);
+    }
+  }
+}
+
 console.log(`\nmedians of interleaved runs; peak RSS is the highest of a size's runs (${TIME ? 'GNU time %M' : '/proc VmHWM'}).`);
 const [smallest, largest] = [SIZES[0], SIZES.at(-1)];
-for (const format of FORMATS) {
+for (const format of ONLY === 'each-line' ? [] : FORMATS) {
   const [small, large] = [smallest, largest].map((size) => rows.find((r) => r.lookups === size && r.format === format));
   if (!small || !large || small === large) continue;
   const growth = large.cliRssMiB - small.cliRssMiB;
@@ -287,7 +350,7 @@ for (const format of FORMATS) {
   if (growth > TARGET_RSS_GROWTH_MIB) misses.push(`${format}: peak RSS grows ${growth.toFixed(1)} MiB > ${TARGET_RSS_GROWTH_MIB} MiB`);
 }
 console.log(
-  `targets: ratio <= ${TARGET_RATIO.toFixed(2)} at ${RATIO_FROM_SIZE.toLocaleString('en-US')} lookups and more, svc peak RSS growth <= ${TARGET_RSS_GROWTH_MIB} MiB: ` +
+  `targets: ratio <= ${TARGET_RATIO.toFixed(2)} at ${RATIO_FROM_SIZE.toLocaleString('en-US')} lookups and more, svc peak RSS growth <= ${TARGET_RSS_GROWTH_MIB} MiB, --each-line as above: ` +
     (misses.length ? `MISSED (${misses.join('; ')})` : 'met'),
 );
 if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2) + '\n');

@@ -39,7 +39,7 @@ __svc_flags() {
     'match') __svc_reply='--name' ;;
     'parse') __svc_reply='--bank --async --wait --wait-timeout' ;;
     'statements list') __svc_reply='--status' ;;
-    'merchants resolve') __svc_reply='--name --file --column --concurrency --dry-run --failed-out --unmatched' ;;
+    'merchants resolve') __svc_reply='--name --file --column --no-header --concurrency --dry-run --failed-out --unmatched --each-line' ;;
     'api') __svc_reply='--method -X --raw-field -f --field -F --query -q --input --header -H --include -i' ;;
     'enrich') __svc_reply='--file' ;;
     'connect') __svc_reply='--scopes --scope --redirect-uri --open --qr' ;;

@@ -215,11 +215,13 @@ complete -c svc -n '__svc_needs_command merchants' -a 'resolve' -d 'look up term
 # svc merchants resolve
 complete -c svc -n '__svc_at merchants resolve' -l name -x -d 'a merchant name as written on a statement (repeatable)'
 complete -c svc -n '__svc_at merchants resolve' -l file -r -F -d 'read lookups from a file, or - for stdin: one a line; 16+ digits is a terminal, anything else a name'
-complete -c svc -n '__svc_at merchants resolve' -l column -x -d 'read --file as CSV with a header row and take this column'
+complete -c svc -n '__svc_at merchants resolve' -l column -x -d 'read --file as CSV with a header row (separated by , ; or tab) and take this column'
+complete -c svc -n '__svc_at merchants resolve' -l no-header -d 'read --file one lookup a line even if its first line looks like a CSV header row'
 complete -c svc -n '__svc_at merchants resolve' -l concurrency -x -d 'calls run at once, 1 to 16 (default: 4)'
 complete -c svc -n '__svc_at merchants resolve' -l dry-run -d 'print how many lookups, calls and billing units it would take, and send nothing'
 complete -c svc -n '__svc_at merchants resolve' -l failed-out -r -F -d 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)'
 complete -c svc -n '__svc_at merchants resolve' -l unmatched -d 'show only the lookups that matched no merchant'
+complete -c svc -n '__svc_at merchants resolve' -l each-line -d 'write a record for each line of --file, in its order, duplicates repeated, with its line number first'
 
 # svc api
 complete -c svc -n '__svc_at api' -s X -l method -x -a 'GET POST PUT PATCH DELETE' -d 'GET, POST, PUT, PATCH or DELETE (default: GET, or POST with -f, -F or --input)'

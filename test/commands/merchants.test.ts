@@ -290,6 +290,76 @@ describe('lookups from a file or stdin', () => {
   });
 });
 
+describe('a CSV file given without --column', () => {
+  const STATEMENT = `date,narration,amount\r\n2026-10-01,"Bhat-Bhateni Supermarket, Pvt. Ltd.",120\r\n2026-10-02,${T1},450\r\n2026-10-03,Himalayan Java,90\r\n`;
+  const refusal = (where: string) => `error: ${where} looks like CSV with a header row (date, narration, amount): give --column NAME to take one column`;
+
+  it.each(MODES)('as %s, is refused before anything is sent (exit 2), naming --column and the columns found, with an example', async (_mode, tty) => {
+    const path = file(STATEMENT, 'statement.csv');
+    const r = await resolve(['--file', path], { tty, service: new FakeService() });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`${refusal(path)}\nExample: svc merchants resolve --file ${path} --column narration\nIf each line is one lookup, commas and all, give --no-header.\n`);
+    expect(r.requests).toEqual([]);
+  });
+
+  it.each(MODES)('as %s, from standard input too, and with --dry-run', async (_mode, tty) => {
+    const piped = await resolve(['--file', '-', '-o', 'ndjson'], { tty, stdin: STATEMENT });
+    expect(piped.code).toBe(2);
+    expect(piped.stdout).toBe('');
+    // -o ndjson: a script reads the error as one JSON line.
+    const said = tty ? piped.stderr.split('\n')[0] : `error: ${JSON.parse(piped.stderr).error_message}`;
+    expect(said).toBe(refusal('standard input'));
+    const planned = await resolve(['--file', file(STATEMENT, 'planned.csv'), '--dry-run'], { tty });
+    expect(planned.code).toBe(2);
+    expect(planned.stdout).toBe('');
+    expect(planned.stderr).toMatch(/^error: .*planned\.csv looks like CSV with a header row \(date, narration, amount\)/);
+  });
+
+  it('is refused as such with no key configured: the file is wrong before the configuration is', async () => {
+    const r = await resolve(['--file', file(STATEMENT, 'no-key.csv')], { env: { SVC_API_KEY: undefined } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/looks like CSV with a header row/);
+  });
+
+  it.each(MODES)('as %s, a semicolon or tab separated statement is refused too, and read with --column', async (_mode, tty) => {
+    for (const separator of [';', '\t']) {
+      const rows = [['date', 'narration', 'amount'], ['2026-10-01', '"Bhat-Bhateni Supermarket; Pvt. Ltd."', '120'], ['2026-10-02', T1, '450'], ['2026-10-03', 'Himalayan Java', '90']];
+      const text = rows.map((row) => row.join(separator) + '\r\n').join('');
+      const path = file(text, `statement-${separator === ';' ? 'semicolon' : 'tab'}.csv`);
+      const refused = await resolve(['--file', path], { tty });
+      expect(refused.code, text).toBe(2);
+      expect(refused.stderr.split('\n')[0]).toBe(refusal(path));
+      const read = await resolve(['--file', path, '--column', 'narration', '-o', 'ndjson'], { tty, service: resolving(1) });
+      expect(read.code, read.stderr).toBe(0);
+      expect(read.requests[0]!.json).toEqual({ terminals: [T1], names: ['Bhat-Bhateni Supermarket; Pvt. Ltd.', 'Himalayan Java'] });
+    }
+  });
+
+  it.each(MODES)('as %s, a names file whose first name holds a comma is read one name a line, while the statement is refused', async (_mode, tty) => {
+    expect((await resolve(['--file', file(STATEMENT, 'beside.csv')], { tty })).code).toBe(2);
+    const names = file(`Bhat-Bhateni Supermarket, Pvt. Ltd.\nHimalayan Java Pvt Ltd\n${T1}\n`, 'names.txt');
+    const r = await resolve(['--file', names, '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests[0]!.json).toEqual({ terminals: [T1], names: ['Bhat-Bhateni Supermarket, Pvt. Ltd.', 'Himalayan Java Pvt Ltd'] });
+  });
+
+  it.each(MODES)('as %s, --no-header reads such a file one lookup a line, each whole line sent', async (_mode, tty) => {
+    const r = await resolve(['--file', file('Cash Deposit,Kathmandu,Branch\nSalary,Office,Transfer\n', 'lines.txt'), '--no-header', '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests[0]!.json).toEqual({ names: ['Cash Deposit,Kathmandu,Branch', 'Salary,Office,Transfer'] });
+  });
+
+  it.each(MODES)('as %s, --no-header needs --file and cannot go with --column', async (_mode, tty) => {
+    const alone = await resolve([T1, '--no-header'], { tty });
+    expect(alone.code).toBe(2);
+    expect(alone.stderr.split('\n')[0]).toBe('error: --no-header needs --file: it says how to read a file');
+    const both = await resolve(['--file', file(STATEMENT, 'both.csv'), '--column', 'narration', '--no-header'], { tty });
+    expect(both.code).toBe(2);
+    expect(both.stderr.split('\n')[0]).toBe('error: --no-header conflicts with --column: --column reads a CSV file by its header row');
+  });
+});
+
 // ---- many lookups ---------------------------------------------------------------------------
 
 describe('more than 1000 lookups', () => {
@@ -832,5 +902,203 @@ describe('refuses bad input before any request (exit 2)', () => {
     const r = await resolve(['--file', '-'], { stdin: '\n\n' });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/\nstandard input holds no lookups/);
+  });
+});
+
+// ---- a record for each line (--each-line) ---------------------------------------------------
+
+describe('--each-line: a record for each line of the input', () => {
+  const UNAVAILABLE = { status: 503, body: { error_type: 'API_ERROR', error_code: 'API_ERROR', error_message: 'The service is unavailable.' } };
+  type LineResult = Result & { line: number };
+  /** The record of each line that holds a lookup: its number from 1 and the result of its lookup. */
+  const byLine = (lines: readonly string[], keep: (value: string) => boolean = () => true): LineResult[] =>
+    lines.flatMap((text, i) => {
+      const value = text.trim();
+      return value === '' || !keep(value) ? [] : [{ line: i + 1, ...resultOf(value, typeOf(value)) }];
+    });
+  // A byte-order mark, CRLF and lone CR line ends, spaces, blank lines, repeats (lines 6 and 8).
+  const TEXT = `\uFEFF${T2}\r\n  Cafe Pvt Ltd \r\n\r\n123456789012345\r${T1}\n${T2}\n   \nCafe Pvt Ltd\n${UNKNOWN}`;
+  const LINES = [T2, 'Cafe Pvt Ltd', '', '123456789012345', T1, T2, '', 'Cafe Pvt Ltd', UNKNOWN];
+  const MANY_LINES = MANY.text.split('\r\n');
+
+  it.each(MODES)('as %s, -o ndjson: each line that holds a lookup, in order, duplicates repeated, numbered as an editor numbers lines; each lookup sent once', async (_mode, tty) => {
+    const r = await resolve(['--file', file(TEXT), '--each-line', '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.requests[0]!.json).toEqual({ terminals: [T2, T1, UNKNOWN], names: ['Cafe Pvt Ltd', '123456789012345'] });
+    const records = ndjson(r.stdout) as LineResult[];
+    expect(records).toEqual(byLine(LINES));
+    expect(records.map((x) => x.line)).toEqual([1, 2, 4, 5, 6, 8, 9]);
+    // The line comes first, for a reader that joins on it.
+    expect(Object.keys(records[0]!)[0]).toBe('line');
+  });
+
+  it.each(MODES)('as %s, -o csv: a line column first, every cell through the CSV encoder (a formula is kept text)', async (_mode, tty) => {
+    const formula = '=HYPERLINK("http://evil.test","Cafe")';
+    const text = `${T1}\n${formula}\n${T1}\n`;
+    const r = await resolve(['--file', file(text), '--each-line', '-o', 'csv'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\r\n')[0]).toBe('line,input,type,matched,terminal,merchant,mcc,category,city');
+    const rows = parseCsv(r.stdout, { columns: true }) as Record<string, string>[];
+    expect(rows.map((x) => [x.line, x.input, x.merchant])).toEqual([
+      ['1', T1, 'Merchant 6888'],
+      ['2', `'${formula}`, ''],
+      ['3', T1, 'Merchant 6888'],
+    ]);
+  });
+
+  it.each(MODES)('as %s, --json: the merged reply of the documented shape, data.results a result per line (each with its line), count and matched counting them', async (_mode, tty) => {
+    const r = await resolve(['--file', file(TEXT), '--each-line', '--json'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    const records = byLine(LINES);
+    expect(JSON.parse(plain(r.stdout))).toEqual({ data: { results: records, count: records.length, matched: records.filter((x) => x.matched).length }, meta: META });
+  });
+
+  it('in a pipe, the table is a LINE column, then the columns of every result, tab-separated', async () => {
+    const r = await resolve(['--file', file(TEXT), '--each-line'], { service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('LINE\tINPUT\tTERMINAL\tMERCHANT\tMCC\tCATEGORY\tCITY\tMATCHED');
+    expect(lines.slice(1).map((line) => line.split('\t'))).toEqual(
+      byLine(LINES).map((x) => [String(x.line), x.input, x.terminal ?? '', x.merchant ?? '', x.mcc ?? '', x.category ?? '', x.city ?? '', x.matched ? 'yes' : 'no']),
+    );
+    expect(r.stdout).not.toMatch(/\u001b\[/);
+  });
+
+  it.each([80, 60])('on a terminal of %i columns: a LINE column (or cards), every line number shown, no line wider than the terminal, and the line that sums the run up', async (columns) => {
+    const r = await resolve(['--file', file(MANY.text), '--each-line'], { tty: true, columns, service: resolving(3) });
+    expect(r.code, r.stderr).toBe(0);
+    for (const line of r.stdout.trimEnd().split('\n')) expect([...plain(line)].length, line).toBeLessThanOrEqual(columns);
+    const screen = screenLines(plain(r.stdout));
+    if (columns === 80) expect(screen[0]).toMatch(/^LINE +INPUT +TERMINAL +MERCHANT +MCC +CATEGORY +CITY +MATCHED$/);
+    const records = byLine(MANY_LINES);
+    // Every record's row (or card) starts with its line number, in order.
+    const numbers = screen.filter((line) => /^(LINE\s+)?\d+(\s|$)/.test(line)).map((line) => Number(/\d+/.exec(line)![0]));
+    expect(numbers).toEqual(records.map((x) => x.line));
+    const matched = MANY_RESULTS.filter((x) => x.matched).length;
+    expect(screen.at(-1)).toBe(`2,500 lookups: ${count(matched)} resolved, ${count(2500 - matched)} not found, ${count(MANY.given - 2500)} duplicates`);
+  });
+
+  it.each(MODES)('as %s, --column: a record for each CSV record with a lookup, numbered by the line it starts on (the header row is line 1, quoted line breaks count)', async (_mode, tty) => {
+    const csv = [
+      'date,memo,narration,amount\r\n', // line 1
+      '2026-10-01,"two\r\nlines",Cafe Pvt Ltd,120\r\n', // lines 2-3
+      '\r\n', // line 4
+      `2026-10-02,,${T1},450\r\n`, // line 5
+      `2026-10-03,"a\rb\rc",${T1},5\r\n`, // lines 6-8
+      '2026-10-04,x,,7\r\n', // line 9: no lookup
+      '2026-10-05,"y",Nowhere Known Shop,9', // line 10
+    ].join('');
+    const r = await resolve(['--file', file(csv, 'memo.csv'), '--column', 'narration', '--each-line', '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjson(r.stdout)).toEqual([
+      { line: 2, ...resultOf('Cafe Pvt Ltd', 'name') },
+      { line: 5, ...resultOf(T1, 'terminal') },
+      { line: 6, ...resultOf(T1, 'terminal') },
+      { line: 10, ...resultOf('Nowhere Known Shop', 'name') },
+    ]);
+  });
+
+  it.each(MODES)('as %s, from standard input, read three times (counted, sent, written line by line) through a private copy', async (_mode, tty) => {
+    const r = await resolve(['--file', '-', '--each-line', '-o', 'ndjson'], { tty, stdin: TEXT, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjson(r.stdout)).toEqual(byLine(LINES));
+  });
+
+  it('2,500 distinct lookups on 2,917 lines, calls answered out of order: a record for every line, in order', async () => {
+    const held = new HeldReplies();
+    const r = await resolve(['--file', '-', '--each-line', '-o', 'ndjson'], { stdin: MANY.text, service: resolving(3, held.hold) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(held.mostAtOnce).toBe(3);
+    expect(r.requests.map((q) => lookupsOf(q).length)).toEqual([1000, 1000, 500]);
+    const records = ndjson(r.stdout);
+    expect(records).toEqual(byLine(MANY_LINES));
+    expect(records).toHaveLength(MANY.given);
+  });
+
+  it.each(MODES)('as %s, --unmatched keeps the lines whose lookup matched nothing', async (_mode, tty) => {
+    const r = await resolve(['--file', file(TEXT), '--each-line', '--unmatched', '-o', 'ndjson'], { tty, service: resolving(1) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(ndjson(r.stdout)).toEqual(byLine(LINES).filter((x) => !x.matched));
+  });
+
+  it.each(MODES)('as %s, a key given as a lookup is masked in every record', async (_mode, tty) => {
+    for (const format of [['-o', 'csv'], ['-o', 'ndjson'], []]) {
+      // The resolve helper fails the test wherever the key shows in full.
+      const r = await resolve(['--file', file(`${T1}\n${KEY}\n`), '--each-line', ...format], { tty, service: resolving(1) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/svc_sk_test_(…|\.\.\.)/);
+    }
+  });
+
+  it.each(MODES)('as %s, a call failing half-way: a record for each line whose lookup was resolved, the rest in the unresolved file, exit 8', async (_mode, tty) => {
+    const out = join(folder(), 'left.txt');
+    const service = new FakeService().expect('POST', RESOLVE, answer).expect('POST', RESOLVE, UNAVAILABLE);
+    const r = await resolve(['--file', file(MANY.text), '--each-line', '-o', 'csv', '--retries', '0', '--concurrency', '1', '--failed-out', out], { tty, service });
+    expect(r.code).toBe(8);
+    const done = new Set(MANY.distinct.slice(0, 1000));
+    const rows = parseCsv(r.stdout, { columns: true }) as Record<string, string>[];
+    expect(rows.map((x) => [Number(x.line), x.input])).toEqual(byLine(MANY_LINES, (value) => done.has(value)).map((x) => [x.line, x.input]));
+    expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
+    if (tty) expect(words(r.stderr)).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${out} `);
+    else expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: out }, UNAVAILABLE.body]);
+  });
+
+  it('with calls in parallel and the second failing, the lines of the first and third calls get their records', async () => {
+    const out = join(folder(), 'left.txt');
+    const held = new HeldReplies((request) => (lookupsOf(request).includes(MANY.distinct[1000]!) ? UNAVAILABLE : answer(request)));
+    const r = await resolve(['--file', '-', '--each-line', '--json', '--retries', '0', '--failed-out', out], { stdin: MANY.text, service: resolving(3, held.hold) });
+    expect(r.code).toBe(8);
+    const failed = new Set(MANY.distinct.slice(1000, 2000));
+    const records = byLine(MANY_LINES, (value) => !failed.has(value));
+    const reply = JSON.parse(r.stdout);
+    expect(reply.data.results).toEqual(records);
+    expect(reply.data.count).toBe(records.length);
+    expect(readFileSync(out, 'utf8')).toBe([...failed].join('\n') + '\n');
+  });
+
+  it('Ctrl-C during a call: the lines of the lookups resolved still get their records, the rest is listed, exit 130', async () => {
+    const out = join(folder(), 'left.txt');
+    const controller = new AbortController();
+    const interrupted = (request: SeenRequest) => {
+      controller.abort();
+      return answer(request);
+    };
+    const r = await resolve(['--file', file(MANY.text), '--each-line', '--concurrency', '1', '--failed-out', out, '-o', 'csv'], { signal: controller.signal, service: resolving(1, interrupted) });
+    expect(r.code).toBe(130);
+    const done = new Set(MANY.distinct.slice(0, 1000));
+    const rows = parseCsv(r.stdout, { columns: true }) as Record<string, string>[];
+    expect(rows.map((x) => Number(x.line))).toEqual(byLine(MANY_LINES, (value) => done.has(value)).map((x) => x.line));
+    expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
+    expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+      { unresolved: 1500, lookups: 2500, failed_out: out },
+      { error_code: 'INTERRUPTED', error_message: 'interrupted' },
+    ]);
+  });
+
+  it.each(MODES)('as %s, a temporary folder that takes no file: one clear error before any call (exit 1)', async (_mode, tty) => {
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = '/nonexistent/svc-tmp';
+    try {
+      const r = await resolve(['--file', file(TEXT), '--each-line'], { tty, columns: 400 });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.split('\n')[0]).toMatch(/^error: cannot keep the results for --each-line in the temporary folder: .*no such/i);
+      expect(r.stderr.split('\n')[1]).toBe('Set TMPDIR to a folder with room (the results take about 250 bytes a distinct lookup).');
+      expect(r.requests).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+  });
+
+  it.each(MODES)('as %s, needs --file, and takes no lookups from arguments or --name (exit 2, nothing sent)', async (_mode, tty) => {
+    const alone = await resolve([T1, '--each-line'], { tty });
+    expect(alone.code).toBe(2);
+    expect(alone.stdout).toBe('');
+    expect(alone.stderr.split('\n')[0]).toBe('error: --each-line needs --file: it writes a record for each line of the file');
+    const mixed = await resolve(['--file', file(TEXT), '--name', 'Cafe', '--each-line'], { tty });
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr.split('\n')[0]).toBe('error: --each-line writes a record for each line of --file: give every lookup in the file, none as an argument or --name');
   });
 });

@@ -215,4 +215,14 @@ describe('in a real process: a signal, a pipe still being written, a reader goin
     // A reader going away is no failure: no unresolved file.
     expect(readdirSync(ROOT).filter((name) => name.startsWith('svc-unresolved-'))).toEqual([]);
   });
+
+  it('so does one closed while --each-line writes its records', async () => {
+    const env = { ...baseEnv(world.dir), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key };
+    for (const format of [['-o', 'ndjson'], []]) {
+      const result = await intoHead(['merchants', 'resolve', '--file', lookupFile, '--each-line', ...format], env);
+      expect(result.stdout.trim()).toBe('0');
+      expect(result.stderr).toBe('');
+    }
+    expect(readdirSync(ROOT).filter((name) => name.startsWith('svc-unresolved-'))).toEqual([]);
+  });
 });

@@ -218,13 +218,14 @@ describe('TwiceReadInput', () => {
     return text;
   }
 
-  it('reads a plain file twice from its start', async () => {
+  it('reads a plain file twice, or three times, from its start', async () => {
     const path = join(dir, 'twice.txt');
     writeFileSync(path, 'Cafe\n1111222233334444\n');
     const input = await TwiceReadInput.open(path, Readable.from([]));
     try {
       expect(await readAll(input.first())).toBe('Cafe\n1111222233334444\n');
-      expect(await readAll(await input.second())).toBe('Cafe\n1111222233334444\n');
+      expect(await readAll(await input.again())).toBe('Cafe\n1111222233334444\n');
+      expect(await readAll(await input.again())).toBe('Cafe\n1111222233334444\n');
     } finally {
       await input.close();
     }
@@ -237,8 +238,8 @@ describe('TwiceReadInput', () => {
     try {
       await readAll(input.first());
       writeFileSync(path, 'Cafe\nTea\n');
-      await expect(input.second()).rejects.toThrow(UsageError);
-      await expect(input.second()).rejects.toThrow(/changed while it was read/);
+      await expect(input.again()).rejects.toThrow(UsageError);
+      await expect(input.again()).rejects.toThrow(/changed while it was read/);
     } finally {
       await input.close();
     }
@@ -251,7 +252,9 @@ describe('TwiceReadInput', () => {
       // The folder of the copy is removed as soon as the copy is open: nothing to find, nothing left.
       expect(readdirSync(tmpdir()).filter((name) => name.startsWith('svc-lookups-') && !before.has(name))).toEqual([]);
       expect(await readAll(input.first())).toBe('Cafe\nTea\n');
-      expect(await readAll(await input.second())).toBe('Cafe\nTea\n');
+      expect(await readAll(await input.again())).toBe('Cafe\nTea\n');
+      // A third reading (--each-line) reads the same copy.
+      expect(await readAll(await input.again())).toBe('Cafe\nTea\n');
     } finally {
       await input.close();
     }

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
 import { LookupSet, type Lookup } from '../../src/commands/merchants/lookup-set.js';
-import { addLines, classify, collectLookups, MAX_LOOKUP_BYTES, type LookupSources } from '../../src/commands/merchants/lookups.js';
+import { addLines, classify, collectLookups, MAX_LOOKUP_BYTES, withoutCsvHeader, type LookupSources } from '../../src/commands/merchants/lookups.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-lookups-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -148,8 +148,9 @@ describe('collectLookups from a file', () => {
     const line = fc.oneof(
       fc.stringMatching(/^\d{16,19}$/),
       fc.stringMatching(/^\d{1,15}$/),
-      fc.string({ maxLength: 20 }).filter((s) => !/[\r\n]/.test(s)),
-      fc.constantFrom('', '   ', 'Café Namaste', 'नमस्ते पसल', ' 1234567890123456 '),
+      // Separators apart (a file of such random lines may read as CSV with a header row: csv-header.ts).
+      fc.string({ maxLength: 20 }).filter((s) => !/[\r\n,;\t]/.test(s)),
+      fc.constantFrom('', '   ', 'Café Namaste', 'नमस्ते पसल', ' 1234567890123456 ', 'Bhat-Bhateni Supermarket, Pvt. Ltd.'),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(line, { maxLength: 60 }), fc.constantFrom('\n', '\r\n', '\r'), fc.array(fc.integer({ min: 1, max: 7 }), { maxLength: 200 }), async (lines, eol, sizes) => {
@@ -278,7 +279,82 @@ describe('collectLookups from a CSV column', () => {
   });
 
   it('refuses a cell that spans lines, and malformed CSV, with where it is', async () => {
-    await expect(collect({ file: file('s3.csv', 'name\n"two\nlines"\n'), column: 'name' })).rejects.toThrow(/s3\.csv, line 3: .*one line/);
+    await expect(collect({ file: file('s3.csv', 'name\n"two\nlines"\n'), column: 'name' })).rejects.toThrow(/s3\.csv, line 2: .*one line/);
     await expect(collect({ file: file('s4.csv', 'name\n"unclosed\n'), column: 'name' })).rejects.toThrow(/cannot read --file .*s4\.csv as CSV/);
+  });
+});
+
+describe('a --file that reads as CSV with a header row, without --column', () => {
+  const statement = (rows: number) =>
+    'date,narration,amount\r\n' + Array.from({ length: rows }, (_, i) => `2026-10-${String((i % 28) + 1).padStart(2, '0')},"Shop ${i}, Pokhara",${i * 10}\r\n`).join('');
+
+  it('is refused, from a file or stdin, before any lookup is taken', async () => {
+    const refused = /statement\.csv looks like CSV with a header row \(date, narration, amount\): give --column NAME to take one column/;
+    await expect(collect({ file: file('statement.csv', statement(5)) })).rejects.toThrow(refused);
+    await expect(collect({ file: '-', stdin: Readable.from([statement(5)]) })).rejects.toThrow(/^standard input looks like CSV/);
+    await expect(collect({ file: '-', stdin: Readable.from([statement(5)]) })).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('is read one lookup a line with noHeader (--no-header)', async () => {
+    expect((await collect({ file: file('statement.csv', statement(2)), noHeader: true })).map((x) => x.value)).toEqual([
+      'date,narration,amount',
+      '2026-10-01,"Shop 0, Pokhara",0',
+      '2026-10-02,"Shop 1, Pokhara",10',
+    ]);
+  });
+
+  it('is told the same however the input comes in chunks, and what is handed on is the whole input', async () => {
+    const names = 'Bhat-Bhateni Supermarket, Pvt. Ltd.\n' + Array.from({ length: 5000 }, (_, i) => `Shop ${i}`).join('\n') + '\n';
+    // Past 64 KiB, the rows of a statement are no different: the first 64 KiB decide.
+    for (const [text, csv] of [[statement(3000), true], [names, false]] as const) {
+      const bytes = Buffer.from(text);
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 9000 }), { maxLength: 40 }), async (sizes) => {
+          const chunks = [];
+          let at = 0;
+          for (const size of sizes) chunks.push(bytes.subarray(at, (at += size)));
+          chunks.push(bytes.subarray(at));
+          const checked = withoutCsvHeader(Readable.from(chunks.filter((c) => c.length > 0)), 'f');
+          if (csv) return void (await expect(checked).rejects.toThrow(/looks like CSV/));
+          const passed: Buffer[] = [];
+          for await (const chunk of await checked) passed.push(chunk);
+          expect(Buffer.concat(passed).equals(bytes)).toBe(true);
+        }),
+        { numRuns: 30 },
+      );
+    }
+  });
+
+  it('hands a stream of lookups on as soon as its first line decides it: calls start while a pipe is still written', async () => {
+    let written = 0;
+    const pipe = Readable.from(
+      (async function* () {
+        written++;
+        yield Buffer.from('9756038350856888\n97560383508');
+        // The writer has not written more yet, nor closed the pipe.
+        await new Promise(() => {});
+      })(),
+    );
+    const rest = await withoutCsvHeader(pipe, '-');
+    expect(written).toBe(1);
+    const first = await rest[Symbol.asyncIterator]().next();
+    expect(String(first.value)).toBe('9756038350856888\n97560383508');
+    pipe.destroy();
+  });
+
+  it('with a byte-order mark, CRLF line ends or a header longer than a chunk', async () => {
+    await expect(collect({ file: file('bom.csv', '\uFEFF' + statement(3)) })).rejects.toThrow(/\(date, narration, amount\)/);
+    const wide = Array.from({ length: 30 }, (_, i) => `column ${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join(',');
+    const row = Array.from({ length: 30 }, (_, i) => String(i)).join(',');
+    await expect(collect({ file: '-', stdin: Readable.from(Buffer.from(`${wide}\n${row}\n${row}\n`).toString().split('')) })).rejects.toThrow(
+      /\(column aa, column ba, .*column la, and 18 more\)/,
+    );
+  });
+});
+
+describe('CSV columns separated by semicolons or tabs', () => {
+  it('takes the separator of the header row', async () => {
+    expect((await collect({ file: file('semi.csv', 'date;narration\n2026-10-01;"Cafe; Bar"\n2026-10-02;Tea, Shop\n'), column: 'narration' })).map((x) => x.value)).toEqual(['Cafe; Bar', 'Tea, Shop']);
+    expect((await collect({ file: file('tab.tsv', 'date\tnarration\n2026-10-01\tCafe, Bar\n'), column: 'narration' })).map((x) => x.value)).toEqual(['Cafe, Bar']);
   });
 });

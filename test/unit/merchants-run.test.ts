@@ -203,10 +203,10 @@ describe('BatchesWhileReading', () => {
     expect(firstDone).toBe(false);
     for (const value of ['c', 'd']) set.add({ type: 'name', value });
     batches.grew();
-    expect((await first).value).toEqual({ index: 0, lookups: ['a', 'b', 'c'].map((value) => ({ type: 'name', value })) });
+    expect((await first).value).toEqual({ index: 0, first: 0, lookups: ['a', 'b', 'c'].map((value) => ({ type: 'name', value })) });
     const second = batches.next();
     finish();
-    expect((await second).value).toEqual({ index: 1, lookups: [{ type: 'name', value: 'd' }] });
+    expect((await second).value).toEqual({ index: 1, first: 3, lookups: [{ type: 'name', value: 'd' }] });
     expect((await batches.next()).done).toBe(true);
   });
 

@@ -9,12 +9,18 @@ export const LOOKUPS_PER_CALL = 1000;
 
 export interface Batch {
   index: number;
+  /** The place of its first lookup among the distinct lookups of the run, from 0. */
+  first: number;
   lookups: Lookup[];
 }
 
 /** Batches of the lookups a set holds, taken from it one at a time as they are asked for. */
 export function* batchesOf(lookups: LookupSet, size = LOOKUPS_PER_CALL): Generator<Batch> {
-  for (let index = 0; lookups.waiting > 0; index++) yield { index, lookups: lookups.take(size) };
+  for (let index = 0, first = 0; lookups.waiting > 0; index++) {
+    const batch = { index, first, lookups: lookups.take(size) };
+    first += batch.lookups.length;
+    yield batch;
+  }
 }
 
 /**
@@ -31,6 +37,7 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
   /** Nothing more will be taken: the reading goes on without waiting (to its end, or its failure). */
   private released = false;
   private index = 0;
+  private first = 0;
 
   constructor(
     private readonly lookups: LookupSet,
@@ -65,7 +72,8 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
       const ready = this.lookups.waiting;
       if (this.failure) throw this.failure.error;
       if (ready >= this.size || (this.ended && ready > 0)) {
-        const batch = { index: this.index++, lookups: this.lookups.take(this.size) };
+        const batch = { index: this.index++, first: this.first, lookups: this.lookups.take(this.size) };
+        this.first += batch.lookups.length;
         this.letReaderOn();
         return { done: false, value: batch };
       }

@@ -1,10 +1,10 @@
-// A --file read twice: once to count its lookups (the plan a person sees, the progress bar's
-// totals), once more for the calls. Nothing of it is kept in memory between the two readings.
+// A --file read twice or more: once to count its lookups (the plan a person sees, the progress
+// bar's totals), once more for the calls, and with --each-line once more for the lines. Nothing of
+// it is kept in memory between the readings.
 // A plain file is read again from its start, and refused if it changed in between. Standard input
 // and anything else that cannot be read twice (a pipe, `<(…)`) is copied, as the first reading
-// goes, into a private file: created 0600 in a folder of its own (0700) under the system's
-// temporary folder, and removed at once while it stays open, so that nothing is left behind
-// however svc ends. (Where an open file cannot be removed, Windows, it is removed at close.)
+// goes, into a PrivateFile (below): nobody else can open it, and nothing is left behind however
+// svc ends.
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,13 +19,11 @@ export class TwiceReadInput {
   private constructor(
     private readonly file: string,
     /** The file itself, or the copy. */
-    private readonly handle: FileHandle,
+    private readonly stored: FileHandle | PrivateFile,
     /** What the first reading reads and copies, when there is a copy. */
     private readonly source: NodeJS.ReadableStream | undefined,
     /** The source is a stream of svc's own (not standard input): closed with the input. */
     private readonly ownsSource: boolean,
-    /** The copy's folder, while it could not be removed yet. */
-    private folder: string | undefined,
     /** Size and time of change of a plain file, when first read. */
     private readonly seen: { size: number; mtimeMs: number } | undefined,
   ) {}
@@ -34,26 +32,24 @@ export class TwiceReadInput {
   static async open(file: string, stdin: NodeJS.ReadableStream): Promise<TwiceReadInput> {
     if (file === '-') return TwiceReadInput.copied(file, stdin, undefined);
     const { handle, info } = await openFile(file);
-    if (info.isFile()) return new TwiceReadInput(file, handle, undefined, false, undefined, { size: info.size, mtimeMs: info.mtimeMs });
+    if (info.isFile()) return new TwiceReadInput(file, handle, undefined, false, { size: info.size, mtimeMs: info.mtimeMs });
     return TwiceReadInput.copied(file, handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }), handle);
   }
 
   private static async copied(file: string, source: NodeJS.ReadableStream, opened: FileHandle | undefined): Promise<TwiceReadInput> {
-    let folder: string | undefined;
-    let copy: FileHandle | undefined;
+    let copy: PrivateFile;
     try {
-      folder = await mkdtemp(join(tmpdir(), 'svc-lookups-'));
-      copy = await open(join(folder, 'input'), 'wx+', 0o600);
+      copy = await PrivateFile.create('svc-lookups-');
     } catch (error) {
-      await copy?.close();
-      if (folder) await rm(folder, { recursive: true, force: true });
       await opened?.close();
       throw new UsageError(`cannot keep a copy of ${nameOf(file)} to read it twice: ${whyUnreadable(error)}`, ['Give the lookups as a plain file instead, or set TMPDIR to a folder svc can write in.']);
     }
     // An opened source is closed through its own stream (autoClose), not through this handle.
-    const input = new TwiceReadInput(file, copy, source, opened !== undefined, folder, undefined);
-    await input.removeFolder();
-    return input;
+    return new TwiceReadInput(file, copy, source, opened !== undefined, undefined);
+  }
+
+  private get handle(): FileHandle {
+    return this.stored instanceof PrivateFile ? this.stored.handle : this.stored;
   }
 
   /** The first reading: from the start of the file; or the source, copied as it is read. */
@@ -63,22 +59,56 @@ export class TwiceReadInput {
     return Readable.from(copyWhileReading(this.source, this.handle, this.file), { objectMode: false });
   }
 
-  /** The second reading, from the start; refused (exit 2) when a plain file changed meanwhile. */
-  async second(): Promise<NodeJS.ReadableStream> {
+  /** Another reading (the second, the third), from the start; refused (exit 2) when a plain file changed meanwhile. */
+  async again(): Promise<NodeJS.ReadableStream> {
     if (this.seen) {
       const now = await this.handle.stat();
       if (now.size !== this.seen.size || now.mtimeMs !== this.seen.mtimeMs) {
         throw new UsageError(`--file ${this.file} changed while it was read`, ['Run again once it is complete, or give a copy of it.']);
       }
     } else if (!this.spooled) {
-      throw new Error('second() before first() on a copied input');
+      throw new Error('again() before first() on a copied input');
     }
     return this.handle.createReadStream({ start: 0, autoClose: false, highWaterMark: READ_CHUNK_BYTES });
   }
 
   async close(): Promise<void> {
-    await this.handle.close().catch(() => {});
+    await this.stored.close().catch(() => {});
     if (this.ownsSource) (this.source as Readable).destroy();
+  }
+}
+
+/**
+ * A file of svc's own that nobody else can open: created 0600 in a new folder (0700) under the
+ * system's temporary folder, and removed at once while it stays open (where an open file cannot
+ * be removed, Windows, at close), so that nothing is left behind however svc ends.
+ */
+export class PrivateFile {
+  private constructor(
+    readonly handle: FileHandle,
+    /** The folder, while it could not be removed yet. */
+    private folder: string | undefined,
+  ) {}
+
+  /** Refused with the system's error when the temporary folder takes no file. */
+  static async create(prefix: string): Promise<PrivateFile> {
+    let folder: string | undefined;
+    let handle: FileHandle | undefined;
+    try {
+      folder = await mkdtemp(join(tmpdir(), prefix));
+      handle = await open(join(folder, 'data'), 'wx+', 0o600);
+    } catch (error) {
+      await handle?.close();
+      if (folder) await rm(folder, { recursive: true, force: true });
+      throw error;
+    }
+    const file = new PrivateFile(handle, folder);
+    await file.removeFolder();
+    return file;
+  }
+
+  async close(): Promise<void> {
+    await this.handle.close().catch(() => {});
     await this.removeFolder();
   }
 

@@ -48,9 +48,9 @@ export class LookupSet {
   names = 0;
   private count = 0;
   /** Terminal numbers of 16 to 18 digits: the number is the key. */
-  private readonly exact = new KeyTable64();
+  private exact = new KeyTable64();
   /** Every other lookup: a 64-bit hash of its kind and text. */
-  private readonly hashed = new KeyTable64();
+  private hashed = new KeyTable64();
   private readonly seedA: number;
   private readonly seedB: number;
   private readonly keep: boolean;
@@ -88,6 +88,18 @@ export class LookupSet {
   replay(): LookupSet {
     if (!this.firstBits) throw new Error('replay() needs a set made with { record: true }');
     return new LookupSet({ keep: true }, this.firstBits);
+  }
+
+  /**
+   * A LookupIndex of room for the distinct lookups this set has seen, that knows each again by the
+   * same key (--each-line, reading the input again). The set's own keys are let go: it cannot tell
+   * a repeat any more.
+   */
+  toIndex(): LookupIndex {
+    const index = new LookupIndex(this.seedA, this.seedB, this.exact.size, this.hashed.size);
+    this.exact = new KeyTable64();
+    this.hashed = new KeyTable64();
+    return index;
   }
 
   /** Adds a lookup; true when it is a first appearance. */
@@ -144,6 +156,91 @@ export class LookupSet {
     }
     if (fresh) this.firstBits?.set(index);
     return fresh;
+  }
+}
+
+/**
+ * The distinct lookups of an input, each with a number (--each-line: where its result is), for a
+ * reading that meets each again on every line it is on. Sized once for the lookups a first
+ * reading counted: two open-addressing tables (the terminals of 16 to 18 digits, and the hashed
+ * keys, as in LookupSet), each a 64-bit key (two Int32) and a Float64 value a slot, at most 3
+ * slots in 4 used: about 21 bytes a distinct lookup, nothing copied as it fills.
+ */
+export class LookupIndex {
+  /** Whether the lookup of the last `entryOf…` was not in the index yet (it now is, valued NaN). */
+  isNew = false;
+  private readonly tables: [KeyValueTable, KeyValueTable];
+
+  constructor(
+    private readonly seedA: number,
+    private readonly seedB: number,
+    exactCount: number,
+    hashedCount: number,
+  ) {
+    this.tables = [new KeyValueTable(exactCount), new KeyValueTable(hashedCount)];
+  }
+
+  /** The entry of the lookup, made (isNew) when it is not in the index yet. */
+  entryOf(lookup: Lookup): number {
+    return this.entry(lookup.type === 'terminal' ? TERMINAL : NAME, lookup.value, undefined, 0, lookup.value.length);
+  }
+
+  /** The entry of a terminal given as ASCII digits in `source[start, end)`, as entryOf. */
+  entryOfTerminalBytes(source: Buffer, start: number, end: number): number {
+    return this.entry(TERMINAL, undefined, source, start, end);
+  }
+
+  value(entry: number): number {
+    return this.tables[entry & 1]!.values[entry >>> 1]!;
+  }
+
+  setValue(entry: number, value: number): void {
+    this.tables[entry & 1]!.values[entry >>> 1] = value;
+  }
+
+  private entry(kind: number, text: string | undefined, bytes: Uint8Array | undefined, start: number, end: number): number {
+    const length = end - start;
+    let table = 1;
+    if (kind === TERMINAL && length >= 16 && length <= 18 && digitKey(text, bytes, start, end)) table = 0;
+    else hashKey(kind, text, bytes, start, end, this.seedA, this.seedB);
+    const slot = this.tables[table]!.find(keyLow, keyHigh);
+    this.isNew = slot < 0;
+    return ((slot < 0 ? ~slot : slot) << 1) | table;
+  }
+}
+
+/** Open addressing over a fixed number of slots: a key (high half never 0) and a value each. */
+class KeyValueTable {
+  readonly values: Float64Array;
+  private readonly keys: Int32Array;
+  private readonly slots: number;
+  private free: number;
+
+  constructor(count: number) {
+    this.slots = Math.ceil(count / 0.75) + 1;
+    // One slot stays empty, where a search ends.
+    this.free = this.slots - 1;
+    this.keys = new Int32Array(this.slots * 2);
+    this.values = new Float64Array(this.slots);
+  }
+
+  /** The key's slot; or, when it was not there, ~slot of the slot it now takes. */
+  find(low: number, high: number): number {
+    // Multiply-shift onto [0, slots): exact in a double, as both factors are under 2^32 and 2^21.
+    let slot = Math.floor(((fmix32(low ^ Math.imul(high, 0x9e3779b1)) >>> 0) * this.slots) / 0x100000000);
+    const keys = this.keys;
+    for (;;) {
+      const found = keys[(slot << 1) + 1]!;
+      if (found === 0) break;
+      if (found === high && keys[slot << 1] === low) return slot;
+      if (++slot === this.slots) slot = 0;
+    }
+    // Far more distinct lookups than the first reading counted: the input is not what it was.
+    if (--this.free < 0) throw new Error('--file holds more distinct lookups than when it was counted');
+    keys[slot << 1] = low;
+    keys[(slot << 1) + 1] = high;
+    this.values[slot] = NaN;
+    return ~slot;
   }
 }
 

@@ -4,11 +4,12 @@
 import { isUtf8 } from 'node:buffer';
 import type { Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { CliError, InterruptedError, UsageError } from '../../core/errors.js';
 import { LookupSet, type Lookup } from './lookup-set.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 import { oneLine } from '../../core/output/format.js';
+import { csvHeaderOf, HEADER_SAMPLE_BYTES, headerDecided, headerRowRead, separatorOf, type CsvHeader } from './csv-header.js';
 
 /** A value of 16 or more digits is a terminal number; anything else is a merchant name. */
 const TERMINAL = /^\d{16,}$/;
@@ -27,22 +28,40 @@ export interface LookupSources {
   file?: string;
   /** Read --file as CSV with a header and take this column. */
   column?: string;
+  /** --no-header: read --file one lookup a line even when its first line reads as a CSV header row. */
+  noHeader?: boolean;
   stdin: NodeJS.ReadableStream;
   /** Ctrl-C: stop reading at once. */
   signal: AbortSignal;
 }
 
+/** A --file as it is read: a stream, or the chunks of one. */
+export type LookupInput = NodeJS.ReadableStream | AsyncIterable<Buffer | string>;
+
+/**
+ * What a reading of lookups adds them to: a LookupSet, or (--each-line) what writes a record for
+ * each line. `line` is the line of the file the lookup is on, counted from 1 as an editor does (a
+ * CSV record's first line; undefined for the command line).
+ */
+export interface LookupTarget {
+  add(lookup: Lookup, line?: number): unknown;
+  /** A terminal number given as ASCII digits in `source[start, end)`. */
+  addTerminalBytes(source: Buffer, start: number, end: number, line?: number): unknown;
+}
+
 /**
  * Reads every source, in order, into `set` (by default one that keeps every lookup); a bad value
- * is a usage error, found before any request is sent. `given`: the --file already opened, which
- * stays the caller's to close.
+ * is a usage error, found before any request is sent, and so is a --file that reads as CSV with
+ * a header row when no --column is given (withoutCsvHeader). `given`: the --file already opened,
+ * which stays the caller's to close.
  */
-export async function collectLookups(sources: LookupSources, set = new LookupSet(), given?: NodeJS.ReadableStream): Promise<LookupSet> {
+export async function collectLookups(sources: LookupSources, set = new LookupSet(), given?: LookupInput): Promise<LookupSet> {
   addCommandLine(sources, set);
   if (sources.file === undefined) return set;
   const input = given ?? (await openInput(sources.file, sources.stdin));
   try {
-    await addFile(input, set, { file: sources.file, column: sources.column }, { signal: sources.signal });
+    const lines = sources.column === undefined && !sources.noHeader ? await withoutCsvHeader(input, sources.file) : input;
+    await addFile(lines, set, { file: sources.file, column: sources.column }, { signal: sources.signal });
   } finally {
     // A file left half-read (a refused line, a missing column) is closed now, not when collected.
     if (!given && input !== sources.stdin) (input as Readable).destroy();
@@ -51,9 +70,81 @@ export async function collectLookups(sources: LookupSources, set = new LookupSet
 }
 
 /** Adds the lookups of --file read from `input`: its lines, or the cells of its --column. */
-export async function addFile(input: NodeJS.ReadableStream, set: LookupSet, sources: { file: string; column?: string }, reading: LineReading = {}): Promise<void> {
-  if (sources.column === undefined) await addLines(input, set, sources.file, reading);
-  else await addColumn(input, set, sources.file, sources.column, reading);
+export async function addFile(input: LookupInput, target: LookupTarget, sources: { file: string; column?: string }, reading: LineReading = {}): Promise<void> {
+  if (sources.column === undefined) await addLines(input, target, sources.file, reading);
+  else await addColumn(input, target, sources.file, sources.column, reading);
+}
+
+/**
+ * The input, once its first HEADER_SAMPLE_BYTES were found not to read as CSV with a header row
+ * (csv-header.ts); refused (exit 2, nothing sent) when they do: read one lookup a line, each
+ * whole line of a statement would be sent as a merchant name. Read the same however the input
+ * comes in chunks; what was read to decide comes first in what is handed on.
+ */
+export async function withoutCsvHeader(input: LookupInput, file: string): Promise<AsyncIterable<Buffer>> {
+  const textOf = (head: Buffer) => head.toString('utf8', head.subarray(0, BOM.length).equals(BOM) ? BOM.length : 0, Math.min(head.length, HEADER_SAMPLE_BYTES));
+  const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) => headerDecided(textOf(head)));
+  const header = csvHeaderOf(textOf(head), ended && head.length <= HEADER_SAMPLE_BYTES);
+  if (header) throw csvWithoutColumn(file, header);
+  return rest;
+}
+
+/** Columns named in the refusal; a wider header is cut. */
+const COLUMNS_SHOWN = 12;
+
+function csvWithoutColumn(file: string, header: CsvHeader): UsageError {
+  const where = file === '-' ? 'standard input' : file;
+  const named = header.columns.slice(0, COLUMNS_SHOWN).map((column) => oneLine(column) || '(empty)');
+  const more = header.columns.length > COLUMNS_SHOWN ? `, and ${header.columns.length - COLUMNS_SHOWN} more` : '';
+  return new UsageError(`${where} looks like CSV with a header row (${named.join(', ')}${more}): give --column NAME to take one column`, [
+    `Example: svc merchants resolve --file ${shellWord(file)} --column ${shellWord(oneLine(header.suggested))}`,
+    'If each line is one lookup, commas and all, give --no-header.',
+  ]);
+}
+
+/** A word for a shell command line, quoted when it needs to be. */
+export function shellWord(text: string): string {
+  return /^[\w./@%+=:,-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The input's first `bytes` bytes (or all of it, when it is shorter: `ended`; or what was read
+ * when `enough` of it was, asked at each chunk that ends a line), and the whole of it again as
+ * `rest`: those bytes first, then what follows them.
+ */
+async function peek(input: LookupInput, bytes: number, file: string, enough?: (head: Buffer) => boolean): Promise<{ head: Buffer; ended: boolean; rest: AsyncIterable<Buffer> }> {
+  const chunks = (input as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
+  const taken: Buffer[] = [];
+  let length = 0;
+  let ended = false;
+  try {
+    while (length < bytes) {
+      const next = await chunks.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      taken.push(chunk);
+      length += chunk.length;
+      if (enough && (chunk.includes(LF) || chunk.includes(CR)) && enough(Buffer.concat(taken))) break;
+    }
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
+  }
+  const head = Buffer.concat(taken);
+  async function* rest(): AsyncGenerator<Buffer> {
+    if (head.length > 0) yield head;
+    if (ended) return;
+    try {
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    } finally {
+      // A reading stopped early ends the input's too (a stream is destroyed).
+      await chunks.return?.();
+    }
+  }
+  return { head, ended, rest: rest() };
 }
 
 /** The terminal numbers given as arguments, then the --name values. */
@@ -72,7 +163,7 @@ export function addCommandLine(sources: Pick<LookupSources, 'terminals' | 'names
   }
 }
 
-async function addColumn(input: NodeJS.ReadableStream, set: LookupSet, file: string, column: string, reading: LineReading): Promise<void> {
+async function addColumn(input: LookupInput, target: LookupTarget, file: string, column: string, reading: LineReading): Promise<void> {
   let count = 0;
   for await (const { raw, line } of readColumn(input, file, column)) {
     if (++count % 1024 === 0) {
@@ -81,7 +172,7 @@ async function addColumn(input: NodeJS.ReadableStream, set: LookupSet, file: str
       if (wait) await wait;
     }
     const lookup = classify(raw);
-    if (lookup) set.add({ type: lookup.type, value: checkLookup(lookup.value, () => `${nameOf(file)}, line ${line}`) });
+    if (lookup) target.add({ type: lookup.type, value: checkLookup(lookup.value, () => `${nameOf(file)}, line ${line}`) }, line);
   }
   if (reading.signal?.aborted) throw new InterruptedError();
 }
@@ -143,11 +234,13 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * MAX_LOOKUP_BYTES, or not UTF-8, is refused: within the first chunk before any call, later as the
  * input failing.
  */
-export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, file: string, reading: LineReading = {}): Promise<void> {
+export async function addLines(input: LookupInput, target: LookupTarget, file: string, reading: LineReading = {}): Promise<void> {
   let carried: Buffer | undefined;
   let line = 0;
   /** The last chunk ended with a CR: an LF opening the next one ends no further line. */
   let afterCR = false;
+  /** Waiting for what `onChunk` returned. */
+  let waiting = false;
   const addLine = (bytes: Buffer, from: number, to: number) => {
     line++;
     let start = line === 1 && bytes.subarray(from, from + BOM.length).equals(BOM) ? from + BOM.length : from;
@@ -156,11 +249,11 @@ export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, fil
     while (start < end && isAsciiSpace(bytes[start]!)) start++;
     while (end > start && isAsciiSpace(bytes[end - 1]!)) end--;
     if (start === end) return;
-    if (end - start >= 16 && allDigits(bytes, start, end)) return set.addTerminalBytes(bytes, start, end);
+    if (end - start >= 16 && allDigits(bytes, start, end)) return void target.addTerminalBytes(bytes, start, end, line);
     // Decoding would make a byte that is not UTF-8 a U+FFFD, and look up a name nobody wrote.
     if (!isUtf8(bytes.subarray(start, end))) throw notUtf8(file, line);
     const lookup = classify(bytes.toString('utf8', start, end));
-    if (lookup) set.add(lookup);
+    if (lookup) target.add(lookup, line);
   };
   try {
     for await (const chunk of input as AsyncIterable<Buffer | string>) {
@@ -186,10 +279,13 @@ export async function addLines(input: NodeJS.ReadableStream, set: LookupSet, fil
       // A copy: the rest of a line must not keep the whole chunk alive.
       carried = start < bytes.length ? Buffer.from(bytes.subarray(start)) : undefined;
       const wait = reading.onChunk?.();
+      waiting = true;
       if (wait) await wait;
+      waiting = false;
     }
   } catch (error) {
-    if (error instanceof CliError) throw error;
+    // What the reading waited for failed (--each-line: stdout closed): that failure, as it is.
+    if (error instanceof CliError || waiting) throw error;
     throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   }
   if (carried) addLine(carried, 0, carried.length);
@@ -214,12 +310,24 @@ function allDigits(bytes: Buffer, start: number, end: number): boolean {
   return true;
 }
 
-/** One column of a CSV file with a header row, read by the csv-parse streaming parser. */
-async function* readColumn(input: NodeJS.ReadableStream, file: string, column: string): AsyncGenerator<{ raw: string; line: number }> {
+/**
+ * One column of a CSV file with a header row, read by the csv-parse streaming parser, with the
+ * separator that splits the header row into the most fields (`,`, `;` or tab: csv-header.ts).
+ * Each cell comes with the line its record starts on, as an editor numbers lines: line ends are
+ * made LF first (csv-parse counts the lines of the first kind of line end it meets, and a CR and
+ * LF inside a quoted cell as two), and a record's first line is the line it ends on less the line
+ * breaks inside its cells.
+ */
+async function* readColumn(input: LookupInput, file: string, column: string): AsyncGenerator<{ raw: string; line: number }> {
   const { parse, CsvError } = await import('csv-parse');
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true });
-  input.on('error', (error) => parser.destroy(error));
-  input.pipe(parser);
+  const textOf = (head: Buffer) => head.toString('utf8', head.subarray(0, BOM.length).equals(BOM) ? BOM.length : 0, Math.min(head.length, HEADER_SAMPLE_BYTES));
+  // Read until the header row is whole (or 64 KiB of it are there).
+  const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) => headerRowRead(textOf(head)));
+  const delimiter = separatorOf(textOf(head), ended && head.length <= HEADER_SAMPLE_BYTES);
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, delimiter });
+  const source = Readable.from(withLfLineEnds(rest));
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
   let index = -1;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
@@ -232,14 +340,43 @@ async function* readColumn(input: NodeJS.ReadableStream, file: string, column: s
         continue;
       }
       const cell = record[index];
-      if (cell !== undefined) yield { raw: cell, line: info.lines };
+      if (cell === undefined) continue;
+      let breaks = 0;
+      for (const field of record) for (let at = field.indexOf('\n'); at >= 0; at = field.indexOf('\n', at + 1)) breaks++;
+      yield { raw: cell, line: info.lines - breaks };
     }
   } catch (error) {
-    if (error instanceof UsageError) throw error;
+    if (error instanceof CliError) throw error;
     if (error instanceof CsvError) throw new UsageError(`cannot read --file ${file} as CSV: ${error.message}`);
     throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   } finally {
     parser.destroy();
+    source.destroy();
+  }
+}
+
+/** The chunks with every line end (CRLF, or a lone CR) made LF; a CRLF cut between two chunks too. */
+async function* withLfLineEnds(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let afterCR = false;
+  for await (const bytes of chunks) {
+    if (bytes.length === 0) continue;
+    const start = afterCR && bytes[0] === LF ? 1 : 0;
+    afterCR = bytes[bytes.length - 1] === CR;
+    if (bytes.indexOf(CR, start) < 0) {
+      if (start < bytes.length) yield start === 0 ? bytes : bytes.subarray(start);
+      continue;
+    }
+    const out = Buffer.allocUnsafe(bytes.length - start);
+    let n = 0;
+    for (let i = start; i < bytes.length; i++) {
+      const byte = bytes[i]!;
+      if (byte !== CR) out[n++] = byte;
+      else {
+        out[n++] = LF;
+        if (bytes[i + 1] === LF) i++;
+      }
+    }
+    yield out.subarray(0, n);
   }
 }
 

@@ -5,6 +5,7 @@
 // still read; otherwise the input is read once to count it, so that --dry-run can print the plan
 // and a person sees the cost and a progress bar, and once more for the calls (input.ts).
 import type { Readable } from 'node:stream';
+import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatCount } from '../../core/output/format.js';
@@ -12,7 +13,7 @@ import { checkInteger } from '../args.js';
 import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL } from './batches.js';
 import { nameOf, TwiceReadInput } from './input.js';
 import { LookupSet } from './lookup-set.js';
-import { addCommandLine, addFile, collectLookups, openInput, type LookupSources } from './lookups.js';
+import { addCommandLine, addFile, collectLookups, openInput, withoutCsvHeader, type LookupInput, type LookupSources } from './lookups.js';
 import { runResolve, unresolvedTarget } from './run.js';
 import { checkWritable } from './unresolved.js';
 
@@ -23,10 +24,14 @@ export interface ResolveFlags {
   name?: string[];
   file?: string;
   column?: string;
+  /** False with --no-header: --file is one lookup a line, even when its first line reads as a CSV header. */
+  header?: boolean;
   concurrency?: string;
   dryRun?: boolean;
   failedOut?: string;
   unmatched?: boolean;
+  /** A record for each line of --file, in its order, with the line's number. */
+  eachLine?: boolean;
 }
 
 export interface Plan {
@@ -46,12 +51,19 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
   const concurrency = checkInteger(flags.concurrency, '--concurrency', 1, 16) ?? 4;
   if (flags.column !== undefined && flags.file === undefined) throw new UsageError('--column needs --file: it names a column of a CSV file');
   if (flags.column !== undefined && flags.column.trim() === '') throw new UsageError('--column is empty: give the header of the column to read');
+  if (flags.header === false && flags.file === undefined) throw new UsageError('--no-header needs --file: it says how to read a file');
+  if (flags.header === false && flags.column !== undefined) throw new UsageError('--no-header conflicts with --column: --column reads a CSV file by its header row');
+  if (flags.eachLine && flags.file === undefined) throw new UsageError('--each-line needs --file: it writes a record for each line of the file');
+  if (flags.eachLine && (terminals.length > 0 || (flags.name ?? []).length > 0)) {
+    throw new UsageError('--each-line writes a record for each line of --file: give every lookup in the file, none as an argument or --name');
+  }
   if (flags.failedOut !== undefined) await checkWritable(flags.failedOut);
   const sources: LookupSources = {
     terminals,
     names: flags.name ?? [],
     file: flags.file,
     column: flags.column?.trim(),
+    noHeader: flags.header === false,
     stdin: ctx.io.stdin,
     signal: ctx.signal,
   };
@@ -60,7 +72,8 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
   const run = { concurrency, unmatchedOnly: flags.unmatched === true, failedOut };
 
   // A plain file (no CSV: no line of it can be refused) for a script: no plan to show first.
-  if (flags.file !== undefined && flags.column === undefined && !flags.dryRun && !ctx.io.stderrIsTTY) return resolveWhileReading(ctx, sources, flags, run);
+  // --each-line reads the file again for the lines, after the calls: the first reading counts.
+  if (flags.file !== undefined && flags.column === undefined && !flags.dryRun && !flags.eachLine && !ctx.io.stderrIsTTY) return resolveWhileReading(ctx, sources, flags, run);
   return resolveCounted(ctx, sources, flags, run);
 }
 
@@ -84,13 +97,19 @@ async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: 
   const closeInput = () => {
     if (input !== ctx.io.stdin) (input as Readable).destroy();
   };
-  const client = await ctx.client().catch((error: unknown) => {
-    // No key or base URL: the file opened for nothing is closed now, not when collected.
+  let lines: LookupInput;
+  let client: ApiClient;
+  try {
+    // A CSV file with a header row is refused before anything else: its lines are no lookups.
+    lines = sources.noHeader ? input : await withoutCsvHeader(input, file);
+    client = await ctx.client();
+  } catch (error) {
+    // No key or base URL, or CSV: the file opened for nothing is closed now, not when collected.
     closeInput();
     throw error;
-  });
+  }
   // Read to the end even after Ctrl-C or a failure: the unresolved file lists the whole rest.
-  const batches: BatchesWhileReading = new BatchesWhileReading(lookups, addFile(input, lookups, { file }, { onChunk: () => batches.grew() }));
+  const batches: BatchesWhileReading = new BatchesWhileReading(lookups, addFile(lines, lookups, { file }, { onChunk: () => batches.grew() }));
   try {
     await runResolve(ctx, client, { ...run, batches, lookupCount: () => lookups.size, duplicates: () => lookups.duplicates });
   } finally {
@@ -104,7 +123,8 @@ async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: 
 /**
  * Two readings: the first counts the lookups with their keys alone (and finds a bad line before
  * any call), for --dry-run, the cost told to a person and the progress bar's totals; the second
- * feeds the calls, as in a single reading.
+ * feeds the calls, as in a single reading. With --each-line, a third, once the calls are done,
+ * writes a record for each line (each-line.ts).
  */
 async function resolveCounted(ctx: Context, sources: LookupSources, flags: ResolveFlags, run: RunSettings): Promise<void> {
   const counted = new LookupSet({ keep: false, record: !flags.dryRun });
@@ -121,22 +141,28 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
     }
     const lookups = counted.replay();
     addCommandLine(sources, lookups);
-    const again = input && (await input.second());
-    // The command line alone is read whole; a file is read again as the calls take its lookups.
-    const reading: BatchesWhileReading | undefined = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => reading!.grew() }));
-    const batches = reading ?? batchesOf(lookups);
+    // --each-line: the results are kept in a file of svc's own until the input is read for the lines.
+    const store = flags.eachLine ? await (await import('./each-line.js')).ResultStore.open() : undefined;
+    let again: NodeJS.ReadableStream | undefined;
+    let reading: BatchesWhileReading | undefined;
     try {
+      again = input && (await input.again());
+      // The command line alone is read whole; a file is read again as the calls take its lookups.
+      reading = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => reading!.grew() }));
+      const lines = { read: () => input!.again(), file: sources.file!, column: sources.column, index: () => counted.toIndex() };
       await runResolve(ctx, client, {
         ...run,
-        batches,
+        batches: reading ?? batchesOf(lookups),
         concurrency: plan.concurrency,
         totals: { items: plan.lookups, calls: plan.calls, noun: 'lookups' },
         lookupCount: () => lookups.size,
         duplicates: () => lookups.duplicates,
+        eachLine: store && { store, lines },
       });
     } finally {
       if (again) (again as Readable).destroy();
       reading?.release();
+      await store?.close();
     }
   } finally {
     await input?.close();

@@ -1,7 +1,8 @@
 // One run of calls: a few at a time, results written in input order as soon as they are next in
-// line. A call that still fails after its retries, or Ctrl-C, stops new calls; the results there
-// are get written, the lookups not resolved go to the unresolved file, and the failure is thrown
-// for its exit code.
+// line (with --each-line, kept until the calls are done, then written a record a line of the
+// input: each-line.ts). A call that still fails after its retries, or Ctrl-C, stops new calls; the
+// results there are get written, the lookups not resolved go to the unresolved file, and the
+// failure is thrown for its exit code.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { basename, dirname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
@@ -17,7 +18,8 @@ import { checkedReply, inLookupOrder } from './reply.js';
 import { OutputSink, StdoutClosedError } from '../../core/stream/sink.js';
 import { defaultUnresolvedPath, privateTemporaryPath, whyNot, writeUnresolved } from './unresolved.js';
 import { createWriter } from './writers.js';
-
+import { shellWord } from './lookups.js';
+import type { LineSource, ResultStore } from './each-line.js';
 
 export interface RunOptions {
   batches: Iterator<Batch> | AsyncIterator<Batch>;
@@ -31,6 +33,8 @@ export interface RunOptions {
   unmatchedOnly: boolean;
   /** Where to list the lookups not resolved, or undefined when they are not to be listed. */
   failedOut?: { path: string; replace: boolean };
+  /** --each-line: the results are kept in `store`, then written a record for each line of `lines`. */
+  eachLine?: { store: ResultStore; lines: LineSource };
 }
 
 /** Runs the calls; resolves when every lookup was resolved, else throws the first failure. */
@@ -57,6 +61,7 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
     width: ctx.io.columns,
     color: ctx.color,
     mask: (text) => ctx.secrets.mask(text),
+    lines: options.eachLine !== undefined,
   });
   let meta: unknown;
   /** Lookups answered, and of them those that matched a merchant. */
@@ -74,11 +79,14 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
       run: async (batch) => {
         const reply = await resolveBatch(client, batch);
         meta ??= reply.meta;
+        // Kept as each call ends: a failure to keep them is the call's (its lookups are listed).
+        await options.eachLine?.store.keep(batch, reply.results);
         return reply.results;
       },
       deliver: (batch, results) => {
         resolved += batch.lookups.length;
         for (const result of results) if (result.matched) matched++;
+        if (options.eachLine) return Promise.resolve();
         return writer.write(options.unmatchedOnly ? results.filter((r) => !r.matched) : results);
       },
       onSettled: (batch, ok) => {
@@ -93,9 +101,34 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   } finally {
     progress.stop();
   }
-  const failure = outcome.failure ?? (ctx.signal.aborted ? new InterruptedError() : undefined);
+  const callsFailure = outcome.failure ?? (ctx.signal.aborted ? new InterruptedError() : undefined);
   // The input held no lookup after all (a file of blank lines, read while calls could start).
-  if (failure === undefined && options.lookupCount() === 0) return;
+  if (callsFailure === undefined && options.lookupCount() === 0) return;
+  // A list cut short by an unreadable input would pass for the whole rest: none is written then.
+  const listUnresolved = callsFailure !== undefined && options.failedOut !== undefined && !outcome.sourceFailed;
+  const unresolved = (): AsyncIterable<Lookup> => {
+    const failedBatches = outcome.failed;
+    const notStarted = outcome.notStarted;
+    // Batches that never started are made only now, one at a time, as the file is written.
+    return (async function* (): AsyncGenerator<Lookup> {
+      for (const batch of failedBatches) yield* batch.lookups;
+      for (let next = await notStarted.next(); !next.done; next = await notStarted.next()) yield* next.value.lookups;
+    })();
+  };
+  let failure: unknown = callsFailure;
+  let said: (() => void) | undefined;
+  if (options.eachLine) {
+    // The list of lookups not resolved first: reading the input again for the lines may take a
+    // while, and after Ctrl-C svc is ended after a few seconds, or at once by a second one.
+    if (listUnresolved) said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount);
+    try {
+      // After Ctrl-C during the calls, the results in hand are still written; a Ctrl-C while they are stops it.
+      await options.eachLine.store.writeLines(options.eachLine.lines, writer, { unmatchedOnly: options.unmatchedOnly, signal: callsFailure ? undefined : ctx.signal });
+    } catch (error) {
+      if (error instanceof StdoutClosedError) return;
+      failure ??= error;
+    }
+  }
   try {
     const tally = { lookups: options.lookupCount(), answered: resolved, matched, duplicates: options.duplicates?.() ?? 0 };
     await writer.finish(meta, failure === undefined, tally);
@@ -104,17 +137,8 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
     throw error;
   }
   if (failure === undefined) return;
-  // A list cut short by an unreadable input would pass for the whole rest: none is written then.
-  if (options.failedOut && !outcome.sourceFailed) {
-    const failedBatches = outcome.failed;
-    const notStarted = outcome.notStarted;
-    // Batches that never started are made only now, one at a time, as the file is written.
-    const unresolved = (async function* (): AsyncGenerator<Lookup> {
-      for (const batch of failedBatches) yield* batch.lookups;
-      for (let next = await notStarted.next(); !next.done; next = await notStarted.next()) yield* next.value.lookups;
-    })();
-    await keepUnresolved(ctx, unresolved, options.failedOut, options.lookupCount);
-  }
+  if (listUnresolved && !options.eachLine) said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount);
+  said?.();
   throw failure;
 }
 
@@ -132,12 +156,16 @@ async function resolveBatch(client: ApiClient, batch: Batch): Promise<{ meta: un
   return { meta: body.meta, results: inLookupOrder(batch.lookups, body.data.results, call.what) };
 }
 
+/**
+ * Writes the unresolved file; returns what is then to be said of it (on stderr, after the output).
+ * A failure to write it anywhere is said at once.
+ */
 async function keepUnresolved(
   ctx: Context,
   unresolved: AsyncIterable<Lookup>,
   failedOut: { path: string; replace: boolean },
   lookupCount: () => number,
-): Promise<void> {
+): Promise<(() => void) | undefined> {
   const source = unresolved[Symbol.asyncIterator]();
   let taken = 0;
   // Counted as they are taken; a writer that stops early does not end them, so the rest can be counted.
@@ -165,23 +193,21 @@ async function keepUnresolved(
     } catch {
       for (let next = await source.next(); !next.done; next = await source.next()) taken++;
       ctx.err(`error: could not save the ${formatCount(taken)} unresolved lookups to ${failedOut.path}: ${why}`);
-      return;
+      return undefined;
     }
   }
-  // Said as the error that ends the run is: one JSON line for a script, lines for a person.
-  if (ctx.jsonErrors) {
-    ctx.err(JSON.stringify({ unresolved: written.count, lookups: lookupCount(), failed_out: written.path }));
-    return;
-  }
-  ctx.err(`${formatCount(written.count)} of ${formatCount(lookupCount())} lookups were not resolved; they are listed in ${written.path}`);
-  ctx.err(`Run again with --file ${shellQuote(written.path)} to finish the job.`);
+  return () => {
+    // Said as the error that ends the run is: one JSON line for a script, lines for a person.
+    if (ctx.jsonErrors) {
+      ctx.err(JSON.stringify({ unresolved: written.count, lookups: lookupCount(), failed_out: written.path }));
+      return;
+    }
+    ctx.err(`${formatCount(written.count)} of ${formatCount(lookupCount())} lookups were not resolved; they are listed in ${written.path}`);
+    ctx.err(`Run again with --file ${shellWord(written.path)} to finish the job.`);
+  };
 }
 
 /** The default place for the unresolved file, decided when it is needed. */
 export function unresolvedTarget(explicit: string | undefined, now: Date): { path: string; replace: boolean } {
   return explicit === undefined ? { path: defaultUnresolvedPath(now), replace: false } : { path: explicit, replace: true };
-}
-
-function shellQuote(path: string): string {
-  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
 }

@@ -26,9 +26,16 @@ const COLUMNS: StreamColumn<MerchantResult>[] = [
   { header: 'MATCHED', display: (r) => (r.matched ? 'yes' : 'no'), keep: true, colour: (t, r, paint) => (r.matched ? paint.good(t) : paint.warn(t)) },
 ];
 
-/** Aligned for a terminal of that width, else tab-separated; `mask` masks the secrets in use in each cell. */
-export function merchantTableWriter(sink: OutputSink, paint: Paint, terminal: { width: number } | undefined, mask?: (text: string) => string): RowWriter<MerchantResult> {
-  return terminal ? new AlignedTableWriter(sink, terminal.width, paint, COLUMNS, 'No results to show.', mask) : new TabWriter(sink, paint, COLUMNS, mask);
+/** --each-line: the line of the input a result is for, first. */
+const LINE: StreamColumn<MerchantResult> = { header: 'LINE', display: (r) => text(r.line), keep: true };
+
+/**
+ * Aligned for a terminal of that width, else tab-separated; `mask` masks the secrets in use in
+ * each cell; `lines` (--each-line) puts the LINE column first.
+ */
+export function merchantTableWriter(sink: OutputSink, paint: Paint, terminal: { width: number } | undefined, mask?: (text: string) => string, lines = false): RowWriter<MerchantResult> {
+  const columns = lines ? [LINE, ...COLUMNS] : COLUMNS;
+  return terminal ? new AlignedTableWriter(sink, terminal.width, paint, columns, 'No results to show.', mask) : new TabWriter(sink, paint, columns, mask);
 }
 
 /**

@@ -41,6 +41,8 @@ export interface WriterOptions {
   color: boolean;
   /** Masks the secrets in use: a cell cut to fit, or made printable, would hide a key from the output's own masking. */
   mask?: (text: string) => string;
+  /** --each-line: each result comes with the `line` it is for, shown first. */
+  lines?: boolean;
 }
 
 export async function createWriter(options: WriterOptions): Promise<ResultWriter> {
@@ -50,11 +52,11 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
     case 'ndjson':
       return withoutMeta(new NdjsonWriter(options.sink));
     case 'csv':
-      return withoutMeta(new CsvWriter<MerchantResult>(options.sink, CSV_KEYS, (result, key) => result[key as keyof MerchantResult]));
+      return withoutMeta(new CsvWriter<MerchantResult>(options.sink, options.lines ? ['line', ...CSV_KEYS] : CSV_KEYS, (result, key) => result[key as keyof MerchantResult]));
     case 'table': {
       const [{ merchantTableWriter, summaryLines }, { createPaint }] = await Promise.all([import('./table-writers.js'), import('../../core/output/paint.js')]);
       const paint = await createPaint(options.color);
-      const table = merchantTableWriter(options.sink, paint, options.terminal ? { width: options.width } : undefined, options.mask);
+      const table = merchantTableWriter(options.sink, paint, options.terminal ? { width: options.width } : undefined, options.mask, options.lines);
       if (!options.terminal) return withoutMeta(table);
       // On a terminal the table ends with one line that sums the run up.
       return {
