@@ -1,6 +1,6 @@
 // `svc sandbox …`: scenario reports and webhook deliveries on demand, for tests and CI. Test keys only.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { Option, type Command } from 'commander';
+import { Option, type Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';
 import { examples, requestHelp } from '../args.js';

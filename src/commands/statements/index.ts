@@ -1,6 +1,6 @@
 // `svc statements list`: the verifiable statements your organisation has issued.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { Option, type Command } from 'commander';
+import { Option, type Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { examples, requestHelp } from '../args.js';
 
