@@ -12,6 +12,7 @@ import { registerDecisions } from './commands/decisions/index.js';
 import { registerEnrich } from './commands/enrich/index.js';
 import { registerGrants } from './commands/grants/index.js';
 import { registerHelp } from './commands/help/index.js';
+import { enumOption } from './core/program/enum-option.js';
 import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
 import { registerLogin } from './commands/login/index.js';
@@ -31,6 +32,7 @@ import { Context } from './core/context.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
+import { OUTPUT_FORMATS } from './core/output/render.js';
 import { Secrets } from './core/output/secrets.js';
 import type { Services } from './core/services.js';
 import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
@@ -127,7 +129,7 @@ export function buildProgram(app: App, io: IO) {
     // The global flags, each with the reach of the commands it applies to (reach.ts): a command's
     // help names those it takes, and `svc help global-flags` lists them all.
     .addOption(globalFlag(new Option('--json', 'print the reply body as JSON, exactly as received'), 'output'))
-    .addOption(globalFlag(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']), 'output'))
+    .addOption(globalFlag(enumOption('-o, --output <format>', 'output format', OUTPUT_FORMATS), 'output'))
     .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
     .addOption(globalFlag(new Option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)'), 'output'))
     .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))

@@ -21,14 +21,6 @@ export function checkInteger(value: string | undefined, flag: string, min: numbe
   return Number(value);
 }
 
-export function checkChoice<T extends string>(value: string | undefined, flag: string, choices: readonly T[]): T | undefined {
-  if (value === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(value)) {
-    throw new UsageError(`${flag} takes one of ${choices.join(', ')}, not "${value}"`);
-  }
-  return value as T;
-}
-
 /**
  * `--bank` of `svc parse`: auto or a documented bank code (src/api/banks.ts), in the form the
  * documentation writes it (`nabil` is sent as NABIL). Any other code is refused with the nearest

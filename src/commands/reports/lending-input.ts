@@ -2,7 +2,7 @@
 // filters and loan numbers. Pure: each failure is a usage error (exit 2) naming the flag, raised
 // before any request. The data commands' months (YYYY-MM) are checked in ../data/input.ts.
 import { UsageError } from '../../core/errors.js';
-import { checkChoice, checkInteger } from '../args.js';
+import { checkInteger } from '../args.js';
 
 /** The transaction categories the service documents. */
 export const TRANSACTION_CATEGORIES = [
@@ -23,6 +23,9 @@ export const TRANSACTION_CATEGORIES = [
 ] as const;
 
 export const DIRECTIONS = ['credit', 'debit'] as const;
+
+export type TransactionCategory = (typeof TRANSACTION_CATEGORIES)[number];
+export type Direction = (typeof DIRECTIONS)[number];
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -77,11 +80,11 @@ export type TransactionFilters = {
   limit?: number;
 };
 
-/** The options of `reports transactions`, as commander gives them. */
+/** The options of `reports transactions`, as commander gives them: the enum flags checked by their declaration (index.ts). */
 export interface TransactionOptions {
-  category?: string;
+  category?: TransactionCategory;
   merchantCategory?: string;
-  direction?: string;
+  direction?: Direction;
   since?: string;
   until?: string;
   limit?: string;
@@ -91,9 +94,9 @@ export interface TransactionOptions {
 export function transactionFilters(options: TransactionOptions): TransactionFilters {
   const range = checkDateRange(options.since, options.until);
   const filters: TransactionFilters = {
-    category: checkChoice(options.category, '--category', TRANSACTION_CATEGORIES),
+    category: options.category,
     merchant_category: checkMerchantCategory(options.merchantCategory),
-    direction: checkChoice(options.direction, '--direction', DIRECTIONS),
+    direction: options.direction,
     since: range.since,
     until: range.until,
     limit: checkInteger(options.limit, '--limit', 1, 1000),

@@ -79,7 +79,7 @@ export class SvcCommand extends Command {
 
   /** Called by commander for a required flag (`requiredOption`) not given. */
   missingMandatoryOptionValue(option: Option): never {
-    return this.fail({ kind: 'missing-flag', flag: flagName(option), description: option.description, usage: this.usageLine() });
+    return this.fail({ kind: 'missing-flag', flag: flagName(option), description: option.description, choices: option.argChoices, usage: this.usageLine() });
   }
 
   /** Every flag's parser refuses in svc's words (refusingInSvcWords); `.option()` adds through here too. */
