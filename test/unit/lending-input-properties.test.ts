@@ -3,8 +3,8 @@
 // a usage error (exit 2), never a crash and never a wrong acceptance.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkDate } from '../../src/commands/args.js';
 import {
-  checkDate,
   checkDateRange,
   checkMerchantCategory,
   parseAnnualRate,
