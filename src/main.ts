@@ -32,7 +32,7 @@ import { Context } from './core/context.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
-import { OUTPUT_FORMATS } from './core/output/render.js';
+import { OUTPUT_FORMATS } from './core/output/formats.js';
 import { Secrets } from './core/output/secrets.js';
 import type { Services } from './core/services.js';
 import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
