@@ -110,14 +110,14 @@ __svc_flag_kind() {
     'consents data --token') __svc_reply='text' ;;
     'grants data --access-token') __svc_reply='text' ;;
     'decisions record --client-reference-id') __svc_reply='text' ;;
-    'decisions record --decision') __svc_reply='text' ;;
+    'decisions record --decision') __svc_reply='choices approved review declined' ;;
     'decisions record --report-id') __svc_reply='text' ;;
     'decisions record --rationale') __svc_reply='text' ;;
     'decisions record --amount') __svc_reply='text' ;;
-    'decisions list --outcome') __svc_reply='text' ;;
+    'decisions list --outcome') __svc_reply='choices repaid delinquent defaulted written_off' ;;
     'decisions list --limit') __svc_reply='text' ;;
     'decisions outcome --client-reference-id') __svc_reply='text' ;;
-    'decisions outcome --outcome') __svc_reply='text' ;;
+    'decisions outcome --outcome') __svc_reply='choices repaid delinquent defaulted written_off' ;;
     'decisions outcome --detail') __svc_reply='text' ;;
     'data latest --param') __svc_reply='text' ;;
     'data latest --max-age') __svc_reply='text' ;;

@@ -272,18 +272,18 @@ complete -c svc -n '__svc_needs_command decisions' -a 'outcome' -d 'record how a
 
 # svc decisions record
 complete -c svc -n '__svc_at decisions record' -l client-reference-id -x -d 'your own id of the application, e.g. loan-1001'
-complete -c svc -n '__svc_at decisions record' -l decision -x -d 'what you decided: approved, review, declined'
+complete -c svc -n '__svc_at decisions record' -l decision -x -a 'approved review declined' -d 'what you decided'
 complete -c svc -n '__svc_at decisions record' -l report-id -x -d 'the report the decision rests on'
 complete -c svc -n '__svc_at decisions record' -l rationale -x -d 'why, in a few words'
 complete -c svc -n '__svc_at decisions record' -l amount -x -d 'the amount applied for or granted, a positive number'
 
 # svc decisions list
-complete -c svc -n '__svc_at decisions list' -l outcome -x -d 'only loans with this outcome: repaid, delinquent, defaulted, written_off'
+complete -c svc -n '__svc_at decisions list' -l outcome -x -a 'repaid delinquent defaulted written_off' -d 'only loans with this outcome'
 complete -c svc -n '__svc_at decisions list' -l limit -x -d 'how many, 1 to 200 (default: the service decides, 50)'
 
 # svc decisions outcome
 complete -c svc -n '__svc_at decisions outcome' -l client-reference-id -x -d 'your own id of the application, as recorded with the decision'
-complete -c svc -n '__svc_at decisions outcome' -l outcome -x -d 'how it turned out: repaid, delinquent, defaulted, written_off'
+complete -c svc -n '__svc_at decisions outcome' -l outcome -x -a 'repaid delinquent defaulted written_off' -d 'how it turned out'
 complete -c svc -n '__svc_at decisions outcome' -l detail -x -d 'more about it, e.g. "90+ DPD"'
 
 # svc data

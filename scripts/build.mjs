@@ -29,6 +29,9 @@ const common = {
   target: 'node20.18',
   sourcemap: 'external',
   define: { __SVC_VERSION__: JSON.stringify(version) },
+  // @commander-js/extra-typings is types over commander, whose classes it re-exports as they are
+  // (and it makes a program of its own as it loads): the bundle takes them from commander itself.
+  alias: { '@commander-js/extra-typings': 'commander' },
   // ASCII only: Node reads an ASCII file into a one-byte string several times faster, and V8 keeps
   // it so. (esbuild escapes strings, not regular expressions: a check below finds the rest.)
   charset: 'ascii',

@@ -1,6 +1,6 @@
 // Builds the program, registers the nouns, runs a command and maps every failure to one message
 // and one exit code. Only bin/svc.cjs touches the process exit.
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { CommanderError, InvalidArgumentError, Option } from '@commander-js/extra-typings';
 import { parseReplySize } from './api/reply-size.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
@@ -12,6 +12,7 @@ import { registerDecisions } from './commands/decisions/index.js';
 import { registerEnrich } from './commands/enrich/index.js';
 import { registerGrants } from './commands/grants/index.js';
 import { registerHelp } from './commands/help/index.js';
+import { enumOption } from './core/program/enum-option.js';
 import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
 import { registerLogin } from './commands/login/index.js';
@@ -27,10 +28,11 @@ import { registerVersion } from './commands/version/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import type { App } from './core/app.js';
 import type { JqFilter } from './core/output/jq.js';
-import { Context, type GlobalFlags } from './core/context.js';
+import { Context } from './core/context.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
+import { OUTPUT_FORMATS } from './core/output/formats.js';
 import { Secrets } from './core/output/secrets.js';
 import type { Services } from './core/services.js';
 import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
@@ -63,15 +65,16 @@ export async function main(argv: readonly string[], unmaskedIO: IO, signal: Abor
 async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, signal: AbortSignal, services: Services): Promise<number> {
   let context: Context | undefined;
   const app: App = {
-    action: (load) => async (...args) => {
-      const command = args.at(-1) as Command;
-      const flags = command.optsWithGlobals<GlobalFlags>();
+    // Commander passes the declared arguments, then the options, then the command itself: all go
+    // to the handler after the context (a handler names those it needs; App.action checks its types).
+    action: (load) => async (...given) => {
+      // The global flags are the root's options, typed by their declaration below.
+      const flags = program.opts();
       const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
       context = new Context(filter?.io ?? io, flags, signal, secrets, services);
       const run = await load();
       try {
-        // Commander passes the positional arguments, then the options, then the command itself.
-        await (run as (ctx: Context, ...rest: unknown[]) => Promise<void>)(context, ...args.slice(0, -1));
+        await run(context, ...given);
       } catch (error) {
         // What the command printed before it failed is filtered too; if jq cannot take it, the
         // error says why stdout stays empty (an interruption needs no such word).
@@ -116,7 +119,7 @@ function beforeAnyCommand(argv: readonly string[], io: IO): ReportMode {
   return { jsonErrors: errorsAsJson(machineFormat, io.stderrIsTTY), debug: args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1' };
 }
 
-export function buildProgram(app: App, io: IO): Command {
+export function buildProgram(app: App, io: IO) {
   // SvcCommand: no built-in help command (`svc help` replaces it), gh-like help (svc-help.ts), and
   // every mistake on the command line a UsageError in svc's words, with "did you mean" suggestions.
   const program = new SvcCommand('svc')
@@ -126,7 +129,7 @@ export function buildProgram(app: App, io: IO): Command {
     // The global flags, each with the reach of the commands it applies to (reach.ts): a command's
     // help names those it takes, and `svc help global-flags` lists them all.
     .addOption(globalFlag(new Option('--json', 'print the reply body as JSON, exactly as received'), 'output'))
-    .addOption(globalFlag(new Option('-o, --output <format>', 'output format').choices(['table', 'json', 'ndjson', 'csv']), 'output'))
+    .addOption(globalFlag(enumOption('-o, --output <format>', 'output format', OUTPUT_FORMATS), 'output'))
     .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
     .addOption(globalFlag(new Option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)'), 'output'))
     .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))

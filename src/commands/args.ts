@@ -16,12 +16,36 @@ export function checkInteger(value: string | undefined, flag: string, min: numbe
   return Number(value);
 }
 
-export function checkChoice<T extends string>(value: string | undefined, flag: string, choices: readonly T[]): T | undefined {
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** What keeps a text from being a calendar date: not written YYYY-MM-DD, or no day of the calendar (and why); undefined for a date. */
+function dateFault(text: string): 'form' | { calendar: string } | undefined {
+  const m = DATE.exec(text);
+  if (!m) return 'form';
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12) return { calendar: 'months run from 01 to 12' };
+  const days = daysInMonth(year, month);
+  if (day < 1 || day > days) return { calendar: `${m[1]}-${m[2]} has days 01 to ${days}` };
+  return undefined;
+}
+
+/** A real calendar date written YYYY-MM-DD (2024-02-29 is; 2025-02-29, 2026-13-01 and 2026-2-28 are not). */
+export function isCalendarDate(text: string): boolean {
+  return dateFault(text) === undefined;
+}
+
+/** A flag's calendar date (`--since`, `--until`): a usage error that names the flag and what is wrong. */
+export function checkDate(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(value)) {
-    throw new UsageError(`${flag} takes one of ${choices.join(', ')}, not "${value}"`);
-  }
-  return value as T;
+  const fault = dateFault(value);
+  if (fault === 'form') throw new UsageError(`${flag} takes a date written YYYY-MM-DD (e.g. 2026-03-25), not "${value}"`);
+  if (fault) throw new UsageError(`${flag} ${value} is no date of the calendar: ${fault.calendar}`);
+  return value;
 }
 
 /**

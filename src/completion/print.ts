@@ -1,6 +1,6 @@
 // `svc completion SHELL`: the script of a shell, rendered from the program as it runs, the same
 // text the build commits under completions/ (src/docs/documents.ts).
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Shell } from '../commands/completion/shells.js';
 import type { Context } from '../core/context.js';
 import { VERSION } from '../version.js';
@@ -8,6 +8,6 @@ import { renderScript } from './render.js';
 import { describeProgram } from './spec.js';
 
 /** Prints the script of a shell (commander has checked the name against SHELLS). */
-export async function printCompletion(ctx: Context, program: Command, shell: string): Promise<void> {
+export async function printCompletion(ctx: Context, program: CommandUnknownOpts, shell: string): Promise<void> {
   ctx.out(renderScript(shell as Shell, describeProgram(program), VERSION));
 }

@@ -1,7 +1,7 @@
 // The command tree as data: every command, its flags, arguments, the values each takes, and its
 // examples, read from the real commander program. The completion scripts and the man page are
 // rendered from this description, so nothing lists the commands by hand.
-import type { Argument, Command, Option } from 'commander';
+import type { Argument, CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import type { EventEmitter } from 'node:events';
 import { argumentValues, optionValues, type Values } from './values.js';
 
@@ -54,12 +54,12 @@ export interface ProgramSpec {
 /** The flags only the root takes: `svc --version`. */
 const ROOT_ONLY = new Set(['--version']);
 
-export function describeProgram(program: Command): ProgramSpec {
+export function describeProgram(program: CommandUnknownOpts): ProgramSpec {
   const root = describeCommand(program, []);
   return { name: program.name(), root, globalFlags: root.flags.filter((flag) => !ROOT_ONLY.has(flag.long ?? '')) };
 }
 
-function describeCommand(command: Command, path: readonly string[]): CommandSpec {
+function describeCommand(command: CommandUnknownOpts, path: readonly string[]): CommandSpec {
   const help = command.createHelp();
   const ownFlags = help.visibleOptions(command);
   const helpAfter = afterHelpText(command);
@@ -78,7 +78,7 @@ function describeCommand(command: Command, path: readonly string[]): CommandSpec
   };
 }
 
-function describeFlag(option: Option, command: Command): FlagSpec {
+function describeFlag(option: Option, command: CommandUnknownOpts): FlagSpec {
   const takesValue = option.required || option.optional;
   const valueName = /[<[]([^>\]]+?)(?:\.\.\.)?[>\]]/.exec(option.flags)?.[1];
   return {
@@ -91,7 +91,7 @@ function describeFlag(option: Option, command: Command): FlagSpec {
   };
 }
 
-function describeArgument(argument: Argument, command: Command): ArgSpec {
+function describeArgument(argument: Argument, command: CommandUnknownOpts): ArgSpec {
   return {
     name: argument.name(),
     description: argument.description,
@@ -113,7 +113,7 @@ function isCollector(option: Option): boolean {
 }
 
 /** The text commander prints after a command's help (`addHelpText('after', …)`), captured, not printed. */
-function afterHelpText(command: Command): string {
+function afterHelpText(command: CommandUnknownOpts): string {
   let text = '';
   const context = { error: false, command, write: (chunk: string) => (text += chunk) };
   // Commander keeps that text as 'afterHelp' listeners of the command (an EventEmitter).

@@ -1,7 +1,7 @@
 // What the value of a flag or an argument completes to. Choices declared with commander's
 // `.choices()` come first; otherwise a few rules keyed on the name a flag or argument is declared
 // with (`--profile`, `<file>`, `<family>` …) and fed from the tables the commands themselves read.
-import type { Argument, Command, Option } from 'commander';
+import type { Argument, CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { AUTO_BANK, bankDescription, BANKS } from '../api/banks.js';
 import { CONNECT_SCOPES } from '../api/connect.js';
 import { METHODS } from '../commands/api/fields.js';
@@ -36,13 +36,13 @@ const connectScopes = (): Values => choices(CONNECT_SCOPES.map((s) => ({ value: 
 const methods = (): Values => plain(METHODS);
 
 /** The scopes a `--scopes` list takes: a consent's, or a Connect request's. */
-function scopeValues(command: Command): Values {
+function scopeValues(command: CommandUnknownOpts): Values {
   if (command.parent?.name() === 'consents') return plain(CONSENT_SCOPES);
   return connectScopes();
 }
 
 /** The codes a `--bank` takes: auto and every documented code for a statement; the banks (no wallet) for a dataset. */
-function bankValues(command: Command): Values {
+function bankValues(command: CommandUnknownOpts): Values {
   if (command.name() === 'parse') {
     return choices([{ value: AUTO_BANK, description: 'the service finds the bank (the default)' }, ...BANKS.map((b) => ({ value: b.code, description: bankDescription(b) }))]);
   }
@@ -50,7 +50,7 @@ function bankValues(command: Command): Values {
 }
 
 /** Flags, by their long name; the command is there for a flag two commands use differently. */
-const FLAG_RULES: Readonly<Record<string, (command: Command) => Values>> = {
+const FLAG_RULES: Readonly<Record<string, (command: CommandUnknownOpts) => Values>> = {
   '--profile': () => ({ kind: 'dynamic', source: 'profiles' }),
   '--scenario': () => ({ kind: 'dynamic', source: 'scenarios' }),
   '--scope': connectScopes,
@@ -67,7 +67,7 @@ const FLAG_VALUE_RULES: Readonly<Record<string, () => Values>> = {
 };
 
 /** Arguments, by their name (`parse <file>`); the command is there for rules that need the tree. */
-const ARGUMENT_RULES: Readonly<Record<string, (command: Command) => Values>> = {
+const ARGUMENT_RULES: Readonly<Record<string, (command: CommandUnknownOpts) => Values>> = {
   file: () => FILES,
   family: () => choices(DATA_FAMILIES.map((f) => ({ value: f.name, description: f.summary }))),
   selector: () => ({ kind: 'dynamic', source: 'data-selectors' }),
@@ -87,7 +87,7 @@ const ARGUMENT_RULES: Readonly<Record<string, (command: Command) => Values>> = {
   },
 };
 
-export function optionValues(option: Option, valueName: string | undefined, command: Command): Values {
+export function optionValues(option: Option, valueName: string | undefined, command: CommandUnknownOpts): Values {
   if (option.argChoices) return plain(option.argChoices);
   const byFlag = option.long ? FLAG_RULES[option.long] : undefined;
   if (byFlag) return byFlag(command);
@@ -95,7 +95,7 @@ export function optionValues(option: Option, valueName: string | undefined, comm
   return byValue ? byValue() : TEXT;
 }
 
-export function argumentValues(argument: Argument, command: Command): Values {
+export function argumentValues(argument: Argument, command: CommandUnknownOpts): Values {
   if (argument.argChoices) return plain(argument.argChoices);
   const rule = ARGUMENT_RULES[argument.name()];
   return rule ? rule(command) : TEXT;

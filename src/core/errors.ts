@@ -120,7 +120,7 @@ export type Mistake =
   /** A flag given without its value, last on the line (`--status`). */
   | { kind: 'missing-value'; flag: string; description: string; choices?: readonly string[]; usage: string }
   /** A required flag not given (`--name` of `svc match`). */
-  | { kind: 'missing-flag'; flag: string; description: string; usage: string }
+  | { kind: 'missing-flag'; flag: string; description: string; choices?: readonly string[]; usage: string }
   | { kind: 'excess-arguments'; command: string; expected: readonly string[]; received: readonly string[]; usage: string }
   /** Anything else the parser refused, in its own words. */
   | { kind: 'other'; message: string; usage: string };

@@ -174,7 +174,7 @@ export function usageErrorFor(mistake: Mistake): UsageError {
         [`Usage: ${mistake.usage}`],
       );
     case 'missing-flag':
-      return new UsageError(`missing ${mistake.flag}${mistake.description ? `: ${mistake.description}` : ''}`, [`Usage: ${mistake.usage}`]);
+      return new UsageError(`missing ${mistake.flag}${mistake.choices ? `: one of ${mistake.choices.join(', ')}` : mistake.description ? `: ${mistake.description}` : ''}`, [`Usage: ${mistake.usage}`]);
     case 'excess-arguments': {
       const expected = mistake.expected.length;
       if (expected === 0) return new UsageError(`${mistake.command} takes no arguments, not ${quotedList(mistake.received)}`, [`Usage: ${mistake.usage}`]);

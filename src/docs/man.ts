@@ -1,12 +1,12 @@
 // The man page (man/svc.1, roff), rendered at build time from the same sources as the help: the
 // command tree (descriptions, flags, arguments, examples) and the help topics.
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { CommandSpec, FlagSpec, ProgramSpec, Values } from '../completion/spec.js';
 import { allCommands } from '../completion/spec.js';
 import type { Block } from '../core/program/document.js';
 import type { HelpTopic } from '../commands/help/topics.js';
 
-export function renderMan(program: Command, spec: ProgramSpec, topics: readonly HelpTopic[], version: string): string {
+export function renderMan(program: CommandUnknownOpts, spec: ProgramSpec, topics: readonly HelpTopic[], version: string): string {
   // The global flags are the `svc help global-flags` topic (which commands take which), placed before the commands.
   const globalTopic = topics.find((topic) => topic.name === 'global-flags');
   if (!globalTopic) throw new Error('the man page needs the global-flags help topic');

@@ -2,7 +2,8 @@
 // or CSV with a header row; each transaction checked, the first bad one named by its CSV line or
 // its JSON index (exit 2), before any request.
 import { describe, expect, it } from 'vitest';
-import { inputForm, isCalendarDate, MAX_TRANSACTIONS, parseTransactions } from '../../src/commands/enrich/input.js';
+import { isCalendarDate } from '../../src/commands/args.js';
+import { inputForm, MAX_TRANSACTIONS, parseTransactions } from '../../src/commands/enrich/input.js';
 import { EXIT, UsageError } from '../../src/core/errors.js';
 
 /** The message of the usage error the text gives; fails the test when it gives none. */

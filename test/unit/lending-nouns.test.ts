@@ -98,7 +98,6 @@ describe('decision options', () => {
   });
 
   it('refuses what the service would refuse, before any request', () => {
-    expect(usage(() => decisionBody({ clientReferenceId: 'l', decision: 'approve' }))).toBe('--decision takes one of approved, review, declined, not "approve"');
     expect(usage(() => decisionBody({ clientReferenceId: ' ', decision: 'review' }))).toMatch(/^--client-reference-id is empty/);
     expect(usage(() => decisionBody({ clientReferenceId: 'a\nb', decision: 'review' }))).toMatch(/^--client-reference-id must be one line/);
     expect(usage(() => decisionBody({ clientReferenceId: 'l', decision: 'review', reportId: 'a b' }))).toMatch(/^the report id "a b" must not contain/);
@@ -112,7 +111,6 @@ describe('decision options', () => {
   it('builds the outcome body and the list query', () => {
     expect(outcomeBody({ clientReferenceId: 'loan-1', outcome: 'written_off', detail: '90+ DPD' })).toEqual({ client_reference_id: 'loan-1', outcome: 'written_off', detail: '90+ DPD' });
     expect(outcomeBody({ clientReferenceId: 'loan-1', outcome: 'repaid' })).toEqual({ client_reference_id: 'loan-1', outcome: 'repaid' });
-    expect(usage(() => outcomeBody({ clientReferenceId: 'loan-1', outcome: 'paid' }))).toBe('--outcome takes one of repaid, delinquent, defaulted, written_off, not "paid"');
     expect(decisionsQuery({})).toEqual({ outcome: undefined, limit: undefined });
     expect(decisionsQuery({ outcome: 'defaulted', limit: '200' })).toEqual({ outcome: 'defaulted', limit: 200 });
     expect(usage(() => decisionsQuery({ limit: '201' }))).toBe('--limit takes a whole number from 1 to 200, not "201"');

@@ -1,7 +1,7 @@
 // `svc completion bash|zsh|fish`: the completion script of a shell, made from the command tree.
 // Only the command is declared here; src/completion/ renders the script, loaded when the command
 // runs (completion reads the command tree, so commands import nothing else of it).
-import { Argument, type Command } from 'commander';
+import { Argument, type Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 import { INSTALL, SHELLS } from './shells.js';

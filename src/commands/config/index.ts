@@ -1,5 +1,5 @@
 // `svc config …`: read and change the config file's profiles.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 

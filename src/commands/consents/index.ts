@@ -1,5 +1,5 @@
 // `svc consents …`: share a report's data with a third party (a lender) through a consent token.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
 import { examples, requestHelp } from '../args.js';

@@ -1,22 +1,23 @@
 // `svc data …`: the central bank's public datasets (latest month, series, snapshot, selectors).
 import { DATA_BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { Command } from 'commander';
+import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { collect, examples, requestHelp } from '../args.js';
 import { familiesHelp } from './families.js';
 
 
-function withParam(command: Command): Command {
+// Flags several verbs share, added to a command with its types kept (the verb's handler is checked against them).
+function withParam<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
   return command.option('--param <name=value>', 'add or override a query parameter (repeatable)', collect);
 }
 
 /** The family verbs: per-bank families take --bank. */
-function withFamily(command: Command): Command {
+function withFamily<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
   return withCache(withParam(command)).option('--bank <code>', `the bank of a per-bank family (bank-pnl): ${DATA_BANK_CODES.join(', ')} or another bank's code`);
 }
 
-function withCache(command: Command): Command {
+function withCache<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
   return command
     .option('--max-age <duration>', 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)')
     .option('--no-cache', 'fetch anew instead of using a cached reply (the new reply is cached)');

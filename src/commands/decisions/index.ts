@@ -1,7 +1,8 @@
 // `svc decisions …`: record lending decisions and loan outcomes, and list them.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
+import { enumOption } from '../../core/program/enum-option.js';
 import { examples, requestHelp } from '../args.js';
 import { DECISIONS, OUTCOMES } from './options.js';
 
@@ -24,7 +25,7 @@ export function registerDecisions(program: Command, app: App): void {
     .command('record')
     .description('record the decision you took on a loan application')
     .requiredOption('--client-reference-id <id>', 'your own id of the application, e.g. loan-1001')
-    .requiredOption('--decision <decision>', `what you decided: ${DECISIONS.join(', ')}`)
+    .addOption(enumOption('--decision <decision>', 'what you decided', DECISIONS).makeOptionMandatory())
     .option('--report-id <id>', 'the report the decision rests on')
     .option('--rationale <text>', 'why, in a few words')
     .option('--amount <n>', 'the amount applied for or granted, a positive number')
@@ -41,7 +42,7 @@ export function registerDecisions(program: Command, app: App): void {
   decisions
     .command('list')
     .description('list the decisions recorded')
-    .option('--outcome <outcome>', `only loans with this outcome: ${OUTCOMES.join(', ')}`)
+    .addOption(enumOption('--outcome <outcome>', 'only loans with this outcome', OUTCOMES))
     .option('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)')
     .addHelpText('after', examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv'))
     .addHelpText('after', requestHelp(ENDPOINTS.listDecisions))
@@ -51,7 +52,7 @@ export function registerDecisions(program: Command, app: App): void {
     .command('outcome')
     .description('record how a loan turned out')
     .requiredOption('--client-reference-id <id>', 'your own id of the application, as recorded with the decision')
-    .requiredOption('--outcome <outcome>', `how it turned out: ${OUTCOMES.join(', ')}`)
+    .addOption(enumOption('--outcome <outcome>', 'how it turned out', OUTCOMES).makeOptionMandatory())
     .option('--detail <text>', 'more about it, e.g. "90+ DPD"')
     .addHelpText(
       'after',

@@ -3,9 +3,9 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../core/context.js';
 import { firstFieldsView, headedList, listRecords } from '../../core/output/unshown.js';
-import { decisionsQuery, FIRST } from './options.js';
+import { decisionsQuery, FIRST, type ListFlags } from './options.js';
 
-export async function listDecisions(ctx: Context, flags: { outcome?: string; limit?: string }): Promise<void> {
+export async function listDecisions(ctx: Context, flags: ListFlags): Promise<void> {
   const query = decisionsQuery(flags);
   const client = await ctx.client();
   const call = target(ENDPOINTS.listDecisions);

@@ -1,15 +1,18 @@
 // The checks of `svc decisions record|list|outcome`: each failure is a usage error (exit 2) before
 // any request. Pure: flags in, request bodies and queries out, absent options left out.
 import { UsageError } from '../../core/errors.js';
-import { checkChoice, checkId, checkInteger } from '../args.js';
+import { checkId, checkInteger } from '../args.js';
 import { hasControlCharacter } from '../../core/output/format.js';
 
 export const DECISIONS = ['approved', 'review', 'declined'] as const;
 export const OUTCOMES = ['repaid', 'delinquent', 'defaulted', 'written_off'] as const;
+export type Decision = (typeof DECISIONS)[number];
+export type Outcome = (typeof OUTCOMES)[number];
 
+/** The flags of `decisions record`: the required ones and the values of the enum flags checked by their declaration (index.ts). */
 export interface RecordFlags {
-  clientReferenceId?: string;
-  decision?: string;
+  clientReferenceId: string;
+  decision: Decision;
   reportId?: string;
   rationale?: string;
   amount?: string;
@@ -17,7 +20,7 @@ export interface RecordFlags {
 
 export interface DecisionBody {
   client_reference_id: string;
-  decision: (typeof DECISIONS)[number];
+  decision: Decision;
   report_id?: string;
   decision_rationale?: string;
   amount?: number;
@@ -26,52 +29,51 @@ export interface DecisionBody {
 /** The body of POST /v1/decisions. */
 export function decisionBody(flags: RecordFlags): DecisionBody {
   const reference = checkReference(flags.clientReferenceId);
-  const decision = checkChoice(required(flags.decision, '--decision', DECISIONS.join('|')), '--decision', DECISIONS)!;
   const reportId = flags.reportId === undefined ? undefined : checkId(flags.reportId, 'report id');
   const rationale = checkText(flags.rationale, '--rationale');
   const amount = checkPositiveNumber(flags.amount, '--amount');
   return {
     client_reference_id: reference,
-    decision,
+    decision: flags.decision,
     ...(reportId !== undefined && { report_id: reportId }),
     ...(rationale !== undefined && { decision_rationale: rationale }),
     ...(amount !== undefined && { amount }),
   };
 }
 
+/** The flags of `decisions outcome`, as for RecordFlags. */
 export interface OutcomeFlags {
-  clientReferenceId?: string;
-  outcome?: string;
+  clientReferenceId: string;
+  outcome: Outcome;
   detail?: string;
 }
 
 export interface OutcomeBody {
   client_reference_id: string;
-  outcome: (typeof OUTCOMES)[number];
+  outcome: Outcome;
   detail?: string;
 }
 
 /** The body of POST /v1/outcomes. */
 export function outcomeBody(flags: OutcomeFlags): OutcomeBody {
   const reference = checkReference(flags.clientReferenceId);
-  const outcome = checkChoice(required(flags.outcome, '--outcome', OUTCOMES.join('|')), '--outcome', OUTCOMES)!;
   const detail = checkText(flags.detail, '--detail');
-  return { client_reference_id: reference, outcome, ...(detail !== undefined && { detail }) };
+  return { client_reference_id: reference, outcome: flags.outcome, ...(detail !== undefined && { detail }) };
+}
+
+/** The flags of `decisions list`. */
+export interface ListFlags {
+  outcome?: Outcome;
+  limit?: string;
 }
 
 /** The query of GET /v1/decisions. */
-export function decisionsQuery(flags: { outcome?: string; limit?: string }): { outcome?: string; limit?: number } {
-  return { outcome: checkChoice(flags.outcome, '--outcome', OUTCOMES), limit: checkInteger(flags.limit, '--limit', 1, 200) };
-}
-
-function required(value: string | undefined, flag: string, form: string): string {
-  if (value === undefined) throw new UsageError(`missing ${flag} ${form}`);
-  return value;
+export function decisionsQuery(flags: ListFlags): { outcome?: Outcome; limit?: number } {
+  return { outcome: flags.outcome, limit: checkInteger(flags.limit, '--limit', 1, 200) };
 }
 
 /** Your own id of the loan application ("loan-1001"): not empty, one line. */
-export function checkReference(value: string | undefined): string {
-  const reference = required(value, '--client-reference-id', 'R');
+export function checkReference(reference: string): string {
   if (reference.trim() === '') throw new UsageError('--client-reference-id is empty: give your own id of the application, e.g. loan-1001');
   if (hasControlCharacter(reference)) throw new UsageError('--client-reference-id must be one line, without control characters');
   return reference;

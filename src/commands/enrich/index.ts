@@ -1,5 +1,5 @@
 // `svc enrich --file PATH|-`: categorise transactions from a JSON or CSV file.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
 import { examples, requestHelp } from '../args.js';

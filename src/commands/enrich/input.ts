@@ -7,6 +7,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { jsonType } from '../../api/reading.js';
 import { UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
+import { isCalendarDate } from '../args.js';
 
 /** The most transactions one call takes (service-reference.md, POST /v1/enrich). */
 export const MAX_TRANSACTIONS = 5000;
@@ -202,16 +203,6 @@ function checkCount(count: number, source: string): void {
       'Split the file: each call costs one billing unit.',
     ]);
   }
-}
-
-/** `YYYY-MM-DD`, a day that exists (2024-02-29 does, 2025-02-29 does not). */
-export function isCalendarDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

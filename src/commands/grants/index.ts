@@ -1,5 +1,5 @@
 // `svc grants data`: read what an end user granted through a Connect flow.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../core/app.js';
 import { examples, requestHelp } from '../args.js';

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { renderText } from '../../core/program/document.js';
@@ -11,7 +11,7 @@ import { findTopic, HELP_TOPICS } from './topics.js';
 const MAX_WIDTH = 100;
 
 /** `svc help`: the root help; `svc help TOPIC`: a topic; `svc help CMD [SUB…]`: that command's help. */
-export async function showHelp(ctx: Context, program: Command, topicName: string | undefined, subcommands: readonly string[]): Promise<void> {
+export async function showHelp(ctx: Context, program: CommandUnknownOpts, topicName: string | undefined, subcommands: readonly string[]): Promise<void> {
   if (topicName === undefined) {
     program.outputHelp();
     return;
@@ -30,7 +30,7 @@ export async function showHelp(ctx: Context, program: Command, topicName: string
   command.outputHelp();
 }
 
-function unknownName(name: string, parent: Command, program: Command): UsageError {
+function unknownName(name: string, parent: CommandUnknownOpts, program: CommandUnknownOpts): UsageError {
   const commands = parent.commands.map((c) => c.name());
   if (parent === program) {
     return new UsageError(`no help topic or command "${name}"`, [

@@ -1,7 +1,7 @@
 // THE table of help topics (`svc help TOPIC`), in the manner of gh's help_topic.go: each topic is
 // data, printed by `svc help` and rendered into the man page. The environment and exit-code topics
 // are made from the very lists the code reads, so they cannot drift from it.
-import type { Command, Option } from 'commander';
+import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { ENVIRONMENT, ENVIRONMENT_GROUPS, type EnvironmentGroup } from '../../core/environment.js';
 import { EXIT_CODES, type ExitCodeRow } from '../../core/errors.js';
 import type { Block } from '../../core/program/document.js';
@@ -14,7 +14,7 @@ export interface HelpTopic {
   /** Section name in the man page. */
   readonly manSection: string;
   /** The text; `program` is the command tree, for topics that describe commands. */
-  readonly body: (program: Command) => readonly Block[];
+  readonly body: (program: CommandUnknownOpts) => readonly Block[];
 }
 
 export const HELP_TOPICS: readonly HelpTopic[] = [
@@ -30,11 +30,11 @@ export function findTopic(name: string): HelpTopic | undefined {
 }
 
 /** The program's global flags, grouped by the commands they apply to, from the flags' and the commands' own declarations. */
-function globalFlagsTopic(program: Command): Block[] {
+function globalFlagsTopic(program: CommandUnknownOpts): Block[] {
   const help = program.createHelp();
   const flags = globalFlags(program);
   const names = (options: readonly Option[]) => (options.length ? options.map(flagName).join(', ') : 'none of them');
-  const leaves = (command: Command): Command[] => (command.commands.length ? command.commands.flatMap(leaves) : [command]);
+  const leaves = (command: CommandUnknownOpts): CommandUnknownOpts[] => (command.commands.length ? command.commands.flatMap(leaves) : [command]);
   const local = leaves(program).filter((command) => reachOf(command) !== 'service');
   return [
     {
@@ -155,18 +155,18 @@ function formattingTopic(): Block[] {
 const CONFIG_COMMANDS = [['login'], ['logout'], ['whoami'], ['config']];
 
 /** `svc config get KEY` and its description, for a command and each command below it, from the tree. */
-function commandsUnder(program: Command, path: readonly string[]): [string, string][] {
-  let command: Command | undefined = program;
+function commandsUnder(program: CommandUnknownOpts, path: readonly string[]): [string, string][] {
+  let command: CommandUnknownOpts | undefined = program;
   for (const name of path) command = command?.commands.find((c) => c.name() === name);
   if (!command) return [];
-  const walk = (c: Command, names: string[]): [string, string][] =>
+  const walk = (c: CommandUnknownOpts, names: string[]): [string, string][] =>
     c.commands.length > 0
       ? c.commands.flatMap((sub) => walk(sub, [...names, sub.name()]))
       : [[['svc', ...names, ...c.registeredArguments.map((a) => a.name().toUpperCase())].join(' '), c.description()]];
   return walk(command, [...path]);
 }
 
-function configTopic(program: Command): Block[] {
+function configTopic(program: CommandUnknownOpts): Block[] {
   return [
     {
       kind: 'paragraph',

@@ -1,5 +1,5 @@
 // `svc login`, `svc logout`, `svc whoami`: the key of a profile.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 

@@ -1,6 +1,6 @@
 // `svc merchants …`: QR-payment terminals and merchant-name strings resolved to merchants.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { Option, type Command } from 'commander';
+import { Option, type Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { collect, examples, requestHelp } from '../args.js';
 

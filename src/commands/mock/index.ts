@@ -1,5 +1,5 @@
 // `svc mock`: the local emulation of the service, for demos and tests.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { collect, examples } from '../args.js';
 

@@ -1,7 +1,7 @@
 // `svc parse FILE`: upload a bank statement and parse it into a report.
 import { AUTO_BANK, BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { examples, requestHelp } from '../args.js';
 

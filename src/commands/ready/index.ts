@@ -1,7 +1,7 @@
 // `svc ready FILE`: waits, within a bound, until the server keeping FILE (`svc mock` or
 // `svc webhooks listen` run with --ready-file FILE) listens, and prints its address. The bounded
 // wait a CI script needs between starting a server in the background and using it.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 

@@ -1,9 +1,11 @@
 // `svc reports …`, and the top-level shortcuts `svc match|auth|recurring` declared beside their verbs.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { Option, type Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
+import { enumOption } from '../../core/program/enum-option.js';
 import { examples, requestHelp } from '../args.js';
 import { DIRECTIONS, TRANSACTION_CATEGORIES } from './lending-input.js';
+import { REPORT_STATUSES } from './status.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
 
@@ -17,7 +19,7 @@ export function registerReports(program: Command, app: App): void {
     .command('list')
     .description("list your organisation's recent reports, newest first")
     .option('--limit <n>', 'how many reports, 1 to 100 (default: the service decides)')
-    .addOption(new Option('--status <status>', 'only reports in this state').choices(['complete', 'processing', 'failed']))
+    .addOption(enumOption('--status <status>', 'only reports in this state', REPORT_STATUSES))
     .addHelpText('after', examples('svc reports list', 'svc reports list --status failed --limit 10', "svc reports list --json | jq -r '.data[].report_id'"))
     .addHelpText('after', requestHelp(ENDPOINTS.listReports))
     .action(app.action(async () => (await import('./list.js')).listReports));
@@ -81,9 +83,9 @@ export function registerReports(program: Command, app: App): void {
     .command('transactions')
     .description('list the transactions of a report, filtered by category, merchant category, direction and dates')
     .argument('<id>', 'report id')
-    .addOption(new Option('--category <category>', 'only transactions of this category').choices(TRANSACTION_CATEGORIES))
+    .addOption(enumOption('--category <category>', 'only transactions of this category', TRANSACTION_CATEGORIES))
     .option('--merchant-category <word>', 'only transactions at merchants of this category, one word (e.g. dining)')
-    .addOption(new Option('--direction <direction>', 'only money in (credit) or only money out (debit)').choices(DIRECTIONS))
+    .addOption(enumOption('--direction <direction>', 'only money in (credit) or only money out (debit)', DIRECTIONS))
     .option('--since <YYYY-MM-DD>', 'only transactions on or after this date')
     .option('--until <YYYY-MM-DD>', 'only transactions on or before this date')
     .option('--limit <n>', 'how many transactions at most, 1 to 1000 (default: 500, the service decides)')

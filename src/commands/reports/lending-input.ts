@@ -1,8 +1,9 @@
-// Local checks of the lending verbs' input (`reports transactions`, `reports underwrite`): dates,
-// filters and loan numbers. Pure: each failure is a usage error (exit 2) naming the flag, raised
-// before any request. The data commands' months (YYYY-MM) are checked in ../data/input.ts.
+// Local checks of the lending verbs' input (`reports transactions`, `reports underwrite`): the
+// range of dates, filters and loan numbers. Pure: each failure is a usage error (exit 2) naming the
+// flag, raised before any request. A date itself is checked in ../args.ts (as enrich's are), the
+// data commands' months (YYYY-MM) in ../data/input.ts; the enum flags by their declaration.
 import { UsageError } from '../../core/errors.js';
-import { checkChoice, checkInteger } from '../args.js';
+import { checkDate, checkInteger } from '../args.js';
 
 /** The transaction categories the service documents. */
 export const TRANSACTION_CATEGORIES = [
@@ -24,30 +25,10 @@ export const TRANSACTION_CATEGORIES = [
 
 export const DIRECTIONS = ['credit', 'debit'] as const;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export type TransactionCategory = (typeof TRANSACTION_CATEGORIES)[number];
+export type Direction = (typeof DIRECTIONS)[number];
 
-export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-export function daysInMonth(year: number, month: number): number {
-  return month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** A real calendar date written YYYY-MM-DD (2026-02-28; not 2026-2-28, 2026-02-30 or 2026-13-01). */
-export function checkDate(value: string | undefined, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  const m = DATE.exec(value);
-  if (!m) throw new UsageError(`${flag} takes a date written YYYY-MM-DD (e.g. 2026-03-25), not "${value}"`);
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12) throw new UsageError(`${flag} ${value} is no date of the calendar: months run from 01 to 12`);
-  if (day < 1 || day > daysInMonth(year, month)) {
-    throw new UsageError(`${flag} ${value} is no date of the calendar: ${m[1]}-${m[2]} has days 01 to ${daysInMonth(year, month)}`);
-  }
-  return value;
-}
-
-/** `--since` and `--until`, both inclusive: since must not come after until. */
+/** `--since` and `--until` (calendar dates, args.ts), both inclusive: since must not come after until. */
 export function checkDateRange(since: string | undefined, until: string | undefined): { since?: string; until?: string } {
   const start = checkDate(since, '--since');
   const end = checkDate(until, '--until');
@@ -77,11 +58,11 @@ export type TransactionFilters = {
   limit?: number;
 };
 
-/** The options of `reports transactions`, as commander gives them. */
+/** The options of `reports transactions`, as commander gives them: the enum flags checked by their declaration (index.ts). */
 export interface TransactionOptions {
-  category?: string;
+  category?: TransactionCategory;
   merchantCategory?: string;
-  direction?: string;
+  direction?: Direction;
   since?: string;
   until?: string;
   limit?: string;
@@ -91,9 +72,9 @@ export interface TransactionOptions {
 export function transactionFilters(options: TransactionOptions): TransactionFilters {
   const range = checkDateRange(options.since, options.until);
   const filters: TransactionFilters = {
-    category: checkChoice(options.category, '--category', TRANSACTION_CATEGORIES),
+    category: options.category,
     merchant_category: checkMerchantCategory(options.merchantCategory),
-    direction: checkChoice(options.direction, '--direction', DIRECTIONS),
+    direction: options.direction,
     since: range.since,
     until: range.until,
     limit: checkInteger(options.limit, '--limit', 1, 1000),

@@ -4,17 +4,16 @@ import type { Context } from '../../core/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
-import { checkChoice, checkInteger } from '../args.js';
+import { checkInteger } from '../args.js';
 import { bankText } from './report-view.js';
-import { paintReportStatus } from './status.js';
+import { paintReportStatus, REPORT_STATUSES, type ReportStatus } from './status.js';
 
-const STATUSES = ['complete', 'processing', 'failed'] as const;
 /** The most reports one request returns (the spec's page size maximum). */
 const MAX_LIMIT = 100;
 
-export async function listReports(ctx: Context, options: { limit?: string; status?: string }): Promise<void> {
+export async function listReports(ctx: Context, options: { limit?: string; status?: ReportStatus }): Promise<void> {
   const limit = checkInteger(options.limit, '--limit', 1, MAX_LIMIT);
-  const status = checkChoice(options.status, '--status', STATUSES);
+  const { status } = options;
   const client = await ctx.client();
   const call = target(ENDPOINTS.listReports);
   const reply = await client.request({ ...call, query: { limit, status } });
@@ -67,7 +66,7 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
 function moreReportsHint(listed: number, flags: { limit?: number; status?: string }): string {
   const ways = [
     ...(flags.limit === undefined || flags.limit < MAX_LIMIT ? [`--limit ${MAX_LIMIT} lists up to ${MAX_LIMIT}`] : []),
-    ...(flags.status === undefined ? [`--status ${STATUSES.join('|')} narrows the list`] : []),
+    ...(flags.status === undefined ? [`--status ${REPORT_STATUSES.join('|')} narrows the list`] : []),
   ];
   const more = `More ${flags.status ? `${flags.status} ` : ''}reports exist than the ${formatCount(listed)} listed`;
   if (ways.length) return `${more}: ${ways.join(', ')}.`;

@@ -4,16 +4,14 @@ import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { ERROR_CODE_FORM, EVENT_KINDS } from '../../webhooks/events.js';
-import { checkChoice } from '../args.js';
+import { ERROR_CODE_FORM, type EventKind } from '../../webhooks/events.js';
 import { sandboxClient } from './test-key.js';
 
 const KNOWN = ['fired', 'report_id', 'environment'];
 
-export async function fireWebhook(ctx: Context, id: string, options: { event?: string; errorCode?: string }): Promise<void> {
+export async function fireWebhook(ctx: Context, id: string, options: { event?: EventKind; errorCode?: string }): Promise<void> {
   const call = target(ENDPOINTS.sandboxFire, { report_id: id });
-  const event = checkChoice(options.event, '--event', EVENT_KINDS);
-  const errorCode = options.errorCode;
+  const { event, errorCode } = options;
   if (errorCode !== undefined) {
     if (!ERROR_CODE_FORM.test(errorCode)) throw new UsageError(`--error-code takes an error code such as TAMPER_DETECTED, not "${errorCode}"`);
     if (event === 'report.ready') throw new UsageError('--error-code goes with --event report.failed, not report.ready');

@@ -1,7 +1,8 @@
 // `svc sandbox …`: scenario reports and webhook deliveries on demand, for tests and CI. Test keys only.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { Option, type Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
+import { enumOption } from '../../core/program/enum-option.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';
 import { examples, requestHelp } from '../args.js';
 
@@ -38,7 +39,7 @@ export function registerSandbox(program: Command, app: App): void {
     .command('fire')
     .description('make the service deliver a webhook event for a report to your webhook endpoints')
     .argument('<id>', 'report id')
-    .addOption(new Option('--event <event>', 'which event (default: report.ready)').choices(EVENT_KINDS))
+    .addOption(enumOption('--event <event>', 'which event (default: report.ready)', EVENT_KINDS))
     .option('--error-code <code>', 'error code carried by a report.failed event, e.g. TAMPER_DETECTED')
     .addHelpText(
       'after',

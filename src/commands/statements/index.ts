@@ -1,7 +1,8 @@
 // `svc statements list`: the verifiable statements your organisation has issued.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { Option, type Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
+import { enumOption } from '../../core/program/enum-option.js';
 import { examples, requestHelp } from '../args.js';
 
 export function registerStatements(program: Command, app: App): void {
@@ -12,7 +13,7 @@ export function registerStatements(program: Command, app: App): void {
   statements
     .command('list')
     .description('list issued statements with their content hash and verification address')
-    .addOption(new Option('--status <status>', 'only statements in this state').choices(['issued', 'revoked']))
+    .addOption(enumOption('--status <status>', 'only statements in this state', ['issued', 'revoked']))
     .addHelpText('after', examples('svc statements list', 'svc statements list --status revoked', "svc statements list --json | jq -r '.statements[].verify_url'"))
     .addHelpText('after', requestHelp(ENDPOINTS.statements))
     .action(app.action(async () => (await import('./list.js')).listStatements));

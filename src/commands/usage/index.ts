@@ -1,6 +1,6 @@
 // `svc usage`: the organisation's quota this period.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { examples, requestHelp } from '../args.js';
 

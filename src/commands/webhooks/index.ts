@@ -1,5 +1,5 @@
 // `svc webhooks …`: receive and check signed webhook deliveries on this machine.
-import type { Command } from 'commander';
+import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../core/app.js';
 import { examples } from '../args.js';
 

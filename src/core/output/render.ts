@@ -13,8 +13,7 @@ import { formatTimestamp, relativeRuleFor, type TimeSetting } from './time.js';
 import type { Paint } from './paint.js';
 import type { Cell, Column, ListView, RecordView, View } from './view.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export type { OutputFormat } from './formats.js';
 
 export interface RenderTarget {
   /** Boxed tables with colour for a terminal; tab-separated lines otherwise. */

@@ -3,7 +3,7 @@
 // and the root reaches the service), and each global flag the reach it needs (`globalFlag()` in
 // main.ts). A command's help, the `svc help global-flags` topic and "did you mean" read these
 // two alone: no list of command names decides it.
-import type { Command, Option } from 'commander';
+import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 
 /** From the least to the most: a command reaching further takes every flag a nearer one takes. */
 export const REACHES = ['none', 'output', 'network', 'service'] as const;
@@ -23,17 +23,17 @@ export const REACH_HEADINGS: Record<Exclude<Reach, 'none'>, string> = {
   service: 'The service (commands that talk to it)',
 };
 
-const commandReach = new WeakMap<Command, Reach>();
+const commandReach = new WeakMap<CommandUnknownOpts, Reach>();
 const flagReach = new WeakMap<Option, Exclude<Reach, 'none'>>();
 
 /** Declares how far a command reaches (SvcCommand.reach() calls this). */
-export function declareReach(command: Command, reach: Reach): void {
+export function declareReach(command: CommandUnknownOpts, reach: Reach): void {
   commandReach.set(command, reach);
 }
 
 /** How far a command reaches: its own declaration, else its nearest ancestor's, else the service. */
-export function reachOf(command: Command): Reach {
-  for (let c: Command | null = command; c; c = c.parent) {
+export function reachOf(command: CommandUnknownOpts): Reach {
+  for (let c: CommandUnknownOpts | null = command; c; c = c.parent) {
     const reach = commandReach.get(c);
     if (reach) return reach;
   }
@@ -41,7 +41,7 @@ export function reachOf(command: Command): Reach {
 }
 
 /** Marks a root option as a global flag, taken by every command that reaches at least `needs`. */
-export function globalFlag(option: Option, needs: Exclude<Reach, 'none'>): Option {
+export function globalFlag<Flag extends Option<string, unknown, unknown, unknown, boolean, unknown>>(option: Flag, needs: Exclude<Reach, 'none'>): Flag {
   flagReach.set(option, needs);
   return option;
 }
@@ -52,19 +52,19 @@ export function reachNeeded(option: Option): Exclude<Reach, 'none'> | undefined 
 }
 
 /** The global flags of the program, in their order of declaration. */
-export function globalFlags(command: Command): Option[] {
+export function globalFlags(command: CommandUnknownOpts): Option[] {
   let root = command;
   while (root.parent) root = root.parent;
   return root.options.filter((option) => flagReach.has(option));
 }
 
 /** Whether `command` takes this option: any option that is not a global flag, and the global flags its reach needs. */
-export function takes(command: Command, option: Option): boolean {
+export function takes(command: CommandUnknownOpts, option: Option): boolean {
   const needs = flagReach.get(option);
   return needs === undefined || REACHES.indexOf(needs) <= REACHES.indexOf(reachOf(command));
 }
 
 /** The global flags that apply to `command`. */
-export function globalFlagsOf(command: Command): Option[] {
+export function globalFlagsOf(command: CommandUnknownOpts): Option[] {
   return globalFlags(command).filter((option) => takes(command, option));
 }

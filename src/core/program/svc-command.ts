@@ -4,27 +4,25 @@
 // Mistake that the reporter phrases (report-error.ts): commander's own wording never reaches the
 // user. Unknown names are answered with the nearest ones, prefixes first: commander alone would
 // answer `svc rep` with "help", which is nearer by edit distance.
-import { Argument, Command, type ErrorOptions, type Help, type Option } from 'commander';
+//
+// Typed with @commander-js/extra-typings: the arguments and options a command declares give the
+// types its action receives (core/app.ts), so no handler is cast.
+import { Command, InvalidArgumentError, type Argument, type CommandUnknownOpts, type ErrorOptions, type Help, type Option, type OptionValues } from '@commander-js/extra-typings';
 import type { Mistake } from '../errors.js';
 import { usageErrorFor } from '../report-error.js';
 import { declareReach, takes, type Reach } from './reach.js';
 import { nearest } from './suggest.js';
 import { commandPath, flagName, SvcHelp } from './svc-help.js';
 
-declare module 'commander' {
-  interface Command {
+declare module '@commander-js/extra-typings' {
+  // The type parameters repeat the class's own, as a merged declaration must.
+  interface Command<Args extends any[] = [], Opts extends OptionValues = {}, GlobalOpts extends OptionValues = {}> {
     /**
      * Declares how far this command (and each below it that declares nothing) reaches: it decides
      * the global flags that apply to it (reach.ts). Undeclared, a command talks to the service.
      */
     reach(reach: Reach): this;
   }
-}
-
-/** The value a parser's InvalidArgumentError carries: commander's, or one of ours. */
-interface InvalidArgument {
-  code?: unknown;
-  message: string;
 }
 
 export class SvcCommand extends Command {
@@ -59,7 +57,7 @@ export class SvcCommand extends Command {
   unknownOption(flag: string): void {
     if ((this as unknown as { _allowUnknownOption?: boolean })._allowUnknownOption) return;
     const flags: string[] = [];
-    for (let command: Command | null = this; command; command = command.parent) {
+    for (let command: CommandUnknownOpts | null = this; command; command = command.parent) {
       for (const option of command.createHelp().visibleOptions(command)) {
         // A global flag this command does not take is not suggested either.
         if (option.long && takes(this, option)) flags.push(option.long);
@@ -81,38 +79,30 @@ export class SvcCommand extends Command {
 
   /** Called by commander for a required flag (`requiredOption`) not given. */
   missingMandatoryOptionValue(option: Option): never {
-    return this.fail({ kind: 'missing-flag', flag: flagName(option), description: option.description, usage: this.usageLine() });
+    return this.fail({ kind: 'missing-flag', flag: flagName(option), description: option.description, choices: option.argChoices, usage: this.usageLine() });
   }
 
-  /** Called by commander when more operands are given than the command declares. */
-  _excessArguments(received: string[]): void {
-    if ((this as unknown as { _allowExcessArguments?: boolean })._allowExcessArguments) return;
-    this.fail({ kind: 'excess-arguments', command: commandPath(this), expected: this.registeredArguments.map(argumentLabel), received, usage: this.usageLine() });
+  /** Every flag's parser refuses in svc's words (refusingInSvcWords); `.option()` adds through here too. */
+  override addOption<Usage extends string, PresetT, DefaultT, CoerceT, Mandatory extends boolean, ChoicesT>(option: Option<Usage, PresetT, DefaultT, CoerceT, Mandatory, ChoicesT>) {
+    refusingInSvcWords(option, flagName(option));
+    return super.addOption(option);
+  }
+
+  /** Every argument's parser refuses in svc's words; `.argument()` and `.command('name <arg>')` add through here too. */
+  override addArgument<Usage extends string, DefaultT, CoerceT, ArgRequired extends boolean | undefined, ChoicesT>(argument: Argument<Usage, DefaultT, CoerceT, ArgRequired, ChoicesT>) {
+    refusingInSvcWords(argument, argumentLabel(argument));
+    return super.addArgument(argument);
   }
 
   /**
-   * Called by commander to parse the value of a flag or an argument. A refused value (a choice not
-   * offered, or an InvalidArgumentError, whose message says what the flag takes) is a Mistake.
+   * Anything else commander refuses comes here: in its own words, as a usage error all the same.
+   * More operands than the command declares are told apart by the error's code: commander then
+   * holds the operands it received in `this.args`.
    */
-  _callParseArg(target: Option | Argument, value: string, previous: unknown, _invalidMessage: string): unknown {
-    try {
-      return target.parseArg!(value, previous);
-    } catch (error) {
-      if ((error as InvalidArgument).code !== 'commander.invalidArgument') throw error;
-      const what = target instanceof Argument ? argumentLabel(target) : flagName(target);
-      const choices = target.argChoices;
-      return this.fail({
-        kind: 'invalid-value',
-        what,
-        value,
-        takes: choices ? `one of ${choices.join(', ')}` : (error as InvalidArgument).message,
-        near: choices ? nearest(value, choices) : [],
-      });
+  override error(message: string, options?: ErrorOptions): never {
+    if (options?.code === 'commander.excessArguments') {
+      return this.fail({ kind: 'excess-arguments', command: commandPath(this), expected: this.registeredArguments.map(argumentLabel), received: this.args, usage: this.usageLine() });
     }
-  }
-
-  /** Anything else commander refuses comes here: in its own words, as a usage error all the same. */
-  override error(message: string, _options?: ErrorOptions): never {
     return this.fail({ kind: 'other', message: message.replace(/^error: /, ''), usage: this.usageLine() });
   }
 
@@ -129,4 +119,33 @@ export class SvcCommand extends Command {
 function argumentLabel(argument: Argument | string): string {
   if (typeof argument === 'string') return argument.toUpperCase();
   return argument.name().toUpperCase() + (argument.variadic ? '...' : '');
+}
+
+const refusing = new WeakSet<Option | Argument>();
+
+/**
+ * Makes the parser of a flag or an argument refuse in svc's words: a value that it refuses (a
+ * choice not offered, or an InvalidArgumentError, whose message says what the flag takes) is a
+ * Mistake, thrown as a UsageError, which commander lets through as it is. Choices are read when a
+ * value comes, so `.choices()` is called before the option is added (enumOption does).
+ */
+function refusingInSvcWords(target: Option | Argument, what: string): void {
+  const parse = target.parseArg;
+  if (!parse || refusing.has(target)) return;
+  refusing.add(target);
+  target.parseArg = <T>(value: string, previous: T): T => {
+    try {
+      return parse(value, previous);
+    } catch (error) {
+      if (!(error instanceof InvalidArgumentError)) throw error;
+      const choices = target.argChoices;
+      throw usageErrorFor({
+        kind: 'invalid-value',
+        what,
+        value,
+        takes: choices ? `one of ${choices.join(', ')}` : error.message,
+        near: choices ? nearest(value, choices) : [],
+      });
+    }
+  };
 }

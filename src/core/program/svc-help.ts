@@ -3,7 +3,7 @@
 // own flags and one line naming the global flags that apply to it (`svc help global-flags` lists
 // them; reach.ts decides which apply); the root lists the global flags themselves. Values read
 // as they are typed: `default: 8787`, `one of: complete, processing, failed`.
-import { Help, type Argument, type Command, type Option } from 'commander';
+import { Help, type Argument, type CommandUnknownOpts, type Option } from '@commander-js/extra-typings';
 import { globalFlagsOf, reachNeeded } from './reach.js';
 
 /** A command's line names this many global flags at most; more are counted ("and 7 more"). */
@@ -11,7 +11,7 @@ const NAMED_GLOBAL_FLAGS = 4;
 
 export class SvcHelp extends Help {
   /** `svc reports list [flags]`, `svc reports get <id> [flags]`, `svc reports <command> [flags]`. */
-  override commandUsage(cmd: Command): string {
+  override commandUsage(cmd: CommandUnknownOpts): string {
     const path = commandPath(cmd);
     if (!cmd.parent) return `${path} <command> [subcommand] [flags]`;
     if (this.visibleCommands(cmd).length > 0) return `${path} <command> [flags]`;
@@ -19,7 +19,7 @@ export class SvcHelp extends Help {
   }
 
   /** Names alone, as gh lists them: a command's arguments are in its own help. */
-  override subcommandTerm(cmd: Command): string {
+  override subcommandTerm(cmd: CommandUnknownOpts): string {
     return cmd.name();
   }
 
@@ -39,7 +39,7 @@ export class SvcHelp extends Help {
     ]);
   }
 
-  override formatHelp(cmd: Command, helper: Help): string {
+  override formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
     const width = helper.helpWidth ?? 80;
     // Commands are aligned among themselves, flags among themselves: a long flag does not push the
     // commands' descriptions right.
@@ -64,7 +64,7 @@ export class SvcHelp extends Help {
     );
     const commands = helper.visibleCommands(cmd);
     const commandWidth = widthOf(commands.map((sub) => helper.subcommandTerm(sub)));
-    for (const [heading, group] of helper.groupItems(cmd.commands as Command[], commands, (sub) => sub.helpGroup() || 'Commands:')) {
+    for (const [heading, group] of commandGroups(cmd, commands)) {
       const items = group.map((sub): [string, string] => [helper.styleSubcommandTerm(helper.subcommandTerm(sub)), helper.styleSubcommandDescription(helper.subcommandDescription(sub))]);
       lines.push(...list(heading, items, commandWidth));
     }
@@ -82,8 +82,20 @@ export class SvcHelp extends Help {
   }
 }
 
+/**
+ * The visible subcommands by their help group (`commandsGroup()` in main.ts), the groups in the
+ * order they were declared in, as commander's Help.groupItems() gives them (whose typing takes no
+ * command of any arguments).
+ */
+function commandGroups(cmd: CommandUnknownOpts, visible: readonly CommandUnknownOpts[]): Map<string, CommandUnknownOpts[]> {
+  const groupOf = (sub: CommandUnknownOpts) => sub.helpGroup() || 'Commands:';
+  const groups = new Map<string, CommandUnknownOpts[]>(cmd.commands.map((sub) => [groupOf(sub), []]));
+  for (const sub of visible) groups.set(groupOf(sub), [...(groups.get(groupOf(sub)) ?? []), sub]);
+  return groups;
+}
+
 /** `Global flags: --json, --output, --no-color and 7 more (svc help global-flags)`; none when none apply. */
-export function globalFlagsLine(cmd: Command): string | undefined {
+export function globalFlagsLine(cmd: CommandUnknownOpts): string | undefined {
   const names = globalFlagsOf(cmd).map(flagName);
   if (names.length === 0) return undefined;
   const named = names.length <= NAMED_GLOBAL_FLAGS ? names.join(', ') : `${names.slice(0, NAMED_GLOBAL_FLAGS - 1).join(', ')} and ${names.length - NAMED_GLOBAL_FLAGS + 1} more`;
@@ -96,9 +108,9 @@ export function flagName(option: Option): string {
 }
 
 /** `svc reports list`: the names from the root. */
-export function commandPath(cmd: Command): string {
+export function commandPath(cmd: CommandUnknownOpts): string {
   const names: string[] = [];
-  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  for (let c: CommandUnknownOpts | null = cmd; c; c = c.parent) names.unshift(c.name());
   return names.join(' ');
 }
 
