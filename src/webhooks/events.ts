@@ -2,6 +2,7 @@
 // service sends the same kinds when a report is ready or has failed.
 
 export const EVENT_KINDS = ['report.ready', 'report.failed'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** The JSON body of a delivery. */
 export interface WebhookEvent {
