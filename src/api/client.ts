@@ -7,7 +7,7 @@ import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, Unexpe
 import { printable } from '../core/output/format.js';
 import { Secrets } from '../core/output/secrets.js';
 import { requestUrl } from './endpoints.js';
-import type { ReplyHeaders } from './reply-headers.js';
+import type { ReplyHeaders } from '../core/reply-headers.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
 import {
   BodyDecodingError,

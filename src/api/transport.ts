@@ -8,7 +8,7 @@ import { importUndici } from '../core/external.js';
 import { isLoopbackHost } from '../core/urls.js';
 import { readEnv, type Env, type VariableName } from '../core/environment.js';
 import { UsageError } from '../core/errors.js';
-import { ReplyHeaders } from './reply-headers.js';
+import { ReplyHeaders } from '../core/reply-headers.js';
 import { formatSize } from './reply-size.js';
 
 export interface WireRequest {

@@ -9,7 +9,7 @@ import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskTokenQuery } from '../../src/api/client.js';
 import { ReplyReading } from '../../src/api/reading.js';
-import { ReplyHeaders } from '../../src/api/reply-headers.js';
+import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import type { Transport, WireRequest } from '../../src/api/transport.js';
 import { exchangeView } from '../../src/commands/connect/exchange.js';
 import { createdConsentView } from '../../src/commands/consents/create.js';

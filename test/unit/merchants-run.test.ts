@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MerchantResult } from '../../src/api/merchants.js';
-import { ReplyHeaders } from '../../src/api/reply-headers.js';
+import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import type { Lookup } from '../../src/commands/merchants/lookup-set.js';
 import { runInOrder } from '../../src/core/stream/ordered-pool.js';
 import { checkedReply, inLookupOrder } from '../../src/commands/merchants/reply.js';
