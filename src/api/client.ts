@@ -1,7 +1,7 @@
 // The one HTTP path. Every request of every command goes through `ApiClient.request`: headers,
 // per-attempt timeout, retries with backoff and Retry-After, idempotency keys, the proxy, the cap
 // on a reply's size, the --debug trace with the key masked, and the decoding of both error envelopes.
-import { maskKey } from '../config/keys.js';
+import { maskKey } from '../core/keys.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
 import { printable } from '../core/output/format.js';

@@ -11,7 +11,7 @@ import { UsageError } from './errors.js';
 import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from './io.js';
 import { errorsAsJson } from './report-error.js';
 import { wrapText } from './output/fit.js';
-import type { ReplyReading } from '../api/reading.js';
+import type { ReplyReading } from './reading.js';
 import type { ViewRecords } from './output/records.js';
 import type { OutputFormat, Reply } from './output/render.js';
 import type { Secrets } from './output/secrets.js';
@@ -201,7 +201,7 @@ export class Context {
    */
   async clientFor(baseUrl: string, apiKey: string | undefined): Promise<ApiClient> {
     this.secrets.add(apiKey);
-    const [{ ApiClient }, { keyMode }] = await Promise.all([import('../api/client.js'), import('../config/keys.js')]);
+    const [{ ApiClient }, { keyMode }] = await Promise.all([import('../api/client.js'), import('./keys.js')]);
     if (apiKey !== undefined && keyMode(apiKey) === 'unknown') {
       this.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); using it as given');
     }
@@ -239,7 +239,7 @@ export class Context {
       return;
     }
     const [{ ReplyReading }, records, { machineTextForTerminal }, { OutputSink, StdoutClosedError }, { giveWay, writePieces }] = await Promise.all([
-      import('../api/reading.js'),
+      import('./reading.js'),
       import('./output/records.js'),
       import('./output/format.js'),
       import('./stream/sink.js'),

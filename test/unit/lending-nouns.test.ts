@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskTokenQuery } from '../../src/api/client.js';
-import { ReplyReading } from '../../src/api/reading.js';
+import { ReplyReading } from '../../src/core/reading.js';
 import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import type { Transport, WireRequest } from '../../src/api/transport.js';
 import { exchangeView } from '../../src/commands/connect/exchange.js';

@@ -3,7 +3,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { otherFields, ReplyReading } from '../../src/api/reading.js';
+import { otherFields, ReplyReading } from '../../src/core/reading.js';
 import { itemListOf, selectorsOf, seriesListOf } from '../../src/commands/data/items.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { genericView, withRest } from '../../src/core/output/generic.js';

@@ -1,5 +1,5 @@
 // `svc config set KEY VALUE`: one setting of the profile to write, created if needed.
-import { keyMode } from '../../config/keys.js';
+import { keyMode } from '../../core/keys.js';
 import { checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Profile } from '../../config/store.js';
 import type { Context } from '../../core/context.js';

@@ -1,7 +1,7 @@
 // Every dataset request of `svc data`: through the reply cache when the command caches, and, when
 // the Data API quota is used up, with a line saying when usage resets.
 import type { ApiClient } from '../../api/client.js';
-import { pick, textOf } from '../../api/reading.js';
+import { pick, textOf } from '../../core/reading.js';
 import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import { isFresh, storeReply, type CacheEntry } from '../../core/cache.js';
 import type { Context } from '../../core/context.js';

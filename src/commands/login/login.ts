@@ -1,6 +1,6 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { pick, textOf } from '../../api/reading.js';
-import { keyMode, maskKey } from '../../config/keys.js';
+import { pick, textOf } from '../../core/reading.js';
+import { keyMode, maskKey } from '../../core/keys.js';
 import { checkBaseUrl, currentProfileName, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Context } from '../../core/context.js';
 import { readEnv } from '../../core/environment.js';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ApiClient, ApiReply } from '../../api/client.js';
-import { otherFields, pick, ReplyReading, textOf } from '../../api/reading.js';
+import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
 import type { Context, ReplyReader } from '../../core/context.js';
 import { CliError, EXIT, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';

@@ -5,7 +5,7 @@
 // is shown as it came, never hidden and never `undefined`. Formatting is for people: in a pipe each
 // cell is the value as received (a column's `value`).
 import type { RequestSpec } from '../../api/client.js';
-import { booleanOf, isRecord, numberOf, otherFields, type JsonRecord } from '../../api/reading.js';
+import { booleanOf, isRecord, numberOf, otherFields, type JsonRecord } from '../../core/reading.js';
 import type { Context, ReplyReader } from '../../core/context.js';
 import { formatBoolean, formatCount, formatMoney, printable } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';

@@ -1,4 +1,4 @@
-import { numberOf, otherFields, textOf } from '../../api/reading.js';
+import { numberOf, otherFields, textOf } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';

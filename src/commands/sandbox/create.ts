@@ -1,4 +1,4 @@
-import { pick, ReplyReading } from '../../api/reading.js';
+import { pick, ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { UsageError } from '../../core/errors.js';

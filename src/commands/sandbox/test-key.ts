@@ -1,6 +1,6 @@
 // The sandbox refuses live keys. The CLI refuses them first, so a live key never reaches it.
 import type { ApiClient } from '../../api/client.js';
-import { keyMode, maskKey } from '../../config/keys.js';
+import { keyMode, maskKey } from '../../core/keys.js';
 import type { Context } from '../../core/context.js';
 import { PermissionDeniedError } from '../../core/errors.js';
 

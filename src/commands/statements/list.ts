@@ -1,4 +1,4 @@
-import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../api/reading.js';
+import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../core/context.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';

@@ -4,7 +4,7 @@
 // heading. Nothing the service sends makes a table fail, nor grow faster than the reply: depth and
 // columns are bounded and every value has a text. Fields a view names as money are shown to people
 // as every view shows money (format.ts formatMoney), and in a pipe as received.
-import { isRecord, type JsonRecord } from '../../api/reading.js';
+import { isRecord, type JsonRecord } from '../reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { ExactNumber } from './exact-number.js';
 import { staysWhole, visibleWidth } from './fit.js';
