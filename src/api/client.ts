@@ -6,7 +6,7 @@ import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
 import { printable } from '../core/output/format.js';
 import { Secrets } from '../core/output/secrets.js';
-import { requestUrl } from './endpoints.js';
+import { requestUrl, type Method } from './endpoints.js';
 import type { ReplyHeaders } from '../core/reply-headers.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
 import {
@@ -19,8 +19,6 @@ import {
   type Transport,
   type WireReply,
 } from './transport.js';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestSpec {
   method: Method;
