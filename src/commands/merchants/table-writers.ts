@@ -9,7 +9,18 @@ import { formatCount } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { OutputSink } from '../../core/stream/sink.js';
 import { AlignedTableWriter, TabWriter, type RowWriter, type StreamColumn } from '../../core/stream/table-writers.js';
-import type { Tally } from './writers.js';
+
+/** What a run did, whatever --unmatched left out of the output. */
+export interface Tally {
+  /** Distinct lookups. */
+  lookups: number;
+  /** Of them, those the service answered for. */
+  answered: number;
+  /** Of those, the ones that matched a merchant. */
+  matched: number;
+  /** Lookups given again after their first appearance. */
+  duplicates: number;
+}
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
