@@ -17,6 +17,7 @@ import type { OutputFormat, Reply } from './output/render.js';
 import type { Secrets } from './output/secrets.js';
 import type { View } from './output/view.js';
 import type { CacheStore, Prompter, Services } from './services.js';
+import type { Spinner } from './stream/terminal-line.js';
 import type { Transport } from '../api/transport.js';
 
 export interface GlobalFlags {
@@ -45,11 +46,6 @@ export interface ReplyReader {
   viewRecords?: ViewRecords;
   /** The view for people, from what the command knows of the reply. */
   view: (body: unknown, reading: ReplyReading) => View;
-}
-
-export interface Spinner {
-  update(text: string): void;
-  stop(): void;
 }
 
 export class Context {

@@ -6,7 +6,7 @@
 // side writes results while others still wait, and output must never land on a spinner's line.
 import type { ApiClient, RequestSpec } from '../api/client.js';
 import { oneLine } from './output/format.js';
-import type { Spinner } from './context.js';
+import type { Spinner } from './stream/terminal-line.js';
 
 /** How long a request may take before a person is shown that svc is waiting for it. */
 export const SLOW_REQUEST_MS = 1_000;

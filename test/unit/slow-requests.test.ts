@@ -3,7 +3,7 @@
 // while another spinner holds the line or while several requests run at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiReply, RequestSpec } from '../../src/api/client.js';
-import type { Spinner } from '../../src/core/context.js';
+import type { Spinner } from '../../src/core/stream/terminal-line.js';
 import { SLOW_REQUEST_MS, watchSlowRequests } from '../../src/core/slow-requests.js';
 
 /** A reply the test hands out when it likes. */

@@ -7,6 +7,12 @@ import { FALLBACK_COLUMNS } from '../io.js';
 import { oneLine } from '../output/format.js';
 import { cutToWidth } from '../output/fit.js';
 
+/** What draws on the line: a command's spinner (Context.spinner) or a slow request's. */
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
 const claims = new WeakMap<object, number>();
 
 /** Claims the line of this stream; the function returned gives it back (once, however often called). */
