@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Choice } from '../../src/core/services.js';
+import type { Choice } from '../../src/app/services.js';
 import { BASE_URL, FakeService, KEY, MemoryCache, NOW, plain, ScriptedPrompter, scratchDir, svc, type FakeReply, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 
 const documented = (name: string): any => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8'));

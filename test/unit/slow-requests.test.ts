@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiReply, RequestSpec } from '../../src/api/client.js';
 import type { Spinner } from '../../src/core/stream/terminal-line.js';
-import { SLOW_REQUEST_MS, watchSlowRequests } from '../../src/core/slow-requests.js';
+import { SLOW_REQUEST_MS, watchSlowRequests } from '../../src/app/slow-requests.js';
 
 /** A reply the test hands out when it likes. */
 interface Held {

@@ -1,7 +1,7 @@
 // `svc completion bash|zsh|fish`: the completion script of a shell, made from the command tree.
 import { Argument, type Command } from 'commander';
 import { INSTALL, SHELLS } from '../../docs/completion/shells.js';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { examples } from '../args.js';
 
 export function registerCompletion(program: Command, app: App): void {

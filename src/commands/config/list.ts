@@ -1,6 +1,6 @@
 // `svc config list`: the profiles, their base URLs and keys (masked).
 import { currentProfileName } from '../../config/resolve.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { printableDeep } from '../../core/output/format.js';
 import { shown } from './settings.js';
 

@@ -2,7 +2,7 @@
 import { keyMode } from '../../core/keys.js';
 import { checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Profile } from '../../config/store.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/urls.js';
 import { checkKey, shown } from './settings.js';

@@ -2,7 +2,7 @@
 // consent token, shown this once.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';

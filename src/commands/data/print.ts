@@ -2,7 +2,7 @@
 // the table on a terminal, on stderr in a pipe); CSV stays clean for spreadsheets, so the
 // attribution goes to stderr instead.
 import { ReplyReading } from '../../core/reading.js';
-import type { Context, ReplyReader } from '../../core/context.js';
+import type { Context, ReplyReader } from '../../app/context.js';
 import type { Reply } from '../../core/output/render.js';
 import { attributionLines } from './views.js';
 

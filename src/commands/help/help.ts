@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { renderText } from '../../docs/document.js';
 import { nearest } from '../../core/program/suggest.js';

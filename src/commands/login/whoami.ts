@@ -4,7 +4,7 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { pick, textOf } from '../../core/reading.js';
 import { keyMode, maskKey } from '../../core/keys.js';
 import { checkBaseUrl, refusesKey, requireApiKey, type Source } from '../../config/resolve.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';

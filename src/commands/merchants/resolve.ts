@@ -5,7 +5,7 @@
 // still read; otherwise the input is read once to count it, so that --dry-run can print the plan
 // and a person sees the cost and a progress bar, and once more for the calls (input.ts).
 import type { Readable } from 'node:stream';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatCount } from '../../core/output/format.js';
 import { checkInteger } from '../args.js';

@@ -6,7 +6,7 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { basename, dirname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import type { MerchantResult } from '../../api/merchants.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { InterruptedError } from '../../core/errors.js';
 import { formatCount, machineTextForTerminal } from '../../core/output/format.js';
 import type { Batch } from './batches.js';

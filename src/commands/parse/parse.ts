@@ -7,7 +7,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { ApiClient, ApiReply } from '../../api/client.js';
 import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
-import type { Context, ReplyReader } from '../../core/context.js';
+import type { Context, ReplyReader } from '../../app/context.js';
 import { CliError, EXIT, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 import { printable } from '../../core/output/format.js';

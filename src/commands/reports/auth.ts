@@ -3,7 +3,7 @@
 // `verification_status`).
 import { pick, textOf } from '../../core/reading.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { bankText } from './report-view.js';
 import { factsView, showView } from './show-view.js';
 

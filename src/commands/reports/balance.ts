@@ -2,7 +2,7 @@
 // period and currency, and the trend (growing in green, declining in red).
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { isRecord, otherFields, pick, textOf, type JsonRecord, type ReplyReading } from '../../core/reading.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import type { SectionsView } from '../../core/output/view.js';
 import { periodOf, periodText } from './report-view.js';
 import { amount, designedView, factList, painted, titled, TREND_COLOURS, type ValueFact } from './lending-view.js';

@@ -4,7 +4,7 @@
 // draws a series.
 import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatAmount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';

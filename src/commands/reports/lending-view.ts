@@ -6,7 +6,7 @@
 // cell is the value as received (a column's `value`).
 import type { RequestSpec } from '../../api/client.js';
 import { booleanOf, isRecord, numberOf, otherFields, type JsonRecord } from '../../core/reading.js';
-import type { Context, ReplyReader } from '../../core/context.js';
+import type { Context, ReplyReader } from '../../app/context.js';
 import { formatBoolean, formatCount, formatMoney, printable } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';

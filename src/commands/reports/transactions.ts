@@ -7,7 +7,7 @@
 import { holdsMoney } from '../../api/money.js';
 import { isRecord, numberOf, otherFields, pick, type JsonRecord, type ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';

@@ -6,7 +6,7 @@
 import { isRecord, otherFields, pick } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { formatAmount } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
 import type { SectionsView } from '../../core/output/view.js';

@@ -1,7 +1,7 @@
 // `svc sandbox …`: scenario reports and webhook deliveries on demand, for tests and CI. Test keys only.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { Option, type Command } from 'commander';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';
 import { examples, requestHelp } from '../args.js';
 

@@ -1,7 +1,7 @@
 // `svc statements list`: the verifiable statements your organisation has issued.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { Option, type Command } from 'commander';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { examples, requestHelp } from '../args.js';
 
 export function registerStatements(program: Command, app: App): void {
