@@ -170,7 +170,7 @@ export class Context {
 
   /** The API client for the settings in force; missing settings are errors (exit 2 or 3). */
   async client(): Promise<ApiClient> {
-    const { requireApiKey, requireBaseUrl, namingRefusedKey } = await import('../config/resolve.js');
+    const [{ requireApiKey, requireBaseUrl }, { namingRefusedKey }] = await Promise.all([import('../config/resolve.js'), import('./refused-key.js')]);
     const settings = await this.settings();
     const baseUrl = requireBaseUrl(settings);
     const apiKey = requireApiKey(settings);
