@@ -106,6 +106,6 @@ export class KeyRing {
   /** Reads `Authorization: Bearer <key>`; undefined when missing or unknown. */
   authenticate(authorization: string | undefined): KeyIdentity | undefined {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    return match ? this.byHash.get(tokenHash(match[1])) : undefined;
+    return match ? this.byHash.get(tokenHash(match[1]!)) : undefined;
   }
 }

@@ -283,7 +283,7 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
     const listed = await world.svc(['consents', 'list']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(await only()).toMatchObject({ method: 'GET', path: '/v1/consents', query: {}, body: null });
-    const [header, ...rows] = table(listed.stdout);
+    const [header = [], ...rows] = table(listed.stdout);
     const row = rows.find((cells) => cells.includes(id))!;
     expect(row[header.indexOf('STATUS')]).toBe('active');
     expect(row[header.indexOf('GRANTEE LABEL')]).toBe('Nabil Bank loan desk');
@@ -471,7 +471,7 @@ describe("a lender's day", () => {
     // The decisions alone on stdout, one table; the reply's other fields (the mock's has_more) on stderr.
     expect(listed.stderr).toBe('has_more: no\n');
     expect(listed.stdout).not.toContain('\n\n');
-    const [header, ...rows] = table(listed.stdout);
+    const [header = [], ...rows] = table(listed.stdout);
     expect(header.slice(0, 3)).toEqual(['DECISION', 'OUTCOME', 'ID']);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.slice(0, 3)).toEqual([decision, 'delinquent', record.id]);

@@ -162,9 +162,9 @@ describe('views', () => {
     expect(out).toContain('logged\tyes');
     const [income, incomeTable, identity, extra] = ['Income\n', 'Income › Monthly credits\n', 'Identity\n', 'Extra\n'].map((h) => out.indexOf(h));
     expect(income).toBeGreaterThan(0);
-    expect(incomeTable).toBeGreaterThan(income);
-    expect(identity).toBeGreaterThan(incomeTable);
-    expect(extra).toBeGreaterThan(identity);
+    expect(incomeTable).toBeGreaterThan(income!);
+    expect(identity).toBeGreaterThan(incomeTable!);
+    expect(extra).toBeGreaterThan(identity!);
     expect(out).toContain('period.from\t2026-01-01');
     expect(out).toContain('MONTH\tTOTAL CREDITS\n2026-03\t85000');
   });

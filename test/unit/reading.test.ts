@@ -49,7 +49,7 @@ describe('the generic view', () => {
     const view = genericView({ merchant_categories: { groceries: { count: 12, total: 8420 }, dining: { count: 3, total: 900 } } });
     const [tabs, boxed] = tables(view);
     expect(tabs).toBe('NAME\tCOUNT\tTOTAL\ngroceries\t12\t8420\ndining\t3\t900\n');
-    expect(boxed.split('\n')[0]).toBe('Merchant categories');
+    expect(boxed!.split('\n')[0]).toBe('Merchant categories');
   });
 
   it('puts the leftover scalars of a designed field list into it', () => {

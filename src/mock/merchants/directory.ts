@@ -196,7 +196,7 @@ export class MerchantDirectory {
     const touched: number[] = [];
     for (const gram of grams) {
       for (const index of this.byTrigram.get(gram) ?? []) {
-        if (shared[index]++ === 0) touched.push(index);
+        if (shared[index]!++ === 0) touched.push(index);
       }
     }
     const candidates: [number, number][] = [];
