@@ -4,6 +4,7 @@
 // (the input), the category and the city are cut first. On a terminal the table ends with one
 // line that sums the run up, wrapped like any footer of a table.
 import type { MerchantResult } from '../../api/merchants.js';
+import { valueText } from '../../core/output/csv.js';
 import { wrapText } from '../../core/output/fit.js';
 import { formatCount } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';
@@ -22,7 +23,8 @@ export interface Tally {
   duplicates: number;
 }
 
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+/** A value as the service sent it: an object or a list as JSON, never `[object Object]`. */
+const text = (value: unknown) => valueText(value);
 
 /** A terminal number: 16 digits or more. */
 const isTerminal = (value: string) => /^\d{16,}$/.test(value);
