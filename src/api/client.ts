@@ -268,7 +268,7 @@ export function decodeErrorEnvelope(raw: string): ApiErrorEnvelope | undefined {
   if (data === null || typeof data !== 'object') return undefined;
   const flat = data as Record<string, unknown>;
   if (typeof flat.error_code === 'string') {
-    const text = (key: string) => (typeof flat[key] === 'string' ? (flat[key] as string) : undefined);
+    const text = (key: string) => (typeof flat[key] === 'string' ? flat[key] : undefined);
     return {
       error_type: text('error_type'),
       error_code: flat.error_code,

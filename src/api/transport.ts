@@ -81,7 +81,9 @@ export async function proxyTransport(proxy: Proxy): Promise<Transport> {
     const headers = new ReplyHeaders(response.headers);
     const chunks: Uint8Array[] = [];
     let received = 0;
-    for await (const chunk of response.body ?? []) {
+    // undici types the chunks of a body as any: they are bytes.
+    const body: AsyncIterable<Uint8Array> | Uint8Array[] = response.body ?? [];
+    for await (const chunk of body) {
       received += chunk.byteLength;
       // Leaving the loop cancels the body: a compressed bomb stops at the cap, decoded.
       if (received > request.maxBodyBytes) throw new ReplyTooLargeError(request.maxBodyBytes, { status: response.status, headers });

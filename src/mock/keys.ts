@@ -71,7 +71,7 @@ export function keysFor(organizations: readonly Organization[], kept: readonly u
       dropped++;
       continue;
     }
-    const slot = `${organization_id} ${mode} ${scope}`;
+    const slot = `${organization_id} ${mode as MockKey['mode']} ${scope as MockKey['scope']}`;
     if (!usable.has(slot)) usable.set(slot, key);
   }
   let made = 0;

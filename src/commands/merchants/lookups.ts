@@ -218,7 +218,7 @@ function allDigits(bytes: Buffer, start: number, end: number): boolean {
 async function* readColumn(input: NodeJS.ReadableStream, file: string, column: string): AsyncGenerator<{ raw: string; line: number }> {
   const { parse, CsvError } = await import('csv-parse');
   const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true });
-  input.on('error', (error) => parser.destroy(error));
+  input.on('error', (error: Error) => parser.destroy(error));
   input.pipe(parser);
   let index = -1;
   try {

@@ -115,6 +115,7 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
     })();
     await keepUnresolved(ctx, unresolved, options.failedOut, options.lookupCount);
   }
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a call threw, thrown on as it was
   throw failure;
 }
 

@@ -131,6 +131,7 @@ export function factList(facts: readonly ValueFact[]): RecordView<readonly Value
  * A designed view: the facts (with the leftover scalars of the reply as more fields), then the
  * designed tables, then the generic view of whatever else the reply carries.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record view: T is invariant (core/output/view.ts)
 export function designedView(facts: RecordView<any>, tables: readonly Part[], rest: JsonRecord, frame: { title?: string; hints?: string[] } = {}): SectionsView {
   const view = withRest(facts, rest, frame);
   view.parts.splice(1, 0, ...tables);

@@ -218,6 +218,7 @@ export function columnHeader(key: string): string {
  * designed field list as more fields; the leftover tables follow under their headings.
  */
 export function withRest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any view: T is invariant (view.ts)
   designed: ListView<any> | RecordView<any>,
   rest: JsonRecord,
   frame: { title?: string; footer?: string[]; hints?: string[]; heading?: string; money?: Money } = {},
@@ -240,6 +241,7 @@ export function withRest(
  * alone, and the rest as lines on stderr.
  */
 export function listWithRest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any view: T is invariant (view.ts)
   items: ListView<any>,
   rest: JsonRecord,
   frame: { title?: string; footer?: string[]; hints?: string[]; aside?: string[] } = {},

@@ -80,10 +80,10 @@ function onlyEmptyLists(body: unknown): boolean {
  * of the named lists; undefined leaves it to the fallback (the reply as one record).
  */
 export function listRecords(body: unknown, ...names: string[]): unknown[] | undefined {
-  if (Array.isArray(body)) return body;
+  if (Array.isArray(body)) return body as unknown[];
   for (const name of names) {
     const list = pick(body, name);
-    if (Array.isArray(list)) return list;
+    if (Array.isArray(list)) return list as unknown[];
   }
   return undefined;
 }

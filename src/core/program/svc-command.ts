@@ -59,6 +59,7 @@ export class SvcCommand extends Command {
   unknownOption(flag: string): void {
     if ((this as unknown as { _allowUnknownOption?: boolean })._allowUnknownOption) return;
     const flags: string[] = [];
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a walk up the parents, not an alias
     for (let command: Command | null = this; command; command = command.parent) {
       for (const option of command.createHelp().visibleOptions(command)) {
         // A global flag this command does not take is not suggested either.

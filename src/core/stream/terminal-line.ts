@@ -50,5 +50,5 @@ export function fitToLine(text: string, columns: number | undefined, reserved = 
  */
 export function spinnerStream(stream: NodeJS.WritableStream, columns: number | undefined): NodeJS.WritableStream {
   const width = columns ?? Number.POSITIVE_INFINITY;
-  return new Proxy(stream, { get: (target, name) => (name === 'columns' ? width : Reflect.get(target, name, target)) });
+  return new Proxy(stream, { get: (target, name) => (name === 'columns' ? width : (Reflect.get(target, name, target) as unknown)) });
 }

@@ -240,6 +240,6 @@ let shared: MerchantDirectory | undefined;
 
 /** The directory of the fixture file, built on first use (the mock serves it read-only). */
 export function merchantDirectory(): MerchantDirectory {
-  shared ??= new MerchantDirectory(merchantsJson as MerchantDirectoryFile);
+  shared ??= new MerchantDirectory(merchantsJson);
   return shared;
 }
