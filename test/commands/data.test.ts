@@ -39,7 +39,7 @@ async function data(args: string[], options: InProcessOptions = {}): Promise<InP
 }
 
 /** A service expecting these GETs, in order, each answered with its reply (200 with a body by default). */
-function service(...expected: [path: string, reply: FakeReply | unknown][]): FakeService {
+function service(...expected: [path: string, reply: unknown][]): FakeService {
   const fake = new FakeService();
   for (const [path, reply] of expected) fake.expect('GET', path, isReply(reply) ? reply : { body: reply });
   return fake;
@@ -329,7 +329,7 @@ describe('svc data series', () => {
     const query = new URLSearchParams({ ...(f.args ? { bank: 'NABIL' } : {}), from: '2024-01', [f.selector]: f.example, to: '2025-01' });
     query.sort();
     const r = await data(['series', f.name, f.example, '--from', '2024-01', '--to', '2025-01', ...(f.args ?? [])], {
-      service: service([`/v1/data/cbank/${f.path}/series?${query}`, envelope(seriesOf(f, undefined, { ...bank, ...breakdown }))]),
+      service: service([`/v1/data/cbank/${f.path}/series?${query.toString()}`, envelope(seriesOf(f, undefined, { ...bank, ...breakdown }))]),
     });
     expect(r.code, r.stderr).toBe(0);
     const out = lines(r.stdout);

@@ -198,11 +198,11 @@ describe('BatchesWhileReading', () => {
     let firstDone = false;
     void first.then(() => (firstDone = true));
     for (const value of ['a', 'b']) set.add({ type: 'name', value });
-    batches.grew();
+    void batches.grew();
     await tick();
     expect(firstDone).toBe(false);
     for (const value of ['c', 'd']) set.add({ type: 'name', value });
-    batches.grew();
+    void batches.grew();
     expect((await first).value).toEqual({ index: 0, lookups: ['a', 'b', 'c'].map((value) => ({ type: 'name', value })) });
     const second = batches.next();
     finish();
