@@ -26,15 +26,15 @@ import { registerUsage } from './commands/usage/index.js';
 import { registerReady } from './commands/ready/index.js';
 import { registerVersion } from './commands/version/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
-import type { App } from './core/app.js';
+import type { App } from './app/app.js';
 import type { JqFilter } from './core/output/jq.js';
-import { Context } from './core/context.js';
+import { Context } from './app/context.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
 import { Secrets } from './core/output/secrets.js';
-import type { Services } from './core/services.js';
+import type { Services } from './app/services.js';
 import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
 import { VERSION } from './version.js';
 

@@ -3,13 +3,13 @@
 // on a reply's size, the --debug trace with the key masked, and the decoding of both error envelopes.
 // What a run adds around its requests (a spinner, a message naming a refused key) comes as layers,
 // given to the constructor in order, as gh composes RoundTrippers: nothing reassigns `request`.
-import { maskKey } from '../config/keys.js';
+import { maskKey } from '../core/keys.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
 import { printable } from '../core/output/format.js';
 import { Secrets } from '../core/output/secrets.js';
-import { requestUrl } from './endpoints.js';
-import type { ReplyHeaders } from './reply-headers.js';
+import { requestUrl, type Method } from './endpoints.js';
+import type { ReplyHeaders } from '../core/reply-headers.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
 import {
   BodyDecodingError,
@@ -21,8 +21,6 @@ import {
   type Transport,
   type WireReply,
 } from './transport.js';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestSpec {
   method: Method;
@@ -287,7 +285,7 @@ export function decodeErrorEnvelope(raw: string): ApiErrorEnvelope | undefined {
   if (data === null || typeof data !== 'object') return undefined;
   const flat = data as Record<string, unknown>;
   if (typeof flat.error_code === 'string') {
-    const text = (key: string) => (typeof flat[key] === 'string' ? (flat[key] as string) : undefined);
+    const text = (key: string) => (typeof flat[key] === 'string' ? flat[key] : undefined);
     return {
       error_type: text('error_type'),
       error_code: flat.error_code,

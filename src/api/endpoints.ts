@@ -2,9 +2,10 @@
 // build their requests from this table, the reply cache and completion find URLs with the same
 // function as the client, and each command's help names its request from here.
 import { UsageError } from '../core/errors.js';
-import type { Method } from './client.js';
 import { hasControlCharacter } from '../core/output/format.js';
 import { encodedSeparatorIn, urlInsideApi } from './request-paths.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   method: Method;

@@ -4,7 +4,7 @@
 // (`total_inflow`, `average_amount`, `closing_balance`, `max_supportable_emi`, `monthly_avg` …).
 // Counts (`inflow_count`), shares (`emi_load_pct`, `cash_withdrawal_ratio`) and scores end otherwise.
 import type { Money } from '../core/output/generic.js';
-import { pick } from './reading.js';
+import { pick } from '../core/reading.js';
 
 const MONEY_WORD = /(?:^|_)(?:amount|balance|credits?|debits?|inflow|outflow|net|total|avg|emi|income|expenses|principal|repayable|interest|headroom)$/;
 

@@ -9,7 +9,7 @@ import { importUndici } from '../core/external.js';
 import { isLoopbackHost } from '../core/urls.js';
 import { readEnv, type Env, type VariableName } from '../core/environment.js';
 import { UsageError } from '../core/errors.js';
-import { ReplyHeaders } from './reply-headers.js';
+import { ReplyHeaders } from '../core/reply-headers.js';
 import { formatSize } from './reply-size.js';
 
 export interface WireRequest {
@@ -92,7 +92,9 @@ export async function proxyTransport(proxy: Proxy): Promise<Transport> {
     const headers = new ReplyHeaders(response.headers);
     const chunks: Uint8Array[] = [];
     let received = 0;
-    for await (const chunk of response.body ?? []) {
+    // undici types the chunks of a body as any: they are bytes.
+    const body: AsyncIterable<Uint8Array> | Uint8Array[] = response.body ?? [];
+    for await (const chunk of body) {
       received += chunk.byteLength;
       // Leaving the loop cancels the body: a compressed bomb stops at the cap, decoded.
       if (received > request.maxBodyBytes) throw new ReplyTooLargeError(request.maxBodyBytes, { status: response.status, headers });

@@ -1,7 +1,7 @@
 // The data a consent or a Connect grant opens (`svc consents data`, `svc grants data`): one
 // section per scope, its amounts as money.
 import { moneyOf } from '../api/money.js';
-import { isRecord, otherFields, textOf, type ReplyReading } from '../api/reading.js';
+import { isRecord, otherFields, textOf, type ReplyReading } from '../core/reading.js';
 import { genericParts, genericView, heading, withRest } from '../core/output/generic.js';
 import type { Part, SectionsView } from '../core/output/view.js';
 

@@ -7,7 +7,7 @@
 // as received (--json byte for byte). Only then is it added, so whatever comes after (the warning,
 // a --debug line, an error, a later write held back by a stream) shows it masked. No escape past
 // the masking is needed, and none is added: a write can never leak a secret the run knew before.
-import type { Context, ReplyReader } from '../core/context.js';
+import type { Context, ReplyReader } from '../app/context.js';
 import { readCapped } from '../core/capped-read.js';
 import { UsageError } from '../core/errors.js';
 import type { Reply } from '../core/output/render.js';

@@ -2,7 +2,7 @@
 // text the build commits under completions/ (src/docs/documents.ts).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Shell } from '../commands/completion/shells.js';
-import type { Context } from '../core/context.js';
+import type { Context } from '../app/context.js';
 import { VERSION } from '../version.js';
 import { renderScript } from './render.js';
 import { describeProgram } from './spec.js';

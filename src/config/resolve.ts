@@ -1,5 +1,4 @@
 // Settings resolution, one rule for all: flag > environment > active profile > default.
-import type { Layer } from '../api/client.js';
 import { readEnv, type Env } from '../core/environment.js';
 import { ApiError, EXIT, MissingKeyError, UsageError, type Trouble } from '../core/errors.js';
 import { secureUrl, shownUrl } from '../core/urls.js';
@@ -165,16 +164,4 @@ export function refusesKey(error: unknown): error is ApiError {
 /** The other authentication failures: a consent or access token refused (INVALID_ACCESS_TOKEN…). */
 export function refusesToken(error: unknown): error is ApiError {
   return error instanceof ApiError && error.exitCode === EXIT.auth && /TOKEN/i.test(error.envelope.error_code);
-}
-
-/** The layer whose authentication failures say which key was refused: `--api-key`, `SVC_API_KEY` or a profile's. */
-export function namingRefusedKey(settings: Settings): Layer {
-  return (next) => async (spec) => {
-    try {
-      return await next(spec);
-    } catch (error) {
-      if (refusesKey(error)) error.trouble ??= keySource(settings);
-      throw error;
-    }
-  };
 }

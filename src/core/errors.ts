@@ -1,6 +1,6 @@
 // Error classes and THE exit-code table (contract §4). Every failure the user can cause ends up
 // as one of these, and main.ts is the one place that turns them into a message and an exit code.
-import { ReplyHeaders } from '../api/reply-headers.js';
+import { ReplyHeaders } from './reply-headers.js';
 
 export interface ExitCodeRow {
   exit: number;

@@ -26,7 +26,7 @@ export interface Program {
 export interface LoadedProgram {
   program: Program;
   /** Writes the code cache when there was none to use; call once the run is over (it then holds the code the run compiled). */
-  keepCode(): void;
+  keepCode: () => void;
 }
 
 export interface LoadOptions {

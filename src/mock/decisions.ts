@@ -78,7 +78,7 @@ export class DecisionBook {
 
   private references(organizationId: string): Map<string, Decision> {
     let references = this.byReference.get(organizationId);
-    if (!references) this.byReference.set(organizationId, (references = new Map()));
+    if (!references) this.byReference.set(organizationId, (references = new Map<string, Decision>()));
     return references;
   }
 }

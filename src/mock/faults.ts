@@ -139,7 +139,7 @@ function validateSpec(value: unknown, index: number): FaultSpec {
     if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) fail('headers must be an object');
     for (const v of Object.values(headers as object)) if (typeof v !== 'string') fail('header values must be strings');
   }
-  return spec as FaultSpec;
+  return spec;
 }
 
 /** Sends a fault's own reply; returns its status. */

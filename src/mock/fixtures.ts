@@ -155,7 +155,7 @@ export interface IssuedStatementFixture {
 // The JSON modules are typed by inference (plain strings); the casts narrow them to the unions above.
 export const fixtures = {
   banks: banksJson as Bank[],
-  holders: holdersJson as string[],
+  holders: holdersJson,
   organizations: organizationsJson as OrganizationFixture[],
   reports: reportsJson as ReportFixture[],
   counterparties: counterpartiesJson as Record<string, CounterpartiesFixture>,

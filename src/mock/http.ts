@@ -88,7 +88,7 @@ export function sendJsonText(
   extra?: Record<string, string>,
 ): void {
   if (res.destroyed || res.headersSent) return; // the client went away, or a fault already answered
-  const all: Record<string, string | number> = Object.create(null);
+  const all = Object.create(null) as Record<string, string | number>;
   all['x-request-id'] = requestId;
   all['content-type'] = JSON_TYPE;
   for (const name in headers) all[name.toLowerCase()] = headers[name]!;

@@ -71,7 +71,7 @@ export function keysFor(organizations: readonly Organization[], kept: readonly u
       dropped++;
       continue;
     }
-    const slot = `${organization_id} ${mode} ${scope}`;
+    const slot = `${organization_id} ${mode as MockKey['mode']} ${scope as MockKey['scope']}`;
     if (!usable.has(slot)) usable.set(slot, key);
   }
   let made = 0;
@@ -106,6 +106,6 @@ export class KeyRing {
   /** Reads `Authorization: Bearer <key>`; undefined when missing or unknown. */
   authenticate(authorization: string | undefined): KeyIdentity | undefined {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    return match ? this.byHash.get(tokenHash(match[1])) : undefined;
+    return match ? this.byHash.get(tokenHash(match[1]!)) : undefined;
   }
 }

@@ -24,7 +24,7 @@ export interface RecordedRequest {
 export type LoggedRequest = Omit<RecordedRequest, 'time'> & { time: number };
 
 /** The query of the many requests that have none, shared. */
-const NO_QUERY: Record<string, string | string[]> = Object.freeze(Object.create(null));
+const NO_QUERY = Object.freeze(Object.create(null) as Record<string, string | string[]>);
 
 export interface RequestLogOptions {
   /** Requests kept; past it the oldest is dropped. Default 1,000. */
@@ -99,7 +99,7 @@ export class RequestLog {
 
 // Prototype-free, so that a parameter or header named `__proto__` is recorded like any other.
 function queryObject(params: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = Object.create(null);
+  const query = Object.create(null) as Record<string, string | string[]>;
   for (const [name, sent] of params) {
     const value = sent !== '' && isTokenParameter(name) ? maskSecret(sent) : sent;
     const seen = query[name];
@@ -109,7 +109,7 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
 }
 
 function maskedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const masked: Record<string, string> = Object.create(null);
+  const masked = Object.create(null) as Record<string, string>;
   for (const name in headers) {
     const value = headers[name];
     if (value === undefined) continue;

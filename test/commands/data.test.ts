@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Choice } from '../../src/core/services.js';
+import type { Choice } from '../../src/app/services.js';
 import { BASE_URL, FakeService, KEY, MemoryCache, NOW, plain, ScriptedPrompter, scratchDir, svc, type FakeReply, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 
 const documented = (name: string): any => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8'));
@@ -39,7 +39,7 @@ async function data(args: string[], options: InProcessOptions = {}): Promise<InP
 }
 
 /** A service expecting these GETs, in order, each answered with its reply (200 with a body by default). */
-function service(...expected: [path: string, reply: FakeReply | unknown][]): FakeService {
+function service(...expected: [path: string, reply: unknown][]): FakeService {
   const fake = new FakeService();
   for (const [path, reply] of expected) fake.expect('GET', path, isReply(reply) ? reply : { body: reply });
   return fake;
@@ -329,7 +329,7 @@ describe('svc data series', () => {
     const query = new URLSearchParams({ ...(f.args ? { bank: 'NABIL' } : {}), from: '2024-01', [f.selector]: f.example, to: '2025-01' });
     query.sort();
     const r = await data(['series', f.name, f.example, '--from', '2024-01', '--to', '2025-01', ...(f.args ?? [])], {
-      service: service([`/v1/data/cbank/${f.path}/series?${query}`, envelope(seriesOf(f, undefined, { ...bank, ...breakdown }))]),
+      service: service([`/v1/data/cbank/${f.path}/series?${query.toString()}`, envelope(seriesOf(f, undefined, { ...bank, ...breakdown }))]),
     });
     expect(r.code, r.stderr).toBe(0);
     const out = lines(r.stdout);

@@ -7,7 +7,7 @@
 // field svc quotes in a line of its own (the plan `svc login` names).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Choice } from '../../src/core/services.js';
+import type { Choice } from '../../src/app/services.js';
 import { BASE_URL, FakeService, KEY, MemoryCache, MODES, ScriptedPrompter, scratchDir, svc, type FakeReply } from '../support/in-process.js';
 
 /** The part of the key that must never show: all but its public prefix. */

@@ -211,7 +211,7 @@ describe.concurrent.each(CASES)('$name', (c) => {
     const { result } = await svcSeen([...argsOf(c), '-o', 'csv'], { key: freshKey(c.keyForm) });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim()).not.toBe('');
-    const rows = parseCsv(result.stdout, { relax_column_count: false, skip_empty_lines: true }) as string[][];
+    const rows = parseCsv(result.stdout, { relax_column_count: false, skip_empty_lines: true });
     expect(rows.length).toBeGreaterThanOrEqual(2);
     const header = rows[0]!;
     expect(header.length).toBeGreaterThan(0);

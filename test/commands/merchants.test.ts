@@ -387,7 +387,7 @@ describe('more than 1000 lookups', () => {
     const results = JSON.parse(json.stdout).data.results as Result[];
     expect(results.length).toBeGreaterThan(1000);
     expect(ndjson(nd.stdout)).toEqual(results);
-    const rows = parseCsv(csv.stdout, { columns: true }) as Record<string, string>[];
+    const rows = parseCsv<Record<string, string>>(csv.stdout, { columns: true });
     expect(rows).toEqual(
       results.map((x) => ({ input: x.input, type: x.type, matched: String(x.matched), terminal: x.terminal ?? '', merchant: x.merchant ?? '', mcc: x.mcc ?? '', category: x.category ?? '', city: x.city ?? '' })),
     );
@@ -539,7 +539,7 @@ describe('a person’s input is counted first, then read again for the calls', (
       const r = await resolve(['--file', '-', '-o', 'csv', '--retries', '0', '--concurrency', '1', '--failed-out', out], { tty: true, stdoutTTY: false, stdin: MANY.text, service });
       expect(r.code).toBe(8);
       expect(r.stderr).toContain('2,500');
-      const done = parseCsv(r.stdout, { columns: true }) as Record<string, string>[];
+      const done = parseCsv<Record<string, string>>(r.stdout, { columns: true });
       expect(done.map((x) => x.input)).toEqual(MANY.distinct.slice(0, 1000));
       expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
       expect(readdirSync(temporary)).toEqual([]);
@@ -570,7 +570,7 @@ describe('a run that stops leaves nothing lost', () => {
     const service = new FakeService().expect('POST', RESOLVE, answer).expect('POST', RESOLVE, UNAVAILABLE);
     const first = await inFolder(dir, () => resolve(['--file', input, '-o', 'csv', '--retries', '0', '--concurrency', '1'], { tty, service }));
     expect(first.code).toBe(8);
-    const done = parseCsv(first.stdout, { columns: true }) as Record<string, string>[];
+    const done = parseCsv<Record<string, string>>(first.stdout, { columns: true });
     expect(done.map((x) => x.input)).toEqual(MANY.distinct.slice(0, 1000));
     // The clock of the run names the file.
     const path = join(dir, 'svc-unresolved-20260522-100000.txt');
@@ -590,7 +590,7 @@ describe('a run that stops leaves nothing lost', () => {
 
     const second = await inFolder(dir, () => resolve(['--file', path, '-o', 'csv'], { tty, service: resolving(2) }));
     expect(second.code, second.stderr).toBe(0);
-    const rest = parseCsv(second.stdout, { columns: true }) as Record<string, string>[];
+    const rest = parseCsv<Record<string, string>>(second.stdout, { columns: true });
     expect([...done, ...rest].map((x) => x.input)).toEqual(MANY.distinct);
   });
 
@@ -661,7 +661,7 @@ describe('a run that stops leaves nothing lost', () => {
     };
     const r = await resolve(['--file', file(MANY.text), '--concurrency', '1', '--failed-out', out, '-o', 'csv'], { signal: controller.signal, service: resolving(1, interrupted) });
     expect(r.code).toBe(130);
-    const written = r.stdout === '' ? [] : (parseCsv(r.stdout, { columns: true }) as Record<string, string>[]).map((x) => x.input);
+    const written = r.stdout === '' ? [] : parseCsv<Record<string, string>>(r.stdout, { columns: true }).map((x) => x.input);
     const left = readFileSync(out, 'utf8').trimEnd().split('\n');
     expect([...written, ...left]).toEqual(MANY.distinct);
     expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
@@ -939,7 +939,7 @@ describe('--each-line: a record for each line of the input', () => {
     const r = await resolve(['--file', file(text), '--each-line', '-o', 'csv'], { tty, service: resolving(1) });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\r\n')[0]).toBe('line,input,type,matched,terminal,merchant,mcc,category,city');
-    const rows = parseCsv(r.stdout, { columns: true }) as Record<string, string>[];
+    const rows = parseCsv<Record<string, string>>(r.stdout, { columns: true });
     expect(rows.map((x) => [x.line, x.input, x.merchant])).toEqual([
       ['1', T1, 'Merchant 6888'],
       ['2', `'${formula}`, ''],
@@ -1037,7 +1037,7 @@ describe('--each-line: a record for each line of the input', () => {
     const r = await resolve(['--file', file(MANY.text), '--each-line', '-o', 'csv', '--retries', '0', '--concurrency', '1', '--failed-out', out], { tty, service });
     expect(r.code).toBe(8);
     const done = new Set(MANY.distinct.slice(0, 1000));
-    const rows = parseCsv(r.stdout, { columns: true }) as Record<string, string>[];
+    const rows = parseCsv<Record<string, string>>(r.stdout, { columns: true });
     expect(rows.map((x) => [Number(x.line), x.input])).toEqual(byLine(MANY_LINES, (value) => done.has(value)).map((x) => [x.line, x.input]));
     expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
     if (tty) expect(words(r.stderr)).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${out} `);
@@ -1067,7 +1067,7 @@ describe('--each-line: a record for each line of the input', () => {
     const r = await resolve(['--file', file(MANY.text), '--each-line', '--concurrency', '1', '--failed-out', out, '-o', 'csv'], { signal: controller.signal, service: resolving(1, interrupted) });
     expect(r.code).toBe(130);
     const done = new Set(MANY.distinct.slice(0, 1000));
-    const rows = parseCsv(r.stdout, { columns: true }) as Record<string, string>[];
+    const rows = parseCsv<Record<string, string>>(r.stdout, { columns: true });
     expect(rows.map((x) => Number(x.line))).toEqual(byLine(MANY_LINES, (value) => done.has(value)).map((x) => x.line));
     expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
     expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([

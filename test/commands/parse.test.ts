@@ -285,7 +285,7 @@ describe('svc parse FILE --wait', () => {
     const result = await svc(['parse', file('s.pdf'), '--wait', '--json'], { service });
     expect(result.code, result.stderr).toBe(0);
     expect(fields(result.requests[0]!).async).toBe('true');
-    expect(result.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+    expect(result.requests.map((r) => `${r.method} ${r.url.href}`)).toEqual([
       'POST https://svc.test/v1/parse',
       ...Array(4).fill('GET https://svc.test/v1/reports/cl_abc123'),
     ]);

@@ -226,7 +226,7 @@ describe('API failures', () => {
     const result = await svc(command.argv, { tty, service: failing(command, failure) });
     expectFailure(result, failure.exit, failure.line);
     expect(result.waits).toEqual(failure.waits ?? []);
-    if (failure.body.request_id) expect(result.stderr).toContain(`Request ID: ${failure.body.request_id}`);
+    if (typeof failure.body.request_id === 'string') expect(result.stderr).toContain(`Request ID: ${failure.body.request_id}`);
     if (command.method === 'POST' && failure.waits) {
       // One request, retried under one Idempotency-Key.
       const keys = result.requests.map((r) => r.headers['idempotency-key']);

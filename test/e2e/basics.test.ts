@@ -234,8 +234,8 @@ describe('svc mock as a process', () => {
     const dir = tempDir('svc-e2e-mock-');
     const proc = spawn(process.execPath, [SVC, 'mock', '--port', '0', ...args], { env: baseEnv(dir), cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    proc.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-    proc.stderr!.resume();
+    proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    proc.stderr.resume();
     child = proc;
     return { child: proc, stdout: () => out };
   }

@@ -24,7 +24,7 @@ afterAll(() => mocks.forEach((child) => child.kill('SIGINT')));
 async function mockWith(fault: string): Promise<Mock> {
   const child = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet', '--fault', fault], { env: baseEnv(world.dir), stdio: ['ignore', 'pipe', 'ignore'] });
   mocks.push(child);
-  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
   const { url, keys } = JSON.parse(line) as { url: string; keys: Array<{ key: string; mode: string; scope: string }> };
   return { url, key: keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key, keys };
 }

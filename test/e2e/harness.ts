@@ -233,7 +233,6 @@ export const TINY_PDF = '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\nBT (Account
 
 export const svcCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)}`;
 
-// eslint-disable-next-line no-control-regex
 export const ANSI = /\u001b\[[0-9;]*m/;
 
 /** What a run may write to the terminal before it counts as running away (the 0-column spinner wrote gigabytes). */

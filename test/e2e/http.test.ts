@@ -504,7 +504,7 @@ async function startProxy(): Promise<Proxy> {
     seen.push(`CONNECT ${req.url}`);
     const [host, port] = (req.url ?? '').split(':');
     let tunnelled = false;
-    const upstream = connect(Number(port), host!, () => {
+    const upstream = connect(Number(port), host, () => {
       tunnelled = true;
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) upstream.write(head);

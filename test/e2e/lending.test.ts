@@ -241,7 +241,7 @@ describe('what the mock refuses', () => {
       ['decisions', 'outcome', '--client-reference-id', 'loan-ro', '--outcome', 'repaid'],
     ];
     const [score, ...results] = await Promise.all([world.svc(['reports', 'score', COMPLETE], { env }), ...refused.map((args) => world.svc(args, { env }))]);
-    expect(score!.code, score!.stderr).toBe(0);
+    expect(score.code, score.stderr).toBe(0);
     results.forEach((r, i) => {
       expect(r.code, `svc ${refused[i]!.join(' ')}`).toBe(4);
       expectFailure(r, 4, 'INSUFFICIENT_SCOPE');
@@ -275,7 +275,7 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
     const made = JSON.parse(second.stdout) as Record<string, unknown>;
     expect(second.stdout).toBe(JSON.stringify(made, null, 2) + '\n');
     expect(Object.keys(made)).toEqual(['id', 'token', 'data_url', 'scopes', 'expires_at']);
-    expect(made.data_url).toBe(`${world.mock.url}/v1/consents/${made.id}/data?token=${made.token}`);
+    expect(made.data_url).toBe(`${world.mock.url}/v1/consents/${String(made.id)}/data?token=${String(made.token)}`);
     expect(second.stderr).toMatch(/^warning: this token gives whoever holds it the report's data \(verify\)/);
 
     // list: both consents, active, and never a token; read a second time, as received.
@@ -283,7 +283,7 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
     const listed = await world.svc(['consents', 'list']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(await only()).toMatchObject({ method: 'GET', path: '/v1/consents', query: {}, body: null });
-    const [header, ...rows] = table(listed.stdout);
+    const [header = [], ...rows] = table(listed.stdout);
     const row = rows.find((cells) => cells.includes(id))!;
     expect(row[header.indexOf('STATUS')]).toBe('active');
     expect(row[header.indexOf('GRANTEE LABEL')]).toBe('Nabil Bank loan desk');
@@ -350,7 +350,7 @@ describe('a Connect flow: request, approval, exchange, the grant read', () => {
     const approval = await fetch(page.approve_url, { method: 'POST', redirect: 'manual' });
     expect(approval.status).toBe(303);
     const publicToken = new URL(approval.headers.get('location')!).searchParams.get('public_token')!;
-    expect((await approval.json()) as unknown).toMatchObject({ public_token: publicToken });
+    expect(await approval.json()).toMatchObject({ public_token: publicToken });
     expect(publicToken).toMatch(/^cpt_[0-9a-f]{32}$/);
     return publicToken;
   }
@@ -471,7 +471,7 @@ describe("a lender's day", () => {
     // The decisions alone on stdout, one table; the reply's other fields (the mock's has_more) on stderr.
     expect(listed.stderr).toBe('has_more: no\n');
     expect(listed.stdout).not.toContain('\n\n');
-    const [header, ...rows] = table(listed.stdout);
+    const [header = [], ...rows] = table(listed.stdout);
     expect(header.slice(0, 3)).toEqual(['DECISION', 'OUTCOME', 'ID']);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.slice(0, 3)).toEqual([decision, 'delinquent', record.id]);

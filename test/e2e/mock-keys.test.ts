@@ -26,9 +26,9 @@ async function startMock(dataDir: string, args: string[]): Promise<{ child: Chil
   const child = spawn(process.execPath, [SVC, 'mock', '--json', '--quiet', ...args], { env: { ...baseEnv(world.dir), SVC_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`svc mock exited ${code} before it printed a line: ${stderr}`)));
   });
   return { child, started: JSON.parse(line) as Started, stderr: () => stderr };

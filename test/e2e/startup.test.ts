@@ -107,7 +107,7 @@ describe("the code cache (Node 20: V8's code of the program, kept after a run)",
   it('is not written by a server (svc mock): its code would only slow every later start', async () => {
     const home = world.tempDir();
     const child = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { env: baseEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    await new Promise((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
     child.kill('SIGINT');
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
     expect(codeFiles(home)).toEqual([]);

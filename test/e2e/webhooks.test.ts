@@ -91,7 +91,7 @@ interface MockInfo {
 async function startMock(args: string[] = []): Promise<Running & { info: MockInfo }> {
   const mock = start(['mock', '--port', '0', '--json', ...args], {}, false);
   const [line] = await waitFor(mock.stdout, /^\{.*\}$/m, 'the mock');
-  return { ...mock, info: JSON.parse(line!) as MockInfo };
+  return { ...mock, info: JSON.parse(line) as MockInfo };
 }
 
 /** The addresses the mock delivers to at the moment, of those its test key registered. */

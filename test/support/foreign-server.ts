@@ -527,7 +527,7 @@ function parseJsonBody(body: string): Record<string, unknown> | undefined {
 }
 
 const stringArray = (value: unknown): string[] | undefined =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
 
 function route(method: string, pathname: string, query: Record<string, string>, body: string, headers: IncomingMessage['headers'], baseUrl: string): Reply {
   const auth = headers.authorization ?? '';

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterAll, expect } from 'vitest';
 import type { Transport, WireRequest } from '../../src/api/transport.js';
-import { ReplyHeaders } from '../../src/api/reply-headers.js';
+import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import { FALLBACK_COLUMNS, knownWidth, type IO } from '../../src/core/io.js';
-import type { CacheStore, Choice, Prompter, Services } from '../../src/core/services.js';
+import type { CacheStore, Choice, Prompter, Services } from '../../src/app/services.js';
 import type { CacheEntry } from '../../src/core/cache.js';
 import { main } from '../../src/main.js';
 

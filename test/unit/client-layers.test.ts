@@ -2,7 +2,7 @@
 // the outermost, each around the client's own sending, so a retried request passes each layer once.
 import { describe, expect, it } from 'vitest';
 import { ApiClient, type Layer } from '../../src/api/client.js';
-import { ReplyHeaders } from '../../src/api/reply-headers.js';
+import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import type { Transport } from '../../src/api/transport.js';
 
 /** A layer that writes down when a request enters it and when its reply or failure leaves it. */

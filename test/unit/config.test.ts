@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { keyMode, maskKey } from '../../src/config/keys.js';
+import { keyMode, maskKey } from '../../src/core/keys.js';
 import { checkBaseUrl, resolveSettings } from '../../src/config/resolve.js';
 import { isLoopbackHost } from '../../src/core/urls.js';
 import { checkId } from '../../src/commands/args.js';

@@ -97,7 +97,7 @@ describe('lineChart', () => {
         fc.property(cents, cents, cents, fc.integer({ min: 40, max: 160 }), (a, b, c, width) => {
           const [low, high] = [Math.min(a, b), Math.max(a, b)];
           fc.pre(high - low >= 1200); // a grid step of at least a unit: labels of two decimals tell rows apart
-          const plateau = low + ((c % (high - low + 1)) as number);
+          const plateau = low + (c % (high - low + 1));
           const values = [a, plateau, plateau, plateau, plateau, plateau, plateau, b].map((v) => v / 100);
           const chart = lineChart(points(values), { width, color: false, format });
           const step = (high - low) / 100 / 12;

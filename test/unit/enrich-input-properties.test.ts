@@ -29,7 +29,7 @@ const SPOILERS: ((t: EnrichTransaction) => EnrichTransaction)[] = [
   (t) => ({ ...t, credit: 1, debit: 2 }),
   (t) => {
     const { credit: _c, debit: _d, ...rest } = t;
-    return rest as EnrichTransaction;
+    return rest;
   },
   (t) => ({ ...t, ...('credit' in t ? { credit: -1 } : { debit: -0.5 }) }),
   (t) => ({ ...t, balance: undefined as unknown as number }),

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkId, checkInteger } from '../../src/commands/args.js';
-import { keyMode, maskKey } from '../../src/config/keys.js';
+import { keyMode, maskKey } from '../../src/core/keys.js';
 import { checkBaseUrl, profileToWrite } from '../../src/config/resolve.js';
 import { isLoopbackHost } from '../../src/core/urls.js';
 import { ConfigStore } from '../../src/config/store.js';

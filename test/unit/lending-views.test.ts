@@ -3,7 +3,7 @@
 // wrong type, unknown, or hostile. Views are rendered as a pipe and as a terminal would see them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ReplyReading } from '../../src/api/reading.js';
+import { ReplyReading } from '../../src/core/reading.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { printableDeep } from '../../src/core/output/format.js';
 import { createPaint, type Paint } from '../../src/core/output/paint.js';

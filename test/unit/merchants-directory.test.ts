@@ -2,10 +2,10 @@
 // normalisation and fuzzy name lookups.
 import { describe, expect, it } from 'vitest';
 import merchantsJson from '../../src/mock/fixtures/merchants.json' with { type: 'json' };
-import { MerchantDirectory, merchantDirectory, type MerchantDirectoryFile } from '../../src/mock/merchants/directory.js';
+import { MerchantDirectory, merchantDirectory } from '../../src/mock/merchants/directory.js';
 import { editDistance, merchantNameForms, similarity } from '../../src/mock/merchants/normalise.js';
 
-const file = merchantsJson as MerchantDirectoryFile;
+const file = merchantsJson;
 const directory = merchantDirectory();
 
 describe('the merchant fixture', () => {

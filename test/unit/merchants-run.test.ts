@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MerchantResult } from '../../src/api/merchants.js';
-import { ReplyHeaders } from '../../src/api/reply-headers.js';
+import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import type { Lookup } from '../../src/commands/merchants/lookup-set.js';
 import { runInOrder } from '../../src/core/stream/ordered-pool.js';
 import { checkedReply, inLookupOrder } from '../../src/commands/merchants/reply.js';
@@ -198,11 +198,11 @@ describe('BatchesWhileReading', () => {
     let firstDone = false;
     void first.then(() => (firstDone = true));
     for (const value of ['a', 'b']) set.add({ type: 'name', value });
-    batches.grew();
+    void batches.grew();
     await tick();
     expect(firstDone).toBe(false);
     for (const value of ['c', 'd']) set.add({ type: 'name', value });
-    batches.grew();
+    void batches.grew();
     expect((await first).value).toEqual({ index: 0, first: 0, lookups: ['a', 'b', 'c'].map((value) => ({ type: 'name', value })) });
     const second = batches.next();
     finish();

@@ -229,7 +229,7 @@ describe('reports a long run makes', () => {
       const data = Buffer.from(json === undefined ? '' : JSON.stringify(json));
       const body = { data, size: data.length };
       const reply = handleApi({ method, url: url(path), authorization: `Bearer ${key.key}`, contentType: 'application/json', accessToken: undefined, body, baseUrl: 'http://127.0.0.1' }, services);
-      return JSON.parse(bodyJson(reply.body)) as any;
+      return JSON.parse(bodyJson(reply.body));
     };
     return { store: services.store, org: key.organization_id, call };
   }

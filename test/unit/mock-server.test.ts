@@ -60,7 +60,7 @@ async function call(path: string, options: CallOptions = {}) {
   const reply = await fetch(`${mock.url}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
   const text = await reply.text();
   const isJson = reply.headers.get('content-type')?.startsWith('application/json');
-  return { status: reply.status, headers: reply.headers, text, body: isJson ? (JSON.parse(text) as any) : undefined };
+  return { status: reply.status, headers: reply.headers, text, body: isJson ? JSON.parse(text) : undefined };
 }
 
 function upload(file: Buffer | string, fields: Record<string, string> = {}, fileName = 'statement.pdf'): FormData {

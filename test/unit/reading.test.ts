@@ -3,7 +3,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { otherFields, ReplyReading } from '../../src/api/reading.js';
+import { otherFields, ReplyReading } from '../../src/core/reading.js';
 import { itemListOf, selectorsOf, seriesListOf } from '../../src/commands/data/items.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { genericView, withRest } from '../../src/core/output/generic.js';
@@ -49,7 +49,7 @@ describe('the generic view', () => {
     const view = genericView({ merchant_categories: { groceries: { count: 12, total: 8420 }, dining: { count: 3, total: 900 } } });
     const [tabs, boxed] = tables(view);
     expect(tabs).toBe('NAME\tCOUNT\tTOTAL\ngroceries\t12\t8420\ndining\t3\t900\n');
-    expect(boxed.split('\n')[0]).toBe('Merchant categories');
+    expect(boxed!.split('\n')[0]).toBe('Merchant categories');
   });
 
   it('puts the leftover scalars of a designed field list into it', () => {
@@ -94,7 +94,7 @@ describe('records of ndjson and CSV', () => {
       fc.property(fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 6 }), (records) => {
         const text = csvText(records);
         if (text === '') return;
-        const rows = parse(text, { relax_column_count: false }) as string[][];
+        const rows = parse(text, { relax_column_count: false });
         expect(rows.length).toBe(records.length + 1);
         expect(text).not.toMatch(BAD_WORDS);
       }),

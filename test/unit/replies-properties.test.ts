@@ -206,14 +206,14 @@ const anyData = fc.oneof(jsonValue, anyObject, arrayOfObjects);
 /** Documented fields, each present (of its type), null, or absent. */
 function fields(spec: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
   const nullable = Object.fromEntries(Object.entries(spec).map(([k, arb]) => [k, fc.oneof({ weight: 4, arbitrary: arb }, { weight: 1, arbitrary: fc.constant(null) })]));
-  return fc.record(nullable, { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
+  return fc.record(nullable, { requiredKeys: [] });
 }
 
 /** Adds extra fields: arbitrary keys and renamed variants of documented ones, never a documented key. */
 function withExtras<T extends Record<string, unknown>>(base: fc.Arbitrary<T>, documented: readonly string[], renamed: readonly string[] = []): fc.Arbitrary<T> {
   const renames = [...renamed, ...documented.flatMap((k) => [k.toUpperCase(), camel(k), `${k}_v2`])].filter((k) => !documented.includes(k));
   const extraKey = (renames.length > 0 ? fc.oneof(anyKey, fc.constantFrom(...renames)) : anyKey).filter((k) => !documented.includes(k));
-  return fc.tuple(base, fc.dictionary(extraKey, jsonValue, { maxKeys: 3, noNullPrototype: true })).map(([b, extra]) => ({ ...extra, ...b }) as T);
+  return fc.tuple(base, fc.dictionary(extraKey, jsonValue, { maxKeys: 3, noNullPrototype: true })).map(([b, extra]) => ({ ...extra, ...b }));
 }
 
 function camel(key: string): string {
@@ -614,7 +614,7 @@ describe('-o csv of a view holds no JSON object or array in a cell', () => {
         fc.asyncProperty(command.reply, async (body) => {
           const csv = await svc([...command.args(), '-o', 'csv'], body);
           expect(csv.code, show('csv', csv)).toBe(0);
-          const rows = parseCsv(csv.stdout, { relax_column_count: false }) as string[][];
+          const rows = parseCsv(csv.stdout, { relax_column_count: false });
           const strings = stringsOf(wire(body));
           for (const cell of rows.flat()) expect(holdsJson(cell, strings), show('csv', csv)).toBe(false);
         }),

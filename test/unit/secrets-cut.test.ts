@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import { maskKey } from '../../src/config/keys.js';
+import { maskKey } from '../../src/core/keys.js';
 import { merchantTableWriter } from '../../src/commands/merchants/table-writers.js';
 import { createPaint } from '../../src/core/output/paint.js';
 

@@ -1,10 +1,10 @@
-// The spinner of a slow request (src/core/slow-requests.ts), on a client whose replies the test
+// The spinner of a slow request (src/app/slow-requests.ts), on a client whose replies the test
 // holds, with a fake clock: shown after a second, taken away with the reply or the failure, never
 // while another spinner holds the line or while several requests run at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiReply, RequestSpec, Send } from '../../src/api/client.js';
-import type { Spinner } from '../../src/core/context.js';
-import { SLOW_REQUEST_MS, slowRequestSpinner, type SlowRequestOptions } from '../../src/core/slow-requests.js';
+import type { Spinner } from '../../src/core/stream/terminal-line.js';
+import { SLOW_REQUEST_MS, slowRequestSpinner, type SlowRequestOptions } from '../../src/app/slow-requests.js';
 
 /** A reply the test hands out when it likes. */
 interface Held {

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isRecord } from '../../src/api/reading.js';
+import { isRecord } from '../../src/core/reading.js';
 import { cutToWidth, fitWidths, visibleWidth, wrapText, type FitColumn } from '../../src/core/output/fit.js';
 import { printableDeep } from '../../src/core/output/format.js';
 import { genericView } from '../../src/core/output/generic.js';

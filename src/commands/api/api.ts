@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ApiReply } from '../../api/client.js';
-import type { ReplyHeaders } from '../../api/reply-headers.js';
-import type { Context } from '../../core/context.js';
+import type { ReplyHeaders } from '../../core/reply-headers.js';
+import type { Context } from '../../app/context.js';
 import { ApiError, CliError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { printable } from '../../core/output/format.js';
 import { jsonOutput } from '../../core/output/json.js';

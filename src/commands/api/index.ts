@@ -1,6 +1,6 @@
 // `svc api [METHOD] PATH`: any request to the service, in the manner of `gh api`.
 import type { Command } from '@commander-js/extra-typings';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { collect, examples } from '../args.js';
 import { MAX_INPUT_SIZE } from './input-limit.js';
 

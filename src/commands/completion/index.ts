@@ -2,7 +2,7 @@
 // Only the command is declared here; src/completion/ renders the script, loaded when the command
 // runs (completion reads the command tree, so commands import nothing else of it).
 import { Argument, type Command } from '@commander-js/extra-typings';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { examples } from '../args.js';
 import { INSTALL, SHELLS } from './shells.js';
 

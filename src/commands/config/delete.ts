@@ -1,6 +1,6 @@
 // `svc config delete PROFILE`: remove a profile, its base URL and its key, from the config file.
 import { currentProfileName, profileOf, refuseReservedName, unknownProfile } from '../../config/resolve.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shown } from './settings.js';
 

@@ -1,6 +1,6 @@
 // `svc config get KEY`: one setting of the active profile (the key masked).
 import { activeProfile, profileOf } from '../../config/resolve.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkKey, shown } from './settings.js';
 

@@ -1,6 +1,6 @@
 // `svc config …`: read and change the config file's profiles.
 import type { Command } from '@commander-js/extra-typings';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { examples } from '../args.js';
 
 export function registerConfig(program: Command, app: App): void {

@@ -1,6 +1,6 @@
 // `svc config list`: the profiles, their base URLs and keys (masked).
 import { currentProfileName } from '../../config/resolve.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { printableDeep } from '../../core/output/format.js';
 import { shown } from './settings.js';
 
@@ -33,10 +33,10 @@ export async function listProfiles(ctx: Context): Promise<void> {
       rows: printableDeep(rows),
       empty: `No profiles yet. Create one with \`svc login\`. (Config file: ${store.file})`,
       columns: [
-        { key: 'active', header: ' ', value: (r: ProfileRow) => r.active, display: (r, paint) => (r.active ? paint.good('*') : '') },
-        { key: 'name', header: 'PROFILE', value: (r) => r.name },
-        { key: 'base_url', header: 'BASE URL', value: (r) => r.base_url },
-        { key: 'api_key', header: 'API KEY', value: (r) => r.api_key },
+        { key: 'active', header: ' ', value: (r: ProfileRow) => r.active, display: (r: ProfileRow, paint) => (r.active ? paint.good('*') : '') },
+        { key: 'name', header: 'PROFILE', value: (r: ProfileRow) => r.name },
+        { key: 'base_url', header: 'BASE URL', value: (r: ProfileRow) => r.base_url },
+        { key: 'api_key', header: 'API KEY', value: (r: ProfileRow) => r.api_key },
       ],
     }),
   });

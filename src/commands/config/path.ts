@@ -1,5 +1,5 @@
 // `svc config path`: where the config file is.
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 
 export async function printPath(ctx: Context): Promise<void> {
   const store = await ctx.config();

@@ -1,8 +1,8 @@
 // `svc config set KEY VALUE`: one setting of the profile to write, created if needed.
-import { keyMode } from '../../config/keys.js';
+import { keyMode } from '../../core/keys.js';
 import { checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Profile } from '../../config/store.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/urls.js';
 import { checkKey, shown } from './settings.js';

@@ -1,5 +1,5 @@
 // What the config verbs share: the names of a profile's settings, and how a value is shown.
-import { maskKey } from '../../config/keys.js';
+import { maskKey } from '../../core/keys.js';
 import { PROFILE_KEYS, type ProfileKey } from '../../config/store.js';
 import { UsageError } from '../../core/errors.js';
 

@@ -1,8 +1,8 @@
 // `svc connect exchange PUBLIC_TOKEN`: trade the public token a finished Connect flow handed to
 // your page for the grant's access token, which `svc grants data` reads the data with.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
-import type { Context } from '../../core/context.js';
+import { otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import type { Context } from '../../app/context.js';
 import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';

@@ -1,7 +1,7 @@
 // `svc connect`: start a hosted consent flow (Connect) for an end user; `svc connect exchange`: its last step.
 import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { collect, examples, requestHelp } from '../args.js';
 
 export function registerConnect(program: Command, app: App): void {

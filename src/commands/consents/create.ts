@@ -1,8 +1,8 @@
 // `svc consents create REPORT_ID --scopes …`: share a report's data with a third party through a
 // consent token, shown this once.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
-import type { Context } from '../../core/context.js';
+import { otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import type { Context } from '../../app/context.js';
 import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';

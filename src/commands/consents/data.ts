@@ -1,5 +1,5 @@
 // `svc consents data ID`: the data a consent opens, read as its grantee does.
-import type { Context, ReplyReader } from '../../core/context.js';
+import type { Context, ReplyReader } from '../../app/context.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, UsageError } from '../../core/errors.js';
 import { scopedDataView } from '../scoped-data.js';

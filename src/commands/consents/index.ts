@@ -1,7 +1,7 @@
 // `svc consents …`: share a report's data with a third party (a lender) through a consent token.
 import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { examples, requestHelp } from '../args.js';
 import { CONSENT_SCOPES } from './options.js';
 

@@ -1,6 +1,6 @@
 // `svc consents list`: the consents your organisation gave (the reply's shape is not shown).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { firstFieldsView, headedList, listRecords } from '../../core/output/unshown.js';
 
 export async function listConsents(ctx: Context): Promise<void> {

@@ -1,6 +1,6 @@
 // `svc consents revoke ID`: the consent's token opens nothing from now on.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { firstFieldsView } from '../../core/output/unshown.js';
 
 export async function revokeConsent(ctx: Context, id: string): Promise<void> {

@@ -2,7 +2,7 @@
 import { DATA_BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command, OptionValues } from '@commander-js/extra-typings';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { collect, examples, requestHelp } from '../args.js';
 import { familiesHelp } from './families.js';
 

@@ -48,7 +48,7 @@ function selectorFieldOf(items: readonly JsonRecord[], preferred: string | undef
 
 export function labelOf(item: JsonRecord): string | undefined {
   const value = LABEL_FIELDS.map((name) => item[name]).find((v) => typeof v === 'string');
-  return value as string | undefined;
+  return value;
 }
 
 /** One selector a person can pick: its value and a few words about it. */
@@ -65,7 +65,7 @@ export function selectorsOf(list: ItemList | undefined): Selector[] {
   return list.items.flatMap((item) => {
     const value = item[field];
     if (typeof value !== 'string' || value === '') return [];
-    const text = (name: string) => (typeof item[name] === 'string' ? (item[name] as string) : undefined);
+    const text = (name: string) => (typeof item[name] === 'string' ? item[name] : undefined);
     return [{ value, label: labelOf(item), unit: text('unit'), section: text('section') }];
   });
 }

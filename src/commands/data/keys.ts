@@ -1,5 +1,5 @@
 // `svc data keys FAMILY`: the selectors of the family's series, from its latest month.
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { showLatestAs } from './latest.js';
 import type { CacheOptions, ParamOptions } from './options.js';
 import { keysView } from './views.js';

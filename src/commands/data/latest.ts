@@ -1,7 +1,7 @@
 // `svc data latest FAMILY` (every line item of the latest month, grouped by section) and `svc data
 // keys FAMILY` (the values its series selector takes): two views of the same `/latest` reply.
-import type { ReplyReading } from '../../api/reading.js';
-import type { Context } from '../../core/context.js';
+import type { ReplyReading } from '../../core/reading.js';
+import type { Context } from '../../app/context.js';
 import type { View } from '../../core/output/view.js';
 import { fetchDataset } from './fetch.js';
 import { findFamily, latestPath } from './families.js';

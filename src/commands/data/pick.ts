@@ -1,6 +1,6 @@
 // Picks a series selector for a person at a terminal: a searchable list of the family's line items,
 // built from its `/latest` reply. Only called when Context.canPrompt.
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UnexpectedReplyError } from '../../core/errors.js';
 import { fetchDataset, type CachePolicy } from './fetch.js';
 import { latestPath, type DataFamily } from './families.js';

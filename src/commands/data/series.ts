@@ -1,7 +1,7 @@
 // `svc data series FAMILY SELECTOR [--from YYYY-MM] [--to YYYY-MM] [--chart]`: one line item over
 // time, as month/value rows or as a line chart.
-import { ReplyReading } from '../../api/reading.js';
-import type { Context } from '../../core/context.js';
+import { ReplyReading } from '../../core/reading.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Reply } from '../../core/output/render.js';
 import { fetchDataset } from './fetch.js';

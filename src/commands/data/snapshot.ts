@@ -1,5 +1,5 @@
 // `svc data snapshot [--month YYYY-MM]`: every C4 banking indicator of one month.
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { fetchDataset } from './fetch.js';
 import { SNAPSHOT, snapshotPath } from './families.js';
 import { checkMonth, parseParams } from './input.js';

@@ -2,7 +2,7 @@
 // rows, the selectors of a family; what a reply carries beyond those, as the generic view shows
 // it (in a pipe, on stderr). The source's attribution and date go under every table on a terminal,
 // and on stderr in a pipe.
-import { isRecord, numberOf, otherFields, pick, textOf, unreadFields, type JsonRecord, type ReplyReading } from '../../api/reading.js';
+import { isRecord, numberOf, otherFields, pick, textOf, unreadFields, type JsonRecord, type ReplyReading } from '../../core/reading.js';
 import { ExactNumber } from '../../core/output/exact-number.js';
 import { formatMoney, printable } from '../../core/output/format.js';
 import { cellText, genericView, listWithRest, withExtraColumns } from '../../core/output/generic.js';

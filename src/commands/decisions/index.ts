@@ -1,7 +1,7 @@
 // `svc decisions …`: record lending decisions and loan outcomes, and list them.
 import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { enumOption } from '../../core/program/enum-option.js';
 import { examples, requestHelp } from '../args.js';
 import { DECISIONS, OUTCOMES } from './options.js';

@@ -1,7 +1,7 @@
 // `svc decisions outcome`: how a loan turned out (the reply is not shown).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { firstFieldsView } from '../../core/output/unshown.js';
 import { FIRST, outcomeBody, type OutcomeFlags } from './options.js';
 

@@ -1,7 +1,7 @@
 // `svc decisions record`: the lending decision taken on an application (the reply is not shown).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { firstFieldsView } from '../../core/output/unshown.js';
 import { decisionBody, FIRST, type RecordFlags } from './options.js';
 

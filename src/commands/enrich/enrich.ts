@@ -1,6 +1,6 @@
 // `svc enrich --file PATH|-`: categorise transactions that come from outside a report.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { readCapped } from '../../core/capped-read.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';

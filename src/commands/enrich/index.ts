@@ -1,7 +1,7 @@
 // `svc enrich --file PATH|-`: categorise transactions from a JSON or CSV file.
 import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { examples, requestHelp } from '../args.js';
 
 export function registerEnrich(program: Command, app: App): void {

@@ -4,7 +4,7 @@
 // the first bad one is a usage error (exit 2) naming its CSV line or its JSON index. Pure: text
 // in, transactions out; enrich.ts reads the file.
 import { CsvError, parse } from 'csv-parse/sync';
-import { jsonType } from '../../api/reading.js';
+import { jsonType } from '../../core/reading.js';
 import { UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
 import { isCalendarDate } from '../args.js';

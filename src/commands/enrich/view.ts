@@ -3,8 +3,8 @@
 // -o csv and -o ndjson (like a report's, with what they nest in dotted CSV columns); everything
 // else follows as the generic view shows it, amounts as money.
 import { moneyOf } from '../../api/money.js';
-import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
-import type { ReplyReader } from '../../core/context.js';
+import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import type { ReplyReader } from '../../app/context.js';
 import { formatMoney } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';

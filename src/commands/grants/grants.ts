@@ -1,7 +1,7 @@
 // `svc grants data GRANT_ID`: the data an end user granted through Connect, read with the API key
 // plus the grant's access token, which travels in the X-Svc-Access-Token header, never in the URL.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { refusesToken } from '../../config/resolve.js';
 import { readEnv } from '../../core/environment.js';
 import { UsageError } from '../../core/errors.js';

@@ -1,7 +1,7 @@
 // `svc grants data`: read what an end user granted through a Connect flow.
 import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { examples, requestHelp } from '../args.js';
 
 const GRANT = 'grt_7c3e91a0';

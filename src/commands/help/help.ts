@@ -1,5 +1,5 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { renderText } from '../../core/program/document.js';
 import { nearest } from '../../core/program/suggest.js';

@@ -1,8 +1,8 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { pick, textOf } from '../../api/reading.js';
-import { keyMode, maskKey } from '../../config/keys.js';
+import { pick, textOf } from '../../core/reading.js';
+import { keyMode, maskKey } from '../../core/keys.js';
 import { checkBaseUrl, currentProfileName, profileOf, profileToWrite } from '../../config/resolve.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
 import { noPromptReason } from '../../core/io.js';

@@ -1,7 +1,7 @@
 // `svc logout`: remove the saved key of the active profile.
 import { activeProfile, profileOf } from '../../config/resolve.js';
 import type { ConfigDoc } from '../../config/store.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { readEnv } from '../../core/environment.js';
 import { UsageError } from '../../core/errors.js';
 

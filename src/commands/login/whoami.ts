@@ -1,10 +1,10 @@
 // `svc whoami`: the profile, base URL and key in force (masked), where each came from, and whether
 // the service accepts the key (GET /v1/usage: any success accepts it, contract §4a).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { pick, textOf } from '../../api/reading.js';
-import { keyMode, maskKey } from '../../config/keys.js';
+import { pick, textOf } from '../../core/reading.js';
+import { keyMode, maskKey } from '../../core/keys.js';
 import { checkBaseUrl, refusesKey, requireApiKey, type Source } from '../../config/resolve.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';

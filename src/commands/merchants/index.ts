@@ -1,7 +1,7 @@
 // `svc merchants …`: QR-payment terminals and merchant-name strings resolved to merchants.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { Option, type Command } from '@commander-js/extra-typings';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { collect, examples, requestHelp } from '../args.js';
 
 export function registerMerchants(program: Command, app: App): void {

@@ -326,7 +326,7 @@ async function* readColumn(input: LookupInput, file: string, column: string): As
   const delimiter = separatorOf(textOf(head), ended && head.length <= HEADER_SAMPLE_BYTES);
   const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, delimiter });
   const source = Readable.from(withLfLineEnds(rest));
-  source.on('error', (error) => parser.destroy(error));
+  source.on('error', (error: Error) => parser.destroy(error));
   source.pipe(parser);
   let index = -1;
   try {

@@ -4,7 +4,7 @@
 // written are kept as received (exact-json.ts): the merged reply writes the service's own values.
 import type { ApiReply } from '../../api/client.js';
 import type { MerchantReply, MerchantResult } from '../../api/merchants.js';
-import { isRecord, jsonType } from '../../api/reading.js';
+import { isRecord, jsonType } from '../../core/reading.js';
 import { UnexpectedReplyError } from '../../core/errors.js';
 import { exactBody } from '../../core/output/exact-json.js';
 import type { Lookup } from './lookup-set.js';

@@ -6,7 +6,7 @@
 // and a person sees the cost and a progress bar, and once more for the calls (input.ts).
 import type { Readable } from 'node:stream';
 import type { ApiClient } from '../../api/client.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatCount } from '../../core/output/format.js';
 import { checkInteger } from '../args.js';
@@ -199,10 +199,10 @@ async function printPlan(ctx: Context, plan: Plan): Promise<void> {
     title: 'Dry run: nothing was sent.',
     record: plan,
     fields: [
-      { key: 'lookups', header: 'Lookups', value: (x: Plan) => x.lookups, display: (x) => `${formatCount(x.lookups)} (${formatCount(x.terminals)} terminals, ${formatCount(x.names)} names)` },
-      { key: 'duplicates', header: 'Duplicates', value: (x) => x.duplicates, display: (x) => `${formatCount(x.duplicates)} (looked up once)` },
-      { key: 'calls', header: 'Calls', value: (x) => x.calls, display: (x) => `${formatCount(x.calls)} of at most ${formatCount(LOOKUPS_PER_CALL)} lookups, ${x.concurrency} at a time` },
-      { key: 'units', header: 'Billing units', value: (x) => x.units, display: (x) => formatCount(x.units) },
+      { key: 'lookups', header: 'Lookups', value: (x: Plan) => x.lookups, display: (x: Plan) => `${formatCount(x.lookups)} (${formatCount(x.terminals)} terminals, ${formatCount(x.names)} names)` },
+      { key: 'duplicates', header: 'Duplicates', value: (x: Plan) => x.duplicates, display: (x: Plan) => `${formatCount(x.duplicates)} (looked up once)` },
+      { key: 'calls', header: 'Calls', value: (x: Plan) => x.calls, display: (x: Plan) => `${formatCount(x.calls)} of at most ${formatCount(LOOKUPS_PER_CALL)} lookups, ${x.concurrency} at a time` },
+      { key: 'units', header: 'Billing units', value: (x: Plan) => x.units, display: (x: Plan) => formatCount(x.units) },
     ],
     }),
   });

@@ -7,7 +7,7 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { basename, dirname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
 import type { MerchantResult } from '../../api/merchants.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { InterruptedError } from '../../core/errors.js';
 import { formatCount, machineTextForTerminal } from '../../core/output/format.js';
 import type { Batch } from './batches.js';
@@ -139,6 +139,7 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   if (failure === undefined) return;
   if (listUnresolved && !options.eachLine) said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount);
   said?.();
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a call threw, thrown on as it was
   throw failure;
 }
 

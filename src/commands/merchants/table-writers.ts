@@ -4,14 +4,27 @@
 // (the input), the category and the city are cut first. On a terminal the table ends with one
 // line that sums the run up, wrapped like any footer of a table.
 import type { MerchantResult } from '../../api/merchants.js';
+import { valueText } from '../../core/output/csv.js';
 import { wrapText } from '../../core/output/fit.js';
 import { formatCount } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { OutputSink } from '../../core/stream/sink.js';
 import { AlignedTableWriter, TabWriter, type RowWriter, type StreamColumn } from '../../core/stream/table-writers.js';
-import type { Tally } from './writers.js';
 
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+/** What a run did, whatever --unmatched left out of the output. */
+export interface Tally {
+  /** Distinct lookups. */
+  lookups: number;
+  /** Of them, those the service answered for. */
+  answered: number;
+  /** Of those, the ones that matched a merchant. */
+  matched: number;
+  /** Lookups given again after their first appearance. */
+  duplicates: number;
+}
+
+/** A value as the service sent it: an object or a list as JSON, never `[object Object]`. */
+const text = (value: unknown) => valueText(value);
 
 /** A terminal number: 16 digits or more. */
 const isTerminal = (value: string) => /^\d{16,}$/.test(value);

@@ -9,6 +9,7 @@ import type { OutputFormat } from '../../core/output/render.js';
 import { CsvWriter, NdjsonWriter } from '../../core/stream/record-writers.js';
 import type { OutputSink } from '../../core/stream/sink.js';
 import type { RowWriter } from '../../core/stream/table-writers.js';
+import type { Tally } from './table-writers.js';
 
 export interface ResultWriter {
   /** Writes one batch of results, in order. */
@@ -18,18 +19,6 @@ export interface ResultWriter {
    * `complete` is false when the run stopped early; `tally` counts the whole run, for people.
    */
   finish(meta: unknown, complete: boolean, tally?: Tally): Promise<void>;
-}
-
-/** What a run did, whatever --unmatched left out of the output. */
-export interface Tally {
-  /** Distinct lookups. */
-  lookups: number;
-  /** Of them, those the service answered for. */
-  answered: number;
-  /** Of those, the ones that matched a merchant. */
-  matched: number;
-  /** Lookups given again after their first appearance. */
-  duplicates: number;
 }
 
 export interface WriterOptions {

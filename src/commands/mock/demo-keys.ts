@@ -4,7 +4,7 @@
 // its lock, so that two mocks started at once with no file print the keys the first one wrote.
 import { homedir } from 'node:os';
 import { sep } from 'node:path';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { readEnv } from '../../core/environment.js';
 import { CliError } from '../../core/errors.js';
 import { FileNotWrittenError, PrivateFile, type PrivateFileWords } from '../../core/private-file.js';

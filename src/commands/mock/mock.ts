@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { glueWhole, labelledLines } from '../../core/output/fit.js';
 import { textLines } from '../../core/output/render.js';

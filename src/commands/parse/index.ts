@@ -2,7 +2,7 @@
 import { AUTO_BANK, BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { examples, requestHelp } from '../args.js';
 
 export function registerParse(program: Command, app: App): void {

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { isRunning, readReadyFile, type ServerState } from '../../core/ready-file.js';
 import { checkInteger } from '../args.js';

@@ -1,9 +1,9 @@
 // `svc reports auth ID` (also `svc auth ID`): the verified account numbers. Of this view the
 // documents give the words (holder, account number, SWIFT/BIC) and two names (`swift_note`,
 // `verification_status`).
-import { pick, textOf } from '../../api/reading.js';
+import { pick, textOf } from '../../core/reading.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { bankText } from './report-view.js';
 import { factsView, showView } from './show-view.js';
 

@@ -1,8 +1,8 @@
 // `svc reports balance ID`: the opening, closing and average daily balance of a statement, its
 // period and currency, and the trend (growing in green, declining in red).
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { isRecord, otherFields, pick, textOf, type JsonRecord, type ReplyReading } from '../../api/reading.js';
-import type { Context } from '../../core/context.js';
+import { isRecord, otherFields, pick, textOf, type JsonRecord, type ReplyReading } from '../../core/reading.js';
+import type { Context } from '../../app/context.js';
 import type { SectionsView } from '../../core/output/view.js';
 import { periodOf, periodText } from './report-view.js';
 import { amount, designedView, factList, painted, titled, TREND_COLOURS, type ValueFact } from './lending-view.js';

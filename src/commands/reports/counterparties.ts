@@ -3,7 +3,7 @@
 // item of its lists (by type, people, merchants …), each naming its list.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { showView } from './show-view.js';
 

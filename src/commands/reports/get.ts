@@ -1,6 +1,6 @@
 // `svc reports get ID`: the full report.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { reportReader } from './report-view.js';
 
 export async function getReport(ctx: Context, id: string): Promise<void> {

@@ -1,7 +1,7 @@
 // `svc reports identity ID`: the identity view, documented field by field.
-import { pick, textOf } from '../../api/reading.js';
+import { pick, textOf } from '../../core/reading.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { bankText, periodOf, periodText } from './report-view.js';
 import { factsView, showView } from './show-view.js';
 

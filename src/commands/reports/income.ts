@@ -2,9 +2,9 @@
 // month), the income stability score, remittance, the average monthly credit and the credits of
 // each month; `--chart` draws the monthly credits as a line chart, as `svc data series --chart`
 // draws a series.
-import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
+import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatAmount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';

@@ -1,7 +1,7 @@
 // `svc reports …`, and the top-level shortcuts `svc match|auth|recurring` declared beside their verbs.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { enumOption } from '../../core/program/enum-option.js';
 import { examples, requestHelp } from '../args.js';
 import { DIRECTIONS, TRANSACTION_CATEGORIES } from './lending-input.js';

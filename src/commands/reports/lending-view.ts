@@ -5,8 +5,8 @@
 // is shown as it came, never hidden and never `undefined`. Formatting is for people: in a pipe each
 // cell is the value as received (a column's `value`).
 import type { RequestSpec } from '../../api/client.js';
-import { booleanOf, isRecord, numberOf, otherFields, type JsonRecord } from '../../api/reading.js';
-import type { Context, ReplyReader } from '../../core/context.js';
+import { booleanOf, isRecord, numberOf, otherFields, type JsonRecord } from '../../core/reading.js';
+import type { Context, ReplyReader } from '../../app/context.js';
 import { formatBoolean, formatCount, formatMoney, printable } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
@@ -131,6 +131,7 @@ export function factList(facts: readonly ValueFact[]): RecordView<readonly Value
  * A designed view: the facts (with the leftover scalars of the reply as more fields), then the
  * designed tables, then the generic view of whatever else the reply carries.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record view: T is invariant (core/output/view.ts)
 export function designedView(facts: RecordView<any>, tables: readonly Part[], rest: JsonRecord, frame: { title?: string; hints?: string[] } = {}): SectionsView {
   const view = withRest(facts, rest, frame);
   view.parts.splice(1, 0, ...tables);

@@ -1,8 +1,8 @@
 // `svc reports liabilities ID`: the monthly EMI total, the share of income it takes (EMI load), the
 // bounced payments, and the lenders with what was paid to each.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
-import type { Context } from '../../core/context.js';
+import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import type { Context } from '../../app/context.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
 import { amount, count, designedView, factList, ItemFields, percent, recordList, titled, type ValueFact, type Show } from './lending-view.js';

@@ -3,7 +3,7 @@
 // write a record per stream of its lists (inflow and outflow streams), each naming its list.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { showView } from './show-view.js';
 

@@ -3,8 +3,8 @@
 // merchant categories, signals …) as the generic view shows it, its amounts as money. Its
 // transactions are counted here; `-o csv` and `-o ndjson` write them one per line.
 import { moneyOf } from '../../api/money.js';
-import { isRecord, numberOf, otherFields, pick, textOf, type ReplyReading } from '../../api/reading.js';
-import type { ReplyReader } from '../../core/context.js';
+import { isRecord, numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import type { ReplyReader } from '../../app/context.js';
 import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';

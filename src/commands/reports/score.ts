@@ -1,8 +1,8 @@
 // `svc reports score ID` (1 billing unit a call): the score out of 1000 and its band in colour, and
 // the factors behind it with their signed impacts, the largest (in absolute value) first.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { numberOf, otherFields, type ReplyReading } from '../../api/reading.js';
-import type { Context } from '../../core/context.js';
+import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import type { Context } from '../../app/context.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
 import {

@@ -5,9 +5,9 @@
 // ({transaction_id, date, name, amount, merchant_name, personal_finance_category …}), and both are
 // read. The list is what the command walks: without it the reply is exit 10, whatever the format.
 import { holdsMoney } from '../../api/money.js';
-import { isRecord, numberOf, otherFields, pick, type JsonRecord, type ReplyReading } from '../../api/reading.js';
+import { isRecord, numberOf, otherFields, pick, type JsonRecord, type ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';

@@ -2,8 +2,8 @@
 // verdict in colour and the confidence — and each check run on it, passed or failed, with its
 // severity.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { booleanOf, numberOf, otherFields, type ReplyReading } from '../../api/reading.js';
-import type { Context } from '../../core/context.js';
+import { booleanOf, numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';

@@ -1,6 +1,6 @@
-import { pick, ReplyReading } from '../../api/reading.js';
+import { pick, ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { reportReader } from '../reports/report-view.js';
 import { sandboxClient } from './test-key.js';

@@ -1,6 +1,6 @@
-import { otherFields, pick, textOf } from '../../api/reading.js';
+import { otherFields, pick, textOf } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';

@@ -1,5 +1,5 @@
 import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { topLists, withPipeItems } from '../../core/output/unshown.js';
 import { sandboxClient } from './test-key.js';

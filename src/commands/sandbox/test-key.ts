@@ -1,7 +1,7 @@
 // The sandbox refuses live keys. The CLI refuses them first, so a live key never reaches it.
 import type { ApiClient } from '../../api/client.js';
-import { keyMode, maskKey } from '../../config/keys.js';
-import type { Context } from '../../core/context.js';
+import { keyMode, maskKey } from '../../core/keys.js';
+import type { Context } from '../../app/context.js';
 import { PermissionDeniedError } from '../../core/errors.js';
 
 /** The API client, once the key in force is known not to be a live key. */

@@ -1,7 +1,7 @@
 // `svc statements list`: the verifiable statements your organisation has issued.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { enumOption } from '../../core/program/enum-option.js';
 import { examples, requestHelp } from '../args.js';
 

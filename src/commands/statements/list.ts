@@ -1,6 +1,6 @@
-import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../api/reading.js';
+import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
 

@@ -1,7 +1,7 @@
 // `svc usage`: the organisation's quota this period.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
-import type { App } from '../../core/app.js';
+import type { App } from '../../app/app.js';
 import { examples, requestHelp } from '../args.js';
 
 export function registerUsage(program: Command, app: App): void {

@@ -1,5 +1,5 @@
 import { secureUrl, shownUrl } from '../../core/urls.js';
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { CliError, EXIT, exitCodeFor, InterruptedError, NetworkError, UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';

@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { readEnv } from '../../core/environment.js';
 import { UsageError } from '../../core/errors.js';
 

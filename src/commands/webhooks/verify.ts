@@ -1,4 +1,4 @@
-import type { Context } from '../../core/context.js';
+import type { Context } from '../../app/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 import { MAX_DELIVERY_BYTES } from '../../webhooks/events.js';

@@ -431,7 +431,7 @@ export interface ColumnMeasure {
 
 /** Measures the header and every cell of a column, each once. */
 export function measureColumn(column: FitColumn): ColumnMeasure {
-  const cellWidths: number[] = new Array(column.cells.length);
+  const cellWidths = new Array<number>(column.cells.length);
   const cells: TextMeasure = { width: 0, longestWord: 0, longestKeptWord: 0 };
   column.cells.forEach((text, row) => {
     const measure = measureText(text);

@@ -45,7 +45,7 @@ export class FormAutomaton {
     }
     this.classes = classes;
     // The trie of the forms, each state with its children by class.
-    const children: Map<number, number>[] = [new Map()];
+    const children = [new Map<number, number>()];
     const depth = [0];
     const ownLength = [0];
     const ownId = [NO_PATTERN];

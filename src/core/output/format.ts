@@ -116,7 +116,7 @@ export function printableDeep<T>(value: T, clean: (text: string) => string = pri
       const item: unknown = value[i];
       const cleaned = printableDeep(item, clean, depth + 1);
       if (copy) copy.push(cleaned);
-      else if (cleaned !== item) copy = [...value.slice(0, i), cleaned];
+      else if (cleaned !== item) copy = [...(value as unknown[]).slice(0, i), cleaned];
     }
     return (copy ?? value) as T;
   }

@@ -4,7 +4,7 @@
 // heading. Nothing the service sends makes a table fail, nor grow faster than the reply: depth and
 // columns are bounded and every value has a text. Fields a view names as money are shown to people
 // as every view shows money (format.ts formatMoney), and in a pipe as received.
-import { isRecord, type JsonRecord } from '../../api/reading.js';
+import { isRecord, type JsonRecord } from '../reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { ExactNumber } from './exact-number.js';
 import { staysWhole, visibleWidth } from './fit.js';
@@ -218,6 +218,7 @@ export function columnHeader(key: string): string {
  * designed field list as more fields; the leftover tables follow under their headings.
  */
 export function withRest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any view: T is invariant (view.ts)
   designed: ListView<any> | RecordView<any>,
   rest: JsonRecord,
   frame: { title?: string; footer?: string[]; hints?: string[]; heading?: string; money?: Money } = {},
@@ -240,6 +241,7 @@ export function withRest(
  * alone, and the rest as lines on stderr.
  */
 export function listWithRest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any view: T is invariant (view.ts)
   items: ListView<any>,
   rest: JsonRecord,
   frame: { title?: string; footer?: string[]; hints?: string[]; aside?: string[] } = {},

@@ -24,12 +24,13 @@ export class MaskedStream {
     /** Called each time a write had something masked. */
     private readonly onMasked: () => void = () => {},
   ) {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- always called on its target (call, Reflect.apply)
     this.targetWrite = target.write;
     // A spinner (ora) replaces `write` to keep itself tidy and calls the one it replaced: it wraps
     // the masking, rather than the target's write, which would call the masking back.
-    let write = this.write.bind(this) as Write;
+    let write: Write = this.write.bind(this);
     this.stream = new Proxy(target, {
-      get: (stream, name, receiver) => (name === 'write' ? write : Reflect.get(stream, name, receiver)),
+      get: (stream, name, receiver) => (name === 'write' ? write : (Reflect.get(stream, name, receiver) as unknown)),
       set: (stream, name, value, receiver) => {
         if (name !== 'write') return Reflect.set(stream, name, value, receiver);
         write = value as Write;

@@ -2,13 +2,13 @@
 // Without colour (a pipe, NO_COLOR) the palette is plain text and chalk is not loaded at all.
 
 export interface Paint {
-  header(text: string): string;
-  title(text: string): string;
-  dim(text: string): string;
-  good(text: string): string;
-  warn(text: string): string;
-  bad(text: string): string;
-  accent(text: string): string;
+  header: (text: string) => string;
+  title: (text: string) => string;
+  dim: (text: string) => string;
+  good: (text: string) => string;
+  warn: (text: string) => string;
+  bad: (text: string) => string;
+  accent: (text: string) => string;
 }
 
 const plain = (text: string) => text;

@@ -5,7 +5,7 @@
 // reply's own text where it has the records (raw-records.ts), so every digit is kept. A view's CSV
 // holds no JSON in a cell: its nested values go to dotted columns (flat-cells.ts). Both are made a
 // few records at a time (stream/paced-write.ts writes them), each record once: linear in the reply.
-import { isRecord } from '../../api/reading.js';
+import { isRecord } from '../reading.js';
 import { UnexpectedReplyError } from '../errors.js';
 import { csvField, csvLine, valueText } from './csv.js';
 import { flatCells, type Cells } from './flat-cells.js';

@@ -8,7 +8,7 @@
 // the base64 and hex of that secret (secret-forms.ts). The key is masked as `svc_sk_live_…abcd`,
 // the other forms as `…abcd`. Each reading is one pass over the text, one step a character
 // (secret-search.ts): the time grows with the text's length only.
-import { maskKey, secretOf } from '../../config/keys.js';
+import { maskKey, secretOf } from '../keys.js';
 import { FormAutomaton } from './form-automaton.js';
 import { formsOf, type Form } from './secret-forms.js';
 import { SecretSearch, type OnFound, type Reading } from './secret-search.js';

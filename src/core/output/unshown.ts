@@ -2,7 +2,7 @@
 // sandbox scenarios): the generic view with the fields that say what happened (status, decision,
 // outcome, verdict) moved first, what a pipe gets of a list reply, and their records for -o ndjson
 // and -o csv.
-import { isRecord, otherFields, pick, type JsonRecord } from '../../api/reading.js';
+import { isRecord, otherFields, pick, type JsonRecord } from '../reading.js';
 import { asideLines, genericView, heading, itemsTable, type Money } from './generic.js';
 import type { SectionsView } from './view.js';
 
@@ -80,10 +80,10 @@ function onlyEmptyLists(body: unknown): boolean {
  * of the named lists; undefined leaves it to the fallback (the reply as one record).
  */
 export function listRecords(body: unknown, ...names: string[]): unknown[] | undefined {
-  if (Array.isArray(body)) return body;
+  if (Array.isArray(body)) return body as unknown[];
   for (const name of names) {
     const list = pick(body, name);
-    if (Array.isArray(list)) return list;
+    if (Array.isArray(list)) return list as unknown[];
   }
   return undefined;
 }

@@ -4,6 +4,9 @@
 import type { Fitting } from './fit.js';
 import type { Paint } from './paint.js';
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- ListView<T> and RecordView<T> are invariant in T
+   (rows go in, value(row) reads them): any is the one type argument that takes every view. */
+
 export type Cell = string | number | boolean | null | undefined;
 
 /**

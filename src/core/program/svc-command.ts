@@ -15,7 +15,9 @@ import { nearest } from './suggest.js';
 import { commandPath, flagName, SvcHelp } from './svc-help.js';
 
 declare module '@commander-js/extra-typings' {
-  // The type parameters repeat the class's own, as a merged declaration must.
+  // The type parameters repeat the class's own, as a merged declaration must: unused here, and
+  // typed as extra-typings types them.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type
   interface Command<Args extends any[] = [], Opts extends OptionValues = {}, GlobalOpts extends OptionValues = {}> {
     /**
      * Declares how far this command (and each below it that declares nothing) reaches: it decides
@@ -57,6 +59,7 @@ export class SvcCommand extends Command {
   unknownOption(flag: string): void {
     if ((this as unknown as { _allowUnknownOption?: boolean })._allowUnknownOption) return;
     const flags: string[] = [];
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a walk up the parents, not an alias
     for (let command: CommandUnknownOpts | null = this; command; command = command.parent) {
       for (const option of command.createHelp().visibleOptions(command)) {
         // A global flag this command does not take is not suggested either.

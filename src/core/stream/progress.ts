@@ -6,19 +6,19 @@ import { claimLine } from './terminal-line.js';
 
 export interface ProgressBar {
   /** Counts one more finished call of `items` items. */
-  advance(items: number): void;
+  advance: (items: number) => void;
   /** Takes the bar off the line (before other text is written to the same terminal). */
-  clear(): void;
+  clear: () => void;
   /** Draws it again after a clear(). */
-  redraw(): void;
+  redraw: () => void;
   /**
    * Takes the bar off the line until output has paused for a moment: for output that another
    * program may print on this terminal (stdout into a pipe, `| head`), which must never land on
    * the bar's line, where no clear() could reach it any more.
    */
-  holdOff(): void;
+  holdOff: () => void;
   /** Removes the bar for good. */
-  stop(): void;
+  stop: () => void;
 }
 
 const REDRAW_MS = 100;

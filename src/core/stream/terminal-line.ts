@@ -7,6 +7,12 @@ import { FALLBACK_COLUMNS } from '../io.js';
 import { oneLine } from '../output/format.js';
 import { cutToWidth } from '../output/fit.js';
 
+/** What draws on the line: a command's spinner (Context.spinner) or a slow request's. */
+export interface Spinner {
+  update(text: string): void;
+  stop(): void;
+}
+
 const claims = new WeakMap<object, number>();
 
 /** Claims the line of this stream; the function returned gives it back (once, however often called). */
@@ -44,5 +50,5 @@ export function fitToLine(text: string, columns: number | undefined, reserved = 
  */
 export function spinnerStream(stream: NodeJS.WritableStream, columns: number | undefined): NodeJS.WritableStream {
   const width = columns ?? Number.POSITIVE_INFINITY;
-  return new Proxy(stream, { get: (target, name) => (name === 'columns' ? width : Reflect.get(target, name, target)) });
+  return new Proxy(stream, { get: (target, name) => (name === 'columns' ? width : (Reflect.get(target, name, target) as unknown)) });
 }

@@ -196,7 +196,7 @@ export class MerchantDirectory {
     const touched: number[] = [];
     for (const gram of grams) {
       for (const index of this.byTrigram.get(gram) ?? []) {
-        if (shared[index]++ === 0) touched.push(index);
+        if (shared[index]!++ === 0) touched.push(index);
       }
     }
     const candidates: [number, number][] = [];
@@ -240,6 +240,6 @@ let shared: MerchantDirectory | undefined;
 
 /** The directory of the fixture file, built on first use (the mock serves it read-only). */
 export function merchantDirectory(): MerchantDirectory {
-  shared ??= new MerchantDirectory(merchantsJson as MerchantDirectoryFile);
+  shared ??= new MerchantDirectory(merchantsJson);
   return shared;
 }

@@ -90,7 +90,7 @@ function listTransactions({ request, key, params, store }: Call): Reply {
   const merchantCategory = query.get('merchant_category');
   const direction = query.get('direction');
   if (direction !== null && direction !== 'credit' && direction !== 'debit') throw invalid(`direction must be 'credit' or 'debit', got '${direction}'.`);
-  const [since, until] = (['since', 'until'] as const).map((name) => {
+  const [since = null, until = null] = (['since', 'until'] as const).map((name) => {
     const value = query.get(name);
     if (value !== null && !isCalendarDate(value)) throw invalid(`${name} must be a date written YYYY-MM-DD, got '${value}'.`);
     return value;

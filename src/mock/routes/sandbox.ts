@@ -139,7 +139,7 @@ function fireWebhook({ request, key, params, store, webhooks, clock }: Call): Re
   if (event === 'report.ready') {
     deliveredTo = webhooks.send({ event, report_id: report.report_id, timestamp: isoSeconds(clock()), result: reportBody(report, bank) }, key.organization_id);
   } else {
-    const code = (errorCode as string | undefined) ?? report.error?.error_code ?? 'DOCUMENT_PARSE_FAILED';
+    const code = errorCode ?? report.error?.error_code ?? 'DOCUMENT_PARSE_FAILED';
     const error = report.error?.error_code === code ? report.error : { error_code: code, error_message: 'Failure simulated by the sandbox.' };
     const result = { ...reportListItem(report), status: 'failed', error };
     deliveredTo = webhooks.send({ event: 'report.failed', report_id: report.report_id, timestamp: isoSeconds(clock()), error_code: code, result }, key.organization_id);

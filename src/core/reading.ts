@@ -2,8 +2,8 @@
 // shown": a command takes what it knows from a reply, accepts every documented form, and never
 // requires a field the documents do not show. Only the structure a command must walk (the `data`
 // list of `reports list`, say) is required: missing or of the wrong JSON type, it is exit 10.
-import { UnexpectedReplyError } from '../core/errors.js';
-import { ExactNumber } from '../core/output/exact-number.js';
+import { UnexpectedReplyError } from './errors.js';
+import { ExactNumber } from './output/exact-number.js';
 
 export type JsonRecord = Record<string, unknown>;
 

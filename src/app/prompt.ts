@@ -1,7 +1,7 @@
 // The questions of a person at a terminal, asked with @inquirer on the IO's stdin and written to
 // its stderr, so stdout stays clean. Loaded only when a command asks something. One package per
 // kind of question, not @inquirer/prompts, which would bundle the editor prompt and iconv-lite too.
-import type { IO } from './io.js';
+import type { IO } from '../core/io.js';
 import type { Prompter } from './services.js';
 
 export function terminalPrompter(io: IO): Prompter {

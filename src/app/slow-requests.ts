@@ -5,7 +5,7 @@
 // (terminal-line.ts), nor while several requests run at once: a command that runs requests side by
 // side writes results while others still wait, and output must never land on a spinner's line.
 import type { Layer } from '../api/client.js';
-import { oneLine } from './output/format.js';
+import { oneLine } from '../core/output/format.js';
 
 /** How long a request may take before a person is shown that svc is waiting for it. */
 export const SLOW_REQUEST_MS = 1_000;

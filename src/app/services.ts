@@ -3,7 +3,7 @@
 // default loaded on first use); a test gives its own, so a command runs in-process with no
 // network, no real time and no terminal.
 import type { Transport } from '../api/transport.js';
-import type { CacheEntry } from './cache.js';
+import type { CacheEntry } from '../core/cache.js';
 
 export interface Clock {
   /** Milliseconds since the epoch, as Date.now(). */

@@ -6,17 +6,18 @@ import type { ApiClient, Layer } from '../api/client.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { USER_AGENT } from '../version.js';
-import { readEnv } from './environment.js';
-import { UsageError } from './errors.js';
-import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from './io.js';
-import { errorsAsJson } from './report-error.js';
-import { wrapText } from './output/fit.js';
-import type { ReplyReading } from '../api/reading.js';
-import type { ViewRecords } from './output/records.js';
-import type { OutputFormat, Reply } from './output/render.js';
-import type { Secrets } from './output/secrets.js';
-import type { View } from './output/view.js';
+import { readEnv } from '../core/environment.js';
+import { UsageError } from '../core/errors.js';
+import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from '../core/io.js';
+import { errorsAsJson } from '../core/report-error.js';
+import { wrapText } from '../core/output/fit.js';
+import type { ReplyReading } from '../core/reading.js';
+import type { ViewRecords } from '../core/output/records.js';
+import type { OutputFormat, Reply } from '../core/output/render.js';
+import type { Secrets } from '../core/output/secrets.js';
+import type { View } from '../core/output/view.js';
 import type { CacheStore, Prompter, Services } from './services.js';
+import type { Spinner } from '../core/stream/terminal-line.js';
 import type { Transport } from '../api/transport.js';
 
 export interface GlobalFlags {
@@ -45,11 +46,6 @@ export interface ReplyReader {
   viewRecords?: ViewRecords;
   /** The view for people, from what the command knows of the reply. */
   view: (body: unknown, reading: ReplyReading) => View;
-}
-
-export interface Spinner {
-  update(text: string): void;
-  stop(): void;
 }
 
 export class Context {
@@ -121,7 +117,7 @@ export class Context {
 
   /** Waits, unless Ctrl-C (or `signal`) comes first: then InterruptedError. */
   async sleep(ms: number, signal: AbortSignal = this.signal): Promise<void> {
-    const sleep = this.services.sleep ?? (await import('./sleep.js')).sleep;
+    const sleep = this.services.sleep ?? (await import('../core/sleep.js')).sleep;
     await sleep(ms, signal);
   }
 
@@ -141,7 +137,7 @@ export class Context {
   /** Opens an address in the browser; rejects when none can be started. */
   async openBrowser(url: string): Promise<void> {
     if (this.services.openBrowser) return this.services.openBrowser(url);
-    const { openInBrowser } = await import('./browser.js');
+    const { openInBrowser } = await import('../core/browser.js');
     await openInBrowser(url);
   }
 
@@ -150,7 +146,7 @@ export class Context {
     const { profile } = await this.settings();
     const note = this.debug ? (line: string) => this.err(line) : undefined;
     if (this.services.replyCache) return this.services.replyCache(profile, note);
-    const [{ ReplyCache }, { cacheDir }] = await Promise.all([import('./cache.js'), import('../config/paths.js')]);
+    const [{ ReplyCache }, { cacheDir }] = await Promise.all([import('../core/cache.js'), import('../config/paths.js')]);
     return new ReplyCache(cacheDir(this.io.env), profile, note);
   }
 
@@ -201,14 +197,14 @@ export class Context {
    */
   async clientFor(baseUrl: string, apiKey: string | undefined, keyFrom?: Settings): Promise<ApiClient> {
     this.secrets.add(apiKey);
-    const [{ ApiClient }, { keyMode }] = await Promise.all([import('../api/client.js'), import('../config/keys.js')]);
+    const [{ ApiClient }, { keyMode }] = await Promise.all([import('../api/client.js'), import('../core/keys.js')]);
     if (apiKey !== undefined && keyMode(apiKey) === 'unknown') {
       this.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); using it as given');
     }
     // Around every request, outermost first.
     const layers: Layer[] = [];
     // A key the service refuses is named by where it came from (never shown): see report-error.ts.
-    if (keyFrom) layers.push((await import('../config/resolve.js')).namingRefusedKey(keyFrom));
+    if (keyFrom) layers.push((await import('./refused-key.js')).namingRefusedKey(keyFrom));
     // On a terminal, a request slow to answer shows a spinner (unless the command shows its own).
     if (this.io.stderrIsTTY) layers.push(await this.slowRequestSpinner());
     return new ApiClient({
@@ -232,7 +228,7 @@ export class Context {
 
   /** The spinner of a request slow to answer, on stderr: one layer per client (slow-requests.ts). */
   private async slowRequestSpinner(): Promise<Layer> {
-    const [{ slowRequestSpinner }, { lineClaimed }] = await Promise.all([import('./slow-requests.js'), import('./stream/terminal-line.js')]);
+    const [{ slowRequestSpinner }, { lineClaimed }] = await Promise.all([import('./slow-requests.js'), import('../core/stream/terminal-line.js')]);
     return slowRequestSpinner({ spin: (text) => this.drawSpinner(text), lineTaken: () => lineClaimed(this.io.stderr) });
   }
 
@@ -243,28 +239,28 @@ export class Context {
    */
   async present(reply: Reply, reader: ReplyReader): Promise<void> {
     if (this.format === 'json') {
-      const { jsonOutput } = await import('./output/json.js');
+      const { jsonOutput } = await import('../core/output/json.js');
       this.out(jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color }));
       return;
     }
     const [{ ReplyReading }, records, { machineTextForTerminal }, { OutputSink, StdoutClosedError }, { giveWay, writePieces }] = await Promise.all([
-      import('../api/reading.js'),
-      import('./output/records.js'),
-      import('./output/format.js'),
-      import('./stream/sink.js'),
-      import('./stream/paced-write.js'),
+      import('../core/reading.js'),
+      import('../core/output/records.js'),
+      import('../core/output/format.js'),
+      import('../core/stream/sink.js'),
+      import('../core/stream/paced-write.js'),
     ]);
     // Reading the reply (JSON.parse) was one long step already: a signal that came meanwhile is heard first.
     await giveWay(this.signal);
     // The reply with every number as received, where JSON.parse lost digits: records and rows show the service's own values.
-    const body = (await import('./output/exact-json.js')).exactBody(reply.raw, reply.body);
+    const body = (await import('../core/output/exact-json.js')).exactBody(reply.raw, reply.body);
     const reading = new ReplyReading(reader.what);
     const format = this.format;
     let pieces: Iterable<string>;
     let transform: ((text: string) => string) | undefined;
     let notes: string[] = [];
     if (format === 'ndjson' || format === 'csv') {
-      const rawRecords = await import('./output/raw-records.js');
+      const rawRecords = await import('../core/output/raw-records.js');
       if (reader.viewRecords === 'list items') {
         // One record per item of the view's lists, made from the reply's text.
         const texts = rawRecords.listItemTexts(reply.raw);
@@ -288,7 +284,7 @@ export class Context {
       await giveWay(this.signal);
       pieces = await this.tablePieces(view);
       // A terminal shows footers, notes and a list's other fields with the tables; a pipe's stdout keeps to the rows.
-      if (!this.io.stdoutIsTTY) notes = (await import('./output/view.js')).pipeRemarks(view);
+      if (!this.io.stdoutIsTTY) notes = (await import('../core/output/view.js')).pipeRemarks(view);
     }
     if (this.debug) for (const line of reading.debugLines()) this.err(line);
     try {
@@ -308,13 +304,13 @@ export class Context {
    * that splits one is still whole.
    */
   async forPeople<T>(value: T): Promise<T> {
-    const { printable, printableDeep } = await import('./output/format.js');
+    const { printable, printableDeep } = await import('../core/output/format.js');
     return printableDeep(value, (text) => printable(this.secrets.mask(text)));
   }
 
   /** A view as a table, in pieces: boxed with colour on a terminal, tab-separated in a pipe. */
   private async tablePieces(view: View): Promise<Iterable<string>> {
-    const [{ tablePieces }, { createPaint }, { timeZoneOf }] = await Promise.all([import('./output/render.js'), import('./output/paint.js'), import('./output/time.js')]);
+    const [{ tablePieces }, { createPaint }, { timeZoneOf }] = await Promise.all([import('../core/output/render.js'), import('../core/output/paint.js'), import('../core/output/time.js')]);
     // Times in the local zone (TZ), and how far off they are from the run's clock.
     const time = { now: this.now(), zone: timeZoneOf(this.io.env) };
     return tablePieces(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), time });
@@ -329,7 +325,7 @@ export class Context {
   async spinner(text: string): Promise<Spinner> {
     if (!this.io.stderrIsTTY) return { update() {}, stop() {} };
     // The line is this spinner's: a slow request shows none of its own meanwhile (slow-requests.ts).
-    const { claimLine } = await import('./stream/terminal-line.js');
+    const { claimLine } = await import('../core/stream/terminal-line.js');
     const release = claimLine(this.io.stderr);
     const spinner = await this.drawSpinner(text);
     return {
@@ -346,7 +342,7 @@ export class Context {
    * terminal, beside the frame and the space ora draws before it.
    */
   private async drawSpinner(text: string): Promise<Spinner> {
-    const [{ default: ora }, { fitToLine, spinnerStream }] = await Promise.all([import('ora'), import('./stream/terminal-line.js')]);
+    const [{ default: ora }, { fitToLine, spinnerStream }] = await Promise.all([import('ora'), import('../core/stream/terminal-line.js')]);
     const columns = this.io.stderrColumns;
     const fit = (line: string) => fitToLine(line, columns, SPINNER_FRAME_COLUMNS);
     const spinner = ora({ text: fit(text), stream: spinnerStream(this.io.stderr, columns), color: 'cyan', isEnabled: true, discardStdin: false }).start();

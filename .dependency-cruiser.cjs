@@ -1,0 +1,78 @@
+// The layers of src/ (README, Development): each imports its own layer and those on the floors
+// below it, never a layer above nor the other layer of its own floor; and no files import each
+// other in a circle. Type-only imports count (tsPreCompilationDeps), as do import()s.
+// `npm run lint:layers` checks it; `npm run lint` runs it with eslint.
+//
+// Top down. A floor of two layers lists both: they never import each other.
+const FLOORS = [
+  [{ name: 'entries', path: '^src/(cli|complete|launch)\\.ts$|^src/launch/', says: 'the process: argv, signals, the exit code; the code cache' }],
+  [{ name: 'docs', path: '^src/(docs|completion)/', says: 'the man page and completion, generated from the command tree' }],
+  [{ name: 'main', path: '^src/main\\.ts$', says: 'the program: the command modules registered' }],
+  [{ name: 'commands', path: '^src/commands/', says: 'one folder per noun' }],
+  [
+    { name: 'app', path: '^src/app/', says: "a command's context: settings to client, io, prompter, cache" },
+    { name: 'webhooks', path: '^src/webhooks/', says: 'signatures, events, the listener' },
+  ],
+  [
+    { name: 'config', path: '^src/config/', says: 'paths, profiles, the config store' },
+    { name: 'api', path: '^src/api/', says: 'HTTP: transport, the client, the endpoint table' },
+  ],
+  [{ name: 'core', path: '^src/core/|^src/version\\.ts$', says: 'knows nothing of the service' }],
+];
+
+/** svc mock, the emulator, imports nothing of the CLI; of the CLI, only commands and what stands above them load it. */
+const MOCK = '^src/mock/';
+const MOCK_USERS = ['entries', 'docs', 'main', 'commands'];
+
+const below = (floor) => FLOORS.slice(floor + 1).flat();
+
+const layerRules = FLOORS.flatMap((layers, floor) =>
+  layers.map((layer) => {
+    const allowed = below(floor);
+    const mock = MOCK_USERS.includes(layer.name);
+    return {
+      name: `layer-${layer.name}`,
+      comment: `${layer.name} (${layer.says}) imports only ${[...allowed.map((l) => l.name), ...(mock ? ['mock'] : [])].join(', ') || 'itself'}`,
+      severity: 'error',
+      from: { path: layer.path },
+      to: { path: '^src/', pathNot: [layer.path, ...allowed.map((l) => l.path), ...(mock ? [MOCK] : [])] },
+    };
+  }),
+);
+
+// One edge goes up on purpose: `svc completion` (commands) loads its printer (completion, which
+// reads the command tree) lazily when it runs. Every other import of commands keeps the rule.
+const COMPLETION_COMMAND = '^src/commands/completion/index\\.ts$';
+const COMPLETION_PRINTER = '^src/completion/print\\.ts$';
+
+module.exports = {
+  forbidden: [
+    ...layerRules.flatMap((rule) =>
+      rule.name === 'layer-commands'
+        ? [
+            { ...rule, from: { path: rule.from.path, pathNot: COMPLETION_COMMAND } },
+            { ...rule, name: 'layer-commands-completion', from: { path: COMPLETION_COMMAND }, to: { path: '^src/', pathNot: [...rule.to.pathNot, COMPLETION_PRINTER] } },
+          ]
+        : [rule],
+    ),
+    {
+      name: 'mock-apart',
+      comment: 'svc mock, the emulator, imports nothing of the CLI',
+      severity: 'error',
+      from: { path: MOCK },
+      to: { path: '^src/', pathNot: MOCK },
+    },
+    {
+      name: 'no-circular',
+      comment: 'files that import each other, type-only imports included',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    includeOnly: '^src/',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};
