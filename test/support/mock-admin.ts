@@ -1,5 +1,6 @@
 // Calls to svc mock's /_mock/ routes as a test makes them: with one of the mock's keys (the routes
 // answer no one else) and JSON bodies, from no web page. Shared by unit and end-to-end tests.
+import { keyOf } from './keys.js';
 
 interface MockLike {
   url: string;
@@ -16,9 +17,7 @@ export interface AdminCall {
 
 /** The mock's first test key with the FULL scope: the one the README's tour exports. */
 export function testKeyOf(mock: MockLike): string {
-  const found = mock.keys.find((k) => k.mode === 'test' && k.scope === 'FULL');
-  if (!found) throw new Error('the mock has no test key with the FULL scope');
-  return found.key;
+  return keyOf(mock);
 }
 
 const methodOf = (call: AdminCall) => call.method ?? (call.json === undefined ? 'GET' : 'POST');

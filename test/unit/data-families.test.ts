@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyOf } from '../support/keys.js';
 import { DATA_FAMILIES, familiesHelp, findFamily, latestPath, seriesPath, snapshotPath } from '../../src/commands/data/families.js';
 import { UsageError } from '../../src/core/errors.js';
 import { BANK_CODES, bankPnlLatest } from '../../src/mock/data/bank-pnl.js';
@@ -81,7 +82,7 @@ describe('the family table', () => {
     afterAll(() => mock.close());
 
     it.each(DATA_FAMILIES.map((f) => [f.name, f] as const))('%s: /latest, and /series by its selector parameter and example', async (_name, family) => {
-      const key = mock.keys.find((k) => k.mode === 'test' && k.scope === 'READ_ONLY')!.key;
+      const key = keyOf(mock, undefined, { scope: 'READ_ONLY' });
       const get = (path: string) => fetch(`${mock.url}${path}`, { headers: { Authorization: `Bearer ${key}` } });
       const bank = family.perBank ? `&bank=${BANK_CODES[0]}` : '';
       expect((await get(latestPath(family))).status).toBe(200);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { months } from '../../src/mock/data/datasets.js';
 import { FAMILIES } from '../../src/mock/data/replies.js';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { keyOf } from '../support/keys.js';
 
 let mock: MockServer;
 beforeAll(async () => {
@@ -14,9 +15,8 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 /** Keys of the two organisations: Himalaya (growth, 2500) and Sagarmatha (sandbox, 500). */
-const keyOf = (organization: string) => mock.keys.find((k) => k.organization_name === organization && k.mode === 'test' && k.scope === 'READ_ONLY')!.key;
 
-async function get(path: string, key = keyOf('Himalaya Microfinance')) {
+async function get(path: string, key = keyOf(mock, 'Himalaya Microfinance', { scope: 'READ_ONLY' })) {
   const reply = await fetch(`${mock.url}${path}`, { headers: { Authorization: `Bearer ${key}` } });
   return { status: reply.status, body: (await reply.json()) as any };
 }
@@ -146,7 +146,7 @@ it('serves the snapshot of a month, the latest by default', async () => {
 });
 
 it('draws every answered dataset call from the Data API quota and answers 429 when it is used up', async () => {
-  const key = keyOf('Sagarmatha Lending');
+  const key = keyOf(mock, 'Sagarmatha Lending', { scope: 'READ_ONLY' });
   const dataApi = async () => (await get('/v1/usage', key)).body.data_api;
   const before = await dataApi();
   expect(before.quota).toBe(500);

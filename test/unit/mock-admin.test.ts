@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
 import { verifySignature } from '../../src/webhooks/signature.js';
 import { mockAdmin, mockAdminJson, testKeyOf } from '../support/mock-admin.js';
+import { keyOf } from '../support/keys.js';
 
 const ORG_A = 'org_4d2a9f61c8e3b705';
 const ORG_B = 'org_b81e07c39a5f2d64';
@@ -33,8 +34,6 @@ function raw(port: number, method: string, path: string, headers: Record<string,
   });
 }
 
-const keyOf = (mock: MockServer, org: string, mode: 'live' | 'test' = 'test', scope: 'FULL' | 'READ_ONLY' = 'FULL') =>
-  mock.keys.find((k) => k.organization_id === org && k.mode === mode && k.scope === scope)!.key;
 
 describe('who /_mock/ answers', () => {
   let mock: MockServer;
@@ -255,7 +254,7 @@ describe('/_mock/webhooks/endpoints', () => {
 
   it("tells a registration's secret only in its reply: another registrant, or any key listing, learns nothing of it", async () => {
     const listener = await registered({ url: 'http://127.0.0.1:8788/' });
-    const other = await registered({ url: 'http://127.0.0.1:8799/' }, keyOf(hooks, ORG_A, 'live', 'READ_ONLY'));
+    const other = await registered({ url: 'http://127.0.0.1:8799/' }, keyOf(hooks, ORG_A, { mode: 'live', scope: 'READ_ONLY' }));
     expect(other.secret).not.toBe(listener.secret);
     for (const { key } of hooks.keys) {
       const text = await (await mockAdmin(hooks, '/_mock/webhooks/endpoints', { key })).text();
@@ -272,7 +271,7 @@ describe('/_mock/webhooks/endpoints', () => {
 
   it('an endpoint is its key\'s: another key, even of its organisation, neither lists nor removes it', async () => {
     const { id } = await registered({ url: 'http://127.0.0.1:8788/' });
-    for (const other of [keyOf(hooks, ORG_A, 'live'), keyOf(hooks, ORG_A, 'test', 'READ_ONLY'), keyOf(hooks, ORG_B)]) {
+    for (const other of [keyOf(hooks, ORG_A, { mode: 'live' }), keyOf(hooks, ORG_A, { mode: 'test', scope: 'READ_ONLY' }), keyOf(hooks, ORG_B)]) {
       expect(await listed(other)).toEqual([]);
       expect((await unregister(id, other)).status).toBe(404);
     }

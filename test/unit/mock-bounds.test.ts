@@ -4,6 +4,7 @@
 // by hand exactly as JSON.stringify would write them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { keyOf } from '../support/keys.js';
 import { handleApi, type ApiDeps } from '../../src/mock/api.js';
 import { ConsentBook } from '../../src/mock/consents.js';
 import { DecisionBook } from '../../src/mock/decisions.js';
@@ -116,7 +117,7 @@ describe('IdempotencyTable limits', () => {
   it('svc mock forgets the oldest replies past idempotencyReplyBytes: a retry of one runs again', async () => {
     const mock = await startMockServer({ idempotencyReplyBytes: 30_000 });
     try {
-      const key = mock.keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key;
+      const key = keyOf(mock);
       const resolve = (idempotencyKey: string) =>
         fetch(`${mock.url}/v1/merchants/resolve`, {
           method: 'POST',

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
 import { mockAdminJson } from '../support/mock-admin.js';
+import { expectError } from '../support/errors.js';
+import { keyOf } from '../support/keys.js';
 
 const ORG_A = 'org_4d2a9f61c8e3b705';
 const ORG_B = 'org_b81e07c39a5f2d64';
@@ -22,8 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const keyOf = (org = ORG_A, scope: 'FULL' | 'READ_ONLY' = 'FULL', mode: 'live' | 'test' = 'test') =>
-  mock.keys.find((k) => k.organization_id === org && k.mode === mode && k.scope === scope)!.key;
 
 interface CallOptions {
   method?: string;
@@ -35,7 +35,7 @@ interface CallOptions {
 
 async function call(path: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { ...options.headers };
-  const key = options.key === undefined ? keyOf() : options.key;
+  const key = options.key === undefined ? keyOf(mock, ORG_A) : options.key;
   if (key !== null) headers.authorization = `Bearer ${key}`;
   if (options.json !== undefined) headers['content-type'] = 'application/json';
   const reply = await fetch(`${mock.url}${path}`, {
@@ -44,12 +44,7 @@ async function call(path: string, options: CallOptions = {}) {
     body: options.json === undefined ? undefined : JSON.stringify(options.json),
     redirect: 'manual',
   });
-  return { status: reply.status, headers: reply.headers, body: (await reply.json()) as any };
-}
-
-function expectError(reply: { status: number; body: any }, status: number, code: string) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expect(reply.body.error_code).toBe(code);
+  return { status: reply.status, headers: reply.headers, url: reply.url, body: (await reply.json()) as any };
 }
 
 /** The path and query of an absolute URL the mock gave. */
@@ -77,7 +72,7 @@ describe('consents', () => {
   it('ignores an API key sent with the data link, even an unknown one', async () => {
     const { body } = await createConsent({ report_id: RAM, scopes: ['identity'] });
     expect((await readConsent(body.id, body.token, 'svc_sk_test_00000000000000000000000000000000')).status).toBe(200);
-    expect((await readConsent(body.id, body.token, keyOf(ORG_B))).status).toBe(200);
+    expect((await readConsent(body.id, body.token, keyOf(mock, ORG_B))).status).toBe(200);
   });
 
   it('refuses a wrong or missing token with 401, an unknown consent with 404', async () => {
@@ -142,14 +137,14 @@ describe('consents', () => {
       last_read_at: '2026-05-14T09:30:00Z',
     });
     expect(JSON.stringify(body)).not.toContain(first.token);
-    const fromB = (await call('/v1/consents', { key: keyOf(ORG_B) })).body.data;
+    const fromB = (await call('/v1/consents', { key: keyOf(mock, ORG_B) })).body.data;
     expect(fromB.some((c: any) => c.id === first.id || c.id === second.id)).toBe(false);
   });
 
   it('belongs to the organisation that made it: another one can neither share its report nor revoke its consent', async () => {
     expectError(await createConsent({ report_id: HARI_B, scopes: ['identity'] }), 404, 'REPORT_NOT_FOUND');
     const { body } = await createConsent({ report_id: RAM, scopes: ['identity'] });
-    expectError(await call(`/v1/consents/${body.id}/revoke`, { json: {}, key: keyOf(ORG_B) }), 404, 'CONSENT_NOT_FOUND');
+    expectError(await call(`/v1/consents/${body.id}/revoke`, { json: {}, key: keyOf(mock, ORG_B) }), 404, 'CONSENT_NOT_FOUND');
     expect((await readConsent(body.id, body.token)).status).toBe(200);
   });
 
@@ -176,7 +171,7 @@ describe('consents', () => {
   });
 
   it('needs a FULL key to create, list and revoke', async () => {
-    const readOnly = keyOf(ORG_A, 'READ_ONLY');
+    const readOnly = keyOf(mock, ORG_A, { scope: 'READ_ONLY' });
     expectError(await createConsent({ report_id: RAM, scopes: ['identity'] }, readOnly), 403, 'INSUFFICIENT_SCOPE');
     expectError(await call('/v1/consents', { key: readOnly }), 403, 'INSUFFICIENT_SCOPE');
     expectError(await call('/v1/consents/cns_0000000000000000/revoke', { json: {}, key: readOnly }), 403, 'INSUFFICIENT_SCOPE');
@@ -240,7 +235,7 @@ describe('the Connect flow', () => {
       data: { identity: (await call(`/v1/reports/${RAM}/identity`)).body, income: (await call(`/v1/reports/${RAM}/income`)).body },
     });
     // Any key of the organisation may read it, the access token being the grant's authority.
-    expect((await grantData(exchanged.body.grant_id, exchanged.body.access_token, keyOf(ORG_A, 'READ_ONLY', 'live'))).status).toBe(200);
+    expect((await grantData(exchanged.body.grant_id, exchanged.body.access_token, keyOf(mock, ORG_A, { scope: 'READ_ONLY', mode: 'live' }))).status).toBe(200);
   });
 
   it('shares the report the approval names, of the requesting organisation only', async () => {
@@ -257,13 +252,13 @@ describe('the Connect flow', () => {
 
   it('refuses another organisation’s public token and grant as unknown', async () => {
     const { publicToken } = await approvedFlow();
-    expectError(await exchange(publicToken, keyOf(ORG_B)), 400, 'INVALID_PUBLIC_TOKEN');
+    expectError(await exchange(publicToken, keyOf(mock, ORG_B)), 400, 'INVALID_PUBLIC_TOKEN');
     const { body } = await exchange(publicToken);
-    expectError(await grantData(body.grant_id, body.access_token, keyOf(ORG_B)), 404, 'GRANT_NOT_FOUND');
+    expectError(await grantData(body.grant_id, body.access_token, keyOf(mock, ORG_B)), 404, 'GRANT_NOT_FOUND');
     // Organisation B's own flow shares B's Connect-verified report.
-    const ofB = await approvedFlow({ key: keyOf(ORG_B), scopes: ['identity'] });
-    const grantB = (await exchange(ofB.publicToken, keyOf(ORG_B))).body;
-    const dataB = await grantData(grantB.grant_id, grantB.access_token, keyOf(ORG_B));
+    const ofB = await approvedFlow({ key: keyOf(mock, ORG_B), scopes: ['identity'] });
+    const grantB = (await exchange(ofB.publicToken, keyOf(mock, ORG_B))).body;
+    const dataB = await grantData(grantB.grant_id, grantB.access_token, keyOf(mock, ORG_B));
     expect(dataB.body.data.identity.account_holder).toBe('Durga Bahadur Magar');
   });
 
@@ -290,7 +285,7 @@ describe('the Connect flow', () => {
 
   it('needs a FULL key to exchange, and a public_token', async () => {
     const { publicToken } = await approvedFlow();
-    expectError(await exchange(publicToken, keyOf(ORG_A, 'READ_ONLY')), 403, 'INSUFFICIENT_SCOPE');
+    expectError(await exchange(publicToken, keyOf(mock, ORG_A, { scope: 'READ_ONLY' })), 403, 'INSUFFICIENT_SCOPE');
     expectError(await call('/v1/connect/exchange', { json: {} }), 400, 'INVALID_REQUEST');
     expectError(await exchange(42), 400, 'INVALID_REQUEST');
     expect((await exchange(publicToken)).status).toBe(200); // refused calls did not use it up

@@ -3,6 +3,8 @@
 // here is the mock's own (the documents show the requests only).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { expectError } from '../support/errors.js';
+import { keyOf } from '../support/keys.js';
 
 const ORG_A = 'org_4d2a9f61c8e3b705';
 const ORG_B = 'org_b81e07c39a5f2d64';
@@ -17,21 +19,14 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const keyOf = (org = ORG_A, scope: 'FULL' | 'READ_ONLY' = 'FULL') =>
-  mock.keys.find((k) => k.organization_id === org && k.mode === 'test' && k.scope === scope)!.key;
 
 async function call(path: string, options: { json?: unknown; key?: string; headers?: Record<string, string> } = {}) {
   const reply = await fetch(`${mock.url}${path}`, {
     method: options.json === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${options.key ?? keyOf()}`, 'content-type': 'application/json', ...options.headers },
+    headers: { authorization: `Bearer ${options.key ?? keyOf(mock, ORG_A)}`, 'content-type': 'application/json', ...options.headers },
     body: options.json === undefined ? undefined : JSON.stringify(options.json),
   });
-  return { status: reply.status, headers: reply.headers, body: (await reply.json()) as any };
-}
-
-function expectError(reply: { status: number; body: any }, status: number, code: string) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expect(reply.body.error_code).toBe(code);
+  return { status: reply.status, headers: reply.headers, url: reply.url, body: (await reply.json()) as any };
 }
 
 let references = 0;
@@ -121,7 +116,7 @@ describe('outcomes', () => {
     expectError(await outcome({ client_reference_id: 'loan-never-recorded', outcome: 'repaid' }), 404, 'DECISION_NOT_FOUND');
     const reference = newReference();
     await record({ client_reference_id: reference, decision: 'approved' });
-    expectError(await outcome({ client_reference_id: reference, outcome: 'repaid' }, keyOf(ORG_B)), 404, 'DECISION_NOT_FOUND');
+    expectError(await outcome({ client_reference_id: reference, outcome: 'repaid' }, keyOf(mock, ORG_B)), 404, 'DECISION_NOT_FOUND');
   });
 
   it.each([
@@ -138,14 +133,14 @@ describe('listing decisions', () => {
   it('lists the organisation’s decisions newest first, 50 by default, with has_more', async () => {
     const org = ORG_B; // its own decisions only: the other tests record A's
     const made: string[] = [];
-    for (let i = 0; i < 55; i++) made.push((await record({ client_reference_id: `b-${i}`, decision: i % 3 ? 'approved' : 'declined' }, keyOf(org))).body.id);
-    const page = (await call('/v1/decisions', { key: keyOf(org) })).body;
+    for (let i = 0; i < 55; i++) made.push((await record({ client_reference_id: `b-${i}`, decision: i % 3 ? 'approved' : 'declined' }, keyOf(mock, org))).body.id);
+    const page = (await call('/v1/decisions', { key: keyOf(mock, org) })).body;
     expect(page.data).toHaveLength(50);
     expect(page.has_more).toBe(true);
     expect(page.data.map((d: any) => d.id)).toEqual(made.slice(-50).reverse());
-    const all = (await call('/v1/decisions?limit=200', { key: keyOf(org) })).body;
+    const all = (await call('/v1/decisions?limit=200', { key: keyOf(mock, org) })).body;
     expect([all.data.length, all.has_more]).toEqual([55, false]);
-    expect((await call('/v1/decisions?limit=3', { key: keyOf(org) })).body.data).toHaveLength(3);
+    expect((await call('/v1/decisions?limit=3', { key: keyOf(mock, org) })).body.data).toHaveLength(3);
     const ofA = (await call('/v1/decisions?limit=200')).body.data;
     expect(ofA.some((d: any) => made.includes(d.id))).toBe(false);
   });
@@ -165,7 +160,7 @@ describe('listing decisions', () => {
 
 describe('keys', () => {
   it('needs a FULL key to record, list and record outcomes', async () => {
-    const readOnly = keyOf(ORG_A, 'READ_ONLY');
+    const readOnly = keyOf(mock, ORG_A, { scope: 'READ_ONLY' });
     expectError(await record({ client_reference_id: newReference(), decision: 'approved' }, readOnly), 403, 'INSUFFICIENT_SCOPE');
     expectError(await call('/v1/decisions', { key: readOnly }), 403, 'INSUFFICIENT_SCOPE');
     expectError(await outcome({ client_reference_id: 'loan-x', outcome: 'repaid' }, readOnly), 403, 'INSUFFICIENT_SCOPE');

@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_PRESETS } from '../../src/mock/fault-presets.js';
 import { fixtures } from '../../src/mock/fixtures.js';
-import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
+import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { keyOf } from '../support/keys.js';
 
 const sample = (name: string): any => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}`, import.meta.url), 'utf8'));
 
@@ -92,14 +93,12 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-const keyOf = (organization: string, mode: 'live' | 'test' = 'test'): MockKey =>
-  mock.keys.find((k) => k.organization_name === organization && k.mode === mode && k.scope === 'FULL')!;
 const HIMALAYA = 'Himalaya Microfinance';
 const SAGARMATHA = 'Sagarmatha Lending';
 
 async function call(path: string, init: { key?: string | null; method?: string; json?: unknown; body?: FormData; headers?: Record<string, string> } = {}) {
   const headers: Record<string, string> = { ...init.headers };
-  if (init.key !== null) headers.authorization = `Bearer ${init.key ?? keyOf(HIMALAYA).key}`;
+  if (init.key !== null) headers.authorization = `Bearer ${init.key ?? keyOf(mock, HIMALAYA)}`;
   if (init.json !== undefined) headers['content-type'] = 'application/json';
   const reply = await fetch(`${mock.url}${path}`, {
     method: init.method ?? (init.json !== undefined || init.body ? 'POST' : 'GET'),
@@ -112,7 +111,7 @@ async function call(path: string, init: { key?: string | null; method?: string; 
 
 /** The complete fixture reports of an organisation, by transaction shape. */
 const completeReports = (shape: 'older' | 'newer') => fixtures.reports.filter((r) => r.status === 'complete' && r.transaction_shape === shape);
-const keyFor = (report: { organization_id: string }) => mock.keys.find((k) => k.organization_id === report.organization_id && k.mode === 'test' && k.scope === 'FULL')!.key;
+const keyFor = (report: { organization_id: string }) => keyOf(mock, report.organization_id);
 
 /** The full report sample, with its transactions in the given shape. */
 function reportSample(shape: 'older' | 'newer') {
@@ -132,7 +131,7 @@ function expectFullReport(body: any, shape: 'older' | 'newer'): void {
 describe('usage', () => {
   it('is the documented example for Sagarmatha Lending in May 2026, with the mock’s own counters after it', async () => {
     const documented = sample('usage.json');
-    const { status, body } = await call('/v1/usage', { key: keyOf(SAGARMATHA).key });
+    const { status, body } = await call('/v1/usage', { key: keyOf(mock, SAGARMATHA) });
     expect(status).toBe(200);
     expect(Object.fromEntries(Object.keys(documented).map((k) => [k, body[k]]))).toEqual(documented);
     expect(Object.keys(body).filter((k) => !(k in documented))).toEqual(['data_api', 'merchant_resolve']);

@@ -8,6 +8,8 @@ import { BANDS } from '../../src/mock/lending/score.js';
 import { amortisedEmi } from '../../src/mock/lending/underwriting.js';
 import type { Transaction } from '../../src/mock/report/transaction.js';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { expectError } from '../support/errors.js';
+import { keyOf } from '../support/keys.js';
 
 // Fixture ids (see src/mock/fixtures/README.md).
 const ORG_A = 'org_4d2a9f61c8e3b705';
@@ -25,26 +27,19 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const keyOf = (org = ORG_A, scope: 'FULL' | 'READ_ONLY' = 'FULL', mode: 'live' | 'test' = 'test') =>
-  mock.keys.find((k) => k.organization_id === org && k.mode === mode && k.scope === scope)!.key;
 
 async function call(path: string, options: { json?: unknown; key?: string; headers?: Record<string, string>; server?: MockServer } = {}) {
   const server = options.server ?? mock;
-  const key = options.key ?? (options.server ? server.keys.find((k) => k.organization_id === ORG_A && k.mode === 'test' && k.scope === 'FULL')!.key : keyOf());
+  const key = options.key ?? (options.server ? keyOf(server, ORG_A) : keyOf(mock, ORG_A));
   const reply = await fetch(`${server.url}${path}`, {
     method: options.json === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...options.headers },
     body: options.json === undefined ? undefined : JSON.stringify(options.json),
   });
-  return { status: reply.status, headers: reply.headers, body: (await reply.json()) as any };
+  return { status: reply.status, headers: reply.headers, url: reply.url, body: (await reply.json()) as any };
 }
 
 const view = async (id: string, name: string, key?: string) => (await call(`/v1/reports/${id}/${name}`, { key })).body;
-
-function expectError(reply: { status: number; body: any }, status: number, code: string) {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expect(reply.body.error_code).toBe(code);
-}
 
 const LOAN = { principal: 500_000, tenor_months: 36, annual_rate_pct: 12 };
 
@@ -185,7 +180,7 @@ describe('the views of a report', () => {
 
   it.each(VIEWS)('%s: any key of the organisation reads it; the same every time and on every server', async (name) => {
     const first = await view(RAM, name);
-    expect(await view(RAM, name, keyOf(ORG_A, 'READ_ONLY', 'live'))).toEqual(first);
+    expect(await view(RAM, name, keyOf(mock, ORG_A, { scope: 'READ_ONLY', mode: 'live' }))).toEqual(first);
     const other = await startMockServer({ clock: () => new Date('2026-01-01T00:00:00Z') });
     try {
       expect((await call(`/v1/reports/${RAM}/${name}`, { server: other })).body).toEqual(first);
@@ -198,7 +193,7 @@ describe('the views of a report', () => {
     expectError(await call(`/v1/reports/${HARI_B}/${name}`), 404, 'REPORT_NOT_FOUND');
     expectError(await call(`/v1/reports/${PROCESSING}/${name}`), 409, 'REPORT_NOT_READY');
     expectError(await call(`/v1/reports/${FAILED}/${name}`), 400, 'DOCUMENT_PARSE_FAILED');
-    expect((await call(`/v1/reports/${HARI_B}/${name}`, { key: keyOf(ORG_B) })).status).toBe(200);
+    expect((await call(`/v1/reports/${HARI_B}/${name}`, { key: keyOf(mock, ORG_B) })).status).toBe(200);
   });
 });
 
@@ -282,7 +277,7 @@ describe('underwriting', () => {
   });
 
   it('needs a FULL key, and follows the report rules', async () => {
-    expectError(await underwrite(RAM, { loan: LOAN }, keyOf(ORG_A, 'READ_ONLY')), 403, 'INSUFFICIENT_SCOPE');
+    expectError(await underwrite(RAM, { loan: LOAN }, keyOf(mock, ORG_A, { scope: 'READ_ONLY' })), 403, 'INSUFFICIENT_SCOPE');
     expectError(await underwrite(HARI_B, { loan: LOAN }), 404, 'REPORT_NOT_FOUND');
     expectError(await underwrite(PROCESSING, { loan: LOAN }), 409, 'REPORT_NOT_READY');
   });
@@ -352,7 +347,7 @@ describe('enrich', () => {
   });
 
   it('needs a FULL key', async () => {
-    expectError(await enrich({ transactions: [SALARY] }, keyOf(ORG_A, 'READ_ONLY')), 403, 'INSUFFICIENT_SCOPE');
+    expectError(await enrich({ transactions: [SALARY] }, keyOf(mock, ORG_A, { scope: 'READ_ONLY' })), 403, 'INSUFFICIENT_SCOPE');
   });
 });
 
@@ -383,6 +378,6 @@ describe('transactions of a report', () => {
   });
 
   it('may be read with a READ_ONLY key', async () => {
-    expect((await call(`/v1/reports/${RAM}/transactions?limit=1`, { key: keyOf(ORG_A, 'READ_ONLY') })).status).toBe(200);
+    expect((await call(`/v1/reports/${RAM}/transactions?limit=1`, { key: keyOf(mock, ORG_A, { scope: 'READ_ONLY' }) })).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtures } from '../../src/mock/fixtures.js';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { keyOf } from '../support/keys.js';
 
 let mock: MockServer;
 beforeAll(async () => {
@@ -10,10 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-const keyOf = (mode: 'live' | 'test', scope: 'FULL' | 'READ_ONLY' = 'FULL') =>
-  mock.keys.find((k) => k.organization_name === 'Sagarmatha Lending' && k.mode === mode && k.scope === scope)!.key;
 
-async function call(path: string, json?: unknown, key = keyOf('test')) {
+async function call(path: string, json?: unknown, key = keyOf(mock, 'Sagarmatha Lending')) {
   const reply = await fetch(`${mock.url}${path}`, {
     method: json === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -130,7 +129,7 @@ describe('fire_webhook', () => {
   });
 
   it("answers 404 for another organisation's report", async () => {
-    const other = mock.keys.find((k) => k.organization_name === 'Himalaya Microfinance' && k.mode === 'test' && k.scope === 'FULL')!.key;
+    const other = keyOf(mock, 'Himalaya Microfinance');
     const { status, body } = await call('/v1/sandbox/reports/rpt_4f932909d44290ba/fire_webhook', {}, other);
     expect([status, body.error_code]).toEqual([404, 'REPORT_NOT_FOUND']);
   });
@@ -142,12 +141,12 @@ describe('keys', () => {
     ['/v1/sandbox/reports', {}],
     ['/v1/sandbox/reports/rpt_4f932909d44290ba/fire_webhook', {}],
   ])('refuses a live key on %s with 403 TEST_KEY_REQUIRED', async (path, json) => {
-    const { status, body } = await call(path, json, keyOf('live'));
+    const { status, body } = await call(path, json, keyOf(mock, 'Sagarmatha Lending', { mode: 'live' }));
     expect([status, body.error_code, body.error_type]).toEqual([403, 'TEST_KEY_REQUIRED', 'PERMISSION_ERROR']);
   });
 
   it('needs a FULL key to create a report, and draws no quota', async () => {
-    expect((await call('/v1/sandbox/reports', {}, keyOf('test', 'READ_ONLY'))).body.error_code).toBe('INSUFFICIENT_SCOPE');
+    expect((await call('/v1/sandbox/reports', {}, keyOf(mock, 'Sagarmatha Lending', { scope: 'READ_ONLY' }))).body.error_code).toBe('INSUFFICIENT_SCOPE');
     const used = async () => (await call('/v1/usage')).body.used;
     const before = await used();
     await create({});

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixtures } from '../../src/mock/fixtures.js';
 import { mockKeys, startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
 import { mockAdmin } from '../support/mock-admin.js';
+import { expectError } from '../support/errors.js';
+import { findKey } from '../support/keys.js';
 
 // Fixture ids (see src/mock/fixtures/README.md).
 const ORG_A = 'org_4d2a9f61c8e3b705';
@@ -33,11 +35,6 @@ beforeEach(async () => {
   await call('/_mock/faults', { method: 'DELETE' });
 });
 
-function keyOf(org: string, mode: 'live' | 'test' = 'test', scope: 'FULL' | 'READ_ONLY' = 'FULL'): MockKey {
-  const key = mock.keys.find((k) => k.organization_id === org && k.mode === mode && k.scope === scope);
-  if (!key) throw new Error(`no key ${org} ${mode} ${scope}`);
-  return key;
-}
 
 interface CallOptions {
   method?: string;
@@ -50,7 +47,7 @@ interface CallOptions {
 /** One request with a key of organisation A (test, FULL) unless told otherwise. */
 async function call(path: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { ...options.headers };
-  const key = options.key === undefined ? keyOf(ORG_A) : options.key;
+  const key = options.key === undefined ? findKey(mock, ORG_A) : options.key;
   if (key !== null) headers.authorization = `Bearer ${typeof key === 'string' ? key : key.key}`;
   let body = options.body;
   if (options.json !== undefined) {
@@ -60,7 +57,7 @@ async function call(path: string, options: CallOptions = {}) {
   const reply = await fetch(`${mock.url}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
   const text = await reply.text();
   const isJson = reply.headers.get('content-type')?.startsWith('application/json');
-  return { status: reply.status, headers: reply.headers, text, body: isJson ? JSON.parse(text) : undefined };
+  return { status: reply.status, headers: reply.headers, url: reply.url, text, body: isJson ? JSON.parse(text) : undefined };
 }
 
 function upload(file: Buffer | string, fields: Record<string, string> = {}, fileName = 'statement.pdf'): FormData {
@@ -70,17 +67,6 @@ function upload(file: Buffer | string, fields: Record<string, string> = {}, file
   return form;
 }
 
-function expectError(reply: Awaited<ReturnType<typeof call>>, status: number, code: string, type?: string) {
-  expect(reply.status).toBe(status);
-  expect(Object.keys(reply.body).sort()).toEqual(
-    ['display_message', 'documentation_url', 'error_code', 'error_message', 'error_type', 'request_id', 'suggested_action'],
-  );
-  expect(reply.body.error_code).toBe(code);
-  if (type) expect(reply.body.error_type).toBe(type);
-  expect(reply.body.request_id).toMatch(/^req_[0-9a-f]{32}$/);
-  expect(reply.headers.get('x-request-id')).toBe(reply.body.request_id);
-  expect(reply.body.documentation_url).toBe(`${mock.url}/docs/concepts/errors#${code.toLowerCase()}`);
-}
 
 describe('keys', () => {
   it('issues live+test × FULL+READ_ONLY keys for two organisations, all distinct', () => {
@@ -97,7 +83,7 @@ describe('keys', () => {
   it('refuses a missing, unknown or malformed key with 401 INVALID_API_KEY', async () => {
     expectError(await call('/v1/reports', { key: null }), 401, 'INVALID_API_KEY', 'AUTHENTICATION_ERROR');
     expectError(await call('/v1/reports', { key: 'svc_sk_test_00000000000000000000000000000000' }), 401, 'INVALID_API_KEY');
-    const raw = await fetch(`${mock.url}/v1/usage`, { headers: { authorization: keyOf(ORG_A).key } }); // no "Bearer"
+    const raw = await fetch(`${mock.url}/v1/usage`, { headers: { authorization: findKey(mock, ORG_A).key } }); // no "Bearer"
     expect(raw.status).toBe(401);
   });
 
@@ -210,7 +196,7 @@ describe('reports', () => {
     expectError(await call(`/v1/reports/${HARI_B}`), 404, 'REPORT_NOT_FOUND', 'NOT_FOUND_ERROR');
     expectError(await call('/v1/reports/rpt_0000000000000000'), 404, 'REPORT_NOT_FOUND');
     expectError(await call(`/v1/reports/${HARI_B}/auth`), 404, 'REPORT_NOT_FOUND');
-    expect((await call(`/v1/reports/${HARI_B}`, { key: keyOf(ORG_B, 'live', 'READ_ONLY') })).status).toBe(200);
+    expect((await call(`/v1/reports/${HARI_B}`, { key: findKey(mock, ORG_B, { mode: 'live', scope: 'READ_ONLY' }) })).status).toBe(200);
   });
 });
 
@@ -220,7 +206,7 @@ describe('product views', () => {
   it.each(completeFixtures.map((r) => [r.report_id, r.organization_id] as const))(
     'serves every view of %s in the documented shape',
     async (id, org) => {
-      const key = keyOf(org, 'live', 'READ_ONLY');
+      const key = findKey(mock, org, { mode: 'live', scope: 'READ_ONLY' });
       for (const view of ['auth', 'counterparties', 'recurring']) {
         const reply = await call(`/v1/reports/${id}/${view}`, { key });
         expect(reply.status).toBe(200);
@@ -235,7 +221,7 @@ describe('product views', () => {
   it.each(completeFixtures.map((r) => [r.report_id, r.organization_id] as const))(
     'describes the transactions of %s in its counterparties view exactly as its fixture does',
     async (id, org) => {
-      const { body } = await call(`/v1/reports/${id}/counterparties`, { key: keyOf(org) });
+      const { body } = await call(`/v1/reports/${id}/counterparties`, { key: findKey(mock, org) });
       const fixture = fixtures.counterparties[id]!;
       for (const flow of fixture.by_type) {
         const served = body.by_type.find((t: { type: string }) => t.type === flow.type);
@@ -299,7 +285,7 @@ describe('name match', () => {
   });
 
   it('works with a READ_ONLY key', async () => {
-    expect((await match(RAM, { name: 'Ram Shrestha' }, keyOf(ORG_A, 'live', 'READ_ONLY'))).status).toBe(200);
+    expect((await match(RAM, { name: 'Ram Shrestha' }, findKey(mock, ORG_A, { mode: 'live', scope: 'READ_ONLY' }))).status).toBe(200);
   });
 
   it('says no_data when the statement names nobody', async () => {
@@ -334,7 +320,7 @@ describe('statements and usage', () => {
       expect(s.verify_url).toBe(`${mock.url}/verify/${s.statement_id}`);
       expect(reply.body.statements[0]).not.toHaveProperty('organization_id');
     }
-    const ofB = await call('/v1/statements', { key: keyOf(ORG_B) });
+    const ofB = await call('/v1/statements', { key: findKey(mock, ORG_B) });
     const idsA = new Set(parsed.statements.map((s) => s.statement_id));
     expect(ofB.body.statements.some((s: { statement_id: string }) => idsA.has(s.statement_id))).toBe(false);
   });
@@ -359,9 +345,9 @@ describe('statements and usage', () => {
     expect(body.period).toBe(new Date().toISOString().slice(0, 7));
     expect(Date.parse(body.resets_at)).toBeGreaterThan(Date.now());
     expect(body.resets_at).toMatch(/^\d{4}-\d{2}-01T00:00:00Z$/);
-    const live = (await call('/v1/usage', { key: keyOf(ORG_B, 'live', 'READ_ONLY') })).body;
+    const live = (await call('/v1/usage', { key: findKey(mock, ORG_B, { mode: 'live', scope: 'READ_ONLY' }) })).body;
     expect(live).toMatchObject({ plan: 'sandbox', quota: 100, data_api: { quota: 500 } });
-    expect((await call('/v1/usage', { key: keyOf(ORG_B) })).body.used).toBe(live.used);
+    expect((await call('/v1/usage', { key: findKey(mock, ORG_B) })).body.used).toBe(live.used);
   });
 });
 
@@ -370,14 +356,14 @@ describe('parse', () => {
   const holderOf = async (id: string) => (await call(`/v1/reports/${id}/identity`)).body.account_holder as string;
 
   it('parses synchronously into a complete report, counting the quota', async () => {
-    const before = await parseUsed(keyOf(ORG_A));
+    const before = await parseUsed(findKey(mock, ORG_A));
     const reply = await call('/v1/parse', { body: upload(TINY_PDF, { bank: 'nabil' }, 'jan.pdf') });
     expect(reply.status).toBe(200);
     const parsed = reply.body;
     expect(parsed).toMatchObject({ status: 'complete', statement: { bank: 'Nabil Bank', bank_code: 'NABIL' } });
     expect(parsed.report_id).toMatch(/^rpt_[0-9a-f]{16}$/);
     expect(await holderOf(parsed.report_id)).toBe('Sita Kumari Thapa');
-    expect(await parseUsed(keyOf(ORG_A))).toBe(before + 1);
+    expect(await parseUsed(findKey(mock, ORG_A))).toBe(before + 1);
     // The statement ends five days before the upload.
     const fiveDaysAgo = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
     expect(parsed.statement.period.to).toBe(fiveDaysAgo);
@@ -387,7 +373,7 @@ describe('parse', () => {
     expect((await call(`/v1/reports/${parsed.report_id}/recurring`)).status).toBe(200);
     const nameReply = await call(`/v1/reports/${parsed.report_id}/identity/match`, { json: { name: 'Sita Kumary Thapa' } });
     expect(nameReply.body.result).toBe('match');
-    expectError(await call(`/v1/reports/${parsed.report_id}`, { key: keyOf(ORG_B) }), 404, 'REPORT_NOT_FOUND');
+    expectError(await call(`/v1/reports/${parsed.report_id}`, { key: findKey(mock, ORG_B) }), 404, 'REPORT_NOT_FOUND');
   });
 
   it('gives the same file the same holder and bank when it names none', async () => {
@@ -436,12 +422,12 @@ describe('parse', () => {
   });
 
   it('needs a FULL key: READ_ONLY gets 403 INSUFFICIENT_SCOPE', async () => {
-    const reply = await call('/v1/parse', { body: upload(TINY_PDF), key: keyOf(ORG_A, 'live', 'READ_ONLY') });
+    const reply = await call('/v1/parse', { body: upload(TINY_PDF), key: findKey(mock, ORG_A, { mode: 'live', scope: 'READ_ONLY' }) });
     expectError(reply, 403, 'INSUFFICIENT_SCOPE', 'PERMISSION_ERROR');
   });
 
   it('refuses bad uploads without charging the quota', async () => {
-    const before = await parseUsed(keyOf(ORG_A));
+    const before = await parseUsed(findKey(mock, ORG_A));
     const noFile = new FormData();
     noFile.append('bank', 'auto');
     expectError(await call('/v1/parse', { body: noFile }), 400, 'INVALID_REQUEST');
@@ -454,7 +440,7 @@ describe('parse', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
     });
     expectError(malformed, 400, 'INVALID_REQUEST');
-    expect(await parseUsed(keyOf(ORG_A))).toBe(before);
+    expect(await parseUsed(findKey(mock, ORG_A))).toBe(before);
   });
 
   it('refuses a file over 20 MB with 413 FILE_TOO_LARGE', async () => {
@@ -500,9 +486,9 @@ describe('transactions of a report', () => {
 });
 
 describe('idempotency keys', () => {
-  const parseWith = (idempotencyKey: string, fields: Record<string, string> = {}, key: MockKey = keyOf(ORG_B)) =>
+  const parseWith = (idempotencyKey: string, fields: Record<string, string> = {}, key: MockKey = findKey(mock, ORG_B)) =>
     call('/v1/parse', { body: upload(TINY_PDF, fields), key, headers: { 'idempotency-key': idempotencyKey } });
-  const used = async () => (await call('/v1/usage', { key: keyOf(ORG_B) })).body.used as number;
+  const used = async () => (await call('/v1/usage', { key: findKey(mock, ORG_B) })).body.used as number;
   const unique = () => `key-${crypto.randomUUID()}`;
 
   it('replays the first reply for the same key and parameters, marked, and creates and charges nothing more', async () => {
@@ -515,7 +501,7 @@ describe('idempotency keys', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect([again.status, again.body]).toEqual([first.status, first.body]);
     expect(await used()).toBe(before + 1);
-    const listed = (await call('/v1/reports?limit=100', { key: keyOf(ORG_B) })).body.data.filter((r: { report_id: string }) => r.report_id === first.body.report_id);
+    const listed = (await call('/v1/reports?limit=100', { key: findKey(mock, ORG_B) })).body.data.filter((r: { report_id: string }) => r.report_id === first.body.report_id);
     expect(listed).toHaveLength(1);
   });
 
@@ -547,9 +533,9 @@ describe('idempotency keys', () => {
 
   it('scopes keys per organisation and environment, and ignores them on GET', async () => {
     const idempotencyKey = unique();
-    const test = await parseWith(idempotencyKey, {}, keyOf(ORG_B, 'test'));
-    const live = await parseWith(idempotencyKey, {}, keyOf(ORG_B, 'live'));
-    const otherOrg = await parseWith(idempotencyKey, {}, keyOf(ORG_A, 'test'));
+    const test = await parseWith(idempotencyKey, {}, findKey(mock, ORG_B, { mode: 'test' }));
+    const live = await parseWith(idempotencyKey, {}, findKey(mock, ORG_B, { mode: 'live' }));
+    const otherOrg = await parseWith(idempotencyKey, {}, findKey(mock, ORG_A, { mode: 'test' }));
     expect(new Set([test.body.report_id, live.body.report_id, otherOrg.body.report_id]).size).toBe(3);
     expect(live.headers.get('idempotent-replayed')).toBeNull();
     const get = await call('/v1/usage', { headers: { 'idempotency-key': idempotencyKey } });
@@ -631,7 +617,7 @@ describe('faults', () => {
     await call('/_mock/requests', { method: 'DELETE' });
     await addFaults({ path: '/v1/usage', delay_ms: 60_000 });
     const caller = new AbortController();
-    const held = fetch(`${mock.url}/v1/usage`, { headers: { authorization: `Bearer ${keyOf(ORG_A).key}` }, signal: caller.signal }).catch(() => 'gave up');
+    const held = fetch(`${mock.url}/v1/usage`, { headers: { authorization: `Bearer ${findKey(mock, ORG_A).key}` }, signal: caller.signal }).catch(() => 'gave up');
     // The request is logged when it arrives and stays unanswered while the delay runs.
     let logged: { path: string; status: number | null } | undefined;
     while (!logged) logged = ((await call('/_mock/requests')).body as { path: string; status: number | null }[]).find((r) => r.path === '/v1/usage');
@@ -671,7 +657,7 @@ describe('faults', () => {
 describe('request log', () => {
   it('records every service request with the key masked', async () => {
     await call('/_mock/requests', { method: 'DELETE' });
-    const key = keyOf(ORG_A);
+    const key = findKey(mock, ORG_A);
     await call('/v1/reports?limit=2&status=complete', { key, headers: { 'idempotency-key': 'abc' } });
     await call(`/v1/reports/${RAM}/identity/match`, { key, json: { name: 'Ram' } });
     await addFaultsAndHit();
