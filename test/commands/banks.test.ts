@@ -3,7 +3,7 @@
 // the nearest codes); the per-bank datasets cover more banks than any document lists, so `svc
 // data … bank-pnl` sends an unknown code as given, with a warning when a documented one is near.
 // A code is sent in the form the documentation writes it: `nabil` as NABIL.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUTO_BANK, BANK_CODES, BANKS, DATA_BANK_CODES, readBankCode } from '../../src/api/banks.js';
@@ -11,10 +11,11 @@ import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram, type FlagSpec } from '../../src/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
 import { FakeService, MODES, scratchDir, svc, type InProcessResult } from '../support/in-process.js';
+import { documented } from '../support/fixtures.js';
 
-const REPORT = JSON.parse(readFileSync(new URL('../fixtures/documented/report.json', import.meta.url), 'utf8'));
-const BANK_PNL = JSON.parse(readFileSync(new URL('../fixtures/documented/banks-pnl-latest.json', import.meta.url), 'utf8'));
-const META = JSON.parse(readFileSync(new URL('../fixtures/documented/dataset-meta.json', import.meta.url), 'utf8'));
+const REPORT = documented('report');
+const BANK_PNL = documented('banks-pnl-latest');
+const META = documented('dataset-meta');
 
 /** A statement file: a PDF by its first bytes. */
 function statement(): string {

@@ -6,12 +6,13 @@
 // request, replies of a shape the command does not expect, and tokens kept out of traces and errors.
 // Replies are the documented samples (test/fixtures/documented/) where the documents show one, and
 // the mock's own shapes where they say "not shown".
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ANSI, BOX, expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, UUID, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { envelope, expectRefused } from '../support/errors.js';
+import { documented } from '../support/fixtures.js';
 
-const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, any>;
 
 const ID = 'rpt_9f2c41d07ab35e18';
 const CONSENT_ID = 'cns_4b1d2e9a0c3f5e71';
@@ -178,17 +179,7 @@ function run(c: Command, options: { tty?: boolean; reply?: FakeReply; argv?: str
   return svc(options.argv ?? c.argv, { tty: options.tty, service, env: { ...c.env, ...options.env }, stdin: options.stdin ?? c.stdin, columns: options.columns ?? WIDE });
 }
 
-/** A usage error: exit 2, found before any request was sent (the fake service expects none). */
-function expectRefused(result: InProcessResult, message: RegExp): void {
-  expectFailure(result, 2, message);
-  expect(result.requests).toEqual([]);
-}
-
 const lines = (...text: string[]) => text.join('\n') + '\n';
-
-function envelope(type: string, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return { error_type: type, error_code: code, error_message: message, display_message: null, request_id: 'req_0123456789abcdef0123456789abcdef', ...extra };
-}
 
 describe('every command', () => {
   describe.each(COMMANDS)('svc $name', (c) => {

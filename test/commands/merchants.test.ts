@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { FakeService, KEY, plain, scratchDir, svc, type FakeReply, type InProcessOptions, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { envelope } from '../support/errors.js';
 
 const RESOLVE = '/v1/merchants/resolve';
 const MODES = [
@@ -778,13 +779,12 @@ describe('a run that stops leaves nothing lost', () => {
 // ---- errors ---------------------------------------------------------------------------------
 
 describe('the service saying no', () => {
-  const envelope = (status: number, error_type: string, error_code: string, error_message: string): FakeReply => ({ status, body: { error_type, error_code, error_message } });
   const CASES: [string, FakeReply | (() => never), number, RegExp][] = [
-    ['an unknown key', envelope(401, 'AUTHENTICATION_ERROR', 'INVALID_API_KEY', 'Unknown API key.'), 3, /^error: INVALID_API_KEY: Unknown API key\.$/m],
-    ['a READ_ONLY key', envelope(403, 'PERMISSION_ERROR', 'INSUFFICIENT_SCOPE', 'This key cannot resolve merchants.'), 4, /^error: INSUFFICIENT_SCOPE: /m],
-    ['a refused body', envelope(400, 'INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'At most 1000 lookups.'), 6, /^error: INVALID_REQUEST: /m],
-    ['a rate limit', envelope(429, 'RATE_LIMIT_ERROR', 'RATE_LIMITED', 'Slow down.'), 7, /^error: RATE_LIMITED: /m],
-    ['a service failure', envelope(500, 'API_ERROR', 'API_ERROR', 'Boom.'), 8, /^error: API_ERROR: Boom\.$/m],
+    ['an unknown key', { status: 401, body: envelope('AUTHENTICATION_ERROR', 'INVALID_API_KEY', 'Unknown API key.') }, 3, /^error: INVALID_API_KEY: Unknown API key\.$/m],
+    ['a READ_ONLY key', { status: 403, body: envelope('PERMISSION_ERROR', 'INSUFFICIENT_SCOPE', 'This key cannot resolve merchants.') }, 4, /^error: INSUFFICIENT_SCOPE: /m],
+    ['a refused body', { status: 400, body: envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'At most 1000 lookups.') }, 6, /^error: INVALID_REQUEST: /m],
+    ['a rate limit', { status: 429, body: envelope('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'Slow down.') }, 7, /^error: RATE_LIMITED: /m],
+    ['a service failure', { status: 500, body: envelope('API_ERROR', 'API_ERROR', 'Boom.') }, 8, /^error: API_ERROR: Boom\.$/m],
     ['a proxy page', { status: 502, raw: '<html>Bad gateway</html>', headers: { 'content-type': 'text/html' } }, 8, /^error: HTTP_502: /m],
     [
       'a refused connection',

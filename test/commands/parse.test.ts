@@ -3,12 +3,13 @@
 // the --wait-timeout limit, a failed report, the file checks made before any request, the exit code
 // of each API failure, and replies of another shape.
 import { createServer, type Server } from 'node:net';
-import { chmodSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, UUID, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { envelope, expectRefused } from '../support/errors.js';
+import { documented } from '../support/fixtures.js';
 
-const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 /** The documented full report: a synchronous parse answers it (200). */
 const REPORT = documented('report');
@@ -86,17 +87,7 @@ function withoutSpinner(stderr: string): string {
   return stderr.replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (Uploading|Parsing) [^…\n]*…( \d+ s)?/g, '');
 }
 
-function expectRefused(result: InProcessResult, message: RegExp): void {
-  expectFailureOf(result, 2, /^error: /);
-  expect(result.stderr.split('\n')[0]).toMatch(message);
-  expect(result.requests).toEqual([]);
-}
-
 const upload = (reply: FakeReply) => new FakeService().expect('POST', '/v1/parse', reply);
-
-function envelope(type: string, code: string, message: string) {
-  return { error_type: type, error_code: code, error_message: message, display_message: null, request_id: 'req_0123456789abcdef0123456789abcdef' };
-}
 
 describe('svc parse FILE: the upload', () => {
   it('POSTs /v1/parse as multipart: bank (default auto), async false, and the file with its name, type and bytes', async () => {
@@ -261,11 +252,11 @@ describe('svc parse FILE --async', () => {
       const message = /^(error: )?--async returns at once and --wait waits for the report: give one of them, not both$/;
       // With --json, a usage error is one JSON line on a script's stderr (a person reads the line).
       if (flags.includes('--json') && !tty) expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'USAGE', error_message: expect.stringMatching(message) });
-      else expectRefused(result, message);
+      else expectRefused(result, message, withoutSpinner);
       expect(result.waits).toEqual([]);
     }
     // Before the file is even read: a missing one is not what is reported.
-    expectRefused(await svc(['parse', join(files, 'missing.pdf'), '--async', '--wait'], { tty }), /--async .* --wait/);
+    expectRefused(await svc(['parse', join(files, 'missing.pdf'), '--async', '--wait'], { tty }), /--async .* --wait/, withoutSpinner);
   });
 });
 
@@ -411,7 +402,7 @@ describe('svc parse FILE --wait', () => {
   it.each(['0', '-1', 'ten', '1.5', '86401', ''].flatMap((value) => MODES.map(({ mode, tty }) => ({ value, mode, tty }))))(
     'refuses --wait-timeout $value before any request (exit 2), for $mode',
     async ({ value, tty }) => {
-      expectRefused(await svc(['parse', file('s.pdf'), '--wait', `--wait-timeout=${value}`], { tty }), /--wait-timeout takes a whole number from 1 to 86400/);
+      expectRefused(await svc(['parse', file('s.pdf'), '--wait', `--wait-timeout=${value}`], { tty }), /--wait-timeout takes a whole number from 1 to 86400/, withoutSpinner);
     },
   );
 
@@ -524,14 +515,14 @@ describe('svc parse FILE: the file is checked before any request', () => {
   it.each(cases.flatMap(([what, path, message]) => MODES.map(({ mode, tty }) => ({ what, path, message, mode, tty }))))(
     'refuses $what (exit 2), for $mode',
     async ({ path, message, tty }) => {
-      expectRefused(await svc(['parse', path()], { tty }), message);
+      expectRefused(await svc(['parse', path()], { tty }), message, withoutSpinner);
     },
   );
 
   it.skipIf(process.getuid?.() === 0)('refuses a file it may not read (exit 2)', async () => {
     const path = file('secret.pdf');
     chmodSync(path, 0o000);
-    expectRefused(await svc(['parse', path]), /^error: cannot read .*secret\.pdf: permission denied$/);
+    expectRefused(await svc(['parse', path]), /^error: cannot read .*secret\.pdf: permission denied$/, withoutSpinner);
   });
 
   it.each(
@@ -543,7 +534,7 @@ describe('svc parse FILE: the file is checked before any request', () => {
       [['parse', '--bank', '../x', 'x.pdf'], /--bank takes a bank code/],
     ].flatMap(([argv, message]) => MODES.map(({ mode, tty }) => ({ argv: argv as string[], message: message as RegExp, mode, tty }))),
   )('refuses svc $argv (exit 2), for $mode', async ({ argv, message, tty }) => {
-    expectRefused(await svc(argv, { tty }), message);
+    expectRefused(await svc(argv, { tty }), message, withoutSpinner);
   });
 });
 

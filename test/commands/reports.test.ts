@@ -2,11 +2,11 @@
 // `svc match|auth|recurring`, in-process, as a person at a terminal and as a script: the request
 // each sends, --json as received, the table for each, ndjson and CSV, the checks made before any
 // request, the exit code of each API failure, and replies of a shape the command does not expect.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ANSI, asErrorLine, BOX, expectFailure, FakeService, KEY, MODES, plain, svc, UUID, type FakeReply, type InProcessResult } from '../support/in-process.js';
+import { ANSI, asErrorLine, BOX, expectFailure, FakeService, KEY, MODES, plain, svc, UUID, type FakeReply } from '../support/in-process.js';
+import { envelope, expectRefused } from '../support/errors.js';
+import { documented } from '../support/fixtures.js';
 
-const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 /** The documented full report (service-reference.md, "The full report"): id cl_abc123. */
 const REPORT = documented('report');
@@ -80,23 +80,12 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** What `reports list` says on stderr when the reply has more reports than it holds, and no flag was given. */
 const MORE_REPORTS = 'More reports exist than the 2 listed: --limit 100 lists up to 100, --status complete|processing|failed narrows the list.';
 
-/** A usage error: exit 2, found before any request was sent. */
-function expectRefused(result: InProcessResult, message: RegExp): void {
-  expectFailure(result, 2, /^error: /);
-  expect(result.stderr.split('\n')[0]).toMatch(message);
-  expect(result.requests).toEqual([]);
-}
-
 /** The blocks of a pipe table: parted by a blank line, each line split on tabs. */
 function blocks(stdout: string): string[][][] {
   return stdout
     .replace(/\n+$/, '')
     .split('\n\n')
     .map((block) => block.split('\n').map((line) => line.split('\t')));
-}
-
-function envelope(type: string, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return { error_type: type, error_code: code, error_message: message, display_message: null, request_id: 'req_0123456789abcdef0123456789abcdef', ...extra };
 }
 
 interface Command {

@@ -1,12 +1,13 @@
 // `svc statements list` in-process, as a person at a terminal and as a script: the request, --json
 // as received, the tables, ndjson and CSV of the `statements` list, the --status check made before
 // any request, the exit code of each API failure, and replies of another shape.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ANSI, asErrorLine, BOX, expectFailure, FakeService, KEY, MODES, plain, svc, type FakeReply } from '../support/in-process.js';
+import { envelope } from '../support/errors.js';
+import { documented } from '../support/fixtures.js';
 
-const ERROR_FLAT = JSON.parse(readFileSync(new URL('../fixtures/documented/error-flat.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-const ERROR_NESTED = JSON.parse(readFileSync(new URL('../fixtures/documented/error-nested.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const ERROR_FLAT = documented('error-flat');
+const ERROR_NESTED = documented('error-nested');
 
 const HASH_1 = 'f394f8995128a2051f9f11e2ebcd4df7fcbcbcdfb1e1373b4888ca3846e4bc8f';
 const HASH_2 = '0028e9c0083a1427dce121e2ce34d722dfababda1bd5a77f6f22f2a3f6a086e7';
@@ -24,10 +25,6 @@ const STATEMENTS = {
 
 const answering = (path: string, reply: FakeReply) => new FakeService().expect('GET', path, reply);
 const statements = (body: unknown = STATEMENTS, path = '/v1/statements') => answering(path, { body });
-
-function envelope(type: string, code: string, message: string) {
-  return { error_type: type, error_code: code, error_message: message, display_message: null, request_id: 'req_0123456789abcdef0123456789abcdef' };
-}
 
 describe('svc statements list: the request', () => {
   it('sends GET /v1/statements with the key, and no query without --status', async () => {

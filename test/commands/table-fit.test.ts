@@ -4,11 +4,10 @@
 // wider than it (never split); ids, amounts and terminal numbers appear whole on one line; a table too wide for any narrowing becomes one card a row. In a pipe
 // the output is the same whatever the width. Widths are measured here: colour codes stripped, code
 // points counted, East Asian wide characters as two.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FakeService, svc, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { documented } from '../support/fixtures.js';
 
-const documented = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}.json`, import.meta.url), 'utf8')) as Record<string, any>;
 
 const ID = 'rpt_e8699f830adc84b8';
 

@@ -2,15 +2,14 @@
 // the same keys at every level, the same JSON types, the documented enumerations, and equal values
 // where the mock's data is fixed. The samples come from the documents, never from the CLI's
 // schemas, so the mock cannot agree with the CLI by construction.
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_PRESETS } from '../../src/mock/fault-presets.js';
 import { fixtures } from '../../src/mock/fixtures.js';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
 import { keyOf } from '../support/keys.js';
+import { documented } from '../support/fixtures.js';
 
-const sample = (name: string): any => JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}`, import.meta.url), 'utf8'));
 
 /** The documented transaction categories. */
 const CATEGORIES = ['salary', 'loan_repayment', 'utility', 'wallet', 'merchant_payment', 'refund', 'remittance', 'cash_withdrawal', 'transfer', 'investment', 'interest', 'tax', 'fee', 'other'];
@@ -115,8 +114,8 @@ const keyFor = (report: { organization_id: string }) => keyOf(mock, report.organ
 
 /** The full report sample, with its transactions in the given shape. */
 function reportSample(shape: 'older' | 'newer') {
-  const report = sample('report.json');
-  return shape === 'older' ? report : { ...report, transactions: [sample('transaction-newer.json')] };
+  const report = documented('report.json');
+  return shape === 'older' ? report : { ...report, transactions: [documented('transaction-newer.json')] };
 }
 
 function expectFullReport(body: any, shape: 'older' | 'newer'): void {
@@ -124,28 +123,28 @@ function expectFullReport(body: any, shape: 'older' | 'newer'): void {
   expect(body).toMatchObject({ status: 'complete', data_source: 'PARSED_STATEMENT', tamper_verifiable: true, statement: { currency: 'NPR' } });
   expect([body.statement.period.from, body.statement.period.to]).toEqual([expect.stringMatching(DATE), expect.stringMatching(DATE)]);
   expect(body.statement.total_transactions).toBe(body.transactions.length);
-  for (const value of Object.values(body.merchant_categories)) expectShape(value, sample('report-merchant-categories.json').groceries);
+  for (const value of Object.values(body.merchant_categories)) expectShape(value, documented('report-merchant-categories.json').groceries);
   if (shape === 'older') for (const t of body.transactions) expect(CATEGORIES, t.description).toContain(t.category);
 }
 
 describe('usage', () => {
   it('is the documented example for Sagarmatha Lending in May 2026, with the mock’s own counters after it', async () => {
-    const documented = sample('usage.json');
+    const sampled = documented('usage.json');
     const { status, body } = await call('/v1/usage', { key: keyOf(mock, SAGARMATHA) });
     expect(status).toBe(200);
-    expect(Object.fromEntries(Object.keys(documented).map((k) => [k, body[k]]))).toEqual(documented);
-    expect(Object.keys(body).filter((k) => !(k in documented))).toEqual(['data_api', 'merchant_resolve']);
+    expect(Object.fromEntries(Object.keys(sampled).map((k) => [k, body[k]]))).toEqual(sampled);
+    expect(Object.keys(body).filter((k) => !(k in sampled))).toEqual(['data_api', 'merchant_resolve']);
   });
 });
 
 describe('errors', () => {
   it('answers an unknown key with the documented flat envelope', async () => {
-    const documented = sample('error-flat.json');
+    const sampled = documented('error-flat.json');
     const { status, body } = await call('/v1/usage', { key: 'svc_sk_test_00000000000000000000000000000000' });
     expect(status).toBe(401);
-    expectShape(body, documented);
+    expectShape(body, sampled);
     expect(body.request_id).toMatch(/^req_[0-9a-f]{32}$/);
-    expect(body).toEqual({ ...documented, request_id: body.request_id, documentation_url: documented.documentation_url.replace('{docs_url}', `${mock.url}/docs`) });
+    expect(body).toEqual({ ...sampled, request_id: body.request_id, documentation_url: sampled.documentation_url.replace('{docs_url}', `${mock.url}/docs`) });
   });
 
   it('answers with the documented nested envelope under the nested-envelope fault', async () => {
@@ -153,7 +152,7 @@ describe('errors', () => {
     try {
       const reply = await fetch(`${nested.url}/v1/usage`, { headers: { authorization: `Bearer ${nested.keys[0]!.key}` } });
       expect(reply.status).toBe(401);
-      expect(await reply.json()).toEqual(sample('error-nested.json'));
+      expect(await reply.json()).toEqual(documented('error-nested.json'));
     } finally {
       await nested.close();
     }
@@ -193,7 +192,7 @@ describe('the full report', () => {
     form.append('async', 'true');
     const { status, body } = await call('/v1/parse', { body: form });
     expect(status).toBe(202);
-    expectShape({ poll_url: body.poll_url }, sample('parse-async.json'));
+    expectShape({ poll_url: body.poll_url }, documented('parse-async.json'));
     expect(Object.keys(body).sort()).toEqual(['poll_url', 'report_id', 'status']); // report_id and status: the mock's own
     expect(body.poll_url).toBe(`/v1/reports/${body.report_id}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -207,16 +206,16 @@ describe('views', () => {
   it('lists transactions as documented', async () => {
     const credits = await call(`/v1/reports/${report.report_id}/transactions?direction=credit&category=salary`, { key: keyFor(report) });
     expect(credits.status).toBe(200);
-    expectShape(credits.body, sample('transactions.json'));
+    expectShape(credits.body, documented('transactions.json'));
     expect(credits.body.count).toBe(credits.body.transactions.length);
     const all = await call(`/v1/reports/${report.report_id}/transactions`, { key: keyFor(report) });
-    expectShape(all.body, sample('transactions.json'), { nullable: { debit: 'number', credit: 'number' } });
+    expectShape(all.body, documented('transactions.json'), { nullable: { debit: 'number', credit: 'number' } });
     for (const t of all.body.transactions) expect(CATEGORIES).toContain(t.category);
   });
 
   it('gives the identity view as documented', async () => {
     const { body } = await call(`/v1/reports/${report.report_id}/identity`, { key: keyFor(report) });
-    expectShape(body, sample('identity.json'));
+    expectShape(body, documented('identity.json'));
     expect(body).toMatchObject({ bank: 'Nabil Bank', bank_code: 'NABIL', account_holder: report.account_holder, currency: 'NPR' });
   });
 });
@@ -234,14 +233,14 @@ describe('lending views', () => {
 
   it.each(reports.map((r) => [r.report_id, r] as const))('%s: income and balance follow the documents', async (_id, report) => {
     const income = await view(report, 'income');
-    expectShape(income, sample('income.json'), { nullable: SALARY_NULLABLE });
+    expectShape(income, documented('income.json'), { nullable: SALARY_NULLABLE });
     expect(income.salary_amount === null, 'no amount without a salary').toBe(!income.salary_detected);
     expect([...(income.salary_detected ? ['monthly', 'irregular'] : [null])]).toContain(income.salary_regularity);
     expect(Number.isInteger(income.income_stability_score) && income.income_stability_score >= 0 && income.income_stability_score <= 100).toBe(true);
     for (const month of income.monthly_credits) expect(month.month).toMatch(/^\d{4}-\d{2}$/);
 
     const balance = await view(report, 'balance');
-    expectShape(balance, sample('balance.json'));
+    expectShape(balance, documented('balance.json'));
     expect(['growing', 'stable', 'declining']).toContain(balance.trend);
     const { statement } = (await call(`/v1/reports/${report.report_id}`, { key: keyFor(report) })).body;
     expect(balance).toMatchObject({ currency: 'NPR', period: statement.period, opening_balance: statement.opening_balance, closing_balance: statement.closing_balance });
@@ -250,16 +249,16 @@ describe('lending views', () => {
   it.each(reports.map((r) => [r.report_id, r] as const))('%s: liabilities, score and verify follow the documents', async (_id, report) => {
     const liabilities = await view(report, 'liabilities');
     // A statement without loans has no lender to compare with the documents' one.
-    expectShape(liabilities, liabilities.lenders.length ? sample('liabilities.json') : { ...sample('liabilities.json'), lenders: [] });
+    expectShape(liabilities, liabilities.lenders.length ? documented('liabilities.json') : { ...documented('liabilities.json'), lenders: [] });
     expect(Number.isInteger(liabilities.bounce_count)).toBe(true);
 
     const score = await view(report, 'score');
-    expectShape(score, sample('score.json'));
+    expectShape(score, documented('score.json'));
     expect(Number.isInteger(score.score) && score.score >= 0 && score.score <= 1000).toBe(true);
     expect(['excellent', 'good', 'fair', 'poor', 'very_poor']).toContain(score.band);
 
     const verify = await view(report, 'verify');
-    expectShape(verify, sample('verify.json'));
+    expectShape(verify, documented('verify.json'));
     expect(['authentic', 'review', 'suspicious']).toContain(verify.verdict);
     expect(verify.confidence >= 0 && verify.confidence <= 1).toBe(true);
     expect(verify.checks.map((c: any) => c.check)).toContain('balance_chain_integrity');
@@ -274,10 +273,10 @@ describe('lending views', () => {
     ];
     const { status, body } = await call('/v1/enrich', { json: { transactions } });
     expect(status).toBe(200);
-    const documented = sample('enrich.json');
+    const sampled = documented('enrich.json');
     const asDebit = ({ credit, ...rest }: any) => ({ ...rest, debit: credit });
-    expectShape({ ...body, transactions: body.transactions.slice(0, 1) }, documented, REPORT_RULES);
-    for (const t of body.transactions.slice(1)) expectShape(t, asDebit(documented.transactions[0]));
+    expectShape({ ...body, transactions: body.transactions.slice(0, 1) }, sampled, REPORT_RULES);
+    for (const t of body.transactions.slice(1)) expectShape(t, asDebit(sampled.transactions[0]));
     expect(body.count).toBe(3);
     expect(body.transactions.map((t: any) => t.category)).toEqual(['salary', 'loan_repayment', 'cash_withdrawal']);
     for (const t of body.transactions) expect(CATEGORIES).toContain(t.category);
@@ -286,12 +285,12 @@ describe('lending views', () => {
 
 describe('consents and grants', () => {
   const report = completeReports('older').find((r) => r.organization_id === fixtures.organizations[0]!.organization_id)!;
-  const identityAndIncome = () => ({ ...sample('consent-data.json'), data: { identity: sample('identity.json'), income: sample('income.json') } });
+  const identityAndIncome = () => ({ ...documented('consent-data.json'), data: { identity: documented('identity.json'), income: documented('income.json') } });
 
   it('creates a consent as documented, whose data_url alone reads the granted views', async () => {
     const created = await call('/v1/consents', { key: keyFor(report), json: { report_id: report.report_id, scopes: ['identity', 'income'], grantee_label: 'Nabil Bank loan desk' } });
     expect(created.status).toBe(201);
-    expectShape(created.body, sample('consent-create.json'));
+    expectShape(created.body, documented('consent-create.json'));
     expect(created.body.data_url).toBe(`${mock.url}/v1/consents/${created.body.id}/data?token=${created.body.token}`);
     expect(created.body.expires_at).toBe('2026-06-13T09:30:00Z'); // 30 days by default
 
@@ -307,7 +306,7 @@ describe('consents and grants', () => {
     const refused = await call(`/v1/consents/${created.body.id}/data?token=${created.body.token}`, { key: null });
     expect(refused.status).toBe(403);
     // `display_message` is "string or null" (spec): this one speaks to whoever opened the link.
-    expectShape(refused.body, sample('error-flat.json'), { nullable: { display_message: 'string' } });
+    expectShape(refused.body, documented('error-flat.json'), { nullable: { display_message: 'string' } });
     expect(refused.body).toMatchObject({ error_code: 'consent_inactive', documentation_url: `${mock.url}/docs/concepts/errors#consent_inactive` });
   });
 
@@ -319,12 +318,12 @@ describe('consents and grants', () => {
 
     const exchanged = await call('/v1/connect/exchange', { key: keyFor(report), json: { public_token: publicToken } });
     expect(exchanged.status).toBe(200);
-    expectShape(exchanged.body, sample('connect-exchange.json'));
+    expectShape(exchanged.body, documented('connect-exchange.json'));
     expect(exchanged.body.scopes).toEqual(['identity', 'income']);
 
     const granted = await call(`/v1/grants/${exchanged.body.grant_id}/data`, { key: keyFor(report), headers: { 'x-svc-access-token': exchanged.body.access_token } });
     expect(granted.status).toBe(200);
-    expectShape(granted.body, sample('grant-data.json'), { opaque: ['$.data'] });
+    expectShape(granted.body, documented('grant-data.json'), { opaque: ['$.data'] });
     // The documents do not show what `data` holds; the mock gives the views, as a consent does.
     expectShape(granted.body, identityAndIncome());
   });
@@ -334,7 +333,7 @@ describe('connect and the sandbox', () => {
   it('answers a Connect request with a token and a …/connect?token=… address', async () => {
     const { status, body } = await call('/v1/connect/request', { json: { scopes: ['identity', 'income'], redirect_uri: 'https://app.example.com/done' } });
     expect(status).toBe(200);
-    expectShape(body, sample('connect-request.json'));
+    expectShape(body, documented('connect-request.json'));
     expect(body.connect_url).toBe(`${mock.url}/connect?token=${body.request_token}`);
   });
 
@@ -343,12 +342,12 @@ describe('connect and the sandbox', () => {
     const fired = await call(`/v1/sandbox/reports/${created.body.report_id}/fire_webhook`, { json: {} });
     // The documented fields as documented, and one of the mock's own: the endpoints it delivers to
     // (svc sandbox fire warns when there are none; it reads the field only where present).
-    const { delivered_to: _deliveredTo, ...documented } = fired.body;
-    expectShape(documented, sample('fire-webhook.json'));
+    const { delivered_to: _deliveredTo, ...rest } = fired.body;
+    expectShape(rest, documented('fire-webhook.json'));
     expect(fired.body).toEqual({ fired: 'report.ready', report_id: created.body.report_id, environment: 'test', delivered_to: [`http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`] });
     while (deliveries.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const [delivery] = deliveries as any[];
-    expectShape(delivery, sample('webhook-payload.json'), { opaque: ['$.result'] });
+    expectShape(delivery, documented('webhook-payload.json'), { opaque: ['$.result'] });
     expect(delivery).toMatchObject({ event: 'report.ready', report_id: created.body.report_id, timestamp: '2026-05-14T09:30:00Z' });
     expectFullReport(delivery.result, 'newer');
   });
@@ -358,7 +357,7 @@ describe('datasets', () => {
   async function data(path: string) {
     const { status, body } = await call(`/v1/data/cbank/${path}`);
     expect(status).toBe(200);
-    expectShape(body.meta, sample('dataset-meta.json'));
+    expectShape(body.meta, documented('dataset-meta.json'));
     expect(body.meta.attribution).toMatch(/^Source: .+ — .+ \(.+\)\. Republished .+ with attribution\.$/);
     expect(body.meta.as_of).toMatch(DATE);
     return body.data;
@@ -366,28 +365,28 @@ describe('datasets', () => {
 
   it('serves cpi/latest as documented', async () => {
     const latest = await data('cpi/latest');
-    expectShape(latest, sample('cpi-latest.json'));
+    expectShape(latest, documented('cpi-latest.json'));
     expect(latest.indicators.map((i: any) => i.indicator)).toContain('PCPI_IX');
     expect(latest.indicators.every((i: any) => i.unit === 'index' && i.absolute === i.value * 10 ** i.scale)).toBe(true);
   });
 
   it('serves interest-rates/latest as documented: an array', async () => {
     const latest = await data('interest-rates/latest');
-    expectShape(latest, sample('interest-rates-latest.json'));
+    expectShape(latest, documented('interest-rates-latest.json'));
     expect(latest.map((r: any) => r.metric)).toEqual(expect.arrayContaining(['base-rate', 'wavg-deposit']));
     expect(latest.every((r: any) => r.unit === 'percent')).toBe(true);
   });
 
   it('serves banking/pnl/latest as documented', async () => {
     const latest = await data('banking/pnl/latest');
-    expectShape(latest, sample('pnl-latest.json'));
+    expectShape(latest, documented('pnl-latest.json'));
     expect(latest.line_items.map((i: any) => i.key)).toContain('income.interest-income');
     expect(latest.line_items.every((i: any) => i.unit === 'NPR_mn')).toBe(true);
   });
 
   it('serves banks/pnl/latest?bank=NABIL as documented', async () => {
     const latest = await data('banks/pnl/latest?bank=NABIL');
-    expectShape(latest, sample('banks-pnl-latest.json'));
+    expectShape(latest, documented('banks-pnl-latest.json'));
     expect(latest.bank).toBe('nabil');
     expect(latest.line_items.map((i: any) => i.key)).toContain('nabil.income.interest-income');
     expect(latest.line_items.every((i: any) => i.bank === 'NABIL' && i.unit === 'NPR_mn')).toBe(true);

@@ -5,7 +5,6 @@
 // pipe that stays one line per row whatever the width. Widths are measured here on their own:
 // colour codes stripped, code points counted, East Asian wide characters as two.
 import { build } from 'esbuild';
-import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { renderTable } from '../../src/core/output/render.js';
 import { pipeRemarks, type Column, type ListView, type RecordView, type SectionsView, type View } from '../../src/core/output/view.js';
 import { AlignedTableWriter, type StreamColumn } from '../../src/core/stream/table-writers.js';
 import type { WideTable } from './render-apart.js';
+import { documented, documentedNames } from '../support/fixtures.js';
 
 const plain = await createPaint(false);
 const colour = await createPaint(true);
@@ -400,7 +400,7 @@ describe('the generic view', () => {
     ]);
   });
 
-  const samples = readdirSync(new URL('../fixtures/documented/', import.meta.url)).filter((name) => name.endsWith('.json'));
+  const samples = documentedNames();
 
   /** The ids and numbers of a sample: what a terminal must show whole. */
   function atoms(value: unknown, found: string[] = []): string[] {
@@ -412,7 +412,7 @@ describe('the generic view', () => {
   }
 
   it.each(samples)('shows the documented %s within 80 and 60 columns, its ids and numbers whole', (name) => {
-    const body = JSON.parse(readFileSync(new URL(`../fixtures/documented/${name}`, import.meta.url), 'utf8'));
+    const body = documented(name);
     for (const columns of [80, 60]) {
       const text = terminal(genericView(printableDeep(body)), columns, colour);
       expectFits(text, columns);
@@ -421,7 +421,7 @@ describe('the generic view', () => {
   });
 
   it('shows a wide list of the documented transactions as cards at 60 columns, as a table at 160', () => {
-    const body = JSON.parse(readFileSync(new URL('../fixtures/documented/report.json', import.meta.url), 'utf8'));
+    const body = documented('report');
     const wide = { transactions: Array.from({ length: 3 }, () => body.transactions[0]) };
     expect(terminal(genericView(wide), 160)).toMatch(BOX);
     const narrow = terminal(genericView(wide), 60);
