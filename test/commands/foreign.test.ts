@@ -59,7 +59,7 @@ async function svc(args: string[], options: SvcOptions = {}): Promise<Result> {
   const key = options.noKey ? undefined : (options.key ?? freshKey());
   const env: Record<string, string | undefined> = { ...baseEnv(options.configDir ?? tempDir()), SVC_BASE_URL: server.url, SVC_API_KEY: key, ...options.env };
   for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name];
-  const result = await svcAgainst(args, env, options.input);
+  const result = await svcAgainst(args, env, { stdin: options.input });
   // Every run is also a secrets test: the key in use never appears in full.
   if (key && key.length >= 12) expect(`${result.stdout}${result.stderr}`).not.toContain(key);
   return result;

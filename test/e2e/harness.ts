@@ -133,7 +133,7 @@ export class World {
     if (!this.inProcess) return run(args, options);
     const env = environment(options);
     const input = options.input === undefined ? undefined : String(options.input);
-    return svcAgainst(args, env, input).then((result) => {
+    return svcAgainst(args, env, { stdin: input }).then((result) => {
       assertNoKeyLeak(args, env, options.input, result);
       return result;
     });

@@ -189,6 +189,8 @@ export interface InProcessOptions {
   signal?: AbortSignal;
   /** Called with each piece of text written to stdout, as it is written: a test can press Ctrl-C (abort `signal`) mid-output. */
   onStdout?: (text: string) => void;
+  /** Called with each piece of text written to stderr, as it is written: a test can read the address a listener says it listens on. */
+  onStderr?: (text: string) => void;
   /**
    * Real waits, for a command whose wait races a real event (a listener's time limit against a
    * delivery): an instant wait would always win. Default: waits take no time.
@@ -223,7 +225,7 @@ export function scratchDir(): string {
  */
 export async function svc(argv: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
   const stdout = sink(options.onStdout);
-  const stderr = sink();
+  const stderr = sink(options.onStderr);
   const tty = options.tty === true;
   const env: Record<string, string | undefined> = {
     SVC_BASE_URL: BASE_URL,
@@ -315,12 +317,13 @@ export function plain(text: string): string {
 /**
  * Runs `svc ...argv` in-process as a script against a real service on this machine (a foreign
  * server in a test): the real transport, clock and waits, only the process left out. `env` is the
- * whole environment.
+ * whole environment; `stdoutTTY`: stdout alone is a terminal (a person reading a table).
  */
-export async function svcAgainst(argv: string[], env: Record<string, string | undefined>, stdin?: string): Promise<{ stdout: string; stderr: string; code: number }> {
+export async function svcAgainst(argv: string[], env: Record<string, string | undefined>, options: { stdin?: string; stdoutTTY?: boolean } = {}): Promise<{ stdout: string; stderr: string; code: number }> {
   const stdout = sink();
   const stderr = sink();
-  const code = await main(argv, testIO(stdout, stderr, env, stdin, false), new AbortController().signal);
+  const io: IO = { ...testIO(stdout, stderr, env, options.stdin, false), stdoutIsTTY: options.stdoutTTY ?? false };
+  const code = await main(argv, io, new AbortController().signal);
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 

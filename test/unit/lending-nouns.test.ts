@@ -1,16 +1,13 @@
 // The lending nouns: `svc enrich`, `svc consents …`, `svc connect exchange`, `svc grants data` and
 // `svc decisions …`. Their checks and views are pure and tested as such; then each command runs
-// in-process through `main()` with a recording transport (no network), to see the request it sends
+// in-process through the harness (test/support/in-process.ts) with a fake service, to see the request it sends
 // (or that it sends none), the keyless consent read, and the secrets shown once and masked after.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskTokenQuery } from '../../src/api/client.js';
 import { ReplyReading } from '../../src/core/reading.js';
-import { ReplyHeaders } from '../../src/core/reply-headers.js';
-import type { Transport, WireRequest } from '../../src/api/transport.js';
 import { exchangeView } from '../../src/commands/connect/exchange.js';
 import { createdConsentView } from '../../src/commands/consents/create.js';
 import { consentBody, consentDataRequest, consentScopes } from '../../src/commands/consents/options.js';
@@ -20,11 +17,10 @@ import { scopedDataView } from '../../src/commands/scoped-data.js';
 import { checkPositiveNumber, decisionBody, decisionsQuery, outcomeBody } from '../../src/commands/decisions/options.js';
 import { enrichView } from '../../src/commands/enrich/view.js';
 import { UsageError } from '../../src/core/errors.js';
-import type { IO } from '../../src/core/io.js';
 import { createPaint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
 import type { View } from '../../src/core/output/view.js';
-import { main } from '../../src/main.js';
+import { BASE_URL, FakeService, KEY, svc as svcInProcess, type Expected, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
 
 function usage(run: () => unknown): string {
   try {
@@ -208,8 +204,6 @@ describe('views', () => {
 // ---------------------------------------------------------------------------------------------
 // In-process runs
 
-const KEY = 'svc_sk_test_00112233445566778899aabbccddeeff';
-const BASE = 'http://127.0.0.1:9';
 let dir = '';
 
 beforeAll(() => {
@@ -219,62 +213,28 @@ afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  requests: (WireRequest & { json?: unknown })[];
+/** The one request a command must send, and the reply it gets. */
+const answer = (method: string, path: string, reply: FakeReply): Expected => ({ method, path, reply: { headers: { 'x-request-id': 'req_1' }, ...reply } });
+
+/** `svc ARGS` in-process as a script; the fake service expects `expected`, or no request at all. */
+function svc(args: string[], expected?: Expected, options: { env?: Record<string, string>; stdin?: string } = {}): Promise<InProcessResult> {
+  return svcInProcess(args, { service: new FakeService(expected ? [expected] : []), ...options });
 }
 
-function sink(): { stream: Writable; text: () => string } {
-  let collected = '';
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      collected += String(chunk);
-      done();
-    },
-  });
-  return { stream, text: () => collected };
-}
-
-/** `svc ARGS` in-process; every request is recorded and answered with `reply`. */
-async function svc(args: string[], reply: { status?: number; body: unknown } = { body: {} }, options: { env?: Record<string, string>; stdin?: string } = {}): Promise<Run> {
-  const out = sink();
-  const err = sink();
-  const requests: Run['requests'] = [];
-  const transport: Transport = async (request) => {
-    const body = request.body ? new TextDecoder().decode(request.body) : undefined;
-    requests.push({ ...request, json: body === undefined ? undefined : JSON.parse(body) });
-    return { status: reply.status ?? 200, headers: new ReplyHeaders([['x-request-id', 'req_1']]), raw: JSON.stringify(reply.body) };
-  };
-  const io: IO = {
-    stdout: out.stream,
-    stderr: err.stream,
-    stdin: Readable.from([options.stdin ?? '']),
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    env: { SVC_BASE_URL: BASE, SVC_API_KEY: KEY, SVC_CONFIG_DIR: join(dir, 'config'), SVC_CACHE_DIR: join(dir, 'cache'), CI: 'true', ...options.env },
-    columns: 80,
-  };
-  const code = await main(args, io, new AbortController().signal, { transport, sleep: async () => {} });
-  return { code, stdout: out.text(), stderr: err.text(), requests };
-}
-
-const header = (request: WireRequest, name: string) => Object.entries(request.headers).find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+const header = (request: SeenRequest, name: string) => request.headers[name.toLowerCase()];
 
 describe('svc consents', () => {
   const CONSENT_TOKEN = 'ctok_5f1e2d3c4b5a69788796a5b4';
   const created = {
     id: 'cns_1',
     token: CONSENT_TOKEN,
-    data_url: `${BASE}/v1/consents/cns_1/data?token=${CONSENT_TOKEN}`,
+    data_url: `${BASE_URL}/v1/consents/cns_1/data?token=${CONSENT_TOKEN}`,
     scopes: ['identity', 'income'],
     expires_at: '2026-06-26T10:00:00Z',
   };
 
   it('create posts the body, shows the token in full once, and warns on stderr', async () => {
-    const run = await svc(['consents', 'create', 'rpt_1', '--scopes', 'identity,income', '--grantee-label', 'Loan desk', '--expires-in-days', '7', '--debug'], { body: created });
+    const run = await svc(['consents', 'create', 'rpt_1', '--scopes', 'identity,income', '--grantee-label', 'Loan desk', '--expires-in-days', '7', '--debug'], answer('POST', '/v1/consents', { body: created }));
     expect(run.code).toBe(0);
     expect(run.requests).toHaveLength(1);
     expect(run.requests[0]!.method).toBe('POST');
@@ -289,7 +249,7 @@ describe('svc consents', () => {
   });
 
   it('create --json prints the body as received, token included', async () => {
-    const run = await svc(['consents', 'create', 'rpt_1', '--scopes', 'income', '--json'], { body: created });
+    const run = await svc(['consents', 'create', 'rpt_1', '--scopes', 'income', '--json'], answer('POST', '/v1/consents', { body: created }));
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual(created);
   });
@@ -308,13 +268,13 @@ describe('svc consents', () => {
   });
 
   it('list and revoke: the status first', async () => {
-    const list = await svc(['consents', 'list'], { body: { data: [{ id: 'cns_1', report_id: 'rpt_1', status: 'active' }] } });
+    const list = await svc(['consents', 'list'], answer('GET', '/v1/consents', { body: { data: [{ id: 'cns_1', report_id: 'rpt_1', status: 'active' }] } }));
     expect(list.code).toBe(0);
     expect(list.requests[0]!.url.pathname).toBe('/v1/consents');
     expect(list.stdout).toBe('STATUS\tID\tREPORT ID\nactive\tcns_1\trpt_1\n');
-    const ndjson = await svc(['consents', 'list', '-o', 'ndjson'], { body: { data: [{ id: 'a' }, { id: 'b' }] } });
+    const ndjson = await svc(['consents', 'list', '-o', 'ndjson'], answer('GET', '/v1/consents', { body: { data: [{ id: 'a' }, { id: 'b' }] } }));
     expect(ndjson.stdout).toBe('{"id":"a"}\n{"id":"b"}\n');
-    const revoke = await svc(['consents', 'revoke', 'cns_1'], { body: { id: 'cns_1', status: 'revoked' } });
+    const revoke = await svc(['consents', 'revoke', 'cns_1'], answer('POST', '/v1/consents/cns_1/revoke', { body: { id: 'cns_1', status: 'revoked' } }));
     expect(revoke.requests[0]!.method).toBe('POST');
     expect(revoke.requests[0]!.url.pathname).toBe('/v1/consents/cns_1/revoke');
     expect(revoke.stdout).toBe('FIELD\tVALUE\nstatus\trevoked\nid\tcns_1\n');
@@ -323,7 +283,7 @@ describe('svc consents', () => {
 
   it('data needs no key and no config, and sends no Authorization header', async () => {
     const body = { scopes: ['identity'], data: { identity: { account_holder: 'RAM' } } };
-    const run = await svc(['consents', 'data', 'cns_1', '--token', CONSENT_TOKEN, '--debug'], { body }, { env: { SVC_API_KEY: '' } });
+    const run = await svc(['consents', 'data', 'cns_1', '--token', CONSENT_TOKEN, '--debug'], answer('GET', `/v1/consents/cns_1/data?token=${CONSENT_TOKEN}`, { body }), { env: { SVC_API_KEY: '' } });
     expect(run.code).toBe(0);
     const [request] = run.requests;
     expect(request!.method).toBe('GET');
@@ -337,7 +297,7 @@ describe('svc consents', () => {
   });
 
   it('data masks a token too short to be a known secret in the trace', async () => {
-    const run = await svc(['consents', 'data', 'cns_1', '--token', 'abc', '--debug'], { body: { scopes: [], data: {} } });
+    const run = await svc(['consents', 'data', 'cns_1', '--token', 'abc', '--debug'], answer('GET', '/v1/consents/cns_1/data?token=abc', { body: { scopes: [], data: {} } }));
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('data?token=… ');
     expect(run.stderr).not.toContain('token=abc');
@@ -345,7 +305,7 @@ describe('svc consents', () => {
 
   it('data: a revoked consent is exit 4, the token masked in the error', async () => {
     const envelope = { error_type: 'PERMISSION_ERROR', error_code: 'consent_inactive', error_message: `consent revoked (token ${CONSENT_TOKEN})` };
-    const run = await svc(['consents', 'data', 'cns_1', '--token', CONSENT_TOKEN], { status: 403, body: envelope }, { env: { SVC_API_KEY: '' } });
+    const run = await svc(['consents', 'data', 'cns_1', '--token', CONSENT_TOKEN], answer('GET', `/v1/consents/cns_1/data?token=${CONSENT_TOKEN}`, { status: 403, body: envelope }), { env: { SVC_API_KEY: '' } });
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('error: consent_inactive: consent revoked (token …a5b4)');
     expect(run.stderr).toContain('the token alone opens the data');
@@ -367,7 +327,7 @@ describe('svc connect exchange and svc grants data', () => {
   const ACCESS_TOKEN = 'access-sandbox-0d9e8f7a6b5c4d3e2f1a';
 
   it('exchange posts the public token, shows the access token once, and hints at SVC_ACCESS_TOKEN', async () => {
-    const run = await svc(['connect', 'exchange', PUBLIC_TOKEN], { body: { access_token: ACCESS_TOKEN, grant_id: 'grt_1', scopes: ['identity'], echo: PUBLIC_TOKEN } });
+    const run = await svc(['connect', 'exchange', PUBLIC_TOKEN], answer('POST', '/v1/connect/exchange', { body: { access_token: ACCESS_TOKEN, grant_id: 'grt_1', scopes: ['identity'], echo: PUBLIC_TOKEN } }));
     expect(run.code).toBe(0);
     expect(run.requests[0]!.method).toBe('POST');
     expect(run.requests[0]!.url.pathname).toBe('/v1/connect/exchange');
@@ -380,9 +340,9 @@ describe('svc connect exchange and svc grants data', () => {
   });
 
   it('`svc connect --scopes … --redirect-uri …` still starts a flow', async () => {
-    const run = await svc(['connect', '--scopes', 'identity,income', '--redirect-uri', 'https://app.example.com/done'], {
+    const run = await svc(['connect', '--scopes', 'identity,income', '--redirect-uri', 'https://app.example.com/done'], answer('POST', '/v1/connect/request', {
       body: { request_token: 'crt_1', connect_url: 'https://connect.example.com/connect?token=crt_1' },
-    });
+    }));
     expect(run.code).toBe(0);
     expect(run.requests[0]!.url.pathname).toBe('/v1/connect/request');
     expect(run.requests[0]!.json).toEqual({ scopes: ['identity', 'income'], redirect_uri: 'https://app.example.com/done' });
@@ -398,7 +358,7 @@ describe('svc connect exchange and svc grants data', () => {
       [['grants', 'data', 'grt_1', '--access-token', ACCESS_TOKEN, '--debug'], {}],
       [['grants', 'data', 'grt_1', '--debug'], { SVC_ACCESS_TOKEN: ACCESS_TOKEN }],
     ] as const) {
-      const run = await svc([...args], { body: { scopes: ['income'], data: { income: { salary_amount: 72000 } }, echo: ACCESS_TOKEN } }, { env });
+      const run = await svc([...args], answer('GET', '/v1/grants/grt_1/data', { body: { scopes: ['income'], data: { income: { salary_amount: 72000 } }, echo: ACCESS_TOKEN } }), { env });
       expect(run.code).toBe(0);
       const [request] = run.requests;
       expect(request!.url.pathname).toBe('/v1/grants/grt_1/data');
@@ -422,20 +382,20 @@ describe('svc connect exchange and svc grants data', () => {
 
 describe('svc decisions', () => {
   it('record, list and outcome send the documented requests; the decision/outcome/status first', async () => {
-    const record = await svc(['decisions', 'record', '--client-reference-id', 'loan-1001', '--decision', 'approved', '--amount', '250000', '--rationale', 'ok'], {
+    const record = await svc(['decisions', 'record', '--client-reference-id', 'loan-1001', '--decision', 'approved', '--amount', '250000', '--rationale', 'ok'], answer('POST', '/v1/decisions', {
       body: { id: 'dec_1', client_reference_id: 'loan-1001', decision: 'approved' },
-    });
+    }));
     expect(record.code).toBe(0);
     expect(record.requests[0]!.url.pathname).toBe('/v1/decisions');
     expect(record.requests[0]!.json).toEqual({ client_reference_id: 'loan-1001', decision: 'approved', decision_rationale: 'ok', amount: 250000 });
     expect(record.stdout).toBe('FIELD\tVALUE\ndecision\tapproved\nid\tdec_1\nclient_reference_id\tloan-1001\n');
 
-    const list = await svc(['decisions', 'list', '--outcome', 'written_off', '--limit', '5'], { body: { data: [{ id: 'dec_1', outcome: 'written_off', decision: 'approved' }] } });
+    const list = await svc(['decisions', 'list', '--outcome', 'written_off', '--limit', '5'], answer('GET', '/v1/decisions?limit=5&outcome=written_off', { body: { data: [{ id: 'dec_1', outcome: 'written_off', decision: 'approved' }] } }));
     expect(list.requests[0]!.method).toBe('GET');
     expect(list.requests[0]!.url.pathname + list.requests[0]!.url.search).toBe('/v1/decisions?limit=5&outcome=written_off');
     expect(list.stdout).toBe('DECISION\tOUTCOME\tID\napproved\twritten_off\tdec_1\n');
 
-    const outcome = await svc(['decisions', 'outcome', '--client-reference-id', 'loan-1001', '--outcome', 'delinquent', '--detail', '90+ DPD'], { body: {} });
+    const outcome = await svc(['decisions', 'outcome', '--client-reference-id', 'loan-1001', '--outcome', 'delinquent', '--detail', '90+ DPD'], answer('POST', '/v1/outcomes', { body: {} }));
     expect(outcome.requests[0]!.url.pathname).toBe('/v1/outcomes');
     expect(outcome.requests[0]!.json).toEqual({ client_reference_id: 'loan-1001', outcome: 'delinquent', detail: '90+ DPD' });
     expect(outcome.stdout).toBe('Outcome recorded for loan-1001.\n');
@@ -472,7 +432,7 @@ describe('svc enrich', () => {
   it('posts the transactions of a CSV file, and writes the reply\'s transactions one per CSV line', async () => {
     const file = join(dir, 'tx.csv');
     writeFileSync(file, 'date,description,credit,debit,balance\n2026-03-25,SALARY,72000,,145200\n2026-03-26,ATM,,5000,140200\n');
-    const run = await svc(['enrich', '--file', file, '-o', 'csv'], { body: reply });
+    const run = await svc(['enrich', '--file', file, '-o', 'csv'], answer('POST', '/v1/enrich', { body: reply }));
     expect(run.code).toBe(0);
     expect(run.requests[0]!.url.pathname).toBe('/v1/enrich');
     expect(run.requests[0]!.json).toEqual({
@@ -486,7 +446,7 @@ describe('svc enrich', () => {
   });
 
   it('reads JSON from stdin, and shows a table', async () => {
-    const run = await svc(['enrich', '--file', '-'], { body: reply }, { stdin: JSON.stringify({ transactions: [{ date: '2026-03-25', description: 'SALARY', credit: 72000, balance: 145200 }] }) });
+    const run = await svc(['enrich', '--file', '-'], answer('POST', '/v1/enrich', { body: reply }), { stdin: JSON.stringify({ transactions: [{ date: '2026-03-25', description: 'SALARY', credit: 72000, balance: 145200 }] }) });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('2026-03-26\tATM\t\t5000\t140200\tcash_withdrawal\t0.9');
   });

@@ -1,14 +1,10 @@
 // The mock's request log stays bounded: it keeps the latest requests (1,000 by default, or
 // `svc mock --keep-requests N`) and their bodies only when asked (`--keep-bodies`), so a long
 // benchmark against the mock cannot grow it without limit.
-import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { IO } from '../../src/core/io.js';
-import { main } from '../../src/main.js';
 import { DEFAULT_LOG_CAPACITY, RequestLog, type RecordedRequest } from '../../src/mock/requestlog.js';
 import { startMockServer, type MockServer } from '../../src/mock/server.js';
-import { scratchDir } from '../support/in-process.js';
+import { svc } from '../support/in-process.js';
 import { mockAdmin, mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -85,26 +81,17 @@ describe('GET /_mock/requests', () => {
 });
 
 describe('svc mock --keep-requests / --keep-bodies', () => {
-  function testIO() {
-    const stdout = new PassThrough().setEncoding('utf8');
-    const stderr = new PassThrough().setEncoding('utf8');
-    let err = '';
-    stderr.on('data', (chunk: string) => (err += chunk));
-    const io: IO = { stdout, stderr, stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, env: { SVC_DATA_DIR: join(scratchDir(), 'data') }, columns: 80 };
-    return { io, stdout, stderr: () => err };
-  }
-
   async function withMock(flags: string[], use: (url: string, started: { url: string; keys: { key: string; mode: string; scope: string }[] }) => Promise<void>): Promise<void> {
-    const { io, stdout } = testIO();
     const stop = new AbortController();
-    const exit = main(['mock', '--port', '0', '--json', '--quiet', ...flags], io, stop.signal);
-    const firstLine = await new Promise<string>((resolve) => stdout.once('data', resolve));
+    let shown!: (line: string) => void;
+    const firstLine = new Promise<string>((resolve) => (shown = resolve));
+    const exit = svc(['mock', '--port', '0', '--json', '--quiet', ...flags], { signal: stop.signal, onStdout: shown });
     try {
-      const started = JSON.parse(firstLine) as { url: string; keys: { key: string; mode: string; scope: string }[] };
+      const started = JSON.parse(await firstLine) as { url: string; keys: { key: string; mode: string; scope: string }[] };
       await use(started.url, started);
     } finally {
       stop.abort();
-      expect(await exit).toBe(0);
+      expect((await exit).code).toBe(0);
     }
   }
 
@@ -127,9 +114,9 @@ describe('svc mock --keep-requests / --keep-bodies', () => {
   });
 
   it.each(['-1', 'many', '1000001'])('refuses --keep-requests %s as a usage error', async (value) => {
-    const { io, stderr } = testIO();
-    expect(await main(['mock', '--port', '0', '--keep-requests', value], io, new AbortController().signal)).toBe(2);
-    expect(stderr()).toBe(`error: --keep-requests takes a whole number from 0 to 1000000, not "${value}"\n`);
+    const result = await svc(['mock', '--port', '0', '--keep-requests', value]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: --keep-requests takes a whole number from 0 to 1000000, not "${value}"\n`);
   });
 });
 

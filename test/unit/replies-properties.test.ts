@@ -12,15 +12,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IO } from '../../src/core/io.js';
-import { main } from '../../src/main.js';
+import { svcAgainst } from '../support/in-process.js';
 
 // ---------------------------------------------------------------------------------------------
-// The loopback server and the in-process runner
+// The loopback server, and svc run in-process against it
 
 interface Answer {
   status: number;
@@ -58,22 +56,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function sink(): { stream: Writable; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
+type Outcome = Awaited<ReturnType<typeof svcAgainst>>;
 
 interface RunOptions {
   /** stdout is a terminal. */
@@ -85,26 +68,13 @@ interface RunOptions {
 }
 
 /** Runs `svc ARGS` in-process while the server answers `body`. */
-async function svc(args: string[], body: unknown, options: RunOptions = {}): Promise<Outcome> {
+function svc(args: string[], body: unknown, options: RunOptions = {}): Promise<Outcome> {
   answer = {
     status: options.status ?? 200,
     body: options.raw ? String(body) : JSON.stringify(body),
     contentType: options.raw?.contentType ?? 'application/json; charset=utf-8',
   };
-  const out = sink();
-  const err = sink();
-  const io: IO = {
-    stdout: out.stream,
-    stderr: err.stream,
-    stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
-    stdoutIsTTY: options.tty === true,
-    stderrIsTTY: false,
-    stdinIsTTY: false,
-    env,
-    columns: 80,
-  };
-  const code = await main(args, io, new AbortController().signal);
-  return { code, stdout: out.text(), stderr: err.text() };
+  return svcAgainst(args, env, { stdin: options.stdin, stdoutTTY: options.tty === true });
 }
 
 const BAD_WORDS = /undefined|NaN|\[object Object\]/;

@@ -1,16 +1,11 @@
 // A webhook delivery sent again within the tolerance window (a replay) is refused: by the guard,
 // by the receiver (409, not passed on), and by `svc webhooks listen`, which notes it on stderr and
 // keeps its exit code.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { IO } from '../../src/core/io.js';
-import { main } from '../../src/main.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startReceiver, type Delivery, type Receiver } from '../../src/webhooks/receiver.js';
 import { ReplayGuard } from '../../src/webhooks/replay.js';
 import { signatureHeader, unixNow } from '../../src/webhooks/signature.js';
+import { svc } from '../support/in-process.js';
 
 const SECRET = 'whsec_replay_test_secret';
 const T = 1_767_225_600;
@@ -95,37 +90,27 @@ describe('the receiver before and after', () => {
 });
 
 describe('svc webhooks listen', () => {
-  const configDir = mkdtempSync(join(tmpdir(), 'svc-replay-'));
-  afterAll(() => rmSync(configDir, { recursive: true, force: true }));
-
-  function testIO(): IO & { out: () => string; errs: () => string } {
-    const stdout = new PassThrough();
-    const stderr = new PassThrough();
-    let out = '';
-    let errs = '';
-    stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    stderr.on('data', (chunk: Buffer) => (errs += chunk.toString()));
-    // A config folder of its own: listen reads the base URL in force (to register with svc mock), never the user's.
-    const env = { SVC_CONFIG_DIR: configDir };
-    return { stdout, stderr, stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, env, columns: 80, out: () => out, errs: () => errs };
-  }
-
   it('notes a replay on stderr, prints the event once and still ends with exit 0', async () => {
-    const io = testIO();
-    const run = main(['webhooks', 'listen', '--port', '0', '--secret', SECRET, '--exit-after', '2', '--json'], io, new AbortController().signal);
-    let url: string | undefined;
-    for (let i = 0; i < 200 && !url; i++) {
-      url = /on (http:\/\/127\.0\.0\.1:\d+) /.exec(io.errs())?.[1];
-      if (!url) await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    let errs = '';
+    let listening!: (url: string) => void;
+    const address = new Promise<string>((resolve) => (listening = resolve));
+    const onStderr = (text: string) => {
+      errs += text;
+      const url = /on (http:\/\/127\.0\.0\.1:\d+) /.exec(errs)?.[1];
+      if (url) listening(url);
+    };
+    // The real clock: the deliveries are signed now, and the listener's time limit is a real wait.
+    const run = svc(['webhooks', 'listen', '--port', '0', '--secret', SECRET, '--exit-after', '2', '--json'], { now: Date.now(), realWaits: true, onStderr });
+    const url = await address;
     const now = unixNow();
     const header = signatureHeader(SECRET, body(), now);
-    expect((await deliver(url!, body(), header)).status).toBe(200);
-    expect((await deliver(url!, body(), header)).status).toBe(409);
-    expect((await deliver(url!, body('rpt_fedcba9876543210'), signatureHeader(SECRET, body('rpt_fedcba9876543210'), now))).status).toBe(200);
+    expect((await deliver(url, body(), header)).status).toBe(200);
+    expect((await deliver(url, body(), header)).status).toBe(409);
+    expect((await deliver(url, body('rpt_fedcba9876543210'), signatureHeader(SECRET, body('rpt_fedcba9876543210'), now))).status).toBe(200);
 
-    expect(await run).toBe(0);
-    expect(io.out().trimEnd().split('\n').map((line) => JSON.parse(line).report_id)).toEqual(['rpt_0123456789abcdef', 'rpt_fedcba9876543210']);
-    expect(io.errs().match(/^warning: refused a delivery \(POST \/hooks\): a replay: .*$/gm)).toHaveLength(1);
+    const result = await run;
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).report_id)).toEqual(['rpt_0123456789abcdef', 'rpt_fedcba9876543210']);
+    expect(result.stderr.match(/^warning: refused a delivery \(POST \/hooks\): a replay: .*$/gm)).toHaveLength(1);
   });
 });
