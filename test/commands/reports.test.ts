@@ -389,6 +389,7 @@ describe('svc reports list', () => {
     [['--limit', '5'], '/v1/reports?limit=5', 'More reports exist than the 3 listed: --limit 100 lists up to 100, --status complete|processing|failed narrows the list.'],
     [['--status', 'failed'], '/v1/reports?status=failed', 'More failed reports exist than the 3 listed: --limit 100 lists up to 100.'],
     [['--limit', '100'], '/v1/reports?limit=100', 'More reports exist than the 3 listed: --status complete|processing|failed narrows the list.'],
+    [['--limit', '5', '--status', 'complete'], '/v1/reports?limit=5&status=complete', 'More complete reports exist than the 3 listed: --limit 100 lists up to 100.'],
     [
       ['--limit', '100', '--status', 'complete'],
       '/v1/reports?limit=100&status=complete',
@@ -547,6 +548,25 @@ describe('svc reports get', () => {
     );
     // The hint about transactions is for people only.
     expect(result.stdout).not.toContain('transactions in this reply');
+  });
+
+  it('gives a script what a report carries that no document shows: a signal per dotted line, each list of objects as a table under its heading, the table last', async () => {
+    const body = {
+      ...REPORT,
+      signals: { salary_detected: true, cash_withdrawal_ratio: 0.081 },
+      monthly_summary: [{ month: '2026-03', total_credits: 480891, transaction_count: 12 }],
+      categories: [{ category: 'salary', total: 72000 }],
+      merchant_categories: [{ mcc: '5411', name: 'groceries', count: 12 }],
+    };
+    const result = await svc(['reports', 'get', ID], { service: get(body) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^signals\.salary_detected\tyes$/m);
+    expect(result.stdout).toMatch(/^signals\.cash_withdrawal_ratio\t0\.081$/m);
+    for (const heading of ['Monthly summary', 'Categories', 'Merchant categories']) expect(result.stdout).toMatch(new RegExp(`^${heading}\n`, 'm'));
+    expect(result.stdout).toMatch(/^Merchant categories\nMCC\tNAME\tCOUNT\n5411\tgroceries\t12\n$/m);
+    expect(result.stdout).not.toContain('transactions in this reply');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/\t/);
   });
 
   it('shows a person the fields by name, amounts with lakh grouping, and where the transactions are', async () => {

@@ -24,6 +24,28 @@ describe('svc usage', () => {
     expect(JSON.parse(json.stdout)).toEqual(USAGE);
   });
 
+  it('gives a script the documented counters, the share used and the reset time, then the counters a server adds as dotted fields', async () => {
+    const body = { ...USAGE, data_api: { quota: 2500, used: 322, remaining: 2178 }, merchant_resolve: { used: 58 } };
+    const result = await svc(['usage'], { service: service(body) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(
+      [
+        'FIELD\tVALUE',
+        'plan\tgrowth',
+        'used\t9,500 of 10,000 (95%)',
+        'remaining\t500',
+        'period\t2026-05',
+        // In the local zone (TZ=UTC here); how far off it is only on a terminal.
+        'resets_at\t2026-06-01 00:00 UTC',
+        'data_api.quota\t2500',
+        'data_api.used\t322',
+        'data_api.remaining\t2178',
+        'merchant_resolve.used\t58',
+      ].join('\n') + '\n',
+    );
+  });
+
   it.each(MODES)('-o csv: one record, the counters a server adds in dotted columns, for $mode', async ({ tty }) => {
     const body = { ...USAGE, data_api: { quota: 2500, used: 322 }, merchant_resolve: { used: 58 } };
     const result = await svc(['usage', '-o', 'csv'], { tty, service: service(body) });

@@ -11,6 +11,7 @@ import type { RecordedRequest } from '../../src/mock/requestlog.js';
 import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
 import { mockAdminJson } from '../support/mock-admin.js';
 import { svcAgainst } from '../support/in-process.js';
+import { findKey } from '../support/keys.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SVC = join(ROOT, 'bin', 'svc.cjs');
@@ -178,9 +179,7 @@ export class World {
 
   key(org: 0 | 1 = 0, mode: 'live' | 'test' = 'test', scope: 'FULL' | 'READ_ONLY' = 'FULL'): MockKey {
     const orgs = [...new Set(this.mock.keys.map((k) => k.organization_id))];
-    const key = this.mock.keys.find((k) => k.organization_id === orgs[org] && k.mode === mode && k.scope === scope);
-    if (!key) throw new Error(`no ${mode} ${scope} key for organisation ${org}`);
-    return key;
+    return findKey(this.mock, orgs[org], { mode, scope });
   }
 
   /** svc with the mock's URL and a test FULL key in the environment. */
