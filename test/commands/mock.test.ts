@@ -7,6 +7,7 @@ import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, re
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { expectRefused } from '../support/errors.js';
 import { MODES, plain, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 
 interface Started {
@@ -161,12 +162,10 @@ describe.each(MODES)('svc mock\'s demo keys, for $mode', ({ tty }) => {
 });
 
 describe('a key file or data folder another user could change is refused (exit 2), as the config file is', () => {
-  /** One error line naming the path, exit 2, no server started, nothing changed. */
-  function expectRefused(result: InProcessResult, text: string): void {
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
+  /** One error line naming the path and nothing else, exit 2, no server started, nothing changed. */
+  function expectRefusedAlone(result: InProcessResult, text: string): void {
+    expectRefused(result, new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     expect(result.stderr.split('\n').filter(Boolean)).toEqual([expect.stringContaining(text)]);
-    expect(result.stderr).toMatch(/^error: /);
   }
 
   it('a data folder its group or everyone can write in', async () => {
@@ -175,7 +174,7 @@ describe('a key file or data folder another user could change is refused (exit 2
       mkdirSync(dir);
       chmodSync(dir, open);
       const result = await mock(dir, [], { columns: 400 });
-      expectRefused(result, `refusing the data folder ${dir}: `);
+      expectRefusedAlone(result, `refusing the data folder ${dir}: `);
       expect(result.stderr).toContain('SVC_DATA_DIR');
       expect(existsSync(keyFile(dir)), open.toString(8)).toBe(false);
       expect(mode(dir)).toBe(open);
@@ -189,7 +188,7 @@ describe('a key file or data folder another user could change is refused (exit 2
       chmodSync(keyFile(dir), open);
       const before = readFileSync(keyFile(dir), 'utf8');
       const refused = await mock(dir, [], { columns: 400 });
-      expectRefused(refused, `refusing the mock key file ${keyFile(dir)}: other users can change it (mode 0${open.toString(8)})`);
+      expectRefusedAlone(refused, `refusing the mock key file ${keyFile(dir)}: other users can change it (mode 0${open.toString(8)})`);
       expect(refused.stderr).toContain('`svc mock --new-keys` to replace it');
       expect(readFileSync(keyFile(dir), 'utf8')).toBe(before);
       expect((await mock(dir, ['--new-keys'])).code).toBe(0);
@@ -205,7 +204,7 @@ describe('a key file or data folder another user could change is refused (exit 2
     writeFileSync(target, '{"keys": []}', { mode: 0o600 });
     symlinkSync(target, keyFile(dir));
     for (const args of [[], ['--new-keys']]) {
-      expectRefused(await mock(dir, args, { columns: 400 }), `the mock key file ${keyFile(dir)} is a symbolic link`);
+      expectRefusedAlone(await mock(dir, args, { columns: 400 }), `the mock key file ${keyFile(dir)} is a symbolic link`);
       expect(lstatSync(keyFile(dir)).isSymbolicLink()).toBe(true);
       expect(readlinkSync(keyFile(dir))).toBe(target);
       expect(readFileSync(target, 'utf8')).toBe('{"keys": []}');
@@ -216,10 +215,10 @@ describe('a key file or data folder another user could change is refused (exit 2
     const dir = dataDir();
     await mock(dir);
     chownSync(keyFile(dir), 65534, 65534);
-    expectRefused(await mock(dir, [], { columns: 400 }), `refusing the mock key file ${keyFile(dir)}: it belongs to another user (uid 65534)`);
+    expectRefusedAlone(await mock(dir, [], { columns: 400 }), `refusing the mock key file ${keyFile(dir)}: it belongs to another user (uid 65534)`);
     chownSync(keyFile(dir), 0, 0);
     chownSync(dir, 65534, 65534);
-    expectRefused(await mock(dir, [], { columns: 400 }), `refusing the data folder ${dir}: it belongs to another user (uid 65534)`);
+    expectRefusedAlone(await mock(dir, [], { columns: 400 }), `refusing the data folder ${dir}: it belongs to another user (uid 65534)`);
   });
 
   it('warns once about a key file others can read, and goes on', async () => {
