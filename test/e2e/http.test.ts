@@ -10,6 +10,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseEnv, ROOT, STACK_LINE, SVC, TINY_PDF, useWorld, VERSION, type Result } from './harness.js';
+import { envelope } from '../support/errors.js';
 
 const RAM = 'rpt_e8699f830adc84b8'; // complete, Ram Bahadur Shrestha (organisation A)
 const PROCESSING = 'rpt_9809bacb02f7a90e'; // stays processing: views answer 409 REPORT_NOT_READY
@@ -29,10 +30,6 @@ const match = (...flags: string[]) => world.svc(['match', RAM, '--name', 'Ram Ba
 const logged = async () => world.requests();
 const service = async () => (await logged()).filter((r) => r.path.startsWith('/v1/'));
 const lines = (text: string) => text.split('\n').filter((line) => line !== '');
-
-function envelope(code: string, type?: string, extra: Record<string, unknown> = {}) {
-  return { error_type: type, error_code: code, error_message: `made-up failure ${code}`, ...extra };
-}
 
 /** A loopback port that nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -115,7 +112,7 @@ describe('request headers', () => {
 
 describe('retries', () => {
   it('503 twice then success: exit 0 after 3 requests', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR'), times: 2 });
+    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'), times: 2 });
     const result = await list('--retries', '2');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(RAM);
@@ -123,7 +120,7 @@ describe('retries', () => {
   });
 
   it('a POST retried after 503 reuses the same idempotency-key on every attempt', async () => {
-    await world.fault({ method: 'POST', path: '/v1/reports/', status: 503, json: envelope('API_ERROR', 'API_ERROR'), times: 2 });
+    await world.fault({ method: 'POST', path: '/v1/reports/', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'), times: 2 });
     const result = await match('--retries', '2');
     expect(result.code, result.stderr).toBe(0);
     const requests = await service();
@@ -135,7 +132,7 @@ describe('retries', () => {
   });
 
   it('429 with Retry-After: 1 once then success: exit 0 after 2 requests, the wait honoured', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 429, headers: { 'Retry-After': '1' }, json: envelope('RATE_LIMITED', 'RATE_LIMIT_ERROR') });
+    await world.fault({ method: 'GET', path: '/v1/reports', status: 429, headers: { 'Retry-After': '1' }, json: envelope('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'made-up failure RATE_LIMITED') });
     const result = await list('--retries', '2', '--debug');
     expect(result.code, result.stderr).toBe(0);
     const requests = await service();
@@ -152,14 +149,14 @@ describe('retries', () => {
   });
 
   it('--retries 0: no retry', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR'), times: 5 });
+    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'), times: 5 });
     const result = await list('--retries', '0');
     expectFailure(result, 8);
     expect(await service()).toHaveLength(1);
   });
 
   it('--retries 1: at most 2 attempts', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR'), times: 5 });
+    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'), times: 5 });
     const result = await list('--retries', '1');
     expectFailure(result, 8);
     expect((await service()).map((r) => r.status)).toEqual([503, 503]);
@@ -170,14 +167,14 @@ describe('retries', () => {
     [404, 'NOT_FOUND', 'NOT_FOUND_ERROR', 5],
     [500, 'API_ERROR', 'API_ERROR', 8],
   ])('%i is never retried', async (status, code, type, exit) => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope(code, type), times: 3 });
+    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope(type, code, `made-up failure ${code}`), times: 3 });
     const result = await list('--retries', '2');
     expectFailure(result, exit);
     expect(await service()).toHaveLength(1);
   });
 
   it('a POST answered 400 is not retried either', async () => {
-    await world.fault({ method: 'POST', path: '/v1/reports/', status: 400, json: envelope('INVALID_REQUEST', 'INVALID_REQUEST_ERROR'), times: 3 });
+    await world.fault({ method: 'POST', path: '/v1/reports/', status: 400, json: envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'made-up failure INVALID_REQUEST'), times: 3 });
     const result = await match('--retries', '2');
     expectFailure(result, 6);
     expect(await service()).toHaveLength(1);
@@ -254,14 +251,14 @@ describe('exit codes', () => {
     [429, 'QUOTA_EXCEEDED', 'RATE_LIMIT_ERROR', 7],
     [500, 'API_ERROR', 'API_ERROR', 8],
   ])('%i %s (%s) → %i', async (status, code, type, exit) => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope(code, type) });
+    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope(type, code, `made-up failure ${code}`) });
     const result = await list('--retries', '0');
     expectFailure(result, exit);
     expect(result.stderr.split('\n')[0]).toBe(`error: ${code}: made-up failure ${code}`);
   });
 
   it('503 after the retries → 8', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR'), times: 2 });
+    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'), times: 2 });
     const result = await list('--retries', '1');
     expectFailure(result, 8);
     expect(await service()).toHaveLength(2);
@@ -275,7 +272,7 @@ describe('exit codes', () => {
     ['error_type is used when the code is unknown', 500, 'SOMETHING_NEW', 'RATE_LIMIT_ERROR', 7],
     ['error_type is used when the code is unknown', 404, 'SOMETHING_NEW', 'AUTHENTICATION_ERROR', 3],
   ])('%s: status %i, %s / %s → %i', async (_why, status, code, type, exit) => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope(code, type) });
+    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope(type, code, `made-up failure ${code}`) });
     const result = await list('--retries', '0');
     expectFailure(result, exit);
     expect(result.stderr).toContain(code);
@@ -294,7 +291,7 @@ describe('exit codes', () => {
     [503, 8],
     [418, 1],
   ])('status %i with an unknown code and type → %i', async (status, exit) => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope('SOMETHING_NEW', 'SOMETHING_ELSE') });
+    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope('SOMETHING_ELSE', 'SOMETHING_NEW', 'made-up failure SOMETHING_NEW') });
     const result = await list('--retries', '0');
     expectFailure(result, exit);
     expect(result.stderr).toContain('SOMETHING_NEW');
@@ -363,7 +360,7 @@ describe('error output', () => {
   });
 
   it('lines are in the contract order for an injected envelope too', async () => {
-    const body = envelope('INVALID_REQUEST', 'INVALID_REQUEST_ERROR', {
+    const body = envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'made-up failure INVALID_REQUEST', {
       suggested_action: 'Fix the thing.',
       documentation_url: 'https://docs.example/errors#invalid_request',
       request_id: 'req_0123456789abcdef',
@@ -380,7 +377,7 @@ describe('error output', () => {
 
   it.each(['--json', '-o ndjson', '-o json'])('with %s stderr is exactly one line: the compact envelope', async (flagText) => {
     const flags = flagText.split(' ');
-    const body = envelope('INVALID_REQUEST', 'INVALID_REQUEST_ERROR', {
+    const body = envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'made-up failure INVALID_REQUEST', {
       display_message: null,
       suggested_action: 'Fix the thing.',
       documentation_url: 'https://docs.example/errors#invalid_request',
@@ -436,7 +433,7 @@ describe('--debug', () => {
   });
 
   it('--debug on a retried request traces every attempt', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR') });
+    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR') });
     const result = await list('--retries', '1', '--debug');
     expect(result.code, result.stderr).toBe(0);
     const ids = (await service()).map((r) => r.request_id);

@@ -15,8 +15,8 @@ export function expectRefused(result: InProcessResult, message: RegExp, clean?: 
   expect(result.requests).toEqual([]);
 }
 
-/** The service's documented error envelope (error-flat.json), with a request id. */
-export function envelope(type: string, code: string, message: string, extra: Record<string, unknown> = {}) {
+/** The service's documented error envelope (error-flat.json), with a request id; an undefined type is left out of the JSON. */
+export function envelope(type: string | undefined, code: string, message: string, extra: Record<string, unknown> = {}) {
   return { error_type: type, error_code: code, error_message: message, display_message: null, request_id: 'req_0123456789abcdef0123456789abcdef', ...extra };
 }
 
