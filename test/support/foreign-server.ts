@@ -340,115 +340,92 @@ const SCENARIOS = {
 // ---------------------------------------------------------------------------------------------
 // Datasets
 
-function latestOf(path: string, query: Record<string, string>): unknown {
+/** The `data` of a family's latest reply; undefined for a path that is not a family. */
+function latestDataOf(path: string, query: Record<string, string>): unknown {
   switch (path) {
     case 'cpi':
       return {
-        data: {
-          month: '2026-03',
-          indicators: [
-            { indicator: 'PCPI_IX', label: 'Overall index, index', value: 106.96442, scale: 0, absolute: 106.96442, unit: 'index' },
-            { indicator: 'PCPI_FOOD_IX', label: 'Food and beverages, index', value: 109.12, scale: 0, absolute: 109.12, unit: 'index' },
-          ],
-        },
-        meta: CPI_META,
+        month: '2026-03',
+        indicators: [
+          { indicator: 'PCPI_IX', label: 'Overall index, index', value: 106.96442, scale: 0, absolute: 106.96442, unit: 'index' },
+          { indicator: 'PCPI_FOOD_IX', label: 'Food and beverages, index', value: 109.12, scale: 0, absolute: 109.12, unit: 'index' },
+        ],
       };
     case 'interest-rates':
-      return {
-        data: [
-          { metric: 'base-rate', label: 'Base Rate', value: 5.0, unit: 'percent' },
-          { metric: 'wavg-deposit', label: 'Weighted Avg. Deposit Rate', value: 3.4, unit: 'percent' },
-        ],
-        meta: META,
-      };
+      return [
+        { metric: 'base-rate', label: 'Base Rate', value: 5.0, unit: 'percent' },
+        { metric: 'wavg-deposit', label: 'Weighted Avg. Deposit Rate', value: 3.4, unit: 'percent' },
+      ];
     case 'banking/pnl':
       return {
-        data: {
-          month: '2025-07',
-          line_items: [
-            { key: 'income.interest-income', label: 'Interest Income', value: 567193.568, unit: 'NPR_mn', section: 'Income', code: '1' },
-            { key: 'expense.interest-expense', label: 'Interest Expense', value: 351204.1, unit: 'NPR_mn', section: 'Expense', code: '2' },
-          ],
-        },
-        meta: META,
+        month: '2025-07',
+        line_items: [
+          { key: 'income.interest-income', label: 'Interest Income', value: 567193.568, unit: 'NPR_mn', section: 'Income', code: '1' },
+          { key: 'expense.interest-expense', label: 'Interest Expense', value: 351204.1, unit: 'NPR_mn', section: 'Expense', code: '2' },
+        ],
       };
     case 'banks/pnl': {
       const bank = (query.bank ?? 'nabil').toLowerCase();
       return {
-        data: {
-          month: '2025-07',
-          bank,
-          line_items: [
-            { key: `${bank}.income.interest-income`, bank: bank.toUpperCase(), line_item: 'Interest Income', value: 40470.486, unit: 'NPR_mn', section: 'Income', code: '1' },
-            { key: `${bank}.expense.staff-expense`, bank: bank.toUpperCase(), line_item: 'Staff Expense', value: 3120.5, unit: 'NPR_mn', section: 'Expense', code: '4.1' },
-          ],
-        },
-        meta: META,
+        month: '2025-07',
+        bank,
+        line_items: [
+          { key: `${bank}.income.interest-income`, bank: bank.toUpperCase(), line_item: 'Interest Income', value: 40470.486, unit: 'NPR_mn', section: 'Income', code: '1' },
+          { key: `${bank}.expense.staff-expense`, bank: bank.toUpperCase(), line_item: 'Staff Expense', value: 3120.5, unit: 'NPR_mn', section: 'Expense', code: '4.1' },
+        ],
       };
     }
     case 'banking/balance-sheet':
       return {
-        data: {
-          as_at: '2025-07',
-          rows: [
-            { code: 'A1', name: 'Cash in hand', amount: 61234.5 },
-            { code: 'L3', name: 'Total deposits', amount: 6712345.25 },
-          ],
-        },
-        meta: META,
+        as_at: '2025-07',
+        rows: [
+          { code: 'A1', name: 'Cash in hand', amount: 61234.5 },
+          { code: 'L3', name: 'Total deposits', amount: 6712345.25 },
+        ],
       };
     case 'banking/credit':
       return {
-        data: {
-          month_bs: '2082-04',
-          by_sector: [{ sector: 'Agriculture', npr_mn: 512340.1 }],
-          by_product: [{ product: 'Trust receipt loan', npr_mn: 170020 }],
-        },
-        meta: META,
+        month_bs: '2082-04',
+        by_sector: [{ sector: 'Agriculture', npr_mn: 512340.1 }],
+        by_product: [{ product: 'Trust receipt loan', npr_mn: 170020 }],
       };
     case 'banking/indicators':
-      return {
-        data: [
-          { ratio: 'npl', title: 'Non-performing loans to total loans', pct: 4.1 },
-          { ratio: 'car', title: 'Capital adequacy ratio', pct: 12.6 },
-        ],
-        meta: META,
-      };
+      return [
+        { ratio: 'npl', title: 'Non-performing loans to total loans', pct: 4.1 },
+        { ratio: 'car', title: 'Capital adequacy ratio', pct: 12.6 },
+      ];
     case 'cbs':
       return {
-        data: {
-          obs_month: '2026-02',
-          codes: { 'CBS.RM': { title: 'Reserve money', v: 1234567.8 }, 'CBS.NFA': { title: 'Net foreign assets', v: 2345678.9 } },
-        },
-        meta: META,
+        obs_month: '2026-02',
+        codes: { 'CBS.RM': { title: 'Reserve money', v: 1234567.8 }, 'CBS.NFA': { title: 'Net foreign assets', v: 2345678.9 } },
       };
     case 'trade':
       return {
-        data: {
-          period: { year: 2082, month: 3 },
-          exports_fob: 12345.6,
-          imports_cif: 150234.9,
-          sitc: [
-            { section: '0', desc: 'Food and live animals', x: 3456.7, m: 25678.1 },
-            { section: '7', desc: 'Machinery and transport equipment', x: 120.4, m: 40321 },
-          ],
-        },
-        meta: META,
+        period: { year: 2082, month: 3 },
+        exports_fob: 12345.6,
+        imports_cif: 150234.9,
+        sitc: [
+          { section: '0', desc: 'Food and live animals', x: 3456.7, m: 25678.1 },
+          { section: '7', desc: 'Machinery and transport equipment', x: 120.4, m: 40321 },
+        ],
       };
     case 'macro':
       return {
-        data: {
-          report: 'Current Macroeconomic and Financial Situation',
-          items: [
-            { name: 'inflation', reading: '4.82', quote: 'The y-o-y consumer price inflation stood at 4.82 percent in mid-March.' },
-            { name: 'remittance', reading: '1,234.5 bn', quote: 'Remittance inflows increased 8.2 percent.' },
-          ],
-        },
-        meta: META,
+        report: 'Current Macroeconomic and Financial Situation',
+        items: [
+          { name: 'inflation', reading: '4.82', quote: 'The y-o-y consumer price inflation stood at 4.82 percent in mid-March.' },
+          { name: 'remittance', reading: '1,234.5 bn', quote: 'Remittance inflows increased 8.2 percent.' },
+        ],
       };
     default:
       return undefined;
   }
+}
+
+/** A family's latest reply: its data in the `{data, meta}` envelope. */
+function latestOf(path: string, query: Record<string, string>): unknown {
+  const data = latestDataOf(path, query);
+  return data === undefined ? undefined : { data, meta: path === 'cpi' ? CPI_META : META };
 }
 
 const FAMILY_PATHS = ['banking/balance-sheet', 'banking/pnl', 'banking/credit', 'banking/indicators', 'cbs', 'cpi', 'interest-rates', 'trade', 'macro', 'banks/pnl'];
