@@ -2,6 +2,8 @@
 // any other counter the service adds, listed after them.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { numberOf, textOf, unreadFields } from '../../core/reading.js';
+import { readReply } from '../../core/reply-schema.js';
+import { UsageReply } from '../../api/replies/usage.js';
 import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
@@ -15,16 +17,17 @@ export async function showUsage(ctx: Context): Promise<void> {
     what: call.what,
     viewRecords: 'flat',
     view: (body, reading) => {
-      const quota = numberOf(reading.documented(body, 'quota'));
-      const used = numberOf(reading.documented(body, 'used'));
-      const remaining = numberOf(reading.documented(body, 'remaining'));
+      const reply = readReply(reading, UsageReply, body);
+      const quota = numberOf(reply.quota);
+      const used = numberOf(reply.used);
+      const remaining = numberOf(reply.remaining);
       const u = {
-        plan: textOf(reading.documented(body, 'plan')),
+        plan: textOf(reply.plan),
         quota,
         used,
         remaining: remaining ?? (quota !== undefined && used !== undefined ? Math.max(0, quota - used) : undefined),
-        period: textOf(reading.documented(body, 'period')),
-        resetsAt: textOf(reading.documented(body, 'resets_at')),
+        period: textOf(reply.period),
+        resetsAt: textOf(reply.resets_at),
       };
       const fields: Column<typeof u>[] = [
         { key: 'plan', header: 'Plan', value: (x) => x.plan },

@@ -1,0 +1,12 @@
+// GET /v1/usage, as documented (interface-spec, service-reference): counters, none of them required.
+import { field, record } from '../../core/reply-schema.js';
+
+/** In the order `svc usage` reads them: the `--debug` lines follow it. */
+export const UsageReply = record({
+  quota: field(),
+  used: field(),
+  remaining: field(),
+  plan: field(),
+  period: field(),
+  resets_at: field(),
+});
