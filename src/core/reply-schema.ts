@@ -29,22 +29,23 @@ export function record<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.pipe(z.custom<JsonRecord>(isRecord, { params: { expected: 'an object' } }), z.looseObject(shape));
 }
 
-type FieldShape = Record<string, ReturnType<typeof field>>;
+/** Documented fields only: each optional (`field()`, or `optional(loose(...))` for a documented part of parts). */
+type FieldShape = Record<string, z.ZodMiniOptional>;
 
-/** What a command reads of a list item: its documented fields, each of any type; absent where the item is null. */
-export type Item<Shape extends FieldShape> = { readonly [K in keyof Shape]?: unknown } | null | undefined;
+/** What a command reads of a loose part: its documented fields; absent where the part is null. */
+export type Loose<Shape extends FieldShape> = { readonly [K in keyof Shape]?: z.output<Shape[K]> } | null | undefined;
 
-/** The declared shape of each item schema, for `--debug`. */
-const itemShapes = new WeakMap<object, Schema>();
+/** The declared shape of each loose schema, for `--debug`. */
+const looseShapes = new WeakMap<object, Schema>();
 
 /**
- * An item of a documented list: never required to be an object (a command shows what it cannot
- * read as it came); its documented fields are noted for `--debug` when absent. Read with `?.`:
- * an item that is a text or a number has none of them.
+ * A part read field by field, never required to be an object: an item of a documented list, or a
+ * reply whose view shows what it cannot read as it came. Its documented fields are noted for
+ * `--debug` when absent. Read with `?.`: a part that is a text or a number has none of them.
  */
-export function item<Shape extends FieldShape>(shape: Shape) {
-  const schema = z.custom<Item<Shape>>(() => true);
-  itemShapes.set(schema, z.looseObject(shape));
+export function loose<Shape extends FieldShape>(shape: Shape) {
+  const schema = z.custom<Loose<Shape>>(() => true);
+  looseShapes.set(schema, z.looseObject(shape));
   return schema;
 }
 
@@ -146,7 +147,7 @@ function noteLacking(reading: ReplyReading, schema: Schema, value: unknown, path
       return;
     }
     default: {
-      const shape = itemShapes.get(schema);
+      const shape = looseShapes.get(schema);
       if (shape) noteLacking(reading, shape, value, path);
       return;
     }

@@ -7,7 +7,7 @@ import { UsageReply } from '../../src/api/replies/usage.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { ExactNumber } from '../../src/core/output/exact-number.js';
 import { ReplyReading } from '../../src/core/reading.js';
-import { either, field, item, list, optional, readReply, record, text } from '../../src/core/reply-schema.js';
+import { either, field, loose, list, optional, readReply, record, text } from '../../src/core/reply-schema.js';
 
 const reading = (what = 'GET /v1/x') => new ReplyReading(what);
 
@@ -26,6 +26,14 @@ describe('readReply', () => {
     const r = reading('GET /v1/usage');
     readReply(r, UsageReply, { plan: 'growth', used: null });
     expect(r.debugLines()).toEqual(['quota', 'used', 'remaining', 'period', 'resets_at'].map((f) => `debug: GET /v1/usage: the reply has no documented field "${f}"`));
+  });
+
+  it('never requires a reply read field by field to be an object', () => {
+    for (const body of [[1], 'x', 7, null]) {
+      const r = reading('GET /v1/usage');
+      expect(readReply(r, UsageReply, body)).toBe(body);
+      expect(r.lacking).toHaveLength(6);
+    }
   });
 
   it('reads any item of a documented list, an object or not, noting its lacking fields once', () => {
@@ -56,7 +64,7 @@ describe('readReply', () => {
     readReply(r, schema, { data: { id: 'a' }, statement_period: '2026-05', extra: {} });
     expect(r.lacking).toEqual(['extra.note']);
     const items = reading();
-    readReply(items, record({ rows: list(item({ a: field() })) }), { rows: [{}] });
+    readReply(items, record({ rows: list(loose({ a: field() })) }), { rows: [{}] });
     expect(items.lacking).toEqual(['rows[].a']);
   });
 });

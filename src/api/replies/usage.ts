@@ -1,8 +1,8 @@
 // GET /v1/usage, as documented (interface-spec, service-reference): counters, none of them required.
-import { field, record } from '../../core/reply-schema.js';
+import { field, loose } from '../../core/reply-schema.js';
 
 /** In the order `svc usage` reads them: the `--debug` lines follow it. */
-export const UsageReply = record({
+export const UsageReply = loose({
   quota: field(),
   used: field(),
   remaining: field(),

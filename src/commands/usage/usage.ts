@@ -18,16 +18,16 @@ export async function showUsage(ctx: Context): Promise<void> {
     viewRecords: 'flat',
     view: (body, reading) => {
       const reply = readReply(reading, UsageReply, body);
-      const quota = numberOf(reply.quota);
-      const used = numberOf(reply.used);
-      const remaining = numberOf(reply.remaining);
+      const quota = numberOf(reply?.quota);
+      const used = numberOf(reply?.used);
+      const remaining = numberOf(reply?.remaining);
       const u = {
-        plan: textOf(reply.plan),
+        plan: textOf(reply?.plan),
         quota,
         used,
         remaining: remaining ?? (quota !== undefined && used !== undefined ? Math.max(0, quota - used) : undefined),
-        period: textOf(reply.period),
-        resetsAt: textOf(reply.resets_at),
+        period: textOf(reply?.period),
+        resetsAt: textOf(reply?.resets_at),
       };
       const fields: Column<typeof u>[] = [
         { key: 'plan', header: 'Plan', value: (x) => x.plan },
