@@ -133,7 +133,7 @@ function noteLacking(reading: ReplyReading, schema: Schema, value: unknown, path
         const at = path === '' ? key : `${path}.${key}`;
         if (defOf(part).type === 'optional') {
           const present = pick(value, ...(alsoNamed.get(part) ?? [key]));
-          if (present === undefined) reading.lacks(at);
+          if (present === undefined) noteAbsent(reading, defOf(part).innerType!, at);
           else noteLacking(reading, defOf(part).innerType!, present, at);
         } else noteLacking(reading, part, isRecord(value) ? value[key] : undefined, at);
       }
@@ -152,4 +152,11 @@ function noteLacking(reading: ReplyReading, schema: Schema, value: unknown, path
       return;
     }
   }
+}
+
+/** A documented part the reply lacks, and the documented fields of it, had it been a loose part. */
+function noteAbsent(reading: ReplyReading, schema: Schema, path: string): void {
+  reading.lacks(path);
+  const shape = looseShapes.get(schema);
+  if (shape) noteLacking(reading, shape, undefined, path);
 }

@@ -5,3 +5,6 @@ import { field, loose, list, record } from '../../core/reply-schema.js';
 export const StatementsReply = record({
   statements: list(loose({ status: field(), content_hash: field(), verify_url: field() })),
 });
+
+/** Read through with the reply's reading (loaded with these schemas, never at start-up). */
+export { readReply } from '../../core/reply-schema.js';

@@ -10,3 +10,6 @@ export const UsageReply = loose({
   period: field(),
   resets_at: field(),
 });
+
+/** Read through with the reply's reading (loaded with these schemas, never at start-up). */
+export { readReply } from '../../core/reply-schema.js';

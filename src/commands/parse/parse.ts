@@ -55,7 +55,8 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
     spinner.stop();
   }
   if (!options.wait) {
-    await ctx.present(reply, background ? acceptedReader() : reportReader('POST /v1/parse'));
+    if (background) await ctx.present(reply, acceptedReader());
+    else await ctx.present(reply, reportReader('POST /v1/parse'));
     return;
   }
   const reading = new ReplyReading('POST /v1/parse');

@@ -1,6 +1,5 @@
 import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
-import { StatementsReply } from '../../api/replies/statements.js';
+import type * as Replies from '../../api/replies/statements.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
@@ -13,12 +12,13 @@ export async function listStatements(ctx: Context, options: { status?: string })
   const client = await ctx.client();
   const call = target(ENDPOINTS.statements);
   const reply = await client.request({ ...call, query: { status } });
-  const statementsOf = (body: unknown, reading: ReplyReading) => readReply(reading, StatementsReply, body).statements;
+  const statementsOf = (body: unknown, reading: ReplyReading, { readReply, StatementsReply }: typeof Replies) => readReply(reading, StatementsReply, body).statements;
   await ctx.present(reply, {
     what: call.what,
+    replies: () => import('../../api/replies/statements.js'),
     records: statementsOf,
-    view: (body, reading) => {
-      const rows = statementsOf(body, reading).map((s) => {
+    view: (body, reading, replies) => {
+      const rows = statementsOf(body, reading, replies).map((s) => {
         const read = { status: textOf(s?.status), content_hash: textOf(s?.content_hash), verify_url: textOf(s?.verify_url) };
         return { ...read, id: textOf(pick(s, ...ID_NAMES)), rest: unreadFields(s, ID_NAMES, read) };
       });

@@ -2,8 +2,6 @@
 // any other counter the service adds, listed after them.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { numberOf, textOf, unreadFields } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
-import { UsageReply } from '../../api/replies/usage.js';
 import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
@@ -15,8 +13,9 @@ export async function showUsage(ctx: Context): Promise<void> {
   const reply = await client.request(call);
   await ctx.present(reply, {
     what: call.what,
+    replies: () => import('../../api/replies/usage.js'),
     viewRecords: 'flat',
-    view: (body, reading) => {
+    view: (body, reading, { readReply, UsageReply }) => {
       const reply = readReply(reading, UsageReply, body);
       const quota = numberOf(reply?.quota);
       const used = numberOf(reply?.used);
