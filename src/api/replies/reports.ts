@@ -43,6 +43,18 @@ export const ScoreReply = loose({ band: field(), score: field(), factors: field(
 /** GET /v1/reports/{id}/verify. */
 export const VerifyReply = loose({ verdict: field(), confidence: field(), checks: field() });
 
+/** GET /v1/reports/{id}/income. */
+export const IncomeReply = loose({
+  salary_detected: field(),
+  salary_amount: field(),
+  salary_regularity: field(),
+  salary_day_of_month: field(),
+  income_stability_score: field(),
+  remittance_detected: field(),
+  avg_monthly_credit: field(),
+  monthly_credits: field(),
+});
+
 /** GET /v1/reports/{id}/liabilities. */
 export const LiabilitiesReply = loose({ monthly_emi_total: field(), emi_load_pct: field(), bounce_count: field(), lenders: field() });
 
