@@ -58,6 +58,9 @@ export const IncomeReply = loose({
 /** GET /v1/reports/{id}/liabilities. */
 export const LiabilitiesReply = loose({ monthly_emi_total: field(), emi_load_pct: field(), bounce_count: field(), lenders: field() });
 
+/** POST /v1/parse in the background (202): its `poll_url` (the id and status are read where they come). */
+export const ParseAcceptedReply = loose({ poll_url: field() });
+
 /** POST /v1/reports/{id}/match. */
 export const MatchReply = loose({ reasons: field(), match_score: field(), result: field(), statement_name: field() });
 
