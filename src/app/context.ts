@@ -36,16 +36,22 @@ export interface GlobalFlags {
   maxReplySize?: number;
 }
 
-/** How a command reads a reply: its name for messages, its records, its view for people. */
-export interface ReplyReader {
+/**
+ * How a command reads a reply: its name for messages, its records, its view for people. `R`: the
+ * module of the reply's schemas (src/api/replies/), loaded by `replies` only when the reply is
+ * read (never for --json, whose reply is printed as received), and given to `records` and `view`.
+ */
+export interface ReplyReader<R = undefined> {
   /** The request, as `GET /v1/usage`. */
   what: string;
+  /** Loads the reply's schemas: `() => import('../../api/replies/usage.js')`. */
+  replies?: () => Promise<R>;
   /** The list a command documents, whose items are the records of ndjson and CSV; undefined: the fallback. */
-  records?: (body: unknown, reading: ReplyReading) => unknown[] | undefined;
+  records?: (body: unknown, reading: ReplyReading, replies: R) => unknown[] | undefined;
   /** The reply is a view: its records as records.ts ViewRecords reads them, and no JSON in a CSV cell (contract §4a). */
   viewRecords?: ViewRecords;
   /** The view for people, from what the command knows of the reply. */
-  view: (body: unknown, reading: ReplyReading) => View;
+  view: (body: unknown, reading: ReplyReading, replies: R) => View;
 }
 
 export class Context {
@@ -237,7 +243,7 @@ export class Context {
    * and CSV from the records the reader names; a table from the view the reader builds. The text
    * is made and written a piece at a time, giving way to a signal (stream/paced-write.ts).
    */
-  async present(reply: Reply, reader: ReplyReader): Promise<void> {
+  async present<R = undefined>(reply: Reply, reader: ReplyReader<R>): Promise<void> {
     if (this.format === 'json') {
       const { jsonOutput } = await import('../core/output/json.js');
       this.out(jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color }));
@@ -255,6 +261,7 @@ export class Context {
     // The reply with every number as received, where JSON.parse lost digits: records and rows show the service's own values.
     const body = (await import('../core/output/exact-json.js')).exactBody(reply.raw, reply.body);
     const reading = new ReplyReading(reader.what);
+    const replies = (reader.replies ? await reader.replies() : undefined) as R;
     const format = this.format;
     let pieces: Iterable<string>;
     let transform: ((text: string) => string) | undefined;
@@ -266,7 +273,7 @@ export class Context {
         const texts = rawRecords.listItemTexts(reply.raw);
         pieces = format === 'csv' ? records.flatCsvPieces(texts) : records.jsonLinePieces(texts);
       } else {
-        const list = reader.records?.(body, reading) ?? records.fallbackRecords(body);
+        const list = reader.records?.(body, reading, replies) ?? records.fallbackRecords(body);
         await giveWay(this.signal);
         // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
         const texts = rawRecords.recordTexts(reply.raw, body, list);
@@ -280,7 +287,7 @@ export class Context {
       // Each step is one pass over the reply: a signal is let in between them.
       const forPeople = await this.forPeople(body);
       await giveWay(this.signal);
-      const view = reader.view(forPeople, reading);
+      const view = reader.view(forPeople, reading, replies);
       await giveWay(this.signal);
       pieces = await this.tablePieces(view);
       // A terminal shows footers, notes and a list's other fields with the tables; a pipe's stdout keeps to the rows.

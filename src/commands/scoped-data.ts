@@ -1,5 +1,7 @@
 // The data a consent or a Connect grant opens (`svc consents data`, `svc grants data`): one
 // section per scope, its amounts as money.
+import { readReply } from '../core/reply-schema.js';
+import { ScopedDataReply } from '../api/replies/consents.js';
 import { moneyOf } from '../api/money.js';
 import { isRecord, otherFields, textOf, type ReplyReading } from '../core/reading.js';
 import { genericParts, genericView, heading, withRest } from '../core/output/generic.js';
@@ -11,8 +13,9 @@ import type { Part, SectionsView } from '../core/output/view.js';
  * A reply of another shape is shown whole by the generic view.
  */
 export function scopedDataView(body: unknown, reading: ReplyReading, title?: string): SectionsView {
-  const scopes = reading.documented(body, 'scopes');
-  const data = reading.documented(body, 'data');
+  const r = readReply(reading, ScopedDataReply, body);
+  const scopes = r?.scopes;
+  const data = r?.data;
   if (!isRecord(data)) return genericView(body, { title, empty: 'The reply holds no data.' });
   const listed = Array.isArray(scopes) ? scopes.map(textOf).filter((s): s is string => s !== undefined) : [];
   const record = { scopes: listed.join(', ') };

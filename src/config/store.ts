@@ -11,9 +11,48 @@ export interface Profile {
 }
 
 export interface ConfigDoc {
+  /** The version of the file's shape, as read; written back as it came (see CONFIG_VERSION). */
+  version?: number;
   current_profile?: string;
   /** A prototype-free map (see `profileMap`). */
   profiles: Record<string, Profile>;
+  /** Keys this svc does not know (a newer svc's, or a person's): kept, and written back as they came. */
+  other?: Record<string, unknown>;
+}
+
+/**
+ * The version of the config file's shape this svc reads and writes. Version 1 is the shape of
+ * every file written so far: `current_profile` and `profiles`, and no `version` key (a file
+ * without one is version 1). A file is written back with the `version` it was read with, so a
+ * version-1 file stays as it is; a later shape writes its number, and the file is migrated to it
+ * on the next write (gh and the Stripe CLI migrate old configs the same way). A file of a version
+ * newer than this svc knows is refused, exit 2, rather than misread or overwritten.
+ */
+export const CONFIG_VERSION = 1;
+
+/** One step of migration: a file of version `from` as a file of version `from + 1` (unknown keys kept). */
+export type ConfigMigration = (data: Record<string, unknown>) => Record<string, unknown>;
+
+/** The steps from each version to the next: none yet, version 1 being the first. */
+export const CONFIG_MIGRATIONS: Readonly<Record<number, ConfigMigration>> = {};
+
+/** A config file's content brought to `current`; `refuse` builds the error for a file it cannot read. */
+export function migrateConfig(
+  data: Record<string, unknown>,
+  refuse: (reason: string) => Error,
+  current = CONFIG_VERSION,
+  migrations: Readonly<Record<number, ConfigMigration>> = CONFIG_MIGRATIONS,
+): Record<string, unknown> {
+  const version = data.version ?? 1;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw refuse('"version" is not a whole number from 1');
+  if (version > current) throw refuse(`it is of version ${version}, and this svc reads config files up to version ${current}`);
+  let migrated = data;
+  for (let from = version; from < current; from++) {
+    const step = migrations[from];
+    if (!step) throw refuse(`no migration from version ${from}`);
+    migrated = { ...step(migrated), version: from + 1 };
+  }
+  return migrated;
 }
 
 /** Profiles by name, in a map with no prototype: "constructor" or "__proto__" name nothing in it. */
@@ -68,7 +107,17 @@ export class ConfigStore {
 
   /** Replaces the file in one step; a group- or world-readable file comes back as 0600. */
   write(doc: ConfigDoc): void {
-    const text = JSON.stringify({ ...(doc.current_profile ? { current_profile: doc.current_profile } : {}), profiles: doc.profiles }, null, '\t');
+    const version = doc.version ?? CONFIG_VERSION;
+    const text = JSON.stringify(
+      {
+        ...(doc.version !== undefined || version > 1 ? { version } : {}),
+        ...(doc.current_profile ? { current_profile: doc.current_profile } : {}),
+        profiles: doc.profiles,
+        ...doc.other,
+      },
+      null,
+      '\t',
+    );
     this.kept.write(text + '\n');
   }
 
@@ -82,9 +131,10 @@ export class ConfigStore {
     });
   }
 
-  private validate(data: unknown): ConfigDoc {
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw this.corrupt('it is not a JSON object');
-    const { current_profile, profiles = {} } = data as Record<string, unknown>;
+  private validate(read: unknown): ConfigDoc {
+    if (read === null || typeof read !== 'object' || Array.isArray(read)) throw this.corrupt('it is not a JSON object');
+    const data = migrateConfig(read as Record<string, unknown>, (reason) => this.unreadable(reason));
+    const { version, current_profile, profiles = {}, ...rest } = data;
     if (current_profile !== undefined && typeof current_profile !== 'string') {
       throw this.corrupt('"current_profile" is not a string');
     }
@@ -100,12 +150,21 @@ export class ConfigStore {
         if (value !== undefined && typeof value !== 'string') throw this.corrupt(`"${name}.${key}" is not a string`);
       }
     }
-    return { current_profile, profiles: profileMap(Object.entries(profiles as Record<string, Profile>)) };
+    const other = Object.create(null) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(rest)) other[key] = value;
+    return {
+      ...(version !== undefined ? { version: version as number } : {}),
+      current_profile,
+      profiles: profileMap(Object.entries(profiles as Record<string, Profile>)),
+      ...(Object.keys(other).length ? { other } : {}),
+    };
+  }
+
+  private unreadable(reason: string): UsageError {
+    return new UsageError(`the config file ${this.file} cannot be read: ${reason}`, ['Upgrade svc to read it, or move it away and run `svc login` again.']);
   }
 
   private corrupt(reason: string): UsageError {
-    return new UsageError(`the config file ${this.file} is damaged: ${reason}`, [
-      'Fix it by hand, or move it away and run `svc login` again.',
-    ]);
+    return new UsageError(`the config file ${this.file} is damaged: ${reason}`, ['Fix it by hand, or move it away and run `svc login` again.']);
   }
 }

@@ -87,8 +87,13 @@ export class ReplyReading {
   /** A documented field, under the first of its documented names present; noted when none is. */
   documented(from: unknown, path: string, ...names: string[]): unknown {
     const value = pick(from, ...(names.length ? names : [path.split('.').at(-1)!]));
-    if (value === undefined && !this.lacking.includes(path)) this.lacking.push(path);
+    if (value === undefined) this.lacks(path);
     return value;
+  }
+
+  /** Notes a documented field the reply lacks (once per path). */
+  lacks(path: string): void {
+    if (!this.lacking.includes(path)) this.lacking.push(path);
   }
 
   /** An object the command must walk. */
@@ -109,7 +114,8 @@ export class ReplyReading {
     throw this.wrong(path, 'a text', value);
   }
 
-  private wrong(path: string, expected: string, value: unknown): UnexpectedReplyError {
+  /** The exit-10 error: the structure at `path` should be `expected` ("a list"), and `value` is what came. */
+  wrong(path: string, expected: string, value: unknown): UnexpectedReplyError {
     const found = value === undefined ? 'it is missing' : `it is ${jsonType(value)}`;
     return new UnexpectedReplyError(`unexpected reply to ${this.what}: ${path === '' ? 'the body' : `"${path}"`} should be ${expected}, but ${found}`);
   }

@@ -38,12 +38,11 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
   const connectUrl = options.qr || options.open ? openable(new ReplyReading(what).needText(pick(reply.body, 'connect_url'), 'connect_url')) : undefined;
   await ctx.present(reply, {
     what,
+    replies: () => import('../../api/replies/connect.js'),
     viewRecords: 'flat',
-    view: (body, reading) => {
-      const c = {
-        token: textOf(reading.documented(body, 'request_token')),
-        url: textOf(reading.documented(body, 'connect_url')),
-      };
+    view: (body, reading, { readReply, ConnectRequestReply }) => {
+      const r = readReply(reading, ConnectRequestReply, body);
+      const c = { token: textOf(r?.request_token), url: textOf(r?.connect_url) };
       // The documents show these two fields only; anything else the service adds follows as it comes.
       // Both are copied whole: each is kept on one line, under its label when too wide beside it.
       const fields: Column<typeof c>[] = [

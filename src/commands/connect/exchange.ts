@@ -1,5 +1,7 @@
 // `svc connect exchange PUBLIC_TOKEN`: trade the public token a finished Connect flow handed to
 // your page for the grant's access token, which `svc grants data` reads the data with.
+import { readReply } from '../../core/reply-schema.js';
+import { ExchangeReply } from '../../api/replies/connect.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
@@ -33,11 +35,12 @@ export async function exchangePublicToken(ctx: Context, publicToken: string): Pr
 
 /** The grant: its id, scopes and access token, then anything else the reply carries. */
 export function exchangeView(body: unknown, reading: ReplyReading): SectionsView {
-  const scopes = reading.documented(body, 'scopes');
+  const r = readReply(reading, ExchangeReply, body);
+  const scopes = r?.scopes;
   const g = {
-    grantId: textOf(reading.documented(body, 'grant_id')),
+    grantId: textOf(r?.grant_id),
     scopes: scopesText(scopes),
-    accessToken: textOf(reading.documented(body, 'access_token')),
+    accessToken: textOf(r?.access_token),
   };
   // The grant's id and its access token are copied whole: each kept on one line.
   const fields: Column<typeof g>[] = [

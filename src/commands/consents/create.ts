@@ -1,5 +1,7 @@
 // `svc consents create REPORT_ID --scopes …`: share a report's data with a third party through a
 // consent token, shown this once.
+import { readReply } from '../../core/reply-schema.js';
+import { ConsentReply } from '../../api/replies/consents.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
@@ -33,13 +35,13 @@ export async function createConsent(ctx: Context, reportId: string, flags: Conse
 
 /** The consent made: id, token, data URL, scopes, expiry, then anything else the reply carries. */
 export function createdConsentView(body: unknown, reading: ReplyReading): SectionsView {
-  const scopes = reading.documented(body, 'scopes');
+  const r = readReply(reading, ConsentReply, body);
   const c = {
-    id: textOf(reading.documented(body, 'id')),
-    token: textOf(reading.documented(body, 'token')),
-    dataUrl: textOf(reading.documented(body, 'data_url')),
-    scopes: scopesText(scopes),
-    expiresAt: textOf(reading.documented(body, 'expires_at')),
+    id: textOf(r?.id),
+    token: textOf(r?.token),
+    dataUrl: textOf(r?.data_url),
+    scopes: scopesText(r?.scopes),
+    expiresAt: textOf(r?.expires_at),
   };
   // The id, the token and the data URL are copied whole: each kept on one line.
   const fields: Column<typeof c>[] = [

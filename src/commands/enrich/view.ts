@@ -2,6 +2,8 @@
 // Its transactions (each with `category` and `confidence` added) are the table and the records of
 // -o csv and -o ndjson (like a report's, with what they nest in dotted CSV columns); everything
 // else follows as the generic view shows it, amounts as money.
+import { readReply } from '../../core/reply-schema.js';
+import { EnrichReply } from '../../api/replies/transactions.js';
 import { moneyOf } from '../../api/money.js';
 import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import type { ReplyReader } from '../../app/context.js';
@@ -12,20 +14,20 @@ import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 const KNOWN_IN_TRANSACTION = ['date', 'description', 'credit', 'debit', 'balance', 'category', 'confidence'];
 
 /** The list the command walks: missing, or no list, it is exit 10 (contract §4a). */
-function transactionsOf(body: unknown, reading: ReplyReading): unknown[] {
-  return reading.needList(pick(reading.needObject(body, ''), 'transactions'), 'transactions');
+function transactionsOf(body: unknown, reading: ReplyReading) {
+  return readReply(reading, EnrichReply, body).transactions;
 }
 
 export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
   const rows = transactionsOf(body, reading).map((t) => ({
-    date: textOf(reading.documented(t, 'transactions[].date', 'date')),
-    description: textOf(reading.documented(t, 'transactions[].description', 'description')),
+    date: textOf(t?.date),
+    description: textOf(t?.description),
     // Numbers as received (a pipe shows them so), formatted for people.
     credit: numeric(pick(t, 'credit')),
     debit: numeric(pick(t, 'debit')),
     balance: numeric(pick(t, 'balance')),
-    category: textOf(reading.documented(t, 'transactions[].category', 'category')),
-    confidence: numeric(reading.documented(t, 'transactions[].confidence', 'confidence')),
+    category: textOf(t?.category),
+    confidence: numeric(t?.confidence),
     rest: otherFields(t, KNOWN_IN_TRANSACTION),
   }));
   type Row = (typeof rows)[number];

@@ -1,5 +1,6 @@
 // `svc parse FILE`: checks the file locally, uploads it as multipart, and with --wait polls the
 // report until it is complete or failed.
+import type * as Reports from '../../api/replies/reports.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { urlInsideApi } from '../../api/request-paths.js';
 import { randomBytes } from 'node:crypto';
@@ -55,7 +56,8 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
     spinner.stop();
   }
   if (!options.wait) {
-    await ctx.present(reply, background ? acceptedReader() : reportReader('POST /v1/parse'));
+    if (background) await ctx.present(reply, acceptedReader());
+    else await ctx.present(reply, reportReader('POST /v1/parse'));
     return;
   }
   const reading = new ReplyReading('POST /v1/parse');
@@ -82,15 +84,16 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
 }
 
 /** The reply of a parse in the background (202): its poll URL, and its id and status where it has them. */
-function acceptedReader(): ReplyReader {
+function acceptedReader(): ReplyReader<typeof Reports> {
   return {
     what: target(ENDPOINTS.parse).what,
+    replies: () => import('../../api/replies/reports.js'),
     viewRecords: 'flat',
-    view: (body, reading) => {
+    view: (body, reading, { readReply, ParseAcceptedReply }) => {
       const facts = {
         id: textOf(pick(body, 'report_id')),
         status: textOf(pick(body, 'status')),
-        pollUrl: textOf(reading.documented(body, 'poll_url')),
+        pollUrl: textOf(readReply(reading, ParseAcceptedReply, body)?.poll_url),
       };
       const next = facts.id ? `svc reports get ${facts.id}` : facts.pollUrl ? `svc api GET ${facts.pollUrl}` : undefined;
       const fields: Column<typeof facts>[] = [

@@ -1,6 +1,7 @@
 // `svc reports auth ID` (also `svc auth ID`): the verified account numbers. Of this view the
 // documents give the words (holder, account number, SWIFT/BIC) and two names (`swift_note`,
 // `verification_status`).
+import type * as Reports from '../../api/replies/reports.js';
 import { pick, textOf } from '../../core/reading.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
@@ -10,11 +11,13 @@ import { factsView, showView } from './show-view.js';
 const AUTH_SWIFT = ['swift_bic', 'swift', 'bic', 'swift_code'];
 
 export async function showAuth(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.auth, (what) => ({
+  await showView<typeof Reports>(ctx, id, ENDPOINTS.auth, (what) => ({
     what,
+    replies: () => import('../../api/replies/reports.js'),
     viewRecords: 'flat',
-    view: (body, reading) => {
-      const swiftNote = textOf(reading.documented(body, 'swift_note'));
+    view: (body, reading, { readReply, AuthReply }) => {
+      const r = readReply(reading, AuthReply, body);
+      const swiftNote = textOf(r?.swift_note);
       const swift = textOf(pick(body, ...AUTH_SWIFT));
       return factsView(
         [
@@ -23,7 +26,7 @@ export async function showAuth(ctx: Context, id: string): Promise<void> {
           { key: 'bank', header: 'Bank', text: bankText(textOf(pick(body, 'bank', 'bank_name')), textOf(pick(body, 'bank_code'))) },
           { key: 'swift_bic', header: 'SWIFT/BIC', text: swift ?? (swiftNote ? 'none' : undefined) },
           { key: 'swift_note', header: 'SWIFT note', text: swiftNote },
-          { key: 'verification_status', header: 'Verification', text: textOf(reading.documented(body, 'verification_status')) },
+          { key: 'verification_status', header: 'Verification', text: textOf(r?.verification_status) },
         ],
         body,
         ['account_holder', 'account_number', 'bank', 'bank_name', 'bank_code', 'swift_note', 'verification_status', ...AUTH_SWIFT],

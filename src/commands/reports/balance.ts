@@ -1,5 +1,7 @@
 // `svc reports balance ID`: the opening, closing and average daily balance of a statement, its
 // period and currency, and the trend (growing in green, declining in red).
+import { readReply } from '../../core/reply-schema.js';
+import { BalanceReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { isRecord, otherFields, pick, textOf, type JsonRecord, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
@@ -15,10 +17,10 @@ export async function showBalance(ctx: Context, id: string): Promise<void> {
 }
 
 export function balanceView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
-  const field = (name: string) => reading.documented(body, name);
-  const currency = field('currency');
+  const r = readReply(reading, BalanceReply, body);
+  const currency = r?.currency;
   const money = amount(textOf(currency));
-  const period = reading.documented(body, 'period', 'period', 'statement_period');
+  const period = pick(body, 'period', 'statement_period');
   const known = [...KNOWN];
   const rest: JsonRecord = {};
   // `period` or `statement_period`, {from, to}: what else it holds stays in view as period.*.
@@ -31,10 +33,10 @@ export function balanceView(body: unknown, reading: ReplyReading, id?: string): 
   const facts: ValueFact[] = [
     { key: 'period', header: 'Period', raw: isRecord(period) ? periodText(periodOf(body)) || undefined : undefined },
     { key: 'currency', header: 'Currency', raw: currency },
-    { key: 'opening_balance', header: 'Opening balance', raw: field('opening_balance'), show: money },
-    { key: 'closing_balance', header: 'Closing balance', raw: field('closing_balance'), show: money },
-    { key: 'avg_daily_balance', header: 'Average daily balance', raw: field('avg_daily_balance'), show: money },
-    { key: 'trend', header: 'Trend', raw: field('trend'), show: painted(TREND_COLOURS) },
+    { key: 'opening_balance', header: 'Opening balance', raw: r?.opening_balance, show: money },
+    { key: 'closing_balance', header: 'Closing balance', raw: r?.closing_balance, show: money },
+    { key: 'avg_daily_balance', header: 'Average daily balance', raw: r?.avg_daily_balance, show: money },
+    { key: 'trend', header: 'Trend', raw: r?.trend, show: painted(TREND_COLOURS) },
   ];
   return designedView(factList(facts), [], { ...rest, ...otherFields(body, known) }, { title: titled('Balance', id) });
 }

@@ -1,22 +1,24 @@
 // `svc reports identity ID`: the identity view, documented field by field.
-import { pick, textOf } from '../../core/reading.js';
+import type * as Reports from '../../api/replies/reports.js';
+import { textOf } from '../../core/reading.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { bankText, periodOf, periodText } from './report-view.js';
 import { factsView, showView } from './show-view.js';
 
 export async function showIdentity(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.identity, (what) => ({
+  await showView<typeof Reports>(ctx, id, ENDPOINTS.identity, (what) => ({
     what,
+    replies: () => import('../../api/replies/reports.js'),
     viewRecords: 'flat',
-    view: (body, reading) => {
-      if (pick(body, 'period', 'statement_period') === undefined) reading.documented(body, 'period');
+    view: (body, reading, { readReply, IdentityReply }) => {
+      const r = readReply(reading, IdentityReply, body);
       return factsView(
         [
-          { key: 'account_holder', header: 'Account holder', text: textOf(reading.documented(body, 'account_holder')) },
-          { key: 'account_number', header: 'Account number', text: textOf(reading.documented(body, 'account_number')) },
-          { key: 'bank', header: 'Bank', text: bankText(textOf(reading.documented(body, 'bank')), textOf(reading.documented(body, 'bank_code'))) },
-          { key: 'currency', header: 'Currency', text: textOf(reading.documented(body, 'currency')) },
+          { key: 'account_holder', header: 'Account holder', text: textOf(r?.account_holder) },
+          { key: 'account_number', header: 'Account number', text: textOf(r?.account_number) },
+          { key: 'bank', header: 'Bank', text: bankText(textOf(r?.bank), textOf(r?.bank_code)) },
+          { key: 'currency', header: 'Currency', text: textOf(r?.currency) },
           { key: 'period', header: 'Period', text: periodText(periodOf(body)) },
         ],
         body,

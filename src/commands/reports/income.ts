@@ -2,6 +2,8 @@
 // month), the income stability score, remittance, the average monthly credit and the credits of
 // each month; `--chart` draws the monthly credits as a line chart, as `svc data series --chart`
 // draws a series.
+import { readReply } from '../../core/reply-schema.js';
+import { IncomeReply } from '../../api/replies/reports.js';
 import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
@@ -59,21 +61,21 @@ const dayOfMonth: Show = (raw) => {
 };
 
 export function incomeView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
-  const field = (name: string) => reading.documented(body, name);
+  const r = readReply(reading, IncomeReply, body);
   // No currency is documented for this view; one the reply names is put before the amounts.
   const money = amount(textOf(pick(body, 'currency')));
   const facts: ValueFact[] = [
-    { key: 'salary_detected', header: 'Salary detected', raw: field('salary_detected'), show: yesNo },
-    { key: 'salary_amount', header: 'Salary', raw: field('salary_amount'), show: money },
-    { key: 'salary_regularity', header: 'Salary regularity', raw: field('salary_regularity'), show: painted({ monthly: 'good', irregular: 'warn' }) },
-    { key: 'salary_day_of_month', header: 'Salary day', raw: field('salary_day_of_month'), show: dayOfMonth },
-    { key: 'income_stability_score', header: 'Income stability', raw: field('income_stability_score'), show: outOf(100) },
-    { key: 'remittance_detected', header: 'Remittance', raw: field('remittance_detected'), show: yesNo },
-    { key: 'avg_monthly_credit', header: 'Average monthly credit', raw: field('avg_monthly_credit'), show: money },
+    { key: 'salary_detected', header: 'Salary detected', raw: r?.salary_detected, show: yesNo },
+    { key: 'salary_amount', header: 'Salary', raw: r?.salary_amount, show: money },
+    { key: 'salary_regularity', header: 'Salary regularity', raw: r?.salary_regularity, show: painted({ monthly: 'good', irregular: 'warn' }) },
+    { key: 'salary_day_of_month', header: 'Salary day', raw: r?.salary_day_of_month, show: dayOfMonth },
+    { key: 'income_stability_score', header: 'Income stability', raw: r?.income_stability_score, show: outOf(100) },
+    { key: 'remittance_detected', header: 'Remittance', raw: r?.remittance_detected, show: yesNo },
+    { key: 'avg_monthly_credit', header: 'Average monthly credit', raw: r?.avg_monthly_credit, show: money },
   ];
   const known = [...KNOWN];
   const tables: Part[] = [];
-  const credits = recordList(field('monthly_credits'));
+  const credits = recordList(r?.monthly_credits);
   if (credits) {
     known.push('monthly_credits');
     tables.push({ heading: 'Monthly credits', view: monthlyCreditsTable(credits) });

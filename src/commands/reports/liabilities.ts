@@ -1,5 +1,7 @@
 // `svc reports liabilities ID`: the monthly EMI total, the share of income it takes (EMI load), the
 // bounced payments, and the lenders with what was paid to each.
+import { readReply } from '../../core/reply-schema.js';
+import { LiabilitiesReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
@@ -23,16 +25,16 @@ const bounces: Show = (raw, paint) => {
 };
 
 export function liabilitiesView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
-  const field = (name: string) => reading.documented(body, name);
+  const r = readReply(reading, LiabilitiesReply, body);
   const money = amount(textOf(pick(body, 'currency')));
   const facts: ValueFact[] = [
-    { key: 'monthly_emi_total', header: 'Monthly EMI total', raw: field('monthly_emi_total'), show: money },
-    { key: 'emi_load_pct', header: 'EMI load', raw: field('emi_load_pct'), show: percent },
-    { key: 'bounce_count', header: 'Bounces', raw: field('bounce_count'), show: bounces },
+    { key: 'monthly_emi_total', header: 'Monthly EMI total', raw: r?.monthly_emi_total, show: money },
+    { key: 'emi_load_pct', header: 'EMI load', raw: r?.emi_load_pct, show: percent },
+    { key: 'bounce_count', header: 'Bounces', raw: r?.bounce_count, show: bounces },
   ];
   const known = [...KNOWN];
   const tables: Part[] = [];
-  const lenders = recordList(field('lenders'));
+  const lenders = recordList(r?.lenders);
   if (lenders) {
     known.push('lenders');
     tables.push({ heading: 'Lenders', view: lendersTable(lenders) });

@@ -5,7 +5,7 @@ import { formatCount } from '../../core/output/format.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
 import { checkInteger } from '../args.js';
-import { bankText } from './report-view.js';
+import { bankText } from './bank-text.js';
 import { paintReportStatus, REPORT_STATUSES, type ReportStatus } from './status.js';
 
 /** The most reports one request returns (the spec's page size maximum). */

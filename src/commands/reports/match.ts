@@ -16,13 +16,15 @@ export async function matchName(ctx: Context, id: string, options: { name: strin
   const reply = await client.request({ ...call, json: { name } });
   await ctx.present(reply, {
     what: call.what,
+    replies: () => import('../../api/replies/reports.js'),
     viewRecords: 'flat',
-    view: (body, reading) => {
-      const reasons = reading.documented(body, 'reasons');
+    view: (body, reading, { readReply, MatchReply }) => {
+      const r = readReply(reading, MatchReply, body);
+      const reasons = r?.reasons;
       const m = {
-        score: numberOf(reading.documented(body, 'match_score')),
-        result: textOf(reading.documented(body, 'result')),
-        statementName: textOf(reading.documented(body, 'statement_name')),
+        score: numberOf(r?.match_score),
+        result: textOf(r?.result),
+        statementName: textOf(r?.statement_name),
         reasons: Array.isArray(reasons) ? reasons.flatMap((r) => textOf(r) ?? []) : textOf(reasons) !== undefined ? [textOf(reasons)!] : [],
       };
       const fields: Column<typeof m>[] = [

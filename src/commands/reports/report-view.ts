@@ -2,13 +2,17 @@
 // block as a field list, then whatever else the report carries (monthly summary, categories,
 // merchant categories, signals …) as the generic view shows it, its amounts as money. Its
 // transactions are counted here; `-o csv` and `-o ndjson` write them one per line.
+import type * as Reports from '../../api/replies/reports.js';
 import { moneyOf } from '../../api/money.js';
 import { isRecord, numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import type { ReplyReader } from '../../app/context.js';
 import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
+import { bankText } from './bank-text.js';
 import { paintReportStatus } from './status.js';
+
+export { bankText };
 
 /** What a report says of itself, from either documented place of each field. */
 export interface ReportFacts {
@@ -43,29 +47,30 @@ export function periodText(period: { from?: string; to?: string } | undefined): 
   return `${period.from ?? '?'} → ${period.to ?? '?'}`;
 }
 
-export function readReport(body: unknown, reading: ReplyReading): ReportFacts {
-  const statement = reading.documented(body, 'statement');
-  const transactions = reading.documented(body, 'transactions');
+export function readReport(body: unknown, reading: ReplyReading, { readReply, ReportReply }: typeof Reports): ReportFacts {
+  const report = readReply(reading, ReportReply, body);
+  const statement = report?.statement;
+  const transactions = report?.transactions;
   return {
-    reportId: textOf(reading.documented(body, 'report_id')),
-    status: textOf(reading.documented(body, 'status')),
+    reportId: textOf(report?.report_id),
+    status: textOf(report?.status),
     // A report of the list's flat shape may carry its bank's name at the top, beside bank_code.
-    bank: textOf(reading.documented(statement, 'statement.bank', 'bank')) ?? textOf(pick(body, 'bank')),
+    bank: textOf(statement?.bank) ?? textOf(pick(body, 'bank')),
     // The list carries bank_code at the top, the full report inside `statement`.
     bankCode: textOf(pick(statement, 'bank_code') ?? pick(body, 'bank_code')),
-    currency: textOf(reading.documented(statement, 'statement.currency', 'currency')),
+    currency: textOf(statement?.currency),
     period: periodOf(statement) ?? periodOf(body),
-    openingBalance: reading.documented(statement, 'statement.opening_balance', 'opening_balance'),
-    closingBalance: reading.documented(statement, 'statement.closing_balance', 'closing_balance'),
+    openingBalance: statement?.opening_balance,
+    closingBalance: statement?.closing_balance,
     transactions: pick(statement, 'total_transactions') ?? (Array.isArray(transactions) ? transactions.length : undefined),
-    createdAt: textOf(reading.documented(body, 'created_at')),
+    createdAt: textOf(report?.created_at),
     dataSource: textOf(pick(body, 'data_source')),
     tamperVerifiable: typeof pick(body, 'tamper_verifiable') === 'boolean' ? (pick(body, 'tamper_verifiable') as boolean) : undefined,
   };
 }
 
-export function reportView(body: unknown, reading: ReplyReading, title?: string): SectionsView {
-  const r = readReport(body, reading);
+export function reportView(body: unknown, reading: ReplyReading, reports: typeof Reports, title?: string): SectionsView {
+  const r = readReport(body, reading, reports);
   const amount = (value: unknown) => formatMoney(value, r.currency) ?? cellText(value);
   const counted = (value: unknown) => (numberOf(value) === undefined ? cellText(value) : formatCount(textOf(value)));
   const fields: Column<ReportFacts>[] = [
@@ -94,23 +99,20 @@ function prefixed(name: string, fields: Record<string, unknown>): Record<string,
   return Object.keys(fields).length ? { [name]: fields } : {};
 }
 
-export function bankText(bank: string | undefined, code: string | undefined): string {
-  if (bank && code && bank !== code) return `${bank} (${code})`;
-  return bank ?? code ?? '';
-}
 
 /**
  * The full report as a command reads it: its transactions are its records (a report is a view:
  * their nested values, the newer shape's category and counterparties, go to dotted CSV columns).
  */
-export function reportReader(what: string, title?: string): ReplyReader {
+export function reportReader(what: string, title?: string): ReplyReader<typeof Reports> {
   return {
     what,
     records: (body) => {
       const transactions = pick(body, 'transactions');
       return Array.isArray(transactions) ? transactions : undefined;
     },
+    replies: () => import('../../api/replies/reports.js'),
     viewRecords: 'flat',
-    view: (body, reading) => reportView(body, reading, title),
+    view: (body, reading, reports) => reportView(body, reading, reports, title),
   };
 }

@@ -1,5 +1,7 @@
 // `svc reports score ID` (1 billing unit a call): the score out of 1000 and its band in colour, and
 // the factors behind it with their signed impacts, the largest (in absolute value) first.
+import { readReply } from '../../core/reply-schema.js';
+import { ScoreReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
@@ -25,15 +27,16 @@ export async function showScore(ctx: Context, id: string): Promise<void> {
 }
 
 export function scoreView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
-  const band = reading.documented(body, 'band');
+  const r = readReply(reading, ScoreReply, body);
+  const band = r?.band;
   const facts: ValueFact[] = [
     // The score takes the colour of its band.
-    { key: 'score', header: 'Score', raw: reading.documented(body, 'score'), show: (raw, paint) => paintAs(BAND_COLOURS, band, outOf(1000)(raw, paint), paint) },
+    { key: 'score', header: 'Score', raw: r?.score, show: (raw, paint) => paintAs(BAND_COLOURS, band, outOf(1000)(raw, paint), paint) },
     { key: 'band', header: 'Band', raw: band, show: painted(BAND_COLOURS) },
   ];
   const known = ['score', 'band'];
   const tables: Part[] = [];
-  const factors = recordList(reading.documented(body, 'factors'));
+  const factors = recordList(r?.factors);
   if (factors) {
     known.push('factors');
     tables.push({ heading: 'Factors', view: factorsTable(factors) });

@@ -6,7 +6,7 @@ import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 import { target, type Endpoint } from '../../api/endpoints.js';
 
-export async function showView(ctx: Context, id: string, view: Endpoint, read: (what: string) => ReplyReader): Promise<void> {
+export async function showView<R = undefined>(ctx: Context, id: string, view: Endpoint, read: (what: string) => ReplyReader<R>): Promise<void> {
   const call = target(view, { report_id: id });
   const client = await ctx.client();
   const reply = await client.request(call);

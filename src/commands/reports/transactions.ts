@@ -4,8 +4,10 @@
 // balance, category, confidence}]}; a report's transactions also come in a newer shape
 // ({transaction_id, date, name, amount, merchant_name, personal_finance_category …}), and both are
 // read. The list is what the command walks: without it the reply is exit 10, whatever the format.
+import { readReply } from '../../core/reply-schema.js';
+import { TransactionListReply, TransactionsReply } from '../../api/replies/transactions.js';
 import { holdsMoney } from '../../api/money.js';
-import { isRecord, numberOf, otherFields, pick, type JsonRecord, type ReplyReading } from '../../core/reading.js';
+import { isRecord, numberOf, otherFields, type JsonRecord, type ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
@@ -25,7 +27,7 @@ export async function listTransactions(ctx: Context, id: string, options: Transa
 
 /** The documented list: `transactions` of the reply object. */
 export function transactionsOf(body: unknown, reading: ReplyReading): unknown[] {
-  return reading.needList(pick(reading.needObject(body, ''), 'transactions'), 'transactions');
+  return readReply(reading, TransactionListReply, body).transactions;
 }
 
 /** One transaction of either shape, its raw values by meaning, and the fields no column shows. */
@@ -130,8 +132,9 @@ export function countText(shown: number, counted: number | undefined): string {
 }
 
 export function transactionsView(body: unknown, reading: ReplyReading, frame: { id?: string; filters?: TransactionFilters } = {}): SectionsView {
-  const items = transactionsOf(body, reading);
-  const counted = reading.documented(body, 'count');
+  const reply = readReply(reading, TransactionsReply, body);
+  const items: unknown[] = reply.transactions;
+  const counted = reply.count;
   const filtered = frame.filters !== undefined && Object.keys(frame.filters).some((k) => k !== 'limit');
   const table = transactionsTable(items, filtered ? 'No transactions match these filters.' : 'The report has no transactions.');
   // A count that is no number is not the documented one: it is shown with the rest.

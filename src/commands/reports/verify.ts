@@ -1,6 +1,8 @@
 // `svc reports verify ID` (1 billing unit a call): whether the statement looks authentic — the
 // verdict in colour and the confidence — and each check run on it, passed or failed, with its
 // severity.
+import { readReply } from '../../core/reply-schema.js';
+import { VerifyReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { booleanOf, numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
@@ -34,14 +36,15 @@ const confidence: Show = (raw) => {
 };
 
 export function verifyView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
+  const r = readReply(reading, VerifyReply, body);
   const facts: ValueFact[] = [
-    { key: 'verdict', header: 'Verdict', raw: reading.documented(body, 'verdict'), show: painted(VERIFY_COLOURS) },
-    { key: 'confidence', header: 'Confidence', raw: reading.documented(body, 'confidence'), show: confidence },
+    { key: 'verdict', header: 'Verdict', raw: r?.verdict, show: painted(VERIFY_COLOURS) },
+    { key: 'confidence', header: 'Confidence', raw: r?.confidence, show: confidence },
   ];
   const known = ['verdict', 'confidence'];
   const tables: Part[] = [];
   let hints: string[] | undefined;
-  const checks = recordList(reading.documented(body, 'checks'));
+  const checks = recordList(r?.checks);
   if (checks) {
     known.push('checks');
     const table = checksTable(checks);

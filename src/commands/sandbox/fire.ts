@@ -22,13 +22,15 @@ export async function fireWebhook(ctx: Context, id: string, options: { event?: E
   const reply = await client.request({ ...call, json });
   await ctx.present(reply, {
     what: call.what,
+    replies: () => import('../../api/replies/sandbox.js'),
     viewRecords: 'flat',
-    view: (body, reading) => {
+    view: (body, reading, { readReply, FireReply }) => {
+      const r = readReply(reading, FireReply, body);
       const deliveredTo = deliveredToOf(body);
       const f = {
-        fired: textOf(reading.documented(body, 'fired')),
-        reportId: textOf(reading.documented(body, 'report_id')),
-        environment: textOf(reading.documented(body, 'environment')),
+        fired: textOf(r?.fired),
+        reportId: textOf(r?.report_id),
+        environment: textOf(r?.environment),
         deliveredTo: deliveredTo && (deliveredTo.length ? deliveredTo.join(', ') : 'no endpoint'),
       };
       const fields: Column<typeof f>[] = [

@@ -1,4 +1,5 @@
 import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../core/reading.js';
+import type * as Replies from '../../api/replies/statements.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
@@ -11,18 +12,14 @@ export async function listStatements(ctx: Context, options: { status?: string })
   const client = await ctx.client();
   const call = target(ENDPOINTS.statements);
   const reply = await client.request({ ...call, query: { status } });
-  const statementsOf = (body: unknown, reading: ReplyReading) =>
-    reading.needList(pick(reading.needObject(body, ''), 'statements'), 'statements');
+  const statementsOf = (body: unknown, reading: ReplyReading, { readReply, StatementsReply }: typeof Replies) => readReply(reading, StatementsReply, body).statements;
   await ctx.present(reply, {
     what: call.what,
+    replies: () => import('../../api/replies/statements.js'),
     records: statementsOf,
-    view: (body, reading) => {
-      const rows = statementsOf(body, reading).map((s) => {
-        const read = {
-          status: textOf(reading.documented(s, 'statements[].status', 'status')),
-          content_hash: textOf(reading.documented(s, 'statements[].content_hash', 'content_hash')),
-          verify_url: textOf(reading.documented(s, 'statements[].verify_url', 'verify_url')),
-        };
+    view: (body, reading, replies) => {
+      const rows = statementsOf(body, reading, replies).map((s) => {
+        const read = { status: textOf(s?.status), content_hash: textOf(s?.content_hash), verify_url: textOf(s?.verify_url) };
         return { ...read, id: textOf(pick(s, ...ID_NAMES)), rest: unreadFields(s, ID_NAMES, read) };
       });
       type Row = (typeof rows)[number];

@@ -13,18 +13,20 @@ export async function showUsage(ctx: Context): Promise<void> {
   const reply = await client.request(call);
   await ctx.present(reply, {
     what: call.what,
+    replies: () => import('../../api/replies/usage.js'),
     viewRecords: 'flat',
-    view: (body, reading) => {
-      const quota = numberOf(reading.documented(body, 'quota'));
-      const used = numberOf(reading.documented(body, 'used'));
-      const remaining = numberOf(reading.documented(body, 'remaining'));
+    view: (body, reading, { readReply, UsageReply }) => {
+      const reply = readReply(reading, UsageReply, body);
+      const quota = numberOf(reply?.quota);
+      const used = numberOf(reply?.used);
+      const remaining = numberOf(reply?.remaining);
       const u = {
-        plan: textOf(reading.documented(body, 'plan')),
+        plan: textOf(reply?.plan),
         quota,
         used,
         remaining: remaining ?? (quota !== undefined && used !== undefined ? Math.max(0, quota - used) : undefined),
-        period: textOf(reading.documented(body, 'period')),
-        resetsAt: textOf(reading.documented(body, 'resets_at')),
+        period: textOf(reply?.period),
+        resetsAt: textOf(reply?.resets_at),
       };
       const fields: Column<typeof u>[] = [
         { key: 'plan', header: 'Plan', value: (x) => x.plan },
