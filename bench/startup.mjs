@@ -1,10 +1,13 @@
 // Benchmark of start-up and request overhead (a script, not a test), side by side in one run:
 //   - `svc --version` and `svc --help` against `node -e 0`;
-//   - `svc reports list --json` against `svc mock` vs a minimal Node script doing the same request
-//     with node:http and printing the body: the honest floor (Node 20's fetch costs ~100 ms at its
-//     first request, which would flatter svc);
+//   - `svc reports list --json` vs a minimal Node script doing the same request with node:http and
+//     printing the body: the honest floor (Node 20's fetch costs ~100 ms at its first request,
+//     which would flatter svc);
 //   - `svc data series … --json --no-cache` over 10 years of monthly data vs the same script;
 //   - both against a minimal script using fetch, for information.
+// The requests go to a server that answers in a millisecond or two (bench/support/fast-server.mjs)
+// with the replies `svc mock` gave once at the start: the mock's own time per request would
+// dilute the ratio.
 // Medians of interleaved runs after a warm-up; ratios are what count (absolute times on a shared
 // machine are noise). The warm-up runs also leave svc's code cache in place, as any run after the
 // first finds it (src/launch/code-cache.ts).
@@ -15,6 +18,7 @@
 // minimal node:http script. Exit code 1 when one is missed.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -25,11 +29,41 @@ const SVC = join(ROOT, 'bin', 'svc.cjs');
 const WARM_UP = 2;
 const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
 const RUNS = Math.max(7, Number(args.runs ?? 11));
+const SERIES = '/v1/data/cbank/cpi/series?indicator=PCPI_IX&from=2016-01&to=2026-11';
 
 const home = mkdtempSync(join(tmpdir(), 'svc-bench-startup-'));
+
+/** The first line a child prints, as JSON. */
+const firstLine = (child) => new Promise((resolve) => createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line))));
+
+/** A reply of the server at `url`, as the fast server gives it back: status, headers, body. */
+function fetchReply(url, key) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+        resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') });
+      });
+    }).on('error', reject);
+  });
+}
+
+// The replies, once from `svc mock`; then the mock is stopped and the fast server gives them.
 const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { env: { ...process.env, SVC_DATA_DIR: join(home, 'data') }, stdio: ['ignore', 'pipe', 'ignore'] });
-const { url, keys } = JSON.parse(await new Promise((resolve) => createInterface({ input: mock.stdout }).once('line', resolve)));
-const key = keys.find((k) => k.mode === 'test' && k.scope === 'FULL').key;
+const started = await firstLine(mock);
+const key = started.keys.find((k) => k.mode === 'test' && k.scope === 'FULL').key;
+const replies = {};
+try {
+  for (const path of ['/v1/reports', SERIES]) replies[path] = await fetchReply(started.url + path, key);
+} finally {
+  mock.kill('SIGINT');
+}
+const repliesFile = join(home, 'replies.json');
+writeFileSync(repliesFile, JSON.stringify(replies));
+const server = spawn(process.execPath, [join(ROOT, 'bench', 'support', 'fast-server.mjs'), repliesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+const { url } = await firstLine(server);
 // CI is unset so that svc uses the compile cache as a person's shell would.
 const env = { ...process.env, CI: '', HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache'), SVC_BASE_URL: url, SVC_API_KEY: key };
 
@@ -50,7 +84,6 @@ get(process.env.SVC_BASE_URL + process.argv[2], { headers: { Authorization: 'Bea
 });\n`,
 );
 
-const SERIES = '/v1/data/cbank/cpi/series?indicator=PCPI_IX&from=2016-01&to=2026-11';
 const LIST_COMMAND = [SVC, 'reports', 'list', '--json'];
 const SERIES_COMMAND = [SVC, 'data', 'series', 'cpi', 'PCPI_IX', '--from', '2016-01', '--to', '2026-11', '--json', '--no-cache'];
 const cases = [
@@ -73,7 +106,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 let missed = 0;
 try {
-  console.log(`medians of ${RUNS} interleaved runs after ${WARM_UP} warm-up runs; node ${process.version}`);
+  console.log(`medians of ${RUNS} interleaved runs after ${WARM_UP} warm-up runs; node ${process.version}; requests to a server answering ready-made replies`);
   console.log(['case', 'svc ms', 'baseline', 'baseline ms', 'ratio', 'target'].join('\t'));
   for (const c of cases) {
     for (let i = 0; i < WARM_UP; i++) {
@@ -93,7 +126,7 @@ try {
     console.log([c.name, median(ours).toFixed(1), c.baselineName, median(theirs).toFixed(1), ratio.toFixed(2), target].join('\t'));
   }
 } finally {
-  mock.kill('SIGINT');
+  server.kill();
   rmSync(home, { recursive: true, force: true });
 }
 process.exit(missed > 0 ? 1 : 0);
