@@ -7,6 +7,10 @@
 //   - dist/complete.cjs (src/completion/entry.ts) serves `svc __complete` (the completion scripts'
 //     questions) without loading the program, as every module loaded costs time at each TAB.
 //   - dist/jq.cjs, jq compiled to WebAssembly (1.3 MB), loaded only by `--jq`.
+//   - dist/mock.cjs, the emulator (src/mock/entry.ts), required by the program only when `svc mock`
+//     runs: the program is read, and its code cache deserialised, at every start, and the mock
+//     would be half of it. The build fails if the program holds any of src/mock but the table of
+//     fault names (src/mock/fault-names.ts, which completion reads).
 // The new dist/ is built beside the old one and swapped in by renaming, so an `svc` started during
 // a build never sees half a dist/. Source maps go to build/maps/, never shipped: the startup tests
 // read them to name the packages a run evaluated.
@@ -87,6 +91,32 @@ function svcAppendByte(view, byte) {
   },
 };
 
+/**
+ * src/mock/entry.ts is dist/mock.cjs: the program's `import()` of it (src/commands/mock/mock.ts)
+ * becomes a `require` of the file beside the program, made when `svc mock` gets that far (an
+ * `import()` left in the program would fail: see src/core/external.ts).
+ */
+const mockApart = {
+  name: 'mock-apart',
+  setup(build) {
+    build.onResolve({ filter: /\/mock\/entry\.js$/ }, (args) =>
+      args.importer.startsWith(`${root}src/`) && !args.importer.startsWith(`${root}src/mock/`) ? { path: 'mock', namespace: 'mock-apart' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'mock-apart' }, () => ({ contents: "module.exports = require('./mock.cjs');", loader: 'js' }));
+    build.onResolve({ filter: /^\.\/mock\.cjs$/, namespace: 'mock-apart' }, () => ({ path: './mock.cjs', external: true }));
+  },
+};
+
+/** What of src/mock a bundle other than dist/mock.cjs may hold: the table of fault names, which imports nothing. */
+const MOCK_SHARED = new Set(['src/mock/fault-names.ts']);
+
+/** Fails the build when `metafile`'s bundle holds any of the emulator beyond MOCK_SHARED. */
+function checkNoMock(metafile, name) {
+  const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
+  const pulled = inputs.filter((input) => input.startsWith('src/mock/') && !MOCK_SHARED.has(input));
+  if (pulled.length > 0) throw new Error(`${name} holds the emulator (${pulled.slice(0, 3).join(', ')}…): import it through src/mock/entry.ts, which is dist/mock.cjs`);
+}
+
 /** src/core/external.ts is dist/external.cjs, required by the program: the one place of its `import()`s. */
 const externalApart = {
   name: 'external-apart',
@@ -115,14 +145,16 @@ const childProcessOnUse = {
 };
 
 try {
-  await build({
+  const program_ = await build({
     ...common,
     entryPoints: [`${root}/src/cli.ts`],
     outfile: `${staging}/cli.cjs`,
-    plugins: [externalApart, childProcessOnUse],
+    plugins: [externalApart, mockApart, childProcessOnUse],
     // Parsed at every start where no code cache can be used: less text parses faster.
     minify: true,
+    metafile: true,
   });
+  checkNoMock(program_.metafile, 'dist/cli.cjs');
   const program = readFileSync(`${staging}/cli.cjs`);
   const wide = program.findIndex((byte) => byte > 0x7f);
   if (wide !== -1) throw new Error(`dist/cli.cjs is not ASCII: ${JSON.stringify(program.subarray(Math.max(0, wide - 40), wide + 10).toString())}; write the character as \\u…`);
@@ -133,13 +165,17 @@ try {
     outfile: `${staging}/launch.cjs`,
     define: { ...common.define, __SVC_PROGRAM_ID__: JSON.stringify(programId) },
   });
-  await build({
+  const completion = await build({
     ...common,
     entryPoints: [`${root}/src/completion/entry.ts`],
     outfile: `${staging}/complete.cjs`,
     // A dependency it never loads on this path must not be inlined.
     packages: 'external',
+    metafile: true,
   });
+  checkNoMock(completion.metafile, 'dist/complete.cjs');
+  // Loaded only by `svc mock`, by plain require (never with the program's code cache).
+  await build({ ...common, entryPoints: [`${root}/src/mock/entry.ts`], outfile: `${staging}/mock.cjs`, minify: true });
   await build({
     ...common,
     entryPoints: [`${root}/src/core/external.ts`],

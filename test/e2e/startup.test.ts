@@ -46,6 +46,8 @@ describe('the program', () => {
   it('a GET with --json: commander alone (replies are read without a schema library); node:http, not fetch, not node:crypto', async () => {
     const result = await trace(['reports', 'list', '--json']);
     expect(result.status, result.stderr).toBe(0);
+    // Not the emulator: it is a bundle of its own, for `svc mock` alone.
+    expect(result.files).not.toContain('dist/mock.cjs');
     expect(result.packages).toEqual(['commander']);
     expect(result.builtins).toContain('http');
     for (const builtin of ['https', 'tls', 'crypto', 'zlib', FETCH]) expect(result.builtins).not.toContain(builtin);
@@ -69,6 +71,14 @@ describe('the program', () => {
     expect(result.packages).toEqual(['commander']);
     expect(result.builtins).toContain('crypto');
     expect(result.builtins).not.toContain(FETCH);
+  });
+
+  it('svc mock loads the emulator, a bundle of its own (dist/mock.cjs)', async () => {
+    // A port in use (the world's mock): the emulator is loaded, then refused the port (exit 2).
+    const result = await trace(['mock', '--port', new URL(world.mock.url).port, '--quiet']);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/port \d+ is in use/);
+    expect(result.files).toContain('dist/mock.cjs');
   });
 
   it('a proxy variable brings in undici for its proxy agent', async () => {
