@@ -14,6 +14,7 @@ import { registerGrants } from './commands/grants/index.js';
 import { registerHelp } from './commands/help/index.js';
 import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
+import { commandPath } from './core/program/svc-help.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerMerchants } from './commands/merchants/index.js';
 import { registerMock } from './commands/mock/index.js';
@@ -27,6 +28,7 @@ import { registerVersion } from './commands/version/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import type { App } from './core/app.js';
 import type { JqFilter } from './core/output/jq.js';
+import { noteCommandRan } from './core/command-ran.js';
 import { Context, type GlobalFlags } from './core/context.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
@@ -65,6 +67,7 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
   const app: App = {
     action: (load) => async (...args) => {
       const command = args.at(-1) as Command;
+      noteCommandRan(commandPath(command));
       const flags = command.optsWithGlobals<GlobalFlags>();
       const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
       context = new Context(filter?.io ?? io, flags, signal, secrets, services);
