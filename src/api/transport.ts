@@ -47,15 +47,17 @@ export const directTransport: Transport = async (request) => {
   );
   const chunks: Buffer[] = [];
   let received = 0;
-  // Rejects when the connection is reset or aborted before the body is complete.
-  for await (const chunk of response) {
-    received += (chunk as Buffer).byteLength;
-    if (received > request.maxBodyBytes) {
+  // Rejects when the connection is reset or aborted before the body is complete: `finished` tells
+  // what a `for await` over the reply would throw, without its promise for every chunk.
+  await new Promise<void>((resolve, reject) => {
+    response.on('data', (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received <= request.maxBodyBytes) return void chunks.push(chunk);
+      reject(new ReplyTooLargeError(request.maxBodyBytes, { status, headers: replyHeaders }));
       response.destroy();
-      throw new ReplyTooLargeError(request.maxBodyBytes, { status, headers: replyHeaders });
-    }
-    chunks.push(chunk as Buffer);
-  }
+    });
+    process.getBuiltinModule('node:stream').finished(response, (error) => (error ? reject(error) : resolve()));
+  });
   const body = decodeBody(Buffer.concat(chunks), replyHeaders.get('content-encoding'), request.maxBodyBytes, { status, headers: replyHeaders });
   return { status, headers: replyHeaders, raw: utf8(body) };
 };
