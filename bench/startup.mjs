@@ -8,9 +8,14 @@
 // The requests go to a server that answers in a millisecond or two (bench/support/fast-server.mjs)
 // with the replies `svc mock` gave once at the start: the mock's own time per request would
 // dilute the ratio.
-// Medians of interleaved runs after a warm-up; ratios are what count (absolute times on a shared
-// machine are noise). The warm-up runs also leave svc's code cache in place, as any run after the
-// first finds it (src/launch/code-cache.ts).
+// Runs in pairs after a warm-up, svc and its baseline one after the other (each first in half of
+// the pairs): the ratio is the median of the pairs'
+// ratios, which a machine whose speed drifts during the run moves less than a ratio of medians;
+// the quartiles of the pairs' ratios show the spread. The ratio of the CPU time the runs used (the
+// median of the pairs', all threads) is for information: a busy machine delays a run much more
+// than it makes it work. Ratios are what count (absolute times on a
+// shared machine are noise). The warm-up runs also leave svc's code cache in place, as any run
+// after the first finds it (src/launch/code-cache.ts).
 //
 //   node bench/startup.mjs [--runs N]      (default 11; at least 7)
 //
@@ -95,19 +100,27 @@ const cases = [
   { name: 'data series cpi PCPI_IX --json --no-cache (10 years)', command: SERIES_COMMAND, baseline: [minimal, SERIES], baselineName: 'minimal fetch' },
 ];
 
+// Each run also tells the processor time it used (user and system, all its threads) on fd 3 as it
+// exits, through a module required before its own (the same for svc and the baselines).
+const cpuReport = join(home, 'cpu-report.cjs');
+writeFileSync(cpuReport, "process.on('exit', () => { const u = process.cpuUsage(); require('node:fs').writeSync(3, `${(u.user + u.system) / 1000}\\n`); });\n");
+
+/** One run: its wall time and CPU time, in ms. */
 function time(argv) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, argv, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const result = spawnSync(process.execPath, ['--require', cpuReport, ...argv], { env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
   if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
-  return Number(process.hrtime.bigint() - started) / 1e6;
+  return { wall: Number(process.hrtime.bigint() - started) / 1e6, cpu: Number(result.output[3].toString()) };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The value a `share` of the way through the sorted values (0.5: the median). */
+const quantile = (values, share) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * share)];
+const median = (values) => quantile(values, 0.5);
 
 let missed = 0;
 try {
-  console.log(`medians of ${RUNS} interleaved runs after ${WARM_UP} warm-up runs; node ${process.version}; requests to a server answering ready-made replies`);
-  console.log(['case', 'svc ms', 'baseline', 'baseline ms', 'ratio', 'target'].join('\t'));
+  console.log(`${RUNS} pairs of runs after ${WARM_UP} warm-up pairs; node ${process.version}; requests to a server answering ready-made replies`);
+  console.log(['case', 'svc ms', 'baseline', 'baseline ms', 'ratio', 'quartiles', 'cpu ratio', 'target'].join('\t'));
   for (const c of cases) {
     for (let i = 0; i < WARM_UP; i++) {
       time(c.command);
@@ -116,14 +129,20 @@ try {
     const ours = [];
     const theirs = [];
     for (let i = 0; i < RUNS; i++) {
-      ours.push(time(c.command));
+      // Each goes first in half of the pairs: neither gains from following the other.
+      if (i % 2 === 0) ours.push(time(c.command));
       theirs.push(time(c.baseline));
+      if (i % 2 === 1) ours.push(time(c.command));
     }
-    const ratio = median(ours) / median(theirs);
+    const ratios = ours.map((run, i) => run.wall / theirs[i].wall);
+    const ratio = median(ratios);
+    const cpuRatio = median(ours.map((run, i) => run.cpu / theirs[i].cpu));
     const miss = c.target !== undefined && ratio > c.target;
     if (miss) missed++;
     const target = c.target === undefined ? '(information)' : `≤ ${c.target}${miss ? '  MISSED' : ''}`;
-    console.log([c.name, median(ours).toFixed(1), c.baselineName, median(theirs).toFixed(1), ratio.toFixed(2), target].join('\t'));
+    const quartiles = `${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)}`;
+    const ms = (runs) => median(runs.map((run) => run.wall)).toFixed(1);
+    console.log([c.name, ms(ours), c.baselineName, ms(theirs), ratio.toFixed(2), quartiles, cpuRatio.toFixed(2), target].join('\t'));
   }
 } finally {
   server.kill();
