@@ -6,11 +6,13 @@
 //   - dist/launch.cjs, which loads the program with its code cache; it carries the program's hash.
 //   - dist/complete.cjs (src/completion/entry.ts) serves `svc __complete` (the completion scripts'
 //     questions) without loading the program, as every module loaded costs time at each TAB.
+//   - dist/external.cjs (src/core/external.ts): the packages few commands use (the spinner, the
+//     questions, csv-parse's streaming parser), required by the program at the first use of one.
 //   - dist/jq.cjs, jq compiled to WebAssembly (1.3 MB), loaded only by `--jq`.
 //   - dist/mock.cjs, the emulator (src/mock/entry.ts), required by the program only when `svc mock`
 //     runs: the program is read, and its code cache deserialised, at every start, and the mock
 //     would be half of it. The build fails if the program holds any of src/mock but the table of
-//     fault names (src/mock/fault-names.ts, which completion reads).
+//     fault names (src/mock/fault-names.ts, which completion reads), or a package kept apart.
 // The new dist/ is built beside the old one and swapped in by renaming, so an `svc` started during
 // a build never sees half a dist/. Source maps go to build/maps/, never shipped: the startup tests
 // read them to name the packages a run evaluated.
@@ -92,40 +94,44 @@ function svcAppendByte(view, byte) {
 };
 
 /**
- * src/mock/entry.ts is dist/mock.cjs: the program's `import()` of it (src/commands/mock/mock.ts)
- * becomes a `require` of the file beside the program, made when `svc mock` gets that far (an
- * `import()` left in the program would fail: see src/core/external.ts).
+ * A module of src/ built as a file of its own beside the program: the program's imports of it,
+ * static or `import()`, become a `require` of that file, made when the importing code first runs
+ * (an `import()` left in the program would fail: see src/core/external.ts). `inside`: the folder of
+ * the module's own code, whose imports of it stay as they are.
  */
-const mockApart = {
-  name: 'mock-apart',
-  setup(build) {
-    build.onResolve({ filter: /\/mock\/entry\.js$/ }, (args) =>
-      args.importer.startsWith(`${root}src/`) && !args.importer.startsWith(`${root}src/mock/`) ? { path: 'mock', namespace: 'mock-apart' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'mock-apart' }, () => ({ contents: "module.exports = require('./mock.cjs');", loader: 'js' }));
-    build.onResolve({ filter: /^\.\/mock\.cjs$/, namespace: 'mock-apart' }, () => ({ path: './mock.cjs', external: true }));
-  },
-};
+function apart(name, filter, file, inside = undefined) {
+  return {
+    name,
+    setup(build) {
+      build.onResolve({ filter }, (args) =>
+        args.importer.startsWith(`${root}src/`) && !(inside && args.importer.startsWith(inside)) ? { path: file, namespace: name } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: name }, () => ({ contents: `module.exports = require('./${file}');`, loader: 'js' }));
+      build.onResolve({ filter: /.*/, namespace: name }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
+
+/** src/core/external.ts is dist/external.cjs: the packages few commands use, and the one place of the `import()`s. */
+const externalApart = apart('external-apart', /\/external\.js$/, 'external.cjs');
+
+/** src/mock/entry.ts is dist/mock.cjs, required by `svc mock` (src/commands/mock/mock.ts) once its flags are checked. */
+const mockApart = apart('mock-apart', /\/mock\/entry\.js$/, 'mock.cjs', `${root}src/mock/`);
 
 /** What of src/mock a bundle other than dist/mock.cjs may hold: the table of fault names, which imports nothing. */
 const MOCK_SHARED = new Set(['src/mock/fault-names.ts']);
 
-/** Fails the build when `metafile`'s bundle holds any of the emulator beyond MOCK_SHARED. */
-function checkNoMock(metafile, name) {
-  const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
-  const pulled = inputs.filter((input) => input.startsWith('src/mock/') && !MOCK_SHARED.has(input));
-  if (pulled.length > 0) throw new Error(`${name} holds the emulator (${pulled.slice(0, 3).join(', ')}…): import it through src/mock/entry.ts, which is dist/mock.cjs`);
-}
+/** The packages kept in dist/external.cjs, which the program must not hold too. */
+const PACKAGES_APART = /^node_modules\/(ora|cli-spinners|@inquirer\/[^/]+)\//;
 
-/** src/core/external.ts is dist/external.cjs, required by the program: the one place of its `import()`s. */
-const externalApart = {
-  name: 'external-apart',
-  setup(build) {
-    build.onResolve({ filter: /\/external\.js$/ }, (args) =>
-      args.importer.startsWith(`${root}src/`) ? { path: './external.cjs', external: true } : undefined,
-    );
-  },
-};
+/** Fails the build when `metafile`'s bundle holds any of the emulator beyond MOCK_SHARED, or a package kept apart. */
+function checkApart(metafile, name) {
+  const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
+  const mock = inputs.filter((input) => input.startsWith('src/mock/') && !MOCK_SHARED.has(input));
+  if (mock.length > 0) throw new Error(`${name} holds the emulator (${mock.slice(0, 3).join(', ')}…): import it through src/mock/entry.ts, which is dist/mock.cjs`);
+  const packages = inputs.filter((input) => PACKAGES_APART.test(input));
+  if (packages.length > 0) throw new Error(`${name} holds ${packages[0]}: import that package through src/core/external.ts, which is dist/external.cjs`);
+}
 
 /**
  * commander requires node:child_process at its start (~3 ms) for executable subcommands, which
@@ -154,7 +160,7 @@ try {
     minify: true,
     metafile: true,
   });
-  checkNoMock(program_.metafile, 'dist/cli.cjs');
+  checkApart(program_.metafile, 'dist/cli.cjs');
   const program = readFileSync(`${staging}/cli.cjs`);
   const wide = program.findIndex((byte) => byte > 0x7f);
   if (wide !== -1) throw new Error(`dist/cli.cjs is not ASCII: ${JSON.stringify(program.subarray(Math.max(0, wide - 40), wide + 10).toString())}; write the character as \\u…`);
@@ -173,7 +179,7 @@ try {
     packages: 'external',
     metafile: true,
   });
-  checkNoMock(completion.metafile, 'dist/complete.cjs');
+  checkApart(completion.metafile, 'dist/complete.cjs');
   // Loaded only by `svc mock`, by plain require (never with the program's code cache).
   await build({ ...common, entryPoints: [`${root}/src/mock/entry.ts`], outfile: `${staging}/mock.cjs`, minify: true });
   await build({
@@ -184,6 +190,8 @@ try {
     // both stay in node_modules, imported as ES modules.
     external: ['open', 'undici'],
     plugins: [jqApart],
+    // Parsed (Node 20: from its text) by every command that needs one of its packages.
+    minify: true,
   });
   await build({ ...common, entryPoints: ['jq-wasm'], outfile: `${staging}/jq.cjs`, plugins: [jqLinearIo] });
   const maps = `${root}/build/maps`;

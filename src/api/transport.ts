@@ -3,9 +3,9 @@
 // loads undici and compiles its WebAssembly HTTP parser at the first request, about 100 ms on
 // Node 20 (bench/startup.mjs shows both). A proxy that applies to the base URL switches to npm
 // undici's fetch with its ProxyAgent, which speaks CONNECT. Webhook forwarding opens its requests
-// here too (openRequest), and reads of each reply only what it needs.
+// here too (openRequest), and reads of each reply only what it needs. npm undici comes from
+// dist/external.cjs, loaded only for a proxy.
 import type { IncomingMessage } from 'node:http';
-import { importUndici } from '../core/external.js';
 import { isLoopbackHost } from '../core/urls.js';
 import { readEnv, type Env, type VariableName } from '../core/environment.js';
 import { UsageError } from '../core/errors.js';
@@ -80,7 +80,7 @@ export function openRequest(request: Omit<WireRequest, 'maxBodyBytes'>, ownConne
 
 /** npm undici's fetch through the proxy; it undoes Content-Encoding itself, as the body streams. */
 export async function proxyTransport(proxy: Proxy): Promise<Transport> {
-  const undici = await importUndici();
+  const undici = await (await import('../core/external.js')).importUndici();
   const dispatcher = new undici.ProxyAgent({ uri: proxy.url.href });
   return async (request) => {
     const response = await undici.fetch(request.url, {

@@ -216,7 +216,7 @@ function allDigits(bytes: Buffer, start: number, end: number): boolean {
 
 /** One column of a CSV file with a header row, read by the csv-parse streaming parser. */
 async function* readColumn(input: NodeJS.ReadableStream, file: string, column: string): AsyncGenerator<{ raw: string; line: number }> {
-  const { parse, CsvError } = await import('csv-parse');
+  const { parse, CsvError } = await (await import('../../core/external.js')).importCsvParse();
   const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true });
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
