@@ -80,6 +80,7 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { program, keepCode } = require('../dist/launch.cjs').load(join(__dirname, '..', 'dist'));
   program.run(args).then((code) => {
     process.exitCode = code;
-    if (program.codeWorthKeeping()) keepCode();
+    const worth = program.codeWorthKeeping();
+    if (worth !== undefined) keepCode(worth);
   });
 }

@@ -6,7 +6,13 @@
 //   - dist/launch.cjs, which loads the program with its code cache; it carries the program's hash.
 //   - dist/complete.cjs (src/completion/entry.ts) serves `svc __complete` (the completion scripts'
 //     questions) without loading the program, as every module loaded costs time at each TAB.
+//   - dist/external.cjs (src/core/external.ts): the packages few commands use (the spinner, the
+//     questions, csv-parse's streaming parser), required by the program at the first use of one.
 //   - dist/jq.cjs, jq compiled to WebAssembly (1.3 MB), loaded only by `--jq`.
+//   - dist/mock.cjs, the emulator (src/mock/entry.ts), required by the program only when `svc mock`
+//     runs: the program is read, and its code cache deserialised, at every start, and the mock
+//     would be half of it. The build fails if the program holds any of src/mock but the table of
+//     fault names (src/mock/fault-names.ts, which completion reads), or a package kept apart.
 // The new dist/ is built beside the old one and swapped in by renaming, so an `svc` started during
 // a build never sees half a dist/. Source maps go to build/maps/, never shipped: the startup tests
 // read them to name the packages a run evaluated.
@@ -90,15 +96,45 @@ function svcAppendByte(view, byte) {
   },
 };
 
-/** src/core/external.ts is dist/external.cjs, required by the program: the one place of its `import()`s. */
-const externalApart = {
-  name: 'external-apart',
-  setup(build) {
-    build.onResolve({ filter: /\/external\.js$/ }, (args) =>
-      args.importer.startsWith(`${root}src/`) ? { path: './external.cjs', external: true } : undefined,
-    );
-  },
-};
+/**
+ * A module of src/ built as a file of its own beside the program: the program's imports of it,
+ * static or `import()`, become a `require` of that file, made when the importing code first runs
+ * (an `import()` left in the program would fail: see src/core/external.ts). `inside`: the folder of
+ * the module's own code, whose imports of it stay as they are.
+ */
+function apart(name, filter, file, inside = undefined) {
+  return {
+    name,
+    setup(build) {
+      build.onResolve({ filter }, (args) =>
+        args.importer.startsWith(`${root}src/`) && !(inside && args.importer.startsWith(inside)) ? { path: file, namespace: name } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: name }, () => ({ contents: `module.exports = require('./${file}');`, loader: 'js' }));
+      build.onResolve({ filter: /.*/, namespace: name }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
+
+/** src/core/external.ts is dist/external.cjs: the packages few commands use, and the one place of the `import()`s. */
+const externalApart = apart('external-apart', /\/external\.js$/, 'external.cjs');
+
+/** src/mock/entry.ts is dist/mock.cjs, required by `svc mock` (src/commands/mock/mock.ts) once its flags are checked. */
+const mockApart = apart('mock-apart', /\/mock\/entry\.js$/, 'mock.cjs', `${root}src/mock/`);
+
+/** What of src/mock a bundle other than dist/mock.cjs may hold: the table of fault names, which imports nothing. */
+const MOCK_SHARED = new Set(['src/mock/fault-names.ts']);
+
+/** The packages kept in dist/external.cjs, which the program must not hold too. */
+const PACKAGES_APART = /^node_modules\/(ora|cli-spinners|@inquirer\/[^/]+)\//;
+
+/** Fails the build when `metafile`'s bundle holds any of the emulator beyond MOCK_SHARED, or a package kept apart. */
+function checkApart(metafile, name) {
+  const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
+  const mock = inputs.filter((input) => input.startsWith('src/mock/') && !MOCK_SHARED.has(input));
+  if (mock.length > 0) throw new Error(`${name} holds the emulator (${mock.slice(0, 3).join(', ')}…): import it through src/mock/entry.ts, which is dist/mock.cjs`);
+  const packages = inputs.filter((input) => PACKAGES_APART.test(input));
+  if (packages.length > 0) throw new Error(`${name} holds ${packages[0]}: import that package through src/core/external.ts, which is dist/external.cjs`);
+}
 
 /**
  * commander requires node:child_process at its start (~3 ms) for executable subcommands, which
@@ -118,14 +154,16 @@ const childProcessOnUse = {
 };
 
 try {
-  await build({
+  const program_ = await build({
     ...common,
     entryPoints: [`${root}/src/cli.ts`],
     outfile: `${staging}/cli.cjs`,
-    plugins: [externalApart, childProcessOnUse],
+    plugins: [externalApart, mockApart, childProcessOnUse],
     // Parsed at every start where no code cache can be used: less text parses faster.
     minify: true,
+    metafile: true,
   });
+  checkApart(program_.metafile, 'dist/cli.cjs');
   const program = readFileSync(`${staging}/cli.cjs`);
   const wide = program.findIndex((byte) => byte > 0x7f);
   if (wide !== -1) throw new Error(`dist/cli.cjs is not ASCII: ${JSON.stringify(program.subarray(Math.max(0, wide - 40), wide + 10).toString())}; write the character as \\u…`);
@@ -136,13 +174,17 @@ try {
     outfile: `${staging}/launch.cjs`,
     define: { ...common.define, __SVC_PROGRAM_ID__: JSON.stringify(programId) },
   });
-  await build({
+  const completion = await build({
     ...common,
     entryPoints: [`${root}/src/completion/entry.ts`],
     outfile: `${staging}/complete.cjs`,
     // A dependency it never loads on this path must not be inlined.
     packages: 'external',
+    metafile: true,
   });
+  checkApart(completion.metafile, 'dist/complete.cjs');
+  // Loaded only by `svc mock`, by plain require (never with the program's code cache).
+  await build({ ...common, entryPoints: [`${root}/src/mock/entry.ts`], outfile: `${staging}/mock.cjs`, minify: true });
   await build({
     ...common,
     entryPoints: [`${root}/src/core/external.ts`],
@@ -151,6 +193,8 @@ try {
     // both stay in node_modules, imported as ES modules.
     external: ['open', 'undici'],
     plugins: [jqApart],
+    // Parsed (Node 20: from its text) by every command that needs one of its packages.
+    minify: true,
   });
   await build({ ...common, entryPoints: ['jq-wasm'], outfile: `${staging}/jq.cjs`, plugins: [jqLinearIo] });
   const maps = `${root}/build/maps`;

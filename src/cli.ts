@@ -2,6 +2,7 @@
 // bin/svc.cjs handles a stdout that fails for good (a full disk), for this path and its own short
 // ones alike; a reader that went away is handled here, where the run's exit code is known.
 import { constants } from 'node:os';
+import { commandRan } from './core/command-ran.js';
 import { EXIT } from './core/errors.js';
 import { processIO } from './core/io.js';
 import { ranUntilStopped } from './core/until-stopped.js';
@@ -55,7 +56,11 @@ function exitCodeOf(signal: StopSignal): number {
   return 128 + constants.signals[signal];
 }
 
-/** Whether the launcher should keep the code this run compiled: not a server's (until-stopped.ts). */
-export function codeWorthKeeping(): boolean {
-  return !ranUntilStopped();
+/**
+ * What the launcher keeps the code this run compiled as (src/launch/code-cache.ts): the command it
+ * ran, '' when it ran none (help, a mistake on the command line); undefined for a server's, whose
+ * code is never kept (until-stopped.ts).
+ */
+export function codeWorthKeeping(): string | undefined {
+  return ranUntilStopped() ? undefined : (commandRan() ?? '');
 }

@@ -1,6 +1,6 @@
 // Builds the program, registers the nouns, runs a command and maps every failure to one message
 // and one exit code. Only bin/svc.cjs touches the process exit.
-import { CommanderError, InvalidArgumentError, Option } from '@commander-js/extra-typings';
+import { CommanderError, InvalidArgumentError, Option, type Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { parseReplySize } from './api/reply-size.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
@@ -15,6 +15,7 @@ import { registerHelp } from './commands/help/index.js';
 import { enumOption } from './core/program/enum-option.js';
 import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
+import { commandPath } from './core/program/svc-help.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerMerchants } from './commands/merchants/index.js';
 import { registerMock } from './commands/mock/index.js';
@@ -28,6 +29,7 @@ import { registerVersion } from './commands/version/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import type { App } from './app/app.js';
 import type { JqFilter } from './core/output/jq.js';
+import { noteCommandRan } from './core/command-ran.js';
 import { Context } from './app/context.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
@@ -68,6 +70,8 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
     // Commander passes the declared arguments, then the options, then the command itself: all go
     // to the handler after the context (a handler names those it needs; App.action checks its types).
     action: (load) => async (...given) => {
+      // The command itself comes last: which one ran decides what the code cache keeps (launch/).
+      noteCommandRan(commandPath(given.at(-1) as CommandUnknownOpts));
       // The global flags are the root's options, typed by their declaration below.
       const flags = program.opts();
       const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
@@ -85,7 +89,7 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
       await filter?.finish(true);
     },
   };
-  const program = buildProgram(app, io);
+  const program = buildProgram(app, io, argv);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
@@ -119,7 +123,89 @@ function beforeAnyCommand(argv: readonly string[], io: IO): ReportMode {
   return { jsonErrors: errorsAsJson(machineFormat, io.stderrIsTTY), debug: args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1' };
 }
 
-export function buildProgram(app: App, io: IO) {
+type Register = (program: Command, app: App) => void;
+
+/**
+ * The root help lists the commands in these groups, in this order (as gh's does); each register
+ * function declares the top-level commands named beside it (a test keeps the names true). A run
+ * whose command line names one of them builds that one's commands alone: building every command
+ * cost a third of a request's start-up. Those that read the whole program are never built alone.
+ */
+const COMMAND_GROUPS: readonly (readonly [heading: string, nouns: readonly (readonly [Register, readonly string[]])[]])[] = [
+  [
+    'Core commands:',
+    [
+      [registerReports, ['reports', 'match', 'auth', 'recurring']],
+      [registerParse, ['parse']],
+      [registerStatements, ['statements']],
+      [registerMerchants, ['merchants']],
+      [registerUsage, ['usage']],
+      [registerApi, ['api']],
+    ],
+  ],
+  [
+    'Lending commands:',
+    [
+      [registerEnrich, ['enrich']],
+      [registerConnect, ['connect']],
+      [registerConsents, ['consents']],
+      [registerGrants, ['grants']],
+      [registerDecisions, ['decisions']],
+    ],
+  ],
+  ['Data commands:', [[registerData, ['data']]]],
+  [
+    'Webhooks and sandbox commands:',
+    [
+      [registerSandbox, ['sandbox']],
+      [registerWebhooks, ['webhooks']],
+      [registerMock, ['mock']],
+      [registerReady, ['ready']],
+    ],
+  ],
+  [
+    'Setup commands:',
+    [
+      [registerLogin, ['login', 'logout', 'whoami']],
+      [registerConfig, ['config']],
+      [registerCompletion, ['completion']],
+      [registerVersion, ['version']],
+      // Last: `svc help` lists the topics and how to learn more after every command.
+      [registerHelp, ['help']],
+    ],
+  ],
+];
+
+/** The register functions and the top-level commands each declares. */
+export const NOUNS = COMMAND_GROUPS.flatMap(([, nouns]) => nouns);
+
+/** The commands that read the whole program: `svc help` (every command's help) and the completion scripts. */
+const READ_WHOLE_PROGRAM = new Set(['help', 'completion']);
+
+/**
+ * The top-level command that `argv` names: its first operand, past the root's flags and their
+ * values. Undefined where that is not certain (a flag the root does not declare, `--`): the whole
+ * program then reads the line, as it would anyway.
+ */
+function commandNamed(argv: readonly string[], program: CommandUnknownOpts): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('-') || arg === '-') return arg;
+    const equals = arg.indexOf('=');
+    const flag = arg.startsWith('--') && equals !== -1 ? arg.slice(0, equals) : arg;
+    const option = program.options.find((o) => o.long === flag || o.short === flag);
+    if (!option || option.optional) return undefined;
+    // A value of its own follows (commander takes it whatever it looks like), unless given with `=`.
+    if (option.required && flag === arg) i++;
+  }
+  return undefined;
+}
+
+/**
+ * The program: every command, or where `argv` (a run's command line) names a top-level command
+ * that may be built alone, that command's noun alone.
+ */
+export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
   // SvcCommand: no built-in help command (`svc help` replaces it), gh-like help (svc-help.ts), and
   // every mistake on the command line a UsageError in svc's words, with "did you mean" suggestions.
   const program = new SvcCommand('svc')
@@ -172,33 +258,11 @@ Examples:
   $ svc reports list --json | jq -r '.data[].report_id'`,
     );
 
-  // The root help lists the commands in these groups, in this order (as gh's does).
-  program.commandsGroup('Core commands:');
-  registerReports(program, app);
-  registerParse(program, app);
-  registerStatements(program, app);
-  registerMerchants(program, app);
-  registerUsage(program, app);
-  registerApi(program, app);
-  program.commandsGroup('Lending commands:');
-  registerEnrich(program, app);
-  registerConnect(program, app);
-  registerConsents(program, app);
-  registerGrants(program, app);
-  registerDecisions(program, app);
-  program.commandsGroup('Data commands:');
-  registerData(program, app);
-  program.commandsGroup('Webhooks and sandbox commands:');
-  registerSandbox(program, app);
-  registerWebhooks(program, app);
-  registerMock(program, app);
-  registerReady(program, app);
-  program.commandsGroup('Setup commands:');
-  registerLogin(program, app);
-  registerConfig(program, app);
-  registerCompletion(program, app);
-  registerVersion(program, app);
-  // Last: `svc help` lists the topics and how to learn more after every command.
-  registerHelp(program, app);
+  const named = argv === undefined ? undefined : commandNamed(argv, program);
+  const alone = named === undefined || READ_WHOLE_PROGRAM.has(named) ? undefined : NOUNS.find(([, names]) => names.includes(named))?.[0];
+  for (const [heading, nouns] of COMMAND_GROUPS) {
+    program.commandsGroup(heading);
+    for (const [register] of nouns) if (alone === undefined || register === alone) register(program, app);
+  }
   return program;
 }

@@ -3,9 +3,9 @@
 // loads undici and compiles its WebAssembly HTTP parser at the first request, about 100 ms on
 // Node 20 (bench/startup.mjs shows both). A proxy that applies to the base URL switches to npm
 // undici's fetch with its ProxyAgent, which speaks CONNECT. Webhook forwarding opens its requests
-// here too (openRequest), and reads of each reply only what it needs.
+// here too (openRequest), and reads of each reply only what it needs. npm undici comes from
+// dist/external.cjs, loaded only for a proxy.
 import type { IncomingMessage } from 'node:http';
-import { importUndici } from '../core/external.js';
 import { isLoopbackHost } from '../core/urls.js';
 import { readEnv, type Env, type VariableName } from '../core/environment.js';
 import { UsageError } from '../core/errors.js';
@@ -47,15 +47,17 @@ export const directTransport: Transport = async (request) => {
   );
   const chunks: Buffer[] = [];
   let received = 0;
-  // Rejects when the connection is reset or aborted before the body is complete.
-  for await (const chunk of response) {
-    received += (chunk as Buffer).byteLength;
-    if (received > request.maxBodyBytes) {
+  // Rejects when the connection is reset or aborted before the body is complete: `finished` tells
+  // what a `for await` over the reply would throw, without its promise for every chunk.
+  await new Promise<void>((resolve, reject) => {
+    response.on('data', (chunk: Buffer) => {
+      received += chunk.byteLength;
+      if (received <= request.maxBodyBytes) return void chunks.push(chunk);
+      reject(new ReplyTooLargeError(request.maxBodyBytes, { status, headers: replyHeaders }));
       response.destroy();
-      throw new ReplyTooLargeError(request.maxBodyBytes, { status, headers: replyHeaders });
-    }
-    chunks.push(chunk as Buffer);
-  }
+    });
+    process.getBuiltinModule('node:stream').finished(response, (error) => (error ? reject(error) : resolve()));
+  });
   const body = decodeBody(Buffer.concat(chunks), replyHeaders.get('content-encoding'), request.maxBodyBytes, { status, headers: replyHeaders });
   return { status, headers: replyHeaders, raw: utf8(body) };
 };
@@ -78,7 +80,7 @@ export function openRequest(request: Omit<WireRequest, 'maxBodyBytes'>, ownConne
 
 /** npm undici's fetch through the proxy; it undoes Content-Encoding itself, as the body streams. */
 export async function proxyTransport(proxy: Proxy): Promise<Transport> {
-  const undici = await importUndici();
+  const undici = await (await import('../core/external.js')).importUndici();
   const dispatcher = new undici.ProxyAgent({ uri: proxy.url.href });
   return async (request) => {
     const response = await undici.fetch(request.url, {

@@ -349,7 +349,8 @@ export class Context {
    * terminal, beside the frame and the space ora draws before it.
    */
   private async drawSpinner(text: string): Promise<Spinner> {
-    const [{ default: ora }, { fitToLine, spinnerStream }] = await Promise.all([import('ora'), import('../core/stream/terminal-line.js')]);
+    const [{ importOra }, { fitToLine, spinnerStream }] = await Promise.all([import('../core/external.js'), import('../core/stream/terminal-line.js')]);
+    const { default: ora } = await importOra();
     const columns = this.io.stderrColumns;
     const fit = (line: string) => fitToLine(line, columns, SPINNER_FRAME_COLUMNS);
     const spinner = ora({ text: fit(text), stream: spinnerStream(this.io.stderr, columns), color: 'cyan', isEnabled: true, discardStdin: false }).start();

@@ -9,7 +9,7 @@ import { CONSENT_SCOPES } from '../commands/consents/options.js';
 import { DATA_FAMILIES } from '../commands/data/families.js';
 import { HELP_TOPICS } from '../commands/help/topics.js';
 import { PROFILE_KEYS } from '../config/store.js';
-import { FAULT_PRESETS } from '../mock/fault-presets.js';
+import { FAULT_DESCRIPTIONS } from '../mock/fault-names.js';
 import type { DynamicSource } from './sources.js';
 
 /** What a flag or an argument takes, for completion. */
@@ -57,7 +57,7 @@ const FLAG_RULES: Readonly<Record<string, (command: CommandUnknownOpts) => Value
   '--scopes': scopeValues,
   '--bank': bankValues,
   '--method': methods,
-  '--fault': () => choices([...Object.entries(FAULT_PRESETS).map(([value, preset]) => ({ value, description: preset.description })), { value: 'list', description: 'name every fault' }]),
+  '--fault': () => choices([...Object.entries(FAULT_DESCRIPTIONS).map(([value, description]) => ({ value, description })), { value: 'list', description: 'name every fault' }]),
 };
 
 /** Flags, by the name of their value (`--input <file>`). */

@@ -79,12 +79,15 @@ export class PrivateFile {
    */
   checkFolder(): void {
     if (!POSIX) return;
-    let info: Stats;
+    let info: Stats | undefined;
     try {
-      info = statSync(this.dir); // the user may point the folder's variable through a link of their own
+      // The user may point the folder's variable through a link of their own. No error made for a
+      // folder not there: making one costs more than the rest of the config's reading.
+      info = statSync(this.dir, { throwIfNoEntry: false });
     } catch {
-      return; // not there yet: svc creates it 0700 (or fails to, and says so)
+      info = undefined;
     }
+    if (!info) return; // not there yet: svc creates it 0700 (or fails to, and says so)
     const { folder, variable } = this.words;
     const own = `set ${variable} to a folder of your own (mode 0700)`;
     if (info.mode & 0o002) throw new UsageError(`refusing the ${folder} ${this.dir}: every user can write in it (mode ${octal(info.mode)}); ${own}`);
@@ -101,6 +104,15 @@ export class PrivateFile {
 
   /** The text of the file, undefined when there is none; opened without following a link. */
   readText(): string | undefined {
+    // Nothing at the name, not even a link: no file, without the error opening it would make (any
+    // other failure is the opening's to tell).
+    let present = true;
+    try {
+      present = lstatSync(this.file, { throwIfNoEntry: false }) !== undefined;
+    } catch {
+      // said below
+    }
+    if (!present) return undefined;
     let fd: number;
     try {
       // O_NONBLOCK: a FIFO planted as the file is reported, not waited on.

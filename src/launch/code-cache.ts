@@ -3,6 +3,10 @@
 // compile the whole program at every start, a third of a short command's time. So on Node 20 the
 // code V8 compiled is kept in svc's cache folder after a run and handed back to V8 at the next.
 //
+// The cache learns each command once: V8 adds the code a run compiled to the code it was given, so
+// a run whose command is not in the cache yet writes it anew, naming that command too (a header
+// line before V8's data); other runs write nothing. A server's code is never kept.
+//
 // The cache holds code that will run: it is used only where no other user could have put it (the
 // same rule as the reply cache), and it is named by the program's content hash, so a program that
 // changed never meets the code of another. V8 itself refuses a cache made by another V8 version or
@@ -19,14 +23,18 @@ import { readTrustedFile, untrustedFolderReason } from '../core/trusted-files.js
 
 export interface Program {
   run(argv: readonly string[]): Promise<number>;
-  /** Whether the run's code is worth a cache: not a server's. */
-  codeWorthKeeping(): boolean;
+  /** What the run's code is kept as: its command, '' when it ran none; undefined for a server's, never kept. */
+  codeWorthKeeping(): string | undefined;
 }
 
 export interface LoadedProgram {
   program: Program;
-  /** Writes the code cache when there was none to use; call once the run is over (it then holds the code the run compiled). */
-  keepCode: () => void;
+  /**
+   * Writes the code cache when there was none to use, or when it did not hold the code of
+   * `command` yet ('' for a run of no command); call once the run is over (the cache then holds
+   * the code the run compiled, with the code it was given).
+   */
+  keepCode: (command: string) => void;
 }
 
 export interface LoadOptions {
@@ -38,6 +46,10 @@ export interface LoadOptions {
 }
 
 const PREFIX = 'cli-';
+/** The header line's first word: a file without it is not a cache of this kind. */
+const MAGIC = 'svc-code';
+/** Most commands a cache learns: each makes it larger, and it is read at every start. */
+const MOST_COMMANDS = 12;
 
 /** Loads the program; with a code cache where this Node needs one and the folder can be trusted. */
 export function loadProgram({ file, id, env }: LoadOptions): LoadedProgram {
@@ -49,7 +61,7 @@ export function loadProgram({ file, id, env }: LoadOptions): LoadedProgram {
   // The build's hash names the program; the file's time, an edit made to it by hand since.
   const edited = Math.trunc(statSync(file).mtimeMs).toString(36);
   const cacheFile = join(folder, `${PREFIX}${id}-${edited}-${process.version}-${process.arch}.bin`);
-  const cachedData = readIfTrusted(cacheFile);
+  const { cachedData, learned } = readCode(cacheFile);
   const script = new Script(Module.wrap(source), {
     filename: file,
     cachedData,
@@ -58,16 +70,24 @@ export function loadProgram({ file, id, env }: LoadOptions): LoadedProgram {
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   const stale = cachedData === undefined || script.cachedDataRejected === true;
-  return { program: module.exports, keepCode: () => stale && writeCode(folder, cacheFile, script) };
+  const keepCode = (command: string) => {
+    if (stale) writeCode(folder, cacheFile, script, command === '' ? [] : [command]);
+    else if (command !== '' && !learned.includes(command) && learned.length < MOST_COMMANDS) writeCode(folder, cacheFile, script, [...learned, command]);
+  };
+  return { program: module.exports, keepCode };
 }
 
-/** The cache, when there is one no other user could have written. */
-function readIfTrusted(file: string): Buffer | undefined {
+/** The cache and the commands it learned, when there is one no other user could have written. */
+function readCode(file: string): { cachedData?: Buffer; learned: string[] } {
+  let bytes: Buffer;
   try {
-    return readTrustedFile(file);
+    bytes = readTrustedFile(file);
   } catch {
-    return undefined;
+    return { learned: [] };
   }
+  const end = bytes.indexOf(0x0a);
+  const [magic, ...learned] = end === -1 ? [] : bytes.toString('latin1', 0, end).split('\t');
+  return magic === MAGIC ? { cachedData: bytes.subarray(end + 1), learned } : { learned: [] };
 }
 
 /** Where the code cache lives, or undefined where it is not to be used. */
@@ -83,11 +103,14 @@ function codeFolder(env: Env): string | undefined {
   return untrusted ? undefined : folder;
 }
 
-/** Replaces the cache in one step (an exclusive temporary file renamed), and removes the code of other programs. Never fails the run. */
-function writeCode(folder: string, cacheFile: string, script: Script): void {
+/**
+ * Replaces the cache in one step (an exclusive temporary file renamed), its header naming the
+ * commands `learned`, and removes the code of other programs. Never fails the run.
+ */
+function writeCode(folder: string, cacheFile: string, script: Script, learned: readonly string[]): void {
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    replaceFile(cacheFile, script.createCachedData());
+    replaceFile(cacheFile, Buffer.concat([Buffer.from(`${[MAGIC, ...learned].join('\t')}\n`, 'latin1'), script.createCachedData()]));
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
       if (name.startsWith(PREFIX) && name.endsWith('.bin') && path !== cacheFile) rmSync(path, { force: true });

@@ -334,5 +334,14 @@ describe('the packed tarball', () => {
     expect(JSON.parse(usage.stdout)).toMatchObject({ plan: 'growth', quota: 1000 });
     const table = await execFileP(bin, ['usage'], withKey);
     expect(table.stdout).toMatch(/^plan\tgrowth\nused\t[\d,]+ of 1,000 \(\d+%\)$/m);
+
+    // `svc mock` requires the emulator from a bundle of its own (dist/mock.cjs), packed too: it
+    // loads it, then is refused a port in use (exit 2) rather than missing a module.
+    const mock = await execFileP(bin, ['mock', '--port', port(), '--quiet'], { cwd: work, env: { ...env, SVC_DATA_DIR: join(work, 'data') } }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(mock.code, mock.stderr).toBe(2);
+    expect(mock.stderr).toBe(`error: port ${port()} is in use; pick another with --port, or --port 0 for a free one\n`);
   });
 });

@@ -2,7 +2,7 @@
 // it; this suite only checks what is loaded, never a time). Packages are bundled into dist/, so
 // "loads commander" means "loads a dist file built from commander".
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import Module from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -46,6 +46,8 @@ describe('the program', () => {
   it('a GET with --json: commander alone (replies are read without a schema library); node:http, not fetch, not node:crypto', async () => {
     const result = await trace(['reports', 'list', '--json']);
     expect(result.status, result.stderr).toBe(0);
+    // Not the emulator: it is a bundle of its own, for `svc mock` alone.
+    expect(result.files).not.toContain('dist/mock.cjs');
     expect(result.packages).toEqual(['commander']);
     expect(result.builtins).toContain('http');
     for (const builtin of ['https', 'tls', 'crypto', 'zlib', FETCH]) expect(result.builtins).not.toContain(builtin);
@@ -71,6 +73,14 @@ describe('the program', () => {
     expect(result.builtins).not.toContain(FETCH);
   });
 
+  it('svc mock loads the emulator, a bundle of its own (dist/mock.cjs)', async () => {
+    // A port in use (the world's mock): the emulator is loaded, then refused the port (exit 2).
+    const result = await trace(['mock', '--port', new URL(world.mock.url).port, '--quiet']);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/port \d+ is in use/);
+    expect(result.files).toContain('dist/mock.cjs');
+  });
+
   it('a proxy variable brings in undici for its proxy agent', async () => {
     // A port where nothing listens: the request fails (exit 9), after undici was loaded.
     const server = createServer();
@@ -93,15 +103,27 @@ describe("the code cache (Node 20: V8's code of the program, kept after a run)",
     }
   };
 
-  it.skipIf(typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function')('is written by a command, and used by the next', async () => {
+  it.skipIf(typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function')('is written by a command, used by the next, and learns each other command once', async () => {
     const home = world.tempDir();
     const env = { ...baseEnv(home), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key };
-    expect((await run(['reports', 'list', '--json'], { configDir: home, env })).code).toBe(0);
+    const ran = async (...args: string[]) => expect((await run([...args, '--json'], { configDir: home, env })).code).toBe(0);
+    await ran('reports', 'list');
     const [written] = codeFiles(home);
     expect(written).toMatch(/^cli-[0-9a-f]{16}-/);
-    const before = statSync(join(home, 'cache', 'code', written!));
-    expect((await run(['usage', '--json'], { configDir: home, env })).code).toBe(0);
-    expect(statSync(join(home, 'cache', 'code', written!)).mtimeMs).toBe(before.mtimeMs);
+    const path = join(home, 'cache', 'code', written!);
+    const learned = () => readFileSync(path).toString('latin1').split('\n', 1)[0]!.split('\t');
+    expect(learned()).toEqual(['svc-code', 'svc reports list']);
+    const first = statSync(path);
+    await ran('reports', 'list');
+    expect(statSync(path).mtimeMs).toBe(first.mtimeMs);
+    // Another command: its code is added, once.
+    await ran('usage');
+    expect(learned()).toEqual(['svc-code', 'svc reports list', 'svc usage']);
+    const second = statSync(path);
+    expect(second.size).toBeGreaterThan(first.size);
+    await ran('usage');
+    await ran('reports', 'list');
+    expect(statSync(path).mtimeMs).toBe(second.mtimeMs);
   });
 
   it('is not written by a server (svc mock): its code would only slow every later start', async () => {

@@ -19,12 +19,18 @@ beforeEach(() => {
   writeFileSync(file, 'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 40; }\n');
 });
 
-async function runOnce(id = 'abc', environment: Record<string, string> = env()): Promise<number> {
+async function runOnce(id = 'abc', environment: Record<string, string> = env(), command = 'svc a'): Promise<number> {
   const { program, keepCode } = loadProgram({ file, id, env: environment });
   const code = await program.run(['a', 'b']);
-  keepCode();
+  keepCode(command);
   return code;
 }
+
+/** The header line of the one cache file: `svc-code` and the commands it learned. */
+const header = () => {
+  const bytes = readFileSync(join(cache, 'code', codeFiles()[0]!));
+  return bytes.subarray(0, bytes.indexOf(0x0a)).toString('latin1').split('\t');
+};
 
 describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
   it('is written after the first run, 0600 in a 0700 folder, and used as it is by the next', async () => {
@@ -39,6 +45,37 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
     // Accepted by V8: not written again.
     expect(statSync(path).ino).toBe(before.ino);
     expect(statSync(path).mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('learns each command once: a command not in it yet writes it anew, naming it; the same again, or no command, writes nothing', async () => {
+    await runOnce('abc', env(), 'svc a');
+    expect(header()).toEqual(['svc-code', 'svc a']);
+    const path = join(cache, 'code', codeFiles()[0]!);
+    const first = statSync(path);
+    await runOnce('abc', env(), 'svc a');
+    await runOnce('abc', env(), '');
+    expect(statSync(path).ino).toBe(first.ino);
+    await runOnce('abc', env(), 'svc b');
+    expect(header()).toEqual(['svc-code', 'svc a', 'svc b']);
+    expect(statSync(path).ino).not.toBe(first.ino);
+    // Still V8's data after the header: accepted, so not written again.
+    const second = statSync(path);
+    expect(await runOnce('abc', env(), 'svc b')).toBe(42);
+    expect(statSync(path).ino).toBe(second.ino);
+  });
+
+  it('learns at most 12 commands: each makes it larger, and it is read at every start', async () => {
+    for (let i = 0; i < 14; i++) await runOnce('abc', env(), `svc c${i}`);
+    expect(header()).toEqual(['svc-code', ...Array.from({ length: 12 }, (_, i) => `svc c${i}`)]);
+  });
+
+  it('a file without its header line is not used, and is replaced', async () => {
+    await runOnce();
+    const path = join(cache, 'code', codeFiles()[0]!);
+    const data = readFileSync(path);
+    writeFileSync(path, data.subarray(data.indexOf(0x0a) + 1), { mode: 0o600 });
+    expect(await runOnce()).toBe(42);
+    expect(header()).toEqual(['svc-code', 'svc a']);
   });
 
   it('a cache V8 refuses (made from other code) is replaced, and the program still runs', async () => {

@@ -46,6 +46,17 @@ describe('Secrets.mask', () => {
     expect(mask(`key svc_sk_test_0123456789 abcdef0123456789abcdef rejected`)).toBe(`key ${MASKED} rejected`);
   });
 
+  it('masks the key among characters beyond ASCII that show (a dash, another script), and broken by one that shows nothing', () => {
+    expect(mask(`Ram — ${KEY} — राम बहादुर`)).toBe(`Ram — ${MASKED} — राम बहादुर`);
+    // Broken within the first characters of the key and of its secret, where a look for those alone would not see it.
+    const live = secrets('svc_sk_live_a1b2c3d4e5f60718293a4b5c6d7e8f90');
+    expect(live.mask('— svc\u200b_sk_live_a1b2\u200bc3d4e5f60718293a4b5c6d7e8f90 —')).toBe('— svc_sk_live_…8f90 —');
+    expect(live.mask('— svc_\u00a0sk_live_a1\u00a0b2c3d4\u00a0e5f60718293a4b5c6d7e8f90')).toBe('— svc_sk_live_…8f90');
+    // A secret of its own beyond ASCII, in a text of others.
+    expect(secrets('pässwörd-geheim-1').mask('ä — pässwörd-geheim-1 — ö')).toBe('ä — …im-1 — ö');
+    expect(mask('a text with — and é but no key')).toBe('a text with — and é but no key');
+  });
+
   it('leaves alone what only resembles the key', () => {
     const near = ['svc_sk_test_0123456789abcdef0123456789abcdeX', 'svc_sk_test_', KEY.slice(0, -1), 's v c', '100% done\\n', 'C:\\\\new\\\\svc'];
     for (const text of near) expect(mask(text)).toBe(text);

@@ -319,7 +319,7 @@ function allDigits(bytes: Buffer, start: number, end: number): boolean {
  * breaks inside its cells.
  */
 async function* readColumn(input: LookupInput, file: string, column: string): AsyncGenerator<{ raw: string; line: number }> {
-  const { parse, CsvError } = await import('csv-parse');
+  const { parse, CsvError } = await (await import('../../core/external.js')).importCsvParse();
   const textOf = (head: Buffer) => head.toString('utf8', head.subarray(0, BOM.length).equals(BOM) ? BOM.length : 0, Math.min(head.length, HEADER_SAMPLE_BYTES));
   // Read until the header row is whole (or 64 KiB of it are there).
   const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) => headerRowRead(textOf(head)));

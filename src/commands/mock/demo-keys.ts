@@ -8,7 +8,7 @@ import type { Context } from '../../app/context.js';
 import { readEnv } from '../../core/environment.js';
 import { CliError } from '../../core/errors.js';
 import { FileNotWrittenError, PrivateFile, type PrivateFileWords } from '../../core/private-file.js';
-import type { KeptKeys, MockKey } from '../../mock/server.js';
+import type { KeptKeys, MockKey } from '../../mock/entry.js';
 
 export const KEYS_FILE = 'mock-keys.json';
 

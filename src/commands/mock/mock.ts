@@ -7,6 +7,8 @@ import { runUntilStopped } from '../../core/until-stopped.js';
 import { oneLine } from '../../core/output/format.js';
 import { keepingState, type ReadyFile } from '../../core/ready-file.js';
 import { checkInteger } from '../args.js';
+// The fault names are a table of their own: the emulator is loaded only once the flags are checked.
+import { FAULT_DESCRIPTIONS, isFaultName } from '../../mock/fault-names.js';
 
 interface MockFlags {
   port: string;
@@ -36,17 +38,16 @@ async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | un
   if (webhookSecret !== undefined && !/^\S{8,}$/.test(webhookSecret)) {
     throw new UsageError('--webhook-secret takes at least 8 characters and no white space');
   }
-  const [{ startMockServer, mockKeys }, { FAULT_PRESETS }] = await Promise.all([import('../../mock/server.js'), import('../../mock/fault-presets.js')]);
   if (options.fault?.includes('list')) {
-    const width = Math.max(...Object.keys(FAULT_PRESETS).map((name) => name.length));
-    ctx.out(Object.entries(FAULT_PRESETS).map(([name, preset]) => `${name.padEnd(width)}  ${preset.description}\n`).join(''));
+    const width = Math.max(...Object.keys(FAULT_DESCRIPTIONS).map((name) => name.length));
+    ctx.out(Object.entries(FAULT_DESCRIPTIONS).map(([name, description]) => `${name.padEnd(width)}  ${description}\n`).join(''));
     return;
   }
-  const faults = (options.fault ?? []).flatMap((name) => {
-    const preset = FAULT_PRESETS[name];
-    if (!preset) throw new UsageError(`unknown fault "${name}" (faults: ${Object.keys(FAULT_PRESETS).join(', ')})`);
-    return preset.specs;
-  });
+  const unknown = options.fault?.find((name) => !isFaultName(name));
+  if (unknown !== undefined) throw new UsageError(`unknown fault "${unknown}" (faults: ${Object.keys(FAULT_DESCRIPTIONS).join(', ')})`);
+  // The emulator: dist/mock.cjs, a bundle of its own beside the program (scripts/build.mjs).
+  const { startMockServer, mockKeys, FAULT_PRESETS } = await import('../../mock/entry.js');
+  const faults = (options.fault ?? []).flatMap((name) => FAULT_PRESETS[name]!.specs);
   // The keys come before the port: a run refused for its key file binds nothing.
   const [{ dataDir }, { demoKeys, shownPath }] = await Promise.all([import('../../config/paths.js'), import('./demo-keys.js')]);
   const kept = await demoKeys(ctx, dataDir(ctx.io.env), options.newKeys === true, mockKeys);

@@ -125,13 +125,19 @@ function mayHoldDateTime(text: string): boolean {
 }
 
 // What `staysWhole` recognises, once wrapping punctuation is taken off a word. Each is tested in
-// time linear in the word (no pattern that backtracks), as words may be long.
+// time linear in the word (no pattern that backtracks), as words may be long. Those with Unicode
+// classes are made at their first use: making one reads its classes (~0.2 ms each), at the start
+// of every command, while most commands never fit a text to a terminal.
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+$/i;
-/** A key, token, id or enumeration name: letters and digits joined by underscores (`svc_sk_test_…`, `error_unsupported_document`), a masked one too. */
-const IDENTIFIER = /^[\p{L}\p{N}_.:\-\u2026*]+$/u;
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-/** A value with a digit in it: an id, an amount, a date or time, a hash, a token, a path or a query (`rpt_e86`, `1,25,000.00`, `2026-05-22T10:00:00Z`). */
-const VALUE = /^[\p{L}\p{N}_.,:;+\-%#/=~@&?*$!\u2026]+$/u;
+const words = (): { identifier: RegExp; letterOrDigit: RegExp; value: RegExp } =>
+  (wordPatterns ??= {
+    /** A key, token, id or enumeration name: letters and digits joined by underscores (`svc_sk_test_…`, `error_unsupported_document`), a masked one too. */
+    identifier: /^[\p{L}\p{N}_.:\-\u2026*]+$/u,
+    letterOrDigit: /[\p{L}\p{N}]/u,
+    /** A value with a digit in it: an id, an amount, a date or time, a hash, a token, a path or a query (`rpt_e86`, `1,25,000.00`, `2026-05-22T10:00:00Z`). */
+    value: /^[\p{L}\p{N}_.,:;+\-%#/=~@&?*$!\u2026]+$/u,
+  });
+let wordPatterns: ReturnType<typeof words> | undefined;
 /** What may open or close a value in prose and is no part of it: `(rpt_1)`, `"cns_2".`, `` `svc_sk_…` ``. */
 const OPENING = new Set('("\'[`<{');
 const CLOSING = new Set('.,;:!?)]"\'`>}');
@@ -156,8 +162,8 @@ export function staysWhole(word: string): boolean {
   const bare = bareWord(stripAnsi(word));
   if (bare === '') return false;
   if (URL_LIKE.test(bare)) return true;
-  if (bare.includes('_') && LETTER_OR_DIGIT.test(bare) && IDENTIFIER.test(bare)) return true;
-  return /\d/.test(bare) && VALUE.test(bare);
+  if (bare.includes('_') && words().letterOrDigit.test(bare) && words().identifier.test(bare)) return true;
+  return /\d/.test(bare) && words().value.test(bare);
 }
 
 /** Columns one line of text takes (colour codes take none). */

@@ -3,7 +3,9 @@
 // characters such as U+200B, U+2060, U+00AD, joiners, bidirectional controls and the BOM;
 // variation selectors and fillers, which Unicode calls default-ignorable).
 
-const SHOWS_NOTHING_OR_SPACE = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+/** Made at its first use (a text beyond ASCII): making it reads its classes, which would otherwise be done at every start. */
+let showsNothingOrSpacePattern: RegExp | undefined;
+const showsNothingOrSpace = () => (showsNothingOrSpacePattern ??= /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u);
 
 /** What is known of each character below U+10000 beyond ASCII: 0 not yet asked, else GAP or SHOWN. */
 let known: Uint8Array | undefined;
@@ -16,9 +18,9 @@ export function isGap(code: number): boolean {
   if (code > 0x20 && code < 0x7f) return false;
   // Space, and the C0 and C1 controls with DEL between them.
   if (code <= 0x9f) return true;
-  if (code > 0xffff) return SHOWS_NOTHING_OR_SPACE.test(String.fromCodePoint(code));
+  if (code > 0xffff) return showsNothingOrSpace().test(String.fromCodePoint(code));
   // Asked once each: a text in another script asks about the same few letters again and again.
   known ??= new Uint8Array(0x10000);
-  if (known[code] === 0) known[code] = SHOWS_NOTHING_OR_SPACE.test(String.fromCharCode(code)) ? GAP : SHOWN;
+  if (known[code] === 0) known[code] = showsNothingOrSpace().test(String.fromCharCode(code)) ? GAP : SHOWN;
   return known[code] === GAP;
 }

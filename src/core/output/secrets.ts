@@ -10,6 +10,7 @@
 // (secret-search.ts): the time grows with the text's length only.
 import { maskKey, secretOf } from '../keys.js';
 import { FormAutomaton } from './form-automaton.js';
+import { isGap } from './gaps.js';
 import { formsOf, type Form } from './secret-forms.js';
 import { SecretSearch, type OnFound, type Reading } from './secret-search.js';
 
@@ -47,9 +48,20 @@ const ESCAPE_SEQUENCE_STARTS = /[\u001b\u0080-\u009f]/;
 const ESCAPED_ESCAPE_SEQUENCE_STARTS = /\\u00(?:1[bB]|[89][0-9a-fA-F])|%(?:1[bB]|[cC]2%[89][0-9a-fA-F]|[89][0-9a-fA-F])/;
 /**
  * A character that may hide a form in plain sight, or spell one: any but printable ASCII, tabs
- * and line breaks, or a backslash or percent sign, which begin an escape.
+ * and line breaks, or a backslash or percent sign, which begin an escape. Beyond ASCII, only a gap
+ * (gaps.ts) may: a character that shows (a dash, a letter of another script) breaks a form as
+ * any other does, and is found by the prefilter where it is one of a form's own.
  */
-const MAY_HIDE = /[^\t\n\r\x20-\x24\x26-\x5b\x5d-\x7e]/;
+const MAY_HIDE = /[^\t\n\r\x20-\x24\x26-\x5b\x5d-\x7e]/g;
+
+function mayHide(text: string): boolean {
+  MAY_HIDE.lastIndex = 0;
+  for (let found = MAY_HIDE.exec(text); found; found = MAY_HIDE.exec(text)) {
+    const code = text.codePointAt(found.index)!;
+    if (code < 0x80 || isGap(code)) return true;
+  }
+  return false;
+}
 /** How many first characters of each form a plain text is first looked through for (the hex of a secret of digits is digits). */
 const PREFILTER_LENGTH = 8;
 
@@ -99,7 +111,7 @@ export class Secrets {
     // Plain text (printable ASCII and line breaks, no escape) holds a form only as written, broken
     // by white space at most, so it holds its first characters so: the engine's own search finds
     // those much faster than reading the text a character at a time. Most output stops here.
-    if (!MAY_HIDE.test(text) && !prefilter.test(text)) return text;
+    if (!mayHide(text) && !prefilter.test(text)) return text;
     const spans = new MaskedSpans(text.length);
     this.read(text, (start, end, id) => spans.add(start, end, id));
     return spans.applyTo(text, (id) => masked[id]!);
