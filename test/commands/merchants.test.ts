@@ -144,20 +144,29 @@ class HeldReplies {
   private held: (() => void)[] = [];
   private arrivals = 0;
 
-  constructor(private readonly reply: (request: SeenRequest) => FakeReply = answer) {}
+  constructor(
+    private readonly reply: (request: SeenRequest) => FakeReply = answer,
+    /** Hold until this many calls are waiting, however slowly they come (a file read on a busy machine); else until no call comes for a while. */
+    private readonly until?: number,
+  ) {}
 
   readonly hold = (request: SeenRequest): Promise<FakeReply> =>
     new Promise((resolve) => {
       this.held.push(() => resolve(this.reply(request)));
       this.mostAtOnce = Math.max(this.mostAtOnce, this.held.length);
-      this.answerWhenQuiet(++this.arrivals);
+      if (this.until === undefined) this.answerWhenQuiet(++this.arrivals);
+      else if (this.held.length === this.until) this.releaseAll();
     });
+
+  private releaseAll(): void {
+    for (const release of this.held.splice(0).reverse()) release();
+  }
 
   private answerWhenQuiet(arrival: number, turns = 0): void {
     setImmediate(() => {
       if (arrival !== this.arrivals) return; // a later call starts its own count
       if (turns < 25) return this.answerWhenQuiet(arrival, turns + 1);
-      for (const release of this.held.splice(0).reverse()) release();
+      this.releaseAll();
     });
   }
 }
@@ -608,7 +617,7 @@ describe('a run that stops leaves nothing lost', () => {
     const dir = folder();
     const out = join(dir, 'left.txt');
     // All three calls are in flight together; the second fails.
-    const held = new HeldReplies((request) => (lookupsOf(request).includes(MANY.distinct[1000]!) ? UNAVAILABLE : answer(request)));
+    const held = new HeldReplies((request) => (lookupsOf(request).includes(MANY.distinct[1000]!) ? UNAVAILABLE : answer(request)), 3);
     const r = await inFolder(dir, () => resolve(['--file', '-', '--json', '--retries', '0', '--failed-out', out], { stdin: MANY.text, service: resolving(3, held.hold) }));
     expect(r.code).toBe(8);
     expect(held.mostAtOnce).toBe(3);
@@ -1006,7 +1015,8 @@ describe('--each-line: a record for each line of the input', () => {
   });
 
   it('2,500 distinct lookups on 2,917 lines, calls answered out of order: a record for every line, in order', async () => {
-    const held = new HeldReplies();
+    // All three calls held until the last arrives, then answered last first.
+    const held = new HeldReplies(answer, 3);
     const r = await resolve(['--file', '-', '--each-line', '-o', 'ndjson'], { stdin: MANY.text, service: resolving(3, held.hold) });
     expect(r.code, r.stderr).toBe(0);
     expect(held.mostAtOnce).toBe(3);
@@ -1046,7 +1056,7 @@ describe('--each-line: a record for each line of the input', () => {
 
   it('with calls in parallel and the second failing, the lines of the first and third calls get their records', async () => {
     const out = join(folder(), 'left.txt');
-    const held = new HeldReplies((request) => (lookupsOf(request).includes(MANY.distinct[1000]!) ? UNAVAILABLE : answer(request)));
+    const held = new HeldReplies((request) => (lookupsOf(request).includes(MANY.distinct[1000]!) ? UNAVAILABLE : answer(request)), 3);
     const r = await resolve(['--file', '-', '--each-line', '--json', '--retries', '0', '--failed-out', out], { stdin: MANY.text, service: resolving(3, held.hold) });
     expect(r.code).toBe(8);
     const failed = new Set(MANY.distinct.slice(1000, 2000));
