@@ -302,6 +302,9 @@ async function firstCompleteReport(mock) {
 
 // --- the run ---
 
+/** Where the mocks keep their keys: a folder of the bench's, not the data folder of the user's own `svc mock`. */
+const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-mock-'));
+
 let missed = 0;
 try {
   if (PARTS.has('throughput')) await throughput();
@@ -314,9 +317,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(missed < 0 ? 2 : missed > 0 ? 1 : 0);
-
-/** Where the mocks keep their keys: a folder of the bench's, not the data folder of the user's own `svc mock`. */
-const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-mock-'));
 
 async function startMock() {
   const mock = await startServer([SVC, 'mock', '--port', '0', '--json', '--quiet'], { env: { ...process.env, SVC_DATA_DIR: dataDir } });
