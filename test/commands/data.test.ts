@@ -866,17 +866,20 @@ describe('Data API quota', () => {
   };
   const refused = { status: 429, body: QUOTA_EXCEEDED };
 
+  /** The quota error in lines, with when usage resets: the same whether stdout is a terminal or a pipe. */
+  const QUOTA_LINES = [
+    'error: QUOTA_EXCEEDED: The monthly data_api quota of 500 is used up.',
+    'Wait for the quota to reset or upgrade the plan.',
+    'Request ID: req_0123456789abcdef0123456789abcdef',
+    'Usage resets at 2026-06-01 00:00 UTC (see `svc usage`).',
+    '',
+  ];
+
   it.each(MODES)('as %s, a 429 QUOTA_EXCEEDED says when usage resets, from GET /v1/usage (exit 7)', async (_mode, tty) => {
     const r = await data(['latest', 'cpi', '--retries', '0'], { tty, service: service(['/v1/data/cbank/cpi/latest', refused], ['/v1/usage', documented('usage')]) });
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n')).toEqual([
-      'error: QUOTA_EXCEEDED: The monthly data_api quota of 500 is used up.',
-      'Wait for the quota to reset or upgrade the plan.',
-      'Request ID: req_0123456789abcdef0123456789abcdef',
-      'Usage resets at 2026-06-01 00:00 UTC (see `svc usage`).',
-      '',
-    ]);
+    expect(r.stderr.split('\n')).toEqual(QUOTA_LINES);
   });
 
   it('prefers the Data API counter’s own reset, where the usage reply has one', async () => {
@@ -906,13 +909,7 @@ describe('Data API quota', () => {
     const r = await data(['latest', 'cpi', '--json', '--retries', '0'], { tty: true, stdoutTTY: false, service: service(['/v1/data/cbank/cpi/latest', refused], ['/v1/usage', documented('usage')]) });
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n')).toEqual([
-      'error: QUOTA_EXCEEDED: The monthly data_api quota of 500 is used up.',
-      'Wait for the quota to reset or upgrade the plan.',
-      'Request ID: req_0123456789abcdef0123456789abcdef',
-      'Usage resets at 2026-06-01 00:00 UTC (see `svc usage`).',
-      '',
-    ]);
+    expect(r.stderr.split('\n')).toEqual(QUOTA_LINES);
   });
 
   it('is retried as any 429 is, after the wait Retry-After asks for, on the test clock', async () => {
