@@ -6,7 +6,7 @@ import { loadProgram, type LoadedProgram } from './launch/code-cache.js';
 
 declare const __SVC_PROGRAM_ID__: string;
 
-/** The program of the bundle in `distFolder`. */
-export function load(distFolder: string): LoadedProgram {
-  return loadProgram({ file: join(distFolder, 'cli.cjs'), id: __SVC_PROGRAM_ID__, env: process.env });
+/** The program of the bundle in `distFolder`, with the code cache of the command line `argv`. */
+export function load(distFolder: string, argv: readonly string[]): LoadedProgram {
+  return loadProgram({ file: join(distFolder, 'cli.cjs'), id: __SVC_PROGRAM_ID__, env: process.env, argv });
 }

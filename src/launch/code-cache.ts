@@ -3,9 +3,11 @@
 // compile the whole program at every start, a third of a short command's time. So on Node 20 the
 // code V8 compiled is kept in svc's cache folder after a run and handed back to V8 at the next.
 //
-// The cache learns each command once: V8 adds the code a run compiled to the code it was given, so
-// a run whose command is not in the cache yet writes it anew, naming that command too (a header
-// line before V8's data); other runs write nothing. A server's code is never kept.
+// Each top-level command (the command line's first word) has a cache of its own, which learns each
+// of its commands once: V8 adds the code a run compiled to the code it was given, so a run whose
+// command is not in the cache yet writes it anew, naming that command too (a header line before
+// V8's data); other runs write nothing. One cache for all would make every command take in the
+// code of all the others it learned. A server's code is never kept.
 //
 // The cache holds code that will run: it is used only where no other user could have put it (the
 // same rule as the reply cache), and it is named by the program's content hash, so a program that
@@ -43,6 +45,8 @@ export interface LoadOptions {
   /** The program's content hash, made at build time. */
   id: string;
   env: Env;
+  /** The command line, whose first word names the cache to use (partOf). */
+  argv?: readonly string[];
 }
 
 const PREFIX = 'cli-';
@@ -50,9 +54,21 @@ const PREFIX = 'cli-';
 const MAGIC = 'svc-code';
 /** Most commands a cache learns: each makes it larger, and it is read at every start. */
 const MOST_COMMANDS = 12;
+/** Between the program's name and the part's in a cache's file name. */
+const PART = '-for-';
+
+/**
+ * Which of the program's caches a command line uses: its first word that is not a flag, as the
+ * top-level command it most often is (`reports`, `data`). A flag's value before it (`--profile
+ * staging reports`) names a cache too, the same at every such run: it only shares that cache.
+ */
+export function partOf(argv: readonly string[]): string {
+  const word = argv.find((arg) => !arg.startsWith('-'));
+  return word !== undefined && /^[a-z][a-z0-9-]{0,31}$/.test(word) ? word : 'other';
+}
 
 /** Loads the program; with a code cache where this Node needs one and the folder can be trusted. */
-export function loadProgram({ file, id, env }: LoadOptions): LoadedProgram {
+export function loadProgram({ file, id, env, argv = [] }: LoadOptions): LoadedProgram {
   const folder = codeFolder(env);
   if (!folder) return { program: createRequire(file)(file) as Program, keepCode: () => {} };
   const bytes = readFileSync(file);
@@ -60,7 +76,8 @@ export function loadProgram({ file, id, env }: LoadOptions): LoadedProgram {
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   // The build's hash names the program; the file's time, an edit made to it by hand since.
   const edited = Math.trunc(statSync(file).mtimeMs).toString(36);
-  const cacheFile = join(folder, `${PREFIX}${id}-${edited}-${process.version}-${process.arch}.bin`);
+  const program = `${PREFIX}${id}-${edited}-${process.version}-${process.arch}`;
+  const cacheFile = join(folder, `${program}${PART}${partOf(argv)}.bin`);
   const { cachedData, learned } = readCode(cacheFile);
   const script = new Script(Module.wrap(source), {
     filename: file,
@@ -71,8 +88,8 @@ export function loadProgram({ file, id, env }: LoadOptions): LoadedProgram {
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   const stale = cachedData === undefined || script.cachedDataRejected === true;
   const keepCode = (command: string) => {
-    if (stale) writeCode(folder, cacheFile, script, command === '' ? [] : [command]);
-    else if (command !== '' && !learned.includes(command) && learned.length < MOST_COMMANDS) writeCode(folder, cacheFile, script, [...learned, command]);
+    if (stale) writeCode(folder, program, cacheFile, script, command === '' ? [] : [command]);
+    else if (command !== '' && !learned.includes(command) && learned.length < MOST_COMMANDS) writeCode(folder, program, cacheFile, script, [...learned, command]);
   };
   return { program: module.exports, keepCode };
 }
@@ -105,15 +122,16 @@ function codeFolder(env: Env): string | undefined {
 
 /**
  * Replaces the cache in one step (an exclusive temporary file renamed), its header naming the
- * commands `learned`, and removes the code of other programs. Never fails the run.
+ * commands `learned`, and removes the caches of other programs (not `program`'s other parts).
+ * Never fails the run.
  */
-function writeCode(folder: string, cacheFile: string, script: Script, learned: readonly string[]): void {
+function writeCode(folder: string, program: string, cacheFile: string, script: Script, learned: readonly string[]): void {
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     replaceFile(cacheFile, Buffer.concat([Buffer.from(`${[MAGIC, ...learned].join('\t')}\n`, 'latin1'), script.createCachedData()]));
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
-      if (name.startsWith(PREFIX) && name.endsWith('.bin') && path !== cacheFile) rmSync(path, { force: true });
+      if (name.startsWith(PREFIX) && name.endsWith('.bin') && !name.startsWith(`${program}${PART}`)) rmSync(path, { force: true });
     }
   } catch {
     // A cache that cannot be written costs this run nothing, and the next only time.

@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadProgram } from '../../src/launch/code-cache.js';
+import { loadProgram, partOf } from '../../src/launch/code-cache.js';
 
 let dir: string;
 let file: string;
@@ -19,16 +19,16 @@ beforeEach(() => {
   writeFileSync(file, 'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 40; }\n');
 });
 
-async function runOnce(id = 'abc', environment: Record<string, string> = env(), command = 'svc a'): Promise<number> {
-  const { program, keepCode } = loadProgram({ file, id, env: environment });
+async function runOnce(id = 'abc', environment: Record<string, string> = env(), command = 'svc a', argv: string[] = []): Promise<number> {
+  const { program, keepCode } = loadProgram({ file, id, env: environment, argv });
   const code = await program.run(['a', 'b']);
   keepCode(command);
   return code;
 }
 
-/** The header line of the one cache file: `svc-code` and the commands it learned. */
-const header = () => {
-  const bytes = readFileSync(join(cache, 'code', codeFiles()[0]!));
+/** The header line of a cache file (the first): `svc-code` and the commands it learned. */
+const header = (name = codeFiles()[0]!) => {
+  const bytes = readFileSync(join(cache, 'code', name));
   return bytes.subarray(0, bytes.indexOf(0x0a)).toString('latin1').split('\t');
 };
 
@@ -36,7 +36,7 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
   it('is written after the first run, 0600 in a 0700 folder, and used as it is by the next', async () => {
     expect(await runOnce()).toBe(42);
     const [name] = codeFiles();
-    expect(name).toMatch(new RegExp(`^cli-abc-[0-9a-z]+-${process.version}-${process.arch}\\.bin$`));
+    expect(name).toMatch(new RegExp(`^cli-abc-[0-9a-z]+-${process.version}-${process.arch}-for-other\\.bin$`));
     const path = join(cache, 'code', name!);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(join(cache, 'code')).mode & 0o777).toBe(0o700);
@@ -62,6 +62,27 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
     const second = statSync(path);
     expect(await runOnce('abc', env(), 'svc b')).toBe(42);
     expect(statSync(path).ino).toBe(second.ino);
+  });
+
+  it('keeps a cache for each first word of the command line, which a new program removes with its own', async () => {
+    await runOnce('abc', env(), 'svc reports list', ['reports', 'list', '--json']);
+    await runOnce('abc', env(), 'svc data series', ['--json', 'data', 'series']);
+    await runOnce('abc', env(), 'svc reports get', ['reports', 'get', 'rpt_1']);
+    expect(codeFiles().map((name) => name.replace(/^cli-abc-.*-for-/, ''))).toEqual(['data.bin', 'reports.bin']);
+    expect(header()).toEqual(['svc-code', 'svc data series']);
+    expect(header(codeFiles()[1])).toEqual(['svc-code', 'svc reports list', 'svc reports get']);
+    await runOnce('def', env(), 'svc usage', ['usage']);
+    expect(codeFiles()).toEqual([expect.stringMatching(/^cli-def-.*-for-usage\.bin$/)]);
+  });
+
+  it('names the cache by the first word that is not a flag, one made of lower-case letters, digits and dashes', () => {
+    expect(partOf(['reports', 'list'])).toBe('reports');
+    expect(partOf(['--json', 'data', 'series'])).toBe('data');
+    expect(partOf(['--profile', 'staging', 'usage'])).toBe('staging');
+    expect(partOf([])).toBe('other');
+    expect(partOf(['--help'])).toBe('other');
+    expect(partOf(['../x'])).toBe('other');
+    expect(partOf(['Reports'])).toBe('other');
   });
 
   it('learns at most 12 commands: each makes it larger, and it is read at every start', async () => {
