@@ -49,7 +49,10 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: {
       globals: Object.fromEntries(
-        ['process', 'console', 'Buffer', 'URL', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'AbortController', 'TextDecoder', 'TextEncoder', 'fetch'].map((name) => [name, 'readonly']),
+        ['process', 'console', 'Buffer', 'URL', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'AbortController', 'TextDecoder', 'TextEncoder', 'fetch'].map((name) => [
+          name,
+          'readonly',
+        ]),
       ),
     },
   },

@@ -95,7 +95,13 @@ try {
   const packed = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], ROOT))[0];
   const tarball = join(work, packed.filename);
   const maps = packed.files.filter((file) => file.path.endsWith('.map'));
-  if (maps.length > 0) failures.push(`the tarball carries ${maps.length} source maps (${maps.slice(0, 3).map((f) => f.path).join(', ')}${maps.length > 3 ? ', …' : ''})`);
+  if (maps.length > 0)
+    failures.push(
+      `the tarball carries ${maps.length} source maps (${maps
+        .slice(0, 3)
+        .map((f) => f.path)
+        .join(', ')}${maps.length > 3 ? ', …' : ''})`,
+    );
 
   const prefix = join(work, 'prefix');
   npm(['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel', 'error', tarball], work);

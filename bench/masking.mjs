@@ -23,7 +23,10 @@ const MIB = 1024 * 1024;
 
 const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
 const RUNS = Number(args.runs ?? 3);
-const SIZES = (args.sizes ?? '1,4,16').split(',').map(Number).sort((a, b) => a - b);
+const SIZES = (args.sizes ?? '1,4,16')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
 
 if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) {
   console.error('dist/ is missing: run `npm run build` first (npm run bench does).');
@@ -55,7 +58,15 @@ const server = createServer((req, res) => {
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const home = mkdtempSync(join(tmpdir(), 'svc-bench-masking-'));
-const env = { ...process.env, CI: '1', HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache'), SVC_BASE_URL: `http://127.0.0.1:${server.address().port}`, SVC_API_KEY: KEY };
+const env = {
+  ...process.env,
+  CI: '1',
+  HOME: home,
+  SVC_CONFIG_DIR: join(home, 'config'),
+  SVC_CACHE_DIR: join(home, 'cache'),
+  SVC_BASE_URL: `http://127.0.0.1:${server.address().port}`,
+  SVC_API_KEY: KEY,
+};
 
 /** Wall time of `svc api` printing one reply into a pipe. */
 function once(kind, mib) {

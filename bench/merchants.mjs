@@ -47,13 +47,17 @@ const RATIO_FROM_SIZE = 200_000;
 const TARGET_RSS_GROWTH_MIB = 16;
 const LARGE = 1_000_000;
 
-const args = Object.fromEntries(
-  process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
-);
+const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
 const RUNS = Number(args.runs ?? 5);
 const LARGE_RUNS = Number(args['large-runs'] ?? 3);
-const SIZES = (args.sizes ?? '200000,1000000').split(',').map(Number).sort((a, b) => a - b);
-const EACH_LINE_SIZES = (args['each-line-sizes'] ?? '100000,1000000').split(',').map(Number).sort((a, b) => a - b);
+const SIZES = (args.sizes ?? '200000,1000000')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
+const EACH_LINE_SIZES = (args['each-line-sizes'] ?? '100000,1000000')
+  .split(',')
+  .map(Number)
+  .sort((a, b) => a - b);
 const ONLY = args.only;
 const EACH_LINE_FIXED_MIB = 32;
 const EACH_LINE_BYTES_A_LOOKUP = 24;
@@ -178,7 +182,9 @@ const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
  */
 function repeatedLookupFile(lines, repeats, dir) {
   const random = mulberry32(lines + repeats);
-  const distinct = readFileSync(lookupFile(Math.max(1, Math.floor(lines / repeats)), dir), 'utf8').trimEnd().split('\n');
+  const distinct = readFileSync(lookupFile(Math.max(1, Math.floor(lines / repeats)), dir), 'utf8')
+    .trimEnd()
+    .split('\n');
   const order = Array.from({ length: lines }, (_, i) => distinct[i % distinct.length]);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -316,7 +322,10 @@ try {
 async function eachLine() {
   console.log(`\n--each-line -o csv (median time and highest peak RSS of ${EACH_LINE_RUNS} runs; peak RSS by ${TIME ? 'GNU time %M' : '/proc VmHWM'})`);
   for (const size of EACH_LINE_SIZES) {
-    for (const [kind, repeats] of [['duplicates', 30], ['distinct', 1]]) {
+    for (const [kind, repeats] of [
+      ['duplicates', 30],
+      ['distinct', 1],
+    ]) {
       const file = repeats === 1 ? lookupFile(size, dir) : repeatedLookupFile(size, repeats, dir);
       const plainRuns = [];
       const lineRuns = [];

@@ -402,7 +402,10 @@ async function memory() {
     const { seconds, statuses } = await load(mock.port, { total: SOAK_STEP, connections: CONNECTIONS, next: (i) => soakRequest(mock, offset + i) });
     const rss = rssMiB(mock.pid);
     samples.set(done + SOAK_STEP, rss);
-    const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
+    const counts = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
     console.log([(done + SOAK_STEP).toLocaleString('en'), rss.toFixed(1), (SOAK_STEP / seconds).toFixed(0), counts].join('\t'));
   }
   const growth = samples.get(SOAK) - samples.get(SOAK_STEP);

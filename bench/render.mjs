@@ -119,7 +119,9 @@ for (const width of WIDTHS) {
     const ratio = most.perRow / fewest.perRow;
     const ok = ratio <= TARGET_RATIO;
     if (!ok) missed++;
-    console.log(`${length}-column texts at ${width} columns: time per row at ${most.rows} rows is ${ratio.toFixed(2)}x that at ${fewest.rows} (target at most ${TARGET_RATIO}x) ${ok ? 'ok' : 'MISSED'}`);
+    console.log(
+      `${length}-column texts at ${width} columns: time per row at ${most.rows} rows is ${ratio.toFixed(2)}x that at ${fewest.rows} (target at most ${TARGET_RATIO}x) ${ok ? 'ok' : 'MISSED'}`,
+    );
   }
 }
 if (args.json) writeFileSync(args.json, JSON.stringify({ runs: RUNS, results }, null, 2) + '\n');

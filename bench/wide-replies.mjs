@@ -143,7 +143,9 @@ try {
         const ratio = killed ? '' : (ms / floor).toFixed(1);
         const ok = last.code === format.exit && (rows > TARGET_ROWS || ms <= TARGET_SECONDS * 1000);
         if (!ok) missed++;
-        console.log(`${command.name.padEnd(22)} ${format.name.padEnd(7)} ${shown.padStart(9)}  ${ratio.padStart(8)}  ${String(last.code).padEnd(4)}  ${mib(last.bytes)}${ok ? '' : '  (target missed)'}`);
+        console.log(
+          `${command.name.padEnd(22)} ${format.name.padEnd(7)} ${shown.padStart(9)}  ${ratio.padStart(8)}  ${String(last.code).padEnd(4)}  ${mib(last.bytes)}${ok ? '' : '  (target missed)'}`,
+        );
       }
       const stops = [];
       for (let i = 0; i < RUNS; i++) stops.push(await stopOnce(command.argv));

@@ -106,9 +106,7 @@ function apart(name, filter, file, inside = undefined) {
   return {
     name,
     setup(build) {
-      build.onResolve({ filter }, (args) =>
-        args.importer.startsWith(`${root}src/`) && !(inside && args.importer.startsWith(inside)) ? { path: file, namespace: name } : undefined,
-      );
+      build.onResolve({ filter }, (args) => (args.importer.startsWith(`${root}src/`) && !(inside && args.importer.startsWith(inside)) ? { path: file, namespace: name } : undefined));
       build.onLoad({ filter: /.*/, namespace: name }, () => ({ contents: `module.exports = require('./${file}');`, loader: 'js' }));
       build.onResolve({ filter: /.*/, namespace: name }, (args) => ({ path: args.path, external: true }));
     },
@@ -143,9 +141,7 @@ function checkApart(metafile, name) {
 const childProcessOnUse = {
   name: 'child-process-on-use',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      args.importer.includes('/node_modules/commander/') ? { path: 'child_process', namespace: 'on-use' } : undefined,
-    );
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (args.importer.includes('/node_modules/commander/') ? { path: 'child_process', namespace: 'on-use' } : undefined));
     build.onLoad({ filter: /.*/, namespace: 'on-use' }, () => ({
       contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
       loader: 'js',

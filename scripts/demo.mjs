@@ -63,7 +63,9 @@ try {
   step('Salary credits of the statement, as CSV for a spreadsheet', ['reports', 'transactions', id, '--category', 'salary', '-o', 'csv']);
   const consent = spawnSync(process.execPath, [svc, 'consents', 'create', id, '--scopes', 'identity,income', '--grantee-label', 'Nabil Bank loan desk', '--json'], { env, encoding: 'utf8' });
   const shared = JSON.parse(consent.stdout);
-  console.log(`\n${bold('# Share identity and income with a third party: a consent and its token')}\n$ svc consents create ${id} --scopes identity,income --grantee-label "Nabil Bank loan desk"\n(consent ${shared.id} made; its token is shown once)`);
+  console.log(
+    `\n${bold('# Share identity and income with a third party: a consent and its token')}\n$ svc consents create ${id} --scopes identity,income --grantee-label "Nabil Bank loan desk"\n(consent ${shared.id} made; its token is shown once)`,
+  );
   step('The grantee reads the data with the token alone: no API key is sent', ['consents', 'data', shared.id, '--token', shared.token], undefined, { SVC_API_KEY: '' });
   step('Revoke it; the token opens nothing from now on', ['consents', 'revoke', shared.id]);
   step('Issued statements', ['statements', 'list']);

@@ -69,25 +69,27 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
   const app: App = {
     // Commander passes the declared arguments, then the options, then the command itself: all go
     // to the handler after the context (a handler names those it needs; App.action checks its types).
-    action: (load) => async (...given) => {
-      // The command itself comes last: which one ran decides what the code cache keeps (launch/).
-      noteCommandRan(commandPath(given.at(-1) as CommandUnknownOpts));
-      // The global flags are the root's options, typed by their declaration below.
-      const flags = program.opts();
-      const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
-      context = new Context(filter?.io ?? io, flags, signal, secrets, services);
-      const run = await load();
-      try {
-        await run(context, ...given);
-      } catch (error) {
-        // What the command printed before it failed is filtered too; if jq cannot take it, the
-        // error says why stdout stays empty (an interruption needs no such word).
-        const unfiltered = await filter?.finish(false);
-        if (unfiltered && error instanceof CliError && !(error instanceof InterruptedError)) error.hints.push(unfiltered);
-        throw error;
-      }
-      await filter?.finish(true);
-    },
+    action:
+      (load) =>
+      async (...given) => {
+        // The command itself comes last: which one ran decides what the code cache keeps (launch/).
+        noteCommandRan(commandPath(given.at(-1) as CommandUnknownOpts));
+        // The global flags are the root's options, typed by their declaration below.
+        const flags = program.opts();
+        const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
+        context = new Context(filter?.io ?? io, flags, signal, secrets, services);
+        const run = await load();
+        try {
+          await run(context, ...given);
+        } catch (error) {
+          // What the command printed before it failed is filtered too; if jq cannot take it, the
+          // error says why stdout stays empty (an interruption needs no such word).
+          const unfiltered = await filter?.finish(false);
+          if (unfiltered && error instanceof CliError && !(error instanceof InterruptedError)) error.hints.push(unfiltered);
+          throw error;
+        }
+        await filter?.finish(true);
+      },
   };
   const program = buildProgram(app, io, argv);
   try {

@@ -7,8 +7,7 @@
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vitest/node';
 
 export function summaryLine(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: TestRunEndReason): string {
-  const count = (state: 'passed' | 'failed' | 'skipped') =>
-    testModules.reduce((sum, module) => sum + [...module.children.allTests(state)].length, 0);
+  const count = (state: 'passed' | 'failed' | 'skipped') => testModules.reduce((sum, module) => sum + [...module.children.allTests(state)].length, 0);
   const failedFiles = testModules.filter((module) => module.state() === 'failed').length;
   let line = `Tests: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped; files: ${failedFiles} failed`;
   if (unhandledErrors.length > 0) line += `; unhandled errors: ${unhandledErrors.length}`;

@@ -11,16 +11,7 @@ import { Secrets } from '../core/output/secrets.js';
 import { requestUrl, type Method } from './endpoints.js';
 import type { ReplyHeaders } from '../core/reply-headers.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
-import {
-  BodyDecodingError,
-  directTransport,
-  type Proxy,
-  proxyFor,
-  proxyTransport,
-  ReplyTooLargeError,
-  type Transport,
-  type WireReply,
-} from './transport.js';
+import { BodyDecodingError, directTransport, type Proxy, proxyFor, proxyTransport, ReplyTooLargeError, type Transport, type WireReply } from './transport.js';
 
 export interface RequestSpec {
   method: Method;
@@ -113,7 +104,10 @@ export class ApiClient {
   constructor(private readonly options: ClientOptions) {
     this.secrets = options.secrets ?? new Secrets();
     this.secrets.add(options.apiKey);
-    this.request = (options.layers ?? []).reduceRight<Send>((next, layer) => layer(next), (spec) => this.send(spec));
+    this.request = (options.layers ?? []).reduceRight<Send>(
+      (next, layer) => layer(next),
+      (spec) => this.send(spec),
+    );
   }
 
   /** The client's own sending, below every layer: attempts, retries and the decoding of the reply. */
@@ -160,7 +154,7 @@ export class ApiClient {
     const { apiKey } = this.options;
     if (apiKey !== undefined && !SENDABLE_KEY.test(apiKey)) {
       throw new UsageError('the API key contains a control character (such as a line break) or a character HTTP cannot carry', [
-        'Check SVC_API_KEY, --api-key or the profile\'s key (`svc login` saves a new one).',
+        "Check SVC_API_KEY, --api-key or the profile's key (`svc login` saves a new one).",
       ]);
     }
     for (const [name, value] of Object.entries(spec.headers ?? {})) {
@@ -432,7 +426,10 @@ function statusInWords(status: number, attempts: number): string {
 
 /** A short, one-line, printable piece of a body for error messages. */
 export function excerpt(raw: string): string {
-  const flat = raw.replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const flat = raw
+    .replace(/\s+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .trim();
   const cut = flat.length > EXCERPT_LENGTH ? flat.slice(0, EXCERPT_LENGTH) + '…' : flat;
   return cut === '' ? '(empty body)' : JSON.stringify(cut);
 }

@@ -26,10 +26,7 @@ export function terminalPrompter(io: IO): Prompter {
     },
     async search(message, source) {
       const { default: search } = await (await external()).importSearch();
-      return search(
-        { message, pageSize: 12, source: async (term) => source(term).map((c) => ({ value: c.value, name: c.name ?? c.value, short: c.short, description: c.description })) },
-        streams,
-      );
+      return search({ message, pageSize: 12, source: async (term) => source(term).map((c) => ({ value: c.value, name: c.name ?? c.value, short: c.short, description: c.description })) }, streams);
     },
     async confirm(message, defaultAnswer) {
       const { default: confirm } = await (await external()).importConfirm();

@@ -19,11 +19,7 @@ export function scopedDataView(body: unknown, reading: ReplyReading, title?: str
   if (!isRecord(data)) return genericView(body, { title, empty: 'The reply holds no data.' });
   const listed = Array.isArray(scopes) ? scopes.map(textOf).filter((s): s is string => s !== undefined) : [];
   const record = { scopes: listed.join(', ') };
-  const designed = withRest(
-    { kind: 'record', record, fields: [{ key: 'scopes', header: 'Scopes', value: (r: typeof record) => r.scopes }] },
-    otherFields(body, ['scopes', 'data']),
-    { title },
-  );
+  const designed = withRest({ kind: 'record', record, fields: [{ key: 'scopes', header: 'Scopes', value: (r: typeof record) => r.scopes }] }, otherFields(body, ['scopes', 'data']), { title });
   const order = [...listed.filter((scope) => Object.hasOwn(data, scope)), ...Object.keys(data).filter((key) => !listed.includes(key))];
   const sections = [...new Set(order)].flatMap((scope) => scopeParts(scope, data[scope]));
   return { ...designed, parts: [...designed.parts, ...sections] };

@@ -15,9 +15,7 @@ export function renderBash(spec: ProgramSpec, version: string): string {
     '# The subcommands of a command path.',
     '__svc_commands() {',
     '  case $1 in',
-    ...commands
-      .filter((c) => c.commands.length > 0)
-      .map((c) => `    ${sq(key(c))}) __svc_reply=${sq(c.commands.flatMap((sub) => [sub.name, ...sub.aliases]).join(' '))} ;;`),
+    ...commands.filter((c) => c.commands.length > 0).map((c) => `    ${sq(key(c))}) __svc_reply=${sq(c.commands.flatMap((sub) => [sub.name, ...sub.aliases]).join(' '))} ;;`),
     "    *) __svc_reply='' ;;",
     '  esac',
     '}',
@@ -37,8 +35,24 @@ export function renderBash(spec: ProgramSpec, version: string): string {
     '  case "$1 $2" in',
     ...commands
       .filter((c) => c.path.length > 0)
-      .flatMap((c) => c.flags.filter((f) => f.value).map((f) => `    ${flagNames(f).map((n) => sq(`${key(c)} ${n}`)).join('|')}) __svc_reply=${sq(kind(f.value!))} ;;`)),
-    ...spec.globalFlags.filter((f) => f.value).map((f) => `    ${flagNames(f).map((n) => `*${sq(` ${n}`)}`).join('|')}) __svc_reply=${sq(kind(f.value!))} ;;`),
+      .flatMap((c) =>
+        c.flags
+          .filter((f) => f.value)
+          .map(
+            (f) =>
+              `    ${flagNames(f)
+                .map((n) => sq(`${key(c)} ${n}`))
+                .join('|')}) __svc_reply=${sq(kind(f.value!))} ;;`,
+          ),
+      ),
+    ...spec.globalFlags
+      .filter((f) => f.value)
+      .map(
+        (f) =>
+          `    ${flagNames(f)
+            .map((n) => `*${sq(` ${n}`)}`)
+            .join('|')}) __svc_reply=${sq(kind(f.value!))} ;;`,
+      ),
     "    *) __svc_reply='' ;;",
     '  esac',
     '}',

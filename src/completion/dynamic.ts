@@ -29,7 +29,6 @@ export interface Candidate {
   description: string;
 }
 
-
 /**
  * A value a script may put on the command line as it is: bash inserts a completion unquoted, so
  * a cached reply offering `ov$(touch x)` would run it once the user presses Enter. Values outside

@@ -12,7 +12,15 @@ export function renderFish(spec: ProgramSpec, version: string): string {
     '# The subcommands of a command path.',
     'function __svc_commands',
     '    switch "$argv"',
-    ...commands.filter((c) => c.commands.length > 0).map((c) => `        case ${sq(key(c))}\n            echo ${c.commands.flatMap((sub) => [sub.name, ...sub.aliases]).map(sq).join(' ')}`),
+    ...commands
+      .filter((c) => c.commands.length > 0)
+      .map(
+        (c) =>
+          `        case ${sq(key(c))}\n            echo ${c.commands
+            .flatMap((sub) => [sub.name, ...sub.aliases])
+            .map(sq)
+            .join(' ')}`,
+      ),
     '    end',
     'end',
     '',
@@ -99,7 +107,8 @@ function sq(text: string): string {
  * Reads the command line up to the cursor once per change: the command path, the arguments after
  * it, and --profile / --base-url. The conditions of the rules below ask it where the user is.
  */
-const PARSER = String.raw`function __svc_parse
+const PARSER =
+  String.raw`function __svc_parse
     set -l line (commandline -pc)
     test "$line" = "$__svc_line"; and return
     set -g __svc_line $line
@@ -153,7 +162,9 @@ function __svc_arg_at
     end
 end
 
-# Values from ` + '`svc __complete`' + String.raw` (the config file and the reply cache; never the network).
+# Values from ` +
+  '`svc __complete`' +
+  String.raw` (the config file and the reply cache; never the network).
 function __svc_dynamic
     __svc_parse
     set -l request $argv[1]

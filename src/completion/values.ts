@@ -80,9 +80,7 @@ const ARGUMENT_RULES: Readonly<Record<string, (command: CommandUnknownOpts) => V
   // `svc help TOPIC`: the topics, then the commands of the program (a topic wins a shared name).
   topic: (command) => {
     const topics = HELP_TOPICS.map((t) => ({ value: t.name, description: t.summary }));
-    const commands = (command.parent?.commands ?? [])
-      .filter((c) => c !== command && !topics.some((t) => t.value === c.name()))
-      .map((c) => ({ value: c.name(), description: c.description() }));
+    const commands = (command.parent?.commands ?? []).filter((c) => c !== command && !topics.some((t) => t.value === c.name())).map((c) => ({ value: c.name(), description: c.description() }));
     return choices([...topics, ...commands]);
   },
 };

@@ -74,10 +74,7 @@ export function profileToWrite(flags: SettingFlags, env: Env, doc: ConfigDoc): s
 
 export function unknownProfile(name: string, doc: ConfigDoc): UsageError {
   const known = Object.keys(doc.profiles);
-  return new UsageError(
-    `unknown profile "${name}"` + (known.length ? ` (profiles: ${known.join(', ')})` : ' (no profiles are configured)'),
-    [`Create it with \`svc login --profile ${name}\`.`],
-  );
+  return new UsageError(`unknown profile "${name}"` + (known.length ? ` (profiles: ${known.join(', ')})` : ' (no profiles are configured)'), [`Create it with \`svc login --profile ${name}\`.`]);
 }
 
 export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): Settings {

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { replaceFile } from './replace-file.js';
 import { readTrustedFile, untrustedFolderReason } from './trusted-files.js';
 
-
 export interface CacheEntry {
   url: string;
   /** ISO 8601 date-time of the request. */

@@ -27,15 +27,17 @@ export const ENVIRONMENT = [
   {
     name: 'SVC_API_KEY',
     group: 'settings',
-    description: 'API key (svc_sk_live_… or svc_sk_test_…; sk_live_… and sk_test_… are read as live and test keys too). Overrides the profile\'s key; --api-key overrides it. Prefer it to --api-key, which other users can see in the process list.',
+    description:
+      "API key (svc_sk_live_… or svc_sk_test_…; sk_live_… and sk_test_… are read as live and test keys too). Overrides the profile's key; --api-key overrides it. Prefer it to --api-key, which other users can see in the process list.",
   },
   { name: 'SVC_BASE_URL', group: 'settings', description: 'Address of the service, without /v1. http:// only to this machine (localhost, 127.0.0.0/8, ::1).' },
-  { name: 'SVC_PROFILE', group: 'settings', description: 'Profile of the config file to use, instead of the file\'s current profile (--profile overrides it).' },
+  { name: 'SVC_PROFILE', group: 'settings', description: "Profile of the config file to use, instead of the file's current profile (--profile overrides it)." },
   { name: 'SVC_DEBUG', group: 'settings', description: 'Set to 1: the same as --debug, one stderr line per HTTP request and reply, the key masked.' },
   {
     name: 'SVC_ACCESS_TOKEN',
     group: 'settings',
-    description: 'Access token of a Connect grant (from `svc connect exchange`), for `svc grants data`; --access-token overrides it. Sent in the X-Svc-Access-Token header, never in a URL, and masked in every output.',
+    description:
+      'Access token of a Connect grant (from `svc connect exchange`), for `svc grants data`; --access-token overrides it. Sent in the X-Svc-Access-Token header, never in a URL, and masked in every output.',
   },
   {
     name: 'SVC_CONSENT_TOKEN',
@@ -51,12 +53,12 @@ export const ENVIRONMENT = [
   {
     name: 'TZ',
     group: 'output',
-    description: 'Time zone of the times tables show, as an IANA name (Asia/Kathmandu, UTC; default: the system\'s). --json, ndjson and csv keep the times as the service sent them.',
+    description: "Time zone of the times tables show, as an IANA name (Asia/Kathmandu, UTC; default: the system's). --json, ndjson and csv keep the times as the service sent them.",
   },
   {
     name: 'CI',
     group: 'output',
-    description: 'Set, and not 0 or false: never prompt; a missing value is a usage error (exit 2) instead. Set at all, it also turns off Node\'s compile cache.',
+    description: "Set, and not 0 or false: never prompt; a missing value is a usage error (exit 2) instead. Set at all, it also turns off Node's compile cache.",
   },
   { name: 'HTTPS_PROXY', alias: 'https_proxy', group: 'network', description: 'Proxy for https:// requests (the lower-case spelling is read first).' },
   { name: 'HTTP_PROXY', alias: 'http_proxy', group: 'network', description: 'Proxy for http:// requests (the lower-case spelling is read first).' },

@@ -182,10 +182,7 @@ export class ApiError extends CliError {
     readonly fromEnvelope: boolean,
     readonly headers: ReplyHeaders = new ReplyHeaders(),
   ) {
-    super(
-      `${envelope.error_code}: ${envelope.error_message ?? `HTTP ${status}`}`,
-      exitCodeFor(fromEnvelope ? envelope.error_code : undefined, envelope.error_type, status),
-    );
+    super(`${envelope.error_code}: ${envelope.error_message ?? `HTTP ${status}`}`, exitCodeFor(fromEnvelope ? envelope.error_code : undefined, envelope.error_type, status));
   }
 }
 

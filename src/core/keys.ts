@@ -33,4 +33,3 @@ export function maskKey(key: string): string {
 export function secretOf(key: string): string {
   return key.slice(formOf(key)?.prefix.length ?? 0);
 }
-

@@ -197,9 +197,7 @@ export class PrivateFile {
   }
 
   private linked(): UsageError {
-    return new UsageError(
-      `the ${this.words.file} ${this.file} is a symbolic link; svc keeps keys only in a file of its own: replace the link with a copy of its target`,
-    );
+    return new UsageError(`the ${this.words.file} ${this.file} is a symbolic link; svc keeps keys only in a file of its own: replace the link with a copy of its target`);
   }
 
   private async lock(): Promise<() => void> {

@@ -82,12 +82,7 @@ export class ReadyFile {
  * exit code and the error (`shown`: masked, one line), when `run` throws before it listens; and
  * removed once it ends otherwise. `run` marks the moment it listens (`ReadyFile.listeningAt`).
  */
-export async function keepingState(
-  file: string | undefined,
-  command: string,
-  shown: (text: string) => string,
-  run: (ready: ReadyFile | undefined) => Promise<void>,
-): Promise<void> {
+export async function keepingState(file: string | undefined, command: string, shown: (text: string) => string, run: (ready: ReadyFile | undefined) => Promise<void>): Promise<void> {
   const ready = file === undefined ? undefined : ReadyFile.start(file, command);
   try {
     await run(ready);

@@ -42,9 +42,7 @@ function adviceFor(trouble: Trouble): string {
     case 'proxy-dns':
       return `Check ${trouble.variable}.`;
     case 'proxy-auth':
-      return trouble.credentialsGiven
-        ? `It did not accept the user and password in ${trouble.variable}.`
-        : `Put them in ${trouble.variable}: http://user:password@host:port.`;
+      return trouble.credentialsGiven ? `It did not accept the user and password in ${trouble.variable}.` : `Put them in ${trouble.variable}: http://user:password@host:port.`;
     case 'access-token':
       return 'The service refused the access token (--access-token or SVC_ACCESS_TOKEN), not the key: `svc connect exchange` gives a new one.';
     case 'token-only':
@@ -169,12 +167,11 @@ export function usageErrorFor(mistake: Mistake): UsageError {
     case 'missing-argument':
       return new UsageError(`missing argument ${mistake.argument}${mistake.description ? `: ${mistake.description}` : ''}`, [`Usage: ${mistake.usage}`]);
     case 'missing-value':
-      return new UsageError(
-        `${mistake.flag} needs a value: ${mistake.choices ? `one of ${mistake.choices.join(', ')}` : mistake.description}`,
-        [`Usage: ${mistake.usage}`],
-      );
+      return new UsageError(`${mistake.flag} needs a value: ${mistake.choices ? `one of ${mistake.choices.join(', ')}` : mistake.description}`, [`Usage: ${mistake.usage}`]);
     case 'missing-flag':
-      return new UsageError(`missing ${mistake.flag}${mistake.choices ? `: one of ${mistake.choices.join(', ')}` : mistake.description ? `: ${mistake.description}` : ''}`, [`Usage: ${mistake.usage}`]);
+      return new UsageError(`missing ${mistake.flag}${mistake.choices ? `: one of ${mistake.choices.join(', ')}` : mistake.description ? `: ${mistake.description}` : ''}`, [
+        `Usage: ${mistake.usage}`,
+      ]);
     case 'excess-arguments': {
       const expected = mistake.expected.length;
       if (expected === 0) return new UsageError(`${mistake.command} takes no arguments, not ${quotedList(mistake.received)}`, [`Usage: ${mistake.usage}`]);

@@ -100,10 +100,7 @@ function registerEndpoint(raw: RequestBody, caller: KeyIdentity, webhooks: Webho
 
 /** Where events go: the caller's registered endpoints (their secrets withheld), then the --webhook-url ones. */
 function listEndpoints(webhooks: WebhookSender, caller: KeyIdentity) {
-  return [
-    ...webhooks.endpointsOf(caller).map(({ id, url }) => ({ id, url, source: 'registered' })),
-    ...webhooks.urls.map((url) => ({ id: null, url, source: '--webhook-url' })),
-  ];
+  return [...webhooks.endpointsOf(caller).map(({ id, url }) => ({ id, url, source: 'registered' })), ...webhooks.urls.map((url) => ({ id: null, url, source: '--webhook-url' }))];
 }
 
 /** Only by the key that registered it: to any other, it does not exist. */

@@ -18,17 +18,7 @@ import { sandboxRoutes } from './routes/sandbox.js';
 export type { ApiDeps, ApiRequest } from './route.js';
 export { handleVerifyPage, MAX_FILE_BYTES } from './routes/reports.js';
 
-const ROUTES: Route[] = [
-  ...reportRoutes,
-  ...lendingRoutes,
-  ...enrichRoutes,
-  ...merchantRoutes,
-  ...connectRoutes,
-  ...consentRoutes,
-  ...decisionRoutes,
-  ...sandboxRoutes,
-  ...dataRoutes,
-];
+const ROUTES: Route[] = [...reportRoutes, ...lendingRoutes, ...enrichRoutes, ...merchantRoutes, ...connectRoutes, ...consentRoutes, ...decisionRoutes, ...sandboxRoutes, ...dataRoutes];
 
 /** The route of this method and path, with its match; undefined when none. */
 function findRoute(method: string, pathname: string): { route: Route; match: RegExpExecArray } | undefined {

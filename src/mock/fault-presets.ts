@@ -27,6 +27,4 @@ const SPECS: Record<FaultName, FaultSpec[]> = {
   'huge-reply': [{ method: 'GET', path: '/v1/reports', times: ALWAYS, status: 200, huge_report_list_bytes: 50 * 1024 * 1024 }],
 };
 
-export const FAULT_PRESETS: Record<string, FaultPreset> = Object.fromEntries(
-  Object.entries(SPECS).map(([name, specs]) => [name, { description: FAULT_DESCRIPTIONS[name as FaultName], specs }]),
-);
+export const FAULT_PRESETS: Record<string, FaultPreset> = Object.fromEntries(Object.entries(SPECS).map(([name, specs]) => [name, { description: FAULT_DESCRIPTIONS[name as FaultName], specs }]));

@@ -59,9 +59,7 @@ export class FaultQueue {
 
   /** Consumes one use of the first spec matching this request. */
   take(method: string, pathname: string): FaultSpec | undefined {
-    const index = this.queue.findIndex(
-      (f) => (!f.method || f.method.toUpperCase() === method.toUpperCase()) && (!f.path || pathname.startsWith(f.path)),
-    );
+    const index = this.queue.findIndex((f) => (!f.method || f.method.toUpperCase() === method.toUpperCase()) && (!f.path || pathname.startsWith(f.path)));
     if (index < 0) return undefined;
     const fault = this.queue[index]!;
     fault.remaining -= 1;
@@ -73,19 +71,12 @@ export class FaultQueue {
 
 /** True when the fault replies by itself; otherwise it only delays (and adds headers to) the normal reply. */
 export function faultReplies(fault: FaultSpec): boolean {
-  return (
-    fault.status !== undefined ||
-    fault.body !== undefined ||
-    fault.json !== undefined ||
-    fault.error !== undefined ||
-    fault.huge_report_list_bytes !== undefined
-  );
+  return fault.status !== undefined || fault.body !== undefined || fault.json !== undefined || fault.error !== undefined || fault.huge_report_list_bytes !== undefined;
 }
 
 /** A valid `GET /v1/reports` body of at least `bytes` bytes. */
 export function hugeReportList(bytes: number): Buffer {
-  const item = (i: number) =>
-    `{"report_id":"rpt_${i.toString(16).padStart(16, '0')}","status":"complete","bank_code":"NABIL","created_at":"2026-01-01T00:00:00Z"}`;
+  const item = (i: number) => `{"report_id":"rpt_${i.toString(16).padStart(16, '0')}","status":"complete","bank_code":"NABIL","created_at":"2026-01-01T00:00:00Z"}`;
   const parts: string[] = ['{"data":['];
   let size = parts[0]!.length;
   for (let i = 0; size < bytes; i++) {
@@ -146,10 +137,7 @@ function validateSpec(value: unknown, index: number): FaultSpec {
 export function sendFault(res: ServerResponse, fault: FaultSpec): number {
   const status = fault.status ?? (fault.huge_report_list_bytes !== undefined ? 200 : 500);
   const json = fault.json !== undefined || fault.huge_report_list_bytes !== undefined;
-  const body =
-    fault.huge_report_list_bytes !== undefined
-      ? hugeReportList(fault.huge_report_list_bytes)
-      : Buffer.from(fault.json !== undefined ? JSON.stringify(fault.json) : (fault.body ?? ''));
+  const body = fault.huge_report_list_bytes !== undefined ? hugeReportList(fault.huge_report_list_bytes) : Buffer.from(fault.json !== undefined ? JSON.stringify(fault.json) : (fault.body ?? ''));
   const headers = { 'Content-Type': json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', ...fault.headers };
   if (fault.cut_after_bytes === undefined) {
     sendRaw(res, status, body, headers);

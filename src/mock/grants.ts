@@ -120,10 +120,7 @@ export class ConnectFlows {
       throw new ApiError('GRANT_NOT_FOUND', `No grant with id '${grantId}' exists for this organization.`);
     }
     if (!matchesHash(accessToken, grant.access_token_hash)) {
-      throw new ApiError(
-        'INVALID_ACCESS_TOKEN',
-        accessToken ? 'The access token does not open this grant.' : 'Send the access token of the grant in the X-Svc-Access-Token header.',
-      );
+      throw new ApiError('INVALID_ACCESS_TOKEN', accessToken ? 'The access token does not open this grant.' : 'Send the access token of the grant in the X-Svc-Access-Token header.');
     }
     return grant;
   }

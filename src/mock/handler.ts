@@ -85,8 +85,7 @@ export class MockHandler {
     // Concatenated rather than resolved, so a path like `//x` stays a path and is not read as a host.
     const url = new URL(`${this.baseUrl}${req.url ?? '/'}`);
     const requestId = newRequestId();
-    const done = (status: number | 'reset') =>
-      this.deps.log?.(`${method} ${url.pathname}${maskQuery(url.search)} ${status} ${Math.round(performance.now() - started)}ms`);
+    const done = (status: number | 'reset') => this.deps.log?.(`${method} ${url.pathname}${maskQuery(url.search)} ${status} ${Math.round(performance.now() - started)}ms`);
 
     if (url.pathname === '/_mock' || url.pathname.startsWith('/_mock/')) return done(await this.handleAdminRequest(req, res, method, url, requestId));
 

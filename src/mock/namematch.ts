@@ -55,12 +55,7 @@ export const NAME_VARIANTS: Record<string, readonly string[]> = {
   krishna: ['krisna', 'krishn'],
 };
 
-const CANONICAL = new Map<string, string>(
-  Object.entries(NAME_VARIANTS).flatMap(([canonical, variants]) => [
-    [canonical, canonical] as const,
-    ...variants.map((v) => [v, canonical] as const),
-  ]),
-);
+const CANONICAL = new Map<string, string>(Object.entries(NAME_VARIANTS).flatMap(([canonical, variants]) => [[canonical, canonical] as const, ...variants.map((v) => [v, canonical] as const)]));
 
 /** Rewrite rules applied in order; they fold spellings that sound alike in Nepali to one form. */
 const PHONETIC_RULES: readonly [RegExp, string][] = [
@@ -159,12 +154,13 @@ const MAX_NAME_LENGTH = 200;
 
 /** Words of a name: letters only, Latin accents removed, honorifics dropped (and reported). */
 function tokenize(name: string, reasons: string[]): Token[] {
-  const words = name
-    .slice(0, MAX_NAME_LENGTH)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '') // Latin diacritics only; Devanagari signs are kept
-    .replace(/['\u2019`]/g, '') // O'Neil ~ ONeil
-    .match(/[\p{L}\p{M}]+/gu) ?? [];
+  const words =
+    name
+      .slice(0, MAX_NAME_LENGTH)
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '') // Latin diacritics only; Devanagari signs are kept
+      .replace(/['\u2019`]/g, '') // O'Neil ~ ONeil
+      .match(/[\p{L}\p{M}]+/gu) ?? [];
   const kept = words.filter((w) => !HONORIFICS.has(w.toLowerCase()));
   // A name made only of honorifics is left as it is rather than emptied.
   if (kept.length === 0) return words.slice(0, MAX_WORDS).map(makeToken);

@@ -4,18 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { addDays, isoDate, isoSeconds, type Clock } from './dates.js';
 import { pickBy, type ReadDocument } from './documents.js';
 import { ApiError } from './errors.js';
-import type {
-  Bank,
-  Fixtures,
-  IssuedStatementFixture,
-  OrganizationFixture,
-  Period,
-  QuotaName,
-  RecurringFixture,
-  ReportError,
-  ReportStatus,
-  TransactionShape,
-} from './fixtures.js';
+import type { Bank, Fixtures, IssuedStatementFixture, OrganizationFixture, Period, QuotaName, RecurringFixture, ReportError, ReportStatus, TransactionShape } from './fixtures.js';
 import { shiftProfile, synthesizeTransactions, type StatementProfile } from './report/synthesize.js';
 import type { Transaction } from './report/transaction.js';
 
@@ -158,9 +147,7 @@ export class MockStore {
   }
 
   statements(organizationId: string, status?: IssuedStatementFixture['status']): IssuedStatementFixture[] {
-    return this.fixtures.statements
-      .filter((s) => s.organization_id === organizationId && (!status || s.status === status))
-      .sort((a, b) => b.issued_at.localeCompare(a.issued_at));
+    return this.fixtures.statements.filter((s) => s.organization_id === organizationId && (!status || s.status === status)).sort((a, b) => b.issued_at.localeCompare(a.issued_at));
   }
 
   /** Any organisation's statement: the public verification page needs no key. */
@@ -254,5 +241,8 @@ function newerFirst(a: StoredReport, b: StoredReport): number {
 
 /** 14 digits, the common length of Nepali bank account numbers, derived from the file hash. */
 function accountNumberFrom(sha256: string): string {
-  return BigInt(`0x${sha256.slice(8, 24)}`).toString().padStart(20, '0').slice(-14);
+  return BigInt(`0x${sha256.slice(8, 24)}`)
+    .toString()
+    .padStart(20, '0')
+    .slice(-14);
 }

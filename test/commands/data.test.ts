@@ -9,7 +9,6 @@ import type { Choice } from '../../src/app/services.js';
 import { BASE_URL, FakeService, KEY, MemoryCache, NOW, plain, ScriptedPrompter, scratchDir, svc, type FakeReply, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
 
-
 /** `meta` as documented: source, source_url, attribution, as_of. */
 const META = {
   source: 'Nepal Rastra Bank',
@@ -63,18 +62,12 @@ function expectUsageError(result: InProcessResult, mentions: RegExp): void {
 /** The documents' `latest` payloads, with a second item of the same fields where a test needs two. */
 const CPI = {
   ...documented('cpi-latest'),
-  indicators: [
-    ...documented('cpi-latest').indicators,
-    { indicator: 'PCPI_CP_0117_IX', label: 'Vegetables, index', value: 131.5, scale: 0, absolute: 131.5, unit: 'index' },
-  ],
+  indicators: [...documented('cpi-latest').indicators, { indicator: 'PCPI_CP_0117_IX', label: 'Vegetables, index', value: 131.5, scale: 0, absolute: 131.5, unit: 'index' }],
 };
 const RATES = documented('interest-rates-latest');
 const PNL = {
   ...documented('pnl-latest'),
-  line_items: [
-    ...documented('pnl-latest').line_items,
-    { key: 'expense.interest-expense', label: 'Interest Expense', value: 331028.1, unit: 'NPR_mn', section: 'Expenses', code: '2' },
-  ],
+  line_items: [...documented('pnl-latest').line_items, { key: 'expense.interest-expense', label: 'Interest Expense', value: 331028.1, unit: 'NPR_mn', section: 'Expenses', code: '2' }],
 };
 const BANK_PNL = documented('banks-pnl-latest');
 
@@ -127,64 +120,108 @@ interface Family {
 
 const FAMILIES: Family[] = [
   {
-    name: 'balance-sheet', path: 'banking/balance-sheet', selector: 'key', example: 'total-deposits', latest: BALANCE_SHEET,
+    name: 'balance-sheet',
+    path: 'banking/balance-sheet',
+    selector: 'key',
+    example: 'total-deposits',
+    latest: BALANCE_SHEET,
     table: ['MONTH\tSECTION\tKEY\tITEM\tVALUE (NPR millions)', '2026-02\tCapital and liabilities\ttotal-deposits\tTotal deposits\t7234567.891'],
     keys: ['SECTION\tKEY\tLABEL\tUNIT', 'Capital and liabilities\ttotal-deposits\tTotal deposits\tNPR millions'],
     title: '2026-02',
   },
   {
-    name: 'pnl', path: 'banking/pnl', selector: 'key', example: 'income.interest-income', latest: PNL,
+    name: 'pnl',
+    path: 'banking/pnl',
+    selector: 'key',
+    example: 'income.interest-income',
+    latest: PNL,
     table: ['MONTH\tSECTION\tKEY\tITEM\tVALUE (NPR millions)\tCODE', '2025-07\tIncome\tincome.interest-income\tInterest Income\t567193.568\t1'],
     keys: ['SECTION\tKEY\tLABEL\tUNIT', 'Income\tincome.interest-income\tInterest Income\tNPR millions'],
     title: '2025-07',
   },
   {
-    name: 'credit', path: 'banking/credit', selector: 'key', example: 'sector-agriculture', latest: CREDIT,
+    name: 'credit',
+    path: 'banking/credit',
+    selector: 'key',
+    example: 'sector-agriculture',
+    latest: CREDIT,
     table: ['MONTH\tKEY\tITEM\tVALUE (NPR millions)\tBREAKDOWN', '2026-02\tsector-agriculture\tAgriculture\t512340.5\tBy sector'],
     keys: ['KEY\tLABEL\tUNIT', 'sector-agriculture\tAgriculture\tNPR millions'],
     title: '2026-02',
   },
   {
-    name: 'indicators', path: 'banking/indicators', selector: 'indicator', example: 'npl-ratio', latest: INDICATORS,
+    name: 'indicators',
+    path: 'banking/indicators',
+    selector: 'indicator',
+    example: 'npl-ratio',
+    latest: INDICATORS,
     table: ['MONTH\tINDICATOR\tITEM\tVALUE (percent)\tGROUP', '2026-02\tcapital-adequacy-ratio\tCapital adequacy ratio\t12.81\tCapital'],
     keys: ['INDICATOR\tLABEL\tUNIT', 'capital-adequacy-ratio\tCapital adequacy ratio\tpercent'],
     title: '2026-02',
   },
   {
     // cbs items name their selector `code`; the parameter is `indicator`.
-    name: 'cbs', path: 'cbs', selector: 'indicator', example: 'CBS.RM', latest: CBS,
+    name: 'cbs',
+    path: 'cbs',
+    selector: 'indicator',
+    example: 'CBS.RM',
+    latest: CBS,
     table: ['MONTH\tSECTION\tCODE\tITEM\tVALUE (NPR millions)', '2026-02\tLiabilities\tCBS.RM\tReserve money\t1480321.7'],
     keys: ['SECTION\tINDICATOR\tLABEL\tUNIT', 'Liabilities\tCBS.RM\tReserve money\tNPR millions'],
     title: '2026-02',
   },
   {
-    name: 'cpi', path: 'cpi', selector: 'indicator', example: 'PCPI_IX', latest: CPI,
+    name: 'cpi',
+    path: 'cpi',
+    selector: 'indicator',
+    example: 'PCPI_IX',
+    latest: CPI,
     table: ['MONTH\tINDICATOR\tITEM\tVALUE (index)\tSCALE\tABSOLUTE', '2026-03\tPCPI_IX\tOverall index, index\t106.96442\t0\t106.96442'],
     keys: ['INDICATOR\tLABEL\tUNIT', 'PCPI_IX\tOverall index, index\tindex'],
     title: '2026-03',
   },
   {
     // `data` is the list itself: no month to show.
-    name: 'interest-rates', path: 'interest-rates', selector: 'metric', example: 'base-rate', latest: RATES,
+    name: 'interest-rates',
+    path: 'interest-rates',
+    selector: 'metric',
+    example: 'base-rate',
+    latest: RATES,
     table: ['METRIC\tITEM\tVALUE (percent)', 'base-rate\tBase Rate\t5'],
     keys: ['METRIC\tLABEL\tUNIT', 'base-rate\tBase Rate\tpercent'],
   },
   {
-    name: 'trade', path: 'trade', selector: 'key', example: 'imports-cif', latest: TRADE,
+    name: 'trade',
+    path: 'trade',
+    selector: 'key',
+    example: 'imports-cif',
+    latest: TRADE,
     table: ['MONTH\tKEY\tITEM\tVALUE (NPR millions)\tFLOW\tSITC SECTION', '2026-02\timports-cif\tTotal imports (CIF)\t161234.2\timports\t'],
     keys: ['KEY\tLABEL\tUNIT', 'imports-cif\tTotal imports (CIF)\tNPR millions'],
     title: '2026-02',
   },
   {
     // Units differ from row to row: each row names its own.
-    name: 'macro', path: 'macro', selector: 'indicator', example: 'inflation', latest: MACRO,
-    table: ['MONTH\tINDICATOR\tITEM\tVALUE\tUNIT\tSOURCE QUOTE', '2026-02\tinflation\tConsumer price inflation (y-o-y)\t3.2\tpercent\tThe y-o-y consumer price inflation stood at 3.2 percent in mid-February 2026.'],
+    name: 'macro',
+    path: 'macro',
+    selector: 'indicator',
+    example: 'inflation',
+    latest: MACRO,
+    table: [
+      'MONTH\tINDICATOR\tITEM\tVALUE\tUNIT\tSOURCE QUOTE',
+      '2026-02\tinflation\tConsumer price inflation (y-o-y)\t3.2\tpercent\tThe y-o-y consumer price inflation stood at 3.2 percent in mid-February 2026.',
+    ],
     keys: ['INDICATOR\tLABEL\tUNIT', 'inflation\tConsumer price inflation (y-o-y)\tpercent'],
     title: '2026-02',
   },
   {
     // bank-pnl items name their selector `key` and their label `line_item`; the parameter is `line`.
-    name: 'bank-pnl', path: 'banks/pnl', selector: 'line', example: 'income.interest-income', latest: BANK_PNL, args: ['--bank', 'NABIL'],
+    name: 'bank-pnl',
+    path: 'banks/pnl',
+    selector: 'line',
+    example: 'income.interest-income',
+    latest: BANK_PNL,
+    args: ['--bank', 'NABIL'],
     table: ['MONTH\tSECTION\tKEY\tITEM\tVALUE (NPR millions)\tBANK\tCODE', '2025-07\tIncome\tnabil.income.interest-income\tInterest Income\t40470.486\tNABIL\t1'],
     keys: ['SECTION\tLINE\tLABEL\tUNIT', 'Income\tnabil.income.interest-income\tInterest Income\tNPR millions'],
     title: '2025-07 · nabil',
@@ -193,7 +230,7 @@ const FAMILIES: Family[] = [
 
 const latestPath = (f: Family) => `/v1/data/cbank/${f.path}/latest${f.args ? '?bank=NABIL' : ''}`;
 /** The items of a family's `latest` payload. */
-const itemsOf = (latest: any): any[] => (Array.isArray(latest) ? latest : latest.line_items ?? latest.indicators ?? latest.accounts);
+const itemsOf = (latest: any): any[] => (Array.isArray(latest) ? latest : (latest.line_items ?? latest.indicators ?? latest.accounts));
 
 /** A series of ours: the selector, a label, a unit and twelve months of 2024 (points or observations). */
 function seriesOf(f: Family, list = f.selector === 'indicator' ? 'observations' : 'points', extra: Record<string, unknown> = {}) {
@@ -205,7 +242,10 @@ function seriesOf(f: Family, list = f.selector === 'indicator' ? 'observations' 
 
 describe('svc data latest', () => {
   it('series: a reply that is the list of months itself is shown once', async () => {
-    const list = [{ month: '2024-01', value: 5 }, { month: '2024-02', value: 6 }];
+    const list = [
+      { month: '2024-01', value: 5 },
+      { month: '2024-02', value: 6 },
+    ];
     const r = await data(['series', 'cpi', 'PCPI_IX', '--from', '2024-01', '--no-cache'], { service: service(['/v1/data/cbank/cpi/series?from=2024-01&indicator=PCPI_IX', list]) });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.match(/2024-01/g)).toHaveLength(1);
@@ -213,7 +253,10 @@ describe('svc data latest', () => {
   });
 
   it.each(['latest', 'keys'])('%s: a reply that is a list, without `data`, is still shown', async (verb) => {
-    const list = [{ month: '2024-01', value: 5, label: 'x' }, { month: '2024-02', value: 6 }];
+    const list = [
+      { month: '2024-01', value: 5, label: 'x' },
+      { month: '2024-02', value: 6 },
+    ];
     const r = await data([verb, 'cpi', '--no-cache'], { service: service(['/v1/data/cbank/cpi/latest', list]) });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/2024-01\t5\tx/);
@@ -239,7 +282,11 @@ describe('svc data latest', () => {
     if (f.title) expect(screen[0]).toBe(f.title);
     else expect(screen[0]).toMatch(/^┌─/);
     const field = ['key', 'indicator', 'metric', 'code'].find((name) => name in itemsOf(f.latest)[0]!)!;
-    for (const item of itemsOf(f.latest)) expect(screen.some((line) => line.startsWith(`│ ${item[field]} `)), item[field]).toBe(true);
+    for (const item of itemsOf(f.latest))
+      expect(
+        screen.some((line) => line.startsWith(`│ ${item[field]} `)),
+        item[field],
+      ).toBe(true);
     expect(screen.slice(-2)).toEqual(ATTRIBUTION);
     expect(r.stdout).toContain(`\u001b[2m${META.attribution}\u001b[22m`);
   });
@@ -390,7 +437,11 @@ describe('svc data series', () => {
   });
 
   it.each(MODES)('as %s, a reply without months and values is shown as it comes', async (_mode, tty) => {
-    const r = await data(['series', 'cpi', 'PCPI_IX'], { tty, columns: 200, service: service(['/v1/data/cbank/cpi/series?indicator=PCPI_IX', envelope({ indicator: 'PCPI_IX', status: 'discontinued' })]) });
+    const r = await data(['series', 'cpi', 'PCPI_IX'], {
+      tty,
+      columns: 200,
+      service: service(['/v1/data/cbank/cpi/series?indicator=PCPI_IX', envelope({ indicator: 'PCPI_IX', status: 'discontinued' })]),
+    });
     expect(r.code).toBe(0);
     // A person is told; a script gets the fields alone.
     if (tty) expect(plain(r.stdout)).toMatch(/^The reply holds no series of months and values; it holds:$/m);
@@ -442,7 +493,11 @@ describe('svc data series --chart', () => {
   });
 
   it.each(MODES)('as %s, a reply with no series to draw: a warning, and the reply shown as it is', async (_mode, tty) => {
-    const r = await data(['series', 'interest-rates', 'base-rate', '--chart'], { tty, columns: 240, service: service(['/v1/data/cbank/interest-rates/series?metric=base-rate', envelope({ metric: 'base-rate' })]) });
+    const r = await data(['series', 'interest-rates', 'base-rate', '--chart'], {
+      tty,
+      columns: 240,
+      service: service(['/v1/data/cbank/interest-rates/series?metric=base-rate', envelope({ metric: 'base-rate' })]),
+    });
     expect(r.code).toBe(0);
     const warning = 'warning: the reply holds no series of months and values to draw; showing it as it is';
     // A script is told the attribution on stderr too, after what was shown.
@@ -472,7 +527,10 @@ describe('picking a SELECTOR', () => {
       prompter,
       service: service(
         ['/v1/data/cbank/cpi/latest', envelope(CPI)],
-        ['/v1/data/cbank/cpi/series?from=2026-01&indicator=PCPI_CP_0117_IX', envelope({ indicator: 'PCPI_CP_0117_IX', label: 'Vegetables, index', unit: 'index', observations: [{ month: '2026-01', value: 130.1 }] })],
+        [
+          '/v1/data/cbank/cpi/series?from=2026-01&indicator=PCPI_CP_0117_IX',
+          envelope({ indicator: 'PCPI_CP_0117_IX', label: 'Vegetables, index', unit: 'index', observations: [{ month: '2026-01', value: 130.1 }] }),
+        ],
       ),
     });
     expect(r.code, r.stderr).toBe(0);
@@ -658,7 +716,11 @@ describe('checks before any request (exit 2)', () => {
 describe('machine formats', () => {
   it.each(MODES)('as %s, -o csv of a series is the months and values; the attribution goes to stderr', async (_mode, tty) => {
     const cbs = FAMILIES.find((f) => f.name === 'cbs')!;
-    const r = await data(['series', 'cbs', 'CBS.RM', '--from', '2025-01', '-o', 'csv'], { tty, columns: 240, service: service(['/v1/data/cbank/cbs/series?from=2025-01&indicator=CBS.RM', envelope(seriesOf(cbs))]) });
+    const r = await data(['series', 'cbs', 'CBS.RM', '--from', '2025-01', '-o', 'csv'], {
+      tty,
+      columns: 240,
+      service: service(['/v1/data/cbank/cbs/series?from=2025-01&indicator=CBS.RM', envelope(seriesOf(cbs))]),
+    });
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.split('\r\n');
     expect(rows.slice(0, 3)).toEqual(['month,value', '2024-01,1000', '2024-02,1250.5']);
@@ -695,7 +757,15 @@ describe('machine formats', () => {
 // ---- the reply cache ------------------------------------------------------------------------
 
 describe('the reply cache', () => {
-  const CPI_SERIES = envelope({ indicator: 'PCPI_IX', label: 'Overall index, index', unit: 'index', observations: [{ month: '2025-01', value: 104.2 }, { month: '2025-02', value: 104.9 }] });
+  const CPI_SERIES = envelope({
+    indicator: 'PCPI_IX',
+    label: 'Overall index, index',
+    unit: 'index',
+    observations: [
+      { month: '2025-01', value: 104.2 },
+      { month: '2025-02', value: 104.9 },
+    ],
+  });
   const SERIES_PATH = '/v1/data/cbank/cpi/series?from=2025-01&indicator=PCPI_IX';
   const ARGS = ['series', 'cpi', 'PCPI_IX', '--from', '2025-01'];
 

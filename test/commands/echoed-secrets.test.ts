@@ -100,7 +100,10 @@ describe.each(MODES)('a key echoed by the service, as $mode', ({ tty }) => {
     });
 
     it('in a month of the income chart', async () => {
-      const monthly_credits = [{ month: text, total_credits: 70000 }, { month: '2026-02', total_credits: 90000 }];
+      const monthly_credits = [
+        { month: text, total_credits: 70000 },
+        { month: '2026-02', total_credits: 90000 },
+      ];
       const service = new FakeService().expect('GET', '/v1/reports/rpt_1/income', { body: { report_id: 'rpt_1', monthly_credits } });
       const result = await svc(['reports', 'income', 'rpt_1', '--chart'], { tty, columns: 100, service });
       expect(result.code, result.stderr).toBe(0);
@@ -168,7 +171,9 @@ describe.each(ECHOES)('a key echoed $form in a line item a person picks from', (
     };
     const points = Array.from({ length: 3 }, (_, i) => ({ month: `2026-0${i + 1}`, value: i }));
     const service = new FakeService()
-      .expect('GET', '/v1/data/cbank/banking/pnl/latest', { body: { data: { month: '2026-02', line_items: [{ key: 'income.echo', label: text, value: 1, unit: 'NPR_mn', section: 'Income' }] }, meta: {} } })
+      .expect('GET', '/v1/data/cbank/banking/pnl/latest', {
+        body: { data: { month: '2026-02', line_items: [{ key: 'income.echo', label: text, value: 1, unit: 'NPR_mn', section: 'Income' }] }, meta: {} },
+      })
       .expect('GET', '/v1/data/cbank/banking/pnl/series?key=income.echo', { body: { data: { key: 'income.echo', label: 'Echo', unit: 'NPR_mn', points }, meta: {} } });
     const result = await svc(['data', 'series', 'pnl'], { tty: true, prompter, service, cache: new MemoryCache() });
     expect(result.code, result.stderr).toBe(0);

@@ -79,7 +79,11 @@ describe.each(MODES)('svc version, for %s', (_who, tty) => {
 
   it('is a command of the help and of every completion script; a typo of it is answered with it', async () => {
     expect((await svc(['help'], { tty })).stdout).toMatch(/^ {2}version +print the version, as svc --version does$/m);
-    const offered = { bash: /^ +''\) __svc_reply='reports [^']*\bversion\b/m, zsh: /'version:print the version, as svc --version does'/, fish: /-a 'version' -d 'print the version, as svc --version does'/ };
+    const offered = {
+      bash: /^ +''\) __svc_reply='reports [^']*\bversion\b/m,
+      zsh: /'version:print the version, as svc --version does'/,
+      fish: /-a 'version' -d 'print the version, as svc --version does'/,
+    };
     for (const [shell, command] of Object.entries(offered)) expect((await svc(['completion', shell], { tty })).stdout).toMatch(command);
     const typo = await svc(['versoin'], { tty });
     expect(typo.code).toBe(2);

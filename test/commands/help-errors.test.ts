@@ -42,7 +42,7 @@ describe.each([
   ['a person', true],
   ['a script', false],
 ] as const)('a mistake on the command line, for %s', (_who, tty) => {
-  it.each(MISTAKES)('svc %j: one error line in svc\'s words, exit 2, nothing sent', async (argv, stderr) => {
+  it.each(MISTAKES)("svc %j: one error line in svc's words, exit 2, nothing sent", async (argv, stderr) => {
     const result = await svc(argv, { tty });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
@@ -53,10 +53,12 @@ describe.each([
 });
 
 describe('a mistake on the command line, with machine output', () => {
-  it.each(MISTAKES.flatMap(([argv, stderr]) => [
-    [[...argv, '--json'], stderr],
-    [['-o', 'ndjson', ...argv], stderr],
-  ]))('svc %j: the same words as one JSON line on stderr', async (argv, stderr) => {
+  it.each(
+    MISTAKES.flatMap(([argv, stderr]) => [
+      [[...argv, '--json'], stderr],
+      [['-o', 'ndjson', ...argv], stderr],
+    ]),
+  )('svc %j: the same words as one JSON line on stderr', async (argv, stderr) => {
     if (argv.includes('jsn') && !argv.includes('--json')) return; // -o ndjson -o jsn: the last -o wins, and it is no machine output.
     const result = await svc(argv);
     expect(result.code).toBe(2);
@@ -186,7 +188,7 @@ describe.each(MACHINE_FORMATS)('an error under %s', (...format) => {
 });
 
 describe('a mistake on the command line under a machine format, stderr on a terminal', () => {
-  it.each(MACHINE_FORMATS)('%s: the text lines, in svc\'s words', async (...format) => {
+  it.each(MACHINE_FORMATS)("%s: the text lines, in svc's words", async (...format) => {
     const result = await svc(['reports', 'list', '--limt', '5', ...format], { tty: true, stdoutTTY: false });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');

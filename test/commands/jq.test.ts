@@ -56,7 +56,7 @@ describe('--jq', () => {
     expect(result.stderr).toContain('nosuch/0 is not defined');
   });
 
-  it('an expression that fails on the reply is exit 1 with jq\'s message, and nothing on stdout', async () => {
+  it("an expression that fails on the reply is exit 1 with jq's message, and nothing on stdout", async () => {
     const result = await svc(['usage', '--jq', '.[0]'], { service: usage() });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');

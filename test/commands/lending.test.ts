@@ -13,7 +13,6 @@ import { ANSI, BOX, expectFailure, FakeService, KEY, MODES, plain, scratchDir, s
 import { envelope, expectRefused } from '../support/errors.js';
 import { documented } from '../support/fixtures.js';
 
-
 const ID = 'rpt_9f2c41d07ab35e18';
 const CONSENT_ID = 'cns_4b1d2e9a0c3f5e71';
 const GRANT_ID = 'grt_7c3e91a0d2b45f68';
@@ -139,7 +138,15 @@ const COMMANDS: Command[] = [
   { name: 'consents list', argv: ['consents', 'list'], method: 'GET', path: '/v1/consents', reply: CONSENTS },
   { name: 'consents revoke', argv: ['consents', 'revoke', CONSENT_ID], method: 'POST', path: `/v1/consents/${CONSENT_ID}/revoke`, reply: REVOKED },
   // The grantee's read: no key, no config but the base URL.
-  { name: 'consents data', argv: ['consents', 'data', CONSENT_ID], method: 'GET', path: `/v1/consents/${CONSENT_ID}/data`, query: { token: TOKEN }, reply: CONSENT_DATA, env: { SVC_API_KEY: undefined, SVC_CONSENT_TOKEN: TOKEN } },
+  {
+    name: 'consents data',
+    argv: ['consents', 'data', CONSENT_ID],
+    method: 'GET',
+    path: `/v1/consents/${CONSENT_ID}/data`,
+    query: { token: TOKEN },
+    reply: CONSENT_DATA,
+    env: { SVC_API_KEY: undefined, SVC_CONSENT_TOKEN: TOKEN },
+  },
   { name: 'connect exchange', argv: ['connect', 'exchange', PUBLIC_TOKEN], method: 'POST', path: '/v1/connect/exchange', sent: { public_token: PUBLIC_TOKEN }, reply: EXCHANGE, handsOver: true },
   { name: 'grants data', argv: ['grants', 'data', GRANT_ID], method: 'GET', path: `/v1/grants/${GRANT_ID}/data`, reply: GRANT_DATA, env: { SVC_ACCESS_TOKEN: ACCESS_TOKEN } },
   {
@@ -150,7 +157,14 @@ const COMMANDS: Command[] = [
     sent: { client_reference_id: 'loan-1001', decision: 'approved', report_id: ID, decision_rationale: 'FOIR 32%, steady salary', amount: 250000 },
     reply: DECISION,
   },
-  { name: 'decisions list', argv: ['decisions', 'list', '--outcome', 'delinquent', '--limit', '20'], method: 'GET', path: '/v1/decisions', query: { outcome: 'delinquent', limit: '20' }, reply: DECISIONS },
+  {
+    name: 'decisions list',
+    argv: ['decisions', 'list', '--outcome', 'delinquent', '--limit', '20'],
+    method: 'GET',
+    path: '/v1/decisions',
+    query: { outcome: 'delinquent', limit: '20' },
+    reply: DECISIONS,
+  },
   {
     name: 'decisions outcome',
     argv: ['decisions', 'outcome', '--client-reference-id', 'loan-1001', '--outcome', 'delinquent', '--detail', '90+ DPD'],
@@ -277,7 +291,13 @@ describe('the tables of the report views', () => {
 
   it.each(MODES)('transactions: -o csv and -o ndjson write one record per transaction, as received, for $mode', async ({ tty }) => {
     const c = command('reports transactions');
-    const raw = JSON.stringify({ count: 2, transactions: [...TRANSACTIONS.transactions, { id: 'txn_0002', date: '2026-03-26', description: 'EMI, "NMB"', debit: 21000.5, credit: null, balance: 124200, category: 'loan_repayment', confidence: 0.9, tags: ['emi'] }] });
+    const raw = JSON.stringify({
+      count: 2,
+      transactions: [
+        ...TRANSACTIONS.transactions,
+        { id: 'txn_0002', date: '2026-03-26', description: 'EMI, "NMB"', debit: 21000.5, credit: null, balance: 124200, category: 'loan_repayment', confidence: 0.9, tags: ['emi'] },
+      ],
+    });
     const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply: { raw } });
     expect(csv.code).toBe(0);
     expect(csv.stdout).toBe(
@@ -286,7 +306,12 @@ describe('the tables of the report views', () => {
         'txn_0002,2026-03-26,"EMI, ""NMB""",21000.5,,124200,loan_repayment,0.9,"[""emi""]"\r\n',
     );
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'], reply: { raw } });
-    expect(ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(JSON.parse(raw).transactions);
+    expect(
+      ndjson.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(JSON.parse(raw).transactions);
     expect(ndjson.stdout).not.toMatch(ANSI);
   });
 
@@ -333,7 +358,14 @@ describe('the tables of the report views', () => {
   });
 
   it('income --chart draws the monthly credits for a person, and is refused with --json (exit 2)', async () => {
-    const body = { ...INCOME, monthly_credits: [{ month: '2026-01', total_credits: 70000 }, { month: '2026-02', total_credits: 90000 }, { month: '2026-03', total_credits: 85000 }] };
+    const body = {
+      ...INCOME,
+      monthly_credits: [
+        { month: '2026-01', total_credits: 70000 },
+        { month: '2026-02', total_credits: 90000 },
+        { month: '2026-03', total_credits: 85000 },
+      ],
+    };
     const chart = await run(command('reports income'), { tty: true, argv: ['reports', 'income', ID, '--chart'], reply: { body } });
     expect(chart.code, chart.stderr).toBe(0);
     expect(plain(chart.stdout).split('\n')[0]).toBe(`Monthly credits of ${ID} · 2026-01 to 2026-03`);
@@ -365,15 +397,7 @@ describe('the tables of the report views', () => {
   it('balance: for a script and for a person', async () => {
     const script = await run(command('reports balance'));
     expect(script.stdout).toBe(
-      lines(
-        'FIELD\tVALUE',
-        'period\t2026-01-01 → 2026-03-31',
-        'currency\tNPR',
-        'opening_balance\t73200',
-        'closing_balance\t145200',
-        'avg_daily_balance\t12450.3',
-        'trend\tgrowing',
-      ),
+      lines('FIELD\tVALUE', 'period\t2026-01-01 → 2026-03-31', 'currency\tNPR', 'opening_balance\t73200', 'closing_balance\t145200', 'avg_daily_balance\t12450.3', 'trend\tgrowing'),
     );
     const person = await run(command('reports balance'), { tty: true });
     expect(plain(person.stdout)).toBe(
@@ -503,7 +527,11 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
 
   it.each(MODES)('enrich: -o csv and -o ndjson write one record per transaction, for $mode', async ({ tty }) => {
     const c = command('enrich');
-    const body = { ...ENRICH, count: 2, transactions: [...ENRICH.transactions, { date: '2026-03-26', description: 'EMI NABIL BANK HOME LOAN', debit: 21000, balance: 124200, category: 'loan_repayment', confidence: 0.9 }] };
+    const body = {
+      ...ENRICH,
+      count: 2,
+      transactions: [...ENRICH.transactions, { date: '2026-03-26', description: 'EMI NABIL BANK HOME LOAN', debit: 21000, balance: 124200, category: 'loan_repayment', confidence: 0.9 }],
+    };
     const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply: { body } });
     expect(csv.code).toBe(0);
     expect(csv.stdout).toBe(
@@ -532,9 +560,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
         lines(`Consent   ${CONSENT_ID}`, `Token     ${TOKEN}`, `Data URL  ${CONSENT.data_url}`, 'Scopes    identity, income', 'Expires   2026-06-13 09:30 UTC (in 22 days)'),
       );
     } else {
-      expect(result.stdout).toBe(
-        lines('FIELD\tVALUE', `id\t${CONSENT_ID}`, `token\t${TOKEN}`, `data_url\t${CONSENT.data_url}`, 'scopes\tidentity, income', 'expires_at\t2026-06-13 09:30 UTC'),
-      );
+      expect(result.stdout).toBe(lines('FIELD\tVALUE', `id\t${CONSENT_ID}`, `token\t${TOKEN}`, `data_url\t${CONSENT.data_url}`, 'scopes\tidentity, income', 'expires_at\t2026-06-13 09:30 UTC'));
     }
     expect(result.stderr).toBe(
       lines(
@@ -733,10 +759,24 @@ describe('-o csv and -o ndjson of the views that hold lists: one record per item
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'], reply });
     expect(ndjson.code, ndjson.stderr).toBe(0);
     expect(ndjson.stderr).toBe('');
-    return { csv: csv.stdout.split('\r\n'), ndjson: ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line)) };
+    return {
+      csv: csv.stdout.split('\r\n'),
+      ndjson: ndjson.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    };
   }
 
-  const FACTS = { salary_detected: true, salary_amount: 72000, salary_regularity: 'monthly', salary_day_of_month: 25, avg_monthly_credit: 85000, income_stability_score: 87, remittance_detected: false };
+  const FACTS = {
+    salary_detected: true,
+    salary_amount: 72000,
+    salary_regularity: 'monthly',
+    salary_day_of_month: 25,
+    avg_monthly_credit: 85000,
+    income_stability_score: 87,
+    remittance_detected: false,
+  };
 
   it.each(MODES)('income: a row per month of credits and per income transaction, each with the income’s facts, for $mode', async ({ tty }) => {
     const body = { ...INCOME, income_transactions: TRANSACTIONS.transactions };
@@ -767,12 +807,7 @@ describe('-o csv and -o ndjson of the views that hold lists: one record per item
 
   it.each(MODES)('verify: a row per check, with the verdict and the confidence, for $mode', async ({ tty }) => {
     const { csv } = await records(command('reports verify'), tty);
-    expect(csv).toEqual([
-      'list,verdict,confidence,check,passed,severity',
-      'checks,authentic,0.97,balance_chain_integrity,true,high',
-      'checks,authentic,0.97,dates_within_period,false,medium',
-      '',
-    ]);
+    expect(csv).toEqual(['list,verdict,confidence,check,passed,severity', 'checks,authentic,0.97,balance_chain_integrity,true,high', 'checks,authentic,0.97,dates_within_period,false,medium', '']);
   });
 
   it.each(MODES)('score: numbers keep every digit, in CSV and in NDJSON, for $mode', async ({ tty }) => {
@@ -842,7 +877,9 @@ describe('-o csv of the views of one record: nested values in dotted columns, li
 
   it.each(MODES)('consents create, revoke and connect exchange: the scopes joined, for $mode', async ({ tty }) => {
     expect(await csvOf(command('consents create'), tty)).toEqual(['id,token,data_url,scopes,expires_at', `${CONSENT_ID},${TOKEN},${CONSENT.data_url},"identity, income",2026-06-13T09:30:00Z`, '']);
-    expect((await csvOf(command('consents revoke'), tty))[1]).toBe(`${CONSENT_ID},${ID},"identity, income",Nabil Bank loan desk,revoked,2026-05-20T08:30:00Z,2026-06-19T08:30:00Z,2026-05-22T10:00:00Z,2,2026-05-21T09:00:00Z`);
+    expect((await csvOf(command('consents revoke'), tty))[1]).toBe(
+      `${CONSENT_ID},${ID},"identity, income",Nabil Bank loan desk,revoked,2026-05-20T08:30:00Z,2026-06-19T08:30:00Z,2026-05-22T10:00:00Z,2,2026-05-21T09:00:00Z`,
+    );
     expect(await csvOf(command('connect exchange'), tty)).toEqual(['access_token,grant_id,scopes', `${ACCESS_TOKEN},${GRANT_ID},identity`, '']);
   });
 
@@ -862,7 +899,15 @@ describe('replies of a shape the command does not expect', () => {
       transactions: [
         { id: 'txn_0001', date: '2026-03-25', description: 'SALARY', credit: 72000, category: 'salary', merchant_city: 'Kathmandu' },
         { id: 'txn_0002', date: '2026-03-26' },
-        { transaction_id: 'txn_0003', date: '2026-03-27', name: 'BHAT-BHATENI', amount: 1250, balance: 143950, merchant_name: 'Bhat-Bhateni', personal_finance_category: { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' } },
+        {
+          transaction_id: 'txn_0003',
+          date: '2026-03-27',
+          name: 'BHAT-BHATENI',
+          amount: 1250,
+          balance: 143950,
+          merchant_name: 'Bhat-Bhateni',
+          personal_finance_category: { primary: 'FOOD_AND_DRINK', detailed: 'FOOD_AND_DRINK_GROCERIES' },
+        },
       ],
     };
     const result = await run(command('reports transactions'), { tty, reply: { body } });
@@ -927,7 +972,14 @@ describe('replies of a shape the command does not expect', () => {
     if (tty) {
       // A person's list leaves out the facts without a value.
       expect(plain(result.stdout)).toBe(
-        lines(`Income of ${ID}`, 'Salary detected         no', 'Average monthly credit  NPR 3,000.00', 'monthly_credits         not computed', 'currency                NPR', 'seasonal.peak_month     2026-03'),
+        lines(
+          `Income of ${ID}`,
+          'Salary detected         no',
+          'Average monthly credit  NPR 3,000.00',
+          'monthly_credits         not computed',
+          'currency                NPR',
+          'seasonal.peak_month     2026-03',
+        ),
       );
     } else {
       expect(result.stdout).toBe(
@@ -1115,9 +1167,13 @@ describe('checks made before any request (exit 2)', () => {
     expect(underwrite.requests[0]!.json).toEqual({ loan: { principal: 500000, tenor_months: 36, annual_rate_pct: 12.5 } });
     const consent = await svc(['consents', 'create', ID, '--scopes', 'income, identity,income', '--json'], { service: new FakeService().expect('POST', '/v1/consents', { body: CONSENT }) });
     expect(consent.requests[0]!.json).toEqual({ report_id: ID, scopes: ['income', 'identity'] });
-    const decision = await svc(['decisions', 'record', '--client-reference-id', 'loan-1', '--decision', 'review', '--json'], { service: new FakeService().expect('POST', '/v1/decisions', { body: DECISION }) });
+    const decision = await svc(['decisions', 'record', '--client-reference-id', 'loan-1', '--decision', 'review', '--json'], {
+      service: new FakeService().expect('POST', '/v1/decisions', { body: DECISION }),
+    });
     expect(decision.requests[0]!.json).toEqual({ client_reference_id: 'loan-1', decision: 'review' });
-    const outcome = await svc(['decisions', 'outcome', '--client-reference-id', 'loan-1', '--outcome', 'repaid', '--json'], { service: new FakeService().expect('POST', '/v1/outcomes', { body: OUTCOME }) });
+    const outcome = await svc(['decisions', 'outcome', '--client-reference-id', 'loan-1', '--outcome', 'repaid', '--json'], {
+      service: new FakeService().expect('POST', '/v1/outcomes', { body: OUTCOME }),
+    });
     expect(outcome.requests[0]!.json).toEqual({ client_reference_id: 'loan-1', outcome: 'repaid' });
   });
 });
@@ -1138,10 +1194,20 @@ describe('enrich reads its transactions from a file or stdin', () => {
 
   it.each(MODES)('a CSV file (header row, columns in any order), a JSON list, a JSON object holding transactions, and stdin all send the same body, for $mode', async ({ tty }) => {
     const csv = write('transactions.csv', ENRICH_CSV);
-    const reordered = write('reordered.csv', '\uFEFFBalance,Date,Description,Debit,Credit\r\n145200,2026-03-25,SALARY LEAPFROG MAR 2026,,72000\r\n\r\n124200,2026-03-26,EMI NABIL BANK HOME LOAN,21000,\r\n');
+    const reordered = write(
+      'reordered.csv',
+      '\uFEFFBalance,Date,Description,Debit,Credit\r\n145200,2026-03-25,SALARY LEAPFROG MAR 2026,,72000\r\n\r\n124200,2026-03-26,EMI NABIL BANK HOME LOAN,21000,\r\n',
+    );
     const list = write('transactions.json', JSON.stringify(ENRICH_SENT.transactions));
     const object = write('export.json', JSON.stringify({ exported_at: '2026-05-22', transactions: ENRICH_SENT.transactions }, null, 2));
-    for (const result of [await enrich(csv, { tty }), await enrich(reordered, { tty }), await enrich(list, { tty }), await enrich(object, { tty }), await enrich('-', { tty, stdin: ENRICH_CSV }), await enrich('-', { tty, stdin: JSON.stringify(ENRICH_SENT) })]) {
+    for (const result of [
+      await enrich(csv, { tty }),
+      await enrich(reordered, { tty }),
+      await enrich(list, { tty }),
+      await enrich(object, { tty }),
+      await enrich('-', { tty, stdin: ENRICH_CSV }),
+      await enrich('-', { tty, stdin: JSON.stringify(ENRICH_SENT) }),
+    ]) {
       expect(result.code, result.stderr).toBe(0);
       expect(result.requests[0]!.json).toEqual(ENRICH_SENT);
     }
@@ -1155,12 +1221,18 @@ describe('enrich reads its transactions from a file or stdin', () => {
 
   it.each(MODES)('the first bad transaction is named by its CSV line or JSON index, and nothing is sent, for $mode', async ({ tty }) => {
     const cases: Array<[string, RegExp]> = [
-      [write('bad-date.csv', 'date,description,credit,debit,balance\n2026-03-25,SALARY,72000,,145200\n2026-02-30,EMI,,21000,124200\n'), /^error: \S+bad-date\.csv, line 3: date "2026-02-30" is not a date of the form YYYY-MM-DD$/],
+      [
+        write('bad-date.csv', 'date,description,credit,debit,balance\n2026-03-25,SALARY,72000,,145200\n2026-02-30,EMI,,21000,124200\n'),
+        /^error: \S+bad-date\.csv, line 3: date "2026-02-30" is not a date of the form YYYY-MM-DD$/,
+      ],
       [write('both.csv', 'date,description,credit,debit,balance\n2026-03-25,SALARY,72000,5,145200\n'), /^error: \S+both\.csv, line 2: both credit and debit are given/],
       [write('amount.csv', 'date,description,credit,debit,balance\n2026-03-25,SALARY,"72,000",,145200\n'), /^error: \S+amount\.csv, line 2: credit "72,000" is not a number/],
       [write('header.csv', 'when,what,amount\n2026-03-25,SALARY,72000\n'), /^error: the header row of \S+header\.csv has no column "date", "description", "balance", "credit" or "debit"/],
       [write('empty.csv', 'date,description,credit,debit,balance\n'), /^error: \S+empty\.csv holds no transactions \(give 1 to 5000\)$/],
-      [write('index.json', JSON.stringify([ENRICH_SENT.transactions[0], { date: '2026-03-26', description: 'EMI', debit: '21000', balance: 1 }])), /^error: \S+index\.json, index 1: debit should be a number, not a text/],
+      [
+        write('index.json', JSON.stringify([ENRICH_SENT.transactions[0], { date: '2026-03-26', description: 'EMI', debit: '21000', balance: 1 }])),
+        /^error: \S+index\.json, index 1: debit should be a number, not a text/,
+      ],
       [write('shape.json', '{"rows": []}'), /^error: \S+shape\.json: the JSON is neither a list of transactions nor an object holding "transactions"$/],
       [write('broken.json', '[{"date": '), /^error: cannot read \S+broken\.json as JSON: /],
       [write('many.json', JSON.stringify(Array.from({ length: 5001 }, () => ENRICH_SENT.transactions[0]))), /^error: \S+many\.json holds 5001 transactions; enrich takes at most 5000 per call$/],
@@ -1171,7 +1243,11 @@ describe('enrich reads its transactions from a file or stdin', () => {
 });
 
 /** stderr without its warning lines: a flag holding a secret is warned about before the error. */
-const withoutWarnings = (stderr: string): string => stderr.split('\n').filter((line) => !line.startsWith('warning: ')).join('\n');
+const withoutWarnings = (stderr: string): string =>
+  stderr
+    .split('\n')
+    .filter((line) => !line.startsWith('warning: '))
+    .join('\n');
 
 describe('consents data, connect exchange, grants data: tokens are secrets', () => {
   const data = command('consents data');
@@ -1201,7 +1277,13 @@ describe('consents data, connect exchange, grants data: tokens are secrets', () 
     expectFailure(wrong, 3, 'error: INVALID_CONSENT_TOKEN: The token …7e6f does not open this consent.');
     expect(wrong.stderr).toContain('This request sends no API key: the token alone opens the data.');
     expect(wrong.stderr).not.toContain('svc login');
-    const revoked = await run(data, { tty, reply: { status: 403, body: envelope('PERMISSION_ERROR', 'consent_inactive', `Consent '${CONSENT_ID}' was revoked.`, { suggested_action: `Ask the report owner for a new consent than ${TOKEN}.` }) } });
+    const revoked = await run(data, {
+      tty,
+      reply: {
+        status: 403,
+        body: envelope('PERMISSION_ERROR', 'consent_inactive', `Consent '${CONSENT_ID}' was revoked.`, { suggested_action: `Ask the report owner for a new consent than ${TOKEN}.` }),
+      },
+    });
     expectFailure(revoked, 4, `error: consent_inactive: Consent '${CONSENT_ID}' was revoked.`);
     for (const result of [wrong, revoked]) expect(result.stderr).not.toContain(TOKEN);
     // With --json, the envelope on a script's stderr, the error line on a person's: masked both ways.

@@ -38,8 +38,7 @@ function svcIn(dir: string, argv: string[], options: InProcessOptions = {}) {
   return svc(argv, { ...options, env: { SVC_BASE_URL: undefined, SVC_API_KEY: undefined, SVC_CONFIG_DIR: dir, ...options.env } });
 }
 
-const usageAccepts = (key: string, body: unknown = USAGE) =>
-  new FakeService().expect('GET', (r) => r.path === '/v1/usage' && r.headers.authorization === `Bearer ${key}`, { body });
+const usageAccepts = (key: string, body: unknown = USAGE) => new FakeService().expect('GET', (r) => r.path === '/v1/usage' && r.headers.authorization === `Bearer ${key}`, { body });
 
 const usageRejects = () => new FakeService().expect('GET', '/v1/usage', { status: 401, body: INVALID_KEY });
 
@@ -526,7 +525,7 @@ describe('a refused key is named by where it came from (never shown)', () => {
     expect(stderr).not.toContain('key in SVC_API_KEY');
   });
 
-  it('the service\'s own advice is still shown, before ours', async () => {
+  it("the service's own advice is still shown, before ours", async () => {
     const dir = freshDir();
     const body = { ...INVALID_KEY, suggested_action: 'Check your API key in the Authorization header.' };
     const service = new FakeService().expect('GET', '/v1/usage', { status: 401, body });
@@ -590,9 +589,7 @@ describe('precedence: flag > environment > profile > default', () => {
     expect(await sent(dir, [])).toBe(`http://127.0.0.1:4010 ${tail}`);
     // Another base URL takes its key from the flag or the environment (see "a profile's key is bound").
     expect(await sent(dir, [], { SVC_BASE_URL: 'http://localhost:4010', SVC_API_KEY: OTHER_KEY })).toBe(`http://localhost:4010 ${OTHER_KEY.slice(-4)}`);
-    expect(await sent(dir, ['--base-url', 'https://flag.example.com', '--api-key', THIRD_KEY], { SVC_BASE_URL: 'http://localhost:4010' })).toBe(
-      `https://flag.example.com ${THIRD_KEY.slice(-4)}`,
-    );
+    expect(await sent(dir, ['--base-url', 'https://flag.example.com', '--api-key', THIRD_KEY], { SVC_BASE_URL: 'http://localhost:4010' })).toBe(`https://flag.example.com ${THIRD_KEY.slice(-4)}`);
   });
 
   it('for the profile, in whoami and in which key is sent', async () => {
@@ -727,9 +724,12 @@ describe('svc config', () => {
     expect(JSON.parse(json.stdout)).toEqual({ current_profile: 'default', profiles: { default: { base_url: BASE_URL, api_key: `svc_sk_test_…${KEY.slice(-4)}` } } });
 
     const ndjson = await svcIn(dir, ['config', 'list', '-o', 'ndjson']);
-    expect(ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
-      { name: 'default', active: true, base_url: BASE_URL, api_key: `svc_sk_test_…${KEY.slice(-4)}` },
-    ]);
+    expect(
+      ndjson.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([{ name: 'default', active: true, base_url: BASE_URL, api_key: `svc_sk_test_…${KEY.slice(-4)}` }]);
   });
 
   it('list with no profiles: a person is told how to make one, a script gets the header line alone', async () => {
@@ -818,7 +818,10 @@ describe('svc config', () => {
   it.each([['__proto__'], ['constructor']])('refuses the reserved profile name %s (exit 2)', async (name) => {
     const dir = freshDir();
     await loggedIn(dir);
-    for (const args of [['config', 'use', name], ['config', 'set', 'base_url', BASE_URL, '--profile', name]]) {
+    for (const args of [
+      ['config', 'use', name],
+      ['config', 'set', 'base_url', BASE_URL, '--profile', name],
+    ]) {
       const result = await svcIn(dir, args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/is reserved and cannot name a profile/);
@@ -893,7 +896,9 @@ describe('svc login and the active profile', () => {
     const args = ['login', '--profile', 'p2', '--base-url', BASE_URL, ...(tty ? [] : ['--with-key'])];
     const result = await svcIn(dir, args, { ...options, columns: 240, service: usageAccepts(OTHER_KEY) });
     expect(result.code, result.stderr).toBe(0);
-    expect(plain(result.stderr)).toContain(`  Saved in profile "p2" of ${join(dir, 'config.json')}\n  The active profile is still "default": pass --profile p2 to use this one, or switch with \`svc config use p2\`\n`);
+    expect(plain(result.stderr)).toContain(
+      `  Saved in profile "p2" of ${join(dir, 'config.json')}\n  The active profile is still "default": pass --profile p2 to use this one, or switch with \`svc config use p2\`\n`,
+    );
     expect(readConfig(dir)).toEqual({
       current_profile: 'default',
       profiles: { default: { base_url: BASE_URL, api_key: KEY }, p2: { base_url: BASE_URL, api_key: OTHER_KEY } },
@@ -939,10 +944,11 @@ describe('the first svc login at a terminal', () => {
     const result = await svcIn(dir, ['login'], { tty: true, columns: 240, prompter, service: usageAccepts(KEY) });
     expect(result.code, result.stderr).toBe(0);
     const screen = plain(result.stderr);
-    expect(screen.startsWith(
-      "API keys are created in the service's dashboard, which shows each one once, when it is made.\n" +
-        'Give the address of the service without /v1: https, or http to this machine only.\n',
-    )).toBe(true);
+    expect(
+      screen.startsWith(
+        "API keys are created in the service's dashboard, which shows each one once, when it is made.\n" + 'Give the address of the service without /v1: https, or http to this machine only.\n',
+      ),
+    ).toBe(true);
     // No default is offered: the documentation names no production address, and the mock's is no default.
     expect(screen).not.toContain('127.0.0.1');
   });
@@ -1086,7 +1092,10 @@ describe("a profile's key is bound to the base URL it was saved with", () => {
   });
 
   it('a key from --api-key or SVC_API_KEY goes to the base URL in force', async () => {
-    for (const [args, env] of [[['--api-key', KEY], {}], [[], { SVC_API_KEY: KEY }]] as const) {
+    for (const [args, env] of [
+      [['--api-key', KEY], {}],
+      [[], { SVC_API_KEY: KEY }],
+    ] as const) {
       const service = new FakeService().expect('GET', (r) => r.url.origin === ELSEWHERE && r.headers.authorization === `Bearer ${KEY}`, { body: USAGE });
       const result = await svcIn(saved(), ['usage', '--json', ...args], { env: { SVC_BASE_URL: ELSEWHERE, ...env }, service });
       expect(result.code, result.stderr).toBe(0);
@@ -1101,7 +1110,7 @@ describe("a profile's key is bound to the base URL it was saved with", () => {
     expect(result.requests).toEqual([]);
   });
 
-  it('whoami says the same rather than show another base URL beside the profile\'s key', async () => {
+  it("whoami says the same rather than show another base URL beside the profile's key", async () => {
     const result = await svcIn(saved(), ['whoami', '--local'], { env: { SVC_BASE_URL: ELSEWHERE } });
     expectFailure(result, 3, /^error: the key of profile "default" was saved for /);
   });

@@ -70,7 +70,12 @@ const screenLines = (text: string) => text.trimEnd().split('\n');
 const words = (text: string) => plain(text).replace(/\s+/g, ' ');
 /** A count as svc writes it for people: 1,234. */
 const count = (n: number) => n.toLocaleString('en-IN');
-const ndjson = (text: string): Result[] => text.trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const ndjson = (text: string): Result[] =>
+  text
+    .trimEnd()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 
 /** Runs `svc merchants resolve …`; whatever happens, the key of the run is never shown in full. */
 async function resolve(args: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
@@ -202,7 +207,18 @@ describe('lookups from the command line', () => {
     const r = await resolve([T2, ` ${T1} `, T2, '--name', ' Cafe ', '--name', 'Cafe', '--json'], { tty, service: resolving(1) });
     expect(r.code, r.stderr).toBe(0);
     expect(r.requests[0]!.json).toEqual({ terminals: [T2, T1], names: ['Cafe'] });
-    expect(JSON.parse(r.stdout)).toEqual({ data: { results: expected([[T2, 'terminal'], [T1, 'terminal'], ['Cafe', 'name']]), count: 3, matched: 2 }, meta: META });
+    expect(JSON.parse(r.stdout)).toEqual({
+      data: {
+        results: expected([
+          [T2, 'terminal'],
+          [T1, 'terminal'],
+          ['Cafe', 'name'],
+        ]),
+        count: 3,
+        matched: 2,
+      },
+      meta: META,
+    });
   });
 
   it.each(MODES)('as %s, the same digits as a terminal and as a name are two lookups, told apart by type', async (_mode, tty) => {
@@ -334,7 +350,12 @@ describe('a CSV file given without --column', () => {
 
   it.each(MODES)('as %s, a semicolon or tab separated statement is refused too, and read with --column', async (_mode, tty) => {
     for (const separator of [';', '\t']) {
-      const rows = [['date', 'narration', 'amount'], ['2026-10-01', '"Bhat-Bhateni Supermarket; Pvt. Ltd."', '120'], ['2026-10-02', T1, '450'], ['2026-10-03', 'Himalayan Java', '90']];
+      const rows = [
+        ['date', 'narration', 'amount'],
+        ['2026-10-01', '"Bhat-Bhateni Supermarket; Pvt. Ltd."', '120'],
+        ['2026-10-02', T1, '450'],
+        ['2026-10-03', 'Himalayan Java', '90'],
+      ];
       const text = rows.map((row) => row.join(separator) + '\r\n').join('');
       const path = file(text, `statement-${separator === ';' ? 'semicolon' : 'tab'}.csv`);
       const refused = await resolve(['--file', path], { tty });
@@ -399,7 +420,16 @@ describe('more than 1000 lookups', () => {
     expect(ndjson(nd.stdout)).toEqual(results);
     const rows = parseCsv<Record<string, string>>(csv.stdout, { columns: true });
     expect(rows).toEqual(
-      results.map((x) => ({ input: x.input, type: x.type, matched: String(x.matched), terminal: x.terminal ?? '', merchant: x.merchant ?? '', mcc: x.mcc ?? '', category: x.category ?? '', city: x.city ?? '' })),
+      results.map((x) => ({
+        input: x.input,
+        type: x.type,
+        matched: String(x.matched),
+        terminal: x.terminal ?? '',
+        merchant: x.merchant ?? '',
+        mcc: x.mcc ?? '',
+        category: x.category ?? '',
+        city: x.city ?? '',
+      })),
     );
     const lines = plain(table.stdout).trimEnd().split('\n');
     if (tty) {
@@ -480,7 +510,11 @@ describe('the table for a person at a terminal', () => {
     const lines = screenLines(plain(r.stdout));
     for (const line of r.stdout.trimEnd().split('\n')) expect(width(line), line).toBeLessThanOrEqual(columns);
     // Every terminal number whole on a line of its own table row or card.
-    for (const x of MANY_RESULTS.filter((x) => x.type === 'terminal').slice(0, 50)) expect(lines.some((line) => line.includes(x.input)), x.input).toBe(true);
+    for (const x of MANY_RESULTS.filter((x) => x.type === 'terminal').slice(0, 50))
+      expect(
+        lines.some((line) => line.includes(x.input)),
+        x.input,
+      ).toBe(true);
     expect(lines.at(-1)).toBe(manySummary);
     expect(lines.filter((line) => / lookups: /.test(line))).toHaveLength(1);
     if (columns === 80) expect(lines[0]).toMatch(/^INPUT +TERMINAL +MERCHANT +MCC +CATEGORY +CITY +MATCHED$/);
@@ -594,7 +628,12 @@ describe('a run that stops leaves nothing lost', () => {
       expect(said).toContain('error: API_ERROR: The service is unavailable. ');
     } else {
       // -o csv for a script: the note and the error are one JSON line each, as the contract has errors.
-      expect(first.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: path }, UNAVAILABLE.body]);
+      expect(
+        first.stderr
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: path }, UNAVAILABLE.body]);
     }
     expect(first.stderr).not.toMatch(/\n\s+at /);
 
@@ -625,7 +664,10 @@ describe('a run that stops leaves nothing lost', () => {
     expect(reply.data.results.map((x: Result) => x.input)).toEqual([...MANY.distinct.slice(0, 1000), ...MANY.distinct.slice(2000)]);
     expect(reply.data.count).toBe(1500);
     expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000, 2000).join('\n') + '\n');
-    const lines = r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = r.stderr
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual([{ unresolved: 1000, lookups: 2500, failed_out: out }, UNAVAILABLE.body]);
     expect(readdirSync(dir)).toEqual(['left.txt']);
   });
@@ -655,7 +697,16 @@ describe('a run that stops leaves nothing lost', () => {
 
   it('a reply whose results do not match the lookups: exit 10, and the lookups are kept', async () => {
     const out = join(folder(), 'left.txt');
-    const wrong = (request: SeenRequest): FakeReply => ({ body: { data: { results: lookupsOf(request).slice(1).map((t) => resultOf(t, 'terminal')) }, meta: META } });
+    const wrong = (request: SeenRequest): FakeReply => ({
+      body: {
+        data: {
+          results: lookupsOf(request)
+            .slice(1)
+            .map((t) => resultOf(t, 'terminal')),
+        },
+        meta: META,
+      },
+    });
     const r = await resolve(['--file', file(`${T1}\n${T2}\n`), '--failed-out', out], { service: resolving(1, wrong) });
     expect(r.code).toBe(10);
     expect(r.stderr).toMatch(/^error: unexpected reply to POST \/v1\/merchants\/resolve: no result for the terminal "9756038350856888"$/m);
@@ -674,7 +725,12 @@ describe('a run that stops leaves nothing lost', () => {
     const written = r.stdout === '' ? [] : parseCsv<Record<string, string>>(r.stdout, { columns: true }).map((x) => x.input);
     const left = readFileSync(out, 'utf8').trimEnd().split('\n');
     expect([...written, ...left]).toEqual(MANY.distinct);
-    expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      r.stderr
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { unresolved: left.length, lookups: 2500, failed_out: out },
       { error_code: 'INTERRUPTED', error_message: 'interrupted' },
     ]);
@@ -697,33 +753,40 @@ describe('a run that stops leaves nothing lost', () => {
   const WIDE = 400;
   const mode = (path: string) => statSync(path).mode & 0o777;
 
-  it.each(MODES)('as %s, a working folder that cannot be written in: the list goes to a new folder of svc\'s own in the temporary folder (0700), the file is 0600, and stderr says where', async (_mode, tty) => {
-    const temporary = folder('tmp-');
-    // /proc takes no new file, whoever runs the test.
-    const r = await withTemporaryFolder(temporary, () => inFolder('/proc', () => resolve(['--file', file(MANY.text), '--retries', '0', '--concurrency', '1', '-o', 'csv'], { tty, columns: WIDE, service: resolving(1, () => UNAVAILABLE) })));
-    expect(r.code).toBe(8);
-    const [own, ...others] = readdirSync(temporary);
-    expect(others).toEqual([]);
-    expect(own).toMatch(/^svc-unresolved-[A-Za-z0-9]{6}$/);
-    const saved = join(temporary, own!, DEFAULT_NAME);
-    expect(readdirSync(join(temporary, own!))).toEqual([DEFAULT_NAME]);
-    expect(mode(join(temporary, own!))).toBe(0o700);
-    expect(mode(saved)).toBe(0o600);
-    expect(readFileSync(saved, 'utf8')).toBe(MANY.distinct.join('\n') + '\n');
-    expect(words(r.stderr)).toContain(`warning: the folder /proc takes no new file: the list of lookups not resolved went to the temporary folder, as ${saved} `);
-    // -o csv: for a script the count and the list's place are a JSON line, as the error after them.
-    if (tty) expect(words(r.stderr)).toContain(`2,500 of 2,500 lookups were not resolved; they are listed in ${saved} `);
-    else expect(r.stderr).toContain(`${JSON.stringify({ unresolved: 2500, lookups: 2500, failed_out: saved })}\n`);
-  });
+  it.each(MODES)(
+    "as %s, a working folder that cannot be written in: the list goes to a new folder of svc's own in the temporary folder (0700), the file is 0600, and stderr says where",
+    async (_mode, tty) => {
+      const temporary = folder('tmp-');
+      // /proc takes no new file, whoever runs the test.
+      const r = await withTemporaryFolder(temporary, () =>
+        inFolder('/proc', () => resolve(['--file', file(MANY.text), '--retries', '0', '--concurrency', '1', '-o', 'csv'], { tty, columns: WIDE, service: resolving(1, () => UNAVAILABLE) })),
+      );
+      expect(r.code).toBe(8);
+      const [own, ...others] = readdirSync(temporary);
+      expect(others).toEqual([]);
+      expect(own).toMatch(/^svc-unresolved-[A-Za-z0-9]{6}$/);
+      const saved = join(temporary, own!, DEFAULT_NAME);
+      expect(readdirSync(join(temporary, own!))).toEqual([DEFAULT_NAME]);
+      expect(mode(join(temporary, own!))).toBe(0o700);
+      expect(mode(saved)).toBe(0o600);
+      expect(readFileSync(saved, 'utf8')).toBe(MANY.distinct.join('\n') + '\n');
+      expect(words(r.stderr)).toContain(`warning: the folder /proc takes no new file: the list of lookups not resolved went to the temporary folder, as ${saved} `);
+      // -o csv: for a script the count and the list's place are a JSON line, as the error after them.
+      if (tty) expect(words(r.stderr)).toContain(`2,500 of 2,500 lookups were not resolved; they are listed in ${saved} `);
+      else expect(r.stderr).toContain(`${JSON.stringify({ unresolved: 2500, lookups: 2500, failed_out: saved })}\n`);
+    },
+  );
 
-  it('names another user took first in the temporary folder (the list\'s name, its numbered names, a link to a file of theirs) lose no list and are left as they were', async () => {
+  it("names another user took first in the temporary folder (the list's name, its numbered names, a link to a file of theirs) lose no list and are left as they were", async () => {
     const temporary = folder('tmp-');
     const theirs = join(temporary, 'theirs.txt');
     writeFileSync(theirs, 'theirs\n');
     symlinkSync(theirs, join(temporary, DEFAULT_NAME));
     for (let n = 2; n <= 100; n++) writeFileSync(join(temporary, DEFAULT_NAME.replace('.txt', `-${n}.txt`)), 'taken\n');
     const planted = readdirSync(temporary).sort();
-    const r = await withTemporaryFolder(temporary, () => inFolder('/proc', () => resolve(['--file', file(`${T1}\nCafe\n`), '--retries', '0', '-o', 'csv'], { service: resolving(1, () => UNAVAILABLE) })));
+    const r = await withTemporaryFolder(temporary, () =>
+      inFolder('/proc', () => resolve(['--file', file(`${T1}\nCafe\n`), '--retries', '0', '-o', 'csv'], { service: resolving(1, () => UNAVAILABLE) })),
+    );
     expect(r.code).toBe(8);
     expect(r.stderr).not.toMatch(/could not save/);
     const own = readdirSync(temporary).filter((name) => !planted.includes(name));
@@ -821,13 +884,19 @@ describe('the service saying no', () => {
     });
   });
 
-  it.each(MODES)('as %s, with --json an error is one JSON line on a script\'s stderr, the error line on a person\'s', async (_mode, tty) => {
+  it.each(MODES)("as %s, with --json an error is one JSON line on a script's stderr, the error line on a person's", async (_mode, tty) => {
     const body = { error_type: 'PERMISSION_ERROR', error_code: 'INSUFFICIENT_SCOPE', error_message: 'This key cannot resolve merchants.' };
     const r = await resolve([T1, '--json'], { tty, service: resolving(1, () => ({ status: 403, body })) });
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
     if (tty) expect(r.stderr.split('\n')[0]).toBe('error: INSUFFICIENT_SCOPE: This key cannot resolve merchants.');
-    else expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([body]);
+    else
+      expect(
+        r.stderr
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ).toEqual([body]);
   });
 
   it.each(MODES)('as %s, a 503 is retried with backoff on the test clock, with the same idempotency key', async (_mode, tty) => {
@@ -862,7 +931,11 @@ describe('refuses bad input before any request (exit 2)', () => {
     ['--failed-out in a missing folder', [T1, '--failed-out', '/nonexistent/dir/out.txt'], /--failed-out \/nonexistent\/dir\/out\.txt: the folder \/nonexistent\/dir does not exist/],
     ['--failed-out a folder', [T1, '--failed-out', scratchDir()], /--failed-out .*: it is a directory/],
     ['a file of blank lines', ['--file', file('\n  \n\r\n')], /^error: nothing to resolve: .*\n.* holds no lookups \(blank lines are skipped\)\.\n$/],
-    ['a CSV without the column', ['--file', file('date,amount\n2026-01-01,5\n', 'no-column.csv'), '--column', 'narration'], /--column narration: the header row of .* has no such column \(it has "date", "amount"\)/],
+    [
+      'a CSV without the column',
+      ['--file', file('date,amount\n2026-01-01,5\n', 'no-column.csv'), '--column', 'narration'],
+      /--column narration: the header row of .* has no such column \(it has "date", "amount"\)/,
+    ],
   ];
 
   describe.each(MODES)('as %s', (_mode, tty) => {
@@ -892,7 +965,14 @@ describe('refuses bad input before any request (exit 2)', () => {
   it.runIf(existsSync('/proc/self/fd'))('a run refused after its --file was opened leaves the file closed', async () => {
     /** The descriptors of this process open on `path`, once its closing (I/O, no timer) has had its turns. */
     const openOn = async (path: string) => {
-      const held = () => readdirSync('/proc/self/fd').filter((fd) => { try { return readlinkSync(`/proc/self/fd/${fd}`) === path; } catch { return false; } });
+      const held = () =>
+        readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${fd}`) === path;
+          } catch {
+            return false;
+          }
+        });
       for (let turn = 0; turn < 500 && held().length > 0; turn++) await new Promise((done) => setImmediate(done));
       return held();
     };
@@ -1051,7 +1131,13 @@ describe('--each-line: a record for each line of the input', () => {
     expect(rows.map((x) => [Number(x.line), x.input])).toEqual(byLine(MANY_LINES, (value) => done.has(value)).map((x) => [x.line, x.input]));
     expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
     if (tty) expect(words(r.stderr)).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${out} `);
-    else expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: out }, UNAVAILABLE.body]);
+    else
+      expect(
+        r.stderr
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: out }, UNAVAILABLE.body]);
   });
 
   it('with calls in parallel and the second failing, the lines of the first and third calls get their records', async () => {
@@ -1080,7 +1166,12 @@ describe('--each-line: a record for each line of the input', () => {
     const rows = parseCsv<Record<string, string>>(r.stdout, { columns: true });
     expect(rows.map((x) => Number(x.line))).toEqual(byLine(MANY_LINES, (value) => done.has(value)).map((x) => x.line));
     expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
-    expect(r.stderr.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      r.stderr
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { unresolved: 1500, lookups: 2500, failed_out: out },
       { error_code: 'INTERRUPTED', error_message: 'interrupted' },
     ]);

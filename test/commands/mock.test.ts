@@ -69,7 +69,7 @@ const startedOf = (result: InProcessResult): Started => JSON.parse(result.stdout
 const keysOf = (result: InProcessResult): string[] => startedOf(result).keys.map((k) => k.key);
 const usageStatus = async (url: string, key: string) => (await fetch(`${url}/v1/usage`, { headers: { Authorization: `Bearer ${key}` } })).status;
 
-describe.each(MODES)('svc mock\'s demo keys, for $mode', ({ tty }) => {
+describe.each(MODES)("svc mock's demo keys, for $mode", ({ tty }) => {
   it('are the same at every start, kept 0600 in a folder svc makes 0700, and the banner says where', async () => {
     const dir = dataDir();
     const first = await mock(dir, [], { tty });

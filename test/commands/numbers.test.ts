@@ -99,23 +99,12 @@ describe('views the generic view lays out: counterparties, recurring, a report',
     const lines = linesOf(r.stdout).map((line) => line.replace(/ {2,}/g, '  ').trimEnd());
     if (tty) {
       expect(lines).toEqual(
-        expect.arrayContaining([
-          'Opening balance  NPR 1,25,000.50',
-          `Closing balance  NPR ${BIG_FOR_PEOPLE}`,
-          'signals.salary_amount  NPR 58,400.00',
-          'signals.cash_withdrawal_ratio  0.081',
-        ]),
+        expect.arrayContaining(['Opening balance  NPR 1,25,000.50', `Closing balance  NPR ${BIG_FOR_PEOPLE}`, 'signals.salary_amount  NPR 58,400.00', 'signals.cash_withdrawal_ratio  0.081']),
       );
       expect(plain(r.stdout)).toMatch(/│ 2026-03 │ +4,80,891\.00 │ +-1,250\.50 │ +12 │/);
     } else {
       expect(lines).toEqual(
-        expect.arrayContaining([
-          'opening_balance\t125000.50',
-          `closing_balance\t${BIG}`,
-          'signals.salary_amount\t58400',
-          'signals.cash_withdrawal_ratio\t0.081',
-          '2026-03\t480891\t-1250.5\t12',
-        ]),
+        expect.arrayContaining(['opening_balance\t125000.50', `closing_balance\t${BIG}`, 'signals.salary_amount\t58400', 'signals.cash_withdrawal_ratio\t0.081', '2026-03\t480891\t-1250.5\t12']),
       );
     }
   });
@@ -157,7 +146,12 @@ describe('the data families: a list the command picks out of the reply', () => {
     ]);
     const csv = await run(tty, '-o', 'csv');
     expect(csv.code, csv.stderr).toBe(0);
-    expect(plain(csv.stdout).split('\r\n').slice(0, 4)).toEqual(['key,label,value,unit', `total-deposits,Total deposits,${BIG},NPR_mn`, 'reserves,Reserves,1e400,NPR_mn', 'capital,Capital,20603.190,NPR_mn']);
+    expect(plain(csv.stdout).split('\r\n').slice(0, 4)).toEqual([
+      'key,label,value,unit',
+      `total-deposits,Total deposits,${BIG},NPR_mn`,
+      'reserves,Reserves,1e400,NPR_mn',
+      'capital,Capital,20603.190,NPR_mn',
+    ]);
   });
 });
 
@@ -199,7 +193,8 @@ describe('money in the other views: underwriting, enrich, decisions, the data a 
   it.each(MODES)('underwrite: the loan and the incomes as money, a share as it is, for $mode', async ({ tty }) => {
     const raw = `{"verdict": "approve", "currency": "NPR", "monthly_income": 58280.330, "loan": {"principal": 400000, "emi": 13671.05, "tenor_months": 36}, "foir": {"ceiling": 0.5}}`;
     const lines = await shown(['reports', 'underwrite', ID, '--principal', '400000', '--tenor-months', '36', '--annual-rate', '14'], 'POST', `/v1/reports/${ID}/underwriting`, raw, tty);
-    if (tty) expect(lines).toEqual(expect.arrayContaining(['monthly_income  NPR 58,280.33', 'loan.principal  NPR 4,00,000.00', 'loan.emi  NPR 13,671.05', 'loan.tenor_months  36', 'foir.ceiling  0.5']));
+    if (tty)
+      expect(lines).toEqual(expect.arrayContaining(['monthly_income  NPR 58,280.33', 'loan.principal  NPR 4,00,000.00', 'loan.emi  NPR 13,671.05', 'loan.tenor_months  36', 'foir.ceiling  0.5']));
     else expect(lines).toEqual(expect.arrayContaining(['monthly_income\t58280.330', 'loan.principal\t400000', 'loan.emi\t13671.05', 'loan.tenor_months\t36']));
   });
 
@@ -228,7 +223,10 @@ describe('money in the other views: underwriting, enrich, decisions, the data a 
 
   it.each(MODES)('consents data: the income a consent opens, its amounts as money, for $mode', async ({ tty }) => {
     const raw = `{"scopes": ["income"], "data": {"income": {"salary_detected": true, "salary_amount": 72000, "income_stability_score": 82}}}`;
-    const lines = await shown(['consents', 'data', 'cns_ad69e6ff0b9b28ab'], 'GET', '/v1/consents/cns_ad69e6ff0b9b28ab/data', raw, tty, { SVC_API_KEY: undefined, SVC_CONSENT_TOKEN: 'cst_0123456789abcdef0123456789abcdef' });
+    const lines = await shown(['consents', 'data', 'cns_ad69e6ff0b9b28ab'], 'GET', '/v1/consents/cns_ad69e6ff0b9b28ab/data', raw, tty, {
+      SVC_API_KEY: undefined,
+      SVC_CONSENT_TOKEN: 'cst_0123456789abcdef0123456789abcdef',
+    });
     if (tty) expect(lines).toEqual(expect.arrayContaining(['salary_amount  72,000.00', 'income_stability_score  82']));
     else expect(lines).toEqual(expect.arrayContaining(['salary_amount\t72000', 'income_stability_score\t82']));
   });

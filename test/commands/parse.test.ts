@@ -10,7 +10,6 @@ import { expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, UUID, t
 import { envelope, expectRefused } from '../support/errors.js';
 import { documented } from '../support/fixtures.js';
 
-
 /** The documented full report: a synchronous parse answers it (200). */
 const REPORT = documented('report');
 /** The documented 202 of an asynchronous parse: only `poll_url` is shown. */
@@ -19,7 +18,13 @@ const ERROR_FLAT = documented('error-flat');
 const ID = 'cl_abc123';
 const POLL = '/v1/reports/cl_abc123';
 const PROCESSING = { report_id: ID, status: 'processing', bank_code: 'NABIL', created_at: '2026-05-22T10:00:00Z' };
-const FAILED = { report_id: ID, status: 'failed', bank_code: 'NABIL', created_at: '2026-05-22T10:00:00Z', error: { error_code: 'DOCUMENT_PARSE_FAILED', error_message: 'The document could not be parsed.' } };
+const FAILED = {
+  report_id: ID,
+  status: 'failed',
+  bank_code: 'NABIL',
+  created_at: '2026-05-22T10:00:00Z',
+  error: { error_code: 'DOCUMENT_PARSE_FAILED', error_message: 'The document could not be parsed.' },
+};
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Page >> endobj\n%%EOF\n', 'latin1');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9]);
@@ -76,7 +81,11 @@ function multipartOf(request: SeenRequest): Part[] {
 }
 
 function fields(request: SeenRequest): Record<string, string> {
-  return Object.fromEntries(multipartOf(request).filter((p) => p.filename === undefined).map((p) => [p.name, p.data.toString('utf8')]));
+  return Object.fromEntries(
+    multipartOf(request)
+      .filter((p) => p.filename === undefined)
+      .map((p) => [p.name, p.data.toString('utf8')]),
+  );
 }
 
 /** What the spinner of a person's terminal leaves in a test's stderr (no terminal to clear it): the frames and their text. */
@@ -247,7 +256,11 @@ describe('svc parse FILE --async', () => {
   });
 
   it.each(MODES)('with --wait too is refused before any request (exit 2), for $mode', async ({ tty }) => {
-    for (const flags of [['--async', '--wait'], ['--wait', '--async', '--json'], ['--async', '--wait', '--wait-timeout', '5']]) {
+    for (const flags of [
+      ['--async', '--wait'],
+      ['--wait', '--async', '--json'],
+      ['--async', '--wait', '--wait-timeout', '5'],
+    ]) {
       const result = await svc(['parse', file('s.pdf'), ...flags], { tty });
       const message = /^(error: )?--async returns at once and --wait waits for the report: give one of them, not both$/;
       // With --json, a usage error is one JSON line on a script's stderr (a person reads the line).
@@ -276,10 +289,7 @@ describe('svc parse FILE --wait', () => {
     const result = await svc(['parse', file('s.pdf'), '--wait', '--json'], { service });
     expect(result.code, result.stderr).toBe(0);
     expect(fields(result.requests[0]!).async).toBe('true');
-    expect(result.requests.map((r) => `${r.method} ${r.url.href}`)).toEqual([
-      'POST https://svc.test/v1/parse',
-      ...Array(4).fill('GET https://svc.test/v1/reports/cl_abc123'),
-    ]);
+    expect(result.requests.map((r) => `${r.method} ${r.url.href}`)).toEqual(['POST https://svc.test/v1/parse', ...Array(4).fill('GET https://svc.test/v1/reports/cl_abc123')]);
     // The polls are GETs: no body, no idempotency key.
     for (const poll of result.requests.slice(1)) {
       expect(poll.body).toBeUndefined();
@@ -500,11 +510,15 @@ describe('svc parse FILE: the file is checked before any request', () => {
     ['an empty file', () => file('empty.pdf', ''), /^error: .*empty\.pdf is empty$/],
     ['a text file', () => file('notes.txt', 'hello, not a statement'), /^error: .*notes\.txt is not a PDF, JPEG or PNG file \(judged by its first bytes\)$/],
     ['a GIF named .pdf', () => file('fake.pdf', 'GIF89a....'), /is not a PDF, JPEG or PNG file/],
-    ['a file one byte over 20 MB', () => {
-      const path = file('big.pdf');
-      truncateSync(path, MAX + 1);
-      return path;
-    }, /^error: .*big\.pdf is 20\.0 MB; the service takes files of at most 20 MB$/],
+    [
+      'a file one byte over 20 MB',
+      () => {
+        const path = file('big.pdf');
+        truncateSync(path, MAX + 1);
+        return path;
+      },
+      /^error: .*big\.pdf is 20\.0 MB; the service takes files of at most 20 MB$/,
+    ],
     ['a folder', () => files, /^error: .* is a folder, not a statement file$/],
     ['a path through a file', () => join(file('plain.pdf'), 'inner.pdf'), /^error: cannot read .*inner\.pdf: ENOTDIR/],
     ['a socket', () => socketPath, /^error: cannot read .*statement\.sock: /],
@@ -512,12 +526,9 @@ describe('svc parse FILE: the file is checked before any request', () => {
     ['an endless device', () => '/dev/zero', /^error: \/dev\/zero is larger than 20 MB$/],
   ];
 
-  it.each(cases.flatMap(([what, path, message]) => MODES.map(({ mode, tty }) => ({ what, path, message, mode, tty }))))(
-    'refuses $what (exit 2), for $mode',
-    async ({ path, message, tty }) => {
-      expectRefused(await svc(['parse', path()], { tty }), message, withoutSpinner);
-    },
-  );
+  it.each(cases.flatMap(([what, path, message]) => MODES.map(({ mode, tty }) => ({ what, path, message, mode, tty }))))('refuses $what (exit 2), for $mode', async ({ path, message, tty }) => {
+    expectRefused(await svc(['parse', path()], { tty }), message, withoutSpinner);
+  });
 
   it.skipIf(process.getuid?.() === 0)('refuses a file it may not read (exit 2)', async () => {
     const path = file('secret.pdf');
@@ -541,10 +552,31 @@ describe('svc parse FILE: the file is checked before any request', () => {
 describe('svc parse FILE: API failures', () => {
   const FAILURES = [
     { what: '401', status: 401, body: ERROR_FLAT, exit: 3, line: 'error: INVALID_API_KEY: Unknown API key.', waits: [] as number[] },
-    { what: '403 (a READ_ONLY key)', status: 403, body: envelope('PERMISSION_ERROR', 'INSUFFICIENT_SCOPE', 'This key may not parse.'), exit: 4, line: 'error: INSUFFICIENT_SCOPE: This key may not parse.', waits: [] },
+    {
+      what: '403 (a READ_ONLY key)',
+      status: 403,
+      body: envelope('PERMISSION_ERROR', 'INSUFFICIENT_SCOPE', 'This key may not parse.'),
+      exit: 4,
+      line: 'error: INSUFFICIENT_SCOPE: This key may not parse.',
+      waits: [],
+    },
     { what: '404', status: 404, body: envelope('INVALID_REQUEST_ERROR', 'NOT_FOUND', 'No such route.'), exit: 5, line: 'error: NOT_FOUND: No such route.', waits: [] },
-    { what: '400 (document not parsed)', status: 400, body: envelope('INVALID_REQUEST_ERROR', 'DOCUMENT_PARSE_FAILED', 'Unreadable.'), exit: 6, line: 'error: DOCUMENT_PARSE_FAILED: Unreadable.', waits: [] },
-    { what: '422 (key reused)', status: 422, body: envelope('INVALID_REQUEST_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'Other parameters.'), exit: 6, line: 'error: IDEMPOTENCY_KEY_REUSED: Other parameters.', waits: [] },
+    {
+      what: '400 (document not parsed)',
+      status: 400,
+      body: envelope('INVALID_REQUEST_ERROR', 'DOCUMENT_PARSE_FAILED', 'Unreadable.'),
+      exit: 6,
+      line: 'error: DOCUMENT_PARSE_FAILED: Unreadable.',
+      waits: [],
+    },
+    {
+      what: '422 (key reused)',
+      status: 422,
+      body: envelope('INVALID_REQUEST_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'Other parameters.'),
+      exit: 6,
+      line: 'error: IDEMPOTENCY_KEY_REUSED: Other parameters.',
+      waits: [],
+    },
     { what: '429', status: 429, body: envelope('RATE_LIMIT_ERROR', 'QUOTA_EXCEEDED', 'Parse quota used up.'), exit: 7, line: 'error: QUOTA_EXCEEDED: Parse quota used up.', waits: [375, 750] },
     { what: '503', status: 503, body: envelope('API_ERROR', 'API_ERROR', 'Down.'), exit: 8, line: 'error: API_ERROR: Down.', waits: [375, 750] },
   ];
@@ -559,7 +591,15 @@ describe('svc parse FILE: API failures', () => {
     const keys = new Set(result.requests.map((r) => r.headers['idempotency-key']));
     expect(keys.size).toBe(1);
     expect([...keys][0]).toMatch(UUID);
-    expect(new Set(result.requests.map((r) => multipartOf(r).find((p) => p.name === 'file')!.data.toString('latin1'))).size).toBe(1);
+    expect(
+      new Set(
+        result.requests.map((r) =>
+          multipartOf(r)
+            .find((p) => p.name === 'file')!
+            .data.toString('latin1'),
+        ),
+      ).size,
+    ).toBe(1);
   });
 
   it('a 503 then a success: the retried upload’s report is shown', async () => {

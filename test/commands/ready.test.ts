@@ -90,7 +90,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     expect(result.stderr).toBe('');
   });
 
-  it('failed with exit code 3 (its pid gone): exit 3, the server\'s error and hints on stderr, stdout empty', async () => {
+  it("failed with exit code 3 (its pid gone): exit 3, the server's error and hints on stderr, stdout empty", async () => {
     const file = written({ state: 'failed', command: 'svc webhooks listen', pid: DEAD, exit_code: 3, error: 'svc mock at http://127.0.0.1:9 does not know the key in force', hints: HINTS });
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(3);
@@ -98,7 +98,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     expect(result.stderr).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at http://127.0.0.1:9 does not know the key in force\n${HINTS.join('\n')}\n`);
   });
 
-  it('a dead server\'s failed state present at the first read may be an earlier run\'s: reported only after 2 s of grace', async () => {
+  it("a dead server's failed state present at the first read may be an earlier run's: reported only after 2 s of grace", async () => {
     const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 2, error: 'port 4321 is in use', hints: [] });
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(2);
@@ -139,9 +139,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(
-      `error: svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs\nIt was killed, or its state file was left by an earlier run.\n`,
-    );
+    expect(result.stderr).toBe(`error: svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs\nIt was killed, or its state file was left by an earlier run.\n`);
   });
 
   it('no file with --wait 1: exit 9 after 1 s, naming the file as not written', async () => {
@@ -215,7 +213,7 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
 });
 
 describe('svc ready, for a script: a failure with --json', () => {
-  it('is one JSON line on stderr with the server\'s error, exit as the server\'s', async () => {
+  it("is one JSON line on stderr with the server's error, exit as the server's", async () => {
     const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 3, error: 'no key', hints: HINTS });
     const result = await ready(file, ['--json']);
     expect(result.code, result.stderr).toBe(3);
@@ -225,7 +223,7 @@ describe('svc ready, for a script: a failure with --json', () => {
   });
 });
 
-describe('svc ready: a final state that appears after the first read is this run\'s, believed at once', () => {
+describe("svc ready: a final state that appears after the first read is this run's, believed at once", () => {
   it('the file is written while svc ready waits (the clock standing still): reported without any grace', async () => {
     const file = path();
     const stop = new AbortController();
@@ -262,7 +260,7 @@ describe('svc ready: a final state that appears after the first read is this run
     }
   });
 
-  it('a file left by an earlier run is replaced by this run\'s: the new state is what is reported', async () => {
+  it("a file left by an earlier run is replaced by this run's: the new state is what is reported", async () => {
     const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 2, error: 'the earlier run', hints: [] });
     const stop = new AbortController();
     const waiting = ready(file, ['--wait', '5'], { realWaits: true, signal: stop.signal });
@@ -419,7 +417,7 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
 });
 
 describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
-  it('F says listening at the mock\'s address while it runs; svc ready prints it; removed once stopped', async () => {
+  it("F says listening at the mock's address while it runs; svc ready prints it; removed once stopped", async () => {
     const file = path();
     const stop = new AbortController();
     const serving = run(['mock', '--port', '0', '--quiet', '--ready-file', file], { tty, signal: stop.signal });

@@ -7,7 +7,6 @@ import { ANSI, asErrorLine, BOX, expectFailure, FakeService, KEY, MODES, plain, 
 import { envelope, expectRefused } from '../support/errors.js';
 import { documented } from '../support/fixtures.js';
 
-
 /** The documented full report (service-reference.md, "The full report"): id cl_abc123. */
 const REPORT = documented('report');
 const ID = 'cl_abc123';
@@ -64,11 +63,41 @@ const RECURRING = {
   report_id: ID,
   currency: 'NPR',
   inflow_streams: [
-    { counterparty: 'Leapfrog Technology Pvt Ltd', category: 'salary', cadence: 'monthly', average_amount: 125000, occurrences: 6, status: 'MATURE', is_active: true, last_date: '2026-01-10', next_date: '2026-02-10' },
+    {
+      counterparty: 'Leapfrog Technology Pvt Ltd',
+      category: 'salary',
+      cadence: 'monthly',
+      average_amount: 125000,
+      occurrences: 6,
+      status: 'MATURE',
+      is_active: true,
+      last_date: '2026-01-10',
+      next_date: '2026-02-10',
+    },
   ],
   outflow_streams: [
-    { counterparty: 'Krishna Prasad Joshi', category: 'rent', cadence: 'monthly', average_amount: 28000, occurrences: 6, status: 'MATURE', is_active: true, last_date: '2025-12-18', next_date: '2026-01-18' },
-    { counterparty: 'Netflix', category: 'subscription', cadence: 'monthly', average_amount: 1199, occurrences: 2, status: 'EARLY_DETECTION', is_active: false, last_date: '2025-11-02', next_date: null },
+    {
+      counterparty: 'Krishna Prasad Joshi',
+      category: 'rent',
+      cadence: 'monthly',
+      average_amount: 28000,
+      occurrences: 6,
+      status: 'MATURE',
+      is_active: true,
+      last_date: '2025-12-18',
+      next_date: '2026-01-18',
+    },
+    {
+      counterparty: 'Netflix',
+      category: 'subscription',
+      cadence: 'monthly',
+      average_amount: 1199,
+      occurrences: 2,
+      status: 'EARLY_DETECTION',
+      is_active: false,
+      last_date: '2025-11-02',
+      next_date: null,
+    },
   ],
 };
 
@@ -193,17 +222,45 @@ const FAILURES: Failure[] = [
   { what: '401 (nested envelope)', status: 401, body: ERROR_NESTED, exit: 3, line: 'error: INVALID_API_KEY: Key does not exist.' },
   { what: '403', status: 403, body: envelope('PERMISSION_ERROR', 'INSUFFICIENT_SCOPE', 'This key may not do that.'), exit: 4, line: 'error: INSUFFICIENT_SCOPE: This key may not do that.' },
   { what: '404', status: 404, body: envelope('INVALID_REQUEST_ERROR', 'REPORT_NOT_FOUND', 'No report cl_abc123.'), exit: 5, line: 'error: REPORT_NOT_FOUND: No report cl_abc123.' },
-  { what: '409 (report still processing)', status: 409, body: envelope('INVALID_REQUEST_ERROR', 'REPORT_NOT_READY', 'The report is still processing.'), exit: 6, line: 'error: REPORT_NOT_READY: The report is still processing.' },
-  { what: '400 (failed report)', status: 400, body: envelope('INVALID_REQUEST_ERROR', 'DOCUMENT_PARSE_FAILED', 'The document could not be parsed.'), exit: 6, line: 'error: DOCUMENT_PARSE_FAILED: The document could not be parsed.' },
+  {
+    what: '409 (report still processing)',
+    status: 409,
+    body: envelope('INVALID_REQUEST_ERROR', 'REPORT_NOT_READY', 'The report is still processing.'),
+    exit: 6,
+    line: 'error: REPORT_NOT_READY: The report is still processing.',
+  },
+  {
+    what: '400 (failed report)',
+    status: 400,
+    body: envelope('INVALID_REQUEST_ERROR', 'DOCUMENT_PARSE_FAILED', 'The document could not be parsed.'),
+    exit: 6,
+    line: 'error: DOCUMENT_PARSE_FAILED: The document could not be parsed.',
+  },
   { what: '422', status: 422, body: envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'Something is off.'), exit: 6, line: 'error: INVALID_REQUEST: Something is off.' },
-  { what: '429 after retries', status: 429, body: envelope('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'Slow down.'), headers: { 'retry-after': '3' }, exit: 7, line: 'error: RATE_LIMITED: Slow down.', waits: [3000, 3000] },
+  {
+    what: '429 after retries',
+    status: 429,
+    body: envelope('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'Slow down.'),
+    headers: { 'retry-after': '3' },
+    exit: 7,
+    line: 'error: RATE_LIMITED: Slow down.',
+    waits: [3000, 3000],
+  },
   { what: '503 after retries', status: 503, body: envelope('API_ERROR', 'API_ERROR', 'Try again later.'), exit: 8, line: 'error: API_ERROR: Try again later.', waits: [375, 750] },
-  { what: '502 with an HTML page, after retries', status: 502, body: {}, exit: 8, line: 'error: HTTP_502: 502 Bad Gateway, after 3 attempts: a gateway or proxy in front of the service got no valid reply from it (the body is no error from the service: "<html>bad gateway</html>")', waits: [375, 750] },
+  {
+    what: '502 with an HTML page, after retries',
+    status: 502,
+    body: {},
+    exit: 8,
+    line: 'error: HTTP_502: 502 Bad Gateway, after 3 attempts: a gateway or proxy in front of the service got no valid reply from it (the body is no error from the service: "<html>bad gateway</html>")',
+    waits: [375, 750],
+  },
 ];
 
 function failing(command: Command, failure: Failure): FakeService {
   const service = new FakeService();
-  const reply: FakeReply = failure.status === 502 ? { status: 502, raw: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } } : { status: failure.status, body: failure.body, headers: failure.headers };
+  const reply: FakeReply =
+    failure.status === 502 ? { status: 502, raw: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } } : { status: failure.status, body: failure.body, headers: failure.headers };
   for (let i = 0; i < (failure.waits ? 3 : 1); i++) service.expect(command.method, command.path, reply);
   return service;
 }
@@ -309,12 +366,9 @@ describe('svc reports list', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(
-      [
-        'ID\tSTATUS\tBANK\tCREATED',
-        'cl_abc123\tcomplete\tNABIL\t2026-05-20 08:30 UTC',
-        'cl_def456\tprocessing\tNIC_ASIA\t2026-05-21 09:15 UTC',
-        'cl_ghi789\tfailed\tNMB\t2026-05-22 07:00 UTC',
-      ].join('\n') + '\n',
+      ['ID\tSTATUS\tBANK\tCREATED', 'cl_abc123\tcomplete\tNABIL\t2026-05-20 08:30 UTC', 'cl_def456\tprocessing\tNIC_ASIA\t2026-05-21 09:15 UTC', 'cl_ghi789\tfailed\tNMB\t2026-05-22 07:00 UTC'].join(
+        '\n',
+      ) + '\n',
     );
   });
 
@@ -573,7 +627,10 @@ describe('svc reports get', () => {
     const result = await svc(['reports', 'get', ID], { tty: true, service: get(REPORT) });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    const lines = plain(result.stdout).trimEnd().split('\n').map((line) => line.replace(/\s+/g, ' '));
+    const lines = plain(result.stdout)
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.replace(/\s+/g, ' '));
     expect(lines).toEqual([
       'Report cl_abc123',
       'Status complete',
@@ -625,7 +682,12 @@ describe('svc reports get', () => {
     const body = { ...REPORT, transactions: [...(REPORT.transactions as unknown[]), NEWER_TRANSACTION] };
     const result = await svc(['reports', 'get', ID, '-o', 'ndjson'], { tty, service: get(body) });
     expect(result.code).toBe(0);
-    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual(body.transactions);
+    expect(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual(body.transactions);
   });
 
   it.each(MODES)('-o csv writes the transactions: the union of both shapes’ keys, the newer shape’s category and counterparties in dotted columns, for $mode', async ({ tty }) => {
@@ -639,7 +701,9 @@ describe('svc reports get', () => {
     expect(header!.split(',')).toEqual([
       ...new Set([
         ...Object.keys(older0),
-        ...Object.keys(NEWER_TRANSACTION).flatMap((key) => (key === 'personal_finance_category' ? [`${key}.primary`, `${key}.detailed`] : key === 'counterparties' ? [`${key}.0.type`, `${key}.0.name`, `${key}.0.confidence_level`] : [key])),
+        ...Object.keys(NEWER_TRANSACTION).flatMap((key) =>
+          key === 'personal_finance_category' ? [`${key}.primary`, `${key}.detailed`] : key === 'counterparties' ? [`${key}.0.type`, `${key}.0.name`, `${key}.0.confidence_level`] : [key],
+        ),
       ]),
     ]);
     expect(header!.split(',').filter((name) => nested.includes(name))).toEqual([]);
@@ -649,7 +713,8 @@ describe('svc reports get', () => {
   });
 
   it.each(MODES)('-o csv of the transactions keeps every digit of their numbers, for $mode', async ({ tty }) => {
-    const raw = '{"report_id":"cl_abc123","transactions":[{"transaction_id":"txn_1","amount":12345678901234567890,"balance":1e400,"personal_finance_category":{"primary":"INCOME","detailed":"INCOME_WAGES"}}]}';
+    const raw =
+      '{"report_id":"cl_abc123","transactions":[{"transaction_id":"txn_1","amount":12345678901234567890,"balance":1e400,"personal_finance_category":{"primary":"INCOME","detailed":"INCOME_WAGES"}}]}';
     const result = await svc(['reports', 'get', ID, '-o', 'csv'], { tty, service: answering('GET', `/v1/reports/${ID}`, { raw }) });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
@@ -867,14 +932,7 @@ describe('svc reports identity', () => {
     const result = await svc(['reports', 'identity', ID], { service: identity() });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      [
-        'FIELD\tVALUE',
-        'account_holder\tRAM PRASAD SHARMA',
-        'account_number\t09810017508391',
-        'bank\tNabil Bank (NABIL)',
-        'currency\tNPR',
-        'period\t2026-01-01 → 2026-03-31',
-      ].join('\n') + '\n',
+      ['FIELD\tVALUE', 'account_holder\tRAM PRASAD SHARMA', 'account_number\t09810017508391', 'bank\tNabil Bank (NABIL)', 'currency\tNPR', 'period\t2026-01-01 → 2026-03-31'].join('\n') + '\n',
     );
   });
 
@@ -882,13 +940,7 @@ describe('svc reports identity', () => {
     const result = await svc(['reports', 'identity', ID], { tty: true, service: identity() });
     expect(result.code).toBe(0);
     expect(plain(result.stdout)).toBe(
-      [
-        'Account holder  RAM PRASAD SHARMA',
-        'Account number  09810017508391',
-        'Bank            Nabil Bank (NABIL)',
-        'Currency        NPR',
-        'Period          2026-01-01 → 2026-03-31',
-      ].join('\n') + '\n',
+      ['Account holder  RAM PRASAD SHARMA', 'Account number  09810017508391', 'Bank            Nabil Bank (NABIL)', 'Currency        NPR', 'Period          2026-01-01 → 2026-03-31'].join('\n') + '\n',
     );
   });
 
@@ -921,9 +973,7 @@ describe('svc reports identity', () => {
     const result = await svc(['reports', 'identity', ID, '-o', 'csv'], { tty, service: identity() });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe(
-      'bank,bank_code,account_holder,account_number,currency,period.from,period.to\r\nNabil Bank,NABIL,RAM PRASAD SHARMA,09810017508391,NPR,2026-01-01,2026-03-31\r\n',
-    );
+    expect(result.stdout).toBe('bank,bank_code,account_holder,account_number,currency,period.from,period.to\r\nNabil Bank,NABIL,RAM PRASAD SHARMA,09810017508391,NPR,2026-01-01,2026-03-31\r\n');
   });
 });
 
@@ -1002,7 +1052,9 @@ describe('svc reports counterparties', () => {
     const csv = await svc(['reports', 'counterparties', ID, '-o', 'csv'], { tty, service: answering('GET', `/v1/reports/${ID}/counterparties`, { raw }) });
     expect(csv.code).toBe(0);
     expect(csv.stderr).toBe('');
-    expect(csv.stdout).toBe('list,report_id,total_inflow,name,outflow\r\ntop_people,cl_abc123,12345678901234567890,Krishna Prasad Joshi,1e400\r\ntop_people,cl_abc123,12345678901234567890,Sita,125000.50\r\n');
+    expect(csv.stdout).toBe(
+      'list,report_id,total_inflow,name,outflow\r\ntop_people,cl_abc123,12345678901234567890,Krishna Prasad Joshi,1e400\r\ntop_people,cl_abc123,12345678901234567890,Sita,125000.50\r\n',
+    );
   });
 
   it('a reply that is a top-level list: -o ndjson writes its items', async () => {
@@ -1019,7 +1071,11 @@ describe('svc reports recurring (and svc recurring)', () => {
     const result = await svc(['recurring', ID], { service: recurring() });
     expect(result.code).toBe(0);
     expect(blocks(result.stdout)).toEqual([
-      [['FIELD', 'VALUE'], ['report_id', 'cl_abc123'], ['currency', 'NPR']],
+      [
+        ['FIELD', 'VALUE'],
+        ['report_id', 'cl_abc123'],
+        ['currency', 'NPR'],
+      ],
       [
         ['Inflow streams'],
         ['COUNTERPARTY', 'CATEGORY', 'CADENCE', 'AVERAGE AMOUNT', 'OCCURRENCES', 'STATUS', 'IS ACTIVE', 'LAST DATE', 'NEXT DATE'],
@@ -1078,7 +1134,12 @@ describe('svc reports recurring (and svc recurring)', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const own = { report_id: ID, currency: 'NPR' };
-    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       ...RECURRING.inflow_streams.map((stream) => ({ list: 'inflow_streams', ...own, ...stream })),
       ...RECURRING.outflow_streams.map((stream) => ({ list: 'outflow_streams', ...own, ...stream })),
     ]);

@@ -70,10 +70,26 @@ describe('a reply cannot send the key out of /v1 either: the URL of every reques
   }
 
   const LINKS: [string, object, string][] = [
-    ['a poll_url with backslashes', { poll_url: '/v1/..\\..\\_mock\\requests' }, 'error: the request path "/v1/..\\..\\_mock\\requests" leads to /_mock/requests, outside https://svc.test/prefix/v1/, the API under the base URL: nothing was sent'],
-    ['a poll_url with encoded dots', { poll_url: '/v1/%2e%2e/%2e%2e/admin' }, 'error: the request path "/v1/%2e%2e/%2e%2e/admin" leads to /admin, outside https://svc.test/prefix/v1/, the API under the base URL: nothing was sent'],
-    ['a poll_url with an encoded slash', { poll_url: '/v1/reports/..%2f..%2fadmin' }, 'error: the request path "/v1/reports/..%2f..%2fadmin" holds %2f, an encoded / \\ or . that a server may read as one: nothing was sent'],
-    ['an absolute poll_url with an encoded backslash', { poll_url: 'https://svc.test/prefix/v1/..%5c..%5cadmin' }, 'error: the request path "/v1/..%5c..%5cadmin" holds %5c, an encoded / \\ or . that a server may read as one: nothing was sent'],
+    [
+      'a poll_url with backslashes',
+      { poll_url: '/v1/..\\..\\_mock\\requests' },
+      'error: the request path "/v1/..\\..\\_mock\\requests" leads to /_mock/requests, outside https://svc.test/prefix/v1/, the API under the base URL: nothing was sent',
+    ],
+    [
+      'a poll_url with encoded dots',
+      { poll_url: '/v1/%2e%2e/%2e%2e/admin' },
+      'error: the request path "/v1/%2e%2e/%2e%2e/admin" leads to /admin, outside https://svc.test/prefix/v1/, the API under the base URL: nothing was sent',
+    ],
+    [
+      'a poll_url with an encoded slash',
+      { poll_url: '/v1/reports/..%2f..%2fadmin' },
+      'error: the request path "/v1/reports/..%2f..%2fadmin" holds %2f, an encoded / \\ or . that a server may read as one: nothing was sent',
+    ],
+    [
+      'an absolute poll_url with an encoded backslash',
+      { poll_url: 'https://svc.test/prefix/v1/..%5c..%5cadmin' },
+      'error: the request path "/v1/..%5c..%5cadmin" holds %5c, an encoded / \\ or . that a server may read as one: nothing was sent',
+    ],
     ['a report_id with backslashes', { report_id: '..\\..\\admin', status: 'processing' }, 'error: the report id "..\\..\\admin" must not contain / \\ ? # or white space'],
   ];
 

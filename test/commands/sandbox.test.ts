@@ -107,7 +107,7 @@ describe('svc sandbox create', () => {
     expect(JSON.parse(json.stderr)).toEqual(failure);
   });
 
-  it('an unknown scenario is the service\'s to refuse (exit 6)', async () => {
+  it("an unknown scenario is the service's to refuse (exit 6)", async () => {
     const unknown = { error_type: 'INVALID_REQUEST_ERROR', error_code: 'INVALID_REQUEST', error_message: "Unknown scenario 'millionaire'; the scenarios are salaried, thin_file." };
     const result = await svc(['sandbox', 'create', '--scenario', 'millionaire'], { service: create({ scenario: 'millionaire' }, { status: 400, body: unknown }) });
     expect(result.code).toBe(6);
@@ -193,7 +193,7 @@ describe('svc sandbox fire', () => {
     expect(JSON.parse(result.stdout)).toEqual(reply);
   });
 
-  it('sends --event alone, and --error-code alone (the event is then the service\'s choice)', async () => {
+  it("sends --event alone, and --error-code alone (the event is then the service's choice)", async () => {
     const a = await svc(['sandbox', 'fire', ID, '--event', 'report.ready', '--json'], { service: fire({ event: 'report.ready' }) });
     expect(a.code, a.stderr).toBe(0);
     const b = await svc(['sandbox', 'fire', ID, '--error-code', 'TAMPER_DETECTED', '--json'], { service: fire({ error_code: 'TAMPER_DETECTED' }) });
@@ -214,9 +214,7 @@ describe('svc sandbox fire', () => {
       for (const args of [[], ['--json']]) {
         const result = await svc(['sandbox', 'fire', ID, ...args], { service: fire({}, { ...FIRED, delivered_to: [] }) });
         expect(result.code, result.stderr).toBe(0);
-        expect(result.stderr).toBe(
-          'warning: the service delivered this event to no endpoint: start `svc webhooks listen` with the same base URL first (it registers itself with svc mock)\n',
-        );
+        expect(result.stderr).toBe('warning: the service delivered this event to no endpoint: start `svc webhooks listen` with the same base URL first (it registers itself with svc mock)\n');
         if (args.length) expect(JSON.parse(result.stdout)).toEqual({ ...FIRED, delivered_to: [] });
         else expect(result.stdout).toBe(`FIELD\tVALUE\nfired\treport.ready\nreport_id\t${ID}\nenvironment\ttest\ndelivered_to\tno endpoint\n`);
       }
@@ -326,7 +324,12 @@ describe('svc sandbox scenarios', () => {
     const result = await svc(['sandbox', 'scenarios', '-o', 'ndjson'], { tty, cache: new MemoryCache(), service: scenarios() });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line))).toEqual([
+    expect(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       ...SCENARIOS.report_scenarios.map((s) => ({ list: 'report_scenarios', default: 'salaried', ...s })),
       ...SCENARIOS.error_scenarios.map((s) => ({ list: 'error_scenarios', default: 'salaried', ...s })),
     ]);

@@ -104,11 +104,7 @@ describe('svc statements list: output', () => {
       expect(screen).toMatch(/^has_more +no$/m);
     } else {
       expect(withIds.stdout).toBe(
-        [
-          'STATEMENT\tSTATUS\tCONTENT HASH\tVERIFY AT\tISSUED AT',
-          'stmt_a\tissued\tabc\thttps://v.test/a\t2026-02-10 10:30 UTC',
-          '\tissued\tdef\thttps://v.test/b\t',
-        ].join('\n') + '\n',
+        ['STATEMENT\tSTATUS\tCONTENT HASH\tVERIFY AT\tISSUED AT', 'stmt_a\tissued\tabc\thttps://v.test/a\t2026-02-10 10:30 UTC', '\tissued\tdef\thttps://v.test/b\t'].join('\n') + '\n',
       );
       // The reply's fields beside the statements are said on stderr; stdout keeps to the statements.
       expect(withIds.stderr).toBe('has_more: no\n');
@@ -135,7 +131,9 @@ describe('svc statements list: output', () => {
     const result = await svc(['statements', 'list', '--json'], { tty, service: answering('/v1/statements', { raw }) });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(plain(result.stdout)).toBe('{\n  "statements": [\n    {\n      "status": "issued",\n      "content_hash": "abc",\n      "verify_url": "https://v.test/a",\n      "score": 1.50\n    }\n  ],\n  "zeta": 1\n}\n');
+    expect(plain(result.stdout)).toBe(
+      '{\n  "statements": [\n    {\n      "status": "issued",\n      "content_hash": "abc",\n      "verify_url": "https://v.test/a",\n      "score": 1.50\n    }\n  ],\n  "zeta": 1\n}\n',
+    );
   });
 
   it.each(MODES)('-o ndjson writes each statement as one compact line, as received, for $mode', async ({ tty }) => {

@@ -8,19 +8,58 @@ import { describe, expect, it } from 'vitest';
 import { FakeService, svc, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
 
-
 const ID = 'rpt_e8699f830adc84b8';
 
 const RECURRING = {
   report_id: ID,
   currency: 'NPR',
   inflow_streams: [
-    { counterparty: 'Leapfrog Technology Pvt Ltd', category: 'salary', cadence: 'monthly', average_amount: 125000, occurrences: 6, status: 'MATURE', is_active: true, last_date: '2026-01-10', next_date: '2026-02-10' },
-    { counterparty: 'NABIL Bank Interest', category: 'interest', cadence: 'quarterly', average_amount: 2098.77, occurrences: 2, status: 'EARLY_DETECTION', is_active: true, last_date: '2026-01-08', next_date: '2026-04-08' },
+    {
+      counterparty: 'Leapfrog Technology Pvt Ltd',
+      category: 'salary',
+      cadence: 'monthly',
+      average_amount: 125000,
+      occurrences: 6,
+      status: 'MATURE',
+      is_active: true,
+      last_date: '2026-01-10',
+      next_date: '2026-02-10',
+    },
+    {
+      counterparty: 'NABIL Bank Interest',
+      category: 'interest',
+      cadence: 'quarterly',
+      average_amount: 2098.77,
+      occurrences: 2,
+      status: 'EARLY_DETECTION',
+      is_active: true,
+      last_date: '2026-01-08',
+      next_date: '2026-04-08',
+    },
   ],
   outflow_streams: [
-    { counterparty: 'Krishna Prasad Joshi', category: 'rent', cadence: 'monthly', average_amount: 28000, occurrences: 6, status: 'MATURE', is_active: true, last_date: '2025-12-18', next_date: '2026-01-18' },
-    { counterparty: 'WorldLink Communications', category: 'subscription', cadence: 'monthly', average_amount: 1800, occurrences: 6, status: 'MATURE', is_active: true, last_date: '2025-12-28', next_date: '2026-01-28' },
+    {
+      counterparty: 'Krishna Prasad Joshi',
+      category: 'rent',
+      cadence: 'monthly',
+      average_amount: 28000,
+      occurrences: 6,
+      status: 'MATURE',
+      is_active: true,
+      last_date: '2025-12-18',
+      next_date: '2026-01-18',
+    },
+    {
+      counterparty: 'WorldLink Communications',
+      category: 'subscription',
+      cadence: 'monthly',
+      average_amount: 1800,
+      occurrences: 6,
+      status: 'MATURE',
+      is_active: true,
+      last_date: '2025-12-28',
+      next_date: '2026-01-28',
+    },
   ],
 };
 
@@ -138,7 +177,15 @@ const CASES: Case[] = [
     ],
     cardsAt: [80, 60],
   },
-  { name: 'reports counterparties', argv: ['reports', 'counterparties', ID], path: `/v1/reports/${ID}/counterparties`, reply: { body: COUNTERPARTIES }, whole: [ID, 'NPR 8,98,676.55', '7,54,197.55', '17,522.05'], tableAt: [80], cardsAt: [60] },
+  {
+    name: 'reports counterparties',
+    argv: ['reports', 'counterparties', ID],
+    path: `/v1/reports/${ID}/counterparties`,
+    reply: { body: COUNTERPARTIES },
+    whole: [ID, 'NPR 8,98,676.55', '7,54,197.55', '17,522.05'],
+    tableAt: [80],
+    cardsAt: [60],
+  },
   { name: 'reports list', argv: ['reports', 'list'], path: '/v1/reports', reply: { body: REPORTS }, whole: ['rpt_9809bacb02f7a90e', 'rpt_ee5ae9b58dd7dad7'], tableAt: [80], cardsAt: [60] },
   {
     name: 'reports transactions',
@@ -148,12 +195,26 @@ const CASES: Case[] = [
     whole: ['txn_0001', 'txn_0004', 'txn_0008', '28,000.00', '1,25,000.00', '1,43,794.00', '9123879296770097'],
     cardsAt: [80, 60],
   },
-  { name: 'reports transactions (documented)', argv: ['reports', 'transactions', ID], path: `/v1/reports/${ID}/transactions`, reply: { body: documented('transactions') }, whole: ['txn_0001', '72,000.00', '1,45,200.00'], cardsAt: [80, 60] },
+  {
+    name: 'reports transactions (documented)',
+    argv: ['reports', 'transactions', ID],
+    path: `/v1/reports/${ID}/transactions`,
+    reply: { body: documented('transactions') },
+    whole: ['txn_0001', '72,000.00', '1,45,200.00'],
+    cardsAt: [80, 60],
+  },
   { name: 'reports get', argv: ['reports', 'get', 'cl_abc123'], path: '/v1/reports/cl_abc123', reply: { body: documented('report') }, whole: ['cl_abc123', 'NPR 1,45,200.00'] },
   { name: 'reports identity', argv: ['reports', 'identity', ID], path: `/v1/reports/${ID}/identity`, reply: { body: documented('identity') }, whole: ['09810017508391', 'RAM PRASAD SHARMA'] },
   { name: 'reports income', argv: ['reports', 'income', ID], path: `/v1/reports/${ID}/income`, reply: { body: documented('income') }, whole: ['72,000.00', '85,000.00'], tableAt: [80, 60] },
   { name: 'reports balance', argv: ['reports', 'balance', ID], path: `/v1/reports/${ID}/balance`, reply: { body: documented('balance') }, whole: ['1,45,200.00', '12,450.30'] },
-  { name: 'reports liabilities', argv: ['reports', 'liabilities', ID], path: `/v1/reports/${ID}/liabilities`, reply: { body: documented('liabilities') }, whole: ['63,000.00', '21,000.00'], tableAt: [80, 60] },
+  {
+    name: 'reports liabilities',
+    argv: ['reports', 'liabilities', ID],
+    path: `/v1/reports/${ID}/liabilities`,
+    reply: { body: documented('liabilities') },
+    whole: ['63,000.00', '21,000.00'],
+    tableAt: [80, 60],
+  },
   { name: 'reports score', argv: ['reports', 'score', ID], path: `/v1/reports/${ID}/score`, reply: { body: SCORE }, whole: ['813 / 1000', '+98', '-16', '124760.26.'], tableAt: [80, 60] },
   { name: 'reports verify', argv: ['reports', 'verify', ID], path: `/v1/reports/${ID}/verify`, reply: { body: documented('verify') }, whole: ['balance_chain_integrity'], tableAt: [80, 60] },
   {
@@ -207,7 +268,11 @@ describe.each([80, 60])('at %i columns on a terminal', (columns) => {
     const lines = screen(r.stdout);
     // Only a value wider than the terminal (a 64-digit hash at 60) is wider: alone on its line, whole.
     for (const line of lines) if (/\s/.test(line.trim())) expect(width(line), line).toBeLessThanOrEqual(columns);
-    for (const value of c.whole) expect(lines.some((line) => line.includes(value)), `${value} whole on one line`).toBe(true);
+    for (const value of c.whole)
+      expect(
+        lines.some((line) => line.includes(value)),
+        `${value} whole on one line`,
+      ).toBe(true);
     if (c.cardsAt?.includes(columns)) expect(isCards(lines), 'cards').toBe(true);
     if (c.tableAt?.includes(columns)) expect(isCards(lines), 'a table').toBe(false);
   });

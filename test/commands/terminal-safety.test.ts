@@ -35,7 +35,11 @@ describe('on a terminal', () => {
 
   it('merchants resolve: streamed CSV, NDJSON and JSON too', async () => {
     const result = { input: '9000000000000001', type: 'terminal', matched: true, merchant: HOSTILE, terminal: '9000000000000001' };
-    for (const flags of [['-o', 'csv'], ['-o', 'ndjson'], ['--json', '--no-color']]) {
+    for (const flags of [
+      ['-o', 'csv'],
+      ['-o', 'ndjson'],
+      ['--json', '--no-color'],
+    ]) {
       const service = new FakeService().expect('POST', '/v1/merchants/resolve', { body: { data: { count: 1, matched: 1, results: [result] }, meta: {} } });
       const run = await svc(['merchants', 'resolve', '9000000000000001', ...flags], { tty: true, service });
       expect(run.code, run.stderr).toBe(0);

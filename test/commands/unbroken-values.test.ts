@@ -19,7 +19,11 @@ function expectFits(text: string, columns: number): void {
 
 function expectWhole(text: string, values: readonly string[]): void {
   const shown = lines(text);
-  for (const value of values) expect(shown.some((line) => line.includes(value)), `${value} whole on one line of:\n${shown.join('\n')}`).toBe(true);
+  for (const value of values)
+    expect(
+      shown.some((line) => line.includes(value)),
+      `${value} whole on one line of:\n${shown.join('\n')}`,
+    ).toBe(true);
 }
 
 describe.each(WIDTHS)('at %i columns', (columns) => {
@@ -94,6 +98,12 @@ describe.each(WIDTHS)('at %i columns', (columns) => {
     const shown = lines(result.stdout);
     expect(shown.filter((line) => line.includes('2026-06-01 05:45 +0545'))).toHaveLength(2);
     const resets = shown.indexOf('Resets');
-    if (columns === 60) expect(shown.slice(resets, resets + 4)).toEqual(['Resets', '2026-06-01 05:45 +0545 (in 10 days)', 'merchant_resolve.quota_of_the_billing_cycle_resets_at', '2026-06-01 05:45 +0545 (in 10 days)']);
+    if (columns === 60)
+      expect(shown.slice(resets, resets + 4)).toEqual([
+        'Resets',
+        '2026-06-01 05:45 +0545 (in 10 days)',
+        'merchant_resolve.quota_of_the_billing_cycle_resets_at',
+        '2026-06-01 05:45 +0545 (in 10 days)',
+      ]);
   });
 });

@@ -51,9 +51,7 @@ describe('svc usage', () => {
     const result = await svc(['usage', '-o', 'csv'], { tty, service: service(body) });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.stdout).toBe(
-      'plan,quota,used,remaining,period,resets_at,data_api.quota,data_api.used,merchant_resolve.used\r\ngrowth,10000,9500,500,2026-05,2026-06-01T00:00:00Z,2500,322,58\r\n',
-    );
+    expect(result.stdout).toBe('plan,quota,used,remaining,period,resets_at,data_api.quota,data_api.used,merchant_resolve.used\r\ngrowth,10000,9500,500,2026-05,2026-06-01T00:00:00Z,2500,322,58\r\n');
     const ndjson = await svc(['usage', '-o', 'ndjson'], { tty, service: service(body) });
     expect(ndjson.stdout).toBe(JSON.stringify(body) + '\n');
   });
@@ -73,9 +71,7 @@ describe('svc usage', () => {
   });
 
   it('retries a 503 after the wait Retry-After asks for, on the test clock', async () => {
-    const fake = new FakeService()
-      .expect('GET', '/v1/usage', { status: 503, body: { error_code: 'API_ERROR' }, headers: { 'retry-after': '7' } })
-      .expect('GET', '/v1/usage', { body: USAGE });
+    const fake = new FakeService().expect('GET', '/v1/usage', { status: 503, body: { error_code: 'API_ERROR' }, headers: { 'retry-after': '7' } }).expect('GET', '/v1/usage', { body: USAGE });
     const result = await svc(['usage', '--json'], { service: fake });
     expect(result.code).toBe(0);
     expect(result.waits).toEqual([7000]);

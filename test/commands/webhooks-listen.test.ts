@@ -46,9 +46,13 @@ async function listen(args: string[], drive: (port: number) => Promise<void>, op
 
 describe.each(MODES)('webhooks listen, for $mode: nothing a sender or a forward target sends acts on the terminal', ({ tty }) => {
   it('a signed event whose fields hold OSC 52, OSC 8, ESC[2J, C1 and bidi controls: the event line shows them inert', async () => {
-    const result = await listen(['--exit-after', '1'], async (port) => {
-      expect(await deliver(port, eventBody({ event: `report.ready${CLEAR}`, report_id: HOSTILE, error_code: `X${OSC52}`, timestamp: `2026${C1}` }))).toBe(200);
-    }, { tty });
+    const result = await listen(
+      ['--exit-after', '1'],
+      async (port) => {
+        expect(await deliver(port, eventBody({ event: `report.ready${CLEAR}`, report_id: HOSTILE, error_code: `X${OSC52}`, timestamp: `2026${C1}` }))).toBe(200);
+      },
+      { tty },
+    );
     expect(result.code, result.stderr).toBe(0);
     const line = plain(result.stdout);
     expect(line).not.toMatch(UNSAFE);
@@ -59,21 +63,29 @@ describe.each(MODES)('webhooks listen, for $mode: nothing a sender or a forward 
 
   it('a field that echoes the signing secret split by ESC[0m is masked, not shown with the ESC taken out', async () => {
     const split = `rpt_${SECRET.slice(0, 12)}\u001b[0m${SECRET.slice(12)}`;
-    const result = await listen(['--exit-after', '1'], async (port) => {
-      expect(await deliver(port, eventBody({ report_id: split }))).toBe(200);
-    }, { tty });
+    const result = await listen(
+      ['--exit-after', '1'],
+      async (port) => {
+        expect(await deliver(port, eventBody({ report_id: split }))).toBe(200);
+      },
+      { tty },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('rpt_');
     expect(result.stdout).not.toContain(SECRET.slice(-8));
   });
 
   it('an unsigned sender cannot put a C1 control into the "refused a delivery" warning through the signature header', async () => {
-    const result = await listen(['--exit-after', '1'], async (port) => {
-      // Header values are read as Latin-1: the byte 0x9B is U+009B, the one-character CSI.
-      const request = 'POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\nX-Svc-Signature: t=1,\u009b31mgarbage\r\n\r\n{}';
-      expect(await rawRequest(port, Buffer.from(request, 'latin1'))).toBe(400);
-      expect(await deliver(port, eventBody({}))).toBe(200);
-    }, { tty });
+    const result = await listen(
+      ['--exit-after', '1'],
+      async (port) => {
+        // Header values are read as Latin-1: the byte 0x9B is U+009B, the one-character CSI.
+        const request = 'POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\nX-Svc-Signature: t=1,\u009b31mgarbage\r\n\r\n{}';
+        expect(await rawRequest(port, Buffer.from(request, 'latin1'))).toBe(400);
+        expect(await deliver(port, eventBody({}))).toBe(200);
+      },
+      { tty },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^warning: refused a delivery \(POST \/hooks\): the signature header has a part without "=": ".*31mgarbage"$/m);
     expect(result.stderr).not.toMatch(UNSAFE);
@@ -81,9 +93,13 @@ describe.each(MODES)('webhooks listen, for $mode: nothing a sender or a forward 
 
   it('--json writes each event as one compact line whose C1 and bidi controls are \\u escapes: the same value, inert', async () => {
     const reportId = `rpt_${C1}${RLO}x${CLEAR}`;
-    const result = await listen(['--exit-after', '1', '--json'], async (port) => {
-      expect(await deliver(port, eventBody({ report_id: reportId }))).toBe(200);
-    }, { tty });
+    const result = await listen(
+      ['--exit-after', '1', '--json'],
+      async (port) => {
+        expect(await deliver(port, eventBody({ report_id: reportId }))).toBe(200);
+      },
+      { tty },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toMatch(UNSAFE);
     expect(result.stdout).toContain('rpt_\\u009b31m\\u202ex\\u001b[2J');
@@ -93,9 +109,13 @@ describe.each(MODES)('webhooks listen, for $mode: nothing a sender or a forward 
 
   it("a forward target's refusal and the forwarded event's name are shown inert in the warning", async () => {
     const target = await peer((req, res) => req.resume().on('end', () => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`no${OSC52}${CLEAR}\nsecond line${RLO}`)));
-    const result = await listen(['--exit-after', '1', '--forward-to', target.url], async (port) => {
-      expect(await deliver(port, eventBody({ event: `report.ready${OSC8}` }))).toBe(200);
-    }, { tty });
+    const result = await listen(
+      ['--exit-after', '1', '--forward-to', target.url],
+      async (port) => {
+        expect(await deliver(port, eventBody({ event: `report.ready${OSC8}` }))).toBe(200);
+      },
+      { tty },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^warning: http:\/\/127\.0\.0\.1:\d+\/hook answered 500 to the forwarded report\.ready.*: no.* second line/m);
     expect(result.stderr).not.toMatch(UNSAFE);
@@ -107,9 +127,13 @@ describe.each(MODES)('webhooks listen --forward-to, for $mode: a password in the
   it('the banner and the forwarding lines name the target as ***@host', async () => {
     const target = await peer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
     const withPassword = target.url.replace('http://', 'http://hook:hunter2secret@');
-    const result = await listen(['--exit-after', '1', '--forward-to', withPassword], async (port) => {
-      expect(await deliver(port, eventBody({}))).toBe(200);
-    }, { tty });
+    const result = await listen(
+      ['--exit-after', '1', '--forward-to', withPassword],
+      async (port) => {
+        expect(await deliver(port, eventBody({}))).toBe(200);
+      },
+      { tty },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^Forwarding valid deliveries to http:\/\/\*\*\*@127\.0\.0\.1:\d+\/hook$/m);
     expect(result.stderr).toMatch(/^ {2}forwarded to http:\/\/\*\*\*@127\.0\.0\.1:\d+\/hook: 200$/m);
@@ -122,9 +146,13 @@ describe.each(MODES)('webhooks listen --forward-to, for $mode: a target cannot h
     const target = await silentTarget();
     const gc = collectingGarbage();
     try {
-      const run = listen(['--exit-after', '1', '--forward-to', target.url, '--timeout', '0.5'], async (port) => {
-        expect(await deliver(port, eventBody({}))).toBe(200);
-      }, { tty });
+      const run = listen(
+        ['--exit-after', '1', '--forward-to', target.url, '--timeout', '0.5'],
+        async (port) => {
+          expect(await deliver(port, eventBody({}))).toBe(200);
+        },
+        { tty },
+      );
       const result = await Promise.race([run, after(8000, undefined)]);
       expect(result, 'listen still running 8 s after its forward should have timed out').toBeDefined();
       expect(result!.code, result!.stderr).toBe(0);
@@ -138,9 +166,13 @@ describe.each(MODES)('webhooks listen --forward-to, for $mode: a target cannot h
 
   it('a target whose reply never ends: the listener reads a few bytes of it, says what it answered and ends', async () => {
     const target = await endlessTarget(503);
-    const run = listen(['--exit-after', '1', '--forward-to', target.url, '--timeout', '60'], async (port) => {
-      expect(await deliver(port, eventBody({}))).toBe(200);
-    }, { tty });
+    const run = listen(
+      ['--exit-after', '1', '--forward-to', target.url, '--timeout', '60'],
+      async (port) => {
+        expect(await deliver(port, eventBody({}))).toBe(200);
+      },
+      { tty },
+    );
     const result = await Promise.race([run, after(8000, undefined)]);
     expect(result, 'listen still reading the endless reply after 8 s').toBeDefined();
     expect(result!.code, result!.stderr).toBe(0);
@@ -154,18 +186,26 @@ describe.each(MODES)('webhooks listen --forward-to, for $mode: a target cannot h
 
 describe.each(MODES)('webhooks listen --secret, for $mode', ({ tty }) => {
   it('works, and warns as --api-key does that other users can see it, pointing to SVC_WEBHOOK_SECRET', async () => {
-    const result = await listen(['--exit-after', '1', '--secret', SECRET], async (port) => {
-      expect(await deliver(port, eventBody({}))).toBe(200);
-    }, { tty, env: { SVC_WEBHOOK_SECRET: undefined } });
+    const result = await listen(
+      ['--exit-after', '1', '--secret', SECRET],
+      async (port) => {
+        expect(await deliver(port, eventBody({}))).toBe(200);
+      },
+      { tty, env: { SVC_WEBHOOK_SECRET: undefined } },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr.split('\n')[0]).toBe('warning: --secret is visible to other users of this machine; prefer SVC_WEBHOOK_SECRET');
     expect(result.stderr).not.toContain(SECRET);
   });
 
   it('the secret from SVC_WEBHOOK_SECRET: no warning', async () => {
-    const result = await listen(['--exit-after', '1'], async (port) => {
-      expect(await deliver(port, eventBody({}))).toBe(200);
-    }, { tty });
+    const result = await listen(
+      ['--exit-after', '1'],
+      async (port) => {
+        expect(await deliver(port, eventBody({}))).toBe(200);
+      },
+      { tty },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(/warning/);
   });
@@ -181,7 +221,13 @@ function mockDown(): FakeService {
 describe.each(MODES)('webhooks listen with no secret and svc mock down, for $mode: a network failure (exit 9), as for every command', ({ tty }) => {
   it('says it cannot reach svc mock to agree a secret, and what to do', async () => {
     const base = `http://127.0.0.1:${await freePort()}`;
-    const result = await svc(['webhooks', 'listen', '--port', '0', '--exit-after', '1'], { tty, realWaits: true, columns: 400, env: { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: undefined }, service: mockDown() });
+    const result = await svc(['webhooks', 'listen', '--port', '0', '--exit-after', '1'], {
+      tty,
+      realWaits: true,
+      columns: 400,
+      env: { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: undefined },
+      service: mockDown(),
+    });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
@@ -195,7 +241,11 @@ describe.each(MODES)('webhooks listen with no secret and svc mock down, for $mod
 describe('webhooks listen --json with no secret and svc mock down, in a script', () => {
   it('the failure as one JSON line named NETWORK, exit 9', async () => {
     const base = `http://127.0.0.1:${await freePort()}`;
-    const result = await svc(['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--json'], { realWaits: true, env: { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: undefined }, service: mockDown() });
+    const result = await svc(['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--json'], {
+      realWaits: true,
+      env: { SVC_BASE_URL: base, SVC_WEBHOOK_SECRET: undefined },
+      service: mockDown(),
+    });
     expect(result.code).toBe(9);
     expect(result.stdout).toBe('');
     expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'NETWORK', error_message: `cannot reach svc mock at ${base} to agree a signing secret: ECONNREFUSED` });

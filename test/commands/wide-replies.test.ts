@@ -26,7 +26,18 @@ describe.each(MODES)('a reply of 1,000 rows that each bring a field of their own
       const screen = plain(result.stdout);
       expect(screen.replace(/\n(?!\n)/g, ' ')).toContain(leftOut('976'));
       // 31 columns do not fit 80 columns: a card a row, each with the fields the row has.
-      expect(screen.split('\n\n')[0]).toBe([`Transactions of ${ID}`, 'DATE         2026-01-01', 'DESCRIPTION  PAYMENT 0', 'DEBIT        100.50', 'BALANCE      1,000.00', 'CATEGORY     other', 'ID           txn_0', 'NOTE 0       x'].join('\n'));
+      expect(screen.split('\n\n')[0]).toBe(
+        [
+          `Transactions of ${ID}`,
+          'DATE         2026-01-01',
+          'DESCRIPTION  PAYMENT 0',
+          'DEBIT        100.50',
+          'BALANCE      1,000.00',
+          'CATEGORY     other',
+          'ID           txn_0',
+          'NOTE 0       x',
+        ].join('\n'),
+      );
       expect(screen.split('\n').length).toBeLessThan(1000 * 8);
     } else {
       const lines = result.stdout.split('\n').slice(0, -1);

@@ -39,7 +39,7 @@ describe('refused before any request (exit 2)', () => {
     expect(await world.requests()).toEqual([]);
   });
 
-  it('svc api with backslashes does not leave /v1: the mock\'s own routes are not reached with the key', async () => {
+  it("svc api with backslashes does not leave /v1: the mock's own routes are not reached with the key", async () => {
     const r = await world.svc(['api', 'x\\..\\..\\_mock\\requests']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');

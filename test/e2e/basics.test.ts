@@ -79,8 +79,19 @@ describe('help', () => {
     }
     // The walk must have reached the subcommands the contract names, or it proves nothing.
     for (const expected of [
-      'reports list', 'reports get', 'reports match', 'reports auth', 'reports identity', 'reports counterparties', 'reports recurring',
-      'config list', 'config get', 'config set', 'config path', 'config use', 'statements list',
+      'reports list',
+      'reports get',
+      'reports match',
+      'reports auth',
+      'reports identity',
+      'reports counterparties',
+      'reports recurring',
+      'config list',
+      'config get',
+      'config set',
+      'config path',
+      'config use',
+      'statements list',
     ]) {
       expect([...seen.keys()], `the help walk should reach "svc ${expected}"`).toContain(expected);
     }

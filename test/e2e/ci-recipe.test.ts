@@ -66,7 +66,9 @@ describe("the README's CI recipe, run as written", () => {
     const port = await closedPort();
     const r = await runRecipe({ SVC_BASE_URL: `http://127.0.0.1:${port}`, SVC_API_KEY: world.key().key });
     expect(r.code, r.stderr).toBe(9);
-    expect(errorLines(r.stderr)).toContainEqual(expect.stringMatching(new RegExp(`^error: svc webhooks listen \\(pid \\d+\\) could not start: cannot reach svc mock at http://127\\.0\\.0\\.1:${port} to agree a signing secret: ECONNREFUSED$`)));
+    expect(errorLines(r.stderr)).toContainEqual(
+      expect.stringMatching(new RegExp(`^error: svc webhooks listen \\(pid \\d+\\) could not start: cannot reach svc mock at http://127\\.0\\.0\\.1:${port} to agree a signing secret: ECONNREFUSED$`)),
+    );
     expect(r.stdout).toBe('');
     expect(r.leftBehind).toEqual([]);
   });
@@ -86,7 +88,9 @@ describe("the README's CI recipe, run as written", () => {
   it('a key svc mock does not know: exit 3, blaming the key', async () => {
     const r = await runRecipe({ SVC_API_KEY: 'svc_sk_test_00000000000000000000000000000000' });
     expect(r.code, r.stderr).toBe(3);
-    expect(errorLines(r.stderr)).toContainEqual(expect.stringMatching(/^error: svc webhooks listen \(pid \d+\) could not start: svc mock at http:\/\/127\.0\.0\.1:\d+ does not know the key in force$/));
+    expect(errorLines(r.stderr)).toContainEqual(
+      expect.stringMatching(/^error: svc webhooks listen \(pid \d+\) could not start: svc mock at http:\/\/127\.0\.0\.1:\d+ does not know the key in force$/),
+    );
     expect(r.leftBehind).toEqual([]);
   });
 
@@ -142,4 +146,3 @@ async function holdPort(): Promise<{ server: Server; port: number }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, port: (server.address() as { port: number }).port };
 }
-

@@ -180,7 +180,7 @@ async function zshComplete(lines: readonly string[], cwd = home): Promise<Map<st
       'integer done=0 deadline',
       'for line in "$@"; do',
       '  print -r -- "=== $line" >> $capture',
-      "  zpty -w -n z \"$line\"$'\\t'",
+      '  zpty -w -n z "$line"$\'\\t\'',
       '  (( done++ ))',
       '  deadline=$(( SECONDS + 15 ))',
       // Drain the terminal (a full one would stop the shell) until the completion has ended.
@@ -219,89 +219,90 @@ const COMPLETE: Record<ShellName, (lines: readonly string[], cwd?: string) => Pr
 
 const sorted = (values: readonly string[]) => [...new Set(values)].sort();
 
-for (const shell of SHELLS) describe.skipIf(!HAVE[shell])(`${shell} completes`, () => {
-  const LINES = [
-    'svc rep',
-    'svc reports list --status ',
-    'svc statements list --status ',
-    'svc data series ',
-    'svc --profile ',
-    'svc reports list --profile ',
-    'svc data series cpi ',
-    'svc --profile default data series --from 2024-01 cpi ',
-    'svc data series cpi PCPI_CP_0',
-    'svc reports list --',
-    'svc reports ',
-    'svc -o ',
-    'svc help ',
-    'svc completion ',
-    'svc sandbox fire rpt_1 --event ',
-    'svc consents create rpt_1 --scopes ',
-    'svc connect --scopes ',
-    'svc parse statement.pdf --bank ',
-    'svc data latest bank-pnl --bank ',
-  ];
-  let got: Map<string, string[]>;
-  beforeAll(async () => {
-    got = await COMPLETE[shell](LINES);
-  });
+for (const shell of SHELLS)
+  describe.skipIf(!HAVE[shell])(`${shell} completes`, () => {
+    const LINES = [
+      'svc rep',
+      'svc reports list --status ',
+      'svc statements list --status ',
+      'svc data series ',
+      'svc --profile ',
+      'svc reports list --profile ',
+      'svc data series cpi ',
+      'svc --profile default data series --from 2024-01 cpi ',
+      'svc data series cpi PCPI_CP_0',
+      'svc reports list --',
+      'svc reports ',
+      'svc -o ',
+      'svc help ',
+      'svc completion ',
+      'svc sandbox fire rpt_1 --event ',
+      'svc consents create rpt_1 --scopes ',
+      'svc connect --scopes ',
+      'svc parse statement.pdf --bank ',
+      'svc data latest bank-pnl --bank ',
+    ];
+    let got: Map<string, string[]>;
+    beforeAll(async () => {
+      got = await COMPLETE[shell](LINES);
+    });
 
-  it('a command from its first letters: svc rep<TAB> → reports', () => {
-    expect(got.get('svc rep')).toEqual(['reports']);
-  });
+    it('a command from its first letters: svc rep<TAB> → reports', () => {
+      expect(got.get('svc rep')).toEqual(['reports']);
+    });
 
-  it('the states --status takes, which differ by command', () => {
-    expect(sorted(got.get('svc reports list --status ')!)).toEqual(['complete', 'failed', 'processing']);
-    expect(sorted(got.get('svc statements list --status ')!)).toEqual(['issued', 'revoked']);
-  });
+    it('the states --status takes, which differ by command', () => {
+      expect(sorted(got.get('svc reports list --status ')!)).toEqual(['complete', 'failed', 'processing']);
+      expect(sorted(got.get('svc statements list --status ')!)).toEqual(['issued', 'revoked']);
+    });
 
-  it('the data families, from the family table', () => {
-    expect(sorted(got.get('svc data series ')!)).toEqual(sorted(DATA_FAMILIES.map((f) => f.name)));
-  });
+    it('the data families, from the family table', () => {
+      expect(sorted(got.get('svc data series ')!)).toEqual(sorted(DATA_FAMILIES.map((f) => f.name)));
+    });
 
-  it('the profiles of the config file, before or after the command', () => {
-    expect(sorted(got.get('svc --profile ')!)).toEqual(['default', 'staging']);
-    expect(sorted(got.get('svc reports list --profile ')!)).toEqual(['default', 'staging']);
-  });
+    it('the profiles of the config file, before or after the command', () => {
+      expect(sorted(got.get('svc --profile ')!)).toEqual(['default', 'staging']);
+      expect(sorted(got.get('svc reports list --profile ')!)).toEqual(['default', 'staging']);
+    });
 
-  it('the series selectors of a family, from the reply cache', () => {
-    expect(sorted(got.get('svc data series cpi ')!)).toEqual(sorted(cpiSelectors));
-    expect(sorted(got.get('svc --profile default data series --from 2024-01 cpi ')!)).toEqual(sorted(cpiSelectors));
-    const typed = cpiSelectors.filter((s) => s.startsWith('PCPI_CP_0'));
-    expect(typed.length).toBeGreaterThan(1);
-    expect(typed.length).toBeLessThan(cpiSelectors.length);
-    expect(sorted(got.get('svc data series cpi PCPI_CP_0')!)).toEqual(sorted(typed));
-  });
+    it('the series selectors of a family, from the reply cache', () => {
+      expect(sorted(got.get('svc data series cpi ')!)).toEqual(sorted(cpiSelectors));
+      expect(sorted(got.get('svc --profile default data series --from 2024-01 cpi ')!)).toEqual(sorted(cpiSelectors));
+      const typed = cpiSelectors.filter((s) => s.startsWith('PCPI_CP_0'));
+      expect(typed.length).toBeGreaterThan(1);
+      expect(typed.length).toBeLessThan(cpiSelectors.length);
+      expect(sorted(got.get('svc data series cpi PCPI_CP_0')!)).toEqual(sorted(typed));
+    });
 
-  it("a command's own flags and the global ones", () => {
-    const flags = got.get('svc reports list --')!;
-    for (const flag of ['--status', '--limit', '--json', '--output', '--profile', '--help']) expect(flags).toContain(flag);
-    expect(flags).not.toContain('--chart');
-  });
+    it("a command's own flags and the global ones", () => {
+      const flags = got.get('svc reports list --')!;
+      for (const flag of ['--status', '--limit', '--json', '--output', '--profile', '--help']) expect(flags).toContain(flag);
+      expect(flags).not.toContain('--chart');
+    });
 
-  it('subcommands, enumerated values, help topics and shells', () => {
-    expect(sorted(got.get('svc reports ')!)).toEqual(
-      sorted(['auth', 'balance', 'counterparties', 'get', 'identity', 'income', 'liabilities', 'list', 'match', 'recurring', 'score', 'transactions', 'underwrite', 'verify']),
-    );
-    expect(sorted(got.get('svc -o ')!)).toEqual(['csv', 'json', 'ndjson', 'table']);
-    expect(got.get('svc help ')).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'formatting', 'config', 'reports', 'data']));
-    expect(sorted(got.get('svc completion ')!)).toEqual(['bash', 'fish', 'zsh']);
-    expect(sorted(got.get('svc sandbox fire rpt_1 --event ')!)).toEqual(['report.failed', 'report.ready']);
-    expect(sorted(got.get('svc consents create rpt_1 --scopes ')!)).toEqual(['identity', 'income', 'liabilities', 'transactions', 'verify']);
-    expect(sorted(got.get('svc connect --scopes ')!)).toEqual(['identity', 'income']);
-  });
+    it('subcommands, enumerated values, help topics and shells', () => {
+      expect(sorted(got.get('svc reports ')!)).toEqual(
+        sorted(['auth', 'balance', 'counterparties', 'get', 'identity', 'income', 'liabilities', 'list', 'match', 'recurring', 'score', 'transactions', 'underwrite', 'verify']),
+      );
+      expect(sorted(got.get('svc -o ')!)).toEqual(['csv', 'json', 'ndjson', 'table']);
+      expect(got.get('svc help ')).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'formatting', 'config', 'reports', 'data']));
+      expect(sorted(got.get('svc completion ')!)).toEqual(['bash', 'fish', 'zsh']);
+      expect(sorted(got.get('svc sandbox fire rpt_1 --event ')!)).toEqual(['report.failed', 'report.ready']);
+      expect(sorted(got.get('svc consents create rpt_1 --scopes ')!)).toEqual(['identity', 'income', 'liabilities', 'transactions', 'verify']);
+      expect(sorted(got.get('svc connect --scopes ')!)).toEqual(['identity', 'income']);
+    });
 
-  it('the bank codes, from the bank table: auto and every code for a statement, the banks for a dataset', () => {
-    expect(sorted(got.get('svc parse statement.pdf --bank ')!)).toEqual(sorted([AUTO_BANK, ...BANK_CODES]));
-    expect(sorted(got.get('svc data latest bank-pnl --bank ')!)).toEqual(sorted(DATA_BANK_CODES));
-  });
+    it('the bank codes, from the bank table: auto and every code for a statement, the banks for a dataset', () => {
+      expect(sorted(got.get('svc parse statement.pdf --bank ')!)).toEqual(sorted([AUTO_BANK, ...BANK_CODES]));
+      expect(sorted(got.get('svc data latest bank-pnl --bank ')!)).toEqual(sorted(DATA_BANK_CODES));
+    });
 
-  it('file names for parse FILE and --file, --body, --input', async () => {
-    const lines = ['svc parse st', 'svc merchants resolve --file st', 'svc webhooks verify --body st', 'svc api POST reports --input st'];
-    const files = await COMPLETE[shell](lines, join(home, 'files'));
-    for (const line of lines) expect(files.get(line), line).toEqual(['statement.pdf']);
+    it('file names for parse FILE and --file, --body, --input', async () => {
+      const lines = ['svc parse st', 'svc merchants resolve --file st', 'svc webhooks verify --body st', 'svc api POST reports --input st'];
+      const files = await COMPLETE[shell](lines, join(home, 'files'));
+      for (const line of lines) expect(files.get(line), line).toEqual(['statement.pdf']);
+    });
   });
-});
 
 describe('the completion scripts', () => {
   it('bash completes --flag=value, which bash splits at =', async () => {

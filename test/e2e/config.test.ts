@@ -143,9 +143,7 @@ describe('svc login at a terminal (tmux)', () => {
     const secret = key.slice('svc_sk_test_'.length);
     terminal.type(session, key);
     // Wait until the typing shows up (as a mask) or leaks; a prompt that echoes nothing times out here and passes.
-    const shown = await terminal
-      .waitFor(session, (t) => /[•*]{8,}/.test(t) || t.includes(secret.slice(0, 8)), 'the typed key', 3_000)
-      .catch(() => terminal.screen(session));
+    const shown = await terminal.waitFor(session, (t) => /[•*]{8,}/.test(t) || t.includes(secret.slice(0, 8)), 'the typed key', 3_000).catch(() => terminal.screen(session));
     expect(shown).not.toContain(secret.slice(0, 8));
     terminal.press(session, 'Enter');
   }

@@ -67,7 +67,11 @@ const CASES: Array<{ fault: string; get: Expectation; post: Expectation }> = [
   },
   { fault: '429-once', get: { exit: 0, attempts: 2 }, post: { exit: 0, attempts: 2 } },
   { fault: '503-twice', get: { exit: 0, attempts: 3 }, post: { exit: 0, attempts: 3 } },
-  { fault: 'nested-envelope', get: { exit: 3, attempts: 1, message: /^error: INVALID_API_KEY: Key does not exist\.$/ }, post: { exit: 3, attempts: 1, message: /^error: INVALID_API_KEY: Key does not exist\.$/ } },
+  {
+    fault: 'nested-envelope',
+    get: { exit: 3, attempts: 1, message: /^error: INVALID_API_KEY: Key does not exist\.$/ },
+    post: { exit: 3, attempts: 1, message: /^error: INVALID_API_KEY: Key does not exist\.$/ },
+  },
   { fault: 'not-json', get: { exit: 10, attempts: 1, message: /^error: .*not JSON: "OK"$/ }, post: { exit: 10, attempts: 1 } },
   { fault: '500-always', get: { exit: 8, attempts: 1, message: /^error: INTERNAL_ERROR: / }, post: { exit: 8, attempts: 1 } },
 ];

@@ -25,14 +25,7 @@ async function intoFullDisk(args: string[], env: Record<string, string> = baseEn
 }
 
 describe('stdout on a full disk', () => {
-  it.each([
-    [['--version']],
-    [['--help']],
-    [['help']],
-    [['reports', '--help']],
-    [['completion', 'bash']],
-    [['config', 'path']],
-  ])('svc %j: one line, exit 1', async (args) => {
+  it.each([[['--version']], [['--help']], [['help']], [['reports', '--help']], [['completion', 'bash']], [['config', 'path']]])('svc %j: one line, exit 1', async (args) => {
     const r = await intoFullDisk(args);
     expect(r.stderr).toBe('error: cannot write output: no space left on device\n');
     expect(r.code).toBe(1);

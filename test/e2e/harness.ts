@@ -75,7 +75,10 @@ function assertNoKeyLeak(args: string[], env: Record<string, string>, input: Run
   const flag = args.indexOf('--api-key');
   const given = [env.SVC_API_KEY, flag >= 0 ? args[flag + 1] : undefined, args.includes('--with-key') ? String(input ?? '').trim() : undefined];
   const secrets = given.filter((k): k is string => k !== undefined && k.length >= 12);
-  for (const [stream, text] of [['stdout', result.stdout], ['stderr', result.stderr]] as const) {
+  for (const [stream, text] of [
+    ['stdout', result.stdout],
+    ['stderr', result.stderr],
+  ] as const) {
     const leaked = secrets.find((k) => text.includes(k)) ?? FULL_KEY.exec(text)?.[0];
     if (leaked) throw new Error(`svc ${args.join(' ')} printed a full API key on ${stream}`);
   }
@@ -314,4 +317,3 @@ export async function untilShown(output: () => string, done: (text: string) => b
   while (!done(output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   if (!done(output())) throw new Error(`waited ${ms} ms; the terminal shows:\n${output()}`);
 }
-

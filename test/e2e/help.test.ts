@@ -211,7 +211,12 @@ describe('a mistyped name', () => {
     expect(result.stdout).toBe('');
     // One line saying what is wrong, then the suggestion on a line of its own.
     expect(result.stderr.split('\n')[0]).toMatch(/^error: (unknown|no help topic)/);
-    expect(result.stderr.split('\n').slice(1).some((line) => line.includes(suggestion))).toBe(true);
+    expect(
+      result.stderr
+        .split('\n')
+        .slice(1)
+        .some((line) => line.includes(suggestion)),
+    ).toBe(true);
     expect(result.stderr).not.toMatch(STACK_LINE);
     expect(await world.requests()).toEqual([]);
   });

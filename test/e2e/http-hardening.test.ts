@@ -242,25 +242,27 @@ describe('item 11: deeply nested JSON never gives a stack trace', () => {
   const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
   const deepError = `{"error_type":"INVALID_REQUEST_ERROR","error_code":"INVALID_REQUEST","error_message":"too deep","details":${nested(5000)}}`;
 
-  it.each([['reports', 'get', 'rpt_deep'], ['reports', 'get', 'rpt_deep', '--json'], ['api', 'GET', 'reports/rpt_deep']])(
-    'a 400 nested 5,000 deep (%s …): exit 6 by its error code, no stack',
-    async (...args) => {
-      const result = await against((_req, res) => res.writeHead(400, { 'Content-Type': 'application/json' }).end(deepError), args);
-      expect(result.code, result.stderr).toBe(6);
-      expect(result.stderr).not.toMatch(STACK_LINE);
-      expect(result.stderr).not.toMatch(/call stack/i);
-    },
-  );
+  it.each([
+    ['reports', 'get', 'rpt_deep'],
+    ['reports', 'get', 'rpt_deep', '--json'],
+    ['api', 'GET', 'reports/rpt_deep'],
+  ])('a 400 nested 5,000 deep (%s …): exit 6 by its error code, no stack', async (...args) => {
+    const result = await against((_req, res) => res.writeHead(400, { 'Content-Type': 'application/json' }).end(deepError), args);
+    expect(result.code, result.stderr).toBe(6);
+    expect(result.stderr).not.toMatch(STACK_LINE);
+    expect(result.stderr).not.toMatch(/call stack/i);
+  });
 
-  it.each([['reports', 'get', 'rpt_deep'], ['reports', 'get', 'rpt_deep', '--json'], ['api', 'GET', 'reports/rpt_deep']])(
-    'a 200 nested 100,000 deep (%s …): printed, exit 0, no stack',
-    async (...args) => {
-      const result = await against((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(nested(100_000)), args);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).not.toMatch(STACK_LINE);
-      expect(result.stderr).not.toMatch(/call stack/i);
-    },
-  );
+  it.each([
+    ['reports', 'get', 'rpt_deep'],
+    ['reports', 'get', 'rpt_deep', '--json'],
+    ['api', 'GET', 'reports/rpt_deep'],
+  ])('a 200 nested 100,000 deep (%s …): printed, exit 0, no stack', async (...args) => {
+    const result = await against((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(nested(100_000)), args);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toMatch(STACK_LINE);
+    expect(result.stderr).not.toMatch(/call stack/i);
+  });
 });
 
 describe('item 12: every field of an error line is cut to a readable length', () => {
@@ -268,7 +270,10 @@ describe('item 12: every field of an error line is cut to a readable length', ()
   const body = JSON.stringify({ error_type: 'INVALID_REQUEST_ERROR', error_code: `E${huge}`, error_message: huge, suggested_action: huge, request_id: `req_${huge}` });
   const serve: RequestListener = (_req, res) => res.writeHead(400, { 'Content-Type': 'application/json' }).end(body);
 
-  it.each([['reports', 'get', 'rpt_wordy'], ['api', 'GET', 'reports/rpt_wordy']])('%s …: exit 6, no line longer than about 1,000 characters', async (...args) => {
+  it.each([
+    ['reports', 'get', 'rpt_wordy'],
+    ['api', 'GET', 'reports/rpt_wordy'],
+  ])('%s …: exit 6, no line longer than about 1,000 characters', async (...args) => {
     const result = await against(serve, args);
     expect(result.code, result.stderr).toBe(6);
     expect(result.stderr).toContain('x'.repeat(500) + '…');
@@ -291,14 +296,11 @@ describe('item 12: every field of an error line is cut to a readable length', ()
 });
 
 describe('item 15: header values and keys that HTTP cannot carry are refused before sending', () => {
-  it.each(['X-Note: a\u0001b', 'X-Note: bell\u0007', 'X-Note: esc\u001b[31m', 'X-Note: del\u007f', 'X-Note: two\nlines', 'X-Note: emoji \u{1f600}'])(
-    '-H %j: exit 2, nothing sent',
-    async (header) => {
-      const result = await world.svc(['api', 'GET', 'usage', '-H', header, '--retries', '2']);
-      expectOneLine(result, 2, /^error: the value of the X-Note header /);
-      expect(await world.requests()).toEqual([]);
-    },
-  );
+  it.each(['X-Note: a\u0001b', 'X-Note: bell\u0007', 'X-Note: esc\u001b[31m', 'X-Note: del\u007f', 'X-Note: two\nlines', 'X-Note: emoji \u{1f600}'])('-H %j: exit 2, nothing sent', async (header) => {
+    const result = await world.svc(['api', 'GET', 'usage', '-H', header, '--retries', '2']);
+    expectOneLine(result, 2, /^error: the value of the X-Note header /);
+    expect(await world.requests()).toEqual([]);
+  });
 
   it('a tab, which HTTP allows in a value, is sent', async () => {
     const result = await world.svc(['api', 'GET', 'usage', '-H', 'X-Note: a\tb']);

@@ -483,13 +483,10 @@ async function startProxy(): Promise<Proxy> {
   const server: Server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url ?? '/');
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers },
-      (reply) => {
-        res.writeHead(reply.statusCode ?? 502, reply.headers);
-        reply.pipe(res);
-      },
-    );
+    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (reply) => {
+      res.writeHead(reply.statusCode ?? 502, reply.headers);
+      reply.pipe(res);
+    });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -581,9 +578,7 @@ describe('Ctrl-C', () => {
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.on('close', (code, signal) => resolve({ code, signal })),
-    );
+    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
     const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     try {
       // Bounded wait until the request reached the mock.

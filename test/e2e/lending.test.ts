@@ -57,7 +57,10 @@ function expectAsReceived(result: Result, rawReply: string): void {
 
 /** The value of one field of a FIELD/VALUE list in a pipe. */
 function field(stdout: string, name: string): string | undefined {
-  return stdout.split('\n').find((line) => line.startsWith(name + '\t'))?.split('\t')[1];
+  return stdout
+    .split('\n')
+    .find((line) => line.startsWith(name + '\t'))
+    ?.split('\t')[1];
 }
 
 /** The rows of the table under a heading (or the first table), header first, split on tabs. */
@@ -104,10 +107,42 @@ describe('the product views of a report', () => {
 
   // The views of one report, each read as received, then as a table: its key cells are the reply's values, as sent.
   const VIEWS = [
-    { view: 'income', cells: (body: any) => [['salary_detected', 'yes'], ['salary_amount', '125000'], ['salary_regularity', body.salary_regularity], ['income_stability_score', String(body.income_stability_score)]], table: 'Monthly credits' },
-    { view: 'balance', cells: (body: any) => [['currency', 'NPR'], ['period', `${body.period.from} → ${body.period.to}`], ['trend', body.trend]], table: undefined },
-    { view: 'liabilities', cells: (body: any) => [['monthly_emi_total', '42350'], ['emi_load_pct', String(body.emi_load_pct)], ['bounce_count', String(body.bounce_count)]], table: 'Lenders' },
-    { view: 'score', cells: (body: any) => [['score', String(body.score)], ['band', body.band]], table: 'Factors' },
+    {
+      view: 'income',
+      cells: (body: any) => [
+        ['salary_detected', 'yes'],
+        ['salary_amount', '125000'],
+        ['salary_regularity', body.salary_regularity],
+        ['income_stability_score', String(body.income_stability_score)],
+      ],
+      table: 'Monthly credits',
+    },
+    {
+      view: 'balance',
+      cells: (body: any) => [
+        ['currency', 'NPR'],
+        ['period', `${body.period.from} → ${body.period.to}`],
+        ['trend', body.trend],
+      ],
+      table: undefined,
+    },
+    {
+      view: 'liabilities',
+      cells: (body: any) => [
+        ['monthly_emi_total', '42350'],
+        ['emi_load_pct', String(body.emi_load_pct)],
+        ['bounce_count', String(body.bounce_count)],
+      ],
+      table: 'Lenders',
+    },
+    {
+      view: 'score',
+      cells: (body: any) => [
+        ['score', String(body.score)],
+        ['band', body.band],
+      ],
+      table: 'Factors',
+    },
     { view: 'verify', cells: (body: any) => [['verdict', body.verdict]], table: 'Checks' },
   ] as const;
 
@@ -445,7 +480,21 @@ describe("a lender's day", () => {
     expect(decision).toBeDefined();
 
     await world.reset();
-    const recorded = await world.svc(['decisions', 'record', '--client-reference-id', 'loan-e2e-1001', '--decision', decision, '--report-id', report, '--rationale', `verdict ${assessed.verdict}, score ${points}`, '--amount', '300000', '--json']);
+    const recorded = await world.svc([
+      'decisions',
+      'record',
+      '--client-reference-id',
+      'loan-e2e-1001',
+      '--decision',
+      decision,
+      '--report-id',
+      report,
+      '--rationale',
+      `verdict ${assessed.verdict}, score ${points}`,
+      '--amount',
+      '300000',
+      '--json',
+    ]);
     expect(recorded.code, recorded.stderr).toBe(0);
     const request = await only();
     expect(request).toMatchObject({ method: 'POST', path: '/v1/decisions', query: {} });

@@ -101,8 +101,7 @@ describe('merchants resolve against the mock', () => {
   });
 
   it('the mock refuses more than 1000 lookups in one call, and a bad body, with 400', async () => {
-    const post = (body: string) =>
-      fetch(`${world.mock.url}${RESOLVE}`, { method: 'POST', headers: { authorization: `Bearer ${world.key().key}`, 'content-type': 'application/json' }, body });
+    const post = (body: string) => fetch(`${world.mock.url}${RESOLVE}`, { method: 'POST', headers: { authorization: `Bearer ${world.key().key}`, 'content-type': 'application/json' }, body });
     const tooMany = await post(JSON.stringify({ terminals: Array.from({ length: 600 }, () => TERMINAL), names: Array.from({ length: 401 }, () => 'x') }));
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toMatchObject({ error_code: 'INVALID_REQUEST', error_message: expect.stringMatching(/at most 1000 lookups; this one has 1001/) });
@@ -196,7 +195,12 @@ describe('in a real process: a signal, a pipe still being written, a reader goin
     const fromFile = await inTerminal(`${svcCommand} merchants resolve --file ${JSON.stringify(lookupFile)}`, { configDir: world.dir, env });
     expect(fromFile.code, fromFile.stderr).toBe(0);
     // What the terminal shows: colour and line clearing gone, each line as its last \r left it.
-    const shown = (text: string) => text.replace(/\u001b\[[0-9;]*[mK]/g, '').trimEnd().split(/\r?\n/).map((line) => line.split('\r').at(-1)!);
+    const shown = (text: string) =>
+      text
+        .replace(/\u001b\[[0-9;]*[mK]/g, '')
+        .trimEnd()
+        .split(/\r?\n/)
+        .map((line) => line.split('\r').at(-1)!);
     const screen = shown(fromFile.stdout);
     const summary = screen.at(-1)!;
     expect(summary).toMatch(/^2,500 lookups: [\d,]+ resolved, [\d,]+ not found, 416 duplicates$/);

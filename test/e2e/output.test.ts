@@ -45,8 +45,7 @@ async function listReplies(body: string): Promise<void> {
 }
 
 const env = () => ({ SVC_BASE_URL: url, SVC_API_KEY: key });
-const terminal = (args: string, extra: Record<string, string | undefined> = {}) =>
-  inTerminal(`${svcCommand} ${args}`, { configDir: world.dir, env: { ...env(), ...extra } });
+const terminal = (args: string, extra: Record<string, string | undefined> = {}) => inTerminal(`${svcCommand} ${args}`, { configDir: world.dir, env: { ...env(), ...extra } });
 
 /** A strict RFC 4180 reader: quoted fields, doubled quotes, CRLF (or LF) record ends. */
 function parseCsv(text: string): string[][] {
@@ -102,16 +101,16 @@ function parseCsv(text: string): string[][] {
 const csvText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 describe('--json', () => {
-  it.each([['/v1/reports', ['reports', 'list']], [`/v1/reports/${RAM}/counterparties`, ['reports', 'counterparties', RAM]]])(
-    'stdout is the reply body of %s re-indented with 2 spaces, and nothing else',
-    async (path, args) => {
-      const result = await world.svc([...args, '--json']);
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).toBe('');
-      const body = await direct(path);
-      expect(result.stdout.replace(/\n$/, '')).toBe(JSON.stringify(JSON.parse(body), null, 2));
-    },
-  );
+  it.each([
+    ['/v1/reports', ['reports', 'list']],
+    [`/v1/reports/${RAM}/counterparties`, ['reports', 'counterparties', RAM]],
+  ])('stdout is the reply body of %s re-indented with 2 spaces, and nothing else', async (path, args) => {
+    const result = await world.svc([...args, '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const body = await direct(path);
+    expect(result.stdout.replace(/\n$/, '')).toBe(JSON.stringify(JSON.parse(body), null, 2));
+  });
 
   it('-o json is the same as --json', async () => {
     const [a, b] = [await world.svc(['reports', 'list', '--json']), await world.svc(['reports', 'list', '-o', 'json'])];
@@ -173,9 +172,7 @@ describe('tables in a pipe', () => {
     await listReplies(JSON.stringify({ data }));
     const result = await world.svc(['reports', 'list']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe(
-      ['ID\tSTATUS\tBANK\tCREATED', ...data.map((r) => `${r.report_id}\tcomplete\t${r.bank_code}\t2026-03-04 05:06 UTC`)].join('\n') + '\n',
-    );
+    expect(result.stdout).toBe(['ID\tSTATUS\tBANK\tCREATED', ...data.map((r) => `${r.report_id}\tcomplete\t${r.bank_code}\t2026-03-04 05:06 UTC`)].join('\n') + '\n');
   });
 
   it("amounts are the service's own in a pipe's table (formatted for people on a terminal only) and untouched in --json", async () => {
@@ -348,8 +345,7 @@ describe('-o ndjson and -o csv', () => {
 
 describe('a closed stdout', () => {
   /** A valid reports list of about 2.5 MB, far beyond a pipe's buffer. */
-  const bigList = () =>
-    JSON.stringify({ data: Array.from({ length: 25_000 }, (_, i) => summary(`rpt_${i.toString(16).padStart(16, '0')}`)) });
+  const bigList = () => JSON.stringify({ data: Array.from({ length: 25_000 }, (_, i) => summary(`rpt_${i.toString(16).padStart(16, '0')}`)) });
 
   it.each([[['--json']], [[]], [['-o', 'ndjson']]])('svc reports list %j | head -c 1: exit 0, nothing on stderr', async (flags) => {
     await listReplies(bigList());

@@ -10,9 +10,7 @@ const world = useWorld();
 describe('the config file under concurrent writers', () => {
   it('loses no write and keeps its modes when many `svc config set` race', async () => {
     const configDir = join(world.tempDir('svc-race-'), 'svc');
-    const writers = Array.from({ length: 12 }, (_, i) =>
-      world.bare(['config', 'set', 'base_url', `https://api${i}.example.com`, '--profile', `p${i}`], { env: { SVC_CONFIG_DIR: configDir } }),
-    );
+    const writers = Array.from({ length: 12 }, (_, i) => world.bare(['config', 'set', 'base_url', `https://api${i}.example.com`, '--profile', `p${i}`], { env: { SVC_CONFIG_DIR: configDir } }));
     const results = await Promise.all(writers);
     for (const r of results) {
       expect(r.code, r.stderr).toBe(0);

@@ -71,10 +71,20 @@ describe('sandbox scenarios', () => {
     for (const s of file.error_scenarios) expect(s.error_code, s.scenario).toMatch(/^[A-Z_]+$/);
     for (const s of file.report_scenarios) {
       const c = s.statement.counterparties;
-      const sum = (f: (t: { inflow: number; outflow: number; inflow_count: number; outflow_count: number }) => number) => Math.round(c.by_type.map(f).reduce((a: number, b: number) => a + b, 0) * 100) / 100;
-      expect(sum((t) => t.inflow), s.scenario).toBe(c.total_inflow);
-      expect(sum((t) => t.outflow), s.scenario).toBe(c.total_outflow);
-      expect(sum((t) => t.inflow_count + t.outflow_count), s.scenario).toBe(s.statement.transaction_count);
+      const sum = (f: (t: { inflow: number; outflow: number; inflow_count: number; outflow_count: number }) => number) =>
+        Math.round(c.by_type.map(f).reduce((a: number, b: number) => a + b, 0) * 100) / 100;
+      expect(
+        sum((t) => t.inflow),
+        s.scenario,
+      ).toBe(c.total_inflow);
+      expect(
+        sum((t) => t.outflow),
+        s.scenario,
+      ).toBe(c.total_outflow);
+      expect(
+        sum((t) => t.inflow_count + t.outflow_count),
+        s.scenario,
+      ).toBe(s.statement.transaction_count);
     }
   });
 });
@@ -211,6 +221,11 @@ describe('scenario names for completion', () => {
     expect(names.length).toBeGreaterThanOrEqual(8);
     const completed = await world.svc(['__complete', 'scenarios'], { env: { SVC_CACHE_DIR: cache } });
     expect(completed.code).toBe(0);
-    expect(completed.stdout.trimEnd().split('\n').map((line) => line.split('\t')[0])).toEqual(names);
+    expect(
+      completed.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split('\t')[0]),
+    ).toEqual(names);
   });
 });

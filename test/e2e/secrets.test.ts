@@ -101,7 +101,11 @@ describe('a key echoed by the service is masked in everything svc writes', () =>
   });
 
   it('in the error envelope printed under --json, and in the --debug trace', async () => {
-    for (const args of [['usage', '--json'], ['usage', '--debug'], ['usage', '-o', 'ndjson', '--debug']]) {
+    for (const args of [
+      ['usage', '--json'],
+      ['usage', '--debug'],
+      ['usage', '-o', 'ndjson', '--debug'],
+    ]) {
       const r = await svc(args);
       expect(r.code).toBe(3);
       expect(exposesKey(r.stderr), r.stderr).toBe(false);
@@ -132,7 +136,10 @@ describe('a key echoed by the service is masked in everything svc writes', () =>
   });
 
   it('under --json and in `svc api`: masked, and said once on stderr', async () => {
-    for (const args of [['reports', 'get', 'rpt_echo', '--json'], ['api', 'GET', '/v1/reports/rpt_echo']]) {
+    for (const args of [
+      ['reports', 'get', 'rpt_echo', '--json'],
+      ['api', 'GET', '/v1/reports/rpt_echo'],
+    ]) {
       const r = await svc(args);
       expect(r.code, r.stderr).toBe(0);
       expect(exposesKey(r.stdout), r.stdout).toBe(false);

@@ -137,7 +137,7 @@ describe('a forged reply in a shared cache folder (item 7)', () => {
 
   const dataRequests = async () => (await world.requests()).filter((r) => r.path === path);
 
-  it('is served from a cache folder of the user\'s own (the control)', async () => {
+  it("is served from a cache folder of the user's own (the control)", async () => {
     const root = folder(0o700, 'cache');
     plant(root);
     const result = await world.svc(['data', 'latest', 'trade'], { env: { SVC_CACHE_DIR: root } });
@@ -160,7 +160,7 @@ describe('a forged reply in a shared cache folder (item 7)', () => {
 });
 
 describe('links planted where svc writes (item 8)', () => {
-  it('--failed-out: a link at the temporary file\'s name is not written through', async () => {
+  it("--failed-out: a link at the temporary file's name is not written through", async () => {
     const cwd = world.tempDir('svc-shared-run-');
     const victim = join(cwd, 'victim');
     writeFileSync(victim, 'precious\n');

@@ -49,7 +49,10 @@ describe.each([
     } finally {
       clearTimeout(killer);
     }
-    const written = stdout.trimEnd().split('\n').map((line) => (JSON.parse(line) as { input: string }).input);
+    const written = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { input: string }).input);
     expect(written).toEqual(LOOKUPS.slice(0, 1000));
     expect(readFileSync(failedOut, 'utf8').trimEnd().split('\n')).toEqual(LOOKUPS.slice(1000));
     expect(stderr).toContain(JSON.stringify({ unresolved: 1500, lookups: 2500, failed_out: failedOut }));
@@ -100,7 +103,7 @@ function withReadersGone(args: string[], gone: Gone): Promise<{ code: number | n
   });
 }
 
-describe('a reader gone while svc reports an error: the exit code is the error\'s, every time', () => {
+describe("a reader gone while svc reports an error: the exit code is the error's, every time", () => {
   const NOT_FOUND = ['reports', 'get', 'rpt_x'];
 
   it('svc reports get rpt_x, stderr closed after its first line: exit 5 in each of 30 runs', async () => {

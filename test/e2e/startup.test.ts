@@ -109,7 +109,13 @@ describe("the code cache (Node 20: V8's code of the program, kept after a run)",
       const home = world.tempDir();
       const env = { ...baseEnv(home), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key };
       const ran = async (...args: string[]) => expect((await run([...args, '--json'], { configDir: home, env })).code).toBe(0);
-      const path = (noun: string) => join(home, 'cache', 'code', codeFiles(home).find((name) => name.endsWith(`-for-${noun}.bin`))!);
+      const path = (noun: string) =>
+        join(
+          home,
+          'cache',
+          'code',
+          codeFiles(home).find((name) => name.endsWith(`-for-${noun}.bin`))!,
+        );
       const learned = (noun: string) => readFileSync(path(noun)).toString('latin1').split('\n', 1)[0]!.split('\t');
       await ran('reports', 'list');
       expect(codeFiles(home)).toEqual([expect.stringMatching(/^cli-[0-9a-f]{16}-.*-for-reports\.bin$/)]);

@@ -33,7 +33,14 @@ describe('a terminal that tells 0 columns, stdout to a file', () => {
     expect(run.terminal.match(CURSOR_UP) ?? []).toEqual([]);
     expect(run.terminal.length).toBeLessThan(20_000);
     // ora goes back to the start of the line with ESC [ 1 G (as \r would) and clears it at the end.
-    expect(run.terminal.replace(/\u001b\[1?G/g, '\r').replace(CONTROL, '').split(/\r/).at(-1)!.trim()).toBe('');
+    expect(
+      run.terminal
+        .replace(/\u001b\[1?G/g, '\r')
+        .replace(CONTROL, '')
+        .split(/\r/)
+        .at(-1)!
+        .trim(),
+    ).toBe('');
   });
 
   it('SIGTERM while the spinner turns ends svc at once with 143', async () => {
@@ -80,8 +87,14 @@ describe('merchants resolve at 60 columns, stdout to a file', () => {
     expect(frames.length).toBeGreaterThanOrEqual(3);
     for (const frame of frames) expect([...frame].length, frame).toBeLessThanOrEqual(59);
     // No frame was left behind on a line of its own: the terminal ends with the bar cleared.
-    const messages = text.split('\n').map((line) => line.split('\r').at(-1)!).filter((line) => line.trim() !== '');
-    expect(messages.every((line) => !line.startsWith('[')), messages.join('\n')).toBe(true);
+    const messages = text
+      .split('\n')
+      .map((line) => line.split('\r').at(-1)!)
+      .filter((line) => line.trim() !== '');
+    expect(
+      messages.every((line) => !line.startsWith('[')),
+      messages.join('\n'),
+    ).toBe(true);
     for (const line of messages) expect([...line].length, line).toBeLessThanOrEqual(60);
     expect(messages.join(' ')).toBe('Resolving 12,000 lookups in 12 calls: this uses 12 billing units.');
     expect(messages.length).toBe(2);

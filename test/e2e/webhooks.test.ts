@@ -150,7 +150,8 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
     expect(read(r.dir, 'events.txt')).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  report\\.ready  ${id}\\n$`));
 
     const [, endpointId, secretTail] =
-      /^Registered with svc mock at http:\/\/127\.0\.0\.1:\d+ as (we_[0-9a-f]{16}): events fired there come here, signed with a secret it made for this listener, …([0-9a-f]{4})$/m.exec(listenErr) ?? [];
+      /^Registered with svc mock at http:\/\/127\.0\.0\.1:\d+ as (we_[0-9a-f]{16}): events fired there come here, signed with a secret it made for this listener, …([0-9a-f]{4})$/m.exec(listenErr) ??
+      [];
     expect(endpointId, listenErr).toBeDefined();
     expect(secretTail).toMatch(/^[0-9a-f]{4}$/);
     // Not the mock's own secret, which its --json line and banner show: no one else can sign for this listener.
@@ -218,7 +219,7 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
   });
 });
 
-describe('svc mock --webhook-url, for a receiver that does not register (CI, another machine\'s tunnel)', () => {
+describe("svc mock --webhook-url, for a receiver that does not register (CI, another machine's tunnel)", () => {
   let mock: Running & { info: MockInfo };
   let listenerPort: number;
   beforeAll(async () => {
@@ -296,7 +297,9 @@ describe('webhooks listen with a base URL on this machine that is not svc mock',
   it('nothing answering there: with --secret a warning (restart once the mock runs); without, exit 9 (the service cannot be reached) saying why', async () => {
     const base = `http://127.0.0.1:${await freePort()}`;
     const listener = await listen(['--secret', SECRET, '--exit-after', '1'], { SVC_BASE_URL: base });
-    expect(listener.stderr()).toMatch(new RegExp(`^warning: not registered with svc mock: nothing answered at ${base.replace(/\./g, '\\.')} \\(ECONNREFUSED\\); if svc mock starts there, restart this listener`, 'm'));
+    expect(listener.stderr()).toMatch(
+      new RegExp(`^warning: not registered with svc mock: nothing answered at ${base.replace(/\./g, '\\.')} \\(ECONNREFUSED\\); if svc mock starts there, restart this listener`, 'm'),
+    );
     listener.child.kill('SIGINT');
     await listener.done;
 
@@ -350,10 +353,12 @@ describe('webhooks listen', () => {
     const forwarded: { headers: IncomingHttpHeaders; body: Buffer }[] = [];
     const target = createServer((req, res) => {
       const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-        forwarded.push({ headers: req.headers, body: Buffer.concat(chunks) });
-        res.writeHead(204).end();
-      });
+      req
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', () => {
+          forwarded.push({ headers: req.headers, body: Buffer.concat(chunks) });
+          res.writeHead(204).end();
+        });
     });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     try {

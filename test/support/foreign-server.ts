@@ -503,8 +503,7 @@ function parseJsonBody(body: string): Record<string, unknown> | undefined {
   }
 }
 
-const stringArray = (value: unknown): string[] | undefined =>
-  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
+const stringArray = (value: unknown): string[] | undefined => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined);
 
 function route(method: string, pathname: string, query: Record<string, string>, body: string, headers: IncomingMessage['headers'], baseUrl: string): Reply {
   const auth = headers.authorization ?? '';
@@ -515,7 +514,10 @@ function route(method: string, pathname: string, query: Record<string, string>, 
   }
   const mode = form[1] as 'live' | 'test';
   const broken = key === FOREIGN_KEYS.broken;
-  const segments = pathname.split('/').slice(1).map((s) => decodeURIComponent(s));
+  const segments = pathname
+    .split('/')
+    .slice(1)
+    .map((s) => decodeURIComponent(s));
   if (segments[0] !== 'v1') return notFound('The route');
   const [, resource, id, view, extra] = segments;
 

@@ -250,11 +250,13 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     transport: service.transport,
     clock: { now: () => now },
     // A wait takes no time: the clock moves on instead.
-    sleep: options.realWaits ? undefined : async (ms, signal) => {
-      if (signal.aborted) throw new (await import('../../src/core/errors.js')).InterruptedError();
-      waits.push(ms);
-      now += ms;
-    },
+    sleep: options.realWaits
+      ? undefined
+      : async (ms, signal) => {
+          if (signal.aborted) throw new (await import('../../src/core/errors.js')).InterruptedError();
+          waits.push(ms);
+          now += ms;
+        },
     random: () => 0.5,
     prompter: options.prompter ?? new ScriptedPrompter([]),
     openBrowser: async (url) => {
@@ -319,7 +321,11 @@ export function plain(text: string): string {
  * server in a test): the real transport, clock and waits, only the process left out. `env` is the
  * whole environment; `stdoutTTY`: stdout alone is a terminal (a person reading a table).
  */
-export async function svcAgainst(argv: string[], env: Record<string, string | undefined>, options: { stdin?: string; stdoutTTY?: boolean } = {}): Promise<{ stdout: string; stderr: string; code: number }> {
+export async function svcAgainst(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  options: { stdin?: string; stdoutTTY?: boolean } = {},
+): Promise<{ stdout: string; stderr: string; code: number }> {
   const stdout = sink();
   const stderr = sink();
   const io: IO = { ...testIO(stdout, stderr, env, options.stdin, false), stdoutIsTTY: options.stdoutTTY ?? false };
@@ -341,7 +347,11 @@ export function asErrorLine(line: string): string {
 export function expectFailure(result: InProcessResult, exit: number, firstLine: string | RegExp, clean: (stderr: string) => string = (stderr) => stderr): void {
   expect(result.code, result.stderr).toBe(exit);
   expect(result.stdout).toBe('');
-  const lines = clean(result.stderr).trimEnd().split('\n').filter((line) => !line.startsWith('debug: ')).map(asErrorLine);
+  const lines = clean(result.stderr)
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !line.startsWith('debug: '))
+    .map(asErrorLine);
   if (typeof firstLine === 'string') expect(lines[0]).toBe(firstLine);
   else expect(lines[0]).toMatch(firstLine);
   expect(lines.filter((line) => line.startsWith('error:'))).toHaveLength(1);

@@ -42,12 +42,15 @@ describe('typed values (-F)', () => {
 
   it('give numbers, booleans and null their type, and keep every other text a string', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 20 }).filter((s) => !s.startsWith('@')), async (raw) => {
-        const value = await typedValue(raw, noFile);
-        if (typeof value === 'number') expect(String(value) === raw || Number(raw) === value).toBe(true);
-        else if (typeof value === 'boolean' || value === null) expect(raw).toBe(String(value));
-        else expect(value).toBe(raw);
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 20 }).filter((s) => !s.startsWith('@')),
+        async (raw) => {
+          const value = await typedValue(raw, noFile);
+          if (typeof value === 'number') expect(String(value) === raw || Number(raw) === value).toBe(true);
+          else if (typeof value === 'boolean' || value === null) expect(raw).toBe(String(value));
+          else expect(value).toBe(raw);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -13,9 +13,7 @@ function inCalendar(text: string): boolean {
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
-const dateLike = fc
-  .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
-  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
+const dateLike = fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
 
 describe('a calendar date', () => {
   it('is what the calendar holds, and the flag check takes exactly those', () => {

@@ -108,4 +108,3 @@ describe('a POST whose own earlier attempt still runs', () => {
     expect(await waitsOf([inProgress], 2, 0, 'POST')).toEqual({ waits: [], outcome: 'failed ApiError' });
   });
 });
-

@@ -35,8 +35,20 @@ describe('completion values from cached replies', () => {
   it('writes no shell metacharacter on the lines the completion scripts read', () => {
     cache('/v1/data/cbank/cpi/latest', { data: { indicators: [{ indicator: 'ov$(touch x)' }, { indicator: 'overall' }] } });
     let out = '';
-    expect(completeCommand(['data-selectors', 'cpi'], env, (text) => (out += text), () => {})).toBe(0);
-    expect(out.split('\n').filter(Boolean).map((line) => line.split('\t')[0])).toEqual(['overall']);
+    expect(
+      completeCommand(
+        ['data-selectors', 'cpi'],
+        env,
+        (text) => (out += text),
+        () => {},
+      ),
+    ).toBe(0);
+    expect(
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.split('\t')[0]),
+    ).toEqual(['overall']);
   });
 
   it('offers scenario names made of plain characters only', () => {

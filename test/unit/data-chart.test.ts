@@ -6,8 +6,7 @@ import { lineChart, resample } from '../../src/core/output/chart.js';
 import { lineWidth } from '../../src/core/output/fit.js';
 
 const format = (v: number) => v.toFixed(2);
-const points = (values: number[], start = 2021) =>
-  values.map((value, i) => ({ period: `${start + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, value }));
+const points = (values: number[], start = 2021) => values.map((value, i) => ({ period: `${start + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, value }));
 
 describe('resample', () => {
   it('keeps the ends and gives the count asked for', () => {

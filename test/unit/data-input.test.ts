@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { checkMonth, checkRange, DEFAULT_MAX_AGE_MS, parseMaxAge, parseParams } from '../../src/commands/data/input.js';
 import { EXIT, UsageError } from '../../src/core/errors.js';
 
-const month = fc.record({ year: fc.integer({ min: 0, max: 9999 }), month: fc.integer({ min: 1, max: 12 }) }).map(
-  ({ year, month }) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`,
-);
+const month = fc
+  .record({ year: fc.integer({ min: 0, max: 9999 }), month: fc.integer({ min: 1, max: 12 }) })
+  .map(({ year, month }) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`);
 
 function refusal(run: () => unknown): UsageError {
   try {
@@ -29,12 +29,9 @@ describe('checkMonth', () => {
     );
   });
 
-  it.each(['2024-13', '2024-1', '2024-00', '24-01', '2024-01-01', '2024/01', ' 2024-01', '2024-01 ', '', 'latest', '２０２４-01'])(
-    'refuses %j and names the flag',
-    (value) => {
-      expect(refusal(() => checkMonth(value, '--to')).message).toMatch(/^--to takes a month written YYYY-MM/);
-    },
-  );
+  it.each(['2024-13', '2024-1', '2024-00', '24-01', '2024-01-01', '2024/01', ' 2024-01', '2024-01 ', '', 'latest', '２０２４-01'])('refuses %j and names the flag', (value) => {
+    expect(refusal(() => checkMonth(value, '--to')).message).toMatch(/^--to takes a month written YYYY-MM/);
+  });
 
   it('refuses anything that is not four digits, a dash and a month from 01 to 12', () => {
     fc.assert(

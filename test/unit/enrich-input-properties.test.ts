@@ -11,7 +11,10 @@ const date = fc
   .record({ year: fc.integer({ min: 1990, max: 2099 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 28 }) })
   .map(({ year, month, day }) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
 /** Any text but a blank one; no CR (CSV line ends are made LF, inside quotes too). */
-const description = fc.string({ minLength: 1, maxLength: 30 }).map((s) => s.replace(/\r/g, '')).filter((s) => s.trim() !== '');
+const description = fc
+  .string({ minLength: 1, maxLength: 30 })
+  .map((s) => s.replace(/\r/g, ''))
+  .filter((s) => s.trim() !== '');
 const amount = fc.integer({ min: 0, max: 10_000_000_00 }).map((cents) => cents / 100);
 const balance = fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }).map((cents) => cents / 100);
 

@@ -16,7 +16,10 @@ const STATES = ['complete', 'processing', 'failed'] as const;
 /** `svc reports list --status …` alone, without the rest of the program. */
 function command() {
   const root = new SvcCommand('svc').exitOverride();
-  return root.command('list').addOption(enumOption('--status <status>', 'only reports in this state', STATES)).action(() => {});
+  return root
+    .command('list')
+    .addOption(enumOption('--status <status>', 'only reports in this state', STATES))
+    .action(() => {});
 }
 
 function parse(...args: string[]) {
@@ -47,7 +50,10 @@ describe('enumOption validates', () => {
 
   it('a required one, left out, says the values it takes', () => {
     const root = new SvcCommand('svc').exitOverride();
-    root.command('record').addOption(enumOption('--decision <decision>', 'what you decided', ['approved', 'review', 'declined']).makeOptionMandatory()).action(() => {});
+    root
+      .command('record')
+      .addOption(enumOption('--decision <decision>', 'what you decided', ['approved', 'review', 'declined']).makeOptionMandatory())
+      .action(() => {});
     const missing = valueOrUsageError(() => root.parse(['record'], { from: 'user' }));
     expect((missing as UsageError).message).toBe('missing --decision: one of approved, review, declined');
   });

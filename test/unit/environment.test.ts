@@ -29,9 +29,7 @@ describe('the environment list', () => {
   const files = sources(SRC).filter((file) => file.path !== join('core', 'environment.ts'));
 
   it('is the only way the code reads a variable', () => {
-    const direct = files.flatMap(({ path, code }) =>
-      [...code.matchAll(/\benv\s*(?:\?\.|\.)\s*[A-Za-z_]\w*|\benv\s*\[|process\.env\s*(?:\.|\[)/g)].map((match) => `${path}: ${match[0]}`),
-    );
+    const direct = files.flatMap(({ path, code }) => [...code.matchAll(/\benv\s*(?:\?\.|\.)\s*[A-Za-z_]\w*|\benv\s*\[|process\.env\s*(?:\.|\[)/g)].map((match) => `${path}: ${match[0]}`));
     expect(direct).toEqual([]);
   });
 

@@ -12,7 +12,10 @@ import { holdsExactNumber, stringifyExact } from '../../src/core/output/exact-st
 const numberText = fc
   .tuple(
     fc.boolean(),
-    fc.oneof(fc.constant('0'), fc.tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{0,30}$/)).map(([d, rest]) => `${d}${rest}`)),
+    fc.oneof(
+      fc.constant('0'),
+      fc.tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{0,30}$/)).map(([d, rest]) => `${d}${rest}`),
+    ),
     fc.option(fc.stringMatching(/^\d{1,25}$/), { nil: undefined }),
     fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^\d{1,4}$/)), { nil: undefined }),
   )
@@ -28,7 +31,14 @@ const textOf = (value: unknown) => (value instanceof ExactNumber ? value.text : 
 /** A JSON text made of those numbers, strings, literals, lists and objects, with any white space. */
 const space = fc.constantFrom('', ' ', '\n  ', '\t', '\r\n');
 const { value: jsonText } = fc.letrec<{ value: string; list: string; object: string }>((tie) => ({
-  value: fc.oneof({ depthSize: 'small', maxDepth: 4 }, anyNumberText, fc.string().map((s) => JSON.stringify(s)), fc.constantFrom('true', 'false', 'null'), tie('list'), tie('object')),
+  value: fc.oneof(
+    { depthSize: 'small', maxDepth: 4 },
+    anyNumberText,
+    fc.string().map((s) => JSON.stringify(s)),
+    fc.constantFrom('true', 'false', 'null'),
+    tie('list'),
+    tie('object'),
+  ),
   list: fc.tuple(fc.array(fc.tuple(space, tie('value'), space), { maxLength: 4 }), space).map(([items, s]) => `[${items.map(([a, v, b]) => a + v + b).join(',') || s}]`),
   object: fc
     .tuple(fc.uniqueArray(fc.tuple(fc.string(), tie('value')), { maxLength: 4, selector: ([key]) => key }), space)

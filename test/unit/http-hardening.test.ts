@@ -210,7 +210,10 @@ describe('header values are checked before anything is sent', () => {
     const port = await listen(createServer((_req, res) => (hits++, res.writeHead(200).end('{}'))));
     const error = await client(`http://127.0.0.1:${port}`, { apiKey: options.apiKey })
       .request({ method: 'GET', path: '/v1/usage', headers: options.headers })
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     return { error, hits };
   }
 
@@ -241,7 +244,10 @@ describe('proxy failures', () => {
     servers.pop()!.close();
     const error = await client('https://svc.example.test', { env: { HTTPS_PROXY: `http://u:pw@127.0.0.1:${port}` } })
       .request({ method: 'GET', path: '/v1/usage' })
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as Error).message).toBe(`connection refused by the proxy http://***@127.0.0.1:${port} (HTTPS_PROXY)`);
   });

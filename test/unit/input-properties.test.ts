@@ -13,7 +13,6 @@ import { ConfigStore } from '../../src/config/store.js';
 import { UsageError } from '../../src/core/errors.js';
 import { valueOrUsageError } from '../support/usage-error.js';
 
-
 describe('ids', () => {
   it('accept exactly the non-empty strings without / \\ ? # white space or an encoded / \\ . (%2f, %5c, %2e), but . and ..', () => {
     fc.assert(

@@ -20,7 +20,6 @@ import {
 import { UsageError } from '../../src/core/errors.js';
 import { valueOrUsageError } from '../support/usage-error.js';
 
-
 const refused = (f: () => unknown) => valueOrUsageError(f) instanceof UsageError;
 
 /** The oracle: the calendar as JavaScript's Date keeps it (ISO dates of years 0000 to 9999). */
@@ -239,7 +238,11 @@ describe('loan numbers (--principal, --tenor-months, --annual-rate, --foir-ceili
     fc.assert(
       fc.property(numberLike, numberLike, numberLike, fc.option(numberLike, { nil: undefined }), (principal, tenorMonths, annualRate, foirCeiling) => {
         const result = valueOrUsageError(() => underwritingBody({ principal, tenorMonths, annualRate, foirCeiling }));
-        const acceptable = !refused(() => parsePrincipal(principal)) && !refused(() => parseTenorMonths(tenorMonths)) && !refused(() => parseAnnualRate(annualRate)) && (foirCeiling === undefined || !refused(() => parseFoirCeiling(foirCeiling)));
+        const acceptable =
+          !refused(() => parsePrincipal(principal)) &&
+          !refused(() => parseTenorMonths(tenorMonths)) &&
+          !refused(() => parseAnnualRate(annualRate)) &&
+          (foirCeiling === undefined || !refused(() => parseFoirCeiling(foirCeiling)));
         expect(result instanceof UsageError).toBe(!acceptable);
         if (!(result instanceof UsageError)) expect('foir_ceiling' in result).toBe(foirCeiling !== undefined);
       }),

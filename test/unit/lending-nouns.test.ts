@@ -141,7 +141,7 @@ describe('views', () => {
     expect(listRecords({ data: {} }, 'data')).toBeUndefined();
   });
 
-  it('shows a consent\'s data as the scopes, then one section per scope in their order', async () => {
+  it("shows a consent's data as the scopes, then one section per scope in their order", async () => {
     const body = {
       scopes: ['income', 'identity'],
       data: {
@@ -163,7 +163,7 @@ describe('views', () => {
     expect(out).toContain('MONTH\tTOTAL CREDITS\n2026-03\t85000');
   });
 
-  it('shows a consent\'s data of another shape whole, without failing', async () => {
+  it("shows a consent's data of another shape whole, without failing", async () => {
     for (const body of [{ scopes: 'x', data: [1, 2] }, null, [], { data: null }]) {
       const out = await text(scopedDataView(body, reading()));
       expect(out).not.toMatch(/undefined|NaN|\[object Object\]/);
@@ -234,7 +234,10 @@ describe('svc consents', () => {
   };
 
   it('create posts the body, shows the token in full once, and warns on stderr', async () => {
-    const run = await svc(['consents', 'create', 'rpt_1', '--scopes', 'identity,income', '--grantee-label', 'Loan desk', '--expires-in-days', '7', '--debug'], answer('POST', '/v1/consents', { body: created }));
+    const run = await svc(
+      ['consents', 'create', 'rpt_1', '--scopes', 'identity,income', '--grantee-label', 'Loan desk', '--expires-in-days', '7', '--debug'],
+      answer('POST', '/v1/consents', { body: created }),
+    );
     expect(run.code).toBe(0);
     expect(run.requests).toHaveLength(1);
     expect(run.requests[0]!.method).toBe('POST');
@@ -305,7 +308,9 @@ describe('svc consents', () => {
 
   it('data: a revoked consent is exit 4, the token masked in the error', async () => {
     const envelope = { error_type: 'PERMISSION_ERROR', error_code: 'consent_inactive', error_message: `consent revoked (token ${CONSENT_TOKEN})` };
-    const run = await svc(['consents', 'data', 'cns_1', '--token', CONSENT_TOKEN], answer('GET', `/v1/consents/cns_1/data?token=${CONSENT_TOKEN}`, { status: 403, body: envelope }), { env: { SVC_API_KEY: '' } });
+    const run = await svc(['consents', 'data', 'cns_1', '--token', CONSENT_TOKEN], answer('GET', `/v1/consents/cns_1/data?token=${CONSENT_TOKEN}`, { status: 403, body: envelope }), {
+      env: { SVC_API_KEY: '' },
+    });
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('error: consent_inactive: consent revoked (token …a5b4)');
     expect(run.stderr).toContain('the token alone opens the data');
@@ -314,7 +319,11 @@ describe('svc consents', () => {
 
   it('data still needs a base URL (exit 2), and every other command still needs the key (exit 3)', async () => {
     expect((await svc(['consents', 'data', 'cns_1', '--token', CONSENT_TOKEN], undefined, { env: { SVC_BASE_URL: '' } })).code).toBe(2);
-    for (const args of [['consents', 'list'], ['decisions', 'list'], ['grants', 'data', 'grt_1', '--access-token', 'atok_12345678']]) {
+    for (const args of [
+      ['consents', 'list'],
+      ['decisions', 'list'],
+      ['grants', 'data', 'grt_1', '--access-token', 'atok_12345678'],
+    ]) {
       const run = await svc(args, undefined, { env: { SVC_API_KEY: '' } });
       expect(run.code, args.join(' ')).toBe(3);
       expect(run.requests).toHaveLength(0);
@@ -327,7 +336,10 @@ describe('svc connect exchange and svc grants data', () => {
   const ACCESS_TOKEN = 'access-sandbox-0d9e8f7a6b5c4d3e2f1a';
 
   it('exchange posts the public token, shows the access token once, and hints at SVC_ACCESS_TOKEN', async () => {
-    const run = await svc(['connect', 'exchange', PUBLIC_TOKEN], answer('POST', '/v1/connect/exchange', { body: { access_token: ACCESS_TOKEN, grant_id: 'grt_1', scopes: ['identity'], echo: PUBLIC_TOKEN } }));
+    const run = await svc(
+      ['connect', 'exchange', PUBLIC_TOKEN],
+      answer('POST', '/v1/connect/exchange', { body: { access_token: ACCESS_TOKEN, grant_id: 'grt_1', scopes: ['identity'], echo: PUBLIC_TOKEN } }),
+    );
     expect(run.code).toBe(0);
     expect(run.requests[0]!.method).toBe('POST');
     expect(run.requests[0]!.url.pathname).toBe('/v1/connect/exchange');
@@ -340,9 +352,12 @@ describe('svc connect exchange and svc grants data', () => {
   });
 
   it('`svc connect --scopes … --redirect-uri …` still starts a flow', async () => {
-    const run = await svc(['connect', '--scopes', 'identity,income', '--redirect-uri', 'https://app.example.com/done'], answer('POST', '/v1/connect/request', {
-      body: { request_token: 'crt_1', connect_url: 'https://connect.example.com/connect?token=crt_1' },
-    }));
+    const run = await svc(
+      ['connect', '--scopes', 'identity,income', '--redirect-uri', 'https://app.example.com/done'],
+      answer('POST', '/v1/connect/request', {
+        body: { request_token: 'crt_1', connect_url: 'https://connect.example.com/connect?token=crt_1' },
+      }),
+    );
     expect(run.code).toBe(0);
     expect(run.requests[0]!.url.pathname).toBe('/v1/connect/request');
     expect(run.requests[0]!.json).toEqual({ scopes: ['identity', 'income'], redirect_uri: 'https://app.example.com/done' });
@@ -382,15 +397,21 @@ describe('svc connect exchange and svc grants data', () => {
 
 describe('svc decisions', () => {
   it('record, list and outcome send the documented requests; the decision/outcome/status first', async () => {
-    const record = await svc(['decisions', 'record', '--client-reference-id', 'loan-1001', '--decision', 'approved', '--amount', '250000', '--rationale', 'ok'], answer('POST', '/v1/decisions', {
-      body: { id: 'dec_1', client_reference_id: 'loan-1001', decision: 'approved' },
-    }));
+    const record = await svc(
+      ['decisions', 'record', '--client-reference-id', 'loan-1001', '--decision', 'approved', '--amount', '250000', '--rationale', 'ok'],
+      answer('POST', '/v1/decisions', {
+        body: { id: 'dec_1', client_reference_id: 'loan-1001', decision: 'approved' },
+      }),
+    );
     expect(record.code).toBe(0);
     expect(record.requests[0]!.url.pathname).toBe('/v1/decisions');
     expect(record.requests[0]!.json).toEqual({ client_reference_id: 'loan-1001', decision: 'approved', decision_rationale: 'ok', amount: 250000 });
     expect(record.stdout).toBe('FIELD\tVALUE\ndecision\tapproved\nid\tdec_1\nclient_reference_id\tloan-1001\n');
 
-    const list = await svc(['decisions', 'list', '--outcome', 'written_off', '--limit', '5'], answer('GET', '/v1/decisions?limit=5&outcome=written_off', { body: { data: [{ id: 'dec_1', outcome: 'written_off', decision: 'approved' }] } }));
+    const list = await svc(
+      ['decisions', 'list', '--outcome', 'written_off', '--limit', '5'],
+      answer('GET', '/v1/decisions?limit=5&outcome=written_off', { body: { data: [{ id: 'dec_1', outcome: 'written_off', decision: 'approved' }] } }),
+    );
     expect(list.requests[0]!.method).toBe('GET');
     expect(list.requests[0]!.url.pathname + list.requests[0]!.url.search).toBe('/v1/decisions?limit=5&outcome=written_off');
     expect(list.stdout).toBe('DECISION\tOUTCOME\tID\napproved\twritten_off\tdec_1\n');
@@ -429,7 +450,7 @@ describe('svc enrich', () => {
     signals: {},
   };
 
-  it('posts the transactions of a CSV file, and writes the reply\'s transactions one per CSV line', async () => {
+  it("posts the transactions of a CSV file, and writes the reply's transactions one per CSV line", async () => {
     const file = join(dir, 'tx.csv');
     writeFileSync(file, 'date,description,credit,debit,balance\n2026-03-25,SALARY,72000,,145200\n2026-03-26,ATM,,5000,140200\n');
     const run = await svc(['enrich', '--file', file, '-o', 'csv'], answer('POST', '/v1/enrich', { body: reply }));
@@ -446,7 +467,9 @@ describe('svc enrich', () => {
   });
 
   it('reads JSON from stdin, and shows a table', async () => {
-    const run = await svc(['enrich', '--file', '-'], answer('POST', '/v1/enrich', { body: reply }), { stdin: JSON.stringify({ transactions: [{ date: '2026-03-25', description: 'SALARY', credit: 72000, balance: 145200 }] }) });
+    const run = await svc(['enrich', '--file', '-'], answer('POST', '/v1/enrich', { body: reply }), {
+      stdin: JSON.stringify({ transactions: [{ date: '2026-03-25', description: 'SALARY', credit: 72000, balance: 145200 }] }),
+    });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('2026-03-26\tATM\t\t5000\t140200\tcash_withdrawal\t0.9');
   });

@@ -140,9 +140,7 @@ describe('reports transactions', () => {
   });
 
   it('hides nothing of hostile items: __proto__, control characters, odd keys', () => {
-    const hostile = JSON.parse(
-      '{"transactions":[{"date":"2026-03-01","description":"\\u001b[2JWIPE\\u0007","__proto__":{"x":1},"constructor":"c","category":"\\u009b31mred"}]}',
-    ) as unknown;
+    const hostile = JSON.parse('{"transactions":[{"date":"2026-03-01","description":"\\u001b[2JWIPE\\u0007","__proto__":{"x":1},"constructor":"c","category":"\\u009b31mred"}]}') as unknown;
     const text = pipe(transactionsView(forPeople(hostile), reading()));
     expect(text).not.toMatch(/[\u001b\u0007\u009b]/);
     expect(text).toContain('[2JWIPE');
@@ -237,13 +235,7 @@ describe('reports balance', () => {
 
   it('shows period, currency, the three balances and the trend', () => {
     expect(pipe(balanceView(documented, reading(), ID))).toBe(
-      'FIELD\tVALUE\n' +
-        'period\t2026-01-01 → 2026-03-31\n' +
-        'currency\tNPR\n' +
-        'opening_balance\t88566.46\n' +
-        'closing_balance\t241986.21\n' +
-        'avg_daily_balance\t12450.3\n' +
-        'trend\tgrowing\n',
+      'FIELD\tVALUE\n' + 'period\t2026-01-01 → 2026-03-31\n' + 'currency\tNPR\n' + 'opening_balance\t88566.46\n' + 'closing_balance\t241986.21\n' + 'avg_daily_balance\t12450.3\n' + 'trend\tgrowing\n',
     );
     const text = terminal(balanceView(documented, reading(), ID));
     for (const shown of ['NPR 88,566.46', 'NPR 2,41,986.21', 'NPR 12,450.30']) expect(text).toContain(shown);
@@ -457,10 +449,33 @@ describe('every lending view', () => {
 
   it('shows any JSON in the documented fields of each view without failing', () => {
     const names = [
-      'salary_detected', 'salary_amount', 'salary_regularity', 'salary_day_of_month', 'avg_monthly_credit', 'income_stability_score',
-      'remittance_detected', 'monthly_credits', 'income_transactions', 'currency', 'period', 'statement_period', 'opening_balance',
-      'closing_balance', 'avg_daily_balance', 'trend', 'monthly_emi_total', 'emi_load_pct', 'bounce_count', 'lenders',
-      'liability_transactions', 'score', 'band', 'factors', 'verdict', 'confidence', 'checks',
+      'salary_detected',
+      'salary_amount',
+      'salary_regularity',
+      'salary_day_of_month',
+      'avg_monthly_credit',
+      'income_stability_score',
+      'remittance_detected',
+      'monthly_credits',
+      'income_transactions',
+      'currency',
+      'period',
+      'statement_period',
+      'opening_balance',
+      'closing_balance',
+      'avg_daily_balance',
+      'trend',
+      'monthly_emi_total',
+      'emi_load_pct',
+      'bounce_count',
+      'lenders',
+      'liability_transactions',
+      'score',
+      'band',
+      'factors',
+      'verdict',
+      'confidence',
+      'checks',
     ];
     const body = fc.dictionary(fc.constantFrom(...names), fc.jsonValue({ maxDepth: 3 }));
     fc.assert(
@@ -478,7 +493,13 @@ describe('every lending view', () => {
     const item = fc.oneof(
       fc.jsonValue({ maxDepth: 2 }),
       fc.record(
-        { date: fc.jsonValue({ maxDepth: 1 }), description: fc.string(), debit: fc.jsonValue({ maxDepth: 1 }), amount: fc.double({ noNaN: true, noDefaultInfinity: true }), personal_finance_category: fc.jsonValue({ maxDepth: 2 }) },
+        {
+          date: fc.jsonValue({ maxDepth: 1 }),
+          description: fc.string(),
+          debit: fc.jsonValue({ maxDepth: 1 }),
+          amount: fc.double({ noNaN: true, noDefaultInfinity: true }),
+          personal_finance_category: fc.jsonValue({ maxDepth: 2 }),
+        },
         { requiredKeys: [] },
       ),
     );

@@ -9,16 +9,15 @@ const header = (text: string, whole = true) => csvHeaderOf(text, whole);
 
 describe('csvRecords', () => {
   it('splits fields, honours quotes (a separator, a doubled quote, a line break inside), and skips blank lines', () => {
-    expect(csvRecords('a,"b, c",d\r\n\r\n  \n"x ""y""","1\n2",\r"z"', ',', 10, true)).toEqual([
-      ['a', 'b, c', 'd'],
-      ['x "y"', '1\n2', ''],
-      ['z'],
-    ]);
+    expect(csvRecords('a,"b, c",d\r\n\r\n  \n"x ""y""","1\n2",\r"z"', ',', 10, true)).toEqual([['a', 'b, c', 'd'], ['x "y"', '1\n2', ''], ['z']]);
   });
 
   it('counts a record still open at the end only when the text is the whole file', () => {
     expect(csvRecords('a,b\nc,d', ',', 10, false)).toEqual([['a', 'b']]);
-    expect(csvRecords('a,b\nc,d', ',', 10, true)).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(csvRecords('a,b\nc,d', ',', 10, true)).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     expect(csvRecords('a,b\n"c\nd', ',', 10, false)).toEqual([['a', 'b']]);
   });
 
@@ -82,9 +81,16 @@ describe('a file of one lookup a line is not taken for CSV', () => {
 
   it('any file of names without a separator', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 30 }).filter((s) => !/[,;\t]/.test(s)), { maxLength: 30 }), fc.constantFrom('\n', '\r\n', '\r'), (lines, eol) => {
-        expect(header(lines.join(eol))).toBeUndefined();
-      }),
+      fc.property(
+        fc.array(
+          fc.string({ maxLength: 30 }).filter((s) => !/[,;\t]/.test(s)),
+          { maxLength: 30 },
+        ),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        (lines, eol) => {
+          expect(header(lines.join(eol))).toBeUndefined();
+        },
+      ),
     );
   });
 

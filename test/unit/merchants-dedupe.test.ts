@@ -21,7 +21,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A 64-bit key as its two halves, the high one never 0. */
-const key = fc.tuple(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }).filter((high) => high !== 0));
+const key = fc.tuple(
+  fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
+  fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }).filter((high) => high !== 0),
+);
 
 describe('KeyTable64', () => {
   it('agrees with a plain Set on any keys, repeats included', () => {
@@ -81,7 +84,18 @@ describe('LookupSet keys', () => {
   it('never takes two terminal numbers of 16 to 18 digits for one another: their key is the number and its length', () => {
     const set = new LookupSet({ seeds: [0, 0] });
     // Leading zeros, the same digits at another length, neighbours at the halves' border.
-    const terminals = ['0000000000000000', '00000000000000000', '000000000000000000', '0000000000000001', '00000000000000001', '1000000000000000', '0000001000000000', '0000000999999999', '999999999999999999', '0000000001000000000'];
+    const terminals = [
+      '0000000000000000',
+      '00000000000000000',
+      '000000000000000000',
+      '0000000000000001',
+      '00000000000000001',
+      '1000000000000000',
+      '0000001000000000',
+      '0000000999999999',
+      '999999999999999999',
+      '0000000001000000000',
+    ];
     for (const value of terminals) expect(set.add({ type: 'terminal', value })).toBe(true);
     for (const value of terminals) expect(set.add({ type: 'terminal', value })).toBe(false);
     fc.assert(
@@ -108,7 +122,11 @@ describe('LookupSet keys', () => {
   });
 
   it('keeps 200,000 names that differ by a character apart, whatever the seeds (no 64-bit hash collision among them)', () => {
-    for (const seeds of [[0, 0], [1, 2], [0x7fffffff, -1]] as const) {
+    for (const seeds of [
+      [0, 0],
+      [1, 2],
+      [0x7fffffff, -1],
+    ] as const) {
       const set = new LookupSet({ keep: false, seeds });
       for (let i = 0; i < 200_000; i++) set.add({ type: 'name', value: `Shop ${i}` });
       expect(set.size).toBe(200_000);
@@ -133,7 +151,11 @@ describe('LookupSet keys', () => {
 
 describe('a second reading replays the first', () => {
   it('gives the same distinct lookups in the same order, counted alike, without hashing', () => {
-    const value = fc.oneof(fc.stringMatching(/^\d{16,19}$/), fc.string({ maxLength: 6 }).filter((s) => s.trim() !== ''), fc.constantFrom('Café', 'नमस्ते'));
+    const value = fc.oneof(
+      fc.stringMatching(/^\d{16,19}$/),
+      fc.string({ maxLength: 6 }).filter((s) => s.trim() !== ''),
+      fc.constantFrom('Café', 'नमस्ते'),
+    );
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.boolean(), value), { maxLength: 300 }), (given) => {
         const lookups: Lookup[] = given.map(([terminal, v]) => ({ type: terminal && /^\d{16,}$/.test(v) ? 'terminal' : 'name', value: v }));

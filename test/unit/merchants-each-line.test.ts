@@ -75,7 +75,11 @@ describe('the line each lookup is on', () => {
 
 describe('LookupSet.toIndex', () => {
   it('knows each lookup again by the same keys: the first appearances are those the set counted, in the same order', () => {
-    const value = fc.oneof(fc.constantFrom('Cafe', 'cafe', 'नमस्ते', '9756038350856888', '97560383508568881', '975603835085688812', '9756038350856888123'), fc.string({ maxLength: 6 }), fc.stringMatching(/^\d{16,19}$/));
+    const value = fc.oneof(
+      fc.constantFrom('Cafe', 'cafe', 'नमस्ते', '9756038350856888', '97560383508568881', '975603835085688812', '9756038350856888123'),
+      fc.string({ maxLength: 6 }),
+      fc.stringMatching(/^\d{16,19}$/),
+    );
     fc.assert(
       fc.property(fc.array(value, { maxLength: 400 }), (values) => {
         const lookups = values.map(classify).filter((x): x is Lookup => x !== undefined);
@@ -136,7 +140,10 @@ describe('ResultStore', () => {
     for (const index of order(calls)) {
       if (skip.includes(index)) continue;
       const lookups = distinct.slice(index * size, (index + 1) * size);
-      await store.keep({ index, first: index * size, lookups }, lookups.map((x) => results(x.value)));
+      await store.keep(
+        { index, first: index * size, lookups },
+        lookups.map((x) => results(x.value)),
+      );
     }
     const writer = collecting();
     await store.writeLines({ read: async () => Readable.from([text]), file: 'f', index: () => set.toIndex() }, writer, { unmatchedOnly: false });
@@ -192,8 +199,16 @@ describe('ResultStore', () => {
     const body = JSON.parse('{"input":"Cafe","type":"name","matched":true,"score":1.10}') as MerchantResult;
     const { exactBody } = await import('../../src/core/output/exact-json.js');
     const exact = exactBody('{"input":"Cafe","type":"name","matched":true,"score":1.10}', body) as MerchantResult;
-    const records = await run(['Cafe', 'Cafe'], 10, () => [0], () => exact);
-    expect(records.map((x) => stringifyExact(x))).toEqual(['{"line":1,"input":"Cafe","type":"name","matched":true,"score":1.10}', '{"line":2,"input":"Cafe","type":"name","matched":true,"score":1.10}']);
+    const records = await run(
+      ['Cafe', 'Cafe'],
+      10,
+      () => [0],
+      () => exact,
+    );
+    expect(records.map((x) => stringifyExact(x))).toEqual([
+      '{"line":1,"input":"Cafe","type":"name","matched":true,"score":1.10}',
+      '{"line":2,"input":"Cafe","type":"name","matched":true,"score":1.10}',
+    ]);
   });
 
   it('a result that cannot be kept fails its call with one clear error (its lookups are then listed as not resolved)', async () => {

@@ -306,7 +306,10 @@ describe('a --file that reads as CSV with a header row, without --column', () =>
   it('is told the same however the input comes in chunks, and what is handed on is the whole input', async () => {
     const names = 'Bhat-Bhateni Supermarket, Pvt. Ltd.\n' + Array.from({ length: 5000 }, (_, i) => `Shop ${i}`).join('\n') + '\n';
     // Past 64 KiB, the rows of a statement are no different: the first 64 KiB decide.
-    for (const [text, csv] of [[statement(3000), true], [names, false]] as const) {
+    for (const [text, csv] of [
+      [statement(3000), true],
+      [names, false],
+    ] as const) {
       const bytes = Buffer.from(text);
       await fc.assert(
         fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 9000 }), { maxLength: 40 }), async (sizes) => {
@@ -346,9 +349,7 @@ describe('a --file that reads as CSV with a header row, without --column', () =>
     await expect(collect({ file: file('bom.csv', '\uFEFF' + statement(3)) })).rejects.toThrow(/\(date, narration, amount\)/);
     const wide = Array.from({ length: 30 }, (_, i) => `column ${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join(',');
     const row = Array.from({ length: 30 }, (_, i) => String(i)).join(',');
-    await expect(collect({ file: '-', stdin: Readable.from(Buffer.from(`${wide}\n${row}\n${row}\n`).toString().split('')) })).rejects.toThrow(
-      /\(column aa, column ba, .*column la, and 18 more\)/,
-    );
+    await expect(collect({ file: '-', stdin: Readable.from(Buffer.from(`${wide}\n${row}\n${row}\n`).toString().split('')) })).rejects.toThrow(/\(column aa, column ba, .*column la, and 18 more\)/);
   });
 });
 

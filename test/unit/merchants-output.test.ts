@@ -68,7 +68,12 @@ describe('--json', () => {
 describe('ndjson and csv', () => {
   it('ndjson: one compact result a line', async () => {
     const text = await render('ndjson', [[FOUND], [QUOTED, MISSING]]);
-    expect(text.split('\n').slice(0, -1).map((line) => JSON.parse(line))).toEqual([FOUND, QUOTED, MISSING]);
+    expect(
+      text
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => JSON.parse(line)),
+    ).toEqual([FOUND, QUOTED, MISSING]);
   });
 
   it('csv: a header row, then raw values, quoted where RFC 4180 says', async () => {
@@ -106,7 +111,12 @@ describe('the table', () => {
     expect(lines[2]).toContain('…');
     // The merchant's name is wrapped between its words over the row's lines, never cut.
     const [merchant, mcc] = [lines[0]!.indexOf('MERCHANT'), lines[0]!.indexOf('MCC')];
-    expect(lines.slice(2, -1).map((line) => line.slice(merchant, mcc).trim()).join(' ')).toBe(long.merchant);
+    expect(
+      lines
+        .slice(2, -1)
+        .map((line) => line.slice(merchant, mcc).trim())
+        .join(' '),
+    ).toBe(long.merchant);
     expect([lines[1], lines[2], lines.at(-1)].map((line) => line!.slice(mcc, mcc + 4))).toEqual(['5712', '5712', '    ']);
     expect(lines.at(-1)).toMatch(/^1000000000000000 +no$/);
   });

@@ -254,7 +254,15 @@ describe('a reply', () => {
   it('requires only what merging walks: data.results, each with an input text', () => {
     const text = fc.oneof(fc.string(), fc.constant(null), fc.constant(undefined), fc.integer());
     const resultLike = fc.record(
-      { input: fc.oneof(fc.string(), fc.integer()), type: fc.oneof(fc.constantFrom('terminal', 'name'), fc.boolean()), matched: fc.oneof(fc.boolean(), fc.string()), merchant: text, mcc: text, city: text, extra: fc.anything() },
+      {
+        input: fc.oneof(fc.string(), fc.integer()),
+        type: fc.oneof(fc.constantFrom('terminal', 'name'), fc.boolean()),
+        matched: fc.oneof(fc.boolean(), fc.string()),
+        merchant: text,
+        mcc: text,
+        city: text,
+        extra: fc.anything(),
+      },
       { requiredKeys: [] },
     );
     const replyLike = fc.record(
@@ -271,7 +279,10 @@ describe('a reply', () => {
       const data = (body as { data?: unknown } | null)?.data;
       const results = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as { results?: unknown }).results : undefined;
       return (
-        body !== null && typeof body === 'object' && !Array.isArray(body) && Array.isArray(results) &&
+        body !== null &&
+        typeof body === 'object' &&
+        !Array.isArray(body) &&
+        Array.isArray(results) &&
         results.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r) && typeof (r as { input?: unknown }).input === 'string')
       );
     };

@@ -34,7 +34,6 @@ function raw(port: number, method: string, path: string, headers: Record<string,
   });
 }
 
-
 describe('who /_mock/ answers', () => {
   let mock: MockServer;
   let port: number;
@@ -70,9 +69,7 @@ describe('who /_mock/ answers', () => {
       const reply = await raw(port, 'GET', '/_mock/requests', withKey({ host }));
       expect(reply.status).toBe(404);
       expect(reply.body.error_code).toBe('NOT_FOUND');
-      expect(reply.body.error_message).toBe(
-        `The /_mock/ endpoints answer only requests addressed to 127.0.0.1:${port} or localhost:${port}; this one had Host ${JSON.stringify(host)}.`,
-      );
+      expect(reply.body.error_message).toBe(`The /_mock/ endpoints answer only requests addressed to 127.0.0.1:${port} or localhost:${port}; this one had Host ${JSON.stringify(host)}.`);
     },
   );
 
@@ -93,7 +90,13 @@ describe('who /_mock/ answers', () => {
     ['an unknown key', { authorization: 'Bearer svc_sk_test_0123456789abcdef0123456789abcdef' }, 'the API key is not one of its keys'],
     ['a key in another scheme', { authorization: 'Basic c3ZjOnNlY3JldA==' }, 'the API key is not one of its keys'],
   ])('answers %s with 401 in the service envelope, and reads nothing out', async (_what, headers, why) => {
-    for (const [method, path] of [['GET', '/_mock/requests'], ['GET', '/_mock/faults'], ['GET', '/_mock/webhooks/endpoints'], ['GET', '/_mock/health'], ['DELETE', '/_mock/requests']]) {
+    for (const [method, path] of [
+      ['GET', '/_mock/requests'],
+      ['GET', '/_mock/faults'],
+      ['GET', '/_mock/webhooks/endpoints'],
+      ['GET', '/_mock/health'],
+      ['DELETE', '/_mock/requests'],
+    ]) {
       const reply = await raw(port, method!, path!, { host: own, ...headers });
       expect(reply.status, `${method} ${path}`).toBe(401);
       expect(reply.body).toMatchObject({
@@ -166,7 +169,11 @@ describe('who /_mock/ answers', () => {
   it('shows a rebound page neither the log nor its secrets, and lets it clear nothing', async () => {
     await (await fetch(`${mock.url}/v1/usage`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer();
     await mockAdmin(mock, '/_mock/faults', { json: { path: '/v1/statements', status: 503 } });
-    for (const [method, path] of [['GET', '/_mock/requests'], ['DELETE', '/_mock/faults'], ['DELETE', '/_mock/requests']]) {
+    for (const [method, path] of [
+      ['GET', '/_mock/requests'],
+      ['DELETE', '/_mock/faults'],
+      ['DELETE', '/_mock/requests'],
+    ]) {
       const reply = await raw(port, method!, path!, withKey({ host: `evil.example:${port}` }));
       expect(reply.status).toBe(404);
       expect(JSON.stringify(reply.body)).not.toContain('/v1/usage');
@@ -241,7 +248,7 @@ describe('/_mock/webhooks/endpoints', () => {
     for (let i = 0; i < 400 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 5));
   };
 
-  it('registers {url}: 201 with an id, the address as normalised and a secret made for it, not the mock\'s', async () => {
+  it("registers {url}: 201 with an id, the address as normalised and a secret made for it, not the mock's", async () => {
     const reply = await register({ url: 'http://127.0.0.1:8788' });
     expect(reply.status).toBe(201);
     const body = (await reply.json()) as Registered;
@@ -269,7 +276,7 @@ describe('/_mock/webhooks/endpoints', () => {
     expect(JSON.stringify(await listed())).not.toContain('whsec_');
   });
 
-  it('an endpoint is its key\'s: another key, even of its organisation, neither lists nor removes it', async () => {
+  it("an endpoint is its key's: another key, even of its organisation, neither lists nor removes it", async () => {
     const { id } = await registered({ url: 'http://127.0.0.1:8788/' });
     for (const other of [keyOf(hooks, ORG_A, { mode: 'live' }), keyOf(hooks, ORG_A, { mode: 'test', scope: 'READ_ONLY' }), keyOf(hooks, ORG_B)]) {
       expect(await listed(other)).toEqual([]);

@@ -151,7 +151,10 @@ describe('merchant results written as JSON text', () => {
     // Spaced and dashed forms of known terminals (one keeps its last six digits together), and unknown numbers of every length.
     const [first, second] = terminals as [string, string];
     const unknown = ['0000', '12345', '123456', second.slice(0, -1) + String((Number(second.at(-1)) + 1) % 10), `x${second}`];
-    const inputs: [string[], string[]] = [[...terminals, ...unknown, first.replace(/(\d{4})/g, '$1 ').trim(), `${second.slice(0, 4)}-${second.slice(4)}`], [...names, 'Nobody At All']];
+    const inputs: [string[], string[]] = [
+      [...terminals, ...unknown, first.replace(/(\d{4})/g, '$1 ').trim(), `${second.slice(0, 4)}-${second.slice(4)}`],
+      [...names, 'Nobody At All'],
+    ];
     const wanted = expected(...inputs);
     expect(wanted.matched).toBe(terminals.length + 2 + names.length);
     expect(directory.resolveJson(...inputs, true)).toEqual(wanted);
@@ -162,7 +165,10 @@ describe('merchant results written as JSON text', () => {
   it('escape whatever a client sends as input: quotes, backslashes, control characters, lone surrogates, other scripts', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { maxLength: 20 }), fc.constantFrom(...terminals), (inputs, terminal) => {
-        const mixed: [string[], string[]] = [[...inputs, terminal], [...inputs, directory.merchants[0]!.merchant]];
+        const mixed: [string[], string[]] = [
+          [...inputs, terminal],
+          [...inputs, directory.merchants[0]!.merchant],
+        ];
         expect(directory.resolveJson(...mixed, false)).toEqual(expected(...mixed));
       }),
     );
@@ -260,7 +266,12 @@ describe('reports a long run makes', () => {
     expect(every.map((r) => r.report_id)).toEqual(expect.arrayContaining(made));
     const page = call('GET', '/v1/reports?limit=5&status=complete');
     expect([page.data.length, page.has_more]).toEqual([5, true]);
-    expect(page.data.map((r: any) => r.report_id)).toEqual(every.filter((r) => r.status === 'complete').slice(0, 5).map((r) => r.report_id));
+    expect(page.data.map((r: any) => r.report_id)).toEqual(
+      every
+        .filter((r) => r.status === 'complete')
+        .slice(0, 5)
+        .map((r) => r.report_id),
+    );
   });
 
   it('drop Connect requests once they have expired, so that opening many keeps only the live ones', () => {

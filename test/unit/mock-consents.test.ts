@@ -24,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-
 interface CallOptions {
   method?: string;
   json?: unknown;
@@ -51,8 +50,7 @@ async function call(path: string, options: CallOptions = {}) {
 const local = (url: string) => new URL(url).pathname + new URL(url).search;
 
 const createConsent = (json: unknown, key?: string) => call('/v1/consents', { json, key });
-const readConsent = (id: string, token: string | undefined, key: string | null = null) =>
-  call(`/v1/consents/${id}/data${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, { key });
+const readConsent = (id: string, token: string | undefined, key: string | null = null) => call(`/v1/consents/${id}/data${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, { key });
 
 describe('consents', () => {
   it('shares only the granted views, each as its own endpoint answers it, with the token alone', async () => {

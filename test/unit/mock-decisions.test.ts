@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-
 async function call(path: string, options: { json?: unknown; key?: string; headers?: Record<string, string> } = {}) {
   const reply = await fetch(`${mock.url}${path}`, {
     method: options.json === undefined ? 'GET' : 'POST',

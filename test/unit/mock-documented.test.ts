@@ -10,7 +10,6 @@ import { startMockServer, type MockServer } from '../../src/mock/server.js';
 import { keyOf } from '../support/keys.js';
 import { documented } from '../support/fixtures.js';
 
-
 /** The documented transaction categories. */
 const CATEGORIES = ['salary', 'loan_repayment', 'utility', 'wallet', 'merchant_payment', 'refund', 'remittance', 'cash_withdrawal', 'transfer', 'investment', 'interest', 'tax', 'fee', 'other'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -344,7 +343,12 @@ describe('connect and the sandbox', () => {
     // (svc sandbox fire warns when there are none; it reads the field only where present).
     const { delivered_to: _deliveredTo, ...rest } = fired.body;
     expectShape(rest, documented('fire-webhook.json'));
-    expect(fired.body).toEqual({ fired: 'report.ready', report_id: created.body.report_id, environment: 'test', delivered_to: [`http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`] });
+    expect(fired.body).toEqual({
+      fired: 'report.ready',
+      report_id: created.body.report_id,
+      environment: 'test',
+      delivered_to: [`http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`],
+    });
     while (deliveries.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const [delivery] = deliveries as any[];
     expectShape(delivery, documented('webhook-payload.json'), { opaque: ['$.result'] });

@@ -19,27 +19,33 @@ const statements = [
 /** The flows of a statement fixture add up: by type to the totals, by count to its transactions. */
 function expectFlowsAddUp(name: string, c: CounterpartiesFixture, transactionCount: number) {
   expect(c.by_type.map((t) => t.type).sort(), name).toEqual(['cash', 'individual', 'institution', 'merchant', 'self', 'wallet']);
-  expect(c.by_type.reduce((sum, t) => sum + t.inflow, 0), name).toBeCloseTo(c.total_inflow, 2);
-  expect(c.by_type.reduce((sum, t) => sum + t.outflow, 0), name).toBeCloseTo(c.total_outflow, 2);
-  expect(c.by_type.reduce((sum, t) => sum + t.inflow_count + t.outflow_count, 0), name).toBe(transactionCount);
+  expect(
+    c.by_type.reduce((sum, t) => sum + t.inflow, 0),
+    name,
+  ).toBeCloseTo(c.total_inflow, 2);
+  expect(
+    c.by_type.reduce((sum, t) => sum + t.outflow, 0),
+    name,
+  ).toBeCloseTo(c.total_outflow, 2);
+  expect(
+    c.by_type.reduce((sum, t) => sum + t.inflow_count + t.outflow_count, 0),
+    name,
+  ).toBe(transactionCount);
   expect(c.top_people.every((p) => p.type === 'individual')).toBe(true);
   expect(c.top_merchants.every((p) => p.type === 'merchant')).toBe(true);
 }
 
 describe('fixtures', () => {
-  it.each(fixtures.organizations.map((o) => [o.organization_name, o.organization_id] as const))(
-    '%s has reports in every status',
-    (_name, org) => {
-      const reports = fixtures.reports.filter((r) => r.organization_id === org);
-      const count = (status: string) => reports.filter((r) => r.status === status).length;
-      expect(reports.length).toBeGreaterThanOrEqual(12);
-      expect([count('processing'), count('failed')]).toEqual([2, 2]);
-      expect(count('complete')).toBeGreaterThan(reports.length / 2);
-      expect(reports.some((r) => r.status === 'complete' && r.account_holder === null)).toBe(true);
-      const failures = reports.filter((r) => r.status === 'failed').map((r) => r.error?.error_code);
-      expect(failures.sort()).toEqual(['DOCUMENT_PARSE_FAILED', 'TAMPER_DETECTED']);
-    },
-  );
+  it.each(fixtures.organizations.map((o) => [o.organization_name, o.organization_id] as const))('%s has reports in every status', (_name, org) => {
+    const reports = fixtures.reports.filter((r) => r.organization_id === org);
+    const count = (status: string) => reports.filter((r) => r.status === status).length;
+    expect(reports.length).toBeGreaterThanOrEqual(12);
+    expect([count('processing'), count('failed')]).toEqual([2, 2]);
+    expect(count('complete')).toBeGreaterThan(reports.length / 2);
+    expect(reports.some((r) => r.status === 'complete' && r.account_holder === null)).toBe(true);
+    const failures = reports.filter((r) => r.status === 'failed').map((r) => r.error?.error_code);
+    expect(failures.sort()).toEqual(['DOCUMENT_PARSE_FAILED', 'TAMPER_DETECTED']);
+  });
 
   it('knows exactly the banks and wallets the documents list for parse', () => {
     expect([...banks].sort()).toEqual([...DOCUMENTED_BANKS].sort());

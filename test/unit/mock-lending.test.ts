@@ -27,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-
 async function call(path: string, options: { json?: unknown; key?: string; headers?: Record<string, string>; server?: MockServer } = {}) {
   const server = options.server ?? mock;
   const key = options.key ?? (options.server ? keyOf(server, ORG_A) : keyOf(mock, ORG_A));
@@ -81,7 +80,10 @@ describe('balance', () => {
   });
 
   it('follows the scenario profiles: salaried grows, high_risk declines', async () => {
-    for (const [scenario, trend] of [['salaried', 'growing'], ['high_risk', 'declining']]) {
+    for (const [scenario, trend] of [
+      ['salaried', 'growing'],
+      ['high_risk', 'declining'],
+    ]) {
       const { body } = await call('/v1/sandbox/reports', { json: { scenario } });
       expect((await view(body.report_id, 'balance')).trend, scenario).toBe(trend);
     }
@@ -264,14 +266,15 @@ describe('underwriting', () => {
     ['foir 1.2', { foir_ceiling: 1.2, loan: LOAN }],
     ['empty name', { applicant_name: ' ', loan: LOAN }],
   ])('refuses %s with 400 INVALID_REQUEST', async (_what, json) => {
-    const reply = json === undefined
-      ? await call(`/v1/reports/${RAM}/underwriting`, { json: '' })
-      : await underwrite(RAM, json);
+    const reply = json === undefined ? await call(`/v1/reports/${RAM}/underwriting`, { json: '' }) : await underwrite(RAM, json);
     expectError(reply, 400, 'INVALID_REQUEST');
   });
 
   it('accepts the bounds: tenor 1 and 600, rate 0 and 100, FOIR 1', async () => {
-    for (const loan of [{ ...LOAN, tenor_months: 1, annual_rate_pct: 0 }, { ...LOAN, tenor_months: 600, annual_rate_pct: 100 }]) {
+    for (const loan of [
+      { ...LOAN, tenor_months: 1, annual_rate_pct: 0 },
+      { ...LOAN, tenor_months: 600, annual_rate_pct: 100 },
+    ]) {
       expect((await underwrite(RAM, { foir_ceiling: 1, loan })).status).toBe(200);
     }
   });
@@ -310,7 +313,10 @@ describe('enrich', () => {
     expect(body.transactions.map((t: any) => t.category)).toEqual(['salary', 'utility', 'wallet', 'other']);
     expect(body.transactions[3].confidence).toBe(0.5);
     expect(body.signals).toMatchObject({ salary_detected: true, salary_amount: 72_000 });
-    expect(body.monthly_summary.map((m: any) => [m.month, m.total_credits, m.total_debits])).toEqual([['2026-03', 72_000, 1_850], ['2026-04', 0, 2_150]]);
+    expect(body.monthly_summary.map((m: any) => [m.month, m.total_credits, m.total_debits])).toEqual([
+      ['2026-03', 72_000, 1_850],
+      ['2026-04', 0, 2_150],
+    ]);
     // Balances not sent are run on from the last one that was: 143,350 − 2,000 − 150.
     expect(body.monthly_summary[1].closing_balance).toBe(141_200);
     expect(body.categories).toMatchObject({ salary: { count: 1, credit: 72_000, debit: 0 }, wallet: { count: 1, credit: 0, debit: 2_000 } });

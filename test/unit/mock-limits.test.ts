@@ -98,7 +98,10 @@ describe('refused before the body is read, and the connection closed', () => {
 
   it('a declared length past the cap, with a good key: 413 FILE_TOO_LARGE on parse, REQUEST_TOO_LARGE elsewhere', async () => {
     const { port, key } = await start();
-    for (const [path, code] of [['/v1/parse', 'FILE_TOO_LARGE'], ['/v1/enrich', 'REQUEST_TOO_LARGE']] as const) {
+    for (const [path, code] of [
+      ['/v1/parse', 'FILE_TOO_LARGE'],
+      ['/v1/enrich', 'REQUEST_TOO_LARGE'],
+    ] as const) {
       const client = await open(port);
       await client.write(head('POST', path, port, { Authorization: `Bearer ${key}`, ...multipart, 'Content-Length': 25 * MIB }));
       const reply = await client.response();

@@ -149,7 +149,9 @@ describe('secrets in what the mock shows of a request', () => {
     mock = await startMockServer({ log: (line) => lines.push(line) });
     const key = testKeyOf(mock);
     const secrets = { access: 'cat_0123456789abcdef0123456789abcdef', public: 'cpt_fedcba9876543210fedcba9876543210' };
-    await (await fetch(`${mock.url}/v1/grants/grt_0123456789abcdef/data?public_token=${secrets.public}`, { headers: { authorization: `Bearer ${key}`, 'x-svc-access-token': secrets.access } })).arrayBuffer();
+    await (
+      await fetch(`${mock.url}/v1/grants/grt_0123456789abcdef/data?public_token=${secrets.public}`, { headers: { authorization: `Bearer ${key}`, 'x-svc-access-token': secrets.access } })
+    ).arrayBuffer();
     const [entry] = await mockAdminJson<RecordedRequest[]>(mock, '/_mock/requests');
     expect(entry!.headers.authorization).toBe(`Bearer svc_sk_test_…${key.slice(-4)}`);
     expect(entry!.headers['x-svc-access-token']).toBe('…cdef');

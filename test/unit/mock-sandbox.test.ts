@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-
 async function call(path: string, json?: unknown, key = keyOf(mock, 'Sagarmatha Lending')) {
   const reply = await fetch(`${mock.url}${path}`, {
     method: json === undefined ? 'GET' : 'POST',
@@ -105,12 +104,7 @@ describe('the scenario list', () => {
     expect(status).toBe(200);
     expect(body.default).toBe('salaried');
     expect(body.report_scenarios.map((s: any) => s.scenario)).toEqual(['salaried', 'thin_file', 'high_risk', 'remittance']);
-    expect(body.error_scenarios.map((s: any) => s.scenario)).toEqual([
-      'error_unsupported_bank',
-      'error_unsupported_document',
-      'error_password_required',
-      'error_image_not_readable',
-    ]);
+    expect(body.error_scenarios.map((s: any) => s.scenario)).toEqual(['error_unsupported_bank', 'error_unsupported_document', 'error_password_required', 'error_image_not_readable']);
     for (const s of [...body.report_scenarios, ...body.error_scenarios]) expect(s.description).toEqual(expect.any(String));
     for (const s of body.error_scenarios) expect(s.error_code).toMatch(/^[A-Z_]+$/);
   });

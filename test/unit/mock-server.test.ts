@@ -35,7 +35,6 @@ beforeEach(async () => {
   await call('/_mock/faults', { method: 'DELETE' });
 });
 
-
 interface CallOptions {
   method?: string;
   key?: MockKey | string | null;
@@ -67,7 +66,6 @@ function upload(file: Buffer | string, fields: Record<string, string> = {}, file
   return form;
 }
 
-
 describe('keys', () => {
   it('issues live+test × FULL+READ_ONLY keys for two organisations, all distinct', () => {
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -97,7 +95,7 @@ describe('keys', () => {
     }
   });
 
-  it('starts with the keys it is given (svc mock\'s kept ones), and takes no other', async () => {
+  it("starts with the keys it is given (svc mock's kept ones), and takes no other", async () => {
     const given = mockKeys().keys;
     const other = await startMockServer({ keys: given });
     try {
@@ -203,36 +201,30 @@ describe('reports', () => {
 describe('product views', () => {
   const completeFixtures = fixtures.reports.filter((r) => r.status === 'complete');
 
-  it.each(completeFixtures.map((r) => [r.report_id, r.organization_id] as const))(
-    'serves every view of %s in the documented shape',
-    async (id, org) => {
-      const key = findKey(mock, org, { mode: 'live', scope: 'READ_ONLY' });
-      for (const view of ['auth', 'counterparties', 'recurring']) {
-        const reply = await call(`/v1/reports/${id}/${view}`, { key });
-        expect(reply.status).toBe(200);
-        expect(reply.body.report_id).toBe(id);
-      }
-      const identity = await call(`/v1/reports/${id}/identity`, { key });
-      expect(identity.body.account_holder).toBe(fixtures.reports.find((r) => r.report_id === id)!.account_holder);
-      expect((await call(`/v1/reports/${id}`, { key })).status).toBe(200);
-    },
-  );
+  it.each(completeFixtures.map((r) => [r.report_id, r.organization_id] as const))('serves every view of %s in the documented shape', async (id, org) => {
+    const key = findKey(mock, org, { mode: 'live', scope: 'READ_ONLY' });
+    for (const view of ['auth', 'counterparties', 'recurring']) {
+      const reply = await call(`/v1/reports/${id}/${view}`, { key });
+      expect(reply.status).toBe(200);
+      expect(reply.body.report_id).toBe(id);
+    }
+    const identity = await call(`/v1/reports/${id}/identity`, { key });
+    expect(identity.body.account_holder).toBe(fixtures.reports.find((r) => r.report_id === id)!.account_holder);
+    expect((await call(`/v1/reports/${id}`, { key })).status).toBe(200);
+  });
 
-  it.each(completeFixtures.map((r) => [r.report_id, r.organization_id] as const))(
-    'describes the transactions of %s in its counterparties view exactly as its fixture does',
-    async (id, org) => {
-      const { body } = await call(`/v1/reports/${id}/counterparties`, { key: findKey(mock, org) });
-      const fixture = fixtures.counterparties[id]!;
-      for (const flow of fixture.by_type) {
-        const served = body.by_type.find((t: { type: string }) => t.type === flow.type);
-        expect(served, flow.type).toMatchObject({ inflow_count: flow.inflow_count, outflow_count: flow.outflow_count });
-        expect(served.inflow).toBeCloseTo(flow.inflow, 2);
-        expect(served.outflow).toBeCloseTo(flow.outflow, 2);
-      }
-      expect(body.top_people).toEqual(fixture.top_people);
-      expect(body.top_merchants).toEqual(fixture.top_merchants);
-    },
-  );
+  it.each(completeFixtures.map((r) => [r.report_id, r.organization_id] as const))('describes the transactions of %s in its counterparties view exactly as its fixture does', async (id, org) => {
+    const { body } = await call(`/v1/reports/${id}/counterparties`, { key: findKey(mock, org) });
+    const fixture = fixtures.counterparties[id]!;
+    for (const flow of fixture.by_type) {
+      const served = body.by_type.find((t: { type: string }) => t.type === flow.type);
+      expect(served, flow.type).toMatchObject({ inflow_count: flow.inflow_count, outflow_count: flow.outflow_count });
+      expect(served.inflow).toBeCloseTo(flow.inflow, 2);
+      expect(served.outflow).toBeCloseTo(flow.outflow, 2);
+    }
+    expect(body.top_people).toEqual(fixture.top_people);
+    expect(body.top_merchants).toEqual(fixture.top_merchants);
+  });
 
   it('has a transaction for the last occurrence of every recurring stream', async () => {
     const { body } = await call(`/v1/reports/${RAM}/recurring`);
@@ -247,9 +239,7 @@ describe('product views', () => {
 
   it('gives counterparties by all six types, with totals that add up', async () => {
     const { body } = await call(`/v1/reports/${RAM}/counterparties`);
-    expect(body.by_type.map((t: { type: string }) => t.type).sort()).toEqual(
-      ['cash', 'individual', 'institution', 'merchant', 'self', 'wallet'],
-    );
+    expect(body.by_type.map((t: { type: string }) => t.type).sort()).toEqual(['cash', 'individual', 'institution', 'merchant', 'self', 'wallet']);
     const sum = body.by_type.reduce((total: number, t: { inflow: number }) => total + t.inflow, 0);
     expect(sum).toBeCloseTo(body.total_inflow, 2);
     expect(body.currency).toBe('NPR');
@@ -272,8 +262,7 @@ describe('product views', () => {
 });
 
 describe('name match', () => {
-  const match = (id: string, json: unknown, key?: MockKey) =>
-    call(`/v1/reports/${id}/identity/match`, { method: 'POST', json, ...(key && { key }) });
+  const match = (id: string, json: unknown, key?: MockKey) => call(`/v1/reports/${id}/identity/match`, { method: 'POST', json, ...(key && { key }) });
 
   it('compares the claimed name with the holder', async () => {
     const reply = await match(RAM, { name: 'Mr. Ram Bdr Shrestha' });
@@ -644,14 +633,11 @@ describe('faults', () => {
     expect((await call('/v1/statements')).status).toBe(200);
   });
 
-  it.each([[{ status: 'x' }], [{ times: 0 }], [{ path: 'v1' }], [{ wat: 1 }], ['nope'], [{ body: 'a', json: 1 }]])(
-    'refuses the bad spec %j with 400',
-    async (spec) => {
-      const reply = await addFaults([spec]);
-      expect(reply.status).toBe(400);
-      expect(reply.body.error_code).toBe('INVALID_REQUEST');
-    },
-  );
+  it.each([[{ status: 'x' }], [{ times: 0 }], [{ path: 'v1' }], [{ wat: 1 }], ['nope'], [{ body: 'a', json: 1 }]])('refuses the bad spec %j with 400', async (spec) => {
+    const reply = await addFaults([spec]);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error_code).toBe('INVALID_REQUEST');
+  });
 });
 
 describe('request log', () => {

@@ -19,9 +19,7 @@ describe('reindentJson', () => {
 
   it('keeps numbers and strings exactly as received', () => {
     const raw = '{"amount":125000.50,"big":12345678901234567890,"s":"a \\"quoted\\" {x}, [y]","e":[],"o":{}}';
-    expect(reindentJson(raw)).toBe(
-      '{\n  "amount": 125000.50,\n  "big": 12345678901234567890,\n  "s": "a \\"quoted\\" {x}, [y]",\n  "e": [],\n  "o": {}\n}',
-    );
+    expect(reindentJson(raw)).toBe('{\n  "amount": 125000.50,\n  "big": 12345678901234567890,\n  "s": "a \\"quoted\\" {x}, [y]",\n  "e": [],\n  "o": {}\n}');
   });
 });
 
@@ -77,7 +75,11 @@ describe('a CSV cell a spreadsheet would run as a formula', () => {
   });
 
   it("reads back as text no spreadsheet runs: the value, with a ' in front where it would have run (property)", () => {
-    const text = fc.oneof(fc.string(), fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r'), fc.string()).map(([first, rest]) => first + rest), fc.double().map(String));
+    const text = fc.oneof(
+      fc.string(),
+      fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r'), fc.string()).map(([first, rest]) => first + rest),
+      fc.double().map(String),
+    );
     fc.assert(
       fc.property(text, (value) => {
         const cell = read(csvCell(value));

@@ -26,12 +26,21 @@ describe('the table of nouns', () => {
 
 describe('the noun a command line names', () => {
   it.each([
-    [['reports', 'list', '--json'], ['reports', 'match', 'auth', 'recurring']],
-    [['match', 'rpt_1', '--name', 'x'], ['reports', 'match', 'auth', 'recurring']],
+    [
+      ['reports', 'list', '--json'],
+      ['reports', 'match', 'auth', 'recurring'],
+    ],
+    [
+      ['match', 'rpt_1', '--name', 'x'],
+      ['reports', 'match', 'auth', 'recurring'],
+    ],
     [['--profile', 'staging', 'data', 'series', 'cpi'], ['data']],
     [['--json', '-o', 'json', '--no-color', 'usage'], ['usage']],
     [['--timeout', 'reports', 'usage'], ['usage']],
-    [['--base-url=https://a.example', '--jq', '.data', 'whoami'], ['login', 'logout', 'whoami']],
+    [
+      ['--base-url=https://a.example', '--jq', '.data', 'whoami'],
+      ['login', 'logout', 'whoami'],
+    ],
     [['--api-key', '--json', 'usage'], ['usage']],
     [['mock', '--port', '0'], ['mock']],
   ])('%j builds %j', (argv, expected) => {

@@ -94,7 +94,11 @@ describe('renderQr', () => {
         expect(lines).toHaveLength((modules.length + 3) / 2);
         expect(lines.every((line) => [...line].length === modules.length + 2)).toBe(true);
         expect(inside(readBack(drawn).slice(0, modules.length + 2), 1)).toEqual(modules);
-        expect(readBack(drawn).at(-1)!.every((dark) => !dark)).toBe(true);
+        expect(
+          readBack(drawn)
+            .at(-1)!
+            .every((dark) => !dark),
+        ).toBe(true);
       }
     }
   });
@@ -111,7 +115,12 @@ describe('renderQr', () => {
   it('without colour, has no escape sequence, only the half blocks and spaces', () => {
     const text = qrText(CONNECT_URL, { color: false });
     expect(text).not.toMatch(/\u001b/);
-    expect(text.trimEnd().split('\n').every((line) => /^[ ▀▄█]+$/.test(line))).toBe(true);
+    expect(
+      text
+        .trimEnd()
+        .split('\n')
+        .every((line) => /^[ ▀▄█]+$/.test(line)),
+    ).toBe(true);
   });
 
   it('takes a wider margin when asked', () => {

@@ -45,7 +45,13 @@ describe('records as received', () => {
 
   it('has no texts for records a command made itself: they are written from their values', () => {
     const body = JSON.parse('{"data":[{"a":1.50}]}') as { data: unknown[] };
-    expect(recordTexts('{"data":[{"a":1.50}]}', body, body.data.map((item) => item))).toBeUndefined();
+    expect(
+      recordTexts(
+        '{"data":[{"a":1.50}]}',
+        body,
+        body.data.map((item) => item),
+      ),
+    ).toBeUndefined();
   });
 
   it('agrees with the parsed records wherever parsing keeps every digit (property)', () => {

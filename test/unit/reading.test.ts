@@ -86,7 +86,12 @@ describe('records of ndjson and CSV', () => {
   });
 
   it('writes CSV with the union of the keys and nested values as compact JSON', () => {
-    expect(csvText([{ a: 1, n: { x: [1, 2] } }, { b: 'q,"r"', a: null }])).toBe('a,n,b\r\n1,"{""x"":[1,2]}",\r\n,,"q,""r"""\r\n');
+    expect(
+      csvText([
+        { a: 1, n: { x: [1, 2] } },
+        { b: 'q,"r"', a: null },
+      ]),
+    ).toBe('a,n,b\r\n1,"{""x"":[1,2]}",\r\n,,"q,""r"""\r\n');
   });
 
   it('writes CSV that parses back to one row per record, for any records', () => {
@@ -122,7 +127,15 @@ describe('dataset replies', () => {
   });
 
   it('finds a series under any names: a month-like field and a numeric one', () => {
-    const series = seriesListOf({ data: { indicator: 'PCPI_IX', series: [{ date: '2024-01', obs: 101.2 }, { date: '2024-02', obs: 102 }] } });
+    const series = seriesListOf({
+      data: {
+        indicator: 'PCPI_IX',
+        series: [
+          { date: '2024-01', obs: 101.2 },
+          { date: '2024-02', obs: 102 },
+        ],
+      },
+    });
     expect(series).toMatchObject({ path: 'data.series', monthField: 'date', valueField: 'obs' });
     expect(seriesListOf({ data: [{ month: '2024-01', value: 1 }] })).toMatchObject({ path: 'data', monthField: 'month', valueField: 'value' });
     expect(seriesListOf({ data: { points: [{ label: 'x', value: 1 }] } })).toBeUndefined();

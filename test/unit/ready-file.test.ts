@@ -111,7 +111,7 @@ describe('ReadyFile: the states a server writes', () => {
     expect(onDisk(file)).toEqual(theirs);
   });
 
-  it('failed whose write fails (the folder went away) does not throw: the server\'s own error comes first', () => {
+  it("failed whose write fails (the folder went away) does not throw: the server's own error comes first", () => {
     const own = mkdtempSync(join(folder, 'gone-'));
     const ready = ReadyFile.start(join(own, 'state'), 'svc mock');
     rmSync(own, { recursive: true });
@@ -120,7 +120,7 @@ describe('ReadyFile: the states a server writes', () => {
 
   // Since 4d9be42 a server that ends without listening (Ctrl-C while registering, --fault list)
   // removes its file too: only a failure to start is left for svc ready to tell.
-  it('stopped before listening, the file still this server\'s starting state: removed', () => {
+  it("stopped before listening, the file still this server's starting state: removed", () => {
     const file = path();
     ReadyFile.start(file, 'svc mock').stopped();
     expect(existsSync(file)).toBe(false);

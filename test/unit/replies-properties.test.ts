@@ -146,7 +146,38 @@ const TIMEOUT = 60_000;
 // those in the output means svc wrote it.
 
 const SAFE = [...'abcdefghijklmopqrstuvwxyzABCDEFGHIJKLMOPQRSTUVWXYZ0123456789 -_.,:/#@&()+*%$'];
-const SPECIAL = ['é', 'ü', 'ß', 'ñ', 'Ω', 'नेपाल', '日本', '😀', '👍🏽', '\u0301', '\u200b', '\u202e', '\t', '\n', '\r', '\r\n', '\u0000', '\u0007', '\u001b', '\u001b[31m', '\u007f', '\u0085', '\u2028', '"', "'", '\\', ';', '|', '{', '}'];
+const SPECIAL = [
+  'é',
+  'ü',
+  'ß',
+  'ñ',
+  'Ω',
+  'नेपाल',
+  '日本',
+  '😀',
+  '👍🏽',
+  '\u0301',
+  '\u200b',
+  '\u202e',
+  '\t',
+  '\n',
+  '\r',
+  '\r\n',
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u001b[31m',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '"',
+  "'",
+  '\\',
+  ';',
+  '|',
+  '{',
+  '}',
+];
 const char = fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...SAFE) }, { weight: 2, arbitrary: fc.constantFrom(...SPECIAL) });
 const text = fc.string({ unit: char, maxLength: 12 });
 
@@ -307,13 +338,16 @@ const lookupResult = (input: string) =>
     return { input, ...result };
   });
 const merchantReply = withExtras(
-  fc.record({
-    data: withExtras(
-      fc.tuple(fields({ count, matched: count }), fc.tuple(...LOOKUPS.map(lookupResult))).map(([f, results]) => ({ ...f, results })),
-      ['count', 'matched', 'results'],
-    ),
-    meta: fc.oneof(doc({ source: text }), fc.constant(null)),
-  }, { requiredKeys: ['data'] }),
+  fc.record(
+    {
+      data: withExtras(
+        fc.tuple(fields({ count, matched: count }), fc.tuple(...LOOKUPS.map(lookupResult))).map(([f, results]) => ({ ...f, results })),
+        ['count', 'matched', 'results'],
+      ),
+      meta: fc.oneof(doc({ source: text }), fc.constant(null)),
+    },
+    { requiredKeys: ['data'] },
+  ),
   ['data', 'meta'],
 );
 
@@ -425,7 +459,11 @@ const notObject = jsonValue.filter((v) => v === null || typeof v !== 'object' ||
 
 /** Extras (never `key`) with `key` set to `value`, or left out when the value is undefined. */
 function mistyped(key: string, value: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
-  const extras = fc.dictionary(anyKey.filter((k) => k !== key), jsonValue, { maxKeys: 3, noNullPrototype: true });
+  const extras = fc.dictionary(
+    anyKey.filter((k) => k !== key),
+    jsonValue,
+    { maxKeys: 3, noNullPrototype: true },
+  );
   return fc.tuple(extras, fc.option(value, { nil: undefined, freq: 4 })).map(([e, v]) => (v === undefined ? e : { ...e, [key]: v }));
 }
 
@@ -497,11 +535,16 @@ describe('a success whose body is not JSON', () => {
     '%s exits 10 with nothing on stdout, in every output format',
     async (_name, args) => {
       await fc.assert(
-        fc.asyncProperty(notJson, fc.constantFrom('text/html', 'application/json', 'text/plain'), fc.constantFrom([], ['--json'], ['-o', 'csv'], ['-o', 'ndjson']), async (body, contentType, format) => {
-          const result = await svc([...args, ...format], body, { raw: { contentType } });
-          expect(result.code, show(format.join(' ') || 'table', result)).toBe(10);
-          expect(result.stdout).toBe('');
-        }),
+        fc.asyncProperty(
+          notJson,
+          fc.constantFrom('text/html', 'application/json', 'text/plain'),
+          fc.constantFrom([], ['--json'], ['-o', 'csv'], ['-o', 'ndjson']),
+          async (body, contentType, format) => {
+            const result = await svc([...args, ...format], body, { raw: { contentType } });
+            expect(result.code, show(format.join(' ') || 'table', result)).toBe(10);
+            expect(result.stdout).toBe('');
+          },
+        ),
         params(25),
       );
     },
@@ -533,16 +576,39 @@ const liabilitiesView = doc({
   liability_transactions: list(fc.oneof(olderTransaction, newerTransaction), 3),
 });
 const scoreView = doc({ score: fc.integer({ min: 0, max: 1000 }), band: oneOfOr('excellent', 'good', 'fair', 'poor', 'very_poor'), factors: list(doc({ factor: text, impact: money, detail: text })) });
-const verifyView = doc({ verdict: oneOfOr('authentic', 'review', 'suspicious'), confidence: fc.double({ min: 0, max: 1, noNaN: true }), checks: list(doc({ check: text, passed: fc.boolean(), severity: oneOfOr('high', 'medium', 'low') })) });
+const verifyView = doc({
+  verdict: oneOfOr('authentic', 'review', 'suspicious'),
+  confidence: fc.double({ min: 0, max: 1, noNaN: true }),
+  checks: list(doc({ check: text, passed: fc.boolean(), severity: oneOfOr('high', 'medium', 'low') })),
+});
 const consentCreated = doc({ id: text, token: text, data_url: text, scopes: list(oneOfOr('identity', 'income')), expires_at: dateTime });
-const scopedData = doc({ scopes: list(oneOfOr('identity', 'income', 'liabilities', 'verify')), data: doc({ identity: identityView, income: incomeView, liabilities: liabilitiesView, verify: verifyView }) });
+const scopedData = doc({
+  scopes: list(oneOfOr('identity', 'income', 'liabilities', 'verify')),
+  data: doc({ identity: identityView, income: incomeView, liabilities: liabilitiesView, verify: verifyView }),
+});
 /** The enrich reply: its transactions are what the command walks (a reply without them is exit 10). */
 const enrichReply = fc
   .tuple(doc({ count, signals: jsonValue, monthly_summary: jsonValue, categories: jsonValue }), list(fc.oneof(olderTransaction, newerTransaction), 3))
   .map(([rest, transactions]) => ({ ...rest, transactions }));
 
 const VIEWS: Command[] = [
-  ...COMMANDS.filter((c) => ['usage', 'reports get', 'reports match', 'reports auth', 'reports identity', 'reports counterparties', 'reports recurring', 'parse', 'parse --async', 'connect', 'sandbox create', 'sandbox scenarios', 'sandbox fire'].includes(c.name)),
+  ...COMMANDS.filter((c) =>
+    [
+      'usage',
+      'reports get',
+      'reports match',
+      'reports auth',
+      'reports identity',
+      'reports counterparties',
+      'reports recurring',
+      'parse',
+      'parse --async',
+      'connect',
+      'sandbox create',
+      'sandbox scenarios',
+      'sandbox fire',
+    ].includes(c.name),
+  ),
   { name: 'reports income', args: () => ['reports', 'income', ID], reply: incomeView },
   { name: 'reports balance', args: () => ['reports', 'balance', ID], reply: balanceView },
   { name: 'reports liabilities', args: () => ['reports', 'liabilities', ID], reply: liabilitiesView },

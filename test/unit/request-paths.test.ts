@@ -10,11 +10,8 @@ import { apiPath } from '../../src/commands/api/fields.js';
 import { UsageError } from '../../src/core/errors.js';
 import { valueOrUsageError } from '../support/usage-error.js';
 
-
 /** `/`, `\` or `.` percent-encoded in any case, then encoded again 0 to 3 times (`%2f`, `%252F`, `%25252e`…). */
-const encodedSeparator = fc
-  .tuple(fc.constantFrom('2f', '2F', '5c', '5C', '2e', '2E'), fc.nat({ max: 3 }))
-  .map(([hex, again]) => `%${'25'.repeat(again)}${hex}`);
+const encodedSeparator = fc.tuple(fc.constantFrom('2f', '2F', '5c', '5C', '2e', '2E'), fc.nat({ max: 3 })).map(([hex, again]) => `%${'25'.repeat(again)}${hex}`);
 
 /** Text built from the characters that matter to paths, so the properties meet them often. */
 const pathText = fc
@@ -38,9 +35,12 @@ describe('encoded separators and dots', () => {
 
   it('are never found in a text without %', () => {
     fc.assert(
-      fc.property(fc.string().filter((text) => !text.includes('%')), (text) => {
-        expect(encodedSeparatorIn(text)).toBeUndefined();
-      }),
+      fc.property(
+        fc.string().filter((text) => !text.includes('%')),
+        (text) => {
+          expect(encodedSeparatorIn(text)).toBeUndefined();
+        },
+      ),
     );
   });
 });
@@ -48,16 +48,24 @@ describe('encoded separators and dots', () => {
 describe('the URL of every request', () => {
   it('lies under the base URL path + /v1 on its origin, with no encoded separator, dot or dot segment there; or is refused (exit 2)', () => {
     fc.assert(
-      fc.property(baseUrl, fc.oneof(pathText, pathText.map((text) => `/v1/${text}`), fc.string({ maxLength: 30 })), (base, path) => {
-        const url = valueOrUsageError(() => requestUrl(base, path));
-        if (url instanceof UsageError) return;
-        const root = `${new URL(base).pathname.replace(/\/$/, '')}/v1`;
-        expect(url.origin).toBe(new URL(base).origin);
-        expect(url.pathname === root || url.pathname.startsWith(`${root}/`)).toBe(true);
-        const rest = url.pathname.slice(root.length);
-        expect(encodedSeparatorIn(rest)).toBeUndefined();
-        expect(rest.split('/').map((segment) => segment.split(';')[0])).not.toContainEqual(expect.stringMatching(/^\.\.?$/));
-      }),
+      fc.property(
+        baseUrl,
+        fc.oneof(
+          pathText,
+          pathText.map((text) => `/v1/${text}`),
+          fc.string({ maxLength: 30 }),
+        ),
+        (base, path) => {
+          const url = valueOrUsageError(() => requestUrl(base, path));
+          if (url instanceof UsageError) return;
+          const root = `${new URL(base).pathname.replace(/\/$/, '')}/v1`;
+          expect(url.origin).toBe(new URL(base).origin);
+          expect(url.pathname === root || url.pathname.startsWith(`${root}/`)).toBe(true);
+          const rest = url.pathname.slice(root.length);
+          expect(encodedSeparatorIn(rest)).toBeUndefined();
+          expect(rest.split('/').map((segment) => segment.split(';')[0])).not.toContainEqual(expect.stringMatching(/^\.\.?$/));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -105,7 +113,7 @@ describe('ids', () => {
 });
 
 describe('svc api paths', () => {
-  it('with \\ or an encoded / \\ or . before the query are refused; after it they are the query\'s', () => {
+  it("with \\ or an encoded / \\ or . before the query are refused; after it they are the query's", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[a-z0-9_/]{0,10}$/), fc.oneof(fc.constant('\\'), encodedSeparator), fc.stringMatching(/^[a-z0-9_]{0,10}$/), (before, bad, after) => {
         expect(valueOrUsageError(() => apiPath(before + bad + after))).toBeInstanceOf(UsageError);

@@ -17,7 +17,9 @@ describe('cut output is masked first', () => {
     let out = '';
     const sink = { write: async (text: string) => void (out += text) };
     const writer = merchantTableWriter(sink as never, await createPaint(false), { width: 100 }, (text) => text.split(KEY).join(maskKey(KEY)));
-    await writer.write([{ input: 'x', type: 'name', matched: true, merchant: `${KEY} and a long tail to be cut, longer than any column a terminal of 100 gives`, mcc: '5411', category: 'groceries', city: 'Pokhara' }]);
+    await writer.write([
+      { input: 'x', type: 'name', matched: true, merchant: `${KEY} and a long tail to be cut, longer than any column a terminal of 100 gives`, mcc: '5411', category: 'groceries', city: 'Pokhara' },
+    ]);
     expect(out).toContain('svc_sk_test_…');
     expect(out).not.toContain(SECRET_HEAD);
   });

@@ -122,8 +122,8 @@ describe('Secrets.mask looks past what shows nothing', () => {
   });
 });
 
-describe('Secrets.mask reads the secret without the key\'s prefix', () => {
-  it('masks the secret alone, or under another prefix, as the service\'s own pages write keys', () => {
+describe("Secrets.mask reads the secret without the key's prefix", () => {
+  it("masks the secret alone, or under another prefix, as the service's own pages write keys", () => {
     expect(mask(`sk_test_${SECRET}`)).toBe(`sk_test_${SECRET_MASKED}`);
     expect(mask(`secret=${SECRET};`)).toBe(`secret=${SECRET_MASKED};`);
     expect(mask(`svc-sk-test-${SECRET}`)).toBe(`svc-sk-test-${SECRET_MASKED}`);
@@ -183,10 +183,13 @@ describe('Secrets.mask leaves the rest alone', () => {
   it('changes nothing in coloured, escaped or encoded text without the key (property)', () => {
     const piece = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom(...INVISIBLE, ...ESCAPE_SEQUENCES, '\\u001b[0m', '%E2%80%8B', '\\\\', base64(KEY.slice(0, 20))));
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')), (text) => {
-        fc.pre(!shows(text));
-        expect(mask(text)).toBe(text);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')),
+        (text) => {
+          fc.pre(!shows(text));
+          expect(mask(text)).toBe(text);
+        },
+      ),
       { numRuns: 500 },
     );
   });

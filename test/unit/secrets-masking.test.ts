@@ -18,7 +18,10 @@ function secrets(...values: string[]): Secrets {
 
 /** Every character as a JSON \u escape: the most a service can hide a key in valid JSON. */
 const jsonEscaped = (text: string, upper = false) =>
-  [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).map((e) => (upper ? e.toUpperCase().replace('\\U', '\\u') : e)).join('');
+  [...text]
+    .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .map((e) => (upper ? e.toUpperCase().replace('\\U', '\\u') : e))
+    .join('');
 
 describe('Secrets.mask', () => {
   const mask = (text: string) => secrets(KEY).mask(text);
@@ -202,10 +205,10 @@ describe('MaskedStream', () => {
     for (const stream of streams) {
       // eslint-disable-next-line @typescript-eslint/unbound-method -- as ora does: applied to its stream below
       const original = stream.write;
-      stream.write = ((chunk: string, ...rest: unknown[]) => {
+      stream.write = (chunk: string, ...rest: unknown[]) => {
         hooked.push(chunk);
         return Reflect.apply(original, stream, [chunk, ...rest]) as boolean;
-      });
+      };
     }
     masked.stream.write(`key ${KEY}\n`);
     await new Promise((resolve) => setImmediate(resolve));

@@ -125,7 +125,7 @@ describe('the reply cache on a shared machine (item 7)', () => {
     return { cache: new ReplyCache(root, 'default', (line) => notes.push(line)), notes };
   }
 
-  it('uses an entry in a cache of the user\'s own', () => {
+  it("uses an entry in a cache of the user's own", () => {
     const { cache, notes } = cacheWithNotes(temp());
     plant(cache);
     expect(cache.read(url)?.raw).toBe('{"forged":true}');

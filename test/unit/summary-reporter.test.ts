@@ -16,12 +16,10 @@ const REPORTER = join(ROOT, 'test', 'summary-reporter.ts');
 const FILES: Record<string, string> = {
   'passing.test.js': "it('one', () => {});\nit('two', () => {});\nit.skip('not now', () => {});\n",
   'failing-test.test.js': "it('passes', () => {});\nit('fails', () => { throw new Error('boom'); });\n",
-  'suite-before-all.test.js':
-    "describe('a suite', () => {\n  beforeAll(() => { throw new Error('beforeAll fails'); });\n  it('a', () => {});\n  it('b', () => {});\n});\n",
+  'suite-before-all.test.js': "describe('a suite', () => {\n  beforeAll(() => { throw new Error('beforeAll fails'); });\n  it('a', () => {});\n  it('b', () => {});\n});\n",
   'file-before-all.test.js': "beforeAll(() => { throw new Error('beforeAll fails'); });\nit('c', () => {});\n",
   'import-error.test.js': "import './no-such-module.js';\nit('never collected', () => {});\n",
-  'unhandled.test.js':
-    "it('leaves a rejection behind', async () => {\n  Promise.reject(new Error('nobody waits for me'));\n  await new Promise((resolve) => setTimeout(resolve, 50));\n});\n",
+  'unhandled.test.js': "it('leaves a rejection behind', async () => {\n  Promise.reject(new Error('nobody waits for me'));\n  await new Promise((resolve) => setTimeout(resolve, 50));\n});\n",
 };
 
 let dir: string;
@@ -29,10 +27,7 @@ let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'svc-summary-reporter-'));
   for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
-  writeFileSync(
-    join(dir, 'vitest.config.mjs'),
-    `export default { test: { globals: true, cache: false, include: ['*.test.js'], reporters: [${JSON.stringify(REPORTER)}] } };\n`,
-  );
+  writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { globals: true, cache: false, include: ['*.test.js'], reporters: [${JSON.stringify(REPORTER)}] } };\n`);
 });
 
 afterAll(() => {
@@ -49,7 +44,16 @@ function vitest(files: string[]): Promise<{ summary: string | undefined; code: n
     child.stdout.setEncoding('utf8').on('data', (d) => (output += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (output += d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ summary: output.split('\n').filter((line) => line.startsWith('Tests: ')).at(-1), code, output }));
+    child.on('close', (code) =>
+      resolve({
+        summary: output
+          .split('\n')
+          .filter((line) => line.startsWith('Tests: '))
+          .at(-1),
+        code,
+        output,
+      }),
+    );
   });
 }
 

@@ -45,7 +45,11 @@ function expectAllFit(text: string, columns: number): void {
 /** Every value appears whole on one line of the screen. */
 function expectWhole(text: string, values: readonly string[]): void {
   const lines = screen(text);
-  for (const value of values) expect(lines.some((line) => line.includes(value)), `${value} whole on one line`).toBe(true);
+  for (const value of values)
+    expect(
+      lines.some((line) => line.includes(value)),
+      `${value} whole on one line`,
+    ).toBe(true);
 }
 
 // ---- a designed table -----------------------------------------------------------------------
@@ -237,7 +241,14 @@ describe('a table on a terminal', () => {
       { id: 'rpt_1', name: '日本語の名前がとても長い会社の名前です' },
       { id: 'rpt_2', name: '한국어 회사 이름 주식회사' },
     ];
-    const view: ListView<(typeof rows)[number]> = { kind: 'list', rows, columns: [{ key: 'id', header: 'ID', value: (r) => r.id, keep: true }, { key: 'name', header: 'NAME', value: (r) => r.name, flex: true }] };
+    const view: ListView<(typeof rows)[number]> = {
+      kind: 'list',
+      rows,
+      columns: [
+        { key: 'id', header: 'ID', value: (r) => r.id, keep: true },
+        { key: 'name', header: 'NAME', value: (r) => r.name, flex: true },
+      ],
+    };
     for (const columns of [80, 40, 30]) {
       const text = terminal(view, columns, colour);
       expectFits(text, columns);
@@ -249,11 +260,7 @@ describe('a table on a terminal', () => {
     const footer = 'Source: a long attribution sentence that is wider than any narrow terminal could show';
     const view: SectionsView = { kind: 'sections', title: 'Recurring streams', parts: [{ heading: 'Streams', view: list({ footer: [footer] }) }] };
     expect(pipe(view, 30)).toBe(pipe(view, 300));
-    expect(pipe(view, 30).split('\n')).toEqual([
-      'ID\tCOUNTERPARTY\tCATEGORY\tAVERAGE AMOUNT\tNOTE',
-      ...STREAMS.map((s) => [s.id, s.counterparty, s.category, s.amount, s.note].join('\t')),
-      '',
-    ]);
+    expect(pipe(view, 30).split('\n')).toEqual(['ID\tCOUNTERPARTY\tCATEGORY\tAVERAGE AMOUNT\tNOTE', ...STREAMS.map((s) => [s.id, s.counterparty, s.category, s.amount, s.note].join('\t')), '']);
     expect(pipeRemarks(view)).toEqual([footer]);
   });
 });
@@ -291,28 +298,40 @@ describe('time linear in the cells and the words', () => {
     }
   }
 
-  it('boxes 1,000 rows of two 1,000-column texts at 80 columns', async () => {
-    const text = await renderApart({ rows: 1000, textLength: 1000, headerWords: 1, width: 80 });
-    expect(text, 'rendered before the deadline').toBeDefined();
-    expect(text).toMatch(BOX);
-    expectAllFit(text!, 80);
-    expectWhole(text!, ['txn_000000', 'txn_000999']);
-  }, 2 * DEADLINE_MS);
+  it(
+    'boxes 1,000 rows of two 1,000-column texts at 80 columns',
+    async () => {
+      const text = await renderApart({ rows: 1000, textLength: 1000, headerWords: 1, width: 80 });
+      expect(text, 'rendered before the deadline').toBeDefined();
+      expect(text).toMatch(BOX);
+      expectAllFit(text!, 80);
+      expectWhole(text!, ['txn_000000', 'txn_000999']);
+    },
+    2 * DEADLINE_MS,
+  );
 
-  it('shows the same rows as cards at 40 columns', async () => {
-    const text = await renderApart({ rows: 1000, textLength: 1000, headerWords: 1, width: 40 });
-    expect(text, 'rendered before the deadline').toBeDefined();
-    expect(text).not.toMatch(BOX);
-    expectAllFit(text!, 40);
-    expectWhole(text!, ['txn_000000', 'txn_000999']);
-  }, 2 * DEADLINE_MS);
+  it(
+    'shows the same rows as cards at 40 columns',
+    async () => {
+      const text = await renderApart({ rows: 1000, textLength: 1000, headerWords: 1, width: 40 });
+      expect(text, 'rendered before the deadline').toBeDefined();
+      expect(text).not.toMatch(BOX);
+      expectAllFit(text!, 40);
+      expectWhole(text!, ['txn_000000', 'txn_000999']);
+    },
+    2 * DEADLINE_MS,
+  );
 
-  it('wraps a header of 20,000 words to fit', async () => {
-    const text = await renderApart({ rows: 20, textLength: 100, headerWords: 20_000, width: 80 });
-    expect(text, 'rendered before the deadline').toBeDefined();
-    expect(text).toMatch(BOX);
-    expectAllFit(text!, 80);
-  }, 2 * DEADLINE_MS);
+  it(
+    'wraps a header of 20,000 words to fit',
+    async () => {
+      const text = await renderApart({ rows: 20, textLength: 100, headerWords: 20_000, width: 80 });
+      expect(text, 'rendered before the deadline').toBeDefined();
+      expect(text).toMatch(BOX);
+      expectAllFit(text!, 80);
+    },
+    2 * DEADLINE_MS,
+  );
 });
 
 describe('a field list on a terminal', () => {

@@ -60,13 +60,20 @@ describe('formatTimestamp: the local zone, its offset named', () => {
 
   it('never says "Invalid Date" or NaN, whatever the text', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constantFrom('0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2024-02-29T12:00:00Z')), (text) => {
-        const shown = formatTimestamp(text, { zone: KATHMANDU, now: NOW }, 'always');
-        expect(shown).not.toMatch(/Invalid|NaN|undefined/);
-        if (parseTimestamp(text) === undefined) expect(shown).toBe(text);
-        // (Before 1920 Kathmandu kept its local mean time, +0541.)
-        else expect(shown).toMatch(/^\d{4,5}-\d{2}-\d{2} \d{2}:\d{2} (\+05(45|30|41)) \(/);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.constantFrom('0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '2024-02-29T12:00:00Z'),
+        ),
+        (text) => {
+          const shown = formatTimestamp(text, { zone: KATHMANDU, now: NOW }, 'always');
+          expect(shown).not.toMatch(/Invalid|NaN|undefined/);
+          if (parseTimestamp(text) === undefined) expect(shown).toBe(text);
+          // (Before 1920 Kathmandu kept its local mean time, +0541.)
+          else expect(shown).toMatch(/^\d{4,5}-\d{2}-\d{2} \d{2}:\d{2} (\+05(45|30|41)) \(/);
+        },
+      ),
     );
   });
 
@@ -154,13 +161,7 @@ describe('tables show times for people, in the zone of the run', () => {
 
   it('a terminal: the local time and how far off', async () => {
     const out = renderTable(view, { terminal: true, width: 80, paint: await createPaint(false), time: { now: NOW, zone: KATHMANDU } });
-    expect(out.split('\n')).toEqual([
-      'created_at  2026-05-22 12:45 +0545 (3 h ago)',
-      'expires_at  2026-06-01 05:45 +0545 (in 10 days)',
-      'period      2026-05',
-      'note        2026-13-01T00:00:00Z',
-      '',
-    ]);
+    expect(out.split('\n')).toEqual(['created_at  2026-05-22 12:45 +0545 (3 h ago)', 'expires_at  2026-06-01 05:45 +0545 (in 10 days)', 'period      2026-05', 'note        2026-13-01T00:00:00Z', '']);
     // The date, time and zone are glued only while the table is fitted: the terminal gets spaces.
     expect(out).not.toContain('\u00a0');
   });

@@ -46,16 +46,22 @@ const copyables = fc.oneof(ids, keys, enumNames, urls, dates, hashes);
 const plainWords = fc.stringMatching(/^[A-Za-z]{1,40}$/);
 
 /** Free text: plain words with values to copy among them; the values, to look for. */
-const freeText = fc.array(fc.oneof({ arbitrary: copyables.map((v) => ({ v, whole: true })), weight: 1 }, { arbitrary: plainWords.map((v) => ({ v, whole: false })), weight: 3 }), { minLength: 1, maxLength: 12 }).map((words) => ({
-  text: words.map((w) => w.v).join(' '),
-  whole: words.filter((w) => w.whole).map((w) => w.v),
-}));
+const freeText = fc
+  .array(fc.oneof({ arbitrary: copyables.map((v) => ({ v, whole: true })), weight: 1 }, { arbitrary: plainWords.map((v) => ({ v, whole: false })), weight: 3 }), { minLength: 1, maxLength: 12 })
+  .map((words) => ({
+    text: words.map((w) => w.v).join(' '),
+    whole: words.filter((w) => w.whole).map((w) => w.v),
+  }));
 
 const widths = fc.integer({ min: 20, max: 200 });
 
 /** Each value shows whole on one line of the screen. */
 function expectWhole(lines: readonly string[], values: readonly string[]): void {
-  for (const value of values) expect(lines.some((line) => line.includes(value)), `${value} whole on one line of:\n${lines.join('\n')}`).toBe(true);
+  for (const value of values)
+    expect(
+      lines.some((line) => line.includes(value)),
+      `${value} whole on one line of:\n${lines.join('\n')}`,
+    ).toBe(true);
 }
 
 /** A line wider than the terminal holds one value to copy and nothing else (a box's edges aside). */
@@ -192,7 +198,10 @@ describe('field lists', () => {
   const fields = fc.array(
     fc.record({
       label: fc.stringMatching(/^[A-Za-z][a-z_.]{0,44}$/),
-      value: fc.oneof(copyables.map((v) => ({ text: v, whole: [v], declared: true })), freeText.map((t) => ({ text: t.text, whole: t.whole, declared: false }))),
+      value: fc.oneof(
+        copyables.map((v) => ({ text: v, whole: [v], declared: true })),
+        freeText.map((t) => ({ text: t.text, whole: t.whole, declared: false })),
+      ),
     }),
     { minLength: 1, maxLength: 6 },
   );

@@ -89,7 +89,8 @@ describe('listItemTexts: the records of a view that holds lists', () => {
   });
 
   it('finds lists inside objects, named by their path, with the values of each object that holds them (an empty list says nothing)', () => {
-    const raw = '{"scopes":["identity","income"],"data":{"identity":{"account_holder":"RAM"},"income":{"salary_amount":72000.00,"monthly_credits":[{"month":"2026-03","total_credits":85000}],"income_transactions":[]}}}';
+    const raw =
+      '{"scopes":["identity","income"],"data":{"identity":{"account_holder":"RAM"},"income":{"salary_amount":72000.00,"monthly_credits":[{"month":"2026-03","total_credits":85000}],"income_transactions":[]}}}';
     expect(listItemTexts(raw)).toEqual(['{"list":"data.income.monthly_credits","scopes":["identity","income"],"data.income.salary_amount":72000.00,"month":"2026-03","total_credits":85000}']);
   });
 

@@ -22,7 +22,13 @@ const delivery: Delivery = {
 const forever = new AbortController().signal;
 /** The outcome of a forward, or 'still running' once `ms` have passed. */
 function settled<T>(promise: Promise<T>, ms = 8000): Promise<{ value: T } | { error: unknown } | 'still running'> {
-  return Promise.race([promise.then((value) => ({ value }), (error: unknown) => ({ error })), after(ms, 'still running' as const)]);
+  return Promise.race([
+    promise.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    ),
+    after(ms, 'still running' as const),
+  ]);
 }
 
 describe('forwardDelivery', () => {
@@ -64,7 +70,7 @@ describe('forwardDelivery', () => {
     try {
       const outcome = await settled(forwardDelivery(target.url, delivery, { timeoutMs: 300, signal: forever }));
       expect(outcome).toEqual({ error: expect.any(ForwardTimeoutError) });
-      expect(((outcome as { error: Error }).error).message).toBe('no answer within 0.3 s');
+      expect((outcome as { error: Error }).error.message).toBe('no answer within 0.3 s');
     } finally {
       gc.stop();
     }

@@ -58,7 +58,13 @@ describe('registerWithMock and unregisterFromMock', () => {
   it('without a key, or with one the mock did not make: not registered (401), with its reason', async () => {
     for (const apiKey of [undefined, 'svc_sk_test_0123456789abcdef0123456789abcdef']) {
       const registration = await registerWithMock(mock.url, { url: 'http://127.0.0.1:8788/' }, { ...OPTIONS, apiKey });
-      expect(registration).toEqual({ kind: 'not-registered', status: 401, fromMock: true, code: 'INVALID_API_KEY', message: expect.stringMatching(/^The \/_mock\/ endpoints answer only requests with one of this mock's keys/) });
+      expect(registration).toEqual({
+        kind: 'not-registered',
+        status: 401,
+        fromMock: true,
+        code: 'INVALID_API_KEY',
+        message: expect.stringMatching(/^The \/_mock\/ endpoints answer only requests with one of this mock's keys/),
+      });
     }
     expect(await mockAdminJson(mock, '/_mock/webhooks/endpoints')).toEqual([]);
   });
@@ -80,7 +86,13 @@ describe('registerWithMock and unregisterFromMock', () => {
   });
 
   it('a server that is not the mock: not registered (404); its DELETE 404 counts as done', async () => {
-    expect(await registerWithMock(otherUrl, { url: 'http://127.0.0.1:8788/' }, OPTIONS)).toEqual({ kind: 'not-registered', status: 404, fromMock: false, code: 'NOT_FOUND', message: 'No such route.' });
+    expect(await registerWithMock(otherUrl, { url: 'http://127.0.0.1:8788/' }, OPTIONS)).toEqual({
+      kind: 'not-registered',
+      status: 404,
+      fromMock: false,
+      code: 'NOT_FOUND',
+      message: 'No such route.',
+    });
     expect(seen.at(-1)).toEqual({ method: 'POST', url: '/_mock/webhooks/endpoints', userAgent: 'svc/test', authorization: `Bearer ${OPTIONS.apiKey}` });
     expect(await unregisterFromMock(otherUrl, 'we_gone', OPTIONS)).toBeUndefined();
   });

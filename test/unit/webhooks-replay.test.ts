@@ -110,7 +110,12 @@ describe('svc webhooks listen', () => {
 
     const result = await run;
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line).report_id)).toEqual(['rpt_0123456789abcdef', 'rpt_fedcba9876543210']);
+    expect(
+      result.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).report_id),
+    ).toEqual(['rpt_0123456789abcdef', 'rpt_fedcba9876543210']);
     expect(result.stderr.match(/^warning: refused a delivery \(POST \/hooks\): a replay: .*$/gm)).toHaveLength(1);
   });
 });

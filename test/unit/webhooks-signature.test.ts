@@ -21,7 +21,9 @@ describe('signing', () => {
 
   it('signs bytes as given (a body that is not UTF-8 text too)', () => {
     const bytes = Buffer.from([0xff, 0x00, 0x7b, 0x0a]);
-    const expected = createHmac('sha256', SECRET).update(Buffer.concat([Buffer.from(`${T}.`), bytes])).digest('hex');
+    const expected = createHmac('sha256', SECRET)
+      .update(Buffer.concat([Buffer.from(`${T}.`), bytes]))
+      .digest('hex');
     expect(computeSignature(SECRET, T, bytes)).toBe(expected);
   });
 

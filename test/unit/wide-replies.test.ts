@@ -84,7 +84,13 @@ describe('tables made a piece at a time', () => {
     const target: RenderTarget = { terminal: true, width: 80, paint: await createPaint(false) };
     const widths = [Math.max(2, ...rows.map((r) => r.id.length)), Math.max(6, ...rows.map((r) => String(r.amount).length)), 7];
     const columns = widths.map((width, i) => ({ width, align: i === 1 ? ('right' as const) : ('left' as const) }));
-    const whole = [...drawBox(columns, [['ID'], ['AMOUNT'], ['NOTE']], rows.map((r) => [[r.id], [String(r.amount)], r.note ? [r.note] : []]))].join('');
+    const whole = [
+      ...drawBox(
+        columns,
+        [['ID'], ['AMOUNT'], ['NOTE']],
+        rows.map((r) => [[r.id], [String(r.amount)], r.note ? [r.note] : []]),
+      ),
+    ].join('');
     expect([...tablePieces(view, target)].length).toBeGreaterThan(3);
     expect(renderTable(view, target)).toBe(whole);
   });
@@ -94,9 +100,7 @@ describe('CSV and NDJSON made a piece at a time', () => {
   it(`refuses records with more than ${MAX_CSV_COLUMNS} fields between them (exit 10) before its first piece`, () => {
     const pieces = csvPieces(wide(MAX_CSV_COLUMNS - 1));
     expect(() => pieces.next()).toThrow(UnexpectedReplyError);
-    expect(() => csvPieces(wide(MAX_CSV_COLUMNS)).next()).toThrow(
-      'the records have more than 1,000 different fields, the most columns a CSV file is given; -o ndjson writes each record whole',
-    );
+    expect(() => csvPieces(wide(MAX_CSV_COLUMNS)).next()).toThrow('the records have more than 1,000 different fields, the most columns a CSV file is given; -o ndjson writes each record whole');
   });
 
   it(`writes ${MAX_CSV_COLUMNS} columns`, () => {

@@ -25,7 +25,7 @@ export function registerApi(program: Command, app: App): void {
         "svc api merchants/resolve -F 'terminals[]=2220000123456789' -F 'names[]=Bhat-Bhateni'",
         'svc api -X POST consents/cns_0123456789abcdef/revoke',
         'svc api GET statements -f status=issued',
-        "echo '{\"scopes\":[\"identity\"],\"redirect_uri\":\"https://app.example.com/done\"}' | svc api connect/request --input -",
+        'echo \'{"scopes":["identity"],"redirect_uri":"https://app.example.com/done"}\' | svc api connect/request --input -',
       ) +
         '\n\nThe method is GET, or POST when -f, -F or --input give a body; -X picks another. `svc api METHOD PATH`\n' +
         'works too. Fields (-f, -F) are the JSON body, or the query string of a GET. `key[]=v` adds to an array and\n' +

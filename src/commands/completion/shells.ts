@@ -19,7 +19,7 @@ export const INSTALL: Readonly<Record<Shell, readonly string[]>> = {
   zsh: [
     '# a folder of your fpath, before compinit runs in ~/.zshrc:',
     'mkdir -p ~/.zfunc && svc completion zsh > ~/.zfunc/_svc',
-    "# then in ~/.zshrc: fpath=(~/.zfunc $fpath); autoload -Uz compinit; compinit",
+    '# then in ~/.zshrc: fpath=(~/.zfunc $fpath); autoload -Uz compinit; compinit',
     '# or, after compinit in ~/.zshrc:',
     'source <(svc completion zsh)',
   ],

@@ -14,9 +14,7 @@ export async function deleteProfile(ctx: Context, profile: string, options: { fo
   if (isActive && !options.force) {
     const others = Object.keys(doc.profiles).filter((name) => name !== profile);
     throw new UsageError(`profile "${profile}" is the active one; nothing was deleted`, [
-      others.length
-        ? `Switch first with \`svc config use ${others[0]}\`, or pass --force to delete it anyway.`
-        : 'It is the only profile: pass --force to delete it anyway.',
+      others.length ? `Switch first with \`svc config use ${others[0]}\`, or pass --force to delete it anyway.` : 'It is the only profile: pass --force to delete it anyway.',
     ]);
   }
   let key: string | undefined;

@@ -11,7 +11,7 @@ export function registerConfig(program: Command, app: App): void {
   config
     .command('list')
     .description('list the profiles, their base URLs and keys (masked)')
-    .addHelpText('after', examples('svc config list', 'svc config list --json | jq -r \'.profiles | keys[]\''))
+    .addHelpText('after', examples('svc config list', "svc config list --json | jq -r '.profiles | keys[]'"))
     .action(app.action(async () => (await import('./list.js')).listProfiles));
   config
     .command('get')

@@ -25,19 +25,22 @@ export async function listProfiles(ctx: Context): Promise<void> {
     current_profile: doc.current_profile ?? null,
     profiles: Object.fromEntries(rows.map((r) => [r.name, { base_url: r.base_url, api_key: r.api_key }])),
   };
-  await ctx.present({ raw: JSON.stringify(body), body }, {
-    what: 'config list',
-    records: () => rows,
-    view: () => ({
-      kind: 'list',
-      rows: printableDeep(rows),
-      empty: `No profiles yet. Create one with \`svc login\`. (Config file: ${store.file})`,
-      columns: [
-        { key: 'active', header: ' ', value: (r: ProfileRow) => r.active, display: (r: ProfileRow, paint) => (r.active ? paint.good('*') : '') },
-        { key: 'name', header: 'PROFILE', value: (r: ProfileRow) => r.name },
-        { key: 'base_url', header: 'BASE URL', value: (r: ProfileRow) => r.base_url },
-        { key: 'api_key', header: 'API KEY', value: (r: ProfileRow) => r.api_key },
-      ],
-    }),
-  });
+  await ctx.present(
+    { raw: JSON.stringify(body), body },
+    {
+      what: 'config list',
+      records: () => rows,
+      view: () => ({
+        kind: 'list',
+        rows: printableDeep(rows),
+        empty: `No profiles yet. Create one with \`svc login\`. (Config file: ${store.file})`,
+        columns: [
+          { key: 'active', header: ' ', value: (r: ProfileRow) => r.active, display: (r: ProfileRow, paint) => (r.active ? paint.good('*') : '') },
+          { key: 'name', header: 'PROFILE', value: (r: ProfileRow) => r.name },
+          { key: 'base_url', header: 'BASE URL', value: (r: ProfileRow) => r.base_url },
+          { key: 'api_key', header: 'API KEY', value: (r: ProfileRow) => r.api_key },
+        ],
+      }),
+    },
+  );
 }

@@ -8,7 +8,6 @@ import { colorEnabled } from '../../core/io.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 
-
 interface ConnectFlags {
   scopes?: string;
   scope?: string[];

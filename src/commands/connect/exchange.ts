@@ -20,17 +20,22 @@ export async function exchangePublicToken(ctx: Context, publicToken: string): Pr
   const client = await ctx.client();
   const call = target(ENDPOINTS.connectExchange);
   const reply = await client.request({ ...call, json: { public_token: token } });
-  await presentSecretOnce(ctx, reply, { what: call.what, viewRecords: 'flat', view: exchangeView }, {
-    secrets: (body) => [textOf(pick(body, 'access_token'))],
-    notes: (body) => {
-      const given = textOf(pick(body, 'grant_id'));
-      const grant = given ? oneLine(ctx.secrets.mask(given)) : 'GRANT_ID';
-      return [
-        'this access token reads the data the end user granted, with your API key; it is shown this once, so keep it like a key',
-        `Pass it as SVC_ACCESS_TOKEN: SVC_ACCESS_TOKEN=<the access token> svc grants data ${grant}`,
-      ];
+  await presentSecretOnce(
+    ctx,
+    reply,
+    { what: call.what, viewRecords: 'flat', view: exchangeView },
+    {
+      secrets: (body) => [textOf(pick(body, 'access_token'))],
+      notes: (body) => {
+        const given = textOf(pick(body, 'grant_id'));
+        const grant = given ? oneLine(ctx.secrets.mask(given)) : 'GRANT_ID';
+        return [
+          'this access token reads the data the end user granted, with your API key; it is shown this once, so keep it like a key',
+          `Pass it as SVC_ACCESS_TOKEN: SVC_ACCESS_TOKEN=<the access token> svc grants data ${grant}`,
+        ];
+      },
     },
-  });
+  );
 }
 
 /** The grant: its id, scopes and access token, then anything else the reply carries. */

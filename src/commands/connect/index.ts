@@ -18,7 +18,7 @@ export function registerConnect(program: Command, app: App): void {
       examples(
         'svc connect --scopes identity,income --redirect-uri https://app.example.com/connect/done',
         'svc connect --scope identity --redirect-uri http://localhost:3000/callback --open',
-        "svc connect --scopes income --redirect-uri https://app.example.com/done --json | jq -r .connect_url",
+        'svc connect --scopes income --redirect-uri https://app.example.com/done --json | jq -r .connect_url',
       ) + '\n\nAt a terminal, missing scopes and redirect URI are asked for; in scripts they are required (exit 2).',
     )
     .addHelpText('after', requestHelp(ENDPOINTS.connectRequest))
@@ -28,7 +28,7 @@ export function registerConnect(program: Command, app: App): void {
   // still starts a flow; `svc connect exchange TOKEN` is the next step of it.
   connect
     .command('exchange')
-    .description('trade the public token of a finished Connect flow for the grant\'s access token (shown once)')
+    .description("trade the public token of a finished Connect flow for the grant's access token (shown once)")
     .argument('<public-token>', 'the public token the flow handed to your redirect page')
     .addHelpText(
       'after',

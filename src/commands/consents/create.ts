@@ -19,18 +19,23 @@ export async function createConsent(ctx: Context, reportId: string, flags: Conse
   const client = await ctx.client();
   const call = target(ENDPOINTS.createConsent);
   const reply = await client.request({ ...call, json });
-  await presentSecretOnce(ctx, reply, { what: call.what, viewRecords: 'flat', view: createdConsentView }, {
-    secrets: (body) => [textOf(pick(body, 'token')), tokenOfUrl(textOf(pick(body, 'data_url')))],
-    notes: (body) => {
-      // From the reply, for the terminal: one line of printable text.
-      const given = textOf(pick(body, 'id'));
-      const id = given ? oneLine(ctx.secrets.mask(given)) : undefined;
-      return [
-        `this token gives whoever holds it the report's data (${json.scopes.join(', ')}) until it expires or is revoked; it is shown this once, so keep it and share it only with the grantee`,
-        `Revoke it with \`svc consents revoke ${id ?? 'CONSENT_ID'}\`; the grantee reads the data with \`SVC_CONSENT_TOKEN=TOKEN svc consents data ${id ?? 'CONSENT_ID'}\`.`,
-      ];
+  await presentSecretOnce(
+    ctx,
+    reply,
+    { what: call.what, viewRecords: 'flat', view: createdConsentView },
+    {
+      secrets: (body) => [textOf(pick(body, 'token')), tokenOfUrl(textOf(pick(body, 'data_url')))],
+      notes: (body) => {
+        // From the reply, for the terminal: one line of printable text.
+        const given = textOf(pick(body, 'id'));
+        const id = given ? oneLine(ctx.secrets.mask(given)) : undefined;
+        return [
+          `this token gives whoever holds it the report's data (${json.scopes.join(', ')}) until it expires or is revoked; it is shown this once, so keep it and share it only with the grantee`,
+          `Revoke it with \`svc consents revoke ${id ?? 'CONSENT_ID'}\`; the grantee reads the data with \`SVC_CONSENT_TOKEN=TOKEN svc consents data ${id ?? 'CONSENT_ID'}\`.`,
+        ];
+      },
     },
-  });
+  );
 }
 
 /** The consent made: id, token, data URL, scopes, expiry, then anything else the reply carries. */

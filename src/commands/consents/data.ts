@@ -50,5 +50,4 @@ async function consentToken(ctx: Context, flags: ConsentDataFlags): Promise<stri
   throw new UsageError('no consent token: set SVC_CONSENT_TOKEN, or pass --token-stdin (or --token, which other users see in the process list)', [
     "Reading a consent's data takes the token its owner shared.",
   ]);
-
 }

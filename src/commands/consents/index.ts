@@ -12,14 +12,7 @@ export function registerConsents(program: Command, app: App): void {
   const consents = program
     .command('consents')
     .description("share a report's data with a third party through a consent token, and revoke it")
-    .addHelpText(
-      'after',
-      examples(
-        `svc consents create ${REPORT} --scopes identity,income --grantee-label "Nabil Bank loan desk"`,
-        'svc consents list',
-        `svc consents revoke ${CONSENT}`,
-      ),
-    );
+    .addHelpText('after', examples(`svc consents create ${REPORT} --scopes identity,income --grantee-label "Nabil Bank loan desk"`, 'svc consents list', `svc consents revoke ${CONSENT}`));
 
   consents
     .command('create')
@@ -58,7 +51,7 @@ export function registerConsents(program: Command, app: App): void {
 
   consents
     .command('data')
-    .description("read the data a consent opens, as its grantee does: the token alone, no API key")
+    .description('read the data a consent opens, as its grantee does: the token alone, no API key')
     .argument('<id>', 'consent id')
     .option('--token <token>', 'the consent token its owner shared (prefer SVC_CONSENT_TOKEN or --token-stdin: a flag is visible to other users)')
     .option('--token-stdin', 'read the consent token from standard input')

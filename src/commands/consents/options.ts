@@ -33,7 +33,10 @@ export function consentBody(reportId: string, flags: ConsentFlags): ConsentBody 
 
 /** `identity,income` → the scopes, each known, each once, in the order given. */
 export function consentScopes(list: string | undefined): ConsentScope[] {
-  const names = (list ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const names = (list ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (names.length === 0) throw new UsageError(`--scopes is empty: name at least one of ${CONSENT_SCOPES.join(', ')}`);
   for (const name of names) {
     if (!(CONSENT_SCOPES as readonly string[]).includes(name)) throw new UsageError(`--scopes takes scopes from ${CONSENT_SCOPES.join(', ')}, not "${name}"`);

@@ -40,7 +40,12 @@ export async function fetchDataset(ctx: Context, request: DatasetRequest, cache:
   if (slot) {
     const entry = { url: slot.url, fetched_at: fetchedAt.toISOString(), as_of: asOf(reply.body), raw: reply.raw };
     // A reply holding the key in use, in any form, is never written to disk.
-    storeReply(slot.store, entry, (text) => ctx.secrets.mask(text) !== text, (message) => ctx.warn(message));
+    storeReply(
+      slot.store,
+      entry,
+      (text) => ctx.secrets.mask(text) !== text,
+      (message) => ctx.warn(message),
+    );
   }
   return { reply };
 }

@@ -6,7 +6,6 @@ import type { App } from '../../app/app.js';
 import { collect, examples, requestHelp } from '../args.js';
 import { familiesHelp } from './families.js';
 
-
 // Flags several verbs share, added to a command with its types kept (the verb's handler is checked against them).
 function withParam<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
   return command.option('--param <name=value>', 'add or override a query parameter (repeatable)', collect);
@@ -34,13 +33,16 @@ export function registerData(program: Command, app: App): void {
     .description("read the central bank's public datasets: balance sheet, credit, rates, prices, trade …")
     .addHelpText('after', familiesHelp() + '\n' + examples('svc data latest balance-sheet', 'svc data series cpi PCPI_IX --from 2024-01 --chart', 'svc data keys interest-rates'));
 
-  withFamily(
-    data
-      .command('latest')
-      .description("show every line item of a family's latest month, by section")
-      .argument('<family>', 'dataset family (see `svc data --help`)'),
-  )
-    .addHelpText('after', examples('svc data latest balance-sheet', 'svc data latest bank-pnl --bank NABIL', 'svc data latest macro -o csv > macro.csv', "svc data latest cpi --json | jq '.data.indicators[] | {indicator, value}'") + CACHE_HELP)
+  withFamily(data.command('latest').description("show every line item of a family's latest month, by section").argument('<family>', 'dataset family (see `svc data --help`)'))
+    .addHelpText(
+      'after',
+      examples(
+        'svc data latest balance-sheet',
+        'svc data latest bank-pnl --bank NABIL',
+        'svc data latest macro -o csv > macro.csv',
+        "svc data latest cpi --json | jq '.data.indicators[] | {indicator, value}'",
+      ) + CACHE_HELP,
+    )
     .addHelpText('after', requestHelp(ENDPOINTS.dataLatest))
     .action(app.action(async () => (await import('./latest.js')).showLatest));
 
@@ -78,12 +80,7 @@ export function registerData(program: Command, app: App): void {
     .addHelpText('after', requestHelp(ENDPOINTS.dataSnapshot))
     .action(app.action(async () => (await import('./snapshot.js')).showSnapshot));
 
-  withFamily(
-    data
-      .command('keys')
-      .description('list the series selectors of a family, with labels and units')
-      .argument('<family>', 'dataset family (see `svc data --help`)'),
-  )
+  withFamily(data.command('keys').description('list the series selectors of a family, with labels and units').argument('<family>', 'dataset family (see `svc data --help`)'))
     .addHelpText('after', examples('svc data keys credit', 'svc data keys interest-rates -o ndjson | jq -r .metric') + CACHE_HELP)
     .addHelpText('after', requestHelp(ENDPOINTS.dataLatest))
     .action(app.action(async () => (await import('./keys.js')).listKeys));

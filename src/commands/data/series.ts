@@ -49,24 +49,16 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
 }
 
 function missingSelector(family: DataFamily): UsageError {
-  return new UsageError(`missing argument SELECTOR: the ${family.selector} of one ${family.name} series (e.g. ${family.example})`, [
-    `List them with \`svc data keys ${family.name}\`.`,
-  ]);
+  return new UsageError(`missing argument SELECTOR: the ${family.selector} of one ${family.name} series (e.g. ${family.example})`, [`List them with \`svc data keys ${family.name}\`.`]);
 }
 
 async function drawChart(ctx: Context, reply: Reply, what: string, series: SeriesList, selectorName: string): Promise<void> {
-  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([
-    import('../../core/output/chart.js'),
-    import('../../core/output/paint.js'),
-    import('../../core/output/render.js'),
-  ]);
+  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js'), import('../../core/output/render.js')]);
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(await ctx.forPeople(series), selectorName);
   const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }]));
   const attribution = attributionLines(await ctx.forPeople(reply.body), new ReplyReading(what));
-  const body = points.length
-    ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim })
-    : 'No data to draw.';
+  const body = points.length ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim }) : 'No data to draw.';
   // On a terminal the attribution is the chart's footer, wrapped between words as under a table;
   // in a pipe, stdout keeps to the chart and the attribution is a line on stderr.
   const footer = ctx.io.stdoutIsTTY ? textLines(attribution, { terminal: true, width: ctx.io.columns }, paint.dim) : '';

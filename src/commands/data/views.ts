@@ -119,7 +119,11 @@ export function lineItemsView(body: unknown, reading: ReplyReading, selectorName
     ...(rows.some((r) => r.section) && { section: { key: 'section', header: 'SECTION', value: (i: LineItem) => i.section ?? '' } }),
     empty: `No line items${title ? ` for ${title}` : ''}.`,
   };
-  return listWithRest(withExtraColumns(table, (i) => i.rest), leftovers(body, list.path, ['month', 'bank']), { title, footer });
+  return listWithRest(
+    withExtraColumns(table, (i) => i.rest),
+    leftovers(body, list.path, ['month', 'bank']),
+    { title, footer },
+  );
 }
 
 /** The selectors of a family: the line items of its `latest`, with labels and units. */
@@ -190,7 +194,11 @@ export function seriesView(body: unknown, reading: ReplyReading, selectorName: s
     empty: `No data${rangeText(range)}.`,
   };
   const shown = ['label', 'line_item', 'name', 'title', 'unit', selectorName, 'key', 'indicator', 'metric', 'code'];
-  return listWithRest(withExtraColumns(table, (p) => p.rest), leftovers(body, series.path, shown), { title: seriesTitle(facts), footer });
+  return listWithRest(
+    withExtraColumns(table, (p) => p.rest),
+    leftovers(body, series.path, shown),
+    { title: seriesTitle(facts), footer },
+  );
 }
 
 function rangeText(range: { from?: string; to?: string }): string {

@@ -10,5 +10,9 @@ export async function recordDecision(ctx: Context, flags: RecordFlags): Promise<
   const client = await ctx.client();
   const call = target(ENDPOINTS.recordDecision);
   const reply = await client.request({ ...call, json });
-  await ctx.present(reply, { what: call.what, viewRecords: 'flat', view: (body) => firstFieldsView(body, FIRST, { empty: `Decision recorded for ${json.client_reference_id}.`, money: moneyOf(body) }) });
+  await ctx.present(reply, {
+    what: call.what,
+    viewRecords: 'flat',
+    view: (body) => firstFieldsView(body, FIRST, { empty: `Decision recorded for ${json.client_reference_id}.`, money: moneyOf(body) }),
+  });
 }

@@ -123,13 +123,17 @@ function fromCsv(text: string, source: string): EnrichTransaction[] {
       const value = index === undefined ? undefined : record[index];
       return value === undefined || value === '' ? undefined : value;
     };
-    return checked(where, {}, {
-      date: cell('date'),
-      description: cell('description'),
-      credit: csvNumber(where, 'credit', cell('credit')),
-      debit: csvNumber(where, 'debit', cell('debit')),
-      balance: csvNumber(where, 'balance', cell('balance')),
-    });
+    return checked(
+      where,
+      {},
+      {
+        date: cell('date'),
+        description: cell('description'),
+        credit: csvNumber(where, 'credit', cell('credit')),
+        debit: csvNumber(where, 'debit', cell('debit')),
+        balance: csvNumber(where, 'balance', cell('balance')),
+      },
+    );
   });
 }
 
@@ -145,9 +149,7 @@ function csvColumns(header: readonly string[], source: string): Partial<Record<(
   if (columns.credit === undefined && columns.debit === undefined) missing.push('"credit" or "debit"');
   if (missing.length === 0) return columns;
   const has = header.map((name) => JSON.stringify(cut(oneLine(name)))).join(', ');
-  throw new UsageError(`the header row of ${source} has no column ${missing.join(', ')} (it has ${has})`, [
-    `The first line names the columns: ${CSV_COLUMNS.join(',')}.`,
-  ]);
+  throw new UsageError(`the header row of ${source} has no column ${missing.join(', ')} (it has ${has})`, [`The first line names the columns: ${CSV_COLUMNS.join(',')}.`]);
 }
 
 /** Amounts in CSV are plain numbers: `1250`, `1250.50`, `-300` (a balance may be negative). */
@@ -199,9 +201,7 @@ function checked(where: string, rest: Record<string, unknown>, f: Fields): Enric
 function checkCount(count: number, source: string): void {
   if (count === 0) throw new UsageError(`${source} holds no transactions (give 1 to ${MAX_TRANSACTIONS})`);
   if (count > MAX_TRANSACTIONS) {
-    throw new UsageError(`${source} holds ${count} transactions; enrich takes at most ${MAX_TRANSACTIONS} per call`, [
-      'Split the file: each call costs one billing unit.',
-    ]);
+    throw new UsageError(`${source} holds ${count} transactions; enrich takes at most ${MAX_TRANSACTIONS} per call`, ['Split the file: each call costs one billing unit.']);
   }
 }
 

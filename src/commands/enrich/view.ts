@@ -52,10 +52,14 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
   const count = numberOf(pick(body, 'count')) ?? rows.length;
   const list: ListView<Row> = { kind: 'list', rows, columns, empty: 'The reply holds no transactions.' };
   const money = moneyOf(body);
-  return withRest(withExtraColumns(list, (r) => r.rest, money), otherFields(body, ['transactions', 'count']), {
-    heading: `Transactions (${count})`,
-    money,
-  });
+  return withRest(
+    withExtraColumns(list, (r) => r.rest, money),
+    otherFields(body, ['transactions', 'count']),
+    {
+      heading: `Transactions (${count})`,
+      money,
+    },
+  );
 }
 
 /** A value that writes a number, as received; anything else absent (a blank cell). */

@@ -16,7 +16,7 @@ export function registerGrants(program: Command, app: App): void {
     .command('data')
     .description('read the data of a Connect grant, one section per scope')
     .argument('<grant-id>', 'grant id, from `svc connect exchange`')
-    .option('--access-token <token>', 'the grant\'s access token (prefer SVC_ACCESS_TOKEN: a flag is visible to other users)')
+    .option('--access-token <token>', "the grant's access token (prefer SVC_ACCESS_TOKEN: a flag is visible to other users)")
     .addHelpText(
       'after',
       examples(`svc grants data ${GRANT}`, `svc grants data ${GRANT} --access-token "$ACCESS_TOKEN" --json | jq .data.identity`) +

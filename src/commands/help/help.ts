@@ -33,10 +33,7 @@ export async function showHelp(ctx: Context, program: CommandUnknownOpts, topicN
 function unknownName(name: string, parent: CommandUnknownOpts, program: CommandUnknownOpts): UsageError {
   const commands = parent.commands.map((c) => c.name());
   if (parent === program) {
-    return new UsageError(`no help topic or command "${name}"`, [
-      ...didYouMean(nearest(name, [...HELP_TOPICS.map((t) => t.name), ...commands])),
-      'Run `svc help` for the commands and topics.',
-    ]);
+    return new UsageError(`no help topic or command "${name}"`, [...didYouMean(nearest(name, [...HELP_TOPICS.map((t) => t.name), ...commands])), 'Run `svc help` for the commands and topics.']);
   }
   return usageErrorFor({ kind: 'unknown-command', name, command: commandPath(parent), near: nearest(name, commands) });
 }

@@ -111,9 +111,18 @@ function formattingTopic(): Block[] {
       kind: 'definitions',
       items: [
         ['table', 'The default. On a terminal: boxed tables with colour. In a pipe: one header line, then one line per row, columns separated by a tab, no colour and no box drawing.'],
-        ['json', 'The reply body exactly as the service sent it (same keys, same values, numbers with all their digits), indented by two spaces. One document per command; nothing else on stdout. --json is the same as -o json.'],
-        ['ndjson', 'One compact JSON object per line, as received (numbers with every digit): one per item of the list a command documents (data, statements, data.results, a report\'s transactions, a dataset\'s line items or series); without one, the items of a top-level list or of a list data, else the reply as one object. A view that holds lists (counterparties, recurring, income, liabilities, score, verify, sandbox scenarios, a consent\'s data) gives one object per item of those lists, its list named in `list`, with the view\'s own values (report id, currency, score …).'],
-        ['csv', "RFC 4180: the same records as ndjson, a header row with the union of their keys, raw values (amounts unformatted, numbers with every digit as received), nested values as compact JSON in their cell; in the CSV of a view (a report, its product views, usage, a consent), nested values go to dotted columns (period.from, counterparties.0.name) and lists of scalars are joined, so no cell holds JSON. Records with more than 1,000 keys between them are refused (exit 10: use -o ndjson). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a ' in front; plain numbers such as -12.5 are left as they are."],
+        [
+          'json',
+          'The reply body exactly as the service sent it (same keys, same values, numbers with all their digits), indented by two spaces. One document per command; nothing else on stdout. --json is the same as -o json.',
+        ],
+        [
+          'ndjson',
+          "One compact JSON object per line, as received (numbers with every digit): one per item of the list a command documents (data, statements, data.results, a report's transactions, a dataset's line items or series); without one, the items of a top-level list or of a list data, else the reply as one object. A view that holds lists (counterparties, recurring, income, liabilities, score, verify, sandbox scenarios, a consent's data) gives one object per item of those lists, its list named in `list`, with the view's own values (report id, currency, score …).",
+        ],
+        [
+          'csv',
+          "RFC 4180: the same records as ndjson, a header row with the union of their keys, raw values (amounts unformatted, numbers with every digit as received), nested values as compact JSON in their cell; in the CSV of a view (a report, its product views, usage, a consent), nested values go to dotted columns (period.from, counterparties.0.name) and lists of scalars are joined, so no cell holds JSON. Records with more than 1,000 keys between them are refused (exit 10: use -o ndjson). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a ' in front; plain numbers such as -12.5 are left as they are.",
+        ],
       ],
     },
     {
@@ -133,16 +142,16 @@ function formattingTopic(): Block[] {
     { kind: 'heading', text: 'Times' },
     {
       kind: 'paragraph',
-      text: 'Tables show the times the service sends in your time zone (TZ, else the system\'s), to the minute, with its offset from UTC: 2026-06-01 05:45 +0545. On a terminal an expiry or a reset also says how far off it is (in 10 days), and a time within a week how long ago it was (3 h ago). --json, ndjson and csv keep the times exactly as the service sent them.',
+      text: "Tables show the times the service sends in your time zone (TZ, else the system's), to the minute, with its offset from UTC: 2026-06-01 05:45 +0545. On a terminal an expiry or a reset also says how far off it is (in 10 days), and a time within a week how long ago it was (3 h ago). --json, ndjson and csv keep the times exactly as the service sent them.",
     },
     { kind: 'heading', text: 'Recipes with jq' },
     {
       kind: 'code',
       lines: [
         "svc reports list --status complete --json | jq -r '.data[].report_id'",
-        "svc match \"$ID\" --name \"$CLAIMED\" --json | jq -e '.result == \"match\"' >/dev/null && echo ok",
-        "svc reports get \"$ID\" -o ndjson | jq -c 'select(.category == \"salary\")'",
-        "svc statements list --json | jq -r '.statements[] | select(.status == \"issued\") | .verify_url'",
+        'svc match "$ID" --name "$CLAIMED" --json | jq -e \'.result == "match"\' >/dev/null && echo ok',
+        'svc reports get "$ID" -o ndjson | jq -c \'select(.category == "salary")\'',
+        'svc statements list --json | jq -r \'.statements[] | select(.status == "issued") | .verify_url\'',
         'svc usage --json | jq .remaining',
         'id=$(svc parse statement.pdf --wait --json | jq -r .report_id)',
         'svc data series cpi PCPI_IX -o csv > cpi.csv',
@@ -175,8 +184,8 @@ function configTopic(program: CommandUnknownOpts): Block[] {
     {
       kind: 'definitions',
       items: [
-        ['API key', '--api-key KEY, else SVC_API_KEY, else the profile\'s api_key.'],
-        ['base URL', '--base-url URL, else SVC_BASE_URL, else the profile\'s base_url. It includes no /v1.'],
+        ['API key', "--api-key KEY, else SVC_API_KEY, else the profile's api_key."],
+        ['base URL', "--base-url URL, else SVC_BASE_URL, else the profile's base_url. It includes no /v1."],
         ['profile', '--profile NAME, else SVC_PROFILE, else the file\'s current_profile, else "default".'],
       ],
     },

@@ -17,7 +17,7 @@ export function registerLogin(program: Command, app: App): void {
         'svc login --profile staging --use',
         'printf %s "$KEY" | svc login --base-url https://api.example.com --with-key',
       ) +
-        '\n\nKeys are created in the service\'s dashboard, which shows each key once. Logging in to another\n' +
+        "\n\nKeys are created in the service's dashboard, which shows each key once. Logging in to another\n" +
         'profile (--profile NAME) leaves the active profile as it is, unless --use is given; `svc config use NAME`\n' +
         'switches later.',
     )

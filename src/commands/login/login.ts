@@ -25,7 +25,7 @@ function validateWith(check: (value: string) => unknown): (value: string) => tru
  * (it writes `{base_url}`) and no dashboard address, so none is suggested: only where keys are made.
  */
 const FIRST_LOGIN = {
-  key: 'API keys are created in the service\'s dashboard, which shows each one once, when it is made.',
+  key: "API keys are created in the service's dashboard, which shows each one once, when it is made.",
   baseUrl: 'Give the address of the service without /v1: https, or http to this machine only.',
 };
 
@@ -60,9 +60,7 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     const origin = ctx.flags.baseUrl ? '' : readEnv(ctx.io.env, 'SVC_BASE_URL') ? ' (from SVC_BASE_URL)' : '';
     apiKey = await (await ctx.prompter()).secret(`API key for ${baseUrl}${origin}`, (value) => (value.trim() ? true : 'The key is empty.'));
   } else {
-    throw new UsageError(`no API key to save, and svc cannot ask for one: ${noPromptReason(ctx.io)}`, [
-      'Pipe it in: printf %s "$SVC_API_KEY" | svc login --with-key',
-    ]);
+    throw new UsageError(`no API key to save, and svc cannot ask for one: ${noPromptReason(ctx.io)}`, ['Pipe it in: printf %s "$SVC_API_KEY" | svc login --with-key']);
   }
   if (/\s/.test(apiKey)) throw new UsageError('the API key must not contain white space');
 

@@ -76,13 +76,16 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
     }
   }
 
-  await ctx.present({ raw: JSON.stringify(identity), body: identity }, {
-    what: 'whoami',
-    view: (body) => {
-      const record = body as Identity;
-      return { kind: 'record', record, fields: ctx.io.stdoutIsTTY ? forPeople(refusedCode) : forScripts() };
+  await ctx.present(
+    { raw: JSON.stringify(identity), body: identity },
+    {
+      what: 'whoami',
+      view: (body) => {
+        const record = body as Identity;
+        return { kind: 'record', record, fields: ctx.io.stdoutIsTTY ? forPeople(refusedCode) : forScripts() };
+      },
     },
-  });
+  );
   if (failure) throw failure;
 }
 
@@ -102,7 +105,12 @@ function forPeople(refusedCode: string): Column<Identity>[] {
       value: (x) => x.base_url ?? 'not set',
       display: (x, paint) => (x.base_url ? `${x.base_url} (${from('base_url', x.sources.base_url, x.profile)})` : paint.warn('not set')),
     },
-    { key: 'key_mode', header: 'Key mode', value: (x) => x.key_mode, display: (x, paint) => (x.key_mode === 'live' ? paint.bad('live') : x.key_mode === 'test' ? paint.good('test') : paint.warn('unknown')) },
+    {
+      key: 'key_mode',
+      header: 'Key mode',
+      value: (x) => x.key_mode,
+      display: (x, paint) => (x.key_mode === 'live' ? paint.bad('live') : x.key_mode === 'test' ? paint.good('test') : paint.warn('unknown')),
+    },
     { key: 'api_key', header: 'API key', value: (x) => x.api_key, display: (x) => `${x.api_key} (${from('api_key', x.sources.api_key, x.profile)})` },
     { key: 'accepted', header: 'Service', value: (x) => x.accepted, display: (x, paint) => verdict(x, paint, refusedCode) },
   ];

@@ -35,16 +35,95 @@ export type Separator = (typeof SEPARATORS)[number];
 /** Words of the usual column names of statements and merchant lists, lower-case. */
 const COLUMN_WORDS = new Set([
   // when
-  'date', 'time', 'day', 'posted', 'posting', 'value', 'txn', 'tran', 'trans', 'transaction', 'tx', 'booking', 'dt',
+  'date',
+  'time',
+  'day',
+  'posted',
+  'posting',
+  'value',
+  'txn',
+  'tran',
+  'trans',
+  'transaction',
+  'tx',
+  'booking',
+  'dt',
   // what
-  'narration', 'narrative', 'description', 'desc', 'details', 'detail', 'particulars', 'particular', 'remarks', 'remark',
-  'memo', 'note', 'notes', 'purpose', 'reference', 'ref', 'cheque', 'chq', 'check', 'instrument', 'mode', 'channel',
+  'narration',
+  'narrative',
+  'description',
+  'desc',
+  'details',
+  'detail',
+  'particulars',
+  'particular',
+  'remarks',
+  'remark',
+  'memo',
+  'note',
+  'notes',
+  'purpose',
+  'reference',
+  'ref',
+  'cheque',
+  'chq',
+  'check',
+  'instrument',
+  'mode',
+  'channel',
   // how much
-  'amount', 'amt', 'debit', 'debits', 'credit', 'credits', 'dr', 'cr', 'withdrawal', 'withdrawals', 'deposit', 'deposits',
-  'balance', 'bal', 'running', 'closing', 'opening', 'currency', 'ccy', 'npr', 'in', 'out',
+  'amount',
+  'amt',
+  'debit',
+  'debits',
+  'credit',
+  'credits',
+  'dr',
+  'cr',
+  'withdrawal',
+  'withdrawals',
+  'deposit',
+  'deposits',
+  'balance',
+  'bal',
+  'running',
+  'closing',
+  'opening',
+  'currency',
+  'ccy',
+  'npr',
+  'in',
+  'out',
   // who and where
-  'merchant', 'name', 'payee', 'payer', 'beneficiary', 'counterparty', 'terminal', 'tid', 'mid', 'mcc', 'category', 'city',
-  'account', 'acct', 'ac', 'a/c', 'type', 'status', 'code', 'id', 'no', 'number', 'num', 'sn', 's.n', 'serial', 'sl', 'of', 'and',
+  'merchant',
+  'name',
+  'payee',
+  'payer',
+  'beneficiary',
+  'counterparty',
+  'terminal',
+  'tid',
+  'mid',
+  'mcc',
+  'category',
+  'city',
+  'account',
+  'acct',
+  'ac',
+  'a/c',
+  'type',
+  'status',
+  'code',
+  'id',
+  'no',
+  'number',
+  'num',
+  'sn',
+  's.n',
+  'serial',
+  'sl',
+  'of',
+  'and',
 ]);
 
 export interface CsvHeader {
@@ -209,7 +288,11 @@ function isColumnName(field: string): boolean {
 
 /** A column name made only of the usual words (`Txn Date`, `Withdrawal Amt (NPR)`, `Cheque No.`). */
 function isUsualColumnName(field: string): boolean {
-  const words = field.toLowerCase().split(/[^\p{L}/.]+/u).map((word) => word.replace(/^[./]+|[./]+$/g, '')).filter(Boolean);
+  const words = field
+    .toLowerCase()
+    .split(/[^\p{L}/.]+/u)
+    .map((word) => word.replace(/^[./]+|[./]+$/g, ''))
+    .filter(Boolean);
   return words.length > 0 && words.every((word) => COLUMN_WORDS.has(word));
 }
 

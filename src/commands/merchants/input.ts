@@ -42,7 +42,9 @@ export class TwiceReadInput {
       copy = await PrivateFile.create('svc-lookups-');
     } catch (error) {
       await opened?.close();
-      throw new UsageError(`cannot keep a copy of ${nameOf(file)} to read it twice: ${whyUnreadable(error)}`, ['Give the lookups as a plain file instead, or set TMPDIR to a folder svc can write in.']);
+      throw new UsageError(`cannot keep a copy of ${nameOf(file)} to read it twice: ${whyUnreadable(error)}`, [
+        'Give the lookups as a plain file instead, or set TMPDIR to a folder svc can write in.',
+      ]);
     }
     // An opened source is closed through its own stream (autoClose), not through this handle.
     return new TwiceReadInput(file, copy, source, opened !== undefined, undefined);

@@ -211,7 +211,7 @@ let outLow = 0;
 function scramble(low: number, high: number): void {
   const a = high ^ mix(low, 0x85ebca6b);
   const b = low ^ mix(a, 0xc2b2ae35);
-  outHigh = (a ^ mix(b, 0x27d4eb2f)) ^ SIGN;
+  outHigh = a ^ mix(b, 0x27d4eb2f) ^ SIGN;
   outLow = b ^ SIGN;
 }
 

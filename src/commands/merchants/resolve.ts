@@ -171,9 +171,7 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
 
 function nothingToResolve(flags: ResolveFlags): UsageError {
   return new UsageError('nothing to resolve: give terminal numbers, --name NAME or --file PATH', [
-    flags.file === undefined
-      ? 'Example: svc merchants resolve --file terminals.txt'
-      : `${nameOf(flags.file)} holds no lookups (blank lines are skipped).`,
+    flags.file === undefined ? 'Example: svc merchants resolve --file terminals.txt' : `${nameOf(flags.file)} holds no lookups (blank lines are skipped).`,
   ]);
 }
 
@@ -192,18 +190,31 @@ export function planOf(lookups: LookupSet, concurrency: number): Plan {
 
 async function printPlan(ctx: Context, plan: Plan): Promise<void> {
   const raw = JSON.stringify({ dry_run: true, ...plan });
-  await ctx.present({ raw, body: JSON.parse(raw) }, {
-    what: 'merchants resolve --dry-run',
-    view: () => ({
-    kind: 'record',
-    title: 'Dry run: nothing was sent.',
-    record: plan,
-    fields: [
-      { key: 'lookups', header: 'Lookups', value: (x: Plan) => x.lookups, display: (x: Plan) => `${formatCount(x.lookups)} (${formatCount(x.terminals)} terminals, ${formatCount(x.names)} names)` },
-      { key: 'duplicates', header: 'Duplicates', value: (x: Plan) => x.duplicates, display: (x: Plan) => `${formatCount(x.duplicates)} (looked up once)` },
-      { key: 'calls', header: 'Calls', value: (x: Plan) => x.calls, display: (x: Plan) => `${formatCount(x.calls)} of at most ${formatCount(LOOKUPS_PER_CALL)} lookups, ${x.concurrency} at a time` },
-      { key: 'units', header: 'Billing units', value: (x: Plan) => x.units, display: (x: Plan) => formatCount(x.units) },
-    ],
-    }),
-  });
+  await ctx.present(
+    { raw, body: JSON.parse(raw) },
+    {
+      what: 'merchants resolve --dry-run',
+      view: () => ({
+        kind: 'record',
+        title: 'Dry run: nothing was sent.',
+        record: plan,
+        fields: [
+          {
+            key: 'lookups',
+            header: 'Lookups',
+            value: (x: Plan) => x.lookups,
+            display: (x: Plan) => `${formatCount(x.lookups)} (${formatCount(x.terminals)} terminals, ${formatCount(x.names)} names)`,
+          },
+          { key: 'duplicates', header: 'Duplicates', value: (x: Plan) => x.duplicates, display: (x: Plan) => `${formatCount(x.duplicates)} (looked up once)` },
+          {
+            key: 'calls',
+            header: 'Calls',
+            value: (x: Plan) => x.calls,
+            display: (x: Plan) => `${formatCount(x.calls)} of at most ${formatCount(LOOKUPS_PER_CALL)} lookups, ${x.concurrency} at a time`,
+          },
+          { key: 'units', header: 'Billing units', value: (x: Plan) => x.units, display: (x: Plan) => formatCount(x.units) },
+        ],
+      }),
+    },
+  );
 }

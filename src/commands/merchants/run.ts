@@ -161,12 +161,7 @@ async function resolveBatch(client: ApiClient, batch: Batch): Promise<{ meta: un
  * Writes the unresolved file; returns what is then to be said of it (on stderr, after the output).
  * A failure to write it anywhere is said at once.
  */
-async function keepUnresolved(
-  ctx: Context,
-  unresolved: AsyncIterable<Lookup>,
-  failedOut: { path: string; replace: boolean },
-  lookupCount: () => number,
-): Promise<(() => void) | undefined> {
+async function keepUnresolved(ctx: Context, unresolved: AsyncIterable<Lookup>, failedOut: { path: string; replace: boolean }, lookupCount: () => number): Promise<(() => void) | undefined> {
   const source = unresolved[Symbol.asyncIterator]();
   let taken = 0;
   // Counted as they are taken; a writer that stops early does not end them, so the rest can be counted.

@@ -22,7 +22,11 @@ const NUMBERED_NAMES = 100;
 
 /** `svc-unresolved-20261122-091503.txt`, in the current directory. */
 export function defaultUnresolvedPath(now: Date): string {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, '').replace(/-|:/g, '').replace('T', '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/-|:/g, '')
+    .replace('T', '-');
   return resolve(`svc-unresolved-${stamp}.txt`);
 }
 

@@ -25,7 +25,12 @@ interface MockFlags {
 
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
-  await keepingState(options.readyFile, 'svc mock', (text) => oneLine(ctx.secrets.mask(text)), (ready) => serveMock(ctx, options, ready));
+  await keepingState(
+    options.readyFile,
+    'svc mock',
+    (text) => oneLine(ctx.secrets.mask(text)),
+    (ready) => serveMock(ctx, options, ready),
+  );
 }
 
 async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | undefined): Promise<void> {
@@ -40,7 +45,11 @@ async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | un
   }
   if (options.fault?.includes('list')) {
     const width = Math.max(...Object.keys(FAULT_DESCRIPTIONS).map((name) => name.length));
-    ctx.out(Object.entries(FAULT_DESCRIPTIONS).map(([name, description]) => `${name.padEnd(width)}  ${description}\n`).join(''));
+    ctx.out(
+      Object.entries(FAULT_DESCRIPTIONS)
+        .map(([name, description]) => `${name.padEnd(width)}  ${description}\n`)
+        .join(''),
+    );
     return;
   }
   const unknown = options.fault?.find((name) => !isFaultName(name));

@@ -44,10 +44,7 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
   const document = await readStatement(file);
   const client = await ctx.client();
   const background = options.async === true || options.wait === true;
-  const upload = multipart(
-    { name: 'file', filename: basename(file), contentType: document.contentType, bytes: document.bytes },
-    { bank, async: String(background) },
-  );
+  const upload = multipart({ name: 'file', filename: basename(file), contentType: document.contentType, bytes: document.bytes }, { bank, async: String(background) });
   const spinner = await ctx.spinner(`Uploading ${basename(file)}…`);
   let reply: ApiReply;
   try {
@@ -219,10 +216,7 @@ export function multipart(file: FilePart, fields: Record<string, string>): { byt
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`));
   }
   parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(file.name)}"; filename="${quoted(file.filename)}"\r\n` +
-        `Content-Type: ${file.contentType}\r\n\r\n`,
-    ),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(file.name)}"; filename="${quoted(file.filename)}"\r\n` + `Content-Type: ${file.contentType}\r\n\r\n`),
     file.bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );

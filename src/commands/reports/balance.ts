@@ -40,4 +40,3 @@ export function balanceView(body: unknown, reading: ReplyReading, id?: string): 
   ];
   return designedView(factList(facts), [], { ...rest, ...otherFields(body, known) }, { title: titled('Balance', id) });
 }
-

@@ -12,30 +12,10 @@ import { formatAmount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { ChartPoint } from '../../core/output/chart.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import {
-  amount,
-  designedView,
-  factList,
-  ItemFields,
-  outOf,
-  painted,
-  recordList,
-  titled,
-  yesNo,
-  type ValueFact,
-  type Show,
-} from './lending-view.js';
+import { amount, designedView, factList, ItemFields, outOf, painted, recordList, titled, yesNo, type ValueFact, type Show } from './lending-view.js';
 import { transactionsTable } from './transactions.js';
 
-const KNOWN = [
-  'salary_detected',
-  'salary_amount',
-  'salary_regularity',
-  'salary_day_of_month',
-  'income_stability_score',
-  'remittance_detected',
-  'avg_monthly_credit',
-];
+const KNOWN = ['salary_detected', 'salary_amount', 'salary_regularity', 'salary_day_of_month', 'income_stability_score', 'remittance_detected', 'avg_monthly_credit'];
 
 export async function showIncome(ctx: Context, id: string, options: { chart?: boolean }): Promise<void> {
   const call = target(ENDPOINTS.income, { report_id: id });

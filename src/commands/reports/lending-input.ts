@@ -141,13 +141,7 @@ export interface UnderwritingRequest {
 }
 
 /** The body of `POST /v1/reports/{id}/underwriting`; absent options are left out. */
-export function underwritingBody(options: {
-  principal: string;
-  tenorMonths: string;
-  annualRate: string;
-  applicantName?: string;
-  foirCeiling?: string;
-}): UnderwritingRequest {
+export function underwritingBody(options: { principal: string; tenorMonths: string; annualRate: string; applicantName?: string; foirCeiling?: string }): UnderwritingRequest {
   const loan = {
     principal: parsePrincipal(options.principal),
     tenor_months: parseTenorMonths(options.tenorMonths),

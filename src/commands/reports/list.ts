@@ -51,7 +51,10 @@ export async function listReports(ctx: Context, options: { limit?: string; statu
       // Fields of the items that no document shows get columns of their own: nothing is hidden.
       // `has_more` is said on stderr, with the way to the rest (moreReportsHint).
       const hasMore = booleanOf(pick(body, 'has_more'));
-      return listWithRest(withExtraColumns(list, (r) => r.rest), otherFields(body, hasMore === undefined ? ['data'] : ['data', 'has_more']));
+      return listWithRest(
+        withExtraColumns(list, (r) => r.rest),
+        otherFields(body, hasMore === undefined ? ['data'] : ['data', 'has_more']),
+      );
     },
   });
   // --json carries has_more itself; every other output loses it (ndjson and CSV hold the items alone).

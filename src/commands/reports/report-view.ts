@@ -99,7 +99,6 @@ function prefixed(name: string, fields: Record<string, unknown>): Record<string,
   return Object.keys(fields).length ? { [name]: fields } : {};
 }
 
-
 /**
  * The full report as a command reads it: its transactions are its records (a report is a view:
  * their nested values, the newer shape's category and counterparties, go to dotted CSV columns).

@@ -7,19 +7,7 @@ import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js'
 import type { Context } from '../../app/context.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import {
-  BAND_COLOURS,
-  designedView,
-  factList,
-  ItemFields,
-  outOf,
-  paintAs,
-  painted,
-  recordList,
-  signedNumber,
-  titled,
-  type ValueFact,
-} from './lending-view.js';
+import { BAND_COLOURS, designedView, factList, ItemFields, outOf, paintAs, painted, recordList, signedNumber, titled, type ValueFact } from './lending-view.js';
 import { showView } from './show-view.js';
 
 export async function showScore(ctx: Context, id: string): Promise<void> {

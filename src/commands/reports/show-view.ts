@@ -20,4 +20,3 @@ export function factsView(facts: Fact[], body: unknown, known: readonly string[]
   const fields: Column<Fact[]>[] = facts.map((fact, i) => ({ key: fact.key, header: fact.header, value: (x) => x[i]!.text }));
   return withRest({ kind: 'record', record: facts, fields }, otherFields(body, known));
 }
-

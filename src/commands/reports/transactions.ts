@@ -19,10 +19,14 @@ import { amount, ItemFields, requestAndPresent, titled } from './lending-view.js
 export async function listTransactions(ctx: Context, id: string, options: TransactionOptions): Promise<void> {
   const call = target(ENDPOINTS.transactions, { report_id: id });
   const filters = transactionFilters(options);
-  await requestAndPresent(ctx, { ...call, query: filters }, {
-    records: transactionsOf,
-    view: (body, reading) => transactionsView(body, reading, { id, filters }),
-  });
+  await requestAndPresent(
+    ctx,
+    { ...call, query: filters },
+    {
+      records: transactionsOf,
+      view: (body, reading) => transactionsView(body, reading, { id, filters }),
+    },
+  );
 }
 
 /** The documented list: `transactions` of the reply object. */

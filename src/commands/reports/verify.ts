@@ -9,20 +9,7 @@ import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import {
-  designedView,
-  factList,
-  ItemFields,
-  paintAs,
-  painted,
-  plainNumber,
-  recordList,
-  SEVERITY_COLOURS,
-  titled,
-  VERIFY_COLOURS,
-  type ValueFact,
-  type Show,
-} from './lending-view.js';
+import { designedView, factList, ItemFields, paintAs, painted, plainNumber, recordList, SEVERITY_COLOURS, titled, VERIFY_COLOURS, type ValueFact, type Show } from './lending-view.js';
 import { showView } from './show-view.js';
 
 export async function showVerify(ctx: Context, id: string): Promise<void> {

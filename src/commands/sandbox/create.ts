@@ -5,7 +5,6 @@ import { UsageError } from '../../core/errors.js';
 import { reportReader } from '../reports/report-view.js';
 import { sandboxClient } from './test-key.js';
 
-
 export async function createSandboxReport(ctx: Context, options: { scenario?: string; quiet?: boolean }): Promise<void> {
   const scenario = options.scenario === undefined ? undefined : checkScenarioName(options.scenario);
   if (options.quiet && ctx.format !== 'table') throw new UsageError(`--quiet prints only the report id; it conflicts with --output ${ctx.format}`);
@@ -23,9 +22,7 @@ export async function createSandboxReport(ctx: Context, options: { scenario?: st
 /** Scenario names are the service's to list (`svc sandbox scenarios`); only their form is checked here. */
 function checkScenarioName(name: string): string {
   if (!/^[a-z][a-z0-9_]{0,63}$/.test(name)) {
-    throw new UsageError(`--scenario takes a scenario name such as salaried or error_unsupported_bank, not "${name}"`, [
-      'See the names with `svc sandbox scenarios`.',
-    ]);
+    throw new UsageError(`--scenario takes a scenario name such as salaried or error_unsupported_bank, not "${name}"`, ['See the names with `svc sandbox scenarios`.']);
   }
   return name;
 }

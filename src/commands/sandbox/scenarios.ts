@@ -25,5 +25,10 @@ export async function listScenarios(ctx: Context): Promise<void> {
 async function rememberForCompletion(ctx: Context, raw: string): Promise<void> {
   const [{ storeReply }, { requireBaseUrl }] = await Promise.all([import('../../core/cache.js'), import('../../config/resolve.js')]);
   const entry = { url: requestUrl(requireBaseUrl(await ctx.settings()), ENDPOINTS.sandboxScenarios.path).toString(), fetched_at: new Date(ctx.now()).toISOString(), as_of: null, raw };
-  storeReply(await ctx.replyCache(), entry, (text) => ctx.secrets.mask(text) !== text, (message) => ctx.warn(message));
+  storeReply(
+    await ctx.replyCache(),
+    entry,
+    (text) => ctx.secrets.mask(text) !== text,
+    (message) => ctx.warn(message),
+  );
 }

@@ -6,10 +6,7 @@ import { enumOption } from '../../core/program/enum-option.js';
 import { examples, requestHelp } from '../args.js';
 
 export function registerStatements(program: Command, app: App): void {
-  const statements = program
-    .command('statements')
-    .description('list the verifiable statements your organisation has issued')
-    .addHelpText('after', examples('svc statements list --status issued'));
+  const statements = program.command('statements').description('list the verifiable statements your organisation has issued').addHelpText('after', examples('svc statements list --status issued'));
   statements
     .command('list')
     .description('list issued statements with their content hash and verification address')

@@ -25,14 +25,22 @@ export async function listStatements(ctx: Context, options: { status?: string })
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
         ...(rows.some((r) => r.id !== undefined) ? [{ key: 'statement_id', header: 'STATEMENT', value: (r: Row) => r.id, keep: true }] : []),
-        { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => (r.status === 'issued' ? paint.good('issued') : r.status === 'revoked' ? paint.bad('revoked') : (r.status ?? '')) },
+        {
+          key: 'status',
+          header: 'STATUS',
+          value: (r) => r.status,
+          display: (r, paint) => (r.status === 'issued' ? paint.good('issued') : r.status === 'revoked' ? paint.bad('revoked') : (r.status ?? '')),
+        },
         // Whole in a pipe (a script may compare it); a narrow terminal cuts it first, with an ellipsis,
         // and keeps the address people open whole.
         { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.content_hash, flex: 'cut' },
         { key: 'verify_url', header: 'VERIFY AT', value: (r) => r.verify_url, keep: true },
       ];
       const list: ListView<Row> = { kind: 'list', rows, columns, empty: status ? `No ${status} statements.` : 'No statements issued yet.' };
-      return listWithRest(withExtraColumns(list, (r) => r.rest), otherFields(body, ['statements']));
+      return listWithRest(
+        withExtraColumns(list, (r) => r.rest),
+        otherFields(body, ['statements']),
+      );
     },
   });
 }

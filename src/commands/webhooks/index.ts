@@ -14,7 +14,7 @@ export function registerWebhooks(program: Command, app: App): void {
       'after',
       examples('svc webhooks listen', 'svc webhooks listen --port 0 --exit-after 1 --json', 'svc webhooks verify --header "$SIG" --body delivery.json') +
         '\n\nThe signing secret comes from SVC_WEBHOOK_SECRET, or from --secret with a warning (other users of this\n' +
-        'machine can see a flag); against svc mock, listen can take the mock\'s.\n' +
+        "machine can see a flag); against svc mock, listen can take the mock's.\n" +
         'A delivery is valid when X-Svc-Signature is t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<raw body>"> and it\n' +
         'was signed less than 300 s ago.',
     );

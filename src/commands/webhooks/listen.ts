@@ -27,7 +27,12 @@ const UNREGISTER_TIMEOUT_MS = 2000;
 
 export async function listenForWebhooks(ctx: Context, options: ListenFlags): Promise<void> {
   // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
-  await keepingState(options.readyFile, 'svc webhooks listen', (text) => oneLine(ctx.secrets.mask(text)), (ready) => listen(ctx, options, ready));
+  await keepingState(
+    options.readyFile,
+    'svc webhooks listen',
+    (text) => oneLine(ctx.secrets.mask(text)),
+    (ready) => listen(ctx, options, ready),
+  );
 }
 
 async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | undefined): Promise<void> {
@@ -175,12 +180,7 @@ async function forwardingTo(ctx: Context, forwardTo: string, timeoutMs: number):
  * Resolves when the run ends: at Ctrl-C for a plain listen, or once `end` is called (--exit-after
  * events came); with --exit-after, Ctrl-C is an interruption and the wait is bounded by --wait.
  */
-async function untilEnded(
-  ctx: Context,
-  ended: Promise<void>,
-  end: (error?: Error) => void,
-  counting: { exitAfter: number; waitSeconds: number; received: () => number } | undefined,
-): Promise<void> {
+async function untilEnded(ctx: Context, ended: Promise<void>, end: (error?: Error) => void, counting: { exitAfter: number; waitSeconds: number; received: () => number } | undefined): Promise<void> {
   const stopWaiting = new AbortController();
   if (counting) {
     const { exitAfter, waitSeconds, received } = counting;
@@ -251,7 +251,10 @@ function mockRefusal(mockUrl: string, refusal: { status: number; code?: string; 
     ]);
   }
   const said = refusal.message ? `: ${refusal.message}` : '';
-  return new CliError(`svc mock at ${mockUrl} refused to register this listener (${refusal.status}${refusal.code ? ` ${refusal.code}` : ''})${said}`, exitCodeFor(refusal.code, undefined, refusal.status));
+  return new CliError(
+    `svc mock at ${mockUrl} refused to register this listener (${refusal.status}${refusal.code ? ` ${refusal.code}` : ''})${said}`,
+    exitCodeFor(refusal.code, undefined, refusal.status),
+  );
 }
 
 /**

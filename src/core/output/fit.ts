@@ -169,7 +169,7 @@ export function staysWhole(word: string): boolean {
 /** Columns one line of text takes (colour codes take none). */
 export function lineWidth(line: string): number {
   let width = 0;
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     const code = colourCodeAt(line, i);
     if (code > 0) {
       i += code;
@@ -224,7 +224,7 @@ export function measureText(text: string): TextMeasure {
     if (word > longestKeptWord && (word <= WHOLE_WORD_WIDTH || staysWhole(text.slice(wordStart, end)))) longestKeptWord = word;
     word = 0;
   };
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const code = colourCodeAt(text, i);
     if (code > 0) {
       i += code;
@@ -259,7 +259,7 @@ interface Piece {
 
 function pieces(line: string): Piece[] {
   const out: Piece[] = [];
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     const code = colourCodeAt(line, i);
     if (code > 0) {
       out.push({ text: line.slice(i, i + code), width: 0 });
@@ -359,7 +359,7 @@ function wrapLine(source: string, width: number, lines: string[]): boolean {
   // Words are what lies between spaces and tabs, colour codes included.
   let start = -1;
   let size = 0;
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     const code = colourCodeAt(source, i);
     if (code > 0) {
       if (start < 0) start = i;
@@ -510,7 +510,7 @@ class HeaderWords {
         continue;
       }
       // Each line takes as many words as fit, as wrapText fills them.
-      for (let first = 0; first < ends.length - 1; ) {
+      for (let first = 0; first < ends.length - 1;) {
         let low = first + 1;
         let high = ends.length - 1;
         while (low < high) {
@@ -619,12 +619,7 @@ export type Labelled = readonly [label: string, value: string, whole?: boolean];
  * it. A label too long to leave a value room is written on a line of its own (wrapped, if wider
  * than the terminal), its value under it at the indent, or unindented as above.
  */
-export function labelledLines(
-  pairs: readonly Labelled[],
-  width: number,
-  paintLabel: (text: string) => string,
-  widest = largest(pairs.map(([label]) => lineWidth(label))),
-): string {
+export function labelledLines(pairs: readonly Labelled[], width: number, paintLabel: (text: string) => string, widest = largest(pairs.map(([label]) => lineWidth(label)))): string {
   const labelWidth = Math.min(widest, Math.max(1, width - 2 - MIN_VALUE_WIDTH));
   const room = Math.max(1, width - labelWidth - 2);
   const indent = ' '.repeat(labelWidth + 2);
@@ -650,12 +645,7 @@ export function labelledLines(
  * the headers painted), the values that are not `shown` (by default those that take no room) left
  * out; a row with none shown keeps its first column.
  */
-export function card(
-  pairs: readonly Labelled[],
-  width: number,
-  paintHeader: (text: string) => string,
-  shown: (value: string) => boolean = (value) => visibleWidth(value) > 0,
-): string {
+export function card(pairs: readonly Labelled[], width: number, paintHeader: (text: string) => string, shown: (value: string) => boolean = (value) => visibleWidth(value) > 0): string {
   const filled = pairs.filter(([, value]) => shown(value));
   return labelledLines(filled.length ? filled : pairs.slice(0, 1), width, paintHeader);
 }

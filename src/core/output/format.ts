@@ -95,7 +95,10 @@ export function tabCell(text: string): string {
 
 /** Text for one line of a message: runs of control characters (line breaks too) become one space; bidirectional controls go. */
 export function oneLine(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(BIDI_CONTROLS, '').trim();
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(BIDI_CONTROLS, '')
+    .trim();
 }
 
 /** Past this depth a copy stops: views shown to people cut their nesting well before it. */

@@ -40,7 +40,14 @@ function walk(value: unknown, path: string[], depth: number, fields: [string, st
   if (depth > MAX_DEPTH) {
     fields.push([key, '…']);
   } else if (Array.isArray(value)) {
-    if (value.some(isRecord)) tables.push({ heading: heading(path), view: table(value.map((item) => (isRecord(item) ? item : { value: item })), money) });
+    if (value.some(isRecord))
+      tables.push({
+        heading: heading(path),
+        view: table(
+          value.map((item) => (isRecord(item) ? item : { value: item })),
+          money,
+        ),
+      });
     else fields.push([key, value.map((item) => cellText(item, depth + 1)).join(', ')]);
   } else if (isRecord(value)) {
     if (isMapOfRecords(value)) {
@@ -281,17 +288,15 @@ export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => Js
   const flat = new Map(list.rows.map((row) => [row, flatten(leftovers(row))]));
   const { columns, leftOut } = guessedColumns([...flat.values()], money);
   const fieldsOf = (row: T) => flat.get(row) ?? NO_FIELDS;
-  const extra = columns.map(
-    (c): Column<T> => ({
-      key: c.key,
-      header: c.header,
-      align: c.align,
-      keep: c.keep,
-      flex: c.flex,
-      value: (row) => c.value(fieldsOf(row)),
-      ...(c.display && { display: (row: T, paint: Paint) => c.display!(fieldsOf(row), paint), formatsValue: c.formatsValue }),
-    }),
-  );
+  const extra = columns.map((c): Column<T> => ({
+    key: c.key,
+    header: c.header,
+    align: c.align,
+    keep: c.keep,
+    flex: c.flex,
+    value: (row) => c.value(fieldsOf(row)),
+    ...(c.display && { display: (row: T, paint: Paint) => c.display!(fieldsOf(row), paint), formatsValue: c.formatsValue }),
+  }));
   const notes = leftOut > 0 ? [...(list.notes ?? []), leftOutNote(leftOut)] : list.notes;
   return { ...list, columns: [...list.columns, ...extra], ...(notes && { notes }) };
 }

@@ -117,11 +117,7 @@ function sectionColumn<T>(section: NonNullable<ListView<T>['section']>): Column<
 function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
   const shared = view.shared;
-  const columns = [
-    ...(shared ? [{ key: shared.header, header: shared.header, value: () => shared.value }] : []),
-    ...(view.section ? [sectionColumn(view.section)] : []),
-    ...view.columns,
-  ];
+  const columns = [...(shared ? [{ key: shared.header, header: shared.header, value: () => shared.value }] : []), ...(view.section ? [sectionColumn(view.section)] : []), ...view.columns];
   // A list of which nothing is known (an empty list of an unknown shape) has no header to write.
   if (columns.length === 0) return;
   const displays = columns.map((c) => displayOf(c, target));
@@ -202,7 +198,12 @@ function* boxedTable<T>(fitting: readonly FitColumn[], measures: readonly Column
       yield fitting.map((c, i) => cellLines(c.cells[row]!, widths[i]!, c.fit, measures[i]!.cellWidths[row]));
     }
   }
-  yield* drawBox(columns.map((c, i) => ({ width: widths[i]!, align: c.align ?? 'left' })), header, rows(), ROWS_A_PIECE);
+  yield* drawBox(
+    columns.map((c, i) => ({ width: widths[i]!, align: c.align ?? 'left' })),
+    header,
+    rows(),
+    ROWS_A_PIECE,
+  );
 }
 
 /** A table too wide for the terminal, as one card a row (fit.ts `card`), a blank line between cards. */
@@ -211,7 +212,13 @@ function* cards(columns: readonly FitColumn[], target: { width: number; paint: P
   for (let from = 0; from < rows; from += ROWS_A_PIECE) {
     let piece = '';
     for (let row = from; row < Math.min(rows, from + ROWS_A_PIECE); row++) {
-      piece += (row > 0 ? '\n' : '') + card(columns.map((c) => [c.header, c.cells[row]!, c.fit === 'keep'] as const), target.width, target.paint.header);
+      piece +=
+        (row > 0 ? '\n' : '') +
+        card(
+          columns.map((c) => [c.header, c.cells[row]!, c.fit === 'keep'] as const),
+          target.width,
+          target.paint.header,
+        );
     }
     yield piece;
   }
@@ -219,9 +226,7 @@ function* cards(columns: readonly FitColumn[], target: { width: number; paint: P
 
 function* recordForPeople<T>(view: RecordView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
-  const pairs = view.fields
-    .filter((field) => rawText(field.value(view.record)) !== '')
-    .map((field) => [field.header, displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const);
+  const pairs = view.fields.filter((field) => rawText(field.value(view.record)) !== '').map((field) => [field.header, displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const);
   yield textLines(view.title ? [view.title] : [], target, paint.title);
   // Labels are padded to the longest of all, shown or not, as they always were.
   const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(f.header)), 0);

@@ -53,7 +53,7 @@ export class SecretSearch {
    */
   search(text: string, stopAtUnfinished = false): number {
     const decoder = this.reading.escapes === 'as written' ? undefined : new Decoder(text, this.reading.escapes);
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       if (this.idle) {
         while (i < text.length && !this.mayBeginAt(text, i)) i++;
         if (i >= text.length) break;

@@ -24,9 +24,7 @@ const MIN_MATCHED_BEFORE_GAPS = 4;
  */
 const HELD_CHARS_PER_CHAR = 16;
 
-const READINGS: readonly Reading[] = (['as written', 'strict', 'nested'] as const).flatMap((escapes) =>
-  [false, true].map((escapeSequences) => ({ escapes, escapeSequences })),
-);
+const READINGS: readonly Reading[] = (['as written', 'strict', 'nested'] as const).flatMap((escapes) => [false, true].map((escapeSequences) => ({ escapes, escapeSequences })));
 
 /** What a text holds that makes a reading other than as written, without sequences, find more. */
 interface TextHolds {

@@ -64,7 +64,10 @@ export function topLists(body: unknown): NamedList[] {
  */
 export function withPipeItems(view: SectionsView, body: unknown, lists: readonly NamedList[]): SectionsView {
   if (lists.length === 0) return view;
-  const rest = otherFields(isRecord(body) ? body : undefined, lists.map((list) => list.name));
+  const rest = otherFields(
+    isRecord(body) ? body : undefined,
+    lists.map((list) => list.name),
+  );
   return { ...view, pipe: { items: itemsTable(lists), aside: asideLines(rest) } };
 }
 

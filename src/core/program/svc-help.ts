@@ -48,10 +48,7 @@ export class SvcHelp extends Help {
       if (items.length === 0) return [];
       return [helper.styleTitle(heading), ...items.map(([term, text]) => helper.formatItem(term, termWidth, text, helper)), ''];
     };
-    const flagItem = (option: Option): [string, string] => [
-      helper.styleOptionTerm(helper.optionTerm(option)),
-      helper.styleOptionDescription(helper.optionDescription(option)),
-    ];
+    const flagItem = (option: Option): [string, string] => [helper.styleOptionTerm(helper.optionTerm(option)), helper.styleOptionDescription(helper.optionDescription(option))];
 
     const lines = [`${helper.styleTitle('Usage:')} ${helper.styleUsage(helper.commandUsage(cmd))}`, ''];
     const description = helper.commandDescription(cmd);

@@ -99,7 +99,14 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
     let out = '';
     if (!this.layout) {
       this.layout = this.fit(cells);
-      if (this.layout !== 'cards') out += this.line(this.columns.map((c) => c.header), this.layout, 'words', (text) => this.paint.header(text)) ?? '';
+      if (this.layout !== 'cards')
+        out +=
+          this.line(
+            this.columns.map((c) => c.header),
+            this.layout,
+            'words',
+            (text) => this.paint.header(text),
+          ) ?? '';
     } else if (this.layout === 'cards') {
       out += '\n';
     }
@@ -118,7 +125,12 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
       if (layout !== 'cards' || r > 0) out += '\n';
       // Its cells hold no colour codes of their own: an empty one is a blank one.
       const pairs = this.columns.map((c, i) => [c.header, colour(cells[r]![i]!, i), kept(c, cells[r]![i]!)] as const);
-      out += card(pairs, this.width, (text) => this.paint.header(text), (value) => value !== '');
+      out += card(
+        pairs,
+        this.width,
+        (text) => this.paint.header(text),
+        (value) => value !== '',
+      );
       this.afterCard = layout !== 'cards';
     });
     await this.sink.write(out);

@@ -18,7 +18,11 @@ const UNITS: Record<string, string> = {
 export const unitCode = (unit: string | null) => (unit === null ? null : (UNITS[unit] ?? unit));
 
 /** Lower case, words joined by dashes: "Expenses and provisions" → "expenses-and-provisions". */
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** SDMX-style codes of the CPI groups (the documents show PCPI_IX for the overall index). */
 const CPI_CODES: Record<string, string> = {
@@ -58,17 +62,24 @@ function valuesIn(dataset: DatasetFixture, month: string): { item: DatasetItemFi
 const pnlKey = (item: DatasetItemFixture) => `${slug(item.section)}.${item.key}`;
 const STATISTICS = 'Monthly Banking and Financial Statistics';
 
-function family(path: string, spec: Omit<Family, 'dataset' | 'selector' | 'latest'> & {
-  selector?: Family['selector'];
-  latest: (rows: { item: DatasetItemFixture; value: number | null; selector: string; index: number }[], month: string) => unknown;
-}): Family {
+function family(
+  path: string,
+  spec: Omit<Family, 'dataset' | 'selector' | 'latest'> & {
+    selector?: Family['selector'];
+    latest: (rows: { item: DatasetItemFixture; value: number | null; selector: string; index: number }[], month: string) => unknown;
+  },
+): Family {
   const dataset = DATASETS.find((d) => d.path === path)!;
   const selector = spec.selector ?? ((item: DatasetItemFixture) => item.key);
   return {
     ...spec,
     dataset,
     selector,
-    latest: (month) => spec.latest(valuesIn(dataset, month).map((row, index) => ({ ...row, selector: selector(row.item), index })), month),
+    latest: (month) =>
+      spec.latest(
+        valuesIn(dataset, month).map((row, index) => ({ ...row, selector: selector(row.item), index })),
+        month,
+      ),
   };
 }
 

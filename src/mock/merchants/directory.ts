@@ -209,11 +209,7 @@ export class MerchantDirectory {
     let best: { entry: MerchantEntry; score: number } | undefined;
     for (const [index] of candidates) {
       const candidate = this.indexed[index]!;
-      const score = Math.max(
-        similarity(normalised, candidate.normalised),
-        similarity(sorted, candidate.sorted),
-        similarity(plain, candidate.plain),
-      );
+      const score = Math.max(similarity(normalised, candidate.normalised), similarity(sorted, candidate.sorted), similarity(plain, candidate.plain));
       if (score >= FUZZY_THRESHOLD && (!best || score > best.score)) best = { entry: candidate.entry, score };
     }
     return best?.entry;

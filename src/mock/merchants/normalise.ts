@@ -4,9 +4,33 @@
 
 /** Words that say what kind of business or company it is, not which one. */
 const NOISE_WORDS = new Set([
-  'pvt', 'private', 'ltd', 'limited', 'plc', 'inc', 'llc', 'co', 'company', 'corp', 'corporation',
-  'store', 'stores', 'shop', 'shoppe', 'traders', 'trader', 'trading', 'suppliers', 'supplier',
-  'enterprise', 'enterprises', 'and', 'the', 'pasal', 'bhandar', 'udhyog',
+  'pvt',
+  'private',
+  'ltd',
+  'limited',
+  'plc',
+  'inc',
+  'llc',
+  'co',
+  'company',
+  'corp',
+  'corporation',
+  'store',
+  'stores',
+  'shop',
+  'shoppe',
+  'traders',
+  'trader',
+  'trading',
+  'suppliers',
+  'supplier',
+  'enterprise',
+  'enterprises',
+  'and',
+  'the',
+  'pasal',
+  'bhandar',
+  'udhyog',
 ]);
 
 /**

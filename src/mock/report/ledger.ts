@@ -18,12 +18,7 @@ export interface Ledger {
 export function ledger(drafts: readonly Draft[], random: Random, openingBalance?: number): Ledger {
   const ordered = drafts
     .map((draft) => ({ draft, rank: random.next() }))
-    .sort(
-      (a, b) =>
-        a.draft.date.localeCompare(b.draft.date) ||
-        Number(b.draft.direction === 'credit') - Number(a.draft.direction === 'credit') ||
-        a.rank - b.rank,
-    )
+    .sort((a, b) => a.draft.date.localeCompare(b.draft.date) || Number(b.draft.direction === 'credit') - Number(a.draft.direction === 'credit') || a.rank - b.rank)
     .map((o) => o.draft);
   // In paisa, so that a long statement does not drift by rounding.
   const steps = ordered.map((d) => Math.round(signed(d) * 100));

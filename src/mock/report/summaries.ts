@@ -106,4 +106,3 @@ export function counterpartyFlows(transactions: readonly Transaction[]) {
     top_merchants: top('merchant'),
   };
 }
-

@@ -64,10 +64,12 @@ export function synthesizeTransactions(profile: StatementProfile, seed: string):
   const random = seededRandom(seed);
   const { period, counterparties } = profile;
   const named = [...counterparties.top_people, ...counterparties.top_merchants];
-  const left = new Map(counterparties.by_type.flatMap((t) => [
-    [`${t.type}:credit`, { count: t.inflow_count, total: t.inflow }],
-    [`${t.type}:debit`, { count: t.outflow_count, total: t.outflow }],
-  ]));
+  const left = new Map(
+    counterparties.by_type.flatMap((t) => [
+      [`${t.type}:credit`, { count: t.inflow_count, total: t.inflow }],
+      [`${t.type}:debit`, { count: t.outflow_count, total: t.outflow }],
+    ]),
+  );
   const drafts: Draft[] = [];
   const add = (draft: Draft) => {
     drafts.push(draft);
@@ -78,7 +80,10 @@ export function synthesizeTransactions(profile: StatementProfile, seed: string):
     }
   };
 
-  for (const [direction, streams] of [['credit', profile.recurring.inflow_streams], ['debit', profile.recurring.outflow_streams]] as const) {
+  for (const [direction, streams] of [
+    ['credit', profile.recurring.inflow_streams],
+    ['debit', profile.recurring.outflow_streams],
+  ] as const) {
     for (const stream of streams) streamDrafts(stream, direction, named, period, random).forEach(add);
   }
   for (const counterparty of named) {
@@ -140,9 +145,7 @@ function namedDrafts(counterparty: NamedCounterparty, made: readonly Draft[], co
     counts[directions.length === 1 || room(directions[0]!) >= room(directions[1]!) ? directions[0]! : directions[1]!] += 1;
   }
   return directions.flatMap((direction) =>
-    split(totals[direction], counts[direction], random).map((amount) =>
-      counterpartyDraft(counterparty.type, counterparty.name, direction, amount, randomDate(period, random), random),
-    ),
+    split(totals[direction], counts[direction], random).map((amount) => counterpartyDraft(counterparty.type, counterparty.name, direction, amount, randomDate(period, random), random)),
   );
 }
 
@@ -168,9 +171,7 @@ function counterpartyDraft(type: CounterpartyType, name: string, direction: Dire
     case 'self':
       return { ...base, narration: `OWN A/C TRF ${direction === 'credit' ? 'FROM' : 'TO'} ${random.digits(4)}`, category: 'transfer' };
     case 'institution':
-      return direction === 'credit'
-        ? { ...base, narration: 'INTEREST CAPITALISED', category: 'interest' }
-        : { ...base, narration: `SERVICE CHARGE ${ref}`, category: 'fee' };
+      return direction === 'credit' ? { ...base, narration: 'INTEREST CAPITALISED', category: 'interest' } : { ...base, narration: `SERVICE CHARGE ${ref}`, category: 'fee' };
   }
 }
 

@@ -35,7 +35,7 @@ function readTransaction(item: unknown, at: string): EnrichInput {
   if (description.length > MAX_DESCRIPTION) throw invalid(`'${at}.description' is longer than ${MAX_DESCRIPTION} characters.`);
   const credit = amountOf(item.credit, `${at}.credit`);
   const debit = amountOf(item.debit, `${at}.debit`);
-  if ((credit > 0) === (debit > 0)) throw invalid(`'${at}' must have exactly one of 'credit' and 'debit' greater than 0.`);
+  if (credit > 0 === debit > 0) throw invalid(`'${at}' must have exactly one of 'credit' and 'debit' greater than 0.`);
   const { balance } = item;
   if (balance !== undefined && balance !== null && (typeof balance !== 'number' || !Number.isFinite(balance))) {
     throw invalid(`'${at}.balance' must be a number or null.`);

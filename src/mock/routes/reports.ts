@@ -11,16 +11,7 @@ import { matchNames } from '../namematch.js';
 import { CATEGORIES, type Category, type Transaction } from '../report/transaction.js';
 import { decodePathSegment, invalid, SEGMENT, type Call, type Route } from '../route.js';
 import type { CompleteReport, MockStore } from '../store.js';
-import {
-  authView,
-  counterpartiesView,
-  identityView,
-  issuedStatementView,
-  recurringView,
-  reportBody,
-  reportListItem,
-  transactionsView,
-} from '../views.js';
+import { authView, counterpartiesView, identityView, issuedStatementView, recurringView, reportBody, reportListItem, transactionsView } from '../views.js';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 

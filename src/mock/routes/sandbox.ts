@@ -99,10 +99,7 @@ function scenarioStatement(scenario: ReportScenario, end: string, overrides: Wri
       recurring: { inflow_streams: [], outflow_streams: [] },
     };
   } else {
-    const profile = shiftProfile(
-      { period: statement.statement_period, counterparties: statement.counterparties, recurring: statement.recurring, opening_balance: scenario.opening_balance },
-      end,
-    );
+    const profile = shiftProfile({ period: statement.statement_period, counterparties: statement.counterparties, recurring: statement.recurring, opening_balance: scenario.opening_balance }, end);
     made = { ...synthesizeTransactions(profile, scenario.scenario), period: profile.period, recurring: profile.recurring };
   }
   return { account_holder: statement.account_holder, account_number: statement.account_number, shape: 'newer', ...made };
