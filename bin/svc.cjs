@@ -1,20 +1,11 @@
 #!/usr/bin/env node
-// Tiny launcher: the compile cache where this Node has it, then the bundled program. The commands
+// Tiny launcher: the bundled program, loaded with its code cache (dist/launch.cjs). The commands
 // run most often by machines take shorter paths: `--version` and `--help` need none of the
 // program, and `svc __complete` (a TAB in a shell) loads the completion entry alone. Everything is
 // CommonJS: Node's ES module loader costs ~1 ms for each module it resolves.
 'use strict';
 const { readFileSync, writeSync } = require('node:fs');
-const module_ = require('node:module');
 const { join } = require('node:path');
-
-if (typeof module_.enableCompileCache === 'function' && !process.env.CI) {
-  try {
-    module_.enableCompileCache();
-  } catch {
-    // A read-only cache folder only costs speed.
-  }
-}
 
 const args = process.argv.slice(2);
 
