@@ -59,7 +59,7 @@ __svc_flags() {
     'webhooks verify') __svc_reply='--secret --header --body' ;;
     'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --ready-file --new-keys --fault' ;;
     'ready') __svc_reply='--wait' ;;
-    'login') __svc_reply='--with-key --use' ;;
+    'login') __svc_reply='--with-key --use --insecure-storage' ;;
     'whoami') __svc_reply='--local' ;;
     'config delete') __svc_reply='--force' ;;
     *) __svc_reply='' ;;

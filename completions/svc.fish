@@ -398,6 +398,7 @@ complete -c svc -n '__svc_arg_at 0 ready' -F -d 'the file given to --ready-file'
 # svc login
 complete -c svc -n '__svc_at login' -l with-key -d 'read the key from standard input instead of asking'
 complete -c svc -n '__svc_at login' -l use -d 'make the profile the active one (the first profile saved always becomes active)'
+complete -c svc -n '__svc_at login' -l insecure-storage -d 'save the key in the config file (mode 0600), even where an OS keyring could keep it'
 
 # svc whoami
 complete -c svc -n '__svc_at whoami' -l local -d 'show the settings only, without asking the service (no request)'

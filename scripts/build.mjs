@@ -185,9 +185,10 @@ try {
     ...common,
     entryPoints: [`${root}/src/core/external.ts`],
     outfile: `${staging}/external.cjs`,
-    // `open` finds a script of its own beside its module, and undici is loaded only for a proxy:
-    // both stay in node_modules, imported as ES modules.
-    external: ['open', 'undici'],
+    // `open` finds a script of its own beside its module, undici is loaded only for a proxy, and
+    // @napi-rs/keyring loads the native binary of this platform from a package of its own
+    // (@napi-rs/keyring-linux-x64-gnu, ...): they stay in node_modules.
+    external: ['open', 'undici', '@napi-rs/keyring'],
     plugins: [jqApart],
     // Parsed (Node 20: from its text) by every command that needs one of its packages.
     minify: true,

@@ -7,7 +7,7 @@ import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { USER_AGENT } from '../version.js';
 import { readEnv } from '../core/environment.js';
-import { UsageError } from '../core/errors.js';
+import { MissingKeyError, UsageError } from '../core/errors.js';
 import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from '../core/io.js';
 import { errorsAsJson } from '../core/report-error.js';
 import { wrapText } from '../core/output/fit.js';
@@ -17,6 +17,7 @@ import type { OutputFormat, Reply } from '../core/output/render.js';
 import type { Secrets } from '../core/output/secrets.js';
 import type { View } from '../core/output/view.js';
 import type { CacheStore, Prompter, Services } from './services.js';
+import type { Keyring } from '../config/keyring.js';
 import type { Spinner } from '../core/stream/terminal-line.js';
 import type { Transport } from '../api/transport.js';
 
@@ -60,6 +61,7 @@ export class Context {
   readonly debug: boolean;
   private settingsMemo?: Settings;
   private storeMemo?: ConfigStore;
+  private keyringMemo?: Keyring;
 
   constructor(
     readonly io: IO,
@@ -174,12 +176,49 @@ export class Context {
     return this.settingsMemo;
   }
 
+  /**
+   * The OS keyring (config/keyring.ts): the test's in a test, else the real one, loaded now. Only
+   * a command that reads, saves or removes a profile's key kept there asks for it.
+   */
+  async keyring(): Promise<Keyring> {
+    this.keyringMemo ??= this.services.keyring ?? (await import('../config/os-keyring.js')).osKeyring(this.io.env);
+    return this.keyringMemo;
+  }
+
+  /**
+   * The API key in force (exit 3 when there is none). A profile's key kept in the keyring is read
+   * from it now, and only then: a key from --api-key or SVC_API_KEY never touches the keyring.
+   */
+  async apiKey(): Promise<string> {
+    const { requireApiKey } = await import('../config/resolve.js');
+    const settings = await this.settings();
+    if (settings.apiKey === undefined && settings.keyStore === 'keyring') {
+      settings.apiKey = await this.keyringKey(settings.profile);
+      this.secrets.add(settings.apiKey);
+    }
+    return requireApiKey(settings);
+  }
+
+  /** The key of a profile kept in the keyring; exit 3 saying why when it cannot be had. */
+  private async keyringKey(profile: string): Promise<string> {
+    const keyring = await this.keyring();
+    const hints = [`Unlock ${keyring.name} (or start one), or set SVC_API_KEY; \`svc login --profile ${profile}\` saves the key again.`];
+    let key: string | undefined;
+    try {
+      key = await keyring.read(profile);
+    } catch (error) {
+      throw new MissingKeyError(`the key of profile "${profile}" is kept in ${keyring.name}, which cannot be read: ${(error as Error).message}`, hints);
+    }
+    if (key === undefined) throw new MissingKeyError(`the key of profile "${profile}" is not in ${keyring.name} any more`, hints);
+    return key;
+  }
+
   /** The API client for the settings in force; missing settings are errors (exit 2 or 3). */
   async client(): Promise<ApiClient> {
-    const { requireApiKey, requireBaseUrl } = await import('../config/resolve.js');
+    const { requireBaseUrl } = await import('../config/resolve.js');
     const settings = await this.settings();
     const baseUrl = requireBaseUrl(settings);
-    const apiKey = requireApiKey(settings);
+    const apiKey = await this.apiKey();
     if (settings.apiKeySource === 'flag') {
       this.warn('--api-key is visible to other users of this machine; prefer SVC_API_KEY or `svc login`');
     }

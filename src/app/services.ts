@@ -1,9 +1,10 @@
 // Everything a command does to the world besides its streams: the network, the clock, waits,
-// questions, the browser and the reply cache. main() is given the real ones (or none: each has a
+// questions, the browser, the reply cache and the keyring. main() is given the real ones (or none: each has a
 // default loaded on first use); a test gives its own, so a command runs in-process with no
 // network, no real time and no terminal.
 import type { Transport } from '../api/transport.js';
 import type { CacheEntry } from '../core/cache.js';
+import type { Keyring } from '../config/keyring.js';
 
 export interface Clock {
   /** Milliseconds since the epoch, as Date.now(). */
@@ -52,4 +53,6 @@ export interface Services {
   replyCache?: (profile: string, note?: (line: string) => void) => CacheStore;
   /** Random numbers in [0, 1), for the jitter of retries. */
   random?: () => number;
+  /** The OS keyring, where profiles' keys are kept when it answers; absent: the real one, loaded on first use. */
+  keyring?: Keyring;
 }

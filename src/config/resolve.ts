@@ -6,6 +6,16 @@ import type { ConfigDoc, Profile } from './store.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
 
+/** Where a profile's key is kept. */
+export type KeyStore = 'file' | 'keyring';
+
+/** Where the key of a profile is kept, if it has one: the file's `api_key` wins over the keyring. */
+export function keyStoreOf(profile: Profile | undefined): KeyStore | undefined {
+  if (profile?.api_key !== undefined) return 'file';
+  if (profile?.api_key_in === 'keyring') return 'keyring';
+  return undefined;
+}
+
 export interface SettingFlags {
   apiKey?: string;
   baseUrl?: string;
@@ -19,6 +29,12 @@ export interface Settings {
   baseUrlSource: Source;
   apiKey?: string;
   apiKeySource: Source;
+  /**
+   * Where the profile's key in force is kept, when the key is the profile's: config.json, or the
+   * OS keyring, whose key is read only when a command uses it (Context.apiKey): `apiKey` is then
+   * undefined until it is read.
+   */
+  keyStore?: KeyStore;
   /**
    * The profile holds a key that is not used: it was saved for another base URL than the one in
    * force (from --base-url or SVC_BASE_URL). `savedFor` is the profile's base URL, if it has one.
@@ -83,10 +99,15 @@ export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): 
   const [baseUrl, baseUrlSource] = pick(flags.baseUrl, readEnv(env, 'SVC_BASE_URL'), profile.base_url);
   // A profile's key goes only to the base URL it was saved with (as gh binds a token to its host):
   // a leftover SVC_BASE_URL must not hand a live key to whatever listens there.
-  const keyTravels = profile.api_key !== undefined && (baseUrlSource === 'profile' || baseUrlSource === 'none' || sameBaseUrl(baseUrl, profile.base_url));
-  const [apiKey, apiKeySource] = pick(flags.apiKey, readEnv(env, 'SVC_API_KEY'), keyTravels ? profile.api_key : undefined);
+  const store = keyStoreOf(profile);
+  const keyTravels = store !== undefined && (baseUrlSource === 'profile' || baseUrlSource === 'none' || sameBaseUrl(baseUrl, profile.base_url));
+  const [apiKey, picked] = pick(flags.apiKey, readEnv(env, 'SVC_API_KEY'), keyTravels ? profile.api_key : undefined);
+  // A key in the keyring is the profile's too; it is read when a command uses it, not here.
+  const fromKeyring = picked === 'none' && keyTravels && store === 'keyring';
+  const apiKeySource: Source = fromKeyring ? 'profile' : picked;
   const settings: Settings = { profile: name, profileSource: source, baseUrl, baseUrlSource, apiKey, apiKeySource };
-  if (apiKeySource === 'none' && profile.api_key !== undefined && !keyTravels) settings.withheldKey = { savedFor: profile.base_url };
+  if (apiKeySource === 'profile') settings.keyStore = store;
+  if (apiKeySource === 'none' && store !== undefined && !keyTravels) settings.withheldKey = { savedFor: profile.base_url };
   return settings;
 }
 

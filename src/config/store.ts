@@ -8,6 +8,11 @@ import { UsageError } from '../core/errors.js';
 export interface Profile {
   base_url?: string;
   api_key?: string;
+  /**
+   * "keyring": the profile's key is kept in the OS keyring (config/keyring.ts), not in this file.
+   * A key in the file (`api_key`) wins over it: a file of an older svc keeps working as it was.
+   */
+  api_key_in?: 'keyring';
 }
 
 export interface ConfigDoc {
@@ -149,6 +154,8 @@ export class ConfigStore {
         const value = (profile as Record<string, unknown>)[key];
         if (value !== undefined && typeof value !== 'string') throw this.corrupt(`"${name}.${key}" is not a string`);
       }
+      const keptIn = (profile as Record<string, unknown>).api_key_in;
+      if (keptIn !== undefined && keptIn !== 'keyring') throw this.corrupt(`"${name}.api_key_in" is not "keyring"`);
     }
     const other = Object.create(null) as Record<string, unknown>;
     for (const [key, value] of Object.entries(rest)) other[key] = value;

@@ -44,6 +44,12 @@ export const ENVIRONMENT = [
     group: 'settings',
     description: 'Consent token, for `svc consents data` (--token and --token-stdin override it). Sent as the token query parameter, and masked in every output.',
   },
+  {
+    name: 'DBUS_SESSION_BUS_ADDRESS',
+    group: 'settings',
+    description:
+      'Linux: the session bus, where `svc login` looks for a Secret Service (GNOME Keyring, KWallet, KeePassXC) to keep keys in. Unset, or no Secret Service answering within 2 s: keys are kept in config.json, and svc login says so.',
+  },
   { name: 'SVC_WEBHOOK_SECRET', group: 'settings', description: 'Signing secret of webhook deliveries, for `svc webhooks listen` and `verify` (--secret overrides it).' },
   { name: 'NO_COLOR', group: 'output', description: 'Set to anything but the empty string: never colour, whatever else says so (as --no-color).' },
   { name: 'CLICOLOR', group: 'output', description: 'Set to 0: no colour, even on a terminal.' },

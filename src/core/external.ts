@@ -18,3 +18,4 @@ export const importCheckbox = () => import('@inquirer/checkbox');
 export const importSearch = () => import('@inquirer/search');
 export const importConfirm = () => import('@inquirer/confirm');
 export const importCsvParse = () => import('csv-parse');
+export const importKeyring = () => import('@napi-rs/keyring');

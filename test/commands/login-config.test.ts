@@ -309,6 +309,7 @@ interface Identity {
   key_mode: string;
   api_key: string;
   sources: { profile: string; base_url: string; api_key: string };
+  key_source: string;
   accepted: boolean | null;
   plan: string | null;
 }
@@ -333,7 +334,7 @@ describe('svc whoami', () => {
     expect(screen).toMatch(/Profile\s+default \(config file\)\n/);
     expect(screen).toMatch(new RegExp(`Base URL\\s+${BASE_URL.replace(/\./g, '\\.')} \\(profile "default"\\)\n`));
     expect(screen).toMatch(/Key mode\s+test\n/);
-    expect(screen).toMatch(new RegExp(`API key\\s+svc_sk_test_…${KEY.slice(-4)} \\(profile "default"\\)\n`));
+    expect(screen).toMatch(new RegExp(`API key\\s+svc_sk_test_…${KEY.slice(-4)} \\(profile "default", in the config file\\)\n`));
     expect(screen).toMatch(/Service\s+Key accepted by the service \(plan growth\)\n/);
     expectNoKey(result, KEY);
   });
@@ -354,6 +355,7 @@ describe('svc whoami', () => {
         'key_mode\ttest',
         `api_key\tsvc_sk_test_…${KEY.slice(-4)}`,
         'api_key_source\tprofile',
+        'key_source\tfile',
         'accepted\ttrue',
         'plan\tgrowth',
         '',
@@ -370,6 +372,7 @@ describe('svc whoami', () => {
       key_mode: 'test',
       api_key: `svc_sk_test_…${KEY.slice(-4)}`,
       sources: { profile: 'profile', base_url: 'profile', api_key: 'profile' },
+      key_source: 'file',
       accepted: true,
       plan: 'growth',
     });
@@ -426,7 +429,7 @@ describe('svc whoami', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
     if (tty) {
-      expect(plain(result.stdout)).toContain(`svc_sk_test_…${KEY.slice(-4)} (profile "default")`);
+      expect(plain(result.stdout)).toContain(`svc_sk_test_…${KEY.slice(-4)} (profile "default", in the config file)`);
       expect(plain(result.stdout)).not.toMatch(/Service|accepted|refused/);
     } else {
       expect(result.stdout).toMatch(/^accepted\t\nplan\t\n$/m);
@@ -880,7 +883,8 @@ describe('svc login and the active profile', () => {
     const result = await svcIn(dir, ['login', '--profile', 'p1', '--base-url', BASE_URL, '--with-key'], { stdin: KEY, service: usageAccepts(KEY) });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe(
-      `✓ Logged in to ${BASE_URL} with a test key svc_sk_test_…${KEY.slice(-4)} (plan growth)\n  Saved in profile "p1" of ${join(dir, 'config.json')}\n  "p1" is now the active profile\n`,
+      `warning: no OS keyring to keep the key in (no keyring in this test); it is saved in the config file (mode 0600) instead\n` +
+        `✓ Logged in to ${BASE_URL} with a test key svc_sk_test_…${KEY.slice(-4)} (plan growth)\n  Saved in profile "p1" of ${join(dir, 'config.json')}\n  "p1" is now the active profile\n`,
     );
     expect(readConfig(dir).current_profile).toBe('p1');
 

@@ -346,6 +346,14 @@ describe('the packed tarball', () => {
     const table = await execFileP(bin, ['usage'], withKey);
     expect(table.stdout).toMatch(/^plan\tgrowth\nused\t[\d,]+ of 1,000 \(\d+%\)$/m);
 
+    // The OS keyring's binding stays out of the bundle (a native addon): it was installed with svc,
+    // with the binary of this platform, and loads from where dist/external.cjs requires it.
+    const keyring = await execFileP(process.execPath, ['-e', "process.stdout.write(typeof require('@napi-rs/keyring').AsyncEntry)"], {
+      cwd: join(prefix, 'lib', 'node_modules', 'svc-cli', 'dist'),
+      env,
+    });
+    expect(keyring.stdout).toBe('function');
+
     // `svc mock` requires the emulator from a bundle of its own (dist/mock.cjs), packed too: it
     // loads it, then is refused a port in use (exit 2) rather than missing a module.
     const mock = await execFileP(bin, ['mock', '--port', port(), '--quiet'], { cwd: work, env: { ...env, SVC_DATA_DIR: join(work, 'data') } }).then(

@@ -12,6 +12,7 @@ import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import { FALLBACK_COLUMNS, knownWidth, type IO } from '../../src/core/io.js';
 import type { CacheStore, Choice, Prompter, Services } from '../../src/app/services.js';
 import type { CacheEntry } from '../../src/core/cache.js';
+import { KeyringError, type Keyring } from '../../src/config/keyring.js';
 import { main } from '../../src/main.js';
 
 export const BASE_URL = 'https://svc.test';
@@ -165,7 +166,53 @@ export class MemoryCache implements CacheStore {
   }
 }
 
+/**
+ * A keyring in memory. `unavailable`: why there is none (a headless server: svc keeps keys in the
+ * file); `failing`: it answers, but every read, write and removal fails (a locked keyring).
+ */
+export class MemoryKeyring implements Keyring {
+  readonly name = 'the test keyring';
+  readonly entries = new Map<string, string>();
+  /** Every call, as `read default`: a test can tell the keyring was not touched at all. */
+  readonly calls: string[] = [];
+
+  constructor(private readonly state: { unavailable?: string; failing?: string } = {}) {}
+
+  unavailable(): Promise<string | undefined> {
+    this.calls.push('unavailable');
+    return Promise.resolve(this.state.unavailable);
+  }
+  private check(call: string): void {
+    this.calls.push(call);
+    if (this.state.unavailable !== undefined) throw new KeyringError(this.state.unavailable);
+    if (this.state.failing !== undefined) throw new KeyringError(this.state.failing);
+  }
+  read(profile: string): Promise<string | undefined> {
+    return Promise.resolve().then(() => {
+      this.check(`read ${profile}`);
+      return this.entries.get(profile);
+    });
+  }
+  write(profile: string, key: string): Promise<void> {
+    return Promise.resolve().then(() => {
+      this.check(`write ${profile}`);
+      this.entries.set(profile, key);
+    });
+  }
+  remove(profile: string): Promise<boolean> {
+    return Promise.resolve().then(() => {
+      this.check(`remove ${profile}`);
+      return this.entries.delete(profile);
+    });
+  }
+}
+
+/** What a test without a keyring of its own gets: none, as on a headless server or in CI. */
+export const NO_KEYRING_HERE = 'no keyring in this test';
+
 export interface InProcessOptions {
+  /** The OS keyring; default: none (keys go to the config file, as on a headless server). */
+  keyring?: Keyring;
   /** stdin, stdout and stderr are a terminal (and CI is unset): a person. Default: a script. */
   tty?: boolean;
   /** stdout alone is not a terminal when false (with tty: a person writing to a file, `svc … > out.csv`). Default: as tty. */
@@ -264,6 +311,7 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
       options.opened.push(url);
     },
     replyCache: replyCacheOf(options.cache),
+    keyring: options.keyring ?? new MemoryKeyring({ unavailable: NO_KEYRING_HERE }),
   };
   const code = await main(argv, io, options.signal ?? new AbortController().signal, services);
   const problems = service.verify();

@@ -3,6 +3,7 @@ import { currentProfileName, profileOf, refuseReservedName, unknownProfile } fro
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shown } from './settings.js';
+import { removeFromKeyring } from '../saved-key.js';
 
 export async function deleteProfile(ctx: Context, profile: string, options: { force?: boolean }): Promise<void> {
   refuseReservedName(profile);
@@ -17,6 +18,8 @@ export async function deleteProfile(ctx: Context, profile: string, options: { fo
       others.length ? `Switch first with \`svc config use ${others[0]}\`, or pass --force to delete it anyway.` : 'It is the only profile: pass --force to delete it anyway.',
     ]);
   }
+  // A key kept in the keyring goes with the profile; a keyring that cannot be reached leaves both (exit 1).
+  const keyring = profileOf(doc, profile)?.api_key_in === 'keyring' ? await removeFromKeyring(ctx, profile, 'nothing was deleted') : undefined;
   let key: string | undefined;
   let remaining: string[] = [];
   await store.update((d) => {
@@ -27,6 +30,7 @@ export async function deleteProfile(ctx: Context, profile: string, options: { fo
   });
   ctx.err(`✓ Deleted profile "${profile}" from ${store.file}`);
   if (key) ctx.err(`  Its key ${shown('api_key', key)} is gone from this machine; the service accepts it until it is revoked in the dashboard.`);
+  else if (keyring) ctx.err(`  Its key is gone from ${keyring}; the service accepts it until it is revoked in the dashboard.`);
   if (!isActive) return;
   if (remaining.includes('default')) ctx.err('  "default" is now the active profile');
   else if (remaining.length) ctx.err(`  No profile is active now: choose one with \`svc config use NAME\` (profiles: ${remaining.join(', ')})`);

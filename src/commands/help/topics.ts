@@ -184,7 +184,7 @@ function configTopic(program: CommandUnknownOpts): Block[] {
     {
       kind: 'definitions',
       items: [
-        ['API key', "--api-key KEY, else SVC_API_KEY, else the profile's api_key."],
+        ['API key', "--api-key KEY, else SVC_API_KEY, else the profile's key: in the OS keyring, or its api_key in the config file."],
         ['base URL', "--base-url URL, else SVC_BASE_URL, else the profile's base_url. It includes no /v1."],
         ['profile', '--profile NAME, else SVC_PROFILE, else the file\'s current_profile, else "default".'],
       ],
@@ -192,7 +192,7 @@ function configTopic(program: CommandUnknownOpts): Block[] {
     { kind: 'heading', text: 'The config file' },
     {
       kind: 'paragraph',
-      text: 'config.json in the config folder (SVC_CONFIG_DIR, default ~/.config/svc on Linux; `svc config path` prints it), mode 0600 in a folder of mode 0700, written atomically under a lock. It holds profiles, each with a base_url and an api_key:',
+      text: 'config.json in the config folder (SVC_CONFIG_DIR, default ~/.config/svc on Linux; `svc config path` prints it), mode 0600 in a folder of mode 0700, written atomically under a lock. It holds profiles, each with a base_url and, where no OS keyring keeps the key (`svc login` says so), an api_key; "api_key_in": "keyring" marks a key kept in the OS keyring (the Secret Service on Linux, the Keychain on macOS, Credential Manager on Windows), under service svc and account = the profile\'s name:',
     },
     {
       kind: 'code',
@@ -200,7 +200,7 @@ function configTopic(program: CommandUnknownOpts): Block[] {
         '{',
         '  "current_profile": "default",',
         '  "profiles": {',
-        '    "default": { "base_url": "https://api.example.com", "api_key": "svc_sk_live_…" },',
+        '    "default": { "base_url": "https://api.example.com", "api_key_in": "keyring" },',
         '    "staging": { "base_url": "https://sandbox.example.com", "api_key": "svc_sk_test_…" }',
         '  }',
         '}',

@@ -9,6 +9,7 @@ export function registerLogin(program: Command, app: App): void {
     .description('save an API key (checked with the service first) in a profile')
     .option('--with-key', 'read the key from standard input instead of asking')
     .option('--use', 'make the profile the active one (the first profile saved always becomes active)')
+    .option('--insecure-storage', 'save the key in the config file (mode 0600), even where an OS keyring could keep it')
     .addHelpText(
       'after',
       examples(
@@ -17,16 +18,17 @@ export function registerLogin(program: Command, app: App): void {
         'svc login --profile staging --use',
         'printf %s "$KEY" | svc login --base-url https://api.example.com --with-key',
       ) +
-        "\n\nKeys are created in the service's dashboard, which shows each key once. Logging in to another\n" +
-        'profile (--profile NAME) leaves the active profile as it is, unless --use is given; `svc config use NAME`\n' +
-        'switches later.',
+        "\n\nKeys are created in the service's dashboard, which shows each key once. The key is kept in the OS\n" +
+        'keyring (Secret Service, Keychain, Credential Manager) where one answers, else in the config file, which\n' +
+        'stderr then says. Logging in to another profile (--profile NAME) leaves the active profile as it is,\n' +
+        'unless --use is given; `svc config use NAME` switches later.',
     )
     .action(app.action(async () => (await import('./login.js')).login));
 
   program
     .command('logout')
     .description('remove the saved API key of a profile')
-    .addHelpText('after', examples('svc logout', 'svc logout --profile staging'))
+    .addHelpText('after', examples('svc logout', 'svc logout --profile staging') + '\n\nThe key is removed from wherever it is kept: the OS keyring and the config file.')
     .action(app.action(async () => (await import('./logout.js')).logout));
 
   program

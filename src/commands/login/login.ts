@@ -8,6 +8,7 @@ import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
 import { noPromptReason } from '../../core/io.js';
 import { oneLine } from '../../core/output/format.js';
 import { secretFromStdin } from '../tokens.js';
+import { KEYRING_SERVICE } from '../../config/keyring.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {
   return (value) => {
@@ -29,7 +30,7 @@ const FIRST_LOGIN = {
   baseUrl: 'Give the address of the service without /v1: https, or http to this machine only.',
 };
 
-export async function login(ctx: Context, options: { withKey?: boolean; use?: boolean }): Promise<void> {
+export async function login(ctx: Context, options: { withKey?: boolean; use?: boolean; insecureStorage?: boolean }): Promise<void> {
   const store = await ctx.config();
   const doc = store.read();
   const profile = profileToWrite(ctx.flags, ctx.io.env, doc);
@@ -80,6 +81,11 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     spinner.stop();
   }
 
+  // The key goes to the OS keyring when one answers (and --insecure-storage does not ask for the
+  // file); else to config.json, as before, and stderr says why.
+  const kept = await keepKey(ctx, profile, apiKey, options.insecureStorage === true, saved.api_key_in === 'keyring');
+  const movedOut = kept.keyring !== undefined && saved.api_key !== undefined;
+
   let wasActive = '';
   let active = '';
   await store.update((d) => {
@@ -89,17 +95,51 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     // The file's current profile stays active, unless --use or there is none yet (or one that is gone):
     // then the one saved now becomes it.
     active = options.use || !hadActive ? profile : current;
-    d.profiles[profile] = { ...profileOf(d, profile), base_url: baseUrl, api_key: apiKey };
+    const { api_key: _inFile, api_key_in: _inKeyring, ...rest } = profileOf(d, profile) ?? {};
+    d.profiles[profile] = kept.keyring ? { ...rest, base_url: baseUrl, api_key_in: 'keyring' } : { ...rest, base_url: baseUrl, api_key: apiKey };
     if (active === profile || d.current_profile !== undefined) d.current_profile = active;
   });
   const mode = keyMode(apiKey);
   const onPlan = plan ? ` (plan ${oneLine(ctx.secrets.mask(plan))})` : '';
   ctx.err(`✓ Logged in to ${baseUrl} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}${onPlan}`);
-  ctx.err(`  Saved in profile "${profile}" of ${store.file}`);
+  if (kept.keyring) {
+    ctx.err(`  Saved in profile "${profile}" of ${store.file}, the key in ${kept.keyring} (service ${KEYRING_SERVICE}, account ${profile})`);
+    if (movedOut) ctx.err(`  The key it held in ${store.file} was moved to ${kept.keyring}`);
+  } else {
+    ctx.err(`  Saved in profile "${profile}" of ${store.file}`);
+  }
   if (active !== profile) {
     ctx.err(`  The active profile is still "${active}": pass --profile ${profile} to use this one, or switch with \`svc config use ${profile}\``);
   } else if (wasActive !== profile && (wasActive !== '' || profile !== 'default')) {
     // Said unless this is the first login of all, to the profile every command uses by default.
     ctx.err(`  "${profile}" is now the active profile` + (wasActive ? ` (it was "${wasActive}")` : ''));
   }
+}
+
+/**
+ * Puts the key in the OS keyring, if one answers and the file was not asked for: `keyring` names
+ * it then. Otherwise the key goes to the config file, and (unless --insecure-storage asked for it)
+ * one line on stderr says so and why, so the key is never where the user does not know.
+ * `hadKeyring`: the profile's previous key was in the keyring, which keeps it no longer.
+ */
+async function keepKey(ctx: Context, profile: string, apiKey: string, fileAskedFor: boolean, hadKeyring: boolean): Promise<{ keyring?: string }> {
+  const keyring = fileAskedFor && !hadKeyring ? undefined : await ctx.keyring();
+  let why: string | undefined;
+  if (keyring && !fileAskedFor) {
+    why = await keyring.unavailable();
+    if (why === undefined) {
+      try {
+        await keyring.write(profile, apiKey);
+        return { keyring: keyring.name };
+      } catch (error) {
+        why = (error as Error).message;
+      }
+    }
+    ctx.warn(`no OS keyring to keep the key in (${why}); it is saved in the config file (mode 0600) instead`);
+  }
+  // A key the keyring kept for this profile before is not left behind there.
+  if (keyring && hadKeyring && (await keyring.unavailable()) === undefined) {
+    await keyring.remove(profile).catch((error: Error) => ctx.warn(`the profile's previous key is still in ${keyring.name}: ${error.message}`));
+  }
+  return {};
 }

@@ -1,9 +1,11 @@
-// `svc logout`: remove the saved key of the active profile.
+// `svc logout`: remove the saved key of the active profile, from wherever it is kept (the OS
+// keyring, the config file).
 import { activeProfile, profileOf } from '../../config/resolve.js';
 import type { ConfigDoc } from '../../config/store.js';
 import type { Context } from '../../app/context.js';
 import { readEnv } from '../../core/environment.js';
 import { UsageError } from '../../core/errors.js';
+import { removeFromKeyring } from '../saved-key.js';
 
 export async function logout(ctx: Context): Promise<void> {
   const store = await ctx.config();
@@ -11,14 +13,23 @@ export async function logout(ctx: Context): Promise<void> {
   const named = ctx.flags.profile ?? readEnv(ctx.io.env, 'SVC_PROFILE');
   if (named !== undefined && !profileOf(doc, named)) throw noProfileToLogOutOf(named, doc);
   const { name } = activeProfile(ctx.flags, ctx.io.env, doc);
-  if (!profileOf(doc, name)?.api_key) {
+  const profile = profileOf(doc, name);
+  const inFile = profile?.api_key !== undefined;
+  const inKeyring = profile?.api_key_in === 'keyring';
+  if (!inFile && !inKeyring) {
     ctx.err(`Profile "${name}" has no saved key; nothing to do.`);
     return;
   }
+  // The keyring first: a keyring that cannot be reached leaves everything as it was (exit 1).
+  const keyring = inKeyring ? await removeFromKeyring(ctx, name, 'nothing was removed') : undefined;
   await store.update((d) => {
-    delete d.profiles[name]!.api_key;
+    const kept = profileOf(d, name);
+    if (!kept) return;
+    delete kept.api_key;
+    delete kept.api_key_in;
   });
-  ctx.err(`✓ Removed the key of profile "${name}" from ${store.file}`);
+  const places = [...(keyring ? [keyring] : []), ...(inFile ? [store.file] : [])];
+  ctx.err(`✓ Removed the key of profile "${name}" from ${places.join(' and ')}`);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { pick, textOf } from '../../core/reading.js';
 import { keyMode, maskKey } from '../../core/keys.js';
-import { checkBaseUrl, refusesKey, requireApiKey, type Source } from '../../config/resolve.js';
+import { checkBaseUrl, refusesKey, type Settings, type Source } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
@@ -16,10 +16,19 @@ interface Identity {
   key_mode: string;
   api_key: string;
   sources: { profile: Source; base_url: Source; api_key: Source };
+  /** Where the key comes from: --api-key, SVC_API_KEY, the OS keyring or the config file. */
+  key_source: KeySource;
   /** Whether the service accepted the key; null when it was not asked (--local, no base URL). */
   accepted: boolean | null;
   /** The plan the service named when it accepted the key, if it named one. */
   plan: string | null;
+}
+
+type KeySource = 'flag' | 'env' | 'keyring' | 'file';
+
+function keySourceOf(settings: Settings): KeySource {
+  if (settings.apiKeySource === 'flag' || settings.apiKeySource === 'env') return settings.apiKeySource;
+  return settings.keyStore ?? 'file';
 }
 
 /** Where a setting came from, as a person reads it beside the value on a terminal. */
@@ -39,7 +48,7 @@ function from(setting: keyof typeof LABELS, source: Source, profile: string): st
 
 export async function whoami(ctx: Context, options: { local?: boolean }): Promise<void> {
   const settings = await ctx.settings();
-  const apiKey = requireApiKey(settings);
+  const apiKey = await ctx.apiKey();
   const baseUrl = settings.baseUrl ? checkBaseUrl(settings.baseUrl) : null;
   const identity: Identity = {
     profile: settings.profile,
@@ -47,6 +56,7 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
     key_mode: keyMode(apiKey),
     api_key: maskKey(apiKey),
     sources: { profile: settings.profileSource, base_url: settings.baseUrlSource, api_key: settings.apiKeySource },
+    key_source: keySourceOf(settings),
     accepted: null,
     plan: null,
   };
@@ -76,13 +86,14 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
     }
   }
 
+  const keptIn = settings.keyStore === 'keyring' ? (await ctx.keyring()).name : 'the config file';
   await ctx.present(
     { raw: JSON.stringify(identity), body: identity },
     {
       what: 'whoami',
       view: (body) => {
         const record = body as Identity;
-        return { kind: 'record', record, fields: ctx.io.stdoutIsTTY ? forPeople(refusedCode) : forScripts() };
+        return { kind: 'record', record, fields: ctx.io.stdoutIsTTY ? forPeople(refusedCode, keptIn) : forScripts() };
       },
     },
   );
@@ -95,7 +106,7 @@ function verdict(x: Identity, paint: Paint, refusedCode: string): string {
 }
 
 /** On a terminal: each value with where it came from. */
-function forPeople(refusedCode: string): Column<Identity>[] {
+function forPeople(refusedCode: string, keptIn: string): Column<Identity>[] {
   return [
     { key: 'profile', header: 'Profile', value: (x) => x.profile, display: (x) => `${x.profile} (${from('profile', x.sources.profile, x.profile)})` },
     {
@@ -111,7 +122,13 @@ function forPeople(refusedCode: string): Column<Identity>[] {
       value: (x) => x.key_mode,
       display: (x, paint) => (x.key_mode === 'live' ? paint.bad('live') : x.key_mode === 'test' ? paint.good('test') : paint.warn('unknown')),
     },
-    { key: 'api_key', header: 'API key', value: (x) => x.api_key, display: (x) => `${x.api_key} (${from('api_key', x.sources.api_key, x.profile)})` },
+    {
+      key: 'api_key',
+      header: 'API key',
+      value: (x) => x.api_key,
+      // A profile's key: in the keyring or the config file.
+      display: (x) => `${x.api_key} (${from('api_key', x.sources.api_key, x.profile)}${x.key_source === 'keyring' || x.key_source === 'file' ? `, in ${keptIn}` : ''})`,
+    },
     { key: 'accepted', header: 'Service', value: (x) => x.accepted, display: (x, paint) => verdict(x, paint, refusedCode) },
   ];
 }
@@ -126,6 +143,7 @@ function forScripts(): Column<Identity>[] {
     { key: 'key_mode', header: 'Key mode', value: (x) => x.key_mode },
     { key: 'api_key', header: 'API key', value: (x) => x.api_key },
     { key: 'api_key_source', header: 'API key from', value: (x) => x.sources.api_key },
+    { key: 'key_source', header: 'Key kept in', value: (x) => x.key_source },
     { key: 'accepted', header: 'Accepted', value: (x) => x.accepted },
     { key: 'plan', header: 'Plan', value: (x) => x.plan },
   ];

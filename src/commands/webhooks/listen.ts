@@ -49,7 +49,8 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
   const paint = await createPaint(ctx.color);
   // The mock answers its admin routes only to one of its keys: the key in force goes with them.
   const mockCall = {
-    apiKey: settings.apiKey,
+    // A profile's key kept in the keyring is read only when there is a mock to give it to.
+    apiKey: mockUrl !== undefined && settings.keyStore === 'keyring' ? await ctx.apiKey() : settings.apiKey,
     timeoutMs,
     userAgent: USER_AGENT,
     transport: await ctx.directTransport(),
@@ -78,7 +79,7 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
   try {
     const endpoint = { url: `${receiver.url}/`, ...(given && { secret: given.secret }) };
     const registration = mockUrl === undefined ? undefined : await registering(ctx, mockEndpoint.registerWithMock(mockUrl, endpoint, { ...mockCall, signal: ctx.signal }));
-    registeredId = agreeOnSecret(ctx, receiver, mockUrl, given, registration, settings.apiKey !== undefined);
+    registeredId = agreeOnSecret(ctx, receiver, mockUrl, given, registration, mockCall.apiKey !== undefined);
   } catch (error) {
     await receiver.close();
     if (!(error instanceof StoppedWhileRegistering)) throw error;

@@ -1,0 +1,162 @@
+// `svc login`, `whoami`, `logout` and `config delete` with an OS keyring, in-process: the keyring is
+// the harness's MemoryKeyring (one that answers, one that fails, none), so every path runs here
+// without a session bus. The real Secret Service is met in test/e2e/keyring.test.ts.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, FakeService, KEY, MemoryKeyring, MODES, plain, scratchDir, svc, type InProcessOptions } from '../support/in-process.js';
+
+const USAGE = { plan: 'growth', quota: 10000, used: 9500, remaining: 500 };
+const OTHER_KEY = 'svc_sk_test_ffeeddccbbaa99887766554433221100';
+
+let folders = 0;
+function freshDir(): string {
+  return join(scratchDir(), `keyring-${++folders}`);
+}
+
+function configText(dir: string): string {
+  return readFileSync(join(dir, 'config.json'), 'utf8');
+}
+
+function profiles(dir: string): Record<string, Record<string, string>> {
+  return (JSON.parse(configText(dir)) as { profiles: Record<string, Record<string, string>> }).profiles;
+}
+
+function svcIn(dir: string, argv: string[], options: InProcessOptions = {}) {
+  return svc(argv, { ...options, env: { SVC_BASE_URL: undefined, SVC_API_KEY: undefined, SVC_CONFIG_DIR: dir, ...options.env } });
+}
+
+const usageAccepts = (key: string) => new FakeService().expect('GET', (r) => r.path === '/v1/usage' && r.headers.authorization === `Bearer ${key}`, { body: USAGE });
+
+function expectNoKey(result: { stdout: string; stderr: string }, key: string): void {
+  expect(result.stdout).not.toContain(key);
+  expect(result.stderr).not.toContain(key);
+}
+
+async function loginWith(dir: string, keyring: MemoryKeyring, key = KEY, extra: string[] = []) {
+  return svcIn(dir, ['login', '--base-url', BASE_URL, '--with-key', ...extra], { stdin: key, service: usageAccepts(key), keyring });
+}
+
+describe.each(MODES)('svc login with an OS keyring, as $mode', ({ tty }) => {
+  it('keeps the key in the keyring under the profile name, and config.json holds none', async () => {
+    const dir = freshDir();
+    const keyring = new MemoryKeyring();
+    const result = await loginWith(dir, keyring);
+    expect(result.code, result.stderr).toBe(0);
+    expect(keyring.entries.get('default')).toBe(KEY);
+    expect(profiles(dir)).toEqual({ default: { base_url: BASE_URL, api_key_in: 'keyring' } });
+    expect(configText(dir)).not.toContain(KEY);
+    expect(plain(result.stderr)).toContain(`Saved in profile "default" of ${join(dir, 'config.json')}, the key in the test keyring (service svc, account default)`);
+    expect(result.stderr).not.toMatch(/warning/);
+    expectNoKey(result, KEY);
+
+    // whoami and a request read it from there.
+    const whoami = await svcIn(dir, ['whoami', '--json'], { tty, keyring, service: usageAccepts(KEY) });
+    expect(whoami.code, whoami.stderr).toBe(0);
+    expect(JSON.parse(plain(whoami.stdout))).toMatchObject({ key_source: 'keyring', sources: { api_key: 'profile' }, accepted: true });
+    const table = await svcIn(dir, ['whoami', '--local'], { tty, keyring });
+    if (tty) expect(plain(table.stdout)).toContain(`(profile "default", in the test keyring)`);
+    else expect(table.stdout).toMatch(/^key_source\tkeyring$/m);
+  });
+
+  it('a keyring that fails: the key goes to config.json, and one stderr line says so and why', async () => {
+    const dir = freshDir();
+    const keyring = new MemoryKeyring({ failing: 'Secret Service: unlock prompt was dismissed' });
+    const result = await loginWith(dir, keyring);
+    expect(result.code, result.stderr).toBe(0);
+    expect(profiles(dir).default).toEqual({ base_url: BASE_URL, api_key: KEY });
+    const warnings = plain(result.stderr)
+      .split('\n')
+      .filter((line) => line.startsWith('warning:'));
+    expect(warnings).toEqual(['warning: no OS keyring to keep the key in (Secret Service: unlock prompt was dismissed); it is saved in the config file (mode 0600) instead']);
+  });
+
+  it('--insecure-storage asks for the file: the keyring is not even asked, and nothing is said about it', async () => {
+    const dir = freshDir();
+    const keyring = new MemoryKeyring();
+    const result = await loginWith(dir, keyring, KEY, ['--insecure-storage']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(keyring.calls).toEqual([]);
+    expect(profiles(dir).default).toEqual({ base_url: BASE_URL, api_key: KEY });
+    expect(result.stderr).not.toMatch(/warning|test keyring/);
+  });
+});
+
+describe('a key from the environment or a flag never touches the keyring', () => {
+  it.each([
+    ['SVC_API_KEY', { SVC_API_KEY: OTHER_KEY }, []],
+    ['--api-key', {}, ['--api-key', OTHER_KEY]],
+  ] as const)('%s', async (_what, env, argv) => {
+    const dir = freshDir();
+    const keyring = new MemoryKeyring();
+    expect((await loginWith(dir, keyring)).code).toBe(0);
+    keyring.calls.length = 0;
+    const result = await svcIn(dir, ['whoami', '--json', ...argv], { env, keyring, service: usageAccepts(OTHER_KEY) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ key_source: argv.length ? 'flag' : 'env' });
+    expect(keyring.calls).toEqual([]);
+  });
+});
+
+describe('a key already in config.json', () => {
+  it('keeps working (key_source file), and the next svc login moves it into the keyring', async () => {
+    const dir = freshDir();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { base_url: BASE_URL, api_key: KEY } } }), { mode: 0o600 });
+    const keyring = new MemoryKeyring();
+    const before = await svcIn(dir, ['whoami', '--json', '--local'], { keyring });
+    expect(JSON.parse(before.stdout)).toMatchObject({ key_source: 'file' });
+    expect(keyring.calls).toEqual([]);
+
+    const result = await loginWith(dir, keyring);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`The key it held in ${join(dir, 'config.json')} was moved to the test keyring`);
+    expect(profiles(dir).default).toEqual({ base_url: BASE_URL, api_key_in: 'keyring' });
+    expect(keyring.entries.get('default')).toBe(KEY);
+  });
+});
+
+describe('svc logout and svc config delete with the key in the keyring', () => {
+  it('logout removes it from the keyring and the marker from the file', async () => {
+    const dir = freshDir();
+    const keyring = new MemoryKeyring();
+    expect((await loginWith(dir, keyring)).code).toBe(0);
+    const result = await svcIn(dir, ['logout'], { keyring });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('✓ Removed the key of profile "default" from the test keyring\n');
+    expect(keyring.entries.size).toBe(0);
+    expect(profiles(dir).default).toEqual({ base_url: BASE_URL });
+  });
+
+  it('a keyring that cannot be reached: exit 1, one line saying why, nothing removed', async () => {
+    const dir = freshDir();
+    const keyring = new MemoryKeyring();
+    expect((await loginWith(dir, keyring)).code).toBe(0);
+    const before = configText(dir);
+    const gone = new MemoryKeyring({ unavailable: 'nothing answers to org.freedesktop.secrets on the session bus' });
+    for (const argv of [['logout'], ['config', 'delete', 'default', '--force']]) {
+      const result = await svcIn(dir, argv, { keyring: gone });
+      expect(result.code).toBe(1);
+      expect(result.stderr.split('\n')[0]).toMatch(
+        /^error: the key of profile "default" is kept in the test keyring, which cannot be reached \(nothing answers to .*\); nothing was (removed|deleted)$/,
+      );
+      expect(configText(dir)).toBe(before);
+    }
+    // A request cannot have the key either: exit 3 naming the keyring and SVC_API_KEY.
+    const request = await svcIn(dir, ['usage'], { keyring: gone });
+    expect(request.code).toBe(3);
+    expect(request.stderr).toMatch(/^error: the key of profile "default" is kept in the test keyring, which cannot be read: .*\n.*SVC_API_KEY/);
+  });
+
+  it('config delete removes the profile and its key from the keyring', async () => {
+    const dir = freshDir();
+    const keyring = new MemoryKeyring();
+    expect((await loginWith(dir, keyring)).code).toBe(0);
+    expect((await loginWith(dir, keyring, OTHER_KEY, ['--profile', 'staging'])).code).toBe(0);
+    const result = await svcIn(dir, ['config', 'delete', 'staging'], { keyring });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Its key is gone from the test keyring');
+    expect([...keyring.entries.keys()]).toEqual(['default']);
+    expect(Object.keys(profiles(dir))).toEqual(['default']);
+  });
+});

@@ -1,0 +1,247 @@
+// The OS keyring as a real process meets it (contract §2): a real Secret Service (GNOME Keyring on a
+// session D-Bus of the test's own), and none, a locked one, one killed, and a bus that never answers.
+// Each needs dbus-daemon, dbus-send, gnome-keyring-daemon and secret-tool (Debian: dbus, gnome-keyring,
+// libsecret-tools). Where one is missing the tests are skipped with a note; with
+// SVC_TEST_REQUIRE_KEYRING=1 (as .ci/run sets, after installing them) a missing one fails the run,
+// as SVC_TEST_REQUIRE_SHELLS does for the completion tests' shells.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { run, useWorld, type Result } from './harness.js';
+
+const world = useWorld();
+
+const TOOLS = ['dbus-daemon', 'dbus-send', 'gnome-keyring-daemon', 'secret-tool'] as const;
+const onPath = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const MISSING = TOOLS.filter((tool) => !onPath(tool));
+const REQUIRE_KEYRING = !['', '0'].includes(process.env.SVC_TEST_REQUIRE_KEYRING ?? '');
+if (MISSING.length > 0) {
+  if (REQUIRE_KEYRING) {
+    it('the keyring tools are installed (SVC_TEST_REQUIRE_KEYRING is set)', () => {
+      throw new Error(
+        `${MISSING.join(', ')} not installed, and SVC_TEST_REQUIRE_KEYRING=${process.env.SVC_TEST_REQUIRE_KEYRING} requires them (apt-get install -y --no-install-recommends dbus gnome-keyring libsecret-tools)`,
+      );
+    });
+  } else {
+    const note = `${MISSING.join(', ')} not installed here: the keyring tests are skipped`;
+    console.warn(`note: ${note} (set SVC_TEST_REQUIRE_KEYRING=1 to fail instead)`);
+    it.skip(note, () => {});
+  }
+}
+const describeWithKeyring = MISSING.length === 0 ? describe : describe.skip;
+
+/** A session bus that starts nothing by itself (no service activation): the test decides who answers. */
+const BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>
+`;
+
+/** What a test started, stopped after it by process id. */
+const started: ChildProcess[] = [];
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+/** The first line a child prints on stdout. */
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      text += chunk;
+      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
+    });
+    child.on('exit', (code) => reject(new Error(`exited (${code}) before printing a line`)));
+  });
+}
+
+interface Desktop {
+  /** The environment of a person's session: the bus, a home of its own. */
+  env: Record<string, string>;
+  home: string;
+  keyring?: ChildProcess;
+}
+
+/** A session bus of its own, and on it GNOME Keyring: unlocked with a password, locked (`unlocked: false`), or none. */
+async function desktop(keyring: 'unlocked' | 'locked' | 'none' = 'unlocked'): Promise<Desktop> {
+  const home = world.tempDir('svc-keyring-');
+  const config = join(home, 'bus.conf');
+  writeFileSync(config, BUS_CONFIG);
+  const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  started.push(bus);
+  const address = await firstLine(bus);
+  const env = { DBUS_SESSION_BUS_ADDRESS: address, HOME: home, XDG_RUNTIME_DIR: home };
+  const result: Desktop = { env, home };
+  if (keyring === 'none') return result;
+  if (keyring === 'locked') {
+    // The login keyring made (with a password) by a first daemon; a second one finds it locked.
+    const first = await keyringDaemon(env, true);
+    first.kill('SIGTERM');
+    await new Promise((resolve) => first.once('exit', resolve));
+  }
+  result.keyring = await keyringDaemon(env, keyring === 'unlocked');
+  return result;
+}
+
+/** gnome-keyring-daemon on the bus of `env`, its login keyring unlocked with a password or left locked; once it answers there. */
+async function keyringDaemon(env: Record<string, string>, unlocked: boolean): Promise<ChildProcess> {
+  const args = ['--foreground', '--components=secrets', ...(unlocked ? ['--unlock'] : [])];
+  const daemon = spawn('gnome-keyring-daemon', args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
+  started.push(daemon);
+  daemon.stdin.end(unlocked ? 'a password' : '');
+  // Ready once it holds org.freedesktop.secrets on the bus.
+  for (let tries = 0; tries < 100; tries++) {
+    const owned = spawnSync(
+      'dbus-send',
+      ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'],
+      {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        encoding: 'utf8',
+      },
+    );
+    if (owned.stdout.includes('boolean true')) return daemon;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('gnome-keyring-daemon did not take org.freedesktop.secrets on the test bus');
+}
+
+/** What `secret-tool lookup service svc username PROFILE` finds on that bus ('' for nothing). */
+function lookup(at: Desktop, profile = 'default'): string {
+  return spawnSync('secret-tool', ['lookup', 'service', 'svc', 'username', profile], { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8' }).stdout;
+}
+
+function svcOn(at: Desktop, args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}): Promise<Result> {
+  return run(args, { configDir: at.home, input: options.input, env: { ...at.env, ...options.env } });
+}
+
+function configOf(at: Desktop): { profiles: Record<string, Record<string, string>> } {
+  return JSON.parse(readFileSync(join(at.home, 'config', 'config.json'), 'utf8')) as { profiles: Record<string, Record<string, string>> };
+}
+
+function login(at: Desktop, key: string, extra: string[] = [], env: Record<string, string | undefined> = {}): Promise<Result> {
+  return svcOn(at, ['login', '--base-url', world.mock.url, '--with-key', ...extra], { input: key, env });
+}
+
+async function whoami(at: Desktop, env: Record<string, string | undefined> = {}): Promise<{ key_source: string; accepted: boolean }> {
+  const result = await svcOn(at, ['whoami', '--json'], { env });
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as { key_source: string; accepted: boolean };
+}
+
+describeWithKeyring('with a Secret Service on the session bus', () => {
+  it('svc login keeps the key there (service svc, account = the profile), config.json holds none; whoami and requests use it; logout removes it', async () => {
+    const at = await desktop();
+    const key = world.key().key;
+    const result = await login(at, key);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('the key in the Secret Service (service svc, account default)');
+    expect(result.stderr).not.toMatch(/warning/);
+    expect(lookup(at)).toBe(key);
+    expect(configOf(at).profiles.default).toEqual({ base_url: world.mock.url, api_key_in: 'keyring' });
+    expect(readFileSync(join(at.home, 'config', 'config.json'), 'utf8')).not.toContain(key);
+
+    expect(await whoami(at)).toMatchObject({ key_source: 'keyring', accepted: true });
+    const usage = await svcOn(at, ['usage', '--json']);
+    expect(usage.code, usage.stderr).toBe(0);
+
+    const logout = await svcOn(at, ['logout']);
+    expect(logout.code, logout.stderr).toBe(0);
+    expect(logout.stderr).toBe('✓ Removed the key of profile "default" from the Secret Service\n');
+    expect(lookup(at)).toBe('');
+    expect(configOf(at).profiles.default).toEqual({ base_url: world.mock.url });
+  });
+
+  it('a key already in config.json keeps working, and the next svc login moves it into the keyring', async () => {
+    const at = await desktop();
+    const key = world.key().key;
+    const insecure = await login(at, key, ['--insecure-storage']);
+    expect(insecure.code, insecure.stderr).toBe(0);
+    expect(insecure.stderr).not.toMatch(/warning/);
+    expect(configOf(at).profiles.default!.api_key).toBe(key);
+    expect(lookup(at)).toBe('');
+    expect(await whoami(at)).toMatchObject({ key_source: 'file', accepted: true });
+
+    const again = await login(at, key);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/The key it held in .*config\.json was moved to the Secret Service/);
+    expect(lookup(at)).toBe(key);
+    expect(configOf(at).profiles.default).toEqual({ base_url: world.mock.url, api_key_in: 'keyring' });
+    expect(await whoami(at)).toMatchObject({ key_source: 'keyring', accepted: true });
+  });
+
+  it('a key from SVC_API_KEY never touches the keyring: a bus that never answers costs nothing', async () => {
+    const at = await desktop();
+    expect((await login(at, world.key().key)).code).toBe(0);
+    const hung = await hungBus(at);
+    const started = Date.now();
+    const identity = await whoami(at, { DBUS_SESSION_BUS_ADDRESS: hung, SVC_API_KEY: world.key(1).key });
+    expect(identity).toMatchObject({ key_source: 'env', accepted: true });
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('the keyring killed after login: whoami fails in one line naming it (exit 3), logout leaves everything as it was (exit 1)', async () => {
+    const at = await desktop();
+    expect((await login(at, world.key().key)).code).toBe(0);
+    at.keyring!.kill('SIGKILL');
+    await new Promise((resolve) => at.keyring!.once('exit', resolve));
+    const whoamiResult = await svcOn(at, ['whoami']);
+    expect(whoamiResult.code).toBe(3);
+    expect(whoamiResult.stdout).toBe('');
+    expect(whoamiResult.stderr).toMatch(
+      /^error: the key of profile "default" is kept in the Secret Service, which cannot be read: nothing answers to org\.freedesktop\.secrets .*\n.*SVC_API_KEY.*\n$/,
+    );
+    const before = readFileSync(join(at.home, 'config', 'config.json'), 'utf8');
+    const logout = await svcOn(at, ['logout']);
+    expect(logout.code).toBe(1);
+    expect(logout.stderr).toMatch(/^error: the key of profile "default" is kept in the Secret Service, which cannot be reached \(.*\); nothing was removed\n/);
+    expect(readFileSync(join(at.home, 'config', 'config.json'), 'utf8')).toBe(before);
+  });
+});
+
+/** A socket that takes connections and never says a word: a hung session bus. */
+async function hungBus(at: Desktop): Promise<string> {
+  const path = join(at.home, 'hung-bus');
+  const server = createServer((socket) => socket.on('data', () => {}));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+  return `unix:path=${path}`;
+}
+
+/** The one stderr line of a login that had no keyring: saved in the file, and why. */
+const FELL_BACK = /^warning: no OS keyring to keep the key in \((.*)\); it is saved in the config file \(mode 0600\) instead$/m;
+
+describeWithKeyring('without a usable keyring the key goes to config.json, and svc login says so in one line', () => {
+  it.each([
+    ['no session bus at all (DBUS_SESSION_BUS_ADDRESS unset)', 'none', { DBUS_SESSION_BUS_ADDRESS: undefined }, /DBUS_SESSION_BUS_ADDRESS is not set/],
+    ['a session bus with no Secret Service on it', 'none', {}, /nothing answers to org\.freedesktop\.secrets/],
+    ['a locked keyring (no one to answer its unlock prompt)', 'locked', {}, /unlock prompt was dismissed/],
+  ] as const)('%s', async (_what, keyring, env, why) => {
+    const at = await desktop(keyring);
+    const key = world.key().key;
+    const result = await login(at, key, [], env);
+    expect(result.code, result.stderr).toBe(0);
+    const line = FELL_BACK.exec(result.stderr);
+    expect(line, result.stderr).not.toBeNull();
+    expect(line![1]).toMatch(why);
+    expect(configOf(at).profiles.default!.api_key).toBe(key);
+    expect(await whoami(at, env)).toMatchObject({ key_source: 'file', accepted: true });
+  });
+
+  it('a session bus that never answers: svc login gives up on it within its bound and saves to the file', async () => {
+    const at = await desktop('none');
+    const hung = await hungBus(at);
+    const started = Date.now();
+    const result = await login(at, world.key().key, [], { DBUS_SESSION_BUS_ADDRESS: hung });
+    expect(result.code, result.stderr).toBe(0);
+    expect(FELL_BACK.exec(result.stderr)?.[1]).toBe('no answer from org.freedesktop.secrets on the session bus within 2 s');
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(configOf(at).profiles.default!.api_key).toBe(world.key().key);
+  });
+});
