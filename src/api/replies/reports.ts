@@ -7,11 +7,23 @@ import { field, loose, optional } from '../../core/reply-schema.js';
 
 /** The full report (GET /v1/reports/{id}, a synchronous parse, a sandbox report). */
 export const ReportReply = loose({
-  statement: optional(loose({ bank: field(), currency: field(), opening_balance: field(), closing_balance: field() })),
+  statement: optional(
+    loose({
+      bank: field(),
+      bank_code: field(),
+      currency: field(),
+      period: field('period', 'statement_period'),
+      opening_balance: field(),
+      closing_balance: field(),
+      total_transactions: field(),
+    }),
+  ),
   transactions: field(),
   report_id: field(),
   status: field(),
   created_at: field(),
+  data_source: field(),
+  tamper_verifiable: field(),
 });
 
 /** GET /v1/reports/{id}/identity. */
