@@ -65,10 +65,11 @@ export const IncomeReply = loose({
   remittance_detected: field(),
   avg_monthly_credit: field(),
   monthly_credits: field(),
+  income_transactions: field(),
 });
 
 /** GET /v1/reports/{id}/liabilities. */
-export const LiabilitiesReply = loose({ monthly_emi_total: field(), emi_load_pct: field(), bounce_count: field(), lenders: field() });
+export const LiabilitiesReply = loose({ monthly_emi_total: field(), emi_load_pct: field(), bounce_count: field(), lenders: field(), liability_transactions: field() });
 
 /** POST /v1/parse in the background (202): its `poll_url` (the id and status are read where they come). */
 export const ParseAcceptedReply = loose({ poll_url: field() });
