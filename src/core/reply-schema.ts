@@ -13,6 +13,9 @@ import { isRecord, pick, type JsonRecord, type ReplyReading } from './reading.js
 
 export type Schema = z.ZodMiniType;
 
+/** What a command reads of a reply through `schema`: readReply's result. */
+export type Read<S extends Schema> = z.output<S>;
+
 /** The documented names of a field read under more than one (`period`, `statement_period`). */
 const alsoNamed = new WeakMap<object, readonly string[]>();
 

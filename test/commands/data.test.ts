@@ -754,6 +754,33 @@ describe('machine formats', () => {
   });
 });
 
+describe('--debug: the documented fields a reply lacks (src/api/replies/data.ts)', () => {
+  const debugLines = (stderr: string) => lines(stderr).filter((line) => line.startsWith('debug: GET'));
+  const lacks = (path: string, fields: string[]) => fields.map((field) => `debug: GET ${path}: the reply has no documented field "${field}"`);
+
+  it('a documented latest reply: the envelope, its meta and the month of its data, in that order', async () => {
+    // A field set to undefined is left out of the reply's JSON.
+    const r = await data(['latest', 'cpi', '--debug'], { service: service(['/v1/data/cbank/cpi/latest', { data: { ...CPI, month: undefined }, meta: { attribution: META.attribution } }]) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(debugLines(r.stderr)).toEqual(lacks('/v1/data/cbank/cpi/latest', ['meta.as_of', 'meta.source', 'meta.source_url', 'data.month']));
+  });
+
+  it('bank-pnl names its bank; interest-rates, a list, has no month to lack', async () => {
+    const bank = await data(['latest', 'bank-pnl', '--debug'], { service: service(['/v1/data/cbank/banks/pnl/latest', envelope({ ...BANK_PNL, bank: undefined })]) });
+    expect(debugLines(bank.stderr)).toEqual(lacks('/v1/data/cbank/banks/pnl/latest', ['data.bank']));
+    const rates = await data(['latest', 'interest-rates', '--debug'], { service: service(['/v1/data/cbank/interest-rates/latest', envelope(RATES)]) });
+    expect(debugLines(rates.stderr)).toEqual([]);
+  });
+
+  it('a payload the documents do not show lacks nothing but the envelope: no month is asked of a series or another family', async () => {
+    const credit = await data(['latest', 'credit', '--debug'], { service: service(['/v1/data/cbank/banking/credit/latest', envelope({ ...CREDIT, month: undefined })]) });
+    expect(debugLines(credit.stderr)).toEqual([]);
+    const series = await data(['series', 'cpi', 'PCPI_IX', '--debug'], { service: service(['/v1/data/cbank/cpi/series?indicator=PCPI_IX', { points: [] }]) });
+    expect(series.code, series.stderr).toBe(0);
+    expect(debugLines(series.stderr)).toEqual(lacks('/v1/data/cbank/cpi/series', ['meta', 'meta.attribution', 'meta.as_of', 'meta.source', 'meta.source_url', 'data']));
+  });
+});
+
 // ---- the reply cache ------------------------------------------------------------------------
 
 describe('the reply cache', () => {

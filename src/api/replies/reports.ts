@@ -7,11 +7,23 @@ import { field, loose, optional } from '../../core/reply-schema.js';
 
 /** The full report (GET /v1/reports/{id}, a synchronous parse, a sandbox report). */
 export const ReportReply = loose({
-  statement: optional(loose({ bank: field(), currency: field(), opening_balance: field(), closing_balance: field() })),
+  statement: optional(
+    loose({
+      bank: field(),
+      bank_code: field(),
+      currency: field(),
+      period: field('period', 'statement_period'),
+      opening_balance: field(),
+      closing_balance: field(),
+      total_transactions: field(),
+    }),
+  ),
   transactions: field(),
   report_id: field(),
   status: field(),
   created_at: field(),
+  data_source: field(),
+  tamper_verifiable: field(),
 });
 
 /** GET /v1/reports/{id}/identity. */
@@ -53,10 +65,11 @@ export const IncomeReply = loose({
   remittance_detected: field(),
   avg_monthly_credit: field(),
   monthly_credits: field(),
+  income_transactions: field(),
 });
 
 /** GET /v1/reports/{id}/liabilities. */
-export const LiabilitiesReply = loose({ monthly_emi_total: field(), emi_load_pct: field(), bounce_count: field(), lenders: field() });
+export const LiabilitiesReply = loose({ monthly_emi_total: field(), emi_load_pct: field(), bounce_count: field(), lenders: field(), liability_transactions: field() });
 
 /** POST /v1/parse in the background (202): its `poll_url` (the id and status are read where they come). */
 export const ParseAcceptedReply = loose({ poll_url: field() });

@@ -11,5 +11,7 @@ export const TransactionListReply = record({ transactions: list(loose({})) });
 export const TransactionsReply = record({ transactions: list(loose({})), count: field() });
 
 export const EnrichReply = record({
-  transactions: list(loose({ date: field(), description: field(), category: field(), confidence: field() })),
+  // An item has `credit` or `debit`, as sent (documented as either): neither is declared, so that no item is noted for lacking the other.
+  transactions: list(loose({ date: field(), description: field(), balance: field(), category: field(), confidence: field() })),
+  count: field(),
 });

@@ -3,7 +3,7 @@
 import { readReply } from '../../core/reply-schema.js';
 import { ExchangeReply } from '../../api/replies/connect.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
@@ -25,9 +25,9 @@ export async function exchangePublicToken(ctx: Context, publicToken: string): Pr
     reply,
     { what: call.what, viewRecords: 'flat', view: exchangeView },
     {
-      secrets: (body) => [textOf(pick(body, 'access_token'))],
+      secrets: (body) => [textOf(readReply(new ReplyReading(call.what), ExchangeReply, body)?.access_token)],
       notes: (body) => {
-        const given = textOf(pick(body, 'grant_id'));
+        const given = textOf(readReply(new ReplyReading(call.what), ExchangeReply, body)?.grant_id);
         const grant = given ? oneLine(ctx.secrets.mask(given)) : 'GRANT_ID';
         return [
           'this access token reads the data the end user granted, with your API key; it is shown this once, so keep it like a key',

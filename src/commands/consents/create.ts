@@ -3,7 +3,7 @@
 import { readReply } from '../../core/reply-schema.js';
 import { ConsentReply } from '../../api/replies/consents.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import { oneLine } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
@@ -24,10 +24,13 @@ export async function createConsent(ctx: Context, reportId: string, flags: Conse
     reply,
     { what: call.what, viewRecords: 'flat', view: createdConsentView },
     {
-      secrets: (body) => [textOf(pick(body, 'token')), tokenOfUrl(textOf(pick(body, 'data_url')))],
+      secrets: (body) => {
+        const r = readReply(new ReplyReading(call.what), ConsentReply, body);
+        return [textOf(r?.token), tokenOfUrl(textOf(r?.data_url))];
+      },
       notes: (body) => {
         // From the reply, for the terminal: one line of printable text.
-        const given = textOf(pick(body, 'id'));
+        const given = textOf(readReply(new ReplyReading(call.what), ConsentReply, body)?.id);
         const id = given ? oneLine(ctx.secrets.mask(given)) : undefined;
         return [
           `this token gives whoever holds it the report's data (${json.scopes.join(', ')}) until it expires or is revoked; it is shown this once, so keep it and share it only with the grantee`,

@@ -1,7 +1,7 @@
 // Every dataset request of `svc data`: through the reply cache when the command caches, and, when
 // the Data API quota is used up, with a line saying when usage resets.
 import type { ApiClient } from '../../api/client.js';
-import { pick, textOf } from '../../core/reading.js';
+import { pick, ReplyReading, textOf } from '../../core/reading.js';
 import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import { isFresh, storeReply, type CacheEntry } from '../../core/cache.js';
 import type { Context } from '../../app/context.js';
@@ -102,8 +102,11 @@ function age(fetched: number, now: number): string {
 async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError): Promise<ApiError> {
   if (ctx.jsonErrors) return error;
   try {
-    const reply = await client.request(target(ENDPOINTS.usage));
-    const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? pick(reply.body, 'resets_at'));
+    const call = target(ENDPOINTS.usage);
+    const reply = await client.request(call);
+    const { readReply, UsageReply } = await import('../../api/replies/usage.js');
+    // `data_api` is no documented counter, but the one a Data API quota would reset by.
+    const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? readReply(new ReplyReading(call.what), UsageReply, reply.body)?.resets_at);
     if (resetsAt) error.hints.push(`Usage resets at ${formatTimestamp(printable(ctx.secrets.mask(resetsAt)), { zone: timeZoneOf(ctx.io.env) })} (see \`svc usage\`).`);
   } catch {
     // no better news than the error itself

@@ -1,6 +1,5 @@
 // `svc data latest FAMILY` (every line item of the latest month, grouped by section) and `svc data
 // keys FAMILY` (the values its series selector takes): two views of the same `/latest` reply.
-import type { ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import type { View } from '../../core/output/view.js';
 import { fetchDataset } from './fetch.js';
@@ -9,9 +8,9 @@ import { bankQuery, parseParams } from './input.js';
 import { itemListOf } from './items.js';
 import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
 import { printDataset } from './print.js';
-import { lineItemsView } from './views.js';
+import { lineItemsView, type DatasetRead } from './views.js';
 
-type LatestView = (body: unknown, reading: ReplyReading, selectorName: string) => View;
+type LatestView = (body: unknown, r: DatasetRead, selectorName: string) => View;
 
 /** GET the family's latest month, shown with the given view. */
 export async function showLatestAs(ctx: Context, familyName: string, options: CacheOptions & ParamOptions, view: LatestView): Promise<void> {
@@ -20,8 +19,9 @@ export async function showLatestAs(ctx: Context, familyName: string, options: Ca
   const { reply } = await fetchDataset(ctx, { path, query: { ...bankQuery(family, options.bank, (message) => ctx.warn(message)), ...parseParams(options.param) } }, cachePolicy(options));
   await printDataset(ctx, reply, {
     what: `GET ${path}`,
+    schema: (replies) => replies.latestReply(family.path),
     records: (body) => itemListOf(body, family.selector)?.items,
-    view: (body, reading) => view(body, reading, family.selector),
+    view: (body, r) => view(body, r, family.selector),
   });
 }
 

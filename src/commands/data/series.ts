@@ -1,6 +1,5 @@
 // `svc data series FAMILY SELECTOR [--from YYYY-MM] [--to YYYY-MM] [--chart]`: one line item over
 // time, as month/value rows or as a line chart.
-import { ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import type { Reply } from '../../core/output/render.js';
@@ -9,8 +8,8 @@ import { findFamily, seriesPath, type DataFamily } from './families.js';
 import { bankQuery, checkRange, parseParams } from './input.js';
 import { seriesListOf, type SeriesList } from './items.js';
 import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
-import { printDataset } from './print.js';
-import { attributionLines, formatValue, seriesFacts, seriesTitle, seriesView } from './views.js';
+import { attributionOf, printDataset, type DatasetReader } from './print.js';
+import { formatValue, seriesFacts, seriesTitle, seriesView } from './views.js';
 
 export interface SeriesOptions extends CacheOptions, ParamOptions {
   from?: string;
@@ -39,12 +38,14 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
   const path = seriesPath(family);
   const { reply } = await fetchDataset(ctx, { path, query }, policy);
   const series = seriesListOf(reply.body);
-  if (options.chart && series) return drawChart(ctx, reply, `GET ${path}`, series, family.selector);
+  // No series reply is shown in the documents: the envelope alone is read.
+  const read = { what: `GET ${path}`, schema: (replies) => replies.DatasetReply } satisfies Pick<DatasetReader, 'what' | 'schema'>;
+  if (options.chart && series) return drawChart(ctx, reply, read, series, family.selector);
   if (options.chart) ctx.warn('the reply holds no series of months and values to draw; showing it as it is');
   await printDataset(ctx, reply, {
-    what: `GET ${path}`,
+    ...read,
     records: (body) => seriesListOf(body)?.points,
-    view: (body, reading) => seriesView(body, reading, family.selector, range),
+    view: (body, r) => seriesView(body, r, family.selector, range),
   });
 }
 
@@ -52,12 +53,12 @@ function missingSelector(family: DataFamily): UsageError {
   return new UsageError(`missing argument SELECTOR: the ${family.selector} of one ${family.name} series (e.g. ${family.example})`, [`List them with \`svc data keys ${family.name}\`.`]);
 }
 
-async function drawChart(ctx: Context, reply: Reply, what: string, series: SeriesList, selectorName: string): Promise<void> {
+async function drawChart(ctx: Context, reply: Reply, read: Pick<DatasetReader, 'what' | 'schema'>, series: SeriesList, selectorName: string): Promise<void> {
   const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js'), import('../../core/output/render.js')]);
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(await ctx.forPeople(series), selectorName);
   const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }]));
-  const attribution = attributionLines(await ctx.forPeople(reply.body), new ReplyReading(what));
+  const attribution = await attributionOf(ctx, reply.body, read);
   const body = points.length ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim }) : 'No data to draw.';
   // On a terminal the attribution is the chart's footer, wrapped between words as under a table;
   // in a pipe, stdout keeps to the chart and the attribution is a line on stderr.

@@ -15,7 +15,8 @@ export async function showSnapshot(ctx: Context, options: ParamOptions & { month
   const { reply } = await fetchDataset(ctx, { path, query }, undefined);
   await printDataset(ctx, reply, {
     what: `GET ${path}`,
+    schema: (replies) => replies.DatasetReply,
     records: (body) => itemListOf(body, 'indicator')?.items,
-    view: (body, reading) => lineItemsView(body, reading, 'indicator'),
+    view: (body, r) => lineItemsView(body, r, 'indicator'),
   });
 }

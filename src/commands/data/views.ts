@@ -2,7 +2,8 @@
 // rows, the selectors of a family; what a reply carries beyond those, as the generic view shows
 // it (in a pipe, on stderr). The source's attribution and date go under every table on a terminal,
 // and on stderr in a pipe.
-import { isRecord, numberOf, otherFields, pick, textOf, unreadFields, type JsonRecord, type ReplyReading } from '../../core/reading.js';
+import type * as Data from '../../api/replies/data.js';
+import { isRecord, numberOf, otherFields, pick, textOf, unreadFields, type JsonRecord } from '../../core/reading.js';
 import { ExactNumber } from '../../core/output/exact-number.js';
 import { formatMoney, printable } from '../../core/output/format.js';
 import { cellText, genericView, listWithRest, withExtraColumns } from '../../core/output/generic.js';
@@ -10,15 +11,18 @@ import type { Paint } from '../../core/output/paint.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { itemListOf, labelOf, selectorsOf, seriesListOf, type ItemList, type Selector, type SeriesList } from './items.js';
 
+/** A dataset reply as read through its schema (src/api/replies/data.ts). */
+export type DatasetRead = Data.Read;
+
 /** The attribution sentence and the date of the data, made printable: always shown with a table. */
-export function attributionLines(body: unknown, reading: ReplyReading): string[] {
-  const meta = reading.documented(body, 'meta');
-  const text = (name: string) => {
-    const value = textOf(reading.documented(meta, `meta.${name}`, name));
-    return value === undefined ? undefined : printable(value);
+export function attributionLines(r: DatasetRead): string[] {
+  const text = (value: unknown) => {
+    const written = textOf(value);
+    return written === undefined ? undefined : printable(written);
   };
-  const attribution = text('attribution');
-  const facts = [text('as_of') && `As of ${text('as_of')}`, text('source'), text('source_url')].filter(Boolean);
+  const attribution = text(r?.meta?.attribution);
+  const asOf = text(r?.meta?.as_of);
+  const facts = [asOf && `As of ${asOf}`, text(r?.meta?.source), text(r?.meta?.source_url)].filter(Boolean);
   return [...(attribution ? [attribution] : []), ...(facts.length ? [facts.join(' · ')] : [])];
 }
 
@@ -49,8 +53,15 @@ function sharedUnit(units: readonly (string | undefined)[]): string | undefined 
 const valueHeader = (unit: string | undefined) => (unit ? `VALUE (${unitText(unit)})` : 'VALUE');
 
 /** The month, and the bank of a per-bank reply, of a dataset payload. */
-function periodTitle(data: unknown): string | undefined {
-  return [textOf(pick(data, 'month')), textOf(pick(data, 'bank'))].filter(Boolean).join(' · ') || undefined;
+function periodTitle(r: DatasetRead): string | undefined {
+  const data = monthData(r);
+  return [textOf(data?.month), textOf(data?.bank)].filter(Boolean).join(' · ') || undefined;
+}
+
+/** `data` in its documented object form (a month's), not as a list. */
+function monthData(r: DatasetRead) {
+  const data = r?.data;
+  return Array.isArray(data) ? undefined : data;
 }
 
 interface LineItem {
@@ -80,10 +91,9 @@ function lineItems(list: ItemList): LineItem[] {
 }
 
 /** What a payload carries besides its list: its other fields, and the envelope's other fields. */
-function leftovers(body: unknown, listPath: string | undefined, shown: readonly string[]): JsonRecord {
+function leftovers(body: unknown, data: unknown, listPath: string | undefined, shown: readonly string[]): JsonRecord {
   // The reply is the list itself: nothing else is left.
   if (listPath === '') return {};
-  const data = pick(body, 'data');
   const listName = listPath?.startsWith('data.') ? listPath.slice(5) : undefined;
   // A list found outside `data` is not shown twice either.
   const rest = otherFields(body, ['data', 'meta', ...(listPath ? [listPath.split('.')[0]!] : [])]);
@@ -95,11 +105,11 @@ function leftovers(body: unknown, listPath: string | undefined, shown: readonly 
 }
 
 /** Every line item of one month, by section; a payload without a list of items, as it comes. */
-export function lineItemsView(body: unknown, reading: ReplyReading, selectorName: string): SectionsView {
-  const footer = attributionLines(body, reading);
-  const data = reading.documented(body, 'data');
+export function lineItemsView(body: unknown, r: DatasetRead, selectorName: string): SectionsView {
+  const footer = attributionLines(r);
+  const data = r?.data;
   const list = itemListOf(body, selectorName);
-  const title = periodTitle(data);
+  const title = periodTitle(r);
   // No list to lay out: what came is shown as it is (the whole reply when it has no `data`).
   if (!list) return genericView(data ?? body ?? {}, { title, footer, empty: 'The reply holds no line items.' });
   const rows = lineItems(list);
@@ -110,7 +120,7 @@ export function lineItemsView(body: unknown, reading: ReplyReading, selectorName
     { key: 'value', header: valueHeader(unit), value: (i) => cellText(i.value), display: (i, paint) => formatValue(i.value, paint), formatsValue: true, align: 'right', keep: true },
     ...(unit ? [] : [{ key: 'unit', header: 'UNIT', value: (i: LineItem) => unitText(i.unit) }]),
   ];
-  const month = textOf(pick(data, 'month'));
+  const month = textOf(monthData(r)?.month);
   const table: ListView<LineItem> = {
     kind: 'list',
     rows,
@@ -121,18 +131,18 @@ export function lineItemsView(body: unknown, reading: ReplyReading, selectorName
   };
   return listWithRest(
     withExtraColumns(table, (i) => i.rest),
-    leftovers(body, list.path, ['month', 'bank']),
+    leftovers(body, r?.data, list.path, ['month', 'bank']),
     { title, footer },
   );
 }
 
 /** The selectors of a family: the line items of its `latest`, with labels and units. */
-export function keysView(body: unknown, reading: ReplyReading, selectorName: string): SectionsView {
-  const footer = attributionLines(body, reading);
+export function keysView(body: unknown, r: DatasetRead, selectorName: string): SectionsView {
+  const footer = attributionLines(r);
   const list = itemListOf(body, selectorName);
   const selectors = selectorsOf(list);
-  const title = periodTitle(pick(body, 'data'));
-  if (!list?.selectorField) return genericView(pick(body, 'data') ?? body ?? {}, { title: 'The reply names no selectors; it holds:', footer });
+  const title = periodTitle(r);
+  if (!list?.selectorField) return genericView(r?.data ?? body ?? {}, { title: 'The reply names no selectors; it holds:', footer });
   // Headed by the parameter users pass the value as; the items may name it otherwise (cbs: `code`).
   const name = selectorName;
   const table: ListView<Selector> = {
@@ -178,10 +188,10 @@ export function seriesTitle(facts: SeriesFacts): string {
 }
 
 /** One line item over time, oldest first; a reply without a series, as it comes. */
-export function seriesView(body: unknown, reading: ReplyReading, selectorName: string, range: { from?: string; to?: string }): SectionsView {
-  const footer = attributionLines(body, reading);
+export function seriesView(body: unknown, r: DatasetRead, selectorName: string, range: { from?: string; to?: string }): SectionsView {
+  const footer = attributionLines(r);
   const series = seriesListOf(body);
-  if (!series) return genericView(pick(body, 'data') ?? {}, { title: 'The reply holds no series of months and values; it holds:', footer });
+  if (!series) return genericView(r?.data ?? {}, { title: 'The reply holds no series of months and values; it holds:', footer });
   const facts = seriesFacts(series, selectorName);
   type Point = SeriesFacts['points'][number];
   const table: ListView<Point> = {
@@ -196,7 +206,7 @@ export function seriesView(body: unknown, reading: ReplyReading, selectorName: s
   const shown = ['label', 'line_item', 'name', 'title', 'unit', selectorName, 'key', 'indicator', 'metric', 'code'];
   return listWithRest(
     withExtraColumns(table, (p) => p.rest),
-    leftovers(body, series.path, shown),
+    leftovers(body, r?.data, series.path, shown),
     { title: seriesTitle(facts), footer },
   );
 }

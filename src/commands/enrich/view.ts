@@ -19,13 +19,15 @@ function transactionsOf(body: unknown, reading: ReplyReading) {
 }
 
 export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
-  const rows = transactionsOf(body, reading).map((t) => ({
+  const reply = readReply(reading, EnrichReply, body);
+  const rows = reply.transactions.map((t) => ({
     date: textOf(t?.date),
     description: textOf(t?.description),
     // Numbers as received (a pipe shows them so), formatted for people.
+    // Either, as sent: read where it comes (src/api/replies/transactions.ts).
     credit: numeric(pick(t, 'credit')),
     debit: numeric(pick(t, 'debit')),
-    balance: numeric(pick(t, 'balance')),
+    balance: numeric(t?.balance),
     category: textOf(t?.category),
     confidence: numeric(t?.confidence),
     rest: otherFields(t, KNOWN_IN_TRANSACTION),
@@ -49,7 +51,7 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     { key: 'category', header: 'CATEGORY', value: (r) => r.category },
     { key: 'confidence', header: 'CONFIDENCE', value: (r) => cellText(r.confidence), align: 'right', keep: true },
   ];
-  const count = numberOf(pick(body, 'count')) ?? rows.length;
+  const count = numberOf(reply.count) ?? rows.length;
   const list: ListView<Row> = { kind: 'list', rows, columns, empty: 'The reply holds no transactions.' };
   const money = moneyOf(body);
   return withRest(

@@ -1,5 +1,5 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { pick, textOf } from '../../core/reading.js';
+import { ReplyReading, textOf } from '../../core/reading.js';
 import { keyMode, maskKey } from '../../core/keys.js';
 import { checkBaseUrl, currentProfileName, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
@@ -70,8 +70,10 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
   let plan: string | undefined;
   try {
     // Any success accepts the key, whatever the reply's shape (contract §4a).
-    const reply = await client.request(target(ENDPOINTS.usage));
-    plan = textOf(pick(reply.body, 'plan'));
+    const call = target(ENDPOINTS.usage);
+    const reply = await client.request(call);
+    const { readReply, UsageReply } = await import('../../api/replies/usage.js');
+    plan = textOf(readReply(new ReplyReading(call.what), UsageReply, reply.body)?.plan);
   } catch (error) {
     if (error instanceof ApiError && error.exitCode === EXIT.auth) {
       throw new CliError(`the service rejected the key (${error.envelope.error_code}); nothing was saved`, EXIT.auth);

@@ -1,7 +1,7 @@
 // `svc whoami`: the profile, base URL and key in force (masked), where each came from, and whether
 // the service accepts the key (GET /v1/usage: any success accepts it, contract §4a).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { pick, textOf } from '../../core/reading.js';
+import { ReplyReading, textOf } from '../../core/reading.js';
 import { keyMode, maskKey } from '../../core/keys.js';
 import { checkBaseUrl, refusesKey, type Settings, type Source } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
@@ -72,9 +72,11 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
     const client = await ctx.client();
     const spinner = await ctx.spinner('Checking the key…');
     try {
-      const reply = await client.request(target(ENDPOINTS.usage));
+      const call = target(ENDPOINTS.usage);
+      const reply = await client.request(call);
       identity.accepted = true;
-      identity.plan = textOf(pick(reply.body, 'plan')) ?? null;
+      const { readReply, UsageReply } = await import('../../api/replies/usage.js');
+      identity.plan = textOf(readReply(new ReplyReading(call.what), UsageReply, reply.body)?.plan) ?? null;
     } catch (error) {
       // Any other failure (network, service) leaves the question open: it is the error.
       if (!refusesKey(error)) throw error;

@@ -57,9 +57,13 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
     else await ctx.present(reply, reportReader('POST /v1/parse'));
     return;
   }
-  const reading = new ReplyReading('POST /v1/parse');
+  // Waiting reads the replies through the reports' schemas (their status, the poll URL).
+  const reports = await import('../../api/replies/reports.js');
+  const what = target(ENDPOINTS.parse).what;
+  const accepted = reports.readReply(new ReplyReading(what), reports.ParseAcceptedReply, reply.body);
   const baseUrl = await baseUrlOf(ctx);
-  const path = pollPath(reply.body, baseUrl, reading);
+  // The 202's id is not documented: read where it comes.
+  const path = pollPath({ pollUrl: textOf(accepted?.poll_url), reportId: textOf(pick(reply.body, 'report_id')) }, baseUrl, what);
   // A path that would leave the API is refused before it is offered as a way to look later.
   urlInsideApi(baseUrl, path);
   const later = lookLater(reply.body, path, ctx);
@@ -69,14 +73,16 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
     ctx.err(`Uploaded: ${later.report} is being parsed. To look at it later:`);
     ctx.err(`  ${later.command}`);
   }
-  const final = await waitForReport(ctx, client, path, waitSeconds * 1000, later);
+  const final = await waitForReport(ctx, client, path, waitSeconds * 1000, later, reports);
   await ctx.present(final, reportReader(`GET ${path}`));
-  if (textOf(pick(final.body, 'status')) === 'failed') {
+  const report = reports.readReply(new ReplyReading(`GET ${path}`), reports.ReportReply, final.body);
+  if (textOf(report?.status) === 'failed') {
+    // How a failed report names its error is not shown: the envelope's two forms are read.
     const error = pick(final.body, 'error');
     const code = textOf(pick(error, 'error_code', 'code'));
     const message = textOf(pick(error, 'error_message', 'message'));
     const reason = [code, message].filter(Boolean).join(': ') || 'no reason given';
-    throw new CliError(`report ${textOf(pick(final.body, 'report_id')) ?? path} failed: ${reason}`, EXIT.invalid);
+    throw new CliError(`report ${textOf(report?.report_id) ?? path} failed: ${reason}`, EXIT.invalid);
   }
 }
 
@@ -138,10 +144,11 @@ async function baseUrlOf(ctx: Context): Promise<string> {
 
 /**
  * Where to poll a report parsed in the background: its `poll_url` when it lies under the base URL
- * (the key is sent there, so never elsewhere), else the report of its `report_id`.
+ * (the key is sent there, so never elsewhere), else the report of its `report_id`. `what`: the
+ * request the reply answered, for messages.
  */
-export function pollPath(body: unknown, baseUrl: string, reading: ReplyReading): string {
-  const pollUrl = textOf(pick(body, 'poll_url'));
+export function pollPath(accepted: { pollUrl?: string; reportId?: string }, baseUrl: string, what: string): string {
+  const { pollUrl, reportId: id } = accepted;
   if (pollUrl?.startsWith('/v1/')) return pollUrl;
   if (pollUrl !== undefined && URL.canParse(pollUrl)) {
     const url = new URL(pollUrl);
@@ -149,10 +156,9 @@ export function pollPath(body: unknown, baseUrl: string, reading: ReplyReading):
     const prefix = base.pathname.replace(/\/$/, '');
     if (url.origin === base.origin && url.pathname.startsWith(prefix + '/v1/')) return url.pathname.slice(prefix.length) + url.search;
   }
-  const id = textOf(pick(body, 'report_id'));
   if (id !== undefined) return target(ENDPOINTS.getReport, { report_id: id }).path;
-  if (pollUrl === undefined) throw new UnexpectedReplyError(`unexpected reply to ${reading.what}: it names neither a poll_url nor a report_id to wait for`);
-  throw new UnexpectedReplyError(`unexpected reply to ${reading.what}: its poll_url ${JSON.stringify(pollUrl)} is not under the base URL ${baseUrl}, and it names no report_id`);
+  if (pollUrl === undefined) throw new UnexpectedReplyError(`unexpected reply to ${what}: it names neither a poll_url nor a report_id to wait for`);
+  throw new UnexpectedReplyError(`unexpected reply to ${what}: its poll_url ${JSON.stringify(pollUrl)} is not under the base URL ${baseUrl}, and it names no report_id`);
 }
 
 interface Statement {
@@ -230,7 +236,7 @@ const POLL_MAX_MS = 5000;
  * Polls the report until it leaves `processing` (a reply without a status is taken as final), within
  * the time limit. Interrupted, it says how to look at the report later.
  */
-async function waitForReport(ctx: Context, client: ApiClient, path: string, limitMs: number, later: LookLater): Promise<ApiReply> {
+async function waitForReport(ctx: Context, client: ApiClient, path: string, limitMs: number, later: LookLater, reports: typeof Reports): Promise<ApiReply> {
   const id = decodeURIComponent(path.split('?')[0]!.split('/').at(-1) ?? path);
   const started = ctx.now();
   const spinner = await ctx.spinner(`Parsing ${id}…`);
@@ -238,7 +244,7 @@ async function waitForReport(ctx: Context, client: ApiClient, path: string, limi
   try {
     for (;;) {
       const reply = await client.request({ method: 'GET', path });
-      if (textOf(pick(reply.body, 'status')) !== 'processing') return reply;
+      if (textOf(reports.readReply(new ReplyReading(`GET ${path}`), reports.ReportReply, reply.body)?.status) !== 'processing') return reply;
       const elapsed = ctx.now() - started;
       if (elapsed >= limitMs) {
         throw new NetworkError(`report ${id} is still processing after ${Math.round(elapsed / 1000)} s`, undefined, [

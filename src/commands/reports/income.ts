@@ -4,18 +4,16 @@
 // draws a series.
 import { readReply } from '../../core/reply-schema.js';
 import { IncomeReply } from '../../api/replies/reports.js';
-import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import { numberOf, pick, ReplyReading, textOf } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatAmount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { ChartPoint } from '../../core/output/chart.js';
-import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { amount, designedView, factList, ItemFields, outOf, painted, recordList, titled, yesNo, type ValueFact, type Show } from './lending-view.js';
-import { transactionsTable } from './transactions.js';
-
-const KNOWN = ['salary_detected', 'salary_amount', 'salary_regularity', 'salary_day_of_month', 'income_stability_score', 'remittance_detected', 'avg_monthly_credit'];
+import type { Column, ListView, SectionsView } from '../../core/output/view.js';
+import { amount, factsAndLists, ItemFields, outOf, painted, recordList, titled, yesNo, type ValueFact, type Show } from './lending-view.js';
+import { transactionsPart } from './transactions.js';
 
 export async function showIncome(ctx: Context, id: string, options: { chart?: boolean }): Promise<void> {
   const call = target(ENDPOINTS.income, { report_id: id });
@@ -53,19 +51,15 @@ export function incomeView(body: unknown, reading: ReplyReading, id?: string): S
     { key: 'remittance_detected', header: 'Remittance', raw: r?.remittance_detected, show: yesNo },
     { key: 'avg_monthly_credit', header: 'Average monthly credit', raw: r?.avg_monthly_credit, show: money },
   ];
-  const known = [...KNOWN];
-  const tables: Part[] = [];
-  const credits = recordList(r?.monthly_credits);
-  if (credits) {
-    known.push('monthly_credits');
-    tables.push({ heading: 'Monthly credits', view: monthlyCreditsTable(credits) });
-  }
-  const transactions = recordList(pick(body, 'income_transactions'));
-  if (transactions) {
-    known.push('income_transactions');
-    tables.push({ heading: 'Income transactions', view: transactionsTable(transactions, 'No income transactions.') });
-  }
-  return designedView(factList(facts), tables, otherFields(body, known), { title: titled('Income', id) });
+  return factsAndLists(
+    body,
+    facts,
+    [
+      { key: 'monthly_credits', heading: 'Monthly credits', items: r?.monthly_credits, table: monthlyCreditsTable },
+      transactionsPart('income_transactions', 'Income transactions', r?.income_transactions),
+    ],
+    titled('Income', id),
+  );
 }
 
 interface MonthlyCredit {
@@ -88,7 +82,9 @@ export function monthlyCreditsTable(items: readonly unknown[]): ListView<Monthly
 
 /** The months with a number of credits, in the reply's order (oldest first, as documented). */
 export function monthlyCreditPoints(body: unknown): ChartPoint[] {
-  return (recordList(pick(body, 'monthly_credits')) ?? []).flatMap((item) => {
+  // Read apart from the view (its --debug notes are the view's): a reading named by the endpoint.
+  const credits = readReply(new ReplyReading(`${ENDPOINTS.income.method} ${ENDPOINTS.income.path}`), IncomeReply, body)?.monthly_credits;
+  return (recordList(credits) ?? []).flatMap((item) => {
     const value = numberOf(pick(item, 'total_credits'));
     return value === undefined ? [] : [{ period: textOf(pick(item, 'month')) ?? '?', value }];
   });

@@ -138,6 +138,31 @@ export function designedView(facts: RecordView<any>, tables: readonly Part[], re
   return view;
 }
 
+/** A documented list of a view: shown as a table when it is a list of objects, else left to the generic view. */
+export interface ListPart {
+  key: string;
+  heading: string;
+  /** As read from the reply. */
+  items: unknown;
+  table: (items: readonly JsonRecord[]) => Part['view'];
+}
+
+/**
+ * A view of facts and documented lists (income, liabilities): the facts, a table for each list that
+ * is a list of objects, then whatever else the reply carries, fields of either not shown twice.
+ */
+export function factsAndLists(body: unknown, facts: readonly ValueFact[], lists: readonly ListPart[], title: string): SectionsView {
+  const known = facts.map((fact) => fact.key);
+  const tables: Part[] = [];
+  for (const list of lists) {
+    const items = recordList(list.items);
+    if (!items) continue;
+    known.push(list.key);
+    tables.push({ heading: list.heading, view: list.table(items) });
+  }
+  return designedView(factList(facts), tables, otherFields(body, known), { title });
+}
+
 /** The items of a documented list when it is a list of objects; otherwise undefined, and the generic view shows it. */
 export function recordList(value: unknown): JsonRecord[] | undefined {
   return Array.isArray(value) && value.every(isRecord) ? value : undefined;

@@ -3,15 +3,13 @@
 import { readReply } from '../../core/reply-schema.js';
 import { LiabilitiesReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import { numberOf, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
-import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { amount, count, designedView, factList, ItemFields, percent, recordList, titled, type ValueFact, type Show } from './lending-view.js';
+import type { Column, ListView, SectionsView } from '../../core/output/view.js';
+import { amount, count, factsAndLists, ItemFields, percent, titled, type ValueFact, type Show } from './lending-view.js';
 import { showView } from './show-view.js';
-import { transactionsTable } from './transactions.js';
-
-const KNOWN = ['monthly_emi_total', 'emi_load_pct', 'bounce_count'];
+import { transactionsPart } from './transactions.js';
 
 export async function showLiabilities(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.liabilities, (what) => ({ what, viewRecords: 'list items', view: (body, reading) => liabilitiesView(body, reading, id) }));
@@ -32,19 +30,12 @@ export function liabilitiesView(body: unknown, reading: ReplyReading, id?: strin
     { key: 'emi_load_pct', header: 'EMI load', raw: r?.emi_load_pct, show: percent },
     { key: 'bounce_count', header: 'Bounces', raw: r?.bounce_count, show: bounces },
   ];
-  const known = [...KNOWN];
-  const tables: Part[] = [];
-  const lenders = recordList(r?.lenders);
-  if (lenders) {
-    known.push('lenders');
-    tables.push({ heading: 'Lenders', view: lendersTable(lenders) });
-  }
-  const transactions = recordList(pick(body, 'liability_transactions'));
-  if (transactions) {
-    known.push('liability_transactions');
-    tables.push({ heading: 'Liability transactions', view: transactionsTable(transactions, 'No liability transactions.') });
-  }
-  return designedView(factList(facts), tables, otherFields(body, known), { title: titled('Liabilities', id) });
+  return factsAndLists(
+    body,
+    facts,
+    [{ key: 'lenders', heading: 'Lenders', items: r?.lenders, table: lendersTable }, transactionsPart('liability_transactions', 'Liability transactions', r?.liability_transactions)],
+    titled('Liabilities', id),
+  );
 }
 
 interface Lender {

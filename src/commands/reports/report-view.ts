@@ -3,8 +3,9 @@
 // merchant categories, signals …) as the generic view shows it, its amounts as money. Its
 // transactions are counted here; `-o csv` and `-o ndjson` write them one per line.
 import type * as Reports from '../../api/replies/reports.js';
+import type { Read } from '../../core/reply-schema.js';
 import { moneyOf } from '../../api/money.js';
-import { isRecord, numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import { booleanOf, isRecord, numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import type { ReplyReader } from '../../app/context.js';
 import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
@@ -47,8 +48,9 @@ export function periodText(period: { from?: string; to?: string } | undefined): 
   return `${period.from ?? '?'} → ${period.to ?? '?'}`;
 }
 
-export function readReport(body: unknown, reading: ReplyReading, { readReply, ReportReply }: typeof Reports): ReportFacts {
-  const report = readReply(reading, ReportReply, body);
+type Report = Read<typeof Reports.ReportReply>;
+
+function reportFacts(body: unknown, report: Report): ReportFacts {
   const statement = report?.statement;
   const transactions = report?.transactions;
   return {
@@ -56,21 +58,23 @@ export function readReport(body: unknown, reading: ReplyReading, { readReply, Re
     status: textOf(report?.status),
     // A report of the list's flat shape may carry its bank's name at the top, beside bank_code.
     bank: textOf(statement?.bank) ?? textOf(pick(body, 'bank')),
-    // The list carries bank_code at the top, the full report inside `statement`.
-    bankCode: textOf(pick(statement, 'bank_code') ?? pick(body, 'bank_code')),
+    // The list carries bank_code at the top (documented there), the full report inside `statement`.
+    bankCode: textOf(statement?.bank_code ?? pick(body, 'bank_code')),
     currency: textOf(statement?.currency),
+    // `period` or `statement_period` (both documented), in the statement or, in the flat shape, at the top.
     period: periodOf(statement) ?? periodOf(body),
     openingBalance: statement?.opening_balance,
     closingBalance: statement?.closing_balance,
-    transactions: pick(statement, 'total_transactions') ?? (Array.isArray(transactions) ? transactions.length : undefined),
+    transactions: statement?.total_transactions ?? (Array.isArray(transactions) ? transactions.length : undefined),
     createdAt: textOf(report?.created_at),
-    dataSource: textOf(pick(body, 'data_source')),
-    tamperVerifiable: typeof pick(body, 'tamper_verifiable') === 'boolean' ? (pick(body, 'tamper_verifiable') as boolean) : undefined,
+    dataSource: textOf(report?.data_source),
+    tamperVerifiable: booleanOf(report?.tamper_verifiable),
   };
 }
 
-export function reportView(body: unknown, reading: ReplyReading, reports: typeof Reports, title?: string): SectionsView {
-  const r = readReport(body, reading, reports);
+export function reportView(body: unknown, reading: ReplyReading, { readReply, ReportReply }: typeof Reports, title?: string): SectionsView {
+  const report = readReply(reading, ReportReply, body);
+  const r = reportFacts(body, report);
   const amount = (value: unknown) => formatMoney(value, r.currency) ?? cellText(value);
   const counted = (value: unknown) => (numberOf(value) === undefined ? cellText(value) : formatCount(textOf(value)));
   const fields: Column<ReportFacts>[] = [
@@ -85,11 +89,11 @@ export function reportView(body: unknown, reading: ReplyReading, reports: typeof
     { key: 'data_source', header: 'Data source', value: (x) => x.dataSource },
     { key: 'tamper_verifiable', header: 'Tamper-verifiable', value: (x) => formatBoolean(x.tamperVerifiable) },
   ];
-  const statement = pick(body, 'statement');
   // A bank name at the top that the Bank field shows is not shown again.
   const known = r.bank !== undefined && r.bank === textOf(pick(body, 'bank')) ? [...KNOWN, 'bank'] : KNOWN;
-  const rest = { ...prefixed('statement', otherFields(statement, KNOWN_IN_STATEMENT)), ...otherFields(body, known) };
-  const count = Array.isArray(pick(body, 'transactions')) ? (pick(body, 'transactions') as unknown[]).length : 0;
+  const rest = { ...prefixed('statement', otherFields(report?.statement, KNOWN_IN_STATEMENT)), ...otherFields(body, known) };
+  const transactions = report?.transactions;
+  const count = Array.isArray(transactions) ? transactions.length : 0;
   const hints = count ? [`${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`] : undefined;
   return withRest({ kind: 'record', record: r, fields }, rest, { title, hints, money: moneyOf(body) });
 }
@@ -106,8 +110,8 @@ function prefixed(name: string, fields: Record<string, unknown>): Record<string,
 export function reportReader(what: string, title?: string): ReplyReader<typeof Reports> {
   return {
     what,
-    records: (body) => {
-      const transactions = pick(body, 'transactions');
+    records: (body, reading, { readReply, ReportReply }) => {
+      const transactions = readReply(reading, ReportReply, body)?.transactions;
       return Array.isArray(transactions) ? transactions : undefined;
     },
     replies: () => import('../../api/replies/reports.js'),

@@ -14,7 +14,7 @@ import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { transactionFilters, type TransactionFilters, type TransactionOptions } from './lending-input.js';
-import { amount, ItemFields, requestAndPresent, titled } from './lending-view.js';
+import { amount, ItemFields, requestAndPresent, titled, type ListPart } from './lending-view.js';
 
 export async function listTransactions(ctx: Context, id: string, options: TransactionOptions): Promise<void> {
   const call = target(ENDPOINTS.transactions, { report_id: id });
@@ -77,6 +77,11 @@ export function transactionRow(item: unknown): TransactionRow {
 }
 
 const has = (rows: readonly TransactionRow[], field: keyof TransactionRow) => rows.some((r) => r[field] !== undefined);
+
+/** A view's own list of transactions (`income_transactions`, …) as a part of it, headed `heading`. */
+export function transactionsPart(key: string, heading: string, items: unknown): ListPart {
+  return { key, heading, items, table: (list) => transactionsTable(list, `No ${heading.toLowerCase()}.`) };
+}
 
 /**
  * Transactions as a table: date, description, debit, credit, balance, category, and the merchant
