@@ -2,6 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
+import { integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
 import { CONSENT_SCOPES } from './options.js';
 
@@ -20,7 +21,7 @@ export function registerConsents(program: Command, app: App): void {
     .argument('<report-id>', 'the report to share')
     .requiredOption('--scopes <list>', `what to share, comma-separated: ${CONSENT_SCOPES.join(', ')}`)
     .option('--grantee-label <label>', 'who receives the data, as the consent list shows it')
-    .option('--expires-in-days <n>', 'days until the token stops working, 1 to 365 (default: the service decides, 30)')
+    .addOption(integerOption('--expires-in-days <n>', 'days until the token stops working, 1 to 365 (default: the service decides, 30)', { min: 1, max: 365 }))
     .addHelpText(
       'after',
       examples(

@@ -2,9 +2,9 @@
 import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
-import { enumOption } from '../../core/program/enum-option.js';
+import { enumOption, integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
-import { DECISIONS, OUTCOMES } from './options.js';
+import { checkPositiveNumber, DECISIONS, OUTCOMES } from './options.js';
 
 const REPORT = 'rpt_9f2c41d07ab35e18';
 
@@ -28,7 +28,7 @@ export function registerDecisions(program: Command, app: App): void {
     .addOption(enumOption('--decision <decision>', 'what you decided', DECISIONS).makeOptionMandatory())
     .option('--report-id <id>', 'the report the decision rests on')
     .option('--rationale <text>', 'why, in a few words')
-    .option('--amount <n>', 'the amount applied for or granted, a positive number')
+    .option('--amount <n>', 'the amount applied for or granted, a positive number', (text) => checkPositiveNumber(text, '--amount'))
     .addHelpText(
       'after',
       examples(
@@ -43,7 +43,7 @@ export function registerDecisions(program: Command, app: App): void {
     .command('list')
     .description('list the decisions recorded')
     .addOption(enumOption('--outcome <outcome>', 'only loans with this outcome', OUTCOMES))
-    .option('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)')
+    .addOption(integerOption('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)', { min: 1, max: 200 }))
     .addHelpText('after', examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv'))
     .addHelpText('after', requestHelp(ENDPOINTS.listDecisions))
     .action(app.action(async () => (await import('./list.js')).listDecisions));

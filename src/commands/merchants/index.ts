@@ -2,6 +2,7 @@
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
+import { integerOption } from '../../core/program/typed-options.js';
 import { collect, examples, requestHelp } from '../args.js';
 
 export function registerMerchants(program: Command, app: App): void {
@@ -18,7 +19,7 @@ export function registerMerchants(program: Command, app: App): void {
     .option('--file <path>', 'read lookups from a file, or - for stdin: one a line; 16+ digits is a terminal, anything else a name')
     .option('--column <name>', 'read --file as CSV with a header row (separated by , ; or tab) and take this column')
     .option('--no-header', 'read --file one lookup a line even if its first line looks like a CSV header row')
-    .option('--concurrency <n>', 'calls run at once, 1 to 16 (default: 4)')
+    .addOption(integerOption('--concurrency <n>', 'calls run at once, 1 to 16 (default: 4)', { min: 1, max: 16 }))
     .option('--dry-run', 'print how many lookups, calls and billing units it would take, and send nothing')
     .option('--failed-out <file>', 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)')
     .addOption(new Option('--unmatched', 'show only the lookups that matched no merchant'))

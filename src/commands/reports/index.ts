@@ -2,9 +2,9 @@
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
-import { enumOption } from '../../core/program/enum-option.js';
+import { enumOption, integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
-import { DIRECTIONS, TRANSACTION_CATEGORIES } from './lending-input.js';
+import { DIRECTIONS, parseAnnualRate, parseFoirCeiling, parsePrincipal, TRANSACTION_CATEGORIES } from './lending-input.js';
 import { REPORT_STATUSES } from './status.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
@@ -18,7 +18,8 @@ export function registerReports(program: Command, app: App): void {
   reports
     .command('list')
     .description("list your organisation's recent reports, newest first")
-    .option('--limit <n>', 'how many reports, 1 to 100 (default: the service decides)')
+    // 100: the spec's page size maximum.
+    .addOption(integerOption('--limit <n>', 'how many reports, 1 to 100 (default: the service decides)', { min: 1, max: 100 }))
     .addOption(enumOption('--status <status>', 'only reports in this state', REPORT_STATUSES))
     .addHelpText('after', examples('svc reports list', 'svc reports list --status failed --limit 10', "svc reports list --json | jq -r '.data[].report_id'"))
     .addHelpText('after', requestHelp(ENDPOINTS.listReports))
@@ -88,7 +89,7 @@ export function registerReports(program: Command, app: App): void {
     .addOption(enumOption('--direction <direction>', 'only money in (credit) or only money out (debit)', DIRECTIONS))
     .option('--since <YYYY-MM-DD>', 'only transactions on or after this date')
     .option('--until <YYYY-MM-DD>', 'only transactions on or before this date')
-    .option('--limit <n>', 'how many transactions at most, 1 to 1000 (default: 500, the service decides)')
+    .addOption(integerOption('--limit <n>', 'how many transactions at most, 1 to 1000 (default: 500, the service decides)', { min: 1, max: 1000 }))
     .addHelpText(
       'after',
       examples(
@@ -146,11 +147,11 @@ export function registerReports(program: Command, app: App): void {
     .command('underwrite')
     .description('assess a loan against a statement: FOIR, affordability, risks and a verdict; costs 1 billing unit per call')
     .argument('<id>', 'report id')
-    .requiredOption('--principal <amount>', 'the loan amount, a number above 0 (e.g. 500000)')
-    .requiredOption('--tenor-months <n>', 'the loan term in months, 1 to 600')
-    .requiredOption('--annual-rate <percent>', 'the yearly interest rate in percent, 0 to 100 (e.g. 12.5)')
+    .requiredOption('--principal <amount>', 'the loan amount, a number above 0 (e.g. 500000)', parsePrincipal)
+    .addOption(integerOption('--tenor-months <n>', 'the loan term in months, 1 to 600', { min: 1, max: 600 }).makeOptionMandatory())
+    .requiredOption('--annual-rate <percent>', 'the yearly interest rate in percent, 0 to 100 (e.g. 12.5)', parseAnnualRate)
     .option('--applicant-name <name>', "the applicant's name, matched against the account holder's")
-    .option('--foir-ceiling <fraction>', 'the largest share of income that instalments may take, above 0 and at most 1 (e.g. 0.5)')
+    .option('--foir-ceiling <fraction>', 'the largest share of income that instalments may take, above 0 and at most 1 (e.g. 0.5)', parseFoirCeiling)
     .addHelpText(
       'after',
       examples(

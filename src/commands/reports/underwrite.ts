@@ -10,16 +10,8 @@ import type { Context } from '../../app/context.js';
 import { formatAmount } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
 import type { SectionsView } from '../../core/output/view.js';
-import { underwritingBody, type UnderwritingRequest } from './lending-input.js';
+import { underwritingBody, type UnderwriteOptions, type UnderwritingRequest } from './lending-input.js';
 import { DECISION_COLOURS, factList, painted, plainNumber, requestAndPresent, titled } from './lending-view.js';
-
-export interface UnderwriteOptions {
-  principal: string;
-  tenorMonths: string;
-  annualRate: string;
-  applicantName?: string;
-  foirCeiling?: string;
-}
 
 export async function underwrite(ctx: Context, id: string, options: UnderwriteOptions): Promise<void> {
   const call = target(ENDPOINTS.underwrite, { report_id: id });
