@@ -25,6 +25,7 @@ const FLAGS: [string[], string, string[], string][] = [
   [[...RECORD], '--amount', ['0', '-5', '1e5', 'abc', '', '1,000', 'Infinity', '0.00'], 'a positive number, such as 250000'],
   [['reports', 'underwrite', ID, '--tenor-months', '36', '--annual-rate', '12'], '--principal', ['0', '-5', 'Infinity'], 'the loan amount, a number above 0'],
   [['reports', 'underwrite', ID, '--principal', '500000', '--tenor-months', '36'], '--annual-rate', ['101', 'twelve'], 'the yearly interest rate in percent, from 0 to 100'],
+  [['data', 'latest', 'cpi'], '--max-age', ['-1', '5y', 'h', '12 hours', '400d', ''], 'a duration such as 90, 30m, 12h or 7d (at most 366d)'],
   [['reports', 'underwrite', ID, ...LOAN], '--foir-ceiling', ['0', '1.5', 'half'], 'a fraction above 0 and at most 1 (e.g. 0.5 for 50%)'],
 ];
 

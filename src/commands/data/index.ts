@@ -5,6 +5,7 @@ import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { collect, examples, requestHelp } from '../args.js';
 import { familiesHelp } from './families.js';
+import { parseMaxAge } from './input.js';
 
 // Flags several verbs share, added to a command with its types kept (the verb's handler is checked against them).
 function withParam<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
@@ -18,7 +19,7 @@ function withFamily<Args extends unknown[], Opts extends OptionValues>(command: 
 
 function withCache<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
   return command
-    .option('--max-age <duration>', 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)')
+    .option('--max-age <duration>', 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)', parseMaxAge)
     .option('--no-cache', 'fetch anew instead of using a cached reply (the new reply is cached)');
 }
 
