@@ -74,9 +74,12 @@ export function collect(value: string, previous: string[] | undefined): string[]
   return [...(previous ?? []), value];
 }
 
-/** The help's last lines: the request a command sends, the key it needs and what it costs. */
-export function requestHelp(endpoint: Endpoint): string {
-  return '\n' + requestNote(endpoint);
+/**
+ * The help's last lines of a command that sends one request: `help` (its examples, and any notes
+ * after them), then the request, the key it needs and what it costs.
+ */
+export function requestHelp(endpoint: Endpoint, help: string): string {
+  return `${help}\n\n${requestNote(endpoint)}`;
 }
 
 export function examples(...lines: string[]): string {

@@ -31,12 +31,14 @@ export function registerDecisions(program: Command, app: App): void {
     .option('--amount <n>', 'the amount applied for or granted, a positive number', (text) => checkPositiveNumber(text, '--amount'))
     .addHelpText(
       'after',
-      examples(
-        'svc decisions record --client-reference-id loan-1001 --decision review',
-        `svc decisions record --client-reference-id loan-1001 --decision approved --report-id ${REPORT} --amount 250000 --rationale "FOIR 32%, steady salary"`,
+      requestHelp(
+        ENDPOINTS.recordDecision,
+        examples(
+          'svc decisions record --client-reference-id loan-1001 --decision review',
+          `svc decisions record --client-reference-id loan-1001 --decision approved --report-id ${REPORT} --amount 250000 --rationale "FOIR 32%, steady salary"`,
+        ),
       ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.recordDecision))
     .action(app.action(async () => (await import('./record.js')).recordDecision));
 
   decisions
@@ -44,8 +46,7 @@ export function registerDecisions(program: Command, app: App): void {
     .description('list the decisions recorded')
     .addOption(enumOption('--outcome <outcome>', 'only loans with this outcome', OUTCOMES))
     .addOption(integerOption('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)', { min: 1, max: 200 }))
-    .addHelpText('after', examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv'))
-    .addHelpText('after', requestHelp(ENDPOINTS.listDecisions))
+    .addHelpText('after', requestHelp(ENDPOINTS.listDecisions, examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv')))
     .action(app.action(async () => (await import('./list.js')).listDecisions));
 
   decisions
@@ -56,8 +57,10 @@ export function registerDecisions(program: Command, app: App): void {
     .option('--detail <text>', 'more about it, e.g. "90+ DPD"')
     .addHelpText(
       'after',
-      examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"'),
+      requestHelp(
+        ENDPOINTS.recordOutcome,
+        examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"'),
+      ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.recordOutcome))
     .action(app.action(async () => (await import('./outcome.js')).recordOutcome));
 }
