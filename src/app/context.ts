@@ -2,7 +2,7 @@
 // the API client, prompts, spinners, the clock, the browser and the reply cache. Commands take
 // these from here only, so a test can run any command in-process with its own (services.ts).
 // Nothing here is loaded before a command needs it.
-import type { ApiClient, Layer } from '../api/client.js';
+import type { ApiClient, Layer, RequestSpec } from '../api/client.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { USER_AGENT } from '../version.js';
@@ -238,6 +238,15 @@ export class Context {
   private async slowRequestSpinner(): Promise<Layer> {
     const [{ slowRequestSpinner }, { lineClaimed }] = await Promise.all([import('./slow-requests.js'), import('../core/stream/terminal-line.js')]);
     return slowRequestSpinner({ spin: (text) => this.drawSpinner(text), lineTaken: () => lineClaimed(this.io.stderr) });
+  }
+
+  /**
+   * Sends one request (an endpoint's target, with its query or body) with the client for the
+   * settings in force, and prints its reply in the chosen format (present).
+   */
+  async requestAndPresent<R = undefined>(call: RequestSpec & { what: string }, reader: Omit<ReplyReader<R>, 'what'>): Promise<void> {
+    const client = await this.client();
+    await this.present(await client.request(call), { ...reader, what: call.what });
   }
 
   /**

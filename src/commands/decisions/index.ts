@@ -62,5 +62,5 @@ export function registerDecisions(program: Command, app: App): void {
         examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"'),
       ),
     )
-    .action(app.action(async () => (await import('./outcome.js')).recordOutcome));
+    .action(app.action(async () => (await import('./record.js')).recordOutcome));
 }
