@@ -12,7 +12,7 @@ import { registerDecisions } from './commands/decisions/index.js';
 import { registerEnrich } from './commands/enrich/index.js';
 import { registerGrants } from './commands/grants/index.js';
 import { registerHelp } from './commands/help/index.js';
-import { enumOption } from './core/program/enum-option.js';
+import { enumOption, integerOption } from './core/program/typed-options.js';
 import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
 import { commandPath } from './core/program/svc-help.js';
@@ -221,8 +221,18 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
     .addOption(globalFlag(new Option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)'), 'output'))
     .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))
-    .addOption(globalFlag(new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)'), 'network'))
-    .addOption(globalFlag(new Option('--retries <n>', 'retries of a failed request (default: 2)'), 'service'))
+    .addOption(
+      globalFlag(
+        new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)').argParser((text) => {
+          const seconds = Number(text);
+          // What the flag takes: the reporter writes `--timeout takes a number of seconds …, not "x"`.
+          if (!(seconds >= 0.1 && seconds <= 3600)) throw new InvalidArgumentError('a number of seconds from 0.1 to 3600');
+          return seconds;
+        }),
+        'network',
+      ),
+    )
+    .addOption(globalFlag(integerOption('--retries <n>', 'retries of a failed request (default: 2)', { min: 0, max: 10 }), 'service'))
     .addOption(
       globalFlag(
         new Option('--max-reply-size <size>', 'largest reply body taken, e.g. 200M (default: 64M)').argParser((text) => {

@@ -2,7 +2,7 @@
 // the API client, prompts, spinners, the clock, the browser and the reply cache. Commands take
 // these from here only, so a test can run any command in-process with its own (services.ts).
 // Nothing here is loaded before a command needs it.
-import type { ApiClient, Layer } from '../api/client.js';
+import type { ApiClient, Layer, RequestSpec } from '../api/client.js';
 import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { USER_AGENT } from '../version.js';
@@ -28,8 +28,10 @@ export interface GlobalFlags {
   output?: OutputFormat;
   color?: boolean;
   debug?: boolean;
-  timeout?: string;
-  retries?: string;
+  /** --timeout, in seconds (commander parses it). */
+  timeout?: number;
+  /** --retries (commander parses it). */
+  retries?: number;
   apiKey?: string;
   baseUrl?: string;
   profile?: string;
@@ -84,7 +86,7 @@ export class Context {
 
   /** The global --timeout in milliseconds (default 30 s): the bound of each HTTP attempt. */
   get attemptTimeoutMs(): number {
-    return parseTimeout(this.flags.timeout);
+    return Math.round((this.flags.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000);
   }
 
   /** Machine output (`--json`, ndjson): what a command says for machines is JSON too (errors: jsonErrors). */
@@ -257,7 +259,7 @@ export class Context {
       apiKey,
       userAgent: USER_AGENT,
       timeoutMs: this.attemptTimeoutMs,
-      retries: parseRetries(this.flags.retries),
+      retries: this.flags.retries ?? DEFAULT_RETRIES,
       maxReplyBytes: this.flags.maxReplySize,
       env: this.io.env,
       signal: this.signal,
@@ -275,6 +277,15 @@ export class Context {
   private async slowRequestSpinner(): Promise<Layer> {
     const [{ slowRequestSpinner }, { lineClaimed }] = await Promise.all([import('./slow-requests.js'), import('../core/stream/terminal-line.js')]);
     return slowRequestSpinner({ spin: (text) => this.drawSpinner(text), lineTaken: () => lineClaimed(this.io.stderr) });
+  }
+
+  /**
+   * Sends one request (an endpoint's target, with its query or body) with the client for the
+   * settings in force, and prints its reply in the chosen format (present).
+   */
+  async requestAndPresent<R = undefined>(call: RequestSpec & { what: string }, reader: Omit<ReplyReader<R>, 'what'>): Promise<void> {
+    const client = await this.client();
+    await this.present(await client.request(call), { ...reader, what: call.what });
   }
 
   /**
@@ -417,17 +428,5 @@ function outputFormat(flags: GlobalFlags): OutputFormat {
   return flags.output ?? 'table';
 }
 
-function parseTimeout(value: string | undefined): number {
-  if (value === undefined) return 30_000;
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 3600) {
-    throw new UsageError(`--timeout takes a number of seconds from 0.1 to 3600, not "${value}"`);
-  }
-  return Math.round(seconds * 1000);
-}
-
-function parseRetries(value: string | undefined): number {
-  if (value === undefined) return 2;
-  if (!/^\d+$/.test(value) || Number(value) > 10) throw new UsageError(`--retries takes a whole number from 0 to 10, not "${value}"`);
-  return Number(value);
-}
+const DEFAULT_TIMEOUT_SECONDS = 30;
+const DEFAULT_RETRIES = 2;

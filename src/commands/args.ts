@@ -2,18 +2,28 @@
 // happens before any request.
 import { AUTO_BANK, BANK_CODES, readBankCode } from '../api/banks.js';
 import { checkId, requestNote, type Endpoint } from '../api/endpoints.js';
+import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { UsageError } from '../core/errors.js';
 import { oneLine } from '../core/output/format.js';
+import { wholeNumber } from '../core/program/typed-options.js';
 import { didYouMean } from '../core/report-error.js';
 
 export { checkId };
 
+/**
+ * A whole number checked in the handler, where its declaration cannot check it: a flag of a server
+ * that keeps its state in a --ready-file (svc mock, webhooks listen), which must learn of a bad
+ * value too, and commander refuses a value before the handler opens that file. Any other number
+ * flag is declared with integerOption (core/program/typed-options.ts), whose check this is.
+ */
 export function checkInteger(value: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new UsageError(`${flag} takes a whole number from ${min} to ${max}, not "${value}"`);
+  try {
+    return wholeNumber(min, max)(value);
+  } catch (error) {
+    if (!(error instanceof InvalidArgumentError)) throw error;
+    throw new UsageError(`${flag} takes ${error.message}, not "${value}"`);
   }
-  return Number(value);
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -64,9 +74,12 @@ export function collect(value: string, previous: string[] | undefined): string[]
   return [...(previous ?? []), value];
 }
 
-/** The help's last lines: the request a command sends, the key it needs and what it costs. */
-export function requestHelp(endpoint: Endpoint): string {
-  return '\n' + requestNote(endpoint);
+/**
+ * The help's last lines of a command that sends one request: `help` (its examples, and any notes
+ * after them), then the request, the key it needs and what it costs.
+ */
+export function requestHelp(endpoint: Endpoint, help: string): string {
+  return `${help}\n\n${requestNote(endpoint)}`;
 }
 
 export function examples(...lines: string[]): string {

@@ -4,29 +4,49 @@ import { join } from 'node:path';
 import { readEnv, type Env } from '../core/environment.js';
 
 export function configDir(env: Env, platform: NodeJS.Platform = process.platform): string {
-  const configured = readEnv(env, 'SVC_CONFIG_DIR');
-  if (configured) return configured;
-  const home = readEnv(env, 'HOME') || homedir();
-  if (platform === 'darwin') return join(home, 'Library', 'Preferences', 'svc');
-  if (platform === 'win32') return join(readEnv(env, 'APPDATA') || join(home, 'AppData', 'Roaming'), 'svc', 'Config');
-  return join(readEnv(env, 'XDG_CONFIG_HOME') || join(home, '.config'), 'svc');
+  return folder(env, platform, {
+    configured: readEnv(env, 'SVC_CONFIG_DIR'),
+    mac: 'Preferences',
+    windows: { base: readEnv(env, 'APPDATA'), belowHome: ['AppData', 'Roaming'], sub: 'Config' },
+    xdg: { base: readEnv(env, 'XDG_CONFIG_HOME'), belowHome: ['.config'] },
+  });
 }
 
 export function cacheDir(env: Env, platform: NodeJS.Platform = process.platform): string {
-  const configured = readEnv(env, 'SVC_CACHE_DIR');
-  if (configured) return configured;
-  const home = readEnv(env, 'HOME') || homedir();
-  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'svc');
-  if (platform === 'win32') return join(readEnv(env, 'LOCALAPPDATA') || join(home, 'AppData', 'Local'), 'svc', 'Cache');
-  return join(readEnv(env, 'XDG_CACHE_HOME') || join(home, '.cache'), 'svc');
+  return folder(env, platform, {
+    configured: readEnv(env, 'SVC_CACHE_DIR'),
+    mac: 'Caches',
+    windows: { base: readEnv(env, 'LOCALAPPDATA'), belowHome: ['AppData', 'Local'], sub: 'Cache' },
+    xdg: { base: readEnv(env, 'XDG_CACHE_HOME'), belowHome: ['.cache'] },
+  });
 }
 
 /** Files svc keeps that are neither settings nor a cache: `svc mock`'s demo keys. */
 export function dataDir(env: Env, platform: NodeJS.Platform = process.platform): string {
-  const configured = readEnv(env, 'SVC_DATA_DIR');
-  if (configured) return configured;
+  return folder(env, platform, {
+    configured: readEnv(env, 'SVC_DATA_DIR'),
+    mac: 'Application Support',
+    windows: { base: readEnv(env, 'LOCALAPPDATA'), belowHome: ['AppData', 'Local'], sub: 'Data' },
+    xdg: { base: readEnv(env, 'XDG_DATA_HOME'), belowHome: ['.local', 'share'] },
+  });
+}
+
+/** Where one kind of file may be kept (the variables already read: an empty one counts as unset). */
+interface Places {
+  /** SVC_…_DIR: the folder the user names. */
+  configured: string | undefined;
+  /** macOS: ~/Library/<mac>/svc. */
+  mac: string;
+  /** Windows: <base, else the home folder's belowHome>\svc\<sub>. */
+  windows: { base: string | undefined; belowHome: string[]; sub: string };
+  /** Elsewhere: <the XDG folder, else the home folder's belowHome>/svc. */
+  xdg: { base: string | undefined; belowHome: string[] };
+}
+
+function folder(env: Env, platform: NodeJS.Platform, places: Places): string {
+  if (places.configured) return places.configured;
   const home = readEnv(env, 'HOME') || homedir();
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'svc');
-  if (platform === 'win32') return join(readEnv(env, 'LOCALAPPDATA') || join(home, 'AppData', 'Local'), 'svc', 'Data');
-  return join(readEnv(env, 'XDG_DATA_HOME') || join(home, '.local', 'share'), 'svc');
+  if (platform === 'darwin') return join(home, 'Library', places.mac, 'svc');
+  if (platform === 'win32') return join(places.windows.base || join(home, ...places.windows.belowHome), 'svc', places.windows.sub);
+  return join(places.xdg.base || join(home, ...places.xdg.belowHome), 'svc');
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { UsageError } from '../../src/core/errors.js';
 import { processIO } from '../../src/core/io.js';
-import { enumOption } from '../../src/core/program/enum-option.js';
+import { enumOption } from '../../src/core/program/typed-options.js';
 import { SvcCommand } from '../../src/core/program/svc-command.js';
 import { buildProgram } from '../../src/main.js';
 import { FakeService, svc } from '../support/in-process.js';

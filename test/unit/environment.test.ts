@@ -104,6 +104,13 @@ describe('the reads behave as before', () => {
     expect(dataDir({ HOME: '/h' }, 'linux')).toBe(join('/h', '.local', 'share', 'svc'));
     expect(dataDir({ HOME: '/h' }, 'darwin')).toBe(join('/h', 'Library', 'Application Support', 'svc'));
     expect(dataDir({ HOME: '/h', LOCALAPPDATA: 'L' }, 'win32')).toBe(join('L', 'svc', 'Data'));
+    // Every folder on every platform, the Windows ones without their variable too.
+    expect(cacheDir({ HOME: '/h' }, 'linux')).toBe(join('/h', '.cache', 'svc'));
+    expect(cacheDir({ HOME: '/h' }, 'darwin')).toBe(join('/h', 'Library', 'Caches', 'svc'));
+    expect(configDir({ HOME: '/h', APPDATA: '' }, 'win32')).toBe(join('/h', 'AppData', 'Roaming', 'svc', 'Config'));
+    expect(cacheDir({ HOME: '/h' }, 'win32')).toBe(join('/h', 'AppData', 'Local', 'svc', 'Cache'));
+    expect(dataDir({ HOME: '/h' }, 'win32')).toBe(join('/h', 'AppData', 'Local', 'svc', 'Data'));
+    expect(dataDir({ SVC_DATA_DIR: '/d' }, 'win32')).toBe('/d');
   });
 
   it('settings: flag > environment > profile', () => {

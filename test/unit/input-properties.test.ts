@@ -11,7 +11,8 @@ import { checkBaseUrl, profileToWrite } from '../../src/config/resolve.js';
 import { isLoopbackHost } from '../../src/core/urls.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { UsageError } from '../../src/core/errors.js';
-import { valueOrUsageError } from '../support/usage-error.js';
+import { integerOption } from '../../src/core/program/typed-options.js';
+import { parserOf, valueOrUsageError } from '../support/usage-error.js';
 
 describe('ids', () => {
   it('accept exactly the non-empty strings without / \\ ? # white space or an encoded / \\ . (%2f, %5c, %2e), but . and ..', () => {
@@ -27,13 +28,18 @@ describe('ids', () => {
 });
 
 describe('whole numbers in a range (--limit, --port …)', () => {
-  it('accept only digits within the bounds', () => {
+  const declared = parserOf(integerOption('--limit <n>', 'how many', { min: 1, max: 100 }));
+  it.each([
+    ['declared with integerOption', declared],
+    ['checked by hand (checkInteger)', (text: string) => checkInteger(text, '--limit', 1, 100)],
+  ])('accept only digits within the bounds: %s', (_, parse) => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -5, max: 200 }).map(String)), (text) => {
-        const result = valueOrUsageError(() => checkInteger(text, '--limit', 1, 100));
+        const result = valueOrUsageError(() => parse(text));
         const acceptable = /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 100;
         expect(result instanceof UsageError).toBe(!acceptable);
         if (acceptable) expect(result).toBe(Number(text));
+        else expect((result as UsageError).message).toBe(`--limit takes a whole number from 1 to 100, not "${text}"`);
       }),
       { numRuns: 500 },
     );

@@ -15,13 +15,15 @@ export function registerConnect(program: Command, app: App): void {
     .option('--qr', 'draw the Connect URL as a QR code (on stderr), to open it on a phone')
     .addHelpText(
       'after',
-      examples(
-        'svc connect --scopes identity,income --redirect-uri https://app.example.com/connect/done',
-        'svc connect --scope identity --redirect-uri http://localhost:3000/callback --open',
-        'svc connect --scopes income --redirect-uri https://app.example.com/done --json | jq -r .connect_url',
-      ) + '\n\nAt a terminal, missing scopes and redirect URI are asked for; in scripts they are required (exit 2).',
+      requestHelp(
+        ENDPOINTS.connectRequest,
+        examples(
+          'svc connect --scopes identity,income --redirect-uri https://app.example.com/connect/done',
+          'svc connect --scope identity --redirect-uri http://localhost:3000/callback --open',
+          'svc connect --scopes income --redirect-uri https://app.example.com/done --json | jq -r .connect_url',
+        ) + '\n\nAt a terminal, missing scopes and redirect URI are asked for; in scripts they are required (exit 2).',
+      ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.connectRequest))
     .action(app.action(async () => (await import('./connect.js')).startConnect));
 
   // A subcommand of a command that keeps its own action and options: `svc connect --scopes …`
@@ -32,10 +34,12 @@ export function registerConnect(program: Command, app: App): void {
     .argument('<public-token>', 'the public token the flow handed to your redirect page')
     .addHelpText(
       'after',
-      examples('svc connect exchange "$PUBLIC_TOKEN"', 'svc connect exchange "$PUBLIC_TOKEN" --json | jq -r .grant_id') +
-        '\n\nThe access token is shown once, here; svc masks it in everything it prints afterwards.' +
-        '\nPass it as SVC_ACCESS_TOKEN to `svc grants data GRANT_ID`.',
+      requestHelp(
+        ENDPOINTS.connectExchange,
+        examples('svc connect exchange "$PUBLIC_TOKEN"', 'svc connect exchange "$PUBLIC_TOKEN" --json | jq -r .grant_id') +
+          '\n\nThe access token is shown once, here; svc masks it in everything it prints afterwards.' +
+          '\nPass it as SVC_ACCESS_TOKEN to `svc grants data GRANT_ID`.',
+      ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.connectExchange))
     .action(app.action(async () => (await import('./exchange.js')).exchangePublicToken));
 }

@@ -2,7 +2,7 @@
 // Pure: flags in, request parts out.
 import { ENDPOINTS, target, type Target } from '../../api/endpoints.js';
 import { UsageError } from '../../core/errors.js';
-import { checkId, checkInteger } from '../args.js';
+import { checkId } from '../args.js';
 
 /** What a consent may open (service-reference.md, POST /v1/consents). */
 export const CONSENT_SCOPES = ['identity', 'income', 'liabilities', 'verify', 'transactions'] as const;
@@ -11,7 +11,8 @@ export type ConsentScope = (typeof CONSENT_SCOPES)[number];
 export interface ConsentFlags {
   scopes?: string;
   granteeLabel?: string;
-  expiresInDays?: string;
+  /** Checked by its declaration (integerOption, index.ts). */
+  expiresInDays?: number;
 }
 
 export interface ConsentBody {
@@ -27,7 +28,7 @@ export function consentBody(reportId: string, flags: ConsentFlags): ConsentBody 
   const scopes = consentScopes(flags.scopes);
   const label = flags.granteeLabel;
   if (label !== undefined && label.trim() === '') throw new UsageError('--grantee-label is empty: name who receives the data, e.g. --grantee-label "Nabil Bank loan desk"');
-  const days = checkInteger(flags.expiresInDays, '--expires-in-days', 1, 365);
+  const days = flags.expiresInDays;
   return { report_id: report, scopes, ...(label !== undefined && { grantee_label: label }), ...(days !== undefined && { expires_in_days: days }) };
 }
 

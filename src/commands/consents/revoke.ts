@@ -5,10 +5,7 @@ import { firstFieldsView } from '../../core/output/unshown.js';
 
 export async function revokeConsent(ctx: Context, id: string): Promise<void> {
   const call = target(ENDPOINTS.revokeConsent, { consent_id: id });
-  const client = await ctx.client();
-  const reply = await client.request(call);
-  await ctx.present(reply, {
-    what: call.what,
+  await ctx.requestAndPresent(call, {
     viewRecords: 'flat',
     view: (body) => firstFieldsView(body, ['status'], { empty: `Consent ${id} revoked.` }),
   });

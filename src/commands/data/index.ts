@@ -5,6 +5,7 @@ import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { collect, examples, requestHelp } from '../args.js';
 import { familiesHelp } from './families.js';
+import { parseMaxAge } from './input.js';
 
 // Flags several verbs share, added to a command with its types kept (the verb's handler is checked against them).
 function withParam<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
@@ -18,7 +19,7 @@ function withFamily<Args extends unknown[], Opts extends OptionValues>(command: 
 
 function withCache<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
   return command
-    .option('--max-age <duration>', 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)')
+    .option('--max-age <duration>', 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)', parseMaxAge)
     .option('--no-cache', 'fetch anew instead of using a cached reply (the new reply is cached)');
 }
 
@@ -36,14 +37,16 @@ export function registerData(program: Command, app: App): void {
   withFamily(data.command('latest').description("show every line item of a family's latest month, by section").argument('<family>', 'dataset family (see `svc data --help`)'))
     .addHelpText(
       'after',
-      examples(
-        'svc data latest balance-sheet',
-        'svc data latest bank-pnl --bank NABIL',
-        'svc data latest macro -o csv > macro.csv',
-        "svc data latest cpi --json | jq '.data.indicators[] | {indicator, value}'",
-      ) + CACHE_HELP,
+      requestHelp(
+        ENDPOINTS.dataLatest,
+        examples(
+          'svc data latest balance-sheet',
+          'svc data latest bank-pnl --bank NABIL',
+          'svc data latest macro -o csv > macro.csv',
+          "svc data latest cpi --json | jq '.data.indicators[] | {indicator, value}'",
+        ) + CACHE_HELP,
+      ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.dataLatest))
     .action(app.action(async () => (await import('./latest.js')).showLatest));
 
   withFamily(
@@ -58,14 +61,16 @@ export function registerData(program: Command, app: App): void {
   )
     .addHelpText(
       'after',
-      examples(
-        'svc data series balance-sheet total-deposits --from 2024-01 --to 2025-01',
-        'svc data series interest-rates base-rate --chart',
-        'svc data series cbs CBS.RM -o csv > reserve-money.csv',
-        'svc data series cpi',
-      ) + CACHE_HELP,
+      requestHelp(
+        ENDPOINTS.dataSeries,
+        examples(
+          'svc data series balance-sheet total-deposits --from 2024-01 --to 2025-01',
+          'svc data series interest-rates base-rate --chart',
+          'svc data series cbs CBS.RM -o csv > reserve-money.csv',
+          'svc data series cpi',
+        ) + CACHE_HELP,
+      ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.dataSeries))
     .action(app.action(async () => (await import('./series.js')).showSeries));
 
   withParam(
@@ -76,12 +81,10 @@ export function registerData(program: Command, app: App): void {
       // Taken, as by every data command, so that a script may pass it to all of them.
       .option('--no-cache', 'no effect: a snapshot is always fetched anew'),
   )
-    .addHelpText('after', examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv'))
-    .addHelpText('after', requestHelp(ENDPOINTS.dataSnapshot))
+    .addHelpText('after', requestHelp(ENDPOINTS.dataSnapshot, examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv')))
     .action(app.action(async () => (await import('./snapshot.js')).showSnapshot));
 
   withFamily(data.command('keys').description('list the series selectors of a family, with labels and units').argument('<family>', 'dataset family (see `svc data --help`)'))
-    .addHelpText('after', examples('svc data keys credit', 'svc data keys interest-rates -o ndjson | jq -r .metric') + CACHE_HELP)
-    .addHelpText('after', requestHelp(ENDPOINTS.dataLatest))
+    .addHelpText('after', requestHelp(ENDPOINTS.dataLatest, examples('svc data keys credit', 'svc data keys interest-rates -o ndjson | jq -r .metric') + CACHE_HELP))
     .action(app.action(async () => (await import('./keys.js')).listKeys));
 }

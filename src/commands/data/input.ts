@@ -59,7 +59,7 @@ const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 const MAX_AGE_LIMIT_MS = 366 * UNIT_MS.d;
 export const DEFAULT_MAX_AGE_MS = 12 * UNIT_MS.h;
 
-/** `--max-age`: seconds, or a number with s, m, h or d (90, 30m, 12h, 7d). */
+/** `--max-age` (its parser, index.ts): seconds, or a number with s, m, h or d (90, 30m, 12h, 7d), in milliseconds. */
 export function parseMaxAge(value: string | undefined): number {
   if (value === undefined) return DEFAULT_MAX_AGE_MS;
   const match = DURATION.exec(value.trim());

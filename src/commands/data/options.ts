@@ -1,11 +1,12 @@
 // Options the data verbs share, as commander hands them over, and how they become a cache policy.
 import type { CachePolicy } from './fetch.js';
-import { parseMaxAge } from './input.js';
+import { DEFAULT_MAX_AGE_MS } from './input.js';
 
 export interface CacheOptions {
   /** False with --no-cache. */
   cache?: boolean;
-  maxAge?: string;
+  /** --max-age in milliseconds, checked by its declaration (parseMaxAge, index.ts). */
+  maxAge?: number;
 }
 
 export interface ParamOptions {
@@ -16,5 +17,5 @@ export interface ParamOptions {
 }
 
 export function cachePolicy(options: CacheOptions): CachePolicy {
-  return { read: options.cache !== false, maxAgeMs: parseMaxAge(options.maxAge) };
+  return { read: options.cache !== false, maxAgeMs: options.maxAge ?? DEFAULT_MAX_AGE_MS };
 }

@@ -2,9 +2,9 @@
 import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
-import { enumOption } from '../../core/program/enum-option.js';
+import { enumOption, integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
-import { DECISIONS, OUTCOMES } from './options.js';
+import { checkPositiveNumber, DECISIONS, OUTCOMES } from './options.js';
 
 const REPORT = 'rpt_9f2c41d07ab35e18';
 
@@ -28,24 +28,25 @@ export function registerDecisions(program: Command, app: App): void {
     .addOption(enumOption('--decision <decision>', 'what you decided', DECISIONS).makeOptionMandatory())
     .option('--report-id <id>', 'the report the decision rests on')
     .option('--rationale <text>', 'why, in a few words')
-    .option('--amount <n>', 'the amount applied for or granted, a positive number')
+    .option('--amount <n>', 'the amount applied for or granted, a positive number', (text) => checkPositiveNumber(text, '--amount'))
     .addHelpText(
       'after',
-      examples(
-        'svc decisions record --client-reference-id loan-1001 --decision review',
-        `svc decisions record --client-reference-id loan-1001 --decision approved --report-id ${REPORT} --amount 250000 --rationale "FOIR 32%, steady salary"`,
+      requestHelp(
+        ENDPOINTS.recordDecision,
+        examples(
+          'svc decisions record --client-reference-id loan-1001 --decision review',
+          `svc decisions record --client-reference-id loan-1001 --decision approved --report-id ${REPORT} --amount 250000 --rationale "FOIR 32%, steady salary"`,
+        ),
       ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.recordDecision))
     .action(app.action(async () => (await import('./record.js')).recordDecision));
 
   decisions
     .command('list')
     .description('list the decisions recorded')
     .addOption(enumOption('--outcome <outcome>', 'only loans with this outcome', OUTCOMES))
-    .option('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)')
-    .addHelpText('after', examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv'))
-    .addHelpText('after', requestHelp(ENDPOINTS.listDecisions))
+    .addOption(integerOption('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)', { min: 1, max: 200 }))
+    .addHelpText('after', requestHelp(ENDPOINTS.listDecisions, examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv')))
     .action(app.action(async () => (await import('./list.js')).listDecisions));
 
   decisions
@@ -56,8 +57,10 @@ export function registerDecisions(program: Command, app: App): void {
     .option('--detail <text>', 'more about it, e.g. "90+ DPD"')
     .addHelpText(
       'after',
-      examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"'),
+      requestHelp(
+        ENDPOINTS.recordOutcome,
+        examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"'),
+      ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.recordOutcome))
-    .action(app.action(async () => (await import('./outcome.js')).recordOutcome));
+    .action(app.action(async () => (await import('./record.js')).recordOutcome));
 }

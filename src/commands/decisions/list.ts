@@ -7,12 +7,12 @@ import { decisionsQuery, FIRST, type ListFlags } from './options.js';
 
 export async function listDecisions(ctx: Context, flags: ListFlags): Promise<void> {
   const query = decisionsQuery(flags);
-  const client = await ctx.client();
   const call = target(ENDPOINTS.listDecisions);
-  const reply = await client.request({ ...call, query });
-  await ctx.present(reply, {
-    what: call.what,
-    records: (body) => listRecords(body, 'data', 'decisions'),
-    view: (body) => headedList(firstFieldsView(body, FIRST, { empty: 'No decisions.', list: ['data', 'decisions'], money: moneyOf(body) }), 'Decisions'),
-  });
+  await ctx.requestAndPresent(
+    { ...call, query },
+    {
+      records: (body) => listRecords(body, 'data', 'decisions'),
+      view: (body) => headedList(firstFieldsView(body, FIRST, { empty: 'No decisions.', list: ['data', 'decisions'], money: moneyOf(body) }), 'Decisions'),
+    },
+  );
 }

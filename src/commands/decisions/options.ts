@@ -1,7 +1,7 @@
 // The checks of `svc decisions record|list|outcome`: each failure is a usage error (exit 2) before
 // any request. Pure: flags in, request bodies and queries out, absent options left out.
 import { UsageError } from '../../core/errors.js';
-import { checkId, checkInteger } from '../args.js';
+import { checkId } from '../args.js';
 import { hasControlCharacter } from '../../core/output/format.js';
 
 export const DECISIONS = ['approved', 'review', 'declined'] as const;
@@ -15,7 +15,8 @@ export interface RecordFlags {
   decision: Decision;
   reportId?: string;
   rationale?: string;
-  amount?: string;
+  /** Checked by its declaration (checkPositiveNumber). */
+  amount?: number;
 }
 
 export interface DecisionBody {
@@ -31,7 +32,7 @@ export function decisionBody(flags: RecordFlags): DecisionBody {
   const reference = checkReference(flags.clientReferenceId);
   const reportId = flags.reportId === undefined ? undefined : checkId(flags.reportId, 'report id');
   const rationale = checkText(flags.rationale, '--rationale');
-  const amount = checkPositiveNumber(flags.amount, '--amount');
+  const amount = flags.amount;
   return {
     client_reference_id: reference,
     decision: flags.decision,
@@ -64,12 +65,13 @@ export function outcomeBody(flags: OutcomeFlags): OutcomeBody {
 /** The flags of `decisions list`. */
 export interface ListFlags {
   outcome?: Outcome;
-  limit?: string;
+  /** Checked by its declaration (integerOption, index.ts). */
+  limit?: number;
 }
 
 /** The query of GET /v1/decisions. */
 export function decisionsQuery(flags: ListFlags): { outcome?: Outcome; limit?: number } {
-  return { outcome: flags.outcome, limit: checkInteger(flags.limit, '--limit', 1, 200) };
+  return { outcome: flags.outcome, limit: flags.limit };
 }
 
 /** Your own id of the loan application ("loan-1001"): not empty, one line. */
@@ -84,9 +86,8 @@ function checkText(value: string | undefined, flag: string): string | undefined 
   return value;
 }
 
-/** A plain positive number: `250000`, `1250.50`. */
-export function checkPositiveNumber(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
+/** A plain positive number: `250000`, `1250.50` (the parser of `--amount`, index.ts). */
+export function checkPositiveNumber(value: string, flag: string): number {
   const text = value.trim();
   if (!/^\d+(\.\d+)?$/.test(text) || !(Number(text) > 0) || !Number.isFinite(Number(text))) {
     throw new UsageError(`${flag} takes a positive number, such as 250000, not "${value}"`);

@@ -1,18 +1,26 @@
-// `svc decisions record`: the lending decision taken on an application (the reply is not shown).
-import { ENDPOINTS, target } from '../../api/endpoints.js';
+// `svc decisions record` and `svc decisions outcome`: the lending decision taken on an application,
+// and how the loan turned out (the reply's shape is not shown).
+import { ENDPOINTS, target, type Endpoint } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
 import { firstFieldsView } from '../../core/output/unshown.js';
-import { decisionBody, FIRST, type RecordFlags } from './options.js';
+import { decisionBody, FIRST, outcomeBody, type OutcomeFlags, type RecordFlags } from './options.js';
 
 export async function recordDecision(ctx: Context, flags: RecordFlags): Promise<void> {
-  const json = decisionBody(flags);
-  const client = await ctx.client();
-  const call = target(ENDPOINTS.recordDecision);
-  const reply = await client.request({ ...call, json });
-  await ctx.present(reply, {
-    what: call.what,
-    viewRecords: 'flat',
-    view: (body) => firstFieldsView(body, FIRST, { empty: `Decision recorded for ${json.client_reference_id}.`, money: moneyOf(body) }),
-  });
+  await record(ctx, ENDPOINTS.recordDecision, decisionBody(flags), 'Decision');
+}
+
+export async function recordOutcome(ctx: Context, flags: OutcomeFlags): Promise<void> {
+  await record(ctx, ENDPOINTS.recordOutcome, outcomeBody(flags), 'Outcome');
+}
+
+/** Posts the body and shows the reply, what happened first; an empty reply as `Decision recorded for loan-1001.`. */
+async function record(ctx: Context, endpoint: Endpoint, json: { client_reference_id: string }, what: 'Decision' | 'Outcome'): Promise<void> {
+  await ctx.requestAndPresent(
+    { ...target(endpoint), json },
+    {
+      viewRecords: 'flat',
+      view: (body) => firstFieldsView(body, FIRST, { empty: `${what} recorded for ${json.client_reference_id}.`, money: moneyOf(body) }),
+    },
+  );
 }

@@ -19,11 +19,13 @@ export function registerGrants(program: Command, app: App): void {
     .option('--access-token <token>', "the grant's access token (prefer SVC_ACCESS_TOKEN: a flag is visible to other users)")
     .addHelpText(
       'after',
-      examples(`svc grants data ${GRANT}`, `svc grants data ${GRANT} --access-token "$ACCESS_TOKEN" --json | jq .data.identity`) +
-        '\n\nThe access token (SVC_ACCESS_TOKEN, or --access-token) comes from `svc connect exchange' +
-        '\nPUBLIC_TOKEN`. It is sent in the X-Svc-Access-Token header, never in the URL, and masked' +
-        '\nin everything svc prints.',
+      requestHelp(
+        ENDPOINTS.grantData,
+        examples(`svc grants data ${GRANT}`, `svc grants data ${GRANT} --access-token "$ACCESS_TOKEN" --json | jq .data.identity`) +
+          '\n\nThe access token (SVC_ACCESS_TOKEN, or --access-token) comes from `svc connect exchange' +
+          '\nPUBLIC_TOKEN`. It is sent in the X-Svc-Access-Token header, never in the URL, and masked' +
+          '\nin everything svc prints.',
+      ) + ', with the header X-Svc-Access-Token',
     )
-    .addHelpText('after', `${requestHelp(ENDPOINTS.grantData)}, with the header X-Svc-Access-Token`)
     .action(app.action(async () => (await import('./grants.js')).readGrantData));
 }

@@ -2,6 +2,7 @@
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
+import { integerOption } from '../../core/program/typed-options.js';
 import { collect, examples, requestHelp } from '../args.js';
 
 export function registerMerchants(program: Command, app: App): void {
@@ -18,36 +19,38 @@ export function registerMerchants(program: Command, app: App): void {
     .option('--file <path>', 'read lookups from a file, or - for stdin: one a line; 16+ digits is a terminal, anything else a name')
     .option('--column <name>', 'read --file as CSV with a header row (separated by , ; or tab) and take this column')
     .option('--no-header', 'read --file one lookup a line even if its first line looks like a CSV header row')
-    .option('--concurrency <n>', 'calls run at once, 1 to 16 (default: 4)')
+    .addOption(integerOption('--concurrency <n>', 'calls run at once, 1 to 16 (default: 4)', { min: 1, max: 16 }))
     .option('--dry-run', 'print how many lookups, calls and billing units it would take, and send nothing')
     .option('--failed-out <file>', 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)')
     .addOption(new Option('--unmatched', 'show only the lookups that matched no merchant'))
     .option('--each-line', 'write a record for each line of --file, in its order, duplicates repeated, with its line number first')
     .addHelpText(
       'after',
-      examples(
-        'svc merchants resolve 9756038350856888 --name "Bhatbhateni Supermarket Pvt. Ltd."',
-        'svc merchants resolve --file terminals.txt --dry-run',
-        'svc merchants resolve --file statement-lines.csv --column narration -o csv > merchants.csv',
-        'svc merchants resolve --file narrations.txt --no-header   # lines with commas that are not CSV',
-        'svc merchants resolve --file statement.csv --column narration --each-line -o csv > by-line.csv',
-        "cut -f3 payments.tsv | svc merchants resolve --file - -o ndjson | jq -r 'select(.matched) | .category'",
-        'svc merchants resolve --file svc-unresolved-20261122-091503.txt   # finish a run that stopped',
-      ) +
-        '\n\nA --file whose first line reads as a CSV header row (2 or more column names, the lines below it\n' +
-        'alike, with numbers or dates under a name or usual names such as Date and Amount) is refused\n' +
-        'before anything is sent: give --column NAME, or --no-header if each line is one lookup.\n' +
-        'Duplicates are looked up once. Each call carries at most 1000 lookups and uses one billing unit.\n' +
-        'With --each-line the records come once the calls are done: one for each line of --file that holds a\n' +
-        'lookup (blank lines and empty cells have none), in its order, repeats repeated, its line first (LINE,\n' +
-        'or "line" in CSV and NDJSON; with --json data.results holds a result a line). Lines are numbered as\n' +
-        'an editor numbers them; with --column the header row is line 1 and a record is numbered by the line\n' +
-        'it starts on. After a run that stops, the lines of the lookups not resolved have no record.\n' +
-        'If a call still fails after its retries (or on Ctrl-C, SIGTERM or SIGHUP), no new call starts, the\n' +
-        'results so far are written, the lookups not resolved are saved to --failed-out (with --file), and\n' +
-        'svc exits with the code of the failure (130, 143 or 129 for those signals): run again with\n' +
-        '--file <that file> to finish the job. A lookup is one line of at most 1024 bytes.',
+      requestHelp(
+        ENDPOINTS.resolveMerchants,
+        examples(
+          'svc merchants resolve 9756038350856888 --name "Bhatbhateni Supermarket Pvt. Ltd."',
+          'svc merchants resolve --file terminals.txt --dry-run',
+          'svc merchants resolve --file statement-lines.csv --column narration -o csv > merchants.csv',
+          'svc merchants resolve --file narrations.txt --no-header   # lines with commas that are not CSV',
+          'svc merchants resolve --file statement.csv --column narration --each-line -o csv > by-line.csv',
+          "cut -f3 payments.tsv | svc merchants resolve --file - -o ndjson | jq -r 'select(.matched) | .category'",
+          'svc merchants resolve --file svc-unresolved-20261122-091503.txt   # finish a run that stopped',
+        ) +
+          '\n\nA --file whose first line reads as a CSV header row (2 or more column names, the lines below it\n' +
+          'alike, with numbers or dates under a name or usual names such as Date and Amount) is refused\n' +
+          'before anything is sent: give --column NAME, or --no-header if each line is one lookup.\n' +
+          'Duplicates are looked up once. Each call carries at most 1000 lookups and uses one billing unit.\n' +
+          'With --each-line the records come once the calls are done: one for each line of --file that holds a\n' +
+          'lookup (blank lines and empty cells have none), in its order, repeats repeated, its line first (LINE,\n' +
+          'or "line" in CSV and NDJSON; with --json data.results holds a result a line). Lines are numbered as\n' +
+          'an editor numbers them; with --column the header row is line 1 and a record is numbered by the line\n' +
+          'it starts on. After a run that stops, the lines of the lookups not resolved have no record.\n' +
+          'If a call still fails after its retries (or on Ctrl-C, SIGTERM or SIGHUP), no new call starts, the\n' +
+          'results so far are written, the lookups not resolved are saved to --failed-out (with --file), and\n' +
+          'svc exits with the code of the failure (130, 143 or 129 for those signals): run again with\n' +
+          '--file <that file> to finish the job. A lookup is one line of at most 1024 bytes.',
+      ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.resolveMerchants))
     .action(app.action(async () => (await import('./resolve.js')).resolveMerchants));
 }

@@ -9,7 +9,6 @@ import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatCount } from '../../core/output/format.js';
-import { checkInteger } from '../args.js';
 import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL } from './batches.js';
 import { nameOf, TwiceReadInput } from './input.js';
 import { LookupSet } from './lookup-set.js';
@@ -26,7 +25,8 @@ export interface ResolveFlags {
   column?: string;
   /** False with --no-header: --file is one lookup a line, even when its first line reads as a CSV header. */
   header?: boolean;
-  concurrency?: string;
+  /** Checked by its declaration (integerOption, index.ts). */
+  concurrency?: number;
   dryRun?: boolean;
   failedOut?: string;
   unmatched?: boolean;
@@ -48,7 +48,7 @@ export interface Plan {
 }
 
 export async function resolveMerchants(ctx: Context, terminals: string[], flags: ResolveFlags): Promise<void> {
-  const concurrency = checkInteger(flags.concurrency, '--concurrency', 1, 16) ?? 4;
+  const concurrency = flags.concurrency ?? 4;
   if (flags.column !== undefined && flags.file === undefined) throw new UsageError('--column needs --file: it names a column of a CSV file');
   if (flags.column !== undefined && flags.column.trim() === '') throw new UsageError('--column is empty: give the header of the column to read');
   if (flags.header === false && flags.file === undefined) throw new UsageError('--no-header needs --file: it says how to read a file');

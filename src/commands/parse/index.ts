@@ -3,6 +3,7 @@ import { AUTO_BANK, BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
+import { integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
 
 export function registerParse(program: Command, app: App): void {
@@ -13,8 +14,10 @@ export function registerParse(program: Command, app: App): void {
     .option('--bank <code>', `the issuing bank: ${AUTO_BANK} (the service finds it) or ${BANK_CODES.join(', ')}`, AUTO_BANK)
     .option('--async', 'return at once with the report id; the report is parsed in the background')
     .option('--wait', 'parse in the background and wait until the report is complete or failed')
-    .option('--wait-timeout <seconds>', 'how long --wait waits at most', '600')
-    .addHelpText('after', examples('svc parse statement.pdf', 'svc parse statement.pdf --bank NABIL --wait', 'id=$(svc parse statement.pdf --wait --json | jq -r .report_id)'))
-    .addHelpText('after', requestHelp(ENDPOINTS.parse))
+    .addOption(integerOption('--wait-timeout <seconds>', 'how long --wait waits at most', { min: 1, max: 86_400 }).default(600))
+    .addHelpText(
+      'after',
+      requestHelp(ENDPOINTS.parse, examples('svc parse statement.pdf', 'svc parse statement.pdf --bank NABIL --wait', 'id=$(svc parse statement.pdf --wait --json | jq -r .report_id)')),
+    )
     .action(app.action(async () => (await import('./parse.js')).parseStatement));
 }

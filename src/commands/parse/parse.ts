@@ -14,7 +14,7 @@ import { whyUnreadable } from '../../core/fs-errors.js';
 import { printable } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { checkBank, checkInteger } from '../args.js';
+import { checkBank } from '../args.js';
 import { reportReader } from '../reports/report-view.js';
 import { paintReportStatus } from '../reports/status.js';
 
@@ -30,7 +30,7 @@ interface ParseOptions {
   bank: string;
   async?: boolean;
   wait?: boolean;
-  waitTimeout: string;
+  waitTimeout: number;
 }
 
 export async function parseStatement(ctx: Context, file: string, options: ParseOptions): Promise<void> {
@@ -39,7 +39,7 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
       'Both parse in the background; --wait alone also waits until the report is complete or failed.',
     ]);
   }
-  const waitSeconds = checkInteger(options.waitTimeout, '--wait-timeout', 1, 86_400)!;
+  const waitSeconds = options.waitTimeout;
   const bank = checkBank(options.bank);
   const document = await readStatement(file);
   const client = await ctx.client();

@@ -3,6 +3,7 @@
 // wait a CI script needs between starting a server in the background and using it.
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
+import { integerOption } from '../../core/program/typed-options.js';
 import { examples } from '../args.js';
 
 export function registerReady(program: Command, app: App): void {
@@ -12,7 +13,7 @@ export function registerReady(program: Command, app: App): void {
     .reach('output')
     .description('wait until a svc mock or webhooks listen run with --ready-file listens, and print its address')
     .argument('<file>', 'the file given to --ready-file')
-    .option('--wait <seconds>', 'give up after this long, with exit 9 (default: 30)')
+    .addOption(integerOption('--wait <seconds>', 'give up after this long, with exit 9 (default: 30)', { min: 1, max: 86_400 }))
     .addHelpText(
       'after',
       examples('svc ready "$dir/listen" --wait 20', 'url=$(svc ready "$dir/mock") || exit', 'svc ready "$dir/mock" --json') +

@@ -1,7 +1,6 @@
 import type { Context } from '../../app/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { isRunning, readReadyFile, type ServerState } from '../../core/ready-file.js';
-import { checkInteger } from '../args.js';
 
 const DEFAULT_WAIT_SECONDS = 30;
 const POLL_MS = 50;
@@ -12,8 +11,8 @@ const POLL_MS = 50;
  */
 const LEFT_BEHIND_GRACE_MS = 2000;
 
-export async function waitUntilReady(ctx: Context, file: string, options: { wait?: string }): Promise<void> {
-  const waitSeconds = options.wait === undefined ? DEFAULT_WAIT_SECONDS : checkInteger(options.wait, '--wait', 1, 86_400)!;
+export async function waitUntilReady(ctx: Context, file: string, options: { wait?: number }): Promise<void> {
+  const waitSeconds = options.wait ?? DEFAULT_WAIT_SECONDS;
   const started = ctx.now();
   /** The file as first read: the one state that may be an earlier run's. */
   let first: string | undefined;

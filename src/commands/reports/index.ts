@@ -2,9 +2,9 @@
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
-import { enumOption } from '../../core/program/enum-option.js';
+import { enumOption, integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
-import { DIRECTIONS, TRANSACTION_CATEGORIES } from './lending-input.js';
+import { DIRECTIONS, parseAnnualRate, parseFoirCeiling, parsePrincipal, TRANSACTION_CATEGORIES } from './lending-input.js';
 import { REPORT_STATUSES } from './status.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
@@ -18,18 +18,20 @@ export function registerReports(program: Command, app: App): void {
   reports
     .command('list')
     .description("list your organisation's recent reports, newest first")
-    .option('--limit <n>', 'how many reports, 1 to 100 (default: the service decides)')
+    // 100: the spec's page size maximum.
+    .addOption(integerOption('--limit <n>', 'how many reports, 1 to 100 (default: the service decides)', { min: 1, max: 100 }))
     .addOption(enumOption('--status <status>', 'only reports in this state', REPORT_STATUSES))
-    .addHelpText('after', examples('svc reports list', 'svc reports list --status failed --limit 10', "svc reports list --json | jq -r '.data[].report_id'"))
-    .addHelpText('after', requestHelp(ENDPOINTS.listReports))
+    .addHelpText('after', requestHelp(ENDPOINTS.listReports, examples('svc reports list', 'svc reports list --status failed --limit 10', "svc reports list --json | jq -r '.data[].report_id'")))
     .action(app.action(async () => (await import('./list.js')).listReports));
 
   reports
     .command('get')
     .description('show one report: status, bank, statement period and balances, monthly summary, categories')
     .argument('<id>', 'report id')
-    .addHelpText('after', examples(`svc reports get ${ID}`, `svc reports get ${ID} --json | jq .statement.closing_balance`, `svc reports get ${ID} -o csv > transactions.csv`))
-    .addHelpText('after', requestHelp(ENDPOINTS.getReport))
+    .addHelpText(
+      'after',
+      requestHelp(ENDPOINTS.getReport, examples(`svc reports get ${ID}`, `svc reports get ${ID} --json | jq .statement.closing_balance`, `svc reports get ${ID} -o csv > transactions.csv`)),
+    )
     .action(app.action(async () => (await import('./get.js')).getReport));
 
   const match = (command: Command) =>
@@ -37,8 +39,7 @@ export function registerReports(program: Command, app: App): void {
       .description("compare a claimed name with the account holder's name on the statement")
       .argument('<id>', 'report id')
       .requiredOption('--name <name>', 'the claimed name, e.g. "Ram Bahadur Shrestha"')
-      .addHelpText('after', examples(`svc reports match ${ID} --name "Ram Bahadur Shrestha"`, `svc match ${ID} --name "R. B. Shrestha" --json | jq .match_score`))
-      .addHelpText('after', requestHelp(ENDPOINTS.matchName))
+      .addHelpText('after', requestHelp(ENDPOINTS.matchName, examples(`svc reports match ${ID} --name "Ram Bahadur Shrestha"`, `svc match ${ID} --name "R. B. Shrestha" --json | jq .match_score`)))
       .action(app.action(async () => (await import('./match.js')).matchName));
   match(reports.command('match'));
   match(program.command('match'));
@@ -47,8 +48,7 @@ export function registerReports(program: Command, app: App): void {
     command
       .description('show the verified account numbers: holder, account number, SWIFT/BIC')
       .argument('<id>', 'report id')
-      .addHelpText('after', examples(`svc reports auth ${ID}`, `svc auth ${ID} --json | jq -r .verification_status`))
-      .addHelpText('after', requestHelp(ENDPOINTS.auth))
+      .addHelpText('after', requestHelp(ENDPOINTS.auth, examples(`svc reports auth ${ID}`, `svc auth ${ID} --json | jq -r .verification_status`)))
       .action(app.action(async () => (await import('./auth.js')).showAuth));
   auth(reports.command('auth'));
   auth(program.command('auth'));
@@ -57,24 +57,21 @@ export function registerReports(program: Command, app: App): void {
     .command('identity')
     .description('show the identity view: holder, account, bank, currency, statement period')
     .argument('<id>', 'report id')
-    .addHelpText('after', examples(`svc reports identity ${ID}`, `svc reports identity ${ID} --json | jq -r .account_number`))
-    .addHelpText('after', requestHelp(ENDPOINTS.identity))
+    .addHelpText('after', requestHelp(ENDPOINTS.identity, examples(`svc reports identity ${ID}`, `svc reports identity ${ID} --json | jq -r .account_number`)))
     .action(app.action(async () => (await import('./identity.js')).showIdentity));
 
   reports
     .command('counterparties')
     .description('show inflow and outflow by counterparty type, and the top people and merchants')
     .argument('<id>', 'report id')
-    .addHelpText('after', examples(`svc reports counterparties ${ID}`, `svc reports counterparties ${ID} -o csv > counterparties.csv`))
-    .addHelpText('after', requestHelp(ENDPOINTS.counterparties))
+    .addHelpText('after', requestHelp(ENDPOINTS.counterparties, examples(`svc reports counterparties ${ID}`, `svc reports counterparties ${ID} -o csv > counterparties.csv`)))
     .action(app.action(async () => (await import('./counterparties.js')).showCounterparties));
 
   const recurring = (command: Command) =>
     command
       .description('show recurring inflow and outflow streams: salary, rent, EMIs, subscriptions')
       .argument('<id>', 'report id')
-      .addHelpText('after', examples(`svc reports recurring ${ID}`, `svc recurring ${ID} --json`))
-      .addHelpText('after', requestHelp(ENDPOINTS.recurring))
+      .addHelpText('after', requestHelp(ENDPOINTS.recurring, examples(`svc reports recurring ${ID}`, `svc recurring ${ID} --json`)))
       .action(app.action(async () => (await import('./recurring.js')).showRecurring));
   recurring(reports.command('recurring'));
   recurring(program.command('recurring'));
@@ -88,17 +85,19 @@ export function registerReports(program: Command, app: App): void {
     .addOption(enumOption('--direction <direction>', 'only money in (credit) or only money out (debit)', DIRECTIONS))
     .option('--since <YYYY-MM-DD>', 'only transactions on or after this date')
     .option('--until <YYYY-MM-DD>', 'only transactions on or before this date')
-    .option('--limit <n>', 'how many transactions at most, 1 to 1000 (default: 500, the service decides)')
+    .addOption(integerOption('--limit <n>', 'how many transactions at most, 1 to 1000 (default: 500, the service decides)', { min: 1, max: 1000 }))
     .addHelpText(
       'after',
-      examples(
-        `svc reports transactions ${ID}`,
-        `svc reports transactions ${ID} --category salary --since 2026-01-01 --until 2026-03-31`,
-        `svc reports transactions ${ID} --direction debit --merchant-category dining -o csv > dining.csv`,
-        `svc reports transactions ${ID} -o ndjson | jq -r 'select(.credit != null) | .credit'`,
+      requestHelp(
+        ENDPOINTS.transactions,
+        examples(
+          `svc reports transactions ${ID}`,
+          `svc reports transactions ${ID} --category salary --since 2026-01-01 --until 2026-03-31`,
+          `svc reports transactions ${ID} --direction debit --merchant-category dining -o csv > dining.csv`,
+          `svc reports transactions ${ID} -o ndjson | jq -r 'select(.credit != null) | .credit'`,
+        ),
       ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.transactions))
     .action(app.action(async () => (await import('./transactions.js')).listTransactions));
 
   reports
@@ -106,59 +105,56 @@ export function registerReports(program: Command, app: App): void {
     .description('show the income found in a statement: salary, its regularity and day, stability, remittance, monthly credits')
     .argument('<id>', 'report id')
     .option('--chart', 'draw the monthly credits as a line chart sized to the terminal')
-    .addHelpText('after', examples(`svc reports income ${ID}`, `svc reports income ${ID} --chart`, `svc reports income ${ID} --json | jq .salary_amount`))
-    .addHelpText('after', requestHelp(ENDPOINTS.income))
+    .addHelpText('after', requestHelp(ENDPOINTS.income, examples(`svc reports income ${ID}`, `svc reports income ${ID} --chart`, `svc reports income ${ID} --json | jq .salary_amount`)))
     .action(app.action(async () => (await import('./income.js')).showIncome));
 
   reports
     .command('balance')
     .description('show the opening, closing and average daily balance of a statement, and their trend')
     .argument('<id>', 'report id')
-    .addHelpText('after', examples(`svc reports balance ${ID}`, `svc reports balance ${ID} --json | jq -r .trend`))
-    .addHelpText('after', requestHelp(ENDPOINTS.balance))
+    .addHelpText('after', requestHelp(ENDPOINTS.balance, examples(`svc reports balance ${ID}`, `svc reports balance ${ID} --json | jq -r .trend`)))
     .action(app.action(async () => (await import('./balance.js')).showBalance));
 
   reports
     .command('liabilities')
     .description('show the monthly EMIs of a statement: their total, the EMI load, bounces, and the lenders')
     .argument('<id>', 'report id')
-    .addHelpText('after', examples(`svc reports liabilities ${ID}`, `svc reports liabilities ${ID} --json | jq '.lenders[].lender'`))
-    .addHelpText('after', requestHelp(ENDPOINTS.liabilities))
+    .addHelpText('after', requestHelp(ENDPOINTS.liabilities, examples(`svc reports liabilities ${ID}`, `svc reports liabilities ${ID} --json | jq '.lenders[].lender'`)))
     .action(app.action(async () => (await import('./liabilities.js')).showLiabilities));
 
   reports
     .command('score')
     .description('show the credit score (out of 1000), its band and the factors behind it; costs 1 billing unit per call')
     .argument('<id>', 'report id')
-    .addHelpText('after', examples(`svc reports score ${ID}`, `svc reports score ${ID} --json | jq .score`))
-    .addHelpText('after', requestHelp(ENDPOINTS.score))
+    .addHelpText('after', requestHelp(ENDPOINTS.score, examples(`svc reports score ${ID}`, `svc reports score ${ID} --json | jq .score`)))
     .action(app.action(async () => (await import('./score.js')).showScore));
 
   reports
     .command('verify')
     .description('check whether a statement is authentic: verdict, confidence and each check; costs 1 billing unit per call')
     .argument('<id>', 'report id')
-    .addHelpText('after', examples(`svc reports verify ${ID}`, `svc reports verify ${ID} --json | jq -r .verdict`))
-    .addHelpText('after', requestHelp(ENDPOINTS.verify))
+    .addHelpText('after', requestHelp(ENDPOINTS.verify, examples(`svc reports verify ${ID}`, `svc reports verify ${ID} --json | jq -r .verdict`)))
     .action(app.action(async () => (await import('./verify.js')).showVerify));
 
   reports
     .command('underwrite')
     .description('assess a loan against a statement: FOIR, affordability, risks and a verdict; costs 1 billing unit per call')
     .argument('<id>', 'report id')
-    .requiredOption('--principal <amount>', 'the loan amount, a number above 0 (e.g. 500000)')
-    .requiredOption('--tenor-months <n>', 'the loan term in months, 1 to 600')
-    .requiredOption('--annual-rate <percent>', 'the yearly interest rate in percent, 0 to 100 (e.g. 12.5)')
+    .requiredOption('--principal <amount>', 'the loan amount, a number above 0 (e.g. 500000)', parsePrincipal)
+    .addOption(integerOption('--tenor-months <n>', 'the loan term in months, 1 to 600', { min: 1, max: 600 }).makeOptionMandatory())
+    .requiredOption('--annual-rate <percent>', 'the yearly interest rate in percent, 0 to 100 (e.g. 12.5)', parseAnnualRate)
     .option('--applicant-name <name>', "the applicant's name, matched against the account holder's")
-    .option('--foir-ceiling <fraction>', 'the largest share of income that instalments may take, above 0 and at most 1 (e.g. 0.5)')
+    .option('--foir-ceiling <fraction>', 'the largest share of income that instalments may take, above 0 and at most 1 (e.g. 0.5)', parseFoirCeiling)
     .addHelpText(
       'after',
-      examples(
-        `svc reports underwrite ${ID} --principal 500000 --tenor-months 36 --annual-rate 12.5`,
-        `svc reports underwrite ${ID} --principal 1500000 --tenor-months 60 --annual-rate 11 --applicant-name "Ram Prasad Sharma" --foir-ceiling 0.4`,
-        `svc reports underwrite ${ID} --principal 500000 --tenor-months 36 --annual-rate 12.5 --json | jq .verdict`,
+      requestHelp(
+        ENDPOINTS.underwrite,
+        examples(
+          `svc reports underwrite ${ID} --principal 500000 --tenor-months 36 --annual-rate 12.5`,
+          `svc reports underwrite ${ID} --principal 1500000 --tenor-months 60 --annual-rate 11 --applicant-name "Ram Prasad Sharma" --foir-ceiling 0.4`,
+          `svc reports underwrite ${ID} --principal 500000 --tenor-months 36 --annual-rate 12.5 --json | jq .verdict`,
+        ),
       ),
     )
-    .addHelpText('after', requestHelp(ENDPOINTS.underwrite))
     .action(app.action(async () => (await import('./underwrite.js')).underwrite));
 }

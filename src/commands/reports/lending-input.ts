@@ -1,9 +1,11 @@
 // Local checks of the lending verbs' input (`reports transactions`, `reports underwrite`): the
 // range of dates, filters and loan numbers. Pure: each failure is a usage error (exit 2) naming the
 // flag, raised before any request. A date itself is checked in ../args.ts (as enrich's are), the
-// data commands' months (YYYY-MM) in ../data/input.ts; the enum flags by their declaration.
+// data commands' months (YYYY-MM) in ../data/input.ts; the enum flags, --limit and --tenor-months by
+// their declaration (integerOption), and the loan's decimals by the parsers below, which index.ts
+// declares them with.
 import { UsageError } from '../../core/errors.js';
-import { checkDate, checkInteger } from '../args.js';
+import { checkDate } from '../args.js';
 
 /** The transaction categories the service documents. */
 export const TRANSACTION_CATEGORIES = [
@@ -65,7 +67,8 @@ export interface TransactionOptions {
   direction?: Direction;
   since?: string;
   until?: string;
-  limit?: string;
+  /** Checked by its declaration (integerOption, index.ts). */
+  limit?: number;
 }
 
 /** Every option of `reports transactions`, checked; absent ones stay absent (left out of the query). */
@@ -77,7 +80,7 @@ export function transactionFilters(options: TransactionOptions): TransactionFilt
     direction: options.direction,
     since: range.since,
     until: range.until,
-    limit: checkInteger(options.limit, '--limit', 1, 1000),
+    limit: options.limit,
   };
   for (const key of Object.keys(filters) as (keyof TransactionFilters)[]) if (filters[key] === undefined) delete filters[key];
   return filters;
@@ -100,11 +103,6 @@ export function parsePrincipal(value: string): number {
   const principal = decimal(value, '--principal', 'the loan amount, a number above 0 such as 500000');
   if (principal <= 0) throw new UsageError(`--principal takes the loan amount, a number above 0, not "${value}"`);
   return principal;
-}
-
-/** `--tenor-months`: a whole number of months from 1 to 600. */
-export function parseTenorMonths(value: string): number {
-  return checkInteger(value, '--tenor-months', 1, 600)!;
 }
 
 /** `--annual-rate`: the yearly interest rate in percent, from 0 to 100. */
@@ -140,14 +138,19 @@ export interface UnderwritingRequest {
   loan: { principal: number; tenor_months: number; annual_rate_pct: number };
 }
 
+/** The options of `reports underwrite`: the loan numbers checked by their declaration (index.ts: the parsers above). */
+export interface UnderwriteOptions {
+  principal: number;
+  tenorMonths: number;
+  annualRate: number;
+  applicantName?: string;
+  foirCeiling?: number;
+}
+
 /** The body of `POST /v1/reports/{id}/underwriting`; absent options are left out. */
-export function underwritingBody(options: { principal: string; tenorMonths: string; annualRate: string; applicantName?: string; foirCeiling?: string }): UnderwritingRequest {
-  const loan = {
-    principal: parsePrincipal(options.principal),
-    tenor_months: parseTenorMonths(options.tenorMonths),
-    annual_rate_pct: parseAnnualRate(options.annualRate),
-  };
+export function underwritingBody(options: UnderwriteOptions): UnderwritingRequest {
+  const loan = { principal: options.principal, tenor_months: options.tenorMonths, annual_rate_pct: options.annualRate };
   const name = parseApplicantName(options.applicantName);
-  const foir = options.foirCeiling === undefined ? undefined : parseFoirCeiling(options.foirCeiling);
+  const foir = options.foirCeiling;
   return { ...(name !== undefined && { applicant_name: name }), ...(foir !== undefined && { foir_ceiling: foir }), loan };
 }

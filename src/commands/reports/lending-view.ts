@@ -1,24 +1,14 @@
-// What the lending views of a report share: a request and its reply presented, facts as a field
-// list whose cells show any value (a number formatted, anything else as the generic view writes
-// it), tables of documented lists with a column for every field they do not know, and the colours
-// of the values people scan for. Nothing here fails on a reply: a known field of an unexpected type
-// is shown as it came, never hidden and never `undefined`. Formatting is for people: in a pipe each
-// cell is the value as received (a column's `value`).
-import type { RequestSpec } from '../../api/client.js';
+// What the lending views of a report share: facts as a field list whose cells show any value (a
+// number formatted, anything else as the generic view writes it), tables of documented lists with a
+// column for every field they do not know, and the colours of the values people scan for. Nothing
+// here fails on a reply: a known field of an unexpected type is shown as it came, never hidden and
+// never `undefined`. Formatting is for people: in a pipe each cell is the value as received (a
+// column's `value`).
 import { booleanOf, isRecord, numberOf, otherFields, type JsonRecord } from '../../core/reading.js';
-import type { Context, ReplyReader } from '../../app/context.js';
 import { formatBoolean, formatCount, formatMoney, printable } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Part, RecordView, SectionsView } from '../../core/output/view.js';
-
-/** Sends one request (an endpoint's target, with its query or body) and prints its reply in the chosen format. */
-export async function requestAndPresent(ctx: Context, call: RequestSpec & { what: string }, reader: Omit<ReplyReader, 'what'>): Promise<void> {
-  const client = await ctx.client();
-  const { what, ...spec } = call;
-  const reply = await client.request(spec);
-  await ctx.present(reply, { what, ...reader });
-}
 
 /** A title for people: `Income of rpt_…` (the id is the user's text, made printable), or `Income`. */
 export function titled(what: string, id: string | undefined): string {

@@ -4,16 +4,14 @@ import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
-import { checkInteger } from '../args.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus, REPORT_STATUSES, type ReportStatus } from './status.js';
 
-/** The most reports one request returns (the spec's page size maximum). */
+/** The most reports one request returns (the spec's page size maximum; --limit's, index.ts). */
 const MAX_LIMIT = 100;
 
-export async function listReports(ctx: Context, options: { limit?: string; status?: ReportStatus }): Promise<void> {
-  const limit = checkInteger(options.limit, '--limit', 1, MAX_LIMIT);
-  const { status } = options;
+export async function listReports(ctx: Context, options: { limit?: number; status?: ReportStatus }): Promise<void> {
+  const { limit, status } = options;
   const client = await ctx.client();
   const call = target(ENDPOINTS.listReports);
   const reply = await client.request({ ...call, query: { limit, status } });

@@ -14,13 +14,12 @@ import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { transactionFilters, type TransactionFilters, type TransactionOptions } from './lending-input.js';
-import { amount, ItemFields, requestAndPresent, titled, type ListPart } from './lending-view.js';
+import { amount, ItemFields, titled, type ListPart } from './lending-view.js';
 
 export async function listTransactions(ctx: Context, id: string, options: TransactionOptions): Promise<void> {
   const call = target(ENDPOINTS.transactions, { report_id: id });
   const filters = transactionFilters(options);
-  await requestAndPresent(
-    ctx,
+  await ctx.requestAndPresent(
     { ...call, query: filters },
     {
       records: transactionsOf,

@@ -10,21 +10,13 @@ import type { Context } from '../../app/context.js';
 import { formatAmount } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
 import type { SectionsView } from '../../core/output/view.js';
-import { underwritingBody, type UnderwritingRequest } from './lending-input.js';
-import { DECISION_COLOURS, factList, painted, plainNumber, requestAndPresent, titled } from './lending-view.js';
-
-export interface UnderwriteOptions {
-  principal: string;
-  tenorMonths: string;
-  annualRate: string;
-  applicantName?: string;
-  foirCeiling?: string;
-}
+import { underwritingBody, type UnderwriteOptions, type UnderwritingRequest } from './lending-input.js';
+import { DECISION_COLOURS, factList, painted, plainNumber, titled } from './lending-view.js';
 
 export async function underwrite(ctx: Context, id: string, options: UnderwriteOptions): Promise<void> {
   const call = target(ENDPOINTS.underwrite, { report_id: id });
   const json = underwritingBody(options);
-  await requestAndPresent(ctx, { ...call, json }, { viewRecords: 'flat', view: (body) => underwritingView(body, { id, loan: json.loan }) });
+  await ctx.requestAndPresent({ ...call, json }, { viewRecords: 'flat', view: (body) => underwritingView(body, { id, loan: json.loan }) });
 }
 
 /** `5,00,000.00 over 36 months at 12.5% a year`. */

@@ -2,7 +2,7 @@
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
-import { enumOption } from '../../core/program/enum-option.js';
+import { enumOption } from '../../core/program/typed-options.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';
 import { examples, requestHelp } from '../args.js';
 
@@ -21,15 +21,19 @@ export function registerSandbox(program: Command, app: App): void {
     .description('make a report in your organisation from a scenario (the report commands can read it)')
     .option('--scenario <name>', 'which scenario, see `svc sandbox scenarios` (default: salaried)')
     .option('--quiet', 'print only the report id, for id=$(…) in scripts')
-    .addHelpText('after', examples('svc sandbox create', 'svc sandbox create --scenario error_unsupported_bank', 'id=$(svc sandbox create --scenario remittance --quiet) && svc recurring "$id"'))
-    .addHelpText('after', requestHelp(ENDPOINTS.sandboxCreate))
+    .addHelpText(
+      'after',
+      requestHelp(
+        ENDPOINTS.sandboxCreate,
+        examples('svc sandbox create', 'svc sandbox create --scenario error_unsupported_bank', 'id=$(svc sandbox create --scenario remittance --quiet) && svc recurring "$id"'),
+      ),
+    )
     .action(app.action(async () => (await import('./create.js')).createSandboxReport));
 
   sandbox
     .command('scenarios')
     .description('list the scenarios a sandbox report can be made from')
-    .addHelpText('after', examples('svc sandbox scenarios', 'svc sandbox scenarios --json'))
-    .addHelpText('after', requestHelp(ENDPOINTS.sandboxScenarios))
+    .addHelpText('after', requestHelp(ENDPOINTS.sandboxScenarios, examples('svc sandbox scenarios', 'svc sandbox scenarios --json')))
     .action(app.action(async () => (await import('./scenarios.js')).listScenarios));
 
   sandbox
@@ -38,7 +42,9 @@ export function registerSandbox(program: Command, app: App): void {
     .argument('<id>', 'report id')
     .addOption(enumOption('--event <event>', 'which event (default: report.ready)', EVENT_KINDS))
     .option('--error-code <code>', 'error code carried by a report.failed event, e.g. TAMPER_DETECTED')
-    .addHelpText('after', examples('svc sandbox fire rpt_9f2c41d07ab35e18', 'svc sandbox fire rpt_9f2c41d07ab35e18 --event report.failed --error-code TAMPER_DETECTED'))
-    .addHelpText('after', requestHelp(ENDPOINTS.sandboxFire))
+    .addHelpText(
+      'after',
+      requestHelp(ENDPOINTS.sandboxFire, examples('svc sandbox fire rpt_9f2c41d07ab35e18', 'svc sandbox fire rpt_9f2c41d07ab35e18 --event report.failed --error-code TAMPER_DETECTED')),
+    )
     .action(app.action(async () => (await import('./fire.js')).fireWebhook));
 }

@@ -2,7 +2,7 @@
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
-import { enumOption } from '../../core/program/enum-option.js';
+import { enumOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
 
 export function registerStatements(program: Command, app: App): void {
@@ -11,7 +11,6 @@ export function registerStatements(program: Command, app: App): void {
     .command('list')
     .description('list issued statements with their content hash and verification address')
     .addOption(enumOption('--status <status>', 'only statements in this state', ['issued', 'revoked']))
-    .addHelpText('after', examples('svc statements list', 'svc statements list --status revoked', "svc statements list --json | jq -r '.statements[].verify_url'"))
-    .addHelpText('after', requestHelp(ENDPOINTS.statements))
+    .addHelpText('after', requestHelp(ENDPOINTS.statements, examples('svc statements list', 'svc statements list --status revoked', "svc statements list --json | jq -r '.statements[].verify_url'")))
     .action(app.action(async () => (await import('./list.js')).listStatements));
 }

@@ -8,11 +8,8 @@ import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 
 export async function showUsage(ctx: Context): Promise<void> {
-  const client = await ctx.client();
   const call = target(ENDPOINTS.usage);
-  const reply = await client.request(call);
-  await ctx.present(reply, {
-    what: call.what,
+  await ctx.requestAndPresent(call, {
     replies: () => import('../../api/replies/usage.js'),
     viewRecords: 'flat',
     view: (body, reading, { readReply, UsageReply }) => {
