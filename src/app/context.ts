@@ -195,14 +195,14 @@ export class Context {
     const { requireApiKey } = await import('../config/resolve.js');
     const settings = await this.settings();
     if (settings.apiKey === undefined && settings.keyStore === 'keyring') {
-      settings.apiKey = await this.keyringKey(settings.profile);
+      settings.apiKey = await this.keyringKeyOf(settings.profile);
       this.secrets.add(settings.apiKey);
     }
     return requireApiKey(settings);
   }
 
   /** The key of a profile kept in the keyring; exit 3 saying why when it cannot be had. */
-  private async keyringKey(profile: string): Promise<string> {
+  async keyringKeyOf(profile: string): Promise<string> {
     const keyring = await this.keyring();
     const hints = [`Unlock ${keyring.name} (or start one), or set SVC_API_KEY; \`svc login --profile ${profile}\` saves the key again.`];
     let key: string | undefined;

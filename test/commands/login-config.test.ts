@@ -718,13 +718,13 @@ describe('svc config', () => {
     const table = await svcIn(dir, ['config', 'list']);
     expect(table.code).toBe(0);
     expect(table.stdout).not.toMatch(/\u001b\[|│/);
-    expect(table.stdout).toMatch(new RegExp(`^\\*\\tdefault\\t${BASE_URL}\\tsvc_sk_test_…${KEY.slice(-4)}$`, 'm'));
+    expect(table.stdout).toMatch(new RegExp(`^\\*\\tdefault\\t${BASE_URL}\\tsvc_sk_test_…${KEY.slice(-4)}\\tfile$`, 'm'));
     expectNoKey(table, KEY);
 
     const json = await svcIn(dir, ['config', 'list', '--json']);
     expect(json.code).toBe(0);
     expectNoKey(json, KEY);
-    expect(JSON.parse(json.stdout)).toEqual({ current_profile: 'default', profiles: { default: { base_url: BASE_URL, api_key: `svc_sk_test_…${KEY.slice(-4)}` } } });
+    expect(JSON.parse(json.stdout)).toEqual({ current_profile: 'default', profiles: { default: { base_url: BASE_URL, api_key: `svc_sk_test_…${KEY.slice(-4)}`, api_key_in: 'file' } } });
 
     const ndjson = await svcIn(dir, ['config', 'list', '-o', 'ndjson']);
     expect(
@@ -732,7 +732,7 @@ describe('svc config', () => {
         .trimEnd()
         .split('\n')
         .map((line) => JSON.parse(line)),
-    ).toEqual([{ name: 'default', active: true, base_url: BASE_URL, api_key: `svc_sk_test_…${KEY.slice(-4)}` }]);
+    ).toEqual([{ name: 'default', active: true, base_url: BASE_URL, api_key: `svc_sk_test_…${KEY.slice(-4)}`, api_key_in: 'file' }]);
   });
 
   it('list with no profiles: a person is told how to make one, a script gets the header line alone', async () => {
@@ -743,7 +743,7 @@ describe('svc config', () => {
     expect(plain(person.stdout).replace(/\s+/g, ' ').trim()).toBe(`No profiles yet. Create one with \`svc login\`. (Config file: ${join(dir, 'config.json')})`);
     const script = await svcIn(dir, ['config', 'list']);
     expect(script.code).toBe(0);
-    expect(script.stdout).toBe(' \tPROFILE\tBASE URL\tAPI KEY\n');
+    expect(script.stdout).toBe(' \tPROFILE\tBASE URL\tAPI KEY\tKEY KEPT IN\n');
   });
 
   it.each([

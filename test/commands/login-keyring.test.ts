@@ -160,3 +160,36 @@ describe('svc logout and svc config delete with the key in the keyring', () => {
     expect(Object.keys(profiles(dir))).toEqual(['default']);
   });
 });
+
+describe('svc config list and get with the key in the keyring', () => {
+  it('list says where each key is kept and does not read the keyring; get api_key reads it, masked', async () => {
+    const dir = freshDir();
+    const keyring = new MemoryKeyring();
+    expect((await loginWith(dir, keyring)).code).toBe(0);
+    expect((await loginWith(dir, keyring, OTHER_KEY, ['--profile', 'staging', '--insecure-storage'])).code).toBe(0);
+    keyring.calls.length = 0;
+
+    const script = await svcIn(dir, ['config', 'list'], { keyring });
+    expect(script.code, script.stderr).toBe(0);
+    expect(script.stdout).toMatch(new RegExp(`^\\*\\tdefault\\t${BASE_URL}\\t\\tkeyring$`, 'm'));
+    expect(script.stdout).toMatch(new RegExp(`^\\tstaging\\t${BASE_URL}\\tsvc_sk_test_…${OTHER_KEY.slice(-4)}\\tfile$`, 'm'));
+    const json = await svcIn(dir, ['config', 'list', '--json'], { keyring });
+    expect(JSON.parse(json.stdout).profiles.default).toEqual({ base_url: BASE_URL, api_key: null, api_key_in: 'keyring' });
+    expect(keyring.calls).toEqual([]);
+
+    const get = await svcIn(dir, ['config', 'get', 'api_key'], { keyring });
+    expect(get.code, get.stderr).toBe(0);
+    expect(get.stdout).toBe(`svc_sk_test_…${KEY.slice(-4)}\n`);
+    expect(keyring.calls).toEqual(['read default']);
+    expectNoKey(get, KEY);
+  });
+
+  it('get api_key with a keyring that cannot be read: exit 3, one line naming it and SVC_API_KEY', async () => {
+    const dir = freshDir();
+    expect((await loginWith(dir, new MemoryKeyring())).code).toBe(0);
+    const result = await svcIn(dir, ['config', 'get', 'api_key'], { keyring: new MemoryKeyring({ failing: 'the collection is locked' }) });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: the key of profile "default" is kept in the test keyring, which cannot be read: the collection is locked\n.*SVC_API_KEY/);
+  });
+});

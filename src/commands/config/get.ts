@@ -1,5 +1,7 @@
-// `svc config get KEY`: one setting of the active profile (the key masked).
-import { activeProfile, profileOf } from '../../config/resolve.js';
+// `svc config get KEY`: one setting of the active profile (the key masked, read from the OS keyring
+// where it is kept there).
+import { activeProfile, keyStoreOf, profileOf } from '../../config/resolve.js';
+import { maskKey } from '../../core/keys.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { checkKey, shown } from './settings.js';
@@ -9,7 +11,10 @@ export async function getSetting(ctx: Context, key: string): Promise<void> {
   const store = await ctx.config();
   const doc = store.read();
   const { name } = activeProfile(ctx.flags, ctx.io.env, doc);
-  const value = shown(setting, profileOf(doc, name)?.[setting]);
+  const profile = profileOf(doc, name);
+  // A key kept in the OS keyring is read from it (exit 3 when it cannot be), and shown masked too.
+  const inKeyring = setting === 'api_key' && keyStoreOf(profile) === 'keyring';
+  const value = inKeyring ? maskKey(await ctx.keyringKeyOf(name)) : shown(setting, profile?.[setting]);
   if (value === null) throw new UsageError(`${setting} is not set in profile "${name}"`);
   ctx.out(ctx.format === 'json' ? JSON.stringify(value) + '\n' : value + '\n');
 }

@@ -1,5 +1,5 @@
-// `svc config list`: the profiles, their base URLs and keys (masked).
-import { currentProfileName } from '../../config/resolve.js';
+// `svc config list`: the profiles, their base URLs and keys (masked), and where each key is kept.
+import { currentProfileName, keyStoreOf, type KeyStore } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
 import { printableDeep } from '../../core/output/format.js';
 import { shown } from './settings.js';
@@ -9,6 +9,8 @@ interface ProfileRow {
   active: boolean;
   base_url: string | null;
   api_key: string | null;
+  /** Where the key is kept; a key in the OS keyring is not read for a list (it may ask to be unlocked). */
+  api_key_in: KeyStore | null;
 }
 
 export async function listProfiles(ctx: Context): Promise<void> {
@@ -20,10 +22,11 @@ export async function listProfiles(ctx: Context): Promise<void> {
     active: name === active,
     base_url: p.base_url ?? null,
     api_key: shown('api_key', p.api_key),
+    api_key_in: keyStoreOf(p) ?? null,
   }));
   const body = {
     current_profile: doc.current_profile ?? null,
-    profiles: Object.fromEntries(rows.map((r) => [r.name, { base_url: r.base_url, api_key: r.api_key }])),
+    profiles: Object.fromEntries(rows.map((r) => [r.name, { base_url: r.base_url, api_key: r.api_key, api_key_in: r.api_key_in }])),
   };
   await ctx.present(
     { raw: JSON.stringify(body), body },
@@ -39,6 +42,7 @@ export async function listProfiles(ctx: Context): Promise<void> {
           { key: 'name', header: 'PROFILE', value: (r: ProfileRow) => r.name },
           { key: 'base_url', header: 'BASE URL', value: (r: ProfileRow) => r.base_url },
           { key: 'api_key', header: 'API KEY', value: (r: ProfileRow) => r.api_key },
+          { key: 'api_key_in', header: 'KEY KEPT IN', value: (r: ProfileRow) => r.api_key_in },
         ],
       }),
     },
