@@ -23,7 +23,7 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
   { name: 'exit-codes', summary: 'what each exit code means', manSection: 'EXIT STATUS', body: exitCodesTopic },
   { name: 'formatting', summary: 'output formats, colour, and recipes with jq', manSection: 'OUTPUT', body: formattingTopic },
   { name: 'config', summary: 'profiles, the config file, and where each setting comes from', manSection: 'CONFIGURATION', body: configTopic },
-  { name: 'calendar', summary: "dates in AD or Bikram Sambat (BS), and Nepal's fiscal year (--fy)", manSection: 'CALENDARS', body: calendarTopic },
+  { name: 'calendar', summary: "dates in AD or in Bikram Sambat, and Nepal's fiscal year", manSection: 'CALENDARS', body: calendarTopic },
 ];
 
 /**
