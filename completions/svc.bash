@@ -30,10 +30,10 @@ __svc_commands() {
 # The flags of a command path (the global ones are added by _svc).
 __svc_flags() {
   case $1 in
-    '') __svc_reply='--version -V --json --output -o --no-color --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
+    '') __svc_reply='--version -V --json --output -o --no-color --calendar --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
     'reports list') __svc_reply='--limit --status' ;;
     'reports match') __svc_reply='--name' ;;
-    'reports transactions') __svc_reply='--category --merchant-category --direction --since --until --limit' ;;
+    'reports transactions') __svc_reply='--category --merchant-category --direction --since --until --fy --limit' ;;
     'reports income') __svc_reply='--chart' ;;
     'reports underwrite') __svc_reply='--principal --tenor-months --annual-rate --applicant-name --foir-ceiling' ;;
     'match') __svc_reply='--name' ;;
@@ -65,7 +65,7 @@ __svc_flags() {
     *) __svc_reply='' ;;
   esac
 }
-__svc_global_flags='--json --output -o --no-color --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
+__svc_global_flags='--json --output -o --no-color --calendar --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
 
 # What the flag $2 of the command path $1 takes: '' for a switch, else text, files,
 # 'choices VALUE…' or 'dynamic SOURCE'.
@@ -79,6 +79,7 @@ __svc_flag_kind() {
     'reports transactions --direction') __svc_reply='choices credit debit' ;;
     'reports transactions --since') __svc_reply='text' ;;
     'reports transactions --until') __svc_reply='text' ;;
+    'reports transactions --fy') __svc_reply='text' ;;
     'reports transactions --limit') __svc_reply='text' ;;
     'reports underwrite --principal') __svc_reply='text' ;;
     'reports underwrite --tenor-months') __svc_reply='text' ;;
@@ -153,6 +154,7 @@ __svc_flag_kind() {
     'mock --fault') __svc_reply='choices html-502 truncated-json reset-mid-reply slow 429-once 503-twice nested-envelope not-json 500-always huge-reply list' ;;
     'ready --wait') __svc_reply='text' ;;
     *' --output'|*' -o') __svc_reply='choices table json ndjson csv' ;;
+    *' --calendar') __svc_reply='choices ad bs' ;;
     *' --jq') __svc_reply='text' ;;
     *' --timeout') __svc_reply='text' ;;
     *' --retries') __svc_reply='text' ;;
@@ -197,12 +199,12 @@ __svc_arg_kind() {
     'data keys') case $2 in 0) __svc_reply='choices balance-sheet pnl credit indicators cbs cpi interest-rates trade bank-pnl macro' ;; esac ;;
     'sandbox fire') case $2 in 0) __svc_reply='text' ;; esac ;;
     'ready') case $2 in 0) __svc_reply='files' ;; esac ;;
-    'config get') case $2 in 0) __svc_reply='choices base_url api_key' ;; esac ;;
-    'config set') case $2 in 0) __svc_reply='choices base_url api_key' ;; 1) __svc_reply='text' ;; esac ;;
+    'config get') case $2 in 0) __svc_reply='choices base_url api_key calendar' ;; esac ;;
+    'config set') case $2 in 0) __svc_reply='choices base_url api_key calendar' ;; 1) __svc_reply='text' ;; esac ;;
     'config use') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
     'config delete') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
     'completion') case $2 in 0) __svc_reply='choices bash zsh fish' ;; esac ;;
-    'help') case $2 in 0) __svc_reply='choices global-flags environment exit-codes formatting config reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock ready login logout whoami completion version' ;; *) __svc_reply='text' ;; esac ;;
+    'help') case $2 in 0) __svc_reply='choices global-flags environment exit-codes formatting config calendar reports match auth recurring parse statements merchants usage api enrich connect consents grants decisions data sandbox webhooks mock ready login logout whoami completion version' ;; *) __svc_reply='text' ;; esac ;;
   esac
 }
 

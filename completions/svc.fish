@@ -35,7 +35,7 @@ end
 # Whether the flag $argv[2] of the command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1] $argv[2]"
-        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'api --method' 'api -X' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks listen --ready-file' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --ready-file' 'mock --fault' 'ready --wait' '*'' --output' '*'' -o' '*'' --jq' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
+        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --fy' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'api --method' 'api -X' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks listen --ready-file' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --ready-file' 'mock --fault' 'ready --wait' '*'' --output' '*'' -o' '*'' --calendar' '*'' --jq' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
             return 0
     end
     return 1
@@ -113,6 +113,7 @@ complete -c svc -f
 complete -c svc -l json -d 'print the reply body as JSON, exactly as received'
 complete -c svc -s o -l output -x -a 'table json ndjson csv' -d 'output format'
 complete -c svc -l no-color -d 'never colour the output'
+complete -c svc -l calendar -x -a 'ad bs' -d 'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)'
 complete -c svc -l jq -x -d 'filter the JSON output with a jq expression (implies --json)'
 complete -c svc -l debug -d 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'
 complete -c svc -l timeout -x -d 'time limit of each HTTP attempt (default: 30)'
@@ -179,8 +180,9 @@ complete -c svc -n '__svc_at reports match' -l name -x -d 'the claimed name, e.g
 complete -c svc -n '__svc_at reports transactions' -l category -x -a 'salary loan_repayment utility wallet merchant_payment refund remittance cash_withdrawal transfer investment interest tax fee other' -d 'only transactions of this category'
 complete -c svc -n '__svc_at reports transactions' -l merchant-category -x -d 'only transactions at merchants of this category, one word (e.g. dining)'
 complete -c svc -n '__svc_at reports transactions' -l direction -x -a 'credit debit' -d 'only money in (credit) or only money out (debit)'
-complete -c svc -n '__svc_at reports transactions' -l since -x -d 'only transactions on or after this date'
-complete -c svc -n '__svc_at reports transactions' -l until -x -d 'only transactions on or before this date'
+complete -c svc -n '__svc_at reports transactions' -l since -x -d 'only transactions on or after this date (a BS date with --calendar bs)'
+complete -c svc -n '__svc_at reports transactions' -l until -x -d 'only transactions on or before this date (a BS date with --calendar bs)'
+complete -c svc -n '__svc_at reports transactions' -l fy -x -d 'only transactions of this Nepali fiscal year, 1 Shrawan to the end of Asar (e.g. 2081/82); not with --since or --until'
 complete -c svc -n '__svc_at reports transactions' -l limit -x -d 'how many transactions at most, 1 to 1000 (default: 500, the service decides)'
 
 # svc reports income
@@ -412,10 +414,10 @@ complete -c svc -n '__svc_needs_command config' -a 'use' -d 'make a profile the 
 complete -c svc -n '__svc_needs_command config' -a 'delete' -d 'delete a profile with its base URL and key; the active one only with --force'
 
 # svc config get
-complete -c svc -n '__svc_arg_at 0 config get' -a 'base_url api_key' -d 'base_url or api_key'
+complete -c svc -n '__svc_arg_at 0 config get' -a 'base_url api_key calendar' -d 'base_url, api_key or calendar'
 
 # svc config set
-complete -c svc -n '__svc_arg_at 0 config set' -a 'base_url api_key' -d 'base_url or api_key'
+complete -c svc -n '__svc_arg_at 0 config set' -a 'base_url api_key calendar' -d 'base_url, api_key or calendar'
 
 # svc config use
 complete -c svc -n '__svc_arg_at 0 config use' -a '(__svc_dynamic profiles)' -d 'profile name'
@@ -433,6 +435,7 @@ complete -c svc -n '__svc_arg_at 0 help' -a 'environment' -d 'environment variab
 complete -c svc -n '__svc_arg_at 0 help' -a 'exit-codes' -d 'what each exit code means'
 complete -c svc -n '__svc_arg_at 0 help' -a 'formatting' -d 'output formats, colour, and recipes with jq'
 complete -c svc -n '__svc_arg_at 0 help' -a 'config' -d 'profiles, the config file, and where each setting comes from'
+complete -c svc -n '__svc_arg_at 0 help' -a 'calendar' -d 'dates in AD or in Bikram Sambat, and Nepal\'s fiscal year'
 complete -c svc -n '__svc_arg_at 0 help' -a 'reports' -d 'list, read and check parsed bank-statement reports'
 complete -c svc -n '__svc_arg_at 0 help' -a 'match' -d 'compare a claimed name with the account holder\'s name on the statement'
 complete -c svc -n '__svc_arg_at 0 help' -a 'auth' -d 'show the verified account numbers: holder, account number, SWIFT/BIC'

@@ -9,6 +9,7 @@
 //   - dist/external.cjs (src/core/external.ts): the packages few commands use (the spinner, the
 //     questions, csv-parse's streaming parser), required by the program at the first use of one.
 //   - dist/jq.cjs, jq compiled to WebAssembly (1.3 MB), loaded only by `--jq`.
+//   - dist/bs-calendar.cjs, the table of Bikram Sambat months, loaded only by a run in that calendar.
 //   - dist/mock.cjs, the emulator (src/mock/entry.ts), required by the program only when `svc mock`
 //     runs: the program is read, and its code cache deserialised, at every start, and the mock
 //     would be half of it. The build fails if the program holds any of src/mock but the table of
@@ -116,6 +117,12 @@ function apart(name, filter, file, inside = undefined) {
 /** src/core/external.ts is dist/external.cjs: the packages few commands use, and the one place of the `import()`s. */
 const externalApart = apart('external-apart', /\/external\.js$/, 'external.cjs');
 
+/**
+ * src/core/calendar/bikram-sambat.ts, the table of Bikram Sambat months, is dist/bs-calendar.cjs:
+ * required only by a run that asks for BS (src/core/calendar/calendar.ts loadBsCalendar).
+ */
+const bsCalendarApart = apart('bs-calendar-apart', /(^|\/)bikram-sambat\.js$/, 'bs-calendar.cjs');
+
 /** src/mock/entry.ts is dist/mock.cjs, required by `svc mock` (src/commands/mock/mock.ts) once its flags are checked. */
 const mockApart = apart('mock-apart', /\/mock\/entry\.js$/, 'mock.cjs', `${root}src/mock/`);
 
@@ -154,7 +161,7 @@ try {
     ...common,
     entryPoints: [`${root}/src/cli.ts`],
     outfile: `${staging}/cli.cjs`,
-    plugins: [externalApart, mockApart, childProcessOnUse],
+    plugins: [externalApart, mockApart, bsCalendarApart, childProcessOnUse],
     // Parsed at every start where no code cache can be used: less text parses faster.
     minify: true,
     metafile: true,
@@ -179,6 +186,8 @@ try {
     metafile: true,
   });
   checkApart(completion.metafile, 'dist/complete.cjs');
+  // Required by a run in the Bikram Sambat calendar only; it imports nothing.
+  await build({ ...common, entryPoints: [`${root}/src/core/calendar/bikram-sambat.ts`], outfile: `${staging}/bs-calendar.cjs`, minify: true });
   // Loaded only by `svc mock`, by plain require (never with the program's code cache).
   await build({ ...common, entryPoints: [`${root}/src/mock/entry.ts`], outfile: `${staging}/mock.cjs`, minify: true });
   await build({

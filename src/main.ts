@@ -35,6 +35,7 @@ import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { maskedIO, type IO } from './core/io.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
+import { CALENDARS } from './core/calendar/calendar.js';
 import { Secrets } from './core/output/secrets.js';
 import type { Services } from './app/services.js';
 import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
@@ -219,6 +220,7 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     .addOption(globalFlag(new Option('--json', 'print the reply body as JSON, exactly as received'), 'output'))
     .addOption(globalFlag(enumOption('-o, --output <format>', 'output format', OUTPUT_FORMATS), 'output'))
     .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
+    .addOption(globalFlag(enumOption('--calendar <calendar>', 'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)', CALENDARS), 'output'))
     .addOption(globalFlag(new Option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)'), 'output'))
     .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))
     .addOption(

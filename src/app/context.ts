@@ -20,12 +20,15 @@ import type { CacheStore, Prompter, Services } from './services.js';
 import type { Keyring } from '../config/keyring.js';
 import type { Spinner } from '../core/stream/terminal-line.js';
 import type { Transport } from '../api/transport.js';
+import type { BsCalendar, CalendarName } from '../core/calendar/calendar.js';
 
 export interface GlobalFlags {
   json?: boolean;
   /** --jq: the JSON output filtered by this jq expression. */
   jq?: string;
   output?: OutputFormat;
+  /** --calendar: the calendar of the dates tables show and date flags take (calendar(): with SVC_CALENDAR and the profile's). */
+  calendar?: CalendarName;
   color?: boolean;
   debug?: boolean;
   /** --timeout, in seconds (commander parses it). */
@@ -64,6 +67,7 @@ export class Context {
   private settingsMemo?: Settings;
   private storeMemo?: ConfigStore;
   private keyringMemo?: Keyring;
+  private calendarMemo?: Promise<BsCalendar | undefined>;
 
   constructor(
     readonly io: IO,
@@ -176,6 +180,26 @@ export class Context {
       this.secrets.add(this.settingsMemo.apiKey);
     }
     return this.settingsMemo;
+  }
+
+  /**
+   * The BS calendar when it is the one in force (--calendar, SVC_CALENDAR, the profile's
+   * `calendar`: config/resolve.ts), its table loaded now; undefined for AD, whose runs never load it.
+   */
+  async calendar(): Promise<BsCalendar | undefined> {
+    this.calendarMemo ??= (async () => {
+      const { resolveCalendar } = await import('../config/resolve.js');
+      // The config file is read only when neither the flag nor the environment says.
+      const asked = this.flags.calendar !== undefined || Boolean(readEnv(this.io.env, 'SVC_CALENDAR'));
+      const doc = asked ? { profiles: {} } : (await this.config()).read();
+      return resolveCalendar(this.flags, this.io.env, doc) === 'bs' ? this.bsCalendar() : undefined;
+    })();
+    return this.calendarMemo;
+  }
+
+  /** The BS calendar, whatever the calendar in force: `--fy` names a fiscal year of it. */
+  async bsCalendar(): Promise<BsCalendar> {
+    return (await import('../core/calendar/calendar.js')).loadBsCalendar();
   }
 
   /**
@@ -316,19 +340,21 @@ export class Context {
     let pieces: Iterable<string>;
     let transform: ((text: string) => string) | undefined;
     let notes: string[] = [];
+    // BS dates (contract §7): the tables show them, ndjson and CSV add them; --json never changes.
+    const calendar = await this.calendar();
     if (format === 'ndjson' || format === 'csv') {
       const rawRecords = await import('../core/output/raw-records.js');
       if (reader.viewRecords === 'list items') {
         // One record per item of the view's lists, made from the reply's text.
         const texts = rawRecords.listItemTexts(reply.raw);
-        pieces = format === 'csv' ? records.flatCsvPieces(texts) : records.jsonLinePieces(texts);
+        pieces = format === 'csv' ? records.flatCsvPieces(texts, calendar) : records.jsonLinePieces(texts, calendar);
       } else {
         const list = reader.records?.(body, reading, replies) ?? records.fallbackRecords(body);
         await giveWay(this.signal);
         // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
         const texts = rawRecords.recordTexts(reply.raw, body, list);
-        if (format === 'ndjson') pieces = records.ndjsonPieces(list, texts);
-        else pieces = reader.viewRecords === 'flat' ? records.flatCsvPieces(records.recordJson(list, texts)) : records.csvPieces(list, texts);
+        if (format === 'ndjson') pieces = records.ndjsonPieces(list, texts, calendar);
+        else pieces = reader.viewRecords === 'flat' ? records.flatCsvPieces(records.recordJson(list, texts), calendar) : records.csvPieces(list, texts, calendar);
       }
       // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
       // secrets are masked first, while an escape sequence that splits one is still whole.
@@ -339,7 +365,7 @@ export class Context {
       await giveWay(this.signal);
       const view = reader.view(forPeople, reading, replies);
       await giveWay(this.signal);
-      pieces = await this.tablePieces(view);
+      pieces = await this.tablePieces(view, calendar);
       // A terminal shows footers, notes and a list's other fields with the tables; a pipe's stdout keeps to the rows.
       if (!this.io.stdoutIsTTY) notes = (await import('../core/output/view.js')).pipeRemarks(view);
     }
@@ -366,11 +392,11 @@ export class Context {
   }
 
   /** A view as a table, in pieces: boxed with colour on a terminal, tab-separated in a pipe. */
-  private async tablePieces(view: View): Promise<Iterable<string>> {
+  private async tablePieces(view: View, calendar: BsCalendar | undefined): Promise<Iterable<string>> {
     const [{ tablePieces }, { createPaint }, { timeZoneOf }] = await Promise.all([import('../core/output/render.js'), import('../core/output/paint.js'), import('../core/output/time.js')]);
     // Times in the local zone (TZ), and how far off they are from the run's clock.
     const time = { now: this.now(), zone: timeZoneOf(this.io.env) };
-    return tablePieces(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), time });
+    return tablePieces(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), time, calendar });
   }
 
   /**

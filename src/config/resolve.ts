@@ -2,6 +2,7 @@
 import { readEnv, type Env } from '../core/environment.js';
 import { ApiError, EXIT, MissingKeyError, UsageError, type Trouble } from '../core/errors.js';
 import { secureUrl, shownUrl } from '../core/urls.js';
+import { CALENDARS, calendarNamed, type CalendarName } from '../core/calendar/calendar.js';
 import type { ConfigDoc, Profile } from './store.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
@@ -91,6 +92,26 @@ export function profileToWrite(flags: SettingFlags, env: Env, doc: ConfigDoc): s
 export function unknownProfile(name: string, doc: ConfigDoc): UsageError {
   const known = Object.keys(doc.profiles);
   return new UsageError(`unknown profile "${name}"` + (known.length ? ` (profiles: ${known.join(', ')})` : ' (no profiles are configured)'), [`Create it with \`svc login --profile ${name}\`.`]);
+}
+
+/**
+ * The calendar in force (contract §7): --calendar > SVC_CALENDAR > the active profile's `calendar` >
+ * ad. A value svc does not know, in the environment or the file, is a usage error naming where it is.
+ */
+export function resolveCalendar(flags: SettingFlags & { calendar?: CalendarName }, env: Env, doc: ConfigDoc): CalendarName {
+  if (flags.calendar) return flags.calendar;
+  const fromEnv = readEnv(env, 'SVC_CALENDAR');
+  if (fromEnv) {
+    const name = calendarNamed(fromEnv);
+    if (!name) throw new UsageError(`SVC_CALENDAR takes ${CALENDARS.join(' or ')}, not "${fromEnv}"`);
+    return name;
+  }
+  const { name: profile } = activeProfile(flags, env, doc);
+  const saved = profileOf(doc, profile)?.calendar;
+  if (saved === undefined) return 'ad';
+  const name = calendarNamed(saved);
+  if (!name) throw new UsageError(`the calendar of profile "${profile}" is "${saved}", which svc does not know`, [`Run \`svc config set calendar ${CALENDARS.join('|')}\`.`]);
+  return name;
 }
 
 export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): Settings {

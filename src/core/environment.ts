@@ -32,6 +32,11 @@ export const ENVIRONMENT = [
   },
   { name: 'SVC_BASE_URL', group: 'settings', description: 'Address of the service, without /v1. http:// only to this machine (localhost, 127.0.0.0/8, ::1).' },
   { name: 'SVC_PROFILE', group: 'settings', description: "Profile of the config file to use, instead of the file's current profile (--profile overrides it)." },
+  {
+    name: 'SVC_CALENDAR',
+    group: 'settings',
+    description: "Calendar of the dates tables show and --since, --until take: ad (default) or bs, Bikram Sambat (svc help calendar). Overrides the profile's `calendar`; --calendar overrides it.",
+  },
   { name: 'SVC_DEBUG', group: 'settings', description: 'Set to 1: the same as --debug, one stderr line per HTTP request and reply, the key masked.' },
   {
     name: 'SVC_ACCESS_TOKEN',

@@ -225,6 +225,8 @@ for (const shell of SHELLS)
       'svc rep',
       'svc reports list --status ',
       'svc statements list --status ',
+      'svc reports transactions rpt_1 --calendar ',
+      'svc help cal',
       'svc data series ',
       'svc --profile ',
       'svc reports list --profile ',
@@ -254,6 +256,11 @@ for (const shell of SHELLS)
     it('the states --status takes, which differ by command', () => {
       expect(sorted(got.get('svc reports list --status ')!)).toEqual(['complete', 'failed', 'processing']);
       expect(sorted(got.get('svc statements list --status ')!)).toEqual(['issued', 'revoked']);
+    });
+
+    it('the calendars --calendar takes, and the help topic of them', () => {
+      expect(sorted(got.get('svc reports transactions rpt_1 --calendar ')!)).toEqual(['ad', 'bs']);
+      expect(got.get('svc help cal')).toEqual(['calendar']);
     });
 
     it('the data families, from the family table', () => {

@@ -47,6 +47,7 @@ describe('the program', () => {
     expect(result.status, result.stderr).toBe(0);
     // Not the emulator: it is a bundle of its own, for `svc mock` alone.
     expect(result.files).not.toContain('dist/mock.cjs');
+    expect(result.files).not.toContain('dist/bs-calendar.cjs');
     expect(result.packages).toEqual(['commander']);
     expect(result.builtins).toContain('http');
     for (const builtin of ['https', 'tls', 'crypto', 'zlib', FETCH]) expect(result.builtins).not.toContain(builtin);
@@ -56,6 +57,16 @@ describe('the program', () => {
     const result = await trace(['reports', 'list']);
     expect(result.status, result.stderr).toBe(0);
     expect(result.packages).toEqual(['commander']);
+  });
+
+  it('a table without --calendar bs does not read the Bikram Sambat table (dist/bs-calendar.cjs); with it, it does', async () => {
+    const ad = await trace(['reports', 'transactions', RAM, '-o', 'csv']);
+    expect(ad.status, ad.stderr).toBe(0);
+    expect(ad.files).not.toContain('dist/bs-calendar.cjs');
+    const bs = await trace(['reports', 'transactions', RAM, '--calendar', 'bs']);
+    expect(bs.status, bs.stderr).toBe(0);
+    expect(bs.files).toContain('dist/bs-calendar.cjs');
+    expect(bs.stdout.split('\n')[0]).toMatch(/^DATE \(BS\)\t/);
   });
 
   it('colour forced into a pipe runs chalk: the trace sees a bundled package that ran', async () => {

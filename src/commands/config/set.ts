@@ -5,12 +5,14 @@ import type { Profile } from '../../config/store.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/urls.js';
+import { CALENDARS, calendarNamed } from '../../core/calendar/calendar.js';
 import { checkKey, shown } from './settings.js';
 
 export async function setSetting(ctx: Context, key: string, value: string): Promise<void> {
   const setting = checkKey(key);
   let stored = value.trim();
   if (setting === 'base_url') stored = checkBaseUrl(stored);
+  if (setting === 'calendar' && calendarNamed(stored) === undefined) throw new UsageError(`calendar takes ${CALENDARS.join(' or ')} (svc help calendar), not "${value}"`);
   if (setting === 'api_key') {
     if (stored === '' || /\s/.test(stored)) throw new UsageError('the API key must not be empty or contain white space');
     ctx.warn('a key given as an argument is visible to other users of this machine; `svc login --with-key` reads it from stdin');

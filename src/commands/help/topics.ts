@@ -23,7 +23,53 @@ export const HELP_TOPICS: readonly HelpTopic[] = [
   { name: 'exit-codes', summary: 'what each exit code means', manSection: 'EXIT STATUS', body: exitCodesTopic },
   { name: 'formatting', summary: 'output formats, colour, and recipes with jq', manSection: 'OUTPUT', body: formattingTopic },
   { name: 'config', summary: 'profiles, the config file, and where each setting comes from', manSection: 'CONFIGURATION', body: configTopic },
+  { name: 'calendar', summary: "dates in AD or in Bikram Sambat, and Nepal's fiscal year", manSection: 'CALENDARS', body: calendarTopic },
 ];
+
+/**
+ * The years of the BS table (src/core/calendar/bikram-sambat.ts RANGE_TEXT; a test keeps them
+ * equal): written here, so that the help does not load the table.
+ */
+export const BS_RANGE_TEXT = '2000-01-01 to 2083-12-30 BS (1943-04-14 to 2027-04-13 AD)';
+
+function calendarTopic(): Block[] {
+  return [
+    {
+      kind: 'paragraph',
+      text:
+        'The service sends dates in the Gregorian calendar (AD), as YYYY-MM-DD or as the date of a date-time. Nepal reads them in Bikram Sambat (BS), about 56 years and 8 months ahead: 2026-05-22 AD is 2083-02-08 BS. BS has no formula: the length of each month (29 to 32 days) is set each year by the almanac, so svc reads a published table of months, and knows the years two independent tables agree on: ' +
+        BS_RANGE_TEXT +
+        '. Its months run Baisakh (01) to Chaitra (12).',
+    },
+    {
+      kind: 'definitions',
+      items: [
+        ['--calendar ad', 'the default: dates as the service sends them, and --since, --until take AD dates.'],
+        [
+          '--calendar bs',
+          "tables, on a terminal and in a pipe, show every date in BS and mark its header (BS): DATE (BS); a date-time keeps its time (2083-02-08 15:45 +0545), a month (YYYY-MM) stays as sent, and a date outside the table stays in AD, marked AD. --json never changes; -o csv and -o ndjson keep each date as sent and add <field>_bs right after it (null outside the table). --since and --until take BS dates and send their AD dates; a day the BS calendar does not have (month 13, day 32, a day past that month's length in that year) is exit 2, and the message gives the month's length.",
+        ],
+        ['SVC_CALENDAR, calendar', "the same, from the environment or the profile (svc config set calendar bs); --calendar wins over SVC_CALENDAR, which wins over the profile's."],
+      ],
+    },
+    { kind: 'heading', text: 'The fiscal year: --fy' },
+    {
+      kind: 'paragraph',
+      text: "Nepal's fiscal year runs from 1 Shrawan to the last day of Asar: --fy 2081/82 is 2081-04-01 to 2082-03-32 BS, 2024-07-16 to 2025-07-16 AD, in either calendar. It sets --since and --until and cannot be given with them (exit 2); its years are written YYYY/YY and must follow each other (2081/83 is exit 2). The table's years hold the fiscal years 2000/01 to 2082/83: any other is exit 2, naming them.",
+    },
+    { kind: 'heading', text: 'Examples' },
+    {
+      kind: 'code',
+      lines: [
+        'svc reports transactions rpt_9f2c41d07ab35e18 --calendar bs',
+        'svc reports transactions rpt_9f2c41d07ab35e18 --calendar bs --since 2082-10-01 --until 2082-12-30',
+        'svc reports transactions rpt_9f2c41d07ab35e18 --fy 2081/82 -o csv > fy-2081-82.csv   # date and date_bs columns with --calendar bs',
+        'SVC_CALENDAR=bs svc reports list',
+        'svc config set calendar bs',
+      ],
+    },
+  ];
+}
 
 export function findTopic(name: string): HelpTopic | undefined {
   return HELP_TOPICS.find((topic) => topic.name === name);
@@ -187,6 +233,7 @@ function configTopic(program: CommandUnknownOpts): Block[] {
         ['API key', "--api-key KEY, else SVC_API_KEY, else the profile's key: in the OS keyring, or its api_key in the config file."],
         ['base URL', "--base-url URL, else SVC_BASE_URL, else the profile's base_url. It includes no /v1."],
         ['profile', '--profile NAME, else SVC_PROFILE, else the file\'s current_profile, else "default".'],
+        ['calendar', "--calendar ad|bs, else SVC_CALENDAR, else the profile's calendar, else ad (svc help calendar)."],
       ],
     },
     { kind: 'heading', text: 'The config file' },

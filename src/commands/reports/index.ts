@@ -83,8 +83,9 @@ export function registerReports(program: Command, app: App): void {
     .addOption(enumOption('--category <category>', 'only transactions of this category', TRANSACTION_CATEGORIES))
     .option('--merchant-category <word>', 'only transactions at merchants of this category, one word (e.g. dining)')
     .addOption(enumOption('--direction <direction>', 'only money in (credit) or only money out (debit)', DIRECTIONS))
-    .option('--since <YYYY-MM-DD>', 'only transactions on or after this date')
-    .option('--until <YYYY-MM-DD>', 'only transactions on or before this date')
+    .option('--since <YYYY-MM-DD>', 'only transactions on or after this date (a BS date with --calendar bs)')
+    .option('--until <YYYY-MM-DD>', 'only transactions on or before this date (a BS date with --calendar bs)')
+    .option('--fy <YYYY/YY>', 'only transactions of this Nepali fiscal year, 1 Shrawan to the end of Asar (e.g. 2081/82); not with --since or --until')
     .addOption(integerOption('--limit <n>', 'how many transactions at most, 1 to 1000 (default: 500, the service decides)', { min: 1, max: 1000 }))
     .addHelpText(
       'after',
@@ -93,6 +94,7 @@ export function registerReports(program: Command, app: App): void {
         examples(
           `svc reports transactions ${ID}`,
           `svc reports transactions ${ID} --category salary --since 2026-01-01 --until 2026-03-31`,
+          `svc reports transactions ${ID} --calendar bs --fy 2082/83`,
           `svc reports transactions ${ID} --direction debit --merchant-category dining -o csv > dining.csv`,
           `svc reports transactions ${ID} -o ndjson | jq -r 'select(.credit != null) | .credit'`,
         ),

@@ -6,6 +6,7 @@
 // declares them with.
 import { UsageError } from '../../core/errors.js';
 import { checkDate } from '../args.js';
+import type { BsCalendar } from '../../core/calendar/calendar.js';
 
 /** The transaction categories the service documents. */
 export const TRANSACTION_CATEGORIES = [
@@ -30,15 +31,35 @@ export const DIRECTIONS = ['credit', 'debit'] as const;
 export type TransactionCategory = (typeof TRANSACTION_CATEGORIES)[number];
 export type Direction = (typeof DIRECTIONS)[number];
 
-/** `--since` and `--until` (calendar dates, args.ts), both inclusive: since must not come after until. */
-export function checkDateRange(since: string | undefined, until: string | undefined): { since?: string; until?: string } {
-  const start = checkDate(since, '--since');
-  const end = checkDate(until, '--until');
+/**
+ * `--since` and `--until` (calendar dates, args.ts; with the BS calendar, BS dates, sent as their AD
+ * dates), both inclusive: since must not come after until.
+ */
+export function checkDateRange(since: string | undefined, until: string | undefined, calendar?: BsCalendar): { since?: string; until?: string } {
+  const read = (value: string | undefined, flag: string) => (calendar && value !== undefined ? calendar.flagDate(value, flag) : checkDate(value, flag));
+  const start = read(since, '--since');
+  const end = read(until, '--until');
   // YYYY-MM-DD texts sort as the dates do.
   if (start !== undefined && end !== undefined && start > end) {
-    throw new UsageError(`--since ${start} comes after --until ${end}: the range would hold no day`);
+    throw new UsageError(`--since ${since} comes after --until ${until}: the range would hold no day`);
   }
   return { since: start, until: end };
+}
+
+/** How the date flags are read: `calendar` when dates are BS (contract §7); `fiscal`, the BS table, when --fy is given. */
+export interface DateReading {
+  calendar?: BsCalendar;
+  fiscal?: BsCalendar;
+}
+
+/** `--fy` or `--since`/`--until`, never both: the range of dates, in AD, as sent. */
+export function dateRange(options: { since?: string; until?: string; fy?: string }, reading: DateReading): { since?: string; until?: string } {
+  if (options.fy === undefined) return checkDateRange(options.since, options.until, reading.calendar);
+  if (options.since !== undefined || options.until !== undefined) {
+    throw new UsageError(`--fy sets both ends of the range; it cannot be given with ${options.since !== undefined ? '--since' : '--until'}`);
+  }
+  if (!reading.fiscal) throw new Error('--fy needs the Bikram Sambat table');
+  return reading.fiscal.fiscalYear(options.fy);
 }
 
 /** `--merchant-category`: free text, but one word (dining, groceries), with no control character. */
@@ -67,13 +88,15 @@ export interface TransactionOptions {
   direction?: Direction;
   since?: string;
   until?: string;
+  /** Nepal's fiscal year, `2081/82`: sets since and until. */
+  fy?: string;
   /** Checked by its declaration (integerOption, index.ts). */
   limit?: number;
 }
 
 /** Every option of `reports transactions`, checked; absent ones stay absent (left out of the query). */
-export function transactionFilters(options: TransactionOptions): TransactionFilters {
-  const range = checkDateRange(options.since, options.until);
+export function transactionFilters(options: TransactionOptions, reading: DateReading = {}): TransactionFilters {
+  const range = dateRange(options, reading);
   const filters: TransactionFilters = {
     category: options.category,
     merchant_category: checkMerchantCategory(options.merchantCategory),

@@ -10,6 +10,7 @@ import { holdsMoney } from '../../api/money.js';
 import { isRecord, numberOf, otherFields, type JsonRecord, type ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
@@ -18,12 +19,14 @@ import { amount, ItemFields, titled, type ListPart } from './lending-view.js';
 
 export async function listTransactions(ctx: Context, id: string, options: TransactionOptions): Promise<void> {
   const call = target(ENDPOINTS.transactions, { report_id: id });
-  const filters = transactionFilters(options);
+  const calendar = await ctx.calendar();
+  const fiscal = options.fy === undefined ? undefined : (calendar ?? (await ctx.bsCalendar()));
+  const filters = transactionFilters(options, { calendar, fiscal });
   await ctx.requestAndPresent(
     { ...call, query: filters },
     {
       records: transactionsOf,
-      view: (body, reading) => transactionsView(body, reading, { id, filters }),
+      view: (body, reading) => transactionsView(body, reading, { id, filters, calendar }),
     },
   );
 }
@@ -120,13 +123,15 @@ export function transactionsTable(items: readonly unknown[], empty: string): Lis
 }
 
 /** The filters in force, as people read them: `category salary, since 2026-01-01, limit 100`. */
-export function filtersText(filters: TransactionFilters): string {
+export function filtersText(filters: TransactionFilters, calendar?: BsCalendar): string {
+  // With the BS calendar, the dates as given (the query holds their AD dates).
+  const day = (ad: string) => (calendar ? `${calendar.cell(ad, ' ') ?? ad} BS` : ad);
   const parts = [
     filters.category !== undefined && `category ${filters.category}`,
     filters.merchant_category !== undefined && `merchant category ${filters.merchant_category}`,
     filters.direction !== undefined && `${filters.direction}s only`,
-    filters.since !== undefined && `since ${filters.since}`,
-    filters.until !== undefined && `until ${filters.until}`,
+    filters.since !== undefined && `since ${day(filters.since)}`,
+    filters.until !== undefined && `until ${day(filters.until)}`,
     filters.limit !== undefined && `limit ${filters.limit}`,
   ].filter((part): part is string => typeof part === 'string');
   return parts.length ? `Filters: ${parts.join(', ')}.` : 'No filters (the service returns at most 500 unless --limit says otherwise).';
@@ -139,7 +144,7 @@ export function countText(shown: number, counted: number | undefined): string {
   return `${noun(shown)} shown; the reply counts ${formatCount(counted)}.`;
 }
 
-export function transactionsView(body: unknown, reading: ReplyReading, frame: { id?: string; filters?: TransactionFilters } = {}): SectionsView {
+export function transactionsView(body: unknown, reading: ReplyReading, frame: { id?: string; filters?: TransactionFilters; calendar?: BsCalendar } = {}): SectionsView {
   const reply = readReply(reading, TransactionsReply, body);
   const items: unknown[] = reply.transactions;
   const counted = reply.count;
@@ -150,7 +155,7 @@ export function transactionsView(body: unknown, reading: ReplyReading, frame: { 
   // The count and the filters go under the table on a terminal; a pipe stays one header line and one
   // line per transaction, and hears on stderr of a count that differs from the list.
   const count = countText(items.length, numberOf(counted));
-  const hints = [count, ...(frame.filters ? [filtersText(frame.filters)] : [])];
+  const hints = [count, ...(frame.filters ? [filtersText(frame.filters, frame.calendar)] : [])];
   const cut = numberOf(counted) !== undefined && numberOf(counted) !== items.length;
   return listWithRest(table, otherFields(body, known), { title: titled('Transactions', frame.id), hints, ...(cut && { aside: [count] }) });
 }

@@ -12,6 +12,51 @@ import { flatCells, type Cells } from './flat-cells.js';
 import { stringifyExact } from './exact-stringify.js';
 import { formatCount } from './format.js';
 import type { RecordTexts } from './raw-records.js';
+import { exactBody } from './exact-json.js';
+import type { BsCalendar } from '../calendar/calendar.js';
+
+/**
+ * With the BS calendar (contract §7): after each field whose value is a date or a date-time, its
+ * `<field>_bs`, the same in Bikram Sambat (null for a date the table does not hold), at every
+ * depth; nothing else changes. The value itself when it holds no date.
+ */
+export function withBsFields(value: unknown, calendar: BsCalendar): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((item) => withBsFields(item, calendar));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
+  if (!isRecord(value)) return value;
+  let changed = false;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const inner = withBsFields(field, calendar);
+    out[key] = inner;
+    if (inner !== field) changed = true;
+    const bs = calendar.field(field);
+    // A reply's own field of that name is kept as sent.
+    if (bs !== undefined && !Object.hasOwn(value, `${key}_bs`)) {
+      out[`${key}_bs`] = bs;
+      changed = true;
+    }
+  }
+  return changed ? out : value;
+}
+
+/** The columns with `<column>_bs` right after each one that holds a date in some row (contract §7); `valueOf` reads a row's cell. */
+function withBsColumns<T>(columns: readonly string[], rows: readonly T[], valueOf: (row: T, column: string) => unknown, calendar: BsCalendar | undefined): string[] {
+  if (!calendar) return [...columns];
+  const taken = new Set(columns);
+  return columns.flatMap((column) => {
+    const twin = `${column}_bs`;
+    return !taken.has(twin) && rows.some((row) => calendar.field(valueOf(row, column)) !== undefined) ? [column, twin] : [column];
+  });
+}
+
+/** The cell of a `<column>_bs` column: the BS twin of the date in `<column>`; undefined for any other column. */
+function bsCell<T>(column: string, row: T, valueOf: (row: T, column: string) => unknown, twins: ReadonlySet<string>, calendar: BsCalendar | undefined): string | undefined {
+  if (!calendar || !twins.has(column)) return undefined;
+  return calendar.field(valueOf(row, column.slice(0, -3))) ?? '';
+}
 
 /**
  * How a view's records are read (contract §4a), its CSV holding no JSON in a cell: `list items`,
@@ -42,10 +87,14 @@ export function ndjsonText(records: readonly unknown[], texts?: RecordTexts): st
 }
 
 /** NDJSON, RECORDS_A_PIECE lines a piece: each record's text as received, else its value as JSON. */
-export function* ndjsonPieces(records: readonly unknown[], texts?: RecordTexts): Generator<string> {
+export function* ndjsonPieces(records: readonly unknown[], texts?: RecordTexts, calendar?: BsCalendar): Generator<string> {
   for (let from = 0; from < records.length; from += RECORDS_A_PIECE) {
     let piece = '';
-    for (let i = from; i < Math.min(records.length, from + RECORDS_A_PIECE); i++) piece += (texts ? texts.record(i) : jsonLine(records[i])) + '\n';
+    for (let i = from; i < Math.min(records.length, from + RECORDS_A_PIECE); i++) {
+      // A record with a date is written anew with its `_bs` fields (its numbers are exact: exact-json.ts).
+      const dated = calendar ? withBsFields(records[i], calendar) : records[i];
+      piece += (texts && dated === records[i] ? texts.record(i) : jsonLine(dated)) + '\n';
+    }
     yield piece;
   }
 }
@@ -69,22 +118,37 @@ export function recordJson(records: readonly unknown[], texts?: RecordTexts): st
 }
 
 /** NDJSON of records given as JSON text, RECORDS_A_PIECE lines a piece. */
-export function* jsonLinePieces(records: readonly string[]): Generator<string> {
-  for (let from = 0; from < records.length; from += RECORDS_A_PIECE) yield records.slice(from, from + RECORDS_A_PIECE).join('\n') + '\n';
+export function* jsonLinePieces(records: readonly string[], calendar?: BsCalendar): Generator<string> {
+  const line = (text: string) => {
+    if (!calendar) return text;
+    const value = exactBody(text, JSON.parse(text));
+    const dated = withBsFields(value, calendar);
+    return dated === value ? text : jsonLine(dated);
+  };
+  for (let from = 0; from < records.length; from += RECORDS_A_PIECE)
+    yield (
+      records
+        .slice(from, from + RECORDS_A_PIECE)
+        .map(line)
+        .join('\n') + '\n'
+    );
 }
 
 /**
  * The CSV of a view: records given as JSON text, each made into cells with no JSON in them
  * (flat-cells.ts); columns the union of their names, bounded as csvPieces bounds them.
  */
-export function* flatCsvPieces(records: readonly string[]): Generator<string> {
+export function* flatCsvPieces(records: readonly string[], calendar?: BsCalendar): Generator<string> {
   const rows: Cells[] = records.map(flatCells);
-  const columns = unionOfKeys(rows, (row) => row.keys());
+  const keys = unionOfKeys(rows, (row) => row.keys());
+  const cellOf = (row: Cells, column: string) => row.get(column);
+  const columns = withBsColumns(keys, rows, cellOf, calendar);
+  const twins = new Set(columns.filter((column) => !keys.includes(column)));
   if (columns.length === 0) return;
   yield csvLine(columns);
   for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
     let piece = '';
-    for (const row of rows.slice(from, from + RECORDS_A_PIECE)) piece += columns.map((column) => csvField(row.get(column) ?? '')).join(',') + '\r\n';
+    for (const row of rows.slice(from, from + RECORDS_A_PIECE)) piece += columns.map((column) => csvField(bsCell(column, row, cellOf, twins, calendar) ?? row.get(column) ?? '')).join(',') + '\r\n';
     yield piece;
   }
 }
@@ -106,9 +170,12 @@ function unionOfKeys<T>(rows: readonly T[], keysOf: (row: T) => Iterable<string>
  * keys between them are exit 10, found before the first piece (nothing is written) and as soon as
  * the keys pass the bound.
  */
-export function* csvPieces(records: readonly unknown[], texts?: RecordTexts): Generator<string> {
+export function* csvPieces(records: readonly unknown[], texts?: RecordTexts, calendar?: BsCalendar): Generator<string> {
   const rows = records.map((record) => (isRecord(record) ? record : { value: record }));
-  const columns = unionOfKeys(rows, (row) => Object.keys(row));
+  const keys = unionOfKeys(rows, (row) => Object.keys(row));
+  const fieldOf = (row: Record<string, unknown>, column: string) => (Object.hasOwn(row, column) ? row[column] : undefined);
+  const columns = withBsColumns(keys, rows, fieldOf, calendar);
+  const twins = new Set(columns.filter((column) => !keys.includes(column)));
   if (columns.length === 0) return;
   yield csvLine(columns);
   for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
@@ -116,6 +183,8 @@ export function* csvPieces(records: readonly unknown[], texts?: RecordTexts): Ge
     for (let i = from; i < Math.min(rows.length, from + RECORDS_A_PIECE); i++) {
       const row = rows[i]!;
       const cell = (key: string): string => {
+        const bs = bsCell(key, row, fieldOf, twins, calendar);
+        if (bs !== undefined) return csvField(bs);
         // Own fields only: a record without `constructor` has no cell of Object's.
         const value = Object.hasOwn(row, key) ? row[key] : undefined;
         // A number or a nested value as the reply has it: parsed, it may have lost digits.

@@ -11,6 +11,7 @@ import { card, cellLines, fitOf, fitWidths, GLUE, glueDateTimes, labelledLines, 
 import { tabCell } from './format.js';
 import { formatTimestamp, relativeRuleFor, type TimeSetting } from './time.js';
 import type { Paint } from './paint.js';
+import type { BsCalendar } from '../calendar/calendar.js';
 import type { Cell, Column, ListView, RecordView, View } from './view.js';
 
 export type { OutputFormat } from './formats.js';
@@ -26,6 +27,11 @@ export interface RenderTarget {
    * only, as gh does); without it, times are shown in UTC alone.
    */
   time?: TimeSetting;
+  /**
+   * Set when dates are shown in Bikram Sambat (contract §7): a cell that is a date, a date-time or
+   * a period is shown in BS (calendar.ts BsCalendar.cell), and its column's header marked `(BS)`.
+   */
+  calendar?: BsCalendar;
 }
 
 export interface Reply {
@@ -99,6 +105,25 @@ function rawText(cell: Cell): string {
  * that only formats the value gives way to the value as the service sent it (contract §3).
  */
 function displayOf<T>(column: Column<T>, target: RenderTarget): (row: T) => string {
+  const display = displayAsSent(column, target);
+  const { calendar } = target;
+  if (!calendar) return display;
+  const space = target.terminal ? GLUE : ' ';
+  return (row) => {
+    const text = display(row);
+    return calendar.cell(text, space) ?? text;
+  };
+}
+
+/** The header of a column, marked `(BS)` when any of its cells shows a date in Bikram Sambat. */
+function headerOf<T>(column: Column<T>, rows: readonly T[], target: RenderTarget, header = column.header): string {
+  const { calendar } = target;
+  if (!calendar) return header;
+  const display = displayAsSent(column, target);
+  return rows.some((row) => calendar.cell(display(row), ' ') !== undefined) ? `${header} (BS)` : header;
+}
+
+function displayAsSent<T>(column: Column<T>, target: RenderTarget): (row: T) => string {
   if (column.display && (target.terminal || !column.formatsValue)) return (row) => column.display!(row, target.paint);
   const { time } = target;
   const rule = relativeRuleFor(column.key);
@@ -121,7 +146,7 @@ function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string
   // A list of which nothing is known (an empty list of an unknown shape) has no header to write.
   if (columns.length === 0) return;
   const displays = columns.map((c) => displayOf(c, target));
-  yield columns.map((c) => paint.header(c.header)).join('\t') + '\n';
+  yield columns.map((c) => paint.header(headerOf(c, view.rows, target))).join('\t') + '\n';
   for (const rows of slices(view.rows)) {
     let piece = '';
     for (const row of rows) piece += displays.map((display) => tabCell(display(row))).join('\t') + '\n';
@@ -134,7 +159,7 @@ function* recordTabs<T>(view: RecordView<T>, target: RenderTarget): Generator<st
   yield `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
   for (const fields of slices(view.fields)) {
     let piece = '';
-    for (const field of fields) piece += `${tabCell(field.key)}\t${tabCell(displayOf(field, target)(view.record))}\n`;
+    for (const field of fields) piece += `${tabCell(headerOf(field, [view.record], target, field.key))}\t${tabCell(displayOf(field, target)(view.record))}\n`;
     yield piece;
   }
 }
@@ -182,7 +207,7 @@ function* fittedTable<T>(columns: Column<T>[], rows: T[], target: RenderTarget):
     for (const row of some) body.push(displays.map((display) => glueDateTimes(display(row))));
     yield '';
   }
-  const fitting: FitColumn[] = columns.map((c, i) => ({ fit: fitOf(c), header: c.header, cells: body.map((cells) => cells[i]!) }));
+  const fitting: FitColumn[] = columns.map((c, i) => ({ fit: fitOf(c), header: headerOf(c, rows, target), cells: body.map((cells) => cells[i]!) }));
   // Each cell is measured once: the widths are decided, and the cells wrapped, from what it found.
   const measures = fitting.map(measureColumn);
   // A boxed table draws a border between columns and at both ends, and pads each cell by one on either side.
@@ -226,10 +251,11 @@ function* cards(columns: readonly FitColumn[], target: { width: number; paint: P
 
 function* recordForPeople<T>(view: RecordView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
-  const pairs = view.fields.filter((field) => rawText(field.value(view.record)) !== '').map((field) => [field.header, displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const);
+  const label = (field: Column<T>) => headerOf(field, [view.record], target);
+  const pairs = view.fields.filter((field) => rawText(field.value(view.record)) !== '').map((field) => [label(field), displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const);
   yield textLines(view.title ? [view.title] : [], target, paint.title);
   // Labels are padded to the longest of all, shown or not, as they always were.
-  const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(f.header)), 0);
+  const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(label(f))), 0);
   for (const some of slices(pairs)) yield labelledLines(some, target.width, paint.dim, widest);
   yield textLines(view.footer, target, paint.dim);
 }
