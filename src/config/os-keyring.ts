@@ -1,41 +1,37 @@
-// The OS keyring through @napi-rs/keyring (keyring-rs): prebuilt binaries in its npm packages,
-// nothing to compile. On Linux it is pinned to the Secret Service (the binding would otherwise
-// fall back, silently, to the kernel keyring, which forgets everything at a reboot), and the
-// session bus is asked first, in a bounded time, whether a Secret Service answers there at all:
-// libdbus connects synchronously when an entry is made, and a bus that never answers would block
-// svc for good (core/dbus.ts). Each call to the keyring is bounded too.
+// The OS keyring of this platform. On Linux and the BSDs, the Secret Service over the session
+// D-Bus, spoken to in TypeScript (secret-service.ts): no native code is loaded there. On macOS and
+// Windows, the Keychain and Credential Manager through @napi-rs/keyring (keyring-rs): prebuilt
+// binaries in its npm packages, nothing to compile, loaded only on those two. Each call to the
+// binding is bounded.
 import { importKeyring } from '../core/external.js';
-import { readEnv, type Env } from '../core/environment.js';
+import type { Env } from '../core/environment.js';
 import { KEYRING_SERVICE, KeyringError, type Keyring } from './keyring.js';
+import { secretService } from './secret-service.js';
 
-/** How long the session bus may take to say whether a Secret Service is there (starting one included). */
-export const PROBE_TIMEOUT_MS = 2_000;
 /** How long one keyring call may take: enough for a person to answer an unlock prompt. */
 const CALL_TIMEOUT_MS = 30_000;
 
 type Binding = typeof import('@napi-rs/keyring');
 type Entry = InstanceType<Binding['AsyncEntry']>;
 
+/** Where a session D-Bus (and so a Secret Service) is how a keyring is reached. */
+const SESSION_BUS_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'freebsd', 'openbsd'];
+
 export function osKeyring(env: Env, platform: NodeJS.Platform = process.platform): Keyring {
-  const name = platform === 'darwin' ? 'the macOS Keychain' : platform === 'win32' ? 'Windows Credential Manager' : 'the Secret Service';
+  if (SESSION_BUS_PLATFORMS.includes(platform)) return secretService(env);
+  return bindingKeyring(platform);
+}
+
+/** The Keychain (macOS) or Credential Manager (Windows) through the binding; no keyring elsewhere. */
+function bindingKeyring(platform: NodeJS.Platform): Keyring {
+  const name = platform === 'darwin' ? 'the macOS Keychain' : platform === 'win32' ? 'Windows Credential Manager' : `no keyring on ${platform}`;
   let verdict: Promise<string | undefined> | undefined;
   let binding: Binding | undefined;
 
   const unavailable = (): Promise<string | undefined> => (verdict ??= probe());
 
   async function probe(): Promise<string | undefined> {
-    if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd') {
-      const address = readEnv(env, 'DBUS_SESSION_BUS_ADDRESS');
-      if (!address) return 'no session D-Bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service';
-      const { pingBusName } = await import('../core/dbus.js');
-      try {
-        await pingBusName(address, 'org.freedesktop.secrets', '/org/freedesktop/secrets', PROBE_TIMEOUT_MS);
-      } catch (error) {
-        return (error as Error).message;
-      }
-    } else if (platform !== 'darwin' && platform !== 'win32') {
-      return `no keyring svc knows on ${platform}`;
-    }
+    if (platform !== 'darwin' && platform !== 'win32') return `no keyring svc knows on ${platform}`;
     try {
       binding = await importKeyring();
     } catch (error) {
@@ -48,7 +44,7 @@ export function osKeyring(env: Env, platform: NodeJS.Platform = process.platform
     const reason = await unavailable();
     if (reason !== undefined || !binding) throw new KeyringError(reason ?? `${name} cannot be used`);
     try {
-      return new binding.AsyncEntry(KEYRING_SERVICE, profile, { linux: { store: 'secret-service' } });
+      return new binding.AsyncEntry(KEYRING_SERVICE, profile);
     } catch (error) {
       throw new KeyringError(`${name} cannot be opened: ${oneLine(error)}`);
     }

@@ -112,9 +112,9 @@ async function keyringDaemon(env: Record<string, string>, unlocked: boolean): Pr
   throw new Error('gnome-keyring-daemon did not take org.freedesktop.secrets on the test bus');
 }
 
-/** What `secret-tool lookup service svc username PROFILE` finds on that bus ('' for nothing). */
+/** What `secret-tool lookup service svc account PROFILE` finds on that bus ('' for nothing). */
 function lookup(at: Desktop, profile = 'default'): string {
-  return spawnSync('secret-tool', ['lookup', 'service', 'svc', 'username', profile], { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8' }).stdout;
+  return spawnSync('secret-tool', ['lookup', 'service', 'svc', 'account', profile], { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8' }).stdout;
 }
 
 function svcOn(at: Desktop, args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}): Promise<Result> {
