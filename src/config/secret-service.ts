@@ -75,7 +75,7 @@ export function secretService(env: Env): Keyring {
 /** One method call of org.freedesktop.Secret.<iface>, its reply's body checked against `replies`. */
 async function call(bus: BusConnection, path: string, iface: string, member: string, signature: string, body: Value[], replies: string, timeoutMs = CALL_TIMEOUT_MS): Promise<Value[]> {
   const reply = await bus.call({ destination: SECRETS, path, interface: `org.freedesktop.Secret.${iface}`, member, signature, body }, timeoutMs);
-  if (reply.signature !== replies) throw new KeyringError(`the Secret Service answered ${member} with "${reply.signature}", not "${replies}"`);
+  if (reply.signature !== replies) throw new KeyringError(`the Secret Service answered ${member} with "${printable(reply.signature)}", not "${replies}"`);
   return bodyOf(reply);
 }
 
@@ -123,7 +123,7 @@ class Secrets {
     completed.catch(() => {});
     await call(this.bus, prompt, 'Prompt', 'Prompt', 's', [''], '');
     const signal = await completed;
-    if (signal.signature !== 'bv') throw new KeyringError(`the Secret Service's prompt completed with "${signal.signature}", not "bv"`);
+    if (signal.signature !== 'bv') throw new KeyringError(`the Secret Service's prompt completed with "${printable(signal.signature)}", not "bv"`);
     const [dismissed, result] = bodyOf(signal) as [boolean, Variant];
     if (dismissed) throw lockedError();
     return result;
@@ -195,6 +195,6 @@ function asKeyringError(error: unknown): KeyringError {
     const text = printable(error.message).replace(/\s+/g, ' ').trim().slice(0, 200);
     return new KeyringError(`the Secret Service failed (${printable(error.dbusName)}${text ? `: ${text}` : ''})`);
   }
-  if (error instanceof BusUnanswered) return new KeyringError(error.message.replace(/from the session bus within/, `from ${SECRETS} on the session bus within`));
+  if (error instanceof BusUnanswered) return new KeyringError(printable(error.message).replace(/from the session bus within/, `from ${SECRETS} on the session bus within`));
   return new KeyringError(`the Secret Service cannot be used (${printable(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')})`);
 }

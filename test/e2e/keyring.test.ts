@@ -70,8 +70,8 @@ interface Desktop {
   keyring?: ChildProcess;
 }
 
-/** A session bus of its own, and on it GNOME Keyring: unlocked with a password, locked (`unlocked: false`), or none. */
-async function desktop(keyring: 'unlocked' | 'locked' | 'none' = 'unlocked'): Promise<Desktop> {
+/** A session bus of its own, and on it GNOME Keyring: unlocked with a password, locked, without any keyring yet (`empty`: no default collection), or none. */
+async function desktop(keyring: 'unlocked' | 'locked' | 'empty' | 'none' = 'unlocked'): Promise<Desktop> {
   const home = world.tempDir('svc-keyring-');
   const config = join(home, 'bus.conf');
   writeFileSync(config, BUS_CONFIG);
@@ -311,6 +311,7 @@ describeWithKeyring('without a usable keyring the key goes to config.json, and s
     ['no session bus at all (DBUS_SESSION_BUS_ADDRESS unset)', 'none', { DBUS_SESSION_BUS_ADDRESS: undefined }, /DBUS_SESSION_BUS_ADDRESS is not set/],
     ['a session bus with no Secret Service on it', 'none', {}, /nothing answers to org\.freedesktop\.secrets/],
     ['a locked keyring (no one to answer its unlock prompt)', 'locked', {}, /unlock prompt was dismissed/],
+    ['a Secret Service with no keyring at all (no default collection)', 'empty', {}, /the Secret Service has no default keyring \(collection\) to keep the key in/],
   ] as const)('%s', async (_what, keyring, env, why) => {
     const at = await desktop(keyring);
     const key = world.key().key;
