@@ -65,6 +65,8 @@ const MAX_DEPTH = 64;
 
 const ALIGNMENT: Record<string, number> = { y: 1, b: 4, n: 2, q: 2, i: 4, u: 4, x: 8, t: 8, d: 8, s: 4, o: 4, g: 1, v: 1, a: 4, '(': 8, '{': 8 };
 const BASIC = 'ybnqiuxtdsog';
+/** An object path: "/", or elements of [A-Za-z0-9_] after slashes (so it can go inside a match rule's quotes). */
+const OBJECT_PATH = /^\/(?:[A-Za-z0-9_]+(?:\/[A-Za-z0-9_]+)*)?$/;
 
 /** The end of the complete type that starts at `at` in `signature`; WireError when there is none. */
 function completeTypeEnd(signature: string, at: number, depth = 0): number {
@@ -192,7 +194,9 @@ export class WireWriter {
         if (typeof value !== 'number') throw wrong();
         return this.fixed(8, (at) => this.buffer.writeDoubleLE(value, at));
       case 's':
+        return this.text(value, 4);
       case 'o':
+        if (typeof value !== 'string' || !OBJECT_PATH.test(value)) throw new WireError('an object path that is not one');
         return this.text(value, 4);
       case 'g':
         return this.text(value, 1);
@@ -317,8 +321,12 @@ export class WireReader {
       case 'd':
         return this.fixed(8, (at) => (le ? d.readDoubleLE(at) : d.readDoubleBE(at)));
       case 's':
-      case 'o':
         return this.text(this.u32());
+      case 'o': {
+        const path = this.text(this.u32());
+        if (!OBJECT_PATH.test(path)) throw new WireError('an object path that is not one');
+        return path;
+      }
       case 'g':
         return this.text(this.fixed(1, (at) => d.readUInt8(at)));
       case 'v': {

@@ -111,6 +111,8 @@ describe('values written and read back', () => {
     expect(() => new WireWriter().write('u', [-1])).toThrow(WireError);
     expect(() => new WireWriter().write('s', [1])).toThrow(WireError);
     expect(() => new WireWriter().write('s', ['a\0b'])).toThrow(WireError);
+    expect(() => new WireWriter().write('o', ["/a'b"])).toThrow(WireError);
+    expect(() => new WireWriter().write('o', ['/a/'])).toThrow(WireError);
     expect(() => new WireWriter().write('ss', ['a'])).toThrow(WireError);
     expect(() => splitSignature('a{vs}')).toThrow(WireError);
     expect(() => splitSignature('(s')).toThrow(WireError);
@@ -173,6 +175,10 @@ describe('messages', () => {
     expect(() => bodyOf({ ...message, body: stringLies })).toThrow(WireError);
     expect(() => bodyOf({ ...message, body: message.body.subarray(0, 9) })).toThrow(WireError);
     expect(() => bodyOf({ ...message, signature: 'asu' })).toThrow(WireError);
+    // An object path that is not one (a quote would end a match rule's value): refused as it is read.
+    const notAPath = encodeMessage(MESSAGE.return, 4, { replySerial: 1, signature: 's' }, ["/x',path='/y"]);
+    const decoded = decodeMessage(notAPath)!.message;
+    expect(() => bodyOf({ ...decoded, signature: 'o' })).toThrow(/object path/);
   });
 
   it('any bytes at all: a message, undefined or a WireError, and never a crash', () => {
