@@ -79,6 +79,16 @@ async function call(bus: BusConnection, path: string, iface: string, member: str
   return bodyOf(reply);
 }
 
+/**
+ * The attributes svc's keyring binding wrote on Linux before (keyring-rs names the account
+ * `username`): such a key is still read, a login replaces it, and a logout removes it.
+ */
+const bindingAttributesOf = (profile: string) =>
+  new Map<Value, Value>([
+    ['service', KEYRING_SERVICE],
+    ['username', profile],
+  ]);
+
 const attributesOf = (profile: string) =>
   new Map<Value, Value>([
     ['service', KEYRING_SERVICE],
@@ -91,18 +101,32 @@ class Secrets {
     private readonly session: string,
   ) {}
 
-  /** The item of a profile, unlocked (a prompt if it must be); undefined when there is none. */
-  async find(profile: string, what: string): Promise<string | undefined> {
-    const [unlocked, locked] = (await call(this.bus, SERVICE_PATH, 'Service', 'SearchItems', 'a{ss}', [attributesOf(profile)], 'aoao')) as [string[], string[]];
-    if (unlocked.length > 0) return unlocked[0];
-    if (locked.length === 0) return undefined;
-    return (await this.unlock(locked, what))[0];
+  /** The items whose attributes are `attributes`: those unlocked, and those locked. */
+  private async search(attributes: Map<Value, Value>): Promise<[string[], string[]]> {
+    return (await call(this.bus, SERVICE_PATH, 'Service', 'SearchItems', 'a{ss}', [attributes], 'aoao')) as [string[], string[]];
   }
 
-  /** Every item of a profile, unlocked (a prompt if it must be). */
+  /** The item of a profile (svc's own first, else the binding's of before), unlocked (a prompt if it must be); undefined when there is none. */
+  async find(profile: string, what: string): Promise<string | undefined> {
+    for (const attributes of [attributesOf(profile), bindingAttributesOf(profile)]) {
+      const [unlocked, locked] = await this.search(attributes);
+      if (unlocked.length > 0) return unlocked[0];
+      if (locked.length > 0) return (await this.unlock(locked, what))[0];
+    }
+    return undefined;
+  }
+
+  /** Every item of a profile, svc's own and the binding's of before, unlocked (a prompt if it must be). */
   private async all(profile: string, what: string): Promise<string[]> {
-    const [unlocked, locked] = (await call(this.bus, SERVICE_PATH, 'Service', 'SearchItems', 'a{ss}', [attributesOf(profile)], 'aoao')) as [string[], string[]];
-    return locked.length === 0 ? unlocked : [...unlocked, ...(await this.unlock(locked, what))];
+    const found = new Set<string>();
+    const locked = new Set<string>();
+    for (const attributes of [attributesOf(profile), bindingAttributesOf(profile)]) {
+      const [open, closed] = await this.search(attributes);
+      for (const item of open) found.add(item);
+      for (const item of closed) locked.add(item);
+    }
+    if (locked.size > 0) for (const item of await this.unlock([...locked], what)) found.add(item);
+    return [...found];
   }
 
   /** Unlocks objects (items, collections): those unlocked; KeyringError when the prompt is dismissed. */
@@ -169,16 +193,26 @@ class Secrets {
     } finally {
       value.fill(0);
     }
+    // The binding's entry of before, if any, goes: this one replaces it. Where that fails it is
+    // left, unused (svc's own entry is read first).
+    try {
+      const [before] = await this.search(bindingAttributesOf(profile));
+      for (const item of before) await this.delete(item, 'saving the key');
+    } catch {
+      // Kept is kept.
+    }
   }
 
   /** Removes every item of a profile: whether there was one. */
   async removeAll(profile: string): Promise<boolean> {
     const items = await this.all(profile, 'removing the key');
-    for (const item of items) {
-      const [prompt] = (await call(this.bus, item, 'Item', 'Delete', '', [], 'o')) as [string];
-      if (prompt !== NO_PROMPT) await this.prompt(prompt, 'removing the key');
-    }
+    for (const item of items) await this.delete(item, 'removing the key');
     return items.length > 0;
+  }
+
+  private async delete(item: string, what: string): Promise<void> {
+    const [prompt] = (await call(this.bus, item, 'Item', 'Delete', '', [], 'o')) as [string];
+    if (prompt !== NO_PROMPT) await this.prompt(prompt, what);
   }
 }
 

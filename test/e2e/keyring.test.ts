@@ -247,6 +247,31 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
     expect(Date.now() - started).toBeLessThan(6_000);
   });
 
+  it('a key the keyring binding kept before (attribute username) is still read; the next login moves it under account, logout removes both', async () => {
+    const at = await desktop();
+    const key = world.key().key;
+    const env = { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8' as const, timeout: 10_000, input: key };
+    expect(spawnSync('secret-tool', ['store', '--label=svc', 'service', 'svc', 'username', 'default'], env).status).toBe(0);
+    expect((await login(at, world.key(1).key, ['--insecure-storage'])).code).toBe(0);
+    const config = configOf(at);
+    delete config.profiles.default!.api_key;
+    config.profiles.default!.api_key_in = 'keyring';
+    writeFileSync(join(at.home, 'config', 'config.json'), JSON.stringify(config), { mode: 0o600 });
+    expect(await whoami(at)).toMatchObject({ key_source: 'keyring', accepted: true });
+
+    expect((await login(at, key)).code).toBe(0);
+    expect(lookup(at)).toBe(key);
+    const before = spawnSync('secret-tool', ['lookup', 'service', 'svc', 'username', 'default'], { ...env, input: undefined });
+    expect(before.stdout).toBe('');
+    expect(itemsOf(at)).toEqual({ unlocked: 1, locked: 0 });
+
+    expect(spawnSync('secret-tool', ['store', '--label=svc', 'service', 'svc', 'username', 'default'], env).status).toBe(0);
+    const logout = await svcOn(at, ['logout']);
+    expect(logout.code, logout.stderr).toBe(0);
+    expect(lookup(at)).toBe('');
+    expect(spawnSync('secret-tool', ['lookup', 'service', 'svc', 'username', 'default'], { ...env, input: undefined }).stdout).toBe('');
+  });
+
   it('a key already in config.json keeps working, and the next svc login moves it into the keyring', async () => {
     const at = await desktop();
     const key = world.key().key;
