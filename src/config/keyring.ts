@@ -1,10 +1,10 @@
 // The OS keyring, where `svc login` keeps a profile's key when one is at hand: the Secret Service
-// on Linux (reached over the session D-Bus, never the kernel keyring), the Keychain on macOS,
+// on Linux and the BSDs (reached over the session D-Bus, never the kernel keyring), the Keychain on macOS,
 // Credential Manager on Windows. Entries are under service "svc", account = the profile's name.
 // This module is only the shape of one; os-keyring.ts is the real one, loaded when a command
 // needs a profile's key from it (Context.keyring), and a test gives its own (app/services.ts).
 
-/** The keyring's service name: `secret-tool lookup service svc username default` finds a key. */
+/** The keyring's service name: on Linux `secret-tool lookup service svc account default` finds a key. */
 export const KEYRING_SERVICE = 'svc';
 
 export interface Keyring {

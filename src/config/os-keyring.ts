@@ -1,102 +1,24 @@
-// The OS keyring through @napi-rs/keyring (keyring-rs): prebuilt binaries in its npm packages,
-// nothing to compile. On Linux it is pinned to the Secret Service (the binding would otherwise
-// fall back, silently, to the kernel keyring, which forgets everything at a reboot), and the
-// session bus is asked first, in a bounded time, whether a Secret Service answers there at all:
-// libdbus connects synchronously when an entry is made, and a bus that never answers would block
-// svc for good (core/dbus.ts). Each call to the keyring is bounded too.
-import { importKeyring } from '../core/external.js';
-import { readEnv, type Env } from '../core/environment.js';
-import { KEYRING_SERVICE, KeyringError, type Keyring } from './keyring.js';
+// The OS keyring of this platform. On Linux and the BSDs, the Secret Service over the session
+// D-Bus, spoken to in TypeScript (secret-service.ts): no native code is loaded there, nor the
+// packages kept apart (dist/external.cjs). On macOS and Windows, the Keychain and Credential
+// Manager through @napi-rs/keyring (binding-keyring.ts), loaded at the first use.
+import type { Env } from '../core/environment.js';
+import type { Keyring } from './keyring.js';
+import { secretService } from './secret-service.js';
 
-/** How long the session bus may take to say whether a Secret Service is there (starting one included). */
-export const PROBE_TIMEOUT_MS = 2_000;
-/** How long one keyring call may take: enough for a person to answer an unlock prompt. */
-const CALL_TIMEOUT_MS = 30_000;
-
-type Binding = typeof import('@napi-rs/keyring');
-type Entry = InstanceType<Binding['AsyncEntry']>;
+/** Where a session D-Bus, and on it the Secret Service, is how a keyring is reached. */
+const SESSION_BUS_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'freebsd', 'openbsd'];
 
 export function osKeyring(env: Env, platform: NodeJS.Platform = process.platform): Keyring {
-  const name = platform === 'darwin' ? 'the macOS Keychain' : platform === 'win32' ? 'Windows Credential Manager' : 'the Secret Service';
-  let verdict: Promise<string | undefined> | undefined;
-  let binding: Binding | undefined;
-
-  const unavailable = (): Promise<string | undefined> => (verdict ??= probe());
-
-  async function probe(): Promise<string | undefined> {
-    if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd') {
-      const address = readEnv(env, 'DBUS_SESSION_BUS_ADDRESS');
-      if (!address) return 'no session D-Bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service';
-      const { pingBusName } = await import('../core/dbus.js');
-      try {
-        await pingBusName(address, 'org.freedesktop.secrets', '/org/freedesktop/secrets', PROBE_TIMEOUT_MS);
-      } catch (error) {
-        return (error as Error).message;
-      }
-    } else if (platform !== 'darwin' && platform !== 'win32') {
-      return `no keyring svc knows on ${platform}`;
-    }
-    try {
-      binding = await importKeyring();
-    } catch (error) {
-      return `the keyring binding cannot be loaded (${oneLine(error)})`;
-    }
-    return undefined;
-  }
-
-  async function entry(profile: string): Promise<Entry> {
-    const reason = await unavailable();
-    if (reason !== undefined || !binding) throw new KeyringError(reason ?? `${name} cannot be used`);
-    try {
-      return new binding.AsyncEntry(KEYRING_SERVICE, profile, { linux: { store: 'secret-service' } });
-    } catch (error) {
-      throw new KeyringError(`${name} cannot be opened: ${oneLine(error)}`);
-    }
-  }
-
-  /** One call, bounded: a keyring that does not answer is a KeyringError, never a hang. */
-  async function call<T>(what: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const abort = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        abort.abort();
-        reject(new KeyringError(`no answer within ${CALL_TIMEOUT_MS / 1000} s while ${what}`));
-      }, CALL_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([run(abort.signal), late]);
-    } catch (error) {
-      if (error instanceof KeyringError) throw error;
-      throw new KeyringError(oneLine(error));
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
+  if (SESSION_BUS_PLATFORMS.includes(platform)) return secretService(env);
+  const name = platform === 'darwin' ? 'the macOS Keychain' : platform === 'win32' ? 'Windows Credential Manager' : `no keyring on ${platform}`;
+  let loaded: Promise<Keyring> | undefined;
+  const binding = () => (loaded ??= import('./binding-keyring.js').then((module) => module.bindingKeyring(platform)));
   return {
     name,
-    unavailable,
-    async read(profile) {
-      const kept = await entry(profile);
-      return (await call('reading the key', (signal) => kept.getPassword(signal))) ?? undefined;
-    },
-    async write(profile, key) {
-      const kept = await entry(profile);
-      await call('saving the key', (signal) => kept.setPassword(key, signal));
-    },
-    async remove(profile) {
-      const kept = await entry(profile);
-      return call('removing the key', (signal) => kept.deleteCredential(signal));
-    },
+    unavailable: async () => (await binding()).unavailable(),
+    read: async (profile) => (await binding()).read(profile),
+    write: async (profile, key) => (await binding()).write(profile, key),
+    remove: async (profile) => (await binding()).remove(profile),
   };
-}
-
-/** An error of the binding as one line of text ("Platform failure: DBus error: …"): it never holds the key. */
-function oneLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^Couldn't access platform storage: /, '');
 }

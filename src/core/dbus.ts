@@ -1,8 +1,9 @@
-// Whether a name on a D-Bus bus answers, asked in a bounded time. A hung bus, or a service that
-// holds a name and never replies, must not hang svc: libdbus (inside a native keyring binding)
-// connects synchronously and would block the whole process. This speaks just enough of the D-Bus
-// wire protocol (the EXTERNAL authentication, Hello, and one Peer.Ping) over the bus's Unix socket,
-// with a timer that closes the socket. It knows nothing of the service.
+// A small D-Bus client over the bus's Unix socket: the EXTERNAL authentication, Hello, method calls
+// with a typed body whose replies are matched by serial, errors by their D-Bus names, AddMatch and
+// signals. The bus is a peer like any other: every message it sends is capped (MAX_MESSAGE_BYTES),
+// every read of it checked against its bounds, and every call bounded by a timer that closes the
+// socket, so a bus or a service that never answers is an error, never a hang. It knows nothing of
+// the services it talks to (config/secret-service.ts is one).
 import { connect, type Socket } from 'node:net';
 
 /** Where a bus listens: the Unix socket of a bus address (`unix:path=…` or `unix:abstract=…`). */
@@ -16,7 +17,7 @@ export function busSocketPath(address: string): string | undefined {
         .split(',')
         .map((pair) => {
           const eq = pair.indexOf('=');
-          return [pair.slice(0, eq), decodeURIComponent(pair.slice(eq + 1))] as const;
+          return [pair.slice(0, eq), safeDecode(pair.slice(eq + 1))] as const;
         }),
     );
     const path = params.get('path');
@@ -28,10 +29,651 @@ export function busSocketPath(address: string): string | undefined {
   return undefined;
 }
 
-/** Why a name did not answer: one line, as the bus or the clock put it. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values and their wire form
+
+/** A variant: a value with its own signature (one complete type). */
+export class Variant {
+  constructor(
+    readonly signature: string,
+    readonly value: Value,
+  ) {}
+}
+
+/**
+ * A D-Bus value as JavaScript holds it: y n q i u and d as numbers, x and t as bigints, b as a
+ * boolean, s o g as strings, v a Variant, ay a Buffer, a dictionary (a{..}) a Map, any other
+ * array or a struct an array.
+ */
+export type Value = number | bigint | boolean | string | Buffer | Variant | Value[] | Map<Value, Value>;
+
+/** A message the bus sent that cannot be read, or a value that does not fit its signature. */
+export class WireError extends Error {}
+
+/** The largest message svc takes from a bus, or sends: far above any reply it asks for. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+/** Containers (arrays, structs, variants) inside each other, at most: D-Bus allows 64. */
+const MAX_DEPTH = 64;
+
+const ALIGNMENT: Record<string, number> = { y: 1, b: 4, n: 2, q: 2, i: 4, u: 4, x: 8, t: 8, d: 8, s: 4, o: 4, g: 1, v: 1, a: 4, '(': 8, '{': 8 };
+const BASIC = 'ybnqiuxtdsog';
+/** An object path: "/", or elements of [A-Za-z0-9_] after slashes (so it can go inside a match rule's quotes). */
+const OBJECT_PATH = /^\/(?:[A-Za-z0-9_]+(?:\/[A-Za-z0-9_]+)*)?$/;
+
+/** The end of the complete type that starts at `at` in `signature`; WireError when there is none. */
+function completeTypeEnd(signature: string, at: number, depth = 0): number {
+  if (depth > MAX_DEPTH) throw new WireError('a signature nested too deep');
+  const code = signature[at];
+  if (code === undefined) throw new WireError(`a signature cut short ("${signature}")`);
+  if (BASIC.includes(code) || code === 'v') return at + 1;
+  if (code === 'a') {
+    if (signature[at + 1] === '{') {
+      const key = signature[at + 2];
+      if (key === undefined || !BASIC.includes(key)) throw new WireError(`a dictionary with a key that is not a basic type ("${signature}")`);
+      const end = completeTypeEnd(signature, at + 3, depth + 1);
+      if (signature[end] !== '}') throw new WireError(`a dictionary entry of more than two types ("${signature}")`);
+      return end + 1;
+    }
+    return completeTypeEnd(signature, at + 1, depth + 1);
+  }
+  if (code === '(') {
+    let end = at + 1;
+    if (signature[end] === ')') throw new WireError('an empty struct');
+    while (signature[end] !== ')') end = completeTypeEnd(signature, end, depth + 1);
+    return end + 1;
+  }
+  throw new WireError(`a type svc does not read ("${code}" in "${signature}")`);
+}
+
+/** The complete types of a signature, in order ("sa{sv}" → ["s", "a{sv}"]). */
+export function splitSignature(signature: string): string[] {
+  if (signature.length > 255) throw new WireError('a signature longer than 255 characters');
+  const types: string[] = [];
+  for (let at = 0; at < signature.length;) {
+    const end = completeTypeEnd(signature, at);
+    types.push(signature.slice(at, end));
+    at = end;
+  }
+  return types;
+}
+
+/** Writes values in little-endian order; `offset` is where its first byte lies in the message, for alignment. */
+export class WireWriter {
+  private buffer = Buffer.alloc(256);
+  private length = 0;
+  constructor(private readonly offset = 0) {}
+
+  private room(bytes: number): void {
+    if (this.length + bytes > MAX_MESSAGE_BYTES) throw new WireError(`a message over ${MAX_MESSAGE_BYTES} bytes`);
+    if (this.length + bytes <= this.buffer.length) return;
+    const bigger = Buffer.alloc(Math.max(this.buffer.length * 2, this.length + bytes));
+    this.buffer.copy(bigger, 0, 0, this.length);
+    this.buffer = bigger;
+  }
+
+  align(to: number): void {
+    const padding = (to - ((this.offset + this.length) % to)) % to;
+    this.room(padding);
+    this.buffer.fill(0, this.length, this.length + padding);
+    this.length += padding;
+  }
+
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.length);
+  }
+
+  /** Writes the values of a signature, one value for each of its complete types. */
+  write(signature: string, values: readonly Value[]): this {
+    const types = splitSignature(signature);
+    if (types.length !== values.length) throw new WireError(`${values.length} values for the signature "${signature}"`);
+    types.forEach((type, index) => this.value(type, values[index]!, 0));
+    return this;
+  }
+
+  private fixed(size: number, put: (at: number) => void): void {
+    this.align(size);
+    this.room(size);
+    put(this.length);
+    this.length += size;
+  }
+
+  private text(value: unknown, lengthBytes: 1 | 4): void {
+    if (typeof value !== 'string') throw new WireError(`not a string: ${typeof value}`);
+    const text = Buffer.from(value, 'utf8');
+    if (text.includes(0)) throw new WireError('a string with a NUL in it');
+    if (lengthBytes === 1) {
+      if (text.length > 255) throw new WireError('a signature longer than 255 bytes');
+      this.fixed(1, (at) => this.buffer.writeUInt8(text.length, at));
+    } else {
+      this.fixed(4, (at) => this.buffer.writeUInt32LE(text.length, at));
+    }
+    this.room(text.length + 1);
+    text.copy(this.buffer, this.length);
+    this.buffer[this.length + text.length] = 0;
+    this.length += text.length + 1;
+  }
+
+  private value(type: string, value: Value, depth: number): void {
+    if (depth > MAX_DEPTH) throw new WireError('values nested too deep');
+    const wrong = () => new WireError(`a ${typeof value} where the signature says "${type}"`);
+    const integer = (low: number, high: number): number => {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high) throw wrong();
+      return value;
+    };
+    const big = (low: bigint, high: bigint): bigint => {
+      if (typeof value !== 'bigint' || value < low || value > high) throw wrong();
+      return value;
+    };
+    switch (type[0]) {
+      case 'y':
+        return this.fixed(1, (at) => this.buffer.writeUInt8(integer(0, 0xff), at));
+      case 'b':
+        if (typeof value !== 'boolean') throw wrong();
+        return this.fixed(4, (at) => this.buffer.writeUInt32LE(value ? 1 : 0, at));
+      case 'n':
+        return this.fixed(2, (at) => this.buffer.writeInt16LE(integer(-0x8000, 0x7fff), at));
+      case 'q':
+        return this.fixed(2, (at) => this.buffer.writeUInt16LE(integer(0, 0xffff), at));
+      case 'i':
+        return this.fixed(4, (at) => this.buffer.writeInt32LE(integer(-0x80000000, 0x7fffffff), at));
+      case 'u':
+        return this.fixed(4, (at) => this.buffer.writeUInt32LE(integer(0, 0xffffffff), at));
+      case 'x':
+        return this.fixed(8, (at) => this.buffer.writeBigInt64LE(big(-(2n ** 63n), 2n ** 63n - 1n), at));
+      case 't':
+        return this.fixed(8, (at) => this.buffer.writeBigUInt64LE(big(0n, 2n ** 64n - 1n), at));
+      case 'd':
+        if (typeof value !== 'number') throw wrong();
+        return this.fixed(8, (at) => this.buffer.writeDoubleLE(value, at));
+      case 's':
+        return this.text(value, 4);
+      case 'o':
+        if (typeof value !== 'string' || !OBJECT_PATH.test(value)) throw new WireError('an object path that is not one');
+        return this.text(value, 4);
+      case 'g':
+        return this.text(value, 1);
+      case 'v': {
+        if (!(value instanceof Variant)) throw wrong();
+        if (splitSignature(value.signature).length !== 1) throw new WireError(`a variant of "${value.signature}", not one complete type`);
+        this.text(value.signature, 1);
+        return this.value(value.signature, value.value, depth + 1);
+      }
+      case '(': {
+        const fields = splitSignature(type.slice(1, -1));
+        if (!Array.isArray(value) || value.length !== fields.length) throw wrong();
+        this.align(8);
+        fields.forEach((field, index) => this.value(field, value[index]!, depth + 1));
+        return;
+      }
+      case 'a': {
+        const element = type.slice(1);
+        this.align(4);
+        const lengthAt = this.length;
+        this.fixed(4, () => {});
+        this.align(ALIGNMENT[element[0]!]!);
+        const start = this.length;
+        if (element === 'y') {
+          if (!Buffer.isBuffer(value)) throw wrong();
+          this.room(value.length);
+          value.copy(this.buffer, this.length);
+          this.length += value.length;
+        } else if (element[0] === '{') {
+          if (!(value instanceof Map)) throw wrong();
+          const [key, entry] = splitSignature(element.slice(1, -1)) as [string, string];
+          for (const [k, v] of value) {
+            this.align(8);
+            this.value(key, k, depth + 1);
+            this.value(entry, v, depth + 1);
+          }
+        } else {
+          if (!Array.isArray(value)) throw wrong();
+          for (const item of value) this.value(element, item, depth + 1);
+        }
+        this.buffer.writeUInt32LE(this.length - start, lengthAt);
+        return;
+      }
+      default:
+        throw new WireError(`a type svc does not write ("${type}")`);
+    }
+  }
+}
+
+/** Reads values from `data`, in the byte order of its message; every read is checked against the end. */
+export class WireReader {
+  at: number;
+  constructor(
+    private readonly data: Buffer,
+    private readonly littleEndian: boolean,
+    /** Where `data` starts in its message, for alignment. */
+    private readonly offset = 0,
+    start = 0,
+  ) {
+    this.at = start;
+  }
+
+  /** The values of a signature, one for each of its complete types; WireError when the data does not hold them. */
+  read(signature: string): Value[] {
+    return splitSignature(signature).map((type) => this.value(type, 0));
+  }
+
+  private need(bytes: number, limit = this.data.length): void {
+    if (bytes < 0 || this.at + bytes > limit) throw new WireError('a message cut short, or a length that lies');
+  }
+
+  private align(to: number): void {
+    const padding = (to - ((this.offset + this.at) % to)) % to;
+    this.need(padding);
+    this.at += padding;
+  }
+
+  private fixed<T>(size: number, get: (at: number) => T): T {
+    this.align(size);
+    this.need(size);
+    const value = get(this.at);
+    this.at += size;
+    return value;
+  }
+
+  private u32(): number {
+    return this.fixed(4, (at) => (this.littleEndian ? this.data.readUInt32LE(at) : this.data.readUInt32BE(at)));
+  }
+
+  private text(length: number): string {
+    this.need(length + 1);
+    if (this.data[this.at + length] !== 0) throw new WireError('a string without its NUL');
+    const value = this.data.toString('utf8', this.at, this.at + length);
+    this.at += length + 1;
+    return value;
+  }
+
+  private value(type: string, depth: number): Value {
+    if (depth > MAX_DEPTH) throw new WireError('values nested too deep');
+    const le = this.littleEndian;
+    const d = this.data;
+    switch (type[0]) {
+      case 'y':
+        return this.fixed(1, (at) => d.readUInt8(at));
+      case 'b': {
+        const value = this.u32();
+        if (value > 1) throw new WireError(`a boolean of ${value}`);
+        return value === 1;
+      }
+      case 'n':
+        return this.fixed(2, (at) => (le ? d.readInt16LE(at) : d.readInt16BE(at)));
+      case 'q':
+        return this.fixed(2, (at) => (le ? d.readUInt16LE(at) : d.readUInt16BE(at)));
+      case 'i':
+        return this.fixed(4, (at) => (le ? d.readInt32LE(at) : d.readInt32BE(at)));
+      case 'u':
+        return this.u32();
+      case 'x':
+        return this.fixed(8, (at) => (le ? d.readBigInt64LE(at) : d.readBigInt64BE(at)));
+      case 't':
+        return this.fixed(8, (at) => (le ? d.readBigUInt64LE(at) : d.readBigUInt64BE(at)));
+      case 'd':
+        return this.fixed(8, (at) => (le ? d.readDoubleLE(at) : d.readDoubleBE(at)));
+      case 's':
+        return this.text(this.u32());
+      case 'o': {
+        const path = this.text(this.u32());
+        if (!OBJECT_PATH.test(path)) throw new WireError('an object path that is not one');
+        return path;
+      }
+      case 'g':
+        return this.text(this.fixed(1, (at) => d.readUInt8(at)));
+      case 'v': {
+        const signature = this.text(this.fixed(1, (at) => d.readUInt8(at)));
+        if (splitSignature(signature).length !== 1) throw new WireError(`a variant of "${signature}", not one complete type`);
+        return new Variant(signature, this.value(signature, depth + 1));
+      }
+      case '(': {
+        this.align(8);
+        return splitSignature(type.slice(1, -1)).map((field) => this.value(field, depth + 1));
+      }
+      case 'a': {
+        const element = type.slice(1);
+        const length = this.u32();
+        this.align(ALIGNMENT[element[0]!]!);
+        this.need(length);
+        const end = this.at + length;
+        if (element === 'y') {
+          const bytes = Buffer.from(d.subarray(this.at, end));
+          this.at = end;
+          return bytes;
+        }
+        if (element[0] === '{') {
+          const [key, entry] = splitSignature(element.slice(1, -1)) as [string, string];
+          const map = new Map<Value, Value>();
+          while (this.at < end) {
+            this.align(8);
+            const k = this.value(key, depth + 1);
+            map.set(k, this.value(entry, depth + 1));
+          }
+          if (this.at !== end) throw new WireError('an array longer than its length');
+          return map;
+        }
+        const items: Value[] = [];
+        // Every element takes at least one byte, so this ends.
+        while (this.at < end) items.push(this.value(element, depth + 1));
+        if (this.at !== end) throw new WireError('an array longer than its length');
+        return items;
+      }
+      default:
+        throw new WireError(`a type svc does not read ("${type}")`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export const MESSAGE = { call: 1, return: 2, error: 3, signal: 4 } as const;
+const FIELD = { path: 1, interface: 2, member: 3, errorName: 4, replySerial: 5, destination: 6, sender: 7, signature: 8 } as const;
+
+export interface Message {
+  type: number;
+  serial: number;
+  path?: string;
+  interface?: string;
+  member?: string;
+  errorName?: string;
+  replySerial?: number;
+  destination?: string;
+  sender?: string;
+  signature: string;
+  /** The body as it came: read it with `bodyOf`. */
+  body: Buffer;
+  littleEndian: boolean;
+}
+
+export interface Call {
+  destination: string;
+  path: string;
+  interface: string;
+  member: string;
+  signature?: string;
+  body?: readonly Value[];
+}
+
+/** A message's bytes: little-endian, its header fields and body typed by signature. */
+export function encodeMessage(type: number, serial: number, fields: Omit<Partial<Message>, 'body' | 'type' | 'serial'>, body: readonly Value[] = [], flags = 0): Buffer {
+  const signature = fields.signature ?? '';
+  const bodyBytes = new WireWriter().write(signature, body).bytes();
+  const headerFields: Value[] = [];
+  const add = (code: number, fieldType: string, value: string | number | undefined) => {
+    if (value !== undefined && value !== '') headerFields.push([code, new Variant(fieldType, value)]);
+  };
+  add(FIELD.path, 'o', fields.path);
+  add(FIELD.interface, 's', fields.interface);
+  add(FIELD.member, 's', fields.member);
+  add(FIELD.errorName, 's', fields.errorName);
+  add(FIELD.replySerial, 'u', fields.replySerial);
+  add(FIELD.destination, 's', fields.destination);
+  add(FIELD.sender, 's', fields.sender);
+  add(FIELD.signature, 'g', signature);
+  const header = new WireWriter().write('yyyyuua(yv)', ['l'.charCodeAt(0), type, flags, 1, bodyBytes.length, serial, headerFields]);
+  header.align(8);
+  const bytes = Buffer.concat([header.bytes(), bodyBytes]);
+  if (bytes.length > MAX_MESSAGE_BYTES) throw new WireError(`a message over ${MAX_MESSAGE_BYTES} bytes`);
+  return bytes;
+}
+
+/**
+ * The first whole message of `data` and its length in bytes; undefined until all of it has come.
+ * WireError for bytes that are not a message svc takes (a wrong byte order mark or version, a
+ * message over MAX_MESSAGE_BYTES, header fields that do not read): the connection is then closed.
+ */
+export function decodeMessage(data: Buffer): { message: Message; length: number } | undefined {
+  if (data.length < 16) return undefined;
+  const mark = data[0];
+  if (mark !== 0x6c && mark !== 0x42) throw new WireError(`not a D-Bus message (byte order mark ${mark})`);
+  const littleEndian = mark === 0x6c;
+  if (data[3] !== 1) throw new WireError(`a D-Bus message of protocol version ${data[3]}`);
+  const u32 = (at: number) => (littleEndian ? data.readUInt32LE(at) : data.readUInt32BE(at));
+  const bodyLength = u32(4);
+  const fieldsLength = u32(12);
+  const fieldsEnd = 16 + fieldsLength;
+  const length = fieldsEnd + ((8 - (fieldsEnd % 8)) % 8) + bodyLength;
+  if (bodyLength > MAX_MESSAGE_BYTES || fieldsLength > MAX_MESSAGE_BYTES || length > MAX_MESSAGE_BYTES) {
+    throw new WireError(`a message of ${length} bytes, over the ${MAX_MESSAGE_BYTES} svc takes`);
+  }
+  if (data.length < length) return undefined;
+  const header = new WireReader(data.subarray(0, fieldsEnd), littleEndian);
+  const [, type, , , , serial, fields] = header.read('yyyyuua(yv)') as [number, number, number, number, number, number, Value[][]];
+  const message: Message = { type, serial, signature: '', body: data.subarray(length - bodyLength, length), littleEndian };
+  for (const [code, variant] of fields as [number, Variant][]) {
+    const value = variant.value;
+    const text = (fieldType: string): string => {
+      if (variant.signature !== fieldType || typeof value !== 'string') throw new WireError(`a header field ${code} of type "${variant.signature}"`);
+      return value;
+    };
+    if (code === FIELD.path) message.path = text('o');
+    else if (code === FIELD.interface) message.interface = text('s');
+    else if (code === FIELD.member) message.member = text('s');
+    else if (code === FIELD.errorName) message.errorName = text('s');
+    else if (code === FIELD.destination) message.destination = text('s');
+    else if (code === FIELD.sender) message.sender = text('s');
+    else if (code === FIELD.signature) message.signature = text('g');
+    else if (code === FIELD.replySerial) {
+      if (variant.signature !== 'u' || typeof value !== 'number') throw new WireError('a reply serial that is not a number');
+      message.replySerial = value;
+    }
+  }
+  return { message: Object.freeze(message), length };
+}
+
+/** The values of a message's body, as its signature says; WireError when the body does not hold them. */
+export function bodyOf(message: Message): Value[] {
+  const reader = new WireReader(message.body, message.littleEndian);
+  const values = reader.read(message.signature);
+  if (reader.at !== message.body.length) throw new WireError('a body longer than its signature');
+  return values;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Connections
+
+/** The bus could not be reached, refused svc, broke off, sent what is not D-Bus, or did not answer in time: one line. */
 export class BusUnanswered extends Error {}
 
-const NO_OWNER = /^org\.freedesktop\.DBus\.Error\.(ServiceUnknown|NameHasNoOwner|Spawn\.\w+)$/;
+/** A D-Bus error reply: `dbusName` is its D-Bus name (org.freedesktop.DBus.Error.ServiceUnknown…), `message` its text, if any. */
+export class BusError extends Error {
+  constructor(
+    readonly dbusName: string,
+    text: string,
+  ) {
+    super(text);
+  }
+}
+
+interface Waiter {
+  signal: (message: Message) => void;
+  failed: (error: Error) => void;
+}
+
+interface Pending {
+  resolve: (message: Message) => void;
+  reject: (error: Error) => void;
+}
+
+/** How long the authentication and Hello may take, unless told. */
+const OPEN_TIMEOUT_MS = 2_000;
+
+export class BusConnection {
+  private serial = 0;
+  private received: Buffer = Buffer.alloc(0);
+  private readonly pending = new Map<number, Pending>();
+  private readonly waiters = new Set<Waiter>();
+  private failure?: Error;
+  /** The name the bus gave this connection (Hello). */
+  uniqueName = '';
+
+  private constructor(private readonly socket: Socket) {}
+
+  /**
+   * A connection to the bus at `address`, authenticated (EXTERNAL, as `uid`) and named (Hello)
+   * within `timeoutMs`; rejects with BusUnanswered.
+   */
+  static open(address: string, timeoutMs = OPEN_TIMEOUT_MS, uid = process.getuid?.() ?? 0): Promise<BusConnection> {
+    const socketPath = busSocketPath(address);
+    if (socketPath === undefined) return Promise.reject(new BusUnanswered(`the session bus address is not a Unix socket svc can reach (${address.split(',')[0]})`));
+    return new Promise<BusConnection>((resolve, reject) => {
+      const socket = connect(socketPath);
+      const bus = new BusConnection(socket);
+      let authenticated = false;
+      const timer = setTimeout(() => bus.close(new BusUnanswered(`no answer from the session bus within ${timeoutMs / 1000} s`)), timeoutMs);
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
+      socket.on('error', (error: NodeJS.ErrnoException) => bus.close(new BusUnanswered(`the session bus cannot be reached (${error.code ?? error.message})`)));
+      socket.on('close', () => bus.close(new BusUnanswered('the session bus closed the connection')));
+      bus.onClose = fail;
+      socket.on('connect', () => {
+        socket.write(Buffer.concat([Buffer.from([0]), Buffer.from(`AUTH EXTERNAL ${Buffer.from(String(uid)).toString('hex')}\r\n`)]));
+      });
+      socket.on('data', (chunk: Buffer) => {
+        if (authenticated) return bus.take(chunk);
+        bus.received = Buffer.concat([bus.received, chunk]);
+        const end = bus.received.indexOf('\r\n');
+        if (end === -1) {
+          if (bus.received.length > 512) bus.close(new BusUnanswered('the session bus does not speak D-Bus'));
+          return;
+        }
+        const line = bus.received.subarray(0, end).toString('latin1');
+        const rest = bus.received.subarray(end + 2);
+        bus.received = Buffer.alloc(0);
+        if (!line.startsWith('OK ')) return bus.close(new BusUnanswered(`the session bus refused svc (${line.split(' ')[0]!.replace(/[^\w]/g, '').slice(0, 40)})`));
+        authenticated = true;
+        socket.write('BEGIN\r\n');
+        bus
+          .call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'Hello' }, timeoutMs)
+          .then((reply) => {
+            const [name] = bodyOf(reply);
+            bus.uniqueName = typeof name === 'string' ? name : '';
+            clearTimeout(timer);
+            bus.onClose = undefined;
+            resolve(bus);
+          })
+          .catch((error: Error) => bus.close(error));
+        if (rest.length > 0) bus.take(rest);
+      });
+    });
+  }
+
+  private onClose?: (error: Error) => void;
+
+  /** Calls a method and resolves with its reply; rejects with BusError for an error reply, BusUnanswered when `timeoutMs` passes first (the connection is then closed). */
+  call(call: Call, timeoutMs: number): Promise<Message> {
+    if (this.failure) return Promise.reject(this.failure);
+    const serial = ++this.serial;
+    let bytes: Buffer;
+    try {
+      bytes = encodeMessage(MESSAGE.call, serial, { destination: call.destination, path: call.path, interface: call.interface, member: call.member, signature: call.signature }, call.body);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return new Promise<Message>((resolve, reject) => {
+      const timer = setTimeout(() => this.close(new BusUnanswered(`no answer from ${call.destination} on the session bus within ${timeoutMs / 1000} s`)), timeoutMs);
+      this.pending.set(serial, {
+        resolve: (message) => {
+          clearTimeout(timer);
+          resolve(message);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      this.socket.write(bytes);
+    });
+  }
+
+  /** Asks the bus for the signals that match `rule` (AddMatch). */
+  async addMatch(rule: string, timeoutMs: number): Promise<void> {
+    await this.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'AddMatch', signature: 's', body: [rule] }, timeoutMs);
+  }
+
+  /**
+   * The first signal for which `accept` says yes, within `timeoutMs` (BusUnanswered then, and the
+   * connection closed). Call `addMatch` first, and start waiting before the call that makes it.
+   */
+  signal(accept: (message: Message) => boolean, timeoutMs: number, what: string): Promise<Message> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise<Message>((resolve, reject) => {
+      const timer = setTimeout(() => this.close(new BusUnanswered(`no answer within ${timeoutMs / 1000} s while ${what}`)), timeoutMs);
+      const waiter: Waiter = {
+        signal: (message) => {
+          if (!accept(message)) return;
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(message);
+        },
+        failed: (error) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          reject(error);
+        },
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** Closes the connection; whatever waits on it is rejected with `error`. */
+  close(error: Error = new BusUnanswered('the connection to the session bus was closed')): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.socket.destroy();
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+    for (const waiter of [...this.waiters]) waiter.failed(error);
+    this.onClose?.(error);
+  }
+
+  /** Bytes from the bus, after the authentication. */
+  private take(chunk: Buffer): void {
+    this.received = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk]);
+    for (;;) {
+      let next: ReturnType<typeof decodeMessage>;
+      try {
+        next = decodeMessage(this.received);
+      } catch (error) {
+        return this.close(new BusUnanswered(`the session bus sent what svc cannot read (${(error as Error).message})`));
+      }
+      if (!next) return;
+      this.received = this.received.subarray(next.length);
+      this.dispatch(next.message);
+      if (this.failure) return;
+    }
+  }
+
+  private dispatch(message: Message): void {
+    if (message.type === MESSAGE.return || message.type === MESSAGE.error) {
+      const pending = message.replySerial === undefined ? undefined : this.pending.get(message.replySerial);
+      if (!pending) return;
+      this.pending.delete(message.replySerial!);
+      if (message.type === MESSAGE.return) return pending.resolve(message);
+      let text = '';
+      try {
+        const [first] = message.signature.startsWith('s') ? bodyOf(message) : [];
+        if (typeof first === 'string') text = first;
+      } catch {
+        // An error whose text does not read is still its name.
+      }
+      return pending.reject(new BusError(message.errorName ?? 'org.freedesktop.DBus.Error.Failed', text));
+    }
+    // Nothing here serves calls: the bus routes none to svc's connection that svc did not ask for.
+    if (message.type === MESSAGE.signal) for (const waiter of [...this.waiters]) waiter.signal(message);
+  }
+}
 
 /**
  * Resolves once `name` answers a `Ping` on the bus at `address` (any reply from it, an error such
@@ -39,152 +681,27 @@ const NO_OWNER = /^org\.freedesktop\.DBus\.Error\.(ServiceUnknown|NameHasNoOwner
  * cannot be reached, refuses us, has no such name (nor can start it), or the whole exchange takes
  * longer than `timeoutMs`.
  */
-export function pingBusName(address: string, name: string, path: string, timeoutMs: number, uid = process.getuid?.() ?? 0): Promise<void> {
-  const socketPath = busSocketPath(address);
-  if (socketPath === undefined) return Promise.reject(new BusUnanswered(`the session bus address is not a Unix socket svc can reach (${address.split(',')[0]})`));
-  return new Promise<void>((resolve, reject) => {
-    const done = (error?: Error) => {
-      clearTimeout(timer);
-      socket.destroy();
-      if (error) reject(error);
-      else resolve();
-    };
-    const timer = setTimeout(() => done(new BusUnanswered(`no answer from ${name} on the session bus within ${timeoutMs / 1000} s`)), timeoutMs);
-    let received = Buffer.alloc(0);
-    let authenticated = false;
-    const socket: Socket = connect(socketPath);
-    socket.on('error', (error: NodeJS.ErrnoException) => done(new BusUnanswered(`the session bus cannot be reached (${error.code ?? error.message})`)));
-    socket.on('close', () => done(new BusUnanswered('the session bus closed the connection')));
-    socket.on('connect', () => {
-      socket.write(Buffer.concat([Buffer.from([0]), Buffer.from(`AUTH EXTERNAL ${Buffer.from(String(uid)).toString('hex')}\r\n`)]));
-    });
-    socket.on('data', (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      if (!authenticated) {
-        const end = received.indexOf('\r\n');
-        if (end === -1) return;
-        const line = received.subarray(0, end).toString('latin1');
-        received = received.subarray(end + 2);
-        if (!line.startsWith('OK ')) return done(new BusUnanswered(`the session bus refused svc (${line.split(' ')[0]})`));
-        authenticated = true;
-        socket.write(
-          Buffer.concat([
-            Buffer.from('BEGIN\r\n'),
-            methodCall(1, { path: '/org/freedesktop/DBus', iface: 'org.freedesktop.DBus', member: 'Hello', destination: 'org.freedesktop.DBus' }),
-            methodCall(2, { path, iface: 'org.freedesktop.DBus.Peer', member: 'Ping', destination: name }),
-          ]),
-        );
-      }
-      for (;;) {
-        const message = nextMessage(received);
-        if (!message) return;
-        received = received.subarray(message.length);
-        if (message.replySerial !== 2) continue;
-        if (message.type === METHOD_RETURN) return done();
-        if (message.type === ERROR) {
-          if (message.errorName !== undefined && NO_OWNER.test(message.errorName)) return done(new BusUnanswered(`nothing answers to ${name} on the session bus (${message.errorName})`));
-          return done();
-        }
-      }
-    });
-  });
-}
-
-const METHOD_CALL = 1;
-const METHOD_RETURN = 2;
-const ERROR = 3;
-
-/** A method call with no arguments, little-endian. */
-function methodCall(serial: number, call: { path: string; iface: string; member: string; destination: string }): Buffer {
-  const fields = new Writer();
-  const field = (code: number, signature: string, value: string) => {
-    fields.align(8);
-    fields.byte(code);
-    fields.signature(signature);
-    if (signature === 'g') fields.signature(value);
-    else fields.string(value);
-  };
-  field(1, 'o', call.path);
-  field(2, 's', call.iface);
-  field(3, 's', call.member);
-  field(6, 's', call.destination);
-  const header = Buffer.alloc(16);
-  header.write('l', 0, 'latin1');
-  header[1] = METHOD_CALL;
-  header[2] = 0;
-  header[3] = 1;
-  header.writeUInt32LE(0, 4);
-  header.writeUInt32LE(serial, 8);
-  const body = fields.bytes();
-  header.writeUInt32LE(body.length, 12);
-  const padding = (8 - ((16 + body.length) % 8)) % 8;
-  return Buffer.concat([header, body, Buffer.alloc(padding)]);
-}
-
-/** Bytes of header fields, aligned as if they followed the 16 bytes of the fixed header. */
-class Writer {
-  private readonly parts: number[] = [];
-  align(to: number): void {
-    while ((16 + this.parts.length) % to !== 0) this.parts.push(0);
+export async function pingBusName(address: string, name: string, path: string, timeoutMs: number, uid = process.getuid?.() ?? 0): Promise<void> {
+  const started = Date.now();
+  const late = () => new BusUnanswered(`no answer from ${name} on the session bus within ${timeoutMs / 1000} s`);
+  let bus: BusConnection;
+  try {
+    bus = await BusConnection.open(address, timeoutMs, uid);
+  } catch (error) {
+    throw /within/.test((error as Error).message) ? late() : error;
   }
-  byte(value: number): void {
-    this.parts.push(value);
-  }
-  signature(value: string): void {
-    this.parts.push(value.length, ...Buffer.from(value, 'latin1'), 0);
-  }
-  string(value: string): void {
-    this.align(4);
-    const text = Buffer.from(value, 'utf8');
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(text.length);
-    this.parts.push(...length, ...text, 0);
-  }
-  bytes(): Buffer {
-    return Buffer.from(this.parts);
-  }
-}
-
-interface Message {
-  type: number;
-  length: number;
-  replySerial?: number;
-  errorName?: string;
-}
-
-/** The first whole message of `data`, with the header fields a reply is known by; undefined until it has all come. */
-function nextMessage(data: Buffer): Message | undefined {
-  if (data.length < 16) return undefined;
-  const little = data[0] === 0x6c;
-  const u32 = (at: number) => (little ? data.readUInt32LE(at) : data.readUInt32BE(at));
-  const bodyLength = u32(4);
-  const fieldsLength = u32(12);
-  const fieldsEnd = 16 + fieldsLength;
-  const length = fieldsEnd + ((8 - (fieldsEnd % 8)) % 8) + bodyLength;
-  if (data.length < length) return undefined;
-  const message: Message = { type: data[1]!, length };
-  let at = 16;
-  while (at < fieldsEnd) {
-    at += (8 - (at % 8)) % 8;
-    const code = data[at]!;
-    const signatureLength = data[at + 1]!;
-    const signature = data.toString('latin1', at + 2, at + 2 + signatureLength);
-    at += 3 + signatureLength;
-    if (signature === 'u') {
-      at += (4 - (at % 4)) % 4;
-      if (code === 5) message.replySerial = u32(at);
-      at += 4;
-    } else if (signature === 's' || signature === 'o') {
-      at += (4 - (at % 4)) % 4;
-      const size = u32(at);
-      if (code === 4) message.errorName = data.toString('utf8', at + 4, at + 4 + size);
-      at += 4 + size + 1;
-    } else if (signature === 'g') {
-      at += 1 + data[at]! + 1;
-    } else {
-      // No other type is a header field's: a message svc does not read.
-      break;
+  try {
+    await bus.call({ destination: name, path, interface: 'org.freedesktop.DBus.Peer', member: 'Ping' }, Math.max(1, timeoutMs - (Date.now() - started)));
+  } catch (error) {
+    if (error instanceof BusError) {
+      if (NO_OWNER.test(error.dbusName)) throw new BusUnanswered(`nothing answers to ${name} on the session bus (${error.dbusName})`);
+      return;
     }
+    throw /within/.test((error as Error).message) ? late() : error;
+  } finally {
+    bus.close();
   }
-  return message;
 }
+
+/** The errors of a name no one holds (nor can start). */
+export const NO_OWNER = /^org\.freedesktop\.DBus\.Error\.(ServiceUnknown|NameHasNoOwner|Spawn\.\w+)$/;

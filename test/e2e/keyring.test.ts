@@ -9,7 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { run, useWorld, type Result } from './harness.js';
+import { baseEnv, run, useWorld, type Result } from './harness.js';
+import { traceRun } from './trace.js';
 
 const world = useWorld();
 
@@ -69,8 +70,8 @@ interface Desktop {
   keyring?: ChildProcess;
 }
 
-/** A session bus of its own, and on it GNOME Keyring: unlocked with a password, locked (`unlocked: false`), or none. */
-async function desktop(keyring: 'unlocked' | 'locked' | 'none' = 'unlocked'): Promise<Desktop> {
+/** A session bus of its own, and on it GNOME Keyring: unlocked with a password, locked, without any keyring yet (`empty`: no default collection), or none. */
+async function desktop(keyring: 'unlocked' | 'locked' | 'empty' | 'none' = 'unlocked'): Promise<Desktop> {
   const home = world.tempDir('svc-keyring-');
   const config = join(home, 'bus.conf');
   writeFileSync(config, BUS_CONFIG);
@@ -112,9 +113,32 @@ async function keyringDaemon(env: Record<string, string>, unlocked: boolean): Pr
   throw new Error('gnome-keyring-daemon did not take org.freedesktop.secrets on the test bus');
 }
 
-/** What `secret-tool lookup service svc username PROFILE` finds on that bus ('' for nothing). */
+/** What `secret-tool lookup service svc account PROFILE` finds on that bus ('' for nothing). */
 function lookup(at: Desktop, profile = 'default'): string {
-  return spawnSync('secret-tool', ['lookup', 'service', 'svc', 'username', profile], { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8' }).stdout;
+  return spawnSync('secret-tool', ['lookup', 'service', 'svc', 'account', profile], { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8', timeout: 10_000 }).stdout;
+}
+
+/** The items a search for a profile finds, unlocked and locked, asked over D-Bus (no prompt, unlike secret-tool). */
+function itemsOf(at: Desktop, profile = 'default'): { unlocked: number; locked: number } {
+  const reply = spawnSync(
+    'dbus-send',
+    ['--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service.SearchItems', `dict:string:string:service,svc,account,${profile}`],
+    { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8', timeout: 10_000 },
+  ).stdout;
+  const [unlocked = '', locked = ''] = reply.split(/\n\s*array \[/).slice(1);
+  const count = (text: string) => (text.match(/object path "/g) ?? []).length;
+  return { unlocked: count(unlocked), locked: count(locked) };
+}
+
+/** Locks the login keyring, as a person's session does at a screen lock or a timeout. */
+function lockKeyring(at: Desktop): void {
+  // (secret-tool lock --collection=… waits for good on this gnome-keyring: D-Bus's own Lock does not.)
+  const locked = spawnSync(
+    'dbus-send',
+    ['--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service.Lock', 'array:objpath:/org/freedesktop/secrets/collection/login'],
+    { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8', timeout: 10_000 },
+  );
+  expect(locked.status, locked.stderr).toBe(0);
 }
 
 function svcOn(at: Desktop, args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}): Promise<Result> {
@@ -156,6 +180,96 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
     expect(logout.stderr).toBe('✓ Removed the key of profile "default" from the Secret Service\n');
     expect(lookup(at)).toBe('');
     expect(configOf(at).profiles.default).toEqual({ base_url: world.mock.url });
+  });
+
+  it('svc login again replaces the key (one entry, labelled "svc: <profile>"), each profile its own account', async () => {
+    const at = await desktop();
+    const [first, second] = [world.key().key, world.key(1).key];
+    const other = first;
+    expect((await login(at, first)).code).toBe(0);
+    expect((await login(at, second)).code).toBe(0);
+    expect((await login(at, other, ['--profile', 'staging'])).code).toBe(0);
+    expect(lookup(at)).toBe(second);
+    expect(lookup(at, 'staging')).toBe(other);
+    expect(itemsOf(at)).toEqual({ unlocked: 1, locked: 0 });
+    const search = spawnSync('secret-tool', ['search', '--all', 'service', 'svc', 'account', 'default'], { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8', timeout: 10_000 });
+    expect(search.stdout + search.stderr).toMatch(/^label = svc: default$/m);
+    const identity = await svcOn(at, ['whoami', '--json', '--local']);
+    expect(identity.code, identity.stderr).toBe(0);
+    expect(JSON.parse(identity.stdout)).toMatchObject({ key_source: 'keyring', api_key: `${second.slice(0, 12)}…${second.slice(-4)}` });
+    const logout = await svcOn(at, ['logout']);
+    expect(logout.code, logout.stderr).toBe(0);
+    expect(itemsOf(at)).toEqual({ unlocked: 0, locked: 0 });
+    expect(lookup(at, 'staging')).toBe(other);
+  });
+
+  it('reading the key loads no native code: the keyring binding is for macOS and Windows', async () => {
+    const at = await desktop();
+    expect((await login(at, world.key().key)).code).toBe(0);
+    const traced = await traceRun(['whoami', '--local', '--json'], { ...baseEnv(at.home), ...at.env, SVC_CONFIG_DIR: join(at.home, 'config') }, at.home);
+    expect(traced.status, traced.stderr).toBe(0);
+    expect(JSON.parse(traced.stdout)).toMatchObject({ key_source: 'keyring' });
+    expect(traced.packages.filter((name) => name.startsWith('@napi-rs'))).toEqual([]);
+    expect(traced.files.filter((file) => file.includes('@napi-rs') || file.endsWith('.node') || file === 'dist/external.cjs')).toEqual([]);
+  });
+
+  it('a keyring locked after login: whoami is exit 3 saying it is locked and how to unlock it; nothing is lost, logout removes nothing (exit 1)', async () => {
+    const at = await desktop();
+    const key = world.key().key;
+    expect((await login(at, key)).code).toBe(0);
+    const before = readFileSync(join(at.home, 'config', 'config.json'), 'utf8');
+    lockKeyring(at);
+    expect(itemsOf(at)).toEqual({ unlocked: 0, locked: 1 });
+    const started = Date.now();
+    const result = await svcOn(at, ['whoami']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(
+      /^error: the key of profile "default" is kept in the Secret Service, which cannot be read: the keyring is locked and its unlock prompt was dismissed: unlock it .*\n/,
+    );
+    expect(result.stderr).not.toContain(key);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const logout = await svcOn(at, ['logout']);
+    expect(logout.code).toBe(1);
+    expect(logout.stderr).toMatch(/locked.*nothing was removed/);
+    expect(itemsOf(at)).toEqual({ unlocked: 0, locked: 1 });
+    expect(readFileSync(join(at.home, 'config', 'config.json'), 'utf8')).toBe(before);
+  });
+
+  it('a bus that never answers after login: whoami gives up within its bound (exit 3), no hang', async () => {
+    const at = await desktop();
+    expect((await login(at, world.key().key)).code).toBe(0);
+    const hung = await hungBus(at);
+    const started = Date.now();
+    const result = await svcOn(at, ['whoami', '--local'], { env: { DBUS_SESSION_BUS_ADDRESS: hung } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^error: the key of profile "default" is kept in the Secret Service, which cannot be read: no answer from org\.freedesktop\.secrets on the session bus within 2 s\n/);
+    expect(Date.now() - started).toBeLessThan(6_000);
+  });
+
+  it('a key the keyring binding kept before (attribute username) is still read; the next login moves it under account, logout removes both', async () => {
+    const at = await desktop();
+    const key = world.key().key;
+    const env = { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8' as const, timeout: 10_000, input: key };
+    expect(spawnSync('secret-tool', ['store', '--label=svc', 'service', 'svc', 'username', 'default'], env).status).toBe(0);
+    expect((await login(at, world.key(1).key, ['--insecure-storage'])).code).toBe(0);
+    const config = configOf(at);
+    delete config.profiles.default!.api_key;
+    config.profiles.default!.api_key_in = 'keyring';
+    writeFileSync(join(at.home, 'config', 'config.json'), JSON.stringify(config), { mode: 0o600 });
+    expect(await whoami(at)).toMatchObject({ key_source: 'keyring', accepted: true });
+
+    expect((await login(at, key)).code).toBe(0);
+    expect(lookup(at)).toBe(key);
+    const before = spawnSync('secret-tool', ['lookup', 'service', 'svc', 'username', 'default'], { ...env, input: undefined });
+    expect(before.stdout).toBe('');
+    expect(itemsOf(at)).toEqual({ unlocked: 1, locked: 0 });
+
+    expect(spawnSync('secret-tool', ['store', '--label=svc', 'service', 'svc', 'username', 'default'], env).status).toBe(0);
+    const logout = await svcOn(at, ['logout']);
+    expect(logout.code, logout.stderr).toBe(0);
+    expect(lookup(at)).toBe('');
+    expect(spawnSync('secret-tool', ['lookup', 'service', 'svc', 'username', 'default'], { ...env, input: undefined }).stdout).toBe('');
   });
 
   it('a key already in config.json keeps working, and the next svc login moves it into the keyring', async () => {
@@ -222,6 +336,7 @@ describeWithKeyring('without a usable keyring the key goes to config.json, and s
     ['no session bus at all (DBUS_SESSION_BUS_ADDRESS unset)', 'none', { DBUS_SESSION_BUS_ADDRESS: undefined }, /DBUS_SESSION_BUS_ADDRESS is not set/],
     ['a session bus with no Secret Service on it', 'none', {}, /nothing answers to org\.freedesktop\.secrets/],
     ['a locked keyring (no one to answer its unlock prompt)', 'locked', {}, /unlock prompt was dismissed/],
+    ['a Secret Service with no keyring at all (no default collection)', 'empty', {}, /the Secret Service has no default keyring \(collection\) to keep the key in/],
   ] as const)('%s', async (_what, keyring, env, why) => {
     const at = await desktop(keyring);
     const key = world.key().key;
