@@ -195,9 +195,9 @@ try {
     entryPoints: [`${root}/src/core/external.ts`],
     outfile: `${staging}/external.cjs`,
     // `open` finds a script of its own beside its module, undici is loaded only for a proxy, and
-    // @napi-rs/keyring loads the native binary of this platform from a package of its own
-    // (@napi-rs/keyring-linux-x64-gnu, ...): they stay in node_modules.
-    external: ['open', 'undici', '@napi-rs/keyring'],
+    // the keyring's native binary (macOS and Windows only) is required by its name at run time
+    // from a package of its own (@napi-rs/keyring-darwin-arm64, ...): they stay in node_modules.
+    external: ['open', 'undici', '@napi-rs/*'],
     plugins: [jqApart],
     // Parsed (Node 20: from its text) by every command that needs one of its packages.
     minify: true,

@@ -8,6 +8,8 @@
 // resolve --file`). It is also the one place of the `import()`s: one in the program itself would
 // fail, as the launcher compiles the program with V8's code cache (src/launch/code-cache.ts),
 // where Node gives `import()` no loader.
+import { createRequire } from 'node:module';
+
 export const importOpen = () => import('open');
 export const importUndici = () => import('undici');
 export const importJq = () => import('jq-wasm');
@@ -18,4 +20,25 @@ export const importCheckbox = () => import('@inquirer/checkbox');
 export const importSearch = () => import('@inquirer/search');
 export const importConfirm = () => import('@inquirer/confirm');
 export const importCsvParse = () => import('csv-parse');
-export const importKeyring = () => import('@napi-rs/keyring');
+
+/**
+ * The native binary of @napi-rs/keyring for this machine, from its package of its own: svc
+ * depends on those of macOS and Windows alone (optional dependencies npm installs only there), so
+ * Linux, whose keyring svc reaches in TypeScript, installs no native code. Each package's main
+ * file is the addon, whose exports are @napi-rs/keyring's.
+ */
+export const KEYRING_BINDINGS: Readonly<Record<string, string>> = {
+  'darwin-arm64': '@napi-rs/keyring-darwin-arm64',
+  'darwin-x64': '@napi-rs/keyring-darwin-x64',
+  'win32-x64': '@napi-rs/keyring-win32-x64-msvc',
+  'win32-arm64': '@napi-rs/keyring-win32-arm64-msvc',
+  'win32-ia32': '@napi-rs/keyring-win32-ia32-msvc',
+};
+
+export function importKeyring(platform: string = process.platform, arch: string = process.arch): Promise<typeof import('@napi-rs/keyring')> {
+  const name = KEYRING_BINDINGS[`${platform}-${arch}`];
+  if (name === undefined) return Promise.reject(new Error(`no keyring binding for ${platform}-${arch}`));
+  // Required (an addon is no ES module) from this file, dist/external.cjs, a CommonJS file: Node
+  // finds the package in svc's node_modules. The name is made at run time, so nothing is bundled.
+  return Promise.resolve().then(() => createRequire(__filename)(name) as typeof import('@napi-rs/keyring'));
+}
