@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Choice } from '../../src/app/services.js';
 import { BASE_URL, FakeService, KEY, MemoryCache, NOW, plain, ScriptedPrompter, scratchDir, svc, type FakeReply, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
+import { jsonLines } from '../support/json-lines.js';
 
 /** `meta` as documented: source, source_url, attribution, as_of. */
 const META = {
@@ -623,7 +624,7 @@ describe('svc data keys', () => {
   it.each(MODES)('as %s, -o ndjson gives the line items as received, for jq', async (_mode, tty) => {
     const r = await data(['keys', 'interest-rates', '-o', 'ndjson'], { tty, service: service(['/v1/data/cbank/interest-rates/latest', envelope(RATES)]) });
     expect(r.code).toBe(0);
-    expect(lines(r.stdout).map((line) => JSON.parse(line))).toEqual(RATES);
+    expect(jsonLines(r.stdout)).toEqual(RATES);
     expect(r.stdout).not.toMatch(/\u001b\[/);
   });
 
@@ -746,11 +747,11 @@ describe('machine formats', () => {
     const body = envelope(seriesOf(trade));
     const series = await data(['series', 'trade', 'imports-cif', '--to', '2021-07', '-o', 'ndjson'], { tty, service: service(['/v1/data/cbank/trade/series?key=imports-cif&to=2021-07', body]) });
     expect(series.code, series.stderr).toBe(0);
-    expect(lines(series.stdout).map((line) => JSON.parse(line))).toEqual(body.data.points);
+    expect(jsonLines(series.stdout)).toEqual(body.data.points);
     expect(series.stderr).toBe('');
 
     const latest = await data(['latest', 'credit', '-o', 'ndjson'], { tty, service: service(['/v1/data/cbank/banking/credit/latest', envelope(CREDIT)]) });
-    expect(lines(latest.stdout).map((line) => JSON.parse(line))).toEqual(CREDIT.line_items);
+    expect(jsonLines(latest.stdout)).toEqual(CREDIT.line_items);
   });
 });
 
@@ -999,7 +1000,7 @@ describe('Data API quota', () => {
     const r = await data(['series', 'cpi', 'PCPI_IX', ...format.split(' '), '--retries', '0'], { service: service(['/v1/data/cbank/cpi/series?indicator=PCPI_IX', refused]) });
     expect(r.code).toBe(7);
     expect(r.stdout).toBe('');
-    expect(lines(r.stderr).map((line) => JSON.parse(line))).toEqual([QUOTA_EXCEEDED]);
+    expect(jsonLines(r.stderr)).toEqual([QUOTA_EXCEEDED]);
   });
 
   it('as a person, with --json piped on: stderr is the error in lines, with when usage resets', async () => {

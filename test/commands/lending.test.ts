@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { ANSI, BOX, expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, UUID, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
 import { envelope, expectRefused } from '../support/errors.js';
 import { documented } from '../support/fixtures.js';
+import { jsonLines } from '../support/json-lines.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
 const CONSENT_ID = 'cns_4b1d2e9a0c3f5e71';
@@ -306,12 +307,7 @@ describe('the tables of the report views', () => {
         'txn_0002,2026-03-26,"EMI, ""NMB""",21000.5,,124200,loan_repayment,0.9,"[""emi""]"\r\n',
     );
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'], reply: { raw } });
-    expect(
-      ndjson.stdout
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toEqual(JSON.parse(raw).transactions);
+    expect(jsonLines(ndjson.stdout)).toEqual(JSON.parse(raw).transactions);
     expect(ndjson.stdout).not.toMatch(ANSI);
   });
 
@@ -761,10 +757,7 @@ describe('-o csv and -o ndjson of the views that hold lists: one record per item
     expect(ndjson.stderr).toBe('');
     return {
       csv: csv.stdout.split('\r\n'),
-      ndjson: ndjson.stdout
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
+      ndjson: jsonLines(ndjson.stdout),
     };
   }
 

@@ -9,6 +9,7 @@ import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
 import { BASE_URL, expectFailure, FakeService, KEY, LIVE_KEY, MODES, plain, ScriptedPrompter, scratchDir, svc, type InProcessOptions } from '../support/in-process.js';
+import { jsonLines } from '../support/json-lines.js';
 
 const USAGE = { plan: 'growth', quota: 10000, used: 9500, remaining: 500 };
 const INVALID_KEY = { error_type: 'AUTHENTICATION_ERROR', error_code: 'INVALID_API_KEY', error_message: 'The API key is not valid.' };
@@ -727,12 +728,7 @@ describe('svc config', () => {
     expect(JSON.parse(json.stdout)).toEqual({ current_profile: 'default', profiles: { default: { base_url: BASE_URL, api_key: `svc_sk_test_…${KEY.slice(-4)}`, api_key_in: 'file' } } });
 
     const ndjson = await svcIn(dir, ['config', 'list', '-o', 'ndjson']);
-    expect(
-      ndjson.stdout
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toEqual([{ name: 'default', active: true, base_url: BASE_URL, api_key: `svc_sk_test_…${KEY.slice(-4)}`, api_key_in: 'file' }]);
+    expect(jsonLines(ndjson.stdout)).toEqual([{ name: 'default', active: true, base_url: BASE_URL, api_key: `svc_sk_test_…${KEY.slice(-4)}`, api_key_in: 'file' }]);
   });
 
   it('list with no profiles: a person is told how to make one, a script gets the header line alone', async () => {

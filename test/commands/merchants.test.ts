@@ -11,6 +11,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { FakeService, KEY, plain, scratchDir, svc, type FakeReply, type InProcessOptions, type InProcessResult, type SeenRequest } from '../support/in-process.js';
 import { envelope } from '../support/errors.js';
+import { jsonLines } from '../support/json-lines.js';
 
 const RESOLVE = '/v1/merchants/resolve';
 const MODES = [
@@ -628,12 +629,7 @@ describe('a run that stops leaves nothing lost', () => {
       expect(said).toContain('error: API_ERROR: The service is unavailable. ');
     } else {
       // -o csv for a script: the note and the error are one JSON line each, as the contract has errors.
-      expect(
-        first.stderr
-          .trimEnd()
-          .split('\n')
-          .map((line) => JSON.parse(line)),
-      ).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: path }, UNAVAILABLE.body]);
+      expect(jsonLines(first.stderr)).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: path }, UNAVAILABLE.body]);
     }
     expect(first.stderr).not.toMatch(/\n\s+at /);
 
@@ -725,12 +721,7 @@ describe('a run that stops leaves nothing lost', () => {
     const written = r.stdout === '' ? [] : parseCsv<Record<string, string>>(r.stdout, { columns: true }).map((x) => x.input);
     const left = readFileSync(out, 'utf8').trimEnd().split('\n');
     expect([...written, ...left]).toEqual(MANY.distinct);
-    expect(
-      r.stderr
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toEqual([
+    expect(jsonLines(r.stderr)).toEqual([
       { unresolved: left.length, lookups: 2500, failed_out: out },
       { error_code: 'INTERRUPTED', error_message: 'interrupted' },
     ]);
@@ -890,13 +881,7 @@ describe('the service saying no', () => {
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
     if (tty) expect(r.stderr.split('\n')[0]).toBe('error: INSUFFICIENT_SCOPE: This key cannot resolve merchants.');
-    else
-      expect(
-        r.stderr
-          .trimEnd()
-          .split('\n')
-          .map((line) => JSON.parse(line)),
-      ).toEqual([body]);
+    else expect(jsonLines(r.stderr)).toEqual([body]);
   });
 
   it.each(MODES)('as %s, a 503 is retried with backoff on the test clock, with the same idempotency key', async (_mode, tty) => {
@@ -1131,13 +1116,7 @@ describe('--each-line: a record for each line of the input', () => {
     expect(rows.map((x) => [Number(x.line), x.input])).toEqual(byLine(MANY_LINES, (value) => done.has(value)).map((x) => [x.line, x.input]));
     expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
     if (tty) expect(words(r.stderr)).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${out} `);
-    else
-      expect(
-        r.stderr
-          .trimEnd()
-          .split('\n')
-          .map((line) => JSON.parse(line)),
-      ).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: out }, UNAVAILABLE.body]);
+    else expect(jsonLines(r.stderr)).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: out }, UNAVAILABLE.body]);
   });
 
   it('with calls in parallel and the second failing, the lines of the first and third calls get their records', async () => {
@@ -1166,12 +1145,7 @@ describe('--each-line: a record for each line of the input', () => {
     const rows = parseCsv<Record<string, string>>(r.stdout, { columns: true });
     expect(rows.map((x) => Number(x.line))).toEqual(byLine(MANY_LINES, (value) => done.has(value)).map((x) => x.line));
     expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
-    expect(
-      r.stderr
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toEqual([
+    expect(jsonLines(r.stderr)).toEqual([
       { unresolved: 1500, lookups: 2500, failed_out: out },
       { error_code: 'INTERRUPTED', error_message: 'interrupted' },
     ]);

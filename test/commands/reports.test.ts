@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ANSI, asErrorLine, BOX, expectFailure, FakeService, KEY, MODES, plain, svc, UUID, type FakeReply } from '../support/in-process.js';
 import { envelope, expectRefused } from '../support/errors.js';
 import { documented } from '../support/fixtures.js';
+import { jsonLines } from '../support/json-lines.js';
 
 /** The documented full report (service-reference.md, "The full report"): id cl_abc123. */
 const REPORT = documented('report');
@@ -682,12 +683,7 @@ describe('svc reports get', () => {
     const body = { ...REPORT, transactions: [...(REPORT.transactions as unknown[]), NEWER_TRANSACTION] };
     const result = await svc(['reports', 'get', ID, '-o', 'ndjson'], { tty, service: get(body) });
     expect(result.code).toBe(0);
-    expect(
-      result.stdout
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toEqual(body.transactions);
+    expect(jsonLines(result.stdout)).toEqual(body.transactions);
   });
 
   it.each(MODES)('-o csv writes the transactions: the union of both shapes’ keys, the newer shape’s category and counterparties in dotted columns, for $mode', async ({ tty }) => {
@@ -1134,12 +1130,7 @@ describe('svc reports recurring (and svc recurring)', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const own = { report_id: ID, currency: 'NPR' };
-    expect(
-      result.stdout
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toEqual([
+    expect(jsonLines(result.stdout)).toEqual([
       ...RECURRING.inflow_streams.map((stream) => ({ list: 'inflow_streams', ...own, ...stream })),
       ...RECURRING.outflow_streams.map((stream) => ({ list: 'outflow_streams', ...own, ...stream })),
     ]);

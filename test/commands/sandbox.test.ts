@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { scenarioNames } from '../../src/commands/sandbox/scenario-names.js';
 import { BASE_URL, FakeService, KEY, LIVE_KEY, MemoryCache, MODES, NOW, plain, svc } from '../support/in-process.js';
+import { jsonLines } from '../support/json-lines.js';
 
 const ID = 'rpt_0123456789abcdef';
 
@@ -324,12 +325,7 @@ describe('svc sandbox scenarios', () => {
     const result = await svc(['sandbox', 'scenarios', '-o', 'ndjson'], { tty, cache: new MemoryCache(), service: scenarios() });
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(
-      result.stdout
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line)),
-    ).toEqual([
+    expect(jsonLines(result.stdout)).toEqual([
       ...SCENARIOS.report_scenarios.map((s) => ({ list: 'report_scenarios', default: 'salaried', ...s })),
       ...SCENARIOS.error_scenarios.map((s) => ({ list: 'error_scenarios', default: 'salaried', ...s })),
     ]);
