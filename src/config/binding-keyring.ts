@@ -11,9 +11,8 @@ const CALL_TIMEOUT_MS = 30_000;
 type Binding = typeof import('@napi-rs/keyring');
 type Entry = InstanceType<Binding['AsyncEntry']>;
 
-/** The Keychain (macOS) or Credential Manager (Windows) through the binding; no keyring elsewhere. */
-export function bindingKeyring(platform: NodeJS.Platform): Keyring {
-  const name = platform === 'darwin' ? 'the macOS Keychain' : platform === 'win32' ? 'Windows Credential Manager' : `no keyring on ${platform}`;
+/** The Keychain (macOS) or Credential Manager (Windows) through the binding, called `name`; no keyring elsewhere. */
+export function bindingKeyring(platform: NodeJS.Platform, name: string): Keyring {
   let verdict: Promise<string | undefined> | undefined;
   let binding: Binding | undefined;
 

@@ -13,7 +13,7 @@ export function osKeyring(env: Env, platform: NodeJS.Platform = process.platform
   if (SESSION_BUS_PLATFORMS.includes(platform)) return secretService(env);
   const name = platform === 'darwin' ? 'the macOS Keychain' : platform === 'win32' ? 'Windows Credential Manager' : `no keyring on ${platform}`;
   let loaded: Promise<Keyring> | undefined;
-  const binding = () => (loaded ??= import('./binding-keyring.js').then((module) => module.bindingKeyring(platform)));
+  const binding = () => (loaded ??= import('./binding-keyring.js').then((module) => module.bindingKeyring(platform, name)));
   return {
     name,
     unavailable: async () => (await binding()).unavailable(),
