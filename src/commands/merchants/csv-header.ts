@@ -244,8 +244,11 @@ function headerAt(text: string, line: Line, first: boolean, whole: boolean): Csv
   return 'none';
 }
 
-/** `Account Number: 0123456789012345`, `A/C No.:,0123-4567-8901`, `खाता नं: …`: a label of an account, a colon, then a number. */
-const ACCOUNT_LINE = /^["'\s]*(?:account|acct|a\/c|खाता)[^:\r\n]{0,25}:["'\s,;|]*\d[\d\s-]{4,}\d/iu;
+/**
+ * `Account Number: 0123456789012345`, `A/C No.:,0123-4567-8901`, `खाता नं: …`: a label of an
+ * account, a colon, then a number. (खाता written as \u escapes: the build keeps dist/cli.cjs ASCII.)
+ */
+const ACCOUNT_LINE = /^["'\s]*(?:account|acct|a\/c|\u0916\u093e\u0924\u093e)[^:\r\n]{0,25}:["'\s,;|]*\d[\d\s-]{4,}\d/iu;
 
 /**
  * The number of the first line among those searched that gives a bank account's number, or
