@@ -50,7 +50,7 @@ __svc_flags() {
     'decisions list') __svc_reply='--outcome --limit' ;;
     'decisions outcome') __svc_reply='--client-reference-id --outcome --detail' ;;
     'data latest') __svc_reply='--param --max-age --no-cache --bank' ;;
-    'data series') __svc_reply='--from --to --chart --param --max-age --no-cache --bank' ;;
+    'data series') __svc_reply='--from --to --fy --chart --param --max-age --no-cache --bank' ;;
     'data snapshot') __svc_reply='--month --no-cache --param' ;;
     'data keys') __svc_reply='--param --max-age --no-cache --bank' ;;
     'sandbox create') __svc_reply='--scenario --quiet' ;;
@@ -125,6 +125,7 @@ __svc_flag_kind() {
     'data latest --bank') __svc_reply='choices NABIL NIC_ASIA NIMB NMB KUMARI SIDDHARTHA PRABHU GARIMA GLOBAL_IME' ;;
     'data series --from') __svc_reply='text' ;;
     'data series --to') __svc_reply='text' ;;
+    'data series --fy') __svc_reply='text' ;;
     'data series --param') __svc_reply='text' ;;
     'data series --max-age') __svc_reply='text' ;;
     'data series --bank') __svc_reply='choices NABIL NIC_ASIA NIMB NMB KUMARI SIDDHARTHA PRABHU GARIMA GLOBAL_IME' ;;

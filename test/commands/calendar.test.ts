@@ -253,6 +253,77 @@ describe('--fy', () => {
   });
 });
 
+describe('svc data months with --calendar bs: AD months, the datasets being monthly by AD month', () => {
+  const SERIES = '/v1/data/cbank/cpi/series';
+  const POINTS = { data: { indicator: 'PCPI_IX', points: [{ month: '2024-07', value: 101.5 }] }, meta: { source: 'central bank', attribution: 'Source: central bank.' } };
+  const series = (query: string) => new FakeService().expect('GET', `${SERIES}?${query}`, { body: POINTS });
+
+  it.each([
+    [
+      ['--from', '2081-04'],
+      'error: --from 2081-04 is a Bikram Sambat month (Shrawan 2081 is 2024-07-16 to 2024-08-16, in the AD months 2024-07 and 2024-08); svc data months are AD: use --from 2024-07',
+      'For a Nepali fiscal year, give --fy 2081/82.',
+    ],
+    [
+      ['--from', '2024-01', '--to', '2082-04'],
+      'error: --to 2082-04 is a Bikram Sambat month (Shrawan 2082 is 2025-07-17 to 2025-08-16, in the AD months 2025-07 and 2025-08); svc data months are AD: use --to 2025-08',
+      'For a Nepali fiscal year, give --fy 2082/83.',
+    ],
+    [
+      ['--from', '2082-01'],
+      'error: --from 2082-01 is a Bikram Sambat month (Baisakh 2082 is 2025-04-14 to 2025-05-14, in the AD months 2025-04 and 2025-05); svc data months are AD: use --from 2025-04',
+      'For a Nepali fiscal year, give --fy 2081/82.',
+    ],
+  ])('series %j: a BS month is exit 2, naming the AD months it spans, nothing sent', async (args, message, hint) => {
+    for (const { tty } of MODES) {
+      const result = await svc(['data', 'series', 'cpi', 'PCPI_IX', '--calendar', 'bs', ...args], { tty });
+      expectFailure(result, 2, message);
+      expect(result.stderr.split('\n')[1]).toBe(hint);
+    }
+  });
+
+  it.each(MODES)('snapshot --month 2081-04 is exit 2, naming both AD months, for $mode', async ({ tty }) => {
+    const result = await svc(['data', 'snapshot', '--month', '2081-04'], { tty, env: { SVC_CALENDAR: 'bs' } });
+    expectFailure(
+      result,
+      2,
+      'error: --month 2081-04 is a Bikram Sambat month (Shrawan 2081 is 2024-07-16 to 2024-08-16, in the AD months 2024-07 and 2024-08); svc data months are AD: use --month 2024-07 or --month 2024-08',
+    );
+  });
+
+  it.each(MODES)('an AD month is sent as given with bs, next January too (a --to that ends this year), for $mode', async ({ tty }) => {
+    const result = await svc(['data', 'series', 'cpi', 'PCPI_IX', '--calendar', 'bs', '--from', '2024-07', '--to', '2027-01', '--json'], {
+      tty,
+      service: series('from=2024-07&indicator=PCPI_IX&to=2027-01'),
+    });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it.each(MODES)('without bs, a month is an AD month as before, whatever its year, for $mode', async ({ tty }) => {
+    const result = await svc(['data', 'series', 'cpi', 'PCPI_IX', '--from', '2081-04', '--json'], { tty, service: series('from=2081-04&indicator=PCPI_IX') });
+    expect(result.code, result.stderr).toBe(0);
+  });
+
+  it.each(MODES)('series --fy 2081/82 asks for the AD months 2024-07 to 2025-07 (to=2025-08, exclusive), in either calendar, and says so on stderr, for $mode', async ({ tty }) => {
+    for (const calendar of ['ad', 'bs']) {
+      const result = await svc(['data', 'series', 'cpi', 'PCPI_IX', '--fy', '2081/82', '--calendar', calendar, '--json'], { tty, service: series('from=2024-07&indicator=PCPI_IX&to=2025-08') });
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(plain(result.stdout))).toEqual(POINTS);
+      // A terminal wraps the line to its width.
+      expect(plain(result.stderr).replace(/\s+/g, ' ')).toBe('--fy 2081/82 (2024-07-16 to 2025-07-16) selects the AD months 2024-07 to 2025-07, the first and the last only in part. ');
+    }
+  });
+
+  it.each([
+    [['--fy', '2081/82', '--from', '2024-07'], 'error: --fy sets both ends of the range; it cannot be given with --from'],
+    [['--fy', '2081/82', '--to', '2025-08'], 'error: --fy sets both ends of the range; it cannot be given with --to'],
+    [['--fy', '2081-82'], 'error: --fy takes a Bikram Sambat fiscal year written YYYY/YY (e.g. 2081/82), not "2081-82"'],
+    [['--fy', '2083/84'], `error: --fy 2083/84 is outside the Bikram Sambat years svc knows: ${RANGE_TEXT}, fiscal years 2000/01 to 2082/83`],
+  ])('series %j is exit 2, nothing sent', async (args, message) => {
+    for (const { tty } of MODES) expectFailure(await svc(['data', 'series', 'cpi', 'PCPI_IX', ...args], { tty }), 2, message);
+  });
+});
+
 describe('svc help calendar', () => {
   it.each(MODES)('explains both calendars and the fiscal year, with examples, for $mode', async ({ tty }) => {
     const result = await svc(['help', 'calendar'], { tty });
@@ -265,6 +336,7 @@ describe('svc help calendar', () => {
       '<field>_bs',
       'SVC_CALENDAR',
       '--fy 2081/82 is 2081-04-01 to 2082-03-32 BS, 2024-07-16 to 2025-07-16 AD',
+      'svc data series --fy 2081/82 asks for the AD months 2024-07 to 2025-07',
       'svc config set calendar bs',
     ]) {
       expect(text).toContain(words);

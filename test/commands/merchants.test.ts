@@ -392,6 +392,115 @@ describe('a CSV file given without --column', () => {
   });
 });
 
+describe('a bank statement given without --column: a heading above its table (test/fixtures/statements)', () => {
+  const statement = (name: string) => new URL(`../fixtures/statements/${name}`, import.meta.url).pathname;
+  const HEADING = "With --column, the lines above the header row (the bank's heading) are skipped.";
+  const NO_HEADER = 'If each line is one lookup, commas and all, give --no-header.';
+  const STATEMENTS = [
+    {
+      name: 'nic-asia.csv',
+      header: 'on line 9 (Tran Date, Value Date, Particulars, Cheque No., Debit, Credit, Balance)',
+      column: 'Particulars',
+      example: 'Particulars',
+      line: 9,
+      names: ['Opening Balance', 'POS PURCHASE BHAT-BHATENI SUPERMARKET, KOTESHWOR', 'QR PAY 9756038350856888 HIMALAYAN JAVA', 'SALARY JUL 2024', 'ESEWA LOAD 9801234567', 'CHQ WDL 000123', 'Total'],
+    },
+    {
+      name: 'nabil.txt',
+      header: 'on line 7 (Date (2081/82), Value Date, Description, Cheque/Reference No, Withdrawal Amount (NPR), Deposit Amount (NPR), Running Balance (NPR))',
+      column: 'Description',
+      example: 'Description',
+      line: 7,
+      names: ['OPENING BALANCE', 'FONEPAY QR/9756038350856888/BHAT-BHATENI SUPERMARKET', 'POS/BIG MART/BANESHWOR', 'SALARY CREDIT JUL', 'NEA BILL PAYMENT'],
+    },
+    {
+      name: 'global-ime.csv',
+      header:
+        'on line 6 (Transaction Date, Description / Narration of the Transaction, Cheque Number, Withdrawal Amount in Nepalese Rupees (NPR), Deposit Amount in Nepalese Rupees (NPR), Available Balance after Transaction)',
+      column: 'Description / Narration of the Transaction',
+      example: "'Description / Narration of the Transaction'",
+      line: 6,
+      names: ['BALANCE BROUGHT FORWARD', 'QR PAYMENT TO HIMALAYAN JAVA COFFEE, THAMEL', 'ATM WITHDRAWAL GIBL NEW ROAD', 'FONEPAY 9756038350851234 KHALTI TOPUP'],
+    },
+    {
+      name: 'global-ime-nepali.tsv',
+      header: 'on line 6 (मिति, विवरण, चेक नं, डेबिट, क्रेडिट, मौज्दात)',
+      column: 'विवरण',
+      example: "'विवरण'",
+      line: 6,
+      names: ['सुरुको मौज्दात', 'भाटभटेनी सुपरमार्केट, कोटेश्वर', 'हिमालयन जाभा कफी', 'तलब'],
+    },
+  ];
+
+  describe.each(MODES)('as %s', (_mode, tty) => {
+    it.each(STATEMENTS)('$name is refused before anything is sent (exit 2), naming --column and the header row', async ({ name, header, example }) => {
+      const path = statement(name);
+      const r = await resolve(['--file', path], { tty, service: new FakeService() });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        `error: ${path} looks like CSV with a header row ${header}: give --column NAME to take one column\nExample: svc merchants resolve --file ${path} --column ${example}\n${HEADING}\n${NO_HEADER}\n`,
+      );
+      expect(r.requests).toEqual([]);
+    });
+
+    it.each(STATEMENTS)('$name with --column: the heading is skipped, and said so on stderr; only the column is sent', async ({ name, column, line, names }) => {
+      const path = statement(name);
+      const r = await resolve(['--file', path, '--column', column, '-o', 'ndjson'], { tty, service: resolving(1) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe(`Reading ${path} from its header row, line ${line}: the ${line - 1} lines above it are skipped.\n`);
+      expect(r.requests[0]!.json).toEqual({ names });
+      expect(JSON.stringify(r.requests[0]!.json)).not.toContain('0123456789012345');
+    });
+
+    it('a statement copied as text, with no header row, is refused by its account line', async () => {
+      const path = statement('pdf-copy.txt');
+      const r = await resolve(['--file', path], { tty });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(
+        `error: ${path} looks like a bank statement (line 3 gives an account number): give --column NAME to take one column of its table\n` +
+          "NAME is the header of the column of narrations or merchant names; the lines above the header row (the bank's heading) are skipped.\n" +
+          `${NO_HEADER}\n`,
+      );
+      expect(r.requests).toEqual([]);
+    });
+
+    it('from standard input too, and with --dry-run: nothing sent, nothing billed', async () => {
+      const piped = await resolve(['--file', '-'], { tty, stdin: readFileSync(statement('nabil.txt'), 'utf8') });
+      expect(piped.code).toBe(2);
+      expect(piped.stderr.split('\n')[0]).toMatch(/^error: standard input looks like CSV with a header row on line 7 \(Date \(2081\/82\), /);
+      const planned = await resolve(['--file', statement('nic-asia.csv'), '--dry-run'], { tty });
+      expect(planned.code).toBe(2);
+      expect(planned.stdout).toBe('');
+    });
+
+    it('--each-line numbers the records as an editor numbers the lines of the file, the heading included', async () => {
+      const r = await resolve(['--file', statement('nabil.txt'), '--column', 'Description', '--each-line', '-o', 'ndjson'], { tty, service: resolving(1) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(ndjson(r.stdout).map((x) => [(x as Result & { line: number }).line, x.input])).toEqual([
+        [8, 'OPENING BALANCE'],
+        [9, 'FONEPAY QR/9756038350856888/BHAT-BHATENI SUPERMARKET'],
+        [10, 'POS/BIG MART/BANESHWOR'],
+        [11, 'SALARY CREDIT JUL'],
+        [12, 'NEA BILL PAYMENT'],
+      ]);
+      // Said once, though the file is read three times.
+      expect(r.stderr).toBe(`Reading ${statement('nabil.txt')} from its header row, line 7: the 6 lines above it are skipped.\n`);
+    });
+
+    it('a list of names and terminals, names with a comma and in Nepali, is read one lookup a line', async () => {
+      const text = `Bhat-Bhateni Supermarket, Koteshwor\nHimalayan Java Pvt Ltd\n${T1}\nभाटभटेनी सुपरमार्केट, कोटेश्वर\nBig Mart, Baneshwor\n\nCafe de Patan, Lalitpur\n`;
+      const r = await resolve(['--file', file(text), '-o', 'ndjson'], { tty, service: resolving(1) });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.requests[0]!.json).toEqual({
+        terminals: [T1],
+        names: ['Bhat-Bhateni Supermarket, Koteshwor', 'Himalayan Java Pvt Ltd', 'भाटभटेनी सुपरमार्केट, कोटेश्वर', 'Big Mart, Baneshwor', 'Cafe de Patan, Lalitpur'],
+      });
+    });
+  });
+});
+
 // ---- many lookups ---------------------------------------------------------------------------
 
 describe('more than 1000 lookups', () => {

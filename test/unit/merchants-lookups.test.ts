@@ -278,6 +278,27 @@ describe('collectLookups from a CSV column', () => {
     );
   });
 
+  it('skips the lines above the header row (a heading, in UTF-8 or not), and tells so once', async () => {
+    const heading = Buffer.from('Soci\xe9t\xe9 G\xe9n\xe9rale Bank\r\nAccount Number: 0123456789012345\r\n\r\n', 'latin1');
+    const notes: string[] = [];
+    const path = file('heading.csv', Buffer.concat([Buffer.from('\uFEFF'), heading, Buffer.from(csv)]));
+    expect(await collect({ file: path, column: 'narration', note: (line) => notes.push(line) })).toEqual([
+      { type: 'name', value: 'Joshi Tarkari Pasal, Bharatpur' },
+      { type: 'terminal', value: '9756038350856888' },
+      { type: 'name', value: 'Say "Cheese" Cafe' },
+    ]);
+    expect(notes).toEqual([`Reading ${path} from its header row, line 4: the 3 lines above it are skipped.`]);
+  });
+
+  it('refuses a column no line near the start has, naming the header row found, or the first line', async () => {
+    await expect(collect({ file: file('s5.csv', `Everest Bank\n${csv}`), column: 'merchant' })).rejects.toThrow(
+      /--column merchant: the header row of .*s5\.csv \(line 2\) has no such column \(it has "date", "narration", "amount"\)/,
+    );
+    await expect(collect({ file: file('s6.csv', 'Big Mart\nCafe\n'), column: 'merchant' })).rejects.toThrow(
+      /--column merchant: none of the first 20 lines of .*s6\.csv is a header row with such a column \(the first has "Big Mart"\)/,
+    );
+  });
+
   it('refuses a cell that spans lines, and malformed CSV, with where it is', async () => {
     await expect(collect({ file: file('s3.csv', 'name\n"two\nlines"\n'), column: 'name' })).rejects.toThrow(/s3\.csv, line 2: .*one line/);
     await expect(collect({ file: file('s4.csv', 'name\n"unclosed\n'), column: 'name' })).rejects.toThrow(/cannot read --file .*s4\.csv as CSV/);

@@ -23,6 +23,14 @@ function withCache<Args extends unknown[], Opts extends OptionValues>(command: C
     .option('--no-cache', 'fetch anew instead of using a cached reply (the new reply is cached)');
 }
 
+const MONTHS_HELP = `
+
+The datasets are monthly by AD month: --from and --to are AD months, with --calendar bs too; there,
+a month that can only be a Bikram Sambat one (2081-04: a year past the AD years of the data) is
+exit 2, naming the AD months it spans. --fy 2081/82 asks for the AD months 2024-07 to 2025-07, those
+holding its first and last days, and says so on stderr.
+`;
+
 const CACHE_HELP = `
 Replies of latest, series and keys are cached per profile and URL in SVC_CACHE_DIR (default
 ~/.cache/svc): a cached reply is used until it is --max-age old or a new month has begun since it
@@ -55,8 +63,9 @@ export function registerData(program: Command, app: App): void {
       .description('show one line item of a family over time, as rows or as a chart')
       .argument('<family>', 'dataset family (see `svc data --help`)')
       .argument('[selector]', 'the line item (see `svc data keys FAMILY`); picked from a list on a terminal when left out')
-      .option('--from <YYYY-MM>', 'first month (inclusive)')
-      .option('--to <YYYY-MM>', 'end month (exclusive)')
+      .option('--from <YYYY-MM>', 'first month (inclusive), an AD month whatever --calendar says')
+      .option('--to <YYYY-MM>', 'end month (exclusive), an AD month whatever --calendar says')
+      .option('--fy <YYYY/YY>', "a Nepali fiscal year's AD months, from the one holding 1 Shrawan to the one holding the last day of Asar (2081/82: 2024-07 to 2025-07); not with --from or --to")
       .option('--chart', 'draw a line chart sized to the terminal'),
   )
     .addHelpText(
@@ -67,8 +76,11 @@ export function registerData(program: Command, app: App): void {
           'svc data series balance-sheet total-deposits --from 2024-01 --to 2025-01',
           'svc data series interest-rates base-rate --chart',
           'svc data series cbs CBS.RM -o csv > reserve-money.csv',
+          'svc data series cpi PCPI_IX --fy 2081/82',
           'svc data series cpi',
-        ) + CACHE_HELP,
+        ) +
+          MONTHS_HELP +
+          CACHE_HELP,
       ),
     )
     .action(app.action(async () => (await import('./series.js')).showSeries));
@@ -77,7 +89,7 @@ export function registerData(program: Command, app: App): void {
     data
       .command('snapshot')
       .description('show every C4 banking indicator of one month')
-      .option('--month <YYYY-MM>', 'the month (default: the latest)')
+      .option('--month <YYYY-MM>', 'the month, an AD month whatever --calendar says (default: the latest)')
       // Taken, as by every data command, so that a script may pass it to all of them.
       .option('--no-cache', 'no effect: a snapshot is always fetched anew'),
   )

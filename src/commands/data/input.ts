@@ -1,6 +1,7 @@
 // Local checks of the data commands' input. Each failure is a usage error (exit 2) that names the
 // flag, raised before any request.
 import { DATA_BANK_CODES, readBankCode } from '../../api/banks.js';
+import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
 
@@ -23,6 +24,62 @@ export function checkRange(from: string | undefined, to: string | undefined): { 
     throw new UsageError(`--from ${start} must come before --to ${end} (--from is inclusive, --to exclusive)`);
   }
   return { from: start, to: end };
+}
+
+/**
+ * With --calendar bs (`calendar`), a month flag of svc data is still an AD month: the datasets are
+ * monthly by AD month (contract §7). One whose year is past those the datasets can hold (this
+ * year's by the clock, and the next: a --to of next January ends this year) can only be a Bikram
+ * Sambat month, and is refused when the BS table holds it, naming the AD months it spans and the
+ * AD month to give instead, as --fy reads a BS range: from the month holding its first day, to
+ * the month holding the day before it.
+ */
+export function refuseBsMonth(value: string | undefined, flag: '--from' | '--to' | '--month', calendar: BsCalendar | undefined, now: number): void {
+  if (value === undefined || calendar === undefined) return;
+  const year = Number(value.slice(0, 4));
+  if (year <= new Date(now).getUTCFullYear() + 1) return;
+  const bs = calendar.month(year, Number(value.slice(5, 7)));
+  if (!bs) return;
+  const months = monthsFrom(bs.first.slice(0, 7), bs.last.slice(0, 7));
+  const spans = months.length === 2 ? months.join(' and ') : `${months[0]} to ${months.at(-1)}`;
+  const instead = {
+    '--from': `--from ${months[0]}`,
+    '--to': `--to ${nextMonth(dayBefore(bs.first).slice(0, 7))}`,
+    '--month': months.map((month) => `--month ${month}`).join(' or '),
+  }[flag];
+  const month = Number(value.slice(5, 7));
+  // Shrawan (4) opens a fiscal year.
+  const fy = month >= 4 ? year : year - 1;
+  throw new UsageError(`${flag} ${value} is a Bikram Sambat month (${bs.name} is ${bs.first} to ${bs.last}, in the AD months ${spans}); svc data months are AD: use ${instead}`, [
+    flag === '--month' ? 'The datasets are monthly by AD month, whatever --calendar says.' : `For a Nepali fiscal year, give --fy ${fy}/${String((fy + 1) % 100).padStart(2, '0')}.`,
+  ]);
+}
+
+/**
+ * `--fy` of svc data series: the AD months from the one holding 1 Shrawan to the one holding the
+ * last day of Asar (contract §7), as the bounds sent (`to` is exclusive) and the last month.
+ */
+export function fiscalMonths(year: { since: string; until: string }): { from: string; to: string; last: string } {
+  const last = year.until.slice(0, 7);
+  return { from: year.since.slice(0, 7), to: nextMonth(last), last };
+}
+
+/** The months from `first` to `last`, both included, YYYY-MM. */
+function monthsFrom(first: string, last: string): string[] {
+  const months = [first];
+  while (months.at(-1)! < last) months.push(nextMonth(months.at(-1)!));
+  return months;
+}
+
+/** The month after a month YYYY-MM. */
+function nextMonth(month: string): string {
+  const [year, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
+  return m === 12 ? `${String(year + 1).padStart(4, '0')}-01` : `${month.slice(0, 4)}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The day before a date YYYY-MM-DD, counted in UTC. */
+function dayBefore(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
 /**

@@ -5,7 +5,7 @@ import { UsageError } from '../../core/errors.js';
 import type { Reply } from '../../core/output/render.js';
 import { fetchDataset } from './fetch.js';
 import { findFamily, seriesPath, type DataFamily } from './families.js';
-import { bankQuery, checkRange, parseParams } from './input.js';
+import { bankQuery, checkRange, fiscalMonths, parseParams, refuseBsMonth } from './input.js';
 import { seriesListOf, type SeriesList } from './items.js';
 import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
 import { attributionOf, printDataset, type DatasetReader } from './print.js';
@@ -14,12 +14,14 @@ import { formatValue, seriesFacts, seriesTitle, seriesView } from './views.js';
 export interface SeriesOptions extends CacheOptions, ParamOptions {
   from?: string;
   to?: string;
+  /** A Nepali fiscal year, YYYY/YY: its AD months. */
+  fy?: string;
   chart?: boolean;
 }
 
 export async function showSeries(ctx: Context, familyName: string, selectorArg: string | undefined, options: SeriesOptions): Promise<void> {
   const family = findFamily(familyName);
-  const range = checkRange(options.from, options.to);
+  const range = await monthRange(ctx, options);
   const params = parseParams(options.param);
   const bank = bankQuery(family, options.bank, (message) => ctx.warn(message));
   const policy = cachePolicy(options);
@@ -47,6 +49,25 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
     records: (body) => seriesListOf(body)?.points,
     view: (body, r) => seriesView(body, r, family.selector, range),
   });
+}
+
+/** `--from` and `--to`, AD months whatever the calendar (refuseBsMonth), or `--fy`'s AD months, said on stderr: the bounds sent. */
+async function monthRange(ctx: Context, options: SeriesOptions): Promise<{ from?: string; to?: string }> {
+  if (options.fy === undefined) {
+    const range = checkRange(options.from, options.to);
+    if (range.from === undefined && range.to === undefined) return range;
+    const calendar = await ctx.calendar();
+    refuseBsMonth(range.from, '--from', calendar, ctx.now());
+    refuseBsMonth(range.to, '--to', calendar, ctx.now());
+    return range;
+  }
+  if (options.from !== undefined || options.to !== undefined) {
+    throw new UsageError(`--fy sets both ends of the range; it cannot be given with ${options.from !== undefined ? '--from' : '--to'}`);
+  }
+  const year = ((await ctx.calendar()) ?? (await ctx.bsCalendar())).fiscalYear(options.fy);
+  const months = fiscalMonths(year);
+  ctx.err(`--fy ${options.fy} (${year.since} to ${year.until}) selects the AD months ${months.from} to ${months.last}, the first and the last only in part.`);
+  return { from: months.from, to: months.to };
 }
 
 function missingSelector(family: DataFamily): UsageError {

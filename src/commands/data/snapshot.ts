@@ -2,7 +2,7 @@
 import type { Context } from '../../app/context.js';
 import { fetchDataset } from './fetch.js';
 import { SNAPSHOT, snapshotPath } from './families.js';
-import { checkMonth, parseParams } from './input.js';
+import { checkMonth, parseParams, refuseBsMonth } from './input.js';
 import { itemListOf } from './items.js';
 import type { ParamOptions } from './options.js';
 import { printDataset } from './print.js';
@@ -10,6 +10,7 @@ import { lineItemsView } from './views.js';
 
 export async function showSnapshot(ctx: Context, options: ParamOptions & { month?: string }): Promise<void> {
   const month = checkMonth(options.month, '--month');
+  if (month !== undefined) refuseBsMonth(month, '--month', await ctx.calendar(), ctx.now());
   const query = { [SNAPSHOT.monthParam]: month, ...parseParams(options.param) };
   const path = snapshotPath();
   const { reply } = await fetchDataset(ctx, { path, query }, undefined);

@@ -55,7 +55,12 @@ function calendarTopic(): Block[] {
     { kind: 'heading', text: 'The fiscal year: --fy' },
     {
       kind: 'paragraph',
-      text: "Nepal's fiscal year runs from 1 Shrawan to the last day of Asar: --fy 2081/82 is 2081-04-01 to 2082-03-32 BS, 2024-07-16 to 2025-07-16 AD, in either calendar. It sets --since and --until and cannot be given with them (exit 2); its years are written YYYY/YY and must follow each other (2081/83 is exit 2). The table's years hold the fiscal years 2000/01 to 2082/83: any other is exit 2, naming them.",
+      text: "Nepal's fiscal year runs from 1 Shrawan to the last day of Asar: --fy 2081/82 is 2081-04-01 to 2082-03-32 BS, 2024-07-16 to 2025-07-16 AD, in either calendar. It sets --since and --until (--from and --to of svc data series) and cannot be given with them (exit 2); its years are written YYYY/YY and must follow each other (2081/83 is exit 2). The table's years hold the fiscal years 2000/01 to 2082/83: any other is exit 2, naming them.",
+    },
+    { kind: 'heading', text: 'Months of svc data' },
+    {
+      kind: 'paragraph',
+      text: 'The datasets are monthly by AD month: --from, --to and --month of svc data are AD months in either calendar, and months in tables stay as sent. With bs, a month that can only be a Bikram Sambat one (2081-04: a year past the AD years of the data) is exit 2, naming the AD months it spans. svc data series --fy 2081/82 asks for the AD months 2024-07 to 2025-07, those holding 1 Shrawan and the last day of Asar, and says so on stderr.',
     },
     { kind: 'heading', text: 'Examples' },
     {
@@ -64,6 +69,7 @@ function calendarTopic(): Block[] {
         'svc reports transactions rpt_9f2c41d07ab35e18 --calendar bs',
         'svc reports transactions rpt_9f2c41d07ab35e18 --calendar bs --since 2082-10-01 --until 2082-12-30',
         'svc reports transactions rpt_9f2c41d07ab35e18 --fy 2081/82 -o csv > fy-2081-82.csv   # date and date_bs columns with --calendar bs',
+        'svc data series cpi PCPI_IX --fy 2081/82',
         'SVC_CALENDAR=bs svc reports list',
         'svc config set calendar bs',
       ],

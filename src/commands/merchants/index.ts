@@ -17,8 +17,8 @@ export function registerMerchants(program: Command, app: App): void {
     .argument('[terminal...]', 'terminal numbers (16 or more digits)')
     .option('--name <name>', 'a merchant name as written on a statement (repeatable)', collect)
     .option('--file <path>', 'read lookups from a file, or - for stdin: one a line; 16+ digits is a terminal, anything else a name')
-    .option('--column <name>', 'read --file as CSV with a header row (separated by , ; or tab) and take this column')
-    .option('--no-header', 'read --file one lookup a line even if its first line looks like a CSV header row')
+    .option('--column <name>', 'read --file as CSV with a header row (separated by , ; tab or |) and take this column; lines above the header row are skipped')
+    .option('--no-header', 'read --file one lookup a line even if it looks like CSV with a header row or a bank statement')
     .addOption(integerOption('--concurrency <n>', 'calls run at once, 1 to 16 (default: 4)', { min: 1, max: 16 }))
     .option('--dry-run', 'print how many lookups, calls and billing units it would take, and send nothing')
     .option('--failed-out <file>', 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)')
@@ -37,15 +37,17 @@ export function registerMerchants(program: Command, app: App): void {
           "cut -f3 payments.tsv | svc merchants resolve --file - -o ndjson | jq -r 'select(.matched) | .category'",
           'svc merchants resolve --file svc-unresolved-20261122-091503.txt   # finish a run that stopped',
         ) +
-          '\n\nA --file whose first line reads as a CSV header row (2 or more column names, the lines below it\n' +
-          'alike, with numbers or dates under a name or usual names such as Date and Amount) is refused\n' +
-          'before anything is sent: give --column NAME, or --no-header if each line is one lookup.\n' +
+          '\n\nA --file with a CSV header row among its first 20 lines (2 or more column names, the lines below\n' +
+          'it alike, with numbers or dates under a name or usual names such as Date and Amount), or a bank\n' +
+          "statement's account number line, is refused before anything is sent: give --column NAME, or\n" +
+          "--no-header if each line is one lookup. With --column, the lines above the header row (a bank's\n" +
+          'name, account and period) are skipped, and stderr says so.\n' +
           'Duplicates are looked up once. Each call carries at most 1000 lookups and uses one billing unit.\n' +
           'With --each-line the records come once the calls are done: one for each line of --file that holds a\n' +
           'lookup (blank lines and empty cells have none), in its order, repeats repeated, its line first (LINE,\n' +
           'or "line" in CSV and NDJSON; with --json data.results holds a result a line). Lines are numbered as\n' +
-          'an editor numbers them; with --column the header row is line 1 and a record is numbered by the line\n' +
-          'it starts on. After a run that stops, the lines of the lookups not resolved have no record.\n' +
+          'an editor numbers them; with --column a record is numbered by the line it starts on. After a run\n' +
+          'that stops, the lines of the lookups not resolved have no record.\n' +
           'If a call still fails after its retries (or on Ctrl-C, SIGTERM or SIGHUP), no new call starts, the\n' +
           'results so far are written, the lookups not resolved are saved to --failed-out (with --file), and\n' +
           'svc exits with the code of the failure (130, 143 or 129 for those signals): run again with\n' +

@@ -9,7 +9,7 @@ import { CliError, InterruptedError, UsageError } from '../../core/errors.js';
 import { LookupSet, type Lookup } from './lookup-set.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 import { oneLine } from '../../core/output/format.js';
-import { csvHeaderOf, HEADER_SAMPLE_BYTES, headerDecided, headerRowRead, separatorOf, type CsvHeader } from './csv-header.js';
+import { accountLineOf, columnRowDecided, columnRowOf, csvHeaderOf, csvRecords, HEADER_SAMPLE_BYTES, headerDecided, LINES_SEARCHED, separatorOf, type CsvHeader } from './csv-header.js';
 
 /** A value of 16 or more digits is a terminal number; anything else is a merchant name. */
 const TERMINAL = /^\d{16,}$/;
@@ -28,11 +28,13 @@ export interface LookupSources {
   file?: string;
   /** Read --file as CSV with a header and take this column. */
   column?: string;
-  /** --no-header: read --file one lookup a line even when its first line reads as a CSV header row. */
+  /** --no-header: read --file one lookup a line even when it reads as CSV with a header row or a bank statement. */
   noHeader?: boolean;
   stdin: NodeJS.ReadableStream;
   /** Ctrl-C: stop reading at once. */
   signal: AbortSignal;
+  /** Hears what to tell on stderr of the reading (lines skipped above a CSV header row). */
+  note?: (line: string) => void;
 }
 
 /** A --file as it is read: a stream, or the chunks of one. */
@@ -61,7 +63,7 @@ export async function collectLookups(sources: LookupSources, set = new LookupSet
   const input = given ?? (await openInput(sources.file, sources.stdin));
   try {
     const lines = sources.column === undefined && !sources.noHeader ? await withoutCsvHeader(input, sources.file) : input;
-    await addFile(lines, set, { file: sources.file, column: sources.column }, { signal: sources.signal });
+    await addFile(lines, set, { file: sources.file, column: sources.column }, { signal: sources.signal, note: sources.note });
   } finally {
     // A file left half-read (a refused line, a missing column) is closed now, not when collected.
     if (!given && input !== sources.stdin) (input as Readable).destroy();
@@ -77,28 +79,52 @@ export async function addFile(input: LookupInput, target: LookupTarget, sources:
 
 /**
  * The input, once its first HEADER_SAMPLE_BYTES were found not to read as CSV with a header row
- * (csv-header.ts); refused (exit 2, nothing sent) when they do: read one lookup a line, each
- * whole line of a statement would be sent as a merchant name. Read the same however the input
- * comes in chunks; what was read to decide comes first in what is handed on.
+ * nor as a bank statement (csv-header.ts); refused (exit 2, nothing sent) when they do: read one
+ * lookup a line, each whole line of a statement, its account number included, would be sent as a
+ * merchant name. Read the same however the input comes in chunks; what was read to decide comes
+ * first in what is handed on.
  */
 export async function withoutCsvHeader(input: LookupInput, file: string): Promise<AsyncIterable<Buffer>> {
-  const textOf = (head: Buffer) => head.toString('utf8', head.subarray(0, BOM.length).equals(BOM) ? BOM.length : 0, Math.min(head.length, HEADER_SAMPLE_BYTES));
   const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) => headerDecided(textOf(head)));
-  const header = csvHeaderOf(textOf(head), ended && head.length <= HEADER_SAMPLE_BYTES);
+  const whole = ended && head.length <= HEADER_SAMPLE_BYTES;
+  const header = csvHeaderOf(textOf(head), whole);
   if (header) throw csvWithoutColumn(file, header);
+  const account = accountLineOf(textOf(head), whole);
+  if (account !== undefined) throw statementWithoutColumn(file, account);
   return rest;
+}
+
+/** The text the decisions read: the first HEADER_SAMPLE_BYTES, a byte-order mark left out. */
+function textOf(head: Buffer): string {
+  return head.toString('utf8', bomLength(head), Math.min(head.length, HEADER_SAMPLE_BYTES));
+}
+
+function bomLength(head: Buffer): number {
+  return head.subarray(0, BOM.length).equals(BOM) ? BOM.length : 0;
 }
 
 /** Columns named in the refusal; a wider header is cut. */
 const COLUMNS_SHOWN = 12;
+const NO_HEADER_HINT = 'If each line is one lookup, commas and all, give --no-header.';
+const HEADING_HINT = "With --column, the lines above the header row (the bank's heading) are skipped.";
 
 function csvWithoutColumn(file: string, header: CsvHeader): UsageError {
   const where = file === '-' ? 'standard input' : file;
   const named = header.columns.slice(0, COLUMNS_SHOWN).map((column) => oneLine(column) || '(empty)');
   const more = header.columns.length > COLUMNS_SHOWN ? `, and ${header.columns.length - COLUMNS_SHOWN} more` : '';
-  return new UsageError(`${where} looks like CSV with a header row (${named.join(', ')}${more}): give --column NAME to take one column`, [
+  const on = header.line > 1 ? ` on line ${header.line}` : '';
+  return new UsageError(`${where} looks like CSV with a header row${on} (${named.join(', ')}${more}): give --column NAME to take one column`, [
     `Example: svc merchants resolve --file ${shellWord(file)} --column ${shellWord(oneLine(header.suggested))}`,
-    'If each line is one lookup, commas and all, give --no-header.',
+    ...(header.line > 1 ? [HEADING_HINT] : []),
+    NO_HEADER_HINT,
+  ]);
+}
+
+function statementWithoutColumn(file: string, line: number): UsageError {
+  const where = file === '-' ? 'standard input' : file;
+  return new UsageError(`${where} looks like a bank statement (line ${line} gives an account number): give --column NAME to take one column of its table`, [
+    "NAME is the header of the column of narrations or merchant names; the lines above the header row (the bank's heading) are skipped.",
+    NO_HEADER_HINT,
   ]);
 }
 
@@ -165,7 +191,7 @@ export function addCommandLine(sources: Pick<LookupSources, 'terminals' | 'names
 
 async function addColumn(input: LookupInput, target: LookupTarget, file: string, column: string, reading: LineReading): Promise<void> {
   let count = 0;
-  for await (const { raw, line } of readColumn(input, file, column)) {
+  for await (const { raw, line } of readColumn(input, file, column, reading)) {
     if (++count % 1024 === 0) {
       if (reading.signal?.aborted) throw new InterruptedError();
       const wait = reading.onChunk?.();
@@ -211,6 +237,8 @@ export async function openFile(file: string, flag = '--file'): Promise<{ handle:
 export interface LineReading {
   /** Ctrl-C: stop reading at once. Absent: read to the end (the unresolved file needs it all). */
   signal?: AbortSignal;
+  /** Hears, for stderr, that --column skips the lines above the header row (a bank's heading); the first reading alone is given one. */
+  note?: (line: string) => void;
   /** Called after each chunk's lookups were added (the set has grown); reading waits for what it returns. */
   onChunk?: () => Promise<void> | undefined | void;
 }
@@ -311,21 +339,30 @@ function allDigits(bytes: Buffer, start: number, end: number): boolean {
 }
 
 /**
- * One column of a CSV file with a header row, read by the csv-parse streaming parser, with the
- * separator that splits the header row into the most fields (`,`, `;` or tab: csv-header.ts).
- * Each cell comes with the line its record starts on, as an editor numbers lines: line ends are
- * made LF first (csv-parse counts the lines of the first kind of line end it meets, and a CR and
- * LF inside a quoted cell as two), and a record's first line is the line it ends on less the line
- * breaks inside its cells.
+ * One column of a CSV file with a header row, read by the csv-parse streaming parser from the
+ * first of the lines searched that has the column (csv-header.ts: the lines above it, a bank's
+ * heading, are skipped, and `reading.note` hears so), with the separator that splits that row
+ * into the most fields (`,`, `;`, tab or `|`). Each cell comes with the line its record starts
+ * on, as an editor numbers lines: line ends are made LF first (csv-parse counts the lines of the
+ * first kind of line end it meets, and a CR and LF inside a quoted cell as two), and a record's
+ * first line is the line it ends on less the line breaks inside its cells.
  */
-async function* readColumn(input: LookupInput, file: string, column: string): AsyncGenerator<{ raw: string; line: number }> {
+async function* readColumn(input: LookupInput, file: string, column: string, reading: LineReading): AsyncGenerator<{ raw: string; line: number }> {
   const { parse, CsvError } = await (await import('../../core/external.js')).importCsvParse();
-  const textOf = (head: Buffer) => head.toString('utf8', head.subarray(0, BOM.length).equals(BOM) ? BOM.length : 0, Math.min(head.length, HEADER_SAMPLE_BYTES));
-  // Read until the header row is whole (or 64 KiB of it are there).
-  const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) => headerRowRead(textOf(head)));
-  const delimiter = separatorOf(textOf(head), ended && head.length <= HEADER_SAMPLE_BYTES);
+  // Read until the row with the column is whole (or the lines searched, or 64 KiB, are there).
+  const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) => columnRowDecided(textOf(head), column));
+  const text = textOf(head);
+  const whole = ended && head.length <= HEADER_SAMPLE_BYTES;
+  const row = columnRowOf(text, column, whole);
+  if (!row) {
+    if (text.trim() === '') return;
+    throw noSuchColumn(file, column, text, whole);
+  }
+  const above = text.slice(0, row.start);
+  if (above.trim() !== '') reading.note?.(`Reading ${nameOf(file)} from its header row, line ${row.line}: the ${row.line - 1} lines above it are skipped.`);
+  const delimiter = row.separator;
   const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, delimiter });
-  const source = Readable.from(withLfLineEnds(rest));
+  const source = Readable.from(withLfLineEnds(bytesFrom(rest, lineStart(head, row.line))));
   source.on('error', (error: Error) => parser.destroy(error));
   source.pipe(parser);
   let index = -1;
@@ -333,17 +370,15 @@ async function* readColumn(input: LookupInput, file: string, column: string): As
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (index < 0) {
         index = record.findIndex((header) => header.trim() === column);
-        if (index < 0) {
-          const headers = record.map((header) => JSON.stringify(header.trim())).join(', ');
-          throw new UsageError(`--column ${column}: the header row of ${nameOf(file)} has no such column (it has ${headers})`);
-        }
+        // The parser reads the row otherwise than csv-header.ts did.
+        if (index < 0) throw noSuchColumn(file, column, text, whole);
         continue;
       }
       const cell = record[index];
       if (cell === undefined) continue;
       let breaks = 0;
       for (const field of record) for (let at = field.indexOf('\n'); at >= 0; at = field.indexOf('\n', at + 1)) breaks++;
-      yield { raw: cell, line: info.lines - breaks };
+      yield { raw: cell, line: info.lines - breaks + row.line - 1 };
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
@@ -352,6 +387,41 @@ async function* readColumn(input: LookupInput, file: string, column: string): As
   } finally {
     parser.destroy();
     source.destroy();
+  }
+}
+
+/** --column names no column: refused, naming the header row's columns, or else the first line's fields. */
+function noSuchColumn(file: string, column: string, text: string, whole: boolean): UsageError {
+  const quoted = (fields: readonly string[]) => fields.map((field) => JSON.stringify(field.trim())).join(', ');
+  const header = csvHeaderOf(text, whole);
+  if (header) {
+    const on = header.line > 1 ? ` (line ${header.line})` : '';
+    return new UsageError(`--column ${column}: the header row of ${nameOf(file)}${on} has no such column (it has ${quoted(header.columns)})`);
+  }
+  const first = csvRecords(text, separatorOf(text, whole), 1, whole)?.[0] ?? [];
+  return new UsageError(`--column ${column}: none of the first ${LINES_SEARCHED} lines of ${nameOf(file)} is a header row with such a column (the first has ${quoted(first)})`);
+}
+
+/** Where line `line` (counted from 1) starts in `bytes`: counted in bytes, as text that is not UTF-8 would be decoded to another length. */
+function lineStart(bytes: Buffer, line: number): number {
+  let at = bomLength(bytes);
+  for (let n = 1; n < line; n++) {
+    while (bytes[at] !== LF && bytes[at] !== CR) at++;
+    at += bytes[at] === CR && bytes[at + 1] === LF ? 2 : 1;
+  }
+  return at;
+}
+
+/** The chunks from byte `offset` on. */
+async function* bytesFrom(chunks: AsyncIterable<Buffer>, offset: number): AsyncGenerator<Buffer> {
+  let skip = offset;
+  for await (const bytes of chunks) {
+    if (skip >= bytes.length) {
+      skip -= bytes.length;
+      continue;
+    }
+    yield skip > 0 ? bytes.subarray(skip) : bytes;
+    skip = 0;
   }
 }
 

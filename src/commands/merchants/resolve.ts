@@ -23,7 +23,7 @@ export interface ResolveFlags {
   name?: string[];
   file?: string;
   column?: string;
-  /** False with --no-header: --file is one lookup a line, even when its first line reads as a CSV header. */
+  /** False with --no-header: --file is one lookup a line, even when it reads as CSV with a header row or a bank statement. */
   header?: boolean;
   /** Checked by its declaration (integerOption, index.ts). */
   concurrency?: number;
@@ -66,6 +66,7 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
     noHeader: flags.header === false,
     stdin: ctx.io.stdin,
     signal: ctx.signal,
+    note: (line) => ctx.err(line),
   };
   // Lookups given on the command line are listed there already: running it again is the retry.
   const failedOut = flags.file !== undefined || flags.failedOut !== undefined ? unresolvedTarget(flags.failedOut, new Date(ctx.now())) : undefined;

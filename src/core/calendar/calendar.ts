@@ -90,6 +90,13 @@ export class BsCalendar {
     return this.table.bsToAd(year, month, day)!;
   }
 
+  /** A BS month of the table (`2081-04`): its name and the AD dates of its first and last day (Shrawan 2081, 2024-07-16 to 2024-08-15); undefined for a year outside the table. */
+  month(year: number, month: number): { name: string; first: string; last: string } | undefined {
+    const days = this.table.daysInMonth(year, month);
+    if (days === undefined) return undefined;
+    return { name: `${this.table.MONTH_NAMES[month - 1]} ${year}`, first: this.table.bsToAd(year, month, 1)!, last: this.table.bsToAd(year, month, days)! };
+  }
+
   /** `--fy 2081/82`: Nepal's fiscal year, 1 Shrawan 2081 to the last day of Asar 2082, in AD (2024-07-16 to 2025-07-16). */
   fiscalYear(value: string): { since: string; until: string } {
     const m = FISCAL_YEAR.exec(value);
