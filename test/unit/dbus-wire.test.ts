@@ -20,7 +20,6 @@ import {
   bodyOf,
   decodeMessage,
   encodeMessage,
-  splitSignature,
   type Value,
 } from '../../src/core/dbus.js';
 
@@ -114,10 +113,10 @@ describe('values written and read back', () => {
     expect(() => new WireWriter().write('o', ["/a'b"])).toThrow(WireError);
     expect(() => new WireWriter().write('o', ['/a/'])).toThrow(WireError);
     expect(() => new WireWriter().write('ss', ['a'])).toThrow(WireError);
-    expect(() => splitSignature('a{vs}')).toThrow(WireError);
-    expect(() => splitSignature('(s')).toThrow(WireError);
-    expect(() => splitSignature('h')).toThrow(WireError);
-    expect(() => splitSignature('a'.repeat(300))).toThrow(WireError);
+    for (const signature of ['a{vs}', '(s', 'h', 'a'.repeat(300)]) {
+      expect(() => new WireWriter().write(signature, [])).toThrow(WireError);
+      expect(() => new WireReader(Buffer.alloc(8), true).read(signature)).toThrow(WireError);
+    }
   });
 });
 
@@ -196,6 +195,36 @@ describe('messages', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('containers nest 32 deep at most, as the D-Bus specification allows: arrays, structs and variants counted together', () => {
+    const arrays = (depth: number) => 'a'.repeat(depth) + 'y';
+    const structs = (depth: number) => '('.repeat(depth) + 'y' + ')'.repeat(depth);
+    const nested = (depth: number, inner: Value): Value => (depth === 0 ? inner : [nested(depth - 1, inner)]);
+    expect(roundTrip(arrays(32), [nested(31, Buffer.from([7]))])).toEqual([nested(31, Buffer.from([7]))]);
+    expect(roundTrip(structs(32), [nested(32, 7)])).toEqual([nested(32, 7)]);
+    for (const signature of [arrays(33), structs(33), `a${structs(32)}`, `(${arrays(32)})`]) {
+      expect(() => new WireWriter().write(signature, []), signature).toThrow(/nested too deep/);
+      expect(() => new WireReader(Buffer.alloc(1024), true).read(signature), signature).toThrow(/nested too deep/);
+    }
+    // Variants within variants, the innermost holding a byte: 3 bytes a level ("v"), then "y" and the byte.
+    const variants = (depth: number) => Buffer.concat([...Array.from({ length: depth - 1 }, () => Buffer.from([1, 0x76, 0])), Buffer.from([1, 0x79, 0, 7])]);
+    expect(new WireReader(variants(32), true).read('v')).toHaveLength(1);
+    expect(() => new WireReader(variants(33), true).read('v')).toThrow(/nested too deep/);
+    // A variant of 30 arrays is 31 deep; in a struct, 32; in two, 33.
+    const mixed = new WireWriter().write('v', [new Variant(arrays(30), [])]).bytes();
+    expect(new WireReader(mixed, true).read('v')).toHaveLength(1);
+    expect(new WireReader(mixed, true).read('(v)')).toHaveLength(1);
+    expect(() => new WireReader(mixed, true).read('((v))')).toThrow(/nested too deep/);
+    expect(() => new WireWriter().write('((v))', [[[new Variant(arrays(30), [])]]])).toThrow(/nested too deep/);
+  });
+
+  it('a message of more containers than any reply svc asks for is refused, however shallow; one of many plain values is read', () => {
+    // 70,000 structs of one byte each: 8 bytes apiece, well within the size a message may have.
+    const structs = new WireWriter().write('a(y)', [Array.from({ length: 70_000 }, () => [1])]).bytes();
+    expect(() => new WireReader(structs, true).read('a(y)')).toThrow(/more than 65536 arrays, structs and variants/);
+    const paths = new WireWriter().write('ao', [Array.from({ length: 70_000 }, (_, i) => `/${i}`)]).bytes();
+    expect((new WireReader(paths, true).read('ao')[0] as string[]).length).toBe(70_000);
   });
 
   it('variants inside variants without end are refused, not followed until the stack runs out', () => {
