@@ -6,6 +6,7 @@
 // socket, so a bus or a service that never answers is an error, never a hang. It knows nothing of
 // the services it talks to (config/secret-service.ts is one).
 import { connect, type Socket } from 'node:net';
+import { InterruptedError } from './errors.js';
 
 /** Where a bus listens: the Unix socket of a bus address (`unix:path=…` or `unix:abstract=…`). */
 export function busSocketPath(address: string): string | undefined {
@@ -551,6 +552,9 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** A connection's unique name on the bus: ":1.42". */
+const UNIQUE_NAME = /^:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+$/;
+
 /** How long the authentication and Hello may take, unless told. */
 const OPEN_TIMEOUT_MS = 2_000;
 
@@ -563,18 +567,28 @@ export class BusConnection {
   /** The name the bus gave this connection (Hello). */
   uniqueName = '';
 
-  private constructor(private readonly socket: Socket) {}
+  private constructor(
+    private readonly socket: Socket,
+    private readonly stop?: AbortSignal,
+  ) {
+    stop?.addEventListener('abort', this.stopped, { once: true });
+  }
+
+  /** The run was asked to stop: whatever waits on the bus ends now. */
+  private readonly stopped = () => this.close(new InterruptedError());
 
   /**
    * A connection to the bus at `address`, authenticated (EXTERNAL, as `uid`) and named (Hello)
-   * within `timeoutMs`; rejects with BusUnanswered.
+   * within `timeoutMs`; rejects with BusUnanswered. Once `signal` aborts, the connection is closed
+   * and whatever waits on it (opening it too) rejects with InterruptedError.
    */
-  static open(address: string, timeoutMs = OPEN_TIMEOUT_MS, uid = process.getuid?.() ?? 0): Promise<BusConnection> {
+  static open(address: string, timeoutMs = OPEN_TIMEOUT_MS, { signal, uid = process.getuid?.() ?? 0 }: { signal?: AbortSignal; uid?: number } = {}): Promise<BusConnection> {
+    if (signal?.aborted) return Promise.reject(new InterruptedError());
     const socketPath = busSocketPath(address);
     if (socketPath === undefined) return Promise.reject(new BusUnanswered(`the session bus address is not a Unix socket svc can reach (${address.split(',')[0]})`));
     return new Promise<BusConnection>((resolve, reject) => {
       const socket = connect(socketPath);
-      const bus = new BusConnection(socket);
+      const bus = new BusConnection(socket, signal);
       let authenticated = false;
       const timer = setTimeout(() => bus.close(new BusUnanswered(`no answer from the session bus within ${timeoutMs / 1000} s`)), timeoutMs);
       const fail = (error: Error) => {
@@ -643,6 +657,21 @@ export class BusConnection {
     });
   }
 
+  /**
+   * The unique name (":1.42") of the connection that owns `name` now: the only sender whose
+   * signals for that name's objects are that name's (another connection may send any signal).
+   */
+  async nameOwner(name: string, timeoutMs: number): Promise<string> {
+    const reply = await this.call(
+      { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetNameOwner', signature: 's', body: [name] },
+      timeoutMs,
+    );
+    const owner = firstString(reply);
+    // A unique name, so it can go inside a match rule's quotes.
+    if (reply.signature !== 's' || owner === undefined || !UNIQUE_NAME.test(owner)) throw new BusUnanswered(`the session bus named no owner of ${name}`);
+    return owner;
+  }
+
   /** Asks the bus for the signals that match `rule` (AddMatch). */
   async addMatch(rule: string, timeoutMs: number): Promise<void> {
     await this.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'AddMatch', signature: 's', body: [rule] }, timeoutMs);
@@ -677,6 +706,7 @@ export class BusConnection {
   close(error: Error = new BusUnanswered('the connection to the session bus was closed')): void {
     if (this.failure) return;
     this.failure = error;
+    this.stop?.removeEventListener('abort', this.stopped);
     this.socket.destroy();
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
@@ -720,12 +750,12 @@ export class BusConnection {
  * cannot be reached, refuses us, has no such name (nor can start it), or the whole exchange takes
  * longer than `timeoutMs`.
  */
-export async function pingBusName(address: string, name: string, path: string, timeoutMs: number, uid = process.getuid?.() ?? 0): Promise<void> {
+export async function pingBusName(address: string, name: string, path: string, timeoutMs: number, options: { signal?: AbortSignal; uid?: number } = {}): Promise<void> {
   const started = Date.now();
   const late = () => new BusUnanswered(`no answer from ${name} on the session bus within ${timeoutMs / 1000} s`);
   let bus: BusConnection;
   try {
-    bus = await BusConnection.open(address, timeoutMs, uid);
+    bus = await BusConnection.open(address, timeoutMs, options);
   } catch (error) {
     throw /within/.test((error as Error).message) ? late() : error;
   }
