@@ -7,7 +7,7 @@ import type { ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { USER_AGENT } from '../version.js';
 import { readEnv } from '../core/environment.js';
-import { MissingKeyError, UsageError } from '../core/errors.js';
+import { InterruptedError, MissingKeyError, UsageError } from '../core/errors.js';
 import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from '../core/io.js';
 import { errorsAsJson } from '../core/report-error.js';
 import { wrapText } from '../core/output/fit.js';
@@ -17,7 +17,7 @@ import type { OutputFormat, Reply } from '../core/output/render.js';
 import type { Secrets } from '../core/output/secrets.js';
 import type { View } from '../core/output/view.js';
 import type { CacheStore, Prompter, Services } from './services.js';
-import type { Keyring } from '../config/keyring.js';
+import type { Keyring, KeyringEntry } from '../config/keyring.js';
 import type { Spinner } from '../core/stream/terminal-line.js';
 import type { Transport } from '../api/transport.js';
 import type { BsCalendar, CalendarName } from '../core/calendar/calendar.js';
@@ -204,11 +204,25 @@ export class Context {
 
   /**
    * The OS keyring (config/keyring.ts): the test's in a test, else the real one, loaded now. Only
-   * a command that reads, saves or removes a profile's key kept there asks for it.
+   * a command that reads, saves or removes a profile's key kept there asks for it. Ctrl-C ends its
+   * waits, and its work for this command has a deadline (KEYRING_DEADLINE_MS).
    */
   async keyring(): Promise<Keyring> {
-    this.keyringMemo ??= this.services.keyring ?? (await import('../config/os-keyring.js')).osKeyring(this.io.env);
+    this.keyringMemo ??= this.services.keyring ?? (await import('../config/os-keyring.js')).osKeyring(this.io.env, this.signal);
     return this.keyringMemo;
+  }
+
+  /**
+   * The keyring entry of a profile's key: the one of its base URL, and no other. Only from the
+   * platform's default config folder may it stand for a key an earlier svc kept with no base URL
+   * (config/keyring.ts). A profile with no base URL has none (exit 2).
+   */
+  async keyringEntry(profile: string, baseUrl: string | undefined): Promise<KeyringEntry> {
+    const [{ checkBaseUrl }, { isDefaultConfigDir }] = await Promise.all([import('../config/resolve.js'), import('../config/paths.js')]);
+    if (baseUrl === undefined) {
+      throw new UsageError(`profile "${profile}" has no base URL, and a key in the OS keyring is kept for one`, [`Run \`svc login --profile ${profile} --base-url URL\`.`]);
+    }
+    return { profile, baseUrl: checkBaseUrl(baseUrl), legacy: isDefaultConfigDir(this.io.env) };
   }
 
   /**
@@ -219,23 +233,26 @@ export class Context {
     const { requireApiKey } = await import('../config/resolve.js');
     const settings = await this.settings();
     if (settings.apiKey === undefined && settings.keyStore === 'keyring') {
-      settings.apiKey = await this.keyringKeyOf(settings.profile);
+      settings.apiKey = await this.keyringKeyOf(settings.profile, settings.profileBaseUrl);
       this.secrets.add(settings.apiKey);
     }
     return requireApiKey(settings);
   }
 
-  /** The key of a profile kept in the keyring; exit 3 saying why when it cannot be had. */
-  async keyringKeyOf(profile: string): Promise<string> {
+  /** The key of a profile kept in the keyring for its base URL; exit 3 saying why when it cannot be had. */
+  async keyringKeyOf(profile: string, baseUrl: string | undefined): Promise<string> {
+    const entry = await this.keyringEntry(profile, baseUrl);
     const keyring = await this.keyring();
     const hints = [`Unlock ${keyring.name} (or start one), or set SVC_API_KEY; \`svc login --profile ${profile}\` saves the key again.`];
     let key: string | undefined;
     try {
-      key = await keyring.read(profile);
+      key = await keyring.read(entry);
     } catch (error) {
+      if (error instanceof InterruptedError) throw error;
       throw new MissingKeyError(`the key of profile "${profile}" is kept in ${keyring.name}, which cannot be read: ${(error as Error).message}`, hints);
     }
-    if (key === undefined) throw new MissingKeyError(`the key of profile "${profile}" is not in ${keyring.name} any more`, hints);
+    if (key === undefined) throw new MissingKeyError(`${keyring.name} holds no key of profile "${profile}" for ${entry.baseUrl}`, hints);
+    if (key === '') throw new MissingKeyError(`${keyring.name} holds an empty key for profile "${profile}"`, [`Run \`svc login --profile ${profile}\` to save its key again, or set SVC_API_KEY.`]);
     return key;
   }
 

@@ -1,9 +1,12 @@
 // The Keychain (macOS) and Credential Manager (Windows) through @napi-rs/keyring (keyring-rs):
 // prebuilt binaries in its npm packages, nothing to compile. Only os-keyring.ts loads this module,
 // and only on those two: Linux and the BSDs reach the Secret Service in TypeScript. Each call to
-// the binding is bounded.
+// the binding is bounded, by its own time and the command's deadline.
+// An entry's account holds its base URL (keyring.ts accountOf); an earlier svc's entry (account
+// "<profile>") is used only where the KeyringEntry allows it, and then kept again with it.
 import { importKeyring } from '../core/external.js';
-import { KEYRING_SERVICE, KeyringError, type Keyring } from './keyring.js';
+import { InterruptedError } from '../core/errors.js';
+import { accountOf, KEYRING_SERVICE, KeyringError, type Keyring, type KeyringDeadline } from './keyring.js';
 
 /** How long one keyring call may take: enough for a person to answer an unlock prompt. */
 const CALL_TIMEOUT_MS = 30_000;
@@ -11,8 +14,8 @@ const CALL_TIMEOUT_MS = 30_000;
 type Binding = typeof import('@napi-rs/keyring');
 type Entry = InstanceType<Binding['AsyncEntry']>;
 
-/** The Keychain (macOS) or Credential Manager (Windows) through the binding, called `name`; no keyring elsewhere. */
-export function bindingKeyring(platform: NodeJS.Platform, name: string): Keyring {
+/** The Keychain (macOS) or Credential Manager (Windows) through the binding, called `name`; no keyring elsewhere. os-keyring.ts names and describes it. */
+export function bindingKeyring(platform: NodeJS.Platform, name: string, deadline: KeyringDeadline): Omit<Keyring, 'name' | 'describe'> {
   let verdict: Promise<string | undefined> | undefined;
   let binding: Binding | undefined;
 
@@ -28,50 +31,67 @@ export function bindingKeyring(platform: NodeJS.Platform, name: string): Keyring
     return undefined;
   }
 
-  async function entry(profile: string): Promise<Entry> {
+  async function entry(account: string): Promise<Entry> {
     const reason = await unavailable();
     if (reason !== undefined || !binding) throw new KeyringError(reason ?? `${name} cannot be used`);
     try {
-      return new binding.AsyncEntry(KEYRING_SERVICE, profile);
+      return new binding.AsyncEntry(KEYRING_SERVICE, account);
     } catch (error) {
       throw new KeyringError(`${name} cannot be opened: ${oneLine(error)}`);
     }
   }
 
-  /** One call, bounded: a keyring that does not answer is a KeyringError, never a hang. */
+  /** One call, bounded: a keyring that does not answer is a KeyringError, never a hang; a stop of the run ends it at once. */
   async function call<T>(what: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const timeoutMs = deadline.within(CALL_TIMEOUT_MS);
     const abort = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        abort.abort();
-        reject(new KeyringError(`no answer within ${CALL_TIMEOUT_MS / 1000} s while ${what}`));
-      }, CALL_TIMEOUT_MS);
-    });
+    let fail: (error: Error) => void = () => {};
+    const late = new Promise<never>((_, reject) => (fail = reject));
+    const end = (error: Error) => {
+      abort.abort();
+      fail(error);
+    };
+    const timer = setTimeout(() => end(deadline.over ? deadline.passed() : new KeyringError(`no answer within ${timeoutMs / 1000} s while ${what}`)), timeoutMs);
+    const stop = () => end(new InterruptedError());
+    deadline.signal.addEventListener('abort', stop, { once: true });
     try {
       return await Promise.race([run(abort.signal), late]);
     } catch (error) {
-      if (error instanceof KeyringError) throw error;
+      if (error instanceof KeyringError || error instanceof InterruptedError) throw error;
       throw new KeyringError(oneLine(error));
     } finally {
       clearTimeout(timer);
+      deadline.signal.removeEventListener('abort', stop);
     }
   }
 
+  const read = async (account: string) => (await call('reading the key', async (signal) => (await entry(account)).getPassword(signal))) ?? undefined;
+  const write = (account: string, key: string) => call('saving the key', async (signal) => (await entry(account)).setPassword(key, signal));
+  const remove = (account: string) => call('removing the key', async (signal) => (await entry(account)).deleteCredential(signal));
+
   return {
-    name,
     unavailable,
-    async read(profile) {
-      const kept = await entry(profile);
-      return (await call('reading the key', (signal) => kept.getPassword(signal))) ?? undefined;
+    async read(kept) {
+      const key = await read(accountOf(kept));
+      if (key !== undefined || !kept.legacy) return key;
+      // An earlier svc's entry: its first use keeps it with the base URL, and it goes. Where that
+      // fails it stays, and is read again next time.
+      const earlier = await read(kept.profile);
+      if (earlier === undefined) return undefined;
+      await write(accountOf(kept), earlier)
+        .then(() => remove(kept.profile))
+        .catch((error: unknown) => {
+          if (error instanceof InterruptedError) throw error;
+        });
+      return earlier;
     },
-    async write(profile, key) {
-      const kept = await entry(profile);
-      await call('saving the key', (signal) => kept.setPassword(key, signal));
+    async write(kept, key) {
+      await write(accountOf(kept), key);
+      if (kept.legacy) await remove(kept.profile);
     },
-    async remove(profile) {
-      const kept = await entry(profile);
-      return call('removing the key', (signal) => kept.deleteCredential(signal));
+    async remove(kept) {
+      const removed = await remove(accountOf(kept));
+      return (kept.legacy && (await remove(kept.profile))) || removed;
     },
   };
 }

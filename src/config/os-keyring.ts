@@ -3,22 +3,25 @@
 // packages kept apart (dist/external.cjs). On macOS and Windows, the Keychain and Credential
 // Manager through @napi-rs/keyring (binding-keyring.ts), loaded at the first use.
 import type { Env } from '../core/environment.js';
-import type { Keyring } from './keyring.js';
+import { accountOf, KEYRING_SERVICE, KeyringDeadline, type Keyring } from './keyring.js';
 import { secretService } from './secret-service.js';
 
 /** Where a session D-Bus, and on it the Secret Service, is how a keyring is reached. */
 const SESSION_BUS_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'freebsd', 'openbsd'];
 
-export function osKeyring(env: Env, platform: NodeJS.Platform = process.platform): Keyring {
-  if (SESSION_BUS_PLATFORMS.includes(platform)) return secretService(env);
+/** The keyring of one command: `signal` (the run's stop) ends its waits, and its work has KEYRING_DEADLINE_MS in all. */
+export function osKeyring(env: Env, signal: AbortSignal, platform: NodeJS.Platform = process.platform): Keyring {
+  if (SESSION_BUS_PLATFORMS.includes(platform)) return secretService(env, signal);
   const name = platform === 'darwin' ? 'the macOS Keychain' : platform === 'win32' ? 'Windows Credential Manager' : `no keyring on ${platform}`;
-  let loaded: Promise<Keyring> | undefined;
-  const binding = () => (loaded ??= import('./binding-keyring.js').then((module) => module.bindingKeyring(platform, name)));
+  const deadline = new KeyringDeadline(name, signal);
+  let loaded: Promise<Omit<Keyring, 'name' | 'describe'>> | undefined;
+  const binding = () => (loaded ??= import('./binding-keyring.js').then((module) => module.bindingKeyring(platform, name, deadline)));
   return {
     name,
     unavailable: async () => (await binding()).unavailable(),
-    read: async (profile) => (await binding()).read(profile),
-    write: async (profile, key) => (await binding()).write(profile, key),
-    remove: async (profile) => (await binding()).remove(profile),
+    describe: (entry) => `service ${KEYRING_SERVICE}, account "${accountOf(entry)}"`,
+    read: async (entry) => (await binding()).read(entry),
+    write: async (entry, key) => (await binding()).write(entry, key),
+    remove: async (entry) => (await binding()).remove(entry),
   };
 }

@@ -1,4 +1,5 @@
 // Where svc keeps its files: SVC_CONFIG_DIR / SVC_CACHE_DIR / SVC_DATA_DIR, else the platform's own folders.
+import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readEnv, type Env } from '../core/environment.js';
@@ -10,6 +11,22 @@ export function configDir(env: Env, platform: NodeJS.Platform = process.platform
     windows: { base: readEnv(env, 'APPDATA'), belowHome: ['AppData', 'Roaming'], sub: 'Config' },
     xdg: { base: readEnv(env, 'XDG_CONFIG_HOME'), belowHome: ['.config'] },
   });
+}
+
+/**
+ * Whether the config folder in force is the platform's own: SVC_CONFIG_DIR unset, or naming that
+ * same folder. A key an earlier svc kept in the OS keyring with no base URL was saved from there,
+ * and is used from there only: any repository's .envrc can set SVC_CONFIG_DIR.
+ */
+export function isDefaultConfigDir(env: Env, platform: NodeJS.Platform = process.platform): boolean {
+  const named = readEnv(env, 'SVC_CONFIG_DIR');
+  if (!named) return true;
+  try {
+    return realpathSync(named) === realpathSync(configDir({ ...env, SVC_CONFIG_DIR: undefined }, platform));
+  } catch {
+    // A folder that is not there holds no profile whose key could be meant.
+    return false;
+  }
 }
 
 export function cacheDir(env: Env, platform: NodeJS.Platform = process.platform): string {

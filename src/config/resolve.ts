@@ -36,6 +36,8 @@ export interface Settings {
    * undefined until it is read.
    */
   keyStore?: KeyStore;
+  /** The profile's own base URL (config.json), which a key it keeps in the keyring is kept for. */
+  profileBaseUrl?: string;
   /**
    * The profile holds a key that is not used: it was saved for another base URL than the one in
    * force (from --base-url or SVC_BASE_URL). `savedFor` is the profile's base URL, if it has one.
@@ -126,14 +128,14 @@ export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): 
   // A key in the keyring is the profile's too; it is read when a command uses it, not here.
   const fromKeyring = picked === 'none' && keyTravels && store === 'keyring';
   const apiKeySource: Source = fromKeyring ? 'profile' : picked;
-  const settings: Settings = { profile: name, profileSource: source, baseUrl, baseUrlSource, apiKey, apiKeySource };
+  const settings: Settings = { profile: name, profileSource: source, baseUrl, baseUrlSource, apiKey, apiKeySource, profileBaseUrl: profile.base_url };
   if (apiKeySource === 'profile') settings.keyStore = store;
   if (apiKeySource === 'none' && store !== undefined && !keyTravels) settings.withheldKey = { savedFor: profile.base_url };
   return settings;
 }
 
 /** Whether two base URLs name the same service once written the one way (`checkBaseUrl`). */
-function sameBaseUrl(a: string | undefined, b: string | undefined): boolean {
+export function sameBaseUrl(a: string | undefined, b: string | undefined): boolean {
   if (a === undefined || b === undefined) return false;
   const normal = (value: string) => {
     try {

@@ -1,14 +1,15 @@
 // The Secret Service (org.freedesktop.Secret: GNOME Keyring, KWallet, KeePassXC) as svc's keyring on
 // Linux and the BSDs, spoken to over the session bus by core/dbus.ts: no native code to load, and a
-// timer on every call. An entry has the attributes service=svc and account=<profile>, so
-// `secret-tool lookup service svc account default` finds it, and the label "svc: <profile>". The
-// secret travels with the "plain" algorithm, which the specification allows: the socket is the
-// user's own, and no one else can listen on it. Each operation opens its connection and its
-// session, and closes both.
+// timer on every call. An entry has the attributes service=svc, account=<profile> and
+// base_url=<the profile's base URL>, so `secret-tool lookup service svc account default base_url
+// https://…` finds it, and the label "svc: <profile>". The secret travels with the "plain"
+// algorithm, which the specification allows: the socket is the user's own, and no one else can
+// listen on it. Each operation opens its connection and its session, and closes both.
 import { BusConnection, BusError, BusUnanswered, NO_OWNER, Variant, bodyOf, pingBusName, type Message, type Value } from '../core/dbus.js';
 import { readEnv, type Env } from '../core/environment.js';
+import { InterruptedError } from '../core/errors.js';
 import { printable } from '../core/output/format.js';
-import { KEYRING_SERVICE, KeyringError, type Keyring } from './keyring.js';
+import { KEYRING_DEADLINE_MS, KEYRING_SERVICE, KeyringDeadline, KeyringError, type Keyring, type KeyringEntry } from './keyring.js';
 
 /** How long the session bus may take to say whether a Secret Service is there (starting one included). */
 export const PROBE_TIMEOUT_MS = 2_000;
@@ -16,6 +17,11 @@ export const PROBE_TIMEOUT_MS = 2_000;
 const CALL_TIMEOUT_MS = 10_000;
 /** How long a prompt (unlocking the keyring) may take: enough for a person to type a password. */
 const PROMPT_TIMEOUT_MS = 30_000;
+/**
+ * The items of one search svc acts on, at most: a profile has one entry a base URL, and at most
+ * two an earlier svc kept without one. More are not svc's doing, and are left alone.
+ */
+const MAX_ITEMS = 16;
 
 const SECRETS = 'org.freedesktop.secrets';
 const SERVICE_PATH = '/org/freedesktop/secrets';
@@ -24,36 +30,42 @@ const NO_PROMPT = '/';
 const NAME = 'the Secret Service';
 const LOCKED_HINT = 'unlock it (log in to the desktop, or open Passwords and Keys / the keyring app) and try again';
 
-/** The Secret Service on the session bus of `env` (DBUS_SESSION_BUS_ADDRESS). */
-export function secretService(env: Env): Keyring {
+/**
+ * The Secret Service on the session bus of `env` (DBUS_SESSION_BUS_ADDRESS): `signal` stops its
+ * waits, and its work has `deadlineMs` in all (KeyringDeadline).
+ */
+export function secretService(env: Env, signal: AbortSignal = new AbortController().signal, deadlineMs = KEYRING_DEADLINE_MS): Keyring {
   const address = readEnv(env, 'DBUS_SESSION_BUS_ADDRESS');
+  const deadline = new KeyringDeadline(NAME, signal, deadlineMs);
   let verdict: Promise<string | undefined> | undefined;
 
   async function probe(): Promise<string | undefined> {
     if (!address) return 'no session D-Bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service';
     try {
-      await pingBusName(address, SECRETS, SERVICE_PATH, PROBE_TIMEOUT_MS);
+      await pingBusName(address, SECRETS, SERVICE_PATH, deadline.within(PROBE_TIMEOUT_MS), { signal });
       return undefined;
     } catch (error) {
-      return (error as Error).message;
+      if (error instanceof InterruptedError) throw error;
+      return asKeyringError(error, deadline).message;
     }
   }
 
-  /** Runs `work` with a connection and an open session, both closed after it; every failure a KeyringError. */
+  /** Runs `work` with a connection and an open session, both closed after it; every failure a KeyringError (or InterruptedError). */
   async function withSession<T>(work: (secrets: Secrets) => Promise<T>): Promise<T> {
     if (!address) throw new KeyringError('no session D-Bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service');
     let bus: BusConnection | undefined;
     try {
-      bus = await BusConnection.open(address, PROBE_TIMEOUT_MS);
-      const [, session] = await call(bus, SERVICE_PATH, 'Service', 'OpenSession', 'sv', ['plain', new Variant('s', '')], 'vo', PROBE_TIMEOUT_MS);
-      const secrets = new Secrets(bus, session as string);
+      bus = await BusConnection.open(address, deadline.within(PROBE_TIMEOUT_MS), { signal });
+      const secrets = new Secrets(bus, deadline);
+      const [, session] = await secrets.call(SERVICE_PATH, 'Service', 'OpenSession', 'sv', ['plain', new Variant('s', '')], 'vo', PROBE_TIMEOUT_MS);
+      secrets.session = session as string;
       try {
         return await work(secrets);
       } finally {
-        await call(bus, session as string, 'Session', 'Close', '', [], '', CALL_TIMEOUT_MS).catch(() => {});
+        await secrets.call(secrets.session, 'Session', 'Close', '', [], '').catch(() => {});
       }
     } catch (error) {
-      throw asKeyringError(error);
+      throw asKeyringError(error, deadline);
     } finally {
       bus?.close();
     }
@@ -62,76 +74,113 @@ export function secretService(env: Env): Keyring {
   return {
     name: NAME,
     unavailable: () => (verdict ??= probe()),
-    read: (profile) =>
-      withSession(async (secrets) => {
-        const item = await secrets.find(profile, 'reading the key');
-        return item === undefined ? undefined : secrets.secretOf(item);
-      }),
-    write: (profile, key) => withSession((secrets) => secrets.store(profile, key)),
-    remove: (profile) => withSession((secrets) => secrets.removeAll(profile)),
+    describe: (entry) => `service ${KEYRING_SERVICE}, account ${entry.profile}, base_url ${entry.baseUrl}`,
+    read: (entry) => withSession((secrets) => secrets.read(entry)),
+    write: (entry, key) => withSession((secrets) => secrets.store(entry, key)),
+    remove: (entry) => withSession((secrets) => secrets.removeAll(entry)),
   };
 }
 
-/** One method call of org.freedesktop.Secret.<iface>, its reply's body checked against `replies`. */
-async function call(bus: BusConnection, path: string, iface: string, member: string, signature: string, body: Value[], replies: string, timeoutMs = CALL_TIMEOUT_MS): Promise<Value[]> {
-  const reply = await bus.call({ destination: SECRETS, path, interface: `org.freedesktop.Secret.${iface}`, member, signature, body }, timeoutMs);
-  if (reply.signature !== replies) throw new KeyringError(`the Secret Service answered ${member} with "${printable(reply.signature)}", not "${replies}"`);
-  return bodyOf(reply);
-}
-
-/**
- * The attributes svc's keyring binding wrote on Linux before (keyring-rs names the account
- * `username`): such a key is still read, a login replaces it, and a logout removes it.
- */
-const bindingAttributesOf = (profile: string) =>
+/** The attributes of an entry: a key is found only by the base URL it was saved for. */
+const attributesOf = (entry: KeyringEntry) =>
   new Map<Value, Value>([
     ['service', KEYRING_SERVICE],
-    ['username', profile],
+    ['account', entry.profile],
+    ['base_url', entry.baseUrl],
   ]);
 
-const attributesOf = (profile: string) =>
+/**
+ * What an earlier svc wrote for a profile, with no base URL: account=<profile>, and before it the
+ * keyring binding's username=<profile> (keyring-rs names the account so). A search by these finds
+ * the entries of every base URL too; those without a base_url attribute are the earlier ones.
+ */
+const legacyAttributesOf = (profile: string) => [
   new Map<Value, Value>([
     ['service', KEYRING_SERVICE],
     ['account', profile],
-  ]);
+  ]),
+  new Map<Value, Value>([
+    ['service', KEYRING_SERVICE],
+    ['username', profile],
+  ]),
+];
 
+/** One session with the Secret Service: every wait bounded by the call's own time and the command's deadline. */
 class Secrets {
+  session = NO_PROMPT;
+  /** The connection that owns org.freedesktop.secrets: the one sender whose prompts' signals count. */
+  private owner?: string;
+
   constructor(
     private readonly bus: BusConnection,
-    private readonly session: string,
+    private readonly deadline: KeyringDeadline,
   ) {}
 
-  /** The items whose attributes are `attributes`: those unlocked, and those locked. */
+  /** One method call of org.freedesktop.Secret.<iface>, its reply's body checked against `replies`. */
+  async call(path: string, iface: string, member: string, signature: string, body: Value[], replies: string, timeoutMs = CALL_TIMEOUT_MS): Promise<Value[]> {
+    const reply = await this.bus.call({ destination: SECRETS, path, interface: `org.freedesktop.Secret.${iface}`, member, signature, body }, this.deadline.within(timeoutMs));
+    if (reply.signature !== replies) throw new KeyringError(`the Secret Service answered ${member} with "${printable(reply.signature)}", not "${replies}"`);
+    return bodyOf(reply);
+  }
+
+  /** The items whose attributes include `attributes`: those unlocked, and those locked. */
   private async search(attributes: Map<Value, Value>): Promise<[string[], string[]]> {
-    return (await call(this.bus, SERVICE_PATH, 'Service', 'SearchItems', 'a{ss}', [attributes], 'aoao')) as [string[], string[]];
+    return (await this.call(SERVICE_PATH, 'Service', 'SearchItems', 'a{ss}', [attributes], 'aoao')) as [string[], string[]];
   }
 
-  /** The item of a profile (svc's own first, else the binding's of before), unlocked (a prompt if it must be); undefined when there is none. */
-  async find(profile: string, what: string): Promise<string | undefined> {
-    for (const attributes of [attributesOf(profile), bindingAttributesOf(profile)]) {
-      const [unlocked, locked] = await this.search(attributes);
-      if (unlocked.length > 0) return unlocked[0];
-      if (locked.length > 0) return (await this.unlock(locked, what))[0];
-    }
-    return undefined;
+  /** The key of an entry: its own item's, else (where the entry allows it) an earlier svc's, kept again with the base URL. */
+  async read(entry: KeyringEntry): Promise<string | undefined> {
+    const [unlocked, locked] = await this.search(attributesOf(entry));
+    const item = unlocked[0] ?? (locked.length > 0 ? (await this.unlock(locked.slice(0, 1), 'reading the key'))[0] : undefined);
+    if (item !== undefined) return this.secretOf(item);
+    if (!entry.legacy) return undefined;
+    const [earlier] = await this.legacyItems(entry.profile, 'reading the key');
+    if (earlier === undefined) return undefined;
+    const key = await this.secretOf(earlier);
+    // Its first use keeps it with the base URL, and the earlier item goes. Where that fails, the
+    // earlier item stays, and is read again next time.
+    await this.store(entry, key).catch((error: unknown) => {
+      if (error instanceof InterruptedError) throw error;
+    });
+    return key;
   }
 
-  /** Every item of a profile, svc's own and the binding's of before, unlocked (a prompt if it must be). */
-  private async all(profile: string, what: string): Promise<string[]> {
-    const found = new Set<string>();
-    const locked = new Set<string>();
-    for (const attributes of [attributesOf(profile), bindingAttributesOf(profile)]) {
+  /**
+   * The items an earlier svc kept for a profile without a base URL, svc's own before the
+   * binding's, unlocked (one prompt if it must be); at most MAX_ITEMS are looked at.
+   */
+  private async legacyItems(profile: string, what: string): Promise<string[]> {
+    const found: string[] = [];
+    const locked: string[] = [];
+    for (const attributes of legacyAttributesOf(profile)) {
       const [open, closed] = await this.search(attributes);
-      for (const item of open) found.add(item);
-      for (const item of closed) locked.add(item);
+      found.push(...open);
+      locked.push(...closed);
     }
-    if (locked.size > 0) for (const item of await this.unlock([...locked], what)) found.add(item);
-    return [...found];
+    const candidates = [...new Set(found)].slice(0, MAX_ITEMS);
+    const closed = [...new Set(locked)].slice(0, MAX_ITEMS - candidates.length);
+    if (closed.length > 0) candidates.push(...(await this.unlock(closed, what)));
+    const earlier: string[] = [];
+    for (const item of candidates) if (!(await this.attributesOfItem(item)).has('base_url')) earlier.push(item);
+    return earlier;
+  }
+
+  /** An item's attributes (a Properties.Get of the item: it must be unlocked). */
+  private async attributesOfItem(item: string): Promise<Map<Value, Value>> {
+    const reply = await this.bus.call(
+      { destination: SECRETS, path: item, interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: ['org.freedesktop.Secret.Item', 'Attributes'] },
+      this.deadline.within(CALL_TIMEOUT_MS),
+    );
+    const [value] = reply.signature === 'v' ? bodyOf(reply) : [];
+    if (!(value instanceof Variant) || value.signature !== 'a{ss}' || !(value.value instanceof Map)) {
+      throw new KeyringError(`the Secret Service gave the attributes of an item as "${printable(reply.signature)}", not a{ss}`);
+    }
+    return value.value;
   }
 
   /** Unlocks objects (items, collections): those unlocked; KeyringError when the prompt is dismissed. */
   private async unlock(objects: string[], what: string): Promise<string[]> {
-    const [unlocked, prompt] = (await call(this.bus, SERVICE_PATH, 'Service', 'Unlock', 'ao', [objects], 'aoo')) as [string[], string];
+    const [unlocked, prompt] = (await this.call(SERVICE_PATH, 'Service', 'Unlock', 'ao', [objects], 'aoo')) as [string[], string];
     if (prompt === NO_PROMPT) return unlocked;
     const result = await this.prompt(prompt, what);
     const paths = result?.value;
@@ -139,13 +188,24 @@ class Secrets {
     return paths as string[];
   }
 
-  /** Shows a prompt and waits for it, bounded: its result, or KeyringError when it was dismissed. */
+  /**
+   * Shows a prompt and waits for it, bounded: its result, or KeyringError when it was dismissed.
+   * Its Completed signal counts only from the owner of org.freedesktop.secrets and for this
+   * prompt: any other connection on the bus may send a signal of that name.
+   */
   private async prompt(prompt: string, what: string): Promise<Variant | undefined> {
-    await this.bus.addMatch(`type='signal',interface='org.freedesktop.Secret.Prompt',member='Completed',path='${prompt}'`, CALL_TIMEOUT_MS);
-    const completed = this.bus.signal((message: Message) => message.path === prompt && message.member === 'Completed', PROMPT_TIMEOUT_MS, `${what} (an unlock prompt)`);
+    this.owner ??= await this.bus.nameOwner(SECRETS, this.deadline.within(CALL_TIMEOUT_MS));
+    const owner = this.owner;
+    const rule = `type='signal',sender='${owner}',interface='org.freedesktop.Secret.Prompt',member='Completed',path='${prompt}'`;
+    await this.bus.addMatch(rule, this.deadline.within(CALL_TIMEOUT_MS));
+    const completed = this.bus.signal(
+      (message: Message) => message.sender === owner && message.path === prompt && message.interface === 'org.freedesktop.Secret.Prompt' && message.member === 'Completed',
+      this.deadline.within(PROMPT_TIMEOUT_MS),
+      `${what} (an unlock prompt)`,
+    );
     // Whatever happens to the call, the wait is settled (or timed out) on its own.
     completed.catch(() => {});
-    await call(this.bus, prompt, 'Prompt', 'Prompt', 's', [''], '');
+    await this.call(prompt, 'Prompt', 'Prompt', 's', [''], '');
     const signal = await completed;
     if (signal.signature !== 'bv') throw new KeyringError(`the Secret Service's prompt completed with "${printable(signal.signature)}", not "bv"`);
     const [dismissed, result] = bodyOf(signal) as [boolean, Variant];
@@ -154,22 +214,22 @@ class Secrets {
   }
 
   /** The key an item keeps (UTF-8). */
-  async secretOf(item: string): Promise<string> {
-    const [secret] = (await call(this.bus, item, 'Item', 'GetSecret', 'o', [this.session], '(oayays)')) as [[string, Buffer, Buffer, string]];
+  private async secretOf(item: string): Promise<string> {
+    const [secret] = (await this.call(item, 'Item', 'GetSecret', 'o', [this.session], '(oayays)')) as [[string, Buffer, Buffer, string]];
     const value = secret[2];
     const key = value.toString('utf8');
     value.fill(0);
     return key;
   }
 
-  /** Keeps `key` for a profile in the default collection, replacing the one it had. */
-  async store(profile: string, key: string): Promise<void> {
+  /** Keeps `key` for an entry in the default collection, replacing the item of the same attributes (the same base URL). */
+  async store(entry: KeyringEntry, key: string): Promise<void> {
     const properties = new Map<Value, Value>([
-      ['org.freedesktop.Secret.Item.Label', new Variant('s', `svc: ${profile}`)],
-      ['org.freedesktop.Secret.Item.Attributes', new Variant('a{ss}', attributesOf(profile))],
+      ['org.freedesktop.Secret.Item.Label', new Variant('s', `svc: ${entry.profile}`)],
+      ['org.freedesktop.Secret.Item.Attributes', new Variant('a{ss}', attributesOf(entry))],
     ]);
     const value = Buffer.from(key, 'utf8');
-    const create = () => call(this.bus, DEFAULT_COLLECTION, 'Collection', 'CreateItem', 'a{sv}(oayays)b', [properties, [this.session, Buffer.alloc(0), value, 'text/plain'], true], 'oo');
+    const create = () => this.call(DEFAULT_COLLECTION, 'Collection', 'CreateItem', 'a{sv}(oayays)b', [properties, [this.session, Buffer.alloc(0), value, 'text/plain'], true], 'oo');
     try {
       let reply: Value[];
       try {
@@ -193,25 +253,29 @@ class Secrets {
     } finally {
       value.fill(0);
     }
-    // The binding's entry of before, if any, goes: this one replaces it. Where that fails it is
-    // left, unused (svc's own entry is read first).
+    if (!entry.legacy) return;
+    // The items an earlier svc kept without a base URL go: this one replaces them. Where that
+    // fails they are left, unused (the entry's own is read first).
     try {
-      const [before] = await this.search(bindingAttributesOf(profile));
-      for (const item of before) await this.delete(item, 'saving the key');
-    } catch {
-      // Kept is kept.
+      for (const item of await this.legacyItems(entry.profile, 'saving the key')) await this.delete(item, 'saving the key');
+    } catch (error) {
+      if (error instanceof InterruptedError) throw error;
     }
   }
 
-  /** Removes every item of a profile: whether there was one. */
-  async removeAll(profile: string): Promise<boolean> {
-    const items = await this.all(profile, 'removing the key');
+  /** Removes the items of an entry (and, where it allows, the earlier svc's of its profile): whether there was one. */
+  async removeAll(entry: KeyringEntry): Promise<boolean> {
+    const [unlocked, locked] = await this.search(attributesOf(entry));
+    const items = unlocked.slice(0, MAX_ITEMS);
+    const closed = locked.slice(0, MAX_ITEMS - items.length);
+    if (closed.length > 0) items.push(...(await this.unlock(closed, 'removing the key')));
+    if (entry.legacy) items.push(...(await this.legacyItems(entry.profile, 'removing the key')));
     for (const item of items) await this.delete(item, 'removing the key');
     return items.length > 0;
   }
 
   private async delete(item: string, what: string): Promise<void> {
-    const [prompt] = (await call(this.bus, item, 'Item', 'Delete', '', [], 'o')) as [string];
+    const [prompt] = (await this.call(item, 'Item', 'Delete', '', [], 'o')) as [string];
     if (prompt !== NO_PROMPT) await this.prompt(prompt, what);
   }
 }
@@ -220,15 +284,21 @@ function lockedError(): KeyringError {
   return new KeyringError(`the keyring is locked and its unlock prompt was dismissed: ${LOCKED_HINT}`);
 }
 
-/** Any failure as a KeyringError of one line: the bus's or the service's, never the key (no call's text holds it). */
-function asKeyringError(error: unknown): KeyringError {
-  if (error instanceof KeyringError) return error;
+/**
+ * Any failure as a KeyringError of one line: the bus's or the service's, never the key (no call's
+ * text holds it); a stop stays an InterruptedError, and a wait cut by the deadline says so.
+ */
+function asKeyringError(error: unknown, deadline: KeyringDeadline): Error {
+  if (error instanceof KeyringError || error instanceof InterruptedError) return error;
   if (error instanceof BusError) {
     if (NO_OWNER.test(error.dbusName)) return new KeyringError(`nothing answers to ${SECRETS} on the session bus (${error.dbusName})`);
     if (error.dbusName === 'org.freedesktop.Secret.Error.IsLocked') return new KeyringError(`the keyring is locked: ${LOCKED_HINT}`);
     const text = printable(error.message).replace(/\s+/g, ' ').trim().slice(0, 200);
     return new KeyringError(`the Secret Service failed (${printable(error.dbusName)}${text ? `: ${text}` : ''})`);
   }
-  if (error instanceof BusUnanswered) return new KeyringError(printable(error.message).replace(/from the session bus within/, `from ${SECRETS} on the session bus within`));
+  if (error instanceof BusUnanswered) {
+    if (deadline.over) return deadline.passed();
+    return new KeyringError(printable(error.message).replace(/from the session bus within/, `from ${SECRETS} on the session bus within`));
+  }
   return new KeyringError(`the Secret Service cannot be used (${printable(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')})`);
 }

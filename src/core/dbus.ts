@@ -1,10 +1,12 @@
 // A small D-Bus client over the bus's Unix socket: the EXTERNAL authentication, Hello, method calls
 // with a typed body whose replies are matched by serial, errors by their D-Bus names, AddMatch and
-// signals. The bus is a peer like any other: every message it sends is capped (MAX_MESSAGE_BYTES),
+// signals. The bus is a peer like any other: every message it sends is capped (MAX_MESSAGE_BYTES, and
+// 32 containers deep, MAX_CONTAINERS in all), read in one pass over a signature parsed once,
 // every read of it checked against its bounds, and every call bounded by a timer that closes the
 // socket, so a bus or a service that never answers is an error, never a hang. It knows nothing of
 // the services it talks to (config/secret-service.ts is one).
 import { connect, type Socket } from 'node:net';
+import { InterruptedError } from './errors.js';
 
 /** Where a bus listens: the Unix socket of a bus address (`unix:path=…` or `unix:abstract=…`). */
 export function busSocketPath(address: string): string | undefined {
@@ -60,49 +62,77 @@ export class WireError extends Error {}
 
 /** The largest message svc takes from a bus, or sends: far above any reply it asks for. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
-/** Containers (arrays, structs, variants) inside each other, at most: D-Bus allows 64. */
-const MAX_DEPTH = 64;
+/** Containers (arrays, dictionary entries, structs, variants) inside each other, at most: 32, as the D-Bus specification has it. */
+const MAX_DEPTH = 32;
+/**
+ * Containers (arrays, structs, variants) in one message, at most: the replies svc asks for hold a
+ * handful, and a million one-byte structs would cost hundreds of megabytes once read.
+ */
+const MAX_CONTAINERS = 65_536;
 
-const ALIGNMENT: Record<string, number> = { y: 1, b: 4, n: 2, q: 2, i: 4, u: 4, x: 8, t: 8, d: 8, s: 4, o: 4, g: 1, v: 1, a: 4, '(': 8, '{': 8 };
+type BasicCode = 'y' | 'b' | 'n' | 'q' | 'i' | 'u' | 'x' | 't' | 'd' | 's' | 'o' | 'g';
 const BASIC = 'ybnqiuxtdsog';
+
+/**
+ * One complete type of a signature, parsed once: the writer and the reader walk this tree, so an
+ * array of a million structs costs one parse of its signature, not one per element.
+ */
+type WireType =
+  | { readonly code: BasicCode | 'v' }
+  | { readonly code: 'a'; readonly element: WireType }
+  | { readonly code: '{'; readonly key: WireType; readonly value: WireType }
+  | { readonly code: '('; readonly fields: readonly WireType[] };
+
+const ALIGNMENT: Record<WireType['code'], number> = { y: 1, b: 4, n: 2, q: 2, i: 4, u: 4, x: 8, t: 8, d: 8, s: 4, o: 4, g: 1, v: 1, a: 4, '(': 8, '{': 8 };
 /** An object path: "/", or elements of [A-Za-z0-9_] after slashes (so it can go inside a match rule's quotes). */
 const OBJECT_PATH = /^\/(?:[A-Za-z0-9_]+(?:\/[A-Za-z0-9_]+)*)?$/;
 
-/** The end of the complete type that starts at `at` in `signature`; WireError when there is none. */
-function completeTypeEnd(signature: string, at: number, depth = 0): number {
-  if (depth > MAX_DEPTH) throw new WireError('a signature nested too deep');
-  const code = signature[at];
-  if (code === undefined) throw new WireError(`a signature cut short ("${signature}")`);
-  if (BASIC.includes(code) || code === 'v') return at + 1;
-  if (code === 'a') {
-    if (signature[at + 1] === '{') {
-      const key = signature[at + 2];
-      if (key === undefined || !BASIC.includes(key)) throw new WireError(`a dictionary with a key that is not a basic type ("${signature}")`);
-      const end = completeTypeEnd(signature, at + 3, depth + 1);
-      if (signature[end] !== '}') throw new WireError(`a dictionary entry of more than two types ("${signature}")`);
-      return end + 1;
-    }
-    return completeTypeEnd(signature, at + 1, depth + 1);
-  }
-  if (code === '(') {
-    let end = at + 1;
-    if (signature[end] === ')') throw new WireError('an empty struct');
-    while (signature[end] !== ')') end = completeTypeEnd(signature, end, depth + 1);
-    return end + 1;
-  }
-  throw new WireError(`a type svc does not read ("${code}" in "${signature}")`);
+/**
+ * The complete types of a signature ("sa{sv}" → s, a{sv}); `depth`: the containers it lies in (a
+ * variant's signature lies in the variant). WireError for a signature svc does not take.
+ */
+function parseSignature(signature: string, depth = 0): WireType[] {
+  if (signature.length > 255) throw new WireError('a signature longer than 255 characters');
+  const cursor = { signature, at: 0 };
+  const types: WireType[] = [];
+  while (cursor.at < signature.length) types.push(completeType(cursor, depth));
+  return types;
 }
 
-/** The complete types of a signature, in order ("sa{sv}" → ["s", "a{sv}"]). */
-export function splitSignature(signature: string): string[] {
-  if (signature.length > 255) throw new WireError('a signature longer than 255 characters');
-  const types: string[] = [];
-  for (let at = 0; at < signature.length;) {
-    const end = completeTypeEnd(signature, at);
-    types.push(signature.slice(at, end));
-    at = end;
+/** The one complete type a variant's signature must be. */
+function variantType(signature: string, depth: number): WireType {
+  const types = parseSignature(signature, depth);
+  if (types.length !== 1) throw new WireError(`a variant of "${signature}", not one complete type`);
+  return types[0]!;
+}
+
+/** The complete type at the cursor, which moves past it; `depth`: the containers around it. */
+function completeType(cursor: { signature: string; at: number }, depth: number): WireType {
+  const { signature } = cursor;
+  const code = signature[cursor.at++];
+  if (code === undefined) throw new WireError(`a signature cut short ("${signature}")`);
+  if (BASIC.includes(code) || code === 'v') return { code: code as BasicCode | 'v' };
+  if (code !== 'a' && code !== '(') throw new WireError(`a type svc does not read ("${code}" in "${signature}")`);
+  if (depth >= MAX_DEPTH) throw new WireError(`a signature nested too deep ("${signature}")`);
+  if (code === 'a') {
+    if (signature[cursor.at] !== '{') return { code: 'a', element: completeType(cursor, depth + 1) };
+    cursor.at++;
+    if (depth + 1 >= MAX_DEPTH) throw new WireError(`a signature nested too deep ("${signature}")`);
+    const keyCode = signature[cursor.at];
+    if (keyCode === undefined || !BASIC.includes(keyCode)) throw new WireError(`a dictionary with a key that is not a basic type ("${signature}")`);
+    const key = completeType(cursor, depth + 2);
+    const value = completeType(cursor, depth + 2);
+    if (signature[cursor.at++] !== '}') throw new WireError(`a dictionary entry of more than two types ("${signature}")`);
+    return { code: 'a', element: { code: '{', key, value } };
   }
-  return types;
+  if (signature[cursor.at] === ')') throw new WireError('an empty struct');
+  const fields: WireType[] = [];
+  while (signature[cursor.at] !== ')') {
+    if (cursor.at >= signature.length) throw new WireError(`a signature cut short ("${signature}")`);
+    fields.push(completeType(cursor, depth + 1));
+  }
+  cursor.at++;
+  return { code: '(', fields };
 }
 
 /** Writes values in little-endian order; `offset` is where its first byte lies in the message, for alignment. */
@@ -132,7 +162,7 @@ export class WireWriter {
 
   /** Writes the values of a signature, one value for each of its complete types. */
   write(signature: string, values: readonly Value[]): this {
-    const types = splitSignature(signature);
+    const types = parseSignature(signature);
     if (types.length !== values.length) throw new WireError(`${values.length} values for the signature "${signature}"`);
     types.forEach((type, index) => this.value(type, values[index]!, 0));
     return this;
@@ -161,9 +191,9 @@ export class WireWriter {
     this.length += text.length + 1;
   }
 
-  private value(type: string, value: Value, depth: number): void {
-    if (depth > MAX_DEPTH) throw new WireError('values nested too deep');
-    const wrong = () => new WireError(`a ${typeof value} where the signature says "${type}"`);
+  /** Writes one value of `type`; `depth`: the containers around it. */
+  private value(type: WireType, value: Value, depth: number): void {
+    const wrong = () => new WireError(`a ${typeof value} where the signature says "${type.code}"`);
     const integer = (low: number, high: number): number => {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high) throw wrong();
       return value;
@@ -172,7 +202,7 @@ export class WireWriter {
       if (typeof value !== 'bigint' || value < low || value > high) throw wrong();
       return value;
     };
-    switch (type[0]) {
+    switch (type.code) {
       case 'y':
         return this.fixed(1, (at) => this.buffer.writeUInt8(integer(0, 0xff), at));
       case 'b':
@@ -202,36 +232,35 @@ export class WireWriter {
         return this.text(value, 1);
       case 'v': {
         if (!(value instanceof Variant)) throw wrong();
-        if (splitSignature(value.signature).length !== 1) throw new WireError(`a variant of "${value.signature}", not one complete type`);
+        if (depth >= MAX_DEPTH) throw new WireError('values nested too deep');
+        const inner = variantType(value.signature, depth + 1);
         this.text(value.signature, 1);
-        return this.value(value.signature, value.value, depth + 1);
+        return this.value(inner, value.value, depth + 1);
       }
       case '(': {
-        const fields = splitSignature(type.slice(1, -1));
-        if (!Array.isArray(value) || value.length !== fields.length) throw wrong();
+        if (!Array.isArray(value) || value.length !== type.fields.length) throw wrong();
         this.align(8);
-        fields.forEach((field, index) => this.value(field, value[index]!, depth + 1));
+        type.fields.forEach((field, index) => this.value(field, value[index]!, depth + 1));
         return;
       }
       case 'a': {
-        const element = type.slice(1);
+        const { element } = type;
         this.align(4);
         const lengthAt = this.length;
         this.fixed(4, () => {});
-        this.align(ALIGNMENT[element[0]!]!);
+        this.align(ALIGNMENT[element.code]);
         const start = this.length;
-        if (element === 'y') {
+        if (element.code === 'y') {
           if (!Buffer.isBuffer(value)) throw wrong();
           this.room(value.length);
           value.copy(this.buffer, this.length);
           this.length += value.length;
-        } else if (element[0] === '{') {
+        } else if (element.code === '{') {
           if (!(value instanceof Map)) throw wrong();
-          const [key, entry] = splitSignature(element.slice(1, -1)) as [string, string];
           for (const [k, v] of value) {
             this.align(8);
-            this.value(key, k, depth + 1);
-            this.value(entry, v, depth + 1);
+            this.value(element.key, k, depth + 2);
+            this.value(element.value, v, depth + 2);
           }
         } else {
           if (!Array.isArray(value)) throw wrong();
@@ -240,8 +269,8 @@ export class WireWriter {
         this.buffer.writeUInt32LE(this.length - start, lengthAt);
         return;
       }
-      default:
-        throw new WireError(`a type svc does not write ("${type}")`);
+      case '{':
+        throw new WireError('a dictionary entry outside an array');
     }
   }
 }
@@ -249,6 +278,8 @@ export class WireWriter {
 /** Reads values from `data`, in the byte order of its message; every read is checked against the end. */
 export class WireReader {
   at: number;
+  /** The arrays, structs and variants read so far (MAX_CONTAINERS). */
+  private containers = 0;
   constructor(
     private readonly data: Buffer,
     private readonly littleEndian: boolean,
@@ -261,7 +292,7 @@ export class WireReader {
 
   /** The values of a signature, one for each of its complete types; WireError when the data does not hold them. */
   read(signature: string): Value[] {
-    return splitSignature(signature).map((type) => this.value(type, 0));
+    return parseSignature(signature).map((type) => this.value(type, 0));
   }
 
   private need(bytes: number, limit = this.data.length): void {
@@ -294,11 +325,16 @@ export class WireReader {
     return value;
   }
 
-  private value(type: string, depth: number): Value {
-    if (depth > MAX_DEPTH) throw new WireError('values nested too deep');
+  /** One more array, struct or variant, within MAX_CONTAINERS. */
+  private container(): void {
+    if (++this.containers > MAX_CONTAINERS) throw new WireError(`a message of more than ${MAX_CONTAINERS} arrays, structs and variants`);
+  }
+
+  /** Reads one value of `type`; `depth`: the containers around it. */
+  private value(type: WireType, depth: number): Value {
     const le = this.littleEndian;
     const d = this.data;
-    switch (type[0]) {
+    switch (type.code) {
       case 'y':
         return this.fixed(1, (at) => d.readUInt8(at));
       case 'b': {
@@ -330,32 +366,34 @@ export class WireReader {
       case 'g':
         return this.text(this.fixed(1, (at) => d.readUInt8(at)));
       case 'v': {
+        this.container();
+        if (depth >= MAX_DEPTH) throw new WireError('values nested too deep');
         const signature = this.text(this.fixed(1, (at) => d.readUInt8(at)));
-        if (splitSignature(signature).length !== 1) throw new WireError(`a variant of "${signature}", not one complete type`);
-        return new Variant(signature, this.value(signature, depth + 1));
+        return new Variant(signature, this.value(variantType(signature, depth + 1), depth + 1));
       }
       case '(': {
+        this.container();
         this.align(8);
-        return splitSignature(type.slice(1, -1)).map((field) => this.value(field, depth + 1));
+        return type.fields.map((field) => this.value(field, depth + 1));
       }
       case 'a': {
-        const element = type.slice(1);
+        this.container();
+        const { element } = type;
         const length = this.u32();
-        this.align(ALIGNMENT[element[0]!]!);
+        this.align(ALIGNMENT[element.code]);
         this.need(length);
         const end = this.at + length;
-        if (element === 'y') {
+        if (element.code === 'y') {
           const bytes = Buffer.from(d.subarray(this.at, end));
           this.at = end;
           return bytes;
         }
-        if (element[0] === '{') {
-          const [key, entry] = splitSignature(element.slice(1, -1)) as [string, string];
+        if (element.code === '{') {
           const map = new Map<Value, Value>();
           while (this.at < end) {
             this.align(8);
-            const k = this.value(key, depth + 1);
-            map.set(k, this.value(entry, depth + 1));
+            const k = this.value(element.key, depth + 2);
+            map.set(k, this.value(element.value, depth + 2));
           }
           if (this.at !== end) throw new WireError('an array longer than its length');
           return map;
@@ -366,8 +404,8 @@ export class WireReader {
         if (this.at !== end) throw new WireError('an array longer than its length');
         return items;
       }
-      default:
-        throw new WireError(`a type svc does not read ("${type}")`);
+      case '{':
+        throw new WireError('a dictionary entry outside an array');
     }
   }
 }
@@ -478,6 +516,16 @@ export function bodyOf(message: Message): Value[] {
   return values;
 }
 
+/** The string a message's body starts with (a name, an error's text), read alone; undefined when there is none. */
+function firstString(message: Message): string | undefined {
+  if (!message.signature.startsWith('s')) return undefined;
+  try {
+    return new WireReader(message.body, message.littleEndian).read('s')[0] as string;
+  } catch {
+    return undefined;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Connections
 
@@ -504,6 +552,9 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** A connection's unique name on the bus: ":1.42". */
+const UNIQUE_NAME = /^:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+$/;
+
 /** How long the authentication and Hello may take, unless told. */
 const OPEN_TIMEOUT_MS = 2_000;
 
@@ -516,18 +567,28 @@ export class BusConnection {
   /** The name the bus gave this connection (Hello). */
   uniqueName = '';
 
-  private constructor(private readonly socket: Socket) {}
+  private constructor(
+    private readonly socket: Socket,
+    private readonly stop?: AbortSignal,
+  ) {
+    stop?.addEventListener('abort', this.stopped, { once: true });
+  }
+
+  /** The run was asked to stop: whatever waits on the bus ends now. */
+  private readonly stopped = () => this.close(new InterruptedError());
 
   /**
    * A connection to the bus at `address`, authenticated (EXTERNAL, as `uid`) and named (Hello)
-   * within `timeoutMs`; rejects with BusUnanswered.
+   * within `timeoutMs`; rejects with BusUnanswered. Once `signal` aborts, the connection is closed
+   * and whatever waits on it (opening it too) rejects with InterruptedError.
    */
-  static open(address: string, timeoutMs = OPEN_TIMEOUT_MS, uid = process.getuid?.() ?? 0): Promise<BusConnection> {
+  static open(address: string, timeoutMs = OPEN_TIMEOUT_MS, { signal, uid = process.getuid?.() ?? 0 }: { signal?: AbortSignal; uid?: number } = {}): Promise<BusConnection> {
+    if (signal?.aborted) return Promise.reject(new InterruptedError());
     const socketPath = busSocketPath(address);
     if (socketPath === undefined) return Promise.reject(new BusUnanswered(`the session bus address is not a Unix socket svc can reach (${address.split(',')[0]})`));
     return new Promise<BusConnection>((resolve, reject) => {
       const socket = connect(socketPath);
-      const bus = new BusConnection(socket);
+      const bus = new BusConnection(socket, signal);
       let authenticated = false;
       const timer = setTimeout(() => bus.close(new BusUnanswered(`no answer from the session bus within ${timeoutMs / 1000} s`)), timeoutMs);
       const fail = (error: Error) => {
@@ -557,8 +618,7 @@ export class BusConnection {
         bus
           .call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'Hello' }, timeoutMs)
           .then((reply) => {
-            const [name] = bodyOf(reply);
-            bus.uniqueName = typeof name === 'string' ? name : '';
+            bus.uniqueName = firstString(reply) ?? '';
             clearTimeout(timer);
             bus.onClose = undefined;
             resolve(bus);
@@ -597,6 +657,21 @@ export class BusConnection {
     });
   }
 
+  /**
+   * The unique name (":1.42") of the connection that owns `name` now: the only sender whose
+   * signals for that name's objects are that name's (another connection may send any signal).
+   */
+  async nameOwner(name: string, timeoutMs: number): Promise<string> {
+    const reply = await this.call(
+      { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetNameOwner', signature: 's', body: [name] },
+      timeoutMs,
+    );
+    const owner = firstString(reply);
+    // A unique name, so it can go inside a match rule's quotes.
+    if (reply.signature !== 's' || owner === undefined || !UNIQUE_NAME.test(owner)) throw new BusUnanswered(`the session bus named no owner of ${name}`);
+    return owner;
+  }
+
   /** Asks the bus for the signals that match `rule` (AddMatch). */
   async addMatch(rule: string, timeoutMs: number): Promise<void> {
     await this.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'AddMatch', signature: 's', body: [rule] }, timeoutMs);
@@ -631,6 +706,7 @@ export class BusConnection {
   close(error: Error = new BusUnanswered('the connection to the session bus was closed')): void {
     if (this.failure) return;
     this.failure = error;
+    this.stop?.removeEventListener('abort', this.stopped);
     this.socket.destroy();
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
@@ -661,14 +737,7 @@ export class BusConnection {
       if (!pending) return;
       this.pending.delete(message.replySerial!);
       if (message.type === MESSAGE.return) return pending.resolve(message);
-      let text = '';
-      try {
-        const [first] = message.signature.startsWith('s') ? bodyOf(message) : [];
-        if (typeof first === 'string') text = first;
-      } catch {
-        // An error whose text does not read is still its name.
-      }
-      return pending.reject(new BusError(message.errorName ?? 'org.freedesktop.DBus.Error.Failed', text));
+      return pending.reject(new BusError(message.errorName ?? 'org.freedesktop.DBus.Error.Failed', firstString(message) ?? ''));
     }
     // Nothing here serves calls: the bus routes none to svc's connection that svc did not ask for.
     if (message.type === MESSAGE.signal) for (const waiter of [...this.waiters]) waiter.signal(message);
@@ -681,12 +750,12 @@ export class BusConnection {
  * cannot be reached, refuses us, has no such name (nor can start it), or the whole exchange takes
  * longer than `timeoutMs`.
  */
-export async function pingBusName(address: string, name: string, path: string, timeoutMs: number, uid = process.getuid?.() ?? 0): Promise<void> {
+export async function pingBusName(address: string, name: string, path: string, timeoutMs: number, options: { signal?: AbortSignal; uid?: number } = {}): Promise<void> {
   const started = Date.now();
   const late = () => new BusUnanswered(`no answer from ${name} on the session bus within ${timeoutMs / 1000} s`);
   let bus: BusConnection;
   try {
-    bus = await BusConnection.open(address, timeoutMs, uid);
+    bus = await BusConnection.open(address, timeoutMs, options);
   } catch (error) {
     throw /within/.test((error as Error).message) ? late() : error;
   }

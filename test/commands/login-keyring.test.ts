@@ -38,15 +38,15 @@ async function loginWith(dir: string, keyring: MemoryKeyring, key = KEY, extra: 
 }
 
 describe.each(MODES)('svc login with an OS keyring, as $mode', ({ tty }) => {
-  it('keeps the key in the keyring under the profile name, and config.json holds none', async () => {
+  it('keeps the key in the keyring under the profile name and its base URL, and config.json holds none', async () => {
     const dir = freshDir();
     const keyring = new MemoryKeyring();
     const result = await loginWith(dir, keyring);
     expect(result.code, result.stderr).toBe(0);
-    expect(keyring.entries.get('default')).toBe(KEY);
+    expect([...keyring.entries]).toEqual([[MemoryKeyring.keyOf('default'), KEY]]);
     expect(profiles(dir)).toEqual({ default: { base_url: BASE_URL, api_key_in: 'keyring' } });
     expect(configText(dir)).not.toContain(KEY);
-    expect(plain(result.stderr)).toContain(`Saved in profile "default" of ${join(dir, 'config.json')}, the key in the test keyring (service svc, account default)`);
+    expect(plain(result.stderr)).toContain(`Saved in profile "default" of ${join(dir, 'config.json')}, the key in the test keyring (account default ${BASE_URL})`);
     expect(result.stderr).not.toMatch(/warning/);
     expectNoKey(result, KEY);
 
@@ -112,7 +112,7 @@ describe('a key already in config.json', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(`The key it held in ${join(dir, 'config.json')} was moved to the test keyring`);
     expect(profiles(dir).default).toEqual({ base_url: BASE_URL, api_key_in: 'keyring' });
-    expect(keyring.entries.get('default')).toBe(KEY);
+    expect(keyring.entries.get(MemoryKeyring.keyOf('default'))).toBe(KEY);
   });
 });
 
@@ -156,7 +156,7 @@ describe('svc logout and svc config delete with the key in the keyring', () => {
     const result = await svcIn(dir, ['config', 'delete', 'staging'], { keyring });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('Its key is gone from the test keyring');
-    expect([...keyring.entries.keys()]).toEqual(['default']);
+    expect([...keyring.entries.keys()]).toEqual([MemoryKeyring.keyOf('default')]);
     expect(Object.keys(profiles(dir))).toEqual(['default']);
   });
 });
@@ -180,7 +180,7 @@ describe('svc config list and get with the key in the keyring', () => {
     const get = await svcIn(dir, ['config', 'get', 'api_key'], { keyring });
     expect(get.code, get.stderr).toBe(0);
     expect(get.stdout).toBe(`svc_sk_test_…${KEY.slice(-4)}\n`);
-    expect(keyring.calls).toEqual(['read default']);
+    expect(keyring.calls).toEqual([`read default ${BASE_URL}`]);
     expectNoKey(get, KEY);
   });
 
@@ -191,5 +191,107 @@ describe('svc config list and get with the key in the keyring', () => {
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^error: the key of profile "default" is kept in the test keyring, which cannot be read: the collection is locked\n.*SVC_API_KEY/);
+  });
+});
+
+describe("a key goes only where it was saved for: the keyring's entry carries the profile's base URL", () => {
+  const ELSEWHERE = 'https://elsewhere.test';
+
+  /** A config folder whose profile "default" says its key is in the keyring, for `baseUrl`. */
+  function folderClaiming(baseUrl: string): string {
+    const dir = freshDir();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { base_url: baseUrl, api_key_in: 'keyring' } } }), { mode: 0o600 });
+    return dir;
+  }
+
+  it('another config folder with a profile of the same name and another base URL reads, replaces and removes nothing of the first', async () => {
+    const keyring = new MemoryKeyring();
+    expect((await loginWith(freshDir(), keyring)).code).toBe(0);
+    const other = folderClaiming(ELSEWHERE);
+
+    const read = await svcIn(other, ['whoami', '--local'], { keyring });
+    expect(read.code).toBe(3);
+    expect(read.stdout).toBe('');
+    expect(read.stderr.split('\n')[0]).toBe(`error: the test keyring holds no key of profile "default" for ${ELSEWHERE}`);
+    expectNoKey(read, KEY);
+
+    const login = await svcIn(other, ['login', '--base-url', ELSEWHERE, '--with-key'], { stdin: OTHER_KEY, service: usageAccepts(OTHER_KEY), keyring });
+    expect(login.code, login.stderr).toBe(0);
+    const logout = await svcIn(other, ['logout'], { keyring });
+    expect(logout.code, logout.stderr).toBe(0);
+    const deleted = await svcIn(folderClaiming(ELSEWHERE), ['config', 'delete', 'default', '--force'], { keyring });
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect([...keyring.entries]).toEqual([[MemoryKeyring.keyOf('default'), KEY]]);
+  });
+
+  it('svc config set base_url does not move a profile whose key is in the keyring', async () => {
+    const dir = freshDir();
+    const keyring = new MemoryKeyring();
+    expect((await loginWith(dir, keyring)).code).toBe(0);
+    const result = await svcIn(dir, ['config', 'set', 'base_url', ELSEWHERE], { keyring });
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(`error: profile "default" holds a key saved for ${BASE_URL}; it is not moved to ${ELSEWHERE}`);
+    expect(profiles(dir).default).toEqual({ base_url: BASE_URL, api_key_in: 'keyring' });
+  });
+
+  it('a profile with its key in the keyring and no base URL: exit 2 saying so, the keyring not asked', async () => {
+    const dir = freshDir();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { api_key_in: 'keyring' } } }), { mode: 0o600 });
+    const keyring = new MemoryKeyring();
+    const result = await svcIn(dir, ['whoami', '--local'], { keyring });
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('error: profile "default" has no base URL, and a key in the OS keyring is kept for one');
+    expect(keyring.calls).toEqual([]);
+  });
+
+  it('an empty key in the keyring: exit 3 saying so, not "no API key configured"', async () => {
+    const dir = freshDir();
+    const keyring = new MemoryKeyring();
+    expect((await loginWith(dir, keyring)).code).toBe(0);
+    keyring.entries.set(MemoryKeyring.keyOf('default'), '');
+    const result = await svcIn(dir, ['whoami', '--local'], { keyring });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe('error: the test keyring holds an empty key for profile "default"');
+  });
+});
+
+describe('a key an earlier svc kept in the keyring with no base URL', () => {
+  /** The platform's default config folder of a home of its own, with profile "default" in the keyring. */
+  function home(): { env: Record<string, string | undefined>; config: string } {
+    const dir = freshDir();
+    const config = join(dir, '.config', 'svc');
+    mkdirSync(config, { recursive: true, mode: 0o700 });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { default: { base_url: BASE_URL, api_key_in: 'keyring' } } }), { mode: 0o600 });
+    return { env: { HOME: dir, SVC_CONFIG_DIR: undefined, SVC_BASE_URL: undefined, SVC_API_KEY: undefined }, config };
+  }
+
+  it('is used from the default config folder (SVC_CONFIG_DIR unset, or naming that folder), and kept again with the base URL', async () => {
+    for (const named of [false, true]) {
+      const { env, config } = home();
+      const keyring = new MemoryKeyring();
+      keyring.earlier.set('default', KEY);
+      const result = await svc(['whoami', '--local', '--json'], { env: named ? { ...env, SVC_CONFIG_DIR: join(config, '.') } : env, keyring });
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ key_source: 'keyring', api_key: `svc_sk_test_…${KEY.slice(-4)}` });
+      expect([...keyring.entries]).toEqual([[MemoryKeyring.keyOf('default'), KEY]]);
+      expect(keyring.earlier.size).toBe(0);
+    }
+  });
+
+  it('from a folder SVC_CONFIG_DIR names is neither read, nor replaced, nor removed', async () => {
+    const keyring = new MemoryKeyring();
+    keyring.earlier.set('default', KEY);
+    const dir = freshDir();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { base_url: BASE_URL, api_key_in: 'keyring' } } }), { mode: 0o600 });
+    const read = await svcIn(dir, ['whoami', '--local'], { keyring });
+    expect(read.code).toBe(3);
+    expect(read.stderr.split('\n')[0]).toBe(`error: the test keyring holds no key of profile "default" for ${BASE_URL}`);
+    expect((await svcIn(dir, ['logout'], { keyring })).code).toBe(0);
+    expect((await loginWith(dir, keyring, OTHER_KEY)).code).toBe(0);
+    expect(keyring.earlier.get('default')).toBe(KEY);
   });
 });

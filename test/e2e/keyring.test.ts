@@ -5,12 +5,14 @@
 // SVC_TEST_REQUIRE_KEYRING=1 (as .ci/run sets, after installing them) a missing one fails the run,
 // as SVC_TEST_REQUIRE_SHELLS does for the completion tests' shells.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseEnv, run, useWorld, type Result } from './harness.js';
+import { baseEnv, collect, run, SVC, useWorld, type Result } from './harness.js';
 import { traceRun } from './trace.js';
+import { fakeSecretService } from '../support/fake-bus.js';
 
 const world = useWorld();
 
@@ -113,9 +115,26 @@ async function keyringDaemon(env: Record<string, string>, unlocked: boolean): Pr
   throw new Error('gnome-keyring-daemon did not take org.freedesktop.secrets on the test bus');
 }
 
-/** What `secret-tool lookup service svc account PROFILE` finds on that bus ('' for nothing). */
-function lookup(at: Desktop, profile = 'default'): string {
-  return spawnSync('secret-tool', ['lookup', 'service', 'svc', 'account', profile], { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8', timeout: 10_000 }).stdout;
+/** What `secret-tool lookup service svc account PROFILE base_url URL` finds on that bus ('' for nothing). */
+function lookup(at: Desktop, profile = 'default', baseUrl = world.mock.url): string {
+  return secretTool(at, ['lookup', 'service', 'svc', 'account', profile, 'base_url', baseUrl]).stdout;
+}
+
+function secretTool(at: Desktop, args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync('secret-tool', args, { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8', timeout: 10_000, input });
+}
+
+/** Every item with these attributes (and any others), as `secret-tool search --all` shows it: its secret and attributes. */
+function itemsWith(at: Desktop, ...attributes: string[]): { secret: string; attributes: Record<string, string> }[] {
+  // secret-tool writes the attributes on stderr, the rest on stdout: one stream keeps them in order.
+  const search = spawnSync('sh', ['-c', 'secret-tool search --all "$@" 2>&1', 'sh', ...attributes], { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8', timeout: 10_000 });
+  return search.stdout
+    .split(/^\[\/\d+\]$/m)
+    .slice(1)
+    .map((text) => ({
+      secret: /^secret = (.*)$/m.exec(text)?.[1] ?? '',
+      attributes: Object.fromEntries([...text.matchAll(/^attribute\.(\w+) = (.*)$/gm)].map((match) => [match[1]!, match[2]!])),
+    }));
 }
 
 /** The items a search for a profile finds, unlocked and locked, asked over D-Bus (no prompt, unlike secret-tool). */
@@ -149,6 +168,14 @@ function configOf(at: Desktop): { profiles: Record<string, Record<string, string
   return JSON.parse(readFileSync(join(at.home, 'config', 'config.json'), 'utf8')) as { profiles: Record<string, Record<string, string>> };
 }
 
+/** A config folder whose profile "default" says its key is in the keyring, for `baseUrl`: `home` is its default one, else one SVC_CONFIG_DIR names. */
+function configFolder(at: Desktop, where: 'home' | 'named', baseUrl: string): { env: Record<string, string | undefined> } {
+  const dir = where === 'home' ? join(at.home, '.config', 'svc') : world.tempDir('svc-other-config-');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { base_url: baseUrl, api_key_in: 'keyring' } } }), { mode: 0o600 });
+  return { env: { SVC_CONFIG_DIR: where === 'home' ? undefined : dir } };
+}
+
 function login(at: Desktop, key: string, extra: string[] = [], env: Record<string, string | undefined> = {}): Promise<Result> {
   return svcOn(at, ['login', '--base-url', world.mock.url, '--with-key', ...extra], { input: key, env });
 }
@@ -160,14 +187,14 @@ async function whoami(at: Desktop, env: Record<string, string | undefined> = {})
 }
 
 describeWithKeyring('with a Secret Service on the session bus', () => {
-  it('svc login keeps the key there (service svc, account = the profile), config.json holds none; whoami and requests use it; logout removes it', async () => {
+  it('svc login keeps the key there (service svc, account = the profile, base_url = its base URL), config.json holds none; whoami and requests use it; logout removes it', async () => {
     const at = await desktop();
     const key = world.key().key;
     const result = await login(at, key);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain('the key in the Secret Service (service svc, account default)');
+    expect(result.stderr).toContain(`the key in the Secret Service (service svc, account default, base_url ${world.mock.url})`);
     expect(result.stderr).not.toMatch(/warning/);
-    expect(lookup(at)).toBe(key);
+    expect(itemsWith(at, 'service', 'svc')).toEqual([{ secret: key, attributes: { service: 'svc', account: 'default', base_url: world.mock.url } }]);
     expect(configOf(at).profiles.default).toEqual({ base_url: world.mock.url, api_key_in: 'keyring' });
     expect(readFileSync(join(at.home, 'config', 'config.json'), 'utf8')).not.toContain(key);
 
@@ -192,7 +219,7 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
     expect(lookup(at)).toBe(second);
     expect(lookup(at, 'staging')).toBe(other);
     expect(itemsOf(at)).toEqual({ unlocked: 1, locked: 0 });
-    const search = spawnSync('secret-tool', ['search', '--all', 'service', 'svc', 'account', 'default'], { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8', timeout: 10_000 });
+    const search = secretTool(at, ['search', '--all', 'service', 'svc', 'account', 'default']);
     expect(search.stdout + search.stderr).toMatch(/^label = svc: default$/m);
     const identity = await svcOn(at, ['whoami', '--json', '--local']);
     expect(identity.code, identity.stderr).toBe(0);
@@ -247,29 +274,92 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
     expect(Date.now() - started).toBeLessThan(6_000);
   });
 
-  it('a key the keyring binding kept before (attribute username) is still read; the next login moves it under account, logout removes both', async () => {
+  it("a key an earlier svc kept with no base URL (account=, or the binding's username=) is used from the default config folder, and its first use keeps it with the base URL", async () => {
+    for (const attribute of ['account', 'username']) {
+      const at = await desktop();
+      const key = world.key().key;
+      expect(secretTool(at, ['store', '--label=svc', 'service', 'svc', attribute, 'default'], key).status).toBe(0);
+      const home = configFolder(at, 'home', world.mock.url);
+      expect(await whoami(at, home.env)).toMatchObject({ key_source: 'keyring', accepted: true });
+      expect(itemsWith(at, 'service', 'svc')).toEqual([{ secret: key, attributes: { service: 'svc', account: 'default', base_url: world.mock.url } }]);
+    }
+  });
+
+  it('svc login and logout in the default config folder replace and remove the earlier items of the profile too', async () => {
+    const at = await desktop();
+    const store = () => {
+      for (const attribute of ['account', 'username']) expect(secretTool(at, ['store', '--label=svc', 'service', 'svc', attribute, 'default'], world.key(1).key).status).toBe(0);
+    };
+    store();
+    const home = configFolder(at, 'home', world.mock.url);
+    const key = world.key().key;
+    expect((await login(at, key, [], home.env)).code).toBe(0);
+    expect(itemsWith(at, 'service', 'svc')).toEqual([{ secret: key, attributes: { service: 'svc', account: 'default', base_url: world.mock.url } }]);
+    store();
+    const logout = await svcOn(at, ['logout'], { env: home.env });
+    expect(logout.code, logout.stderr).toBe(0);
+    expect(itemsWith(at, 'service', 'svc')).toEqual([]);
+  });
+
+  it('from a config folder SVC_CONFIG_DIR names, a key kept with no base URL is neither read, nor replaced, nor removed', async () => {
     const at = await desktop();
     const key = world.key().key;
-    const env = { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8' as const, timeout: 10_000, input: key };
-    expect(spawnSync('secret-tool', ['store', '--label=svc', 'service', 'svc', 'username', 'default'], env).status).toBe(0);
-    expect((await login(at, world.key(1).key, ['--insecure-storage'])).code).toBe(0);
-    const config = configOf(at);
-    delete config.profiles.default!.api_key;
-    config.profiles.default!.api_key_in = 'keyring';
-    writeFileSync(join(at.home, 'config', 'config.json'), JSON.stringify(config), { mode: 0o600 });
-    expect(await whoami(at)).toMatchObject({ key_source: 'keyring', accepted: true });
+    expect(secretTool(at, ['store', '--label=svc', 'service', 'svc', 'account', 'default'], key).status).toBe(0);
+    const earlier = { secret: key, attributes: { service: 'svc', account: 'default' } };
+    const named = configFolder(at, 'named', world.mock.url);
+    const read = await svcOn(at, ['whoami'], { env: named.env });
+    expect(read.code).toBe(3);
+    expect(read.stdout).toBe('');
+    expect(read.stderr.split('\n')[0]).toBe(`error: the Secret Service holds no key of profile "default" for ${world.mock.url}`);
+    expect((await svcOn(at, ['logout'], { env: named.env })).code).toBe(0);
+    expect(itemsWith(at, 'service', 'svc')).toEqual([earlier]);
+    const other = world.key(1).key;
+    expect((await login(at, other, [], named.env)).code).toBe(0);
+    const items = itemsWith(at, 'service', 'svc');
+    expect(items).toHaveLength(2);
+    expect(items).toContainEqual(earlier);
+    expect(items).toContainEqual({ secret: other, attributes: { service: 'svc', account: 'default', base_url: world.mock.url } });
+  });
 
-    expect((await login(at, key)).code).toBe(0);
+  it("a second config folder with a profile of the same name and another base URL can neither read, nor replace, nor remove the first one's key", async () => {
+    const at = await desktop();
+    const key = world.key().key;
+    const home = configFolder(at, 'home', world.mock.url);
+    expect((await login(at, key, [], home.env)).code).toBe(0);
+    const server = await listener();
+    const attacker = configFolder(at, 'named', server.url);
+
+    const request = await svcOn(at, ['usage'], { env: attacker.env });
+    expect(request.code).toBe(3);
+    expect(request.stdout).toBe('');
+    expect(request.stderr.split('\n')[0]).toBe(`error: the Secret Service holds no key of profile "default" for ${server.url}`);
+    expect(server.authorizations).toEqual([]);
+
+    const theirs = 'svc_sk_test_0123456789abcdef0123456789abcdef';
+    const replaced = await svcOn(at, ['login', '--base-url', server.url, '--with-key'], { input: theirs, env: attacker.env });
+    expect(replaced.code, replaced.stderr).toBe(0);
     expect(lookup(at)).toBe(key);
-    const before = spawnSync('secret-tool', ['lookup', 'service', 'svc', 'username', 'default'], { ...env, input: undefined });
-    expect(before.stdout).toBe('');
-    expect(itemsOf(at)).toEqual({ unlocked: 1, locked: 0 });
-
-    expect(spawnSync('secret-tool', ['store', '--label=svc', 'service', 'svc', 'username', 'default'], env).status).toBe(0);
-    const logout = await svcOn(at, ['logout']);
+    expect(lookup(at, 'default', server.url)).toBe(theirs);
+    const logout = await svcOn(at, ['logout'], { env: attacker.env });
     expect(logout.code, logout.stderr).toBe(0);
-    expect(lookup(at)).toBe('');
-    expect(spawnSync('secret-tool', ['lookup', 'service', 'svc', 'username', 'default'], { ...env, input: undefined }).stdout).toBe('');
+    expect(lookup(at, 'default', server.url)).toBe('');
+    const deleted = await svcOn(at, ['config', 'delete', 'default', '--force'], { env: configFolder(at, 'named', server.url).env });
+    expect(deleted.code, deleted.stderr).toBe(0);
+
+    expect(server.authorizations).toEqual([`Bearer ${theirs}`]);
+    expect(itemsWith(at, 'service', 'svc')).toEqual([{ secret: key, attributes: { service: 'svc', account: 'default', base_url: world.mock.url } }]);
+    expect(await whoami(at, home.env)).toMatchObject({ key_source: 'keyring', accepted: true });
+  });
+
+  it('an empty key in the keyring: exit 3 saying so, not "no API key configured"', async () => {
+    const at = await desktop();
+    expect((await login(at, world.key().key)).code).toBe(0);
+    expect(secretTool(at, ['clear', 'service', 'svc', 'account', 'default']).status).toBe(0);
+    expect(secretTool(at, ['store', '--label=svc: default', 'service', 'svc', 'account', 'default', 'base_url', world.mock.url], '').status).toBe(0);
+    const result = await svcOn(at, ['whoami']);
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe('error: the Secret Service holds an empty key for profile "default"');
   });
 
   it('a key already in config.json keeps working, and the next svc login moves it into the keyring', async () => {
@@ -319,6 +409,19 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
   });
 });
 
+/** A service of someone else's on this machine: it accepts any key, and keeps the Authorization headers it was sent. */
+async function listener(): Promise<{ url: string; authorizations: string[] }> {
+  const authorizations: string[] = [];
+  const server = createHttpServer((request, response) => {
+    if (request.headers.authorization) authorizations.push(request.headers.authorization);
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"plan":"theirs"}');
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, authorizations };
+}
+
 /** A socket that takes connections and never says a word: a hung session bus. */
 async function hungBus(at: Desktop): Promise<string> {
   const path = join(at.home, 'hung-bus');
@@ -358,5 +461,28 @@ describeWithKeyring('without a usable keyring the key goes to config.json, and s
     expect(FELL_BACK.exec(result.stderr)?.[1]).toBe('no answer from org.freedesktop.secrets on the session bus within 2 s');
     expect(Date.now() - started).toBeLessThan(6_000);
     expect(configOf(at).profiles.default!.api_key).toBe(world.key().key);
+  });
+});
+
+describe('Ctrl-C while svc waits on the keyring', () => {
+  it('an unlock prompt that never completes: SIGINT ends svc at once with exit 130, not after the 5 s a stopping command is given', async () => {
+    const calls: string[] = [];
+    const address = await fakeSecretService({ items: { unlocked: [], locked: ['/org/freedesktop/secrets/collection/login/1'] }, unlockPrompts: true, calls });
+    const home = world.tempDir('svc-keyring-');
+    mkdirSync(join(home, 'config'), { mode: 0o700 });
+    writeFileSync(join(home, 'config', 'config.json'), JSON.stringify({ profiles: { default: { base_url: world.mock.url, api_key_in: 'keyring' } } }), { mode: 0o600 });
+    const child = spawn(process.execPath, [SVC, 'whoami', '--local'], { env: { ...baseEnv(home), DBUS_SESSION_BUS_ADDRESS: address }, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.end();
+    const result = collect(child);
+    for (let tries = 0; tries < 200 && !calls.some((call) => call.startsWith('Secret.Prompt.Prompt')); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(calls.some((call) => call.startsWith('Secret.Prompt.Prompt'))).toBe(true);
+    const signalled = Date.now();
+    child.kill('SIGINT');
+    const { code, stdout, stderr } = await result;
+    expect(code).toBe(130);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('error: interrupted\n');
+    // An upper bound only, and a generous one: the keyring's wait used to end 5 s after the signal.
+    expect(Date.now() - signalled).toBeLessThan(3_000);
   });
 });

@@ -12,7 +12,7 @@ import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import { FALLBACK_COLUMNS, knownWidth, type IO } from '../../src/core/io.js';
 import type { CacheStore, Choice, Prompter, Services } from '../../src/app/services.js';
 import type { CacheEntry } from '../../src/core/cache.js';
-import { KeyringError, type Keyring } from '../../src/config/keyring.js';
+import { accountOf, KeyringError, type Keyring, type KeyringEntry } from '../../src/config/keyring.js';
 import { main } from '../../src/main.js';
 
 export const BASE_URL = 'https://svc.test';
@@ -167,42 +167,61 @@ export class MemoryCache implements CacheStore {
 }
 
 /**
- * A keyring in memory. `unavailable`: why there is none (a headless server: svc keeps keys in the
- * file); `failing`: it answers, but every read, write and removal fails (a locked keyring).
+ * A keyring in memory, its keys kept by profile and base URL (`entries`, by keyOf) as svc's
+ * keyrings keep them; `earlier` holds keys an earlier svc kept by profile alone, which an entry
+ * that allows it (KeyringEntry.legacy) reads, moving them to its own, replaces and removes.
+ * `unavailable`: why there is none (a headless server: svc keeps keys in the file); `failing`: it
+ * answers, but every read, write and removal fails (a locked keyring).
  */
 export class MemoryKeyring implements Keyring {
   readonly name = 'the test keyring';
   readonly entries = new Map<string, string>();
-  /** Every call, as `read default`: a test can tell the keyring was not touched at all. */
+  readonly earlier = new Map<string, string>();
+  /** Every call, as `read default https://api.example.com`: a test can tell the keyring was not touched at all. */
   readonly calls: string[] = [];
 
   constructor(private readonly state: { unavailable?: string; failing?: string } = {}) {}
+
+  /** Where `entries` keeps the key of a profile for a base URL. */
+  static keyOf(profile: string, baseUrl = BASE_URL): string {
+    return accountOf({ profile, baseUrl, legacy: false });
+  }
 
   unavailable(): Promise<string | undefined> {
     this.calls.push('unavailable');
     return Promise.resolve(this.state.unavailable);
   }
-  private check(call: string): void {
-    this.calls.push(call);
+  describe(entry: KeyringEntry): string {
+    return `account ${accountOf(entry)}`;
+  }
+  private check(call: string, entry: KeyringEntry): void {
+    this.calls.push(`${call} ${accountOf(entry)}`);
     if (this.state.unavailable !== undefined) throw new KeyringError(this.state.unavailable);
     if (this.state.failing !== undefined) throw new KeyringError(this.state.failing);
   }
-  read(profile: string): Promise<string | undefined> {
+  read(entry: KeyringEntry): Promise<string | undefined> {
     return Promise.resolve().then(() => {
-      this.check(`read ${profile}`);
-      return this.entries.get(profile);
+      this.check('read', entry);
+      const key = this.entries.get(accountOf(entry));
+      const earlier = entry.legacy ? this.earlier.get(entry.profile) : undefined;
+      if (key !== undefined || earlier === undefined) return key;
+      this.entries.set(accountOf(entry), earlier);
+      this.earlier.delete(entry.profile);
+      return earlier;
     });
   }
-  write(profile: string, key: string): Promise<void> {
+  write(entry: KeyringEntry, key: string): Promise<void> {
     return Promise.resolve().then(() => {
-      this.check(`write ${profile}`);
-      this.entries.set(profile, key);
+      this.check('write', entry);
+      this.entries.set(accountOf(entry), key);
+      if (entry.legacy) this.earlier.delete(entry.profile);
     });
   }
-  remove(profile: string): Promise<boolean> {
+  remove(entry: KeyringEntry): Promise<boolean> {
     return Promise.resolve().then(() => {
-      this.check(`remove ${profile}`);
-      return this.entries.delete(profile);
+      this.check('remove', entry);
+      const removed = this.entries.delete(accountOf(entry));
+      return (entry.legacy && this.earlier.delete(entry.profile)) || removed;
     });
   }
 }

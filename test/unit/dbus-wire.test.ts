@@ -2,11 +2,7 @@
 // message, and a bus that sends garbage, a truncated message or a length that lies: an error,
 // never a crash, a loop or a buffer without end.
 import fc from 'fast-check';
-import { createServer, type Server, type Socket } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BusConnection,
   BusError,
@@ -20,9 +16,9 @@ import {
   bodyOf,
   decodeMessage,
   encodeMessage,
-  splitSignature,
   type Value,
 } from '../../src/core/dbus.js';
+import { fakeBus, rawBus } from '../support/fake-bus.js';
 
 const roundTrip = (signature: string, values: Value[], offset = 0): Value[] => {
   const bytes = new WireWriter(offset).write(signature, values).bytes();
@@ -114,10 +110,10 @@ describe('values written and read back', () => {
     expect(() => new WireWriter().write('o', ["/a'b"])).toThrow(WireError);
     expect(() => new WireWriter().write('o', ['/a/'])).toThrow(WireError);
     expect(() => new WireWriter().write('ss', ['a'])).toThrow(WireError);
-    expect(() => splitSignature('a{vs}')).toThrow(WireError);
-    expect(() => splitSignature('(s')).toThrow(WireError);
-    expect(() => splitSignature('h')).toThrow(WireError);
-    expect(() => splitSignature('a'.repeat(300))).toThrow(WireError);
+    for (const signature of ['a{vs}', '(s', 'h', 'a'.repeat(300)]) {
+      expect(() => new WireWriter().write(signature, [])).toThrow(WireError);
+      expect(() => new WireReader(Buffer.alloc(8), true).read(signature)).toThrow(WireError);
+    }
   });
 });
 
@@ -198,6 +194,36 @@ describe('messages', () => {
     );
   });
 
+  it('containers nest 32 deep at most, as the D-Bus specification allows: arrays, structs and variants counted together', () => {
+    const arrays = (depth: number) => 'a'.repeat(depth) + 'y';
+    const structs = (depth: number) => '('.repeat(depth) + 'y' + ')'.repeat(depth);
+    const nested = (depth: number, inner: Value): Value => (depth === 0 ? inner : [nested(depth - 1, inner)]);
+    expect(roundTrip(arrays(32), [nested(31, Buffer.from([7]))])).toEqual([nested(31, Buffer.from([7]))]);
+    expect(roundTrip(structs(32), [nested(32, 7)])).toEqual([nested(32, 7)]);
+    for (const signature of [arrays(33), structs(33), `a${structs(32)}`, `(${arrays(32)})`]) {
+      expect(() => new WireWriter().write(signature, []), signature).toThrow(/nested too deep/);
+      expect(() => new WireReader(Buffer.alloc(1024), true).read(signature), signature).toThrow(/nested too deep/);
+    }
+    // Variants within variants, the innermost holding a byte: 3 bytes a level ("v"), then "y" and the byte.
+    const variants = (depth: number) => Buffer.concat([...Array.from({ length: depth - 1 }, () => Buffer.from([1, 0x76, 0])), Buffer.from([1, 0x79, 0, 7])]);
+    expect(new WireReader(variants(32), true).read('v')).toHaveLength(1);
+    expect(() => new WireReader(variants(33), true).read('v')).toThrow(/nested too deep/);
+    // A variant of 30 arrays is 31 deep; in a struct, 32; in two, 33.
+    const mixed = new WireWriter().write('v', [new Variant(arrays(30), [])]).bytes();
+    expect(new WireReader(mixed, true).read('v')).toHaveLength(1);
+    expect(new WireReader(mixed, true).read('(v)')).toHaveLength(1);
+    expect(() => new WireReader(mixed, true).read('((v))')).toThrow(/nested too deep/);
+    expect(() => new WireWriter().write('((v))', [[[new Variant(arrays(30), [])]]])).toThrow(/nested too deep/);
+  });
+
+  it('a message of more containers than any reply svc asks for is refused, however shallow; one of many plain values is read', () => {
+    // 70,000 structs of one byte each: 8 bytes apiece, well within the size a message may have.
+    const structs = new WireWriter().write('a(y)', [Array.from({ length: 70_000 }, () => [1])]).bytes();
+    expect(() => new WireReader(structs, true).read('a(y)')).toThrow(/more than 65536 arrays, structs and variants/);
+    const paths = new WireWriter().write('ao', [Array.from({ length: 70_000 }, (_, i) => `/${i}`)]).bytes();
+    expect((new WireReader(paths, true).read('ao')[0] as string[]).length).toBe(70_000);
+  });
+
   it('variants inside variants without end are refused, not followed until the stack runs out', () => {
     // "v" then the signature "v" again and again: 3 bytes a level.
     const bytes = Buffer.alloc(3 * 10_000);
@@ -207,62 +233,13 @@ describe('messages', () => {
 });
 
 describe('a connection to a bus that is a peer like any other', () => {
-  const servers: Server[] = [];
-  const sockets: Socket[] = [];
-  afterEach(async () => {
-    for (const socket of sockets.splice(0)) socket.destroy();
-    for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
-  });
-
-  /** A bus on a Unix socket that answers as `serve` says. */
-  async function bus(serve: (socket: Socket) => void): Promise<string> {
-    const path = join(mkdtempSync(join(tmpdir(), 'svc-dbus-')), 'bus');
-    const server = createServer((socket) => {
-      sockets.push(socket);
-      socket.on('error', () => {});
-      serve(socket);
-    });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(path, resolve));
-    return `unix:path=${path}`;
-  }
-
-  /** Authenticates anyone, answers Hello, then hands each later message to `reply`. */
-  const friendly = (reply: (message: ReturnType<typeof decodeMessage> & object, socket: Socket) => void) => (socket: Socket) => {
-    let data = Buffer.alloc(0);
-    let begun = false;
-    let greeted = false;
-    socket.on('data', (chunk: Buffer) => {
-      data = Buffer.concat([data, chunk]);
-      if (!begun) {
-        if (!greeted && data.includes('\r\n')) {
-          socket.write('OK 0123456789abcdef0123456789abcdef\r\n');
-          greeted = true;
-        }
-        const at = data.indexOf('BEGIN\r\n');
-        if (at === -1) return;
-        data = data.subarray(at + 7);
-        begun = true;
-      }
-      for (;;) {
-        const next = decodeMessage(data);
-        if (!next) return;
-        data = data.subarray(next.length);
-        if (next.message.member === 'Hello') socket.write(encodeMessage(MESSAGE.return, 1, { replySerial: next.message.serial, signature: 's' }, [':1.42']));
-        else reply(next, socket);
-      }
-    });
-  };
-
   const call = { destination: 'org.example', path: '/', interface: 'org.example.I', member: 'M', signature: 's', body: ['hi'] };
 
   it('matches replies by serial, and an error reply is its D-Bus name', async () => {
-    const address = await bus(
-      friendly(({ message }, socket) => {
-        if (message.member === 'M') socket.write(encodeMessage(MESSAGE.return, 9, { replySerial: message.serial, signature: 'as' }, [[...(bodyOf(message) as string[]), 'back']]));
-        else socket.write(encodeMessage(MESSAGE.error, 10, { replySerial: message.serial, errorName: 'org.example.Error.No', signature: 's' }, ['no such thing']));
-      }),
-    );
+    const address = await fakeBus((message, peer) => {
+      if (message.member === 'M') peer.reply(message, 'as', [[...(bodyOf(message) as string[]), 'back']]);
+      else peer.error(message, 'org.example.Error.No', 'no such thing');
+    });
     const connection = await BusConnection.open(address, 2_000);
     expect(connection.uniqueName).toBe(':1.42');
     const reply = await connection.call(call, 2_000);
@@ -274,7 +251,7 @@ describe('a connection to a bus that is a peer like any other', () => {
   });
 
   it('a bus that never answers: the call is an error within its bound, the socket closed', async () => {
-    const address = await bus(friendly(() => {}));
+    const address = await fakeBus(() => {});
     const connection = await BusConnection.open(address, 2_000);
     const started = Date.now();
     await expect(connection.call(call, 300)).rejects.toThrow(BusUnanswered);
@@ -283,31 +260,29 @@ describe('a connection to a bus that is a peer like any other', () => {
   });
 
   it('a bus silent from the start: opening it is an error within its bound', async () => {
-    const address = await bus(() => {});
+    const address = await rawBus(() => {});
     const started = Date.now();
     await expect(BusConnection.open(address, 300)).rejects.toThrow(/no answer from the session bus within 0.3 s/);
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
   it('a bus that sends a message over the cap, or garbage, is closed: an error, not an endless buffer', async () => {
-    const address = await bus(
-      friendly((_, socket) => {
-        const header = Buffer.alloc(16);
-        header.write('l', 0, 'latin1');
-        header.set([MESSAGE.return, 0, 1], 1);
-        header.writeUInt32LE(64 * 1024 * 1024, 4);
-        socket.write(header);
-        socket.write(Buffer.alloc(64 * 1024));
-      }),
-    );
+    const address = await fakeBus((_, { socket }) => {
+      const header = Buffer.alloc(16);
+      header.write('l', 0, 'latin1');
+      header.set([MESSAGE.return, 0, 1], 1);
+      header.writeUInt32LE(64 * 1024 * 1024, 4);
+      socket.write(header);
+      socket.write(Buffer.alloc(64 * 1024));
+    });
     const connection = await BusConnection.open(address, 2_000);
     await expect(connection.call(call, 2_000)).rejects.toThrow(/sent what svc cannot read .*over the 1048576/);
   });
 
   it('a bus that refuses the authentication, or closes at once', async () => {
-    const refusing = await bus((socket) => socket.on('data', () => socket.write('REJECTED EXTERNAL\r\n')));
+    const refusing = await rawBus((socket) => socket.on('data', () => socket.write('REJECTED EXTERNAL\r\n')));
     await expect(BusConnection.open(refusing, 2_000)).rejects.toThrow(/refused svc \(REJECTED\)/);
-    const closing = await bus((socket) => socket.end());
+    const closing = await rawBus((socket) => socket.end());
     await expect(BusConnection.open(closing, 2_000)).rejects.toThrow(BusUnanswered);
   });
 });

@@ -19,7 +19,8 @@ export async function deleteProfile(ctx: Context, profile: string, options: { fo
     ]);
   }
   // A key kept in the keyring goes with the profile; a keyring that cannot be reached leaves both (exit 1).
-  const keyring = profileOf(doc, profile)?.api_key_in === 'keyring' ? await removeFromKeyring(ctx, profile, 'nothing was deleted') : undefined;
+  const saved = profileOf(doc, profile);
+  const keyring = saved?.api_key_in === 'keyring' ? await removeFromKeyring(ctx, profile, saved.base_url, 'nothing was deleted') : undefined;
   let key: string | undefined;
   let remaining: string[] = [];
   await store.update((d) => {

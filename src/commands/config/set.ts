@@ -1,6 +1,6 @@
 // `svc config set KEY VALUE`: one setting of the profile to write, created if needed.
 import { keyMode } from '../../core/keys.js';
-import { checkBaseUrl, profileOf, profileToWrite } from '../../config/resolve.js';
+import { checkBaseUrl, keyStoreOf, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Profile } from '../../config/store.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
@@ -31,10 +31,11 @@ export async function setSetting(ctx: Context, key: string, value: string): Prom
 
 /**
  * A profile's key goes only to the base URL it was saved with: pointing the profile elsewhere would
- * send it there. The key is kept, and the base URL left as it was.
+ * send it there (a key in the keyring is kept for that base URL and would be lost). The key is
+ * kept, and the base URL left as it was.
  */
 function refuseMovingKey(name: string, profile: Profile | undefined, baseUrl: string): void {
-  if (profile?.api_key === undefined || profile.base_url === undefined) return;
+  if (keyStoreOf(profile) === undefined || profile?.base_url === undefined) return;
   let saved: string;
   try {
     saved = checkBaseUrl(profile.base_url);

@@ -245,7 +245,7 @@ function configTopic(program: CommandUnknownOpts): Block[] {
     { kind: 'heading', text: 'The config file' },
     {
       kind: 'paragraph',
-      text: 'config.json in the config folder (SVC_CONFIG_DIR, default ~/.config/svc on Linux; `svc config path` prints it), mode 0600 in a folder of mode 0700, written atomically under a lock. It holds profiles, each with a base_url and, where no OS keyring keeps the key (`svc login` says so), an api_key; "api_key_in": "keyring" marks a key kept in the OS keyring (the Secret Service on Linux, the Keychain on macOS, Credential Manager on Windows), under service svc and account = the profile\'s name:',
+      text: 'config.json in the config folder (SVC_CONFIG_DIR, default ~/.config/svc on Linux; `svc config path` prints it), mode 0600 in a folder of mode 0700, written atomically under a lock. It holds profiles, each with a base_url and, where no OS keyring keeps the key (`svc login` says so), an api_key; "api_key_in": "keyring" marks a key kept in the OS keyring (the Secret Service on Linux, the Keychain on macOS, Credential Manager on Windows), under service svc, account = the profile\'s name and base_url = its base URL (on Linux `secret-tool lookup service svc account default base_url https://api.example.com` prints it; in the Keychain and Credential Manager the account is "default https://api.example.com"). A key is used only for the base URL it was saved with, and `svc login` and `svc logout` in any config folder replace or remove only the entry of their own base URL:',
     },
     {
       kind: 'code',

@@ -1,14 +1,14 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ReplyReading, textOf } from '../../core/reading.js';
 import { keyMode, maskKey } from '../../core/keys.js';
-import { checkBaseUrl, currentProfileName, profileOf, profileToWrite } from '../../config/resolve.js';
+import { checkBaseUrl, currentProfileName, profileOf, profileToWrite, sameBaseUrl } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
+import type { KeyringEntry } from '../../config/keyring.js';
 import { readEnv } from '../../core/environment.js';
-import { ApiError, CliError, EXIT, UsageError } from '../../core/errors.js';
+import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
 import { noPromptReason } from '../../core/io.js';
 import { oneLine } from '../../core/output/format.js';
 import { secretFromStdin } from '../tokens.js';
-import { KEYRING_SERVICE } from '../../config/keyring.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {
   return (value) => {
@@ -85,7 +85,8 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
 
   // The key goes to the OS keyring when one answers (and --insecure-storage does not ask for the
   // file); else to config.json, as before, and stderr says why.
-  const kept = await keepKey(ctx, profile, apiKey, options.insecureStorage === true, saved.api_key_in === 'keyring');
+  const hadKeyring = saved.api_key_in === 'keyring' && sameBaseUrl(saved.base_url, baseUrl);
+  const kept = await keepKey(ctx, await ctx.keyringEntry(profile, baseUrl), apiKey, options.insecureStorage === true, hadKeyring);
   const movedOut = kept.keyring !== undefined && saved.api_key !== undefined;
 
   let wasActive = '';
@@ -105,7 +106,7 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
   const onPlan = plan ? ` (plan ${oneLine(ctx.secrets.mask(plan))})` : '';
   ctx.err(`✓ Logged in to ${baseUrl} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}${onPlan}`);
   if (kept.keyring) {
-    ctx.err(`  Saved in profile "${profile}" of ${store.file}, the key in ${kept.keyring} (service ${KEYRING_SERVICE}, account ${profile})`);
+    ctx.err(`  Saved in profile "${profile}" of ${store.file}, the key in ${kept.keyring} (${kept.entry})`);
     if (movedOut) ctx.err(`  The key it held in ${store.file} was moved to ${kept.keyring}`);
   } else {
     ctx.err(`  Saved in profile "${profile}" of ${store.file}`);
@@ -120,20 +121,23 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
 
 /**
  * Puts the key in the OS keyring, if one answers and the file was not asked for: `keyring` names
- * it then. Otherwise the key goes to the config file, and (unless --insecure-storage asked for it)
- * one line on stderr says so and why, so the key is never where the user does not know.
- * `hadKeyring`: the profile's previous key was in the keyring, which keeps it no longer.
+ * it then, and `entry` the key's entry in it. Otherwise the key goes to the config file, and
+ * (unless --insecure-storage asked for it) one line on stderr says so and why, so the key is never
+ * where the user does not know. `hadKeyring`: the keyring kept the profile's previous key for this
+ * same base URL, and keeps it no longer (an entry of another base URL may be another config
+ * folder's: it stays).
  */
-async function keepKey(ctx: Context, profile: string, apiKey: string, fileAskedFor: boolean, hadKeyring: boolean): Promise<{ keyring?: string }> {
+async function keepKey(ctx: Context, entry: KeyringEntry, apiKey: string, fileAskedFor: boolean, hadKeyring: boolean): Promise<{ keyring?: string; entry?: string }> {
   const keyring = fileAskedFor && !hadKeyring ? undefined : await ctx.keyring();
   let why: string | undefined;
   if (keyring && !fileAskedFor) {
     why = await keyring.unavailable();
     if (why === undefined) {
       try {
-        await keyring.write(profile, apiKey);
-        return { keyring: keyring.name };
+        await keyring.write(entry, apiKey);
+        return { keyring: keyring.name, entry: keyring.describe(entry) };
       } catch (error) {
+        if (error instanceof InterruptedError) throw error;
         why = (error as Error).message;
       }
     }
@@ -141,7 +145,10 @@ async function keepKey(ctx: Context, profile: string, apiKey: string, fileAskedF
   }
   // A key the keyring kept for this profile before is not left behind there.
   if (keyring && hadKeyring && (await keyring.unavailable()) === undefined) {
-    await keyring.remove(profile).catch((error: Error) => ctx.warn(`the profile's previous key is still in ${keyring.name}: ${error.message}`));
+    await keyring.remove(entry).catch((error: Error) => {
+      if (error instanceof InterruptedError) throw error;
+      ctx.warn(`the profile's previous key is still in ${keyring.name}: ${error.message}`);
+    });
   }
   return {};
 }

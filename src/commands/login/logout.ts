@@ -21,7 +21,7 @@ export async function logout(ctx: Context): Promise<void> {
     return;
   }
   // The keyring first: a keyring that cannot be reached leaves everything as it was (exit 1).
-  const keyring = inKeyring ? await removeFromKeyring(ctx, name, 'nothing was removed') : undefined;
+  const keyring = inKeyring ? await removeFromKeyring(ctx, name, profile.base_url, 'nothing was removed') : undefined;
   await store.update((d) => {
     const kept = profileOf(d, name);
     if (!kept) return;
