@@ -6,7 +6,21 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Choice } from '../../src/app/services.js';
-import { BASE_URL, FakeService, KEY, MemoryCache, NOW, plain, ScriptedPrompter, scratchDir, svc, type FakeReply, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import {
+  BASE_URL,
+  FakeService,
+  KEY,
+  MemoryCache,
+  NOW,
+  plain,
+  ScriptedPrompter,
+  scratchDir,
+  svc,
+  unwrapped,
+  type FakeReply,
+  type InProcessOptions,
+  type InProcessResult,
+} from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
 import { jsonLines } from '../support/json-lines.js';
 
@@ -53,7 +67,7 @@ function expectUsageError(result: InProcessResult, mentions: RegExp): void {
   expect(result.stdout).toBe('');
   // With --json, one JSON line instead.
   expect(result.stderr).toMatch(/^error: |^\{"error_code":"USAGE"/);
-  expect(result.stderr).toMatch(mentions);
+  expect(unwrapped(result.stderr)).toMatch(mentions);
   expect(result.stderr).not.toMatch(/\n\s+at /);
   expect(result.requests).toEqual([]);
 }
@@ -583,7 +597,7 @@ describe('picking a SELECTOR', () => {
     const prompter = new ScriptedPrompter([]);
     const r = await data(['series', 'macro'], { tty: true, prompter, service: service(['/v1/data/cbank/macro/latest', envelope({ month: '2026-02' })]) });
     expect(r.code).toBe(10);
-    expect(r.stderr).toMatch(/^error: the reply to GET \/v1\/data\/cbank\/macro\/latest names no indicator to pick from; give the SELECTOR argument\n/);
+    expect(unwrapped(r.stderr)).toMatch(/^error: the reply to GET \/v1\/data\/cbank\/macro\/latest names no indicator to pick from; give the SELECTOR argument\n/);
     expect(prompter.asked).toEqual([]);
   });
 

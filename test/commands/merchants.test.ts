@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { FakeService, KEY, plain, scratchDir, svc, type FakeReply, type InProcessOptions, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { type FakeReply, FakeService, type InProcessOptions, type InProcessResult, KEY, plain, scratchDir, type SeenRequest, svc, unwrapped } from '../support/in-process.js';
 import { envelope } from '../support/errors.js';
 import { jsonLines } from '../support/json-lines.js';
 
@@ -326,7 +326,7 @@ describe('a CSV file given without --column', () => {
     const r = await resolve(['--file', path], { tty, service: new FakeService() });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`${refusal(path)}\nExample: svc merchants resolve --file ${path} --column narration\nIf each line is one lookup, commas and all, give --no-header.\n`);
+    expect(unwrapped(r.stderr)).toBe(`${refusal(path)}\nExample: svc merchants resolve --file ${path} --column narration\nIf each line is one lookup, commas and all, give --no-header.\n`);
     expect(r.requests).toEqual([]);
   });
 
@@ -335,18 +335,18 @@ describe('a CSV file given without --column', () => {
     expect(piped.code).toBe(2);
     expect(piped.stdout).toBe('');
     // -o ndjson: a script reads the error as one JSON line.
-    const said = tty ? piped.stderr.split('\n')[0] : `error: ${JSON.parse(piped.stderr).error_message}`;
+    const said = tty ? unwrapped(piped.stderr).split('\n')[0] : `error: ${JSON.parse(piped.stderr).error_message}`;
     expect(said).toBe(refusal('standard input'));
     const planned = await resolve(['--file', file(STATEMENT, 'planned.csv'), '--dry-run'], { tty });
     expect(planned.code).toBe(2);
     expect(planned.stdout).toBe('');
-    expect(planned.stderr).toMatch(/^error: .*planned\.csv looks like CSV with a header row \(date, narration, amount\)/);
+    expect(unwrapped(planned.stderr)).toMatch(/^error: .*planned\.csv looks like CSV with a header row \(date, narration, amount\)/);
   });
 
   it('is refused as such with no key configured: the file is wrong before the configuration is', async () => {
     const r = await resolve(['--file', file(STATEMENT, 'no-key.csv')], { env: { SVC_API_KEY: undefined } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/looks like CSV with a header row/);
+    expect(unwrapped(r.stderr)).toMatch(/looks like CSV with a header row/);
   });
 
   it.each(MODES)('as %s, a semicolon or tab separated statement is refused too, and read with --column', async (_mode, tty) => {
@@ -361,7 +361,7 @@ describe('a CSV file given without --column', () => {
       const path = file(text, `statement-${separator === ';' ? 'semicolon' : 'tab'}.csv`);
       const refused = await resolve(['--file', path], { tty });
       expect(refused.code, text).toBe(2);
-      expect(refused.stderr.split('\n')[0]).toBe(refusal(path));
+      expect(unwrapped(refused.stderr).split('\n')[0]).toBe(refusal(path));
       const read = await resolve(['--file', path, '--column', 'narration', '-o', 'ndjson'], { tty, service: resolving(1) });
       expect(read.code, read.stderr).toBe(0);
       expect(read.requests[0]!.json).toEqual({ terminals: [T1], names: ['Bhat-Bhateni Supermarket; Pvt. Ltd.', 'Himalayan Java'] });
@@ -388,7 +388,7 @@ describe('a CSV file given without --column', () => {
     expect(alone.stderr.split('\n')[0]).toBe('error: --no-header needs --file: it says how to read a file');
     const both = await resolve(['--file', file(STATEMENT, 'both.csv'), '--column', 'narration', '--no-header'], { tty });
     expect(both.code).toBe(2);
-    expect(both.stderr.split('\n')[0]).toBe('error: --no-header conflicts with --column: --column reads a CSV file by its header row');
+    expect(unwrapped(both.stderr).split('\n')[0]).toBe('error: --no-header conflicts with --column: --column reads a CSV file by its header row');
   });
 });
 
@@ -438,7 +438,7 @@ describe('a bank statement given without --column: a heading above its table (te
       const r = await resolve(['--file', path], { tty, service: new FakeService() });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(
+      expect(unwrapped(r.stderr)).toBe(
         `error: ${path} looks like CSV with a header row ${header}: give --column NAME to take one column\nExample: svc merchants resolve --file ${path} --column ${example}\n${HEADING}\n${NO_HEADER}\n`,
       );
       expect(r.requests).toEqual([]);
@@ -458,7 +458,7 @@ describe('a bank statement given without --column: a heading above its table (te
       const r = await resolve(['--file', path], { tty });
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toBe(
+      expect(unwrapped(r.stderr)).toBe(
         `error: ${path} looks like a bank statement (line 3 gives an account number): give --column NAME to take one column of its table\n` +
           "NAME is the header of the column of narrations or merchant names; the lines above the header row (the bank's heading) are skipped.\n" +
           `${NO_HEADER}\n`,
@@ -469,7 +469,7 @@ describe('a bank statement given without --column: a heading above its table (te
     it('from standard input too, and with --dry-run: nothing sent, nothing billed', async () => {
       const piped = await resolve(['--file', '-'], { tty, stdin: readFileSync(statement('nabil.txt'), 'utf8') });
       expect(piped.code).toBe(2);
-      expect(piped.stderr.split('\n')[0]).toMatch(/^error: standard input looks like CSV with a header row on line 7 \(Date \(2081\/82\), /);
+      expect(unwrapped(piped.stderr).split('\n')[0]).toMatch(/^error: standard input looks like CSV with a header row on line 7 \(Date \(2081\/82\), /);
       const planned = await resolve(['--file', statement('nic-asia.csv'), '--dry-run'], { tty });
       expect(planned.code).toBe(2);
       expect(planned.stdout).toBe('');
@@ -814,7 +814,7 @@ describe('a run that stops leaves nothing lost', () => {
     });
     const r = await resolve(['--file', file(`${T1}\n${T2}\n`), '--failed-out', out], { service: resolving(1, wrong) });
     expect(r.code).toBe(10);
-    expect(r.stderr).toMatch(/^error: unexpected reply to POST \/v1\/merchants\/resolve: no result for the terminal "9756038350856888"$/m);
+    expect(unwrapped(r.stderr)).toMatch(/^error: unexpected reply to POST \/v1\/merchants\/resolve: no result for the terminal "9756038350856888"$/m);
     expect(readFileSync(out, 'utf8')).toBe(`${T1}\n${T2}\n`);
   });
 
@@ -977,7 +977,7 @@ describe('the service saying no', () => {
       const r = await inFolder(dir, () => resolve([T1, '--retries', '0'], { tty, service: resolving(1, typeof reply === 'function' ? reply : () => reply) }));
       expect(r.code, r.stderr).toBe(code);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(message);
+      expect(unwrapped(r.stderr)).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);
       // Lookups from the command line need no unresolved file: the command line is the list.
       expect(readdirSync(dir)).toEqual([]);
@@ -1037,7 +1037,7 @@ describe('refuses bad input before any request (exit 2)', () => {
       const r = await resolve(args, { tty });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(message);
+      expect(unwrapped(r.stderr)).toMatch(message);
       expect(r.stderr.split('\n')[0]).toMatch(/^error: /);
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect(r.requests).toEqual([]);
@@ -1050,7 +1050,7 @@ describe('refuses bad input before any request (exit 2)', () => {
       expect(r.stdout).toBe('');
       const message = `${long}, line 3: more than 1024 bytes, the most a lookup (a terminal number or a merchant name) may have`;
       // -o csv: a script reads the error as one JSON line.
-      if (tty) expect(r.stderr).toBe(`error: ${message}\n`);
+      if (tty) expect(unwrapped(r.stderr)).toBe(`error: ${message}\n`);
       else expect(JSON.parse(r.stderr)).toEqual({ error_code: 'USAGE', error_message: message });
       expect(r.requests).toEqual([]);
     });
@@ -1268,7 +1268,7 @@ describe('--each-line: a record for each line of the input', () => {
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr.split('\n')[0]).toMatch(/^error: cannot keep the results for --each-line in the temporary folder: .*no such/i);
-      expect(r.stderr.split('\n')[1]).toBe('Set TMPDIR to a folder with room (the results take about 250 bytes a distinct lookup).');
+      expect(unwrapped(r.stderr).split('\n')[1]).toBe('Set TMPDIR to a folder with room (the results take about 250 bytes a distinct lookup).');
       expect(r.requests).toEqual([]);
     } finally {
       if (before === undefined) delete process.env.TMPDIR;
@@ -1283,6 +1283,6 @@ describe('--each-line: a record for each line of the input', () => {
     expect(alone.stderr.split('\n')[0]).toBe('error: --each-line needs --file: it writes a record for each line of the file');
     const mixed = await resolve(['--file', file(TEXT), '--name', 'Cafe', '--each-line'], { tty });
     expect(mixed.code).toBe(2);
-    expect(mixed.stderr.split('\n')[0]).toBe('error: --each-line writes a record for each line of --file: give every lookup in the file, none as an argument or --name');
+    expect(unwrapped(mixed.stderr).split('\n')[0]).toBe('error: --each-line writes a record for each line of --file: give every lookup in the file, none as an argument or --name');
   });
 });

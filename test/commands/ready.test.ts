@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerState } from '../../src/core/ready-file.js';
-import { FakeService, KEY, MODES, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import { FakeService, KEY, MODES, STACK, svc, unwrapped, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'svc-ready-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -95,7 +95,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at http://127.0.0.1:9 does not know the key in force\n${HINTS.join('\n')}\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at http://127.0.0.1:9 does not know the key in force\n${HINTS.join('\n')}\n`);
   });
 
   it("a dead server's failed state present at the first read may be an earlier run's: reported only after 2 s of grace", async () => {
@@ -130,7 +130,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why\nIt was killed, or crashed: its stderr may say more.\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why\nIt was killed, or crashed: its stderr may say more.\n`);
     expect(total(result.waits)).toBeGreaterThanOrEqual(2000);
   });
 
@@ -139,7 +139,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs\nIt was killed, or its state file was left by an earlier run.\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs\nIt was killed, or its state file was left by an earlier run.\n`);
   });
 
   it('no file with --wait 1: exit 9 after 1 s, naming the file as not written', async () => {
@@ -147,7 +147,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, ['--wait', '1'], { tty });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: nothing listened within 1 s: ${file} was not written\nWas the server started with --ready-file ${file}? Raise the bound with --wait SECONDS.\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: nothing listened within 1 s: ${file} was not written\nWas the server started with --ready-file ${file}? Raise the bound with --wait SECONDS.\n`);
     expect(total(result.waits)).toBeGreaterThanOrEqual(1000);
     expect(total(result.waits)).toBeLessThan(1100);
     expect(result.waits.every((ms) => ms === 50)).toBe(true);
@@ -188,7 +188,7 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: cannot read ${file}: other users can write in ${file} (mode 0666)\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: cannot read ${file}: other users can write in ${file} (mode 0666)\n`);
   });
 
   it('garbage: refused at once, as no state file', async () => {
@@ -196,7 +196,7 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: cannot read ${file}: ${file} is not a state file of svc mock or svc webhooks listen\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: cannot read ${file}: ${file} is not a state file of svc mock or svc webhooks listen\n`);
     expect(result.waits).toEqual([]);
   });
 
@@ -310,7 +310,7 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const result = await run(listenArgs(file), { tty, service, env: loopback });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    const lines = result.stderr.trimEnd().split('\n');
+    const lines = unwrapped(result.stderr).trimEnd().split('\n');
     expect(lines[0]).toBe('error: no signing secret: pass --secret or set SVC_WEBHOOK_SECRET');
     expect(lines[1]).toBe(`${BASE} is not svc mock, the only service that agrees a signing secret with a listener.`);
     expect(result.stderr).toContain('SVC_WEBHOOK_SECRET (or --secret)');
@@ -331,7 +331,7 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const result = await run(listenArgs(file), { tty, service, env: loopback });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stdout).toBe('');
-    const lines = result.stderr.trimEnd().split('\n');
+    const lines = unwrapped(result.stderr).trimEnd().split('\n');
     expect(lines[0]).toBe(`error: svc mock at ${BASE} does not know the key in force`);
     expect(result.stderr).not.toContain('no signing secret');
 
@@ -345,7 +345,7 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const waited = await ready(file, [], { tty });
     expect(waited.code, waited.stderr).toBe(3);
     expect(waited.stdout).toBe('');
-    expect(waited.stderr).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at ${BASE} does not know the key in force\n${lines.slice(1).join('\n')}\n`);
+    expect(unwrapped(waited.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at ${BASE} does not know the key in force\n${lines.slice(1).join('\n')}\n`);
     expect(total(waited.waits)).toBeGreaterThanOrEqual(2000);
   });
 
@@ -357,7 +357,7 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const result = await run(listenArgs(file), { tty, service, env: loopback });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr.split('\n')[0]).toBe(`error: cannot reach svc mock at ${BASE} to agree a signing secret: ECONNREFUSED`);
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: cannot reach svc mock at ${BASE} to agree a signing secret: ECONNREFUSED`);
     expect(onDisk(file)).toMatchObject({ state: 'failed', exit_code: 9, error: `cannot reach svc mock at ${BASE} to agree a signing secret: ECONNREFUSED` });
   });
 
@@ -453,7 +453,7 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
     const result = await run(['mock', '--port', '0', '--quiet', '--ready-file', file], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr.split('\n')[0]).toBe(`error: cannot write --ready-file ${file}: no such file`);
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: cannot write --ready-file ${file}: no such file`);
     expect(result.stderr).not.toMatch(STACK);
   });
 
@@ -466,7 +466,7 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
       const result = await run(['mock', '--port', String(port), '--quiet', '--ready-file', file], { tty });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr.split('\n')[0]).toBe(`error: port ${port} is in use; pick another with --port, or --port 0 for a free one`);
+      expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: port ${port} is in use; pick another with --port, or --port 0 for a free one`);
       expect(onDisk(file)).toMatchObject({ state: 'failed', command: 'svc mock', exit_code: 2, error: `port ${port} is in use; pick another with --port, or --port 0 for a free one` });
     } finally {
       await new Promise((resolve) => busy.close(resolve));

@@ -3,7 +3,7 @@
 // that a forward target can neither hold it past --timeout nor feed it an endless reply.
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/webhooks/signature.js';
-import { FakeService, MODES, plain, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import { FakeService, MODES, plain, STACK, svc, unwrapped, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 import { after, collectingGarbage, endlessTarget, freePort, listeningOn, peer, post, rawRequest, silentTarget } from '../support/peers.js';
 
 const SECRET = 'whsec_inprocess_listener_secret';
@@ -230,7 +230,7 @@ describe.each(MODES)('webhooks listen with no secret and svc mock down, for $mod
     });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(
+    expect(unwrapped(result.stderr)).toBe(
       `error: cannot reach svc mock at ${base} to agree a signing secret: ECONNREFUSED\n` +
         'Is svc mock running there? Start it with `svc mock`, or pass the secret of the endpoint that sends the deliveries (--secret or SVC_WEBHOOK_SECRET).\n',
     );

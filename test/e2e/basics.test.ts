@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { baseEnv, inTerminal, ROOT, run, STACK_LINE, SVC, svcCommand, useWorld, VERSION, type Result } from './harness.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const execFileP = promisify(execFile);
 
@@ -360,6 +361,6 @@ describe('the packed tarball', () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(mock.code, mock.stderr).toBe(2);
-    expect(mock.stderr).toBe(`error: port ${port()} is in use; pick another with --port, or --port 0 for a free one\n`);
+    expect(unwrapped(mock.stderr)).toBe(`error: port ${port()} is in use; pick another with --port, or --port 0 for a free one\n`);
   });
 });
