@@ -10,7 +10,7 @@ import { readEnv } from '../core/environment.js';
 import { InterruptedError, MissingKeyError, UsageError } from '../core/errors.js';
 import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from '../core/io.js';
 import { errorsAsJson } from '../core/report-error.js';
-import { wrapText } from '../core/output/fit.js';
+import { proseLines } from '../core/output/prose.js';
 import type { ReplyReading } from '../core/reading.js';
 import type { ViewRecords } from '../core/output/records.js';
 import type { OutputFormat, Reply } from '../core/output/render.js';
@@ -113,10 +113,10 @@ export class Context {
 
   /**
    * One line on stderr: warnings, notes, progress for people; on a terminal, wrapped between words
-   * to its width (a URL, an id or a date never broken: fit.ts).
+   * to its width, no word split (prose.ts).
    */
   err(line: string): void {
-    const fitted = this.io.stderrIsTTY && !this.machineOutput ? wrapText(line, this.io.stderrColumns ?? FALLBACK_COLUMNS).join('\n') : line;
+    const fitted = this.io.stderrIsTTY && !this.machineOutput ? proseLines(line, this.io.stderrColumns ?? FALLBACK_COLUMNS).join('\n') : line;
     this.io.stderr.write(fitted + '\n');
   }
 

@@ -18,8 +18,9 @@ describe('prose', () => {
     expect(proseLines(`Docs: ${url}`, 30)).toEqual(['Docs:', url]);
   });
 
-  it('keeps a span between backticks whole, and a date with its time', () => {
-    expect(proseLines('Run `svc login --profile staging` to save a new one.', 24)).toEqual(['Run', '`svc login --profile staging`', 'to save a new one.']);
+  it('keeps a span between backticks whole where it fits a line (else parts it between its words), and a date with its time', () => {
+    expect(proseLines('Run `svc login --profile staging` to save a new one.', 30)).toEqual(['Run', '`svc login --profile staging`', 'to save a new one.']);
+    expect(proseLines('Run `svc login --profile staging` to save a new one.', 20)).toEqual(['Run `svc login', '--profile staging`', 'to save a new one.']);
     expect(proseLines('It expires at 2026-11-27 09:12 UTC, in 10 days.', 20)).toEqual(['It expires at', '2026-11-27 09:12 UTC,', 'in 10 days.']);
   });
 

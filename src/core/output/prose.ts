@@ -1,7 +1,7 @@
 // Text for people wrapped to a terminal, as help and errors are (contract §3): at word boundaries
 // only, no word ever split. A word wider than the line stands alone on its own, for the terminal
-// to fold. What is written between backticks (a command to copy) is one word, and so is a date
-// with its time. Shell commands (the examples of the help) wrap between their words with a
+// to fold. What is written between backticks (a command to copy) is one word where it fits a
+// line, and so is a date with its time. Shell commands (the examples of the help) wrap between their words with a
 // trailing ` \`, so they still paste as one command.
 import { glueDateTimes, lineWidth, unglue } from './fit.js';
 
@@ -51,13 +51,19 @@ function fill(words: readonly string[], width: number, first: string, rest: stri
 
 /**
  * A paragraph wrapped between words into lines of at most `width` columns (a word wider than that
- * stands alone), the first line starting with `indent`, the others with `hang`. Its own line
- * breaks are kept.
+ * stands alone), the first line starting with `indent`, the others with `hang`, after the spaces
+ * the line itself starts with. Its own line breaks are kept.
  */
 export function proseLines(text: string, width: number, indent = '', hang = indent): string[] {
   return glueDateTimes(text)
     .split('\n')
-    .flatMap((line) => fill(proseWords(line), width, indent, hang))
+    .flatMap((line) => {
+      const own = /^ */.exec(line)![0];
+      // A span between backticks wider than a line is parted between its words after all.
+      const room = width - lineWidth(hang + own);
+      const words = proseWords(line).flatMap((word) => (word.includes('`') && lineWidth(word) > room ? word.split(' ') : [word]));
+      return fill(words, width, indent + own, hang + own);
+    })
     .map(unglue);
 }
 
