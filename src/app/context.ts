@@ -18,7 +18,7 @@ import type { Secrets } from '../core/output/secrets.js';
 import type { View } from '../core/output/view.js';
 import type { CacheStore, Prompter, Services } from './services.js';
 import type { Keyring, KeyringEntry } from '../config/keyring.js';
-import type { Spinner } from '../core/stream/terminal-line.js';
+import type { LineText, Spinner } from '../core/stream/terminal-line.js';
 import type { Transport } from '../api/transport.js';
 import type { BsCalendar, CalendarName } from '../core/calendar/calendar.js';
 
@@ -422,7 +422,7 @@ export class Context {
    * (stdin never flowing) that byte was never read: the command ran on. With the terminal as it
    * is, Ctrl-C (and Ctrl-Z, Ctrl-\) reach svc and the rest of its pipeline as signals.
    */
-  async spinner(text: string): Promise<Spinner> {
+  async spinner(text: LineText): Promise<Spinner> {
     if (!this.io.stderrIsTTY) return { update() {}, stop() {} };
     // The line is this spinner's: a slow request shows none of its own meanwhile (slow-requests.ts).
     const { claimLine } = await import('../core/stream/terminal-line.js');
@@ -441,11 +441,11 @@ export class Context {
    * An ora spinner on stderr (a terminal), as spinner() describes: its text cut to one line of the
    * terminal, beside the frame and the space ora draws before it.
    */
-  private async drawSpinner(text: string): Promise<Spinner> {
+  private async drawSpinner(text: LineText): Promise<Spinner> {
     const [{ importOra }, { fitToLine, spinnerStream }] = await Promise.all([import('../core/external.js'), import('../core/stream/terminal-line.js')]);
     const { default: ora } = await importOra();
     const columns = this.io.stderrColumns;
-    const fit = (line: string) => fitToLine(line, columns, SPINNER_FRAME_COLUMNS);
+    const fit = (line: LineText) => fitToLine(line, columns, SPINNER_FRAME_COLUMNS);
     const spinner = ora({ text: fit(text), stream: spinnerStream(this.io.stderr, columns), color: 'cyan', isEnabled: true, discardStdin: false }).start();
     return {
       update: (next) => {

@@ -335,7 +335,7 @@ describe('merchants resolve at 80 columns', () => {
       '                                  Departmental',
       '                                  Store',
       'NABIL BANK LTD …                                                         no',
-      '4 lookups: 3 resolved, 1 not found, 0 duplicates',
+      '4 lookups, 3 matched, 1 not found, 0 duplicates, 1 call in 0.0s',
     ]);
   });
 });

@@ -44,6 +44,20 @@ async function listen(args: string[], drive: (port: number) => Promise<void>, op
   return run;
 }
 
+describe('webhooks listen at 60 columns', () => {
+  it('an event line too long for the terminal goes on to the next line between its fields, none split (it was `T` / `AMPER_DETECTED`)', async () => {
+    const result = await listen(
+      ['--exit-after', '1'],
+      async (port) => {
+        expect(await deliver(port, eventBody({ event: 'report.failed', timestamp: '2026-05-22T10:00:00Z', error_code: 'TAMPER_DETECTED' }))).toBe(200);
+      },
+      { tty: true, columns: 60 },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(plain(result.stdout)).toBe('2026-05-22T10:00:00Z  report.failed  rpt_e8699f830adc84b8\n  TAMPER_DETECTED\n');
+  });
+});
+
 describe.each(MODES)('webhooks listen, for $mode: nothing a sender or a forward target sends acts on the terminal', ({ tty }) => {
   it('a signed event whose fields hold OSC 52, OSC 8, ESC[2J, C1 and bidi controls: the event line shows them inert', async () => {
     const result = await listen(

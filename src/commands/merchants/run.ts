@@ -9,6 +9,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { MerchantResult } from '../../api/merchants.js';
 import type { Context } from '../../app/context.js';
 import { InterruptedError } from '../../core/errors.js';
+import { FALLBACK_COLUMNS } from '../../core/io.js';
 import { formatCount, machineTextForTerminal } from '../../core/output/format.js';
 import type { Batch } from './batches.js';
 import type { Lookup } from './lookup-set.js';
@@ -17,6 +18,7 @@ import type { ProgressBar, Totals } from '../../core/stream/progress.js';
 import { checkedReply, inLookupOrder } from './reply.js';
 import { OutputSink, StdoutClosedError } from '../../core/stream/sink.js';
 import { defaultUnresolvedPath, privateTemporaryPath, whyNot, writeUnresolved } from './unresolved.js';
+import { summaryLine } from './summary.js';
 import { createWriter } from './writers.js';
 import { shellWord } from './lookups.js';
 import type { LineSource, ResultStore } from './each-line.js';
@@ -64,9 +66,11 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
     lines: options.eachLine !== undefined,
   });
   let meta: unknown;
-  /** Lookups answered, and of them those that matched a merchant. */
+  /** Lookups answered, and of them those that matched a merchant; the calls answered, and since when. */
   let resolved = 0;
   let matched = 0;
+  let calls = 0;
+  const started = ctx.now();
 
   let outcome;
   try {
@@ -90,7 +94,9 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
         return writer.write(options.unmatchedOnly ? results.filter((r) => !r.matched) : results);
       },
       onSettled: (batch, ok) => {
-        if (ok) progress.advance(batch.lookups.length);
+        if (!ok) return;
+        calls++;
+        progress.advance(batch.lookups.length);
       },
     });
   } catch (error) {
@@ -129,14 +135,19 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
       failure ??= error;
     }
   }
+  const tally = { lookups: options.lookupCount(), answered: resolved, matched, duplicates: options.duplicates?.() ?? 0, calls, seconds: (ctx.now() - started) / 1000 };
   try {
-    const tally = { lookups: options.lookupCount(), answered: resolved, matched, duplicates: options.duplicates?.() ?? 0 };
     await writer.finish(meta, failure === undefined, tally);
   } catch (error) {
     if (error instanceof StdoutClosedError) return;
     throw error;
   }
-  if (failure === undefined) return;
+  if (failure === undefined) {
+    // A person at the terminal is left one line that sums the run up: the table's last line, else
+    // this one on stderr (the progress bar is gone, the results went elsewhere).
+    if (ctx.io.stderrIsTTY && !(format === 'table' && ctx.io.stdoutIsTTY)) ctx.err(summaryLine(tally, true, ctx.io.stderrColumns ?? FALLBACK_COLUMNS));
+    return;
+  }
   if (listUnresolved && !options.eachLine) said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount);
   said?.();
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a call threw, thrown on as it was

@@ -9,7 +9,7 @@ import type { OutputFormat } from '../../core/output/render.js';
 import { CsvWriter, NdjsonWriter } from '../../core/stream/record-writers.js';
 import type { OutputSink } from '../../core/stream/sink.js';
 import type { RowWriter } from '../../core/stream/table-writers.js';
-import type { Tally } from './table-writers.js';
+import type { Tally } from './summary.js';
 
 export interface ResultWriter {
   /** Writes one batch of results, in order. */

@@ -91,11 +91,12 @@ export function monthlyCreditPoints(body: unknown): ChartPoint[] {
 }
 
 async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promise<void> {
-  const [{ lineChart }, { createPaint }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js')]);
+  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js'), import('../../core/output/render.js')]);
   const paint = await createPaint(ctx.color);
   const first = points[0]!.period;
   const last = points.at(-1)!.period;
   const title = `${titled('Monthly credits', id)} · ${first === last ? first : `${first} to ${last}`}`;
   const chart = lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatAmount(v), dim: paint.dim });
-  ctx.out([paint.title(title), chart].join('\n') + '\n');
+  // The title wraps between words on a terminal: no month is split at its `-`.
+  ctx.out(textLines([title], { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.title) + chart + '\n');
 }

@@ -161,3 +161,22 @@ export function shellLines(command: string, width: number, prompt: string, conti
   });
   return [...above, ...lines.map((parts, n) => start(n) + parts.join(' ') + (n < lines.length - 1 ? ' \\' : ''))];
 }
+
+/**
+ * Fields of one line for people (a time, an event name, an id), parted by `separator`, on lines
+ * of at most `width` columns: a field that does not fit goes on to the next line, after `hang`;
+ * no field is split, and one wider than the line stands alone.
+ */
+export function fieldLines(fields: readonly string[], width: number, separator = '  ', hang = '  '): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const field of fields) {
+    if (line !== '' && line.trim() !== '' && lineWidth(line + separator + field) > width) {
+      lines.push(line);
+      line = hang;
+    }
+    line += line.trim() === '' ? field : separator + field;
+  }
+  lines.push(line);
+  return lines;
+}
