@@ -310,6 +310,9 @@ function allDigits(bytes: Buffer, start: number, end: number): boolean {
   return true;
 }
 
+/** The longest record --column reads: csv-parse holds a record whole, so a line of a gigabyte would be a gigabyte held. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+
 /**
  * One column of a CSV file with a header row, read by the csv-parse streaming parser, with the
  * separator that splits the header row into the most fields (`,`, `;` or tab: csv-header.ts).
@@ -324,7 +327,7 @@ async function* readColumn(input: LookupInput, file: string, column: string): As
   // Read until the header row is whole (or 64 KiB of it are there).
   const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) => headerRowRead(textOf(head)));
   const delimiter = separatorOf(textOf(head), ended && head.length <= HEADER_SAMPLE_BYTES);
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, delimiter });
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, delimiter, max_record_size: MAX_RECORD_BYTES });
   const source = Readable.from(withLfLineEnds(rest));
   source.on('error', (error: Error) => parser.destroy(error));
   source.pipe(parser);
@@ -347,6 +350,8 @@ async function* readColumn(input: LookupInput, file: string, column: string): As
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
+    // The line the record passes the bound on (csv-parse counts the lines read so far).
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') throw new UsageError(`${nameOf(file)}, line ${Number(error.lines)}: a record of more than 1 MiB, the most --column reads`);
     if (error instanceof CsvError) throw new UsageError(`cannot read --file ${file} as CSV: ${error.message}`);
     throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   } finally {
