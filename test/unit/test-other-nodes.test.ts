@@ -3,7 +3,7 @@
 // nothing is fetched instead. The script is run with no npm or tar on its PATH, so a fetch could
 // not go unseen.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,11 +42,12 @@ function plant(): string {
   return planted(`${PACKAGE}-${build!.version}`);
 }
 
-function runScript(): { code: number | null; stdout: string; stderr: string } {
-  // An empty PATH: no npm to fetch with, no tar to unpack with.
-  const empty = join(dir, 'empty-path');
-  mkdirSync(empty, { recursive: true });
-  const run = spawnSync(process.execPath, [SCRIPT, String(MAJOR)], { cwd: ROOT, env: { HOME: dir, PATH: empty, SVC_TEST_NODE_CACHE: cache }, encoding: 'utf8' });
+/** The script run for MAJOR; its PATH holds only what `tools` writes there (by default nothing: no npm to fetch with, no tar to unpack with). */
+function runScript(tools: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string } {
+  const path = join(dir, 'path');
+  mkdirSync(path, { recursive: true });
+  for (const [name, script] of Object.entries(tools)) writeFileSync(join(path, name), script, { mode: 0o700 });
+  const run = spawnSync(process.execPath, [SCRIPT, String(MAJOR)], { cwd: ROOT, env: { HOME: dir, PATH: path, SVC_TEST_NODE_CACHE: cache }, encoding: 'utf8' });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -83,5 +84,20 @@ describe.skipIf(process.getuid?.() === undefined || build === undefined)('npm ru
     writeFileSync(join(bin, 'git'), '#!/bin/sh\n', { mode: 0o700 });
     expect(runScript().stderr).toMatch(new RegExp(`^Node ${MAJOR}: ${bin} holds git beside node; it was not run`));
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('checks a tarball it fetches against the integrity recorded, and unpacks none that differs', () => {
+    const npm = `#!/bin/sh\n# npm pack SPEC --pack-destination DIR --silent\nprintf 'not a build' > "$4/${PACKAGE}-${build!.version}.tgz"\n`;
+    const r = runScript({ npm, tar: `#!/bin/sh\necho ran > '${marker}'\n` });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(`fetching ${PACKAGE}@${build!.version} from the npm registry\n`);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^Node ${MAJOR}: ${PACKAGE}@${build!.version.replaceAll('.', '\\.')}: the tarball fetched is not the one recorded in scripts/node-builds\\.json \\(sha512-\\S+, recorded sha512-\\S+\\)\\n$`,
+      ),
+    );
+    expect(existsSync(marker)).toBe(false);
+    // Nothing is left of the fetch.
+    expect(readdirSync(cache)).toEqual([]);
   });
 });
