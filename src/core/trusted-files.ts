@@ -43,10 +43,11 @@ export function readTrustedFile(file: string, distrusted: (reason: string) => vo
       throw new Error(reason);
     }
     if (maxBytes === Number.POSITIVE_INFINITY) return readFileSync(fd);
-    const bytes = Buffer.alloc(maxBytes);
+    // What the file holds as it is opened (as readFileSync reads), so a bound of megabytes costs a small file nothing.
+    const bytes = Buffer.alloc(Math.min(maxBytes, info.size));
     let length = 0;
-    while (length < maxBytes) {
-      const read = readSync(fd, bytes, length, maxBytes - length, null);
+    while (length < bytes.length) {
+      const read = readSync(fd, bytes, length, bytes.length - length, null);
       if (read === 0) break;
       length += read;
     }

@@ -289,6 +289,15 @@ describe('lookups from a file or stdin', () => {
     ]);
   });
 
+  it.each(MODES)('as %s, --column refuses a record longer than 1 MiB (exit 2), naming its line, before anything is sent', async (_mode, tty) => {
+    const csv = file(`date,narration,amount\n2026-10-01,Bhatbhateni Supermarket,120\n2026-10-02,Cafe Pvt Ltd,"${'9'.repeat(2 * 1024 * 1024)}"\n`, 'long-record.csv');
+    const r = await resolve(['--file', csv, '--column', 'narration'], { tty, service: new FakeService() });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`error: ${csv}, line 3: a record of more than 1 MiB, the most --column reads\n`);
+    expect(r.requests).toEqual([]);
+  });
+
   it.each(MODES)('as %s, --dry-run prints the plan and sends nothing (no key needed)', async (_mode, tty) => {
     const path = file(MANY.text);
     const json = await resolve(['--file', path, '--dry-run', '--json'], { tty, env: { SVC_API_KEY: undefined } });
