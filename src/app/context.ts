@@ -64,6 +64,11 @@ export class Context {
   readonly format: OutputFormat;
   readonly color: boolean;
   readonly debug: boolean;
+  /**
+   * When this run began, in milliseconds since the epoch: its process's start, before Node loaded
+   * a line of svc (in a test, the test clock's time as the command starts).
+   */
+  readonly began: number;
   private settingsMemo?: Settings;
   private storeMemo?: ConfigStore;
   private keyringMemo?: Keyring;
@@ -86,6 +91,7 @@ export class Context {
     this.format = outputFormat(flags);
     this.color = colorEnabled(io.env, io.stdoutIsTTY, flags.color === false);
     this.debug = flags.debug === true || readEnv(io.env, 'SVC_DEBUG') === '1';
+    this.began = services.clock?.now() ?? performance.timeOrigin;
   }
 
   /** The global --timeout in milliseconds (default 30 s): the bound of each HTTP attempt. */

@@ -25,12 +25,7 @@ interface MockFlags {
 
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
-  await keepingState(
-    options.readyFile,
-    'svc mock',
-    (text) => oneLine(ctx.secrets.mask(text)),
-    (ready) => serveMock(ctx, options, ready),
-  );
+  await keepingState(options.readyFile, 'svc mock', { shown: (text) => oneLine(ctx.secrets.mask(text)), now: () => ctx.now() }, (ready) => serveMock(ctx, options, ready));
 }
 
 async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | undefined): Promise<void> {
