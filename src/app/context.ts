@@ -3,7 +3,7 @@
 // these from here only, so a test can run any command in-process with its own (services.ts).
 // Nothing here is loaded before a command needs it.
 import type { ApiClient, Layer, RequestSpec } from '../api/client.js';
-import type { ConfigStore } from '../config/store.js';
+import type { ConfigDoc, ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { USER_AGENT } from '../version.js';
 import { readEnv } from '../core/environment.js';
@@ -64,6 +64,11 @@ export class Context {
   readonly format: OutputFormat;
   readonly color: boolean;
   readonly debug: boolean;
+  /**
+   * When this run began, in milliseconds since the epoch: its process's start, before Node loaded
+   * a line of svc (in a test, the test clock's time as the command starts).
+   */
+  readonly began: number;
   private settingsMemo?: Settings;
   private storeMemo?: ConfigStore;
   private keyringMemo?: Keyring;
@@ -86,6 +91,7 @@ export class Context {
     this.format = outputFormat(flags);
     this.color = colorEnabled(io.env, io.stdoutIsTTY, flags.color === false);
     this.debug = flags.debug === true || readEnv(io.env, 'SVC_DEBUG') === '1';
+    this.began = services.clock?.now() ?? performance.timeOrigin;
   }
 
   /** The global --timeout in milliseconds (default 30 s): the bound of each HTTP attempt. */
@@ -160,23 +166,46 @@ export class Context {
     const { profile } = await this.settings();
     const note = this.debug ? (line: string) => this.err(line) : undefined;
     if (this.services.replyCache) return this.services.replyCache(profile, note);
-    const [{ ReplyCache }, { cacheDir }] = await Promise.all([import('../core/cache.js'), import('../config/paths.js')]);
-    return new ReplyCache(cacheDir(this.io.env), profile, note);
+    const [{ ReplyCache }, { NO_HOME }] = await Promise.all([import('../core/cache.js'), import('../config/paths.js')]);
+    const root = await this.folder('cache');
+    if (root === undefined) {
+      // A cache saves requests; a run does as well without one.
+      note?.(`debug: reply cache not used: ${NO_HOME}`);
+      return { read: () => undefined, write: () => {}, fileFor: () => '(no cache folder)' };
+    }
+    return new ReplyCache(root, profile, note);
   }
 
+  /**
+   * A folder svc keeps its files in (config/paths.ts), or the user's home folder; undefined when
+   * it cannot be placed: no SVC_…_DIR names it and the user has no home folder.
+   */
+  async folder(kind: 'config' | 'cache' | 'data' | 'home'): Promise<string | undefined> {
+    const { configDir, cacheDir, dataDir, homeFolder } = await import('../config/paths.js');
+    if (kind === 'home') return homeFolder(this.io.env, this.services.systemHome);
+    return { config: configDir, cache: cacheDir, data: dataDir }[kind](this.io.env, process.platform, this.services.systemHome);
+  }
+
+  /** The config file; with no folder to keep it in (no home folder), a UsageError saying so (exit 2). */
   async config(): Promise<ConfigStore> {
     if (!this.storeMemo) {
-      const [{ ConfigStore }, { configDir }] = await Promise.all([import('../config/store.js'), import('../config/paths.js')]);
-      this.storeMemo = new ConfigStore(configDir(this.io.env), (message) => this.warn(message));
+      const [{ ConfigStore }, { NO_HOME }, dir] = await Promise.all([import('../config/store.js'), import('../config/paths.js'), this.folder('config')]);
+      if (dir === undefined) throw new UsageError(NO_HOME);
+      this.storeMemo = new ConfigStore(dir, (message) => this.warn(message));
     }
     return this.storeMemo;
+  }
+
+  /** What the config file says; with no folder for one (no home folder), nothing: as when there is no file. */
+  private async configDoc(): Promise<ConfigDoc> {
+    if ((await this.folder('config')) === undefined) return { profiles: (await import('../config/store.js')).profileMap() };
+    return (await this.config()).read();
   }
 
   async settings(): Promise<Settings> {
     if (!this.settingsMemo) {
       const { resolveSettings } = await import('../config/resolve.js');
-      const store = await this.config();
-      this.settingsMemo = resolveSettings(this.flags, this.io.env, store.read());
+      this.settingsMemo = resolveSettings(this.flags, this.io.env, await this.configDoc());
       this.secrets.add(this.settingsMemo.apiKey);
     }
     return this.settingsMemo;
@@ -191,7 +220,7 @@ export class Context {
       const { resolveCalendar } = await import('../config/resolve.js');
       // The config file is read only when neither the flag nor the environment says.
       const asked = this.flags.calendar !== undefined || Boolean(readEnv(this.io.env, 'SVC_CALENDAR'));
-      const doc = asked ? { profiles: {} } : (await this.config()).read();
+      const doc = asked ? { profiles: {} } : await this.configDoc();
       return resolveCalendar(this.flags, this.io.env, doc) === 'bs' ? this.bsCalendar() : undefined;
     })();
     return this.calendarMemo;
@@ -222,7 +251,7 @@ export class Context {
     if (baseUrl === undefined) {
       throw new UsageError(`profile "${profile}" has no base URL, and a key in the OS keyring is kept for one`, [`Run \`svc login --profile ${profile} --base-url URL\`.`]);
     }
-    return { profile, baseUrl: checkBaseUrl(baseUrl), legacy: isDefaultConfigDir(this.io.env) };
+    return { profile, baseUrl: checkBaseUrl(baseUrl), legacy: isDefaultConfigDir(this.io.env, process.platform, this.services.systemHome) };
   }
 
   /**

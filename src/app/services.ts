@@ -55,4 +55,6 @@ export interface Services {
   random?: () => number;
   /** The OS keyring, where profiles' keys are kept when it answers; absent: the real one, loaded on first use. */
   keyring?: Keyring;
+  /** The home folder as the system knows it, when HOME is unset (os.homedir: it throws for a uid the system has no entry for). */
+  systemHome?: () => string;
 }

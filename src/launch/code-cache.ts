@@ -125,6 +125,8 @@ function codeFolder(env: Env): string | undefined {
   // CI: every cache is off, so that runs are alike.
   if (readEnv(env, 'CI')) return undefined;
   const root = cacheDir(env);
+  // No home folder and no SVC_CACHE_DIR: a run without the cache only takes longer.
+  if (root === undefined) return undefined;
   const folder = join(root, 'code');
   const untrusted = untrustedFolderReason([
     [root, statSync], // SVC_CACHE_DIR may be the user's own link

@@ -262,6 +262,8 @@ export interface InProcessOptions {
    * delivery): an instant wait would always win. Default: waits take no time.
    */
   realWaits?: boolean;
+  /** The home folder as the system knows it, asked for when HOME is unset; default: the real one (os.homedir). */
+  systemHome?: () => string;
 }
 
 export interface InProcessResult {
@@ -331,6 +333,7 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     },
     replyCache: replyCacheOf(options.cache),
     keyring: options.keyring ?? new MemoryKeyring({ unavailable: NO_KEYRING_HERE }),
+    systemHome: options.systemHome,
   };
   const code = await main(argv, io, options.signal ?? new AbortController().signal, services);
   const problems = service.verify();

@@ -20,8 +20,9 @@ export function registerReady(program: Command, app: App): void {
         '\n\nThe server is started first, in the background: svc webhooks listen … --ready-file "$dir/listen" &\n' +
         '\nExit 0 once it listens (its address on stdout; with --json its state); the exit code of the server when\n' +
         'it could not start (2 a bad flag or port, 3 a key svc mock does not know, 9 a service it cannot reach),\n' +
-        'with its error; 1 when it stopped without a word; 9 when nothing listened within --wait. Give a path in\n' +
-        'a folder of your own that no earlier run used (mktemp -d).',
+        'with its error; 1 when it stopped without a word; 9 when nothing listened within --wait.\n' +
+        "\nA state an earlier run left in the file is never taken for this run's: start svc ready right after the\n" +
+        'server (or before it). Give a path in a folder of your own (mktemp -d).',
     )
     .action(app.action(async () => (await import('./wait.js')).waitUntilReady));
 }

@@ -27,12 +27,7 @@ const UNREGISTER_TIMEOUT_MS = 2000;
 
 export async function listenForWebhooks(ctx: Context, options: ListenFlags): Promise<void> {
   // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
-  await keepingState(
-    options.readyFile,
-    'svc webhooks listen',
-    (text) => oneLine(ctx.secrets.mask(text)),
-    (ready) => listen(ctx, options, ready),
-  );
+  await keepingState(options.readyFile, 'svc webhooks listen', { shown: (text) => oneLine(ctx.secrets.mask(text)), now: () => ctx.now() }, (ready) => listen(ctx, options, ready));
 }
 
 async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | undefined): Promise<void> {
