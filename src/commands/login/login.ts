@@ -7,7 +7,7 @@ import type { KeyringEntry } from '../../config/keyring.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
 import { noPromptReason } from '../../core/io.js';
-import { oneLine } from '../../core/output/format.js';
+import { shownText } from '../../core/output/format.js';
 import { secretFromStdin } from '../tokens.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {
@@ -103,7 +103,7 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     if (active === profile || d.current_profile !== undefined) d.current_profile = active;
   });
   const mode = keyMode(apiKey);
-  const onPlan = plan ? ` (plan ${oneLine(ctx.secrets.mask(plan))})` : '';
+  const onPlan = plan ? ` (plan ${shownText(plan, ctx.secrets)})` : '';
   ctx.err(`✓ Logged in to ${baseUrl} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}${onPlan}`);
   if (kept.keyring) {
     ctx.err(`  Saved in profile "${profile}" of ${store.file}, the key in ${kept.keyring} (${kept.entry})`);

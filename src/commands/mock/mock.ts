@@ -4,7 +4,7 @@ import { UsageError } from '../../core/errors.js';
 import { glueWhole, labelledLines } from '../../core/output/fit.js';
 import { textLines } from '../../core/output/render.js';
 import { runUntilStopped } from '../../core/until-stopped.js';
-import { oneLine } from '../../core/output/format.js';
+import { shownText } from '../../core/output/format.js';
 import { keepingState, type ReadyFile } from '../../core/ready-file.js';
 import { checkInteger } from '../args.js';
 // The fault names are a table of their own: the emulator is loaded only once the flags are checked.
@@ -28,7 +28,7 @@ export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   await keepingState(
     options.readyFile,
     'svc mock',
-    (text) => oneLine(ctx.secrets.mask(text)),
+    (text) => shownText(text, ctx.secrets),
     (ready) => serveMock(ctx, options, ready),
   );
 }
