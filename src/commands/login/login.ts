@@ -1,6 +1,6 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ReplyReading, textOf } from '../../core/reading.js';
-import { keyMode, maskKey } from '../../core/keys.js';
+import { checkKeySize, keyMode, maskKey } from '../../core/keys.js';
 import { checkBaseUrl, currentProfileName, profileOf, profileToWrite, sameBaseUrl } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
 import type { KeyringEntry } from '../../config/keyring.js';
@@ -54,12 +54,13 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
   if (options.withKey) {
     apiKey = await secretFromStdin(ctx.io.stdin, '--with-key');
   } else if (ctx.flags.apiKey) {
-    apiKey = ctx.flags.apiKey;
+    apiKey = checkKeySize(ctx.flags.apiKey, 'the API key given with --api-key');
     ctx.warn('--api-key is visible to other users of this machine; prefer --with-key');
   } else if (ctx.canPrompt) {
     // A base URL from the environment may be a leftover: the question says where it came from.
     const origin = ctx.flags.baseUrl ? '' : readEnv(ctx.io.env, 'SVC_BASE_URL') ? ' (from SVC_BASE_URL)' : '';
-    apiKey = await (await ctx.prompter()).secret(`API key for ${baseUrl}${origin}`, (value) => (value.trim() ? true : 'The key is empty.'));
+    const typed = await (await ctx.prompter()).secret(`API key for ${baseUrl}${origin}`, (value) => (value.trim() ? true : 'The key is empty.'));
+    apiKey = checkKeySize(typed, 'the API key typed');
   } else {
     throw new UsageError(`no API key to save, and svc cannot ask for one: ${noPromptReason(ctx.io)}`, ['Pipe it in: printf %s "$SVC_API_KEY" | svc login --with-key']);
   }
