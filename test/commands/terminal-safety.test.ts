@@ -110,6 +110,30 @@ describe('on a terminal, every field a command prints from the service outside a
       exit: 0,
     },
     {
+      name: 'sandbox fire: the report id and the endpoints it delivered to',
+      argv: ['sandbox', 'fire', 'rpt_1'],
+      service: () => new FakeService().expect('POST', '/v1/sandbox/reports/rpt_1/fire_webhook', { body: { fired: PEER, report_id: PEER, delivered_to: [PEER] } }),
+      exit: 0,
+    },
+    {
+      name: 'consents revoke: what the reply says',
+      argv: ['consents', 'revoke', 'cns_1'],
+      service: () => new FakeService().expect('POST', '/v1/consents/cns_1/revoke', { body: { id: PEER, status: PEER } }),
+      exit: 0,
+    },
+    {
+      name: 'decisions record: what the reply says',
+      argv: ['decisions', 'record', '--client-reference-id', 'loan-1', '--decision', 'approved'],
+      service: () => new FakeService().expect('POST', '/v1/decisions', { body: { id: PEER, client_reference_id: PEER, decision: PEER } }),
+      exit: 0,
+    },
+    {
+      name: 'connect --open: a Connect URL it will not open',
+      argv: ['connect', '--scopes', 'identity', '--redirect-uri', 'https://app.example.com/done', '--open'],
+      service: () => new FakeService().expect('POST', '/v1/connect/request', { body: { request_token: PEER, connect_url: `javascript:${PEER}` } }),
+      exit: 10,
+    },
+    {
       name: 'parse --wait: the report id in "being parsed", the spinner, "still processing" and its hint',
       argv: () => ['parse', statement(), '--wait', '--wait-timeout', '2'],
       service: () =>
