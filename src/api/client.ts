@@ -6,7 +6,7 @@
 import { maskKey } from '../core/keys.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
-import { printable } from '../core/output/format.js';
+import { shownText } from '../core/output/format.js';
 import { Secrets } from '../core/output/secrets.js';
 import { requestUrl, type Method } from './endpoints.js';
 import type { ReplyHeaders } from '../core/reply-headers.js';
@@ -253,7 +253,7 @@ export class ApiClient {
   private trace(line: string): void {
     // What the server sent (a request id, say) cannot move the cursor of the terminal it is read on;
     // secrets are masked first, while an escape sequence inside one is still whole.
-    if (this.options.debug) this.options.debug(printable(this.secrets.mask(maskTokenQuery(`debug: ${line}`))));
+    if (this.options.debug) this.options.debug(shownText(maskTokenQuery(`debug: ${line}`), this.secrets));
   }
 
   /** A direct connection, or undici's fetch with its proxy agent when a proxy applies to the base URL. */

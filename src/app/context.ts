@@ -282,7 +282,8 @@ export class Context {
     }
     if (key === undefined) throw new MissingKeyError(`${keyring.name} holds no key of profile "${profile}" for ${entry.baseUrl}`, hints);
     if (key === '') throw new MissingKeyError(`${keyring.name} holds an empty key for profile "${profile}"`, [`Run \`svc login --profile ${profile}\` to save its key again, or set SVC_API_KEY.`]);
-    return key;
+    const { checkKeySize } = await import('../core/keys.js');
+    return checkKeySize(key, `the key of profile "${profile}" in ${keyring.name}`);
   }
 
   /** The API client for the settings in force; missing settings are errors (exit 2 or 3). */

@@ -1,6 +1,7 @@
 // Settings resolution, one rule for all: flag > environment > active profile > default.
 import { readEnv, type Env } from '../core/environment.js';
 import { ApiError, EXIT, MissingKeyError, UsageError, type Trouble } from '../core/errors.js';
+import { checkKeySize } from '../core/keys.js';
 import { secureUrl, shownUrl } from '../core/urls.js';
 import { CALENDARS, calendarNamed, type CalendarName } from '../core/calendar/calendar.js';
 import type { ConfigDoc, Profile } from './store.js';
@@ -125,6 +126,8 @@ export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): 
   const store = keyStoreOf(profile);
   const keyTravels = store !== undefined && (baseUrlSource === 'profile' || baseUrlSource === 'none' || sameBaseUrl(baseUrl, profile.base_url));
   const [apiKey, picked] = pick(flags.apiKey, readEnv(env, 'SVC_API_KEY'), keyTravels ? profile.api_key : undefined);
+  if (apiKey !== undefined)
+    checkKeySize(apiKey, picked === 'flag' ? 'the API key given with --api-key' : picked === 'env' ? 'the API key in SVC_API_KEY' : `the API key of profile "${name}" in the config file`);
   // A key in the keyring is the profile's too; it is read when a command uses it, not here.
   const fromKeyring = picked === 'none' && keyTravels && store === 'keyring';
   const apiKeySource: Source = fromKeyring ? 'profile' : picked;

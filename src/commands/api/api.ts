@@ -3,7 +3,7 @@ import type { ApiReply } from '../../api/client.js';
 import type { ReplyHeaders } from '../../core/reply-headers.js';
 import type { Context } from '../../app/context.js';
 import { ApiError, CliError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
-import { printable } from '../../core/output/format.js';
+import { printable, shownText, type Masker } from '../../core/output/format.js';
 import { jsonOutput } from '../../core/output/json.js';
 import { apiPath, buildObject, checkMethod, isMethod, METHODS, parseHeader, splitField, toQuery, typedValue, type ApiMethod, type FieldValue } from './fields.js';
 import { RequestInput } from './input.js';
@@ -68,7 +68,7 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   }
 
   const terminal = ctx.io.stdoutIsTTY;
-  const out: Shown = { terminal, color: ctx.color, mask: (text) => ctx.secrets.mask(text) };
+  const out: Shown = { terminal, color: ctx.color, secrets: ctx.secrets };
   const client = await ctx.client();
   let reply: ApiReply;
   try {
@@ -103,12 +103,12 @@ function withQuery(path: string, query: [string, string][]): string {
 interface Shown {
   terminal: boolean;
   color: boolean;
-  mask: (text: string) => string;
+  secrets: Masker;
 }
 
 /** The reply's headers, one a line; on a terminal without the characters that could move the cursor (a header can carry C1 ones). */
 function headerLines(headers: ReplyHeaders, out: Shown): string {
-  return [...headers].map(([name, value]) => `${out.terminal ? printable(out.mask(`${name}: ${value}`)) : `${name}: ${value}`}\n`).join('');
+  return [...headers].map(([name, value]) => `${out.terminal ? shownText(`${name}: ${value}`, out.secrets) : `${name}: ${value}`}\n`).join('');
 }
 
 /** HTTP/1.1 is what the client speaks. */
@@ -125,7 +125,7 @@ function bodyText(raw: string, out: Shown): { text: string; json: boolean } {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    const text = out.terminal ? printable(out.mask(raw)) : raw;
+    const text = out.terminal ? printable(out.secrets.mask(raw)) : raw;
     return { text: text.endsWith('\n') ? text : text + '\n', json: false };
   }
   return { text: jsonOutput(raw, parsed, out), json: true };

@@ -1,5 +1,5 @@
 // `svc config set KEY VALUE`: one setting of the profile to write, created if needed.
-import { keyMode } from '../../core/keys.js';
+import { checkKeySize, keyMode } from '../../core/keys.js';
 import { checkBaseUrl, keyStoreOf, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Profile } from '../../config/store.js';
 import type { Context } from '../../app/context.js';
@@ -15,6 +15,7 @@ export async function setSetting(ctx: Context, key: string, value: string): Prom
   if (setting === 'calendar' && calendarNamed(stored) === undefined) throw new UsageError(`calendar takes ${CALENDARS.join(' or ')} (svc help calendar), not "${value}"`);
   if (setting === 'api_key') {
     if (stored === '' || /\s/.test(stored)) throw new UsageError('the API key must not be empty or contain white space');
+    checkKeySize(stored, 'the API key');
     ctx.warn('a key given as an argument is visible to other users of this machine; `svc login --with-key` reads it from stdin');
     if (keyMode(stored) === 'unknown') ctx.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); saving it as given');
   }

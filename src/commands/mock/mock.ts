@@ -4,7 +4,7 @@ import { UsageError } from '../../core/errors.js';
 import { glueWhole, labelledLines } from '../../core/output/fit.js';
 import { textLines } from '../../core/output/render.js';
 import { runUntilStopped } from '../../core/until-stopped.js';
-import { oneLine } from '../../core/output/format.js';
+import { shownText } from '../../core/output/format.js';
 import { keepingState, type ReadyFile } from '../../core/ready-file.js';
 import { checkInteger } from '../args.js';
 // The fault names are a table of their own: the emulator is loaded only once the flags are checked.
@@ -25,7 +25,7 @@ interface MockFlags {
 
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
-  await keepingState(options.readyFile, 'svc mock', { shown: (text) => oneLine(ctx.secrets.mask(text)), now: () => ctx.now() }, (ready) => serveMock(ctx, options, ready));
+  await keepingState(options.readyFile, 'svc mock', { shown: (text) => shownText(text, ctx.secrets), now: () => ctx.now() }, (ready) => serveMock(ctx, options, ready));
 }
 
 async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | undefined): Promise<void> {
