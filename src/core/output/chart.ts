@@ -28,8 +28,9 @@ export function lineChart(points: readonly ChartPoint[], options: ChartOptions):
   if (points.length === 0) throw new Error('lineChart needs at least one point');
   const dim = options.dim ?? ((text: string) => text);
   const values = points.map((p) => p.value);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
+  // A loop, not Math.min(...values): a spread of a long series overflows the call stack.
+  let [min, max] = [values[0]!, values[0]!];
+  for (const value of values) [min, max] = [Math.min(min, value), Math.max(max, value)];
   const labelWidth = Math.max(options.format(min).length, options.format(max).length);
   // A row is the label, then one column per plotted value, the first on the axis itself; one column
   // stays free so a terminal never wraps the line.
