@@ -130,7 +130,9 @@ export class ApiClient {
       // A retried POST may find its own earlier attempt (timed out here) still running on the
       // service: 409 IDEMPOTENCY_IN_PROGRESS is then worth waiting for, unlike other 4xx.
       const ownAttemptRunning = attempt > 1 && reply.status === 409 && decodeErrorEnvelope(reply.raw)?.error_code === 'IDEMPOTENCY_IN_PROGRESS';
-      if ((RETRY_STATUSES.has(reply.status) || ownAttemptRunning) && attempt < attempts) {
+      // A used-up quota does not clear in seconds: asking again only spends time (and requests).
+      const quotaUsedUp = reply.status === 429 && decodeErrorEnvelope(reply.raw)?.error_code === 'QUOTA_EXCEEDED';
+      if (((RETRY_STATUSES.has(reply.status) && !quotaUsedUp) || ownAttemptRunning) && attempt < attempts) {
         const delay = retryAfterMs(reply.headers.get('retry-after'), this.options.now?.() ?? Date.now()) ?? this.backoff(attempt);
         await this.wait(delay, spec, url, attempt, `HTTP ${reply.status}`);
         continue;

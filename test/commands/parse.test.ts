@@ -577,7 +577,8 @@ describe('svc parse FILE: API failures', () => {
       line: 'error: IDEMPOTENCY_KEY_REUSED: Other parameters.',
       waits: [],
     },
-    { what: '429', status: 429, body: envelope('RATE_LIMIT_ERROR', 'QUOTA_EXCEEDED', 'Parse quota used up.'), exit: 7, line: 'error: QUOTA_EXCEEDED: Parse quota used up.', waits: [375, 750] },
+    { what: '429', status: 429, body: envelope('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'Slow down.'), exit: 7, line: 'error: RATE_LIMITED: Slow down.', waits: [375, 750] },
+    { what: '429 (quota used up)', status: 429, body: envelope('RATE_LIMIT_ERROR', 'QUOTA_EXCEEDED', 'Parse quota used up.'), exit: 7, line: 'error: QUOTA_EXCEEDED: Parse quota used up.', waits: [] },
     { what: '503', status: 503, body: envelope('API_ERROR', 'API_ERROR', 'Down.'), exit: 8, line: 'error: API_ERROR: Down.', waits: [375, 750] },
   ];
 
