@@ -39,7 +39,7 @@ __svc_flags() {
     'match') __svc_reply='--name' ;;
     'parse') __svc_reply='--bank --async --wait --wait-timeout' ;;
     'statements list') __svc_reply='--status' ;;
-    'merchants resolve') __svc_reply='--name --file --column --no-header --concurrency --dry-run --failed-out --unmatched --each-line' ;;
+    'merchants resolve') __svc_reply='--name --file --column --no-header --concurrency --dry-run --failed-out --unmatched --each-line --resume' ;;
     'api') __svc_reply='--method -X --raw-field -f --field -F --query -q --input --header -H --include -i' ;;
     'enrich') __svc_reply='--file' ;;
     'connect') __svc_reply='--scopes --scope --redirect-uri --open --qr' ;;
@@ -95,6 +95,7 @@ __svc_flag_kind() {
     'merchants resolve --column') __svc_reply='text' ;;
     'merchants resolve --concurrency') __svc_reply='text' ;;
     'merchants resolve --failed-out') __svc_reply='files' ;;
+    'merchants resolve --resume') __svc_reply='text' ;;
     'api --method'|'api -X') __svc_reply='choices GET POST PUT PATCH DELETE' ;;
     'api --raw-field'|'api -f') __svc_reply='text' ;;
     'api --field'|'api -F') __svc_reply='text' ;;
