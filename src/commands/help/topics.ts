@@ -60,7 +60,7 @@ function calendarTopic(): Block[] {
     { kind: 'heading', text: 'Months of svc data' },
     {
       kind: 'paragraph',
-      text: 'The datasets are monthly by AD month: --from, --to and --month of svc data are AD months in either calendar, and months in tables stay as sent. With bs, a month that can only be a Bikram Sambat one (2081-04: a year past the AD years of the data) is exit 2, naming the AD months it spans. svc data series --fy 2081/82 asks for the AD months 2024-07 to 2025-07, those holding 1 Shrawan and the last day of Asar, and says so on stderr.',
+      text: 'The datasets are monthly by AD month: --from, --to and --month of svc data are AD months in either calendar, and months in tables stay as sent. With bs, a month that can only be a Bikram Sambat one (2081-04: a year past the AD years of the data) is exit 2, naming the AD months it spans. svc data series --fy 2081/82 asks for the AD months 2024-07 to 2025-07, those holding 1 Shrawan and the last day of Asar, and says so on stderr. With bs, a chart (--chart of svc data series and svc reports income) shows its as-of date in BS, marked (BS), and its months, AD ones, marked AD.',
     },
     { kind: 'heading', text: 'Examples' },
     {
