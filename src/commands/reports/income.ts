@@ -100,5 +100,5 @@ async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promis
   const last = label(points.at(-1)!.period);
   const title = `${titled('Monthly credits', id)} · ${first === last ? first : `${first} to ${last}`}`;
   const chart = lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatAmount(v), dim: paint.dim, label });
-  ctx.out([paint.title(title), chart].join('\n') + '\n');
+  await ctx.paged(async () => ctx.out([paint.title(title), chart].join('\n') + '\n'));
 }
