@@ -379,13 +379,13 @@ export class Context {
     const rows = this.io.rows;
     const command = this.paging && rows !== undefined ? await this.pagerCommand() : undefined;
     if (!this.paging || rows === undefined || command === undefined) return work(this.signal);
-    const { pagerEnvironment, startPagerProcess } = await import('../core/stream/pager.js');
+    const { pagerEnvironment } = await import('../core/stream/pager.js');
     const setting = {
       command,
       env: pagerEnvironment(this.io.env),
       rows,
       columns: this.io.columns,
-      start: this.services.startPager ?? startPagerProcess,
+      start: this.services.startPager ?? (await import('../core/stream/pager-process.js')).startPagerProcess,
       flush: this.paging.flush,
       note: this.debug ? (line: string) => this.err(line) : undefined,
     };

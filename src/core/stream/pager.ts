@@ -224,18 +224,3 @@ export function pagerEnvironment(env: Env): Env {
   const own = Object.entries(env).filter(([name]) => !name.toUpperCase().startsWith('SVC_'));
   return { ...Object.fromEntries(own), LESS: readEnv(env, 'LESS') ?? 'FRX' };
 }
-
-/** Starts the pager as a process of its own, drawing on the terminal we draw on. */
-export async function startPagerProcess(command: readonly string[], env: Env): Promise<PagerProcess> {
-  const { spawn } = await import('node:child_process');
-  const child = spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'inherit', 'inherit'], env });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    child.once('spawn', resolve);
-    child.once('error', reject);
-  });
-  // Once started, its failures are its exit: a pager quit early closes its input (EPIPE).
-  child.on('error', () => {});
-  child.stdin.on('error', () => {});
-  return { input: child.stdin, exited, stop: () => child.kill() };
-}
