@@ -68,7 +68,7 @@ export const ENVIRONMENT = [
       "Pager of output taller than the terminal, when stdout is one: a command line, as `less -R`. Set to the empty string: no pager (as --no-pager). Overrides the profile's `pager`, which overrides PAGER.",
   },
   { name: 'PAGER', group: 'output', description: 'Pager of every program, svc included when neither SVC_PAGER nor the profile names one (default: less -FRX). Empty: no pager.' },
-  { name: 'LESS', group: 'output', description: 'Options of less. Unset, svc sets it to FRX for its pager: colour passes through, and a screenful ends at once.' },
+  { name: 'LESS', group: 'output', description: 'Options of less. When it is unset, svc runs its pager with LESS=FRX: colour passes through, and less quits at once when the output fits the screen.' },
   {
     name: 'TZ',
     group: 'output',
