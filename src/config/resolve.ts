@@ -117,7 +117,7 @@ export function resolveCalendar(flags: SettingFlags & { calendar?: CalendarName 
 }
 
 /** The pager when none is named, as gh's and git's. */
-export const DEFAULT_PAGER = 'less -FRX';
+const DEFAULT_PAGER = 'less -FRX';
 
 /**
  * The pager's command line (contract §3), undefined for none: --no-pager > SVC_PAGER > the active
