@@ -113,6 +113,7 @@ complete -c svc -f
 complete -c svc -l json -d 'print the reply body as JSON, exactly as received'
 complete -c svc -s o -l output -x -a 'table json ndjson csv' -d 'output format'
 complete -c svc -l no-color -d 'never colour the output'
+complete -c svc -l no-pager -d 'never page output taller than the terminal (also SVC_PAGER="" or config key pager)'
 complete -c svc -l calendar -x -a 'ad bs' -d 'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)'
 complete -c svc -l jq -x -d 'filter the JSON output with a jq expression (implies --json)'
 complete -c svc -l debug -d 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'
@@ -416,10 +417,10 @@ complete -c svc -n '__svc_needs_command config' -a 'use' -d 'make a profile the 
 complete -c svc -n '__svc_needs_command config' -a 'delete' -d 'delete a profile with its base URL and key; the active one only with --force'
 
 # svc config get
-complete -c svc -n '__svc_arg_at 0 config get' -a 'base_url api_key calendar' -d 'base_url, api_key or calendar'
+complete -c svc -n '__svc_arg_at 0 config get' -a 'base_url api_key calendar pager' -d 'base_url, api_key, calendar or pager'
 
 # svc config set
-complete -c svc -n '__svc_arg_at 0 config set' -a 'base_url api_key calendar' -d 'base_url, api_key or calendar'
+complete -c svc -n '__svc_arg_at 0 config set' -a 'base_url api_key calendar pager' -d 'base_url, api_key, calendar or pager'
 
 # svc config use
 complete -c svc -n '__svc_arg_at 0 config use' -a '(__svc_dynamic profiles)' -d 'profile name'

@@ -6,6 +6,7 @@ import { commandRan } from './core/command-ran.js';
 import { EXIT } from './core/errors.js';
 import { processIO } from './core/io.js';
 import { sayLastWords } from './core/last-words.js';
+import { pagerRunning } from './core/stream/pager.js';
 import { ranUntilStopped } from './core/until-stopped.js';
 import { main } from './main.js';
 
@@ -24,6 +25,10 @@ export async function run(argv: readonly string[]): Promise<number> {
   let stoppedBy: StopSignal | undefined;
   for (const signal of STOP_SIGNALS) {
     process.on(signal, () => {
+      // Ctrl-C while a pager shows the output is the pager's (less ends a search with it, or stops
+      // waiting for more): svc goes on until the pager quits, and never leaves it on a terminal
+      // that no longer waits for it.
+      if (signal === 'SIGINT' && pagerRunning()) return;
       // The first signal lets the command stop cleanly; a second one, or a command still running
       // after the grace period (one blocked reading stdin), does not wait: `timeout` sends one.
       if (stoppedBy) endNow(exitCodeOf(signal));

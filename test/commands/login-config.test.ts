@@ -822,7 +822,7 @@ describe('svc config', () => {
     const result = await svcIn(dir, args);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('error: unknown setting "colour" (settings: base_url, api_key, calendar)\n');
+    expect(result.stderr).toBe('error: unknown setting "colour" (settings: base_url, api_key, calendar, pager)\n');
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
   });
 
