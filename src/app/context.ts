@@ -3,7 +3,7 @@
 // these from here only, so a test can run any command in-process with its own (services.ts).
 // Nothing here is loaded before a command needs it.
 import type { ApiClient, Layer, RequestSpec } from '../api/client.js';
-import type { ConfigStore } from '../config/store.js';
+import type { ConfigDoc, ConfigStore } from '../config/store.js';
 import type { Settings } from '../config/resolve.js';
 import { USER_AGENT } from '../version.js';
 import { readEnv } from '../core/environment.js';
@@ -21,6 +21,7 @@ import type { Keyring, KeyringEntry } from '../config/keyring.js';
 import type { LineText, Spinner } from '../core/stream/terminal-line.js';
 import type { Transport } from '../api/transport.js';
 import type { BsCalendar, CalendarName } from '../core/calendar/calendar.js';
+import type { PagedOutput } from '../core/stream/pager.js';
 
 export interface GlobalFlags {
   json?: boolean;
@@ -40,6 +41,14 @@ export interface GlobalFlags {
   profile?: string;
   /** --max-reply-size, in bytes (commander parses it). */
   maxReplySize?: number;
+  /** false with --no-pager. */
+  pager?: boolean;
+}
+
+/** stdout on a terminal, which pages an output (core/stream/pager.ts), and what writes what the masking holds back. */
+export interface Paging {
+  output: PagedOutput;
+  flush: () => void;
 }
 
 /**
@@ -64,6 +73,11 @@ export class Context {
   readonly format: OutputFormat;
   readonly color: boolean;
   readonly debug: boolean;
+  /**
+   * When this run began, in milliseconds since the epoch: its process's start, before Node loaded
+   * a line of svc (in a test, the test clock's time as the command starts).
+   */
+  readonly began: number;
   private settingsMemo?: Settings;
   private storeMemo?: ConfigStore;
   private keyringMemo?: Keyring;
@@ -77,6 +91,8 @@ export class Context {
     /** What io's streams mask: every secret the run comes to know is added as soon as it is known. */
     readonly secrets: Secrets,
     private readonly services: Services = {},
+    /** Present when stdout is a terminal. */
+    private readonly paging?: Paging,
   ) {
     secrets.add(flags.apiKey);
     secrets.add(readEnv(io.env, 'SVC_API_KEY'));
@@ -86,6 +102,7 @@ export class Context {
     this.format = outputFormat(flags);
     this.color = colorEnabled(io.env, io.stdoutIsTTY, flags.color === false);
     this.debug = flags.debug === true || readEnv(io.env, 'SVC_DEBUG') === '1';
+    this.began = services.clock?.now() ?? performance.timeOrigin;
   }
 
   /** The global --timeout in milliseconds (default 30 s): the bound of each HTTP attempt. */
@@ -160,23 +177,46 @@ export class Context {
     const { profile } = await this.settings();
     const note = this.debug ? (line: string) => this.err(line) : undefined;
     if (this.services.replyCache) return this.services.replyCache(profile, note);
-    const [{ ReplyCache }, { cacheDir }] = await Promise.all([import('../core/cache.js'), import('../config/paths.js')]);
-    return new ReplyCache(cacheDir(this.io.env), profile, note);
+    const [{ ReplyCache }, { NO_HOME }] = await Promise.all([import('../core/cache.js'), import('../config/paths.js')]);
+    const root = await this.folder('cache');
+    if (root === undefined) {
+      // A cache saves requests; a run does as well without one.
+      note?.(`debug: reply cache not used: ${NO_HOME}`);
+      return { read: () => undefined, write: () => {}, fileFor: () => '(no cache folder)' };
+    }
+    return new ReplyCache(root, profile, note);
   }
 
+  /**
+   * A folder svc keeps its files in (config/paths.ts), or the user's home folder; undefined when
+   * it cannot be placed: no SVC_…_DIR names it and the user has no home folder.
+   */
+  async folder(kind: 'config' | 'cache' | 'data' | 'home'): Promise<string | undefined> {
+    const { configDir, cacheDir, dataDir, homeFolder } = await import('../config/paths.js');
+    if (kind === 'home') return homeFolder(this.io.env, this.services.systemHome);
+    return { config: configDir, cache: cacheDir, data: dataDir }[kind](this.io.env, process.platform, this.services.systemHome);
+  }
+
+  /** The config file; with no folder to keep it in (no home folder), a UsageError saying so (exit 2). */
   async config(): Promise<ConfigStore> {
     if (!this.storeMemo) {
-      const [{ ConfigStore }, { configDir }] = await Promise.all([import('../config/store.js'), import('../config/paths.js')]);
-      this.storeMemo = new ConfigStore(configDir(this.io.env), (message) => this.warn(message));
+      const [{ ConfigStore }, { NO_HOME }, dir] = await Promise.all([import('../config/store.js'), import('../config/paths.js'), this.folder('config')]);
+      if (dir === undefined) throw new UsageError(NO_HOME);
+      this.storeMemo = new ConfigStore(dir, (message) => this.warn(message));
     }
     return this.storeMemo;
+  }
+
+  /** What the config file says; with no folder for one (no home folder), nothing: as when there is no file. */
+  private async configDoc(): Promise<ConfigDoc> {
+    if ((await this.folder('config')) === undefined) return { profiles: (await import('../config/store.js')).profileMap() };
+    return (await this.config()).read();
   }
 
   async settings(): Promise<Settings> {
     if (!this.settingsMemo) {
       const { resolveSettings } = await import('../config/resolve.js');
-      const store = await this.config();
-      this.settingsMemo = resolveSettings(this.flags, this.io.env, store.read());
+      this.settingsMemo = resolveSettings(this.flags, this.io.env, await this.configDoc());
       this.secrets.add(this.settingsMemo.apiKey);
     }
     return this.settingsMemo;
@@ -191,7 +231,7 @@ export class Context {
       const { resolveCalendar } = await import('../config/resolve.js');
       // The config file is read only when neither the flag nor the environment says.
       const asked = this.flags.calendar !== undefined || Boolean(readEnv(this.io.env, 'SVC_CALENDAR'));
-      const doc = asked ? { profiles: {} } : (await this.config()).read();
+      const doc = asked ? { profiles: {} } : await this.configDoc();
       return resolveCalendar(this.flags, this.io.env, doc) === 'bs' ? this.bsCalendar() : undefined;
     })();
     return this.calendarMemo;
@@ -222,7 +262,7 @@ export class Context {
     if (baseUrl === undefined) {
       throw new UsageError(`profile "${profile}" has no base URL, and a key in the OS keyring is kept for one`, [`Run \`svc login --profile ${profile} --base-url URL\`.`]);
     }
-    return { profile, baseUrl: checkBaseUrl(baseUrl), legacy: isDefaultConfigDir(this.io.env) };
+    return { profile, baseUrl: checkBaseUrl(baseUrl), legacy: isDefaultConfigDir(this.io.env, process.platform, this.services.systemHome) };
   }
 
   /**
@@ -253,7 +293,8 @@ export class Context {
     }
     if (key === undefined) throw new MissingKeyError(`${keyring.name} holds no key of profile "${profile}" for ${entry.baseUrl}`, hints);
     if (key === '') throw new MissingKeyError(`${keyring.name} holds an empty key for profile "${profile}"`, [`Run \`svc login --profile ${profile}\` to save its key again, or set SVC_API_KEY.`]);
-    return key;
+    const { checkKeySize } = await import('../core/keys.js');
+    return checkKeySize(key, `the key of profile "${profile}" in ${keyring.name}`);
   }
 
   /** The API client for the settings in force; missing settings are errors (exit 2 or 3). */
@@ -330,14 +371,51 @@ export class Context {
   }
 
   /**
+   * Runs `work`, which writes one output for people to read (a reply, a chart): on a terminal,
+   * when it is taller than the screen, through the pager (contract §3; core/stream/pager.ts).
+   * `work` stops at the signal it is given: the run's, or the person quitting the pager (the rest
+   * of the output is then for no one, and the run goes on). Resolves once the pager has exited.
+   */
+  async paged(work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    const rows = this.io.rows;
+    const command = this.paging && rows !== undefined ? await this.pagerCommand() : undefined;
+    if (!this.paging || rows === undefined || command === undefined) return work(this.signal);
+    const { pagerEnvironment } = await import('../core/stream/pager.js');
+    const setting = {
+      command,
+      env: pagerEnvironment(this.io.env),
+      rows,
+      columns: this.io.columns,
+      start: this.services.startPager ?? (await import('../core/stream/pager-process.js')).startPagerProcess,
+      flush: this.paging.flush,
+      note: this.debug ? (line: string) => this.err(line) : undefined,
+    };
+    await this.paging.output.paged(setting, work, this.signal);
+  }
+
+  /** The pager's words (--no-pager, SVC_PAGER, the profile's `pager`, PAGER: config/resolve.ts); undefined for none. */
+  private async pagerCommand(): Promise<string[] | undefined> {
+    const [{ resolvePager }, { pagerWords }] = await Promise.all([import('../config/resolve.js'), import('../core/stream/pager.js')]);
+    // The config file is read only when neither the flag nor SVC_PAGER says.
+    const asked = this.flags.pager === false || readEnv(this.io.env, 'SVC_PAGER') !== undefined;
+    const line = resolvePager(this.flags, this.io.env, asked ? { profiles: {} } : await this.configDoc());
+    if (line === undefined) return undefined;
+    const words = pagerWords(line);
+    if (words === undefined && this.debug) this.err(`debug: the pager \`${line}\` leaves a quote open; printing directly`);
+    return words;
+  }
+
+  /**
    * Prints a reply in the chosen output format: `--json` as received, whatever its shape; ndjson
    * and CSV from the records the reader names; a table from the view the reader builds. The text
-   * is made and written a piece at a time, giving way to a signal (stream/paced-write.ts).
+   * is made and written a piece at a time, giving way to a signal (stream/paced-write.ts), through
+   * the pager when it is taller than the terminal (paged).
    */
   async present<R = undefined>(reply: Reply, reader: ReplyReader<R>): Promise<void> {
     if (this.format === 'json') {
       const { jsonOutput } = await import('../core/output/json.js');
-      this.out(jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color }));
+      const text = jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color });
+      await this.paged(async () => this.out(text));
       return;
     }
     const [{ ReplyReading }, records, { machineTextForTerminal }, { OutputSink, StdoutClosedError }, { giveWay, writePieces }] = await Promise.all([
@@ -388,7 +466,7 @@ export class Context {
     }
     if (this.debug) for (const line of reading.debugLines()) this.err(line);
     try {
-      await writePieces(pieces, new OutputSink(this.io.stdout, { transform }), this.signal);
+      await this.paged((signal) => writePieces(pieces, new OutputSink(this.io.stdout, { transform }), signal));
     } catch (error) {
       // The reader of stdout went away (`| head`): that ends the run quietly.
       if (error instanceof StdoutClosedError) return;

@@ -5,7 +5,7 @@
 import { ENDPOINTS, requestUrl } from '../api/endpoints.js';
 import { cacheDir, configDir } from '../config/paths.js';
 import { checkBaseUrl, resolveSettings } from '../config/resolve.js';
-import { ConfigStore, type ConfigDoc } from '../config/store.js';
+import { ConfigStore, profileMap, type ConfigDoc } from '../config/store.js';
 import { ReplyCache } from '../core/cache.js';
 import type { Env } from '../core/environment.js';
 import { oneLine } from '../core/output/format.js';
@@ -93,8 +93,10 @@ function parseRequest(argv: readonly string[]): DynamicRequest | string {
 }
 
 function readConfig(env: Env): ConfigDoc | undefined {
+  const dir = configDir(env);
+  if (dir === undefined) return { profiles: profileMap() }; // no home folder: no config file, as the commands read it
   try {
-    return new ConfigStore(configDir(env)).read();
+    return new ConfigStore(dir).read();
   } catch {
     return undefined; // a damaged config file: the command itself will say so
   }
@@ -104,9 +106,10 @@ function readConfig(env: Env): ConfigDoc | undefined {
 function cachedBody(request: DynamicRequest, env: Env, doc: ConfigDoc, path: string): unknown {
   try {
     const settings = resolveSettings({ profile: request.profile || undefined, baseUrl: request.baseUrl || undefined }, env, doc);
-    if (!settings.baseUrl) return undefined;
+    const root = cacheDir(env);
+    if (!settings.baseUrl || root === undefined) return undefined;
     const url = requestUrl(checkBaseUrl(settings.baseUrl), path).toString();
-    const entry = new ReplyCache(cacheDir(env), settings.profile).read(url);
+    const entry = new ReplyCache(root, settings.profile).read(url);
     return entry ? (JSON.parse(entry.raw) as unknown) : undefined;
   } catch {
     return undefined; // an unknown profile, a bad base URL, a damaged entry: nothing to offer

@@ -1,6 +1,7 @@
 // Settings resolution, one rule for all: flag > environment > active profile > default.
 import { readEnv, type Env } from '../core/environment.js';
 import { ApiError, EXIT, MissingKeyError, UsageError, type Trouble } from '../core/errors.js';
+import { checkKeySize } from '../core/keys.js';
 import { secureUrl, shownUrl } from '../core/urls.js';
 import { CALENDARS, calendarNamed, type CalendarName } from '../core/calendar/calendar.js';
 import type { ConfigDoc, Profile } from './store.js';
@@ -116,6 +117,21 @@ export function resolveCalendar(flags: SettingFlags & { calendar?: CalendarName 
   return name;
 }
 
+/** The pager when none is named, as gh's and git's. */
+const DEFAULT_PAGER = 'less -FRX';
+
+/**
+ * The pager's command line (contract §3), undefined for none: --no-pager > SVC_PAGER > the active
+ * profile's `pager` > PAGER > less -FRX. An empty value (or `cat`, which would only copy) is none.
+ */
+export function resolvePager(flags: SettingFlags & { pager?: boolean }, env: Env, doc: ConfigDoc): string | undefined {
+  if (flags.pager === false) return undefined;
+  // A profile named but missing is the command's to refuse, not the pager's: it names no pager.
+  const profile = profileOf(doc, flags.profile ?? readEnv(env, 'SVC_PROFILE') ?? currentProfileName(doc));
+  const named = readEnv(env, 'SVC_PAGER') ?? profile?.pager ?? readEnv(env, 'PAGER') ?? DEFAULT_PAGER;
+  return named.trim() === '' || named.trim() === 'cat' ? undefined : named;
+}
+
 export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): Settings {
   const { name, source } = activeProfile(flags, env, doc);
   const profile: Profile = profileOf(doc, name) ?? {};
@@ -125,6 +141,8 @@ export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): 
   const store = keyStoreOf(profile);
   const keyTravels = store !== undefined && (baseUrlSource === 'profile' || baseUrlSource === 'none' || sameBaseUrl(baseUrl, profile.base_url));
   const [apiKey, picked] = pick(flags.apiKey, readEnv(env, 'SVC_API_KEY'), keyTravels ? profile.api_key : undefined);
+  if (apiKey !== undefined)
+    checkKeySize(apiKey, picked === 'flag' ? 'the API key given with --api-key' : picked === 'env' ? 'the API key in SVC_API_KEY' : `the API key of profile "${name}" in the config file`);
   // A key in the keyring is the profile's too; it is read when a command uses it, not here.
   const fromKeyring = picked === 'none' && keyTravels && store === 'keyring';
   const apiKeySource: Source = fromKeyring ? 'profile' : picked;

@@ -1,4 +1,5 @@
 // API key forms and masking. A full key never leaves this process in any output.
+import { UsageError } from './errors.js';
 
 export type KeyMode = 'live' | 'test' | 'unknown';
 
@@ -19,6 +20,16 @@ function formOf(key: string): (typeof PREFIXES)[number] | undefined {
 
 export function keyMode(key: string): KeyMode {
   return formOf(key)?.mode ?? 'unknown';
+}
+
+/** Keys are tens of characters: past this, a value is no key (a file pasted, a variable gone wrong). */
+export const MAX_KEY_BYTES = 16 * 1024;
+
+/** The key, unless it is longer than any key is: then a usage error (exit 2) naming it by where it came from, as `the API key in SVC_API_KEY`. */
+export function checkKeySize(key: string, what: string): string {
+  const bytes = Buffer.byteLength(key, 'utf8');
+  if (bytes > MAX_KEY_BYTES) throw new UsageError(`${what} is ${bytes} bytes long; an API key is at most ${MAX_KEY_BYTES / 1024} KiB`);
+  return key;
 }
 
 /** `svc_sk_live_…abcd`: the prefix and the last four characters; never more of a short key. */

@@ -1,7 +1,7 @@
 // The one place that turns a failure into what the user reads on stderr and an exit code.
 import { ApiError, CliError, EXIT, UsageError, type Mistake, type Trouble } from './errors.js';
 import { FALLBACK_COLUMNS, type IO } from './io.js';
-import { oneLine } from './output/format.js';
+import { shownText } from './output/format.js';
 import { proseLines } from './output/prose.js';
 import type { Secrets } from './output/secrets.js';
 
@@ -81,7 +81,7 @@ export function reportError(error: unknown, io: IO, mode: ReportMode | undefined
     const line = secrets.mask(text);
     write(proseLines(line.length > MAX_TEXT_LINE ? `${line.slice(0, MAX_TEXT_LINE)}…` : line, width, '', CONTINUED).join('\n'));
   };
-  const oneLineMasked = (text: string) => oneLine(secrets.mask(text));
+  const oneLineMasked = (text: string) => shownText(text, secrets);
   if (error instanceof ApiError) {
     if (mode?.jsonErrors) {
       write(compactEnvelope(error));
@@ -110,7 +110,8 @@ export function reportError(error: unknown, io: IO, mode: ReportMode | undefined
   if (error instanceof CliError) {
     say(`error: ${oneLineMasked(error.message)}`);
     if (error.trouble) say(adviceFor(error.trouble));
-    for (const hint of error.hints) say(hint);
+    // A hint may quote the service too ("Check it later with `svc reports get ID`").
+    for (const hint of error.hints) say(oneLineMasked(hint));
     if (mode?.debug && error.stack) write(error.stack);
     return error.exitCode;
   }

@@ -61,6 +61,11 @@ const MAGIC = 'svc-code';
 const MOST_COMMANDS = 12;
 /** Between the program's name and the part's in a cache's file name. */
 const PART = '-for-';
+/**
+ * The largest cache read, 16 MiB: V8's code of the whole program (0.5 MB) is a few times its size;
+ * a larger file is not read (a file of 1 GiB took 2 GiB and 9 s at every start) and is replaced.
+ */
+const MAX_CODE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Which of the program's caches a command line uses: its first word that is not a flag, as the
@@ -105,10 +110,11 @@ function loadWithCodeCache(file: string, id: string, folder: string, part: strin
 function readCode(file: string): { cachedData?: Buffer; learned: string[] } {
   let bytes: Buffer;
   try {
-    bytes = readTrustedFile(file);
+    bytes = readTrustedFile(file, undefined, MAX_CODE_BYTES + 1);
   } catch {
     return { learned: [] };
   }
+  if (bytes.length > MAX_CODE_BYTES) return { learned: [] };
   const end = bytes.indexOf(0x0a);
   const [magic, ...learned] = end === -1 ? [] : bytes.toString('latin1', 0, end).split('\t');
   return magic === MAGIC ? { cachedData: bytes.subarray(end + 1), learned } : { learned: [] };
@@ -119,6 +125,8 @@ function codeFolder(env: Env): string | undefined {
   // CI: every cache is off, so that runs are alike.
   if (readEnv(env, 'CI')) return undefined;
   const root = cacheDir(env);
+  // No home folder and no SVC_CACHE_DIR: a run without the cache only takes longer.
+  if (root === undefined) return undefined;
   const folder = join(root, 'code');
   const untrusted = untrustedFolderReason([
     [root, statSync], // SVC_CACHE_DIR may be the user's own link

@@ -31,6 +31,8 @@ export type Registration =
   | { kind: 'registered'; id: string; secret: string }
   /** The base URL answered, but not with a registration: svc mock refused it (`fromMock`), or the server is not svc mock. */
   | { kind: 'not-registered'; status: number; fromMock: boolean; code?: string; message?: string }
+  /** A registration, but with an id or a secret that svc mock would never give: `reason` says which, as "a signing secret of 70000 characters". */
+  | { kind: 'unexpected'; reason: string }
   /** Nothing answered (refused, timed out, reset). */
   | { kind: 'unreachable'; reason: string };
 
@@ -64,12 +66,28 @@ export async function registerWithMock(baseUrl: string, endpoint: { url: string;
   if ('reason' in reply) return { kind: 'unreachable', reason: reply.reason };
   const body = parse(reply.text);
   if (reply.status >= 200 && reply.status < 300) {
-    if (typeof body?.id === 'string' && typeof body.secret === 'string' && body.secret !== '') return { kind: 'registered', id: body.id, secret: body.secret };
+    if (typeof body?.id === 'string' && typeof body.secret === 'string') {
+      const problem = registrationProblem(body.id, body.secret);
+      return problem ? { kind: 'unexpected', reason: problem } : { kind: 'registered', id: body.id, secret: body.secret };
+    }
     return { kind: 'not-registered', status: reply.status, fromMock: reply.fromMock, message: 'the reply holds no endpoint id and secret' };
   }
   const code = typeof body?.error_code === 'string' ? body.error_code : undefined;
   const message = typeof body?.error_message === 'string' ? body.error_message : undefined;
   return { kind: 'not-registered', status: reply.status, fromMock: reply.fromMock, code, message };
+}
+
+/** svc mock's ids are `we_` and 16 hex digits; far longer is no id of its. */
+const MAX_ID_CHARS = 256;
+/** svc mock makes `whsec_` and 64 hex digits, and takes a secret brought along of 8 to 1024 characters without white space. */
+const SECRET_CHARS = { min: 8, max: 1024 };
+
+/** What makes an endpoint's id and secret ones svc mock would not give, if anything. */
+function registrationProblem(id: string, secret: string): string | undefined {
+  if (id === '' || id.length > MAX_ID_CHARS) return `an endpoint id of ${id.length} characters`;
+  if (secret.length < SECRET_CHARS.min || secret.length > SECRET_CHARS.max) return `a signing secret of ${secret.length} characters`;
+  if (/[\s\p{Cc}\p{Cf}]/u.test(secret)) return 'a signing secret with white space or control characters';
+  return undefined;
 }
 
 /** Removes the registration; undefined once done (or when the mock no longer knows it), else why not. */

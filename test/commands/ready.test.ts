@@ -5,18 +5,25 @@
 // svc ready waited. With `realWaits` the clock stands still: only a change of the file ends the
 // wait, which is how the "appeared after the first read, believed at once" path is shown.
 //
+// svc ready takes a state for its run's only when its writer still runs (that pid, started when
+// the state says) or when it was written since svc ready began (commands/ready/wait.ts). In-process
+// svc ready begins at the harness's clock, NOW: a state dated NOW is new, one dated before is an
+// earlier run's. A state whose writer runs names this test's process (RUNS); a writer that has
+// exited, the pid of an exited child (DEAD); a pid given to another process since, this test's pid
+// with another start.
+//
 // Every server run in-process has this test's pid, which still runs after the server failed: a
-// failed state the listener wrote is given a dead pid (the pid of an exited child) before
-// `svc ready` reads it, as it would have once a real server process exited.
+// failed state the listener wrote is given a dead pid before `svc ready` reads it, as it would
+// have once a real server process exited.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerState } from '../../src/core/ready-file.js';
-import { FakeService, KEY, MODES, STACK, svc, unwrapped, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import { processStart, type ServerState } from '../../src/core/ready-file.js';
+import { FakeService, KEY, MODES, NOW, STACK, svc, unwrapped, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'svc-ready-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -46,6 +53,12 @@ beforeAll(async () => {
   DEAD = await exitedPid();
 });
 
+/** This test's process, as a state names a writer that still runs. */
+const RUNS = { pid: process.pid, pid_start: processStart(process.pid) };
+/** Written as svc ready began (new), and a minute before (an earlier run's). */
+const NEW = new Date(NOW).toISOString();
+const OLD = new Date(NOW - 60_000).toISOString();
+
 const total = (waits: number[]) => waits.reduce((sum, ms) => sum + ms, 0);
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -72,8 +85,8 @@ const ready = (file: string, args: string[] = [], options: InProcessOptions = {}
 const HINTS = ['Use one of the keys its banner lists.', 'Or run `svc login`.'];
 
 describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) => {
-  it('listening, its pid running: the URL alone on stdout, nothing on stderr, exit 0, without waiting', async () => {
-    const file = written({ state: 'listening', command: 'svc mock', pid: process.pid, url: 'http://127.0.0.1:4321' });
+  it('listening, its writer running, written before svc ready began (the server started first): the URL alone on stdout, nothing on stderr, exit 0, without waiting', async () => {
+    const file = written({ state: 'listening', command: 'svc mock', ...RUNS, written_at: OLD, url: 'http://127.0.0.1:4321' });
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('http://127.0.0.1:4321\n');
@@ -82,7 +95,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
   });
 
   it('listening with --json: the state, as pretty JSON', async () => {
-    const state = { state: 'listening', command: 'svc webhooks listen', pid: process.pid, url: 'http://127.0.0.1:4321' };
+    const state = { state: 'listening', command: 'svc webhooks listen', ...RUNS, written_at: NEW, url: 'http://127.0.0.1:4321' };
     const result = await ready(written(state), ['--json'], { tty });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(JSON.stringify(state, null, 2) + '\n');
@@ -90,34 +103,26 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     expect(result.stderr).toBe('');
   });
 
-  it("failed with exit code 3 (its pid gone): exit 3, the server's error and hints on stderr, stdout empty", async () => {
-    const file = written({ state: 'failed', command: 'svc webhooks listen', pid: DEAD, exit_code: 3, error: 'svc mock at http://127.0.0.1:9 does not know the key in force', hints: HINTS });
+  it("failed with exit code 3, written as svc ready began (its pid gone): exit 3 at once, the server's error and hints on stderr, stdout empty", async () => {
+    const file = written({
+      state: 'failed',
+      command: 'svc webhooks listen',
+      pid: DEAD,
+      written_at: NEW,
+      exit_code: 3,
+      error: 'svc mock at http://127.0.0.1:9 does not know the key in force',
+      hints: HINTS,
+    });
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stdout).toBe('');
     expect(unwrapped(result.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at http://127.0.0.1:9 does not know the key in force\n${HINTS.join('\n')}\n`);
-  });
-
-  it("a dead server's failed state present at the first read may be an earlier run's: reported only after 2 s of grace", async () => {
-    const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 2, error: 'port 4321 is in use', hints: [] });
-    const result = await ready(file, [], { tty });
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toBe(`error: svc mock (pid ${DEAD}) could not start: port 4321 is in use\n`);
-    expect(total(result.waits)).toBeGreaterThanOrEqual(2000);
-    expect(total(result.waits)).toBeLessThan(2100);
-  });
-
-  it('the grace ends with --wait: a dead failed state present from the first read, --wait 1, is reported at 1 s', async () => {
-    const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 2, error: 'port 4321 is in use', hints: [] });
-    const result = await ready(file, ['--wait', '1'], { tty });
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toBe(`error: svc mock (pid ${DEAD}) could not start: port 4321 is in use\n`);
-    expect(total(result.waits)).toBe(1000);
+    expect(result.waits).toEqual([]);
   });
 
   for (const exitCode of [0, 256, 999, -3]) {
     it(`failed with exit_code ${exitCode}: exit 1, not the file's code`, async () => {
-      const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: exitCode, error: 'it broke', hints: [] });
+      const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, written_at: NEW, exit_code: exitCode, error: 'it broke', hints: [] });
       const result = await ready(file, [], { tty });
       expect(result.code, result.stderr).toBe(1);
       expect(result.stdout).toBe('');
@@ -125,21 +130,21 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     });
   }
 
-  it('starting with a dead pid: exit 1, it stopped without saying why (after the grace, the file being there at the first read)', async () => {
-    const file = written({ state: 'starting', command: 'svc webhooks listen', pid: DEAD });
+  it('starting, new, its writer gone: exit 1 at once, it stopped without saying why', async () => {
+    const file = written({ state: 'starting', command: 'svc webhooks listen', pid: DEAD, written_at: NEW });
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
     expect(unwrapped(result.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why\nIt was killed, or crashed: its stderr may say more.\n`);
-    expect(total(result.waits)).toBeGreaterThanOrEqual(2000);
+    expect(result.waits).toEqual([]);
   });
 
-  it('listening with a dead pid: exit 1, it no longer runs', async () => {
-    const file = written({ state: 'listening', command: 'svc mock', pid: DEAD, url: 'http://127.0.0.1:4321' });
+  it('listening, new, its writer gone: exit 1, it no longer runs', async () => {
+    const file = written({ state: 'listening', command: 'svc mock', pid: DEAD, written_at: NEW, url: 'http://127.0.0.1:4321' });
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(`error: svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs\nIt was killed, or its state file was left by an earlier run.\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs\nIt was killed: its stderr may say more.\n`);
   });
 
   it('no file with --wait 1: exit 9 after 1 s, naming the file as not written', async () => {
@@ -153,8 +158,8 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     expect(result.waits.every((ms) => ms === 50)).toBe(true);
   });
 
-  it('starting with a live pid and --wait 1: exit 9, still starting', async () => {
-    const file = written({ state: 'starting', command: 'svc mock', pid: process.pid });
+  it('starting, its writer running, and --wait 1: exit 9, still starting', async () => {
+    const file = written({ state: 'starting', command: 'svc mock', ...RUNS, written_at: OLD });
     const result = await ready(file, ['--wait', '1'], { tty });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
@@ -170,8 +175,63 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
   });
 });
 
+/** svc ready's error at its bound for a file that holds only an earlier run's state. */
+const earlierRun = (file: string, seconds: number, what: string) =>
+  `error: nothing listened within ${seconds} s: ${file} holds only a state written before svc ready began (${what})\n` +
+  "An earlier run's state is never taken for this run's: start svc ready along with the server, and give each run a new file (mktemp -d).\n";
+
+describe.each(MODES)("svc ready, for $mode: an earlier run's state is never taken for this run's", ({ tty }) => {
+  it('listening, its writer gone: not "no longer runs" (exit 1), but waited past: exit 9 at the bound, stdout empty', async () => {
+    const file = written({ state: 'listening', command: 'svc mock', pid: DEAD, written_at: OLD, url: 'http://127.0.0.1:4321' });
+    const result = await ready(file, ['--wait', '2'], { tty });
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stdout).toBe('');
+    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 2, `svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs`));
+    expect(total(result.waits)).toBe(2000);
+  });
+
+  it('listening, its pid given since to another process that runs (another start): its URL is never printed', async () => {
+    const reused = { pid: process.pid, pid_start: String(Number(RUNS.pid_start) + 1) };
+    const file = written({ state: 'listening', command: 'svc mock', ...reused, written_at: OLD, url: 'http://127.0.0.1:4321' });
+    const result = await ready(file, ['--wait', '2'], { tty });
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stdout).toBe('');
+    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 2, `svc mock (pid ${process.pid}) listened at http://127.0.0.1:4321, but no longer runs`));
+  });
+
+  it('listening as an older svc wrote it (no start, no date), its pid running: not taken', async () => {
+    const file = written({ state: 'listening', command: 'svc mock', pid: process.pid, url: 'http://127.0.0.1:4321' });
+    const result = await ready(file, ['--wait', '1'], { tty });
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stdout).toBe('');
+  });
+
+  it("failed, its writer gone: not the earlier run's exit code (2) but exit 9 at the bound, its error named", async () => {
+    const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, written_at: OLD, exit_code: 2, error: 'port 4321 is in use', hints: [] });
+    const result = await ready(file, ['--wait', '3'], { tty });
+    expect(result.code, result.stderr).toBe(9);
+    expect(result.stdout).toBe('');
+    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 3, `svc mock (pid ${DEAD}) could not start: port 4321 is in use`));
+    expect(total(result.waits)).toBe(3000);
+  });
+
+  it('failed, its pid still running: not taken either', async () => {
+    const file = written({ state: 'failed', command: 'svc mock', ...RUNS, written_at: OLD, exit_code: 3, error: 'no key', hints: [] });
+    const result = await ready(file, ['--wait', '1'], { tty });
+    expect(result.code, result.stderr).toBe(9);
+    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 1, `svc mock (pid ${process.pid}) could not start: no key`));
+  });
+
+  it('starting, its writer gone: waited past, exit 9 at the bound', async () => {
+    const file = written({ state: 'starting', command: 'svc webhooks listen', pid: DEAD, written_at: OLD });
+    const result = await ready(file, ['--wait', '1'], { tty });
+    expect(result.code, result.stderr).toBe(9);
+    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 1, `svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why`));
+  });
+});
+
 describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }) => {
-  const listening = () => ({ state: 'listening', command: 'svc mock', pid: process.pid, url: 'http://127.0.0.1:4321' });
+  const listening = () => ({ state: 'listening', command: 'svc mock', ...RUNS, written_at: NEW, url: 'http://127.0.0.1:4321' });
 
   it('a symbolic link to a listening state: refused, not followed', async () => {
     const link = path();
@@ -189,6 +249,24 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
     expect(unwrapped(result.stderr)).toBe(`error: cannot read ${file}: other users can write in ${file} (mode 0666)\n`);
+  });
+
+  it('a listening state in a folder others may write (mode 0777, not sticky): refused, one line', async () => {
+    const dir = mkdtempSync(join(folder, 'open-'));
+    chmodSync(dir, 0o777);
+    const file = written(listening(), join(dir, 'state'));
+    const result = await ready(file, [], { tty });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(unwrapped(result.stderr)).toBe(`error: cannot read ${file}: other users can write in ${dir} (mode 0777)\n`);
+  });
+
+  it('a listening state in a sticky folder every user may write (1777, as /tmp): read', async () => {
+    const dir = mkdtempSync(join(folder, 'sticky-'));
+    chmodSync(dir, 0o1777);
+    const result = await ready(written(listening(), join(dir, 'state')), [], { tty });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('http://127.0.0.1:4321\n');
   });
 
   it('garbage: refused at once, as no state file', async () => {
@@ -214,7 +292,7 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
 
 describe('svc ready, for a script: a failure with --json', () => {
   it("is one JSON line on stderr with the server's error, exit as the server's", async () => {
-    const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 3, error: 'no key', hints: HINTS });
+    const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, written_at: NEW, exit_code: 3, error: 'no key', hints: HINTS });
     const result = await ready(file, ['--json']);
     expect(result.code, result.stderr).toBe(3);
     expect(result.stdout).toBe('');
@@ -223,66 +301,59 @@ describe('svc ready, for a script: a failure with --json', () => {
   });
 });
 
-describe("svc ready: a final state that appears after the first read is this run's, believed at once", () => {
-  it('the file is written while svc ready waits (the clock standing still): reported without any grace', async () => {
-    const file = path();
+describe("svc ready: a state written while it waits is this run's, believed at once", () => {
+  /** svc ready on `file` with a clock that stands still; `then` changes the file; what it printed within 5 s. */
+  async function whileWaiting(file: string, then: () => void): Promise<InProcessResult> {
     const stop = new AbortController();
     // The clock does not move with real waits: only the change of the file can end this wait.
     const waiting = ready(file, ['--wait', '5'], { realWaits: true, signal: stop.signal });
     try {
       await delay(200);
-      written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 3, error: 'no key', hints: [] }, file);
+      then();
       const result = await Promise.race([waiting, delay(5000).then(() => undefined)]);
-      expect(result, 'svc ready still waiting 5 s after the file said failed').toBeDefined();
-      expect(result!.code, result!.stderr).toBe(3);
-      expect(result!.stderr).toBe(`error: svc mock (pid ${DEAD}) could not start: no key\n`);
+      expect(result, 'svc ready still waiting 5 s after the file changed').toBeDefined();
+      return result!;
     } finally {
       stop.abort();
       await waiting.catch(() => {});
     }
+  }
+
+  it('svc ready before the server: the file is written while it waits (undated, as by hand): reported', async () => {
+    const file = path();
+    const result = await whileWaiting(file, () => written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 3, error: 'no key', hints: [] }, file));
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toBe(`error: svc mock (pid ${DEAD}) could not start: no key\n`);
   });
 
   it('a starting server whose file is then removed (it ended without listening): exit 1 at once, not the whole --wait', async () => {
-    const file = written({ state: 'starting', command: 'svc webhooks listen', pid: process.pid });
-    const stop = new AbortController();
-    const waiting = ready(file, ['--wait', '5'], { realWaits: true, signal: stop.signal });
-    try {
-      await delay(200);
-      rmSync(file);
-      const result = await Promise.race([waiting, delay(5000).then(() => undefined)]);
-      expect(result, 'svc ready still waiting 5 s after the file was removed').toBeDefined();
-      expect(result!.code, result!.stderr).toBe(1);
-      expect(result!.stdout).toBe('');
-      expect(result!.stderr).toBe(`error: svc webhooks listen (pid ${process.pid}) stopped before it could be used\nIts stderr says why.\n`);
-    } finally {
-      stop.abort();
-      await waiting.catch(() => {});
-    }
+    const file = written({ state: 'starting', command: 'svc webhooks listen', ...RUNS, written_at: NEW });
+    const result = await whileWaiting(file, () => rmSync(file));
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`error: svc webhooks listen (pid ${process.pid}) stopped before it could be used\nIts stderr says why.\n`);
   });
 
-  it("a file left by an earlier run is replaced by this run's: the new state is what is reported", async () => {
-    const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 2, error: 'the earlier run', hints: [] });
-    const stop = new AbortController();
-    const waiting = ready(file, ['--wait', '5'], { realWaits: true, signal: stop.signal });
-    try {
-      await delay(200);
-      written({ state: 'listening', command: 'svc mock', pid: process.pid, url: 'http://127.0.0.1:4321' }, file);
-      const result = await Promise.race([waiting, delay(5000).then(() => undefined)]);
-      expect(result, 'svc ready still waiting 5 s after the file said listening').toBeDefined();
-      expect(result!.code, result!.stderr).toBe(0);
-      expect(result!.stdout).toBe('http://127.0.0.1:4321\n');
-    } finally {
-      stop.abort();
-      await waiting.catch(() => {});
-    }
-  });
+  // DEAD is known once the tests run: each state is made then.
+  for (const [what, earlier] of [
+    ['failed, its pid gone', () => ({ state: 'failed', command: 'svc mock', pid: DEAD, written_at: OLD, exit_code: 2, error: 'the earlier run', hints: [] })],
+    ['listening, its pid gone', () => ({ state: 'listening', command: 'svc mock', pid: DEAD, written_at: OLD, url: 'http://127.0.0.1:1' })],
+    ['listening, its pid reused', () => ({ state: 'listening', command: 'svc mock', pid: process.pid, pid_start: '1', written_at: OLD, url: 'http://127.0.0.1:1' })],
+  ] as const) {
+    it(`an earlier run's state (${what}), replaced by this run's listening: the new URL`, async () => {
+      const file = written(earlier());
+      const result = await whileWaiting(file, () => written({ state: 'listening', command: 'svc mock', ...RUNS, written_at: NEW, url: 'http://127.0.0.1:4321' }, file));
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe('http://127.0.0.1:4321\n');
+    });
+  }
 });
 
 // A failed state is what the server writes just before it exits; its pid may still run for a
 // moment, or (reused) for ever, or (svc run in-process by a longer-lived program) not end at all.
-describe('svc ready: a failed state whose pid still runs', () => {
+describe('svc ready: a new failed state whose pid still runs', () => {
   it('is reported with its own exit code and error, not as still starting (exit 9)', async () => {
-    const file = written({ state: 'failed', command: 'svc mock', pid: process.pid, exit_code: 3, error: 'no key', hints: [] });
+    const file = written({ state: 'failed', command: 'svc mock', ...RUNS, written_at: NEW, exit_code: 3, error: 'no key', hints: [] });
     const result = await ready(file, ['--wait', '5']);
     expect(result.stderr).not.toContain('still starting');
     expect(result.code, result.stderr).toBe(3);
@@ -340,13 +411,13 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     expect(state.state === 'failed' && state.hints).toEqual(lines.slice(1));
 
     // In-process the listener's pid is this test's, still running: give the state the pid of an
-    // exited process. The file was there at svc ready's first read, so it is believed after the grace.
+    // exited process. It was written at the harness's NOW, when svc ready begins: new, so believed at once.
     asIfExited(file);
     const waited = await ready(file, [], { tty });
     expect(waited.code, waited.stderr).toBe(3);
     expect(waited.stdout).toBe('');
     expect(unwrapped(waited.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at ${BASE} does not know the key in force\n${lines.slice(1).join('\n')}\n`);
-    expect(total(waited.waits)).toBeGreaterThanOrEqual(2000);
+    expect(waited.waits).toEqual([]);
   });
 
   it('svc mock unreachable (ECONNREFUSED): exit 9; F failed with 9', async () => {
@@ -407,6 +478,15 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     expect(existsSync(file)).toBe(false);
   });
 
+  it('a --ready-file holding a file of another kind: exit 2 before anything is sent; the file left as it was', async () => {
+    const file = written('[core]\n\teditor = vim\n');
+    const result = await run(listenArgs(file), { tty, env: loopback });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.requests).toEqual([]);
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: refusing --ready-file ${file}: ${file} is not a state file of svc mock or svc webhooks listen`);
+    expect(readFileSync(file, 'utf8')).toBe('[core]\n\teditor = vim\n');
+  });
+
   it('a bad flag: F failed with 2 before anything is sent', async () => {
     const file = path();
     const result = await run(['webhooks', 'listen', '--port', '70000', '--exit-after', '1', '--ready-file', file], { tty, env: loopback });
@@ -444,7 +524,7 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
     const result = await run(['mock', '--fault', 'list', '--ready-file', file], { tty, onStdout: () => (whilePrinting ??= onDisk(file)) });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toBe('');
-    expect(whilePrinting).toEqual({ state: 'starting', command: 'svc mock', pid: process.pid });
+    expect(whilePrinting).toEqual({ state: 'starting', command: 'svc mock', ...RUNS, written_at: NEW });
     expect(existsSync(file)).toBe(false);
   });
 
@@ -456,6 +536,66 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
     expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: cannot write --ready-file ${file}: no such file`);
     expect(result.stderr).not.toMatch(STACK);
   });
+
+  /** A path that holds something other than a state file, and how the refusal names it. */
+  const notStateFiles: [string, () => { file: string; reason: string }][] = [
+    [
+      'a file of the user of another kind (a shell start-up file)',
+      () => {
+        const file = written('export PATH="$HOME/bin:$PATH"\n');
+        return { file, reason: `${file} is not a state file of svc mock or svc webhooks listen` };
+      },
+    ],
+    [
+      'JSON of another shape',
+      () => {
+        const file = written({ name: 'my-app', version: '1.0.0' });
+        return { file, reason: `${file} is not a state file of svc mock or svc webhooks listen` };
+      },
+    ],
+    [
+      'a folder',
+      () => {
+        const file = mkdtempSync(join(folder, 'target-'));
+        return { file, reason: `${file} is not a regular file` };
+      },
+    ],
+    [
+      'a symbolic link to a state file',
+      () => {
+        const file = path();
+        symlinkSync(written({ state: 'starting', command: 'svc mock', pid: DEAD, written_at: OLD }), file);
+        return { file, reason: 'it is a symbolic link' };
+      },
+    ],
+    [
+      'a state file in a folder others may write (0777)',
+      () => {
+        const dir = mkdtempSync(join(folder, 'open-'));
+        chmodSync(dir, 0o777);
+        return { file: written({ state: 'starting', command: 'svc mock', pid: DEAD, written_at: OLD }, join(dir, 'state')), reason: `other users can write in ${dir} (mode 0777)` };
+      },
+    ],
+  ];
+
+  for (const [what, made] of notStateFiles) {
+    it(`a --ready-file that is ${what}: exit 2 in one error line before it serves; the path is left as it was, during and after`, async () => {
+      const { file, reason } = made();
+      const before = lstatSync(file);
+      const content = before.isFile() ? readFileSync(file, 'utf8') : undefined;
+      const result = await run(['mock', '--port', '0', '--quiet', '--ready-file', file], { tty });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout).toBe('');
+      const lines = unwrapped(result.stderr).trimEnd().split('\n');
+      expect(lines[0]).toBe(`error: refusing --ready-file ${file}: ${reason}`);
+      expect(lines.filter((line) => line.startsWith('error:'))).toHaveLength(1);
+      expect(result.stderr).toContain('mktemp -d');
+      expect(result.stderr).not.toMatch(STACK);
+      const after = lstatSync(file);
+      expect([after.ino, after.mode, after.size]).toEqual([before.ino, before.mode, before.size]);
+      if (content !== undefined) expect(readFileSync(file, 'utf8')).toBe(content);
+    });
+  }
 
   it('a port held busy: exit 2, and F failed with 2 naming the port', async () => {
     const busy = createServer();

@@ -190,7 +190,7 @@ describe.each(MODES)('webhooks listen --forward-to, for $mode: a target cannot h
     const result = await Promise.race([run, after(8000, undefined)]);
     expect(result, 'listen still reading the endless reply after 8 s').toBeDefined();
     expect(result!.code, result!.stderr).toBe(0);
-    expect(result!.stderr).toMatch(/^warning: http:\/\/127\.0\.0\.1:\d+\/hook answered 503 to the forwarded report\.ready: x+ \[2Jx.*…$/m);
+    expect(result!.stderr).toMatch(/^warning: http:\/\/127\.0\.0\.1:\d+\/hook answered 503 to the forwarded report\.ready: x+\[2Jx.*…$/m);
     expect(result!.stderr).not.toMatch(UNSAFE);
     await target.closed;
     // Whatever the socket buffers took, far less than the target would have sent to a whole read.

@@ -1,6 +1,6 @@
 // The launcher's code cache (src/launch/code-cache.ts): written once, used after, refused where
 // another user could have put it, and never the code of another program.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -96,6 +96,20 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
     const data = readFileSync(path);
     writeFileSync(path, data.subarray(data.indexOf(0x0a) + 1), { mode: 0o600 });
     expect(await runOnce()).toBe(42);
+    expect(header()).toEqual(['svc-code', 'svc a']);
+  });
+
+  it.each([1, 4])('a file of %i GiB is not read whole: the program runs, and the file is replaced by a cache', async (gib) => {
+    await runOnce();
+    const path = join(cache, 'code', codeFiles()[0]!);
+    // Its header line, then nothing (a sparse file takes no disk): read whole, 1 GiB would take 1 GiB of memory (4 GiB is past what Node reads at once).
+    writeFileSync(path, 'svc-code\tsvc a\n', { mode: 0o600 });
+    truncateSync(path, gib * 1024 ** 3);
+    const peak = process.resourceUsage().maxRSS;
+    expect(await runOnce()).toBe(42);
+    // KiB: far less than the file.
+    expect(process.resourceUsage().maxRSS - peak).toBeLessThan(256 * 1024);
+    expect(statSync(path).size).toBeLessThan(1024 ** 2);
     expect(header()).toEqual(['svc-code', 'svc a']);
   });
 

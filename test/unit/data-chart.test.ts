@@ -36,6 +36,13 @@ describe('lineChart', () => {
     expect(Math.max(...lines.map(lineWidth))).toBeGreaterThanOrEqual(width - 2);
   });
 
+  it('draws a series of a million points, which a spread into Math.min would overflow', () => {
+    const long = Array.from({ length: 1_000_000 }, (_, i) => ({ period: `2021-01`, value: i % 97 }));
+    const lines = lineChart(long, { width: 80, color: false, format }).split('\n');
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(lineWidth(line)).toBeLessThanOrEqual(80);
+  });
+
   it('labels the first and last period under the ends, and the min and max', () => {
     const lines = lineChart(series, { width: 60, color: false, format }).split('\n');
     const ends = lines.at(-2)!;

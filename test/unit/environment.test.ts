@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderText } from '../../src/core/program/document.js';
 import { HELP_TOPICS } from '../../src/commands/help/topics.js';
-import { cacheDir, configDir, dataDir } from '../../src/config/paths.js';
+import { cacheDir, configDir, dataDir, homeFolder } from '../../src/config/paths.js';
 import { activeProfile, resolveSettings } from '../../src/config/resolve.js';
 import { ENVIRONMENT, readEnv } from '../../src/core/environment.js';
 import { canPrompt, colorEnabled, type IO } from '../../src/core/io.js';
@@ -111,6 +111,40 @@ describe('the reads behave as before', () => {
     expect(cacheDir({ HOME: '/h' }, 'win32')).toBe(join('/h', 'AppData', 'Local', 'svc', 'Cache'));
     expect(dataDir({ HOME: '/h' }, 'win32')).toBe(join('/h', 'AppData', 'Local', 'svc', 'Data'));
     expect(dataDir({ SVC_DATA_DIR: '/d' }, 'win32')).toBe('/d');
+  });
+
+  describe('folders for a user with no home folder (HOME unset, no entry in the user database)', () => {
+    /** os.homedir as it fails for a uid /etc/passwd does not list. */
+    const noEntry = () => {
+      throw Object.assign(new Error('A system error occurred: uv_os_homedir returned ENOENT (no such file or directory)'), { code: 'ERR_SYSTEM_ERROR' });
+    };
+
+    it('a folder under the home folder has no place: undefined, not a throw', () => {
+      for (const platform of ['linux', 'darwin', 'win32'] as const) {
+        expect(configDir({}, platform, noEntry)).toBeUndefined();
+        expect(cacheDir({ HOME: '' }, platform, noEntry)).toBeUndefined();
+        expect(dataDir({}, platform, noEntry)).toBeUndefined();
+      }
+      expect(homeFolder({}, noEntry)).toBeUndefined();
+      expect(homeFolder({}, () => '')).toBeUndefined();
+    });
+
+    it('a folder a variable names needs no home folder: the home folder is not even asked for', () => {
+      const asked: string[] = [];
+      const home = () => {
+        asked.push('home');
+        return noEntry();
+      };
+      expect(configDir({ SVC_CONFIG_DIR: '/c' }, 'linux', home)).toBe('/c');
+      expect(cacheDir({ XDG_CACHE_HOME: '/x' }, 'linux', home)).toBe(join('/x', 'svc'));
+      expect(dataDir({ LOCALAPPDATA: 'L' }, 'win32', home)).toBe(join('L', 'svc', 'Data'));
+      expect(asked).toEqual([]);
+    });
+
+    it("HOME unset, the system's home folder is used; HOME wins over it", () => {
+      expect(configDir({}, 'linux', () => '/sys-home')).toBe(join('/sys-home', '.config', 'svc'));
+      expect(homeFolder({ HOME: '/h' }, () => '/sys-home')).toBe('/h');
+    });
   });
 
   it('settings: flag > environment > profile', () => {

@@ -106,6 +106,16 @@ describe('the lossless reader', () => {
     expect(Object.getOwnPropertyDescriptor(body, '__proto__')?.value).toEqual({ b: 1 });
   });
 
+  it('makes a number the reply repeats once, however often it comes: a reply of 16 MiB of `1.10,` is not 3 million objects', () => {
+    const list = readExactJson(`[${'1.10,'.repeat(1000)}{"a":1.10,"b":125000.50},125000.50,58400,58400]`) as unknown[];
+    expect(new Set(list.slice(0, 1000)).size).toBe(1);
+    expect(shown(list[0])).toEqual({ exact: '1.10' });
+    const record = list[1000] as Record<string, unknown>;
+    expect(record.a).toBe(list[0]);
+    expect(list[1001]).toBe(record.b);
+    expect(shown(list.slice(1001))).toEqual([{ exact: '125000.50' }, 58400, 58400]);
+  });
+
   it('reads nesting deeper than any stack', () => {
     const depth = 100_000;
     const value = readExactJson('['.repeat(depth) + '1.50' + ']'.repeat(depth));

@@ -101,7 +101,8 @@ describe('records of ndjson and CSV', () => {
         if (text === '') return;
         const rows = parse(text, { relax_column_count: false });
         expect(rows.length).toBe(records.length + 1);
-        expect(text).not.toMatch(BAD_WORDS);
+        // A record may hold the word itself ({"": "NaN"}): only words the records lack are svc's.
+        if (!BAD_WORDS.test(JSON.stringify(records))) expect(text).not.toMatch(BAD_WORDS);
       }),
       { numRuns: 300 },
     );

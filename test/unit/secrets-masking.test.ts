@@ -247,3 +247,46 @@ describe('maskedIO', () => {
     expect(raw.errs.text()).toBe(`warning: the output held a secret in use (the API key or a token): it is masked\nerror: ${MASKED}\n`);
   });
 });
+
+describe('secrets of any length', () => {
+  /** A key with a secret of `length` letters and digits, the same each run. */
+  function longKey(length: number): string {
+    let seed = length;
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const secret = Array.from({ length }, () => alphabet[(seed = (seed * 1103515245 + 12345) & 0x7fffffff) % alphabet.length]).join('');
+    return `svc_sk_test_${secret}`;
+  }
+
+  for (const [name, length] of [
+    ['15 KB', 15_000],
+    ['64 KB', 65_536],
+    ['1 MB', 1_048_576],
+  ] as const) {
+    it(`masks a key of ${name}: as written, its secret in hex, split across writes`, async () => {
+      const key = longKey(length);
+      const set = secrets(key);
+      const masked = `svc_sk_test_…${key.slice(-4)}`;
+      expect(set.mask(`key ${key} rejected`)).toBe(`key ${masked} rejected`);
+      const hex = Buffer.from(key.slice('svc_sk_test_'.length)).toString('hex');
+      expect(set.mask(`sig=${hex};`)).toBe(`sig=…${key.slice(-4)};`);
+      // Almost all of the key, then something else: nothing to mask, the text given back whole.
+      const almost = `${key.slice(0, -1)}!`;
+      expect(set.mask(almost)).toBe(almost);
+      const target = terminalDouble();
+      const stream = new MaskedStream(target, set);
+      const line = `{"note":"${key}"}\n`;
+      const cut = Math.floor(line.length / 2);
+      stream.stream.write(line.slice(0, cut));
+      stream.stream.write(line.slice(cut));
+      stream.flush();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(target.text()).toBe(`{"note":"${masked}"}\n`);
+    });
+  }
+
+  it('masks a long key of one character repeated, after a text that almost matches it many times', () => {
+    const key = `svc_sk_test_${'a'.repeat(20_000)}`;
+    const text = `${'a'.repeat(19_999)}b ${'a'.repeat(10_000)}b ${key}.`;
+    expect(secrets(key).mask(text)).toBe(`${'a'.repeat(19_999)}b ${'a'.repeat(10_000)}b svc_sk_test_…aaaa.`);
+  });
+});

@@ -149,6 +149,28 @@ describe('registerWithMock and unregisterFromMock', () => {
     }
   });
 
+  it('a 2xx whose id or secret svc mock would never give is an unexpected reply, saying which; a secret of 8 to 1024 characters is taken', async () => {
+    let answer = {};
+    const odd = createServer((_req, res) => res.writeHead(201, { 'Content-Type': 'application/json', 'X-Svc-Mock': '1' }).end(JSON.stringify(answer)));
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(odd.address() as { port: number }).port}`;
+      const register = async (id: string, secret: string) => {
+        answer = { id, url: 'x', secret };
+        return registerWithMock(url, { url: 'http://127.0.0.1:8788/' }, OPTIONS);
+      };
+      for (const secret of ['s'.repeat(8), 's'.repeat(1024)]) expect(await register('we_1', secret)).toEqual({ kind: 'registered', id: 'we_1', secret });
+      expect(await register('we_1', 's'.repeat(1025))).toEqual({ kind: 'unexpected', reason: 'a signing secret of 1025 characters' });
+      expect(await register('we_1', 's'.repeat(7))).toEqual({ kind: 'unexpected', reason: 'a signing secret of 7 characters' });
+      expect(await register('we_1', 'whsec_a b_c')).toEqual({ kind: 'unexpected', reason: 'a signing secret with white space or control characters' });
+      expect(await register('we_1', 'whsec_\u202eabc')).toEqual({ kind: 'unexpected', reason: 'a signing secret with white space or control characters' });
+      expect(await register('', 'whsec_abcdef')).toEqual({ kind: 'unexpected', reason: 'an endpoint id of 0 characters' });
+      expect(await register('w'.repeat(257), 'whsec_abcdef')).toEqual({ kind: 'unexpected', reason: 'an endpoint id of 257 characters' });
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
+  });
+
   it('Ctrl-C while registering rejects (the listener then stops)', async () => {
     const silent = createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));

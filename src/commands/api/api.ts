@@ -3,7 +3,7 @@ import type { ApiReply } from '../../api/client.js';
 import type { ReplyHeaders } from '../../core/reply-headers.js';
 import type { Context } from '../../app/context.js';
 import { ApiError, CliError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
-import { printable } from '../../core/output/format.js';
+import { printable, shownText, type Masker } from '../../core/output/format.js';
 import { jsonOutput } from '../../core/output/json.js';
 import { apiPath, buildObject, checkMethod, isMethod, METHODS, parseHeader, splitField, toQuery, typedValue, type ApiMethod, type FieldValue } from './fields.js';
 import { RequestInput } from './input.js';
@@ -68,7 +68,7 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   }
 
   const terminal = ctx.io.stdoutIsTTY;
-  const out: Shown = { terminal, color: ctx.color, mask: (text) => ctx.secrets.mask(text) };
+  const out: Shown = { terminal, color: ctx.color, secrets: ctx.secrets };
   const client = await ctx.client();
   let reply: ApiReply;
   try {
@@ -76,8 +76,8 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // As gh api: the body of an error reply is still the output; the summary goes to stderr.
-    if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers, out) + '\n');
-    if (error.rawBody !== '') ctx.out(bodyText(error.rawBody, out).text);
+    const head = options.include ? statusLine(error.status) + headerLines(error.headers, out) + '\n' : '';
+    await ctx.paged(async () => ctx.out(head + (error.rawBody === '' ? '' : bodyText(error.rawBody, out).text)));
     const failure = new CliError(summary(error), error.exitCode);
     // What svc knows of the trouble (which key was refused, say) is still said; but a refused
     // Authorization header given with -H is the user's own, not the key svc sent.
@@ -86,10 +86,11 @@ export async function callApi(ctx: Context, first: string, second: string | unde
     else failure.trouble = error.trouble;
     throw failure;
   }
-  if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers, out) + '\n');
-  if (reply.raw === '') return;
-  const shown = bodyText(reply.raw, out);
-  ctx.out(shown.text);
+  const head = options.include ? statusLine(reply.status) + headerLines(reply.headers, out) + '\n' : '';
+  const shown = reply.raw === '' ? undefined : bodyText(reply.raw, out);
+  // A reply read as one output: paged on a terminal when taller than it.
+  await ctx.paged(async () => ctx.out(head + (shown?.text ?? '')));
+  if (!shown) return;
   // Printed all the same, so nothing is lost; but a success that is not JSON is not what a script expects.
   if (!shown.json) throw new UnexpectedReplyError(`${method} ${path} answered ${reply.status} with a body that is not JSON`);
 }
@@ -103,12 +104,12 @@ function withQuery(path: string, query: [string, string][]): string {
 interface Shown {
   terminal: boolean;
   color: boolean;
-  mask: (text: string) => string;
+  secrets: Masker;
 }
 
 /** The reply's headers, one a line; on a terminal without the characters that could move the cursor (a header can carry C1 ones). */
 function headerLines(headers: ReplyHeaders, out: Shown): string {
-  return [...headers].map(([name, value]) => `${out.terminal ? printable(out.mask(`${name}: ${value}`)) : `${name}: ${value}`}\n`).join('');
+  return [...headers].map(([name, value]) => `${out.terminal ? shownText(`${name}: ${value}`, out.secrets) : `${name}: ${value}`}\n`).join('');
 }
 
 /** HTTP/1.1 is what the client speaks. */
@@ -125,7 +126,7 @@ function bodyText(raw: string, out: Shown): { text: string; json: boolean } {
   try {
     parsed = JSON.parse(raw);
   } catch {
-    const text = out.terminal ? printable(out.mask(raw)) : raw;
+    const text = out.terminal ? printable(out.secrets.mask(raw)) : raw;
     return { text: text.endsWith('\n') ? text : text + '\n', json: false };
   }
   return { text: jsonOutput(raw, parsed, out), json: true };

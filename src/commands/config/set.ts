@@ -1,11 +1,12 @@
 // `svc config set KEY VALUE`: one setting of the profile to write, created if needed.
-import { keyMode } from '../../core/keys.js';
+import { checkKeySize, keyMode } from '../../core/keys.js';
 import { checkBaseUrl, keyStoreOf, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Profile } from '../../config/store.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/urls.js';
 import { CALENDARS, calendarNamed } from '../../core/calendar/calendar.js';
+import { pagerWords } from '../../core/stream/pager.js';
 import { checkKey, shown } from './settings.js';
 
 export async function setSetting(ctx: Context, key: string, value: string): Promise<void> {
@@ -13,8 +14,10 @@ export async function setSetting(ctx: Context, key: string, value: string): Prom
   let stored = value.trim();
   if (setting === 'base_url') stored = checkBaseUrl(stored);
   if (setting === 'calendar' && calendarNamed(stored) === undefined) throw new UsageError(`calendar takes ${CALENDARS.join(' or ')} (svc help calendar), not "${value}"`);
+  if (setting === 'pager' && stored !== '' && pagerWords(stored) === undefined) throw new UsageError(`pager takes a command line, as "less -R" ("" for none); a quote is left open in ${value}`);
   if (setting === 'api_key') {
     if (stored === '' || /\s/.test(stored)) throw new UsageError('the API key must not be empty or contain white space');
+    checkKeySize(stored, 'the API key');
     ctx.warn('a key given as an argument is visible to other users of this machine; `svc login --with-key` reads it from stdin');
     if (keyMode(stored) === 'unknown') ctx.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); saving it as given');
   }

@@ -5,7 +5,7 @@ import { ExchangeReply } from '../../api/replies/connect.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
-import { oneLine } from '../../core/output/format.js';
+import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
 import { scopesText } from '../scoped-data.js';
@@ -28,7 +28,7 @@ export async function exchangePublicToken(ctx: Context, publicToken: string): Pr
       secrets: (body) => [textOf(readReply(new ReplyReading(call.what), ExchangeReply, body)?.access_token)],
       notes: (body) => {
         const given = textOf(readReply(new ReplyReading(call.what), ExchangeReply, body)?.grant_id);
-        const grant = given ? oneLine(ctx.secrets.mask(given)) : 'GRANT_ID';
+        const grant = given ? shownText(given, ctx.secrets) : 'GRANT_ID';
         return [
           'this access token reads the data the end user granted, with your API key; it is shown this once, so keep it like a key',
           `Pass it as SVC_ACCESS_TOKEN: SVC_ACCESS_TOKEN=<the access token> svc grants data ${grant}`,

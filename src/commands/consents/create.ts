@@ -5,7 +5,7 @@ import { ConsentReply } from '../../api/replies/consents.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
-import { oneLine } from '../../core/output/format.js';
+import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
 import { scopesText } from '../scoped-data.js';
@@ -31,7 +31,7 @@ export async function createConsent(ctx: Context, reportId: string, flags: Conse
       notes: (body) => {
         // From the reply, for the terminal: one line of printable text.
         const given = textOf(readReply(new ReplyReading(call.what), ConsentReply, body)?.id);
-        const id = given ? oneLine(ctx.secrets.mask(given)) : undefined;
+        const id = given ? shownText(given, ctx.secrets) : undefined;
         return [
           `this token gives whoever holds it the report's data (${json.scopes.join(', ')}) until it expires or is revoked; it is shown this once, so keep it and share it only with the grantee`,
           `Revoke it with \`svc consents revoke ${id ?? 'CONSENT_ID'}\`; the grantee reads the data with \`SVC_CONSENT_TOKEN=TOKEN svc consents data ${id ?? 'CONSENT_ID'}\`.`,

@@ -6,7 +6,7 @@ import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import { isFresh, storeReply, type CacheEntry } from '../../core/cache.js';
 import type { Context } from '../../app/context.js';
 import { ApiError } from '../../core/errors.js';
-import { printable } from '../../core/output/format.js';
+import { shownText } from '../../core/output/format.js';
 import { formatTimestamp, timeZoneOf } from '../../core/output/time.js';
 import type { Reply } from '../../core/output/render.js';
 import type { CacheStore } from '../../app/services.js';
@@ -107,7 +107,7 @@ async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError):
     const { readReply, UsageReply } = await import('../../api/replies/usage.js');
     // `data_api` is no documented counter, but the one a Data API quota would reset by.
     const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? readReply(new ReplyReading(call.what), UsageReply, reply.body)?.resets_at);
-    if (resetsAt) error.hints.push(`Usage resets at ${formatTimestamp(printable(ctx.secrets.mask(resetsAt)), { zone: timeZoneOf(ctx.io.env) })} (see \`svc usage\`).`);
+    if (resetsAt) error.hints.push(`Usage resets at ${formatTimestamp(shownText(resetsAt, ctx.secrets), { zone: timeZoneOf(ctx.io.env) })} (see \`svc usage\`).`);
   } catch {
     // no better news than the error itself
   }

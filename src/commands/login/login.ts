@@ -1,13 +1,13 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ReplyReading, textOf } from '../../core/reading.js';
-import { keyMode, maskKey } from '../../core/keys.js';
+import { checkKeySize, keyMode, maskKey } from '../../core/keys.js';
 import { checkBaseUrl, currentProfileName, profileOf, profileToWrite, sameBaseUrl } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
 import type { KeyringEntry } from '../../config/keyring.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
 import { noPromptReason } from '../../core/io.js';
-import { oneLine } from '../../core/output/format.js';
+import { shownText } from '../../core/output/format.js';
 import { secretFromStdin } from '../tokens.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {
@@ -54,12 +54,13 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
   if (options.withKey) {
     apiKey = await secretFromStdin(ctx.io.stdin, '--with-key');
   } else if (ctx.flags.apiKey) {
-    apiKey = ctx.flags.apiKey;
+    apiKey = checkKeySize(ctx.flags.apiKey, 'the API key given with --api-key');
     ctx.warn('--api-key is visible to other users of this machine; prefer --with-key');
   } else if (ctx.canPrompt) {
     // A base URL from the environment may be a leftover: the question says where it came from.
     const origin = ctx.flags.baseUrl ? '' : readEnv(ctx.io.env, 'SVC_BASE_URL') ? ' (from SVC_BASE_URL)' : '';
-    apiKey = await (await ctx.prompter()).secret(`API key for ${baseUrl}${origin}`, (value) => (value.trim() ? true : 'The key is empty.'));
+    const typed = await (await ctx.prompter()).secret(`API key for ${baseUrl}${origin}`, (value) => (value.trim() ? true : 'The key is empty.'));
+    apiKey = checkKeySize(typed, 'the API key typed');
   } else {
     throw new UsageError(`no API key to save, and svc cannot ask for one: ${noPromptReason(ctx.io)}`, ['Pipe it in: printf %s "$SVC_API_KEY" | svc login --with-key']);
   }
@@ -103,7 +104,7 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     if (active === profile || d.current_profile !== undefined) d.current_profile = active;
   });
   const mode = keyMode(apiKey);
-  const onPlan = plan ? ` (plan ${oneLine(ctx.secrets.mask(plan))})` : '';
+  const onPlan = plan ? ` (plan ${shownText(plan, ctx.secrets)})` : '';
   ctx.err(`✓ Logged in to ${baseUrl} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}${onPlan}`);
   if (kept.keyring) {
     ctx.err(`  Saved in profile "${profile}" of ${store.file}, the key in ${kept.keyring} (${kept.entry})`);

@@ -6,7 +6,7 @@ import { keyMode, maskKey } from '../../core/keys.js';
 import { checkBaseUrl, refusesKey, type Settings, type Source } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
-import { oneLine } from '../../core/output/format.js';
+import { shownText } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column } from '../../core/output/view.js';
 
@@ -81,7 +81,7 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
       // Any other failure (network, service) leaves the question open: it is the error.
       if (!refusesKey(error)) throw error;
       identity.accepted = false;
-      refusedCode = oneLine(ctx.secrets.mask(error.envelope.error_code));
+      refusedCode = shownText(error.envelope.error_code, ctx.secrets);
       failure = error;
     } finally {
       spinner.stop();

@@ -24,6 +24,7 @@ export function registerMerchants(program: Command, app: App): void {
     .option('--failed-out <file>', 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)')
     .addOption(new Option('--unmatched', 'show only the lookups that matched no merchant'))
     .option('--each-line', 'write a record for each line of --file, in its order, duplicates repeated, with its line number first')
+    .option('--resume <kept>', 'with --each-line: take the results a run that stopped kept in this file, and send only the other lookups')
     .helpAfter(
       requestHelp(ENDPOINTS.resolveMerchants, [
         ...examples(
@@ -41,6 +42,9 @@ export function registerMerchants(program: Command, app: App): void {
         paragraph('Duplicates are looked up once. Each call carries at most 1000 lookups and uses one billing unit.'),
         paragraph(
           'With --each-line the records come once the calls are done: one for each line of --file that holds a lookup (blank lines and empty cells have none), in its order, repeats repeated, its line first (LINE, or "line" in CSV and NDJSON; with --json data.results holds a result a line). Lines are numbered as an editor numbers them; with --column a record is numbered by the line it starts on. After a run that stops, the lines of the lookups not resolved have no record.',
+        ),
+        paragraph(
+          "An --each-line run that stops short (a call that fails, Ctrl-C) keeps the results it has in a file of svc's data folder and names it; the records of the lines resolved are still written (after Ctrl-C for at most 5 s; a second Ctrl-C stops at once, saying up to which line they were). The same command with --resume <that file> writes every record, sending only the lookups not resolved, and removes the file.",
         ),
         paragraph(
           'If a call still fails after its retries (or on Ctrl-C, SIGTERM or SIGHUP), no new call starts, the results so far are written, the lookups not resolved are saved to --failed-out (with --file), and svc exits with the code of the failure (130, 143 or 129 for those signals): run again with --file <that file> to finish the job. A lookup is one line of at most 1024 bytes.',

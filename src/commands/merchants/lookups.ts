@@ -338,6 +338,9 @@ function allDigits(bytes: Buffer, start: number, end: number): boolean {
   return true;
 }
 
+/** The longest record --column reads: csv-parse holds a record whole, so a line of a gigabyte would be a gigabyte held. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+
 /**
  * One column of a CSV file with a header row, read by the csv-parse streaming parser from the
  * first of the lines searched that has the column (csv-header.ts: the lines above it, a bank's
@@ -361,7 +364,7 @@ async function* readColumn(input: LookupInput, file: string, column: string, rea
   const above = text.slice(0, row.start);
   if (above.trim() !== '') reading.note?.(`Reading ${nameOf(file)} from its header row, line ${row.line}: the ${row.line - 1} lines above it are skipped.`);
   const delimiter = row.separator;
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, delimiter });
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, delimiter, max_record_size: MAX_RECORD_BYTES });
   const source = Readable.from(withLfLineEnds(bytesFrom(rest, lineStart(head, row.line))));
   source.on('error', (error: Error) => parser.destroy(error));
   source.pipe(parser);
@@ -382,6 +385,8 @@ async function* readColumn(input: LookupInput, file: string, column: string, rea
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
+    // The line the record passes the bound on (csv-parse counts the lines read so far).
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') throw new UsageError(`${nameOf(file)}, line ${Number(error.lines)}: a record of more than 1 MiB, the most --column reads`);
     if (error instanceof CsvError) throw new UsageError(`cannot read --file ${file} as CSV: ${error.message}`);
     throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   } finally {

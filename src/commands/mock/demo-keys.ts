@@ -2,10 +2,9 @@
 // the same keys at every start and a saved login survives a restart; `--new-keys` replaces them.
 // The file holds keys: it is kept as the config file is (core/private-file.ts), and changed under
 // its lock, so that two mocks started at once with no file print the keys the first one wrote.
-import { homedir } from 'node:os';
 import { sep } from 'node:path';
 import type { Context } from '../../app/context.js';
-import { readEnv } from '../../core/environment.js';
+import { NO_HOME } from '../../config/paths.js';
 import { CliError } from '../../core/errors.js';
 import { FileNotWrittenError, PrivateFile, type PrivateFileWords } from '../../core/private-file.js';
 import type { KeptKeys, MockKey } from '../../mock/entry.js';
@@ -33,9 +32,14 @@ type MakeKeys = (kept?: readonly unknown[]) => KeptKeys;
 /**
  * The keys this start of the mock prints: those kept in `dir`, mended where the file lacks some or
  * is damaged (said on stderr), or new ones with `fresh` (`--new-keys`). A folder or file another
- * user could change is refused (exit 2); a folder svc cannot write in leaves the keys to this run.
+ * user could change is refused (exit 2); a folder svc cannot write in, or none at all (`dir`
+ * undefined: no home folder), leaves the keys to this run.
  */
-export async function demoKeys(ctx: Context, dir: string, fresh: boolean, makeKeys: MakeKeys): Promise<DemoKeys> {
+export async function demoKeys(ctx: Context, dir: string | undefined, fresh: boolean, makeKeys: MakeKeys): Promise<DemoKeys> {
+  if (dir === undefined) {
+    ctx.warn(`${NO_HOME}; the demo keys are made for this run only`);
+    return { keys: makeKeys().keys };
+  }
   const file = new PrivateFile(dir, KEYS_FILE, WORDS, (message) => ctx.warn(message));
   file.checkFolder();
   if (!fresh) {
@@ -92,8 +96,7 @@ function mendedNote(file: string, read: { kept?: unknown[]; damaged?: string }, 
 }
 
 /** The file as the banner names it: under the home folder, as `~/…` (not on Windows, where `~` means nothing). */
-export function shownPath(file: string, env: Context['io']['env'], platform: NodeJS.Platform = process.platform): string {
+export function shownPath(file: string, home: string | undefined, platform: NodeJS.Platform = process.platform): string {
   if (platform === 'win32') return file;
-  const home = readEnv(env, 'HOME') || homedir();
   return home && home !== sep && file.startsWith(home + sep) ? `~${file.slice(home.length)}` : file;
 }

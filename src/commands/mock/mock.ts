@@ -4,7 +4,7 @@ import { UsageError } from '../../core/errors.js';
 import { glueWhole, labelledLines } from '../../core/output/fit.js';
 import { textLines } from '../../core/output/render.js';
 import { runUntilStopped } from '../../core/until-stopped.js';
-import { oneLine } from '../../core/output/format.js';
+import { shownText } from '../../core/output/format.js';
 import { keepingState, type ReadyFile } from '../../core/ready-file.js';
 import { checkInteger } from '../args.js';
 // The fault names are a table of their own: the emulator is loaded only once the flags are checked.
@@ -25,12 +25,7 @@ interface MockFlags {
 
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
-  await keepingState(
-    options.readyFile,
-    'svc mock',
-    (text) => oneLine(ctx.secrets.mask(text)),
-    (ready) => serveMock(ctx, options, ready),
-  );
+  await keepingState(options.readyFile, 'svc mock', { shown: (text) => shownText(text, ctx.secrets), now: () => ctx.now() }, (ready) => serveMock(ctx, options, ready));
 }
 
 async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | undefined): Promise<void> {
@@ -58,8 +53,8 @@ async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | un
   const { startMockServer, mockKeys, FAULT_PRESETS } = await import('../../mock/entry.js');
   const faults = (options.fault ?? []).flatMap((name) => FAULT_PRESETS[name]!.specs);
   // The keys come before the port: a run refused for its key file binds nothing.
-  const [{ dataDir }, { demoKeys, shownPath }] = await Promise.all([import('../../config/paths.js'), import('./demo-keys.js')]);
-  const kept = await demoKeys(ctx, dataDir(ctx.io.env), options.newKeys === true, mockKeys);
+  const { demoKeys, shownPath } = await import('./demo-keys.js');
+  const kept = await demoKeys(ctx, await ctx.folder('data'), options.newKeys === true, mockKeys);
   let server;
   try {
     server = await startMockServer({
@@ -82,7 +77,7 @@ async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | un
   } else {
     // On a terminal fitted to its width, a key or a URL never split; in a pipe as it is.
     const screen: Screen = { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns };
-    const where = kept.file === undefined ? undefined : shownPath(kept.file, ctx.io.env);
+    const where = kept.file === undefined ? undefined : shownPath(kept.file, await ctx.folder('home'));
     ctx.out(banner(server.url, server.keys, where, screen) + webhookBanner(server.url, server.webhookSecret, webhookUrls, screen));
     if (options.fault?.length) ctx.err(`Injecting faults into every /v1 request: ${options.fault.join(', ')}`);
   }

@@ -11,7 +11,7 @@ import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
 import type { Context, ReplyReader } from '../../app/context.js';
 import { CliError, EXIT, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
-import { printable } from '../../core/output/format.js';
+import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 import { checkBank } from '../args.js';
@@ -111,8 +111,10 @@ function acceptedReader(): ReplyReader<typeof Reports> {
   };
 }
 
-/** How to look at a report parsed in the background later: the report named by its id (else its poll path), and the command that shows it. */
+/** How to look at a report parsed in the background later: the report named by its id (else its poll path), and the command that shows it; the id and the path as lines show a peer's text (shownText). */
 interface LookLater {
+  /** The report's id, else its poll path. */
+  id: string;
   /** `report rpt_…`, or `the report at /v1/…`. */
   report: string;
   command: string;
@@ -120,10 +122,13 @@ interface LookLater {
 
 /** The report's id, from the reply or the poll path of a report; the command is `svc reports get ID`, else `svc api GET PATH`. */
 function lookLater(body: unknown, path: string, ctx: Context): LookLater {
-  const shown = (text: string) => printable(ctx.secrets.mask(text));
-  const id = textOf(pick(body, 'report_id')) ?? reportIdOf(path);
-  if (id !== undefined) return { report: `report ${shown(id)}`, command: `svc reports get ${shown(id)}` };
-  return { report: `the report at ${shown(path)}`, command: `svc api GET ${shown(path)}` };
+  const given = textOf(pick(body, 'report_id')) ?? reportIdOf(path);
+  if (given !== undefined) {
+    const id = shownText(given, ctx.secrets);
+    return { id, report: `report ${id}`, command: `svc reports get ${id}` };
+  }
+  const shownPath = shownText(path, ctx.secrets);
+  return { id: shownPath, report: `the report at ${shownPath}`, command: `svc api GET ${shownPath}` };
 }
 
 /** The id of `/v1/reports/{id}`, the poll path of a report; undefined for any other path. */
@@ -237,7 +242,7 @@ const POLL_MAX_MS = 5000;
  * the time limit. Interrupted, it says how to look at the report later.
  */
 async function waitForReport(ctx: Context, client: ApiClient, path: string, limitMs: number, later: LookLater, reports: typeof Reports): Promise<ApiReply> {
-  const id = decodeURIComponent(path.split('?')[0]!.split('/').at(-1) ?? path);
+  const { id } = later;
   const started = ctx.now();
   const spinner = await ctx.spinner(`Parsing ${id}…`);
   let interval = POLL_START_MS;
@@ -247,8 +252,8 @@ async function waitForReport(ctx: Context, client: ApiClient, path: string, limi
       if (textOf(reports.readReply(new ReplyReading(`GET ${path}`), reports.ReportReply, reply.body)?.status) !== 'processing') return reply;
       const elapsed = ctx.now() - started;
       if (elapsed >= limitMs) {
-        throw new NetworkError(`report ${id} is still processing after ${Math.round(elapsed / 1000)} s`, undefined, [
-          `Check it later with \`svc reports get ${id}\`, or wait longer with --wait-timeout.`,
+        throw new NetworkError(`${later.report} is still processing after ${Math.round(elapsed / 1000)} s`, undefined, [
+          `Check it later with \`${later.command}\`, or wait longer with --wait-timeout.`,
         ]);
       }
       spinner.update({ fields: [`Parsing ${id}…`, `${Math.round(elapsed / 1000)} s`] });

@@ -18,8 +18,9 @@ export function registerReady(program: Command, app: App): void {
       ...examples('svc ready "$dir/listen" --wait 20', 'url=$(svc ready "$dir/mock") || exit', 'svc ready "$dir/mock" --json'),
       paragraph('The server is started first, in the background: `svc webhooks listen … --ready-file "$dir/listen" &`'),
       paragraph(
-        'Exit 0 once it listens (its address on stdout; with --json its state); the exit code of the server when it could not start (2 a bad flag or port, 3 a key svc mock does not know, 9 a service it cannot reach), with its error; 1 when it stopped without a word; 9 when nothing listened within --wait. Give a path in a folder of your own that no earlier run used (mktemp -d).',
+        'Exit 0 once it listens (its address on stdout; with --json its state); the exit code of the server when it could not start (2 a bad flag or port, 3 a key svc mock does not know, 9 a service it cannot reach), with its error; 1 when it stopped without a word; 9 when nothing listened within --wait.',
       ),
+      paragraph("A state an earlier run left in the file is never taken for this run's: start svc ready right after the server (or before it). Give a path in a folder of your own (mktemp -d)."),
     ])
     .action(app.action(async () => (await import('./wait.js')).waitUntilReady));
 }

@@ -2,6 +2,7 @@ import { pick, ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
+import { shownText } from '../../core/output/format.js';
 import { reportReader } from '../reports/report-view.js';
 import { sandboxClient } from './test-key.js';
 
@@ -13,7 +14,7 @@ export async function createSandboxReport(ctx: Context, options: { scenario?: st
   const reply = await client.request({ ...call, json: scenario === undefined ? {} : { scenario } });
   if (options.quiet) {
     // The one thing --quiet prints is the id: a reply without one cannot be used.
-    ctx.out(new ReplyReading(call.what).needText(pick(reply.body, 'report_id'), 'report_id') + '\n');
+    ctx.out(shownText(new ReplyReading(call.what).needText(pick(reply.body, 'report_id'), 'report_id'), ctx.secrets) + '\n');
     return;
   }
   await ctx.present(reply, reportReader(call.what, `Sandbox report${scenario ? ` (scenario ${scenario})` : ''}`));

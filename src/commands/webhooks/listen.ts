@@ -1,13 +1,13 @@
 import { secureUrl, shownUrl } from '../../core/urls.js';
 import type { Context } from '../../app/context.js';
-import { CliError, EXIT, exitCodeFor, InterruptedError, NetworkError, UsageError } from '../../core/errors.js';
-import { oneLine } from '../../core/output/format.js';
+import { CliError, EXIT, exitCodeFor, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
+import { shownText, type Masker } from '../../core/output/format.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';
 import { fieldLines } from '../../core/output/prose.js';
 import { keepingState, type ReadyFile } from '../../core/ready-file.js';
 import type { Registration } from '../../webhooks/mock-endpoint.js';
 import type { Delivery, Receiver } from '../../webhooks/receiver.js';
-import { shownJson, shownText, type Masker } from '../../webhooks/shown.js';
+import { MAX_SHOWN_CHARS, shownJson } from '../../webhooks/shown.js';
 import { USER_AGENT } from '../../version.js';
 import { checkInteger } from '../args.js';
 import { givenSigningSecret, noSigningSecret, SERVICE_SECRET_HINT } from './secret.js';
@@ -28,12 +28,7 @@ const UNREGISTER_TIMEOUT_MS = 2000;
 
 export async function listenForWebhooks(ctx: Context, options: ListenFlags): Promise<void> {
   // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
-  await keepingState(
-    options.readyFile,
-    'svc webhooks listen',
-    (text) => oneLine(ctx.secrets.mask(text)),
-    (ready) => listen(ctx, options, ready),
-  );
+  await keepingState(options.readyFile, 'svc webhooks listen', { shown: (text) => shownText(text, ctx.secrets), now: () => ctx.now() }, (ready) => listen(ctx, options, ready));
 }
 
 async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | undefined): Promise<void> {
@@ -105,6 +100,11 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
   }
 }
 
+/** A peer's text in a line of this command: through the one gate of peer text, cut short. */
+function shown(text: string, ctx: Context): string {
+  return shownText(text, ctx.secrets, MAX_SHOWN_CHARS);
+}
+
 /** The flags checked, before anything else is done; `timeoutMs`: the global --timeout, the bound of every request. */
 function checkListenFlags(ctx: Context, options: ListenFlags): { port: number; forwardTo?: string; exitAfter?: number; waitSeconds: number; timeoutMs: number } {
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
@@ -127,7 +127,7 @@ async function openReceiver(ctx: Context, port: number, given: { secret: string 
       secret: given?.secret,
       onDelivery,
       // The reason may quote the sender's header; the path is the sender's too.
-      onRejected: (reason, request) => ctx.warn(`refused a delivery (${shownText(request.method, ctx.secrets)} ${shownText(request.path, ctx.secrets)}): ${shownText(reason, ctx.secrets)}`),
+      onRejected: (reason, request) => ctx.warn(`refused a delivery (${shown(request.method, ctx)} ${shown(request.path, ctx)}): ${shown(reason, ctx)}`),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port, or --port 0 for a free one`);
@@ -160,14 +160,14 @@ async function forwardingTo(ctx: Context, forwardTo: string, timeoutMs: number):
   const stopForwards = new AbortController();
   const forward = (delivery: Delivery) => {
     // The event's name and what the target says are theirs: shown inert, as every peer's text.
-    const event = shownText(delivery.event.event, ctx.secrets);
+    const event = shown(delivery.event.event, ctx);
     const forwarding = forwardDelivery(forwardTo, delivery, { timeoutMs, signal: stopForwards.signal })
       .then(({ status, excerpt }) => {
         if (status >= 200 && status < 300) return ctx.err(`  forwarded to ${target}: ${status}`);
-        const said = shownText(excerpt, ctx.secrets);
+        const said = shown(excerpt, ctx);
         ctx.warn(`${target} answered ${status} to the forwarded ${event}${said ? `: ${said}` : ''}`);
       })
-      .catch((error: Error) => ctx.warn(`forwarding ${event} to ${target} failed: ${shownText(error.message, ctx.secrets)}`))
+      .catch((error: Error) => ctx.warn(`forwarding ${event} to ${target} failed: ${shown(error.message, ctx)}`))
       .finally(() => forwards.delete(forwarding));
     forwards.add(forwarding);
   };
@@ -222,8 +222,14 @@ function agreeOnSecret(
     ctx.secrets.add(secret);
     receiver.useSecret(secret);
     const signedWith = given ? `your secret (${given.source})` : `a secret it made for this listener, …${secret.slice(-4)}`;
-    ctx.err(`Registered with svc mock at ${mockUrl} as ${registration.id}: events fired there come here, signed with ${signedWith}`);
+    ctx.err(`Registered with svc mock at ${mockUrl} as ${shown(registration.id, ctx)}: events fired there come here, signed with ${signedWith}`);
     return registration.id;
+  }
+  if (registration?.kind === 'unexpected') {
+    const answer = `svc mock at ${mockUrl} answered the registration with ${registration.reason}`;
+    if (given === undefined) throw new UnexpectedReplyError(answer);
+    ctx.warn(`not registered with svc mock: ${answer}; events fired there do not come here`);
+    return undefined;
   }
   // Not svc mock, or it did not answer, or it refused: as a plain listener, with the user's secret.
   const refusedByMock = registration?.kind === 'not-registered' && registration.fromMock ? registration : undefined;
@@ -234,27 +240,27 @@ function agreeOnSecret(
         'Is svc mock running there? Start it with `svc mock`, or pass the secret of the endpoint that sends the deliveries (--secret or SVC_WEBHOOK_SECRET).',
       ]);
     }
-    if (refusedByMock) throw mockRefusal(mockUrl!, refusedByMock, keySent);
+    if (refusedByMock) throw mockRefusal(ctx, mockUrl!, refusedByMock, keySent);
     // Only svc mock agrees a secret: whatever another server answers, the key is not in question.
     throw noSigningSecret([`${mockUrl} is not svc mock, the only service that agrees a signing secret with a listener.`, SERVICE_SECRET_HINT]);
   }
-  if (refusedByMock) ctx.warn(`not registered with svc mock: ${mockRefusal(mockUrl!, refusedByMock, keySent).message}; events fired there do not come here`);
+  if (refusedByMock) ctx.warn(`not registered with svc mock: ${mockRefusal(ctx, mockUrl!, refusedByMock, keySent).message}; events fired there do not come here`);
   else if (registration?.kind === 'unreachable') {
-    ctx.warn(`not registered with svc mock: nothing answered at ${mockUrl} (${registration.reason}); if svc mock starts there, restart this listener so that fired events reach it`);
+    ctx.warn(`not registered with svc mock: nothing answered at ${mockUrl} (${shown(registration.reason, ctx)}); if svc mock starts there, restart this listener so that fired events reach it`);
   }
   return undefined;
 }
 
 /** svc mock refused the registration: a key it does not know is the key's fault (exit 3), anything else as its status says. */
-function mockRefusal(mockUrl: string, refusal: { status: number; code?: string; message?: string }, keySent: boolean): CliError {
+function mockRefusal(ctx: Context, mockUrl: string, refusal: { status: number; code?: string; message?: string }, keySent: boolean): CliError {
   if (refusal.status === 401) {
     return new CliError(keySent ? `svc mock at ${mockUrl} does not know the key in force` : `svc mock at ${mockUrl} answers only one of its keys, and no key is configured`, EXIT.auth, [
       'Use one of the keys its banner lists (svc mock keeps them from one start to the next; `svc mock --new-keys` replaces them), with SVC_API_KEY or `svc login`.',
     ]);
   }
-  const said = refusal.message ? `: ${refusal.message}` : '';
+  const said = refusal.message ? `: ${shown(refusal.message, ctx)}` : '';
   return new CliError(
-    `svc mock at ${mockUrl} refused to register this listener (${refusal.status}${refusal.code ? ` ${refusal.code}` : ''})${said}`,
+    `svc mock at ${mockUrl} refused to register this listener (${refusal.status}${refusal.code ? ` ${shown(refusal.code, ctx)}` : ''})${said}`,
     exitCodeFor(refusal.code, undefined, refusal.status),
   );
 }
@@ -266,7 +272,9 @@ function mockRefusal(mockUrl: string, refusal: { status: number; code?: string; 
  */
 function eventLine(delivery: Delivery, machine: boolean, paint: Paint, secrets: Masker, width?: number): string {
   if (machine) return shownJson(delivery.body) + '\n';
-  const [event, reportId, timestamp, errorCode] = [delivery.event.event, delivery.event.report_id, delivery.event.timestamp, delivery.event.error_code ?? ''].map((field) => shownText(field, secrets));
+  const [event, reportId, timestamp, errorCode] = [delivery.event.event, delivery.event.report_id, delivery.event.timestamp, delivery.event.error_code ?? ''].map((field) =>
+    shownText(field, secrets, MAX_SHOWN_CHARS),
+  );
   const kind = event === 'report.failed' ? paint.bad(event) : event === 'report.ready' ? paint.good(event) : event;
   const fields = [timestamp!, kind!, reportId!, ...(errorCode ? [errorCode] : [])];
   return (width === undefined ? fields.join('  ') : fieldLines(fields, width).join('\n')) + '\n';

@@ -2,7 +2,8 @@ import type { Context } from '../../app/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 import { MAX_DELIVERY_BYTES } from '../../webhooks/events.js';
-import { shownText } from '../../webhooks/shown.js';
+import { shownText } from '../../core/output/format.js';
+import { MAX_SHOWN_CHARS } from '../../webhooks/shown.js';
 import { checkSignatureHeader, verifySignature, type Verdict } from '../../webhooks/signature.js';
 import { openInput } from '../merchants/lookups.js';
 import { signingSecret } from './secret.js';
@@ -33,7 +34,7 @@ function report(ctx: Context, verdict: Verdict): void {
     return;
   }
   // The reason may quote the header, which came with the delivery.
-  const reason = shownText(verdict.reason, ctx.secrets);
+  const reason = shownText(verdict.reason, ctx.secrets, MAX_SHOWN_CHARS);
   if (ctx.machineOutput) ctx.out(JSON.stringify({ valid: false, reason }) + '\n');
   throw new CliError(`invalid delivery: ${reason}`, EXIT.invalid);
 }

@@ -17,6 +17,8 @@ export interface ChartOptions {
   format: (value: number) => string;
   /** Dims the axis and labels when colour is on. */
   dim?: (text: string) => string;
+  /** How a period is written under the axis and beside the extremes (a calendar's mark); default: as it is. */
+  label?: (period: string) => string;
 }
 
 const DEFAULT_HEIGHT = 12;
@@ -28,8 +30,9 @@ export function lineChart(points: readonly ChartPoint[], options: ChartOptions):
   if (points.length === 0) throw new Error('lineChart needs at least one point');
   const dim = options.dim ?? ((text: string) => text);
   const values = points.map((p) => p.value);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
+  // A loop, not Math.min(...values): a spread of a long series overflows the call stack.
+  let [min, max] = [values[0]!, values[0]!];
+  for (const value of values) [min, max] = [Math.min(min, value), Math.max(max, value)];
   const labelWidth = Math.max(options.format(min).length, options.format(max).length);
   // A row is the label, then one column per plotted value, the first on the axis itself; one column
   // stays free so a terminal never wraps the line.
@@ -47,16 +50,17 @@ export function lineChart(points: readonly ChartPoint[], options: ChartOptions):
     .split('\n')
     .map((line) => line.trimEnd());
 
-  const first = points[0]!;
-  const last = points.at(-1)!;
-  const low = points[values.indexOf(min)]!;
-  const high = points[values.indexOf(max)]!;
+  const label = options.label ?? ((period: string) => period);
+  const first = label(points[0]!.period);
+  const last = label(points.at(-1)!.period);
+  const low = label(points[values.indexOf(min)]!.period);
+  const high = label(points[values.indexOf(max)]!.period);
   const indent = ' '.repeat(labelWidth);
   const axis = indent + '└' + '─'.repeat(plotted.length - 1);
-  const gap = plotted.length - first.period.length - last.period.length;
-  const ends = first.period === last.period ? first.period : first.period + ' '.repeat(Math.max(1, gap)) + last.period;
-  const highest = `max ${options.format(max)} (${high.period})`;
-  const lowest = `min ${options.format(min)} (${low.period})`;
+  const gap = plotted.length - first.length - last.length;
+  const ends = first === last ? first : first + ' '.repeat(Math.max(1, gap)) + last;
+  const highest = `max ${options.format(max)} (${high})`;
+  const lowest = `min ${options.format(min)} (${low})`;
   const oneLine = `${highest}  ·  ${lowest}`;
   const extremes = indent.length + oneLine.length <= options.width ? [oneLine] : [highest, lowest];
   return [...chart, dim(axis), indent + dim(ends), ...extremes.map((line) => indent + line)].join('\n');

@@ -3,9 +3,13 @@
 // must be the service's own value. This reader builds the values JSON.parse builds, except that a
 // number JSON.parse would not give back as written is an ExactNumber holding its text. A reply
 // with no such number is left as JSON.parse made it: the reader runs only where it changes
-// something.
+// something. A number the reply repeats is one value, however often it comes: a reply of 16 MiB
+// of `1.10,` held an ExactNumber and a string for each, 13 times the reply's size.
 import { ExactNumber, readsBackAsWritten } from './exact-number.js';
 import { CLOSE_ARRAY, CLOSE_OBJECT, COMMA, endOfScalar, endOfString, nextSignificant, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-text.js';
+
+/** The number texts a reading keeps with their values, so that a repeated one is made once; a reply of all-different numbers stops adding past this. */
+const MAX_KNOWN_NUMBERS = 65_536;
 
 /**
  * A number token (after `[`, `:`, `,` or at the start) that JSON.parse may not give back as
@@ -39,6 +43,7 @@ export function readExactJson(raw: string): unknown {
   /** The open objects and lists, innermost last, with the key each object's next value goes under. */
   const open: (unknown[] | Record<string, unknown>)[] = [];
   const keys: string[] = [];
+  const numbers = new Map<string, number | ExactNumber>();
   let i = nextSignificant(raw, 0);
   for (;;) {
     let value: unknown;
@@ -60,7 +65,7 @@ export function readExactJson(raw: string): unknown {
       i = end;
     } else {
       const end = endOfScalar(raw, i);
-      value = scalar(raw.slice(i, end));
+      value = scalar(raw.slice(i, end), numbers);
       i = end;
     }
     // The value goes into the container it ends; each container it closes goes into the one around it.
@@ -97,11 +102,17 @@ function stringAt(raw: string, start: number, end: number): string {
   return text.includes('\\') ? (JSON.parse(raw.slice(start, end)) as string) : text;
 }
 
-function scalar(text: string): unknown {
+/** The value of a number, true, false or null; `numbers`: the numbers read so far, by their text. */
+function scalar(text: string, numbers: Map<string, number | ExactNumber>): unknown {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
-  return readsBackAsWritten(text) ? Number(text) : new ExactNumber(text);
+  let value = numbers.get(text);
+  if (value === undefined) {
+    value = readsBackAsWritten(text) ? Number(text) : new ExactNumber(text);
+    if (numbers.size < MAX_KNOWN_NUMBERS) numbers.set(text, value);
+  }
+  return value;
 }
 
 /** Sets a field as JSON.parse does: `__proto__` too is a field of its own, not the prototype. */

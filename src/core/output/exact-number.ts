@@ -11,6 +11,7 @@ export function exactNumbersMade(): boolean {
   return anyMade;
 }
 
+/** Never changed once made: one stands in every place a reply repeats its text (exact-json.ts). */
 export class ExactNumber {
   // Private: a walk over an object's own keys finds none here, so it is never read as a record.
   readonly #text: string;

@@ -101,6 +101,23 @@ export function oneLine(text: string): string {
     .trim();
 }
 
+/** What masks the run's secrets in a text (secrets.ts). */
+export interface Masker {
+  mask(text: string): string;
+}
+
+/**
+ * The one way text a peer sent (the service, svc mock, a webhook sender, a forward target) enters
+ * a line that svc prints outside a table (a table's cells are made printable with the reply:
+ * printableDeep): secrets masked first, so a key split by `ESC[0m` still reads as the key; then
+ * line breaks and tabs made spaces, and every other control character and the bidirectional ones
+ * dropped, as a table's cells drop them (an id keeps its characters together); cut past `max`.
+ */
+export function shownText(text: string, secrets: Masker, max = Number.POSITIVE_INFINITY): string {
+  const line = printable(secrets.mask(text).replace(/[\t\n\v\f\r]+/g, ' ')).trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
 /** Past this depth a copy stops: views shown to people cut their nesting well before it. */
 const PRINTABLE_DEPTH = 64;
 

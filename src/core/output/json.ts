@@ -6,12 +6,38 @@ import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, endOfScalar, endOfString, isSp
 /** Indentation grows with the square of the depth: past this size the raw text is printed instead. */
 const MAX_INDENTED_LENGTH = 256 * 1024 * 1024;
 
+/** Parts joined into one string at a time. */
+const PARTS_A_CHUNK = 4096;
+
+/**
+ * Text made of a part for each token, joined a few thousand parts at a time: the list of every
+ * part of a reply of 16 MiB of `1.10,` took 27 times the reply.
+ */
+class Parts {
+  private readonly chunks: string[] = [];
+  private parts: string[] = [];
+
+  push(text: string, ...more: string[]): void {
+    this.parts.push(text, ...more);
+    if (this.parts.length >= PARTS_A_CHUNK) {
+      this.chunks.push(this.parts.join(''));
+      this.parts = [];
+    }
+  }
+
+  join(): string {
+    this.chunks.push(this.parts.join(''));
+    this.parts = [];
+    return this.chunks.join('');
+  }
+}
+
 /**
  * Re-indents valid JSON text with two spaces without parsing its values; undefined when the
  * indented text would be absurdly large (a reply nested 100,000 deep would make gigabytes).
  */
 export function reindentJson(raw: string): string | undefined {
-  const parts: string[] = [];
+  const parts = new Parts();
   const indents: string[] = [];
   let length = 0;
   const newline = (depth: number) => {
@@ -58,7 +84,7 @@ export function reindentJson(raw: string): string | undefined {
       i = j;
     }
   }
-  return parts.join('');
+  return parts.join();
 }
 
 /**
@@ -92,7 +118,7 @@ const SGR = { delimiter: '\x1b[1;38m', key: '\x1b[1;34m', string: '\x1b[32m', nu
 
 /** JSON text with colours added around its tokens; the text itself is unchanged. */
 export function colorJson(text: string): string {
-  const parts: string[] = [];
+  const parts = new Parts();
   const paint = (sgr: string, token: string) => parts.push(sgr, token, SGR.reset);
   const n = text.length;
   let i = 0;
@@ -120,5 +146,5 @@ export function colorJson(text: string): string {
       i = j;
     }
   }
-  return parts.join('');
+  return parts.join();
 }

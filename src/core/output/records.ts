@@ -171,24 +171,24 @@ function unionOfKeys<T>(rows: readonly T[], keysOf: (row: T) => Iterable<string>
  * the keys pass the bound.
  */
 export function* csvPieces(records: readonly unknown[], texts?: RecordTexts, calendar?: BsCalendar): Generator<string> {
-  const rows = records.map((record) => (isRecord(record) ? record : { value: record }));
-  const keys = unionOfKeys(rows, (row) => Object.keys(row));
-  const fieldOf = (row: Record<string, unknown>, column: string) => (Object.hasOwn(row, column) ? row[column] : undefined);
-  const columns = withBsColumns(keys, rows, fieldOf, calendar);
+  // A record that is no object is the one field `value` (read in place: an object made for each of a list of numbers would be 3 times its text).
+  const keys = unionOfKeys(records, (record) => (isRecord(record) ? Object.keys(record) : ['value']));
+  // Own fields only: a record without `constructor` has no cell of Object's.
+  const fieldOf = (record: unknown, column: string) => (isRecord(record) ? (Object.hasOwn(record, column) ? record[column] : undefined) : column === 'value' ? record : undefined);
+  const columns = withBsColumns(keys, records, fieldOf, calendar);
   const twins = new Set(columns.filter((column) => !keys.includes(column)));
   if (columns.length === 0) return;
   yield csvLine(columns);
-  for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
+  for (let from = 0; from < records.length; from += RECORDS_A_PIECE) {
     let piece = '';
-    for (let i = from; i < Math.min(rows.length, from + RECORDS_A_PIECE); i++) {
-      const row = rows[i]!;
+    for (let i = from; i < Math.min(records.length, from + RECORDS_A_PIECE); i++) {
+      const record = records[i];
       const cell = (key: string): string => {
-        const bs = bsCell(key, row, fieldOf, twins, calendar);
+        const bs = bsCell(key, record, fieldOf, twins, calendar);
         if (bs !== undefined) return csvField(bs);
-        // Own fields only: a record without `constructor` has no cell of Object's.
-        const value = Object.hasOwn(row, key) ? row[key] : undefined;
+        const value = fieldOf(record, key);
         // A number or a nested value as the reply has it: parsed, it may have lost digits.
-        const asReceived = texts && (typeof value === 'number' || (typeof value === 'object' && value !== null)) ? (row === records[i] ? texts.field(i, key) : texts.record(i)) : undefined;
+        const asReceived = texts && (typeof value === 'number' || (typeof value === 'object' && value !== null)) ? (isRecord(record) ? texts.field(i, key) : texts.record(i)) : undefined;
         return csvField(asReceived ?? valueText(value));
       };
       piece += columns.map(cell).join(',') + '\r\n';

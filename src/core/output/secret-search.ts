@@ -21,8 +21,8 @@ const ESC = 0x1b;
 
 export class SecretSearch {
   private state = 0;
-  /** Where the last characters read (gaps aside) start in the text: a ring at least as long as the longest form. */
-  private readonly starts: Int32Array;
+  /** Where the last characters read (gaps aside) start in the text: a ring as long as the longest form, or the text. */
+  private starts = new Int32Array(0);
   private read = 0;
   /** Whether a gap came after the last character read. */
   private gapSinceLast = false;
@@ -36,9 +36,6 @@ export class SecretSearch {
     private readonly reading: Reading,
     private readonly onFound: OnFound = () => {},
   ) {
-    let ring = 1;
-    while (ring < automaton.longest) ring *= 2;
-    this.starts = new Int32Array(ring);
     this.escapeSequences = reading.escapeSequences ? new EscapeSequences() : undefined;
     this.decoding = reading.escapes !== 'as written';
     this.begins = automaton.beginsWith.slice();
@@ -47,12 +44,16 @@ export class SecretSearch {
   }
 
   /**
-   * Reads `text`. With `stopAtUnfinished`, a decoding reading stops where the text ends inside an
-   * escape (`…\u00`) and returns its index; else the reading reaches the end, and returns
-   * `text.length`.
+   * Reads `text`, the one text of this search. With `stopAtUnfinished`, a decoding reading stops
+   * where the text ends inside an escape (`…\u00`) and returns its index; else the reading reaches
+   * the end, and returns `text.length`.
    */
   search(text: string, stopAtUnfinished = false): number {
     const decoder = this.reading.escapes === 'as written' ? undefined : new Decoder(text, this.reading.escapes);
+    // No more characters are read than the text has: a long secret needs no long ring for a short write.
+    let ring = 1;
+    while (ring < Math.min(this.automaton.longest, text.length)) ring *= 2;
+    this.starts = new Int32Array(ring);
     for (let i = 0; i < text.length;) {
       if (this.idle) {
         while (i < text.length && !this.mayBeginAt(text, i)) i++;
@@ -117,8 +118,8 @@ export class SecretSearch {
     this.starts[this.read & (this.starts.length - 1)] = start;
     this.read++;
     this.state = this.automaton.next(this.state, code);
-    const found = this.automaton.foundLength[this.state]!;
-    if (found > 0) this.onFound(this.startOf(found), end, this.automaton.foundId[this.state]!);
+    const found = this.automaton.found(this.state);
+    if (found) this.onFound(this.startOf(found.length), end, found.id);
   }
 
   /** Where the last `count` characters read start. */
