@@ -42,9 +42,10 @@ function counted(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** `0.4s`, `12s`, `3m05s`: tenths of a second under ten seconds, as the progress bar's ETA otherwise. */
+/** `0.4s` (tenths, rounded up: a run is never said to take none), `12s`, `3m05s`, as the progress bar's ETA. */
 function timeTaken(seconds: number): string {
-  if (seconds < 10) return `${(Math.floor(seconds * 10) / 10).toFixed(1)}s`;
+  const tenths = Math.ceil(seconds * 10) / 10;
+  if (tenths < 10) return `${tenths.toFixed(1)}s`;
   const whole = Math.round(seconds);
   if (whole < 60) return `${whole}s`;
   const minutes = Math.floor(whole / 60);
