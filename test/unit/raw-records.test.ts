@@ -3,8 +3,10 @@
 // JSON.parse takes it; records a command made itself are written from their values.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvText, ndjsonText } from '../../src/core/output/records.js';
-import { recordTexts } from '../../src/core/output/raw-records.js';
+import { flatCsvPieces, ndjsonText, recordJson } from '../../src/core/output/records.js';
+import { recordTexts, type RecordTexts } from '../../src/core/output/raw-records.js';
+
+const csvText = (records: readonly unknown[], texts?: RecordTexts) => [...flatCsvPieces(recordJson(records, texts))].join('');
 
 /** The records of `list` (a path of keys in the reply) with their texts, as a command names them. */
 function read(raw: string, ...path: string[]) {
@@ -21,9 +23,9 @@ describe('records as received', () => {
     expect(ndjsonText(list, texts)).toBe('{"id":"t1","amount":125000.50,"big":12345678901234567890,"tiny":-1e400,"n":{"x":1.0,"s":"a b"}}\n{"id":"t2","amount":-12.5}\n');
   });
 
-  it('CSV: numbers and nested values as received, a plain number never taken for a formula', () => {
+  it('CSV: numbers as received, nested ones too in their dotted columns, a plain number never taken for a formula', () => {
     const { list, texts } = read(RAW, 'transactions');
-    expect(csvText(list, texts)).toBe('id,amount,big,tiny,n\r\nt1,125000.50,12345678901234567890,-1e400,"{""x"":1.0,""s"":""a b""}"\r\nt2,-12.5,,,\r\n');
+    expect(csvText(list, texts)).toBe('id,amount,big,tiny,n.x,n.s\r\nt1,125000.50,12345678901234567890,-1e400,1.0,a b\r\nt2,-12.5,,,,\r\n');
   });
 
   it('finds the list a few objects deep, a top-level list, and the reply as one record', () => {

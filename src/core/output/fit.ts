@@ -397,7 +397,7 @@ function carryColour(lines: string[]): string[] {
   });
 }
 
-/** The text cut to `width` columns, its last one an ellipsis when cut (colour closed after it). */
+/** The text cut to `width` columns, its last one an ellipsis when cut (colour closed after it), no space before it. */
 export function cutToWidth(value: string, width: number): string {
   if (lineWidth(value) <= width) return unglue(value);
   const kept: Piece[] = [];
@@ -407,6 +407,8 @@ export function cutToWidth(value: string, width: number): string {
     kept.push(piece);
     used += piece.width;
   }
+  // `on the…`, not `on the …`: the ellipsis stands for what was cut, beside the last word kept.
+  while (kept.length > 0 && /^[ \t\u00a0]$/.test(kept.at(-1)!.text)) kept.pop();
   const coloured = kept.some((p) => p.width === 0 && p.text.startsWith('\u001b'));
   return unglue(join(kept)) + '…' + (coloured ? '\u001b[0m' : '');
 }

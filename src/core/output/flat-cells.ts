@@ -1,7 +1,7 @@
-// The cells of one record in a CSV file that holds no JSON in a cell: the CSV of a view (contract
-// §4a). Nested objects go to dotted columns (`period.from`), the items of a nested list to columns
-// by their index (`counterparties.0.name`), and a list of scalars to one cell, joined as tables join
-// it (`identity, income`). The cells are read from the record's JSON text, so numbers keep every
+// The cells of one record in a CSV file, which holds no JSON in a cell (contract §3, §4a). Nested
+// objects go to dotted columns (`period.from`), the items of a nested list to columns by their
+// index (`counterparties.0.name`), and a list of plain values to one cell, joined with `; `
+// (`identity; income`: a comma would read as a list of columns to a person). The cells are read from the record's JSON text, so numbers keep every
 // digit as received; a key given twice counts once, with its last value, as JSON.parse takes it.
 import { MAX_DEPTH } from './compact-json.js';
 import { compactText, endOfValue, fieldsOf, isNested, itemsOf, nextSignificant, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-text.js';
@@ -38,7 +38,7 @@ function addCells(cells: Cells, raw: string, span: Span, name: string, depth: nu
   } else if (c === OPEN_ARRAY) {
     const items = [...itemsOf(raw, span.start)];
     if (items.every((item) => !isNested(raw, item.start))) {
-      cells.set(name, items.map((item) => scalarText(raw, item)).join(', '));
+      cells.set(name, items.map((item) => scalarText(raw, item)).join('; '));
     } else {
       items.forEach((item, index) => addCells(cells, raw, item, `${name}.${index}`, depth + 1));
     }

@@ -13,8 +13,6 @@ import { compactText, endOfValue, fieldsOf, isNested, itemsOf, membersOf, nextSi
 export interface RecordTexts {
   /** The record, on one line. */
   record(index: number): string;
-  /** The value of the record's field `key` (the last, as JSON.parse takes it), on one line; undefined if it has none. */
-  field(index: number, key: string): string | undefined;
 }
 
 /** Lists are looked for this many objects deep: the documented ones are one or two (`data.results`). */
@@ -36,18 +34,7 @@ export function recordTexts(raw: string, body: unknown, records: readonly unknow
     return undefined;
   }
   if (spans.length !== records.length) return undefined;
-  let fieldsOf: { index: number; fields: Map<string, { start: number; end: number }> } | undefined;
-  return {
-    record: (index) => compactText(raw, spans[index]!.start, spans[index]!.end),
-    field(index, key) {
-      const span = spans[index]!;
-      if (raw.charCodeAt(span.start) !== OPEN_OBJECT) return undefined;
-      // The fields of the record asked about last: a CSV row asks for them one after the other.
-      if (fieldsOf?.index !== index) fieldsOf = { index, fields: new Map([...membersOf(raw, span.start)].map((m) => [m.key, m])) };
-      const value = fieldsOf.fields.get(key);
-      return value && compactText(raw, value.start, value.end);
-    },
-  };
+  return { record: (index) => compactText(raw, spans[index]!.start, spans[index]!.end) };
 }
 
 /** The keys from `body` to `list`, through objects only; [] when the list is the body. */

@@ -1,16 +1,17 @@
-// `-o ndjson` and `-o csv` (contract §4a): one record per item of the list a command documents;
-// where it has none, the items of a top-level list or of a list `data`, else the reply as one
-// record. Records carry the values as received; CSV columns are the union of their keys, with
-// nested values as compact JSON in their cell. Numbers and nested values are written from the
-// reply's own text where it has the records (raw-records.ts), so every digit is kept. A view's CSV
-// holds no JSON in a cell: its nested values go to dotted columns (flat-cells.ts). Both are made a
-// few records at a time (stream/paced-write.ts writes them), each record once: linear in the reply.
+// `-o ndjson` and `-o csv` (contract §3, §4a): one record per item of the list a command
+// documents; where it has none, the items of a top-level list or of a list `data`, else the reply
+// as one record. Records carry the values as received, written from the reply's own text where it
+// has the records (raw-records.ts), so every digit is kept. A CSV cell holds no JSON: nested
+// objects go to dotted columns and lists of plain values are joined (flat-cells.ts); its columns
+// are the union of the records' keys, the documented fields first. Both are made a few records at
+// a time (stream/paced-write.ts writes them), each record once: linear in the reply.
 import { isRecord } from '../reading.js';
 import { UnexpectedReplyError } from '../errors.js';
-import { csvField, csvLine, valueText } from './csv.js';
+import { csvField, csvLine } from './csv.js';
 import { flatCells, type Cells } from './flat-cells.js';
 import { stringifyExact } from './exact-stringify.js';
 import { formatCount } from './format.js';
+import { checkColumnNames } from './column-names.js';
 import type { RecordTexts } from './raw-records.js';
 import { exactBody } from './exact-json.js';
 import type { BsCalendar } from '../calendar/calendar.js';
@@ -108,10 +109,6 @@ function jsonLine(value: unknown): string {
   }
 }
 
-export function csvText(records: readonly unknown[], texts?: RecordTexts): string {
-  return [...csvPieces(records, texts)].join('');
-}
-
 /** Each record's JSON text: as received where the reply has it, else its value as JSON. */
 export function recordJson(records: readonly unknown[], texts?: RecordTexts): string[] {
   return records.map((record, i) => (texts ? texts.record(i) : jsonLine(record)));
@@ -134,23 +131,60 @@ export function* jsonLinePieces(records: readonly string[], calendar?: BsCalenda
     );
 }
 
+/** How a CSV is written (contract §3). */
+export interface CsvOptions {
+  /** With the BS calendar, a `<column>_bs` column after each that holds a date (contract §7). */
+  calendar?: BsCalendar;
+  /** The documented fields of a record, in their documented order: the first columns, and the header of an empty list. */
+  documented?: readonly string[];
+  /** --columns: these columns alone, in this order; a name the records do not have (nor the documented fields) is exit 2. */
+  columns?: readonly string[];
+  /** False for --no-headers: no header row. */
+  headers?: boolean;
+  /** False for --no-formula-guard: cells as received, without the ' before a formula. */
+  formulaGuard?: boolean;
+}
+
 /**
- * The CSV of a view: records given as JSON text, each made into cells with no JSON in them
- * (flat-cells.ts); columns the union of their names, bounded as csvPieces bounds them.
+ * CSV of records given as JSON text, each made into cells with no JSON in them (flat-cells.ts):
+ * a header row, then RECORDS_A_PIECE rows a piece. The columns are the union of the records'
+ * keys, the documented fields first in their order, then the others in the order they first
+ * come; an empty list's are the documented fields. Records with more than MAX_CSV_COLUMNS keys
+ * between them are exit 10, and --columns naming a column they lack exit 2: both found before the
+ * first piece (nothing is written).
  */
-export function* flatCsvPieces(records: readonly string[], calendar?: BsCalendar): Generator<string> {
+export function* flatCsvPieces(records: readonly string[], options: CsvOptions = {}): Generator<string> {
+  const { calendar, documented = [] } = options;
+  const guard = options.formulaGuard !== false;
   const rows: Cells[] = records.map(flatCells);
-  const keys = unionOfKeys(rows, (row) => row.keys());
+  const keys =
+    rows.length === 0
+      ? [...documented]
+      : documentedFirst(
+          unionOfKeys(rows, (row) => row.keys()),
+          documented,
+        );
   const cellOf = (row: Cells, column: string) => row.get(column);
-  const columns = withBsColumns(keys, rows, cellOf, calendar);
-  const twins = new Set(columns.filter((column) => !keys.includes(column)));
+  const dated = withBsColumns(keys, rows, cellOf, calendar);
+  const twins = new Set(dated.filter((column) => !keys.includes(column)));
+  const columns = options.columns ?? dated;
+  checkColumnNames(columns, [...new Set([...dated, ...documented])]);
   if (columns.length === 0) return;
-  yield csvLine(columns);
+  if (options.headers !== false) yield csvLine(columns, guard);
   for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
     let piece = '';
-    for (const row of rows.slice(from, from + RECORDS_A_PIECE)) piece += columns.map((column) => csvField(bsCell(column, row, cellOf, twins, calendar) ?? row.get(column) ?? '')).join(',') + '\r\n';
+    for (const row of rows.slice(from, from + RECORDS_A_PIECE))
+      piece += columns.map((column) => csvField(bsCell(column, row, cellOf, twins, calendar) ?? row.get(column) ?? '', guard)).join(',') + '\r\n';
     yield piece;
   }
+}
+
+/** The keys, those of the documented fields (a nested one's dotted keys with it) first, in the documented order. */
+function documentedFirst(keys: readonly string[], documented: readonly string[]): string[] {
+  if (documented.length === 0) return [...keys];
+  const first = documented.flatMap((field) => keys.filter((key) => key === field || key.startsWith(`${field}.`)));
+  const placed = new Set(first);
+  return [...first, ...keys.filter((key) => !placed.has(key))];
 }
 
 /** The keys of the rows in the order they first come; more than MAX_CSV_COLUMNS of them is exit 10, found as soon as they pass it. */
@@ -163,36 +197,4 @@ function unionOfKeys<T>(rows: readonly T[], keysOf: (row: T) => Iterable<string>
     }
   }
   return [...keys];
-}
-
-/**
- * CSV: a header row, then RECORDS_A_PIECE rows a piece. Records with more than MAX_CSV_COLUMNS
- * keys between them are exit 10, found before the first piece (nothing is written) and as soon as
- * the keys pass the bound.
- */
-export function* csvPieces(records: readonly unknown[], texts?: RecordTexts, calendar?: BsCalendar): Generator<string> {
-  const rows = records.map((record) => (isRecord(record) ? record : { value: record }));
-  const keys = unionOfKeys(rows, (row) => Object.keys(row));
-  const fieldOf = (row: Record<string, unknown>, column: string) => (Object.hasOwn(row, column) ? row[column] : undefined);
-  const columns = withBsColumns(keys, rows, fieldOf, calendar);
-  const twins = new Set(columns.filter((column) => !keys.includes(column)));
-  if (columns.length === 0) return;
-  yield csvLine(columns);
-  for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
-    let piece = '';
-    for (let i = from; i < Math.min(rows.length, from + RECORDS_A_PIECE); i++) {
-      const row = rows[i]!;
-      const cell = (key: string): string => {
-        const bs = bsCell(key, row, fieldOf, twins, calendar);
-        if (bs !== undefined) return csvField(bs);
-        // Own fields only: a record without `constructor` has no cell of Object's.
-        const value = Object.hasOwn(row, key) ? row[key] : undefined;
-        // A number or a nested value as the reply has it: parsed, it may have lost digits.
-        const asReceived = texts && (typeof value === 'number' || (typeof value === 'object' && value !== null)) ? (row === records[i] ? texts.field(i, key) : texts.record(i)) : undefined;
-        return csvField(asReceived ?? valueText(value));
-      };
-      piece += columns.map(cell).join(',') + '\r\n';
-    }
-    yield piece;
-  }
 }
