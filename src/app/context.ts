@@ -61,7 +61,7 @@ export interface ReplyReader<R = undefined> {
   replies?: () => Promise<R>;
   /** The list a command documents, whose items are the records of ndjson and CSV; undefined: the fallback. */
   records?: (body: unknown, reading: ReplyReading, replies: R) => unknown[] | undefined;
-  /** The reply is a view: its records as records.ts ViewRecords reads them, and no JSON in a CSV cell (contract §4a). */
+  /** The reply is a view holding lists: its records as records.ts ViewRecords reads them (contract §4a). */
   viewRecords?: ViewRecords;
   /**
    * The documented fields of a record, in their documented order: a CSV's first columns, the

@@ -71,5 +71,5 @@ function numeric(value: unknown): unknown {
 }
 
 export function enrichReader(what: string): ReplyReader {
-  return { what, records: transactionsOf, viewRecords: 'flat', fields: KNOWN_IN_TRANSACTION, view: enrichView };
+  return { what, records: transactionsOf, fields: KNOWN_IN_TRANSACTION, view: enrichView };
 }

@@ -40,6 +40,36 @@ export function transactionsOf(body: unknown, reading: ReplyReading): unknown[] 
 /** The fields of a transaction the listing documents, in their order: the first columns of its CSV. */
 export const TRANSACTION_FIELDS = ['id', 'date', 'description', 'debit', 'credit', 'balance', 'category', 'confidence'];
 
+/**
+ * The fields of a report's transactions, of either documented shape, in one order that reads as
+ * each shape's own (a field of one shape beside its like in the other): the first columns of the
+ * CSV of `reports get`.
+ */
+export const REPORT_TRANSACTION_FIELDS = [
+  'transaction_id',
+  'id',
+  'date',
+  'description',
+  'name',
+  'debit',
+  'credit',
+  'amount',
+  'iso_currency_code',
+  'balance',
+  'category',
+  'personal_finance_category',
+  'merchant',
+  'merchant_name',
+  'merchantTerminal',
+  'payment_terminal_id',
+  'mcc',
+  'merchantCategory',
+  'counterparties',
+  'payment_channel',
+  'pending',
+  'confidence',
+];
+
 /** One transaction of either shape, its raw values by meaning, and the fields no column shows. */
 export interface TransactionRow {
   date: unknown;

@@ -60,12 +60,11 @@ function bsCell<T>(column: string, row: T, valueOf: (row: T, column: string) => 
 }
 
 /**
- * How a view's records are read (contract §4a), its CSV holding no JSON in a cell: `list items`,
- * one record per item of the lists it holds, with a column naming the list (raw-records.ts
- * listItemTexts); `flat`, the records as a command names them (else the reply as one record),
- * their nested values in dotted columns.
+ * How a view's records are read (contract §4a): `list items`, one record per item of the lists it
+ * holds, with a column naming the list (raw-records.ts listItemTexts); by default, the records as
+ * a command names them, else the reply as one record.
  */
-export type ViewRecords = 'list items' | 'flat';
+export type ViewRecords = 'list items';
 
 /** Records made into one piece of text. */
 const RECORDS_A_PIECE = 100;

@@ -1,7 +1,7 @@
 // Tables written batch by batch as rows arrive, never gathered whole: tab-separated lines for a
 // pipe, aligned and coloured columns for a terminal. A command gives the columns, and --columns
 // may pick them (pickStreamColumns).
-import { card, cellLines, fitOf, fitWidths, glueDateTimes, lineWidth, padTo, visibleWidth, wrapText, type Fit, type FitColumn } from '../output/fit.js';
+import { card, cellLines, fitOf, fitWidths, glueDateTimes, lineWidth, measureColumn, padTo, visibleWidth, wrapText, type Fit, type FitColumn } from '../output/fit.js';
 import { checkColumnNames } from '../output/column-names.js';
 import { printable, tabCell } from '../output/format.js';
 import type { Paint } from '../output/paint.js';
@@ -86,7 +86,7 @@ function kept<T>(column: StreamColumn<T>, value: string): boolean {
   return typeof column.keep === 'function' ? column.keep(value) : column.keep === true && value !== '';
 }
 
-/** Spaces between columns: two, or one when that spares the cards. */
+/** Spaces between columns: two where every text fits whole, else one, which leaves more of it. */
 const GAPS = [2, 1];
 
 /** The narrowest terminal on which a table gives up columns rather than become cards (render.ts CARDS_BELOW). */
@@ -185,8 +185,9 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
   }
 
   /**
-   * Column widths for the first batch, with two spaces between columns or else one; from 60
-   * columns up, the last columns left out until the rest fit; cards when nothing fits.
+   * Column widths for the first batch, with two spaces between columns where every text fits
+   * whole, else one; from 60 columns up, the last columns left out until the rest fit; cards when
+   * nothing fits.
    */
   private fit(cells: readonly string[][]): { widths: number[]; gap: number } | 'cards' {
     // Free text is cut to one line, or with -o wide wrapped (contract §3).
@@ -202,8 +203,12 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
     });
     for (let count = fitting.length; count > 0; count--) {
       const some = fitting.slice(0, count);
+      const measures = some.map(measureColumn);
+      const whole = measures.reduce((sum, m) => sum + Math.max(m.header.width, m.cells.width), 0);
       for (const gap of GAPS) {
-        const widths = fitWidths(some, this.width - gap * (count - 1));
+        // Two spaces only while nothing need narrow.
+        if (gap > GAPS.at(-1)! && whole + gap * (count - 1) > this.width) continue;
+        const widths = fitWidths(some, this.width - gap * (count - 1), measures);
         if (!widths) continue;
         this.shown = this.columns.slice(0, count);
         this.leftOut = this.columns.slice(count).map((c) => c.header);
