@@ -219,6 +219,9 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     // help names those it takes, and `svc help global-flags` lists them all.
     .addOption(globalFlag(new Option('--json', 'print the reply body as JSON, exactly as received'), 'output'))
     .addOption(globalFlag(enumOption('-o, --output <format>', 'output format; wide: a table with every column', OUTPUT_FORMATS), 'output'))
+    .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
+    .addOption(globalFlag(enumOption('--calendar <calendar>', 'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)', CALENDARS), 'output'))
+    .addOption(globalFlag(new Option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)'), 'output'))
     .addOption(
       globalFlag(
         new Option('--columns <names>', 'the columns of a table or CSV, in this order: field names as in --json, comma-separated, dotted for nested ones (date,description,debit)').argParser(
@@ -239,9 +242,6 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
         'output',
       ),
     )
-    .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
-    .addOption(globalFlag(enumOption('--calendar <calendar>', 'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)', CALENDARS), 'output'))
-    .addOption(globalFlag(new Option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)'), 'output'))
     .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))
     .addOption(
       globalFlag(
