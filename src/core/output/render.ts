@@ -265,8 +265,9 @@ function roomFor(count: number, width: number): number {
  * Which of the columns a terminal shows (indexes), and the headers of default columns left out
  * for want of room. Columns shown where there is room go first, the last first, while the table
  * is wider than the terminal with every text whole; then, from 60 columns up, a table whose
- * columns cannot narrow enough gives up columns by their rank (the last first) until one is left,
- * rather than become cards; the columns of -o wide are never left out.
+ * columns cannot narrow enough gives up a column blank in every row, then columns by their rank
+ * (the last first) until one is left, rather than become cards; the columns of -o wide are never
+ * left out.
  */
 function chosenLayout<T>(cells: TableCells<T>, target: RenderTarget): { columns: number[]; leftOut: string[] } {
   const columns = cells.shown.map((_, i) => i);
@@ -281,12 +282,15 @@ function chosenLayout<T>(cells: TableCells<T>, target: RenderTarget): { columns:
     return fitWidths(some.fitting, roomFor(columns.length, target.width), some.measures) !== undefined;
   };
   const rank = (i: number) => cells.shown[i]!.column.rank ?? 0;
+  const blank = (i: number) => cells.measures[i]!.cells.width === 0;
   const dropped: number[] = [];
   if (target.width >= CARDS_BELOW) {
     while (columns.length > 1 && !fits()) {
-      // The highest rank, the last of equals.
-      const at = columns.reduce((best, i, here) => (rank(i) >= rank(columns[best]!) ? here : best), 0);
-      dropped.push(...columns.splice(at, 1));
+      // A column blank in every row first (nothing is lost), then the highest rank, the last of equals.
+      const empty = columns.findLastIndex(blank);
+      const at = empty >= 0 ? empty : columns.reduce((best, i, here) => (rank(i) >= rank(columns[best]!) ? here : best), 0);
+      const [gone] = columns.splice(at, 1);
+      if (!blank(gone!)) dropped.push(gone!);
     }
   }
   return { columns, leftOut: dropped.sort((a, b) => a - b).map((i) => cells.shown[i]!.column.header) };
