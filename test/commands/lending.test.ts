@@ -589,10 +589,13 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
   it.each(MODES)('consents list: one row per consent, its state first, for $mode', async ({ tty }) => {
     const result = await run(command('consents list'), { tty });
     if (tty) {
-      // A boxed table, or a card per consent where the terminal is too narrow: the state first either way.
+      // A boxed table, the state first.
       const screen = plain(result.stdout);
-      // Times in the local zone (TZ=UTC here), an expiry with how far off it is.
-      for (const value of ['active', CONSENT_ID, 'identity, income', 'Nabil Bank loan desk', '2026-06-19 08:30 UTC (in 28 days)']) expect(screen).toContain(value);
+      for (const value of ['active', CONSENT_ID, 'identity, income', 'Nabil Bank loan desk']) expect(screen).toContain(value);
+      // -o wide: every field, times in the local zone (TZ=UTC here), an expiry with how far off it is.
+      const c = command('consents list');
+      const wide = plain((await run(c, { tty, argv: [...c.argv, '-o', 'wide'] })).stdout);
+      expect(wide).toContain('2026-06-19 08:30 UTC (in 28 days)');
       expect(screen.indexOf('STATUS')).toBeLessThan(screen.indexOf('GRANTEE LABEL'));
       expect(screen.indexOf('active')).toBeLessThan(screen.indexOf(CONSENT_ID));
     } else {

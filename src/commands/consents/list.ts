@@ -9,7 +9,7 @@ import { firstFieldsView, headedList, listRecords } from '../../core/output/unsh
  */
 const CONSENT_FIELDS = ['id', 'report_id', 'scopes', 'grantee_label', 'expires_at'];
 /** What a terminal shows of a consent (contract §3): the others where there is room, or with -o wide. */
-const SHOWN = ['status', 'id', 'scopes', 'grantee_label', 'expires_at'];
+const SHOWN = ['status', 'id', 'scopes', 'grantee_label'];
 
 export async function listConsents(ctx: Context): Promise<void> {
   const call = target(ENDPOINTS.listConsents);
