@@ -42,6 +42,11 @@ export function fitOf(column: Fitting): Fit {
 const MIN_WRAP_WIDTH = 10;
 /** The narrowest a cut column is made: room for a few letters and the ellipsis. */
 const MIN_CUT_WIDTH = 8;
+/**
+ * The narrowest terminal on which a list is a table whatever it holds, giving up columns rather
+ * than become cards (contract §3): narrower, one card a row may stand for it.
+ */
+export const CARDS_BELOW = 60;
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 function stripAnsi(text: string): string {

@@ -7,7 +7,23 @@
 // (stream/paced-write.ts).
 // The machine formats are made from the reply itself (records.ts, json.ts).
 import { drawBox, type BoxRow } from './box.js';
-import { card, cellLines, fitOf, fitWidths, GLUE, glueDateTimes, labelledLines, measureColumn, unglue, visibleWidth, wrapText, type ColumnMeasure, type Fit, type FitColumn } from './fit.js';
+import {
+  card,
+  CARDS_BELOW,
+  cellLines,
+  fitOf,
+  fitWidths,
+  GLUE,
+  glueDateTimes,
+  labelledLines,
+  measureColumn,
+  unglue,
+  visibleWidth,
+  wrapText,
+  type ColumnMeasure,
+  type Fit,
+  type FitColumn,
+} from './fit.js';
 import { tabCell } from './format.js';
 import { formatTimestamp, relativeRuleFor, type TimeSetting } from './time.js';
 import type { Paint } from './paint.js';
@@ -252,9 +268,6 @@ function* tableCells<T>(shown: Shown<T>[], rows: readonly T[], target: RenderTar
 function pickedCells<T>(cells: TableCells<T>, indexes: readonly number[]): TableCells<T> {
   return { shown: indexes.map((i) => cells.shown[i]!), fitting: indexes.map((i) => cells.fitting[i]!), measures: indexes.map((i) => cells.measures[i]!) };
 }
-
-/** The narrowest terminal on which a list is a table whatever it holds: narrower, cards may stand for it (contract §3). */
-export const CARDS_BELOW = 60;
 
 /** Columns of text a boxed table of `count` columns leaves in `width`: a border between columns and at both ends, a space either side of each cell. */
 function roomFor(count: number, width: number): number {

@@ -1,7 +1,7 @@
 // Tables written batch by batch as rows arrive, never gathered whole: tab-separated lines for a
 // pipe, aligned and coloured columns for a terminal. A command gives the columns, and --columns
 // may pick them (pickStreamColumns).
-import { card, cellLines, fitOf, fitWidths, glueDateTimes, lineWidth, measureColumn, padTo, visibleWidth, wrapText, type Fit, type FitColumn } from '../output/fit.js';
+import { card, CARDS_BELOW, cellLines, fitOf, fitWidths, glueDateTimes, lineWidth, measureColumn, padTo, visibleWidth, wrapText, type Fit, type FitColumn } from '../output/fit.js';
 import { checkColumnNames } from '../output/column-names.js';
 import { printable, tabCell } from '../output/format.js';
 import type { Paint } from '../output/paint.js';
@@ -88,9 +88,6 @@ function kept<T>(column: StreamColumn<T>, value: string): boolean {
 
 /** Spaces between columns: two where every text fits whole, else one, which leaves more of it. */
 const GAPS = [2, 1];
-
-/** The narrowest terminal on which a table gives up columns rather than become cards (render.ts CARDS_BELOW). */
-const CARDS_BELOW = 60;
 
 /**
  * For a terminal: aligned columns under a coloured header, fitted to the width by the rule of boxed
