@@ -382,10 +382,9 @@ export class Context {
         const list = reader.records?.(body, reading, replies) ?? records.fallbackRecords(body);
         await giveWay(this.signal);
         // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
-        const texts = rawRecords.recordTexts(reply.raw, body, list);
-        if (format === 'ndjson') pieces = records.ndjsonPieces(list, texts, calendar);
-        // Nested values in dotted columns, documented fields first (contract §3).
-        else pieces = records.flatCsvPieces(records.recordJson(list, texts), { calendar, documented: reader.fields, columns, headers, formulaGuard });
+        if (format === 'ndjson') pieces = records.ndjsonPieces(list, rawRecords.recordTexts(reply.raw, body, list), calendar);
+        // Nested values in dotted columns, documented fields first (contract §3); the body's numbers are as received.
+        else pieces = records.csvPieces(list, { calendar, documented: reader.fields, columns, headers, formulaGuard });
       }
       // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
       // secrets are masked first, while an escape sequence that splits one is still whole.

@@ -9,9 +9,9 @@ import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { genericView, withRest } from '../../src/core/output/generic.js';
 import { prettyJson } from '../../src/core/output/json.js';
 import { createPaint } from '../../src/core/output/paint.js';
-import { fallbackRecords, flatCsvPieces, ndjsonText, recordJson } from '../../src/core/output/records.js';
+import { csvPieces, fallbackRecords, ndjsonText } from '../../src/core/output/records.js';
 
-const csvText = (records: readonly unknown[]) => [...flatCsvPieces(recordJson(records))].join('');
+const csvText = (records: readonly unknown[]) => [...csvPieces(records)].join('');
 import { renderTable } from '../../src/core/output/render.js';
 
 const plain = await createPaint(false);

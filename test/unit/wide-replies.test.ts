@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { InterruptedError, UnexpectedReplyError } from '../../src/core/errors.js';
 import { genericView, leftOutNote, MAX_EXTRA_COLUMNS, table, withExtraColumns } from '../../src/core/output/generic.js';
 import { createPaint } from '../../src/core/output/paint.js';
-import { flatCsvPieces, MAX_CSV_COLUMNS, ndjsonPieces, recordJson } from '../../src/core/output/records.js';
+import { csvPieces, MAX_CSV_COLUMNS, ndjsonPieces } from '../../src/core/output/records.js';
 import { renderTable, ROWS_A_PIECE, tablePieces, type RenderTarget } from '../../src/core/output/render.js';
 import { notesOf, type ListView } from '../../src/core/output/view.js';
 import { giveWay, writePieces } from '../../src/core/stream/paced-write.js';
@@ -98,15 +98,13 @@ describe('tables made a piece at a time', () => {
 
 describe('CSV and NDJSON made a piece at a time', () => {
   it(`refuses records with more than ${MAX_CSV_COLUMNS} fields between them (exit 10) before its first piece`, () => {
-    const pieces = flatCsvPieces(recordJson(wide(MAX_CSV_COLUMNS - 1)));
+    const pieces = csvPieces(wide(MAX_CSV_COLUMNS - 1));
     expect(() => pieces.next()).toThrow(UnexpectedReplyError);
-    expect(() => flatCsvPieces(recordJson(wide(MAX_CSV_COLUMNS))).next()).toThrow(
-      'the records have more than 1,000 different fields, the most columns a CSV file is given; -o ndjson writes each record whole',
-    );
+    expect(() => csvPieces(wide(MAX_CSV_COLUMNS)).next()).toThrow('the records have more than 1,000 different fields, the most columns a CSV file is given; -o ndjson writes each record whole');
   });
 
   it(`writes ${MAX_CSV_COLUMNS} columns`, () => {
-    const header = flatCsvPieces(recordJson(wide(MAX_CSV_COLUMNS - 2))).next().value as string;
+    const header = csvPieces(wide(MAX_CSV_COLUMNS - 2)).next().value as string;
     expect(header.split(',')).toHaveLength(MAX_CSV_COLUMNS);
   });
 

@@ -8,7 +8,7 @@
 import { isRecord } from '../reading.js';
 import { UnexpectedReplyError } from '../errors.js';
 import { csvField, csvLine } from './csv.js';
-import { flatCells, type Cells } from './flat-cells.js';
+import { flatCells, valueCells, type Cells } from './flat-cells.js';
 import { stringifyExact } from './exact-stringify.js';
 import { formatCount } from './format.js';
 import { checkColumnNames } from './column-names.js';
@@ -41,22 +41,6 @@ export function withBsFields(value: unknown, calendar: BsCalendar): unknown {
     }
   }
   return changed ? out : value;
-}
-
-/** The columns with `<column>_bs` right after each one that holds a date in some row (contract §7); `valueOf` reads a row's cell. */
-function withBsColumns<T>(columns: readonly string[], rows: readonly T[], valueOf: (row: T, column: string) => unknown, calendar: BsCalendar | undefined): string[] {
-  if (!calendar) return [...columns];
-  const taken = new Set(columns);
-  return columns.flatMap((column) => {
-    const twin = `${column}_bs`;
-    return !taken.has(twin) && rows.some((row) => calendar.field(valueOf(row, column)) !== undefined) ? [column, twin] : [column];
-  });
-}
-
-/** The cell of a `<column>_bs` column: the BS twin of the date in `<column>`; undefined for any other column. */
-function bsCell<T>(column: string, row: T, valueOf: (row: T, column: string) => unknown, twins: ReadonlySet<string>, calendar: BsCalendar | undefined): string | undefined {
-  if (!calendar || !twins.has(column)) return undefined;
-  return calendar.field(valueOf(row, column.slice(0, -3))) ?? '';
 }
 
 /**
@@ -108,11 +92,6 @@ function jsonLine(value: unknown): string {
   }
 }
 
-/** Each record's JSON text: as received where the reply has it, else its value as JSON. */
-export function recordJson(records: readonly unknown[], texts?: RecordTexts): string[] {
-  return records.map((record, i) => (texts ? texts.record(i) : jsonLine(record)));
-}
-
 /** NDJSON of records given as JSON text, RECORDS_A_PIECE lines a piece. */
 export function* jsonLinePieces(records: readonly string[], calendar?: BsCalendar): Generator<string> {
   const line = (text: string) => {
@@ -145,35 +124,57 @@ export interface CsvOptions {
 }
 
 /**
- * CSV of records given as JSON text, each made into cells with no JSON in them (flat-cells.ts):
- * a header row, then RECORDS_A_PIECE rows a piece. The columns are the union of the records'
- * keys, the documented fields first in their order, then the others in the order they first
- * come; an empty list's are the documented fields. Records with more than MAX_CSV_COLUMNS keys
- * between them are exit 10, and --columns naming a column they lack exit 2: both found before the
- * first piece (nothing is written).
+ * CSV of records given as JSON text (the items of a view's lists: raw-records.ts listItemTexts),
+ * each made into cells with no JSON in them (flat-cells.ts), as csvPieces writes them.
  */
-export function* flatCsvPieces(records: readonly string[], options: CsvOptions = {}): Generator<string> {
+export function flatCsvPieces(records: readonly string[], options: CsvOptions = {}): Generator<string> {
+  return cellsCsvPieces(records.length, (i) => flatCells(records[i]!), options);
+}
+
+/** CSV of records as read (numbers as received: exact-json.ts), nested values in dotted columns (flat-cells.ts valueCells). */
+export function csvPieces(records: readonly unknown[], options: CsvOptions = {}): Generator<string> {
+  return cellsCsvPieces(records.length, (i) => valueCells(records[i]), options);
+}
+
+/**
+ * A header row, then RECORDS_A_PIECE rows a piece, of `count` records whose cells `cellsOf`
+ * makes. The columns are the union of the records' keys, the documented fields first in their
+ * order, then the others in the order they first come; an empty list's are the documented
+ * fields. Records with more than MAX_CSV_COLUMNS keys between them are exit 10, and --columns
+ * naming a column they lack exit 2: both found before the first piece (nothing is written). The
+ * cells are made twice, for the columns and then for each row as it is written, so that no more
+ * than a piece of rows is held at once.
+ */
+function* cellsCsvPieces(count: number, cellsOf: (index: number) => Cells, options: CsvOptions): Generator<string> {
   const { calendar, documented = [] } = options;
   const guard = options.formulaGuard !== false;
-  const rows: Cells[] = records.map(flatCells);
-  const keys =
-    rows.length === 0
-      ? [...documented]
-      : documentedFirst(
-          unionOfKeys(rows, (row) => row.keys()),
-          documented,
-        );
-  const cellOf = (row: Cells, column: string) => row.get(column);
-  const dated = withBsColumns(keys, rows, cellOf, calendar);
-  const twins = new Set(dated.filter((column) => !keys.includes(column)));
-  const columns = options.columns ?? dated;
-  checkColumnNames(columns, [...new Set([...dated, ...documented])]);
+  const union = new Set<string>();
+  /** The columns holding a date in some row, which a `<column>_bs` column follows (contract §7). */
+  const dated = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    for (const [key, text] of cellsOf(i)) {
+      union.add(key);
+      if (calendar && !dated.has(key) && calendar.field(text) !== undefined) dated.add(key);
+    }
+    if (union.size > MAX_CSV_COLUMNS) {
+      throw new UnexpectedReplyError(`the records have more than ${formatCount(MAX_CSV_COLUMNS)} different fields, the most columns a CSV file is given; -o ndjson writes each record whole`);
+    }
+  }
+  const keys = count === 0 ? [...documented] : documentedFirst([...union], documented);
+  // A reply's own field of a twin's name is kept as sent.
+  const twins = new Set([...dated].map((key) => `${key}_bs`).filter((twin) => !union.has(twin)));
+  const all = keys.flatMap((key) => (twins.has(`${key}_bs`) ? [key, `${key}_bs`] : [key]));
+  const columns = options.columns ?? all;
+  checkColumnNames(columns, [...new Set([...all, ...documented])]);
   if (columns.length === 0) return;
+  const cell = (row: Cells, column: string) => (twins.has(column) ? (calendar!.field(row.get(column.slice(0, -3))) ?? '') : (row.get(column) ?? ''));
   if (options.headers !== false) yield csvLine(columns, guard);
-  for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
+  for (let from = 0; from < count; from += RECORDS_A_PIECE) {
     let piece = '';
-    for (const row of rows.slice(from, from + RECORDS_A_PIECE))
-      piece += columns.map((column) => csvField(bsCell(column, row, cellOf, twins, calendar) ?? row.get(column) ?? '', guard)).join(',') + '\r\n';
+    for (let i = from; i < Math.min(count, from + RECORDS_A_PIECE); i++) {
+      const row = cellsOf(i);
+      piece += columns.map((column) => csvField(cell(row, column), guard)).join(',') + '\r\n';
+    }
     yield piece;
   }
 }
@@ -184,16 +185,4 @@ function documentedFirst(keys: readonly string[], documented: readonly string[])
   const first = documented.flatMap((field) => keys.filter((key) => key === field || key.startsWith(`${field}.`)));
   const placed = new Set(first);
   return [...first, ...keys.filter((key) => !placed.has(key))];
-}
-
-/** The keys of the rows in the order they first come; more than MAX_CSV_COLUMNS of them is exit 10, found as soon as they pass it. */
-function unionOfKeys<T>(rows: readonly T[], keysOf: (row: T) => Iterable<string>): string[] {
-  const keys = new Set<string>();
-  for (const row of rows) {
-    for (const key of keysOf(row)) keys.add(key);
-    if (keys.size > MAX_CSV_COLUMNS) {
-      throw new UnexpectedReplyError(`the records have more than ${formatCount(MAX_CSV_COLUMNS)} different fields, the most columns a CSV file is given; -o ndjson writes each record whole`);
-    }
-  }
-  return [...keys];
 }
