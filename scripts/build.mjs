@@ -21,7 +21,8 @@
 //
 // `node scripts/build.mjs --sea FILE` makes instead the script of svc's single executable (npm run
 // release): src/sea.ts with everything it imports in the one file, as a single executable runs one
-// script and requires Node's built-in modules alone.
+// script and requires Node's built-in modules alone, and the root help the build prepared (run it
+// after the build).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -162,9 +163,11 @@ const childProcessOnUse = {
 
 const seaAt = process.argv.indexOf('--sea');
 if (seaAt !== -1) {
+  const help = readFileSync(`${root}/dist/help.txt`, 'utf8');
   await build({
     ...common,
     entryPoints: [`${root}/src/sea.ts`],
+    define: { ...common.define, __SVC_HELP__: JSON.stringify(help) },
     outfile: process.argv[seaAt + 1],
     // childProcessOnUse as the program; jq's edits as dist/jq.cjs.
     plugins: [childProcessOnUse, jqLinearIo],

@@ -46,7 +46,7 @@ function makeExecutable() {
   const work = mkdtempSync(join(tmpdir(), 'svc-release-'));
   try {
     const script = join(work, 'svc.cjs');
-    run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--sea', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--sea', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     const blob = join(work, 'svc.blob');
     const config = join(work, 'sea-config.json');
     writeFileSync(config, JSON.stringify({ main: script, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }));

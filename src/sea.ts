@@ -1,10 +1,14 @@
 // The entry of svc's single executable (scripts/release.mjs): Node with the whole program in one
 // script, for a machine without Node. The program, the emulator, the packages and jq are all in
 // that script, as a Node single executable runs one script and requires built-in modules alone;
-// Node keeps V8's code of its top level in the executable. It does what bin/svc.cjs does but load
-// the program: `--version` and `--help` are the program's here, as it is already loaded.
-import { run } from './cli.js';
-import { runComplete } from './completion/entry.js';
+// Node keeps V8's code of its top level in the executable. It takes the paths bin/svc.cjs takes:
+// the program is evaluated only when a command runs (the bundle's `import()`s are functions of
+// the one script), so `--version`, `--help` and a TAB in a shell do without it.
+import { isatty } from 'node:tty';
+import { VERSION } from './version.js';
+
+/** `svc --help` as the build made it (dist/help.txt), 80 columns wide. */
+declare const __SVC_HELP__: string;
 
 const args = process.argv.slice(2);
 
@@ -20,11 +24,20 @@ function outputFailed(error: NodeJS.ErrnoException): void {
 }
 
 process.stdout.on('error', outputFailed);
-if (args[0] === '__complete') {
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${VERSION}\n`);
+} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && !(isatty(1) && (process.stdout.columns || 80) < 80)) {
+  // The prepared help fits a pipe or a terminal of 80 columns or more; a narrower one gets the program's.
+  process.stdout.write(__SVC_HELP__);
+} else if (args[0] === '__complete') {
   // A completion script asking for values while the user presses TAB.
-  process.exitCode = runComplete(args.slice(1));
-} else {
-  void run(args).then((code) => {
-    process.exitCode = code;
+  void import('./completion/entry.js').then(({ runComplete }) => {
+    process.exitCode = runComplete(args.slice(1));
   });
+} else {
+  void import('./cli.js')
+    .then(({ run }) => run(args))
+    .then((code) => {
+      process.exitCode = code;
+    });
 }
