@@ -232,9 +232,9 @@ async function untilEnded(ctx: Context, ended: Promise<void>, end: (error?: Erro
 /**
  * The secret deliveries are verified with, agreed with svc mock when the base URL is one: the
  * user's (--secret, SVC_WEBHOOK_SECRET), else the one svc keeps for its listeners (`kept`), which
- * the mock then signs this listener's deliveries with; else one the mock makes for this listener
- * and tells only in its registration reply. Says on stderr what was agreed; returns the
- * registration's id, to remove it at the end.
+ * the mock then signs this listener's deliveries with and names in its registration reply; else
+ * one the mock makes for this listener and tells only there. Says on stderr what was agreed;
+ * returns the registration's id, to remove it at the end.
  */
 function agreeOnSecret(
   ctx: Context,
@@ -246,12 +246,13 @@ function agreeOnSecret(
   keySent: boolean,
 ): string | undefined {
   if (registration?.kind === 'registered') {
-    const secret = given?.secret ?? kept ?? registration.secret;
+    // Without a secret of the user's, the one the mock says it signs with: the one svc brought.
+    const secret = given?.secret ?? registration.secret;
     ctx.secrets.add(secret);
     receiver.useSecret(secret);
     const signedWith = given
       ? `your secret (${given.source})`
-      : kept !== undefined
+      : secret === kept
         ? `the secret svc keeps for its listeners (svc webhooks listen --print-secret), …${secret.slice(-4)}`
         : `a secret it made for this listener, …${secret.slice(-4)}`;
     ctx.err(`Registered with svc mock at ${mockUrl} as ${shown(registration.id, ctx)}: events fired there come here, signed with ${signedWith}`);
