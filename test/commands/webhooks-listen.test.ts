@@ -302,6 +302,13 @@ describe('webhooks listen --print-secret: the signing secret a listener verifies
     expect(result.stderr).toBe(`error: --print-secret prints the signing secret and exits: it takes no ${flag}\n`);
   });
 
+  it('with --jq: exit 2, the secret being no JSON (and a filter masking it)', async () => {
+    const result = await svc(['webhooks', 'listen', '--print-secret', '--jq', '.'], { env: { SVC_WEBHOOK_SECRET: SECRET } });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/--print-secret prints the signing secret alone: it takes no --jq/);
+  });
+
   it('a listener then run against svc mock brings that secret to its registration and takes deliveries signed with it', async () => {
     const env = await mockSide();
     const printed = (await svc(['webhooks', 'listen', '--print-secret'], { env })).stdout.trim();

@@ -116,6 +116,8 @@ const NO_SECRET_HINTS = [SERVICE_SECRET_HINT, 'Or run `svc mock` and point SVC_B
 async function printSigningSecret(ctx: Context, options: ListenFlags): Promise<void> {
   const listening = (['forwardTo', 'exitAfter', 'wait', 'readyFile'] as const).find((flag) => options[flag] !== undefined);
   if (listening) throw new UsageError(`--print-secret prints the signing secret and exits: it takes no --${listening.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  // The secret is no JSON for jq to read, and a filter's output is masked.
+  if (ctx.flags.jq !== undefined) throw new UsageError('--print-secret prints the signing secret alone: it takes no --jq');
   const given = givenSigningSecret(ctx, options.secret);
   let secret = given?.secret;
   if (secret === undefined) {
