@@ -41,7 +41,10 @@ export function findRelease(): { release: Release; why?: undefined } | { release
   return { release };
 }
 
-/** The commands to skip with (the reason) when no release is at hand; under SVC_TEST_REQUIRE_RELEASE none are: the tests then fail. */
+/**
+ * Why the tests of the release are skipped (said once on stderr), or undefined when they run: a
+ * release is at hand, or SVC_TEST_REQUIRE_RELEASE wants them to fail without one.
+ */
 export function releaseSkipNote(found: ReturnType<typeof findRelease>): string | undefined {
   if (found.release || REQUIRE_RELEASE) return undefined;
   const note = `${found.why}: its tests are skipped`;
