@@ -30,7 +30,7 @@ __svc_commands() {
 # The flags of a command path (the global ones are added by _svc).
 __svc_flags() {
   case $1 in
-    '') __svc_reply='--version -V --json --output -o --no-color --calendar --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
+    '') __svc_reply='--version -V --json --output -o --no-color --no-pager --calendar --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
     'reports list') __svc_reply='--limit --status' ;;
     'reports match') __svc_reply='--name' ;;
     'reports transactions') __svc_reply='--category --merchant-category --direction --since --until --fy --limit' ;;
@@ -39,7 +39,7 @@ __svc_flags() {
     'match') __svc_reply='--name' ;;
     'parse') __svc_reply='--bank --async --wait --wait-timeout' ;;
     'statements list') __svc_reply='--status' ;;
-    'merchants resolve') __svc_reply='--name --file --column --no-header --concurrency --dry-run --failed-out --unmatched --each-line' ;;
+    'merchants resolve') __svc_reply='--name --file --column --no-header --concurrency --dry-run --failed-out --unmatched --each-line --resume' ;;
     'api') __svc_reply='--method -X --raw-field -f --field -F --query -q --input --header -H --include -i' ;;
     'enrich') __svc_reply='--file' ;;
     'connect') __svc_reply='--scopes --scope --redirect-uri --open --qr' ;;
@@ -65,7 +65,7 @@ __svc_flags() {
     *) __svc_reply='' ;;
   esac
 }
-__svc_global_flags='--json --output -o --no-color --calendar --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
+__svc_global_flags='--json --output -o --no-color --no-pager --calendar --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
 
 # What the flag $2 of the command path $1 takes: '' for a switch, else text, files,
 # 'choices VALUE…' or 'dynamic SOURCE'.
@@ -95,6 +95,7 @@ __svc_flag_kind() {
     'merchants resolve --column') __svc_reply='text' ;;
     'merchants resolve --concurrency') __svc_reply='text' ;;
     'merchants resolve --failed-out') __svc_reply='files' ;;
+    'merchants resolve --resume') __svc_reply='text' ;;
     'api --method'|'api -X') __svc_reply='choices GET POST PUT PATCH DELETE' ;;
     'api --raw-field'|'api -f') __svc_reply='text' ;;
     'api --field'|'api -F') __svc_reply='text' ;;
@@ -200,8 +201,8 @@ __svc_arg_kind() {
     'data keys') case $2 in 0) __svc_reply='choices balance-sheet pnl credit indicators cbs cpi interest-rates trade bank-pnl macro' ;; esac ;;
     'sandbox fire') case $2 in 0) __svc_reply='text' ;; esac ;;
     'ready') case $2 in 0) __svc_reply='files' ;; esac ;;
-    'config get') case $2 in 0) __svc_reply='choices base_url api_key calendar' ;; esac ;;
-    'config set') case $2 in 0) __svc_reply='choices base_url api_key calendar' ;; 1) __svc_reply='text' ;; esac ;;
+    'config get') case $2 in 0) __svc_reply='choices base_url api_key calendar pager' ;; esac ;;
+    'config set') case $2 in 0) __svc_reply='choices base_url api_key calendar pager' ;; 1) __svc_reply='text' ;; esac ;;
     'config use') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
     'config delete') case $2 in 0) __svc_reply='dynamic profiles' ;; esac ;;
     'completion') case $2 in 0) __svc_reply='choices bash zsh fish' ;; esac ;;

@@ -35,7 +35,7 @@ end
 # Whether the flag $argv[2] of the command path $argv[1] takes a value.
 function __svc_takes_value
     switch "$argv[1] $argv[2]"
-        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --fy' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'api --method' 'api -X' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --fy' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks listen --ready-file' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --ready-file' 'mock --fault' 'ready --wait' '*'' --output' '*'' -o' '*'' --calendar' '*'' --jq' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
+        case 'reports list --limit' 'reports list --status' 'reports match --name' 'reports transactions --category' 'reports transactions --merchant-category' 'reports transactions --direction' 'reports transactions --since' 'reports transactions --until' 'reports transactions --fy' 'reports transactions --limit' 'reports underwrite --principal' 'reports underwrite --tenor-months' 'reports underwrite --annual-rate' 'reports underwrite --applicant-name' 'reports underwrite --foir-ceiling' 'match --name' 'parse --bank' 'parse --wait-timeout' 'statements list --status' 'merchants resolve --name' 'merchants resolve --file' 'merchants resolve --column' 'merchants resolve --concurrency' 'merchants resolve --failed-out' 'merchants resolve --resume' 'api --method' 'api -X' 'api --raw-field' 'api -f' 'api --field' 'api -F' 'api --query' 'api -q' 'api --input' 'api --header' 'api -H' 'enrich --file' 'connect --scopes' 'connect --scope' 'connect --redirect-uri' 'consents create --scopes' 'consents create --grantee-label' 'consents create --expires-in-days' 'consents data --token' 'grants data --access-token' 'decisions record --client-reference-id' 'decisions record --decision' 'decisions record --report-id' 'decisions record --rationale' 'decisions record --amount' 'decisions list --outcome' 'decisions list --limit' 'decisions outcome --client-reference-id' 'decisions outcome --outcome' 'decisions outcome --detail' 'data latest --param' 'data latest --max-age' 'data latest --bank' 'data series --from' 'data series --to' 'data series --fy' 'data series --param' 'data series --max-age' 'data series --bank' 'data snapshot --month' 'data snapshot --param' 'data keys --param' 'data keys --max-age' 'data keys --bank' 'sandbox create --scenario' 'sandbox fire --event' 'sandbox fire --error-code' 'webhooks listen --port' 'webhooks listen --secret' 'webhooks listen --forward-to' 'webhooks listen --exit-after' 'webhooks listen --wait' 'webhooks listen --ready-file' 'webhooks verify --secret' 'webhooks verify --header' 'webhooks verify --body' 'mock --port' 'mock --processing-ms' 'mock --keep-requests' 'mock --webhook-url' 'mock --webhook-secret' 'mock --ready-file' 'mock --fault' 'ready --wait' '*'' --output' '*'' -o' '*'' --calendar' '*'' --jq' '*'' --timeout' '*'' --retries' '*'' --max-reply-size' '*'' --api-key' '*'' --base-url' '*'' --profile'
             return 0
     end
     return 1
@@ -113,6 +113,7 @@ complete -c svc -f
 complete -c svc -l json -d 'print the reply body as JSON, exactly as received'
 complete -c svc -s o -l output -x -a 'table json ndjson csv' -d 'output format'
 complete -c svc -l no-color -d 'never colour the output'
+complete -c svc -l no-pager -d 'never page output taller than the terminal (also SVC_PAGER="" or config key pager)'
 complete -c svc -l calendar -x -a 'ad bs' -d 'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)'
 complete -c svc -l jq -x -d 'filter the JSON output with a jq expression (implies --json)'
 complete -c svc -l debug -d 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'
@@ -224,6 +225,7 @@ complete -c svc -n '__svc_at merchants resolve' -l dry-run -d 'print how many lo
 complete -c svc -n '__svc_at merchants resolve' -l failed-out -r -F -d 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)'
 complete -c svc -n '__svc_at merchants resolve' -l unmatched -d 'show only the lookups that matched no merchant'
 complete -c svc -n '__svc_at merchants resolve' -l each-line -d 'write a record for each line of --file, in its order, duplicates repeated, with its line number first'
+complete -c svc -n '__svc_at merchants resolve' -l resume -x -d 'with --each-line: take the results a run that stopped kept in this file, and send only the other lookups'
 
 # svc api
 complete -c svc -n '__svc_at api' -s X -l method -x -a 'GET POST PUT PATCH DELETE' -d 'GET, POST, PUT, PATCH or DELETE (default: GET, or POST with -f, -F or --input)'
@@ -416,10 +418,10 @@ complete -c svc -n '__svc_needs_command config' -a 'use' -d 'make a profile the 
 complete -c svc -n '__svc_needs_command config' -a 'delete' -d 'delete a profile with its base URL and key; the active one only with --force'
 
 # svc config get
-complete -c svc -n '__svc_arg_at 0 config get' -a 'base_url api_key calendar' -d 'base_url, api_key or calendar'
+complete -c svc -n '__svc_arg_at 0 config get' -a 'base_url api_key calendar pager' -d 'base_url, api_key, calendar or pager'
 
 # svc config set
-complete -c svc -n '__svc_arg_at 0 config set' -a 'base_url api_key calendar' -d 'base_url, api_key or calendar'
+complete -c svc -n '__svc_arg_at 0 config set' -a 'base_url api_key calendar pager' -d 'base_url, api_key, calendar or pager'
 
 # svc config use
 complete -c svc -n '__svc_arg_at 0 config use' -a '(__svc_dynamic profiles)' -d 'profile name'

@@ -5,6 +5,8 @@ import { constants } from 'node:os';
 import { commandRan } from './core/command-ran.js';
 import { EXIT } from './core/errors.js';
 import { processIO } from './core/io.js';
+import { sayLastWords } from './core/last-words.js';
+import { pagerRunning } from './core/stream/pager.js';
 import { ranUntilStopped } from './core/until-stopped.js';
 import { main } from './main.js';
 
@@ -23,12 +25,16 @@ export async function run(argv: readonly string[]): Promise<number> {
   let stoppedBy: StopSignal | undefined;
   for (const signal of STOP_SIGNALS) {
     process.on(signal, () => {
+      // Ctrl-C while a pager shows the output is the pager's (less ends a search with it, or stops
+      // waiting for more): svc goes on until the pager quits, and never leaves it on a terminal
+      // that no longer waits for it.
+      if (signal === 'SIGINT' && pagerRunning()) return;
       // The first signal lets the command stop cleanly; a second one, or a command still running
       // after the grace period (one blocked reading stdin), does not wait: `timeout` sends one.
-      if (stoppedBy) process.exit(exitCodeOf(signal));
+      if (stoppedBy) endNow(exitCodeOf(signal));
       stoppedBy = signal;
       interrupt.abort();
-      setTimeout(() => process.exit(exitCodeOf(signal)), STOP_GRACE_MS).unref();
+      setTimeout(() => endNow(exitCodeOf(signal)), STOP_GRACE_MS).unref();
     });
   }
   // The exit code is the run's, never the fate of a message: a stderr whose reader went away
@@ -50,6 +56,12 @@ export async function run(argv: readonly string[]): Promise<number> {
   // main() reports any stop as an interruption, Ctrl-C's code; what stopped it decides the code.
   if (stoppedBy) return exitCodeOf(stoppedBy);
   return stdoutClosed ? EXIT.ok : code;
+}
+
+/** Ends svc before the command has finished stopping: what it has to say of its work is said first. */
+function endNow(code: number): never {
+  sayLastWords();
+  process.exit(code);
 }
 
 function exitCodeOf(signal: StopSignal): number {

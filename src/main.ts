@@ -30,10 +30,11 @@ import { registerWebhooks } from './commands/webhooks/index.js';
 import type { App } from './app/app.js';
 import type { JqFilter } from './core/output/jq.js';
 import { noteCommandRan } from './core/command-ran.js';
-import { Context } from './app/context.js';
+import { Context, type Paging } from './app/context.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
-import { maskedIO, type IO } from './core/io.js';
+import { maskedIO, withStreams, type IO } from './core/io.js';
+import { PagedOutput } from './core/stream/pager.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
 import { CALENDARS } from './core/calendar/calendar.js';
 import { Secrets } from './core/output/secrets.js';
@@ -57,15 +58,17 @@ async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<J
 export async function main(argv: readonly string[], unmaskedIO: IO, signal: AbortSignal, services: Services = {}): Promise<number> {
   // Every byte svc writes goes through these streams, which mask the secrets the run comes to know.
   const secrets = new Secrets();
-  const { io, flush } = maskedIO(unmaskedIO, secrets);
+  // On a terminal, an output may go through a pager (Context.paged): stdout's end, under the masking.
+  const output = unmaskedIO.stdoutIsTTY ? new PagedOutput(unmaskedIO.stdout) : undefined;
+  const { io, flush } = maskedIO(output ? withStreams(unmaskedIO, { stdout: output.stream }) : unmaskedIO, secrets);
   try {
-    return await runProgram(argv, io, secrets, signal, services);
+    return await runProgram(argv, io, secrets, signal, services, output && { output, flush });
   } finally {
     flush();
   }
 }
 
-async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, signal: AbortSignal, services: Services): Promise<number> {
+async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, signal: AbortSignal, services: Services, paging: Paging | undefined): Promise<number> {
   let context: Context | undefined;
   const app: App = {
     // Commander passes the declared arguments, then the options, then the command itself: all go
@@ -78,7 +81,7 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
         // The global flags are the root's options, typed by their declaration below.
         const flags = program.opts();
         const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
-        context = new Context(filter?.io ?? io, flags, signal, secrets, services);
+        context = new Context(filter?.io ?? io, flags, signal, secrets, services, paging);
         const run = await load();
         try {
           await run(context, ...given);
@@ -89,7 +92,8 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
           if (unfiltered && error instanceof CliError && !(error instanceof InterruptedError)) error.hints.push(unfiltered);
           throw error;
         }
-        await filter?.finish(true);
+        // What jq made of the output is an output of its own, paged on a terminal.
+        if (filter) await context.paged(async () => void (await filter.finish(true)));
       },
   };
   const program = buildProgram(app, io, argv);
@@ -220,6 +224,7 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     .addOption(globalFlag(new Option('--json', 'print the reply body as JSON, exactly as received'), 'output'))
     .addOption(globalFlag(enumOption('-o, --output <format>', 'output format', OUTPUT_FORMATS), 'output'))
     .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
+    .addOption(globalFlag(new Option('--no-pager', 'never page output taller than the terminal (also SVC_PAGER="" or config key pager)'), 'output'))
     .addOption(globalFlag(enumOption('--calendar <calendar>', 'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)', CALENDARS), 'output'))
     .addOption(globalFlag(new Option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)'), 'output'))
     .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))

@@ -130,7 +130,9 @@ export class ApiClient {
       // A retried POST may find its own earlier attempt (timed out here) still running on the
       // service: 409 IDEMPOTENCY_IN_PROGRESS is then worth waiting for, unlike other 4xx.
       const ownAttemptRunning = attempt > 1 && reply.status === 409 && decodeErrorEnvelope(reply.raw)?.error_code === 'IDEMPOTENCY_IN_PROGRESS';
-      if ((RETRY_STATUSES.has(reply.status) || ownAttemptRunning) && attempt < attempts) {
+      // A used-up quota does not clear in seconds: asking again only spends time (and requests).
+      const quotaUsedUp = reply.status === 429 && decodeErrorEnvelope(reply.raw)?.error_code === 'QUOTA_EXCEEDED';
+      if (((RETRY_STATUSES.has(reply.status) && !quotaUsedUp) || ownAttemptRunning) && attempt < attempts) {
         const delay = retryAfterMs(reply.headers.get('retry-after'), this.options.now?.() ?? Date.now()) ?? this.backoff(attempt);
         await this.wait(delay, spec, url, attempt, `HTTP ${reply.status}`);
         continue;
@@ -175,8 +177,13 @@ export class ApiClient {
 
   private async attempt(method: Method, url: string, headers: Record<string, string>, payload: Uint8Array | undefined, attempt: number): Promise<WireReply> {
     const send = await this.chooseTransport();
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const signal = AbortSignal.any([this.options.signal, timeout]);
+    // The attempt's time limit is a timer of its own that keeps svc running until it fires
+    // (AbortSignal.timeout's does not), and the attempt ends there whether or not the transport
+    // hears the abort: node:http writes a request into a connection found closed and waits for a
+    // 'close' that may have passed already, and such a request never settles.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), this.options.timeoutMs);
+    const signal = AbortSignal.any([this.options.signal, timeout.signal]);
     // hrtime, not performance.now(): the global `performance` loads perf_hooks at first use.
     const started = process.hrtime.bigint();
     const elapsed = () => `${Math.round(Number(process.hrtime.bigint() - started) / 1e6)}ms`;
@@ -184,7 +191,9 @@ export class ApiClient {
     this.trace(`→ ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''} key=${key}`);
     try {
       const maxBodyBytes = this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
-      const reply = await send({ method, url: new URL(url), headers, body: payload, signal, maxBodyBytes });
+      // Only the time limit is raced: a reply already in hand when Ctrl-C comes still counts (a
+      // merchants call paid for), and svc ends a command that does not stop within its grace period.
+      const reply = await untilAborted(send({ method, url: new URL(url), headers, body: payload, signal, maxBodyBytes }), timeout.signal);
       const requestId = reply.headers.get('x-request-id') ?? undefined;
       this.trace(`← ${reply.status} ${method} ${url} ${elapsed()}${requestId ? ` ${requestId}` : ''}`);
       return reply;
@@ -198,11 +207,13 @@ export class ApiClient {
         // Not retried: the same request would bring the same body.
         throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}; the transfer was stopped (raise --max-reply-size to take it)`);
       }
-      const failure = timeout.aborted
+      const failure = timeout.signal.aborted
         ? new NetworkError(`no reply from ${new URL(url).host} within ${this.options.timeoutMs / 1000} s`, { kind: 'timeout' })
         : ((this.proxy && proxyError(error, url, this.proxy)) ?? networkError(error, url));
       this.trace(`✗ ${method} ${url} ${elapsed()} ${failure.message}`);
       throw failure;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -266,6 +277,16 @@ export class ApiClient {
     }
     return this.transport;
   }
+}
+
+/** `work`, or its signal's abort as a rejection, whichever comes first: what `work` does later is let go. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error('the request was stopped'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Decodes the flat envelope, or the older nested one (its code upper-cased). */

@@ -22,6 +22,7 @@ import type { Keyring, KeyringEntry } from '../config/keyring.js';
 import type { Spinner } from '../core/stream/terminal-line.js';
 import type { Transport } from '../api/transport.js';
 import type { BsCalendar, CalendarName } from '../core/calendar/calendar.js';
+import type { PagedOutput } from '../core/stream/pager.js';
 
 export interface GlobalFlags {
   json?: boolean;
@@ -41,6 +42,14 @@ export interface GlobalFlags {
   profile?: string;
   /** --max-reply-size, in bytes (commander parses it). */
   maxReplySize?: number;
+  /** false with --no-pager. */
+  pager?: boolean;
+}
+
+/** stdout on a terminal, which pages an output (core/stream/pager.ts), and what writes what the masking holds back. */
+export interface Paging {
+  output: PagedOutput;
+  flush: () => void;
 }
 
 /**
@@ -83,6 +92,8 @@ export class Context {
     /** What io's streams mask: every secret the run comes to know is added as soon as it is known. */
     readonly secrets: Secrets,
     private readonly services: Services = {},
+    /** Present when stdout is a terminal. */
+    private readonly paging?: Paging,
   ) {
     secrets.add(flags.apiKey);
     secrets.add(readEnv(io.env, 'SVC_API_KEY'));
@@ -369,14 +380,51 @@ export class Context {
   }
 
   /**
+   * Runs `work`, which writes one output for people to read (a reply, a chart): on a terminal,
+   * when it is taller than the screen, through the pager (contract §3; core/stream/pager.ts).
+   * `work` stops at the signal it is given: the run's, or the person quitting the pager (the rest
+   * of the output is then for no one, and the run goes on). Resolves once the pager has exited.
+   */
+  async paged(work: (signal: AbortSignal) => Promise<void>): Promise<void> {
+    const rows = this.io.rows;
+    const command = this.paging && rows !== undefined ? await this.pagerCommand() : undefined;
+    if (!this.paging || rows === undefined || command === undefined) return work(this.signal);
+    const { pagerEnvironment } = await import('../core/stream/pager.js');
+    const setting = {
+      command,
+      env: pagerEnvironment(this.io.env),
+      rows,
+      columns: this.io.columns,
+      start: this.services.startPager ?? (await import('../core/stream/pager-process.js')).startPagerProcess,
+      flush: this.paging.flush,
+      note: this.debug ? (line: string) => this.err(line) : undefined,
+    };
+    await this.paging.output.paged(setting, work, this.signal);
+  }
+
+  /** The pager's words (--no-pager, SVC_PAGER, the profile's `pager`, PAGER: config/resolve.ts); undefined for none. */
+  private async pagerCommand(): Promise<string[] | undefined> {
+    const [{ resolvePager }, { pagerWords }] = await Promise.all([import('../config/resolve.js'), import('../core/stream/pager.js')]);
+    // The config file is read only when neither the flag nor SVC_PAGER says.
+    const asked = this.flags.pager === false || readEnv(this.io.env, 'SVC_PAGER') !== undefined;
+    const line = resolvePager(this.flags, this.io.env, asked ? { profiles: {} } : await this.configDoc());
+    if (line === undefined) return undefined;
+    const words = pagerWords(line);
+    if (words === undefined && this.debug) this.err(`debug: the pager \`${line}\` leaves a quote open; printing directly`);
+    return words;
+  }
+
+  /**
    * Prints a reply in the chosen output format: `--json` as received, whatever its shape; ndjson
    * and CSV from the records the reader names; a table from the view the reader builds. The text
-   * is made and written a piece at a time, giving way to a signal (stream/paced-write.ts).
+   * is made and written a piece at a time, giving way to a signal (stream/paced-write.ts), through
+   * the pager when it is taller than the terminal (paged).
    */
   async present<R = undefined>(reply: Reply, reader: ReplyReader<R>): Promise<void> {
     if (this.format === 'json') {
       const { jsonOutput } = await import('../core/output/json.js');
-      this.out(jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color }));
+      const text = jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color });
+      await this.paged(async () => this.out(text));
       return;
     }
     const [{ ReplyReading }, records, { machineTextForTerminal }, { OutputSink, StdoutClosedError }, { giveWay, writePieces }] = await Promise.all([
@@ -427,7 +475,7 @@ export class Context {
     }
     if (this.debug) for (const line of reading.debugLines()) this.err(line);
     try {
-      await writePieces(pieces, new OutputSink(this.io.stdout, { transform }), this.signal);
+      await this.paged((signal) => writePieces(pieces, new OutputSink(this.io.stdout, { transform }), signal));
     } catch (error) {
       // The reader of stdout went away (`| head`): that ends the run quietly.
       if (error instanceof StdoutClosedError) return;

@@ -1,10 +1,11 @@
 // Everything a command does to the world besides its streams: the network, the clock, waits,
-// questions, the browser, the reply cache and the keyring. main() is given the real ones (or none: each has a
+// questions, the browser, the reply cache, the keyring and the pager. main() is given the real ones (or none: each has a
 // default loaded on first use); a test gives its own, so a command runs in-process with no
 // network, no real time and no terminal.
 import type { Transport } from '../api/transport.js';
 import type { CacheEntry } from '../core/cache.js';
 import type { Keyring } from '../config/keyring.js';
+import type { StartPager } from '../core/stream/pager.js';
 
 export interface Clock {
   /** Milliseconds since the epoch, as Date.now(). */
@@ -57,4 +58,6 @@ export interface Services {
   keyring?: Keyring;
   /** The home folder as the system knows it, when HOME is unset (os.homedir: it throws for a uid the system has no entry for). */
   systemHome?: () => string;
+  /** Starts the pager; absent: as a process of its own, on the terminal. */
+  startPager?: StartPager;
 }

@@ -117,6 +117,21 @@ export function resolveCalendar(flags: SettingFlags & { calendar?: CalendarName 
   return name;
 }
 
+/** The pager when none is named, as gh's and git's. */
+const DEFAULT_PAGER = 'less -FRX';
+
+/**
+ * The pager's command line (contract §3), undefined for none: --no-pager > SVC_PAGER > the active
+ * profile's `pager` > PAGER > less -FRX. An empty value (or `cat`, which would only copy) is none.
+ */
+export function resolvePager(flags: SettingFlags & { pager?: boolean }, env: Env, doc: ConfigDoc): string | undefined {
+  if (flags.pager === false) return undefined;
+  // A profile named but missing is the command's to refuse, not the pager's: it names no pager.
+  const profile = profileOf(doc, flags.profile ?? readEnv(env, 'SVC_PROFILE') ?? currentProfileName(doc));
+  const named = readEnv(env, 'SVC_PAGER') ?? profile?.pager ?? readEnv(env, 'PAGER') ?? DEFAULT_PAGER;
+  return named.trim() === '' || named.trim() === 'cat' ? undefined : named;
+}
+
 export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): Settings {
   const { name, source } = activeProfile(flags, env, doc);
   const profile: Profile = profileOf(doc, name) ?? {};

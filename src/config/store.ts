@@ -10,6 +10,8 @@ export interface Profile {
   api_key?: string;
   /** The calendar of dates shown and taken: ad or bs (`svc config set calendar bs`); SVC_CALENDAR and --calendar override it. */
   calendar?: string;
+  /** The pager of output taller than the terminal (`svc config set pager "less -R"`; "" for none); SVC_PAGER overrides it, and it overrides PAGER. */
+  pager?: string;
   /**
    * "keyring": the profile's key is kept in the OS keyring (config/keyring.ts), not in this file.
    * A key in the file (`api_key`) wins over it: a file of an older svc keeps working as it was.
@@ -82,7 +84,7 @@ const WORDS: PrivateFileWords = {
   readable: (file, mode, chmod) => `other users can read the config file ${file}, which holds API keys (mode ${mode}); run \`${chmod}\` (svc also fixes it on its next change)`,
 };
 
-export const PROFILE_KEYS = ['base_url', 'api_key', 'calendar'] as const;
+export const PROFILE_KEYS = ['base_url', 'api_key', 'calendar', 'pager'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 
 export class ConfigStore {

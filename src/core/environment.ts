@@ -62,6 +62,14 @@ export const ENVIRONMENT = [
   { name: 'CLICOLOR_FORCE', group: 'output', description: 'Set, and not 0: the same as FORCE_COLOR.' },
   { name: 'TERM', group: 'output', description: 'dumb: no colour on that terminal.' },
   {
+    name: 'SVC_PAGER',
+    group: 'output',
+    description:
+      "Pager of output taller than the terminal, when stdout is one: a command line, as `less -R`. Set to the empty string: no pager (as --no-pager). Overrides the profile's `pager`, which overrides PAGER.",
+  },
+  { name: 'PAGER', group: 'output', description: 'Pager of every program, svc included when neither SVC_PAGER nor the profile names one (default: less -FRX). Empty: no pager.' },
+  { name: 'LESS', group: 'output', description: 'Options of less. When it is unset, svc runs its pager with LESS=FRX: colour passes through, and less quits at once when the output fits the screen.' },
+  {
     name: 'TZ',
     group: 'output',
     description: "Time zone of the times tables show, as an IANA name (Asia/Kathmandu, UTC; default: the system's). --json, ndjson and csv keep the times as the service sent them.",

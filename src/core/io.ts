@@ -21,6 +21,8 @@ export interface IO {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Width of the terminal on stdout, or FALLBACK_COLUMNS when it is not a terminal or tells no width. */
   readonly columns: number;
+  /** Height of the terminal on stdout, for the pager; undefined when stdout is not a terminal or it tells none. */
+  readonly rows?: number;
   /**
    * Width of the terminal on stderr, where spinners, progress and messages go; undefined when
    * stderr is not a terminal or the terminal tells no width (see `knownWidth`).
@@ -53,6 +55,7 @@ export function processIO(): IO {
     stdoutIsPipe: isPipe(1),
     env: process.env,
     columns: knownWidth(process.stdout.columns) ?? FALLBACK_COLUMNS,
+    rows: process.stdout.isTTY === true ? knownWidth(process.stdout.rows) : undefined,
     stderrColumns: process.stderr.isTTY === true ? knownWidth(process.stderr.columns) : undefined,
   };
 }

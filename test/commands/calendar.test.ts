@@ -324,6 +324,45 @@ describe('svc data months with --calendar bs: AD months, the datasets being mont
   });
 });
 
+describe('charts with --calendar bs: the as-of date in BS, marked (BS); the months AD, marked AD', () => {
+  const SERIES = {
+    data: { indicator: 'PCPI_IX', label: 'CPI', points: Array.from({ length: 12 }, (_, i) => ({ month: `2024-${String(i + 1).padStart(2, '0')}`, value: 100 + i + (i === 5 ? 9 : 0) })) },
+    meta: { source: 'central bank', attribution: 'Source: central bank.', as_of: '2026-03-31' },
+  };
+  const series = () => new FakeService().expect('GET', '/v1/data/cbank/cpi/series?indicator=PCPI_IX', { body: SERIES });
+  const INCOME = { report_id: ID, monthly_credits: ['2026-01', '2026-02', '2026-03'].map((month, i) => ({ month, total_credits: 70000 + i * 5000 })) };
+  const income = () => new FakeService().expect('GET', `/v1/reports/${ID}/income`, { body: INCOME });
+
+  it.each(MODES)('data series --chart, for $mode', async ({ tty }) => {
+    for (const calendar of ['ad', 'bs'] as const) {
+      const result = await svc(['data', 'series', 'cpi', 'PCPI_IX', '--chart', '--calendar', calendar], { tty, service: series(), columns: 80 });
+      expect(result.code, result.stderr).toBe(0);
+      const out = plain(result.stdout);
+      const ad = calendar === 'bs' ? ' AD' : '';
+      expect(out.split('\n')[0]).toBe(`CPI · PCPI_IX · 2024-01${ad} to 2024-12${ad}`);
+      expect(out).toMatch(new RegExp(`^ +2024-01${ad} +2024-12${ad}$`, 'm'));
+      expect(out).toContain(`max 114.00 (2024-06${ad})`);
+      expect(out).toContain(`min 100.00 (2024-01${ad})`);
+      // The as-of line: under the chart on a terminal, on stderr in a pipe.
+      const asOf = `As of ${calendar === 'bs' ? '2082-12-17 (BS)' : '2026-03-31'} · central bank`;
+      expect(tty ? out : result.stderr).toContain(asOf);
+      expect(result.stdout + result.stderr).not.toContain(calendar === 'bs' ? '2026-03-31' : '(BS)');
+    }
+  });
+
+  it.each(MODES)('reports income --chart, for $mode', async ({ tty }) => {
+    for (const calendar of ['ad', 'bs'] as const) {
+      const result = await svc(['reports', 'income', ID, '--chart', '--calendar', calendar], { tty, service: income(), columns: 80 });
+      expect(result.code, result.stderr).toBe(0);
+      const out = plain(result.stdout);
+      const ad = calendar === 'bs' ? ' AD' : '';
+      expect(out.split('\n')[0]).toBe(`Monthly credits of ${ID} · 2026-01${ad} to 2026-03${ad}`);
+      expect(out).toMatch(new RegExp(`^ +2026-01${ad} +2026-03${ad}$`, 'm'));
+      expect(out).toContain(`(2026-03${ad})`);
+    }
+  });
+});
+
 describe('svc help calendar', () => {
   it.each(MODES)('explains both calendars and the fiscal year, with examples, for $mode', async ({ tty }) => {
     const result = await svc(['help', 'calendar'], { tty });

@@ -149,6 +149,18 @@ describe('svc login as a script', () => {
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
 
+  it('a used-up quota (429 QUOTA_EXCEEDED, nested envelope) is asked once: exit 7, the message shown, nothing saved', async () => {
+    const dir = freshDir();
+    const quota = { error: { type: 'rate_limit_error', code: 'quota_exceeded', message: 'The monthly quota is used up.' } };
+    const result = await svcIn(dir, ['login', '--base-url', BASE_URL, '--with-key'], { stdin: KEY, service: new FakeService().expect('GET', '/v1/usage', { status: 429, body: quota }) });
+    expect(result.code).toBe(7);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe('error: QUOTA_EXCEEDED: The monthly quota is used up.');
+    expect(result.requests).toHaveLength(1);
+    expect(result.waits).toEqual([]);
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+  });
+
   it('a rejected key leaves an existing profile unchanged', async () => {
     const dir = freshDir();
     await loggedIn(dir);
@@ -810,7 +822,7 @@ describe('svc config', () => {
     const result = await svcIn(dir, args);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('error: unknown setting "colour" (settings: base_url, api_key, calendar)\n');
+    expect(result.stderr).toBe('error: unknown setting "colour" (settings: base_url, api_key, calendar, pager)\n');
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
   });
 

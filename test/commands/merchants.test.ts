@@ -1224,17 +1224,158 @@ describe('--each-line: a record for each line of the input', () => {
     }
   });
 
-  it.each(MODES)('as %s, a call failing half-way: a record for each line whose lookup was resolved, the rest in the unresolved file, exit 8', async (_mode, tty) => {
-    const out = join(folder(), 'left.txt');
+  /** The last line of MANY that holds a lookup. */
+  const LAST_LINE = byLine(MANY_LINES).at(-1)!.line;
+  /** The results a run kept, as its stderr names them: a file of svc's data folder, its own (0600). */
+  const keptPath = (stderr: string) => {
+    const path = /kept in (\S+\.jsonl)/.exec(words(stderr))?.[1] ?? (jsonLines(stderr) as { kept?: string }[]).find((line) => line.kept)?.kept;
+    expect(path, stderr).toMatch(new RegExp(`^${join(scratchDir(), 'data', 'merchants')}/resolve-\\d{8}-\\d{6}-[0-9a-f]{8}\\.jsonl$`));
+    expect(statSync(path!).mode & 0o777).toBe(0o600);
+    return path!;
+  };
+  /** A run whose second call fails: the results of the first are kept, the lookups not resolved listed in a folder of the test's. */
+  const failingHalfWay = (args: string[] = ['--failed-out', join(folder(), 'left.txt')], options: InProcessOptions = {}) => {
     const service = new FakeService().expect('POST', RESOLVE, answer).expect('POST', RESOLVE, UNAVAILABLE);
-    const r = await resolve(['--file', file(MANY.text), '--each-line', '-o', 'csv', '--retries', '0', '--concurrency', '1', '--failed-out', out], { tty, service });
+    return resolve(['--file', file(MANY.text), '--each-line', '-o', 'csv', '--retries', '0', '--concurrency', '1', ...args], { service, ...options });
+  };
+
+  it.each(MODES)('as %s, a call failing half-way: a record for each line whose lookup was resolved, the rest in the unresolved file, the results kept for --resume, exit 8', async (_mode, tty) => {
+    const out = join(folder(), 'left.txt');
+    const r = await failingHalfWay(['--failed-out', out], { tty });
     expect(r.code).toBe(8);
     const done = new Set(MANY.distinct.slice(0, 1000));
     const rows = parseCsv<Record<string, string>>(r.stdout, { columns: true });
     expect(rows.map((x) => [Number(x.line), x.input])).toEqual(byLine(MANY_LINES, (value) => done.has(value)).map((x) => [x.line, x.input]));
     expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
-    if (tty) expect(words(r.stderr)).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${out} `);
-    else expect(jsonLines(r.stderr)).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: out }, UNAVAILABLE.body]);
+    const kept = keptPath(r.stderr);
+    if (tty) {
+      expect(words(r.stderr)).toContain(`1,500 of 2,500 lookups were not resolved; they are listed in ${out} `);
+      expect(words(r.stderr)).toContain(`1 of 3 calls were resolved (1,000 of 2,500 lookups); their results are kept in ${kept}. `);
+      expect(words(r.stderr)).toContain(`Run the same command again with --resume ${kept} to write every record, sending only the lookups not resolved. `);
+      // Finishing with the list of lookups would number its records by the lines of the list.
+      expect(words(r.stderr)).not.toContain('Run again with --file');
+    } else {
+      expect(jsonLines(r.stderr)).toEqual([
+        { unresolved: 1500, lookups: 2500, failed_out: out },
+        { calls_resolved: 1, calls: 3, all_written: true, written_through_line: LAST_LINE, kept },
+        UNAVAILABLE.body,
+      ]);
+    }
+  });
+
+  it.each(MODES)('as %s, the same command with --resume sends only the lookups not resolved, writes every record, and removes the kept results', async (_mode, tty) => {
+    const kept = keptPath((await failingHalfWay()).stderr);
+    const service = resolving(2);
+    const r = await resolve(['--file', file(MANY.text), '--each-line', '-o', 'csv', '--resume', kept], { tty, service });
+    expect(r.code, r.stderr).toBe(0);
+    // A person sees the progress of the two calls.
+    if (!tty) expect(r.stderr).toBe('');
+    expect(r.requests.flatMap(lookupsOf).sort()).toEqual(MANY.distinct.slice(1000).sort());
+    const rows = parseCsv<Record<string, string>>(r.stdout, { columns: true });
+    expect(rows.map((x) => [Number(x.line), x.input, x.matched])).toEqual(byLine(MANY_LINES).map((x) => [x.line, x.input, String(x.matched)]));
+    expect(existsSync(kept)).toBe(false);
+  });
+
+  it('Ctrl-C while the records are written: every record is still written (they are paid for), exit 130, and stderr says so', async () => {
+    const controller = new AbortController();
+    const r = await resolve(['--file', file(MANY.text), '--each-line', '-o', 'ndjson'], { service: resolving(3), signal: controller.signal, onStdout: () => controller.abort() });
+    expect(r.code).toBe(130);
+    expect(ndjson(r.stdout)).toEqual(byLine(MANY_LINES));
+    expect(jsonLines(r.stderr)).toEqual([
+      { calls_resolved: 3, calls: 3, all_written: true, written_through_line: LAST_LINE, kept: null },
+      { error_code: 'INTERRUPTED', error_message: 'interrupted' },
+    ]);
+  });
+
+  it.each(MODES)(
+    'as %s, svc ended as the records are written (a second Ctrl-C): it keeps the results and says up to which line the records were written; --resume then writes every record without a call',
+    async (_mode, tty) => {
+      const { sayLastWords } = await import('../../src/core/last-words.js');
+      // Three readings of 64 KiB: the records are written a reading at a time, other events let in between.
+      const text = MANY.text.repeat(3);
+      const lines = text.split('\r\n');
+      const controller = new AbortController();
+      let stderr = '';
+      let stdout = '';
+      let said: { words: string; written: string } | undefined;
+      const onStdout = (piece: string) => {
+        stdout += piece;
+        if (controller.signal.aborted) return;
+        controller.abort();
+        // What the entry says as it ends svc (cli.ts): from a signal or a timer, not in the middle of a write.
+        setImmediate(() => {
+          const before = stderr.length;
+          sayLastWords();
+          said = { words: stderr.slice(before), written: stdout };
+        });
+      };
+      const r = await resolve(['--file', file(text), '--each-line', '-o', 'ndjson'], { tty, service: resolving(3), signal: controller.signal, onStdout, onStderr: (piece) => (stderr += piece) });
+      expect(r.code).toBe(130);
+      // Every line up to the last whose record had left svc, and not every line.
+      const through = (ndjson(plain(said!.written)) as LineResult[]).at(-1)!.line;
+      expect(through).toBeLessThan(byLine(lines).at(-1)!.line);
+      const kept = keptPath(said!.words);
+      if (tty) {
+        expect(words(said!.words)).toBe(
+          `svc stopped while writing the records: those of lines 1 to ${count(through)} were written, those after it not in full. ` +
+            `The results of every lookup are kept in ${kept}. ` +
+            `Run the same command again with --resume ${kept} to write every record, without calling the service. `,
+        );
+      } else {
+        expect(jsonLines(said!.words)).toEqual([{ calls_resolved: 3, calls: 3, all_written: false, written_through_line: through, kept }]);
+      }
+      const again = await resolve(['--file', file(text), '--each-line', '-o', 'ndjson', '--resume', kept], { tty });
+      expect(again.code, again.stderr).toBe(0);
+      expect(ndjson(plain(again.stdout))).toEqual(byLine(lines));
+      expect(again.requests).toEqual([]);
+      expect(existsSync(kept)).toBe(false);
+    },
+  );
+
+  it('--resume with another input is refused before any call (exit 2), the results left kept', async () => {
+    const kept = keptPath((await failingHalfWay()).stderr);
+    const changed = await resolve(['--file', file(MANY.text + 'One More Shop\r\n'), '--each-line', '--resume', kept]);
+    expect(changed.code).toBe(2);
+    expect(changed.stdout).toBe('');
+    expect(changed.stderr.split('\n')[0]).toMatch(new RegExp(`^error: --resume ${kept} holds the results of another input \\(.*lookups-\\d+\\.txt, as it was then\\)$`));
+    expect(changed.stderr.split('\n')[1]).toBe('Give the --file (and --column) of the run that kept them, unchanged, or run without --resume.');
+    expect(changed.requests).toEqual([]);
+    expect(existsSync(kept)).toBe(true);
+  });
+
+  it('results kept for other lookups (the same input, each result changed) are refused before any call (exit 2)', async () => {
+    const kept = keptPath((await failingHalfWay()).stderr);
+    // Another input of the same length: the first kept call no longer answers its lookups.
+    writeFileSync(kept, readFileSync(kept, 'utf8').replace(/"input":"9/g, '"input":"8'));
+    const r = await resolve(['--file', file(MANY.text), '--each-line', '--resume', kept]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe('error: the results given with --resume are not those of these lookups');
+    expect(r.requests).toEqual([]);
+  });
+
+  it.each([
+    ['a file of something else', 'line one\nline two\n', 'not a file of results kept by svc merchants resolve --each-line'],
+    ['an empty file', '', 'not a file of results kept by svc merchants resolve --each-line'],
+    ['kept results cut short', 'cut', 'the file is damaged (its results do not add up to its size)'],
+  ])('--resume with %s: exit 2, nothing sent', async (_what, text, why) => {
+    let path = file(text, `kept-${++files}.jsonl`);
+    if (text === 'cut') {
+      path = keptPath((await failingHalfWay()).stderr);
+      writeFileSync(path, readFileSync(path, 'utf8').slice(0, -100));
+    }
+    const r = await resolve(['--file', file(MANY.text), '--each-line', '--resume', path]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: --resume ${path}: ${why}\n`);
+    expect(r.requests).toEqual([]);
+  });
+
+  it('--resume needs --each-line, and is no --dry-run (exit 2)', async () => {
+    const alone = await resolve(['--file', file(TEXT), '--resume', 'kept.jsonl']);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr.split('\n')[0]).toBe('error: --resume needs --each-line: it takes the results an --each-line run kept');
+    const dry = await resolve(['--file', file(TEXT), '--each-line', '--dry-run', '--resume', 'kept.jsonl']);
+    expect(dry.code).toBe(2);
+    expect(dry.stderr.split('\n')[0]).toBe('error: --resume conflicts with --dry-run');
   });
 
   it('with calls in parallel and the second failing, the lines of the first and third calls get their records', async () => {
@@ -1263,8 +1404,10 @@ describe('--each-line: a record for each line of the input', () => {
     const rows = parseCsv<Record<string, string>>(r.stdout, { columns: true });
     expect(rows.map((x) => Number(x.line))).toEqual(byLine(MANY_LINES, (value) => done.has(value)).map((x) => x.line));
     expect(readFileSync(out, 'utf8')).toBe(MANY.distinct.slice(1000).join('\n') + '\n');
+    const kept = keptPath(r.stderr);
     expect(jsonLines(r.stderr)).toEqual([
       { unresolved: 1500, lookups: 2500, failed_out: out },
+      { calls_resolved: 1, calls: 3, all_written: true, written_through_line: LAST_LINE, kept },
       { error_code: 'INTERRUPTED', error_message: 'interrupted' },
     ]);
   });

@@ -302,6 +302,22 @@ describe('svc parse FILE --wait', () => {
     expect(result.stderr).toBe('');
   });
 
+  it('a poll whose reply never comes, the request not hearing its time limit (a connection closed before it could say so), costs one --timeout: the poll is sent again', async () => {
+    // The second poll's reply is lost: its transport never settles, whatever the abort.
+    const lost = () => new Promise<FakeReply>(() => {});
+    const service = new FakeService()
+      .expect('POST', '/v1/parse', { status: 202, body: ACCEPTED })
+      .expect('GET', POLL, { body: PROCESSING })
+      .expect('GET', POLL, lost)
+      .expect('GET', POLL, { body: REPORT });
+    const result = await svc(['parse', file('s.pdf'), '--wait', '--json', '--timeout', '0.1'], { service });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(REPORT);
+    expect(result.stderr).toBe('');
+    // The poll interval, then the retry's backoff after the lost poll.
+    expect(result.waits).toEqual([1000, 375]);
+  }, 5_000);
+
   it('waits at most 5 s between polls', async () => {
     const service = polled(ACCEPTED, [...Array(7).fill({ body: PROCESSING }), { body: REPORT }]);
     const result = await svc(['parse', file('s.pdf'), '--wait', '--json'], { service });
@@ -577,7 +593,8 @@ describe('svc parse FILE: API failures', () => {
       line: 'error: IDEMPOTENCY_KEY_REUSED: Other parameters.',
       waits: [],
     },
-    { what: '429', status: 429, body: envelope('RATE_LIMIT_ERROR', 'QUOTA_EXCEEDED', 'Parse quota used up.'), exit: 7, line: 'error: QUOTA_EXCEEDED: Parse quota used up.', waits: [375, 750] },
+    { what: '429', status: 429, body: envelope('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'Slow down.'), exit: 7, line: 'error: RATE_LIMITED: Slow down.', waits: [375, 750] },
+    { what: '429 (quota used up)', status: 429, body: envelope('RATE_LIMIT_ERROR', 'QUOTA_EXCEEDED', 'Parse quota used up.'), exit: 7, line: 'error: QUOTA_EXCEEDED: Parse quota used up.', waits: [] },
     { what: '503', status: 503, body: envelope('API_ERROR', 'API_ERROR', 'Down.'), exit: 8, line: 'error: API_ERROR: Down.', waits: [375, 750] },
   ];
 

@@ -195,7 +195,8 @@ describe('svc statements list: API failures', () => {
     { what: '403', status: 403, body: envelope('PERMISSION_ERROR', 'INSUFFICIENT_SCOPE', 'Not with this key.'), exit: 4, line: 'error: INSUFFICIENT_SCOPE: Not with this key.', waits: [] },
     { what: '404', status: 404, body: envelope('INVALID_REQUEST_ERROR', 'NOT_FOUND', 'No such route.'), exit: 5, line: 'error: NOT_FOUND: No such route.', waits: [] },
     { what: '422', status: 422, body: envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'Bad status.'), exit: 6, line: 'error: INVALID_REQUEST: Bad status.', waits: [] },
-    { what: '429', status: 429, body: envelope('RATE_LIMIT_ERROR', 'QUOTA_EXCEEDED', 'Quota used up.'), exit: 7, line: 'error: QUOTA_EXCEEDED: Quota used up.', waits: [375, 750] },
+    { what: '429', status: 429, body: envelope('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'Slow down.'), exit: 7, line: 'error: RATE_LIMITED: Slow down.', waits: [375, 750] },
+    { what: '429 (quota used up)', status: 429, body: envelope('RATE_LIMIT_ERROR', 'QUOTA_EXCEEDED', 'Quota used up.'), exit: 7, line: 'error: QUOTA_EXCEEDED: Quota used up.', waits: [] },
     { what: '503', status: 503, body: envelope('API_ERROR', 'API_ERROR', 'Down.'), exit: 8, line: 'error: API_ERROR: Down.', waits: [375, 750] },
   ];
 

@@ -70,6 +70,26 @@ describe('svc usage', () => {
     expect(result.stderr.split('\n')[0]).toBe('error: INVALID_API_KEY: The API key is not valid.');
   });
 
+  it.each(MODES)('a 429 QUOTA_EXCEEDED is not retried: one request, exit 7, the message shown, for $mode', async ({ tty }) => {
+    const body = { error_type: 'RATE_LIMIT_ERROR', error_code: 'QUOTA_EXCEEDED', error_message: 'The monthly quota of 10000 is used up.' };
+    const fake = new FakeService().expect('GET', '/v1/usage', { status: 429, body, headers: { 'retry-after': '1' } });
+    const result = await svc(['usage'], { tty, service: fake });
+    expect(result.code).toBe(7);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe('error: QUOTA_EXCEEDED: The monthly quota of 10000 is used up.');
+    expect(result.requests).toHaveLength(1);
+    expect(result.waits).toEqual([]);
+  });
+
+  it('a 429 RATE_LIMITED is retried after its Retry-After', async () => {
+    const body = { error_type: 'RATE_LIMIT_ERROR', error_code: 'RATE_LIMITED', error_message: 'Slow down.' };
+    const fake = new FakeService().expect('GET', '/v1/usage', { status: 429, body, headers: { 'retry-after': '2' } }).expect('GET', '/v1/usage', { body: USAGE });
+    const result = await svc(['usage', '--json'], { service: fake });
+    expect(result.code).toBe(0);
+    expect(result.waits).toEqual([2000]);
+    expect(JSON.parse(result.stdout)).toEqual(USAGE);
+  });
+
   it('retries a 503 after the wait Retry-After asks for, on the test clock', async () => {
     const fake = new FakeService().expect('GET', '/v1/usage', { status: 503, body: { error_code: 'API_ERROR' }, headers: { 'retry-after': '7' } }).expect('GET', '/v1/usage', { body: USAGE });
     const result = await svc(['usage', '--json'], { service: fake });

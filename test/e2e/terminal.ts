@@ -18,14 +18,16 @@ export class Terminal {
   }
 
   /**
-   * Starts `svc <args>` in a new 120×30 session with only PATH, TERM, LANG and the given variables
-   * set; when svc ends, the screen shows `SVC_EXIT=<code>`. Returns the session name.
+   * Starts `svc <args>` in a new session (120×30 unless `size` says) with only PATH, TERM, LANG and
+   * the given variables set; when svc ends, the screen shows `SVC_EXIT=<code>`. `stderrFile`: svc's
+   * stderr goes there instead of the screen. Returns the session name.
    */
-  start(args: string[], env: Record<string, string>): string {
+  start(args: string[], env: Record<string, string>, options: { columns?: number; rows?: number; stderrFile?: string } = {}): string {
     const session = `svc-${++this.counter}`;
     const vars = ['env', '-i', `PATH=${process.env.PATH ?? ''}`, 'TERM=xterm-256color', 'LANG=C.UTF-8', ...Object.entries(env).map(([k, v]) => `${k}=${v}`)];
-    const command = `cd ${quote(ROOT)} && ${[...vars, process.execPath, SVC, ...args].map(quote).join(' ')}; echo "SVC_EXIT=$?"; sleep 60`;
-    this.tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '30', command);
+    const stderr = options.stderrFile === undefined ? '' : ` 2>${quote(options.stderrFile)}`;
+    const command = `cd ${quote(ROOT)} && ${[...vars, process.execPath, SVC, ...args].map(quote).join(' ')}${stderr}; echo "SVC_EXIT=$?"; sleep 60`;
+    this.tmux('new-session', '-d', '-s', session, '-x', String(options.columns ?? 120), '-y', String(options.rows ?? 30), command);
     this.sessions.push(session);
     return session;
   }

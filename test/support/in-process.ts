@@ -14,6 +14,7 @@ import type { CacheStore, Choice, Prompter, Services } from '../../src/app/servi
 import type { CacheEntry } from '../../src/core/cache.js';
 import { accountOf, KeyringError, type Keyring, type KeyringEntry } from '../../src/config/keyring.js';
 import { main } from '../../src/main.js';
+import type { PagerProcess } from '../../src/core/stream/pager.js';
 
 export const BASE_URL = 'https://svc.test';
 export const KEY = 'svc_sk_test_00112233445566778899aabbccddeeff';
@@ -226,6 +227,62 @@ export class MemoryKeyring implements Keyring {
   }
 }
 
+/**
+ * A pager that records what it is given. `quitAfter`: it exits (0, as `q` in less) once it has
+ * read that many characters, and reads no more, as a pipe whose reader is gone; `exitAtOnce`: it
+ * exits with that code at its first read; `cannotStart`: starting it fails with that error code.
+ */
+export class FakePager {
+  /** Each start: the command's words and its environment. */
+  readonly started: { command: readonly string[]; env: Record<string, string | undefined> }[] = [];
+  /** What it read. */
+  text = '';
+  /** Its input has ended: svc gave it the whole output. */
+  ended = false;
+  private input?: Writable;
+
+  constructor(private readonly behaviour: { quitAfter?: number; exitAtOnce?: number; cannotStart?: string } = {}) {}
+
+  /** About what svc wrote to its input, read or not (bytes held in the pipe counted once more). */
+  get offered(): number {
+    return this.text.length + (this.input?.writableLength ?? 0);
+  }
+
+  readonly start = (command: readonly string[], env: Record<string, string | undefined>): Promise<PagerProcess> => {
+    this.started.push({ command, env });
+    if (this.behaviour.cannotStart) return Promise.reject(Object.assign(new Error(`spawn ${command[0]} ${this.behaviour.cannotStart}`), { code: this.behaviour.cannotStart }));
+    let exit: (code: number | null) => void = () => {};
+    const exited = new Promise<number | null>((resolve) => (exit = resolve));
+    let gone = false;
+    const { quitAfter, exitAtOnce } = this.behaviour;
+    const input = new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        if (gone) return;
+        if (exitAtOnce !== undefined) {
+          gone = true;
+          exit(exitAtOnce);
+          return;
+        }
+        this.text += chunk.toString('utf8');
+        if (quitAfter !== undefined && this.text.length >= quitAfter) {
+          gone = true;
+          exit(0);
+          return;
+        }
+        done();
+      },
+      final: (done) => {
+        this.ended = true;
+        gone = true;
+        exit(0);
+        done();
+      },
+    });
+    this.input = input;
+    return Promise.resolve({ input, exited, stop: () => exit(null) });
+  };
+}
+
 /** What a test without a keyring of its own gets: none, as on a headless server or in CI. */
 export const NO_KEYRING_HERE = 'no keyring in this test';
 
@@ -245,6 +302,10 @@ export interface InProcessOptions {
   stdin?: string;
   /** Width the terminal tells (stdout's and stderr's alike); 0 for one that tells none. Default 80. */
   columns?: number;
+  /** Height the terminal on stdout tells; default none, and so no pager (a pager needs a height). */
+  rows?: number;
+  /** The pager svc starts (with `rows`); default: a real one, which no test should reach. */
+  pager?: FakePager;
   prompter?: Prompter;
   /** The reply cache; default: an empty one in memory for this run. `disk`: svc's own, in SVC_CACHE_DIR. */
   cache?: MemoryCache | 'disk';
@@ -310,7 +371,12 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const io: IO = { ...testIO(stdout, stderr, env, options.stdin, tty, options.columns), stdoutIsTTY: options.stdoutTTY ?? tty, stderrIsTTY: options.stderrTTY ?? tty };
+  const io: IO = {
+    ...testIO(stdout, stderr, env, options.stdin, tty, options.columns),
+    stdoutIsTTY: options.stdoutTTY ?? tty,
+    stderrIsTTY: options.stderrTTY ?? tty,
+    rows: (options.stdoutTTY ?? tty) ? options.rows : undefined,
+  };
   const service = options.service ?? new FakeService();
   const waits: number[] = [];
   let now = options.now ?? NOW;
@@ -334,6 +400,7 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     replyCache: replyCacheOf(options.cache),
     keyring: options.keyring ?? new MemoryKeyring({ unavailable: NO_KEYRING_HERE }),
     systemHome: options.systemHome,
+    startPager: options.pager?.start,
   };
   const code = await main(argv, io, options.signal ?? new AbortController().signal, services);
   const problems = service.verify();

@@ -3,6 +3,7 @@
 // start of every covered year, both ways, and every month's length; then round trips of every day.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { loadBsCalendar } from '../../src/core/calendar/calendar.js';
 import { adToBs, bsToAd, daysInMonth, FIRST_YEAR, LAST_YEAR, RANGE, RANGE_TEXT } from '../../src/core/calendar/bikram-sambat.js';
 
 interface Medic {
@@ -62,5 +63,16 @@ describe('the Bikram Sambat table', () => {
     expect(bsToAd(2081, 13, 1)).toBeUndefined();
     expect(bsToAd(2081, 1, 32)).toBeUndefined();
     expect(daysInMonth(2084, 1)).toBeUndefined();
+  });
+});
+
+describe("a chart's labels with bs", () => {
+  it('a date (or date-time) in BS marked (BS); a month, or a date past the table, AD marked AD; other text as it is', async () => {
+    const calendar = await loadBsCalendar();
+    expect(calendar.chartLabel('2026-03-31')).toBe('2082-12-17 (BS)');
+    expect(calendar.chartLabel('2026-03-31T10:00:00Z')).toBe('2082-12-17T10:00:00Z (BS)');
+    expect(calendar.chartLabel('2024-07')).toBe('2024-07 AD');
+    expect(calendar.chartLabel('2027-05-01')).toBe('2027-05-01 AD');
+    expect(calendar.chartLabel('Q3 2024')).toBe('Q3 2024');
   });
 });

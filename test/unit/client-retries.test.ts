@@ -97,6 +97,25 @@ describe('Retry-After', () => {
   });
 });
 
+describe('a 429 whose quota is used up', () => {
+  const quota = (body: string) => ({ status: 429, headers: { 'Retry-After': '1' }, body });
+
+  it.each([
+    ['the flat envelope', '{"error_type":"RATE_LIMIT_ERROR","error_code":"QUOTA_EXCEEDED","error_message":"used up"}'],
+    ['the nested envelope', '{"error":{"type":"rate_limit_error","code":"quota_exceeded","message":"used up"}}'],
+  ])('is not retried, in %s: one request, no wait', async (_envelope, body) => {
+    expect(await waitsOf([quota(body), { status: 200 }], 2, 0)).toEqual({ waits: [], outcome: 'failed ApiError' });
+    expect(served).toBe(1);
+    expect(await waitsOf([quota(body), { status: 200 }], 2, 0, 'POST')).toEqual({ waits: [], outcome: 'failed ApiError' });
+    expect(served).toBe(1);
+  });
+
+  it('a 429 RATE_LIMITED, or one with no envelope, is still retried', async () => {
+    expect(await waitsOf([quota('{"error_code":"RATE_LIMITED","error_message":"slow down"}'), { status: 200 }], 2, 0)).toEqual({ waits: [1000], outcome: 'ok 200' });
+    expect(await waitsOf([quota('<html>Too Many Requests</html>'), { status: 200 }], 2, 0)).toEqual({ waits: [1000], outcome: 'ok 200' });
+  });
+});
+
 describe('a POST whose own earlier attempt still runs', () => {
   const inProgress = { status: 409, body: '{"error_code":"IDEMPOTENCY_IN_PROGRESS","error_message":"still processing"}' };
 

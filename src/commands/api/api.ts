@@ -76,8 +76,8 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // As gh api: the body of an error reply is still the output; the summary goes to stderr.
-    if (options.include) ctx.out(statusLine(error.status) + headerLines(error.headers, out) + '\n');
-    if (error.rawBody !== '') ctx.out(bodyText(error.rawBody, out).text);
+    const head = options.include ? statusLine(error.status) + headerLines(error.headers, out) + '\n' : '';
+    await ctx.paged(async () => ctx.out(head + (error.rawBody === '' ? '' : bodyText(error.rawBody, out).text)));
     const failure = new CliError(summary(error), error.exitCode);
     // What svc knows of the trouble (which key was refused, say) is still said; but a refused
     // Authorization header given with -H is the user's own, not the key svc sent.
@@ -86,10 +86,11 @@ export async function callApi(ctx: Context, first: string, second: string | unde
     else failure.trouble = error.trouble;
     throw failure;
   }
-  if (options.include) ctx.out(statusLine(reply.status) + headerLines(reply.headers, out) + '\n');
-  if (reply.raw === '') return;
-  const shown = bodyText(reply.raw, out);
-  ctx.out(shown.text);
+  const head = options.include ? statusLine(reply.status) + headerLines(reply.headers, out) + '\n' : '';
+  const shown = reply.raw === '' ? undefined : bodyText(reply.raw, out);
+  // A reply read as one output: paged on a terminal when taller than it.
+  await ctx.paged(async () => ctx.out(head + (shown?.text ?? '')));
+  if (!shown) return;
   // Printed all the same, so nothing is lost; but a success that is not JSON is not what a script expects.
   if (!shown.json) throw new UnexpectedReplyError(`${method} ${path} answered ${reply.status} with a body that is not JSON`);
 }

@@ -16,15 +16,18 @@ export function registerConfig(program: Command, app: App): void {
   config
     .command('get')
     .description('print one setting of the active profile (the key is masked)')
-    .argument('<key>', 'base_url, api_key or calendar')
+    .argument('<key>', 'base_url, api_key, calendar or pager')
     .addHelpText('after', examples('svc config get base_url', 'svc config get base_url --profile staging'))
     .action(app.action(async () => (await import('./get.js')).getSetting));
   config
     .command('set')
     .description('set one setting of the active profile, creating the profile if needed')
-    .argument('<key>', 'base_url, api_key or calendar')
+    .argument('<key>', 'base_url, api_key, calendar or pager')
     .argument('<value>', 'the new value')
-    .addHelpText('after', examples('svc config set base_url https://api.example.com', 'svc config set base_url http://127.0.0.1:8080 --profile local', 'svc config set calendar bs'))
+    .addHelpText(
+      'after',
+      examples('svc config set base_url https://api.example.com', 'svc config set base_url http://127.0.0.1:8080 --profile local', 'svc config set calendar bs', 'svc config set pager ""'),
+    )
     .action(app.action(async () => (await import('./set.js')).setSetting));
   config
     .command('path')

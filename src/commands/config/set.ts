@@ -6,6 +6,7 @@ import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownUrl } from '../../core/urls.js';
 import { CALENDARS, calendarNamed } from '../../core/calendar/calendar.js';
+import { pagerWords } from '../../core/stream/pager.js';
 import { checkKey, shown } from './settings.js';
 
 export async function setSetting(ctx: Context, key: string, value: string): Promise<void> {
@@ -13,6 +14,7 @@ export async function setSetting(ctx: Context, key: string, value: string): Prom
   let stored = value.trim();
   if (setting === 'base_url') stored = checkBaseUrl(stored);
   if (setting === 'calendar' && calendarNamed(stored) === undefined) throw new UsageError(`calendar takes ${CALENDARS.join(' or ')} (svc help calendar), not "${value}"`);
+  if (setting === 'pager' && stored !== '' && pagerWords(stored) === undefined) throw new UsageError(`pager takes a command line, as "less -R" ("" for none); a quote is left open in ${value}`);
   if (setting === 'api_key') {
     if (stored === '' || /\s/.test(stored)) throw new UsageError('the API key must not be empty or contain white space');
     checkKeySize(stored, 'the API key');

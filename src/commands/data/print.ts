@@ -29,8 +29,8 @@ export async function printDataset(ctx: Context, reply: Reply, reader: DatasetRe
   if (ctx.format === 'csv') for (const line of await attributionOf(ctx, reply.body, reader)) ctx.err(line);
 }
 
-/** The attribution lines of a reply shown apart from its table (CSV, a chart), made printable. */
-export async function attributionOf(ctx: Context, body: unknown, reader: Pick<DatasetReader, 'what' | 'schema'>): Promise<string[]> {
+/** The attribution lines of a reply shown apart from its table (CSV, a chart), made printable; `label` writes its date. */
+export async function attributionOf(ctx: Context, body: unknown, reader: Pick<DatasetReader, 'what' | 'schema'>, label?: (date: string) => string): Promise<string[]> {
   const replies = await import('../../api/replies/data.js');
-  return attributionLines(replies.readReply(new ReplyReading(reader.what), reader.schema(replies), await ctx.forPeople(body)));
+  return attributionLines(replies.readReply(new ReplyReading(reader.what), reader.schema(replies), await ctx.forPeople(body)), label);
 }

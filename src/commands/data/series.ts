@@ -79,11 +79,15 @@ async function drawChart(ctx: Context, reply: Reply, read: Pick<DatasetReader, '
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(await ctx.forPeople(series), selectorName);
   const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }]));
-  const attribution = await attributionOf(ctx, reply.body, read);
-  const body = points.length ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim }) : 'No data to draw.';
+  // With bs, the as-of date is in BS and the months, AD ones, say so (contract §7).
+  const calendar = await ctx.calendar();
+  const label = calendar ? (text: string) => calendar.chartLabel(text) : undefined;
+  const attribution = await attributionOf(ctx, reply.body, read, label);
+  const body = points.length ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim, label }) : 'No data to draw.';
   // On a terminal the attribution is the chart's footer, wrapped between words as under a table;
   // in a pipe, stdout keeps to the chart and the attribution is a line on stderr.
   const footer = ctx.io.stdoutIsTTY ? textLines(attribution, { terminal: true, width: ctx.io.columns }, paint.dim) : '';
-  ctx.out(`${paint.title(seriesTitle(facts))}\n${body}\n${footer}`);
+  const chart = `${paint.title(seriesTitle(facts, label))}\n${body}\n${footer}`;
+  await ctx.paged(async () => ctx.out(chart));
   if (!ctx.io.stdoutIsTTY) for (const line of attribution) ctx.err(line);
 }

@@ -14,15 +14,18 @@ import { itemListOf, labelOf, selectorsOf, seriesListOf, type ItemList, type Sel
 /** A dataset reply as read through its schema (src/api/replies/data.ts). */
 export type DatasetRead = Data.Read;
 
-/** The attribution sentence and the date of the data, made printable: always shown with a table. */
-export function attributionLines(r: DatasetRead): string[] {
+/**
+ * The attribution sentence and the date of the data, made printable: always shown with a table.
+ * `label` writes the date (a chart's, in the calendar in force).
+ */
+export function attributionLines(r: DatasetRead, label: (date: string) => string = (date) => date): string[] {
   const text = (value: unknown) => {
     const written = textOf(value);
     return written === undefined ? undefined : printable(written);
   };
   const attribution = text(r?.meta?.attribution);
   const asOf = text(r?.meta?.as_of);
-  const facts = [asOf && `As of ${asOf}`, text(r?.meta?.source), text(r?.meta?.source_url)].filter(Boolean);
+  const facts = [asOf && `As of ${label(asOf)}`, text(r?.meta?.source), text(r?.meta?.source_url)].filter(Boolean);
   return [...(attribution ? [attribution] : []), ...(facts.length ? [facts.join(' · ')] : [])];
 }
 
@@ -180,10 +183,11 @@ export function seriesFacts(series: SeriesList, selectorName: string): SeriesFac
   };
 }
 
-export function seriesTitle(facts: SeriesFacts): string {
+/** `label` writes a month (a chart's, marked with its calendar). */
+export function seriesTitle(facts: SeriesFacts, label: (month: string) => string = (month) => month): string {
   const first = facts.points[0]?.month;
   const last = facts.points.at(-1)?.month;
-  const span = first && last ? (first === last ? first : `${first} to ${last}`) : undefined;
+  const span = first && last ? (first === last ? label(first) : `${label(first)} to ${label(last)}`) : undefined;
   return [facts.label, facts.selector, unitText(facts.unit), span].filter(Boolean).join(' · ');
 }
 

@@ -60,7 +60,7 @@ function calendarTopic(): Block[] {
     { kind: 'heading', text: 'Months of svc data' },
     {
       kind: 'paragraph',
-      text: 'The datasets are monthly by AD month: --from, --to and --month of svc data are AD months in either calendar, and months in tables stay as sent. With bs, a month that can only be a Bikram Sambat one (2081-04: a year past the AD years of the data) is exit 2, naming the AD months it spans. svc data series --fy 2081/82 asks for the AD months 2024-07 to 2025-07, those holding 1 Shrawan and the last day of Asar, and says so on stderr.',
+      text: 'The datasets are monthly by AD month: --from, --to and --month of svc data are AD months in either calendar, and months in tables stay as sent. With bs, a month that can only be a Bikram Sambat one (2081-04: a year past the AD years of the data) is exit 2, naming the AD months it spans. svc data series --fy 2081/82 asks for the AD months 2024-07 to 2025-07, those holding 1 Shrawan and the last day of Asar, and says so on stderr. With bs, a chart (--chart of svc data series and svc reports income) shows its as-of date in BS, marked (BS), and its months, AD ones, marked AD.',
     },
     { kind: 'heading', text: 'Examples' },
     {
@@ -156,6 +156,9 @@ function exitCodesTopic(): Block[] {
   ];
 }
 
+/** The variables of the pager, which the formatting topic lists under its own heading. */
+const PAGER_VARIABLES = ['SVC_PAGER', 'PAGER', 'LESS'];
+
 function formattingTopic(): Block[] {
   return [
     { kind: 'heading', text: 'Output formats (-o, --output)' },
@@ -190,7 +193,13 @@ function formattingTopic(): Block[] {
       kind: 'paragraph',
       text: 'Tables are coloured on a terminal. --no-color and NO_COLOR win over everything; then FORCE_COLOR and CLICOLOR_FORCE force colour into a pipe; otherwise there is no colour when stdout is not a terminal, when CLICOLOR=0 or when TERM=dumb.',
     },
-    { kind: 'definitions', items: [['--no-color', 'never colour the output'], ...variablesOf('output').filter(([name]) => name !== 'CI' && name !== 'TZ')] },
+    { kind: 'definitions', items: [['--no-color', 'never colour the output'], ...variablesOf('output').filter(([name]) => !['CI', 'TZ', ...PAGER_VARIABLES].includes(name))] },
+    { kind: 'heading', text: 'Pager' },
+    {
+      kind: 'paragraph',
+      text: 'On a terminal, an output taller than it (a table, a report, JSON, CSV, a chart) goes through a pager, as gh and git page theirs: SVC_PAGER, else the profile\'s pager (svc config set pager "less -R"), else PAGER, else less -FRX. An empty value, cat or --no-pager turns it off; a pager that cannot start means printing directly. Quitting the pager early ends svc with exit 0. Never in a pipe, and never for what runs on or asks: svc mock, svc webhooks listen, svc ready, merchants resolve, prompts and progress.',
+    },
+    { kind: 'definitions', items: [['--no-pager', 'never page the output'], ...variablesOf('output').filter(([name]) => PAGER_VARIABLES.includes(name))] },
     { kind: 'heading', text: 'Times' },
     {
       kind: 'paragraph',
@@ -240,6 +249,7 @@ function configTopic(program: CommandUnknownOpts): Block[] {
         ['base URL', "--base-url URL, else SVC_BASE_URL, else the profile's base_url. It includes no /v1."],
         ['profile', '--profile NAME, else SVC_PROFILE, else the file\'s current_profile, else "default".'],
         ['calendar', "--calendar ad|bs, else SVC_CALENDAR, else the profile's calendar, else ad (svc help calendar)."],
+        ['pager', "on a terminal, for output taller than it: --no-pager (none), else SVC_PAGER, else the profile's pager, else PAGER, else less -FRX; an empty value is none (svc help formatting)."],
       ],
     },
     { kind: 'heading', text: 'The config file' },

@@ -9,16 +9,16 @@
 // result is: a lookup met for the first time takes the next result of its call (read in order),
 // a repeat reads its result again, from a cache of the latest results or from the file (read whole
 // into memory when it is at most 16 MiB, some 80,000 results).
-import { readSync } from 'node:fs';
+import { readSync, writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { MerchantResult } from '../../api/merchants.js';
-import { CliError, EXIT } from '../../core/errors.js';
+import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 import { exactBody } from '../../core/output/exact-json.js';
 import { stringifyExact } from '../../core/output/exact-stringify.js';
 import type { Batch } from './batches.js';
 import { PrivateFile } from './input.js';
-import type { LookupIndex } from './lookup-set.js';
+import type { Lookup, LookupIndex } from './lookup-set.js';
 import { addFile, type LookupInput, type LookupTarget } from './lookups.js';
 import type { ResultWriter } from './writers.js';
 
@@ -53,8 +53,8 @@ const LF = 0x0a;
 export class ResultStore {
   /** Where the next call's results go. */
   private end = 0;
-  /** The calls whose results are kept: their first lookup's place, how many, where in the file. */
-  private readonly kept: { first: number; count: number; at: number }[] = [];
+  /** The calls whose results are kept, in the order they ended. */
+  private readonly kept: StoredCall[] = [];
 
   private constructor(private readonly file: PrivateFile) {}
 
@@ -75,8 +75,19 @@ export class ResultStore {
       for (const result of results.slice(from, from + RESULTS_A_PIECE)) text += stringifyExact(result) + '\n';
       pieces.push(Buffer.from(text));
     }
+    const matched = results.reduce((sum, result) => sum + (result.matched ? 1 : 0), 0);
+    await this.add({ first: batch.first, count: results.length, matched }, pieces);
+  }
+
+  /** Keeps a call's results as they were kept by an earlier run (--resume): `lines`, a JSON line each. */
+  async adopt(call: CallResults, lines: Buffer): Promise<void> {
+    await this.add(call, [lines]);
+  }
+
+  private async add(call: CallResults, pieces: readonly Buffer[]): Promise<void> {
     const at = this.end;
-    this.end += pieces.reduce((sum, piece) => sum + piece.length, 0);
+    const bytes = pieces.reduce((sum, piece) => sum + piece.length, 0);
+    this.end += bytes;
     try {
       let position = at;
       for (const piece of pieces) {
@@ -86,15 +97,63 @@ export class ResultStore {
     } catch (error) {
       throw storeFailure(error);
     }
-    this.kept.push({ first: batch.first, count: results.length, at });
+    this.kept.push({ ...call, at, bytes });
+  }
+
+  /** The calls whose results are kept, in the order of their lookups. */
+  calls(): StoredCall[] {
+    return [...this.kept].sort((a, b) => a.first - b.first);
+  }
+
+  /** Whether the results of `batch` are kept (by an earlier run: --resume). */
+  holds(batch: Batch): boolean {
+    return this.kept.some((kept) => kept.first === batch.first && kept.count === batch.lookups.length);
+  }
+
+  /**
+   * Refuses (exit 2) results kept for `batch` by an earlier run that are not those of its lookups.
+   * Read with readSync, as writeLines reads.
+   */
+  checkHeld(batch: Batch): void {
+    const call = this.kept.find((kept) => kept.first === batch.first);
+    if (!call) return;
+    const text = Buffer.alloc(call.bytes);
+    readFully(this.file.handle.fd, text, call.at);
+    const lines = text.toString('utf8').split('\n', call.count);
+    const isFor = (line: string | undefined, lookup: Lookup) => {
+      try {
+        const result = JSON.parse(line ?? '') as Partial<MerchantResult> | null;
+        return result?.input === lookup.value && (result.type === undefined || result.type === lookup.type);
+      } catch {
+        return false;
+      }
+    };
+    if (call.count !== batch.lookups.length || !batch.lookups.every((lookup, i) => isFor(lines[i], lookup))) {
+      throw new UsageError('the results given with --resume are not those of these lookups', [RESUME_OTHER_INPUT]);
+    }
+  }
+
+  /** Copies the kept results, call after call in the order of their lookups, to the end of `fd`. */
+  copyTo(fd: number): void {
+    const chunk = Buffer.alloc(Math.min(COPY_BYTES, Math.max(1, this.end)));
+    for (const call of this.calls()) {
+      for (let done = 0; done < call.bytes;) {
+        const length = Math.min(chunk.length, call.bytes - done);
+        readFully(this.file.handle.fd, chunk.subarray(0, length), call.at + done);
+        for (let written = 0; written < length;) written += writeSync(fd, chunk, written, length - written);
+        done += length;
+      }
+    }
   }
 
   /**
    * Reads the input once more and writes, in its order, a record for each line whose lookup was
-   * resolved (with `unmatchedOnly`, only those that matched no merchant). `signal`: Ctrl-C stops it.
+   * resolved (with `unmatchedOnly`, only those that matched no merchant). `written` is told, after
+   * each write, the line up to which every line has had its record written. Ctrl-C does not stop
+   * it: these results are paid for (svc ends it after a grace period, run.ts).
    */
-  async writeLines(source: LineSource, writer: ResultWriter, options: { unmatchedOnly: boolean; signal?: AbortSignal }): Promise<void> {
-    const kept = [...this.kept].sort((a, b) => a.first - b.first);
+  async writeLines(source: LineSource, writer: ResultWriter, options: { unmatchedOnly: boolean; written?: (line: number) => void }): Promise<void> {
+    const kept = this.calls();
     const index = source.index();
     const reader = new StoreReader(this.file.handle.fd, this.end);
     // The latest results, parsed, by where they are in the file: those used since the cache last
@@ -141,7 +200,10 @@ export class ResultStore {
       return result;
     };
     let records: LineRecord[] = [];
+    /** The line of the latest lookup read. */
+    let lastLine = 0;
     const take = (entry: number, line: number | undefined) => {
+      lastLine = line!;
       const result = resultFor(entry);
       if (!result || (options.unmatchedOnly && result.matched)) return;
       const record = { line, ...result } as LineRecord;
@@ -159,11 +221,17 @@ export class ResultStore {
     const flush = async () => {
       const taken = records;
       records = [];
-      for (let from = 0; from < taken.length; from += RESULTS_A_PIECE) await writer.write(from === 0 && taken.length <= RESULTS_A_PIECE ? taken : taken.slice(from, from + RESULTS_A_PIECE));
+      for (let from = 0; from < taken.length; from += RESULTS_A_PIECE) {
+        const piece = from === 0 && taken.length <= RESULTS_A_PIECE ? taken : taken.slice(from, from + RESULTS_A_PIECE);
+        await writer.write(piece);
+        options.written?.(piece[piece.length - 1]!.line);
+      }
+      // The lines read with no record (a lookup not resolved, or matched with --unmatched) are done too.
+      options.written?.(lastLine);
     };
     const input = await source.read();
     try {
-      await addFile(input, target, { file: source.file, column: source.column }, { signal: options.signal, onChunk: flush });
+      await addFile(input, target, { file: source.file, column: source.column }, { onChunk: flush });
       await flush();
     } finally {
       (input as Readable).destroy?.();
@@ -172,6 +240,33 @@ export class ResultStore {
 
   async close(): Promise<void> {
     await this.file.close();
+  }
+}
+
+/** A call whose results are kept: its first lookup's place among the distinct ones, how many, how many matched. */
+export interface CallResults {
+  first: number;
+  count: number;
+  matched: number;
+}
+
+/** A call's results in the store: where they are, and how many bytes they take. */
+export interface StoredCall extends CallResults {
+  at: number;
+  bytes: number;
+}
+
+/** Bytes copied at a time from the store to a file that keeps the results. */
+const COPY_BYTES = 1024 * 1024;
+
+/** What to do about results kept for other lookups than the run's. */
+export const RESUME_OTHER_INPUT = 'Give the --file (and --column) of the run that kept them, unchanged, or run without --resume.';
+
+function readFully(fd: number, into: Buffer, at: number): void {
+  for (let read = 0; read < into.length;) {
+    const got = readSync(fd, into, read, into.length - read, at + read);
+    if (got === 0) throw new Error('the results kept for --each-line end before their place');
+    read += got;
   }
 }
 

@@ -24,6 +24,7 @@ export function registerMerchants(program: Command, app: App): void {
     .option('--failed-out <file>', 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)')
     .addOption(new Option('--unmatched', 'show only the lookups that matched no merchant'))
     .option('--each-line', 'write a record for each line of --file, in its order, duplicates repeated, with its line number first')
+    .option('--resume <kept>', 'with --each-line: take the results a run that stopped kept in this file, and send only the other lookups')
     .addHelpText(
       'after',
       requestHelp(
@@ -48,6 +49,10 @@ export function registerMerchants(program: Command, app: App): void {
           'or "line" in CSV and NDJSON; with --json data.results holds a result a line). Lines are numbered as\n' +
           'an editor numbers them; with --column a record is numbered by the line it starts on. After a run\n' +
           'that stops, the lines of the lookups not resolved have no record.\n' +
+          'An --each-line run that stops short (a call that fails, Ctrl-C) keeps the results it has in a file of\n' +
+          "svc's data folder and names it; the records of the lines resolved are still written (after Ctrl-C for\n" +
+          'at most 5 s; a second Ctrl-C stops at once, saying up to which line they were). The same command with\n' +
+          '--resume <that file> writes every record, sending only the lookups not resolved, and removes the file.\n' +
           'If a call still fails after its retries (or on Ctrl-C, SIGTERM or SIGHUP), no new call starts, the\n' +
           'results so far are written, the lookups not resolved are saved to --failed-out (with --file), and\n' +
           'svc exits with the code of the failure (130, 143 or 129 for those signals): run again with\n' +

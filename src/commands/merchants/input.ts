@@ -5,6 +5,7 @@
 // and anything else that cannot be read twice (a pipe, `<(…)`) is copied, as the first reading
 // goes, into a PrivateFile (below): nobody else can open it, and nothing is left behind however
 // svc ends.
+import type { Hash } from 'node:crypto';
 import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,9 @@ import { openFile, READ_CHUNK_BYTES } from './lookups.js';
 
 export class TwiceReadInput {
   private spooled = false;
+  /** The SHA-256 of the input's bytes, made as the first reading goes, when asked for. */
+  private hash?: Hash;
+  private digested?: string;
 
   private constructor(
     private readonly file: string,
@@ -28,8 +32,18 @@ export class TwiceReadInput {
     private readonly seen: { size: number; mtimeMs: number } | undefined,
   ) {}
 
-  /** Opens --file (`-`: standard input); refused at once (exit 2) when it cannot be read. */
-  static async open(file: string, stdin: NodeJS.ReadableStream): Promise<TwiceReadInput> {
+  /**
+   * Opens --file (`-`: standard input); refused at once (exit 2) when it cannot be read. `digest`:
+   * the first reading also makes the SHA-256 of what it reads (`digest()`).
+   */
+  static async open(file: string, stdin: NodeJS.ReadableStream, digest = false): Promise<TwiceReadInput> {
+    const input = await TwiceReadInput.opened(file, stdin);
+    // (node:crypto takes a few milliseconds to load: loaded only when asked for.)
+    if (digest) input.hash = process.getBuiltinModule('node:crypto').createHash('sha256');
+    return input;
+  }
+
+  private static async opened(file: string, stdin: NodeJS.ReadableStream): Promise<TwiceReadInput> {
     if (file === '-') return TwiceReadInput.copied(file, stdin, undefined);
     const { handle, info } = await openFile(file);
     if (info.isFile()) return new TwiceReadInput(file, handle, undefined, false, { size: info.size, mtimeMs: info.mtimeMs });
@@ -56,9 +70,24 @@ export class TwiceReadInput {
 
   /** The first reading: from the start of the file; or the source, copied as it is read. */
   first(): NodeJS.ReadableStream {
-    if (!this.source) return this.handle.createReadStream({ start: 0, autoClose: false, highWaterMark: READ_CHUNK_BYTES });
-    this.spooled = true;
-    return Readable.from(copyWhileReading(this.source, this.handle, this.file), { objectMode: false });
+    const read = this.source ? copyWhileReading(this.source, this.handle, this.file) : this.handle.createReadStream({ start: 0, autoClose: false, highWaterMark: READ_CHUNK_BYTES });
+    this.spooled = this.source !== undefined;
+    if (!this.hash) return this.source ? Readable.from(read, { objectMode: false }) : (read as NodeJS.ReadableStream);
+    return Readable.from(this.digesting(read, this.hash), { objectMode: false });
+  }
+
+  /** The SHA-256 (hex) of the input, once the first reading has read it to its end; undefined otherwise. */
+  digest(): string | undefined {
+    return this.digested;
+  }
+
+  private async *digesting(chunks: AsyncIterable<Buffer | string>, hash: Hash): AsyncGenerator<Buffer> {
+    for await (const chunk of chunks) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      hash.update(bytes);
+      yield bytes;
+    }
+    this.digested = hash.digest('hex');
   }
 
   /** Another reading (the second, the third), from the start; refused (exit 2) when a plain file changed meanwhile. */

@@ -9,7 +9,9 @@ import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatCount } from '../../core/output/format.js';
-import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL } from './batches.js';
+import { join } from 'node:path';
+import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL, type Batch } from './batches.js';
+import type { ResultStore } from './each-line.js';
 import { nameOf, TwiceReadInput } from './input.js';
 import { LookupSet } from './lookup-set.js';
 import { addCommandLine, addFile, collectLookups, openInput, withoutCsvHeader, type LookupInput, type LookupSources } from './lookups.js';
@@ -32,6 +34,8 @@ export interface ResolveFlags {
   unmatched?: boolean;
   /** A record for each line of --file, in its order, with the line's number. */
   eachLine?: boolean;
+  /** --each-line: the results an earlier run kept, to write without sending their lookups again. */
+  resume?: string;
 }
 
 export interface Plan {
@@ -57,6 +61,8 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
   if (flags.eachLine && (terminals.length > 0 || (flags.name ?? []).length > 0)) {
     throw new UsageError('--each-line writes a record for each line of --file: give every lookup in the file, none as an argument or --name');
   }
+  if (flags.resume !== undefined && !flags.eachLine) throw new UsageError('--resume needs --each-line: it takes the results an --each-line run kept');
+  if (flags.resume !== undefined && flags.dryRun) throw new UsageError('--resume conflicts with --dry-run');
   if (flags.failedOut !== undefined) await checkWritable(flags.failedOut);
   const sources: LookupSources = {
     terminals,
@@ -129,45 +135,84 @@ async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: 
  */
 async function resolveCounted(ctx: Context, sources: LookupSources, flags: ResolveFlags, run: RunSettings): Promise<void> {
   const counted = new LookupSet({ keep: false, record: !flags.dryRun });
-  // --dry-run reads once: its input needs no second reading, nor a copy of standard input.
-  const input = sources.file === undefined || flags.dryRun ? undefined : await TwiceReadInput.open(sources.file, ctx.io.stdin);
+  // Results kept by an earlier run: a file that is none is refused before anything is read.
+  const resumed = flags.resume === undefined ? undefined : await (await import('./kept-results.js')).KeptResults.open(flags.resume);
   try {
-    await collectLookups(sources, counted, input?.first());
-    if (counted.size === 0) throw nothingToResolve(flags);
-    const plan = planOf(counted, run.concurrency);
-    if (flags.dryRun) return await printPlan(ctx, plan);
-    const client = await ctx.client();
-    if (ctx.io.stderrIsTTY && plan.calls > CALLS_WORTH_A_NOTE) {
-      ctx.err(`Resolving ${formatCount(plan.lookups)} lookups in ${formatCount(plan.calls)} calls: this uses ${formatCount(plan.units)} billing units.`);
-    }
-    const lookups = counted.replay();
-    addCommandLine(sources, lookups);
-    // --each-line: the results are kept in a file of svc's own until the input is read for the lines.
-    const store = flags.eachLine ? await (await import('./each-line.js')).ResultStore.open() : undefined;
-    let again: NodeJS.ReadableStream | undefined;
-    let reading: BatchesWhileReading | undefined;
+    // --dry-run reads once: its input needs no second reading, nor a copy of standard input.
+    // --each-line: the first reading makes the SHA-256 of the input, what kept results are for.
+    const input = sources.file === undefined || flags.dryRun ? undefined : await TwiceReadInput.open(sources.file, ctx.io.stdin, flags.eachLine);
     try {
-      again = input && (await input.again());
-      // The command line alone is read whole; a file is read again as the calls take its lookups.
-      reading = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => reading!.grew() }));
-      const lines = { read: () => input!.again(), file: sources.file!, column: sources.column, index: () => counted.toIndex() };
-      await runResolve(ctx, client, {
-        ...run,
-        batches: reading ?? batchesOf(lookups),
-        concurrency: plan.concurrency,
-        totals: { items: plan.lookups, calls: plan.calls, noun: 'lookups' },
-        lookupCount: () => lookups.size,
-        duplicates: () => lookups.duplicates,
-        eachLine: store && { store, lines },
-      });
+      await collectLookups(sources, counted, input?.first());
+      if (counted.size === 0) throw nothingToResolve(flags);
+      const plan = planOf(counted, run.concurrency);
+      if (flags.dryRun) return await printPlan(ctx, plan);
+      const kept = input && flags.eachLine ? { file: sources.file!, column: sources.column, sha256: input.digest()!, lookups: counted.size, calls: plan.calls } : undefined;
+      resumed?.check(kept!);
+      const client = await ctx.client();
+      const dataFolder = flags.eachLine ? await ctx.folder('data') : undefined;
+      // The calls whose results were kept are not made again.
+      const toMake = { calls: plan.calls - (resumed?.tally.calls ?? 0), lookups: plan.lookups - (resumed?.tally.lookups ?? 0) };
+      if (ctx.io.stderrIsTTY && toMake.calls > CALLS_WORTH_A_NOTE) {
+        const taken = resumed ? ` (the results of ${formatCount(resumed.tally.calls)} calls are taken from ${resumed.path})` : '';
+        ctx.err(`Resolving ${formatCount(toMake.lookups)} lookups in ${formatCount(toMake.calls)} calls${taken}: this uses ${formatCount(toMake.calls)} billing units.`);
+      }
+      const lookups = counted.replay();
+      addCommandLine(sources, lookups);
+      // --each-line: the results are kept in a file of svc's own until the input is read for the lines.
+      const store = flags.eachLine ? await (await import('./each-line.js')).ResultStore.open() : undefined;
+      let again: NodeJS.ReadableStream | undefined;
+      let reading: BatchesWhileReading | undefined;
+      try {
+        if (resumed) {
+          await resumed.copyInto(store!);
+          await checkResumed(store!, counted.replay(), await input!.again(), sources);
+        }
+        again = input && (await input.again());
+        // The command line alone is read whole; a file is read again as the calls take its lookups.
+        reading = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => reading!.grew() }));
+        const batches = reading ?? batchesOf(lookups);
+        const lines = { read: () => input!.again(), file: sources.file!, column: sources.column, index: () => counted.toIndex() };
+        await runResolve(ctx, client, {
+          ...run,
+          batches: resumed ? withoutKept(batches, store!) : batches,
+          // At least one: the calls whose results were kept are skipped as the batches are taken.
+          concurrency: Math.max(1, Math.min(plan.concurrency, toMake.calls)),
+          totals: { items: toMake.lookups, calls: toMake.calls, noun: 'lookups' },
+          lookupCount: () => lookups.size,
+          duplicates: () => lookups.duplicates,
+          eachLine: store && { store, lines, keep: { folder: dataFolder && join(dataFolder, 'merchants'), input: kept! }, resumed },
+        });
+      } finally {
+        if (again) (again as Readable).destroy();
+        reading?.release();
+        await store?.close();
+      }
     } finally {
-      if (again) (again as Readable).destroy();
-      reading?.release();
-      await store?.close();
+      await input?.close();
     }
   } finally {
-    await input?.close();
+    await resumed?.close();
   }
+}
+
+/**
+ * Reads the input once more, as the calls would take it, and refuses (exit 2) results given with
+ * --resume that do not answer the lookups of their calls, before any call: the input's SHA-256 is
+ * the same, but a run's calls are made from its own reading (lookup-set.ts).
+ */
+async function checkResumed(store: ResultStore, lookups: LookupSet, input: NodeJS.ReadableStream, sources: LookupSources): Promise<void> {
+  const batches: BatchesWhileReading = new BatchesWhileReading(lookups, addFile(input, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => batches.grew() }));
+  try {
+    for (let next = await batches.next(); !next.done; next = await batches.next()) store.checkHeld(next.value);
+  } finally {
+    // Read on to its end, not destroyed: that would close the input's file, still to be read.
+    batches.release();
+  }
+}
+
+/** The batches whose results are not kept already (--resume). */
+async function* withoutKept(batches: Iterator<Batch> | AsyncIterator<Batch>, store: ResultStore): AsyncGenerator<Batch> {
+  for (let next = await batches.next(); !next.done; next = await batches.next()) if (!store.holds(next.value)) yield next.value;
 }
 
 function nothingToResolve(flags: ResolveFlags): UsageError {

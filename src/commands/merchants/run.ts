@@ -2,7 +2,9 @@
 // line (with --each-line, kept until the calls are done, then written a record a line of the
 // input: each-line.ts). A call that still fails after its retries, or Ctrl-C, stops new calls; the
 // results there are get written, the lookups not resolved go to the unresolved file, and the
-// failure is thrown for its exit code.
+// failure is thrown for its exit code. With --each-line the results in hand are first kept for
+// --resume (kept-results.ts): whatever ends the writing of the records, they are not lost.
+import { NO_HOME } from '../../config/paths.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { basename, dirname } from 'node:path';
 import type { ApiClient } from '../../api/client.js';
@@ -20,6 +22,9 @@ import { defaultUnresolvedPath, privateTemporaryPath, whyNot, writeUnresolved } 
 import { createWriter } from './writers.js';
 import { shellWord } from './lookups.js';
 import type { LineSource, ResultStore } from './each-line.js';
+import { keepResults, type KeptInput, type KeptResults } from './kept-results.js';
+import { sayIfEnded } from '../../core/last-words.js';
+import { rmSync } from 'node:fs';
 
 export interface RunOptions {
   batches: Iterator<Batch> | AsyncIterator<Batch>;
@@ -34,11 +39,33 @@ export interface RunOptions {
   /** Where to list the lookups not resolved, or undefined when they are not to be listed. */
   failedOut?: { path: string; replace: boolean };
   /** --each-line: the results are kept in `store`, then written a record for each line of `lines`. */
-  eachLine?: { store: ResultStore; lines: LineSource };
+  eachLine?: EachLine;
+}
+
+export interface EachLine {
+  store: ResultStore;
+  lines: LineSource;
+  /** Where a run that stops short keeps its results, and what they are for. */
+  /** Where results are kept: undefined when svc has no data folder (no home folder, no SVC_DATA_DIR). */
+  keep: { folder: string | undefined; input: KeptInput };
+  /** The results an earlier run kept, given with --resume: already in `store`. */
+  resumed?: KeptResults;
 }
 
 /** Runs the calls; resolves when every lookup was resolved, else throws the first failure. */
 export async function runResolve(ctx: Context, client: ApiClient, options: RunOptions): Promise<void> {
+  // --each-line: ended before it could finish stopping (a second Ctrl-C, or the grace period
+  // over), svc still keeps the results in hand and says what was written.
+  const stop = options.eachLine && new EachLineStop(ctx, options.eachLine);
+  const forget = stop && sayIfEnded(() => stop.ended());
+  try {
+    await resolveAndWrite(ctx, client, options, stop);
+  } finally {
+    forget?.();
+  }
+}
+
+async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOptions, stop: EachLineStop | undefined): Promise<void> {
   // For a person at a terminal, and only when there is progress to show: more than one call.
   const progress: ProgressBar =
     options.totals && ctx.io.stderrIsTTY && options.totals.calls > 1
@@ -63,10 +90,11 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
     mask: (text) => ctx.secrets.mask(text),
     lines: options.eachLine !== undefined,
   });
-  let meta: unknown;
+  const eachLine = options.eachLine;
+  let meta: unknown = eachLine?.resumed?.meta;
   /** Lookups answered, and of them those that matched a merchant. */
-  let resolved = 0;
-  let matched = 0;
+  let resolved = eachLine?.resumed?.tally.lookups ?? 0;
+  let matched = eachLine?.resumed?.tally.matched ?? 0;
 
   let outcome;
   try {
@@ -79,6 +107,7 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
       run: async (batch) => {
         const reply = await resolveBatch(client, batch);
         meta ??= reply.meta;
+        if (stop) stop.meta = meta;
         // Kept as each call ends: a failure to keep them is the call's (its lookups are listed).
         await options.eachLine?.store.keep(batch, reply.results);
         return reply.results;
@@ -117,17 +146,27 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   };
   let failure: unknown = callsFailure;
   let said: (() => void) | undefined;
-  if (options.eachLine) {
-    // The list of lookups not resolved first: reading the input again for the lines may take a
-    // while, and after Ctrl-C svc is ended after a few seconds, or at once by a second one.
-    if (listUnresolved) said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount);
+  let allWritten = false;
+  if (eachLine && stop) {
+    // The results of calls that stopped short are kept first, then the list of lookups not
+    // resolved: the records take a while to write, and after Ctrl-C svc is ended after a few
+    // seconds, or at once by a second one.
+    if (callsFailure !== undefined) stop.keep();
+    if (listUnresolved) stop.said = said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount, stop.keptAt !== undefined);
+    stop.writingTo = sink;
     try {
-      // After Ctrl-C during the calls, the results in hand are still written; a Ctrl-C while they are stops it.
-      await options.eachLine.store.writeLines(options.eachLine.lines, writer, { unmatchedOnly: options.unmatchedOnly, signal: callsFailure ? undefined : ctx.signal });
+      // Paid for, the records of the lines resolved are written even after Ctrl-C (within its grace period).
+      await eachLine.store.writeLines(eachLine.lines, writer, { unmatchedOnly: options.unmatchedOnly, written: (line) => sink.mark(line) });
+      allWritten = true;
+      if (callsFailure === undefined) stop.done();
     } catch (error) {
       if (error instanceof StdoutClosedError) return;
       failure ??= error;
+      // The input, read again for the lines, changed or failed: the results are not lost for that.
+      stop.keep();
     }
+    // A Ctrl-C that came as the records were written: they all were, and svc stops as asked.
+    if (failure === undefined && ctx.signal.aborted) failure = new InterruptedError();
   }
   try {
     const tally = { lookups: options.lookupCount(), answered: resolved, matched, duplicates: options.duplicates?.() ?? 0 };
@@ -137,8 +176,9 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
     throw error;
   }
   if (failure === undefined) return;
-  if (listUnresolved && !options.eachLine) said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount);
+  if (listUnresolved && !eachLine) said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount);
   said?.();
+  if (stop && (stop.kept || ctx.signal.aborted)) stop.tell(allWritten);
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a call threw, thrown on as it was
   throw failure;
 }
@@ -158,10 +198,109 @@ async function resolveBatch(client: ApiClient, batch: Batch): Promise<{ meta: un
 }
 
 /**
- * Writes the unresolved file; returns what is then to be said of it (on stderr, after the output).
- * A failure to write it anywhere is said at once.
+ * What an --each-line run does when it stops short: keeps the results in hand in svc's data folder
+ * (kept-results.ts), and says what it did: the calls resolved, the lines whose records were
+ * written, and where the results are kept. One JSON line for a script, lines for a person.
  */
-async function keepUnresolved(ctx: Context, unresolved: AsyncIterable<Lookup>, failedOut: { path: string; replace: boolean }, lookupCount: () => number): Promise<(() => void) | undefined> {
+class EachLineStop {
+  /** The `meta` of the first reply. */
+  meta: unknown;
+  /** Where the results were kept, or why they could not be; undefined until they are. */
+  kept?: { path: string } | { error: string };
+  /** The output, once the records are written to it: what it has passed on tells the lines written. */
+  writingTo?: OutputSink;
+  /** What is still to be said of the lookups not resolved. */
+  said?: () => void;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly eachLine: EachLine,
+  ) {
+    this.meta = eachLine.resumed?.meta;
+  }
+
+  get keptAt(): string | undefined {
+    return this.kept && 'path' in this.kept ? this.kept.path : undefined;
+  }
+
+  /** Keeps the results in hand, once; none in hand, nothing is kept. */
+  keep(): void {
+    if (this.kept || this.eachLine.store.calls().length === 0) return;
+    const { store, keep } = this.eachLine;
+    if (keep.folder === undefined) {
+      this.kept = { error: NO_HOME };
+      return;
+    }
+    try {
+      this.kept = { path: keepResults(store, keep.folder, keep.input, this.meta, new Date(this.ctx.now())) };
+    } catch (error) {
+      this.kept = { error: whyNot(error, keep.folder) };
+      return;
+    }
+    // The results given with --resume are in the new file too.
+    this.done();
+  }
+
+  /** Every record was written (or the results are in a newer file): those given with --resume have served. */
+  done(): void {
+    const { resumed } = this.eachLine;
+    try {
+      if (resumed) rmSync(resumed.path, { force: true });
+    } catch {
+      // Left where it is (a system that keeps an open file): nothing is lost.
+    }
+  }
+
+  /** svc is being ended before the run could finish stopping. */
+  ended(): void {
+    this.said?.();
+    this.keep();
+    this.tell(false);
+  }
+
+  /** `allWritten`: the writing of the records ended (else svc stopped it). */
+  tell(allWritten: boolean): void {
+    const { ctx } = this;
+    const calls = this.eachLine.store.calls();
+    const resolved = { calls: calls.length, lookups: calls.reduce((sum, call) => sum + call.count, 0) };
+    const { calls: allCalls, lookups } = this.eachLine.keep.input;
+    const writtenThrough = this.writingTo?.flushedMark() ?? 0;
+    const path = this.keptAt;
+    const keptError = this.kept && 'error' in this.kept ? this.kept.error : undefined;
+    if (ctx.jsonErrors) {
+      const facts = { calls_resolved: resolved.calls, calls: allCalls, all_written: allWritten, written_through_line: writtenThrough, kept: path ?? null };
+      ctx.err(JSON.stringify(keptError === undefined ? facts : { ...facts, kept_error: keptError }));
+      return;
+    }
+    const finished = resolved.calls === allCalls;
+    if (!allWritten && !this.writingTo) ctx.err('svc stopped before writing any record.');
+    else if (!allWritten)
+      ctx.err(
+        `svc stopped while writing the records: ${writtenThrough > 0 ? `those of lines 1 to ${formatCount(writtenThrough)} were written, those after it not in full` : 'none was written whole'}.`,
+      );
+    else if (finished) ctx.err('The calls were done: every record was written before svc stopped.');
+    if (!finished)
+      ctx.err(
+        `${formatCount(resolved.calls)} of ${formatCount(allCalls)} calls were resolved (${formatCount(resolved.lookups)} of ${formatCount(lookups)} lookups)${path ? `; their results are kept in ${path}` : ''}.`,
+      );
+    else if (path) ctx.err(`The results of every lookup are kept in ${path}.`);
+    if (path) ctx.err(`Run the same command again with --resume ${shellWord(path)} to write every record, ${finished ? 'without calling the service' : 'sending only the lookups not resolved'}.`);
+    if (keptError) ctx.err(`error: could not keep the results of the lookups resolved: ${keptError}`);
+  }
+}
+
+/**
+ * Writes the unresolved file; returns what is then to be said of it (on stderr, after the output).
+ * A failure to write it anywhere is said at once. `resumable`: the results are kept for --resume,
+ * which finishes the job (EachLineStop says how), rather than a run with the list.
+ */
+async function keepUnresolved(
+  ctx: Context,
+  unresolved: AsyncIterable<Lookup>,
+  failedOut: { path: string; replace: boolean },
+  lookupCount: () => number,
+  resumable = false,
+): Promise<(() => void) | undefined> {
   const source = unresolved[Symbol.asyncIterator]();
   let taken = 0;
   // Counted as they are taken; a writer that stops early does not end them, so the rest can be counted.
@@ -199,7 +338,7 @@ async function keepUnresolved(ctx: Context, unresolved: AsyncIterable<Lookup>, f
       return;
     }
     ctx.err(`${formatCount(written.count)} of ${formatCount(lookupCount())} lookups were not resolved; they are listed in ${written.path}`);
-    ctx.err(`Run again with --file ${shellWord(written.path)} to finish the job.`);
+    if (!resumable) ctx.err(`Run again with --file ${shellWord(written.path)} to finish the job.`);
   };
 }
 

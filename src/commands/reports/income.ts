@@ -93,9 +93,12 @@ export function monthlyCreditPoints(body: unknown): ChartPoint[] {
 async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promise<void> {
   const [{ lineChart }, { createPaint }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js')]);
   const paint = await createPaint(ctx.color);
-  const first = points[0]!.period;
-  const last = points.at(-1)!.period;
+  // With bs, the months, AD ones, say so (contract §7); a date would be shown in BS.
+  const calendar = await ctx.calendar();
+  const label = calendar ? (text: string) => calendar.chartLabel(text) : (text: string) => text;
+  const first = label(points[0]!.period);
+  const last = label(points.at(-1)!.period);
   const title = `${titled('Monthly credits', id)} · ${first === last ? first : `${first} to ${last}`}`;
-  const chart = lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatAmount(v), dim: paint.dim });
-  ctx.out([paint.title(title), chart].join('\n') + '\n');
+  const chart = lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatAmount(v), dim: paint.dim, label });
+  await ctx.paged(async () => ctx.out([paint.title(title), chart].join('\n') + '\n'));
 }

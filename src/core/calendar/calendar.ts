@@ -21,6 +21,7 @@ export async function loadBsCalendar(): Promise<BsCalendar> {
 /** A calendar date, alone or at the start of a date-time (`2026-05-22T10:00:00Z`, `2026-05-22 15:45 +0545`); a month alone is none. */
 const DATED = /^(\d{4})-(\d{2})-(\d{2})(?=$|[Tt \u00a0]\d)/;
 const BS_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH = /^\d{4}-\d{2}$/;
 const FISCAL_YEAR = /^(\d{4})\/(\d{2})$/;
 /** Two dates of a period as a view writes it (report-view.ts): `2025-07-16 → 2026-01-15`. */
 const PERIOD = ' → ';
@@ -67,6 +68,17 @@ export class BsCalendar {
     });
     if (shown.some((part) => part === undefined) || !shown.some((part) => part!.date)) return undefined;
     return shown.map((part) => part!.text).join(PERIOD);
+  }
+
+  /**
+   * A date a chart shows (its as-of line, a period under its axis) in BS, marked `(BS)`; a month stays
+   * in AD, the datasets being monthly by AD month, marked `AD` (as a date outside the table is);
+   * any other text as it is.
+   */
+  chartLabel(text: string): string {
+    const bs = this.dated(text);
+    if (bs === undefined) return MONTH.test(text) ? `${text} AD` : text;
+    return bs === 'outside' ? `${text} AD` : `${bs.bs} (BS)`;
   }
 
   /** The `<field>_bs` of a value of -o csv or -o ndjson: its BS date (and time as sent); null outside the table; undefined: no date. */

@@ -17,6 +17,8 @@ export interface ChartOptions {
   format: (value: number) => string;
   /** Dims the axis and labels when colour is on. */
   dim?: (text: string) => string;
+  /** How a period is written under the axis and beside the extremes (a calendar's mark); default: as it is. */
+  label?: (period: string) => string;
 }
 
 const DEFAULT_HEIGHT = 12;
@@ -48,16 +50,17 @@ export function lineChart(points: readonly ChartPoint[], options: ChartOptions):
     .split('\n')
     .map((line) => line.trimEnd());
 
-  const first = points[0]!;
-  const last = points.at(-1)!;
-  const low = points[values.indexOf(min)]!;
-  const high = points[values.indexOf(max)]!;
+  const label = options.label ?? ((period: string) => period);
+  const first = label(points[0]!.period);
+  const last = label(points.at(-1)!.period);
+  const low = label(points[values.indexOf(min)]!.period);
+  const high = label(points[values.indexOf(max)]!.period);
   const indent = ' '.repeat(labelWidth);
   const axis = indent + '└' + '─'.repeat(plotted.length - 1);
-  const gap = plotted.length - first.period.length - last.period.length;
-  const ends = first.period === last.period ? first.period : first.period + ' '.repeat(Math.max(1, gap)) + last.period;
-  const highest = `max ${options.format(max)} (${high.period})`;
-  const lowest = `min ${options.format(min)} (${low.period})`;
+  const gap = plotted.length - first.length - last.length;
+  const ends = first === last ? first : first + ' '.repeat(Math.max(1, gap)) + last;
+  const highest = `max ${options.format(max)} (${high})`;
+  const lowest = `min ${options.format(min)} (${low})`;
   const oneLine = `${highest}  ·  ${lowest}`;
   const extremes = indent.length + oneLine.length <= options.width ? [oneLine] : [highest, lowest];
   return [...chart, dim(axis), indent + dim(ends), ...extremes.map((line) => indent + line)].join('\n');
