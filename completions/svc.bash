@@ -55,7 +55,7 @@ __svc_flags() {
     'data keys') __svc_reply='--param --max-age --no-cache --bank' ;;
     'sandbox create') __svc_reply='--scenario --quiet' ;;
     'sandbox fire') __svc_reply='--event --error-code' ;;
-    'webhooks listen') __svc_reply='--port --secret --forward-to --exit-after --wait --ready-file' ;;
+    'webhooks listen') __svc_reply='--port --secret --forward-to --exit-after --wait --ready-file --print-secret' ;;
     'webhooks verify') __svc_reply='--secret --header --body' ;;
     'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --ready-file --new-keys --fault' ;;
     'ready') __svc_reply='--wait' ;;

@@ -376,11 +376,12 @@ complete -c svc -n '__svc_needs_command webhooks' -a 'verify' -d 'check the sign
 
 # svc webhooks listen
 complete -c svc -n '__svc_at webhooks listen' -l port -x -d 'port to listen on (0 picks a free one; the address is printed on stderr)'
-complete -c svc -n '__svc_at webhooks listen' -l secret -x -d 'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users; against svc mock, default: the mock\'s)'
+complete -c svc -n '__svc_at webhooks listen' -l secret -x -d 'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users; against svc mock, default: the one svc keeps)'
 complete -c svc -n '__svc_at webhooks listen' -l forward-to -x -d 'pass each valid delivery on to this address, with the same headers'
 complete -c svc -n '__svc_at webhooks listen' -l exit-after -x -d 'stop with exit 0 after N valid events'
 complete -c svc -n '__svc_at webhooks listen' -l wait -x -d 'with --exit-after: give up after this long with exit 9 (default: 60)'
 complete -c svc -n '__svc_at webhooks listen' -l ready-file -r -F -d 'keep its state in this file, for `svc ready FILE` to wait on (in CI)'
+complete -c svc -n '__svc_at webhooks listen' -l print-secret -d 'print the signing secret it verifies with on stdout, and exit (listens to nothing)'
 
 # svc webhooks verify
 complete -c svc -n '__svc_at webhooks verify' -l secret -x -d 'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users)'

@@ -12,6 +12,7 @@ import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from '../core/io.j
 import { errorsAsJson } from '../core/report-error.js';
 import { wrapText } from '../core/output/fit.js';
 import { isTableFormat } from '../core/output/formats.js';
+import { writeUnmasked } from '../core/output/masked-stream.js';
 import type { ReplyReading } from '../core/reading.js';
 import type { ViewRecords } from '../core/output/records.js';
 import type { OutputFormat, Reply } from '../core/output/render.js';
@@ -138,6 +139,14 @@ export class Context {
 
   out(text: string): void {
     this.io.stdout.write(text);
+  }
+
+  /**
+   * `text` on stdout as it is, the secrets it holds unmasked: only for output whose purpose is a
+   * secret the user asked for (`webhooks listen --print-secret`). Everything else stays masked.
+   */
+  outSecret(text: string): void {
+    writeUnmasked(this.io.stdout, text);
   }
 
   /**

@@ -18,6 +18,8 @@ export function registerLogin(program: Command, app: App): void {
         'svc login --profile staging --use',
         'printf %s "$KEY" | svc login --base-url https://api.example.com --with-key',
       ) +
+        "\n\nAt a terminal, login asks for the base URL (Enter takes the service's address, https://api.swippee.com,\n" +
+        "or the profile's) unless --base-url or SVC_BASE_URL gives it, then for the key." +
         "\n\nKeys are created in the service's dashboard, which shows each key once. The key is kept in the OS\n" +
         'keyring (Secret Service, Keychain, Credential Manager) where one answers, else in the config file, which\n' +
         'stderr then says. Logging in to another profile (--profile NAME) leaves the active profile as it is,\n' +

@@ -14,7 +14,7 @@ export function registerWebhooks(program: Command, app: App): void {
       'after',
       examples('svc webhooks listen', 'svc webhooks listen --port 0 --exit-after 1 --json', 'svc webhooks verify --header "$SIG" --body delivery.json') +
         '\n\nThe signing secret comes from SVC_WEBHOOK_SECRET, or from --secret with a warning (other users of this\n' +
-        "machine can see a flag); against svc mock, listen can take the mock's.\n" +
+        'machine can see a flag); against svc mock, listen has one of its own (svc webhooks listen --print-secret).\n' +
         'A delivery is valid when X-Svc-Signature is t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<raw body>"> and it\n' +
         'was signed less than 300 s ago.',
     );
@@ -23,21 +23,24 @@ export function registerWebhooks(program: Command, app: App): void {
     .command('listen')
     .description('receive deliveries on 127.0.0.1, verify them and print one line per event')
     .option('--port <port>', 'port to listen on (0 picks a free one; the address is printed on stderr)', '8788')
-    .option('--secret <secret>', "signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users; against svc mock, default: the mock's)")
+    .option('--secret <secret>', 'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users; against svc mock, default: the one svc keeps)')
     .option('--forward-to <url>', 'pass each valid delivery on to this address, with the same headers')
     .option('--exit-after <n>', 'stop with exit 0 after N valid events')
     .option('--wait <seconds>', 'with --exit-after: give up after this long with exit 9 (default: 60)')
     .option('--ready-file <file>', 'keep its state in this file, for `svc ready FILE` to wait on (in CI)')
+    .option('--print-secret', 'print the signing secret it verifies with on stdout, and exit (listens to nothing)')
     .addHelpText(
       'after',
       examples(
         'SVC_BASE_URL=http://127.0.0.1:8787 svc webhooks listen',
         'svc webhooks listen --forward-to http://localhost:3000/webhooks',
         'svc webhooks listen --port 0 --exit-after 1 --wait 30 --json --ready-file "$dir/listen" > events.ndjson &',
+        'export APP_WEBHOOK_SECRET=$(svc webhooks listen --print-secret)',
       ) +
         '\n\nWhen the base URL is svc mock (on this machine), listen registers its address with it, so events\n' +
-        'fired there (svc sandbox fire) come here, and removes it when it ends. Without --secret it verifies with\n' +
-        "the mock's signing secret; with one, the mock signs this listener's deliveries with that secret.\n" +
+        'fired there (svc sandbox fire) come here, and removes it when it ends. The mock signs them with your\n' +
+        'secret (--secret, SVC_WEBHOOK_SECRET), else with the one svc keeps for its listeners (in its data folder),\n' +
+        'which --print-secret prints: give it to the app --forward-to reaches, and it verifies what comes.\n' +
         'The service registers no endpoint this way: against it, give the secret of your endpoint.' +
         '\n\nValid deliveries are answered 200, others 4xx (the reason is printed on stderr); a delivery already\n' +
         'accepted is refused if it comes again (409). With --json (or -o ndjson) each event is one compact JSON\n' +
