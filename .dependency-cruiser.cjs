@@ -5,7 +5,7 @@
 //
 // Top down. A floor of two layers lists both: they never import each other.
 const FLOORS = [
-  [{ name: 'entries', path: '^src/(cli|complete|launch)\\.ts$|^src/launch/', says: 'the process: argv, signals, the exit code; the code cache' }],
+  [{ name: 'entries', path: '^src/(cli|complete|launch|sea)\\.ts$|^src/launch/', says: 'the process: argv, signals, the exit code; the code cache' }],
   [{ name: 'docs', path: '^src/(docs|completion)/', says: 'the man page and completion, generated from the command tree' }],
   [{ name: 'main', path: '^src/main\\.ts$', says: 'the program: the command modules registered' }],
   [{ name: 'commands', path: '^src/commands/', says: 'one folder per noun' }],

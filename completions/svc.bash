@@ -30,7 +30,7 @@ __svc_commands() {
 # The flags of a command path (the global ones are added by _svc).
 __svc_flags() {
   case $1 in
-    '') __svc_reply='--version -V --json --output -o --no-color --no-pager --calendar --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
+    '') __svc_reply='--version -V --json --output -o --no-color --no-pager --calendar --jq --columns --no-headers --no-formula-guard --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h' ;;
     'reports list') __svc_reply='--limit --status' ;;
     'reports match') __svc_reply='--name' ;;
     'reports transactions') __svc_reply='--category --merchant-category --direction --since --until --fy --limit' ;;
@@ -55,7 +55,7 @@ __svc_flags() {
     'data keys') __svc_reply='--param --max-age --no-cache --bank' ;;
     'sandbox create') __svc_reply='--scenario --quiet' ;;
     'sandbox fire') __svc_reply='--event --error-code' ;;
-    'webhooks listen') __svc_reply='--port --secret --forward-to --exit-after --wait --ready-file' ;;
+    'webhooks listen') __svc_reply='--port --secret --forward-to --exit-after --wait --ready-file --print-secret' ;;
     'webhooks verify') __svc_reply='--secret --header --body' ;;
     'mock') __svc_reply='--port --processing-ms --quiet --keep-requests --keep-bodies --webhook-url --webhook-secret --ready-file --new-keys --fault' ;;
     'ready') __svc_reply='--wait' ;;
@@ -65,7 +65,7 @@ __svc_flags() {
     *) __svc_reply='' ;;
   esac
 }
-__svc_global_flags='--json --output -o --no-color --no-pager --calendar --jq --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
+__svc_global_flags='--json --output -o --no-color --no-pager --calendar --jq --columns --no-headers --no-formula-guard --debug --timeout --retries --max-reply-size --api-key --base-url --profile --help -h'
 
 # What the flag $2 of the command path $1 takes: '' for a switch, else text, files,
 # 'choices VALUE…' or 'dynamic SOURCE'.
@@ -155,9 +155,10 @@ __svc_flag_kind() {
     'mock --ready-file') __svc_reply='files' ;;
     'mock --fault') __svc_reply='choices html-502 truncated-json reset-mid-reply slow 429-once 503-twice nested-envelope not-json 500-always huge-reply list' ;;
     'ready --wait') __svc_reply='text' ;;
-    *' --output'|*' -o') __svc_reply='choices table json ndjson csv' ;;
+    *' --output'|*' -o') __svc_reply='choices table wide json ndjson csv' ;;
     *' --calendar') __svc_reply='choices ad bs' ;;
     *' --jq') __svc_reply='text' ;;
+    *' --columns') __svc_reply='text' ;;
     *' --timeout') __svc_reply='text' ;;
     *' --retries') __svc_reply='text' ;;
     *' --max-reply-size') __svc_reply='text' ;;

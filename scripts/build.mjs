@@ -18,6 +18,11 @@
 // a build never sees half a dist/. Source maps go to build/maps/, never shipped: the startup tests
 // read them to name the packages a run evaluated.
 // Then completions/ and man/ are regenerated from the command tree.
+//
+// `node scripts/build.mjs --sea FILE` makes instead the script of svc's single executable (npm run
+// release): src/sea.ts with everything it imports in the one file, as a single executable runs one
+// script and requires Node's built-in modules alone, and the root help the build prepared (run it
+// after the build).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -155,6 +160,27 @@ const childProcessOnUse = {
     }));
   },
 };
+
+const seaAt = process.argv.indexOf('--sea');
+if (seaAt !== -1) {
+  const help = readFileSync(`${root}/dist/help.txt`, 'utf8');
+  await build({
+    ...common,
+    entryPoints: [`${root}/src/sea.ts`],
+    define: { ...common.define, __SVC_HELP__: JSON.stringify(help) },
+    outfile: process.argv[seaAt + 1],
+    // childProcessOnUse as the program; jq's edits as dist/jq.cjs.
+    plugins: [childProcessOnUse, jqLinearIo],
+    // The keyring's native binary (macOS and Windows only) is required by its name at run time.
+    external: ['@napi-rs/*'],
+    // `open` finds its own copy of xdg-open through import.meta, which a CommonJS bundle does
+    // not have: it then runs the system's xdg-open, as it does wherever it is bundled.
+    logOverride: { 'empty-import-meta': 'silent' },
+    sourcemap: false,
+    minify: true,
+  });
+  process.exit(0);
+}
 
 try {
   const program_ = await build({

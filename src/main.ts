@@ -221,11 +221,31 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     // The global flags, each with the reach of the commands it applies to (reach.ts): a command's
     // help names those it takes, and `svc help global-flags` lists them all.
     .addOption(globalFlag(new Option('--json', 'print the reply body as JSON, exactly as received'), 'output'))
-    .addOption(globalFlag(enumOption('-o, --output <format>', 'output format', OUTPUT_FORMATS), 'output'))
+    .addOption(globalFlag(enumOption('-o, --output <format>', 'output format; wide: a table with every column', OUTPUT_FORMATS), 'output'))
     .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
     .addOption(globalFlag(new Option('--no-pager', 'never page output taller than the terminal (also SVC_PAGER="" or config key pager)'), 'output'))
     .addOption(globalFlag(enumOption('--calendar <calendar>', 'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)', CALENDARS), 'output'))
     .addOption(globalFlag(new Option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)'), 'output'))
+    .addOption(
+      globalFlag(
+        new Option('--columns <names>', 'the columns of a table or CSV, in this order: field names as in --json, comma-separated, dotted for nested ones (date,description,debit)').argParser(
+          (text) => {
+            const names = text.split(',').map((name) => name.trim());
+            // What the flag takes: the reporter writes `--columns takes field names …, not "a,,b"`.
+            if (names.some((name) => name === '')) throw new InvalidArgumentError('field names separated by commas, such as date,description,debit');
+            return names;
+          },
+        ),
+        'output',
+      ),
+    )
+    .addOption(globalFlag(new Option('--no-headers', 'leave out the header line of a table or CSV'), 'output'))
+    .addOption(
+      globalFlag(
+        new Option('--no-formula-guard', "write CSV cells as received, without the ' before = + - @ that keeps a spreadsheet from running them as formulas (a spreadsheet may then run them)"),
+        'output',
+      ),
+    )
     .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))
     .addOption(
       globalFlag(

@@ -11,6 +11,8 @@ import { InterruptedError, MissingKeyError, UsageError } from '../core/errors.js
 import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from '../core/io.js';
 import { errorsAsJson } from '../core/report-error.js';
 import { proseLines } from '../core/output/prose.js';
+import { isTableFormat } from '../core/output/formats.js';
+import { writeUnmasked } from '../core/output/masked-stream.js';
 import type { ReplyReading } from '../core/reading.js';
 import type { ViewRecords } from '../core/output/records.js';
 import type { OutputFormat, Reply } from '../core/output/render.js';
@@ -28,6 +30,12 @@ export interface GlobalFlags {
   /** --jq: the JSON output filtered by this jq expression. */
   jq?: string;
   output?: OutputFormat;
+  /** --columns: the columns of a table or CSV by field name, in this order (contract §3). */
+  columns?: string[];
+  /** False with --no-headers: no header line in a table or CSV. */
+  headers?: boolean;
+  /** False with --no-formula-guard: CSV cells as received, without the ' before a formula. */
+  formulaGuard?: boolean;
   /** --calendar: the calendar of the dates tables show and date flags take (calendar(): with SVC_CALENDAR and the profile's). */
   calendar?: CalendarName;
   color?: boolean;
@@ -63,8 +71,13 @@ export interface ReplyReader<R = undefined> {
   replies?: () => Promise<R>;
   /** The list a command documents, whose items are the records of ndjson and CSV; undefined: the fallback. */
   records?: (body: unknown, reading: ReplyReading, replies: R) => unknown[] | undefined;
-  /** The reply is a view: its records as records.ts ViewRecords reads them, and no JSON in a CSV cell (contract §4a). */
+  /** The reply is a view holding lists: its records as records.ts ViewRecords reads them (contract §4a). */
   viewRecords?: ViewRecords;
+  /**
+   * The documented fields of a record, in their documented order: a CSV's first columns, the
+   * header of an empty list, and names --columns takes whether the reply has them or not.
+   */
+  fields?: readonly string[];
   /** The view for people, from what the command knows of the reply. */
   view: (body: unknown, reading: ReplyReading, replies: R) => View;
 }
@@ -117,7 +130,7 @@ export class Context {
 
   /** A failure, and what a command says along with it, is one JSON line each on stderr (report-error.ts errorsAsJson). */
   get jsonErrors(): boolean {
-    return errorsAsJson(this.format !== 'table', this.io.stderrIsTTY);
+    return errorsAsJson(!isTableFormat(this.format), this.io.stderrIsTTY);
   }
 
   get canPrompt(): boolean {
@@ -126,6 +139,14 @@ export class Context {
 
   out(text: string): void {
     this.io.stdout.write(text);
+  }
+
+  /**
+   * `text` on stdout as it is, the secrets it holds unmasked: only for output whose purpose is a
+   * secret the user asked for (`webhooks listen --print-secret`). Everything else stays masked.
+   */
+  outSecret(text: string): void {
+    writeUnmasked(this.io.stdout, text);
   }
 
   /**
@@ -432,6 +453,7 @@ export class Context {
     const reading = new ReplyReading(reader.what);
     const replies = (reader.replies ? await reader.replies() : undefined) as R;
     const format = this.format;
+    const { columns, headers, formulaGuard } = this.flags;
     let pieces: Iterable<string>;
     let transform: ((text: string) => string) | undefined;
     let notes: string[] = [];
@@ -442,14 +464,14 @@ export class Context {
       if (reader.viewRecords === 'list items') {
         // One record per item of the view's lists, made from the reply's text.
         const texts = rawRecords.listItemTexts(reply.raw);
-        pieces = format === 'csv' ? records.flatCsvPieces(texts, calendar) : records.jsonLinePieces(texts, calendar);
+        pieces = format === 'csv' ? records.flatCsvPieces(texts, { calendar, columns, headers, formulaGuard }) : records.jsonLinePieces(texts, calendar);
       } else {
         const list = reader.records?.(body, reading, replies) ?? records.fallbackRecords(body);
         await giveWay(this.signal);
         // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
-        const texts = rawRecords.recordTexts(reply.raw, body, list);
-        if (format === 'ndjson') pieces = records.ndjsonPieces(list, texts, calendar);
-        else pieces = reader.viewRecords === 'flat' ? records.flatCsvPieces(records.recordJson(list, texts), calendar) : records.csvPieces(list, texts, calendar);
+        if (format === 'ndjson') pieces = records.ndjsonPieces(list, rawRecords.recordTexts(reply.raw, body, list), calendar);
+        // Nested values in dotted columns, documented fields first (contract §3); the body's numbers are as received.
+        else pieces = records.csvPieces(list, { calendar, documented: reader.fields, columns, headers, formulaGuard });
       }
       // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
       // secrets are masked first, while an escape sequence that splits one is still whole.
@@ -458,7 +480,9 @@ export class Context {
       // Each step is one pass over the reply: a signal is let in between them.
       const forPeople = await this.forPeople(body);
       await giveWay(this.signal);
-      const view = reader.view(forPeople, reading, replies);
+      const designed = reader.view(forPeople, reading, replies);
+      // --columns: the columns named, in their order; a name no table has is exit 2 (contract §3).
+      const view = columns ? (await import('../core/output/pick.js')).pickColumns(designed, columns, reader.fields) : designed;
       await giveWay(this.signal);
       pieces = await this.tablePieces(view, calendar);
       // A terminal shows footers, notes and a list's other fields with the tables; a pipe's stdout keeps to the rows.
@@ -491,7 +515,15 @@ export class Context {
     const [{ tablePieces }, { createPaint }, { timeZoneOf }] = await Promise.all([import('../core/output/render.js'), import('../core/output/paint.js'), import('../core/output/time.js')]);
     // Times in the local zone (TZ), and how far off they are from the run's clock.
     const time = { now: this.now(), zone: timeZoneOf(this.io.env) };
-    return tablePieces(view, { terminal: this.io.stdoutIsTTY, width: this.io.columns, paint: await createPaint(this.color), time, calendar });
+    return tablePieces(view, {
+      terminal: this.io.stdoutIsTTY,
+      width: this.io.columns,
+      paint: await createPaint(this.color),
+      time,
+      calendar,
+      wide: this.format === 'wide',
+      headers: this.flags.headers !== false,
+    });
   }
 
   /**
@@ -540,6 +572,18 @@ export class Context {
 const SPINNER_FRAME_COLUMNS = 2;
 
 function outputFormat(flags: GlobalFlags): OutputFormat {
+  const format = chosenFormat(flags);
+  // The flags that shape tables and CSV have nothing to act on in JSON.
+  const named = format === 'json' ? (flags.jq !== undefined ? '--jq' : flags.json ? '--json' : '-o json') : `-o ${format}`;
+  if (flags.columns && (format === 'json' || format === 'ndjson')) {
+    throw new UsageError(`--columns picks the columns of a table or CSV; it does not apply to ${named} (--jq picks fields from JSON)`);
+  }
+  if (flags.headers === false && (format === 'json' || format === 'ndjson')) throw new UsageError(`--no-headers leaves out the header line of a table or CSV; it does not apply to ${named}`);
+  if (flags.formulaGuard === false && format !== 'csv') throw new UsageError(`--no-formula-guard applies to -o csv alone, not ${named}`);
+  return format;
+}
+
+function chosenFormat(flags: GlobalFlags): OutputFormat {
   if (flags.json || flags.jq !== undefined) {
     if (flags.output && flags.output !== 'json') {
       throw new UsageError(flags.jq !== undefined ? `--jq filters JSON output; it conflicts with --output ${flags.output}` : `--json conflicts with --output ${flags.output}`);

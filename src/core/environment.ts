@@ -90,7 +90,12 @@ export const ENVIRONMENT = [
   },
   { name: 'SVC_CONFIG_DIR', group: 'folders', description: 'Folder of config.json (default: $XDG_CONFIG_HOME/svc, ~/.config/svc on Linux).' },
   { name: 'SVC_CACHE_DIR', group: 'folders', description: 'Folder of the dataset reply cache and of the compiled program (default: $XDG_CACHE_HOME/svc, ~/.cache/svc on Linux).' },
-  { name: 'SVC_DATA_DIR', group: 'folders', description: "Folder of `svc mock`'s demo keys, mock-keys.json (default: $XDG_DATA_HOME/svc, ~/.local/share/svc on Linux)." },
+  {
+    name: 'SVC_DATA_DIR',
+    group: 'folders',
+    description:
+      "Folder of `svc mock`'s demo keys, mock-keys.json, and of the signing secret svc's webhook listeners bring to it, webhook-secret (default: $XDG_DATA_HOME/svc, ~/.local/share/svc on Linux).",
+  },
   {
     name: 'TMPDIR',
     group: 'folders',

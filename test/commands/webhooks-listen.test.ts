@@ -1,6 +1,9 @@
 // `svc webhooks listen` in-process, as a person at a terminal and as a script, with its receiver on
 // a real loopback port: what it prints of hostile deliveries, senders and forward targets, and
 // that a forward target can neither hold it past --timeout nor feed it an endless reply.
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/webhooks/signature.js';
 import { FakeService, MODES, plain, STACK, svc, unwrapped, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
@@ -263,5 +266,83 @@ describe('webhooks listen --json with no secret and svc mock down, in a script',
     expect(result.code).toBe(9);
     expect(result.stdout).toBe('');
     expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'NETWORK', error_message: `cannot reach svc mock at ${base} to agree a signing secret: ECONNREFUSED` });
+  });
+});
+
+describe('webhooks listen --print-secret: the signing secret a listener verifies with, alone on stdout, and nothing else done', () => {
+  /** A base URL on this machine, where svc mock may run; SVC_DATA_DIR a folder of the test's own. */
+  async function mockSide(): Promise<Record<string, string | undefined>> {
+    return { SVC_BASE_URL: `http://127.0.0.1:${await freePort()}`, SVC_WEBHOOK_SECRET: undefined, SVC_DATA_DIR: mkdtempSync(join(tmpdir(), 'svc-listener-secret-')) };
+  }
+
+  it('against svc mock with no secret given: the one svc keeps for its listeners, whole, the same at every run, kept 0600; no request sent', async () => {
+    const env = await mockSide();
+    const first = await svc(['webhooks', 'listen', '--print-secret'], { env });
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^whsec_[0-9a-f]{64}\n$/);
+    const again = await svc(['webhooks', 'listen', '--print-secret', '--debug'], { env, tty: true });
+    expect(again).toMatchObject({ code: 0, stdout: first.stdout, stderr: '' });
+    const file = join(env.SVC_DATA_DIR!, 'webhook-secret');
+    expect(readFileSync(file, 'utf8')).toBe(first.stdout);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it.each([
+    ['SVC_WEBHOOK_SECRET', [], { SVC_WEBHOOK_SECRET: SECRET }],
+    ['--secret', ['--secret', SECRET], { SVC_WEBHOOK_SECRET: undefined }],
+  ])('the secret given with %s: printed whole, though svc masks it in everything else it writes (--debug too)', async (_source, args, env) => {
+    const result = await svc(['webhooks', 'listen', '--print-secret', '--debug', ...args], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`${SECRET}\n`);
+    expect(result.stderr).not.toContain(SECRET);
+  });
+
+  it('with no secret and a base URL that is not on this machine: exit 2, as listen, and nothing printed', async () => {
+    const result = await svc(['webhooks', 'listen', '--print-secret'], { env: { SVC_WEBHOOK_SECRET: undefined } });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: no signing secret: pass --secret or set SVC_WEBHOOK_SECRET\n/);
+  });
+
+  it.each([
+    ['--exit-after', '1'],
+    ['--forward-to', 'http://127.0.0.1:3000/hooks'],
+    ['--ready-file', 'listen.state'],
+  ])('with %s, a flag of a listening run: exit 2 naming it', async (flag, value) => {
+    const result = await svc(['webhooks', 'listen', '--print-secret', flag, value]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(unwrapped(result.stderr)).toBe(`error: --print-secret prints the signing secret and exits: it takes no ${flag}\n`);
+  });
+
+  it('with --jq: exit 2, the secret being no JSON (and a filter masking it)', async () => {
+    const result = await svc(['webhooks', 'listen', '--print-secret', '--jq', '.'], { env: { SVC_WEBHOOK_SECRET: SECRET } });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/--print-secret prints the signing secret alone: it takes no --jq/);
+  });
+
+  it('a listener then run against svc mock brings that secret to its registration and takes deliveries signed with it', async () => {
+    const env = await mockSide();
+    const printed = (await svc(['webhooks', 'listen', '--print-secret'], { env })).stdout.trim();
+    // svc mock signs a registered endpoint's deliveries with the secret it brought, and says so in its reply.
+    const mock = new FakeService()
+      .expect('POST', '/_mock/webhooks/endpoints', (seen) => ({
+        status: 201,
+        headers: { 'x-svc-mock': '1' },
+        body: { id: 'we_0123456789abcdef', url: (seen.json as { url: string }).url, secret: (seen.json as { secret: string }).secret },
+      }))
+      .expect('DELETE', '/_mock/webhooks/endpoints/we_0123456789abcdef', { status: 204, headers: { 'x-svc-mock': '1' } });
+    const port = await freePort();
+    const run = svc(['webhooks', 'listen', '--port', String(port), '--exit-after', '1'], { env, realWaits: true, columns: 400, service: mock });
+    await listeningOn(port);
+    const body = eventBody({});
+    expect(await post(`http://127.0.0.1:${port}/hooks`, body, { 'X-Svc-Signature': signatureHeader(printed, body) })).toBe(200);
+    const result = await run;
+    expect(result.code, result.stderr).toBe(0);
+    expect(mock.seen[0]!.json).toMatchObject({ secret: printed });
+    expect(result.stderr).toContain(`signed with the secret svc keeps for its listeners (svc webhooks listen --print-secret), …${printed.slice(-4)}\n`);
+    expect(result.stderr).not.toContain(printed);
   });
 });

@@ -25,8 +25,18 @@ describe.each(MODES)('a reply of 1,000 rows that each bring a field of their own
     if (tty) {
       const screen = plain(result.stdout);
       expect(screen.replace(/\n(?!\n)/g, ' ')).toContain(leftOut('976'));
-      // 31 columns do not fit 80 columns: a card a row, each with the fields the row has.
-      expect(screen.split('\n\n')[0]).toBe(
+      // The default columns at 80 columns: a line a row.
+      expect(screen.split('\n').slice(0, 5)).toEqual([
+        `Transactions of ${ID}`,
+        expect.stringMatching(/^┌─/),
+        expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ +DEBIT │ CREDIT │ +BALANCE │$/),
+        expect.stringMatching(/^├─/),
+        expect.stringMatching(/^│ 2026-01-01 │ PAYMENT 0 +│ 100\.50 │ +│ 1,000\.00 │$/),
+      ]);
+      expect(screen.split('\n').length).toBeLessThan(1000 + 12);
+      // -o wide: 31 columns do not fit 80 columns: a card a row, each with the fields the row has.
+      const wide = await svc(['reports', 'transactions', ID, '-o', 'wide'], { tty, service: answering(TRANSACTIONS, transactions(1000)) });
+      expect(plain(wide.stdout).split('\n\n')[0]).toBe(
         [
           `Transactions of ${ID}`,
           'DATE         2026-01-01',
@@ -38,7 +48,7 @@ describe.each(MODES)('a reply of 1,000 rows that each bring a field of their own
           'NOTE 0       x',
         ].join('\n'),
       );
-      expect(screen.split('\n').length).toBeLessThan(1000 * 8);
+      expect(plain(wide.stdout).split('\n').length).toBeLessThan(1000 * 8);
     } else {
       const lines = result.stdout.split('\n').slice(0, -1);
       expect(lines).toHaveLength(1001);
@@ -59,7 +69,8 @@ describe.each(MODES)('a reply of 1,000 rows that each bring a field of their own
       expect(screen).toContain(leftOut('978'));
       // One boxed table: a line a row, a header and its rule, the borders, and the note.
       expect(screen.length).toBeLessThan(1000 + 10);
-      expect(screen.slice(0, 3)).toEqual(['Consents', expect.stringMatching(/^┌─/), expect.stringMatching(/^│ STATUS │ ID +│ GRANT │ GRANT │/)]);
+      // The fields a terminal shows of a consent, then as many others as have room whole.
+      expect(screen.slice(0, 3)).toEqual(['Consents', expect.stringMatching(/^┌─/), expect.stringMatching(/^│ STATUS │ ID +│ GRANT 0 │ GRANT 1 │ .* │ GRANT 16 │$/)]);
     } else {
       const lines = result.stdout.split('\n').slice(0, -1);
       expect(lines).toHaveLength(1001);

@@ -1,15 +1,9 @@
 // The outward basics of `svc` (contract §1–§4): version, help for every command, usage errors,
-// missing configuration, clear-text refusal, odd keys, `svc mock` as a real process, and the
-// packed tarball installed globally.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+// missing configuration, clear-text refusal, odd keys, and `svc mock` as a real process (the
+// installed forms of svc: release.test.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { baseEnv, inTerminal, ROOT, run, STACK_LINE, SVC, svcCommand, useWorld, VERSION, type Result } from './harness.js';
-import { unwrapped } from '../support/unwrapped.js';
-
-const execFileP = promisify(execFile);
 
 const world = useWorld();
 const tempDir = (prefix: string) => world.tempDir(prefix);
@@ -309,58 +303,5 @@ describe('svc mock as a process', () => {
     expect(reply.status).toBe(200);
     mock.child.kill('SIGINT');
     expect(await exitOf(mock.child, 5_000)).toBe(0);
-  });
-});
-
-describe('the packed tarball', () => {
-  it('npm pack + npm install -g --prefix gives a working svc', { timeout: 120_000 }, async () => {
-    // `prepack` rebuilds dist/ (it deletes the folder first). Packing in a copy of the package keeps
-    // that from pulling dist/ out from under svc processes other tests run at the same time.
-    const work = tempDir('svc-e2e-pack-');
-    const pkg = join(work, 'pkg');
-    for (const entry of ['package.json', 'package-lock.json', 'bin', 'src', 'scripts', 'completions', 'tsconfig.json', 'README.md', 'LICENSE']) {
-      if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(pkg, entry), { recursive: true });
-    }
-    symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');
-    const npmEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
-
-    await execFileP('npm', ['pack', '--pack-destination', work], { cwd: pkg, env: npmEnv, maxBuffer: 16 * 1024 * 1024 });
-    const tarballs = readdirSync(work).filter((name) => name.endsWith('.tgz'));
-    expect(tarballs).toHaveLength(1);
-
-    const prefix = join(work, 'global');
-    await execFileP('npm', ['install', '-g', '--prefix', prefix, join(work, tarballs[0]!)], { cwd: work, env: npmEnv, maxBuffer: 16 * 1024 * 1024 });
-    const bin = join(prefix, 'bin', 'svc');
-    expect(existsSync(bin)).toBe(true);
-
-    // Run the installed binary with nothing but PATH and a private HOME.
-    const env = { PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config') };
-    const version = await execFileP(bin, ['--version'], { cwd: work, env });
-    expect(version.stdout).toBe(`${VERSION}\n`);
-    expect(version.stderr).toBe('');
-
-    // A request command loads the lazily imported dependencies: they must have been installed too.
-    const withKey = { cwd: work, env: { ...env, SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key } };
-    const usage = await execFileP(bin, ['usage', '--json'], withKey);
-    // The usage of the key's organisation, Himalaya Microfinance (growth plan, 1,000 parses).
-    expect(JSON.parse(usage.stdout)).toMatchObject({ plan: 'growth', quota: 1000 });
-    const table = await execFileP(bin, ['usage'], withKey);
-    expect(table.stdout).toMatch(/^plan\tgrowth\nused\t[\d,]+ of 1,000 \(\d+%\)$/m);
-
-    // The keyring's native binary is an optional dependency for macOS and Windows alone: Linux,
-    // whose Secret Service svc reaches in TypeScript, installs no native code at all.
-    const installed = join(prefix, 'lib', 'node_modules', 'svc-cli', 'node_modules');
-    const nativeAddons = existsSync(join(installed, '@napi-rs')) ? readdirSync(join(installed, '@napi-rs')) : [];
-    if (process.platform === 'linux') expect(nativeAddons).toEqual([]);
-    else expect(nativeAddons.length).toBe(1);
-
-    // `svc mock` requires the emulator from a bundle of its own (dist/mock.cjs), packed too: it
-    // loads it, then is refused a port in use (exit 2) rather than missing a module.
-    const mock = await execFileP(bin, ['mock', '--port', port(), '--quiet'], { cwd: work, env: { ...env, SVC_DATA_DIR: join(work, 'data') } }).then(
-      () => ({ code: 0, stderr: '' }),
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(mock.code, mock.stderr).toBe(2);
-    expect(unwrapped(mock.stderr)).toBe(`error: port ${port()} is in use; pick another with --port, or --port 0 for a free one\n`);
   });
 });

@@ -1,32 +1,40 @@
 // The README's CI recipe ("Webhooks in CI: a recipe"), taken from the README as written and run
-// by bash with the built svc on the PATH: once as it should go, and once in each way it can fail.
-// Every run must end by itself, with the exit code the README's table gives and a line that says
-// why, and leave nothing behind. A run that outlives its bound is killed and fails the test.
+// by bash: the webhook check with the built svc on the PATH, once as it should go and once in each
+// way it can fail; then the install script with the files `npm run release` makes, served as a
+// release page would serve them, each form it installs running the webhook check (the single
+// executable on a PATH without Node), and a download that is not the release's refused. Every run
+// must end by itself, with the exit code the README gives and a line that says why, and leave
+// nothing behind. A run that outlives its bound is killed and fails the test.
 import { spawn } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asErrorLine, unwrapped } from '../support/in-process.js';
 import { mockAdminJson } from '../support/mock-admin.js';
 import { baseEnv, collect, ROOT, SVC, useWorld, type Result } from './harness.js';
+import { findRelease, pathWithoutNode, releaseSkipNote, type Release } from './release-files.js';
 
 const world = useWorld();
 
-/** The bash block the README marks as the CI recipe. */
-function readmeRecipe(): string {
+/** The bash block the README marks with `marker` (an HTML comment's start). */
+function readmeBlock(marker: string): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const marker = readme.indexOf('<!-- The CI recipe');
-  expect(marker, 'the README marks its CI recipe').toBeGreaterThan(0);
-  const start = readme.indexOf('```bash\n', marker) + '```bash\n'.length;
+  const at = readme.indexOf(marker);
+  expect(at, `the README marks its block "${marker}"`).toBeGreaterThan(0);
+  const start = readme.indexOf('```bash\n', at) + '```bash\n'.length;
   return readme.slice(start, readme.indexOf('\n```\n', start) + 1);
 }
 
 let recipe: string;
+let installer: string;
 let bin: string;
 beforeAll(() => {
   recipe = join(world.tempDir('svc-recipe-'), 'webhook-check.sh');
-  writeFileSync(recipe, readmeRecipe());
+  writeFileSync(recipe, readmeBlock('<!-- The CI recipe'));
+  installer = join(world.tempDir('svc-recipe-'), 'install-svc.sh');
+  writeFileSync(installer, readmeBlock('<!-- The CI install recipe'));
   // `svc` on the PATH, as an installed one would be.
   bin = world.tempDir('svc-bin-');
   writeFileSync(join(bin, 'svc'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`);
@@ -36,11 +44,11 @@ beforeAll(() => {
 /** Longer than any bound the recipe sets when it fails (20 s for a server to listen), shorter than the suite's. */
 const RUN_BOUND_MS = 40_000;
 
-/** `bash webhook-check.sh` as a CI job runs it: no terminal, CI set, only `env` added. */
-async function runRecipe(env: Record<string, string> = {}): Promise<Result & { leftBehind: string[] }> {
+/** `bash SCRIPT` as a CI job runs it: no terminal, CI set, only `env` added (by default the webhook check with the built svc on the PATH). */
+async function runRecipe(env: Record<string, string> = {}, script = recipe): Promise<Result & { leftBehind: string[] }> {
   const tmp = world.tempDir('svc-recipe-tmp-');
   const vars = { ...baseEnv(world.dir), PATH: `${bin}:${process.env.PATH}`, CI: 'true', TMPDIR: tmp, ...env };
-  const child = spawn('bash', [recipe], { env: vars, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('/bin/bash', [script], { env: vars, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin.end();
   const result = await collect(child, RUN_BOUND_MS);
   return { ...result, leftBehind: readdirSync(tmp) };
@@ -130,6 +138,113 @@ describe("the README's CI recipe, run as written", () => {
       expect(r.leftBehind).toEqual([]);
     } finally {
       await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
+
+describe("the README's CI jobs", () => {
+  it('install svc with the install recipe, never by a package name from the registry (none is published)', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const start = readme.indexOf('### Webhooks in CI: a recipe');
+    const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+    const jobs = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map(([, job]) => job!);
+    expect(jobs.length).toBeGreaterThanOrEqual(2);
+    for (const job of jobs) {
+      expect(job).toMatch(/bash ci\/install-svc\.sh/);
+      expect(job).not.toMatch(/npm (install|i) (-g|--global) +(?!\.\/)/);
+    }
+    // The recipe and the prose install a file, too.
+    for (const [, what] of section.matchAll(/npm install -g +(\S+)/g)) expect(what).toMatch(/^["'`]?\.\//);
+  });
+});
+
+const found = findRelease();
+const releaseNote = releaseSkipNote(found);
+
+/**
+ * The files of `release` at http://127.0.0.1:PORT/NAME, as a release page serves them (anything
+ * else 404); with `corrupt`, that file arrives with one byte more than the release's.
+ */
+async function releasePage(release: Release, corrupt?: string): Promise<{ url: string; server: Server }> {
+  const files = new Map([release.executable, release.tarball, release.sums].map((path) => [basename(path), path]));
+  const server = createServer((req, res) => {
+    const path = files.get(decodeURIComponent(new URL(req.url ?? '/', 'http://page').pathname.slice(1)));
+    if (!path) return void res.writeHead(404).end('not found');
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+    const body = createReadStream(path);
+    body.pipe(res, { end: basename(path) !== corrupt });
+    if (basename(path) === corrupt) body.on('end', () => res.end('\n'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server };
+}
+
+/**
+ * npm as it works on this machine (its user config, which may name the registry and certificates;
+ * its cache; its proxy), without its notices: the job's HOME is a folder of its own.
+ */
+const npmAsHere: Record<string, string> = {
+  ...Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && /^(npm_config_|NODE_EXTRA_CA_CERTS$|SSL_CERT_|https?_proxy$|no_proxy$)/i.test(entry[0])),
+  ),
+  npm_config_userconfig: process.env.npm_config_userconfig ?? join(homedir(), '.npmrc'),
+  npm_config_cache: process.env.npm_config_cache ?? join(homedir(), '.npm'),
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+};
+
+describe.skipIf(releaseNote !== undefined)("the README's install recipe, with the files npm run release makes", () => {
+  let page: { url: string; server: Server };
+  beforeAll(async () => {
+    if (!found.release) throw new Error(found.why);
+    page = await releasePage(found.release);
+  });
+  afterAll(() => new Promise((resolve) => page?.server.close(resolve)));
+
+  it('the single executable: checked, installed, and the webhook check passes with it on a PATH without Node', { timeout: 90_000 }, async () => {
+    const machine = world.tempDir('svc-recipe-exe-');
+    const tools = pathWithoutNode(join(machine, 'tools'));
+    const installed = await runRecipe({ HOME: machine, PATH: tools, SVC_RELEASE_URL: page.url }, installer);
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stdout).toBe(`${basename(found.release!.executable)}: OK\n`);
+    expect(installed.leftBehind).toEqual([]);
+    const svc = join(machine, '.local', 'bin', 'svc');
+    expect(statSync(svc).size).toBe(statSync(found.release!.executable).size);
+    expect(statSync(svc).mode & 0o777).toBe(0o755);
+
+    const r = await runRecipe({ PATH: `${join(machine, '.local', 'bin')}:${tools}` });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^webhook check passed: rpt_[0-9a-f]+\n$/);
+    expect(r.leftBehind).toEqual([]);
+  });
+
+  it('the npm tarball (SVC_FORM=npm): checked, installed with npm install -g, and the webhook check passes with it', { timeout: 120_000 }, async () => {
+    const machine = world.tempDir('svc-recipe-npm-');
+    const prefix = join(machine, 'global');
+    const installed = await runRecipe({ HOME: machine, SVC_RELEASE_URL: page.url, SVC_FORM: 'npm', ...npmAsHere, npm_config_prefix: prefix }, installer);
+    expect(installed.code, installed.stderr).toBe(0);
+    expect(installed.stdout).toMatch(new RegExp(`^${basename(found.release!.tarball).replaceAll('.', '\\.')}: OK\n`));
+    expect(installed.leftBehind).toEqual([]);
+
+    const r = await runRecipe({ PATH: `${join(prefix, 'bin')}:${process.env.PATH}` });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^webhook check passed: rpt_[0-9a-f]+\n$/);
+  });
+
+  it("a download that is not the release's fails at sha256sum -c (exit 1), and nothing is installed", { timeout: 60_000 }, async () => {
+    const name = basename(found.release!.executable);
+    const corrupt = await releasePage(found.release!, name);
+    try {
+      const machine = world.tempDir('svc-recipe-bad-');
+      const r = await runRecipe({ HOME: machine, SVC_RELEASE_URL: corrupt.url }, installer);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout).toBe(`${name}: FAILED\n`);
+      expect(r.stderr).toMatch(/^sha256sum: WARNING: 1 computed checksum did NOT match$/m);
+      expect(existsSync(join(machine, '.local'))).toBe(false);
+      expect(r.leftBehind).toEqual([]);
+    } finally {
+      await new Promise((resolve) => corrupt.server.close(resolve));
     }
   });
 });

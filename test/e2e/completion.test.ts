@@ -291,7 +291,7 @@ for (const shell of SHELLS)
       expect(sorted(got.get('svc reports ')!)).toEqual(
         sorted(['auth', 'balance', 'counterparties', 'get', 'identity', 'income', 'liabilities', 'list', 'match', 'recurring', 'score', 'transactions', 'underwrite', 'verify']),
       );
-      expect(sorted(got.get('svc -o ')!)).toEqual(['csv', 'json', 'ndjson', 'table']);
+      expect(sorted(got.get('svc -o ')!)).toEqual(['csv', 'json', 'ndjson', 'table', 'wide']);
       expect(got.get('svc help ')).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'formatting', 'config', 'reports', 'data']));
       expect(sorted(got.get('svc completion ')!)).toEqual(['bash', 'fish', 'zsh']);
       expect(sorted(got.get('svc sandbox fire rpt_1 --event ')!)).toEqual(['report.failed', 'report.ready']);

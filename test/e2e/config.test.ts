@@ -172,6 +172,20 @@ describe('svc login at a terminal (tmux)', () => {
     expect(identity).toMatchObject({ profile: 'default', base_url: world.mock.url, key_mode: 'test' });
   });
 
+  it("offers the service's documented address as the base URL: Enter takes it, and the key question names it", async () => {
+    const dir = freshConfigDir();
+    const session = start(dir, ['login']);
+    const question = await terminal.waitFor(session, (t) => /base url/i.test(t), 'the base URL prompt');
+    expect(question).toMatch(/Base URL of the service \(https:\/\/api\.swippee\.com\)/);
+    terminal.press(session, 'Enter');
+    await terminal.waitFor(session, (t) => t.includes('API key for https://api.swippee.com'), 'the key prompt naming the address');
+    // Stopped at the key: nothing is sent, nothing saved.
+    terminal.press(session, 'C-c');
+    const { code } = await terminal.exit(session);
+    expect(code).toBe(130);
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+  });
+
   it('with --base-url asks only for the key', async () => {
     const dir = freshConfigDir();
     const key = world.key(1, 'test').key;

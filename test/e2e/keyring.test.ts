@@ -13,20 +13,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { baseEnv, collect, run, SVC, useWorld, type Result } from './harness.js';
 import { traceRun } from './trace.js';
 import { fakeSecretService } from '../support/fake-bus.js';
+import { INSTALL_KEYRING_TOOLS, MISSING_KEYRING_TOOLS, REQUIRE_KEYRING, secretTool, startDesktop, type Desktop } from './desktop.js';
 import { unwrapped } from '../support/unwrapped.js';
 
 const world = useWorld();
 
-const TOOLS = ['dbus-daemon', 'dbus-send', 'gnome-keyring-daemon', 'secret-tool'] as const;
-const onPath = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const MISSING = TOOLS.filter((tool) => !onPath(tool));
-const REQUIRE_KEYRING = !['', '0'].includes(process.env.SVC_TEST_REQUIRE_KEYRING ?? '');
+const MISSING = MISSING_KEYRING_TOOLS;
 if (MISSING.length > 0) {
   if (REQUIRE_KEYRING) {
     it('the keyring tools are installed (SVC_TEST_REQUIRE_KEYRING is set)', () => {
-      throw new Error(
-        `${MISSING.join(', ')} not installed, and SVC_TEST_REQUIRE_KEYRING=${process.env.SVC_TEST_REQUIRE_KEYRING} requires them (apt-get install -y --no-install-recommends dbus gnome-keyring libsecret-tools)`,
-      );
+      throw new Error(`${MISSING.join(', ')} not installed, and SVC_TEST_REQUIRE_KEYRING=${process.env.SVC_TEST_REQUIRE_KEYRING} requires them (${INSTALL_KEYRING_TOOLS})`);
     });
   } else {
     const note = `${MISSING.join(', ')} not installed here: the keyring tests are skipped`;
@@ -36,16 +32,6 @@ if (MISSING.length > 0) {
 }
 const describeWithKeyring = MISSING.length === 0 ? describe : describe.skip;
 
-/** A session bus that starts nothing by itself (no service activation): the test decides who answers. */
-const BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:tmpdir=/tmp</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
-</busconfig>
-`;
-
 /** What a test started, stopped after it by process id. */
 const started: ChildProcess[] = [];
 const servers: Server[] = [];
@@ -54,75 +40,14 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
 
-/** The first line a child prints on stdout. */
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      text += chunk;
-      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
-    });
-    child.on('exit', (code) => reject(new Error(`exited (${code}) before printing a line`)));
-  });
-}
-
-interface Desktop {
-  /** The environment of a person's session: the bus, a home of its own. */
-  env: Record<string, string>;
-  home: string;
-  keyring?: ChildProcess;
-}
-
-/** A session bus of its own, and on it GNOME Keyring: unlocked with a password, locked, without any keyring yet (`empty`: no default collection), or none. */
-async function desktop(keyring: 'unlocked' | 'locked' | 'empty' | 'none' = 'unlocked'): Promise<Desktop> {
-  const home = world.tempDir('svc-keyring-');
-  const config = join(home, 'bus.conf');
-  writeFileSync(config, BUS_CONFIG);
-  const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  started.push(bus);
-  const address = await firstLine(bus);
-  const env = { DBUS_SESSION_BUS_ADDRESS: address, HOME: home, XDG_RUNTIME_DIR: home };
-  const result: Desktop = { env, home };
-  if (keyring === 'none') return result;
-  if (keyring === 'locked') {
-    // The login keyring made (with a password) by a first daemon; a second one finds it locked.
-    const first = await keyringDaemon(env, true);
-    first.kill('SIGTERM');
-    await new Promise((resolve) => first.once('exit', resolve));
-  }
-  result.keyring = await keyringDaemon(env, keyring === 'unlocked');
-  return result;
-}
-
-/** gnome-keyring-daemon on the bus of `env`, its login keyring unlocked with a password or left locked; once it answers there. */
-async function keyringDaemon(env: Record<string, string>, unlocked: boolean): Promise<ChildProcess> {
-  const args = ['--foreground', '--components=secrets', ...(unlocked ? ['--unlock'] : [])];
-  const daemon = spawn('gnome-keyring-daemon', args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
-  started.push(daemon);
-  daemon.stdin.end(unlocked ? 'a password' : '');
-  // Ready once it holds org.freedesktop.secrets on the bus.
-  for (let tries = 0; tries < 100; tries++) {
-    const owned = spawnSync(
-      'dbus-send',
-      ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'],
-      {
-        env: { PATH: process.env.PATH ?? '', ...env },
-        encoding: 'utf8',
-      },
-    );
-    if (owned.stdout.includes('boolean true')) return daemon;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('gnome-keyring-daemon did not take org.freedesktop.secrets on the test bus');
+/** A desktop of the test's own (./desktop.ts), stopped after the test. */
+function desktop(keyring: 'unlocked' | 'locked' | 'empty' | 'none' = 'unlocked'): Promise<Desktop> {
+  return startDesktop(world.tempDir('svc-keyring-'), started, keyring);
 }
 
 /** What `secret-tool lookup service svc account PROFILE base_url URL` finds on that bus ('' for nothing). */
 function lookup(at: Desktop, profile = 'default', baseUrl = world.mock.url): string {
   return secretTool(at, ['lookup', 'service', 'svc', 'account', profile, 'base_url', baseUrl]).stdout;
-}
-
-function secretTool(at: Desktop, args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync('secret-tool', args, { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8', timeout: 10_000, input });
 }
 
 /** Every item with these attributes (and any others), as `secret-tool search --all` shows it: its secret and attributes. */

@@ -141,7 +141,7 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
     echo "listener=$? id=$id"
   `;
 
-  it('listen registers with the mock and is given a secret of its own; the fired event arrives, is printed, and listen exits 0 after 1', async () => {
+  it('listen registers with the mock, bringing the secret svc keeps for its listeners; the fired event arrives, is printed, and listen exits 0 after 1', async () => {
     const r = await bash(LOOP, mock.info);
     expect(r.stderr).toBe(''); // no warning from fire: the event went somewhere
     expect(r.code).toBe(0);
@@ -151,11 +151,15 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
     expect(read(r.dir, 'events.txt')).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ  report\\.ready  ${id}\\n$`));
 
     const [, endpointId, secretTail] =
-      /^Registered with svc mock at http:\/\/127\.0\.0\.1:\d+ as (we_[0-9a-f]{16}): events fired there come here, signed with a secret it made for this listener, …([0-9a-f]{4})$/m.exec(listenErr) ??
-      [];
+      /^Registered with svc mock at http:\/\/127\.0\.0\.1:\d+ as (we_[0-9a-f]{16}): events fired there come here, signed with the secret svc keeps for its listeners \(svc webhooks listen --print-secret\), …([0-9a-f]{4})$/m.exec(
+        listenErr,
+      ) ?? [];
     expect(endpointId, listenErr).toBeDefined();
-    expect(secretTail).toMatch(/^[0-9a-f]{4}$/);
-    // Not the mock's own secret, which its --json line and banner show: no one else can sign for this listener.
+    // The secret svc keeps in its data folder, which only its user can read; not the mock's own
+    // secret, which its --json line and banner show: no other caller of the mock can sign for this listener.
+    const kept = readFileSync(join(world.dir, 'data', 'webhook-secret'), 'utf8').trim();
+    expect(kept.slice(-4)).toBe(secretTail);
+    expect(listenErr + mock.stderr()).not.toContain(kept);
     expect(listenErr + mock.stderr()).not.toContain(mock.info.webhook_secret);
     const [, port] = /^Listening for webhook deliveries on http:\/\/127\.0\.0\.1:(\d+) \(any path\)$/m.exec(listenErr) ?? [];
 
@@ -164,9 +168,42 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
     expect(read(r.dir, 'fire.txt')).toContain(`report_id\t${id}\n`);
     expect(read(r.dir, 'fire.txt')).toContain(`delivered_to\t${listenerUrl}\n`);
     await waitFor(mock.stderr, new RegExp(`^webhook endpoint ${endpointId} unregistered: ${listenerUrl}$`, 'm'), 'the listener to unregister');
-    expect(mock.stderr()).toContain(`webhook endpoint ${endpointId} registered: ${listenerUrl} (signed with a secret made for it)\n`);
+    expect(mock.stderr()).toContain(`webhook endpoint ${endpointId} registered: ${listenerUrl} (signed with the secret it brought)\n`);
     expect(mock.stderr()).toContain(`delivered report.ready for ${id} to ${listenerUrl} → 200\n`);
     expect(await endpointsOf(mock.info)).toEqual([]);
+  });
+
+  it('a job that forwards to its own app: the app is given `listen --print-secret`, and verifies what the listener forwards', async () => {
+    // The job's app: takes a delivery whose signature checks with the secret it was given.
+    const verified: string[] = [];
+    let appSecret = '';
+    const app = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const check = verifySignature({ secret: appSecret, header: String(req.headers['x-svc-signature']), body });
+        if (check.valid) verified.push((JSON.parse(body) as { report_id: string }).report_id);
+        res.writeHead(check.valid ? 200 : 400).end();
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    try {
+      const appUrl = `http://127.0.0.1:${(app.address() as { port: number }).port}/webhooks`;
+      const printed = await bash('svc webhooks listen --print-secret', mock.info);
+      expect(printed.code, printed.stderr).toBe(0);
+      expect(printed.stderr).toBe('');
+      appSecret = printed.stdout.trim();
+      expect(appSecret).toMatch(/^whsec_[0-9a-f]{64}$/);
+      const r = await bash(LOOP, mock.info, { LISTEN_ARGS: `--forward-to ${appUrl}` });
+      expect(r.code, read(r.dir, 'listen.err')).toBe(0);
+      const [, code, id] = /^listener=(\d+) id=(rpt_[0-9a-f]+)$/m.exec(r.stdout) ?? [];
+      expect(code, read(r.dir, 'listen.err')).toBe('0');
+      expect(verified).toEqual([id]);
+      expect(read(r.dir, 'listen.err')).toContain(`  forwarded to ${appUrl}: 200\n`);
+    } finally {
+      await new Promise((resolve) => app.close(resolve));
+    }
   });
 
   it('with no listener running, fire says on stderr that the event went to no endpoint (exit 0); so does the mock', async () => {

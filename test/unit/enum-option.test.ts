@@ -100,6 +100,6 @@ describe('enumOption completes', () => {
   });
 
   it('the global --output too', () => {
-    expect(spec.globalFlags.find((f) => f.long === '--output')!.value).toEqual({ kind: 'choices', choices: ['table', 'json', 'ndjson', 'csv'].map((value) => ({ value })) });
+    expect(spec.globalFlags.find((f) => f.long === '--output')!.value).toEqual({ kind: 'choices', choices: ['table', 'wide', 'json', 'ndjson', 'csv'].map((value) => ({ value })) });
   });
 });

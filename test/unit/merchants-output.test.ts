@@ -102,16 +102,32 @@ describe('the table', () => {
     ]);
   });
 
-  it('on a terminal: aligned columns, long inputs cut and merchant names wrapped to fit the width, terminal numbers whole', async () => {
+  it('on a terminal: aligned columns, a row a line, long inputs and merchant names cut to fit the width, terminal numbers whole', async () => {
     const long: MerchantResult = { ...FOUND, input: 'A very long merchant name as written on a statement line', merchant: 'Another very long clean merchant name for the table' };
-    const text = await render('table', [[FOUND, long], [MISSING]], { terminal: true });
+    const lines = (await render('table', [[FOUND, long], [MISSING]], { terminal: true })).trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
+    expect(lines[2]).toMatch(/^A very long merchant nam… 9756038350856888 Another very long clean… +5712 /);
+    expect(lines.at(-1)).toMatch(/^1000000000000000 +no$/);
+  });
+
+  it('-o wide on a terminal: aligned columns, long inputs and merchant names wrapped to fit the width, nothing cut, terminal numbers whole', async () => {
+    const long: MerchantResult = { ...FOUND, input: 'A very long merchant name as written on a statement line', merchant: 'Another very long clean merchant name for the table' };
+    const text = await render('wide', [[FOUND, long], [MISSING]], { terminal: true });
     const lines = text.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^INPUT +TERMINAL +MERCHANT +MCC +CATEGORY +CITY +MATCHED$/);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
     expect(lines[1]).toMatch(/^9756038350856888 +9756038350856888 +Himalayan Interiors/);
-    expect(lines[2]).toContain('…');
-    // The merchant's name is wrapped between its words over the row's lines, never cut.
-    const [merchant, mcc] = [lines[0]!.indexOf('MERCHANT'), lines[0]!.indexOf('MCC')];
+    expect(text).not.toContain('…');
+    // The input and the merchant's name are wrapped between their words over the row's lines, never cut.
+    const [terminal, merchant, mcc] = [lines[0]!.indexOf('TERMINAL'), lines[0]!.indexOf('MERCHANT'), lines[0]!.indexOf('MCC')];
+    expect(
+      lines
+        .slice(2, -1)
+        .map((line) => line.slice(0, terminal).trim())
+        .join(' ')
+        .trim(),
+    ).toBe(long.input);
     expect(
       lines
         .slice(2, -1)

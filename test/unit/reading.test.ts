@@ -9,7 +9,9 @@ import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { genericView, withRest } from '../../src/core/output/generic.js';
 import { prettyJson } from '../../src/core/output/json.js';
 import { createPaint } from '../../src/core/output/paint.js';
-import { csvText, fallbackRecords, ndjsonText } from '../../src/core/output/records.js';
+import { csvPieces, fallbackRecords, ndjsonText } from '../../src/core/output/records.js';
+
+const csvText = (records: readonly unknown[]) => [...csvPieces(records)].join('');
 import { renderTable } from '../../src/core/output/render.js';
 
 const plain = await createPaint(false);
@@ -85,13 +87,13 @@ describe('records of ndjson and CSV', () => {
     expect(fallbackRecords({ data: { a: 1 } })).toEqual([{ data: { a: 1 } }]);
   });
 
-  it('writes CSV with the union of the keys and nested values as compact JSON', () => {
+  it('writes CSV with the union of the keys, nested objects in dotted columns and lists of plain values joined with ; (contract §3)', () => {
     expect(
       csvText([
         { a: 1, n: { x: [1, 2] } },
         { b: 'q,"r"', a: null },
       ]),
-    ).toBe('a,n,b\r\n1,"{""x"":[1,2]}",\r\n,,"q,""r"""\r\n');
+    ).toBe('a,n.x,b\r\n1,1; 2,\r\n,,"q,""r"""\r\n');
   });
 
   it('writes CSV that parses back to one row per record, for any records', () => {

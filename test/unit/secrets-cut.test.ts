@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { maskKey } from '../../src/core/keys.js';
-import { merchantTableWriter } from '../../src/commands/merchants/table-writers.js';
+import { merchantColumns, merchantTableWriter } from '../../src/commands/merchants/table-writers.js';
 import { createPaint } from '../../src/core/output/paint.js';
 
 const KEY = 'svc_sk_test_0123456789abcdef0123456789abcdef';
@@ -16,7 +16,7 @@ describe('cut output is masked first', () => {
   it('a merchant cell holding the key, cut to the terminal width, shows none of its secret', async () => {
     let out = '';
     const sink = { write: async (text: string) => void (out += text) };
-    const writer = merchantTableWriter(sink as never, await createPaint(false), { width: 100 }, (text) => text.split(KEY).join(maskKey(KEY)));
+    const writer = merchantTableWriter(sink as never, await createPaint(false), { width: 100 }, merchantColumns(false), (text) => text.split(KEY).join(maskKey(KEY)));
     await writer.write([
       { input: 'x', type: 'name', matched: true, merchant: `${KEY} and a long tail to be cut, longer than any column a terminal of 100 gives`, mcc: '5411', category: 'groceries', city: 'Pokhara' },
     ]);

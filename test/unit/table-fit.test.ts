@@ -31,6 +31,8 @@ const screen = (text: string) => strip(text).replace(/\n$/, '').split('\n');
 const BOX = /[─│┌┐└┘├┤┬┴┼]/;
 
 const terminal = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: true, width: columns, paint });
+/** -o wide: every column, free text wrapped. */
+const wide = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: true, width: columns, paint, wide: true });
 const pipe = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: false, width: columns, paint });
 
 function expectFits(text: string, columns: number): void {
@@ -158,17 +160,26 @@ describe('wrapping and cutting text', () => {
 });
 
 describe('a table on a terminal', () => {
-  it('fits 80 columns boxed: the note wraps, ids and amounts whole, the header wrapped', () => {
+  it('fits 80 columns boxed, a row a line: the free text cut with an ellipsis, ids and amounts whole, the header wrapped', () => {
     const text = terminal(list(), 80, colour);
     expectFits(text, 80);
     expect(text).toMatch(BOX);
-    expectWhole(text, ['str_0001', 'str_0002', 'str_0003', '1,25,000.00', '42,350.00', '1,800.00']);
+    expectWhole(text, ['str_0001', 'str_0002', 'str_0003', '1,25,000.00', '42,350.00', '1,800.00', 'salary', 'loan_emi', 'subscription']);
     const lines = screen(text);
     expect(lines[1]).toMatch(/^│ ID +│ COUNTERPARTY +│ CATEGORY +│ +AVERAGE │ NOTE +│$/);
     expect(lines[2]).toMatch(/^│ +│ +│ +│ +AMOUNT │ +│$/);
-    // The free text is wrapped between its words, nothing is cut.
+    expect(lines).toHaveLength(4 + STREAMS.length + 1);
+    expect(lines[4]).toMatch(/^│ str_0001 │ Leapfrog Techno… │ salary +│ 1,25,000.00 │ Credited on the… +│$/);
+    expect(lines[5]).toMatch(/^│ str_0002 │ NABIL Bank Home… │ loan_emi +│ +42,350.00 │ EMI +│$/);
+  });
+
+  it('-o wide fits 80 columns boxed: the free text wrapped between its words, nothing cut', () => {
+    const text = wide(list(), 80, colour);
+    expectFits(text, 80);
+    expect(text).toMatch(BOX);
+    expectWhole(text, ['str_0001', 'str_0002', 'str_0003', '1,25,000.00', '42,350.00', '1,800.00']);
     expect(text).not.toContain('…');
-    expect(lines[4]).toMatch(/^│ str_0001 │ Leapfrog +│ salary +│ 1,25,000.00 │ Credited on the +│$/);
+    expect(screen(text)[4]).toMatch(/^│ str_0001 │ Leapfrog +│ salary +│ 1,25,000.00 │ Credited on the +│$/);
   });
 
   it('turns into one card a row when no narrowing fits: HEADER  value lines, a blank line between', () => {
@@ -430,23 +441,41 @@ describe('the generic view', () => {
     return found;
   }
 
-  it.each(samples)('shows the documented %s within 80 and 60 columns, its ids and numbers whole', (name) => {
+  it.each(samples)('shows the documented %s within 80 and 60 columns, its ids and numbers whole (with -o wide)', (name) => {
     const body = documented(name);
     for (const columns of [80, 60]) {
-      const text = terminal(genericView(printableDeep(body)), columns, colour);
+      const text = wide(genericView(printableDeep(body)), columns, colour);
       expectFits(text, columns);
       expectWhole(text, atoms(body));
     }
   });
 
-  it('shows a wide list of the documented transactions as cards at 60 columns, as a table at 160', () => {
+  it.each(samples)('shows the documented %s within 80 and 60 columns as tables, the columns it leaves out named', (name) => {
+    const body = documented(name);
+    for (const columns of [80, 60]) {
+      const text = terminal(genericView(printableDeep(body)), columns, colour);
+      expectFits(text, columns);
+      // Every table is boxed; what it leaves out, it names.
+      const lines = screen(text);
+      const boxes = lines.filter((line) => line.startsWith('┌')).length;
+      const headings = (genericView(body).parts as { view: View }[]).filter((part) => part.view.kind === 'list' && (part.view as ListView<unknown>).rows.length > 0).length;
+      expect(boxes).toBe(headings);
+    }
+  });
+
+  it('shows a wide list of the documented transactions as a table at 60 columns, naming the columns left out; -o wide as cards at 60 and a table at 160', () => {
     const body = documented('report');
-    const wide = { transactions: Array.from({ length: 3 }, () => body.transactions[0]) };
-    expect(terminal(genericView(wide), 160)).toMatch(BOX);
-    const narrow = terminal(genericView(wide), 60);
+    const many = { transactions: Array.from({ length: 3 }, () => body.transactions[0]) };
+    expect(wide(genericView(many), 160)).toMatch(BOX);
+    const cards = wide(genericView(many), 60);
+    expectFits(cards, 60);
+    expect(cards).not.toMatch(BOX);
+    expect(screen(cards).filter((line) => line === '')).toHaveLength(2);
+    const narrow = terminal(genericView(many), 60);
     expectFits(narrow, 60);
-    expect(narrow).not.toMatch(BOX);
-    expect(screen(narrow).filter((line) => line === '')).toHaveLength(2);
+    expect(narrow).toMatch(BOX);
+    expect(screen(narrow).filter((line) => line.startsWith('│ '))).toHaveLength(4);
+    expect(screen(narrow).join(' ')).toMatch(/Left out at this width: CATEGORY, MERCHANT, .+ \(-o wide shows every column\)\.$/);
   });
 });
 
@@ -458,9 +487,9 @@ describe('the streamed table', () => {
   }
   const isTerminal = (value: string) => /^\d{16,}$/.test(value);
   const COLUMNS: StreamColumn<Result>[] = [
-    { header: 'INPUT', display: (r) => r.input, flex: 'cut', keep: isTerminal },
-    { header: 'TERMINAL', display: (r) => r.terminal, keep: true },
-    { header: 'MERCHANT', display: (r) => r.merchant, flex: true },
+    { key: 'input', header: 'INPUT', display: (r) => r.input, flex: 'cut', keep: isTerminal },
+    { key: 'terminal', header: 'TERMINAL', display: (r) => r.terminal, keep: true },
+    { key: 'merchant', header: 'MERCHANT', display: (r) => r.merchant, flex: true },
   ];
   const ROWS: Result[] = [
     { input: '9756038350856888', terminal: '9756038350856888', merchant: 'Himalayan Interiors' },
@@ -468,23 +497,37 @@ describe('the streamed table', () => {
   ];
 
   async function stream(columns: number, ...batches: Result[][]): Promise<string> {
+    return streamed(columns, {}, ...batches);
+  }
+
+  async function streamed(columns: number, layout: { wide?: boolean; headers?: boolean }, ...batches: Result[][]): Promise<string> {
     let out = '';
-    const writer = new AlignedTableWriter({ write: async (text: string) => void (out += text) } as never, columns, plain, COLUMNS, 'No results.');
+    const writer = new AlignedTableWriter({ write: async (text: string) => void (out += text) } as never, columns, plain, COLUMNS, 'No results.', undefined, layout);
     for (const batch of batches) await writer.write(batch);
     await writer.finish(true);
     return out;
   }
 
-  it('keeps terminal numbers whole, wraps merchant names and cuts a name given as input', async () => {
+  it('keeps terminal numbers whole and cuts merchant names and a name given as input, a row a line', async () => {
     const text = await stream(60, ROWS);
+    expectFits(text, 60);
+    // One space between columns: two would cut more.
+    expect(screen(text)).toEqual([
+      'INPUT                 TERMINAL         MERCHANT',
+      '9756038350856888      9756038350856888 Himalayan Interiors',
+      'Kanchenjunga Mountai… 4479028991229775 Kanchenjunga Mountai…',
+    ]);
+  });
+
+  it('-o wide: keeps terminal numbers whole, wraps merchant names and a name given as input; --no-headers leaves the header out', async () => {
+    const text = await streamed(60, { wide: true, headers: false }, ROWS);
     expectFits(text, 60);
     // The two free-text columns give up room alike, the widest first.
     expect(screen(text)).toEqual([
-      'INPUT                 TERMINAL          MERCHANT',
-      '9756038350856888      9756038350856888  Himalayan Interiors',
-      'Kanchenjunga Mounta…  4479028991229775  Kanchenjunga',
-      '                                        Mountain',
-      '                                        Departmental Store',
+      '9756038350856888      9756038350856888 Himalayan Interiors',
+      'Kanchenjunga Mountain 4479028991229775 Kanchenjunga Mountain',
+      'Departmental Store,                    Departmental Store',
+      'Butwal',
     ]);
   });
 

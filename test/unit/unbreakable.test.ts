@@ -3,6 +3,8 @@
 // from 20 to 200 columns (fast-check): each such value, whether its column declares it whole
 // (`keep`) or fit.ts recognises it in free text (`staysWhole`), shows on one line of the screen. A
 // line is wider than the terminal only when it holds one such value alone, for the terminal to fold.
+// A table's free text is cut to one line with an ellipsis (wrapped only with -o wide), and a column
+// a terminal has no room for is left out and named under the table: never a value split.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { labelledLines, lineWidth, staysWhole, wrapText } from '../../src/core/output/fit.js';
@@ -156,11 +158,11 @@ describe('tables and cards', () => {
     { key: 'note', header: 'NOTE', value: (r) => r.note, flex: true },
   ];
 
-  it('a boxed table or its cards never split a value declared whole or one to copy in free text, at 20 to 200 columns', () => {
+  it('-o wide: a boxed table or its cards never split a value declared whole or one to copy in free text, at 20 to 200 columns', () => {
     fc.assert(
       fc.property(rows, widths, fc.boolean(), (generated, width, coloured) => {
         const view: ListView<Row> = { kind: 'list', rows: generated.map((r) => ({ ...r, note: r.note.text })), columns };
-        const lines = screen(renderTable(view, { terminal: true, width, paint: coloured ? colour : plain }));
+        const lines = screen(renderTable(view, { terminal: true, width, paint: coloured ? colour : plain, wide: true }));
         // A cell that is an ISO time is shown in UTC as `YYYY-MM-DD HH:MM UTC`: what must be whole is what the screen shows.
         const shownAs = (value: string, cell: string) => (value === cell && /^\d{4}-\d{2}-\d{2}T/.test(value) ? `${value.slice(0, 10)} ${value.slice(11, 16)} UTC` : value);
         const shown = generated.flatMap((r) => [r.id, r.amount, r.when, r.state].map((value) => shownAs(value, value)));
@@ -172,16 +174,41 @@ describe('tables and cards', () => {
     );
   });
 
+  it('a table keeps the values of the columns it shows whole, cuts free text to one line and names the columns it leaves out, at 20 to 200 columns', () => {
+    fc.assert(
+      fc.property(rows, widths, (generated, width) => {
+        const view: ListView<Row> = { kind: 'list', rows: generated.map((r) => ({ ...r, note: r.note.text })), columns };
+        const text = renderTable(view, { terminal: true, width, paint: plain });
+        const lines = screen(text);
+        const leftOut = /Left out at this width: (.*) \(-o wide/.exec(lines.join(' '))?.[1]?.split(', ') ?? [];
+        // Cards are kept for terminals narrower than 60 columns, and for an id wider than the terminal.
+        if (width >= 60 && generated.every((r) => r.id.length + 4 <= width)) expect(text).toMatch(/^┌/);
+        const shownAs = (value: string) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? `${value.slice(0, 10)} ${value.slice(11, 16)} UTC` : value);
+        const kept = generated.flatMap((r) => columns.filter((c) => c.keep && !leftOut.includes(c.header)).map((c) => shownAs(String(c.value({ ...r, note: r.note.text })))));
+        expectWhole(lines, kept);
+        // Cards, below 60 columns, give a value in free text too wide for the line a line of its own.
+        expectWiderOnlyAlone(lines, width, [...kept, ...generated.flatMap((r) => [r.state, ...r.note.whole.map((v) => (v === r.note.text ? shownAs(v) : v))])]);
+        // Free text on one line: whole, or cut with an ellipsis.
+        if (width >= 60 && !leftOut.includes('NOTE'))
+          for (const r of generated) {
+            const note = r.note.text.includes(' ') ? r.note.text : shownAs(r.note.text);
+            expect(lines.some((line) => line.includes(note) || (line.includes('…') && note.startsWith(line.replace(BOX_EDGE, '').split(' │ ').at(-1)!.replace(/…$/, ''))))).toBe(true);
+          }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('the streamed table, batch by batch, never splits them either: a later row that cannot keep one whole is a card', async () => {
     const stream: StreamColumn<Row>[] = [
-      { header: 'ID', display: (r) => r.id, keep: true },
-      { header: 'STATE', display: (r) => r.state },
-      { header: 'NOTE', display: (r) => r.note, flex: true },
+      { key: 'id', header: 'ID', display: (r) => r.id, keep: true },
+      { key: 'state', header: 'STATE', display: (r) => r.state },
+      { key: 'note', header: 'NOTE', display: (r) => r.note, flex: true },
     ];
     await fc.assert(
       fc.asyncProperty(rows, rows, widths, async (first, later, width) => {
         let out = '';
-        const writer = new AlignedTableWriter({ write: async (text: string) => void (out += text) } as never, width, plain, stream, 'None.');
+        const writer = new AlignedTableWriter({ write: async (text: string) => void (out += text) } as never, width, plain, stream, 'None.', undefined, { wide: true });
         for (const batch of [first, later]) await writer.write(batch.map((r) => ({ ...r, note: r.note.text })));
         await writer.finish(true);
         const lines = screen(out);

@@ -25,9 +25,9 @@ describe('flatCells: one record as CSV cells with no JSON in them', () => {
     ]);
   });
 
-  it('joins a list of scalars as tables join it; an empty list or object is a blank cell; null is blank', () => {
+  it('joins a list of plain values with ; (contract §3); an empty list or object is a blank cell; null is blank', () => {
     expect([...flatCells('{"scopes":["identity","income"],"flags":[],"extra":{},"note":null,"ok":true}')]).toEqual([
-      ['scopes', 'identity, income'],
+      ['scopes', 'identity; income'],
       ['flags', ''],
       ['extra', ''],
       ['note', ''],
@@ -47,7 +47,7 @@ describe('flatCells: one record as CSV cells with no JSON in them', () => {
   });
 
   it('writes a record that is no object under `value`', () => {
-    expect([...flatCells('[1, 2.50]')]).toEqual([['value', '1, 2.50']]);
+    expect([...flatCells('[1, 2.50]')]).toEqual([['value', '1; 2.50']]);
     expect([...flatCells('"text"')]).toEqual([['value', 'text']]);
   });
 

@@ -38,7 +38,6 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
   await ctx.present(reply, {
     what,
     replies: () => import('../../api/replies/connect.js'),
-    viewRecords: 'flat',
     view: (body, reading, { readReply, ConnectRequestReply }) => {
       const r = readReply(reading, ConnectRequestReply, body);
       const c = { token: textOf(r?.request_token), url: textOf(r?.connect_url) };

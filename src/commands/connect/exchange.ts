@@ -23,7 +23,7 @@ export async function exchangePublicToken(ctx: Context, publicToken: string): Pr
   await presentSecretOnce(
     ctx,
     reply,
-    { what: call.what, viewRecords: 'flat', view: exchangeView },
+    { what: call.what, view: exchangeView },
     {
       secrets: (body) => [textOf(readReply(new ReplyReading(call.what), ExchangeReply, body)?.access_token)],
       notes: (body) => {

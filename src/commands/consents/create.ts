@@ -22,7 +22,7 @@ export async function createConsent(ctx: Context, reportId: string, flags: Conse
   await presentSecretOnce(
     ctx,
     reply,
-    { what: call.what, viewRecords: 'flat', view: createdConsentView },
+    { what: call.what, view: createdConsentView },
     {
       secrets: (body) => {
         const r = readReply(new ReplyReading(call.what), ConsentReply, body);

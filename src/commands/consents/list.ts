@@ -3,10 +3,19 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { firstFieldsView, headedList, listRecords } from '../../core/output/unshown.js';
 
+/**
+ * The reply is not shown; a consent's fields are those it is created with and the creation's reply
+ * shows (POST /v1/consents): the first columns of the CSV.
+ */
+const CONSENT_FIELDS = ['id', 'report_id', 'scopes', 'grantee_label', 'expires_at'];
+/** What a terminal shows of a consent (contract §3): the others where there is room, or with -o wide. */
+const SHOWN = ['status', 'id', 'scopes', 'grantee_label'];
+
 export async function listConsents(ctx: Context): Promise<void> {
   const call = target(ENDPOINTS.listConsents);
   await ctx.requestAndPresent(call, {
     records: (body) => listRecords(body, 'data', 'consents'),
-    view: (body) => headedList(firstFieldsView(body, ['status'], { empty: 'No consents.', list: ['data', 'consents'] }), 'Consents'),
+    fields: CONSENT_FIELDS,
+    view: (body) => headedList(firstFieldsView(body, ['status'], { empty: 'No consents.', list: ['data', 'consents'], defaults: SHOWN }), 'Consents'),
   });
 }

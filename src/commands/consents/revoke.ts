@@ -6,7 +6,6 @@ import { firstFieldsView } from '../../core/output/unshown.js';
 export async function revokeConsent(ctx: Context, id: string): Promise<void> {
   const call = target(ENDPOINTS.revokeConsent, { consent_id: id });
   await ctx.requestAndPresent(call, {
-    viewRecords: 'flat',
     view: (body) => firstFieldsView(body, ['status'], { empty: `Consent ${id} revoked.` }),
   });
 }

@@ -10,6 +10,7 @@ import { seriesListOf, type SeriesList } from './items.js';
 import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
 import { attributionOf, printDataset, type DatasetReader } from './print.js';
 import { formatValue, seriesFacts, seriesTitle, seriesView } from './views.js';
+import { isTableFormat } from '../../core/output/formats.js';
 
 export interface SeriesOptions extends CacheOptions, ParamOptions {
   from?: string;
@@ -25,7 +26,7 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
   const params = parseParams(options.param);
   const bank = bankQuery(family, options.bank, (message) => ctx.warn(message));
   const policy = cachePolicy(options);
-  if (options.chart && ctx.format !== 'table') {
+  if (options.chart && !isTableFormat(ctx.format)) {
     throw new UsageError(`--chart draws for people and cannot be combined with --json or -o ${ctx.format}`);
   }
   let selector = params[family.selector] ?? selectorArg;

@@ -119,7 +119,7 @@ export function lineItemsView(body: unknown, r: DatasetRead, selectorName: strin
   const unit = sharedUnit(rows.map((r) => r.unit));
   const columns: Column<LineItem>[] = [
     ...(list.selectorField ? [{ key: list.selectorField, header: list.selectorField.toUpperCase(), value: (i: LineItem) => i.selector, keep: true }] : []),
-    { key: 'label', header: 'ITEM', value: (i) => i.label, flex: true },
+    { key: 'label', header: 'ITEM', value: (i) => i.label, flex: true, also: ['line_item', 'name', 'title'] },
     { key: 'value', header: valueHeader(unit), value: (i) => cellText(i.value), display: (i, paint) => formatValue(i.value, paint), formatsValue: true, align: 'right', keep: true },
     ...(unit ? [] : [{ key: 'unit', header: 'UNIT', value: (i: LineItem) => unitText(i.unit) }]),
   ];
@@ -128,7 +128,7 @@ export function lineItemsView(body: unknown, r: DatasetRead, selectorName: strin
     kind: 'list',
     rows,
     columns,
-    ...(month && { shared: { header: 'MONTH', value: month } }),
+    ...(month && { shared: { key: 'month', header: 'MONTH', value: month } }),
     ...(rows.some((r) => r.section) && { section: { key: 'section', header: 'SECTION', value: (i: LineItem) => i.section ?? '' } }),
     empty: `No line items${title ? ` for ${title}` : ''}.`,
   };
@@ -152,7 +152,7 @@ export function keysView(body: unknown, r: DatasetRead, selectorName: string): S
     kind: 'list',
     rows: selectors,
     columns: [
-      { key: name, header: name.toUpperCase(), value: (s) => s.value, keep: true },
+      { key: name, header: name.toUpperCase(), value: (s) => s.value, keep: true, ...(list.selectorField !== name && { also: [list.selectorField] }) },
       { key: 'label', header: 'LABEL', value: (s) => s.label, flex: true },
       { key: 'unit', header: 'UNIT', value: (s) => unitText(s.unit) },
     ],

@@ -5,6 +5,14 @@ import type { Context } from '../../app/context.js';
 import { firstFieldsView, headedList, listRecords } from '../../core/output/unshown.js';
 import { decisionsQuery, FIRST, type ListFlags } from './options.js';
 
+/**
+ * The reply is not shown; a decision's fields are those it is recorded with (POST /v1/decisions)
+ * and its outcome: the first columns of the CSV.
+ */
+const DECISION_FIELDS = ['client_reference_id', 'decision', 'report_id', 'decision_rationale', 'amount', 'outcome'];
+/** What a terminal shows of a decision (contract §3): the others where there is room, or with -o wide. */
+const SHOWN = ['client_reference_id', 'decision', 'outcome', 'amount', 'decision_rationale'];
+
 export async function listDecisions(ctx: Context, flags: ListFlags): Promise<void> {
   const query = decisionsQuery(flags);
   const call = target(ENDPOINTS.listDecisions);
@@ -12,7 +20,8 @@ export async function listDecisions(ctx: Context, flags: ListFlags): Promise<voi
     { ...call, query },
     {
       records: (body) => listRecords(body, 'data', 'decisions'),
-      view: (body) => headedList(firstFieldsView(body, FIRST, { empty: 'No decisions.', list: ['data', 'decisions'], money: moneyOf(body) }), 'Decisions'),
+      fields: DECISION_FIELDS,
+      view: (body) => headedList(firstFieldsView(body, FIRST, { empty: 'No decisions.', list: ['data', 'decisions'], money: moneyOf(body), defaults: SHOWN }), 'Decisions'),
     },
   );
 }

@@ -19,7 +19,6 @@ async function record(ctx: Context, endpoint: Endpoint, json: { client_reference
   await ctx.requestAndPresent(
     { ...target(endpoint), json },
     {
-      viewRecords: 'flat',
       view: (body) => firstFieldsView(body, FIRST, { empty: `${what} recorded for ${json.client_reference_id}.`, money: moneyOf(body) }),
     },
   );

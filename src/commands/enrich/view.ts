@@ -48,14 +48,15 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     amount('credit', 'CREDIT'),
     amount('debit', 'DEBIT'),
     amount('balance', 'BALANCE'),
-    { key: 'category', header: 'CATEGORY', value: (r) => r.category },
-    { key: 'confidence', header: 'CONFIDENCE', value: (r) => cellText(r.confidence), align: 'right', keep: true },
+    // A terminal shows a transaction's date, description and amounts, as `reports transactions` (contract §3); -o wide the rest.
+    { key: 'category', header: 'CATEGORY', value: (r) => r.category, show: 'wide' },
+    { key: 'confidence', header: 'CONFIDENCE', value: (r) => cellText(r.confidence), align: 'right', keep: true, show: 'wide' },
   ];
   const count = numberOf(reply.count) ?? rows.length;
   const list: ListView<Row> = { kind: 'list', rows, columns, empty: 'The reply holds no transactions.' };
   const money = moneyOf(body);
   return withRest(
-    withExtraColumns(list, (r) => r.rest, money),
+    withExtraColumns(list, (r) => r.rest, money, 'wide'),
     otherFields(body, ['transactions', 'count']),
     {
       heading: `Transactions (${count})`,
@@ -70,5 +71,5 @@ function numeric(value: unknown): unknown {
 }
 
 export function enrichReader(what: string): ReplyReader {
-  return { what, records: transactionsOf, viewRecords: 'flat', view: enrichView };
+  return { what, records: transactionsOf, fields: KNOWN_IN_TRANSACTION, view: enrichView };
 }

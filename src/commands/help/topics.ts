@@ -165,7 +165,11 @@ function formattingTopic(): Block[] {
     {
       kind: 'definitions',
       items: [
-        ['table', 'The default. On a terminal: boxed tables with colour. In a pipe: one header line, then one line per row, columns separated by a tab, no colour and no box drawing.'],
+        [
+          'table',
+          'The default. On a terminal: boxed tables with colour; a list shows its default columns, a row a line, and cuts free text that does not fit (descriptions, names, reasons) with …; ids, amounts, dates, URLs and keys are never cut. A table too wide even so leaves columns out and names them; below 60 columns a list is one card a row. In a pipe: one header line, then one line per row, every column, columns separated by a tab, no colour and no box drawing.',
+        ],
+        ['wide', 'A table with every column, free text wrapped rather than cut (one card a row where no narrowing fits). In a pipe: the same lines as table.'],
         [
           'json',
           'The reply body exactly as the service sent it (same keys, same values, numbers with all their digits), indented by two spaces. One document per command; nothing else on stdout. --json is the same as -o json.',
@@ -176,7 +180,22 @@ function formattingTopic(): Block[] {
         ],
         [
           'csv',
-          "RFC 4180: the same records as ndjson, a header row with the union of their keys, raw values (amounts unformatted, numbers with every digit as received), nested values as compact JSON in their cell; in the CSV of a view (a report, its product views, usage, a consent), nested values go to dotted columns (period.from, counterparties.0.name) and lists of scalars are joined, so no cell holds JSON. Records with more than 1,000 keys between them are refused (exit 10: use -o ndjson). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a ' in front; plain numbers such as -12.5 are left as they are.",
+          "RFC 4180: the same records as ndjson, a header row with the union of their keys, the list's documented fields first in their documented order and the others in the order they first come (an empty list: its documented fields), raw values (amounts unformatted, numbers with every digit as received); nested objects go to dotted columns (period.from, counterparties.0.name) and lists of plain values are joined with '; ', so no cell holds JSON. Records with more than 1,000 keys between them are refused (exit 10: use -o ndjson). A cell a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a ' in front; plain numbers such as -12.5 are left as they are, and --no-formula-guard writes every cell as received.",
+        ],
+      ],
+    },
+    { kind: 'heading', text: 'Columns' },
+    {
+      kind: 'definitions',
+      items: [
+        [
+          '--columns a,b,c',
+          'The columns of a table, its lines in a pipe, or a CSV, in this order, by the field names --json shows (dotted for nested ones: merchant_info.city). A name the reply has not, nor the list documents, is exit 2 naming the ones it has. Not with --json, --jq or -o ndjson.',
+        ],
+        ['--no-headers', 'No header line over a table, its lines in a pipe, or a CSV.'],
+        [
+          '--no-formula-guard',
+          "-o csv only: cells as received, without the ' that keeps a spreadsheet from running =, +, -, @ as a formula; for programs that join on the values (a spreadsheet may then run them).",
         ],
       ],
     },

@@ -18,6 +18,9 @@ export function registerLogin(program: Command, app: App): void {
         'printf %s "$KEY" | svc login --base-url https://api.example.com --with-key',
       ),
       paragraph(
+        "At a terminal, login asks for the base URL (Enter takes the service's address, https://api.swippee.com, or the profile's) unless --base-url or SVC_BASE_URL gives it, then for the key.",
+      ),
+      paragraph(
         "Keys are created in the service's dashboard, which shows each key once. The key is kept in the OS keyring (Secret Service, Keychain, Credential Manager) where one answers, else in the config file, which stderr then says. Logging in to another profile (--profile NAME) leaves the active profile as it is, unless --use is given; `svc config use NAME` switches later.",
       ),
     ])

@@ -21,9 +21,12 @@ function validateWith(check: (value: string) => unknown): (value: string) => tru
   };
 }
 
+/** The service's documented address: the base URL question's default answer where no profile has one. */
+const DOCUMENTED_BASE_URL = 'https://api.swippee.com';
+
 /**
- * Where keys come from, for a first login. The service's documentation names no production address
- * (it writes `{base_url}`) and no dashboard address, so none is suggested: only where keys are made.
+ * Where keys come from, for a first login. The service's documentation names no dashboard address,
+ * so none is suggested: only where keys are made.
  */
 const FIRST_LOGIN = {
   key: "API keys are created in the service's dashboard, which shows each one once, when it is made.",
@@ -44,7 +47,7 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     if (!baseUrl) ctx.err(FIRST_LOGIN.baseUrl);
   }
   if (!baseUrl && asking) {
-    baseUrl = await (await ctx.prompter()).text('Base URL of the service', { default: saved.base_url, validate: validateWith(checkBaseUrl) });
+    baseUrl = await (await ctx.prompter()).text('Base URL of the service', { default: saved.base_url ?? DOCUMENTED_BASE_URL, validate: validateWith(checkBaseUrl) });
   }
   baseUrl ??= saved.base_url;
   if (!baseUrl) throw new UsageError('no base URL to log in to', ['Pass --base-url URL or set SVC_BASE_URL.']);

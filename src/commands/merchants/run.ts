@@ -13,6 +13,7 @@ import type { Context } from '../../app/context.js';
 import { InterruptedError } from '../../core/errors.js';
 import { FALLBACK_COLUMNS } from '../../core/io.js';
 import { formatCount, machineTextForTerminal } from '../../core/output/format.js';
+import { isTableFormat } from '../../core/output/formats.js';
 import type { Batch } from './batches.js';
 import type { Lookup } from './lookup-set.js';
 import { runInOrder } from '../../core/stream/ordered-pool.js';
@@ -81,7 +82,7 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
   const format = ctx.format;
   // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
   // secrets are masked first, while an escape sequence that splits one is still whole.
-  const transform = ctx.io.stdoutIsTTY && format !== 'table' ? (text: string) => machineTextForTerminal(format, ctx.secrets.mask(text)) : undefined;
+  const transform = ctx.io.stdoutIsTTY && !isTableFormat(format) ? (text: string) => machineTextForTerminal(format, ctx.secrets.mask(text)) : undefined;
   const sink = new OutputSink(ctx.io.stdout, { beforeWrite, afterWrite: sharesTerminal ? progress.redraw : undefined, transform });
   const writer = await createWriter({
     format,
@@ -91,6 +92,9 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
     color: ctx.color,
     mask: (text) => ctx.secrets.mask(text),
     lines: options.eachLine !== undefined,
+    columns: ctx.flags.columns,
+    headers: ctx.flags.headers,
+    formulaGuard: ctx.flags.formulaGuard,
   });
   const eachLine = options.eachLine;
   let meta: unknown = eachLine?.resumed?.meta;

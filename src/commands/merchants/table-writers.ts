@@ -8,7 +8,7 @@ import { valueText } from '../../core/output/csv.js';
 import { wrapText } from '../../core/output/fit.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { OutputSink } from '../../core/stream/sink.js';
-import { AlignedTableWriter, TabWriter, type RowWriter, type StreamColumn } from '../../core/stream/table-writers.js';
+import { AlignedTableWriter, TabWriter, type RowWriter, type StreamColumn, type TableLayout } from '../../core/stream/table-writers.js';
 import { summaryLine, type Tally } from './summary.js';
 
 /** A value as the service sent it: an object or a list as JSON, never `[object Object]`. */
@@ -18,25 +18,36 @@ const text = (value: unknown) => valueText(value);
 const isTerminal = (value: string) => /^\d{16,}$/.test(value);
 
 const COLUMNS: StreamColumn<MerchantResult>[] = [
-  { header: 'INPUT', display: (r) => r.input, flex: 'cut', keep: isTerminal },
-  { header: 'TERMINAL', display: (r) => text(r.terminal), keep: true },
-  { header: 'MERCHANT', display: (r) => text(r.merchant), flex: true },
-  { header: 'MCC', display: (r) => text(r.mcc), keep: true },
-  { header: 'CATEGORY', display: (r) => text(r.category), flex: 'cut' },
-  { header: 'CITY', display: (r) => text(r.city), flex: 'cut' },
-  { header: 'MATCHED', display: (r) => (r.matched ? 'yes' : 'no'), keep: true, colour: (t, r, paint) => (r.matched ? paint.good(t) : paint.warn(t)) },
+  { key: 'input', header: 'INPUT', display: (r) => r.input, flex: 'cut', keep: isTerminal },
+  { key: 'terminal', header: 'TERMINAL', display: (r) => text(r.terminal), keep: true },
+  { key: 'merchant', header: 'MERCHANT', display: (r) => text(r.merchant), flex: true },
+  { key: 'mcc', header: 'MCC', display: (r) => text(r.mcc), keep: true },
+  { key: 'category', header: 'CATEGORY', display: (r) => text(r.category), flex: 'cut' },
+  { key: 'city', header: 'CITY', display: (r) => text(r.city), flex: 'cut' },
+  { key: 'matched', header: 'MATCHED', display: (r) => (r.matched ? 'yes' : 'no'), keep: true, colour: (t, r, paint) => (r.matched ? paint.good(t) : paint.warn(t)) },
 ];
 
 /** --each-line: the line of the input a result is for, first. */
-const LINE: StreamColumn<MerchantResult> = { header: 'LINE', display: (r) => text(r.line), keep: true };
+const LINE: StreamColumn<MerchantResult> = { key: 'line', header: 'LINE', display: (r) => text(r.line), keep: true };
+
+/** The table's columns: LINE first with --each-line (`lines`). */
+export function merchantColumns(lines: boolean): StreamColumn<MerchantResult>[] {
+  return lines ? [LINE, ...COLUMNS] : COLUMNS;
+}
 
 /**
- * Aligned for a terminal of that width, else tab-separated; `mask` masks the secrets in use in
- * each cell; `lines` (--each-line) puts the LINE column first.
+ * Aligned for a terminal of that width, else tab-separated, in the columns given
+ * (merchantColumns, or those --columns picked of them); `mask` masks the secrets in use in each cell.
  */
-export function merchantTableWriter(sink: OutputSink, paint: Paint, terminal: { width: number } | undefined, mask?: (text: string) => string, lines = false): RowWriter<MerchantResult> {
-  const columns = lines ? [LINE, ...COLUMNS] : COLUMNS;
-  return terminal ? new AlignedTableWriter(sink, terminal.width, paint, columns, 'No results to show.', mask) : new TabWriter(sink, paint, columns, mask);
+export function merchantTableWriter(
+  sink: OutputSink,
+  paint: Paint,
+  terminal: { width: number } | undefined,
+  columns: readonly StreamColumn<MerchantResult>[],
+  mask?: (text: string) => string,
+  layout: TableLayout = {},
+): RowWriter<MerchantResult> {
+  return terminal ? new AlignedTableWriter(sink, terminal.width, paint, columns, 'No results to show.', mask, layout) : new TabWriter(sink, paint, columns, mask, layout);
 }
 
 /** The line under the table that sums the run up (summary.ts), wrapped like any footer of a table. */

@@ -6,6 +6,7 @@
 import type { MerchantResult } from '../../api/merchants.js';
 import { stringifyExact } from '../../core/output/exact-stringify.js';
 import type { OutputFormat } from '../../core/output/render.js';
+import { checkColumnNames } from '../../core/output/column-names.js';
 import { CsvWriter, NdjsonWriter } from '../../core/stream/record-writers.js';
 import type { OutputSink } from '../../core/stream/sink.js';
 import type { RowWriter } from '../../core/stream/table-writers.js';
@@ -32,6 +33,12 @@ export interface WriterOptions {
   mask?: (text: string) => string;
   /** --each-line: each result comes with the `line` it is for, shown first. */
   lines?: boolean;
+  /** --columns: the columns of the table or CSV, in this order; a name neither has is exit 2, before any request. */
+  columns?: readonly string[];
+  /** False for --no-headers. */
+  headers?: boolean;
+  /** False for --no-formula-guard: CSV cells as received. */
+  formulaGuard?: boolean;
 }
 
 export async function createWriter(options: WriterOptions): Promise<ResultWriter> {
@@ -40,12 +47,23 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
       return new JsonReplyWriter(options.sink);
     case 'ndjson':
       return withoutMeta(new NdjsonWriter(options.sink));
-    case 'csv':
-      return withoutMeta(new CsvWriter<MerchantResult>(options.sink, options.lines ? ['line', ...CSV_KEYS] : CSV_KEYS, (result, key) => result[key as keyof MerchantResult]));
-    case 'table': {
-      const [{ merchantTableWriter, summaryLines }, { createPaint }] = await Promise.all([import('./table-writers.js'), import('../../core/output/paint.js')]);
+    case 'csv': {
+      const keys = options.lines ? ['line', ...CSV_KEYS] : CSV_KEYS;
+      if (options.columns) checkColumnNames(options.columns, keys);
+      const csv = { headers: options.headers, formulaGuard: options.formulaGuard };
+      return withoutMeta(new CsvWriter<MerchantResult>(options.sink, options.columns ?? keys, (result, key) => result[key as keyof MerchantResult], csv));
+    }
+    case 'table':
+    case 'wide': {
+      const [{ merchantColumns, merchantTableWriter, summaryLines }, { createPaint }, { pickStreamColumns }] = await Promise.all([
+        import('./table-writers.js'),
+        import('../../core/output/paint.js'),
+        import('../../core/stream/table-writers.js'),
+      ]);
+      const columns = pickStreamColumns(merchantColumns(options.lines === true), options.columns);
       const paint = await createPaint(options.color);
-      const table = merchantTableWriter(options.sink, paint, options.terminal ? { width: options.width } : undefined, options.mask, options.lines);
+      const layout = { headers: options.headers, wide: options.format === 'wide' };
+      const table = merchantTableWriter(options.sink, paint, options.terminal ? { width: options.width } : undefined, columns, options.mask, layout);
       if (!options.terminal) return withoutMeta(table);
       // On a terminal the table ends with one line that sums the run up.
       return {

@@ -128,9 +128,10 @@ function banner(url: string, keys: Key[], where: string | undefined, screen: Scr
 
 /**
  * Where fired events go and what they are signed with. A `svc webhooks listen` run against this
- * mock registers itself (POST /_mock/webhooks/endpoints, with one of the keys) and is told a secret
- * made for it alone, unless it brings its own with --secret. The mock's secret signs only the
- * deliveries to --webhook-url addresses, so it is shown only with them.
+ * mock registers itself (POST /_mock/webhooks/endpoints, with one of the keys), bringing the secret
+ * to sign its deliveries with (the user's, or the one svc keeps for its listeners); one that brings
+ * none is told a secret made for it alone. The mock's secret signs only the deliveries to
+ * --webhook-url addresses, so it is shown only with them.
  */
 function webhookBanner(url: string, secret: string, urls: string[], screen: Screen): string {
   // Short lines: the secret alone is 70 columns, and the banner must fit a terminal of 80.

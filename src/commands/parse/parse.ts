@@ -91,7 +91,6 @@ function acceptedReader(): ReplyReader<typeof Reports> {
   return {
     what: target(ENDPOINTS.parse).what,
     replies: () => import('../../api/replies/reports.js'),
-    viewRecords: 'flat',
     view: (body, reading, { readReply, ParseAcceptedReply }) => {
       const facts = {
         id: textOf(pick(body, 'report_id')),

@@ -14,7 +14,6 @@ export async function showAuth(ctx: Context, id: string): Promise<void> {
   await showView<typeof Reports>(ctx, id, ENDPOINTS.auth, (what) => ({
     what,
     replies: () => import('../../api/replies/reports.js'),
-    viewRecords: 'flat',
     view: (body, reading, { readReply, AuthReply }) => {
       const r = readReply(reading, AuthReply, body);
       const swiftNote = textOf(r?.swift_note);

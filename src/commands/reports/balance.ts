@@ -13,7 +13,7 @@ import { showView } from './show-view.js';
 const KNOWN = ['currency', 'opening_balance', 'closing_balance', 'avg_daily_balance', 'trend'];
 
 export async function showBalance(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.balance, (what) => ({ what, viewRecords: 'flat', view: (body, reading) => balanceView(body, reading, id) }));
+  await showView(ctx, id, ENDPOINTS.balance, (what) => ({ what, view: (body, reading) => balanceView(body, reading, id) }));
 }
 
 export function balanceView(body: unknown, reading: ReplyReading, id?: string): SectionsView {

@@ -7,10 +7,13 @@ import type { Context } from '../../app/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { showView } from './show-view.js';
 
+/** What a terminal shows of a counterparty or a type (contract §3), by the names the service is seen to use. */
+const SHOWN = ['name', 'type', 'inflow', 'outflow'];
+
 export async function showCounterparties(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.counterparties, (what) => ({
     what,
     viewRecords: 'list items',
-    view: (body) => genericView(body, { title: `Counterparties of ${id}`, empty: 'The reply names no counterparties.', money: moneyOf(body) }),
+    view: (body) => genericView(body, { title: `Counterparties of ${id}`, empty: 'The reply names no counterparties.', money: moneyOf(body), defaults: SHOWN }),
   }));
 }

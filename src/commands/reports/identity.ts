@@ -10,7 +10,6 @@ export async function showIdentity(ctx: Context, id: string): Promise<void> {
   await showView<typeof Reports>(ctx, id, ENDPOINTS.identity, (what) => ({
     what,
     replies: () => import('../../api/replies/reports.js'),
-    viewRecords: 'flat',
     view: (body, reading, { readReply, IdentityReply }) => {
       const r = readReply(reading, IdentityReply, body);
       return factsView(

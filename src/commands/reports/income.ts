@@ -14,10 +14,11 @@ import type { ChartPoint } from '../../core/output/chart.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { amount, factsAndLists, ItemFields, outOf, painted, recordList, titled, yesNo, type ValueFact, type Show } from './lending-view.js';
 import { transactionsPart } from './transactions.js';
+import { isTableFormat } from '../../core/output/formats.js';
 
 export async function showIncome(ctx: Context, id: string, options: { chart?: boolean }): Promise<void> {
   const call = target(ENDPOINTS.income, { report_id: id });
-  if (options.chart && ctx.format !== 'table') {
+  if (options.chart && !isTableFormat(ctx.format)) {
     throw new UsageError(`--chart draws for people and cannot be combined with --json or -o ${ctx.format}`);
   }
   const client = await ctx.client();

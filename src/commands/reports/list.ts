@@ -7,6 +7,9 @@ import type { Column, ListView } from '../../core/output/view.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus, REPORT_STATUSES, type ReportStatus } from './status.js';
 
+/** The fields of a report the documents show, in their order: the first columns of the CSV. */
+const REPORT_FIELDS = ['report_id', 'status', 'bank_code', 'created_at'];
+
 /** The most reports one request returns (the spec's page size maximum; --limit's, index.ts). */
 const MAX_LIMIT = 100;
 
@@ -20,6 +23,7 @@ export async function listReports(ctx: Context, options: { limit?: number; statu
   await ctx.present(reply, {
     what: call.what,
     records: reportsOf,
+    fields: REPORT_FIELDS,
     view: (body, reading) => {
       const rows = reportsOf(body, reading).map((item) => {
         const read = {
@@ -36,7 +40,7 @@ export async function listReports(ctx: Context, options: { limit?: number; statu
       const columns: Column<Row>[] = [
         { key: 'report_id', header: 'ID', value: (r) => r.report_id, keep: true },
         { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => paintReportStatus(r.status ?? '', paint) },
-        { key: 'bank_code', header: 'BANK', value: (r) => bankText(r.bank, r.bank_code) },
+        { key: 'bank_code', header: 'BANK', value: (r) => bankText(r.bank, r.bank_code), also: ['bank', 'statement.bank_code', 'statement.bank'] },
         // A time: shown in the local zone by the renderer (output/time.ts).
         { key: 'created_at', header: 'CREATED', value: (r) => r.created_at },
       ];

@@ -16,7 +16,6 @@ export async function matchName(ctx: Context, id: string, options: { name: strin
     { ...call, json: { name } },
     {
       replies: () => import('../../api/replies/reports.js'),
-      viewRecords: 'flat',
       view: (body, reading, { readReply, MatchReply }) => {
         const r = readReply(reading, MatchReply, body);
         const reasons = r?.reasons;

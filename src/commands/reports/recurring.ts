@@ -7,10 +7,16 @@ import type { Context } from '../../app/context.js';
 import { genericView } from '../../core/output/generic.js';
 import { showView } from './show-view.js';
 
+/**
+ * What a terminal shows of a stream (contract §3), by the names the service is seen to use: the
+ * documents name a stream's cadence, average amount, status and next date, but not their fields.
+ */
+const SHOWN = ['counterparty', 'cadence', 'average_amount', 'status', 'next_date'];
+
 export async function showRecurring(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.recurring, (what) => ({
     what,
     viewRecords: 'list items',
-    view: (body) => genericView(body, { title: `Recurring streams of ${id}`, empty: 'No recurring streams were found in this statement.', money: moneyOf(body) }),
+    view: (body) => genericView(body, { title: `Recurring streams of ${id}`, empty: 'No recurring streams were found in this statement.', money: moneyOf(body), defaults: SHOWN }),
   }));
 }

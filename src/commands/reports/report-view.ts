@@ -12,6 +12,7 @@ import { cellText, withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus } from './status.js';
+import { REPORT_TRANSACTION_FIELDS } from './transactions.js';
 
 export { bankText };
 
@@ -115,7 +116,7 @@ export function reportReader(what: string, title?: string): ReplyReader<typeof R
       return Array.isArray(transactions) ? transactions : undefined;
     },
     replies: () => import('../../api/replies/reports.js'),
-    viewRecords: 'flat',
+    fields: REPORT_TRANSACTION_FIELDS,
     view: (body, reading, reports) => reportView(body, reading, reports, title),
   };
 }

@@ -26,6 +26,7 @@ export async function listTransactions(ctx: Context, id: string, options: Transa
     { ...call, query: filters },
     {
       records: transactionsOf,
+      fields: TRANSACTION_FIELDS,
       view: (body, reading) => transactionsView(body, reading, { id, filters, calendar }),
     },
   );
@@ -35,6 +36,39 @@ export async function listTransactions(ctx: Context, id: string, options: Transa
 export function transactionsOf(body: unknown, reading: ReplyReading): unknown[] {
   return readReply(reading, TransactionListReply, body).transactions;
 }
+
+/** The fields of a transaction the listing documents, in their order: the first columns of its CSV. */
+export const TRANSACTION_FIELDS = ['id', 'date', 'description', 'debit', 'credit', 'balance', 'category', 'confidence'];
+
+/**
+ * The fields of a report's transactions, of either documented shape, in one order that reads as
+ * each shape's own (a field of one shape beside its like in the other): the first columns of the
+ * CSV of `reports get`.
+ */
+export const REPORT_TRANSACTION_FIELDS = [
+  'transaction_id',
+  'id',
+  'date',
+  'description',
+  'name',
+  'debit',
+  'credit',
+  'amount',
+  'iso_currency_code',
+  'balance',
+  'category',
+  'personal_finance_category',
+  'merchant',
+  'merchant_name',
+  'merchantTerminal',
+  'payment_terminal_id',
+  'mcc',
+  'merchantCategory',
+  'counterparties',
+  'payment_channel',
+  'pending',
+  'confidence',
+];
 
 /** One transaction of either shape, its raw values by meaning, and the fields no column shows. */
 export interface TransactionRow {
@@ -87,7 +121,10 @@ export function transactionsPart(key: string, heading: string, items: unknown): 
 
 /**
  * Transactions as a table: date, description, debit, credit, balance, category, and the merchant
- * and the id where any has one; the newer shape's amount in a column of its own; every other field after.
+ * and the id where any has one; the newer shape's amount in a column of its own; every other field
+ * after. A terminal shows date, description, the amounts and balance (contract §3); -o wide and a
+ * pipe every column. A column reads the newer shape's name of its field too (`name` for
+ * `description`), and --columns takes either.
  */
 export function transactionsTable(items: readonly unknown[], empty: string): ListView<TransactionRow> {
   const rows = items.map(transactionRow);
@@ -100,7 +137,7 @@ export function transactionsTable(items: readonly unknown[], empty: string): Lis
     align: 'right',
     keep: true,
   });
-  const text = (key: string, header: string, field: 'date' | 'description' | 'category' | 'merchant' | 'id', fit: { keep?: true; flex?: true } = {}): Column<TransactionRow> => ({
+  const text = (key: string, header: string, field: 'date' | 'description' | 'category' | 'merchant' | 'id', fit: Partial<Column<TransactionRow>> = {}): Column<TransactionRow> => ({
     key,
     header,
     value: (r) => cellText(r[field]),
@@ -110,16 +147,15 @@ export function transactionsTable(items: readonly unknown[], empty: string): Lis
   const debitCredit = !has(rows, 'amount') || has(rows, 'debit') || has(rows, 'credit');
   const columns: Column<TransactionRow>[] = [
     text('date', 'DATE', 'date', { keep: true }),
-    text('description', 'DESCRIPTION', 'description', { flex: true }),
+    text('description', 'DESCRIPTION', 'description', { flex: true, also: ['name'] }),
     ...(debitCredit ? [money('debit', 'DEBIT', 'debit'), money('credit', 'CREDIT', 'credit')] : []),
     ...(has(rows, 'amount') ? [money('amount', 'AMOUNT', 'amount')] : []),
     money('balance', 'BALANCE', 'balance'),
-    text('category', 'CATEGORY', 'category'),
-    // A merchant's name wraps between its words, never cut.
-    ...(has(rows, 'merchant') ? [text('merchant', 'MERCHANT', 'merchant', { flex: true })] : []),
-    ...(has(rows, 'id') ? [text('id', 'ID', 'id', { keep: true })] : []),
+    text('category', 'CATEGORY', 'category', { show: 'wide', also: ['personal_finance_category.primary'] }),
+    ...(has(rows, 'merchant') ? [text('merchant', 'MERCHANT', 'merchant', { flex: true, show: 'wide', also: ['merchant_name'] })] : []),
+    ...(has(rows, 'id') ? [text('id', 'ID', 'id', { keep: true, show: 'wide', also: ['transaction_id'] })] : []),
   ];
-  return withExtraColumns<TransactionRow>({ kind: 'list', rows, columns, empty }, (r) => r.rest, { holdsMoney });
+  return withExtraColumns<TransactionRow>({ kind: 'list', rows, columns, empty }, (r) => r.rest, { holdsMoney }, 'wide');
 }
 
 /** The filters in force, as people read them: `category salary, since 2026-01-01, limit 100`. */

@@ -16,7 +16,7 @@ import { DECISION_COLOURS, factList, painted, plainNumber, titled } from './lend
 export async function underwrite(ctx: Context, id: string, options: UnderwriteOptions): Promise<void> {
   const call = target(ENDPOINTS.underwrite, { report_id: id });
   const json = underwritingBody(options);
-  await ctx.requestAndPresent({ ...call, json }, { viewRecords: 'flat', view: (body) => underwritingView(body, { id, loan: json.loan }) });
+  await ctx.requestAndPresent({ ...call, json }, { view: (body) => underwritingView(body, { id, loan: json.loan }) });
 }
 
 /** `5,00,000.00 over 36 months at 12.5% a year`. */

@@ -5,10 +5,11 @@ import { UsageError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
 import { reportReader } from '../reports/report-view.js';
 import { sandboxClient } from './test-key.js';
+import { isTableFormat } from '../../core/output/formats.js';
 
 export async function createSandboxReport(ctx: Context, options: { scenario?: string; quiet?: boolean }): Promise<void> {
   const scenario = options.scenario === undefined ? undefined : checkScenarioName(options.scenario);
-  if (options.quiet && ctx.format !== 'table') throw new UsageError(`--quiet prints only the report id; it conflicts with --output ${ctx.format}`);
+  if (options.quiet && !isTableFormat(ctx.format)) throw new UsageError(`--quiet prints only the report id; it conflicts with --output ${ctx.format}`);
   const client = await sandboxClient(ctx);
   const call = target(ENDPOINTS.sandboxCreate);
   const reply = await client.request({ ...call, json: scenario === undefined ? {} : { scenario } });

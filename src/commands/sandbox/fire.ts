@@ -23,7 +23,6 @@ export async function fireWebhook(ctx: Context, id: string, options: { event?: E
   await ctx.present(reply, {
     what: call.what,
     replies: () => import('../../api/replies/sandbox.js'),
-    viewRecords: 'flat',
     view: (body, reading, { readReply, FireReply }) => {
       const r = readReply(reading, FireReply, body);
       const deliveredTo = deliveredToOf(body);

@@ -7,6 +7,7 @@ import type { Column, ListView } from '../../core/output/view.js';
 
 /** Documented: content_hash, verify_url, status. An id has no documented name: the likely ones are read. */
 const ID_NAMES = ['statement_id', 'id'];
+const STATEMENT_FIELDS = ['content_hash', 'verify_url', 'status'];
 export async function listStatements(ctx: Context, options: { status?: string }): Promise<void> {
   const { status } = options;
   const client = await ctx.client();
@@ -17,6 +18,7 @@ export async function listStatements(ctx: Context, options: { status?: string })
     what: call.what,
     replies: () => import('../../api/replies/statements.js'),
     records: statementsOf,
+    fields: STATEMENT_FIELDS,
     view: (body, reading, replies) => {
       const rows = statementsOf(body, reading, replies).map((s) => {
         const read = { status: textOf(s?.status), content_hash: textOf(s?.content_hash), verify_url: textOf(s?.verify_url) };
@@ -24,16 +26,18 @@ export async function listStatements(ctx: Context, options: { status?: string })
       });
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
-        ...(rows.some((r) => r.id !== undefined) ? [{ key: 'statement_id', header: 'STATEMENT', value: (r: Row) => r.id, keep: true }] : []),
+        // Where there is room beside the address (which holds it, as the service writes it).
+        ...(rows.some((r) => r.id !== undefined) ? [{ key: 'statement_id', header: 'STATEMENT', value: (r: Row) => r.id, keep: true, show: 'room' as const, also: ['id'] }] : []),
         {
           key: 'status',
           header: 'STATUS',
           value: (r) => r.status,
+          // Left out before the address on a narrow terminal.
+          rank: 1,
           display: (r, paint) => (r.status === 'issued' ? paint.good('issued') : r.status === 'revoked' ? paint.bad('revoked') : (r.status ?? '')),
         },
-        // Whole in a pipe (a script may compare it); a narrow terminal cuts it first, with an ellipsis,
-        // and keeps the address people open whole.
-        { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.content_hash, flex: 'cut' },
+        // Whole in a pipe (a script may compare it) and with -o wide; a terminal keeps to the address people open.
+        { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.content_hash, flex: 'cut', show: 'wide' },
         { key: 'verify_url', header: 'VERIFY AT', value: (r) => r.verify_url, keep: true },
       ];
       const list: ListView<Row> = { kind: 'list', rows, columns, empty: status ? `No ${status} statements.` : 'No statements issued yet.' };

@@ -11,7 +11,6 @@ export async function showUsage(ctx: Context): Promise<void> {
   const call = target(ENDPOINTS.usage);
   await ctx.requestAndPresent(call, {
     replies: () => import('../../api/replies/usage.js'),
-    viewRecords: 'flat',
     view: (body, reading, { readReply, UsageReply }) => {
       const reply = readReply(reading, UsageReply, body);
       const quota = numberOf(reply?.quota);

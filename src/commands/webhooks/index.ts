@@ -12,7 +12,9 @@ export function registerWebhooks(program: Command, app: App): void {
     .description('receive and verify signed webhook deliveries (X-Svc-Signature)')
     .helpAfter([
       ...examples('svc webhooks listen', 'svc webhooks listen --port 0 --exit-after 1 --json', 'svc webhooks verify --header "$SIG" --body delivery.json'),
-      paragraph("The signing secret comes from SVC_WEBHOOK_SECRET, or from --secret with a warning (other users of this machine can see a flag); against svc mock, listen can take the mock's."),
+      paragraph(
+        'The signing secret comes from SVC_WEBHOOK_SECRET, or from --secret with a warning (other users of this machine can see a flag); against svc mock, listen has one of its own (svc webhooks listen --print-secret).',
+      ),
       paragraph('A delivery is valid when X-Svc-Signature is `t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<raw body>">` and it was signed less than 300 s ago.'),
     ]);
 
@@ -20,19 +22,21 @@ export function registerWebhooks(program: Command, app: App): void {
     .command('listen')
     .description('receive deliveries on 127.0.0.1, verify them and print one line per event')
     .option('--port <port>', 'port to listen on (0 picks a free one; the address is printed on stderr)', '8788')
-    .option('--secret <secret>', "signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users; against svc mock, default: the mock's)")
+    .option('--secret <secret>', 'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users; against svc mock, default: the one svc keeps)')
     .option('--forward-to <url>', 'pass each valid delivery on to this address, with the same headers')
     .option('--exit-after <n>', 'stop with exit 0 after N valid events')
     .option('--wait <seconds>', 'with --exit-after: give up after this long with exit 9 (default: 60)')
     .option('--ready-file <file>', 'keep its state in this file, for `svc ready FILE` to wait on (in CI)')
+    .option('--print-secret', 'print the signing secret it verifies with on stdout, and exit (listens to nothing)')
     .helpAfter([
       ...examples(
         'SVC_BASE_URL=http://127.0.0.1:8787 svc webhooks listen',
         'svc webhooks listen --forward-to http://localhost:3000/webhooks',
         'svc webhooks listen --port 0 --exit-after 1 --wait 30 --json --ready-file "$dir/listen" > events.ndjson &',
+        'export APP_WEBHOOK_SECRET=$(svc webhooks listen --print-secret)',
       ),
       paragraph(
-        "When the base URL is svc mock (on this machine), listen registers its address with it, so events fired there (svc sandbox fire) come here, and removes it when it ends. Without --secret it verifies with the mock's signing secret; with one, the mock signs this listener's deliveries with that secret. The service registers no endpoint this way: against it, give the secret of your endpoint.",
+        'When the base URL is svc mock (on this machine), listen registers its address with it, so events fired there (svc sandbox fire) come here, and removes it when it ends. The mock signs them with your secret (--secret, SVC_WEBHOOK_SECRET), else with the one svc keeps for its listeners (in its data folder), which --print-secret prints: give it to the app --forward-to reaches, and it verifies what comes. The service registers no endpoint this way: against it, give the secret of your endpoint.',
       ),
       paragraph(
         'Valid deliveries are answered 200, others 4xx (the reason is printed on stderr); a delivery already accepted is refused if it comes again (409). With --json (or -o ndjson) each event is one compact JSON object per line, its control and bidirectional characters written as \\u escapes; on a line for people they are left out. --forward-to takes https, or http to this machine. --wait bounds the whole wait for --exit-after events; the global --timeout bounds each forwarded request, its reply included.',

@@ -10,6 +10,7 @@ import type { Delivery, Receiver } from '../../webhooks/receiver.js';
 import { MAX_SHOWN_CHARS, shownJson } from '../../webhooks/shown.js';
 import { USER_AGENT } from '../../version.js';
 import { checkInteger } from '../args.js';
+import { keptListenerSecret } from './listener-secret.js';
 import { givenSigningSecret, noSigningSecret, SERVICE_SECRET_HINT } from './secret.js';
 import { runUntilStopped } from '../../core/until-stopped.js';
 
@@ -20,6 +21,7 @@ interface ListenFlags {
   exitAfter?: string;
   wait?: string;
   readyFile?: string;
+  printSecret?: boolean;
 }
 
 const DEFAULT_WAIT_SECONDS = 60;
@@ -27,6 +29,7 @@ const DEFAULT_WAIT_SECONDS = 60;
 const UNREGISTER_TIMEOUT_MS = 2000;
 
 export async function listenForWebhooks(ctx: Context, options: ListenFlags): Promise<void> {
+  if (options.printSecret) return printSigningSecret(ctx, options);
   // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
   await keepingState(options.readyFile, 'svc webhooks listen', { shown: (text) => shownText(text, ctx.secrets), now: () => ctx.now() }, (ready) => listen(ctx, options, ready));
 }
@@ -39,9 +42,10 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
   const mockEndpoint = await import('../../webhooks/mock-endpoint.js');
   const settings = await ctx.settings();
   const mockUrl = mockEndpoint.mockCandidate(settings.baseUrl);
-  if (given === undefined && mockUrl === undefined) {
-    throw noSigningSecret([SERVICE_SECRET_HINT, 'Or run `svc mock` and point SVC_BASE_URL at it (with one of its keys): listen then registers with it and verifies with the secret it is given.']);
-  }
+  if (given === undefined && mockUrl === undefined) throw noSigningSecret(NO_SECRET_HINTS);
+  // Against svc mock without a secret of the user's: the one svc keeps for its listeners, which
+  // the mock is asked to sign with (undefined when it cannot be kept: the mock then makes one).
+  const kept = given === undefined ? await keptListenerSecret(ctx, false) : undefined;
   const paint = await createPaint(ctx.color);
   // The mock answers its admin routes only to one of its keys: the key in force goes with them.
   const mockCall = {
@@ -73,9 +77,10 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
   // Registered before "Listening" is printed, so an event fired once that line shows reaches us.
   let registeredId: string | undefined;
   try {
-    const endpoint = { url: `${receiver.url}/`, ...(given && { secret: given.secret }) };
+    const brought = given?.secret ?? kept;
+    const endpoint = { url: `${receiver.url}/`, ...(brought !== undefined && { secret: brought }) };
     const registration = mockUrl === undefined ? undefined : await registering(ctx, mockEndpoint.registerWithMock(mockUrl, endpoint, { ...mockCall, signal: ctx.signal }));
-    registeredId = agreeOnSecret(ctx, receiver, mockUrl, given, registration, mockCall.apiKey !== undefined);
+    registeredId = agreeOnSecret(ctx, receiver, mockUrl, given, kept, registration, mockCall.apiKey !== undefined);
   } catch (error) {
     await receiver.close();
     if (!(error instanceof StoppedWhileRegistering)) throw error;
@@ -98,6 +103,30 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
     await receiver.close();
     await forwarder?.settled();
   }
+}
+
+const NO_SECRET_HINTS = [SERVICE_SECRET_HINT, 'Or run `svc mock` and point SVC_BASE_URL at it (with one of its keys): listen then registers with it and verifies with the secret it is given.'];
+
+/**
+ * `--print-secret`: the signing secret a listener run with the same flags and settings verifies
+ * with, alone on stdout (as `stripe listen --print-secret`), and nothing else done: the user's
+ * (--secret, SVC_WEBHOOK_SECRET), else against svc mock the one svc keeps for its listeners
+ * (listener-secret.ts). No request is sent. The secret is the output asked for: it is written
+ * whole, where everything else svc writes masks it.
+ */
+async function printSigningSecret(ctx: Context, options: ListenFlags): Promise<void> {
+  const listening = (['forwardTo', 'exitAfter', 'wait', 'readyFile'] as const).find((flag) => options[flag] !== undefined);
+  if (listening) throw new UsageError(`--print-secret prints the signing secret and exits: it takes no --${listening.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  // The secret is no JSON for jq to read, and a filter's output is masked.
+  if (ctx.flags.jq !== undefined) throw new UsageError('--print-secret prints the signing secret alone: it takes no --jq');
+  const given = givenSigningSecret(ctx, options.secret);
+  let secret = given?.secret;
+  if (secret === undefined) {
+    const { mockCandidate } = await import('../../webhooks/mock-endpoint.js');
+    if (mockCandidate((await ctx.settings()).baseUrl) === undefined) throw noSigningSecret(NO_SECRET_HINTS);
+    secret = await keptListenerSecret(ctx, true);
+  }
+  ctx.outSecret(`${secret}\n`);
 }
 
 /** A peer's text in a line of this command: through the one gate of peer text, cut short. */
@@ -205,23 +234,30 @@ async function untilEnded(ctx: Context, ended: Promise<void>, end: (error?: Erro
 
 /**
  * The secret deliveries are verified with, agreed with svc mock when the base URL is one: the
- * user's (--secret, SVC_WEBHOOK_SECRET), which the mock then signs this listener's deliveries
- * with, else one the mock makes for this listener and tells only in its registration reply. Says
- * on stderr what was agreed; returns the registration's id, to remove it at the end.
+ * user's (--secret, SVC_WEBHOOK_SECRET), else the one svc keeps for its listeners (`kept`), which
+ * the mock then signs this listener's deliveries with and names in its registration reply; else
+ * one the mock makes for this listener and tells only there. Says on stderr what was agreed;
+ * returns the registration's id, to remove it at the end.
  */
 function agreeOnSecret(
   ctx: Context,
   receiver: Receiver,
   mockUrl: string | undefined,
   given: { secret: string; source: string } | undefined,
+  kept: string | undefined,
   registration: Registration | undefined,
   keySent: boolean,
 ): string | undefined {
   if (registration?.kind === 'registered') {
+    // Without a secret of the user's, the one the mock says it signs with: the one svc brought.
     const secret = given?.secret ?? registration.secret;
     ctx.secrets.add(secret);
     receiver.useSecret(secret);
-    const signedWith = given ? `your secret (${given.source})` : `a secret it made for this listener, …${secret.slice(-4)}`;
+    const signedWith = given
+      ? `your secret (${given.source})`
+      : secret === kept
+        ? `the secret svc keeps for its listeners (svc webhooks listen --print-secret), …${secret.slice(-4)}`
+        : `a secret it made for this listener, …${secret.slice(-4)}`;
     ctx.err(`Registered with svc mock at ${mockUrl} as ${shown(registration.id, ctx)}: events fired there come here, signed with ${signedWith}`);
     return registration.id;
   }

@@ -13,13 +13,13 @@ export interface BoxColumn {
 export type BoxRow = readonly (readonly string[])[];
 
 /**
- * The header row, a rule under it, then the rows with no rule between them (a compact table);
- * a row is as tall as its tallest cell, the others blank below their text. Drawn a piece of
- * `rowsAPiece` rows at a time, each when its writer asks for it.
+ * The header row (none for --no-headers), a rule under it, then the rows with no rule between
+ * them (a compact table); a row is as tall as its tallest cell, the others blank below their text.
+ * Drawn a piece of `rowsAPiece` rows at a time, each when its writer asks for it.
  */
-export function* drawBox(columns: readonly BoxColumn[], header: BoxRow, rows: Iterable<BoxRow>, rowsAPiece = Infinity): Generator<string> {
+export function* drawBox(columns: readonly BoxColumn[], header: BoxRow | undefined, rows: Iterable<BoxRow>, rowsAPiece = Infinity): Generator<string> {
   const rule = (left: string, middle: string, right: string) => left + columns.map((c) => '─'.repeat(c.width + 2)).join(middle) + right + '\n';
-  yield rule('┌', '┬', '┐') + rowLines(columns, header) + rule('├', '┼', '┤');
+  yield rule('┌', '┬', '┐') + (header ? rowLines(columns, header) + rule('├', '┼', '┤') : '');
   let piece = '';
   let count = 0;
   for (const row of rows) {

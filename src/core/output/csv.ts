@@ -8,7 +8,8 @@
 // a plain number as JSON writes one (-12.5, 1e-7): a spreadsheet reads it as that number, and it
 // has no operator, name or reference for a formula to use, so a negative amount stays a number,
 // whether the service sent it as a number or as text. The rule looks at a cell's text, whatever
-// its JSON type, and covers the header row too (its names are the reply's keys).
+// its JSON type, and covers the header row too (its names are the reply's keys). A program that
+// joins on the values asks for them as received (--no-formula-guard): `guard` false.
 import { compactJson } from './compact-json.js';
 import { ExactNumber } from './exact-number.js';
 
@@ -25,15 +26,15 @@ export function withoutFormula(text: string): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
-/** One field: kept from running as a formula, then quoted if it holds a comma, quote or line break. */
-export function csvField(text: string): string {
-  const safe = withoutFormula(text);
+/** One field: kept from running as a formula (unless `guard` is false), then quoted if it holds a comma, quote or line break. */
+export function csvField(text: string, guard = true): string {
+  const safe = guard ? withoutFormula(text) : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 /** One line of fields, ended by CRLF. */
-export function csvLine(fields: readonly string[]): string {
-  return fields.map(csvField).join(',') + '\r\n';
+export function csvLine(fields: readonly string[], guard = true): string {
+  return fields.map((field) => csvField(field, guard)).join(',') + '\r\n';
 }
 
 /** The text of a value from a reply in its cell: as received, nested values as compact JSON. */
@@ -46,6 +47,6 @@ export function valueText(value: unknown): string {
 }
 
 /** One value from a reply as a field. */
-export function csvCell(value: unknown): string {
-  return csvField(valueText(value));
+export function csvCell(value: unknown, guard = true): string {
+  return csvField(valueText(value), guard);
 }

@@ -44,6 +44,11 @@ export function fitOf(column: Fitting): Fit {
 const MIN_WRAP_WIDTH = 10;
 /** The narrowest a cut column is made: room for a few letters and the ellipsis. */
 const MIN_CUT_WIDTH = 8;
+/**
+ * The narrowest terminal on which a list is a table whatever it holds, giving up columns rather
+ * than become cards (contract §3): narrower, one card a row may stand for it.
+ */
+export const CARDS_BELOW = 60;
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 function stripAnsi(text: string): string {
@@ -370,7 +375,7 @@ function carryColour(lines: string[]): string[] {
   });
 }
 
-/** The text cut to `width` columns, its last one an ellipsis when cut (colour closed after it). */
+/** The text cut to `width` columns, its last one an ellipsis when cut (colour closed after it), no space before it. */
 export function cutToWidth(value: string, width: number): string {
   if (lineWidth(value) <= width) return unglue(value);
   const kept: Piece[] = [];
@@ -380,6 +385,8 @@ export function cutToWidth(value: string, width: number): string {
     kept.push(piece);
     used += piece.width;
   }
+  // `on the…`, not `on the …`: the ellipsis stands for what was cut, beside the last word kept.
+  while (kept.length > 0 && /^[ \t\u00a0]$/.test(kept.at(-1)!.text)) kept.pop();
   const coloured = kept.some((p) => p.width === 0 && p.text.startsWith('\u001b'));
   return unglue(join(kept)) + '…' + (coloured ? '\u001b[0m' : '');
 }

@@ -1,9 +1,12 @@
-// The cells of one record in a CSV file that holds no JSON in a cell: the CSV of a view (contract
-// §4a). Nested objects go to dotted columns (`period.from`), the items of a nested list to columns
-// by their index (`counterparties.0.name`), and a list of scalars to one cell, joined as tables join
-// it (`identity, income`). The cells are read from the record's JSON text, so numbers keep every
-// digit as received; a key given twice counts once, with its last value, as JSON.parse takes it.
-import { MAX_DEPTH } from './compact-json.js';
+// The cells of one record in a CSV file, which holds no JSON in a cell (contract §3, §4a). Nested
+// objects go to dotted columns (`period.from`), the items of a nested list to columns by their
+// index (`counterparties.0.name`), and a list of plain values to one cell, joined with `; `
+// (`identity; income`: a comma would read as a list of columns to a person). The cells are read
+// from the record's JSON text (flatCells), or from the record as read (valueCells: numbers kept as
+// received by exact-json.ts), so numbers keep every digit; a key given twice counts once, with its
+// last value, as JSON.parse takes it.
+import { compactJson, MAX_DEPTH } from './compact-json.js';
+import { ExactNumber } from './exact-number.js';
 import { compactText, endOfValue, fieldsOf, isNested, itemsOf, nextSignificant, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-text.js';
 
 /** A record's column names and cell texts, in the order of its fields. */
@@ -38,7 +41,7 @@ function addCells(cells: Cells, raw: string, span: Span, name: string, depth: nu
   } else if (c === OPEN_ARRAY) {
     const items = [...itemsOf(raw, span.start)];
     if (items.every((item) => !isNested(raw, item.start))) {
-      cells.set(name, items.map((item) => scalarText(raw, item)).join(', '));
+      cells.set(name, items.map((item) => scalarText(raw, item)).join('; '));
     } else {
       items.forEach((item, index) => addCells(cells, raw, item, `${name}.${index}`, depth + 1));
     }
@@ -52,4 +55,39 @@ function scalarText(raw: string, span: Span): string {
   const text = raw.slice(span.start, span.end);
   if (raw.charCodeAt(span.start) === QUOTE) return text.includes('\\') ? (JSON.parse(text) as string) : text.slice(1, -1);
   return text === 'null' ? '' : text;
+}
+
+/** The cells of a record as read (JSON.parse's values, ExactNumbers for numbers it would change), as flatCells makes them of its text. */
+export function valueCells(record: unknown): Cells {
+  const cells: Cells = new Map();
+  if (isObject(record)) for (const [key, value] of Object.entries(record)) addValueCells(cells, value, key, 1);
+  else addValueCells(cells, record, 'value', 1);
+  return cells;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExactNumber);
+const isNestedValue = (value: unknown) => Array.isArray(value) || isObject(value);
+
+function addValueCells(cells: Cells, value: unknown, name: string, depth: number): void {
+  // Past this depth the value keeps its text whole: a reply may nest 100,000 levels.
+  if (isNestedValue(value) && depth > MAX_DEPTH) {
+    cells.set(name, compactJson(value));
+  } else if (isObject(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) cells.set(name, '');
+    for (const [key, child] of entries) addValueCells(cells, child, `${name}.${key}`, depth + 1);
+  } else if (Array.isArray(value)) {
+    if (value.every((item) => !isNestedValue(item))) cells.set(name, value.map(scalarValueText).join('; '));
+    else value.forEach((item, index) => addValueCells(cells, item, `${name}.${index}`, depth + 1));
+  } else {
+    cells.set(name, scalarValueText(value));
+  }
+}
+
+/** A string, number, true, false or null as a cell, as scalarText writes it. */
+function scalarValueText(value: unknown): string {
+  if (value instanceof ExactNumber) return value.text;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return '';
 }

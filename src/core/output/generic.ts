@@ -2,7 +2,9 @@
 // with dotted keys, lists of objects as tables whose columns are the union of their keys (up to a
 // bound, with a note of how many were left out), and nested lists as tables of their own under a
 // heading. Nothing the service sends makes a table fail, nor grow faster than the reply: depth and
-// columns are bounded and every value has a text. Fields a view names as money are shown to people
+// columns are bounded and every value has a text. On a terminal such a table shows what fits
+// (render.ts), unless a command names the fields it expects (`defaults`): those are its default
+// columns, and the others are shown where there is room for them. Fields a view names as money are shown to people
 // as every view shows money (format.ts formatMoney), and in a pipe as received.
 import { isRecord, type JsonRecord } from '../reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
@@ -20,22 +22,33 @@ export interface Money {
   currency?: string;
 }
 
+/** How the generic view shows a reply: which fields hold money, and the fields its tables show by default. */
+export interface Shown {
+  money?: Money;
+  /**
+   * The (dotted) keys a table of the reply shows on a terminal when it has any of them, the first
+   * kept longest on a narrow one; the others only where there is room.
+   */
+  defaults?: readonly string[];
+}
+
 /** The parts of a value: its scalars first, as one field list, then its tables in order. */
-export function genericParts(value: unknown, path: readonly string[] = [], money?: Money): Part[] {
+export function genericParts(value: unknown, path: readonly string[] = [], shown: Shown = {}): Part[] {
+  const { money } = shown;
   const fields: [string, string][] = [];
   const tables: Part[] = [];
-  walk(value, [...path], 0, fields, tables, path.length, money);
+  walk(value, [...path], 0, fields, tables, path.length, shown);
   const parts: Part[] = [];
   if (fields.length) parts.push({ view: fieldList(fields, money) });
   return [...parts, ...tables];
 }
 
-export function genericView(value: unknown, frame: { title?: string; footer?: string[]; empty?: string; money?: Money } = {}): SectionsView {
-  const { money, ...shown } = frame;
-  return { kind: 'sections', parts: genericParts(value, [], money), empty: shown.empty ?? 'The reply is empty.', ...shown };
+export function genericView(value: unknown, frame: { title?: string; footer?: string[]; empty?: string } & Shown = {}): SectionsView {
+  const { money, defaults, ...framed } = frame;
+  return { kind: 'sections', parts: genericParts(value, [], { money, defaults }), empty: framed.empty ?? 'The reply is empty.', ...framed };
 }
 
-function walk(value: unknown, path: string[], depth: number, fields: [string, string][], tables: Part[], root: number, money: Money | undefined): void {
+function walk(value: unknown, path: string[], depth: number, fields: [string, string][], tables: Part[], root: number, shown: Shown): void {
   const key = path.join('.') || 'value';
   if (depth > MAX_DEPTH) {
     fields.push([key, '…']);
@@ -45,18 +58,18 @@ function walk(value: unknown, path: string[], depth: number, fields: [string, st
         heading: heading(path),
         view: table(
           value.map((item) => (isRecord(item) ? item : { value: item })),
-          money,
+          shown,
         ),
       });
     else fields.push([key, value.map((item) => cellText(item, depth + 1)).join(', ')]);
   } else if (isRecord(value)) {
     if (isMapOfRecords(value)) {
-      tables.push({ heading: heading(path), view: mapTable(value, money) });
+      tables.push({ heading: heading(path), view: mapTable(value, shown) });
       return;
     }
     const entries = Object.entries(value);
     if (entries.length === 0 && path.length > root) fields.push([key, '']);
-    for (const [name, child] of entries) walk(child, [...path, name], depth + 1, fields, tables, root, money);
+    for (const [name, child] of entries) walk(child, [...path, name], depth + 1, fields, tables, root, shown);
   } else {
     fields.push([key, cellText(value, depth)]);
   }
@@ -81,19 +94,25 @@ function isMapOfRecords(value: JsonRecord): boolean {
   return records.every((r) => Object.keys(r as JsonRecord).join('\u0000') === keys);
 }
 
-function mapTable(value: JsonRecord, money: Money | undefined): ListView<Row> {
+function mapTable(value: JsonRecord, shown: Shown): ListView<Row> {
   const nameKey = Object.values(value).some((r) => isRecord(r) && 'name' in r) ? 'key' : 'name';
   return table(
     Object.entries(value).map(([name, record]) => ({ [nameKey]: name, ...(record as JsonRecord) })),
-    money,
+    shown,
   );
 }
 
-/** A table of records: a column per key the records have (within the bound), nested objects as dotted keys. */
-export function table(records: readonly JsonRecord[], money?: Money): ListView<Row> {
+/**
+ * A table of records: a column per key the records have (within the bound), nested objects as
+ * dotted keys. With `defaults` among them, the other columns are shown only where there is room.
+ */
+export function table(records: readonly JsonRecord[], shown: Shown = {}): ListView<Row> {
   const rows = records.map((record) => flatten(record));
-  const { columns, leftOut } = guessedColumns(rows, money);
-  return { kind: 'list', rows, columns, ...(leftOut > 0 && { notes: [leftOutNote(leftOut)] }) };
+  const { columns, leftOut } = guessedColumns(rows, shown.money);
+  const defaults = shown.defaults ?? [];
+  const designed = columns.some((c) => defaults.includes(c.key));
+  const tiered = designed ? columns.map((c) => (defaults.includes(c.key) ? { ...c, rank: defaults.indexOf(c.key) } : { ...c, show: 'room' as const })) : columns;
+  return { kind: 'list', rows, columns: tiered, ...(leftOut > 0 && { notes: [leftOutNote(leftOut)] }) };
 }
 
 /**
@@ -230,7 +249,7 @@ export function withRest(
   rest: JsonRecord,
   frame: { title?: string; footer?: string[]; hints?: string[]; heading?: string; money?: Money } = {},
 ): SectionsView {
-  const parts = genericParts(rest, [], frame.money);
+  const parts = genericParts(rest, [], { money: frame.money });
   const first = parts[0];
   if (designed.kind === 'record' && first && first.heading === undefined && first.view.kind === 'record') {
     const leftover = first.view as RecordView<readonly [string, string][]>;
@@ -282,9 +301,11 @@ export function itemsTable(lists: readonly { name: string; items: readonly unkno
 
 /**
  * A designed table with one more column for each field of its items that the design does not
- * know, up to MAX_EXTRA_COLUMNS of them; a note says how many more were left out.
+ * know, up to MAX_EXTRA_COLUMNS of them; a note says how many more were left out. A terminal shows
+ * them where the table has room for them, or (`show` wide) only with -o wide: the designed columns
+ * not shown wide are its defaults (contract §3).
  */
-export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => JsonRecord, money?: Money): ListView<T> {
+export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => JsonRecord, money?: Money, show: 'room' | 'wide' = 'room'): ListView<T> {
   const flat = new Map(list.rows.map((row) => [row, flatten(leftovers(row))]));
   const { columns, leftOut } = guessedColumns([...flat.values()], money);
   const fieldsOf = (row: T) => flat.get(row) ?? NO_FIELDS;
@@ -294,6 +315,7 @@ export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => Js
     align: c.align,
     keep: c.keep,
     flex: c.flex,
+    show,
     value: (row) => c.value(fieldsOf(row)),
     ...(c.display && { display: (row: T, paint: Paint) => c.display!(fieldsOf(row), paint), formatsValue: c.formatsValue }),
   }));

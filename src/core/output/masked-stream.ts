@@ -7,6 +7,20 @@ import type { Secrets } from './secrets.js';
 type WriteCallback = (error?: Error | null) => void;
 type Write = NodeJS.WritableStream['write'];
 
+/** Each masked stream handed out, and how to write past its masking. */
+const UNMASKED_WRITES = new WeakMap<NodeJS.WritableStream, (text: string) => void>();
+
+/**
+ * Writes `text` to `stream` as it is, past the masking of secrets, after what the stream (and its
+ * partner) held back: only for output whose purpose is a secret the user asked for (`svc webhooks
+ * listen --print-secret`). A stream that is not a masked one is written to as usual.
+ */
+export function writeUnmasked(stream: NodeJS.WritableStream, text: string): void {
+  const write = UNMASKED_WRITES.get(stream);
+  if (write) write(text);
+  else stream.write(text);
+}
+
 export class MaskedStream {
   /** The stream to hand out: the target with its `write` masked. */
   readonly stream: NodeJS.WritableStream;
@@ -36,6 +50,11 @@ export class MaskedStream {
         write = value as Write;
         return true;
       },
+    });
+    UNMASKED_WRITES.set(this.stream, (text) => {
+      this.partner?.flush();
+      this.flush();
+      this.targetWrite.call(this.target, text);
     });
   }
 

@@ -13,8 +13,6 @@ import { compactText, endOfValue, fieldsOf, isNested, itemsOf, membersOf, nextSi
 export interface RecordTexts {
   /** The record, on one line. */
   record(index: number): string;
-  /** The value of the record's field `key` (the last, as JSON.parse takes it), on one line; undefined if it has none. */
-  field(index: number, key: string): string | undefined;
 }
 
 /** Lists are looked for this many objects deep: the documented ones are one or two (`data.results`). */
@@ -40,18 +38,7 @@ export function recordTexts(raw: string, body: unknown, records: readonly unknow
   } else {
     return undefined;
   }
-  let fieldsOf: { index: number; fields: Map<string, { start: number; end: number }> } | undefined;
-  return {
-    record: (index) => compactText(raw, starts[index]!, endOfValue(raw, starts[index]!)),
-    field(index, key) {
-      const start = starts[index]!;
-      if (raw.charCodeAt(start) !== OPEN_OBJECT) return undefined;
-      // The fields of the record asked about last: a CSV row asks for them one after the other.
-      if (fieldsOf?.index !== index) fieldsOf = { index, fields: new Map([...membersOf(raw, start)].map((m) => [m.key, m])) };
-      const value = fieldsOf.fields.get(key);
-      return value && compactText(raw, value.start, value.end);
-    },
-  };
+  return { record: (index) => compactText(raw, starts[index]!, endOfValue(raw, starts[index]!)) };
 }
 
 /** The keys from `body` to `list`, through objects only; [] when the list is the body. */

@@ -1,16 +1,17 @@
-// `-o ndjson` and `-o csv` (contract §4a): one record per item of the list a command documents;
-// where it has none, the items of a top-level list or of a list `data`, else the reply as one
-// record. Records carry the values as received; CSV columns are the union of their keys, with
-// nested values as compact JSON in their cell. Numbers and nested values are written from the
-// reply's own text where it has the records (raw-records.ts), so every digit is kept. A view's CSV
-// holds no JSON in a cell: its nested values go to dotted columns (flat-cells.ts). Both are made a
-// few records at a time (stream/paced-write.ts writes them), each record once: linear in the reply.
+// `-o ndjson` and `-o csv` (contract §3, §4a): one record per item of the list a command
+// documents; where it has none, the items of a top-level list or of a list `data`, else the reply
+// as one record. Records carry the values as received, written from the reply's own text where it
+// has the records (raw-records.ts), so every digit is kept. A CSV cell holds no JSON: nested
+// objects go to dotted columns and lists of plain values are joined (flat-cells.ts); its columns
+// are the union of the records' keys, the documented fields first. Both are made a few records at
+// a time (stream/paced-write.ts writes them), each record once: linear in the reply.
 import { isRecord } from '../reading.js';
 import { UnexpectedReplyError } from '../errors.js';
-import { csvField, csvLine, valueText } from './csv.js';
-import { flatCells, type Cells } from './flat-cells.js';
+import { csvField, csvLine } from './csv.js';
+import { flatCells, valueCells, type Cells } from './flat-cells.js';
 import { stringifyExact } from './exact-stringify.js';
 import { formatCount } from './format.js';
+import { checkColumnNames } from './column-names.js';
 import type { RecordTexts } from './raw-records.js';
 import { exactBody } from './exact-json.js';
 import type { BsCalendar } from '../calendar/calendar.js';
@@ -42,29 +43,12 @@ export function withBsFields(value: unknown, calendar: BsCalendar): unknown {
   return changed ? out : value;
 }
 
-/** The columns with `<column>_bs` right after each one that holds a date in some row (contract §7); `valueOf` reads a row's cell. */
-function withBsColumns<T>(columns: readonly string[], rows: readonly T[], valueOf: (row: T, column: string) => unknown, calendar: BsCalendar | undefined): string[] {
-  if (!calendar) return [...columns];
-  const taken = new Set(columns);
-  return columns.flatMap((column) => {
-    const twin = `${column}_bs`;
-    return !taken.has(twin) && rows.some((row) => calendar.field(valueOf(row, column)) !== undefined) ? [column, twin] : [column];
-  });
-}
-
-/** The cell of a `<column>_bs` column: the BS twin of the date in `<column>`; undefined for any other column. */
-function bsCell<T>(column: string, row: T, valueOf: (row: T, column: string) => unknown, twins: ReadonlySet<string>, calendar: BsCalendar | undefined): string | undefined {
-  if (!calendar || !twins.has(column)) return undefined;
-  return calendar.field(valueOf(row, column.slice(0, -3))) ?? '';
-}
-
 /**
- * How a view's records are read (contract §4a), its CSV holding no JSON in a cell: `list items`,
- * one record per item of the lists it holds, with a column naming the list (raw-records.ts
- * listItemTexts); `flat`, the records as a command names them (else the reply as one record),
- * their nested values in dotted columns.
+ * How a view's records are read (contract §4a): `list items`, one record per item of the lists it
+ * holds, with a column naming the list (raw-records.ts listItemTexts); by default, the records as
+ * a command names them, else the reply as one record.
  */
-export type ViewRecords = 'list items' | 'flat';
+export type ViewRecords = 'list items';
 
 /** Records made into one piece of text. */
 const RECORDS_A_PIECE = 100;
@@ -108,15 +92,6 @@ function jsonLine(value: unknown): string {
   }
 }
 
-export function csvText(records: readonly unknown[], texts?: RecordTexts): string {
-  return [...csvPieces(records, texts)].join('');
-}
-
-/** Each record's JSON text: as received where the reply has it, else its value as JSON. */
-export function recordJson(records: readonly unknown[], texts?: RecordTexts): string[] {
-  return records.map((record, i) => (texts ? texts.record(i) : jsonLine(record)));
-}
-
 /** NDJSON of records given as JSON text, RECORDS_A_PIECE lines a piece. */
 export function* jsonLinePieces(records: readonly string[], calendar?: BsCalendar): Generator<string> {
   const line = (text: string) => {
@@ -134,65 +109,80 @@ export function* jsonLinePieces(records: readonly string[], calendar?: BsCalenda
     );
 }
 
-/**
- * The CSV of a view: records given as JSON text, each made into cells with no JSON in them
- * (flat-cells.ts); columns the union of their names, bounded as csvPieces bounds them.
- */
-export function* flatCsvPieces(records: readonly string[], calendar?: BsCalendar): Generator<string> {
-  const rows: Cells[] = records.map(flatCells);
-  const keys = unionOfKeys(rows, (row) => row.keys());
-  const cellOf = (row: Cells, column: string) => row.get(column);
-  const columns = withBsColumns(keys, rows, cellOf, calendar);
-  const twins = new Set(columns.filter((column) => !keys.includes(column)));
-  if (columns.length === 0) return;
-  yield csvLine(columns);
-  for (let from = 0; from < rows.length; from += RECORDS_A_PIECE) {
-    let piece = '';
-    for (const row of rows.slice(from, from + RECORDS_A_PIECE)) piece += columns.map((column) => csvField(bsCell(column, row, cellOf, twins, calendar) ?? row.get(column) ?? '')).join(',') + '\r\n';
-    yield piece;
-  }
+/** How a CSV is written (contract §3). */
+export interface CsvOptions {
+  /** With the BS calendar, a `<column>_bs` column after each that holds a date (contract §7). */
+  calendar?: BsCalendar;
+  /** The documented fields of a record, in their documented order: the first columns, and the header of an empty list. */
+  documented?: readonly string[];
+  /** --columns: these columns alone, in this order; a name the records do not have (nor the documented fields) is exit 2. */
+  columns?: readonly string[];
+  /** False for --no-headers: no header row. */
+  headers?: boolean;
+  /** False for --no-formula-guard: cells as received, without the ' before a formula. */
+  formulaGuard?: boolean;
 }
 
-/** The keys of the rows in the order they first come; more than MAX_CSV_COLUMNS of them is exit 10, found as soon as they pass it. */
-function unionOfKeys<T>(rows: readonly T[], keysOf: (row: T) => Iterable<string>): string[] {
-  const keys = new Set<string>();
-  for (const row of rows) {
-    for (const key of keysOf(row)) keys.add(key);
-    if (keys.size > MAX_CSV_COLUMNS) {
+/**
+ * CSV of records given as JSON text (the items of a view's lists: raw-records.ts listItemTexts),
+ * each made into cells with no JSON in them (flat-cells.ts), as csvPieces writes them.
+ */
+export function flatCsvPieces(records: readonly string[], options: CsvOptions = {}): Generator<string> {
+  return cellsCsvPieces(records.length, (i) => flatCells(records[i]!), options);
+}
+
+/** CSV of records as read (numbers as received: exact-json.ts), nested values in dotted columns (flat-cells.ts valueCells). */
+export function csvPieces(records: readonly unknown[], options: CsvOptions = {}): Generator<string> {
+  return cellsCsvPieces(records.length, (i) => valueCells(records[i]), options);
+}
+
+/**
+ * A header row, then RECORDS_A_PIECE rows a piece, of `count` records whose cells `cellsOf`
+ * makes. The columns are the union of the records' keys, the documented fields first in their
+ * order, then the others in the order they first come; an empty list's are the documented
+ * fields. Records with more than MAX_CSV_COLUMNS keys between them are exit 10, and --columns
+ * naming a column they lack exit 2: both found before the first piece (nothing is written). The
+ * cells are made twice, for the columns and then for each row as it is written, so that no more
+ * than a piece of rows is held at once.
+ */
+function* cellsCsvPieces(count: number, cellsOf: (index: number) => Cells, options: CsvOptions): Generator<string> {
+  const { calendar, documented = [] } = options;
+  const guard = options.formulaGuard !== false;
+  const union = new Set<string>();
+  /** The columns holding a date in some row, which a `<column>_bs` column follows (contract §7). */
+  const dated = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    for (const [key, text] of cellsOf(i)) {
+      union.add(key);
+      if (calendar && !dated.has(key) && calendar.field(text) !== undefined) dated.add(key);
+    }
+    if (union.size > MAX_CSV_COLUMNS) {
       throw new UnexpectedReplyError(`the records have more than ${formatCount(MAX_CSV_COLUMNS)} different fields, the most columns a CSV file is given; -o ndjson writes each record whole`);
     }
   }
-  return [...keys];
-}
-
-/**
- * CSV: a header row, then RECORDS_A_PIECE rows a piece. Records with more than MAX_CSV_COLUMNS
- * keys between them are exit 10, found before the first piece (nothing is written) and as soon as
- * the keys pass the bound.
- */
-export function* csvPieces(records: readonly unknown[], texts?: RecordTexts, calendar?: BsCalendar): Generator<string> {
-  // A record that is no object is the one field `value` (read in place: an object made for each of a list of numbers would be 3 times its text).
-  const keys = unionOfKeys(records, (record) => (isRecord(record) ? Object.keys(record) : ['value']));
-  // Own fields only: a record without `constructor` has no cell of Object's.
-  const fieldOf = (record: unknown, column: string) => (isRecord(record) ? (Object.hasOwn(record, column) ? record[column] : undefined) : column === 'value' ? record : undefined);
-  const columns = withBsColumns(keys, records, fieldOf, calendar);
-  const twins = new Set(columns.filter((column) => !keys.includes(column)));
+  const keys = count === 0 ? [...documented] : documentedFirst([...union], documented);
+  // A reply's own field of a twin's name is kept as sent.
+  const twins = new Set([...dated].map((key) => `${key}_bs`).filter((twin) => !union.has(twin)));
+  const all = keys.flatMap((key) => (twins.has(`${key}_bs`) ? [key, `${key}_bs`] : [key]));
+  const columns = options.columns ?? all;
+  checkColumnNames(columns, [...new Set([...all, ...documented])]);
   if (columns.length === 0) return;
-  yield csvLine(columns);
-  for (let from = 0; from < records.length; from += RECORDS_A_PIECE) {
+  const cell = (row: Cells, column: string) => (twins.has(column) ? (calendar!.field(row.get(column.slice(0, -3))) ?? '') : (row.get(column) ?? ''));
+  if (options.headers !== false) yield csvLine(columns, guard);
+  for (let from = 0; from < count; from += RECORDS_A_PIECE) {
     let piece = '';
-    for (let i = from; i < Math.min(records.length, from + RECORDS_A_PIECE); i++) {
-      const record = records[i];
-      const cell = (key: string): string => {
-        const bs = bsCell(key, record, fieldOf, twins, calendar);
-        if (bs !== undefined) return csvField(bs);
-        const value = fieldOf(record, key);
-        // A number or a nested value as the reply has it: parsed, it may have lost digits.
-        const asReceived = texts && (typeof value === 'number' || (typeof value === 'object' && value !== null)) ? (isRecord(record) ? texts.field(i, key) : texts.record(i)) : undefined;
-        return csvField(asReceived ?? valueText(value));
-      };
-      piece += columns.map(cell).join(',') + '\r\n';
+    for (let i = from; i < Math.min(count, from + RECORDS_A_PIECE); i++) {
+      const row = cellsOf(i);
+      piece += columns.map((column) => csvField(cell(row, column), guard)).join(',') + '\r\n';
     }
     yield piece;
   }
+}
+
+/** The keys, those of the documented fields (a nested one's dotted keys with it) first, in the documented order. */
+function documentedFirst(keys: readonly string[], documented: readonly string[]): string[] {
+  if (documented.length === 0) return [...keys];
+  const first = documented.flatMap((field) => keys.filter((key) => key === field || key.startsWith(`${field}.`)));
+  const placed = new Set(first);
+  return [...first, ...keys.filter((key) => !placed.has(key))];
 }

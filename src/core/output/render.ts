@@ -7,7 +7,23 @@
 // (stream/paced-write.ts).
 // The machine formats are made from the reply itself (records.ts, json.ts).
 import { drawBox, type BoxRow } from './box.js';
-import { card, cellLines, fitOf, fitWidths, GLUE, glueDateTimes, labelledLines, measureColumn, unglue, visibleWidth, wrapText, type ColumnMeasure, type FitColumn } from './fit.js';
+import {
+  card,
+  CARDS_BELOW,
+  cellLines,
+  fitOf,
+  fitWidths,
+  GLUE,
+  glueDateTimes,
+  labelledLines,
+  measureColumn,
+  unglue,
+  visibleWidth,
+  wrapText,
+  type ColumnMeasure,
+  type Fit,
+  type FitColumn,
+} from './fit.js';
 import { tabCell } from './format.js';
 import { formatTimestamp, relativeRuleFor, type TimeSetting } from './time.js';
 import type { Paint } from './paint.js';
@@ -32,6 +48,13 @@ export interface RenderTarget {
    * a period is shown in BS (calendar.ts BsCalendar.cell), and its column's header marked `(BS)`.
    */
   calendar?: BsCalendar;
+  /**
+   * `-o wide`: a terminal shows every column of a list, its free text wrapped; otherwise a list's
+   * default columns, its free text cut to one line (contract §3). A pipe writes every column.
+   */
+  wide?: boolean;
+  /** False for --no-headers: no header line over a table, boxed or tab-separated. */
+  headers?: boolean;
 }
 
 export interface Reply {
@@ -142,11 +165,13 @@ function sectionColumn<T>(section: NonNullable<ListView<T>['section']>): Column<
 function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
   const shared = view.shared;
-  const columns = [...(shared ? [{ key: shared.header, header: shared.header, value: () => shared.value }] : []), ...(view.section ? [sectionColumn(view.section)] : []), ...view.columns];
+  // Columns picked by --columns are written alone, the section and shared value among them only when named.
+  const added = view.picked ? [] : [...(shared ? [{ key: shared.key, header: shared.header, value: () => shared.value }] : []), ...(view.section ? [sectionColumn(view.section)] : [])];
+  const columns = [...added, ...view.columns];
   // A list of which nothing is known (an empty list of an unknown shape) has no header to write.
   if (columns.length === 0) return;
   const displays = columns.map((c) => displayOf(c, target));
-  yield columns.map((c) => paint.header(headerOf(c, view.rows, target))).join('\t') + '\n';
+  if (target.headers !== false) yield columns.map((c) => paint.header(headerOf(c, view.rows, target))).join('\t') + '\n';
   for (const rows of slices(view.rows)) {
     let piece = '';
     for (const row of rows) piece += displays.map((display) => tabCell(display(row))).join('\t') + '\n';
@@ -156,7 +181,7 @@ function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string
 
 function* recordTabs<T>(view: RecordView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
-  yield `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
+  if (target.headers !== false) yield `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
   for (const fields of slices(view.fields)) {
     let piece = '';
     for (const field of fields) piece += `${tabCell(headerOf(field, [view.record], target, field.key))}\t${tabCell(displayOf(field, target)(view.record))}\n`;
@@ -177,8 +202,11 @@ function* listForPeople<T>(view: ListView<T>, target: RenderTarget): Generator<s
     yield textLines([view.empty ?? 'Nothing to show.'], target, plainText) + after;
     return;
   }
+  // The columns are chosen from every row, so that the tables of all sections show the same ones.
+  const whole = yield* tableCells(shownColumns(view.columns, target), view.rows, target);
+  const layout = chosenLayout(whole, target);
   if (!view.section) {
-    yield* fittedTable(view.columns, view.rows, target);
+    yield* fittedTable(pickedCells(whole, layout.columns), target);
   } else {
     const groups = new Map<string, T[]>();
     for (const row of view.rows) {
@@ -187,36 +215,110 @@ function* listForPeople<T>(view: ListView<T>, target: RenderTarget): Generator<s
       if (group) group.push(row);
       else groups.set(name, [row]);
     }
+    const columns = layout.columns.map((i) => whole.shown[i]!);
     let first = true;
     for (const [name, rows] of groups) {
       if (!first) yield '\n';
       first = false;
       yield textLines([name], target, paint.title);
-      yield* fittedTable(view.columns, rows, target);
+      yield* fittedTable(yield* tableCells(columns, rows, target), target);
     }
   }
-  yield after;
+  const leftOut = layout.leftOut.length ? [`Left out at this width: ${layout.leftOut.join(', ')} (-o wide shows every column).`] : [];
+  yield textLines(leftOut, target, paint.dim) + after;
 }
 
-/** A boxed table fitted to the terminal, or one card per row when no narrowing makes it fit. */
-function* fittedTable<T>(columns: Column<T>[], rows: T[], target: RenderTarget): Generator<string> {
-  const displays = columns.map((c) => displayOf(c, target));
+/** A column a terminal shows, and how its cells give up room there. */
+interface Shown<T> {
+  column: Column<T>;
+  fit: Fit;
+}
+
+/**
+ * The columns a terminal may show of a list (contract §3): with `-o wide` every one, its free text
+ * wrapped; otherwise all but those shown only wide, free text cut to one line with an ellipsis.
+ */
+function shownColumns<T>(columns: readonly Column<T>[], target: RenderTarget): Shown<T>[] {
+  const wrapped = (fit: Fit): Fit => (fit === 'wrap' || fit === 'cut' ? (target.wide ? 'wrap' : 'cut') : fit);
+  return columns.filter((column) => target.wide || column.show !== 'wide').map((column) => ({ column, fit: wrapped(fitOf(column)) }));
+}
+
+/** The cells of a table for people, each column measured once. */
+interface TableCells<T> {
+  shown: Shown<T>[];
+  fitting: FitColumn[];
+  measures: ColumnMeasure[];
+}
+
+/** The cells of the rows in the columns, as shown, measured. */
+function* tableCells<T>(shown: Shown<T>[], rows: readonly T[], target: RenderTarget): Generator<string, TableCells<T>> {
+  const displays = shown.map((s) => displayOf(s.column, target));
   const body: string[][] = [];
   for (const some of slices(rows)) {
     // A date and its time in the service's text are one word too, as those the view formats.
     for (const row of some) body.push(displays.map((display) => glueDateTimes(display(row))));
     yield '';
   }
-  const fitting: FitColumn[] = columns.map((c, i) => ({ fit: fitOf(c), header: headerOf(c, rows, target), cells: body.map((cells) => cells[i]!) }));
-  // Each cell is measured once: the widths are decided, and the cells wrapped, from what it found.
-  const measures = fitting.map(measureColumn);
-  // A boxed table draws a border between columns and at both ends, and pads each cell by one on either side.
-  const widths = fitWidths(fitting, target.width - (columns.length + 1) - 2 * columns.length, measures);
-  yield* widths ? boxedTable(fitting, measures, columns, widths, target.paint) : cards(fitting, target);
+  const fitting: FitColumn[] = shown.map((s, i) => ({ fit: s.fit, header: headerOf(s.column, rows, target), cells: body.map((cells) => cells[i]!) }));
+  // Each cell is measured once: the columns are chosen, the widths decided and the cells wrapped from what it found.
+  return { shown, fitting, measures: fitting.map(measureColumn) };
 }
 
-function* boxedTable<T>(fitting: readonly FitColumn[], measures: readonly ColumnMeasure[], columns: readonly Column<T>[], widths: readonly number[], paint: Paint): Generator<string> {
-  const header = fitting.map((c, i) => cellLines(c.header, widths[i]!, 'words', measures[i]!.header.width).map((line) => paint.header(line)));
+/** Some of the columns of cells, by index. */
+function pickedCells<T>(cells: TableCells<T>, indexes: readonly number[]): TableCells<T> {
+  return { shown: indexes.map((i) => cells.shown[i]!), fitting: indexes.map((i) => cells.fitting[i]!), measures: indexes.map((i) => cells.measures[i]!) };
+}
+
+/** Columns of text a boxed table of `count` columns leaves in `width`: a border between columns and at both ends, a space either side of each cell. */
+function roomFor(count: number, width: number): number {
+  return width - (count + 1) - 2 * count;
+}
+
+/**
+ * Which of the columns a terminal shows (indexes), and the headers of default columns left out
+ * for want of room. Columns shown where there is room go first, the last first, while the table
+ * is wider than the terminal with every text whole; then, from 60 columns up, a table whose
+ * columns cannot narrow enough gives up a column blank in every row, then columns by their rank
+ * (the last first) until one is left, rather than become cards; the columns of -o wide are never
+ * left out.
+ */
+function chosenLayout<T>(cells: TableCells<T>, target: RenderTarget): { columns: number[]; leftOut: string[] } {
+  const columns = cells.shown.map((_, i) => i);
+  if (target.wide) return { columns, leftOut: [] };
+  const natural = (i: number) => Math.max(cells.measures[i]!.header.width, cells.measures[i]!.cells.width);
+  const fitsWhole = () => columns.reduce((sum, i) => sum + natural(i), 0) <= roomFor(columns.length, target.width);
+  for (let at = columns.length - 1; at >= 0 && !fitsWhole(); at--) {
+    if (cells.shown[columns[at]!]!.column.show === 'room') columns.splice(at, 1);
+  }
+  const fits = () => {
+    const some = pickedCells(cells, columns);
+    return fitWidths(some.fitting, roomFor(columns.length, target.width), some.measures) !== undefined;
+  };
+  const rank = (i: number) => cells.shown[i]!.column.rank ?? 0;
+  const blank = (i: number) => cells.measures[i]!.cells.width === 0;
+  const dropped: number[] = [];
+  if (target.width >= CARDS_BELOW) {
+    while (columns.length > 1 && !fits()) {
+      // A column blank in every row first (nothing is lost), then the highest rank, the last of equals.
+      const empty = columns.findLastIndex(blank);
+      const at = empty >= 0 ? empty : columns.reduce((best, i, here) => (rank(i) >= rank(columns[best]!) ? here : best), 0);
+      const [gone] = columns.splice(at, 1);
+      if (!blank(gone!)) dropped.push(gone!);
+    }
+  }
+  return { columns, leftOut: dropped.sort((a, b) => a - b).map((i) => cells.shown[i]!.column.header) };
+}
+
+/** A boxed table fitted to the terminal, or one card per row when no narrowing makes it fit. */
+function* fittedTable<T>(cells: TableCells<T>, target: RenderTarget): Generator<string> {
+  const { shown, fitting, measures } = cells;
+  const widths = fitWidths(fitting, roomFor(shown.length, target.width), measures);
+  yield* widths ? boxedTable(cells, widths, target) : cards(fitting, target);
+}
+
+function* boxedTable<T>({ shown, fitting, measures }: TableCells<T>, widths: readonly number[], target: RenderTarget): Generator<string> {
+  const paint = target.paint;
+  const header = target.headers === false ? undefined : fitting.map((c, i) => cellLines(c.header, widths[i]!, 'words', measures[i]!.header.width).map((line) => paint.header(line)));
   // Every cell is wrapped or cut to its column once, as its row is drawn.
   function* rows(): Generator<BoxRow> {
     for (let row = 0; row < (fitting[0]?.cells.length ?? 0); row++) {
@@ -224,7 +326,7 @@ function* boxedTable<T>(fitting: readonly FitColumn[], measures: readonly Column
     }
   }
   yield* drawBox(
-    columns.map((c, i) => ({ width: widths[i]!, align: c.align ?? 'left' })),
+    shown.map((s, i) => ({ width: widths[i]!, align: s.column.align ?? 'left' })),
     header,
     rows(),
     ROWS_A_PIECE,

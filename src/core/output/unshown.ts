@@ -3,7 +3,7 @@
 // outcome, verdict) moved first, what a pipe gets of a list reply, and their records for -o ndjson
 // and -o csv.
 import { isRecord, otherFields, pick, type JsonRecord } from '../reading.js';
-import { asideLines, genericView, heading, itemsTable, type Money } from './generic.js';
+import { asideLines, genericView, heading, itemsTable, type Shown } from './generic.js';
 import type { SectionsView } from './view.js';
 
 /**
@@ -26,9 +26,10 @@ export function fieldsFirst(value: unknown, first: readonly string[]): unknown {
 /**
  * The generic view of a reply not shown in the documents, the named fields first. `list` names
  * where a list reply may hold its items (`data`, `consents` …; or the reply is a list): a pipe
- * then gets them alone (withPipeItems). `money` names the fields that hold money.
+ * then gets them alone (withPipeItems). `money` names the fields that hold money, `defaults` those
+ * a terminal shows (generic.ts Shown).
  */
-export function firstFieldsView(body: unknown, first: readonly string[], frame: { title?: string; empty?: string; list?: readonly string[]; money?: Money } = {}): SectionsView {
+export function firstFieldsView(body: unknown, first: readonly string[], frame: { title?: string; empty?: string; list?: readonly string[] } & Shown = {}): SectionsView {
   const ordered = fieldsFirst(body, first);
   const { list, ...shown } = frame;
   const view = genericView(ordered, shown);

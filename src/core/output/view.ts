@@ -18,8 +18,10 @@ export type Cell = string | number | boolean | null | undefined;
  * per row; a kept value too wide to sit beside its label starts a line of its own.
  */
 export interface Column<T> extends Fitting {
-  /** Machine name: the FIELD of a record shown in a pipe. */
+  /** Machine name: the reply's field the column shows (dotted when nested), as --columns names it. */
   key: string;
+  /** Other names of the field the column also reads (a newer shape's `name` for `description`): --columns takes them too. */
+  also?: readonly string[];
   /** Name for people: the table header. */
   header: string;
   /** The raw value. */
@@ -32,6 +34,17 @@ export interface Column<T> extends Fitting {
    */
   formatsValue?: boolean;
   align?: 'left' | 'right';
+  /**
+   * Whether a terminal shows it (contract §3): by default it is one of the list's default
+   * columns; `room`, only where the table has room for it as it is (fields no document shows);
+   * `wide`, only with `-o wide` or --columns. A pipe writes every column.
+   */
+  show?: 'room' | 'wide';
+  /**
+   * How long a terminal too narrow for every default column keeps it: the column of the highest
+   * rank is left out first, of equal ranks the last one (0 by default).
+   */
+  rank?: number;
 }
 
 export interface ListView<T> {
@@ -41,7 +54,12 @@ export interface ListView<T> {
   /** Splits the rows into titled tables on a terminal, and becomes the first column elsewhere. */
   section?: { key: string; header: string; value: (row: T) => string };
   /** A value every row shares (the month of a dataset): a terminal shows it in the title, a pipe as the first column. */
-  shared?: { header: string; value: string };
+  shared?: { key: string; header: string; value: string };
+  /**
+   * The columns --columns named, in its order (pick.ts): a pipe writes them alone, without the
+   * section and shared columns it adds otherwise, and a terminal shows every one it has room for.
+   */
+  picked?: boolean;
   /** Shown above a terminal table only. */
   title?: string;
   /** Shown on a terminal instead of an empty table. */

@@ -28,21 +28,28 @@ export class CsvWriter<T> implements RowWriter<T> {
     private readonly keys: readonly string[],
     /** The value of a column, as received: the encoder writes it and keeps it from running as a formula. */
     private readonly field: (row: T, key: string) => unknown,
+    /** `headers` false: no header row (--no-headers); `formulaGuard` false: cells as received (--no-formula-guard). */
+    private readonly options: { headers?: boolean; formulaGuard?: boolean } = {},
   ) {}
 
   async write(rows: readonly T[]): Promise<void> {
-    let out = this.started ? '' : csvLine([...this.keys]);
+    let out = this.started ? '' : this.header();
     this.started = true;
+    const guard = this.options.formulaGuard !== false;
     // Field by field, without an array per row: at 200,000 rows the arrays cost more than the text.
     for (const row of rows) {
-      out += csvCell(this.field(row, this.keys[0]!));
-      for (let i = 1; i < this.keys.length; i++) out += ',' + csvCell(this.field(row, this.keys[i]!));
+      out += csvCell(this.field(row, this.keys[0]!), guard);
+      for (let i = 1; i < this.keys.length; i++) out += ',' + csvCell(this.field(row, this.keys[i]!), guard);
       out += '\r\n';
     }
     await this.sink.write(out);
   }
 
   async finish(complete: boolean): Promise<void> {
-    if (!this.started && complete) await this.sink.write(csvLine([...this.keys]));
+    if (!this.started && complete) await this.sink.write(this.header());
+  }
+
+  private header(): string {
+    return this.options.headers === false ? '' : csvLine([...this.keys], this.options.formulaGuard !== false);
   }
 }
