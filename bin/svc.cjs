@@ -43,9 +43,9 @@ function writeOut(text) {
   }
 }
 
-/** The root help made at build time, for a pipe or a terminal of 80 columns or more (it is 80 wide). */
+/** The root help made at build time, wrapped at 80 columns: for a pipe, or a terminal 80 columns wide. */
 function printPreparedHelp() {
-  if (require('node:tty').isatty(1) && (process.stdout.columns || 80) < 80) return false;
+  if (require('node:tty').isatty(1) && (process.stdout.columns || 80) !== 80) return false;
   let help;
   try {
     help = readFileSync(join(__dirname, '..', 'dist', 'help.txt'), 'utf8');

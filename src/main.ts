@@ -14,6 +14,7 @@ import { registerGrants } from './commands/grants/index.js';
 import { registerHelp } from './commands/help/index.js';
 import { enumOption, integerOption } from './core/program/typed-options.js';
 import { globalFlag } from './core/program/reach.js';
+import { examples, helpWidth } from './core/program/document.js';
 import { SvcCommand } from './core/program/svc-command.js';
 import { commandPath } from './core/program/svc-help.js';
 import { registerLogin } from './commands/login/index.js';
@@ -41,8 +42,6 @@ import { Secrets } from './core/output/secrets.js';
 import type { Services } from './app/services.js';
 import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
 import { VERSION } from './version.js';
-
-export const HELP_WIDTH = 80;
 
 /** `--jq`: the expression checked before anything is sent, and the IO that holds the output to filter. */
 async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<JqFilter> {
@@ -282,19 +281,12 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
       // Mistakes on the command line are thrown as UsageErrors and reported by report-error.ts;
       // commander writes nothing of its own.
       outputError: () => {},
-      // Help is wrapped at 80 columns at most, on a terminal and in a pipe alike (narrower
-      // terminals get their width), so the root help can be prepared at build time.
-      getOutHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
-      getErrHelpWidth: () => Math.min(io.columns, HELP_WIDTH),
+      // Help is wrapped to the terminal it goes to, at 80 columns in a pipe (document.ts helpWidth).
+      getOutHelpWidth: () => helpWidth(io.stdoutIsTTY ? io.columns : undefined),
+      getErrHelpWidth: () => helpWidth(io.stderrColumns),
     })
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ svc login
-  $ svc reports list --status complete --limit 5
-  $ svc match rpt_9f2c41d07ab35e18 --name "Ram Bahadur Shrestha"
-  $ svc reports list --json | jq -r '.data[].report_id'`,
+    .helpAfter(
+      examples('svc login', 'svc reports list --status complete --limit 5', 'svc match rpt_9f2c41d07ab35e18 --name "Ram Bahadur Shrestha"', "svc reports list --json | jq -r '.data[].report_id'"),
     );
 
   const named = argv === undefined ? undefined : commandNamed(argv, program);

@@ -10,7 +10,7 @@ import { readEnv } from '../core/environment.js';
 import { InterruptedError, MissingKeyError, UsageError } from '../core/errors.js';
 import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from '../core/io.js';
 import { errorsAsJson } from '../core/report-error.js';
-import { wrapText } from '../core/output/fit.js';
+import { proseLines } from '../core/output/prose.js';
 import { isTableFormat } from '../core/output/formats.js';
 import { writeUnmasked } from '../core/output/masked-stream.js';
 import type { ReplyReading } from '../core/reading.js';
@@ -20,7 +20,7 @@ import type { Secrets } from '../core/output/secrets.js';
 import type { View } from '../core/output/view.js';
 import type { CacheStore, Prompter, Services } from './services.js';
 import type { Keyring, KeyringEntry } from '../config/keyring.js';
-import type { Spinner } from '../core/stream/terminal-line.js';
+import type { LineText, Spinner } from '../core/stream/terminal-line.js';
 import type { Transport } from '../api/transport.js';
 import type { BsCalendar, CalendarName } from '../core/calendar/calendar.js';
 import type { PagedOutput } from '../core/stream/pager.js';
@@ -151,10 +151,10 @@ export class Context {
 
   /**
    * One line on stderr: warnings, notes, progress for people; on a terminal, wrapped between words
-   * to its width (a URL, an id or a date never broken: fit.ts).
+   * to its width, no word split (prose.ts).
    */
   err(line: string): void {
-    const fitted = this.io.stderrIsTTY && !this.machineOutput ? wrapText(line, this.io.stderrColumns ?? FALLBACK_COLUMNS).join('\n') : line;
+    const fitted = this.io.stderrIsTTY && !this.machineOutput ? proseLines(line, this.io.stderrColumns ?? FALLBACK_COLUMNS).join('\n') : line;
     this.io.stderr.write(fitted + '\n');
   }
 
@@ -532,7 +532,7 @@ export class Context {
    * (stdin never flowing) that byte was never read: the command ran on. With the terminal as it
    * is, Ctrl-C (and Ctrl-Z, Ctrl-\) reach svc and the rest of its pipeline as signals.
    */
-  async spinner(text: string): Promise<Spinner> {
+  async spinner(text: LineText): Promise<Spinner> {
     if (!this.io.stderrIsTTY) return { update() {}, stop() {} };
     // The line is this spinner's: a slow request shows none of its own meanwhile (slow-requests.ts).
     const { claimLine } = await import('../core/stream/terminal-line.js');
@@ -551,11 +551,11 @@ export class Context {
    * An ora spinner on stderr (a terminal), as spinner() describes: its text cut to one line of the
    * terminal, beside the frame and the space ora draws before it.
    */
-  private async drawSpinner(text: string): Promise<Spinner> {
+  private async drawSpinner(text: LineText): Promise<Spinner> {
     const [{ importOra }, { fitToLine, spinnerStream }] = await Promise.all([import('../core/external.js'), import('../core/stream/terminal-line.js')]);
     const { default: ora } = await importOra();
     const columns = this.io.stderrColumns;
-    const fit = (line: string) => fitToLine(line, columns, SPINNER_FRAME_COLUMNS);
+    const fit = (line: LineText) => fitToLine(line, columns, SPINNER_FRAME_COLUMNS);
     const spinner = ora({ text: fit(text), stream: spinnerStream(this.io.stderr, columns), color: 'cyan', isEnabled: true, discardStdin: false }).start();
     return {
       update: (next) => {

@@ -6,6 +6,7 @@
 // side writes results while others still wait, and output must never land on a spinner's line.
 import type { Layer } from '../api/client.js';
 import { oneLine } from '../core/output/format.js';
+import type { LineText } from '../core/stream/terminal-line.js';
 
 /** How long a request may take before a person is shown that svc is waiting for it. */
 export const SLOW_REQUEST_MS = 1_000;
@@ -15,14 +16,14 @@ const MAX_SHOWN = 60;
 
 export interface SlowRequestOptions {
   /** Draws a spinner on the terminal; its stop() takes it off the line. */
-  spin: (text: string) => Promise<{ stop(): void }>;
+  spin: (text: LineText) => Promise<{ stop(): void }>;
   /** Whether another spinner or a progress bar holds the line now. */
   lineTaken: () => boolean;
   delayMs?: number;
 }
 
 interface Waiting {
-  readonly text: string;
+  readonly text: LineText;
 }
 
 /** The spinner shown, or being drawn, for a request. */
@@ -66,7 +67,8 @@ export function slowRequestSpinner(options: SlowRequestOptions): Layer {
   };
 
   return (next) => async (spec) => {
-    const waiting: Waiting = { text: `Waiting for ${spec.method} ${shownPath(spec.path)}…` };
+    // On a narrow terminal the request is shown without its "Waiting for".
+    const waiting: Waiting = { text: { fields: ['Waiting for', `${spec.method} ${shownPath(spec.path)}…`], leaveOut: [0] } };
     // A second request at once: the first one's spinner goes (see above).
     if (inFlight.size > 0) hide();
     inFlight.add(waiting);

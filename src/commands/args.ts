@@ -5,10 +5,12 @@ import { checkId, requestNote, type Endpoint } from '../api/endpoints.js';
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { UsageError } from '../core/errors.js';
 import { oneLine } from '../core/output/format.js';
+import { paragraph, type Block } from '../core/program/document.js';
 import { wholeNumber } from '../core/program/typed-options.js';
 import { didYouMean } from '../core/report-error.js';
 
 export { checkId };
+export { examples, paragraph } from '../core/program/document.js';
 
 /**
  * A whole number checked in the handler, where its declaration cannot check it: a flag of a server
@@ -75,13 +77,9 @@ export function collect(value: string, previous: string[] | undefined): string[]
 }
 
 /**
- * The help's last lines of a command that sends one request: `help` (its examples, and any notes
- * after them), then the request, the key it needs and what it costs.
+ * The end of the help of a command that sends one request: `help` (its examples, and any notes
+ * after them), then the request, the key it needs and what it costs (and `also`, what else it sends).
  */
-export function requestHelp(endpoint: Endpoint, help: string): string {
-  return `${help}\n\n${requestNote(endpoint)}`;
-}
-
-export function examples(...lines: string[]): string {
-  return '\nExamples:\n' + lines.map((line) => `  $ ${line}`).join('\n');
+export function requestHelp(endpoint: Endpoint, help: readonly Block[], also = ''): Block[] {
+  return [...help, paragraph(requestNote(endpoint) + also)];
 }

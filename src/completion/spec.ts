@@ -2,7 +2,7 @@
 // examples, read from the real commander program. The completion scripts and the man page are
 // rendered from this description, so nothing lists the commands by hand.
 import type { Argument, CommandUnknownOpts, Option } from '@commander-js/extra-typings';
-import type { EventEmitter } from 'node:events';
+import { helpAfterOf, type Block } from '../core/program/document.js';
 import { argumentValues, optionValues, type Values } from './values.js';
 
 export type { Choice, Values } from './values.js';
@@ -38,10 +38,10 @@ export interface CommandSpec {
   readonly flags: readonly FlagSpec[];
   readonly args: readonly ArgSpec[];
   readonly commands: readonly CommandSpec[];
-  /** The `$ svc …` lines of its help. */
+  /** The example commands of its help. */
   readonly examples: readonly string[];
-  /** The help text after the option list, as commander prints it. */
-  readonly helpAfter: string;
+  /** The blocks that end its help, after the flags: examples and notes. */
+  readonly helpAfter: readonly Block[];
 }
 
 export interface ProgramSpec {
@@ -62,7 +62,7 @@ export function describeProgram(program: CommandUnknownOpts): ProgramSpec {
 function describeCommand(command: CommandUnknownOpts, path: readonly string[]): CommandSpec {
   const help = command.createHelp();
   const ownFlags = help.visibleOptions(command);
-  const helpAfter = afterHelpText(command);
+  const helpAfter = helpAfterOf(command);
   return {
     name: command.name(),
     path,
@@ -73,7 +73,7 @@ function describeCommand(command: CommandUnknownOpts, path: readonly string[]): 
     flags: ownFlags.filter((option) => path.length === 0 || option.long !== '--help').map((option) => describeFlag(option, command)),
     args: command.registeredArguments.map((argument) => describeArgument(argument, command)),
     commands: help.visibleCommands(command).map((sub) => describeCommand(sub, [...path, sub.name()])),
-    examples: examplesIn(helpAfter),
+    examples: helpAfter.flatMap((block) => (block.kind === 'examples' ? block.commands : [])),
     helpAfter,
   };
 }
@@ -110,19 +110,6 @@ function isCollector(option: Option): boolean {
   } catch {
     return false;
   }
-}
-
-/** The text commander prints after a command's help (`addHelpText('after', …)`), captured, not printed. */
-function afterHelpText(command: CommandUnknownOpts): string {
-  let text = '';
-  const context = { error: false, command, write: (chunk: string) => (text += chunk) };
-  // Commander keeps that text as 'afterHelp' listeners of the command (an EventEmitter).
-  for (const listener of (command as unknown as EventEmitter).listeners('afterHelp')) (listener as (c: typeof context) => void)(context);
-  return text.replace(/\s+$/, '');
-}
-
-function examplesIn(text: string): string[] {
-  return [...text.matchAll(/^ {2}\$ (svc .*)$/gm)].map((match) => match[1]!);
 }
 
 /** Every command of the tree, the root first, depth first. */

@@ -1,7 +1,8 @@
 // The one place that turns a failure into what the user reads on stderr and an exit code.
 import { ApiError, CliError, EXIT, UsageError, type Mistake, type Trouble } from './errors.js';
-import type { IO } from './io.js';
+import { FALLBACK_COLUMNS, type IO } from './io.js';
 import { shownText } from './output/format.js';
+import { proseLines } from './output/prose.js';
 import type { Secrets } from './output/secrets.js';
 
 /** How the run's failure is reported (a Context has both); before a command runs, main.ts tells it. */
@@ -58,6 +59,9 @@ function adviceFor(trouble: Trouble): string {
   }
 }
 
+/** How the lines a message goes on to are indented. */
+const CONTINUED = '  ';
+
 /** Past this, a line of text on stderr is cut: a value pasted by mistake is not echoed whole (a service's error fields are cut shorter before: shortenEnvelope). */
 const MAX_TEXT_LINE = 2000;
 
@@ -70,9 +74,12 @@ const NO_SECRETS: Pick<Secrets, 'mask'> = { mask: (text) => text };
  */
 export function reportError(error: unknown, io: IO, mode: ReportMode | undefined, secrets: Pick<Secrets, 'mask'> = NO_SECRETS): number {
   const write = (line: string) => io.stderr.write(line + '\n');
+  // Each message is wrapped between words to stderr's terminal, 80 columns elsewhere (contract §3);
+  // the lines it goes on to are indented, so that it reads as one.
+  const width = io.stderrIsTTY ? (io.stderrColumns ?? FALLBACK_COLUMNS) : FALLBACK_COLUMNS;
   const say = (text: string) => {
     const line = secrets.mask(text);
-    write(line.length > MAX_TEXT_LINE ? `${line.slice(0, MAX_TEXT_LINE)}…` : line);
+    write(proseLines(line.length > MAX_TEXT_LINE ? `${line.slice(0, MAX_TEXT_LINE)}…` : line, width, '', CONTINUED).join('\n'));
   };
   const oneLineMasked = (text: string) => shownText(text, secrets);
   if (error instanceof ApiError) {
@@ -113,7 +120,7 @@ export function reportError(error: unknown, io: IO, mode: ReportMode | undefined
   const message = error instanceof Error ? error.message : String(error);
   say(`error: ${oneLineMasked(message)}`);
   if (mode?.debug && error instanceof Error && error.stack) write(error.stack);
-  else write('Run again with --debug for details.');
+  else say('Run again with --debug for details.');
   return EXIT.failure;
 }
 

@@ -4,7 +4,15 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { CommandSpec, FlagSpec, ProgramSpec, Values } from '../completion/spec.js';
 import { allCommands } from '../completion/spec.js';
 import type { Block } from '../core/program/document.js';
+import { shellLines } from '../core/output/prose.js';
 import type { HelpTopic } from '../commands/help/topics.js';
+
+/**
+ * Columns a line of code may take: man sets a page 78 columns wide at 80, indented 7 under a
+ * section and 7 more for code (.RS). Longer commands go on after a ` \`, as in the help.
+ */
+const MAN_CODE_WIDTH = 64;
+const CONTINUED = '    ';
 
 export function renderMan(program: CommandUnknownOpts, spec: ProgramSpec, topics: readonly HelpTopic[], version: string): string {
   // The global flags are the `svc help global-flags` topic (which commands take which), placed before the commands.
@@ -49,9 +57,8 @@ function commandSection(command: CommandSpec): string[] {
   }
   if (command.commands.length === 0) lines.push(...command.flags.flatMap(flagEntry));
   else lines.push('.PP', `Commands: ${command.commands.map((c) => `\\fB${text(c.name)}\\fR`).join(', ')}.`);
-  const { examples, notes } = splitAfterText(command.helpAfter);
-  if (examples.length) lines.push('.PP', 'Examples:', '.RS', '.nf', ...examples.map(text), '.fi', '.RE');
-  if (notes.length) lines.push('.PP', '.nf', ...notes.map(text), '.fi');
+  // Within a command's section, a heading of its help (Examples) is a line, not a subsection.
+  lines.push(...command.helpAfter.flatMap((block) => (block.kind === 'heading' ? ['.PP', text(`${block.text}:`)] : blockLines(block))));
   return lines;
 }
 
@@ -65,23 +72,6 @@ function choicesNote(values: Values): string {
   return values.kind === 'choices' && !values.choices.some((c) => c.description) ? text(` (one of: ${values.choices.map((c) => c.value).join(', ')})`) : '';
 }
 
-/** The after-help text of a command: its example commands, and any other notes, line by line. */
-function splitAfterText(after: string): { examples: string[]; notes: string[] } {
-  const examples: string[] = [];
-  const notes: string[] = [];
-  let inExamples = false;
-  for (const line of after.split('\n')) {
-    if (line === 'Examples:') inExamples = true;
-    else if (inExamples && line.startsWith('  $ ')) examples.push(line.slice(4));
-    else {
-      inExamples = false;
-      notes.push(line);
-    }
-  }
-  while (notes[0] === '') notes.shift();
-  return { examples, notes };
-}
-
 function blockLines(block: Block): string[] {
   switch (block.kind) {
     case 'heading':
@@ -90,8 +80,12 @@ function blockLines(block: Block): string[] {
       return ['.PP', inline(block.text)];
     case 'definitions':
       return block.items.flatMap(([term, definition]) => ['.TP', `\\fB${text(term)}\\fR`, inline(definition)]);
+    case 'list':
+      return ['.RS', ...block.items.flatMap((item) => ['.PP', inline(item)]), '.RE'];
+    case 'examples':
+      return ['.RS', '.nf', ...block.commands.flatMap((command) => shellLines(command, MAN_CODE_WIDTH, '', CONTINUED)).map(text), '.fi', '.RE'];
     case 'code':
-      return ['.PP', '.RS', '.nf', ...block.lines.map(text), '.fi', '.RE'];
+      return ['.PP', '.RS', '.nf', ...block.lines.flatMap((line) => shellLines(line, MAN_CODE_WIDTH, '', CONTINUED)).map(text), '.fi', '.RE'];
   }
 }
 

@@ -10,7 +10,7 @@ import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
 import { MAX_INPUT_BYTES } from '../../src/commands/api/input-limit.js';
-import { expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, type FakeReply, type SeenRequest } from '../support/in-process.js';
+import { expectFailure, type FakeReply, FakeService, KEY, MODES, plain, scratchDir, type SeenRequest, svc, unwrapped } from '../support/in-process.js';
 
 const ID = 'rpt_e8699f830adc84b8';
 const MATCH = { result: 'match', score: 0.97, statement_name: 'Ram Bahadur Shrestha' };
@@ -197,7 +197,7 @@ describe('error statuses', () => {
     const result = await svc(['api', 'GET', 'reports/rpt_0000000000000000'], { tty, service: one('GET', '/v1/reports/rpt_0000000000000000', { status: 404, body: NOT_FOUND }) });
     expect(result.code).toBe(5);
     expect(plain(result.stdout)).toBe(JSON.stringify(NOT_FOUND, null, 2) + '\n');
-    expect(result.stderr).toBe("error: HTTP 404: REPORT_NOT_FOUND: No report with id 'rpt_0000000000000000' exists for this organization.\n");
+    expect(unwrapped(result.stderr)).toBe("error: HTTP 404: REPORT_NOT_FOUND: No report with id 'rpt_0000000000000000' exists for this organization.\n");
   });
 
   it.each([
@@ -216,7 +216,7 @@ describe('error statuses', () => {
     expect(JSON.parse(result.stdout)).toEqual(body);
     expect(result.stderr).toMatch(new RegExp(`^error: HTTP ${status}: ${body.error_code}`));
     // A refused key adds one line: which key it was (SVC_API_KEY here), never the key.
-    expect(result.stderr.trimEnd().split('\n')).toHaveLength(status === 401 ? 2 : 1);
+    expect(unwrapped(result.stderr).trimEnd().split('\n')).toHaveLength(status === 401 ? 2 : 1);
   });
 
   it('a refused Authorization header given with -H is said to be that header, not the key of svc', async () => {
@@ -231,7 +231,7 @@ describe('error statuses', () => {
     const result = await svc(['api', 'usage'], { tty, service: one('GET', '/v1/usage', { status: 401, body }) });
     expect(result.code).toBe(3);
     expect(JSON.parse(plain(result.stdout))).toEqual(body);
-    expect(result.stderr).toBe('error: HTTP 401: INVALID_API_KEY: Unknown API key.\nThe service refused the key in SVC_API_KEY. Set it to a valid key, or unset it and run `svc login`.\n');
+    expect(unwrapped(result.stderr)).toBe('error: HTTP 401: INVALID_API_KEY: Unknown API key.\nThe service refused the key in SVC_API_KEY. Set it to a valid key, or unset it and run `svc login`.\n');
     expect(result.stderr).not.toContain(KEY);
   });
 
@@ -416,7 +416,7 @@ describe('refused before any request (exit 2)', () => {
       const result = await svc(['api', ...args], { tty, stdin: '{}' });
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(message);
+      expect(unwrapped(result.stderr)).toMatch(message);
     }
   });
 
@@ -481,7 +481,7 @@ describe('local input is read up to a limit: past it, refused before any request
     it('--input /dev/zero, a device that never ends', async () => {
       const result = await svc(['api', 'POST', 'enrich', '--input', '/dev/zero'], { tty });
       expectFailure(result, 2, refusal('--input /dev/zero'));
-      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(unwrapped(result.stderr).trimEnd().split('\n')).toHaveLength(1);
     });
 
     it('-F key=@/dev/zero', async () => {

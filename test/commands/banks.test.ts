@@ -10,7 +10,7 @@ import { AUTO_BANK, BANK_CODES, BANKS, DATA_BANK_CODES, readBankCode } from '../
 import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram, type FlagSpec } from '../../src/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
-import { FakeService, MODES, scratchDir, svc, type InProcessResult } from '../support/in-process.js';
+import { FakeService, type InProcessResult, MODES, scratchDir, svc, unwrapped } from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
 
 const REPORT = documented('report');
@@ -77,7 +77,7 @@ describe('svc parse --bank', () => {
     expect(result.code).toBe(2);
     expect(result.requests).toEqual([]);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(
+    expect(unwrapped(result.stderr)).toBe(
       'error: --bank takes a bank code (auto, NABIL, NIC_ASIA, NIMB, NMB, KUMARI, SIDDHARTHA, PRABHU, GARIMA, GLOBAL_IME, ESEWA, KHALTI), not "NABL"\nDid you mean "NABIL"?\n',
     );
   });

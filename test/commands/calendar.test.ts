@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BS_RANGE_TEXT } from '../../src/commands/help/topics.js';
 import { RANGE_TEXT } from '../../src/core/calendar/bikram-sambat.js';
-import { expectFailure, FakeService, MODES, plain, svc } from '../support/in-process.js';
+import { expectFailure, FakeService, MODES, plain, svc, unwrapped } from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
@@ -278,7 +278,7 @@ describe('svc data months with --calendar bs: AD months, the datasets being mont
     for (const { tty } of MODES) {
       const result = await svc(['data', 'series', 'cpi', 'PCPI_IX', '--calendar', 'bs', ...args], { tty });
       expectFailure(result, 2, message);
-      expect(result.stderr.split('\n')[1]).toBe(hint);
+      expect(unwrapped(result.stderr).split('\n')[1]).toBe(hint);
     }
   });
 

@@ -2,7 +2,7 @@
 // questions for what is missing, --open (only for an address a browser may be sent to) and --qr.
 // The prompts in a real terminal and the real browser opener stay with the e2e tests.
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, FakeService, plain, ScriptedPrompter, svc } from '../support/in-process.js';
+import { BASE_URL, FakeService, plain, ScriptedPrompter, svc, unwrapped } from '../support/in-process.js';
 
 const REDIRECT = 'https://app.example.com/connect/done';
 const TOKEN = 'creq_0123456789abcdef01234567';
@@ -74,14 +74,14 @@ describe('svc connect as a script', () => {
     const result = await svc(['connect', ...args]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(message);
+    expect(unwrapped(result.stderr)).toMatch(message);
   });
 
   it('without a terminal, CI unset too: the missing flags are refused, not asked for', async () => {
     const prompter = new ScriptedPrompter([['identity'], REDIRECT]);
     const result = await svc(['connect'], { prompter, env: { CI: undefined } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: missing --scopes and --redirect-uri \(svc asks only at a terminal, never in CI\)$/m);
+    expect(unwrapped(result.stderr)).toMatch(/^error: missing --scopes and --redirect-uri \(svc asks only at a terminal, never in CI\)$/m);
     expect(prompter.asked).toEqual([]);
   });
 
@@ -141,8 +141,8 @@ describe('svc connect as a script', () => {
     expect(result.code).toBe(10);
     expect(opened).toEqual([]);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^error: refusing to open the connect_url of the reply: /);
-    expect(result.stderr).toMatch(message);
+    expect(unwrapped(result.stderr)).toMatch(/^error: refusing to open the connect_url of the reply: /);
+    expect(unwrapped(result.stderr)).toMatch(message);
   });
 
   it('--qr refuses a connect_url a phone should not open (exit 10), drawing nothing', async () => {
@@ -204,7 +204,7 @@ describe('svc connect at a terminal', () => {
     const prompter = new ScriptedPrompter([['income'], 'http://example.com/cb']);
     const result = await svc(['connect'], { tty: true, prompter });
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/refused: "http:\/\/example\.com\/cb" uses http to example\.com; use https/);
+    expect(unwrapped(result.stderr)).toMatch(/refused: "http:\/\/example\.com\/cb" uses http to example\.com; use https/);
   });
 
   it('never asks when CI is set: exit 2 naming the flag', async () => {

@@ -6,7 +6,21 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Choice } from '../../src/app/services.js';
-import { BASE_URL, FakeService, KEY, MemoryCache, NOW, plain, ScriptedPrompter, scratchDir, svc, type FakeReply, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import {
+  BASE_URL,
+  FakeService,
+  KEY,
+  MemoryCache,
+  NOW,
+  plain,
+  ScriptedPrompter,
+  scratchDir,
+  svc,
+  unwrapped,
+  type FakeReply,
+  type InProcessOptions,
+  type InProcessResult,
+} from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
 import { jsonLines } from '../support/json-lines.js';
 
@@ -53,7 +67,7 @@ function expectUsageError(result: InProcessResult, mentions: RegExp): void {
   expect(result.stdout).toBe('');
   // With --json, one JSON line instead.
   expect(result.stderr).toMatch(/^error: |^\{"error_code":"USAGE"/);
-  expect(result.stderr).toMatch(mentions);
+  expect(unwrapped(result.stderr)).toMatch(mentions);
   expect(result.stderr).not.toMatch(/\n\s+at /);
   expect(result.requests).toEqual([]);
 }
@@ -471,8 +485,8 @@ describe('svc data series --chart', () => {
     expect(r.stdout).toMatch(/\u001b\[/); // colour on a terminal
     const screen = lines(plain(r.stdout));
     expect(screen[0]).toBe('Base rate (average) · base-rate · percent · 2021-01 to 2024-04');
-    // Every line fits but the title: the chart, and the attribution wrapped between words.
-    for (const line of screen.slice(1)) expect([...line].length, line).toBeLessThanOrEqual(columns);
+    // Every line fits: the chart, and the attribution wrapped between words.
+    for (const line of screen) expect([...line].length, line).toBeLessThanOrEqual(columns);
     const axis = screen.find((line) => /^\s*└─+$/.test(line))!;
     expect([...axis].length).toBeGreaterThanOrEqual(columns - 2);
     expect(screen[screen.indexOf(axis) + 1]!.trim()).toMatch(/^2021-01 +2024-04$/);
@@ -481,6 +495,15 @@ describe('svc data series --chart', () => {
     expect(screen.filter((line) => /[┤┼]/.test(line)).length).toBeGreaterThanOrEqual(10);
     const attribution = screen.slice(screen.findIndex((line) => line.startsWith(ATTRIBUTION[0]!.slice(0, 10))));
     expect(attribution.join(' ')).toBe(ATTRIBUTION.join(' '));
+  });
+
+  it('at 60 columns a title too long for the line wraps between words: no month is split (it was `2021` / `-01`)', async () => {
+    const long = envelope({ ...RATES_SERIES.data, label: 'Weighted average base rate of commercial banks' });
+    const r = await data(['series', 'interest-rates', 'base-rate', '--chart'], { tty: true, columns: 60, service: service(['/v1/data/cbank/interest-rates/series?metric=base-rate', long]) });
+    expect(r.code, r.stderr).toBe(0);
+    const screen = lines(plain(r.stdout));
+    expect(screen.slice(0, 2)).toEqual(['Weighted average base rate of commercial banks · base-rate ·', 'percent · 2021-01 to 2024-04']);
+    for (const line of screen) expect([...line].length, line).toBeLessThanOrEqual(60);
   });
 
   it('in a pipe: the same chart, without colour; the attribution a line on stderr, not the end of stdout', async () => {
@@ -583,7 +606,7 @@ describe('picking a SELECTOR', () => {
     const prompter = new ScriptedPrompter([]);
     const r = await data(['series', 'macro'], { tty: true, prompter, service: service(['/v1/data/cbank/macro/latest', envelope({ month: '2026-02' })]) });
     expect(r.code).toBe(10);
-    expect(r.stderr).toMatch(/^error: the reply to GET \/v1\/data\/cbank\/macro\/latest names no indicator to pick from; give the SELECTOR argument\n/);
+    expect(unwrapped(r.stderr)).toMatch(/^error: the reply to GET \/v1\/data\/cbank\/macro\/latest names no indicator to pick from; give the SELECTOR argument\n/);
     expect(prompter.asked).toEqual([]);
   });
 

@@ -5,7 +5,7 @@
 // reads the text lines. Then the hints that were wrong or unclear: each as it reads now.
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/webhooks/signature.js';
-import { FakeService, NOW, svc } from '../support/in-process.js';
+import { FakeService, NOW, svc, unwrapped } from '../support/in-process.js';
 
 /** [argv, stderr as a person reads it]. */
 const MISTAKES: [string[], string][] = [
@@ -46,7 +46,7 @@ describe.each([
     const result = await svc(argv, { tty });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(stderr);
+    expect(unwrapped(result.stderr)).toBe(stderr);
     expect(result.stderr).not.toMatch(/Allowed choices|command-argument|unknown option|required option|'\S+'/);
     expect(result.requests).toEqual([]);
   });
@@ -95,7 +95,7 @@ describe('a mistake on the command line, with machine output', () => {
     const id = 'a'.repeat(100_000);
     const result = await svc(['reports', 'get', id], { service: new FakeService() });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: the report id "a{20}…" is 100000 characters long; an id has at most 256$/m);
+    expect(unwrapped(result.stderr)).toMatch(/^error: the report id "a{20}…" is 100000 characters long; an id has at most 256$/m);
     const status = await svc(['reports', 'list', '--status', id], { service: new FakeService() });
     expect(status.code).toBe(2);
     for (const line of status.stderr.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(2001);
@@ -224,7 +224,7 @@ describe('hints, as they read now', () => {
   it('an http base URL to another machine is refused, naming the loopback addresses http is allowed to', async () => {
     const result = await svc(['usage'], { env: { SVC_BASE_URL: 'http://svc.test' } });
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe('error: the base URL "http://svc.test" uses http to svc.test; use https (http is only for localhost, 127.0.0.1 or ::1)');
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe('error: the base URL "http://svc.test" uses http to svc.test; use https (http is only for localhost, 127.0.0.1 or ::1)');
   });
 
   it('merchants resolve: standard input of blank lines "holds no lookups", not "-"', async () => {
@@ -244,14 +244,14 @@ describe('hints, as they read now', () => {
     const header = signatureHeader('whsec_test', body, ago === 0 ? 0 : now - ago);
     const result = await svc(['webhooks', 'verify', '--header', header], { stdin: body, env: { SVC_WEBHOOK_SECRET: 'whsec_test' } });
     expect(result.code).toBe(6);
-    expect(result.stderr).toBe(`error: invalid delivery: ${reason}\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: invalid delivery: ${reason}\n`);
   });
 
   it('HTTP_502 without an envelope: the status in words, with the attempts made', async () => {
     const page = { status: 502, raw: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } };
     const retried = await svc(['usage'], { service: new FakeService().expect('GET', '/v1/usage', page).expect('GET', '/v1/usage', page).expect('GET', '/v1/usage', page) });
     expect(retried.code).toBe(8);
-    expect(retried.stderr.split('\n')[0]).toBe(
+    expect(unwrapped(retried.stderr).split('\n')[0]).toBe(
       'error: HTTP_502: 502 Bad Gateway, after 3 attempts: a gateway or proxy in front of the service got no valid reply from it (the body is no error from the service: "<html>bad gateway</html>")',
     );
     const once = await svc(['usage', '--retries', '0', '--json'], { service: new FakeService().expect('GET', '/v1/usage', page) });

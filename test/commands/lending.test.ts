@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ANSI, BOX, expectFailure, FakeService, KEY, MODES, plain, scratchDir, svc, UUID, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { ANSI, BOX, expectFailure, type FakeReply, FakeService, type InProcessResult, KEY, MODES, plain, scratchDir, type SeenRequest, svc, unwrapped, UUID } from '../support/in-process.js';
 import { envelope, expectRefused } from '../support/errors.js';
 import { documented } from '../support/fixtures.js';
 import { jsonLines } from '../support/json-lines.js';
@@ -1327,7 +1327,7 @@ describe('consents data, connect exchange, grants data: tokens are secrets', () 
     expectFailure(refused, 3, 'error: INVALID_ACCESS_TOKEN: The access token …e8f9 does not open this grant.');
     expect(refused.stderr).not.toContain(ACCESS_TOKEN);
     // The advice names the access token, not the key.
-    expect(refused.stderr).toContain('The service refused the access token (--access-token or SVC_ACCESS_TOKEN), not the key');
+    expect(unwrapped(refused.stderr)).toContain('The service refused the access token (--access-token or SVC_ACCESS_TOKEN), not the key');
     expect(refused.stderr).not.toMatch(/svc whoami|svc login/);
     const refusedFlag = await run(grants, { tty, argv: [...grants.argv, '--access-token', other, '--debug'], env: { SVC_ACCESS_TOKEN: undefined }, reply: echo(other) });
     expectFailure(refusedFlag, 3, 'error: INVALID_ACCESS_TOKEN: The access token …1100 does not open this grant.', withoutWarnings);

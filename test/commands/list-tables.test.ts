@@ -7,7 +7,7 @@
 // columns, lists of plain values joined with `; `, and --no-formula-guard writes cells as received.
 import { describe, expect, it } from 'vitest';
 import { expectRefused } from '../support/errors.js';
-import { ANSI, BOX, expectFailure, FakeService, MODES, plain, svc, type FakeReply } from '../support/in-process.js';
+import { ANSI, BOX, expectFailure, FakeService, MODES, plain, svc, unwrapped, type FakeReply } from '../support/in-process.js';
 
 const ID = 'rpt_f2f26e05bdcf42c7';
 
@@ -202,7 +202,7 @@ describe.each(MODES)('--columns, for $mode', ({ tty }) => {
       const result = await svc(['reports', 'transactions', ID, ...flags, '--columns', 'date'], { tty });
       expect(result.code).toBe(2);
       expect(result.requests).toEqual([]);
-      expect(result.stderr).toMatch(/--columns picks the columns of a table or CSV; it does not apply to (--json|-o ndjson|--jq)/);
+      expect(unwrapped(result.stderr)).toMatch(/--columns picks the columns of a table or CSV; it does not apply to (--json|-o ndjson|--jq)/);
     }
   });
 });

@@ -8,7 +8,7 @@ import { PROFILE_KEYS } from '../../src/config/store.js';
 import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
-import { BASE_URL, expectFailure, FakeService, KEY, LIVE_KEY, MODES, plain, ScriptedPrompter, scratchDir, svc, type InProcessOptions } from '../support/in-process.js';
+import { BASE_URL, expectFailure, FakeService, type InProcessOptions, KEY, LIVE_KEY, MODES, plain, scratchDir, ScriptedPrompter, svc, unwrapped } from '../support/in-process.js';
 import { jsonLines } from '../support/json-lines.js';
 
 const USAGE = { plan: 'growth', quota: 10000, used: 9500, remaining: 500 };
@@ -84,7 +84,7 @@ describe('svc login at a terminal', () => {
     const prompter = new ScriptedPrompter(['http://api.example.com']);
     const result = await svcIn(dir, ['login'], { tty: true, prompter });
     expect(result.code).not.toBe(0);
-    expect(result.stderr).toMatch(/refused: .*api\.example\.com.*use https/);
+    expect(unwrapped(result.stderr)).toMatch(/refused: .*api\.example\.com.*use https/);
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
 
@@ -175,7 +175,7 @@ describe('svc login as a script', () => {
     const result = await svcIn(dir, ['login', '--base-url', BASE_URL, '--with-key'], { stdin: KEY + '\n' + 'x'.repeat(100_000) });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('error: --with-key read more than 16 KiB from standard input; it takes one key or token\n');
+    expect(unwrapped(result.stderr)).toBe('error: --with-key read more than 16 KiB from standard input; it takes one key or token\n');
     expect(result.requests).toEqual([]);
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
@@ -227,7 +227,7 @@ describe('svc login as a script', () => {
     const dir = freshDir();
     const result = await svcIn(dir, ['login', '--base-url', url, '--with-key'], { stdin: KEY });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(message);
+    expect(unwrapped(result.stderr)).toMatch(message);
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
 
@@ -298,12 +298,12 @@ describe('svc logout', () => {
       const result = await svcIn(dir, ['logout', ...(how.argv ?? [])], { tty, env: how.env });
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe('error: unknown profile "nosuch": nothing to log out of (profiles: default, staging)\n');
+      expect(unwrapped(result.stderr)).toBe('error: unknown profile "nosuch": nothing to log out of (profiles: default, staging)\n');
     }
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
     const none = await svcIn(freshDir(), ['logout', '--profile', 'nosuch'], { tty });
     expect(none.code).toBe(2);
-    expect(none.stderr).toBe('error: unknown profile "nosuch": nothing to log out of (no profiles are configured)\n');
+    expect(unwrapped(none.stderr)).toBe('error: unknown profile "nosuch": nothing to log out of (no profiles are configured)\n');
   });
 
   it('--profile removes the key of that profile only', async () => {
@@ -412,7 +412,7 @@ describe('svc whoami', () => {
     expect(plain(result.stdout)).toMatch(tty ? /Service\s+Key refused: INVALID_API_KEY\n/ : /^accepted\tfalse\nplan\t\n$/m);
     // (At a terminal the spinner of the check comes first.)
     expect(plain(result.stderr)).toMatch(/error: INVALID_API_KEY: The API key is not valid\.$/m);
-    expect(plain(result.stderr)).toContain('The service refused the key of profile "default". Run `svc login --profile default` to save a new one.');
+    expect(plain(unwrapped(result.stderr))).toContain('The service refused the key of profile "default". Run `svc login --profile default` to save a new one.');
     expectNoKey(result, KEY);
 
     const json = await svcIn(dir, ['whoami', '--json'], { tty, service: usageRejects() });
@@ -491,7 +491,7 @@ describe('svc whoami', () => {
     const result = await svcIn(freshDir(), ['whoami'], { tty, env: { SVC_API_KEY: KEY } });
     expect(result.code).toBe(2);
     expect(plain(result.stdout)).toMatch(tty ? /Base URL\s+not set/ : /^base_url\t\nbase_url_source\tnone$/m);
-    expect(result.stderr).toBe(
+    expect(unwrapped(result.stderr)).toBe(
       'error: cannot check the key: no base URL configured\nRun `svc login`, or set SVC_BASE_URL (or pass --base-url); `svc whoami --local` shows the settings without asking the service.\n',
     );
   });
@@ -515,7 +515,7 @@ describe('a refused key is named by where it came from (never shown)', () => {
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
     for (const key of [KEY, OTHER_KEY, THIRD_KEY]) expectNoKey(result, key);
-    return plain(result.stderr);
+    return unwrapped(plain(result.stderr));
   }
 
   it.each([false, true])('the key of a profile: run svc login for that profile (tty: %s)', async (tty) => {
@@ -546,7 +546,7 @@ describe('a refused key is named by where it came from (never shown)', () => {
     const body = { ...INVALID_KEY, suggested_action: 'Check your API key in the Authorization header.' };
     const service = new FakeService().expect('GET', '/v1/usage', { status: 401, body });
     const result = await svcIn(dir, ['usage'], { env: { SVC_BASE_URL: BASE_URL, SVC_API_KEY: KEY }, service });
-    expect(result.stderr).toBe(
+    expect(unwrapped(result.stderr)).toBe(
       'error: INVALID_API_KEY: The API key is not valid.\nCheck your API key in the Authorization header.\nThe service refused the key in SVC_API_KEY. Set it to a valid key, or unset it and run `svc login`.\n',
     );
   });

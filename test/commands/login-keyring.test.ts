@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, FakeService, KEY, MemoryKeyring, MODES, plain, scratchDir, svc, type InProcessOptions } from '../support/in-process.js';
+import { BASE_URL, FakeService, type InProcessOptions, KEY, MemoryKeyring, MODES, plain, scratchDir, svc, unwrapped } from '../support/in-process.js';
 
 const USAGE = { plan: 'growth', quota: 10000, used: 9500, remaining: 500 };
 const OTHER_KEY = 'svc_sk_test_ffeeddccbbaa99887766554433221100';
@@ -137,7 +137,7 @@ describe('svc logout and svc config delete with the key in the keyring', () => {
     for (const argv of [['logout'], ['config', 'delete', 'default', '--force']]) {
       const result = await svcIn(dir, argv, { keyring: gone });
       expect(result.code).toBe(1);
-      expect(result.stderr.split('\n')[0]).toMatch(
+      expect(unwrapped(result.stderr).split('\n')[0]).toMatch(
         /^error: the key of profile "default" is kept in the test keyring, which cannot be reached \(nothing answers to .*\); nothing was (removed|deleted)$/,
       );
       expect(configText(dir)).toBe(before);
@@ -145,7 +145,7 @@ describe('svc logout and svc config delete with the key in the keyring', () => {
     // A request cannot have the key either: exit 3 naming the keyring and SVC_API_KEY.
     const request = await svcIn(dir, ['usage'], { keyring: gone });
     expect(request.code).toBe(3);
-    expect(request.stderr).toMatch(/^error: the key of profile "default" is kept in the test keyring, which cannot be read: .*\n.*SVC_API_KEY/);
+    expect(unwrapped(request.stderr)).toMatch(/^error: the key of profile "default" is kept in the test keyring, which cannot be read: .*\n.*SVC_API_KEY/);
   });
 
   it('config delete removes the profile and its key from the keyring', async () => {
@@ -190,7 +190,7 @@ describe('svc config list and get with the key in the keyring', () => {
     const result = await svcIn(dir, ['config', 'get', 'api_key'], { keyring: new MemoryKeyring({ failing: 'the collection is locked' }) });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^error: the key of profile "default" is kept in the test keyring, which cannot be read: the collection is locked\n.*SVC_API_KEY/);
+    expect(unwrapped(result.stderr)).toMatch(/^error: the key of profile "default" is kept in the test keyring, which cannot be read: the collection is locked\n.*SVC_API_KEY/);
   });
 });
 
@@ -213,7 +213,7 @@ describe("a key goes only where it was saved for: the keyring's entry carries th
     const read = await svcIn(other, ['whoami', '--local'], { keyring });
     expect(read.code).toBe(3);
     expect(read.stdout).toBe('');
-    expect(read.stderr.split('\n')[0]).toBe(`error: the test keyring holds no key of profile "default" for ${ELSEWHERE}`);
+    expect(unwrapped(read.stderr).split('\n')[0]).toBe(`error: the test keyring holds no key of profile "default" for ${ELSEWHERE}`);
     expectNoKey(read, KEY);
 
     const login = await svcIn(other, ['login', '--base-url', ELSEWHERE, '--with-key'], { stdin: OTHER_KEY, service: usageAccepts(OTHER_KEY), keyring });
@@ -231,7 +231,7 @@ describe("a key goes only where it was saved for: the keyring's entry carries th
     expect((await loginWith(dir, keyring)).code).toBe(0);
     const result = await svcIn(dir, ['config', 'set', 'base_url', ELSEWHERE], { keyring });
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe(`error: profile "default" holds a key saved for ${BASE_URL}; it is not moved to ${ELSEWHERE}`);
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: profile "default" holds a key saved for ${BASE_URL}; it is not moved to ${ELSEWHERE}`);
     expect(profiles(dir).default).toEqual({ base_url: BASE_URL, api_key_in: 'keyring' });
   });
 
@@ -242,7 +242,7 @@ describe("a key goes only where it was saved for: the keyring's entry carries th
     const keyring = new MemoryKeyring();
     const result = await svcIn(dir, ['whoami', '--local'], { keyring });
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe('error: profile "default" has no base URL, and a key in the OS keyring is kept for one');
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe('error: profile "default" has no base URL, and a key in the OS keyring is kept for one');
     expect(keyring.calls).toEqual([]);
   });
 

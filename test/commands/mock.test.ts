@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectRefused } from '../support/errors.js';
-import { MODES, plain, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import { type InProcessOptions, type InProcessResult, MODES, plain, STACK, svc, unwrapped } from '../support/in-process.js';
 
 interface Started {
   url: string;
@@ -165,7 +165,7 @@ describe('a key file or data folder another user could change is refused (exit 2
   /** One error line naming the path and nothing else, exit 2, no server started, nothing changed. */
   function expectRefusedAlone(result: InProcessResult, text: string): void {
     expectRefused(result, new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    expect(result.stderr.split('\n').filter(Boolean)).toEqual([expect.stringContaining(text)]);
+    expect(unwrapped(result.stderr).split('\n').filter(Boolean)).toEqual([expect.stringContaining(text)]);
   }
 
   it('a data folder its group or everyone can write in', async () => {

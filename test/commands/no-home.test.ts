@@ -5,7 +5,7 @@
 // svc mock's kept keys do without. The real process, run as such a uid, is in test/e2e/no-home.test.ts.
 import { describe, expect, it } from 'vitest';
 import { NO_HOME } from '../../src/config/paths.js';
-import { FakeService, KEY, MODES, plain, STACK, svc, type InProcessOptions } from '../support/in-process.js';
+import { FakeService, KEY, MODES, plain, STACK, svc, unwrapped, type InProcessOptions } from '../support/in-process.js';
 
 /** os.homedir as it fails for a uid the user database does not list. */
 function noEntry(): string {
@@ -41,7 +41,7 @@ describe.each(MODES)('no home folder, for $mode', ({ tty }) => {
       const result = await svc(argv, homeless({ tty, stdin: `${KEY}\n` }));
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(`error: ${NO_HOME}\n`);
+      expect(unwrapped(result.stderr)).toBe(`error: ${NO_HOME}\n`);
       expect(result.stderr).toMatch(/SVC_CONFIG_DIR, SVC_CACHE_DIR and SVC_DATA_DIR/);
       expect(result.stderr).not.toMatch(STACK);
       expect(result.requests).toEqual([]);

@@ -4,7 +4,7 @@
 // sent; for a person at a terminal and a script alike. A good value reaches the handler as a
 // number (the commands' own tests use them).
 import { describe, expect, it } from 'vitest';
-import { MODES, svc } from '../support/in-process.js';
+import { MODES, svc, unwrapped } from '../support/in-process.js';
 
 const ID = 'rpt_0123456789abcdef';
 const LOAN = ['--principal', '500000', '--tenor-months', '36', '--annual-rate', '12'];
@@ -36,7 +36,7 @@ describe('number flags refuse what they do not take', () => {
     const result = await svc(argv, { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(new RegExp(`^error: ${escaped(`${flag} takes ${takes}`)}.*, not ${escaped(JSON.stringify(value))}.*\\n$`));
+    expect(unwrapped(result.stderr)).toMatch(new RegExp(`^error: ${escaped(`${flag} takes ${takes}`)}.*, not ${escaped(JSON.stringify(value))}.*\\n$`));
     expect(result.requests).toEqual([]);
   });
 });

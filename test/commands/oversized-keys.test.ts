@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, FakeService, MemoryKeyring, MODES, scratchDir, STACK, svc, type InProcessOptions } from '../support/in-process.js';
+import { BASE_URL, FakeService, MemoryKeyring, MODES, scratchDir, STACK, svc, unwrapped, type InProcessOptions } from '../support/in-process.js';
 
 /** A test key of `bytes` bytes in all. */
 const keyOf = (bytes: number) => `svc_sk_test_${'a1b2'.repeat(bytes).slice(0, bytes - 'svc_sk_test_'.length)}`;
@@ -24,7 +24,7 @@ function configWith(profile: Record<string, string>): string {
 function expectRefusedKey(result: { code: number; stdout: string; stderr: string }, where: string): void {
   expect(result.code, result.stderr).toBe(2);
   expect(result.stdout).toBe('');
-  expect(result.stderr).toMatch(new RegExp(`^error: ${where} is 16385 bytes long; an API key is at most 16 KiB\\n$`));
+  expect(unwrapped(result.stderr)).toMatch(new RegExp(`^error: ${where} is 16385 bytes long; an API key is at most 16 KiB\\n$`));
   expect(result.stderr).not.toMatch(STACK);
 }
 

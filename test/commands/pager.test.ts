@@ -4,7 +4,7 @@
 // that cannot start means printing directly; quitting it early is exit 0, nothing on stderr, and
 // the output stops being made. A real less in a real terminal: test/e2e/pager.test.ts.
 import { describe, expect, it } from 'vitest';
-import { FakePager, FakeService, KEY, plain, svc, type InProcessOptions } from '../support/in-process.js';
+import { FakePager, FakeService, KEY, plain, svc, unwrapped, type InProcessOptions } from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
 import { freePort, listeningOn, post } from '../support/peers.js';
 import { signatureHeader } from '../../src/webhooks/signature.js';
@@ -171,7 +171,7 @@ describe("which pager: SVC_PAGER, the profile's pager, PAGER, less -FRX", () => 
     expect(pager.started).toEqual([]);
     const refused = await svc(['config', 'set', 'pager', "less '-R"], { env: config });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(`error: pager takes a command line, as "less -R" ("" for none); a quote is left open in less '-R\n`);
+    expect(unwrapped(refused.stderr)).toBe(`error: pager takes a command line, as "less -R" ("" for none); a quote is left open in less '-R\n`);
   });
 
   it("the pager's environment: LESS=FRX unless LESS is set, and none of svc's own variables (the key among them)", async () => {

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processStart, type ServerState } from '../../src/core/ready-file.js';
-import { FakeService, KEY, MODES, NOW, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import { FakeService, KEY, MODES, NOW, STACK, svc, unwrapped, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'svc-ready-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -116,7 +116,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at http://127.0.0.1:9 does not know the key in force\n${HINTS.join('\n')}\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at http://127.0.0.1:9 does not know the key in force\n${HINTS.join('\n')}\n`);
     expect(result.waits).toEqual([]);
   });
 
@@ -135,7 +135,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why\nIt was killed, or crashed: its stderr may say more.\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why\nIt was killed, or crashed: its stderr may say more.\n`);
     expect(result.waits).toEqual([]);
   });
 
@@ -144,7 +144,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs\nIt was killed: its stderr may say more.\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs\nIt was killed: its stderr may say more.\n`);
   });
 
   it('no file with --wait 1: exit 9 after 1 s, naming the file as not written', async () => {
@@ -152,7 +152,7 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, ['--wait', '1'], { tty });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: nothing listened within 1 s: ${file} was not written\nWas the server started with --ready-file ${file}? Raise the bound with --wait SECONDS.\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: nothing listened within 1 s: ${file} was not written\nWas the server started with --ready-file ${file}? Raise the bound with --wait SECONDS.\n`);
     expect(total(result.waits)).toBeGreaterThanOrEqual(1000);
     expect(total(result.waits)).toBeLessThan(1100);
     expect(result.waits.every((ms) => ms === 50)).toBe(true);
@@ -186,7 +186,7 @@ describe.each(MODES)("svc ready, for $mode: an earlier run's state is never take
     const result = await ready(file, ['--wait', '2'], { tty });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(earlierRun(file, 2, `svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs`));
+    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 2, `svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs`));
     expect(total(result.waits)).toBe(2000);
   });
 
@@ -196,7 +196,7 @@ describe.each(MODES)("svc ready, for $mode: an earlier run's state is never take
     const result = await ready(file, ['--wait', '2'], { tty });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(earlierRun(file, 2, `svc mock (pid ${process.pid}) listened at http://127.0.0.1:4321, but no longer runs`));
+    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 2, `svc mock (pid ${process.pid}) listened at http://127.0.0.1:4321, but no longer runs`));
   });
 
   it('listening as an older svc wrote it (no start, no date), its pid running: not taken', async () => {
@@ -211,7 +211,7 @@ describe.each(MODES)("svc ready, for $mode: an earlier run's state is never take
     const result = await ready(file, ['--wait', '3'], { tty });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(earlierRun(file, 3, `svc mock (pid ${DEAD}) could not start: port 4321 is in use`));
+    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 3, `svc mock (pid ${DEAD}) could not start: port 4321 is in use`));
     expect(total(result.waits)).toBe(3000);
   });
 
@@ -219,14 +219,14 @@ describe.each(MODES)("svc ready, for $mode: an earlier run's state is never take
     const file = written({ state: 'failed', command: 'svc mock', ...RUNS, written_at: OLD, exit_code: 3, error: 'no key', hints: [] });
     const result = await ready(file, ['--wait', '1'], { tty });
     expect(result.code, result.stderr).toBe(9);
-    expect(result.stderr).toBe(earlierRun(file, 1, `svc mock (pid ${process.pid}) could not start: no key`));
+    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 1, `svc mock (pid ${process.pid}) could not start: no key`));
   });
 
   it('starting, its writer gone: waited past, exit 9 at the bound', async () => {
     const file = written({ state: 'starting', command: 'svc webhooks listen', pid: DEAD, written_at: OLD });
     const result = await ready(file, ['--wait', '1'], { tty });
     expect(result.code, result.stderr).toBe(9);
-    expect(result.stderr).toBe(earlierRun(file, 1, `svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why`));
+    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 1, `svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why`));
   });
 });
 
@@ -248,7 +248,7 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: cannot read ${file}: other users can write in ${file} (mode 0666)\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: cannot read ${file}: other users can write in ${file} (mode 0666)\n`);
   });
 
   it('a listening state in a folder others may write (mode 0777, not sticky): refused, one line', async () => {
@@ -258,7 +258,7 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: cannot read ${file}: other users can write in ${dir} (mode 0777)\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: cannot read ${file}: other users can write in ${dir} (mode 0777)\n`);
   });
 
   it('a listening state in a sticky folder every user may write (1777, as /tmp): read', async () => {
@@ -274,7 +274,7 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: cannot read ${file}: ${file} is not a state file of svc mock or svc webhooks listen\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: cannot read ${file}: ${file} is not a state file of svc mock or svc webhooks listen\n`);
     expect(result.waits).toEqual([]);
   });
 
@@ -381,7 +381,7 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const result = await run(listenArgs(file), { tty, service, env: loopback });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    const lines = result.stderr.trimEnd().split('\n');
+    const lines = unwrapped(result.stderr).trimEnd().split('\n');
     expect(lines[0]).toBe('error: no signing secret: pass --secret or set SVC_WEBHOOK_SECRET');
     expect(lines[1]).toBe(`${BASE} is not svc mock, the only service that agrees a signing secret with a listener.`);
     expect(result.stderr).toContain('SVC_WEBHOOK_SECRET (or --secret)');
@@ -402,7 +402,7 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const result = await run(listenArgs(file), { tty, service, env: loopback });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stdout).toBe('');
-    const lines = result.stderr.trimEnd().split('\n');
+    const lines = unwrapped(result.stderr).trimEnd().split('\n');
     expect(lines[0]).toBe(`error: svc mock at ${BASE} does not know the key in force`);
     expect(result.stderr).not.toContain('no signing secret');
 
@@ -416,7 +416,7 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const waited = await ready(file, [], { tty });
     expect(waited.code, waited.stderr).toBe(3);
     expect(waited.stdout).toBe('');
-    expect(waited.stderr).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at ${BASE} does not know the key in force\n${lines.slice(1).join('\n')}\n`);
+    expect(unwrapped(waited.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at ${BASE} does not know the key in force\n${lines.slice(1).join('\n')}\n`);
     expect(waited.waits).toEqual([]);
   });
 
@@ -428,7 +428,7 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const result = await run(listenArgs(file), { tty, service, env: loopback });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr.split('\n')[0]).toBe(`error: cannot reach svc mock at ${BASE} to agree a signing secret: ECONNREFUSED`);
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: cannot reach svc mock at ${BASE} to agree a signing secret: ECONNREFUSED`);
     expect(onDisk(file)).toMatchObject({ state: 'failed', exit_code: 9, error: `cannot reach svc mock at ${BASE} to agree a signing secret: ECONNREFUSED` });
   });
 
@@ -483,7 +483,7 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const result = await run(listenArgs(file), { tty, env: loopback });
     expect(result.code, result.stderr).toBe(2);
     expect(result.requests).toEqual([]);
-    expect(result.stderr.split('\n')[0]).toBe(`error: refusing --ready-file ${file}: ${file} is not a state file of svc mock or svc webhooks listen`);
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: refusing --ready-file ${file}: ${file} is not a state file of svc mock or svc webhooks listen`);
     expect(readFileSync(file, 'utf8')).toBe('[core]\n\teditor = vim\n');
   });
 
@@ -533,7 +533,7 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
     const result = await run(['mock', '--port', '0', '--quiet', '--ready-file', file], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr.split('\n')[0]).toBe(`error: cannot write --ready-file ${file}: no such file`);
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: cannot write --ready-file ${file}: no such file`);
     expect(result.stderr).not.toMatch(STACK);
   });
 
@@ -586,7 +586,7 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
       const result = await run(['mock', '--port', '0', '--quiet', '--ready-file', file], { tty });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).toBe('');
-      const lines = result.stderr.trimEnd().split('\n');
+      const lines = unwrapped(result.stderr).trimEnd().split('\n');
       expect(lines[0]).toBe(`error: refusing --ready-file ${file}: ${reason}`);
       expect(lines.filter((line) => line.startsWith('error:'))).toHaveLength(1);
       expect(result.stderr).toContain('mktemp -d');
@@ -606,7 +606,7 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
       const result = await run(['mock', '--port', String(port), '--quiet', '--ready-file', file], { tty });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr.split('\n')[0]).toBe(`error: port ${port} is in use; pick another with --port, or --port 0 for a free one`);
+      expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: port ${port} is in use; pick another with --port, or --port 0 for a free one`);
       expect(onDisk(file)).toMatchObject({ state: 'failed', command: 'svc mock', exit_code: 2, error: `port ${port} is in use; pick another with --port, or --port 0 for a free one` });
     } finally {
       await new Promise((resolve) => busy.close(resolve));

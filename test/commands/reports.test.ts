@@ -3,7 +3,7 @@
 // each sends, --json as received, the table for each, ndjson and CSV, the checks made before any
 // request, the exit code of each API failure, and replies of a shape the command does not expect.
 import { describe, expect, it } from 'vitest';
-import { ANSI, asErrorLine, BOX, expectFailure, FakeService, KEY, MODES, plain, svc, UUID, type FakeReply } from '../support/in-process.js';
+import { ANSI, asErrorLine, BOX, expectFailure, type FakeReply, FakeService, KEY, MODES, plain, svc, unwrapped, UUID } from '../support/in-process.js';
 import { envelope, expectRefused } from '../support/errors.js';
 import { documented } from '../support/fixtures.js';
 import { jsonLines } from '../support/json-lines.js';
@@ -558,7 +558,7 @@ describe('svc reports list', () => {
       for (const tty of [true, false]) {
         const result = await svc(['reports', 'list', ...format], { tty, service: list('/v1/reports', body) });
         expectFailure(result, 10, /^error: unexpected reply to GET \/v1\/reports: /);
-        expect(asErrorLine(result.stderr.split('\n')[0]!)).toMatch(message);
+        expect(asErrorLine(unwrapped(result.stderr).split('\n')[0]!)).toMatch(message);
       }
     }
     const json = await svc(['reports', 'list', '--json'], { service: list('/v1/reports', body) });

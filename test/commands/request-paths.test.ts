@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectFailure, FakeService, MODES, scratchDir, svc } from '../support/in-process.js';
+import { expectFailure, FakeService, MODES, scratchDir, svc, unwrapped } from '../support/in-process.js';
 
 /** A base URL with a path of its own: leaving /v1 must not be a way to reach the rest of it either. */
 const PREFIXED = { SVC_BASE_URL: 'https://svc.test/prefix' };
@@ -47,7 +47,7 @@ describe('ids that would lead out of /v1 are refused before any request (exit 2)
         { tty, env: { ...PREFIXED, ...env } },
       );
       expectFailure(result, 2, `error: the ${what} "${id}" ${why}`);
-      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(unwrapped(result.stderr).trimEnd().split('\n')).toHaveLength(1);
       expect(result.requests).toEqual([]);
     });
   });

@@ -4,7 +4,7 @@
 // answers (scenario reports, error scenarios) stays with the e2e tests.
 import { describe, expect, it } from 'vitest';
 import { scenarioNames } from '../../src/commands/sandbox/scenario-names.js';
-import { BASE_URL, FakeService, KEY, LIVE_KEY, MemoryCache, MODES, NOW, plain, svc } from '../support/in-process.js';
+import { BASE_URL, FakeService, KEY, LIVE_KEY, MemoryCache, MODES, NOW, plain, svc, unwrapped } from '../support/in-process.js';
 import { jsonLines } from '../support/json-lines.js';
 
 const ID = 'rpt_0123456789abcdef';
@@ -112,7 +112,7 @@ describe('svc sandbox create', () => {
     const unknown = { error_type: 'INVALID_REQUEST_ERROR', error_code: 'INVALID_REQUEST', error_message: "Unknown scenario 'millionaire'; the scenarios are salaried, thin_file." };
     const result = await svc(['sandbox', 'create', '--scenario', 'millionaire'], { service: create({ scenario: 'millionaire' }, { status: 400, body: unknown }) });
     expect(result.code).toBe(6);
-    expect(result.stderr).toMatch(/^error: INVALID_REQUEST: Unknown scenario 'millionaire'; the scenarios are salaried,/);
+    expect(unwrapped(result.stderr)).toMatch(/^error: INVALID_REQUEST: Unknown scenario 'millionaire'; the scenarios are salaried,/);
   });
 
   it.each([['Salaried'], ['thin-file'], [''], ['9lives'], ['a'.repeat(65)]])('refuses the scenario name %j before any request (exit 2)', async (name) => {
@@ -151,7 +151,7 @@ describe('live keys', () => {
         const result = await svc(['sandbox', ...args], { tty, env: { SVC_API_KEY: LIVE_KEY } });
         expect(result.code).toBe(4);
         expect(result.stdout).toBe('');
-        expect(result.stderr).toMatch(LIVE_MESSAGE);
+        expect(unwrapped(result.stderr)).toMatch(LIVE_MESSAGE);
         expect(result.stderr).toContain('Set SVC_API_KEY to a test key, or use a profile that has one');
         expect(result.stderr).not.toContain(LIVE_KEY);
       }
@@ -161,13 +161,13 @@ describe('live keys', () => {
   it('a live key from --api-key is refused too, whatever the environment holds', async () => {
     const result = await svc(['sandbox', 'create', '--api-key', LIVE_KEY], { env: { SVC_API_KEY: KEY } });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(LIVE_MESSAGE);
+    expect(unwrapped(result.stderr)).toMatch(LIVE_MESSAGE);
   });
 
   it('the unbranded live form sk_live_… is a live key too', async () => {
     const result = await svc(['sandbox', 'fire', ID], { env: { SVC_API_KEY: 'sk_live_00112233445566778899aabbccddeeff' } });
     expect(result.code).toBe(4);
-    expect(result.stderr).toMatch(/the key in force is a live key \(sk_live_…eeff\)/);
+    expect(unwrapped(result.stderr)).toMatch(/the key in force is a live key \(sk_live_…eeff\)/);
   });
 
   it('the unbranded test form sk_test_… is a test key', async () => {

@@ -2,7 +2,7 @@
 // as received, the tables, ndjson and CSV of the `statements` list, the --status check made before
 // any request, the exit code of each API failure, and replies of another shape.
 import { describe, expect, it } from 'vitest';
-import { ANSI, asErrorLine, BOX, expectFailure, FakeService, KEY, MODES, plain, svc, type FakeReply } from '../support/in-process.js';
+import { ANSI, asErrorLine, BOX, expectFailure, type FakeReply, FakeService, KEY, MODES, plain, svc, unwrapped } from '../support/in-process.js';
 import { envelope } from '../support/errors.js';
 import { documented } from '../support/fixtures.js';
 
@@ -176,7 +176,7 @@ describe('svc statements list: replies of another shape', () => {
       for (const tty of [true, false]) {
         const result = await svc(['statements', 'list', ...format], { tty, service: statements(body) });
         expectFailure(result, 10, /^error: unexpected reply to GET \/v1\/statements: /);
-        expect(asErrorLine(result.stderr.split('\n')[0]!)).toMatch(message);
+        expect(asErrorLine(unwrapped(result.stderr).split('\n')[0]!)).toMatch(message);
       }
     }
     const json = await svc(['statements', 'list', '--json'], { service: statements(body) });

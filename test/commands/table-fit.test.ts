@@ -357,7 +357,7 @@ describe('merchants resolve at 80 columns', () => {
       '1478927208396712 1478927208396712 Joshi Tarkar… 5411 groceries Kathmandu yes',
       'Kanchenjunga Mo… 4479028991229775 Kanchenjunga… 5411 groceries Kathmandu yes',
       'NABIL BANK LTD…                                                          no',
-      '4 lookups: 3 resolved, 1 not found, 0 duplicates',
+      '4 lookups, 3 matched, 1 not found, 0 duplicates, 1 call in 0.0s',
     ]);
   });
 
@@ -378,7 +378,7 @@ describe('merchants resolve at 80 columns', () => {
       'QR PAYMENT TO',
       'HIMALAYAN',
       'INTERIORS',
-      '4 lookups: 3 resolved, 1 not found, 0 duplicates',
+      '4 lookups, 3 matched, 1 not found, 0 duplicates, 1 call in 0.0s',
     ]);
   });
 });

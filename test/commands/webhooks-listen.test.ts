@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '../../src/webhooks/signature.js';
-import { FakeService, MODES, plain, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import { FakeService, MODES, plain, STACK, svc, unwrapped, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
 import { after, collectingGarbage, endlessTarget, freePort, listeningOn, peer, post, rawRequest, silentTarget } from '../support/peers.js';
 
 const SECRET = 'whsec_inprocess_listener_secret';
@@ -46,6 +46,20 @@ async function listen(args: string[], drive: (port: number) => Promise<void>, op
   await drive(port);
   return run;
 }
+
+describe('webhooks listen at 60 columns', () => {
+  it('an event line too long for the terminal goes on to the next line between its fields, none split (it was `T` / `AMPER_DETECTED`)', async () => {
+    const result = await listen(
+      ['--exit-after', '1'],
+      async (port) => {
+        expect(await deliver(port, eventBody({ event: 'report.failed', timestamp: '2026-05-22T10:00:00Z', error_code: 'TAMPER_DETECTED' }))).toBe(200);
+      },
+      { tty: true, columns: 60 },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(plain(result.stdout)).toBe('2026-05-22T10:00:00Z  report.failed  rpt_e8699f830adc84b8\n  TAMPER_DETECTED\n');
+  });
+});
 
 describe.each(MODES)('webhooks listen, for $mode: nothing a sender or a forward target sends acts on the terminal', ({ tty }) => {
   it('a signed event whose fields hold OSC 52, OSC 8, ESC[2J, C1 and bidi controls: the event line shows them inert', async () => {
@@ -233,7 +247,7 @@ describe.each(MODES)('webhooks listen with no secret and svc mock down, for $mod
     });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(
+    expect(unwrapped(result.stderr)).toBe(
       `error: cannot reach svc mock at ${base} to agree a signing secret: ECONNREFUSED\n` +
         'Is svc mock running there? Start it with `svc mock`, or pass the secret of the endpoint that sends the deliveries (--secret or SVC_WEBHOOK_SECRET).\n',
     );
@@ -299,7 +313,7 @@ describe('webhooks listen --print-secret: the signing secret a listener verifies
     const result = await svc(['webhooks', 'listen', '--print-secret', flag, value]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: --print-secret prints the signing secret and exits: it takes no ${flag}\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: --print-secret prints the signing secret and exits: it takes no ${flag}\n`);
   });
 
   it('with --jq: exit 2, the secret being no JSON (and a filter masking it)', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DELIVERY_BYTES } from '../../src/webhooks/events.js';
 import { computeSignature, signatureHeader } from '../../src/webhooks/signature.js';
-import { MODES, NOW, scratchDir, STACK, svc, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import { type InProcessOptions, type InProcessResult, MODES, NOW, scratchDir, STACK, svc, unwrapped } from '../support/in-process.js';
 import { after } from '../support/peers.js';
 
 const SECRET = 'whsec_inprocess_signing_secret';
@@ -77,7 +77,7 @@ describe('svc webhooks verify as a script', () => {
     const result = await svcWith(secret, verify(['--header', header, '--body', '-']), { stdin: input });
     expect(result.code).toBe(6);
     expect(result.stdout).toBe('');
-    const lines = result.stderr.trimEnd().split('\n');
+    const lines = unwrapped(result.stderr).trimEnd().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^error: invalid delivery: /);
     expect(lines[0]).toMatch(reason);
@@ -198,7 +198,7 @@ describe.each(MODES)('svc webhooks verify bounds what it reads, for $mode', ({ t
     const result = await svcWith(SECRET, verify(['--header', HEADER, '--body', file]), { tty });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: --body ${file} is larger than 4 MiB, the most a delivery may be\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: --body ${file} is larger than 4 MiB, the most a delivery may be\n`);
   });
 
   it('a body as large as a delivery may be is verified', async () => {

@@ -3,6 +3,7 @@
 // in-process: test/commands/api.test.ts.
 import { describe, expect, it } from 'vitest';
 import { useWorld } from './harness.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const world = useWorld();
 
@@ -34,7 +35,7 @@ describe('refused before any request (exit 2)', () => {
     const r = await world.svc(['api', ...args], { timeoutMs: 20_000 });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`error: ${by}: more than 32 MB to send; svc api takes at most 32 MB from files and standard input for one request\n`);
+    expect(unwrapped(r.stderr)).toBe(`error: ${by}: more than 32 MB to send; svc api takes at most 32 MB from files and standard input for one request\n`);
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(await world.requests()).toEqual([]);
   });

@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asErrorLine } from '../support/in-process.js';
+import { asErrorLine, unwrapped } from '../support/in-process.js';
 import { mockAdminJson } from '../support/mock-admin.js';
 import { baseEnv, collect, ROOT, SVC, useWorld, type Result } from './harness.js';
 import { findRelease, pathWithoutNode, releaseSkipNote, type Release } from './release-files.js';
@@ -55,10 +55,10 @@ async function runRecipe(env: Record<string, string> = {}, script = recipe): Pro
 }
 
 /**
- * The error lines on stderr, as text: the listener runs with --json, so its own errors are JSON
- * envelopes (contract §4), which `svc ready` relays as text lines.
+ * The error lines on stderr, as text, each on one line: the listener runs with --json, so its own
+ * errors are JSON envelopes (contract §4), which `svc ready` relays as text lines.
  */
-const errorLines = (stderr: string) => [...stderr.matchAll(/^(?:error: .*|\{"error_code".*)$/gm)].map(([line]) => asErrorLine(line));
+const errorLines = (stderr: string) => [...unwrapped(stderr).matchAll(/^(?:error: .*|\{"error_code".*)$/gm)].map(([line]) => asErrorLine(line));
 
 describe("the README's CI recipe, run as written", () => {
   it('with nothing set: svc mock on the runner, the listener gets the fired event, the checks pass (exit 0)', async () => {

@@ -9,6 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { STACK_LINE, useWorld, type Result } from './harness.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const world = useWorld({ inProcess: true });
 /** A base URL no resolver knows: only a proxy can reach it. */
@@ -82,7 +83,7 @@ async function startProxy(status: number): Promise<{ url: string; seen: string[]
 function expectOneLine(result: Result, code: number, first: RegExp): void {
   expect(result.code, result.stderr).toBe(code);
   expect(result.stdout).toBe('');
-  const line = lines(result.stderr)[0]!;
+  const line = lines(unwrapped(result.stderr))[0]!;
   expect(line.startsWith('{') ? `error: ${(JSON.parse(line) as { error_message: string }).error_message}` : line).toMatch(first);
   expect(result.stderr).not.toMatch(STACK_LINE);
 }
@@ -233,7 +234,7 @@ describe('item 10: a reply is capped at 64 MiB (--max-reply-size raises it)', ()
   it.each(['lots', '0', '2G', '-5M'])('--max-reply-size %s: exit 2 before any request', async (value) => {
     const result = await world.svc(['usage', '--max-reply-size', value]);
     expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toBe(`error: --max-reply-size takes a size from 1 byte to 500M, such as 200M, not "${value}"\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: --max-reply-size takes a size from 1 byte to 500M, such as 200M, not "${value}"\n`);
     expect(await world.requests()).toEqual([]);
   });
 });

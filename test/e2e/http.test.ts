@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { baseEnv, ROOT, STACK_LINE, SVC, TINY_PDF, useWorld, VERSION, type Result } from './harness.js';
 import { envelope } from '../support/errors.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const RAM = 'rpt_e8699f830adc84b8'; // complete, Ram Bahadur Shrestha (organisation A)
 const PROCESSING = 'rpt_9809bacb02f7a90e'; // stays processing: views answer 409 REPORT_NOT_READY
@@ -29,7 +30,11 @@ const list = (...flags: string[]) => world.svc(['reports', 'list', ...flags]);
 const match = (...flags: string[]) => world.svc(['match', RAM, '--name', 'Ram Bahadur Shrestha', ...flags]);
 const logged = async () => world.requests();
 const service = async () => (await logged()).filter((r) => r.path.startsWith('/v1/'));
-const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+/** The lines of stderr, each message on one (svc wraps them at 80 columns in a pipe). */
+const lines = (text: string) =>
+  unwrapped(text)
+    .split('\n')
+    .filter((line) => line !== '');
 
 /** A loopback port that nothing listens on. */
 async function closedPort(): Promise<number> {

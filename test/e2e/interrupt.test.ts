@@ -91,7 +91,7 @@ describe('Ctrl-C while a spinner shows', () => {
     expect(id, screen).toBeDefined();
     expect(screen).toMatch(new RegExp(`^  svc reports get ${id}$`, 'm'));
     expect(screen).toMatch(/^error: interrupted$/m);
-    expect(screen).toContain(`look at it later with \`svc reports get ${id}\`.`);
+    expect(screen.replace(/\s+/g, ' ')).toContain(`look at it later with \`svc reports get ${id}\`.`);
     expect(screen).not.toMatch(STACK_LINE);
     // The next poll (1.5 s after the first at most) never came.
     await new Promise((r) => setTimeout(r, 1_600));

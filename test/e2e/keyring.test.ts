@@ -14,6 +14,7 @@ import { baseEnv, collect, run, SVC, useWorld, type Result } from './harness.js'
 import { traceRun } from './trace.js';
 import { fakeSecretService } from '../support/fake-bus.js';
 import { INSTALL_KEYRING_TOOLS, MISSING_KEYRING_TOOLS, REQUIRE_KEYRING, secretTool, startDesktop, type Desktop } from './desktop.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const world = useWorld();
 
@@ -176,14 +177,14 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
     const result = await svcOn(at, ['whoami']);
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(
+    expect(unwrapped(result.stderr)).toMatch(
       /^error: the key of profile "default" is kept in the Secret Service, which cannot be read: the keyring is locked and its unlock prompt was dismissed: unlock it .*\n/,
     );
     expect(result.stderr).not.toContain(key);
     expect(Date.now() - started).toBeLessThan(5_000);
     const logout = await svcOn(at, ['logout']);
     expect(logout.code).toBe(1);
-    expect(logout.stderr).toMatch(/locked.*nothing was removed/);
+    expect(unwrapped(logout.stderr)).toMatch(/locked.*nothing was removed/);
     expect(itemsOf(at)).toEqual({ unlocked: 0, locked: 1 });
     expect(readFileSync(join(at.home, 'config', 'config.json'), 'utf8')).toBe(before);
   });
@@ -195,7 +196,9 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
     const started = Date.now();
     const result = await svcOn(at, ['whoami', '--local'], { env: { DBUS_SESSION_BUS_ADDRESS: hung } });
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^error: the key of profile "default" is kept in the Secret Service, which cannot be read: no answer from org\.freedesktop\.secrets on the session bus within 2 s\n/);
+    expect(unwrapped(result.stderr)).toMatch(
+      /^error: the key of profile "default" is kept in the Secret Service, which cannot be read: no answer from org\.freedesktop\.secrets on the session bus within 2 s\n/,
+    );
     expect(Date.now() - started).toBeLessThan(6_000);
   });
 
@@ -235,7 +238,7 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
     const read = await svcOn(at, ['whoami'], { env: named.env });
     expect(read.code).toBe(3);
     expect(read.stdout).toBe('');
-    expect(read.stderr.split('\n')[0]).toBe(`error: the Secret Service holds no key of profile "default" for ${world.mock.url}`);
+    expect(unwrapped(read.stderr).split('\n')[0]).toBe(`error: the Secret Service holds no key of profile "default" for ${world.mock.url}`);
     expect((await svcOn(at, ['logout'], { env: named.env })).code).toBe(0);
     expect(itemsWith(at, 'service', 'svc')).toEqual([earlier]);
     const other = world.key(1).key;
@@ -257,7 +260,7 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
     const request = await svcOn(at, ['usage'], { env: attacker.env });
     expect(request.code).toBe(3);
     expect(request.stdout).toBe('');
-    expect(request.stderr.split('\n')[0]).toBe(`error: the Secret Service holds no key of profile "default" for ${server.url}`);
+    expect(unwrapped(request.stderr).split('\n')[0]).toBe(`error: the Secret Service holds no key of profile "default" for ${server.url}`);
     expect(server.authorizations).toEqual([]);
 
     const theirs = 'svc_sk_test_0123456789abcdef0123456789abcdef';
@@ -323,13 +326,13 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
     const whoamiResult = await svcOn(at, ['whoami']);
     expect(whoamiResult.code).toBe(3);
     expect(whoamiResult.stdout).toBe('');
-    expect(whoamiResult.stderr).toMatch(
+    expect(unwrapped(whoamiResult.stderr)).toMatch(
       /^error: the key of profile "default" is kept in the Secret Service, which cannot be read: nothing answers to org\.freedesktop\.secrets .*\n.*SVC_API_KEY.*\n$/,
     );
     const before = readFileSync(join(at.home, 'config', 'config.json'), 'utf8');
     const logout = await svcOn(at, ['logout']);
     expect(logout.code).toBe(1);
-    expect(logout.stderr).toMatch(/^error: the key of profile "default" is kept in the Secret Service, which cannot be reached \(.*\); nothing was removed\n/);
+    expect(unwrapped(logout.stderr)).toMatch(/^error: the key of profile "default" is kept in the Secret Service, which cannot be reached \(.*\); nothing was removed\n/);
     expect(readFileSync(join(at.home, 'config', 'config.json'), 'utf8')).toBe(before);
   });
 });

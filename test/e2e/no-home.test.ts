@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { NO_HOME } from '../../src/config/paths.js';
 import { collect, STACK_LINE, SVC, useWorld, type Result } from './harness.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const world = useWorld();
 
@@ -45,7 +46,7 @@ describe.runIf(process.getuid?.() === 0 && unlisted)('svc as a uid with no home 
     const result = await homeless(['login', '--base-url', world.mock.url, '--with-key'], {}, `${world.key().key}\n`);
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: ${NO_HOME}\n`);
+    expect(unwrapped(result.stderr)).toBe(`error: ${NO_HOME}\n`);
     expect(result.stderr).not.toMatch(STACK_LINE);
     expect(await world.requests()).toEqual([]);
   });

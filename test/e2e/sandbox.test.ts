@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, useWorld } from './harness.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const OTHER_ORG = 'rpt_9de47370f0a1202e';
 const FAILED = 'rpt_83bf1b6bfc2499c2'; // Himalaya, DOCUMENT_PARSE_FAILED
@@ -166,7 +167,7 @@ describe('sandbox create', () => {
   it('an unknown scenario is refused by the service (exit 6)', async () => {
     const r = await world.svc(['sandbox', 'create', '--scenario', 'millionaire']);
     expect(r.code).toBe(6);
-    expect(r.stderr).toMatch(/^error: INVALID_REQUEST: Unknown scenario 'millionaire'; the scenarios are salaried,/);
+    expect(unwrapped(r.stderr)).toMatch(/^error: INVALID_REQUEST: Unknown scenario 'millionaire'; the scenarios are salaried,/);
   });
 
   it('a READ_ONLY key may not create (exit 4)', async () => {

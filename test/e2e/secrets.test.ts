@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTerminal, STACK_LINE, svcCommand, useWorld } from './harness.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const world = useWorld();
 const KEY = 'svc_sk_test_5e1f0c2d9a8b7e6f5e1f0c2d9a8b7e6f';
@@ -170,9 +171,9 @@ describe('connect --open and --qr take only an https address (or http to this ma
       const { env, opened } = browser();
       const r = await svc(['connect', '--scopes', 'identity', '--redirect-uri', 'https://app.example.com/done', flag], env);
       expect(r.code).toBe(10);
-      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^error: (refusing to open the connect_url of the reply|the connect_url of the reply is not an absolute URL)/);
-      expect(r.stderr).toContain(why);
+      expect(unwrapped(r.stderr).trimEnd().split('\n')).toHaveLength(1);
+      expect(unwrapped(r.stderr)).toMatch(/^error: (refusing to open the connect_url of the reply|the connect_url of the reply is not an absolute URL)/);
+      expect(unwrapped(r.stderr)).toContain(why);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(existsSync(opened)).toBe(false);
     }
@@ -192,6 +193,6 @@ describe('webhooks listen --forward-to', () => {
   it.each(['http://example.com/hooks', 'http://10.0.0.7:3000/hooks', 'http://[fe80::1]/hooks'])('refuses clear text off this machine: %s (exit 2)', async (url) => {
     const r = await world.bare(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_forward_test', '--forward-to', url]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --forward-to ".*" uses http to .*; use https \(http is only for localhost, 127\.0\.0\.1 or ::1\)\n$/);
+    expect(unwrapped(r.stderr)).toMatch(/^error: --forward-to ".*" uses http to .*; use https \(http is only for localhost, 127\.0\.0\.1 or ::1\)\n$/);
   });
 });

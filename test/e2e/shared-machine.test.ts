@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ReplyCache } from '../../src/core/cache.js';
 import merchantsJson from '../../src/mock/fixtures/merchants.json' with { type: 'json' };
 import { baseEnv, collect, STACK_LINE, SVC, useWorld, type Result } from './harness.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const world = useWorld();
 const TERMINAL = (merchantsJson as { merchants: { terminals: string[] }[] }).merchants[0]!.terminals[0]!;
@@ -37,7 +38,11 @@ function loggedIn(dir: string, fileMode = 0o600): string {
 function expectOneError(result: Result, code: number, text: string): void {
   expect(result.code, result.stderr).toBe(code);
   expect(result.stdout).toBe('');
-  expect(result.stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([expect.stringContaining(text)]);
+  expect(
+    unwrapped(result.stderr)
+      .split('\n')
+      .filter((line) => line.startsWith('error:')),
+  ).toEqual([expect.stringContaining(text)]);
   expect(result.stderr).not.toMatch(STACK_LINE);
 }
 

@@ -22,6 +22,12 @@ async function trace(args: string[], env: Record<string, string> = {}) {
   return result;
 }
 
+/**
+ * What every run of the program loads: commander, and the table of East Asian wide characters
+ * that measures text for a terminal (src/core/output/width.ts), a few kilobytes.
+ */
+const PROGRAM = ['commander', 'get-east-asian-width'];
+
 /** Node's HTTP client as fetch brings it, and what only some requests need. */
 const FETCH = 'internal/deps/undici/undici';
 
@@ -35,20 +41,20 @@ describe('the launcher alone', () => {
 });
 
 describe('the program', () => {
-  it('help of a command loads commander only: no config store, HTTP, prompts or spinners', async () => {
+  it('help of a command loads the program alone: no config store, HTTP, prompts or spinners', async () => {
     const result = await trace(['reports', '--help']);
     expect(result.status).toBe(0);
-    expect(result.packages).toEqual(['commander']);
+    expect(result.packages).toEqual(PROGRAM);
     for (const builtin of ['http', 'https', 'crypto', FETCH]) expect(result.builtins).not.toContain(builtin);
   });
 
-  it('a GET with --json: commander alone (replies are read without a schema library); node:http, not fetch, not node:crypto', async () => {
+  it('a GET with --json: the program alone (replies are read without a schema library); node:http, not fetch, not node:crypto', async () => {
     const result = await trace(['reports', 'list', '--json']);
     expect(result.status, result.stderr).toBe(0);
     // Not the emulator: it is a bundle of its own, for `svc mock` alone.
     expect(result.files).not.toContain('dist/mock.cjs');
     expect(result.files).not.toContain('dist/bs-calendar.cjs');
-    expect(result.packages).toEqual(['commander']);
+    expect(result.packages).toEqual(PROGRAM);
     expect(result.builtins).toContain('http');
     for (const builtin of ['https', 'tls', 'crypto', 'zlib', FETCH]) expect(result.builtins).not.toContain(builtin);
   });
@@ -56,7 +62,7 @@ describe('the program', () => {
   it('a table into a pipe: no chalk (it is for terminals)', async () => {
     const result = await trace(['reports', 'list']);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.packages).toEqual(['commander']);
+    expect(result.packages).toEqual(PROGRAM);
   });
 
   it('a table without --calendar bs does not read the Bikram Sambat table (dist/bs-calendar.cjs); with it, it does', async () => {
@@ -72,13 +78,13 @@ describe('the program', () => {
   it('colour forced into a pipe runs chalk: the trace sees a bundled package that ran', async () => {
     const result = await trace(['reports', 'list'], { FORCE_COLOR: '1' });
     expect(result.status, result.stderr).toBe(0);
-    expect(result.packages).toEqual(['chalk', 'commander']);
+    expect(result.packages).toEqual(['chalk', ...PROGRAM]);
   });
 
   it('a POST: node:crypto for its idempotency key, and still no fetch', async () => {
     const result = await trace(['match', RAM, '--name', 'Ram Bahadur Shrestha', '--json']);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.packages).toEqual(['commander']);
+    expect(result.packages).toEqual(PROGRAM);
     expect(result.builtins).toContain('crypto');
     expect(result.builtins).not.toContain(FETCH);
   });

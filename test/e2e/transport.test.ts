@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { STACK_LINE, useWorld } from './harness.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const world = useWorld();
 const REPORTS = { data: [{ report_id: 'rpt_0123456789abcdef', status: 'complete', bank_code: 'NABIL', created_at: '2026-11-01T10:00:00Z' }], has_more: false };
@@ -123,7 +124,7 @@ describe('a server that does not speak HTTP', () => {
       const result = await world.svc(['reports', 'list', '--retries', '0'], { env: { SVC_BASE_URL: `http://127.0.0.1:${port}` } });
       expect(result.code, result.stderr).toBe(9);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(/^error: 127\.0\.0\.1:\d+ did not answer in HTTP \(.+\)\nCheck the base URL: is it the service, on the right port\?\n$/);
+      expect(unwrapped(result.stderr)).toMatch(/^error: 127\.0\.0\.1:\d+ did not answer in HTTP \(.+\)\nCheck the base URL: is it the service, on the right port\?\n$/);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

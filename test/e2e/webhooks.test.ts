@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeader, verifySignature } from '../../src/webhooks/signature.js';
 import { mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 import { baseEnv, SVC, useWorld, type Result } from './harness.js';
+import { unwrapped } from '../support/unwrapped.js';
 
 const world = useWorld();
 const SECRET = 'whsec_e2e_listener_secret';
@@ -230,7 +231,7 @@ describe('the local loop, as the README tells it: svc mock, svc webhooks listen,
       const r = await world.bare(['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--wait', '1'], { env: { SVC_BASE_URL: mock.info.url, SVC_API_KEY: key } });
       expect(r.code).toBe(3);
       const said = key === undefined ? 'answers only one of its keys, and no key is configured' : 'does not know the key in force';
-      expect(r.stderr).toContain(`error: svc mock at ${mock.info.url} ${said}\n`);
+      expect(unwrapped(r.stderr)).toContain(`error: svc mock at ${mock.info.url} ${said}\n`);
       expect(r.stderr).toMatch(/^Use one of the keys its banner lists/m);
     }
     expect(await endpointsOf(mock.info)).toEqual([]);
@@ -323,9 +324,9 @@ describe('webhooks listen with a base URL on this machine that is not svc mock',
 
       const bare = await world.bare(['webhooks', 'listen', '--port', '0', '--exit-after', '1'], { env: { SVC_BASE_URL: base } });
       expect(bare.code).toBe(2);
-      expect(bare.stderr).toMatch(/^error: no signing secret: pass --secret or set SVC_WEBHOOK_SECRET$/m);
-      expect(bare.stderr).toContain(`${base} is not svc mock, the only service that agrees a signing secret with a listener.`);
-      expect(bare.stderr).toContain('The service signs deliveries with the signing secret of the webhook endpoint they go to');
+      expect(unwrapped(bare.stderr)).toMatch(/^error: no signing secret: pass --secret or set SVC_WEBHOOK_SECRET$/m);
+      expect(unwrapped(bare.stderr)).toContain(`${base} is not svc mock, the only service that agrees a signing secret with a listener.`);
+      expect(unwrapped(bare.stderr)).toContain('The service signs deliveries with the signing secret of the webhook endpoint they go to');
     } finally {
       await new Promise((resolve) => other.close(resolve));
     }
@@ -343,7 +344,7 @@ describe('webhooks listen with a base URL on this machine that is not svc mock',
     const bare = await world.bare(['webhooks', 'listen', '--port', '0'], { env: { SVC_BASE_URL: base } });
     expect(bare.code).toBe(9);
     expect(bare.stdout).toBe('');
-    expect(bare.stderr).toMatch(new RegExp(`^error: cannot reach svc mock at ${base.replace(/\./g, '\\.')} to agree a signing secret: ECONNREFUSED$`, 'm'));
+    expect(unwrapped(bare.stderr)).toMatch(new RegExp(`^error: cannot reach svc mock at ${base.replace(/\./g, '\\.')} to agree a signing secret: ECONNREFUSED$`, 'm'));
   });
 
   it('a base URL on another machine is never asked: the listener address stays here', async () => {

@@ -1,7 +1,7 @@
 // Failures as tests check them: a usage error refused before any request, the service's error
 // envelope a fake service answers with, and an error reply of svc mock.
 import { expect } from 'vitest';
-import { expectFailure, type InProcessResult } from './in-process.js';
+import { expectFailure, unwrapped, type InProcessResult } from './in-process.js';
 
 /**
  * A usage error: exit 2, the one `error:` line first on stderr matching `message`, found before any
@@ -9,7 +9,7 @@ import { expectFailure, type InProcessResult } from './in-process.js';
  */
 export function expectRefused(result: InProcessResult, message: RegExp, clean?: (stderr: string) => string): void {
   expectFailure(result, 2, message, clean);
-  const first = result.stderr.split('\n')[0];
+  const first = unwrapped(result.stderr).split('\n')[0];
   expect(first).toMatch(/^error: /);
   expect(first).toMatch(message);
   expect(result.requests).toEqual([]);

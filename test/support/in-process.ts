@@ -15,6 +15,9 @@ import type { CacheEntry } from '../../src/core/cache.js';
 import { accountOf, KeyringError, type Keyring, type KeyringEntry } from '../../src/config/keyring.js';
 import { main } from '../../src/main.js';
 import type { PagerProcess } from '../../src/core/stream/pager.js';
+import { unwrapped } from './unwrapped.js';
+
+export { unwrapped };
 
 export const BASE_URL = 'https://svc.test';
 export const KEY = 'svc_sk_test_00112233445566778899aabbccddeeff';
@@ -484,7 +487,7 @@ export function asErrorLine(line: string): string {
 export function expectFailure(result: InProcessResult, exit: number, firstLine: string | RegExp, clean: (stderr: string) => string = (stderr) => stderr): void {
   expect(result.code, result.stderr).toBe(exit);
   expect(result.stdout).toBe('');
-  const lines = clean(result.stderr)
+  const lines = unwrapped(clean(result.stderr))
     .trimEnd()
     .split('\n')
     .filter((line) => !line.startsWith('debug: '))

@@ -20,7 +20,7 @@ import { UsageError } from '../../src/core/errors.js';
 import { createPaint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
 import type { View } from '../../src/core/output/view.js';
-import { BASE_URL, FakeService, KEY, svc as svcInProcess, type Expected, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import { BASE_URL, FakeService, KEY, svc as svcInProcess, type Expected, type FakeReply, type InProcessResult, type SeenRequest, unwrapped } from '../support/in-process.js';
 
 function usage(run: () => unknown): string {
   try {
@@ -385,7 +385,7 @@ describe('svc connect exchange and svc grants data', () => {
   it('grants data without a token is exit 2 with a hint, and sends nothing', async () => {
     const run = await svc(['grants', 'data', 'grt_1']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(
+    expect(unwrapped(run.stderr)).toBe(
       'error: no access token: pass --access-token or set SVC_ACCESS_TOKEN\n`svc connect exchange PUBLIC_TOKEN` gives one, with the grant id, when the end user finishes the Connect flow.\n',
     );
     expect(run.requests).toHaveLength(0);
@@ -477,7 +477,7 @@ describe('svc enrich', () => {
     writeFileSync(file, 'date,description,credit,debit,balance\n2026-03-25,SALARY,72000,,145200\n2026-03-32,X,1,,1\n');
     const run = await svc(['enrich', '--file', file]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`error: ${file}, line 3: date "2026-03-32" is not a date of the form YYYY-MM-DD\n`);
+    expect(unwrapped(run.stderr)).toBe(`error: ${file}, line 3: date "2026-03-32" is not a date of the form YYYY-MM-DD\n`);
     expect(run.requests).toHaveLength(0);
     const missing = await svc(['enrich', '--file', join(dir, 'nope.csv')]);
     expect(missing.code).toBe(2);

@@ -12,6 +12,7 @@ import { OutputSink, StdoutClosedError } from '../../src/core/stream/sink.js';
 import { checkWritable, defaultUnresolvedPath, whyNot, writeUnresolved } from '../../src/commands/merchants/unresolved.js';
 import { fitWidths, type FitColumn } from '../../src/core/output/fit.js';
 import { createWriter } from '../../src/commands/merchants/writers.js';
+import { summaryLine } from '../../src/commands/merchants/summary.js';
 import type { OutputFormat } from '../../src/core/output/render.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-output-'));
@@ -183,6 +184,26 @@ describe('OutputSink', () => {
 
 /** Which merchant columns are free text: input and merchant. */
 const FLEX = [true, false, true, false, false, false, false];
+
+describe('the line that sums a run up', () => {
+  const tally = { lookups: 2_500, answered: 2_500, matched: 2_032, duplicates: 416, calls: 3, seconds: 1.23 };
+
+  it('names the lookups, those matched and not found, the duplicates, the calls and the time, the time in tenths rounded up', () => {
+    expect(summaryLine(tally, true, 80)).toBe('2,500 lookups, 2,032 matched, 468 not found, 416 duplicates, 3 calls in 1.3s');
+    expect(summaryLine({ ...tally, seconds: 0.01 }, true, 80)).toMatch(/ in 0\.1s$/);
+    expect(summaryLine({ ...tally, seconds: 75 }, true, 80)).toMatch(/ in 1m15s$/);
+  });
+
+  it('leaves out the duplicates, then the lookups not found, where the line has no room; never the calls or the time', () => {
+    expect(summaryLine(tally, true, 60)).toBe('2,500 lookups, 2,032 matched, 468 not found, 3 calls in 1.3s');
+    expect(summaryLine(tally, true, 50)).toBe('2,500 lookups, 2,032 matched, 3 calls in 1.3s');
+    expect(summaryLine(tally, true, 20)).toBe('2,500 lookups, 2,032 matched, 3 calls in 1.3s');
+  });
+
+  it('after a run that stopped, says what was answered before it did', () => {
+    expect(summaryLine({ ...tally, answered: 1_000, matched: 813 }, false, 80)).toBe('1,000 lookups answered before the run stopped: 813 matched, 187 not found');
+  });
+});
 
 describe('progressLine', () => {
   it('shows lookups and calls done of all, the rate and the time left', () => {

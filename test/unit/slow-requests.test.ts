@@ -3,7 +3,7 @@
 // while another spinner holds the line or while several requests run at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiReply, RequestSpec, Send } from '../../src/api/client.js';
-import type { Spinner } from '../../src/core/stream/terminal-line.js';
+import type { LineText, Spinner } from '../../src/core/stream/terminal-line.js';
 import { SLOW_REQUEST_MS, slowRequestSpinner, type SlowRequestOptions } from '../../src/app/slow-requests.js';
 
 /** A reply the test hands out when it likes. */
@@ -33,7 +33,9 @@ function throughSpinner(client: { request: Send }, options: SlowRequestOptions):
 function screen() {
   const drawn: string[] = [];
   let showing: string[] = [];
-  const spin = async (text: string): Promise<Spinner> => {
+  const spin = async (line: LineText): Promise<Spinner> => {
+    // As a line wide enough for every field shows it.
+    const text = typeof line === 'string' ? line : line.fields.join(' ');
     drawn.push(text);
     showing.push(text);
     return {

@@ -22,6 +22,31 @@ describe('the line of a spinner or a progress bar', () => {
     expect(lineWidth(fitToLine('x'.repeat(500), undefined))).toBe(79);
   });
 
+  it('a progress line too wide for the terminal leaves fields out whole, the calls first, then the rate, the time left and the bar: none is cut', () => {
+    const at = (width: number) => progressLine({ items: 12_000, calls: 12 }, { items: 25_000, calls: 25, noun: 'lookups' }, 3, width);
+    expect(at(80)).toBe('[███████████···········] 12,000/25,000 lookups · 12/25 calls · 4,000/s · ETA 4s');
+    // It was cut: `… · 12/25 calls · 4,000/s · ET`.
+    expect(at(60)).toBe('[████████········] 12,000/25,000 lookups · 4,000/s · ETA 4s');
+    expect(at(50)).toBe('[████████········] 12,000/25,000 lookups · ETA 4s');
+    expect(at(40)).toBe('[███████········] 12,000/25,000 lookups');
+    expect(at(30)).toBe('12,000/25,000 lookups');
+    const fields = at(200).split('] ')[1]!.split(' · ');
+    for (let width = 22; width <= 200; width++) {
+      const line = at(width);
+      expect(lineWidth(line), line).toBeLessThanOrEqual(width - 1);
+      for (const field of line.replace(/^\[[█·]+\] /, '').split(' · ')) expect(fields, line).toContain(field);
+    }
+  });
+
+  it('a spinner of fields leaves the last out whole when the line is short, and cuts only what is too wide alone', () => {
+    const parsing = { fields: ['Parsing rpt_e8699f830adc84b8…', '123 s'] };
+    expect(fitToLine(parsing, 40, 2)).toBe('Parsing rpt_e8699f830adc84b8… 123 s');
+    expect(fitToLine(parsing, 34, 2)).toBe('Parsing rpt_e8699f830adc84b8…');
+    expect(fitToLine(parsing, 20, 2)).toBe('Parsing rpt_e869…');
+    const waiting = { fields: ['Waiting for', 'GET /v1/reports/rpt_e8699f830adc84b8/transactions…'], leaveOut: [0] };
+    expect(fitToLine(waiting, 60, 2)).toBe('GET /v1/reports/rpt_e8699f830adc84b8/transactions…');
+  });
+
   it('a progress bar line at 60 columns is at most 59 wide', () => {
     for (const done of [0, 1, 12, 25]) {
       const line = progressLine({ items: done * 1000, calls: done }, { items: 25_000, calls: 25, noun: 'lookups' }, done, 60);

@@ -1,7 +1,7 @@
 // `svc api [METHOD] PATH`: any request to the service, in the manner of `gh api`.
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
-import { collect, examples } from '../args.js';
+import { collect, examples, paragraph } from '../args.js';
 import { MAX_INPUT_SIZE } from './input-limit.js';
 
 export function registerApi(program: Command, app: App): void {
@@ -17,23 +17,24 @@ export function registerApi(program: Command, app: App): void {
     .option('--input <file>', 'the request body, raw, from a file or - for stdin')
     .option('-H, --header <header>', 'an extra request header, "Name: value" (repeatable)', collect)
     .option('-i, --include', 'print the status line and the reply headers before the body')
-    .addHelpText(
-      'after',
-      examples(
+    .helpAfter([
+      ...examples(
         'svc api reports -q status=complete -q limit=5',
         'svc api reports/rpt_9f2c41d07ab35e18/identity/match -f name="Ram Bahadur Shrestha"',
         "svc api merchants/resolve -F 'terminals[]=2220000123456789' -F 'names[]=Bhat-Bhateni'",
         'svc api -X POST consents/cns_0123456789abcdef/revoke',
         'svc api GET statements -f status=issued',
-        'echo \'{"scopes":["identity"],"redirect_uri":"https://app.example.com/done"}\' | svc api connect/request --input -',
-      ) +
-        '\n\nThe method is GET, or POST when -f, -F or --input give a body; -X picks another. `svc api METHOD PATH`\n' +
-        'works too. Fields (-f, -F) are the JSON body, or the query string of a GET. `key[]=v` adds to an array and\n' +
-        '`key[sub]=v` makes an object. With --input the body is sent as given and fields go to the query string.\n' +
-        `Files and standard input (--input, -F key=@file) give a request at most ${MAX_INPUT_SIZE} in all; more is refused (exit 2).\n` +
-        'PATH stays under /v1: `.` and `..` segments, `\\` and encoded / \\ . (%2f, %5c, %2e) are refused (exit 2).\n' +
-        'The reply body goes to stdout even on an error status (pretty JSON when it is JSON); a one-line summary\n' +
-        'goes to stderr and the exit code says what failed (svc --help lists the codes).',
-    )
+        'jq -n \'{scopes: ["identity"], redirect_uri: $u}\' --arg u "$URL" | svc api connect/request --input -',
+      ),
+      paragraph(
+        'The method is GET, or POST when -f, -F or --input give a body; -X picks another. `svc api METHOD PATH` works too. Fields (-f, -F) are the JSON body, or the query string of a GET. `key[]=v` adds to an array and `key[sub]=v` makes an object. With --input the body is sent as given and fields go to the query string.',
+      ),
+      paragraph(
+        `Files and standard input (--input, -F key=@file) give a request at most ${MAX_INPUT_SIZE} in all; more is refused (exit 2). PATH stays under /v1: \`.\` and \`..\` segments, \`\\\` and encoded / \\ . (%2f, %5c, %2e) are refused (exit 2).`,
+      ),
+      paragraph(
+        'The reply body goes to stdout even on an error status (pretty JSON when it is JSON); a one-line summary goes to stderr and the exit code says what failed (svc --help lists the codes).',
+      ),
+    ])
     .action(app.action(async () => (await import('./api.js')).callApi));
 }

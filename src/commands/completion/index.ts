@@ -3,7 +3,8 @@
 // runs (completion reads the command tree, so commands import nothing else of it).
 import { Argument, type Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
-import { examples } from '../args.js';
+import { heading, type Block } from '../../core/program/document.js';
+import { examples, paragraph } from '../args.js';
 import { INSTALL, SHELLS } from './shells.js';
 
 export function registerCompletion(program: Command, app: App): void {
@@ -12,15 +13,13 @@ export function registerCompletion(program: Command, app: App): void {
     .reach('none')
     .description('print the shell completion script of bash, zsh or fish')
     .addArgument(new Argument('<shell>', 'the shell the script is for').choices(SHELLS))
-    .addHelpText(
-      'after',
-      examples('source <(svc completion bash)', 'svc completion zsh > ~/.zfunc/_svc', 'svc completion fish > ~/.config/fish/completions/svc.fish') +
-        '\n\nInstall:\n' +
-        SHELLS.map((shell) => `  ${shell}:\n${INSTALL[shell].map((line) => `    ${line}`).join('\n')}`).join('\n') +
-        '\n\nCommands, subcommands, flags and their values complete from the script itself; profile names,\n' +
-        'data series selectors and sandbox scenarios are read from the config file and the reply cache\n' +
-        '(`svc data keys FAMILY` fills it), never from the network.',
-    )
+    .helpAfter([
+      ...examples('source <(svc completion bash)', 'svc completion zsh > ~/.zfunc/_svc', 'svc completion fish > ~/.config/fish/completions/svc.fish'),
+      ...SHELLS.flatMap((shell): Block[] => [heading(`Install in ${shell}`), { kind: 'code', lines: INSTALL[shell] }]),
+      paragraph(
+        'Commands, subcommands, flags and their values complete from the script itself; profile names, data series selectors and sandbox scenarios are read from the config file and the reply cache (`svc data keys FAMILY` fills it), never from the network.',
+      ),
+    ])
     .action(
       app.action(async () => {
         const { printCompletion } = await import('../../completion/print.js');

@@ -1,54 +1,50 @@
 // `svc config …`: read and change the config file's profiles.
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
-import { examples } from '../args.js';
+import { examples, paragraph } from '../args.js';
 
 export function registerConfig(program: Command, app: App): void {
   const config = program
     .command('config')
     .description('read and change profiles in the config file')
-    .addHelpText('after', examples('svc config list', 'svc config use staging', 'svc config delete staging'));
+    .helpAfter(examples('svc config list', 'svc config use staging', 'svc config delete staging'));
   config
     .command('list')
     .description('list the profiles, their base URLs and keys (masked)')
-    .addHelpText('after', examples('svc config list', "svc config list --json | jq -r '.profiles | keys[]'"))
+    .helpAfter(examples('svc config list', "svc config list --json | jq -r '.profiles | keys[]'"))
     .action(app.action(async () => (await import('./list.js')).listProfiles));
   config
     .command('get')
     .description('print one setting of the active profile (the key is masked)')
     .argument('<key>', 'base_url, api_key, calendar or pager')
-    .addHelpText('after', examples('svc config get base_url', 'svc config get base_url --profile staging'))
+    .helpAfter(examples('svc config get base_url', 'svc config get base_url --profile staging'))
     .action(app.action(async () => (await import('./get.js')).getSetting));
   config
     .command('set')
     .description('set one setting of the active profile, creating the profile if needed')
     .argument('<key>', 'base_url, api_key, calendar or pager')
     .argument('<value>', 'the new value')
-    .addHelpText(
-      'after',
-      examples('svc config set base_url https://api.example.com', 'svc config set base_url http://127.0.0.1:8080 --profile local', 'svc config set calendar bs', 'svc config set pager ""'),
-    )
+    .helpAfter(examples('svc config set base_url https://api.example.com', 'svc config set base_url http://127.0.0.1:8080 --profile local', 'svc config set calendar bs', 'svc config set pager ""'))
     .action(app.action(async () => (await import('./set.js')).setSetting));
   config
     .command('path')
     .description('print the path of the config file')
-    .addHelpText('after', examples('svc config path', '$EDITOR "$(svc config path)"'))
+    .helpAfter(examples('svc config path', '$EDITOR "$(svc config path)"'))
     .action(app.action(async () => (await import('./path.js')).printPath));
   config
     .command('use')
     .description('make a profile the active one')
     .argument('<profile>', 'profile name')
-    .addHelpText('after', examples('svc config use staging'))
+    .helpAfter(examples('svc config use staging'))
     .action(app.action(async () => (await import('./use.js')).useProfile));
   config
     .command('delete')
     .description('delete a profile with its base URL and key; the active one only with --force')
     .argument('<profile>', 'profile name')
     .option('--force', 'delete the active profile too (none is active afterwards, or "default" if it remains)')
-    .addHelpText(
-      'after',
-      examples('svc config delete staging', 'svc config use default && svc config delete staging', 'svc config delete default --force') +
-        '\n\nThe key is only removed from this machine: the service still accepts it until it is revoked in the dashboard.',
-    )
+    .helpAfter([
+      ...examples('svc config delete staging', 'svc config use default && svc config delete staging', 'svc config delete default --force'),
+      paragraph('The key is only removed from this machine: the service still accepts it until it is revoked in the dashboard.'),
+    ])
     .action(app.action(async () => (await import('./delete.js')).deleteProfile));
 }

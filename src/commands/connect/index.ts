@@ -2,7 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
-import { collect, examples, requestHelp } from '../args.js';
+import { collect, examples, paragraph, requestHelp } from '../args.js';
 
 export function registerConnect(program: Command, app: App): void {
   const connect = program
@@ -13,16 +13,15 @@ export function registerConnect(program: Command, app: App): void {
     .option('--redirect-uri <url>', 'where the flow returns: an https URL, or http to localhost')
     .option('--open', 'open the Connect URL in the browser')
     .option('--qr', 'draw the Connect URL as a QR code (on stderr), to open it on a phone')
-    .addHelpText(
-      'after',
-      requestHelp(
-        ENDPOINTS.connectRequest,
-        examples(
+    .helpAfter(
+      requestHelp(ENDPOINTS.connectRequest, [
+        ...examples(
           'svc connect --scopes identity,income --redirect-uri https://app.example.com/connect/done',
           'svc connect --scope identity --redirect-uri http://localhost:3000/callback --open',
           'svc connect --scopes income --redirect-uri https://app.example.com/done --json | jq -r .connect_url',
-        ) + '\n\nAt a terminal, missing scopes and redirect URI are asked for; in scripts they are required (exit 2).',
-      ),
+        ),
+        paragraph('At a terminal, missing scopes and redirect URI are asked for; in scripts they are required (exit 2).'),
+      ]),
     )
     .action(app.action(async () => (await import('./connect.js')).startConnect));
 
@@ -32,14 +31,11 @@ export function registerConnect(program: Command, app: App): void {
     .command('exchange')
     .description("trade the public token of a finished Connect flow for the grant's access token (shown once)")
     .argument('<public-token>', 'the public token the flow handed to your redirect page')
-    .addHelpText(
-      'after',
-      requestHelp(
-        ENDPOINTS.connectExchange,
-        examples('svc connect exchange "$PUBLIC_TOKEN"', 'svc connect exchange "$PUBLIC_TOKEN" --json | jq -r .grant_id') +
-          '\n\nThe access token is shown once, here; svc masks it in everything it prints afterwards.' +
-          '\nPass it as SVC_ACCESS_TOKEN to `svc grants data GRANT_ID`.',
-      ),
+    .helpAfter(
+      requestHelp(ENDPOINTS.connectExchange, [
+        ...examples('svc connect exchange "$PUBLIC_TOKEN"', 'svc connect exchange "$PUBLIC_TOKEN" --json | jq -r .grant_id'),
+        paragraph('The access token is shown once, here; svc masks it in everything it prints afterwards. Pass it as SVC_ACCESS_TOKEN to `svc grants data GRANT_ID`.'),
+      ]),
     )
     .action(app.action(async () => (await import('./exchange.js')).exchangePublicToken));
 }

@@ -3,7 +3,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { integerOption } from '../../core/program/typed-options.js';
-import { examples, requestHelp } from '../args.js';
+import { examples, paragraph, requestHelp } from '../args.js';
 import { CONSENT_SCOPES } from './options.js';
 
 const REPORT = 'rpt_9f2c41d07ab35e18';
@@ -13,7 +13,7 @@ export function registerConsents(program: Command, app: App): void {
   const consents = program
     .command('consents')
     .description("share a report's data with a third party through a consent token, and revoke it")
-    .addHelpText('after', examples(`svc consents create ${REPORT} --scopes identity,income --grantee-label "Nabil Bank loan desk"`, 'svc consents list', `svc consents revoke ${CONSENT}`));
+    .helpAfter(examples(`svc consents create ${REPORT} --scopes identity,income --grantee-label "Nabil Bank loan desk"`, 'svc consents list', `svc consents revoke ${CONSENT}`));
 
   consents
     .command('create')
@@ -22,32 +22,29 @@ export function registerConsents(program: Command, app: App): void {
     .requiredOption('--scopes <list>', `what to share, comma-separated: ${CONSENT_SCOPES.join(', ')}`)
     .option('--grantee-label <label>', 'who receives the data, as the consent list shows it')
     .addOption(integerOption('--expires-in-days <n>', 'days until the token stops working, 1 to 365 (default: the service decides, 30)', { min: 1, max: 365 }))
-    .addHelpText(
-      'after',
-      requestHelp(
-        ENDPOINTS.createConsent,
-        examples(
+    .helpAfter(
+      requestHelp(ENDPOINTS.createConsent, [
+        ...examples(
           `svc consents create ${REPORT} --scopes identity,income`,
           `svc consents create ${REPORT} --scopes income,liabilities --grantee-label "Nabil Bank loan desk" --expires-in-days 7`,
           `svc consents create ${REPORT} --scopes identity --json | jq -r .data_url`,
-        ) +
-          '\n\nThe token is shown once, here: whoever holds it reads those parts of the report until it' +
-          '\nexpires or is revoked. svc masks it in everything it prints afterwards.',
-      ),
+        ),
+        paragraph('The token is shown once, here: whoever holds it reads those parts of the report until it expires or is revoked. svc masks it in everything it prints afterwards.'),
+      ]),
     )
     .action(app.action(async () => (await import('./create.js')).createConsent));
 
   consents
     .command('list')
     .description('list the consents you have given')
-    .addHelpText('after', requestHelp(ENDPOINTS.listConsents, examples('svc consents list', 'svc consents list -o ndjson')))
+    .helpAfter(requestHelp(ENDPOINTS.listConsents, examples('svc consents list', 'svc consents list -o ndjson')))
     .action(app.action(async () => (await import('./list.js')).listConsents));
 
   consents
     .command('revoke')
     .description('revoke a consent: its token stops working at once')
     .argument('<id>', 'consent id')
-    .addHelpText('after', requestHelp(ENDPOINTS.revokeConsent, examples(`svc consents revoke ${CONSENT}`)))
+    .helpAfter(requestHelp(ENDPOINTS.revokeConsent, examples(`svc consents revoke ${CONSENT}`)))
     .action(app.action(async () => (await import('./revoke.js')).revokeConsent));
 
   consents
@@ -56,15 +53,13 @@ export function registerConsents(program: Command, app: App): void {
     .argument('<id>', 'consent id')
     .option('--token <token>', 'the consent token its owner shared (prefer SVC_CONSENT_TOKEN or --token-stdin: a flag is visible to other users)')
     .option('--token-stdin', 'read the consent token from standard input')
-    .addHelpText(
-      'after',
-      requestHelp(
-        ENDPOINTS.consentData,
-        examples(`svc consents data ${CONSENT}`, `printf %s "$TOKEN" | svc consents data ${CONSENT} --token-stdin --json | jq .data.income`) +
-          '\n\nThe token comes from SVC_CONSENT_TOKEN, --token-stdin or --token. No API key and no config' +
-          '\nare needed: only the base URL (--base-url or SVC_BASE_URL). The token is masked in --debug' +
-          '\ntraces and errors.',
-      ),
+    .helpAfter(
+      requestHelp(ENDPOINTS.consentData, [
+        ...examples(`svc consents data ${CONSENT}`, `printf %s "$TOKEN" | svc consents data ${CONSENT} --token-stdin --json | jq .data.income`),
+        paragraph(
+          'The token comes from SVC_CONSENT_TOKEN, --token-stdin or --token. No API key and no config are needed: only the base URL (--base-url or SVC_BASE_URL). The token is masked in --debug traces and errors.',
+        ),
+      ]),
     )
     .action(app.action(async () => (await import('./data.js')).readConsentData));
 }

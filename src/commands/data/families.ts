@@ -3,6 +3,7 @@
 // and the shell completions all read this table; nothing else names a family.
 import { endpointPath, ENDPOINTS } from '../../api/endpoints.js';
 import { UsageError } from '../../core/errors.js';
+import type { Block } from '../../core/program/document.js';
 
 export type SelectorParam = 'key' | 'indicator' | 'metric' | 'line';
 
@@ -57,10 +58,10 @@ export function snapshotPath(): string {
   return ENDPOINTS.dataSnapshot.path;
 }
 
-/** The family table as help text: name, path, selector parameter, summary. */
-export function familiesHelp(): string {
-  const width = (pick: (f: DataFamily) => string) => Math.max(...DATA_FAMILIES.map((f) => pick(f).length));
-  const [name, path, selector] = [width((f) => f.name), width((f) => f.path), width((f) => f.selector)];
-  const rows = DATA_FAMILIES.map((f) => `  ${f.name.padEnd(name)}  ${f.path.padEnd(path)}  ${f.selector.padEnd(selector)}  ${f.summary}`);
-  return `\nFamilies (FAMILY, path under /v1/data/cbank/, series selector parameter):\n${rows.join('\n')}`;
+/** The family table as help: each family's name, what it holds, its path and its selector parameter (blocks made here: completion reads this module, and loads no renderer). */
+export function familiesHelp(): Block[] {
+  return [
+    { kind: 'heading', text: 'Families (FAMILY): what each holds (its path under /v1/data/cbank/, by its series selector parameter)' },
+    { kind: 'definitions', items: DATA_FAMILIES.map((f) => [f.name, `${f.summary} (${f.path}, by ${f.selector})`]) },
+  ];
 }

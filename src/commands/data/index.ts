@@ -3,7 +3,7 @@ import { DATA_BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
-import { collect, examples, requestHelp } from '../args.js';
+import { collect, examples, paragraph, requestHelp } from '../args.js';
 import { familiesHelp } from './families.js';
 import { parseMaxAge } from './input.js';
 
@@ -23,37 +23,31 @@ function withCache<Args extends unknown[], Opts extends OptionValues>(command: C
     .option('--no-cache', 'fetch anew instead of using a cached reply (the new reply is cached)');
 }
 
-const MONTHS_HELP = `
+const MONTHS_HELP = paragraph(
+  'The datasets are monthly by AD month: --from and --to are AD months, with --calendar bs too; there, a month that can only be a Bikram Sambat one (2081-04: a year past the AD years of the data) is exit 2, naming the AD months it spans. --fy 2081/82 asks for the AD months 2024-07 to 2025-07, those holding its first and last days, and says so on stderr.',
+);
 
-The datasets are monthly by AD month: --from and --to are AD months, with --calendar bs too; there,
-a month that can only be a Bikram Sambat one (2081-04: a year past the AD years of the data) is
-exit 2, naming the AD months it spans. --fy 2081/82 asks for the AD months 2024-07 to 2025-07, those
-holding its first and last days, and says so on stderr.
-`;
-
-const CACHE_HELP = `
-Replies of latest, series and keys are cached per profile and URL in SVC_CACHE_DIR (default
-~/.cache/svc): a cached reply is used until it is --max-age old or a new month has begun since it
-was fetched and since its as_of date. A line on stderr says when a reply came from the cache.`;
+const CACHE_HELP = paragraph(
+  'Replies of latest, series and keys are cached per profile and URL in SVC_CACHE_DIR (default ~/.cache/svc): a cached reply is used until it is --max-age old or a new month has begun since it was fetched and since its as_of date. A line on stderr says when a reply came from the cache.',
+);
 
 export function registerData(program: Command, app: App): void {
   const data = program
     .command('data')
     .description("read the central bank's public datasets: balance sheet, credit, rates, prices, trade …")
-    .addHelpText('after', familiesHelp() + '\n' + examples('svc data latest balance-sheet', 'svc data series cpi PCPI_IX --from 2024-01 --chart', 'svc data keys interest-rates'));
+    .helpAfter([...familiesHelp(), ...examples('svc data latest balance-sheet', 'svc data series cpi PCPI_IX --from 2024-01 --chart', 'svc data keys interest-rates')]);
 
   withFamily(data.command('latest').description("show every line item of a family's latest month, by section").argument('<family>', 'dataset family (see `svc data --help`)'))
-    .addHelpText(
-      'after',
-      requestHelp(
-        ENDPOINTS.dataLatest,
-        examples(
+    .helpAfter(
+      requestHelp(ENDPOINTS.dataLatest, [
+        ...examples(
           'svc data latest balance-sheet',
           'svc data latest bank-pnl --bank NABIL',
           'svc data latest macro -o csv > macro.csv',
           "svc data latest cpi --json | jq '.data.indicators[] | {indicator, value}'",
-        ) + CACHE_HELP,
-      ),
+        ),
+        CACHE_HELP,
+      ]),
     )
     .action(app.action(async () => (await import('./latest.js')).showLatest));
 
@@ -68,20 +62,18 @@ export function registerData(program: Command, app: App): void {
       .option('--fy <YYYY/YY>', "a Nepali fiscal year's AD months, from the one holding 1 Shrawan to the one holding the last day of Asar (2081/82: 2024-07 to 2025-07); not with --from or --to")
       .option('--chart', 'draw a line chart sized to the terminal'),
   )
-    .addHelpText(
-      'after',
-      requestHelp(
-        ENDPOINTS.dataSeries,
-        examples(
+    .helpAfter(
+      requestHelp(ENDPOINTS.dataSeries, [
+        ...examples(
           'svc data series balance-sheet total-deposits --from 2024-01 --to 2025-01',
           'svc data series interest-rates base-rate --chart',
           'svc data series cbs CBS.RM -o csv > reserve-money.csv',
           'svc data series cpi PCPI_IX --fy 2081/82',
           'svc data series cpi',
-        ) +
-          MONTHS_HELP +
-          CACHE_HELP,
-      ),
+        ),
+        MONTHS_HELP,
+        CACHE_HELP,
+      ]),
     )
     .action(app.action(async () => (await import('./series.js')).showSeries));
 
@@ -93,10 +85,10 @@ export function registerData(program: Command, app: App): void {
       // Taken, as by every data command, so that a script may pass it to all of them.
       .option('--no-cache', 'no effect: a snapshot is always fetched anew'),
   )
-    .addHelpText('after', requestHelp(ENDPOINTS.dataSnapshot, examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv')))
+    .helpAfter(requestHelp(ENDPOINTS.dataSnapshot, examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv')))
     .action(app.action(async () => (await import('./snapshot.js')).showSnapshot));
 
   withFamily(data.command('keys').description('list the series selectors of a family, with labels and units').argument('<family>', 'dataset family (see `svc data --help`)'))
-    .addHelpText('after', requestHelp(ENDPOINTS.dataLatest, examples('svc data keys credit', 'svc data keys interest-rates -o ndjson | jq -r .metric') + CACHE_HELP))
+    .helpAfter(requestHelp(ENDPOINTS.dataLatest, [...examples('svc data keys credit', 'svc data keys interest-rates -o ndjson | jq -r .metric'), CACHE_HELP]))
     .action(app.action(async () => (await import('./keys.js')).listKeys));
 }

@@ -88,7 +88,9 @@ async function drawChart(ctx: Context, reply: Reply, read: Pick<DatasetReader, '
   // On a terminal the attribution is the chart's footer, wrapped between words as under a table;
   // in a pipe, stdout keeps to the chart and the attribution is a line on stderr.
   const footer = ctx.io.stdoutIsTTY ? textLines(attribution, { terminal: true, width: ctx.io.columns }, paint.dim) : '';
-  const chart = `${paint.title(seriesTitle(facts, label))}\n${body}\n${footer}`;
+  // The title wraps between words on a terminal, as a table's does: no month is split at its `-`.
+  const title = textLines([seriesTitle(facts, label)], { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.title);
+  const chart = `${title}${body}\n${footer}`;
   await ctx.paged(async () => ctx.out(chart));
   if (!ctx.io.stdoutIsTTY) for (const line of attribution) ctx.err(line);
 }

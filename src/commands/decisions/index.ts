@@ -12,8 +12,7 @@ export function registerDecisions(program: Command, app: App): void {
   const decisions = program
     .command('decisions')
     .description('record lending decisions and how the loans turned out, and list them')
-    .addHelpText(
-      'after',
+    .helpAfter(
       examples(
         `svc decisions record --client-reference-id loan-1001 --decision approved --report-id ${REPORT} --amount 250000`,
         'svc decisions outcome --client-reference-id loan-1001 --outcome repaid',
@@ -29,8 +28,7 @@ export function registerDecisions(program: Command, app: App): void {
     .option('--report-id <id>', 'the report the decision rests on')
     .option('--rationale <text>', 'why, in a few words')
     .option('--amount <n>', 'the amount applied for or granted, a positive number', (text) => checkPositiveNumber(text, '--amount'))
-    .addHelpText(
-      'after',
+    .helpAfter(
       requestHelp(
         ENDPOINTS.recordDecision,
         examples(
@@ -46,7 +44,7 @@ export function registerDecisions(program: Command, app: App): void {
     .description('list the decisions recorded')
     .addOption(enumOption('--outcome <outcome>', 'only loans with this outcome', OUTCOMES))
     .addOption(integerOption('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)', { min: 1, max: 200 }))
-    .addHelpText('after', requestHelp(ENDPOINTS.listDecisions, examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv')))
+    .helpAfter(requestHelp(ENDPOINTS.listDecisions, examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv')))
     .action(app.action(async () => (await import('./list.js')).listDecisions));
 
   decisions
@@ -55,8 +53,7 @@ export function registerDecisions(program: Command, app: App): void {
     .requiredOption('--client-reference-id <id>', 'your own id of the application, as recorded with the decision')
     .addOption(enumOption('--outcome <outcome>', 'how it turned out', OUTCOMES).makeOptionMandatory())
     .option('--detail <text>', 'more about it, e.g. "90+ DPD"')
-    .addHelpText(
-      'after',
+    .helpAfter(
       requestHelp(
         ENDPOINTS.recordOutcome,
         examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"'),

@@ -2,7 +2,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
-import { examples, requestHelp } from '../args.js';
+import { examples, paragraph, requestHelp } from '../args.js';
 
 const GRANT = 'grt_7c3e91a0';
 
@@ -10,22 +10,24 @@ export function registerGrants(program: Command, app: App): void {
   const grants = program
     .command('grants')
     .description('read the data end users granted you through Connect')
-    .addHelpText('after', examples(`svc grants data ${GRANT}`) + '\n\nThe access token comes from SVC_ACCESS_TOKEN or --access-token.');
+    .helpAfter([...examples(`svc grants data ${GRANT}`), paragraph('The access token comes from SVC_ACCESS_TOKEN or --access-token.')]);
 
   grants
     .command('data')
     .description('read the data of a Connect grant, one section per scope')
     .argument('<grant-id>', 'grant id, from `svc connect exchange`')
     .option('--access-token <token>', "the grant's access token (prefer SVC_ACCESS_TOKEN: a flag is visible to other users)")
-    .addHelpText(
-      'after',
+    .helpAfter(
       requestHelp(
         ENDPOINTS.grantData,
-        examples(`svc grants data ${GRANT}`, `svc grants data ${GRANT} --access-token "$ACCESS_TOKEN" --json | jq .data.identity`) +
-          '\n\nThe access token (SVC_ACCESS_TOKEN, or --access-token) comes from `svc connect exchange' +
-          '\nPUBLIC_TOKEN`. It is sent in the X-Svc-Access-Token header, never in the URL, and masked' +
-          '\nin everything svc prints.',
-      ) + ', with the header X-Svc-Access-Token',
+        [
+          ...examples(`svc grants data ${GRANT}`, `svc grants data ${GRANT} --access-token "$ACCESS_TOKEN" --json | jq .data.identity`),
+          paragraph(
+            'The access token (SVC_ACCESS_TOKEN, or --access-token) comes from `svc connect exchange PUBLIC_TOKEN`. It is sent in the X-Svc-Access-Token header, never in the URL, and masked in everything svc prints.',
+          ),
+        ],
+        ', with the header X-Svc-Access-Token',
+      ),
     )
     .action(app.action(async () => (await import('./grants.js')).readGrantData));
 }

@@ -1,14 +1,11 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
-import { renderText } from '../../core/program/document.js';
+import { helpWidth, renderText } from '../../core/program/document.js';
 import { nearest } from '../../core/program/suggest.js';
 import { commandPath } from '../../core/program/svc-help.js';
 import { didYouMean, usageErrorFor } from '../../core/report-error.js';
 import { findTopic, HELP_TOPICS } from './topics.js';
-
-/** Text wider than this is hard to read, however wide the terminal. */
-const MAX_WIDTH = 100;
 
 /** `svc help`: the root help; `svc help TOPIC`: a topic; `svc help CMD [SUB…]`: that command's help. */
 export async function showHelp(ctx: Context, program: CommandUnknownOpts, topicName: string | undefined, subcommands: readonly string[]): Promise<void> {
@@ -18,7 +15,7 @@ export async function showHelp(ctx: Context, program: CommandUnknownOpts, topicN
   }
   const topic = findTopic(topicName);
   if (topic && subcommands.length === 0) {
-    ctx.out(renderText(topic.body(program), Math.min(ctx.io.columns, MAX_WIDTH)));
+    ctx.out(renderText(topic.body(program), helpWidth(ctx.io.stdoutIsTTY ? ctx.io.columns : undefined)));
     return;
   }
   let command = program;

@@ -2,6 +2,7 @@
 // own help command (see svc-command.ts), and the root help lists the topics.
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
+import { heading } from '../../core/program/document.js';
 import { examples } from '../args.js';
 import { HELP_TOPICS } from './topics.js';
 
@@ -12,20 +13,25 @@ export function registerHelp(program: Command, app: App): void {
     .description('show the help of a command, or a help topic')
     .argument('[topic]', `a help topic (${HELP_TOPICS.map((t) => t.name).join(', ')}) or a command`)
     .argument('[subcommand...]', 'the subcommands of that command')
-    .addHelpText('after', examples('svc help', 'svc help reports list', 'svc help environment', 'svc help exit-codes'))
+    .helpAfter(examples('svc help', 'svc help reports list', 'svc help environment', 'svc help exit-codes'))
     .action(
       app.action(async () => {
         const { showHelp } = await import('./help.js');
         return (ctx, topic: string | undefined, subcommands: string[]) => showHelp(ctx, program, topic, subcommands);
       }),
     );
-  const width = Math.max(...HELP_TOPICS.map((t) => t.name.length));
-  program.addHelpText('after', `\nHelp topics (svc help TOPIC):\n${HELP_TOPICS.map((t) => `  ${t.name.padEnd(width)}  ${t.summary}`).join('\n')}`);
-  program.addHelpText('after', `\n${LEARN_MORE}`);
+  program.helpAfter([
+    heading('Help topics (svc help TOPIC)'),
+    { kind: 'definitions', items: HELP_TOPICS.map((t) => [t.name, t.summary]) },
+    // The root help's last words, as gh's "LEARN MORE".
+    heading('Learn more'),
+    {
+      kind: 'list',
+      items: [
+        "Use `svc <command> --help` for a command's flags and examples.",
+        'Use `svc help TOPIC` for a topic above, such as `svc help global-flags`.',
+        'Read the README, or the man page: `man -l "$(npm root -g)/svc-cli/man/svc.1"`',
+      ],
+    },
+  ]);
 }
-
-/** The root help's last words, as gh's "LEARN MORE". */
-const LEARN_MORE = `Learn more:
-  Use \`svc <command> --help\` for a command's flags and examples.
-  Use \`svc help TOPIC\` for a topic above, such as \`svc help global-flags\`.
-  Read the README, or the man page: man -l "$(npm root -g)/svc-cli/man/svc.1"`;

@@ -3,13 +3,13 @@ import { ENDPOINTS } from '../../api/endpoints.js';
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { integerOption } from '../../core/program/typed-options.js';
-import { collect, examples, requestHelp } from '../args.js';
+import { collect, examples, paragraph, requestHelp } from '../args.js';
 
 export function registerMerchants(program: Command, app: App): void {
   const merchants = program
     .command('merchants')
     .description('resolve QR-payment terminal numbers and merchant names to merchants')
-    .addHelpText('after', examples('svc merchants resolve 9756038350856888', 'svc merchants resolve --file terminals.txt -o csv > merchants.csv'));
+    .helpAfter(examples('svc merchants resolve 9756038350856888', 'svc merchants resolve --file terminals.txt -o csv > merchants.csv'));
 
   merchants
     .command('resolve')
@@ -25,11 +25,9 @@ export function registerMerchants(program: Command, app: App): void {
     .addOption(new Option('--unmatched', 'show only the lookups that matched no merchant'))
     .option('--each-line', 'write a record for each line of --file, in its order, duplicates repeated, with its line number first')
     .option('--resume <kept>', 'with --each-line: take the results a run that stopped kept in this file, and send only the other lookups')
-    .addHelpText(
-      'after',
-      requestHelp(
-        ENDPOINTS.resolveMerchants,
-        examples(
+    .helpAfter(
+      requestHelp(ENDPOINTS.resolveMerchants, [
+        ...examples(
           'svc merchants resolve 9756038350856888 --name "Bhatbhateni Supermarket Pvt. Ltd."',
           'svc merchants resolve --file terminals.txt --dry-run',
           'svc merchants resolve --file statement-lines.csv --column narration -o csv > merchants.csv',
@@ -37,27 +35,21 @@ export function registerMerchants(program: Command, app: App): void {
           'svc merchants resolve --file statement.csv --column narration --each-line -o csv > by-line.csv',
           "cut -f3 payments.tsv | svc merchants resolve --file - -o ndjson | jq -r 'select(.matched) | .category'",
           'svc merchants resolve --file svc-unresolved-20261122-091503.txt   # finish a run that stopped',
-        ) +
-          '\n\nA --file with a CSV header row among its first 20 lines (2 or more column names, the lines below\n' +
-          'it alike, with numbers or dates under a name or usual names such as Date and Amount), or a bank\n' +
-          "statement's account number line, is refused before anything is sent: give --column NAME, or\n" +
-          "--no-header if each line is one lookup. With --column, the lines above the header row (a bank's\n" +
-          'name, account and period) are skipped, and stderr says so.\n' +
-          'Duplicates are looked up once. Each call carries at most 1000 lookups and uses one billing unit.\n' +
-          'With --each-line the records come once the calls are done: one for each line of --file that holds a\n' +
-          'lookup (blank lines and empty cells have none), in its order, repeats repeated, its line first (LINE,\n' +
-          'or "line" in CSV and NDJSON; with --json data.results holds a result a line). Lines are numbered as\n' +
-          'an editor numbers them; with --column a record is numbered by the line it starts on. After a run\n' +
-          'that stops, the lines of the lookups not resolved have no record.\n' +
-          'An --each-line run that stops short (a call that fails, Ctrl-C) keeps the results it has in a file of\n' +
-          "svc's data folder and names it; the records of the lines resolved are still written (after Ctrl-C for\n" +
-          'at most 5 s; a second Ctrl-C stops at once, saying up to which line they were). The same command with\n' +
-          '--resume <that file> writes every record, sending only the lookups not resolved, and removes the file.\n' +
-          'If a call still fails after its retries (or on Ctrl-C, SIGTERM or SIGHUP), no new call starts, the\n' +
-          'results so far are written, the lookups not resolved are saved to --failed-out (with --file), and\n' +
-          'svc exits with the code of the failure (130, 143 or 129 for those signals): run again with\n' +
-          '--file <that file> to finish the job. A lookup is one line of at most 1024 bytes.',
-      ),
+        ),
+        paragraph(
+          "A --file with a CSV header row among its first 20 lines (2 or more column names, the lines below it alike, with numbers or dates under a name or usual names such as Date and Amount), or a bank statement's account number line, is refused before anything is sent: give --column NAME, or --no-header if each line is one lookup. With --column, the lines above the header row (a bank's name, account and period) are skipped, and stderr says so.",
+        ),
+        paragraph('Duplicates are looked up once. Each call carries at most 1000 lookups and uses one billing unit.'),
+        paragraph(
+          'With --each-line the records come once the calls are done: one for each line of --file that holds a lookup (blank lines and empty cells have none), in its order, repeats repeated, its line first (LINE, or "line" in CSV and NDJSON; with --json data.results holds a result a line). Lines are numbered as an editor numbers them; with --column a record is numbered by the line it starts on. After a run that stops, the lines of the lookups not resolved have no record.',
+        ),
+        paragraph(
+          "An --each-line run that stops short (a call that fails, Ctrl-C) keeps the results it has in a file of svc's data folder and names it; the records of the lines resolved are still written (after Ctrl-C for at most 5 s; a second Ctrl-C stops at once, saying up to which line they were). The same command with --resume <that file> writes every record, sending only the lookups not resolved, and removes the file.",
+        ),
+        paragraph(
+          'If a call still fails after its retries (or on Ctrl-C, SIGTERM or SIGHUP), no new call starts, the results so far are written, the lookups not resolved are saved to --failed-out (with --file), and svc exits with the code of the failure (130, 143 or 129 for those signals): run again with --file <that file> to finish the job. A lookup is one line of at most 1024 bytes.',
+        ),
+      ]),
     )
     .action(app.action(async () => (await import('./resolve.js')).resolveMerchants));
 }

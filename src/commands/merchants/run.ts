@@ -11,6 +11,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { MerchantResult } from '../../api/merchants.js';
 import type { Context } from '../../app/context.js';
 import { InterruptedError } from '../../core/errors.js';
+import { FALLBACK_COLUMNS } from '../../core/io.js';
 import { formatCount, machineTextForTerminal } from '../../core/output/format.js';
 import { isTableFormat } from '../../core/output/formats.js';
 import type { Batch } from './batches.js';
@@ -20,6 +21,7 @@ import type { ProgressBar, Totals } from '../../core/stream/progress.js';
 import { checkedReply, inLookupOrder } from './reply.js';
 import { OutputSink, StdoutClosedError } from '../../core/stream/sink.js';
 import { defaultUnresolvedPath, privateTemporaryPath, whyNot, writeUnresolved } from './unresolved.js';
+import { summaryLine } from './summary.js';
 import { createWriter } from './writers.js';
 import { shellWord } from './lookups.js';
 import type { LineSource, ResultStore } from './each-line.js';
@@ -96,9 +98,11 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
   });
   const eachLine = options.eachLine;
   let meta: unknown = eachLine?.resumed?.meta;
-  /** Lookups answered, and of them those that matched a merchant. */
+  /** Lookups answered, and of them those that matched a merchant; the calls answered, and since when. */
   let resolved = eachLine?.resumed?.tally.lookups ?? 0;
   let matched = eachLine?.resumed?.tally.matched ?? 0;
+  let calls = 0;
+  const started = ctx.now();
 
   let outcome;
   try {
@@ -123,7 +127,9 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
         return writer.write(options.unmatchedOnly ? results.filter((r) => !r.matched) : results);
       },
       onSettled: (batch, ok) => {
-        if (ok) progress.advance(batch.lookups.length);
+        if (!ok) return;
+        calls++;
+        progress.advance(batch.lookups.length);
       },
     });
   } catch (error) {
@@ -172,14 +178,19 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
     // A Ctrl-C that came as the records were written: they all were, and svc stops as asked.
     if (failure === undefined && ctx.signal.aborted) failure = new InterruptedError();
   }
+  const tally = { lookups: options.lookupCount(), answered: resolved, matched, duplicates: options.duplicates?.() ?? 0, calls, seconds: (ctx.now() - started) / 1000 };
   try {
-    const tally = { lookups: options.lookupCount(), answered: resolved, matched, duplicates: options.duplicates?.() ?? 0 };
     await writer.finish(meta, failure === undefined, tally);
   } catch (error) {
     if (error instanceof StdoutClosedError) return;
     throw error;
   }
-  if (failure === undefined) return;
+  if (failure === undefined) {
+    // A person at the terminal is left one line that sums the run up: the table's last line, else
+    // this one on stderr (the progress bar is gone, the results went elsewhere).
+    if (ctx.io.stderrIsTTY && !(format === 'table' && ctx.io.stdoutIsTTY)) ctx.err(summaryLine(tally, true, ctx.io.stderrColumns ?? FALLBACK_COLUMNS));
+    return;
+  }
   if (listUnresolved && !eachLine) said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount);
   said?.();
   if (stop && (stop.kept || ctx.signal.aborted)) stop.tell(allWritten);

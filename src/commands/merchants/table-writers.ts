@@ -6,22 +6,10 @@
 import type { MerchantResult } from '../../api/merchants.js';
 import { valueText } from '../../core/output/csv.js';
 import { wrapText } from '../../core/output/fit.js';
-import { formatCount } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { OutputSink } from '../../core/stream/sink.js';
 import { AlignedTableWriter, TabWriter, type RowWriter, type StreamColumn, type TableLayout } from '../../core/stream/table-writers.js';
-
-/** What a run did, whatever --unmatched left out of the output. */
-export interface Tally {
-  /** Distinct lookups. */
-  lookups: number;
-  /** Of them, those the service answered for. */
-  answered: number;
-  /** Of those, the ones that matched a merchant. */
-  matched: number;
-  /** Lookups given again after their first appearance. */
-  duplicates: number;
-}
+import { summaryLine, type Tally } from './summary.js';
 
 /** A value as the service sent it: an object or a list as JSON, never `[object Object]`. */
 const text = (value: unknown) => valueText(value);
@@ -62,21 +50,9 @@ export function merchantTableWriter(
   return terminal ? new AlignedTableWriter(sink, terminal.width, paint, columns, 'No results to show.', mask, layout) : new TabWriter(sink, paint, columns, mask, layout);
 }
 
-/**
- * `2,500 lookups: 2,100 resolved, 400 not found, 300 duplicates`; for a run that stopped, what was
- * answered before it did (the rest, and how many there are, is said on stderr with the file that
- * lists them: the input may not have been read to its end yet).
- */
+/** The line under the table that sums the run up (summary.ts), wrapped like any footer of a table. */
 export function summaryLines(tally: Tally, complete: boolean, width: number, paint: Paint): string {
-  const answers = `${formatCount(tally.matched)} resolved, ${formatCount(tally.answered - tally.matched)} not found`;
-  const line = complete
-    ? `${counted(tally.lookups, 'lookup')}: ${answers}, ${counted(tally.duplicates, 'duplicate')}`
-    : `${counted(tally.answered, 'lookup')} answered before the run stopped: ${answers}`;
-  return wrapText(line, width)
+  return wrapText(summaryLine(tally, complete, width), width)
     .map((text) => paint.dim(text) + '\n')
     .join('');
-}
-
-function counted(count: number, noun: string): string {
-  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -10,7 +10,7 @@ import { checkColumnNames } from '../../core/output/column-names.js';
 import { CsvWriter, NdjsonWriter } from '../../core/stream/record-writers.js';
 import type { OutputSink } from '../../core/stream/sink.js';
 import type { RowWriter } from '../../core/stream/table-writers.js';
-import type { Tally } from './table-writers.js';
+import type { Tally } from './summary.js';
 
 export interface ResultWriter {
   /** Writes one batch of results, in order. */

@@ -1,13 +1,11 @@
 // `svc mock`: the local emulation of the service, for demos and tests.
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
-import { collect, examples } from '../args.js';
+import { collect, examples, paragraph } from '../args.js';
 
-const KEYS_HELP = `
-
-The demo keys are the same at every start, so a saved login survives a restart: svc keeps them in
-mock-keys.json in SVC_DATA_DIR (default ~/.local/share/svc), mode 0600; the mock itself keeps only
-their SHA-256 hashes. --new-keys replaces them.`;
+const KEYS_HELP = paragraph(
+  'The demo keys are the same at every start, so a saved login survives a restart: svc keeps them in mock-keys.json in SVC_DATA_DIR (default ~/.local/share/svc), mode 0600; the mock itself keeps only their SHA-256 hashes. --new-keys replaces them.',
+);
 
 export function registerMock(program: Command, app: App): void {
   program
@@ -25,9 +23,8 @@ export function registerMock(program: Command, app: App): void {
     .option('--ready-file <file>', 'keep its state in this file, for `svc ready FILE` to wait on (in CI)')
     .option('--new-keys', 'replace the demo keys kept in the data folder with new ones (logins saved with the old ones stop working)')
     .option('--fault <name>', 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)', collect)
-    .addHelpText(
-      'after',
-      examples(
+    .helpAfter([
+      ...examples(
         'svc mock',
         'svc mock --port 0 --json | head -1 | jq -r .url',
         'svc mock --port 0 --ready-file "$dir/mock" > mock.ndjson & svc ready "$dir/mock"',
@@ -35,7 +32,8 @@ export function registerMock(program: Command, app: App): void {
         'svc mock --fault 503-twice',
         'svc mock --keep-requests 5000 --keep-bodies',
         'svc mock --new-keys',
-      ) + KEYS_HELP,
-    )
+      ),
+      KEYS_HELP,
+    ])
     .action(app.action(async () => (await import('./mock.js')).runMock));
 }

@@ -15,9 +15,6 @@ export function registerParse(program: Command, app: App): void {
     .option('--async', 'return at once with the report id; the report is parsed in the background')
     .option('--wait', 'parse in the background and wait until the report is complete or failed')
     .addOption(integerOption('--wait-timeout <seconds>', 'how long --wait waits at most', { min: 1, max: 86_400 }).default(600))
-    .addHelpText(
-      'after',
-      requestHelp(ENDPOINTS.parse, examples('svc parse statement.pdf', 'svc parse statement.pdf --bank NABIL --wait', 'id=$(svc parse statement.pdf --wait --json | jq -r .report_id)')),
-    )
+    .helpAfter(requestHelp(ENDPOINTS.parse, examples('svc parse statement.pdf', 'svc parse statement.pdf --bank NABIL --wait', 'id=$(svc parse statement.pdf --wait --json | jq -r .report_id)')))
     .action(app.action(async () => (await import('./parse.js')).parseStatement));
 }

@@ -255,7 +255,7 @@ async function waitForReport(ctx: Context, client: ApiClient, path: string, limi
           `Check it later with \`${later.command}\`, or wait longer with --wait-timeout.`,
         ]);
       }
-      spinner.update(`Parsing ${id}… ${Math.round(elapsed / 1000)} s`);
+      spinner.update({ fields: [`Parsing ${id}…`, `${Math.round(elapsed / 1000)} s`] });
       await ctx.sleep(Math.min(interval, limitMs - elapsed));
       interval = Math.min(POLL_MAX_MS, interval * 1.5);
     }

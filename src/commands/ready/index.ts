@@ -4,7 +4,7 @@
 import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { integerOption } from '../../core/program/typed-options.js';
-import { examples } from '../args.js';
+import { examples, paragraph } from '../args.js';
 
 export function registerReady(program: Command, app: App): void {
   program
@@ -14,15 +14,13 @@ export function registerReady(program: Command, app: App): void {
     .description('wait until a svc mock or webhooks listen run with --ready-file listens, and print its address')
     .argument('<file>', 'the file given to --ready-file')
     .addOption(integerOption('--wait <seconds>', 'give up after this long, with exit 9 (default: 30)', { min: 1, max: 86_400 }))
-    .addHelpText(
-      'after',
-      examples('svc ready "$dir/listen" --wait 20', 'url=$(svc ready "$dir/mock") || exit', 'svc ready "$dir/mock" --json') +
-        '\n\nThe server is started first, in the background: svc webhooks listen … --ready-file "$dir/listen" &\n' +
-        '\nExit 0 once it listens (its address on stdout; with --json its state); the exit code of the server when\n' +
-        'it could not start (2 a bad flag or port, 3 a key svc mock does not know, 9 a service it cannot reach),\n' +
-        'with its error; 1 when it stopped without a word; 9 when nothing listened within --wait.\n' +
-        "\nA state an earlier run left in the file is never taken for this run's: start svc ready right after the\n" +
-        'server (or before it). Give a path in a folder of your own (mktemp -d).',
-    )
+    .helpAfter([
+      ...examples('svc ready "$dir/listen" --wait 20', 'url=$(svc ready "$dir/mock") || exit', 'svc ready "$dir/mock" --json'),
+      paragraph('The server is started first, in the background: `svc webhooks listen … --ready-file "$dir/listen" &`'),
+      paragraph(
+        'Exit 0 once it listens (its address on stdout; with --json its state); the exit code of the server when it could not start (2 a bad flag or port, 3 a key svc mock does not know, 9 a service it cannot reach), with its error; 1 when it stopped without a word; 9 when nothing listened within --wait.',
+      ),
+      paragraph("A state an earlier run left in the file is never taken for this run's: start svc ready right after the server (or before it). Give a path in a folder of your own (mktemp -d)."),
+    ])
     .action(app.action(async () => (await import('./wait.js')).waitUntilReady));
 }

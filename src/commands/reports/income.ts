@@ -92,7 +92,7 @@ export function monthlyCreditPoints(body: unknown): ChartPoint[] {
 }
 
 async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promise<void> {
-  const [{ lineChart }, { createPaint }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js')]);
+  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js'), import('../../core/output/render.js')]);
   const paint = await createPaint(ctx.color);
   // With bs, the months, AD ones, say so (contract §7); a date would be shown in BS.
   const calendar = await ctx.calendar();
@@ -101,5 +101,6 @@ async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promis
   const last = label(points.at(-1)!.period);
   const title = `${titled('Monthly credits', id)} · ${first === last ? first : `${first} to ${last}`}`;
   const chart = lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatAmount(v), dim: paint.dim, label });
-  await ctx.paged(async () => ctx.out([paint.title(title), chart].join('\n') + '\n'));
+  // The title wraps between words on a terminal: no month is split at its `-`.
+  await ctx.paged(async () => ctx.out(textLines([title], { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.title) + chart + '\n'));
 }

@@ -13,7 +13,7 @@ export function registerReports(program: Command, app: App): void {
   const reports = program
     .command('reports')
     .description('list, read and check parsed bank-statement reports')
-    .addHelpText('after', examples('svc reports list --status complete', `svc reports counterparties ${ID}`));
+    .helpAfter(examples('svc reports list --status complete', `svc reports counterparties ${ID}`));
 
   reports
     .command('list')
@@ -21,17 +21,14 @@ export function registerReports(program: Command, app: App): void {
     // 100: the spec's page size maximum.
     .addOption(integerOption('--limit <n>', 'how many reports, 1 to 100 (default: the service decides)', { min: 1, max: 100 }))
     .addOption(enumOption('--status <status>', 'only reports in this state', REPORT_STATUSES))
-    .addHelpText('after', requestHelp(ENDPOINTS.listReports, examples('svc reports list', 'svc reports list --status failed --limit 10', "svc reports list --json | jq -r '.data[].report_id'")))
+    .helpAfter(requestHelp(ENDPOINTS.listReports, examples('svc reports list', 'svc reports list --status failed --limit 10', "svc reports list --json | jq -r '.data[].report_id'")))
     .action(app.action(async () => (await import('./list.js')).listReports));
 
   reports
     .command('get')
     .description('show one report: status, bank, statement period and balances, monthly summary, categories')
     .argument('<id>', 'report id')
-    .addHelpText(
-      'after',
-      requestHelp(ENDPOINTS.getReport, examples(`svc reports get ${ID}`, `svc reports get ${ID} --json | jq .statement.closing_balance`, `svc reports get ${ID} -o csv > transactions.csv`)),
-    )
+    .helpAfter(requestHelp(ENDPOINTS.getReport, examples(`svc reports get ${ID}`, `svc reports get ${ID} --json | jq .statement.closing_balance`, `svc reports get ${ID} -o csv > transactions.csv`)))
     .action(app.action(async () => (await import('./get.js')).getReport));
 
   const match = (command: Command) =>
@@ -39,7 +36,7 @@ export function registerReports(program: Command, app: App): void {
       .description("compare a claimed name with the account holder's name on the statement")
       .argument('<id>', 'report id')
       .requiredOption('--name <name>', 'the claimed name, e.g. "Ram Bahadur Shrestha"')
-      .addHelpText('after', requestHelp(ENDPOINTS.matchName, examples(`svc reports match ${ID} --name "Ram Bahadur Shrestha"`, `svc match ${ID} --name "R. B. Shrestha" --json | jq .match_score`)))
+      .helpAfter(requestHelp(ENDPOINTS.matchName, examples(`svc reports match ${ID} --name "Ram Bahadur Shrestha"`, `svc match ${ID} --name "R. B. Shrestha" --json | jq .match_score`)))
       .action(app.action(async () => (await import('./match.js')).matchName));
   match(reports.command('match'));
   match(program.command('match'));
@@ -48,7 +45,7 @@ export function registerReports(program: Command, app: App): void {
     command
       .description('show the verified account numbers: holder, account number, SWIFT/BIC')
       .argument('<id>', 'report id')
-      .addHelpText('after', requestHelp(ENDPOINTS.auth, examples(`svc reports auth ${ID}`, `svc auth ${ID} --json | jq -r .verification_status`)))
+      .helpAfter(requestHelp(ENDPOINTS.auth, examples(`svc reports auth ${ID}`, `svc auth ${ID} --json | jq -r .verification_status`)))
       .action(app.action(async () => (await import('./auth.js')).showAuth));
   auth(reports.command('auth'));
   auth(program.command('auth'));
@@ -57,21 +54,21 @@ export function registerReports(program: Command, app: App): void {
     .command('identity')
     .description('show the identity view: holder, account, bank, currency, statement period')
     .argument('<id>', 'report id')
-    .addHelpText('after', requestHelp(ENDPOINTS.identity, examples(`svc reports identity ${ID}`, `svc reports identity ${ID} --json | jq -r .account_number`)))
+    .helpAfter(requestHelp(ENDPOINTS.identity, examples(`svc reports identity ${ID}`, `svc reports identity ${ID} --json | jq -r .account_number`)))
     .action(app.action(async () => (await import('./identity.js')).showIdentity));
 
   reports
     .command('counterparties')
     .description('show inflow and outflow by counterparty type, and the top people and merchants')
     .argument('<id>', 'report id')
-    .addHelpText('after', requestHelp(ENDPOINTS.counterparties, examples(`svc reports counterparties ${ID}`, `svc reports counterparties ${ID} -o csv > counterparties.csv`)))
+    .helpAfter(requestHelp(ENDPOINTS.counterparties, examples(`svc reports counterparties ${ID}`, `svc reports counterparties ${ID} -o csv > counterparties.csv`)))
     .action(app.action(async () => (await import('./counterparties.js')).showCounterparties));
 
   const recurring = (command: Command) =>
     command
       .description('show recurring inflow and outflow streams: salary, rent, EMIs, subscriptions')
       .argument('<id>', 'report id')
-      .addHelpText('after', requestHelp(ENDPOINTS.recurring, examples(`svc reports recurring ${ID}`, `svc recurring ${ID} --json`)))
+      .helpAfter(requestHelp(ENDPOINTS.recurring, examples(`svc reports recurring ${ID}`, `svc recurring ${ID} --json`)))
       .action(app.action(async () => (await import('./recurring.js')).showRecurring));
   recurring(reports.command('recurring'));
   recurring(program.command('recurring'));
@@ -87,8 +84,7 @@ export function registerReports(program: Command, app: App): void {
     .option('--until <YYYY-MM-DD>', 'only transactions on or before this date (a BS date with --calendar bs)')
     .option('--fy <YYYY/YY>', 'only transactions of this Nepali fiscal year, 1 Shrawan to the end of Asar (e.g. 2081/82); not with --since or --until')
     .addOption(integerOption('--limit <n>', 'how many transactions at most, 1 to 1000 (default: 500, the service decides)', { min: 1, max: 1000 }))
-    .addHelpText(
-      'after',
+    .helpAfter(
       requestHelp(
         ENDPOINTS.transactions,
         examples(
@@ -107,35 +103,35 @@ export function registerReports(program: Command, app: App): void {
     .description('show the income found in a statement: salary, its regularity and day, stability, remittance, monthly credits')
     .argument('<id>', 'report id')
     .option('--chart', 'draw the monthly credits as a line chart sized to the terminal')
-    .addHelpText('after', requestHelp(ENDPOINTS.income, examples(`svc reports income ${ID}`, `svc reports income ${ID} --chart`, `svc reports income ${ID} --json | jq .salary_amount`)))
+    .helpAfter(requestHelp(ENDPOINTS.income, examples(`svc reports income ${ID}`, `svc reports income ${ID} --chart`, `svc reports income ${ID} --json | jq .salary_amount`)))
     .action(app.action(async () => (await import('./income.js')).showIncome));
 
   reports
     .command('balance')
     .description('show the opening, closing and average daily balance of a statement, and their trend')
     .argument('<id>', 'report id')
-    .addHelpText('after', requestHelp(ENDPOINTS.balance, examples(`svc reports balance ${ID}`, `svc reports balance ${ID} --json | jq -r .trend`)))
+    .helpAfter(requestHelp(ENDPOINTS.balance, examples(`svc reports balance ${ID}`, `svc reports balance ${ID} --json | jq -r .trend`)))
     .action(app.action(async () => (await import('./balance.js')).showBalance));
 
   reports
     .command('liabilities')
     .description('show the monthly EMIs of a statement: their total, the EMI load, bounces, and the lenders')
     .argument('<id>', 'report id')
-    .addHelpText('after', requestHelp(ENDPOINTS.liabilities, examples(`svc reports liabilities ${ID}`, `svc reports liabilities ${ID} --json | jq '.lenders[].lender'`)))
+    .helpAfter(requestHelp(ENDPOINTS.liabilities, examples(`svc reports liabilities ${ID}`, `svc reports liabilities ${ID} --json | jq '.lenders[].lender'`)))
     .action(app.action(async () => (await import('./liabilities.js')).showLiabilities));
 
   reports
     .command('score')
     .description('show the credit score (out of 1000), its band and the factors behind it; costs 1 billing unit per call')
     .argument('<id>', 'report id')
-    .addHelpText('after', requestHelp(ENDPOINTS.score, examples(`svc reports score ${ID}`, `svc reports score ${ID} --json | jq .score`)))
+    .helpAfter(requestHelp(ENDPOINTS.score, examples(`svc reports score ${ID}`, `svc reports score ${ID} --json | jq .score`)))
     .action(app.action(async () => (await import('./score.js')).showScore));
 
   reports
     .command('verify')
     .description('check whether a statement is authentic: verdict, confidence and each check; costs 1 billing unit per call')
     .argument('<id>', 'report id')
-    .addHelpText('after', requestHelp(ENDPOINTS.verify, examples(`svc reports verify ${ID}`, `svc reports verify ${ID} --json | jq -r .verdict`)))
+    .helpAfter(requestHelp(ENDPOINTS.verify, examples(`svc reports verify ${ID}`, `svc reports verify ${ID} --json | jq -r .verdict`)))
     .action(app.action(async () => (await import('./verify.js')).showVerify));
 
   reports
@@ -147,8 +143,7 @@ export function registerReports(program: Command, app: App): void {
     .requiredOption('--annual-rate <percent>', 'the yearly interest rate in percent, 0 to 100 (e.g. 12.5)', parseAnnualRate)
     .option('--applicant-name <name>', "the applicant's name, matched against the account holder's")
     .option('--foir-ceiling <fraction>', 'the largest share of income that instalments may take, above 0 and at most 1 (e.g. 0.5)', parseFoirCeiling)
-    .addHelpText(
-      'after',
+    .helpAfter(
       requestHelp(
         ENDPOINTS.underwrite,
         examples(

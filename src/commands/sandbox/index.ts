@@ -4,25 +4,23 @@ import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { enumOption } from '../../core/program/typed-options.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';
-import { examples, requestHelp } from '../args.js';
+import { examples, paragraph, requestHelp } from '../args.js';
 
 export function registerSandbox(program: Command, app: App): void {
   const sandbox = program
     .command('sandbox')
     .description('make sandbox reports and fire webhook deliveries on demand (test keys only)')
-    .addHelpText(
-      'after',
-      examples('svc sandbox scenarios', 'id=$(svc sandbox create --scenario thin_file --quiet)', 'svc sandbox fire "$id"') +
-        '\n\nThe sandbox takes test keys (svc_sk_test_...) only; a live key is refused before any request (exit 4).',
-    );
+    .helpAfter([
+      ...examples('svc sandbox scenarios', 'id=$(svc sandbox create --scenario thin_file --quiet)', 'svc sandbox fire "$id"'),
+      paragraph('The sandbox takes test keys (svc_sk_test_...) only; a live key is refused before any request (exit 4).'),
+    ]);
 
   sandbox
     .command('create')
     .description('make a report in your organisation from a scenario (the report commands can read it)')
     .option('--scenario <name>', 'which scenario, see `svc sandbox scenarios` (default: salaried)')
     .option('--quiet', 'print only the report id, for id=$(…) in scripts')
-    .addHelpText(
-      'after',
+    .helpAfter(
       requestHelp(
         ENDPOINTS.sandboxCreate,
         examples('svc sandbox create', 'svc sandbox create --scenario error_unsupported_bank', 'id=$(svc sandbox create --scenario remittance --quiet) && svc recurring "$id"'),
@@ -33,7 +31,7 @@ export function registerSandbox(program: Command, app: App): void {
   sandbox
     .command('scenarios')
     .description('list the scenarios a sandbox report can be made from')
-    .addHelpText('after', requestHelp(ENDPOINTS.sandboxScenarios, examples('svc sandbox scenarios', 'svc sandbox scenarios --json')))
+    .helpAfter(requestHelp(ENDPOINTS.sandboxScenarios, examples('svc sandbox scenarios', 'svc sandbox scenarios --json')))
     .action(app.action(async () => (await import('./scenarios.js')).listScenarios));
 
   sandbox
@@ -42,9 +40,6 @@ export function registerSandbox(program: Command, app: App): void {
     .argument('<id>', 'report id')
     .addOption(enumOption('--event <event>', 'which event (default: report.ready)', EVENT_KINDS))
     .option('--error-code <code>', 'error code carried by a report.failed event, e.g. TAMPER_DETECTED')
-    .addHelpText(
-      'after',
-      requestHelp(ENDPOINTS.sandboxFire, examples('svc sandbox fire rpt_9f2c41d07ab35e18', 'svc sandbox fire rpt_9f2c41d07ab35e18 --event report.failed --error-code TAMPER_DETECTED')),
-    )
+    .helpAfter(requestHelp(ENDPOINTS.sandboxFire, examples('svc sandbox fire rpt_9f2c41d07ab35e18', 'svc sandbox fire rpt_9f2c41d07ab35e18 --event report.failed --error-code TAMPER_DETECTED')))
     .action(app.action(async () => (await import('./fire.js')).fireWebhook));
 }

@@ -8,6 +8,6 @@ export function registerUsage(program: Command, app: App): void {
   program
     .command('usage')
     .description('show quota usage of your organisation: plan, used of quota, remaining, when it resets')
-    .addHelpText('after', requestHelp(ENDPOINTS.usage, examples('svc usage', 'svc usage --json | jq .remaining')))
+    .helpAfter(requestHelp(ENDPOINTS.usage, examples('svc usage', 'svc usage --json | jq .remaining')))
     .action(app.action(async () => (await import('./usage.js')).showUsage));
 }

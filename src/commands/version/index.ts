@@ -9,6 +9,6 @@ export function registerVersion(program: Command, app: App): void {
     .command('version')
     .reach('none')
     .description('print the version, as svc --version does')
-    .addHelpText('after', examples('svc version'))
+    .helpAfter(examples('svc version'))
     .action(app.action(async () => async (ctx) => ctx.out(`${VERSION}\n`)));
 }

@@ -3,6 +3,7 @@ import type { Context } from '../../app/context.js';
 import { CliError, EXIT, exitCodeFor, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { shownText, type Masker } from '../../core/output/format.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';
+import { fieldLines } from '../../core/output/prose.js';
 import { keepingState, type ReadyFile } from '../../core/ready-file.js';
 import type { Registration } from '../../webhooks/mock-endpoint.js';
 import type { Delivery, Receiver } from '../../webhooks/receiver.js';
@@ -64,7 +65,7 @@ async function listen(ctx: Context, options: ListenFlags, ready: ReadyFile | und
   let receiver: Receiver | undefined;
   const onDelivery = (delivery: Delivery) => {
     received++;
-    ctx.out(eventLine(delivery, ctx.machineOutput, paint, ctx.secrets));
+    ctx.out(eventLine(delivery, ctx.machineOutput, paint, ctx.secrets, ctx.io.stdoutIsTTY ? ctx.io.columns : undefined));
     forwarder?.forward(delivery);
     if (exitAfter !== undefined && received >= exitAfter) {
       receiver?.stop();
@@ -303,14 +304,16 @@ function mockRefusal(ctx: Context, mockUrl: string, refusal: { status: number; c
 /**
  * One line per event: for people a timestamp, the event and the report; for machines the body,
  * compact. Every field is the sender's, so each is shown inert (shown.ts) before it is painted.
+ * On a terminal (`width`) a field that does not fit goes on to the next line, whole.
  */
-function eventLine(delivery: Delivery, machine: boolean, paint: Paint, secrets: Masker): string {
+function eventLine(delivery: Delivery, machine: boolean, paint: Paint, secrets: Masker, width?: number): string {
   if (machine) return shownJson(delivery.body) + '\n';
   const [event, reportId, timestamp, errorCode] = [delivery.event.event, delivery.event.report_id, delivery.event.timestamp, delivery.event.error_code ?? ''].map((field) =>
     shownText(field, secrets, MAX_SHOWN_CHARS),
   );
   const kind = event === 'report.failed' ? paint.bad(event) : event === 'report.ready' ? paint.good(event) : event;
-  return [timestamp, kind, reportId, ...(errorCode ? [errorCode] : [])].join('  ') + '\n';
+  const fields = [timestamp!, kind!, reportId!, ...(errorCode ? [errorCode] : [])];
+  return (width === undefined ? fields.join('  ') : fieldLines(fields, width).join('\n')) + '\n';
 }
 
 function checkForwardUrl(value: string): string {

@@ -8,9 +8,11 @@
 // field list or card gives such a value its own line, unindented, when it does not fit beside its
 // label; prose starts a new line for it. A word wider than the whole terminal stands alone on its
 // line, for the terminal to fold: svc never breaks it.
-// Widths count what a terminal shows: colour codes take no room, East Asian wide characters two.
+// Widths count what a terminal shows: colour codes take no room, the rest as width.ts counts it.
 // Each text is measured once (its widest line, its longest words); a table's column widths are
 // decided from those measurements alone, so fitting takes time in proportion to the cells.
+
+import { charWidth } from './width.js';
 
 /** How a column gives up room, from the least willing: see `fitOf`. */
 export type Fit = 'keep' | 'words' | 'wrap' | 'cut';
@@ -51,35 +53,6 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 
 function stripAnsi(text: string): string {
   return text.replace(ANSI, '');
-}
-
-/** Columns a code point takes on a terminal (as cli-table3 counts it, or more). */
-function charWidth(codePoint: number): number {
-  if (codePoint <= 0x1f || (codePoint >= 0x7f && codePoint <= 0x9f)) return 0;
-  if (codePoint >= 0x300 && codePoint <= 0x36f) return 0;
-  return isWide(codePoint) ? 2 : 1;
-}
-
-function isWide(cp: number): boolean {
-  return (
-    (cp >= 0x1100 && cp <= 0x115f) ||
-    cp === 0x2329 ||
-    cp === 0x232a ||
-    (cp >= 0x2e80 && cp <= 0x3247 && cp !== 0x303f) ||
-    (cp >= 0x3250 && cp <= 0x4dbf) ||
-    (cp >= 0x4e00 && cp <= 0xa4c6) ||
-    (cp >= 0xa960 && cp <= 0xa97c) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0xfe10 && cp <= 0xfe19) ||
-    (cp >= 0xfe30 && cp <= 0xfe6b) ||
-    (cp >= 0xff01 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1b000 && cp <= 0x1b001) ||
-    (cp >= 0x1f200 && cp <= 0x1f251) ||
-    (cp >= 0x1f300 && cp <= 0x1faff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
-  );
 }
 
 /** Length of the colour code (ESC [ digits and semicolons m) starting at `i`, 0 when none does. */

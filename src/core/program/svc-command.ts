@@ -1,15 +1,16 @@
 // The Command every svc command is made of. It has no built-in `help` subcommand (`svc help`
-// replaces it), prints gh-like help (svc-help.ts), declares how far it reaches (reach.ts: which
-// global flags apply to it), and turns every mistake commander finds on the command line into a
-// Mistake that the reporter phrases (report-error.ts): commander's own wording never reaches the
-// user. Unknown names are answered with the nearest ones, prefixes first: commander alone would
-// answer `svc rep` with "help", which is nearer by edit distance.
+// replaces it), prints gh-like help (svc-help.ts) that ends with blocks of text (document.ts),
+// declares how far it reaches (reach.ts: which global flags apply to it), and turns every mistake
+// commander finds on the command line into a Mistake that the reporter phrases (report-error.ts):
+// commander's own wording never reaches the user. Unknown names are answered with the nearest
+// ones, prefixes first: commander alone would answer `svc rep` with "help", nearer by edit distance.
 //
 // Typed with @commander-js/extra-typings: the arguments and options a command declares give the
 // types its action receives (core/app.ts), so no handler is cast.
 import { Command, InvalidArgumentError, type Argument, type CommandUnknownOpts, type ErrorOptions, type Help, type Option, type OptionValues } from '@commander-js/extra-typings';
 import type { Mistake } from '../errors.js';
 import { usageErrorFor } from '../report-error.js';
+import { addHelpAfter, type Block } from './document.js';
 import { declareReach, takes, type Reach } from './reach.js';
 import { nearest } from './suggest.js';
 import { commandPath, flagName, SvcHelp } from './svc-help.js';
@@ -24,6 +25,8 @@ declare module '@commander-js/extra-typings' {
      * the global flags that apply to it (reach.ts). Undeclared, a command talks to the service.
      */
     reach(reach: Reach): this;
+    /** Ends the command's help with these blocks (its examples, then notes), wrapped to the terminal as the rest of it. */
+    helpAfter(blocks: readonly Block[]): this;
   }
 }
 
@@ -43,6 +46,11 @@ export class SvcCommand extends Command {
 
   override reach(reach: Reach): this {
     declareReach(this, reach);
+    return this;
+  }
+
+  override helpAfter(blocks: readonly Block[]): this {
+    addHelpAfter(this, blocks);
     return this;
   }
 

@@ -4,10 +4,15 @@
 // them; reach.ts decides which apply); the root lists the global flags themselves. Values read
 // as they are typed: `default: 8787`, `one of: complete, processing, failed`.
 import { Help, type Argument, type CommandUnknownOpts, type Option } from '@commander-js/extra-typings';
+import { glueWhole, lineWidth } from '../output/fit.js';
+import { proseLines } from '../output/prose.js';
+import { definitionLines, helpAfterOf, renderText } from './document.js';
 import { globalFlagsOf, reachNeeded } from './reach.js';
 
 /** A command's line names this many global flags at most; more are counted ("and 7 more"). */
 const NAMED_GLOBAL_FLAGS = 4;
+/** Terms of a list of flags or commands up to this wide are aligned in one column (`--client-reference-id <id>`). */
+const LIST_TERM = 30;
 
 export class SvcHelp extends Help {
   /** `svc reports list [flags]`, `svc reports get <id> [flags]`, `svc reports <command> [flags]`. */
@@ -39,43 +44,47 @@ export class SvcHelp extends Help {
     ]);
   }
 
+  /**
+   * The whole help, wrapped to the help's width (helpWidth: the terminal's, 80 in a pipe) at word
+   * boundaries: the lists of arguments, commands and flags as a column of terms with their texts
+   * beside them (definitionLines), and the blocks that end it (examples and notes: helpAfter).
+   */
   override formatHelp(cmd: CommandUnknownOpts, helper: Help): string {
     const width = helper.helpWidth ?? 80;
+    const parts: string[][] = [proseLines(`Usage: ${helper.commandUsage(cmd)}`, width, '', '  ')];
+    const description = helper.commandDescription(cmd);
+    if (description) parts.push(proseLines(description, width));
+    const list = (heading: string, items: [term: string, text: string][], termWidth?: number) => {
+      if (items.length > 0) parts.push([...proseLines(heading, width), ...definitionLines(items, width, LIST_TERM, termWidth)]);
+    };
+    list(
+      'Arguments:',
+      helper.visibleArguments(cmd).map((argument) => [helper.argumentTerm(argument), helper.argumentDescription(argument)]),
+    );
     // Commands are aligned among themselves, flags among themselves: a long flag does not push the
     // commands' descriptions right.
-    const widthOf = (terms: string[]) => Math.max(0, ...terms.map((term) => helper.displayWidth(term)));
-    const list = (heading: string, items: [term: string, description: string][], termWidth = widthOf(items.map(([term]) => term))): string[] => {
-      if (items.length === 0) return [];
-      return [helper.styleTitle(heading), ...items.map(([term, text]) => helper.formatItem(term, termWidth, text, helper)), ''];
-    };
-    const flagItem = (option: Option): [string, string] => [helper.styleOptionTerm(helper.optionTerm(option)), helper.styleOptionDescription(helper.optionDescription(option))];
-
-    const lines = [`${helper.styleTitle('Usage:')} ${helper.styleUsage(helper.commandUsage(cmd))}`, ''];
-    const description = helper.commandDescription(cmd);
-    if (description) lines.push(helper.boxWrap(helper.styleCommandDescription(description), width), '');
-    lines.push(
-      ...list(
-        'Arguments:',
-        helper.visibleArguments(cmd).map((argument) => [helper.styleArgumentTerm(helper.argumentTerm(argument)), helper.styleArgumentDescription(helper.argumentDescription(argument))]),
-      ),
-    );
     const commands = helper.visibleCommands(cmd);
-    const commandWidth = widthOf(commands.map((sub) => helper.subcommandTerm(sub)));
+    const commandWidth = Math.max(0, ...commands.map((sub) => lineWidth(helper.subcommandTerm(sub))));
     for (const [heading, group] of commandGroups(cmd, commands)) {
-      const items = group.map((sub): [string, string] => [helper.styleSubcommandTerm(helper.subcommandTerm(sub)), helper.styleSubcommandDescription(helper.subcommandDescription(sub))]);
-      lines.push(...list(heading, items, commandWidth));
+      list(
+        heading,
+        group.map((sub) => [helper.subcommandTerm(sub), helper.subcommandDescription(sub)]),
+        commandWidth,
+      );
     }
+    const flagItem = (option: Option): [string, string] => [helper.optionTerm(option), helper.optionDescription(option)];
     const options = helper.visibleOptions(cmd);
     if (!cmd.parent) {
       // The root's flags are the global flags, then --help and --version.
-      const ordered = [...options.filter((option) => reachNeeded(option)), ...options.filter((option) => !reachNeeded(option))];
-      lines.push(...list('Global flags:', ordered.map(flagItem)));
+      list('Global flags:', [...options.filter((option) => reachNeeded(option)), ...options.filter((option) => !reachNeeded(option))].map(flagItem));
     } else {
-      lines.push(...list('Flags:', options.map(flagItem)));
+      list('Flags:', options.map(flagItem));
       const global = globalFlagsLine(cmd);
-      if (global) lines.push(helper.boxWrap(global, width), '');
+      if (global) parts.push(proseLines(global, width));
     }
-    return lines.join('\n');
+    const after = helpAfterOf(cmd);
+    if (after.length > 0) parts.push([renderText(after, width).trimEnd()]);
+    return parts.map((lines) => lines.join('\n')).join('\n\n') + '\n';
   }
 }
 
@@ -91,12 +100,15 @@ function commandGroups(cmd: CommandUnknownOpts, visible: readonly CommandUnknown
   return groups;
 }
 
-/** `Global flags: --json, --output, --no-color and 7 more (svc help global-flags)`; none when none apply. */
+/**
+ * `Global flags: --json, --output, --no-color and 7 more (svc help global-flags)`; none when none
+ * apply. The command that lists them stays on one line, however the line wraps.
+ */
 export function globalFlagsLine(cmd: CommandUnknownOpts): string | undefined {
   const names = globalFlagsOf(cmd).map(flagName);
   if (names.length === 0) return undefined;
   const named = names.length <= NAMED_GLOBAL_FLAGS ? names.join(', ') : `${names.slice(0, NAMED_GLOBAL_FLAGS - 1).join(', ')} and ${names.length - NAMED_GLOBAL_FLAGS + 1} more`;
-  return `Global flags: ${named} (svc help global-flags)`;
+  return `Global flags: ${named} (${glueWhole('svc help global-flags')})`;
 }
 
 /** `--output`, `-h`: a flag named in a message or a list, by its long name if it has one. */

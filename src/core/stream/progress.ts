@@ -1,8 +1,10 @@
 // A one-line progress bar on stderr, for a person at a terminal only: items and calls done, rate
-// and time left. Redrawn in place with \r at most a few times a second.
+// and time left, those the line has no room for left out whole. Redrawn in place with \r at most
+// a few times a second.
 import { FALLBACK_COLUMNS } from '../io.js';
+import { lineWidth } from '../output/fit.js';
 import { formatCount } from '../output/format.js';
-import { claimLine } from './terminal-line.js';
+import { claimLine, fieldsToFit, fitToLine } from './terminal-line.js';
 
 export interface ProgressBar {
   /** Counts one more finished call of `items` items. */
@@ -92,21 +94,28 @@ export function progressBar(stream: NodeJS.WritableStream, columns: number | und
   };
 }
 
-/** `[█████·····] 12,000/25,000 lookups · 12/25 calls · 4,100/s · 3s left` cut to the width. */
+/**
+ * `[█████·····] 12,000/25,000 lookups · 12/25 calls · 4,100/s · ETA 3s`, at most `width - 1`
+ * columns wide: the bar narrows (to 10), then the fields the line has no room for are left out
+ * whole, the calls first, then the rate, the time left and the bar; no field is ever cut.
+ */
 export function progressLine(done: { items: number; calls: number }, totals: Totals, seconds: number, width: number): string {
   const share = totals.items === 0 ? 1 : done.items / totals.items;
   const rate = seconds > 0 ? done.items / seconds : 0;
   const left = rate > 0 ? Math.ceil((totals.items - done.items) / rate) : undefined;
-  const facts = [
+  const room = Math.max(1, width - 1);
+  const fields = [
     `${formatCount(done.items)}/${formatCount(totals.items)} ${totals.noun}`,
     `${formatCount(done.calls)}/${formatCount(totals.calls)} calls`,
     rate > 0 ? `${formatCount(Math.round(rate))}/s` : '…/s',
     left === undefined ? 'ETA …' : `ETA ${duration(left)}`,
-  ].join(' · ');
-  const barWidth = Math.max(10, Math.min(30, width - facts.length - 4));
+  ];
+  // The bar and a space take 13 columns at the least.
+  const facts = fieldsToFit(fields, room - 13, [1, 2, 3], ' · ');
+  const barWidth = Math.min(30, room - 3 - lineWidth(facts));
+  if (barWidth < 10) return fitToLine(facts, width);
   const filled = Math.round(share * barWidth);
-  const line = `[${'█'.repeat(filled)}${'·'.repeat(barWidth - filled)}] ${facts}`;
-  return [...line].slice(0, Math.max(1, width - 1)).join('');
+  return `[${'█'.repeat(filled)}${'·'.repeat(barWidth - filled)}] ${facts}`;
 }
 
 function duration(seconds: number): string {
