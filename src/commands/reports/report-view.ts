@@ -96,7 +96,7 @@ export function reportView(body: unknown, reading: ReplyReading, { readReply, Re
   const transactions = report?.transactions;
   const count = Array.isArray(transactions) ? transactions.length : 0;
   const hints = count ? [`${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`] : undefined;
-  return withRest({ kind: 'record', record: r, fields }, rest, { title, hints, money: moneyOf(body) });
+  return withRest({ kind: 'record', record: r, fields }, rest, { title, hints, money: moneyOf(body, 'NPR') });
 }
 
 /** Nested leftovers keep their place in the dotted names: `statement.account_type`. */

@@ -27,8 +27,8 @@ export function loanText(loan: UnderwritingRequest['loan']): string {
 export function underwritingView(body: unknown, frame: { id?: string; loan?: UnderwritingRequest['loan'] } = {}): SectionsView {
   const title = titled('Underwriting', frame.id) + (frame.loan ? `: ${loanText(frame.loan)}` : '');
   const verdict = pick(body, 'verdict');
-  const money = moneyOf(body);
+  const money = moneyOf(body, 'NPR');
   // A verdict of one word leads; one that is an object or a list is no such word and keeps its place.
   if (verdict === undefined || isRecord(verdict) || Array.isArray(verdict)) return genericView(body, { title, money });
-  return withRest(factList([{ key: 'verdict', header: 'verdict', raw: verdict, show: painted(DECISION_COLOURS) }]), otherFields(body, ['verdict']), { title, money });
+  return withRest(factList([{ key: 'verdict', header: 'Verdict', raw: verdict, show: painted(DECISION_COLOURS) }]), otherFields(body, ['verdict']), { title, money });
 }

@@ -33,6 +33,12 @@ export interface Column<T> extends Fitting {
    * writes the value as the service sent it instead, every digit kept (contract §3).
    */
   formatsValue?: boolean;
+  /**
+   * The currency of a column of amounts (its display grouped, without it): a terminal's table names
+   * it once in the header, `DEBIT (NPR)`, so that narrow tables keep room for text; a card puts it
+   * before each amount, `NPR 7,398.58`, as a field list does. A pipe writes neither.
+   */
+  currency?: string;
   align?: 'left' | 'right';
   /**
    * Whether a terminal shows it (contract §3): by default it is one of the list's default
