@@ -121,7 +121,7 @@ describe('reports transactions', () => {
 
   it('keeps the rest of the reply beside the table: under it on a terminal, on stderr from a pipe', () => {
     const view = transactionsView({ count: 'many', transactions: [], next_cursor: 'abc' }, reading());
-    expect(terminal(view)).toMatch(/next_cursor\s+abc/);
+    expect(terminal(view)).toMatch(/Next cursor\s+abc/);
     expect(pipe(view)).not.toContain('next_cursor');
     expect(pipeRemarks(view)).toEqual(expect.arrayContaining(['count: many', 'next_cursor: abc']));
   });

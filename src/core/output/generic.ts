@@ -228,6 +228,7 @@ class ColumnGuess {
     return {
       key,
       header: columnHeader(key),
+      ...(pipeColumnHeader(key) !== columnHeader(key) && { pipeHeader: pipeColumnHeader(key) }),
       value,
       ...(kind && { display: (row: Row) => shownAs(kind, value(row)), formatsValue: true }),
       ...(kind === 'money' && currency && { currency }),
@@ -288,6 +289,11 @@ export function heading(path: readonly string[]): string | undefined {
 /** `average_amount` → `AVERAGE AMOUNT`; `foir.with_loan` → `FOIR WITH LOAN`. */
 export function columnHeader(key: string): string {
   return headerOf(key);
+}
+
+/** The header of a column in a pipe, as scripts have read it: `average_amount` → `AVERAGE AMOUNT`, `foir.with_loan` → `FOIR.WITH LOAN`. */
+export function pipeColumnHeader(key: string): string {
+  return key.replace(/_/g, ' ').toUpperCase();
 }
 
 /**
@@ -363,6 +369,7 @@ export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => Js
   const extra = columns.map((c): Column<T> => ({
     key: c.key,
     header: c.header,
+    pipeHeader: c.pipeHeader,
     align: c.align,
     keep: c.keep,
     flex: c.flex,

@@ -36,7 +36,8 @@ function wordsOf(segment: string): string[] {
     .filter((word) => word !== '' && !UNSAID.has(word.toLowerCase()))
     .map((word) => {
       const lower = word.toLowerCase();
-      return ACRONYMS[lower] ?? WORDS[lower] ?? lower;
+      // Own entries only: a field named `constructor` is a word like any other.
+      return (Object.hasOwn(ACRONYMS, lower) ? ACRONYMS[lower] : undefined) ?? (Object.hasOwn(WORDS, lower) ? WORDS[lower] : undefined) ?? lower;
     });
 }
 

@@ -171,7 +171,7 @@ function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string
   // A list of which nothing is known (an empty list of an unknown shape) has no header to write.
   if (columns.length === 0) return;
   const displays = columns.map((c) => displayOf(c, target));
-  if (target.headers !== false) yield columns.map((c) => paint.header(headerOf(c, view.rows, target))).join('\t') + '\n';
+  if (target.headers !== false) yield columns.map((c) => paint.header(headerOf(c, view.rows, target, c.pipeHeader ?? c.header))).join('\t') + '\n';
   for (const rows of slices(view.rows)) {
     let piece = '';
     for (const row of rows) piece += displays.map((display) => tabCell(display(row))).join('\t') + '\n';

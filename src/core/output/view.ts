@@ -24,6 +24,8 @@ export interface Column<T> extends Fitting {
   also?: readonly string[];
   /** Name for people: the table header. */
   header: string;
+  /** The header a pipe writes instead, where it differs (the generic view's keys there keep their dots: `FOIR.WITH LOAN`). */
+  pipeHeader?: string;
   /** The raw value. */
   value: (row: T) => Cell;
   /** The value formatted for people; by default the raw value as text. */
