@@ -373,8 +373,8 @@ describe('svc data latest', () => {
     const r = await data(['latest', 'macro'], { tty, columns: 200, service: service(['/v1/data/cbank/macro/latest', envelope({ month: '2026-02', note: 'revised', total: 12 })]) });
     expect(r.code, r.stderr).toBe(0);
     const text = plain(r.stdout);
-    expect(text).toMatch(/month\s.*2026-02/);
-    expect(text).toMatch(/note\s.*revised/);
+    expect(text).toMatch(/month\s.*2026-02/i);
+    expect(text).toMatch(/note\s.*revised/i);
     // Under what it holds on a terminal; on stderr in a pipe.
     expect(tty ? lines(text).slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
     if (!tty) expect(text).not.toContain(META.attribution);
@@ -461,7 +461,7 @@ describe('svc data series', () => {
     // A person is told; a script gets the fields alone.
     if (tty) expect(plain(r.stdout)).toMatch(/^The reply holds no series of months and values; it holds:$/m);
     else expect(r.stdout.split('\n')[0]).toBe('FIELD\tVALUE');
-    expect(plain(r.stdout)).toMatch(/status\s.*discontinued/);
+    expect(plain(r.stdout)).toMatch(/status\s.*discontinued/i);
     expect(tty ? lines(plain(r.stdout)).slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
   });
 });
@@ -526,7 +526,7 @@ describe('svc data series --chart', () => {
     const warning = 'warning: the reply holds no series of months and values to draw; showing it as it is';
     // A script is told the attribution on stderr too, after what was shown.
     expect(lines(r.stderr)).toEqual(tty ? [warning] : [warning, ...ATTRIBUTION]);
-    expect(plain(r.stdout)).toMatch(/metric\s.*base-rate/);
+    expect(plain(r.stdout)).toMatch(/metric\s.*base-rate/i);
   });
 });
 
@@ -655,7 +655,7 @@ describe('svc data keys', () => {
     const r = await data(['keys', 'macro'], { tty, columns: 200, service: service(['/v1/data/cbank/macro/latest', envelope({ month: '2026-02', total: 3 })]) });
     expect(r.code).toBe(0);
     if (tty) expect(plain(r.stdout)).toMatch(/^The reply names no selectors; it holds:$/m);
-    expect(plain(r.stdout)).toMatch(/total\s.*3/);
+    expect(plain(r.stdout)).toMatch(/total\s.*3/i);
     expect(tty ? lines(plain(r.stdout)).slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
   });
 });
