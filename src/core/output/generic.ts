@@ -23,7 +23,8 @@ type Field = [key: string, text: string, items?: string[]];
 /**
  * How the fields of a reply read, by their (dotted) key: which hold money, and in what currency;
  * which are shares given as fractions (a FOIR of 0.455 reads 45.5%). Shares given in percent
- * (`_pct`), confidences and a score's contributions (`impact`) read alike in every reply.
+ * (`_pct`), confidences, a score's contributions (`impact`) and counts (`_count`, `quota`,
+ * `used`) read alike in every reply.
  */
 export interface Money {
   holdsMoney: (key: string) => boolean;
@@ -36,7 +37,7 @@ export interface Money {
 }
 
 /** The kind of value a field holds, as a view shows it to people. */
-type Kind = 'money' | 'percent' | 'fraction' | 'confidence' | 'signed' | 'name' | { outOf: number };
+type Kind = 'money' | 'count' | 'percent' | 'fraction' | 'confidence' | 'signed' | 'name' | { outOf: number };
 
 function lastWord(key: string): string {
   return key.slice(key.lastIndexOf('.') + 1);
@@ -49,6 +50,7 @@ function kindOf(key: string, money?: Money): Kind | undefined {
   if (money?.isFraction?.(key)) return 'fraction';
   if (/(?:^|_)confidence$/.test(last)) return 'confidence';
   if (/^(?:impact|contribution)$/.test(last)) return 'signed';
+  if (/(?:^|_)(?:count|quota|used|remaining|occurrences)$/.test(last)) return 'count';
   const max = money?.outOf?.(key);
   if (max !== undefined) return { outOf: max };
   if (money?.holdsName?.(key)) return 'name';
@@ -62,6 +64,7 @@ function shownAs(kind: Kind, text: string, currency?: string): string {
   if (!NUMBER.test(text)) return text;
   const n = Number(text);
   if (!Number.isFinite(n)) return text;
+  if (kind === 'count') return Number.isInteger(n) ? formatCount(text) : text;
   if (kind === 'percent') return formatPercent(n);
   if (kind === 'fraction') return formatFraction(n);
   if (kind === 'confidence') return n >= 0 && n <= 1 ? formatFraction(n) : text;
