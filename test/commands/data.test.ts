@@ -466,6 +466,42 @@ describe('svc data series', () => {
   });
 });
 
+describe('svc data series of no observations', () => {
+  const EMPTY = envelope({ key: 'income.interest-income', label: 'Interest income', unit: 'NPR_mn', points: [] });
+  const empty = (tty: boolean, ...flags: string[]) =>
+    data(['series', 'pnl', 'income.interest-income', '--from', '2030-01', '--to', '2030-03', ...flags], {
+      tty,
+      service: service(['/v1/data/cbank/banking/pnl/series?from=2030-01&key=income.interest-income&to=2030-03', EMPTY]),
+    });
+
+  it('as a person, says so in one line under the title, not as an empty field', async () => {
+    const r = await empty(true);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(plain(r.stdout)).slice(0, 3)).toEqual([
+      'Interest income · income.interest-income · NPR millions',
+      'No observations of Interest income from 2030-01 up to 2030-03.',
+      'Source: Nepal Rastra Bank — Current Macroeconomic and Financial Situation (table',
+    ]);
+    expect(plain(r.stdout)).not.toMatch(/points|FIELD/i);
+  });
+
+  it('as a script, writes the header line alone, and says so on stderr', async () => {
+    const r = await empty(false);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('MONTH\tVALUE (NPR millions)\n');
+    expect(lines(r.stderr)).toEqual(['No observations of Interest income from 2030-01 up to 2030-03.', ...ATTRIBUTION]);
+  });
+
+  it('-o csv writes the reply as one record, as before; --chart warns and shows the line', async () => {
+    const csv = await empty(false, '-o', 'csv');
+    expect(csv.stdout.split('\r\n')[0]).toBe('data.key,data.label,data.unit,data.points,meta.source,meta.source_url,meta.attribution,meta.as_of');
+    const chart = await empty(true, '--chart');
+    expect(chart.code, chart.stderr).toBe(0);
+    expect(chart.stderr).toBe('warning: the series holds no observations to draw\n');
+    expect(plain(chart.stdout)).toContain('No observations of Interest income from 2030-01 up to 2030-03.\n');
+  });
+});
+
 describe('svc data series --chart', () => {
   const RATES_SERIES = envelope({
     metric: 'base-rate',
