@@ -4,7 +4,7 @@
 // with its currency once in the header; shares and confidences read as percentages; a score's
 // contributions are signed; field names read as words; reasons as bullets.
 import { describe, expect, it } from 'vitest';
-import { FakeService, MODES, plain, svc } from '../support/in-process.js';
+import { FakeService, plain, svc } from '../support/in-process.js';
 import { headerOf, labelOf } from '../../src/core/output/labels.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
@@ -36,7 +36,7 @@ const underwrite = (tty: boolean, columns = 80) =>
   });
 
 describe('a field of the generic view, for a person (reports underwrite)', () => {
-  it('names its money with the currency, and reads its key as words', async () => {
+  it('names its money with the currency, and reads its key as words; a script gets keys and values as sent', async () => {
     const screen = fieldsOf((await underwrite(true)).stdout);
     expect(screen).toContain('Loan principal  NPR 5,00,000.00');
     expect(screen).toContain('Affordability headroom  NPR -436.64');
@@ -44,6 +44,22 @@ describe('a field of the generic view, for a person (reports underwrite)', () =>
     expect(screen).toContain('Peer group median inflow  NPR 61,000.00');
     // No label is a key: none in lower case, none dotted, none with an underscore.
     expect(screen.filter((line) => /^(?:[a-z]|\S*[._]\S* {2})/.test(line))).toEqual([]);
+    // A script still gets the keys and the values as the service sent them.
+    const r = await underwrite(false);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'FIELD\tVALUE',
+        'loan.principal\t500000',
+        'foir.with_loan\t0.455',
+        'verify.confidence\t0.99',
+        'peer_group.median_inflow\t61000',
+        'reasons\tThe EMI of 16726.81 exceeds the largest supportable EMI., The applicant name does not match the account holder.',
+        'FACTOR\tIMPACT\tDETAIL',
+        'income_stability\t100\tStable.',
+      ]),
+    );
   });
 
   it('shows a FOIR as a percentage, a share in percent with its sign, a confidence as a percentage', async () => {
@@ -71,24 +87,6 @@ describe('a field of the generic view, for a person (reports underwrite)', () =>
     expect(screen).toContain('Score › Factors');
     expect(screen).toContainEqual(expect.stringMatching(/^│ Income stability │ +\+100 │ Stable\. +│$/));
   });
-
-  it('gives a script the keys and the values as the service sent them', async () => {
-    const r = await underwrite(false);
-    expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.split('\n');
-    expect(lines).toEqual(
-      expect.arrayContaining([
-        'FIELD\tVALUE',
-        'loan.principal\t500000',
-        'foir.with_loan\t0.455',
-        'verify.confidence\t0.99',
-        'peer_group.median_inflow\t61000',
-        'reasons\tThe EMI of 16726.81 exceeds the largest supportable EMI., The applicant name does not match the account holder.',
-        'FACTOR\tIMPACT\tDETAIL',
-        'income_stability\t100\tStable.',
-      ]),
-    );
-  });
 });
 
 describe('a table of amounts (reports transactions)', () => {
@@ -102,7 +100,7 @@ describe('a table of amounts (reports transactions)', () => {
   const run = (tty: boolean, columns: number, body: unknown = TRANSACTIONS, ...flags: string[]) =>
     svc(['reports', 'transactions', ID, ...flags], { tty, columns, service: answering('GET', `/v1/reports/${ID}/transactions`, body) });
 
-  it.each([80, 60])('at %i columns: the currency once in each amount column’s header, the cells grouped with two decimals, no line wider', async (columns) => {
+  it.each([80, 60])('at %i columns: the currency once in each amount column’s header, the cells grouped with two decimals, no line wider; a pipe as before', async (columns) => {
     const screen = screenOf((await run(true, columns)).stdout);
     const header = screen.slice(2, 4).join('\n');
     expect(header).toMatch(/DEBIT/);
@@ -110,6 +108,13 @@ describe('a table of amounts (reports transactions)', () => {
     expect(screen).toContainEqual(expect.stringMatching(/│ +72,000\.00 │/));
     expect(screen.join('\n')).not.toMatch(/NPR \d/);
     for (const line of screen) expect(line.length, line).toBeLessThanOrEqual(columns);
+    // A script gets the bare headers and every digit, whatever the width.
+    const r = await run(false, columns);
+    expect(r.stdout).toBe(
+      'DATE\tDESCRIPTION\tDEBIT\tCREDIT\tBALANCE\tCATEGORY\tID\tCONFIDENCE\n' +
+        '2026-03-25\tSALARY TRIBHUVAN UNIVERSITY\t\t72000\t145200\tsalary\ttxn_0001\t0.95\n' +
+        '2026-03-26\tEMI NABIL BANK\t21000\t\t124200\tloan_repayment\ttxn_0002\t0.875\n',
+    );
   });
 
   it('below 60 columns, a card names the currency beside each amount', async () => {
@@ -127,30 +132,20 @@ describe('a table of amounts (reports transactions)', () => {
     const screen = screenOf((await run(true, 80, newer)).stdout);
     expect(screen).toContainEqual(expect.stringMatching(/│ AMOUNT \(USD\) │ BALANCE \(USD\) │$/));
   });
-
-  it('a script gets the bare headers and every digit, whatever the width', async () => {
-    const r = await run(false, 60);
-    expect(r.stdout).toBe(
-      'DATE\tDESCRIPTION\tDEBIT\tCREDIT\tBALANCE\tCATEGORY\tID\tCONFIDENCE\n' +
-        '2026-03-25\tSALARY TRIBHUVAN UNIVERSITY\t\t72000\t145200\tsalary\ttxn_0001\t0.95\n' +
-        '2026-03-26\tEMI NABIL BANK\t21000\t\t124200\tloan_repayment\ttxn_0002\t0.875\n',
-    );
-  });
 });
 
 describe('the designed report views', () => {
-  it.each(MODES)('income: the salary as NPR money in the fields, the monthly credits under CREDITS (NPR), for $mode', async ({ tty }) => {
+  it('income: the salary as NPR money in the fields, the monthly credits under CREDITS (NPR); a pipe as before', async () => {
     const body = { salary_detected: true, salary_amount: 72000, avg_monthly_credit: 85000, monthly_credits: [{ month: '2026-03', total_credits: 85000 }] };
-    const r = await svc(['reports', 'income', ID], { tty, service: answering('GET', `/v1/reports/${ID}/income`, body) });
-    expect(r.code, r.stderr).toBe(0);
-    if (tty) {
-      const screen = screenOf(r.stdout);
-      expect(screen).toContain('Salary                  NPR 72,000.00');
-      expect(screen).toContainEqual(expect.stringMatching(/^│ MONTH +│ CREDITS \(NPR\) │$/));
-    } else {
-      expect(r.stdout).toContain('salary_amount\t72000\n');
-      expect(r.stdout).toContain('MONTH\tCREDITS\n2026-03\t85000\n');
-    }
+    const income = (tty: boolean) => svc(['reports', 'income', ID], { tty, service: answering('GET', `/v1/reports/${ID}/income`, body) });
+    const person = await income(true);
+    expect(person.code, person.stderr).toBe(0);
+    const screen = screenOf(person.stdout);
+    expect(screen).toContain('Salary                  NPR 72,000.00');
+    expect(screen).toContainEqual(expect.stringMatching(/^│ MONTH +│ CREDITS \(NPR\) │$/));
+    const script = await income(false);
+    expect(script.stdout).toContain('salary_amount\t72000\n');
+    expect(script.stdout).toContain('MONTH\tCREDITS\n2026-03\t85000\n');
   });
 
   it('score: factors in words, their impact signed', async () => {
