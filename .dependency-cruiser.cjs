@@ -9,6 +9,7 @@ const FLOORS = [
   [{ name: 'docs', path: '^src/(docs|completion)/', says: 'the man page and completion, generated from the command tree' }],
   [{ name: 'main', path: '^src/main\\.ts$', says: 'the program: the command modules registered' }],
   [{ name: 'commands', path: '^src/commands/', says: 'one folder per noun' }],
+  [{ name: 'merchants', path: '^src/merchants/', says: 'merchants resolve at scale: lookups read, batched, resolved and written' }],
   [
     { name: 'app', path: '^src/app/', says: "a command's context: settings to client, io, prompter, cache" },
     { name: 'webhooks', path: '^src/webhooks/', says: 'signatures, events, the listener' },

@@ -5,10 +5,10 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MerchantResult } from '../../src/api/merchants.js';
-import { ResultStore, type LineRecord } from '../../src/commands/merchants/each-line.js';
-import { LookupSet, type Lookup } from '../../src/commands/merchants/lookup-set.js';
-import { addFile, classify, type LookupTarget } from '../../src/commands/merchants/lookups.js';
-import type { ResultWriter } from '../../src/commands/merchants/writers.js';
+import { ResultStore, type LineRecord } from '../../src/merchants/each-line.js';
+import { LookupSet, type Lookup } from '../../src/merchants/lookup-set.js';
+import { addFile, classify, type LookupTarget } from '../../src/merchants/lookups.js';
+import type { ResultWriter } from '../../src/merchants/writers.js';
 import { CliError } from '../../src/core/errors.js';
 import { stringifyExact } from '../../src/core/output/exact-stringify.js';
 
