@@ -25,6 +25,9 @@ const FLOORS = [
 const MOCK = '^src/mock/';
 const MOCK_USERS = ['entries', 'docs', 'main', 'commands'];
 
+/** The modules the build starts from (scripts/build.mjs): nothing imports them, by design. */
+const ENTRIES = '^src/(cli|complete|launch|sea)\\.ts$|^src/mock/entry\\.ts$|^src/completion/entry\\.ts$|\\.d\\.ts$';
+
 const below = (floor) => FLOORS.slice(floor + 1).flat();
 
 const layerRules = FLOORS.flatMap((layers, floor) =>
@@ -64,6 +67,20 @@ module.exports = {
       to: { path: '^src/', pathNot: MOCK },
     },
     {
+      name: 'no-orphans',
+      comment: 'a module nothing imports is dead, or an entry the build names (scripts/build.mjs)',
+      severity: 'error',
+      from: { orphan: true, path: '^src/', pathNot: ENTRIES },
+      to: {},
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'an import that names no module fails at run time',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
       name: 'no-circular',
       comment: 'files that import each other, type-only imports included',
       severity: 'error',
@@ -72,7 +89,8 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^src/',
+    doNotFollow: { path: 'node_modules' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },

@@ -4,7 +4,7 @@
 // a header then rows. The table is loaded only when asked for, with its colour and formatting
 // modules: machine formats start faster without them.
 import type { MerchantResult } from '../api/merchants.js';
-import { stringifyExact } from '../core/output/exact-stringify.js';
+import { stringifyExact } from '../core/json/exact-stringify.js';
 import type { OutputFormat } from '../core/output/render.js';
 import { checkColumnNames } from '../core/output/column-names.js';
 import { CsvWriter, NdjsonWriter } from '../core/stream/record-writers.js';

@@ -8,7 +8,7 @@
 // as every view shows money (format.ts formatMoney), and in a pipe as received.
 import { isRecord, type JsonRecord } from '../reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
-import { ExactNumber } from './exact-number.js';
+import { ExactNumber } from '../json/exact-number.js';
 import { staysWhole, visibleWidth } from './fit.js';
 import { formatBoolean, formatCount, formatMoney, oneLine } from './format.js';
 import type { Paint } from './paint.js';
