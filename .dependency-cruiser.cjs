@@ -9,6 +9,7 @@ const FLOORS = [
   [{ name: 'docs', path: '^src/(docs|completion)/', says: 'the man page and completion, generated from the command tree' }],
   [{ name: 'main', path: '^src/main\\.ts$', says: 'the program: the command modules registered' }],
   [{ name: 'commands', path: '^src/commands/', says: 'one folder per noun' }],
+  [{ name: 'merchants', path: '^src/merchants/', says: 'merchants resolve at scale: lookups read, batched, resolved and written' }],
   [
     { name: 'app', path: '^src/app/', says: "a command's context: settings to client, io, prompter, cache" },
     { name: 'webhooks', path: '^src/webhooks/', says: 'signatures, events, the listener' },
@@ -23,6 +24,9 @@ const FLOORS = [
 /** svc mock, the emulator, imports nothing of the CLI; of the CLI, only commands and what stands above them load it. */
 const MOCK = '^src/mock/';
 const MOCK_USERS = ['entries', 'docs', 'main', 'commands'];
+
+/** The modules the build starts from (scripts/build.mjs): nothing imports them, by design. */
+const ENTRIES = '^src/(cli|complete|launch|sea)\\.ts$|^src/mock/entry\\.ts$|^src/completion/entry\\.ts$|\\.d\\.ts$';
 
 const below = (floor) => FLOORS.slice(floor + 1).flat();
 
@@ -63,6 +67,20 @@ module.exports = {
       to: { path: '^src/', pathNot: MOCK },
     },
     {
+      name: 'no-orphans',
+      comment: 'a module nothing imports is dead, or an entry the build names (scripts/build.mjs)',
+      severity: 'error',
+      from: { orphan: true, path: '^src/', pathNot: ENTRIES },
+      to: {},
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'an import that names no module fails at run time',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
       name: 'no-circular',
       comment: 'files that import each other, type-only imports included',
       severity: 'error',
@@ -71,7 +89,8 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^src/',
+    doNotFollow: { path: 'node_modules' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },

@@ -38,7 +38,7 @@ import { maskedIO, withStreams, type IO } from './core/io.js';
 import { PagedOutput } from './core/stream/pager.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
 import { CALENDARS } from './core/calendar/calendar.js';
-import { Secrets } from './core/output/secrets.js';
+import { Secrets } from './core/secrets/secrets.js';
 import type { Services } from './app/services.js';
 import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
 import { VERSION } from './version.js';

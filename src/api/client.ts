@@ -7,7 +7,7 @@ import { maskKey } from '../core/keys.js';
 import { sleep } from '../core/sleep.js';
 import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
 import { shownText } from '../core/output/format.js';
-import { Secrets } from '../core/output/secrets.js';
+import { Secrets } from '../core/secrets/secrets.js';
 import { requestUrl, type Method } from './endpoints.js';
 import type { ReplyHeaders } from '../core/reply-headers.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';

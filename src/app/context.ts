@@ -12,14 +12,14 @@ import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from '../core/io.j
 import { errorsAsJson } from '../core/report-error.js';
 import { proseLines } from '../core/output/prose.js';
 import { isTableFormat } from '../core/output/formats.js';
-import { writeUnmasked } from '../core/output/masked-stream.js';
+import { writeUnmasked } from '../core/secrets/masked-stream.js';
 import type { ReplyReading } from '../core/reading.js';
 import type { ViewRecords } from '../core/output/records.js';
 import type { OutputFormat, Reply } from '../core/output/render.js';
-import type { Secrets } from '../core/output/secrets.js';
+import type { Secrets } from '../core/secrets/secrets.js';
 import type { View } from '../core/output/view.js';
 import type { CacheStore, Prompter, Services } from './services.js';
-import type { Keyring, KeyringEntry } from '../config/keyring.js';
+import type { Keyring, KeyringEntry } from '../config/keyring/keyring.js';
 import type { LineText, Spinner } from '../core/stream/terminal-line.js';
 import type { Transport } from '../api/transport.js';
 import type { BsCalendar, CalendarName } from '../core/calendar/calendar.js';
@@ -264,19 +264,19 @@ export class Context {
   }
 
   /**
-   * The OS keyring (config/keyring.ts): the test's in a test, else the real one, loaded now. Only
+   * The OS keyring (config/keyring/keyring.ts): the test's in a test, else the real one, loaded now. Only
    * a command that reads, saves or removes a profile's key kept there asks for it. Ctrl-C ends its
    * waits, and its work for this command has a deadline (KEYRING_DEADLINE_MS).
    */
   async keyring(): Promise<Keyring> {
-    this.keyringMemo ??= this.services.keyring ?? (await import('../config/os-keyring.js')).osKeyring(this.io.env, this.signal);
+    this.keyringMemo ??= this.services.keyring ?? (await import('../config/keyring/os-keyring.js')).osKeyring(this.io.env, this.signal);
     return this.keyringMemo;
   }
 
   /**
    * The keyring entry of a profile's key: the one of its base URL, and no other. Only from the
    * platform's default config folder may it stand for a key an earlier svc kept with no base URL
-   * (config/keyring.ts). A profile with no base URL has none (exit 2).
+   * (config/keyring/keyring.ts). A profile with no base URL has none (exit 2).
    */
   async keyringEntry(profile: string, baseUrl: string | undefined): Promise<KeyringEntry> {
     const [{ checkBaseUrl }, { isDefaultConfigDir }] = await Promise.all([import('../config/resolve.js'), import('../config/paths.js')]);
@@ -449,7 +449,7 @@ export class Context {
     // Reading the reply (JSON.parse) was one long step already: a signal that came meanwhile is heard first.
     await giveWay(this.signal);
     // The reply with every number as received, where JSON.parse lost digits: records and rows show the service's own values.
-    const body = (await import('../core/output/exact-json.js')).exactBody(reply.raw, reply.body);
+    const body = (await import('../core/json/exact-json.js')).exactBody(reply.raw, reply.body);
     const reading = new ReplyReading(reader.what);
     const replies = (reader.replies ? await reader.replies() : undefined) as R;
     const format = this.format;

@@ -4,7 +4,7 @@
 // network, no real time and no terminal.
 import type { Transport } from '../api/transport.js';
 import type { CacheEntry } from '../core/cache.js';
-import type { Keyring } from '../config/keyring.js';
+import type { Keyring } from '../config/keyring/keyring.js';
 import type { StartPager } from '../core/stream/pager.js';
 
 export interface Clock {

@@ -2,7 +2,7 @@
 // over (a consent token, a Connect access token); the one place svc shows such a secret.
 //
 // Every byte svc writes passes through streams that mask each secret in `ctx.secrets`
-// (core/io.ts maskedIO, core/output/secrets.ts), and `ctx.present` masks the table's values with
+// (core/io.ts maskedIO, core/secrets/secrets.ts), and `ctx.present` masks the table's values with
 // the same set. So the reply is printed while the new secret is not yet in that set: it goes out
 // as received (--json byte for byte). Only then is it added, so whatever comes after (the warning,
 // a --debug line, an error, a later write held back by a stream) shows it masked. No escape past

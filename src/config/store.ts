@@ -13,7 +13,7 @@ export interface Profile {
   /** The pager of output taller than the terminal (`svc config set pager "less -R"`; "" for none); SVC_PAGER overrides it, and it overrides PAGER. */
   pager?: string;
   /**
-   * "keyring": the profile's key is kept in the OS keyring (config/keyring.ts), not in this file.
+   * "keyring": the profile's key is kept in the OS keyring (config/keyring/keyring.ts), not in this file.
    * A key in the file (`api_key`) wins over it: a file of an older svc keeps working as it was.
    */
   api_key_in?: 'keyring';

@@ -3,8 +3,8 @@
 import { fstatSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { readEnv } from './environment.js';
-import { MaskedStream } from './output/masked-stream.js';
-import type { Secrets } from './output/secrets.js';
+import { MaskedStream } from './secrets/masked-stream.js';
+import type { Secrets } from './secrets/secrets.js';
 
 export interface IO {
   readonly stdout: NodeJS.WritableStream;

@@ -3,7 +3,7 @@
 // requires a field the documents do not show. Only the structure a command must walk (the `data`
 // list of `reports list`, say) is required: missing or of the wrong JSON type, it is exit 10.
 import { UnexpectedReplyError } from './errors.js';
-import { ExactNumber } from './output/exact-number.js';
+import { ExactNumber } from './json/exact-number.js';
 
 export type JsonRecord = Record<string, unknown>;
 

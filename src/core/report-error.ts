@@ -3,7 +3,7 @@ import { ApiError, CliError, EXIT, UsageError, type Mistake, type Trouble } from
 import { FALLBACK_COLUMNS, type IO } from './io.js';
 import { shownText } from './output/format.js';
 import { proseLines } from './output/prose.js';
-import type { Secrets } from './output/secrets.js';
+import type { Secrets } from './secrets/secrets.js';
 
 /** How the run's failure is reported (a Context has both); before a command runs, main.ts tells it. */
 export interface ReportMode {

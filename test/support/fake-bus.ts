@@ -7,7 +7,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { MESSAGE, Variant, bodyOf, decodeMessage, encodeMessage, type Message, type Value } from '../../src/core/dbus.js';
+import { MESSAGE, Variant, bodyOf, decodeMessage, encodeMessage, type Message, type Value } from '../../src/config/keyring/dbus.js';
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];

@@ -12,7 +12,7 @@ import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import { FALLBACK_COLUMNS, knownWidth, type IO } from '../../src/core/io.js';
 import type { CacheStore, Choice, Prompter, Services } from '../../src/app/services.js';
 import type { CacheEntry } from '../../src/core/cache.js';
-import { accountOf, KeyringError, type Keyring, type KeyringEntry } from '../../src/config/keyring.js';
+import { accountOf, KeyringError, type Keyring, type KeyringEntry } from '../../src/config/keyring/keyring.js';
 import { main } from '../../src/main.js';
 import type { PagerProcess } from '../../src/core/stream/pager.js';
 import { unwrapped } from './unwrapped.js';

@@ -1,4 +1,4 @@
-// The D-Bus wire format of core/dbus.ts: values written and read back, alignment, a big-endian
+// The D-Bus wire format of config/keyring/dbus.ts: values written and read back, alignment, a big-endian
 // message, and a bus that sends garbage, a truncated message or a length that lies: an error,
 // never a crash, a loop or a buffer without end.
 import fc from 'fast-check';
@@ -17,7 +17,7 @@ import {
   decodeMessage,
   encodeMessage,
   type Value,
-} from '../../src/core/dbus.js';
+} from '../../src/config/keyring/dbus.js';
 import { fakeBus, rawBus } from '../support/fake-bus.js';
 
 const roundTrip = (signature: string, values: Value[], offset = 0): Value[] => {

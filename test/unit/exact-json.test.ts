@@ -4,9 +4,9 @@
 // layout with the numbers as received.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactBody, mayHoldInexactNumber, readExactJson } from '../../src/core/output/exact-json.js';
-import { ExactNumber, readsBackAsWritten } from '../../src/core/output/exact-number.js';
-import { holdsExactNumber, stringifyExact } from '../../src/core/output/exact-stringify.js';
+import { exactBody, mayHoldInexactNumber, readExactJson } from '../../src/core/json/exact-json.js';
+import { ExactNumber, readsBackAsWritten } from '../../src/core/json/exact-number.js';
+import { holdsExactNumber, stringifyExact } from '../../src/core/json/exact-stringify.js';
 
 /** Any number as JSON writes one: sign, integer part, fraction, exponent, of any length. */
 const numberText = fc

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountLineOf, columnRowOf, csvHeaderOf, csvRecords, headerDecided, separatorOf } from '../../src/commands/merchants/csv-header.js';
+import { accountLineOf, columnRowOf, csvHeaderOf, csvRecords, headerDecided, separatorOf } from '../../src/merchants/csv-header.js';
 
 const header = (text: string, whole = true) => csvHeaderOf(text, whole);
 const statement = (name: string) => readFileSync(new URL(`../fixtures/statements/${name}`, import.meta.url), 'utf8');

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BatchesWhileReading } from '../../src/commands/merchants/batches.js';
-import { TwiceReadInput } from '../../src/commands/merchants/input.js';
-import { KeyTable64 } from '../../src/commands/merchants/key-table.js';
-import { LookupSet, type Lookup } from '../../src/commands/merchants/lookup-set.js';
-import { addLines } from '../../src/commands/merchants/lookups.js';
+import { BatchesWhileReading } from '../../src/merchants/batches.js';
+import { TwiceReadInput } from '../../src/merchants/input.js';
+import { KeyTable64 } from '../../src/merchants/key-table.js';
+import { LookupSet, type Lookup } from '../../src/merchants/lookup-set.js';
+import { addLines } from '../../src/merchants/lookups.js';
 import { UsageError } from '../../src/core/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-dedupe-'));

@@ -5,12 +5,12 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MerchantResult } from '../../src/api/merchants.js';
-import { ResultStore, type LineRecord } from '../../src/commands/merchants/each-line.js';
-import { LookupSet, type Lookup } from '../../src/commands/merchants/lookup-set.js';
-import { addFile, classify, type LookupTarget } from '../../src/commands/merchants/lookups.js';
-import type { ResultWriter } from '../../src/commands/merchants/writers.js';
+import { ResultStore, type LineRecord } from '../../src/merchants/each-line.js';
+import { LookupSet, type Lookup } from '../../src/merchants/lookup-set.js';
+import { addFile, classify, type LookupTarget } from '../../src/merchants/lookups.js';
+import type { ResultWriter } from '../../src/merchants/writers.js';
 import { CliError } from '../../src/core/errors.js';
-import { stringifyExact } from '../../src/core/output/exact-stringify.js';
+import { stringifyExact } from '../../src/core/json/exact-stringify.js';
 
 /** What a reading hands on: each lookup's value with its line. */
 async function linesOf(text: string | Buffer, column?: string, chunks?: number[]): Promise<[number, string][]> {
@@ -197,7 +197,7 @@ describe('ResultStore', () => {
 
   it('keeps every number as received', async () => {
     const body = JSON.parse('{"input":"Cafe","type":"name","matched":true,"score":1.10}') as MerchantResult;
-    const { exactBody } = await import('../../src/core/output/exact-json.js');
+    const { exactBody } = await import('../../src/core/json/exact-json.js');
     const exact = exactBody('{"input":"Cafe","type":"name","matched":true,"score":1.10}', body) as MerchantResult;
     const records = await run(
       ['Cafe', 'Cafe'],

@@ -7,8 +7,8 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.js';
-import { LookupSet, type Lookup } from '../../src/commands/merchants/lookup-set.js';
-import { addLines, classify, collectLookups, MAX_LOOKUP_BYTES, withoutCsvHeader, type LookupSources } from '../../src/commands/merchants/lookups.js';
+import { LookupSet, type Lookup } from '../../src/merchants/lookup-set.js';
+import { addLines, classify, collectLookups, MAX_LOOKUP_BYTES, withoutCsvHeader, type LookupSources } from '../../src/merchants/lookups.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-lookups-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

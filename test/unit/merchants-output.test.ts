@@ -9,10 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { MerchantResult } from '../../src/api/merchants.js';
 import { progressLine } from '../../src/core/stream/progress.js';
 import { OutputSink, StdoutClosedError } from '../../src/core/stream/sink.js';
-import { checkWritable, defaultUnresolvedPath, whyNot, writeUnresolved } from '../../src/commands/merchants/unresolved.js';
+import { checkWritable, defaultUnresolvedPath, whyNot, writeUnresolved } from '../../src/merchants/unresolved.js';
 import { fitWidths, type FitColumn } from '../../src/core/output/fit.js';
-import { createWriter } from '../../src/commands/merchants/writers.js';
-import { summaryLine } from '../../src/commands/merchants/summary.js';
+import { createWriter } from '../../src/merchants/writers.js';
+import { summaryLine } from '../../src/merchants/summary.js';
 import type { OutputFormat } from '../../src/core/output/render.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-output-'));

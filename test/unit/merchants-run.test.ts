@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MerchantResult } from '../../src/api/merchants.js';
 import { ReplyHeaders } from '../../src/core/reply-headers.js';
-import type { Lookup } from '../../src/commands/merchants/lookup-set.js';
+import type { Lookup } from '../../src/merchants/lookup-set.js';
 import { runInOrder } from '../../src/core/stream/ordered-pool.js';
-import { checkedReply, inLookupOrder } from '../../src/commands/merchants/reply.js';
-import { BatchesWhileReading, batchesOf } from '../../src/commands/merchants/batches.js';
+import { checkedReply, inLookupOrder } from '../../src/merchants/reply.js';
+import { BatchesWhileReading, batchesOf } from '../../src/merchants/batches.js';
 import { planOf } from '../../src/commands/merchants/resolve.js';
-import { LookupSet } from '../../src/commands/merchants/lookup-set.js';
+import { LookupSet } from '../../src/merchants/lookup-set.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 
 /** A job that ends when the test says so. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { StatementsReply } from '../../src/api/replies/statements.js';
 import { UsageReply } from '../../src/api/replies/usage.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
-import { ExactNumber } from '../../src/core/output/exact-number.js';
+import { ExactNumber } from '../../src/core/json/exact-number.js';
 import { ReplyReading } from '../../src/core/reading.js';
 import { either, field, loose, list, optional, readReply, record, text } from '../../src/core/reply-schema.js';
 

@@ -1,11 +1,11 @@
-// The Secret Service client (src/config/secret-service.ts) against a Secret Service of the test's
+// The Secret Service client (src/config/keyring/secret-service.ts) against a Secret Service of the test's
 // own on a fake bus (test/support/fake-bus.ts), for what GNOME Keyring cannot be made to do: a
 // Completed signal forged by another connection, a prompt that never completes, thousands of
 // items that each ask for a prompt. The real GNOME Keyring is met in test/e2e/keyring.test.ts.
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../src/core/errors.js';
-import { KeyringError, type KeyringEntry } from '../../src/config/keyring.js';
-import { secretService } from '../../src/config/secret-service.js';
+import { KeyringError, type KeyringEntry } from '../../src/config/keyring/keyring.js';
+import { secretService } from '../../src/config/keyring/secret-service.js';
 import { completed, fakeSecretService, SECRETS_OWNER } from '../support/fake-bus.js';
 
 const ENTRY: KeyringEntry = { profile: 'default', baseUrl: 'https://svc.test', legacy: false };

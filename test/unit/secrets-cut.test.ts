@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { maskKey } from '../../src/core/keys.js';
-import { merchantColumns, merchantTableWriter } from '../../src/commands/merchants/table-writers.js';
+import { merchantColumns, merchantTableWriter } from '../../src/merchants/table-writers.js';
 import { createPaint } from '../../src/core/output/paint.js';
 
 const KEY = 'svc_sk_test_0123456789abcdef0123456789abcdef';

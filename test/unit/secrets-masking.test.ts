@@ -4,8 +4,8 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maskedIO, type IO } from '../../src/core/io.js';
-import { MaskedStream } from '../../src/core/output/masked-stream.js';
-import { Secrets } from '../../src/core/output/secrets.js';
+import { MaskedStream } from '../../src/core/secrets/masked-stream.js';
+import { Secrets } from '../../src/core/secrets/secrets.js';
 
 const KEY = 'svc_sk_test_0123456789abcdef0123456789abcdef';
 const MASKED = 'svc_sk_test_…cdef';

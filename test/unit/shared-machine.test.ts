@@ -8,8 +8,8 @@ import { activeProfile, profileToWrite, resolveSettings } from '../../src/config
 import { ConfigStore } from '../../src/config/store.js';
 import { ReplyCache, type CacheEntry } from '../../src/core/cache.js';
 import { UsageError } from '../../src/core/errors.js';
-import { writeUnresolved } from '../../src/commands/merchants/unresolved.js';
-import type { Lookup } from '../../src/commands/merchants/lookup-set.js';
+import { writeUnresolved } from '../../src/merchants/unresolved.js';
+import type { Lookup } from '../../src/merchants/lookup-set.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -4,7 +4,7 @@
 // reply are found by shape (the data list, or the list of objects inside `data`), their selector
 // is whichever of `key`, `indicator`, `metric` or `code` they carry, and a series is any list of
 // objects with a month-like and a numeric field. Free of heavy imports: completion reads it too.
-import { ExactNumber } from '../../core/output/exact-number.js';
+import { ExactNumber } from '../../core/json/exact-number.js';
 
 type JsonRecord = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 // and on stderr in a pipe.
 import type * as Data from '../../api/replies/data.js';
 import { isRecord, numberOf, otherFields, pick, textOf, unreadFields, type JsonRecord } from '../../core/reading.js';
-import { ExactNumber } from '../../core/output/exact-number.js';
+import { ExactNumber } from '../../core/json/exact-number.js';
 import { formatMoney, printable } from '../../core/output/format.js';
 import { cellText, genericView, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';

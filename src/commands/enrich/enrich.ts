@@ -4,7 +4,7 @@ import type { Context } from '../../app/context.js';
 import { readCapped } from '../../core/capped-read.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
-import { openInput } from '../merchants/lookups.js';
+import { openInput } from '../../core/input-file.js';
 import { parseTransactions } from './input.js';
 import { enrichReader } from './view.js';
 

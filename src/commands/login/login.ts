@@ -3,7 +3,7 @@ import { ReplyReading, textOf } from '../../core/reading.js';
 import { checkKeySize, keyMode, maskKey } from '../../core/keys.js';
 import { checkBaseUrl, currentProfileName, profileOf, profileToWrite, sameBaseUrl } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
-import type { KeyringEntry } from '../../config/keyring.js';
+import type { KeyringEntry } from '../../config/keyring/keyring.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
 import { noPromptReason } from '../../core/io.js';

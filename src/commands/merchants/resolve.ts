@@ -10,13 +10,14 @@ import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatCount } from '../../core/output/format.js';
 import { join } from 'node:path';
-import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL, type Batch } from './batches.js';
-import type { ResultStore } from './each-line.js';
-import { nameOf, TwiceReadInput } from './input.js';
-import { LookupSet } from './lookup-set.js';
-import { addCommandLine, addFile, collectLookups, openInput, withoutCsvHeader, type LookupInput, type LookupSources } from './lookups.js';
-import { runResolve, unresolvedTarget } from './run.js';
-import { checkWritable } from './unresolved.js';
+import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL, type Batch } from '../../merchants/batches.js';
+import type { ResultStore } from '../../merchants/each-line.js';
+import { nameOf, TwiceReadInput } from '../../merchants/input.js';
+import { LookupSet } from '../../merchants/lookup-set.js';
+import { openInput } from '../../core/input-file.js';
+import { addCommandLine, addFile, collectLookups, withoutCsvHeader, type LookupInput, type LookupSources } from '../../merchants/lookups.js';
+import { runResolve, unresolvedTarget } from '../../merchants/run.js';
+import { checkWritable } from '../../merchants/unresolved.js';
 
 /** Above this many calls, a person at a terminal is told the cost before the run starts. */
 const CALLS_WORTH_A_NOTE = 10;
@@ -136,7 +137,7 @@ async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: 
 async function resolveCounted(ctx: Context, sources: LookupSources, flags: ResolveFlags, run: RunSettings): Promise<void> {
   const counted = new LookupSet({ keep: false, record: !flags.dryRun });
   // Results kept by an earlier run: a file that is none is refused before anything is read.
-  const resumed = flags.resume === undefined ? undefined : await (await import('./kept-results.js')).KeptResults.open(flags.resume);
+  const resumed = flags.resume === undefined ? undefined : await (await import('../../merchants/kept-results.js')).KeptResults.open(flags.resume);
   try {
     // --dry-run reads once: its input needs no second reading, nor a copy of standard input.
     // --each-line: the first reading makes the SHA-256 of the input, what kept results are for.
@@ -159,7 +160,7 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
       const lookups = counted.replay();
       addCommandLine(sources, lookups);
       // --each-line: the results are kept in a file of svc's own until the input is read for the lines.
-      const store = flags.eachLine ? await (await import('./each-line.js')).ResultStore.open() : undefined;
+      const store = flags.eachLine ? await (await import('../../merchants/each-line.js')).ResultStore.open() : undefined;
       let again: NodeJS.ReadableStream | undefined;
       let reading: BatchesWhileReading | undefined;
       try {

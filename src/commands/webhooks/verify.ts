@@ -5,7 +5,7 @@ import { MAX_DELIVERY_BYTES } from '../../webhooks/events.js';
 import { shownText } from '../../core/output/format.js';
 import { MAX_SHOWN_CHARS } from '../../webhooks/shown.js';
 import { checkSignatureHeader, verifySignature, type Verdict } from '../../webhooks/signature.js';
-import { openInput } from '../merchants/lookups.js';
+import { openInput } from '../../core/input-file.js';
 import { signingSecret } from './secret.js';
 
 interface VerifyFlags {

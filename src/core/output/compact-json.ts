@@ -1,7 +1,7 @@
 // Compact JSON of a value from a reply, for one cell (a table's or a CSV file's): nesting is cut
 // at a depth, where JSON.stringify would overflow the stack on a reply nested 100,000 levels.
 // Numbers kept as received (exact-number.ts) are written as received.
-import { ExactNumber } from './exact-number.js';
+import { ExactNumber } from '../json/exact-number.js';
 
 /** Deeper than this, a value is shown as an ellipsis: a reply may nest 100,000 levels. */
 export const MAX_DEPTH = 24;

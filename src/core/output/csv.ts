@@ -11,7 +11,7 @@
 // its JSON type, and covers the header row too (its names are the reply's keys). A program that
 // joins on the values asks for them as received (--no-formula-guard): `guard` false.
 import { compactJson } from './compact-json.js';
-import { ExactNumber } from './exact-number.js';
+import { ExactNumber } from '../json/exact-number.js';
 
 /**
  * A formula's first character, after any characters that a terminal's copy of the CSV drops

@@ -6,8 +6,8 @@
 // received by exact-json.ts), so numbers keep every digit; a key given twice counts once, with its
 // last value, as JSON.parse takes it.
 import { compactJson, MAX_DEPTH } from './compact-json.js';
-import { ExactNumber } from './exact-number.js';
-import { compactText, endOfValue, fieldsOf, isNested, itemsOf, nextSignificant, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-text.js';
+import { ExactNumber } from '../json/exact-number.js';
+import { compactText, endOfValue, fieldsOf, isNested, itemsOf, nextSignificant, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json/json-text.js';
 
 /** A record's column names and cell texts, in the order of its fields. */
 export type Cells = Map<string, string>;

@@ -1,6 +1,6 @@
 // Formatting of values for people: amounts, counts, booleans (times: time.ts). Machine formats
 // and tables in a pipe never use these: they carry values as received.
-import { ExactNumber } from './exact-number.js';
+import { ExactNumber } from '../json/exact-number.js';
 
 // Made on first use: loading the locale's data costs more than most commands' own work.
 let npr: Intl.NumberFormat | undefined;

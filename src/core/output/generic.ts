@@ -8,7 +8,7 @@
 // as every view shows money (format.ts formatMoney), and in a pipe as received.
 import { isRecord, type JsonRecord } from '../reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
-import { ExactNumber } from './exact-number.js';
+import { ExactNumber } from '../json/exact-number.js';
 import { staysWhole, visibleWidth } from './fit.js';
 import { bullets, formatBoolean, formatCount, formatFraction, formatMoney, formatPercent, oneLine, plainNumber, signedNumber } from './format.js';
 import { headerOf, labelOf } from './labels.js';

@@ -7,7 +7,7 @@
 // lists are made from the reply's text too (listItemTexts).
 import { isRecord } from '../reading.js';
 import { MAX_DEPTH as MAX_NESTING } from './compact-json.js';
-import { compactText, endOfValue, fieldsOf, isNested, itemsOf, membersOf, nextSignificant, OPEN_ARRAY, OPEN_OBJECT } from './json-text.js';
+import { compactText, endOfValue, fieldsOf, isNested, itemsOf, membersOf, nextSignificant, OPEN_ARRAY, OPEN_OBJECT } from '../json/json-text.js';
 
 /** The text of each record as received. */
 export interface RecordTexts {

@@ -9,11 +9,11 @@ import { isRecord } from '../reading.js';
 import { UnexpectedReplyError } from '../errors.js';
 import { csvField, csvLine } from './csv.js';
 import { flatCells, valueCells, type Cells } from './flat-cells.js';
-import { stringifyExact } from './exact-stringify.js';
+import { stringifyExact } from '../json/exact-stringify.js';
 import { formatCount } from './format.js';
 import { checkColumnNames } from './column-names.js';
 import type { RecordTexts } from './raw-records.js';
-import { exactBody } from './exact-json.js';
+import { exactBody } from '../json/exact-json.js';
 import type { BsCalendar } from '../calendar/calendar.js';
 
 /**

@@ -3,13 +3,13 @@
 // results first, then the counts, which are only known at the end), ndjson one result a line, CSV
 // a header then rows. The table is loaded only when asked for, with its colour and formatting
 // modules: machine formats start faster without them.
-import type { MerchantResult } from '../../api/merchants.js';
-import { stringifyExact } from '../../core/output/exact-stringify.js';
-import type { OutputFormat } from '../../core/output/render.js';
-import { checkColumnNames } from '../../core/output/column-names.js';
-import { CsvWriter, NdjsonWriter } from '../../core/stream/record-writers.js';
-import type { OutputSink } from '../../core/stream/sink.js';
-import type { RowWriter } from '../../core/stream/table-writers.js';
+import type { MerchantResult } from '../api/merchants.js';
+import { stringifyExact } from '../core/json/exact-stringify.js';
+import type { OutputFormat } from '../core/output/render.js';
+import { checkColumnNames } from '../core/output/column-names.js';
+import { CsvWriter, NdjsonWriter } from '../core/stream/record-writers.js';
+import type { OutputSink } from '../core/stream/sink.js';
+import type { RowWriter } from '../core/stream/table-writers.js';
 import type { Tally } from './summary.js';
 
 export interface ResultWriter {
@@ -57,8 +57,8 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
     case 'wide': {
       const [{ merchantColumns, merchantTableWriter, summaryLines }, { createPaint }, { pickStreamColumns }] = await Promise.all([
         import('./table-writers.js'),
-        import('../../core/output/paint.js'),
-        import('../../core/stream/table-writers.js'),
+        import('../core/output/paint.js'),
+        import('../core/stream/table-writers.js'),
       ]);
       const columns = pickStreamColumns(merchantColumns(options.lines === true), options.columns);
       const paint = await createPaint(options.color);

@@ -4,8 +4,8 @@
 // the binding is bounded, by its own time and the command's deadline.
 // An entry's account holds its base URL (keyring.ts accountOf); an earlier svc's entry (account
 // "<profile>") is used only where the KeyringEntry allows it, and then kept again with it.
-import { importKeyring } from '../core/external.js';
-import { InterruptedError } from '../core/errors.js';
+import { importKeyring } from '../../core/external.js';
+import { InterruptedError } from '../../core/errors.js';
 import { accountOf, KEYRING_SERVICE, KeyringError, type Keyring, type KeyringDeadline } from './keyring.js';
 
 /** How long one keyring call may take: enough for a person to answer an unlock prompt. */

@@ -11,11 +11,11 @@
 // into memory when it is at most 16 MiB, some 80,000 results).
 import { readSync, writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { MerchantResult } from '../../api/merchants.js';
-import { CliError, EXIT, UsageError } from '../../core/errors.js';
-import { whyUnreadable } from '../../core/fs-errors.js';
-import { exactBody } from '../../core/output/exact-json.js';
-import { stringifyExact } from '../../core/output/exact-stringify.js';
+import type { MerchantResult } from '../api/merchants.js';
+import { CliError, EXIT, UsageError } from '../core/errors.js';
+import { whyUnreadable } from '../core/fs-errors.js';
+import { exactBody } from '../core/json/exact-json.js';
+import { stringifyExact } from '../core/json/exact-stringify.js';
 import type { Batch } from './batches.js';
 import { PrivateFile } from './input.js';
 import type { Lookup, LookupIndex } from './lookup-set.js';

@@ -4,9 +4,9 @@
 // 32 containers deep, MAX_CONTAINERS in all), read in one pass over a signature parsed once,
 // every read of it checked against its bounds, and every call bounded by a timer that closes the
 // socket, so a bus or a service that never answers is an error, never a hang. It knows nothing of
-// the services it talks to (config/secret-service.ts is one).
+// the services it talks to (config/keyring/secret-service.ts is one).
 import { connect, type Socket } from 'node:net';
-import { InterruptedError } from './errors.js';
+import { InterruptedError } from '../../core/errors.js';
 
 /** Where a bus listens: the Unix socket of a bus address (`unix:path=…` or `unix:abstract=…`). */
 export function busSocketPath(address: string): string | undefined {

@@ -2,13 +2,12 @@
 // --name and --file (lines, or one column of a CSV file), read as a stream into a LookupSet, which
 // hands each distinct one on once, in the order of its first appearance.
 import { isUtf8 } from 'node:buffer';
-import type { Stats } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { CliError, InterruptedError, UsageError } from '../../core/errors.js';
+import { CliError, InterruptedError, UsageError } from '../core/errors.js';
 import { LookupSet, type Lookup } from './lookup-set.js';
-import { whyUnreadable } from '../../core/fs-errors.js';
-import { oneLine } from '../../core/output/format.js';
+import { whyUnreadable } from '../core/fs-errors.js';
+import { openInput } from '../core/input-file.js';
+import { oneLine } from '../core/output/format.js';
 import { accountLineOf, columnRowDecided, columnRowOf, csvHeaderOf, csvRecords, HEADER_SAMPLE_BYTES, headerDecided, LINES_SEARCHED, separatorOf, type CsvHeader } from './csv-header.js';
 
 /** A value of 16 or more digits is a terminal number; anything else is a merchant name. */
@@ -207,33 +206,6 @@ function nameOf(file: string): string {
   return file === '-' ? 'stdin' : file;
 }
 
-/**
- * A file is read this much at a time: a few calls' worth of terminal numbers. The reading gets a
- * turn between replies, and each turn must bring the next call's lookups, or the calls wait for it.
- */
-export const READ_CHUNK_BYTES = 64 * 1024;
-
-/** The --file (or `flag`) to read: refused at once (exit 2) when it is missing, a folder or unreadable. */
-export async function openInput(file: string, stdin: NodeJS.ReadableStream, flag = '--file'): Promise<NodeJS.ReadableStream> {
-  if (file === '-') return stdin;
-  const { handle } = await openFile(file, flag);
-  return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
-}
-
-/** Opens --file (or `flag`; a path, not `-`) with what it is: refused at once (exit 2) when it is missing, a folder or unreadable. */
-export async function openFile(file: string, flag = '--file'): Promise<{ handle: FileHandle; info: Stats }> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(file, 'r');
-    const info = await handle.stat();
-    if (info.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    return { handle, info };
-  } catch (error) {
-    await handle?.close();
-    throw new UsageError(`cannot read ${flag} ${file}: ${whyUnreadable(error)}`);
-  }
-}
-
 export interface LineReading {
   /** Ctrl-C: stop reading at once. Absent: read to the end (the unresolved file needs it all). */
   signal?: AbortSignal;
@@ -351,7 +323,7 @@ const MAX_RECORD_BYTES = 1024 * 1024;
  * first line is the line it ends on less the line breaks inside its cells.
  */
 async function* readColumn(input: LookupInput, file: string, column: string, reading: LineReading): AsyncGenerator<{ raw: string; line: number }> {
-  const { parse, CsvError } = await (await import('../../core/external.js')).importCsvParse();
+  const { parse, CsvError } = await (await import('../core/external.js')).importCsvParse();
   // Read until the row with the column is whole (or the lines searched, or 64 KiB, are there).
   const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) => columnRowDecided(textOf(head), column));
   const text = textOf(head);

@@ -10,9 +10,9 @@ import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { UsageError } from '../../core/errors.js';
-import { whyUnreadable } from '../../core/fs-errors.js';
-import { openFile, READ_CHUNK_BYTES } from './lookups.js';
+import { UsageError } from '../core/errors.js';
+import { whyUnreadable } from '../core/fs-errors.js';
+import { openFile, READ_CHUNK_BYTES } from '../core/input-file.js';
 
 export class TwiceReadInput {
   private spooled = false;

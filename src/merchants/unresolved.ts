@@ -8,7 +8,7 @@ import { constants, existsSync } from 'node:fs';
 import { access, link, lstat, mkdtemp, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UsageError } from '../../core/errors.js';
+import { UsageError } from '../core/errors.js';
 import type { Lookup } from './lookup-set.js';
 
 /**

@@ -3,12 +3,12 @@
 // is one) and the merchant names, wrapped between their words; a name as written on a statement
 // (the input), the category and the city are cut first. On a terminal the table ends with one
 // line that sums the run up, wrapped like any footer of a table.
-import type { MerchantResult } from '../../api/merchants.js';
-import { valueText } from '../../core/output/csv.js';
-import { wrapText } from '../../core/output/fit.js';
-import type { Paint } from '../../core/output/paint.js';
-import type { OutputSink } from '../../core/stream/sink.js';
-import { AlignedTableWriter, TabWriter, type RowWriter, type StreamColumn, type TableLayout } from '../../core/stream/table-writers.js';
+import type { MerchantResult } from '../api/merchants.js';
+import { valueText } from '../core/output/csv.js';
+import { wrapText } from '../core/output/fit.js';
+import type { Paint } from '../core/output/paint.js';
+import type { OutputSink } from '../core/stream/sink.js';
+import { AlignedTableWriter, TabWriter, type RowWriter, type StreamColumn, type TableLayout } from '../core/stream/table-writers.js';
 import { summaryLine, type Tally } from './summary.js';
 
 /** A value as the service sent it: an object or a list as JSON, never `[object Object]`. */

@@ -1,7 +1,7 @@
 // The one line that sums up a run of `svc merchants resolve` for a person: under the table on a
 // terminal, else on stderr when that is a terminal (run.ts).
-import { formatCount } from '../../core/output/format.js';
-import { fieldsToFit } from '../../core/stream/terminal-line.js';
+import { formatCount } from '../core/output/format.js';
+import { fieldsToFit } from '../core/stream/terminal-line.js';
 
 /** What a run did, whatever --unmatched left out of the output. */
 export interface Tally {

@@ -2,11 +2,11 @@
 // walks is required: `data.results`, each with its `input` (contract §4a). The check is by hand:
 // a run of 200,000 lookups checks 200,000 results. Numbers JSON.parse would not give back as
 // written are kept as received (exact-json.ts): the merged reply writes the service's own values.
-import type { ApiReply } from '../../api/client.js';
-import type { MerchantReply, MerchantResult } from '../../api/merchants.js';
-import { isRecord, jsonType } from '../../core/reading.js';
-import { UnexpectedReplyError } from '../../core/errors.js';
-import { exactBody } from '../../core/output/exact-json.js';
+import type { ApiReply } from '../api/client.js';
+import type { MerchantReply, MerchantResult } from '../api/merchants.js';
+import { isRecord, jsonType } from '../core/reading.js';
+import { UnexpectedReplyError } from '../core/errors.js';
+import { exactBody } from '../core/json/exact-json.js';
 import type { Lookup } from './lookup-set.js';
 
 /** The reply's body when merging can walk it; otherwise exit 10 with what is wrong. */

@@ -4,29 +4,29 @@
 // results there are get written, the lookups not resolved go to the unresolved file, and the
 // failure is thrown for its exit code. With --each-line the results in hand are first kept for
 // --resume (kept-results.ts): whatever ends the writing of the records, they are not lost.
-import { NO_HOME } from '../../config/paths.js';
-import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { NO_HOME } from '../config/paths.js';
+import { ENDPOINTS, target } from '../api/endpoints.js';
 import { basename, dirname } from 'node:path';
-import type { ApiClient } from '../../api/client.js';
-import type { MerchantResult } from '../../api/merchants.js';
-import type { Context } from '../../app/context.js';
-import { InterruptedError } from '../../core/errors.js';
-import { FALLBACK_COLUMNS } from '../../core/io.js';
-import { formatCount, machineTextForTerminal } from '../../core/output/format.js';
-import { isTableFormat } from '../../core/output/formats.js';
+import type { ApiClient } from '../api/client.js';
+import type { MerchantResult } from '../api/merchants.js';
+import type { Context } from '../app/context.js';
+import { InterruptedError } from '../core/errors.js';
+import { FALLBACK_COLUMNS } from '../core/io.js';
+import { formatCount, machineTextForTerminal } from '../core/output/format.js';
+import { isTableFormat } from '../core/output/formats.js';
 import type { Batch } from './batches.js';
 import type { Lookup } from './lookup-set.js';
-import { runInOrder } from '../../core/stream/ordered-pool.js';
-import type { ProgressBar, Totals } from '../../core/stream/progress.js';
+import { runInOrder } from '../core/stream/ordered-pool.js';
+import type { ProgressBar, Totals } from '../core/stream/progress.js';
 import { checkedReply, inLookupOrder } from './reply.js';
-import { OutputSink, StdoutClosedError } from '../../core/stream/sink.js';
+import { OutputSink, StdoutClosedError } from '../core/stream/sink.js';
 import { defaultUnresolvedPath, privateTemporaryPath, whyNot, writeUnresolved } from './unresolved.js';
 import { summaryLine } from './summary.js';
 import { createWriter } from './writers.js';
 import { shellWord } from './lookups.js';
 import type { LineSource, ResultStore } from './each-line.js';
 import { keepResults, type KeptInput, type KeptResults } from './kept-results.js';
-import { sayIfEnded } from '../../core/last-words.js';
+import { sayIfEnded } from '../core/last-words.js';
 import { rmSync } from 'node:fs';
 
 export interface RunOptions {
@@ -72,7 +72,7 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
   // For a person at a terminal, and only when there is progress to show: more than one call.
   const progress: ProgressBar =
     options.totals && ctx.io.stderrIsTTY && options.totals.calls > 1
-      ? (await import('../../core/stream/progress.js')).progressBar(ctx.io.stderr, ctx.io.stderrColumns, options.totals)
+      ? (await import('../core/stream/progress.js')).progressBar(ctx.io.stderr, ctx.io.stderrColumns, options.totals)
       : { advance() {}, clear() {}, redraw() {}, holdOff() {}, stop() {} };
   // When stdout and stderr share a terminal, the bar steps aside for each piece of output. Into a
   // pipe, the reader may print it on that terminal when it likes (`| head -5`): the bar stays off

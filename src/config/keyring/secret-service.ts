@@ -1,14 +1,14 @@
 // The Secret Service (org.freedesktop.Secret: GNOME Keyring, KWallet, KeePassXC) as svc's keyring on
-// Linux and the BSDs, spoken to over the session bus by core/dbus.ts: no native code to load, and a
+// Linux and the BSDs, spoken to over the session bus by config/keyring/dbus.ts: no native code to load, and a
 // timer on every call. An entry has the attributes service=svc, account=<profile> and
 // base_url=<the profile's base URL>, so `secret-tool lookup service svc account default base_url
 // https://…` finds it, and the label "svc: <profile>". The secret travels with the "plain"
 // algorithm, which the specification allows: the socket is the user's own, and no one else can
 // listen on it. Each operation opens its connection and its session, and closes both.
-import { BusConnection, BusError, BusUnanswered, NO_OWNER, Variant, bodyOf, pingBusName, type Message, type Value } from '../core/dbus.js';
-import { readEnv, type Env } from '../core/environment.js';
-import { InterruptedError } from '../core/errors.js';
-import { printable } from '../core/output/format.js';
+import { BusConnection, BusError, BusUnanswered, NO_OWNER, Variant, bodyOf, pingBusName, type Message, type Value } from './dbus.js';
+import { readEnv, type Env } from '../../core/environment.js';
+import { InterruptedError } from '../../core/errors.js';
+import { printable } from '../../core/output/format.js';
 import { KEYRING_DEADLINE_MS, KEYRING_SERVICE, KeyringDeadline, KeyringError, type Keyring, type KeyringEntry } from './keyring.js';
 
 /** How long the session bus may take to say whether a Secret Service is there (starting one included). */
