@@ -498,7 +498,7 @@ describe('the tables of the report views', () => {
     );
     const person = await run(command('reports underwrite'), { tty: true });
     const screen = plain(person.stdout).split('\n');
-    expect(screen[0]).toBe(`Underwriting of ${ID}: 5,00,000.00 over 36 months at 12.5% a year`);
+    expect(screen[0]).toBe(`Underwriting of ${ID}: NPR 5,00,000.00 over 36 months at 12.5% a year`);
     expect(screen[1]).toMatch(/^Verdict +review$/);
     expect(person.stdout).toContain('\u001b[33mreview\u001b[39m');
   });

@@ -43,7 +43,10 @@ describe('a field of the generic view, for a person (reports underwrite)', () =>
     // A field no document names still shows, its key in words: `peer_group.median_inflow`.
     expect(screen).toContain('Peer group median inflow  NPR 61,000.00');
     // No label is a key: none in lower case, none dotted, none with an underscore.
-    expect(screen.filter((line) => /^(?:[a-z]|\S*[._]\S* {2})/.test(line))).toEqual([]);
+    const fields = screen.slice(screen.findIndex((line) => line.startsWith('Verdict')));
+    expect(fields.filter((line) => /^(?:[a-z]|\S*[._]\S* {2})/.test(line))).toEqual([]);
+    // The loan asked for, in the title, is money too.
+    expect(screen.slice(0, 2).join(' ')).toBe(`Underwriting of ${ID}: NPR 5,00,000.00 over 36 months at 12.5% a year`);
     // A script still gets the keys and the values as the service sent them.
     const r = await underwrite(false);
     expect(r.code, r.stderr).toBe(0);

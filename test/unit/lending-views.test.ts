@@ -414,8 +414,8 @@ describe('reports underwrite', () => {
 
   it('names the loan in the title', () => {
     const loan = { principal: 500000, tenor_months: 36, annual_rate_pct: 12.5 };
-    expect(loanText(loan)).toBe('5,00,000.00 over 36 months at 12.5% a year');
-    expect(terminal(underwritingView(reply, { id: ID, loan })).split('\n')[0]).toBe(`Underwriting of ${ID}: 5,00,000.00 over 36 months at 12.5% a year`);
+    expect(loanText(loan)).toBe('NPR 5,00,000.00 over 36 months at 12.5% a year');
+    expect(terminal(underwritingView(reply, { id: ID, loan })).split('\n')[0]).toBe(`Underwriting of ${ID}: NPR 5,00,000.00 over 36 months at 12.5% a year`);
   });
 
   it('shows a reply without a verdict of one word by the generic view alone', () => {
