@@ -174,6 +174,29 @@ describe('the designed report views', () => {
   });
 });
 
+describe('the other views', () => {
+  it('enrich -o wide: a confidence as a percentage; a pipe as received', async () => {
+    const body = { count: 1, transactions: [{ date: '2026-03-25', description: 'SALARY', credit: 72000, balance: 145200, category: 'salary', confidence: 0.95 }] };
+    const enrich = (tty: boolean) =>
+      svc(['enrich', '--file', '-', '-o', 'wide'], {
+        tty,
+        columns: 120,
+        stdin: '[{"date":"2026-03-25","description":"SALARY","credit":72000,"balance":145200}]',
+        service: new FakeService().expect('POST', '/v1/enrich', { body }),
+      });
+    const person = await enrich(true);
+    expect(person.code, person.stderr).toBe(0);
+    expect(screenOf(person.stdout)).toContainEqual(expect.stringMatching(/│ salary +│ +95% │$/));
+    expect((await enrich(false)).stdout).toContain('2026-03-25\tSALARY\t72000\t\t145200\tsalary\t0.95\n');
+  });
+
+  it('a report that names no currency: its balances in NPR, the currency of every statement', async () => {
+    const body = { report_id: ID, status: 'complete', statement: { bank: 'Nabil Bank', opening_balance: 73200 } };
+    const r = await svc(['reports', 'get', ID], { tty: true, service: answering('GET', `/v1/reports/${ID}`, body) });
+    expect(fieldsOf(r.stdout)).toContain('Opening balance  NPR 73,200.00');
+  });
+});
+
 describe('counts in the fields of the generic view', () => {
   it('usage: a counter the service adds is grouped, as the documented ones are', async () => {
     const body = { plan: 'growth', quota: 1000, used: 142, data_api: { quota: 2500, used: 318 } };

@@ -76,7 +76,8 @@ function reportFacts(body: unknown, report: Report): ReportFacts {
 export function reportView(body: unknown, reading: ReplyReading, { readReply, ReportReply }: typeof Reports, title?: string): SectionsView {
   const report = readReply(reading, ReportReply, body);
   const r = reportFacts(body, report);
-  const amount = (value: unknown) => formatMoney(value, r.currency) ?? cellText(value);
+  // A statement is kept in NPR unless it names another currency.
+  const amount = (value: unknown) => formatMoney(value, r.currency ?? 'NPR') ?? cellText(value);
   const counted = (value: unknown) => (numberOf(value) === undefined ? cellText(value) : formatCount(textOf(value)));
   const fields: Column<ReportFacts>[] = [
     { key: 'report_id', header: 'Report', value: (x) => x.reportId },
