@@ -643,6 +643,7 @@ describe('svc reports get', () => {
       'Created 2026-05-27 10:23 UTC (in 5 days)',
       'Data source PARSED_STATEMENT',
       'Tamper-verifiable yes',
+      'Monthly summary none',
       'Merchant categories groceries count 12',
       'Merchant categories groceries total NPR 8,420.00',
       '1 transactions in this reply: -o csv or -o ndjson writes them one per line.',

@@ -241,7 +241,7 @@ const CASES: Case[] = [
     wide: ['1,45,200.00'],
     tableAt: [80, 60],
   },
-  { name: 'usage', argv: ['usage'], path: '/v1/usage', reply: { body: { ...documented('usage'), data_api: { quota: 2500, used: 318, remaining: 2182 } } }, whole: ['2026-06-01 00:00 UTC', '2182'] },
+  { name: 'usage', argv: ['usage'], path: '/v1/usage', reply: { body: { ...documented('usage'), data_api: { quota: 2500, used: 318, remaining: 2182 } } }, whole: ['2026-06-01 00:00 UTC', '2,182'] },
   {
     name: 'data latest cpi',
     argv: ['data', 'latest', 'cpi'],

@@ -197,6 +197,19 @@ describe('the other views', () => {
   });
 });
 
+describe('empty lists', () => {
+  it('a list the reply holds empty says `none` to a person, where a blank field would be left out; a pipe keeps the blank', async () => {
+    const body = { ...UNDERWRITING, risk_flags: [] };
+    const underwriting = (tty: boolean) =>
+      svc(['reports', 'underwrite', ID, '--principal', '500000', '--tenor-months', '36', '--annual-rate', '12.5'], {
+        tty,
+        service: answering('POST', `/v1/reports/${ID}/underwriting`, body),
+      });
+    expect(fieldsOf((await underwriting(true)).stdout)).toContain('Risk flags  none');
+    expect((await underwriting(false)).stdout).toContain('\nrisk_flags\t\n');
+  });
+});
+
 describe('counts in the fields of the generic view', () => {
   it('usage: a counter the service adds is grouped, as the documented ones are', async () => {
     const body = { plan: 'growth', quota: 1000, used: 142, data_api: { quota: 2500, used: 318 } };

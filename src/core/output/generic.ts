@@ -17,7 +17,7 @@ import type { Column, ListView, Part, RecordView, SectionsView } from './view.js
 
 type Row = Record<string, string>;
 
-/** One field of a field list: its dotted key, its text, and, for a list of sentences, its items. */
+/** One field of a field list: its dotted key, its text, and, for a list of sentences or an empty list, its items. */
 type Field = [key: string, text: string, items?: string[]];
 
 /**
@@ -111,6 +111,7 @@ function walk(value: unknown, path: string[], depth: number, fields: Field[], ta
           shown,
         ),
       });
+    else if (value.length === 0) fields.push([key, '', []]);
     else {
       const items = value.map((item) => cellText(item, depth + 1));
       // Reasons and messages (sentences) read as bullets; names (flags, scopes) as one line.
@@ -266,8 +267,9 @@ function fieldList(fields: readonly Field[], money?: Money): RecordView<readonly
     fields: fields.map(([key, , items], i) => {
       const value = (r: readonly Field[]) => r[i]![1];
       const kind = kindOf(key, money);
-      const display = items ? () => bullets(items) : kind ? (r: readonly Field[]) => shownAs(kind, value(r), money?.currency) : undefined;
-      return { key, header: labelOf(key), value, ...(display && { display, formatsValue: true }) };
+      const display = items?.length ? () => bullets(items) : kind ? (r: readonly Field[]) => shownAs(kind, value(r), money?.currency) : undefined;
+      // An empty list says so, in one word, where a blank field would be left out.
+      return { key, header: labelOf(key), value, ...(display && { display, formatsValue: true }), ...(items?.length === 0 && { empty: 'none' }) };
     }),
   };
 }

@@ -375,7 +375,11 @@ function* cards(columns: readonly FitColumn[], target: { width: number; paint: P
 function* recordForPeople<T>(view: RecordView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
   const label = (field: Column<T>) => headerOf(field, [view.record], target);
-  const pairs = view.fields.filter((field) => rawText(field.value(view.record)) !== '').map((field) => [label(field), displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const);
+  // A field without a value is left out, but for one that says so (an empty list: `none`).
+  const pairs = view.fields.flatMap((field) => {
+    if (rawText(field.value(view.record)) !== '') return [[label(field), displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const];
+    return field.empty ? [[label(field), paint.dim(field.empty), false] as const] : [];
+  });
   yield textLines(view.title ? [view.title] : [], target, paint.title);
   // Labels are padded to the longest of all, shown or not, as they always were.
   const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(label(f))), 0);

@@ -41,6 +41,8 @@ export interface Column<T> extends Fitting {
    * before each amount, `NPR 7,398.58`, as a field list does. A pipe writes neither.
    */
   currency?: string;
+  /** What a terminal's field list says of the field when it has no value (an empty list: `none`), rather than leave it out. */
+  empty?: string;
   align?: 'left' | 'right';
   /**
    * Whether a terminal shows it (contract §3): by default it is one of the list's default
