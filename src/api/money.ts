@@ -3,6 +3,8 @@
 // categories): a field is money by the last word of its name, as the service names amounts
 // (`total_inflow`, `average_amount`, `closing_balance`, `max_supportable_emi`, `monthly_avg` …).
 // Counts (`inflow_count`), shares (`emi_load_pct`, `cash_withdrawal_ratio`) and scores end otherwise.
+// Beside money, what else of those replies the service names in its own way: shares given as
+// fractions (a FOIR), scores and their scale, names in snake case (a factor, a check).
 import type { Money } from '../core/output/generic.js';
 import { pick } from '../core/reading.js';
 
