@@ -58,7 +58,7 @@ async function installTarball(release: Release | undefined): Promise<Omit<Machin
     // `prepack` rebuilds dist/ (it deletes the folder first). Packing in a copy of the package keeps
     // that from pulling dist/ out from under svc processes other tests run at the same time.
     const pkg = join(work, 'pkg');
-    for (const entry of ['package.json', 'package-lock.json', 'bin', 'src', 'scripts', 'completions', 'tsconfig.json', 'README.md', 'LICENSE']) {
+    for (const entry of ['package.json', 'package-lock.json', 'bin', 'src', 'scripts', 'completions', 'docs', 'tsconfig.json', 'README.md', 'LICENSE']) {
       if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(pkg, entry), { recursive: true });
     }
     symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');
