@@ -59,7 +59,7 @@ async function runRecipe(env: Record<string, string> = {}, script = recipe): Pro
 
 /**
  * The error lines on stderr, as text, each on one line: the listener runs with --json, so its own
- * errors are JSON envelopes (contract §4), which `svc ready` relays as text lines.
+ * errors are JSON envelopes (docs/reference/exit-codes.md), which `svc ready` relays as text lines.
  */
 const errorLines = (stderr: string) => [...unwrapped(stderr).matchAll(/^(?:error: .*|\{"error_code".*)$/gm)].map(([line]) => asErrorLine(line));
 

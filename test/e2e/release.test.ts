@@ -1,4 +1,4 @@
-// The smoke checks of every form svc ships in (contract §1), one table run against each:
+// The smoke checks of every form svc ships in (README.md, "Install"), one table run against each:
 //   - the npm tarball installed with `npm install -g` (the one `npm run release` made, else one
 //     packed here), run by the Node running the tests;
 //   - the single executable `npm run release` made (release/svc-<version>-linux-x64), run on a

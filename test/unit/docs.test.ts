@@ -127,3 +127,34 @@ describe('the help topics in docs/reference', () => {
     expect(content, `${page}: run npm run build and commit it`).toBe(spliceBlock(content, topic, markdown));
   });
 });
+
+describe('citations of the docs in the code', () => {
+  /** Files under a folder of the repository, recursively. */
+  const filesUnder = (folder: string): string[] =>
+    readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? filesUnder(join(folder, entry.name)) : /\.(ts|mjs|cjs)$/.test(entry.name) ? [join(folder, entry.name)] : [],
+    );
+
+  it('name pages that exist, and headings those pages have', () => {
+    const wrong: string[] = [];
+    for (const file of ['src', 'test', 'scripts', 'bench'].flatMap(filesUnder)) {
+      // `docs/reference/output.md, "Tables"`, and `"Reading replies" and "CSV"` after it.
+      for (const [, page, headings] of read(file).matchAll(/\b(docs\/[\w/-]+\.md)((?:,? "[^"\n]+"(?: and "[^"\n]+")?)?)/g)) {
+        if (!existsSync(join(ROOT, page!))) {
+          wrong.push(`${file}: ${page} does not exist`);
+          continue;
+        }
+        const anchors = anchorsOf(read(page!));
+        for (const [, heading] of headings!.matchAll(/"([^"]+)"/g)) if (!anchors.has(anchorOf(heading!))) wrong.push(`${file}: ${page} has no heading "${heading}"`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('cite no document outside the repository', () => {
+    const outside = ['src', 'test', 'scripts', 'bench']
+      .flatMap(filesUnder)
+      .filter((file) => file !== 'test/unit/docs.test.ts' && /\bcontract\b|interface-spec|service-reference|\/work\//i.test(read(file)));
+    expect(outside).toEqual([]);
+  });
+});
