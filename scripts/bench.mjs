@@ -24,6 +24,7 @@ let failed = 0;
 for (const name of benches) {
   console.log(`\n# bench/${name}`);
   const begun = Date.now();
+  const load = loadavg()[0];
   // stdout is kept for the results file and shown as it was; stderr goes to the terminal alone.
   const run = spawnSync(process.execPath, [join(root, 'bench', name), ...args], {
     cwd: root,
@@ -37,11 +38,11 @@ for (const name of benches) {
     failed++;
     console.log(`bench/${name} exited ${status}`);
   }
-  sections.push({ name, status, seconds: (Date.now() - begun) / 1000, output: (run.stdout ?? '').trimEnd() });
+  sections.push({ name, status, load, seconds: (Date.now() - begun) / 1000, output: (run.stdout ?? '').trimEnd() });
 }
 
 const cpu = cpus();
-const load = (values) => values.map((value) => value.toFixed(2)).join(', ');
+const loads = (values) => values.map((value) => value.toFixed(2)).join(', ');
 const lines = [
   '# Benchmark results',
   '',
@@ -49,16 +50,16 @@ const lines = [
   '',
   `- Date: ${started.toISOString()} to ${new Date().toISOString()}`,
   `- Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${platform()} ${release()}`,
-  `- Load average (1, 5, 15 min): ${load(loadAtStart)} at the start, ${load(loadavg())} at the end`,
+  `- Load average (1, 5, 15 min): ${loads(loadAtStart)} at the start, ${loads(loadavg())} at the end`,
   `- Node: ${process.version}`,
   `- Arguments: ${args.length > 0 ? `\`${args.join(' ')}\`` : '(none: the default runs)'}`,
   '',
   'Each section is what the bench printed. A bench exits 1 when it misses its target.',
   '',
-  ...sections.flatMap(({ name, status, seconds, output }) => [
+  ...sections.flatMap(({ name, status, load, seconds, output }) => [
     `## bench/${name}`,
     '',
-    `Exit ${status}, ${seconds.toFixed(0)} s.`,
+    `Exit ${status}, ${seconds.toFixed(0)} s; load average ${load.toFixed(2)} at its start.`,
     '',
     '```text',
     output || '(no output)',
