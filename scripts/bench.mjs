@@ -38,7 +38,7 @@ for (const name of benches) {
     failed++;
     console.log(`bench/${name} exited ${status}`);
   }
-  sections.push({ name, status, load, seconds: (Date.now() - begun) / 1000, output: (run.stdout ?? '').trimEnd() });
+  sections.push({ name, status, load, seconds: (Date.now() - begun) / 1000, output: (run.stdout ?? '').replace(/[ \t]+$/gm, '').trimEnd() });
 }
 
 const cpu = cpus();

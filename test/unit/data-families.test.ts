@@ -22,7 +22,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const DOCUMENTED = (() => {
   const guide = readFileSync(join(ROOT, 'docs', 'guides', 'datasets.md'), 'utf8');
   const section = guide.slice(guide.indexOf('## Families'), guide.indexOf('\n## ', guide.indexOf('## Families') + 1));
-  return [...section.matchAll(/^\| `([^`]+)` \| `([^`]+)` \| `([^`]+)`/gm)].map(([, name, path, selector]) => [name!, path!, selector!]);
+  return [...section.matchAll(/^\|\s*`([^`]+)`\s*\|\s*`([^`]+)`\s*\|\s*`([^`]+)`/gm)].map(([, name, path, selector]) => [name!, path!, selector!]);
 })();
 
 const fixture = (path: string) => DATASETS.find((d) => d.path === path)!;
