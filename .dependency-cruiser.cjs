@@ -1,4 +1,4 @@
-// The layers of src/ (README, Development): each imports its own layer and those on the floors
+// The layers of src/ (CONTRIBUTING.md, "Layers"): each imports its own layer and those on the floors
 // below it, never a layer above nor the other layer of its own floor; and no files import each
 // other in a circle. Type-only imports count (tsPreCompilationDeps), as do import()s.
 // `npm run lint:layers` checks it; `npm run lint` runs it with eslint.

@@ -2,7 +2,7 @@
 // through `svc mock`, side by side with a minimal node:http script doing the same batching (one
 // keep-alive http.Agent, 1000 lookups a call, 4 calls at once, output in input order, the same
 // output formats: --json, -o ndjson, -o csv). The minimal script reads its whole file first and
-// keeps it; svc reads as the calls go. Both send what the contract asks of every client (an
+// keeps it; svc reads as the calls go. Both send what docs/reference/reliability.md asks of every POST (an
 // Idempotency-Key on each POST), so the mock does the same work for each and the difference is
 // the client's own; each run has a fresh mock of its own, so every run starts from the same state.
 // Reports the median wall time of each over interleaved runs, their ratio, svc's peak RSS, and

@@ -1,6 +1,8 @@
 // Writes completions/svc.bash, completions/_svc, completions/svc.fish and man/svc.1 from the
 // command tree of src/ (run by scripts/build.mjs): the scripts rendered by src/completion/, the
-// page by src/docs/man.ts. The tree is read from the real commander program: src/docs/documents.ts
+// page by src/docs/man.ts. It also writes each help topic (`svc help TOPIC`) as Markdown into its
+// reference page under docs/, between the page's markers (src/docs/markdown.ts), leaving the rest
+// of the page as written. The tree is read from the real commander program: src/docs/documents.ts
 // is bundled with esbuild into a temporary folder and imported.
 //
 //   node scripts/generate-docs.mjs           write the files that changed
@@ -30,8 +32,18 @@ export async function renderDocs() {
       define: { __SVC_VERSION__: JSON.stringify(version) },
       logLevel: 'warning',
     });
-    const { generatedFiles } = await import(pathToFileURL(join(outdir, 'documents.js')).href);
-    return generatedFiles();
+    const { generatedFiles, generatedBlocks, spliceBlock } = await import(pathToFileURL(join(outdir, 'documents.js')).href);
+    const files = generatedFiles();
+    for (const { topic, page, markdown } of generatedBlocks()) {
+      const content = files[page] ?? read(join(root, page));
+      if (content === undefined) throw new Error(`${page} (the page of svc help ${topic}) does not exist`);
+      try {
+        files[page] = spliceBlock(content, topic, markdown);
+      } catch (error) {
+        throw new Error(`${page}: ${error.message}`);
+      }
+    }
+    return files;
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

@@ -15,7 +15,7 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nodeBinFolder, openCache } from './node-builds.mjs';
 
-/** The Node majors svc supports (package.json's engines agrees; README, "Set up"). */
+/** The Node majors svc supports (package.json's engines agrees; README.md, "Install"). */
 const SUPPORTED = [20, 22, 24];
 const SUITES = ['test/unit', 'test/commands', 'test/e2e/startup.test.ts'];
 

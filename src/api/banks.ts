@@ -1,5 +1,5 @@
 // THE table of bank codes: the values of the `bank` field of `POST /v1/parse` that the service's
-// documentation lists (service-reference.md; older pages list only the first seven). `svc parse
+// documentation lists (POST /v1/parse; older pages list only the first seven). `svc parse
 // --bank` takes these (or `auto`) and nothing else; `svc data … bank-pnl --bank` covers 50+
 // institutions that no document lists, so there an unknown code only earns a "did you mean".
 // The help, the completion scripts and the checks all read this table. It imports only the

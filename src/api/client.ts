@@ -98,7 +98,7 @@ export class ApiClient {
 
   private readonly secrets: Secrets;
 
-  /** Sends a request through the layers, retrying where the contract allows, and returns the successful reply. */
+  /** Sends a request through the layers, retrying where docs/reference/reliability.md allows, and returns the successful reply. */
   readonly request: Send;
 
   constructor(private readonly options: ClientOptions) {
@@ -413,7 +413,7 @@ function pathOf(url: string): string {
 }
 
 /**
- * A text with the value of each `token=` query parameter masked (contract §6: a consent token in
+ * A text with the value of each `token=` query parameter masked (docs/reference/reliability.md, "Secrets and a hostile server": a consent token in
  * a URL is a secret like a key), whether or not the run knows the token: `?token=…9f2c`.
  */
 export function maskTokenQuery(text: string): string {

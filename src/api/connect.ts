@@ -1,4 +1,4 @@
-// The Connect request (contract §6, `svc connect`): the scopes a flow may ask for and the rule for
+// The Connect request (docs/guides/lender.md, "Share the data: Connect"): the scopes a flow may ask for and the rule for
 // its redirect address.
 import { secureUrl, shownUrl } from '../core/urls.js';
 

@@ -30,7 +30,7 @@ export interface GlobalFlags {
   /** --jq: the JSON output filtered by this jq expression. */
   jq?: string;
   output?: OutputFormat;
-  /** --columns: the columns of a table or CSV by field name, in this order (contract §3). */
+  /** --columns: the columns of a table or CSV by field name, in this order (docs/reference/output.md, "Columns"). */
   columns?: string[];
   /** False with --no-headers: no header line in a table or CSV. */
   headers?: boolean;
@@ -71,7 +71,7 @@ export interface ReplyReader<R = undefined> {
   replies?: () => Promise<R>;
   /** The list a command documents, whose items are the records of ndjson and CSV; undefined: the fallback. */
   records?: (body: unknown, reading: ReplyReading, replies: R) => unknown[] | undefined;
-  /** The reply is a view holding lists: its records as records.ts ViewRecords reads them (contract §4a). */
+  /** The reply is a view holding lists: its records as records.ts ViewRecords reads them (docs/reference/output.md, "Reading replies"). */
   viewRecords?: ViewRecords;
   /**
    * The documented fields of a record, in their documented order: a CSV's first columns, the
@@ -393,7 +393,7 @@ export class Context {
 
   /**
    * Runs `work`, which writes one output for people to read (a reply, a chart): on a terminal,
-   * when it is taller than the screen, through the pager (contract §3; core/stream/pager.ts).
+   * when it is taller than the screen, through the pager (docs/reference/output.md, "Pager"; core/stream/pager.ts).
    * `work` stops at the signal it is given: the run's, or the person quitting the pager (the rest
    * of the output is then for no one, and the run goes on). Resolves once the pager has exited.
    */
@@ -457,7 +457,7 @@ export class Context {
     let pieces: Iterable<string>;
     let transform: ((text: string) => string) | undefined;
     let notes: string[] = [];
-    // BS dates (contract §7): the tables show them, ndjson and CSV add them; --json never changes.
+    // BS dates (docs/reference/dates.md): the tables show them, ndjson and CSV add them; --json never changes.
     const calendar = await this.calendar();
     if (format === 'ndjson' || format === 'csv') {
       const rawRecords = await import('../core/output/raw-records.js');
@@ -470,7 +470,7 @@ export class Context {
         await giveWay(this.signal);
         // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
         if (format === 'ndjson') pieces = records.ndjsonPieces(list, rawRecords.recordTexts(reply.raw, body, list), calendar);
-        // Nested values in dotted columns, documented fields first (contract §3); the body's numbers are as received.
+        // Nested values in dotted columns, documented fields first (docs/reference/output.md, "CSV"); the body's numbers are as received.
         else pieces = records.csvPieces(list, { calendar, documented: reader.fields, columns, headers, formulaGuard });
       }
       // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
@@ -481,7 +481,7 @@ export class Context {
       const forPeople = await this.forPeople(body);
       await giveWay(this.signal);
       const designed = reader.view(forPeople, reading, replies);
-      // --columns: the columns named, in their order; a name no table has is exit 2 (contract §3).
+      // --columns: the columns named, in their order; a name no table has is exit 2 (docs/reference/output.md, "Columns").
       const view = columns ? (await import('../core/output/pick.js')).pickColumns(designed, columns, reader.fields) : designed;
       await giveWay(this.signal);
       pieces = await this.tablePieces(view, calendar);

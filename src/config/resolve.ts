@@ -98,7 +98,7 @@ export function unknownProfile(name: string, doc: ConfigDoc): UsageError {
 }
 
 /**
- * The calendar in force (contract §7): --calendar > SVC_CALENDAR > the active profile's `calendar` >
+ * The calendar in force (docs/reference/dates.md): --calendar > SVC_CALENDAR > the active profile's `calendar` >
  * ad. A value svc does not know, in the environment or the file, is a usage error naming where it is.
  */
 export function resolveCalendar(flags: SettingFlags & { calendar?: CalendarName }, env: Env, doc: ConfigDoc): CalendarName {
@@ -121,7 +121,7 @@ export function resolveCalendar(flags: SettingFlags & { calendar?: CalendarName 
 const DEFAULT_PAGER = 'less -FRX';
 
 /**
- * The pager's command line (contract §3), undefined for none: --no-pager > SVC_PAGER > the active
+ * The pager's command line (docs/reference/output.md, "Pager"), undefined for none: --no-pager > SVC_PAGER > the active
  * profile's `pager` > PAGER > less -FRX. An empty value (or `cat`, which would only copy) is none.
  */
 export function resolvePager(flags: SettingFlags & { pager?: boolean }, env: Env, doc: ConfigDoc): string | undefined {

@@ -1,4 +1,4 @@
-// Error classes and THE exit-code table (contract §4). Every failure the user can cause ends up
+// Error classes and THE exit-code table (docs/reference/exit-codes.md). Every failure the user can cause ends up
 // as one of these, and main.ts is the one place that turns them into a message and an exit code.
 import { ReplyHeaders } from './reply-headers.js';
 

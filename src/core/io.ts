@@ -70,7 +70,7 @@ function isPipe(fd: number): boolean {
 }
 
 /**
- * The IO with stdout and stderr masking every secret in `secrets` (contract §2: a full key never
+ * The IO with stdout and stderr masking every secret in `secrets` (docs/reference/configuration.md, "Keys": a full key never
  * appears in any output). Output that had to be masked is no longer the reply as received, which
  * stderr says once. `flush` writes what a stream held back, at the end of the run.
  */
@@ -104,7 +104,7 @@ function truthyFlag(value: string | undefined): boolean {
 }
 
 /**
- * Whether to colour what goes to a stream (contract §3). NO_COLOR and --no-color win over
+ * Whether to colour what goes to a stream (docs/reference/output.md, "Colour"). NO_COLOR and --no-color win over
  * everything; FORCE_COLOR and CLICOLOR_FORCE force colour into a pipe; otherwise colour only on a
  * terminal that is not dumb and when CLICOLOR is not 0.
  */

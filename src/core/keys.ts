@@ -4,7 +4,7 @@ import { UsageError } from './errors.js';
 export type KeyMode = 'live' | 'test' | 'unknown';
 
 /**
- * The key forms of the service (contract §2): `svc_sk_live_…` and `svc_sk_test_…`, and the same
+ * The key forms of the service (docs/reference/configuration.md, "Keys"): `svc_sk_live_…` and `svc_sk_test_…`, and the same
  * without the brand, as some of the service's own pages write them. Longest prefix first.
  */
 const PREFIXES: readonly { prefix: string; mode: Exclude<KeyMode, 'unknown'> }[] = [

@@ -1,4 +1,4 @@
-// Reading replies (contract §4a). The service changes, and its documents leave many shapes "not
+// Reading replies (docs/reference/output.md, "Reading replies"). The service changes, and its documents leave many shapes "not
 // shown": a command takes what it knows from a reply, accepts every documented form, and never
 // requires a field the documents do not show. Only the structure a command must walk (the `data`
 // list of `reports list`, say) is required: missing or of the wrong JSON type, it is exit 10.

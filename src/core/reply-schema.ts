@@ -1,4 +1,4 @@
-// Documented replies declared as zod schemas (contract §4a). A schema requires only the structure
+// Documented replies declared as zod schemas (docs/reference/output.md, "Reading replies"). A schema requires only the structure
 // a command must walk (a list being a list, a report id being a text) and lets everything else
 // through: its objects are loose, and a documented field is optional and of any type, read by the
 // command as it can (textOf, numberOf). Reading a reply through a schema fails, exit 10 with the

@@ -13,7 +13,7 @@ export interface ReportMode {
 }
 
 /**
- * Contract §4: with a machine format (--json, --jq, -o json|ndjson|csv) an error is one JSON
+ * docs/reference/exit-codes.md, "How a failure is reported": with a machine format (--json, --jq, -o json|ndjson|csv) an error is one JSON
  * line on stderr for the script that reads it; a person at a terminal reads the text lines, even
  * with stdout piped into jq.
  */
@@ -74,7 +74,7 @@ const NO_SECRETS: Pick<Secrets, 'mask'> = { mask: (text) => text };
  */
 export function reportError(error: unknown, io: IO, mode: ReportMode | undefined, secrets: Pick<Secrets, 'mask'> = NO_SECRETS): number {
   const write = (line: string) => io.stderr.write(line + '\n');
-  // Each message is wrapped between words to stderr's terminal, 80 columns elsewhere (contract §3);
+  // Each message is wrapped between words to stderr's terminal, 80 columns elsewhere (docs/reference/output.md, "Wrapping and widths");
   // the lines it goes on to are indented, so that it reads as one.
   const width = io.stderrIsTTY ? (io.stderrColumns ?? FALLBACK_COLUMNS) : FALLBACK_COLUMNS;
   const say = (text: string) => {

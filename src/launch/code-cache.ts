@@ -5,7 +5,7 @@
 // This serves every supported Node. Node 22 and later have a compile cache of their own
 // (`module.enableCompileCache`), but it keeps only the code compiled as a file is loaded, not the
 // functions a run then compiles: measured on Node 22 and 24, a request took 250 to 320 M
-// instructions with it against 190 to 200 M with this one (README, "Start-up on each Node").
+// instructions with it against 190 to 200 M with this one (docs/decisions.md, "Its own code cache, not Node's compile cache").
 // Its default folder is also a fixed name in the shared temporary folder.
 //
 // Each top-level command (the command line's first word) has a cache of its own, which learns each

@@ -1,4 +1,4 @@
-// Who may call the mock's /_mock/ routes (contract §6): they read the request log, queue faults
+// Who may call the mock's /_mock/ routes (docs/reference/local-service.md, "svc mock"): they read the request log, queue faults
 // (a fault can make `svc connect --open` open any page) and register webhook endpoints (which then
 // receive every event, reports included). Listening on loopback is not enough to keep them private:
 //  - any web page can send a cross-origin POST with a text/plain body, which needs no preflight;

@@ -3,7 +3,7 @@
 // key's prefix (`svc_sk_test_`) and the last four characters, so a log can be pasted anywhere.
 // The mock keeps its own copy of the rule: it imports nothing of the CLI.
 
-/** The key forms svc recognises (contract §2), longest first; anything else keeps no prefix. */
+/** The key forms svc recognises (docs/reference/configuration.md, "Keys"), longest first; anything else keeps no prefix. */
 const KEY_PREFIXES = ['svc_sk_live_', 'svc_sk_test_', 'sk_live_', 'sk_test_'];
 /** A shorter secret shows no tail: four characters would give away too much of it. */
 const MIN_LENGTH_FOR_TAIL = 12;

@@ -1,7 +1,7 @@
 // `svc webhooks listen` against `svc mock`: the listener registers its own address with the mock,
 // the way `stripe listen` does, so `svc sandbox fire` reaches it with no extra flag, and removes it
 // when it ends. The mock answers these admin routes only to one of its keys, sent as to the API
-// (contract §6); the service has none, so a base URL that does not answer them with a
+// (docs/guides/webhooks-and-ci.md, "How `listen` finds the mock"); the service has none, so a base URL that does not answer them with a
 // registration is simply not a mock.
 //
 //   POST   {base}/_mock/webhooks/endpoints       {"url", "secret"?} → 201 {"id", "url", "secret"}

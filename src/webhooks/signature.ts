@@ -1,6 +1,6 @@
 // Webhook signatures as the CLI checks them, in one place for the receiver (webhooks listen) and the
 // offline check (webhooks verify). A delivery carries `X-Svc-Signature: t=<unix seconds>,v1=<hex>`,
-// where v1 is HMAC-SHA256 of "<t>.<raw body>" keyed with the signing secret (contract §6). svc mock
+// where v1 is HMAC-SHA256 of "<t>.<raw body>" keyed with the signing secret (docs/guides/webhooks-and-ci.md, "How the secret is agreed"). svc mock
 // signs with its own copy (src/mock/signature.ts), so the two never agree by construction: the
 // signing functions here (signatureHeader, newSigningSecret) are for the tests, which sign as a
 // sender would.

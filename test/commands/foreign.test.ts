@@ -1,6 +1,6 @@
 // `svc` in-process against a service that is not its own mock (../support/foreign-server.ts): documented shapes where
 // the documentation shows one, other field names than the mock's everywhere else. Every command
-// that reads a reply must work unchanged (contract §4a "Reading replies"): exit 0, documented
+// that reads a reply must work unchanged (docs/reference/output.md, "Reading replies"): exit 0, documented
 // values shown, --json exactly as received, CSV and NDJSON well formed. Exit 10 only for a success
 // that is not JSON or lacks the structure the command walks.
 import { randomBytes } from 'node:crypto';
@@ -92,12 +92,12 @@ interface Case {
   /** Values the table must show. */
   shows: string[];
   /**
-   * Values a script is told on stderr, not on stdout, which keeps to the items of a list (contract
-   * §3): the attribution of a dataset, and what a reply holds beside its line items.
+   * Values a script is told on stderr, not on stdout, which keeps to the items of a list
+   * (docs/reference/output.md, "Tables"): the attribution of a dataset, and what a reply holds beside its line items.
    */
   aside?: string[];
   /**
-   * How many CSV rows / NDJSON lines, where the contract leaves no doubt: the list it names (`data`,
+   * How many CSV rows / NDJSON lines, where docs/reference/output.md leaves no doubt: the list it names (`data`,
    * `statements`, `data.results`), an array `data`, or one record for a reply that holds no list.
    */
   records?: number;

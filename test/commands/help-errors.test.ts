@@ -108,7 +108,7 @@ describe('a mistake on the command line, with machine output', () => {
     const checked = await svc(['reports', 'list', '--limit', '500', '--output=json']);
     expect(checked.code).toBe(2);
     expect(JSON.parse(checked.stderr)).toEqual({ error_code: 'USAGE', error_message: '--limit takes a whole number from 1 to 100, not "500"' });
-    // CSV is a machine format too (contract §4); a table is for people: the error stays a line of text.
+    // CSV is a machine format too (docs/reference/exit-codes.md); a table is for people: the error stays a line of text.
     const csv = await svc(['reports', 'list', '--limit', '500', '-o', 'csv']);
     expect(csv.code).toBe(2);
     expect(JSON.parse(csv.stderr)).toEqual({ error_code: 'USAGE', error_message: '--limit takes a whole number from 1 to 100, not "500"' });

@@ -21,7 +21,7 @@ const TOKEN = 'cst_5e1f0c2d9a8b7e6f5e1f0c2d9a8b7e6f';
 const ACCESS_TOKEN = 'cat_0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 const PUBLIC_TOKEN = 'cpt_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 
-// Documented replies (service-reference.md), placeholders filled where a test reads them.
+// Documented replies (the service's documentation), placeholders filled where a test reads them.
 const TRANSACTIONS = documented('transactions');
 const INCOME = documented('income');
 const BALANCE = documented('balance');
@@ -537,7 +537,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     };
     const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply: { body } });
     expect(csv.code).toBe(0);
-    // The documented fields first, in their order, whichever record has them (contract §3).
+    // The documented fields first, in their order, whichever record has them (docs/reference/output.md, "CSV").
     expect(csv.stdout).toBe(
       'date,description,credit,debit,balance,category,confidence\r\n' +
         '2026-03-25,SALARY …,72000,,145200,salary,0.95\r\n' +
@@ -626,7 +626,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'] });
     expect(ndjson.stdout).toBe(JSON.stringify(CONSENT_RECORD) + '\n');
     const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'] });
-    // The fields a consent is created with first (contract §3), the scopes joined with ;.
+    // The fields a consent is created with first (docs/reference/output.md, "CSV"), the scopes joined with ;.
     expect(csv.stdout.split('\r\n')[0]).toBe('id,report_id,scopes,grantee_label,expires_at,status,created_at,revoked_at,reads,last_read_at');
     expect(csv.stdout.split('\r\n')[1]).toBe(`${CONSENT_ID},${ID},identity; income,Nabil Bank loan desk,2026-06-19T08:30:00Z,active,2026-05-20T08:30:00Z,,2,2026-05-21T09:00:00Z`);
   });
@@ -753,7 +753,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'] });
     expect(ndjson.stdout).toBe(JSON.stringify(DECISIONS.data[0]) + '\n');
     const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'] });
-    // The fields a decision is recorded with first (contract §3), then the others in the reply's order.
+    // The fields a decision is recorded with first (docs/reference/output.md, "CSV"), then the others in the reply's order.
     expect(csv.stdout.split('\r\n')).toEqual([
       'client_reference_id,decision,report_id,decision_rationale,amount,outcome,id,created_at,outcome_detail,outcome_recorded_at',
       `loan-1001,approved,${ID},"FOIR 32%, steady salary",250000,delinquent,${DECISION.id},2026-05-22T10:00:00Z,90+ DPD,2026-05-22T11:00:00Z`,

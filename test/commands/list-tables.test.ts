@@ -1,4 +1,4 @@
-// Lists are tables (contract §3): on a terminal from 60 columns up a list is a boxed table of its
+// Lists are tables (docs/reference/output.md, "Tables"): on a terminal from 60 columns up a list is a boxed table of its
 // default columns, a row a line, its free text cut with an ellipsis and its ids, amounts and dates
 // whole; a table too wide leaves columns out and names them; cards only below 60 columns. -o wide
 // shows every column, free text wrapped. In a pipe the TSV keeps every column. --columns picks and

@@ -762,7 +762,7 @@ describe('a run that stops leaves nothing lost', () => {
       expect(said).toContain(`Run again with --file ${path} to finish the job. `);
       expect(said).toContain('error: API_ERROR: The service is unavailable. ');
     } else {
-      // -o csv for a script: the note and the error are one JSON line each, as the contract has errors.
+      // -o csv for a script: the note and the error are one JSON line each, as docs/reference/exit-codes.md has errors.
       expect(jsonLines(first.stderr)).toEqual([{ unresolved: 1500, lookups: 2500, failed_out: path }, UNAVAILABLE.body]);
     }
     expect(first.stderr).not.toMatch(/\n\s+at /);

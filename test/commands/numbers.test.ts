@@ -1,4 +1,4 @@
-// Numbers, in-process, as a person at a terminal and as a script (contract §3, §4a). A script gets
+// Numbers, in-process, as a person at a terminal and as a script (docs/reference/output.md, "Tables" and "Reading replies"). A script gets
 // the service's own values, every digit kept, in a pipe's table, in CSV and NDJSON and in the merged
 // reply of `merchants resolve`, however JSON.parse would read them (125000.50,
 // 12345678901234567890, 1e400, -0); a person gets money as every view shows it: lakh grouping,

@@ -1,4 +1,4 @@
-// The pager (contract §3) in-process, with a fake pager: an output taller than the terminal goes
+// The pager (docs/reference/output.md, "Pager") in-process, with a fake pager: an output taller than the terminal goes
 // through it when stdout is one, a short one and a pipe's never do; SVC_PAGER, the profile's
 // `pager`, PAGER, less -FRX, in that order, and --no-pager or an empty value for none; a pager
 // that cannot start means printing directly; quitting it early is exit 0, nothing on stderr, and

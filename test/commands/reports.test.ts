@@ -8,7 +8,7 @@ import { envelope, expectRefused } from '../support/errors.js';
 import { documented } from '../support/fixtures.js';
 import { jsonLines } from '../support/json-lines.js';
 
-/** The documented full report (service-reference.md, "The full report"): id cl_abc123. */
+/** The documented full report (the service's documentation, GET /v1/reports/{id}): id cl_abc123. */
 const REPORT = documented('report');
 const ID = 'cl_abc123';
 /** The documented identity view. */
@@ -693,7 +693,7 @@ describe('svc reports get', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const [header, older, newer, end] = result.stdout.split('\r\n');
-    // The documented fields first, a field of one shape beside its like in the other (contract §3).
+    // The documented fields first, a field of one shape beside its like in the other (docs/reference/output.md, "CSV").
     expect(header!.split(',')).toEqual([
       'transaction_id',
       'date',

@@ -156,7 +156,7 @@ describe('svc statements list: output', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
       [
-        // The documented fields first, in their documented order (contract §3).
+        // The documented fields first, in their documented order (docs/reference/output.md, "CSV").
         'content_hash,verify_url,status,statement_id,tags',
         `${HASH_1},https://svc.test/verify/stmt_5c9cff02caa141a3,issued,stmt_5c9cff02caa141a3,`,
         `${HASH_2},https://svc.test/verify/stmt_67025b0fea9c05ca,revoked,stmt_67025b0fea9c05ca,`,

@@ -2,7 +2,7 @@
 // recurring and counterparties) at 80 and at 60 columns, with replies of the documented shapes and
 // of the mock's richer ones. No line is wider than the terminal but one that holds a single value
 // wider than it (never split); ids, amounts and terminal numbers appear whole on one line. A list is
-// a table of its default columns at 80 and at 60 (contract §3); -o wide shows every column, as one
+// a table of its default columns at 80 and at 60 (docs/reference/output.md, "Tables"); -o wide shows every column, as one
 // card a row where no narrowing fits. In a pipe the output is the same whatever the width. Widths are measured here: colour codes stripped, code
 // points counted, East Asian wide characters as two.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Values a person copies are never split across lines (contract §3), whole commands in-process as
+// Values a person copies are never split across lines (docs/reference/output.md, "Tables"), whole commands in-process as
 // a person at a terminal of 80, 60 and 0 columns (a terminal that tells no width is fitted as one
 // of 80): the Connect URL, a consent's data URL, the scenario names of `svc sandbox scenarios`,
 // dates and times. A value too wide to sit beside its label starts a line of its own, unindented;

@@ -1,4 +1,4 @@
-// The outward basics of `svc` (contract §1–§4): version, help for every command, usage errors,
+// The outward basics of `svc` (README.md and docs/reference/): version, help for every command, usage errors,
 // missing configuration, clear-text refusal, odd keys, and `svc mock` as a real process (the
 // installed forms of svc: release.test.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -72,7 +72,7 @@ describe('help', () => {
       });
       level = next;
     }
-    // The walk must have reached the subcommands the contract names, or it proves nothing.
+    // The walk must have reached the subcommands the README names, or it proves nothing.
     for (const expected of [
       'reports list',
       'reports get',

@@ -1,9 +1,9 @@
-// The README's CI recipe ("Webhooks in CI: a recipe"), taken from the README as written and run
+// The CI recipe of docs/guides/webhooks-and-ci.md ("Webhooks in CI: a recipe"), taken from the page as written and run
 // by bash: the webhook check with the built svc on the PATH, once as it should go and once in each
 // way it can fail; then the install script with the files `npm run release` makes, served as a
 // release page would serve them, each form it installs running the webhook check (the single
 // executable on a PATH without Node), and a download that is not the release's refused. Every run
-// must end by itself, with the exit code the README gives and a line that says why, and leave
+// must end by itself, with the exit code the page gives and a line that says why, and leave
 // nothing behind. A run that outlives its bound is killed and fails the test.
 import { spawn } from 'node:child_process';
 import { chmodSync, createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -18,13 +18,16 @@ import { findRelease, pathWithoutNode, releaseSkipNote, type Release } from './r
 
 const world = useWorld();
 
-/** The bash block the README marks with `marker` (an HTML comment's start). */
-function readmeBlock(marker: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const at = readme.indexOf(marker);
-  expect(at, `the README marks its block "${marker}"`).toBeGreaterThan(0);
-  const start = readme.indexOf('```bash\n', at) + '```bash\n'.length;
-  return readme.slice(start, readme.indexOf('\n```\n', start) + 1);
+/** The guide that holds the recipe. */
+const GUIDE = join(ROOT, 'docs', 'guides', 'webhooks-and-ci.md');
+
+/** The bash block the guide marks with `marker` (an HTML comment's start). */
+function guideBlock(marker: string): string {
+  const guide = readFileSync(GUIDE, 'utf8');
+  const at = guide.indexOf(marker);
+  expect(at, `the guide marks its block "${marker}"`).toBeGreaterThan(0);
+  const start = guide.indexOf('```bash\n', at) + '```bash\n'.length;
+  return guide.slice(start, guide.indexOf('\n```\n', start) + 1);
 }
 
 let recipe: string;
@@ -32,9 +35,9 @@ let installer: string;
 let bin: string;
 beforeAll(() => {
   recipe = join(world.tempDir('svc-recipe-'), 'webhook-check.sh');
-  writeFileSync(recipe, readmeBlock('<!-- The CI recipe'));
+  writeFileSync(recipe, guideBlock('<!-- The CI recipe'));
   installer = join(world.tempDir('svc-recipe-'), 'install-svc.sh');
-  writeFileSync(installer, readmeBlock('<!-- The CI install recipe'));
+  writeFileSync(installer, guideBlock('<!-- The CI install recipe'));
   // `svc` on the PATH, as an installed one would be.
   bin = world.tempDir('svc-bin-');
   writeFileSync(join(bin, 'svc'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`);
@@ -56,11 +59,11 @@ async function runRecipe(env: Record<string, string> = {}, script = recipe): Pro
 
 /**
  * The error lines on stderr, as text, each on one line: the listener runs with --json, so its own
- * errors are JSON envelopes (contract §4), which `svc ready` relays as text lines.
+ * errors are JSON envelopes (docs/reference/exit-codes.md), which `svc ready` relays as text lines.
  */
 const errorLines = (stderr: string) => [...unwrapped(stderr).matchAll(/^(?:error: .*|\{"error_code".*)$/gm)].map(([line]) => asErrorLine(line));
 
-describe("the README's CI recipe, run as written", () => {
+describe("the guide's CI recipe, run as written", () => {
   it('with nothing set: svc mock on the runner, the listener gets the fired event, the checks pass (exit 0)', async () => {
     const r = await runRecipe();
     expect(r.code, r.stderr).toBe(0);
@@ -142,11 +145,13 @@ describe("the README's CI recipe, run as written", () => {
   });
 });
 
-describe("the README's CI jobs", () => {
+describe("the guide's CI jobs", () => {
   it('install svc with the install recipe, never by a package name from the registry (none is published)', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const start = readme.indexOf('### Webhooks in CI: a recipe');
-    const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+    const guide = readFileSync(GUIDE, 'utf8');
+    // From the install recipe to the end of the page: the recipe, the jobs and the prose around them.
+    const start = guide.indexOf('## Install svc in CI');
+    expect(start).toBeGreaterThan(0);
+    const section = guide.slice(start);
     const jobs = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map(([, job]) => job!);
     expect(jobs.length).toBeGreaterThanOrEqual(2);
     for (const job of jobs) {
@@ -194,7 +199,7 @@ const npmAsHere: Record<string, string> = {
   npm_config_audit: 'false',
 };
 
-describe.skipIf(releaseNote !== undefined)("the README's install recipe, with the files npm run release makes", () => {
+describe.skipIf(releaseNote !== undefined)("the guide's install recipe, with the files npm run release makes", () => {
   let page: { url: string; server: Server };
   beforeAll(async () => {
     if (!found.release) throw new Error(found.why);

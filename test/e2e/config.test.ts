@@ -1,4 +1,4 @@
-// Configuration and credentials (contract §2) as a real process: login against the mock, the modes
+// Configuration and credentials (docs/reference/configuration.md) as a real process: login against the mock, the modes
 // of the config file and its folder, and login at a real terminal. Everything else of login,
 // logout, whoami and `svc config …` (prompts, rejected keys, precedence flag > env > profile >
 // default, damaged files) is tested in-process: test/commands/login-config.test.ts.

@@ -1,6 +1,6 @@
 // The fault-injection suite: for every named fault of `svc mock --fault`, a GET command and a POST
-// command give the documented exit code and one clear line on stderr, retry only where the
-// contract allows (a POST reusing its Idempotency-Key), and end (a hang is killed and fails).
+// command give the documented exit code and one clear line on stderr, retry only where
+// docs/reference/reliability.md allows (a POST reusing its Idempotency-Key), and end (a hang is killed and fails).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -164,7 +164,9 @@ describe('the help, in the manner of gh', () => {
     ]);
     for (const flag of spec.globalFlags) expect(result.stdout).toMatch(new RegExp(`^  (-\\w, )?${flag.long}\\b`, 'm'));
     expect(result.stdout).toContain('svc help global-flags');
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toMatch(/README.*man\/svc\.1/);
+    const [docs, man] = result.stdout.trimEnd().split('\n').slice(-2);
+    expect(docs).toMatch(/README.*docs\//);
+    expect(man).toMatch(/man page.*man\/svc\.1/);
   });
 
   it('global-flags lists every global flag of the program, and the commands that take fewer', async () => {

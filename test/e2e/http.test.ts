@@ -1,5 +1,5 @@
-// The one HTTP path, seen from outside (contract §3 headers, debug and proxy; §4 errors and exit
-// codes; §5 retries): svc against the mock, with faults injected per test.
+// The one HTTP path, seen from outside (docs/reference/reliability.md: requests, debug,
+// proxy and retries; docs/reference/exit-codes.md: errors and exit codes): svc against the mock, with faults injected per test.
 // GET command: `svc reports list`; POST command: `svc match <id> --name X`.
 // `world.svc` runs svc in this process over its real transport (useWorld({ inProcess: true }));
 // what only a real process shows (a closed pipe, a terminal, signals) spawns the built binary.
@@ -364,7 +364,7 @@ describe('error output', () => {
     expect(out[3]).toMatch(/req_[0-9a-f]+/);
   });
 
-  it('lines are in the contract order for an injected envelope too', async () => {
+  it('lines are in the documented order for an injected envelope too', async () => {
     const body = envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'made-up failure INVALID_REQUEST', {
       suggested_action: 'Fix the thing.',
       documentation_url: 'https://docs.example/errors#invalid_request',

@@ -1,4 +1,4 @@
-// The OS keyring as a real process meets it (contract §2): a real Secret Service (GNOME Keyring on a
+// The OS keyring as a real process meets it (docs/reference/configuration.md, "The keyring"): a real Secret Service (GNOME Keyring on a
 // session D-Bus of the test's own), and none, a locked one, one killed, and a bus that never answers.
 // Each needs dbus-daemon, dbus-send, gnome-keyring-daemon and secret-tool (Debian: dbus, gnome-keyring,
 // libsecret-tools). Where one is missing the tests are skipped with a note; with

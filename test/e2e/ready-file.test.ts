@@ -46,7 +46,7 @@ function bash(script: string, file: string): Promise<Result> {
 /** Prints the status of GET URL/v1/usage with no key: 401 from a live svc mock. */
 const STATUS_OF = `${JSON.stringify(process.execPath)} -e 'fetch(process.argv[1] + "/v1/usage").then((r) => console.log(r.status), () => console.log("none"))'`;
 
-/** The mock and svc ready started as the README's recipe starts them; svc ready's URL, and what answers there, then the mock stopped. */
+/** The mock and svc ready started as the CI recipe (docs/guides/webhooks-and-ci.md) starts them; svc ready's URL, and what answers there, then the mock stopped. */
 const MOCK_THEN_READY = `
 svc mock --port 0 --quiet --ready-file "$f" > /dev/null &
 mock=$!

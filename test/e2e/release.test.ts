@@ -1,4 +1,4 @@
-// The smoke checks of every form svc ships in (contract §1), one table run against each:
+// The smoke checks of every form svc ships in (README.md, "Install"), one table run against each:
 //   - the npm tarball installed with `npm install -g` (the one `npm run release` made, else one
 //     packed here), run by the Node running the tests;
 //   - the single executable `npm run release` made (release/svc-<version>-linux-x64), run on a
@@ -58,7 +58,7 @@ async function installTarball(release: Release | undefined): Promise<Omit<Machin
     // `prepack` rebuilds dist/ (it deletes the folder first). Packing in a copy of the package keeps
     // that from pulling dist/ out from under svc processes other tests run at the same time.
     const pkg = join(work, 'pkg');
-    for (const entry of ['package.json', 'package-lock.json', 'bin', 'src', 'scripts', 'completions', 'tsconfig.json', 'README.md', 'LICENSE']) {
+    for (const entry of ['package.json', 'package-lock.json', 'bin', 'src', 'scripts', 'completions', 'docs', 'tsconfig.json', 'README.md', 'LICENSE']) {
       if (existsSync(join(ROOT, entry))) cpSync(join(ROOT, entry), join(pkg, entry), { recursive: true });
     }
     symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');

@@ -119,7 +119,7 @@ beforeAll(() => {
 
 const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8');
 
-describe('the local loop, as the README tells it: svc mock, svc webhooks listen, svc sandbox fire, no extra flag', () => {
+describe('the local loop, as docs/guides/webhooks-and-ci.md tells it: svc mock, svc webhooks listen, svc sandbox fire, no extra flag', () => {
   let mock: Running & { info: MockInfo };
   beforeAll(async () => {
     mock = await startMock();

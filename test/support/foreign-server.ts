@@ -1,6 +1,6 @@
 // A stand-in for the real service that is NOT `svc mock`: it imports nothing from src/ and answers
-// with the shapes the service's own documentation shows (shared/service-reference.md,
-// shared/interface-spec.md) wherever a shape is shown, and with field names of its own — other
+// with the shapes the service's own documentation shows (its samples are in
+// test/fixtures/documented/) wherever a shape is shown, and with field names of its own — other
 // than the mock's — for everything the documents leave "not shown". A CLI that only works against
 // its own mock fails here; a CLI that reads only documented fields and renders the rest
 // generically passes.

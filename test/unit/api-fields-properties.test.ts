@@ -102,7 +102,7 @@ describe('headers, methods and paths', () => {
     );
   });
 
-  it('methods are the five of the contract, in any case', () => {
+  it('methods are the five svc api takes (docs/reference/local-service.md), in any case', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 8 }), (text) => {
         const result = valueOrUsageError(() => checkMethod(text));

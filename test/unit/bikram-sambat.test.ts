@@ -50,8 +50,8 @@ describe('the Bikram Sambat table', () => {
     }
   });
 
-  it('knows the dates the contract names, and nothing outside the table', () => {
-    // `--fy 2081/82` is 2024-07-16 to 2025-07-16 (contract §7).
+  it('knows the dates the docs name, and nothing outside the table', () => {
+    // `--fy 2081/82` is 2024-07-16 to 2025-07-16 (docs/reference/dates.md).
     expect(bsToAd(2081, 4, 1)).toBe('2024-07-16');
     expect(bsToAd(2082, 3, daysInMonth(2082, 3)!)).toBe('2025-07-16');
     expect(adToBs('1943-04-13')).toBeUndefined();

@@ -1,4 +1,4 @@
-// The family table of `svc data` against the contract's table (§6) and against the mock: the
+// The family table of `svc data` against the table of docs/guides/datasets.md and against the mock: the
 // selector values the mock serves (src/mock/data/replies.ts, and the per-bank profit and loss of
 // src/mock/data/bank-pnl.ts) and the requests it answers; and the fixtures against their generator
 // and their own arithmetic.
@@ -18,19 +18,12 @@ import { startMockServer, type MockServer } from '../../src/mock/server.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** Contract §6, "Data families, their path under /v1/data/cbank/ and their series selector parameter". */
-const CONTRACT = [
-  ['balance-sheet', 'banking/balance-sheet', 'key'],
-  ['pnl', 'banking/pnl', 'key'],
-  ['credit', 'banking/credit', 'key'],
-  ['indicators', 'banking/indicators', 'indicator'],
-  ['cbs', 'cbs', 'indicator'],
-  ['cpi', 'cpi', 'indicator'],
-  ['interest-rates', 'interest-rates', 'metric'],
-  ['trade', 'trade', 'key'],
-  ['macro', 'macro', 'indicator'],
-  ['bank-pnl', 'banks/pnl', 'line'],
-];
+/** The table of docs/guides/datasets.md, "Families": each family, its path under /v1/data/cbank/ and its series selector parameter. */
+const DOCUMENTED = (() => {
+  const guide = readFileSync(join(ROOT, 'docs', 'guides', 'datasets.md'), 'utf8');
+  const section = guide.slice(guide.indexOf('## Families'), guide.indexOf('\n## ', guide.indexOf('## Families') + 1));
+  return [...section.matchAll(/^\|\s*`([^`]+)`\s*\|\s*`([^`]+)`\s*\|\s*`([^`]+)`/gm)].map(([, name, path, selector]) => [name!, path!, selector!]);
+})();
 
 const fixture = (path: string) => DATASETS.find((d) => d.path === path)!;
 const item = (d: DatasetFixture, key: string) => d.items.find((i) => i.key === key)!.values;
@@ -39,15 +32,16 @@ const item = (d: DatasetFixture, key: string) => d.items.find((i) => i.key === k
 const bankLines = (bank: string) => bankPnlLatest(bank).line_items.map((i) => i.key);
 
 describe('the family table', () => {
-  it('is the contract table', () => {
-    // The CLI lists bank-pnl before macro, the contract last: the rows matter, not their order.
+  it('is the table of the datasets guide', () => {
+    // The rows matter, not their order.
     const rows = DATA_FAMILIES.map((f) => [f.name, f.path, f.selector]);
-    expect(rows).toHaveLength(CONTRACT.length);
-    expect(rows).toEqual(expect.arrayContaining(CONTRACT));
+    expect(DOCUMENTED).toHaveLength(10);
+    expect(rows).toHaveLength(DOCUMENTED.length);
+    expect(rows).toEqual(expect.arrayContaining(DOCUMENTED));
     expect(DATA_FAMILIES.filter((f) => f.perBank).map((f) => f.name)).toEqual(['bank-pnl']);
   });
 
-  it('builds the contract paths', () => {
+  it('builds the documented paths', () => {
     const cpi = findFamily('cpi');
     expect(latestPath(cpi)).toBe('/v1/data/cbank/cpi/latest');
     expect(seriesPath(findFamily('balance-sheet'))).toBe('/v1/data/cbank/banking/balance-sheet/series');

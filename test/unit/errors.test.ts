@@ -4,7 +4,7 @@ import type { IO } from '../../src/core/io.js';
 import { reportError } from '../../src/core/report-error.js';
 import { decodeErrorEnvelope, retryAfterMs } from '../../src/api/client.js';
 
-describe('the exit-code table (contract §4)', () => {
+describe('the exit-code table (docs/reference/exit-codes.md)', () => {
   it('is pinned', () => {
     expect(EXIT_CODES.map((row) => [row.exit, [...row.errorCodes], [...row.errorTypes], [...row.statuses], row.serverErrors ?? false])).toEqual([
       [0, [], [], [], false],

@@ -459,7 +459,7 @@ describe('svc enrich', () => {
         { date: '2026-03-26', description: 'ATM', debit: 5000, balance: 140200 },
       ],
     });
-    // The documented fields first, in their order (contract §3).
+    // The documented fields first, in their order (docs/reference/output.md, "CSV").
     expect(run.stdout.split('\r\n')[0]).toBe('date,description,credit,debit,balance,category,confidence');
     expect(run.stdout.trim().split('\r\n')).toHaveLength(3);
   });

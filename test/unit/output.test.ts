@@ -30,7 +30,7 @@ describe('csvLine', () => {
 });
 
 describe('a CSV cell a spreadsheet would run as a formula', () => {
-  /** What a spreadsheet starts a formula with (contract §4a, OWASP). */
+  /** What a spreadsheet starts a formula with (docs/reference/output.md, "CSV"; OWASP). */
   const FORMULA = /^[=+\-@\t\r]/;
   const PLAIN_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
   /** The cell as a spreadsheet reads it: the field unquoted. */

@@ -1,4 +1,4 @@
-// The records of -o ndjson and -o csv as the reply's text has them (contract §4a): numbers with
+// The records of -o ndjson and -o csv as the reply's text has them (docs/reference/output.md, "Reading replies"): numbers with
 // every digit JSON.parse would lose, nested values and keys as received, a key given twice as
 // JSON.parse takes it; records a command made itself are written from their values. CSV reads the
 // records as exact-json.ts reads the reply, and writes the cells a record's text would give.

@@ -87,7 +87,7 @@ describe('records of ndjson and CSV', () => {
     expect(fallbackRecords({ data: { a: 1 } })).toEqual([{ data: { a: 1 } }]);
   });
 
-  it('writes CSV with the union of the keys, nested objects in dotted columns and lists of plain values joined with ; (contract §3)', () => {
+  it('writes CSV with the union of the keys, nested objects in dotted columns and lists of plain values joined with ; (docs/reference/output.md, "CSV")', () => {
     expect(
       csvText([
         { a: 1, n: { x: [1, 2] } },

@@ -1,7 +1,7 @@
-// Property-based tests of reading replies (contract §4a), in-process: one loopback HTTP server in
+// Property-based tests of reading replies (docs/reference/output.md, "Reading replies"), in-process: one loopback HTTP server in
 // this process answers every request with the body the current case sets, and `main()` runs the
 // command with a test IO. For each command that reads a reply, the replies generated keep only the
-// fields the documents show (shared/service-reference.md, shared/interface-spec.md) — each present,
+// fields the documents show (test/fixtures/documented/) — each present,
 // absent or null, of its documented type — plus arbitrary extra, renamed, null and nested fields.
 // Whatever arrives: --json prints it unchanged, tables never fail nor print undefined/NaN/
 // [object Object], NDJSON and CSV stay well formed, and no CSV cell of a view holds a JSON object or
@@ -86,7 +86,7 @@ const show = (what: string, o: Outcome) => `${what}: exit ${o.code}\n--- stdout 
 
 /**
  * What --json must print of a reply: the reply itself. `merchants resolve` merges its calls' replies
- * into one reply of the documented shape (contract §6), which may recompute `data.count` and
+ * into one reply of the documented shape (docs/guides/merchants.md, "Output"), which may recompute `data.count` and
  * `data.matched` and leave out what is not documented; the results, each as received, and the
  * source must survive.
  */
@@ -553,7 +553,7 @@ describe('a success whose body is not JSON', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The CSV of a view (contract §4a): one record per item of its lists, or the view as one record;
+// The CSV of a view (docs/reference/output.md, "Reading replies"): one record per item of its lists, or the view as one record;
 // either way no cell holds a JSON object or array, whatever the reply of the documented shape holds.
 
 const incomeView = doc({

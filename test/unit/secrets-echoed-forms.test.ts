@@ -1,6 +1,6 @@
 // Masking of a secret echoed in a form a plain search misses, yet a reader still reads as the key:
 // with invisible characters inside, split by terminal escape sequences, in base64 or in hex; and
-// the same split across writes (contract §2: a full key never appears in any output).
+// the same split across writes (docs/reference/configuration.md, "Keys": a full key never appears in any output).
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

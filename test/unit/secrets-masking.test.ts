@@ -1,4 +1,4 @@
-// Masking of the secrets in use (contract §2: a full key never appears in any output), in text and
+// Masking of the secrets in use (docs/reference/configuration.md, "Keys": a full key never appears in any output), in text and
 // at the choke point every write of svc passes through.
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Widths as terminals count them (contract §3): code point by code point, as wcwidth does. Each
+// Widths as terminals count them (docs/reference/output.md, "Wrapping and widths"): code point by code point, as wcwidth does. Each
 // expectation is what tmux 3.3 drew (test/support/drawn-widths.ts; test/e2e/tmux-widths.test.ts
 // asks tmux again).
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ describe('the width of a text on a terminal', () => {
     for (const sign of ['्', '़', 'ं', 'ँ', 'ु', 'ू', 'े', 'ै']) expect(lineWidth(sign), sign).toBe(0);
   });
 
-  it('a sequence joined by ZWJ counts each of its parts (tmux draws this one in 2 columns: the contract allows it narrower)', () => {
+  it('a sequence joined by ZWJ counts each of its parts (tmux draws this one in 2 columns: docs/reference/output.md allows it narrower)', () => {
     expect(lineWidth('👨\u200d👩\u200d👧')).toBe(6);
   });
 

@@ -1,4 +1,4 @@
-// Values a person copies are never split across lines (contract §3): URLs, ids, keys, tokens,
+// Values a person copies are never split across lines (docs/reference/output.md, "Tables"): URLs, ids, keys, tokens,
 // dates and times, enumeration names. Generated text, tables, cards and field lists at every width
 // from 20 to 200 columns (fast-check): each such value, whether its column declares it whole
 // (`keep`) or fit.ts recognises it in free text (`staysWhole`), shows on one line of the screen. A

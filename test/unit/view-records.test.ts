@@ -1,4 +1,4 @@
-// The records of a view (contract §4a), cut from the reply's text: one per item of the lists it
+// The records of a view (docs/reference/output.md, "Reading replies"), cut from the reply's text: one per item of the lists it
 // holds, a `list` column naming each, with what the row belongs to; and a view's CSV, whose cells
 // hold no JSON: nested values in dotted columns, lists of scalars joined. Numbers keep every digit.
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -25,7 +25,7 @@ describe('flatCells: one record as CSV cells with no JSON in them', () => {
     ]);
   });
 
-  it('joins a list of plain values with ; (contract §3); an empty list or object is a blank cell; null is blank', () => {
+  it('joins a list of plain values with ; (docs/reference/output.md, "CSV"); an empty list or object is a blank cell; null is blank', () => {
     expect([...flatCells('{"scopes":["identity","income"],"flags":[],"extra":{},"note":null,"ok":true}')]).toEqual([
       ['scopes', 'identity; income'],
       ['flags', ''],

@@ -1,4 +1,4 @@
-// The report views (interface-spec, service-reference), as documented: each a loose reply read
+// The report views (the service's documentation, GET /v1/reports/{id} and its views), as documented: each a loose reply read
 // field by field (a view shows what it cannot read as it came), none of its fields required.
 // Fields read under two documented forms (`bank_code` at the top or in `statement`, `period` or
 // `statement_period`, `total_transactions` or the transactions counted) are read by the views

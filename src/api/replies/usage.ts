@@ -1,4 +1,4 @@
-// GET /v1/usage, as documented (interface-spec, service-reference): counters, none of them required.
+// GET /v1/usage, as the service's documentation shows it: counters, none of them required.
 import { field, loose } from '../../core/reply-schema.js';
 
 /** In the order `svc usage` reads them: the `--debug` lines follow it. */

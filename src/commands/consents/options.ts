@@ -4,7 +4,7 @@ import { ENDPOINTS, target, type Target } from '../../api/endpoints.js';
 import { UsageError } from '../../core/errors.js';
 import { checkId } from '../args.js';
 
-/** What a consent may open (service-reference.md, POST /v1/consents). */
+/** What a consent may open (the service's documentation, POST /v1/consents). */
 export const CONSENT_SCOPES = ['identity', 'income', 'liabilities', 'verify', 'transactions'] as const;
 export type ConsentScope = (typeof CONSENT_SCOPES)[number];
 

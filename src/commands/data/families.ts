@@ -1,4 +1,4 @@
-// THE table of the central bank's dataset families (contract §6): the name users type, the path
+// THE table of the central bank's dataset families (docs/guides/datasets.md, "Families"): the name users type, the path
 // under /v1/data/cbank/, and the query parameter that selects one series. The commands, their help
 // and the shell completions all read this table; nothing else names a family.
 import { endpointPath, ENDPOINTS } from '../../api/endpoints.js';

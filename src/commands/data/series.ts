@@ -84,7 +84,7 @@ async function drawChart(ctx: Context, reply: Reply, read: Pick<DatasetReader, '
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(await ctx.forPeople(series), selectorName);
   const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }]));
-  // With bs, the as-of date is in BS and the months, AD ones, say so (contract §7).
+  // With bs, the as-of date is in BS and the months, AD ones, say so (docs/reference/dates.md, "Months of svc data").
   const calendar = await ctx.calendar();
   const label = calendar ? (text: string) => calendar.chartLabel(text) : undefined;
   const attribution = await attributionOf(ctx, reply.body, read, label);

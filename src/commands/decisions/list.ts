@@ -10,7 +10,7 @@ import { decisionsQuery, FIRST, type ListFlags } from './options.js';
  * and its outcome: the first columns of the CSV.
  */
 const DECISION_FIELDS = ['client_reference_id', 'decision', 'report_id', 'decision_rationale', 'amount', 'outcome'];
-/** What a terminal shows of a decision (contract §3): the others where there is room, or with -o wide. */
+/** What a terminal shows of a decision (docs/reference/output.md, "Tables"): the others where there is room, or with -o wide. */
 const SHOWN = ['client_reference_id', 'decision', 'outcome', 'amount', 'decision_rationale'];
 
 export async function listDecisions(ctx: Context, flags: ListFlags): Promise<void> {

@@ -9,7 +9,7 @@ import { UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
 import { isCalendarDate } from '../args.js';
 
-/** The most transactions one call takes (service-reference.md, POST /v1/enrich). */
+/** The most transactions one call takes (the service's documentation, POST /v1/enrich). */
 export const MAX_TRANSACTIONS = 5000;
 
 /** The CSV columns, in the order the help names them. */

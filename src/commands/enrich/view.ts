@@ -13,7 +13,7 @@ import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 
 const KNOWN_IN_TRANSACTION = ['date', 'description', 'credit', 'debit', 'balance', 'category', 'confidence'];
 
-/** The list the command walks: missing, or no list, it is exit 10 (contract §4a). */
+/** The list the command walks: missing, or no list, it is exit 10 (docs/reference/output.md, "Reading replies"). */
 function transactionsOf(body: unknown, reading: ReplyReading) {
   return readReply(reading, EnrichReply, body).transactions;
 }
@@ -56,7 +56,7 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     amount('credit', 'CREDIT'),
     amount('debit', 'DEBIT'),
     amount('balance', 'BALANCE'),
-    // A terminal shows a transaction's date, description and amounts, as `reports transactions` (contract §3); -o wide the rest.
+    // A terminal shows a transaction's date, description and amounts, as `reports transactions` (docs/reference/output.md, "Tables"); -o wide the rest.
     { key: 'category', header: 'CATEGORY', value: (r) => r.category, show: 'wide' },
     { key: 'confidence', header: 'CONFIDENCE', value: (r) => cellText(r.confidence), display: confidence, formatsValue: true, align: 'right', keep: true, show: 'wide' },
   ];

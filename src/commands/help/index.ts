@@ -30,7 +30,8 @@ export function registerHelp(program: Command, app: App): void {
       items: [
         "Use `svc <command> --help` for a command's flags and examples.",
         'Use `svc help TOPIC` for a topic above, such as `svc help global-flags`.',
-        'Read the README, or the man page: `man -l "$(npm root -g)/svc-cli/man/svc.1"`',
+        'Read the README and the guides in docs/, in the package as in its repository.',
+        'Read the man page: `man -l "$(npm root -g)/svc-cli/man/svc.1"`',
       ],
     },
   ]);

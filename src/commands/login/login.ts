@@ -73,7 +73,7 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
   const spinner = await ctx.spinner('Checking the key…');
   let plan: string | undefined;
   try {
-    // Any success accepts the key, whatever the reply's shape (contract §4a).
+    // Any success accepts the key, whatever the reply's shape (docs/reference/output.md, "Reading replies").
     const call = target(ENDPOINTS.usage);
     const reply = await client.request(call);
     const { readReply, UsageReply } = await import('../../api/replies/usage.js');

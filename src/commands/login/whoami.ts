@@ -1,5 +1,5 @@
 // `svc whoami`: the profile, base URL and key in force (masked), where each came from, and whether
-// the service accepts the key (GET /v1/usage: any success accepts it, contract §4a).
+// the service accepts the key (GET /v1/usage: any success accepts it, docs/reference/output.md, "Reading replies").
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ReplyReading, textOf } from '../../core/reading.js';
 import { keyMode, maskKey } from '../../core/keys.js';

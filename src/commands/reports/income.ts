@@ -91,7 +91,7 @@ export function monthlyCreditPoints(body: unknown): ChartPoint[] {
 async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promise<void> {
   const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js'), import('../../core/output/render.js')]);
   const paint = await createPaint(ctx.color);
-  // With bs, the months, AD ones, say so (contract §7); a date would be shown in BS.
+  // With bs, the months, AD ones, say so (docs/reference/dates.md, "Months of svc data"); a date would be shown in BS.
   const calendar = await ctx.calendar();
   const label = calendar ? (text: string) => calendar.chartLabel(text) : (text: string) => text;
   const first = label(points[0]!.period);

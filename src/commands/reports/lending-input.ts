@@ -46,7 +46,7 @@ export function checkDateRange(since: string | undefined, until: string | undefi
   return { since: start, until: end };
 }
 
-/** How the date flags are read: `calendar` when dates are BS (contract §7); `fiscal`, the BS table, when --fy is given. */
+/** How the date flags are read: `calendar` when dates are BS (docs/reference/dates.md); `fiscal`, the BS table, when --fy is given. */
 export interface DateReading {
   calendar?: BsCalendar;
   fiscal?: BsCalendar;

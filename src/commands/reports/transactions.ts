@@ -122,7 +122,7 @@ export function transactionsPart(key: string, heading: string, items: unknown): 
 /**
  * Transactions as a table: date, description, debit, credit, balance, category, and the merchant
  * and the id where any has one; the newer shape's amount in a column of its own; every other field
- * after. A terminal shows date, description, the amounts and balance (contract §3); -o wide and a
+ * after. A terminal shows date, description, the amounts and balance (docs/reference/output.md, "Tables"); -o wide and a
  * pipe every column. A column reads the newer shape's name of its field too (`name` for
  * `description`), and --columns takes either.
  */

@@ -1,4 +1,4 @@
-// Bikram Sambat, Nepal's calendar (contract §7): loaded only when a run asks for it (--calendar bs,
+// Bikram Sambat, Nepal's calendar (docs/reference/dates.md, "The table of months"): loaded only when a run asks for it (--calendar bs,
 // SVC_CALENDAR, the profile's `calendar`, or --fy), through calendar.ts. The build makes it a file
 // of its own (dist/bs-calendar.cjs), so that no other run reads the table.
 //

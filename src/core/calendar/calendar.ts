@@ -1,4 +1,4 @@
-// Which calendar dates are shown and read in (contract §7): `ad`, as the service sends them, or
+// Which calendar dates are shown and read in (docs/reference/dates.md): `ad`, as the service sends them, or
 // `bs`, Bikram Sambat, Nepal's. What the table of BS months is needed for is here; the table itself
 // (bikram-sambat.ts) is loaded by loadBsCalendar only, when a run asks for BS: no other run reads it
 // (the build makes it dist/bs-calendar.cjs, and test/e2e/startup.test.ts checks that).

@@ -1,7 +1,7 @@
 // The one encoder of every CSV svc writes (whole replies: records.ts; streamed results:
 // stream/record-writers.ts): RFC 4180 fields that a spreadsheet opens as data, never as formulas.
 //
-// Formula injection (contract §4a; OWASP "CSV Injection", CWE-1236): a spreadsheet runs a cell
+// Formula injection (docs/reference/output.md, "CSV"; OWASP "CSV Injection", CWE-1236): a spreadsheet runs a cell
 // that starts with =, +, -, @, a tab or a carriage return as a formula (`=HYPERLINK(…)`,
 // `-2+3+cmd|' /C calc'!A0`), and a transaction's description is written by whoever made the
 // statement. Such a cell is written with a ' in front, which makes it text. The one exception is

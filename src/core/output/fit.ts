@@ -2,7 +2,7 @@
 // A table's columns say how willing they are (`keep`, `flex`: view.ts); when a table is wider than
 // the terminal its headers wrap first, then its free text (wrapped, or cut with an ellipsis), then
 // its other text between words; what still does not fit is shown as one card per row instead.
-// A value a person copies is never split across lines (contract §3): a value its column declares
+// A value a person copies is never split across lines (docs/reference/output.md, "Tables"): a value its column declares
 // whole (`keep`), and in any text a word that looks like a URL, an id, a key or token, a date or
 // time, or an enumeration name (`staysWhole`). A table keeps such words whole or becomes cards; a
 // field list or card gives such a value its own line, unindented, when it does not fit beside its
@@ -46,7 +46,7 @@ const MIN_WRAP_WIDTH = 10;
 const MIN_CUT_WIDTH = 8;
 /**
  * The narrowest terminal on which a list is a table whatever it holds, giving up columns rather
- * than become cards (contract §3): narrower, one card a row may stand for it.
+ * than become cards (docs/reference/output.md, "Tables"): narrower, one card a row may stand for it.
  */
 export const CARDS_BELOW = 60;
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -130,7 +130,7 @@ function bareWord(word: string): string {
 }
 
 /**
- * Whether a word is one a person copies, which no wrapping may break (contract §3): a URL, an id,
+ * Whether a word is one a person copies, which no wrapping may break (docs/reference/output.md, "Tables"): a URL, an id,
  * a key or token, an amount, a date or time (a date glued to its time counts as one word), an
  * enumeration name (`error_unsupported_document`). Plain words, however long, may be broken; so
  * may compact JSON.

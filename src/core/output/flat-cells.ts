@@ -1,4 +1,4 @@
-// The cells of one record in a CSV file, which holds no JSON in a cell (contract §3, §4a). Nested
+// The cells of one record in a CSV file, which holds no JSON in a cell (docs/reference/output.md, "CSV"). Nested
 // objects go to dotted columns (`period.from`), the items of a nested list to columns by their
 // index (`counterparties.0.name`), and a list of plain values to one cell, joined with `; `
 // (`identity; income`: a comma would read as a list of columns to a person). The cells are read

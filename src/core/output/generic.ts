@@ -1,4 +1,4 @@
-// The view of what a command does not recognise (contract §4a): scalars as one FIELD/VALUE list
+// The view of what a command does not recognise (docs/reference/output.md, "Reading replies"): scalars as one FIELD/VALUE list
 // with dotted keys, lists of objects as tables whose columns are the union of their keys (up to a
 // bound, with a note of how many were left out), and nested lists as tables of their own under a
 // heading. Nothing the service sends makes a table fail, nor grow faster than the reply: depth and
@@ -163,7 +163,7 @@ export function table(records: readonly JsonRecord[], shown: Shown = {}): ListVi
 }
 
 /**
- * Columns a table shows beyond those a command designs (contract §4a: at least 8). Rows that each
+ * Columns a table shows beyond those a command designs (docs/reference/output.md, "Reading replies": up to 24). Rows that each
  * bring a field of their own would otherwise make a column a row, and a table of rows × rows
  * cells: 30,000 such rows made 900 million. The fields most rows have are kept, and a note says
  * how many were left out.
@@ -324,7 +324,7 @@ export function withRest(
 }
 
 /**
- * The view of a list command's reply (contract §3): on a terminal, its designed table followed by
+ * The view of a list command's reply (docs/reference/output.md, "Tables"): on a terminal, its designed table followed by
  * the generic view of what the reply holds beside it, as withRest shows them; in a pipe the table
  * alone, and the rest as lines on stderr.
  */
@@ -365,7 +365,7 @@ export function itemsTable(lists: readonly { name: string; items: readonly unkno
  * A designed table with one more column for each field of its items that the design does not
  * know, up to MAX_EXTRA_COLUMNS of them; a note says how many more were left out. A terminal shows
  * them where the table has room for them, or (`show` wide) only with -o wide: the designed columns
- * not shown wide are its defaults (contract §3).
+ * not shown wide are its defaults (docs/reference/output.md, "Tables").
  */
 export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => JsonRecord, money?: Money, show: 'room' | 'wide' = 'room'): ListView<T> {
   const flat = new Map(list.rows.map((row) => [row, flatten(leftovers(row))]));

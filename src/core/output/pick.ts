@@ -1,4 +1,4 @@
-// --columns (contract §3): the tables of a view with the columns named, by the reply's field names
+// --columns (docs/reference/output.md, "Columns"): the tables of a view with the columns named, by the reply's field names
 // (dotted for nested ones), in the order given; a terminal, a pipe and -o wide show those alone. A
 // name that no table of the reply has, nor the list's documented fields, is exit 2 naming those it
 // has. A documented field the reply lacks is a blank column; a table with none of the names is

@@ -1,4 +1,4 @@
-// Text for people wrapped to a terminal, as help and errors are (contract §3): at word boundaries
+// Text for people wrapped to a terminal, as help and errors are (docs/reference/output.md, "Wrapping and widths"): at word boundaries
 // only, no word ever split. A word wider than the line stands alone on its own, for the terminal
 // to fold. What is written between backticks (a command to copy) is one word where it fits a
 // line, and so is a date with its time. Shell commands (the examples of the help) wrap between their words with a

@@ -1,4 +1,4 @@
-// The records of -o ndjson and -o csv in the reply's own text (contract §4a: values as received,
+// The records of -o ndjson and -o csv in the reply's own text (docs/reference/output.md, "Reading replies": values as received,
 // numbers with every digit). JSON.parse makes 125000.50 into 125000.5, 12345678901234567890 into
 // 12345678901234567000 and 1e400 into Infinity, which JSON.stringify then writes as null. When the
 // list of records is a part of the reply as parsed (`transactions`, `data`, the reply itself), each
@@ -73,7 +73,7 @@ function locate(raw: string, path: readonly string[]): number | undefined {
 }
 
 /**
- * The records of a view that holds lists (contract §4a), each as JSON text cut from the reply: one
+ * The records of a view that holds lists (docs/reference/output.md, "Reading replies"), each as JSON text cut from the reply: one
  * per item of each of its lists, in the reply's order. A list is an array holding objects or
  * arrays, found through the reply's objects (a list inside an item stays the item's). Each record
  * is the list's name (its dotted path) under `list`, then what the row belongs to: the scalars and

@@ -1,4 +1,4 @@
-// `-o ndjson` and `-o csv` (contract §3, §4a): one record per item of the list a command
+// `-o ndjson` and `-o csv` (docs/reference/output.md, "Reading replies" and "CSV"): one record per item of the list a command
 // documents; where it has none, the items of a top-level list or of a list `data`, else the reply
 // as one record. Records carry the values as received, written from the reply's own text where it
 // has the records (raw-records.ts), so every digit is kept. A CSV cell holds no JSON: nested
@@ -17,7 +17,7 @@ import { exactBody } from '../json/exact-json.js';
 import type { BsCalendar } from '../calendar/calendar.js';
 
 /**
- * With the BS calendar (contract §7): after each field whose value is a date or a date-time, its
+ * With the BS calendar (docs/reference/dates.md): after each field whose value is a date or a date-time, its
  * `<field>_bs`, the same in Bikram Sambat (null for a date the table does not hold), at every
  * depth; nothing else changes. The value itself when it holds no date.
  */
@@ -44,7 +44,7 @@ export function withBsFields(value: unknown, calendar: BsCalendar): unknown {
 }
 
 /**
- * How a view's records are read (contract §4a): `list items`, one record per item of the lists it
+ * How a view's records are read (docs/reference/output.md, "Reading replies"): `list items`, one record per item of the lists it
  * holds, with a column naming the list (raw-records.ts listItemTexts); by default, the records as
  * a command names them, else the reply as one record.
  */
@@ -54,7 +54,7 @@ export type ViewRecords = 'list items';
 const RECORDS_A_PIECE = 100;
 
 /**
- * The most columns a CSV file is given (contract §4a). Records that each bring a field of their
+ * The most columns a CSV file is given (docs/reference/output.md, "CSV"). Records that each bring a field of their
  * own would make a column a record, and a file of records × records cells: 30,000 such records
  * made 1.7 GB. NDJSON writes each record whole, whatever its fields.
  */
@@ -109,9 +109,9 @@ export function* jsonLinePieces(records: readonly string[], calendar?: BsCalenda
     );
 }
 
-/** How a CSV is written (contract §3). */
+/** How a CSV is written (docs/reference/output.md, "CSV"). */
 export interface CsvOptions {
-  /** With the BS calendar, a `<column>_bs` column after each that holds a date (contract §7). */
+  /** With the BS calendar, a `<column>_bs` column after each that holds a date (docs/reference/dates.md). */
   calendar?: BsCalendar;
   /** The documented fields of a record, in their documented order: the first columns, and the header of an empty list. */
   documented?: readonly string[];
@@ -149,7 +149,7 @@ function* cellsCsvPieces(count: number, cellsOf: (index: number) => Cells, optio
   const { calendar, documented = [] } = options;
   const guard = options.formulaGuard !== false;
   const union = new Set<string>();
-  /** The columns holding a date in some row, which a `<column>_bs` column follows (contract §7). */
+  /** The columns holding a date in some row, which a `<column>_bs` column follows (docs/reference/dates.md). */
   const dated = new Set<string>();
   for (let i = 0; i < count; i++) {
     for (const [key, text] of cellsOf(i)) {

@@ -44,13 +44,13 @@ export interface RenderTarget {
    */
   time?: TimeSetting;
   /**
-   * Set when dates are shown in Bikram Sambat (contract §7): a cell that is a date, a date-time or
+   * Set when dates are shown in Bikram Sambat (docs/reference/dates.md): a cell that is a date, a date-time or
    * a period is shown in BS (calendar.ts BsCalendar.cell), and its column's header marked `(BS)`.
    */
   calendar?: BsCalendar;
   /**
    * `-o wide`: a terminal shows every column of a list, its free text wrapped; otherwise a list's
-   * default columns, its free text cut to one line (contract §3). A pipe writes every column.
+   * default columns, its free text cut to one line (docs/reference/output.md, "Tables"). A pipe writes every column.
    */
   wide?: boolean;
   /** False for --no-headers: no header line over a table, boxed or tab-separated. */
@@ -125,7 +125,7 @@ function rawText(cell: Cell): string {
 /**
  * How a column's cells read for people: the column's own display, else its value, a timestamp in
  * it shown in the local zone (time.ts), with how far off it is on a terminal. In a pipe a display
- * that only formats the value gives way to the value as the service sent it (contract §3).
+ * that only formats the value gives way to the value as the service sent it (docs/reference/output.md, "Tables").
  */
 function displayOf<T>(column: Column<T>, target: RenderTarget): (row: T) => string {
   const display = displayAsSent(column, target);
@@ -235,7 +235,7 @@ interface Shown<T> {
 }
 
 /**
- * The columns a terminal may show of a list (contract §3): with `-o wide` every one, its free text
+ * The columns a terminal may show of a list (docs/reference/output.md, "Tables"): with `-o wide` every one, its free text
  * wrapped; otherwise all but those shown only wide, free text cut to one line with an ellipsis.
  */
 function shownColumns<T>(columns: readonly Column<T>[], target: RenderTarget): Shown<T>[] {

@@ -63,7 +63,7 @@ export function topLists(body: unknown): NamedList[] {
 }
 
 /**
- * A view of a list reply as a pipe reads it too (contract §3): stdout its items alone, one table
+ * A view of a list reply as a pipe reads it too (docs/reference/output.md, "Tables"): stdout its items alone, one table
  * however many lists hold them, and stderr the reply's other fields. A reply where no list was
  * found is shown as it is, in a pipe as well.
  */

@@ -32,7 +32,7 @@ export interface Column<T> extends Fitting {
   display?: (row: T, paint: Paint) => string;
   /**
    * The display only formats the value for people (grouping, currency, a sign, a unit): a pipe
-   * writes the value as the service sent it instead, every digit kept (contract §3).
+   * writes the value as the service sent it instead, every digit kept (docs/reference/output.md, "Tables").
    */
   formatsValue?: boolean;
   /**
@@ -45,7 +45,7 @@ export interface Column<T> extends Fitting {
   empty?: string;
   align?: 'left' | 'right';
   /**
-   * Whether a terminal shows it (contract §3): by default it is one of the list's default
+   * Whether a terminal shows it (docs/reference/output.md, "Tables"): by default it is one of the list's default
    * columns; `room`, only where the table has room for it as it is (fields no document shows);
    * `wide`, only with `-o wide` or --columns. A pipe writes every column.
    */
@@ -114,7 +114,7 @@ export interface SectionsView {
 }
 
 /**
- * A list reply in a pipe (contract §3): stdout holds its items alone, one header line and one line
+ * A list reply in a pipe (docs/reference/output.md, "Tables"): stdout holds its items alone, one header line and one line
  * an item, for `cut` and `tail` to read; the reply's other fields go to stderr, a line each.
  */
 export interface PipeLayout {

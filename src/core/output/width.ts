@@ -1,4 +1,4 @@
-// Columns a code point takes on a terminal, counted as terminals count them (contract §3): code
+// Columns a code point takes on a terminal, counted as terminals count them (docs/reference/output.md, "Wrapping and widths"): code
 // point by code point, as wcwidth does. A Devanagari virama or vowel sign above or below takes
 // none and a vowel sign beside its consonant one, so `श्री राम प्रसाद शर्मा` is 18 columns, as tmux
 // draws it (a count by grapheme clusters says 15, and the borders of a table around it break).

@@ -1,7 +1,7 @@
 // Help text as data: headings, paragraphs, term/definition lists, lists, example commands and
 // code. A command's help ends with such blocks (SvcCommand.helpAfter), and `svc help TOPIC` is
-// made of them; both are rendered here for a terminal or a pipe, wrapped to its width (contract
-// §3: at word boundaries, no word split, an example command continued with ` \`). The man page
+// made of them; both are rendered here for a terminal or a pipe, wrapped to its width
+// (docs/reference/output.md, "Wrapping and widths": at word boundaries, no word split, an example command continued with ` \`). The man page
 // (src/docs/man.ts) renders the same blocks as roff. Text is written as paragraphs, never broken
 // by hand: the renderer wraps it.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';

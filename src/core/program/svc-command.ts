@@ -126,7 +126,7 @@ export class SvcCommand extends Command {
   }
 }
 
-/** `ID`, `TERMINAL...`: an argument named in a message, as the contract writes it. */
+/** `ID`, `TERMINAL...`: an argument named in a message, as the help and docs/ write it. */
 function argumentLabel(argument: Argument | string): string {
   if (typeof argument === 'string') return argument.toUpperCase();
   return argument.name().toUpperCase() + (argument.variadic ? '...' : '');

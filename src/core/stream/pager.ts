@@ -1,4 +1,4 @@
-// The pager (contract §3), as gh's and git's: on a terminal, an output taller than the screen goes
+// The pager (docs/reference/output.md, "Pager"), as gh's and git's: on a terminal, an output taller than the screen goes
 // through one (`less -FRX` unless SVC_PAGER, the profile's `pager` or PAGER name another). stdout
 // is held until it is taller than the screen: a short output is printed as it is, a long one is
 // handed to the pager with the rest streamed after it. A pager that cannot start means printing

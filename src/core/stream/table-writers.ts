@@ -187,7 +187,7 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
    * nothing fits.
    */
   private fit(cells: readonly string[][]): { widths: number[]; gap: number } | 'cards' {
-    // Free text is cut to one line, or with -o wide wrapped (contract §3).
+    // Free text is cut to one line, or with -o wide wrapped (docs/reference/output.md, "Tables").
     const free = (fit: Fit): Fit => (fit === 'wrap' || fit === 'cut' ? (this.options.wide ? 'wrap' : 'cut') : fit);
     const fitting = this.columns.map((c, i): FitColumn => {
       const values = cells.map((row) => row[i]!);
