@@ -1,4 +1,4 @@
-// Views read alike (contract §3): on a terminal, one presentation for each kind of value, in every
+// Views read alike (docs/reference/output.md, "Formats, columns, colour and pager"): on a terminal, one presentation for each kind of value, in every
 // view that shows it; in a pipe, the values as the service sent them and the headers as scripts
 // have read them. Money reads `NPR 1,25,000.00` in fields and cards, grouped in a table's cells
 // with its currency once in the header; shares and confidences read as percentages; a score's

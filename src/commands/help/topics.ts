@@ -201,7 +201,7 @@ function formattingTopic(): Block[] {
     },
     {
       kind: 'paragraph',
-      text: 'Tables show the fields a command knows in its own layout, and everything else the service sends as it comes: single values as FIELD/VALUE lines with dotted names (statement.period.from), lists of objects as tables whose columns are all their keys, up to 24 beyond those a command designs (those most rows have; a note says how many more were left out, on stderr in a pipe). A missing value is a blank cell. --debug names each documented field a reply lacks.',
+      text: "Tables show the fields a command knows in its own layout, and everything else the service sends as it comes: single values as a list of fields, named in words on a terminal (Statement period from) and by their dotted keys in a pipe's FIELD/VALUE lines (statement.period.from), an empty list said as none; lists of objects as tables whose columns are all their keys, up to 24 beyond those a command designs (those most rows have; a note says how many more were left out, on stderr in a pipe). A missing value is a blank cell. --debug names each documented field a reply lacks.",
     },
     {
       kind: 'paragraph',

@@ -1,6 +1,6 @@
 // Field names as people read them: `foir.with_loan` is "FOIR with loan", `by_type.individual`
 // "By type individual". One function for every view, so that a field the service adds later reads
-// as words too (contract §4a: whatever else arrives is shown).
+// as words too (docs/reference/output.md, "Reading replies": whatever else arrives is shown).
 
 /** Words written in capitals: abbreviations of banking in Nepal and of the web. */
 const ACRONYMS: Readonly<Record<string, string>> = {
