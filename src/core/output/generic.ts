@@ -4,8 +4,9 @@
 // heading. Nothing the service sends makes a table fail, nor grow faster than the reply: depth and
 // columns are bounded and every value has a text. On a terminal such a table shows what fits
 // (render.ts), unless a command names the fields it expects (`defaults`): those are its default
-// columns, and the others are shown where there is room for them. Fields a view names as money are shown to people
-// as every view shows money (format.ts formatMoney), and in a pipe as received.
+// columns, and the others are shown where there is room for them. Each kind of value (money,
+// counts, shares, confidences, scores, contributions) is shown to people as every view shows it
+// (format.ts), field names in words (labels.ts); a pipe gets the values as received and the keys.
 import { isRecord, type JsonRecord } from '../reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { ExactNumber } from '../json/exact-number.js';
