@@ -28,7 +28,7 @@ export function scopedDataView(body: unknown, reading: ReplyReading, title?: str
 /** One scope's data under its name; its own tables under `Scope › table`. */
 function scopeParts(scope: string, value: unknown): Part[] {
   const name = heading([scope])!;
-  const parts = genericParts(value, [], { money: moneyOf(value) });
+  const parts = genericParts(value, [], { money: moneyOf(value, 'NPR') });
   if (parts.length === 0) return [{ heading: name, view: { kind: 'record', record: {}, fields: [{ key: scope, header: scope, value: () => '' }] } }];
   return parts.map((part) => ({ ...part, heading: part.heading === undefined ? name : `${name} › ${part.heading}` }));
 }

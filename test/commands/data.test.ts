@@ -373,8 +373,8 @@ describe('svc data latest', () => {
     const r = await data(['latest', 'macro'], { tty, columns: 200, service: service(['/v1/data/cbank/macro/latest', envelope({ month: '2026-02', note: 'revised', total: 12 })]) });
     expect(r.code, r.stderr).toBe(0);
     const text = plain(r.stdout);
-    expect(text).toMatch(/month\s.*2026-02/);
-    expect(text).toMatch(/note\s.*revised/);
+    expect(text).toMatch(/month\s.*2026-02/i);
+    expect(text).toMatch(/note\s.*revised/i);
     // Under what it holds on a terminal; on stderr in a pipe.
     expect(tty ? lines(text).slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
     if (!tty) expect(text).not.toContain(META.attribution);
@@ -461,8 +461,44 @@ describe('svc data series', () => {
     // A person is told; a script gets the fields alone.
     if (tty) expect(plain(r.stdout)).toMatch(/^The reply holds no series of months and values; it holds:$/m);
     else expect(r.stdout.split('\n')[0]).toBe('FIELD\tVALUE');
-    expect(plain(r.stdout)).toMatch(/status\s.*discontinued/);
+    expect(plain(r.stdout)).toMatch(/status\s.*discontinued/i);
     expect(tty ? lines(plain(r.stdout)).slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
+  });
+});
+
+describe('svc data series of no observations', () => {
+  const EMPTY = envelope({ key: 'income.interest-income', label: 'Interest income', unit: 'NPR_mn', points: [] });
+  const empty = (tty: boolean, ...flags: string[]) =>
+    data(['series', 'pnl', 'income.interest-income', '--from', '2030-01', '--to', '2030-03', ...flags], {
+      tty,
+      service: service(['/v1/data/cbank/banking/pnl/series?from=2030-01&key=income.interest-income&to=2030-03', EMPTY]),
+    });
+
+  it('as a person, says so in one line under the title, not as an empty field', async () => {
+    const r = await empty(true);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(plain(r.stdout)).slice(0, 3)).toEqual([
+      'Interest income · income.interest-income · NPR millions',
+      'No observations of Interest income from 2030-01 up to 2030-03.',
+      'Source: Nepal Rastra Bank — Current Macroeconomic and Financial Situation (table',
+    ]);
+    expect(plain(r.stdout)).not.toMatch(/points|FIELD/i);
+  });
+
+  it('as a script, writes the header line alone, and says so on stderr', async () => {
+    const r = await empty(false);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('MONTH\tVALUE (NPR millions)\n');
+    expect(lines(r.stderr)).toEqual(['No observations of Interest income from 2030-01 up to 2030-03.', ...ATTRIBUTION]);
+  });
+
+  it('-o csv writes the reply as one record, as before; --chart warns and shows the line', async () => {
+    const csv = await empty(false, '-o', 'csv');
+    expect(csv.stdout.split('\r\n')[0]).toBe('data.key,data.label,data.unit,data.points,meta.source,meta.source_url,meta.attribution,meta.as_of');
+    const chart = await empty(true, '--chart');
+    expect(chart.code, chart.stderr).toBe(0);
+    expect(chart.stderr).toBe('warning: the series holds no observations to draw\n');
+    expect(plain(chart.stdout)).toContain('No observations of Interest income from 2030-01 up to 2030-03.\n');
   });
 });
 
@@ -526,7 +562,7 @@ describe('svc data series --chart', () => {
     const warning = 'warning: the reply holds no series of months and values to draw; showing it as it is';
     // A script is told the attribution on stderr too, after what was shown.
     expect(lines(r.stderr)).toEqual(tty ? [warning] : [warning, ...ATTRIBUTION]);
-    expect(plain(r.stdout)).toMatch(/metric\s.*base-rate/);
+    expect(plain(r.stdout)).toMatch(/metric\s.*base-rate/i);
   });
 });
 
@@ -655,7 +691,7 @@ describe('svc data keys', () => {
     const r = await data(['keys', 'macro'], { tty, columns: 200, service: service(['/v1/data/cbank/macro/latest', envelope({ month: '2026-02', total: 3 })]) });
     expect(r.code).toBe(0);
     if (tty) expect(plain(r.stdout)).toMatch(/^The reply names no selectors; it holds:$/m);
-    expect(plain(r.stdout)).toMatch(/total\s.*3/);
+    expect(plain(r.stdout)).toMatch(/total\s.*3/i);
     expect(tty ? lines(plain(r.stdout)).slice(-2) : lines(r.stderr)).toEqual(ATTRIBUTION);
   });
 });

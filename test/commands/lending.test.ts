@@ -284,16 +284,16 @@ describe('the tables of the report views', () => {
     expect(person.code, person.stderr).toBe(0);
     const screen = plain(person.stdout).split('\n');
     expect(screen[0]).toBe(`Transactions of ${ID}`);
-    expect(screen).toContainEqual(expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ DEBIT │ +CREDIT │ +BALANCE │$/));
-    expect(screen).toContainEqual(expect.stringMatching(/^│ 2026-03-25 │ SALARY … +│ +│ 72,000\.00 │ 1,45,200\.00 │$/));
+    expect(screen).toContainEqual(expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ DEBIT \(NPR\) │ CREDIT \(NPR\) │ BALANCE \(NPR\) │$/));
+    expect(screen).toContainEqual(expect.stringMatching(/^│ 2026-03-25 │ SALARY … +│ +│ +72,000\.00 │ +1,45,200\.00 │$/));
     expect(screen.slice(-3)).toEqual(['1 transaction shown; the reply counts 12.', 'Filters: credits only.', '']);
     expect(person.stdout).toContain('\u001b[1m\u001b[36mDATE\u001b[39m\u001b[22m');
     const again = new FakeService().expect('GET', `/v1/reports/${ID}/transactions?direction=credit`, { body: TRANSACTIONS });
     const wide = await svc(['reports', 'transactions', ID, '--direction', 'credit', '-o', 'wide'], { tty: true, service: again, columns: 120 });
     expect(wide.code, wide.stderr).toBe(0);
     const all = plain(wide.stdout).split('\n');
-    expect(all).toContainEqual(expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ DEBIT │ +CREDIT │ +BALANCE │ CATEGORY │ ID +│ CONFIDENCE │$/));
-    expect(all).toContainEqual(expect.stringMatching(/^│ 2026-03-25 │ SALARY … +│ +│ 72,000\.00 │ 1,45,200\.00 │ salary +│ txn_0001 │ +0\.95 │$/));
+    expect(all).toContainEqual(expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ DEBIT \(NPR\) │ CREDIT \(NPR\) │ BALANCE \(NPR\) │ CATEGORY │ ID +│ CONFIDENCE │$/));
+    expect(all).toContainEqual(expect.stringMatching(/^│ 2026-03-25 │ SALARY … +│ +│ +72,000\.00 │ +1,45,200\.00 │ salary +│ txn_0001 │ +95% │$/));
   });
 
   it.each(MODES)('transactions: -o csv and -o ndjson write one record per transaction, as received, for $mode', async ({ tty }) => {
@@ -346,14 +346,14 @@ describe('the tables of the report views', () => {
     expect(screen.split('\n').slice(0, 8)).toEqual([
       `Income of ${ID}`,
       'Salary detected         yes',
-      'Salary                  72,000.00',
+      'Salary                  NPR 72,000.00',
       'Salary regularity       monthly',
       'Salary day              25th of the month',
       'Income stability        87 / 100',
       'Remittance              no',
-      'Average monthly credit  85,000.00',
+      'Average monthly credit  NPR 85,000.00',
     ]);
-    expect(screen).toMatch(/^Monthly credits\n┌─+┬─+┐\n│ MONTH +│ +CREDITS │\n├─+┼─+┤\n│ 2026-03 │ 85,000\.00 │\n└/m);
+    expect(screen).toMatch(/^Monthly credits\n┌─+┬─+┐\n│ MONTH +│ CREDITS \(NPR\) │\n├─+┼─+┤\n│ 2026-03 │ +85,000\.00 │\n└/m);
     expect(screen).toMatch(/^Income transactions\nNo income transactions\.\n$/m);
     // The regularity in green: monthly is good news.
     expect(result.stdout).toContain('\u001b[32mmonthly\u001b[39m');
@@ -434,8 +434,8 @@ describe('the tables of the report views', () => {
       ),
     );
     const person = plain((await run(command('reports liabilities'), { tty: true })).stdout);
-    expect(person).toMatch(/^Liabilities of rpt_9f2c41d07ab35e18\nMonthly EMI total  21,000\.00\nEMI load           24\.5%\nBounces            0\n/);
-    expect(person).toMatch(/│ NMB Bank │ 63,000\.00 │ +3 │ +21,000\.00 │/);
+    expect(person).toMatch(/^Liabilities of rpt_9f2c41d07ab35e18\nMonthly EMI total  NPR 21,000\.00\nEMI load           24\.5%\nBounces            0\n/);
+    expect(person).toMatch(/│ LENDER +│ TOTAL \(NPR\) │ PAYMENTS │ MONTHLY AVG \(NPR\) │\n.*\n│ NMB Bank │ +63,000\.00 │ +3 │ +21,000\.00 │/);
     expect(person).toContain('No liability transactions.');
   });
 
@@ -453,7 +453,7 @@ describe('the tables of the report views', () => {
         '┌────────┬────────┬───────────────────────────┐',
         '│ FACTOR │ IMPACT │ DETAIL                    │',
         '├────────┼────────┼───────────────────────────┤',
-        '│ salary │    +80 │ Salary detected, monthly. │',
+        '│ Salary │    +80 │ Salary detected, monthly. │',
         '│ …      │    -35 │ …                         │',
         '└────────┴────────┴───────────────────────────┘',
       ),
@@ -470,7 +470,7 @@ describe('the tables of the report views', () => {
     const person = await run(command('reports verify'), { tty: true });
     const screen = plain(person.stdout);
     expect(screen).toMatch(/^Verification of rpt_9f2c41d07ab35e18\nVerdict {5}authentic\nConfidence {2}97%\n/);
-    expect(screen).toMatch(/│ dates_within_period +│ fail +│ medium +│/);
+    expect(screen).toMatch(/│ Dates within period +│ fail +│ medium +│/);
     expect(screen.trimEnd().split('\n').at(-1)).toBe('1 of 2 checks failed.');
     expect(person.stdout).toContain('\u001b[31mfail\u001b[39m');
   });
@@ -498,8 +498,8 @@ describe('the tables of the report views', () => {
     );
     const person = await run(command('reports underwrite'), { tty: true });
     const screen = plain(person.stdout).split('\n');
-    expect(screen[0]).toBe(`Underwriting of ${ID}: 5,00,000.00 over 36 months at 12.5% a year`);
-    expect(screen[1]).toMatch(/^verdict +review$/);
+    expect(screen[0]).toBe(`Underwriting of ${ID}: NPR 5,00,000.00 over 36 months at 12.5% a year`);
+    expect(screen[1]).toMatch(/^Verdict +review$/);
     expect(person.stdout).toContain('\u001b[33mreview\u001b[39m');
   });
 });
@@ -647,8 +647,8 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     if (tty) {
       expect(result.stderr).toBe('');
       const screen = plain(result.stdout);
-      expect(screen).toMatch(/^total +1$/m);
-      expect(screen).toMatch(/^has_more +yes$/m);
+      expect(screen).toMatch(/^Total +1$/m);
+      expect(screen).toMatch(/^Has more +yes$/m);
       expect(screen).toContain(CONSENT_ID);
     } else {
       expect(result.stdout).toBe(lines('STATUS\tID\tREPORT ID\tSCOPES\tEXPIRES AT', `active\t${CONSENT_ID}\t${ID}\tidentity, income\t2026-06-21 10:00 UTC`));
@@ -658,7 +658,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
 
   it.each(MODES)('consents revoke: the consent record, its state first; an empty reply says it is done, for $mode', async ({ tty }) => {
     const result = await run(command('consents revoke'), { tty });
-    if (tty) expect(plain(result.stdout)).toMatch(new RegExp(`^status +revoked\nid +${CONSENT_ID}\n`));
+    if (tty) expect(plain(result.stdout)).toMatch(new RegExp(`^Status +revoked\nID +${CONSENT_ID}\n`));
     else expect(result.stdout.split('\n').slice(0, 3)).toEqual(['FIELD\tVALUE', 'status\trevoked', `id\t${CONSENT_ID}`]);
     const empty = await run(command('consents revoke'), { tty, reply: { body: {} } });
     expect(plain(empty.stdout)).toBe(`Consent ${CONSENT_ID} revoked.\n`);
@@ -670,8 +670,8 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     if (tty) {
       const screen = plain(result.stdout);
       expect(screen).toMatch(new RegExp(`^Data of consent ${CONSENT_ID}\nScopes  identity, income\n\nIdentity\n`));
-      expect(screen).toMatch(/^account_holder +RAM PRASAD SHARMA$/m);
-      expect(screen).toMatch(/^Income\nsalary_detected +yes\n/m);
+      expect(screen).toMatch(/^Account holder +RAM PRASAD SHARMA$/m);
+      expect(screen).toMatch(/^Income\nSalary detected +yes\n/m);
       expect(screen).toMatch(/^Income › Monthly credits\n┌/m);
     } else {
       const blocks = result.stdout.trimEnd().split('\n\n');
@@ -708,7 +708,7 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
 
   it.each(MODES)('grants data: the scopes, then one section per scope, for $mode', async ({ tty }) => {
     const result = await run(command('grants data'), { tty });
-    if (tty) expect(plain(result.stdout)).toMatch(new RegExp(`^Data of grant ${GRANT_ID}\nScopes  identity\n\nIdentity\nbank +Nabil Bank\n`));
+    if (tty) expect(plain(result.stdout)).toMatch(new RegExp(`^Data of grant ${GRANT_ID}\nScopes  identity\n\nIdentity\nBank +Nabil Bank\n`));
     else expect(result.stdout).toMatch(/^FIELD\tVALUE\nscopes\tidentity\n\nIdentity\nFIELD\tVALUE\nbank\tNabil Bank\n/);
   });
 
@@ -716,8 +716,8 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     const record = await run(command('decisions record'), { tty });
     const outcome = await run(command('decisions outcome'), { tty });
     if (tty) {
-      expect(plain(record.stdout).split('\n').slice(0, 2)).toEqual(['decision             approved', `id                   ${DECISION.id}`]);
-      expect(plain(outcome.stdout).split('\n')[0]).toBe('outcome              delinquent');
+      expect(plain(record.stdout).split('\n').slice(0, 2)).toEqual(['Decision             approved', `ID                   ${DECISION.id}`]);
+      expect(plain(outcome.stdout).split('\n')[0]).toBe('Outcome              delinquent');
     } else {
       expect(record.stdout.split('\n').slice(0, 4)).toEqual(['FIELD\tVALUE', 'decision\tapproved', 'outcome\t', `id\t${DECISION.id}`]);
       expect(outcome.stdout).toBe(
@@ -990,9 +990,9 @@ describe('replies of a shape the command does not expect', () => {
           `Income of ${ID}`,
           'Salary detected         no',
           'Average monthly credit  NPR 3,000.00',
-          'monthly_credits         not computed',
-          'currency                NPR',
-          'seasonal.peak_month     2026-03',
+          'Monthly credits         not computed',
+          'Currency                NPR',
+          'Seasonal peak month     2026-03',
         ),
       );
     } else {
@@ -1025,7 +1025,7 @@ describe('replies of a shape the command does not expect', () => {
     expect(text).toMatch(row(tty ? 'Opening balance' : 'opening_balance', 'n/a'));
     expect(text).toMatch(row(tty ? 'Closing balance' : 'closing_balance', tty ? 'NPR 1,45,200\\.00' : '145200'));
     expect(text).toMatch(row(tty ? 'Trend' : 'trend', 'sideways'));
-    expect(text).toMatch(row('volatility', '0\\.3'));
+    expect(text).toMatch(row(tty ? 'Volatility' : 'volatility', '0\\.3'));
     if (!tty) expect(text).toMatch(/^avg_daily_balance\t$/m);
   });
 
@@ -1038,11 +1038,11 @@ describe('replies of a shape the command does not expect', () => {
       expect(plain(result.stdout)).not.toMatch(BLANKS);
     }
     if (tty) {
-      expect(plain(liabilities.stdout)).toMatch(/│ LENDER +│ TOTAL │ PAYMENTS │ MONTHLY AVG │ LENDER TYPE │\n├.*\n│ NMB Bank │ +│ +│ +│ bank +│/);
+      expect(plain(liabilities.stdout)).toMatch(/│ LENDER +│ TOTAL \(NPR\) │ PAYMENTS │ MONTHLY AVG \(NPR\) │ LENDER TYPE │\n├.*\n│ NMB Bank │ +│ +│ +│ bank +│/);
       // No factor has a detail: no DETAIL column.
-      expect(plain(score.stdout)).toMatch(/│ FACTOR +│ IMPACT │ WEIGHT │\n├.*\n│ emi_load │ +high │ +2 │/);
-      expect(plain(score.stdout)).toMatch(/^model +v2$/m);
-      expect(plain(verify.stdout)).toMatch(/│ fonts_consistent │ +│ +│ two fonts │/);
+      expect(plain(score.stdout)).toMatch(/│ FACTOR +│ IMPACT │ WEIGHT │\n├.*\n│ EMI load │ +high │ +2 │/);
+      expect(plain(score.stdout)).toMatch(/^Model +v2$/m);
+      expect(plain(verify.stdout)).toMatch(/│ Fonts consistent │ +│ +│ two fonts │/);
       expect(plain(verify.stdout)).not.toMatch(/Confidence/);
     } else {
       expect(liabilities.stdout).toContain(lines('Lenders', 'LENDER\tTOTAL\tPAYMENTS\tMONTHLY AVG\tLENDER TYPE', 'NMB Bank\t\t\t\tbank'));
@@ -1055,10 +1055,10 @@ describe('replies of a shape the command does not expect', () => {
     const nested = await run(command('reports underwrite'), { tty, reply: { body: { verdict: { code: 'approve', reasons: ['fine'] }, foir: 0.3 } } });
     expect(nested.code).toBe(0);
     const text = plain(nested.stdout);
-    expect(text).toMatch(tty ? /^verdict\.code +approve$/m : /^verdict\.code\tapprove$/m);
-    expect(text).toMatch(tty ? /^foir +0\.3$/m : /^foir\t0\.3$/m);
+    expect(text).toMatch(tty ? /^Verdict code +approve$/m : /^verdict\.code\tapprove$/m);
+    expect(text).toMatch(tty ? /^FOIR +30%$/m : /^foir\t0\.3$/m);
     const bare = await run(command('reports underwrite'), { tty, reply: { body: { decision: 'approve' } } });
-    expect(plain(bare.stdout)).toMatch(tty ? /^decision +approve$/m : /^FIELD\tVALUE\ndecision\tapprove\n$/);
+    expect(plain(bare.stdout)).toMatch(tty ? /^Decision +approve$/m : /^FIELD\tVALUE\ndecision\tapprove\n$/);
   });
 
   it.each(MODES)('enrich: absent fields blank, unknown ones columns of their own, the rest of the reply after, for $mode', async ({ tty }) => {
@@ -1068,7 +1068,7 @@ describe('replies of a shape the command does not expect', () => {
     expect(plain(result.stdout)).not.toMatch(BLANKS);
     if (tty) {
       expect(plain(result.stdout)).toMatch(/│ 2026-03-26 │ EMI NABIL BANK │ +│ 21,000\.00 │ +│\n/);
-      expect(plain(result.stdout)).toMatch(/^model +v3$/m);
+      expect(plain(result.stdout)).toMatch(/^Model +v3$/m);
       const c = command('enrich');
       const wide = plain((await run(c, { tty, argv: [...c.argv, '-o', 'wide'], reply: { body } })).stdout);
       expect(wide).toMatch(/│ 2026-03-26 │ EMI NABIL BANK │ +│ 21,000\.00 │ +│ +│ +│ Nabil Bank │/);
@@ -1090,23 +1090,23 @@ describe('replies of a shape the command does not expect', () => {
     const consent = await run(command('consents create'), { tty, reply: { body: { id: CONSENT_ID, status: 'pending_approval' } } });
     expect(consent.code).toBe(0);
     expect(consent.stderr).toBe('');
-    expect(plain(consent.stdout)).toMatch(tty ? /^status +pending_approval$/m : /^status\tpending_approval$/m);
+    expect(plain(consent.stdout)).toMatch(tty ? /^Status +pending_approval$/m : /^status\tpending_approval$/m);
     if (!tty) expect(consent.stdout).toMatch(/^token\t$/m);
     const exchange = await run(command('connect exchange'), { tty, reply: { body: { grant_id: GRANT_ID, scopes: 'identity', expires_at: '2026-08-01T00:00:00Z' } } });
     expect(exchange.code).toBe(0);
     expect(exchange.stderr).toBe('');
     expect(plain(exchange.stdout)).toMatch(tty ? /^Scopes +identity$/m : /^scopes\tidentity$/m);
-    expect(plain(exchange.stdout)).toMatch(tty ? /^expires_at +2026-08-01 00:00 UTC \(in 2 months\)$/m : /^expires_at\t2026-08-01 00:00 UTC$/m);
+    expect(plain(exchange.stdout)).toMatch(tty ? /^Expires at +2026-08-01 00:00 UTC \(in 2 months\)$/m : /^expires_at\t2026-08-01 00:00 UTC$/m);
   });
 
   it.each(MODES)('consents data and grants data: data that is no object is shown whole; a scope not listed still gets its section, for $mode', async ({ tty }) => {
     const flat = await run(command('consents data'), { tty, reply: { body: { scopes: ['identity'], data: 'withheld' } } });
     expect(flat.code).toBe(0);
-    expect(plain(flat.stdout)).toMatch(tty ? /^data +withheld$/m : /^data\twithheld$/m);
+    expect(plain(flat.stdout)).toMatch(tty ? /^Data +withheld$/m : /^data\twithheld$/m);
     const extra = await run(command('grants data'), { tty, reply: { body: { scopes: ['identity'], data: { identity: { account_holder: 'RAM' }, balance: { trend: 'growing' } } } } });
     expect(extra.code).toBe(0);
     expect(plain(extra.stdout)).toMatch(/^Balance\n/m);
-    expect(plain(extra.stdout)).toMatch(tty ? /^trend +growing$/m : /^trend\tgrowing$/m);
+    expect(plain(extra.stdout)).toMatch(tty ? /^Trend +growing$/m : /^trend\tgrowing$/m);
   });
 
   it.each(MODES)('decisions list: a top-level list, no decisions, and `data` of another type, for $mode', async ({ tty }) => {
@@ -1117,7 +1117,7 @@ describe('replies of a shape the command does not expect', () => {
     expect(none.code).toBe(0);
     if (tty) expect(plain(none.stdout)).toBe('No decisions.\n');
     const odd = await run(c, { tty, reply: { body: { data: 'none' } } });
-    expect(plain(odd.stdout)).toMatch(tty ? /^data +none$/m : /^FIELD\tVALUE\ndata\tnone\n$/);
+    expect(plain(odd.stdout)).toMatch(tty ? /^Data +none$/m : /^FIELD\tVALUE\ndata\tnone\n$/);
     // Records: the reply as one record when it has no list.
     const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'], reply: { body: { data: 'none' } } });
     expect(ndjson.stdout).toBe('{"data":"none"}\n');

@@ -56,9 +56,13 @@ describe('reports transactions on a terminal: a table of its default columns', (
     const result = await listTransactions({ tty: true, columns: 80 });
     expect(result.code, result.stderr).toBe(0);
     const lines = screenOf(result.stdout);
-    // The title, the box (top, header, rule, bottom), 49 rows, the count and the filters: 56 lines, not 394.
-    expect(lines).toHaveLength(1 + 4 + 49 + 2);
+    // The title, the box (top, a header of two lines, rule, bottom), 49 rows, the count and the
+    // filters: 57 lines, not 394. The currency is said once, under the amounts' headers, where
+    // the descriptions would otherwise give up five columns of their text.
+    expect(lines).toHaveLength(1 + 5 + 49 + 2);
     expect(lines[2]).toMatch(/^│ DATE +│ DESCRIPTION +│ +DEBIT │ +CREDIT │ +BALANCE │$/);
+    expect(lines[3]).toMatch(/^│ +│ +│ +\(NPR\) │ +\(NPR\) │ +\(NPR\) │$/);
+    expect(lines[6]).toMatch(/^│ 2026-04-04 │ FT FROM BIJAY KHADKA 275… │/);
     for (const line of lines) expect(width(line), line).toBeLessThanOrEqual(80);
     const rows = rowsOf(lines);
     expect(rows).toHaveLength(49);
@@ -103,8 +107,8 @@ describe('reports transactions on a terminal: a table of its default columns', (
       `Transactions of ${ID}`,
       'DATE         2026-04-01',
       'DESCRIPTION  MPAY 1336577437837246,199527119,MOB',
-      `DEBIT        ${money(TRANSACTIONS.transactions[0]!.debit!)}`,
-      'BALANCE      1,00,000.00',
+      `DEBIT        NPR ${money(TRANSACTIONS.transactions[0]!.debit!)}`,
+      'BALANCE      NPR 1,00,000.00',
     ]);
   });
 
@@ -156,7 +160,7 @@ describe.each(MODES)('--columns, for $mode', ({ tty }) => {
     expect(result.code, result.stderr).toBe(0);
     if (tty) {
       const lines = screenOf(result.stdout);
-      expect(lines[2]).toMatch(/^│ MERCHANT INFO\.CITY │ DESCRIPTION +│ ID +│ +AMOUNT │$/);
+      expect(lines[2]).toMatch(/^│ MERCHANT INFO CITY │ DESCRIPTION +│ ID +│ AMOUNT \(NPR\) │$/);
       expect(lines[4]).toMatch(/^│ Kathmandu +│ BHAT-BHATENI +│ txn_0001 │ +1,250\.00 │$/);
     } else {
       expect(result.stdout).toBe('MERCHANT INFO.CITY\tDESCRIPTION\tID\tAMOUNT\nKathmandu\tBHAT-BHATENI\ttxn_0001\t1250\nLalitpur\tDARAZ\ttxn_0002\t999\n');

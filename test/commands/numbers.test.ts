@@ -78,9 +78,9 @@ describe('views the generic view lays out: counterparties, recurring, a report',
     const r = await show(true);
     expect(r.code, r.stderr).toBe(0);
     const screen = plain(r.stdout);
-    expect(screen).toMatch(/^total_inflow +NPR 4,80,891\.00$/m);
-    expect(screen).toMatch(/^total_outflow +NPR 2,08,282\.57$/m);
-    expect(screen).toMatch(new RegExp(`│ merchant │ ${BIG_FOR_PEOPLE} │ 35,594\\.43 │ +3 │ +9 │`));
+    expect(screen).toMatch(/^Total inflow +NPR 4,80,891\.00$/m);
+    expect(screen).toMatch(/^Total outflow +NPR 2,08,282\.57$/m);
+    expect(screen).toMatch(new RegExp(`│ merchant │ +${BIG_FOR_PEOPLE} │ +35,594\\.43 │ +3 │ +9 │`));
   });
 
   it.each(MODES)('recurring: the average amount of a stream as money for a person, as received for a script, for $mode', async ({ tty }) => {
@@ -100,7 +100,7 @@ describe('views the generic view lays out: counterparties, recurring, a report',
     const lines = linesOf(r.stdout).map((line) => line.replace(/ {2,}/g, '  ').trimEnd());
     if (tty) {
       expect(lines).toEqual(
-        expect.arrayContaining(['Opening balance  NPR 1,25,000.50', `Closing balance  NPR ${BIG_FOR_PEOPLE}`, 'signals.salary_amount  NPR 58,400.00', 'signals.cash_withdrawal_ratio  0.081']),
+        expect.arrayContaining(['Opening balance  NPR 1,25,000.50', `Closing balance  NPR ${BIG_FOR_PEOPLE}`, 'Signals salary amount  NPR 58,400.00', 'Signals cash withdrawal ratio  8.1%']),
       );
       expect(plain(r.stdout)).toMatch(/│ 2026-03 │ +4,80,891\.00 │ +-1,250\.50 │ +12 │/);
     } else {
@@ -195,7 +195,7 @@ describe('money in the other views: underwriting, enrich, decisions, the data a 
     const raw = `{"verdict": "approve", "currency": "NPR", "monthly_income": 58280.330, "loan": {"principal": 400000, "emi": 13671.05, "tenor_months": 36}, "foir": {"ceiling": 0.5}}`;
     const lines = await shown(['reports', 'underwrite', ID, '--principal', '400000', '--tenor-months', '36', '--annual-rate', '14'], 'POST', `/v1/reports/${ID}/underwriting`, raw, tty);
     if (tty)
-      expect(lines).toEqual(expect.arrayContaining(['monthly_income  NPR 58,280.33', 'loan.principal  NPR 4,00,000.00', 'loan.emi  NPR 13,671.05', 'loan.tenor_months  36', 'foir.ceiling  0.5']));
+      expect(lines).toEqual(expect.arrayContaining(['Monthly income  NPR 58,280.33', 'Loan principal  NPR 4,00,000.00', 'Loan EMI  NPR 13,671.05', 'Loan tenor months  36', 'FOIR ceiling  50%']));
     else expect(lines).toEqual(expect.arrayContaining(['monthly_income\t58280.330', 'loan.principal\t400000', 'loan.emi\t13671.05', 'loan.tenor_months\t36']));
   });
 
@@ -228,7 +228,7 @@ describe('money in the other views: underwriting, enrich, decisions, the data a 
       SVC_API_KEY: undefined,
       SVC_CONSENT_TOKEN: 'cst_0123456789abcdef0123456789abcdef',
     });
-    if (tty) expect(lines).toEqual(expect.arrayContaining(['salary_amount  72,000.00', 'income_stability_score  82']));
+    if (tty) expect(lines).toEqual(expect.arrayContaining(['Salary amount  NPR 72,000.00', 'Income stability score  82 / 100']));
     else expect(lines).toEqual(expect.arrayContaining(['salary_amount\t72000', 'income_stability_score\t82']));
   });
 });

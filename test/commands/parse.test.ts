@@ -437,7 +437,7 @@ describe('svc parse FILE --wait', () => {
     expect(result.code).toBe(6);
     const text = tty ? plain(result.stdout).replace(/ {2,}/g, '\t') : result.stdout;
     expect(text).toMatch(/^(status|Status)\tfailed$/m);
-    expect(text).toMatch(/^error\.error_code\tDOCUMENT_PARSE_FAILED$/m);
+    expect(text).toMatch(tty ? /^Error code\tDOCUMENT_PARSE_FAILED$/m : /^error\.error_code\tDOCUMENT_PARSE_FAILED$/m);
     const stderr = withoutSpinner(result.stderr);
     const uploaded = tty ? UPLOADED : '';
     expect(stderr.slice(0, uploaded.length)).toBe(uploaded);

@@ -431,8 +431,8 @@ describe('svc reports list', () => {
       expect(result.stderr).toBe('');
       const screen = plain(result.stdout);
       expect(screen).toMatch(/│ cl_abc123 │ complete │ NABIL +│/);
-      expect(screen).toMatch(/^object +list$/m);
-      expect(screen).toMatch(/^page\.truncated +yes$/m);
+      expect(screen).toMatch(/^Object +list$/m);
+      expect(screen).toMatch(/^Page truncated +yes$/m);
     } else {
       expect(result.stdout).toBe('ID\tSTATUS\tBANK\tCREATED\ncl_abc123\tcomplete\tNABIL\t2026-05-20 08:30 UTC\n');
       // No value says nothing; has_more false is the list being whole.
@@ -643,8 +643,9 @@ describe('svc reports get', () => {
       'Created 2026-05-27 10:23 UTC (in 5 days)',
       'Data source PARSED_STATEMENT',
       'Tamper-verifiable yes',
-      'merchant_categories.groceries.count 12',
-      'merchant_categories.groceries.total NPR 8,420.00',
+      'Monthly summary none',
+      'Merchant categories groceries count 12',
+      'Merchant categories groceries total NPR 8,420.00',
       '1 transactions in this reply: -o csv or -o ndjson writes them one per line.',
     ]);
     expect(result.stdout).toContain('\u001b[32mcomplete\u001b[39m');
@@ -665,8 +666,8 @@ describe('svc reports get', () => {
     expect(text).toMatch(/^(status|Status)\tfailed$/m);
     expect(text).toMatch(/^(bank|Bank)\tNMB$/m);
     expect(text).toMatch(/^(period|Period)\t2026-02-01 → 2026-02-28$/m);
-    expect(text).toMatch(/^error\.error_code\tDOCUMENT_PARSE_FAILED$/m);
-    expect(text).toMatch(/^error\.error_message\tThe document could not be parsed\.$/m);
+    expect(text).toMatch(/^(error\.error_code|Error code)\tDOCUMENT_PARSE_FAILED$/m);
+    expect(text).toMatch(/^(error\.error_message|Error message)\tThe document could not be parsed\.$/m);
     if (tty) expect(result.stdout).toContain('\u001b[31mfailed\u001b[39m');
   });
 
@@ -740,9 +741,9 @@ describe('svc reports get', () => {
   });
 
   it.each([
-    ['a list', [1, 'a'], /^value\t1, a$/m],
-    ['a text', 'ready', /^value\tready$/m],
-    ['a statement that is text and transactions that are an object', { report_id: ID, statement: 'Nabil', transactions: {} }, /^statement\.value\tNabil$/m],
+    ['a list', [1, 'a'], /^(value|Value)\t1, a$/m],
+    ['a text', 'ready', /^(value|Value)\tready$/m],
+    ['a statement that is text and transactions that are an object', { report_id: ID, statement: 'Nabil', transactions: {} }, /^(statement\.value|Statement value)\tNabil$/m],
   ])('a reply that is %s is shown as it comes, not refused (exit 0)', async (_what, body, line) => {
     for (const tty of [true, false]) {
       const result = await svc(['reports', 'get', ID], { tty, service: get(body) });
@@ -883,7 +884,7 @@ describe('svc reports auth (and svc auth)', () => {
         'Bank            Nabil Bank (NABIL)',
         'SWIFT/BIC       NARBNPKA',
         'Verification    statement_parsed',
-        'report_id       cl_abc123',
+        'Report ID       cl_abc123',
       ].join('\n') + '\n',
     );
   });
@@ -962,7 +963,7 @@ describe('svc reports identity', () => {
     expect(result.code).toBe(0);
     const text = tty ? plain(result.stdout).replace(/ {2,}/g, '\t') : result.stdout;
     expect(text).toMatch(/^(period|Period)\t2026-01-01 → 2026-03-31$/m);
-    expect(text).toMatch(/^branch\tKathmandu$/m);
+    expect(text).toMatch(/^(branch|Branch)\tKathmandu$/m);
     if (tty) expect(plain(result.stdout)).toMatch(/^Nominees\n┌─+┐\n│ NAME +│\n├─+┤\n│ Sita +│\n└─+┘$/m);
     else expect(result.stdout).toMatch(/\n\nNominees\nNAME\nSita\n$/);
   });
@@ -1024,8 +1025,8 @@ describe('svc reports counterparties', () => {
     const screen = plain(result.stdout);
     expect(screen.split('\n')[0]).toBe('Counterparties of cl_abc123');
     // Money as every view shows it: the currency in a field, grouped in lakhs with two decimals.
-    expect(screen).toMatch(/^total_inflow +NPR 8,98,676\.55$/m);
-    expect(screen).toMatch(/│ individual │ +27,658\.00 │ 1,84,014\.00 │ +5 │ +8 │/);
+    expect(screen).toMatch(/^Total inflow +NPR 8,98,676\.55$/m);
+    expect(screen).toMatch(/│ individual │ +27,658\.00 │ +1,84,014\.00 │ +5 │ +8 │/);
     for (const heading of ['By type', 'Top people', 'Top merchants']) expect(screen).toMatch(new RegExp(`^${heading}\n┌`, 'm'));
     expect(screen).toMatch(/│ Krishna Prasad Joshi │ individual │/);
     expect(result.stdout).toMatch(/\u001b\[1mCounterparties of cl_abc123\u001b\[22m/);

@@ -207,7 +207,7 @@ describe('svc sandbox fire', () => {
     const screen = plain(result.stdout);
     expect(screen).toMatch(/Fired\s.*report\.ready/);
     expect(screen).toMatch(/Environment\s.*test/);
-    expect(screen).toMatch(/delivery_count\s.*2/);
+    expect(screen).toMatch(/Delivery count\s.*2/);
   });
 
   describe('delivered_to (svc mock adds it; the service does not send it)', () => {
@@ -298,7 +298,7 @@ describe('svc sandbox scenarios', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const screen = plain(result.stdout);
-    expect(screen).toMatch(/^default +salaried\n\nReport scenarios\n┌/);
+    expect(screen).toMatch(/^Default +salaried\n\nReport scenarios\n┌/);
     expect(screen).toMatch(/\n\nError scenarios\n┌/);
     for (const name of ['salaried', 'thin_file', 'error_unsupported_bank', 'UNSUPPORTED_BANK']) expect(screen).toContain(name);
   });

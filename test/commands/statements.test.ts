@@ -109,7 +109,7 @@ describe('svc statements list: output', () => {
       const screen = plain(withIds.stdout);
       expect(screen).toMatch(/│ STATEMENT │ STATUS │ VERIFY AT +│ ISSUED AT +│/);
       expect(screen).toMatch(/│ stmt_a +│ issued │ https:\/\/v\.test\/a │ 2026-02-10 10:30 UTC │/);
-      expect(screen).toMatch(/^has_more +no$/m);
+      expect(screen).toMatch(/^Has more +no$/m);
     } else {
       expect(withIds.stdout).toBe(
         ['STATEMENT\tSTATUS\tCONTENT HASH\tVERIFY AT\tISSUED AT', 'stmt_a\tissued\tabc\thttps://v.test/a\t2026-02-10 10:30 UTC', '\tissued\tdef\thttps://v.test/b\t'].join('\n') + '\n',

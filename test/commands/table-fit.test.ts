@@ -229,7 +229,7 @@ const CASES: Case[] = [
     tableAt: [80, 60],
   },
   { name: 'reports score', argv: ['reports', 'score', ID], path: `/v1/reports/${ID}/score`, reply: { body: SCORE }, whole: ['813 / 1000', '+98', '-16'], wide: ['124760.26.'], tableAt: [80, 60] },
-  { name: 'reports verify', argv: ['reports', 'verify', ID], path: `/v1/reports/${ID}/verify`, reply: { body: documented('verify') }, whole: ['balance_chain_integrity'], tableAt: [80, 60] },
+  { name: 'reports verify', argv: ['reports', 'verify', ID], path: `/v1/reports/${ID}/verify`, reply: { body: documented('verify') }, whole: ['Balance chain integrity'], tableAt: [80, 60] },
   {
     name: 'enrich',
     argv: ['enrich', '--file', '-'],
@@ -241,7 +241,7 @@ const CASES: Case[] = [
     wide: ['1,45,200.00'],
     tableAt: [80, 60],
   },
-  { name: 'usage', argv: ['usage'], path: '/v1/usage', reply: { body: { ...documented('usage'), data_api: { quota: 2500, used: 318, remaining: 2182 } } }, whole: ['2026-06-01 00:00 UTC', '2182'] },
+  { name: 'usage', argv: ['usage'], path: '/v1/usage', reply: { body: { ...documented('usage'), data_api: { quota: 2500, used: 318, remaining: 2182 } } }, whole: ['2026-06-01 00:00 UTC', '2,182'] },
   {
     name: 'data latest cpi',
     argv: ['data', 'latest', 'cpi'],
@@ -312,7 +312,7 @@ describe('the card form', () => {
       'COUNTERPARTY    Leapfrog Technology Pvt Ltd',
       'CATEGORY        salary',
       'CADENCE         monthly',
-      'AVERAGE AMOUNT  1,25,000.00',
+      'AVERAGE AMOUNT  NPR 1,25,000.00',
       'OCCURRENCES     6',
       'STATUS          MATURE',
       'IS ACTIVE       yes',

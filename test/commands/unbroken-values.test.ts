@@ -102,7 +102,7 @@ describe.each(WIDTHS)('at %i columns', (columns) => {
       expect(shown.slice(resets, resets + 4)).toEqual([
         'Resets',
         '2026-06-01 05:45 +0545 (in 10 days)',
-        'merchant_resolve.quota_of_the_billing_cycle_resets_at',
+        'Merchant resolve quota of the billing cycle resets at',
         '2026-06-01 05:45 +0545 (in 10 days)',
       ]);
   });

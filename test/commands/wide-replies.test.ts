@@ -29,9 +29,9 @@ describe.each(MODES)('a reply of 1,000 rows that each bring a field of their own
       expect(screen.split('\n').slice(0, 5)).toEqual([
         `Transactions of ${ID}`,
         expect.stringMatching(/^┌─/),
-        expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ +DEBIT │ CREDIT │ +BALANCE │$/),
+        expect.stringMatching(/^│ DATE +│ DESCRIPTION +│ DEBIT \(NPR\) │ CREDIT \(NPR\) │ BALANCE \(NPR\) │$/),
         expect.stringMatching(/^├─/),
-        expect.stringMatching(/^│ 2026-01-01 │ PAYMENT 0 +│ 100\.50 │ +│ 1,000\.00 │$/),
+        expect.stringMatching(/^│ 2026-01-01 │ PAYMENT 0 +│ +100\.50 │ +│ +1,000\.00 │$/),
       ]);
       expect(screen.split('\n').length).toBeLessThan(1000 + 12);
       // -o wide: 31 columns do not fit 80 columns: a card a row, each with the fields the row has.
@@ -41,8 +41,8 @@ describe.each(MODES)('a reply of 1,000 rows that each bring a field of their own
           `Transactions of ${ID}`,
           'DATE         2026-01-01',
           'DESCRIPTION  PAYMENT 0',
-          'DEBIT        100.50',
-          'BALANCE      1,000.00',
+          'DEBIT        NPR 100.50',
+          'BALANCE      NPR 1,000.00',
           'CATEGORY     other',
           'ID           txn_0',
           'NOTE 0       x',

@@ -75,7 +75,7 @@ describe('widths as tmux draws them', () => {
       { key: 'date', header: 'DATE', value: (r) => r.date, keep: true },
       { key: 'narration', header: 'NARRATION', value: (r) => r.narration, flex: 'cut' },
       { key: 'name', header: 'NAME', value: (r) => r.name, flex: true },
-      { key: 'debit', header: 'DEBIT', value: (r) => r.debit, keep: true, align: 'right' },
+      { key: 'debit', header: 'DEBIT', value: (r) => r.debit, keep: true, align: 'right', currency: 'NPR' },
     ],
   };
 

@@ -121,7 +121,7 @@ describe('reports transactions', () => {
 
   it('keeps the rest of the reply beside the table: under it on a terminal, on stderr from a pipe', () => {
     const view = transactionsView({ count: 'many', transactions: [], next_cursor: 'abc' }, reading());
-    expect(terminal(view)).toMatch(/next_cursor\s+abc/);
+    expect(terminal(view)).toMatch(/Next cursor\s+abc/);
     expect(pipe(view)).not.toContain('next_cursor');
     expect(pipeRemarks(view)).toEqual(expect.arrayContaining(['count: many', 'next_cursor: abc']));
   });
@@ -414,8 +414,8 @@ describe('reports underwrite', () => {
 
   it('names the loan in the title', () => {
     const loan = { principal: 500000, tenor_months: 36, annual_rate_pct: 12.5 };
-    expect(loanText(loan)).toBe('5,00,000.00 over 36 months at 12.5% a year');
-    expect(terminal(underwritingView(reply, { id: ID, loan })).split('\n')[0]).toBe(`Underwriting of ${ID}: 5,00,000.00 over 36 months at 12.5% a year`);
+    expect(loanText(loan)).toBe('NPR 5,00,000.00 over 36 months at 12.5% a year');
+    expect(terminal(underwritingView(reply, { id: ID, loan })).split('\n')[0]).toBe(`Underwriting of ${ID}: NPR 5,00,000.00 over 36 months at 12.5% a year`);
   });
 
   it('shows a reply without a verdict of one word by the generic view alone', () => {

@@ -432,12 +432,12 @@ describe('the generic view', () => {
 
   const samples = documentedNames();
 
-  /** The ids and numbers of a sample: what a terminal must show whole. */
-  function atoms(value: unknown, found: string[] = []): string[] {
-    if (typeof value === 'number') found.push(String(value));
+  /** The ids and numbers of a sample: what a terminal must show whole (a confidence as its percentage: 0.95 is 95%). */
+  function atoms(value: unknown, found: string[] = [], key = ''): string[] {
+    if (typeof value === 'number') found.push(key === 'confidence' && value >= 0 && value <= 1 ? `${Math.round(value * 10000) / 100}%` : String(value));
     else if (typeof value === 'string' && /^[A-Za-z]+_[A-Za-z0-9_]*\d[A-Za-z0-9_]*$/.test(value)) found.push(value);
-    else if (Array.isArray(value)) for (const item of value) atoms(item, found);
-    else if (isRecord(value)) for (const item of Object.values(value)) atoms(item, found);
+    else if (Array.isArray(value)) for (const item of value) atoms(item, found, key);
+    else if (isRecord(value)) for (const [name, item] of Object.entries(value)) atoms(item, found, name);
     return found;
   }
 

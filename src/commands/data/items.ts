@@ -107,7 +107,11 @@ export function seriesListOf(body: unknown): SeriesList | undefined {
   return undefined;
 }
 
+/** The names a series' list of points goes by: empty, it is still a series, one of no observations. */
+const POINT_LISTS = ['points', 'observations', 'series'];
+
 function asSeries(list: unknown[], path: string, holder: JsonRecord | undefined): SeriesList | undefined {
+  if (list.length === 0 && POINT_LISTS.includes(path.slice(path.lastIndexOf('.') + 1))) return { points: [], path, monthField: 'month', valueField: 'value', holder };
   const points = list.filter(isRecord);
   if (points.length === 0 || points.length < list.length / 2) return undefined;
   const half = points.length / 2;

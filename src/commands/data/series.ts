@@ -43,11 +43,15 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
   const series = seriesListOf(reply.body);
   // No series reply is shown in the documents: the envelope alone is read.
   const read = { what: `GET ${path}`, schema: (replies) => replies.DatasetReply } satisfies Pick<DatasetReader, 'what' | 'schema'>;
-  if (options.chart && series) return drawChart(ctx, reply, read, series, family.selector);
-  if (options.chart) ctx.warn('the reply holds no series of months and values to draw; showing it as it is');
+  if (options.chart && series?.points.length) return drawChart(ctx, reply, read, series, family.selector);
+  if (options.chart) ctx.warn(series ? 'the series holds no observations to draw' : 'the reply holds no series of months and values to draw; showing it as it is');
   await printDataset(ctx, reply, {
     ...read,
-    records: (body) => seriesListOf(body)?.points,
+    // A series of no observations is no list of records: -o csv and -o ndjson write the reply as one, as they always have.
+    records: (body) => {
+      const points = seriesListOf(body)?.points;
+      return points?.length ? points : undefined;
+    },
     view: (body, r) => seriesView(body, r, family.selector, range),
   });
 }

@@ -205,14 +205,21 @@ export function seriesView(body: unknown, r: DatasetRead, selectorName: string, 
       { key: series.monthField, header: series.monthField.toUpperCase(), value: (p) => p.month, keep: true },
       { key: series.valueField, header: valueHeader(facts.unit), value: (p) => cellText(p.value), display: (p, paint) => formatValue(p.value, paint), formatsValue: true, align: 'right', keep: true },
     ],
-    empty: `No data${rangeText(range)}.`,
+    empty: noObservations(facts, range),
   };
   const shown = ['label', 'line_item', 'name', 'title', 'unit', selectorName, 'key', 'indicator', 'metric', 'code'];
+  // No observations: one line says so, on the terminal in the table's place, on stderr under a pipe's header line.
   return listWithRest(
     withExtraColumns(table, (p) => p.rest),
     leftovers(body, r?.data, series.path, shown),
-    { title: seriesTitle(facts), footer },
+    { title: seriesTitle(facts), footer, ...(facts.points.length === 0 && { aside: [table.empty!] }) },
   );
+}
+
+/** `No observations of Interest income from 2030-01 up to 2030-03.` */
+function noObservations(facts: SeriesFacts, range: { from?: string; to?: string }): string {
+  const of = facts.label ?? facts.selector;
+  return `No observations${of ? ` of ${of}` : ''}${rangeText(range)}.`;
 }
 
 function rangeText(range: { from?: string; to?: string }): string {

@@ -7,7 +7,7 @@ import { EnrichReply } from '../../api/replies/transactions.js';
 import { moneyOf } from '../../api/money.js';
 import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
 import type { ReplyReader } from '../../app/context.js';
-import { formatMoney } from '../../core/output/format.js';
+import { formatFraction, formatMoney } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 
@@ -33,6 +33,8 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     rest: otherFields(t, KNOWN_IN_TRANSACTION),
   }));
   type Row = (typeof rows)[number];
+  // No currency is documented for the transactions of a file: one the reply names heads the amounts.
+  const money = moneyOf(body);
   const amount = (key: 'credit' | 'debit' | 'balance', header: string): Column<Row> => ({
     key,
     header,
@@ -41,7 +43,13 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     formatsValue: true,
     align: 'right',
     keep: true,
+    ...(money.currency && { currency: money.currency }),
   });
+  /** A confidence from 0 to 1 as a percentage (0.95 → 95%); any other number as it came. */
+  const confidence = (r: Row) => {
+    const n = numberOf(r.confidence);
+    return n === undefined || n < 0 || n > 1 ? cellText(r.confidence) : formatFraction(n);
+  };
   const columns: Column<Row>[] = [
     { key: 'date', header: 'DATE', value: (r) => r.date, keep: true },
     { key: 'description', header: 'DESCRIPTION', value: (r) => r.description, flex: true },
@@ -50,11 +58,10 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     amount('balance', 'BALANCE'),
     // A terminal shows a transaction's date, description and amounts, as `reports transactions` (docs/reference/output.md, "Tables"); -o wide the rest.
     { key: 'category', header: 'CATEGORY', value: (r) => r.category, show: 'wide' },
-    { key: 'confidence', header: 'CONFIDENCE', value: (r) => cellText(r.confidence), align: 'right', keep: true, show: 'wide' },
+    { key: 'confidence', header: 'CONFIDENCE', value: (r) => cellText(r.confidence), display: confidence, formatsValue: true, align: 'right', keep: true, show: 'wide' },
   ];
   const count = numberOf(reply.count) ?? rows.length;
   const list: ListView<Row> = { kind: 'list', rows, columns, empty: 'The reply holds no transactions.' };
-  const money = moneyOf(body);
   return withRest(
     withExtraColumns(list, (r) => r.rest, money, 'wide'),
     otherFields(body, ['transactions', 'count']),

@@ -167,7 +167,7 @@ function formattingTopic(): Block[] {
       items: [
         [
           'table',
-          'The default. On a terminal: boxed tables with colour; a list shows its default columns, a row a line, and cuts free text that does not fit (descriptions, names, reasons) with …; ids, amounts, dates, URLs and keys are never cut. A table too wide even so leaves columns out and names them; below 60 columns a list is one card a row. In a pipe: one header line, then one line per row, every column, columns separated by a tab, no colour and no box drawing.',
+          "The default. On a terminal: boxed tables with colour; a list shows its default columns, a row a line, and cuts free text that does not fit (descriptions, names, reasons) with …; ids, amounts, dates, URLs and keys are never cut. A table too wide even so leaves columns out and names them; below 60 columns a list is one card a row. Values read alike in every view: money as NPR 1,25,000.00 in fields and cards, and in a table grouped with two decimals, its currency once in the header (DEBIT (NPR)); shares and confidences as percentages (FOIR 45.5%); a score's contributions signed (+100); field names in words; reasons as bullets. In a pipe: one header line, then one line per row, every column, columns separated by a tab, values as the service sent them (no grouping, no currency, every digit), no colour and no box drawing.",
         ],
         ['wide', 'A table with every column, free text wrapped rather than cut (one card a row where no narrowing fits). In a pipe: the same lines as table.'],
         [
@@ -201,7 +201,7 @@ function formattingTopic(): Block[] {
     },
     {
       kind: 'paragraph',
-      text: 'Tables show the fields a command knows in its own layout, and everything else the service sends as it comes: single values as FIELD/VALUE lines with dotted names (statement.period.from), lists of objects as tables whose columns are all their keys, up to 24 beyond those a command designs (those most rows have; a note says how many more were left out, on stderr in a pipe). A missing value is a blank cell. --debug names each documented field a reply lacks.',
+      text: "Tables show the fields a command knows in its own layout, and everything else the service sends as it comes: single values as a list of fields, named in words on a terminal (Statement period from) and by their dotted keys in a pipe's FIELD/VALUE lines (statement.period.from), an empty list said as none; lists of objects as tables whose columns are all their keys, up to 24 beyond those a command designs (those most rows have; a note says how many more were left out, on stderr in a pipe). A missing value is a blank cell. --debug names each documented field a reply lacks.",
     },
     {
       kind: 'paragraph',

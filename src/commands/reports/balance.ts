@@ -3,11 +3,11 @@
 import { readReply } from '../../core/reply-schema.js';
 import { BalanceReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { isRecord, otherFields, pick, textOf, type JsonRecord, type ReplyReading } from '../../core/reading.js';
+import { isRecord, otherFields, pick, type JsonRecord, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import type { SectionsView } from '../../core/output/view.js';
 import { periodOf, periodText } from './report-view.js';
-import { amount, designedView, factList, painted, titled, TREND_COLOURS, type ValueFact } from './lending-view.js';
+import { amount, currencyOf, designedView, factList, painted, titled, TREND_COLOURS, type ValueFact } from './lending-view.js';
 import { showView } from './show-view.js';
 
 const KNOWN = ['currency', 'opening_balance', 'closing_balance', 'avg_daily_balance', 'trend'];
@@ -19,7 +19,7 @@ export async function showBalance(ctx: Context, id: string): Promise<void> {
 export function balanceView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, BalanceReply, body);
   const currency = r?.currency;
-  const money = amount(textOf(currency));
+  const money = amount(currencyOf(body));
   const period = pick(body, 'period', 'statement_period');
   const known = [...KNOWN];
   const rest: JsonRecord = {};

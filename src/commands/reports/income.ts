@@ -12,7 +12,7 @@ import { formatAmount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { ChartPoint } from '../../core/output/chart.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { amount, factsAndLists, ItemFields, outOf, painted, recordList, titled, yesNo, type ValueFact, type Show } from './lending-view.js';
+import { amount, currencyOf, factsAndLists, ItemFields, moneyColumn, outOf, painted, recordList, titled, yesNo, type ValueFact, type Show } from './lending-view.js';
 import { transactionsPart } from './transactions.js';
 import { isTableFormat } from '../../core/output/formats.js';
 
@@ -41,8 +41,8 @@ const dayOfMonth: Show = (raw) => {
 
 export function incomeView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, IncomeReply, body);
-  // No currency is documented for this view; one the reply names is put before the amounts.
-  const money = amount(textOf(pick(body, 'currency')));
+  // No currency is documented for this view: the statement's, NPR, unless the reply names one.
+  const money = amount(currencyOf(body));
   const facts: ValueFact[] = [
     { key: 'salary_detected', header: 'Salary detected', raw: r?.salary_detected, show: yesNo },
     { key: 'salary_amount', header: 'Salary', raw: r?.salary_amount, show: money },
@@ -69,15 +69,12 @@ interface MonthlyCredit {
   rest: Record<string, unknown>;
 }
 
-export function monthlyCreditsTable(items: readonly unknown[]): ListView<MonthlyCredit> {
+export function monthlyCreditsTable(items: readonly unknown[], currency = 'NPR'): ListView<MonthlyCredit> {
   const rows = items.map((item): MonthlyCredit => {
     const f = new ItemFields(item);
     return { month: f.take('month'), total: f.take('total_credits'), rest: f.rest() };
   });
-  const columns: Column<MonthlyCredit>[] = [
-    { key: 'month', header: 'MONTH', value: (r) => cellText(r.month), keep: true },
-    { key: 'total_credits', header: 'CREDITS', value: (r) => cellText(r.total), display: (r, paint) => amount()(r.total, paint), formatsValue: true, align: 'right', keep: true },
-  ];
+  const columns: Column<MonthlyCredit>[] = [{ key: 'month', header: 'MONTH', value: (r) => cellText(r.month), keep: true }, moneyColumn('total_credits', 'CREDITS', (r) => r.total, currency)];
   return withExtraColumns<MonthlyCredit>({ kind: 'list', rows, columns, empty: 'No monthly credits.' }, (r) => r.rest);
 }
 

@@ -4,11 +4,12 @@
 // here fails on a reply: a known field of an unexpected type is shown as it came, never hidden and
 // never `undefined`. Formatting is for people: in a pipe each cell is the value as received (a
 // column's `value`).
-import { booleanOf, isRecord, numberOf, otherFields, type JsonRecord } from '../../core/reading.js';
-import { formatBoolean, formatCount, formatMoney, printable } from '../../core/output/format.js';
+import { booleanOf, isRecord, numberOf, otherFields, pick, type JsonRecord } from '../../core/reading.js';
+import { formatBoolean, formatCount, formatFraction, formatMoney, formatPercent, plainNumber, printable, signedNumber } from '../../core/output/format.js';
+import { labelOf } from '../../core/output/labels.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
-import type { Part, RecordView, SectionsView } from '../../core/output/view.js';
+import type { Column, Part, RecordView, SectionsView } from '../../core/output/view.js';
 
 /** A title for people: `Income of rpt_…` (the id is the user's text, made printable), or `Income`. */
 export function titled(what: string, id: string | undefined): string {
@@ -24,32 +25,49 @@ export const amount =
   (raw) =>
     formatMoney(raw, currency) ?? cellText(raw);
 
+/**
+ * A column of amounts: grouped with two decimals in its cells, its currency once in its header
+ * (`DEBIT (NPR)`) on a terminal; as received in a pipe.
+ */
+export function moneyColumn<T>(key: string, header: string, raw: (row: T) => unknown, currency: string): Column<T> {
+  return { key, header, value: (r) => cellText(raw(r)), display: (r, paint) => amount()(raw(r), paint), formatsValue: true, align: 'right', keep: true, currency };
+}
+
 /** A count with lakh grouping, every digit kept; a number with decimals is written as it came. */
 export const count: Show = (raw) => {
   const n = numberOf(raw);
   return n !== undefined && Number.isInteger(n) ? formatCount(cellText(raw)) : cellText(raw);
 };
 
-let decimals: Intl.NumberFormat | undefined;
-let signed: Intl.NumberFormat | undefined;
-
-/** A number with at most two decimals, lakh grouping. */
-export function plainNumber(n: number): string {
-  decimals ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-  return decimals.format(n);
-}
-
-/** A number with its sign always written, but for zero: +45, -30, 0. */
-export function signedNumber(n: number): string {
-  signed ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
-  return signed.format(n);
-}
+export { plainNumber, signedNumber };
 
 /** A percentage given in percent: 24.5 → 24.5%. */
 export const percent: Show = (raw) => {
   const n = numberOf(raw);
-  return n === undefined ? cellText(raw) : `${plainNumber(n)}%`;
+  return n === undefined ? cellText(raw) : formatPercent(n);
 };
+
+/** A share from 0 to 1 (a confidence, a FOIR) as a percentage: 0.95 → 95%; anything else as it came. */
+export const fraction: Show = (raw) => {
+  const n = numberOf(raw);
+  return n === undefined || n < 0 || n > 1 ? cellText(raw) : formatFraction(n);
+};
+
+/** A score's contribution, signed and coloured by its sign: +100, -20, 0. */
+export const contribution: Show = (raw, paint) => {
+  const n = numberOf(raw);
+  if (n === undefined) return cellText(raw);
+  return n > 0 ? paint.good(signedNumber(n)) : n < 0 ? paint.bad(signedNumber(n)) : signedNumber(n);
+};
+
+/** A name the service gives in snake case (a factor, a check): in words, `income_stability` → `Income stability`. */
+export const words: Show = (raw) => (typeof raw === 'string' ? labelOf(raw) : cellText(raw));
+
+/** The currency of a report's amounts: the reply's own, else NPR, in which every statement is kept. */
+export function currencyOf(body: unknown): string {
+  const named = pick(body, 'currency') ?? pick(body, 'iso_currency_code') ?? pick(pick(body, 'statement'), 'currency');
+  return typeof named === 'string' && named.trim() !== '' ? named.trim() : 'NPR';
+}
 
 /** A score out of a maximum: 782 / 1000. */
 export const outOf =
@@ -134,7 +152,8 @@ export interface ListPart {
   heading: string;
   /** As read from the reply. */
   items: unknown;
-  table: (items: readonly JsonRecord[]) => Part['view'];
+  /** The table of the items, its amounts in the currency of the view. */
+  table: (items: readonly JsonRecord[], currency: string) => Part['view'];
 }
 
 /**
@@ -143,12 +162,13 @@ export interface ListPart {
  */
 export function factsAndLists(body: unknown, facts: readonly ValueFact[], lists: readonly ListPart[], title: string): SectionsView {
   const known = facts.map((fact) => fact.key);
+  const currency = currencyOf(body);
   const tables: Part[] = [];
   for (const list of lists) {
     const items = recordList(list.items);
     if (!items) continue;
     known.push(list.key);
-    tables.push({ heading: list.heading, view: list.table(items) });
+    tables.push({ heading: list.heading, view: list.table(items, currency) });
   }
   return designedView(factList(facts), tables, otherFields(body, known), { title });
 }

@@ -3,11 +3,11 @@
 import { readReply } from '../../core/reply-schema.js';
 import { LiabilitiesReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { numberOf, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import { numberOf, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { amount, count, factsAndLists, ItemFields, percent, titled, type ValueFact, type Show } from './lending-view.js';
+import { amount, count, currencyOf, factsAndLists, ItemFields, moneyColumn, percent, titled, type ValueFact, type Show } from './lending-view.js';
 import { showView } from './show-view.js';
 import { transactionsPart } from './transactions.js';
 
@@ -24,7 +24,7 @@ const bounces: Show = (raw, paint) => {
 
 export function liabilitiesView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, LiabilitiesReply, body);
-  const money = amount(textOf(pick(body, 'currency')));
+  const money = amount(currencyOf(body));
   const facts: ValueFact[] = [
     { key: 'monthly_emi_total', header: 'Monthly EMI total', raw: r?.monthly_emi_total, show: money },
     { key: 'emi_load_pct', header: 'EMI load', raw: r?.emi_load_pct, show: percent },
@@ -46,16 +46,16 @@ interface Lender {
   rest: Record<string, unknown>;
 }
 
-export function lendersTable(items: readonly unknown[]): ListView<Lender> {
+export function lendersTable(items: readonly unknown[], currency = 'NPR'): ListView<Lender> {
   const rows = items.map((item): Lender => {
     const f = new ItemFields(item);
     return { lender: f.take('lender'), total: f.take('total'), count: f.take('count'), monthlyAvg: f.take('monthly_avg'), rest: f.rest() };
   });
   const columns: Column<Lender>[] = [
     { key: 'lender', header: 'LENDER', value: (r) => cellText(r.lender), flex: true },
-    { key: 'total', header: 'TOTAL', value: (r) => cellText(r.total), display: (r, paint) => amount()(r.total, paint), formatsValue: true, align: 'right', keep: true },
+    moneyColumn('total', 'TOTAL', (r) => r.total, currency),
     { key: 'count', header: 'PAYMENTS', value: (r) => cellText(r.count), display: (r, paint) => count(r.count, paint), formatsValue: true, align: 'right', keep: true },
-    { key: 'monthly_avg', header: 'MONTHLY AVG', value: (r) => cellText(r.monthlyAvg), display: (r, paint) => amount()(r.monthlyAvg, paint), formatsValue: true, align: 'right', keep: true },
+    moneyColumn('monthly_avg', 'MONTHLY AVG', (r) => r.monthlyAvg, currency),
   ];
   return withExtraColumns<Lender>({ kind: 'list', rows, columns, empty: 'No lenders found.' }, (r) => r.rest);
 }

@@ -76,7 +76,8 @@ function reportFacts(body: unknown, report: Report): ReportFacts {
 export function reportView(body: unknown, reading: ReplyReading, { readReply, ReportReply }: typeof Reports, title?: string): SectionsView {
   const report = readReply(reading, ReportReply, body);
   const r = reportFacts(body, report);
-  const amount = (value: unknown) => formatMoney(value, r.currency) ?? cellText(value);
+  // A statement is kept in NPR unless it names another currency.
+  const amount = (value: unknown) => formatMoney(value, r.currency ?? 'NPR') ?? cellText(value);
   const counted = (value: unknown) => (numberOf(value) === undefined ? cellText(value) : formatCount(textOf(value)));
   const fields: Column<ReportFacts>[] = [
     { key: 'report_id', header: 'Report', value: (x) => x.reportId },
@@ -96,7 +97,7 @@ export function reportView(body: unknown, reading: ReplyReading, { readReply, Re
   const transactions = report?.transactions;
   const count = Array.isArray(transactions) ? transactions.length : 0;
   const hints = count ? [`${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`] : undefined;
-  return withRest({ kind: 'record', record: r, fields }, rest, { title, hints, money: moneyOf(body) });
+  return withRest({ kind: 'record', record: r, fields }, rest, { title, hints, money: moneyOf(body, 'NPR') });
 }
 
 /** Nested leftovers keep their place in the dotted names: `statement.account_type`. */

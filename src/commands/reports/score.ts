@@ -7,7 +7,7 @@ import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js'
 import type { Context } from '../../app/context.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { BAND_COLOURS, designedView, factList, ItemFields, outOf, paintAs, painted, recordList, signedNumber, titled, type ValueFact } from './lending-view.js';
+import { BAND_COLOURS, contribution, designedView, factList, ItemFields, outOf, paintAs, painted, recordList, titled, words, type ValueFact } from './lending-view.js';
 import { showView } from './show-view.js';
 
 export async function showScore(ctx: Context, id: string): Promise<void> {
@@ -54,16 +54,12 @@ export function factorsTable(items: readonly unknown[]): ListView<Factor> {
     .sort((a, b) => size(b.row) - size(a.row) || a.i - b.i)
     .map(({ row }) => row);
   const columns: Column<Factor>[] = [
-    { key: 'factor', header: 'FACTOR', value: (r) => cellText(r.factor) },
+    { key: 'factor', header: 'FACTOR', value: (r) => cellText(r.factor), display: (r, paint) => words(r.factor, paint), formatsValue: true },
     {
       key: 'impact',
       header: 'IMPACT',
       value: (r) => cellText(r.impact),
-      display: (r, paint) => {
-        const n = numberOf(r.impact);
-        if (n === undefined) return cellText(r.impact);
-        return n > 0 ? paint.good(signedNumber(n)) : n < 0 ? paint.bad(signedNumber(n)) : signedNumber(n);
-      },
+      display: (r, paint) => contribution(r.impact, paint),
       formatsValue: true,
       align: 'right',
       keep: true,

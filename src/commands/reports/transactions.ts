@@ -7,7 +7,7 @@
 import { readReply } from '../../core/reply-schema.js';
 import { TransactionListReply, TransactionsReply } from '../../api/replies/transactions.js';
 import { holdsMoney } from '../../api/money.js';
-import { isRecord, numberOf, otherFields, type JsonRecord, type ReplyReading } from '../../core/reading.js';
+import { isRecord, numberOf, otherFields, textOf, type JsonRecord, type ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import type { BsCalendar } from '../../core/calendar/calendar.js';
@@ -15,7 +15,7 @@ import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { transactionFilters, type TransactionFilters, type TransactionOptions } from './lending-input.js';
-import { amount, ItemFields, titled, type ListPart } from './lending-view.js';
+import { amount, currencyOf, ItemFields, moneyColumn, titled, type ListPart } from './lending-view.js';
 
 export async function listTransactions(ctx: Context, id: string, options: TransactionOptions): Promise<void> {
   const call = target(ENDPOINTS.transactions, { report_id: id });
@@ -116,7 +116,7 @@ const has = (rows: readonly TransactionRow[], field: keyof TransactionRow) => ro
 
 /** A view's own list of transactions (`income_transactions`, …) as a part of it, headed `heading`. */
 export function transactionsPart(key: string, heading: string, items: unknown): ListPart {
-  return { key, heading, items, table: (list) => transactionsTable(list, `No ${heading.toLowerCase()}.`) };
+  return { key, heading, items, table: (list, currency) => transactionsTable(list, `No ${heading.toLowerCase()}.`, currency) };
 }
 
 /**
@@ -126,17 +126,17 @@ export function transactionsPart(key: string, heading: string, items: unknown): 
  * pipe every column. A column reads the newer shape's name of its field too (`name` for
  * `description`), and --columns takes either.
  */
-export function transactionsTable(items: readonly unknown[], empty: string): ListView<TransactionRow> {
+export function transactionsTable(items: readonly unknown[], empty: string, currency = 'NPR'): ListView<TransactionRow> {
   const rows = items.map(transactionRow);
-  const money = (key: string, header: string, field: 'debit' | 'credit' | 'amount' | 'balance'): Column<TransactionRow> => ({
-    key,
-    header,
-    value: (r) => cellText(r[field]),
-    display: (r, paint) => amount()(r[field], paint),
-    formatsValue: true,
-    align: 'right',
-    keep: true,
-  });
+  // The newer shape names each transaction's currency: one they all share heads the columns;
+  // amounts in several currencies each name their own.
+  const codes = new Set(rows.map((r) => textOf(r.rest.iso_currency_code)?.trim()).filter((code): code is string => !!code));
+  const mixed = codes.size > 1;
+  const shared = codes.size === 1 ? [...codes][0]! : currency;
+  const money = (key: string, header: string, field: 'debit' | 'credit' | 'amount' | 'balance'): Column<TransactionRow> =>
+    mixed
+      ? { key, header, value: (r) => cellText(r[field]), display: (r, paint) => amount(textOf(r.rest.iso_currency_code))(r[field], paint), formatsValue: true, align: 'right', keep: true }
+      : moneyColumn(key, header, (r) => r[field], shared);
   const text = (key: string, header: string, field: 'date' | 'description' | 'category' | 'merchant' | 'id', fit: Partial<Column<TransactionRow>> = {}): Column<TransactionRow> => ({
     key,
     header,
@@ -185,7 +185,7 @@ export function transactionsView(body: unknown, reading: ReplyReading, frame: { 
   const items: unknown[] = reply.transactions;
   const counted = reply.count;
   const filtered = frame.filters !== undefined && Object.keys(frame.filters).some((k) => k !== 'limit');
-  const table = transactionsTable(items, filtered ? 'No transactions match these filters.' : 'The report has no transactions.');
+  const table = transactionsTable(items, filtered ? 'No transactions match these filters.' : 'The report has no transactions.', currencyOf(body));
   // A count that is no number is not the documented one: it is shown with the rest.
   const known = numberOf(counted) === undefined ? ['transactions'] : ['transactions', 'count'];
   // The count and the filters go under the table on a terminal; a pipe stays one header line and one

@@ -4,29 +4,23 @@
 import { readReply } from '../../core/reply-schema.js';
 import { VerifyReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { booleanOf, numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import { booleanOf, otherFields, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { designedView, factList, ItemFields, paintAs, painted, plainNumber, recordList, SEVERITY_COLOURS, titled, VERIFY_COLOURS, type ValueFact, type Show } from './lending-view.js';
+import { designedView, factList, fraction, ItemFields, paintAs, painted, recordList, SEVERITY_COLOURS, titled, VERIFY_COLOURS, words, type ValueFact } from './lending-view.js';
 import { showView } from './show-view.js';
 
 export async function showVerify(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.verify, (what) => ({ what, viewRecords: 'list items', view: (body, reading) => verifyView(body, reading, id) }));
 }
 
-/** A confidence from 0 to 1 as a percentage (0.92 → 92%); any other value as it came. */
-const confidence: Show = (raw) => {
-  const n = numberOf(raw);
-  return n === undefined || n < 0 || n > 1 ? cellText(raw) : `${plainNumber(n * 100)}%`;
-};
-
 export function verifyView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, VerifyReply, body);
   const facts: ValueFact[] = [
     { key: 'verdict', header: 'Verdict', raw: r?.verdict, show: painted(VERIFY_COLOURS) },
-    { key: 'confidence', header: 'Confidence', raw: r?.confidence, show: confidence },
+    { key: 'confidence', header: 'Confidence', raw: r?.confidence, show: fraction },
   ];
   const known = ['verdict', 'confidence'];
   const tables: Part[] = [];
@@ -55,7 +49,7 @@ export function checksTable(items: readonly unknown[]): ListView<Check> {
     return { check: f.take('check'), passed: f.take('passed'), severity: f.take('severity'), rest: f.rest() };
   });
   const columns: Column<Check>[] = [
-    { key: 'check', header: 'CHECK', value: (r) => cellText(r.check), flex: true },
+    { key: 'check', header: 'CHECK', value: (r) => cellText(r.check), display: (r, paint) => words(r.check, paint), formatsValue: true, flex: true },
     {
       key: 'passed',
       header: 'RESULT',

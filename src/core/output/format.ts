@@ -163,3 +163,34 @@ function setField(record: Record<string, unknown>, key: string, value: unknown):
   if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
   else record[key] = value;
 }
+
+let decimals: Intl.NumberFormat | undefined;
+let signed: Intl.NumberFormat | undefined;
+
+/** A number with at most two decimals, lakh grouping: 1,25,000.5. */
+export function plainNumber(n: number): string {
+  decimals ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+  return decimals.format(n);
+}
+
+/** A number with its sign always written, but for zero: +100, -20, 0 (a score's contributions). */
+export function signedNumber(n: number): string {
+  signed ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+  return signed.format(n);
+}
+
+/** A share given in percent (`emi_load_pct` 45.5): 45.5%. */
+export function formatPercent(n: number): string {
+  return `${plainNumber(n)}%`;
+}
+
+/** A share given as a fraction (a FOIR of 0.455, a confidence of 0.95): 45.5%, 95%. */
+export function formatFraction(n: number): string {
+  // Scaled in decimal text, so that 0.2205 is 22.05% and not 22.049999999999997%.
+  return formatPercent(Number((n * 100).toPrecision(12)));
+}
+
+/** Reasons, checks' messages, a decision's rationale: one bullet a line. */
+export function bullets(items: readonly string[]): string {
+  return items.map((item) => `• ${item}`).join('\n');
+}

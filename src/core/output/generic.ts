@@ -4,22 +4,73 @@
 // heading. Nothing the service sends makes a table fail, nor grow faster than the reply: depth and
 // columns are bounded and every value has a text. On a terminal such a table shows what fits
 // (render.ts), unless a command names the fields it expects (`defaults`): those are its default
-// columns, and the others are shown where there is room for them. Fields a view names as money are shown to people
-// as every view shows money (format.ts formatMoney), and in a pipe as received.
+// columns, and the others are shown where there is room for them. Each kind of value (money,
+// counts, shares, confidences, scores, contributions) is shown to people as every view shows it
+// (format.ts), field names in words (labels.ts); a pipe gets the values as received and the keys.
 import { isRecord, type JsonRecord } from '../reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { ExactNumber } from '../json/exact-number.js';
 import { staysWhole, visibleWidth } from './fit.js';
-import { formatBoolean, formatCount, formatMoney, oneLine } from './format.js';
+import { bullets, formatBoolean, formatCount, formatFraction, formatMoney, formatPercent, oneLine, plainNumber, signedNumber } from './format.js';
+import { headerOf, labelOf } from './labels.js';
 import type { Paint } from './paint.js';
 import type { Column, ListView, Part, RecordView, SectionsView } from './view.js';
 
 type Row = Record<string, string>;
 
-/** The fields of a reply that hold money, by their (dotted) key, and the currency the reply names. */
+/** One field of a field list: its dotted key, its text, and, for a list of sentences or an empty list, its items. */
+type Field = [key: string, text: string, items?: string[]];
+
+/**
+ * How the fields of a reply read, by their (dotted) key: which hold money, and in what currency;
+ * which are shares given as fractions (a FOIR of 0.455 reads 45.5%). Shares given in percent
+ * (`_pct`), confidences, a score's contributions (`impact`) and counts (`_count`, `quota`,
+ * `used`) read alike in every reply.
+ */
 export interface Money {
   holdsMoney: (key: string) => boolean;
   currency?: string;
+  isFraction?: (key: string) => boolean;
+  /** The most a score may be (`score` 905 reads `905 / 1000`), for the fields that are scores. */
+  outOf?: (key: string) => number | undefined;
+  /** True for a field whose values are names in snake case (a factor, a check): they read as words. */
+  holdsName?: (key: string) => boolean;
+}
+
+/** The kind of value a field holds, as a view shows it to people. */
+type Kind = 'money' | 'count' | 'percent' | 'fraction' | 'confidence' | 'signed' | 'name' | { outOf: number };
+
+function lastWord(key: string): string {
+  return key.slice(key.lastIndexOf('.') + 1);
+}
+
+function kindOf(key: string, money?: Money): Kind | undefined {
+  if (money?.holdsMoney(key)) return 'money';
+  const last = lastWord(key);
+  if (/(?:^|_)(?:pct|percent|percentage)$/.test(last)) return 'percent';
+  if (money?.isFraction?.(key)) return 'fraction';
+  if (/(?:^|_)confidence$/.test(last)) return 'confidence';
+  if (/^(?:impact|contribution)$/.test(last)) return 'signed';
+  if (/(?:^|_)(?:count|quota|used|remaining|occurrences)$/.test(last)) return 'count';
+  const max = money?.outOf?.(key);
+  if (max !== undefined) return { outOf: max };
+  if (money?.holdsName?.(key)) return 'name';
+  return undefined;
+}
+
+/** A value of a kind as people read it; anything but a number of that kind as it came. */
+function shownAs(kind: Kind, text: string, currency?: string): string {
+  if (kind === 'money') return formatMoney(text, currency) ?? text;
+  if (kind === 'name') return /^[a-z0-9]+(?:_[a-z0-9]+)*$/i.test(text) ? labelOf(text) : text;
+  if (!NUMBER.test(text)) return text;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return text;
+  if (kind === 'count') return Number.isInteger(n) ? formatCount(text) : text;
+  if (kind === 'percent') return formatPercent(n);
+  if (kind === 'fraction') return formatFraction(n);
+  if (kind === 'confidence') return n >= 0 && n <= 1 ? formatFraction(n) : text;
+  if (kind === 'signed') return signedNumber(n);
+  return `${plainNumber(n)} / ${kind.outOf}`;
 }
 
 /** How the generic view shows a reply: which fields hold money, and the fields its tables show by default. */
@@ -35,7 +86,7 @@ export interface Shown {
 /** The parts of a value: its scalars first, as one field list, then its tables in order. */
 export function genericParts(value: unknown, path: readonly string[] = [], shown: Shown = {}): Part[] {
   const { money } = shown;
-  const fields: [string, string][] = [];
+  const fields: Field[] = [];
   const tables: Part[] = [];
   walk(value, [...path], 0, fields, tables, path.length, shown);
   const parts: Part[] = [];
@@ -48,7 +99,7 @@ export function genericView(value: unknown, frame: { title?: string; footer?: st
   return { kind: 'sections', parts: genericParts(value, [], { money, defaults }), empty: framed.empty ?? 'The reply is empty.', ...framed };
 }
 
-function walk(value: unknown, path: string[], depth: number, fields: [string, string][], tables: Part[], root: number, shown: Shown): void {
+function walk(value: unknown, path: string[], depth: number, fields: Field[], tables: Part[], root: number, shown: Shown): void {
   const key = path.join('.') || 'value';
   if (depth > MAX_DEPTH) {
     fields.push([key, '…']);
@@ -61,7 +112,12 @@ function walk(value: unknown, path: string[], depth: number, fields: [string, st
           shown,
         ),
       });
-    else fields.push([key, value.map((item) => cellText(item, depth + 1)).join(', ')]);
+    else if (value.length === 0) fields.push([key, '', []]);
+    else {
+      const items = value.map((item) => cellText(item, depth + 1));
+      // Reasons and messages (sentences) read as bullets; names (flags, scopes) as one line.
+      fields.push(items.some((item) => /\s/.test(item.trim())) ? [key, items.join(', '), items] : [key, items.join(', ')]);
+    }
   } else if (isRecord(value)) {
     if (isMapOfRecords(value)) {
       tables.push({ heading: heading(path), view: mapTable(value, shown) });
@@ -73,14 +129,6 @@ function walk(value: unknown, path: string[], depth: number, fields: [string, st
   } else {
     fields.push([key, cellText(value, depth)]);
   }
-}
-
-/**
- * How a money field reads for people: as money when it writes a number, else as it came. A field
- * of a field list names its currency; a table's cells do not repeat it, as a statement's columns.
- */
-function moneyDisplay(text: string, currency?: string): string {
-  return formatMoney(text, currency) ?? text;
 }
 
 /**
@@ -146,7 +194,7 @@ function guessedColumns(rows: readonly Row[], money?: Money): { columns: Column<
   for (const row of rows) {
     for (const key of Object.keys(row)) guesses.get(key)?.see(row[key]!);
   }
-  return { columns: keys.map((key) => guesses.get(key)!.column(key, money?.holdsMoney(key) === true)), leftOut: counts.size - keys.length };
+  return { columns: keys.map((key) => guesses.get(key)!.column(key, kindOf(key, money), money?.currency)), leftOut: counts.size - keys.length };
 }
 
 /** Text longer than this in a column of the generic view is free text, the first to give up room. */
@@ -173,8 +221,11 @@ class ColumnGuess {
     if (!this.long && visibleWidth(text) > SHORT_TEXT) this.long = true;
   }
 
-  /** The column; `money` when its key holds money. */
-  column(key: string, money: boolean): Column<Row> {
+  /**
+   * The column; a kind of value shown as people read it: money grouped (its currency in the
+   * header, once), shares as percentages, contributions signed.
+   */
+  column(key: string, kind: Kind | undefined, currency?: string): Column<Row> {
     const numeric = this.filled && this.numeric;
     const keep = numeric || (this.filled && this.whole);
     const flex = !keep && this.long;
@@ -182,8 +233,10 @@ class ColumnGuess {
     return {
       key,
       header: columnHeader(key),
+      ...(pipeColumnHeader(key) !== columnHeader(key) && { pipeHeader: pipeColumnHeader(key) }),
       value,
-      ...(money && { display: (row: Row) => moneyDisplay(value(row)), formatsValue: true }),
+      ...(kind && { display: (row: Row) => shownAs(kind, value(row)), formatsValue: true }),
+      ...(kind === 'money' && currency && { currency }),
       align: numeric ? 'right' : 'left',
       ...(keep && { keep }),
       ...(flex && { flex }),
@@ -204,14 +257,20 @@ function flatten(record: JsonRecord, prefix = '', depth = 1, row: Row = Object.c
   return row;
 }
 
-/** The fields by position: two may share a dotted name (`{"a.b": 1, "a": {"b": 2}}`). */
-function fieldList(fields: readonly [string, string][], money?: Money): RecordView<readonly [string, string][]> {
+/**
+ * The fields by position: two may share a dotted name (`{"a.b": 1, "a": {"b": 2}}`). A terminal
+ * labels them in words (`FOIR with loan`), a pipe by their keys.
+ */
+function fieldList(fields: readonly Field[], money?: Money): RecordView<readonly Field[]> {
   return {
     kind: 'record',
     record: fields,
-    fields: fields.map(([key], i) => {
-      const value = (r: readonly [string, string][]) => r[i]![1];
-      return { key, header: key, value, ...(money?.holdsMoney(key) && { display: (r: readonly [string, string][]) => moneyDisplay(value(r), money.currency), formatsValue: true }) };
+    fields: fields.map(([key, , items], i) => {
+      const value = (r: readonly Field[]) => r[i]![1];
+      const kind = kindOf(key, money);
+      const display = items?.length ? () => bullets(items) : kind ? (r: readonly Field[]) => shownAs(kind, value(r), money?.currency) : undefined;
+      // An empty list says so, in one word, where a blank field would be left out.
+      return { key, header: labelOf(key), value, ...(display && { display, formatsValue: true }), ...(items?.length === 0 && { empty: 'none' }) };
     }),
   };
 }
@@ -227,15 +286,19 @@ export function cellText(value: unknown, depth = 0): string {
   return compactJson(value, depth);
 }
 
-/** `monthly_summary` → `Monthly summary`; nested names joined with ›. */
+/** `monthly_summary` → `Monthly summary`; nested names joined with ›, each in words (`Score › Factors`). */
 export function heading(path: readonly string[]): string | undefined {
   if (path.length === 0) return undefined;
-  const text = path.map((segment) => segment.replace(/_/g, ' ')).join(' › ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return path.map((segment) => labelOf(segment)).join(' › ');
 }
 
-/** `average_amount` → `AVERAGE AMOUNT`. */
+/** `average_amount` → `AVERAGE AMOUNT`; `foir.with_loan` → `FOIR WITH LOAN`. */
 export function columnHeader(key: string): string {
+  return headerOf(key);
+}
+
+/** The header of a column in a pipe, as scripts have read it: `average_amount` → `AVERAGE AMOUNT`, `foir.with_loan` → `FOIR.WITH LOAN`. */
+export function pipeColumnHeader(key: string): string {
   return key.replace(/_/g, ' ').toUpperCase();
 }
 
@@ -252,7 +315,7 @@ export function withRest(
   const parts = genericParts(rest, [], { money: frame.money });
   const first = parts[0];
   if (designed.kind === 'record' && first && first.heading === undefined && first.view.kind === 'record') {
-    const leftover = first.view as RecordView<readonly [string, string][]>;
+    const leftover = first.view as RecordView<readonly Field[]>;
     const fields = leftover.fields.map((f) => ({ ...f, value: () => f.value(leftover.record), ...(f.display && { display: (_: unknown, paint: Paint) => f.display!(leftover.record, paint) }) }));
     parts[0] = { view: { ...designed, fields: [...designed.fields, ...fields] } };
   } else {
@@ -312,12 +375,14 @@ export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => Js
   const extra = columns.map((c): Column<T> => ({
     key: c.key,
     header: c.header,
+    pipeHeader: c.pipeHeader,
     align: c.align,
     keep: c.keep,
     flex: c.flex,
     show,
     value: (row) => c.value(fieldsOf(row)),
     ...(c.display && { display: (row: T, paint: Paint) => c.display!(fieldsOf(row), paint), formatsValue: c.formatsValue }),
+    ...(c.currency && { currency: c.currency }),
   }));
   const notes = leftOut > 0 ? [...(list.notes ?? []), leftOutNote(leftOut)] : list.notes;
   return { ...list, columns: [...list.columns, ...extra], ...(notes && { notes }) };

@@ -5,7 +5,7 @@
 // left out, and field lists stay as they are.
 import { UsageError } from '../errors.js';
 import { checkColumnNames } from './column-names.js';
-import { columnHeader } from './generic.js';
+import { columnHeader, pipeColumnHeader } from './generic.js';
 import type { Column, ListView, Part, View } from './view.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any list: T is invariant (view.ts)
@@ -58,7 +58,7 @@ function namesOf(list: AnyList): string[] {
  */
 function pickedList(list: AnyList, names: readonly string[], isItems: boolean): AnyList | undefined {
   const columns = names.flatMap((name): Column<unknown>[] => {
-    const column = columnNamed(list, name) ?? (isItems ? { key: name, header: columnHeader(name), value: () => '' } : undefined);
+    const column = columnNamed(list, name) ?? (isItems ? { key: name, header: columnHeader(name), pipeHeader: pipeColumnHeader(name), value: () => '' } : undefined);
     return column ? [{ ...column, show: undefined }] : [];
   });
   return columns.length > 0 || isItems ? { ...list, columns, picked: true } : undefined;

@@ -171,7 +171,7 @@ function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string
   // A list of which nothing is known (an empty list of an unknown shape) has no header to write.
   if (columns.length === 0) return;
   const displays = columns.map((c) => displayOf(c, target));
-  if (target.headers !== false) yield columns.map((c) => paint.header(headerOf(c, view.rows, target))).join('\t') + '\n';
+  if (target.headers !== false) yield columns.map((c) => paint.header(headerOf(c, view.rows, target, c.pipeHeader ?? c.header))).join('\t') + '\n';
   for (const rows of slices(view.rows)) {
     let piece = '';
     for (const row of rows) piece += displays.map((display) => tabCell(display(row))).join('\t') + '\n';
@@ -259,7 +259,7 @@ function* tableCells<T>(shown: Shown<T>[], rows: readonly T[], target: RenderTar
     for (const row of some) body.push(displays.map((display) => glueDateTimes(display(row))));
     yield '';
   }
-  const fitting: FitColumn[] = shown.map((s, i) => ({ fit: s.fit, header: headerOf(s.column, rows, target), cells: body.map((cells) => cells[i]!) }));
+  const fitting: FitColumn[] = shown.map((s, i) => ({ fit: s.fit, header: withCurrency(headerOf(s.column, rows, target), s.column.currency), cells: body.map((cells) => cells[i]!) }));
   // Each cell is measured once: the columns are chosen, the widths decided and the cells wrapped from what it found.
   return { shown, fitting, measures: fitting.map(measureColumn) };
 }
@@ -313,7 +313,28 @@ function chosenLayout<T>(cells: TableCells<T>, target: RenderTarget): { columns:
 function* fittedTable<T>(cells: TableCells<T>, target: RenderTarget): Generator<string> {
   const { shown, fitting, measures } = cells;
   const widths = fitWidths(fitting, roomFor(shown.length, target.width), measures);
-  yield* widths ? boxedTable(cells, widths, target) : cards(fitting, target);
+  yield* widths ? boxedTable(cells, widths, target) : cards(cardColumns(cells), target);
+}
+
+/** A table's header with the currency of its amounts: `DEBIT (NPR)`. */
+function withCurrency(header: string, currency: string | undefined): string {
+  return currency ? `${header} (${currency})` : header;
+}
+
+/** An amount as a table's cell shows it: grouped, with its decimals and sign. */
+const AMOUNT_CELL = /^-?[\d,]+(?:\.\d+)?$/;
+
+/**
+ * The columns of a table as cards show them: an amount names its currency, as in a field list
+ * (`NPR 7,398.58`), and the header goes without it.
+ */
+function cardColumns<T>({ shown, fitting }: TableCells<T>): FitColumn[] {
+  return fitting.map((c, i) => {
+    const currency = shown[i]!.column.currency;
+    if (!currency) return c;
+    const header = c.header.slice(0, -` (${currency})`.length);
+    return { ...c, header, cells: c.cells.map((cell) => (AMOUNT_CELL.test(cell) ? `${currency}${GLUE}${cell}` : cell)) };
+  });
 }
 
 function* boxedTable<T>({ shown, fitting, measures }: TableCells<T>, widths: readonly number[], target: RenderTarget): Generator<string> {
@@ -354,7 +375,11 @@ function* cards(columns: readonly FitColumn[], target: { width: number; paint: P
 function* recordForPeople<T>(view: RecordView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
   const label = (field: Column<T>) => headerOf(field, [view.record], target);
-  const pairs = view.fields.filter((field) => rawText(field.value(view.record)) !== '').map((field) => [label(field), displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const);
+  // A field without a value is left out, but for one that says so (an empty list: `none`).
+  const pairs = view.fields.flatMap((field) => {
+    if (rawText(field.value(view.record)) !== '') return [[label(field), displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const];
+    return field.empty ? [[label(field), paint.dim(field.empty), false] as const] : [];
+  });
   yield textLines(view.title ? [view.title] : [], target, paint.title);
   // Labels are padded to the longest of all, shown or not, as they always were.
   const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(label(f))), 0);

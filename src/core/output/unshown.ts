@@ -35,7 +35,11 @@ export function firstFieldsView(body: unknown, first: readonly string[], frame: 
   const view = genericView(ordered, shown);
   // A reply whose lists are all empty (`{"data":[]}`) is blank fields to a person, who sees none of
   // them on a terminal: `empty` says so there.
-  if (frame.empty !== undefined && view.parts.length > 0 && onlyEmptyLists(body)) view.hints = [frame.empty];
+  if (frame.empty !== undefined && view.parts.length > 0 && onlyEmptyLists(body)) {
+    view.hints = [frame.empty];
+    // The hint says the lists are empty: their fields need not say `none` too.
+    view.parts = view.parts.map((part) => (part.view.kind === 'record' ? { ...part, view: { ...part.view, fields: part.view.fields.map(({ empty: _, ...field }) => field) } } : part));
+  }
   return list ? withPipeItems(view, ordered, namedList(ordered, ...list)) : view;
 }
 

@@ -24,6 +24,8 @@ export interface Column<T> extends Fitting {
   also?: readonly string[];
   /** Name for people: the table header. */
   header: string;
+  /** The header a pipe writes instead, where it differs (the generic view's keys there keep their dots: `FOIR.WITH LOAN`). */
+  pipeHeader?: string;
   /** The raw value. */
   value: (row: T) => Cell;
   /** The value formatted for people; by default the raw value as text. */
@@ -33,6 +35,14 @@ export interface Column<T> extends Fitting {
    * writes the value as the service sent it instead, every digit kept (docs/reference/output.md, "Tables").
    */
   formatsValue?: boolean;
+  /**
+   * The currency of a column of amounts (its display grouped, without it): a terminal's table names
+   * it once in the header, `DEBIT (NPR)`, so that narrow tables keep room for text; a card puts it
+   * before each amount, `NPR 7,398.58`, as a field list does. A pipe writes neither.
+   */
+  currency?: string;
+  /** What a terminal's field list says of the field when it has no value (an empty list: `none`), rather than leave it out. */
+  empty?: string;
   align?: 'left' | 'right';
   /**
    * Whether a terminal shows it (docs/reference/output.md, "Tables"): by default it is one of the list's default
