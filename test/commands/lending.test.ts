@@ -636,8 +636,20 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     if (tty) expect(plain(result.stdout)).toBe('No consents.\n');
-    // No item, and no column known of the reply's items: a script's stdout is empty, with no blank line.
-    else expect(result.stdout).toBe('');
+    // No item: a script still gets the header line of the fields a consent is created with, as -o csv writes it.
+    else expect(result.stdout).toBe('ID\tREPORT ID\tSCOPES\tGRANTEE LABEL\tEXPIRES AT\n');
+  });
+
+  it.each(MODES)('decisions list: an empty page is one line to a person, has_more false included; a script gets the header line, for $mode', async ({ tty }) => {
+    const result = await run(command('decisions list'), { tty, reply: { body: { data: [], has_more: false } } });
+    expect(result.code).toBe(0);
+    if (tty) {
+      expect(plain(result.stdout)).toBe('No decisions.\n');
+      expect(result.stderr).toBe('');
+    } else {
+      expect(result.stdout).toBe('CLIENT REFERENCE ID\tDECISION\tREPORT ID\tDECISION RATIONALE\tAMOUNT\tOUTCOME\n');
+      expect(result.stderr).toBe('has_more: no\n');
+    }
   });
 
   it.each(MODES)('consents list: a script gets one line per consent and nothing else on stdout; the reply’s other fields go to stderr, for $mode', async ({ tty }) => {

@@ -21,7 +21,8 @@ export async function listDecisions(ctx: Context, flags: ListFlags): Promise<voi
     {
       records: (body) => listRecords(body, 'data', 'decisions'),
       fields: DECISION_FIELDS,
-      view: (body) => headedList(firstFieldsView(body, FIRST, { empty: 'No decisions.', list: ['data', 'decisions'], money: moneyOf(body), defaults: SHOWN }), 'Decisions'),
+      view: (body) =>
+        headedList(firstFieldsView(body, FIRST, { empty: 'No decisions.', list: ['data', 'decisions'], documented: DECISION_FIELDS, money: moneyOf(body), defaults: SHOWN }), 'Decisions'),
     },
   );
 }

@@ -353,8 +353,10 @@ export function asideLines(rest: JsonRecord): string[] {
  * The items of a reply's lists as one table, each item a row (an item that is no object, in a
  * column `value`); when there are several lists, the name of each row's list is its first column.
  */
-export function itemsTable(lists: readonly { name: string; items: readonly unknown[] }[]): ListView<Row> {
+export function itemsTable(lists: readonly { name: string; items: readonly unknown[] }[], documented: readonly string[] = []): ListView<Row> {
   const named = lists.flatMap(({ name, items }) => items.map((item) => ({ name, record: isRecord(item) ? item : { value: item } })));
+  // No items: the documented fields still head the table, as a pipe writes a list's header line.
+  if (named.length === 0) return { ...table([Object.fromEntries(documented.map((key) => [key, null]))]), rows: [] };
   const view = table(named.map((n) => n.record));
   if (lists.length < 2) return view;
   // table() makes one row a record, in order.

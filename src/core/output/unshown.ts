@@ -26,21 +26,31 @@ export function fieldsFirst(value: unknown, first: readonly string[]): unknown {
 /**
  * The generic view of a reply not shown in the documents, the named fields first. `list` names
  * where a list reply may hold its items (`data`, `consents` …; or the reply is a list): a pipe
- * then gets them alone (withPipeItems). `money` names the fields that hold money, `defaults` those
- * a terminal shows (generic.ts Shown).
+ * then gets them alone (withPipeItems), under the `documented` fields' header when there is none.
+ * `money` names the fields that hold money, `defaults` those a terminal shows (generic.ts Shown).
  */
-export function firstFieldsView(body: unknown, first: readonly string[], frame: { title?: string; empty?: string; list?: readonly string[] } & Shown = {}): SectionsView {
+export function firstFieldsView(
+  body: unknown,
+  first: readonly string[],
+  frame: { title?: string; empty?: string; list?: readonly string[]; documented?: readonly string[] } & Shown = {},
+): SectionsView {
   const ordered = fieldsFirst(body, first);
-  const { list, ...shown } = frame;
+  const { list, documented, ...shown } = frame;
   const view = genericView(ordered, shown);
   // A reply whose lists are all empty (`{"data":[]}`) is blank fields to a person, who sees none of
   // them on a terminal: `empty` says so there.
   if (frame.empty !== undefined && view.parts.length > 0 && onlyEmptyLists(body)) {
     view.hints = [frame.empty];
-    // The hint says the lists are empty: their fields need not say `none` too.
-    view.parts = view.parts.map((part) => (part.view.kind === 'record' ? { ...part, view: { ...part.view, fields: part.view.fields.map(({ empty: _, ...field }) => field) } } : part));
+    // The hint says the lists are empty, in one line: their fields need not say `none` too, nor
+    // `has_more` that there is no more.
+    view.parts = view.parts.flatMap((part) => {
+      const record = part.view;
+      if (record.kind !== 'record') return [part];
+      const fields = record.fields.filter((field) => !(field.key === 'has_more' && pick(body, 'has_more') === false)).map(({ empty: _, ...field }) => field);
+      return fields.length > 0 ? [{ ...part, view: { ...record, fields } }] : [];
+    });
   }
-  return list ? withPipeItems(view, ordered, namedList(ordered, ...list)) : view;
+  return list ? withPipeItems(view, ordered, namedList(ordered, ...list), documented) : view;
 }
 
 /** One list of a reply, under its name (`''`: the reply itself). */
@@ -67,13 +77,13 @@ export function topLists(body: unknown): NamedList[] {
  * however many lists hold them, and stderr the reply's other fields. A reply where no list was
  * found is shown as it is, in a pipe as well.
  */
-export function withPipeItems(view: SectionsView, body: unknown, lists: readonly NamedList[]): SectionsView {
+export function withPipeItems(view: SectionsView, body: unknown, lists: readonly NamedList[], documented: readonly string[] = []): SectionsView {
   if (lists.length === 0) return view;
   const rest = otherFields(
     isRecord(body) ? body : undefined,
     lists.map((list) => list.name),
   );
-  return { ...view, pipe: { items: itemsTable(lists), aside: asideLines(rest) } };
+  return { ...view, pipe: { items: itemsTable(lists, documented), aside: asideLines(rest) } };
 }
 
 /** A list with nothing in it, or an object holding lists and nothing in any of them. */
