@@ -5,13 +5,35 @@
 //
 // Top down. A floor of two layers lists both: they never import each other.
 const FLOORS = [
-  [{ name: 'entries', path: '^src/(cli|complete|launch|sea)\\.ts$|^src/launch/', says: 'the process: argv, signals, the exit code; the code cache' }],
-  [{ name: 'docs', path: '^src/(docs|completion)/', says: 'the man page and completion, generated from the command tree' }],
+  [
+    {
+      name: 'entries',
+      path: '^src/(cli|complete|launch|sea)\\.ts$|^src/launch/',
+      says: 'the process: argv, signals, the exit code; the code cache',
+    },
+  ],
+  [
+    {
+      name: 'docs',
+      path: '^src/(docs|completion)/',
+      says: 'the man page and completion, generated from the command tree',
+    },
+  ],
   [{ name: 'main', path: '^src/main\\.ts$', says: 'the program: the command modules registered' }],
   [{ name: 'commands', path: '^src/commands/', says: 'one folder per noun' }],
-  [{ name: 'merchants', path: '^src/merchants/', says: 'merchants resolve at scale: lookups read, batched, resolved and written' }],
   [
-    { name: 'app', path: '^src/app/', says: "a command's context: settings to client, io, prompter, cache" },
+    {
+      name: 'merchants',
+      path: '^src/merchants/',
+      says: 'merchants resolve at scale: lookups read, batched, resolved and written',
+    },
+  ],
+  [
+    {
+      name: 'app',
+      path: '^src/app/',
+      says: "a command's context: settings to client, io, prompter, cache",
+    },
     { name: 'webhooks', path: '^src/webhooks/', says: 'signatures, events, the listener' },
   ],
   [
@@ -26,7 +48,8 @@ const MOCK = '^src/mock/';
 const MOCK_USERS = ['entries', 'docs', 'main', 'commands'];
 
 /** The modules the build starts from (scripts/build.mjs): nothing imports them, by design. */
-const ENTRIES = '^src/(cli|complete|launch|sea)\\.ts$|^src/mock/entry\\.ts$|^src/completion/entry\\.ts$|\\.d\\.ts$';
+const ENTRIES =
+  '^src/(cli|complete|launch|sea)\\.ts$|^src/mock/entry\\.ts$|^src/completion/entry\\.ts$|\\.d\\.ts$';
 
 const below = (floor) => FLOORS.slice(floor + 1).flat();
 
@@ -39,7 +62,10 @@ const layerRules = FLOORS.flatMap((layers, floor) =>
       comment: `${layer.name} (${layer.says}) imports only ${[...allowed.map((l) => l.name), ...(mock ? ['mock'] : [])].join(', ') || 'itself'}`,
       severity: 'error',
       from: { path: layer.path },
-      to: { path: '^src/', pathNot: [layer.path, ...allowed.map((l) => l.path), ...(mock ? [MOCK] : [])] },
+      to: {
+        path: '^src/',
+        pathNot: [layer.path, ...allowed.map((l) => l.path), ...(mock ? [MOCK] : [])],
+      },
     };
   }),
 );
@@ -55,7 +81,12 @@ module.exports = {
       rule.name === 'layer-commands'
         ? [
             { ...rule, from: { path: rule.from.path, pathNot: COMPLETION_COMMAND } },
-            { ...rule, name: 'layer-commands-completion', from: { path: COMPLETION_COMMAND }, to: { path: '^src/', pathNot: [...rule.to.pathNot, COMPLETION_PRINTER] } },
+            {
+              ...rule,
+              name: 'layer-commands-completion',
+              from: { path: COMPLETION_COMMAND },
+              to: { path: '^src/', pathNot: [...rule.to.pathNot, COMPLETION_PRINTER] },
+            },
           ]
         : [rule],
     ),
@@ -90,7 +121,10 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
   },

@@ -20,7 +20,15 @@ export default defineConfig(
       // how the code says so, whether or not the body awaits.
       '@typescript-eslint/require-await': 'off',
       // `_name` is how the code marks what it takes and does not use, as tsc's noUnused* read it.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // State a closure reads is declared with the rest of its state and set once it is known.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
@@ -49,10 +57,21 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: {
       globals: Object.fromEntries(
-        ['process', 'console', 'Buffer', 'URL', 'performance', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'AbortController', 'TextDecoder', 'TextEncoder', 'fetch'].map((name) => [
-          name,
-          'readonly',
-        ]),
+        [
+          'process',
+          'console',
+          'Buffer',
+          'URL',
+          'performance',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'AbortController',
+          'TextDecoder',
+          'TextEncoder',
+          'fetch',
+        ].map((name) => [name, 'readonly']),
       ),
     },
   },
@@ -60,7 +79,10 @@ export default defineConfig(
     // CommonJS: the launcher bin/svc.cjs (it loads dist/ with require, the fastest start) and the
     // dependency-cruiser config.
     files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -18,7 +18,11 @@ const SVC = join(ROOT, 'bin', 'svc.cjs');
 const TARGET_RATIO = 1.3;
 const WARM_UP = 3;
 
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const RUNS = Math.max(7, Number(args.runs ?? 15));
 
 if (!existsSync(join(ROOT, 'dist', 'complete.cjs'))) {
@@ -29,32 +33,57 @@ if (!existsSync(join(ROOT, 'dist', 'complete.cjs'))) {
 // A user's files: two profiles, and the cached `/latest` reply of cpi that `svc data keys cpi`
 // leaves, made by running it against `svc mock`.
 const home = mkdtempSync(join(tmpdir(), 'svc-bench-completion-'));
-const env = { ...process.env, HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache'), SVC_DATA_DIR: join(home, 'data') };
+const env = {
+  ...process.env,
+  HOME: home,
+  SVC_CONFIG_DIR: join(home, 'config'),
+  SVC_CACHE_DIR: join(home, 'cache'),
+  SVC_DATA_DIR: join(home, 'data'),
+};
 await fillCache();
 
 async function fillCache() {
-  const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   mock.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
   try {
     const firstLine = await new Promise((resolve, reject) => {
       createInterface({ input: mock.stdout }).once('line', resolve);
-      mock.once('exit', (code) => reject(new Error(`svc mock exited ${code} before it listened: ${stderr}`)));
+      mock.once('exit', (code) =>
+        reject(new Error(`svc mock exited ${code} before it listened: ${stderr}`)),
+      );
     });
     const { url, keys } = JSON.parse(firstLine);
     mkdirSync(join(home, 'config'));
-    const profiles = { default: { base_url: url }, staging: { base_url: 'https://sandbox.example.com' } };
-    writeFileSync(join(home, 'config', 'config.json'), JSON.stringify({ current_profile: 'default', profiles }));
+    const profiles = {
+      default: { base_url: url },
+      staging: { base_url: 'https://sandbox.example.com' },
+    };
+    writeFileSync(
+      join(home, 'config', 'config.json'),
+      JSON.stringify({ current_profile: 'default', profiles }),
+    );
     const key = keys.find((k) => k.mode === 'test').key;
-    const keysRun = spawnSync(process.execPath, [SVC, 'data', 'keys', 'cpi', '--json'], { env: { ...env, SVC_API_KEY: key }, encoding: 'utf8' });
-    if (keysRun.status !== 0) throw new Error(`svc data keys cpi failed (exit ${keysRun.status}): ${keysRun.stderr}`);
+    const keysRun = spawnSync(process.execPath, [SVC, 'data', 'keys', 'cpi', '--json'], {
+      env: { ...env, SVC_API_KEY: key },
+      encoding: 'utf8',
+    });
+    if (keysRun.status !== 0)
+      throw new Error(`svc data keys cpi failed (exit ${keysRun.status}): ${keysRun.stderr}`);
   } finally {
     mock.kill();
   }
 }
 const bin = join(home, 'bin');
 mkdirSync(bin);
-writeFileSync(join(bin, 'svc'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`, { mode: 0o755 });
+writeFileSync(
+  join(bin, 'svc'),
+  `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`,
+  { mode: 0o755 },
+);
 env.PATH = `${bin}:${env.PATH ?? ''}`;
 
 function bashCompletion(line) {
@@ -73,11 +102,29 @@ function bashCompletion(line) {
 
 const CASES = [
   { name: 'node -e 0', command: [process.execPath, ['-e', '0']] },
-  { name: 'svc __complete profiles', command: [process.execPath, [SVC, '__complete', 'profiles']], expect: 'staging', target: true },
-  { name: 'svc __complete data-selectors cpi', command: [process.execPath, [SVC, '__complete', 'data-selectors', 'cpi']], expect: 'PCPI_IX', target: true },
+  {
+    name: 'svc __complete profiles',
+    command: [process.execPath, [SVC, '__complete', 'profiles']],
+    expect: 'staging',
+    target: true,
+  },
+  {
+    name: 'svc __complete data-selectors cpi',
+    command: [process.execPath, [SVC, '__complete', 'data-selectors', 'cpi']],
+    expect: 'PCPI_IX',
+    target: true,
+  },
   { name: 'bash -c true', command: ['bash', ['--norc', '--noprofile', '-c', 'true']] },
-  { name: 'bash TAB: svc rep (script only)', command: bashCompletion('svc rep'), expect: 'reports' },
-  { name: 'bash TAB: svc --profile (asks svc)', command: bashCompletion('svc --profile '), expect: 'staging' },
+  {
+    name: 'bash TAB: svc rep (script only)',
+    command: bashCompletion('svc rep'),
+    expect: 'reports',
+  },
+  {
+    name: 'bash TAB: svc --profile (asks svc)',
+    command: bashCompletion('svc --profile '),
+    expect: 'staging',
+  },
 ];
 
 function once({ command: [file, argv], expect }) {
@@ -85,7 +132,9 @@ function once({ command: [file, argv], expect }) {
   const result = spawnSync(file, argv, { env, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0 || (expect && !result.stdout.includes(expect))) {
-    throw new Error(`${file} ${argv.join(' ')} failed (exit ${result.status}): ${result.stderr || result.stdout}`);
+    throw new Error(
+      `${file} ${argv.join(' ')} failed (exit ${result.status}): ${result.stderr || result.stdout}`,
+    );
   }
   return ms;
 }
@@ -108,9 +157,15 @@ try {
   for (const c of CASES) {
     const ms = median(times.get(c.name));
     const ratio = ms / bare;
-    const verdict = c.target ? (ratio < TARGET_RATIO ? `  ok (target < ${TARGET_RATIO}x)` : `  MISSED (target < ${TARGET_RATIO}x)`) : '';
+    const verdict = c.target
+      ? ratio < TARGET_RATIO
+        ? `  ok (target < ${TARGET_RATIO}x)`
+        : `  MISSED (target < ${TARGET_RATIO}x)`
+      : '';
     if (c.target && ratio >= TARGET_RATIO) missed = true;
-    console.log(`  ${c.name.padEnd(40)} ${ms.toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}x node -e 0${verdict}`);
+    console.log(
+      `  ${c.name.padEnd(40)} ${ms.toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}x node -e 0${verdict}`,
+    );
   }
   process.exitCode = missed ? 1 : 0;
 } finally {

@@ -16,12 +16,23 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const DEPTH = Number(args.depth ?? 58);
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-bench-dbus-'));
 const reader = join(dir, 'dbus.mjs');
-await build({ entryPoints: [join(ROOT, 'src', 'core', 'dbus.ts')], bundle: true, format: 'esm', platform: 'node', outfile: reader, logLevel: 'error' });
+await build({
+  entryPoints: [join(ROOT, 'src', 'core', 'dbus.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  outfile: reader,
+  logLevel: 'error',
+});
 
 // The child builds the message by hand (svc's writer may refuse its depth), then decodes it.
 const child = `
@@ -56,7 +67,10 @@ try {
 const used = process.cpuUsage(cpu);
 console.log(JSON.stringify({ bytes: message.length, depth, outcome, cpuSeconds: (used.user + used.system) / 1e6, maxRssMB: process.resourceUsage().maxRSS / 1024 }));
 `;
-const run = spawnSync(process.execPath, ['--input-type=module', '-e', child], { encoding: 'utf8', maxBuffer: 1 << 20 });
+const run = spawnSync(process.execPath, ['--input-type=module', '-e', child], {
+  encoding: 'utf8',
+  maxBuffer: 1 << 20,
+});
 rmSync(dir, { recursive: true, force: true });
 if (run.status !== 0) {
   console.error(run.stderr);
@@ -64,5 +78,7 @@ if (run.status !== 0) {
 }
 const figures = JSON.parse(run.stdout);
 const missed = figures.cpuSeconds > 1 || figures.maxRssMB > 150;
-console.log(`${figures.bytes} bytes, structs ${figures.depth} deep: ${figures.outcome}; ${figures.cpuSeconds.toFixed(2)} s of CPU, peak RSS ${figures.maxRssMB.toFixed(0)} MB`);
+console.log(
+  `${figures.bytes} bytes, structs ${figures.depth} deep: ${figures.outcome}; ${figures.cpuSeconds.toFixed(2)} s of CPU, peak RSS ${figures.maxRssMB.toFixed(0)} MB`,
+);
 if (missed) process.exit(1);

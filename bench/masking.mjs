@@ -21,7 +21,11 @@ const SVC = join(ROOT, 'bin', 'svc.cjs');
 const TARGET_RATIO = 1.5;
 const MIB = 1024 * 1024;
 
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const RUNS = Number(args.runs ?? 3);
 const SIZES = (args.sizes ?? '1,4,16')
   .split(',')
@@ -37,7 +41,12 @@ const KEY = 'svc_sk_test_3c8600dbcb7d85349f2e1a0b7c6d5e4f';
 const nearMiss = KEY.slice(0, -1);
 /** One piece of each kind of reply; a reply is pieces up to its size, as the items of a JSON list. */
 const PIECES = {
-  ordinary: JSON.stringify({ merchant: 'Shrestha Kirana Pasal', terminal: '9000000000000001', note: 'paid "in full" \\ cash', city: 'Kathmandu' }),
+  ordinary: JSON.stringify({
+    merchant: 'Shrestha Kirana Pasal',
+    terminal: '9000000000000001',
+    note: 'paid "in full" \\ cash',
+    city: 'Kathmandu',
+  }),
   'near-miss, U+200B': JSON.stringify([...nearMiss].join('\u200b')),
   'near-miss, ESC[0m': JSON.stringify([...nearMiss].join('\u001b[0m')),
   'near-miss, escaped': JSON.stringify(nearMiss).replace(/_/g, '\\u005f'),
@@ -72,11 +81,18 @@ const env = {
 function once(kind, mib) {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, [SVC, 'api', encodeURIComponent(`${kind}@${mib}`)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SVC, 'api', encodeURIComponent(`${kind}@${mib}`)], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stdout.resume();
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => (code === 0 ? resolve(Number(process.hrtime.bigint() - start) / 1e6) : reject(new Error(`svc api exited ${code}: ${stderr}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(Number(process.hrtime.bigint() - start) / 1e6)
+        : reject(new Error(`svc api exited ${code}: ${stderr}`)),
+    );
   });
 }
 
@@ -89,7 +105,11 @@ try {
   // Interleaved, so that a slow moment of the machine hits every case alike.
   for (let run = 0; run < RUNS; run++) {
     for (const kind of kinds) {
-      for (const mib of SIZES) times.set(`${kind}@${mib}`, [...(times.get(`${kind}@${mib}`) ?? []), await once(kind, mib)]);
+      for (const mib of SIZES)
+        times.set(`${kind}@${mib}`, [
+          ...(times.get(`${kind}@${mib}`) ?? []),
+          await once(kind, mib),
+        ]);
     }
   }
   console.log(`node ${process.version}, ${RUNS} runs each, medians (svc api into a pipe):`);
@@ -98,9 +118,14 @@ try {
     const ms = SIZES.map((mib) => median(times.get(`${kind}@${mib}`)));
     const perMib = (from, to) => (ms[to] - ms[from]) / (SIZES[to] - SIZES[from]);
     const ratio = SIZES.length > 2 ? perMib(0, SIZES.length - 1) / perMib(0, 1) : 1;
-    const verdict = SIZES.length > 2 ? `  per MiB added ${ratio.toFixed(2)}x the first step's ${ratio <= TARGET_RATIO ? 'ok' : 'MISSED'} (target <= ${TARGET_RATIO}x)` : '';
+    const verdict =
+      SIZES.length > 2
+        ? `  per MiB added ${ratio.toFixed(2)}x the first step's ${ratio <= TARGET_RATIO ? 'ok' : 'MISSED'} (target <= ${TARGET_RATIO}x)`
+        : '';
     if (ratio > TARGET_RATIO) missed = true;
-    console.log(`  ${kind.padEnd(20)} ${SIZES.map((mib, i) => `${mib} MiB ${ms[i].toFixed(0).padStart(6)} ms`).join('  ')}${verdict}`);
+    console.log(
+      `  ${kind.padEnd(20)} ${SIZES.map((mib, i) => `${mib} MiB ${ms[i].toFixed(0).padStart(6)} ms`).join('  ')}${verdict}`,
+    );
   }
   process.exitCode = missed ? 1 : 0;
 } finally {

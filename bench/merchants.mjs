@@ -33,7 +33,15 @@
 // itself moves by some 30 MiB from 100,000 to 1,000,000 lines: V8 sizes its heap by the rate of
 // allocation; so the target is the difference, not the growth.)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -47,7 +55,11 @@ const RATIO_FROM_SIZE = 200_000;
 const TARGET_RSS_GROWTH_MIB = 16;
 const LARGE = 1_000_000;
 
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const RUNS = Number(args.runs ?? 5);
 const LARGE_RUNS = Number(args['large-runs'] ?? 3);
 const SIZES = (args.sizes ?? '200000,1000000')
@@ -78,9 +90,16 @@ if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) {
  */
 function lookupFile(size, dir) {
   const random = mulberry32(size);
-  const { merchants } = JSON.parse(readFileSync(join(ROOT, 'src/mock/fixtures/merchants.json'), 'utf8'));
+  const { merchants } = JSON.parse(
+    readFileSync(join(ROOT, 'src/mock/fixtures/merchants.json'), 'utf8'),
+  );
   const known = merchants.flatMap((m) => m.terminals);
-  const variants = merchants.flatMap((m) => [m.merchant.toUpperCase(), `${m.merchant} Pvt. Ltd.`, `M/S ${m.merchant}`, `${m.merchant.toLowerCase()} traders`]);
+  const variants = merchants.flatMap((m) => [
+    m.merchant.toUpperCase(),
+    `${m.merchant} Pvt. Ltd.`,
+    `M/S ${m.merchant}`,
+    `${m.merchant.toLowerCase()} traders`,
+  ]);
   const seen = new Set();
   const lines = [];
   const add = (value) => {
@@ -91,8 +110,12 @@ function lookupFile(size, dir) {
   };
   for (const terminal of known.slice(0, Math.floor(size * 0.05))) add(terminal);
   const names = Math.floor(size * 0.02);
-  for (let i = 0; i < names && i < variants.length; i++) add(variants[Math.floor(random() * variants.length)]);
-  while (lines.length < size) add(String(1 + Math.floor(random() * 9)) + String(Math.floor(random() * 1e15)).padStart(15, '0'));
+  for (let i = 0; i < names && i < variants.length; i++)
+    add(variants[Math.floor(random() * variants.length)]);
+  while (lines.length < size)
+    add(
+      String(1 + Math.floor(random() * 9)) + String(Math.floor(random() * 1e15)).padStart(15, '0'),
+    );
   // Shuffle so terminals and names mix in every call.
   for (let i = lines.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -199,9 +222,15 @@ function repeatedLookupFile(lines, repeats, dir) {
 function measure(nodeArgs, env) {
   return new Promise((resolve, reject) => {
     const devNull = openSync('/dev/null', 'w');
-    const [command, commandArgs] = TIME ? [TIME, ['-f', '%M', process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+    const [command, commandArgs] = TIME
+      ? [TIME, ['-f', '%M', process.execPath, ...nodeArgs]]
+      : [process.execPath, nodeArgs];
     const started = performance.now();
-    const child = spawn(command, commandArgs, { env, cwd: ROOT, stdio: ['ignore', devNull, 'pipe'] });
+    const child = spawn(command, commandArgs, {
+      env,
+      cwd: ROOT,
+      stdio: ['ignore', devNull, 'pipe'],
+    });
     closeSync(devNull);
     let stderr = '';
     let peakKb = 0;
@@ -221,7 +250,12 @@ function measure(nodeArgs, env) {
     child.on('close', (code) => {
       const ms = performance.now() - started;
       if (poll) clearInterval(poll);
-      if (code !== 0) return reject(new Error(`${nodeArgs.join(' ')} exited ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+      if (code !== 0)
+        return reject(
+          new Error(
+            `${nodeArgs.join(' ')} exited ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
+          ),
+        );
       if (TIME) peakKb = Number(stderr.trim().split('\n').at(-1));
       resolve({ ms, rssMiB: peakKb / 1024 });
     });
@@ -236,7 +270,11 @@ const median = (values) => {
 
 async function startMock() {
   // Its keys in the bench's folder, not in the data folder of the user's own `svc mock`.
-  const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { cwd: ROOT, env: { ...process.env, SVC_DATA_DIR: join(dir, 'data') }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], {
+    cwd: ROOT,
+    env: { ...process.env, SVC_DATA_DIR: join(dir, 'data') },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const line = await new Promise((resolve, reject) => {
     mock.once('exit', (code) => reject(new Error(`svc mock exited with ${code}`)));
     createInterface({ input: mock.stdout }).once('line', resolve);
@@ -253,7 +291,13 @@ async function startMock() {
 async function againstFreshMock(program) {
   const { mock, url, key } = await startMock();
   try {
-    const env = { PATH: process.env.PATH, HOME: dir, SVC_CONFIG_DIR: join(dir, 'config'), SVC_BASE_URL: url, SVC_API_KEY: key };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: dir,
+      SVC_CONFIG_DIR: join(dir, 'config'),
+      SVC_BASE_URL: url,
+      SVC_API_KEY: key,
+    };
     return await measure(program, env);
   } finally {
     const exited = new Promise((resolve) => mock.once('exit', resolve));
@@ -306,7 +350,8 @@ try {
       row.ratio = row.cliMs / row.minimalMs;
       rows.push(row);
       // At fewer lookups the start-up of each process weighs more than the work: no ratio target.
-      if (size >= RATIO_FROM_SIZE && row.ratio > TARGET_RATIO) misses.push(`${format} at ${size}: ratio ${row.ratio.toFixed(2)} > ${TARGET_RATIO}`);
+      if (size >= RATIO_FROM_SIZE && row.ratio > TARGET_RATIO)
+        misses.push(`${format} at ${size}: ratio ${row.ratio.toFixed(2)} > ${TARGET_RATIO}`);
       console.log(
         `${String(size).padStart(7)} lookups  ${format.padEnd(6)}  svc ${row.cliMs.toFixed(0).padStart(6)} ms  minimal ${row.minimalMs.toFixed(0).padStart(6)} ms  ` +
           `ratio ${row.ratio.toFixed(2)}  svc peak RSS ${row.cliRssMiB.toFixed(1)} MiB (minimal ${row.minimalRssMiB.toFixed(1)} MiB)  ${runs} runs`,
@@ -320,7 +365,9 @@ try {
 
 /** --each-line at each size, with duplicates and with every line distinct: wall time and peak RSS, beside a run without it. */
 async function eachLine() {
-  console.log(`\n--each-line -o csv (median time and highest peak RSS of ${EACH_LINE_RUNS} runs; peak RSS by ${TIME ? 'GNU time %M' : '/proc VmHWM'})`);
+  console.log(
+    `\n--each-line -o csv (median time and highest peak RSS of ${EACH_LINE_RUNS} runs; peak RSS by ${TIME ? 'GNU time %M' : '/proc VmHWM'})`,
+  );
   for (const size of EACH_LINE_SIZES) {
     for (const [kind, repeats] of [
       ['duplicates', 30],
@@ -330,33 +377,70 @@ async function eachLine() {
       const plainRuns = [];
       const lineRuns = [];
       for (let run = 0; run < EACH_LINE_RUNS; run++) {
-        plainRuns.push(await againstFreshMock([SVC, 'merchants', 'resolve', '--file', file, '-o', 'csv']));
-        lineRuns.push(await againstFreshMock([SVC, 'merchants', 'resolve', '--file', file, '-o', 'csv', '--each-line']));
+        plainRuns.push(
+          await againstFreshMock([SVC, 'merchants', 'resolve', '--file', file, '-o', 'csv']),
+        );
+        lineRuns.push(
+          await againstFreshMock([
+            SVC,
+            'merchants',
+            'resolve',
+            '--file',
+            file,
+            '-o',
+            'csv',
+            '--each-line',
+          ]),
+        );
       }
-      const summary = (runs) => ({ ms: median(runs.map((r) => r.ms)), rssMiB: Math.max(...runs.map((r) => r.rssMiB)) });
+      const summary = (runs) => ({
+        ms: median(runs.map((r) => r.ms)),
+        rssMiB: Math.max(...runs.map((r) => r.rssMiB)),
+      });
       const [plain, lines] = [summary(plainRuns), summary(lineRuns)];
       const distinct = Math.floor(size / repeats);
       const added = lines.rssMiB - plain.rssMiB;
       const allowed = EACH_LINE_FIXED_MIB + (EACH_LINE_BYTES_A_LOOKUP * distinct) / 2 ** 20;
-      rows.push({ eachLine: true, lines: size, kind, distinct, ms: lines.ms, rssMiB: lines.rssMiB, withoutMs: plain.ms, withoutRssMiB: plain.rssMiB });
+      rows.push({
+        eachLine: true,
+        lines: size,
+        kind,
+        distinct,
+        ms: lines.ms,
+        rssMiB: lines.rssMiB,
+        withoutMs: plain.ms,
+        withoutRssMiB: plain.rssMiB,
+      });
       console.log(
         `${String(size).padStart(8)} lines  ${kind.padEnd(10)} (${String(distinct).padStart(7)} distinct)  ` +
           `--each-line ${lines.ms.toFixed(0).padStart(6)} ms, peak RSS ${lines.rssMiB.toFixed(1)} MiB;  without it ${plain.ms.toFixed(0).padStart(6)} ms, ${plain.rssMiB.toFixed(1)} MiB;  ` +
           `added ${added.toFixed(1)} MiB (target <= ${allowed.toFixed(1)})`,
       );
-      if (added > allowed) misses.push(`--each-line ${kind} at ${size} lines adds ${added.toFixed(1)} MiB > ${allowed.toFixed(1)} MiB`);
+      if (added > allowed)
+        misses.push(
+          `--each-line ${kind} at ${size} lines adds ${added.toFixed(1)} MiB > ${allowed.toFixed(1)} MiB`,
+        );
     }
   }
 }
 
-console.log(`\nmedians of interleaved runs; peak RSS is the highest of a size's runs (${TIME ? 'GNU time %M' : '/proc VmHWM'}).`);
+console.log(
+  `\nmedians of interleaved runs; peak RSS is the highest of a size's runs (${TIME ? 'GNU time %M' : '/proc VmHWM'}).`,
+);
 const [smallest, largest] = [SIZES[0], SIZES.at(-1)];
 for (const format of ONLY === 'each-line' ? [] : FORMATS) {
-  const [small, large] = [smallest, largest].map((size) => rows.find((r) => r.lookups === size && r.format === format));
+  const [small, large] = [smallest, largest].map((size) =>
+    rows.find((r) => r.lookups === size && r.format === format),
+  );
   if (!small || !large || small === large) continue;
   const growth = large.cliRssMiB - small.cliRssMiB;
-  console.log(`${format}: svc peak RSS grows ${growth.toFixed(1)} MiB from ${small.lookups} to ${large.lookups} lookups`);
-  if (growth > TARGET_RSS_GROWTH_MIB) misses.push(`${format}: peak RSS grows ${growth.toFixed(1)} MiB > ${TARGET_RSS_GROWTH_MIB} MiB`);
+  console.log(
+    `${format}: svc peak RSS grows ${growth.toFixed(1)} MiB from ${small.lookups} to ${large.lookups} lookups`,
+  );
+  if (growth > TARGET_RSS_GROWTH_MIB)
+    misses.push(
+      `${format}: peak RSS grows ${growth.toFixed(1)} MiB > ${TARGET_RSS_GROWTH_MIB} MiB`,
+    );
 }
 console.log(
   `targets: ratio <= ${TARGET_RATIO.toFixed(2)} at ${RATIO_FROM_SIZE.toLocaleString('en-US')} lookups and more, svc peak RSS growth <= ${TARGET_RSS_GROWTH_MIB} MiB, --each-line as above: ` +

@@ -46,7 +46,11 @@ const SOAK_STEP = 50_000;
 /** No run of requests may take longer than this: a server that stalls fails the bench instead of hanging it. */
 const PART_TIMEOUT_MS = 90_000;
 
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const RUNS = Math.max(3, Number(args.runs ?? 5));
 const CONNECTIONS = Math.max(1, Number(args.connections ?? 8));
 const SOAK = Math.max(2, Math.round(Number(args.soak ?? 250_000) / SOAK_STEP)) * SOAK_STEP;
@@ -132,7 +136,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 /** Starts a server process and reads the JSON line it prints first; its stderr is shown only if it fails to start. */
 async function startServer(argv, { env = process.env, input } = {}) {
-  const child = spawn(process.execPath, argv, { env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, argv, {
+    env,
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
   if (input !== undefined) child.stdin.end(input);
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -140,7 +147,10 @@ async function startServer(argv, { env = process.env, input } = {}) {
   child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   let failed;
   const firstLine = await new Promise((resolve, reject) => {
-    failed = (code) => reject(new Error(`${argv.slice(0, 3).join(' ')} exited ${code} before it listened:\n${stderr}`));
+    failed = (code) =>
+      reject(
+        new Error(`${argv.slice(0, 3).join(' ')} exited ${code} before it listened:\n${stderr}`),
+      );
     child.once('exit', failed);
     createInterface({ input: child.stdout }).once('line', resolve);
   });
@@ -155,13 +165,24 @@ async function startServer(argv, { env = process.env, input } = {}) {
 /** `size` distinct lookups as a statement export gives them: 5% known terminals, 2% shop names, the rest unknown numbers. */
 function lookups(size, seed) {
   const random = mulberry32(seed);
-  const { merchants } = JSON.parse(readFileSync(join(ROOT, 'src/mock/fixtures/merchants.json'), 'utf8'));
+  const { merchants } = JSON.parse(
+    readFileSync(join(ROOT, 'src/mock/fixtures/merchants.json'), 'utf8'),
+  );
   const known = merchants.flatMap((m) => m.terminals);
-  const variants = merchants.flatMap((m) => [m.merchant.toUpperCase(), `${m.merchant} Pvt. Ltd.`, `M/S ${m.merchant}`, `${m.merchant.toLowerCase()} traders`]);
+  const variants = merchants.flatMap((m) => [
+    m.merchant.toUpperCase(),
+    `${m.merchant} Pvt. Ltd.`,
+    `M/S ${m.merchant}`,
+    `${m.merchant.toLowerCase()} traders`,
+  ]);
   const terminals = new Set(known.slice(0, Math.ceil(size * 0.05)));
   const names = new Set();
-  while (names.size < Math.ceil(size * 0.02)) names.add(variants[Math.floor(random() * variants.length)]);
-  while (terminals.size + names.size < size) terminals.add(String(1 + Math.floor(random() * 9)) + String(Math.floor(random() * 1e15)).padStart(15, '0'));
+  while (names.size < Math.ceil(size * 0.02))
+    names.add(variants[Math.floor(random() * variants.length)]);
+  while (terminals.size + names.size < size)
+    terminals.add(
+      String(1 + Math.floor(random() * 9)) + String(Math.floor(random() * 1e15)).padStart(15, '0'),
+    );
   return JSON.stringify({ terminals: [...terminals], names: [...names] });
 }
 
@@ -180,20 +201,33 @@ async function load(port, { total, connections, next }) {
   const deadline = Date.now() + PART_TIMEOUT_MS;
   const one = (spec) =>
     new Promise((resolve, reject) => {
-      const req = request({ agent, host: '127.0.0.1', port, method: spec.method, path: spec.path, headers: spec.headers }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => {
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          resolve();
-        });
-        res.on('error', reject);
-      });
+      const req = request(
+        {
+          agent,
+          host: '127.0.0.1',
+          port,
+          method: spec.method,
+          path: spec.path,
+          headers: spec.headers,
+        },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => {
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            resolve();
+          });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(spec.body);
     });
   const worker = async () => {
     while (issued < total) {
-      if (Date.now() > deadline) throw new Error(`gave up after ${PART_TIMEOUT_MS / 1000} s with ${issued} of ${total} requests sent`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `gave up after ${PART_TIMEOUT_MS / 1000} s with ${issued} of ${total} requests sent`,
+        );
       await one(next(issued++));
     }
   };
@@ -219,10 +253,18 @@ function rssMiB(pid) {
 /** One measured run: requests per second and CPU microseconds per request of the server. */
 async function measure(server, workload) {
   const cpuBefore = cpuSeconds(server.pid);
-  const { seconds, statuses } = await load(server.port, { total: workload.requests, connections: CONNECTIONS, next: () => workload.request(server) });
+  const { seconds, statuses } = await load(server.port, {
+    total: workload.requests,
+    connections: CONNECTIONS,
+    next: () => workload.request(server),
+  });
   const others = [...statuses].filter(([status]) => status !== 200);
-  if (others.length > 0) throw new Error(`${workload.name}: answers other than 200: ${JSON.stringify(others)}`);
-  return { rps: workload.requests / seconds, cpuUs: ((cpuSeconds(server.pid) - cpuBefore) * 1e6) / workload.requests };
+  if (others.length > 0)
+    throw new Error(`${workload.name}: answers other than 200: ${JSON.stringify(others)}`);
+  return {
+    rps: workload.requests / seconds,
+    cpuUs: ((cpuSeconds(server.pid) - cpuBefore) * 1e6) / workload.requests,
+  };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -233,7 +275,11 @@ const workloads = [
     name: 'GET /v1/reports',
     floor: 'bytes',
     requests: 10_000,
-    request: (server) => ({ method: 'GET', path: '/v1/reports', headers: { ...bearer(server), accept: 'application/json' } }),
+    request: (server) => ({
+      method: 'GET',
+      path: '/v1/reports',
+      headers: { ...bearer(server), accept: 'application/json' },
+    }),
   },
   {
     name: 'POST /v1/merchants/resolve (1000 lookups)',
@@ -242,7 +288,12 @@ const workloads = [
     request: (server) => ({
       method: 'POST',
       path: '/v1/merchants/resolve',
-      headers: { ...bearer(server), accept: 'application/json', 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      headers: {
+        ...bearer(server),
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
       body: RESOLVE_1000,
     }),
   },
@@ -252,11 +303,24 @@ const workloads = [
 async function replyOf(server, workload) {
   const spec = workload.request(server);
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, method: spec.method, path: spec.path, headers: spec.headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${workload.name}: answered ${res.statusCode}`))));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: spec.method,
+        path: spec.path,
+        headers: spec.headers,
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`${workload.name}: answered ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(spec.body);
   });
@@ -280,14 +344,32 @@ function soakRequest(mock, i) {
   if (slot < 40) return { method: 'GET', path: `/v1/reports?limit=${1 + (i % 20)}`, headers: auth };
   if (slot < 55) return { method: 'GET', path: '/v1/usage', headers: auth };
   if (slot < 70) return { method: 'GET', path: `/v1/reports/${mock.reportId}`, headers: auth };
-  if (slot < 80) return { method: 'GET', path: `/v1/reports/${mock.reportId}/transactions?limit=50`, headers: auth };
-  if (slot < 90) return { method: 'GET', path: `/v1/reports/rpt_${i.toString(16).padStart(16, '0')}`, headers: auth };
+  if (slot < 80)
+    return {
+      method: 'GET',
+      path: `/v1/reports/${mock.reportId}/transactions?limit=50`,
+      headers: auth,
+    };
+  if (slot < 90)
+    return {
+      method: 'GET',
+      path: `/v1/reports/rpt_${i.toString(16).padStart(16, '0')}`,
+      headers: auth,
+    };
   if (slot < 95) return { method: 'GET', path: '/v1/nowhere', headers: auth };
-  return { method: 'GET', path: '/v1/reports', headers: { authorization: `Bearer svc_sk_test_${i}` } };
+  return {
+    method: 'GET',
+    path: '/v1/reports',
+    headers: { authorization: `Bearer svc_sk_test_${i}` },
+  };
 }
 
 async function firstCompleteReport(mock) {
-  const spec = { method: 'GET', path: '/v1/reports?status=complete&limit=1', headers: bearer(mock) };
+  const spec = {
+    method: 'GET',
+    path: '/v1/reports?status=complete&limit=1',
+    headers: bearer(mock),
+  };
   const body = await new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: mock.port, ...spec }, (res) => {
       let text = '';
@@ -319,7 +401,9 @@ try {
 process.exit(missed < 0 ? 2 : missed > 0 ? 1 : 0);
 
 async function startMock() {
-  const mock = await startServer([SVC, 'mock', '--port', '0', '--json', '--quiet'], { env: { ...process.env, SVC_DATA_DIR: dataDir } });
+  const mock = await startServer([SVC, 'mock', '--port', '0', '--json', '--quiet'], {
+    env: { ...process.env, SVC_DATA_DIR: dataDir },
+  });
   mock.key = mock.keys.find((k) => k.mode === 'test' && k.scope === 'FULL').key;
   return mock;
 }
@@ -332,8 +416,17 @@ async function throughput() {
     replies[`${spec.method} ${spec.path}`] = (await replyOf(mock, workload)).toString('utf8');
   }
   const startBare = async (mode) => {
-    const env = { ...process.env, BARE_MODE: mode, BARE_KEY: mock.key, BARE_DIRECTORY: join(ROOT, 'src/mock/fixtures/merchants.json'), BARE_NOISE_WORDS: noiseWords() };
-    const bare = await startServer(['--input-type=module', '-e', BARE_SERVER], { env, input: JSON.stringify(replies) });
+    const env = {
+      ...process.env,
+      BARE_MODE: mode,
+      BARE_KEY: mock.key,
+      BARE_DIRECTORY: join(ROOT, 'src/mock/fixtures/merchants.json'),
+      BARE_NOISE_WORDS: noiseWords(),
+    };
+    const bare = await startServer(['--input-type=module', '-e', BARE_SERVER], {
+      env,
+      input: JSON.stringify(replies),
+    });
     return Object.assign(bare, { key: mock.key });
   };
   const bare = { bytes: await startBare('bytes'), plain: await startBare('plain') };
@@ -343,14 +436,33 @@ async function throughput() {
       const theirs = await replyOf(server, workload);
       const spec = workload.request(mock);
       const ours = Buffer.from(replies[`${spec.method} ${spec.path}`]);
-      if (!theirs.equals(ours)) throw new Error(`${workload.name}: the ${mode} server's reply is not the mock's`);
+      if (!theirs.equals(ours))
+        throw new Error(`${workload.name}: the ${mode} server's reply is not the mock's`);
     }
   }
   const servers = [mock, bare.bytes, bare.plain];
 
-  console.log(`throughput: ${RUNS} runs of each server in turn after a warm-up, ${CONNECTIONS} keep-alive connections; node ${process.version}`);
-  console.log("  bytes: node:http sending the mock's reply ready made; plain: node:http doing the request's work in plain code");
-  console.log(['request', 'requests/run', 'mock req/s', 'floor', 'floor req/s', 'ratio', 'target', 'µs CPU/req mock, floor', 'other req/s', 'ratio to it', 'its µs CPU/req'].join('\t'));
+  console.log(
+    `throughput: ${RUNS} runs of each server in turn after a warm-up, ${CONNECTIONS} keep-alive connections; node ${process.version}`,
+  );
+  console.log(
+    "  bytes: node:http sending the mock's reply ready made; plain: node:http doing the request's work in plain code",
+  );
+  console.log(
+    [
+      'request',
+      'requests/run',
+      'mock req/s',
+      'floor',
+      'floor req/s',
+      'ratio',
+      'target',
+      'µs CPU/req mock, floor',
+      'other req/s',
+      'ratio to it',
+      'its µs CPU/req',
+    ].join('\t'),
+  );
   for (const workload of workloads) {
     const warmUp = { ...workload, requests: Math.ceil(workload.requests / 4) };
     for (const server of servers) await measure(server, warmUp);
@@ -394,23 +506,38 @@ async function memory() {
   // A mock of its own, so the soak starts from what a user's `svc mock` holds at start.
   const mock = await startMock();
   mock.reportId = await firstCompleteReport(mock);
-  console.log(`\nmemory: ${SOAK.toLocaleString('en')} requests to svc mock, ${CONNECTIONS} keep-alive connections; RSS at start ${rssMiB(mock.pid).toFixed(1)} MiB`);
+  console.log(
+    `\nmemory: ${SOAK.toLocaleString('en')} requests to svc mock, ${CONNECTIONS} keep-alive connections; RSS at start ${rssMiB(mock.pid).toFixed(1)} MiB`,
+  );
   console.log(['requests', 'RSS MiB', 'req/s of the step', 'statuses of the step'].join('\t'));
   const samples = new Map();
   for (let done = 0; done < SOAK; done += SOAK_STEP) {
     const offset = done;
-    const { seconds, statuses } = await load(mock.port, { total: SOAK_STEP, connections: CONNECTIONS, next: (i) => soakRequest(mock, offset + i) });
+    const { seconds, statuses } = await load(mock.port, {
+      total: SOAK_STEP,
+      connections: CONNECTIONS,
+      next: (i) => soakRequest(mock, offset + i),
+    });
     const rss = rssMiB(mock.pid);
     samples.set(done + SOAK_STEP, rss);
     const counts = [...statuses]
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status}×${count}`)
       .join(' ');
-    console.log([(done + SOAK_STEP).toLocaleString('en'), rss.toFixed(1), (SOAK_STEP / seconds).toFixed(0), counts].join('\t'));
+    console.log(
+      [
+        (done + SOAK_STEP).toLocaleString('en'),
+        rss.toFixed(1),
+        (SOAK_STEP / seconds).toFixed(0),
+        counts,
+      ].join('\t'),
+    );
   }
   const growth = samples.get(SOAK) - samples.get(SOAK_STEP);
   const miss = growth > TARGET_GROWTH_MIB;
   if (miss) missed++;
-  console.log(`RSS growth from ${SOAK_STEP.toLocaleString('en')} to ${SOAK.toLocaleString('en')} requests: ${growth.toFixed(1)} MiB (target ≤ ${TARGET_GROWTH_MIB})${miss ? '  MISSED' : ''}`);
+  console.log(
+    `RSS growth from ${SOAK_STEP.toLocaleString('en')} to ${SOAK.toLocaleString('en')} requests: ${growth.toFixed(1)} MiB (target ≤ ${TARGET_GROWTH_MIB})${miss ? '  MISSED' : ''}`,
+  );
   mock.child.kill();
 }

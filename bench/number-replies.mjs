@@ -17,7 +17,15 @@
 // differs between Node majors, and JSON.parse's own. Exit code 1 when the target is missed.
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, openSync, closeSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +36,11 @@ const SVC = join(ROOT, 'bin', 'svc.cjs');
 const KEY = `svc_sk_test_${'0123456789abcdef'.repeat(2)}`;
 const MIB = 1024 * 1024;
 const TARGET_RATIO = 4;
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const SIZE = Number(args.size ?? 16) * MIB;
 const SHAPES = (args.shapes ?? 'repeated,distinct,records').split(',');
 
@@ -37,7 +49,12 @@ function replyOf(shape, size) {
   const items = [];
   let length = 1;
   for (let i = 0; length < size; i++) {
-    const item = shape === 'repeated' ? '1.10' : shape === 'distinct' ? `${100000 + i}.10` : `{"id":"txn_${String(i).padStart(8, '0')}","amount":125000.50,"balance":${1000000 + i}.25}`;
+    const item =
+      shape === 'repeated'
+        ? '1.10'
+        : shape === 'distinct'
+          ? `${100000 + i}.10`
+          : `{"id":"txn_${String(i).padStart(8, '0')}","amount":125000.50,"balance":${1000000 + i}.25}`;
     items.push(item);
     length += item.length + 1;
   }
@@ -74,12 +91,20 @@ const kept = process.memoryUsage().heapUsed - heapBefore;
 console.log(JSON.stringify({ bytes: raw.length, items: body.length, ms, kept }));
 `,
   );
-  console.log(`Node ${process.versions.node}\n\nthe reader alone (exactBody of a reply already parsed)`);
-  console.log(`${'reply'.padEnd(10)} ${'size'.padStart(7)} ${'numbers'.padStart(9)} ${'kept'.padStart(8)} ${'÷ size'.padStart(6)} ${'time'.padStart(8)}`);
+  console.log(
+    `Node ${process.versions.node}\n\nthe reader alone (exactBody of a reply already parsed)`,
+  );
+  console.log(
+    `${'reply'.padEnd(10)} ${'size'.padStart(7)} ${'numbers'.padStart(9)} ${'kept'.padStart(8)} ${'÷ size'.padStart(6)} ${'time'.padStart(8)}`,
+  );
   for (const shape of SHAPES) {
-    const run = spawnSync(process.execPath, ['--expose-gc', child, shape, String(SIZE)], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--expose-gc', child, shape, String(SIZE)], {
+      encoding: 'utf8',
+    });
     if (run.status !== 0) {
-      console.log(`${shape}: the reader failed (exit ${run.status ?? run.signal}): ${run.stderr.trim().split('\n').at(-1)}`);
+      console.log(
+        `${shape}: the reader failed (exit ${run.status ?? run.signal}): ${run.stderr.trim().split('\n').at(-1)}`,
+      );
       missed++;
       continue;
     }
@@ -102,7 +127,10 @@ console.log(JSON.stringify({ bytes: raw.length, items: body.length, ms, kept }))
   const peakFile = join(dir, 'peak');
   const preload = join(dir, 'peak.cjs');
   // The peak RSS of the svc process itself, written as it exits.
-  writeFileSync(preload, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(peakFile)}, String(process.resourceUsage().maxRSS * 1024)));\n`);
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(peakFile)}, String(process.resourceUsage().maxRSS * 1024)));\n`,
+  );
   const home = join(dir, 'home');
   const env = {
     ...process.env,
@@ -117,10 +145,20 @@ console.log(JSON.stringify({ bytes: raw.length, items: body.length, ms, kept }))
     const out = join(dir, 'out');
     const fd = openSync(out, 'w');
     const started = process.hrtime.bigint();
-    const svc = spawn(process.execPath, ['--require', preload, SVC, ...argv], { env, stdio: ['ignore', fd, 'ignore'] });
+    const svc = spawn(process.execPath, ['--require', preload, SVC, ...argv], {
+      env,
+      stdio: ['ignore', fd, 'ignore'],
+    });
     closeSync(fd);
     return new Promise((resolve) =>
-      svc.on('exit', (code) => resolve({ code, ms: Number(process.hrtime.bigint() - started) / 1e6, peak: Number(readFileSync(peakFile, 'utf8')), bytes: statSync(out).size })),
+      svc.on('exit', (code) =>
+        resolve({
+          code,
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+          peak: Number(readFileSync(peakFile, 'utf8')),
+          bytes: statSync(out).size,
+        }),
+      ),
     );
   };
   const COMMANDS = [
@@ -132,8 +170,12 @@ console.log(JSON.stringify({ bytes: raw.length, items: body.length, ms, kept }))
   ];
   try {
     const floor = await runSvc(COMMANDS[0][1]);
-    console.log(`\nsvc: peak RSS of the process (${mib(floor.peak)} for a reply of one number), and what the reply adds to it`);
-    console.log(`${'reply'.padEnd(10)} ${'command'.padEnd(24)} ${'peak'.padStart(8)} ${'added'.padStart(8)} ${'÷ size'.padStart(6)} ${'time'.padStart(8)}  exit  stdout`);
+    console.log(
+      `\nsvc: peak RSS of the process (${mib(floor.peak)} for a reply of one number), and what the reply adds to it`,
+    );
+    console.log(
+      `${'reply'.padEnd(10)} ${'command'.padEnd(24)} ${'peak'.padStart(8)} ${'added'.padStart(8)} ${'÷ size'.padStart(6)} ${'time'.padStart(8)}  exit  stdout`,
+    );
     for (const shape of SHAPES) {
       body = Buffer.from(replyOf(shape, SIZE));
       for (const [name, argv] of COMMANDS) {
@@ -150,5 +192,8 @@ console.log(JSON.stringify({ bytes: raw.length, items: body.length, ms, kept }))
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
-if (missed > 0) console.log(`\nTarget missed: the reader keeps at most ${TARGET_RATIO} times a reply of \`1.10,\`.`);
+if (missed > 0)
+  console.log(
+    `\nTarget missed: the reader keeps at most ${TARGET_RATIO} times a reply of \`1.10,\`.`,
+  );
 process.exit(missed > 0 ? 1 : 0);

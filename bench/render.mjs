@@ -21,7 +21,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET_RATIO = 2;
 
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const list = (value, fallback) => (value ?? fallback).split(',').map(Number);
 const RUNS = Math.max(1, Number(args.runs ?? 3));
 const ROWS = list(args.rows, '500,1000,2000,5000').sort((a, b) => a - b);
@@ -36,7 +40,8 @@ let paint;
 try {
   await build({
     stdin: {
-      contents: "export { renderTable } from './src/core/output/render.ts';\nexport { createPaint } from './src/core/output/paint.ts';\n",
+      contents:
+        "export { renderTable } from './src/core/output/render.ts';\nexport { createPaint } from './src/core/output/paint.ts';\n",
       resolveDir: ROOT,
       loader: 'ts',
     },
@@ -55,18 +60,36 @@ try {
 
 // --- the rows: words of a statement, in a different order in each row ---
 
-const WORDS = ['QR', 'payment', 'to', 'Kanchenjunga', 'Departmental', 'Store', 'Butwal', 'salary', 'NABIL', 'transfer', 'FT', '9123879296770097,136979793,MOB'];
+const WORDS = [
+  'QR',
+  'payment',
+  'to',
+  'Kanchenjunga',
+  'Departmental',
+  'Store',
+  'Butwal',
+  'salary',
+  'NABIL',
+  'transfer',
+  'FT',
+  '9123879296770097,136979793,MOB',
+];
 
 function prose(length, first) {
   let text = '';
-  for (let i = first; text.length < length; i++) text += (text ? ' ' : '') + WORDS[(i * 7) % WORDS.length];
+  for (let i = first; text.length < length; i++)
+    text += (text ? ' ' : '') + WORDS[(i * 7) % WORDS.length];
   return text.slice(0, length);
 }
 
 function view(rows, length) {
   return {
     kind: 'list',
-    rows: Array.from({ length: rows }, (_, i) => ({ id: `txn_${String(i).padStart(6, '0')}`, description: prose(length, i), merchant: prose(length, i + 5) })),
+    rows: Array.from({ length: rows }, (_, i) => ({
+      id: `txn_${String(i).padStart(6, '0')}`,
+      description: prose(length, i),
+      merchant: prose(length, i + 5),
+    })),
     columns: [
       { key: 'id', header: 'ID', value: (r) => r.id, keep: true },
       { key: 'description', header: 'DESCRIPTION', value: (r) => r.description, flex: true },

@@ -32,14 +32,21 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SVC = join(ROOT, 'bin', 'svc.cjs');
 const WARM_UP = 2;
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const RUNS = Math.max(7, Number(args.runs ?? 11));
 const SERIES = '/v1/data/cbank/cpi/series?indicator=PCPI_IX&from=2016-01&to=2026-11';
 
 const home = mkdtempSync(join(tmpdir(), 'svc-bench-startup-'));
 
 /** The first line a child prints, as JSON. */
-const firstLine = (child) => new Promise((resolve) => createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line))));
+const firstLine = (child) =>
+  new Promise((resolve) =>
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line))),
+  );
 
 /** A reply of the server at `url`, as the fast server gives it back: status, headers, body. */
 function fetchReply(url, key) {
@@ -48,7 +55,14 @@ function fetchReply(url, key) {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => {
-        const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+        const headers = Object.fromEntries(
+          Object.entries(res.headers).filter(
+            ([name]) =>
+              !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(
+                name,
+              ),
+          ),
+        );
         resolve({ status: res.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') });
       });
     }).on('error', reject);
@@ -56,21 +70,37 @@ function fetchReply(url, key) {
 }
 
 // The replies, once from `svc mock`; then the mock is stopped and the fast server gives them.
-const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { env: { ...process.env, SVC_DATA_DIR: join(home, 'data') }, stdio: ['ignore', 'pipe', 'ignore'] });
+const mock = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], {
+  env: { ...process.env, SVC_DATA_DIR: join(home, 'data') },
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
 const started = await firstLine(mock);
 const key = started.keys.find((k) => k.mode === 'test' && k.scope === 'FULL').key;
 const replies = {};
 try {
-  for (const path of ['/v1/reports', SERIES]) replies[path] = await fetchReply(started.url + path, key);
+  for (const path of ['/v1/reports', SERIES])
+    replies[path] = await fetchReply(started.url + path, key);
 } finally {
   mock.kill('SIGINT');
 }
 const repliesFile = join(home, 'replies.json');
 writeFileSync(repliesFile, JSON.stringify(replies));
-const server = spawn(process.execPath, [join(ROOT, 'bench', 'support', 'fast-server.mjs'), repliesFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(
+  process.execPath,
+  [join(ROOT, 'bench', 'support', 'fast-server.mjs'), repliesFile],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const { url } = await firstLine(server);
 // CI is unset so that svc uses the compile cache as a person's shell would.
-const env = { ...process.env, CI: '', HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache'), SVC_BASE_URL: url, SVC_API_KEY: key };
+const env = {
+  ...process.env,
+  CI: '',
+  HOME: home,
+  SVC_CONFIG_DIR: join(home, 'config'),
+  SVC_CACHE_DIR: join(home, 'cache'),
+  SVC_BASE_URL: url,
+  SVC_API_KEY: key,
+};
 
 const minimal = join(home, 'minimal.mjs');
 writeFileSync(
@@ -92,39 +122,112 @@ const minimalHttpModule = join(home, 'minimal-http.mjs');
 writeFileSync(minimalHttpModule, `import { get } from 'node:http';\n${MINIMAL_HTTP}`);
 
 const LIST_COMMAND = [SVC, 'reports', 'list', '--json'];
-const SERIES_COMMAND = [SVC, 'data', 'series', 'cpi', 'PCPI_IX', '--from', '2016-01', '--to', '2026-11', '--json', '--no-cache'];
+const SERIES_COMMAND = [
+  SVC,
+  'data',
+  'series',
+  'cpi',
+  'PCPI_IX',
+  '--from',
+  '2016-01',
+  '--to',
+  '2026-11',
+  '--json',
+  '--no-cache',
+];
 const cases = [
-  { name: '--version', command: [SVC, '--version'], baseline: ['-e', '0'], baselineName: 'node -e 0', target: 1.3 },
-  { name: '--help', command: [SVC, '--help'], baseline: ['-e', '0'], baselineName: 'node -e 0', target: 1.3 },
-  { name: 'reports list --json', command: LIST_COMMAND, baseline: [minimalHttpModule, '/v1/reports'], baselineName: 'minimal node:http', target: 1.2 },
-  { name: 'data series cpi PCPI_IX --json --no-cache (10 years)', command: SERIES_COMMAND, baseline: [minimalHttpModule, SERIES], baselineName: 'minimal node:http', target: 1.2 },
-  { name: 'reports list --json', command: LIST_COMMAND, baseline: [minimalHttp, '/v1/reports'], baselineName: 'minimal node:http (CommonJS)' },
-  { name: 'data series cpi PCPI_IX --json --no-cache (10 years)', command: SERIES_COMMAND, baseline: [minimalHttp, SERIES], baselineName: 'minimal node:http (CommonJS)' },
-  { name: 'reports list --json', command: LIST_COMMAND, baseline: [minimal, '/v1/reports'], baselineName: 'minimal fetch' },
-  { name: 'data series cpi PCPI_IX --json --no-cache (10 years)', command: SERIES_COMMAND, baseline: [minimal, SERIES], baselineName: 'minimal fetch' },
+  {
+    name: '--version',
+    command: [SVC, '--version'],
+    baseline: ['-e', '0'],
+    baselineName: 'node -e 0',
+    target: 1.3,
+  },
+  {
+    name: '--help',
+    command: [SVC, '--help'],
+    baseline: ['-e', '0'],
+    baselineName: 'node -e 0',
+    target: 1.3,
+  },
+  {
+    name: 'reports list --json',
+    command: LIST_COMMAND,
+    baseline: [minimalHttpModule, '/v1/reports'],
+    baselineName: 'minimal node:http',
+    target: 1.2,
+  },
+  {
+    name: 'data series cpi PCPI_IX --json --no-cache (10 years)',
+    command: SERIES_COMMAND,
+    baseline: [minimalHttpModule, SERIES],
+    baselineName: 'minimal node:http',
+    target: 1.2,
+  },
+  {
+    name: 'reports list --json',
+    command: LIST_COMMAND,
+    baseline: [minimalHttp, '/v1/reports'],
+    baselineName: 'minimal node:http (CommonJS)',
+  },
+  {
+    name: 'data series cpi PCPI_IX --json --no-cache (10 years)',
+    command: SERIES_COMMAND,
+    baseline: [minimalHttp, SERIES],
+    baselineName: 'minimal node:http (CommonJS)',
+  },
+  {
+    name: 'reports list --json',
+    command: LIST_COMMAND,
+    baseline: [minimal, '/v1/reports'],
+    baselineName: 'minimal fetch',
+  },
+  {
+    name: 'data series cpi PCPI_IX --json --no-cache (10 years)',
+    command: SERIES_COMMAND,
+    baseline: [minimal, SERIES],
+    baselineName: 'minimal fetch',
+  },
 ];
 
 // Each run also tells the processor time it used (user and system, all its threads) on fd 3 as it
 // exits, through a module required before its own (the same for svc and the baselines).
 const cpuReport = join(home, 'cpu-report.cjs');
-writeFileSync(cpuReport, "process.on('exit', () => { const u = process.cpuUsage(); require('node:fs').writeSync(3, `${(u.user + u.system) / 1000}\\n`); });\n");
+writeFileSync(
+  cpuReport,
+  "process.on('exit', () => { const u = process.cpuUsage(); require('node:fs').writeSync(3, `${(u.user + u.system) / 1000}\\n`); });\n",
+);
 
 /** One run: its wall time and CPU time, in ms. */
 function time(argv) {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, ['--require', cpuReport, ...argv], { env, stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
-  if (result.status !== 0) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
-  return { wall: Number(process.hrtime.bigint() - started) / 1e6, cpu: Number(result.output[3].toString()) };
+  const result = spawnSync(process.execPath, ['--require', cpuReport, ...argv], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  if (result.status !== 0)
+    throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return {
+    wall: Number(process.hrtime.bigint() - started) / 1e6,
+    cpu: Number(result.output[3].toString()),
+  };
 }
 
 /** The value a `share` of the way through the sorted values (0.5: the median). */
-const quantile = (values, share) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * share)];
+const quantile = (values, share) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * share)];
 const median = (values) => quantile(values, 0.5);
 
 let missed = 0;
 try {
-  console.log(`${RUNS} pairs of runs after ${WARM_UP} warm-up pairs; node ${process.version}; requests to a server answering ready-made replies`);
-  console.log(['case', 'svc ms', 'baseline', 'baseline ms', 'ratio', 'quartiles', 'cpu ratio', 'target'].join('\t'));
+  console.log(
+    `${RUNS} pairs of runs after ${WARM_UP} warm-up pairs; node ${process.version}; requests to a server answering ready-made replies`,
+  );
+  console.log(
+    ['case', 'svc ms', 'baseline', 'baseline ms', 'ratio', 'quartiles', 'cpu ratio', 'target'].join(
+      '\t',
+    ),
+  );
   for (const c of cases) {
     for (let i = 0; i < WARM_UP; i++) {
       time(c.command);
@@ -143,10 +246,22 @@ try {
     const cpuRatio = median(ours.map((run, i) => run.cpu / theirs[i].cpu));
     const miss = c.target !== undefined && ratio > c.target;
     if (miss) missed++;
-    const target = c.target === undefined ? '(information)' : `≤ ${c.target}${miss ? '  MISSED' : ''}`;
+    const target =
+      c.target === undefined ? '(information)' : `≤ ${c.target}${miss ? '  MISSED' : ''}`;
     const quartiles = `${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)}`;
     const ms = (runs) => median(runs.map((run) => run.wall)).toFixed(1);
-    console.log([c.name, ms(ours), c.baselineName, ms(theirs), ratio.toFixed(2), quartiles, cpuRatio.toFixed(2), target].join('\t'));
+    console.log(
+      [
+        c.name,
+        ms(ours),
+        c.baselineName,
+        ms(theirs),
+        ratio.toFixed(2),
+        quartiles,
+        cpuRatio.toFixed(2),
+        target,
+      ].join('\t'),
+    );
   }
 } finally {
   server.kill();

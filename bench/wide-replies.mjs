@@ -28,7 +28,11 @@ const KEY = `svc_sk_test_${'0123456789abcdef'.repeat(2)}`;
 const TARGET_ROWS = 30_000;
 const TARGET_SECONDS = 10;
 const TARGET_STOP_MS = 1000;
-const args = Object.fromEntries(process.argv.slice(2).flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .flatMap((arg, i, all) => (arg.startsWith('--') ? [[arg.slice(2), all[i + 1]]] : [])),
+);
 const SIZES = (args.rows ?? String(TARGET_ROWS)).split(',').map(Number);
 const RUNS = Math.max(1, Number(args.runs ?? 3));
 const LIMIT_MS = Number(args.limit ?? 60) * 1000;
@@ -36,7 +40,14 @@ const LIMIT_MS = Number(args.limit ?? 60) * 1000;
 /** A transaction of the documented shape, and one field that only this row has. */
 function transaction(i) {
   const n = String(i).padStart(6, '0');
-  return { id: `txn_${n}`, date: '2026-01-01', description: `PAYMENT ${n}`, debit: 100.5, balance: 1000 + i, [`note_${n}`]: 'x' };
+  return {
+    id: `txn_${n}`,
+    date: '2026-01-01',
+    description: `PAYMENT ${n}`,
+    debit: 100.5,
+    balance: 1000 + i,
+    [`note_${n}`]: 'x',
+  };
 }
 
 /** A consent of a shape no document shows, and one field that only this row has. */
@@ -49,8 +60,17 @@ const bodies = new Map();
 function bodyFor(path, rows) {
   const key = `${path} ${rows}`;
   if (!bodies.has(key)) {
-    const items = Array.from({ length: rows }, (_, i) => (path.startsWith('/v1/consents') ? consent(i) : transaction(i)));
-    bodies.set(key, Buffer.from(JSON.stringify(path.startsWith('/v1/consents') ? { data: items } : { count: rows, transactions: items })));
+    const items = Array.from({ length: rows }, (_, i) =>
+      path.startsWith('/v1/consents') ? consent(i) : transaction(i),
+    );
+    bodies.set(
+      key,
+      Buffer.from(
+        JSON.stringify(
+          path.startsWith('/v1/consents') ? { data: items } : { count: rows, transactions: items },
+        ),
+      ),
+    );
   }
   return bodies.get(key);
 }
@@ -65,7 +85,15 @@ await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${server.address().port}`;
 
 const home = mkdtempSync(join(tmpdir(), 'svc-bench-wide-'));
-const env = { ...process.env, CI: 'true', HOME: home, SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache'), SVC_BASE_URL: url, SVC_API_KEY: KEY };
+const env = {
+  ...process.env,
+  CI: 'true',
+  HOME: home,
+  SVC_CONFIG_DIR: join(home, 'config'),
+  SVC_CACHE_DIR: join(home, 'cache'),
+  SVC_BASE_URL: url,
+  SVC_API_KEY: KEY,
+};
 
 /** One run: wall time, exit code (or 'killed'), bytes written to stdout. */
 function runOnce(argv) {
@@ -82,14 +110,21 @@ function runOnce(argv) {
   return new Promise((resolve) => {
     child.on('exit', (code) => {
       clearTimeout(timer);
-      resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, code: killed ? 'killed' : code, bytes: statSync(out).size });
+      resolve({
+        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        code: killed ? 'killed' : code,
+        bytes: statSync(out).size,
+      });
     });
   });
 }
 
 /** One run of the table sent SIGTERM as soon as its output begins: how long svc takes to end after it. */
 function stopOnce(argv) {
-  const child = spawn(process.execPath, [SVC, ...argv], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [SVC, ...argv], {
+    env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   let sentAt;
   child.stdout.once('data', () => {
     sentAt = process.hrtime.bigint();
@@ -100,7 +135,10 @@ function stopOnce(argv) {
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      resolve({ ms: sentAt === undefined ? undefined : Number(process.hrtime.bigint() - sentAt) / 1e6, code: code ?? signal });
+      resolve({
+        ms: sentAt === undefined ? undefined : Number(process.hrtime.bigint() - sentAt) / 1e6,
+        code: code ?? signal,
+      });
     });
   });
 }
@@ -109,7 +147,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 const COMMANDS = [
-  { name: 'reports transactions', argv: ['reports', 'transactions', 'rpt_0123456789abcdef'], path: '/v1/reports/x/transactions' },
+  {
+    name: 'reports transactions',
+    argv: ['reports', 'transactions', 'rpt_0123456789abcdef'],
+    path: '/v1/reports/x/transactions',
+  },
   { name: 'consents list', argv: ['consents', 'list'], path: '/v1/consents' },
 ];
 const FORMATS = [
@@ -123,8 +165,12 @@ let missed = 0;
 try {
   for (const rows of SIZES) {
     rowsServed = rows;
-    console.log(`\n${rows.toLocaleString('en')} rows, one unique key each (reply of ${mib(bodyFor('/v1/reports/x/transactions', rows).length)} and ${mib(bodyFor('/v1/consents', rows).length)})`);
-    console.log(`${'command'.padEnd(22)} ${'format'.padEnd(7)} ${'median'.padStart(9)}  ${'÷ --json'.padStart(8)}  exit  stdout`);
+    console.log(
+      `\n${rows.toLocaleString('en')} rows, one unique key each (reply of ${mib(bodyFor('/v1/reports/x/transactions', rows).length)} and ${mib(bodyFor('/v1/consents', rows).length)})`,
+    );
+    console.log(
+      `${'command'.padEnd(22)} ${'format'.padEnd(7)} ${'median'.padStart(9)}  ${'÷ --json'.padStart(8)}  exit  stdout`,
+    );
     for (const command of COMMANDS) {
       let floor;
       for (const format of FORMATS) {
@@ -139,7 +185,9 @@ try {
         const last = results.at(-1);
         floor ??= ms;
         const killed = last.code === 'killed';
-        const shown = killed ? `> ${(LIMIT_MS / 1000).toFixed(0)} s` : `${(ms / 1000).toFixed(2)} s`;
+        const shown = killed
+          ? `> ${(LIMIT_MS / 1000).toFixed(0)} s`
+          : `${(ms / 1000).toFixed(2)} s`;
         const ratio = killed ? '' : (ms / floor).toFixed(1);
         const ok = last.code === format.exit && (rows > TARGET_ROWS || ms <= TARGET_SECONDS * 1000);
         if (!ok) missed++;
@@ -151,15 +199,22 @@ try {
       for (let i = 0; i < RUNS; i++) stops.push(await stopOnce(command.argv));
       const heard = stops.filter((r) => r.ms !== undefined);
       const ms = heard.length ? median(heard.map((r) => r.ms)) : undefined;
-      const ok = stops.every((r) => r.code === 143) && (rows > TARGET_ROWS || (ms !== undefined && ms <= TARGET_STOP_MS));
+      const ok =
+        stops.every((r) => r.code === 143) &&
+        (rows > TARGET_ROWS || (ms !== undefined && ms <= TARGET_STOP_MS));
       if (!ok) missed++;
       const shown = ms === undefined ? 'no output' : `${(ms / 1000).toFixed(2)} s`;
-      console.log(`${command.name.padEnd(22)} ${'table, SIGTERM once its output began: ended'} ${shown} after it, exit ${stops.map((r) => r.code).join(', ')}${ok ? '' : '  (target missed)'}`);
+      console.log(
+        `${command.name.padEnd(22)} ${'table, SIGTERM once its output began: ended'} ${shown} after it, exit ${stops.map((r) => r.code).join(', ')}${ok ? '' : '  (target missed)'}`,
+      );
     }
   }
 } finally {
   server.close();
   rmSync(home, { recursive: true, force: true });
 }
-if (missed > 0) console.log(`\n${missed} target(s) missed: every output of ${TARGET_ROWS.toLocaleString('en')} rows within ${TARGET_SECONDS} s, CSV refused with exit 10, SIGTERM heard within 1 s.`);
+if (missed > 0)
+  console.log(
+    `\n${missed} target(s) missed: every output of ${TARGET_ROWS.toLocaleString('en')} rows within ${TARGET_SECONDS} s, CSV refused with exit 10, SIGTERM heard within 1 s.`,
+  );
 process.exit(missed > 0 ? 1 : 0);

@@ -68,7 +68,10 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // A reader gone from stdout (EPIPE) is the program's to handle (dist/cli.cjs): it knows the run's
   // exit code, which a message that could not be written must not change.
   process.stdout.on('error', (error) => error.code === 'EPIPE' || outputFailed(error));
-  const { program, keepCode } = require('../dist/launch.cjs').load(join(__dirname, '..', 'dist'), args);
+  const { program, keepCode } = require('../dist/launch.cjs').load(
+    join(__dirname, '..', 'dist'),
+    args,
+  );
   program.run(args).then((code) => {
     process.exitCode = code;
     const worth = program.codeWorthKeeping();

@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
-const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const benches = readdirSync(join(root, 'bench'))
@@ -38,7 +41,13 @@ for (const name of benches) {
     failed++;
     console.log(`bench/${name} exited ${status}`);
   }
-  sections.push({ name, status, load, seconds: (Date.now() - begun) / 1000, output: (run.stdout ?? '').replace(/[ \t]+$/gm, '').trimEnd() });
+  sections.push({
+    name,
+    status,
+    load,
+    seconds: (Date.now() - begun) / 1000,
+    output: (run.stdout ?? '').replace(/[ \t]+$/gm, '').trimEnd(),
+  });
 }
 
 const cpu = cpus();

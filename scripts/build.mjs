@@ -74,15 +74,26 @@ const jqLinearIo = {
     build.onLoad({ filter: /jq-wasm[\\/]dist[\\/]build[\\/]jq\.js$/ }, (args) => {
       let code = readFileSync(args.path, 'utf8');
       const edit = (pattern, replacement, what) => {
-        if (!pattern.test(code)) throw new Error(`jq-wasm: ${what} is not where the build expects it (${args.path})`);
+        if (!pattern.test(code))
+          throw new Error(`jq-wasm: ${what} is not where the build expects it (${args.path})`);
         code = code.replace(pattern, replacement);
       };
-      edit(/stdinBuffer = stdinBuffer\.slice\(1\);/, 'stdinBuffer = stdinBuffer.subarray(1);', 'the input reader');
+      edit(
+        /stdinBuffer = stdinBuffer\.slice\(1\);/,
+        'stdinBuffer = stdinBuffer.subarray(1);',
+        'the input reader',
+      );
       for (const name of ['stdoutBuffer', 'stderrBuffer']) {
-        const append = new RegExp(`const tmp = new Uint8Array\\(${name}\\.length \\+ 1\\);\\s*tmp\\.set\\(${name}, 0\\);\\s*tmp\\[tmp\\.length - 1\\] = charCode;\\s*${name} = tmp;`);
+        const append = new RegExp(
+          `const tmp = new Uint8Array\\(${name}\\.length \\+ 1\\);\\s*tmp\\.set\\(${name}, 0\\);\\s*tmp\\[tmp\\.length - 1\\] = charCode;\\s*${name} = tmp;`,
+        );
         edit(append, `${name} = svcAppendByte(${name}, charCode);`, `the ${name} writer`);
       }
-      edit(/(printErr\(message\) \{[^}]*\})\s*console\.error\(message\);/, '$1', 'the diagnostics printer');
+      edit(
+        /(printErr\(message\) \{[^}]*\})\s*console\.error\(message\);/,
+        '$1',
+        'the diagnostics printer',
+      );
       edit(/var env = \{ USER: "web_user"[^}]*\};/, 'var env = {};', 'the made-up environment');
       // A view one longer over a buffer that doubles when full.
       code += `
@@ -112,9 +123,19 @@ function apart(name, filter, file, inside = undefined) {
   return {
     name,
     setup(build) {
-      build.onResolve({ filter }, (args) => (args.importer.startsWith(`${root}src/`) && !(inside && args.importer.startsWith(inside)) ? { path: file, namespace: name } : undefined));
-      build.onLoad({ filter: /.*/, namespace: name }, () => ({ contents: `module.exports = require('./${file}');`, loader: 'js' }));
-      build.onResolve({ filter: /.*/, namespace: name }, (args) => ({ path: args.path, external: true }));
+      build.onResolve({ filter }, (args) =>
+        args.importer.startsWith(`${root}src/`) && !(inside && args.importer.startsWith(inside))
+          ? { path: file, namespace: name }
+          : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: name }, () => ({
+        contents: `module.exports = require('./${file}');`,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /.*/, namespace: name }, (args) => ({
+        path: args.path,
+        external: true,
+      }));
     },
   };
 }
@@ -141,9 +162,15 @@ const PACKAGES_APART = /^node_modules\/(ora|cli-spinners|@inquirer\/[^/]+)\//;
 function checkApart(metafile, name) {
   const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
   const mock = inputs.filter((input) => input.startsWith('src/mock/') && !MOCK_SHARED.has(input));
-  if (mock.length > 0) throw new Error(`${name} holds the emulator (${mock.slice(0, 3).join(', ')}…): import it through src/mock/entry.ts, which is dist/mock.cjs`);
+  if (mock.length > 0)
+    throw new Error(
+      `${name} holds the emulator (${mock.slice(0, 3).join(', ')}…): import it through src/mock/entry.ts, which is dist/mock.cjs`,
+    );
   const packages = inputs.filter((input) => PACKAGES_APART.test(input));
-  if (packages.length > 0) throw new Error(`${name} holds ${packages[0]}: import that package through src/core/external.ts, which is dist/external.cjs`);
+  if (packages.length > 0)
+    throw new Error(
+      `${name} holds ${packages[0]}: import that package through src/core/external.ts, which is dist/external.cjs`,
+    );
 }
 
 /**
@@ -153,9 +180,14 @@ function checkApart(metafile, name) {
 const childProcessOnUse = {
   name: 'child-process-on-use',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (args.importer.includes('/node_modules/commander/') ? { path: 'child_process', namespace: 'on-use' } : undefined));
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes('/node_modules/commander/')
+        ? { path: 'child_process', namespace: 'on-use' }
+        : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'on-use' }, () => ({
-      contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
+      contents:
+        "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
       loader: 'js',
     }));
   },
@@ -195,7 +227,10 @@ try {
   checkApart(program_.metafile, 'dist/cli.cjs');
   const program = readFileSync(`${staging}/cli.cjs`);
   const wide = program.findIndex((byte) => byte > 0x7f);
-  if (wide !== -1) throw new Error(`dist/cli.cjs is not ASCII: ${JSON.stringify(program.subarray(Math.max(0, wide - 40), wide + 10).toString())}; write the character as \\u…`);
+  if (wide !== -1)
+    throw new Error(
+      `dist/cli.cjs is not ASCII: ${JSON.stringify(program.subarray(Math.max(0, wide - 40), wide + 10).toString())}; write the character as \\u…`,
+    );
   const programId = createHash('sha256').update(program).digest('hex').slice(0, 16);
   await build({
     ...common,
@@ -213,9 +248,19 @@ try {
   });
   checkApart(completion.metafile, 'dist/complete.cjs');
   // Required by a run in the Bikram Sambat calendar only; it imports nothing.
-  await build({ ...common, entryPoints: [`${root}/src/core/calendar/bikram-sambat.ts`], outfile: `${staging}/bs-calendar.cjs`, minify: true });
+  await build({
+    ...common,
+    entryPoints: [`${root}/src/core/calendar/bikram-sambat.ts`],
+    outfile: `${staging}/bs-calendar.cjs`,
+    minify: true,
+  });
   // Loaded only by `svc mock`, by plain require (never with the program's code cache).
-  await build({ ...common, entryPoints: [`${root}/src/mock/entry.ts`], outfile: `${staging}/mock.cjs`, minify: true });
+  await build({
+    ...common,
+    entryPoints: [`${root}/src/mock/entry.ts`],
+    outfile: `${staging}/mock.cjs`,
+    minify: true,
+  });
   await build({
     ...common,
     entryPoints: [`${root}/src/core/external.ts`],
@@ -228,10 +273,16 @@ try {
     // Parsed (Node 20: from its text) by every command that needs one of its packages.
     minify: true,
   });
-  await build({ ...common, entryPoints: ['jq-wasm'], outfile: `${staging}/jq.cjs`, plugins: [jqLinearIo] });
+  await build({
+    ...common,
+    entryPoints: ['jq-wasm'],
+    outfile: `${staging}/jq.cjs`,
+    plugins: [jqLinearIo],
+  });
   const maps = `${root}/build/maps`;
   mkdirSync(maps, { recursive: true });
-  for (const name of readdirSync(staging).filter((file) => file.endsWith('.map'))) renameSync(`${staging}/${name}`, `${maps}/${name}`);
+  for (const name of readdirSync(staging).filter((file) => file.endsWith('.map')))
+    renameSync(`${staging}/${name}`, `${maps}/${name}`);
   try {
     renameSync(`${root}/dist`, retired);
   } catch (error) {
@@ -247,6 +298,9 @@ for (const path of await generateDocs()) console.log(`wrote ${path}`);
 
 // `svc --help`, prepared: the launcher prints it without loading the program. It is made by the
 // program itself (dist/help.txt does not exist yet, so this run takes the full path).
-const help = spawnSync(process.execPath, [`${root}/bin/svc.cjs`, '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const help = spawnSync(process.execPath, [`${root}/bin/svc.cjs`, '--help'], {
+  encoding: 'utf8',
+  env: { ...process.env, NO_COLOR: '1' },
+});
 if (help.status !== 0) throw new Error(`svc --help failed while building: ${help.stderr}`);
 writeFileSync(`${root}/dist/help.txt`, help.stdout);

@@ -20,7 +20,10 @@ const argument = (name, fallback) => {
   return at > 0 ? process.argv[at + 1] : fallback;
 };
 const LATEST_MONTH = argument('--latest', '2026-10');
-const OUT_DIR = argument('--out', fileURLToPath(new URL('../src/mock/fixtures/data/', import.meta.url))).replace(/\/?$/, '/');
+const OUT_DIR = argument(
+  '--out',
+  fileURLToPath(new URL('../src/mock/fixtures/data/', import.meta.url)),
+).replace(/\/?$/, '/');
 if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(LATEST_MONTH ?? '')) {
   console.error('usage: generate-data-fixtures.mjs [--latest YYYY-MM] [--out DIR]');
   process.exit(2);
@@ -29,14 +32,28 @@ if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(LATEST_MONTH ?? '')) {
 // --- months ---
 
 const monthIndex = (month) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
-const monthName = (index) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+const monthName = (index) =>
+  `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 const FIRST = monthIndex(FIRST_MONTH);
 const LAST = monthIndex(LATEST_MONTH);
 const PUBLISHED = LAST - FIRST + 1;
 /** Months generated, history included; index i is month FIRST - HISTORY_MONTHS + i. */
 const SPAN = PUBLISHED + HISTORY_MONTHS;
 const calendarMonth = (i) => (FIRST - HISTORY_MONTHS + i) % 12; // 0 = January
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A date in the month after the latest one: when that month's figures were published. */
 function asOf(day) {
@@ -79,7 +96,10 @@ function generator(seed) {
     },
     /** A level on a smooth growth path with independent monthly noise (flows: trade, remittances). */
     trend(start, annual, noise) {
-      return Array.from({ length: SPAN }, (_, i) => start * (1 + annual) ** (i / 12) * (1 + noise * normal()));
+      return Array.from(
+        { length: SPAN },
+        (_, i) => start * (1 + annual) ** (i / 12) * (1 + noise * normal()),
+      );
     },
     /** A mean-reverting wander around a path given per month. */
     around(path, noise, stickiness = 0.7) {
@@ -102,7 +122,8 @@ const progress = (i) => i / (SPAN - 1);
 const PEAK = monthIndex('2023-06') - (FIRST - HISTORY_MONTHS);
 const hump = (i, width = 14) => Math.exp(-(((i - PEAK) / width) ** 2));
 /** Seasonality of trade and remittances around the festivals of October-November. */
-const festive = (i) => [0, -0.02, 0.01, 0.02, 0, -0.03, -0.04, -0.02, 0.02, 0.07, 0.06, 0.01][calendarMonth(i)];
+const festive = (i) =>
+  [0, -0.02, 0.01, 0.02, 0, -0.03, -0.04, -0.02, 0.02, 0.07, 0.06, 0.01][calendarMonth(i)];
 
 const round = (value, digits) => Number(value.toFixed(digits));
 const published = (series, digits) => series.slice(HISTORY_MONTHS).map((v) => round(v, digits));
@@ -111,14 +132,17 @@ const yoy = (series) => series.map((v, i) => (i >= 12 ? (v / series[i - 12] - 1)
 /** Splits totals into parts by shares that drift slowly; the parts add up to the total exactly (after rounding, the last part absorbs the rest). */
 function splitByShares(rng, totals, baseShares, drift, digits) {
   const keys = Object.keys(baseShares);
-  const shares = keys.map((k) => rng.around((i) => baseShares[k] * (1 + drift[k] * progress(i)), baseShares[k] * 0.015, 0.8));
+  const shares = keys.map((k) =>
+    rng.around((i) => baseShares[k] * (1 + drift[k] * progress(i)), baseShares[k] * 0.015, 0.8),
+  );
   const parts = Object.fromEntries(keys.map((k) => [k, []]));
   for (let i = 0; i < SPAN; i++) {
     const raw = keys.map((_, j) => Math.max(shares[j][i], 0.0005));
     const sum = raw.reduce((a, b) => a + b, 0);
     let given = 0;
     keys.forEach((k, j) => {
-      const value = j === keys.length - 1 ? totals[i] - given : round((totals[i] * raw[j]) / sum, digits);
+      const value =
+        j === keys.length - 1 ? totals[i] - given : round((totals[i] * raw[j]) / sum, digits);
       parts[k].push(round(value, digits));
       given = round(given + value, digits);
     });
@@ -126,7 +150,14 @@ function splitByShares(rng, totals, baseShares, drift, digits) {
   return parts;
 }
 
-const item = (key, label, section, unit, series, digits, extra = {}) => ({ key, label, section, unit, ...extra, values: published(series, digits) });
+const item = (key, label, section, unit, series, digits, extra = {}) => ({
+  key,
+  label,
+  section,
+  unit,
+  ...extra,
+  values: published(series, digits),
+});
 
 // --- families ---
 
@@ -146,15 +177,28 @@ function balanceSheet(rng) {
   const reserves = rng.growing(190_000, 0.11, 0.004);
   const borrowings = rng.around((i) => 120_000 + 40_000 * hump(i, 20), 6_000);
   const otherLiabilities = rng.around((i) => 260_000 * (1 + 0.35 * progress(i)), 9_000);
-  const total = deposits.map((d, i) => round(d, 1) + paidUp[i] + reserves[i] + borrowings[i] + otherLiabilities[i]);
-  const loans = deposits.map((d, i) => d * (0.86 - 0.08 * progress(i) + 0.04 * hump(i) + 0.01 * rng.normal()));
+  const total = deposits.map(
+    (d, i) => round(d, 1) + paidUp[i] + reserves[i] + borrowings[i] + otherLiabilities[i],
+  );
+  const loans = deposits.map(
+    (d, i) => d * (0.86 - 0.08 * progress(i) + 0.04 * hump(i) + 0.01 * rng.normal()),
+  );
   const cash = deposits.map((d) => d * (0.018 + 0.002 * rng.normal()));
   const atNrb = deposits.map((d, i) => d * (0.055 + 0.01 * (1 - hump(i)) + 0.004 * rng.normal()));
   const atBfis = deposits.map((d) => d * (0.03 + 0.004 * rng.normal()));
-  const investments = deposits.map((d, i) => d * (0.15 + 0.07 * progress(i) + 0.004 * rng.normal()));
+  const investments = deposits.map(
+    (d, i) => d * (0.15 + 0.07 * progress(i) + 0.004 * rng.normal()),
+  );
   const fixedAssets = rng.growing(95_000, 0.06, 0.002);
   const r = (a) => a.map((v) => round(v, 1));
-  const [L, C, N, B, I, F] = [r(loans), r(cash), r(atNrb), r(atBfis), r(investments), r(fixedAssets)];
+  const [L, C, N, B, I, F] = [
+    r(loans),
+    r(cash),
+    r(atNrb),
+    r(atBfis),
+    r(investments),
+    r(fixedAssets),
+  ];
   // Other assets balance the sheet, as the "other assets" line does in the published tables.
   const otherAssets = total.map((t, i) => round(t - L[i] - C[i] - N[i] - B[i] - I[i] - F[i], 1));
   const totalRounded = total.map((t) => round(t, 1));
@@ -178,7 +222,14 @@ function balanceSheet(rng) {
       item('total-liabilities', 'Total capital and liabilities', LIAB, NPR_M, totalRounded, 1),
       item('cash-in-hand', 'Cash in hand', ASSETS, NPR_M, C, 1),
       item('balance-with-nrb', 'Balance with Nepal Rastra Bank', ASSETS, NPR_M, N, 1),
-      item('balance-with-bfis', 'Balance with banks and financial institutions', ASSETS, NPR_M, B, 1),
+      item(
+        'balance-with-bfis',
+        'Balance with banks and financial institutions',
+        ASSETS,
+        NPR_M,
+        B,
+        1,
+      ),
       item('investments', 'Investments', ASSETS, NPR_M, I, 1),
       item('loans-and-advances', 'Loans and advances', ASSETS, NPR_M, L, 1),
       item('fixed-assets', 'Fixed assets', ASSETS, NPR_M, F, 1),
@@ -191,8 +242,13 @@ function balanceSheet(rng) {
 
 function profitAndLoss(rng) {
   // Monthly flows, then cumulated from August, the first full month of the fiscal year (mid-July).
-  const interestIncome = rng.around((i) => 42_000 * (1 + 0.45 * progress(i)) * (1 + 0.35 * hump(i)), 1_200);
-  const interestExpense = interestIncome.map((v, i) => v * (0.6 + 0.08 * hump(i) + 0.01 * rng.normal()));
+  const interestIncome = rng.around(
+    (i) => 42_000 * (1 + 0.45 * progress(i)) * (1 + 0.35 * hump(i)),
+    1_200,
+  );
+  const interestExpense = interestIncome.map(
+    (v, i) => v * (0.6 + 0.08 * hump(i) + 0.01 * rng.normal()),
+  );
   const fees = rng.around((i) => 3_600 * (1 + 0.3 * progress(i)), 250);
   const otherOperating = rng.around(() => 1_500, 220);
   const staff = rng.around((i) => 5_200 * (1 + 0.35 * progress(i)), 180);
@@ -212,10 +268,15 @@ function profitAndLoss(rng) {
   const cumulative = Object.fromEntries(
     Object.entries(flows).map(([k, series]) => {
       let running = 0;
-      return [k, series.map((v, i) => (running = (calendarMonth(i) === 7 ? 0 : running) + round(v, 1)))];
+      return [
+        k,
+        series.map((v, i) => (running = (calendarMonth(i) === 7 ? 0 : running) + round(v, 1))),
+      ];
     }),
   );
-  const c = Object.fromEntries(Object.entries(cumulative).map(([k, s]) => [k, s.map((v) => round(v, 1))]));
+  const c = Object.fromEntries(
+    Object.entries(cumulative).map(([k, s]) => [k, s.map((v) => round(v, 1))]),
+  );
   const sub = (a, b) => a.map((v, i) => round(v - b[i], 1));
   const add = (...xs) =>
     xs[0].map((_, i) =>
@@ -246,15 +307,40 @@ function profitAndLoss(rng) {
       item('other-operating-income', 'Other operating income', INCOME, NPR_M, c.otherOperating, 1),
       item('total-operating-income', 'Total operating income', INCOME, NPR_M, totalOperating, 1),
       item('staff-expenses', 'Staff expenses', EXPENSES, NPR_M, c.staff, 1),
-      item('other-operating-expenses', 'Other operating expenses', EXPENSES, NPR_M, c.otherExpenses, 1),
-      item('impairment-charges', 'Impairment charges (provisions)', EXPENSES, NPR_M, c.impairment, 1),
-      item('operating-profit-before-provision', 'Operating profit before provisions', PROFIT, NPR_M, beforeProvision, 1),
+      item(
+        'other-operating-expenses',
+        'Other operating expenses',
+        EXPENSES,
+        NPR_M,
+        c.otherExpenses,
+        1,
+      ),
+      item(
+        'impairment-charges',
+        'Impairment charges (provisions)',
+        EXPENSES,
+        NPR_M,
+        c.impairment,
+        1,
+      ),
+      item(
+        'operating-profit-before-provision',
+        'Operating profit before provisions',
+        PROFIT,
+        NPR_M,
+        beforeProvision,
+        1,
+      ),
       item('operating-profit', 'Operating profit', PROFIT, NPR_M, operatingProfit, 1),
       item('non-operating-income', 'Non-operating income', PROFIT, NPR_M, c.nonOperating, 1),
       item('profit-before-tax', 'Profit before tax', PROFIT, NPR_M, beforeTax, 1),
       item('income-tax', 'Income tax', PROFIT, NPR_M, tax, 1),
       item('net-profit', 'Net profit', PROFIT, NPR_M, net, 1),
-    ].sort((a, b) => [INCOME, EXPENSES, PROFIT].indexOf(a.section) - [INCOME, EXPENSES, PROFIT].indexOf(b.section)),
+    ].sort(
+      (a, b) =>
+        [INCOME, EXPENSES, PROFIT].indexOf(a.section) -
+        [INCOME, EXPENSES, PROFIT].indexOf(b.section),
+    ),
   };
 }
 
@@ -293,8 +379,10 @@ function credit(rng, levels) {
   // Credit to the private sector is most of the loans and advances of the balance sheet.
   const total = levels.loans.map((v) => v * (0.965 + 0.003 * rng.normal()));
   const totalRounded = total.map((v) => round(v, 1));
-  const toShares = (table) => Object.fromEntries(Object.entries(table).map(([k, [, share]]) => [k, share]));
-  const toDrift = (table) => Object.fromEntries(Object.entries(table).map(([k, [, , drift]]) => [k, drift]));
+  const toShares = (table) =>
+    Object.fromEntries(Object.entries(table).map(([k, [, share]]) => [k, share]));
+  const toDrift = (table) =>
+    Object.fromEntries(Object.entries(table).map(([k, [, , drift]]) => [k, drift]));
   const sectors = splitByShares(rng, totalRounded, toShares(SECTORS), toDrift(SECTORS), 1);
   const products = splitByShares(rng, totalRounded, toShares(PRODUCTS), toDrift(PRODUCTS), 1);
   return {
@@ -303,8 +391,12 @@ function credit(rng, levels) {
     note: 'Outstanding at the end of each month; sectors and products each add up to the total.',
     items: [
       item('total-credit', 'Total credit to the private sector', 'Total', NPR_M, totalRounded, 1),
-      ...Object.entries(SECTORS).map(([key, [label]]) => item(key, label, 'By sector', NPR_M, sectors[key], 1)),
-      ...Object.entries(PRODUCTS).map(([key, [label]]) => item(key, label, 'By product', NPR_M, products[key], 1)),
+      ...Object.entries(SECTORS).map(([key, [label]]) =>
+        item(key, label, 'By sector', NPR_M, sectors[key], 1),
+      ),
+      ...Object.entries(PRODUCTS).map(([key, [label]]) =>
+        item(key, label, 'By product', NPR_M, products[key], 1),
+      ),
     ],
     levels: { credit: total },
   };
@@ -406,16 +498,30 @@ function indicators(rng, levels) {
 function centralBankSurvey(rng) {
   const claims = rng.growing(1_420_000, 0.11, 0.008).map((v, i) => v * (1 - 0.12 * hump(i, 8)));
   const liabilities = rng.around((i) => 95_000 + 30_000 * progress(i), 4_000);
-  const reserveMoney = rng.growing(1_050_000, 0.065, 0.012).map((v, i) => v * (1 + 0.4 * festive(i)));
+  const reserveMoney = rng
+    .growing(1_050_000, 0.065, 0.012)
+    .map((v, i) => v * (1 + 0.4 * festive(i)));
   const currency = reserveMoney.map((v, i) => v * (0.66 + 0.15 * festive(i) + 0.01 * rng.normal()));
-  const bankDeposits = reserveMoney.map((v, i) => v * (0.3 - 0.15 * festive(i) + 0.008 * rng.normal()));
+  const bankDeposits = reserveMoney.map(
+    (v, i) => v * (0.3 - 0.15 * festive(i) + 0.008 * rng.normal()),
+  );
   const r = (a) => a.map((v) => round(v, 1));
-  const [CL, LI, RM, CU, BD] = [r(claims), r(liabilities), r(reserveMoney), r(currency), r(bankDeposits)];
+  const [CL, LI, RM, CU, BD] = [
+    r(claims),
+    r(liabilities),
+    r(reserveMoney),
+    r(currency),
+    r(bankDeposits),
+  ];
   const otherDeposits = RM.map((v, i) => round(v - CU[i] - BD[i], 1));
   const nfa = CL.map((v, i) => round(v - LI[i], 1));
   const nda = RM.map((v, i) => round(v - nfa[i], 1));
-  const government = r(rng.around((i) => 95_000 + 140_000 * hump(i, 12) - 60_000 * progress(i), 18_000));
-  const banks = r(rng.around((i) => 25_000 + 160_000 * hump(i, 9), 14_000).map((v) => Math.max(v, 2_000)));
+  const government = r(
+    rng.around((i) => 95_000 + 140_000 * hump(i, 12) - 60_000 * progress(i), 18_000),
+  );
+  const banks = r(
+    rng.around((i) => 25_000 + 160_000 * hump(i, 9), 14_000).map((v) => Math.max(v, 2_000)),
+  );
   const privateSector = r(rng.growing(16_000, 0.05, 0.01));
   const otherItems = nda.map((v, i) => round(v - government[i] - banks[i] - privateSector[i], 1));
   const NFA = 'Net foreign assets';
@@ -467,8 +573,10 @@ function consumerPrices(rng) {
     let level = key === 'overall' ? 127 : rng.between(118, 140);
     for (let i = 0; i < SPAN; i++) {
       series.push(level);
-      const seasonal = key === 'vegetables' ? 0.05 * Math.sin(((calendarMonth(i) - 3) / 12) * 2 * Math.PI) : 0;
-      level *= 1 + monthlyInflation(i) * volatility + 0.0025 * volatility * rng.normal() + seasonal * 0.3;
+      const seasonal =
+        key === 'vegetables' ? 0.05 * Math.sin(((calendarMonth(i) - 3) / 12) * 2 * Math.PI) : 0;
+      level *=
+        1 + monthlyInflation(i) * volatility + 0.0025 * volatility * rng.normal() + seasonal * 0.3;
     }
     levels[key] = series;
   }
@@ -476,7 +584,9 @@ function consumerPrices(rng) {
     title: 'Consumer price index by group',
     unit: INDEX,
     note: 'National urban and rural index, base fiscal year 2014/15 = 100.',
-    items: CPI_GROUPS.map(([key, label, section]) => item(key, label, section, INDEX, levels[key], 1)),
+    items: CPI_GROUPS.map(([key, label, section]) =>
+      item(key, label, section, INDEX, levels[key], 1),
+    ),
     levels: { cpi: levels.overall },
   };
 }
@@ -503,7 +613,9 @@ function interestRates(rng) {
         'Interbank rate (weighted average)',
         POLICY,
         PCT,
-        rng.around((i) => 1.5 + 6 * hump(i, 10) + 1.2 * progress(i), 0.45, 0.5).map((v) => Math.max(v, 0.8)),
+        rng
+          .around((i) => 1.5 + 6 * hump(i, 10) + 1.2 * progress(i), 0.45, 0.5)
+          .map((v) => Math.max(v, 0.8)),
         2,
       ),
       item(
@@ -511,7 +623,9 @@ function interestRates(rng) {
         '91-day treasury bill rate',
         POLICY,
         PCT,
-        rng.around((i) => 1.8 + 8.5 * hump(i, 10) + 0.6 * progress(i), 0.35, 0.6).map((v) => Math.max(v, 0.5)),
+        rng
+          .around((i) => 1.8 + 8.5 * hump(i, 10) + 0.6 * progress(i), 0.35, 0.6)
+          .map((v) => Math.max(v, 0.5)),
         2,
       ),
       item(
@@ -564,13 +678,20 @@ const SITC = [
 ];
 
 function trade(rng) {
-  const exports = rng.trend(13_500, 0.06, 0.06).map((v, i) => v * (1 + festive(i)) * (1 + 0.45 * Math.exp(-(((i - 22) / 6) ** 2))));
-  const imports = rng.trend(118_000, 0.05, 0.04).map((v, i) => v * (1 + festive(i)) * (1 - 0.12 * hump(i, 9)));
+  const exports = rng
+    .trend(13_500, 0.06, 0.06)
+    .map((v, i) => v * (1 + festive(i)) * (1 + 0.45 * Math.exp(-(((i - 22) / 6) ** 2))));
+  const imports = rng
+    .trend(118_000, 0.05, 0.04)
+    .map((v, i) => v * (1 + festive(i)) * (1 - 0.12 * hump(i, 9)));
   const X = exports.map((v) => round(v, 1));
   const M = imports.map((v) => round(v, 1));
-  const shares = (which) => Object.fromEntries(SITC.map(([code, , x, m]) => [code, which === 'x' ? x : m]));
+  const shares = (which) =>
+    Object.fromEntries(SITC.map(([code, , x, m]) => [code, which === 'x' ? x : m]));
   // Edible oil re-exports boomed in 2021-22 and faded: section 4 of exports shrinks over the years.
-  const exportDrift = Object.fromEntries(SITC.map(([code]) => [code, code === '4' ? -0.75 : code === '6' ? 0.25 : 0]));
+  const exportDrift = Object.fromEntries(
+    SITC.map(([code]) => [code, code === '4' ? -0.75 : code === '6' ? 0.25 : 0]),
+  );
   const importDrift = Object.fromEntries(SITC.map(([code]) => [code, code === '3' ? 0.1 : 0]));
   const byX = splitByShares(rng, X, shares('x'), exportDrift, 1);
   const byM = splitByShares(rng, M, shares('m'), importDrift, 1);
@@ -590,8 +711,26 @@ function trade(rng) {
         X.map((x, i) => round(x - M[i], 1)),
         1,
       ),
-      ...SITC.map(([code, label]) => item(`exports-sitc-${code}`, `${code} ${label}`, 'Exports (FOB) by SITC section', NPR_M, byX[code], 1)),
-      ...SITC.map(([code, label]) => item(`imports-sitc-${code}`, `${code} ${label}`, 'Imports (CIF) by SITC section', NPR_M, byM[code], 1)),
+      ...SITC.map(([code, label]) =>
+        item(
+          `exports-sitc-${code}`,
+          `${code} ${label}`,
+          'Exports (FOB) by SITC section',
+          NPR_M,
+          byX[code],
+          1,
+        ),
+      ),
+      ...SITC.map(([code, label]) =>
+        item(
+          `imports-sitc-${code}`,
+          `${code} ${label}`,
+          'Imports (CIF) by SITC section',
+          NPR_M,
+          byM[code],
+          1,
+        ),
+      ),
     ],
   };
 }
@@ -604,7 +743,11 @@ function macro(rng, levels) {
   const monthlyImports = rng.growing(1_150, 0.03, 0.02).map((v, i) => v * (1 + 0.12 * hump(i, 9)));
   const importCover = reserves.map((v, i) => v / monthlyImports[i]);
   const bop = rng.around((i) => 18 - 45 * hump(i, 8) + 12 * progress(i), 9, 0.3);
-  const currentAccount = rng.around((i) => -40 + 35 * progress(i) - 12 * Math.exp(-(((i - PEAK + 14) / 7) ** 2)), 6, 0.4);
+  const currentAccount = rng.around(
+    (i) => -40 + 35 * progress(i) - 12 * Math.exp(-(((i - PEAK + 14) / 7) ** 2)),
+    6,
+    0.4,
+  );
   const m2Growth = rng.around((i) => 18 - 7 * hump(i, 12) - 4 * progress(i), 0.4);
   const privateCreditGrowth = yoy(levels.credit);
   const EXTERNAL = 'External sector';
@@ -613,12 +756,40 @@ function macro(rng, levels) {
   const series = [
     ['inflation', 'Consumer price inflation, year on year', PRICES, PCT, inflation, 2],
     ['m2-growth', 'Broad money (M2) growth, year on year', MONEY, PCT, m2Growth, 2],
-    ['private-credit-growth', 'Private sector credit growth, year on year', MONEY, PCT, privateCreditGrowth, 2],
+    [
+      'private-credit-growth',
+      'Private sector credit growth, year on year',
+      MONEY,
+      PCT,
+      privateCreditGrowth,
+      2,
+    ],
     ['remittance', 'Remittance inflows in the month', EXTERNAL, 'NPR billions', remittance, 1],
     ['reserves', 'Gross foreign exchange reserves', EXTERNAL, 'USD millions', reserves, 1],
-    ['import-cover', 'Reserves in months of imports of goods and services', EXTERNAL, 'months', importCover, 1],
-    ['bop', 'Balance of payments, surplus (+) or deficit (-) in the month', EXTERNAL, 'NPR billions', bop, 1],
-    ['current-account', 'Current account balance in the month', EXTERNAL, 'NPR billions', currentAccount, 1],
+    [
+      'import-cover',
+      'Reserves in months of imports of goods and services',
+      EXTERNAL,
+      'months',
+      importCover,
+      1,
+    ],
+    [
+      'bop',
+      'Balance of payments, surplus (+) or deficit (-) in the month',
+      EXTERNAL,
+      'NPR billions',
+      bop,
+      1,
+    ],
+    [
+      'current-account',
+      'Current account balance in the month',
+      EXTERNAL,
+      'NPR billions',
+      currentAccount,
+      1,
+    ],
   ];
   const month = `${MONTH_NAMES[LAST % 12]} ${Math.floor(LAST / 12)}`;
   // Each indicator quoted the way the monthly report words it, with the figures it describes.
@@ -626,13 +797,18 @@ function macro(rng, levels) {
   const pct = (v) => `${v.toFixed(2)} percent`;
   const side = (v, plus, minus) => (v >= 0 ? plus : minus);
   const QUOTES = {
-    inflation: (now, before) => `The y-o-y consumer price inflation stood at ${pct(now)} in ${month} compared to ${pct(before)} a year ago.`,
-    'm2-growth': (now, before) => `Broad money (M2) expanded ${pct(now)} on y-o-y basis in ${month} compared to ${pct(before)} a year ago.`,
+    inflation: (now, before) =>
+      `The y-o-y consumer price inflation stood at ${pct(now)} in ${month} compared to ${pct(before)} a year ago.`,
+    'm2-growth': (now, before) =>
+      `Broad money (M2) expanded ${pct(now)} on y-o-y basis in ${month} compared to ${pct(before)} a year ago.`,
     'private-credit-growth': (now, before) =>
       `Credit to the private sector from banks and financial institutions increased ${pct(now)} on y-o-y basis in ${month} compared to ${pct(before)} a year ago.`,
-    remittance: (now, before) => `Remittance inflows amounted to ${rs(now)} in ${month} compared to ${rs(before)} in the same month of the previous year.`,
-    reserves: (now, before) => `Gross foreign exchange reserves stood at USD ${now.toFixed(1)} million in ${month} compared to USD ${before.toFixed(1)} million a year ago.`,
-    'import-cover': (now) => `The foreign exchange reserves are sufficient to cover the prospective merchandise and services imports of ${now.toFixed(1)} months.`,
+    remittance: (now, before) =>
+      `Remittance inflows amounted to ${rs(now)} in ${month} compared to ${rs(before)} in the same month of the previous year.`,
+    reserves: (now, before) =>
+      `Gross foreign exchange reserves stood at USD ${now.toFixed(1)} million in ${month} compared to USD ${before.toFixed(1)} million a year ago.`,
+    'import-cover': (now) =>
+      `The foreign exchange reserves are sufficient to cover the prospective merchandise and services imports of ${now.toFixed(1)} months.`,
     bop: (now, before) =>
       `The balance of payments remained at a ${side(now, 'surplus', 'deficit')} of ${rs(now)} in ${month} compared to a ${side(before, 'surplus', 'deficit')} of ${rs(before)} a year ago.`,
     'current-account': (now, before) =>
@@ -644,7 +820,14 @@ function macro(rng, levels) {
     note: `Figures as quoted in the central bank's monthly report on the macroeconomic situation, based on data up to ${month}.`,
     items: series.map(([key, label, section, unit, values, digits]) => {
       const shown = published(values, digits);
-      return { key, label, section, unit, source_quote: QUOTES[key](shown.at(-1), shown.at(-13)), values: shown };
+      return {
+        key,
+        label,
+        section,
+        unit,
+        source_quote: QUOTES[key](shown.at(-1), shown.at(-13)),
+        values: shown,
+      };
     }),
   };
 }
@@ -658,18 +841,71 @@ function build() {
   const sheet = balanceSheet(rng('balance-sheet'));
   const loans = credit(rng('credit'), sheet.levels);
   const prices = consumerPrices(rng('cpi'));
-  const levels = { deposits: sheet.levels.deposits, credit: loans.levels.credit, cpi: prices.levels.cpi };
+  const levels = {
+    deposits: sheet.levels.deposits,
+    credit: loans.levels.credit,
+    cpi: prices.levels.cpi,
+  };
   const strip = ({ levels: _levels, ...rest }) => rest;
   return [
-    ['balance-sheet', 'banking/balance-sheet', 'key', 16, `${SOURCE_URL}/category/monthly-statistics/`, strip(sheet)],
-    ['pnl', 'banking/pnl', 'key', 16, `${SOURCE_URL}/category/monthly-statistics/`, profitAndLoss(rng('pnl'))],
-    ['credit', 'banking/credit', 'key', 16, `${SOURCE_URL}/category/monthly-statistics/`, strip(loans)],
-    ['indicators', 'banking/indicators', 'indicator', 18, `${SOURCE_URL}/category/banking-financial-statistics/`, indicators(rng('indicators'), levels)],
-    ['cbs', 'cbs', 'indicator', 12, `${SOURCE_URL}/category/monetary-survey/`, centralBankSurvey(rng('cbs'))],
+    [
+      'balance-sheet',
+      'banking/balance-sheet',
+      'key',
+      16,
+      `${SOURCE_URL}/category/monthly-statistics/`,
+      strip(sheet),
+    ],
+    [
+      'pnl',
+      'banking/pnl',
+      'key',
+      16,
+      `${SOURCE_URL}/category/monthly-statistics/`,
+      profitAndLoss(rng('pnl')),
+    ],
+    [
+      'credit',
+      'banking/credit',
+      'key',
+      16,
+      `${SOURCE_URL}/category/monthly-statistics/`,
+      strip(loans),
+    ],
+    [
+      'indicators',
+      'banking/indicators',
+      'indicator',
+      18,
+      `${SOURCE_URL}/category/banking-financial-statistics/`,
+      indicators(rng('indicators'), levels),
+    ],
+    [
+      'cbs',
+      'cbs',
+      'indicator',
+      12,
+      `${SOURCE_URL}/category/monetary-survey/`,
+      centralBankSurvey(rng('cbs')),
+    ],
     ['cpi', 'cpi', 'indicator', 14, `${SOURCE_URL}/category/consumer-price-index/`, strip(prices)],
-    ['interest-rates', 'interest-rates', 'metric', 12, `${SOURCE_URL}/category/interest-rates/`, interestRates(rng('interest-rates'))],
+    [
+      'interest-rates',
+      'interest-rates',
+      'metric',
+      12,
+      `${SOURCE_URL}/category/interest-rates/`,
+      interestRates(rng('interest-rates')),
+    ],
     ['trade', 'trade', 'key', 20, `${SOURCE_URL}/category/external-sector/`, trade(rng('trade'))],
-    ['macro', 'macro', 'indicator', 21, `${SOURCE_URL}/category/current-macroeconomic-situation/`, macro(rng('macro'), levels)],
+    [
+      'macro',
+      'macro',
+      'indicator',
+      21,
+      `${SOURCE_URL}/category/current-macroeconomic-situation/`,
+      macro(rng('macro'), levels),
+    ],
   ].map(([family, path, selectorParam, day, sourceUrl, body]) => ({
     family,
     path,
@@ -696,7 +932,8 @@ function serialize(dataset) {
 mkdirSync(OUT_DIR, { recursive: true });
 for (const dataset of build()) {
   for (const it of dataset.items) {
-    if (it.values.length !== PUBLISHED || it.values.some((v) => !Number.isFinite(v))) throw new Error(`bad values for ${dataset.family}/${it.key}`);
+    if (it.values.length !== PUBLISHED || it.values.some((v) => !Number.isFinite(v)))
+      throw new Error(`bad values for ${dataset.family}/${it.key}`);
   }
   writeFileSync(`${OUT_DIR}${dataset.family}.json`, serialize(dataset));
 }

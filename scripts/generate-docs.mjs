@@ -32,11 +32,14 @@ export async function renderDocs() {
       define: { __SVC_VERSION__: JSON.stringify(version) },
       logLevel: 'warning',
     });
-    const { generatedFiles, generatedBlocks, spliceBlock } = await import(pathToFileURL(join(outdir, 'documents.js')).href);
+    const { generatedFiles, generatedBlocks, spliceBlock } = await import(
+      pathToFileURL(join(outdir, 'documents.js')).href
+    );
     const files = generatedFiles();
     for (const { topic, page, markdown } of generatedBlocks()) {
       const content = files[page] ?? read(join(root, page));
-      if (content === undefined) throw new Error(`${page} (the page of svc help ${topic}) does not exist`);
+      if (content === undefined)
+        throw new Error(`${page} (the page of svc help ${topic}) does not exist`);
       try {
         files[page] = spliceBlock(content, topic, markdown);
       } catch (error) {

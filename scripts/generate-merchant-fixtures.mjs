@@ -15,34 +15,141 @@ const pick = (list) => list[Math.floor(random() * list.length)];
 // ISO 18245 merchant category codes, the spend category we file them under, and the words a
 // Nepali shop of that kind puts after its name. Weights make groceries and food most common.
 const KINDS = [
-  { mcc: '5411', category: 'groceries', weight: 14, words: ['Kirana Pasal', 'Grocery', 'Supermarket', 'Mart', 'Departmental Store'] },
-  { mcc: '5499', category: 'groceries', weight: 4, words: ['Dairy', 'Fresh House', 'Tarkari Pasal', 'Masala Udhyog'] },
-  { mcc: '5462', category: 'groceries', weight: 3, words: ['Bakery', 'Bakers', 'Sweets', 'Mithai Pasal'] },
-  { mcc: '5812', category: 'dining', weight: 12, words: ['Restaurant', 'Bhojanalaya', 'Momo House', 'Thakali Kitchen', 'Khaja Ghar', 'Newari Kitchen'] },
-  { mcc: '5814', category: 'dining', weight: 6, words: ['Cafe', 'Coffee', 'Fast Food', 'Chiya Pasal', 'Burger House'] },
+  {
+    mcc: '5411',
+    category: 'groceries',
+    weight: 14,
+    words: ['Kirana Pasal', 'Grocery', 'Supermarket', 'Mart', 'Departmental Store'],
+  },
+  {
+    mcc: '5499',
+    category: 'groceries',
+    weight: 4,
+    words: ['Dairy', 'Fresh House', 'Tarkari Pasal', 'Masala Udhyog'],
+  },
+  {
+    mcc: '5462',
+    category: 'groceries',
+    weight: 3,
+    words: ['Bakery', 'Bakers', 'Sweets', 'Mithai Pasal'],
+  },
+  {
+    mcc: '5812',
+    category: 'dining',
+    weight: 12,
+    words: [
+      'Restaurant',
+      'Bhojanalaya',
+      'Momo House',
+      'Thakali Kitchen',
+      'Khaja Ghar',
+      'Newari Kitchen',
+    ],
+  },
+  {
+    mcc: '5814',
+    category: 'dining',
+    weight: 6,
+    words: ['Cafe', 'Coffee', 'Fast Food', 'Chiya Pasal', 'Burger House'],
+  },
   { mcc: '5813', category: 'dining', weight: 2, words: ['Bar', 'Lounge', 'Pub'] },
-  { mcc: '5912', category: 'health', weight: 7, words: ['Pharmacy', 'Medical Hall', 'Aushadhi Pasal', 'Drug House'] },
-  { mcc: '8062', category: 'health', weight: 2, words: ['Hospital', 'Nursing Home', 'Health Care'] },
+  {
+    mcc: '5912',
+    category: 'health',
+    weight: 7,
+    words: ['Pharmacy', 'Medical Hall', 'Aushadhi Pasal', 'Drug House'],
+  },
+  {
+    mcc: '8062',
+    category: 'health',
+    weight: 2,
+    words: ['Hospital', 'Nursing Home', 'Health Care'],
+  },
   { mcc: '8021', category: 'health', weight: 1, words: ['Dental Clinic', 'Dental Care'] },
   { mcc: '5541', category: 'fuel', weight: 4, words: ['Petrol Pump', 'Fuel Station', 'Oil Depot'] },
-  { mcc: '5311', category: 'shopping', weight: 3, words: ['Department Store', 'Shopping Centre', 'Bazaar'] },
-  { mcc: '5651', category: 'shopping', weight: 5, words: ['Fashion', 'Clothing', 'Boutique', 'Kapada Pasal', 'Dhaka Bhandar'] },
-  { mcc: '5661', category: 'shopping', weight: 2, words: ['Shoe Centre', 'Footwear', 'Juttaa Pasal'] },
-  { mcc: '5944', category: 'shopping', weight: 2, words: ['Jewellers', 'Gold House', 'Sun Chandi Pasal'] },
-  { mcc: '5732', category: 'electronics', weight: 4, words: ['Electronics', 'Mobile Centre', 'Computer House', 'Digital World'] },
+  {
+    mcc: '5311',
+    category: 'shopping',
+    weight: 3,
+    words: ['Department Store', 'Shopping Centre', 'Bazaar'],
+  },
+  {
+    mcc: '5651',
+    category: 'shopping',
+    weight: 5,
+    words: ['Fashion', 'Clothing', 'Boutique', 'Kapada Pasal', 'Dhaka Bhandar'],
+  },
+  {
+    mcc: '5661',
+    category: 'shopping',
+    weight: 2,
+    words: ['Shoe Centre', 'Footwear', 'Juttaa Pasal'],
+  },
+  {
+    mcc: '5944',
+    category: 'shopping',
+    weight: 2,
+    words: ['Jewellers', 'Gold House', 'Sun Chandi Pasal'],
+  },
+  {
+    mcc: '5732',
+    category: 'electronics',
+    weight: 4,
+    words: ['Electronics', 'Mobile Centre', 'Computer House', 'Digital World'],
+  },
   { mcc: '5722', category: 'electronics', weight: 2, words: ['Home Appliances', 'Electricals'] },
-  { mcc: '5251', category: 'home', weight: 3, words: ['Hardware', 'Hardware Suppliers', 'Nirman Samagri'] },
+  {
+    mcc: '5251',
+    category: 'home',
+    weight: 3,
+    words: ['Hardware', 'Hardware Suppliers', 'Nirman Samagri'],
+  },
   { mcc: '5712', category: 'home', weight: 2, words: ['Furniture', 'Furnishing', 'Interiors'] },
-  { mcc: '5942', category: 'education', weight: 2, words: ['Book House', 'Pustak Bhandar', 'Stationery'] },
+  {
+    mcc: '5942',
+    category: 'education',
+    weight: 2,
+    words: ['Book House', 'Pustak Bhandar', 'Stationery'],
+  },
   { mcc: '8220', category: 'education', weight: 2, words: ['College', 'Academy', 'Campus'] },
-  { mcc: '8211', category: 'education', weight: 2, words: ['School', 'Boarding School', 'Vidhyalaya'] },
-  { mcc: '7011', category: 'travel', weight: 3, words: ['Hotel', 'Guest House', 'Resort', 'Homestay'] },
-  { mcc: '4722', category: 'travel', weight: 2, words: ['Travels', 'Tours', 'Treks and Expedition'] },
+  {
+    mcc: '8211',
+    category: 'education',
+    weight: 2,
+    words: ['School', 'Boarding School', 'Vidhyalaya'],
+  },
+  {
+    mcc: '7011',
+    category: 'travel',
+    weight: 3,
+    words: ['Hotel', 'Guest House', 'Resort', 'Homestay'],
+  },
+  {
+    mcc: '4722',
+    category: 'travel',
+    weight: 2,
+    words: ['Travels', 'Tours', 'Treks and Expedition'],
+  },
   { mcc: '4121', category: 'transport', weight: 2, words: ['Taxi Service', 'Yatayat', 'Ride'] },
   { mcc: '4131', category: 'transport', weight: 1, words: ['Bus Sewa', 'Coach Service'] },
-  { mcc: '4814', category: 'utilities', weight: 2, words: ['Recharge Centre', 'Communication', 'Cyber'] },
-  { mcc: '4900', category: 'utilities', weight: 1, words: ['Khanepani', 'Bijuli Sewa', 'Gas Suppliers'] },
-  { mcc: '7230', category: 'personal_care', weight: 3, words: ['Beauty Parlour', 'Salon', 'Hair Cutting'] },
+  {
+    mcc: '4814',
+    category: 'utilities',
+    weight: 2,
+    words: ['Recharge Centre', 'Communication', 'Cyber'],
+  },
+  {
+    mcc: '4900',
+    category: 'utilities',
+    weight: 1,
+    words: ['Khanepani', 'Bijuli Sewa', 'Gas Suppliers'],
+  },
+  {
+    mcc: '7230',
+    category: 'personal_care',
+    weight: 3,
+    words: ['Beauty Parlour', 'Salon', 'Hair Cutting'],
+  },
   { mcc: '7997', category: 'entertainment', weight: 1, words: ['Fitness Club', 'Futsal', 'Gym'] },
   { mcc: '7832', category: 'entertainment', weight: 1, words: ['Cinemas', 'Cine Hall'] },
   { mcc: '5995', category: 'shopping', weight: 1, words: ['Pet Shop', 'Pet Care'] },
@@ -134,7 +241,24 @@ const FIRST_WORDS = [
   'Kupondole',
 ];
 // An optional second word, so that names vary beyond first word + kind.
-const SECOND_WORDS = ['', '', '', '', 'New', 'Shree', 'Royal', 'Golden', 'Green', 'Star', 'City', 'Valley', 'Peak', 'Mountain', 'Family', 'Classic'];
+const SECOND_WORDS = [
+  '',
+  '',
+  '',
+  '',
+  'New',
+  'Shree',
+  'Royal',
+  'Golden',
+  'Green',
+  'Star',
+  'City',
+  'Valley',
+  'Peak',
+  'Mountain',
+  'Family',
+  'Classic',
+];
 
 const CITIES = [
   ['Kathmandu', 22],
@@ -181,7 +305,25 @@ function weighted(rows, weightOf) {
 
 // The same normalisation as src/mock/merchants/normalise.ts, kept deliberately simple here: it
 // only has to keep two fixture merchants from sharing one normalised name.
-const SUFFIXES = new Set(['pvt', 'ltd', 'private', 'limited', 'store', 'stores', 'traders', 'trading', 'suppliers', 'and', 'co', 'company', 'shop', 'enterprises', 'udhyog', 'pasal', 'bhandar']);
+const SUFFIXES = new Set([
+  'pvt',
+  'ltd',
+  'private',
+  'limited',
+  'store',
+  'stores',
+  'traders',
+  'trading',
+  'suppliers',
+  'and',
+  'co',
+  'company',
+  'shop',
+  'enterprises',
+  'udhyog',
+  'pasal',
+  'bhandar',
+]);
 const normalise = (name) =>
   name
     .toLowerCase()
@@ -255,7 +397,8 @@ const KNOWN = [
   ['Little Angels School', '8211', 'education', 'Lalitpur', 1],
 ];
 for (const [merchant, mcc, category, city, count] of KNOWN) {
-  if (names.has(normalise(merchant))) throw new Error(`${merchant} is already a generated merchant`);
+  if (names.has(normalise(merchant)))
+    throw new Error(`${merchant} is already a generated merchant`);
   names.add(normalise(merchant));
   const own = [];
   while (own.length < count) {
@@ -270,5 +413,8 @@ for (const [merchant, mcc, category, city, count] of KNOWN) {
 // One merchant per line: small, and a regenerated file diffs line by line.
 const source = 'svc mock merchant directory (generated fixture data)';
 const lines = merchants.map((m) => '    ' + JSON.stringify(m)).join(',\n');
-writeFileSync(OUT, `{\n  "source": ${JSON.stringify(source)},\n  "merchants": [\n${lines}\n  ]\n}\n`);
+writeFileSync(
+  OUT,
+  `{\n  "source": ${JSON.stringify(source)},\n  "merchants": [\n${lines}\n  ]\n}\n`,
+);
 console.log(`wrote ${merchants.length} merchants with ${terminals.size} terminals to ${OUT}`);

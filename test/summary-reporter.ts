@@ -6,8 +6,13 @@
 // are some, and so is a run that was interrupted. Vitest's own exit code is left as it is.
 import type { Reporter, SerializedError, TestModule, TestRunEndReason } from 'vitest/node';
 
-export function summaryLine(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = [], reason?: TestRunEndReason): string {
-  const count = (state: 'passed' | 'failed' | 'skipped') => testModules.reduce((sum, module) => sum + [...module.children.allTests(state)].length, 0);
+export function summaryLine(
+  testModules: ReadonlyArray<TestModule>,
+  unhandledErrors: ReadonlyArray<SerializedError> = [],
+  reason?: TestRunEndReason,
+): string {
+  const count = (state: 'passed' | 'failed' | 'skipped') =>
+    testModules.reduce((sum, module) => sum + [...module.children.allTests(state)].length, 0);
   const failedFiles = testModules.filter((module) => module.state() === 'failed').length;
   let line = `Tests: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped; files: ${failedFiles} failed`;
   if (unhandledErrors.length > 0) line += `; unhandled errors: ${unhandledErrors.length}`;
@@ -16,7 +21,11 @@ export function summaryLine(testModules: ReadonlyArray<TestModule>, unhandledErr
 }
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: TestRunEndReason,
+  ): void {
     process.stdout.write(`\n${summaryLine(testModules, unhandledErrors, reason)}\n`);
   }
 }

@@ -22,15 +22,24 @@ function pathOf(url) {
 const replies = new Map(
   Object.entries(JSON.parse(readFileSync(process.argv[2], 'utf8'))).map(([path, reply]) => [
     pathOf(path),
-    { status: reply.status, headers: { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) }, body: Buffer.from(reply.body) },
+    {
+      status: reply.status,
+      headers: { ...reply.headers, 'content-length': Buffer.byteLength(reply.body) },
+      body: Buffer.from(reply.body),
+    },
   ]),
 );
-const notFound = Buffer.from('{"error_code":"NOT_FOUND","error_type":"INVALID_REQUEST_ERROR","error_message":"No such path."}');
+const notFound = Buffer.from(
+  '{"error_code":"NOT_FOUND","error_type":"INVALID_REQUEST_ERROR","error_message":"No such path."}',
+);
 
 const server = createServer((request, response) => {
   const reply = replies.get(pathOf(request.url));
   if (reply) response.writeHead(reply.status, reply.headers).end(reply.body);
-  else response.writeHead(404, { 'content-type': 'application/json', 'content-length': notFound.length }).end(notFound);
+  else
+    response
+      .writeHead(404, { 'content-type': 'application/json', 'content-length': notFound.length })
+      .end(notFound);
 });
 server.listen(0, '127.0.0.1', () => {
   process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${server.address().port}` })}\n`);

@@ -36,7 +36,9 @@ export const AUTO_BANK = 'auto';
 export const BANK_CODES: readonly string[] = BANKS.map((bank) => bank.code);
 
 /** The banks of the per-bank datasets: the wallets are no banks. */
-export const DATA_BANK_CODES: readonly string[] = BANKS.filter((bank) => !bank.wallet).map((bank) => bank.code);
+export const DATA_BANK_CODES: readonly string[] = BANKS.filter((bank) => !bank.wallet).map(
+  (bank) => bank.code,
+);
 
 /** A bank's name for a completion menu: `Global IME Bank (beta)`. */
 export function bankDescription(bank: Bank): string {
@@ -48,10 +50,17 @@ export function bankDescription(bank: Bank): string {
  * NABIL, `Auto` is auto: codes are written in one case only), or unknown with the nearest
  * documented codes.
  */
-export function readBankCode(value: string, codes: readonly string[], withAuto: boolean): { code: string } | { unknown: string; near: string[] } {
+export function readBankCode(
+  value: string,
+  codes: readonly string[],
+  withAuto: boolean,
+): { code: string } | { unknown: string; near: string[] } {
   const trimmed = value.trim();
   if (withAuto && trimmed.toLowerCase() === AUTO_BANK) return { code: AUTO_BANK };
   const known = codes.find((code) => code === trimmed.toUpperCase());
   if (known) return { code: known };
-  return { unknown: value, near: nearest(trimmed.replace(/[\s-]+/g, '_'), withAuto ? [...codes, AUTO_BANK] : codes) };
+  return {
+    unknown: value,
+    near: nearest(trimmed.replace(/[\s-]+/g, '_'), withAuto ? [...codes, AUTO_BANK] : codes),
+  };
 }

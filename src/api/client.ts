@@ -5,13 +5,29 @@
 // given to the constructor in order, as gh composes RoundTrippers: nothing reassigns `request`.
 import { maskKey } from '../core/keys.js';
 import { sleep } from '../core/sleep.js';
-import { ApiError, type ApiErrorEnvelope, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../core/errors.js';
+import {
+  ApiError,
+  type ApiErrorEnvelope,
+  InterruptedError,
+  NetworkError,
+  UnexpectedReplyError,
+  UsageError,
+} from '../core/errors.js';
 import { shownText } from '../core/output/format.js';
 import { Secrets } from '../core/secrets/secrets.js';
 import { requestUrl, type Method } from './endpoints.js';
 import type { ReplyHeaders } from '../core/reply-headers.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
-import { BodyDecodingError, directTransport, type Proxy, proxyFor, proxyTransport, ReplyTooLargeError, type Transport, type WireReply } from './transport.js';
+import {
+  BodyDecodingError,
+  directTransport,
+  type Proxy,
+  proxyFor,
+  proxyTransport,
+  ReplyTooLargeError,
+  type Transport,
+  type WireReply,
+} from './transport.js';
 
 export interface RequestSpec {
   method: Method;
@@ -114,14 +130,20 @@ export class ApiClient {
   private async send(spec: RequestSpec): Promise<ApiReply> {
     const url = this.url(spec);
     const headers = this.headers(spec);
-    const payload = spec.body?.bytes ?? (spec.json === undefined ? undefined : new TextEncoder().encode(JSON.stringify(spec.json)));
+    const payload =
+      spec.body?.bytes ??
+      (spec.json === undefined ? undefined : new TextEncoder().encode(JSON.stringify(spec.json)));
     const attempts = this.options.retries + 1;
     for (let attempt = 1; ; attempt++) {
       let reply: WireReply;
       try {
         reply = await this.attempt(spec.method, url, headers, payload, attempt);
       } catch (error) {
-        if (error instanceof NetworkError && !(error instanceof ProxyAuthenticationError) && attempt < attempts) {
+        if (
+          error instanceof NetworkError &&
+          !(error instanceof ProxyAuthenticationError) &&
+          attempt < attempts
+        ) {
           await this.wait(this.backoff(attempt), spec, url, attempt, error.message);
           continue;
         }
@@ -129,18 +151,28 @@ export class ApiClient {
       }
       // A retried POST may find its own earlier attempt (timed out here) still running on the
       // service: 409 IDEMPOTENCY_IN_PROGRESS is then worth waiting for, unlike other 4xx.
-      const ownAttemptRunning = attempt > 1 && reply.status === 409 && decodeErrorEnvelope(reply.raw)?.error_code === 'IDEMPOTENCY_IN_PROGRESS';
+      const ownAttemptRunning =
+        attempt > 1 &&
+        reply.status === 409 &&
+        decodeErrorEnvelope(reply.raw)?.error_code === 'IDEMPOTENCY_IN_PROGRESS';
       // A used-up quota does not clear in seconds: asking again only spends time (and requests).
-      const quotaUsedUp = reply.status === 429 && decodeErrorEnvelope(reply.raw)?.error_code === 'QUOTA_EXCEEDED';
-      if (((RETRY_STATUSES.has(reply.status) && !quotaUsedUp) || ownAttemptRunning) && attempt < attempts) {
-        const delay = retryAfterMs(reply.headers.get('retry-after'), this.options.now?.() ?? Date.now()) ?? this.backoff(attempt);
+      const quotaUsedUp =
+        reply.status === 429 && decodeErrorEnvelope(reply.raw)?.error_code === 'QUOTA_EXCEEDED';
+      if (
+        ((RETRY_STATUSES.has(reply.status) && !quotaUsedUp) || ownAttemptRunning) &&
+        attempt < attempts
+      ) {
+        const delay =
+          retryAfterMs(reply.headers.get('retry-after'), this.options.now?.() ?? Date.now()) ??
+          this.backoff(attempt);
         await this.wait(delay, spec, url, attempt, `HTTP ${reply.status}`);
         continue;
       }
       try {
         return this.decode(spec, url, reply, attempt);
       } catch (error) {
-        if (ownAttemptRunning && error instanceof ApiError) error.trouble = { kind: 'still-running' };
+        if (ownAttemptRunning && error instanceof ApiError)
+          error.trouble = { kind: 'still-running' };
         throw error;
       }
     }
@@ -155,12 +187,16 @@ export class ApiClient {
     // error, and be retried. The key is never shown, only where it comes from.
     const { apiKey } = this.options;
     if (apiKey !== undefined && !SENDABLE_KEY.test(apiKey)) {
-      throw new UsageError('the API key contains a control character (such as a line break) or a character HTTP cannot carry', [
-        "Check SVC_API_KEY, --api-key or the profile's key (`svc login` saves a new one).",
-      ]);
+      throw new UsageError(
+        'the API key contains a control character (such as a line break) or a character HTTP cannot carry',
+        ["Check SVC_API_KEY, --api-key or the profile's key (`svc login` saves a new one)."],
+      );
     }
     for (const [name, value] of Object.entries(spec.headers ?? {})) {
-      if (!SENDABLE_HEADER_VALUE.test(value)) throw new UsageError(`the value of the ${name} header contains a control character or a character HTTP cannot carry`);
+      if (!SENDABLE_HEADER_VALUE.test(value))
+        throw new UsageError(
+          `the value of the ${name} header contains a control character or a character HTTP cannot carry`,
+        );
     }
     const headers: Record<string, string> = {
       ...(apiKey !== undefined && { Authorization: `Bearer ${apiKey}` }),
@@ -171,11 +207,18 @@ export class ApiClient {
     if (spec.body) headers['Content-Type'] = spec.body.contentType;
     // One key per request, the same on each of its retries, so a retried POST is not done twice.
     // (node:crypto takes ~4 ms to load: a GET does not pay it.)
-    if (spec.method === 'POST') headers['Idempotency-Key'] = process.getBuiltinModule('node:crypto').randomUUID();
+    if (spec.method === 'POST')
+      headers['Idempotency-Key'] = process.getBuiltinModule('node:crypto').randomUUID();
     return { ...headers, ...spec.headers };
   }
 
-  private async attempt(method: Method, url: string, headers: Record<string, string>, payload: Uint8Array | undefined, attempt: number): Promise<WireReply> {
+  private async attempt(
+    method: Method,
+    url: string,
+    headers: Record<string, string>,
+    payload: Uint8Array | undefined,
+    attempt: number,
+  ): Promise<WireReply> {
     const send = await this.chooseTransport();
     // The attempt's time limit is a timer of its own that keeps svc running until it fires
     // (AbortSignal.timeout's does not), and the attempt ends there whether or not the transport
@@ -193,22 +236,34 @@ export class ApiClient {
       const maxBodyBytes = this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
       // Only the time limit is raced: a reply already in hand when Ctrl-C comes still counts (a
       // merchants call paid for), and svc ends a command that does not stop within its grace period.
-      const reply = await untilAborted(send({ method, url: new URL(url), headers, body: payload, signal, maxBodyBytes }), timeout.signal);
+      const reply = await untilAborted(
+        send({ method, url: new URL(url), headers, body: payload, signal, maxBodyBytes }),
+        timeout.signal,
+      );
       const requestId = reply.headers.get('x-request-id') ?? undefined;
-      this.trace(`← ${reply.status} ${method} ${url} ${elapsed()}${requestId ? ` ${requestId}` : ''}`);
+      this.trace(
+        `← ${reply.status} ${method} ${url} ${elapsed()}${requestId ? ` ${requestId}` : ''}`,
+      );
       return reply;
     } catch (error) {
       if (this.options.signal.aborted) throw new InterruptedError();
-      if (error instanceof BodyDecodingError) throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}`);
+      if (error instanceof BodyDecodingError)
+        throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}`);
       if (error instanceof ReplyTooLargeError) {
         this.trace(`✗ ${method} ${url} ${elapsed()} ${error.reply.status} with ${error.message}`);
         // An error status is classified by its status, whatever its body (which is left unread).
-        if (error.reply.status >= 400) return { status: error.reply.status, headers: error.reply.headers, raw: '' };
+        if (error.reply.status >= 400)
+          return { status: error.reply.status, headers: error.reply.headers, raw: '' };
         // Not retried: the same request would bring the same body.
-        throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with ${error.message}; the transfer was stopped (raise --max-reply-size to take it)`);
+        throw new UnexpectedReplyError(
+          `${method} ${pathOf(url)} answered with ${error.message}; the transfer was stopped (raise --max-reply-size to take it)`,
+        );
       }
       const failure = timeout.signal.aborted
-        ? new NetworkError(`no reply from ${new URL(url).host} within ${this.options.timeoutMs / 1000} s`, { kind: 'timeout' })
+        ? new NetworkError(
+            `no reply from ${new URL(url).host} within ${this.options.timeoutMs / 1000} s`,
+            { kind: 'timeout' },
+          )
         : ((this.proxy && proxyError(error, url, this.proxy)) ?? networkError(error, url));
       this.trace(`✗ ${method} ${url} ${elapsed()} ${failure.message}`);
       throw failure;
@@ -227,21 +282,30 @@ export class ApiClient {
         body = JSON.parse(reply.raw);
       } catch {
         if (spec.anyBody) return { ...reply, body: undefined, requestId };
-        throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered ${reply.status} with a body that is not JSON: ${excerpt(this.secrets.mask(reply.raw))}`);
+        throw new UnexpectedReplyError(
+          `${method} ${pathOf(url)} answered ${reply.status} with a body that is not JSON: ${excerpt(this.secrets.mask(reply.raw))}`,
+        );
       }
       return { ...reply, body, requestId };
     }
     if (reply.status >= 300 && reply.status < 400) {
-      throw new UnexpectedReplyError(`${method} ${pathOf(url)} answered with a redirect (${reply.status}) to ${reply.headers.get('location') ?? 'nowhere'}; check the base URL`);
+      throw new UnexpectedReplyError(
+        `${method} ${pathOf(url)} answered with a redirect (${reply.status}) to ${reply.headers.get('location') ?? 'nowhere'}; check the base URL`,
+      );
     }
     const envelope = decodeErrorEnvelope(reply.raw);
     const shortEnvelope = envelope && shortenEnvelope(envelope, (text) => this.secrets.mask(text));
-    if (envelope && shortEnvelope !== envelope) this.trace(`error envelope, uncut: ${JSON.stringify(envelope)}`);
+    if (envelope && shortEnvelope !== envelope)
+      this.trace(`error envelope, uncut: ${JSON.stringify(envelope)}`);
     throw new ApiError(
       reply.status,
       shortEnvelope ?? {
         error_code: `HTTP_${reply.status}`,
-        error_message: statusInWords(reply.status, attempts) + (reply.raw.trim() ? ` (the body is no error from the service: ${excerpt(this.secrets.mask(reply.raw))})` : ''),
+        error_message:
+          statusInWords(reply.status, attempts) +
+          (reply.raw.trim()
+            ? ` (the body is no error from the service: ${excerpt(this.secrets.mask(reply.raw))})`
+            : ''),
         request_id: requestId,
       },
       reply.raw,
@@ -256,20 +320,30 @@ export class ApiClient {
     return Math.round(ceiling / 2 + random() * (ceiling / 2));
   }
 
-  private async wait(ms: number, spec: RequestSpec, url: string, attempt: number, why: string): Promise<void> {
-    this.trace(`… ${spec.method} ${url} ${why}; retry ${attempt} of ${this.options.retries} in ${ms}ms`);
+  private async wait(
+    ms: number,
+    spec: RequestSpec,
+    url: string,
+    attempt: number,
+    why: string,
+  ): Promise<void> {
+    this.trace(
+      `… ${spec.method} ${url} ${why}; retry ${attempt} of ${this.options.retries} in ${ms}ms`,
+    );
     await (this.options.sleep ?? sleep)(ms, this.options.signal);
   }
 
   private trace(line: string): void {
     // What the server sent (a request id, say) cannot move the cursor of the terminal it is read on;
     // secrets are masked first, while an escape sequence inside one is still whole.
-    if (this.options.debug) this.options.debug(shownText(maskTokenQuery(`debug: ${line}`), this.secrets));
+    if (this.options.debug)
+      this.options.debug(shownText(maskTokenQuery(`debug: ${line}`), this.secrets));
   }
 
   /** A direct connection, or undici's fetch with its proxy agent when a proxy applies to the base URL. */
   private chooseTransport(): Promise<Transport> {
-    if (!this.transport && this.options.transport) this.transport = Promise.resolve(this.options.transport);
+    if (!this.transport && this.options.transport)
+      this.transport = Promise.resolve(this.options.transport);
     if (!this.transport) {
       // Outside the promise: a malformed proxy variable is a usage error at the first request.
       this.proxy = proxyFor(new URL(this.options.baseUrl), this.options.env);
@@ -349,14 +423,20 @@ export function retryAfterMs(value: string | null, now: number = Date.now()): nu
  * nothing needed cutting. A field is masked (`mask`) before it is cut: a secret cut short is no
  * longer recognisable. The reply body stays whole for --json.
  */
-export function shortenEnvelope(envelope: ApiErrorEnvelope, mask: (text: string) => string = (text) => text): ApiErrorEnvelope {
+export function shortenEnvelope(
+  envelope: ApiErrorEnvelope,
+  mask: (text: string) => string = (text) => text,
+): ApiErrorEnvelope {
   let cut = false;
   const short = Object.fromEntries(
     Object.entries(envelope).map(([field, value]) => {
       if (typeof value !== 'string' || value.length <= ERROR_FIELD_LENGTH) return [field, value];
       cut = true;
       const masked = mask(value);
-      return [field, masked.length <= ERROR_FIELD_LENGTH ? masked : masked.slice(0, ERROR_FIELD_LENGTH) + '…'];
+      return [
+        field,
+        masked.length <= ERROR_FIELD_LENGTH ? masked : masked.slice(0, ERROR_FIELD_LENGTH) + '…',
+      ];
     }),
   ) as unknown as ApiErrorEnvelope;
   return cut ? short : envelope;
@@ -365,9 +445,19 @@ export function shortenEnvelope(envelope: ApiErrorEnvelope, mask: (text: string)
 /** A proxy that failed the request, named with its credentials masked; undefined: not the proxy's doing. */
 function proxyError(error: unknown, url: string, proxy: Proxy): NetworkError | undefined {
   const chain: { code?: unknown; message?: unknown; cause?: unknown }[] = [];
-  for (let link = error as { cause?: unknown } | undefined; link && typeof link === 'object' && chain.length < 5; link = link.cause as typeof link) chain.push(link);
+  for (
+    let link = error as { cause?: unknown } | undefined;
+    link && typeof link === 'object' && chain.length < 5;
+    link = link.cause as typeof link
+  )
+    chain.push(link);
   // undici: "Proxy response (407) !== 200 when HTTP Tunneling", or "Proxy Authentication Required (407)".
-  const status = chain.map((link) => /Proxy (?:response|Authentication Required) \((\d{3})\)/.exec(String(link.message))?.[1]).find(Boolean);
+  const status = chain
+    .map(
+      (link) =>
+        /Proxy (?:response|Authentication Required) \((\d{3})\)/.exec(String(link.message))?.[1],
+    )
+    .find(Boolean);
   if (status === '407') {
     return new ProxyAuthenticationError(`the proxy ${proxy.shown} asked for authentication`, {
       kind: 'proxy-auth',
@@ -375,11 +465,23 @@ function proxyError(error: unknown, url: string, proxy: Proxy): NetworkError | u
       credentialsGiven: proxy.url.username !== '',
     });
   }
-  if (status) return new NetworkError(`the proxy ${proxy.shown} did not connect to ${new URL(url).host} (HTTP ${status})`);
+  if (status)
+    return new NetworkError(
+      `the proxy ${proxy.shown} did not connect to ${new URL(url).host} (HTTP ${status})`,
+    );
   const codes = chain.map((link) => link.code);
-  if (codes.includes('ECONNREFUSED')) return new NetworkError(`connection refused by the proxy ${proxy.shown}`, { kind: 'proxy-refused', variable: proxy.variable });
-  if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')) return new NetworkError(`cannot resolve the proxy ${proxy.shown} (DNS)`, { kind: 'proxy-dns', variable: proxy.variable });
-  if (codes.includes('UND_ERR_CONNECT_TIMEOUT') || codes.includes('ETIMEDOUT')) return new NetworkError(`connecting to the proxy ${proxy.shown} timed out`);
+  if (codes.includes('ECONNREFUSED'))
+    return new NetworkError(`connection refused by the proxy ${proxy.shown}`, {
+      kind: 'proxy-refused',
+      variable: proxy.variable,
+    });
+  if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN'))
+    return new NetworkError(`cannot resolve the proxy ${proxy.shown} (DNS)`, {
+      kind: 'proxy-dns',
+      variable: proxy.variable,
+    });
+  if (codes.includes('UND_ERR_CONNECT_TIMEOUT') || codes.includes('ETIMEDOUT'))
+    return new NetworkError(`connecting to the proxy ${proxy.shown} timed out`);
   return undefined;
 }
 
@@ -395,13 +497,21 @@ function networkError(error: unknown, url: string): NetworkError {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new NetworkError(`cannot resolve ${new URL(url).hostname} (DNS)`, { kind: 'dns' });
   }
-  if (code === 'ECONNREFUSED') return new NetworkError(`connection refused by ${host}`, { kind: 'refused' });
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return new NetworkError(`connection to ${host} was reset`);
-  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return new NetworkError(`connecting to ${host} timed out`);
+  if (code === 'ECONNREFUSED')
+    return new NetworkError(`connection refused by ${host}`, { kind: 'refused' });
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE')
+    return new NetworkError(`connection to ${host} was reset`);
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT')
+    return new NetworkError(`connecting to ${host} timed out`);
   // node:http's parser (llhttp) names its failures HPE_…: what came back was not an HTTP reply.
-  if (code.startsWith('HPE_')) return new NetworkError(`${host} did not answer in HTTP (${(error as Error).message})`, { kind: 'not-http' });
+  if (code.startsWith('HPE_'))
+    return new NetworkError(`${host} did not answer in HTTP (${(error as Error).message})`, {
+      kind: 'not-http',
+    });
   if (/CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code)) {
-    return new NetworkError(`TLS failure talking to ${host}: ${cause?.message ?? code}`, { kind: 'tls' });
+    return new NetworkError(`TLS failure talking to ${host}: ${cause?.message ?? code}`, {
+      kind: 'tls',
+    });
   }
   const message = cause?.message ?? (error as Error)?.message ?? String(error);
   return new NetworkError(`request to ${host} failed: ${message}`);
@@ -417,7 +527,10 @@ function pathOf(url: string): string {
  * a URL is a secret like a key), whether or not the run knows the token: `?token=…9f2c`.
  */
 export function maskTokenQuery(text: string): string {
-  return text.replace(/([?&]token=)([^&#\s]*)/gi, (_, name: string, value: string) => name + (value === '' ? '' : maskKey(value)));
+  return text.replace(
+    /([?&]token=)([^&#\s]*)/gi,
+    (_, name: string, value: string) => name + (value === '' ? '' : maskKey(value)),
+  );
 }
 
 /** What an error status means, for a reply without an error envelope to say it. */
@@ -440,8 +553,15 @@ const STATUS_MEANINGS: Readonly<Record<number, string>> = {
 /** `502 Bad Gateway, after 3 attempts: a gateway or proxy in front of the service got no valid reply from it`. */
 function statusInWords(status: number, attempts: number): string {
   const reason = process.getBuiltinModule('node:http').STATUS_CODES[status];
-  const meaning = STATUS_MEANINGS[status] ?? (status >= 500 ? 'the service failed' : 'the service refused the request');
-  const tries = attempts > 1 ? `, after ${attempts} attempts` : RETRY_STATUSES.has(status) ? ', after 1 attempt (--retries 0)' : '';
+  const meaning =
+    STATUS_MEANINGS[status] ??
+    (status >= 500 ? 'the service failed' : 'the service refused the request');
+  const tries =
+    attempts > 1
+      ? `, after ${attempts} attempts`
+      : RETRY_STATUSES.has(status)
+        ? ', after 1 attempt (--retries 0)'
+        : '';
   return `${status}${reason ? ` ${reason}` : ''}${tries}: ${meaning}`;
 }
 

@@ -30,7 +30,11 @@ export const ENDPOINTS = {
   matchName: { method: POST, path: '/v1/reports/{report_id}/identity/match', scope: 'READ_ONLY' },
   auth: { method: GET, path: '/v1/reports/{report_id}/auth', scope: 'READ_ONLY' },
   identity: { method: GET, path: '/v1/reports/{report_id}/identity', scope: 'READ_ONLY' },
-  counterparties: { method: GET, path: '/v1/reports/{report_id}/counterparties', scope: 'READ_ONLY' },
+  counterparties: {
+    method: GET,
+    path: '/v1/reports/{report_id}/counterparties',
+    scope: 'READ_ONLY',
+  },
   recurring: { method: GET, path: '/v1/reports/{report_id}/recurring', scope: 'READ_ONLY' },
   transactions: { method: GET, path: '/v1/reports/{report_id}/transactions', scope: 'READ_ONLY' },
   income: { method: GET, path: '/v1/reports/{report_id}/income', scope: 'READ_ONLY' },
@@ -38,7 +42,12 @@ export const ENDPOINTS = {
   liabilities: { method: GET, path: '/v1/reports/{report_id}/liabilities', scope: 'READ_ONLY' },
   score: { method: GET, path: '/v1/reports/{report_id}/score', scope: 'READ_ONLY', billing: 1 },
   verify: { method: GET, path: '/v1/reports/{report_id}/verify', scope: 'READ_ONLY', billing: 1 },
-  underwrite: { method: POST, path: '/v1/reports/{report_id}/underwriting', scope: 'FULL', billing: 1 },
+  underwrite: {
+    method: POST,
+    path: '/v1/reports/{report_id}/underwriting',
+    scope: 'FULL',
+    billing: 1,
+  },
   enrich: { method: POST, path: '/v1/enrich', scope: 'FULL', billing: 1 },
   statements: { method: GET, path: '/v1/statements', scope: 'READ_ONLY' },
   resolveMerchants: { method: POST, path: '/v1/merchants/resolve', scope: 'FULL', billing: 1 },
@@ -54,7 +63,11 @@ export const ENDPOINTS = {
   recordOutcome: { method: POST, path: '/v1/outcomes', scope: 'FULL' },
   usage: { method: GET, path: '/v1/usage', scope: 'READ_ONLY' },
   sandboxCreate: { method: POST, path: '/v1/sandbox/reports', scope: 'FULL' },
-  sandboxFire: { method: POST, path: '/v1/sandbox/reports/{report_id}/fire_webhook', scope: 'FULL' },
+  sandboxFire: {
+    method: POST,
+    path: '/v1/sandbox/reports/{report_id}/fire_webhook',
+    scope: 'FULL',
+  },
   sandboxScenarios: { method: GET, path: '/v1/sandbox/scenarios', scope: 'READ_ONLY' },
   dataLatest: { method: GET, path: '/v1/data/cbank/{+family}/latest', scope: 'READ_ONLY' },
   dataSeries: { method: GET, path: '/v1/data/cbank/{+family}/series', scope: 'READ_ONLY' },
@@ -72,17 +85,28 @@ const MAX_ID_LENGTH = 256;
  */
 export function checkId(id: string | undefined, what = 'report id'): string {
   if (id === undefined || id === '') throw new UsageError(`the ${what} is empty`);
-  if (id.length > MAX_ID_LENGTH) throw new UsageError(`the ${what} "${id.slice(0, 20)}…" is ${id.length} characters long; an id has at most ${MAX_ID_LENGTH}`);
-  if (/[/\\?#\s]/.test(id)) throw new UsageError(`the ${what} "${id.replace(/\s/g, ' ')}" must not contain / \\ ? # or white space`);
+  if (id.length > MAX_ID_LENGTH)
+    throw new UsageError(
+      `the ${what} "${id.slice(0, 20)}…" is ${id.length} characters long; an id has at most ${MAX_ID_LENGTH}`,
+    );
+  if (/[/\\?#\s]/.test(id))
+    throw new UsageError(
+      `the ${what} "${id.replace(/\s/g, ' ')}" must not contain / \\ ? # or white space`,
+    );
   if (hasControlCharacter(id)) throw new UsageError(`the ${what} contains a control character`);
   const encoded = encodedSeparatorIn(id);
-  if (encoded !== undefined) throw new UsageError(`the ${what} "${id}" must not contain ${encoded}, an encoded / \\ or .`);
-  if (id === '.' || id === '..') throw new UsageError(`the ${what} "${id}" is not an id: "." and ".." name a folder of the URL`);
+  if (encoded !== undefined)
+    throw new UsageError(`the ${what} "${id}" must not contain ${encoded}, an encoded / \\ or .`);
+  if (id === '.' || id === '..')
+    throw new UsageError(`the ${what} "${id}" is not an id: "." and ".." name a folder of the URL`);
   return id;
 }
 
 /** The endpoint's path with its ids filled in; a bad id is a usage error, before any request. */
-export function endpointPath(endpoint: Endpoint, values: Readonly<Record<string, string>> = {}): string {
+export function endpointPath(
+  endpoint: Endpoint,
+  values: Readonly<Record<string, string>> = {},
+): string {
   return endpoint.path.replace(/\{(\+?)(\w+)\}/g, (_, raw: string, name: string) => {
     const value = values[name];
     if (raw) {
@@ -98,7 +122,11 @@ export function endpointPath(endpoint: Endpoint, values: Readonly<Record<string,
  * names in order, so a request's URL is the same however its options were given. The client sends
  * this URL and the reply cache files replies under it.
  */
-export function requestUrl(baseUrl: string, path: string, query: Readonly<Record<string, string | number | undefined>> = {}): URL {
+export function requestUrl(
+  baseUrl: string,
+  path: string,
+  query: Readonly<Record<string, string | number | undefined>> = {},
+): URL {
   // Checked here, where every request's URL is made, whatever its path, ids or link came from.
   const url = urlInsideApi(baseUrl, path);
   const names = Object.keys(query)
@@ -110,8 +138,11 @@ export function requestUrl(baseUrl: string, path: string, query: Readonly<Record
 
 /** One line for a command's help: the request it sends and what it costs. */
 export function requestNote(endpoint: Endpoint): string {
-  const cost = endpoint.billing ? `; costs ${endpoint.billing} billing unit${endpoint.billing === 1 ? '' : 's'} per call` : '';
-  const key = endpoint.scope === 'none' ? 'no API key' : endpoint.scope === 'FULL' ? 'a FULL key' : 'any key';
+  const cost = endpoint.billing
+    ? `; costs ${endpoint.billing} billing unit${endpoint.billing === 1 ? '' : 's'} per call`
+    : '';
+  const key =
+    endpoint.scope === 'none' ? 'no API key' : endpoint.scope === 'FULL' ? 'a FULL key' : 'any key';
   return `Request: ${endpoint.method} ${endpoint.path.replace('{+', '{')} (${key}${cost})`;
 }
 

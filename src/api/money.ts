@@ -8,7 +8,8 @@
 import type { Money } from '../core/output/generic.js';
 import { pick } from '../core/reading.js';
 
-const MONEY_WORD = /(?:^|_)(?:amount|balance|credits?|debits?|inflow|outflow|net|total|avg|emi|income|expenses|principal|repayable|interest|headroom)$/;
+const MONEY_WORD =
+  /(?:^|_)(?:amount|balance|credits?|debits?|inflow|outflow|net|total|avg|emi|income|expenses|principal|repayable|interest|headroom)$/;
 
 /** True when the field (a dotted key: `loan.emi`) holds money. */
 export function holdsMoney(key: string): boolean {
@@ -20,7 +21,10 @@ export function holdsMoney(key: string): boolean {
  * a ratio (`cash_withdrawal_ratio`). Shares in percent end in `_pct` and read as such anyway.
  */
 export function isFraction(key: string): boolean {
-  return /(?:^|\.)foir(?:\.[^.]+)?$/.test(key) || /(?:^|_)(?:foir|ratio)$/.test(key.slice(key.lastIndexOf('.') + 1));
+  return (
+    /(?:^|\.)foir(?:\.[^.]+)?$/.test(key) ||
+    /(?:^|_)(?:foir|ratio)$/.test(key.slice(key.lastIndexOf('.') + 1))
+  );
 }
 
 /** The most a score may be: a credit score's 1000 (`score`, `score.score`), a 0–100 score's 100. */
@@ -41,6 +45,15 @@ export function holdsName(key: string): boolean {
  * a text, else `fallback`: NPR for the reports and lending views, whose statements are kept in it.
  */
 export function moneyOf(body: unknown, fallback?: string): Money {
-  const currency = pick(body, 'currency') ?? pick(body, 'iso_currency_code') ?? pick(pick(body, 'statement'), 'currency');
-  return { holdsMoney, isFraction, outOf, holdsName, currency: typeof currency === 'string' && currency.trim() !== '' ? currency.trim() : fallback };
+  const currency =
+    pick(body, 'currency') ??
+    pick(body, 'iso_currency_code') ??
+    pick(pick(body, 'statement'), 'currency');
+  return {
+    holdsMoney,
+    isFraction,
+    outOf,
+    holdsName,
+    currency: typeof currency === 'string' && currency.trim() !== '' ? currency.trim() : fallback,
+  };
 }

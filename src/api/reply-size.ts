@@ -21,6 +21,7 @@ export function parseReplySize(text: string): number | undefined {
 
 /** 64 MiB, 1.5 KiB, 300 bytes: sizes up to the largest reply. */
 export function formatSize(bytes: number): string {
-  const [unit, size]: [string, number] = bytes >= MIB ? ['MiB', MIB] : bytes >= 1024 ? ['KiB', 1024] : ['bytes', 1];
+  const [unit, size]: [string, number] =
+    bytes >= MIB ? ['MiB', MIB] : bytes >= 1024 ? ['KiB', 1024] : ['bytes', 1];
   return `${Number((bytes / size).toFixed(1))} ${unit}`;
 }

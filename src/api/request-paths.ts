@@ -31,19 +31,27 @@ export function isDotSegment(segment: string): boolean {
  * path, an id or a reply's link held.
  */
 export function urlInsideApi(baseUrl: string, path: string): URL {
-  const refused = (why: string) => new UsageError(`the request path "${oneLine(path)}" ${why}: nothing was sent`);
+  const refused = (why: string) =>
+    new UsageError(`the request path "${oneLine(path)}" ${why}: nothing was sent`);
   // Glued to the base URL, a path without its slash would change the host (`https://svc.test` + `x.evil`).
   if (!path.startsWith('/')) throw refused('does not start with /');
   const url = new URL(baseUrl + path);
   const base = new URL(baseUrl);
   const root = `${base.pathname.replace(/\/+$/, '')}/v1`;
-  if (url.origin !== base.origin || (url.pathname !== root && !url.pathname.startsWith(`${root}/`))) {
-    throw refused(`leads to ${oneLine(url.pathname)}, outside ${base.origin}${root}/, the API under the base URL`);
+  if (
+    url.origin !== base.origin ||
+    (url.pathname !== root && !url.pathname.startsWith(`${root}/`))
+  ) {
+    throw refused(
+      `leads to ${oneLine(url.pathname)}, outside ${base.origin}${root}/, the API under the base URL`,
+    );
   }
   const rest = url.pathname.slice(root.length);
   const encoded = encodedSeparatorIn(rest);
-  if (encoded !== undefined) throw refused(`holds ${encoded}, an encoded / \\ or . that a server may read as one`);
+  if (encoded !== undefined)
+    throw refused(`holds ${encoded}, an encoded / \\ or . that a server may read as one`);
   const dots = rest.split('/').find(isDotSegment);
-  if (dots !== undefined) throw refused(`holds the segment "${oneLine(dots)}", which a server may read as . or ..`);
+  if (dots !== undefined)
+    throw refused(`holds the segment "${oneLine(dots)}", which a server may read as . or ..`);
   return url;
 }

@@ -37,12 +37,19 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** node:http or node:https, loaded for the first request of its scheme. */
 export const directTransport: Transport = async (request) => {
-  const headers: Record<string, string> = { 'Accept-Encoding': ACCEPT_ENCODING, ...request.headers };
+  const headers: Record<string, string> = {
+    'Accept-Encoding': ACCEPT_ENCODING,
+    ...request.headers,
+  };
   const response = await openRequest({ ...request, headers });
   const status = response.statusCode ?? 0;
   const replyHeaders = new ReplyHeaders(
     Object.entries(response.headers).flatMap(([name, value]): [string, string][] =>
-      value === undefined ? [] : Array.isArray(value) ? value.map((one): [string, string] => [name, one]) : [[name, value]],
+      value === undefined
+        ? []
+        : Array.isArray(value)
+          ? value.map((one): [string, string] => [name, one])
+          : [[name, value]],
     ),
   );
   const chunks: Buffer[] = [];
@@ -56,9 +63,16 @@ export const directTransport: Transport = async (request) => {
       reject(new ReplyTooLargeError(request.maxBodyBytes, { status, headers: replyHeaders }));
       response.destroy();
     });
-    process.getBuiltinModule('node:stream').finished(response, (error) => (error ? reject(error) : resolve()));
+    process
+      .getBuiltinModule('node:stream')
+      .finished(response, (error) => (error ? reject(error) : resolve()));
   });
-  const body = decodeBody(Buffer.concat(chunks), replyHeaders.get('content-encoding'), request.maxBodyBytes, { status, headers: replyHeaders });
+  const body = decodeBody(
+    Buffer.concat(chunks),
+    replyHeaders.get('content-encoding'),
+    request.maxBodyBytes,
+    { status, headers: replyHeaders },
+  );
   return { status, headers: replyHeaders, raw: utf8(body) };
 };
 
@@ -68,11 +82,27 @@ export const directTransport: Transport = async (request) => {
  * Every connection svc opens to a peer starts here; `ownConnection`: no agent, the connection is
  * closed with the exchange (a webhook target keeps nothing of svc's).
  */
-export function openRequest(request: Omit<WireRequest, 'maxBodyBytes'>, ownConnection = false): Promise<IncomingMessage> {
-  const { request: send } = process.getBuiltinModule(request.url.protocol === 'https:' ? 'node:https' : 'node:http');
-  const headers = request.body ? { ...request.headers, 'Content-Length': String(request.body.byteLength) } : request.headers;
+export function openRequest(
+  request: Omit<WireRequest, 'maxBodyBytes'>,
+  ownConnection = false,
+): Promise<IncomingMessage> {
+  const { request: send } = process.getBuiltinModule(
+    request.url.protocol === 'https:' ? 'node:https' : 'node:http',
+  );
+  const headers = request.body
+    ? { ...request.headers, 'Content-Length': String(request.body.byteLength) }
+    : request.headers;
   return new Promise<IncomingMessage>((resolve, reject) => {
-    const outgoing = send(request.url, { method: request.method, headers, signal: request.signal, ...(ownConnection && { agent: false }) }, resolve);
+    const outgoing = send(
+      request.url,
+      {
+        method: request.method,
+        headers,
+        signal: request.signal,
+        ...(ownConnection && { agent: false }),
+      },
+      resolve,
+    );
     outgoing.on('error', reject);
     outgoing.end(request.body);
   });
@@ -99,7 +129,8 @@ export async function proxyTransport(proxy: Proxy): Promise<Transport> {
     for await (const chunk of body) {
       received += chunk.byteLength;
       // Leaving the loop cancels the body: a compressed bomb stops at the cap, decoded.
-      if (received > request.maxBodyBytes) throw new ReplyTooLargeError(request.maxBodyBytes, { status: response.status, headers });
+      if (received > request.maxBodyBytes)
+        throw new ReplyTooLargeError(request.maxBodyBytes, { status: response.status, headers });
       chunks.push(chunk);
     }
     return { status: response.status, headers, raw: utf8(Buffer.concat(chunks)) };
@@ -123,20 +154,32 @@ export interface Proxy {
  */
 export function proxyFor(target: URL, env: Env): Proxy | undefined {
   if (isLoopbackHost(target.hostname)) return undefined;
-  const setAs = (name: VariableName, value: string | undefined): [VariableName, string] | undefined => (value ? [name, value] : undefined);
-  const forHttp = setAs('http_proxy', readEnv(env, 'http_proxy')) ?? setAs('HTTP_PROXY', readEnv(env, 'HTTP_PROXY'));
-  const forHttps = setAs('https_proxy', readEnv(env, 'https_proxy')) ?? setAs('HTTPS_PROXY', readEnv(env, 'HTTPS_PROXY'));
+  const setAs = (
+    name: VariableName,
+    value: string | undefined,
+  ): [VariableName, string] | undefined => (value ? [name, value] : undefined);
+  const forHttp =
+    setAs('http_proxy', readEnv(env, 'http_proxy')) ??
+    setAs('HTTP_PROXY', readEnv(env, 'HTTP_PROXY'));
+  const forHttps =
+    setAs('https_proxy', readEnv(env, 'https_proxy')) ??
+    setAs('HTTPS_PROXY', readEnv(env, 'HTTPS_PROXY'));
   const chosen = target.protocol === 'https:' ? (forHttps ?? forHttp) : forHttp;
-  if (!chosen || bypassesProxy(target, readEnv(env, 'no_proxy') ?? readEnv(env, 'NO_PROXY') ?? '')) return undefined;
+  if (!chosen || bypassesProxy(target, readEnv(env, 'no_proxy') ?? readEnv(env, 'NO_PROXY') ?? ''))
+    return undefined;
   const [variable, value] = chosen;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`${variable} is not a proxy address: "${maskCredentials(value)}"`, ['Write it as http://host:port, or http://user:password@host:port.']);
+    throw new UsageError(`${variable} is not a proxy address: "${maskCredentials(value)}"`, [
+      'Write it as http://host:port, or http://user:password@host:port.',
+    ]);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${variable} must be an http:// or https:// proxy address, not "${maskCredentials(value)}"`);
+    throw new UsageError(
+      `${variable} must be an http:// or https:// proxy address, not "${maskCredentials(value)}"`,
+    );
   }
   const credentials = url.username || url.password ? '***@' : '';
   return { url, variable, shown: `${url.protocol}//${credentials}${url.host} (${variable})` };
@@ -186,7 +229,12 @@ export class BodyDecodingError extends Error {
  * Undoes gzip, deflate or brotli; other encodings (and none) pass through. zlib stops at `maxBytes`
  * of output: a small compressed body that expands to gigabytes never takes more memory than that.
  */
-function decodeBody(bytes: Buffer, encoding: string | null, maxBytes: number, reply: ReplyTooLargeError['reply']): Buffer {
+function decodeBody(
+  bytes: Buffer,
+  encoding: string | null,
+  maxBytes: number,
+  reply: ReplyTooLargeError['reply'],
+): Buffer {
   const codings = (encoding ?? '')
     .split(',')
     .map((coding) => coding.trim().toLowerCase())
@@ -200,10 +248,15 @@ function decodeBody(bytes: Buffer, encoding: string | null, maxBytes: number, re
     try {
       if (coding === 'gzip' || coding === 'x-gzip') body = zlib.gunzipSync(body, options);
       // Some servers send raw deflate where the standard asks for zlib's wrapping; fetch takes both.
-      else if (coding === 'deflate') body = ((body[0] ?? 0) & 0x0f) === 8 ? zlib.inflateSync(body, options) : zlib.inflateRawSync(body, options);
+      else if (coding === 'deflate')
+        body =
+          ((body[0] ?? 0) & 0x0f) === 8
+            ? zlib.inflateSync(body, options)
+            : zlib.inflateRawSync(body, options);
       else if (coding === 'br') body = zlib.brotliDecompressSync(body, options);
     } catch (error) {
-      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw new ReplyTooLargeError(maxBytes, reply);
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new ReplyTooLargeError(maxBytes, reply);
       throw new BodyDecodingError(coding, (error as Error).message);
     }
   }

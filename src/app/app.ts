@@ -14,5 +14,7 @@ export interface App {
    * arguments and options the command declares (their types inferred from the declaration by
    * @commander-js/extra-typings, `enumOption` values as their union) fit the handler's types.
    */
-  action<Given extends unknown[]>(load: () => Promise<Handler<Given>>): (...given: Given) => Promise<void>;
+  action<Given extends unknown[]>(
+    load: () => Promise<Handler<Given>>,
+  ): (...given: Given) => Promise<void>;
 }

@@ -154,7 +154,10 @@ export class Context {
    * to its width, no word split (prose.ts).
    */
   err(line: string): void {
-    const fitted = this.io.stderrIsTTY && !this.machineOutput ? proseLines(line, this.io.stderrColumns ?? FALLBACK_COLUMNS).join('\n') : line;
+    const fitted =
+      this.io.stderrIsTTY && !this.machineOutput
+        ? proseLines(line, this.io.stderrColumns ?? FALLBACK_COLUMNS).join('\n')
+        : line;
     this.io.stderr.write(fitted + '\n');
   }
 
@@ -198,7 +201,10 @@ export class Context {
     const { profile } = await this.settings();
     const note = this.debug ? (line: string) => this.err(line) : undefined;
     if (this.services.replyCache) return this.services.replyCache(profile, note);
-    const [{ ReplyCache }, { NO_HOME }] = await Promise.all([import('../core/cache.js'), import('../config/paths.js')]);
+    const [{ ReplyCache }, { NO_HOME }] = await Promise.all([
+      import('../core/cache.js'),
+      import('../config/paths.js'),
+    ]);
     const root = await this.folder('cache');
     if (root === undefined) {
       // A cache saves requests; a run does as well without one.
@@ -215,13 +221,21 @@ export class Context {
   async folder(kind: 'config' | 'cache' | 'data' | 'home'): Promise<string | undefined> {
     const { configDir, cacheDir, dataDir, homeFolder } = await import('../config/paths.js');
     if (kind === 'home') return homeFolder(this.io.env, this.services.systemHome);
-    return { config: configDir, cache: cacheDir, data: dataDir }[kind](this.io.env, process.platform, this.services.systemHome);
+    return { config: configDir, cache: cacheDir, data: dataDir }[kind](
+      this.io.env,
+      process.platform,
+      this.services.systemHome,
+    );
   }
 
   /** The config file; with no folder to keep it in (no home folder), a UsageError saying so (exit 2). */
   async config(): Promise<ConfigStore> {
     if (!this.storeMemo) {
-      const [{ ConfigStore }, { NO_HOME }, dir] = await Promise.all([import('../config/store.js'), import('../config/paths.js'), this.folder('config')]);
+      const [{ ConfigStore }, { NO_HOME }, dir] = await Promise.all([
+        import('../config/store.js'),
+        import('../config/paths.js'),
+        this.folder('config'),
+      ]);
       if (dir === undefined) throw new UsageError(NO_HOME);
       this.storeMemo = new ConfigStore(dir, (message) => this.warn(message));
     }
@@ -230,7 +244,8 @@ export class Context {
 
   /** What the config file says; with no folder for one (no home folder), nothing: as when there is no file. */
   private async configDoc(): Promise<ConfigDoc> {
-    if ((await this.folder('config')) === undefined) return { profiles: (await import('../config/store.js')).profileMap() };
+    if ((await this.folder('config')) === undefined)
+      return { profiles: (await import('../config/store.js')).profileMap() };
     return (await this.config()).read();
   }
 
@@ -251,7 +266,8 @@ export class Context {
     this.calendarMemo ??= (async () => {
       const { resolveCalendar } = await import('../config/resolve.js');
       // The config file is read only when neither the flag nor the environment says.
-      const asked = this.flags.calendar !== undefined || Boolean(readEnv(this.io.env, 'SVC_CALENDAR'));
+      const asked =
+        this.flags.calendar !== undefined || Boolean(readEnv(this.io.env, 'SVC_CALENDAR'));
       const doc = asked ? { profiles: {} } : await this.configDoc();
       return resolveCalendar(this.flags, this.io.env, doc) === 'bs' ? this.bsCalendar() : undefined;
     })();
@@ -269,7 +285,9 @@ export class Context {
    * waits, and its work for this command has a deadline (KEYRING_DEADLINE_MS).
    */
   async keyring(): Promise<Keyring> {
-    this.keyringMemo ??= this.services.keyring ?? (await import('../config/keyring/os-keyring.js')).osKeyring(this.io.env, this.signal);
+    this.keyringMemo ??=
+      this.services.keyring ??
+      (await import('../config/keyring/os-keyring.js')).osKeyring(this.io.env, this.signal);
     return this.keyringMemo;
   }
 
@@ -279,11 +297,21 @@ export class Context {
    * (config/keyring/keyring.ts). A profile with no base URL has none (exit 2).
    */
   async keyringEntry(profile: string, baseUrl: string | undefined): Promise<KeyringEntry> {
-    const [{ checkBaseUrl }, { isDefaultConfigDir }] = await Promise.all([import('../config/resolve.js'), import('../config/paths.js')]);
+    const [{ checkBaseUrl }, { isDefaultConfigDir }] = await Promise.all([
+      import('../config/resolve.js'),
+      import('../config/paths.js'),
+    ]);
     if (baseUrl === undefined) {
-      throw new UsageError(`profile "${profile}" has no base URL, and a key in the OS keyring is kept for one`, [`Run \`svc login --profile ${profile} --base-url URL\`.`]);
+      throw new UsageError(
+        `profile "${profile}" has no base URL, and a key in the OS keyring is kept for one`,
+        [`Run \`svc login --profile ${profile} --base-url URL\`.`],
+      );
     }
-    return { profile, baseUrl: checkBaseUrl(baseUrl), legacy: isDefaultConfigDir(this.io.env, process.platform, this.services.systemHome) };
+    return {
+      profile,
+      baseUrl: checkBaseUrl(baseUrl),
+      legacy: isDefaultConfigDir(this.io.env, process.platform, this.services.systemHome),
+    };
   }
 
   /**
@@ -304,16 +332,28 @@ export class Context {
   async keyringKeyOf(profile: string, baseUrl: string | undefined): Promise<string> {
     const entry = await this.keyringEntry(profile, baseUrl);
     const keyring = await this.keyring();
-    const hints = [`Unlock ${keyring.name} (or start one), or set SVC_API_KEY; \`svc login --profile ${profile}\` saves the key again.`];
+    const hints = [
+      `Unlock ${keyring.name} (or start one), or set SVC_API_KEY; \`svc login --profile ${profile}\` saves the key again.`,
+    ];
     let key: string | undefined;
     try {
       key = await keyring.read(entry);
     } catch (error) {
       if (error instanceof InterruptedError) throw error;
-      throw new MissingKeyError(`the key of profile "${profile}" is kept in ${keyring.name}, which cannot be read: ${(error as Error).message}`, hints);
+      throw new MissingKeyError(
+        `the key of profile "${profile}" is kept in ${keyring.name}, which cannot be read: ${(error as Error).message}`,
+        hints,
+      );
     }
-    if (key === undefined) throw new MissingKeyError(`${keyring.name} holds no key of profile "${profile}" for ${entry.baseUrl}`, hints);
-    if (key === '') throw new MissingKeyError(`${keyring.name} holds an empty key for profile "${profile}"`, [`Run \`svc login --profile ${profile}\` to save its key again, or set SVC_API_KEY.`]);
+    if (key === undefined)
+      throw new MissingKeyError(
+        `${keyring.name} holds no key of profile "${profile}" for ${entry.baseUrl}`,
+        hints,
+      );
+    if (key === '')
+      throw new MissingKeyError(`${keyring.name} holds an empty key for profile "${profile}"`, [
+        `Run \`svc login --profile ${profile}\` to save its key again, or set SVC_API_KEY.`,
+      ]);
     const { checkKeySize } = await import('../core/keys.js');
     return checkKeySize(key, `the key of profile "${profile}" in ${keyring.name}`);
   }
@@ -325,7 +365,9 @@ export class Context {
     const baseUrl = requireBaseUrl(settings);
     const apiKey = await this.apiKey();
     if (settings.apiKeySource === 'flag') {
-      this.warn('--api-key is visible to other users of this machine; prefer SVC_API_KEY or `svc login`');
+      this.warn(
+        '--api-key is visible to other users of this machine; prefer SVC_API_KEY or `svc login`',
+      );
     }
     return this.clientFor(baseUrl, apiKey, settings);
   }
@@ -345,11 +387,20 @@ export class Context {
    * odd); `undefined` for no key at all (`anonymousClient`). `keyFrom`: the settings the key was
    * resolved from, which a refusal of the key names.
    */
-  async clientFor(baseUrl: string, apiKey: string | undefined, keyFrom?: Settings): Promise<ApiClient> {
+  async clientFor(
+    baseUrl: string,
+    apiKey: string | undefined,
+    keyFrom?: Settings,
+  ): Promise<ApiClient> {
     this.secrets.add(apiKey);
-    const [{ ApiClient }, { keyMode }] = await Promise.all([import('../api/client.js'), import('../core/keys.js')]);
+    const [{ ApiClient }, { keyMode }] = await Promise.all([
+      import('../api/client.js'),
+      import('../core/keys.js'),
+    ]);
     if (apiKey !== undefined && keyMode(apiKey) === 'unknown') {
-      this.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); using it as given');
+      this.warn(
+        'the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); using it as given',
+      );
     }
     // Around every request, outermost first.
     const layers: Layer[] = [];
@@ -378,15 +429,24 @@ export class Context {
 
   /** The spinner of a request slow to answer, on stderr: one layer per client (slow-requests.ts). */
   private async slowRequestSpinner(): Promise<Layer> {
-    const [{ slowRequestSpinner }, { lineClaimed }] = await Promise.all([import('./slow-requests.js'), import('../core/stream/terminal-line.js')]);
-    return slowRequestSpinner({ spin: (text) => this.drawSpinner(text), lineTaken: () => lineClaimed(this.io.stderr) });
+    const [{ slowRequestSpinner }, { lineClaimed }] = await Promise.all([
+      import('./slow-requests.js'),
+      import('../core/stream/terminal-line.js'),
+    ]);
+    return slowRequestSpinner({
+      spin: (text) => this.drawSpinner(text),
+      lineTaken: () => lineClaimed(this.io.stderr),
+    });
   }
 
   /**
    * Sends one request (an endpoint's target, with its query or body) with the client for the
    * settings in force, and prints its reply in the chosen format (present).
    */
-  async requestAndPresent<R = undefined>(call: RequestSpec & { what: string }, reader: Omit<ReplyReader<R>, 'what'>): Promise<void> {
+  async requestAndPresent<R = undefined>(
+    call: RequestSpec & { what: string },
+    reader: Omit<ReplyReader<R>, 'what'>,
+  ): Promise<void> {
     const client = await this.client();
     await this.present(await client.request(call), { ...reader, what: call.what });
   }
@@ -407,7 +467,9 @@ export class Context {
       env: pagerEnvironment(this.io.env),
       rows,
       columns: this.io.columns,
-      start: this.services.startPager ?? (await import('../core/stream/pager-process.js')).startPagerProcess,
+      start:
+        this.services.startPager ??
+        (await import('../core/stream/pager-process.js')).startPagerProcess,
       flush: this.paging.flush,
       note: this.debug ? (line: string) => this.err(line) : undefined,
     };
@@ -416,13 +478,21 @@ export class Context {
 
   /** The pager's words (--no-pager, SVC_PAGER, the profile's `pager`, PAGER: config/resolve.ts); undefined for none. */
   private async pagerCommand(): Promise<string[] | undefined> {
-    const [{ resolvePager }, { pagerWords }] = await Promise.all([import('../config/resolve.js'), import('../core/stream/pager.js')]);
+    const [{ resolvePager }, { pagerWords }] = await Promise.all([
+      import('../config/resolve.js'),
+      import('../core/stream/pager.js'),
+    ]);
     // The config file is read only when neither the flag nor SVC_PAGER says.
     const asked = this.flags.pager === false || readEnv(this.io.env, 'SVC_PAGER') !== undefined;
-    const line = resolvePager(this.flags, this.io.env, asked ? { profiles: {} } : await this.configDoc());
+    const line = resolvePager(
+      this.flags,
+      this.io.env,
+      asked ? { profiles: {} } : await this.configDoc(),
+    );
     if (line === undefined) return undefined;
     const words = pagerWords(line);
-    if (words === undefined && this.debug) this.err(`debug: the pager \`${line}\` leaves a quote open; printing directly`);
+    if (words === undefined && this.debug)
+      this.err(`debug: the pager \`${line}\` leaves a quote open; printing directly`);
     return words;
   }
 
@@ -435,11 +505,20 @@ export class Context {
   async present<R = undefined>(reply: Reply, reader: ReplyReader<R>): Promise<void> {
     if (this.format === 'json') {
       const { jsonOutput } = await import('../core/output/json.js');
-      const text = jsonOutput(reply.raw, reply.body, { terminal: this.io.stdoutIsTTY, color: this.color });
+      const text = jsonOutput(reply.raw, reply.body, {
+        terminal: this.io.stdoutIsTTY,
+        color: this.color,
+      });
       await this.paged(async () => this.out(text));
       return;
     }
-    const [{ ReplyReading }, records, { machineTextForTerminal }, { OutputSink, StdoutClosedError }, { giveWay, writePieces }] = await Promise.all([
+    const [
+      { ReplyReading },
+      records,
+      { machineTextForTerminal },
+      { OutputSink, StdoutClosedError },
+      { giveWay, writePieces },
+    ] = await Promise.all([
       import('../core/reading.js'),
       import('../core/output/records.js'),
       import('../core/output/format.js'),
@@ -464,25 +543,43 @@ export class Context {
       if (reader.viewRecords === 'list items') {
         // One record per item of the view's lists, made from the reply's text.
         const texts = rawRecords.listItemTexts(reply.raw);
-        pieces = format === 'csv' ? records.flatCsvPieces(texts, { calendar, columns, headers, formulaGuard }) : records.jsonLinePieces(texts, calendar);
+        pieces =
+          format === 'csv'
+            ? records.flatCsvPieces(texts, { calendar, columns, headers, formulaGuard })
+            : records.jsonLinePieces(texts, calendar);
       } else {
         const list = reader.records?.(body, reading, replies) ?? records.fallbackRecords(body);
         await giveWay(this.signal);
         // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
-        if (format === 'ndjson') pieces = records.ndjsonPieces(list, rawRecords.recordTexts(reply.raw, body, list), calendar);
+        if (format === 'ndjson')
+          pieces = records.ndjsonPieces(
+            list,
+            rawRecords.recordTexts(reply.raw, body, list),
+            calendar,
+          );
         // Nested values in dotted columns, documented fields first (docs/reference/output.md, "CSV"); the body's numbers are as received.
-        else pieces = records.csvPieces(list, { calendar, documented: reader.fields, columns, headers, formulaGuard });
+        else
+          pieces = records.csvPieces(list, {
+            calendar,
+            documented: reader.fields,
+            columns,
+            headers,
+            formulaGuard,
+          });
       }
       // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
       // secrets are masked first, while an escape sequence that splits one is still whole.
-      if (this.io.stdoutIsTTY) transform = (text) => machineTextForTerminal(format, this.secrets.mask(text));
+      if (this.io.stdoutIsTTY)
+        transform = (text) => machineTextForTerminal(format, this.secrets.mask(text));
     } else {
       // Each step is one pass over the reply: a signal is let in between them.
       const forPeople = await this.forPeople(body);
       await giveWay(this.signal);
       const designed = reader.view(forPeople, reading, replies);
       // --columns: the columns named, in their order; a name no table has is exit 2 (docs/reference/output.md, "Columns").
-      const view = columns ? (await import('../core/output/pick.js')).pickColumns(designed, columns, reader.fields) : designed;
+      const view = columns
+        ? (await import('../core/output/pick.js')).pickColumns(designed, columns, reader.fields)
+        : designed;
       await giveWay(this.signal);
       pieces = await this.tablePieces(view, calendar);
       // A terminal shows footers, notes and a list's other fields with the tables; a pipe's stdout keeps to the rows.
@@ -490,7 +587,9 @@ export class Context {
     }
     if (this.debug) for (const line of reading.debugLines()) this.err(line);
     try {
-      await this.paged((signal) => writePieces(pieces, new OutputSink(this.io.stdout, { transform }), signal));
+      await this.paged((signal) =>
+        writePieces(pieces, new OutputSink(this.io.stdout, { transform }), signal),
+      );
     } catch (error) {
       // The reader of stdout went away (`| head`): that ends the run quietly.
       if (error instanceof StdoutClosedError) return;
@@ -511,8 +610,15 @@ export class Context {
   }
 
   /** A view as a table, in pieces: boxed with colour on a terminal, tab-separated in a pipe. */
-  private async tablePieces(view: View, calendar: BsCalendar | undefined): Promise<Iterable<string>> {
-    const [{ tablePieces }, { createPaint }, { timeZoneOf }] = await Promise.all([import('../core/output/render.js'), import('../core/output/paint.js'), import('../core/output/time.js')]);
+  private async tablePieces(
+    view: View,
+    calendar: BsCalendar | undefined,
+  ): Promise<Iterable<string>> {
+    const [{ tablePieces }, { createPaint }, { timeZoneOf }] = await Promise.all([
+      import('../core/output/render.js'),
+      import('../core/output/paint.js'),
+      import('../core/output/time.js'),
+    ]);
     // Times in the local zone (TZ), and how far off they are from the run's clock.
     const time = { now: this.now(), zone: timeZoneOf(this.io.env) };
     return tablePieces(view, {
@@ -552,11 +658,20 @@ export class Context {
    * terminal, beside the frame and the space ora draws before it.
    */
   private async drawSpinner(text: LineText): Promise<Spinner> {
-    const [{ importOra }, { fitToLine, spinnerStream }] = await Promise.all([import('../core/external.js'), import('../core/stream/terminal-line.js')]);
+    const [{ importOra }, { fitToLine, spinnerStream }] = await Promise.all([
+      import('../core/external.js'),
+      import('../core/stream/terminal-line.js'),
+    ]);
     const { default: ora } = await importOra();
     const columns = this.io.stderrColumns;
     const fit = (line: LineText) => fitToLine(line, columns, SPINNER_FRAME_COLUMNS);
-    const spinner = ora({ text: fit(text), stream: spinnerStream(this.io.stderr, columns), color: 'cyan', isEnabled: true, discardStdin: false }).start();
+    const spinner = ora({
+      text: fit(text),
+      stream: spinnerStream(this.io.stderr, columns),
+      color: 'cyan',
+      isEnabled: true,
+      discardStdin: false,
+    }).start();
     return {
       update: (next) => {
         spinner.text = fit(next);
@@ -574,19 +689,36 @@ const SPINNER_FRAME_COLUMNS = 2;
 function outputFormat(flags: GlobalFlags): OutputFormat {
   const format = chosenFormat(flags);
   // The flags that shape tables and CSV have nothing to act on in JSON.
-  const named = format === 'json' ? (flags.jq !== undefined ? '--jq' : flags.json ? '--json' : '-o json') : `-o ${format}`;
+  const named =
+    format === 'json'
+      ? flags.jq !== undefined
+        ? '--jq'
+        : flags.json
+          ? '--json'
+          : '-o json'
+      : `-o ${format}`;
   if (flags.columns && (format === 'json' || format === 'ndjson')) {
-    throw new UsageError(`--columns picks the columns of a table or CSV; it does not apply to ${named} (--jq picks fields from JSON)`);
+    throw new UsageError(
+      `--columns picks the columns of a table or CSV; it does not apply to ${named} (--jq picks fields from JSON)`,
+    );
   }
-  if (flags.headers === false && (format === 'json' || format === 'ndjson')) throw new UsageError(`--no-headers leaves out the header line of a table or CSV; it does not apply to ${named}`);
-  if (flags.formulaGuard === false && format !== 'csv') throw new UsageError(`--no-formula-guard applies to -o csv alone, not ${named}`);
+  if (flags.headers === false && (format === 'json' || format === 'ndjson'))
+    throw new UsageError(
+      `--no-headers leaves out the header line of a table or CSV; it does not apply to ${named}`,
+    );
+  if (flags.formulaGuard === false && format !== 'csv')
+    throw new UsageError(`--no-formula-guard applies to -o csv alone, not ${named}`);
   return format;
 }
 
 function chosenFormat(flags: GlobalFlags): OutputFormat {
   if (flags.json || flags.jq !== undefined) {
     if (flags.output && flags.output !== 'json') {
-      throw new UsageError(flags.jq !== undefined ? `--jq filters JSON output; it conflicts with --output ${flags.output}` : `--json conflicts with --output ${flags.output}`);
+      throw new UsageError(
+        flags.jq !== undefined
+          ? `--jq filters JSON output; it conflicts with --output ${flags.output}`
+          : `--json conflicts with --output ${flags.output}`,
+      );
     }
     return 'json';
   }

@@ -13,7 +13,9 @@ export function terminalPrompter(io: IO): Prompter {
   return {
     async text(message, options = {}) {
       const { default: input } = await (await external()).importInput();
-      return (await input({ message, default: options.default, validate: options.validate }, streams)).trim();
+      return (
+        await input({ message, default: options.default, validate: options.validate }, streams)
+      ).trim();
     },
     async secret(message, validate) {
       const { default: password } = await (await external()).importPassword();
@@ -22,11 +24,35 @@ export function terminalPrompter(io: IO): Prompter {
     },
     async checkbox(message, choices) {
       const { default: checkbox } = await (await external()).importCheckbox();
-      return checkbox({ message, choices: choices.map((c) => ({ value: c.value, name: c.name ?? c.value, short: c.short })), required: true }, streams);
+      return checkbox(
+        {
+          message,
+          choices: choices.map((c) => ({
+            value: c.value,
+            name: c.name ?? c.value,
+            short: c.short,
+          })),
+          required: true,
+        },
+        streams,
+      );
     },
     async search(message, source) {
       const { default: search } = await (await external()).importSearch();
-      return search({ message, pageSize: 12, source: async (term) => source(term).map((c) => ({ value: c.value, name: c.name ?? c.value, short: c.short, description: c.description })) }, streams);
+      return search(
+        {
+          message,
+          pageSize: 12,
+          source: async (term) =>
+            source(term).map((c) => ({
+              value: c.value,
+              name: c.name ?? c.value,
+              short: c.short,
+              description: c.description,
+            })),
+        },
+        streams,
+      );
     },
     async confirm(message, defaultAnswer) {
       const { default: confirm } = await (await external()).importConfirm();

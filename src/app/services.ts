@@ -23,7 +23,10 @@ export interface Choice {
 
 /** Questions for a person at a terminal; callers check Context.canPrompt first. */
 export interface Prompter {
-  text(message: string, options?: { default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  text(
+    message: string,
+    options?: { default?: string; validate?: (value: string) => true | string },
+  ): Promise<string>;
   secret(message: string, validate?: (value: string) => true | string): Promise<string>;
   /** Several of the choices, at least one. */
   checkbox(message: string, choices: readonly Choice[]): Promise<string[]>;

@@ -68,7 +68,9 @@ export function slowRequestSpinner(options: SlowRequestOptions): Layer {
 
   return (next) => async (spec) => {
     // On a narrow terminal the request is shown without its "Waiting for".
-    const waiting: Waiting = { text: { fields: ['Waiting for', `${spec.method} ${shownPath(spec.path)}…`], leaveOut: [0] } };
+    const waiting: Waiting = {
+      text: { fields: ['Waiting for', `${spec.method} ${shownPath(spec.path)}…`], leaveOut: [0] },
+    };
     // A second request at once: the first one's spinner goes (see above).
     if (inFlight.size > 0) hide();
     inFlight.add(waiting);

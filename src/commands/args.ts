@@ -18,7 +18,12 @@ export { examples, paragraph } from '../core/program/document.js';
  * value too, and commander refuses a value before the handler opens that file. Any other number
  * flag is declared with integerOption (core/program/typed-options.ts), whose check this is.
  */
-export function checkInteger(value: string | undefined, flag: string, min: number, max: number): number | undefined {
+export function checkInteger(
+  value: string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+): number | undefined {
   if (value === undefined) return undefined;
   try {
     return wholeNumber(min, max)(value);
@@ -55,7 +60,10 @@ export function isCalendarDate(text: string): boolean {
 export function checkDate(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
   const fault = dateFault(value);
-  if (fault === 'form') throw new UsageError(`${flag} takes a date written YYYY-MM-DD (e.g. 2026-03-25), not "${value}"`);
+  if (fault === 'form')
+    throw new UsageError(
+      `${flag} takes a date written YYYY-MM-DD (e.g. 2026-03-25), not "${value}"`,
+    );
   if (fault) throw new UsageError(`${flag} ${value} is no date of the calendar: ${fault.calendar}`);
   return value;
 }
@@ -68,7 +76,10 @@ export function checkDate(value: string | undefined, flag: string): string | und
 export function checkBank(value: string, flag = '--bank'): string {
   const read = readBankCode(value, BANK_CODES, true);
   if ('code' in read) return read.code;
-  throw new UsageError(`${flag} takes a bank code (${[AUTO_BANK, ...BANK_CODES].join(', ')}), not "${oneLine(value)}"`, didYouMean(read.near));
+  throw new UsageError(
+    `${flag} takes a bank code (${[AUTO_BANK, ...BANK_CODES].join(', ')}), not "${oneLine(value)}"`,
+    didYouMean(read.near),
+  );
 }
 
 /** Commander's collector of a flag given several times: `--name A --name B`. */

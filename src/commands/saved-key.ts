@@ -9,13 +9,20 @@ import { CliError, EXIT, InterruptedError } from '../core/errors.js';
  * keyring still holds it. Only the entry of that base URL goes: a profile of the same name in
  * another config folder, saved for another base URL, keeps its key.
  */
-export async function removeFromKeyring(ctx: Context, profile: string, baseUrl: string | undefined, consequence: string): Promise<string> {
+export async function removeFromKeyring(
+  ctx: Context,
+  profile: string,
+  baseUrl: string | undefined,
+  consequence: string,
+): Promise<string> {
   const entry = await ctx.keyringEntry(profile, baseUrl);
   const keyring = await ctx.keyring();
   const failed = (why: string) =>
-    new CliError(`the key of profile "${profile}" is kept in ${keyring.name}, which cannot be reached (${why}); ${consequence}`, EXIT.failure, [
-      `Unlock ${keyring.name} (or start one) and try again.`,
-    ]);
+    new CliError(
+      `the key of profile "${profile}" is kept in ${keyring.name}, which cannot be reached (${why}); ${consequence}`,
+      EXIT.failure,
+      [`Unlock ${keyring.name} (or start one) and try again.`],
+    );
   const why = await keyring.unavailable();
   if (why !== undefined) throw failed(why);
   try {

@@ -17,10 +17,23 @@ export function scopedDataView(body: unknown, reading: ReplyReading, title?: str
   const scopes = r?.scopes;
   const data = r?.data;
   if (!isRecord(data)) return genericView(body, { title, empty: 'The reply holds no data.' });
-  const listed = Array.isArray(scopes) ? scopes.map(textOf).filter((s): s is string => s !== undefined) : [];
+  const listed = Array.isArray(scopes)
+    ? scopes.map(textOf).filter((s): s is string => s !== undefined)
+    : [];
   const record = { scopes: listed.join(', ') };
-  const designed = withRest({ kind: 'record', record, fields: [{ key: 'scopes', header: 'Scopes', value: (r: typeof record) => r.scopes }] }, otherFields(body, ['scopes', 'data']), { title });
-  const order = [...listed.filter((scope) => Object.hasOwn(data, scope)), ...Object.keys(data).filter((key) => !listed.includes(key))];
+  const designed = withRest(
+    {
+      kind: 'record',
+      record,
+      fields: [{ key: 'scopes', header: 'Scopes', value: (r: typeof record) => r.scopes }],
+    },
+    otherFields(body, ['scopes', 'data']),
+    { title },
+  );
+  const order = [
+    ...listed.filter((scope) => Object.hasOwn(data, scope)),
+    ...Object.keys(data).filter((key) => !listed.includes(key)),
+  ];
   const sections = [...new Set(order)].flatMap((scope) => scopeParts(scope, data[scope]));
   return { ...designed, parts: [...designed.parts, ...sections] };
 }
@@ -29,8 +42,21 @@ export function scopedDataView(body: unknown, reading: ReplyReading, title?: str
 function scopeParts(scope: string, value: unknown): Part[] {
   const name = heading([scope])!;
   const parts = genericParts(value, [], { money: moneyOf(value, 'NPR') });
-  if (parts.length === 0) return [{ heading: name, view: { kind: 'record', record: {}, fields: [{ key: scope, header: scope, value: () => '' }] } }];
-  return parts.map((part) => ({ ...part, heading: part.heading === undefined ? name : `${name} › ${part.heading}` }));
+  if (parts.length === 0)
+    return [
+      {
+        heading: name,
+        view: {
+          kind: 'record',
+          record: {},
+          fields: [{ key: scope, header: scope, value: () => '' }],
+        },
+      },
+    ];
+  return parts.map((part) => ({
+    ...part,
+    heading: part.heading === undefined ? name : `${name} › ${part.heading}`,
+  }));
 }
 
 /** A reply's `scopes` for people: `identity, income`; a value that is no list, as it came. */

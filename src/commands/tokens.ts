@@ -20,8 +20,15 @@ export interface SecretHandOver {
   notes: (body: unknown) => readonly string[];
 }
 
-export async function presentSecretOnce(ctx: Context, reply: Reply, reader: ReplyReader, handOver: SecretHandOver): Promise<void> {
-  const secrets = handOver.secrets(reply.body).filter((s): s is string => typeof s === 'string' && s !== '');
+export async function presentSecretOnce(
+  ctx: Context,
+  reply: Reply,
+  reader: ReplyReader,
+  handOver: SecretHandOver,
+): Promise<void> {
+  const secrets = handOver
+    .secrets(reply.body)
+    .filter((s): s is string => typeof s === 'string' && s !== '');
   await ctx.present(reply, reader);
   for (const secret of secrets) ctx.secrets.add(secret);
   if (secrets.length === 0) return;
@@ -34,7 +41,10 @@ export async function presentSecretOnce(ctx: Context, reply: Reply, reader: Repl
 export function checkToken(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new UsageError(`${flag} is empty`);
-  if (hasControlCharacter(value)) throw new UsageError(`${flag} contains a control character (such as a line break); a token is one word`);
+  if (hasControlCharacter(value))
+    throw new UsageError(
+      `${flag} contains a control character (such as a line break); a token is one word`,
+    );
   return value;
 }
 
@@ -46,8 +56,15 @@ const MAX_STDIN_SECRET_BYTES = 16 * 1024;
  * further than a secret can be long, so a wrong pipe is refused instead of read without end.
  */
 export async function secretFromStdin(stdin: NodeJS.ReadableStream, flag: string): Promise<string> {
-  const tooLarge = () => new UsageError(`${flag} read more than ${MAX_STDIN_SECRET_BYTES / 1024} KiB from standard input; it takes one key or token`);
-  const value = (await readCapped(stdin as AsyncIterable<Buffer | string>, MAX_STDIN_SECRET_BYTES, tooLarge)).toString('utf8').trim();
+  const tooLarge = () =>
+    new UsageError(
+      `${flag} read more than ${MAX_STDIN_SECRET_BYTES / 1024} KiB from standard input; it takes one key or token`,
+    );
+  const value = (
+    await readCapped(stdin as AsyncIterable<Buffer | string>, MAX_STDIN_SECRET_BYTES, tooLarge)
+  )
+    .toString('utf8')
+    .trim();
   if (value === '') throw new UsageError(`${flag} read nothing from standard input`);
   return value;
 }

@@ -15,7 +15,12 @@ export function renderBash(spec: ProgramSpec, version: string): string {
     '# The subcommands of a command path.',
     '__svc_commands() {',
     '  case $1 in',
-    ...commands.filter((c) => c.commands.length > 0).map((c) => `    ${sq(key(c))}) __svc_reply=${sq(c.commands.flatMap((sub) => [sub.name, ...sub.aliases]).join(' '))} ;;`),
+    ...commands
+      .filter((c) => c.commands.length > 0)
+      .map(
+        (c) =>
+          `    ${sq(key(c))}) __svc_reply=${sq(c.commands.flatMap((sub) => [sub.name, ...sub.aliases]).join(' '))} ;;`,
+      ),
     "    *) __svc_reply='' ;;",
     '  esac',
     '}',
@@ -23,7 +28,9 @@ export function renderBash(spec: ProgramSpec, version: string): string {
     '# The flags of a command path (the global ones are added by _svc).',
     '__svc_flags() {',
     '  case $1 in',
-    ...commands.filter((c) => c.flags.length > 0).map((c) => `    ${sq(key(c))}) __svc_reply=${sq(c.flags.flatMap(flagNames).join(' '))} ;;`),
+    ...commands
+      .filter((c) => c.flags.length > 0)
+      .map((c) => `    ${sq(key(c))}) __svc_reply=${sq(c.flags.flatMap(flagNames).join(' '))} ;;`),
     "    *) __svc_reply='' ;;",
     '  esac',
     '}',
@@ -70,7 +77,9 @@ export function renderBash(spec: ProgramSpec, version: string): string {
 }
 
 function argumentCase(command: CommandSpec): string {
-  const cases = command.args.map((arg, index) => `${arg.variadic ? '*' : index}) __svc_reply=${sq(kind(arg.value))} ;;`);
+  const cases = command.args.map(
+    (arg, index) => `${arg.variadic ? '*' : index}) __svc_reply=${sq(kind(arg.value))} ;;`,
+  );
   return `    ${sq(key(command))}) case $2 in ${cases.join(' ')} esac ;;`;
 }
 
@@ -88,7 +97,8 @@ function kind(values: Values): string {
       return `dynamic ${values.source}`;
     case 'choices':
       for (const choice of values.choices) {
-        if (!/^[\w.@%+,:/-]+$/.test(choice.value)) throw new Error(`a choice the bash script cannot offer as one word: "${choice.value}"`);
+        if (!/^[\w.@%+,:/-]+$/.test(choice.value))
+          throw new Error(`a choice the bash script cannot offer as one word: "${choice.value}"`);
       }
       return `choices ${values.choices.map((c) => c.value).join(' ')}`;
   }
@@ -102,7 +112,8 @@ function sq(text: string): string {
  * The part that does not depend on the tree: walk the words typed so far, then offer values.
  * (Written with \${ so that the template does not interpolate; the backslashes are taken out.)
  */
-const ENGINE = String.raw`# Offers the values of a kind (see __svc_flag_kind) that begin with $1; $2 is put before each.
+const ENGINE =
+  String.raw`# Offers the values of a kind (see __svc_flag_kind) that begin with $1; $2 is put before each.
 __svc_offer() {
   local kind=$__svc_kind cur=$1 prefix=$2 value line
   COMPREPLY=()

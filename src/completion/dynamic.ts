@@ -47,13 +47,23 @@ function candidatesOf(request: DynamicRequest, env: Env): Candidate[] {
     case 'profiles':
       return Object.entries(doc.profiles).map(([name, profile]) => ({
         value: name,
-        description: [profile.base_url ?? '(no base URL)', name === doc.current_profile ? '(current)' : ''].join(' ').trim(),
+        description: [
+          profile.base_url ?? '(no base URL)',
+          name === doc.current_profile ? '(current)' : '',
+        ]
+          .join(' ')
+          .trim(),
       }));
     case 'data-selectors': {
       const family = DATA_FAMILIES.find((f) => f.name === request.family);
       if (!family) return [];
-      const selectors = selectorsOf(itemListOf(cachedBody(request, env, doc, latestPath(family)), family.selector));
-      return selectors.map((s) => ({ value: s.value, description: [s.label, s.unit ? `(${s.unit})` : ''].filter(Boolean).join(' ') }));
+      const selectors = selectorsOf(
+        itemListOf(cachedBody(request, env, doc, latestPath(family)), family.selector),
+      );
+      return selectors.map((s) => ({
+        value: s.value,
+        description: [s.label, s.unit ? `(${s.unit})` : ''].filter(Boolean).join(' '),
+      }));
     }
     case 'scenarios': {
       // A list fetched before, in whatever form; the documented names until there is one.
@@ -65,24 +75,35 @@ function candidatesOf(request: DynamicRequest, env: Env): Candidate[] {
 }
 
 /** Runs `svc __complete …`: candidates on stdout, one `value<TAB>description` a line. */
-export function completeCommand(argv: readonly string[], env: Env, out: (text: string) => void, err: (text: string) => void): number {
+export function completeCommand(
+  argv: readonly string[],
+  env: Env,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): number {
   const request = parseRequest(argv);
   if (typeof request === 'string') {
     err(`error: ${request}\n`);
     return 2;
   }
-  const lines = dynamicValues(request, env).map((c) => `${oneLine(c.value)}\t${oneLine(c.description)}\n`);
+  const lines = dynamicValues(request, env).map(
+    (c) => `${oneLine(c.value)}\t${oneLine(c.description)}\n`,
+  );
   out(lines.join(''));
   return 0;
 }
 
 function parseRequest(argv: readonly string[]): DynamicRequest | string {
   const [source, ...rest] = argv;
-  if (!isDynamicSource(source)) return `usage: svc __complete ${Object.keys(DYNAMIC_SOURCES).join('|')} [FAMILY] [--profile P] [--base-url URL]`;
+  if (!isDynamicSource(source))
+    return `usage: svc __complete ${Object.keys(DYNAMIC_SOURCES).join('|')} [FAMILY] [--profile P] [--base-url URL]`;
   const request: DynamicRequest = { source };
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i]!;
-    const [flag, inline] = word.startsWith('--') && word.includes('=') ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word, undefined];
+    const [flag, inline] =
+      word.startsWith('--') && word.includes('=')
+        ? [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+        : [word, undefined];
     if (flag === '--profile' || flag === '--base-url') {
       const value = inline ?? rest[++i];
       if (flag === '--profile') request.profile = value;
@@ -105,7 +126,11 @@ function readConfig(env: Env): ConfigDoc | undefined {
 /** The body of a cached GET of `path` for the profile and base URL in force, whatever its age. */
 function cachedBody(request: DynamicRequest, env: Env, doc: ConfigDoc, path: string): unknown {
   try {
-    const settings = resolveSettings({ profile: request.profile || undefined, baseUrl: request.baseUrl || undefined }, env, doc);
+    const settings = resolveSettings(
+      { profile: request.profile || undefined, baseUrl: request.baseUrl || undefined },
+      env,
+      doc,
+    );
     const root = cacheDir(env);
     if (!settings.baseUrl || root === undefined) return undefined;
     const url = requestUrl(checkBaseUrl(settings.baseUrl), path).toString();

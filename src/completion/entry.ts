@@ -4,6 +4,9 @@
 import { completeCommand } from './dynamic.js';
 
 /** `writeOut` is the launcher's direct write to stdout (it spares loading Node's streams). */
-export function runComplete(argv: readonly string[], writeOut: (text: string) => void = (text) => process.stdout.write(text)): number {
+export function runComplete(
+  argv: readonly string[],
+  writeOut: (text: string) => void = (text) => process.stdout.write(text),
+): number {
   return completeCommand(argv, process.env, writeOut, (text) => process.stderr.write(text));
 }

@@ -1,7 +1,14 @@
 // The fish completion script, rendered from the command tree: `complete` rules whose conditions ask
 // one parser of the command line where the user is (command path and arguments so far).
 import { generatedHeader } from './header.js';
-import { allCommands, type ArgSpec, type CommandSpec, type FlagSpec, type ProgramSpec, type Values } from './spec.js';
+import {
+  allCommands,
+  type ArgSpec,
+  type CommandSpec,
+  type FlagSpec,
+  type ProgramSpec,
+  type Values,
+} from './spec.js';
 
 export function renderFish(spec: ProgramSpec, version: string): string {
   const commands = allCommands(spec.root);
@@ -49,9 +56,13 @@ function commandRules(command: CommandSpec): string[] {
   const rules = [''];
   rules.push(`# ${['svc', ...command.path].join(' ')}`);
   for (const sub of command.commands) {
-    for (const name of [sub.name, ...sub.aliases]) rules.push(`complete -c svc -n ${sq(`__svc_needs_command ${key(command)}`.trim())} -a ${sq(name)} -d ${sq(sub.description)}`);
+    for (const name of [sub.name, ...sub.aliases])
+      rules.push(
+        `complete -c svc -n ${sq(`__svc_needs_command ${key(command)}`.trim())} -a ${sq(name)} -d ${sq(sub.description)}`,
+      );
   }
-  if (command.path.length > 0) for (const flag of command.flags) rules.push(flagRule(flag, command));
+  if (command.path.length > 0)
+    for (const flag of command.flags) rules.push(flagRule(flag, command));
   command.args.forEach((arg, index) => rules.push(...argumentRules(command, arg, index)));
   return rules.length > 2 ? rules : [];
 }
@@ -71,9 +82,14 @@ function argumentRules(command: CommandSpec, arg: ArgSpec, index: number): strin
   const values = arg.value;
   if (values.kind === 'text') return [];
   if (values.kind === 'choices' && values.choices.some((c) => c.description)) {
-    return values.choices.map((c) => `complete -c svc -n ${condition} -a ${sq(c.value)} -d ${sq(c.description ?? arg.description)}`);
+    return values.choices.map(
+      (c) =>
+        `complete -c svc -n ${condition} -a ${sq(c.value)} -d ${sq(c.description ?? arg.description)}`,
+    );
   }
-  return [`complete -c svc -n ${condition} ${valueParts(values, false).join(' ')} -d ${sq(arg.description)}`];
+  return [
+    `complete -c svc -n ${condition} ${valueParts(values, false).join(' ')} -d ${sq(arg.description)}`,
+  ];
 }
 
 /** How a value completes: `-x -a 'a b c'`, `-r -F` (files), `-x -a '(__svc_dynamic profiles)'`. */

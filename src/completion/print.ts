@@ -8,6 +8,10 @@ import { renderScript } from './render.js';
 import { describeProgram } from './spec.js';
 
 /** Prints the script of a shell (commander has checked the name against SHELLS). */
-export async function printCompletion(ctx: Context, program: CommandUnknownOpts, shell: string): Promise<void> {
+export async function printCompletion(
+  ctx: Context,
+  program: CommandUnknownOpts,
+  shell: string,
+): Promise<void> {
   ctx.out(renderScript(shell as Shell, describeProgram(program), VERSION));
 }

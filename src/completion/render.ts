@@ -24,5 +24,7 @@ export const SCRIPT_FILES: Readonly<Record<Shell, string>> = {
 
 /** The scripts of every shell: path from the package root → content. */
 export function completionScripts(spec: ProgramSpec, version: string): Record<string, string> {
-  return Object.fromEntries(SHELLS.map((shell) => [SCRIPT_FILES[shell], renderScript(shell, spec, version)]));
+  return Object.fromEntries(
+    SHELLS.map((shell) => [SCRIPT_FILES[shell], renderScript(shell, spec, version)]),
+  );
 }

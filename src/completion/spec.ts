@@ -56,7 +56,11 @@ const ROOT_ONLY = new Set(['--version']);
 
 export function describeProgram(program: CommandUnknownOpts): ProgramSpec {
   const root = describeCommand(program, []);
-  return { name: program.name(), root, globalFlags: root.flags.filter((flag) => !ROOT_ONLY.has(flag.long ?? '')) };
+  return {
+    name: program.name(),
+    root,
+    globalFlags: root.flags.filter((flag) => !ROOT_ONLY.has(flag.long ?? '')),
+  };
 }
 
 function describeCommand(command: CommandUnknownOpts, path: readonly string[]): CommandSpec {
@@ -70,9 +74,13 @@ function describeCommand(command: CommandUnknownOpts, path: readonly string[]): 
     description: command.description(),
     usage: help.commandUsage(command),
     // The help flag of a subcommand is listed once, with the global flags.
-    flags: ownFlags.filter((option) => path.length === 0 || option.long !== '--help').map((option) => describeFlag(option, command)),
+    flags: ownFlags
+      .filter((option) => path.length === 0 || option.long !== '--help')
+      .map((option) => describeFlag(option, command)),
     args: command.registeredArguments.map((argument) => describeArgument(argument, command)),
-    commands: help.visibleCommands(command).map((sub) => describeCommand(sub, [...path, sub.name()])),
+    commands: help
+      .visibleCommands(command)
+      .map((sub) => describeCommand(sub, [...path, sub.name()])),
     examples: helpAfter.flatMap((block) => (block.kind === 'examples' ? block.commands : [])),
     helpAfter,
   };

@@ -31,7 +31,8 @@ const FILES: Values = { kind: 'files' };
 const choices = (list: readonly Choice[]): Values => ({ kind: 'choices', choices: list });
 const plain = (values: readonly string[]): Values => choices(values.map((value) => ({ value })));
 /** The scopes of a Connect request (`--scope`, and `--scopes` outside `svc consents`). */
-const connectScopes = (): Values => choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description })));
+const connectScopes = (): Values =>
+  choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description })));
 /** The HTTP methods of `svc api`. */
 const methods = (): Values => plain(METHODS);
 
@@ -44,9 +45,14 @@ function scopeValues(command: CommandUnknownOpts): Values {
 /** The codes a `--bank` takes: auto and every documented code for a statement; the banks (no wallet) for a dataset. */
 function bankValues(command: CommandUnknownOpts): Values {
   if (command.name() === 'parse') {
-    return choices([{ value: AUTO_BANK, description: 'the service finds the bank (the default)' }, ...BANKS.map((b) => ({ value: b.code, description: bankDescription(b) }))]);
+    return choices([
+      { value: AUTO_BANK, description: 'the service finds the bank (the default)' },
+      ...BANKS.map((b) => ({ value: b.code, description: bankDescription(b) })),
+    ]);
   }
-  return choices(BANKS.filter((b) => !b.wallet).map((b) => ({ value: b.code, description: bankDescription(b) })));
+  return choices(
+    BANKS.filter((b) => !b.wallet).map((b) => ({ value: b.code, description: bankDescription(b) })),
+  );
 }
 
 /** Flags, by their long name; the command is there for a flag two commands use differently. */
@@ -57,7 +63,11 @@ const FLAG_RULES: Readonly<Record<string, (command: CommandUnknownOpts) => Value
   '--scopes': scopeValues,
   '--bank': bankValues,
   '--method': methods,
-  '--fault': () => choices([...Object.entries(FAULT_DESCRIPTIONS).map(([value, description]) => ({ value, description })), { value: 'list', description: 'name every fault' }]),
+  '--fault': () =>
+    choices([
+      ...Object.entries(FAULT_DESCRIPTIONS).map(([value, description]) => ({ value, description })),
+      { value: 'list', description: 'name every fault' },
+    ]),
 };
 
 /** Flags, by the name of their value (`--input <file>`). */
@@ -80,12 +90,18 @@ const ARGUMENT_RULES: Readonly<Record<string, (command: CommandUnknownOpts) => V
   // `svc help TOPIC`: the topics, then the commands of the program (a topic wins a shared name).
   topic: (command) => {
     const topics = HELP_TOPICS.map((t) => ({ value: t.name, description: t.summary }));
-    const commands = (command.parent?.commands ?? []).filter((c) => c !== command && !topics.some((t) => t.value === c.name())).map((c) => ({ value: c.name(), description: c.description() }));
+    const commands = (command.parent?.commands ?? [])
+      .filter((c) => c !== command && !topics.some((t) => t.value === c.name()))
+      .map((c) => ({ value: c.name(), description: c.description() }));
     return choices([...topics, ...commands]);
   },
 };
 
-export function optionValues(option: Option, valueName: string | undefined, command: CommandUnknownOpts): Values {
+export function optionValues(
+  option: Option,
+  valueName: string | undefined,
+  command: CommandUnknownOpts,
+): Values {
   if (option.argChoices) return plain(option.argChoices);
   const byFlag = option.long ? FLAG_RULES[option.long] : undefined;
   if (byFlag) return byFlag(command);

@@ -1,7 +1,15 @@
 // The zsh completion script, rendered from the command tree: one `_arguments` function per command,
 // with descriptions. Works autoloaded from a folder of $fpath (as `_svc`) or sourced after compinit.
 import { generatedHeader } from './header.js';
-import { allCommands, flagNames, type ArgSpec, type CommandSpec, type FlagSpec, type ProgramSpec, type Values } from './spec.js';
+import {
+  allCommands,
+  flagNames,
+  type ArgSpec,
+  type CommandSpec,
+  type FlagSpec,
+  type ProgramSpec,
+  type Values,
+} from './spec.js';
 
 export function renderZsh(spec: ProgramSpec, version: string): string {
   return [
@@ -47,21 +55,35 @@ function commandFunction(command: CommandSpec, spec: ProgramSpec): string[] {
   const specs = ['"${__svc_global[@]}"', ...flags.map(flagSpec)];
   const dynamic = new Map<string, string>();
   const states = (values: Values | undefined, position?: number) => {
-    if (values?.kind === 'dynamic') dynamic.set(values.source, position === undefined ? '' : ` "$line[${position}]"`);
+    if (values?.kind === 'dynamic')
+      dynamic.set(values.source, position === undefined ? '' : ` "$line[${position}]"`);
   };
   [...spec.globalFlags, ...flags].forEach((flag) => states(flag.value));
-  const lines = [`${functionName(command)}() {`, '  local curcontext=$curcontext state state_descr line ret=1', '  typeset -A opt_args'];
+  const lines = [
+    `${functionName(command)}() {`,
+    '  local curcontext=$curcontext state state_descr line ret=1',
+    '  typeset -A opt_args',
+  ];
   if (command.commands.length > 0) {
     specs.push(`': :->command'`, `'*:: :->argument'`);
     lines.push(`  _arguments -S -C \\\n    ${specs.join(' \\\n    ')} && ret=0`);
     lines.push('  case $state in');
     lines.push('    command)');
-    lines.push(`      local -a commands; commands=(${command.commands.flatMap((c) => [c.name, ...c.aliases].map((name) => sq(`${escapeColon(name)}:${c.description}`))).join(' ')})`);
-    lines.push(`      _describe -t commands ${sq(['svc', ...command.path, 'command'].join(' '))} commands && ret=0 ;;`);
+    lines.push(
+      `      local -a commands; commands=(${command.commands.flatMap((c) => [c.name, ...c.aliases].map((name) => sq(`${escapeColon(name)}:${c.description}`))).join(' ')})`,
+    );
+    lines.push(
+      `      _describe -t commands ${sq(['svc', ...command.path, 'command'].join(' '))} commands && ret=0 ;;`,
+    );
     lines.push('    argument)');
-    lines.push(`      curcontext=\${curcontext%:*:*}:svc-${command.path.concat('$words[1]').join('-')}:`);
+    lines.push(
+      `      curcontext=\${curcontext%:*:*}:svc-${command.path.concat('$words[1]').join('-')}:`,
+    );
     lines.push('      case $words[1] in');
-    for (const sub of command.commands) lines.push(`        ${[sub.name, ...sub.aliases].map(sq).join('|')}) ${functionName(sub)} && ret=0 ;;`);
+    for (const sub of command.commands)
+      lines.push(
+        `        ${[sub.name, ...sub.aliases].map(sq).join('|')}) ${functionName(sub)} && ret=0 ;;`,
+      );
     lines.push('      esac ;;');
   } else {
     command.args.forEach((arg, index) => {
@@ -72,7 +94,8 @@ function commandFunction(command: CommandSpec, spec: ProgramSpec): string[] {
     lines.push(`  _arguments -S -C \\\n    ${specs.join(' \\\n    ')} && ret=0`);
     lines.push('  case $state in');
   }
-  for (const [source, family] of dynamic) lines.push(`    ${source}) __svc_dynamic ${source}${family} && ret=0 ;;`);
+  for (const [source, family] of dynamic)
+    lines.push(`    ${source}) __svc_dynamic ${source}${family} && ret=0 ;;`);
   lines.push('  esac', '  return ret', '}', '');
   return lines;
 }
@@ -80,8 +103,13 @@ function commandFunction(command: CommandSpec, spec: ProgramSpec): string[] {
 /** One `_arguments` spec of a flag: `'(-o --output)'{-o+,--output=}'[output format]:format:(…)'`. */
 function flagSpec(flag: FlagSpec): string {
   const names = flagNames(flag);
-  const forms = names.map((name) => (flag.value === undefined ? name : `${name}${name.startsWith('--') ? '=' : '+'}`));
-  const value = flag.value === undefined ? '' : `:${escapeColon(flag.valueName ?? 'value')}:${action(flag.value, flag.valueName ?? 'value')}`;
+  const forms = names.map((name) =>
+    flag.value === undefined ? name : `${name}${name.startsWith('--') ? '=' : '+'}`,
+  );
+  const value =
+    flag.value === undefined
+      ? ''
+      : `:${escapeColon(flag.valueName ?? 'value')}:${action(flag.value, flag.valueName ?? 'value')}`;
   const tail = sq(`[${escapeBrackets(flag.description)}]${value}`);
   // A repeatable flag may come again; the two names of one flag exclude each other.
   const lead = flag.repeatable ? "'*'" : names.length > 1 ? sq(`(${names.join(' ')})`) : '';

@@ -12,9 +12,14 @@ import { readEnv, type Env } from '../core/environment.js';
 export type SystemHome = () => string;
 
 /** Why no folder of svc's could be placed (an error as it stands: exit 2, missing configuration). */
-export const NO_HOME = 'there is no home folder for this user (HOME is unset, and the system has none): set SVC_CONFIG_DIR, SVC_CACHE_DIR and SVC_DATA_DIR to folders of your own';
+export const NO_HOME =
+  'there is no home folder for this user (HOME is unset, and the system has none): set SVC_CONFIG_DIR, SVC_CACHE_DIR and SVC_DATA_DIR to folders of your own';
 
-export function configDir(env: Env, platform: NodeJS.Platform = process.platform, systemHome: SystemHome = homedir): string | undefined {
+export function configDir(
+  env: Env,
+  platform: NodeJS.Platform = process.platform,
+  systemHome: SystemHome = homedir,
+): string | undefined {
   return folder(env, platform, systemHome, {
     configured: readEnv(env, 'SVC_CONFIG_DIR'),
     mac: 'Preferences',
@@ -28,7 +33,11 @@ export function configDir(env: Env, platform: NodeJS.Platform = process.platform
  * same folder. A key an earlier svc kept in the OS keyring with no base URL was saved from there,
  * and is used from there only: any repository's .envrc can set SVC_CONFIG_DIR.
  */
-export function isDefaultConfigDir(env: Env, platform: NodeJS.Platform = process.platform, systemHome: SystemHome = homedir): boolean {
+export function isDefaultConfigDir(
+  env: Env,
+  platform: NodeJS.Platform = process.platform,
+  systemHome: SystemHome = homedir,
+): boolean {
   const named = readEnv(env, 'SVC_CONFIG_DIR');
   if (!named) return true;
   const own = configDir({ ...env, SVC_CONFIG_DIR: undefined }, platform, systemHome);
@@ -41,7 +50,11 @@ export function isDefaultConfigDir(env: Env, platform: NodeJS.Platform = process
   }
 }
 
-export function cacheDir(env: Env, platform: NodeJS.Platform = process.platform, systemHome: SystemHome = homedir): string | undefined {
+export function cacheDir(
+  env: Env,
+  platform: NodeJS.Platform = process.platform,
+  systemHome: SystemHome = homedir,
+): string | undefined {
   return folder(env, platform, systemHome, {
     configured: readEnv(env, 'SVC_CACHE_DIR'),
     mac: 'Caches',
@@ -51,7 +64,11 @@ export function cacheDir(env: Env, platform: NodeJS.Platform = process.platform,
 }
 
 /** Files svc keeps that are neither settings nor a cache: `svc mock`'s demo keys. */
-export function dataDir(env: Env, platform: NodeJS.Platform = process.platform, systemHome: SystemHome = homedir): string | undefined {
+export function dataDir(
+  env: Env,
+  platform: NodeJS.Platform = process.platform,
+  systemHome: SystemHome = homedir,
+): string | undefined {
   return folder(env, platform, systemHome, {
     configured: readEnv(env, 'SVC_DATA_DIR'),
     mac: 'Application Support',
@@ -84,14 +101,29 @@ interface Places {
 }
 
 /** The folder, or undefined when it lies under a home folder there is none of. */
-function folder(env: Env, platform: NodeJS.Platform, systemHome: SystemHome, places: Places): string | undefined {
+function folder(
+  env: Env,
+  platform: NodeJS.Platform,
+  systemHome: SystemHome,
+  places: Places,
+): string | undefined {
   if (places.configured) return places.configured;
-  const base = platform === 'darwin' ? undefined : platform === 'win32' ? places.windows.base : places.xdg.base;
+  const base =
+    platform === 'darwin'
+      ? undefined
+      : platform === 'win32'
+        ? places.windows.base
+        : places.xdg.base;
   const sub = platform === 'win32' ? ['svc', places.windows.sub] : ['svc'];
   if (base) return join(base, ...sub);
   // Looked up only here: an XDG or Windows folder named in the environment does without it.
   const home = homeFolder(env, systemHome);
   if (home === undefined) return undefined;
-  const belowHome = platform === 'darwin' ? ['Library', places.mac] : platform === 'win32' ? places.windows.belowHome : places.xdg.belowHome;
+  const belowHome =
+    platform === 'darwin'
+      ? ['Library', places.mac]
+      : platform === 'win32'
+        ? places.windows.belowHome
+        : places.xdg.belowHome;
   return join(home, ...belowHome, ...sub);
 }

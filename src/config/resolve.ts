@@ -46,7 +46,11 @@ export interface Settings {
   withheldKey?: { savedFor?: string };
 }
 
-function pick(flag: string | undefined, env: string | undefined, profile: string | undefined): [string | undefined, Source] {
+function pick(
+  flag: string | undefined,
+  env: string | undefined,
+  profile: string | undefined,
+): [string | undefined, Source] {
   if (flag) return [flag, 'flag'];
   if (env) return [env, 'env'];
   if (profile) return [profile, 'profile'];
@@ -64,7 +68,11 @@ export function currentProfileName(doc: ConfigDoc): string {
 }
 
 /** The profile in force: a named one must exist, the file's current one may still be empty. */
-export function activeProfile(flags: SettingFlags, env: Env, doc: ConfigDoc): { name: string; source: Source } {
+export function activeProfile(
+  flags: SettingFlags,
+  env: Env,
+  doc: ConfigDoc,
+): { name: string; source: Source } {
   const [named, source] = pick(flags.profile, readEnv(env, 'SVC_PROFILE'), undefined);
   if (named !== undefined) {
     refuseReservedName(named);
@@ -81,39 +89,56 @@ const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 const RESERVED_PROFILE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 export function refuseReservedName(name: string): void {
-  if (RESERVED_PROFILE_NAMES.has(name)) throw new UsageError(`"${name}" is reserved and cannot name a profile; choose another name`);
+  if (RESERVED_PROFILE_NAMES.has(name))
+    throw new UsageError(`"${name}" is reserved and cannot name a profile; choose another name`);
 }
 
 /** The profile a write goes to (login, config set): named ones may be new, so only the name is checked. */
 export function profileToWrite(flags: SettingFlags, env: Env, doc: ConfigDoc): string {
   const name = flags.profile ?? readEnv(env, 'SVC_PROFILE') ?? currentProfileName(doc);
-  if (!PROFILE_NAME.test(name)) throw new UsageError(`a profile name is 1 to 64 letters, digits, '.', '_' or '-', not "${name}"`);
+  if (!PROFILE_NAME.test(name))
+    throw new UsageError(
+      `a profile name is 1 to 64 letters, digits, '.', '_' or '-', not "${name}"`,
+    );
   refuseReservedName(name);
   return name;
 }
 
 export function unknownProfile(name: string, doc: ConfigDoc): UsageError {
   const known = Object.keys(doc.profiles);
-  return new UsageError(`unknown profile "${name}"` + (known.length ? ` (profiles: ${known.join(', ')})` : ' (no profiles are configured)'), [`Create it with \`svc login --profile ${name}\`.`]);
+  return new UsageError(
+    `unknown profile "${name}"` +
+      (known.length ? ` (profiles: ${known.join(', ')})` : ' (no profiles are configured)'),
+    [`Create it with \`svc login --profile ${name}\`.`],
+  );
 }
 
 /**
  * The calendar in force (docs/reference/dates.md): --calendar > SVC_CALENDAR > the active profile's `calendar` >
  * ad. A value svc does not know, in the environment or the file, is a usage error naming where it is.
  */
-export function resolveCalendar(flags: SettingFlags & { calendar?: CalendarName }, env: Env, doc: ConfigDoc): CalendarName {
+export function resolveCalendar(
+  flags: SettingFlags & { calendar?: CalendarName },
+  env: Env,
+  doc: ConfigDoc,
+): CalendarName {
   if (flags.calendar) return flags.calendar;
   const fromEnv = readEnv(env, 'SVC_CALENDAR');
   if (fromEnv) {
     const name = calendarNamed(fromEnv);
-    if (!name) throw new UsageError(`SVC_CALENDAR takes ${CALENDARS.join(' or ')}, not "${fromEnv}"`);
+    if (!name)
+      throw new UsageError(`SVC_CALENDAR takes ${CALENDARS.join(' or ')}, not "${fromEnv}"`);
     return name;
   }
   const { name: profile } = activeProfile(flags, env, doc);
   const saved = profileOf(doc, profile)?.calendar;
   if (saved === undefined) return 'ad';
   const name = calendarNamed(saved);
-  if (!name) throw new UsageError(`the calendar of profile "${profile}" is "${saved}", which svc does not know`, [`Run \`svc config set calendar ${CALENDARS.join('|')}\`.`]);
+  if (!name)
+    throw new UsageError(
+      `the calendar of profile "${profile}" is "${saved}", which svc does not know`,
+      [`Run \`svc config set calendar ${CALENDARS.join('|')}\`.`],
+    );
   return name;
 }
 
@@ -124,31 +149,67 @@ const DEFAULT_PAGER = 'less -FRX';
  * The pager's command line (docs/reference/output.md, "Pager"), undefined for none: --no-pager > SVC_PAGER > the active
  * profile's `pager` > PAGER > less -FRX. An empty value (or `cat`, which would only copy) is none.
  */
-export function resolvePager(flags: SettingFlags & { pager?: boolean }, env: Env, doc: ConfigDoc): string | undefined {
+export function resolvePager(
+  flags: SettingFlags & { pager?: boolean },
+  env: Env,
+  doc: ConfigDoc,
+): string | undefined {
   if (flags.pager === false) return undefined;
   // A profile named but missing is the command's to refuse, not the pager's: it names no pager.
-  const profile = profileOf(doc, flags.profile ?? readEnv(env, 'SVC_PROFILE') ?? currentProfileName(doc));
-  const named = readEnv(env, 'SVC_PAGER') ?? profile?.pager ?? readEnv(env, 'PAGER') ?? DEFAULT_PAGER;
+  const profile = profileOf(
+    doc,
+    flags.profile ?? readEnv(env, 'SVC_PROFILE') ?? currentProfileName(doc),
+  );
+  const named =
+    readEnv(env, 'SVC_PAGER') ?? profile?.pager ?? readEnv(env, 'PAGER') ?? DEFAULT_PAGER;
   return named.trim() === '' || named.trim() === 'cat' ? undefined : named;
 }
 
 export function resolveSettings(flags: SettingFlags, env: Env, doc: ConfigDoc): Settings {
   const { name, source } = activeProfile(flags, env, doc);
   const profile: Profile = profileOf(doc, name) ?? {};
-  const [baseUrl, baseUrlSource] = pick(flags.baseUrl, readEnv(env, 'SVC_BASE_URL'), profile.base_url);
+  const [baseUrl, baseUrlSource] = pick(
+    flags.baseUrl,
+    readEnv(env, 'SVC_BASE_URL'),
+    profile.base_url,
+  );
   // A profile's key goes only to the base URL it was saved with (as gh binds a token to its host):
   // a leftover SVC_BASE_URL must not hand a live key to whatever listens there.
   const store = keyStoreOf(profile);
-  const keyTravels = store !== undefined && (baseUrlSource === 'profile' || baseUrlSource === 'none' || sameBaseUrl(baseUrl, profile.base_url));
-  const [apiKey, picked] = pick(flags.apiKey, readEnv(env, 'SVC_API_KEY'), keyTravels ? profile.api_key : undefined);
+  const keyTravels =
+    store !== undefined &&
+    (baseUrlSource === 'profile' ||
+      baseUrlSource === 'none' ||
+      sameBaseUrl(baseUrl, profile.base_url));
+  const [apiKey, picked] = pick(
+    flags.apiKey,
+    readEnv(env, 'SVC_API_KEY'),
+    keyTravels ? profile.api_key : undefined,
+  );
   if (apiKey !== undefined)
-    checkKeySize(apiKey, picked === 'flag' ? 'the API key given with --api-key' : picked === 'env' ? 'the API key in SVC_API_KEY' : `the API key of profile "${name}" in the config file`);
+    checkKeySize(
+      apiKey,
+      picked === 'flag'
+        ? 'the API key given with --api-key'
+        : picked === 'env'
+          ? 'the API key in SVC_API_KEY'
+          : `the API key of profile "${name}" in the config file`,
+    );
   // A key in the keyring is the profile's too; it is read when a command uses it, not here.
   const fromKeyring = picked === 'none' && keyTravels && store === 'keyring';
   const apiKeySource: Source = fromKeyring ? 'profile' : picked;
-  const settings: Settings = { profile: name, profileSource: source, baseUrl, baseUrlSource, apiKey, apiKeySource, profileBaseUrl: profile.base_url };
+  const settings: Settings = {
+    profile: name,
+    profileSource: source,
+    baseUrl,
+    baseUrlSource,
+    apiKey,
+    apiKeySource,
+    profileBaseUrl: profile.base_url,
+  };
   if (apiKeySource === 'profile') settings.keyStore = store;
-  if (apiKeySource === 'none' && store !== undefined && !keyTravels) settings.withheldKey = { savedFor: profile.base_url };
+  if (apiKeySource === 'none' && store !== undefined && !keyTravels)
+    settings.withheldKey = { savedFor: profile.base_url };
   return settings;
 }
 
@@ -173,26 +234,37 @@ export function sameBaseUrl(a: string | undefined, b: string | undefined): boole
 export function checkBaseUrl(value: string): string {
   const { url, problem } = secureUrl(value, 'https://api.example.com');
   const shown = shownUrl(value);
-  if (!url) throw new UsageError(`the base URL "${shown}" ${problem}`, ['Over http the API key would travel in clear text.']);
+  if (!url)
+    throw new UsageError(`the base URL "${shown}" ${problem}`, [
+      'Over http the API key would travel in clear text.',
+    ]);
   // The key is the one credential svc sends; a user name or password would be sent with it, and shown.
-  if (url.username || url.password) throw new UsageError(`the base URL "${shown}" must not carry a user name or password`);
-  if (url.search || url.hash) throw new UsageError(`the base URL "${shown}" must not carry a query or fragment`);
+  if (url.username || url.password)
+    throw new UsageError(`the base URL "${shown}" must not carry a user name or password`);
+  if (url.search || url.hash)
+    throw new UsageError(`the base URL "${shown}" must not carry a query or fragment`);
   const path = url.pathname.replace(/\/+$/, '');
-  if (/\/v1$/.test(path)) throw new UsageError(`the base URL must not end in /v1: use ${url.origin}${path.slice(0, -3)}`);
+  if (/\/v1$/.test(path))
+    throw new UsageError(`the base URL must not end in /v1: use ${url.origin}${path.slice(0, -3)}`);
   return url.origin + path;
 }
 
 export function requireBaseUrl(settings: Settings): string {
   if (!settings.baseUrl) {
-    throw new UsageError('no base URL configured', ['Run `svc login`, or set SVC_BASE_URL (or pass --base-url).']);
+    throw new UsageError('no base URL configured', [
+      'Run `svc login`, or set SVC_BASE_URL (or pass --base-url).',
+    ]);
   }
   return checkBaseUrl(settings.baseUrl);
 }
 
 export function requireApiKey(settings: Settings): string {
-  if (!settings.apiKey && settings.withheldKey) throw withheldKeyError(settings, settings.withheldKey.savedFor);
+  if (!settings.apiKey && settings.withheldKey)
+    throw withheldKeyError(settings, settings.withheldKey.savedFor);
   if (!settings.apiKey) {
-    throw new MissingKeyError('no API key configured', ['Run `svc login`, or set SVC_API_KEY (or pass --api-key).']);
+    throw new MissingKeyError('no API key configured', [
+      'Run `svc login`, or set SVC_API_KEY (or pass --api-key).',
+    ]);
   }
   return settings.apiKey;
 }
@@ -200,15 +272,22 @@ export function requireApiKey(settings: Settings): string {
 function withheldKeyError(settings: Settings, savedFor: string | undefined): MissingKeyError {
   const origin = settings.baseUrlSource === 'flag' ? '--base-url' : 'SVC_BASE_URL';
   const target = shownUrl(settings.baseUrl ?? '');
-  const kept = savedFor === undefined ? 'was saved with no base URL' : `was saved for ${shownUrl(savedFor)}`;
-  return new MissingKeyError(`the key of profile "${settings.profile}" ${kept}; it is not sent to ${target} (from ${origin})`, [
-    `Pass that service's key with --api-key or SVC_API_KEY, or ${origin === '--base-url' ? 'drop --base-url' : 'unset SVC_BASE_URL'} to use the profile's own.`,
-  ]);
+  const kept =
+    savedFor === undefined ? 'was saved with no base URL' : `was saved for ${shownUrl(savedFor)}`;
+  return new MissingKeyError(
+    `the key of profile "${settings.profile}" ${kept}; it is not sent to ${target} (from ${origin})`,
+    [
+      `Pass that service's key with --api-key or SVC_API_KEY, or ${origin === '--base-url' ? 'drop --base-url' : 'unset SVC_BASE_URL'} to use the profile's own.`,
+    ],
+  );
 }
 
 /** Where the key in force came from, for a message about it (the key itself is never named). */
 export function keySource(settings: Settings): Extract<Trouble, { kind: 'key-refused' }> {
-  const source = settings.apiKeySource === 'flag' || settings.apiKeySource === 'env' ? settings.apiKeySource : 'profile';
+  const source =
+    settings.apiKeySource === 'flag' || settings.apiKeySource === 'env'
+      ? settings.apiKeySource
+      : 'profile';
   return { kind: 'key-refused', source, profile: settings.profile };
 }
 
@@ -222,5 +301,9 @@ export function refusesKey(error: unknown): error is ApiError {
 
 /** The other authentication failures: a consent or access token refused (INVALID_ACCESS_TOKEN…). */
 export function refusesToken(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.exitCode === EXIT.auth && /TOKEN/i.test(error.envelope.error_code);
+  return (
+    error instanceof ApiError &&
+    error.exitCode === EXIT.auth &&
+    /TOKEN/i.test(error.envelope.error_code)
+  );
 }

@@ -53,8 +53,12 @@ export function migrateConfig(
   migrations: Readonly<Record<number, ConfigMigration>> = CONFIG_MIGRATIONS,
 ): Record<string, unknown> {
   const version = data.version ?? 1;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw refuse('"version" is not a whole number from 1');
-  if (version > current) throw refuse(`it is of version ${version}, and this svc reads config files up to version ${current}`);
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    throw refuse('"version" is not a whole number from 1');
+  if (version > current)
+    throw refuse(
+      `it is of version ${version}, and this svc reads config files up to version ${current}`,
+    );
   let migrated = data;
   for (let from = version; from < current; from++) {
     const step = migrations[from];
@@ -81,7 +85,8 @@ const WORDS: PrivateFileWords = {
   variable: 'SVC_CONFIG_DIR',
   ownedByOther: 'move it away and run `svc login`',
   changeable: (chmod) => `check the base URLs in it, then run \`${chmod}\``,
-  readable: (file, mode, chmod) => `other users can read the config file ${file}, which holds API keys (mode ${mode}); run \`${chmod}\` (svc also fixes it on its next change)`,
+  readable: (file, mode, chmod) =>
+    `other users can read the config file ${file}, which holds API keys (mode ${mode}); run \`${chmod}\` (svc also fixes it on its next change)`,
 };
 
 export const PROFILE_KEYS = ['base_url', 'api_key', 'calendar', 'pager'] as const;
@@ -141,8 +146,11 @@ export class ConfigStore {
   }
 
   private validate(read: unknown): ConfigDoc {
-    if (read === null || typeof read !== 'object' || Array.isArray(read)) throw this.corrupt('it is not a JSON object');
-    const data = migrateConfig(read as Record<string, unknown>, (reason) => this.unreadable(reason));
+    if (read === null || typeof read !== 'object' || Array.isArray(read))
+      throw this.corrupt('it is not a JSON object');
+    const data = migrateConfig(read as Record<string, unknown>, (reason) =>
+      this.unreadable(reason),
+    );
     const { version, current_profile, profiles = {}, ...rest } = data;
     if (current_profile !== undefined && typeof current_profile !== 'string') {
       throw this.corrupt('"current_profile" is not a string');
@@ -156,10 +164,12 @@ export class ConfigStore {
       }
       for (const key of PROFILE_KEYS) {
         const value = (profile as Record<string, unknown>)[key];
-        if (value !== undefined && typeof value !== 'string') throw this.corrupt(`"${name}.${key}" is not a string`);
+        if (value !== undefined && typeof value !== 'string')
+          throw this.corrupt(`"${name}.${key}" is not a string`);
       }
       const keptIn = (profile as Record<string, unknown>).api_key_in;
-      if (keptIn !== undefined && keptIn !== 'keyring') throw this.corrupt(`"${name}.api_key_in" is not "keyring"`);
+      if (keptIn !== undefined && keptIn !== 'keyring')
+        throw this.corrupt(`"${name}.api_key_in" is not "keyring"`);
     }
     const other = Object.create(null) as Record<string, unknown>;
     for (const [key, value] of Object.entries(rest)) other[key] = value;
@@ -172,10 +182,14 @@ export class ConfigStore {
   }
 
   private unreadable(reason: string): UsageError {
-    return new UsageError(`the config file ${this.file} cannot be read: ${reason}`, ['Upgrade svc to read it, or move it away and run `svc login` again.']);
+    return new UsageError(`the config file ${this.file} cannot be read: ${reason}`, [
+      'Upgrade svc to read it, or move it away and run `svc login` again.',
+    ]);
   }
 
   private corrupt(reason: string): UsageError {
-    return new UsageError(`the config file ${this.file} is damaged: ${reason}`, ['Fix it by hand, or move it away and run `svc login` again.']);
+    return new UsageError(`the config file ${this.file} is damaged: ${reason}`, [
+      'Fix it by hand, or move it away and run `svc login` again.',
+    ]);
   }
 }

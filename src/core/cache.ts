@@ -48,7 +48,9 @@ export class ReplyCache {
     if (this.bypassed()) return undefined;
     let entry: Partial<CacheEntry>;
     try {
-      const text = readTrustedFile(this.fileFor(url), (reason) => this.noteOnce(`debug: reply cache entry not used: ${reason}`));
+      const text = readTrustedFile(this.fileFor(url), (reason) =>
+        this.noteOnce(`debug: reply cache entry not used: ${reason}`),
+      );
       entry = JSON.parse(text.toString('utf8')) as Partial<CacheEntry>;
     } catch {
       return undefined; // missing, unreadable, damaged or not trusted: fetch anew
@@ -115,15 +117,25 @@ function cyrb53(text: string, seed: number): string {
  * `as_of` date and the moment it was fetched (the central bank publishes monthly, so from then on
  * a newer month may be out), whichever comes first.
  */
-export function expiresAt(entry: Pick<CacheEntry, 'fetched_at' | 'as_of'>, maxAgeMs: number): number {
+export function expiresAt(
+  entry: Pick<CacheEntry, 'fetched_at' | 'as_of'>,
+  maxAgeMs: number,
+): number {
   const fetched = Date.parse(entry.fetched_at);
-  const asOf = entry.as_of && /^\d{4}-\d{2}-\d{2}$/.test(entry.as_of) ? Date.parse(`${entry.as_of}T00:00:00Z`) : NaN;
+  const asOf =
+    entry.as_of && /^\d{4}-\d{2}-\d{2}$/.test(entry.as_of)
+      ? Date.parse(`${entry.as_of}T00:00:00Z`)
+      : NaN;
   const anchor = new Date(Number.isNaN(asOf) ? fetched : Math.max(asOf, fetched));
   const nextMonth = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() + 1, 1);
   return Math.min(fetched + maxAgeMs, nextMonth);
 }
 
-export function isFresh(entry: Pick<CacheEntry, 'fetched_at' | 'as_of'>, maxAgeMs: number, now: number = Date.now()): boolean {
+export function isFresh(
+  entry: Pick<CacheEntry, 'fetched_at' | 'as_of'>,
+  maxAgeMs: number,
+  now: number = Date.now(),
+): boolean {
   return now < expiresAt(entry, maxAgeMs) && now >= Date.parse(entry.fetched_at) - 60_000;
 }
 
@@ -131,11 +143,18 @@ export function isFresh(entry: Pick<CacheEntry, 'fetched_at' | 'as_of'>, maxAgeM
  * Stores a reply, unless it holds a secret in use in any form (a key is never written to disk). A cache that
  * cannot be written costs only speed: it is reported through `warn`, not thrown.
  */
-export function storeReply(cache: Pick<ReplyCache, 'write'>, entry: CacheEntry, holdsSecret: (text: string) => boolean, warn: (message: string) => void): void {
+export function storeReply(
+  cache: Pick<ReplyCache, 'write'>,
+  entry: CacheEntry,
+  holdsSecret: (text: string) => boolean,
+  warn: (message: string) => void,
+): void {
   if (holdsSecret(entry.raw) || holdsSecret(entry.url)) return;
   try {
     cache.write(entry);
   } catch (error) {
-    warn(`could not write the reply cache (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); use --no-cache or set SVC_CACHE_DIR`);
+    warn(
+      `could not write the reply cache (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); use --no-cache or set SVC_CACHE_DIR`,
+    );
   }
 }

@@ -5,7 +5,11 @@
  * The bytes of `input`; `tooLarge()` is thrown as soon as they pass `limit`, so no more than one
  * chunk past the limit is ever held. The input is left open: closing it is the caller's.
  */
-export async function readCapped(input: AsyncIterable<Buffer | string>, limit: number, tooLarge: () => Error): Promise<Buffer> {
+export async function readCapped(
+  input: AsyncIterable<Buffer | string>,
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of input) {

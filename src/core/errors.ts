@@ -36,7 +36,13 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
     errorTypes: ['PERMISSION_ERROR'],
     statuses: [403],
   },
-  { exit: 5, meaning: 'not found', errorCodes: ['NOT_FOUND', 'REPORT_NOT_FOUND'], errorTypes: [], statuses: [404] },
+  {
+    exit: 5,
+    meaning: 'not found',
+    errorCodes: ['NOT_FOUND', 'REPORT_NOT_FOUND'],
+    errorTypes: [],
+    statuses: [404],
+  },
   {
     exit: 6,
     meaning: 'rejected as invalid',
@@ -51,12 +57,43 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
     errorTypes: ['RATE_LIMIT_ERROR'],
     statuses: [429],
   },
-  { exit: 8, meaning: 'service failure', errorCodes: [], errorTypes: ['API_ERROR'], statuses: [], serverErrors: true },
-  { exit: 9, meaning: 'network: DNS, refused, reset, TLS, timeout', errorCodes: [], errorTypes: [], statuses: [] },
-  { exit: 10, meaning: 'unexpected reply: not JSON, or not the documented shape', errorCodes: [], errorTypes: [], statuses: [] },
-  { exit: 129, meaning: 'stopped: the terminal closed (SIGHUP)', errorCodes: [], errorTypes: [], statuses: [] },
+  {
+    exit: 8,
+    meaning: 'service failure',
+    errorCodes: [],
+    errorTypes: ['API_ERROR'],
+    statuses: [],
+    serverErrors: true,
+  },
+  {
+    exit: 9,
+    meaning: 'network: DNS, refused, reset, TLS, timeout',
+    errorCodes: [],
+    errorTypes: [],
+    statuses: [],
+  },
+  {
+    exit: 10,
+    meaning: 'unexpected reply: not JSON, or not the documented shape',
+    errorCodes: [],
+    errorTypes: [],
+    statuses: [],
+  },
+  {
+    exit: 129,
+    meaning: 'stopped: the terminal closed (SIGHUP)',
+    errorCodes: [],
+    errorTypes: [],
+    statuses: [],
+  },
   { exit: 130, meaning: 'interrupted (Ctrl-C)', errorCodes: [], errorTypes: [], statuses: [] },
-  { exit: 143, meaning: 'stopped by SIGTERM (kill, timeout)', errorCodes: [], errorTypes: [], statuses: [] },
+  {
+    exit: 143,
+    meaning: 'stopped by SIGTERM (kill, timeout)',
+    errorCodes: [],
+    errorTypes: [],
+    statuses: [],
+  },
 ];
 
 export const EXIT = {
@@ -75,7 +112,11 @@ export const EXIT = {
 } as const;
 
 /** Decides the exit code of an API failure: error_code first, then error_type, then the HTTP status. */
-export function exitCodeFor(errorCode: string | undefined, errorType: string | undefined, status: number): number {
+export function exitCodeFor(
+  errorCode: string | undefined,
+  errorType: string | undefined,
+  status: number,
+): number {
   if (errorCode) {
     const row = EXIT_CODES.find((r) => r.errorCodes.includes(errorCode));
     if (row) return row.exit;
@@ -84,7 +125,9 @@ export function exitCodeFor(errorCode: string | undefined, errorType: string | u
     const row = EXIT_CODES.find((r) => r.errorTypes.includes(errorType));
     if (row) return row.exit;
   }
-  const row = EXIT_CODES.find((r) => r.statuses.includes(status) || (r.serverErrors && status >= 500 && status <= 599));
+  const row = EXIT_CODES.find(
+    (r) => r.statuses.includes(status) || (r.serverErrors && status >= 500 && status <= 599),
+  );
   return row ? row.exit : EXIT.failure;
 }
 
@@ -118,10 +161,28 @@ export type Mistake =
   | { kind: 'invalid-value'; what: string; value: string; takes: string; near: readonly string[] }
   | { kind: 'missing-argument'; argument: string; description: string; usage: string }
   /** A flag given without its value, last on the line (`--status`). */
-  | { kind: 'missing-value'; flag: string; description: string; choices?: readonly string[]; usage: string }
+  | {
+      kind: 'missing-value';
+      flag: string;
+      description: string;
+      choices?: readonly string[];
+      usage: string;
+    }
   /** A required flag not given (`--name` of `svc match`). */
-  | { kind: 'missing-flag'; flag: string; description: string; choices?: readonly string[]; usage: string }
-  | { kind: 'excess-arguments'; command: string; expected: readonly string[]; received: readonly string[]; usage: string }
+  | {
+      kind: 'missing-flag';
+      flag: string;
+      description: string;
+      choices?: readonly string[];
+      usage: string;
+    }
+  | {
+      kind: 'excess-arguments';
+      command: string;
+      expected: readonly string[];
+      received: readonly string[];
+      usage: string;
+    }
   /** Anything else the parser refused, in its own words. */
   | { kind: 'other'; message: string; usage: string };
 
@@ -182,7 +243,10 @@ export class ApiError extends CliError {
     readonly fromEnvelope: boolean,
     readonly headers: ReplyHeaders = new ReplyHeaders(),
   ) {
-    super(`${envelope.error_code}: ${envelope.error_message ?? `HTTP ${status}`}`, exitCodeFor(fromEnvelope ? envelope.error_code : undefined, envelope.error_type, status));
+    super(
+      `${envelope.error_code}: ${envelope.error_message ?? `HTTP ${status}`}`,
+      exitCodeFor(fromEnvelope ? envelope.error_code : undefined, envelope.error_type, status),
+    );
   }
 }
 

@@ -35,10 +35,16 @@ export const KEYRING_BINDINGS: Readonly<Record<string, string>> = {
   'win32-ia32': '@napi-rs/keyring-win32-ia32-msvc',
 };
 
-export function importKeyring(platform: string = process.platform, arch: string = process.arch): Promise<typeof import('@napi-rs/keyring')> {
+export function importKeyring(
+  platform: string = process.platform,
+  arch: string = process.arch,
+): Promise<typeof import('@napi-rs/keyring')> {
   const name = KEYRING_BINDINGS[`${platform}-${arch}`];
-  if (name === undefined) return Promise.reject(new Error(`no keyring binding for ${platform}-${arch}`));
+  if (name === undefined)
+    return Promise.reject(new Error(`no keyring binding for ${platform}-${arch}`));
   // Required (an addon is no ES module) from this file, dist/external.cjs, a CommonJS file: Node
   // finds the package in svc's node_modules. The name is made at run time, so nothing is bundled.
-  return Promise.resolve().then(() => createRequire(__filename)(name) as typeof import('@napi-rs/keyring'));
+  return Promise.resolve().then(
+    () => createRequire(__filename)(name) as typeof import('@napi-rs/keyring'),
+  );
 }

@@ -12,14 +12,21 @@ import { whyUnreadable } from './fs-errors.js';
 export const READ_CHUNK_BYTES = 64 * 1024;
 
 /** The --file (or `flag`) to read: refused at once (exit 2) when it is missing, a folder or unreadable. */
-export async function openInput(file: string, stdin: NodeJS.ReadableStream, flag = '--file'): Promise<NodeJS.ReadableStream> {
+export async function openInput(
+  file: string,
+  stdin: NodeJS.ReadableStream,
+  flag = '--file',
+): Promise<NodeJS.ReadableStream> {
   if (file === '-') return stdin;
   const { handle } = await openFile(file, flag);
   return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
 }
 
 /** Opens --file (or `flag`; a path, not `-`) with what it is: refused at once (exit 2) when it is missing, a folder or unreadable. */
-export async function openFile(file: string, flag = '--file'): Promise<{ handle: FileHandle; info: Stats }> {
+export async function openFile(
+  file: string,
+  flag = '--file',
+): Promise<{ handle: FileHandle; info: Stats }> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, 'r');

@@ -38,7 +38,9 @@ export const FALLBACK_COLUMNS = 80;
  * one, some CI runners and containers) says 0 columns, which fits nothing; that is no width known.
  */
 export function knownWidth(columns: number | undefined): number | undefined {
-  return columns !== undefined && Number.isFinite(columns) && columns >= 1 ? Math.floor(columns) : undefined;
+  return columns !== undefined && Number.isFinite(columns) && columns >= 1
+    ? Math.floor(columns)
+    : undefined;
 }
 
 export function processIO(): IO {
@@ -80,7 +82,9 @@ export function maskedIO(io: IO, secrets: Secrets): { io: IO; flush: () => void 
   const stdout = new MaskedStream(io.stdout, secrets, () => {
     if (told) return;
     told = true;
-    stderr.stream.write('warning: the output held a secret in use (the API key or a token): it is masked\n');
+    stderr.stream.write(
+      'warning: the output held a secret in use (the API key or a token): it is masked\n',
+    );
   });
   // On one screen, what one stream holds back must not wait while the other writes past it.
   if (io.stdoutIsTTY && io.stderrIsTTY) MaskedStream.pair(stdout, stderr);
@@ -94,9 +98,17 @@ export function maskedIO(io: IO, secrets: Secrets): { io: IO; flush: () => void 
 }
 
 /** The same IO with some of its properties replaced; stdin is still made only when read (a getter, kept as one). */
-export function withStreams(io: IO, replacements: Partial<Pick<IO, 'stdout' | 'stderr' | 'stdoutIsTTY'>>): IO {
-  const replaced = Object.fromEntries(Object.entries(replacements).map(([name, value]) => [name, { value, enumerable: true }]));
-  return Object.defineProperties({} as IO, { ...Object.getOwnPropertyDescriptors(io), ...replaced });
+export function withStreams(
+  io: IO,
+  replacements: Partial<Pick<IO, 'stdout' | 'stderr' | 'stdoutIsTTY'>>,
+): IO {
+  const replaced = Object.fromEntries(
+    Object.entries(replacements).map(([name, value]) => [name, { value, enumerable: true }]),
+  );
+  return Object.defineProperties({} as IO, {
+    ...Object.getOwnPropertyDescriptors(io),
+    ...replaced,
+  });
 }
 
 function truthyFlag(value: string | undefined): boolean {
@@ -110,7 +122,8 @@ function truthyFlag(value: string | undefined): boolean {
  */
 export function colorEnabled(env: IO['env'], isTTY: boolean, noColorFlag: boolean): boolean {
   if (noColorFlag || (readEnv(env, 'NO_COLOR') ?? '') !== '') return false;
-  if (truthyFlag(readEnv(env, 'FORCE_COLOR')) || truthyFlag(readEnv(env, 'CLICOLOR_FORCE'))) return true;
+  if (truthyFlag(readEnv(env, 'FORCE_COLOR')) || truthyFlag(readEnv(env, 'CLICOLOR_FORCE')))
+    return true;
   if (readEnv(env, 'CLICOLOR') === '0') return false;
   if (!isTTY || readEnv(env, 'TERM') === 'dumb') return false;
   return true;

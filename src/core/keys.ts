@@ -28,7 +28,10 @@ export const MAX_KEY_BYTES = 16 * 1024;
 /** The key, unless it is longer than any key is: then a usage error (exit 2) naming it by where it came from, as `the API key in SVC_API_KEY`. */
 export function checkKeySize(key: string, what: string): string {
   const bytes = Buffer.byteLength(key, 'utf8');
-  if (bytes > MAX_KEY_BYTES) throw new UsageError(`${what} is ${bytes} bytes long; an API key is at most ${MAX_KEY_BYTES / 1024} KiB`);
+  if (bytes > MAX_KEY_BYTES)
+    throw new UsageError(
+      `${what} is ${bytes} bytes long; an API key is at most ${MAX_KEY_BYTES / 1024} KiB`,
+    );
   return key;
 }
 

@@ -3,7 +3,18 @@
 // a symbolic link, never read from or written in a folder or file another user could change, and
 // changed by one svc at a time (a lock file beside it). A folder svc creates is 0700; a folder it
 // finds keeps the mode its owner gave it.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from './errors.js';
 import { replaceFile } from './replace-file.js';
@@ -90,10 +101,18 @@ export class PrivateFile {
     if (!info) return; // not there yet: svc creates it 0700 (or fails to, and says so)
     const { folder, variable } = this.words;
     const own = `set ${variable} to a folder of your own (mode 0700)`;
-    if (info.mode & 0o002) throw new UsageError(`refusing the ${folder} ${this.dir}: every user can write in it (mode ${octal(info.mode)}); ${own}`);
-    if (info.uid !== process.getuid?.()) throw new UsageError(`refusing the ${folder} ${this.dir}: it belongs to another user (uid ${info.uid}); ${own}`);
+    if (info.mode & 0o002)
+      throw new UsageError(
+        `refusing the ${folder} ${this.dir}: every user can write in it (mode ${octal(info.mode)}); ${own}`,
+      );
+    if (info.uid !== process.getuid?.())
+      throw new UsageError(
+        `refusing the ${folder} ${this.dir}: it belongs to another user (uid ${info.uid}); ${own}`,
+      );
     if (info.mode & 0o020) {
-      throw new UsageError(`refusing the ${folder} ${this.dir}: its group can write in it (mode ${octal(info.mode)}); run \`chmod 700 ${shellWord(this.dir)}\`, or ${own}`);
+      throw new UsageError(
+        `refusing the ${folder} ${this.dir}: its group can write in it (mode ${octal(info.mode)}); run \`chmod 700 ${shellWord(this.dir)}\`, or ${own}`,
+      );
     }
   }
 
@@ -116,16 +135,22 @@ export class PrivateFile {
     let fd: number;
     try {
       // O_NONBLOCK: a FIFO planted as the file is reported, not waited on.
-      fd = openSync(this.file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+      fd = openSync(
+        this.file,
+        constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+      );
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return undefined;
       if (code === 'ELOOP' || code === 'EMLINK') throw this.linked();
-      throw new UsageError(`cannot read the ${this.words.file} ${this.file}: ${(error as Error).message}`);
+      throw new UsageError(
+        `cannot read the ${this.words.file} ${this.file}: ${(error as Error).message}`,
+      );
     }
     try {
       const info = fstatSync(fd);
-      if (!info.isFile()) throw new UsageError(`the ${this.words.file} ${this.file} is not a regular file`);
+      if (!info.isFile())
+        throw new UsageError(`the ${this.words.file} ${this.file} is not a regular file`);
       this.checkFile(info);
       this.warnIfShared(info.mode);
       return readFileSync(fd, 'utf8');
@@ -152,7 +177,10 @@ export class PrivateFile {
     try {
       replaceFile(this.file, text, { durable: true });
     } catch (error) {
-      throw new FileNotWrittenError(`cannot write the ${this.words.file} ${this.file}: ${(error as Error).message}`, error as NodeJS.ErrnoException);
+      throw new FileNotWrittenError(
+        `cannot write the ${this.words.file} ${this.file}: ${(error as Error).message}`,
+        error as NodeJS.ErrnoException,
+      );
     }
   }
 
@@ -172,10 +200,14 @@ export class PrivateFile {
   private checkFile(info: Stats): void {
     if (!POSIX) return;
     if (info.uid !== process.getuid?.()) {
-      throw new UsageError(`refusing the ${this.words.file} ${this.file}: it belongs to another user (uid ${info.uid}); ${this.words.ownedByOther}`);
+      throw new UsageError(
+        `refusing the ${this.words.file} ${this.file}: it belongs to another user (uid ${info.uid}); ${this.words.ownedByOther}`,
+      );
     }
     if (info.mode & 0o022) {
-      throw new UsageError(`refusing the ${this.words.file} ${this.file}: other users can change it (mode ${octal(info.mode)}); ${this.words.changeable(`chmod 600 ${shellWord(this.file)}`)}`);
+      throw new UsageError(
+        `refusing the ${this.words.file} ${this.file}: other users can change it (mode ${octal(info.mode)}); ${this.words.changeable(`chmod 600 ${shellWord(this.file)}`)}`,
+      );
     }
   }
 
@@ -197,7 +229,9 @@ export class PrivateFile {
   }
 
   private linked(): UsageError {
-    return new UsageError(`the ${this.words.file} ${this.file} is a symbolic link; svc keeps keys only in a file of its own: replace the link with a copy of its target`);
+    return new UsageError(
+      `the ${this.words.file} ${this.file} is a symbolic link; svc keeps keys only in a file of its own: replace the link with a copy of its target`,
+    );
   }
 
   private async lock(): Promise<() => void> {
@@ -209,13 +243,18 @@ export class PrivateFile {
         return () => rmSync(path, { force: true });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-          throw new FileNotWrittenError(`cannot lock the ${this.words.file} ${this.file}: ${(error as Error).message}`, error as NodeJS.ErrnoException);
+          throw new FileNotWrittenError(
+            `cannot lock the ${this.words.file} ${this.file}: ${(error as Error).message}`,
+            error as NodeJS.ErrnoException,
+          );
         }
       }
       // A lock left by a process that died is stale after a while.
       if (lockAge(path) > LOCK_STALE_MS) rmSync(path, { force: true });
       else if (Date.now() > deadline) {
-        throw new UsageError(`the ${this.words.file} ${this.file} is locked by another svc (${path}); try again`);
+        throw new UsageError(
+          `the ${this.words.file} ${this.file} is locked by another svc (${path}); try again`,
+        );
       } else await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
     }
   }

@@ -9,7 +9,12 @@ export type JsonRecord = Record<string, unknown>;
 
 /** An object of a reply: not a list, nor a number kept as written (ExactNumber). */
 export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExactNumber);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof ExactNumber)
+  );
 }
 
 /** The first of `names` that the object holds with a value other than null; undefined otherwise. */
@@ -26,7 +31,8 @@ export function pick(from: unknown, ...names: string[]): unknown {
 export function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (value instanceof ExactNumber) return value.text;
-  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')
+    return String(value);
   return undefined;
 }
 
@@ -64,7 +70,11 @@ export function otherFields(from: unknown, known: readonly string[]): JsonRecord
  * present in `from` but read as undefined (a number sent as an object, a text as a list) is shown
  * as received, not hidden behind a blank cell.
  */
-export function unreadFields(from: unknown, known: readonly string[], read: Record<string, unknown>): JsonRecord {
+export function unreadFields(
+  from: unknown,
+  known: readonly string[],
+  read: Record<string, unknown>,
+): JsonRecord {
   const rest = otherFields(from, [...known, ...Object.keys(read)]);
   if (!isRecord(from)) return rest;
   for (const [key, value] of Object.entries(read)) {
@@ -117,12 +127,16 @@ export class ReplyReading {
   /** The exit-10 error: the structure at `path` should be `expected` ("a list"), and `value` is what came. */
   wrong(path: string, expected: string, value: unknown): UnexpectedReplyError {
     const found = value === undefined ? 'it is missing' : `it is ${jsonType(value)}`;
-    return new UnexpectedReplyError(`unexpected reply to ${this.what}: ${path === '' ? 'the body' : `"${path}"`} should be ${expected}, but ${found}`);
+    return new UnexpectedReplyError(
+      `unexpected reply to ${this.what}: ${path === '' ? 'the body' : `"${path}"`} should be ${expected}, but ${found}`,
+    );
   }
 
   /** The --debug lines: one per documented field the reply lacks. */
   debugLines(): string[] {
-    return this.lacking.map((path) => `debug: ${this.what}: the reply has no documented field "${path}"`);
+    return this.lacking.map(
+      (path) => `debug: ${this.what}: the reply has no documented field "${path}"`,
+    );
   }
 }
 

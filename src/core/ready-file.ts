@@ -33,7 +33,10 @@ interface Writer {
 }
 
 /** Where the server is. */
-type Phase = { state: 'starting' } | { state: 'listening'; url: string } | { state: 'failed'; exit_code: number; error: string; hints: string[] };
+type Phase =
+  | { state: 'starting' }
+  | { state: 'listening'; url: string }
+  | { state: 'failed'; exit_code: number; error: string; hints: string[] };
 
 export type ServerState = Writer & Phase;
 
@@ -51,7 +54,11 @@ export class ReadyFile {
     private readonly now: () => number,
   ) {
     const started = processStart(process.pid);
-    this.writer = { command, pid: process.pid, ...(started === undefined ? {} : { pid_start: started }) };
+    this.writer = {
+      command,
+      pid: process.pid,
+      ...(started === undefined ? {} : { pid_start: started }),
+    };
   }
 
   /**
@@ -59,9 +66,12 @@ export class ReadyFile {
    * one. A path that holds anything else, or that another user could change, is refused (exit 2).
    */
   static start(file: string, command: string, now: () => number): ReadyFile {
-    const hints = ['Give a new path in a folder of your own, such as one `mktemp -d` made: svc replaces a state file of its own and nothing else.'];
+    const hints = [
+      'Give a new path in a folder of your own, such as one `mktemp -d` made: svc replaces a state file of its own and nothing else.',
+    ];
     const found = readReadyFile(file);
-    if (found.kind === 'refused') throw new UsageError(`refusing --ready-file ${file}: ${found.reason}`, hints);
+    if (found.kind === 'refused')
+      throw new UsageError(`refusing --ready-file ${file}: ${found.reason}`, hints);
     const ready = new ReadyFile(file, command, now);
     try {
       ready.write({ state: 'starting' });
@@ -93,13 +103,23 @@ export class ReadyFile {
   /** Once stopped: removed, if it is still this server's (a waiter then finds nothing listening). */
   stopped(): void {
     const found = readReadyFile(this.file);
-    if (found.kind === 'state' && found.state.pid === this.writer.pid && found.state.pid_start === this.writer.pid_start) rmSync(this.file, { force: true });
+    if (
+      found.kind === 'state' &&
+      found.state.pid === this.writer.pid &&
+      found.state.pid_start === this.writer.pid_start
+    )
+      rmSync(this.file, { force: true });
   }
 
   private write(phase: Phase): void {
     // In the order svc ready --json prints a state: what, who and when, then the rest.
     const { state, ...rest } = phase;
-    const written = { state, ...this.writer, written_at: new Date(this.now()).toISOString(), ...rest } as ServerState;
+    const written = {
+      state,
+      ...this.writer,
+      written_at: new Date(this.now()).toISOString(),
+      ...rest,
+    } as ServerState;
     replaceFile(this.file, JSON.stringify(written) + '\n');
   }
 }
@@ -120,14 +140,16 @@ export async function keepingState(
   try {
     await run(ready);
   } catch (error) {
-    const [exitCode, hints] = error instanceof CliError ? [error.exitCode, error.hints] : [EXIT.failure, []];
+    const [exitCode, hints] =
+      error instanceof CliError ? [error.exitCode, error.hints] : [EXIT.failure, []];
     ready?.failed(exitCode, shown((error as Error).message), hints.map(shown));
     throw error;
   }
   ready?.stopped();
 }
 
-export type Reading = { kind: 'missing' } | { kind: 'state'; state: ServerState } | { kind: 'refused'; reason: string };
+export type Reading =
+  { kind: 'missing' } | { kind: 'state'; state: ServerState } | { kind: 'refused'; reason: string };
 
 /**
  * What the file says now. Read without following a link or blocking on a pipe, and only when it
@@ -152,7 +174,9 @@ export function readReadyFile(file: string): Reading {
     return { kind: 'refused', reason: distrust ?? whyUnreadable(error) };
   }
   const state = bytes.length > MAX_STATE_BYTES ? undefined : parseState(bytes.toString('utf8'));
-  return state ? { kind: 'state', state } : { kind: 'refused', reason: `${file} is not a state file of svc mock or svc webhooks listen` };
+  return state
+    ? { kind: 'state', state }
+    : { kind: 'refused', reason: `${file} is not a state file of svc mock or svc webhooks listen` };
 }
 
 function parseState(text: string): ServerState | undefined {
@@ -163,19 +187,30 @@ function parseState(text: string): ServerState | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { state, command, pid, pid_start, written_at, url, exit_code, error, hints } = value as Record<string, unknown>;
-  if (typeof command !== 'string' || !Number.isSafeInteger(pid) || (pid as number) <= 0) return undefined;
+  const { state, command, pid, pid_start, written_at, url, exit_code, error, hints } =
+    value as Record<string, unknown>;
+  if (typeof command !== 'string' || !Number.isSafeInteger(pid) || (pid as number) <= 0)
+    return undefined;
   // A state without a date (an older svc's) reads as written long ago: never taken for a new run's.
   const writer: Writer = {
     command,
     pid: pid as number,
     ...(typeof pid_start === 'string' ? { pid_start } : {}),
-    written_at: typeof written_at === 'string' && !Number.isNaN(Date.parse(written_at)) ? written_at : new Date(0).toISOString(),
+    written_at:
+      typeof written_at === 'string' && !Number.isNaN(Date.parse(written_at))
+        ? written_at
+        : new Date(0).toISOString(),
   };
   if (state === 'starting') return { state, ...writer };
   if (state === 'listening' && typeof url === 'string') return { state, ...writer, url };
   if (state === 'failed' && Number.isSafeInteger(exit_code) && typeof error === 'string') {
-    return { state, ...writer, exit_code: exit_code as number, error, hints: Array.isArray(hints) ? hints.filter((hint) => typeof hint === 'string') : [] };
+    return {
+      state,
+      ...writer,
+      exit_code: exit_code as number,
+      error,
+      hints: Array.isArray(hints) ? hints.filter((hint) => typeof hint === 'string') : [],
+    };
   }
   return undefined;
 }

@@ -12,8 +12,15 @@ export interface ReplaceOptions {
 }
 
 /** Writes `data` as `file`, mode 0600, in one step; throws the first failure, leaving no temporary file. */
-export function replaceFile(file: string, data: string | Uint8Array, options: ReplaceOptions = {}): void {
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
+export function replaceFile(
+  file: string,
+  data: string | Uint8Array,
+  options: ReplaceOptions = {},
+): void {
+  const temporary = join(
+    dirname(file),
+    `.${basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`,
+  );
   const fd = openSync(temporary, 'wx', 0o600);
   try {
     try {

@@ -29,14 +29,18 @@ export function field(...names: string[]) {
 /** An object the command must walk: its named parts as declared, any other part let through. */
 export function record<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   // Checked first as a record of a reply (a number kept as written is no object), then by shape.
-  return z.pipe(z.custom<JsonRecord>(isRecord, { params: { expected: 'an object' } }), z.looseObject(shape));
+  return z.pipe(
+    z.custom<JsonRecord>(isRecord, { params: { expected: 'an object' } }),
+    z.looseObject(shape),
+  );
 }
 
 /** Documented fields only: each optional (`field()`, or `optional(loose(...))` for a documented part of parts). */
 type FieldShape = Record<string, z.ZodMiniOptional>;
 
 /** What a command reads of a loose part: its documented fields; absent where the part is null. */
-export type Loose<Shape extends FieldShape> = { readonly [K in keyof Shape]?: z.output<Shape[K]> } | null | undefined;
+export type Loose<Shape extends FieldShape> =
+  { readonly [K in keyof Shape]?: z.output<Shape[K]> } | null | undefined;
 
 /** The declared shape of each loose schema, for `--debug`. */
 const looseShapes = new WeakMap<object, Schema>();
@@ -76,7 +80,11 @@ export function optional<T extends z.core.SomeType>(schema: T) {
  * The reply read through its schema: the body itself, typed by the schema (zod's copy is not
  * used, so that every field stays as received). Fails exit 10 as the hand readers did.
  */
-export function readReply<S extends Schema>(reading: ReplyReading, schema: S, body: unknown): z.output<S> {
+export function readReply<S extends Schema>(
+  reading: ReplyReading,
+  schema: S,
+  body: unknown,
+): z.output<S> {
   const result = schema.safeParse(body);
   if (!result.success) throw failure(reading, result.error.issues, body);
   noteLacking(reading, schema, body, '');
@@ -88,7 +96,8 @@ const EXPECTED: Record<string, string> = { object: 'an object', array: 'a list',
 function failure(reading: ReplyReading, issues: readonly z.core.$ZodIssue[], body: unknown) {
   let issue = issues[0]!;
   // Neither form of a part: named by the first form's issue.
-  while (issue.code === 'invalid_union' && issue.errors[0]?.[0]) issue = { ...issue.errors[0][0], path: [...issue.path, ...issue.errors[0][0].path] };
+  while (issue.code === 'invalid_union' && issue.errors[0]?.[0])
+    issue = { ...issue.errors[0][0], path: [...issue.path, ...issue.errors[0][0].path] };
   const path = pathText(issue.path);
   const expected =
     issue.code === 'invalid_type'
@@ -122,7 +131,14 @@ function pathText(path: readonly PropertyKey[]): string {
   return text;
 }
 
-type Def = { type: string; shape?: Record<string, Schema>; innerType?: Schema; element?: Schema; out?: Schema; options?: Schema[] };
+type Def = {
+  type: string;
+  shape?: Record<string, Schema>;
+  innerType?: Schema;
+  element?: Schema;
+  out?: Schema;
+  options?: Schema[];
+};
 const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
 /** Notes, in the order declared, the documented fields of `value` that are absent or null, and walks what is present. */
@@ -142,7 +158,8 @@ function noteLacking(reading: ReplyReading, schema: Schema, value: unknown, path
       }
       return;
     case 'array':
-      if (Array.isArray(value)) for (const item of value) noteLacking(reading, def.element!, item, `${path}[]`);
+      if (Array.isArray(value))
+        for (const item of value) noteLacking(reading, def.element!, item, `${path}[]`);
       return;
     case 'union': {
       const form = def.options!.find((option) => option.safeParse(value).success);

@@ -43,7 +43,9 @@ function adviceFor(trouble: Trouble): string {
     case 'proxy-dns':
       return `Check ${trouble.variable}.`;
     case 'proxy-auth':
-      return trouble.credentialsGiven ? `It did not accept the user and password in ${trouble.variable}.` : `Put them in ${trouble.variable}: http://user:password@host:port.`;
+      return trouble.credentialsGiven
+        ? `It did not accept the user and password in ${trouble.variable}.`
+        : `Put them in ${trouble.variable}: http://user:password@host:port.`;
     case 'access-token':
       return 'The service refused the access token (--access-token or SVC_ACCESS_TOKEN), not the key: `svc connect exchange` gives a new one.';
     case 'token-only':
@@ -72,14 +74,26 @@ const NO_SECRETS: Pick<Secrets, 'mask'> = { mask: (text) => text };
  * text before it is made one line (while an escape sequence that splits one is still whole) and
  * before a line is cut (a secret cut short is no longer recognisable to the output's masking).
  */
-export function reportError(error: unknown, io: IO, mode: ReportMode | undefined, secrets: Pick<Secrets, 'mask'> = NO_SECRETS): number {
+export function reportError(
+  error: unknown,
+  io: IO,
+  mode: ReportMode | undefined,
+  secrets: Pick<Secrets, 'mask'> = NO_SECRETS,
+): number {
   const write = (line: string) => io.stderr.write(line + '\n');
   // Each message is wrapped between words to stderr's terminal, 80 columns elsewhere (docs/reference/output.md, "Wrapping and widths");
   // the lines it goes on to are indented, so that it reads as one.
   const width = io.stderrIsTTY ? (io.stderrColumns ?? FALLBACK_COLUMNS) : FALLBACK_COLUMNS;
   const say = (text: string) => {
     const line = secrets.mask(text);
-    write(proseLines(line.length > MAX_TEXT_LINE ? `${line.slice(0, MAX_TEXT_LINE)}…` : line, width, '', CONTINUED).join('\n'));
+    write(
+      proseLines(
+        line.length > MAX_TEXT_LINE ? `${line.slice(0, MAX_TEXT_LINE)}…` : line,
+        width,
+        '',
+        CONTINUED,
+      ).join('\n'),
+    );
   };
   const oneLineMasked = (text: string) => shownText(text, secrets);
   if (error instanceof ApiError) {
@@ -88,12 +102,18 @@ export function reportError(error: unknown, io: IO, mode: ReportMode | undefined
       return error.exitCode;
     }
     const e = error.envelope;
-    say(`error: ${oneLineMasked(e.error_code)}: ${oneLineMasked(e.error_message ?? `HTTP ${error.status}`)}`);
+    say(
+      `error: ${oneLineMasked(e.error_code)}: ${oneLineMasked(e.error_message ?? `HTTP ${error.status}`)}`,
+    );
     if (e.suggested_action) say(oneLineMasked(e.suggested_action));
     if (e.documentation_url) say(`Docs: ${oneLineMasked(e.documentation_url)}`);
     if (e.request_id) say(`Request ID: ${oneLineMasked(e.request_id)}`);
     // What svc knows of the trouble says more than the exit code's general advice.
-    const hint = error.trouble ? adviceFor(error.trouble) : e.suggested_action ? undefined : HINTS_BY_EXIT[error.exitCode];
+    const hint = error.trouble
+      ? adviceFor(error.trouble)
+      : e.suggested_action
+        ? undefined
+        : HINTS_BY_EXIT[error.exitCode];
     if (hint) say(hint);
     for (const line of error.hints) say(oneLineMasked(line));
     return error.exitCode;
@@ -101,9 +121,18 @@ export function reportError(error: unknown, io: IO, mode: ReportMode | undefined
   if (mode?.jsonErrors && !isPromptExit(error)) {
     // As an API error is in machine mode: one compact envelope of the same keys.
     const exitCode = error instanceof CliError ? error.exitCode : EXIT.failure;
-    const advice = error instanceof CliError ? [...(error.trouble ? [adviceFor(error.trouble)] : []), ...error.hints] : [];
+    const advice =
+      error instanceof CliError
+        ? [...(error.trouble ? [adviceFor(error.trouble)] : []), ...error.hints]
+        : [];
     const message = error instanceof Error ? error.message : String(error);
-    write(JSON.stringify({ error_code: errorCodeOf(exitCode), error_message: oneLineMasked(message), ...(advice.length > 0 && { suggested_action: advice.map(oneLineMasked).join(' ') }) }));
+    write(
+      JSON.stringify({
+        error_code: errorCodeOf(exitCode),
+        error_message: oneLineMasked(message),
+        ...(advice.length > 0 && { suggested_action: advice.map(oneLineMasked).join(' ') }),
+      }),
+    );
     if (mode.debug && error instanceof Error && error.stack) write(error.stack);
     return exitCode;
   }
@@ -126,7 +155,9 @@ export function reportError(error: unknown, io: IO, mode: ReportMode | undefined
 
 /** The error_code of a failure of svc's own in machine mode: its exit code's name (USAGE, NETWORK, UNEXPECTED_REPLY …). */
 function errorCodeOf(exitCode: number): string {
-  const name = Object.entries(EXIT).find(([, code]) => code === exitCode)?.[0] ?? (exitCode > 128 ? 'stopped' : 'failure');
+  const name =
+    Object.entries(EXIT).find(([, code]) => code === exitCode)?.[0] ??
+    (exitCode > 128 ? 'stopped' : 'failure');
   return name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
 }
 
@@ -148,7 +179,9 @@ function isPromptExit(error: unknown): boolean {
 export function didYouMean(near: readonly string[]): string[] {
   if (near.length === 0) return [];
   const names = near.map((name) => `"${name}"`);
-  return [`Did you mean ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`}?`];
+  return [
+    `Did you mean ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`}?`,
+  ];
 }
 
 const quotedList = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' ');
@@ -164,31 +197,59 @@ export function usageErrorFor(mistake: Mistake): UsageError {
       const root = !mistake.command.includes(' ');
       const hints =
         mistake.name === 'help' && !root
-          ? [`The help of a command is \`svc help ${mistake.command.slice('svc '.length)}\` (or \`${mistake.command} --help\`).`]
-          : [...didYouMean(mistake.near), `Run \`${mistake.command} --help\` for ${root ? 'the commands' : 'its commands'}.`];
-      return new UsageError(`unknown command "${mistake.name}"${root ? '' : ` in ${mistake.command}`}`, hints);
+          ? [
+              `The help of a command is \`svc help ${mistake.command.slice('svc '.length)}\` (or \`${mistake.command} --help\`).`,
+            ]
+          : [
+              ...didYouMean(mistake.near),
+              `Run \`${mistake.command} --help\` for ${root ? 'the commands' : 'its commands'}.`,
+            ];
+      return new UsageError(
+        `unknown command "${mistake.name}"${root ? '' : ` in ${mistake.command}`}`,
+        hints,
+      );
     }
     case 'unknown-flag':
-      return new UsageError(`unknown flag "${mistake.flag}"`, [...didYouMean(mistake.near), `Run \`${mistake.command} --help\` for the flags it takes.`]);
-    case 'invalid-value':
-      return new UsageError(`${mistake.what} takes ${mistake.takes}, not "${mistake.value}"`, didYouMean(mistake.near));
-    case 'missing-argument':
-      return new UsageError(`missing argument ${mistake.argument}${mistake.description ? `: ${mistake.description}` : ''}`, [`Usage: ${mistake.usage}`]);
-    case 'missing-value':
-      return new UsageError(`${mistake.flag} needs a value: ${mistake.choices ? `one of ${mistake.choices.join(', ')}` : mistake.description}`, [`Usage: ${mistake.usage}`]);
-    case 'missing-flag':
-      return new UsageError(`missing ${mistake.flag}${mistake.choices ? `: one of ${mistake.choices.join(', ')}` : mistake.description ? `: ${mistake.description}` : ''}`, [
-        `Usage: ${mistake.usage}`,
+      return new UsageError(`unknown flag "${mistake.flag}"`, [
+        ...didYouMean(mistake.near),
+        `Run \`${mistake.command} --help\` for the flags it takes.`,
       ]);
+    case 'invalid-value':
+      return new UsageError(
+        `${mistake.what} takes ${mistake.takes}, not "${mistake.value}"`,
+        didYouMean(mistake.near),
+      );
+    case 'missing-argument':
+      return new UsageError(
+        `missing argument ${mistake.argument}${mistake.description ? `: ${mistake.description}` : ''}`,
+        [`Usage: ${mistake.usage}`],
+      );
+    case 'missing-value':
+      return new UsageError(
+        `${mistake.flag} needs a value: ${mistake.choices ? `one of ${mistake.choices.join(', ')}` : mistake.description}`,
+        [`Usage: ${mistake.usage}`],
+      );
+    case 'missing-flag':
+      return new UsageError(
+        `missing ${mistake.flag}${mistake.choices ? `: one of ${mistake.choices.join(', ')}` : mistake.description ? `: ${mistake.description}` : ''}`,
+        [`Usage: ${mistake.usage}`],
+      );
     case 'excess-arguments': {
       const expected = mistake.expected.length;
-      if (expected === 0) return new UsageError(`${mistake.command} takes no arguments, not ${quotedList(mistake.received)}`, [`Usage: ${mistake.usage}`]);
+      if (expected === 0)
+        return new UsageError(
+          `${mistake.command} takes no arguments, not ${quotedList(mistake.received)}`,
+          [`Usage: ${mistake.usage}`],
+        );
       const extra = mistake.received.slice(expected);
       const takes = `${expected} argument${expected === 1 ? '' : 's'} (${mistake.expected.join(' ')})`;
-      return new UsageError(`${mistake.command} takes ${takes}, and ${quotedList(extra)} ${extra.length === 1 ? 'is one' : `are ${extra.length}`} too many`, [
-        'A value with spaces needs quotes: "Ram Bahadur Shrestha", not Ram Bahadur Shrestha.',
-        `Usage: ${mistake.usage}`,
-      ]);
+      return new UsageError(
+        `${mistake.command} takes ${takes}, and ${quotedList(extra)} ${extra.length === 1 ? 'is one' : `are ${extra.length}`} too many`,
+        [
+          'A value with spaces needs quotes: "Ram Bahadur Shrestha", not Ram Bahadur Shrestha.',
+          `Usage: ${mistake.usage}`,
+        ],
+      );
     }
     case 'other':
       return new UsageError(mistake.message, [`Usage: ${mistake.usage}`]);

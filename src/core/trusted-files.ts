@@ -1,10 +1,21 @@
 // Whether a file svc keeps for itself (a cached reply, compiled code, a server's state) could have
 // been put there by another user of a shared machine: it and its folders must be the user's own
 // and writable by nobody else.
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
 
 /** Why the first existing folder of the list is not to be trusted, or undefined. A missing folder is made by svc, 0700. */
-export function untrustedFolderReason(folders: [string, (path: string) => Stats][]): string | undefined {
+export function untrustedFolderReason(
+  folders: [string, (path: string) => Stats][],
+): string | undefined {
   for (const [path, stat] of folders) {
     let info: Stats;
     try {
@@ -30,7 +41,8 @@ export function sharedFolderReason(folder: string): string | undefined {
   if (uid === undefined) return undefined; // Windows: no owners or mode bits to go by
   const info = statSync(folder);
   if (info.uid !== uid && info.uid !== 0) return `${folder} belongs to another user`;
-  if (info.mode & 0o022 && !(info.mode & 0o1000)) return `other users can write in ${folder} (mode ${octal(info.mode)})`;
+  if (info.mode & 0o022 && !(info.mode & 0o1000))
+    return `other users can write in ${folder} (mode ${octal(info.mode)})`;
   return undefined;
 }
 
@@ -50,8 +62,15 @@ const octal = (mode: number): string => (mode & 0o7777).toString(8).padStart(4, 
  * following a link, and at most `maxBytes` of them. Throws when it cannot be opened, and when it
  * is not to be trusted: then after telling `distrusted` why.
  */
-export function readTrustedFile(file: string, distrusted: (reason: string) => void = () => {}, maxBytes = Number.POSITIVE_INFINITY): Buffer {
-  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+export function readTrustedFile(
+  file: string,
+  distrusted: (reason: string) => void = () => {},
+  maxBytes = Number.POSITIVE_INFINITY,
+): Buffer {
+  const fd = openSync(
+    file,
+    constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+  );
   try {
     const info = fstatSync(fd);
     const reason = info.isFile() ? distrustReason(file, info) : `${file} is not a regular file`;

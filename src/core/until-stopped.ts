@@ -11,7 +11,10 @@ let serving = false;
  */
 export function runUntilStopped(jqExpression: string | undefined, command: string): void {
   if (jqExpression !== undefined) {
-    throw new UsageError(`--jq filters a command's output once it ends, and ${command} runs until stopped`, [`Pipe its --json into jq instead: ${command} --json | jq …`]);
+    throw new UsageError(
+      `--jq filters a command's output once it ends, and ${command} runs until stopped`,
+      [`Pipe its --json into jq instead: ${command} --json | jq …`],
+    );
   }
   serving = true;
 }

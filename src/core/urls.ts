@@ -15,7 +15,10 @@ const THIS_MACHINE = 'localhost, 127.0.0.1 or ::1';
  * The address parsed, when it is absolute and https (or http to this machine); otherwise what is
  * wrong with it, as the end of a sentence that begins with the address: `"x" is not an absolute URL`.
  */
-export function secureUrl(value: string, example = 'https://app.example.com/connect/done'): { url: URL; problem?: undefined } | { url?: undefined; problem: string } {
+export function secureUrl(
+  value: string,
+  example = 'https://app.example.com/connect/done',
+): { url: URL; problem?: undefined } | { url?: undefined; problem: string } {
   let url: URL;
   try {
     url = new URL(value);
@@ -23,10 +26,14 @@ export function secureUrl(value: string, example = 'https://app.example.com/conn
     return { problem: `is not an absolute URL (example: ${example})` };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { problem: `uses http to ${url.hostname}; use https (http is only for ${THIS_MACHINE})` };
+    return {
+      problem: `uses http to ${url.hostname}; use https (http is only for ${THIS_MACHINE})`,
+    };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { problem: `uses the scheme ${url.protocol}; use https (http is allowed only to ${THIS_MACHINE})` };
+    return {
+      problem: `uses the scheme ${url.protocol}; use https (http is allowed only to ${THIS_MACHINE})`,
+    };
   }
   return { url };
 }

@@ -19,7 +19,10 @@ const describedProgram = () => buildProgram({ action: () => async () => {} }, pr
 export function generatedFiles(): Record<string, string> {
   const program = describedProgram();
   const spec = describeProgram(program);
-  return { ...completionScripts(spec, VERSION), [MAN_PAGE]: renderMan(program, spec, HELP_TOPICS, VERSION) };
+  return {
+    ...completionScripts(spec, VERSION),
+    [MAN_PAGE]: renderMan(program, spec, HELP_TOPICS, VERSION),
+  };
 }
 
 /** Each help topic as Markdown, with the page it is written into. */

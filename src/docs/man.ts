@@ -14,7 +14,12 @@ import type { HelpTopic } from '../commands/help/topics.js';
 const MAN_CODE_WIDTH = 64;
 const CONTINUED = '    ';
 
-export function renderMan(program: CommandUnknownOpts, spec: ProgramSpec, topics: readonly HelpTopic[], version: string): string {
+export function renderMan(
+  program: CommandUnknownOpts,
+  spec: ProgramSpec,
+  topics: readonly HelpTopic[],
+  version: string,
+): string {
   // The global flags are the `svc help global-flags` topic (which commands take which), placed before the commands.
   const globalTopic = topics.find((topic) => topic.name === 'global-flags');
   if (!globalTopic) throw new Error('the man page needs the global-flags help topic');
@@ -31,7 +36,9 @@ export function renderMan(program: CommandUnknownOpts, spec: ProgramSpec, topics
     '.B svc help',
     '[\\fItopic\\fR | \\fIcommand\\fR ...]',
     '.br',
-    ...spec.root.flags.filter((flag) => !spec.globalFlags.includes(flag)).map((flag) => `.B svc ${text(flag.long ?? flag.short ?? '')}`),
+    ...spec.root.flags
+      .filter((flag) => !spec.globalFlags.includes(flag))
+      .map((flag) => `.B svc ${text(flag.long ?? flag.short ?? '')}`),
     '.SH DESCRIPTION',
     text(spec.root.description),
     '.PP',
@@ -42,7 +49,9 @@ export function renderMan(program: CommandUnknownOpts, spec: ProgramSpec, topics
     ...allCommands(spec.root)
       .filter((command) => command.path.length > 0)
       .flatMap(commandSection),
-    ...topics.filter((topic) => topic !== globalTopic).flatMap((topic) => [`.SH ${topic.manSection}`, ...topic.body(program).flatMap(blockLines)]),
+    ...topics
+      .filter((topic) => topic !== globalTopic)
+      .flatMap((topic) => [`.SH ${topic.manSection}`, ...topic.body(program).flatMap(blockLines)]),
     '.SH SEE ALSO',
     '\\fBsvc help\\fR \\fItopic\\fR, \\fBsvc\\fR \\fIcommand\\fR \\fB\\-\\-help\\fR, \\fBjq\\fR(1)',
     '',
@@ -53,23 +62,43 @@ export function renderMan(program: CommandUnknownOpts, spec: ProgramSpec, topics
 function commandSection(command: CommandSpec): string[] {
   const lines = ['.SS ' + quoted(command.usage), text(capitalised(command.description))];
   for (const arg of command.args) {
-    lines.push('.TP', `\\fI${text(arg.name)}\\fR${arg.variadic ? ' ...' : ''}${arg.required ? '' : ' (optional)'}`, text(arg.description) + choicesNote(arg.value));
+    lines.push(
+      '.TP',
+      `\\fI${text(arg.name)}\\fR${arg.variadic ? ' ...' : ''}${arg.required ? '' : ' (optional)'}`,
+      text(arg.description) + choicesNote(arg.value),
+    );
   }
   if (command.commands.length === 0) lines.push(...command.flags.flatMap(flagEntry));
-  else lines.push('.PP', `Commands: ${command.commands.map((c) => `\\fB${text(c.name)}\\fR`).join(', ')}.`);
+  else
+    lines.push(
+      '.PP',
+      `Commands: ${command.commands.map((c) => `\\fB${text(c.name)}\\fR`).join(', ')}.`,
+    );
   // Within a command's section, a heading of its help (Examples) is a line, not a subsection.
-  lines.push(...command.helpAfter.flatMap((block) => (block.kind === 'heading' ? ['.PP', text(`${block.text}:`)] : blockLines(block))));
+  lines.push(
+    ...command.helpAfter.flatMap((block) =>
+      block.kind === 'heading' ? ['.PP', text(`${block.text}:`)] : blockLines(block),
+    ),
+  );
   return lines;
 }
 
 function flagEntry(flag: FlagSpec): string[] {
-  const names = [flag.short, flag.long].filter((name): name is string => name !== undefined).map((name) => `\\fB${text(name)}\\fR`);
+  const names = [flag.short, flag.long]
+    .filter((name): name is string => name !== undefined)
+    .map((name) => `\\fB${text(name)}\\fR`);
   const value = flag.valueName ? ` \\fI${text(flag.valueName)}\\fR` : '';
-  return ['.TP', names.join(', ') + value, text(flag.description) + (flag.value ? choicesNote(flag.value) : '')];
+  return [
+    '.TP',
+    names.join(', ') + value,
+    text(flag.description) + (flag.value ? choicesNote(flag.value) : ''),
+  ];
 }
 
 function choicesNote(values: Values): string {
-  return values.kind === 'choices' && !values.choices.some((c) => c.description) ? text(` (one of: ${values.choices.map((c) => c.value).join(', ')})`) : '';
+  return values.kind === 'choices' && !values.choices.some((c) => c.description)
+    ? text(` (one of: ${values.choices.map((c) => c.value).join(', ')})`)
+    : '';
 }
 
 function blockLines(block: Block): string[] {
@@ -79,13 +108,32 @@ function blockLines(block: Block): string[] {
     case 'paragraph':
       return ['.PP', inline(block.text)];
     case 'definitions':
-      return block.items.flatMap(([term, definition]) => ['.TP', `\\fB${text(term)}\\fR`, inline(definition)]);
+      return block.items.flatMap(([term, definition]) => [
+        '.TP',
+        `\\fB${text(term)}\\fR`,
+        inline(definition),
+      ]);
     case 'list':
       return ['.RS', ...block.items.flatMap((item) => ['.PP', inline(item)]), '.RE'];
     case 'examples':
-      return ['.RS', '.nf', ...block.commands.flatMap((command) => shellLines(command, MAN_CODE_WIDTH, '', CONTINUED)).map(text), '.fi', '.RE'];
+      return [
+        '.RS',
+        '.nf',
+        ...block.commands
+          .flatMap((command) => shellLines(command, MAN_CODE_WIDTH, '', CONTINUED))
+          .map(text),
+        '.fi',
+        '.RE',
+      ];
     case 'code':
-      return ['.PP', '.RS', '.nf', ...block.lines.flatMap((line) => shellLines(line, MAN_CODE_WIDTH, '', CONTINUED)).map(text), '.fi', '.RE'];
+      return [
+        '.PP',
+        '.RS',
+        '.nf',
+        ...block.lines.flatMap((line) => shellLines(line, MAN_CODE_WIDTH, '', CONTINUED)).map(text),
+        '.fi',
+        '.RE',
+      ];
   }
 }
 
@@ -93,7 +141,11 @@ function blockLines(block: Block): string[] {
 function inline(source: string): string {
   return source
     .split(/(`[^`]+`)/)
-    .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? `\\fB${text(part.slice(1, -1))}\\fR` : text(part)))
+    .map((part) =>
+      part.startsWith('`') && part.endsWith('`') && part.length > 1
+        ? `\\fB${text(part.slice(1, -1))}\\fR`
+        : text(part),
+    )
     .join('');
 }
 
@@ -103,7 +155,10 @@ function text(source: string): string {
     .replace(/\\/g, '\\e')
     .replace(/-/g, '\\-')
     // The page stays ASCII: other characters as groff's Unicode escapes (… is \[u2026]).
-    .replace(/[^\x00-\x7f]/gu, (c) => `\\[u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`);
+    .replace(
+      /[^\x00-\x7f]/gu,
+      (c) => `\\[u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`,
+    );
   return /^[.']/.test(escaped) ? `\\&${escaped}` : escaped;
 }
 

@@ -101,7 +101,8 @@ function loadWithCodeCache(file: string, id: string, folder: string, part: strin
   const stale = cachedData === undefined || script.cachedDataRejected === true;
   const keepCode = (command: string) => {
     if (stale) writeCode(folder, program, cacheFile, script, command === '' ? [] : [command]);
-    else if (command !== '' && !learned.includes(command) && learned.length < MOST_COMMANDS) writeCode(folder, program, cacheFile, script, [...learned, command]);
+    else if (command !== '' && !learned.includes(command) && learned.length < MOST_COMMANDS)
+      writeCode(folder, program, cacheFile, script, [...learned, command]);
   };
   return { program: module.exports, keepCode };
 }
@@ -140,13 +141,26 @@ function codeFolder(env: Env): string | undefined {
  * commands `learned`, and removes the caches of other programs (not `program`'s other parts).
  * Never fails the run.
  */
-function writeCode(folder: string, program: string, cacheFile: string, script: Script, learned: readonly string[]): void {
+function writeCode(
+  folder: string,
+  program: string,
+  cacheFile: string,
+  script: Script,
+  learned: readonly string[],
+): void {
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    replaceFile(cacheFile, Buffer.concat([Buffer.from(`${[MAGIC, ...learned].join('\t')}\n`, 'latin1'), script.createCachedData()]));
+    replaceFile(
+      cacheFile,
+      Buffer.concat([
+        Buffer.from(`${[MAGIC, ...learned].join('\t')}\n`, 'latin1'),
+        script.createCachedData(),
+      ]),
+    );
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
-      if (name.startsWith(PREFIX) && name.endsWith('.bin') && !name.startsWith(`${program}${PART}`)) rmSync(path, { force: true });
+      if (name.startsWith(PREFIX) && name.endsWith('.bin') && !name.startsWith(`${program}${PART}`))
+        rmSync(path, { force: true });
     }
   } catch {
     // A cache that cannot be written costs this run nothing, and the next only time.

@@ -72,7 +72,11 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
       const ready = this.lookups.waiting;
       if (this.failure) throw this.failure.error;
       if (ready >= this.size || (this.ended && ready > 0)) {
-        const batch = { index: this.index++, first: this.first, lookups: this.lookups.take(this.size) };
+        const batch = {
+          index: this.index++,
+          first: this.first,
+          lookups: this.lookups.take(this.size),
+        };
         this.first += batch.lookups.length;
         this.letReaderOn();
         return { done: false, value: batch };

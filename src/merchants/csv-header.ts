@@ -219,7 +219,12 @@ export function headerDecided(text: string): boolean {
  * The header row on `line` with the first separator that makes one, `none`, or `open` when the
  * rest of the file may still decide (records not all there yet).
  */
-function headerAt(text: string, line: Line, first: boolean, whole: boolean): CsvHeader | 'none' | 'open' {
+function headerAt(
+  text: string,
+  line: Line,
+  first: boolean,
+  whole: boolean,
+): CsvHeader | 'none' | 'open' {
   for (const separator of SEPARATORS) {
     // The line alone first: most lines are no header row, and the records below need no reading.
     const head = csvRecords(text, separator, 1, whole, line.start);
@@ -248,7 +253,8 @@ function headerAt(text: string, line: Line, first: boolean, whole: boolean): Csv
  * `Account Number: 0123456789012345`, `A/C No.:,0123-4567-8901`, `खाता नं: …`: a label of an
  * account, a colon, then a number. (खाता written as \u escapes: the build keeps dist/cli.cjs ASCII.)
  */
-const ACCOUNT_LINE = /^["'\s]*(?:account|acct|a\/c|\u0916\u093e\u0924\u093e)[^:\r\n]{0,25}:["'\s,;|]*\d[\d\s-]{4,}\d/iu;
+const ACCOUNT_LINE =
+  /^["'\s]*(?:account|acct|a\/c|\u0916\u093e\u0924\u093e)[^:\r\n]{0,25}:["'\s,;|]*\d[\d\s-]{4,}\d/iu;
 
 /**
  * The number of the first line among those searched that gives a bank account's number, or
@@ -257,7 +263,9 @@ const ACCOUNT_LINE = /^["'\s]*(?:account|acct|a\/c|\u0916\u093e\u0924\u093e)[^:\
 export function accountLineOf(text: string, whole: boolean): number | undefined {
   const lines = searchedLines(text, whole);
   if (startsWithTerminal(text, lines)) return undefined;
-  return lines.find((line) => line.ended && ACCOUNT_LINE.test(text.slice(line.start, lineEnd(text, line.start))))?.number;
+  return lines.find(
+    (line) => line.ended && ACCOUNT_LINE.test(text.slice(line.start, lineEnd(text, line.start))),
+  )?.number;
 }
 
 /** The first LINES_SEARCHED lines of the text that are not blank (spaces and tabs alone are blank, as for lookups). */
@@ -266,7 +274,8 @@ function searchedLines(text: string, whole: boolean): Line[] {
   let number = 1;
   for (let start = 0; start < text.length && lines.length < LINES_SEARCHED; number++) {
     const end = lineEnd(text, start);
-    if (/[^ \t]/.test(text.slice(start, end))) lines.push({ start, number, ended: end < text.length || whole });
+    if (/[^ \t]/.test(text.slice(start, end)))
+      lines.push({ start, number, ended: end < text.length || whole });
     if (end >= text.length) break;
     start = end + (text[end] === '\r' && text[end + 1] === '\n' ? 2 : 1);
   }
@@ -283,7 +292,11 @@ function lineEnd(text: string, start: number): number {
 /** The first line (not blank, whole) is a terminal number: the file is a list of lookups. */
 function startsWithTerminal(text: string, lines: readonly Line[]): boolean {
   const first = lines[0];
-  return first !== undefined && first.ended && /^\d{16,}$/.test(text.slice(first.start, lineEnd(text, first.start)).trim());
+  return (
+    first !== undefined &&
+    first.ended &&
+    /^\d{16,}$/.test(text.slice(first.start, lineEnd(text, first.start)).trim())
+  );
 }
 
 /**
@@ -292,12 +305,18 @@ function startsWithTerminal(text: string, lines: readonly Line[]): boolean {
  * one field (a statement's footer: `*** computer generated statement ***`). Undefined when the
  * records are of another shape.
  */
-function tableUnder(columns: readonly string[], rows: readonly string[][]): readonly string[][] | undefined {
-  const fits = (row: readonly string[]) => withoutTrailingEmpty(row).length <= columns.length && row.length >= 2;
+function tableUnder(
+  columns: readonly string[],
+  rows: readonly string[][],
+): readonly string[][] | undefined {
+  const fits = (row: readonly string[]) =>
+    withoutTrailingEmpty(row).length <= columns.length && row.length >= 2;
   let end = 0;
   while (end < rows.length && fits(rows[end]!)) end++;
   if (end === rows.length) return rows;
-  return end >= 2 && rows.slice(end).every((row) => withoutTrailingEmpty(row).length <= 1) ? rows.slice(0, end) : undefined;
+  return end >= 2 && rows.slice(end).every((row) => withoutTrailingEmpty(row).length <= 1)
+    ? rows.slice(0, end)
+    : undefined;
 }
 
 /** Where --column finds its column: the header row holding it, the separator that splits it so, and the lines above it. */
@@ -319,7 +338,8 @@ export function columnRowOf(text: string, column: string, whole: boolean): Colum
     let best: { separator: Separator; fields: number } | undefined;
     for (const separator of SEPARATORS) {
       const fields = csvRecords(text, separator, 1, whole, line.start)?.[0];
-      if (fields?.some((field) => field.trim() === column) && fields.length > (best?.fields ?? 0)) best = { separator, fields: fields.length };
+      if (fields?.some((field) => field.trim() === column) && fields.length > (best?.fields ?? 0))
+        best = { separator, fields: fields.length };
     }
     if (best) return { separator: best.separator, start: line.start, line: line.number };
   }
@@ -330,7 +350,9 @@ export function columnRowOf(text: string, column: string, whole: boolean): Colum
 export function columnRowDecided(text: string, column: string): boolean {
   const lines = searchedLines(text, false);
   for (const line of lines) {
-    const records = SEPARATORS.map((separator) => csvRecords(text, separator, 1, false, line.start));
+    const records = SEPARATORS.map((separator) =>
+      csvRecords(text, separator, 1, false, line.start),
+    );
     if (records.some((found) => found?.length === 0)) return false;
     if (records.some((found) => found?.[0]?.some((field) => field.trim() === column))) return true;
   }
@@ -361,14 +383,23 @@ export function separatorOf(text: string, whole: boolean): Separator {
  * CSV with this separator (a quoted field followed by something other than a separator or a line
  * end, or a quote never closed in a whole text). Read from `from`, the start of a line.
  */
-export function csvRecords(text: string, separator: string, limit: number, whole: boolean, from = 0): string[][] | undefined {
+export function csvRecords(
+  text: string,
+  separator: string,
+  limit: number,
+  whole: boolean,
+  from = 0,
+): string[][] | undefined {
   const records: string[][] = [];
   const length = text.length;
   let i = from;
   while (records.length < limit) {
     // Blank lines (spaces and tabs alone count as blank, as for lookups) are no records.
     let start = i;
-    while (start < length && (text[start] === ' ' || text[start] === '\t' || text[start] === '\r' || text[start] === '\n')) {
+    while (
+      start < length &&
+      (text[start] === ' ' || text[start] === '\t' || text[start] === '\r' || text[start] === '\n')
+    ) {
       if (text[start] === '\r' || text[start] === '\n') i = start + 1;
       start++;
     }
@@ -396,7 +427,8 @@ export function csvRecords(text: string, separator: string, limit: number, whole
         }
         while (k < length && text[k] === ' ') k++;
         i = k;
-        if (i < length && text[i] !== separator && text[i] !== '\r' && text[i] !== '\n') return undefined;
+        if (i < length && text[i] !== separator && text[i] !== '\r' && text[i] !== '\n')
+          return undefined;
       } else {
         let k = i;
         while (k < length && text[k] !== separator && text[k] !== '\r' && text[k] !== '\n') k++;
@@ -444,7 +476,11 @@ function looksLikeHeader(columns: readonly string[]): boolean {
  */
 function isColumnName(field: string): boolean {
   if (!/\p{L}/u.test(field)) return false;
-  if (field.length <= 80 && wordsOf(field).some((word) => COLUMN_WORDS.has(word) && !JOINING_WORDS.has(word))) return true;
+  if (
+    field.length <= 80 &&
+    wordsOf(field).some((word) => COLUMN_WORDS.has(word) && !JOINING_WORDS.has(word))
+  )
+    return true;
   return field.length <= 40 && !/\d{4}/.test(field) && field.split(/\s+/).length <= 5;
 }
 
@@ -466,7 +502,8 @@ function wordsOf(field: string): string[] {
 }
 
 /** A number as statements write amounts (`1,20,000.50`, `-45`, `(120.00)`), or a date (`2026-10-01`, `01/10/2026`, `01-Oct-2026`, with a time). */
-const NUMBER_OR_DATE = /^(?:[-+(]?[\d,]*\d(?:\.\d+)?\)?(?:\s*(?:dr|cr))?|\d{1,4}[-/. ](?:\d{1,2}|\p{L}{3,9})[-/. ]\d{1,4}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?)$/iu;
+const NUMBER_OR_DATE =
+  /^(?:[-+(]?[\d,]*\d(?:\.\d+)?\)?(?:\s*(?:dr|cr))?|\d{1,4}[-/. ](?:\d{1,2}|\p{L}{3,9})[-/. ]\d{1,4}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?)$/iu;
 
 /** Some column has text in the header and numbers or dates in every cell below it that is not empty. */
 function numbersBelowText(columns: readonly string[], rows: readonly string[][]): boolean {
@@ -483,12 +520,20 @@ function suggestedColumn(columns: readonly string[], rows: readonly string[][]):
   let longest = 0;
   columns.forEach((column, index) => {
     if (column === '') return;
-    const cells = rows.map((row) => (row[index] ?? '').trim()).filter((cell) => /\p{L}/u.test(cell) && !NUMBER_OR_DATE.test(cell));
+    const cells = rows
+      .map((row) => (row[index] ?? '').trim())
+      .filter((cell) => /\p{L}/u.test(cell) && !NUMBER_OR_DATE.test(cell));
     const total = cells.reduce((sum, cell) => sum + cell.length, 0);
     if (total > longest) {
       best = column;
       longest = total;
     }
   });
-  return best ?? columns.find((column) => /narrat|descri|particular|detail|remark|merchant|name/i.test(column)) ?? columns.find((column) => column !== '')!;
+  return (
+    best ??
+    columns.find((column) =>
+      /narrat|descri|particular|detail|remark|merchant|name/i.test(column),
+    ) ??
+    columns.find((column) => column !== '')!
+  );
 }

@@ -72,7 +72,8 @@ export class ResultStore {
     const pieces: Buffer[] = [];
     for (let from = 0; from < results.length; from += RESULTS_A_PIECE) {
       let text = '';
-      for (const result of results.slice(from, from + RESULTS_A_PIECE)) text += stringifyExact(result) + '\n';
+      for (const result of results.slice(from, from + RESULTS_A_PIECE))
+        text += stringifyExact(result) + '\n';
       pieces.push(Buffer.from(text));
     }
     const matched = results.reduce((sum, result) => sum + (result.matched ? 1 : 0), 0);
@@ -107,7 +108,9 @@ export class ResultStore {
 
   /** Whether the results of `batch` are kept (by an earlier run: --resume). */
   holds(batch: Batch): boolean {
-    return this.kept.some((kept) => kept.first === batch.first && kept.count === batch.lookups.length);
+    return this.kept.some(
+      (kept) => kept.first === batch.first && kept.count === batch.lookups.length,
+    );
   }
 
   /**
@@ -123,13 +126,21 @@ export class ResultStore {
     const isFor = (line: string | undefined, lookup: Lookup) => {
       try {
         const result = JSON.parse(line ?? '') as Partial<MerchantResult> | null;
-        return result?.input === lookup.value && (result.type === undefined || result.type === lookup.type);
+        return (
+          result?.input === lookup.value &&
+          (result.type === undefined || result.type === lookup.type)
+        );
       } catch {
         return false;
       }
     };
-    if (call.count !== batch.lookups.length || !batch.lookups.every((lookup, i) => isFor(lines[i], lookup))) {
-      throw new UsageError('the results given with --resume are not those of these lookups', [RESUME_OTHER_INPUT]);
+    if (
+      call.count !== batch.lookups.length ||
+      !batch.lookups.every((lookup, i) => isFor(lines[i], lookup))
+    ) {
+      throw new UsageError('the results given with --resume are not those of these lookups', [
+        RESUME_OTHER_INPUT,
+      ]);
     }
   }
 
@@ -140,7 +151,8 @@ export class ResultStore {
       for (let done = 0; done < call.bytes;) {
         const length = Math.min(chunk.length, call.bytes - done);
         readFully(this.file.handle.fd, chunk.subarray(0, length), call.at + done);
-        for (let written = 0; written < length;) written += writeSync(fd, chunk, written, length - written);
+        for (let written = 0; written < length;)
+          written += writeSync(fd, chunk, written, length - written);
         done += length;
       }
     }
@@ -152,7 +164,11 @@ export class ResultStore {
    * each write, the line up to which every line has had its record written. Ctrl-C does not stop
    * it: these results are paid for (svc ends it after a grace period, run.ts).
    */
-  async writeLines(source: LineSource, writer: ResultWriter, options: { unmatchedOnly: boolean; written?: (line: number) => void }): Promise<void> {
+  async writeLines(
+    source: LineSource,
+    writer: ResultWriter,
+    options: { unmatchedOnly: boolean; written?: (line: number) => void },
+  ): Promise<void> {
     const kept = this.calls();
     const index = source.index();
     const reader = new StoreReader(this.file.handle.fd, this.end);
@@ -213,7 +229,8 @@ export class ResultStore {
     };
     const target: LookupTarget = {
       add: (lookup, line) => take(index.entryOf(lookup), line),
-      addTerminalBytes: (bytes, start, end, line) => take(index.entryOfTerminalBytes(bytes, start, end), line),
+      addTerminalBytes: (bytes, start, end, line) =>
+        take(index.entryOfTerminalBytes(bytes, start, end), line),
     };
     // Written a piece at a time (a chunk of the input is thousands of lines), so that no piece's
     // text is a string large enough to be made in V8's old generation, which only a full
@@ -222,7 +239,10 @@ export class ResultStore {
       const taken = records;
       records = [];
       for (let from = 0; from < taken.length; from += RESULTS_A_PIECE) {
-        const piece = from === 0 && taken.length <= RESULTS_A_PIECE ? taken : taken.slice(from, from + RESULTS_A_PIECE);
+        const piece =
+          from === 0 && taken.length <= RESULTS_A_PIECE
+            ? taken
+            : taken.slice(from, from + RESULTS_A_PIECE);
         await writer.write(piece);
         options.written?.(piece[piece.length - 1]!.line);
       }
@@ -231,7 +251,12 @@ export class ResultStore {
     };
     const input = await source.read();
     try {
-      await addFile(input, target, { file: source.file, column: source.column }, { onChunk: flush });
+      await addFile(
+        input,
+        target,
+        { file: source.file, column: source.column },
+        { onChunk: flush },
+      );
       await flush();
     } finally {
       (input as Readable).destroy?.();
@@ -260,7 +285,8 @@ export interface StoredCall extends CallResults {
 const COPY_BYTES = 1024 * 1024;
 
 /** What to do about results kept for other lookups than the run's. */
-export const RESUME_OTHER_INPUT = 'Give the --file (and --column) of the run that kept them, unchanged, or run without --resume.';
+export const RESUME_OTHER_INPUT =
+  'Give the --file (and --column) of the run that kept them, unchanged, or run without --resume.';
 
 function readFully(fd: number, into: Buffer, at: number): void {
   for (let read = 0; read < into.length;) {
@@ -275,9 +301,11 @@ function parsed(text: string): MerchantResult {
 }
 
 function storeFailure(error: unknown): CliError {
-  return new CliError(`cannot keep the results for --each-line in the temporary folder: ${whyUnreadable(error)}`, EXIT.failure, [
-    'Set TMPDIR to a folder with room (the results take about 250 bytes a distinct lookup).',
-  ]);
+  return new CliError(
+    `cannot keep the results for --each-line in the temporary folder: ${whyUnreadable(error)}`,
+    EXIT.failure,
+    ['Set TMPDIR to a folder with room (the results take about 250 bytes a distinct lookup).'],
+  );
 }
 
 /**
@@ -357,7 +385,8 @@ class StoreReader {
       this.filled = read;
       const end = buffer.indexOf(LF);
       if (end >= 0 && end < read) return buffer;
-      if (read < buffer.length) throw new Error('the results kept for --each-line end in the middle of one');
+      if (read < buffer.length)
+        throw new Error('the results kept for --each-line end in the middle of one');
       buffer = Buffer.alloc(buffer.length * 2);
     }
   }

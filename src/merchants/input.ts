@@ -36,7 +36,11 @@ export class TwiceReadInput {
    * Opens --file (`-`: standard input); refused at once (exit 2) when it cannot be read. `digest`:
    * the first reading also makes the SHA-256 of what it reads (`digest()`).
    */
-  static async open(file: string, stdin: NodeJS.ReadableStream, digest = false): Promise<TwiceReadInput> {
+  static async open(
+    file: string,
+    stdin: NodeJS.ReadableStream,
+    digest = false,
+  ): Promise<TwiceReadInput> {
     const input = await TwiceReadInput.opened(file, stdin);
     // (node:crypto takes a few milliseconds to load: loaded only when asked for.)
     if (digest) input.hash = process.getBuiltinModule('node:crypto').createHash('sha256');
@@ -46,19 +50,32 @@ export class TwiceReadInput {
   private static async opened(file: string, stdin: NodeJS.ReadableStream): Promise<TwiceReadInput> {
     if (file === '-') return TwiceReadInput.copied(file, stdin, undefined);
     const { handle, info } = await openFile(file);
-    if (info.isFile()) return new TwiceReadInput(file, handle, undefined, false, { size: info.size, mtimeMs: info.mtimeMs });
-    return TwiceReadInput.copied(file, handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }), handle);
+    if (info.isFile())
+      return new TwiceReadInput(file, handle, undefined, false, {
+        size: info.size,
+        mtimeMs: info.mtimeMs,
+      });
+    return TwiceReadInput.copied(
+      file,
+      handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES }),
+      handle,
+    );
   }
 
-  private static async copied(file: string, source: NodeJS.ReadableStream, opened: FileHandle | undefined): Promise<TwiceReadInput> {
+  private static async copied(
+    file: string,
+    source: NodeJS.ReadableStream,
+    opened: FileHandle | undefined,
+  ): Promise<TwiceReadInput> {
     let copy: PrivateFile;
     try {
       copy = await PrivateFile.create('svc-lookups-');
     } catch (error) {
       await opened?.close();
-      throw new UsageError(`cannot keep a copy of ${nameOf(file)} to read it twice: ${whyUnreadable(error)}`, [
-        'Give the lookups as a plain file instead, or set TMPDIR to a folder svc can write in.',
-      ]);
+      throw new UsageError(
+        `cannot keep a copy of ${nameOf(file)} to read it twice: ${whyUnreadable(error)}`,
+        ['Give the lookups as a plain file instead, or set TMPDIR to a folder svc can write in.'],
+      );
     }
     // An opened source is closed through its own stream (autoClose), not through this handle.
     return new TwiceReadInput(file, copy, source, opened !== undefined, undefined);
@@ -70,9 +87,18 @@ export class TwiceReadInput {
 
   /** The first reading: from the start of the file; or the source, copied as it is read. */
   first(): NodeJS.ReadableStream {
-    const read = this.source ? copyWhileReading(this.source, this.handle, this.file) : this.handle.createReadStream({ start: 0, autoClose: false, highWaterMark: READ_CHUNK_BYTES });
+    const read = this.source
+      ? copyWhileReading(this.source, this.handle, this.file)
+      : this.handle.createReadStream({
+          start: 0,
+          autoClose: false,
+          highWaterMark: READ_CHUNK_BYTES,
+        });
     this.spooled = this.source !== undefined;
-    if (!this.hash) return this.source ? Readable.from(read, { objectMode: false }) : (read as NodeJS.ReadableStream);
+    if (!this.hash)
+      return this.source
+        ? Readable.from(read, { objectMode: false })
+        : (read as NodeJS.ReadableStream);
     return Readable.from(this.digesting(read, this.hash), { objectMode: false });
   }
 
@@ -81,7 +107,10 @@ export class TwiceReadInput {
     return this.digested;
   }
 
-  private async *digesting(chunks: AsyncIterable<Buffer | string>, hash: Hash): AsyncGenerator<Buffer> {
+  private async *digesting(
+    chunks: AsyncIterable<Buffer | string>,
+    hash: Hash,
+  ): AsyncGenerator<Buffer> {
     for await (const chunk of chunks) {
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       hash.update(bytes);
@@ -95,12 +124,18 @@ export class TwiceReadInput {
     if (this.seen) {
       const now = await this.handle.stat();
       if (now.size !== this.seen.size || now.mtimeMs !== this.seen.mtimeMs) {
-        throw new UsageError(`--file ${this.file} changed while it was read`, ['Run again once it is complete, or give a copy of it.']);
+        throw new UsageError(`--file ${this.file} changed while it was read`, [
+          'Run again once it is complete, or give a copy of it.',
+        ]);
       }
     } else if (!this.spooled) {
       throw new Error('again() before first() on a copied input');
     }
-    return this.handle.createReadStream({ start: 0, autoClose: false, highWaterMark: READ_CHUNK_BYTES });
+    return this.handle.createReadStream({
+      start: 0,
+      autoClose: false,
+      highWaterMark: READ_CHUNK_BYTES,
+    });
   }
 
   async close(): Promise<void> {
@@ -155,13 +190,20 @@ export class PrivateFile {
 }
 
 /** The chunks of `source`, each written to `copy` before it is handed on. */
-async function* copyWhileReading(source: NodeJS.ReadableStream, copy: FileHandle, file: string): AsyncGenerator<Buffer> {
+async function* copyWhileReading(
+  source: NodeJS.ReadableStream,
+  copy: FileHandle,
+  file: string,
+): AsyncGenerator<Buffer> {
   for await (const chunk of source as AsyncIterable<Buffer | string>) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     try {
       await copy.write(bytes);
     } catch (error) {
-      throw new UsageError(`cannot keep a copy of ${nameOf(file)} to read it twice: ${whyUnreadable(error)}`, ['Give the lookups as a plain file instead, or set TMPDIR to a folder with room.']);
+      throw new UsageError(
+        `cannot keep a copy of ${nameOf(file)} to read it twice: ${whyUnreadable(error)}`,
+        ['Give the lookups as a plain file instead, or set TMPDIR to a folder with room.'],
+      );
     }
     yield bytes;
   }

@@ -33,13 +33,20 @@ const VERSION = 1;
 /** The first line is read up to this size: a million lookups' calls take some 60 KiB of it. */
 const MAX_HEADER_BYTES = 4 * 1024 * 1024;
 /** Created here or not at all: never through a link planted in its place. */
-const NEW_FILE_ONLY = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+const NEW_FILE_ONLY =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 /**
  * Writes the store's results to a new file in `folder` and returns its path. Synchronous: it is
  * also what svc does as it is ended (a second Ctrl-C), when nothing after it would run.
  */
-export function keepResults(store: ResultStore, folder: string, input: KeptInput, meta: unknown, now: Date): string {
+export function keepResults(
+  store: ResultStore,
+  folder: string,
+  input: KeptInput,
+  meta: unknown,
+  now: Date,
+): string {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   const stamp = now
     .toISOString()
@@ -47,7 +54,9 @@ export function keepResults(store: ResultStore, folder: string, input: KeptInput
     .replace(/-|:/g, '')
     .replace('T', '-');
   const path = join(folder, `resolve-${stamp}-${randomBytes(4).toString('hex')}.jsonl`);
-  const calls = store.calls().map(({ first, count, matched, bytes }) => ({ first, count, matched, bytes }));
+  const calls = store
+    .calls()
+    .map(({ first, count, matched, bytes }) => ({ first, count, matched, bytes }));
   const header = {
     kept_by: KEPT_BY,
     version: VERSION,
@@ -104,15 +113,35 @@ export class KeptResults {
       } catch {
         header = undefined;
       }
-      const kept = isRecord(header) && header.kept_by === KEPT_BY && header.version === VERSION ? callsOf(header) : undefined;
-      if (!isRecord(header) || !kept || typeof header.sha256 !== 'string' || typeof header.file !== 'string' || !isCount(header.lookups)) {
-        throw new UsageError(`--resume ${path}: not a file of results kept by svc merchants resolve --each-line`);
+      const kept =
+        isRecord(header) && header.kept_by === KEPT_BY && header.version === VERSION
+          ? callsOf(header)
+          : undefined;
+      if (
+        !isRecord(header) ||
+        !kept ||
+        typeof header.sha256 !== 'string' ||
+        typeof header.file !== 'string' ||
+        !isCount(header.lookups)
+      ) {
+        throw new UsageError(
+          `--resume ${path}: not a file of results kept by svc merchants resolve --each-line`,
+        );
       }
       if (end + 1 + kept.reduce((sum, call) => sum + call.bytes, 0) !== size) {
-        throw new UsageError(`--resume ${path}: the file is damaged (its results do not add up to its size)`);
+        throw new UsageError(
+          `--resume ${path}: the file is damaged (its results do not add up to its size)`,
+        );
       }
       const column = typeof header.column === 'string' ? header.column : undefined;
-      return new KeptResults(path, handle, end + 1, { file: header.file, column, sha256: header.sha256, lookups: header.lookups }, header.meta ?? undefined, kept);
+      return new KeptResults(
+        path,
+        handle,
+        end + 1,
+        { file: header.file, column, sha256: header.sha256, lookups: header.lookups },
+        header.meta ?? undefined,
+        kept,
+      );
     } catch (error) {
       await handle.close();
       throw error;
@@ -121,16 +150,29 @@ export class KeptResults {
 
   /** Refused (exit 2, nothing sent) unless the run's input is the one whose results these are. */
   check(input: Omit<KeptInput, 'calls'>): void {
-    const same = input.sha256 === this.input.sha256 && input.column === this.input.column && input.lookups === this.input.lookups;
+    const same =
+      input.sha256 === this.input.sha256 &&
+      input.column === this.input.column &&
+      input.lookups === this.input.lookups;
     if (!same) {
       const was = `${this.input.file}${this.input.column === undefined ? '' : `, column ${this.input.column}`}`;
-      throw new UsageError(`--resume ${this.path} holds the results of another input (${was}, as it was then)`, [RESUME_OTHER_INPUT]);
+      throw new UsageError(
+        `--resume ${this.path} holds the results of another input (${was}, as it was then)`,
+        [RESUME_OTHER_INPUT],
+      );
     }
   }
 
   /** How many calls, lookups and matches the kept results answer. */
   get tally(): { calls: number; lookups: number; matched: number } {
-    return this.kept.reduce((sum, call) => ({ calls: sum.calls + 1, lookups: sum.lookups + call.count, matched: sum.matched + call.matched }), { calls: 0, lookups: 0, matched: 0 });
+    return this.kept.reduce(
+      (sum, call) => ({
+        calls: sum.calls + 1,
+        lookups: sum.lookups + call.count,
+        matched: sum.matched + call.matched,
+      }),
+      { calls: 0, lookups: 0, matched: 0 },
+    );
   }
 
   /** Copies the kept results into the run's store, call by call, each checked to hold its count of lines. */
@@ -142,7 +184,10 @@ export class KeptResults {
       at += call.bytes;
       let count = 0;
       for (let end = lines.indexOf(0x0a); end >= 0; end = lines.indexOf(0x0a, end + 1)) count++;
-      if (count !== call.count || (call.bytes > 0 && lines[call.bytes - 1] !== 0x0a)) throw new UsageError(`--resume ${this.path}: the file is damaged (a call's results are cut)`);
+      if (count !== call.count || (call.bytes > 0 && lines[call.bytes - 1] !== 0x0a))
+        throw new UsageError(
+          `--resume ${this.path}: the file is damaged (a call's results are cut)`,
+        );
       await store.adopt(call, lines);
     }
   }
@@ -157,7 +202,11 @@ function callsOf(header: Record<string, unknown>): (CallResults & { bytes: numbe
   const kept = header.kept;
   if (!Array.isArray(kept)) return undefined;
   const calls = kept.map((call: unknown) =>
-    isRecord(call) && isCount(call.first) && isCount(call.count) && isCount(call.matched) && isCount(call.bytes)
+    isRecord(call) &&
+    isCount(call.first) &&
+    isCount(call.count) &&
+    isCount(call.matched) &&
+    isCount(call.bytes)
       ? { first: call.first, count: call.count, matched: call.matched, bytes: call.bytes }
       : undefined,
   );

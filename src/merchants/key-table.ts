@@ -48,7 +48,12 @@ export class KeyTable64 {
 
   /** Bytes the table takes. */
   get bytes(): number {
-    return this.recent.byteLength + (this.sorting?.byteLength ?? 0) + this.pages.length * PAGE_KEYS * 8 + (this.starts?.byteLength ?? 0);
+    return (
+      this.recent.byteLength +
+      (this.sorting?.byteLength ?? 0) +
+      this.pages.length * PAGE_KEYS * 8 +
+      (this.starts?.byteLength ?? 0)
+    );
   }
 
   /** Adds the key (`high` must not be 0); true when it was not there yet. */

@@ -114,7 +114,10 @@ export class LookupSet {
   addTerminalBytes(source: Buffer, start: number, end: number): boolean {
     if (!this.isNew(TERMINAL, undefined, source, start, end)) return false;
     // A string is made only for a new lookup, and only when it is kept.
-    this.append(TERMINAL, this.keep ? { type: 'terminal', value: source.toString('latin1', start, end) } : undefined);
+    this.append(
+      TERMINAL,
+      this.keep ? { type: 'terminal', value: source.toString('latin1', start, end) } : undefined,
+    );
     return true;
   }
 
@@ -144,12 +147,19 @@ export class LookupSet {
   }
 
   /** Counts the lookup given and tells whether it is a first appearance: from the text, or from the bytes. */
-  private isNew(kind: number, text: string | undefined, bytes: Uint8Array | undefined, start: number, end: number): boolean {
+  private isNew(
+    kind: number,
+    text: string | undefined,
+    bytes: Uint8Array | undefined,
+    start: number,
+    end: number,
+  ): boolean {
     const index = this.given++;
     if (this.replaying) return this.replaying.has(index);
     const length = end - start;
     let fresh: boolean;
-    if (kind === TERMINAL && length >= 16 && length <= 18 && digitKey(text, bytes, start, end)) fresh = this.exact.add(keyLow, keyHigh);
+    if (kind === TERMINAL && length >= 16 && length <= 18 && digitKey(text, bytes, start, end))
+      fresh = this.exact.add(keyLow, keyHigh);
     else {
       hashKey(kind, text, bytes, start, end, this.seedA, this.seedB);
       fresh = this.hashed.add(keyLow, keyHigh);
@@ -182,7 +192,13 @@ export class LookupIndex {
 
   /** The entry of the lookup, made (isNew) when it is not in the index yet. */
   entryOf(lookup: Lookup): number {
-    return this.entry(lookup.type === 'terminal' ? TERMINAL : NAME, lookup.value, undefined, 0, lookup.value.length);
+    return this.entry(
+      lookup.type === 'terminal' ? TERMINAL : NAME,
+      lookup.value,
+      undefined,
+      0,
+      lookup.value.length,
+    );
   }
 
   /** The entry of a terminal given as ASCII digits in `source[start, end)`, as entryOf. */
@@ -198,10 +214,17 @@ export class LookupIndex {
     this.tables[entry & 1]!.values[entry >>> 1] = value;
   }
 
-  private entry(kind: number, text: string | undefined, bytes: Uint8Array | undefined, start: number, end: number): number {
+  private entry(
+    kind: number,
+    text: string | undefined,
+    bytes: Uint8Array | undefined,
+    start: number,
+    end: number,
+  ): number {
     const length = end - start;
     let table = 1;
-    if (kind === TERMINAL && length >= 16 && length <= 18 && digitKey(text, bytes, start, end)) table = 0;
+    if (kind === TERMINAL && length >= 16 && length <= 18 && digitKey(text, bytes, start, end))
+      table = 0;
     else hashKey(kind, text, bytes, start, end, this.seedA, this.seedB);
     const slot = this.tables[table]!.find(keyLow, keyHigh);
     this.isNew = slot < 0;
@@ -227,7 +250,9 @@ class KeyValueTable {
   /** The key's slot; or, when it was not there, ~slot of the slot it now takes. */
   find(low: number, high: number): number {
     // Multiply-shift onto [0, slots): exact in a double, as both factors are under 2^32 and 2^21.
-    let slot = Math.floor(((fmix32(low ^ Math.imul(high, 0x9e3779b1)) >>> 0) * this.slots) / 0x100000000);
+    let slot = Math.floor(
+      ((fmix32(low ^ Math.imul(high, 0x9e3779b1)) >>> 0) * this.slots) / 0x100000000,
+    );
     const keys = this.keys;
     for (;;) {
       const found = keys[(slot << 1) + 1]!;
@@ -236,7 +261,8 @@ class KeyValueTable {
       if (++slot === this.slots) slot = 0;
     }
     // Far more distinct lookups than the first reading counted: the input is not what it was.
-    if (--this.free < 0) throw new Error('--file holds more distinct lookups than when it was counted');
+    if (--this.free < 0)
+      throw new Error('--file holds more distinct lookups than when it was counted');
     keys[slot << 1] = low;
     keys[(slot << 1) + 1] = high;
     this.values[slot] = NaN;
@@ -272,7 +298,12 @@ let keyHigh = 0;
  * The key of a terminal of 16 to 18 digits: its last 9 digits, and the digits before them (at most
  * 9) plus one with its length above them; false when a character is not a digit. Never 0 high.
  */
-function digitKey(text: string | undefined, bytes: Uint8Array | undefined, start: number, end: number): boolean {
+function digitKey(
+  text: string | undefined,
+  bytes: Uint8Array | undefined,
+  start: number,
+  end: number,
+): boolean {
   const split = end - 9;
   let high = 0;
   let low = 0;
@@ -292,7 +323,15 @@ function digitKey(text: string | undefined, bytes: Uint8Array | undefined, start
  * an ASCII terminal, which are the same numbers): FNV-1a, and a multiply-xorshift lane, each from
  * its own seed and finished with murmur3's mixer. The high half is never 0.
  */
-function hashKey(kind: number, text: string | undefined, bytes: Uint8Array | undefined, start: number, end: number, seedA: number, seedB: number): void {
+function hashKey(
+  kind: number,
+  text: string | undefined,
+  bytes: Uint8Array | undefined,
+  start: number,
+  end: number,
+  seedA: number,
+  seedB: number,
+): void {
   let a = (seedA ^ kind) | 0;
   let b = (seedB ^ Math.imul(kind + 1, 0x9e3779b1)) | 0;
   for (let i = start; i < end; i++) {

@@ -8,7 +8,18 @@ import { LookupSet, type Lookup } from './lookup-set.js';
 import { whyUnreadable } from '../core/fs-errors.js';
 import { openInput } from '../core/input-file.js';
 import { oneLine } from '../core/output/format.js';
-import { accountLineOf, columnRowDecided, columnRowOf, csvHeaderOf, csvRecords, HEADER_SAMPLE_BYTES, headerDecided, LINES_SEARCHED, separatorOf, type CsvHeader } from './csv-header.js';
+import {
+  accountLineOf,
+  columnRowDecided,
+  columnRowOf,
+  csvHeaderOf,
+  csvRecords,
+  HEADER_SAMPLE_BYTES,
+  headerDecided,
+  LINES_SEARCHED,
+  separatorOf,
+  type CsvHeader,
+} from './csv-header.js';
 
 /** A value of 16 or more digits is a terminal number; anything else is a merchant name. */
 const TERMINAL = /^\d{16,}$/;
@@ -56,13 +67,25 @@ export interface LookupTarget {
  * a header row when no --column is given (withoutCsvHeader). `given`: the --file already opened,
  * which stays the caller's to close.
  */
-export async function collectLookups(sources: LookupSources, set = new LookupSet(), given?: LookupInput): Promise<LookupSet> {
+export async function collectLookups(
+  sources: LookupSources,
+  set = new LookupSet(),
+  given?: LookupInput,
+): Promise<LookupSet> {
   addCommandLine(sources, set);
   if (sources.file === undefined) return set;
   const input = given ?? (await openInput(sources.file, sources.stdin));
   try {
-    const lines = sources.column === undefined && !sources.noHeader ? await withoutCsvHeader(input, sources.file) : input;
-    await addFile(lines, set, { file: sources.file, column: sources.column }, { signal: sources.signal, note: sources.note });
+    const lines =
+      sources.column === undefined && !sources.noHeader
+        ? await withoutCsvHeader(input, sources.file)
+        : input;
+    await addFile(
+      lines,
+      set,
+      { file: sources.file, column: sources.column },
+      { signal: sources.signal, note: sources.note },
+    );
   } finally {
     // A file left half-read (a refused line, a missing column) is closed now, not when collected.
     if (!given && input !== sources.stdin) (input as Readable).destroy();
@@ -71,7 +94,12 @@ export async function collectLookups(sources: LookupSources, set = new LookupSet
 }
 
 /** Adds the lookups of --file read from `input`: its lines, or the cells of its --column. */
-export async function addFile(input: LookupInput, target: LookupTarget, sources: { file: string; column?: string }, reading: LineReading = {}): Promise<void> {
+export async function addFile(
+  input: LookupInput,
+  target: LookupTarget,
+  sources: { file: string; column?: string },
+  reading: LineReading = {},
+): Promise<void> {
   if (sources.column === undefined) await addLines(input, target, sources.file, reading);
   else await addColumn(input, target, sources.file, sources.column, reading);
 }
@@ -83,8 +111,13 @@ export async function addFile(input: LookupInput, target: LookupTarget, sources:
  * merchant name. Read the same however the input comes in chunks; what was read to decide comes
  * first in what is handed on.
  */
-export async function withoutCsvHeader(input: LookupInput, file: string): Promise<AsyncIterable<Buffer>> {
-  const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) => headerDecided(textOf(head)));
+export async function withoutCsvHeader(
+  input: LookupInput,
+  file: string,
+): Promise<AsyncIterable<Buffer>> {
+  const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) =>
+    headerDecided(textOf(head)),
+  );
   const whole = ended && head.length <= HEADER_SAMPLE_BYTES;
   const header = csvHeaderOf(textOf(head), whole);
   if (header) throw csvWithoutColumn(file, header);
@@ -105,26 +138,38 @@ function bomLength(head: Buffer): number {
 /** Columns named in the refusal; a wider header is cut. */
 const COLUMNS_SHOWN = 12;
 const NO_HEADER_HINT = 'If each line is one lookup, commas and all, give --no-header.';
-const HEADING_HINT = "With --column, the lines above the header row (the bank's heading) are skipped.";
+const HEADING_HINT =
+  "With --column, the lines above the header row (the bank's heading) are skipped.";
 
 function csvWithoutColumn(file: string, header: CsvHeader): UsageError {
   const where = file === '-' ? 'standard input' : file;
-  const named = header.columns.slice(0, COLUMNS_SHOWN).map((column) => oneLine(column) || '(empty)');
-  const more = header.columns.length > COLUMNS_SHOWN ? `, and ${header.columns.length - COLUMNS_SHOWN} more` : '';
+  const named = header.columns
+    .slice(0, COLUMNS_SHOWN)
+    .map((column) => oneLine(column) || '(empty)');
+  const more =
+    header.columns.length > COLUMNS_SHOWN
+      ? `, and ${header.columns.length - COLUMNS_SHOWN} more`
+      : '';
   const on = header.line > 1 ? ` on line ${header.line}` : '';
-  return new UsageError(`${where} looks like CSV with a header row${on} (${named.join(', ')}${more}): give --column NAME to take one column`, [
-    `Example: svc merchants resolve --file ${shellWord(file)} --column ${shellWord(oneLine(header.suggested))}`,
-    ...(header.line > 1 ? [HEADING_HINT] : []),
-    NO_HEADER_HINT,
-  ]);
+  return new UsageError(
+    `${where} looks like CSV with a header row${on} (${named.join(', ')}${more}): give --column NAME to take one column`,
+    [
+      `Example: svc merchants resolve --file ${shellWord(file)} --column ${shellWord(oneLine(header.suggested))}`,
+      ...(header.line > 1 ? [HEADING_HINT] : []),
+      NO_HEADER_HINT,
+    ],
+  );
 }
 
 function statementWithoutColumn(file: string, line: number): UsageError {
   const where = file === '-' ? 'standard input' : file;
-  return new UsageError(`${where} looks like a bank statement (line ${line} gives an account number): give --column NAME to take one column of its table`, [
-    "NAME is the header of the column of narrations or merchant names; the lines above the header row (the bank's heading) are skipped.",
-    NO_HEADER_HINT,
-  ]);
+  return new UsageError(
+    `${where} looks like a bank statement (line ${line} gives an account number): give --column NAME to take one column of its table`,
+    [
+      "NAME is the header of the column of narrations or merchant names; the lines above the header row (the bank's heading) are skipped.",
+      NO_HEADER_HINT,
+    ],
+  );
 }
 
 /** A word for a shell command line, quoted when it needs to be. */
@@ -137,7 +182,12 @@ export function shellWord(text: string): string {
  * when `enough` of it was, asked at each chunk that ends a line), and the whole of it again as
  * `rest`: those bytes first, then what follows them.
  */
-async function peek(input: LookupInput, bytes: number, file: string, enough?: (head: Buffer) => boolean): Promise<{ head: Buffer; ended: boolean; rest: AsyncIterable<Buffer> }> {
+async function peek(
+  input: LookupInput,
+  bytes: number,
+  file: string,
+  enough?: (head: Buffer) => boolean,
+): Promise<{ head: Buffer; ended: boolean; rest: AsyncIterable<Buffer> }> {
   const chunks = (input as AsyncIterable<Buffer | string>)[Symbol.asyncIterator]();
   const taken: Buffer[] = [];
   let length = 0;
@@ -152,7 +202,8 @@ async function peek(input: LookupInput, bytes: number, file: string, enough?: (h
       const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
       taken.push(chunk);
       length += chunk.length;
-      if (enough && (chunk.includes(LF) || chunk.includes(CR)) && enough(Buffer.concat(taken))) break;
+      if (enough && (chunk.includes(LF) || chunk.includes(CR)) && enough(Buffer.concat(taken)))
+        break;
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
@@ -163,7 +214,8 @@ async function peek(input: LookupInput, bytes: number, file: string, enough?: (h
     if (head.length > 0) yield head;
     if (ended) return;
     try {
-      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next())
+        yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
     } finally {
       // A reading stopped early ends the input's too (a stream is destroyed).
       await chunks.return?.();
@@ -173,22 +225,36 @@ async function peek(input: LookupInput, bytes: number, file: string, enough?: (h
 }
 
 /** The terminal numbers given as arguments, then the --name values. */
-export function addCommandLine(sources: Pick<LookupSources, 'terminals' | 'names'>, set: LookupSet): void {
+export function addCommandLine(
+  sources: Pick<LookupSources, 'terminals' | 'names'>,
+  set: LookupSet,
+): void {
   for (const raw of sources.terminals) {
     const value = raw.trim();
     if (!TERMINAL.test(value)) {
-      throw new UsageError(`"${oneLine(raw)}" is not a terminal number (16 or more digits)`, [`To look up a merchant name, use --name "${oneLine(raw)}".`]);
+      throw new UsageError(`"${oneLine(raw)}" is not a terminal number (16 or more digits)`, [
+        `To look up a merchant name, use --name "${oneLine(raw)}".`,
+      ]);
     }
     set.add({ type: 'terminal', value: checkLookup(value, () => 'a terminal number') });
   }
   for (const raw of sources.names) {
     const value = raw.trim();
-    if (value === '') throw new UsageError('--name is empty: give a merchant name, e.g. --name "Bhatbhateni Supermarket"');
+    if (value === '')
+      throw new UsageError(
+        '--name is empty: give a merchant name, e.g. --name "Bhatbhateni Supermarket"',
+      );
     set.add({ type: 'name', value: checkLookup(value, () => '--name') });
   }
 }
 
-async function addColumn(input: LookupInput, target: LookupTarget, file: string, column: string, reading: LineReading): Promise<void> {
+async function addColumn(
+  input: LookupInput,
+  target: LookupTarget,
+  file: string,
+  column: string,
+  reading: LineReading,
+): Promise<void> {
   let count = 0;
   for await (const { raw, line } of readColumn(input, file, column, reading)) {
     if (++count % 1024 === 0) {
@@ -197,7 +263,14 @@ async function addColumn(input: LookupInput, target: LookupTarget, file: string,
       if (wait) await wait;
     }
     const lookup = classify(raw);
-    if (lookup) target.add({ type: lookup.type, value: checkLookup(lookup.value, () => `${nameOf(file)}, line ${line}`) }, line);
+    if (lookup)
+      target.add(
+        {
+          type: lookup.type,
+          value: checkLookup(lookup.value, () => `${nameOf(file)}, line ${line}`),
+        },
+        line,
+      );
   }
   if (reading.signal?.aborted) throw new InterruptedError();
 }
@@ -234,7 +307,12 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * MAX_LOOKUP_BYTES, or not UTF-8, is refused: within the first chunk before any call, later as the
  * input failing.
  */
-export async function addLines(input: LookupInput, target: LookupTarget, file: string, reading: LineReading = {}): Promise<void> {
+export async function addLines(
+  input: LookupInput,
+  target: LookupTarget,
+  file: string,
+  reading: LineReading = {},
+): Promise<void> {
   let carried: Buffer | undefined;
   let line = 0;
   /** The last chunk ended with a CR: an LF opening the next one ends no further line. */
@@ -243,13 +321,15 @@ export async function addLines(input: LookupInput, target: LookupTarget, file: s
   let waiting = false;
   const addLine = (bytes: Buffer, from: number, to: number) => {
     line++;
-    let start = line === 1 && bytes.subarray(from, from + BOM.length).equals(BOM) ? from + BOM.length : from;
+    let start =
+      line === 1 && bytes.subarray(from, from + BOM.length).equals(BOM) ? from + BOM.length : from;
     let end = to;
     if (end - start > MAX_LOOKUP_BYTES) throw tooLong(file, line);
     while (start < end && isAsciiSpace(bytes[start]!)) start++;
     while (end > start && isAsciiSpace(bytes[end - 1]!)) end--;
     if (start === end) return;
-    if (end - start >= 16 && allDigits(bytes, start, end)) return void target.addTerminalBytes(bytes, start, end, line);
+    if (end - start >= 16 && allDigits(bytes, start, end))
+      return void target.addTerminalBytes(bytes, start, end, line);
     // Decoding would make a byte that is not UTF-8 a U+FFFD, and look up a name nobody wrote.
     if (!isUtf8(bytes.subarray(start, end))) throw notUtf8(file, line);
     const lookup = classify(bytes.toString('utf8', start, end));
@@ -322,10 +402,17 @@ const MAX_RECORD_BYTES = 1024 * 1024;
  * first kind of line end it meets, and a CR and LF inside a quoted cell as two), and a record's
  * first line is the line it ends on less the line breaks inside its cells.
  */
-async function* readColumn(input: LookupInput, file: string, column: string, reading: LineReading): AsyncGenerator<{ raw: string; line: number }> {
+async function* readColumn(
+  input: LookupInput,
+  file: string,
+  column: string,
+  reading: LineReading,
+): AsyncGenerator<{ raw: string; line: number }> {
   const { parse, CsvError } = await (await import('../core/external.js')).importCsvParse();
   // Read until the row with the column is whole (or the lines searched, or 64 KiB, are there).
-  const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) => columnRowDecided(textOf(head), column));
+  const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) =>
+    columnRowDecided(textOf(head), column),
+  );
   const text = textOf(head);
   const whole = ended && head.length <= HEADER_SAMPLE_BYTES;
   const row = columnRowOf(text, column, whole);
@@ -334,15 +421,28 @@ async function* readColumn(input: LookupInput, file: string, column: string, rea
     throw noSuchColumn(file, column, text, whole);
   }
   const above = text.slice(0, row.start);
-  if (above.trim() !== '') reading.note?.(`Reading ${nameOf(file)} from its header row, line ${row.line}: the ${row.line - 1} lines above it are skipped.`);
+  if (above.trim() !== '')
+    reading.note?.(
+      `Reading ${nameOf(file)} from its header row, line ${row.line}: the ${row.line - 1} lines above it are skipped.`,
+    );
   const delimiter = row.separator;
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, info: true, delimiter, max_record_size: MAX_RECORD_BYTES });
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    info: true,
+    delimiter,
+    max_record_size: MAX_RECORD_BYTES,
+  });
   const source = Readable.from(withLfLineEnds(bytesFrom(rest, lineStart(head, row.line))));
   source.on('error', (error: Error) => parser.destroy(error));
   source.pipe(parser);
   let index = -1;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
       if (index < 0) {
         index = record.findIndex((header) => header.trim() === column);
         // The parser reads the row otherwise than csv-header.ts did.
@@ -352,14 +452,19 @@ async function* readColumn(input: LookupInput, file: string, column: string, rea
       const cell = record[index];
       if (cell === undefined) continue;
       let breaks = 0;
-      for (const field of record) for (let at = field.indexOf('\n'); at >= 0; at = field.indexOf('\n', at + 1)) breaks++;
+      for (const field of record)
+        for (let at = field.indexOf('\n'); at >= 0; at = field.indexOf('\n', at + 1)) breaks++;
       yield { raw: cell, line: info.lines - breaks + row.line - 1 };
     }
   } catch (error) {
     if (error instanceof CliError) throw error;
     // The line the record passes the bound on (csv-parse counts the lines read so far).
-    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') throw new UsageError(`${nameOf(file)}, line ${Number(error.lines)}: a record of more than 1 MiB, the most --column reads`);
-    if (error instanceof CsvError) throw new UsageError(`cannot read --file ${file} as CSV: ${error.message}`);
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE')
+      throw new UsageError(
+        `${nameOf(file)}, line ${Number(error.lines)}: a record of more than 1 MiB, the most --column reads`,
+      );
+    if (error instanceof CsvError)
+      throw new UsageError(`cannot read --file ${file} as CSV: ${error.message}`);
     throw new UsageError(`cannot read --file ${file}: ${whyUnreadable(error)}`);
   } finally {
     parser.destroy();
@@ -369,14 +474,19 @@ async function* readColumn(input: LookupInput, file: string, column: string, rea
 
 /** --column names no column: refused, naming the header row's columns, or else the first line's fields. */
 function noSuchColumn(file: string, column: string, text: string, whole: boolean): UsageError {
-  const quoted = (fields: readonly string[]) => fields.map((field) => JSON.stringify(field.trim())).join(', ');
+  const quoted = (fields: readonly string[]) =>
+    fields.map((field) => JSON.stringify(field.trim())).join(', ');
   const header = csvHeaderOf(text, whole);
   if (header) {
     const on = header.line > 1 ? ` (line ${header.line})` : '';
-    return new UsageError(`--column ${column}: the header row of ${nameOf(file)}${on} has no such column (it has ${quoted(header.columns)})`);
+    return new UsageError(
+      `--column ${column}: the header row of ${nameOf(file)}${on} has no such column (it has ${quoted(header.columns)})`,
+    );
   }
   const first = csvRecords(text, separatorOf(text, whole), 1, whole)?.[0] ?? [];
-  return new UsageError(`--column ${column}: none of the first ${LINES_SEARCHED} lines of ${nameOf(file)} is a header row with such a column (the first has ${quoted(first)})`);
+  return new UsageError(
+    `--column ${column}: none of the first ${LINES_SEARCHED} lines of ${nameOf(file)} is a header row with such a column (the first has ${quoted(first)})`,
+  );
 }
 
 /** Where line `line` (counted from 1) starts in `bytes`: counted in bytes, as text that is not UTF-8 would be decoded to another length. */
@@ -429,7 +539,10 @@ async function* withLfLineEnds(chunks: AsyncIterable<Buffer>): AsyncGenerator<Bu
 
 /** A lookup must stay one short line: the unresolved file holds one lookup a line, read again as a --file. */
 function checkLookup(value: string, where: () => string): string {
-  if (/[\r\n]/.test(value)) throw new UsageError(`${where()}: "${oneLine(value)}" spans several lines; a lookup must be one line`);
+  if (/[\r\n]/.test(value))
+    throw new UsageError(
+      `${where()}: "${oneLine(value)}" spans several lines; a lookup must be one line`,
+    );
   if (Buffer.byteLength(value) > MAX_LOOKUP_BYTES) throw new UsageError(`${where()}: ${TOO_LONG}`);
   return value;
 }

@@ -14,20 +14,32 @@ export function checkedReply(reply: ApiReply, what: string): MerchantReply {
   const body = exactBody(reply.raw, reply.body);
   const results = isRecord(body) && isRecord(body.data) ? body.data.results : undefined;
   if (!Array.isArray(results)) {
-    const found = !isRecord(body) ? `the body is ${jsonType(body)}` : !isRecord(body.data) ? '"data" is not an object' : `"data.results" is ${results === undefined ? 'missing' : jsonType(results)}`;
-    throw new UnexpectedReplyError(`unexpected reply to ${what}: ${found}; merging needs the list data.results`);
+    const found = !isRecord(body)
+      ? `the body is ${jsonType(body)}`
+      : !isRecord(body.data)
+        ? '"data" is not an object'
+        : `"data.results" is ${results === undefined ? 'missing' : jsonType(results)}`;
+    throw new UnexpectedReplyError(
+      `unexpected reply to ${what}: ${found}; merging needs the list data.results`,
+    );
   }
   for (let i = 0; i < results.length; i++) {
     const result: unknown = results[i];
     if (!isRecord(result) || typeof result.input !== 'string') {
-      throw new UnexpectedReplyError(`unexpected reply to ${what}: data.results[${i}] has no "input" text to match it to its lookup`);
+      throw new UnexpectedReplyError(
+        `unexpected reply to ${what}: data.results[${i}] has no "input" text to match it to its lookup`,
+      );
     }
   }
   return body as MerchantReply;
 }
 
 /** Results are matched to lookups by their `input` (and `type`, where it tells them apart). */
-export function inLookupOrder(lookups: readonly Lookup[], results: readonly MerchantResult[], what: string): MerchantResult[] {
+export function inLookupOrder(
+  lookups: readonly Lookup[],
+  results: readonly MerchantResult[],
+  what: string,
+): MerchantResult[] {
   return inRequestOrder(lookups, results) ?? byInput(lookups, results, what);
 }
 
@@ -35,7 +47,10 @@ export function inLookupOrder(lookups: readonly Lookup[], results: readonly Merc
  * The results when they come as the request listed the lookups, the terminals' then the names'
  * (as the service answers): found by walking both lists, no map made; undefined otherwise.
  */
-function inRequestOrder(lookups: readonly Lookup[], results: readonly MerchantResult[]): MerchantResult[] | undefined {
+function inRequestOrder(
+  lookups: readonly Lookup[],
+  results: readonly MerchantResult[],
+): MerchantResult[] | undefined {
   if (results.length !== lookups.length) return undefined;
   let terminals = 0;
   for (const lookup of lookups) if (lookup.type === 'terminal') terminals++;
@@ -45,13 +60,18 @@ function inRequestOrder(lookups: readonly Lookup[], results: readonly MerchantRe
   for (let i = 0; i < lookups.length; i++) {
     const lookup = lookups[i]!;
     const result = results[lookup.type === 'terminal' ? nextTerminal++ : nextName++]!;
-    if (result.input !== lookup.value || (result.type !== undefined && result.type !== lookup.type)) return undefined;
+    if (result.input !== lookup.value || (result.type !== undefined && result.type !== lookup.type))
+      return undefined;
     ordered[i] = result;
   }
   return ordered;
 }
 
-function byInput(lookups: readonly Lookup[], results: readonly MerchantResult[], what: string): MerchantResult[] {
+function byInput(
+  lookups: readonly Lookup[],
+  results: readonly MerchantResult[],
+  what: string,
+): MerchantResult[] {
   const byInput = new Map<string, MerchantResult>();
   // The same input as a terminal and as a name (`--name 1234567890123456`) is rare: kept aside.
   let twins: MerchantResult[] | undefined;
@@ -61,8 +81,12 @@ function byInput(lookups: readonly Lookup[], results: readonly MerchantResult[],
   }
   return lookups.map((lookup) => {
     let result = byInput.get(lookup.value);
-    if (twins && result && result.type !== lookup.type) result = twins.find((r) => r.input === lookup.value && r.type === lookup.type) ?? result;
-    if (!result) throw new UnexpectedReplyError(`unexpected reply to ${what}: no result for the ${lookup.type} "${lookup.value}"`);
+    if (twins && result && result.type !== lookup.type)
+      result = twins.find((r) => r.input === lookup.value && r.type === lookup.type) ?? result;
+    if (!result)
+      throw new UnexpectedReplyError(
+        `unexpected reply to ${what}: no result for the ${lookup.type} "${lookup.value}"`,
+      );
     return result;
   });
 }

@@ -20,7 +20,12 @@ import { runInOrder } from '../core/stream/ordered-pool.js';
 import type { ProgressBar, Totals } from '../core/stream/progress.js';
 import { checkedReply, inLookupOrder } from './reply.js';
 import { OutputSink, StdoutClosedError } from '../core/stream/sink.js';
-import { defaultUnresolvedPath, privateTemporaryPath, whyNot, writeUnresolved } from './unresolved.js';
+import {
+  defaultUnresolvedPath,
+  privateTemporaryPath,
+  whyNot,
+  writeUnresolved,
+} from './unresolved.js';
 import { summaryLine } from './summary.js';
 import { createWriter } from './writers.js';
 import { shellWord } from './lookups.js';
@@ -56,7 +61,11 @@ export interface EachLine {
 }
 
 /** Runs the calls; resolves when every lookup was resolved, else throws the first failure. */
-export async function runResolve(ctx: Context, client: ApiClient, options: RunOptions): Promise<void> {
+export async function runResolve(
+  ctx: Context,
+  client: ApiClient,
+  options: RunOptions,
+): Promise<void> {
   // --each-line: ended before it could finish stopping (a second Ctrl-C, or the grace period
   // over), svc still keeps the results in hand and says what was written.
   const stop = options.eachLine && new EachLineStop(ctx, options.eachLine);
@@ -68,22 +77,42 @@ export async function runResolve(ctx: Context, client: ApiClient, options: RunOp
   }
 }
 
-async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOptions, stop: EachLineStop | undefined): Promise<void> {
+async function resolveAndWrite(
+  ctx: Context,
+  client: ApiClient,
+  options: RunOptions,
+  stop: EachLineStop | undefined,
+): Promise<void> {
   // For a person at a terminal, and only when there is progress to show: more than one call.
   const progress: ProgressBar =
     options.totals && ctx.io.stderrIsTTY && options.totals.calls > 1
-      ? (await import('../core/stream/progress.js')).progressBar(ctx.io.stderr, ctx.io.stderrColumns, options.totals)
+      ? (await import('../core/stream/progress.js')).progressBar(
+          ctx.io.stderr,
+          ctx.io.stderrColumns,
+          options.totals,
+        )
       : { advance() {}, clear() {}, redraw() {}, holdOff() {}, stop() {} };
   // When stdout and stderr share a terminal, the bar steps aside for each piece of output. Into a
   // pipe, the reader may print it on that terminal when it likes (`| head -5`): the bar stays off
   // while output flows, so nothing lands on its line.
   const sharesTerminal = ctx.io.stdoutIsTTY && ctx.io.stderrIsTTY;
-  const beforeWrite = sharesTerminal ? progress.clear : ctx.io.stdoutIsPipe ? progress.holdOff : undefined;
+  const beforeWrite = sharesTerminal
+    ? progress.clear
+    : ctx.io.stdoutIsPipe
+      ? progress.holdOff
+      : undefined;
   const format = ctx.format;
   // Machine formats shown on a terminal still cannot move the cursor or reorder what is shown;
   // secrets are masked first, while an escape sequence that splits one is still whole.
-  const transform = ctx.io.stdoutIsTTY && !isTableFormat(format) ? (text: string) => machineTextForTerminal(format, ctx.secrets.mask(text)) : undefined;
-  const sink = new OutputSink(ctx.io.stdout, { beforeWrite, afterWrite: sharesTerminal ? progress.redraw : undefined, transform });
+  const transform =
+    ctx.io.stdoutIsTTY && !isTableFormat(format)
+      ? (text: string) => machineTextForTerminal(format, ctx.secrets.mask(text))
+      : undefined;
+  const sink = new OutputSink(ctx.io.stdout, {
+    beforeWrite,
+    afterWrite: sharesTerminal ? progress.redraw : undefined,
+    transform,
+  });
   const writer = await createWriter({
     format,
     sink,
@@ -144,14 +173,16 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
   // The input held no lookup after all (a file of blank lines, read while calls could start).
   if (callsFailure === undefined && options.lookupCount() === 0) return;
   // A list cut short by an unreadable input would pass for the whole rest: none is written then.
-  const listUnresolved = callsFailure !== undefined && options.failedOut !== undefined && !outcome.sourceFailed;
+  const listUnresolved =
+    callsFailure !== undefined && options.failedOut !== undefined && !outcome.sourceFailed;
   const unresolved = (): AsyncIterable<Lookup> => {
     const failedBatches = outcome.failed;
     const notStarted = outcome.notStarted;
     // Batches that never started are made only now, one at a time, as the file is written.
     return (async function* (): AsyncGenerator<Lookup> {
       for (const batch of failedBatches) yield* batch.lookups;
-      for (let next = await notStarted.next(); !next.done; next = await notStarted.next()) yield* next.value.lookups;
+      for (let next = await notStarted.next(); !next.done; next = await notStarted.next())
+        yield* next.value.lookups;
     })();
   };
   let failure: unknown = callsFailure;
@@ -162,11 +193,21 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
     // resolved: the records take a while to write, and after Ctrl-C svc is ended after a few
     // seconds, or at once by a second one.
     if (callsFailure !== undefined) stop.keep();
-    if (listUnresolved) stop.said = said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount, stop.keptAt !== undefined);
+    if (listUnresolved)
+      stop.said = said = await keepUnresolved(
+        ctx,
+        unresolved(),
+        options.failedOut!,
+        options.lookupCount,
+        stop.keptAt !== undefined,
+      );
     stop.writingTo = sink;
     try {
       // Paid for, the records of the lines resolved are written even after Ctrl-C (within its grace period).
-      await eachLine.store.writeLines(eachLine.lines, writer, { unmatchedOnly: options.unmatchedOnly, written: (line) => sink.mark(line) });
+      await eachLine.store.writeLines(eachLine.lines, writer, {
+        unmatchedOnly: options.unmatchedOnly,
+        written: (line) => sink.mark(line),
+      });
       allWritten = true;
       if (callsFailure === undefined) stop.done();
     } catch (error) {
@@ -178,7 +219,14 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
     // A Ctrl-C that came as the records were written: they all were, and svc stops as asked.
     if (failure === undefined && ctx.signal.aborted) failure = new InterruptedError();
   }
-  const tally = { lookups: options.lookupCount(), answered: resolved, matched, duplicates: options.duplicates?.() ?? 0, calls, seconds: (ctx.now() - started) / 1000 };
+  const tally = {
+    lookups: options.lookupCount(),
+    answered: resolved,
+    matched,
+    duplicates: options.duplicates?.() ?? 0,
+    calls,
+    seconds: (ctx.now() - started) / 1000,
+  };
   try {
     await writer.finish(meta, failure === undefined, tally);
   } catch (error) {
@@ -188,10 +236,12 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
   if (failure === undefined) {
     // A person at the terminal is left one line that sums the run up: the table's last line, else
     // this one on stderr (the progress bar is gone, the results went elsewhere).
-    if (ctx.io.stderrIsTTY && !(format === 'table' && ctx.io.stdoutIsTTY)) ctx.err(summaryLine(tally, true, ctx.io.stderrColumns ?? FALLBACK_COLUMNS));
+    if (ctx.io.stderrIsTTY && !(format === 'table' && ctx.io.stdoutIsTTY))
+      ctx.err(summaryLine(tally, true, ctx.io.stderrColumns ?? FALLBACK_COLUMNS));
     return;
   }
-  if (listUnresolved && !eachLine) said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount);
+  if (listUnresolved && !eachLine)
+    said = await keepUnresolved(ctx, unresolved(), options.failedOut!, options.lookupCount);
   said?.();
   if (stop && (stop.kept || ctx.signal.aborted)) stop.tell(allWritten);
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a call threw, thrown on as it was
@@ -199,10 +249,14 @@ async function resolveAndWrite(ctx: Context, client: ApiClient, options: RunOpti
 }
 
 /** One call: the batch's terminals and names, and its results put back in the batch's order. */
-async function resolveBatch(client: ApiClient, batch: Batch): Promise<{ meta: unknown; results: MerchantResult[] }> {
+async function resolveBatch(
+  client: ApiClient,
+  batch: Batch,
+): Promise<{ meta: unknown; results: MerchantResult[] }> {
   const terminals: string[] = [];
   const names: string[] = [];
-  for (const lookup of batch.lookups) (lookup.type === 'terminal' ? terminals : names).push(lookup.value);
+  for (const lookup of batch.lookups)
+    (lookup.type === 'terminal' ? terminals : names).push(lookup.value);
   const json: { terminals?: string[]; names?: string[] } = {};
   if (terminals.length > 0) json.terminals = terminals;
   if (names.length > 0) json.names = names;
@@ -247,7 +301,9 @@ class EachLineStop {
       return;
     }
     try {
-      this.kept = { path: keepResults(store, keep.folder, keep.input, this.meta, new Date(this.ctx.now())) };
+      this.kept = {
+        path: keepResults(store, keep.folder, keep.input, this.meta, new Date(this.ctx.now())),
+      };
     } catch (error) {
       this.kept = { error: whyNot(error, keep.folder) };
       return;
@@ -277,14 +333,25 @@ class EachLineStop {
   tell(allWritten: boolean): void {
     const { ctx } = this;
     const calls = this.eachLine.store.calls();
-    const resolved = { calls: calls.length, lookups: calls.reduce((sum, call) => sum + call.count, 0) };
+    const resolved = {
+      calls: calls.length,
+      lookups: calls.reduce((sum, call) => sum + call.count, 0),
+    };
     const { calls: allCalls, lookups } = this.eachLine.keep.input;
     const writtenThrough = this.writingTo?.flushedMark() ?? 0;
     const path = this.keptAt;
     const keptError = this.kept && 'error' in this.kept ? this.kept.error : undefined;
     if (ctx.jsonErrors) {
-      const facts = { calls_resolved: resolved.calls, calls: allCalls, all_written: allWritten, written_through_line: writtenThrough, kept: path ?? null };
-      ctx.err(JSON.stringify(keptError === undefined ? facts : { ...facts, kept_error: keptError }));
+      const facts = {
+        calls_resolved: resolved.calls,
+        calls: allCalls,
+        all_written: allWritten,
+        written_through_line: writtenThrough,
+        kept: path ?? null,
+      };
+      ctx.err(
+        JSON.stringify(keptError === undefined ? facts : { ...facts, kept_error: keptError }),
+      );
       return;
     }
     const finished = resolved.calls === allCalls;
@@ -299,8 +366,12 @@ class EachLineStop {
         `${formatCount(resolved.calls)} of ${formatCount(allCalls)} calls were resolved (${formatCount(resolved.lookups)} of ${formatCount(lookups)} lookups)${path ? `; their results are kept in ${path}` : ''}.`,
       );
     else if (path) ctx.err(`The results of every lookup are kept in ${path}.`);
-    if (path) ctx.err(`Run the same command again with --resume ${shellWord(path)} to write every record, ${finished ? 'without calling the service' : 'sending only the lookups not resolved'}.`);
-    if (keptError) ctx.err(`error: could not keep the results of the lookups resolved: ${keptError}`);
+    if (path)
+      ctx.err(
+        `Run the same command again with --resume ${shellWord(path)} to write every record, ${finished ? 'without calling the service' : 'sending only the lookups not resolved'}.`,
+      );
+    if (keptError)
+      ctx.err(`error: could not keep the results of the lookups resolved: ${keptError}`);
   }
 }
 
@@ -338,26 +409,47 @@ async function keepUnresolved(
     // --failed-out was checked before).
     try {
       if (taken !== 0 || failedOut.replace) throw error;
-      written = await writeUnresolved(await privateTemporaryPath(basename(failedOut.path)), lookups, false);
-      ctx.warn(`${why}: the list of lookups not resolved went to the temporary folder, as ${written.path}`);
+      written = await writeUnresolved(
+        await privateTemporaryPath(basename(failedOut.path)),
+        lookups,
+        false,
+      );
+      ctx.warn(
+        `${why}: the list of lookups not resolved went to the temporary folder, as ${written.path}`,
+      );
     } catch {
       for (let next = await source.next(); !next.done; next = await source.next()) taken++;
-      ctx.err(`error: could not save the ${formatCount(taken)} unresolved lookups to ${failedOut.path}: ${why}`);
+      ctx.err(
+        `error: could not save the ${formatCount(taken)} unresolved lookups to ${failedOut.path}: ${why}`,
+      );
       return undefined;
     }
   }
   return () => {
     // Said as the error that ends the run is: one JSON line for a script, lines for a person.
     if (ctx.jsonErrors) {
-      ctx.err(JSON.stringify({ unresolved: written.count, lookups: lookupCount(), failed_out: written.path }));
+      ctx.err(
+        JSON.stringify({
+          unresolved: written.count,
+          lookups: lookupCount(),
+          failed_out: written.path,
+        }),
+      );
       return;
     }
-    ctx.err(`${formatCount(written.count)} of ${formatCount(lookupCount())} lookups were not resolved; they are listed in ${written.path}`);
+    ctx.err(
+      `${formatCount(written.count)} of ${formatCount(lookupCount())} lookups were not resolved; they are listed in ${written.path}`,
+    );
     if (!resumable) ctx.err(`Run again with --file ${shellWord(written.path)} to finish the job.`);
   };
 }
 
 /** The default place for the unresolved file, decided when it is needed. */
-export function unresolvedTarget(explicit: string | undefined, now: Date): { path: string; replace: boolean } {
-  return explicit === undefined ? { path: defaultUnresolvedPath(now), replace: false } : { path: explicit, replace: true };
+export function unresolvedTarget(
+  explicit: string | undefined,
+  now: Date,
+): { path: string; replace: boolean } {
+  return explicit === undefined
+    ? { path: defaultUnresolvedPath(now), replace: false }
+    : { path: explicit, replace: true };
 }

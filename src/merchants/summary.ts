@@ -27,7 +27,8 @@ export interface Tally {
  */
 export function summaryLine(tally: Tally, complete: boolean, width: number): string {
   const notFound = `${formatCount(tally.answered - tally.matched)} not found`;
-  if (!complete) return `${counted(tally.answered, 'lookup')} answered before the run stopped: ${formatCount(tally.matched)} matched, ${notFound}`;
+  if (!complete)
+    return `${counted(tally.answered, 'lookup')} answered before the run stopped: ${formatCount(tally.matched)} matched, ${notFound}`;
   const fields = [
     counted(tally.lookups, 'lookup'),
     `${formatCount(tally.matched)} matched`,
@@ -49,5 +50,7 @@ function timeTaken(seconds: number): string {
   const whole = Math.round(seconds);
   if (whole < 60) return `${whole}s`;
   const minutes = Math.floor(whole / 60);
-  return minutes < 60 ? `${minutes}m${String(whole % 60).padStart(2, '0')}s` : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+  return minutes < 60
+    ? `${minutes}m${String(whole % 60).padStart(2, '0')}s`
+    : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }

@@ -8,7 +8,13 @@ import { valueText } from '../core/output/csv.js';
 import { wrapText } from '../core/output/fit.js';
 import type { Paint } from '../core/output/paint.js';
 import type { OutputSink } from '../core/stream/sink.js';
-import { AlignedTableWriter, TabWriter, type RowWriter, type StreamColumn, type TableLayout } from '../core/stream/table-writers.js';
+import {
+  AlignedTableWriter,
+  TabWriter,
+  type RowWriter,
+  type StreamColumn,
+  type TableLayout,
+} from '../core/stream/table-writers.js';
 import { summaryLine, type Tally } from './summary.js';
 
 /** A value as the service sent it: an object or a list as JSON, never `[object Object]`. */
@@ -24,11 +30,22 @@ const COLUMNS: StreamColumn<MerchantResult>[] = [
   { key: 'mcc', header: 'MCC', display: (r) => text(r.mcc), keep: true },
   { key: 'category', header: 'CATEGORY', display: (r) => text(r.category), flex: 'cut' },
   { key: 'city', header: 'CITY', display: (r) => text(r.city), flex: 'cut' },
-  { key: 'matched', header: 'MATCHED', display: (r) => (r.matched ? 'yes' : 'no'), keep: true, colour: (t, r, paint) => (r.matched ? paint.good(t) : paint.warn(t)) },
+  {
+    key: 'matched',
+    header: 'MATCHED',
+    display: (r) => (r.matched ? 'yes' : 'no'),
+    keep: true,
+    colour: (t, r, paint) => (r.matched ? paint.good(t) : paint.warn(t)),
+  },
 ];
 
 /** --each-line: the line of the input a result is for, first. */
-const LINE: StreamColumn<MerchantResult> = { key: 'line', header: 'LINE', display: (r) => text(r.line), keep: true };
+const LINE: StreamColumn<MerchantResult> = {
+  key: 'line',
+  header: 'LINE',
+  display: (r) => text(r.line),
+  keep: true,
+};
 
 /** The table's columns: LINE first with --each-line (`lines`). */
 export function merchantColumns(lines: boolean): StreamColumn<MerchantResult>[] {
@@ -47,7 +64,17 @@ export function merchantTableWriter(
   mask?: (text: string) => string,
   layout: TableLayout = {},
 ): RowWriter<MerchantResult> {
-  return terminal ? new AlignedTableWriter(sink, terminal.width, paint, columns, 'No results to show.', mask, layout) : new TabWriter(sink, paint, columns, mask, layout);
+  return terminal
+    ? new AlignedTableWriter(
+        sink,
+        terminal.width,
+        paint,
+        columns,
+        'No results to show.',
+        mask,
+        layout,
+      )
+    : new TabWriter(sink, paint, columns, mask, layout);
 }
 
 /** The line under the table that sums the run up (summary.ts), wrapped like any footer of a table. */

@@ -5,7 +5,17 @@
 // the list is never written through.
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
-import { access, link, lstat, mkdtemp, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import {
+  access,
+  link,
+  lstat,
+  mkdtemp,
+  open,
+  rename,
+  stat,
+  unlink,
+  type FileHandle,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
@@ -15,7 +25,8 @@ import type { Lookup } from './lookup-set.js';
  * Created here or not at all: O_EXCL fails on any name that exists, a link included (dangling or
  * not), and O_NOFOLLOW says so again for a system that would follow one.
  */
-const NEW_FILE_ONLY = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+const NEW_FILE_ONLY =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 /** A default list's name is given a number (`-2` … `-100`) while these are free. */
 const NUMBERED_NAMES = 100;
@@ -49,7 +60,8 @@ export async function checkWritable(path: string): Promise<void> {
     throw new UsageError(`--failed-out ${path}: ${whyNot(error, folder)}`);
   }
   try {
-    if ((await stat(path)).isDirectory()) throw new UsageError(`--failed-out ${path}: it is a directory`);
+    if ((await stat(path)).isDirectory())
+      throw new UsageError(`--failed-out ${path}: it is a directory`);
   } catch (error) {
     if (error instanceof UsageError) throw error;
   }
@@ -60,11 +72,18 @@ export async function checkWritable(path: string): Promise<void> {
  * explicit path is replaced; the default one never overwrites a file (a number is added instead,
  * or past NUMBERED_NAMES a random suffix).
  */
-export async function writeUnresolved(path: string, lookups: AsyncIterable<Lookup> | Iterable<Lookup>, replace: boolean): Promise<{ path: string; count: number }> {
+export async function writeUnresolved(
+  path: string,
+  lookups: AsyncIterable<Lookup> | Iterable<Lookup>,
+  replace: boolean,
+): Promise<{ path: string; count: number }> {
   // A device or a pipe (/dev/stdout, a FIFO) is written into: renaming over it would replace it.
   const special = replace ? await specialFile(path) : undefined;
   if (special) {
-    const target = await open(path, constants.O_WRONLY | (special.followLink ? 0 : (constants.O_NOFOLLOW ?? 0)));
+    const target = await open(
+      path,
+      constants.O_WRONLY | (special.followLink ? 0 : (constants.O_NOFOLLOW ?? 0)),
+    );
     try {
       return { path, count: await writeLines(target, lookups) };
     } finally {
@@ -92,7 +111,8 @@ export async function writeUnresolved(path: string, lookups: AsyncIterable<Looku
     // follows), where rename() would replace the file. Past the numbered names, which another
     // user in a shared folder could all take first, a name nobody can foresee.
     for (let n = 1; ; n++) {
-      const suffix = n === 1 ? '' : n <= NUMBERED_NAMES ? `-${n}` : `-${randomBytes(8).toString('hex')}`;
+      const suffix =
+        n === 1 ? '' : n <= NUMBERED_NAMES ? `-${n}` : `-${randomBytes(8).toString('hex')}`;
       const target = path.replace(/(\.txt)?$/, `${suffix}$1`);
       try {
         await link(temporary, target);
@@ -109,7 +129,10 @@ export async function writeUnresolved(path: string, lookups: AsyncIterable<Looku
 export function whyNot(error: unknown, folder: string): string {
   const code = (error as NodeJS.ErrnoException)?.code;
   // A folder that exists may still take no new file (/proc): ENOENT then names the file, not it.
-  if (code === 'ENOENT') return existsSync(folder) ? `the folder ${folder} takes no new file` : `the folder ${folder} does not exist`;
+  if (code === 'ENOENT')
+    return existsSync(folder)
+      ? `the folder ${folder} takes no new file`
+      : `the folder ${folder} does not exist`;
   if (code === 'ENOTDIR') return `${folder} is not a folder`;
   if (code === 'EROFS') return `cannot write in ${folder} (a read-only file system)`;
   if (code === 'EACCES' || code === 'EPERM') return `cannot write in ${folder} (permission denied)`;
@@ -117,7 +140,10 @@ export function whyNot(error: unknown, folder: string): string {
 }
 
 /** One lookup a line, in chunks; returns how many were written. */
-async function writeLines(file: FileHandle, lookups: AsyncIterable<Lookup> | Iterable<Lookup>): Promise<number> {
+async function writeLines(
+  file: FileHandle,
+  lookups: AsyncIterable<Lookup> | Iterable<Lookup>,
+): Promise<number> {
   let count = 0;
   let chunk = '';
   for await (const lookup of lookups) {
@@ -140,7 +166,9 @@ async function specialFile(path: string): Promise<{ followLink: boolean } | unde
   try {
     const followLink = resolve(path).startsWith('/dev/');
     const info = followLink ? await stat(path) : await lstat(path);
-    return info.isFile() || info.isDirectory() || info.isSymbolicLink() ? undefined : { followLink };
+    return info.isFile() || info.isDirectory() || info.isSymbolicLink()
+      ? undefined
+      : { followLink };
   } catch {
     return undefined;
   }

@@ -51,11 +51,22 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
       const keys = options.lines ? ['line', ...CSV_KEYS] : CSV_KEYS;
       if (options.columns) checkColumnNames(options.columns, keys);
       const csv = { headers: options.headers, formulaGuard: options.formulaGuard };
-      return withoutMeta(new CsvWriter<MerchantResult>(options.sink, options.columns ?? keys, (result, key) => result[key as keyof MerchantResult], csv));
+      return withoutMeta(
+        new CsvWriter<MerchantResult>(
+          options.sink,
+          options.columns ?? keys,
+          (result, key) => result[key as keyof MerchantResult],
+          csv,
+        ),
+      );
     }
     case 'table':
     case 'wide': {
-      const [{ merchantColumns, merchantTableWriter, summaryLines }, { createPaint }, { pickStreamColumns }] = await Promise.all([
+      const [
+        { merchantColumns, merchantTableWriter, summaryLines },
+        { createPaint },
+        { pickStreamColumns },
+      ] = await Promise.all([
         import('./table-writers.js'),
         import('../core/output/paint.js'),
         import('../core/stream/table-writers.js'),
@@ -63,7 +74,14 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
       const columns = pickStreamColumns(merchantColumns(options.lines === true), options.columns);
       const paint = await createPaint(options.color);
       const layout = { headers: options.headers, wide: options.format === 'wide' };
-      const table = merchantTableWriter(options.sink, paint, options.terminal ? { width: options.width } : undefined, columns, options.mask, layout);
+      const table = merchantTableWriter(
+        options.sink,
+        paint,
+        options.terminal ? { width: options.width } : undefined,
+        columns,
+        options.mask,
+        layout,
+      );
       if (!options.terminal) return withoutMeta(table);
       // On a terminal the table ends with one line that sums the run up.
       return {
@@ -71,7 +89,8 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
         async finish(_meta, complete, tally) {
           await table.finish(complete);
           // A run that failed before any answer has no table to sum up: the error says it all.
-          if (tally && (complete || tally.answered > 0)) await options.sink.write(summaryLines(tally, complete, options.width, paint));
+          if (tally && (complete || tally.answered > 0))
+            await options.sink.write(summaryLines(tally, complete, options.width, paint));
         },
       };
     }
@@ -79,7 +98,10 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
 }
 
 function withoutMeta(writer: RowWriter<MerchantResult>): ResultWriter {
-  return { write: (results) => writer.write(results), finish: (_meta, complete) => writer.finish(complete) };
+  return {
+    write: (results) => writer.write(results),
+    finish: (_meta, complete) => writer.finish(complete),
+  };
 }
 
 /** CSV carries the raw values, and the lookup's type. */
@@ -102,7 +124,10 @@ class JsonReplyWriter implements ResultWriter {
 
   async write(results: readonly MerchantResult[]): Promise<void> {
     for (let from = 0; from < results.length; from += RESULTS_A_PIECE) {
-      const piece = from === 0 && results.length <= RESULTS_A_PIECE ? results : results.slice(from, from + RESULTS_A_PIECE);
+      const piece =
+        from === 0 && results.length <= RESULTS_A_PIECE
+          ? results
+          : results.slice(from, from + RESULTS_A_PIECE);
       for (const result of piece) if (result.matched) this.matched++;
       const first = this.count === 0;
       this.count += piece.length;
@@ -110,7 +135,10 @@ class JsonReplyWriter implements ResultWriter {
       // `[[[null, r1, r2]]]` cut after the null starts with the comma, the same way.
       // Numbers as received (exact-stringify.ts): JSON.stringify itself where nothing was kept as text.
       const nested = stringifyExact([[first ? piece : [null, ...piece]]], 2)!;
-      const text = nested.slice(first ? NESTED_OPEN.length : JOINED_OPEN.length, nested.length - NESTED_CLOSE.length);
+      const text = nested.slice(
+        first ? NESTED_OPEN.length : JOINED_OPEN.length,
+        nested.length - NESTED_CLOSE.length,
+      );
       // Only the run's first piece is copied, once, to put the head before it.
       await this.sink.write(first ? HEAD + text : text);
     }
@@ -120,7 +148,8 @@ class JsonReplyWriter implements ResultWriter {
     // A run that failed before any result has no reply to show.
     if (!complete && this.count === 0) return;
     let out = `${this.count === 0 ? `${HEAD}]` : '\n    ]'},\n    "count": ${this.count},\n    "matched": ${this.matched}\n  }`;
-    if (meta !== undefined) out += `,\n  "meta": ${stringifyExact(meta, 2)!.replace(/\n/g, '\n  ')}`;
+    if (meta !== undefined)
+      out += `,\n  "meta": ${stringifyExact(meta, 2)!.replace(/\n/g, '\n  ')}`;
     await this.sink.write(out + '\n}\n');
   }
 }

@@ -17,9 +17,13 @@ export class OwnAddress {
   private readonly origins: Set<string>;
 
   constructor(listenHost: string, port: number) {
-    const names = [listenHost.includes(':') ? `[${listenHost}]` : listenHost, 'localhost'].map((name) => name.toLowerCase());
+    const names = [listenHost.includes(':') ? `[${listenHost}]` : listenHost, 'localhost'].map(
+      (name) => name.toLowerCase(),
+    );
     // A client leaves the port out of Host only when it is the scheme's default.
-    const hosts = names.flatMap((name) => (port === 80 ? [`${name}:${port}`, name] : [`${name}:${port}`]));
+    const hosts = names.flatMap((name) =>
+      port === 80 ? [`${name}:${port}`, name] : [`${name}:${port}`],
+    );
     this.hosts = new Set(hosts);
     this.origins = new Set(hosts.map((host) => `http://${host}`));
   }
@@ -51,20 +55,36 @@ export interface AdminCaller {
 export function admitAdminCaller(caller: AdminCaller, own: OwnAddress, keys: KeyRing): KeyIdentity {
   if (!own.isOwnHost(caller.host)) {
     // To a page of another name these endpoints do not exist.
-    const addressee = caller.host === undefined ? 'no Host header' : `Host ${JSON.stringify(caller.host)}`;
-    throw new ApiError('NOT_FOUND', `The /_mock/ endpoints answer only requests addressed to ${own.names.join(' or ')}; this one had ${addressee}.`);
+    const addressee =
+      caller.host === undefined ? 'no Host header' : `Host ${JSON.stringify(caller.host)}`;
+    throw new ApiError(
+      'NOT_FOUND',
+      `The /_mock/ endpoints answer only requests addressed to ${own.names.join(' or ')}; this one had ${addressee}.`,
+    );
   }
   if (caller.origin !== undefined && !own.isOwnOrigin(caller.origin)) {
-    throw new ApiError('FOREIGN_ORIGIN', `The /_mock/ endpoints do not answer web pages of another origin; this request came from ${JSON.stringify(caller.origin)}.`);
+    throw new ApiError(
+      'FOREIGN_ORIGIN',
+      `The /_mock/ endpoints do not answer web pages of another origin; this request came from ${JSON.stringify(caller.origin)}.`,
+    );
   }
   const key = keys.authenticate(caller.authorization);
   if (!key) {
-    const sent = caller.authorization === undefined ? 'no API key was sent' : 'the API key is not one of its keys';
-    throw new ApiError('INVALID_API_KEY', `The /_mock/ endpoints answer only requests with one of this mock's keys (Authorization: Bearer <key>), as /v1 does; ${sent}.`);
+    const sent =
+      caller.authorization === undefined
+        ? 'no API key was sent'
+        : 'the API key is not one of its keys';
+    throw new ApiError(
+      'INVALID_API_KEY',
+      `The /_mock/ endpoints answer only requests with one of this mock's keys (Authorization: Bearer <key>), as /v1 does; ${sent}.`,
+    );
   }
   if (caller.method === 'POST' && !isJson(caller.contentType)) {
     const sent = caller.contentType === undefined ? 'none' : JSON.stringify(caller.contentType);
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `A POST to the /_mock/ endpoints sends JSON with Content-Type: application/json; this one's content type was ${sent}.`);
+    throw new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `A POST to the /_mock/ endpoints sends JSON with Content-Type: application/json; this one's content type was ${sent}.`,
+    );
   }
   return key;
 }

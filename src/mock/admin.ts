@@ -33,13 +33,21 @@ type AdminHandlers = Partial<Record<string, (body: RequestBody) => Reply>>;
 const SECRET_FORM = /^\S{8,1024}$/;
 const ENDPOINTS_PATH = '/_mock/webhooks/endpoints';
 
-export function handleAdmin({ method, pathname, caller }: AdminRequest, body: RequestBody, deps: AdminDeps): Reply {
+export function handleAdmin(
+  { method, pathname, caller }: AdminRequest,
+  body: RequestBody,
+  deps: AdminDeps,
+): Reply {
   const routes: Record<string, AdminHandlers> = {
     '/_mock/health': {
       GET: () => ok({ status: 'ok' }),
     },
     '/_mock/requests': {
-      GET: () => ({ status: 200, body: deps.requests.list(), headers: { 'X-Mock-Requests-Dropped': String(deps.requests.dropped()) } }),
+      GET: () => ({
+        status: 200,
+        body: deps.requests.list(),
+        headers: { 'X-Mock-Requests-Dropped': String(deps.requests.dropped()) },
+      }),
       DELETE: () => {
         deps.requests.clear();
         return ok({ cleared: true });
@@ -49,9 +57,16 @@ export function handleAdmin({ method, pathname, caller }: AdminRequest, body: Re
       GET: () => ok(deps.faults.pending()),
       POST: (raw) => {
         const parsed = parseJsonBody(raw);
-        if (!parsed.ok) throw new ApiError('INVALID_REQUEST', 'The body must be a JSON fault spec or an array of them.');
+        if (!parsed.ok)
+          throw new ApiError(
+            'INVALID_REQUEST',
+            'The body must be a JSON fault spec or an array of them.',
+          );
         try {
-          return ok({ queued: deps.faults.add(parsed.value), pending: deps.faults.pending().length });
+          return ok({
+            queued: deps.faults.add(parsed.value),
+            pending: deps.faults.pending().length,
+          });
         } catch (error) {
           if (error instanceof FaultSpecError) throw new ApiError('INVALID_REQUEST', error.message);
           throw error;
@@ -68,8 +83,13 @@ export function handleAdmin({ method, pathname, caller }: AdminRequest, body: Re
     },
   };
   const path = pathname.replace(/\/+$/, '');
-  const endpoint = path.startsWith(`${ENDPOINTS_PATH}/`) ? path.slice(ENDPOINTS_PATH.length + 1) : undefined;
-  const handlers = endpoint !== undefined && !endpoint.includes('/') ? { DELETE: () => unregisterEndpoint(endpoint, caller, deps.webhooks) } : routes[path];
+  const endpoint = path.startsWith(`${ENDPOINTS_PATH}/`)
+    ? path.slice(ENDPOINTS_PATH.length + 1)
+    : undefined;
+  const handlers =
+    endpoint !== undefined && !endpoint.includes('/')
+      ? { DELETE: () => unregisterEndpoint(endpoint, caller, deps.webhooks) }
+      : routes[path];
   if (!handlers) throw new ApiError('NOT_FOUND', `No mock endpoint at ${pathname}.`);
   const handler = handlers[method];
   if (!handler) {
@@ -86,28 +106,47 @@ export function handleAdmin({ method, pathname, caller }: AdminRequest, body: Re
  * else with a new secret made for this endpoint (returned here, and never again).
  */
 function registerEndpoint(raw: RequestBody, caller: KeyIdentity, webhooks: WebhookSender): Reply {
-  const example = 'Send {"url": "http://127.0.0.1:8788/"}, with "secret" to sign its deliveries with a secret of your own.';
+  const example =
+    'Send {"url": "http://127.0.0.1:8788/"}, with "secret" to sign its deliveries with a secret of your own.';
   const parsed = parseJsonBody(raw);
-  if (!parsed.ok || !isObject(parsed.value)) throw new ApiError('INVALID_REQUEST', `The body must be a JSON object. ${example}`);
+  if (!parsed.ok || !isObject(parsed.value))
+    throw new ApiError('INVALID_REQUEST', `The body must be a JSON object. ${example}`);
   const { url, secret } = parsed.value;
-  if (typeof url !== 'string' || !isHttpUrl(url)) throw new ApiError('INVALID_REQUEST', `'url' must be an absolute http or https URL. ${example}`);
+  if (typeof url !== 'string' || !isHttpUrl(url))
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `'url' must be an absolute http or https URL. ${example}`,
+    );
   if (secret !== undefined && (typeof secret !== 'string' || !SECRET_FORM.test(secret))) {
-    throw new ApiError('INVALID_REQUEST', "'secret' must be 8 to 1024 characters without white space.");
+    throw new ApiError(
+      'INVALID_REQUEST',
+      "'secret' must be 8 to 1024 characters without white space.",
+    );
   }
   const registered = webhooks.register(url, caller, secret);
-  return { status: 201, body: { id: registered.id, url: registered.url, secret: registered.secret } };
+  return {
+    status: 201,
+    body: { id: registered.id, url: registered.url, secret: registered.secret },
+  };
 }
 
 /** Where events go: the caller's registered endpoints (their secrets withheld), then the --webhook-url ones. */
 function listEndpoints(webhooks: WebhookSender, caller: KeyIdentity) {
-  return [...webhooks.endpointsOf(caller).map(({ id, url }) => ({ id, url, source: 'registered' })), ...webhooks.urls.map((url) => ({ id: null, url, source: '--webhook-url' }))];
+  return [
+    ...webhooks.endpointsOf(caller).map(({ id, url }) => ({ id, url, source: 'registered' })),
+    ...webhooks.urls.map((url) => ({ id: null, url, source: '--webhook-url' })),
+  ];
 }
 
 /** Only by the key that registered it: to any other, it does not exist. */
 function unregisterEndpoint(id: string, caller: KeyIdentity, webhooks: WebhookSender): Reply {
   const decoded = decodePathSegment(id);
   const removed = webhooks.unregister(decoded, caller);
-  if (!removed) throw new ApiError('NOT_FOUND', `No webhook endpoint ${decoded} is registered (it may have been unregistered already, or the mock restarted).`);
+  if (!removed)
+    throw new ApiError(
+      'NOT_FOUND',
+      `No webhook endpoint ${decoded} is registered (it may have been unregistered already, or the mock restarted).`,
+    );
   return ok({ id: removed.id, url: removed.url, deleted: true });
 }
 

@@ -18,10 +18,23 @@ import { sandboxRoutes } from './routes/sandbox.js';
 export type { ApiDeps, ApiRequest } from './route.js';
 export { handleVerifyPage, MAX_FILE_BYTES } from './routes/reports.js';
 
-const ROUTES: Route[] = [...reportRoutes, ...lendingRoutes, ...enrichRoutes, ...merchantRoutes, ...connectRoutes, ...consentRoutes, ...decisionRoutes, ...sandboxRoutes, ...dataRoutes];
+const ROUTES: Route[] = [
+  ...reportRoutes,
+  ...lendingRoutes,
+  ...enrichRoutes,
+  ...merchantRoutes,
+  ...connectRoutes,
+  ...consentRoutes,
+  ...decisionRoutes,
+  ...sandboxRoutes,
+  ...dataRoutes,
+];
 
 /** The route of this method and path, with its match; undefined when none. */
-function findRoute(method: string, pathname: string): { route: Route; match: RegExpExecArray } | undefined {
+function findRoute(
+  method: string,
+  pathname: string,
+): { route: Route; match: RegExpExecArray } | undefined {
   for (const route of ROUTES) {
     if (route.method !== method) continue;
     const match = route.pattern.exec(pathname);
@@ -35,14 +48,23 @@ function findRoute(method: string, pathname: string): { route: Route; match: Reg
  * request without a known key before reading its body (a stranger's upload takes no memory).
  * Throws the 401 handleApi would answer; a route that a token opens needs none.
  */
-export function requireKnownKey(method: string, pathname: string, authorization: string | undefined, keys: KeyRing): void {
+export function requireKnownKey(
+  method: string,
+  pathname: string,
+  authorization: string | undefined,
+  keys: KeyRing,
+): void {
   if (findRoute(method, pathname)?.route.access === 'token') return;
   authenticate(authorization, keys);
 }
 
 function authenticate(authorization: string | undefined, keys: KeyRing): KeyIdentity {
   const key = keys.authenticate(authorization);
-  if (!key) throw new ApiError('INVALID_API_KEY', authorization ? 'Unknown API key.' : 'No API key was sent.');
+  if (!key)
+    throw new ApiError(
+      'INVALID_API_KEY',
+      authorization ? 'Unknown API key.' : 'No API key was sent.',
+    );
   return key;
 }
 
@@ -56,23 +78,53 @@ export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
   const { store, webhooks, connect, consents, decisions, clock } = deps;
   const params = () => found!.match.slice(1).map(decodePathSegment);
   // A route that a token opens needs no key: a key sent along is neither checked nor used.
-  if (route?.access === 'token') return route.handle({ store, webhooks, connect, consents, decisions, clock, request, params: params() });
+  if (route?.access === 'token')
+    return route.handle({
+      store,
+      webhooks,
+      connect,
+      consents,
+      decisions,
+      clock,
+      request,
+      params: params(),
+    });
 
   // Authentication comes first, as in the service: an unknown path with a bad key is a 401.
   const key = authenticate(request.authorization, deps.keys);
   if (!route) {
     const onPath = ROUTES.filter((r) => r.pattern.test(pathname));
-    if (onPath.length === 0) throw new ApiError('NOT_FOUND', `No endpoint at ${request.method} ${pathname}.`);
+    if (onPath.length === 0)
+      throw new ApiError('NOT_FOUND', `No endpoint at ${request.method} ${pathname}.`);
     const allow = onPath.map((r) => r.method).join(', ');
-    throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}.`, { headers: { Allow: allow } });
-  }
-  if (route.keyMode === 'test' && key.mode !== 'test') {
-    throw new ApiError('TEST_KEY_REQUIRED', 'The sandbox works with test keys only; this is a live key.', {
-      displayMessage: 'Use a test key (svc_sk_test_...) for sandbox operations.',
+    throw new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${pathname}.`, {
+      headers: { Allow: allow },
     });
   }
-  if (route.scope === 'FULL' && key.scope !== 'FULL') {
-    throw new ApiError('INSUFFICIENT_SCOPE', 'This operation needs an API key with the FULL scope; this key is READ_ONLY.');
+  if (route.keyMode === 'test' && key.mode !== 'test') {
+    throw new ApiError(
+      'TEST_KEY_REQUIRED',
+      'The sandbox works with test keys only; this is a live key.',
+      {
+        displayMessage: 'Use a test key (svc_sk_test_...) for sandbox operations.',
+      },
+    );
   }
-  return route.handle({ store, webhooks, connect, consents, decisions, clock, request, key, params: params() });
+  if (route.scope === 'FULL' && key.scope !== 'FULL') {
+    throw new ApiError(
+      'INSUFFICIENT_SCOPE',
+      'This operation needs an API key with the FULL scope; this key is READ_ONLY.',
+    );
+  }
+  return route.handle({
+    store,
+    webhooks,
+    connect,
+    consents,
+    decisions,
+    clock,
+    request,
+    key,
+    params: params(),
+  });
 }

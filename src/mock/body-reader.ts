@@ -43,14 +43,19 @@ export function emptyBody(): RequestBody {
 /** True when the request announces no body, so there is nothing to wait for. */
 export function hasNoBody(req: IncomingMessage): boolean {
   const { headers } = req;
-  return headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0');
+  return (
+    headers['transfer-encoding'] === undefined &&
+    (headers['content-length'] === undefined || headers['content-length'] === '0')
+  );
 }
 
 /** The Content-Length the request declares, or undefined for a body of unknown length (chunked). */
 export function declaredLength(req: IncomingMessage): number | undefined {
   // Node's parser refuses a malformed or doubled Content-Length, and a request with both headers.
   const header = req.headers['content-length'];
-  return header === undefined || req.headers['transfer-encoding'] !== undefined ? undefined : Number(header);
+  return header === undefined || req.headers['transfer-encoding'] !== undefined
+    ? undefined
+    : Number(header);
 }
 
 /** Reads the body of at most `cap` bytes within `budget`; never keeps a byte past either. */
@@ -84,7 +89,8 @@ export function readBody(req: IncomingMessage, cap: number, budget: BodyBudget):
       }
       chunks.push(chunk);
     };
-    const onEnd = () => finish({ kind: 'read', body: { data: Buffer.concat(chunks, size), size }, release });
+    const onEnd = () =>
+      finish({ kind: 'read', body: { data: Buffer.concat(chunks, size), size }, release });
     const onGone = () => finish({ kind: 'gone' });
     const onClose = () => {
       if (!req.complete) onGone();

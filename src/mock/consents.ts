@@ -84,12 +84,22 @@ export class ConsentBook {
     const consent = this.consents.get(id);
     if (!consent) throw notFound(id);
     if (!matchesHash(token, consent.token_hash)) {
-      throw new ApiError('INVALID_CONSENT_TOKEN', token ? 'The token does not open this consent.' : 'The consent data link needs its token: ?token=…');
+      throw new ApiError(
+        'INVALID_CONSENT_TOKEN',
+        token
+          ? 'The token does not open this consent.'
+          : 'The consent data link needs its token: ?token=…',
+      );
     }
     const status = this.status(consent);
     if (status !== 'active') {
-      const when = status === 'revoked' ? `was revoked at ${consent.revoked_at}` : `expired at ${consent.expires_at}`;
-      throw new ApiError('consent_inactive', `Consent '${id}' ${when}.`, { displayMessage: 'This consent link is no longer active.' });
+      const when =
+        status === 'revoked'
+          ? `was revoked at ${consent.revoked_at}`
+          : `expired at ${consent.expires_at}`;
+      throw new ApiError('consent_inactive', `Consent '${id}' ${when}.`, {
+        displayMessage: 'This consent link is no longer active.',
+      });
     }
     consent.reads += 1;
     consent.last_read_at = isoSeconds(this.clock());

@@ -25,7 +25,9 @@ export function monthOf(date: string): string {
 export function addMonths(date: string, months: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const first = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  const lastDay = new Date(
+    Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0),
+  ).getUTCDate();
   return isoDate(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, lastDay)));
 }
 
@@ -36,13 +38,18 @@ export function addDays(date: string, days: number): string {
 /** Every month from `from` to `to` (YYYY-MM, both included), oldest first. */
 export function monthsBetween(from: string, to: string): string[] {
   const months: string[] = [];
-  for (let month = from; month <= to; month = monthOf(addMonths(`${month}-01`, 1))) months.push(month);
+  for (let month = from; month <= to; month = monthOf(addMonths(`${month}-01`, 1)))
+    months.push(month);
   return months;
 }
 
 /** A real calendar date written YYYY-MM-DD (not 2025-02-30, which Date.parse would roll over). */
 export function isCalendarDate(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text)) && isoDate(Date.parse(text)) === text;
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+    !Number.isNaN(Date.parse(text)) &&
+    isoDate(Date.parse(text)) === text
+  );
 }
 
 /** Whole days from `from` to `to` (YYYY-MM-DD); negative when `to` is earlier. */

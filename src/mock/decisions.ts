@@ -24,7 +24,10 @@ export interface Decision {
   outcome_recorded_at: string | null;
 }
 
-export type NewDecision = Pick<Decision, 'client_reference_id' | 'decision' | 'report_id' | 'decision_rationale' | 'amount'>;
+export type NewDecision = Pick<
+  Decision,
+  'client_reference_id' | 'decision' | 'report_id' | 'decision_rationale' | 'amount'
+>;
 
 export interface Outcome {
   id: string;
@@ -45,7 +48,10 @@ export class DecisionBook {
   record(organizationId: string, fields: NewDecision): Decision {
     const references = this.references(organizationId);
     if (references.has(fields.client_reference_id)) {
-      throw new ApiError('DECISION_EXISTS', `A decision for client_reference_id '${fields.client_reference_id}' is already recorded.`);
+      throw new ApiError(
+        'DECISION_EXISTS',
+        `A decision for client_reference_id '${fields.client_reference_id}' is already recorded.`,
+      );
     }
     const decision: Decision = {
       id: newId('dec'),
@@ -60,25 +66,46 @@ export class DecisionBook {
   }
 
   /** Newest first; `outcome` keeps the decisions whose latest outcome it is. */
-  list(organizationId: string, query: { outcome?: OutcomeValue; limit: number }): { decisions: Decision[]; hasMore: boolean } {
-    const matching = [...this.references(organizationId).values()].filter((d) => !query.outcome || d.outcome === query.outcome).reverse();
+  list(
+    organizationId: string,
+    query: { outcome?: OutcomeValue; limit: number },
+  ): { decisions: Decision[]; hasMore: boolean } {
+    const matching = [...this.references(organizationId).values()]
+      .filter((d) => !query.outcome || d.outcome === query.outcome)
+      .reverse();
     return { decisions: matching.slice(0, query.limit), hasMore: matching.length > query.limit };
   }
 
   /** An outcome replaces the decision's previous one (a delinquent loan may later default). */
-  recordOutcome(organizationId: string, clientReferenceId: string, outcome: OutcomeValue, detail: string | null): Outcome {
+  recordOutcome(
+    organizationId: string,
+    clientReferenceId: string,
+    outcome: OutcomeValue,
+    detail: string | null,
+  ): Outcome {
     const decision = this.references(organizationId).get(clientReferenceId);
     if (!decision) {
-      throw new ApiError('DECISION_NOT_FOUND', `No decision with client_reference_id '${clientReferenceId}' is recorded; record it with POST /v1/decisions first.`);
+      throw new ApiError(
+        'DECISION_NOT_FOUND',
+        `No decision with client_reference_id '${clientReferenceId}' is recorded; record it with POST /v1/decisions first.`,
+      );
     }
     const recordedAt = isoSeconds(this.clock());
     Object.assign(decision, { outcome, outcome_detail: detail, outcome_recorded_at: recordedAt });
-    return { id: newId('out'), client_reference_id: clientReferenceId, decision_id: decision.id, outcome, detail, recorded_at: recordedAt };
+    return {
+      id: newId('out'),
+      client_reference_id: clientReferenceId,
+      decision_id: decision.id,
+      outcome,
+      detail,
+      recorded_at: recordedAt,
+    };
   }
 
   private references(organizationId: string): Map<string, Decision> {
     let references = this.byReference.get(organizationId);
-    if (!references) this.byReference.set(organizationId, (references = new Map<string, Decision>()));
+    if (!references)
+      this.byReference.set(organizationId, (references = new Map<string, Decision>()));
     return references;
   }
 }

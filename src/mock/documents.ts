@@ -13,7 +13,8 @@ export const FAILURE_MARKERS = {
   },
   'SVC-MOCK-TAMPER': {
     error_code: 'TAMPER_DETECTED',
-    error_message: 'The running balance does not reconcile with the transactions; the statement appears to have been edited.',
+    error_message:
+      'The running balance does not reconcile with the transactions; the statement appears to have been edited.',
   },
 } as const;
 
@@ -30,14 +31,17 @@ export interface ReadDocument {
 export function sniffFileKind(data: Buffer): FileKind | null {
   if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   return null;
 }
 
 /** Reads a document whose kind is already known to be supported. */
 export function readDocument(data: Buffer, kind: FileKind): ReadDocument {
   const text = data.toString('latin1');
-  const marker = (Object.keys(FAILURE_MARKERS) as (keyof typeof FAILURE_MARKERS)[]).find((m) => text.includes(m));
+  const marker = (Object.keys(FAILURE_MARKERS) as (keyof typeof FAILURE_MARKERS)[]).find((m) =>
+    text.includes(m),
+  );
   return {
     kind,
     sha256: createHash('sha256').update(data).digest('hex'),

@@ -58,17 +58,20 @@ export const ERROR_KINDS = {
   REPORT_NOT_FOUND: {
     status: 404,
     type: 'NOT_FOUND_ERROR',
-    suggestedAction: 'Check the report id; reports are visible only to the organization that created them.',
+    suggestedAction:
+      'Check the report id; reports are visible only to the organization that created them.',
   },
   CONSENT_NOT_FOUND: {
     status: 404,
     type: 'NOT_FOUND_ERROR',
-    suggestedAction: 'Check the consent id; consents are visible only to the organization that created them.',
+    suggestedAction:
+      'Check the consent id; consents are visible only to the organization that created them.',
   },
   GRANT_NOT_FOUND: {
     status: 404,
     type: 'NOT_FOUND_ERROR',
-    suggestedAction: 'Check the grant id; grants are visible only to the organization that exchanged them.',
+    suggestedAction:
+      'Check the grant id; grants are visible only to the organization that exchanged them.',
   },
   DECISION_NOT_FOUND: {
     status: 404,
@@ -88,7 +91,8 @@ export const ERROR_KINDS = {
   INVALID_PUBLIC_TOKEN: {
     status: 400,
     type: 'INVALID_REQUEST_ERROR',
-    suggestedAction: 'Exchange the public_token of a new Connect approval, once, within 30 minutes.',
+    suggestedAction:
+      'Exchange the public_token of a new Connect approval, once, within 30 minutes.',
   },
   UNSUPPORTED_FILE_TYPE: {
     status: 400,
@@ -123,7 +127,8 @@ export const ERROR_KINDS = {
   UNSUPPORTED_BANK: {
     status: 422,
     type: 'INVALID_REQUEST_ERROR',
-    suggestedAction: 'Check the list of supported banks and wallets; send bank=auto or one of their codes.',
+    suggestedAction:
+      'Check the list of supported banks and wallets; send bank=auto or one of their codes.',
   },
   UNSUPPORTED_DOCUMENT: {
     status: 422,
@@ -148,7 +153,8 @@ export const ERROR_KINDS = {
   DECISION_EXISTS: {
     status: 409,
     type: 'INVALID_REQUEST_ERROR',
-    suggestedAction: 'Use a new client_reference_id, or record an outcome for the existing decision.',
+    suggestedAction:
+      'Use a new client_reference_id, or record an outcome for the existing decision.',
   },
   IDEMPOTENCY_IN_PROGRESS: {
     status: 409,
@@ -223,7 +229,11 @@ export function errorFields(error: ApiError): ErrorFields {
 }
 
 /** The documented field order: type, code, message, display message, request id, link, advice. */
-export function errorEnvelope(fields: ErrorFields, requestId: string, baseUrl: string): ErrorEnvelope {
+export function errorEnvelope(
+  fields: ErrorFields,
+  requestId: string,
+  baseUrl: string,
+): ErrorEnvelope {
   return {
     error_type: fields.error_type,
     error_code: fields.error_code,

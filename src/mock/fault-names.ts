@@ -17,4 +17,5 @@ export const FAULT_DESCRIPTIONS = {
 
 export type FaultName = keyof typeof FAULT_DESCRIPTIONS;
 
-export const isFaultName = (name: string): name is FaultName => Object.hasOwn(FAULT_DESCRIPTIONS, name);
+export const isFaultName = (name: string): name is FaultName =>
+  Object.hasOwn(FAULT_DESCRIPTIONS, name);

@@ -33,21 +33,31 @@ export function requiredString(fields: Fields, name: string, maxLength = 255): s
 export function optionalString(fields: Fields, name: string, maxLength = 1000): string | undefined {
   const value = given(fields, name);
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(`'${name}' must be a non-empty string.`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalid(`'${name}' must be a non-empty string.`);
   if (value.length > maxLength) throw invalid(`'${name}' is longer than ${maxLength} characters.`);
   return value;
 }
 
-export function requiredChoice<T extends string>(fields: Fields, name: string, choices: readonly T[]): T {
+export function requiredChoice<T extends string>(
+  fields: Fields,
+  name: string,
+  choices: readonly T[],
+): T {
   const value = optionalChoice(fields, name, choices);
   if (value === undefined) throw invalid(`'${name}' is required: one of ${choices.join(', ')}.`);
   return value;
 }
 
-export function optionalChoice<T extends string>(fields: Fields, name: string, choices: readonly T[]): T | undefined {
+export function optionalChoice<T extends string>(
+  fields: Fields,
+  name: string,
+  choices: readonly T[],
+): T | undefined {
   const value = given(fields, name);
   if (value === undefined) return undefined;
-  if (!choices.includes(value as T)) throw invalid(`'${name}' must be one of ${choices.join(', ')}, got ${JSON.stringify(value)}.`);
+  if (!choices.includes(value as T))
+    throw invalid(`'${name}' must be one of ${choices.join(', ')}, got ${JSON.stringify(value)}.`);
   return value as T;
 }
 
@@ -64,8 +74,13 @@ export function optionalNumber(fields: Fields, name: string, rule: NumberRule): 
   if (value === undefined) return undefined;
   const low = rule.aboveMin ? `greater than ${rule.min}` : `at least ${rule.min}`;
   const what = `${rule.integer ? 'an integer' : 'a number'} ${low} and at most ${rule.max}`;
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(`'${name}' must be ${what}, got ${JSON.stringify(value)}.`);
-  if ((rule.integer && !Number.isInteger(value)) || (rule.aboveMin ? value <= rule.min : value < rule.min) || value > rule.max) {
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw invalid(`'${name}' must be ${what}, got ${JSON.stringify(value)}.`);
+  if (
+    (rule.integer && !Number.isInteger(value)) ||
+    (rule.aboveMin ? value <= rule.min : value < rule.min) ||
+    value > rule.max
+  ) {
     throw invalid(`'${name}' must be ${what}, got ${value}.`);
   }
   return value;
@@ -86,15 +101,22 @@ export function requiredObject(fields: Fields, name: string): Fields {
 
 export function requiredDate(fields: Fields, name: string): string {
   const value = fields[name];
-  if (typeof value !== 'string' || !isCalendarDate(value)) throw invalid(`'${name}' must be a date written YYYY-MM-DD.`);
+  if (typeof value !== 'string' || !isCalendarDate(value))
+    throw invalid(`'${name}' must be a date written YYYY-MM-DD.`);
   return value;
 }
 
 /** A query parameter: an integer within bounds, or undefined when absent. */
-export function integerQuery(query: URLSearchParams, name: string, min: number, max: number): number | undefined {
+export function integerQuery(
+  query: URLSearchParams,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
   const text = query.get(name);
   if (text === null) return undefined;
   const value = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
-  if (!(value >= min && value <= max)) throw invalid(`${name} must be an integer from ${min} to ${max}, got '${text}'.`);
+  if (!(value >= min && value <= max))
+    throw invalid(`${name} must be an integer from ${min} to ${max}, got '${text}'.`);
   return value;
 }

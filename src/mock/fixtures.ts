@@ -10,7 +10,8 @@ import scenariosJson from './fixtures/scenarios.json' with { type: 'json' };
 import statementsJson from './fixtures/statements.json' with { type: 'json' };
 
 export type ReportStatus = 'complete' | 'processing' | 'failed';
-export type CounterpartyType = 'merchant' | 'individual' | 'institution' | 'wallet' | 'cash' | 'self';
+export type CounterpartyType =
+  'merchant' | 'individual' | 'institution' | 'wallet' | 'cash' | 'self';
 
 /** The two transaction shapes of the documents: older replies, and newer ones. */
 export type TransactionShape = 'older' | 'newer';

@@ -57,7 +57,11 @@ export class ConnectFlows {
   constructor(private readonly clock: Clock) {}
 
   open(organizationId: string, request: ConnectRequest): void {
-    this.flows.set(request.request_token, { request, organization_id: organizationId, status: 'pending' });
+    this.flows.set(request.request_token, {
+      request,
+      organization_id: organizationId,
+      status: 'pending',
+    });
     if (this.flows.size >= this.sweepAt) {
       for (const [token, flow] of this.flows) if (this.expired(flow)) this.flows.delete(token);
       this.sweepAt = Math.max(FIRST_SWEEP_AT, 2 * this.flows.size);
@@ -79,7 +83,8 @@ export class ConnectFlows {
   /** The end user's approval, sharing one report of the requesting organisation: a new public token. */
   approve(requestToken: string, reportId: string): string {
     const flow = this.flows.get(requestToken);
-    if (!flow || flow.status !== 'pending') throw new Error(`no pending Connect request ${requestToken}`);
+    if (!flow || flow.status !== 'pending')
+      throw new Error(`no pending Connect request ${requestToken}`);
     flow.status = 'approved';
     const token = newToken('cpt');
     this.publicTokens.set(tokenHash(token), {
@@ -97,7 +102,8 @@ export class ConnectFlows {
     const found = this.publicTokens.get(tokenHash(publicToken));
     // Another organisation's token is as unknown as a made-up one.
     if (!found || found.organization_id !== organizationId) throw invalidPublicToken('is unknown');
-    if (found.exchanged) throw invalidPublicToken('was already exchanged: public tokens are single-use');
+    if (found.exchanged)
+      throw invalidPublicToken('was already exchanged: public tokens are single-use');
     if (found.expires_at < this.clock().getTime()) throw invalidPublicToken('has expired');
     found.exchanged = true;
     const accessToken = newToken('cat');
@@ -117,10 +123,18 @@ export class ConnectFlows {
   grant(organizationId: string, grantId: string, accessToken: string | undefined): Grant {
     const grant = this.grants.get(grantId);
     if (!grant || grant.organization_id !== organizationId) {
-      throw new ApiError('GRANT_NOT_FOUND', `No grant with id '${grantId}' exists for this organization.`);
+      throw new ApiError(
+        'GRANT_NOT_FOUND',
+        `No grant with id '${grantId}' exists for this organization.`,
+      );
     }
     if (!matchesHash(accessToken, grant.access_token_hash)) {
-      throw new ApiError('INVALID_ACCESS_TOKEN', accessToken ? 'The access token does not open this grant.' : 'Send the access token of the grant in the X-Svc-Access-Token header.');
+      throw new ApiError(
+        'INVALID_ACCESS_TOKEN',
+        accessToken
+          ? 'The access token does not open this grant.'
+          : 'Send the access token of the grant in the X-Svc-Access-Token header.',
+      );
     }
     return grant;
   }

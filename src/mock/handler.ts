@@ -4,7 +4,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { admitAdminCaller, OwnAddress } from './admin-access.js';
 import { handleAdmin, type AdminDeps } from './admin.js';
-import { handleApi, handleVerifyPage, MAX_FILE_BYTES, requireKnownKey, type ApiDeps, type ApiRequest } from './api.js';
+import {
+  handleApi,
+  handleVerifyPage,
+  MAX_FILE_BYTES,
+  requireKnownKey,
+  type ApiDeps,
+  type ApiRequest,
+} from './api.js';
 import { emptyBody, hasNoBody, readBody, type BodyBudget } from './body-reader.js';
 import { ApiError, errorEnvelope, errorFields, newRequestId, type ErrorFields } from './errors.js';
 import { faultReplies, sendFault, type FaultSpec } from './faults.js';
@@ -85,18 +92,28 @@ export class MockHandler {
     // Concatenated rather than resolved, so a path like `//x` stays a path and is not read as a host.
     const url = new URL(`${this.baseUrl}${req.url ?? '/'}`);
     const requestId = newRequestId();
-    const done = (status: number | 'reset') => this.deps.log?.(`${method} ${url.pathname}${maskQuery(url.search)} ${status} ${Math.round(performance.now() - started)}ms`);
+    const done = (status: number | 'reset') =>
+      this.deps.log?.(
+        `${method} ${url.pathname}${maskQuery(url.search)} ${status} ${Math.round(performance.now() - started)}ms`,
+      );
 
-    if (url.pathname === '/_mock' || url.pathname.startsWith('/_mock/')) return done(await this.handleAdminRequest(req, res, method, url, requestId));
+    if (url.pathname === '/_mock' || url.pathname.startsWith('/_mock/'))
+      return done(await this.handleAdminRequest(req, res, method, url, requestId));
 
     // Most requests have no body: nothing to wait for, answered in this turn of the event loop.
-    if (hasNoBody(req)) return done(await this.serve(req, res, method, url, requestId, emptyBody()));
+    if (hasNoBody(req))
+      return done(await this.serve(req, res, method, url, requestId, emptyBody()));
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     let received: Received;
     try {
       // A request without a key it needs is refused before its body is read: a stranger's upload takes no memory.
-      if (isApi) requireKnownKey(method, url.pathname, req.headers.authorization, this.deps.api.keys);
-      received = await this.receiveBody(req, isApi ? MAX_BODY_BYTES : MAX_PAGE_BODY_BYTES, url.pathname);
+      if (isApi)
+        requireKnownKey(method, url.pathname, req.headers.authorization, this.deps.api.keys);
+      received = await this.receiveBody(
+        req,
+        isApi ? MAX_BODY_BYTES : MAX_PAGE_BODY_BYTES,
+        url.pathname,
+      );
     } catch (error) {
       received = { refused: error };
     }
@@ -104,7 +121,14 @@ export class MockHandler {
     if ('refused' in received) {
       const refused = this.errorReply(requestId, received.refused);
       // Logged with nothing of its body, which was never read.
-      this.deps.admin.requests.record(method, url, req.headers, emptyBody().data, 0, requestId).status = refused.status;
+      this.deps.admin.requests.record(
+        method,
+        url,
+        req.headers,
+        emptyBody().data,
+        0,
+        requestId,
+      ).status = refused.status;
       this.sendRefusal(res, refused, requestId, true);
       return done(refused.status);
     }
@@ -116,7 +140,13 @@ export class MockHandler {
   }
 
   /** /_mock/*: the caller is admitted on the headers alone (admin-access.ts), then the body is read. */
-  private async handleAdminRequest(req: IncomingMessage, res: ServerResponse, method: string, url: URL, requestId: string): Promise<number | 'reset'> {
+  private async handleAdminRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    url: URL,
+    requestId: string,
+  ): Promise<number | 'reset'> {
     // Every reply here, a refusal too, says it is the mock's: a client tells "svc mock refused my
     // key" from "this server is not svc mock" (src/webhooks/mock-endpoint.ts reads it).
     res.setHeader('X-Svc-Mock', '1');
@@ -124,7 +154,11 @@ export class MockHandler {
     let received: Received;
     try {
       const { host, origin, authorization } = req.headers;
-      caller = admitAdminCaller({ method, host, origin, authorization, contentType: req.headers['content-type'] }, this.ownAddress, this.deps.api.keys);
+      caller = admitAdminCaller(
+        { method, host, origin, authorization, contentType: req.headers['content-type'] },
+        this.ownAddress,
+        this.deps.api.keys,
+      );
       received = await this.receiveBody(req, MAX_ADMIN_BODY_BYTES, url.pathname);
     } catch (error) {
       const refused = this.errorReply(requestId, error);
@@ -139,7 +173,9 @@ export class MockHandler {
     }
     const { body } = received;
     try {
-      const reply = this.answer(requestId, () => handleAdmin({ method, pathname: url.pathname, caller }, body, this.deps.admin));
+      const reply = this.answer(requestId, () =>
+        handleAdmin({ method, pathname: url.pathname, caller }, body, this.deps.admin),
+      );
       sendJsonText(res, reply.status, bodyJson(reply.body), requestId, reply.headers);
       return reply.status;
     } finally {
@@ -148,7 +184,11 @@ export class MockHandler {
   }
 
   /** The body, read within `cap` and the budget of all bodies; or why it was not read. */
-  private async receiveBody(req: IncomingMessage, cap: number, pathname: string): Promise<Received> {
+  private async receiveBody(
+    req: IncomingMessage,
+    cap: number,
+    pathname: string,
+  ): Promise<Received> {
     if (hasNoBody(req)) return { body: emptyBody(), release: () => {} };
     const read = await readBody(req, cap, this.deps.bodies);
     if (read.kind === 'read') return read;
@@ -160,24 +200,61 @@ export class MockHandler {
    * A refusal, in the service's error envelope. When the body was left unread the connection is
    * closed after it: the rest of the body would otherwise be read as the next request.
    */
-  private sendRefusal(res: ServerResponse, reply: Reply, requestId: string, bodyLeftUnread: boolean): void {
-    sendJsonText(res, reply.status, bodyJson(reply.body), requestId, reply.headers, bodyLeftUnread ? { Connection: 'close' } : undefined);
+  private sendRefusal(
+    res: ServerResponse,
+    reply: Reply,
+    requestId: string,
+    bodyLeftUnread: boolean,
+  ): void {
+    sendJsonText(
+      res,
+      reply.status,
+      bodyJson(reply.body),
+      requestId,
+      reply.headers,
+      bodyLeftUnread ? { Connection: 'close' } : undefined,
+    );
   }
 
   /** Why a body was not read, as the service would say it. */
   private bodyRefusal(why: 'too-large' | 'busy', pathname: string, cap: number): ApiError {
     if (why === 'busy') {
-      return new ApiError('SERVICE_UNAVAILABLE', `svc mock holds ${sizeName(this.deps.bodies.limit)} of request bodies at most at one time, and other requests hold them now.`, {
-        headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
-      });
+      return new ApiError(
+        'SERVICE_UNAVAILABLE',
+        `svc mock holds ${sizeName(this.deps.bodies.limit)} of request bodies at most at one time, and other requests hold them now.`,
+        {
+          headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+        },
+      );
     }
-    if (pathname === '/v1/parse') return new ApiError('FILE_TOO_LARGE', `The upload is larger than ${MAX_FILE_BYTES / MIB} MB.`);
-    return new ApiError('REQUEST_TOO_LARGE', `svc mock reads at most ${sizeName(cap)} of a request body to ${pathname}; this one is larger.`);
+    if (pathname === '/v1/parse')
+      return new ApiError(
+        'FILE_TOO_LARGE',
+        `The upload is larger than ${MAX_FILE_BYTES / MIB} MB.`,
+      );
+    return new ApiError(
+      'REQUEST_TOO_LARGE',
+      `svc mock reads at most ${sizeName(cap)} of a request body to ${pathname}; this one is larger.`,
+    );
   }
 
   /** Answers a request whose body (if any) was read: faults, idempotency keys, then the route. */
-  private async serve(req: IncomingMessage, res: ServerResponse, method: string, url: URL, requestId: string, body: RequestBody): Promise<number | 'reset'> {
-    const entry = this.deps.admin.requests.record(method, url, req.headers, body.data, body.size, requestId);
+  private async serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    url: URL,
+    requestId: string,
+    body: RequestBody,
+  ): Promise<number | 'reset'> {
+    const entry = this.deps.admin.requests.record(
+      method,
+      url,
+      req.headers,
+      body.data,
+      body.size,
+      requestId,
+    );
     const fault = this.deps.admin.faults.take(method, url.pathname);
     // A fault that answers (or drops the connection) stands in for the service: nothing is run or kept.
     if (fault && (fault.reset || faultReplies(fault))) {
@@ -188,7 +265,12 @@ export class MockHandler {
         return 'reset';
       }
       res.setHeader('X-Request-Id', requestId);
-      entry.status = sendFault(res, fault.error ? { ...fault, error: undefined, json: this.injectedEnvelope(fault.error, requestId) } : fault);
+      entry.status = sendFault(
+        res,
+        fault.error
+          ? { ...fault, error: undefined, json: this.injectedEnvelope(fault.error, requestId) }
+          : fault,
+      );
       return entry.status;
     }
 
@@ -227,8 +309,16 @@ export class MockHandler {
   }
 
   /** An Idempotency-Key on a POST to /v1 with a known key: claimed in the caller's organisation and environment. */
-  private claimIdempotencyKey(request: ApiRequest, header: string | string[] | undefined): Claim | undefined {
-    if (request.method !== 'POST' || header === undefined || !request.url.pathname.startsWith('/v1/')) return undefined;
+  private claimIdempotencyKey(
+    request: ApiRequest,
+    header: string | string[] | undefined,
+  ): Claim | undefined {
+    if (
+      request.method !== 'POST' ||
+      header === undefined ||
+      !request.url.pathname.startsWith('/v1/')
+    )
+      return undefined;
     const key = this.deps.api.keys.authenticate(request.authorization);
     if (!key) return undefined; // answered 401 by the API
     return this.deps.idempotency.claim({
@@ -248,9 +338,13 @@ export class MockHandler {
     }
     const verify = /^\/verify\/([^/]+)$/.exec(url.pathname);
     if (verify && method === 'GET') return handleVerifyPage(verify[1]!, this.deps.api.store);
-    if (url.pathname === '/connect' && method === 'GET') return handleConnectPage(url, this.deps.api.connect);
+    if (url.pathname === '/connect' && method === 'GET')
+      return handleConnectPage(url, this.deps.api.connect);
     if (url.pathname === '/connect/approve') {
-      if (method !== 'POST') throw new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname}.`, { headers: { Allow: 'POST' } });
+      if (method !== 'POST')
+        throw new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${url.pathname}.`, {
+          headers: { Allow: 'POST' },
+        });
       return handleConnectApproval(url, this.deps.api.connect, this.deps.api.store);
     }
     throw new ApiError('NOT_FOUND', `No endpoint at ${method} ${url.pathname}.`);
@@ -266,9 +360,17 @@ export class MockHandler {
   }
 
   private errorReply(requestId: string, error: unknown): Reply {
-    if (!(error instanceof ApiError)) this.deps.log?.(`mock error: ${(error as Error).stack ?? String(error)}`);
-    const apiError = error instanceof ApiError ? error : new ApiError('API_ERROR', `Mock server error: ${(error as Error).message}`);
-    return { status: apiError.status, body: errorEnvelope(errorFields(apiError), requestId, this.baseUrl), headers: apiError.headers };
+    if (!(error instanceof ApiError))
+      this.deps.log?.(`mock error: ${(error as Error).stack ?? String(error)}`);
+    const apiError =
+      error instanceof ApiError
+        ? error
+        : new ApiError('API_ERROR', `Mock server error: ${(error as Error).message}`);
+    return {
+      status: apiError.status,
+      body: errorEnvelope(errorFields(apiError), requestId, this.baseUrl),
+      headers: apiError.headers,
+    };
   }
 
   /** A fault's error, in the envelope a real one would come in. */

@@ -79,7 +79,14 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * setHeader per header): the request id and content type, then `headers` and `extra` (a later
  * one wins; names are compared without case, as setHeader would), and the length.
  */
-export function sendJsonText(res: ServerResponse, status: number, json: string | Buffer, requestId: string, headers?: Record<string, string>, extra?: Record<string, string>): void {
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  json: string | Buffer,
+  requestId: string,
+  headers?: Record<string, string>,
+  extra?: Record<string, string>,
+): void {
   if (res.destroyed || res.headersSent) return; // the client went away, or a fault already answered
   const all = Object.create(null) as Record<string, string | number>;
   all['x-request-id'] = requestId;
@@ -91,7 +98,12 @@ export function sendJsonText(res: ServerResponse, status: number, json: string |
   res.end(json);
 }
 
-export function sendRaw(res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string>): void {
+export function sendRaw(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  headers: Record<string, string>,
+): void {
   if (res.destroyed || res.headersSent) return; // the client went away, or a fault already answered
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Length', Buffer.byteLength(body));

@@ -46,7 +46,8 @@ export interface IdempotentRequest {
  * A claimed key: the reply to replay now, or a request to run and then settle. `settle` takes the
  * reply's body as UTF-8 JSON too when the caller has made it already (it is what the table keeps).
  */
-export type Claim = { replay: Reply } | { settle(reply: Reply, json?: Buffer): void; release(): void };
+export type Claim =
+  { replay: Reply } | { settle(reply: Reply, json?: Buffer): void; release(): void };
 
 /** A settled reply as the table keeps it: its body as UTF-8 JSON. */
 interface StoredReply {
@@ -80,7 +81,10 @@ export class IdempotencyTable {
   /** Reads the key of a request; throws the documented errors for a conflict. */
   claim(request: IdempotentRequest): Claim {
     if (request.key.length < KEY_LENGTH.min || request.key.length > KEY_LENGTH.max) {
-      throw new ApiError('INVALID_REQUEST', `Idempotency-Key must be ${KEY_LENGTH.min} to ${KEY_LENGTH.max} characters long.`);
+      throw new ApiError(
+        'INVALID_REQUEST',
+        `Idempotency-Key must be ${KEY_LENGTH.min} to ${KEY_LENGTH.max} characters long.`,
+      );
     }
     const id = `${request.scope}\n${request.key}`;
     const fingerprint = fingerprintOf(request);
@@ -88,12 +92,25 @@ export class IdempotencyTable {
     const found = this.entries.get(id);
     if (found && now - found.storedAt < LIFETIME_MS) {
       if (found.fingerprint !== fingerprint) {
-        throw new ApiError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with different parameters.');
+        throw new ApiError(
+          'IDEMPOTENCY_KEY_REUSED',
+          'This Idempotency-Key was used with different parameters.',
+        );
       }
-      if (!found.reply) throw new ApiError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed.');
+      if (!found.reply)
+        throw new ApiError(
+          'IDEMPOTENCY_IN_PROGRESS',
+          'A request with this Idempotency-Key is still being processed.',
+        );
       const { status, headers, json } = found.reply;
       // Sent as the same JSON text, not parsed only to be written again.
-      return { replay: { status, body: new JsonText(json.toString('utf8')), headers: { ...headers, [REPLAYED_HEADER]: 'true' } } };
+      return {
+        replay: {
+          status,
+          body: new JsonText(json.toString('utf8')),
+          headers: { ...headers, [REPLAYED_HEADER]: 'true' },
+        },
+      };
     }
     // A new or expired key: (re)inserted last, so the map stays in the order keys were claimed.
     this.forget(id);
@@ -149,11 +166,14 @@ export class IdempotencyTable {
  * (a retry may choose another boundary), a JSON body by its value (another spacing is the same).
  */
 function fingerprintOf(request: IdempotentRequest): string {
-  const hash = createHash('sha256').update(`${request.method} ${request.url.pathname}?${request.url.searchParams.toString()}\n`);
+  const hash = createHash('sha256').update(
+    `${request.method} ${request.url.pathname}?${request.url.searchParams.toString()}\n`,
+  );
   const boundary = multipartBoundary(request.contentType);
   const parts = boundary ? readParts(request.body.data, boundary) : undefined;
   if (parts) {
-    for (const part of parts) hash.update(`${part.name}\0${part.filename ?? ''}\0${part.data.length}\0`).update(part.data);
+    for (const part of parts)
+      hash.update(`${part.name}\0${part.filename ?? ''}\0${part.data.length}\0`).update(part.data);
     return hash.digest('hex');
   }
   // Parsed once for the request: the handler reads the same parse.

@@ -31,9 +31,20 @@ function isKeyOf(key: unknown, mode: MockKey['mode']): key is string {
 }
 
 /** Every key the organisations are given, live and test × FULL and READ_ONLY, each made by `make`. */
-function keysOf(organizations: readonly Organization[], make: (org: Organization, mode: MockKey['mode'], scope: MockKey['scope']) => string): MockKey[] {
+function keysOf(
+  organizations: readonly Organization[],
+  make: (org: Organization, mode: MockKey['mode'], scope: MockKey['scope']) => string,
+): MockKey[] {
   return organizations.flatMap(({ organization_id, organization_name }) =>
-    MODES.flatMap((mode) => SCOPES.map((scope) => ({ key: make({ organization_id, organization_name }, mode, scope), organization_id, organization_name, mode, scope }))),
+    MODES.flatMap((mode) =>
+      SCOPES.map((scope) => ({
+        key: make({ organization_id, organization_name }, mode, scope),
+        organization_id,
+        organization_name,
+        mode,
+        scope,
+      })),
+    ),
   );
 }
 
@@ -59,14 +70,23 @@ export interface KeptKeys {
  * where an entry of that organisation, mode and scope holds a key of the mock's form, and making
  * new ones for the rest. The organisation's name is the fixture's.
  */
-export function keysFor(organizations: readonly Organization[], kept: readonly unknown[]): KeptKeys {
+export function keysFor(
+  organizations: readonly Organization[],
+  kept: readonly unknown[],
+): KeptKeys {
   const known = new Set(organizations.map((org) => org.organization_id));
   const usable = new Map<string, string>();
   let dropped = 0;
   for (const entry of kept) {
     if (entry === null || typeof entry !== 'object') continue;
     const { key, organization_id, mode, scope } = entry as Record<string, unknown>;
-    if (typeof organization_id !== 'string' || !MODES.includes(mode as never) || !SCOPES.includes(scope as never) || !isKeyOf(key, mode as MockKey['mode'])) continue;
+    if (
+      typeof organization_id !== 'string' ||
+      !MODES.includes(mode as never) ||
+      !SCOPES.includes(scope as never) ||
+      !isKeyOf(key, mode as MockKey['mode'])
+    )
+      continue;
     if (!known.has(organization_id)) {
       dropped++;
       continue;
@@ -99,7 +119,14 @@ export class KeyRing {
   admit(keys: readonly MockKey[]): void {
     for (const { key, organization_id, organization_name, mode, scope } of keys) {
       const hash = tokenHash(key);
-      this.byHash.set(hash, { organization_id, organization_name, mode, scope, last4: key.slice(-4), hash });
+      this.byHash.set(hash, {
+        organization_id,
+        organization_name,
+        mode,
+        scope,
+        last4: key.slice(-4),
+        hash,
+      });
     }
   }
 

@@ -38,10 +38,13 @@ export function isTokenParameter(name: string): boolean {
 
 /** A query string (`?a=1&token=…`, or empty) with each token's value masked; everything else as sent. */
 export function maskQuery(search: string): string {
-  return search.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, separator: string, name: string, value: string) => {
-    if (value === '' || !isTokenParameter(decodeQueryComponent(name))) return whole;
-    return `${separator}${name}=${maskSecret(decodeQueryComponent(value))}`;
-  });
+  return search.replace(
+    /([?&])([^=&#]*)=([^&#]*)/g,
+    (whole, separator: string, name: string, value: string) => {
+      if (value === '' || !isTokenParameter(decodeQueryComponent(name))) return whole;
+      return `${separator}${name}=${maskSecret(decodeQueryComponent(value))}`;
+    },
+  );
 }
 
 function decodeQueryComponent(text: string): string {

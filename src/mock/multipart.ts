@@ -36,7 +36,8 @@ export function parseMultipart(body: Buffer, boundary: string): FormPart[] {
     if (body.subarray(position, position + 2).toString('latin1') === '--') return parts; // closing delimiter
     // Transport padding (spaces, tabs) may follow a delimiter before its CRLF.
     while (body[position] === 0x20 || body[position] === 0x09) position++;
-    if (!body.subarray(position, position + 2).equals(CRLF)) throw new MultipartError('malformed boundary line');
+    if (!body.subarray(position, position + 2).equals(CRLF))
+      throw new MultipartError('malformed boundary line');
     position += 2;
 
     const headerEnd = body.indexOf(HEADER_END, position);
@@ -65,14 +66,17 @@ function parseHeaders(block: string): Map<string, string> {
   const headers = new Map<string, string>();
   for (const line of block.split('\r\n')) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   return headers;
 }
 
 /** A quoted or bare parameter of Content-Disposition. Browsers and undici escape `"` as %22. */
 function dispositionParam(disposition: string, param: string): string | null {
-  const match = new RegExp(`;\\s*${param}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]*))`, 'i').exec(disposition);
+  const match = new RegExp(`;\\s*${param}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]*))`, 'i').exec(
+    disposition,
+  );
   if (!match) return null;
   const raw = match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? '');
   return raw.replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n');

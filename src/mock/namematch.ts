@@ -25,7 +25,18 @@ export function bandFor(score: number): MatchBand {
   return 'no_match';
 }
 
-const HONORIFICS = new Set(['mr', 'mrs', 'ms', 'miss', 'shri', 'shree', 'smt', 'shrimati', 'sushri', 'dr']);
+const HONORIFICS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'shri',
+  'shree',
+  'smt',
+  'shrimati',
+  'sushri',
+  'dr',
+]);
 
 /** Abbreviations written on Nepali statements, read as the full word. */
 const ABBREVIATIONS: Record<string, string> = {
@@ -55,7 +66,12 @@ export const NAME_VARIANTS: Record<string, readonly string[]> = {
   krishna: ['krisna', 'krishn'],
 };
 
-const CANONICAL = new Map<string, string>(Object.entries(NAME_VARIANTS).flatMap(([canonical, variants]) => [[canonical, canonical] as const, ...variants.map((v) => [v, canonical] as const)]));
+const CANONICAL = new Map<string, string>(
+  Object.entries(NAME_VARIANTS).flatMap(([canonical, variants]) => [
+    [canonical, canonical] as const,
+    ...variants.map((v) => [v, canonical] as const),
+  ]),
+);
 
 /** Rewrite rules applied in order; they fold spellings that sound alike in Nepali to one form. */
 const PHONETIC_RULES: readonly [RegExp, string][] = [
@@ -80,7 +96,10 @@ const PHONETIC_RULES: readonly [RegExp, string][] = [
 ];
 
 export function phoneticFold(word: string): string {
-  return PHONETIC_RULES.reduce((w, [pattern, replacement]) => w.replace(pattern, replacement), word.toLowerCase());
+  return PHONETIC_RULES.reduce(
+    (w, [pattern, replacement]) => w.replace(pattern, replacement),
+    word.toLowerCase(),
+  );
 }
 
 interface Token {
@@ -124,7 +143,8 @@ function compareTokens(a: Token, b: Token): PairKind {
   if (a.initial || b.initial) {
     if (a.initial && b.initial) return 'none';
     const [letter, word] = a.initial ? [a, b] : [b, a];
-    const agrees = word.lower.startsWith(letter.lower) || word.folded.startsWith(phoneticFold(letter.lower));
+    const agrees =
+      word.lower.startsWith(letter.lower) || word.folded.startsWith(phoneticFold(letter.lower));
     return agrees ? 'initial' : 'none';
   }
   if (a.canonical === b.canonical || a.folded === b.folded) {
@@ -164,7 +184,8 @@ function tokenize(name: string, reasons: string[]): Token[] {
   const kept = words.filter((w) => !HONORIFICS.has(w.toLowerCase()));
   // A name made only of honorifics is left as it is rather than emptied.
   if (kept.length === 0) return words.slice(0, MAX_WORDS).map(makeToken);
-  for (const w of words) if (HONORIFICS.has(w.toLowerCase())) pushOnce(reasons, `Honorific '${w}' ignored`);
+  for (const w of words)
+    if (HONORIFICS.has(w.toLowerCase())) pushOnce(reasons, `Honorific '${w}' ignored`);
   return kept.slice(0, MAX_WORDS).map(makeToken);
 }
 
@@ -175,14 +196,19 @@ function tokenize(name: string, reasons: string[]): Token[] {
 function splitJoinedWords(tokens: Token[], other: Token[], reasons: string[]): Token[] {
   return tokens.flatMap((token) => {
     if (token.initial || token.lower.length < 4) return [token];
-    if (other.some((o) => PAIR_SCORES[compareTokens(token, o)] >= PAIR_SCORES.abbreviation)) return [token];
+    if (other.some((o) => PAIR_SCORES[compareTokens(token, o)] >= PAIR_SCORES.abbreviation))
+      return [token];
     for (let i = 0; i + 1 < other.length; i++) {
       for (let cut = 2; cut <= token.text.length - 2; cut++) {
         const left = makeToken(token.text.slice(0, cut));
         const right = makeToken(matchCase(token.text, token.text.slice(cut)));
-        const agrees = (t: Token, o: Token) => PAIR_SCORES[compareTokens(t, o)] >= PAIR_SCORES.abbreviation;
+        const agrees = (t: Token, o: Token) =>
+          PAIR_SCORES[compareTokens(t, o)] >= PAIR_SCORES.abbreviation;
         if (agrees(left, other[i]!) && agrees(right, other[i + 1]!)) {
-          pushOnce(reasons, `Joined words: '${token.text}' ~ '${other[i]!.text} ${other[i + 1]!.text}'`);
+          pushOnce(
+            reasons,
+            `Joined words: '${token.text}' ~ '${other[i]!.text} ${other[i + 1]!.text}'`,
+          );
           return [left, right];
         }
       }
@@ -206,7 +232,10 @@ function bestPairing(kinds: PairKind[][], statementCount: number): Pairing {
   const visit = (i: number, total: number) => {
     if (i === kinds.length) {
       const inversions = countInversions(partner);
-      if (total > best.total + 1e-9 || (Math.abs(total - best.total) <= 1e-9 && inversions < best.inversions)) {
+      if (
+        total > best.total + 1e-9 ||
+        (Math.abs(total - best.total) <= 1e-9 && inversions < best.inversions)
+      ) {
         best = { partner: [...partner], total, inversions };
       }
       return;
@@ -231,7 +260,8 @@ function bestPairing(kinds: PairKind[][], statementCount: number): Pairing {
 function countInversions(partner: number[]): number {
   const paired = partner.filter((j) => j >= 0);
   let inversions = 0;
-  for (let a = 0; a < paired.length; a++) for (let b = a + 1; b < paired.length; b++) if (paired[a]! > paired[b]!) inversions++;
+  for (let a = 0; a < paired.length; a++)
+    for (let b = a + 1; b < paired.length; b++) if (paired[a]! > paired[b]!) inversions++;
   return inversions;
 }
 
@@ -252,7 +282,12 @@ export function matchNames(claimed: string, statementName: string | null): NameM
   }
   let claimedTokens = tokenize(claimed, reasons);
   if (claimedTokens.length === 0) {
-    return { match_score: 0, result: 'no_match', statement_name: shownName, reasons: ['Claimed name contains no letters'] };
+    return {
+      match_score: 0,
+      result: 'no_match',
+      statement_name: shownName,
+      reasons: ['Claimed name contains no letters'],
+    };
   }
   claimedTokens = splitJoinedWords(claimedTokens, statementTokens, reasons);
   statementTokens = splitJoinedWords(statementTokens, claimedTokens, reasons);
@@ -287,7 +322,11 @@ export function matchNames(claimed: string, statementName: string | null): NameM
     }
     const s = statementTokens[j]!;
     if (kind === 'initial') {
-      wordReasons.push(c.initial ? `Initial '${c.text}' matches '${s.text}'` : `'${c.text}' matches initial '${s.text}'`);
+      wordReasons.push(
+        c.initial
+          ? `Initial '${c.text}' matches '${s.text}'`
+          : `'${c.text}' matches initial '${s.text}'`,
+      );
       continue;
     }
     wordReasons.push(`${role} '${c.text}' matches`);
@@ -305,7 +344,12 @@ export function matchNames(claimed: string, statementName: string | null): NameM
 
   const raw = Math.round((100 * agreement) / possible) - (reordered ? WORD_ORDER_PENALTY : 0);
   const score = Math.min(100, Math.max(0, raw));
-  return { match_score: score, result: bandFor(score), statement_name: shownName, reasons: [...reasons, ...wordReasons] };
+  return {
+    match_score: score,
+    result: bandFor(score),
+    statement_name: shownName,
+    reasons: [...reasons, ...wordReasons],
+  };
 }
 
 /** Capitalises the second half of a split word when the word was capitalised (Rambahadur → Bahadur). */

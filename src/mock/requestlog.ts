@@ -50,7 +50,14 @@ export class RequestLog {
   }
 
   /** The new entry, which the server completes with the status it answers. */
-  record(method: string, url: URL, headers: IncomingHttpHeaders, body: Buffer, bodyBytes: number, requestId: string): LoggedRequest {
+  record(
+    method: string,
+    url: URL,
+    headers: IncomingHttpHeaders,
+    body: Buffer,
+    bodyBytes: number,
+    requestId: string,
+  ): LoggedRequest {
     const entry: LoggedRequest = {
       method,
       path: url.pathname,
@@ -76,7 +83,10 @@ export class RequestLog {
 
   /** Oldest first. */
   list(): RecordedRequest[] {
-    const inOrder = this.next === 0 ? this.entries : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
+    const inOrder =
+      this.next === 0
+        ? this.entries
+        : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
     return inOrder.map((entry) => ({ ...entry, time: new Date(entry.time).toISOString() }));
   }
 
@@ -121,6 +131,9 @@ function maskedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 
 function textBody(contentType: string | undefined, body: Buffer, bodyBytes: number): string | null {
   if (bodyBytes === 0 || bodyBytes > MAX_RECORDED_BODY) return null;
-  const textual = /^(application\/([\w.-]+\+)?json|application\/x-www-form-urlencoded|text\/)/i.test(contentType ?? '');
+  const textual =
+    /^(application\/([\w.-]+\+)?json|application\/x-www-form-urlencoded|text\/)/i.test(
+      contentType ?? '',
+    );
   return textual ? body.toString('utf8') : null;
 }

@@ -136,7 +136,12 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
 }
 
 /** The mock's state at its start: reports, keys, consents and the rest, the request log, faults and webhooks. */
-function mockState(options: MockOptions, keys: readonly MockKey[], webhookSecret: string, limits: Required<MockLimits>): HandlerDeps {
+function mockState(
+  options: MockOptions,
+  keys: readonly MockKey[],
+  webhookSecret: string,
+  limits: Required<MockLimits>,
+): HandlerDeps {
   const clock = options.clock ?? systemClock;
   const store = new MockStore(fixtures, options.processingDelayMs ?? 2000, clock);
   const keyRing = new KeyRing();
@@ -151,9 +156,20 @@ function mockState(options: MockOptions, keys: readonly MockKey[], webhookSecret
     log: options.log,
   });
   return {
-    api: { store, keys: keyRing, webhooks, connect: new ConnectFlows(clock), consents: new ConsentBook(clock), decisions: new DecisionBook(clock), clock },
+    api: {
+      store,
+      keys: keyRing,
+      webhooks,
+      connect: new ConnectFlows(clock),
+      consents: new ConsentBook(clock),
+      decisions: new DecisionBook(clock),
+      clock,
+    },
     admin: { requests, faults, webhooks },
-    idempotency: new IdempotencyTable(clock, { capacity: options.idempotencyCapacity, replyBytes: options.idempotencyReplyBytes }),
+    idempotency: new IdempotencyTable(clock, {
+      capacity: options.idempotencyCapacity,
+      replyBytes: options.idempotencyReplyBytes,
+    }),
     bodies: new BodyBudget(limits.bodyBudgetBytes),
     log: options.log,
   };

@@ -4,8 +4,23 @@ import { randomBytes } from 'node:crypto';
 import { addDays, isoDate, isoSeconds, type Clock } from './dates.js';
 import { pickBy, type ReadDocument } from './documents.js';
 import { ApiError } from './errors.js';
-import type { Bank, Fixtures, IssuedStatementFixture, OrganizationFixture, Period, QuotaName, RecurringFixture, ReportError, ReportStatus, TransactionShape } from './fixtures.js';
-import { shiftProfile, synthesizeTransactions, type StatementProfile } from './report/synthesize.js';
+import type {
+  Bank,
+  Fixtures,
+  IssuedStatementFixture,
+  OrganizationFixture,
+  Period,
+  QuotaName,
+  RecurringFixture,
+  ReportError,
+  ReportStatus,
+  TransactionShape,
+} from './fixtures.js';
+import {
+  shiftProfile,
+  synthesizeTransactions,
+  type StatementProfile,
+} from './report/synthesize.js';
 import type { Transaction } from './report/transaction.js';
 
 /** What was read from a complete report's statement. */
@@ -70,11 +85,17 @@ export class MockStore {
   ) {
     this.banks = new Map(fixtures.banks.map((b) => [b.bank_code, b]));
     // Deep copies: usage counters change, the imported fixture modules must not.
-    this.organizations = new Map(structuredClone(fixtures.organizations).map((o) => [o.organization_id, o]));
+    this.organizations = new Map(
+      structuredClone(fixtures.organizations).map((o) => [o.organization_id, o]),
+    );
     for (const r of fixtures.reports) {
       let statement: ReadStatement | null = null;
       if (r.status === 'complete') {
-        const profile = { period: r.statement_period!, counterparties: fixtures.counterparties[r.report_id]!, recurring: fixtures.recurring[r.report_id]! };
+        const profile = {
+          period: r.statement_period!,
+          counterparties: fixtures.counterparties[r.report_id]!,
+          recurring: fixtures.recurring[r.report_id]!,
+        };
         if (r.account_holder) this.templates.push(profile);
         statement = {
           account_holder: r.account_holder,
@@ -114,7 +135,10 @@ export class MockStore {
   }
 
   /** Newest first. */
-  listReports(organizationId: string, query: ListQuery): { reports: StoredReport[]; hasMore: boolean } {
+  listReports(
+    organizationId: string,
+    query: ListQuery,
+  ): { reports: StoredReport[]; hasMore: boolean } {
     const reports: StoredReport[] = [];
     for (const report of this.newestFirst.get(organizationId) ?? []) {
       if (query.status && report.status !== query.status) continue;
@@ -128,7 +152,10 @@ export class MockStore {
   findReport(organizationId: string, reportId: string): StoredReport {
     const report = this.reports.get(reportId);
     if (!report || report.organization_id !== organizationId) {
-      throw new ApiError('REPORT_NOT_FOUND', `No report with id '${reportId}' exists for this organization.`);
+      throw new ApiError(
+        'REPORT_NOT_FOUND',
+        `No report with id '${reportId}' exists for this organization.`,
+      );
     }
     return report;
   }
@@ -140,14 +167,24 @@ export class MockStore {
       throw new ApiError('REPORT_NOT_READY', `Report '${reportId}' is still processing.`);
     }
     if (report.status === 'failed' || !report.statement) {
-      const reason = report.error ? `${report.error.error_code}: ${report.error.error_message}` : 'unknown reason';
-      throw new ApiError('DOCUMENT_PARSE_FAILED', `Report '${reportId}' could not be parsed (${reason}).`);
+      const reason = report.error
+        ? `${report.error.error_code}: ${report.error.error_message}`
+        : 'unknown reason';
+      throw new ApiError(
+        'DOCUMENT_PARSE_FAILED',
+        `Report '${reportId}' could not be parsed (${reason}).`,
+      );
     }
     return report as CompleteReport;
   }
 
-  statements(organizationId: string, status?: IssuedStatementFixture['status']): IssuedStatementFixture[] {
-    return this.fixtures.statements.filter((s) => s.organization_id === organizationId && (!status || s.status === status)).sort((a, b) => b.issued_at.localeCompare(a.issued_at));
+  statements(
+    organizationId: string,
+    status?: IssuedStatementFixture['status'],
+  ): IssuedStatementFixture[] {
+    return this.fixtures.statements
+      .filter((s) => s.organization_id === organizationId && (!status || s.status === status))
+      .sort((a, b) => b.issued_at.localeCompare(a.issued_at));
   }
 
   /** Any organisation's statement: the public verification page needs no key. */
@@ -159,7 +196,10 @@ export class MockStore {
   charge(organizationId: string, quotaName: QuotaName, units = 1): void {
     const quota = this.organization(organizationId).usage[quotaName];
     if (quota.limit !== null && quota.used + units > quota.limit) {
-      throw new ApiError('QUOTA_EXCEEDED', `The monthly ${quotaName} quota of ${quota.limit} is used up.`);
+      throw new ApiError(
+        'QUOTA_EXCEEDED',
+        `The monthly ${quotaName} quota of ${quota.limit} is used up.`,
+      );
     }
     quota.used += units;
   }
@@ -200,7 +240,12 @@ export class MockStore {
   createReport(organizationId: string, upload: Upload, mode: 'sync' | 'async'): StoredReport {
     const final = this.readUpload(upload);
     if (mode === 'sync') return this.addReport(organizationId, final);
-    const pending = this.addReport(organizationId, { ...final, status: 'processing', error: null, statement: null });
+    const pending = this.addReport(organizationId, {
+      ...final,
+      status: 'processing',
+      error: null,
+      statement: null,
+    });
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       // In place: the organisation's list holds this same object.
@@ -219,7 +264,8 @@ export class MockStore {
   /** What the mock "reads" from an upload: a failure, or a fixture's money flows moved to end a few days ago. */
   private readUpload({ document, bankCode }: Upload): NewReport {
     const bank_code = bankCode ?? pickBy(this.fixtures.banks, document.sha256, 2).bank_code;
-    if (document.failure) return { status: 'failed', bank_code, error: { ...document.failure }, statement: null };
+    if (document.failure)
+      return { status: 'failed', bank_code, error: { ...document.failure }, statement: null };
     const end = addDays(isoDate(this.clock().getTime()), -STATEMENT_AGE_DAYS);
     const profile = shiftProfile(pickBy(this.templates, document.sha256, 0), end);
     const statement: ReadStatement = {

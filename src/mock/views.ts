@@ -4,7 +4,13 @@
 // (fixtures/README.md says which is which).
 import type { Bank, IssuedStatementFixture } from './fixtures.js';
 import { listedTransaction, reportTransaction } from './report/shapes.js';
-import { categories, counterpartyFlows, merchantCategories, monthlySummary, signals } from './report/summaries.js';
+import {
+  categories,
+  counterpartyFlows,
+  merchantCategories,
+  monthlySummary,
+  signals,
+} from './report/summaries.js';
 import type { Transaction } from './report/transaction.js';
 import type { CompleteReport, StoredReport } from './store.js';
 
@@ -12,7 +18,12 @@ const CURRENCY = 'NPR';
 
 /** An item of GET /v1/reports (the spec's four fields). */
 export function reportListItem(r: StoredReport) {
-  return { report_id: r.report_id, status: r.status, bank_code: r.bank_code, created_at: r.created_at };
+  return {
+    report_id: r.report_id,
+    status: r.status,
+    bank_code: r.bank_code,
+    created_at: r.created_at,
+  };
 }
 
 /** GET /v1/reports/{id}, the synchronous parse reply and a webhook's `result`. */
@@ -74,7 +85,11 @@ export function authView(r: CompleteReport, bank: Bank | undefined) {
 }
 
 export function counterpartiesView(r: CompleteReport) {
-  return { report_id: r.report_id, currency: CURRENCY, ...counterpartyFlows(r.statement.transactions) };
+  return {
+    report_id: r.report_id,
+    currency: CURRENCY,
+    ...counterpartyFlows(r.statement.transactions),
+  };
 }
 
 export function recurringView(r: CompleteReport) {

@@ -110,7 +110,9 @@ export class WebhookSender {
       owner: { hash: owner.hash, organization_id: owner.organization_id },
     };
     this.registered.set(endpoint.id, endpoint);
-    this.log(`webhook endpoint ${endpoint.id} registered: ${href} (signed with ${secret === undefined ? 'a secret made for it' : 'the secret it brought'})`);
+    this.log(
+      `webhook endpoint ${endpoint.id} registered: ${href} (signed with ${secret === undefined ? 'a secret made for it' : 'the secret it brought'})`,
+    );
     return endpoint;
   }
 
@@ -132,12 +134,16 @@ export class WebhookSender {
     if (this.stopped.signal.aborted) return [];
     const targets = this.targets(organizationId);
     if (targets.length === 0) {
-      this.log(`fired ${event.event} for ${event.report_id} to no endpoint: run \`svc webhooks listen\` against this mock, or start it with --webhook-url URL`);
+      this.log(
+        `fired ${event.event} for ${event.report_id} to no endpoint: run \`svc webhooks listen\` against this mock, or start it with --webhook-url URL`,
+      );
       return [];
     }
     const body = JSON.stringify(event);
     for (const target of targets) {
-      const delivery = this.deliver(target, body, event).finally(() => this.inFlight.delete(delivery));
+      const delivery = this.deliver(target, body, event).finally(() =>
+        this.inFlight.delete(delivery),
+      );
       this.inFlight.add(delivery);
     }
     return targets.map((target) => target.url);
@@ -177,21 +183,31 @@ export class WebhookSender {
       const outcome = await this.attempt(target, body);
       if (this.stopped.signal.aborted) return;
       if (outcome.ok) {
-        this.log(`delivered ${what} → ${outcome.status}${attempt > 1 ? ` (attempt ${attempt} of ${attempts})` : ''}`);
+        this.log(
+          `delivered ${what} → ${outcome.status}${attempt > 1 ? ` (attempt ${attempt} of ${attempts})` : ''}`,
+        );
         return;
       }
       everyAttemptRefused &&= outcome.refused === true;
       const delay = delays[attempt - 1];
       if (delay === undefined) {
-        this.log(`could not deliver ${what} (${outcome.why}); gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}`);
+        this.log(
+          `could not deliver ${what} (${outcome.why}); gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}`,
+        );
         // Nothing listens there any more: a listener that ended without unregistering.
-        if (everyAttemptRefused && target.id !== undefined && this.registered.get(target.id)?.url === target.url) {
+        if (
+          everyAttemptRefused &&
+          target.id !== undefined &&
+          this.registered.get(target.id)?.url === target.url
+        ) {
           this.registered.delete(target.id);
           this.log(`webhook endpoint ${target.id} unregistered: nothing listens at ${target.url}`);
         }
         return;
       }
-      this.log(`could not deliver ${what} (${outcome.why}); retry ${attempt} of ${delays.length} in ${delay}ms`);
+      this.log(
+        `could not deliver ${what} (${outcome.why}); retry ${attempt} of ${delays.length} in ${delay}ms`,
+      );
       if (!(await this.pause(delay))) return;
     }
   }
@@ -223,7 +239,9 @@ export class WebhookSender {
         [SIGNATURE_HEADER]: signatureHeader(target.secret, body, new Date()),
       };
       const status = await postForStatus(target.url, headers, body, abort.signal);
-      return status >= 200 && status < 300 ? { ok: true, status } : { ok: false, why: `answered ${status}` };
+      return status >= 200 && status < 300
+        ? { ok: true, status }
+        : { ok: false, why: `answered ${status}` };
     } catch (error) {
       if (timedOut) return { ok: false, why: `no answer within ${timeoutMs}ms` };
       const { code, message } = error as NodeJS.ErrnoException;
@@ -262,13 +280,27 @@ export class WebhookSender {
  * fetch: fetch refuses ports such as 6000 or 10080 ("bad port"), where a receiver may well listen.
  * Rejects on a network failure and on `signal`, which bounds the exchange.
  */
-function postForStatus(url: string, headers: OutgoingHttpHeaders, body: string, signal: AbortSignal): Promise<number> {
+function postForStatus(
+  url: string,
+  headers: OutgoingHttpHeaders,
+  body: string,
+  signal: AbortSignal,
+): Promise<number> {
   const request = new URL(url).protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'POST', headers: { ...headers, 'Content-Length': Buffer.byteLength(body) }, signal, agent: false }, (response) => {
-      resolve(response.statusCode ?? 0);
-      response.destroy();
-    });
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
+        signal,
+        agent: false,
+      },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });

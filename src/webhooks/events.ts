@@ -28,7 +28,12 @@ export const ERROR_CODE_FORM = /^[A-Z][A-Z0-9_]{0,63}$/;
 export function readEvent(value: unknown): WebhookEvent | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const e = value as Record<string, unknown>;
-  if (typeof e.event !== 'string' || typeof e.report_id !== 'string' || typeof e.timestamp !== 'string') return undefined;
+  if (
+    typeof e.event !== 'string' ||
+    typeof e.report_id !== 'string' ||
+    typeof e.timestamp !== 'string'
+  )
+    return undefined;
   if (e.error_code !== undefined && typeof e.error_code !== 'string') return undefined;
   return e as unknown as WebhookEvent;
 }

@@ -45,7 +45,11 @@ function forwardedHeaders(delivery: Delivery): Record<string, string> {
  * POSTs the delivery to `url`; resolves with the status answered (and the start of a refusal's
  * reply), rejects on a network failure, on `signal`, or with ForwardTimeoutError.
  */
-export async function forwardDelivery(url: string, delivery: Delivery, options: ForwardOptions): Promise<ForwardAnswer> {
+export async function forwardDelivery(
+  url: string,
+  delivery: Delivery,
+  options: ForwardOptions,
+): Promise<ForwardAnswer> {
   // A plain timer, held here and cleared below: a signal from AbortSignal.timeout() that only
   // AbortSignal.any() refers to is lost at a garbage collection on Node 20, and never fires.
   const abort = new AbortController();
@@ -59,8 +63,18 @@ export async function forwardDelivery(url: string, delivery: Delivery, options: 
   else options.signal.addEventListener('abort', stop, { once: true });
   try {
     // No agent: one connection per forward, closed with it, so nothing of a target lingers.
-    const response = await openRequest({ method: 'POST', url: new URL(url), headers: forwardedHeaders(delivery), body: delivery.raw, signal: abort.signal }, true);
-    const ok = response.statusCode !== undefined && response.statusCode >= 200 && response.statusCode < 300;
+    const response = await openRequest(
+      {
+        method: 'POST',
+        url: new URL(url),
+        headers: forwardedHeaders(delivery),
+        body: delivery.raw,
+        signal: abort.signal,
+      },
+      true,
+    );
+    const ok =
+      response.statusCode !== undefined && response.statusCode >= 200 && response.statusCode < 300;
     const excerpt = ok ? '' : await readExcerpt(response, MAX_REPLY_EXCERPT_BYTES);
     response.destroy();
     return { status: response.statusCode ?? 0, excerpt };

@@ -53,7 +53,8 @@ export function mockCandidate(baseUrl: string | undefined): string | undefined {
   if (baseUrl === undefined) return undefined;
   try {
     const url = new URL(baseUrl);
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !isLoopbackHost(url.hostname)) return undefined;
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !isLoopbackHost(url.hostname))
+      return undefined;
   } catch {
     return undefined;
   }
@@ -61,16 +62,32 @@ export function mockCandidate(baseUrl: string | undefined): string | undefined {
 }
 
 /** Asks the mock at `baseUrl` to deliver fired events to `url` too. */
-export async function registerWithMock(baseUrl: string, endpoint: { url: string; secret?: string }, options: MockCallOptions): Promise<Registration> {
-  const reply = await call('POST', `${baseUrl}${MOCK_ENDPOINTS_PATH}`, JSON.stringify(endpoint), options);
+export async function registerWithMock(
+  baseUrl: string,
+  endpoint: { url: string; secret?: string },
+  options: MockCallOptions,
+): Promise<Registration> {
+  const reply = await call(
+    'POST',
+    `${baseUrl}${MOCK_ENDPOINTS_PATH}`,
+    JSON.stringify(endpoint),
+    options,
+  );
   if ('reason' in reply) return { kind: 'unreachable', reason: reply.reason };
   const body = parse(reply.text);
   if (reply.status >= 200 && reply.status < 300) {
     if (typeof body?.id === 'string' && typeof body.secret === 'string') {
       const problem = registrationProblem(body.id, body.secret);
-      return problem ? { kind: 'unexpected', reason: problem } : { kind: 'registered', id: body.id, secret: body.secret };
+      return problem
+        ? { kind: 'unexpected', reason: problem }
+        : { kind: 'registered', id: body.id, secret: body.secret };
     }
-    return { kind: 'not-registered', status: reply.status, fromMock: reply.fromMock, message: 'the reply holds no endpoint id and secret' };
+    return {
+      kind: 'not-registered',
+      status: reply.status,
+      fromMock: reply.fromMock,
+      message: 'the reply holds no endpoint id and secret',
+    };
   }
   const code = typeof body?.error_code === 'string' ? body.error_code : undefined;
   const message = typeof body?.error_message === 'string' ? body.error_message : undefined;
@@ -85,22 +102,39 @@ const SECRET_CHARS = { min: 8, max: 1024 };
 /** What makes an endpoint's id and secret ones svc mock would not give, if anything. */
 function registrationProblem(id: string, secret: string): string | undefined {
   if (id === '' || id.length > MAX_ID_CHARS) return `an endpoint id of ${id.length} characters`;
-  if (secret.length < SECRET_CHARS.min || secret.length > SECRET_CHARS.max) return `a signing secret of ${secret.length} characters`;
-  if (/[\s\p{Cc}\p{Cf}]/u.test(secret)) return 'a signing secret with white space or control characters';
+  if (secret.length < SECRET_CHARS.min || secret.length > SECRET_CHARS.max)
+    return `a signing secret of ${secret.length} characters`;
+  if (/[\s\p{Cc}\p{Cf}]/u.test(secret))
+    return 'a signing secret with white space or control characters';
   return undefined;
 }
 
 /** Removes the registration; undefined once done (or when the mock no longer knows it), else why not. */
-export async function unregisterFromMock(baseUrl: string, id: string, options: MockCallOptions): Promise<string | undefined> {
-  const reply = await call('DELETE', `${baseUrl}${MOCK_ENDPOINTS_PATH}/${encodeURIComponent(id)}`, undefined, options);
+export async function unregisterFromMock(
+  baseUrl: string,
+  id: string,
+  options: MockCallOptions,
+): Promise<string | undefined> {
+  const reply = await call(
+    'DELETE',
+    `${baseUrl}${MOCK_ENDPOINTS_PATH}/${encodeURIComponent(id)}`,
+    undefined,
+    options,
+  );
   if ('reason' in reply) return reply.refused ? undefined : reply.reason; // a mock that stopped delivers nowhere
   if ((reply.status >= 200 && reply.status < 300) || reply.status === 404) return undefined; // 404: a restarted mock
   return `it answered ${reply.status}`;
 }
 
-type Answer = { status: number; fromMock: boolean; text: string } | { reason: string; refused: boolean };
+type Answer =
+  { status: number; fromMock: boolean; text: string } | { reason: string; refused: boolean };
 
-async function call(method: string, url: string, body: string | undefined, options: MockCallOptions): Promise<Answer> {
+async function call(
+  method: string,
+  url: string,
+  body: string | undefined,
+  options: MockCallOptions,
+): Promise<Answer> {
   const started = performance.now();
   const ms = () => `${Math.round(performance.now() - started)}ms`;
   options.trace?.(`debug: → ${method} ${url} (svc mock's webhook endpoints)`);
@@ -120,12 +154,19 @@ async function call(method: string, url: string, body: string | undefined, optio
       maxBodyBytes: MAX_REPLY_BYTES,
     });
     options.trace?.(`debug: ← ${reply.status} ${method} ${url} ${ms()}`);
-    return { status: reply.status, fromMock: reply.headers.get(MOCK_MARK_HEADER) === '1', text: reply.raw };
+    return {
+      status: reply.status,
+      fromMock: reply.headers.get(MOCK_MARK_HEADER) === '1',
+      text: reply.raw,
+    };
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    if (error instanceof ReplyTooLargeError) return { status: error.reply.status, fromMock: false, text: '' }; // not the mock's
+    if (error instanceof ReplyTooLargeError)
+      return { status: error.reply.status, fromMock: false, text: '' }; // not the mock's
     const { code, message } = error as NodeJS.ErrnoException;
-    const reason = timeout.aborted ? `no answer within ${options.timeoutMs / 1000} s` : (code ?? message);
+    const reason = timeout.aborted
+      ? `no answer within ${options.timeoutMs / 1000} s`
+      : (code ?? message);
     options.trace?.(`debug: ✗ ${method} ${url} ${ms()} ${reason}`);
     return { reason, refused: code === 'ECONNREFUSED' };
   }

@@ -6,10 +6,21 @@
 // Any local process can connect, so what one sender can hold is bounded: a few connections at
 // once, a small header, a body of at most MAX_DELIVERY_BYTES, and the whole request within a
 // time limit. At most maxConnections × maxBodyBytes is ever buffered.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { MAX_DELIVERY_BYTES, readEvent, type WebhookEvent } from './events.js';
 import { ReplayGuard } from './replay.js';
-import { checkSignatureHeader, computeSignature, SIGNATURE_HEADER, TOLERANCE_SECONDS, verifySignature } from './signature.js';
+import {
+  checkSignatureHeader,
+  computeSignature,
+  SIGNATURE_HEADER,
+  TOLERANCE_SECONDS,
+  verifySignature,
+} from './signature.js';
 
 export interface ReceiverLimits {
   /** Connections open at once; one more is closed as it comes (a sender retries later). */
@@ -86,7 +97,13 @@ interface ReceiverState {
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
   const host = options.host ?? '127.0.0.1';
   const limits: ReceiverLimits = { ...RECEIVER_LIMITS, ...options.limits };
-  const state: ReceiverState = { stopped: false, secret: options.secret, replays: new ReplayGuard(), limits, options };
+  const state: ReceiverState = {
+    stopped: false,
+    secret: options.secret,
+    replays: new ReplayGuard(),
+    limits,
+    options,
+  };
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -139,7 +156,11 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
 }
 
 /** Checks one request and answers it: 200 to a valid delivery, which the caller is then given; 4xx or 503 to anything else. */
-async function takeDelivery(req: IncomingMessage, res: ServerResponse, state: ReceiverState): Promise<void> {
+async function takeDelivery(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: ReceiverState,
+): Promise<void> {
   const { limits, options, replays } = state;
   const tooLarge = `a body larger than ${limits.maxBodyBytes} bytes`;
   const method = req.method ?? 'GET';
@@ -175,7 +196,10 @@ async function takeDelivery(req: IncomingMessage, res: ServerResponse, state: Re
   if (!event) return refuse(400, 'the body is not a webhook event ({event, report_id, timestamp})');
   // The signature of this timestamp and body: a replay carries the same one, whatever else its header holds.
   if (!replays.accept(computeSignature(secret, verdict.timestamp, raw), verdict.timestamp)) {
-    return refuse(409, `a replay: this delivery was already accepted (a signature counts once within ${TOLERANCE_SECONDS} s)`);
+    return refuse(
+      409,
+      `a replay: this delivery was already accepted (a signature counts once within ${TOLERANCE_SECONDS} s)`,
+    );
   }
   reply(res, 200, { received: true });
   options.onDelivery({ event, body, raw, headers: req.headers, path, signedAt: verdict.timestamp });
@@ -183,7 +207,11 @@ async function takeDelivery(req: IncomingMessage, res: ServerResponse, state: Re
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), Connection: 'close' });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    Connection: 'close',
+  });
   res.end(text);
 }
 

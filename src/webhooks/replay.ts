@@ -11,7 +11,8 @@ export class ReplayGuard {
 
   /** True the first time a signature is offered; false for a replay of one already accepted. */
   accept(signature: string, signedAt: number, now: number = unixNow()): boolean {
-    for (const [seen, at] of this.accepted) if (now - at > this.toleranceSeconds) this.accepted.delete(seen);
+    for (const [seen, at] of this.accepted)
+      if (now - at > this.toleranceSeconds) this.accepted.delete(seen);
     if (this.accepted.has(signature)) return false;
     this.accepted.set(signature, signedAt);
     return true;

@@ -44,7 +44,8 @@ export function parseSignatureHeader(header: string): ParsedSignature | string {
     const name = part.slice(0, eq).trim();
     const value = part.slice(eq + 1).trim();
     if (name === 't') {
-      if (!/^\d{1,12}$/.test(value)) return `the timestamp t="${value}" is not a whole number of seconds`;
+      if (!/^\d{1,12}$/.test(value))
+        return `the timestamp t="${value}" is not a whole number of seconds`;
       timestamp = Number(value);
     } else if (name === 'v1') {
       signatures.push(value);
@@ -55,10 +56,14 @@ export function parseSignatureHeader(header: string): ParsedSignature | string {
   return { timestamp, signatures };
 }
 
-export type Verdict = { valid: true; timestamp: number; ageSeconds: number } | { valid: false; reason: string; timestamp?: number };
+export type Verdict =
+  | { valid: true; timestamp: number; ageSeconds: number }
+  | { valid: false; reason: string; timestamp?: number };
 
 /** What the header alone says: unreadable or stale, or its timestamp, age and signatures. */
-export type HeaderVerdict = { valid: true; timestamp: number; ageSeconds: number; signatures: string[] } | { valid: false; reason: string; timestamp?: number };
+export type HeaderVerdict =
+  | { valid: true; timestamp: number; ageSeconds: number; signatures: string[] }
+  | { valid: false; reason: string; timestamp?: number };
 
 export interface HeaderInput {
   /** The value of the X-Svc-Signature header (a whole `Name: value` line is accepted too). */
@@ -85,12 +90,25 @@ export function checkSignatureHeader(input: HeaderInput): HeaderVerdict {
   const tolerance = input.toleranceSeconds ?? TOLERANCE_SECONDS;
   const age = now - parsed.timestamp;
   if (age > tolerance) {
-    return { valid: false, reason: `stale: signed ${inWords(age)} ago, more than the ${tolerance} s allowed`, timestamp: parsed.timestamp };
+    return {
+      valid: false,
+      reason: `stale: signed ${inWords(age)} ago, more than the ${tolerance} s allowed`,
+      timestamp: parsed.timestamp,
+    };
   }
   if (-age > tolerance) {
-    return { valid: false, reason: `signed ${inWords(-age)} in the future, more than the ${tolerance} s allowed (is a clock wrong?)`, timestamp: parsed.timestamp };
+    return {
+      valid: false,
+      reason: `signed ${inWords(-age)} in the future, more than the ${tolerance} s allowed (is a clock wrong?)`,
+      timestamp: parsed.timestamp,
+    };
   }
-  return { valid: true, timestamp: parsed.timestamp, ageSeconds: age, signatures: parsed.signatures };
+  return {
+    valid: true,
+    timestamp: parsed.timestamp,
+    ageSeconds: age,
+    signatures: parsed.signatures,
+  };
 }
 
 /** Checks a delivery: the header's form, its age, then the HMAC (compared in constant time). */
@@ -102,7 +120,12 @@ export function verifySignature(input: VerifyInput): Verdict {
     if (!/^[0-9a-fA-F]{64}$/.test(candidate)) return false;
     return timingSafeEqual(expected, Buffer.from(candidate, 'hex'));
   });
-  if (!matches) return { valid: false, reason: 'the signature does not match the body and the secret', timestamp: header.timestamp };
+  if (!matches)
+    return {
+      valid: false,
+      reason: 'the signature does not match the body and the secret',
+      timestamp: header.timestamp,
+    };
   return { valid: true, timestamp: header.timestamp, ageSeconds: header.ageSeconds };
 }
 

@@ -6,11 +6,24 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AUTO_BANK, BANK_CODES, BANKS, DATA_BANK_CODES, readBankCode } from '../../src/api/banks.js';
+import {
+  AUTO_BANK,
+  BANK_CODES,
+  BANKS,
+  DATA_BANK_CODES,
+  readBankCode,
+} from '../../src/api/banks.js';
 import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram, type FlagSpec } from '../../src/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
-import { FakeService, type InProcessResult, MODES, scratchDir, svc, unwrapped } from '../support/in-process.js';
+import {
+  FakeService,
+  type InProcessResult,
+  MODES,
+  scratchDir,
+  svc,
+  unwrapped,
+} from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
 
 const REPORT = documented('report');
@@ -34,7 +47,19 @@ const upload = () => new FakeService().expect('POST', '/v1/parse', { body: REPOR
 
 describe('the table of bank codes', () => {
   it('holds the codes the documentation lists, each once, upper case, with a name', () => {
-    expect(BANK_CODES).toEqual(['NABIL', 'NIC_ASIA', 'NIMB', 'NMB', 'KUMARI', 'SIDDHARTHA', 'PRABHU', 'GARIMA', 'GLOBAL_IME', 'ESEWA', 'KHALTI']);
+    expect(BANK_CODES).toEqual([
+      'NABIL',
+      'NIC_ASIA',
+      'NIMB',
+      'NMB',
+      'KUMARI',
+      'SIDDHARTHA',
+      'PRABHU',
+      'GARIMA',
+      'GLOBAL_IME',
+      'ESEWA',
+      'KHALTI',
+    ]);
     for (const bank of BANKS) {
       expect(bank.code).toMatch(/^[A-Z_]+$/);
       expect(bank.name.length).toBeGreaterThan(2);
@@ -72,15 +97,18 @@ describe('svc parse --bank', () => {
     expect(bankSent(result)).toBe(sent);
   });
 
-  it.each(MODES)('refuses a code no document lists before any request (exit 2), with the nearest, for $mode', async ({ tty }) => {
-    const result = await svc(['parse', statement(), '--bank', 'NABL'], { tty });
-    expect(result.code).toBe(2);
-    expect(result.requests).toEqual([]);
-    expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(
-      'error: --bank takes a bank code (auto, NABIL, NIC_ASIA, NIMB, NMB, KUMARI, SIDDHARTHA, PRABHU, GARIMA, GLOBAL_IME, ESEWA, KHALTI), not "NABL"\nDid you mean "NABIL"?\n',
-    );
-  });
+  it.each(MODES)(
+    'refuses a code no document lists before any request (exit 2), with the nearest, for $mode',
+    async ({ tty }) => {
+      const result = await svc(['parse', statement(), '--bank', 'NABL'], { tty });
+      expect(result.code).toBe(2);
+      expect(result.requests).toEqual([]);
+      expect(result.stdout).toBe('');
+      expect(unwrapped(result.stderr)).toBe(
+        'error: --bank takes a bank code (auto, NABIL, NIC_ASIA, NIMB, NMB, KUMARI, SIDDHARTHA, PRABHU, GARIMA, GLOBAL_IME, ESEWA, KHALTI), not "NABL"\nDid you mean "NABIL"?\n',
+      );
+    },
+  );
 
   it('names no code when none is near', async () => {
     const result = await svc(['parse', statement(), '--bank', 'EVEREST']);
@@ -101,38 +129,72 @@ describe('svc parse --bank', () => {
     const result = await svc(['parse', '--help']);
     expect(result.code).toBe(0);
     const help = result.stdout.replace(/\s+/g, ' ');
-    expect(help).toContain(`--bank <code> the issuing bank: auto (the service finds it) or ${BANK_CODES.join(', ')} (default: auto)`);
+    expect(help).toContain(
+      `--bank <code> the issuing bank: auto (the service finds it) or ${BANK_CODES.join(', ')} (default: auto)`,
+    );
   });
 });
 
 describe('svc data … bank-pnl --bank', () => {
-  const latest = (query: string) => new FakeService().expect('GET', `/v1/data/cbank/banks/pnl/latest?${query}`, { body: { data: BANK_PNL, meta: META } });
+  const latest = (query: string) =>
+    new FakeService().expect('GET', `/v1/data/cbank/banks/pnl/latest?${query}`, {
+      body: { data: BANK_PNL, meta: META },
+    });
   /** What stderr says besides: in a pipe, the dataset's attribution (a terminal shows it under the table). */
-  const attribution = (tty: boolean) => (tty ? '' : `${META.attribution}\nAs of ${META.as_of} · ${META.source} · ${META.source_url}\n`);
+  const attribution = (tty: boolean) =>
+    tty ? '' : `${META.attribution}\nAs of ${META.as_of} · ${META.source} · ${META.source_url}\n`;
 
-  it.each(MODES)('sends a documented code in its documented form, with no warning, for $mode', async ({ tty }) => {
-    const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'nabil'], { tty, service: latest('bank=NABIL') });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe(attribution(tty));
-  });
+  it.each(MODES)(
+    'sends a documented code in its documented form, with no warning, for $mode',
+    async ({ tty }) => {
+      const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'nabil'], {
+        tty,
+        service: latest('bank=NABIL'),
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe(attribution(tty));
+    },
+  );
 
-  it.each(MODES)('sends an unknown code as given, warning with the nearest documented code, for $mode', async ({ tty }) => {
-    const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'NABL'], { tty, columns: 240, service: latest('bank=NABL') });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('warning: --bank NABL is not a bank code svc knows: did you mean NABIL? It is sent as given (the per-bank data covers more banks than svc lists).\n' + attribution(tty));
-  });
+  it.each(MODES)(
+    'sends an unknown code as given, warning with the nearest documented code, for $mode',
+    async ({ tty }) => {
+      const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'NABL'], {
+        tty,
+        columns: 240,
+        service: latest('bank=NABL'),
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe(
+        'warning: --bank NABL is not a bank code svc knows: did you mean NABIL? It is sent as given (the per-bank data covers more banks than svc lists).\n' +
+          attribution(tty),
+      );
+    },
+  );
 
   it('sends another bank, none near, as given without a word', async () => {
-    const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'EVEREST'], { service: latest('bank=EVEREST') });
+    const result = await svc(['data', 'latest', 'bank-pnl', '--bank', 'EVEREST'], {
+      service: latest('bank=EVEREST'),
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe(attribution(false));
   });
 
   it('series too', async () => {
-    const service = new FakeService().expect('GET', '/v1/data/cbank/banks/pnl/series?bank=KUMARI&line=income.interest-income', {
-      body: { data: { line: 'income.interest-income', points: [{ month: '2025-07', value: 1 }] }, meta: META },
-    });
-    const result = await svc(['data', 'series', 'bank-pnl', 'income.interest-income', '--bank', 'kumari'], { service });
+    const service = new FakeService().expect(
+      'GET',
+      '/v1/data/cbank/banks/pnl/series?bank=KUMARI&line=income.interest-income',
+      {
+        body: {
+          data: { line: 'income.interest-income', points: [{ month: '2025-07', value: 1 }] },
+          meta: META,
+        },
+      },
+    );
+    const result = await svc(
+      ['data', 'series', 'bank-pnl', 'income.interest-income', '--bank', 'kumari'],
+      { service },
+    );
     expect(result.code, result.stderr).toBe(0);
   });
 
@@ -144,7 +206,9 @@ describe('svc data … bank-pnl --bank', () => {
 
   it('lists the codes in its help', async () => {
     const result = await svc(['data', 'latest', '--help']);
-    expect(result.stdout.replace(/\s+/g, ' ')).toContain(`--bank <code> the bank of a per-bank family (bank-pnl): ${DATA_BANK_CODES.join(', ')} or another bank's code`);
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain(
+      `--bank <code> the bank of a per-bank family (bank-pnl): ${DATA_BANK_CODES.join(', ')} or another bank's code`,
+    );
   });
 });
 
@@ -162,10 +226,13 @@ describe('completion of --bank', () => {
   it('offers auto and every documented code to svc parse, each with its bank', () => {
     expect(offered('parse')).toEqual([AUTO_BANK, ...BANK_CODES]);
     const value = bankFlag('parse').value;
-    expect(value?.kind === 'choices' && value.choices.find((c) => c.value === 'NABIL')?.description).toBe('Nabil Bank');
+    expect(
+      value?.kind === 'choices' && value.choices.find((c) => c.value === 'NABIL')?.description,
+    ).toBe('Nabil Bank');
   });
 
   it('offers the banks (no wallet) to the data commands', () => {
-    for (const path of ['data latest', 'data series', 'data keys']) expect(offered(path)).toEqual(DATA_BANK_CODES);
+    for (const path of ['data latest', 'data series', 'data keys'])
+      expect(offered(path)).toEqual(DATA_BANK_CODES);
   });
 });

@@ -10,7 +10,14 @@ import { join } from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, STACK_LINE, TINY_PDF } from '../e2e/harness.js';
-import { FOREIGN_IDS, FOREIGN_KEYS, KNOWN_TERMINAL, startForeignServer, type ForeignRequest, type ForeignServer } from '../support/foreign-server.js';
+import {
+  FOREIGN_IDS,
+  FOREIGN_KEYS,
+  KNOWN_TERMINAL,
+  startForeignServer,
+  type ForeignRequest,
+  type ForeignServer,
+} from '../support/foreign-server.js';
 import { svcAgainst } from '../support/in-process.js';
 
 type Result = Awaited<ReturnType<typeof svcAgainst>>;
@@ -57,7 +64,12 @@ interface SvcOptions {
 /** svc, in-process as a script, against the foreign server, with a fresh config and cache folder unless one is given. */
 async function svc(args: string[], options: SvcOptions = {}): Promise<Result> {
   const key = options.noKey ? undefined : (options.key ?? freshKey());
-  const env: Record<string, string | undefined> = { ...baseEnv(options.configDir ?? tempDir()), SVC_BASE_URL: server.url, SVC_API_KEY: key, ...options.env };
+  const env: Record<string, string | undefined> = {
+    ...baseEnv(options.configDir ?? tempDir()),
+    SVC_BASE_URL: server.url,
+    SVC_API_KEY: key,
+    ...options.env,
+  };
   for (const name of Object.keys(env)) if (env[name] === undefined) delete env[name];
   const result = await svcAgainst(args, env, { stdin: options.input });
   // Every run is also a secrets test: the key in use never appears in full.
@@ -69,19 +81,28 @@ async function svc(args: string[], options: SvcOptions = {}): Promise<Result> {
  * Runs svc and returns the requests the server received meanwhile that carry its key (the key is
  * fresh unless given or left out; without a key, every request received meanwhile).
  */
-async function svcSeen(args: string[], options: SvcOptions = {}): Promise<{ result: Result; seen: ForeignRequest[] }> {
+async function svcSeen(
+  args: string[],
+  options: SvcOptions = {},
+): Promise<{ result: Result; seen: ForeignRequest[] }> {
   const key = options.noKey ? undefined : (options.key ?? freshKey());
   const start = server.requests.length;
   const result = await svc(args, { ...options, key });
   const seen = server.requests.slice(start);
-  return { result, seen: key === undefined ? seen : seen.filter((r) => r.headers.authorization === `Bearer ${key}`) };
+  return {
+    result,
+    seen:
+      key === undefined ? seen : seen.filter((r) => r.headers.authorization === `Bearer ${key}`),
+  };
 }
 
 const BAD_WORDS = /undefined|NaN|\[object Object\]/;
 const BARE_NULL = /\bnull\b/;
 
-const ATTRIBUTION = 'Source: Central Bank — Monthly Banking Statistics (Table C6). Republished by the service with attribution.';
-const CPI_ATTRIBUTION = 'Source: Central Bank — Consumer Price Index, SDMX feed (CPI). Republished with attribution.';
+const ATTRIBUTION =
+  'Source: Central Bank — Monthly Banking Statistics (Table C6). Republished by the service with attribution.';
+const CPI_ATTRIBUTION =
+  'Source: Central Bank — Consumer Price Index, SDMX feed (CPI). Republished with attribution.';
 
 interface Case {
   name: string;
@@ -110,9 +131,28 @@ const OLDER = FOREIGN_IDS.older;
 const cbank = (path: string) => `/v1/data/cbank/${path}`;
 
 const CASES: Case[] = [
-  { name: 'reports list', args: ['reports', 'list'], method: 'GET', path: '/v1/reports', shows: [NEWER, OLDER, 'NABIL', 'NIC_ASIA', 'processing', 'failed', '2026-05-27'], records: 4 },
-  { name: 'reports get (newer shape)', args: ['reports', 'get', NEWER], method: 'GET', path: `/v1/reports/${NEWER}`, shows: [NEWER, 'complete', 'NABIL', '2026-01-01', '2026-03-31'] },
-  { name: 'reports get (older shape)', args: ['reports', 'get', OLDER], method: 'GET', path: `/v1/reports/${OLDER}`, shows: [OLDER, 'complete', 'NIC_ASIA', '2025-11-01', '2025-11-30'] },
+  {
+    name: 'reports list',
+    args: ['reports', 'list'],
+    method: 'GET',
+    path: '/v1/reports',
+    shows: [NEWER, OLDER, 'NABIL', 'NIC_ASIA', 'processing', 'failed', '2026-05-27'],
+    records: 4,
+  },
+  {
+    name: 'reports get (newer shape)',
+    args: ['reports', 'get', NEWER],
+    method: 'GET',
+    path: `/v1/reports/${NEWER}`,
+    shows: [NEWER, 'complete', 'NABIL', '2026-01-01', '2026-03-31'],
+  },
+  {
+    name: 'reports get (older shape)',
+    args: ['reports', 'get', OLDER],
+    method: 'GET',
+    path: `/v1/reports/${OLDER}`,
+    shows: [OLDER, 'complete', 'NIC_ASIA', '2025-11-01', '2025-11-30'],
+  },
   {
     name: 'reports match',
     args: ['reports', 'match', NEWER, '--name', 'Sharma Ram Prasad'],
@@ -137,13 +177,28 @@ const CASES: Case[] = [
     shows: ['RAM PRASAD SHARMA', '09810017508391', 'DOCUMENT_EXTRACTED', 'SWIFT/BIC withheld'],
     records: 1,
   },
-  { name: 'auth (shortcut)', args: ['auth', OLDER], method: 'GET', path: `/v1/reports/${OLDER}/auth`, shows: ['SITA KUMARI THAPA', '04410017700231', 'DOCUMENT_EXTRACTED'], records: 1 },
+  {
+    name: 'auth (shortcut)',
+    args: ['auth', OLDER],
+    method: 'GET',
+    path: `/v1/reports/${OLDER}/auth`,
+    shows: ['SITA KUMARI THAPA', '04410017700231', 'DOCUMENT_EXTRACTED'],
+    records: 1,
+  },
   {
     name: 'reports identity (period)',
     args: ['reports', 'identity', NEWER],
     method: 'GET',
     path: `/v1/reports/${NEWER}/identity`,
-    shows: ['RAM PRASAD SHARMA', '09810017508391', 'Nabil Bank', 'NABIL', 'NPR', '2026-01-01', '2026-03-31'],
+    shows: [
+      'RAM PRASAD SHARMA',
+      '09810017508391',
+      'Nabil Bank',
+      'NABIL',
+      'NPR',
+      '2026-01-01',
+      '2026-03-31',
+    ],
     records: 1,
   },
   {
@@ -168,15 +223,40 @@ const CASES: Case[] = [
     path: `/v1/reports/${NEWER}/recurring`,
     shows: ['NMB BANK EMI', 'HIMALAYAN TRADERS SALARY', 'MATURE', 'EARLY_DETECTION', '2026-04-30'],
   },
-  { name: 'recurring (shortcut)', args: ['recurring', OLDER], method: 'GET', path: `/v1/reports/${OLDER}/recurring`, shows: ['NMB BANK EMI', 'MATURE'] },
-  { name: 'parse', args: ['parse', '<pdf>'], method: 'POST', path: '/v1/parse', shows: [NEWER, 'complete', 'NABIL'] },
-  { name: 'parse --async', args: ['parse', '<pdf>', '--async'], method: 'POST', path: '/v1/parse', shows: [`/v1/reports/${FOREIGN_IDS.pending}`], records: 1 },
+  {
+    name: 'recurring (shortcut)',
+    args: ['recurring', OLDER],
+    method: 'GET',
+    path: `/v1/reports/${OLDER}/recurring`,
+    shows: ['NMB BANK EMI', 'MATURE'],
+  },
+  {
+    name: 'parse',
+    args: ['parse', '<pdf>'],
+    method: 'POST',
+    path: '/v1/parse',
+    shows: [NEWER, 'complete', 'NABIL'],
+  },
+  {
+    name: 'parse --async',
+    args: ['parse', '<pdf>', '--async'],
+    method: 'POST',
+    path: '/v1/parse',
+    shows: [`/v1/reports/${FOREIGN_IDS.pending}`],
+    records: 1,
+  },
   {
     name: 'statements list',
     args: ['statements', 'list'],
     method: 'GET',
     path: '/v1/statements',
-    shows: ['https://verify.example.com/s/stm_7c1f', 'https://verify.example.com/s/stm_0a9e', 'issued', 'revoked', 'sha256:9f86d0'],
+    shows: [
+      'https://verify.example.com/s/stm_7c1f',
+      'https://verify.example.com/s/stm_0a9e',
+      'issued',
+      'revoked',
+      'sha256:9f86d0',
+    ],
     records: 2,
   },
   {
@@ -184,19 +264,46 @@ const CASES: Case[] = [
     args: ['merchants', 'resolve', KNOWN_TERMINAL, '1111222233334444'],
     method: 'POST',
     path: '/v1/merchants/resolve',
-    shows: ['BHAT-BHATENI SUPERMARKET', '5411', 'groceries', 'Kathmandu', KNOWN_TERMINAL, '1111222233334444'],
+    shows: [
+      'BHAT-BHATENI SUPERMARKET',
+      '5411',
+      'groceries',
+      'Kathmandu',
+      KNOWN_TERMINAL,
+      '1111222233334444',
+    ],
     records: 2,
   },
   {
     name: 'connect',
-    args: ['connect', '--scopes', 'identity,income', '--redirect-uri', 'https://app.example.com/done'],
+    args: [
+      'connect',
+      '--scopes',
+      'identity,income',
+      '--redirect-uri',
+      'https://app.example.com/done',
+    ],
     method: 'POST',
     path: '/v1/connect/request',
     shows: ['/connect?token=creq_4f1d9a0b7c'],
     records: 1,
   },
-  { name: 'usage', args: ['usage'], method: 'GET', path: '/v1/usage', shows: ['sandbox', '23', '100', '77', '2026-05', '2026-06-01'], records: 1 },
-  { name: 'data latest cpi', args: ['data', 'latest', 'cpi', '--no-cache'], method: 'GET', path: cbank('cpi/latest'), shows: ['PCPI_IX', '106.96', 'Overall index'], aside: [CPI_ATTRIBUTION] },
+  {
+    name: 'usage',
+    args: ['usage'],
+    method: 'GET',
+    path: '/v1/usage',
+    shows: ['sandbox', '23', '100', '77', '2026-05', '2026-06-01'],
+    records: 1,
+  },
+  {
+    name: 'data latest cpi',
+    args: ['data', 'latest', 'cpi', '--no-cache'],
+    method: 'GET',
+    path: cbank('cpi/latest'),
+    shows: ['PCPI_IX', '106.96', 'Overall index'],
+    aside: [CPI_ATTRIBUTION],
+  },
   {
     name: 'data latest interest-rates',
     args: ['data', 'latest', 'interest-rates', '--no-cache'],
@@ -247,7 +354,14 @@ const CASES: Case[] = [
     aside: [ATTRIBUTION],
     records: 2,
   },
-  { name: 'data latest cbs', args: ['data', 'latest', 'cbs', '--no-cache'], method: 'GET', path: cbank('cbs/latest'), shows: ['CBS.RM', 'Reserve money', 'Net foreign assets'], aside: [ATTRIBUTION] },
+  {
+    name: 'data latest cbs',
+    args: ['data', 'latest', 'cbs', '--no-cache'],
+    method: 'GET',
+    path: cbank('cbs/latest'),
+    shows: ['CBS.RM', 'Reserve money', 'Net foreign assets'],
+    aside: [ATTRIBUTION],
+  },
   {
     name: 'data latest trade',
     args: ['data', 'latest', 'trade', '--no-cache'],
@@ -266,7 +380,17 @@ const CASES: Case[] = [
   },
   {
     name: 'data series cpi',
-    args: ['data', 'series', 'cpi', 'PCPI_IX', '--from', '2024-01', '--to', '2024-07', '--no-cache'],
+    args: [
+      'data',
+      'series',
+      'cpi',
+      'PCPI_IX',
+      '--from',
+      '2024-01',
+      '--to',
+      '2024-07',
+      '--no-cache',
+    ],
     method: 'GET',
     path: cbank('cpi/series'),
     shows: ['2024-01', '2024-06', '101.25'],
@@ -274,7 +398,17 @@ const CASES: Case[] = [
   },
   {
     name: 'data series interest-rates',
-    args: ['data', 'series', 'interest-rates', 'base-rate', '--from', '2024-01', '--to', '2024-07', '--no-cache'],
+    args: [
+      'data',
+      'series',
+      'interest-rates',
+      'base-rate',
+      '--from',
+      '2024-01',
+      '--to',
+      '2024-07',
+      '--no-cache',
+    ],
     method: 'GET',
     path: cbank('interest-rates/series'),
     shows: ['2024-01', '2024-06'],
@@ -283,7 +417,17 @@ const CASES: Case[] = [
   },
   {
     name: 'data series balance-sheet',
-    args: ['data', 'series', 'balance-sheet', 'L3', '--from', '2024-01', '--to', '2024-04', '--no-cache'],
+    args: [
+      'data',
+      'series',
+      'balance-sheet',
+      'L3',
+      '--from',
+      '2024-01',
+      '--to',
+      '2024-04',
+      '--no-cache',
+    ],
     method: 'GET',
     path: cbank('banking/balance-sheet/series'),
     shows: ['2024-01', '2024-03'],
@@ -315,21 +459,92 @@ const CASES: Case[] = [
   },
   {
     name: 'data series bank-pnl',
-    args: ['data', 'series', 'bank-pnl', 'nabil.income.interest-income', '--bank', 'NABIL', '--from', '2025-01', '--to', '2025-03', '--no-cache'],
+    args: [
+      'data',
+      'series',
+      'bank-pnl',
+      'nabil.income.interest-income',
+      '--bank',
+      'NABIL',
+      '--from',
+      '2025-01',
+      '--to',
+      '2025-03',
+      '--no-cache',
+    ],
     method: 'GET',
     path: cbank('banks/pnl/series'),
     shows: ['2025-01', '2025-02', '101.25'],
     aside: [ATTRIBUTION],
   },
-  { name: 'data snapshot', args: ['data', 'snapshot', '--month', '2025-07'], method: 'GET', path: cbank('banking/snapshot'), shows: ['Capital adequacy ratio', '12.6'], aside: [ATTRIBUTION] },
-  { name: 'data keys cpi', args: ['data', 'keys', 'cpi', '--no-cache'], method: 'GET', path: cbank('cpi/latest'), shows: ['PCPI_IX', 'PCPI_FOOD_IX'] },
-  { name: 'data keys interest-rates', args: ['data', 'keys', 'interest-rates', '--no-cache'], method: 'GET', path: cbank('interest-rates/latest'), shows: ['base-rate', 'wavg-deposit'] },
-  { name: 'data keys pnl', args: ['data', 'keys', 'pnl', '--no-cache'], method: 'GET', path: cbank('banking/pnl/latest'), shows: ['income.interest-income', 'expense.interest-expense'] },
-  { name: 'sandbox create', args: ['sandbox', 'create', '--scenario', 'thin_file'], method: 'POST', path: '/v1/sandbox/reports', shows: [FOREIGN_IDS.sandbox, 'complete'] },
-  { name: 'sandbox scenarios', args: ['sandbox', 'scenarios'], method: 'GET', path: '/v1/sandbox/scenarios', shows: ['salaried', 'thin_file', 'remittance', 'error_image_not_readable'] },
-  { name: 'sandbox fire', args: ['sandbox', 'fire', NEWER], method: 'POST', path: `/v1/sandbox/reports/${NEWER}/fire_webhook`, shows: ['report.ready', NEWER, 'test'], records: 1 },
-  { name: 'sandbox create (sk_test_ key)', args: ['sandbox', 'create'], method: 'POST', path: '/v1/sandbox/reports', shows: [FOREIGN_IDS.sandbox], keyForm: 'sk_test_' },
-  { name: 'usage (sk_live_ key)', args: ['usage'], method: 'GET', path: '/v1/usage', shows: ['23', '100', '77'], records: 1, keyForm: 'sk_live_' },
+  {
+    name: 'data snapshot',
+    args: ['data', 'snapshot', '--month', '2025-07'],
+    method: 'GET',
+    path: cbank('banking/snapshot'),
+    shows: ['Capital adequacy ratio', '12.6'],
+    aside: [ATTRIBUTION],
+  },
+  {
+    name: 'data keys cpi',
+    args: ['data', 'keys', 'cpi', '--no-cache'],
+    method: 'GET',
+    path: cbank('cpi/latest'),
+    shows: ['PCPI_IX', 'PCPI_FOOD_IX'],
+  },
+  {
+    name: 'data keys interest-rates',
+    args: ['data', 'keys', 'interest-rates', '--no-cache'],
+    method: 'GET',
+    path: cbank('interest-rates/latest'),
+    shows: ['base-rate', 'wavg-deposit'],
+  },
+  {
+    name: 'data keys pnl',
+    args: ['data', 'keys', 'pnl', '--no-cache'],
+    method: 'GET',
+    path: cbank('banking/pnl/latest'),
+    shows: ['income.interest-income', 'expense.interest-expense'],
+  },
+  {
+    name: 'sandbox create',
+    args: ['sandbox', 'create', '--scenario', 'thin_file'],
+    method: 'POST',
+    path: '/v1/sandbox/reports',
+    shows: [FOREIGN_IDS.sandbox, 'complete'],
+  },
+  {
+    name: 'sandbox scenarios',
+    args: ['sandbox', 'scenarios'],
+    method: 'GET',
+    path: '/v1/sandbox/scenarios',
+    shows: ['salaried', 'thin_file', 'remittance', 'error_image_not_readable'],
+  },
+  {
+    name: 'sandbox fire',
+    args: ['sandbox', 'fire', NEWER],
+    method: 'POST',
+    path: `/v1/sandbox/reports/${NEWER}/fire_webhook`,
+    shows: ['report.ready', NEWER, 'test'],
+    records: 1,
+  },
+  {
+    name: 'sandbox create (sk_test_ key)',
+    args: ['sandbox', 'create'],
+    method: 'POST',
+    path: '/v1/sandbox/reports',
+    shows: [FOREIGN_IDS.sandbox],
+    keyForm: 'sk_test_',
+  },
+  {
+    name: 'usage (sk_live_ key)',
+    args: ['usage'],
+    method: 'GET',
+    path: '/v1/usage',
+    shows: ['23', '100', '77'],
+    records: 1,
+    keyForm: 'sk_live_',
+  },
 ];
 
 const argsOf = (c: Case) => c.args.map((a) => (a === '<pdf>' ? pdf : a));
@@ -342,7 +557,9 @@ function replyFor(c: Case, seen: ForeignRequest[]): unknown {
 }
 
 describe.concurrent.each(CASES)('$name', (c) => {
-  it('table: exit 0, documented values shown, no undefined/NaN/[object Object]/null', async ({ expect }) => {
+  it('table: exit 0, documented values shown, no undefined/NaN/[object Object]/null', async ({
+    expect,
+  }) => {
     const { result } = await svcSeen(argsOf(c), { key: freshKey(c.keyForm) });
     expect(result.code, result.stderr).toBe(0);
     expect.soft(result.stdout.trim(), 'stdout is empty').not.toBe('');
@@ -393,10 +610,14 @@ describe.concurrent.each(CASES)('$name', (c) => {
 });
 
 describe('what svc sends to a service that is not its mock', () => {
-  const header = (r: ForeignRequest, name: string) => r.headers[name.toLowerCase()] as string | undefined;
+  const header = (r: ForeignRequest, name: string) =>
+    r.headers[name.toLowerCase()] as string | undefined;
 
   it('every request carries the key, Accept and User-Agent; a JSON POST its Content-Type and an Idempotency-Key', async () => {
-    const { result, seen } = await svcSeen(['reports', 'match', NEWER, '--name', 'Ram Prasad Sharma'], { key: FOREIGN_KEYS.test });
+    const { result, seen } = await svcSeen(
+      ['reports', 'match', NEWER, '--name', 'Ram Prasad Sharma'],
+      { key: FOREIGN_KEYS.test },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(seen).toHaveLength(1);
     const [request] = seen;
@@ -409,9 +630,18 @@ describe('what svc sends to a service that is not its mock', () => {
   });
 
   it('reports list sends limit and status', async () => {
-    const { result, seen } = await svcSeen(['reports', 'list', '--limit', '2', '--status', 'complete']);
+    const { result, seen } = await svcSeen([
+      'reports',
+      'list',
+      '--limit',
+      '2',
+      '--status',
+      'complete',
+    ]);
     expect(result.code, result.stderr).toBe(0);
-    expect(seen.map((r) => [r.method, r.pathname, r.query])).toEqual([['GET', '/v1/reports', { limit: '2', status: 'complete' }]]);
+    expect(seen.map((r) => [r.method, r.pathname, r.query])).toEqual([
+      ['GET', '/v1/reports', { limit: '2', status: 'complete' }],
+    ]);
     expect(result.stdout).toContain(NEWER);
     expect(result.stdout).not.toContain(FOREIGN_IDS.pending);
   });
@@ -419,7 +649,9 @@ describe('what svc sends to a service that is not its mock', () => {
   it('statements list sends status', async () => {
     const { result, seen } = await svcSeen(['statements', 'list', '--status', 'revoked']);
     expect(result.code, result.stderr).toBe(0);
-    expect(seen.map((r) => [r.pathname, r.query])).toEqual([['/v1/statements', { status: 'revoked' }]]);
+    expect(seen.map((r) => [r.pathname, r.query])).toEqual([
+      ['/v1/statements', { status: 'revoked' }],
+    ]);
     expect(result.stdout).toContain('stm_0a9e');
     expect(result.stdout).not.toContain('stm_7c1f');
   });
@@ -442,17 +674,36 @@ describe('what svc sends to a service that is not its mock', () => {
   });
 
   it('merchants resolve posts terminals and names', async () => {
-    const { result, seen } = await svcSeen(['merchants', 'resolve', KNOWN_TERMINAL, '--name', 'Bhat-Bhateni Kathmandu', '--json']);
+    const { result, seen } = await svcSeen([
+      'merchants',
+      'resolve',
+      KNOWN_TERMINAL,
+      '--name',
+      'Bhat-Bhateni Kathmandu',
+      '--json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(seen).toHaveLength(1);
-    expect(JSON.parse(seen[0]!.body)).toEqual({ terminals: [KNOWN_TERMINAL], names: ['Bhat-Bhateni Kathmandu'] });
+    expect(JSON.parse(seen[0]!.body)).toEqual({
+      terminals: [KNOWN_TERMINAL],
+      names: ['Bhat-Bhateni Kathmandu'],
+    });
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(seen[0]!.reply));
   });
 
   it('connect posts scopes and redirect_uri', async () => {
-    const { result, seen } = await svcSeen(['connect', '--scopes', 'identity,income', '--redirect-uri', 'https://app.example.com/done']);
+    const { result, seen } = await svcSeen([
+      'connect',
+      '--scopes',
+      'identity,income',
+      '--redirect-uri',
+      'https://app.example.com/done',
+    ]);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(seen[0]!.body)).toEqual({ scopes: ['identity', 'income'], redirect_uri: 'https://app.example.com/done' });
+    expect(JSON.parse(seen[0]!.body)).toEqual({
+      scopes: ['identity', 'income'],
+      redirect_uri: 'https://app.example.com/done',
+    });
   });
 
   it('sandbox create posts the scenario; fire leaves absent fields out', async () => {
@@ -465,22 +716,56 @@ describe('what svc sends to a service that is not its mock', () => {
     expect(plain.result.code, plain.result.stderr).toBe(0);
     expect(plain.seen[0]!.body === '' ? {} : JSON.parse(plain.seen[0]!.body)).toEqual({});
 
-    const failed = await svcSeen(['sandbox', 'fire', NEWER, '--event', 'report.failed', '--error-code', 'TAMPER_DETECTED']);
+    const failed = await svcSeen([
+      'sandbox',
+      'fire',
+      NEWER,
+      '--event',
+      'report.failed',
+      '--error-code',
+      'TAMPER_DETECTED',
+    ]);
     expect(failed.result.code, failed.result.stderr).toBe(0);
-    expect(JSON.parse(failed.seen[0]!.body)).toEqual({ event: 'report.failed', error_code: 'TAMPER_DETECTED' });
+    expect(JSON.parse(failed.seen[0]!.body)).toEqual({
+      event: 'report.failed',
+      error_code: 'TAMPER_DETECTED',
+    });
     expect(failed.result.stdout).toContain('report.failed');
   });
 
   it.each([
-    [['data', 'series', 'cpi', 'PCPI_IX', '--from', '2024-01', '--to', '2024-07'], cbank('cpi/series'), { indicator: 'PCPI_IX', from: '2024-01', to: '2024-07' }],
-    [['data', 'series', 'interest-rates', 'base-rate'], cbank('interest-rates/series'), { metric: 'base-rate' }],
-    [['data', 'series', 'pnl', 'income.interest-income', '--from', '2025-01'], cbank('banking/pnl/series'), { key: 'income.interest-income', from: '2025-01' }],
-    [['data', 'series', 'bank-pnl', 'nabil.income.interest-income', '--bank', 'NABIL'], cbank('banks/pnl/series'), { line: 'nabil.income.interest-income', bank: 'NABIL' }],
-    [['data', 'latest', 'bank-pnl', '--bank', 'NABIL'], cbank('banks/pnl/latest'), { bank: 'NABIL' }],
+    [
+      ['data', 'series', 'cpi', 'PCPI_IX', '--from', '2024-01', '--to', '2024-07'],
+      cbank('cpi/series'),
+      { indicator: 'PCPI_IX', from: '2024-01', to: '2024-07' },
+    ],
+    [
+      ['data', 'series', 'interest-rates', 'base-rate'],
+      cbank('interest-rates/series'),
+      { metric: 'base-rate' },
+    ],
+    [
+      ['data', 'series', 'pnl', 'income.interest-income', '--from', '2025-01'],
+      cbank('banking/pnl/series'),
+      { key: 'income.interest-income', from: '2025-01' },
+    ],
+    [
+      ['data', 'series', 'bank-pnl', 'nabil.income.interest-income', '--bank', 'NABIL'],
+      cbank('banks/pnl/series'),
+      { line: 'nabil.income.interest-income', bank: 'NABIL' },
+    ],
+    [
+      ['data', 'latest', 'bank-pnl', '--bank', 'NABIL'],
+      cbank('banks/pnl/latest'),
+      { bank: 'NABIL' },
+    ],
     [['data', 'snapshot', '--month', '2025-07'], cbank('banking/snapshot'), { month: '2025-07' }],
     [['data', 'keys', 'interest-rates'], cbank('interest-rates/latest'), {}],
   ] as const)('svc %j sends its selector and bounds', async (args, path, query) => {
-    const { result, seen } = await svcSeen([...args, ...(args[1] === 'snapshot' ? [] : ['--no-cache'])]);
+    const { result, seen } = await svcSeen([
+      ...args,
+      ...(args[1] === 'snapshot' ? [] : ['--no-cache']),
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(seen.map((r) => [r.method, r.pathname, r.query])).toEqual([['GET', path, query]]);
   });
@@ -501,7 +786,13 @@ describe('api', () => {
   });
 
   it('POST sends fields as the JSON body and prints the reply', async () => {
-    const { result, seen } = await svcSeen(['api', 'POST', `reports/${NEWER}/identity/match`, '-f', 'name=Ram Prasad Sharma']);
+    const { result, seen } = await svcSeen([
+      'api',
+      'POST',
+      `reports/${NEWER}/identity/match`,
+      '-f',
+      'name=Ram Prasad Sharma',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(seen[0]!.body)).toEqual({ name: 'Ram Prasad Sharma' });
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(seen[0]!.reply));
@@ -516,7 +807,9 @@ describe('api', () => {
   it('an error status prints the nested envelope on stdout and exits 5', async () => {
     const { result } = await svcSeen(['api', 'GET', `reports/${FOREIGN_IDS.nested}`]);
     expect(result.code).toBe(5);
-    expect(JSON.parse(result.stdout)).toEqual({ error: { code: 'not_found', message: 'No report with this id.' } });
+    expect(JSON.parse(result.stdout)).toEqual({
+      error: { code: 'not_found', message: 'No report with this id.' },
+    });
   });
 });
 
@@ -527,20 +820,36 @@ describe('keys', () => {
 
   it('login --with-key checks the key with GET /v1/usage and saves it', async () => {
     const configDir = tempDir();
-    const { result, seen } = await svcSeen(['login', '--with-key', '--base-url', server.url], { noKey: true, env: { SVC_BASE_URL: undefined }, input: `${FOREIGN_KEYS.test}\n`, configDir });
+    const { result, seen } = await svcSeen(['login', '--with-key', '--base-url', server.url], {
+      noKey: true,
+      env: { SVC_BASE_URL: undefined },
+      input: `${FOREIGN_KEYS.test}\n`,
+      configDir,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(`${result.stdout}${result.stderr}`).not.toMatch(BAD_WORDS);
-    expect(seen.map((r) => [r.method, r.pathname, r.headers.authorization])).toEqual([['GET', '/v1/usage', `Bearer ${FOREIGN_KEYS.test}`]]);
+    expect(seen.map((r) => [r.method, r.pathname, r.headers.authorization])).toEqual([
+      ['GET', '/v1/usage', `Bearer ${FOREIGN_KEYS.test}`],
+    ]);
     expect(savedConfig(configDir)).toContain(FOREIGN_KEYS.test);
 
-    const usage = await svc(['usage'], { noKey: true, env: { SVC_BASE_URL: undefined }, configDir });
+    const usage = await svc(['usage'], {
+      noKey: true,
+      env: { SVC_BASE_URL: undefined },
+      configDir,
+    });
     expect(usage.code, usage.stderr).toBe(0);
     expect(usage.stdout).toContain('77');
   });
 
   it('login --with-key accepts a key whose usage reply is {}', async () => {
     const configDir = tempDir();
-    const { result, seen } = await svcSeen(['login', '--with-key', '--base-url', server.url], { noKey: true, env: { SVC_BASE_URL: undefined }, input: FOREIGN_KEYS.emptyUsage, configDir });
+    const { result, seen } = await svcSeen(['login', '--with-key', '--base-url', server.url], {
+      noKey: true,
+      env: { SVC_BASE_URL: undefined },
+      input: FOREIGN_KEYS.emptyUsage,
+      configDir,
+    });
     expect(seen.map((r) => [r.pathname, r.reply])).toEqual([['/v1/usage', '{}']]);
     expect(result.code, result.stderr).toBe(0);
     expect(`${result.stdout}${result.stderr}`).not.toMatch(BAD_WORDS);
@@ -549,7 +858,12 @@ describe('keys', () => {
 
   it('login --with-key refuses a rejected key (exit 3) and saves nothing', async () => {
     const configDir = tempDir();
-    const { result } = await svcSeen(['login', '--with-key', '--base-url', server.url], { noKey: true, env: { SVC_BASE_URL: undefined }, input: FOREIGN_KEYS.rejected, configDir });
+    const { result } = await svcSeen(['login', '--with-key', '--base-url', server.url], {
+      noKey: true,
+      env: { SVC_BASE_URL: undefined },
+      input: FOREIGN_KEYS.rejected,
+      configDir,
+    });
     expect(result.code).toBe(3);
     let saved = '';
     try {
@@ -593,7 +907,9 @@ describe('keys', () => {
   });
 
   it('an sk_test_ key is sent as given', async () => {
-    const { result, seen } = await svcSeen(['sandbox', 'scenarios'], { key: FOREIGN_KEYS.bareTest });
+    const { result, seen } = await svcSeen(['sandbox', 'scenarios'], {
+      key: FOREIGN_KEYS.bareTest,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(seen.map((r) => r.headers.authorization)).toEqual([`Bearer ${FOREIGN_KEYS.bareTest}`]);
   });
@@ -628,11 +944,16 @@ describe('unexpected replies: exit 10', () => {
   it.each([
     ['reports list', ['reports', 'list'], '/v1/reports'],
     ['statements list', ['statements', 'list'], '/v1/statements'],
-  ])('%s --json still prints a wrong-shaped JSON reply as received (exit 0)', async (_what, args, path) => {
-    const { result, seen } = await svcSeen([...args, '--json'], { key: FOREIGN_KEYS.broken });
-    expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(JSON.parse(seen.find((r) => r.pathname === path)!.reply));
-  });
+  ])(
+    '%s --json still prints a wrong-shaped JSON reply as received (exit 0)',
+    async (_what, args, path) => {
+      const { result, seen } = await svcSeen([...args, '--json'], { key: FOREIGN_KEYS.broken });
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual(
+        JSON.parse(seen.find((r) => r.pathname === path)!.reply),
+      );
+    },
+  );
 });
 
 describe('error replies', () => {

@@ -12,14 +12,24 @@ describe.each(MODES)('svc help, for %s', (_who, tty) => {
   it('lists the commands and the topics', async () => {
     const result = await svc(['help'], { tty });
     expect(result.code).toBe(0);
-    for (const name of ['reports', 'consents', 'decisions', 'enrich', 'grants', 'environment', 'exit-codes']) expect(result.stdout).toContain(name);
+    for (const name of [
+      'reports',
+      'consents',
+      'decisions',
+      'enrich',
+      'grants',
+      'environment',
+      'exit-codes',
+    ])
+      expect(result.stdout).toContain(name);
     expect(result.stderr).toBe('');
   });
 
   it('prints a topic: the environment lists every variable svc reads, SVC_ACCESS_TOKEN too', async () => {
     const result = await svc(['help', 'environment'], { tty });
     expect(result.code).toBe(0);
-    for (const name of ['SVC_API_KEY', 'SVC_BASE_URL', 'SVC_ACCESS_TOKEN', 'NO_COLOR']) expect(result.stdout).toContain(name);
+    for (const name of ['SVC_API_KEY', 'SVC_BASE_URL', 'SVC_ACCESS_TOKEN', 'NO_COLOR'])
+      expect(result.stdout).toContain(name);
   });
 
   it('prints the formatting topic: the records of a view, and its CSV without JSON in a cell', async () => {
@@ -28,16 +38,22 @@ describe.each(MODES)('svc help, for %s', (_who, tty) => {
     expect(result.stderr).toBe('');
     const text = result.stdout.replace(/\s+/g, ' ');
     expect(text).toContain('one object per item of those lists, its list named in `list`');
-    expect(text).toContain("nested objects go to dotted columns (period.from, counterparties.0.name) and lists of plain values are joined with '; ', so no cell holds JSON");
+    expect(text).toContain(
+      "nested objects go to dotted columns (period.from, counterparties.0.name) and lists of plain values are joined with '; ', so no cell holds JSON",
+    );
     expect(text).toContain('wide A table with every column, free text wrapped rather than cut');
-    expect(text).toContain('--columns a,b,c The columns of a table, its lines in a pipe, or a CSV, in this order');
+    expect(text).toContain(
+      '--columns a,b,c The columns of a table, its lines in a pipe, or a CSV, in this order',
+    );
   });
 
   it("prints a command's help, ending with its request", async () => {
     const result = await svc(['help', 'reports', 'score'], { tty });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Usage: svc reports score');
-    expect(result.stdout.replace(/\s+/g, ' ')).toContain('Request: GET /v1/reports/{report_id}/score (any key; costs 1 billing unit per call)');
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain(
+      'Request: GET /v1/reports/{report_id}/score (any key; costs 1 billing unit per call)',
+    );
   });
 
   it('answers an unknown topic with exit 2 and the nearest names', async () => {
@@ -80,15 +96,20 @@ describe.each(MODES)('svc version, for %s', (_who, tty) => {
   });
 
   it('is a command of the help and of every completion script; a typo of it is answered with it', async () => {
-    expect((await svc(['help'], { tty })).stdout).toMatch(/^ {2}version +print the version, as svc --version does$/m);
+    expect((await svc(['help'], { tty })).stdout).toMatch(
+      /^ {2}version +print the version, as svc --version does$/m,
+    );
     const offered = {
       bash: /^ +''\) __svc_reply='reports [^']*\bversion\b/m,
       zsh: /'version:print the version, as svc --version does'/,
       fish: /-a 'version' -d 'print the version, as svc --version does'/,
     };
-    for (const [shell, command] of Object.entries(offered)) expect((await svc(['completion', shell], { tty })).stdout).toMatch(command);
+    for (const [shell, command] of Object.entries(offered))
+      expect((await svc(['completion', shell], { tty })).stdout).toMatch(command);
     const typo = await svc(['versoin'], { tty });
     expect(typo.code).toBe(2);
-    expect(typo.stderr).toBe('error: unknown command "versoin"\nDid you mean "version"?\nRun `svc --help` for the commands.\n');
+    expect(typo.stderr).toBe(
+      'error: unknown command "versoin"\nDid you mean "version"?\nRun `svc --help` for the commands.\n',
+    );
   });
 });

@@ -8,7 +8,12 @@ import { signatureHeader } from '../../src/webhooks/signature.js';
 import { plain, svc } from '../support/in-process.js';
 
 const SECRET = 'whsec_in_process_listener';
-const DELIVERY = JSON.stringify({ event: 'report.ready', report_id: 'rpt_9f2c41d07ab35e18', timestamp: '2026-05-27T10:23:41Z', result: {} });
+const DELIVERY = JSON.stringify({
+  event: 'report.ready',
+  report_id: 'rpt_9f2c41d07ab35e18',
+  timestamp: '2026-05-27T10:23:41Z',
+  result: {},
+});
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -36,10 +41,21 @@ describe.each([
 ] as const)('for %s', (_who, tty) => {
   it('svc webhooks listen --exit-after 1 takes one valid delivery, prints it and ends with exit 0', async () => {
     const port = await freePort();
-    const run = svc(['webhooks', 'listen', '--port', String(port), '--secret', SECRET, '--exit-after', '1'], { tty, realWaits: true });
-    const forged = await post(`http://127.0.0.1:${port}/hooks`, { method: 'POST', body: DELIVERY, headers: { 'X-Svc-Signature': signatureHeader('not the secret', DELIVERY) } });
+    const run = svc(
+      ['webhooks', 'listen', '--port', String(port), '--secret', SECRET, '--exit-after', '1'],
+      { tty, realWaits: true },
+    );
+    const forged = await post(`http://127.0.0.1:${port}/hooks`, {
+      method: 'POST',
+      body: DELIVERY,
+      headers: { 'X-Svc-Signature': signatureHeader('not the secret', DELIVERY) },
+    });
     expect(forged.status).toBe(400);
-    const valid = await post(`http://127.0.0.1:${port}/hooks`, { method: 'POST', body: DELIVERY, headers: { 'X-Svc-Signature': signatureHeader(SECRET, DELIVERY) } });
+    const valid = await post(`http://127.0.0.1:${port}/hooks`, {
+      method: 'POST',
+      body: DELIVERY,
+      headers: { 'X-Svc-Signature': signatureHeader(SECRET, DELIVERY) },
+    });
     expect(valid.status).toBe(200);
     const result = await run;
     expect(result.code).toBe(0);
@@ -53,15 +69,25 @@ describe.each([
   it('svc mock answers with the keys it printed until Ctrl-C, then stops with exit 0', async () => {
     const port = await freePort();
     const stop = new AbortController();
-    const run = svc(['mock', '--port', String(port), '--json', '--quiet'], { tty, signal: stop.signal });
-    const usage = await post(`http://127.0.0.1:${port}/v1/usage`, { headers: { Authorization: 'Bearer svc_sk_test_not_a_key_of_the_mock' } });
+    const run = svc(['mock', '--port', String(port), '--json', '--quiet'], {
+      tty,
+      signal: stop.signal,
+    });
+    const usage = await post(`http://127.0.0.1:${port}/v1/usage`, {
+      headers: { Authorization: 'Bearer svc_sk_test_not_a_key_of_the_mock' },
+    });
     expect(usage.status).toBe(401);
     stop.abort();
     const result = await run;
     expect(result.code).toBe(0);
-    const started = JSON.parse(result.stdout) as { url: string; keys: { key: string; mode: string; scope: string }[] };
+    const started = JSON.parse(result.stdout) as {
+      url: string;
+      keys: { key: string; mode: string; scope: string }[];
+    };
     expect(started.url).toBe(`http://127.0.0.1:${port}`);
-    expect(started.keys.map((k) => `${k.mode}/${k.scope}`)).toEqual(expect.arrayContaining(['test/FULL', 'live/READ_ONLY']));
+    expect(started.keys.map((k) => `${k.mode}/${k.scope}`)).toEqual(
+      expect.arrayContaining(['test/FULL', 'live/READ_ONLY']),
+    );
     expect(result.stderr).toContain('svc mock stopped');
   });
 });

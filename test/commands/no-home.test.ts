@@ -5,18 +5,36 @@
 // svc mock's kept keys do without. The real process, run as such a uid, is in test/e2e/no-home.test.ts.
 import { describe, expect, it } from 'vitest';
 import { NO_HOME } from '../../src/config/paths.js';
-import { FakeService, KEY, MODES, plain, STACK, svc, unwrapped, type InProcessOptions } from '../support/in-process.js';
+import {
+  FakeService,
+  KEY,
+  MODES,
+  plain,
+  STACK,
+  svc,
+  unwrapped,
+  type InProcessOptions,
+} from '../support/in-process.js';
 
 /** os.homedir as it fails for a uid the user database does not list. */
 function noEntry(): string {
-  throw Object.assign(new Error('A system error occurred: uv_os_homedir returned ENOENT (no such file or directory)'), { code: 'ERR_SYSTEM_ERROR' });
+  throw Object.assign(
+    new Error('A system error occurred: uv_os_homedir returned ENOENT (no such file or directory)'),
+    { code: 'ERR_SYSTEM_ERROR' },
+  );
 }
 
 /** No HOME, no SVC_…_DIR, and no home folder the system knows of; the key and base URL in the environment. */
 const homeless = (options: InProcessOptions = {}): InProcessOptions => ({
   ...options,
   systemHome: noEntry,
-  env: { HOME: undefined, SVC_CONFIG_DIR: undefined, SVC_CACHE_DIR: undefined, SVC_DATA_DIR: undefined, ...options.env },
+  env: {
+    HOME: undefined,
+    SVC_CONFIG_DIR: undefined,
+    SVC_CACHE_DIR: undefined,
+    SVC_DATA_DIR: undefined,
+    ...options.env,
+  },
 });
 
 const EMPTY_LIST = { data: [], has_more: false };
@@ -49,20 +67,30 @@ describe.each(MODES)('no home folder, for $mode', ({ tty }) => {
   }
 
   it('with SVC_CONFIG_DIR alone set, svc config path runs: no home folder is needed for it', async () => {
-    const result = await svc(['config', 'path'], homeless({ tty, env: { SVC_CONFIG_DIR: '/nowhere/config' } }));
+    const result = await svc(
+      ['config', 'path'],
+      homeless({ tty, env: { SVC_CONFIG_DIR: '/nowhere/config' } }),
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('/nowhere/config/config.json\n');
   });
 
   it('a dataset read goes without the reply cache (--debug says why), and is fetched each time', async () => {
     const body = { data: [], meta: { as_of: '2026-05-01' } };
-    const answering = () => new FakeService().expect('GET', '/v1/data/cbank/trade/latest', { body });
-    const first = await svc(['data', 'latest', 'trade', '--json', '--debug'], homeless({ tty, service: answering(), cache: 'disk' }));
+    const answering = () =>
+      new FakeService().expect('GET', '/v1/data/cbank/trade/latest', { body });
+    const first = await svc(
+      ['data', 'latest', 'trade', '--json', '--debug'],
+      homeless({ tty, service: answering(), cache: 'disk' }),
+    );
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toContain(`debug: reply cache not used: ${NO_HOME}\n`);
     expect(first.stderr).not.toMatch(/^error:/m);
     // Nothing was kept: the same read asks again (the harness fails the run if it does not).
-    const second = await svc(['data', 'latest', 'trade', '--json'], homeless({ tty, service: answering(), cache: 'disk' }));
+    const second = await svc(
+      ['data', 'latest', 'trade', '--json'],
+      homeless({ tty, service: answering(), cache: 'disk' }),
+    );
     expect(second.code, second.stderr).toBe(0);
   });
 });
@@ -72,15 +100,23 @@ describe('svc mock with no home folder', () => {
     const stop = new AbortController();
     let shown!: () => void;
     const started = new Promise<void>((resolve) => (shown = resolve));
-    const run = svc(['mock', '--port', '0', '--quiet', '--json'], homeless({ signal: stop.signal, onStdout: () => shown() }));
+    const run = svc(
+      ['mock', '--port', '0', '--quiet', '--json'],
+      homeless({ signal: stop.signal, onStdout: () => shown() }),
+    );
     await Promise.race([started, run]);
     stop.abort();
     const result = await run;
     expect(result.code, result.stderr).toBe(0);
-    const { url, keys } = JSON.parse(result.stdout.split('\n')[0]!) as { url: string; keys: unknown[] };
+    const { url, keys } = JSON.parse(result.stdout.split('\n')[0]!) as {
+      url: string;
+      keys: unknown[];
+    };
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(keys).toHaveLength(8);
-    expect(result.stderr.split('\n').filter((line) => line.startsWith('warning:'))).toEqual([`warning: ${NO_HOME}; the demo keys are made for this run only`]);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('warning:'))).toEqual([
+      `warning: ${NO_HOME}; the demo keys are made for this run only`,
+    ]);
     expect(result.stderr).not.toMatch(STACK);
   });
 });

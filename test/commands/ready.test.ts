@@ -17,13 +17,32 @@
 // have once a real server process exited.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processStart, type ServerState } from '../../src/core/ready-file.js';
-import { FakeService, KEY, MODES, NOW, STACK, svc, unwrapped, type InProcessOptions, type InProcessResult } from '../support/in-process.js';
+import {
+  FakeService,
+  KEY,
+  MODES,
+  NOW,
+  STACK,
+  svc,
+  unwrapped,
+  type InProcessOptions,
+  type InProcessResult,
+} from '../support/in-process.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'svc-ready-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -63,7 +82,11 @@ const total = (waits: number[]) => waits.reduce((sum, ms) => sum + ms, 0);
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `file` (real time) until `test` holds for what it says, up to `ms`. */
-async function fileSays(file: string, test: (state: ServerState | undefined) => boolean, ms = 8000): Promise<ServerState | undefined> {
+async function fileSays(
+  file: string,
+  test: (state: ServerState | undefined) => boolean,
+  ms = 8000,
+): Promise<ServerState | undefined> {
   const deadline = Date.now() + ms;
   for (;;) {
     let state: ServerState | undefined;
@@ -73,20 +96,29 @@ async function fileSays(file: string, test: (state: ServerState | undefined) => 
       state = undefined; // not written yet, or gone
     }
     if (test(state)) return state;
-    if (Date.now() > deadline) throw new Error(`${file} never got to the state awaited; last: ${JSON.stringify(state)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${file} never got to the state awaited; last: ${JSON.stringify(state)}`);
     await delay(10);
   }
 }
 
 /** svc on a wide terminal: each stderr line is matched whole, not as the terminal wraps it. */
-const run = (argv: string[], options: InProcessOptions = {}): Promise<InProcessResult> => svc(argv, { columns: 400, ...options });
-const ready = (file: string, args: string[] = [], options: InProcessOptions = {}) => run(['ready', file, ...args], options);
+const run = (argv: string[], options: InProcessOptions = {}): Promise<InProcessResult> =>
+  svc(argv, { columns: 400, ...options });
+const ready = (file: string, args: string[] = [], options: InProcessOptions = {}) =>
+  run(['ready', file, ...args], options);
 
 const HINTS = ['Use one of the keys its banner lists.', 'Or run `svc login`.'];
 
 describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) => {
   it('listening, its writer running, written before svc ready began (the server started first): the URL alone on stdout, nothing on stderr, exit 0, without waiting', async () => {
-    const file = written({ state: 'listening', command: 'svc mock', ...RUNS, written_at: OLD, url: 'http://127.0.0.1:4321' });
+    const file = written({
+      state: 'listening',
+      command: 'svc mock',
+      ...RUNS,
+      written_at: OLD,
+      url: 'http://127.0.0.1:4321',
+    });
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('http://127.0.0.1:4321\n');
@@ -95,7 +127,13 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
   });
 
   it('listening with --json: the state, as pretty JSON', async () => {
-    const state = { state: 'listening', command: 'svc webhooks listen', ...RUNS, written_at: NEW, url: 'http://127.0.0.1:4321' };
+    const state = {
+      state: 'listening',
+      command: 'svc webhooks listen',
+      ...RUNS,
+      written_at: NEW,
+      url: 'http://127.0.0.1:4321',
+    };
     const result = await ready(written(state), ['--json'], { tty });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(JSON.stringify(state, null, 2) + '\n');
@@ -116,13 +154,23 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at http://127.0.0.1:9 does not know the key in force\n${HINTS.join('\n')}\n`);
+    expect(unwrapped(result.stderr)).toBe(
+      `error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at http://127.0.0.1:9 does not know the key in force\n${HINTS.join('\n')}\n`,
+    );
     expect(result.waits).toEqual([]);
   });
 
   for (const exitCode of [0, 256, 999, -3]) {
     it(`failed with exit_code ${exitCode}: exit 1, not the file's code`, async () => {
-      const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, written_at: NEW, exit_code: exitCode, error: 'it broke', hints: [] });
+      const file = written({
+        state: 'failed',
+        command: 'svc mock',
+        pid: DEAD,
+        written_at: NEW,
+        exit_code: exitCode,
+        error: 'it broke',
+        hints: [],
+      });
       const result = await ready(file, [], { tty });
       expect(result.code, result.stderr).toBe(1);
       expect(result.stdout).toBe('');
@@ -131,20 +179,35 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
   }
 
   it('starting, new, its writer gone: exit 1 at once, it stopped without saying why', async () => {
-    const file = written({ state: 'starting', command: 'svc webhooks listen', pid: DEAD, written_at: NEW });
+    const file = written({
+      state: 'starting',
+      command: 'svc webhooks listen',
+      pid: DEAD,
+      written_at: NEW,
+    });
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why\nIt was killed, or crashed: its stderr may say more.\n`);
+    expect(unwrapped(result.stderr)).toBe(
+      `error: svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why\nIt was killed, or crashed: its stderr may say more.\n`,
+    );
     expect(result.waits).toEqual([]);
   });
 
   it('listening, new, its writer gone: exit 1, it no longer runs', async () => {
-    const file = written({ state: 'listening', command: 'svc mock', pid: DEAD, written_at: NEW, url: 'http://127.0.0.1:4321' });
+    const file = written({
+      state: 'listening',
+      command: 'svc mock',
+      pid: DEAD,
+      written_at: NEW,
+      url: 'http://127.0.0.1:4321',
+    });
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(`error: svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs\nIt was killed: its stderr may say more.\n`);
+    expect(unwrapped(result.stderr)).toBe(
+      `error: svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs\nIt was killed: its stderr may say more.\n`,
+    );
   });
 
   it('no file with --wait 1: exit 9 after 1 s, naming the file as not written', async () => {
@@ -152,7 +215,9 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, ['--wait', '1'], { tty });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(`error: nothing listened within 1 s: ${file} was not written\nWas the server started with --ready-file ${file}? Raise the bound with --wait SECONDS.\n`);
+    expect(unwrapped(result.stderr)).toBe(
+      `error: nothing listened within 1 s: ${file} was not written\nWas the server started with --ready-file ${file}? Raise the bound with --wait SECONDS.\n`,
+    );
     expect(total(result.waits)).toBeGreaterThanOrEqual(1000);
     expect(total(result.waits)).toBeLessThan(1100);
     expect(result.waits.every((ms) => ms === 50)).toBe(true);
@@ -163,7 +228,9 @@ describe.each(MODES)('svc ready, for $mode: each state of the file', ({ tty }) =
     const result = await ready(file, ['--wait', '1'], { tty });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: nothing listened within 1 s: svc mock (pid ${process.pid}) is still starting\nRaise the bound with --wait SECONDS.\n`);
+    expect(result.stderr).toBe(
+      `error: nothing listened within 1 s: svc mock (pid ${process.pid}) is still starting\nRaise the bound with --wait SECONDS.\n`,
+    );
     expect(total(result.waits)).toBe(1000);
   });
 
@@ -180,58 +247,127 @@ const earlierRun = (file: string, seconds: number, what: string) =>
   `error: nothing listened within ${seconds} s: ${file} holds only a state written before svc ready began (${what})\n` +
   "An earlier run's state is never taken for this run's: start svc ready along with the server, and give each run a new file (mktemp -d).\n";
 
-describe.each(MODES)("svc ready, for $mode: an earlier run's state is never taken for this run's", ({ tty }) => {
-  it('listening, its writer gone: not "no longer runs" (exit 1), but waited past: exit 9 at the bound, stdout empty', async () => {
-    const file = written({ state: 'listening', command: 'svc mock', pid: DEAD, written_at: OLD, url: 'http://127.0.0.1:4321' });
-    const result = await ready(file, ['--wait', '2'], { tty });
-    expect(result.code, result.stderr).toBe(9);
-    expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 2, `svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs`));
-    expect(total(result.waits)).toBe(2000);
-  });
+describe.each(MODES)(
+  "svc ready, for $mode: an earlier run's state is never taken for this run's",
+  ({ tty }) => {
+    it('listening, its writer gone: not "no longer runs" (exit 1), but waited past: exit 9 at the bound, stdout empty', async () => {
+      const file = written({
+        state: 'listening',
+        command: 'svc mock',
+        pid: DEAD,
+        written_at: OLD,
+        url: 'http://127.0.0.1:4321',
+      });
+      const result = await ready(file, ['--wait', '2'], { tty });
+      expect(result.code, result.stderr).toBe(9);
+      expect(result.stdout).toBe('');
+      expect(unwrapped(result.stderr)).toBe(
+        earlierRun(
+          file,
+          2,
+          `svc mock (pid ${DEAD}) listened at http://127.0.0.1:4321, but no longer runs`,
+        ),
+      );
+      expect(total(result.waits)).toBe(2000);
+    });
 
-  it('listening, its pid given since to another process that runs (another start): its URL is never printed', async () => {
-    const reused = { pid: process.pid, pid_start: String(Number(RUNS.pid_start) + 1) };
-    const file = written({ state: 'listening', command: 'svc mock', ...reused, written_at: OLD, url: 'http://127.0.0.1:4321' });
-    const result = await ready(file, ['--wait', '2'], { tty });
-    expect(result.code, result.stderr).toBe(9);
-    expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 2, `svc mock (pid ${process.pid}) listened at http://127.0.0.1:4321, but no longer runs`));
-  });
+    it('listening, its pid given since to another process that runs (another start): its URL is never printed', async () => {
+      const reused = { pid: process.pid, pid_start: String(Number(RUNS.pid_start) + 1) };
+      const file = written({
+        state: 'listening',
+        command: 'svc mock',
+        ...reused,
+        written_at: OLD,
+        url: 'http://127.0.0.1:4321',
+      });
+      const result = await ready(file, ['--wait', '2'], { tty });
+      expect(result.code, result.stderr).toBe(9);
+      expect(result.stdout).toBe('');
+      expect(unwrapped(result.stderr)).toBe(
+        earlierRun(
+          file,
+          2,
+          `svc mock (pid ${process.pid}) listened at http://127.0.0.1:4321, but no longer runs`,
+        ),
+      );
+    });
 
-  it('listening as an older svc wrote it (no start, no date), its pid running: not taken', async () => {
-    const file = written({ state: 'listening', command: 'svc mock', pid: process.pid, url: 'http://127.0.0.1:4321' });
-    const result = await ready(file, ['--wait', '1'], { tty });
-    expect(result.code, result.stderr).toBe(9);
-    expect(result.stdout).toBe('');
-  });
+    it('listening as an older svc wrote it (no start, no date), its pid running: not taken', async () => {
+      const file = written({
+        state: 'listening',
+        command: 'svc mock',
+        pid: process.pid,
+        url: 'http://127.0.0.1:4321',
+      });
+      const result = await ready(file, ['--wait', '1'], { tty });
+      expect(result.code, result.stderr).toBe(9);
+      expect(result.stdout).toBe('');
+    });
 
-  it("failed, its writer gone: not the earlier run's exit code (2) but exit 9 at the bound, its error named", async () => {
-    const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, written_at: OLD, exit_code: 2, error: 'port 4321 is in use', hints: [] });
-    const result = await ready(file, ['--wait', '3'], { tty });
-    expect(result.code, result.stderr).toBe(9);
-    expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 3, `svc mock (pid ${DEAD}) could not start: port 4321 is in use`));
-    expect(total(result.waits)).toBe(3000);
-  });
+    it("failed, its writer gone: not the earlier run's exit code (2) but exit 9 at the bound, its error named", async () => {
+      const file = written({
+        state: 'failed',
+        command: 'svc mock',
+        pid: DEAD,
+        written_at: OLD,
+        exit_code: 2,
+        error: 'port 4321 is in use',
+        hints: [],
+      });
+      const result = await ready(file, ['--wait', '3'], { tty });
+      expect(result.code, result.stderr).toBe(9);
+      expect(result.stdout).toBe('');
+      expect(unwrapped(result.stderr)).toBe(
+        earlierRun(file, 3, `svc mock (pid ${DEAD}) could not start: port 4321 is in use`),
+      );
+      expect(total(result.waits)).toBe(3000);
+    });
 
-  it('failed, its pid still running: not taken either', async () => {
-    const file = written({ state: 'failed', command: 'svc mock', ...RUNS, written_at: OLD, exit_code: 3, error: 'no key', hints: [] });
-    const result = await ready(file, ['--wait', '1'], { tty });
-    expect(result.code, result.stderr).toBe(9);
-    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 1, `svc mock (pid ${process.pid}) could not start: no key`));
-  });
+    it('failed, its pid still running: not taken either', async () => {
+      const file = written({
+        state: 'failed',
+        command: 'svc mock',
+        ...RUNS,
+        written_at: OLD,
+        exit_code: 3,
+        error: 'no key',
+        hints: [],
+      });
+      const result = await ready(file, ['--wait', '1'], { tty });
+      expect(result.code, result.stderr).toBe(9);
+      expect(unwrapped(result.stderr)).toBe(
+        earlierRun(file, 1, `svc mock (pid ${process.pid}) could not start: no key`),
+      );
+    });
 
-  it('starting, its writer gone: waited past, exit 9 at the bound', async () => {
-    const file = written({ state: 'starting', command: 'svc webhooks listen', pid: DEAD, written_at: OLD });
-    const result = await ready(file, ['--wait', '1'], { tty });
-    expect(result.code, result.stderr).toBe(9);
-    expect(unwrapped(result.stderr)).toBe(earlierRun(file, 1, `svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why`));
-  });
-});
+    it('starting, its writer gone: waited past, exit 9 at the bound', async () => {
+      const file = written({
+        state: 'starting',
+        command: 'svc webhooks listen',
+        pid: DEAD,
+        written_at: OLD,
+      });
+      const result = await ready(file, ['--wait', '1'], { tty });
+      expect(result.code, result.stderr).toBe(9);
+      expect(unwrapped(result.stderr)).toBe(
+        earlierRun(
+          file,
+          1,
+          `svc webhooks listen (pid ${DEAD}) stopped before it listened, without saying why`,
+        ),
+      );
+    });
+  },
+);
 
 describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }) => {
-  const listening = () => ({ state: 'listening', command: 'svc mock', ...RUNS, written_at: NEW, url: 'http://127.0.0.1:4321' });
+  const listening = () => ({
+    state: 'listening',
+    command: 'svc mock',
+    ...RUNS,
+    written_at: NEW,
+    url: 'http://127.0.0.1:4321',
+  });
 
   it('a symbolic link to a listening state: refused, not followed', async () => {
     const link = path();
@@ -248,7 +384,9 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(`error: cannot read ${file}: other users can write in ${file} (mode 0666)\n`);
+    expect(unwrapped(result.stderr)).toBe(
+      `error: cannot read ${file}: other users can write in ${file} (mode 0666)\n`,
+    );
   });
 
   it('a listening state in a folder others may write (mode 0777, not sticky): refused, one line', async () => {
@@ -258,7 +396,9 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(`error: cannot read ${file}: other users can write in ${dir} (mode 0777)\n`);
+    expect(unwrapped(result.stderr)).toBe(
+      `error: cannot read ${file}: other users can write in ${dir} (mode 0777)\n`,
+    );
   });
 
   it('a listening state in a sticky folder every user may write (1777, as /tmp): read', async () => {
@@ -274,7 +414,9 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
     const result = await ready(file, [], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr)).toBe(`error: cannot read ${file}: ${file} is not a state file of svc mock or svc webhooks listen\n`);
+    expect(unwrapped(result.stderr)).toBe(
+      `error: cannot read ${file}: ${file} is not a state file of svc mock or svc webhooks listen\n`,
+    );
     expect(result.waits).toEqual([]);
   });
 
@@ -283,7 +425,9 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
       const result = await ready(written(listening()), ['--wait', wait], { tty });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr.split('\n')[0]).toBe(`error: --wait takes a whole number from 1 to 86400, not "${wait}"`);
+      expect(result.stderr.split('\n')[0]).toBe(
+        `error: --wait takes a whole number from 1 to 86400, not "${wait}"`,
+      );
       expect(result.stderr).not.toMatch(STACK);
       expect(result.waits).toEqual([]);
     });
@@ -292,12 +436,24 @@ describe.each(MODES)('svc ready, for $mode: files it refuses (exit 2)', ({ tty }
 
 describe('svc ready, for a script: a failure with --json', () => {
   it("is one JSON line on stderr with the server's error, exit as the server's", async () => {
-    const file = written({ state: 'failed', command: 'svc mock', pid: DEAD, written_at: NEW, exit_code: 3, error: 'no key', hints: HINTS });
+    const file = written({
+      state: 'failed',
+      command: 'svc mock',
+      pid: DEAD,
+      written_at: NEW,
+      exit_code: 3,
+      error: 'no key',
+      hints: HINTS,
+    });
     const result = await ready(file, ['--json']);
     expect(result.code, result.stderr).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(JSON.parse(result.stderr)).toEqual({ error_code: 'AUTH', error_message: `svc mock (pid ${DEAD}) could not start: no key`, suggested_action: HINTS.join(' ') });
+    expect(JSON.parse(result.stderr)).toEqual({
+      error_code: 'AUTH',
+      error_message: `svc mock (pid ${DEAD}) could not start: no key`,
+      suggested_action: HINTS.join(' '),
+    });
   });
 });
 
@@ -321,28 +477,88 @@ describe("svc ready: a state written while it waits is this run's, believed at o
 
   it('svc ready before the server: the file is written while it waits (undated, as by hand): reported', async () => {
     const file = path();
-    const result = await whileWaiting(file, () => written({ state: 'failed', command: 'svc mock', pid: DEAD, exit_code: 3, error: 'no key', hints: [] }, file));
+    const result = await whileWaiting(file, () =>
+      written(
+        {
+          state: 'failed',
+          command: 'svc mock',
+          pid: DEAD,
+          exit_code: 3,
+          error: 'no key',
+          hints: [],
+        },
+        file,
+      ),
+    );
     expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).toBe(`error: svc mock (pid ${DEAD}) could not start: no key\n`);
   });
 
   it('a starting server whose file is then removed (it ended without listening): exit 1 at once, not the whole --wait', async () => {
-    const file = written({ state: 'starting', command: 'svc webhooks listen', ...RUNS, written_at: NEW });
+    const file = written({
+      state: 'starting',
+      command: 'svc webhooks listen',
+      ...RUNS,
+      written_at: NEW,
+    });
     const result = await whileWaiting(file, () => rmSync(file));
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`error: svc webhooks listen (pid ${process.pid}) stopped before it could be used\nIts stderr says why.\n`);
+    expect(result.stderr).toBe(
+      `error: svc webhooks listen (pid ${process.pid}) stopped before it could be used\nIts stderr says why.\n`,
+    );
   });
 
   // DEAD is known once the tests run: each state is made then.
   for (const [what, earlier] of [
-    ['failed, its pid gone', () => ({ state: 'failed', command: 'svc mock', pid: DEAD, written_at: OLD, exit_code: 2, error: 'the earlier run', hints: [] })],
-    ['listening, its pid gone', () => ({ state: 'listening', command: 'svc mock', pid: DEAD, written_at: OLD, url: 'http://127.0.0.1:1' })],
-    ['listening, its pid reused', () => ({ state: 'listening', command: 'svc mock', pid: process.pid, pid_start: '1', written_at: OLD, url: 'http://127.0.0.1:1' })],
+    [
+      'failed, its pid gone',
+      () => ({
+        state: 'failed',
+        command: 'svc mock',
+        pid: DEAD,
+        written_at: OLD,
+        exit_code: 2,
+        error: 'the earlier run',
+        hints: [],
+      }),
+    ],
+    [
+      'listening, its pid gone',
+      () => ({
+        state: 'listening',
+        command: 'svc mock',
+        pid: DEAD,
+        written_at: OLD,
+        url: 'http://127.0.0.1:1',
+      }),
+    ],
+    [
+      'listening, its pid reused',
+      () => ({
+        state: 'listening',
+        command: 'svc mock',
+        pid: process.pid,
+        pid_start: '1',
+        written_at: OLD,
+        url: 'http://127.0.0.1:1',
+      }),
+    ],
   ] as const) {
     it(`an earlier run's state (${what}), replaced by this run's listening: the new URL`, async () => {
       const file = written(earlier());
-      const result = await whileWaiting(file, () => written({ state: 'listening', command: 'svc mock', ...RUNS, written_at: NEW, url: 'http://127.0.0.1:4321' }, file));
+      const result = await whileWaiting(file, () =>
+        written(
+          {
+            state: 'listening',
+            command: 'svc mock',
+            ...RUNS,
+            written_at: NEW,
+            url: 'http://127.0.0.1:4321',
+          },
+          file,
+        ),
+      );
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toBe('http://127.0.0.1:4321\n');
     });
@@ -353,7 +569,15 @@ describe("svc ready: a state written while it waits is this run's, believed at o
 // moment, or (reused) for ever, or (svc run in-process by a longer-lived program) not end at all.
 describe('svc ready: a new failed state whose pid still runs', () => {
   it('is reported with its own exit code and error, not as still starting (exit 9)', async () => {
-    const file = written({ state: 'failed', command: 'svc mock', ...RUNS, written_at: NEW, exit_code: 3, error: 'no key', hints: [] });
+    const file = written({
+      state: 'failed',
+      command: 'svc mock',
+      ...RUNS,
+      written_at: NEW,
+      exit_code: 3,
+      error: 'no key',
+      hints: [],
+    });
     const result = await ready(file, ['--wait', '5']);
     expect(result.stderr).not.toContain('still starting');
     expect(result.code, result.stderr).toBe(3);
@@ -365,7 +589,18 @@ const BASE = 'http://127.0.0.1:9';
 const ENDPOINTS = '/_mock/webhooks/endpoints';
 const UNKNOWN_KEY = { error_code: 'INVALID_API_KEY', error_message: 'Unknown API key' };
 const MARK = { 'X-Svc-Mock': '1' };
-const listenArgs = (file: string) => ['webhooks', 'listen', '--port', '0', '--exit-after', '1', '--wait', '1', '--ready-file', file];
+const listenArgs = (file: string) => [
+  'webhooks',
+  'listen',
+  '--port',
+  '0',
+  '--exit-after',
+  '1',
+  '--wait',
+  '1',
+  '--ready-file',
+  file,
+];
 /** Loopback, so listen registers; no secret, so it must agree one with svc mock. */
 const loopback = { SVC_BASE_URL: BASE, SVC_WEBHOOK_SECRET: undefined };
 
@@ -383,22 +618,36 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     expect(result.stdout).toBe('');
     const lines = unwrapped(result.stderr).trimEnd().split('\n');
     expect(lines[0]).toBe('error: no signing secret: pass --secret or set SVC_WEBHOOK_SECRET');
-    expect(lines[1]).toBe(`${BASE} is not svc mock, the only service that agrees a signing secret with a listener.`);
+    expect(lines[1]).toBe(
+      `${BASE} is not svc mock, the only service that agrees a signing secret with a listener.`,
+    );
     expect(result.stderr).toContain('SVC_WEBHOOK_SECRET (or --secret)');
     expect(result.stderr).not.toContain('Unknown API key');
-    expect(result.stderr).not.toMatch(/INVALID_API_KEY|does not know the key|key in force|api key/i);
+    expect(result.stderr).not.toMatch(
+      /INVALID_API_KEY|does not know the key|key in force|api key/i,
+    );
     expect(result.requests).toHaveLength(1);
     expect(result.requests[0]!.url.origin).toBe(BASE);
     expect(result.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
 
     const state = onDisk(file);
-    expect(state).toMatchObject({ state: 'failed', command: 'svc webhooks listen', pid: process.pid, exit_code: 2, error: 'no signing secret: pass --secret or set SVC_WEBHOOK_SECRET' });
+    expect(state).toMatchObject({
+      state: 'failed',
+      command: 'svc webhooks listen',
+      pid: process.pid,
+      exit_code: 2,
+      error: 'no signing secret: pass --secret or set SVC_WEBHOOK_SECRET',
+    });
     expect(state.state === 'failed' && state.hints).toEqual(lines.slice(1));
   });
 
   it('the same 401 with X-Svc-Mock: 1 (svc mock refusing the key): exit 3; F failed with 3; svc ready F then exits 3 with the same error', async () => {
     const file = path();
-    const service = new FakeService().expect('POST', ENDPOINTS, { status: 401, body: UNKNOWN_KEY, headers: MARK });
+    const service = new FakeService().expect('POST', ENDPOINTS, {
+      status: 401,
+      body: UNKNOWN_KEY,
+      headers: MARK,
+    });
     const result = await run(listenArgs(file), { tty, service, env: loopback });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stdout).toBe('');
@@ -407,7 +656,12 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     expect(result.stderr).not.toContain('no signing secret');
 
     const state = onDisk(file);
-    expect(state).toMatchObject({ state: 'failed', command: 'svc webhooks listen', exit_code: 3, error: `svc mock at ${BASE} does not know the key in force` });
+    expect(state).toMatchObject({
+      state: 'failed',
+      command: 'svc webhooks listen',
+      exit_code: 3,
+      error: `svc mock at ${BASE} does not know the key in force`,
+    });
     expect(state.state === 'failed' && state.hints).toEqual(lines.slice(1));
 
     // In-process the listener's pid is this test's, still running: give the state the pid of an
@@ -416,7 +670,9 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const waited = await ready(file, [], { tty });
     expect(waited.code, waited.stderr).toBe(3);
     expect(waited.stdout).toBe('');
-    expect(unwrapped(waited.stderr)).toBe(`error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at ${BASE} does not know the key in force\n${lines.slice(1).join('\n')}\n`);
+    expect(unwrapped(waited.stderr)).toBe(
+      `error: svc webhooks listen (pid ${DEAD}) could not start: svc mock at ${BASE} does not know the key in force\n${lines.slice(1).join('\n')}\n`,
+    );
     expect(waited.waits).toEqual([]);
   });
 
@@ -428,8 +684,14 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const result = await run(listenArgs(file), { tty, service, env: loopback });
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: cannot reach svc mock at ${BASE} to agree a signing secret: ECONNREFUSED`);
-    expect(onDisk(file)).toMatchObject({ state: 'failed', exit_code: 9, error: `cannot reach svc mock at ${BASE} to agree a signing secret: ECONNREFUSED` });
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe(
+      `error: cannot reach svc mock at ${BASE} to agree a signing secret: ECONNREFUSED`,
+    );
+    expect(onDisk(file)).toMatchObject({
+      state: 'failed',
+      exit_code: 9,
+      error: `cannot reach svc mock at ${BASE} to agree a signing secret: ECONNREFUSED`,
+    });
   });
 
   it('registered with svc mock: F says listening at the receiver while it waits; after --wait (exit 9) it unregisters and F is removed', async () => {
@@ -438,12 +700,25 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const service = new FakeService()
       .expect('POST', ENDPOINTS, (request) => {
         registeredUrl = (request.json as { url?: unknown }).url;
-        return { status: 201, headers: MARK, body: { id: 'we_0123456789abcdef', url: registeredUrl, secret: 'whsec_0123456789abcdef' } };
+        return {
+          status: 201,
+          headers: MARK,
+          body: { id: 'we_0123456789abcdef', url: registeredUrl, secret: 'whsec_0123456789abcdef' },
+        };
       })
-      .expect('DELETE', `${ENDPOINTS}/we_0123456789abcdef`, { status: 200, headers: MARK, body: { id: 'we_0123456789abcdef', url: 'x', deleted: true } });
+      .expect('DELETE', `${ENDPOINTS}/we_0123456789abcdef`, {
+        status: 200,
+        headers: MARK,
+        body: { id: 'we_0123456789abcdef', url: 'x', deleted: true },
+      });
     const listening = run(listenArgs(file), { tty, service, env: loopback, realWaits: true });
     const state = await fileSays(file, (s) => s?.state === 'listening');
-    expect(state).toMatchObject({ state: 'listening', command: 'svc webhooks listen', pid: process.pid, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+    expect(state).toMatchObject({
+      state: 'listening',
+      command: 'svc webhooks listen',
+      pid: process.pid,
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    });
     const url = (state as { url: string }).url;
     expect(registeredUrl).toBe(`${url}/`);
     // It is the receiver's address: an unsigned delivery there is answered (and refused).
@@ -460,21 +735,36 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     expect(result.stderr).toContain(`Listening for webhook deliveries on ${url}`);
     expect(result.stderr).toContain(`Registered with svc mock at ${BASE} as we_0123456789abcdef`);
     expect(result.stderr).toMatch(/^error: got 0 of 1 event within 1 s$/m);
-    expect(result.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST ${ENDPOINTS}`, `DELETE ${ENDPOINTS}/we_0123456789abcdef`]);
+    expect(result.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST ${ENDPOINTS}`,
+      `DELETE ${ENDPOINTS}/we_0123456789abcdef`,
+    ]);
     expect(existsSync(file)).toBe(false);
   });
 
   it('with SVC_WEBHOOK_SECRET and the non-mock 401: a plain listener, no word of svc mock; F listening, then removed', async () => {
     const file = path();
     const service = new FakeService().expect('POST', ENDPOINTS, { status: 401, body: UNKNOWN_KEY });
-    const listening = run(listenArgs(file), { tty, service, env: { SVC_BASE_URL: BASE, SVC_WEBHOOK_SECRET: 'whsec_plain_listener_secret' }, realWaits: true });
+    const listening = run(listenArgs(file), {
+      tty,
+      service,
+      env: { SVC_BASE_URL: BASE, SVC_WEBHOOK_SECRET: 'whsec_plain_listener_secret' },
+      realWaits: true,
+    });
     const state = await fileSays(file, (s) => s?.state === 'listening');
-    expect(state).toMatchObject({ state: 'listening', command: 'svc webhooks listen', pid: process.pid, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+    expect(state).toMatchObject({
+      state: 'listening',
+      command: 'svc webhooks listen',
+      pid: process.pid,
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    });
     const result = await listening;
     expect(result.code, result.stderr).toBe(9);
     expect(result.stderr).not.toMatch(/svc mock|warning/);
     expect(result.stderr).not.toContain('Unknown API key');
-    expect(result.stderr).toContain(`Listening for webhook deliveries on ${(state as { url: string }).url}`);
+    expect(result.stderr).toContain(
+      `Listening for webhook deliveries on ${(state as { url: string }).url}`,
+    );
     expect(existsSync(file)).toBe(false);
   });
 
@@ -483,16 +773,25 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     const result = await run(listenArgs(file), { tty, env: loopback });
     expect(result.code, result.stderr).toBe(2);
     expect(result.requests).toEqual([]);
-    expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: refusing --ready-file ${file}: ${file} is not a state file of svc mock or svc webhooks listen`);
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe(
+      `error: refusing --ready-file ${file}: ${file} is not a state file of svc mock or svc webhooks listen`,
+    );
     expect(readFileSync(file, 'utf8')).toBe('[core]\n\teditor = vim\n');
   });
 
   it('a bad flag: F failed with 2 before anything is sent', async () => {
     const file = path();
-    const result = await run(['webhooks', 'listen', '--port', '70000', '--exit-after', '1', '--ready-file', file], { tty, env: loopback });
+    const result = await run(
+      ['webhooks', 'listen', '--port', '70000', '--exit-after', '1', '--ready-file', file],
+      { tty, env: loopback },
+    );
     expect(result.code, result.stderr).toBe(2);
     expect(result.requests).toEqual([]);
-    expect(onDisk(file)).toMatchObject({ state: 'failed', exit_code: 2, error: '--port takes a whole number from 0 to 65535, not "70000"' });
+    expect(onDisk(file)).toMatchObject({
+      state: 'failed',
+      exit_code: 2,
+      error: '--port takes a whole number from 0 to 65535, not "70000"',
+    });
   });
 });
 
@@ -500,16 +799,30 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
   it("F says listening at the mock's address while it runs; svc ready prints it; removed once stopped", async () => {
     const file = path();
     const stop = new AbortController();
-    const serving = run(['mock', '--port', '0', '--quiet', '--ready-file', file], { tty, signal: stop.signal });
+    const serving = run(['mock', '--port', '0', '--quiet', '--ready-file', file], {
+      tty,
+      signal: stop.signal,
+    });
     try {
       const state = await fileSays(file, (s) => s?.state === 'listening');
-      expect(state).toMatchObject({ state: 'listening', command: 'svc mock', pid: process.pid, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+      expect(state).toMatchObject({
+        state: 'listening',
+        command: 'svc mock',
+        pid: process.pid,
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      });
       const url = (state as { url: string }).url;
       const waited = await ready(file, [], { tty });
       expect(waited.code, waited.stderr).toBe(0);
       expect(waited.stdout).toBe(`${url}\n`);
       // It is the mock: it answers a key it does not know with 401.
-      expect((await fetch(`${url}/v1/usage`, { headers: { Authorization: 'Bearer svc_sk_test_not_a_key_of_the_mock' } })).status).toBe(401);
+      expect(
+        (
+          await fetch(`${url}/v1/usage`, {
+            headers: { Authorization: 'Bearer svc_sk_test_not_a_key_of_the_mock' },
+          })
+        ).status,
+      ).toBe(401);
     } finally {
       stop.abort();
     }
@@ -521,10 +834,18 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
   it('--fault list, which ends without serving: exit 0, and F (written as starting) is removed', async () => {
     const file = path();
     let whilePrinting: unknown;
-    const result = await run(['mock', '--fault', 'list', '--ready-file', file], { tty, onStdout: () => (whilePrinting ??= onDisk(file)) });
+    const result = await run(['mock', '--fault', 'list', '--ready-file', file], {
+      tty,
+      onStdout: () => (whilePrinting ??= onDisk(file)),
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toBe('');
-    expect(whilePrinting).toEqual({ state: 'starting', command: 'svc mock', ...RUNS, written_at: NEW });
+    expect(whilePrinting).toEqual({
+      state: 'starting',
+      command: 'svc mock',
+      ...RUNS,
+      written_at: NEW,
+    });
     expect(existsSync(file)).toBe(false);
   });
 
@@ -533,7 +854,9 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
     const result = await run(['mock', '--port', '0', '--quiet', '--ready-file', file], { tty });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toBe('');
-    expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: cannot write --ready-file ${file}: no such file`);
+    expect(unwrapped(result.stderr).split('\n')[0]).toBe(
+      `error: cannot write --ready-file ${file}: no such file`,
+    );
     expect(result.stderr).not.toMatch(STACK);
   });
 
@@ -564,7 +887,10 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
       'a symbolic link to a state file',
       () => {
         const file = path();
-        symlinkSync(written({ state: 'starting', command: 'svc mock', pid: DEAD, written_at: OLD }), file);
+        symlinkSync(
+          written({ state: 'starting', command: 'svc mock', pid: DEAD, written_at: OLD }),
+          file,
+        );
         return { file, reason: 'it is a symbolic link' };
       },
     ],
@@ -573,7 +899,13 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
       () => {
         const dir = mkdtempSync(join(folder, 'open-'));
         chmodSync(dir, 0o777);
-        return { file: written({ state: 'starting', command: 'svc mock', pid: DEAD, written_at: OLD }, join(dir, 'state')), reason: `other users can write in ${dir} (mode 0777)` };
+        return {
+          file: written(
+            { state: 'starting', command: 'svc mock', pid: DEAD, written_at: OLD },
+            join(dir, 'state'),
+          ),
+          reason: `other users can write in ${dir} (mode 0777)`,
+        };
       },
     ],
   ];
@@ -603,11 +935,20 @@ describe.each(MODES)('svc mock --ready-file, for $mode', ({ tty }) => {
     const port = (busy.address() as { port: number }).port;
     try {
       const file = path();
-      const result = await run(['mock', '--port', String(port), '--quiet', '--ready-file', file], { tty });
+      const result = await run(['mock', '--port', String(port), '--quiet', '--ready-file', file], {
+        tty,
+      });
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).toBe('');
-      expect(unwrapped(result.stderr).split('\n')[0]).toBe(`error: port ${port} is in use; pick another with --port, or --port 0 for a free one`);
-      expect(onDisk(file)).toMatchObject({ state: 'failed', command: 'svc mock', exit_code: 2, error: `port ${port} is in use; pick another with --port, or --port 0 for a free one` });
+      expect(unwrapped(result.stderr).split('\n')[0]).toBe(
+        `error: port ${port} is in use; pick another with --port, or --port 0 for a free one`,
+      );
+      expect(onDisk(file)).toMatchObject({
+        state: 'failed',
+        command: 'svc mock',
+        exit_code: 2,
+        error: `port ${port} is in use; pick another with --port, or --port 0 for a free one`,
+      });
     } finally {
       await new Promise((resolve) => busy.close(resolve));
     }

@@ -6,23 +6,70 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectFailure, FakeService, MODES, scratchDir, svc, unwrapped } from '../support/in-process.js';
+import {
+  expectFailure,
+  FakeService,
+  MODES,
+  scratchDir,
+  svc,
+  unwrapped,
+} from '../support/in-process.js';
 
 /** A base URL with a path of its own: leaving /v1 must not be a way to reach the rest of it either. */
 const PREFIXED = { SVC_BASE_URL: 'https://svc.test/prefix' };
 
 /** A command of each kind that takes an id, with `{}` where the id goes. */
-const ID_COMMANDS: { name: string; argv: string[]; env?: Record<string, string | undefined>; what?: string }[] = [
+const ID_COMMANDS: {
+  name: string;
+  argv: string[];
+  env?: Record<string, string | undefined>;
+  what?: string;
+}[] = [
   { name: 'reports get', argv: ['reports', 'get', '{}'] },
   { name: 'reports counterparties', argv: ['reports', 'counterparties', '{}'] },
   { name: 'reports match', argv: ['reports', 'match', '{}', '--name', 'Ram Bahadur Shrestha'] },
-  { name: 'reports underwrite', argv: ['reports', 'underwrite', '{}', '--principal', '500000', '--tenor-months', '36', '--annual-rate', '12.5'] },
+  {
+    name: 'reports underwrite',
+    argv: [
+      'reports',
+      'underwrite',
+      '{}',
+      '--principal',
+      '500000',
+      '--tenor-months',
+      '36',
+      '--annual-rate',
+      '12.5',
+    ],
+  },
   { name: 'sandbox fire', argv: ['sandbox', 'fire', '{}'] },
   { name: 'consents revoke', argv: ['consents', 'revoke', '{}'], what: 'consent id' },
-  { name: 'consents data', argv: ['consents', 'data', '{}', '--token', 'cst_5e1f0c2d9a8b7e6f5e1f0c2d9a8b7e6f'], env: { SVC_API_KEY: undefined }, what: 'consent id' },
-  { name: 'grants data', argv: ['grants', 'data', '{}'], env: { SVC_ACCESS_TOKEN: 'cat_0a1b2c3d4e5f60718293a4b5c6d7e8f9' }, what: 'grant id' },
+  {
+    name: 'consents data',
+    argv: ['consents', 'data', '{}', '--token', 'cst_5e1f0c2d9a8b7e6f5e1f0c2d9a8b7e6f'],
+    env: { SVC_API_KEY: undefined },
+    what: 'consent id',
+  },
+  {
+    name: 'grants data',
+    argv: ['grants', 'data', '{}'],
+    env: { SVC_ACCESS_TOKEN: 'cat_0a1b2c3d4e5f60718293a4b5c6d7e8f9' },
+    what: 'grant id',
+  },
   { name: 'consents create', argv: ['consents', 'create', '{}', '--scopes', 'identity'] },
-  { name: 'decisions record --report-id', argv: ['decisions', 'record', '--client-reference-id', 'loan-1001', '--decision', 'approved', '--report-id', '{}'] },
+  {
+    name: 'decisions record --report-id',
+    argv: [
+      'decisions',
+      'record',
+      '--client-reference-id',
+      'loan-1001',
+      '--decision',
+      'approved',
+      '--report-id',
+      '{}',
+    ],
+  },
 ];
 
 /** Ids that lead out of /v1 on a server that reads `\` as `/` or decodes the path, and why each is refused. */
@@ -37,19 +84,24 @@ const ESCAPING_IDS: [string, string][] = [
 ];
 
 describe('ids that would lead out of /v1 are refused before any request (exit 2)', () => {
-  const cases = ID_COMMANDS.flatMap((command) => ESCAPING_IDS.map(([id, why]) => ({ ...command, id, why })));
+  const cases = ID_COMMANDS.flatMap((command) =>
+    ESCAPING_IDS.map(([id, why]) => ({ ...command, id, why })),
+  );
 
   describe.each(MODES)('as $mode', ({ tty }) => {
-    it.each(cases)('svc $name with the id $id', async ({ argv, env, what = 'report id', id, why }) => {
-      // The fake service expects no request: one sent would fail the test.
-      const result = await svc(
-        argv.map((arg) => (arg === '{}' ? id : arg)),
-        { tty, env: { ...PREFIXED, ...env } },
-      );
-      expectFailure(result, 2, `error: the ${what} "${id}" ${why}`);
-      expect(unwrapped(result.stderr).trimEnd().split('\n')).toHaveLength(1);
-      expect(result.requests).toEqual([]);
-    });
+    it.each(cases)(
+      'svc $name with the id $id',
+      async ({ argv, env, what = 'report id', id, why }) => {
+        // The fake service expects no request: one sent would fail the test.
+        const result = await svc(
+          argv.map((arg) => (arg === '{}' ? id : arg)),
+          { tty, env: { ...PREFIXED, ...env } },
+        );
+        expectFailure(result, 2, `error: the ${what} "${id}" ${why}`);
+        expect(unwrapped(result.stderr).trimEnd().split('\n')).toHaveLength(1);
+        expect(result.requests).toEqual([]);
+      },
+    );
   });
 });
 
@@ -90,16 +142,26 @@ describe('a reply cannot send the key out of /v1 either: the URL of every reques
       { poll_url: 'https://svc.test/prefix/v1/..%5c..%5cadmin' },
       'error: the request path "/v1/..%5c..%5cadmin" holds %5c, an encoded / \\ or . that a server may read as one: nothing was sent',
     ],
-    ['a report_id with backslashes', { report_id: '..\\..\\admin', status: 'processing' }, 'error: the report id "..\\..\\admin" must not contain / \\ ? # or white space'],
+    [
+      'a report_id with backslashes',
+      { report_id: '..\\..\\admin', status: 'processing' },
+      'error: the report id "..\\..\\admin" must not contain / \\ ? # or white space',
+    ],
   ];
 
   describe.each(MODES)('as $mode', ({ tty }) => {
-    it.each(LINKS)('svc parse --wait, answered with %s: exit 2, and nothing is polled', async (_what, accepted, line) => {
-      // The upload is the one request: a poll would be unexpected, and fail the test.
-      const service = new FakeService().expect('POST', '/prefix/v1/parse', { status: 202, body: accepted });
-      const result = await svc(['parse', statement(), '--wait'], { tty, env: PREFIXED, service });
-      expectFailure(result, 2, line, withoutSpinner);
-      expect(result.requests).toHaveLength(1);
-    });
+    it.each(LINKS)(
+      'svc parse --wait, answered with %s: exit 2, and nothing is polled',
+      async (_what, accepted, line) => {
+        // The upload is the one request: a poll would be unexpected, and fail the test.
+        const service = new FakeService().expect('POST', '/prefix/v1/parse', {
+          status: 202,
+          body: accepted,
+        });
+        const result = await svc(['parse', statement(), '--wait'], { tty, env: PREFIXED, service });
+        expectFailure(result, 2, line, withoutSpinner);
+        expect(result.requests).toHaveLength(1);
+      },
+    );
   });
 });

@@ -4,9 +4,22 @@
 // a spinner of its own shows only that one; Ctrl-C still ends the run with 130. (What the screen
 // looks like, cleared, in a real terminal: test/e2e/slow-requests.test.ts.)
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeService, plain, svc, type FakeReply, type InProcessOptions } from '../support/in-process.js';
+import {
+  FakeService,
+  plain,
+  svc,
+  type FakeReply,
+  type InProcessOptions,
+} from '../support/in-process.js';
 
-const USAGE = { plan: 'growth', quota: 10000, used: 9500, remaining: 500, period: '2026-05', resets_at: '2026-06-01T00:00:00Z' };
+const USAGE = {
+  plan: 'growth',
+  quota: 10000,
+  used: 9500,
+  remaining: 500,
+  period: '2026-05',
+  resets_at: '2026-06-01T00:00:00Z',
+};
 const WAITING = 'Waiting for GET /v1/usage…';
 /** The frames of a spinner in a test's stderr (no terminal to clear them): a frame and its text. */
 const FRAMES = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^…\n]*…/g;
@@ -20,14 +33,20 @@ async function settle(rounds = 20): Promise<void> {
  * Runs svc with GET /v1/usage held for `ms` of the fake clock: the reply comes when the clock has
  * moved that far (or never, for Ctrl-C). `reply` is what comes.
  */
-async function heldFor(ms: number, argv: string[], options: InProcessOptions & { reply?: FakeReply; abort?: AbortController; path?: string } = {}) {
+async function heldFor(
+  ms: number,
+  argv: string[],
+  options: InProcessOptions & { reply?: FakeReply; abort?: AbortController; path?: string } = {},
+) {
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
   const service = new FakeService().expect('GET', options.path ?? '/v1/usage', (request) => {
     void request;
     return new Promise<FakeReply>((resolve, reject) => {
       void answered.then(() => resolve(options.reply ?? { body: USAGE }));
-      options.abort?.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+      options.abort?.signal.addEventListener('abort', () =>
+        reject(Object.assign(new Error('aborted'), { name: 'AbortError' })),
+      );
     });
   });
   const run = svc(argv, { ...options, service, signal: options.abort?.signal });
@@ -84,11 +103,16 @@ describe('a slow request', () => {
   });
 
   it('a failure comes after the spinner: one error line, the exit code of the error', async () => {
-    const reply = { status: 503, body: { error_type: 'API_ERROR', error_code: 'SERVICE_UNAVAILABLE', error_message: 'Down.' } };
+    const reply = {
+      status: 503,
+      body: { error_type: 'API_ERROR', error_code: 'SERVICE_UNAVAILABLE', error_message: 'Down.' },
+    };
     const result = await heldFor(1_500, ['usage', '--retries', '0'], { tty: true, reply });
     expect(result.code).toBe(8);
     expect(result.stderr).toContain(WAITING);
-    expect(result.stderr.replace(FRAMES, '').split('\n')[0]).toBe('error: SERVICE_UNAVAILABLE: Down.');
+    expect(result.stderr.replace(FRAMES, '').split('\n')[0]).toBe(
+      'error: SERVICE_UNAVAILABLE: Down.',
+    );
   });
 
   it('a command with a spinner of its own shows that one only: svc whoami checks the key', async () => {
@@ -102,21 +126,29 @@ describe('a slow request', () => {
     [60, 59],
     // A terminal that tells no width: the line is cut to 80 columns, and the spinner still goes.
     [0, 79],
-  ])('at %i columns each frame fits one line of the terminal (at most %i wide), the request whole', async (columns, widest) => {
-    const id = 'rpt_e8699f830adc84b8';
-    const path = `/v1/reports/${id}/transactions`;
-    const result = await heldFor(1_500, ['reports', 'transactions', id], { tty: true, columns, path, reply: { body: { report_id: id, transactions: [] } } });
-    expect(result.code, result.stderr).toBe(0);
-    const frames = result.stderr.match(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏\n]*/g) ?? [];
-    expect(frames.length).toBeGreaterThan(0);
-    for (const frame of frames) expect([...frame].length, frame).toBeLessThanOrEqual(widest);
-    const whole = `Waiting for GET ${path}…`;
-    if (columns === 0) expect(frames[0]).toContain(whole);
-    // The request is not cut (it was: `…/transac…`): its "Waiting for" is left out for room.
-    else expect(frames[0]).toMatch(/^. GET \/v1\/reports\/rpt_e8699f830adc84b8\/transactions…$/);
-    expect(result.stderr.replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏\n]*/g, '')).toBe('');
-    expect(plain(result.stdout)).not.toContain('Waiting');
-  });
+  ])(
+    'at %i columns each frame fits one line of the terminal (at most %i wide), the request whole',
+    async (columns, widest) => {
+      const id = 'rpt_e8699f830adc84b8';
+      const path = `/v1/reports/${id}/transactions`;
+      const result = await heldFor(1_500, ['reports', 'transactions', id], {
+        tty: true,
+        columns,
+        path,
+        reply: { body: { report_id: id, transactions: [] } },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      const frames = result.stderr.match(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏\n]*/g) ?? [];
+      expect(frames.length).toBeGreaterThan(0);
+      for (const frame of frames) expect([...frame].length, frame).toBeLessThanOrEqual(widest);
+      const whole = `Waiting for GET ${path}…`;
+      if (columns === 0) expect(frames[0]).toContain(whole);
+      // The request is not cut (it was: `…/transac…`): its "Waiting for" is left out for room.
+      else expect(frames[0]).toMatch(/^. GET \/v1\/reports\/rpt_e8699f830adc84b8\/transactions…$/);
+      expect(result.stderr.replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏\n]*/g, '')).toBe('');
+      expect(plain(result.stdout)).not.toContain('Waiting');
+    },
+  );
 
   it('Ctrl-C while it waits: exit 130, one line', async () => {
     const result = await heldFor(1_500, ['usage'], { tty: true, abort: new AbortController() });

@@ -6,7 +6,13 @@
 // card a row where no narrowing fits. In a pipe the output is the same whatever the width. Widths are measured here: colour codes stripped, code
 // points counted, East Asian wide characters as two.
 import { describe, expect, it } from 'vitest';
-import { FakeService, svc, type FakeReply, type InProcessResult, type SeenRequest } from '../support/in-process.js';
+import {
+  FakeService,
+  svc,
+  type FakeReply,
+  type InProcessResult,
+  type SeenRequest,
+} from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
 
 const ID = 'rpt_e8699f830adc84b8';
@@ -64,7 +70,13 @@ const RECURRING = {
   ],
 };
 
-const statement = (id: string, report: string, holder: string, hash: string, revoked: string | null = null) => ({
+const statement = (
+  id: string,
+  report: string,
+  holder: string,
+  hash: string,
+  revoked: string | null = null,
+) => ({
   statement_id: id,
   status: revoked ? 'revoked' : 'issued',
   report_id: report,
@@ -76,8 +88,19 @@ const statement = (id: string, report: string, holder: string, hash: string, rev
 });
 const STATEMENTS = {
   statements: [
-    statement('stmt_edd965552fcfdf1d', 'rpt_f2f26e05bdcf42c7', 'Bishnu Maya Rai', '39203d1316de0513390ca0624b4511ba427ae661ec939a4ec2e0c23fcc2eaedc'),
-    statement('stmt_0c73d482daf58756', 'rpt_8074807054f108e7', 'Mohammad Irfan Ansari', '3c5e5e7d95897a94c1beaddab0fdb4e369b024728a16b6b0df87705e5d442169', '2026-06-20T14:00:00Z'),
+    statement(
+      'stmt_edd965552fcfdf1d',
+      'rpt_f2f26e05bdcf42c7',
+      'Bishnu Maya Rai',
+      '39203d1316de0513390ca0624b4511ba427ae661ec939a4ec2e0c23fcc2eaedc',
+    ),
+    statement(
+      'stmt_0c73d482daf58756',
+      'rpt_8074807054f108e7',
+      'Mohammad Irfan Ansari',
+      '3c5e5e7d95897a94c1beaddab0fdb4e369b024728a16b6b0df87705e5d442169',
+      '2026-06-20T14:00:00Z',
+    ),
   ],
 };
 
@@ -91,15 +114,37 @@ const COUNTERPARTIES = {
     { type: 'institution', inflow: 754197.55, outflow: 285300, inflow_count: 8, outflow_count: 8 },
   ],
   top_merchants: [
-    { name: 'Nepal Oil Corporation Pump', type: 'merchant', inflow: 0, outflow: 17522.05, transaction_count: 5 },
-    { name: 'WorldLink Communications', type: 'merchant', inflow: 0, outflow: 10800, transaction_count: 6 },
+    {
+      name: 'Nepal Oil Corporation Pump',
+      type: 'merchant',
+      inflow: 0,
+      outflow: 17522.05,
+      transaction_count: 5,
+    },
+    {
+      name: 'WorldLink Communications',
+      type: 'merchant',
+      inflow: 0,
+      outflow: 10800,
+      transaction_count: 6,
+    },
   ],
 };
 
 const REPORTS = {
   data: [
-    { report_id: 'rpt_9809bacb02f7a90e', status: 'processing', bank_code: 'SIDDHARTHA', created_at: '2026-11-21T10:50:38Z' },
-    { report_id: 'rpt_ee5ae9b58dd7dad7', status: 'failed', bank_code: 'NIMB', created_at: '2026-10-26T17:09:26Z' },
+    {
+      report_id: 'rpt_9809bacb02f7a90e',
+      status: 'processing',
+      bank_code: 'SIDDHARTHA',
+      created_at: '2026-11-21T10:50:38Z',
+    },
+    {
+      report_id: 'rpt_ee5ae9b58dd7dad7',
+      status: 'failed',
+      bank_code: 'NIMB',
+      created_at: '2026-10-26T17:09:26Z',
+    },
   ],
   has_more: false,
 };
@@ -108,9 +153,36 @@ const REPORTS = {
 const TRANSACTIONS = {
   count: 74,
   transactions: [
-    { id: 'txn_0001', date: '2025-07-18', description: 'FT TO KRISHNA PRASAD JOSHI 342826680 MOB', debit: 28000, credit: null, balance: 60566.46, category: 'transfer', confidence: 0.95 },
-    { id: 'txn_0004', date: '2025-07-28', description: 'MPAY 9123879296770097,136979793,MOB', debit: 1800, credit: null, balance: 37429.76, category: 'utility', confidence: 0.95 },
-    { id: 'txn_0008', date: '2025-08-10', description: 'SALARY LEAPFROG TECHNOLOGY PVT LTD AUG 2025', debit: null, credit: 125000, balance: 143794, category: 'salary', confidence: 0.95 },
+    {
+      id: 'txn_0001',
+      date: '2025-07-18',
+      description: 'FT TO KRISHNA PRASAD JOSHI 342826680 MOB',
+      debit: 28000,
+      credit: null,
+      balance: 60566.46,
+      category: 'transfer',
+      confidence: 0.95,
+    },
+    {
+      id: 'txn_0004',
+      date: '2025-07-28',
+      description: 'MPAY 9123879296770097,136979793,MOB',
+      debit: 1800,
+      credit: null,
+      balance: 37429.76,
+      category: 'utility',
+      confidence: 0.95,
+    },
+    {
+      id: 'txn_0008',
+      date: '2025-08-10',
+      description: 'SALARY LEAPFROG TECHNOLOGY PVT LTD AUG 2025',
+      debit: null,
+      credit: 125000,
+      balance: 143794,
+      category: 'salary',
+      confidence: 0.95,
+    },
   ],
 };
 
@@ -118,16 +190,29 @@ const SCORE = {
   score: 813,
   band: 'excellent',
   factors: [
-    { factor: 'income_stability', impact: 98, detail: 'Income stability 99/100 from month to month.' },
-    { factor: 'savings_buffer', impact: 51, detail: 'The average daily balance covers 1.3 months of spending.' },
-    { factor: 'emi_load', impact: -16, detail: 'EMIs take 33.9% of a monthly income of 124760.26.' },
+    {
+      factor: 'income_stability',
+      impact: 98,
+      detail: 'Income stability 99/100 from month to month.',
+    },
+    {
+      factor: 'savings_buffer',
+      impact: 51,
+      detail: 'The average daily balance covers 1.3 months of spending.',
+    },
+    {
+      factor: 'emi_load',
+      impact: -16,
+      detail: 'EMIs take 33.9% of a monthly income of 124760.26.',
+    },
   ],
 };
 
 const META = {
   source: 'Nepal Rastra Bank',
   source_url: 'https://www.nrb.org.np/category/consumer-price-index/',
-  attribution: 'Source: Nepal Rastra Bank — Consumer Price Index (SDMX feed). Republished by svc with attribution.',
+  attribution:
+    'Source: Nepal Rastra Bank — Consumer Price Index (SDMX feed). Republished by svc with attribution.',
   as_of: '2026-03-31',
 };
 
@@ -137,13 +222,23 @@ function merchants(request: SeenRequest): FakeReply {
   const known: Record<string, { merchant: string; terminal: string }> = {
     '9756038350856888': { merchant: 'Himalayan Interiors', terminal: '9756038350856888' },
     '1478927208396712': { merchant: 'Joshi Tarkari Pasal', terminal: '1478927208396712' },
-    'Kanchenjunga Mountain Departmental Store': { merchant: 'Kanchenjunga Mountain Departmental Store', terminal: '4479028991229775' },
+    'Kanchenjunga Mountain Departmental Store': {
+      merchant: 'Kanchenjunga Mountain Departmental Store',
+      terminal: '4479028991229775',
+    },
   };
   const results = [...(body.terminals ?? []), ...(body.names ?? [])].map((input) => {
     const found = known[input];
-    return found ? { input, matched: true, ...found, mcc: '5411', category: 'groceries', city: 'Kathmandu' } : { input, matched: false };
+    return found
+      ? { input, matched: true, ...found, mcc: '5411', category: 'groceries', city: 'Kathmandu' }
+      : { input, matched: false };
   });
-  return { body: { data: { count: results.length, matched: results.filter((r) => r.matched).length, results }, meta: { source: 'directory' } } };
+  return {
+    body: {
+      data: { count: results.length, matched: results.filter((r) => r.matched).length, results },
+      meta: { source: 'directory' },
+    },
+  };
 }
 
 interface Case {
@@ -197,7 +292,14 @@ const CASES: Case[] = [
     whole: [ID, 'NPR 8,98,676.55', '7,54,197.55', '17,522.05'],
     tableAt: [80, 60],
   },
-  { name: 'reports list', argv: ['reports', 'list'], path: '/v1/reports', reply: { body: REPORTS }, whole: ['rpt_9809bacb02f7a90e', 'rpt_ee5ae9b58dd7dad7'], tableAt: [80, 60] },
+  {
+    name: 'reports list',
+    argv: ['reports', 'list'],
+    path: '/v1/reports',
+    reply: { body: REPORTS },
+    whole: ['rpt_9809bacb02f7a90e', 'rpt_ee5ae9b58dd7dad7'],
+    tableAt: [80, 60],
+  },
   {
     name: 'reports transactions',
     argv: ['reports', 'transactions', ID],
@@ -216,10 +318,35 @@ const CASES: Case[] = [
     wide: ['txn_0001', '1,45,200.00'],
     tableAt: [80, 60],
   },
-  { name: 'reports get', argv: ['reports', 'get', 'cl_abc123'], path: '/v1/reports/cl_abc123', reply: { body: documented('report') }, whole: ['cl_abc123', 'NPR 1,45,200.00'] },
-  { name: 'reports identity', argv: ['reports', 'identity', ID], path: `/v1/reports/${ID}/identity`, reply: { body: documented('identity') }, whole: ['09810017508391', 'RAM PRASAD SHARMA'] },
-  { name: 'reports income', argv: ['reports', 'income', ID], path: `/v1/reports/${ID}/income`, reply: { body: documented('income') }, whole: ['72,000.00', '85,000.00'], tableAt: [80, 60] },
-  { name: 'reports balance', argv: ['reports', 'balance', ID], path: `/v1/reports/${ID}/balance`, reply: { body: documented('balance') }, whole: ['1,45,200.00', '12,450.30'] },
+  {
+    name: 'reports get',
+    argv: ['reports', 'get', 'cl_abc123'],
+    path: '/v1/reports/cl_abc123',
+    reply: { body: documented('report') },
+    whole: ['cl_abc123', 'NPR 1,45,200.00'],
+  },
+  {
+    name: 'reports identity',
+    argv: ['reports', 'identity', ID],
+    path: `/v1/reports/${ID}/identity`,
+    reply: { body: documented('identity') },
+    whole: ['09810017508391', 'RAM PRASAD SHARMA'],
+  },
+  {
+    name: 'reports income',
+    argv: ['reports', 'income', ID],
+    path: `/v1/reports/${ID}/income`,
+    reply: { body: documented('income') },
+    whole: ['72,000.00', '85,000.00'],
+    tableAt: [80, 60],
+  },
+  {
+    name: 'reports balance',
+    argv: ['reports', 'balance', ID],
+    path: `/v1/reports/${ID}/balance`,
+    reply: { body: documented('balance') },
+    whole: ['1,45,200.00', '12,450.30'],
+  },
   {
     name: 'reports liabilities',
     argv: ['reports', 'liabilities', ID],
@@ -228,31 +355,69 @@ const CASES: Case[] = [
     whole: ['63,000.00', '21,000.00'],
     tableAt: [80, 60],
   },
-  { name: 'reports score', argv: ['reports', 'score', ID], path: `/v1/reports/${ID}/score`, reply: { body: SCORE }, whole: ['813 / 1000', '+98', '-16'], wide: ['124760.26.'], tableAt: [80, 60] },
-  { name: 'reports verify', argv: ['reports', 'verify', ID], path: `/v1/reports/${ID}/verify`, reply: { body: documented('verify') }, whole: ['Balance chain integrity'], tableAt: [80, 60] },
+  {
+    name: 'reports score',
+    argv: ['reports', 'score', ID],
+    path: `/v1/reports/${ID}/score`,
+    reply: { body: SCORE },
+    whole: ['813 / 1000', '+98', '-16'],
+    wide: ['124760.26.'],
+    tableAt: [80, 60],
+  },
+  {
+    name: 'reports verify',
+    argv: ['reports', 'verify', ID],
+    path: `/v1/reports/${ID}/verify`,
+    reply: { body: documented('verify') },
+    whole: ['Balance chain integrity'],
+    tableAt: [80, 60],
+  },
   {
     name: 'enrich',
     argv: ['enrich', '--file', '-'],
     method: 'POST',
     path: '/v1/enrich',
     reply: { body: documented('enrich') },
-    stdin: 'date,description,credit,debit,balance\n2026-03-25,SALARY LEAPFROG MAR 2026,72000,,145200\n',
+    stdin:
+      'date,description,credit,debit,balance\n2026-03-25,SALARY LEAPFROG MAR 2026,72000,,145200\n',
     whole: ['72,000.00'],
     wide: ['1,45,200.00'],
     tableAt: [80, 60],
   },
-  { name: 'usage', argv: ['usage'], path: '/v1/usage', reply: { body: { ...documented('usage'), data_api: { quota: 2500, used: 318, remaining: 2182 } } }, whole: ['2026-06-01 00:00 UTC', '2,182'] },
+  {
+    name: 'usage',
+    argv: ['usage'],
+    path: '/v1/usage',
+    reply: {
+      body: { ...documented('usage'), data_api: { quota: 2500, used: 318, remaining: 2182 } },
+    },
+    whole: ['2026-06-01 00:00 UTC', '2,182'],
+  },
   {
     name: 'data latest cpi',
     argv: ['data', 'latest', 'cpi'],
     path: '/v1/data/cbank/cpi/latest',
     reply: { body: { data: documented('cpi-latest'), meta: META } },
-    whole: ['PCPI_IX', '106.96', '2026-03-31', 'https://www.nrb.org.np/category/consumer-price-index/'],
+    whole: [
+      'PCPI_IX',
+      '106.96',
+      '2026-03-31',
+      'https://www.nrb.org.np/category/consumer-price-index/',
+    ],
     tableAt: [80, 60],
   },
   {
     name: 'merchants resolve',
-    argv: ['merchants', 'resolve', '9756038350856888', '1478927208396712', '--name', 'Kanchenjunga Mountain Departmental Store', '--name', 'NABIL BANK LTD QR PAYMENT TO HIMALAYAN INTERIORS'],
+    argv: [
+      'merchants',
+      'resolve',
+      '9756038350856888',
+      '1478927208396712',
+      '--name',
+      'Kanchenjunga Mountain Departmental Store',
+      '--name',
+      'NABIL BANK LTD QR PAYMENT TO HIMALAYAN INTERIORS',
+    ],
     method: 'POST',
     path: '/v1/merchants/resolve',
     reply: merchants,
@@ -262,46 +427,66 @@ const CASES: Case[] = [
 ];
 
 const ANSI = /\u001b\[[0-9;]*m/g;
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
-const width = (line: string) => [...line.replace(ANSI, '')].reduce((n, char) => n + (WIDE.test(char) ? 2 : 1), 0);
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+const width = (line: string) =>
+  [...line.replace(ANSI, '')].reduce((n, char) => n + (WIDE.test(char) ? 2 : 1), 0);
 const screen = (text: string) => text.replace(ANSI, '').trimEnd().split('\n');
 
-function run(c: Case, options: { tty: boolean; columns: number }, ...flags: string[]): Promise<InProcessResult> {
-  const service = new FakeService().expect(c.method ?? 'GET', (request) => request.url.pathname === c.path, c.reply);
+function run(
+  c: Case,
+  options: { tty: boolean; columns: number },
+  ...flags: string[]
+): Promise<InProcessResult> {
+  const service = new FakeService().expect(
+    c.method ?? 'GET',
+    (request) => request.url.pathname === c.path,
+    c.reply,
+  );
   return svc([...c.argv, ...flags], { ...options, service, stdin: c.stdin });
 }
 
 /** A card: a header in capitals, two spaces or more, its value. A table: box drawing, or the streamed table's header line. */
-const isCards = (lines: readonly string[]) => !lines.some((line) => /[│┌]/.test(line) || /^INPUT +TERMINAL/.test(line)) && lines.some((line) => /^[A-Z][A-Z ]+ {2,}\S/.test(line));
+const isCards = (lines: readonly string[]) =>
+  !lines.some((line) => /[│┌]/.test(line) || /^INPUT +TERMINAL/.test(line)) &&
+  lines.some((line) => /^[A-Z][A-Z ]+ {2,}\S/.test(line));
 
 describe.each([80, 60])('at %i columns on a terminal', (columns) => {
-  it.each(CASES.map((c) => [c.name, c] as const))('%s fits, its ids and amounts whole', async (_name, c) => {
-    const r = await run(c, { tty: true, columns });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/\u001b\[/);
-    const lines = screen(r.stdout);
-    // Only a value wider than the terminal (a 64-digit hash at 60) is wider: alone on its line, whole.
-    for (const line of lines) if (/\s/.test(line.trim())) expect(width(line), line).toBeLessThanOrEqual(columns);
-    for (const value of c.whole)
-      expect(
-        lines.some((line) => line.includes(value)),
-        `${value} whole on one line`,
-      ).toBe(true);
-    if (c.cardsAt?.includes(columns)) expect(isCards(lines), 'cards').toBe(true);
-    if (c.tableAt?.includes(columns)) expect(isCards(lines), 'a table').toBe(false);
-  });
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s fits, its ids and amounts whole',
+    async (_name, c) => {
+      const r = await run(c, { tty: true, columns });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/\u001b\[/);
+      const lines = screen(r.stdout);
+      // Only a value wider than the terminal (a 64-digit hash at 60) is wider: alone on its line, whole.
+      for (const line of lines)
+        if (/\s/.test(line.trim())) expect(width(line), line).toBeLessThanOrEqual(columns);
+      for (const value of c.whole)
+        expect(
+          lines.some((line) => line.includes(value)),
+          `${value} whole on one line`,
+        ).toBe(true);
+      if (c.cardsAt?.includes(columns)) expect(isCards(lines), 'cards').toBe(true);
+      if (c.tableAt?.includes(columns)) expect(isCards(lines), 'a table').toBe(false);
+    },
+  );
 
-  it.each(CASES.map((c) => [c.name, c] as const))('%s with -o wide fits, every value whole', async (_name, c) => {
-    const r = await run(c, { tty: true, columns }, '-o', 'wide');
-    expect(r.code, r.stderr).toBe(0);
-    const lines = screen(r.stdout);
-    for (const line of lines) if (/\s/.test(line.trim())) expect(width(line), line).toBeLessThanOrEqual(columns);
-    for (const value of [...c.whole, ...(c.wide ?? [])])
-      expect(
-        lines.some((line) => line.includes(value)),
-        `${value} whole on one line`,
-      ).toBe(true);
-  });
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s with -o wide fits, every value whole',
+    async (_name, c) => {
+      const r = await run(c, { tty: true, columns }, '-o', 'wide');
+      expect(r.code, r.stderr).toBe(0);
+      const lines = screen(r.stdout);
+      for (const line of lines)
+        if (/\s/.test(line.trim())) expect(width(line), line).toBeLessThanOrEqual(columns);
+      for (const value of [...c.whole, ...(c.wide ?? [])])
+        expect(
+          lines.some((line) => line.includes(value)),
+          `${value} whole on one line`,
+        ).toBe(true);
+    },
+  );
 });
 
 describe('the card form', () => {
@@ -362,7 +547,9 @@ describe('merchants resolve at 80 columns', () => {
   });
 
   it('-o wide: keeps the terminal numbers whole, wraps the merchant names and a statement line given as input', async () => {
-    const lines = screen((await run(CASES.at(-1)!, { tty: true, columns: 80 }, '-o', 'wide')).stdout);
+    const lines = screen(
+      (await run(CASES.at(-1)!, { tty: true, columns: 80 }, '-o', 'wide')).stdout,
+    );
     // Two spaces between columns leave too little room: one does, and the free text gives up the rest.
     expect(lines).toEqual([
       'INPUT            TERMINAL         MERCHANT      MCC  CATEGORY  CITY      MATCHED',
@@ -384,10 +571,16 @@ describe('merchants resolve at 80 columns', () => {
 });
 
 describe('in a pipe', () => {
-  it.each(CASES.map((c) => [c.name, c] as const))('%s is the same at 60 columns as at 200', async (_name, c) => {
-    const [narrow, wide] = [await run(c, { tty: false, columns: 60 }), await run(c, { tty: false, columns: 200 })];
-    expect(narrow.code, narrow.stderr).toBe(0);
-    expect(narrow.stdout).toBe(wide.stdout);
-    expect(narrow.stdout).not.toMatch(/\u001b\[|[│┌]/);
-  });
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    '%s is the same at 60 columns as at 200',
+    async (_name, c) => {
+      const [narrow, wide] = [
+        await run(c, { tty: false, columns: 60 }),
+        await run(c, { tty: false, columns: 200 }),
+      ];
+      expect(narrow.code, narrow.stderr).toBe(0);
+      expect(narrow.stdout).toBe(wide.stdout);
+      expect(narrow.stdout).not.toMatch(/\u001b\[|[│┌]/);
+    },
+  );
 });

@@ -22,7 +22,12 @@ describe('GET', () => {
     const body = JSON.parse(r.stdout);
     expect(body.data).toHaveLength(2);
     expect(body.data.every((x: { status: string }) => x.status === 'complete')).toBe(true);
-    expect(await onlyRequest()).toMatchObject({ method: 'GET', path: '/v1/reports', query: { limit: '2', status: 'complete' }, body: null });
+    expect(await onlyRequest()).toMatchObject({
+      method: 'GET',
+      path: '/v1/reports',
+      query: { limit: '2', status: 'complete' },
+      body: null,
+    });
   });
 });
 
@@ -30,21 +35,28 @@ describe('refused before any request (exit 2)', () => {
   it.each([
     [['POST', 'enrich', '--input', '/dev/zero'], '--input /dev/zero'],
     [['POST', 'enrich', '-F', 'transactions=@/dev/zero'], '-F transactions=@/dev/zero'],
-  ])('svc api %j: a device that never ends is read up to the limit, not until the memory runs out', async (args, by) => {
-    const started = Date.now();
-    const r = await world.svc(['api', ...args], { timeoutMs: 20_000 });
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(unwrapped(r.stderr)).toBe(`error: ${by}: more than 32 MB to send; svc api takes at most 32 MB from files and standard input for one request\n`);
-    expect(Date.now() - started).toBeLessThan(15_000);
-    expect(await world.requests()).toEqual([]);
-  });
+  ])(
+    'svc api %j: a device that never ends is read up to the limit, not until the memory runs out',
+    async (args, by) => {
+      const started = Date.now();
+      const r = await world.svc(['api', ...args], { timeoutMs: 20_000 });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(unwrapped(r.stderr)).toBe(
+        `error: ${by}: more than 32 MB to send; svc api takes at most 32 MB from files and standard input for one request\n`,
+      );
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(await world.requests()).toEqual([]);
+    },
+  );
 
   it("svc api with backslashes does not leave /v1: the mock's own routes are not reached with the key", async () => {
     const r = await world.svc(['api', 'x\\..\\..\\_mock\\requests']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('error: PATH "x\\..\\..\\_mock\\requests" must not contain \\, which a URL reads as /\n');
+    expect(r.stderr).toBe(
+      'error: PATH "x\\..\\..\\_mock\\requests" must not contain \\, which a URL reads as /\n',
+    );
     expect(await world.requests()).toEqual([]);
   });
 });

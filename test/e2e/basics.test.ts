@@ -3,7 +3,18 @@
 // installed forms of svc: release.test.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseEnv, inTerminal, ROOT, run, STACK_LINE, SVC, svcCommand, useWorld, VERSION, type Result } from './harness.js';
+import {
+  baseEnv,
+  inTerminal,
+  ROOT,
+  run,
+  STACK_LINE,
+  SVC,
+  svcCommand,
+  useWorld,
+  VERSION,
+  type Result,
+} from './harness.js';
 
 const world = useWorld();
 const tempDir = (prefix: string) => world.tempDir(prefix);
@@ -30,8 +41,31 @@ describe('svc --version', () => {
 });
 
 describe('help', () => {
-  const TOP_LEVEL = ['login', 'logout', 'whoami', 'config', 'reports', 'parse', 'match', 'auth', 'recurring', 'statements', 'usage', 'mock'];
-  const GLOBAL_FLAGS = ['--json', '--output', '--profile', '--api-key', '--base-url', '--debug', '--no-color', '--timeout', '--retries'];
+  const TOP_LEVEL = [
+    'login',
+    'logout',
+    'whoami',
+    'config',
+    'reports',
+    'parse',
+    'match',
+    'auth',
+    'recurring',
+    'statements',
+    'usage',
+    'mock',
+  ];
+  const GLOBAL_FLAGS = [
+    '--json',
+    '--output',
+    '--profile',
+    '--api-key',
+    '--base-url',
+    '--debug',
+    '--no-color',
+    '--timeout',
+    '--retries',
+  ];
 
   /** The names in the "Commands:" sections of a help text (the root's are in groups: "Core commands:"…), without `help`. */
   function commandsIn(help: string): string[] {
@@ -93,11 +127,15 @@ describe('help', () => {
     const problems: string[] = [];
     for (const [path, result] of seen) {
       if (result.code !== 0) problems.push(`svc ${path} --help: exit ${result.code}`);
-      if (result.stderr !== '') problems.push(`svc ${path} --help: stderr ${JSON.stringify(result.stderr)}`);
-      if (!/^Examples:$/m.test(result.stdout)) problems.push(`svc ${path} --help: no "Examples:" section`);
-      if (!/^\s+\$ svc /m.test(result.stdout)) problems.push(`svc ${path} --help: no "$ svc" example line`);
+      if (result.stderr !== '')
+        problems.push(`svc ${path} --help: stderr ${JSON.stringify(result.stderr)}`);
+      if (!/^Examples:$/m.test(result.stdout))
+        problems.push(`svc ${path} --help: no "Examples:" section`);
+      if (!/^\s+\$ svc /m.test(result.stdout))
+        problems.push(`svc ${path} --help: no "$ svc" example line`);
       // As gh: not the global flags again, but one line naming those that apply, and where they are listed.
-      if (!/^Global flags: --json\b.*\(svc help global-flags\)$/m.test(result.stdout)) problems.push(`svc ${path} --help: no "Global flags:" line`);
+      if (!/^Global flags: --json\b.*\(svc help global-flags\)$/m.test(result.stdout))
+        problems.push(`svc ${path} --help: no "Global flags:" line`);
     }
     expect(problems).toEqual([]);
   });
@@ -122,28 +160,36 @@ describe('usage errors', () => {
 describe('missing configuration', () => {
   const COMMANDS = ['reports list', 'usage', 'statements list', 'reports get rpt_e8699f830adc84b8'];
 
-  it.each(COMMANDS)('no base URL: svc %s exits 2 naming svc login and SVC_BASE_URL', async (command) => {
-    const args = command.split(' ');
-    const result = await world.bare(args, { env: { SVC_API_KEY: world.key().key } });
-    expectUsageError(result);
-    expect(result.stderr).toContain('svc login');
-    expect(result.stderr).toContain('SVC_BASE_URL');
-    expect(result.stderr).not.toContain(world.key().key);
-    expect(await world.requests()).toEqual([]);
-  });
+  it.each(COMMANDS)(
+    'no base URL: svc %s exits 2 naming svc login and SVC_BASE_URL',
+    async (command) => {
+      const args = command.split(' ');
+      const result = await world.bare(args, { env: { SVC_API_KEY: world.key().key } });
+      expectUsageError(result);
+      expect(result.stderr).toContain('svc login');
+      expect(result.stderr).toContain('SVC_BASE_URL');
+      expect(result.stderr).not.toContain(world.key().key);
+      expect(await world.requests()).toEqual([]);
+    },
+  );
 
-  it.each(COMMANDS)('no key: svc %s exits 3 naming svc login and SVC_API_KEY, and sends nothing', async (command) => {
-    const args = command.split(' ');
-    // CI is unset and stdin is a pipe: still no prompt (a prompt would hang until the harness kills it).
-    const result = await world.bare(args, { env: { SVC_BASE_URL: world.mock.url, CI: undefined } });
-    expect(result.code, result.stderr).toBe(3);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.startsWith('error:')).toBe(true);
-    expect(result.stderr).toContain('svc login');
-    expect(result.stderr).toContain('SVC_API_KEY');
-    expect(result.stderr).not.toMatch(STACK_LINE);
-    expect(await world.requests()).toEqual([]);
-  });
+  it.each(COMMANDS)(
+    'no key: svc %s exits 3 naming svc login and SVC_API_KEY, and sends nothing',
+    async (command) => {
+      const args = command.split(' ');
+      // CI is unset and stdin is a pipe: still no prompt (a prompt would hang until the harness kills it).
+      const result = await world.bare(args, {
+        env: { SVC_BASE_URL: world.mock.url, CI: undefined },
+      });
+      expect(result.code, result.stderr).toBe(3);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.startsWith('error:')).toBe(true);
+      expect(result.stderr).toContain('svc login');
+      expect(result.stderr).toContain('SVC_API_KEY');
+      expect(result.stderr).not.toMatch(STACK_LINE);
+      expect(await world.requests()).toEqual([]);
+    },
+  );
 
   it('no key on a real terminal: exits 3 without a prompt', async () => {
     const dir = tempDir('svc-e2e-tty-');
@@ -176,7 +222,9 @@ describe('base URL in clear text', () => {
     ['127.0.0.1', () => `http://127.0.0.1:${port()}`],
     ['localhost', () => `http://localhost:${port()}`],
   ])('accepts http:// to %s', async (_host, url) => {
-    const result = await world.bare(['--base-url', url(), 'reports', 'list'], { env: { SVC_API_KEY: world.key().key } });
+    const result = await world.bare(['--base-url', url(), 'reports', 'list'], {
+      env: { SVC_API_KEY: world.key().key },
+    });
     expect(result.stderr).toBe('');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('rpt_e8699f830adc84b8');
@@ -188,7 +236,11 @@ describe('base URL in clear text', () => {
     for (const url of ['http://127.1.2.3:8080', 'http://[::1]:8080']) {
       const result = await world.svc(['whoami', '--json', '--local', '--base-url', url]);
       expect(result.code, `${url}: ${result.stderr}`).toBe(0);
-      expect((JSON.parse(result.stdout) as { base_url: string }).base_url.startsWith(url.replace(/:8080$/, ''))).toBe(true);
+      expect(
+        (JSON.parse(result.stdout) as { base_url: string }).base_url.startsWith(
+          url.replace(/:8080$/, ''),
+        ),
+      ).toBe(true);
     }
     expect(await world.requests()).toEqual([]);
   });
@@ -197,7 +249,9 @@ describe('base URL in clear text', () => {
 describe('keys given on the command line or in another form', () => {
   it('uses a key of another form as given, with a warning, and the service answers 401 (exit 3)', async () => {
     const odd = 'sk_foo_1234567890abcdef';
-    const result = await world.bare(['reports', 'list'], { env: { SVC_BASE_URL: world.mock.url, SVC_API_KEY: odd } });
+    const result = await world.bare(['reports', 'list'], {
+      env: { SVC_BASE_URL: world.mock.url, SVC_API_KEY: odd },
+    });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^warning: /m);
@@ -212,13 +266,17 @@ describe('keys given on the command line or in another form', () => {
 
   it('warns that --api-key is visible to other users, and uses it', async () => {
     const key = world.key(1, 'test');
-    const result = await world.bare(['--api-key', key.key, 'usage'], { env: { SVC_BASE_URL: world.mock.url } });
+    const result = await world.bare(['--api-key', key.key, 'usage'], {
+      env: { SVC_BASE_URL: world.mock.url },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/warning: .*visible to other users/);
     expect(result.stderr).not.toContain(key.key);
     expect(result.stdout).not.toContain(key.key);
     const requests = await world.requests();
-    expect(requests.map((r) => r.headers.authorization)).toEqual([`Bearer svc_sk_test_…${key.key.slice(-4)}`]);
+    expect(requests.map((r) => r.headers.authorization)).toEqual([
+      `Bearer svc_sk_test_…${key.key.slice(-4)}`,
+    ]);
   });
 
   it('a test-form key alone prints no warning', async () => {
@@ -238,7 +296,11 @@ describe('svc mock as a process', () => {
 
   function startMock(args: string[]): { child: ChildProcess; stdout: () => string } {
     const dir = tempDir('svc-e2e-mock-');
-    const proc = spawn(process.execPath, [SVC, 'mock', '--port', '0', ...args], { env: baseEnv(dir), cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [SVC, 'mock', '--port', '0', ...args], {
+      env: baseEnv(dir),
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     proc.stderr.resume();
@@ -247,7 +309,11 @@ describe('svc mock as a process', () => {
   }
 
   /** Waits (at most `ms`) until the text satisfies `done`; fails with what was seen otherwise. */
-  async function until(text: () => string, done: (text: string) => boolean, ms: number): Promise<string> {
+  async function until(
+    text: () => string,
+    done: (text: string) => boolean,
+    ms: number,
+  ): Promise<string> {
     const deadline = Date.now() + ms;
     while (!done(text())) {
       if (Date.now() > deadline) throw new Error(`gave up waiting; output so far:\n${text()}`);
@@ -257,7 +323,8 @@ describe('svc mock as a process', () => {
   }
 
   function exitOf(proc: ChildProcess, ms: number): Promise<number | string | null> {
-    if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve(proc.exitCode ?? proc.signalCode);
+    if (proc.exitCode !== null || proc.signalCode !== null)
+      return Promise.resolve(proc.exitCode ?? proc.signalCode);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve('still running'), ms);
       proc.once('exit', (code, signal) => {
@@ -270,12 +337,18 @@ describe('svc mock as a process', () => {
   it('--json prints one line with the URL and 8 keys, serves svc, and stops on SIGINT with exit 0', async () => {
     const mock = startMock(['--json']);
     const text = await until(mock.stdout, (t) => t.includes('\n'), 10_000);
-    const first = JSON.parse(text.split('\n')[0]!) as { url: string; keys: { key: string; mode: string; scope: string; organization_id: string }[] };
+    const first = JSON.parse(text.split('\n')[0]!) as {
+      url: string;
+      keys: { key: string; mode: string; scope: string; organization_id: string }[];
+    };
     expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(first.keys).toHaveLength(8);
     for (const k of first.keys) expect(k.key).toMatch(/^svc_sk_(live|test)_\S+$/);
 
-    const key = first.keys.find((k) => k.mode === 'test' && k.scope === 'FULL' && k.organization_id === 'org_4d2a9f61c8e3b705')!;
+    const key = first.keys.find(
+      (k) =>
+        k.mode === 'test' && k.scope === 'FULL' && k.organization_id === 'org_4d2a9f61c8e3b705',
+    )!;
     expect(key).toBeDefined();
     const listed = await run(['reports', 'list', '--json'], {
       configDir: tempDir('svc-e2e-client-'),
@@ -283,7 +356,9 @@ describe('svc mock as a process', () => {
     });
     expect(listed.stderr).toBe('');
     expect(listed.code).toBe(0);
-    const ids = (JSON.parse(listed.stdout) as { data: { report_id: string }[] }).data.map((r) => r.report_id);
+    const ids = (JSON.parse(listed.stdout) as { data: { report_id: string }[] }).data.map(
+      (r) => r.report_id,
+    );
     expect(ids).toContain('rpt_e8699f830adc84b8');
     expect(ids).not.toContain('rpt_4f932909d44290ba'); // the other organisation's report
 
@@ -293,13 +368,20 @@ describe('svc mock as a process', () => {
 
   it('the plain banner shows the URL and the keys', async () => {
     const mock = startMock([]);
-    const text = await until(mock.stdout, (t) => (t.match(/svc_sk_(live|test)_[0-9a-f]+/g) ?? []).length >= 8 && /svc reports list/.test(t), 10_000);
+    const text = await until(
+      mock.stdout,
+      (t) =>
+        (t.match(/svc_sk_(live|test)_[0-9a-f]+/g) ?? []).length >= 8 && /svc reports list/.test(t),
+      10_000,
+    );
     const url = /http:\/\/127\.0\.0\.1:\d+/.exec(text)?.[0];
     expect(url).toBeDefined();
     const keys = new Set(text.match(/svc_sk_(live|test)_[0-9a-f]+/g));
     expect(keys.size).toBe(8);
     // The URL on the banner is the one that answers.
-    const reply = await fetch(`${url}/v1/usage`, { headers: { Authorization: `Bearer ${[...keys][0]}` } });
+    const reply = await fetch(`${url}/v1/usage`, {
+      headers: { Authorization: `Bearer ${[...keys][0]}` },
+    });
     expect(reply.status).toBe(200);
     mock.child.kill('SIGINT');
     expect(await exitOf(mock.child, 5_000)).toBe(0);

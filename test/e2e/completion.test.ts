@@ -26,7 +26,8 @@ const SCRIPT: Record<ShellName, string> = {
 };
 
 /** Which shells run here: zsh and fish if found on PATH; bash always (see above). */
-const onPath = (command: string): boolean => !spawnSync(command, ['--version'], { stdio: 'ignore' }).error;
+const onPath = (command: string): boolean =>
+  !spawnSync(command, ['--version'], { stdio: 'ignore' }).error;
 const HAVE: Record<ShellName, boolean> = { bash: true, zsh: onPath('zsh'), fish: onPath('fish') };
 // A missing shell: one failing test when SVC_TEST_REQUIRE_SHELLS is set (to anything but 0), else a
 // note and one skipped test naming it; its completion tests are skipped either way.
@@ -34,7 +35,9 @@ const REQUIRE_SHELLS = !['', '0'].includes(process.env.SVC_TEST_REQUIRE_SHELLS ?
 for (const shell of SHELLS.filter((name) => !HAVE[name])) {
   if (REQUIRE_SHELLS) {
     it(`${shell} is installed (SVC_TEST_REQUIRE_SHELLS is set)`, () => {
-      throw new Error(`${shell} is not installed, and SVC_TEST_REQUIRE_SHELLS=${process.env.SVC_TEST_REQUIRE_SHELLS} requires it (apt-get install -y ${shell})`);
+      throw new Error(
+        `${shell} is not installed, and SVC_TEST_REQUIRE_SHELLS=${process.env.SVC_TEST_REQUIRE_SHELLS} requires it (apt-get install -y ${shell})`,
+      );
     });
   } else {
     const note = `${shell} is not installed here: its completion tests are skipped`;
@@ -52,14 +55,20 @@ beforeAll(async () => {
   home = world.tempDir('svc-completion-');
   const bin = join(home, 'bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'svc'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`);
+  writeFileSync(
+    join(bin, 'svc'),
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`,
+  );
   chmodSync(join(bin, 'svc'), 0o755);
   mkdirSync(join(home, 'config'), { recursive: true });
   writeFileSync(
     join(home, 'config', 'config.json'),
     JSON.stringify({
       current_profile: 'default',
-      profiles: { default: { base_url: world.mock.url, api_key: world.key().key }, staging: { base_url: 'https://sandbox.example.com' } },
+      profiles: {
+        default: { base_url: world.mock.url, api_key: world.key().key },
+        staging: { base_url: 'https://sandbox.example.com' },
+      },
     }),
   );
   mkdirSync(join(home, 'files'));
@@ -76,7 +85,9 @@ beforeAll(async () => {
   const keys = await run(['data', 'keys', 'cpi', '--json'], { configDir: home });
   expect(keys.code, keys.stderr).toBe(0);
   // `--json` is the latest cpi reply as documented: data.indicators[], each named by `indicator`.
-  cpiSelectors = (JSON.parse(keys.stdout) as { data: { indicators: { indicator: string }[] } }).data.indicators.map((item) => item.indicator);
+  cpiSelectors = (
+    JSON.parse(keys.stdout) as { data: { indicators: { indicator: string }[] } }
+  ).data.indicators.map((item) => item.indicator);
   expect(cpiSelectors.length).toBeGreaterThan(3);
 });
 
@@ -116,12 +127,17 @@ function sections(stdout: string, lines: readonly string[]): Map<string, string[
     if (marker && lines.includes(marker[1]!)) result.set(marker[1]!, (current = []));
     else if (current && row.trim() !== '') current.push(row.split('\t')[0]!);
   }
-  for (const line of lines) if (!result.has(line)) throw new Error(`no completion output for "${line}"`);
+  for (const line of lines)
+    if (!result.has(line)) throw new Error(`no completion output for "${line}"`);
   return result;
 }
 
 /** bash: what `complete -F _svc svc` gives for each line, the cursor at its end. */
-async function bashComplete(lines: readonly string[], cwd = home, splitWords?: (line: string) => string[]): Promise<Map<string, string[]>> {
+async function bashComplete(
+  lines: readonly string[],
+  cwd = home,
+  splitWords?: (line: string) => string[],
+): Promise<Map<string, string[]>> {
   const calls = lines.map((line) => {
     const words = splitWords ? splitWords(line) : line.split(' ');
     return [
@@ -204,14 +220,20 @@ async function zshComplete(lines: readonly string[], cwd = home): Promise<Map<st
 /** fish: `complete -C` for each line, after sourcing the script. */
 async function fishComplete(lines: readonly string[], cwd = home): Promise<Map<string, string[]>> {
   const fq = (text: string) => `'${text.replace(/[\\']/g, (c) => `\\${c}`)}'`;
-  const script = [`source ${fq(SCRIPT.fish)}`, ...lines.map((line) => `echo ${fq(`=== ${line}`)}; complete -C ${fq(line)}`)].join('\n');
+  const script = [
+    `source ${fq(SCRIPT.fish)}`,
+    ...lines.map((line) => `echo ${fq(`=== ${line}`)}; complete -C ${fq(line)}`),
+  ].join('\n');
   const result = await runShell('fish', ['--no-config', '-c', script], cwd);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   return sections(result.stdout, lines);
 }
 
-const COMPLETE: Record<ShellName, (lines: readonly string[], cwd?: string) => Promise<Map<string, string[]>>> = {
+const COMPLETE: Record<
+  ShellName,
+  (lines: readonly string[], cwd?: string) => Promise<Map<string, string[]>>
+> = {
   bash: bashComplete,
   zsh: zshComplete,
   fish: fishComplete,
@@ -254,7 +276,11 @@ for (const shell of SHELLS)
     });
 
     it('the states --status takes, which differ by command', () => {
-      expect(sorted(got.get('svc reports list --status ')!)).toEqual(['complete', 'failed', 'processing']);
+      expect(sorted(got.get('svc reports list --status ')!)).toEqual([
+        'complete',
+        'failed',
+        'processing',
+      ]);
       expect(sorted(got.get('svc statements list --status ')!)).toEqual(['issued', 'revoked']);
     });
 
@@ -264,7 +290,9 @@ for (const shell of SHELLS)
     });
 
     it('the data families, from the family table', () => {
-      expect(sorted(got.get('svc data series ')!)).toEqual(sorted(DATA_FAMILIES.map((f) => f.name)));
+      expect(sorted(got.get('svc data series ')!)).toEqual(
+        sorted(DATA_FAMILIES.map((f) => f.name)),
+      );
     });
 
     it('the profiles of the config file, before or after the command', () => {
@@ -274,7 +302,9 @@ for (const shell of SHELLS)
 
     it('the series selectors of a family, from the reply cache', () => {
       expect(sorted(got.get('svc data series cpi ')!)).toEqual(sorted(cpiSelectors));
-      expect(sorted(got.get('svc --profile default data series --from 2024-01 cpi ')!)).toEqual(sorted(cpiSelectors));
+      expect(sorted(got.get('svc --profile default data series --from 2024-01 cpi ')!)).toEqual(
+        sorted(cpiSelectors),
+      );
       const typed = cpiSelectors.filter((s) => s.startsWith('PCPI_CP_0'));
       expect(typed.length).toBeGreaterThan(1);
       expect(typed.length).toBeLessThan(cpiSelectors.length);
@@ -283,29 +313,70 @@ for (const shell of SHELLS)
 
     it("a command's own flags and the global ones", () => {
       const flags = got.get('svc reports list --')!;
-      for (const flag of ['--status', '--limit', '--json', '--output', '--profile', '--help']) expect(flags).toContain(flag);
+      for (const flag of ['--status', '--limit', '--json', '--output', '--profile', '--help'])
+        expect(flags).toContain(flag);
       expect(flags).not.toContain('--chart');
     });
 
     it('subcommands, enumerated values, help topics and shells', () => {
       expect(sorted(got.get('svc reports ')!)).toEqual(
-        sorted(['auth', 'balance', 'counterparties', 'get', 'identity', 'income', 'liabilities', 'list', 'match', 'recurring', 'score', 'transactions', 'underwrite', 'verify']),
+        sorted([
+          'auth',
+          'balance',
+          'counterparties',
+          'get',
+          'identity',
+          'income',
+          'liabilities',
+          'list',
+          'match',
+          'recurring',
+          'score',
+          'transactions',
+          'underwrite',
+          'verify',
+        ]),
       );
       expect(sorted(got.get('svc -o ')!)).toEqual(['csv', 'json', 'ndjson', 'table', 'wide']);
-      expect(got.get('svc help ')).toEqual(expect.arrayContaining(['environment', 'exit-codes', 'formatting', 'config', 'reports', 'data']));
+      expect(got.get('svc help ')).toEqual(
+        expect.arrayContaining([
+          'environment',
+          'exit-codes',
+          'formatting',
+          'config',
+          'reports',
+          'data',
+        ]),
+      );
       expect(sorted(got.get('svc completion ')!)).toEqual(['bash', 'fish', 'zsh']);
-      expect(sorted(got.get('svc sandbox fire rpt_1 --event ')!)).toEqual(['report.failed', 'report.ready']);
-      expect(sorted(got.get('svc consents create rpt_1 --scopes ')!)).toEqual(['identity', 'income', 'liabilities', 'transactions', 'verify']);
+      expect(sorted(got.get('svc sandbox fire rpt_1 --event ')!)).toEqual([
+        'report.failed',
+        'report.ready',
+      ]);
+      expect(sorted(got.get('svc consents create rpt_1 --scopes ')!)).toEqual([
+        'identity',
+        'income',
+        'liabilities',
+        'transactions',
+        'verify',
+      ]);
       expect(sorted(got.get('svc connect --scopes ')!)).toEqual(['identity', 'income']);
     });
 
     it('the bank codes, from the bank table: auto and every code for a statement, the banks for a dataset', () => {
-      expect(sorted(got.get('svc parse statement.pdf --bank ')!)).toEqual(sorted([AUTO_BANK, ...BANK_CODES]));
+      expect(sorted(got.get('svc parse statement.pdf --bank ')!)).toEqual(
+        sorted([AUTO_BANK, ...BANK_CODES]),
+      );
       expect(sorted(got.get('svc data latest bank-pnl --bank ')!)).toEqual(sorted(DATA_BANK_CODES));
     });
 
     it('file names for parse FILE and --file, --body, --input', async () => {
-      const lines = ['svc parse st', 'svc merchants resolve --file st', 'svc webhooks verify --body st', 'svc api POST reports --input st'];
+      const lines = [
+        'svc parse st',
+        'svc merchants resolve --file st',
+        'svc webhooks verify --body st',
+        'svc api POST reports --input st',
+      ];
       const files = await COMPLETE[shell](lines, join(home, 'files'));
       for (const line of lines) expect(files.get(line), line).toEqual(['statement.pdf']);
     });
@@ -314,23 +385,38 @@ for (const shell of SHELLS)
 describe('the completion scripts', () => {
   it('bash completes --flag=value, which bash splits at =', async () => {
     // What bash itself puts in COMP_WORDS for `svc reports list --status=pro`.
-    const got = await bashComplete(['svc reports list --status=pro', 'svc reports list --status='], home, (line) => {
-      const [flag, value] = line.split(' ').at(-1)!.split('=');
-      return ['svc', 'reports', 'list', flag!, '=', ...(value ? [value] : [''])];
-    });
+    const got = await bashComplete(
+      ['svc reports list --status=pro', 'svc reports list --status='],
+      home,
+      (line) => {
+        const [flag, value] = line.split(' ').at(-1)!.split('=');
+        return ['svc', 'reports', 'list', flag!, '=', ...(value ? [value] : [''])];
+      },
+    );
     expect(got.get('svc reports list --status=pro')).toEqual(['processing']);
-    expect(sorted(got.get('svc reports list --status=')!)).toEqual(['complete', 'failed', 'processing']);
+    expect(sorted(got.get('svc reports list --status=')!)).toEqual([
+      'complete',
+      'failed',
+      'processing',
+    ]);
   });
 
-  it.skipIf(!HAVE.zsh)('zsh loads the script sourced after compinit, without a word on stderr', async () => {
-    const script = `autoload -Uz compinit && compinit -u -D && source ${sq(SCRIPT.zsh)} && print -r -- $_comps[svc]`;
-    const result = await runShell('zsh', ['-f', '-c', script], home);
-    expect(result.stderr).toBe('');
-    expect(result.stdout).toBe('_svc\n');
-  });
+  it.skipIf(!HAVE.zsh)(
+    'zsh loads the script sourced after compinit, without a word on stderr',
+    async () => {
+      const script = `autoload -Uz compinit && compinit -u -D && source ${sq(SCRIPT.zsh)} && print -r -- $_comps[svc]`;
+      const result = await runShell('zsh', ['-f', '-c', script], home);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toBe('_svc\n');
+    },
+  );
 
   it.skipIf(!HAVE.fish)('fish loads the script without a word on stderr', async () => {
-    const result = await runShell('fish', ['--no-config', '-c', `source '${SCRIPT.fish}'; and complete -c svc | head -1`], home);
+    const result = await runShell(
+      'fish',
+      ['--no-config', '-c', `source '${SCRIPT.fish}'; and complete -c svc | head -1`],
+      home,
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^complete /);
@@ -344,7 +430,11 @@ describe('the completion scripts', () => {
   });
 
   it('the committed scripts and man page are those the command tree gives now', async () => {
-    const check = spawnSync(process.execPath, [join(ROOT, 'scripts', 'generate-docs.mjs'), '--check'], { cwd: ROOT, encoding: 'utf8' });
+    const check = spawnSync(
+      process.execPath,
+      [join(ROOT, 'scripts', 'generate-docs.mjs'), '--check'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
   });
@@ -361,31 +451,64 @@ describe('svc __complete (what the scripts ask while the user types)', () => {
   it('lists profiles with their base URL, and selectors with their labels, from local files only', async () => {
     const profiles = await run(['__complete', 'profiles'], { configDir: home });
     expect(profiles.code, profiles.stderr).toBe(0);
-    expect(profiles.stdout).toBe(`default\t${world.mock.url} (current)\nstaging\thttps://sandbox.example.com\n`);
+    expect(profiles.stdout).toBe(
+      `default\t${world.mock.url} (current)\nstaging\thttps://sandbox.example.com\n`,
+    );
 
     const selectors = await run(['__complete', 'data-selectors', 'cpi'], { configDir: home });
     expect(selectors.stdout.split('\n')[0]).toBe('PCPI_IX\tOverall index, index (index)');
     // Another profile has no cached replies: nothing, and no request to find out.
-    const other = await run(['__complete', 'data-selectors', 'cpi', '--profile', 'staging'], { configDir: home });
+    const other = await run(['__complete', 'data-selectors', 'cpi', '--profile', 'staging'], {
+      configDir: home,
+    });
     expect(other).toEqual({ stdout: '', stderr: '', code: 0 });
     expect(await world.requests()).toEqual([]);
   });
 
   it('offers the sandbox scenarios of a cached scenarios reply', async () => {
-    const reply = await fetch(`${world.mock.url}/v1/sandbox/scenarios`, { headers: { Authorization: `Bearer ${world.key().key}` } });
+    const reply = await fetch(`${world.mock.url}/v1/sandbox/scenarios`, {
+      headers: { Authorization: `Bearer ${world.key().key}` },
+    });
     const raw = await reply.text();
-    new ReplyCache(join(home, 'cache'), 'default').write({ url: `${world.mock.url}/v1/sandbox/scenarios`, fetched_at: new Date().toISOString(), as_of: null, raw });
-    const body = JSON.parse(raw) as Record<'report_scenarios' | 'error_scenarios', { scenario: string }[]>;
+    new ReplyCache(join(home, 'cache'), 'default').write({
+      url: `${world.mock.url}/v1/sandbox/scenarios`,
+      fetched_at: new Date().toISOString(),
+      as_of: null,
+      raw,
+    });
+    const body = JSON.parse(raw) as Record<
+      'report_scenarios' | 'error_scenarios',
+      { scenario: string }[]
+    >;
     const names = [...body.report_scenarios, ...body.error_scenarios].map((s) => s.scenario);
-    expect(names).toEqual(expect.arrayContaining(['salaried', 'thin_file', 'high_risk', 'remittance', 'error_unsupported_bank']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'salaried',
+        'thin_file',
+        'high_risk',
+        'remittance',
+        'error_unsupported_bank',
+      ]),
+    );
     const got = await bashComplete(['svc sandbox create --scenario ']);
     expect(sorted(got.get('svc sandbox create --scenario ')!)).toEqual(sorted(names));
   });
 
   it('never offers a cached value the shell would expand: bash inserts completions unquoted', async () => {
     const url = `${world.mock.url}/v1/data/cbank/cbs/latest`;
-    const indicators = ['CBS_SAFE.1', 'ov$(touch pwned)', '`touch pwned`', 'a;touch pwned', 'two words'].map((indicator) => ({ indicator }));
-    new ReplyCache(join(home, 'cache'), 'default').write({ url, fetched_at: new Date().toISOString(), as_of: null, raw: JSON.stringify({ data: { indicators } }) });
+    const indicators = [
+      'CBS_SAFE.1',
+      'ov$(touch pwned)',
+      '`touch pwned`',
+      'a;touch pwned',
+      'two words',
+    ].map((indicator) => ({ indicator }));
+    new ReplyCache(join(home, 'cache'), 'default').write({
+      url,
+      fetched_at: new Date().toISOString(),
+      as_of: null,
+      raw: JSON.stringify({ data: { indicators } }),
+    });
     const got = await bashComplete(['svc data series cbs ']);
     expect(got.get('svc data series cbs ')).toEqual(['CBS_SAFE.1']);
   });
@@ -394,20 +517,35 @@ describe('svc __complete (what the scripts ask while the user types)', () => {
     const broken = world.tempDir('svc-broken-');
     mkdirSync(join(broken, 'config'));
     writeFileSync(join(broken, 'config', 'config.json'), '{not json');
-    expect(await run(['__complete', 'profiles'], { configDir: broken })).toEqual({ stdout: '', stderr: '', code: 0 });
-    expect(await run(['__complete', 'data-selectors', 'nope'], { configDir: home })).toEqual({ stdout: '', stderr: '', code: 0 });
+    expect(await run(['__complete', 'profiles'], { configDir: broken })).toEqual({
+      stdout: '',
+      stderr: '',
+      code: 0,
+    });
+    expect(await run(['__complete', 'data-selectors', 'nope'], { configDir: home })).toEqual({
+      stdout: '',
+      stderr: '',
+      code: 0,
+    });
     const unknown = await run(['__complete', 'everything'], { configDir: home });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^error: usage: svc __complete profiles\|data-selectors\|scenarios/);
+    expect(unknown.stderr).toMatch(
+      /^error: usage: svc __complete profiles\|data-selectors\|scenarios/,
+    );
   });
 
   it('loads no commander, HTTP, prompt or schema code: every module a completion call loads', async () => {
-    const traced = await traceRun(['__complete', 'data-selectors', 'cpi'], env, world.tempDir('svc-trace-'));
+    const traced = await traceRun(
+      ['__complete', 'data-selectors', 'cpi'],
+      env,
+      world.tempDir('svc-trace-'),
+    );
     expect(traced.status, traced.stderr).toBe(0);
     expect(traced.stdout.split('\n')[0]).toMatch(/^PCPI_IX\t/);
     expect(traced.files).toEqual(['bin/svc.cjs', 'dist/complete.cjs']);
     expect(traced.packages).toEqual([]);
     // (net is there anyway: Node makes stdout a socket when it is a pipe.)
-    for (const builtin of ['http', 'https', 'tls', 'readline']) expect(traced.builtins).not.toContain(builtin);
+    for (const builtin of ['http', 'https', 'tls', 'readline'])
+      expect(traced.builtins).not.toContain(builtin);
   });
 });

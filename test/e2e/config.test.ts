@@ -25,7 +25,10 @@ function masked(key: string): RegExp {
   return new RegExp(`${prefix}(…|\\.\\.\\.)${key.slice(-4)}`);
 }
 
-function readConfig(dir: string): { current_profile?: string; profiles: Record<string, { base_url?: string; api_key?: string }> } {
+function readConfig(dir: string): {
+  current_profile?: string;
+  profiles: Record<string, { base_url?: string; api_key?: string }>;
+} {
   return JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
 }
 
@@ -40,7 +43,9 @@ function expectNoKey(result: Result, key: string): void {
 }
 
 async function login(dir: string, key: string, extra: string[] = []): Promise<Result> {
-  const result = await svcIn(dir, ['login', '--base-url', world.mock.url, '--with-key', ...extra], { input: key });
+  const result = await svcIn(dir, ['login', '--base-url', world.mock.url, '--with-key', ...extra], {
+    input: key,
+  });
   expect(result.code, result.stderr).toBe(0);
   return result;
 }
@@ -64,7 +69,11 @@ interface Identity {
   sources: { profile: string; base_url: string; api_key: string };
 }
 
-async function whoami(dir: string, args: string[] = [], env: Record<string, string | undefined> = {}): Promise<Identity> {
+async function whoami(
+  dir: string,
+  args: string[] = [],
+  env: Record<string, string | undefined> = {},
+): Promise<Identity> {
   const result = await svcIn(dir, ['whoami', '--json', ...args], { env });
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout) as Identity;
@@ -74,7 +83,9 @@ describe('svc login --with-key', () => {
   it('checks the key, saves the profile in a 0600 file in a 0700 folder, and shows only the masked key', async () => {
     const dir = freshConfigDir();
     const key = world.key().key;
-    const result = await svcIn(dir, ['login', '--base-url', world.mock.url, '--with-key'], { input: key });
+    const result = await svcIn(dir, ['login', '--base-url', world.mock.url, '--with-key'], {
+      input: key,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain(key);
     expect(result.stderr).not.toContain(key);
@@ -91,16 +102,21 @@ describe('svc login --with-key', () => {
     expect(doc.profiles.default).toEqual({ base_url: world.mock.url, api_key: key });
 
     const requests = await world.requests();
-    expect(requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization}`)).toEqual([`GET /v1/usage Bearer svc_sk_test_…${key.slice(-4)}`]);
+    expect(requests.map((r) => `${r.method} ${r.path} ${r.headers.authorization}`)).toEqual([
+      `GET /v1/usage Bearer svc_sk_test_…${key.slice(-4)}`,
+    ]);
   });
 
   it('without --with-key, stderr on a terminal but stdin not one: exit 2, no prompt', async () => {
     const dir = freshConfigDir();
-    const result = await inTerminal(`${svcCommand} login --base-url ${world.mock.url} < /dev/null`, {
-      configDir: dir,
-      env: { SVC_CONFIG_DIR: dir, CI: undefined },
-      timeoutMs: 8_000,
-    });
+    const result = await inTerminal(
+      `${svcCommand} login --base-url ${world.mock.url} < /dev/null`,
+      {
+        configDir: dir,
+        env: { SVC_CONFIG_DIR: dir, CI: undefined },
+        timeoutMs: 8_000,
+      },
+    );
     expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toMatch(/error:/);
     expect(await world.requests()).toEqual([]);
@@ -127,7 +143,10 @@ describe('the config file on disk', () => {
     }
     expect(readConfig(dir)).toEqual({
       current_profile: 'staging',
-      profiles: { sagarmatha: { base_url: world.mock.url, api_key: first }, staging: { base_url: world.mock.url } },
+      profiles: {
+        sagarmatha: { base_url: world.mock.url, api_key: first },
+        staging: { base_url: world.mock.url },
+      },
     });
   });
 });
@@ -136,14 +155,22 @@ describe('svc login at a terminal (tmux)', () => {
   const terminal = useTerminal();
 
   /** Starts `svc <args>` at a terminal with only this config folder set; returns the session. */
-  const start = (dir: string, args: string[]): string => terminal.start(args, { HOME: dirname(dir), SVC_CONFIG_DIR: dir });
+  const start = (dir: string, args: string[]): string =>
+    terminal.start(args, { HOME: dirname(dir), SVC_CONFIG_DIR: dir });
 
   /** Types the key, checks it is not echoed before Enter, presses Enter. */
   async function typeKey(session: string, key: string): Promise<void> {
     const secret = key.slice('svc_sk_test_'.length);
     terminal.type(session, key);
     // Wait until the typing shows up (as a mask) or leaks; a prompt that echoes nothing times out here and passes.
-    const shown = await terminal.waitFor(session, (t) => /[•*]{8,}/.test(t) || t.includes(secret.slice(0, 8)), 'the typed key', 3_000).catch(() => terminal.screen(session));
+    const shown = await terminal
+      .waitFor(
+        session,
+        (t) => /[•*]{8,}/.test(t) || t.includes(secret.slice(0, 8)),
+        'the typed key',
+        3_000,
+      )
+      .catch(() => terminal.screen(session));
     expect(shown).not.toContain(secret.slice(0, 8));
     terminal.press(session, 'Enter');
   }
@@ -153,11 +180,19 @@ describe('svc login at a terminal (tmux)', () => {
     const key = world.key(0, 'test').key;
     const session = start(dir, ['login']);
 
-    const first = await terminal.waitFor(session, (t) => /base url/i.test(t), 'the base URL prompt');
+    const first = await terminal.waitFor(
+      session,
+      (t) => /base url/i.test(t),
+      'the base URL prompt',
+    );
     expect(first).not.toMatch(/SVC_EXIT=/);
     terminal.type(session, world.mock.url);
     terminal.press(session, 'Enter');
-    await terminal.waitFor(session, (t) => /\bkey\b/i.test(t.slice(t.search(/base url/i))), 'the key prompt');
+    await terminal.waitFor(
+      session,
+      (t) => /\bkey\b/i.test(t.slice(t.search(/base url/i))),
+      'the key prompt',
+    );
     await typeKey(session, key);
 
     const { code, screen: final } = await terminal.exit(session);
@@ -169,16 +204,28 @@ describe('svc login at a terminal (tmux)', () => {
     expectModes(dir);
 
     const identity = await whoami(dir);
-    expect(identity).toMatchObject({ profile: 'default', base_url: world.mock.url, key_mode: 'test' });
+    expect(identity).toMatchObject({
+      profile: 'default',
+      base_url: world.mock.url,
+      key_mode: 'test',
+    });
   });
 
   it("offers the service's documented address as the base URL: Enter takes it, and the key question names it", async () => {
     const dir = freshConfigDir();
     const session = start(dir, ['login']);
-    const question = await terminal.waitFor(session, (t) => /base url/i.test(t), 'the base URL prompt');
+    const question = await terminal.waitFor(
+      session,
+      (t) => /base url/i.test(t),
+      'the base URL prompt',
+    );
     expect(question).toMatch(/Base URL of the service \(https:\/\/api\.swippee\.com\)/);
     terminal.press(session, 'Enter');
-    await terminal.waitFor(session, (t) => t.includes('API key for https://api.swippee.com'), 'the key prompt naming the address');
+    await terminal.waitFor(
+      session,
+      (t) => t.includes('API key for https://api.swippee.com'),
+      'the key prompt naming the address',
+    );
     // Stopped at the key: nothing is sent, nothing saved.
     terminal.press(session, 'C-c');
     const { code } = await terminal.exit(session);

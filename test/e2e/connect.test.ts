@@ -20,7 +20,13 @@ async function lastBody(): Promise<unknown> {
 
 describe('svc connect against the mock', () => {
   it('posts scopes and redirect_uri and prints the token and the connect URL', async () => {
-    const r = await world.svc(['connect', '--scopes', 'identity,income', '--redirect-uri', REDIRECT]);
+    const r = await world.svc([
+      'connect',
+      '--scopes',
+      'identity,income',
+      '--redirect-uri',
+      REDIRECT,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     // The documented reply: the opaque token and `…/connect?token=…`.
@@ -31,11 +37,17 @@ describe('svc connect against the mock', () => {
 
     // The connect URL is served by the mock: what the end user's browser would open.
     const page = await fetch(url);
-    expect(await page.json()).toMatchObject({ status: 'pending', scopes: ['identity', 'income'], redirect_uri: REDIRECT });
+    expect(await page.json()).toMatchObject({
+      status: 'pending',
+      scopes: ['identity', 'income'],
+      redirect_uri: REDIRECT,
+    });
   });
 
   it('a READ_ONLY key may not start a flow (exit 4)', async () => {
-    const r = await world.svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT], { env: { SVC_API_KEY: world.key(0, 'test', 'READ_ONLY').key } });
+    const r = await world.svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT], {
+      env: { SVC_API_KEY: world.key(0, 'test', 'READ_ONLY').key },
+    });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/^error: INSUFFICIENT_SCOPE: /);
   });
@@ -46,29 +58,50 @@ describe('svc connect against the mock', () => {
     // xdg-open (used by the `open` package on Linux) starts $BROWSER with the URL.
     const browser = join(dir, 'browser.sh');
     const environment = join(dir, 'environment.txt');
-    writeFileSync(browser, `#!/bin/sh\nenv > ${JSON.stringify(environment)}\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`);
+    writeFileSync(
+      browser,
+      `#!/bin/sh\nenv > ${JSON.stringify(environment)}\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`,
+    );
     chmodSync(browser, 0o755);
-    const secrets = { SVC_ACCESS_TOKEN: 'cat_0123456789abcdef0123456789abcdef', SVC_CONSENT_TOKEN: 'cst_0123456789abcdef0123', SVC_WEBHOOK_SECRET: 'whsec_0123456789abcdef' };
-    const r = await world.svc(['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT, '--open', '--json'], { env: { BROWSER: browser, DISPLAY: ':0', ...secrets } });
+    const secrets = {
+      SVC_ACCESS_TOKEN: 'cat_0123456789abcdef0123456789abcdef',
+      SVC_CONSENT_TOKEN: 'cst_0123456789abcdef0123',
+      SVC_WEBHOOK_SECRET: 'whsec_0123456789abcdef',
+    };
+    const r = await world.svc(
+      ['connect', '--scopes', 'identity', '--redirect-uri', REDIRECT, '--open', '--json'],
+      { env: { BROWSER: browser, DISPLAY: ':0', ...secrets } },
+    );
     expect(r.code, r.stderr).toBe(0);
     const url = JSON.parse(r.stdout).connect_url;
-    for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && !existsSync(opened); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(readFileSync(opened, 'utf8')).toBe(url);
     // The browser's environment holds none of svc's variables: not the key, no token, no secret.
     const seen = readFileSync(environment, 'utf8');
     expect(seen).toMatch(/^DISPLAY=:0$/m);
     expect(seen).not.toMatch(/^SVC_/m);
-    for (const value of [world.key().key, ...Object.values(secrets)]) expect(seen).not.toContain(value);
+    for (const value of [world.key().key, ...Object.values(secrets)])
+      expect(seen).not.toContain(value);
   });
 });
 
 describe('svc connect at a terminal (tmux)', () => {
   const terminal = useTerminal();
-  const env = () => ({ SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, SVC_CONFIG_DIR: join(world.dir, 'config'), HOME: world.dir });
+  const env = () => ({
+    SVC_BASE_URL: world.mock.url,
+    SVC_API_KEY: world.key().key,
+    SVC_CONFIG_DIR: join(world.dir, 'config'),
+    HOME: world.dir,
+  });
 
   it('asks for the scopes (checkbox) and the redirect URI, then starts the flow', async () => {
     const session = terminal.start(['connect'], env());
-    await terminal.waitFor(session, (t) => /Scopes to ask the end user for/.test(t) && /income/.test(t), 'the scopes checkbox');
+    await terminal.waitFor(
+      session,
+      (t) => /Scopes to ask the end user for/.test(t) && /income/.test(t),
+      'the scopes checkbox',
+    );
     terminal.press(session, 'Space'); // identity (the first choice)
     terminal.press(session, 'Down');
     terminal.press(session, 'Space'); // income
@@ -88,18 +121,29 @@ describe('svc connect at a terminal (tmux)', () => {
     expect(terminal.screen(session)).not.toMatch(/Scopes to ask/);
     terminal.type(session, 'http://example.com/cb');
     terminal.press(session, 'Enter');
-    await terminal.waitFor(session, (t) => /uses http to example\.com; use https/.test(t), 'the refusal');
+    await terminal.waitFor(
+      session,
+      (t) => /uses http to example\.com; use https/.test(t),
+      'the refusal',
+    );
     terminal.press(session, 'C-u'); // clear the line
     terminal.type(session, 'http://localhost:5173/done');
     terminal.press(session, 'Enter');
     const { code, screen } = await terminal.exit(session);
     expect(code, screen).toBe(0);
-    expect(await lastBody()).toEqual({ scopes: ['income'], redirect_uri: 'http://localhost:5173/done' });
+    expect(await lastBody()).toEqual({
+      scopes: ['income'],
+      redirect_uri: 'http://localhost:5173/done',
+    });
   });
 
   it('will not go on without a scope', async () => {
     const session = terminal.start(['connect', '--redirect-uri', REDIRECT], env());
-    await terminal.waitFor(session, (t) => /Scopes to ask the end user for/.test(t), 'the scopes checkbox');
+    await terminal.waitFor(
+      session,
+      (t) => /Scopes to ask the end user for/.test(t),
+      'the scopes checkbox',
+    );
     terminal.press(session, 'Enter');
     await terminal.waitFor(session, (t) => /at least one/i.test(t), 'the refusal of no scope');
     terminal.press(session, 'Space', 'Enter');

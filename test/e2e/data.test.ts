@@ -4,18 +4,31 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { DATA_FAMILIES, type DataFamily } from '../../src/commands/data/families.js';
-import { ANSI, baseEnv, ROOT, svcCommand, useWorld, type Result, type RunOptions } from './harness.js';
+import {
+  ANSI,
+  baseEnv,
+  ROOT,
+  svcCommand,
+  useWorld,
+  type Result,
+  type RunOptions,
+} from './harness.js';
 
 const world = useWorld();
 
 /** `svc data …` with a fresh cache folder. */
 function data(args: string[], options: RunOptions = {}): Promise<Result> {
-  return world.svc(['data', ...args], { ...options, env: { SVC_CACHE_DIR: world.tempDir('svc-cache-'), ...options.env } });
+  return world.svc(['data', ...args], {
+    ...options,
+    env: { SVC_CACHE_DIR: world.tempDir('svc-cache-'), ...options.env },
+  });
 }
 
 /** The reply the mock gives for a path, fetched directly (after the CLI's requests were checked). */
 async function direct(path: string): Promise<any> {
-  const reply = await fetch(`${world.mock.url}${path}`, { headers: { Authorization: `Bearer ${world.key().key}` } });
+  const reply = await fetch(`${world.mock.url}${path}`, {
+    headers: { Authorization: `Bearer ${world.key().key}` },
+  });
   expect(reply.status).toBe(200);
   return reply.json();
 }
@@ -45,7 +58,9 @@ describe('one round trip per verb against svc mock', () => {
   it('latest: each macro indicator with its source quote', async () => {
     const r = await data(['latest', 'macro']);
     expect(r.code, r.stderr).toBe(0);
-    expect(await world.requests()).toMatchObject([{ method: 'GET', path: '/v1/data/cbank/macro/latest', query: {} }]);
+    expect(await world.requests()).toMatchObject([
+      { method: 'GET', path: '/v1/data/cbank/macro/latest', query: {} },
+    ]);
     expect(r.stdout.split('\n')[0]).toBe('MONTH\tINDICATOR\tITEM\tVALUE\tUNIT\tSOURCE QUOTE');
     const inflation = r.stdout.split('\n').find((line) => line.includes('\tinflation\t'))!;
     expect(inflation).toMatch(/\tThe y-o-y consumer price inflation stood at [\d.]+ percent in /);
@@ -57,16 +72,30 @@ describe('one round trip per verb against svc mock', () => {
 
   it('series: one bank’s line item, month/value rows, what else `data` holds as fields', async () => {
     const f = family('bank-pnl');
-    const r = await data(['series', f.name, f.example, '--from', '2024-01', '--to', '2025-01', '--bank', 'NABIL']);
+    const r = await data([
+      'series',
+      f.name,
+      f.example,
+      '--from',
+      '2024-01',
+      '--to',
+      '2025-01',
+      '--bank',
+      'NABIL',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const query = { line: f.example, from: '2024-01', to: '2025-01', bank: 'NABIL' };
-    expect(await world.requests()).toMatchObject([{ method: 'GET', path: cbank(f, 'series'), query }]);
+    expect(await world.requests()).toMatchObject([
+      { method: 'GET', path: cbank(f, 'series'), query },
+    ]);
 
     const body = await direct(cbank(f, 'series', query));
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('MONTH\tVALUE (NPR millions)');
     const rows = lines.slice(1, 13).map((line) => line.split('\t'));
-    expect(rows.map((row) => row[0])).toEqual(Array.from({ length: 12 }, (_, i) => `2024-${String(i + 1).padStart(2, '0')}`));
+    expect(rows.map((row) => row[0])).toEqual(
+      Array.from({ length: 12 }, (_, i) => `2024-${String(i + 1).padStart(2, '0')}`),
+    );
     expect(body.data.points.map((p: any) => p.month)).toEqual(rows.map((row) => row[0]));
     expect(rows.map((row) => row[1])).toEqual(body.data.points.map((p: any) => asSent(p.value)));
     // The months alone, the last one last (`| tail -1`); what else `data` holds, then the attribution, on stderr.
@@ -85,14 +114,18 @@ describe('one round trip per verb against svc mock', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('SECTION\tINDICATOR\tLABEL\tUNIT');
     expect(lines).toHaveLength(1 + items.length);
-    expect(lines.slice(1, 1 + items.length).map((line) => line.split('\t'))).toEqual(items.map((i) => [i.section, i.code, i.label, i.unit === 'NPR_mn' ? 'NPR millions' : i.unit]));
+    expect(lines.slice(1, 1 + items.length).map((line) => line.split('\t'))).toEqual(
+      items.map((i) => [i.section, i.code, i.label, i.unit === 'NPR_mn' ? 'NPR millions' : i.unit]),
+    );
     expectAttribution(r.stderr, body.meta);
   });
 
   it('snapshot: every C4 indicator of the month asked for', async () => {
     const r = await data(['snapshot', '--month', '2025-06']);
     expect(r.code, r.stderr).toBe(0);
-    expect(await world.requests()).toMatchObject([{ path: '/v1/data/cbank/banking/snapshot', query: { month: '2025-06' } }]);
+    expect(await world.requests()).toMatchObject([
+      { path: '/v1/data/cbank/banking/snapshot', query: { month: '2025-06' } },
+    ]);
     const body = await direct('/v1/data/cbank/banking/snapshot?month=2025-06');
     expect(body.data.month).toBe('2025-06');
     const items = body.data.indicators;
@@ -100,11 +133,17 @@ describe('one round trip per verb against svc mock', () => {
     expect(lines[0]).toBe('MONTH\tINDICATOR\tITEM\tVALUE (percent)\tGROUP');
     expect(lines).toHaveLength(1 + items.length);
     const rows = lines.slice(1, 1 + items.length).map((line) => line.split('\t'));
-    expect(rows).toEqual(items.map((i: any) => ['2025-06', i.indicator, i.label, asSent(i.value), i.group]));
+    expect(rows).toEqual(
+      items.map((i: any) => ['2025-06', i.indicator, i.label, asSent(i.value), i.group]),
+    );
     // The figures are those of the month asked for, not of the latest month.
     const latest = await direct('/v1/data/cbank/banking/indicators/latest');
-    expect(rows.map((row) => row[3])).not.toEqual(latest.data.indicators.map((i: any) => asSent(i.value)));
-    expect(rows.map((row) => row[1])).toEqual(expect.arrayContaining(['capital-adequacy-ratio', 'npl-ratio', 'ccd-ratio']));
+    expect(rows.map((row) => row[3])).not.toEqual(
+      latest.data.indicators.map((i: any) => asSent(i.value)),
+    );
+    expect(rows.map((row) => row[1])).toEqual(
+      expect.arrayContaining(['capital-adequacy-ratio', 'npl-ratio', 'ccd-ratio']),
+    );
     expectAttribution(r.stderr, body.meta);
   });
 });
@@ -115,11 +154,25 @@ describe('in a real terminal', () => {
   it('--chart is drawn as wide as the terminal the process finds itself in', async () => {
     const columns = 64;
     const r = await new Promise<Result>((resolve, reject) => {
-      const child = spawn('script', ['-qfec', `stty cols ${columns} rows 40; ${svcCommand} data series interest-rates base-rate --chart`, '/dev/null'], {
-        env: { ...baseEnv(world.dir), TERM: 'xterm-256color', SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, SVC_CACHE_DIR: world.tempDir('svc-cache-') },
-        cwd: ROOT,
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        'script',
+        [
+          '-qfec',
+          `stty cols ${columns} rows 40; ${svcCommand} data series interest-rates base-rate --chart`,
+          '/dev/null',
+        ],
+        {
+          env: {
+            ...baseEnv(world.dir),
+            TERM: 'xterm-256color',
+            SVC_BASE_URL: world.mock.url,
+            SVC_API_KEY: world.key().key,
+            SVC_CACHE_DIR: world.tempDir('svc-cache-'),
+          },
+          cwd: ROOT,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        },
+      );
       let stdout = '';
       child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -133,7 +186,9 @@ describe('in a real terminal', () => {
     expect(r.stdout).toMatch(ANSI); // colour on a terminal
     const lines = plain(r.stdout).trimEnd().split('\n');
     const body = await direct('/v1/data/cbank/interest-rates/series?metric=base-rate');
-    expect(lines[0]).toBe(`Base rate (average) · base-rate · percent · 2021-01 to ${body.data.points.at(-1).month}`);
+    expect(lines[0]).toBe(
+      `Base rate (average) · base-rate · percent · 2021-01 to ${body.data.points.at(-1).month}`,
+    );
     // Every line fits but the title: the chart, and the attribution wrapped between words.
     for (const line of lines.slice(1)) expect([...line].length, line).toBeLessThanOrEqual(columns);
     const axis = lines.find((line) => /^\s*└─+$/.test(line))!;
@@ -142,11 +197,22 @@ describe('in a real terminal', () => {
   });
 
   it('a missing SELECTOR is picked from a searchable list built from /latest', async () => {
-    const child = spawn('script', ['-qfec', `stty cols 100 rows 40; ${svcCommand} data series cpi --from 2026-07`, '/dev/null'], {
-      env: { ...baseEnv(world.dir), TERM: 'xterm-256color', NO_COLOR: '1', SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, SVC_CACHE_DIR: world.tempDir('svc-cache-') },
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'script',
+      ['-qfec', `stty cols 100 rows 40; ${svcCommand} data series cpi --from 2026-07`, '/dev/null'],
+      {
+        env: {
+          ...baseEnv(world.dir),
+          TERM: 'xterm-256color',
+          NO_COLOR: '1',
+          SVC_BASE_URL: world.mock.url,
+          SVC_API_KEY: world.key().key,
+          SVC_CACHE_DIR: world.tempDir('svc-cache-'),
+        },
+        cwd: ROOT,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     // Keys are typed when the screen shows what a person would wait for, never after a delay.
     let screen = '';
     let waiting: { pattern: RegExp; resolve: () => void } | undefined;

@@ -8,10 +8,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const TOOLS = ['dbus-daemon', 'dbus-send', 'gnome-keyring-daemon', 'secret-tool'] as const;
-const onPath = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const onPath = (command: string): boolean =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 export const MISSING_KEYRING_TOOLS = TOOLS.filter((tool) => !onPath(tool));
 export const REQUIRE_KEYRING = !['', '0'].includes(process.env.SVC_TEST_REQUIRE_KEYRING ?? '');
-export const INSTALL_KEYRING_TOOLS = 'apt-get install -y --no-install-recommends dbus gnome-keyring libsecret-tools';
+export const INSTALL_KEYRING_TOOLS =
+  'apt-get install -y --no-install-recommends dbus gnome-keyring libsecret-tools';
 
 /** A session bus that starts nothing by itself (no service activation): the test decides who answers. */
 const BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -47,10 +49,16 @@ export interface Desktop {
  * password, locked, without any keyring yet (`empty`: no default collection), or none. What it
  * starts goes into `started`, for the caller to stop.
  */
-export async function startDesktop(home: string, started: ChildProcess[], keyring: 'unlocked' | 'locked' | 'empty' | 'none' = 'unlocked'): Promise<Desktop> {
+export async function startDesktop(
+  home: string,
+  started: ChildProcess[],
+  keyring: 'unlocked' | 'locked' | 'empty' | 'none' = 'unlocked',
+): Promise<Desktop> {
   const config = join(home, 'bus.conf');
   writeFileSync(config, BUS_CONFIG);
-  const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address=1'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   started.push(bus);
   const address = await firstLine(bus);
   const env = { DBUS_SESSION_BUS_ADDRESS: address, HOME: home, XDG_RUNTIME_DIR: home };
@@ -67,16 +75,30 @@ export async function startDesktop(home: string, started: ChildProcess[], keyrin
 }
 
 /** gnome-keyring-daemon on the bus of `env`, its login keyring unlocked with a password or left locked; once it answers there. */
-export async function keyringDaemon(env: Record<string, string>, unlocked: boolean, started: ChildProcess[]): Promise<ChildProcess> {
+export async function keyringDaemon(
+  env: Record<string, string>,
+  unlocked: boolean,
+  started: ChildProcess[],
+): Promise<ChildProcess> {
   const args = ['--foreground', '--components=secrets', ...(unlocked ? ['--unlock'] : [])];
-  const daemon = spawn('gnome-keyring-daemon', args, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
+  const daemon = spawn('gnome-keyring-daemon', args, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
   started.push(daemon);
   daemon.stdin.end(unlocked ? 'a password' : '');
   // Ready once it holds org.freedesktop.secrets on the bus.
   for (let tries = 0; tries < 100; tries++) {
     const owned = spawnSync(
       'dbus-send',
-      ['--session', '--print-reply', '--dest=org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'],
+      [
+        '--session',
+        '--print-reply',
+        '--dest=org.freedesktop.DBus',
+        '/org/freedesktop/DBus',
+        'org.freedesktop.DBus.NameHasOwner',
+        'string:org.freedesktop.secrets',
+      ],
       {
         env: { PATH: process.env.PATH ?? '', ...env },
         encoding: 'utf8',
@@ -88,6 +110,15 @@ export async function keyringDaemon(env: Record<string, string>, unlocked: boole
   throw new Error('gnome-keyring-daemon did not take org.freedesktop.secrets on the test bus');
 }
 
-export function secretTool(at: Desktop, args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
-  return spawnSync('secret-tool', args, { env: { PATH: process.env.PATH ?? '', ...at.env }, encoding: 'utf8', timeout: 10_000, input });
+export function secretTool(
+  at: Desktop,
+  args: string[],
+  input?: string,
+): { status: number | null; stdout: string; stderr: string } {
+  return spawnSync('secret-tool', args, {
+    env: { PATH: process.env.PATH ?? '', ...at.env },
+    encoding: 'utf8',
+    timeout: 10_000,
+    input,
+  });
 }

@@ -16,7 +16,9 @@ describe('ids . and ..', () => {
   ])('svc %j: exit 2 and no request', async (args) => {
     const r = await world.svc(args);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: the report id "\.\.?" is not an id: "\." and "\.\." name a folder of the URL\n$/);
+    expect(r.stderr).toMatch(
+      /^error: the report id "\.\.?" is not an id: "\." and "\.\." name a folder of the URL\n$/,
+    );
     expect(r.stderr).not.toMatch(STACK_LINE);
     expect(await world.requests()).toEqual([]);
   });

@@ -22,10 +22,19 @@ afterAll(() => mocks.forEach((child) => child.kill('SIGINT')));
 
 /** A real `svc mock --fault NAME` child, as a person would start it. */
 async function mockWith(fault: string): Promise<Mock> {
-  const child = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet', '--fault', fault], { env: baseEnv(world.dir), stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    process.execPath,
+    [SVC, 'mock', '--port', '0', '--json', '--quiet', '--fault', fault],
+    { env: baseEnv(world.dir), stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   mocks.push(child);
-  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
-  const { url, keys } = JSON.parse(line) as { url: string; keys: Array<{ key: string; mode: string; scope: string }> };
+  const line = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout }).once('line', resolve),
+  );
+  const { url, keys } = JSON.parse(line) as {
+    url: string;
+    keys: Array<{ key: string; mode: string; scope: string }>;
+  };
   return { url, key: keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key, keys };
 }
 
@@ -54,9 +63,21 @@ interface Expectation {
 }
 
 const CASES: Array<{ fault: string; get: Expectation; post: Expectation }> = [
-  { fault: 'html-502', get: { exit: 8, attempts: 3, message: /^error: HTTP_502: .*502 Bad Gateway/ }, post: { exit: 8, attempts: 3 } },
-  { fault: 'truncated-json', get: { exit: 10, attempts: 1, message: /^error: .*not JSON/ }, post: { exit: 10, attempts: 1 } },
-  { fault: 'reset-mid-reply', get: { exit: 9, attempts: 3, message: /^error: / }, post: { exit: 9, attempts: 3 } },
+  {
+    fault: 'html-502',
+    get: { exit: 8, attempts: 3, message: /^error: HTTP_502: .*502 Bad Gateway/ },
+    post: { exit: 8, attempts: 3 },
+  },
+  {
+    fault: 'truncated-json',
+    get: { exit: 10, attempts: 1, message: /^error: .*not JSON/ },
+    post: { exit: 10, attempts: 1 },
+  },
+  {
+    fault: 'reset-mid-reply',
+    get: { exit: 9, attempts: 3, message: /^error: / },
+    post: { exit: 9, attempts: 3 },
+  },
   // The retry of a POST reuses its Idempotency-Key while the first attempt is still being processed:
   // the service answers 409 IDEMPOTENCY_IN_PROGRESS (documented), which svc waits out within its
   // retries, then reports with a hint.
@@ -72,8 +93,16 @@ const CASES: Array<{ fault: string; get: Expectation; post: Expectation }> = [
     get: { exit: 3, attempts: 1, message: /^error: INVALID_API_KEY: Key does not exist\.$/ },
     post: { exit: 3, attempts: 1, message: /^error: INVALID_API_KEY: Key does not exist\.$/ },
   },
-  { fault: 'not-json', get: { exit: 10, attempts: 1, message: /^error: .*not JSON: "OK"$/ }, post: { exit: 10, attempts: 1 } },
-  { fault: '500-always', get: { exit: 8, attempts: 1, message: /^error: INTERNAL_ERROR: / }, post: { exit: 8, attempts: 1 } },
+  {
+    fault: 'not-json',
+    get: { exit: 10, attempts: 1, message: /^error: .*not JSON: "OK"$/ },
+    post: { exit: 10, attempts: 1 },
+  },
+  {
+    fault: '500-always',
+    get: { exit: 8, attempts: 1, message: /^error: INTERNAL_ERROR: / },
+    post: { exit: 8, attempts: 1 },
+  },
 ];
 
 describe.each(CASES)('svc mock --fault $fault', ({ fault, get, post }) => {

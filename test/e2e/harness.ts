@@ -54,7 +54,11 @@ function environment(options: RunOptions & { configDir: string }): Record<string
 
 export function run(args: string[], options: RunOptions & { configDir: string }): Promise<Result> {
   const env = environment(options);
-  const child = spawn(process.execPath, [SVC, ...args], { env, cwd: options.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SVC, ...args], {
+    env,
+    cwd: options.cwd ?? ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   child.stdin.on('error', () => {});
   child.stdin.end(options.input ?? '');
   return collect(child, options.timeoutMs).then((result) => {
@@ -70,10 +74,19 @@ const FULL_KEY = /svc_sk_(live|test)_[0-9a-f]{16,}/;
  * `login --with-key`) and no full key of the usual form may appear in its output. `svc mock` alone
  * prints keys: its demo keys.
  */
-function assertNoKeyLeak(args: string[], env: Record<string, string>, input: RunOptions['input'], result: Result): void {
+function assertNoKeyLeak(
+  args: string[],
+  env: Record<string, string>,
+  input: RunOptions['input'],
+  result: Result,
+): void {
   if (args[0] === 'mock') return;
   const flag = args.indexOf('--api-key');
-  const given = [env.SVC_API_KEY, flag >= 0 ? args[flag + 1] : undefined, args.includes('--with-key') ? String(input ?? '').trim() : undefined];
+  const given = [
+    env.SVC_API_KEY,
+    flag >= 0 ? args[flag + 1] : undefined,
+    args.includes('--with-key') ? String(input ?? '').trim() : undefined,
+  ];
   const secrets = given.filter((k): k is string => k !== undefined && k.length >= 12);
   for (const [stream, text] of [
     ['stdout', result.stdout],
@@ -86,7 +99,10 @@ function assertNoKeyLeak(args: string[], env: Record<string, string>, input: Run
 
 /** Collects a child's output until it ends; a child that outlives the limit is killed. */
 /** stdout, stderr and the exit code of a child; killed after `timeoutMs` (its code is then null). */
-export function collect(child: ChildProcessWithoutNullStreams, timeoutMs = 15_000): Promise<Result> {
+export function collect(
+  child: ChildProcessWithoutNullStreams,
+  timeoutMs = 15_000,
+): Promise<Result> {
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -147,7 +163,11 @@ export class World {
 
   async start(): Promise<void> {
     // Tests check the bodies svc sent.
-    this.mock = await startMockServer({ port: 0, processingDelayMs: 300, requestLog: { bodies: true } });
+    this.mock = await startMockServer({
+      port: 0,
+      processingDelayMs: 300,
+      requestLog: { bodies: true },
+    });
   }
 
   async stop(): Promise<void> {
@@ -164,7 +184,8 @@ export class World {
     const keys = this.mock?.keys.map((k) => k.key) ?? [];
     for (const dir of this.temps) {
       for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || entry.name === 'config.json' || entry.name === 'mock-keys.json') continue;
+        if (!entry.isFile() || entry.name === 'config.json' || entry.name === 'mock-keys.json')
+          continue;
         const path = join(entry.parentPath, entry.name);
         const text = readFileSync(path, 'latin1');
         const leaked = keys.find((k) => text.includes(k)) ?? FULL_KEY.exec(text)?.[0];
@@ -180,7 +201,11 @@ export class World {
     return dir;
   }
 
-  key(org: 0 | 1 = 0, mode: 'live' | 'test' = 'test', scope: 'FULL' | 'READ_ONLY' = 'FULL'): MockKey {
+  key(
+    org: 0 | 1 = 0,
+    mode: 'live' | 'test' = 'test',
+    scope: 'FULL' | 'READ_ONLY' = 'FULL',
+  ): MockKey {
     const orgs = [...new Set(this.mock.keys.map((k) => k.organization_id))];
     return findKey(this.mock, orgs[org], { mode, scope });
   }
@@ -214,24 +239,43 @@ export class World {
 }
 
 /** Runs a shell command in a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
-export function inTerminal(command: string, options: { env?: Record<string, string | undefined>; input?: string; configDir: string; timeoutMs?: number }): Promise<Result> {
-  const env: Record<string, string> = { ...baseEnv(options.configDir), TERM: 'xterm-256color', COLUMNS: '120' };
+export function inTerminal(
+  command: string,
+  options: {
+    env?: Record<string, string | undefined>;
+    input?: string;
+    configDir: string;
+    timeoutMs?: number;
+  },
+): Promise<Result> {
+  const env: Record<string, string> = {
+    ...baseEnv(options.configDir),
+    TERM: 'xterm-256color',
+    COLUMNS: '120',
+  };
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    env,
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   if (options.input) child.stdin.write(options.input);
   return collect(child, options.timeoutMs);
 }
 
-export const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+export const VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 /** A line of a stack trace: never shown to users without --debug. */
 export const STACK_LINE = /^\s+at\s/m;
 
 /** The smallest file the service takes as a PDF statement, naming its holder. */
-export const TINY_PDF = '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\nBT (Account Holder: Sita Kumari Thapa) Tj ET\n%%EOF\n';
+export const TINY_PDF =
+  '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\nBT (Account Holder: Sita Kumari Thapa) Tj ET\n%%EOF\n';
 
 export const svcCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)}`;
 
@@ -271,10 +315,15 @@ export async function inSizedTerminal(
   const redirect = options.stdoutFile ? ` > ${JSON.stringify(options.stdoutFile)}` : '';
   const command = `stty cols ${options.columns} rows 30; echo $$ > ${JSON.stringify(pidFile)}; exec ${svcCommand} ${args}${redirect}`;
   const env = { ...baseEnv(options.configDir), TERM: 'xterm-256color', ...options.env };
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    env,
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let terminal = '';
   let ranAway = false;
-  const svcPid = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) || undefined : undefined);
+  const svcPid = () =>
+    existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) || undefined : undefined;
   let ended = false;
   const killAll = () => {
     ranAway = true;
@@ -312,7 +361,11 @@ export async function inSizedTerminal(
 }
 
 /** Waits (at most `ms`) until `done` holds of the terminal's text; fails the test with the text otherwise. */
-export async function untilShown(output: () => string, done: (text: string) => boolean, ms = 10_000): Promise<void> {
+export async function untilShown(
+  output: () => string,
+  done: (text: string) => boolean,
+  ms = 10_000,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!done(output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   if (!done(output())) throw new Error(`waited ${ms} ms; the terminal shows:\n${output()}`);

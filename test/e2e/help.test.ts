@@ -33,13 +33,18 @@ describe('svc help', () => {
   it('alone lists every command and every topic', async () => {
     const result = await world.bare(['help']);
     expectHelpText(result);
-    for (const command of spec.root.commands) expect(result.stdout).toMatch(new RegExp(`^  ${command.name}\\b`, 'm'));
-    for (const topic of HELP_TOPICS) expect(result.stdout).toMatch(new RegExp(`^  ${topic.name} +${topic.summary}$`, 'm'));
+    for (const command of spec.root.commands)
+      expect(result.stdout).toMatch(new RegExp(`^  ${command.name}\\b`, 'm'));
+    for (const topic of HELP_TOPICS)
+      expect(result.stdout).toMatch(new RegExp(`^  ${topic.name} +${topic.summary}$`, 'm'));
   });
 
   it('COMMAND [SUBCOMMAND] prints the same help as --help', async () => {
     for (const path of [['reports', 'list'], ['data'], ['completion'], ['help']]) {
-      const [viaHelp, viaFlag] = await Promise.all([world.bare(['help', ...path]), world.bare([...path, '--help'])]);
+      const [viaHelp, viaFlag] = await Promise.all([
+        world.bare(['help', ...path]),
+        world.bare([...path, '--help']),
+      ]);
       expectHelpText(viaHelp);
       expect(viaHelp.stdout).toBe(viaFlag.stdout);
     }
@@ -70,8 +75,10 @@ describe('svc help', () => {
     expectHelpText(result);
     const output = spec.globalFlags.find((flag) => flag.long === '--output')!;
     expect(output.value?.kind).toBe('choices');
-    for (const format of output.value?.kind === 'choices' ? output.value.choices : []) expect(result.stdout).toMatch(new RegExp(`^  ${format.value} `, 'm'));
-    for (const word of ['NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', '--no-color', '| jq ']) expect(result.stdout).toContain(word);
+    for (const format of output.value?.kind === 'choices' ? output.value.choices : [])
+      expect(result.stdout).toMatch(new RegExp(`^  ${format.value} `, 'm'));
+    for (const word of ['NO_COLOR', 'FORCE_COLOR', 'CLICOLOR', '--no-color', '| jq '])
+      expect(result.stdout).toContain(word);
   });
 
   it('config describes the resolution order and the commands that change the file, from the tree', async () => {
@@ -92,20 +99,27 @@ describe('every command', () => {
     const problems: string[] = [];
     for (let i = 0; i < commands.length; i += 12) {
       const batch = commands.slice(i, i + 12);
-      const results = await Promise.all(batch.map((command) => world.bare([...command.path, '--help'])));
+      const results = await Promise.all(
+        batch.map((command) => world.bare([...command.path, '--help'])),
+      );
       batch.forEach((command, j) => {
         const name = ['svc', ...command.path].join(' ');
         const { code, stdout, stderr } = results[j]!;
-        if (code !== 0 || stderr !== '') problems.push(`${name} --help: exit ${code}, stderr ${JSON.stringify(stderr)}`);
+        if (code !== 0 || stderr !== '')
+          problems.push(`${name} --help: exit ${code}, stderr ${JSON.stringify(stderr)}`);
         if (!/^Examples:$/m.test(stdout)) problems.push(`${name} --help: no "Examples:" section`);
         if (!/^ {2}\$ \S*svc /m.test(stdout)) problems.push(`${name} --help: no "$ svc …" example`);
         if (command.examples.length === 0) problems.push(`${name}: no example in the tree`);
         // gh's manner: the global flags are not repeated; one line at most names them.
         // (Before the examples: an example too long for a line goes on, indented, with its flags.)
         const flags = stdout.split('\nExamples:')[0]!;
-        for (const flag of globalFlags) if (new RegExp(`^ +${flag.long}\\b`, 'm').test(flags)) problems.push(`${name} --help: lists the global ${flag.long}`);
-        if ((stdout.match(/^Global flags: /gm) ?? []).length > 1) problems.push(`${name} --help: more than one "Global flags:" line`);
-        if (/"\d+"/.test(stdout.split('\nExamples:')[0]!)) problems.push(`${name} --help: a quoted number (a default?)`);
+        for (const flag of globalFlags)
+          if (new RegExp(`^ +${flag.long}\\b`, 'm').test(flags))
+            problems.push(`${name} --help: lists the global ${flag.long}`);
+        if ((stdout.match(/^Global flags: /gm) ?? []).length > 1)
+          problems.push(`${name} --help: more than one "Global flags:" line`);
+        if (/"\d+"/.test(stdout.split('\nExamples:')[0]!))
+          problems.push(`${name} --help: a quoted number (a default?)`);
       });
     }
     expect(problems).toEqual([]);
@@ -118,16 +132,24 @@ describe('the help, in the manner of gh', () => {
     expectHelpText(result);
     expect(result.stdout).toMatch(/^Usage: svc reports <command> \[flags\]$/m);
     expect(result.stdout.indexOf('\nCommands:\n')).toBeGreaterThan(0);
-    expect(result.stdout.indexOf('\nCommands:\n')).toBeLessThan(result.stdout.indexOf('\nFlags:\n'));
-    expect(result.stdout).toMatch(/^Global flags: --json, --output, --no-color and 13 more \(svc help global-flags\)$/m);
+    expect(result.stdout.indexOf('\nCommands:\n')).toBeLessThan(
+      result.stdout.indexOf('\nFlags:\n'),
+    );
+    expect(result.stdout).toMatch(
+      /^Global flags: --json, --output, --no-color and 13 more \(svc help global-flags\)$/m,
+    );
   });
 
   it('of a leaf lists its own flags, choices and defaults as typed, and one line for the global flags', async () => {
     const result = await world.bare(['reports', 'list', '--help']);
     expectHelpText(result);
     expect(result.stdout).toMatch(/^Usage: svc reports list \[flags\]$/m);
-    expect(flat(result.stdout)).toContain('--status <status> only reports in this state (one of: complete, processing, failed)');
-    expect(result.stdout.match(/^Global flags: .*$/gm)).toEqual(['Global flags: --json, --output, --no-color and 13 more (svc help global-flags)']);
+    expect(flat(result.stdout)).toContain(
+      '--status <status> only reports in this state (one of: complete, processing, failed)',
+    );
+    expect(result.stdout.match(/^Global flags: .*$/gm)).toEqual([
+      'Global flags: --json, --output, --no-color and 13 more (svc help global-flags)',
+    ]);
     expect(result.stdout).not.toMatch(/^ +--api-key/m);
     const mock = await world.bare(['mock', '--help']);
     expect(flat(mock.stdout)).toContain('(default: 8787)');
@@ -136,21 +158,30 @@ describe('the help, in the manner of gh', () => {
 
   it.each([
     [['mock'], 'Global flags: --json, --output, --no-color and 6 more (svc help global-flags)'],
-    [['webhooks', 'verify'], 'Global flags: --json, --output, --no-color and 6 more (svc help global-flags)'],
-    [['webhooks', 'listen'], 'Global flags: --json, --output, --no-color and 13 more (svc help global-flags)'],
+    [
+      ['webhooks', 'verify'],
+      'Global flags: --json, --output, --no-color and 6 more (svc help global-flags)',
+    ],
+    [
+      ['webhooks', 'listen'],
+      'Global flags: --json, --output, --no-color and 13 more (svc help global-flags)',
+    ],
     [['completion'], undefined],
     [['help'], undefined],
   ])('of svc %j names only the global flags that apply to it', async (path, line) => {
     const result = await world.bare([...path, '--help']);
     expectHelpText(result);
     expect(result.stdout.match(/^Global flags: .*$/gm)?.[0]).toBe(line);
-    for (const flag of ['--api-key', '--base-url', '--retries', '--profile', '--debug']) expect(result.stdout).not.toContain(flag);
+    for (const flag of ['--api-key', '--base-url', '--retries', '--profile', '--debug'])
+      expect(result.stdout).not.toContain(flag);
   });
 
   it('at the root groups the commands, lists the global flags and ends with "Learn more"', async () => {
     const result = await world.bare(['help']);
     expectHelpText(result);
-    const headings = result.stdout.split('\n').filter((line) => /^[A-Z][^:]*:$/.test(line) || /^Help topics/.test(line));
+    const headings = result.stdout
+      .split('\n')
+      .filter((line) => /^[A-Z][^:]*:$/.test(line) || /^Help topics/.test(line));
     expect(headings).toEqual([
       'Core commands:',
       'Lending commands:',
@@ -162,7 +193,8 @@ describe('the help, in the manner of gh', () => {
       'Help topics (svc help TOPIC):',
       'Learn more:',
     ]);
-    for (const flag of spec.globalFlags) expect(result.stdout).toMatch(new RegExp(`^  (-\\w, )?${flag.long}\\b`, 'm'));
+    for (const flag of spec.globalFlags)
+      expect(result.stdout).toMatch(new RegExp(`^  (-\\w, )?${flag.long}\\b`, 'm'));
     expect(result.stdout).toContain('svc help global-flags');
     const [docs, man] = result.stdout.trimEnd().split('\n').slice(-2);
     expect(docs).toMatch(/README.*docs\//);
@@ -176,7 +208,9 @@ describe('the help, in the manner of gh', () => {
       expect(result.stdout).toMatch(new RegExp(`^  (-\\w, )?${flag.long}\\b`, 'm'));
       expect(flat(result.stdout)).toContain(flat(flag.description));
     }
-    expect(result.stdout).toMatch(/^  svc mock +--json, --output, --no-color, --no-pager, --calendar,\n +--jq, --columns, --no-headers, --no-formula-guard$/m);
+    expect(result.stdout).toMatch(
+      /^  svc mock +--json, --output, --no-color, --no-pager, --calendar,\n +--jq, --columns, --no-headers, --no-formula-guard$/m,
+    );
     expect(result.stdout).toMatch(/^  svc completion +none of them$/m);
   });
 });

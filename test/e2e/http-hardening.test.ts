@@ -36,7 +36,11 @@ async function closedPort(): Promise<number> {
 }
 
 /** Runs svc against a plain HTTP server answering with `handler`; `hits` counts its requests. */
-async function against(handler: RequestListener, args: string[], env: Record<string, string> = {}): Promise<Result & { hits: number }> {
+async function against(
+  handler: RequestListener,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Result & { hits: number }> {
   let hits = 0;
   const server = createServer((req, res) => {
     hits++;
@@ -44,7 +48,10 @@ async function against(handler: RequestListener, args: string[], env: Record<str
   });
   const port = await listen(server);
   try {
-    const result = await world.svc(args, { env: { SVC_BASE_URL: `http://127.0.0.1:${port}`, ...env }, timeoutMs: 30_000 });
+    const result = await world.svc(args, {
+      env: { SVC_BASE_URL: `http://127.0.0.1:${port}`, ...env },
+      timeoutMs: 30_000,
+    });
     return { ...result, hits };
   } finally {
     await close(server);
@@ -52,7 +59,9 @@ async function against(handler: RequestListener, args: string[], env: Record<str
 }
 
 /** A proxy that records what reaches it and answers every CONNECT and request with `status`. */
-async function startProxy(status: number): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
+async function startProxy(
+  status: number,
+): Promise<{ url: string; seen: string[]; close(): Promise<void> }> {
   const seen: string[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
@@ -66,7 +75,9 @@ async function startProxy(status: number): Promise<{ url: string; seen: string[]
   });
   server.on('connect', (req, socket: Socket) => {
     seen.push(`CONNECT ${req.url}`);
-    socket.end(`HTTP/1.1 ${status} Nope\r\nProxy-Authenticate: Basic realm="corp"\r\nContent-Length: 0\r\n\r\n`);
+    socket.end(
+      `HTTP/1.1 ${status} Nope\r\nProxy-Authenticate: Basic realm="corp"\r\nContent-Length: 0\r\n\r\n`,
+    );
   });
   const port = await listen(server);
   return {
@@ -84,30 +95,47 @@ function expectOneLine(result: Result, code: number, first: RegExp): void {
   expect(result.code, result.stderr).toBe(code);
   expect(result.stdout).toBe('');
   const line = lines(unwrapped(result.stderr))[0]!;
-  expect(line.startsWith('{') ? `error: ${(JSON.parse(line) as { error_message: string }).error_message}` : line).toMatch(first);
+  expect(
+    line.startsWith('{')
+      ? `error: ${(JSON.parse(line) as { error_message: string }).error_message}`
+      : line,
+  ).toMatch(first);
   expect(result.stderr).not.toMatch(STACK_LINE);
 }
 
 describe('item 3: a loopback base URL never goes through a proxy', () => {
-  it.each(['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy'])('%s set: the key goes straight to the loopback service, the proxy sees nothing', async (variable) => {
-    const proxy = await startProxy(200);
-    try {
-      const result = await world.svc(['usage', '--json', '--retries', '0'], { env: { [variable]: proxy.url } });
-      expect(result.code, result.stderr).toBe(0);
-      expect(JSON.parse(result.stdout)).toBeTypeOf('object');
-      expect(proxy.seen).toEqual([]);
-      expect((await world.requests()).filter((r) => r.path === '/v1/usage')).toHaveLength(1);
-    } finally {
-      await proxy.close();
-    }
-  });
+  it.each(['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy'])(
+    '%s set: the key goes straight to the loopback service, the proxy sees nothing',
+    async (variable) => {
+      const proxy = await startProxy(200);
+      try {
+        const result = await world.svc(['usage', '--json', '--retries', '0'], {
+          env: { [variable]: proxy.url },
+        });
+        expect(result.code, result.stderr).toBe(0);
+        expect(JSON.parse(result.stdout)).toBeTypeOf('object');
+        expect(proxy.seen).toEqual([]);
+        expect((await world.requests()).filter((r) => r.path === '/v1/usage')).toHaveLength(1);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
 
   it('a base URL elsewhere still goes through the proxy (a CONNECT tunnel: the key is encrypted inside it)', async () => {
     const proxy = await startProxy(403);
     try {
-      const result = await world.svc(['usage', '--retries', '0'], { env: { SVC_BASE_URL: REMOTE, HTTPS_PROXY: proxy.url } });
+      const result = await world.svc(['usage', '--retries', '0'], {
+        env: { SVC_BASE_URL: REMOTE, HTTPS_PROXY: proxy.url },
+      });
       expect(proxy.seen).toEqual(['CONNECT svc.example.test:443']);
-      expectOneLine(result, 9, new RegExp(`^error: the proxy ${proxy.url} \\(HTTPS_PROXY\\) did not connect to svc\\.example\\.test \\(HTTP 403\\)$`));
+      expectOneLine(
+        result,
+        9,
+        new RegExp(
+          `^error: the proxy ${proxy.url} \\(HTTPS_PROXY\\) did not connect to svc\\.example\\.test \\(HTTP 403\\)$`,
+        ),
+      );
     } finally {
       await proxy.close();
     }
@@ -119,8 +147,16 @@ describe('item 17: proxy failures name the proxy, its credentials masked', () =>
     const proxy = await startProxy(407);
     try {
       const withPassword = proxy.url.replace('http://', 'http://alice:s3cr3t-pw@');
-      const result = await world.svc(['usage', '--retries', '2'], { env: { SVC_BASE_URL: REMOTE, HTTPS_PROXY: withPassword } });
-      expectOneLine(result, 9, new RegExp(`^error: the proxy http://\\*\\*\\*@127\\.0\\.0\\.1:\\d+ \\(HTTPS_PROXY\\) asked for authentication$`));
+      const result = await world.svc(['usage', '--retries', '2'], {
+        env: { SVC_BASE_URL: REMOTE, HTTPS_PROXY: withPassword },
+      });
+      expectOneLine(
+        result,
+        9,
+        new RegExp(
+          `^error: the proxy http://\\*\\*\\*@127\\.0\\.0\\.1:\\d+ \\(HTTPS_PROXY\\) asked for authentication$`,
+        ),
+      );
       expect(result.stderr).toContain('did not accept the user and password in HTTPS_PROXY');
       expect(result.stderr).not.toMatch(/s3cr3t|alice/);
       expect(proxy.seen).toHaveLength(1);
@@ -132,8 +168,14 @@ describe('item 17: proxy failures name the proxy, its credentials masked', () =>
   it('407 without credentials: the hint says where they go', async () => {
     const proxy = await startProxy(407);
     try {
-      const result = await world.svc(['usage', '--retries', '0'], { env: { SVC_BASE_URL: REMOTE, https_proxy: proxy.url } });
-      expectOneLine(result, 9, /^error: the proxy http:\/\/127\.0\.0\.1:\d+ \(https_proxy\) asked for authentication$/);
+      const result = await world.svc(['usage', '--retries', '0'], {
+        env: { SVC_BASE_URL: REMOTE, https_proxy: proxy.url },
+      });
+      expectOneLine(
+        result,
+        9,
+        /^error: the proxy http:\/\/127\.0\.0\.1:\d+ \(https_proxy\) asked for authentication$/,
+      );
       expect(result.stderr).toContain('http://user:password@host:port');
     } finally {
       await proxy.close();
@@ -142,8 +184,16 @@ describe('item 17: proxy failures name the proxy, its credentials masked', () =>
 
   it('a proxy that refuses connections: exit 9 naming the proxy, not the service', async () => {
     const port = await closedPort();
-    const result = await world.svc(['usage', '--retries', '0'], { env: { SVC_BASE_URL: REMOTE, HTTPS_PROXY: `http://bob:hunter2@127.0.0.1:${port}` } });
-    expectOneLine(result, 9, new RegExp(`^error: connection refused by the proxy http://\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(HTTPS_PROXY\\)$`));
+    const result = await world.svc(['usage', '--retries', '0'], {
+      env: { SVC_BASE_URL: REMOTE, HTTPS_PROXY: `http://bob:hunter2@127.0.0.1:${port}` },
+    });
+    expectOneLine(
+      result,
+      9,
+      new RegExp(
+        `^error: connection refused by the proxy http://\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(HTTPS_PROXY\\)$`,
+      ),
+    );
     expect(result.stderr).not.toMatch(/hunter2|svc\.example\.test/);
   });
 
@@ -151,8 +201,16 @@ describe('item 17: proxy failures name the proxy, its credentials masked', () =>
     ['HTTP_PROXY', 'http://u:p@[bad', '"http://***@[bad"'],
     ['HTTPS_PROXY', '127.0.0.1:3128', '"127.0.0.1:3128"'],
   ])('a malformed %s: exit 2 naming the variable, nothing sent', async (variable, value, shown) => {
-    const result = await world.svc(['usage', '--retries', '2'], { env: { SVC_BASE_URL: REMOTE, [variable]: value } });
-    expectOneLine(result, 2, new RegExp(`^error: ${variable} is not a proxy address: ${shown.replace(/[.*[\]]/g, '\\$&')}$`));
+    const result = await world.svc(['usage', '--retries', '2'], {
+      env: { SVC_BASE_URL: REMOTE, [variable]: value },
+    });
+    expectOneLine(
+      result,
+      2,
+      new RegExp(
+        `^error: ${variable} is not a proxy address: ${shown.replace(/[.*[\]]/g, '\\$&')}$`,
+      ),
+    );
     expect(result.stderr).not.toContain('u:p');
   });
 });
@@ -180,7 +238,11 @@ describe('item 10: a reply is capped at 64 MiB (--max-reply-size raises it)', ()
   it('a plain 100 MiB body: the transfer stops at the cap, exit 10, one line, no retry', async () => {
     const { handler, counter } = hugeString(200, '{"pad":"');
     const result = await against(handler, ['reports', 'list', '--json', '--retries', '2']);
-    expectOneLine(result, 10, /^error: GET \/v1\/reports answered with a body larger than 64 MiB; the transfer was stopped \(raise --max-reply-size to take it\)$/);
+    expectOneLine(
+      result,
+      10,
+      /^error: GET \/v1\/reports answered with a body larger than 64 MiB; the transfer was stopped \(raise --max-reply-size to take it\)$/,
+    );
     expect(result.hits).toBe(1);
     expect(counter.sent).toBeLessThan(100 * MIB);
   });
@@ -231,12 +293,17 @@ describe('item 10: a reply is capped at 64 MiB (--max-reply-size raises it)', ()
     expect(JSON.parse(result.stdout)).toEqual({ data: [], has_more: false });
   });
 
-  it.each(['lots', '0', '2G', '-5M'])('--max-reply-size %s: exit 2 before any request', async (value) => {
-    const result = await world.svc(['usage', '--max-reply-size', value]);
-    expect(result.code, result.stderr).toBe(2);
-    expect(unwrapped(result.stderr)).toBe(`error: --max-reply-size takes a size from 1 byte to 500M, such as 200M, not "${value}"\n`);
-    expect(await world.requests()).toEqual([]);
-  });
+  it.each(['lots', '0', '2G', '-5M'])(
+    '--max-reply-size %s: exit 2 before any request',
+    async (value) => {
+      const result = await world.svc(['usage', '--max-reply-size', value]);
+      expect(result.code, result.stderr).toBe(2);
+      expect(unwrapped(result.stderr)).toBe(
+        `error: --max-reply-size takes a size from 1 byte to 500M, such as 200M, not "${value}"\n`,
+      );
+      expect(await world.requests()).toEqual([]);
+    },
+  );
 });
 
 describe('item 11: deeply nested JSON never gives a stack trace', () => {
@@ -248,7 +315,10 @@ describe('item 11: deeply nested JSON never gives a stack trace', () => {
     ['reports', 'get', 'rpt_deep', '--json'],
     ['api', 'GET', 'reports/rpt_deep'],
   ])('a 400 nested 5,000 deep (%s …): exit 6 by its error code, no stack', async (...args) => {
-    const result = await against((_req, res) => res.writeHead(400, { 'Content-Type': 'application/json' }).end(deepError), args);
+    const result = await against(
+      (_req, res) => res.writeHead(400, { 'Content-Type': 'application/json' }).end(deepError),
+      args,
+    );
     expect(result.code, result.stderr).toBe(6);
     expect(result.stderr).not.toMatch(STACK_LINE);
     expect(result.stderr).not.toMatch(/call stack/i);
@@ -259,7 +329,11 @@ describe('item 11: deeply nested JSON never gives a stack trace', () => {
     ['reports', 'get', 'rpt_deep', '--json'],
     ['api', 'GET', 'reports/rpt_deep'],
   ])('a 200 nested 100,000 deep (%s …): printed, exit 0, no stack', async (...args) => {
-    const result = await against((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(nested(100_000)), args);
+    const result = await against(
+      (_req, res) =>
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(nested(100_000)),
+      args,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toMatch(STACK_LINE);
     expect(result.stderr).not.toMatch(/call stack/i);
@@ -268,8 +342,15 @@ describe('item 11: deeply nested JSON never gives a stack trace', () => {
 
 describe('item 12: every field of an error line is cut to a readable length', () => {
   const huge = 'x'.repeat(5 * MIB);
-  const body = JSON.stringify({ error_type: 'INVALID_REQUEST_ERROR', error_code: `E${huge}`, error_message: huge, suggested_action: huge, request_id: `req_${huge}` });
-  const serve: RequestListener = (_req, res) => res.writeHead(400, { 'Content-Type': 'application/json' }).end(body);
+  const body = JSON.stringify({
+    error_type: 'INVALID_REQUEST_ERROR',
+    error_code: `E${huge}`,
+    error_message: huge,
+    suggested_action: huge,
+    request_id: `req_${huge}`,
+  });
+  const serve: RequestListener = (_req, res) =>
+    res.writeHead(400, { 'Content-Type': 'application/json' }).end(body);
 
   it.each([
     ['reports', 'get', 'rpt_wordy'],
@@ -291,13 +372,24 @@ describe('item 12: every field of an error line is cut to a readable length', ()
   it('--debug traces the whole envelope', async () => {
     const result = await against(serve, ['reports', 'get', 'rpt_wordy', '--debug']);
     expect(result.code).toBe(6);
-    const uncut = lines(result.stderr).find((line) => line.startsWith('debug: error envelope, uncut: '));
-    expect(JSON.parse(uncut!.slice('debug: error envelope, uncut: '.length)).error_message).toBe(huge);
+    const uncut = lines(result.stderr).find((line) =>
+      line.startsWith('debug: error envelope, uncut: '),
+    );
+    expect(JSON.parse(uncut!.slice('debug: error envelope, uncut: '.length)).error_message).toBe(
+      huge,
+    );
   });
 });
 
 describe('item 15: header values and keys that HTTP cannot carry are refused before sending', () => {
-  it.each(['X-Note: a\u0001b', 'X-Note: bell\u0007', 'X-Note: esc\u001b[31m', 'X-Note: del\u007f', 'X-Note: two\nlines', 'X-Note: emoji \u{1f600}'])('-H %j: exit 2, nothing sent', async (header) => {
+  it.each([
+    'X-Note: a\u0001b',
+    'X-Note: bell\u0007',
+    'X-Note: esc\u001b[31m',
+    'X-Note: del\u007f',
+    'X-Note: two\nlines',
+    'X-Note: emoji \u{1f600}',
+  ])('-H %j: exit 2, nothing sent', async (header) => {
     const result = await world.svc(['api', 'GET', 'usage', '-H', header, '--retries', '2']);
     expectOneLine(result, 2, /^error: the value of the X-Note header /);
     expect(await world.requests()).toEqual([]);
@@ -308,13 +400,16 @@ describe('item 15: header values and keys that HTTP cannot carry are refused bef
     expect(result.code, result.stderr).toBe(0);
   });
 
-  it.each(['\r\nX-Evil: 1', '\n', '\u001b', '\t'])('a key holding %j: exit 2, nothing sent, the key not shown', async (tail) => {
-    const key = `${world.key().key}${tail}`;
-    const result = await world.svc(['usage', '--retries', '2'], { env: { SVC_API_KEY: key } });
-    expectOneLine(result, 2, /^error: the API key contains a control character/);
-    expect(result.stderr).not.toContain(world.key().key);
-    expect(await world.requests()).toEqual([]);
-  });
+  it.each(['\r\nX-Evil: 1', '\n', '\u001b', '\t'])(
+    'a key holding %j: exit 2, nothing sent, the key not shown',
+    async (tail) => {
+      const key = `${world.key().key}${tail}`;
+      const result = await world.svc(['usage', '--retries', '2'], { env: { SVC_API_KEY: key } });
+      expectOneLine(result, 2, /^error: the API key contains a control character/);
+      expect(result.stderr).not.toContain(world.key().key);
+      expect(await world.requests()).toEqual([]);
+    },
+  );
 });
 
 describe('item 16: Retry-After is read as decimal seconds, anything else falls back to the backoff', () => {
@@ -324,8 +419,14 @@ describe('item 16: Retry-After is read as decimal seconds, anything else falls b
     const result = await against(
       (_req, res) => {
         times.push(performance.now());
-        if (times.length === 1) res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': retryAfter }).end('{"error_code":"BUSY"}');
-        else res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"has_more":false}');
+        if (times.length === 1)
+          res
+            .writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': retryAfter })
+            .end('{"error_code":"BUSY"}');
+        else
+          res
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end('{"data":[],"has_more":false}');
       },
       ['reports', 'list', '--json', '--retries', '1'],
     );

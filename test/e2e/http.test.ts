@@ -9,7 +9,16 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseEnv, ROOT, STACK_LINE, SVC, TINY_PDF, useWorld, VERSION, type Result } from './harness.js';
+import {
+  baseEnv,
+  ROOT,
+  STACK_LINE,
+  SVC,
+  TINY_PDF,
+  useWorld,
+  VERSION,
+  type Result,
+} from './harness.js';
 import { envelope } from '../support/errors.js';
 import { unwrapped } from '../support/unwrapped.js';
 
@@ -27,7 +36,8 @@ beforeAll(() => {
 });
 
 const list = (...flags: string[]) => world.svc(['reports', 'list', ...flags]);
-const match = (...flags: string[]) => world.svc(['match', RAM, '--name', 'Ram Bahadur Shrestha', ...flags]);
+const match = (...flags: string[]) =>
+  world.svc(['match', RAM, '--name', 'Ram Bahadur Shrestha', ...flags]);
 const logged = async () => world.requests();
 const service = async () => (await logged()).filter((r) => r.path.startsWith('/v1/'));
 /** The lines of stderr, each message on one (svc wraps them at 80 columns in a pipe). */
@@ -65,7 +75,9 @@ describe('request headers', () => {
     await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
     try {
       const port = (recorder.address() as AddressInfo).port;
-      const result = await world.svc(['reports', 'list', '--retries', '0'], { env: { SVC_BASE_URL: `http://127.0.0.1:${port}` } });
+      const result = await world.svc(['reports', 'list', '--retries', '0'], {
+        env: { SVC_BASE_URL: `http://127.0.0.1:${port}` },
+      });
       expect(result.code, result.stderr).toBe(0);
       expect(seen).toHaveLength(1);
       expect(seen[0]!.authorization).toBe(`Bearer ${key}`);
@@ -117,7 +129,13 @@ describe('request headers', () => {
 
 describe('retries', () => {
   it('503 twice then success: exit 0 after 3 requests', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'), times: 2 });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status: 503,
+      json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'),
+      times: 2,
+    });
     const result = await list('--retries', '2');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(RAM);
@@ -125,7 +143,13 @@ describe('retries', () => {
   });
 
   it('a POST retried after 503 reuses the same idempotency-key on every attempt', async () => {
-    await world.fault({ method: 'POST', path: '/v1/reports/', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'), times: 2 });
+    await world.fault({
+      method: 'POST',
+      path: '/v1/reports/',
+      status: 503,
+      json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'),
+      times: 2,
+    });
     const result = await match('--retries', '2');
     expect(result.code, result.stderr).toBe(0);
     const requests = await service();
@@ -137,7 +161,13 @@ describe('retries', () => {
   });
 
   it('429 with Retry-After: 1 once then success: exit 0 after 2 requests, the wait honoured', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 429, headers: { 'Retry-After': '1' }, json: envelope('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'made-up failure RATE_LIMITED') });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      json: envelope('RATE_LIMIT_ERROR', 'RATE_LIMITED', 'made-up failure RATE_LIMITED'),
+    });
     const result = await list('--retries', '2', '--debug');
     expect(result.code, result.stderr).toBe(0);
     const requests = await service();
@@ -147,21 +177,39 @@ describe('retries', () => {
   });
 
   it.each([502, 504])('%i is retried', async (status) => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status, body: 'Bad gateway', times: 1 });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status,
+      body: 'Bad gateway',
+      times: 1,
+    });
     const result = await list('--retries', '2');
     expect(result.code, result.stderr).toBe(0);
     expect((await service()).map((r) => r.status)).toEqual([status, 200]);
   });
 
   it('--retries 0: no retry', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'), times: 5 });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status: 503,
+      json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'),
+      times: 5,
+    });
     const result = await list('--retries', '0');
     expectFailure(result, 8);
     expect(await service()).toHaveLength(1);
   });
 
   it('--retries 1: at most 2 attempts', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'), times: 5 });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status: 503,
+      json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'),
+      times: 5,
+    });
     const result = await list('--retries', '1');
     expectFailure(result, 8);
     expect((await service()).map((r) => r.status)).toEqual([503, 503]);
@@ -172,14 +220,26 @@ describe('retries', () => {
     [404, 'NOT_FOUND', 'NOT_FOUND_ERROR', 5],
     [500, 'API_ERROR', 'API_ERROR', 8],
   ])('%i is never retried', async (status, code, type, exit) => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope(type, code, `made-up failure ${code}`), times: 3 });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status,
+      json: envelope(type, code, `made-up failure ${code}`),
+      times: 3,
+    });
     const result = await list('--retries', '2');
     expectFailure(result, exit);
     expect(await service()).toHaveLength(1);
   });
 
   it('a POST answered 400 is not retried either', async () => {
-    await world.fault({ method: 'POST', path: '/v1/reports/', status: 400, json: envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'made-up failure INVALID_REQUEST'), times: 3 });
+    await world.fault({
+      method: 'POST',
+      path: '/v1/reports/',
+      status: 400,
+      json: envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'made-up failure INVALID_REQUEST'),
+      times: 3,
+    });
     const result = await match('--retries', '2');
     expectFailure(result, 6);
     expect(await service()).toHaveLength(1);
@@ -198,7 +258,9 @@ describe('retries', () => {
 describe('network failures', () => {
   it('nothing listening: exit 9 with a one-line error and no stack trace', async () => {
     const port = await closedPort();
-    const result = await world.svc(['reports', 'list', '--retries', '0'], { env: { SVC_BASE_URL: `http://127.0.0.1:${port}` } });
+    const result = await world.svc(['reports', 'list', '--retries', '0'], {
+      env: { SVC_BASE_URL: `http://127.0.0.1:${port}` },
+    });
     expectFailure(result, 9);
     const errorLines = lines(result.stderr).filter((line) => line.startsWith('error:'));
     expect(errorLines).toHaveLength(1);
@@ -224,7 +286,9 @@ describe('network failures', () => {
 
 describe('exit codes', () => {
   it('401 INVALID_API_KEY (a key the service does not know) → 3', async () => {
-    const result = await world.svc(['reports', 'list', '--retries', '0'], { env: { SVC_API_KEY: `svc_sk_test_${'0'.repeat(32)}` } });
+    const result = await world.svc(['reports', 'list', '--retries', '0'], {
+      env: { SVC_API_KEY: `svc_sk_test_${'0'.repeat(32)}` },
+    });
     expectFailure(result, 3);
     expect(result.stderr).toMatch(/^error: INVALID_API_KEY: /);
   });
@@ -232,7 +296,9 @@ describe('exit codes', () => {
   it('403 INSUFFICIENT_SCOPE (parse with a READ_ONLY key) → 4', async () => {
     const pdf = join(world.dir, 'tiny.pdf');
     writeFileSync(pdf, TINY_PDF);
-    const result = await world.svc(['parse', pdf, '--retries', '0'], { env: { SVC_API_KEY: world.key(0, 'test', 'READ_ONLY').key } });
+    const result = await world.svc(['parse', pdf, '--retries', '0'], {
+      env: { SVC_API_KEY: world.key(0, 'test', 'READ_ONLY').key },
+    });
     expectFailure(result, 4);
     expect(result.stderr).toMatch(/^error: INSUFFICIENT_SCOPE: /);
     expect((await service()).map((r) => r.status)).toEqual([403]);
@@ -256,14 +322,25 @@ describe('exit codes', () => {
     [429, 'QUOTA_EXCEEDED', 'RATE_LIMIT_ERROR', 7],
     [500, 'API_ERROR', 'API_ERROR', 8],
   ])('%i %s (%s) → %i', async (status, code, type, exit) => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope(type, code, `made-up failure ${code}`) });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status,
+      json: envelope(type, code, `made-up failure ${code}`),
+    });
     const result = await list('--retries', '0');
     expectFailure(result, exit);
     expect(result.stderr.split('\n')[0]).toBe(`error: ${code}: made-up failure ${code}`);
   });
 
   it('503 after the retries → 8', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'), times: 2 });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status: 503,
+      json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'),
+      times: 2,
+    });
     const result = await list('--retries', '1');
     expectFailure(result, 8);
     expect(await service()).toHaveLength(2);
@@ -275,9 +352,20 @@ describe('exit codes', () => {
     ['error_code wins over error_type', 400, 'REPORT_NOT_FOUND', 'PERMISSION_ERROR', 5],
     ['error_type is used when the code is unknown', 400, 'SOMETHING_NEW', 'PERMISSION_ERROR', 4],
     ['error_type is used when the code is unknown', 500, 'SOMETHING_NEW', 'RATE_LIMIT_ERROR', 7],
-    ['error_type is used when the code is unknown', 404, 'SOMETHING_NEW', 'AUTHENTICATION_ERROR', 3],
+    [
+      'error_type is used when the code is unknown',
+      404,
+      'SOMETHING_NEW',
+      'AUTHENTICATION_ERROR',
+      3,
+    ],
   ])('%s: status %i, %s / %s → %i', async (_why, status, code, type, exit) => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope(type, code, `made-up failure ${code}`) });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status,
+      json: envelope(type, code, `made-up failure ${code}`),
+    });
     const result = await list('--retries', '0');
     expectFailure(result, exit);
     expect(result.stderr).toContain(code);
@@ -296,7 +384,12 @@ describe('exit codes', () => {
     [503, 8],
     [418, 1],
   ])('status %i with an unknown code and type → %i', async (status, exit) => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status, json: envelope('SOMETHING_ELSE', 'SOMETHING_NEW', 'made-up failure SOMETHING_NEW') });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status,
+      json: envelope('SOMETHING_ELSE', 'SOMETHING_NEW', 'made-up failure SOMETHING_NEW'),
+    });
     const result = await list('--retries', '0');
     expectFailure(result, exit);
     expect(result.stderr).toContain('SOMETHING_NEW');
@@ -304,7 +397,13 @@ describe('exit codes', () => {
 
   it('an HTML 502 page → 8 with a one-line message', async () => {
     const page = `<!DOCTYPE html>\n<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\n${'<p>upstream went away</p>\n'.repeat(200)}</body>\n</html>\n`;
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 502, headers: { 'Content-Type': 'text/html' }, body: page });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status: 502,
+      headers: { 'Content-Type': 'text/html' },
+      body: page,
+    });
     const result = await list('--retries', '0');
     expectFailure(result, 8);
     const [first, ...rest] = lines(result.stderr);
@@ -341,7 +440,12 @@ describe('exit codes', () => {
   });
 
   it('the older nested envelope: its code decides even against the status', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 400, json: { error: { code: 'quota_exceeded', message: 'No more.' } } });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status: 400,
+      json: { error: { code: 'quota_exceeded', message: 'No more.' } },
+    });
     const result = await list('--retries', '0');
     expectFailure(result, 7);
     expect(result.stderr).toContain('QUOTA_EXCEEDED');
@@ -353,7 +457,11 @@ describe('error output', () => {
     const result = await world.svc(['reports', 'get', 'rpt_0000000000000000', '--retries', '0']);
     expectFailure(result, 5);
     // The same request made directly, for the envelope's fixed fields.
-    const direct = (await (await fetch(`${url}/v1/reports/rpt_0000000000000000`, { headers: { Authorization: `Bearer ${key}` } })).json()) as Record<string, string>;
+    const direct = (await (
+      await fetch(`${url}/v1/reports/rpt_0000000000000000`, {
+        headers: { Authorization: `Bearer ${key}` },
+      })
+    ).json()) as Record<string, string>;
     const requestId = (await service())[0]!.request_id;
     expect(requestId).toMatch(/^req_[0-9a-f]+$/);
     const out = lines(result.stderr);
@@ -365,11 +473,16 @@ describe('error output', () => {
   });
 
   it('lines are in the documented order for an injected envelope too', async () => {
-    const body = envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'made-up failure INVALID_REQUEST', {
-      suggested_action: 'Fix the thing.',
-      documentation_url: 'https://docs.example/errors#invalid_request',
-      request_id: 'req_0123456789abcdef',
-    });
+    const body = envelope(
+      'INVALID_REQUEST_ERROR',
+      'INVALID_REQUEST',
+      'made-up failure INVALID_REQUEST',
+      {
+        suggested_action: 'Fix the thing.',
+        documentation_url: 'https://docs.example/errors#invalid_request',
+        request_id: 'req_0123456789abcdef',
+      },
+    );
     await world.fault({ method: 'GET', path: '/v1/reports', status: 400, json: body });
     const result = await list('--retries', '0');
     expectFailure(result, 6);
@@ -380,28 +493,43 @@ describe('error output', () => {
     expect(out[3]).toContain('req_0123456789abcdef');
   });
 
-  it.each(['--json', '-o ndjson', '-o json'])('with %s stderr is exactly one line: the compact envelope', async (flagText) => {
-    const flags = flagText.split(' ');
-    const body = envelope('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', 'made-up failure INVALID_REQUEST', {
-      display_message: null,
-      suggested_action: 'Fix the thing.',
-      documentation_url: 'https://docs.example/errors#invalid_request',
-      request_id: 'req_0123456789abcdef',
-    });
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 400, json: body });
-    const result = await list('--retries', '0', ...flags);
-    expect(result.code).toBe(6);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.endsWith('\n')).toBe(true);
-    const out = result.stderr.slice(0, -1);
-    expect(out).not.toContain('\n');
-    const parsed = JSON.parse(out) as unknown;
-    expect(parsed).toEqual(body);
-    expect(out).toBe(JSON.stringify(parsed));
-  });
+  it.each(['--json', '-o ndjson', '-o json'])(
+    'with %s stderr is exactly one line: the compact envelope',
+    async (flagText) => {
+      const flags = flagText.split(' ');
+      const body = envelope(
+        'INVALID_REQUEST_ERROR',
+        'INVALID_REQUEST',
+        'made-up failure INVALID_REQUEST',
+        {
+          display_message: null,
+          suggested_action: 'Fix the thing.',
+          documentation_url: 'https://docs.example/errors#invalid_request',
+          request_id: 'req_0123456789abcdef',
+        },
+      );
+      await world.fault({ method: 'GET', path: '/v1/reports', status: 400, json: body });
+      const result = await list('--retries', '0', ...flags);
+      expect(result.code).toBe(6);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.endsWith('\n')).toBe(true);
+      const out = result.stderr.slice(0, -1);
+      expect(out).not.toContain('\n');
+      const parsed = JSON.parse(out) as unknown;
+      expect(parsed).toEqual(body);
+      expect(out).toBe(JSON.stringify(parsed));
+    },
+  );
 
   it('with --json a real service error is the envelope the service sent', async () => {
-    const result = await world.svc(['reports', 'get', 'rpt_0000000000000000', '--retries', '0', '--json']);
+    const result = await world.svc([
+      'reports',
+      'get',
+      'rpt_0000000000000000',
+      '--retries',
+      '0',
+      '--json',
+    ]);
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
     const out = lines(result.stderr);
@@ -419,26 +547,34 @@ describe('--debug', () => {
   it.each([
     ['--debug', ['--debug'], {}],
     ['SVC_DEBUG=1', [], { SVC_DEBUG: '1' }],
-  ] as const)('%s: a line per request and reply with method, URL, status, time, request id; key masked', async (_name, flags, env) => {
-    const result = await world.svc(['reports', 'list', '--retries', '0', ...flags], { env });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(RAM);
-    const [request] = await service();
-    const traced = lines(result.stderr).filter((line) => line.includes(`${url}/v1/reports`));
-    expect(traced.length).toBeGreaterThanOrEqual(2);
-    expect(traced.every((line) => line.includes('GET'))).toBe(true);
-    const reply = traced.find((line) => /\b200\b/.test(line));
-    expect(reply).toBeDefined();
-    expect(reply).toMatch(/\d+(\.\d+)?\s?ms\b/);
-    expect(reply).toContain(request!.request_id);
-    for (const text of [result.stdout, result.stderr]) {
-      expect(text).not.toContain(key);
-      expect(text).not.toContain(secretMiddle());
-    }
-  });
+  ] as const)(
+    '%s: a line per request and reply with method, URL, status, time, request id; key masked',
+    async (_name, flags, env) => {
+      const result = await world.svc(['reports', 'list', '--retries', '0', ...flags], { env });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain(RAM);
+      const [request] = await service();
+      const traced = lines(result.stderr).filter((line) => line.includes(`${url}/v1/reports`));
+      expect(traced.length).toBeGreaterThanOrEqual(2);
+      expect(traced.every((line) => line.includes('GET'))).toBe(true);
+      const reply = traced.find((line) => /\b200\b/.test(line));
+      expect(reply).toBeDefined();
+      expect(reply).toMatch(/\d+(\.\d+)?\s?ms\b/);
+      expect(reply).toContain(request!.request_id);
+      for (const text of [result.stdout, result.stderr]) {
+        expect(text).not.toContain(key);
+        expect(text).not.toContain(secretMiddle());
+      }
+    },
+  );
 
   it('--debug on a retried request traces every attempt', async () => {
-    await world.fault({ method: 'GET', path: '/v1/reports', status: 503, json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR') });
+    await world.fault({
+      method: 'GET',
+      path: '/v1/reports',
+      status: 503,
+      json: envelope('API_ERROR', 'API_ERROR', 'made-up failure API_ERROR'),
+    });
     const result = await list('--retries', '1', '--debug');
     expect(result.code, result.stderr).toBe(0);
     const ids = (await service()).map((r) => r.request_id);
@@ -452,10 +588,16 @@ describe('--debug', () => {
 
   it('--debug on failures (API error, POST, network error) never shows the key', async () => {
     const runs: Result[] = [];
-    runs.push(await world.svc(['reports', 'get', 'rpt_0000000000000000', '--retries', '0', '--debug']));
+    runs.push(
+      await world.svc(['reports', 'get', 'rpt_0000000000000000', '--retries', '0', '--debug']),
+    );
     runs.push(await match('--retries', '0', '--debug'));
     const port = await closedPort();
-    runs.push(await world.svc(['reports', 'list', '--retries', '0', '--debug'], { env: { SVC_BASE_URL: `http://127.0.0.1:${port}` } }));
+    runs.push(
+      await world.svc(['reports', 'list', '--retries', '0', '--debug'], {
+        env: { SVC_BASE_URL: `http://127.0.0.1:${port}` },
+      }),
+    );
     expect(runs.map((r) => r.code)).toEqual([5, 0, 9]);
     for (const result of runs) {
       expect(result.stdout).not.toContain(key);
@@ -468,7 +610,9 @@ describe('--debug', () => {
   it('with --json stdout is still pure JSON', async () => {
     const result = await list('--retries', '0', '--json', '--debug');
     expect(result.code, result.stderr).toBe(0);
-    const direct = await (await fetch(`${url}/v1/reports`, { headers: { Authorization: `Bearer ${key}` } })).text();
+    const direct = await (
+      await fetch(`${url}/v1/reports`, { headers: { Authorization: `Bearer ${key}` } })
+    ).text();
     expect(JSON.parse(result.stdout)).toEqual(JSON.parse(direct));
     expect(result.stderr).toContain(`${url}/v1/reports`);
   });
@@ -488,10 +632,19 @@ async function startProxy(): Promise<Proxy> {
   const server: Server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const target = new URL(req.url ?? '/');
-    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (reply) => {
-      res.writeHead(reply.statusCode ?? 502, reply.headers);
-      reply.pipe(res);
-    });
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: target.pathname + target.search,
+        headers: req.headers,
+      },
+      (reply) => {
+        res.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -514,7 +667,9 @@ async function startProxy(): Promise<Proxy> {
     upstream.on('close', () => sockets.delete(upstream));
     // As real proxies do: a target it cannot reach is a 502 answer to the CONNECT.
     // (undici reconnects, again and again, to a proxy that just closes the socket.)
-    upstream.on('error', () => (tunnelled ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n')));
+    upstream.on('error', () =>
+      tunnelled ? client.destroy() : client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'),
+    );
     client.on('error', () => upstream.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -541,26 +696,35 @@ describe('proxy', () => {
     proxy.seen.length = 0;
   });
 
-  const proxyEnv = () => ({ HTTP_PROXY: `http://127.0.0.1:${proxy.port}`, HTTPS_PROXY: `http://127.0.0.1:${proxy.port}` });
+  const proxyEnv = () => ({
+    HTTP_PROXY: `http://127.0.0.1:${proxy.port}`,
+    HTTPS_PROXY: `http://127.0.0.1:${proxy.port}`,
+  });
   // A loopback base URL never goes through a proxy (http-hardening.test.ts): these use a remote
   // one that only the proxy could reach. The proxy cannot resolve it either, so each run ends
   // with a network error (exit 9) after the proxy saw the CONNECT.
   const REMOTE = 'https://svc.example.test';
 
   it('HTTP_PROXY/HTTPS_PROXY: the request goes through the proxy', async () => {
-    const result = await world.svc(['reports', 'list', '--retries', '0'], { env: { ...proxyEnv(), SVC_BASE_URL: REMOTE } });
+    const result = await world.svc(['reports', 'list', '--retries', '0'], {
+      env: { ...proxyEnv(), SVC_BASE_URL: REMOTE },
+    });
     expect(result.code, result.stderr).toBe(9);
     expect(proxy.seen).toEqual(['CONNECT svc.example.test:443']);
   });
 
   it('lower-case http_proxy is honoured too (for https, when no https proxy is set)', async () => {
-    const result = await world.svc(['reports', 'list', '--retries', '0'], { env: { http_proxy: `http://127.0.0.1:${proxy.port}`, SVC_BASE_URL: REMOTE } });
+    const result = await world.svc(['reports', 'list', '--retries', '0'], {
+      env: { http_proxy: `http://127.0.0.1:${proxy.port}`, SVC_BASE_URL: REMOTE },
+    });
     expect(result.code, result.stderr).toBe(9);
     expect(proxy.seen).toEqual(['CONNECT svc.example.test:443']);
   });
 
   it('NO_PROXY=example.test: the proxy sees nothing', async () => {
-    const result = await world.svc(['reports', 'list', '--retries', '0'], { env: { ...proxyEnv(), NO_PROXY: 'example.test', SVC_BASE_URL: REMOTE } });
+    const result = await world.svc(['reports', 'list', '--retries', '0'], {
+      env: { ...proxyEnv(), NO_PROXY: 'example.test', SVC_BASE_URL: REMOTE },
+    });
     expect(result.code, result.stderr).toBe(9);
     expect(proxy.seen).toEqual([]);
   });
@@ -578,16 +742,23 @@ describe('Ctrl-C', () => {
   it('SIGINT while waiting for a reply: exit 130, no stack trace', async () => {
     await world.fault({ method: 'GET', path: '/v1/reports', delay_ms: 20_000 });
     const env = { ...baseEnv(world.dir), SVC_BASE_URL: url, SVC_API_KEY: key };
-    const child = spawn(process.execPath, [SVC, 'reports', 'list', '--timeout', '30'], { env, cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SVC, 'reports', 'list', '--timeout', '30'], {
+      env,
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal })));
+    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('close', (code, signal) => resolve({ code, signal })),
+    );
     const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     try {
       // Bounded wait until the request reached the mock.
-      for (let i = 0; i < 200 && (await service()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 200 && (await service()).length === 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
       expect(await service()).toHaveLength(1);
       child.kill('SIGINT');
       const { code, signal } = await closed;

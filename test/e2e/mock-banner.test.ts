@@ -16,7 +16,10 @@ describe.each([80, 60])('svc mock on a terminal of %i columns', (columns) => {
       scratch: world.tempDir('svc-pty-'),
       env: { SVC_DATA_DIR: world.tempDir('svc-pty-data-') },
       whileRunning: async (pid, output) => {
-        await untilShown(output, (text) => /svc reports list/.test(text) && /given a signing secret/.test(text));
+        await untilShown(
+          output,
+          (text) => /svc reports list/.test(text) && /given a signing secret/.test(text),
+        );
         banner = output();
         process.kill(pid, 'SIGINT');
       },
@@ -26,9 +29,15 @@ describe.each([80, 60])('svc mock on a terminal of %i columns', (columns) => {
     const keys = lines.join('\n').match(/svc_sk_(live|test)_[0-9a-f]+/g) ?? [];
     expect(new Set(keys).size).toBe(8);
     for (const key of keys) expect(key).toMatch(/^svc_sk_(live|test)_[0-9a-f]{32}$/);
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}export SVC_API_KEY=svc_sk_test_[0-9a-f]{32}$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}export SVC_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}export SVC_API_KEY=svc_sk_test_[0-9a-f]{32}$/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}export SVC_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/),
+    );
     // Wider than the terminal only a command to copy, alone on its line.
-    for (const line of lines) if (!line.startsWith('  export ')) expect([...line].length, line).toBeLessThanOrEqual(columns);
+    for (const line of lines)
+      if (!line.startsWith('  export '))
+        expect([...line].length, line).toBeLessThanOrEqual(columns);
   });
 });

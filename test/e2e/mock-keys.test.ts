@@ -18,25 +18,36 @@ interface Started {
 
 const children: ChildProcess[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
 /** A real `svc mock --json` with its data folder in `dataDir`; resolves with its first line. */
-async function startMock(dataDir: string, args: string[]): Promise<{ child: ChildProcess; started: Started; stderr: () => string }> {
-  const child = spawn(process.execPath, [SVC, 'mock', '--json', '--quiet', ...args], { env: { ...baseEnv(world.dir), SVC_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startMock(
+  dataDir: string,
+  args: string[],
+): Promise<{ child: ChildProcess; started: Started; stderr: () => string }> {
+  const child = spawn(process.execPath, [SVC, 'mock', '--json', '--quiet', ...args], {
+    env: { ...baseEnv(world.dir), SVC_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`svc mock exited ${code} before it printed a line: ${stderr}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`svc mock exited ${code} before it printed a line: ${stderr}`)),
+    );
   });
   return { child, started: JSON.parse(line) as Started, stderr: () => stderr };
 }
 
 /** Ctrl-C, and its exit code. */
 async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   child.kill('SIGINT');
   return exited;
 }
@@ -46,7 +57,8 @@ describe('svc mock restarted', () => {
     const dataDir = join(world.tempDir('svc-e2e-data-'), 'svc');
     const configDir = join(world.tempDir('svc-e2e-config-'), 'svc');
     const port = String(await freePort());
-    const client = (args: string[], input?: string) => world.bare(args, { input, env: { SVC_CONFIG_DIR: configDir } });
+    const client = (args: string[], input?: string) =>
+      world.bare(args, { input, env: { SVC_CONFIG_DIR: configDir } });
 
     const first = await startMock(dataDir, ['--port', port]);
     const key = first.started.keys.find((k) => k.mode === 'test' && k.scope === 'FULL')!.key;
@@ -71,7 +83,9 @@ describe('svc mock restarted', () => {
   it('mocks started at the same moment with no key file print the same keys', async () => {
     for (let round = 0; round < 3; round++) {
       const dataDir = join(world.tempDir('svc-e2e-data-'), 'svc');
-      const mocks = await Promise.all(Array.from({ length: 4 }, () => startMock(dataDir, ['--port', '0'])));
+      const mocks = await Promise.all(
+        Array.from({ length: 4 }, () => startMock(dataDir, ['--port', '0'])),
+      );
       const keys = mocks.map((mock) => mock.started.keys.map((k) => k.key));
       expect(new Set(keys[0]).size).toBe(8);
       for (const other of keys.slice(1)) expect(other).toEqual(keys[0]);

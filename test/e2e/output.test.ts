@@ -7,7 +7,18 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ANSI, baseEnv, inTerminal, intoHead, ROOT, SVC, svcCommand, TINY_PDF, useWorld, type Result } from './harness.js';
+import {
+  ANSI,
+  baseEnv,
+  inTerminal,
+  intoHead,
+  ROOT,
+  SVC,
+  svcCommand,
+  TINY_PDF,
+  useWorld,
+  type Result,
+} from './harness.js';
 
 const RAM = 'rpt_e8699f830adc84b8'; // complete, NABIL, Ram Bahadur Shrestha
 const WEEKLY = 'rpt_8074807054f108e7'; // complete, weekly streams in and out
@@ -24,7 +35,9 @@ beforeAll(() => {
 
 /** The reply body of a GET made directly, with the same key svc uses. */
 async function direct(path: string): Promise<string> {
-  const reply = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' } });
+  const reply = await fetch(`${url}${path}`, {
+    headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
+  });
   expect(reply.status).toBe(200);
   return reply.text();
 }
@@ -37,15 +50,27 @@ interface Summary {
   [field: string]: unknown;
 }
 
-const summary = (id: string, bank = 'NABIL'): Summary => ({ report_id: id, status: 'complete', bank_code: bank, created_at: '2026-03-04T05:06:07Z' });
+const summary = (id: string, bank = 'NABIL'): Summary => ({
+  report_id: id,
+  status: 'complete',
+  bank_code: bank,
+  created_at: '2026-03-04T05:06:07Z',
+});
 
 /** The next GET /v1/reports answers 200 with this raw body. */
 async function listReplies(body: string): Promise<void> {
-  await world.fault({ method: 'GET', path: '/v1/reports', status: 200, headers: { 'Content-Type': 'application/json' }, body });
+  await world.fault({
+    method: 'GET',
+    path: '/v1/reports',
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
 }
 
 const env = () => ({ SVC_BASE_URL: url, SVC_API_KEY: key });
-const terminal = (args: string, extra: Record<string, string | undefined> = {}) => inTerminal(`${svcCommand} ${args}`, { configDir: world.dir, env: { ...env(), ...extra } });
+const terminal = (args: string, extra: Record<string, string | undefined> = {}) =>
+  inTerminal(`${svcCommand} ${args}`, { configDir: world.dir, env: { ...env(), ...extra } });
 
 /** A strict RFC 4180 reader: quoted fields, doubled quotes, CRLF (or LF) record ends. */
 function parseCsv(text: string): string[][] {
@@ -104,16 +129,22 @@ describe('--json', () => {
   it.each([
     ['/v1/reports', ['reports', 'list']],
     [`/v1/reports/${RAM}/counterparties`, ['reports', 'counterparties', RAM]],
-  ])('stdout is the reply body of %s re-indented with 2 spaces, and nothing else', async (path, args) => {
-    const result = await world.svc([...args, '--json']);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('');
-    const body = await direct(path);
-    expect(result.stdout.replace(/\n$/, '')).toBe(JSON.stringify(JSON.parse(body), null, 2));
-  });
+  ])(
+    'stdout is the reply body of %s re-indented with 2 spaces, and nothing else',
+    async (path, args) => {
+      const result = await world.svc([...args, '--json']);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe('');
+      const body = await direct(path);
+      expect(result.stdout.replace(/\n$/, '')).toBe(JSON.stringify(JSON.parse(body), null, 2));
+    },
+  );
 
   it('-o json is the same as --json', async () => {
-    const [a, b] = [await world.svc(['reports', 'list', '--json']), await world.svc(['reports', 'list', '-o', 'json'])];
+    const [a, b] = [
+      await world.svc(['reports', 'list', '--json']),
+      await world.svc(['reports', 'list', '-o', 'json']),
+    ];
     expect(a.code).toBe(0);
     expect(b.code).toBe(0);
     expect(b.stdout).toBe(a.stdout);
@@ -135,12 +166,21 @@ describe('--json', () => {
   });
 
   it('keys keep the order of the reply', async () => {
-    const raw = '{"zeta":1,"data":[{"status":"complete","report_id":"rpt_0000000000000001","created_at":"2026-03-04T05:06:07Z","bank_code":"EBL"}],"alpha":2}';
+    const raw =
+      '{"zeta":1,"data":[{"status":"complete","report_id":"rpt_0000000000000001","created_at":"2026-03-04T05:06:07Z","bank_code":"EBL"}],"alpha":2}';
     await listReplies(raw);
     const result = await world.svc(['reports', 'list', '--json']);
     expect(result.code, result.stderr).toBe(0);
     const keys = [...result.stdout.matchAll(/"(\w+)":/g)].map((m) => m[1]);
-    expect(keys).toEqual(['zeta', 'data', 'status', 'report_id', 'created_at', 'bank_code', 'alpha']);
+    expect(keys).toEqual([
+      'zeta',
+      'data',
+      'status',
+      'report_id',
+      'created_at',
+      'bank_code',
+      'alpha',
+    ]);
   });
 });
 
@@ -148,11 +188,22 @@ describe('tables in a pipe', () => {
   it('tab-separated: one header line, then one line per report; no ANSI, no box drawing', async () => {
     const result = await world.svc(['reports', 'list']);
     expect(result.code, result.stderr).toBe(0);
-    const { data, has_more: hasMore, ...rest } = JSON.parse(await direct('/v1/reports')) as { data: Summary[]; has_more: boolean } & Record<string, unknown>;
+    const {
+      data,
+      has_more: hasMore,
+      ...rest
+    } = JSON.parse(await direct('/v1/reports')) as { data: Summary[]; has_more: boolean } & Record<
+      string,
+      unknown
+    >;
     // The reports table and nothing else, no blank line: the mock's `has_more` (no document shows
     // it) is said on stderr, as a way to the rest when there is more.
     expect(rest).toEqual({});
-    expect(result.stderr).toBe(hasMore ? `More reports exist than the ${data.length} listed: --limit 100 lists up to 100, --status complete|processing|failed narrows the list.\n` : '');
+    expect(result.stderr).toBe(
+      hasMore
+        ? `More reports exist than the ${data.length} listed: --limit 100 lists up to 100, --status complete|processing|failed narrows the list.\n`
+        : '',
+    );
     const out = result.stdout.replace(/\n$/, '').split('\n');
     expect(out[0]).toBe('ID\tSTATUS\tBANK\tCREATED');
     expect(out).toHaveLength(1 + data.length);
@@ -172,7 +223,12 @@ describe('tables in a pipe', () => {
     await listReplies(JSON.stringify({ data }));
     const result = await world.svc(['reports', 'list']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe(['ID\tSTATUS\tBANK\tCREATED', ...data.map((r) => `${r.report_id}\tcomplete\t${r.bank_code}\t2026-03-04 05:06 UTC`)].join('\n') + '\n');
+    expect(result.stdout).toBe(
+      [
+        'ID\tSTATUS\tBANK\tCREATED',
+        ...data.map((r) => `${r.report_id}\tcomplete\t${r.bank_code}\t2026-03-04 05:06 UTC`),
+      ].join('\n') + '\n',
+    );
   });
 
   it("amounts are the service's own in a pipe's table (formatted for people on a terminal only) and untouched in --json", async () => {
@@ -184,13 +240,19 @@ describe('tables in a pipe', () => {
 
     const json = await world.svc(['reports', 'get', RAM, '--json']);
     expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout).statement).toMatchObject({ currency: 'NPR', opening_balance: 88566.46, closing_balance: 241986.21 });
+    expect(JSON.parse(json.stdout).statement).toMatchObject({
+      currency: 'NPR',
+      opening_balance: 88566.46,
+      closing_balance: 241986.21,
+    });
     expect(json.stdout).toContain('"closing_balance": 241986.21');
     expect(json.stdout).not.toContain('2,41,986.21');
   });
 
   it('control characters from the service are not printed', async () => {
-    await listReplies(JSON.stringify({ data: [summary('rpt_0000000000000001', 'EVIL\u001b[2JBANK\u0007')] }));
+    await listReplies(
+      JSON.stringify({ data: [summary('rpt_0000000000000001', 'EVIL\u001b[2JBANK\u0007')] }),
+    );
     const result = await world.svc(['reports', 'list']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain('\u001b');
@@ -230,11 +292,15 @@ describe('on a terminal', () => {
     expect(result.stdout).toMatch(/Opening balance.*NPR 88,566\.46/);
     expect(result.stdout).toMatch(/Closing balance.*NPR 2,41,986\.21/);
     // On a terminal, and only there, a hint says where the transactions are.
-    expect(result.stdout).toMatch(/\d+ transactions in this reply: -o csv or -o ndjson writes them one per line\./);
+    expect(result.stdout).toMatch(
+      /\d+ transactions in this reply: -o csv or -o ndjson writes them one per line\./,
+    );
   });
 
   it('control characters from the service do not reach the terminal', async () => {
-    await listReplies(JSON.stringify({ data: [summary('rpt_0000000000000001', 'EVIL\u001b[2JBANK')] }));
+    await listReplies(
+      JSON.stringify({ data: [summary('rpt_0000000000000001', 'EVIL\u001b[2JBANK')] }),
+    );
     const result = await terminal('reports list');
     expect(result.code, result.stdout).toBe(0);
     expect(result.stdout).toContain('EVIL');
@@ -248,8 +314,16 @@ describe('colour in a pipe', () => {
     { name: 'CLICOLOR_FORCE=1', extra: { CLICOLOR_FORCE: '1' }, coloured: true },
     { name: 'nothing set', extra: {}, coloured: false },
     { name: 'FORCE_COLOR=0', extra: { FORCE_COLOR: '0' }, coloured: false },
-    { name: 'NO_COLOR=1 FORCE_COLOR=1', extra: { NO_COLOR: '1', FORCE_COLOR: '1' }, coloured: false },
-    { name: 'NO_COLOR=1 CLICOLOR_FORCE=1', extra: { NO_COLOR: '1', CLICOLOR_FORCE: '1' }, coloured: false },
+    {
+      name: 'NO_COLOR=1 FORCE_COLOR=1',
+      extra: { NO_COLOR: '1', FORCE_COLOR: '1' },
+      coloured: false,
+    },
+    {
+      name: 'NO_COLOR=1 CLICOLOR_FORCE=1',
+      extra: { NO_COLOR: '1', CLICOLOR_FORCE: '1' },
+      coloured: false,
+    },
   ])('$name → coloured: $coloured', async ({ extra, coloured }) => {
     const result = await world.svc(['reports', 'list'], { env: extra });
     expect(result.code, result.stderr).toBe(0);
@@ -259,7 +333,9 @@ describe('colour in a pipe', () => {
   });
 
   it('--no-color wins over FORCE_COLOR', async () => {
-    const result = await world.svc(['reports', 'list', '--no-color'], { env: { FORCE_COLOR: '1' } });
+    const result = await world.svc(['reports', 'list', '--no-color'], {
+      env: { FORCE_COLOR: '1' },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toMatch(ANSI);
   });
@@ -305,17 +381,28 @@ describe('-o ndjson and -o csv', () => {
     const result = await world.svc(['reports', 'recurring', WEEKLY, '-o', 'csv']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
-    const body = JSON.parse(await direct(`/v1/reports/${WEEKLY}/recurring`)) as Record<string, unknown>;
+    const body = JSON.parse(await direct(`/v1/reports/${WEEKLY}/recurring`)) as Record<
+      string,
+      unknown
+    >;
     const lists = ['inflow_streams', 'outflow_streams'];
     const own = Object.keys(body).filter((key) => !lists.includes(key));
     const [header, ...rows] = parseCsv(result.stdout);
     expect(header!.slice(0, 1 + own.length)).toEqual(['list', ...own]);
-    const streams = lists.flatMap((list) => (body[list] as Record<string, unknown>[]).map((stream) => ({ list, stream })));
+    const streams = lists.flatMap((list) =>
+      (body[list] as Record<string, unknown>[]).map((stream) => ({ list, stream })),
+    );
     expect(rows).toHaveLength(streams.length);
     rows.forEach((row, i) => {
       const { list, stream } = streams[i]!;
-      const record: Record<string, unknown> = { list, ...Object.fromEntries(own.map((key) => [key, body[key]])), ...stream };
-      header!.forEach((column, c) => expect(row[c], column).toBe(column in record ? csvText(record[column]) : ''));
+      const record: Record<string, unknown> = {
+        list,
+        ...Object.fromEntries(own.map((key) => [key, body[key]])),
+        ...stream,
+      };
+      header!.forEach((column, c) =>
+        expect(row[c], column).toBe(column in record ? csvText(record[column]) : ''),
+      );
       for (const cell of row) expect(cell).not.toMatch(/^[[{]/);
     });
     // The streams are all there: the weekly ones in and out among them.
@@ -323,7 +410,11 @@ describe('-o ndjson and -o csv', () => {
   });
 
   it('csv quotes a value with a comma or a quote, doubling the quote', async () => {
-    await listReplies(JSON.stringify({ data: [summary('rpt_0000000000000001', 'A,"B"'), summary('rpt_0000000000000002', 'plain')] }));
+    await listReplies(
+      JSON.stringify({
+        data: [summary('rpt_0000000000000001', 'A,"B"'), summary('rpt_0000000000000002', 'plain')],
+      }),
+    );
     const result = await world.svc(['reports', 'list', '-o', 'csv']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('"A,""B"""');
@@ -334,7 +425,14 @@ describe('-o ndjson and -o csv', () => {
   });
 
   it('csv keeps a value with a line break (LF or CRLF) inside quotes, equal to the JSON value', async () => {
-    await listReplies(JSON.stringify({ data: [summary('rpt_0000000000000001', 'line\nbreak'), summary('rpt_0000000000000002', 'crlf\r\nbreak')] }));
+    await listReplies(
+      JSON.stringify({
+        data: [
+          summary('rpt_0000000000000001', 'line\nbreak'),
+          summary('rpt_0000000000000002', 'crlf\r\nbreak'),
+        ],
+      }),
+    );
     const result = await world.svc(['reports', 'list', '-o', 'csv']);
     expect(result.code, result.stderr).toBe(0);
     const [header, ...rows] = parseCsv(result.stdout);
@@ -345,35 +443,56 @@ describe('-o ndjson and -o csv', () => {
 
 describe('a closed stdout', () => {
   /** A valid reports list of about 2.5 MB, far beyond a pipe's buffer. */
-  const bigList = () => JSON.stringify({ data: Array.from({ length: 25_000 }, (_, i) => summary(`rpt_${i.toString(16).padStart(16, '0')}`)) });
-
-  it.each([[['--json']], [[]], [['-o', 'ndjson']]])('svc reports list %j | head -c 1: exit 0, nothing on stderr', async (flags) => {
-    await listReplies(bigList());
-    const result = await intoHead(['reports', 'list', ...flags], { ...baseEnv(world.dir), ...env() });
-    expect(result.code).toBe(0);
-    expect(result.stdout.trim()).toBe('0');
-    expect(result.stderr).toBe('');
-    // The reply really was the big one.
-    expect((await world.requests()).filter((r) => r.path === '/v1/reports')).toHaveLength(1);
-  });
-
-  it.each([[['--version']], [['--help']], [['__complete', 'profiles']]])('svc %j with its reader gone before it writes: exit 0, nothing on stderr', async (args) => {
-    // These paths write to the file descriptor directly: the reader is gone ~70 ms before that.
-    // A config file with a profile, so that the completion has something to write.
-    const home = world.tempDir();
-    mkdirSync(join(home, 'config'));
-    writeFileSync(join(home, 'config', 'config.json'), JSON.stringify({ current_profile: 'default', profiles: { default: {}, staging: {} } }));
-    const result = await new Promise<Result>((resolve, reject) => {
-      const child = spawn(process.execPath, [SVC, ...args], { env: baseEnv(home), cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout.destroy();
-      let stderr = '';
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ stdout: '', stderr, code }));
+  const bigList = () =>
+    JSON.stringify({
+      data: Array.from({ length: 25_000 }, (_, i) =>
+        summary(`rpt_${i.toString(16).padStart(16, '0')}`),
+      ),
     });
-    expect(result.code).toBe(0);
-    expect(result.stderr).toBe('');
-  });
+
+  it.each([[['--json']], [[]], [['-o', 'ndjson']]])(
+    'svc reports list %j | head -c 1: exit 0, nothing on stderr',
+    async (flags) => {
+      await listReplies(bigList());
+      const result = await intoHead(['reports', 'list', ...flags], {
+        ...baseEnv(world.dir),
+        ...env(),
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout.trim()).toBe('0');
+      expect(result.stderr).toBe('');
+      // The reply really was the big one.
+      expect((await world.requests()).filter((r) => r.path === '/v1/reports')).toHaveLength(1);
+    },
+  );
+
+  it.each([[['--version']], [['--help']], [['__complete', 'profiles']]])(
+    'svc %j with its reader gone before it writes: exit 0, nothing on stderr',
+    async (args) => {
+      // These paths write to the file descriptor directly: the reader is gone ~70 ms before that.
+      // A config file with a profile, so that the completion has something to write.
+      const home = world.tempDir();
+      mkdirSync(join(home, 'config'));
+      writeFileSync(
+        join(home, 'config', 'config.json'),
+        JSON.stringify({ current_profile: 'default', profiles: { default: {}, staging: {} } }),
+      );
+      const result = await new Promise<Result>((resolve, reject) => {
+        const child = spawn(process.execPath, [SVC, ...args], {
+          env: baseEnv(home),
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        child.stdout.destroy();
+        let stderr = '';
+        child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ stdout: '', stderr, code }));
+      });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+    },
+  );
 
   it('the read side destroyed after the first chunk: exit 0, nothing on stderr', async () => {
     await listReplies(bigList());

@@ -32,13 +32,25 @@ const hasLess = (() => {
 })();
 
 /** A folder for this test: svc's config, the stderr file, the recording pager. */
-function scratch(): { dir: string; env: Record<string, string>; stderr: string; pager: string; recorded: string } {
+function scratch(): {
+  dir: string;
+  env: Record<string, string>;
+  stderr: string;
+  pager: string;
+  recorded: string;
+} {
   const dir = world.tempDir('svc-e2e-pager-');
   const recorded = join(dir, 'recorded.txt');
   const pager = join(dir, 'record-pager');
   writeFileSync(pager, `#!/bin/sh\ncat > '${recorded}'\n`);
   chmodSync(pager, 0o755);
-  const env = { SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, SVC_CONFIG_DIR: join(dir, 'config'), HOME: dir, TZ: 'UTC' };
+  const env = {
+    SVC_BASE_URL: world.mock.url,
+    SVC_API_KEY: world.key().key,
+    SVC_CONFIG_DIR: join(dir, 'config'),
+    HOME: dir,
+    TZ: 'UTC',
+  };
   return { dir, env, stderr: join(dir, 'stderr.txt'), pager, recorded };
 }
 
@@ -47,7 +59,11 @@ describe.skipIf(!hasLess)('less -FRX, the pager when none is named', () => {
     const { env, stderr } = scratch();
     const session = terminal.start(LONG, env, { ...SIZE, stderrFile: stderr });
     // less's prompt at the foot of a full screen: svc waits for it.
-    const shown = await terminal.waitFor(session, (text) => text.trimEnd().endsWith('\n:'), 'less to show the table');
+    const shown = await terminal.waitFor(
+      session,
+      (text) => text.trimEnd().endsWith('\n:'),
+      'less to show the table',
+    );
     expect(shown).toContain('DATE');
     expect(shown).not.toContain('SVC_EXIT');
     terminal.press(session, 'C-c');
@@ -59,17 +75,40 @@ describe.skipIf(!hasLess)('less -FRX, the pager when none is named', () => {
     expect(readFileSync(stderr, 'utf8')).toBe('');
     // The shell's `sleep` now has the terminal, which echoes what is typed, as a prompt would.
     terminal.type(session, 'typed-after');
-    await terminal.waitFor(session, (text) => text.includes('typed-after'), 'the typed text to echo');
+    await terminal.waitFor(
+      session,
+      (text) => text.includes('typed-after'),
+      'the typed text to echo',
+    );
   });
 
   it('20,000 transactions, svc still writing while less shows the first screen: Ctrl-C leaves both running; q ends svc at once with exit 0, nothing on stderr', async () => {
     const { env, stderr } = scratch();
-    const [first] = (JSON.parse(readFileSync(join(ROOT, 'test/fixtures/documented/transactions.json'), 'utf8')) as { transactions: object[] }).transactions;
-    const transactions = Array.from({ length: 20_000 }, (_, i) => ({ ...first, id: `txn_${i}`, description: `PAYMENT ${i}` }));
+    const [first] = (
+      JSON.parse(
+        readFileSync(join(ROOT, 'test/fixtures/documented/transactions.json'), 'utf8'),
+      ) as { transactions: object[] }
+    ).transactions;
+    const transactions = Array.from({ length: 20_000 }, (_, i) => ({
+      ...first,
+      id: `txn_${i}`,
+      description: `PAYMENT ${i}`,
+    }));
     const body = JSON.stringify({ count: transactions.length, transactions });
-    const { url } = await peer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(body));
-    const session = terminal.start(LONG, { ...env, SVC_BASE_URL: new URL(url).origin }, { ...SIZE, stderrFile: stderr });
-    await terminal.waitFor(session, (text) => text.trimEnd().endsWith('\n:'), 'less to show the table', 15_000);
+    const { url } = await peer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(body),
+    );
+    const session = terminal.start(
+      LONG,
+      { ...env, SVC_BASE_URL: new URL(url).origin },
+      { ...SIZE, stderrFile: stderr },
+    );
+    await terminal.waitFor(
+      session,
+      (text) => text.trimEnd().endsWith('\n:'),
+      'less to show the table',
+      15_000,
+    );
     terminal.press(session, 'C-c');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(terminal.screen(session)).not.toContain('SVC_EXIT');
@@ -82,9 +121,17 @@ describe.skipIf(!hasLess)('less -FRX, the pager when none is named', () => {
   it('G to the end, then q: exit 0 and nothing on stderr', async () => {
     const { env, stderr } = scratch();
     const session = terminal.start(LONG, env, { ...SIZE, stderrFile: stderr });
-    await terminal.waitFor(session, (text) => text.trimEnd().endsWith('\n:'), 'less to show the table');
+    await terminal.waitFor(
+      session,
+      (text) => text.trimEnd().endsWith('\n:'),
+      'less to show the table',
+    );
     terminal.press(session, 'G');
-    await terminal.waitFor(session, (text) => /\(END\)\s*$/.test(text) || /transactions\./.test(text), 'the end of the table');
+    await terminal.waitFor(
+      session,
+      (text) => /\(END\)\s*$/.test(text) || /transactions\./.test(text),
+      'the end of the table',
+    );
     terminal.press(session, 'q');
     expect((await terminal.exit(session)).code).toBe(0);
     expect(readFileSync(stderr, 'utf8')).toBe('');
@@ -94,7 +141,11 @@ describe.skipIf(!hasLess)('less -FRX, the pager when none is named', () => {
 describe('a pager of our own', () => {
   it('SVC_PAGER gets the whole of a long output, coloured; the terminal shows none of it', async () => {
     const { env, stderr, pager, recorded } = scratch();
-    const session = terminal.start(LONG, { ...env, SVC_PAGER: pager }, { ...SIZE, stderrFile: stderr });
+    const session = terminal.start(
+      LONG,
+      { ...env, SVC_PAGER: pager },
+      { ...SIZE, stderrFile: stderr },
+    );
     const { code, screen } = await terminal.exit(session);
     expect(code).toBe(0);
     expect(readFileSync(stderr, 'utf8')).toBe('');
@@ -106,7 +157,11 @@ describe('a pager of our own', () => {
 
   it('a short output is printed directly: the pager never runs', async () => {
     const { env, stderr, pager, recorded } = scratch();
-    const session = terminal.start(SHORT, { ...env, SVC_PAGER: pager }, { ...SIZE, stderrFile: stderr });
+    const session = terminal.start(
+      SHORT,
+      { ...env, SVC_PAGER: pager },
+      { ...SIZE, stderrFile: stderr },
+    );
     const { code, screen } = await terminal.exit(session);
     expect(code).toBe(0);
     expect(screen).toContain(RAM);
@@ -119,7 +174,11 @@ describe('a pager of our own', () => {
     ['PAGER=/nonexistent (it cannot start)', [], { PAGER: '/nonexistent/pager' }],
   ] as const)('%s: printed directly, exit 0, nothing on stderr', async (_name, args, extra) => {
     const { env, stderr, pager, recorded } = scratch();
-    const session = terminal.start([...LONG, ...args], { ...env, PAGER: pager, ...extra }, { ...SIZE, stderrFile: stderr });
+    const session = terminal.start(
+      [...LONG, ...args],
+      { ...env, PAGER: pager, ...extra },
+      { ...SIZE, stderrFile: stderr },
+    );
     const { code, screen } = await terminal.exit(session);
     expect(code).toBe(0);
     expect(readFileSync(stderr, 'utf8')).toBe('');
@@ -139,7 +198,10 @@ describe('a pager of our own', () => {
 
   it('never into a pipe, though stdin and stderr are the terminal', async () => {
     const { dir, env, pager, recorded } = scratch();
-    const result = await inTerminal(`${svcCommand} ${LONG.join(' ')} | wc -l`, { configDir: dir, env: { ...env, SVC_PAGER: pager, LINES: '24' } });
+    const result = await inTerminal(`${svcCommand} ${LONG.join(' ')} | wc -l`, {
+      configDir: dir,
+      env: { ...env, SVC_PAGER: pager, LINES: '24' },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(Number(result.stdout.trim())).toBeGreaterThan(24);
     expect(existsSync(recorded)).toBe(false);

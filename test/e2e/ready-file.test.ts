@@ -26,7 +26,11 @@ function runningPid(): number {
 
 /** The state an earlier run left at `file`, written a minute ago, mode 0600. */
 function leftBehind(file: string, state: object): void {
-  const earlier = { command: 'svc mock', written_at: new Date(Date.now() - 60_000).toISOString(), ...state };
+  const earlier = {
+    command: 'svc mock',
+    written_at: new Date(Date.now() - 60_000).toISOString(),
+    ...state,
+  };
   writeFileSync(file, JSON.stringify(earlier) + '\n', { mode: 0o600 });
 }
 
@@ -36,9 +40,15 @@ let bin: string | undefined;
 function bash(script: string, file: string): Promise<Result> {
   if (!bin) {
     bin = world.tempDir('svc-bin-');
-    writeFileSync(join(bin, 'svc'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`, { mode: 0o755 });
+    writeFileSync(
+      join(bin, 'svc'),
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(SVC)} "$@"\n`,
+      { mode: 0o755 },
+    );
   }
-  const child = spawn('bash', ['-c', `f=${JSON.stringify(file)}\n${script}`], { env: { ...baseEnv(world.dir), PATH: `${bin}:${process.env.PATH}`, CI: 'true' } });
+  const child = spawn('bash', ['-c', `f=${JSON.stringify(file)}\n${script}`], {
+    env: { ...baseEnv(world.dir), PATH: `${bin}:${process.env.PATH}`, CI: 'true' },
+  });
   child.stdin.end();
   return collect(child, 40_000);
 }
@@ -74,11 +84,25 @@ describe('svc ready after a server started in the background, at a path an earli
     try {
       const port = (busy.address() as { port: number }).port;
       const file = join(world.tempDir('svc-ready-e2e-'), 'mock');
-      leftBehind(file, { state: 'failed', pid: runningPid(), exit_code: 3, error: 'the earlier run', hints: [] });
-      const result = await bash(`svc mock --port ${port} --quiet --ready-file "$f" 2>/dev/null &\nsvc ready "$f" --wait 20`, file);
+      leftBehind(file, {
+        state: 'failed',
+        pid: runningPid(),
+        exit_code: 3,
+        error: 'the earlier run',
+        hints: [],
+      });
+      const result = await bash(
+        `svc mock --port ${port} --quiet --ready-file "$f" 2>/dev/null &\nsvc ready "$f" --wait 20`,
+        file,
+      );
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toMatch(new RegExp(`^error: svc mock \\(pid \\d+\\) could not start: port ${port} is in use; `, 'm'));
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: svc mock \\(pid \\d+\\) could not start: port ${port} is in use; `,
+          'm',
+        ),
+      );
       expect(result.stderr).not.toContain('the earlier run');
     } finally {
       await new Promise((resolve) => busy.close(resolve));

@@ -27,17 +27,28 @@ function newest(path: string): number {
 }
 
 /** The release made from the sources as they are, or why there is none. */
-export function findRelease(): { release: Release; why?: undefined } | { release?: undefined; why: string } {
+export function findRelease():
+  { release: Release; why?: undefined } | { release?: undefined; why: string } {
   const release = {
     executable: join(RELEASE, `svc-${VERSION}-linux-x64`),
     tarball: join(RELEASE, `svc-cli-${VERSION}.tgz`),
     sums: join(RELEASE, 'SHA256SUMS'),
   };
-  const missing = Object.values(release).filter((file) => !statSync(file, { throwIfNoEntry: false })?.isFile());
-  if (missing.length > 0) return { why: `no release of svc ${VERSION} in release/ (${missing.map((file) => file.slice(RELEASE.length + 1)).join(', ')} missing): npm run release makes it` };
+  const missing = Object.values(release).filter(
+    (file) => !statSync(file, { throwIfNoEntry: false })?.isFile(),
+  );
+  if (missing.length > 0)
+    return {
+      why: `no release of svc ${VERSION} in release/ (${missing.map((file) => file.slice(RELEASE.length + 1)).join(', ')} missing): npm run release makes it`,
+    };
   const made = statSync(release.sums).mtimeMs;
-  const sources = ['src', 'bin', 'package.json', 'scripts/build.mjs', 'scripts/release.mjs'].map((path) => join(ROOT, path));
-  if (sources.some((path) => newest(path) > made)) return { why: 'release/ was made before the latest change to the sources: npm run release makes it anew' };
+  const sources = ['src', 'bin', 'package.json', 'scripts/build.mjs', 'scripts/release.mjs'].map(
+    (path) => join(ROOT, path),
+  );
+  if (sources.some((path) => newest(path) > made))
+    return {
+      why: 'release/ was made before the latest change to the sources: npm run release makes it anew',
+    };
   return { release };
 }
 

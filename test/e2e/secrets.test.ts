@@ -15,7 +15,8 @@ const KEY = 'svc_sk_test_5e1f0c2d9a8b7e6f5e1f0c2d9a8b7e6f';
 const MASKED = 'svc_sk_test_…7e6f';
 
 /** The key with every character JSON-escaped, and with its first underscore alone escaped. */
-const escapedWhole = (key: string) => [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+const escapedWhole = (key: string) =>
+  [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 const escapedOnce = (key: string) => key.replace('_', '\\u005f');
 
 /**
@@ -30,7 +31,11 @@ function exposesKey(text: string): boolean {
     .replace(/\\[nrt]/g, '')
     .replace(/[^A-Za-z0-9_]/g, '');
   const secret = KEY.slice('svc_sk_test_'.length);
-  return decoded.includes(KEY) || decoded.includes(secret.slice(0, 12)) || decoded.includes(secret.slice(-12));
+  return (
+    decoded.includes(KEY) ||
+    decoded.includes(secret.slice(0, 12)) ||
+    decoded.includes(secret.slice(-12))
+  );
 }
 
 let connectUrl = 'https://connect.example.com/start?token=creq_1';
@@ -41,7 +46,11 @@ function hostile(server: Server): void {
     const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const send = (status: number, raw: string, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'Content-Type': 'application/json', 'X-Request-Id': `req_${key}`, ...headers });
+      res.writeHead(status, {
+        'Content-Type': 'application/json',
+        'X-Request-Id': `req_${key}`,
+        ...headers,
+      });
       res.end(raw);
     };
     req.resume();
@@ -62,8 +71,21 @@ function hostile(server: Server): void {
             `"${key}":"a field named by the key","long_text":"${'words '.repeat(20)}${key} ${'more '.repeat(20)}"}`,
         );
       } else if (path === '/v1/data/cbank/banking/pnl/latest') {
-        const items = [{ key: 'pnl.echo', line_item: `Interest paid on the account of ${key} this month`, value: 1, unit: 'NPR_mn' }];
-        send(200, JSON.stringify({ data: { month: '2025-07', line_items: items }, meta: { attribution: 'Source: a hostile service' } }));
+        const items = [
+          {
+            key: 'pnl.echo',
+            line_item: `Interest paid on the account of ${key} this month`,
+            value: 1,
+            unit: 'NPR_mn',
+          },
+        ];
+        send(
+          200,
+          JSON.stringify({
+            data: { month: '2025-07', line_items: items },
+            meta: { attribution: 'Source: a hostile service' },
+          }),
+        );
       } else if (path === '/v1/connect/request') {
         send(200, JSON.stringify({ request_token: 'creq_1', connect_url: connectUrl }));
       } else {
@@ -88,7 +110,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const svc = (args: string[], env: Record<string, string> = {}) => world.svc(['--retries', '0', ...args], { env: { SVC_BASE_URL: baseUrl, SVC_API_KEY: KEY, ...env } });
+const svc = (args: string[], env: Record<string, string> = {}) =>
+  world.svc(['--retries', '0', ...args], {
+    env: { SVC_BASE_URL: baseUrl, SVC_API_KEY: KEY, ...env },
+  });
 
 describe('a key echoed by the service is masked in everything svc writes', () => {
   it('in an error: message (split across a line), suggested action (JSON-escaped), request id, docs address', async () => {
@@ -122,15 +147,21 @@ describe('a key echoed by the service is masked in everything svc writes', () =>
     expect(exposesKey(r.stderr), r.stderr).toBe(false);
   });
 
-  it.each([[[]], [['-o', 'csv']], [['-o', 'ndjson']]])('in reply fields, as a table or records (%j)', async (format) => {
-    const r = await svc(['reports', 'get', 'rpt_echo', ...format]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(exposesKey(r.stdout), r.stdout).toBe(false);
-    expect(r.stdout).toContain(MASKED);
-  });
+  it.each([[[]], [['-o', 'csv']], [['-o', 'ndjson']]])(
+    'in reply fields, as a table or records (%j)',
+    async (format) => {
+      const r = await svc(['reports', 'get', 'rpt_echo', ...format]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(exposesKey(r.stdout), r.stdout).toBe(false);
+      expect(r.stdout).toContain(MASKED);
+    },
+  );
 
   it('in a table a terminal wraps across lines', async () => {
-    const r = await inTerminal(`${svcCommand} data latest pnl --no-cache`, { configDir: world.dir, env: { SVC_BASE_URL: baseUrl, SVC_API_KEY: KEY } });
+    const r = await inTerminal(`${svcCommand} data latest pnl --no-cache`, {
+      configDir: world.dir,
+      env: { SVC_BASE_URL: baseUrl, SVC_API_KEY: KEY },
+    });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/│ pnl\.echo │ Interest paid/);
     expect(exposesKey(r.stdout), r.stdout).toBe(false);
@@ -144,8 +175,14 @@ describe('a key echoed by the service is masked in everything svc writes', () =>
       const r = await svc(args);
       expect(r.code, r.stderr).toBe(0);
       expect(exposesKey(r.stdout), r.stdout).toBe(false);
-      expect(JSON.parse(r.stdout)).toMatchObject({ account_holder: MASKED, note: `you sent ${MASKED}`, [MASKED]: 'a field named by the key' });
-      expect(r.stderr).toBe('warning: the output held a secret in use (the API key or a token): it is masked\n');
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        account_holder: MASKED,
+        note: `you sent ${MASKED}`,
+        [MASKED]: 'a field named by the key',
+      });
+      expect(r.stderr).toBe(
+        'warning: the output held a secret in use (the API key or a token): it is masked\n',
+      );
     }
   });
 });
@@ -169,10 +206,15 @@ describe('connect --open and --qr take only an https address (or http to this ma
     connectUrl = url;
     for (const flag of ['--open', '--qr']) {
       const { env, opened } = browser();
-      const r = await svc(['connect', '--scopes', 'identity', '--redirect-uri', 'https://app.example.com/done', flag], env);
+      const r = await svc(
+        ['connect', '--scopes', 'identity', '--redirect-uri', 'https://app.example.com/done', flag],
+        env,
+      );
       expect(r.code).toBe(10);
       expect(unwrapped(r.stderr).trimEnd().split('\n')).toHaveLength(1);
-      expect(unwrapped(r.stderr)).toMatch(/^error: (refusing to open the connect_url of the reply|the connect_url of the reply is not an absolute URL)/);
+      expect(unwrapped(r.stderr)).toMatch(
+        /^error: (refusing to open the connect_url of the reply|the connect_url of the reply is not an absolute URL)/,
+      );
       expect(unwrapped(r.stderr)).toContain(why);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(existsSync(opened)).toBe(false);
@@ -180,9 +222,20 @@ describe('connect --open and --qr take only an https address (or http to this ma
   });
 
   it('opens https, and http to loopback', async () => {
-    for (const url of ['https://connect.example.com/start?token=creq_1', 'http://localhost:4010/connect?token=creq_1']) {
+    for (const url of [
+      'https://connect.example.com/start?token=creq_1',
+      'http://localhost:4010/connect?token=creq_1',
+    ]) {
       connectUrl = url;
-      const r = await svc(['connect', '--scopes', 'identity', '--redirect-uri', 'https://app.example.com/done', '--qr', '--json']);
+      const r = await svc([
+        'connect',
+        '--scopes',
+        'identity',
+        '--redirect-uri',
+        'https://app.example.com/done',
+        '--qr',
+        '--json',
+      ]);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).connect_url).toBe(url);
     }
@@ -190,9 +243,23 @@ describe('connect --open and --qr take only an https address (or http to this ma
 });
 
 describe('webhooks listen --forward-to', () => {
-  it.each(['http://example.com/hooks', 'http://10.0.0.7:3000/hooks', 'http://[fe80::1]/hooks'])('refuses clear text off this machine: %s (exit 2)', async (url) => {
-    const r = await world.bare(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_forward_test', '--forward-to', url]);
-    expect(r.code).toBe(2);
-    expect(unwrapped(r.stderr)).toMatch(/^error: --forward-to ".*" uses http to .*; use https \(http is only for localhost, 127\.0\.0\.1 or ::1\)\n$/);
-  });
+  it.each(['http://example.com/hooks', 'http://10.0.0.7:3000/hooks', 'http://[fe80::1]/hooks'])(
+    'refuses clear text off this machine: %s (exit 2)',
+    async (url) => {
+      const r = await world.bare([
+        'webhooks',
+        'listen',
+        '--port',
+        '0',
+        '--secret',
+        'whsec_forward_test',
+        '--forward-to',
+        url,
+      ]);
+      expect(r.code).toBe(2);
+      expect(unwrapped(r.stderr)).toMatch(
+        /^error: --forward-to ".*" uses http to .*; use https \(http is only for localhost, 127\.0\.0\.1 or ::1\)\n$/,
+      );
+    },
+  );
 });

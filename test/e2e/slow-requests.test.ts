@@ -17,7 +17,10 @@ const env = () => ({ SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key 
 
 /** tmux on the terminal's own server (Terminal keeps its socket to itself). */
 function tmux(term: Terminal, ...args: string[]): string {
-  return execFileSync('tmux', ['-L', term['socket'], ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('tmux', ['-L', term['socket'], ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 describe('a slow reply, in a real terminal', () => {
@@ -25,7 +28,11 @@ describe('a slow reply, in a real terminal', () => {
     await world.fault({ method: 'GET', path: '/v1/usage', delay_ms: 2_500 });
     const started = Date.now();
     const session = terminal.start(['usage'], env());
-    const spinning = await terminal.waitFor(session, (t) => t.includes(WAITING), 'the spinner of the slow request');
+    const spinning = await terminal.waitFor(
+      session,
+      (t) => t.includes(WAITING),
+      'the spinner of the slow request',
+    );
     // Not before the second is up.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     expect(spinning).toMatch(new RegExp(`${FRAME.source} ${WAITING}…`));
@@ -38,7 +45,9 @@ describe('a slow reply, in a real terminal', () => {
     expect(lines[0]).toMatch(/^Plan +\S/);
     expect(screen).toMatch(/^Resets +\d{4}-\d{2}-\d{2} \d{2}:\d{2} (UTC|[+-]\d{4}) \(in /m);
     // The cursor, hidden while the spinner turned, is back.
-    expect(tmux(terminal, 'display-message', '-p', '-t', session, '#{cursor_flag}').trim()).toBe('1');
+    expect(tmux(terminal, 'display-message', '-p', '-t', session, '#{cursor_flag}').trim()).toBe(
+      '1',
+    );
   });
 
   it('svc usage answered at once: no spinner ever drawn', async () => {
@@ -62,9 +71,19 @@ describe('a slow reply, in a real terminal', () => {
     expect(screen).not.toContain('Waiting for');
     expect(screen).not.toMatch(FRAME);
     expect(screen).not.toMatch(STACK_LINE);
-    const [tty, cursor] = tmux(terminal, 'display-message', '-p', '-t', session, '#{pane_tty} #{cursor_flag}').trim().split(' ');
+    const [tty, cursor] = tmux(
+      terminal,
+      'display-message',
+      '-p',
+      '-t',
+      session,
+      '#{pane_tty} #{cursor_flag}',
+    )
+      .trim()
+      .split(' ');
     expect(cursor).toBe('1');
     const modes = execFileSync('stty', ['-a', '-F', tty!], { encoding: 'utf8' });
-    for (const mode of ['icanon', 'echo', 'isig']) expect(modes).toMatch(new RegExp(`(^|\\s)${mode}(\\s|$)`));
+    for (const mode of ['icanon', 'echo', 'isig'])
+      expect(modes).toMatch(new RegExp(`(^|\\s)${mode}(\\s|$)`));
   });
 });

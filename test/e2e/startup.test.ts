@@ -17,7 +17,11 @@ const RAM = 'rpt_e8699f830adc84b8';
 /** svc against the mock with a test key; output to a pipe, so no colour and no boxed tables. */
 async function trace(args: string[], env: Record<string, string> = {}) {
   const home = world.tempDir();
-  const result = await traceRun(args, { ...baseEnv(home), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, ...env }, home);
+  const result = await traceRun(
+    args,
+    { ...baseEnv(home), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, ...env },
+    home,
+  );
   expect(result.status, result.stderr).not.toBeNull();
   return result;
 }
@@ -45,7 +49,8 @@ describe('the program', () => {
     const result = await trace(['reports', '--help']);
     expect(result.status).toBe(0);
     expect(result.packages).toEqual(PROGRAM);
-    for (const builtin of ['http', 'https', 'crypto', FETCH]) expect(result.builtins).not.toContain(builtin);
+    for (const builtin of ['http', 'https', 'crypto', FETCH])
+      expect(result.builtins).not.toContain(builtin);
   });
 
   it('a GET with --json: the program alone (replies are read without a schema library); node:http, not fetch, not node:crypto', async () => {
@@ -56,7 +61,8 @@ describe('the program', () => {
     expect(result.files).not.toContain('dist/bs-calendar.cjs');
     expect(result.packages).toEqual(PROGRAM);
     expect(result.builtins).toContain('http');
-    for (const builtin of ['https', 'tls', 'crypto', 'zlib', FETCH]) expect(result.builtins).not.toContain(builtin);
+    for (const builtin of ['https', 'tls', 'crypto', 'zlib', FETCH])
+      expect(result.builtins).not.toContain(builtin);
   });
 
   it('a table into a pipe: no chalk (it is for terminals)', async () => {
@@ -104,7 +110,11 @@ describe('the program', () => {
     const { port } = server.address() as AddressInfo;
     await new Promise<void>((resolve) => server.close(() => resolve()));
     // A loopback base URL never goes through a proxy: the service is named by a remote address.
-    const result = await trace(['reports', 'list', '--retries', '0'], { HTTP_PROXY: `http://127.0.0.1:${port}`, HTTPS_PROXY: `http://127.0.0.1:${port}`, SVC_BASE_URL: 'https://svc.example.test' });
+    const result = await trace(['reports', 'list', '--retries', '0'], {
+      HTTP_PROXY: `http://127.0.0.1:${port}`,
+      HTTPS_PROXY: `http://127.0.0.1:${port}`,
+      SVC_BASE_URL: 'https://svc.example.test',
+    });
     expect(result.status, result.stderr).toBe(9);
     expect(result.packages).toContain('undici');
   });
@@ -122,7 +132,8 @@ describe("the code cache (V8's code of the program, kept after a run)", () => {
   it('is written by a command and used by the next; each top-level command has its own, which learns each of its commands once', async () => {
     const home = world.tempDir();
     const env = { ...baseEnv(home), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key };
-    const ran = async (...args: string[]) => expect((await run([...args, '--json'], { configDir: home, env })).code).toBe(0);
+    const ran = async (...args: string[]) =>
+      expect((await run([...args, '--json'], { configDir: home, env })).code).toBe(0);
     const path = (noun: string) =>
       join(
         home,
@@ -130,9 +141,12 @@ describe("the code cache (V8's code of the program, kept after a run)", () => {
         'code',
         codeFiles(home).find((name) => name.endsWith(`-for-${noun}.bin`))!,
       );
-    const learned = (noun: string) => readFileSync(path(noun)).toString('latin1').split('\n', 1)[0]!.split('\t');
+    const learned = (noun: string) =>
+      readFileSync(path(noun)).toString('latin1').split('\n', 1)[0]!.split('\t');
     await ran('reports', 'list');
-    expect(codeFiles(home)).toEqual([expect.stringMatching(/^cli-[0-9a-f]{16}-.*-for-reports\.bin$/)]);
+    expect(codeFiles(home)).toEqual([
+      expect.stringMatching(/^cli-[0-9a-f]{16}-.*-for-reports\.bin$/),
+    ]);
     expect(learned('reports')).toEqual(['svc-code', 'svc reports list']);
     const first = statSync(path('reports'));
     await ran('reports', 'list');
@@ -152,7 +166,10 @@ describe("the code cache (V8's code of the program, kept after a run)", () => {
 
   it('is not written by a server (svc mock): its code would only slow every later start', async () => {
     const home = world.tempDir();
-    const child = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], { env: baseEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SVC, 'mock', '--port', '0', '--json', '--quiet'], {
+      env: baseEnv(home),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await new Promise((resolve) => createInterface({ input: child.stdout }).once('line', resolve));
     child.kill('SIGINT');
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
@@ -161,7 +178,12 @@ describe("the code cache (V8's code of the program, kept after a run)", () => {
 
   it('is not written under CI', async () => {
     const home = world.tempDir();
-    const env = { ...baseEnv(home), SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, CI: 'true' };
+    const env = {
+      ...baseEnv(home),
+      SVC_BASE_URL: world.mock.url,
+      SVC_API_KEY: world.key().key,
+      CI: 'true',
+    };
     expect((await run(['reports', 'list', '--json'], { configDir: home, env })).code).toBe(0);
     expect(existsSync(join(home, 'cache', 'code'))).toBe(false);
   });

@@ -11,8 +11,16 @@ import { inSizedTerminal, untilShown, useWorld, type SizedTerminalRun } from './
 const world = useWorld();
 
 /** svc against the mock in a pseudo-terminal of that size (harness.ts inSizedTerminal). */
-function inPty(args: string, options: Omit<Parameters<typeof inSizedTerminal>[1], 'configDir' | 'scratch'>): Promise<SizedTerminalRun> {
-  return inSizedTerminal(args, { ...options, configDir: world.dir, scratch: world.tempDir('svc-pty-'), env: { SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, ...options.env } });
+function inPty(
+  args: string,
+  options: Omit<Parameters<typeof inSizedTerminal>[1], 'configDir' | 'scratch'>,
+): Promise<SizedTerminalRun> {
+  return inSizedTerminal(args, {
+    ...options,
+    configDir: world.dir,
+    scratch: world.tempDir('svc-pty-'),
+    env: { SVC_BASE_URL: world.mock.url, SVC_API_KEY: world.key().key, ...options.env },
+  });
 }
 
 const CURSOR_UP = /\u001b\[\d*A/g;
@@ -24,7 +32,10 @@ describe('a terminal that tells 0 columns, stdout to a file', () => {
     await world.fault({ method: 'GET', path: '/v1/usage', delay_ms: 2_500 });
     const out = join(world.tempDir('svc-pty-'), 'usage.tsv');
     const run = await inPty('usage', { columns: 0, stdoutFile: out });
-    expect(run.ranAway, `svc ran away: ${run.terminal.length} bytes, ${(run.terminal.match(CURSOR_UP) ?? []).length} cursor-up codes`).toBe(false);
+    expect(
+      run.ranAway,
+      `svc ran away: ${run.terminal.length} bytes, ${(run.terminal.match(CURSOR_UP) ?? []).length} cursor-up codes`,
+    ).toBe(false);
     expect(run.code).toBe(0);
     // stdout: the table for a script.
     expect(readFileSync(out, 'utf8')).toMatch(/^FIELD\tVALUE\nplan\t\S+\n/);
@@ -70,14 +81,19 @@ describe('a terminal that tells 0 columns, stdout to a file', () => {
 describe('merchants resolve at 60 columns, stdout to a file', () => {
   it('draws its progress bar on one line of at most 59 columns, redrawn in place; its messages fit too', async () => {
     // More than ten calls: svc says first what the run costs.
-    const lookups = Array.from({ length: 12_000 }, (_, i) => String(5_000_000_000_000_000n + BigInt(i)));
+    const lookups = Array.from({ length: 12_000 }, (_, i) =>
+      String(5_000_000_000_000_000n + BigInt(i)),
+    );
     const dir = world.tempDir('svc-pty-');
     const input = join(dir, 'lookups.txt');
     writeFileSync(input, lookups.join('\n') + '\n');
     // Each call takes a moment: the bar is drawn a few times over.
     await world.fault({ method: 'POST', path: '/v1/merchants/resolve', delay_ms: 150, times: 12 });
     const out = join(dir, 'results.tsv');
-    const run = await inPty(`merchants resolve --file ${JSON.stringify(input)} --concurrency 1`, { columns: 60, stdoutFile: out });
+    const run = await inPty(`merchants resolve --file ${JSON.stringify(input)} --concurrency 1`, {
+      columns: 60,
+      stdoutFile: out,
+    });
     expect(run.code, run.terminal).toBe(0);
     // stdout: a header line and one line per lookup.
     expect(readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(12_001);
@@ -96,7 +112,9 @@ describe('merchants resolve at 60 columns, stdout to a file', () => {
       messages.join('\n'),
     ).toBe(true);
     for (const line of messages) expect([...line].length, line).toBeLessThanOrEqual(60);
-    expect(messages.slice(0, 2).join(' ')).toBe('Resolving 12,000 lookups in 12 calls: this uses 12 billing units.');
+    expect(messages.slice(0, 2).join(' ')).toBe(
+      'Resolving 12,000 lookups in 12 calls: this uses 12 billing units.',
+    );
     // Once the bar is gone, one line sums the run up, its fields whole (those without room left out).
     expect(messages[2]).toMatch(/^12,000 lookups, [\d,]+ matched, (.+, )?12 calls in [\d.ms]+$/);
     expect(messages.length).toBe(3);

@@ -14,7 +14,10 @@ export class Terminal {
   private counter = 0;
 
   private tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync('tmux', ['-L', this.socket, ...args], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   }
 
   /**
@@ -22,12 +25,33 @@ export class Terminal {
    * the given variables set; when svc ends, the screen shows `SVC_EXIT=<code>`. `stderrFile`: svc's
    * stderr goes there instead of the screen. Returns the session name.
    */
-  start(args: string[], env: Record<string, string>, options: { columns?: number; rows?: number; stderrFile?: string } = {}): string {
+  start(
+    args: string[],
+    env: Record<string, string>,
+    options: { columns?: number; rows?: number; stderrFile?: string } = {},
+  ): string {
     const session = `svc-${++this.counter}`;
-    const vars = ['env', '-i', `PATH=${process.env.PATH ?? ''}`, 'TERM=xterm-256color', 'LANG=C.UTF-8', ...Object.entries(env).map(([k, v]) => `${k}=${v}`)];
+    const vars = [
+      'env',
+      '-i',
+      `PATH=${process.env.PATH ?? ''}`,
+      'TERM=xterm-256color',
+      'LANG=C.UTF-8',
+      ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+    ];
     const stderr = options.stderrFile === undefined ? '' : ` 2>${quote(options.stderrFile)}`;
     const command = `cd ${quote(ROOT)} && ${[...vars, process.execPath, SVC, ...args].map(quote).join(' ')}${stderr}; echo "SVC_EXIT=$?"; sleep 60`;
-    this.tmux('new-session', '-d', '-s', session, '-x', String(options.columns ?? 120), '-y', String(options.rows ?? 30), command);
+    this.tmux(
+      'new-session',
+      '-d',
+      '-s',
+      session,
+      '-x',
+      String(options.columns ?? 120),
+      '-y',
+      String(options.rows ?? 30),
+      command,
+    );
     this.sessions.push(session);
     return session;
   }
@@ -47,7 +71,12 @@ export class Terminal {
   }
 
   /** Polls the screen (at most `ms`) until `done` holds; fails with the screen otherwise. */
-  async waitFor(session: string, done: (text: string) => boolean, what: string, ms = 5_000): Promise<string> {
+  async waitFor(
+    session: string,
+    done: (text: string) => boolean,
+    what: string,
+    ms = 5_000,
+  ): Promise<string> {
     const deadline = Date.now() + ms;
     for (;;) {
       const text = this.screen(session);
@@ -81,7 +110,10 @@ export class Terminal {
       // the server already ended with its last session
     }
     // tmux leaves its socket file behind when the server ends on its own.
-    rmSync(join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket), { force: true });
+    rmSync(
+      join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, this.socket),
+      { force: true },
+    );
   }
 }
 

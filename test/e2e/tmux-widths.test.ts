@@ -25,7 +25,11 @@ afterAll(() => {
 });
 
 function tmux(...args: string[]): string {
-  return execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], { encoding: 'utf8', env: { ...process.env, LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, LANG: 'C.UTF-8' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 let count = 0;
@@ -62,11 +66,31 @@ describe('widths as tmux draws them', () => {
     debit: string;
   }
   const rows: Row[] = [
-    { date: '2081-04-01', narration: 'FONEPAY QR/श्री गणेश किराना पसल/KTM', name: 'श्री राम प्रसाद शर्मा', debit: '1,250.00' },
-    { date: '2081-04-03', narration: 'ESEWA LOAD/राम बहादुर श्रेष्ठ 😀', name: 'हरि प्रसाद अधिकारी', debit: '500.00' },
+    {
+      date: '2081-04-01',
+      narration: 'FONEPAY QR/श्री गणेश किराना पसल/KTM',
+      name: 'श्री राम प्रसाद शर्मा',
+      debit: '1,250.00',
+    },
+    {
+      date: '2081-04-03',
+      narration: 'ESEWA LOAD/राम बहादुर श्रेष्ठ 😀',
+      name: 'हरि प्रसाद अधिकारी',
+      debit: '500.00',
+    },
     { date: '2081-04-07', narration: 'तलब - नेपाल बैंक लिमिटेड 🇳🇵', name: 'नेपाल बैंक लिमिटेड', debit: '' },
-    { date: '2081-04-09', narration: 'भाटभटेनी सुपरमार्केट, कोटेश्वर', name: 'ज्ञानेन्द्र कुमार क्षेत्री', debit: '12,40,000.00' },
-    { date: '2081-04-12', narration: '中文 商店 KTM ✅', name: 'Sita Kumari Thapa', debit: '99.50' },
+    {
+      date: '2081-04-09',
+      narration: 'भाटभटेनी सुपरमार्केट, कोटेश्वर',
+      name: 'ज्ञानेन्द्र कुमार क्षेत्री',
+      debit: '12,40,000.00',
+    },
+    {
+      date: '2081-04-12',
+      narration: '中文 商店 KTM ✅',
+      name: 'Sita Kumari Thapa',
+      debit: '99.50',
+    },
   ];
   const view: ListView<Row> = {
     kind: 'list',
@@ -75,17 +99,27 @@ describe('widths as tmux draws them', () => {
       { key: 'date', header: 'DATE', value: (r) => r.date, keep: true },
       { key: 'narration', header: 'NARRATION', value: (r) => r.narration, flex: 'cut' },
       { key: 'name', header: 'NAME', value: (r) => r.name, flex: true },
-      { key: 'debit', header: 'DEBIT', value: (r) => r.debit, keep: true, align: 'right', currency: 'NPR' },
+      {
+        key: 'debit',
+        header: 'DEBIT',
+        value: (r) => r.debit,
+        keep: true,
+        align: 'right',
+        currency: 'NPR',
+      },
     ],
   };
 
-  it.each([60, 80])('a table of Nepali names and narrations, emoji and CJK at %i columns: tmux draws every line equally wide, within the terminal', async (width) => {
-    const table = renderTable(view, { terminal: true, width, paint: await createPaint(false) });
-    const lines = table.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^┌/);
-    const widths = new Set<number>();
-    for (const line of lines) widths.add(await drawnWidth(line));
-    expect([...widths], table).toHaveLength(1);
-    expect([...widths][0]).toBeLessThanOrEqual(width);
-  });
+  it.each([60, 80])(
+    'a table of Nepali names and narrations, emoji and CJK at %i columns: tmux draws every line equally wide, within the terminal',
+    async (width) => {
+      const table = renderTable(view, { terminal: true, width, paint: await createPaint(false) });
+      const lines = table.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^┌/);
+      const widths = new Set<number>();
+      for (const line of lines) widths.add(await drawnWidth(line));
+      expect([...widths], table).toHaveLength(1);
+      expect([...widths][0]).toBeLessThanOrEqual(width);
+    },
+  );
 });

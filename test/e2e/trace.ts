@@ -4,7 +4,14 @@
 // used: V8's coverage of the run says which functions ran, and the build's source maps
 // (build/maps/) which package each came from.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import Module, { SourceMap } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +30,11 @@ export interface Trace {
 }
 
 /** Runs svc with `args` in `env`, writing its hooks into `dir` (asynchronously: the mock may run in this process). */
-export async function traceRun(args: string[], env: Record<string, string>, dir: string): Promise<Trace> {
+export async function traceRun(
+  args: string[],
+  env: Record<string, string>,
+  dir: string,
+): Promise<Trace> {
   const log = join(dir, 'loaded');
   writeFileSync(log, '');
   writeFileSync(
@@ -35,17 +46,24 @@ export async function traceRun(args: string[], env: Record<string, string>, dir:
       '  return result;\n' +
       '}\n',
   );
-  writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
+  writeFileSync(
+    join(dir, 'register.mjs'),
+    "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n",
+  );
   writeFileSync(
     join(dir, 'at-exit.cjs'),
     "process.on('exit', () => require('node:fs').appendFileSync(process.env.SVC_TRACE_FILE, [...Object.keys(require.cache), ...process.moduleLoadList].join('\\n') + '\\n'));\n",
   );
   const coverage = join(dir, 'coverage');
   mkdirSync(coverage, { recursive: true });
-  const child = spawn(process.execPath, ['--require', join(dir, 'at-exit.cjs'), '--import', join(dir, 'register.mjs'), SVC, ...args], {
-    env: { ...env, SVC_TRACE_FILE: log, NODE_V8_COVERAGE: coverage },
-    cwd: ROOT,
-  });
+  const child = spawn(
+    process.execPath,
+    ['--require', join(dir, 'at-exit.cjs'), '--import', join(dir, 'register.mjs'), SVC, ...args],
+    {
+      env: { ...env, SVC_TRACE_FILE: log, NODE_V8_COVERAGE: coverage },
+      cwd: ROOT,
+    },
+  );
   child.stdin.end();
   const { stdout, stderr, code: status } = await collect(child, 20_000);
   const entries = readFileSync(log, 'utf8').split('\n').filter(Boolean);
@@ -65,7 +83,14 @@ export async function traceRun(args: string[], env: Record<string, string>, dir:
     const path = relative(realpathSync(ROOT), realpathSync(absolute));
     if (!path.startsWith('..')) files.add(path);
   }
-  return { status, stdout, stderr, files: [...files].sort(), builtins: [...builtins].sort(), packages: packagesRun(files, coverage) };
+  return {
+    status,
+    stdout,
+    stderr,
+    files: [...files].sort(),
+    builtins: [...builtins].sort(),
+    packages: packagesRun(files, coverage),
+  };
 }
 
 interface ScriptCoverage {
@@ -81,13 +106,20 @@ function packagesRun(files: Set<string>, coverageDir: string): string[] {
     if (direct) packages.add(direct[1]!);
   }
   for (const name of readdirSync(coverageDir)) {
-    const { result } = JSON.parse(readFileSync(join(coverageDir, name), 'utf8')) as { result: ScriptCoverage[] };
+    const { result } = JSON.parse(readFileSync(join(coverageDir, name), 'utf8')) as {
+      result: ScriptCoverage[];
+    };
     for (const script of result) {
       const path = script.url.startsWith('file://') ? fileURLToPath(script.url) : script.url;
       const file = relative(ROOT, path);
       const map = join(ROOT, 'build', 'maps', `${file.slice('dist/'.length)}.map`);
       if (!file.startsWith('dist/') || !existsSync(map)) continue;
-      for (const name of packagesOf(script, readFileSync(path, 'utf8'), new SourceMap(JSON.parse(readFileSync(map, 'utf8'))))) packages.add(name);
+      for (const name of packagesOf(
+        script,
+        readFileSync(path, 'utf8'),
+        new SourceMap(JSON.parse(readFileSync(map, 'utf8'))),
+      ))
+        packages.add(name);
     }
   }
   return [...packages].sort();
@@ -98,9 +130,13 @@ function packagesOf(script: ScriptCoverage, source: string, map: SourceMap): Set
   // The launcher compiles the program in CommonJS's wrapper (its code cache needs a whole script):
   // offsets then count the wrapper's text too. The first range is the whole script's.
   const scriptLength = script.functions[0]?.ranges[0]?.endOffset ?? 0;
-  const shift = scriptLength > source.length ? (Module as unknown as { wrapper: string[] }).wrapper[0]!.length : 0;
+  const shift =
+    scriptLength > source.length
+      ? (Module as unknown as { wrapper: string[] }).wrapper[0]!.length
+      : 0;
   const lineStarts = [0];
-  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1))
+    lineStarts.push(i + 1);
   const packages = new Set<string>();
   for (const fn of script.functions) {
     const range = fn.ranges[0];
@@ -108,7 +144,9 @@ function packagesOf(script: ScriptCoverage, source: string, map: SourceMap): Set
     const offset = range.startOffset - shift;
     let line = lineStarts.length - 1;
     while (line > 0 && lineStarts[line]! > offset) line--;
-    const original = (map.findEntry(line, offset - lineStarts[line]!) as { originalSource?: string }).originalSource;
+    const original = (
+      map.findEntry(line, offset - lineStarts[line]!) as { originalSource?: string }
+    ).originalSource;
     const name = original && /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(original)?.[1];
     if (name) packages.add(name);
   }

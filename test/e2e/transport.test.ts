@@ -3,7 +3,12 @@
 // talking to small servers made for each case.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type RequestListener,
+  type Server,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -13,7 +18,17 @@ import { STACK_LINE, useWorld } from './harness.js';
 import { unwrapped } from '../support/unwrapped.js';
 
 const world = useWorld();
-const REPORTS = { data: [{ report_id: 'rpt_0123456789abcdef', status: 'complete', bank_code: 'NABIL', created_at: '2026-11-01T10:00:00Z' }], has_more: false };
+const REPORTS = {
+  data: [
+    {
+      report_id: 'rpt_0123456789abcdef',
+      status: 'complete',
+      bank_code: 'NABIL',
+      created_at: '2026-11-01T10:00:00Z',
+    },
+  ],
+  has_more: false,
+};
 
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,7 +45,9 @@ async function listFrom(handler: RequestListener, extra: string[] = []) {
   const server = createHttpServer(handler);
   const port = await listen(server);
   try {
-    return await world.svc(['reports', 'list', '--json', '--retries', '0', ...extra], { env: { SVC_BASE_URL: `http://127.0.0.1:${port}` } });
+    return await world.svc(['reports', 'list', '--json', '--retries', '0', ...extra], {
+      env: { SVC_BASE_URL: `http://127.0.0.1:${port}` },
+    });
   } finally {
     await close(server);
   }
@@ -49,7 +66,10 @@ describe('Content-Encoding', () => {
       let asked: IncomingHttpHeaders = {};
       const result = await listFrom((req, res) => {
         asked = req.headers;
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': name.split(' ')[0]! });
+        res.writeHead(200, {
+          'Content-Type': 'application/json',
+          'Content-Encoding': name.split(' ')[0]!,
+        });
         res.end(encode(Buffer.from(JSON.stringify(REPORTS))));
       });
       expect(result.code, result.stderr).toBe(0);
@@ -68,7 +88,11 @@ describe('Content-Encoding', () => {
     expect(result.stdout).toBe('');
     // --json: the failure is one JSON line on stderr.
     expect(result.stderr.split('\n')).toEqual([expect.any(String), '']);
-    expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'UNEXPECTED_REPLY', error_message: 'GET /v1/reports answered with a gzip body that does not decode (incorrect header check)' });
+    expect(JSON.parse(result.stderr)).toMatchObject({
+      error_code: 'UNEXPECTED_REPLY',
+      error_message:
+        'GET /v1/reports answered with a gzip body that does not decode (incorrect header check)',
+    });
     expect(result.stderr).not.toMatch(STACK_LINE);
   });
 });
@@ -77,14 +101,19 @@ describe('body text', () => {
   it('a UTF-8 byte order mark before the JSON is not part of the reply', async () => {
     const result = await listFrom((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(REPORTS))]));
+      res.end(
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(REPORTS))]),
+      );
     });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(REPORTS);
   });
 
   it('Devanagari split across chunks arrives whole', async () => {
-    const named = { data: [{ ...REPORTS.data[0], account_holder: 'राम बहादुर श्रेष्ठ' }], has_more: false };
+    const named = {
+      data: [{ ...REPORTS.data[0], account_holder: 'राम बहादुर श्रेष्ठ' }],
+      has_more: false,
+    };
     const result = await listFrom((_req, res) => {
       const bytes = Buffer.from(JSON.stringify(named));
       const cut = bytes.indexOf(Buffer.from('ब')) + 1; // inside a three-byte character
@@ -106,7 +135,10 @@ describe('body text', () => {
     );
     expect(result.code, result.stderr).toBe(9);
     expect(result.stdout).toBe('');
-    expect(JSON.parse(result.stderr)).toMatchObject({ error_code: 'NETWORK', error_message: expect.stringMatching(/^no reply from 127\.0\.0\.1:\d+ within 0\.5 s/) });
+    expect(JSON.parse(result.stderr)).toMatchObject({
+      error_code: 'NETWORK',
+      error_message: expect.stringMatching(/^no reply from 127\.0\.0\.1:\d+ within 0\.5 s/),
+    });
     expect(result.stderr).not.toMatch(STACK_LINE);
   });
 });
@@ -121,10 +153,14 @@ describe('a server that does not speak HTTP', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const result = await world.svc(['reports', 'list', '--retries', '0'], { env: { SVC_BASE_URL: `http://127.0.0.1:${port}` } });
+      const result = await world.svc(['reports', 'list', '--retries', '0'], {
+        env: { SVC_BASE_URL: `http://127.0.0.1:${port}` },
+      });
       expect(result.code, result.stderr).toBe(9);
       expect(result.stdout).toBe('');
-      expect(unwrapped(result.stderr)).toMatch(/^error: 127\.0\.0\.1:\d+ did not answer in HTTP \(.+\)\nCheck the base URL: is it the service, on the right port\?\n$/);
+      expect(unwrapped(result.stderr)).toMatch(
+        /^error: 127\.0\.0\.1:\d+ did not answer in HTTP \(.+\)\nCheck the base URL: is it the service, on the right port\?\n$/,
+      );
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -164,7 +200,9 @@ describe('https', () => {
     return { certPath, cert: readFileSync(certPath, 'utf8'), key: readFileSync(keyPath, 'utf8') };
   }
 
-  async function withTlsServer(run: (url: string, certPath: string) => Promise<void>): Promise<void> {
+  async function withTlsServer(
+    run: (url: string, certPath: string) => Promise<void>,
+  ): Promise<void> {
     const { certPath, cert, key } = selfSigned();
     const server = createHttpsServer({ cert, key }, (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -180,7 +218,9 @@ describe('https', () => {
 
   it('a certificate trusted through NODE_EXTRA_CA_CERTS: the reply is printed', async () => {
     await withTlsServer(async (url, certPath) => {
-      const result = await world.svc(['reports', 'list', '--json', '--retries', '0'], { env: { SVC_BASE_URL: url, NODE_EXTRA_CA_CERTS: certPath } });
+      const result = await world.svc(['reports', 'list', '--json', '--retries', '0'], {
+        env: { SVC_BASE_URL: url, NODE_EXTRA_CA_CERTS: certPath },
+      });
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toBe('');
       expect(JSON.parse(result.stdout)).toEqual(REPORTS);
@@ -189,7 +229,9 @@ describe('https', () => {
 
   it('an untrusted certificate: exit 9, a TLS error and the NODE_EXTRA_CA_CERTS hint', async () => {
     await withTlsServer(async (url) => {
-      const result = await world.svc(['reports', 'list', '--retries', '0'], { env: { SVC_BASE_URL: url } });
+      const result = await world.svc(['reports', 'list', '--retries', '0'], {
+        env: { SVC_BASE_URL: url },
+      });
       expect(result.code, result.stderr).toBe(9);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(/^error: TLS failure talking to 127\.0\.0\.1:\d+: /);

@@ -7,7 +7,11 @@ import { expectFailure, unwrapped, type InProcessResult } from './in-process.js'
  * A usage error: exit 2, the one `error:` line first on stderr matching `message`, found before any
  * request was sent. `clean` takes what else a command draws on stderr (a spinner) first.
  */
-export function expectRefused(result: InProcessResult, message: RegExp, clean?: (stderr: string) => string): void {
+export function expectRefused(
+  result: InProcessResult,
+  message: RegExp,
+  clean?: (stderr: string) => string,
+): void {
   expectFailure(result, 2, message, clean);
   const first = unwrapped(result.stderr).split('\n')[0];
   expect(first).toMatch(/^error: /);
@@ -16,8 +20,20 @@ export function expectRefused(result: InProcessResult, message: RegExp, clean?: 
 }
 
 /** The service's documented error envelope (error-flat.json), with a request id; an undefined type is left out of the JSON. */
-export function envelope(type: string | undefined, code: string, message: string, extra: Record<string, unknown> = {}) {
-  return { error_type: type, error_code: code, error_message: message, display_message: null, request_id: 'req_0123456789abcdef0123456789abcdef', ...extra };
+export function envelope(
+  type: string | undefined,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    error_type: type,
+    error_code: code,
+    error_message: message,
+    display_message: null,
+    request_id: 'req_0123456789abcdef0123456789abcdef',
+    ...extra,
+  };
 }
 
 /** A reply of svc mock, as a test's fetch reads it. */
@@ -36,7 +52,15 @@ export interface MockReply {
  */
 export function expectError(reply: MockReply, status: number, code: string, type?: string): void {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expect(Object.keys(reply.body).sort()).toEqual(['display_message', 'documentation_url', 'error_code', 'error_message', 'error_type', 'request_id', 'suggested_action']);
+  expect(Object.keys(reply.body).sort()).toEqual([
+    'display_message',
+    'documentation_url',
+    'error_code',
+    'error_message',
+    'error_type',
+    'request_id',
+    'suggested_action',
+  ]);
   expect(reply.body.error_code).toBe(code);
   if (type) expect(reply.body.error_type).toBe(type);
   expect(reply.body.request_id).toMatch(/^req_[0-9a-f]{32}$/);

@@ -7,7 +7,15 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { MESSAGE, Variant, bodyOf, decodeMessage, encodeMessage, type Message, type Value } from '../../src/config/keyring/dbus.js';
+import {
+  MESSAGE,
+  Variant,
+  bodyOf,
+  decodeMessage,
+  encodeMessage,
+  type Message,
+  type Value,
+} from '../../src/config/keyring/dbus.js';
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];
@@ -35,14 +43,32 @@ export class BusPeer {
   constructor(readonly socket: Socket) {}
 
   reply(to: Message, signature = '', body: Value[] = [], sender?: string): void {
-    this.socket.write(encodeMessage(MESSAGE.return, ++this.serial, { replySerial: to.serial, signature, sender }, body));
+    this.socket.write(
+      encodeMessage(
+        MESSAGE.return,
+        ++this.serial,
+        { replySerial: to.serial, signature, sender },
+        body,
+      ),
+    );
   }
 
   error(to: Message, errorName: string, text = ''): void {
-    this.socket.write(encodeMessage(MESSAGE.error, ++this.serial, { replySerial: to.serial, errorName, signature: 's' }, [text]));
+    this.socket.write(
+      encodeMessage(
+        MESSAGE.error,
+        ++this.serial,
+        { replySerial: to.serial, errorName, signature: 's' },
+        [text],
+      ),
+    );
   }
 
-  signal(fields: { path: string; interface: string; member: string; sender?: string }, signature: string, body: Value[]): void {
+  signal(
+    fields: { path: string; interface: string; member: string; sender?: string },
+    signature: string,
+    body: Value[],
+  ): void {
     this.socket.write(encodeMessage(MESSAGE.signal, ++this.serial, { ...fields, signature }, body));
   }
 }
@@ -103,8 +129,11 @@ export function fakeSecretService(service: FakeSecretService): Promise<string> {
   let prompts = 0;
   const promptPath = () => `/org/freedesktop/secrets/prompt/p${++prompts}`;
   return fakeBus((message, peer) => {
-    service.calls?.push(`${message.interface?.replace(/^org\.freedesktop\./, '')}.${message.member} ${message.path}`);
-    const answer = (signature = '', body: Value[] = []) => peer.reply(message, signature, body, SECRETS_OWNER);
+    service.calls?.push(
+      `${message.interface?.replace(/^org\.freedesktop\./, '')}.${message.member} ${message.path}`,
+    );
+    const answer = (signature = '', body: Value[] = []) =>
+      peer.reply(message, signature, body, SECRETS_OWNER);
     switch (message.member) {
       case 'GetNameOwner':
         return peer.reply(message, 's', [SECRETS_OWNER]);
@@ -121,7 +150,9 @@ export function fakeSecretService(service: FakeSecretService): Promise<string> {
       }
       case 'Unlock': {
         const [objects] = bodyOf(message) as [string[]];
-        return service.unlockPrompts ? answer('aoo', [[], promptPath()]) : answer('aoo', [objects, '/']);
+        return service.unlockPrompts
+          ? answer('aoo', [[], promptPath()])
+          : answer('aoo', [objects, '/']);
       }
       case 'Delete':
         return answer('o', [service.deletePrompts ? promptPath() : '/']);
@@ -130,16 +161,38 @@ export function fakeSecretService(service: FakeSecretService): Promise<string> {
         return service.onPrompt?.(message.path!, peer);
       case 'GetSecret': {
         const secret = service.secrets?.[message.path!];
-        if (secret === undefined) return peer.error(message, 'org.freedesktop.Secret.Error.NoSuchObject');
-        return answer('(oayays)', [['/org/freedesktop/secrets/session/s1', Buffer.alloc(0), Buffer.from(secret), 'text/plain']]);
+        if (secret === undefined)
+          return peer.error(message, 'org.freedesktop.Secret.Error.NoSuchObject');
+        return answer('(oayays)', [
+          [
+            '/org/freedesktop/secrets/session/s1',
+            Buffer.alloc(0),
+            Buffer.from(secret),
+            'text/plain',
+          ],
+        ]);
       }
       default:
-        return peer.error(message, 'org.freedesktop.DBus.Error.UnknownMethod', `no ${message.member} here`);
+        return peer.error(
+          message,
+          'org.freedesktop.DBus.Error.UnknownMethod',
+          `no ${message.member} here`,
+        );
     }
   });
 }
 
 /** A prompt's Completed signal: `dismissed`, or done with `paths` (what it unlocked), sent as `sender`. */
-export function completed(peer: BusPeer, prompt: string, sender: string, dismissed: boolean, paths: string[] = []): void {
-  peer.signal({ path: prompt, interface: 'org.freedesktop.Secret.Prompt', member: 'Completed', sender }, 'bv', [dismissed, new Variant('ao', paths)]);
+export function completed(
+  peer: BusPeer,
+  prompt: string,
+  sender: string,
+  dismissed: boolean,
+  paths: string[] = [],
+): void {
+  peer.signal(
+    { path: prompt, interface: 'org.freedesktop.Secret.Prompt', member: 'Completed', sender },
+    'bv',
+    [dismissed, new Variant('ao', paths)],
+  );
 }

@@ -81,12 +81,18 @@ const KEY_FORM = /^(?:svc_)?sk_(live|test)_([A-Za-z0-9]{8,})$/;
 const META = {
   source: 'Central Bank of the Republic',
   source_url: 'https://www.cbank.example.org/statistics/monthly',
-  attribution: 'Source: Central Bank — Monthly Banking Statistics (Table C6). Republished by the service with attribution.',
+  attribution:
+    'Source: Central Bank — Monthly Banking Statistics (Table C6). Republished by the service with attribution.',
   as_of: '2026-03-31',
   licence_terms: 'open-data',
 };
 
-const CPI_META = { ...META, attribution: 'Source: Central Bank — Consumer Price Index, SDMX feed (CPI). Republished with attribution.', as_of: '2026-03-31' };
+const CPI_META = {
+  ...META,
+  attribution:
+    'Source: Central Bank — Consumer Price Index, SDMX feed (CPI). Republished with attribution.',
+  as_of: '2026-03-31',
+};
 
 // ---------------------------------------------------------------------------------------------
 // Reports
@@ -103,7 +109,9 @@ const NEWER_TRANSACTIONS = [
     payment_terminal_id: null,
     mcc: null,
     personal_finance_category: { primary: 'INCOME', detailed: 'INCOME_SALARY' },
-    counterparties: [{ type: 'institution', name: 'HIMALAYAN TRADERS PVT LTD', confidence_level: 'HIGH' }],
+    counterparties: [
+      { type: 'institution', name: 'HIMALAYAN TRADERS PVT LTD', confidence_level: 'HIGH' },
+    ],
     payment_channel: 'other',
     pending: false,
   },
@@ -117,8 +125,13 @@ const NEWER_TRANSACTIONS = [
     merchant_name: 'BHAT-BHATENI SUPERMARKET',
     payment_terminal_id: KNOWN_TERMINAL,
     mcc: '5411',
-    personal_finance_category: { primary: 'GENERAL_MERCHANDISE', detailed: 'GENERAL_MERCHANDISE_SUPERSTORES' },
-    counterparties: [{ type: 'merchant', name: 'BHAT-BHATENI SUPERMARKET', confidence_level: 'MEDIUM' }],
+    personal_finance_category: {
+      primary: 'GENERAL_MERCHANDISE',
+      detailed: 'GENERAL_MERCHANDISE_SUPERSTORES',
+    },
+    counterparties: [
+      { type: 'merchant', name: 'BHAT-BHATENI SUPERMARKET', confidence_level: 'MEDIUM' },
+    ],
     payment_channel: 'in store',
     pending: false,
   },
@@ -183,12 +196,19 @@ function fullReport(id: string, createdAt = '2026-05-27T10:23:41Z') {
       total_transactions: NEWER_TRANSACTIONS.length,
     },
     signals: { salary_like_credits: 3, overdraft_days: 0, flags: ['emi_detected'] },
-    monthly_summary: { '2026-01': { in: 72000, out: 51000 }, '2026-02': { in: 72000, out: 60210 }, '2026-03': { in: 72000, out: 71050.5 } },
+    monthly_summary: {
+      '2026-01': { in: 72000, out: 51000 },
+      '2026-02': { in: 72000, out: 60210 },
+      '2026-03': { in: 72000, out: 71050.5 },
+    },
     categories: [
       { name: 'salary', n: 3, sum: 216000 },
       { name: 'loan_repayment', n: 3, sum: 63000 },
     ],
-    merchant_categories: { groceries: { count: 12, total: 8420 }, dining: { count: 4, total: 3100.75 } },
+    merchant_categories: {
+      groceries: { count: 12, total: 8420 },
+      dining: { count: 4, total: 3100.75 },
+    },
     transactions: NEWER_TRANSACTIONS,
   };
 }
@@ -216,10 +236,34 @@ function olderReport() {
 }
 
 const REPORT_LIST = [
-  { report_id: FOREIGN_IDS.newer, status: 'complete', bank_code: 'NABIL', created_at: '2026-05-27T10:23:41Z', pages: 4 },
-  { report_id: FOREIGN_IDS.older, status: 'complete', bank_code: 'NIC_ASIA', created_at: '2025-12-02T08:00:00Z', pages: 2 },
-  { report_id: FOREIGN_IDS.pending, status: 'processing', bank_code: 'KUMARI', created_at: '2026-05-28T06:00:00Z', pages: null },
-  { report_id: 'cl_fail001', status: 'failed', bank_code: 'PRABHU', created_at: '2026-05-20T12:30:00Z', failure: { reason: 'DOCUMENT_PARSE_FAILED' } },
+  {
+    report_id: FOREIGN_IDS.newer,
+    status: 'complete',
+    bank_code: 'NABIL',
+    created_at: '2026-05-27T10:23:41Z',
+    pages: 4,
+  },
+  {
+    report_id: FOREIGN_IDS.older,
+    status: 'complete',
+    bank_code: 'NIC_ASIA',
+    created_at: '2025-12-02T08:00:00Z',
+    pages: 2,
+  },
+  {
+    report_id: FOREIGN_IDS.pending,
+    status: 'processing',
+    bank_code: 'KUMARI',
+    created_at: '2026-05-28T06:00:00Z',
+    pages: null,
+  },
+  {
+    report_id: 'cl_fail001',
+    status: 'failed',
+    bank_code: 'PRABHU',
+    created_at: '2026-05-20T12:30:00Z',
+    failure: { reason: 'DOCUMENT_PARSE_FAILED' },
+  },
 ];
 
 function identityOf(id: string) {
@@ -250,7 +294,8 @@ function authOf(id: string) {
     holder_name: id === FOREIGN_IDS.older ? 'SITA KUMARI THAPA' : 'RAM PRASAD SHARMA',
     acct_no: id === FOREIGN_IDS.older ? '04410017700231' : '09810017508391',
     bic: null,
-    swift_note: 'SWIFT/BIC withheld for this report: the account is a savings product without international transfers.',
+    swift_note:
+      'SWIFT/BIC withheld for this report: the account is a savings product without international transfers.',
     verification_status: 'DOCUMENT_EXTRACTED',
   };
 }
@@ -277,9 +322,33 @@ function counterpartiesOf() {
 function recurringOf() {
   return {
     streams: [
-      { payee: 'HIMALAYAN TRADERS SALARY', direction: 'in', every: 'monthly', mean: 72000, status: 'MATURE', active: true, next_expected: '2026-04-25' },
-      { payee: 'NMB BANK EMI', direction: 'out', every: 'monthly', mean: 21000, status: 'MATURE', active: true, next_expected: '2026-04-30' },
-      { payee: 'NETFLIX.COM', direction: 'out', every: 'monthly', mean: 1499, status: 'EARLY_DETECTION', active: false, next_expected: null },
+      {
+        payee: 'HIMALAYAN TRADERS SALARY',
+        direction: 'in',
+        every: 'monthly',
+        mean: 72000,
+        status: 'MATURE',
+        active: true,
+        next_expected: '2026-04-25',
+      },
+      {
+        payee: 'NMB BANK EMI',
+        direction: 'out',
+        every: 'monthly',
+        mean: 21000,
+        status: 'MATURE',
+        active: true,
+        next_expected: '2026-04-30',
+      },
+      {
+        payee: 'NETFLIX.COM',
+        direction: 'out',
+        every: 'monthly',
+        mean: 1499,
+        status: 'EARLY_DETECTION',
+        active: false,
+        next_expected: null,
+      },
     ],
   };
 }
@@ -287,8 +356,18 @@ function recurringOf() {
 function matchOf(name: string) {
   const matched = /sharma/i.test(name) && /ram/i.test(name);
   return matched
-    ? { match_score: 94, result: 'match', statement_name: 'RAM PRASAD SHARMA', reasons: ['word order differs', 'honorific ignored'] }
-    : { match_score: 12, result: 'no_match', statement_name: 'RAM PRASAD SHARMA', reasons: ['surname differs'] };
+    ? {
+        match_score: 94,
+        result: 'match',
+        statement_name: 'RAM PRASAD SHARMA',
+        reasons: ['word order differs', 'honorific ignored'],
+      }
+    : {
+        match_score: 12,
+        result: 'no_match',
+        statement_name: 'RAM PRASAD SHARMA',
+        reasons: ['surname differs'],
+      };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,13 +395,50 @@ function resolveLookups(terminals: string[], names: string[]) {
   const results = [
     ...terminals.map((t) =>
       t === KNOWN_TERMINAL
-        ? { input: t, type: 'terminal', matched: true, merchant: 'BHAT-BHATENI SUPERMARKET', mcc: '5411', category: 'groceries', city: 'Kathmandu', terminal: t }
-        : { input: t, type: 'terminal', matched: false, merchant: null, mcc: null, category: null, city: null, terminal: t },
+        ? {
+            input: t,
+            type: 'terminal',
+            matched: true,
+            merchant: 'BHAT-BHATENI SUPERMARKET',
+            mcc: '5411',
+            category: 'groceries',
+            city: 'Kathmandu',
+            terminal: t,
+          }
+        : {
+            input: t,
+            type: 'terminal',
+            matched: false,
+            merchant: null,
+            mcc: null,
+            category: null,
+            city: null,
+            terminal: t,
+          },
     ),
     ...names.map((n) =>
       /bhat/i.test(n)
-        ? { input: n, type: 'name', matched: true, merchant: 'BHAT-BHATENI SUPERMARKET', mcc: '5411', category: 'groceries', city: 'Kathmandu', terminal: null, score: 0.91 }
-        : { input: n, type: 'name', matched: false, merchant: null, mcc: null, category: null, city: null, terminal: null },
+        ? {
+            input: n,
+            type: 'name',
+            matched: true,
+            merchant: 'BHAT-BHATENI SUPERMARKET',
+            mcc: '5411',
+            category: 'groceries',
+            city: 'Kathmandu',
+            terminal: null,
+            score: 0.91,
+          }
+        : {
+            input: n,
+            type: 'name',
+            matched: false,
+            merchant: null,
+            mcc: null,
+            category: null,
+            city: null,
+            terminal: null,
+          },
     ),
   ];
   return {
@@ -331,10 +447,26 @@ function resolveLookups(terminals: string[], names: string[]) {
   };
 }
 
-const USAGE = { plan: 'sandbox', quota: 100, used: 23, remaining: 77, period: '2026-05', resets_at: '2026-06-01T00:00:00Z' };
+const USAGE = {
+  plan: 'sandbox',
+  quota: 100,
+  used: 23,
+  remaining: 77,
+  period: '2026-05',
+  resets_at: '2026-06-01T00:00:00Z',
+};
 
 const SCENARIOS = {
-  scenarios: ['salaried', 'thin_file', 'high_risk', 'remittance', 'error_unsupported_bank', 'error_unsupported_document', 'error_password_required', 'error_image_not_readable'],
+  scenarios: [
+    'salaried',
+    'thin_file',
+    'high_risk',
+    'remittance',
+    'error_unsupported_bank',
+    'error_unsupported_document',
+    'error_password_required',
+    'error_image_not_readable',
+  ],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -347,21 +479,54 @@ function latestDataOf(path: string, query: Record<string, string>): unknown {
       return {
         month: '2026-03',
         indicators: [
-          { indicator: 'PCPI_IX', label: 'Overall index, index', value: 106.96442, scale: 0, absolute: 106.96442, unit: 'index' },
-          { indicator: 'PCPI_FOOD_IX', label: 'Food and beverages, index', value: 109.12, scale: 0, absolute: 109.12, unit: 'index' },
+          {
+            indicator: 'PCPI_IX',
+            label: 'Overall index, index',
+            value: 106.96442,
+            scale: 0,
+            absolute: 106.96442,
+            unit: 'index',
+          },
+          {
+            indicator: 'PCPI_FOOD_IX',
+            label: 'Food and beverages, index',
+            value: 109.12,
+            scale: 0,
+            absolute: 109.12,
+            unit: 'index',
+          },
         ],
       };
     case 'interest-rates':
       return [
         { metric: 'base-rate', label: 'Base Rate', value: 5.0, unit: 'percent' },
-        { metric: 'wavg-deposit', label: 'Weighted Avg. Deposit Rate', value: 3.4, unit: 'percent' },
+        {
+          metric: 'wavg-deposit',
+          label: 'Weighted Avg. Deposit Rate',
+          value: 3.4,
+          unit: 'percent',
+        },
       ];
     case 'banking/pnl':
       return {
         month: '2025-07',
         line_items: [
-          { key: 'income.interest-income', label: 'Interest Income', value: 567193.568, unit: 'NPR_mn', section: 'Income', code: '1' },
-          { key: 'expense.interest-expense', label: 'Interest Expense', value: 351204.1, unit: 'NPR_mn', section: 'Expense', code: '2' },
+          {
+            key: 'income.interest-income',
+            label: 'Interest Income',
+            value: 567193.568,
+            unit: 'NPR_mn',
+            section: 'Income',
+            code: '1',
+          },
+          {
+            key: 'expense.interest-expense',
+            label: 'Interest Expense',
+            value: 351204.1,
+            unit: 'NPR_mn',
+            section: 'Expense',
+            code: '2',
+          },
         ],
       };
     case 'banks/pnl': {
@@ -370,8 +535,24 @@ function latestDataOf(path: string, query: Record<string, string>): unknown {
         month: '2025-07',
         bank,
         line_items: [
-          { key: `${bank}.income.interest-income`, bank: bank.toUpperCase(), line_item: 'Interest Income', value: 40470.486, unit: 'NPR_mn', section: 'Income', code: '1' },
-          { key: `${bank}.expense.staff-expense`, bank: bank.toUpperCase(), line_item: 'Staff Expense', value: 3120.5, unit: 'NPR_mn', section: 'Expense', code: '4.1' },
+          {
+            key: `${bank}.income.interest-income`,
+            bank: bank.toUpperCase(),
+            line_item: 'Interest Income',
+            value: 40470.486,
+            unit: 'NPR_mn',
+            section: 'Income',
+            code: '1',
+          },
+          {
+            key: `${bank}.expense.staff-expense`,
+            bank: bank.toUpperCase(),
+            line_item: 'Staff Expense',
+            value: 3120.5,
+            unit: 'NPR_mn',
+            section: 'Expense',
+            code: '4.1',
+          },
         ],
       };
     }
@@ -397,7 +578,10 @@ function latestDataOf(path: string, query: Record<string, string>): unknown {
     case 'cbs':
       return {
         obs_month: '2026-02',
-        codes: { 'CBS.RM': { title: 'Reserve money', v: 1234567.8 }, 'CBS.NFA': { title: 'Net foreign assets', v: 2345678.9 } },
+        codes: {
+          'CBS.RM': { title: 'Reserve money', v: 1234567.8 },
+          'CBS.NFA': { title: 'Net foreign assets', v: 2345678.9 },
+        },
       };
     case 'trade':
       return {
@@ -413,8 +597,16 @@ function latestDataOf(path: string, query: Record<string, string>): unknown {
       return {
         report: 'Current Macroeconomic and Financial Situation',
         items: [
-          { name: 'inflation', reading: '4.82', quote: 'The y-o-y consumer price inflation stood at 4.82 percent in mid-March.' },
-          { name: 'remittance', reading: '1,234.5 bn', quote: 'Remittance inflows increased 8.2 percent.' },
+          {
+            name: 'inflation',
+            reading: '4.82',
+            quote: 'The y-o-y consumer price inflation stood at 4.82 percent in mid-March.',
+          },
+          {
+            name: 'remittance',
+            reading: '1,234.5 bn',
+            quote: 'Remittance inflows increased 8.2 percent.',
+          },
         ],
       };
     default:
@@ -428,7 +620,18 @@ function latestOf(path: string, query: Record<string, string>): unknown {
   return data === undefined ? undefined : { data, meta: path === 'cpi' ? CPI_META : META };
 }
 
-const FAMILY_PATHS = ['banking/balance-sheet', 'banking/pnl', 'banking/credit', 'banking/indicators', 'cbs', 'cpi', 'interest-rates', 'trade', 'macro', 'banks/pnl'];
+const FAMILY_PATHS = [
+  'banking/balance-sheet',
+  'banking/pnl',
+  'banking/credit',
+  'banking/indicators',
+  'cbs',
+  'cpi',
+  'interest-rates',
+  'trade',
+  'macro',
+  'banks/pnl',
+];
 
 function monthsBetween(from: string | undefined, to: string | undefined): string[] {
   const months: string[] = [];
@@ -451,11 +654,24 @@ function seriesOf(path: string, query: Record<string, string>): unknown {
   switch (path) {
     case 'interest-rates':
       // `data` an array here, of a month-like field and a number under names no document gives.
-      return { data: months.map((ym, i) => ({ ym, pct: Math.round((5 + i * 0.05) * 100) / 100 })), meta: META };
+      return {
+        data: months.map((ym, i) => ({ ym, pct: Math.round((5 + i * 0.05) * 100) / 100 })),
+        meta: META,
+      };
     case 'banking/balance-sheet':
-      return { data: { key: selector, unit: 'NPR_mn', observations: months.map((when, i) => ({ when, amt: 6700000 + i * 1250.5 })) }, meta: META };
+      return {
+        data: {
+          key: selector,
+          unit: 'NPR_mn',
+          observations: months.map((when, i) => ({ when, amt: 6700000 + i * 1250.5 })),
+        },
+        meta: META,
+      };
     default:
-      return { data: { series: months.map((date, i) => ({ date, obs: value(i) })), indicator: selector }, meta: path === 'cpi' ? CPI_META : META };
+      return {
+        data: { series: months.map((date, i) => ({ date, obs: value(i) })), indicator: selector },
+        meta: path === 'cpi' ? CPI_META : META,
+      };
   }
 }
 
@@ -490,27 +706,51 @@ interface Reply {
   contentType: string;
 }
 
-const json = (status: number, value: unknown): Reply => ({ status, body: JSON.stringify(value), contentType: 'application/json; charset=utf-8' });
-const notFound = (what: string) => json(404, flatError('INVALID_REQUEST_ERROR', 'NOT_FOUND', `${what} was not found.`));
-const invalid = (message: string) => json(400, flatError('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', message));
+const json = (status: number, value: unknown): Reply => ({
+  status,
+  body: JSON.stringify(value),
+  contentType: 'application/json; charset=utf-8',
+});
+const notFound = (what: string) =>
+  json(404, flatError('INVALID_REQUEST_ERROR', 'NOT_FOUND', `${what} was not found.`));
+const invalid = (message: string) =>
+  json(400, flatError('INVALID_REQUEST_ERROR', 'INVALID_REQUEST', message));
 
 function parseJsonBody(body: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(body);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-const stringArray = (value: unknown): string[] | undefined => (Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined);
+const stringArray = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
 
-function route(method: string, pathname: string, query: Record<string, string>, body: string, headers: IncomingMessage['headers'], baseUrl: string): Reply {
+function route(
+  method: string,
+  pathname: string,
+  query: Record<string, string>,
+  body: string,
+  headers: IncomingMessage['headers'],
+  baseUrl: string,
+): Reply {
   const auth = headers.authorization ?? '';
   const key = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
   const form = KEY_FORM.exec(key);
   if (!form || key === FOREIGN_KEYS.rejected) {
-    return json(401, flatError('AUTHENTICATION_ERROR', 'INVALID_API_KEY', 'Unknown API key.', 'Check your API key in the Authorization header.'));
+    return json(
+      401,
+      flatError(
+        'AUTHENTICATION_ERROR',
+        'INVALID_API_KEY',
+        'Unknown API key.',
+        'Check your API key in the Authorization header.',
+      ),
+    );
   }
   const mode = form[1] as 'live' | 'test';
   const broken = key === FOREIGN_KEYS.broken;
@@ -522,7 +762,15 @@ function route(method: string, pathname: string, query: Record<string, string>, 
   const [, resource, id, view, extra] = segments;
 
   if (resource === 'sandbox' && mode === 'live') {
-    return json(403, flatError('PERMISSION_ERROR', 'TEST_KEY_REQUIRED', 'Sandbox routes take test keys only.', 'Use a test key.'));
+    return json(
+      403,
+      flatError(
+        'PERMISSION_ERROR',
+        'TEST_KEY_REQUIRED',
+        'Sandbox routes take test keys only.',
+        'Use a test key.',
+      ),
+    );
   }
 
   if (method === 'GET' && pathname === '/v1/usage') {
@@ -532,16 +780,29 @@ function route(method: string, pathname: string, query: Record<string, string>, 
   if (resource === 'reports' && id === undefined && method === 'GET') {
     if (broken) return json(200, { data: { items: REPORT_LIST }, has_more: false });
     const limit = query.limit ? Number(query.limit) : 50;
-    const data = REPORT_LIST.filter((r) => !query.status || r.status === query.status).slice(0, limit);
+    const data = REPORT_LIST.filter((r) => !query.status || r.status === query.status).slice(
+      0,
+      limit,
+    );
     return json(200, { data, has_more: false, next: null });
   }
 
   if (resource === 'reports' && id !== undefined) {
     if (id === FOREIGN_IDS.html) {
-      return { status: 200, body: '<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>', contentType: 'text/html; charset=utf-8' };
+      return {
+        status: 200,
+        body: '<!DOCTYPE html><html><head><title>Welcome</title></head><body><h1>It works!</h1></body></html>',
+        contentType: 'text/html; charset=utf-8',
+      };
     }
-    if (id === FOREIGN_IDS.garbled) return { status: 200, body: '{"report_id": "rpt_garbled", "status": "compl', contentType: 'application/json' };
-    if (id === FOREIGN_IDS.nested) return json(404, { error: { code: 'not_found', message: 'No report with this id.' } });
+    if (id === FOREIGN_IDS.garbled)
+      return {
+        status: 200,
+        body: '{"report_id": "rpt_garbled", "status": "compl',
+        contentType: 'application/json',
+      };
+    if (id === FOREIGN_IDS.nested)
+      return json(404, { error: { code: 'not_found', message: 'No report with this id.' } });
     const report =
       id === FOREIGN_IDS.newer
         ? fullReport(id)
@@ -569,22 +830,32 @@ function route(method: string, pathname: string, query: Record<string, string>, 
   }
 
   if (method === 'POST' && pathname === '/v1/parse') {
-    if (!/^multipart\/form-data;\s*boundary=/i.test(String(headers['content-type'] ?? ''))) return invalid('Send the statement as multipart/form-data.');
-    if (!/name="file"/.test(body) || !body.includes('%PDF-')) return json(400, flatError('INVALID_REQUEST_ERROR', 'DOCUMENT_PARSE_FAILED', 'The file is not a statement.'));
-    if (/name="async"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\ntrue\r\n/.test(body)) return json(202, { poll_url: `/v1/reports/${FOREIGN_IDS.pending}` });
+    if (!/^multipart\/form-data;\s*boundary=/i.test(String(headers['content-type'] ?? '')))
+      return invalid('Send the statement as multipart/form-data.');
+    if (!/name="file"/.test(body) || !body.includes('%PDF-'))
+      return json(
+        400,
+        flatError('INVALID_REQUEST_ERROR', 'DOCUMENT_PARSE_FAILED', 'The file is not a statement.'),
+      );
+    if (/name="async"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\ntrue\r\n/.test(body))
+      return json(202, { poll_url: `/v1/reports/${FOREIGN_IDS.pending}` });
     return json(200, fullReport(FOREIGN_IDS.newer));
   }
 
   if (method === 'GET' && pathname === '/v1/statements') {
     if (broken) return json(200, { statements: { count: STATEMENTS.length } });
-    return json(200, { statements: STATEMENTS.filter((s) => !query.status || s.status === query.status), total: 2 });
+    return json(200, {
+      statements: STATEMENTS.filter((s) => !query.status || s.status === query.status),
+      total: 2,
+    });
   }
 
   if (method === 'POST' && pathname === '/v1/merchants/resolve') {
     const request = parseJsonBody(body);
     const terminals = request?.terminals === undefined ? [] : stringArray(request.terminals);
     const names = request?.names === undefined ? [] : stringArray(request.names);
-    if (!terminals || !names || terminals.length + names.length === 0) return invalid('Send `terminals` and/or `names` as arrays of strings.');
+    if (!terminals || !names || terminals.length + names.length === 0)
+      return invalid('Send `terminals` and/or `names` as arrays of strings.');
     if (terminals.length + names.length > 1000) return invalid('At most 1000 lookups per call.');
     const reply = resolveLookups(terminals, names);
     return json(200, broken ? { data: [reply.data], meta: reply.meta } : reply);
@@ -592,8 +863,13 @@ function route(method: string, pathname: string, query: Record<string, string>, 
 
   if (method === 'POST' && pathname === '/v1/connect/request') {
     const request = parseJsonBody(body);
-    if (!stringArray(request?.scopes) || typeof request?.redirect_uri !== 'string') return invalid('`scopes` and `redirect_uri` are required.');
-    return json(200, { request_token: 'creq_4f1d9a0b7c', connect_url: `${baseUrl}/connect?token=creq_4f1d9a0b7c`, expires_in_s: 900 });
+    if (!stringArray(request?.scopes) || typeof request?.redirect_uri !== 'string')
+      return invalid('`scopes` and `redirect_uri` are required.');
+    return json(200, {
+      request_token: 'creq_4f1d9a0b7c',
+      connect_url: `${baseUrl}/connect?token=creq_4f1d9a0b7c`,
+      expires_in_s: 900,
+    });
   }
 
   if (resource === 'sandbox') {
@@ -601,15 +877,29 @@ function route(method: string, pathname: string, query: Record<string, string>, 
     if (method === 'POST' && pathname === '/v1/sandbox/reports') {
       const scenario = body === '' ? {} : parseJsonBody(body);
       if (!scenario) return invalid('The body is not a JSON object.');
-      if (scenario.scenario !== undefined && !SCENARIOS.scenarios.includes(String(scenario.scenario))) return invalid('Unknown scenario.');
+      if (
+        scenario.scenario !== undefined &&
+        !SCENARIOS.scenarios.includes(String(scenario.scenario))
+      )
+        return invalid('Unknown scenario.');
       return json(201, fullReport(FOREIGN_IDS.sandbox, '2026-05-28T09:00:00Z'));
     }
-    if (method === 'POST' && id === 'reports' && segments[4] === 'fire_webhook' && segments.length === 5) {
+    if (
+      method === 'POST' &&
+      id === 'reports' &&
+      segments[4] === 'fire_webhook' &&
+      segments.length === 5
+    ) {
       const target = segments[3]!;
-      if (![FOREIGN_IDS.newer, FOREIGN_IDS.older, FOREIGN_IDS.sandbox].includes(target as never)) return notFound('The report');
+      if (![FOREIGN_IDS.newer, FOREIGN_IDS.older, FOREIGN_IDS.sandbox].includes(target as never))
+        return notFound('The report');
       const request = body === '' ? {} : parseJsonBody(body);
       if (!request) return invalid('The body is not a JSON object.');
-      return json(200, { fired: typeof request.event === 'string' ? request.event : 'report.ready', report_id: target, environment: 'test' });
+      return json(200, {
+        fired: typeof request.event === 'string' ? request.event : 'report.ready',
+        report_id: target,
+        environment: 'test',
+      });
     }
     return notFound('The route');
   }
@@ -662,10 +952,25 @@ export function startForeignServer(): Promise<ForeignServer> {
       try {
         reply = route(req.method ?? 'GET', url.pathname, query, body, req.headers, baseUrl);
       } catch (error) {
-        reply = json(500, flatError('API_ERROR', 'INTERNAL_ERROR', `The foreign server failed: ${String(error)}`));
+        reply = json(
+          500,
+          flatError('API_ERROR', 'INTERNAL_ERROR', `The foreign server failed: ${String(error)}`),
+        );
       }
-      requests.push({ method: req.method ?? '', path: target, pathname: url.pathname, query, headers: { ...req.headers }, body, status: reply.status, reply: reply.body });
-      res.writeHead(reply.status, { 'Content-Type': reply.contentType, 'X-Request-Id': requestId() });
+      requests.push({
+        method: req.method ?? '',
+        path: target,
+        pathname: url.pathname,
+        query,
+        headers: { ...req.headers },
+        body,
+        status: reply.status,
+        reply: reply.body,
+      });
+      res.writeHead(reply.status, {
+        'Content-Type': reply.contentType,
+        'X-Request-Id': requestId(),
+      });
       res.end(reply.body);
     });
   });

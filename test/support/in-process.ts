@@ -12,7 +12,12 @@ import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import { FALLBACK_COLUMNS, knownWidth, type IO } from '../../src/core/io.js';
 import type { CacheStore, Choice, Prompter, Services } from '../../src/app/services.js';
 import type { CacheEntry } from '../../src/core/cache.js';
-import { accountOf, KeyringError, type Keyring, type KeyringEntry } from '../../src/config/keyring/keyring.js';
+import {
+  accountOf,
+  KeyringError,
+  type Keyring,
+  type KeyringEntry,
+} from '../../src/config/keyring/keyring.js';
 import { main } from '../../src/main.js';
 import type { PagerProcess } from '../../src/core/stream/pager.js';
 import { unwrapped } from './unwrapped.js';
@@ -88,22 +93,40 @@ export class FakeService {
     const seen = seenOf(request);
     this.seen.push(seen);
     const next = this.queue[0];
-    const matches = next && next.method === seen.method && (typeof next.path === 'string' ? next.path === seen.path : next.path(seen));
+    const matches =
+      next &&
+      next.method === seen.method &&
+      (typeof next.path === 'string' ? next.path === seen.path : next.path(seen));
     if (!next || !matches) {
-      this.problems.push(`unexpected request ${seen.method} ${seen.path}` + (next ? ` (expected ${next.method} ${typeof next.path === 'string' ? next.path : '(a matching request)'})` : ''));
+      this.problems.push(
+        `unexpected request ${seen.method} ${seen.path}` +
+          (next
+            ? ` (expected ${next.method} ${typeof next.path === 'string' ? next.path : '(a matching request)'})`
+            : ''),
+      );
       // A refused connection: the command fails as it would against no service.
-      throw Object.assign(new Error('connect ECONNREFUSED (fake service)'), { code: 'ECONNREFUSED' });
+      throw Object.assign(new Error('connect ECONNREFUSED (fake service)'), {
+        code: 'ECONNREFUSED',
+      });
     }
     this.queue.shift();
     const reply = typeof next.reply === 'function' ? await next.reply(seen) : next.reply;
     const raw = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-    const headers = new ReplyHeaders(Object.entries({ 'content-type': 'application/json', ...reply.headers }));
+    const headers = new ReplyHeaders(
+      Object.entries({ 'content-type': 'application/json', ...reply.headers }),
+    );
     return { status: reply.status ?? 200, headers, raw };
   };
 
   /** Problems of the run: unexpected requests, and the expected ones that never came. */
   verify(): string[] {
-    return [...this.problems, ...this.queue.map((e) => `expected request never sent: ${e.method} ${typeof e.path === 'string' ? e.path : '(a matching request)'}`)];
+    return [
+      ...this.problems,
+      ...this.queue.map(
+        (e) =>
+          `expected request never sent: ${e.method} ${typeof e.path === 'string' ? e.path : '(a matching request)'}`,
+      ),
+    ];
   }
 }
 
@@ -115,9 +138,19 @@ function seenOf(request: WireRequest): SeenRequest {
   } catch {
     json = undefined;
   }
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   const bytes = request.body ? Buffer.from(request.body) : undefined;
-  return { method: request.method, path: request.url.pathname + request.url.search, url: request.url, headers, body, json, bytes };
+  return {
+    method: request.method,
+    path: request.url.pathname + request.url.search,
+    url: request.url,
+    headers,
+    body,
+    json,
+    bytes,
+  };
 }
 
 /** A prompter that gives scripted answers, in order, and records the questions. */
@@ -128,14 +161,19 @@ export class ScriptedPrompter implements Prompter {
 
   private next<T>(message: string): Promise<T> {
     this.asked.push(message);
-    if (this.answers.length === 0) return Promise.reject(new Error(`no scripted answer for the question "${message}"`));
+    if (this.answers.length === 0)
+      return Promise.reject(new Error(`no scripted answer for the question "${message}"`));
     return Promise.resolve(this.answers.shift() as T);
   }
 
-  text(message: string, options?: { validate?: (value: string) => true | string }): Promise<string> {
+  text(
+    message: string,
+    options?: { validate?: (value: string) => true | string },
+  ): Promise<string> {
     return this.next<string>(message).then((answer) => {
       const verdict = options?.validate?.(answer) ?? true;
-      if (verdict !== true) throw new Error(`the scripted answer "${answer}" to "${message}" was refused: ${verdict}`);
+      if (verdict !== true)
+        throw new Error(`the scripted answer "${answer}" to "${message}" was refused: ${verdict}`);
       return answer;
     });
   }
@@ -147,7 +185,8 @@ export class ScriptedPrompter implements Prompter {
   }
   search(message: string, source: (term: string | undefined) => Choice[]): Promise<string> {
     return this.next<string>(message).then((answer) => {
-      if (!source(answer).some((choice) => choice.value === answer)) throw new Error(`"${answer}" is not offered for "${message}"`);
+      if (!source(answer).some((choice) => choice.value === answer))
+        throw new Error(`"${answer}" is not offered for "${message}"`);
       return answer;
     });
   }
@@ -244,16 +283,30 @@ export class FakePager {
   ended = false;
   private input?: Writable;
 
-  constructor(private readonly behaviour: { quitAfter?: number; exitAtOnce?: number; cannotStart?: string } = {}) {}
+  constructor(
+    private readonly behaviour: {
+      quitAfter?: number;
+      exitAtOnce?: number;
+      cannotStart?: string;
+    } = {},
+  ) {}
 
   /** About what svc wrote to its input, read or not (bytes held in the pipe counted once more). */
   get offered(): number {
     return this.text.length + (this.input?.writableLength ?? 0);
   }
 
-  readonly start = (command: readonly string[], env: Record<string, string | undefined>): Promise<PagerProcess> => {
+  readonly start = (
+    command: readonly string[],
+    env: Record<string, string | undefined>,
+  ): Promise<PagerProcess> => {
     this.started.push({ command, env });
-    if (this.behaviour.cannotStart) return Promise.reject(Object.assign(new Error(`spawn ${command[0]} ${this.behaviour.cannotStart}`), { code: this.behaviour.cannotStart }));
+    if (this.behaviour.cannotStart)
+      return Promise.reject(
+        Object.assign(new Error(`spawn ${command[0]} ${this.behaviour.cannotStart}`), {
+          code: this.behaviour.cannotStart,
+        }),
+      );
     let exit: (code: number | null) => void = () => {};
     const exited = new Promise<number | null>((resolve) => (exit = resolve));
     let gone = false;
@@ -355,7 +408,10 @@ export function scratchDir(): string {
  * Runs `svc ...argv` in-process. Throws (failing the test) when the fake service saw an
  * unexpected request or missed an expected one.
  */
-export async function svc(argv: string[], options: InProcessOptions = {}): Promise<InProcessResult> {
+export async function svc(
+  argv: string[],
+  options: InProcessOptions = {},
+): Promise<InProcessResult> {
   const stdout = sink(options.onStdout);
   const stderr = sink(options.onStderr);
   const tty = options.tty === true;
@@ -390,7 +446,8 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
     sleep: options.realWaits
       ? undefined
       : async (ms, signal) => {
-          if (signal.aborted) throw new (await import('../../src/core/errors.js')).InterruptedError();
+          if (signal.aborted)
+            throw new (await import('../../src/core/errors.js')).InterruptedError();
           waits.push(ms);
           now += ms;
         },
@@ -407,7 +464,8 @@ export async function svc(argv: string[], options: InProcessOptions = {}): Promi
   };
   const code = await main(argv, io, options.signal ?? new AbortController().signal, services);
   const problems = service.verify();
-  if (problems.length > 0) throw new Error(`svc ${argv.join(' ')}: ${problems.join('; ')}\nstderr: ${stderr.text()}`);
+  if (problems.length > 0)
+    throw new Error(`svc ${argv.join(' ')}: ${problems.join('; ')}\nstderr: ${stderr.text()}`);
   return { code, stdout: stdout.text(), stderr: stderr.text(), requests: service.seen, waits };
 }
 
@@ -419,7 +477,14 @@ function replyCacheOf(cache: InProcessOptions['cache']): Services['replyCache'] 
 }
 
 /** The IO of a run: the sinks for output, stdin from a string, and terminal or not on all three; widths as processIO reads them. */
-function testIO(stdout: Sink, stderr: Sink, env: IO['env'], stdin: string | undefined, tty: boolean, columns = 80): IO {
+function testIO(
+  stdout: Sink,
+  stderr: Sink,
+  env: IO['env'],
+  stdin: string | undefined,
+  tty: boolean,
+  columns = 80,
+): IO {
   return {
     stdout: stdout.stream,
     stderr: stderr.stream,
@@ -468,7 +533,10 @@ export async function svcAgainst(
 ): Promise<{ stdout: string; stderr: string; code: number }> {
   const stdout = sink();
   const stderr = sink();
-  const io: IO = { ...testIO(stdout, stderr, env, options.stdin, false), stdoutIsTTY: options.stdoutTTY ?? false };
+  const io: IO = {
+    ...testIO(stdout, stderr, env, options.stdin, false),
+    stdoutIsTTY: options.stdoutTTY ?? false,
+  };
   const code = await main(argv, io, new AbortController().signal);
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
@@ -484,7 +552,12 @@ export function asErrorLine(line: string): string {
  * stack trace. `firstLine` is matched against the error's `error:` line (a JSON envelope's message
  * counts as one); `clean` takes what else a command draws on stderr (a spinner) first.
  */
-export function expectFailure(result: InProcessResult, exit: number, firstLine: string | RegExp, clean: (stderr: string) => string = (stderr) => stderr): void {
+export function expectFailure(
+  result: InProcessResult,
+  exit: number,
+  firstLine: string | RegExp,
+  clean: (stderr: string) => string = (stderr) => stderr,
+): void {
   expect(result.code, result.stderr).toBe(exit);
   expect(result.stdout).toBe('');
   const lines = unwrapped(clean(result.stderr))

@@ -23,7 +23,9 @@ export function testKeyOf(mock: MockLike): string {
 const methodOf = (call: AdminCall) => call.method ?? (call.json === undefined ? 'GET' : 'POST');
 
 export function mockAdmin(mock: MockLike, path: string, call: AdminCall = {}): Promise<Response> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${call.key ?? testKeyOf(mock)}` };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${call.key ?? testKeyOf(mock)}`,
+  };
   if (call.json !== undefined) headers['Content-Type'] = 'application/json';
   return fetch(`${mock.url}${path}`, {
     method: methodOf(call),
@@ -33,7 +35,11 @@ export function mockAdmin(mock: MockLike, path: string, call: AdminCall = {}): P
 }
 
 /** The reply's JSON, failing the test on a status other than 2xx. */
-export async function mockAdminJson<T = unknown>(mock: MockLike, path: string, call: AdminCall = {}): Promise<T> {
+export async function mockAdminJson<T = unknown>(
+  mock: MockLike,
+  path: string,
+  call: AdminCall = {},
+): Promise<T> {
   const reply = await mockAdmin(mock, path, call);
   const text = await reply.text();
   if (!reply.ok) throw new Error(`${methodOf(call)} ${path} answered ${reply.status}: ${text}`);

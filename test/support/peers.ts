@@ -2,7 +2,13 @@
 // reply never ends, raw requests that carry bytes an HTTP client would not send, and a way to run
 // the garbage collector while a time limit should be counting (on Node 20 a timer that nothing
 // else references is lost at a collection).
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { connect } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -44,7 +50,10 @@ afterEach(async () => {
 });
 
 /** A server on a free loopback port (or on `port`), closed (connections too) after the test. */
-export async function peer(handle: (req: IncomingMessage, res: ServerResponse) => void, port = 0): Promise<{ url: string; server: Server }> {
+export async function peer(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+  port = 0,
+): Promise<{ url: string; server: Server }> {
   const server = createServer(handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -61,7 +70,9 @@ export async function peer(handle: (req: IncomingMessage, res: ServerResponse) =
 const PORTS_FETCH_REFUSES = [6000, 6665, 6666, 6667, 6668, 6669, 6697, 10080];
 
 /** A server as `peer` makes one, on the first free port of those the global fetch refuses to reach. */
-export async function peerOnPortFetchRefuses(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; server: Server }> {
+export async function peerOnPortFetchRefuses(
+  handle: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; server: Server }> {
   for (const port of PORTS_FETCH_REFUSES) {
     try {
       return await peer(handle, port);
@@ -69,7 +80,9 @@ export async function peerOnPortFetchRefuses(handle: (req: IncomingMessage, res:
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     }
   }
-  throw new Error(`every port the global fetch refuses is in use on this machine (${PORTS_FETCH_REFUSES.join(', ')})`);
+  throw new Error(
+    `every port the global fetch refuses is in use on this machine (${PORTS_FETCH_REFUSES.join(', ')})`,
+  );
 }
 
 /** A target that takes the request and never answers. */
@@ -86,7 +99,10 @@ export function silentTarget(): Promise<{ url: string; requests: () => number }>
  * machine's sake it stops sending after `safetyBytes` (keeping the connection open): a client that
  * reads replies whole still never gets to the end.
  */
-export async function endlessTarget(status: number, safetyBytes = 64 * 1024 * 1024): Promise<{ url: string; sent: () => number; closed: Promise<void> }> {
+export async function endlessTarget(
+  status: number,
+  safetyBytes = 64 * 1024 * 1024,
+): Promise<{ url: string; sent: () => number; closed: Promise<void> }> {
   let sent = 0;
   let closed!: () => void;
   const whenClosed = new Promise<void>((resolve) => (closed = resolve));
@@ -120,9 +136,13 @@ export function rawRequest(port: number, text: string | Buffer): Promise<number>
 /** POSTs a delivery; resolves with the status answered. */
 export function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } }, (res) => {
-      res.resume().on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const outgoing = request(
+      url,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers } },
+      (res) => {
+        res.resume().on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });

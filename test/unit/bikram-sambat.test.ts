@@ -4,7 +4,15 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { loadBsCalendar } from '../../src/core/calendar/calendar.js';
-import { adToBs, bsToAd, daysInMonth, FIRST_YEAR, LAST_YEAR, RANGE, RANGE_TEXT } from '../../src/core/calendar/bikram-sambat.js';
+import {
+  adToBs,
+  bsToAd,
+  daysInMonth,
+  FIRST_YEAR,
+  LAST_YEAR,
+  RANGE,
+  RANGE_TEXT,
+} from '../../src/core/calendar/bikram-sambat.js';
 
 interface Medic {
   toGreg(year: number, month: number, day: number): { year: number; month: number; day: number };
@@ -14,12 +22,16 @@ interface Medic {
 const medic = createRequire(import.meta.url)('bikram-sambat') as Medic;
 
 const two = (n: number) => String(n).padStart(2, '0');
-const iso = (d: { year: number; month: number; day: number }) => `${d.year}-${two(d.month)}-${two(d.day)}`;
+const iso = (d: { year: number; month: number; day: number }) =>
+  `${d.year}-${two(d.month)}-${two(d.day)}`;
 
 describe('the Bikram Sambat table', () => {
   it('covers 2000 to 2083 BS, 1943-04-14 to 2027-04-13 AD', () => {
     expect([FIRST_YEAR, LAST_YEAR]).toEqual([2000, 2083]);
-    expect(RANGE).toEqual({ bs: { first: '2000-01-01', last: '2083-12-30' }, ad: { first: '1943-04-14', last: '2027-04-13' } });
+    expect(RANGE).toEqual({
+      bs: { first: '2000-01-01', last: '2083-12-30' },
+      ad: { first: '1943-04-14', last: '2027-04-13' },
+    });
     expect(RANGE_TEXT).toBe('2000-01-01 to 2083-12-30 BS (1943-04-14 to 2027-04-13 AD)');
   });
 

@@ -24,7 +24,11 @@ function clientWith(statuses: number[], layers: Layer[], log: string[]): ApiClie
   const transport: Transport = async (request) => {
     const status = statuses.shift() ?? 200;
     log.push(`transport ${request.method} ${request.url.pathname} → ${status}`);
-    return { status, headers: new ReplyHeaders([['content-type', 'application/json']]), raw: status === 200 ? '{"data":[]}' : '{"error_code":"SERVICE_UNAVAILABLE"}' };
+    return {
+      status,
+      headers: new ReplyHeaders([['content-type', 'application/json']]),
+      raw: status === 200 ? '{"data":[]}' : '{"error_code":"SERVICE_UNAVAILABLE"}',
+    };
   };
   return new ApiClient({
     baseUrl: 'https://api.example.com',
@@ -43,7 +47,11 @@ function clientWith(statuses: number[], layers: Layer[], log: string[]): ApiClie
 describe('the layers of the API client', () => {
   it('run outermost first, around the retries: a request retried twice passes each layer once', async () => {
     const log: string[] = [];
-    const client = clientWith([503, 503, 200], [recording('outer', log), recording('inner', log)], log);
+    const client = clientWith(
+      [503, 503, 200],
+      [recording('outer', log), recording('inner', log)],
+      log,
+    );
     await client.request({ method: 'GET', path: '/v1/reports' });
     expect(log).toEqual([
       'outer → GET /v1/reports',

@@ -1,6 +1,19 @@
 // The launcher's code cache (src/launch/code-cache.ts): written once, used after, refused where
 // another user could have put it, and never the code of another program.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -16,10 +29,18 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'svc-code-cache-'));
   file = join(dir, 'cli.cjs');
   cache = join(dir, 'cache');
-  writeFileSync(file, 'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 40; }\n');
+  writeFileSync(
+    file,
+    'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 40; }\n',
+  );
 });
 
-async function runOnce(id = 'abc', environment: Record<string, string> = env(), command = 'svc a', argv: string[] = []): Promise<number> {
+async function runOnce(
+  id = 'abc',
+  environment: Record<string, string> = env(),
+  command = 'svc a',
+  argv: string[] = [],
+): Promise<number> {
   const { program, keepCode } = loadProgram({ file, id, env: environment, argv });
   const code = await program.run(['a', 'b']);
   keepCode(command);
@@ -36,7 +57,9 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
   it('is written after the first run, 0600 in a 0700 folder, and used as it is by the next', async () => {
     expect(await runOnce()).toBe(42);
     const [name] = codeFiles();
-    expect(name).toMatch(new RegExp(`^cli-abc-[0-9a-z]+-${process.version}-${process.arch}-for-other\\.bin$`));
+    expect(name).toMatch(
+      new RegExp(`^cli-abc-[0-9a-z]+-${process.version}-${process.arch}-for-other\\.bin$`),
+    );
     const path = join(cache, 'code', name!);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(join(cache, 'code')).mode & 0o777).toBe(0o700);
@@ -68,7 +91,10 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
     await runOnce('abc', env(), 'svc reports list', ['reports', 'list', '--json']);
     await runOnce('abc', env(), 'svc data series', ['--json', 'data', 'series']);
     await runOnce('abc', env(), 'svc reports get', ['reports', 'get', 'rpt_1']);
-    expect(codeFiles().map((name) => name.replace(/^cli-abc-.*-for-/, ''))).toEqual(['data.bin', 'reports.bin']);
+    expect(codeFiles().map((name) => name.replace(/^cli-abc-.*-for-/, ''))).toEqual([
+      'data.bin',
+      'reports.bin',
+    ]);
     expect(header()).toEqual(['svc-code', 'svc data series']);
     expect(header(codeFiles()[1])).toEqual(['svc-code', 'svc reports list', 'svc reports get']);
     await runOnce('def', env(), 'svc usage', ['usage']);
@@ -99,19 +125,22 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
     expect(header()).toEqual(['svc-code', 'svc a']);
   });
 
-  it.each([1, 4])('a file of %i GiB is not read whole: the program runs, and the file is replaced by a cache', async (gib) => {
-    await runOnce();
-    const path = join(cache, 'code', codeFiles()[0]!);
-    // Its header line, then nothing (a sparse file takes no disk): read whole, 1 GiB would take 1 GiB of memory (4 GiB is past what Node reads at once).
-    writeFileSync(path, 'svc-code\tsvc a\n', { mode: 0o600 });
-    truncateSync(path, gib * 1024 ** 3);
-    const peak = process.resourceUsage().maxRSS;
-    expect(await runOnce()).toBe(42);
-    // KiB: far less than the file.
-    expect(process.resourceUsage().maxRSS - peak).toBeLessThan(256 * 1024);
-    expect(statSync(path).size).toBeLessThan(1024 ** 2);
-    expect(header()).toEqual(['svc-code', 'svc a']);
-  });
+  it.each([1, 4])(
+    'a file of %i GiB is not read whole: the program runs, and the file is replaced by a cache',
+    async (gib) => {
+      await runOnce();
+      const path = join(cache, 'code', codeFiles()[0]!);
+      // Its header line, then nothing (a sparse file takes no disk): read whole, 1 GiB would take 1 GiB of memory (4 GiB is past what Node reads at once).
+      writeFileSync(path, 'svc-code\tsvc a\n', { mode: 0o600 });
+      truncateSync(path, gib * 1024 ** 3);
+      const peak = process.resourceUsage().maxRSS;
+      expect(await runOnce()).toBe(42);
+      // KiB: far less than the file.
+      expect(process.resourceUsage().maxRSS - peak).toBeLessThan(256 * 1024);
+      expect(statSync(path).size).toBeLessThan(1024 ** 2);
+      expect(header()).toEqual(['svc-code', 'svc a']);
+    },
+  );
 
   it('a cache V8 refuses (made from other code) is replaced, and the program still runs', async () => {
     const built = new Date('2026-11-23T10:00:00Z');
@@ -120,7 +149,10 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
     const path = join(cache, 'code', codeFiles()[0]!);
     const before = readFileSync(path);
     // Other code under the same name: edited, and its time set back.
-    writeFileSync(file, 'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 41; } // edited\n');
+    writeFileSync(
+      file,
+      'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 41; } // edited\n',
+    );
     utimesSync(file, built, built);
     expect(await runOnce()).toBe(43);
     expect(readFileSync(path).equals(before)).toBe(false);
@@ -135,7 +167,10 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
   it('a program edited since its build gets a cache of its own', async () => {
     await runOnce();
     const [before] = codeFiles();
-    writeFileSync(file, 'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 42; }\n');
+    writeFileSync(
+      file,
+      'exports.run = async (argv) => argv.length + helper();\nfunction helper() { return 42; }\n',
+    );
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     expect(await runOnce()).toBe(44);
     expect(codeFiles()).toEqual([expect.not.stringMatching(before!)]);

@@ -13,27 +13,71 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 const BASE_URL = 'http://127.0.0.1:9';
 const env = { SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache') };
 mkdirSync(env.SVC_CONFIG_DIR, { recursive: true });
-writeFileSync(join(env.SVC_CONFIG_DIR, 'config.json'), JSON.stringify({ current_profile: 'default', profiles: { default: { base_url: BASE_URL } } }));
+writeFileSync(
+  join(env.SVC_CONFIG_DIR, 'config.json'),
+  JSON.stringify({ current_profile: 'default', profiles: { default: { base_url: BASE_URL } } }),
+);
 
 /** Values a hostile or broken service could send, each of which a shell would act on. */
-const HOSTILE = ['ov$(touch x)', '`touch x`', 'a;touch x', 'a b', "it's", 'a|b', 'a&b', '$HOME', '~root', 'a*', 'x>y', '"q"', '\\n', 'a\tb', '(x)', '{a,b}', 'a!b', '#c'];
-const SAFE = ['overall', 'food.and-beverages', 'rate:5y', 'user@bank', '10%', 'a+b', 'x,y', 'path/to', 'k=v'];
+const HOSTILE = [
+  'ov$(touch x)',
+  '`touch x`',
+  'a;touch x',
+  'a b',
+  "it's",
+  'a|b',
+  'a&b',
+  '$HOME',
+  '~root',
+  'a*',
+  'x>y',
+  '"q"',
+  '\\n',
+  'a\tb',
+  '(x)',
+  '{a,b}',
+  'a!b',
+  '#c',
+];
+const SAFE = [
+  'overall',
+  'food.and-beverages',
+  'rate:5y',
+  'user@bank',
+  '10%',
+  'a+b',
+  'x,y',
+  'path/to',
+  'k=v',
+];
 
 function cache(path: string, body: unknown): void {
   const url = `${BASE_URL}${path}`;
-  new ReplyCache(env.SVC_CACHE_DIR, 'default').write({ url, fetched_at: new Date().toISOString(), as_of: null, raw: JSON.stringify(body) });
+  new ReplyCache(env.SVC_CACHE_DIR, 'default').write({
+    url,
+    fetched_at: new Date().toISOString(),
+    as_of: null,
+    raw: JSON.stringify(body),
+  });
 }
 
 describe('completion values from cached replies', () => {
   it('offers series selectors made of plain characters only', () => {
-    const indicators = [...SAFE, ...HOSTILE].map((indicator) => ({ indicator, label: 'an indicator' }));
+    const indicators = [...SAFE, ...HOSTILE].map((indicator) => ({
+      indicator,
+      label: 'an indicator',
+    }));
     cache('/v1/data/cbank/cpi/latest', { data: { indicators } });
-    const offered = dynamicValues({ source: 'data-selectors', family: 'cpi' }, env).map((c) => c.value);
+    const offered = dynamicValues({ source: 'data-selectors', family: 'cpi' }, env).map(
+      (c) => c.value,
+    );
     expect(offered).toEqual(SAFE);
   });
 
   it('writes no shell metacharacter on the lines the completion scripts read', () => {
-    cache('/v1/data/cbank/cpi/latest', { data: { indicators: [{ indicator: 'ov$(touch x)' }, { indicator: 'overall' }] } });
+    cache('/v1/data/cbank/cpi/latest', {
+      data: { indicators: [{ indicator: 'ov$(touch x)' }, { indicator: 'overall' }] },
+    });
     let out = '';
     expect(
       completeCommand(
@@ -52,7 +96,9 @@ describe('completion values from cached replies', () => {
   });
 
   it('offers scenario names made of plain characters only', () => {
-    cache('/v1/sandbox/scenarios', { scenarios: [{ scenario: 'salaried' }, { scenario: 'ov$(touch x)' }, { name: 'a b' }] });
+    cache('/v1/sandbox/scenarios', {
+      scenarios: [{ scenario: 'salaried' }, { scenario: 'ov$(touch x)' }, { name: 'a b' }],
+    });
     expect(dynamicValues({ source: 'scenarios' }, env).map((c) => c.value)).toEqual(['salaried']);
   });
 });

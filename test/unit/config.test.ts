@@ -13,7 +13,13 @@ describe('keys', () => {
     // The unbranded forms some of the service's pages write are live and test keys too (docs/reference/configuration.md, "Keys").
     expect(keyMode('sk_live_x')).toBe('live');
     expect(keyMode('sk_test_abcdef0123456789')).toBe('test');
-    for (const other of ['pk_live_abcdef0123456789', 'sk_live_', 'svc_sk_test_', 'svc_live_abcdef0123456789', 'abcdef0123456789']) {
+    for (const other of [
+      'pk_live_abcdef0123456789',
+      'sk_live_',
+      'svc_sk_test_',
+      'svc_live_abcdef0123456789',
+      'abcdef0123456789',
+    ]) {
       expect(keyMode(other), other).toBe('unknown');
     }
     expect(maskKey('svc_sk_live_abcdef0123456789')).toBe('svc_sk_live_…6789');
@@ -42,15 +48,40 @@ describe('base URLs', () => {
 describe('settings precedence', () => {
   const doc = {
     current_profile: 'work',
-    profiles: { work: { base_url: 'https://w.example.com', api_key: 'svc_sk_live_work000000000' }, home: { base_url: 'https://h.example.com' } },
+    profiles: {
+      work: { base_url: 'https://w.example.com', api_key: 'svc_sk_live_work000000000' },
+      home: { base_url: 'https://h.example.com' },
+    },
   };
   it('is flag > env > profile > default', () => {
-    expect(resolveSettings({}, {}, doc)).toMatchObject({ profile: 'work', baseUrl: 'https://w.example.com', apiKeySource: 'profile' });
-    expect(resolveSettings({}, { SVC_BASE_URL: 'https://e.example.com' }, doc)).toMatchObject({ baseUrl: 'https://e.example.com', baseUrlSource: 'env' });
-    expect(resolveSettings({ baseUrl: 'https://f.example.com' }, { SVC_BASE_URL: 'https://e.example.com' }, doc)).toMatchObject({ baseUrlSource: 'flag' });
-    expect(resolveSettings({}, { SVC_PROFILE: 'home' }, doc)).toMatchObject({ profile: 'home', apiKey: undefined, apiKeySource: 'none' });
-    expect(resolveSettings({ profile: 'home' }, { SVC_PROFILE: 'work' }, doc)).toMatchObject({ profile: 'home' });
-    expect(resolveSettings({}, {}, { profiles: {} })).toMatchObject({ profile: 'default', profileSource: 'default' });
+    expect(resolveSettings({}, {}, doc)).toMatchObject({
+      profile: 'work',
+      baseUrl: 'https://w.example.com',
+      apiKeySource: 'profile',
+    });
+    expect(resolveSettings({}, { SVC_BASE_URL: 'https://e.example.com' }, doc)).toMatchObject({
+      baseUrl: 'https://e.example.com',
+      baseUrlSource: 'env',
+    });
+    expect(
+      resolveSettings(
+        { baseUrl: 'https://f.example.com' },
+        { SVC_BASE_URL: 'https://e.example.com' },
+        doc,
+      ),
+    ).toMatchObject({ baseUrlSource: 'flag' });
+    expect(resolveSettings({}, { SVC_PROFILE: 'home' }, doc)).toMatchObject({
+      profile: 'home',
+      apiKey: undefined,
+      apiKeySource: 'none',
+    });
+    expect(resolveSettings({ profile: 'home' }, { SVC_PROFILE: 'work' }, doc)).toMatchObject({
+      profile: 'home',
+    });
+    expect(resolveSettings({}, {}, { profiles: {} })).toMatchObject({
+      profile: 'default',
+      profileSource: 'default',
+    });
   });
   it('refuses a named profile that does not exist', () => {
     expect(() => resolveSettings({ profile: 'nope' }, {}, doc)).toThrow(/unknown profile "nope"/);
@@ -64,9 +95,14 @@ describe('checkId', () => {
   });
   it('refuses every id with / ? # or white space, and the empty id', () => {
     fc.assert(
-      fc.property(fc.string(), fc.constantFrom('/', '?', '#', ' ', '\t', '\n'), fc.string(), (a, bad, b) => {
-        expect(() => checkId(a + bad + b)).toThrow(UsageError);
-      }),
+      fc.property(
+        fc.string(),
+        fc.constantFrom('/', '?', '#', ' ', '\t', '\n'),
+        fc.string(),
+        (a, bad, b) => {
+          expect(() => checkId(a + bad + b)).toThrow(UsageError);
+        },
+      ),
     );
     expect(() => checkId('')).toThrow(UsageError);
   });

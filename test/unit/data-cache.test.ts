@@ -77,7 +77,12 @@ describe('ReplyCache', () => {
     const cache = new ReplyCache(root(), 'default');
     const url = 'http://h/v1/data/cbank/cpi/latest';
     cache.write(entry(url));
-    expect(Object.keys(JSON.parse(readFileSync(cache.fileFor(url), 'utf8')))).toEqual(['url', 'fetched_at', 'as_of', 'raw']);
+    expect(Object.keys(JSON.parse(readFileSync(cache.fileFor(url), 'utf8')))).toEqual([
+      'url',
+      'fetched_at',
+      'as_of',
+      'raw',
+    ]);
   });
 });
 
@@ -96,12 +101,18 @@ describe('freshness', () => {
     const e = entry('u');
     expect(expiresAt(e, 30 * 24 * HOUR)).toBe(Date.parse('2026-12-01T00:00:00Z'));
     // An as_of later than the fetch moves the boundary with it.
-    expect(expiresAt(entry('u', { as_of: '2026-12-03' }), 60 * 24 * HOUR)).toBe(Date.parse('2027-01-01T00:00:00Z'));
+    expect(expiresAt(entry('u', { as_of: '2026-12-03' }), 60 * 24 * HOUR)).toBe(
+      Date.parse('2027-01-01T00:00:00Z'),
+    );
     // An old as_of does not make every fetch stale: the next month after the fetch counts.
     expect(expiresAt(entry('u', { as_of: '2025-01-15' }), 12 * HOUR)).toBe(fetched + 12 * HOUR);
     // No as_of (or an unreadable one): max-age and the month of the fetch.
-    expect(expiresAt(entry('u', { as_of: null }), 30 * 24 * HOUR)).toBe(Date.parse('2026-12-01T00:00:00Z'));
-    expect(expiresAt(entry('u', { as_of: 'soon' }), 30 * 24 * HOUR)).toBe(Date.parse('2026-12-01T00:00:00Z'));
+    expect(expiresAt(entry('u', { as_of: null }), 30 * 24 * HOUR)).toBe(
+      Date.parse('2026-12-01T00:00:00Z'),
+    );
+    expect(expiresAt(entry('u', { as_of: 'soon' }), 30 * 24 * HOUR)).toBe(
+      Date.parse('2026-12-01T00:00:00Z'),
+    );
   });
 
   it('does not trust an entry from the future', () => {

@@ -6,19 +6,27 @@ import { lineChart, resample } from '../../src/core/output/chart.js';
 import { lineWidth } from '../../src/core/output/fit.js';
 
 const format = (v: number) => v.toFixed(2);
-const points = (values: number[], start = 2021) => values.map((value, i) => ({ period: `${start + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, value }));
+const points = (values: number[], start = 2021) =>
+  values.map((value, i) => ({
+    period: `${start + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
+    value,
+  }));
 
 describe('resample', () => {
   it('keeps the ends and gives the count asked for', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 2, maxLength: 200 }), fc.integer({ min: 2, max: 300 }), (values, count) => {
-        const out = resample(values, count);
-        expect(out).toHaveLength(count);
-        expect(out[0]).toBeCloseTo(values[0]!, 9); // -0 and 0 draw the same point
-        expect(out.at(-1)).toBeCloseTo(values.at(-1)!, 6);
-        const [lo, hi] = [Math.min(...values), Math.max(...values)];
-        for (const v of out) expect(v >= lo - 1e-6 && v <= hi + 1e-6).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 2, maxLength: 200 }),
+        fc.integer({ min: 2, max: 300 }),
+        (values, count) => {
+          const out = resample(values, count);
+          expect(out).toHaveLength(count);
+          expect(out[0]).toBeCloseTo(values[0]!, 9); // -0 and 0 draw the same point
+          expect(out.at(-1)).toBeCloseTo(values.at(-1)!, 6);
+          const [lo, hi] = [Math.min(...values), Math.max(...values)];
+          for (const v of out) expect(v >= lo - 1e-6 && v <= hi + 1e-6).toBe(true);
+        },
+      ),
     );
   });
 
@@ -37,7 +45,10 @@ describe('lineChart', () => {
   });
 
   it('draws a series of a million points, which a spread into Math.min would overflow', () => {
-    const long = Array.from({ length: 1_000_000 }, (_, i) => ({ period: `2021-01`, value: i % 97 }));
+    const long = Array.from({ length: 1_000_000 }, (_, i) => ({
+      period: `2021-01`,
+      value: i % 97,
+    }));
     const lines = lineChart(long, { width: 80, color: false, format }).split('\n');
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines) expect(lineWidth(line)).toBeLessThanOrEqual(80);
@@ -68,7 +79,9 @@ describe('lineChart', () => {
   });
 
   it('draws one point and a flat line', () => {
-    expect(lineChart(points([3]), { width: 40, color: false, format })).toContain('max 3.00 (2021-01)');
+    expect(lineChart(points([3]), { width: 40, color: false, format })).toContain(
+      'max 3.00 (2021-01)',
+    );
     const flat = lineChart(points([2, 2, 2]), { width: 40, color: false, format });
     expect(flat).toContain('min 2.00 (2021-01)');
     for (const line of flat.split('\n')) expect(lineWidth(line)).toBeLessThanOrEqual(40);
@@ -84,10 +97,14 @@ describe('lineChart', () => {
         .map((match) => ({ label: Number(match[1]!.replace(/,/g, '')), drawn: match[2]! }));
     /** The row of the longest level stretch of the line: where a plateau is drawn. */
     const plateauRow = (chart: string) => {
-      const longest = (drawn: string) => Math.max(0, ...(drawn.match(/─+/g) ?? []).map((run) => run.length));
-      return rows(chart).reduce((best, row) => (longest(row.drawn) > longest(best.drawn) ? row : best));
+      const longest = (drawn: string) =>
+        Math.max(0, ...(drawn.match(/─+/g) ?? []).map((run) => run.length));
+      return rows(chart).reduce((best, row) =>
+        longest(row.drawn) > longest(best.drawn) ? row : best,
+      );
     };
-    const money = (v: number) => v.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const money = (v: number) =>
+      v.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
     it('the monthly credits of a report: the 58,400 plateau on the 57,742.86 line, not one line up', () => {
       const credits = points([37309.85, 90939.26, 58400, 58400, 119041.89, 58400, 58400]);
@@ -104,22 +121,32 @@ describe('lineChart', () => {
           const [low, high] = [Math.min(a, b), Math.max(a, b)];
           fc.pre(high - low >= 1200); // a grid step of at least a unit: labels of two decimals tell rows apart
           const plateau = low + (c % (high - low + 1));
-          const values = [a, plateau, plateau, plateau, plateau, plateau, plateau, b].map((v) => v / 100);
+          const values = [a, plateau, plateau, plateau, plateau, plateau, plateau, b].map(
+            (v) => v / 100,
+          );
           const chart = lineChart(points(values), { width, color: false, format });
           const step = (high - low) / 100 / 12;
-          expect(Math.abs(plateauRow(chart).label - plateau / 100)).toBeLessThanOrEqual(step / 2 + 0.01);
+          expect(Math.abs(plateauRow(chart).label - plateau / 100)).toBeLessThanOrEqual(
+            step / 2 + 0.01,
+          );
         }),
       );
     });
 
     it('a single point is labelled with its own value, not that value rounded', () => {
-      expect(lineChart(points([58400.4]), { width: 40, color: false, format }).split('\n')[0]).toMatch(/^58400\.40┼─+$/);
+      expect(
+        lineChart(points([58400.4]), { width: 40, color: false, format }).split('\n')[0],
+      ).toMatch(/^58400\.40┼─+$/);
     });
 
     it('a flat line whose stretching leaves a few ulps of noise is one row, labelled with its value', () => {
       // Stretched to the 31 columns of a 40-column chart, 58400.4 comes out as 58400.399999999994 in places.
       expect(new Set(resample([58400.4, 58400.4, 58400.4], 31)).size).toBeGreaterThan(1);
-      const flat = lineChart(points([58400.4, 58400.4, 58400.4]), { width: 40, color: false, format }).split('\n');
+      const flat = lineChart(points([58400.4, 58400.4, 58400.4]), {
+        width: 40,
+        color: false,
+        format,
+      }).split('\n');
       expect(flat[0]).toMatch(/^58400\.40┼─+$/);
       expect(flat[1]).toMatch(/^ +└─+$/);
     });

@@ -2,7 +2,13 @@
 // error (exit 2) that names the flag.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkMonth, checkRange, DEFAULT_MAX_AGE_MS, parseMaxAge, parseParams } from '../../src/commands/data/input.js';
+import {
+  checkMonth,
+  checkRange,
+  DEFAULT_MAX_AGE_MS,
+  parseMaxAge,
+  parseParams,
+} from '../../src/commands/data/input.js';
 import { EXIT, UsageError } from '../../src/core/errors.js';
 
 const month = fc
@@ -29,8 +35,22 @@ describe('checkMonth', () => {
     );
   });
 
-  it.each(['2024-13', '2024-1', '2024-00', '24-01', '2024-01-01', '2024/01', ' 2024-01', '2024-01 ', '', 'latest', '２０２４-01'])('refuses %j and names the flag', (value) => {
-    expect(refusal(() => checkMonth(value, '--to')).message).toMatch(/^--to takes a month written YYYY-MM/);
+  it.each([
+    '2024-13',
+    '2024-1',
+    '2024-00',
+    '24-01',
+    '2024-01-01',
+    '2024/01',
+    ' 2024-01',
+    '2024-01 ',
+    '',
+    'latest',
+    '２０２４-01',
+  ])('refuses %j and names the flag', (value) => {
+    expect(refusal(() => checkMonth(value, '--to')).message).toMatch(
+      /^--to takes a month written YYYY-MM/,
+    );
   });
 
   it('refuses anything that is not four digits, a dash and a month from 01 to 12', () => {

@@ -16,7 +16,10 @@ afterAll(() => mock.close());
 
 /** Keys of the two organisations: Himalaya (growth, 2500) and Sagarmatha (sandbox, 500). */
 
-async function get(path: string, key = keyOf(mock, 'Himalaya Microfinance', { scope: 'READ_ONLY' })) {
+async function get(
+  path: string,
+  key = keyOf(mock, 'Himalaya Microfinance', { scope: 'READ_ONLY' }),
+) {
   const reply = await fetch(`${mock.url}${path}`, { headers: { Authorization: `Bearer ${key}` } });
   return { status: reply.status, body: (await reply.json()) as any };
 }
@@ -26,7 +29,9 @@ function expectEnvelope(body: any, table: RegExp): void {
   expect(body.meta).toEqual({
     source: 'Nepal Rastra Bank',
     source_url: expect.stringMatching(/^https:\/\/www\.nrb\.org\.np\//),
-    attribution: expect.stringMatching(/^Source: Nepal Rastra Bank — .+ \(.+\)\. Republished by svc with attribution\.$/),
+    attribution: expect.stringMatching(
+      /^Source: Nepal Rastra Bank — .+ \(.+\)\. Republished by svc with attribution\.$/,
+    ),
     as_of: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
   });
   expect(body.meta.attribution).toMatch(table);
@@ -45,7 +50,11 @@ const LATEST: Record<string, { list: string | null; field: string; table: RegExp
   macro: { list: 'indicators', field: 'indicator', table: /Macroeconomic/ },
 };
 /** The name of each family's list of monthly values in /series. */
-const SERIES_LIST: Record<string, string> = { key: 'points', metric: 'points', indicator: 'observations' };
+const SERIES_LIST: Record<string, string> = {
+  key: 'points',
+  metric: 'points',
+  indicator: 'observations',
+};
 
 describe.each(FAMILIES.map((f) => [f.dataset.path, f] as const))('%s', (path, family) => {
   const { dataset } = family;
@@ -59,21 +68,31 @@ describe.each(FAMILIES.map((f) => [f.dataset.path, f] as const))('%s', (path, fa
     const items = layout.list === null ? body.data : body.data[layout.list];
     if (layout.list !== null) expect(body.data.month).toBe(dataset.last_month);
     expect(items.map((i: any) => i[layout.field])).toEqual(selectors);
-    expect(items[0]).toMatchObject({ label: expect.stringContaining(dataset.items[0]!.label), value: dataset.items[0]!.values.at(-1) });
+    expect(items[0]).toMatchObject({
+      label: expect.stringContaining(dataset.items[0]!.label),
+      value: dataset.items[0]!.values.at(-1),
+    });
     expect(JSON.stringify(body.data)).not.toMatch(/"(period|items)":/);
   });
 
   it(`serves /series by ${dataset.selector_param}, from inclusive and to exclusive`, async () => {
     const selector = selectors[1]!;
     const list = SERIES_LIST[dataset.selector_param]!;
-    const { status, body } = await get(`/v1/data/cbank/${path}/series?${dataset.selector_param}=${encodeURIComponent(selector)}&from=2024-01&to=2024-04`);
+    const { status, body } = await get(
+      `/v1/data/cbank/${path}/series?${dataset.selector_param}=${encodeURIComponent(selector)}&from=2024-01&to=2024-04`,
+    );
     expect(status).toBe(200);
     expectEnvelope(body, layout.table);
     expect(body.data[dataset.selector_param]).toBe(selector);
     expect(body.data[list].map((p: any) => p.month)).toEqual(['2024-01', '2024-02', '2024-03']);
-    const all = await get(`/v1/data/cbank/${path}/series?${dataset.selector_param}=${encodeURIComponent(selector)}`);
+    const all = await get(
+      `/v1/data/cbank/${path}/series?${dataset.selector_param}=${encodeURIComponent(selector)}`,
+    );
     expect(all.body.data[list]).toHaveLength(months(dataset).length);
-    expect(all.body.data[list][0]).toEqual({ month: '2021-01', value: dataset.items[1]!.values[0] });
+    expect(all.body.data[list][0]).toEqual({
+      month: '2021-01',
+      value: dataset.items[1]!.values[0],
+    });
   });
 });
 
@@ -83,8 +102,16 @@ describe('banks/pnl', () => {
     expect(upper.status).toBe(200);
     expectEnvelope(upper.body, /\(sheet C9\)/);
     expect(upper.body.data.bank).toBe('nic_asia');
-    expect(upper.body.data.line_items[0]).toMatchObject({ key: 'nic_asia.income.interest-income', bank: 'NIC_ASIA', line_item: 'Interest income', unit: 'NPR_mn', code: '1' });
-    expect((await get('/v1/data/cbank/banks/pnl/latest?bank=nic_asia')).body.data).toEqual(upper.body.data);
+    expect(upper.body.data.line_items[0]).toMatchObject({
+      key: 'nic_asia.income.interest-income',
+      bank: 'NIC_ASIA',
+      line_item: 'Interest income',
+      unit: 'NPR_mn',
+      code: '1',
+    });
+    expect((await get('/v1/data/cbank/banks/pnl/latest?bank=nic_asia')).body.data).toEqual(
+      upper.body.data,
+    );
   });
 
   it('serves every bank without a bank parameter', async () => {
@@ -95,17 +122,28 @@ describe('banks/pnl', () => {
   });
 
   it('serves one line of one bank over time, the line with or without the bank prefix', async () => {
-    const { status, body } = await get('/v1/data/cbank/banks/pnl/series?bank=nabil&line=profit.net-profit&from=2025-01&to=2025-03');
+    const { status, body } = await get(
+      '/v1/data/cbank/banks/pnl/series?bank=nabil&line=profit.net-profit&from=2025-01&to=2025-03',
+    );
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ bank: 'nabil', line: 'profit.net-profit', key: 'nabil.profit.net-profit', unit: 'NPR_mn' });
+    expect(body.data).toMatchObject({
+      bank: 'nabil',
+      line: 'profit.net-profit',
+      key: 'nabil.profit.net-profit',
+      unit: 'NPR_mn',
+    });
     expect(body.data.points.map((p: any) => p.month)).toEqual(['2025-01', '2025-02']);
-    const prefixed = await get('/v1/data/cbank/banks/pnl/series?bank=NABIL&line=nabil.profit.net-profit&from=2025-01&to=2025-03');
+    const prefixed = await get(
+      '/v1/data/cbank/banks/pnl/series?bank=NABIL&line=nabil.profit.net-profit&from=2025-01&to=2025-03',
+    );
     expect(prefixed.body.data).toEqual(body.data);
   });
 
   it('keeps each bank a share of the consolidated figures', async () => {
     const total = (await get('/v1/data/cbank/banking/pnl/latest')).body.data.line_items[0].value;
-    const banks = (await get('/v1/data/cbank/banks/pnl/latest')).body.data.line_items.filter((i: any) => i.code === '1');
+    const banks = (await get('/v1/data/cbank/banks/pnl/latest')).body.data.line_items.filter(
+      (i: any) => i.code === '1',
+    );
     const sum = banks.reduce((s: number, i: any) => s + i.value, 0);
     expect(sum).toBeGreaterThan(0.3 * total);
     expect(sum).toBeLessThan(total);
@@ -152,7 +190,8 @@ it('draws every answered dataset call from the Data API quota and answers 429 wh
   expect(before.quota).toBe(500);
   await get('/v1/data/cbank/cpi/series?indicator=nope', key); // refused: not counted
   expect((await dataApi()).used).toBe(before.used);
-  for (let i = before.used; i < before.quota; i++) expect((await get('/v1/data/cbank/cpi/latest', key)).status).toBe(200);
+  for (let i = before.used; i < before.quota; i++)
+    expect((await get('/v1/data/cbank/cpi/latest', key)).status).toBe(200);
   const refused = await get('/v1/data/cbank/macro/latest', key);
   expect(refused.status).toBe(429);
   expect(refused.body.error_code).toBe('QUOTA_EXCEEDED');

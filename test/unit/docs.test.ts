@@ -37,7 +37,8 @@ function paragraphs(markdown: string): string[] {
   let fenced = false;
   for (const line of markdown.split('\n')) {
     if (/^\s*```/.test(line)) fenced = !fenced;
-    const prose = !fenced && !/^\s*```/.test(line) && line.trim() !== '' && !/^\s*(\||#|<!--)/.test(line);
+    const prose =
+      !fenced && !/^\s*```/.test(line) && line.trim() !== '' && !/^\s*(\||#|<!--)/.test(line);
     const item = /^\s*([-*]|\d+\.)\s+/.exec(line);
     if (!prose || item) end();
     if (prose) lines.push(line.slice(item?.[0].length ?? 0).trim());
@@ -77,7 +78,9 @@ function anchorsOf(markdown: string): Set<string> {
 /** Relative links of a page, `[text](target)`, outside code. */
 function relativeLinks(markdown: string): string[] {
   const text = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
-  return [...text.matchAll(/\]\(([^)\s]+)\)/g)].map(([, target]) => target!).filter((target) => !/^[a-z]+:/i.test(target));
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map(([, target]) => target!)
+    .filter((target) => !/^[a-z]+:/i.test(target));
 }
 
 describe('the README', () => {
@@ -106,46 +109,68 @@ describe('links between the pages', () => {
     const broken: string[] = [];
     for (const link of relativeLinks(read(page))) {
       const [path, anchor] = link.split('#') as [string, string | undefined];
-      const target = path === '' ? page : relative(ROOT, join(ROOT, dirname(page), decodeURIComponent(path)));
+      const target =
+        path === '' ? page : relative(ROOT, join(ROOT, dirname(page), decodeURIComponent(path)));
       if (!existsSync(join(ROOT, target))) broken.push(`${link} (no file ${target})`);
-      else if (anchor !== undefined && target.endsWith('.md') && !anchorsOf(read(target)).has(anchor)) broken.push(`${link} (no heading #${anchor} in ${target})`);
+      else if (
+        anchor !== undefined &&
+        target.endsWith('.md') &&
+        !anchorsOf(read(target)).has(anchor)
+      )
+        broken.push(`${link} (no heading #${anchor} in ${target})`);
     }
     expect(broken).toEqual([]);
   });
 
   it('name no document outside the repository', () => {
-    for (const page of PAGES) expect(read(page), page).not.toMatch(/interface-spec|service-reference|cli-contract|\/work\//);
+    for (const page of PAGES)
+      expect(read(page), page).not.toMatch(
+        /interface-spec|service-reference|cli-contract|\/work\//,
+      );
   });
 });
 
 describe('the help topics in docs/reference', () => {
   const program = buildProgram({ action: () => async () => {} }, processIO());
 
-  it.each(topicBlocks(program, HELP_TOPICS).map((block) => [block.topic, block] as const))("svc help %s is its page's block, as the build writes it", (_, { topic, page, markdown }) => {
-    const content = read(page);
-    // The page as it is equals the page with the block written anew: nobody edited one without the other.
-    expect(content, `${page}: run npm run build and commit it`).toBe(spliceBlock(content, topic, markdown));
-  });
+  it.each(topicBlocks(program, HELP_TOPICS).map((block) => [block.topic, block] as const))(
+    "svc help %s is its page's block, as the build writes it",
+    (_, { topic, page, markdown }) => {
+      const content = read(page);
+      // The page as it is equals the page with the block written anew: nobody edited one without the other.
+      expect(content, `${page}: run npm run build and commit it`).toBe(
+        spliceBlock(content, topic, markdown),
+      );
+    },
+  );
 });
 
 describe('citations of the docs in the code', () => {
   /** Files under a folder of the repository, recursively. */
   const filesUnder = (folder: string): string[] =>
     readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? filesUnder(join(folder, entry.name)) : /\.(ts|mjs|cjs)$/.test(entry.name) ? [join(folder, entry.name)] : [],
+      entry.isDirectory()
+        ? filesUnder(join(folder, entry.name))
+        : /\.(ts|mjs|cjs)$/.test(entry.name)
+          ? [join(folder, entry.name)]
+          : [],
     );
 
   it('name pages that exist, and headings those pages have', () => {
     const wrong: string[] = [];
     for (const file of ['src', 'test', 'scripts', 'bench'].flatMap(filesUnder)) {
       // `docs/reference/output.md, "Tables"`, and `"Reading replies" and "CSV"` after it.
-      for (const [, page, headings] of read(file).matchAll(/\b(docs\/[\w/-]+\.md)((?:,? "[^"\n]+"(?: and "[^"\n]+")?)?)/g)) {
+      for (const [, page, headings] of read(file).matchAll(
+        /\b(docs\/[\w/-]+\.md)((?:,? "[^"\n]+"(?: and "[^"\n]+")?)?)/g,
+      )) {
         if (!existsSync(join(ROOT, page!))) {
           wrong.push(`${file}: ${page} does not exist`);
           continue;
         }
         const anchors = anchorsOf(read(page!));
-        for (const [, heading] of headings!.matchAll(/"([^"]+)"/g)) if (!anchors.has(anchorOf(heading!))) wrong.push(`${file}: ${page} has no heading "${heading}"`);
+        for (const [, heading] of headings!.matchAll(/"([^"]+)"/g))
+          if (!anchors.has(anchorOf(heading!)))
+            wrong.push(`${file}: ${page} has no heading "${heading}"`);
       }
     }
     expect(wrong).toEqual([]);
@@ -154,7 +179,11 @@ describe('citations of the docs in the code', () => {
   it('cite no document outside the repository', () => {
     const outside = ['src', 'test', 'scripts', 'bench']
       .flatMap(filesUnder)
-      .filter((file) => file !== 'test/unit/docs.test.ts' && /\bcontract\b|interface-spec|service-reference|\/work\//i.test(read(file)));
+      .filter(
+        (file) =>
+          file !== 'test/unit/docs.test.ts' &&
+          /\bcontract\b|interface-spec|service-reference|\/work\//i.test(read(file)),
+      );
     expect(outside).toEqual([]);
   });
 });

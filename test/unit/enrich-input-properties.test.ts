@@ -8,8 +8,15 @@ import { parseTransactions, type EnrichTransaction } from '../../src/commands/en
 import { UsageError } from '../../src/core/errors.js';
 
 const date = fc
-  .record({ year: fc.integer({ min: 1990, max: 2099 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 28 }) })
-  .map(({ year, month, day }) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+  .record({
+    year: fc.integer({ min: 1990, max: 2099 }),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.integer({ min: 1, max: 28 }),
+  })
+  .map(
+    ({ year, month, day }) =>
+      `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+  );
 /** Any text but a blank one; no CR (CSV line ends are made LF, inside quotes too). */
 const description = fc
   .string({ minLength: 1, maxLength: 30 })
@@ -20,7 +27,12 @@ const balance = fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }).map((cen
 
 const transaction: fc.Arbitrary<EnrichTransaction> = fc
   .record({ date, description, amount, credit: fc.boolean(), balance })
-  .map(({ date, description, amount, credit, balance }) => ({ date, description, ...(credit ? { credit: amount } : { debit: amount }), balance }));
+  .map(({ date, description, amount, credit, balance }) => ({
+    date,
+    description,
+    ...(credit ? { credit: amount } : { debit: amount }),
+    balance,
+  }));
 
 const transactions = fc.array(transaction, { minLength: 1, maxLength: 25 });
 
@@ -51,7 +63,11 @@ interface CsvFile {
 }
 
 /** The transactions as CSV, each after 0 to 2 blank lines, lines ended by `eol`. */
-function csvFile(items: readonly EnrichTransaction[], blanks: readonly number[], eol: string): CsvFile {
+function csvFile(
+  items: readonly EnrichTransaction[],
+  blanks: readonly number[],
+  eol: string,
+): CsvFile {
   let text = 'date,description,credit,debit,balance' + eol;
   let line = 2;
   const lines: number[] = [];
@@ -93,7 +109,11 @@ describe('good files read back as their transactions', () => {
   it('JSON, as a list or as an object holding "transactions" (property)', () => {
     fc.assert(
       fc.property(transactions, fc.boolean(), (items, wrapped) => {
-        const text = JSON.stringify(wrapped ? { transactions: items } : items, null, wrapped ? 2 : undefined);
+        const text = JSON.stringify(
+          wrapped ? { transactions: items } : items,
+          null,
+          wrapped ? 2 : undefined,
+        );
         expect(parseTransactions(text, 'tx.json')).toEqual(items);
       }),
       { numRuns: 300 },
@@ -104,8 +124,18 @@ describe('good files read back as their transactions', () => {
 /** Good transactions with some spoiled: the list, and the index of the first spoiled one. */
 const spoiled = transactions.chain((items) =>
   fc
-    .uniqueArray(fc.integer({ min: 0, max: items.length - 1 }), { minLength: 1, maxLength: Math.min(3, items.length) })
-    .chain((at) => fc.array(fc.integer({ min: 0, max: SPOILERS.length - 1 }), { minLength: at.length, maxLength: at.length }).map((how) => ({ at, how })))
+    .uniqueArray(fc.integer({ min: 0, max: items.length - 1 }), {
+      minLength: 1,
+      maxLength: Math.min(3, items.length),
+    })
+    .chain((at) =>
+      fc
+        .array(fc.integer({ min: 0, max: SPOILERS.length - 1 }), {
+          minLength: at.length,
+          maxLength: at.length,
+        })
+        .map((how) => ({ at, how })),
+    )
     .map(({ at, how }) => {
       const copy = [...items];
       at.forEach((index, k) => (copy[index] = SPOILERS[how[k]!]!(copy[index]!)));
@@ -128,7 +158,9 @@ describe('the first bad transaction is named', () => {
   it('by its JSON index (property)', () => {
     fc.assert(
       fc.property(spoiled, fc.boolean(), ({ items, first }, wrapped) => {
-        const message = messageOf(() => parseTransactions(JSON.stringify(wrapped ? { transactions: items } : items), 'tx.json'));
+        const message = messageOf(() =>
+          parseTransactions(JSON.stringify(wrapped ? { transactions: items } : items), 'tx.json'),
+        );
         expect(message).toMatch(new RegExp(`^tx\\.json, index ${first}: `));
       }),
       { numRuns: 300 },
@@ -138,7 +170,9 @@ describe('the first bad transaction is named', () => {
   it('and a message is always one line (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (text) => {
-        const message = messageOf(() => parseTransactions(`date,description,credit,debit,balance\n${text}`, 'tx'));
+        const message = messageOf(() =>
+          parseTransactions(`date,description,credit,debit,balance\n${text}`, 'tx'),
+        );
         if (message !== undefined) expect(message).not.toMatch(/[\r\n]/);
       }),
       { numRuns: 300 },

@@ -39,7 +39,10 @@ describe('enumOption validates', () => {
       fc.property(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...STATES)), (text) => {
         const result = valueOrUsageError(() => parse('--status', text));
         expect(result instanceof UsageError).toBe(!(STATES as readonly string[]).includes(text));
-        if (result instanceof UsageError) expect(result.message).toBe(`--status takes one of complete, processing, failed, not "${text}"`);
+        if (result instanceof UsageError)
+          expect(result.message).toBe(
+            `--status takes one of complete, processing, failed, not "${text}"`,
+          );
       }),
       { numRuns: 300 },
     );
@@ -52,29 +55,58 @@ describe('enumOption validates', () => {
     const root = new SvcCommand('svc').exitOverride();
     root
       .command('record')
-      .addOption(enumOption('--decision <decision>', 'what you decided', ['approved', 'review', 'declined']).makeOptionMandatory())
+      .addOption(
+        enumOption('--decision <decision>', 'what you decided', [
+          'approved',
+          'review',
+          'declined',
+        ]).makeOptionMandatory(),
+      )
       .action(() => {});
     const missing = valueOrUsageError(() => root.parse(['record'], { from: 'user' }));
-    expect((missing as UsageError).message).toBe('missing --decision: one of approved, review, declined');
+    expect((missing as UsageError).message).toBe(
+      'missing --decision: one of approved, review, declined',
+    );
   });
 
   it('on the command line: exit 2 and nothing sent, whatever else the line holds', async () => {
-    const result = await svc(['decisions', 'record', '--client-reference-id', 'loan-1', '--decision', 'aproved', '--amount', '5'], { service: new FakeService() });
+    const result = await svc(
+      [
+        'decisions',
+        'record',
+        '--client-reference-id',
+        'loan-1',
+        '--decision',
+        'aproved',
+        '--amount',
+        '5',
+      ],
+      { service: new FakeService() },
+    );
     expect(result.code).toBe(2);
     expect(result.requests).toEqual([]);
-    expect(result.stderr).toBe('error: --decision takes one of approved, review, declined, not "aproved"\nDid you mean "approved"?\n');
+    expect(result.stderr).toBe(
+      'error: --decision takes one of approved, review, declined, not "aproved"\nDid you mean "approved"?\n',
+    );
   });
 });
 
 describe('enumOption documents', () => {
   it('the help writes the values after the description', () => {
-    expect(command().helpInformation().replace(/\s+/g, ' ')).toContain('--status <status> only reports in this state (one of: complete, processing, failed)');
+    expect(command().helpInformation().replace(/\s+/g, ' ')).toContain(
+      '--status <status> only reports in this state (one of: complete, processing, failed)',
+    );
   });
 
   it('in every command that declares one', async () => {
-    const help = async (...path: string[]) => (await svc([...path, '--help'])).stdout.replace(/\s+/g, ' ');
-    expect(await help('decisions', 'record')).toContain('--decision <decision> what you decided (one of: approved, review, declined)');
-    expect(await help('reports', 'transactions')).toContain('--direction <direction> only money in (credit) or only money out (debit) (one of: credit, debit)');
+    const help = async (...path: string[]) =>
+      (await svc([...path, '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(await help('decisions', 'record')).toContain(
+      '--decision <decision> what you decided (one of: approved, review, declined)',
+    );
+    expect(await help('reports', 'transactions')).toContain(
+      '--direction <direction> only money in (credit) or only money out (debit) (one of: credit, debit)',
+    );
   });
 });
 
@@ -100,6 +132,9 @@ describe('enumOption completes', () => {
   });
 
   it('the global --output too', () => {
-    expect(spec.globalFlags.find((f) => f.long === '--output')!.value).toEqual({ kind: 'choices', choices: ['table', 'wide', 'json', 'ndjson', 'csv'].map((value) => ({ value })) });
+    expect(spec.globalFlags.find((f) => f.long === '--output')!.value).toEqual({
+      kind: 'choices',
+      choices: ['table', 'wide', 'json', 'ndjson', 'csv'].map((value) => ({ value })),
+    });
   });
 });

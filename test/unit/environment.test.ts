@@ -29,14 +29,24 @@ describe('the environment list', () => {
   const files = sources(SRC).filter((file) => file.path !== join('core', 'environment.ts'));
 
   it('is the only way the code reads a variable', () => {
-    const direct = files.flatMap(({ path, code }) => [...code.matchAll(/\benv\s*(?:\?\.|\.)\s*[A-Za-z_]\w*|\benv\s*\[|process\.env\s*(?:\.|\[)/g)].map((match) => `${path}: ${match[0]}`));
+    const direct = files.flatMap(({ path, code }) =>
+      [
+        ...code.matchAll(/\benv\s*(?:\?\.|\.)\s*[A-Za-z_]\w*|\benv\s*\[|process\.env\s*(?:\.|\[)/g),
+      ].map((match) => `${path}: ${match[0]}`),
+    );
     expect(direct).toEqual([]);
   });
 
   it('lists every variable the code reads, and the code reads every variable it lists (but those Node reads)', () => {
-    const read = new Set(files.flatMap(({ code }) => [...code.matchAll(/readEnv\([^,]+,\s*'(\w+)'\)/g)].map((match) => match[1]!)));
+    const read = new Set(
+      files.flatMap(({ code }) =>
+        [...code.matchAll(/readEnv\([^,]+,\s*'(\w+)'\)/g)].map((match) => match[1]!),
+      ),
+    );
     expect([...read].filter((name) => !names.includes(name))).toEqual([]);
-    const readByNode = new Set<string>(ENVIRONMENT.filter((v) => 'readByNode' in v).map((v) => v.name));
+    const readByNode = new Set<string>(
+      ENVIRONMENT.filter((v) => 'readByNode' in v).map((v) => v.name),
+    );
     expect(names.filter((name) => !read.has(name) && !readByNode.has(name))).toEqual([]);
   });
 
@@ -47,7 +57,10 @@ describe('the environment list', () => {
 
   it('is what `svc help environment` prints', () => {
     const topic = HELP_TOPICS.find((t) => t.name === 'environment')!;
-    const text = renderText(topic.body(buildProgram({ action: () => async () => {} }, ioWith({}))), 100);
+    const text = renderText(
+      topic.body(buildProgram({ action: () => async () => {} }, ioWith({}))),
+      100,
+    );
     for (const name of names) expect(text).toContain(name);
   });
 
@@ -59,7 +72,16 @@ describe('the environment list', () => {
 });
 
 function ioWith(env: Record<string, string>, tty = true): IO {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, stdoutIsTTY: tty, stderrIsTTY: tty, stdinIsTTY: tty, env, columns: 80 };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY: tty,
+    stderrIsTTY: tty,
+    stdinIsTTY: tty,
+    env,
+    columns: 80,
+  };
 }
 
 describe('the reads behave as before', () => {
@@ -92,7 +114,9 @@ describe('the reads behave as before', () => {
 
   it('folders: SVC_*_DIR, else XDG, else HOME (an empty value counts as unset)', () => {
     expect(configDir({ SVC_CONFIG_DIR: '/c', HOME: '/h' }, 'linux')).toBe('/c');
-    expect(configDir({ SVC_CONFIG_DIR: '', XDG_CONFIG_HOME: '/x', HOME: '/h' }, 'linux')).toBe(join('/x', 'svc'));
+    expect(configDir({ SVC_CONFIG_DIR: '', XDG_CONFIG_HOME: '/x', HOME: '/h' }, 'linux')).toBe(
+      join('/x', 'svc'),
+    );
     expect(configDir({ HOME: '/h' }, 'linux')).toBe(join('/h', '.config', 'svc'));
     expect(configDir({ HOME: '/h' }, 'darwin')).toBe(join('/h', 'Library', 'Preferences', 'svc'));
     expect(configDir({ HOME: '/h', APPDATA: 'A' }, 'win32')).toBe(join('A', 'svc', 'Config'));
@@ -100,14 +124,20 @@ describe('the reads behave as before', () => {
     expect(cacheDir({ XDG_CACHE_HOME: '/x', HOME: '/h' }, 'linux')).toBe(join('/x', 'svc'));
     expect(cacheDir({ HOME: '/h', LOCALAPPDATA: 'L' }, 'win32')).toBe(join('L', 'svc', 'Cache'));
     expect(dataDir({ SVC_DATA_DIR: '/d', XDG_DATA_HOME: '/x', HOME: '/h' }, 'linux')).toBe('/d');
-    expect(dataDir({ SVC_DATA_DIR: '', XDG_DATA_HOME: '/x', HOME: '/h' }, 'linux')).toBe(join('/x', 'svc'));
+    expect(dataDir({ SVC_DATA_DIR: '', XDG_DATA_HOME: '/x', HOME: '/h' }, 'linux')).toBe(
+      join('/x', 'svc'),
+    );
     expect(dataDir({ HOME: '/h' }, 'linux')).toBe(join('/h', '.local', 'share', 'svc'));
-    expect(dataDir({ HOME: '/h' }, 'darwin')).toBe(join('/h', 'Library', 'Application Support', 'svc'));
+    expect(dataDir({ HOME: '/h' }, 'darwin')).toBe(
+      join('/h', 'Library', 'Application Support', 'svc'),
+    );
     expect(dataDir({ HOME: '/h', LOCALAPPDATA: 'L' }, 'win32')).toBe(join('L', 'svc', 'Data'));
     // Every folder on every platform, the Windows ones without their variable too.
     expect(cacheDir({ HOME: '/h' }, 'linux')).toBe(join('/h', '.cache', 'svc'));
     expect(cacheDir({ HOME: '/h' }, 'darwin')).toBe(join('/h', 'Library', 'Caches', 'svc'));
-    expect(configDir({ HOME: '/h', APPDATA: '' }, 'win32')).toBe(join('/h', 'AppData', 'Roaming', 'svc', 'Config'));
+    expect(configDir({ HOME: '/h', APPDATA: '' }, 'win32')).toBe(
+      join('/h', 'AppData', 'Roaming', 'svc', 'Config'),
+    );
     expect(cacheDir({ HOME: '/h' }, 'win32')).toBe(join('/h', 'AppData', 'Local', 'svc', 'Cache'));
     expect(dataDir({ HOME: '/h' }, 'win32')).toBe(join('/h', 'AppData', 'Local', 'svc', 'Data'));
     expect(dataDir({ SVC_DATA_DIR: '/d' }, 'win32')).toBe('/d');
@@ -116,7 +146,12 @@ describe('the reads behave as before', () => {
   describe('folders for a user with no home folder (HOME unset, no entry in the user database)', () => {
     /** os.homedir as it fails for a uid /etc/passwd does not list. */
     const noEntry = () => {
-      throw Object.assign(new Error('A system error occurred: uv_os_homedir returned ENOENT (no such file or directory)'), { code: 'ERR_SYSTEM_ERROR' });
+      throw Object.assign(
+        new Error(
+          'A system error occurred: uv_os_homedir returned ENOENT (no such file or directory)',
+        ),
+        { code: 'ERR_SYSTEM_ERROR' },
+      );
     };
 
     it('a folder under the home folder has no place: undefined, not a throw', () => {
@@ -148,10 +183,21 @@ describe('the reads behave as before', () => {
   });
 
   it('settings: flag > environment > profile', () => {
-    const doc = { current_profile: 'a', profiles: { a: { base_url: 'https://a', api_key: 'ka' }, b: { base_url: 'https://b' } } };
-    expect(resolveSettings({}, { SVC_BASE_URL: 'https://env', SVC_API_KEY: 'kenv' }, doc)).toMatchObject({ profile: 'a', baseUrl: 'https://env', apiKey: 'kenv' });
-    expect(resolveSettings({ baseUrl: 'https://flag' }, { SVC_BASE_URL: 'https://env' }, doc)).toMatchObject({ baseUrl: 'https://flag', baseUrlSource: 'flag' });
+    const doc = {
+      current_profile: 'a',
+      profiles: { a: { base_url: 'https://a', api_key: 'ka' }, b: { base_url: 'https://b' } },
+    };
+    expect(
+      resolveSettings({}, { SVC_BASE_URL: 'https://env', SVC_API_KEY: 'kenv' }, doc),
+    ).toMatchObject({ profile: 'a', baseUrl: 'https://env', apiKey: 'kenv' });
+    expect(
+      resolveSettings({ baseUrl: 'https://flag' }, { SVC_BASE_URL: 'https://env' }, doc),
+    ).toMatchObject({ baseUrl: 'https://flag', baseUrlSource: 'flag' });
     expect(activeProfile({}, { SVC_PROFILE: 'b' }, doc)).toEqual({ name: 'b', source: 'env' });
-    expect(resolveSettings({}, {}, doc)).toMatchObject({ baseUrl: 'https://a', baseUrlSource: 'profile', apiKey: 'ka' });
+    expect(resolveSettings({}, {}, doc)).toMatchObject({
+      baseUrl: 'https://a',
+      baseUrlSource: 'profile',
+      apiKey: 'ka',
+    });
   });
 });

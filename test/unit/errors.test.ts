@@ -6,14 +6,28 @@ import { decodeErrorEnvelope, retryAfterMs } from '../../src/api/client.js';
 
 describe('the exit-code table (docs/reference/exit-codes.md)', () => {
   it('is pinned', () => {
-    expect(EXIT_CODES.map((row) => [row.exit, [...row.errorCodes], [...row.errorTypes], [...row.statuses], row.serverErrors ?? false])).toEqual([
+    expect(
+      EXIT_CODES.map((row) => [
+        row.exit,
+        [...row.errorCodes],
+        [...row.errorTypes],
+        [...row.statuses],
+        row.serverErrors ?? false,
+      ]),
+    ).toEqual([
       [0, [], [], [], false],
       [1, [], [], [], false],
       [2, [], [], [], false],
       [3, ['INVALID_API_KEY'], ['AUTHENTICATION_ERROR'], [401], false],
       [4, ['INSUFFICIENT_SCOPE', 'TEST_KEY_REQUIRED'], ['PERMISSION_ERROR'], [403], false],
       [5, ['NOT_FOUND', 'REPORT_NOT_FOUND'], [], [404], false],
-      [6, ['INVALID_REQUEST', 'DOCUMENT_PARSE_FAILED'], ['INVALID_REQUEST_ERROR'], [400, 409, 422], false],
+      [
+        6,
+        ['INVALID_REQUEST', 'DOCUMENT_PARSE_FAILED'],
+        ['INVALID_REQUEST_ERROR'],
+        [400, 409, 422],
+        false,
+      ],
       [7, ['RATE_LIMITED', 'QUOTA_EXCEEDED'], ['RATE_LIMIT_ERROR'], [429], false],
       [8, [], ['API_ERROR'], [], true],
       [9, [], [], [], false],
@@ -59,7 +73,9 @@ describe('decodeErrorEnvelope', () => {
   });
 
   it('reads the older nested envelope and upper-cases its code', () => {
-    expect(decodeErrorEnvelope('{"error":{"code":"invalid_api_key","message":"Unknown key"}}')).toMatchObject({
+    expect(
+      decodeErrorEnvelope('{"error":{"code":"invalid_api_key","message":"Unknown key"}}'),
+    ).toMatchObject({
       error_code: 'INVALID_API_KEY',
       error_message: 'Unknown key',
     });
@@ -86,12 +102,19 @@ describe('retryAfterMs', () => {
 
 describe('reportError with machine output', () => {
   it('writes an error body nested past what JSON.stringify walks as its decoded envelope, one line, no stack', () => {
-    const raw = '{"error_code":"INVALID_REQUEST","error_message":"bad","extra":' + '['.repeat(5000) + ']'.repeat(5000) + '}';
+    const raw =
+      '{"error_code":"INVALID_REQUEST","error_message":"bad","extra":' +
+      '['.repeat(5000) +
+      ']'.repeat(5000) +
+      '}';
     const error = new ApiError(400, decodeErrorEnvelope(raw)!, raw, true);
     let stderr = '';
     const io = { stderr: { write: (text: string) => (stderr += text) } } as unknown as IO;
     expect(reportError(error, io, { jsonErrors: true, debug: false })).toBe(6);
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(JSON.parse(stderr)).toMatchObject({ error_code: 'INVALID_REQUEST', error_message: 'bad' });
+    expect(JSON.parse(stderr)).toMatchObject({
+      error_code: 'INVALID_REQUEST',
+      error_message: 'bad',
+    });
   });
 });

@@ -14,19 +14,48 @@ const numberText = fc
     fc.boolean(),
     fc.oneof(
       fc.constant('0'),
-      fc.tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{0,30}$/)).map(([d, rest]) => `${d}${rest}`),
+      fc
+        .tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^\d{0,30}$/))
+        .map(([d, rest]) => `${d}${rest}`),
     ),
     fc.option(fc.stringMatching(/^\d{1,25}$/), { nil: undefined }),
-    fc.option(fc.tuple(fc.constantFrom('e', 'E'), fc.constantFrom('', '+', '-'), fc.stringMatching(/^\d{1,4}$/)), { nil: undefined }),
+    fc.option(
+      fc.tuple(
+        fc.constantFrom('e', 'E'),
+        fc.constantFrom('', '+', '-'),
+        fc.stringMatching(/^\d{1,4}$/),
+      ),
+      { nil: undefined },
+    ),
   )
-  .map(([negative, int, fraction, exponent]) => `${negative ? '-' : ''}${int}${fraction === undefined ? '' : `.${fraction}`}${exponent ? exponent.join('') : ''}`);
+  .map(
+    ([negative, int, fraction, exponent]) =>
+      `${negative ? '-' : ''}${int}${fraction === undefined ? '' : `.${fraction}`}${exponent ? exponent.join('') : ''}`,
+  );
 
 /** The numbers JSON.parse is known to change, and ordinary ones. */
-const KNOWN = ['125000.50', '12345678901234567890', '1e400', '-1e400', '-0', '1.0', '1E5', '0.0000001', '1e21', '123456789012345.6', '58400', '-12.5', '0', '0.000001', '20603.19'];
+const KNOWN = [
+  '125000.50',
+  '12345678901234567890',
+  '1e400',
+  '-1e400',
+  '-0',
+  '1.0',
+  '1E5',
+  '0.0000001',
+  '1e21',
+  '123456789012345.6',
+  '58400',
+  '-12.5',
+  '0',
+  '0.000001',
+  '20603.19',
+];
 const anyNumberText = fc.oneof(numberText, fc.constantFrom(...KNOWN));
 
 /** The text of a number read back: an ExactNumber's own, else as JSON writes the number. */
-const textOf = (value: unknown) => (value instanceof ExactNumber ? value.text : JSON.stringify(value));
+const textOf = (value: unknown) =>
+  value instanceof ExactNumber ? value.text : JSON.stringify(value);
 
 /** A JSON text made of those numbers, strings, literals, lists and objects, with any white space. */
 const space = fc.constantFrom('', ' ', '\n  ', '\t', '\r\n');
@@ -39,17 +68,29 @@ const { value: jsonText } = fc.letrec<{ value: string; list: string; object: str
     tie('list'),
     tie('object'),
   ),
-  list: fc.tuple(fc.array(fc.tuple(space, tie('value'), space), { maxLength: 4 }), space).map(([items, s]) => `[${items.map(([a, v, b]) => a + v + b).join(',') || s}]`),
+  list: fc
+    .tuple(fc.array(fc.tuple(space, tie('value'), space), { maxLength: 4 }), space)
+    .map(([items, s]) => `[${items.map(([a, v, b]) => a + v + b).join(',') || s}]`),
   object: fc
-    .tuple(fc.uniqueArray(fc.tuple(fc.string(), tie('value')), { maxLength: 4, selector: ([key]) => key }), space)
-    .map(([members, s]) => `{${members.map(([key, v]) => `${s}${JSON.stringify(key)}${s}:${s}${v}${s}`).join(',') || s}}`),
+    .tuple(
+      fc.uniqueArray(fc.tuple(fc.string(), tie('value')), {
+        maxLength: 4,
+        selector: ([key]) => key,
+      }),
+      space,
+    )
+    .map(
+      ([members, s]) =>
+        `{${members.map(([key, v]) => `${s}${JSON.stringify(key)}${s}:${s}${v}${s}`).join(',') || s}}`,
+    ),
 }));
 
 /** A value with each ExactNumber as `{ exact: text }`, for comparing (toEqual sees no private field). */
 function shown(value: unknown): unknown {
   if (value instanceof ExactNumber) return { exact: value.text };
   if (Array.isArray(value)) return value.map(shown);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shown(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shown(v)]));
   return value;
 }
 
@@ -57,7 +98,8 @@ function shown(value: unknown): unknown {
 function asParsed(value: unknown): unknown {
   if (value instanceof ExactNumber) return value.valueOf();
   if (Array.isArray(value)) return value.map(asParsed);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asParsed(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asParsed(v)]));
   return value;
 }
 
@@ -66,7 +108,9 @@ describe('the lossless reader', () => {
     fc.assert(
       fc.property(anyNumberText, space, (text, s) => {
         expect(textOf(readExactJson(text))).toBe(text);
-        const body = readExactJson(`{${s}"amount"${s}:${s}${text}${s},"list":[${s}${text}${s},1]}`) as { amount: unknown; list: unknown[] };
+        const body = readExactJson(
+          `{${s}"amount"${s}:${s}${text}${s},"list":[${s}${text}${s},1]}`,
+        ) as { amount: unknown; list: unknown[] };
         expect(textOf(body.amount)).toBe(text);
         expect(textOf(body.list[0])).toBe(text);
       }),
@@ -99,7 +143,9 @@ describe('the lossless reader', () => {
       }),
       { numRuns: 500 },
     );
-    const body = readExactJson('{"a":1,"\\u00e9\\n":"x\\"y","a":2.50,"__proto__":{"b":1}}') as Record<string, unknown>;
+    const body = readExactJson(
+      '{"a":1,"\\u00e9\\n":"x\\"y","a":2.50,"__proto__":{"b":1}}',
+    ) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual(['a', 'é\n', '__proto__']);
     expect(shown(body.a)).toEqual({ exact: '2.50' });
     expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
@@ -107,7 +153,9 @@ describe('the lossless reader', () => {
   });
 
   it('makes a number the reply repeats once, however often it comes: a reply of 16 MiB of `1.10,` is not 3 million objects', () => {
-    const list = readExactJson(`[${'1.10,'.repeat(1000)}{"a":1.10,"b":125000.50},125000.50,58400,58400]`) as unknown[];
+    const list = readExactJson(
+      `[${'1.10,'.repeat(1000)}{"a":1.10,"b":125000.50},125000.50,58400,58400]`,
+    ) as unknown[];
     expect(new Set(list.slice(0, 1000)).size).toBe(1);
     expect(shown(list[0])).toEqual({ exact: '1.10' });
     const record = list[1000] as Record<string, unknown>;
@@ -130,7 +178,14 @@ describe('which replies need it', () => {
     fc.assert(
       fc.property(anyNumberText, space, (text, s) => {
         if (readsBackAsWritten(text)) return;
-        for (const raw of [text, `${s}${text}${s}`, `[${s}${text}]`, `[1,${s}${text}]`, `{"a":${s}${text}}`, `{"a":1,"b":${text},"c":"d"}`]) {
+        for (const raw of [
+          text,
+          `${s}${text}${s}`,
+          `[${s}${text}]`,
+          `[1,${s}${text}]`,
+          `{"a":${s}${text}}`,
+          `{"a":1,"b":${text},"c":"d"}`,
+        ]) {
           expect(mayHoldInexactNumber(raw), raw).toBe(true);
         }
       }),
@@ -139,7 +194,8 @@ describe('which replies need it', () => {
   });
 
   it('leaves a reply whose numbers all read back as JSON.parse made it', () => {
-    const raw = '{"count": 2, "data": [{"amount": 58400, "rate": 0.5, "id": "1234567890123456789"}, {"amount": -12.25}]}';
+    const raw =
+      '{"count": 2, "data": [{"amount": 58400, "rate": 0.5, "id": "1234567890123456789"}, {"amount": -12.25}]}';
     expect(mayHoldInexactNumber(raw)).toBe(false);
     const parsed = JSON.parse(raw) as unknown;
     expect(exactBody(raw, parsed)).toBe(parsed);
@@ -147,7 +203,9 @@ describe('which replies need it', () => {
 
   it('reads a reply that holds one anew, and a bare number too', () => {
     const raw = '{"data": [{"amount": 125000.50}]}';
-    expect(shown(exactBody(raw, JSON.parse(raw)))).toEqual({ data: [{ amount: { exact: '125000.50' } }] });
+    expect(shown(exactBody(raw, JSON.parse(raw)))).toEqual({
+      data: [{ amount: { exact: '125000.50' } }],
+    });
     expect(shown(exactBody(' 1e400\n', JSON.parse('1e400')))).toEqual({ exact: '1e400' });
     expect(exactBody('12', 12)).toBe(12);
   });
@@ -172,10 +230,14 @@ describe('writing it back', () => {
         const placeholders = (v: unknown): unknown => {
           if (v instanceof ExactNumber) return `\u0000${texts.push(v.text) - 1}`;
           if (Array.isArray(v)) return v.map(placeholders);
-          if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, placeholders(x)]));
+          if (v !== null && typeof v === 'object')
+            return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, placeholders(x)]));
           return v;
         };
-        const expected = JSON.stringify(placeholders(value), null, indent).replace(/"\\u0000(\d+)"/g, (_, i: string) => texts[Number(i)]!);
+        const expected = JSON.stringify(placeholders(value), null, indent).replace(
+          /"\\u0000(\d+)"/g,
+          (_, i: string) => texts[Number(i)]!,
+        );
         expect(stringifyExact(value, indent)).toBe(expected);
       }),
       { numRuns: 500 },
@@ -183,7 +245,8 @@ describe('writing it back', () => {
   });
 
   it('writes what it read, every digit kept', () => {
-    const raw = '{"results":[{"input":"x","amount":12345678901234567890,"tiny":1e400,"rate":125000.50,"zero":-0}],"meta":{}}';
+    const raw =
+      '{"results":[{"input":"x","amount":12345678901234567890,"tiny":1e400,"rate":125000.50,"zero":-0}],"meta":{}}';
     expect(stringifyExact(readExactJson(raw))).toBe(raw);
     expect(holdsExactNumber(readExactJson(raw))).toBe(true);
     expect(holdsExactNumber(JSON.parse(raw))).toBe(false);

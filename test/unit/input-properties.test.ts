@@ -17,11 +17,22 @@ import { parserOf, valueOrUsageError } from '../support/usage-error.js';
 describe('ids', () => {
   it('accept exactly the non-empty strings without / \\ ? # white space or an encoded / \\ . (%2f, %5c, %2e), but . and ..', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('.', '..', '...', '%2e%2e', 'a%252Fb', 'a%5Cb', '%2')), (id) => {
-        const result = valueOrUsageError(() => checkId(id));
-        const acceptable = id !== '' && !/[/\\?#\s]/.test(id) && !/%(25)*(2f|5c|2e)/i.test(id) && id !== '.' && id !== '..';
-        expect(result instanceof UsageError).toBe(!acceptable);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 40 }),
+          fc.constantFrom('.', '..', '...', '%2e%2e', 'a%252Fb', 'a%5Cb', '%2'),
+        ),
+        (id) => {
+          const result = valueOrUsageError(() => checkId(id));
+          const acceptable =
+            id !== '' &&
+            !/[/\\?#\s]/.test(id) &&
+            !/%(25)*(2f|5c|2e)/i.test(id) &&
+            id !== '.' &&
+            id !== '..';
+          expect(result instanceof UsageError).toBe(!acceptable);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -34,13 +45,19 @@ describe('whole numbers in a range (--limit, --port …)', () => {
     ['checked by hand (checkInteger)', (text: string) => checkInteger(text, '--limit', 1, 100)],
   ])('accept only digits within the bounds: %s', (_, parse) => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -5, max: 200 }).map(String)), (text) => {
-        const result = valueOrUsageError(() => parse(text));
-        const acceptable = /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 100;
-        expect(result instanceof UsageError).toBe(!acceptable);
-        if (acceptable) expect(result).toBe(Number(text));
-        else expect((result as UsageError).message).toBe(`--limit takes a whole number from 1 to 100, not "${text}"`);
-      }),
+      fc.property(
+        fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -5, max: 200 }).map(String)),
+        (text) => {
+          const result = valueOrUsageError(() => parse(text));
+          const acceptable = /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 100;
+          expect(result instanceof UsageError).toBe(!acceptable);
+          if (acceptable) expect(result).toBe(Number(text));
+          else
+            expect((result as UsageError).message).toBe(
+              `--limit takes a whole number from 1 to 100, not "${text}"`,
+            );
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -49,15 +66,24 @@ describe('whole numbers in a range (--limit, --port …)', () => {
 describe('base URLs', () => {
   it('never throw anything but a usage error, and what they accept is https or loopback http', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.webUrl({ withQueryParameters: true, withFragments: true })), (text) => {
-        const result = valueOrUsageError(() => checkBaseUrl(text));
-        if (typeof result === 'string') {
-          const url = new URL(result);
-          expect(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))).toBe(true);
-          expect(result.endsWith('/')).toBe(false);
-          expect(url.search + url.hash).toBe('');
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 40 }),
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+        ),
+        (text) => {
+          const result = valueOrUsageError(() => checkBaseUrl(text));
+          if (typeof result === 'string') {
+            const url = new URL(result);
+            expect(
+              url.protocol === 'https:' ||
+                (url.protocol === 'http:' && isLoopbackHost(url.hostname)),
+            ).toBe(true);
+            expect(result.endsWith('/')).toBe(false);
+            expect(url.search + url.hash).toBe('');
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -84,17 +110,21 @@ describe('base URLs', () => {
 describe('key forms', () => {
   it('mask every key to its form and at most four characters of its secret', () => {
     fc.assert(
-      fc.property(fc.constantFrom('svc_sk_live_', 'svc_sk_test_', 'sk_', ''), fc.string({ minLength: 0, maxLength: 64 }), (prefix, secret) => {
-        const key = prefix + secret;
-        const masked = maskKey(key);
-        const mode = keyMode(key);
-        const shownPrefix = mode === 'unknown' ? '' : `svc_sk_${mode}_`;
-        expect(masked.startsWith(`${shownPrefix}…`)).toBe(true);
-        const tail = masked.slice(shownPrefix.length + 1);
-        expect(tail.length).toBeLessThanOrEqual(4);
-        expect(key.endsWith(tail)).toBe(true);
-        if (key.length >= 8) expect(masked).not.toContain(key);
-      }),
+      fc.property(
+        fc.constantFrom('svc_sk_live_', 'svc_sk_test_', 'sk_', ''),
+        fc.string({ minLength: 0, maxLength: 64 }),
+        (prefix, secret) => {
+          const key = prefix + secret;
+          const masked = maskKey(key);
+          const mode = keyMode(key);
+          const shownPrefix = mode === 'unknown' ? '' : `svc_sk_${mode}_`;
+          expect(masked.startsWith(`${shownPrefix}…`)).toBe(true);
+          const tail = masked.slice(shownPrefix.length + 1);
+          expect(tail.length).toBeLessThanOrEqual(4);
+          expect(key.endsWith(tail)).toBe(true);
+          if (key.length >= 8) expect(masked).not.toContain(key);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -107,8 +137,12 @@ describe('profile names', () => {
   it('are 1 to 64 letters, digits, dot, dash or underscore, other than the reserved ones', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 70 }), fc.constantFrom(...RESERVED)), (name) => {
-        const result = valueOrUsageError(() => profileToWrite({ profile: name }, {}, { profiles: {} }));
-        expect(result instanceof UsageError).toBe(!/^[A-Za-z0-9_.-]{1,64}$/.test(name) || RESERVED.includes(name));
+        const result = valueOrUsageError(() =>
+          profileToWrite({ profile: name }, {}, { profiles: {} }),
+        );
+        expect(result instanceof UsageError).toBe(
+          !/^[A-Za-z0-9_.-]{1,64}$/.test(name) || RESERVED.includes(name),
+        );
       }),
     );
   });

@@ -22,7 +22,9 @@ import { parserOf, valueOrUsageError } from '../support/usage-error.js';
 
 const refused = (f: () => unknown) => valueOrUsageError(f) instanceof UsageError;
 /** --tenor-months as reports/index.ts declares it. */
-const parseTenorMonths = parserOf(integerOption('--tenor-months <n>', 'the loan term in months, 1 to 600', { min: 1, max: 600 }));
+const parseTenorMonths = parserOf(
+  integerOption('--tenor-months <n>', 'the loan term in months, 1 to 600', { min: 1, max: 600 }),
+);
 
 /** The oracle: the calendar as JavaScript's Date keeps it (ISO dates of years 0000 to 9999). */
 function isCalendarDate(text: string): boolean {
@@ -34,10 +36,23 @@ function isCalendarDate(text: string): boolean {
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** Texts that look like dates, real or not: months 00 to 13, days 00 to 32, leap years and not. */
 const dateLike = fc
-  .tuple(fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(1900, 2000, 2024, 2025, 2100)), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+  .tuple(
+    fc.oneof(fc.integer({ min: 0, max: 9999 }), fc.constantFrom(1900, 2000, 2024, 2025, 2100)),
+    fc.integer({ min: 0, max: 13 }),
+    fc.integer({ min: 0, max: 32 }),
+  )
   .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
-const realDate = fc.date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-const anyText = fc.oneof(fc.string({ maxLength: 14 }), fc.string({ unit: 'binary', maxLength: 12 }));
+const realDate = fc
+  .date({
+    min: new Date('0000-01-01T00:00:00Z'),
+    max: new Date('9999-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  })
+  .map((d) => d.toISOString().slice(0, 10));
+const anyText = fc.oneof(
+  fc.string({ maxLength: 14 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+);
 
 describe('dates (--since, --until)', () => {
   it('accept exactly the real calendar dates written YYYY-MM-DD', () => {
@@ -52,15 +67,32 @@ describe('dates (--since, --until)', () => {
   });
 
   it('know the leap years and the length of each month', () => {
-    for (const ok of ['2024-02-29', '2000-02-29', '2026-01-31', '2026-04-30', '2026-12-31']) expect(checkDate(ok, '--since')).toBe(ok);
-    for (const bad of ['2026-02-29', '1900-02-29', '2100-02-29', '2026-04-31', '2026-00-10', '2026-13-01', '2026-01-00', '2026-1-5', '26-01-05', '2026-01-05T00:00', ' 2026-01-05']) {
+    for (const ok of ['2024-02-29', '2000-02-29', '2026-01-31', '2026-04-30', '2026-12-31'])
+      expect(checkDate(ok, '--since')).toBe(ok);
+    for (const bad of [
+      '2026-02-29',
+      '1900-02-29',
+      '2100-02-29',
+      '2026-04-31',
+      '2026-00-10',
+      '2026-13-01',
+      '2026-01-00',
+      '2026-1-5',
+      '26-01-05',
+      '2026-01-05T00:00',
+      ' 2026-01-05',
+    ]) {
       expect(refused(() => checkDate(bad, '--since'))).toBe(true);
     }
   });
 
   it('name the flag in the message, and leave an absent date absent', () => {
-    expect(() => checkDate('2026-02-30', '--until')).toThrow(/^--until 2026-02-30 is no date of the calendar: 2026-02 has days 01 to 28$/);
-    expect(() => checkDate('yesterday', '--since')).toThrow(/--since takes a date written YYYY-MM-DD/);
+    expect(() => checkDate('2026-02-30', '--until')).toThrow(
+      /^--until 2026-02-30 is no date of the calendar: 2026-02 has days 01 to 28$/,
+    );
+    expect(() => checkDate('yesterday', '--since')).toThrow(
+      /--since takes a date written YYYY-MM-DD/,
+    );
     expect(checkDate(undefined, '--since')).toBeUndefined();
   });
 
@@ -74,19 +106,41 @@ describe('dates (--since, --until)', () => {
       }),
       { numRuns: 500 },
     );
-    expect(checkDateRange('2026-03-01', '2026-03-01')).toEqual({ since: '2026-03-01', until: '2026-03-01' });
-    expect(checkDateRange('2026-03-01', undefined)).toEqual({ since: '2026-03-01', until: undefined });
+    expect(checkDateRange('2026-03-01', '2026-03-01')).toEqual({
+      since: '2026-03-01',
+      until: '2026-03-01',
+    });
+    expect(checkDateRange('2026-03-01', undefined)).toEqual({
+      since: '2026-03-01',
+      until: undefined,
+    });
   });
 });
 
 describe('transaction filters', () => {
   it('merchant categories: any one word without white space or control characters', () => {
     fc.assert(
-      fc.property(fc.oneof(anyText, fc.constantFrom('dining', 'groceries', 'fuel-stations', 'café', 'a b', '\tx', 'x\u0000', '')), (text) => {
-        const result = valueOrUsageError(() => checkMerchantCategory(text));
-        const acceptable = text !== '' && !/\s/.test(text) && !/[\u0000-\u001f\u007f-\u009f]/.test(text);
-        expect(result instanceof UsageError).toBe(!acceptable);
-      }),
+      fc.property(
+        fc.oneof(
+          anyText,
+          fc.constantFrom(
+            'dining',
+            'groceries',
+            'fuel-stations',
+            'café',
+            'a b',
+            '\tx',
+            'x\u0000',
+            '',
+          ),
+        ),
+        (text) => {
+          const result = valueOrUsageError(() => checkMerchantCategory(text));
+          const acceptable =
+            text !== '' && !/\s/.test(text) && !/[\u0000-\u001f\u007f-\u009f]/.test(text);
+          expect(result instanceof UsageError).toBe(!acceptable);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -97,7 +151,10 @@ describe('transaction filters', () => {
     const options = fc.record(
       {
         category: fc.constantFrom(...TRANSACTION_CATEGORIES),
-        merchantCategory: fc.oneof(fc.constantFrom('dining', 'groceries'), fc.string({ maxLength: 6 })),
+        merchantCategory: fc.oneof(
+          fc.constantFrom('dining', 'groceries'),
+          fc.string({ maxLength: 6 }),
+        ),
         direction: fc.constantFrom(...DIRECTIONS),
         since: fc.oneof(realDate, fc.string({ maxLength: 10 })),
         until: fc.oneof(realDate, fc.string({ maxLength: 10 })),
@@ -110,10 +167,15 @@ describe('transaction filters', () => {
       fc.property(options, (o) => {
         const result = valueOrUsageError(() => transactionFilters(o));
         const acceptable =
-          (o.merchantCategory === undefined || /^[^\s\u0000-\u001f\u007f-\u009f]+$/.test(o.merchantCategory)) &&
+          (o.merchantCategory === undefined ||
+            /^[^\s\u0000-\u001f\u007f-\u009f]+$/.test(o.merchantCategory)) &&
           (o.since === undefined || isCalendarDate(o.since)) &&
           (o.until === undefined || isCalendarDate(o.until)) &&
-          (o.since === undefined || o.until === undefined || !isCalendarDate(o.since) || !isCalendarDate(o.until) || o.since <= o.until);
+          (o.since === undefined ||
+            o.until === undefined ||
+            !isCalendarDate(o.since) ||
+            !isCalendarDate(o.until) ||
+            o.since <= o.until);
         expect(result instanceof UsageError).toBe(!acceptable);
         if (result instanceof UsageError) return;
         const expected = {
@@ -124,7 +186,9 @@ describe('transaction filters', () => {
           until: o.until,
           limit: o.limit,
         };
-        expect(result).toEqual(Object.fromEntries(Object.entries(expected).filter(([, v]) => v !== undefined)));
+        expect(result).toEqual(
+          Object.fromEntries(Object.entries(expected).filter(([, v]) => v !== undefined)),
+        );
         expect(Object.values(result)).not.toContain(undefined);
       }),
       { numRuns: 1000 },
@@ -132,13 +196,35 @@ describe('transaction filters', () => {
   });
 });
 
-const positiveDouble = fc.double({ min: Number.MIN_VALUE, max: Number.MAX_VALUE, noNaN: true, noDefaultInfinity: true });
+const positiveDouble = fc.double({
+  min: Number.MIN_VALUE,
+  max: Number.MAX_VALUE,
+  noNaN: true,
+  noDefaultInfinity: true,
+});
 /** What people type for a number, good or bad. */
 const numberLike = fc.oneof(
   anyText,
   fc.double().map(String),
   fc.integer({ min: -1000, max: 2000 }).map(String),
-  fc.constantFrom('5,00,000', '500_000', '0x10', '1e400', 'Infinity', 'NaN', '+5', '-0', '0', '.5', '5.', '1e3', ' 5', '5 ', '', '٥'),
+  fc.constantFrom(
+    '5,00,000',
+    '500_000',
+    '0x10',
+    '1e400',
+    'Infinity',
+    'NaN',
+    '+5',
+    '-0',
+    '0',
+    '.5',
+    '5.',
+    '1e3',
+    ' 5',
+    '5 ',
+    '',
+    '٥',
+  ),
 );
 
 describe('loan numbers (--principal, --tenor-months, --annual-rate, --foir-ceiling)', () => {
@@ -161,7 +247,8 @@ describe('loan numbers (--principal, --tenor-months, --annual-rate, --foir-ceili
       }),
       { numRuns: 1000 },
     );
-    for (const bad of ['0', '0.0', '-5', '1e400', 'Infinity', '5,00,000', '0x10', ' 5', '']) expect(refused(() => parsePrincipal(bad))).toBe(true);
+    for (const bad of ['0', '0.0', '-5', '1e400', 'Infinity', '5,00,000', '0x10', ' 5', ''])
+      expect(refused(() => parsePrincipal(bad))).toBe(true);
     expect(() => parsePrincipal('5,00,000')).toThrow(/without grouping commas/);
   });
 
@@ -197,7 +284,8 @@ describe('loan numbers (--principal, --tenor-months, --annual-rate, --foir-ceili
       }),
       { numRuns: 1000 },
     );
-    for (const bad of ['-0.5', '100.01', '1e3', '12%', 'twelve']) expect(refused(() => parseAnnualRate(bad))).toBe(true);
+    for (const bad of ['-0.5', '100.01', '1e3', '12%', 'twelve'])
+      expect(refused(() => parseAnnualRate(bad))).toBe(true);
   });
 
   it('FOIR ceiling: above 0 and at most 1', () => {
@@ -216,7 +304,8 @@ describe('loan numbers (--principal, --tenor-months, --annual-rate, --foir-ceili
       }),
       { numRuns: 1000 },
     );
-    for (const bad of ['0', '1.0001', '-0.5', '50%']) expect(refused(() => parseFoirCeiling(bad))).toBe(true);
+    for (const bad of ['0', '1.0001', '-0.5', '50%'])
+      expect(refused(() => parseFoirCeiling(bad))).toBe(true);
     expect(() => parseFoirCeiling('50')).toThrow(/for 50% write 0\.5/);
   });
 
@@ -234,8 +323,20 @@ describe('loan numbers (--principal, --tenor-months, --annual-rate, --foir-ceili
 
   it('make the documented body, with absent fields left out', () => {
     // The loan numbers reach it checked, by their declaration (the parsers above; reports/index.ts).
-    expect(underwritingBody({ principal: 500000, tenorMonths: 36, annualRate: 12.5 })).toEqual({ loan: { principal: 500000, tenor_months: 36, annual_rate_pct: 12.5 } });
-    expect(JSON.stringify(underwritingBody({ principal: 1e6, tenorMonths: 60, annualRate: 0, applicantName: ' Ram Prasad Sharma ', foirCeiling: 0.4 }))).toBe(
+    expect(underwritingBody({ principal: 500000, tenorMonths: 36, annualRate: 12.5 })).toEqual({
+      loan: { principal: 500000, tenor_months: 36, annual_rate_pct: 12.5 },
+    });
+    expect(
+      JSON.stringify(
+        underwritingBody({
+          principal: 1e6,
+          tenorMonths: 60,
+          annualRate: 0,
+          applicantName: ' Ram Prasad Sharma ',
+          foirCeiling: 0.4,
+        }),
+      ),
+    ).toBe(
       '{"applicant_name":"Ram Prasad Sharma","foir_ceiling":0.4,"loan":{"principal":1000000,"tenor_months":60,"annual_rate_pct":0}}',
     );
     const fraction = fc.double({ min: Number.MIN_VALUE, max: 1, noNaN: true });
@@ -247,7 +348,11 @@ describe('loan numbers (--principal, --tenor-months, --annual-rate, --foir-ceili
         fc.option(fraction, { nil: undefined }),
         (principal, tenorMonths, annualRate, foirCeiling) => {
           const result = underwritingBody({ principal, tenorMonths, annualRate, foirCeiling });
-          expect(result.loan).toEqual({ principal, tenor_months: tenorMonths, annual_rate_pct: annualRate });
+          expect(result.loan).toEqual({
+            principal,
+            tenor_months: tenorMonths,
+            annual_rate_pct: annualRate,
+          });
           expect('foir_ceiling' in result).toBe(foirCeiling !== undefined);
         },
       ),

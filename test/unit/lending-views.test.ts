@@ -13,7 +13,13 @@ import { balanceView } from '../../src/commands/reports/balance.js';
 import { incomeView, monthlyCreditPoints } from '../../src/commands/reports/income.js';
 import { liabilitiesView } from '../../src/commands/reports/liabilities.js';
 import { scoreView } from '../../src/commands/reports/score.js';
-import { countText, filtersText, transactionRow, transactionsOf, transactionsView } from '../../src/commands/reports/transactions.js';
+import {
+  countText,
+  filtersText,
+  transactionRow,
+  transactionsOf,
+  transactionsView,
+} from '../../src/commands/reports/transactions.js';
 import { loanText, underwritingView } from '../../src/commands/reports/underwrite.js';
 import { verifyView } from '../../src/commands/reports/verify.js';
 
@@ -30,8 +36,10 @@ const tagged: Paint = {
 };
 const BAD_WORDS = /undefined|NaN|\[object Object\]/;
 
-const pipe = (view: View, paint: Paint = plain) => renderTable(view, { terminal: false, width: 120, paint });
-const terminal = (view: View, paint: Paint = plain, width = 160) => renderTable(view, { terminal: true, width, paint });
+const pipe = (view: View, paint: Paint = plain) =>
+  renderTable(view, { terminal: false, width: 120, paint });
+const terminal = (view: View, paint: Paint = plain, width = 160) =>
+  renderTable(view, { terminal: true, width, paint });
 const reading = () => new ReplyReading('GET /v1/reports/rpt_1/x');
 /** As `ctx.present` hands a body to a view: every string made printable. */
 const forPeople = <T>(body: T): T => printableDeep(body);
@@ -42,13 +50,34 @@ describe('reports transactions', () => {
   const documented = {
     count: 2,
     transactions: [
-      { id: 'txn_0001', date: '2026-03-25', description: 'SALARY MAR 2026', debit: null, credit: 72000, balance: 145200, category: 'salary', confidence: 0.95 },
-      { id: 'txn_0002', date: '2026-03-26', description: 'MPAY 2222020006840462,492738040,MOB', debit: 1250.5, credit: null, balance: 143949.5, category: 'merchant_payment', confidence: 0.8 },
+      {
+        id: 'txn_0001',
+        date: '2026-03-25',
+        description: 'SALARY MAR 2026',
+        debit: null,
+        credit: 72000,
+        balance: 145200,
+        category: 'salary',
+        confidence: 0.95,
+      },
+      {
+        id: 'txn_0002',
+        date: '2026-03-26',
+        description: 'MPAY 2222020006840462,492738040,MOB',
+        debit: 1250.5,
+        credit: null,
+        balance: 143949.5,
+        category: 'merchant_payment',
+        confidence: 0.8,
+      },
     ],
   };
 
   it('shows the documented listing: date, description, debit, credit, balance, category, then the fields no column shows', () => {
-    const view = transactionsView(documented, reading(), { id: ID, filters: { category: 'salary', limit: 10 } });
+    const view = transactionsView(documented, reading(), {
+      id: ID,
+      filters: { category: 'salary', limit: 10 },
+    });
     expect(pipe(view)).toBe(
       'DATE\tDESCRIPTION\tDEBIT\tCREDIT\tBALANCE\tCATEGORY\tID\tCONFIDENCE\n' +
         '2026-03-25\tSALARY MAR 2026\t\t72000\t145200\tsalary\ttxn_0001\t0.95\n' +
@@ -59,7 +88,10 @@ describe('reports transactions', () => {
   });
 
   it('puts the count and the filters in force under the table on a terminal only', () => {
-    const view = transactionsView(documented, reading(), { id: ID, filters: { category: 'salary', direction: 'credit', since: '2026-01-01', limit: 10 } });
+    const view = transactionsView(documented, reading(), {
+      id: ID,
+      filters: { category: 'salary', direction: 'credit', since: '2026-01-01', limit: 10 },
+    });
     const text = terminal(view);
     expect(text.split('\n')[0]).toBe(`Transactions of ${ID}`);
     expect(text).toContain('2 transactions.');
@@ -71,7 +103,9 @@ describe('reports transactions', () => {
     expect(countText(1, 1)).toBe('1 transaction.');
     expect(countText(500, 1200)).toBe('500 transactions shown; the reply counts 1,200.');
     expect(filtersText({})).toMatch(/^No filters/);
-    expect(filtersText({ merchant_category: 'dining', until: '2026-02-28' })).toBe('Filters: merchant category dining, until 2026-02-28.');
+    expect(filtersText({ merchant_category: 'dining', until: '2026-02-28' })).toBe(
+      'Filters: merchant category dining, until 2026-02-28.',
+    );
   });
 
   it('reads the newer shape: name, a signed amount of its own, the primary category, the merchant name', () => {
@@ -101,17 +135,40 @@ describe('reports transactions', () => {
   it('reads both shapes in one list, and the older shape with its merchant', () => {
     const mixed = {
       transactions: [
-        { date: '2026-03-01', description: 'ATM', debit: 5000, credit: null, balance: 1000, category: 'cash_withdrawal', merchant: 'NABIL ATM' },
+        {
+          date: '2026-03-01',
+          description: 'ATM',
+          debit: 5000,
+          credit: null,
+          balance: 1000,
+          category: 'cash_withdrawal',
+          merchant: 'NABIL ATM',
+        },
         { date: '2026-03-02', name: 'REFUND', amount: 300, balance: 1300 },
       ],
     };
     const text = pipe(transactionsView(mixed, reading()));
-    expect(text.split('\n')[0]).toBe('DATE\tDESCRIPTION\tDEBIT\tCREDIT\tAMOUNT\tBALANCE\tCATEGORY\tMERCHANT');
+    expect(text.split('\n')[0]).toBe(
+      'DATE\tDESCRIPTION\tDEBIT\tCREDIT\tAMOUNT\tBALANCE\tCATEGORY\tMERCHANT',
+    );
     expect(text.split('\n')[2]).toBe('2026-03-02\tREFUND\t\t\t300\t1300\t\t');
   });
 
   it('shows a known field of the wrong type as it came, and unknown items whole', () => {
-    const odd = { transactions: [{ date: 20260301, description: { text: 'x' }, debit: 'n/a', credit: true, balance: '1200.50' }, 'a string', null, 7] };
+    const odd = {
+      transactions: [
+        {
+          date: 20260301,
+          description: { text: 'x' },
+          debit: 'n/a',
+          credit: true,
+          balance: '1200.50',
+        },
+        'a string',
+        null,
+        7,
+      ],
+    };
     const text = pipe(transactionsView(odd, reading()));
     expect(text).not.toMatch(BAD_WORDS);
     expect(text.split('\n')[1]).toBe('20260301\t{"text":"x"}\tn/a\tyes\t1200.50\t\t');
@@ -120,27 +177,50 @@ describe('reports transactions', () => {
   });
 
   it('keeps the rest of the reply beside the table: under it on a terminal, on stderr from a pipe', () => {
-    const view = transactionsView({ count: 'many', transactions: [], next_cursor: 'abc' }, reading());
+    const view = transactionsView(
+      { count: 'many', transactions: [], next_cursor: 'abc' },
+      reading(),
+    );
     expect(terminal(view)).toMatch(/Next cursor\s+abc/);
     expect(pipe(view)).not.toContain('next_cursor');
     expect(pipeRemarks(view)).toEqual(expect.arrayContaining(['count: many', 'next_cursor: abc']));
   });
 
   it('says so when no transaction matches', () => {
-    expect(terminal(transactionsView({ count: 0, transactions: [] }, reading(), { filters: { direction: 'debit' } }))).toContain('No transactions match these filters.');
-    expect(terminal(transactionsView({ count: 0, transactions: [] }, reading(), { filters: {} }))).toContain('The report has no transactions.');
+    expect(
+      terminal(
+        transactionsView({ count: 0, transactions: [] }, reading(), {
+          filters: { direction: 'debit' },
+        }),
+      ),
+    ).toContain('No transactions match these filters.');
+    expect(
+      terminal(transactionsView({ count: 0, transactions: [] }, reading(), { filters: {} })),
+    ).toContain('The report has no transactions.');
   });
 
   it('walks the list: without it, or with another type, the reply is exit 10', () => {
-    for (const body of [{}, { transactions: {} }, { transactions: 'x' }, [], 'text', null, { data: [] }]) {
+    for (const body of [
+      {},
+      { transactions: {} },
+      { transactions: 'x' },
+      [],
+      'text',
+      null,
+      { data: [] },
+    ]) {
       expect(() => transactionsView(body, reading())).toThrow(UnexpectedReplyError);
-      expect(() => transactionsOf(body, reading())).toThrow(/"transactions" should be a list|the body should be an object/);
+      expect(() => transactionsOf(body, reading())).toThrow(
+        /"transactions" should be a list|the body should be an object/,
+      );
     }
     expect(transactionsOf(documented, reading())).toBe(documented.transactions);
   });
 
   it('hides nothing of hostile items: __proto__, control characters, odd keys', () => {
-    const hostile = JSON.parse('{"transactions":[{"date":"2026-03-01","description":"\\u001b[2JWIPE\\u0007","__proto__":{"x":1},"constructor":"c","category":"\\u009b31mred"}]}') as unknown;
+    const hostile = JSON.parse(
+      '{"transactions":[{"date":"2026-03-01","description":"\\u001b[2JWIPE\\u0007","__proto__":{"x":1},"constructor":"c","category":"\\u009b31mred"}]}',
+    ) as unknown;
     const text = pipe(transactionsView(forPeople(hostile), reading()));
     expect(text).not.toMatch(/[\u001b\u0007\u009b]/);
     expect(text).toContain('[2JWIPE');
@@ -151,7 +231,12 @@ describe('reports transactions', () => {
   });
 
   it('row reading keeps the fields it did not show', () => {
-    const row = transactionRow({ date: 'd', description: 'a', name: 'b', personal_finance_category: { primary: 'p' } });
+    const row = transactionRow({
+      date: 'd',
+      description: 'a',
+      name: 'b',
+      personal_finance_category: { primary: 'p' },
+    });
     expect(row.description).toBe('a');
     expect(row.category).toBe('p');
     expect({ ...row.rest }).toEqual({ name: 'b' });
@@ -190,7 +275,8 @@ describe('reports income', () => {
         '\nIncome transactions\nDATE\tDESCRIPTION\tDEBIT\tCREDIT\tBALANCE\tCATEGORY\n',
     );
     const boxed = terminal(incomeView(documented, reading(), ID), tagged);
-    for (const shown of ['72,000.00', '25th of the month', '82 / 100', '85,000.00', '84,500.50']) expect(boxed).toContain(shown);
+    for (const shown of ['72,000.00', '25th of the month', '82 / 100', '85,000.00', '84,500.50'])
+      expect(boxed).toContain(shown);
     expect(boxed).toContain('Salary regularity');
     expect(boxed).toContain('<good>monthly</good>');
     expect(boxed).toContain('No income transactions.');
@@ -202,14 +288,20 @@ describe('reports income', () => {
       { period: '2026-02', value: 84500.5 },
       { period: '2026-03', value: 90000 },
     ]);
-    expect(monthlyCreditPoints({ monthly_credits: [{ month: '2026-01', total_credits: 'n/a' }, { total_credits: '5' }] })).toEqual([{ period: '?', value: 5 }]);
+    expect(
+      monthlyCreditPoints({
+        monthly_credits: [{ month: '2026-01', total_credits: 'n/a' }, { total_credits: '5' }],
+      }),
+    ).toEqual([{ period: '?', value: 5 }]);
     expect(monthlyCreditPoints({ monthly_credits: { '2026-01': 5 } })).toEqual([]);
     expect(monthlyCreditPoints(null)).toEqual([]);
   });
 
   it('leaves blank what is missing, notes it for --debug, and shows what it does not know', () => {
     const r = reading();
-    const text = pipe(incomeView({ salary_detected: false, employer: 'ACME', monthly_credits: { jan: 1 } }, r));
+    const text = pipe(
+      incomeView({ salary_detected: false, employer: 'ACME', monthly_credits: { jan: 1 } }, r),
+    );
     expect(text).toContain('salary_amount\t\n');
     expect(text).toContain('employer\tACME');
     expect(text).toContain('monthly_credits.jan\t1');
@@ -218,8 +310,12 @@ describe('reports income', () => {
   });
 
   it('puts a currency the reply names before its amounts', () => {
-    expect(terminal(incomeView({ salary_amount: 72000, currency: 'NPR' }, reading()))).toMatch(/Salary +NPR 72,000\.00\n/);
-    expect(pipe(incomeView({ salary_amount: 72000, currency: 'NPR' }, reading()))).toContain('salary_amount\t72000\n');
+    expect(terminal(incomeView({ salary_amount: 72000, currency: 'NPR' }, reading()))).toMatch(
+      /Salary +NPR 72,000\.00\n/,
+    );
+    expect(pipe(incomeView({ salary_amount: 72000, currency: 'NPR' }, reading()))).toContain(
+      'salary_amount\t72000\n',
+    );
   });
 });
 
@@ -235,24 +331,42 @@ describe('reports balance', () => {
 
   it('shows period, currency, the three balances and the trend', () => {
     expect(pipe(balanceView(documented, reading(), ID))).toBe(
-      'FIELD\tVALUE\n' + 'period\t2026-01-01 → 2026-03-31\n' + 'currency\tNPR\n' + 'opening_balance\t88566.46\n' + 'closing_balance\t241986.21\n' + 'avg_daily_balance\t12450.3\n' + 'trend\tgrowing\n',
+      'FIELD\tVALUE\n' +
+        'period\t2026-01-01 → 2026-03-31\n' +
+        'currency\tNPR\n' +
+        'opening_balance\t88566.46\n' +
+        'closing_balance\t241986.21\n' +
+        'avg_daily_balance\t12450.3\n' +
+        'trend\tgrowing\n',
     );
     const text = terminal(balanceView(documented, reading(), ID));
-    for (const shown of ['NPR 88,566.46', 'NPR 2,41,986.21', 'NPR 12,450.30']) expect(text).toContain(shown);
+    for (const shown of ['NPR 88,566.46', 'NPR 2,41,986.21', 'NPR 12,450.30'])
+      expect(text).toContain(shown);
   });
 
   it('paints a growing trend good and a declining one bad; an unknown one plain', () => {
     expect(terminal(balanceView(documented, reading()), tagged)).toContain('<good>growing</good>');
-    expect(terminal(balanceView({ ...documented, trend: 'declining' }, reading()), tagged)).toContain('<bad>declining</bad>');
-    expect(terminal(balanceView({ ...documented, trend: 'sideways' }, reading()), tagged)).toMatch(/Trend *<\/dim> +sideways\n/);
+    expect(
+      terminal(balanceView({ ...documented, trend: 'declining' }, reading()), tagged),
+    ).toContain('<bad>declining</bad>');
+    expect(terminal(balanceView({ ...documented, trend: 'sideways' }, reading()), tagged)).toMatch(
+      /Trend *<\/dim> +sideways\n/,
+    );
   });
 
   it('reads statement_period too, keeps what else a period holds, and shows a period of another type as it came', () => {
-    const text = pipe(balanceView({ statement_period: { from: '2026-01-01', to: '2026-01-31', days: 31 } }, reading()));
+    const text = pipe(
+      balanceView(
+        { statement_period: { from: '2026-01-01', to: '2026-01-31', days: 31 } },
+        reading(),
+      ),
+    );
     expect(text).toContain('period\t2026-01-01 → 2026-01-31');
     expect(text).toContain('statement_period.days\t31');
     expect(pipe(balanceView({ period: 'Q1 2026' }, reading()))).toContain('period\tQ1 2026');
-    expect(pipe(balanceView({ opening_balance: 'twelve', trend: ['up'] }, reading()))).not.toMatch(BAD_WORDS);
+    expect(pipe(balanceView({ opening_balance: 'twelve', trend: ['up'] }, reading()))).not.toMatch(
+      BAD_WORDS,
+    );
   });
 });
 
@@ -265,7 +379,16 @@ describe('reports liabilities', () => {
       { lender: 'NMB Bank', total: 63000, count: 3, monthly_avg: 21000 },
       { lender: 'Nabil Bank', total: 1500, count: 1, monthly_avg: 500, product: 'card' },
     ],
-    liability_transactions: [{ date: '2026-03-05', description: 'EMI NMB', debit: 21000, credit: null, balance: 50000, category: 'loan_repayment' }],
+    liability_transactions: [
+      {
+        date: '2026-03-05',
+        description: 'EMI NMB',
+        debit: 21000,
+        credit: null,
+        balance: 50000,
+        category: 'loan_repayment',
+      },
+    ],
   };
 
   it('shows the EMI total, the load, the bounces, the lenders and the EMI transactions', () => {
@@ -281,12 +404,15 @@ describe('reports liabilities', () => {
         '2026-03-05\tEMI NMB\t21000\t\t50000\tloan_repayment\n',
     );
     const text = terminal(liabilitiesView(documented, reading(), ID));
-    for (const shown of ['21,000.00', '24.5%', '63,000.00', '500.00', '50,000.00']) expect(text).toContain(shown);
+    for (const shown of ['21,000.00', '24.5%', '63,000.00', '500.00', '50,000.00'])
+      expect(text).toContain(shown);
   });
 
   it('paints bounces: none good, any bad', () => {
     expect(terminal(liabilitiesView(documented, reading()), tagged)).toContain('<good>0</good>');
-    expect(terminal(liabilitiesView({ ...documented, bounce_count: 2 }, reading()), tagged)).toContain('<bad>2</bad>');
+    expect(
+      terminal(liabilitiesView({ ...documented, bounce_count: 2 }, reading()), tagged),
+    ).toContain('<bad>2</bad>');
   });
 
   it('shows lenders that are no list of objects with the rest', () => {
@@ -328,17 +454,35 @@ describe('reports score', () => {
     expect(text).toContain('<good>782 / 1000</good>');
     expect(text).toContain('<bad>-60</bad>');
     expect(text).toContain('<good>+45</good>');
-    expect(terminal(scoreView({ score: 300, band: 'very_poor' }, reading()), tagged)).toContain('<bad>300 / 1000</bad>');
-    expect(terminal(scoreView({ score: 600, band: 'fair' }, reading()), tagged)).toContain('<warn>fair</warn>');
+    expect(terminal(scoreView({ score: 300, band: 'very_poor' }, reading()), tagged)).toContain(
+      '<bad>300 / 1000</bad>',
+    );
+    expect(terminal(scoreView({ score: 600, band: 'fair' }, reading()), tagged)).toContain(
+      '<warn>fair</warn>',
+    );
   });
 
   it('puts factors without a numeric impact last, in their order, and leaves out DETAIL when none has one', () => {
-    const text = pipe(scoreView({ factors: [{ factor: 'a', impact: 'high' }, { factor: 'b', impact: -1 }, { factor: 'c' }] }, reading()));
+    const text = pipe(
+      scoreView(
+        {
+          factors: [{ factor: 'a', impact: 'high' }, { factor: 'b', impact: -1 }, { factor: 'c' }],
+        },
+        reading(),
+      ),
+    );
     expect(text).toContain('FACTOR\tIMPACT\nb\t-1\na\thigh\nc\t\n');
   });
 
   it('shows odd scores without failing', () => {
-    for (const body of [{ score: '782' }, { score: null, band: 5 }, { factors: 'none' }, [], 'x', null]) {
+    for (const body of [
+      { score: '782' },
+      { score: null, band: 5 },
+      { factors: 'none' },
+      [],
+      'x',
+      null,
+    ]) {
       expect(pipe(scoreView(body, reading()))).not.toMatch(BAD_WORDS);
     }
     expect(terminal(scoreView({ score: '782' }, reading()))).toMatch(/Score +782 \/ 1000\n/);
@@ -376,11 +520,15 @@ describe('reports verify', () => {
     expect(text).toContain('<warn>medium</warn>');
     expect(text).toContain('<dim>high</dim>');
     expect(text).toContain('1 of 3 checks failed.');
-    expect(terminal(verifyView({ verdict: 'suspicious' }, reading()), tagged)).toContain('<bad>suspicious</bad>');
+    expect(terminal(verifyView({ verdict: 'suspicious' }, reading()), tagged)).toContain(
+      '<bad>suspicious</bad>',
+    );
   });
 
   it('shows a confidence out of range and a result of another type as they came', () => {
-    const text = pipe(verifyView({ confidence: 93, checks: [{ check: 'x', passed: 'skipped' }] }, reading()));
+    const text = pipe(
+      verifyView({ confidence: 93, checks: [{ check: 'x', passed: 'skipped' }] }, reading()),
+    );
     expect(text).toContain('confidence\t93\n');
     expect(text).toContain('x\tskipped\t\n');
   });
@@ -408,18 +556,26 @@ describe('reports underwrite', () => {
       'name_match.match_score\t96',
     ]);
     expect(text).toContain('Risk flags\nFLAG\tSEVERITY\nhigh_emi_load\tmedium\n');
-    expect(terminal(underwritingView({ ...reply, verdict: 'approve' }), tagged)).toContain('<good>approve</good>');
-    expect(terminal(underwritingView({ verdict: 'decline' }), tagged)).toContain('<bad>decline</bad>');
+    expect(terminal(underwritingView({ ...reply, verdict: 'approve' }), tagged)).toContain(
+      '<good>approve</good>',
+    );
+    expect(terminal(underwritingView({ verdict: 'decline' }), tagged)).toContain(
+      '<bad>decline</bad>',
+    );
   });
 
   it('names the loan in the title', () => {
     const loan = { principal: 500000, tenor_months: 36, annual_rate_pct: 12.5 };
     expect(loanText(loan)).toBe('NPR 5,00,000.00 over 36 months at 12.5% a year');
-    expect(terminal(underwritingView(reply, { id: ID, loan })).split('\n')[0]).toBe(`Underwriting of ${ID}: NPR 5,00,000.00 over 36 months at 12.5% a year`);
+    expect(terminal(underwritingView(reply, { id: ID, loan })).split('\n')[0]).toBe(
+      `Underwriting of ${ID}: NPR 5,00,000.00 over 36 months at 12.5% a year`,
+    );
   });
 
   it('shows a reply without a verdict of one word by the generic view alone', () => {
-    const text = pipe(underwritingView({ decision: { verdict: 'approve' }, verdict: { code: 'x' } }));
+    const text = pipe(
+      underwritingView({ decision: { verdict: 'approve' }, verdict: { code: 'x' } }),
+    );
     expect(text).toBe('FIELD\tVALUE\ndecision.verdict\tapprove\nverdict.code\tx\n');
   });
 });

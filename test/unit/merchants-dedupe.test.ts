@@ -29,18 +29,25 @@ const key = fc.tuple(
 describe('KeyTable64', () => {
   it('agrees with a plain Set on any keys, repeats included', () => {
     fc.assert(
-      fc.property(fc.array(key, { maxLength: 400 }), fc.array(fc.nat(), { maxLength: 400 }), (keys, repeats) => {
-        const table = new KeyTable64();
-        const seen = new Set<string>();
-        const given = [...keys, ...repeats.filter(() => keys.length > 0).map((i) => keys[i % keys.length]!)];
-        for (const [low, high] of given) {
-          const fresh = !seen.has(`${low},${high}`);
-          seen.add(`${low},${high}`);
-          expect(table.add(low, high)).toBe(fresh);
-        }
-        expect(table.size).toBe(seen.size);
-        for (const [low, high] of keys) expect(table.has(low, high)).toBe(true);
-      }),
+      fc.property(
+        fc.array(key, { maxLength: 400 }),
+        fc.array(fc.nat(), { maxLength: 400 }),
+        (keys, repeats) => {
+          const table = new KeyTable64();
+          const seen = new Set<string>();
+          const given = [
+            ...keys,
+            ...repeats.filter(() => keys.length > 0).map((i) => keys[i % keys.length]!),
+          ];
+          for (const [low, high] of given) {
+            const fresh = !seen.has(`${low},${high}`);
+            seen.add(`${low},${high}`);
+            expect(table.add(low, high)).toBe(fresh);
+          }
+          expect(table.size).toBe(seen.size);
+          for (const [low, high] of keys) expect(table.has(low, high)).toBe(true);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -50,7 +57,8 @@ describe('KeyTable64', () => {
     // 300,000 keys (several merges): the same low half with every high, the same high half with
     // every low, neighbours, and the sign bits set and not.
     const keys: [number, number][] = [];
-    for (let i = 0; i < 100_000; i++) keys.push([7, i + 1], [i + 1000, 8], [i ^ (0x80000000 | 0), -(i + 1)]);
+    for (let i = 0; i < 100_000; i++)
+      keys.push([7, i + 1], [i + 1000, 8], [i ^ (0x80000000 | 0), -(i + 1)]);
     for (const [low, high] of keys) expect(table.add(low, high)).toBe(true);
     expect(table.size).toBe(300_000);
     let missing = 0;
@@ -99,11 +107,14 @@ describe('LookupSet keys', () => {
     for (const value of terminals) expect(set.add({ type: 'terminal', value })).toBe(true);
     for (const value of terminals) expect(set.add({ type: 'terminal', value })).toBe(false);
     fc.assert(
-      fc.property(fc.uniqueArray(fc.stringMatching(/^\d{16,18}$/), { maxLength: 200 }), (values) => {
-        const fresh = new LookupSet({ seeds: [1, 2] });
-        for (const value of values) expect(fresh.add({ type: 'terminal', value })).toBe(true);
-        expect(fresh.size).toBe(values.length);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.stringMatching(/^\d{16,18}$/), { maxLength: 200 }),
+        (values) => {
+          const fresh = new LookupSet({ seeds: [1, 2] });
+          for (const value of values) expect(fresh.add({ type: 'terminal', value })).toBe(true);
+          expect(fresh.size).toBe(values.length);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -118,7 +129,12 @@ describe('LookupSet keys', () => {
     expect(set.add({ type: 'terminal', value: '12345678901234567890123' })).toBe(false);
     expect(set.add({ type: 'name', value: '9756038350856888' })).toBe(true);
     expect(set.add({ type: 'name', value: '12345678901234567890123' })).toBe(true);
-    expect({ size: set.size, terminals: set.terminals, names: set.names, duplicates: set.duplicates }).toEqual({ size: 4, terminals: 2, names: 2, duplicates: 2 });
+    expect({
+      size: set.size,
+      terminals: set.terminals,
+      names: set.names,
+      duplicates: set.duplicates,
+    }).toEqual({ size: 4, terminals: 2, names: 2, duplicates: 2 });
   });
 
   it('keeps 200,000 names that differ by a character apart, whatever the seeds (no 64-bit hash collision among them)', () => {
@@ -130,17 +146,21 @@ describe('LookupSet keys', () => {
       const set = new LookupSet({ keep: false, seeds });
       for (let i = 0; i < 200_000; i++) set.add({ type: 'name', value: `Shop ${i}` });
       expect(set.size).toBe(200_000);
-      for (let i = 0; i < 200_000; i += 997) expect(set.add({ type: 'name', value: `Shop ${i}` })).toBe(false);
+      for (let i = 0; i < 200_000; i += 997)
+        expect(set.add({ type: 'name', value: `Shop ${i}` })).toBe(false);
     }
   });
 
   it('hands out what waits in order as calls take it, and keeps nothing it need not', () => {
     const set = new LookupSet();
-    for (let i = 0; i < 10_000; i++) set.add({ type: 'terminal', value: String(1_000_000_000_000_000n + BigInt(i % 7_000)) });
+    for (let i = 0; i < 10_000; i++)
+      set.add({ type: 'terminal', value: String(1_000_000_000_000_000n + BigInt(i % 7_000)) });
     expect(set.waiting).toBe(7_000);
     const taken: string[] = [];
     while (set.waiting > 0) taken.push(...set.take(1000).map((lookup) => lookup.value));
-    expect(taken).toEqual(Array.from({ length: 7_000 }, (_, i) => String(1_000_000_000_000_000n + BigInt(i))));
+    expect(taken).toEqual(
+      Array.from({ length: 7_000 }, (_, i) => String(1_000_000_000_000_000n + BigInt(i))),
+    );
     expect([...set]).toEqual([]);
     // Counting only: nothing waits.
     const counting = new LookupSet({ keep: false });
@@ -158,7 +178,10 @@ describe('a second reading replays the first', () => {
     );
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.boolean(), value), { maxLength: 300 }), (given) => {
-        const lookups: Lookup[] = given.map(([terminal, v]) => ({ type: terminal && /^\d{16,}$/.test(v) ? 'terminal' : 'name', value: v }));
+        const lookups: Lookup[] = given.map(([terminal, v]) => ({
+          type: terminal && /^\d{16,}$/.test(v) ? 'terminal' : 'name',
+          value: v,
+        }));
         const first = new LookupSet({ keep: false, record: true });
         for (const lookup of lookups) first.add(lookup);
         const again = first.replay();
@@ -166,7 +189,12 @@ describe('a second reading replays the first', () => {
         const plain = new LookupSet();
         for (const lookup of lookups) plain.add(lookup);
         expect([...again]).toEqual([...plain]);
-        expect({ size: again.size, given: again.given, terminals: again.terminals, names: again.names }).toEqual({
+        expect({
+          size: again.size,
+          given: again.given,
+          terminals: again.terminals,
+          names: again.names,
+        }).toEqual({
           size: first.size,
           given: first.given,
           terminals: first.terminals,
@@ -185,7 +213,13 @@ describe('a second reading replays the first', () => {
 describe('the reading waits for the calls', () => {
   it('stops while two calls’ worth of lookups wait, and reads on as calls take them', async () => {
     // 20 chunks of 500 new lookups each.
-    const chunks = Array.from({ length: 20 }, (_, c) => Array.from({ length: 500 }, (_, i) => String(2_000_000_000_000_000n + BigInt(c * 500 + i))).join('\n') + '\n');
+    const chunks = Array.from(
+      { length: 20 },
+      (_, c) =>
+        Array.from({ length: 500 }, (_, i) =>
+          String(2_000_000_000_000_000n + BigInt(c * 500 + i)),
+        ).join('\n') + '\n',
+    );
     let handedOut = 0;
     const input = Readable.from(
       (function* () {
@@ -215,15 +249,21 @@ describe('the reading waits for the calls', () => {
     for (let turn = 0; turn < 20; turn++) await tick();
     expect(set.size).toBe(3000);
     let taken = 1000;
-    for (let next = await batches.next(); !next.done; next = await batches.next()) taken += next.value.lookups.length;
+    for (let next = await batches.next(); !next.done; next = await batches.next())
+      taken += next.value.lookups.length;
     expect(taken).toBe(10_000);
     expect(mostWaiting).toBeLessThanOrEqual(2000);
   });
 
   it('goes on to the end, unhindered, once released (the run is over)', async () => {
     const set = new LookupSet();
-    const text = Array.from({ length: 5000 }, (_, i) => String(3_000_000_000_000_000n + BigInt(i))).join('\n');
-    const input = Readable.from([Buffer.from(text.slice(0, 40_000)), Buffer.from(text.slice(40_000))]);
+    const text = Array.from({ length: 5000 }, (_, i) =>
+      String(3_000_000_000_000_000n + BigInt(i)),
+    ).join('\n');
+    const input = Readable.from([
+      Buffer.from(text.slice(0, 40_000)),
+      Buffer.from(text.slice(40_000)),
+    ]);
     let batches!: BatchesWhileReading;
     const reading = addLines(input, set, 'f.txt', { onChunk: () => batches.grew() });
     batches = new BatchesWhileReading(set, reading, 1000);
@@ -269,10 +309,17 @@ describe('TwiceReadInput', () => {
 
   it('copies standard input as it is first read, into a private file that is gone at once', async () => {
     const before = new Set(readdirSync(tmpdir()).filter((name) => name.startsWith('svc-lookups-')));
-    const input = await TwiceReadInput.open('-', Readable.from([Buffer.from('Cafe\n'), Buffer.from('Tea\n')]));
+    const input = await TwiceReadInput.open(
+      '-',
+      Readable.from([Buffer.from('Cafe\n'), Buffer.from('Tea\n')]),
+    );
     try {
       // The folder of the copy is removed as soon as the copy is open: nothing to find, nothing left.
-      expect(readdirSync(tmpdir()).filter((name) => name.startsWith('svc-lookups-') && !before.has(name))).toEqual([]);
+      expect(
+        readdirSync(tmpdir()).filter(
+          (name) => name.startsWith('svc-lookups-') && !before.has(name),
+        ),
+      ).toEqual([]);
       expect(await readAll(input.first())).toBe('Cafe\nTea\n');
       expect(await readAll(await input.again())).toBe('Cafe\nTea\n');
       // A third reading (--each-line) reads the same copy.
@@ -283,22 +330,29 @@ describe('TwiceReadInput', () => {
   });
 
   it('refuses a missing file or a folder at once (exit 2)', async () => {
-    await expect(TwiceReadInput.open(join(dir, 'nope.txt'), Readable.from([]))).rejects.toThrow(/cannot read --file .*nope\.txt: no such file/);
+    await expect(TwiceReadInput.open(join(dir, 'nope.txt'), Readable.from([]))).rejects.toThrow(
+      /cannot read --file .*nope\.txt: no such file/,
+    );
     await expect(TwiceReadInput.open(dir, Readable.from([]))).rejects.toThrow(/it is a folder/);
   });
 
-  it.runIf(process.getuid?.() !== 0)('says so when no copy can be made (an unwritable TMPDIR)', async () => {
-    const locked = mkdtempSync(join(dir, 'locked-'));
-    chmodSync(locked, 0o500);
-    const saved = process.env.TMPDIR;
-    process.env.TMPDIR = locked;
-    try {
-      await expect(TwiceReadInput.open('-', Readable.from([]))).rejects.toThrow(/cannot keep a copy of standard input to read it twice/);
-    } finally {
-      if (saved === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = saved;
-      chmodSync(locked, 0o700);
-    }
-    expect(existsSync(locked)).toBe(true);
-  });
+  it.runIf(process.getuid?.() !== 0)(
+    'says so when no copy can be made (an unwritable TMPDIR)',
+    async () => {
+      const locked = mkdtempSync(join(dir, 'locked-'));
+      chmodSync(locked, 0o500);
+      const saved = process.env.TMPDIR;
+      process.env.TMPDIR = locked;
+      try {
+        await expect(TwiceReadInput.open('-', Readable.from([]))).rejects.toThrow(
+          /cannot keep a copy of standard input to read it twice/,
+        );
+      } finally {
+        if (saved === undefined) delete process.env.TMPDIR;
+        else process.env.TMPDIR = saved;
+        chmodSync(locked, 0o700);
+      }
+      expect(existsSync(locked)).toBe(true);
+    },
+  );
 });

@@ -30,7 +30,17 @@ describe('the merchant fixture', () => {
 
   it('has no two merchants that normalise to the same name (the directory refuses that)', () => {
     expect(directory.size.merchants).toBe(file.merchants.length);
-    const twins = { source: 's', merchants: [file.merchants[0]!, { ...file.merchants[0]!, merchant: `${file.merchants[0]!.merchant} Pvt. Ltd.`, terminals: [] }] };
+    const twins = {
+      source: 's',
+      merchants: [
+        file.merchants[0]!,
+        {
+          ...file.merchants[0]!,
+          merchant: `${file.merchants[0]!.merchant} Pvt. Ltd.`,
+          terminals: [],
+        },
+      ],
+    };
     expect(() => new MerchantDirectory(twins)).toThrow(/normalise to/);
   });
 });
@@ -52,8 +62,14 @@ describe('merchantNameForms', () => {
   });
 
   it('keeps the noise words in the plain form, as a typo may hide one', () => {
-    expect(merchantNameForms('M/S Shrestha Kirana Stor')).toEqual({ normalised: 'shrestha kirana stor', plain: 'shrestha kirana stor' });
-    expect(merchantNameForms('Shrestha Kirana Pasal Pvt. Ltd.')).toEqual({ normalised: 'shrestha kirana', plain: 'shrestha kirana pasal pvt ltd' });
+    expect(merchantNameForms('M/S Shrestha Kirana Stor')).toEqual({
+      normalised: 'shrestha kirana stor',
+      plain: 'shrestha kirana stor',
+    });
+    expect(merchantNameForms('Shrestha Kirana Pasal Pvt. Ltd.')).toEqual({
+      normalised: 'shrestha kirana',
+      plain: 'shrestha kirana pasal pvt ltd',
+    });
   });
 });
 
@@ -67,7 +83,9 @@ describe('edit distance', () => {
 });
 
 describe('MerchantDirectory', () => {
-  const entry = file.merchants.find((m) => m.terminals.length >= 2 && m.merchant.split(' ').length >= 3)!;
+  const entry = file.merchants.find(
+    (m) => m.terminals.length >= 2 && m.merchant.split(' ').length >= 3,
+  )!;
 
   it('resolves every terminal of a merchant to that merchant', () => {
     for (const terminal of entry.terminals) {
@@ -86,11 +104,19 @@ describe('MerchantDirectory', () => {
 
   it('reads a terminal written with spaces or dashes, and echoes the input as given', () => {
     const spaced = entry.terminals[0]!.replace(/(\d{4})(?=\d)/g, '$1 ');
-    expect(directory.resolveTerminal(spaced)).toMatchObject({ input: spaced, matched: true, terminal: entry.terminals[0] });
+    expect(directory.resolveTerminal(spaced)).toMatchObject({
+      input: spaced,
+      matched: true,
+      terminal: entry.terminals[0],
+    });
   });
 
   it('answers an unknown terminal as not matched, with no merchant fields', () => {
-    expect(directory.resolveTerminal('1000000000000000')).toEqual({ input: '1000000000000000', type: 'terminal', matched: false });
+    expect(directory.resolveTerminal('1000000000000000')).toEqual({
+      input: '1000000000000000',
+      type: 'terminal',
+      matched: false,
+    });
   });
 
   it.each([
@@ -113,9 +139,12 @@ describe('MerchantDirectory', () => {
     });
   });
 
-  it.each(['Completely Unknown Merchant', 'Pvt Ltd', 'xyz', '!!!'])('does not match %j', (input) => {
-    expect(directory.resolveName(input)).toEqual({ input, type: 'name', matched: false });
-  });
+  it.each(['Completely Unknown Merchant', 'Pvt Ltd', 'xyz', '!!!'])(
+    'does not match %j',
+    (input) => {
+      expect(directory.resolveName(input)).toEqual({ input, type: 'name', matched: false });
+    },
+  );
 
   it('tells two shops of the same family name apart', () => {
     const [a, b] = file.merchants.filter((m) => m.merchant.startsWith('Shrestha '));

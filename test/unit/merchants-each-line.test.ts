@@ -13,24 +13,34 @@ import { CliError } from '../../src/core/errors.js';
 import { stringifyExact } from '../../src/core/json/exact-stringify.js';
 
 /** What a reading hands on: each lookup's value with its line. */
-async function linesOf(text: string | Buffer, column?: string, chunks?: number[]): Promise<[number, string][]> {
+async function linesOf(
+  text: string | Buffer,
+  column?: string,
+  chunks?: number[],
+): Promise<[number, string][]> {
   const seen: [number, string][] = [];
   const target: LookupTarget = {
     add: (lookup, line) => seen.push([line!, lookup.value]),
-    addTerminalBytes: (bytes, start, end, line) => seen.push([line!, bytes.toString('latin1', start, end)]),
+    addTerminalBytes: (bytes, start, end, line) =>
+      seen.push([line!, bytes.toString('latin1', start, end)]),
   };
   const bytes = Buffer.from(text);
   const pieces: Buffer[] = [];
   let at = 0;
   for (const size of chunks ?? []) pieces.push(bytes.subarray(at, (at += size)));
   pieces.push(bytes.subarray(at));
-  await addFile(Readable.from(pieces.filter((piece) => piece.length > 0)), target, { file: 'f', column });
+  await addFile(Readable.from(pieces.filter((piece) => piece.length > 0)), target, {
+    file: 'f',
+    column,
+  });
   return seen;
 }
 
 describe('the line each lookup is on', () => {
   it('counts lines as an editor does: LF, CRLF and a lone CR each end one; a byte-order mark and blank lines take none of their own', async () => {
-    expect(await linesOf('\uFEFF9756038350856888\r\n\r\nCafe\rTea\n\n  Shop  \n9756038350856888')).toEqual([
+    expect(
+      await linesOf('\uFEFF9756038350856888\r\n\r\nCafe\rTea\n\n  Shop  \n9756038350856888'),
+    ).toEqual([
       [1, '9756038350856888'],
       [3, 'Cafe'],
       [4, 'Tea'],
@@ -40,7 +50,8 @@ describe('the line each lookup is on', () => {
   });
 
   it('gives a CSV cell the line its record starts on: the header row is line 1, quoted line breaks and blank lines count', async () => {
-    const csv = '\uFEFFdate,memo,narration\r\n2026-10-01,"a\r\nb",Cafe\r\n\r\n2026-10-02,"x\ry\rz",9756038350856888\n2026-10-03,,\n2026-10-04,"""q""",Tea';
+    const csv =
+      '\uFEFFdate,memo,narration\r\n2026-10-01,"a\r\nb",Cafe\r\n\r\n2026-10-02,"x\ry\rz",9756038350856888\n2026-10-03,,\n2026-10-04,"""q""",Tea';
     expect(await linesOf(csv, 'narration')).toEqual([
       [2, 'Cafe'],
       [5, '9756038350856888'],
@@ -60,12 +71,24 @@ describe('the line each lookup is on', () => {
         async (lines, records, eol, chunks) => {
           const text = lines.join(eol);
           const nonBlank = (pairs: [number, string][]) => pairs.filter(([, value]) => value !== '');
-          expect(await linesOf(text, undefined, chunks)).toEqual(nonBlank(lines.map((value, i) => [i + 1, value.trim()])));
-          const csv = ['memo,narration', ...records.map(([memo, value]) => `${memo},${value}`)].join(eol);
+          expect(await linesOf(text, undefined, chunks)).toEqual(
+            nonBlank(lines.map((value, i) => [i + 1, value.trim()])),
+          );
+          const csv = [
+            'memo,narration',
+            ...records.map(([memo, value]) => `${memo},${value}`),
+          ].join(eol);
           // Record k starts after the header and the lines of the records before it (each memo in quotes holds one line break).
           let line = 2;
-          const starts = records.map(([memo]) => ((line += 1 + (memo.startsWith('"') ? 1 : 0)), line - 1 - (memo.startsWith('"') ? 1 : 0)));
-          expect(await linesOf(csv, 'narration', chunks)).toEqual(nonBlank(records.map(([, value], k) => [starts[k]!, value.trim()])));
+          const starts = records.map(
+            ([memo]) => (
+              (line += 1 + (memo.startsWith('"') ? 1 : 0)),
+              line - 1 - (memo.startsWith('"') ? 1 : 0)
+            ),
+          );
+          expect(await linesOf(csv, 'narration', chunks)).toEqual(
+            nonBlank(records.map(([, value], k) => [starts[k]!, value.trim()])),
+          );
         },
       ),
       { numRuns: 100 },
@@ -76,7 +99,15 @@ describe('the line each lookup is on', () => {
 describe('LookupSet.toIndex', () => {
   it('knows each lookup again by the same keys: the first appearances are those the set counted, in the same order', () => {
     const value = fc.oneof(
-      fc.constantFrom('Cafe', 'cafe', 'नमस्ते', '9756038350856888', '97560383508568881', '975603835085688812', '9756038350856888123'),
+      fc.constantFrom(
+        'Cafe',
+        'cafe',
+        'नमस्ते',
+        '9756038350856888',
+        '97560383508568881',
+        '975603835085688812',
+        '9756038350856888123',
+      ),
       fc.string({ maxLength: 6 }),
       fc.stringMatching(/^\d{16,19}$/),
     );
@@ -97,7 +128,13 @@ describe('LookupSet.toIndex', () => {
         // Each lookup's number is that of its first appearance.
         const reference = new Map<string, number>();
         let counted = 0;
-        expect(numbers).toEqual(lookups.map((x) => reference.get(x.type + x.value) ?? (reference.set(x.type + x.value, counted++), counted - 1)));
+        expect(numbers).toEqual(
+          lookups.map(
+            (x) =>
+              reference.get(x.type + x.value) ??
+              (reference.set(x.type + x.value, counted++), counted - 1),
+          ),
+        );
         expect(next).toBe(set.size);
       }),
     );
@@ -120,16 +157,31 @@ describe('ResultStore', () => {
     for (const store of stores.splice(0)) await store.close();
   });
 
-  const result = (value: string, extra: Record<string, unknown> = {}): MerchantResult => ({ input: value, type: 'name', matched: value.startsWith('M'), ...extra });
+  const result = (value: string, extra: Record<string, unknown> = {}): MerchantResult => ({
+    input: value,
+    type: 'name',
+    matched: value.startsWith('M'),
+    ...extra,
+  });
 
   /** A writer that keeps what it is given. */
   function collecting(): ResultWriter & { records: LineRecord[] } {
     const records: LineRecord[] = [];
-    return { records, write: async (rows) => void records.push(...(rows as LineRecord[])), finish: async () => {} };
+    return {
+      records,
+      write: async (rows) => void records.push(...(rows as LineRecord[])),
+      finish: async () => {},
+    };
   }
 
   /** Counts the lines' lookups, keeps the calls' results (in `order`, `size` a call), and writes the lines. */
-  async function run(lines: string[], size: number, order: (calls: number) => number[], results: (value: string) => MerchantResult = result, skip: number[] = []) {
+  async function run(
+    lines: string[],
+    size: number,
+    order: (calls: number) => number[],
+    results: (value: string) => MerchantResult = result,
+    skip: number[] = [],
+  ) {
     const text = lines.join('\n');
     const set = new LookupSet({ keep: true });
     for (const line of lines) if (line !== '') set.add({ type: 'name', value: line });
@@ -146,7 +198,11 @@ describe('ResultStore', () => {
       );
     }
     const writer = collecting();
-    await store.writeLines({ read: async () => Readable.from([text]), file: 'f', index: () => set.toIndex() }, writer, { unmatchedOnly: false });
+    await store.writeLines(
+      { read: async () => Readable.from([text]), file: 'f', index: () => set.toIndex() },
+      writer,
+      { unmatchedOnly: false },
+    );
     return writer.records;
   }
 
@@ -164,7 +220,13 @@ describe('ResultStore', () => {
   });
 
   it('leaves out the lines of a call that was not kept', async () => {
-    const records = await run(['A', 'B', 'C', 'A', 'D', 'C'], 2, (n) => [...Array(n).keys()], result, [1]);
+    const records = await run(
+      ['A', 'B', 'C', 'A', 'D', 'C'],
+      2,
+      (n) => [...Array(n).keys()],
+      result,
+      [1],
+    );
     expect(records.map((x) => [x.line, x.input])).toEqual([
       [1, 'A'],
       [2, 'B'],
@@ -176,12 +238,18 @@ describe('ResultStore', () => {
     const distinct = Array.from({ length: 20_000 }, (_, i) => `Shop ${i}`);
     const lines = [...distinct, ...distinct.slice().reverse(), 'Shop 3'];
     // 20,000 results of 1 KB: past the 16 MiB of a store read whole into memory.
-    const long = (value: string) => result(value, { note: value === 'Shop 5' ? 'x'.repeat(300_000) : 'y'.repeat(1000) });
+    const long = (value: string) =>
+      result(value, { note: value === 'Shop 5' ? 'x'.repeat(300_000) : 'y'.repeat(1000) });
     const records = await run(lines, 1000, (n) => [...Array(n).keys()].reverse(), long);
     expect(records).toHaveLength(lines.length);
     records.forEach((record, i) => expect([record.line, record.input]).toEqual([i + 1, lines[i]]));
-    expect(records.filter((x) => x.input === 'Shop 5').map((x) => (x.note as string).length)).toEqual([300_000, 300_000]);
-    expect(records.filter((x) => x.input === 'Shop 6').map((x) => x.note)).toEqual(['y'.repeat(1000), 'y'.repeat(1000)]);
+    expect(
+      records.filter((x) => x.input === 'Shop 5').map((x) => (x.note as string).length),
+    ).toEqual([300_000, 300_000]);
+    expect(records.filter((x) => x.input === 'Shop 6').map((x) => x.note)).toEqual([
+      'y'.repeat(1000),
+      'y'.repeat(1000),
+    ]);
   });
 
   it('in a store held whole, as in one read from its file', async () => {
@@ -196,9 +264,14 @@ describe('ResultStore', () => {
   });
 
   it('keeps every number as received', async () => {
-    const body = JSON.parse('{"input":"Cafe","type":"name","matched":true,"score":1.10}') as MerchantResult;
+    const body = JSON.parse(
+      '{"input":"Cafe","type":"name","matched":true,"score":1.10}',
+    ) as MerchantResult;
     const { exactBody } = await import('../../src/core/json/exact-json.js');
-    const exact = exactBody('{"input":"Cafe","type":"name","matched":true,"score":1.10}', body) as MerchantResult;
+    const exact = exactBody(
+      '{"input":"Cafe","type":"name","matched":true,"score":1.10}',
+      body,
+    ) as MerchantResult;
     const records = await run(
       ['Cafe', 'Cafe'],
       10,
@@ -214,8 +287,15 @@ describe('ResultStore', () => {
   it('a result that cannot be kept fails its call with one clear error (its lookups are then listed as not resolved)', async () => {
     const store = await ResultStore.open();
     await store.close();
-    const keeping = store.keep({ index: 0, first: 0, lookups: [{ type: 'name', value: 'Cafe' }] }, [result('Cafe')]);
-    await expect(keeping).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/^cannot keep the results for --each-line in the temporary folder: /) });
+    const keeping = store.keep({ index: 0, first: 0, lookups: [{ type: 'name', value: 'Cafe' }] }, [
+      result('Cafe'),
+    ]);
+    await expect(keeping).rejects.toMatchObject({
+      exitCode: 1,
+      message: expect.stringMatching(
+        /^cannot keep the results for --each-line in the temporary folder: /,
+      ),
+    });
   });
 
   it('is refused with one clear error (exit 1) when the temporary folder takes no file', async () => {
@@ -224,7 +304,12 @@ describe('ResultStore', () => {
     try {
       const opening = ResultStore.open();
       await expect(opening).rejects.toBeInstanceOf(CliError);
-      await expect(ResultStore.open()).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/^cannot keep the results for --each-line in the temporary folder: /) });
+      await expect(ResultStore.open()).rejects.toMatchObject({
+        exitCode: 1,
+        message: expect.stringMatching(
+          /^cannot keep the results for --each-line in the temporary folder: /,
+        ),
+      });
     } finally {
       if (before === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = before;

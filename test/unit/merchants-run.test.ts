@@ -36,56 +36,63 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 async function drain<T>(iterator: Iterator<T> | AsyncIterator<T>): Promise<T[]> {
   const all: T[] = [];
-  for (let next = await iterator.next(); !next.done; next = await iterator.next()) all.push(next.value);
+  for (let next = await iterator.next(); !next.done; next = await iterator.next())
+    all.push(next.value);
   return all;
 }
 
 describe('runInOrder', () => {
   it('hands results on in job order whatever order the jobs end in, never more than N at once', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 6 }), fc.infiniteStream(fc.nat()), async (count, concurrency, window, picks) => {
-        const jobs = gates(count);
-        const started: number[] = [];
-        const delivered: number[] = [];
-        let running = 0;
-        let mostRunning = 0;
-        const run = runInOrder<Gate, number>({
-          jobs: jobs[Symbol.iterator](),
-          concurrency,
-          window,
-          signal: new AbortController().signal,
-          run: async (job) => {
-            started.push(job.id);
-            mostRunning = Math.max(mostRunning, ++running);
-            try {
-              return await job.promise;
-            } finally {
-              running--;
-            }
-          },
-          deliver: async (_job, value) => {
-            delivered.push(value);
-          },
-        });
-        // End the running jobs in a random order until all are done.
-        const pick = picks[Symbol.iterator]();
-        for (let done = 0; done < count; done++) {
-          await tick();
-          const waiting = jobs.filter((j) => started.includes(j.id) && !delivered.includes(j.id));
-          const open = waiting.filter((j) => !(j as Gate & { opened?: boolean }).opened);
-          const job = open[pick.next().value % open.length]!;
-          (job as Gate & { opened?: boolean }).opened = true;
-          job.open();
-          // A job never starts further ahead of the next one to hand on than the window allows.
-          expect(Math.max(...started) - delivered.length).toBeLessThan(window);
-        }
-        const outcome = await run;
-        expect(delivered).toEqual(jobs.map((j) => j.id));
-        expect(mostRunning).toBeLessThanOrEqual(concurrency);
-        expect(outcome.failure).toBeUndefined();
-        expect(outcome.failed).toEqual([]);
-        expect(await drain(outcome.notStarted)).toEqual([]);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.infiniteStream(fc.nat()),
+        async (count, concurrency, window, picks) => {
+          const jobs = gates(count);
+          const started: number[] = [];
+          const delivered: number[] = [];
+          let running = 0;
+          let mostRunning = 0;
+          const run = runInOrder<Gate, number>({
+            jobs: jobs[Symbol.iterator](),
+            concurrency,
+            window,
+            signal: new AbortController().signal,
+            run: async (job) => {
+              started.push(job.id);
+              mostRunning = Math.max(mostRunning, ++running);
+              try {
+                return await job.promise;
+              } finally {
+                running--;
+              }
+            },
+            deliver: async (_job, value) => {
+              delivered.push(value);
+            },
+          });
+          // End the running jobs in a random order until all are done.
+          const pick = picks[Symbol.iterator]();
+          for (let done = 0; done < count; done++) {
+            await tick();
+            const waiting = jobs.filter((j) => started.includes(j.id) && !delivered.includes(j.id));
+            const open = waiting.filter((j) => !(j as Gate & { opened?: boolean }).opened);
+            const job = open[pick.next().value % open.length]!;
+            (job as Gate & { opened?: boolean }).opened = true;
+            job.open();
+            // A job never starts further ahead of the next one to hand on than the window allows.
+            expect(Math.max(...started) - delivered.length).toBeLessThan(window);
+          }
+          const outcome = await run;
+          expect(delivered).toEqual(jobs.map((j) => j.id));
+          expect(mostRunning).toBeLessThanOrEqual(concurrency);
+          expect(outcome.failure).toBeUndefined();
+          expect(outcome.failed).toEqual([]);
+          expect(await drain(outcome.notStarted)).toEqual([]);
+        },
+      ),
       { numRuns: 80 },
     );
   });
@@ -193,7 +200,11 @@ describe('BatchesWhileReading', () => {
   it('hands out a batch as soon as it is full, and the last, short one when the reading ends', async () => {
     const set = new LookupSet();
     let finish!: () => void;
-    const batches = new BatchesWhileReading(set, new Promise<void>((resolve) => (finish = resolve)), 3);
+    const batches = new BatchesWhileReading(
+      set,
+      new Promise<void>((resolve) => (finish = resolve)),
+      3,
+    );
     const first = batches.next();
     let firstDone = false;
     void first.then(() => (firstDone = true));
@@ -203,10 +214,18 @@ describe('BatchesWhileReading', () => {
     expect(firstDone).toBe(false);
     for (const value of ['c', 'd']) set.add({ type: 'name', value });
     void batches.grew();
-    expect((await first).value).toEqual({ index: 0, first: 0, lookups: ['a', 'b', 'c'].map((value) => ({ type: 'name', value })) });
+    expect((await first).value).toEqual({
+      index: 0,
+      first: 0,
+      lookups: ['a', 'b', 'c'].map((value) => ({ type: 'name', value })),
+    });
     const second = batches.next();
     finish();
-    expect((await second).value).toEqual({ index: 1, first: 3, lookups: [{ type: 'name', value: 'd' }] });
+    expect((await second).value).toEqual({
+      index: 1,
+      first: 3,
+      lookups: [{ type: 'name', value: 'd' }],
+    });
     expect((await batches.next()).done).toBe(true);
   });
 
@@ -229,7 +248,15 @@ describe('batches and the plan', () => {
       [1, 1000],
       [2, 501],
     ]);
-    expect(planOf(set, 4)).toEqual({ lookups: 2501, terminals: 2500, names: 1, duplicates: 100, calls: 3, units: 3, concurrency: 3 });
+    expect(planOf(set, 4)).toEqual({
+      lookups: 2501,
+      terminals: 2500,
+      names: 1,
+      duplicates: 100,
+      calls: 3,
+      units: 3,
+      concurrency: 3,
+    });
   });
 });
 
@@ -239,16 +266,28 @@ describe('a reply', () => {
     { type: 'name', value: 'Cafe' },
     { type: 'name', value: '1111222233334444' },
   ];
-  const result = (input: string, type: string, matched = false): MerchantResult => ({ input, type, matched });
+  const result = (input: string, type: string, matched = false): MerchantResult => ({
+    input,
+    type,
+    matched,
+  });
 
   it('is put in the order of its lookups, matched by input and, where needed, type', () => {
-    const results = [result('Cafe', 'name', true), result('1111222233334444', 'name'), result('1111222233334444', 'terminal', true)];
+    const results = [
+      result('Cafe', 'name', true),
+      result('1111222233334444', 'name'),
+      result('1111222233334444', 'terminal', true),
+    ];
     expect(inLookupOrder(lookups, results, 'POST x')).toEqual([results[2], results[0], results[1]]);
   });
 
   it('without a result for a lookup is an unexpected reply (exit 10)', () => {
-    expect(() => inLookupOrder(lookups, [result('Cafe', 'name')], 'POST x')).toThrow(UnexpectedReplyError);
-    expect(() => inLookupOrder(lookups, [result('Cafe', 'name')], 'POST x')).toThrow(/no result for the terminal "1111222233334444"/);
+    expect(() => inLookupOrder(lookups, [result('Cafe', 'name')], 'POST x')).toThrow(
+      UnexpectedReplyError,
+    );
+    expect(() => inLookupOrder(lookups, [result('Cafe', 'name')], 'POST x')).toThrow(
+      /no result for the terminal "1111222233334444"/,
+    );
   });
 
   it('requires only what merging walks: data.results, each with an input text', () => {
@@ -268,7 +307,14 @@ describe('a reply', () => {
     const replyLike = fc.record(
       {
         data: fc.oneof(
-          fc.record({ count: fc.oneof(fc.integer(), fc.double()), matched: fc.integer(), results: fc.oneof(fc.array(resultLike, { maxLength: 4 }), fc.anything()) }, { requiredKeys: [] }),
+          fc.record(
+            {
+              count: fc.oneof(fc.integer(), fc.double()),
+              matched: fc.integer(),
+              results: fc.oneof(fc.array(resultLike, { maxLength: 4 }), fc.anything()),
+            },
+            { requiredKeys: [] },
+          ),
           fc.anything(),
         ),
         meta: fc.oneof(fc.record({ source: fc.oneof(fc.string(), fc.integer()) }), fc.anything()),
@@ -277,13 +323,22 @@ describe('a reply', () => {
     );
     const walkable = (body: unknown): boolean => {
       const data = (body as { data?: unknown } | null)?.data;
-      const results = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as { results?: unknown }).results : undefined;
+      const results =
+        data !== null && typeof data === 'object' && !Array.isArray(data)
+          ? (data as { results?: unknown }).results
+          : undefined;
       return (
         body !== null &&
         typeof body === 'object' &&
         !Array.isArray(body) &&
         Array.isArray(results) &&
-        results.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r) && typeof (r as { input?: unknown }).input === 'string')
+        results.every(
+          (r) =>
+            r !== null &&
+            typeof r === 'object' &&
+            !Array.isArray(r) &&
+            typeof (r as { input?: unknown }).input === 'string',
+        )
       );
     };
     fc.assert(

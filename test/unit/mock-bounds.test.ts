@@ -10,8 +10,18 @@ import { ConsentBook } from '../../src/mock/consents.js';
 import { DecisionBook } from '../../src/mock/decisions.js';
 import { fixtures } from '../../src/mock/fixtures.js';
 import { ConnectFlows } from '../../src/mock/grants.js';
-import { bodyBytes, bodyJson, JsonText, stringsNeedNoEscape, type Reply } from '../../src/mock/http.js';
-import { IdempotencyTable, type Claim, type IdempotentRequest } from '../../src/mock/idempotency.js';
+import {
+  bodyBytes,
+  bodyJson,
+  JsonText,
+  stringsNeedNoEscape,
+  type Reply,
+} from '../../src/mock/http.js';
+import {
+  IdempotencyTable,
+  type Claim,
+  type IdempotentRequest,
+} from '../../src/mock/idempotency.js';
 import { KeyRing } from '../../src/mock/keys.js';
 import { merchantDirectory } from '../../src/mock/merchants/directory.js';
 import { RequestLog } from '../../src/mock/requestlog.js';
@@ -20,7 +30,8 @@ import { MockStore } from '../../src/mock/store.js';
 import { WebhookSender } from '../../src/mock/webhooks.js';
 
 const url = (path: string) => new URL(`http://127.0.0.1${path}`);
-const get = (log: RequestLog, path: string) => log.record('GET', url(path), {}, Buffer.alloc(0), 0, `req_${path}`);
+const get = (log: RequestLog, path: string) =>
+  log.record('GET', url(path), {}, Buffer.alloc(0), 0, `req_${path}`);
 
 describe('RequestLog, a ring of the latest requests', () => {
   it('keeps its capacity through many turns of the ring, oldest first', () => {
@@ -53,29 +64,50 @@ describe('RequestLog, a ring of the latest requests', () => {
     const json = { 'content-type': 'application/json' };
     const small = Buffer.from('{"a":1}');
     const big = Buffer.alloc(256 * 1024 + 1, 'a');
-    expect(new RequestLog().record('POST', url('/v1/x'), json, small, small.length, 'req_1').body).toBeNull();
+    expect(
+      new RequestLog().record('POST', url('/v1/x'), json, small, small.length, 'req_1').body,
+    ).toBeNull();
     const kept = new RequestLog({ bodies: true });
-    expect(kept.record('POST', url('/v1/x'), json, small, small.length, 'req_1').body).toBe('{"a":1}');
-    expect(kept.record('POST', url('/v1/x'), json, big, big.length, 'req_2')).toMatchObject({ body: null, body_bytes: big.length });
+    expect(kept.record('POST', url('/v1/x'), json, small, small.length, 'req_1').body).toBe(
+      '{"a":1}',
+    );
+    expect(kept.record('POST', url('/v1/x'), json, big, big.length, 'req_2')).toMatchObject({
+      body: null,
+      body_bytes: big.length,
+    });
   });
 });
 
 describe('IdempotencyTable limits', () => {
   function request(key: string, body = '{}'): IdempotentRequest {
     const data = Buffer.from(body);
-    return { scope: 'org_a/test', key, method: 'POST', url: url('/v1/merchants/resolve'), contentType: 'application/json', body: { data, size: data.length } };
+    return {
+      scope: 'org_a/test',
+      key,
+      method: 'POST',
+      url: url('/v1/merchants/resolve'),
+      contentType: 'application/json',
+      body: { data, size: data.length },
+    };
   }
-  const settle = (claim: Claim, reply: Reply) => ('settle' in claim ? claim.settle(reply) : expect.unreachable());
+  const settle = (claim: Claim, reply: Reply) =>
+    'settle' in claim ? claim.settle(reply) : expect.unreachable();
   const ran = (claim: Claim) => 'settle' in claim;
   /** A reply whose JSON is `bytes` long. */
-  const replyOf = (bytes: number): Reply => ({ status: 200, body: { pad: 'x'.repeat(bytes - '{"pad":""}'.length) } });
+  const replyOf = (bytes: number): Reply => ({
+    status: 200,
+    body: { pad: 'x'.repeat(bytes - '{"pad":""}'.length) },
+  });
 
   it('keeps replies up to its byte limit, forgetting the oldest keys first', () => {
     const table = new IdempotencyTable(() => new Date(), { replyBytes: 1000 });
-    for (const key of ['key-00000001', 'key-00000002', 'key-00000003']) settle(table.claim(request(key)), replyOf(400));
+    for (const key of ['key-00000001', 'key-00000002', 'key-00000003'])
+      settle(table.claim(request(key)), replyOf(400));
     expect([table.size, table.replyBytesKept]).toEqual([2, 800]);
     expect(ran(table.claim(request('key-00000001')))).toBe(true); // forgotten: runs again
-    expect(table.claim(request('key-00000003'))).toMatchObject({ replay: { status: 200, headers: { 'Idempotent-Replayed': 'true' } } });
+    expect(table.claim(request('key-00000003'))).toMatchObject({
+      replay: { status: 200, headers: { 'Idempotent-Replayed': 'true' } },
+    });
   });
 
   it('does not keep a reply larger than the whole limit, and forgets no other key for it', () => {
@@ -99,19 +131,37 @@ describe('IdempotencyTable limits', () => {
 
   it('stays within both limits whatever the mix of keys and sizes', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 10, max: 400 }), { maxLength: 60 }), fc.integer({ min: 1, max: 8 }), (sizes, capacity) => {
-        const table = new IdempotencyTable(() => new Date(), { capacity, replyBytes: 1000 });
-        sizes.forEach((bytes, i) => settle(table.claim(request(`key-${String(i).padStart(8, '0')}`)), replyOf(Math.max(bytes, 12))));
-        expect(table.size).toBeLessThanOrEqual(capacity);
-        expect(table.replyBytesKept).toBeLessThanOrEqual(1000);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 10, max: 400 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 8 }),
+        (sizes, capacity) => {
+          const table = new IdempotencyTable(() => new Date(), { capacity, replyBytes: 1000 });
+          sizes.forEach((bytes, i) =>
+            settle(
+              table.claim(request(`key-${String(i).padStart(8, '0')}`)),
+              replyOf(Math.max(bytes, 12)),
+            ),
+          );
+          expect(table.size).toBeLessThanOrEqual(capacity);
+          expect(table.replyBytesKept).toBeLessThanOrEqual(1000);
+        },
+      ),
     );
   });
 
   it('replays a reply written as JSON text with the same body', () => {
     const table = new IdempotencyTable(() => new Date());
-    settle(table.claim(request('key-00000001')), { status: 200, body: new JsonText('{"data":{"count":1}}') });
-    expect(table.claim(request('key-00000001'))).toEqual({ replay: { status: 200, body: new JsonText('{"data":{"count":1}}'), headers: { 'Idempotent-Replayed': 'true' } } });
+    settle(table.claim(request('key-00000001')), {
+      status: 200,
+      body: new JsonText('{"data":{"count":1}}'),
+    });
+    expect(table.claim(request('key-00000001'))).toEqual({
+      replay: {
+        status: 200,
+        body: new JsonText('{"data":{"count":1}}'),
+        headers: { 'Idempotent-Replayed': 'true' },
+      },
+    });
   });
 
   it('svc mock forgets the oldest replies past idempotencyReplyBytes: a retry of one runs again', async () => {
@@ -121,8 +171,14 @@ describe('IdempotencyTable limits', () => {
       const resolve = (idempotencyKey: string) =>
         fetch(`${mock.url}/v1/merchants/resolve`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-          body: JSON.stringify({ terminals: Array.from({ length: 200 }, (_, i) => String(1e15 + i)) }),
+          headers: {
+            authorization: `Bearer ${key}`,
+            'content-type': 'application/json',
+            'idempotency-key': idempotencyKey,
+          },
+          body: JSON.stringify({
+            terminals: Array.from({ length: 200 }, (_, i) => String(1e15 + i)),
+          }),
         });
       // Each reply is about 13 KB: two fit.
       for (let i = 0; i < 5; i++) await (await resolve(`bounded-${i}-key`)).arrayBuffer();
@@ -140,19 +196,35 @@ describe('IdempotencyTable limits', () => {
 describe('merchant results written as JSON text', () => {
   const directory = merchantDirectory();
   const terminals = directory.merchants.flatMap((m) => m.terminals).slice(0, 50);
-  const names = directory.merchants.slice(0, 20).flatMap((m) => [m.merchant, `M/S ${m.merchant} Pvt. Ltd.`]);
+  const names = directory.merchants
+    .slice(0, 20)
+    .flatMap((m) => [m.merchant, `M/S ${m.merchant} Pvt. Ltd.`]);
   /** What resolveJson must write: JSON.stringify of the results made one by one. */
   const expected = (terminals: string[], names: string[]) => {
-    const results = [...terminals.map((t) => directory.resolveTerminal(t)), ...names.map((n) => directory.resolveName(n))];
+    const results = [
+      ...terminals.map((t) => directory.resolveTerminal(t)),
+      ...names.map((n) => directory.resolveName(n)),
+    ];
     return { json: JSON.stringify(results), matched: results.filter((r) => r.matched).length };
   };
 
   it('are exactly what JSON.stringify writes, for found and unknown terminals and names', () => {
     // Spaced and dashed forms of known terminals (one keeps its last six digits together), and unknown numbers of every length.
     const [first, second] = terminals as [string, string];
-    const unknown = ['0000', '12345', '123456', second.slice(0, -1) + String((Number(second.at(-1)) + 1) % 10), `x${second}`];
+    const unknown = [
+      '0000',
+      '12345',
+      '123456',
+      second.slice(0, -1) + String((Number(second.at(-1)) + 1) % 10),
+      `x${second}`,
+    ];
     const inputs: [string[], string[]] = [
-      [...terminals, ...unknown, first.replace(/(\d{4})/g, '$1 ').trim(), `${second.slice(0, 4)}-${second.slice(4)}`],
+      [
+        ...terminals,
+        ...unknown,
+        first.replace(/(\d{4})/g, '$1 ').trim(),
+        `${second.slice(0, 4)}-${second.slice(4)}`,
+      ],
       [...names, 'Nobody At All'],
     ];
     const wanted = expected(...inputs);
@@ -164,24 +236,33 @@ describe('merchant results written as JSON text', () => {
 
   it('escape whatever a client sends as input: quotes, backslashes, control characters, lone surrogates, other scripts', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { maxLength: 20 }), fc.constantFrom(...terminals), (inputs, terminal) => {
-        const mixed: [string[], string[]] = [
-          [...inputs, terminal],
-          [...inputs, directory.merchants[0]!.merchant],
-        ];
-        expect(directory.resolveJson(...mixed, false)).toEqual(expected(...mixed));
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { maxLength: 20 }),
+        fc.constantFrom(...terminals),
+        (inputs, terminal) => {
+          const mixed: [string[], string[]] = [
+            [...inputs, terminal],
+            [...inputs, directory.merchants[0]!.merchant],
+          ];
+          expect(directory.resolveJson(...mixed, false)).toEqual(expected(...mixed));
+        },
+      ),
     );
   });
 
   it('need no escaping when their JSON body has no backslash', () => {
     const body = (text: string) => ({ data: Buffer.from(text), size: text.length });
     const strings = (value: unknown): string[] =>
-      typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.entries(value).flatMap(([key, item]) => [key, ...strings(item)]) : [];
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([key, item]) => [key, ...strings(item)])
+          : [];
     fc.assert(
       fc.property(fc.jsonValue(), fc.boolean(), (value, spaced) => {
         const text = JSON.stringify(value, null, spaced ? 1 : undefined);
-        if (stringsNeedNoEscape(body(text))) for (const s of strings(JSON.parse(text))) expect(JSON.stringify(s)).toBe(`"${s}"`);
+        if (stringsNeedNoEscape(body(text)))
+          for (const s of strings(JSON.parse(text))) expect(JSON.stringify(s)).toBe(`"${s}"`);
       }),
     );
     // Raw bytes: invalid UTF-8 is read as U+FFFD, never as a lone surrogate.
@@ -194,10 +275,14 @@ describe('merchant results written as JSON text', () => {
         } catch {
           return;
         }
-        if (stringsNeedNoEscape({ data, size: data.length })) for (const s of strings(parsed)) expect(JSON.stringify(s)).toBe(`"${s}"`);
+        if (stringsNeedNoEscape({ data, size: data.length }))
+          for (const s of strings(parsed)) expect(JSON.stringify(s)).toBe(`"${s}"`);
       }),
     );
-    expect([stringsNeedNoEscape(body('["a\\"b"]')), stringsNeedNoEscape(body('["a b"]'))]).toEqual([false, true]);
+    expect([stringsNeedNoEscape(body('["a\\"b"]')), stringsNeedNoEscape(body('["a b"]'))]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('are sent in UTF-8, whatever characters they hold', () => {
@@ -214,7 +299,11 @@ describe('merchant results written as JSON text', () => {
 
   it('are sent as they are, and serialised again are the same JSON', () => {
     const text = new JsonText('{"a":[1,"b"]}');
-    expect([bodyJson(text), JSON.stringify(text), bodyJson({ a: 1 })]).toEqual(['{"a":[1,"b"]}', '{"a":[1,"b"]}', '{"a":1}']);
+    expect([bodyJson(text), JSON.stringify(text), bodyJson({ a: 1 })]).toEqual([
+      '{"a":[1,"b"]}',
+      '{"a":[1,"b"]}',
+      '{"a":1}',
+    ]);
   });
 });
 
@@ -222,7 +311,9 @@ describe('reports a long run makes', () => {
   /** The mock's services in-process, at the time `now()` says, and a test key of the first organisation. */
   function world(now: () => Date) {
     const keys = new KeyRing();
-    const key = keys.issue(fixtures.organizations).find((k) => k.mode === 'test' && k.scope === 'FULL')!;
+    const key = keys
+      .issue(fixtures.organizations)
+      .find((k) => k.mode === 'test' && k.scope === 'FULL')!;
     const services: ApiDeps = {
       store: new MockStore(fixtures, 2000, now),
       keys,
@@ -235,7 +326,18 @@ describe('reports a long run makes', () => {
     const call = (method: 'GET' | 'POST', path: string, json?: unknown) => {
       const data = Buffer.from(json === undefined ? '' : JSON.stringify(json));
       const body = { data, size: data.length };
-      const reply = handleApi({ method, url: url(path), authorization: `Bearer ${key.key}`, contentType: 'application/json', accessToken: undefined, body, baseUrl: 'http://127.0.0.1' }, services);
+      const reply = handleApi(
+        {
+          method,
+          url: url(path),
+          authorization: `Bearer ${key.key}`,
+          contentType: 'application/json',
+          accessToken: undefined,
+          body,
+          baseUrl: 'http://127.0.0.1',
+        },
+        services,
+      );
       return JSON.parse(bodyJson(reply.body));
     };
     return { store: services.store, org: key.organization_id, call };
@@ -244,11 +346,18 @@ describe('reports a long run makes', () => {
   it('share the statement of their scenario and day: a sandbox report keeps only its own few fields', () => {
     let now = new Date('2026-05-14T09:30:00Z');
     const { store, org, call } = world(() => now);
-    const [a, b] = [call('POST', '/v1/sandbox/reports', { scenario: 'salaried' }), call('POST', '/v1/sandbox/reports', { scenario: 'salaried' })];
-    expect(store.findReport(org, a.report_id).statement).toBe(store.findReport(org, b.report_id).statement);
+    const [a, b] = [
+      call('POST', '/v1/sandbox/reports', { scenario: 'salaried' }),
+      call('POST', '/v1/sandbox/reports', { scenario: 'salaried' }),
+    ];
+    expect(store.findReport(org, a.report_id).statement).toBe(
+      store.findReport(org, b.report_id).statement,
+    );
     now = new Date('2026-05-15T09:30:00Z');
     const c = call('POST', '/v1/sandbox/reports', { scenario: 'salaried' });
-    expect(store.findReport(org, c.report_id).statement).not.toBe(store.findReport(org, a.report_id).statement);
+    expect(store.findReport(org, c.report_id).statement).not.toBe(
+      store.findReport(org, a.report_id).statement,
+    );
     expect(c.statement.period.to).toBe('2026-05-10');
   });
 
@@ -258,10 +367,15 @@ describe('reports a long run makes', () => {
     const made: string[] = [];
     for (let i = 0; i < 300; i++) {
       now = new Date(Date.parse('2026-05-14T09:30:00Z') + (i % 7) * 60_000 - (i % 3) * 86_400_000);
-      made.push(call('POST', '/v1/sandbox/reports', { scenario: i % 2 ? 'salaried' : 'thin_file' }).report_id);
+      made.push(
+        call('POST', '/v1/sandbox/reports', { scenario: i % 2 ? 'salaried' : 'thin_file' })
+          .report_id,
+      );
     }
     const every = store.listReports(org, { limit: 10_000 }).reports;
-    const expected = [...every].sort((x, y) => y.created_at.localeCompare(x.created_at) || y.report_id.localeCompare(x.report_id));
+    const expected = [...every].sort(
+      (x, y) => y.created_at.localeCompare(x.created_at) || y.report_id.localeCompare(x.report_id),
+    );
     expect(every.map((r) => r.report_id)).toEqual(expected.map((r) => r.report_id));
     expect(every.map((r) => r.report_id)).toEqual(expect.arrayContaining(made));
     const page = call('GET', '/v1/reports?limit=5&status=complete');

@@ -10,15 +10,40 @@ import { merchantDirectory } from '../../src/mock/merchants/directory.js';
 const readme = readFileSync(new URL('../../src/mock/fixtures/README.md', import.meta.url), 'utf8');
 const banks = new Set(fixtures.banks.map((b) => b.bank_code));
 /** The `bank` values of POST /v1/parse in the documents (besides `auto`). */
-const DOCUMENTED_BANKS = ['NABIL', 'NIC_ASIA', 'NIMB', 'NMB', 'KUMARI', 'SIDDHARTHA', 'PRABHU', 'GARIMA', 'GLOBAL_IME', 'ESEWA', 'KHALTI'];
+const DOCUMENTED_BANKS = [
+  'NABIL',
+  'NIC_ASIA',
+  'NIMB',
+  'NMB',
+  'KUMARI',
+  'SIDDHARTHA',
+  'PRABHU',
+  'GARIMA',
+  'GLOBAL_IME',
+  'ESEWA',
+  'KHALTI',
+];
 const statements = [
-  ...fixtures.reports.filter((r) => r.status === 'complete').map((r) => [r.report_id, r.transaction_count!, fixtures.counterparties[r.report_id]!] as const),
-  ...fixtures.scenarios.report_scenarios.map((s) => [s.scenario, s.statement.transaction_count, s.statement.counterparties] as const),
+  ...fixtures.reports
+    .filter((r) => r.status === 'complete')
+    .map(
+      (r) => [r.report_id, r.transaction_count!, fixtures.counterparties[r.report_id]!] as const,
+    ),
+  ...fixtures.scenarios.report_scenarios.map(
+    (s) => [s.scenario, s.statement.transaction_count, s.statement.counterparties] as const,
+  ),
 ];
 
 /** The flows of a statement fixture add up: by type to the totals, by count to its transactions. */
 function expectFlowsAddUp(name: string, c: CounterpartiesFixture, transactionCount: number) {
-  expect(c.by_type.map((t) => t.type).sort(), name).toEqual(['cash', 'individual', 'institution', 'merchant', 'self', 'wallet']);
+  expect(c.by_type.map((t) => t.type).sort(), name).toEqual([
+    'cash',
+    'individual',
+    'institution',
+    'merchant',
+    'self',
+    'wallet',
+  ]);
   expect(
     c.by_type.reduce((sum, t) => sum + t.inflow, 0),
     name,
@@ -36,16 +61,19 @@ function expectFlowsAddUp(name: string, c: CounterpartiesFixture, transactionCou
 }
 
 describe('fixtures', () => {
-  it.each(fixtures.organizations.map((o) => [o.organization_name, o.organization_id] as const))('%s has reports in every status', (_name, org) => {
-    const reports = fixtures.reports.filter((r) => r.organization_id === org);
-    const count = (status: string) => reports.filter((r) => r.status === status).length;
-    expect(reports.length).toBeGreaterThanOrEqual(12);
-    expect([count('processing'), count('failed')]).toEqual([2, 2]);
-    expect(count('complete')).toBeGreaterThan(reports.length / 2);
-    expect(reports.some((r) => r.status === 'complete' && r.account_holder === null)).toBe(true);
-    const failures = reports.filter((r) => r.status === 'failed').map((r) => r.error?.error_code);
-    expect(failures.sort()).toEqual(['DOCUMENT_PARSE_FAILED', 'TAMPER_DETECTED']);
-  });
+  it.each(fixtures.organizations.map((o) => [o.organization_name, o.organization_id] as const))(
+    '%s has reports in every status',
+    (_name, org) => {
+      const reports = fixtures.reports.filter((r) => r.organization_id === org);
+      const count = (status: string) => reports.filter((r) => r.status === status).length;
+      expect(reports.length).toBeGreaterThanOrEqual(12);
+      expect([count('processing'), count('failed')]).toEqual([2, 2]);
+      expect(count('complete')).toBeGreaterThan(reports.length / 2);
+      expect(reports.some((r) => r.status === 'complete' && r.account_holder === null)).toBe(true);
+      const failures = reports.filter((r) => r.status === 'failed').map((r) => r.error?.error_code);
+      expect(failures.sort()).toEqual(['DOCUMENT_PARSE_FAILED', 'TAMPER_DETECTED']);
+    },
+  );
 
   it('knows exactly the banks and wallets the documents list for parse', () => {
     expect([...banks].sort()).toEqual([...DOCUMENTED_BANKS].sort());
@@ -74,24 +102,31 @@ describe('fixtures', () => {
   });
 
   it('uses both documented transaction shapes', () => {
-    expect(new Set(fixtures.reports.map((r) => r.transaction_shape).filter(Boolean))).toEqual(new Set(['older', 'newer']));
+    expect(new Set(fixtures.reports.map((r) => r.transaction_shape).filter(Boolean))).toEqual(
+      new Set(['older', 'newer']),
+    );
   });
 
-  it.each(statements)('%s: flows that add up to the totals of every type and to its transaction count', (name, count, counterparties) => {
-    expectFlowsAddUp(name, counterparties, count);
-  });
+  it.each(statements)(
+    '%s: flows that add up to the totals of every type and to its transaction count',
+    (name, count, counterparties) => {
+      expectFlowsAddUp(name, counterparties, count);
+    },
+  );
 
   it('names only merchants of the merchant directory, so their terminals resolve', () => {
     const directory = merchantDirectory();
     for (const [name, , counterparties] of statements) {
-      for (const m of counterparties.top_merchants) expect(directory.resolveName(m.name).matched, `${name}: ${m.name}`).toBe(true);
+      for (const m of counterparties.top_merchants)
+        expect(directory.resolveName(m.name).matched, `${name}: ${m.name}`).toBe(true);
     }
   });
 
   it('has report scenarios of known banks and error scenarios of known error codes', () => {
     const { scenarios } = fixtures;
     expect(scenarios.report_scenarios.map((s) => s.scenario)).toContain(scenarios.default);
-    for (const s of scenarios.report_scenarios) expect(banks.has(s.bank_code), s.scenario).toBe(true);
+    for (const s of scenarios.report_scenarios)
+      expect(banks.has(s.bank_code), s.scenario).toBe(true);
     for (const s of scenarios.error_scenarios) {
       expect(s.scenario).toMatch(/^error_/);
       expect(Object.keys(ERROR_KINDS), s.scenario).toContain(s.error_code);
@@ -99,9 +134,14 @@ describe('fixtures', () => {
   });
 
   it('forecasts a next date exactly for active recurring streams', () => {
-    const recurring = [...Object.values(fixtures.recurring), ...fixtures.scenarios.report_scenarios.map((s) => s.statement.recurring)];
+    const recurring = [
+      ...Object.values(fixtures.recurring),
+      ...fixtures.scenarios.report_scenarios.map((s) => s.statement.recurring),
+    ];
     const streams = recurring.flatMap((r) => [...r.inflow_streams, ...r.outflow_streams]);
-    expect(new Set(streams.map((s) => s.cadence))).toEqual(new Set(['weekly', 'monthly', 'quarterly']));
+    expect(new Set(streams.map((s) => s.cadence))).toEqual(
+      new Set(['weekly', 'monthly', 'quarterly']),
+    );
     expect(new Set(streams.map((s) => s.status))).toEqual(new Set(['MATURE', 'EARLY_DETECTION']));
     for (const s of streams) {
       expect(s.next_date === null).toBe(!s.is_active);
@@ -117,7 +157,9 @@ describe('fixtures', () => {
       const report = fixtures.reports.find((r) => r.report_id === s.report_id);
       expect(report?.organization_id).toBe(s.organization_id);
     }
-    expect(new Set(fixtures.statements.map((s) => s.status))).toEqual(new Set(['issued', 'revoked']));
+    expect(new Set(fixtures.statements.map((s) => s.status))).toEqual(
+      new Set(['issued', 'revoked']),
+    );
   });
 
   it('gives a SWIFT/BIC to class A banks only, with a note otherwise', () => {
@@ -140,10 +182,17 @@ describe('fixtures/README.md', () => {
   });
 
   it('describes every statement as it is', () => {
-    const rows = [...readme.matchAll(/^\| `(stmt_[0-9a-f]{16})` \| [^|]+ \| (\w+) \| `(rpt_[0-9a-f]{16})` \|/gm)];
+    const rows = [
+      ...readme.matchAll(
+        /^\| `(stmt_[0-9a-f]{16})` \| [^|]+ \| (\w+) \| `(rpt_[0-9a-f]{16})` \|/gm,
+      ),
+    ];
     expect(rows).toHaveLength(fixtures.statements.length);
     for (const [, id, status, report] of rows) {
-      expect(fixtures.statements.find((s) => s.statement_id === id)).toMatchObject({ status, report_id: report });
+      expect(fixtures.statements.find((s) => s.statement_id === id)).toMatchObject({
+        status,
+        report_id: report,
+      });
     }
   });
 });

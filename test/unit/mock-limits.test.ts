@@ -36,25 +36,41 @@ interface RawResponse {
 async function open(port: number) {
   const socket = connect(port, '127.0.0.1');
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  await new Promise<void>((resolve, reject) =>
+    socket.once('connect', resolve).once('error', reject),
+  );
   let received = Buffer.alloc(0);
   let closed = false;
   socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
   socket.on('error', () => {}); // a write after the server closed: the answer came first
-  const whenClosed = new Promise<true>((resolve) => socket.once('close', () => resolve((closed = true))));
+  const whenClosed = new Promise<true>((resolve) =>
+    socket.once('close', () => resolve((closed = true))),
+  );
   const parse = (): RawResponse | undefined => {
     const end = received.indexOf('\r\n\r\n');
     if (end < 0) return undefined;
     const [statusLine, ...lines] = received.subarray(0, end).toString('latin1').split('\r\n');
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+    );
     const length = Number(headers['content-length'] ?? 0);
     if (received.length < end + 4 + length) return undefined;
     const text = received.subarray(end + 4, end + 4 + length).toString('utf8');
-    return { status: Number(statusLine!.split(' ')[1]), headers, body: text ? JSON.parse(text) : undefined };
+    return {
+      status: Number(statusLine!.split(' ')[1]),
+      headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
   };
   return {
     socket,
-    write: (data: string | Buffer) => new Promise<void>((resolve) => (socket.writable ? socket.write(data, () => resolve()) : resolve())),
+    write: (data: string | Buffer) =>
+      new Promise<void>((resolve) =>
+        socket.writable ? socket.write(data, () => resolve()) : resolve(),
+      ),
     async response(): Promise<RawResponse | undefined> {
       const deadline = Date.now() + PATIENCE_MS;
       for (;;) {
@@ -64,37 +80,61 @@ async function open(port: number) {
       }
     },
     /** True once the server closed the connection; false if it is still open after a while. */
-    closed: () => Promise.race([whenClosed, new Promise<false>((resolve) => setTimeout(() => resolve(false), PATIENCE_MS))]),
+    closed: () =>
+      Promise.race([
+        whenClosed,
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), PATIENCE_MS)),
+      ]),
   };
 }
 
-const head = (method: string, path: string, port: number, headers: Record<string, string | number>) =>
-  [`${method} ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', ''].join('\r\n');
+const head = (
+  method: string,
+  path: string,
+  port: number,
+  headers: Record<string, string | number>,
+) =>
+  [
+    `${method} ${path} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    '',
+  ].join('\r\n');
 
 const multipart = { 'Content-Type': 'multipart/form-data; boundary=x' };
 
 describe('refused before the body is read, and the connection closed', () => {
   it.each([
     ['no key', {}, 'No API key was sent.'],
-    ['an unknown key', { Authorization: 'Bearer svc_sk_test_0123456789abcdef0123456789abcdef' }, 'Unknown API key.'],
-  ])('a 20 MiB upload with %s: 401 while the body is still to come', async (_what, auth, message) => {
-    const { port } = await start();
-    const client = await open(port);
-    await client.write(head('POST', '/v1/parse', port, { ...auth, ...multipart, 'Content-Length': 20 * MIB }));
-    const reply = await client.response();
-    expect(reply?.status).toBe(401);
-    expect(reply!.body).toEqual({
-      error_type: 'AUTHENTICATION_ERROR',
-      error_code: 'INVALID_API_KEY',
-      error_message: message,
-      display_message: null,
-      request_id: expect.stringMatching(/^req_[0-9a-f]{32}$/),
-      documentation_url: expect.stringMatching(/\/concepts\/errors#invalid_api_key$/),
-      suggested_action: expect.any(String),
-    });
-    expect(reply!.headers.connection).toBe('close');
-    expect(await client.closed()).toBe(true);
-  });
+    [
+      'an unknown key',
+      { Authorization: 'Bearer svc_sk_test_0123456789abcdef0123456789abcdef' },
+      'Unknown API key.',
+    ],
+  ])(
+    'a 20 MiB upload with %s: 401 while the body is still to come',
+    async (_what, auth, message) => {
+      const { port } = await start();
+      const client = await open(port);
+      await client.write(
+        head('POST', '/v1/parse', port, { ...auth, ...multipart, 'Content-Length': 20 * MIB }),
+      );
+      const reply = await client.response();
+      expect(reply?.status).toBe(401);
+      expect(reply!.body).toEqual({
+        error_type: 'AUTHENTICATION_ERROR',
+        error_code: 'INVALID_API_KEY',
+        error_message: message,
+        display_message: null,
+        request_id: expect.stringMatching(/^req_[0-9a-f]{32}$/),
+        documentation_url: expect.stringMatching(/\/concepts\/errors#invalid_api_key$/),
+        suggested_action: expect.any(String),
+      });
+      expect(reply!.headers.connection).toBe('close');
+      expect(await client.closed()).toBe(true);
+    },
+  );
 
   it('a declared length past the cap, with a good key: 413 FILE_TOO_LARGE on parse, REQUEST_TOO_LARGE elsewhere', async () => {
     const { port, key } = await start();
@@ -103,10 +143,20 @@ describe('refused before the body is read, and the connection closed', () => {
       ['/v1/enrich', 'REQUEST_TOO_LARGE'],
     ] as const) {
       const client = await open(port);
-      await client.write(head('POST', path, port, { Authorization: `Bearer ${key}`, ...multipart, 'Content-Length': 25 * MIB }));
+      await client.write(
+        head('POST', path, port, {
+          Authorization: `Bearer ${key}`,
+          ...multipart,
+          'Content-Length': 25 * MIB,
+        }),
+      );
       const reply = await client.response();
       expect(reply?.status, path).toBe(413);
-      expect(reply!.body).toMatchObject({ error_code: code, error_type: 'INVALID_REQUEST_ERROR', request_id: expect.stringMatching(/^req_/) });
+      expect(reply!.body).toMatchObject({
+        error_code: code,
+        error_type: 'INVALID_REQUEST_ERROR',
+        request_id: expect.stringMatching(/^req_/),
+      });
       expect(reply!.headers.connection).toBe('close');
       expect(await client.closed()).toBe(true);
     }
@@ -115,7 +165,12 @@ describe('refused before the body is read, and the connection closed', () => {
   it('a route that a token opens (no key) still has its cap', async () => {
     const { port } = await start();
     const client = await open(port);
-    await client.write(head('POST', '/connect/approve?token=creq_unknown', port, { 'Content-Type': 'application/json', 'Content-Length': 20 * MIB }));
+    await client.write(
+      head('POST', '/connect/approve?token=creq_unknown', port, {
+        'Content-Type': 'application/json',
+        'Content-Length': 20 * MIB,
+      }),
+    );
     expect((await client.response())?.status).toBe(413);
     expect(await client.closed()).toBe(true);
   });
@@ -123,21 +178,39 @@ describe('refused before the body is read, and the connection closed', () => {
   it('/_mock/ with a body and no key: 401 unread; with a key and a body past its cap: 413 unread', async () => {
     const { port, key } = await start();
     const keyless = await open(port);
-    await keyless.write(head('POST', '/_mock/faults', port, { 'Content-Type': 'application/json', 'Content-Length': 20 * MIB }));
+    await keyless.write(
+      head('POST', '/_mock/faults', port, {
+        'Content-Type': 'application/json',
+        'Content-Length': 20 * MIB,
+      }),
+    );
     expect((await keyless.response())?.status).toBe(401);
     expect(await keyless.closed()).toBe(true);
     const large = await open(port);
-    await large.write(head('POST', '/_mock/faults', port, { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': 40 * MIB }));
-    expect(await large.response()).toMatchObject({ status: 413, body: { error_code: 'REQUEST_TOO_LARGE' } });
+    await large.write(
+      head('POST', '/_mock/faults', port, {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        'Content-Length': 40 * MIB,
+      }),
+    );
+    expect(await large.response()).toMatchObject({
+      status: 413,
+      body: { error_code: 'REQUEST_TOO_LARGE' },
+    });
     expect(await large.closed()).toBe(true);
   });
 
   it('logs a refused request with nothing read of its body', async () => {
     const { port, key } = await start();
     const client = await open(port);
-    await client.write(head('POST', '/v1/parse', port, { ...multipart, 'Content-Length': 20 * MIB }));
+    await client.write(
+      head('POST', '/v1/parse', port, { ...multipart, 'Content-Length': 20 * MIB }),
+    );
     await client.response();
-    const log = (await (await fetch(`${mock!.url}/_mock/requests`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { path: string; status: number; body_bytes: number }[];
+    const log = (await (
+      await fetch(`${mock!.url}/_mock/requests`, { headers: { Authorization: `Bearer ${key}` } })
+    ).json()) as { path: string; status: number; body_bytes: number }[];
     expect(log).toMatchObject([{ path: '/v1/parse', status: 401, body_bytes: 0 }]);
   });
 });
@@ -146,10 +219,19 @@ describe('a body without a declared length (chunked)', () => {
   it('is cut off at the cap: 413 before the client has finished, and the connection closed', async () => {
     const { port, key } = await start();
     const client = await open(port);
-    await client.write(head('POST', '/v1/parse', port, { Authorization: `Bearer ${key}`, ...multipart, 'Transfer-Encoding': 'chunked' }));
+    await client.write(
+      head('POST', '/v1/parse', port, {
+        Authorization: `Bearer ${key}`,
+        ...multipart,
+        'Transfer-Encoding': 'chunked',
+      }),
+    );
     const mebibyte = Buffer.alloc(MIB, 'a');
     // 21 MiB, past the cap, and never the last chunk: an answer that comes was given without the rest.
-    for (let i = 0; i < 21 && !client.socket.destroyed; i++) await client.write(Buffer.concat([Buffer.from(`${MIB.toString(16)}\r\n`), mebibyte, Buffer.from('\r\n')]));
+    for (let i = 0; i < 21 && !client.socket.destroyed; i++)
+      await client.write(
+        Buffer.concat([Buffer.from(`${MIB.toString(16)}\r\n`), mebibyte, Buffer.from('\r\n')]),
+      );
     const reply = await client.response();
     expect(reply?.status).toBe(413);
     expect(reply!.body).toMatchObject({ error_code: 'FILE_TOO_LARGE' });
@@ -160,7 +242,13 @@ describe('a body without a declared length (chunked)', () => {
     const { port, key } = await start();
     const client = await open(port);
     const body = JSON.stringify({ transactions: [] });
-    await client.write(head('POST', '/v1/enrich', port, { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }));
+    await client.write(
+      head('POST', '/v1/enrich', port, {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+      }),
+    );
     await client.write(`${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`);
     const reply = await client.response();
     expect(reply?.status).toBe(400); // an empty list: the service's own refusal, after reading the body
@@ -170,7 +258,12 @@ describe('a body without a declared length (chunked)', () => {
 
 describe('the budget of all bodies held at one time', () => {
   const BUDGET = 100_000;
-  const enrich = (port: number, key: string, length: number) => head('POST', '/v1/enrich', port, { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': length });
+  const enrich = (port: number, key: string, length: number) =>
+    head('POST', '/v1/enrich', port, {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      'Content-Length': length,
+    });
 
   it('refuses, unread, a body that would pass it: 503 with Retry-After; the bodies held go on', async () => {
     const { port, key } = await start({ bodyBudgetBytes: BUDGET });
@@ -185,11 +278,21 @@ describe('the budget of all bodies held at one time', () => {
     expect(busy?.status).toBe(503);
     expect(busy!.headers['retry-after']).toBe('1');
     expect(busy!.headers.connection).toBe('close');
-    expect(busy!.body).toMatchObject({ error_type: 'API_ERROR', error_code: 'SERVICE_UNAVAILABLE', request_id: expect.stringMatching(/^req_/) });
+    expect(busy!.body).toMatchObject({
+      error_type: 'API_ERROR',
+      error_code: 'SERVICE_UNAVAILABLE',
+      request_id: expect.stringMatching(/^req_/),
+    });
     expect(await declared.closed()).toBe(true);
 
     const chunked = await open(port);
-    await chunked.write(head('POST', '/v1/enrich', port, { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }));
+    await chunked.write(
+      head('POST', '/v1/enrich', port, {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+      }),
+    );
     await chunked.write(`${(30_000).toString(16)}\r\n${' '.repeat(30_000)}\r\n`);
     expect((await chunked.response())?.status).toBe(503);
 
@@ -230,7 +333,13 @@ describe('connections and time', () => {
   it('cuts off a client that does not send the whole body in time', async () => {
     const { port, key } = await start({ headersTimeoutMs: 200, requestTimeoutMs: 300 });
     const client = await open(port);
-    await client.write(head('POST', '/v1/enrich', port, { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Content-Length': 1000 }) + '{"tra');
+    await client.write(
+      head('POST', '/v1/enrich', port, {
+        Authorization: `Bearer ${key}`,
+        'Content-Type': 'application/json',
+        'Content-Length': 1000,
+      }) + '{"tra',
+    );
     expect(await client.closed()).toBe(true);
   });
 });

@@ -2,25 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { multipartBoundary, MultipartError, parseMultipart } from '../../src/mock/multipart.js';
 
 const crlf = (lines: (string | Buffer)[]) =>
-  Buffer.concat(lines.flatMap((line, i) => [typeof line === 'string' ? Buffer.from(line, 'latin1') : line, ...(i < lines.length - 1 ? [Buffer.from('\r\n')] : [])]));
+  Buffer.concat(
+    lines.flatMap((line, i) => [
+      typeof line === 'string' ? Buffer.from(line, 'latin1') : line,
+      ...(i < lines.length - 1 ? [Buffer.from('\r\n')] : []),
+    ]),
+  );
 
 describe('multipartBoundary', () => {
   it.each([
     ['multipart/form-data; boundary=abc123', 'abc123'],
     ['Multipart/Form-Data; charset=utf-8; boundary="with space"', 'with space'],
-    ['multipart/form-data;boundary=----WebKitFormBoundary7MA4YWxk', '----WebKitFormBoundary7MA4YWxk'],
+    [
+      'multipart/form-data;boundary=----WebKitFormBoundary7MA4YWxk',
+      '----WebKitFormBoundary7MA4YWxk',
+    ],
   ])('reads %s', (header, boundary) => {
     expect(multipartBoundary(header)).toBe(boundary);
   });
 
-  it.each([undefined, 'application/json', 'multipart/form-data', 'multipart/mixed; boundary=x', `multipart/form-data; boundary=${'x'.repeat(71)}`])('refuses %j', (header) => {
+  it.each([
+    undefined,
+    'application/json',
+    'multipart/form-data',
+    'multipart/mixed; boundary=x',
+    `multipart/form-data; boundary=${'x'.repeat(71)}`,
+  ])('refuses %j', (header) => {
     expect(multipartBoundary(header)).toBeNull();
   });
 });
 
 describe('parseMultipart', () => {
   it('reads fields and a binary file byte for byte', () => {
-    const binary = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x0d, 0x0a, 0x2d, 0x2d, 0x58, 0x0d, 0x0a]);
+    const binary = Buffer.from([
+      0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x0d, 0x0a, 0x2d, 0x2d, 0x58, 0x0d, 0x0a,
+    ]);
     const body = crlf([
       'preamble to ignore',
       '--XyZ',

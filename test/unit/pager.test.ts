@@ -5,7 +5,10 @@ import { resolvePager } from '../../src/config/resolve.js';
 import { profileMap } from '../../src/config/store.js';
 import { pagerWords } from '../../src/core/stream/pager.js';
 
-const doc = (pager?: string) => ({ current_profile: 'default', profiles: profileMap([['default', pager === undefined ? {} : { pager }]]) });
+const doc = (pager?: string) => ({
+  current_profile: 'default',
+  profiles: profileMap([['default', pager === undefined ? {} : { pager }]]),
+});
 
 describe('which pager', () => {
   it.each([

@@ -8,16 +8,20 @@ import { buildProgram, NOUNS } from '../../src/main.js';
 
 const app = { action: () => async () => {} };
 const io = { ...processIO(), env: {} };
-const topLevel = (argv?: string[]) => buildProgram(app, io, argv).commands.flatMap((c) => [c.name(), ...c.aliases()]);
+const topLevel = (argv?: string[]) =>
+  buildProgram(app, io, argv).commands.flatMap((c) => [c.name(), ...c.aliases()]);
 const EVERY = topLevel();
 
 describe('the table of nouns', () => {
-  it.each(NOUNS.map(([register, names]) => [register.name, names] as const))('%s declares %j at the top level, and nothing else', (name, names) => {
-    const register = NOUNS.find(([r]) => r.name === name)![0];
-    const root = new SvcCommand('svc');
-    register(root, app);
-    expect(root.commands.flatMap((c) => [c.name(), ...c.aliases()])).toEqual(names);
-  });
+  it.each(NOUNS.map(([register, names]) => [register.name, names] as const))(
+    '%s declares %j at the top level, and nothing else',
+    (name, names) => {
+      const register = NOUNS.find(([r]) => r.name === name)![0];
+      const root = new SvcCommand('svc');
+      register(root, app);
+      expect(root.commands.flatMap((c) => [c.name(), ...c.aliases()])).toEqual(names);
+    },
+  );
 
   it('names every top-level command of the program once', () => {
     expect(NOUNS.flatMap(([, names]) => names).sort()).toEqual([...EVERY].sort());
@@ -47,10 +51,17 @@ describe('the noun a command line names', () => {
     expect(topLevel(argv)).toEqual(expected);
   });
 
-  it.each([[[]], [['--help']], [['help', 'reports', 'list']], [['completion', 'bash']], [['repots', 'list']], [['-ojson', 'usage']], [['--', 'usage']], [['--bogus', 'usage']], [['--profile']]])(
-    '%j builds every command',
-    (argv) => {
-      expect(topLevel(argv)).toEqual(EVERY);
-    },
-  );
+  it.each([
+    [[]],
+    [['--help']],
+    [['help', 'reports', 'list']],
+    [['completion', 'bash']],
+    [['repots', 'list']],
+    [['-ojson', 'usage']],
+    [['--', 'usage']],
+    [['--bogus', 'usage']],
+    [['--profile']],
+  ])('%j builds every command', (argv) => {
+    expect(topLevel(argv)).toEqual(EVERY);
+  });
 });

@@ -6,11 +6,14 @@ import { proseLines, shellLines } from '../../src/core/output/prose.js';
 
 describe('prose', () => {
   it('wraps between words, the lines after the first at the hanging indent', () => {
-    expect(proseLines('error: --since takes a date of the Bikram Sambat calendar (Asar 2081)', 30, '', '  ')).toEqual([
-      'error: --since takes a date of',
-      '  the Bikram Sambat calendar',
-      '  (Asar 2081)',
-    ]);
+    expect(
+      proseLines(
+        'error: --since takes a date of the Bikram Sambat calendar (Asar 2081)',
+        30,
+        '',
+        '  ',
+      ),
+    ).toEqual(['error: --since takes a date of', '  the Bikram Sambat calendar', '  (Asar 2081)']);
   });
 
   it('never splits a word: one wider than the line stands alone on its own', () => {
@@ -19,9 +22,21 @@ describe('prose', () => {
   });
 
   it('keeps a span between backticks whole where it fits a line (else parts it between its words), and a date with its time', () => {
-    expect(proseLines('Run `svc login --profile staging` to save a new one.', 30)).toEqual(['Run', '`svc login --profile staging`', 'to save a new one.']);
-    expect(proseLines('Run `svc login --profile staging` to save a new one.', 20)).toEqual(['Run `svc login', '--profile staging`', 'to save a new one.']);
-    expect(proseLines('It expires at 2026-11-27 09:12 UTC, in 10 days.', 20)).toEqual(['It expires at', '2026-11-27 09:12 UTC,', 'in 10 days.']);
+    expect(proseLines('Run `svc login --profile staging` to save a new one.', 30)).toEqual([
+      'Run',
+      '`svc login --profile staging`',
+      'to save a new one.',
+    ]);
+    expect(proseLines('Run `svc login --profile staging` to save a new one.', 20)).toEqual([
+      'Run `svc login',
+      '--profile staging`',
+      'to save a new one.',
+    ]);
+    expect(proseLines('It expires at 2026-11-27 09:12 UTC, in 10 days.', 20)).toEqual([
+      'It expires at',
+      '2026-11-27 09:12 UTC,',
+      'in 10 days.',
+    ]);
   });
 
   it('counts widths as the terminal does', () => {
@@ -39,28 +54,48 @@ describe('an example command', () => {
   });
 
   it('goes on after a trailing ` \\`, a flag kept with its value and a redirection with its file, no line wider than the terminal', () => {
-    const lines = at('svc reports transactions rpt_9f2c41d07ab35e18 --direction debit --merchant-category dining -o csv > dining.csv', 60);
-    expect(lines).toEqual(['  $ svc reports transactions rpt_9f2c41d07ab35e18 \\', '      --direction debit --merchant-category dining -o csv \\', '      > dining.csv']);
+    const lines = at(
+      'svc reports transactions rpt_9f2c41d07ab35e18 --direction debit --merchant-category dining -o csv > dining.csv',
+      60,
+    );
+    expect(lines).toEqual([
+      '  $ svc reports transactions rpt_9f2c41d07ab35e18 \\',
+      '      --direction debit --merchant-category dining -o csv \\',
+      '      > dining.csv',
+    ]);
     for (const line of lines) expect(lineWidth(line)).toBeLessThanOrEqual(60);
   });
 
   it('a pipeline goes on at its `|`', () => {
-    expect(at('svc auth rpt_9f2c41d07ab35e18 --json | jq -r .verification_status', 60)).toEqual(['  $ svc auth rpt_9f2c41d07ab35e18 --json \\', '      | jq -r .verification_status']);
+    expect(at('svc auth rpt_9f2c41d07ab35e18 --json | jq -r .verification_status', 60)).toEqual([
+      '  $ svc auth rpt_9f2c41d07ab35e18 --json \\',
+      '      | jq -r .verification_status',
+    ]);
   });
 
   it('is never broken inside quotes (a ` \\` there would be part of the text)', () => {
-    const lines = at(`cut -f3 payments.tsv | svc merchants resolve --file - -o ndjson | jq -r 'select(.matched) | .category'`, 40);
+    const lines = at(
+      `cut -f3 payments.tsv | svc merchants resolve --file - -o ndjson | jq -r 'select(.matched) | .category'`,
+      40,
+    );
     expect(lines.some((line) => line.includes("'select(.matched) | .category'"))).toBe(true);
     expect(
       lines
         .join('\n')
         .replace(/ \\\n +/g, ' ')
         .replace(/^ {2}\$ /, ''),
-    ).toBe(`cut -f3 payments.tsv | svc merchants resolve --file - -o ndjson | jq -r 'select(.matched) | .category'`);
+    ).toBe(
+      `cut -f3 payments.tsv | svc merchants resolve --file - -o ndjson | jq -r 'select(.matched) | .category'`,
+    );
   });
 
   it('a comment that does not fit beside it goes above it, wrapped (a ` \\` would end in the comment)', () => {
-    expect(at('svc merchants resolve --file narrations.txt --no-header   # lines with commas that are not CSV', 60)).toEqual([
+    expect(
+      at(
+        'svc merchants resolve --file narrations.txt --no-header   # lines with commas that are not CSV',
+        60,
+      ),
+    ).toEqual([
       '  # lines with commas that are not CSV',
       '  $ svc merchants resolve --file narrations.txt --no-header',
     ]);

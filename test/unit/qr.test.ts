@@ -14,9 +14,16 @@ const ESCAPES = /\u001b\[[0-9;]*m/g;
 function readBack(text: string): QrModules {
   const lines = text.replace(ESCAPES, '').split('\n');
   expect(lines.pop()).toBe('');
-  const halves: Record<string, [boolean, boolean]> = { ' ': [false, false], '▀': [true, false], '▄': [false, true], '█': [true, true] };
+  const halves: Record<string, [boolean, boolean]> = {
+    ' ': [false, false],
+    '▀': [true, false],
+    '▄': [false, true],
+    '█': [true, true],
+  };
   return lines.flatMap((line) => {
-    const cells = [...line].map((char) => halves[char] ?? expect.unreachable(`unexpected character ${JSON.stringify(char)}`));
+    const cells = [...line].map(
+      (char) => halves[char] ?? expect.unreachable(`unexpected character ${JSON.stringify(char)}`),
+    );
     return [cells.map(([top]) => top), cells.map(([, bottom]) => bottom)];
   });
 }
@@ -47,7 +54,8 @@ function inside(modules: QrModules, margin: number): QrModules {
   modules.forEach((row, r) => {
     const inCode = r >= margin && r < margin + size;
     row.forEach((dark, c) => {
-      if (!inCode || c < margin || c >= margin + size) expect(dark, `margin module ${r},${c}`).toBe(false);
+      if (!inCode || c < margin || c >= margin + size)
+        expect(dark, `margin module ${r},${c}`).toBe(false);
     });
   });
   return modules.slice(margin, margin + size).map((row) => row.slice(margin, margin + size));
@@ -73,7 +81,9 @@ describe('qrModules', () => {
   it('is the same code for the same text', () => {
     expect(qrModules(CONNECT_URL)).toEqual(qrModules(CONNECT_URL));
     const digest = (text: string) => createHash('sha256').update(text).digest('hex');
-    expect(digest(qrText(CONNECT_URL, { color: true }))).toBe(digest(qrText(CONNECT_URL, { color: true })));
+    expect(digest(qrText(CONNECT_URL, { color: true }))).toBe(
+      digest(qrText(CONNECT_URL, { color: true })),
+    );
   });
 
   it('encodes text beyond ASCII as UTF-8', () => {
@@ -104,7 +114,8 @@ describe('renderQr', () => {
   });
 
   it('reads back as the text it was made from, with or without colour', () => {
-    for (const color of [false, true]) expect(decode(readBack(qrText(CONNECT_URL, { color })))).toBe(CONNECT_URL);
+    for (const color of [false, true])
+      expect(decode(readBack(qrText(CONNECT_URL, { color })))).toBe(CONNECT_URL);
   });
 
   it('with colour, draws each line black on white and resets the colours at its end', () => {

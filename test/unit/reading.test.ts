@@ -18,44 +18,71 @@ const plain = await createPaint(false);
 const BAD_WORDS = /undefined|NaN|\[object Object\]/;
 
 function tables(view: Parameters<typeof renderTable>[0]): string[] {
-  return [renderTable(view, { terminal: false, width: 80, paint: plain }), renderTable(view, { terminal: true, width: 80, paint: plain })];
+  return [
+    renderTable(view, { terminal: false, width: 80, paint: plain }),
+    renderTable(view, { terminal: true, width: 80, paint: plain }),
+  ];
 }
 
 describe('ReplyReading', () => {
   it('notes each documented field a reply lacks, once, and reads alternative names', () => {
     const reading = new ReplyReading('GET /v1/x');
     expect(reading.documented({ period: 1 }, 'period', 'period', 'statement_period')).toBe(1);
-    expect(reading.documented({ statement_period: 2 }, 'period', 'period', 'statement_period')).toBe(2);
+    expect(
+      reading.documented({ statement_period: 2 }, 'period', 'period', 'statement_period'),
+    ).toBe(2);
     expect(reading.documented({ plan: null }, 'plan')).toBeUndefined();
     reading.documented({}, 'plan');
-    expect(reading.debugLines()).toEqual(['debug: GET /v1/x: the reply has no documented field "plan"']);
+    expect(reading.debugLines()).toEqual([
+      'debug: GET /v1/x: the reply has no documented field "plan"',
+    ]);
   });
 
   it('fails with exit 10 only for the structure a command walks, naming it', () => {
     const reading = new ReplyReading('GET /v1/reports');
     expect(reading.needList([1], 'data')).toEqual([1]);
     expect(() => reading.needList({}, 'data')).toThrow(UnexpectedReplyError);
-    expect(() => reading.needList(undefined, 'data')).toThrow(/"data" should be a list, but it is missing/);
-    expect(() => reading.needObject([], '')).toThrow(/the body should be an object, but it is a list/);
+    expect(() => reading.needList(undefined, 'data')).toThrow(
+      /"data" should be a list, but it is missing/,
+    );
+    expect(() => reading.needObject([], '')).toThrow(
+      /the body should be an object, but it is a list/,
+    );
   });
 });
 
 describe('the generic view', () => {
   it('lists scalars with dotted keys, lists of objects as tables with the union of their keys', () => {
-    const body = { plan: 'growth', data_api: { used: 3, quota: 10 }, rows: [{ a: 1 }, { b: 'x', c: { d: true } }], tags: ['a', 'b'] };
+    const body = {
+      plan: 'growth',
+      data_api: { used: 3, quota: 10 },
+      rows: [{ a: 1 }, { b: 'x', c: { d: true } }],
+      tags: ['a', 'b'],
+    };
     const [tabs] = tables(genericView(body));
-    expect(tabs).toBe('FIELD\tVALUE\nplan\tgrowth\ndata_api.used\t3\ndata_api.quota\t10\ntags\ta, b\n\nRows\nA\tB\tC.D\n1\t\t\n\tx\tyes\n');
+    expect(tabs).toBe(
+      'FIELD\tVALUE\nplan\tgrowth\ndata_api.used\t3\ndata_api.quota\t10\ntags\ta, b\n\nRows\nA\tB\tC.D\n1\t\t\n\tx\tyes\n',
+    );
   });
 
   it('shows a map of like records as a table, one row per name; a lone table in a pipe has no heading', () => {
-    const view = genericView({ merchant_categories: { groceries: { count: 12, total: 8420 }, dining: { count: 3, total: 900 } } });
+    const view = genericView({
+      merchant_categories: {
+        groceries: { count: 12, total: 8420 },
+        dining: { count: 3, total: 900 },
+      },
+    });
     const [tabs, boxed] = tables(view);
     expect(tabs).toBe('NAME\tCOUNT\tTOTAL\ngroceries\t12\t8420\ndining\t3\t900\n');
     expect(boxed!.split('\n')[0]).toBe('Merchant categories');
   });
 
   it('puts the leftover scalars of a designed field list into it', () => {
-    const designed = { kind: 'record' as const, record: { a: 1 }, fields: [{ key: 'a', header: 'A', value: (x: { a: number }) => x.a }] };
+    const designed = {
+      kind: 'record' as const,
+      record: { a: 1 },
+      fields: [{ key: 'a', header: 'A', value: (x: { a: number }) => x.a }],
+    };
     const [tabs] = tables(withRest(designed, { extra: { n: 2 }, list: [{ z: 1 }] }));
     expect(tabs).toBe('FIELD\tVALUE\na\t1\nextra.n\t2\n\nList\nZ\n1\n');
   });
@@ -76,7 +103,9 @@ describe('the generic view', () => {
     const [tabs] = tables(genericView({ deep: { a: deep } }));
     expect(tabs).toContain('…');
     // Indenting it would take gigabytes: it is given as received.
-    expect(prettyJson('['.repeat(100_000) + ']'.repeat(100_000), deep)).toBe('['.repeat(100_000) + ']'.repeat(100_000));
+    expect(prettyJson('['.repeat(100_000) + ']'.repeat(100_000), deep)).toBe(
+      '['.repeat(100_000) + ']'.repeat(100_000),
+    );
   });
 });
 
@@ -116,16 +145,51 @@ describe('records of ndjson and CSV', () => {
 });
 
 describe('dataset replies', () => {
-  const cpi = { data: { month: '2026-03', indicators: [{ indicator: 'PCPI_IX', label: 'Overall index, index', value: 106.96442, scale: 0, absolute: 106.96442, unit: 'index' }] } };
-  const rates = { data: [{ metric: 'base-rate', label: 'Base Rate', value: 5.0, unit: 'percent' }] };
-  const pnl = { data: { month: '2025-07', line_items: [{ key: 'income.interest-income', label: 'Interest Income', value: 567193.568, unit: 'NPR_mn', section: 'Income', code: '1' }] } };
+  const cpi = {
+    data: {
+      month: '2026-03',
+      indicators: [
+        {
+          indicator: 'PCPI_IX',
+          label: 'Overall index, index',
+          value: 106.96442,
+          scale: 0,
+          absolute: 106.96442,
+          unit: 'index',
+        },
+      ],
+    },
+  };
+  const rates = {
+    data: [{ metric: 'base-rate', label: 'Base Rate', value: 5.0, unit: 'percent' }],
+  };
+  const pnl = {
+    data: {
+      month: '2025-07',
+      line_items: [
+        {
+          key: 'income.interest-income',
+          label: 'Interest Income',
+          value: 567193.568,
+          unit: 'NPR_mn',
+          section: 'Income',
+          code: '1',
+        },
+      ],
+    },
+  };
 
   it('finds the line items and their selector in each documented form', () => {
-    expect(selectorsOf(itemListOf(cpi, 'indicator'))).toEqual([{ value: 'PCPI_IX', label: 'Overall index, index', unit: 'index', section: undefined }]);
+    expect(selectorsOf(itemListOf(cpi, 'indicator'))).toEqual([
+      { value: 'PCPI_IX', label: 'Overall index, index', unit: 'index', section: undefined },
+    ]);
     expect(itemListOf(rates, 'metric')?.selectorField).toBe('metric');
     // pnl items carry both a key and a code: the key is the selector.
     expect(itemListOf(pnl, 'key')?.selectorField).toBe('key');
-    expect(itemListOf({ data: { rows: [{ code: 'CBS.RM', name: 'Reserve money' }] } }, 'indicator')?.selectorField).toBe('code');
+    expect(
+      itemListOf({ data: { rows: [{ code: 'CBS.RM', name: 'Reserve money' }] } }, 'indicator')
+        ?.selectorField,
+    ).toBe('code');
     expect(itemListOf({ data: { month: '2026-03' } }, 'key')).toBeUndefined();
   });
 
@@ -140,7 +204,11 @@ describe('dataset replies', () => {
       },
     });
     expect(series).toMatchObject({ path: 'data.series', monthField: 'date', valueField: 'obs' });
-    expect(seriesListOf({ data: [{ month: '2024-01', value: 1 }] })).toMatchObject({ path: 'data', monthField: 'month', valueField: 'value' });
+    expect(seriesListOf({ data: [{ month: '2024-01', value: 1 }] })).toMatchObject({
+      path: 'data',
+      monthField: 'month',
+      valueField: 'value',
+    });
     expect(seriesListOf({ data: { points: [{ label: 'x', value: 1 }] } })).toBeUndefined();
   });
 });
@@ -155,10 +223,14 @@ describe('a designed view over a reply of another shape', () => {
 
 describe('odd field names', () => {
   it('keeps __proto__ and names that collide once dotted, each in its own place', () => {
-    const body = JSON.parse('{"__proto__": {"x": 1}, "a.b": 1, "a": {"b": 2}, "rows": [{"__proto__": "p", "k": 1}]}') as unknown;
+    const body = JSON.parse(
+      '{"__proto__": {"x": 1}, "a.b": 1, "a": {"b": 2}, "rows": [{"__proto__": "p", "k": 1}]}',
+    ) as unknown;
     const [tabs] = tables(genericView(body));
     expect(tabs).toBe('FIELD\tVALUE\n__proto__.x\t1\na.b\t1\na.b\t2\n\nRows\n  PROTO  \tK\np\t1\n');
     const designed = { kind: 'record' as const, record: {}, fields: [] };
-    expect(tables(withRest(designed, otherFields(body, ['a.b', 'a', 'rows'])))[0]).toBe('FIELD\tVALUE\n__proto__.x\t1\n');
+    expect(tables(withRest(designed, otherFields(body, ['a.b', 'a', 'rows'])))[0]).toBe(
+      'FIELD\tVALUE\n__proto__.x\t1\n',
+    );
   });
 });

@@ -3,13 +3,33 @@
 // may write, one too large or of another shape) without following or blocking.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, chownSync, copyFileSync, existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError, EXIT, UsageError } from '../../src/core/errors.js';
-import { keepingState, processStart, ReadyFile, readReadyFile, writerRuns, type ServerState } from '../../src/core/ready-file.js';
+import {
+  keepingState,
+  processStart,
+  ReadyFile,
+  readReadyFile,
+  writerRuns,
+  type ServerState,
+} from '../../src/core/ready-file.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'svc-ready-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -52,27 +72,53 @@ describe('ReadyFile: the states a server writes', () => {
     ReadyFile.start(file, 'svc mock', clock);
     expect(onDisk(file)).toEqual({ state: 'starting', command: 'svc mock', ...ME, written_at: AT });
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(readReadyFile(file)).toEqual({ kind: 'state', state: { state: 'starting', command: 'svc mock', ...ME, written_at: AT } });
+    expect(readReadyFile(file)).toEqual({
+      kind: 'state',
+      state: { state: 'starting', command: 'svc mock', ...ME, written_at: AT },
+    });
   });
 
   it('listeningAt writes the listening state with the URL', () => {
     const file = path();
     ReadyFile.start(file, 'svc webhooks listen', clock).listeningAt('http://127.0.0.1:4242');
-    const state: ServerState = { state: 'listening', command: 'svc webhooks listen', ...ME, written_at: AT, url: 'http://127.0.0.1:4242' };
+    const state: ServerState = {
+      state: 'listening',
+      command: 'svc webhooks listen',
+      ...ME,
+      written_at: AT,
+      url: 'http://127.0.0.1:4242',
+    };
     expect(onDisk(file)).toEqual(state);
     expect(readReadyFile(file)).toEqual({ kind: 'state', state });
   });
 
   it('failed before listening writes the exit code, the error and the hints', () => {
     const file = path();
-    ReadyFile.start(file, 'svc mock', clock).failed(2, 'port 80 is in use', ['pick another with --port']);
-    const state: ServerState = { state: 'failed', command: 'svc mock', ...ME, written_at: AT, exit_code: 2, error: 'port 80 is in use', hints: ['pick another with --port'] };
+    ReadyFile.start(file, 'svc mock', clock).failed(2, 'port 80 is in use', [
+      'pick another with --port',
+    ]);
+    const state: ServerState = {
+      state: 'failed',
+      command: 'svc mock',
+      ...ME,
+      written_at: AT,
+      exit_code: 2,
+      error: 'port 80 is in use',
+      hints: ['pick another with --port'],
+    };
     expect(onDisk(file)).toEqual(state);
     expect(readReadyFile(file)).toEqual({ kind: 'state', state });
   });
 
   it('start replaces a file an earlier run left: its failed state no longer speaks for this run', () => {
-    const file = written({ state: 'failed', command: 'svc mock', pid: 1, exit_code: 3, error: 'earlier run', hints: [] });
+    const file = written({
+      state: 'failed',
+      command: 'svc mock',
+      pid: 1,
+      exit_code: 3,
+      error: 'earlier run',
+      hints: [],
+    });
     ReadyFile.start(file, 'svc mock', clock);
     expect(onDisk(file)).toEqual({ state: 'starting', command: 'svc mock', ...ME, written_at: AT });
   });
@@ -137,7 +183,14 @@ describe('ReadyFile: the states a server writes', () => {
   it('stopped before listening leaves a file another run has written since (another pid)', () => {
     const file = path();
     const ready = ReadyFile.start(file, 'svc mock', clock);
-    const theirs = { state: 'failed', command: 'svc mock', pid: process.pid + 1, exit_code: 2, error: 'theirs', hints: [] };
+    const theirs = {
+      state: 'failed',
+      command: 'svc mock',
+      pid: process.pid + 1,
+      exit_code: 2,
+      error: 'theirs',
+      hints: [],
+    };
     written(theirs, file);
     ready.stopped();
     expect(onDisk(file)).toEqual(theirs);
@@ -176,7 +229,12 @@ describe('ReadyFile: the states a server writes', () => {
 describe('keepingState', () => {
   it('with no file: runs without a ReadyFile and writes nothing', async () => {
     const seen: unknown[] = [];
-    await keepingState(undefined, 'svc mock', { shown: masked, now: clock }, async (ready) => void seen.push(ready));
+    await keepingState(
+      undefined,
+      'svc mock',
+      { shown: masked, now: clock },
+      async (ready) => void seen.push(ready),
+    );
     expect(seen).toEqual([undefined]);
   });
 
@@ -191,7 +249,11 @@ describe('keepingState', () => {
 
   it('a CliError before listening: failed with its exit code, its text and hints masked by `shown`, then rethrown as it was', async () => {
     const file = path();
-    const error = new CliError(`svc mock at http://127.0.0.1:9 does not know the key ${SECRET}`, 3, [`Use one of its keys, not ${SECRET}.`, 'Or svc login.']);
+    const error = new CliError(
+      `svc mock at http://127.0.0.1:9 does not know the key ${SECRET}`,
+      3,
+      [`Use one of its keys, not ${SECRET}.`, 'Or svc login.'],
+    );
     await expect(
       keepingState(file, 'svc webhooks listen', { shown: masked, now: clock }, async () => {
         throw error;
@@ -216,7 +278,12 @@ describe('keepingState', () => {
         throw new Error('something broke');
       }),
     ).rejects.toThrow('something broke');
-    expect(onDisk(file)).toMatchObject({ state: 'failed', exit_code: 1, error: 'something broke', hints: [] });
+    expect(onDisk(file)).toMatchObject({
+      state: 'failed',
+      exit_code: 1,
+      error: 'something broke',
+      hints: [],
+    });
   });
 
   it('a run that ends without listening or failing (--fault list, Ctrl-C while registering): the file is removed', async () => {
@@ -249,42 +316,93 @@ describe('keepingState', () => {
   it('a file that cannot be written: the UsageError of start, and run is never called', async () => {
     let ran = false;
     await expect(
-      keepingState(join(folder, 'missing-folder', 'state'), 'svc mock', { shown: masked, now: clock }, async () => {
-        ran = true;
-      }),
+      keepingState(
+        join(folder, 'missing-folder', 'state'),
+        'svc mock',
+        { shown: masked, now: clock },
+        async () => {
+          ran = true;
+        },
+      ),
     ).rejects.toBeInstanceOf(UsageError);
     expect(ran).toBe(false);
   });
 });
 
 describe('readReadyFile', () => {
-  const listening = { state: 'listening', command: 'svc mock', pid: 4242, pid_start: '1234', written_at: AT, url: 'http://127.0.0.1:4242' };
+  const listening = {
+    state: 'listening',
+    command: 'svc mock',
+    pid: 4242,
+    pid_start: '1234',
+    written_at: AT,
+    url: 'http://127.0.0.1:4242',
+  };
 
   it('a file that does not exist: missing', () => {
     expect(readReadyFile(join(folder, 'never-written'))).toEqual({ kind: 'missing' });
   });
 
   it('each state, written by hand, is read back as it is', () => {
-    const failed = { state: 'failed', command: 'svc webhooks listen', pid: 7, written_at: AT, exit_code: 9, error: 'unreachable', hints: ['start svc mock'] };
-    for (const state of [{ state: 'starting', command: 'svc mock', pid: 1, written_at: AT }, listening, failed]) {
+    const failed = {
+      state: 'failed',
+      command: 'svc webhooks listen',
+      pid: 7,
+      written_at: AT,
+      exit_code: 9,
+      error: 'unreachable',
+      hints: ['start svc mock'],
+    };
+    for (const state of [
+      { state: 'starting', command: 'svc mock', pid: 1, written_at: AT },
+      listening,
+      failed,
+    ]) {
       expect(readReadyFile(written(state))).toEqual({ kind: 'state', state });
     }
   });
 
   it('a failed state keeps only the hints that are text, and has none when hints is not a list', () => {
-    const base = { state: 'failed', command: 'svc mock', pid: 7, written_at: AT, exit_code: 2, error: 'bad' };
-    expect(readReadyFile(written({ ...base, hints: ['one', 2, null, 'two'] }))).toEqual({ kind: 'state', state: { ...base, hints: ['one', 'two'] } });
-    expect(readReadyFile(written({ ...base, hints: 'one' }))).toEqual({ kind: 'state', state: { ...base, hints: [] } });
+    const base = {
+      state: 'failed',
+      command: 'svc mock',
+      pid: 7,
+      written_at: AT,
+      exit_code: 2,
+      error: 'bad',
+    };
+    expect(readReadyFile(written({ ...base, hints: ['one', 2, null, 'two'] }))).toEqual({
+      kind: 'state',
+      state: { ...base, hints: ['one', 'two'] },
+    });
+    expect(readReadyFile(written({ ...base, hints: 'one' }))).toEqual({
+      kind: 'state',
+      state: { ...base, hints: [] },
+    });
   });
 
   it("a state without a start or a date (an older svc's, or written by hand): read, dated at the epoch, as long ago", () => {
-    const undated = { state: 'listening', command: 'svc mock', pid: 4242, url: 'http://127.0.0.1:4242' };
-    expect(readReadyFile(written(undated))).toEqual({ kind: 'state', state: { ...undated, written_at: '1970-01-01T00:00:00.000Z' } });
-    expect(readReadyFile(written({ ...undated, written_at: 'yesterday' }))).toEqual({ kind: 'state', state: { ...undated, written_at: '1970-01-01T00:00:00.000Z' } });
+    const undated = {
+      state: 'listening',
+      command: 'svc mock',
+      pid: 4242,
+      url: 'http://127.0.0.1:4242',
+    };
+    expect(readReadyFile(written(undated))).toEqual({
+      kind: 'state',
+      state: { ...undated, written_at: '1970-01-01T00:00:00.000Z' },
+    });
+    expect(readReadyFile(written({ ...undated, written_at: 'yesterday' }))).toEqual({
+      kind: 'state',
+      state: { ...undated, written_at: '1970-01-01T00:00:00.000Z' },
+    });
   });
 
   it('fields beyond the state are dropped', () => {
-    expect(readReadyFile(written({ ...listening, extra: 'x' }))).toEqual({ kind: 'state', state: listening });
+    expect(readReadyFile(written({ ...listening, extra: 'x' }))).toEqual({
+      kind: 'state',
+      state: listening,
+    });
   });
 
   it('a symbolic link to a valid state file is refused, not followed', () => {
@@ -299,7 +417,10 @@ describe('readReadyFile', () => {
     const fifo = path();
     execFileSync('mkfifo', [fifo]);
     const started = performance.now();
-    expect(readReadyFile(fifo)).toEqual({ kind: 'refused', reason: `${fifo} is not a regular file` });
+    expect(readReadyFile(fifo)).toEqual({
+      kind: 'refused',
+      reason: `${fifo} is not a regular file`,
+    });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
@@ -308,25 +429,39 @@ describe('readReadyFile', () => {
     expect(readReadyFile(own)).toMatchObject({ kind: 'refused' });
   });
 
-  it.skipIf(process.getuid === undefined)('a valid state file of mode 0666 is refused: other users could have written it', () => {
-    const file = written(listening);
-    chmodSync(file, 0o666);
-    expect(readReadyFile(file)).toEqual({ kind: 'refused', reason: `other users can write in ${file} (mode 0666)` });
-    chmodSync(file, 0o620);
-    expect(readReadyFile(file)).toEqual({ kind: 'refused', reason: `other users can write in ${file} (mode 0620)` });
-    chmodSync(file, 0o644);
-    expect(readReadyFile(file)).toEqual({ kind: 'state', state: listening });
-  });
+  it.skipIf(process.getuid === undefined)(
+    'a valid state file of mode 0666 is refused: other users could have written it',
+    () => {
+      const file = written(listening);
+      chmodSync(file, 0o666);
+      expect(readReadyFile(file)).toEqual({
+        kind: 'refused',
+        reason: `other users can write in ${file} (mode 0666)`,
+      });
+      chmodSync(file, 0o620);
+      expect(readReadyFile(file)).toEqual({
+        kind: 'refused',
+        reason: `other users can write in ${file} (mode 0620)`,
+      });
+      chmodSync(file, 0o644);
+      expect(readReadyFile(file)).toEqual({ kind: 'state', state: listening });
+    },
+  );
 
   it('a valid state padded past 8 KiB is refused; one of exactly 8 KiB is read', () => {
     const padded = (bytes: number) => {
       const text = JSON.stringify(listening);
-      return text.slice(0, -1) + `,"pad":"${'x'.repeat(bytes - text.length - ',"pad":""'.length)}"}`;
+      return (
+        text.slice(0, -1) + `,"pad":"${'x'.repeat(bytes - text.length - ',"pad":""'.length)}"}`
+      );
     };
     expect(Buffer.byteLength(padded(8192))).toBe(8192);
     expect(readReadyFile(written(padded(8192)))).toEqual({ kind: 'state', state: listening });
     const large = written(padded(8193));
-    expect(readReadyFile(large)).toEqual({ kind: 'refused', reason: `${large} is not a state file of svc mock or svc webhooks listen` });
+    expect(readReadyFile(large)).toEqual({
+      kind: 'refused',
+      reason: `${large} is not a state file of svc mock or svc webhooks listen`,
+    });
     expect(readReadyFile(written(padded(100_000)))).toMatchObject({ kind: 'refused' });
   });
 
@@ -352,13 +487,30 @@ describe('readReadyFile', () => {
       { ...listening, pid: 1.5 },
       { ...listening, pid: 2 ** 53 },
       { state: 'failed', command: 'svc mock', pid: 7, error: 'no exit code', hints: [] },
-      { state: 'failed', command: 'svc mock', pid: 7, exit_code: '3', error: 'text exit code', hints: [] },
-      { state: 'failed', command: 'svc mock', pid: 7, exit_code: 3.5, error: 'fraction', hints: [] },
+      {
+        state: 'failed',
+        command: 'svc mock',
+        pid: 7,
+        exit_code: '3',
+        error: 'text exit code',
+        hints: [],
+      },
+      {
+        state: 'failed',
+        command: 'svc mock',
+        pid: 7,
+        exit_code: 3.5,
+        error: 'fraction',
+        hints: [],
+      },
       { state: 'failed', command: 'svc mock', pid: 7, exit_code: 3, hints: [] },
     ];
     for (const shape of shapes) {
       const file = written(shape);
-      expect(readReadyFile(file), JSON.stringify(shape)).toEqual({ kind: 'refused', reason: `${file} is not a state file of svc mock or svc webhooks listen` });
+      expect(readReadyFile(file), JSON.stringify(shape)).toEqual({
+        kind: 'refused',
+        reason: `${file} is not a state file of svc mock or svc webhooks listen`,
+      });
     }
   });
 });
@@ -389,7 +541,14 @@ describe('processStart and writerRuns: the one process that wrote a state', () =
     }
   });
 
-  const state = (writer: object): ServerState => ({ state: 'listening', command: 'svc mock', written_at: AT, url: 'http://127.0.0.1:4242', pid: 1, ...writer });
+  const state = (writer: object): ServerState => ({
+    state: 'listening',
+    command: 'svc mock',
+    written_at: AT,
+    url: 'http://127.0.0.1:4242',
+    pid: 1,
+    ...writer,
+  });
 
   it('runs: the pid runs and started when the state says', () => {
     expect(writerRuns(state(ME))).toBe(true);
@@ -406,42 +565,62 @@ describe('processStart and writerRuns: the one process that wrote a state', () =
   });
 });
 
-describe.skipIf(process.getuid === undefined)("--ready-file's folder: refused where other users may write, unless sticky", () => {
-  /** A new folder of exactly this mode (chmod: mkdir's mode is cut by the umask and takes no sticky bit). */
-  function folderOf(mode: number): string {
-    const dir = mkdtempSync(join(folder, 'mode-'));
-    chmodSync(dir, mode);
-    return dir;
-  }
-  const good = () => ({ state: 'listening', command: 'svc mock', ...ME, written_at: AT, url: 'http://127.0.0.1:4242' });
-
-  for (const mode of [0o777, 0o775, 0o757]) {
-    const octal = mode.toString(8).padStart(4, '0');
-    it(`mode ${octal}: the reader refuses a good state in it, and start writes nothing there`, () => {
-      const dir = folderOf(mode);
-      const file = written(good(), join(dir, 'state'));
-      expect(readReadyFile(file)).toEqual({ kind: 'refused', reason: `other users can write in ${dir} (mode ${octal})` });
-      const fresh = join(dir, 'fresh');
-      expect(() => ReadyFile.start(fresh, 'svc mock', clock)).toThrow(`refusing --ready-file ${fresh}: other users can write in ${dir} (mode ${octal})`);
-      expect(readdirSync(dir)).toEqual(['state']);
+describe.skipIf(process.getuid === undefined)(
+  "--ready-file's folder: refused where other users may write, unless sticky",
+  () => {
+    /** A new folder of exactly this mode (chmod: mkdir's mode is cut by the umask and takes no sticky bit). */
+    function folderOf(mode: number): string {
+      const dir = mkdtempSync(join(folder, 'mode-'));
+      chmodSync(dir, mode);
+      return dir;
+    }
+    const good = () => ({
+      state: 'listening',
+      command: 'svc mock',
+      ...ME,
+      written_at: AT,
+      url: 'http://127.0.0.1:4242',
     });
-  }
 
-  it('mode 1777 (sticky, as /tmp): read and written, since only the owner of a file there may replace it', () => {
-    const dir = folderOf(0o1777);
-    const file = written(good(), join(dir, 'state'));
-    expect(readReadyFile(file)).toEqual({ kind: 'state', state: good() });
-    ReadyFile.start(join(dir, 'fresh'), 'svc mock', clock);
-    expect(onDisk(join(dir, 'fresh'))).toMatchObject({ state: 'starting' });
-  });
+    for (const mode of [0o777, 0o775, 0o757]) {
+      const octal = mode.toString(8).padStart(4, '0');
+      it(`mode ${octal}: the reader refuses a good state in it, and start writes nothing there`, () => {
+        const dir = folderOf(mode);
+        const file = written(good(), join(dir, 'state'));
+        expect(readReadyFile(file)).toEqual({
+          kind: 'refused',
+          reason: `other users can write in ${dir} (mode ${octal})`,
+        });
+        const fresh = join(dir, 'fresh');
+        expect(() => ReadyFile.start(fresh, 'svc mock', clock)).toThrow(
+          `refusing --ready-file ${fresh}: other users can write in ${dir} (mode ${octal})`,
+        );
+        expect(readdirSync(dir)).toEqual(['state']);
+      });
+    }
 
-  it.runIf(process.getuid?.() === 0)('a folder of another user (not root): refused, whatever its mode', () => {
-    const dir = folderOf(0o755);
-    const file = written(good(), join(dir, 'state'));
-    chownSync(dir, 4242, 4242);
-    expect(readReadyFile(file)).toEqual({ kind: 'refused', reason: `${dir} belongs to another user` });
-  });
-});
+    it('mode 1777 (sticky, as /tmp): read and written, since only the owner of a file there may replace it', () => {
+      const dir = folderOf(0o1777);
+      const file = written(good(), join(dir, 'state'));
+      expect(readReadyFile(file)).toEqual({ kind: 'state', state: good() });
+      ReadyFile.start(join(dir, 'fresh'), 'svc mock', clock);
+      expect(onDisk(join(dir, 'fresh'))).toMatchObject({ state: 'starting' });
+    });
+
+    it.runIf(process.getuid?.() === 0)(
+      'a folder of another user (not root): refused, whatever its mode',
+      () => {
+        const dir = folderOf(0o755);
+        const file = written(good(), join(dir, 'state'));
+        chownSync(dir, 4242, 4242);
+        expect(readReadyFile(file)).toEqual({
+          kind: 'refused',
+          reason: `${dir} belongs to another user`,
+        });
+      },
+    );
+  },
+);
 
 describe('ReadyFile.start: a path that holds anything but a state file is refused (exit 2), and left as it was', () => {
   /** Refused with this reason, and after a keepingState run that never ran its server, the path holds what it held. */
@@ -489,23 +668,42 @@ describe('ReadyFile.start: a path that holds anything but a state file is refuse
     const link = path();
     symlinkSync(target, link);
     await refused(link, 'it is a symbolic link');
-    expect(onDisk(target)).toEqual({ state: 'starting', command: 'svc mock', pid: 1, written_at: AT });
+    expect(onDisk(target)).toEqual({
+      state: 'starting',
+      command: 'svc mock',
+      pid: 1,
+      written_at: AT,
+    });
   });
 
-  it.skipIf(process.getuid === undefined)('a state file others may write (mode 0666): refused', async () => {
-    const file = written({ state: 'starting', command: 'svc mock', pid: 1, written_at: AT });
-    chmodSync(file, 0o666);
-    await refused(file, `other users can write in ${file} (mode 0666)`);
-  });
+  it.skipIf(process.getuid === undefined)(
+    'a state file others may write (mode 0666): refused',
+    async () => {
+      const file = written({ state: 'starting', command: 'svc mock', pid: 1, written_at: AT });
+      chmodSync(file, 0o666);
+      await refused(file, `other users can write in ${file} (mode 0666)`);
+    },
+  );
 
   it("an earlier run's state file, of any state: replaced", () => {
     for (const earlier of [
-      { state: 'listening', command: 'svc mock', pid: 1, written_at: AT, url: 'http://127.0.0.1:1' },
+      {
+        state: 'listening',
+        command: 'svc mock',
+        pid: 1,
+        written_at: AT,
+        url: 'http://127.0.0.1:1',
+      },
       { state: 'starting', command: 'svc webhooks listen', pid: 1 },
     ]) {
       const file = written(earlier);
       ReadyFile.start(file, 'svc mock', clock);
-      expect(onDisk(file)).toEqual({ state: 'starting', command: 'svc mock', ...ME, written_at: AT });
+      expect(onDisk(file)).toEqual({
+        state: 'starting',
+        command: 'svc mock',
+        ...ME,
+        written_at: AT,
+      });
     }
   });
 });

@@ -22,20 +22,38 @@ interface Row {
   merchant: string;
 }
 
-const WORDS = ['QR', 'payment', 'to', 'Kanchenjunga', 'Departmental', 'Store', 'Butwal', 'salary', 'NABIL', 'transfer'];
+const WORDS = [
+  'QR',
+  'payment',
+  'to',
+  'Kanchenjunga',
+  'Departmental',
+  'Store',
+  'Butwal',
+  'salary',
+  'NABIL',
+  'transfer',
+];
 
 /** Words of the list, one after the other from `first`, cut to `length` columns. */
 function prose(length: number, first: number): string {
   let text = '';
-  for (let i = first; text.length < length; i++) text += (text ? ' ' : '') + WORDS[i % WORDS.length];
+  for (let i = first; text.length < length; i++)
+    text += (text ? ' ' : '') + WORDS[i % WORDS.length];
   return text.slice(0, length);
 }
 
 function view({ rows, textLength, headerWords }: WideTable): ListView<Row> {
-  const header = Array.from({ length: Math.max(1, headerWords) }, (_, i) => WORDS[i % WORDS.length]!.toUpperCase()).join(' ');
+  const header = Array.from({ length: Math.max(1, headerWords) }, (_, i) =>
+    WORDS[i % WORDS.length]!.toUpperCase(),
+  ).join(' ');
   return {
     kind: 'list',
-    rows: Array.from({ length: rows }, (_, i) => ({ id: `txn_${String(i).padStart(6, '0')}`, description: prose(textLength, i), merchant: prose(textLength, i + 3) })),
+    rows: Array.from({ length: rows }, (_, i) => ({
+      id: `txn_${String(i).padStart(6, '0')}`,
+      description: prose(textLength, i),
+      merchant: prose(textLength, i + 3),
+    })),
     columns: [
       { key: 'id', header: 'ID', value: (r) => r.id, keep: true },
       { key: 'description', header: 'DESCRIPTION', value: (r) => r.description, flex: true },
@@ -45,7 +63,11 @@ function view({ rows, textLength, headerWords }: WideTable): ListView<Row> {
 }
 
 async function main(table: WideTable): Promise<string> {
-  return renderTable(view(table), { terminal: true, width: table.width, paint: await createPaint(true) });
+  return renderTable(view(table), {
+    terminal: true,
+    width: table.width,
+    paint: await createPaint(true),
+  });
 }
 
 if (parentPort) {

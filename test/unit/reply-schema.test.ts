@@ -7,25 +7,42 @@ import { UsageReply } from '../../src/api/replies/usage.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { ExactNumber } from '../../src/core/json/exact-number.js';
 import { ReplyReading } from '../../src/core/reading.js';
-import { either, field, loose, list, optional, readReply, record, text } from '../../src/core/reply-schema.js';
+import {
+  either,
+  field,
+  loose,
+  list,
+  optional,
+  readReply,
+  record,
+  text,
+} from '../../src/core/reply-schema.js';
 
 const reading = (what = 'GET /v1/x') => new ReplyReading(what);
 
 describe('readReply', () => {
   it('lets a documented reply with fields the documents never showed through, as received', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.dictionary(fc.string(), fc.jsonValue())), (extra, items) => {
-        const body = { ...extra, statements: items };
-        const r = reading();
-        expect(readReply(r, StatementsReply, body)).toBe(body);
-      }),
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.array(fc.dictionary(fc.string(), fc.jsonValue())),
+        (extra, items) => {
+          const body = { ...extra, statements: items };
+          const r = reading();
+          expect(readReply(r, StatementsReply, body)).toBe(body);
+        },
+      ),
     );
   });
 
   it('passes a reply that lacks documented optional fields, one --debug line each, in the order declared', () => {
     const r = reading('GET /v1/usage');
     readReply(r, UsageReply, { plan: 'growth', used: null });
-    expect(r.debugLines()).toEqual(['quota', 'used', 'remaining', 'period', 'resets_at'].map((f) => `debug: GET /v1/usage: the reply has no documented field "${f}"`));
+    expect(r.debugLines()).toEqual(
+      ['quota', 'used', 'remaining', 'period', 'resets_at'].map(
+        (f) => `debug: GET /v1/usage: the reply has no documented field "${f}"`,
+      ),
+    );
   });
 
   it('never requires a reply read field by field to be an object', () => {
@@ -38,9 +55,20 @@ describe('readReply', () => {
 
   it('reads any item of a documented list, an object or not, noting its lacking fields once', () => {
     const r = reading('GET /v1/statements');
-    const reply = readReply(r, StatementsReply, { statements: [{ status: 'issued' }, 7, null, 'x'] });
-    expect(reply.statements.map((s) => s?.status)).toEqual(['issued', undefined, undefined, undefined]);
-    expect(r.lacking).toEqual(['statements[].content_hash', 'statements[].verify_url', 'statements[].status']);
+    const reply = readReply(r, StatementsReply, {
+      statements: [{ status: 'issued' }, 7, null, 'x'],
+    });
+    expect(reply.statements.map((s) => s?.status)).toEqual([
+      'issued',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(r.lacking).toEqual([
+      'statements[].content_hash',
+      'statements[].verify_url',
+      'statements[].status',
+    ]);
   });
 
   it.each([
@@ -50,16 +78,27 @@ describe('readReply', () => {
     [[], 'the body should be an object, but it is a list'],
     [null, 'the body should be an object, but it is null'],
     [new ExactNumber('1.10'), 'the body should be an object, but it is a number'],
-  ])('fails exit 10 where the structure to walk is missing or of the wrong type: %j', (body, message) => {
-    const failing = () => readReply(reading('GET /v1/statements'), StatementsReply, body);
-    expect(failing).toThrow(UnexpectedReplyError);
-    expect(failing).toThrow(`unexpected reply to GET /v1/statements: ${message}`);
-  });
+  ])(
+    'fails exit 10 where the structure to walk is missing or of the wrong type: %j',
+    (body, message) => {
+      const failing = () => readReply(reading('GET /v1/statements'), StatementsReply, body);
+      expect(failing).toThrow(UnexpectedReplyError);
+      expect(failing).toThrow(`unexpected reply to GET /v1/statements: ${message}`);
+    },
+  );
 
   it('names the path of a nested part, and reads either documented form', () => {
-    const schema = record({ data: either(list(record({ id: text() })), record({ id: text() })), period: field('period', 'statement_period'), extra: optional(record({ note: field() })) });
-    expect(() => readReply(reading(), schema, { data: [{ id: 5 }] })).toThrow('"data[].id" should be a text, but it is a number');
-    expect(() => readReply(reading(), schema, { data: [{ id: '' }] })).toThrow('"data[].id" should be a text, but it is a text');
+    const schema = record({
+      data: either(list(record({ id: text() })), record({ id: text() })),
+      period: field('period', 'statement_period'),
+      extra: optional(record({ note: field() })),
+    });
+    expect(() => readReply(reading(), schema, { data: [{ id: 5 }] })).toThrow(
+      '"data[].id" should be a text, but it is a number',
+    );
+    expect(() => readReply(reading(), schema, { data: [{ id: '' }] })).toThrow(
+      '"data[].id" should be a text, but it is a text',
+    );
     const r = reading();
     readReply(r, schema, { data: { id: 'a' }, statement_period: '2026-05', extra: {} });
     expect(r.lacking).toEqual(['extra.note']);

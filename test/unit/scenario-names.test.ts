@@ -9,7 +9,10 @@ import { dynamicValues } from '../../src/completion/dynamic.js';
 
 describe('scenarioNames', () => {
   it('reads names from lists of names and from objects naming one, with their descriptions', () => {
-    expect(scenarioNames({ scenarios: ['salaried', 'thin_file'] }).map((s) => s.value)).toEqual(['salaried', 'thin_file']);
+    expect(scenarioNames({ scenarios: ['salaried', 'thin_file'] }).map((s) => s.value)).toEqual([
+      'salaried',
+      'thin_file',
+    ]);
     expect(
       scenarioNames({
         default: 'salaried',
@@ -20,7 +23,9 @@ describe('scenarioNames', () => {
       { value: 'salaried', description: 'Steady salary' },
       { value: 'error_unsupported_bank', description: '' },
     ]);
-    expect(scenarioNames({ data: [{ name: 'remittance', status: 'complete' }] })).toEqual([{ value: 'remittance', description: '' }]);
+    expect(scenarioNames({ data: [{ name: 'remittance', status: 'complete' }] })).toEqual([
+      { value: 'remittance', description: '' },
+    ]);
   });
 
   it('ignores what cannot be a scenario name', () => {
@@ -32,9 +37,21 @@ describe('scenarioNames', () => {
 describe('completion of --scenario', () => {
   it('offers the documented names when no list was fetched', () => {
     const home = mkdtempSync(join(tmpdir(), 'svc-scenarios-'));
-    const env = { SVC_CONFIG_DIR: join(home, 'config'), SVC_CACHE_DIR: join(home, 'cache'), SVC_BASE_URL: 'http://127.0.0.1:9' };
+    const env = {
+      SVC_CONFIG_DIR: join(home, 'config'),
+      SVC_CACHE_DIR: join(home, 'cache'),
+      SVC_BASE_URL: 'http://127.0.0.1:9',
+    };
     const values = dynamicValues({ source: 'scenarios' }, env).map((c) => c.value);
     expect(values).toEqual(DOCUMENTED_SCENARIOS.map((s) => s.value));
-    expect(values).toEqual(expect.arrayContaining(['salaried', 'thin_file', 'high_risk', 'remittance', 'error_unsupported_bank']));
+    expect(values).toEqual(
+      expect.arrayContaining([
+        'salaried',
+        'thin_file',
+        'high_risk',
+        'remittance',
+        'error_unsupported_bank',
+      ]),
+    );
   });
 });

@@ -30,7 +30,9 @@ describe("an unlock prompt's Completed signal", () => {
       },
     });
     const keyring = secretService({ DBUS_SESSION_BUS_ADDRESS: address });
-    await expect(keyring.read(ENTRY)).rejects.toThrow(/the keyring is locked and its unlock prompt was dismissed/);
+    await expect(keyring.read(ENTRY)).rejects.toThrow(
+      /the keyring is locked and its unlock prompt was dismissed/,
+    );
     expect(calls).toContain('DBus.GetNameOwner /org/freedesktop/DBus');
     expect(calls).not.toContain(`Secret.Item.GetSecret ${FORGED_ITEM}`);
   });
@@ -48,17 +50,29 @@ describe("an unlock prompt's Completed signal", () => {
 
 describe("one command's keyring work is bounded", () => {
   it('a prompt that never completes ends at the deadline of all the keyring work, naming the keyring', async () => {
-    const address = await fakeSecretService({ items: { unlocked: [], locked: [ITEM] }, unlockPrompts: true });
-    const keyring = secretService({ DBUS_SESSION_BUS_ADDRESS: address }, new AbortController().signal, 300);
+    const address = await fakeSecretService({
+      items: { unlocked: [], locked: [ITEM] },
+      unlockPrompts: true,
+    });
+    const keyring = secretService(
+      { DBUS_SESSION_BUS_ADDRESS: address },
+      new AbortController().signal,
+      300,
+    );
     const failure = await keyring.read(ENTRY).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(KeyringError);
-    expect((failure as Error).message).toBe('the Secret Service took more than 0.3 s in all for this command (svc waits no longer for a keyring)');
+    expect((failure as Error).message).toBe(
+      'the Secret Service took more than 0.3 s in all for this command (svc waits no longer for a keyring)',
+    );
     // The deadline is the command's: a second call finds it spent.
     await expect(keyring.remove(ENTRY)).rejects.toThrow(/took more than 0.3 s in all/);
   });
 
   it('a stop of the run (Ctrl-C) ends a wait for a prompt at once: InterruptedError', async () => {
-    const address = await fakeSecretService({ items: { unlocked: [], locked: [ITEM] }, unlockPrompts: true });
+    const address = await fakeSecretService({
+      items: { unlocked: [], locked: [ITEM] },
+      unlockPrompts: true,
+    });
     const stop = new AbortController();
     const reading = secretService({ DBUS_SESSION_BUS_ADDRESS: address }, stop.signal).read(ENTRY);
     setTimeout(() => stop.abort(), 100);
@@ -67,7 +81,10 @@ describe("one command's keyring work is bounded", () => {
 
   it('removing acts on a bounded number of items, not on each of thousands that match', async () => {
     const calls: string[] = [];
-    const many = Array.from({ length: 5_000 }, (_, i) => `/org/freedesktop/secrets/collection/login/${i}`);
+    const many = Array.from(
+      { length: 5_000 },
+      (_, i) => `/org/freedesktop/secrets/collection/login/${i}`,
+    );
     const address = await fakeSecretService({
       items: { unlocked: many, locked: [] },
       deletePrompts: true,

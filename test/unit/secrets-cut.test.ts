@@ -16,9 +16,23 @@ describe('cut output is masked first', () => {
   it('a merchant cell holding the key, cut to the terminal width, shows none of its secret', async () => {
     let out = '';
     const sink = { write: async (text: string) => void (out += text) };
-    const writer = merchantTableWriter(sink as never, await createPaint(false), { width: 100 }, merchantColumns(false), (text) => text.split(KEY).join(maskKey(KEY)));
+    const writer = merchantTableWriter(
+      sink as never,
+      await createPaint(false),
+      { width: 100 },
+      merchantColumns(false),
+      (text) => text.split(KEY).join(maskKey(KEY)),
+    );
     await writer.write([
-      { input: 'x', type: 'name', matched: true, merchant: `${KEY} and a long tail to be cut, longer than any column a terminal of 100 gives`, mcc: '5411', category: 'groceries', city: 'Pokhara' },
+      {
+        input: 'x',
+        type: 'name',
+        matched: true,
+        merchant: `${KEY} and a long tail to be cut, longer than any column a terminal of 100 gives`,
+        mcc: '5411',
+        category: 'groceries',
+        city: 'Pokhara',
+      },
     ]);
     expect(out).toContain('svc_sk_test_…');
     expect(out).not.toContain(SECRET_HEAD);
@@ -31,7 +45,11 @@ describe('cut output is masked first', () => {
   });
 
   it('an error excerpt of a body holding the key split by an escape sequence shows none of its secret', async () => {
-    const message = await errorMessageFor(200, 'text/plain', `${'x'.repeat(10)}${KEY.slice(0, 16)}\u001b[0m${KEY.slice(16)}`);
+    const message = await errorMessageFor(
+      200,
+      'text/plain',
+      `${'x'.repeat(10)}${KEY.slice(0, 16)}\u001b[0m${KEY.slice(16)}`,
+    );
     expect(message).toMatch(/not JSON/);
     expect(message.replace(/\[0m/g, '')).not.toContain(SECRET_HEAD);
   });
@@ -39,7 +57,11 @@ describe('cut output is masked first', () => {
   it('an error field cut short, the key in it split by an invisible character across the cut, shows none of its secret', async () => {
     // The cut comes at 500 characters: after the first 12 of the secret.
     const split = `${KEY.slice(0, 24)}\u200b${KEY.slice(24)}`;
-    const envelope = { error_type: 'INVALID_REQUEST_ERROR', error_code: 'INVALID_REQUEST', error_message: 'x'.repeat(470) + split };
+    const envelope = {
+      error_type: 'INVALID_REQUEST_ERROR',
+      error_code: 'INVALID_REQUEST',
+      error_message: 'x'.repeat(470) + split,
+    };
     const message = await errorMessageFor(422, 'application/json', JSON.stringify(envelope));
     expect(message.replace(/\u200b/g, '')).not.toContain(SECRET_HEAD);
   });
@@ -47,7 +69,9 @@ describe('cut output is masked first', () => {
 
 /** The message of the error a client with the key gets from a server answering `GET /v1/usage` so. */
 async function errorMessageFor(status: number, contentType: string, body: string): Promise<string> {
-  const server = createServer((_req, res) => res.writeHead(status, { 'Content-Type': contentType }).end(body));
+  const server = createServer((_req, res) =>
+    res.writeHead(status, { 'Content-Type': contentType }).end(body),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const client = new ApiClient({
@@ -61,7 +85,8 @@ async function errorMessageFor(status: number, contentType: string, body: string
     });
     return await client.request({ method: 'GET', path: '/v1/usage' }).then(
       () => '',
-      (error: Error & { envelope?: { error_message?: string } }) => error.envelope?.error_message ?? error.message,
+      (error: Error & { envelope?: { error_message?: string } }) =>
+        error.envelope?.error_message ?? error.message,
     );
   } finally {
     server.closeAllConnections();

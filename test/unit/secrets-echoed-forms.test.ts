@@ -24,7 +24,23 @@ function secrets(...values: string[]): Secrets {
 }
 
 /** Characters that show nothing: format characters (Unicode Cf), joiners, bidirectional controls, BOM, variation selectors, fillers, tags. */
-const INVISIBLE = ['\u200b', '\u2060', '\u00ad', '\u200c', '\u200d', '\ufeff', '\u202e', '\u2066', '\u061c', '\u180e', '\ufe0f', '\u034f', '\u3164', '\u{e0041}', '\u{e0100}'];
+const INVISIBLE = [
+  '\u200b',
+  '\u2060',
+  '\u00ad',
+  '\u200c',
+  '\u200d',
+  '\ufeff',
+  '\u202e',
+  '\u2066',
+  '\u061c',
+  '\u180e',
+  '\ufe0f',
+  '\u034f',
+  '\u3164',
+  '\u{e0041}',
+  '\u{e0100}',
+];
 /** CSI, OSC (ended by BEL or ST), other ESC sequences, DCS, APC, PM, SOS, and the C1 forms. */
 const ESCAPE_SEQUENCES = [
   '\u001b[0m',
@@ -44,9 +60,11 @@ const ESCAPE_SEQUENCES = [
 ];
 
 /** The key with `separator` put in at `at`. */
-const splitAt = (at: number, separator: string, key = KEY) => key.slice(0, at) + separator + key.slice(at);
+const splitAt = (at: number, separator: string, key = KEY) =>
+  key.slice(0, at) + separator + key.slice(at);
 const base64 = (text: string) => Buffer.from(text).toString('base64');
-const urlSafe = (encoded: string) => encoded.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const urlSafe = (encoded: string) =>
+  encoded.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /**
  * Whether a reader could still read the key's secret out of the text: what a terminal shows of it
@@ -55,14 +73,23 @@ const urlSafe = (encoded: string) => encoded.replace(/\+/g, '-').replace(/\//g, 
  */
 function shows(text: string): boolean {
   const seen = text
-    .replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|(?:\u001b[\]P_^X]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)|\u001b[ -/]*[0-~]/g, '')
+    .replace(
+      /\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|(?:\u001b[\]P_^X]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)|\u001b[ -/]*[0-~]/g,
+      '',
+    )
     .replace(/[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '');
   if (seen.includes(SECRET)) return true;
-  const piece = (bytes: string) => bytes.includes(SECRET.slice(0, 12)) || bytes.includes(SECRET.slice(-12));
+  const piece = (bytes: string) =>
+    bytes.includes(SECRET.slice(0, 12)) || bytes.includes(SECRET.slice(-12));
   for (const [run] of seen.matchAll(/[A-Za-z0-9+/_-]{16,}/g)) {
     const standard = run.replace(/-/g, '+').replace(/_/g, '/');
-    for (const skip of [0, 1, 2, 3]) if (piece(Buffer.from(standard.slice(skip), 'base64').toString('latin1'))) return true;
-    for (const skip of [0, 1]) if (piece(Buffer.from(run.slice(skip).replace(/[^0-9a-fA-F].*$/, ''), 'hex').toString('latin1'))) return true;
+    for (const skip of [0, 1, 2, 3])
+      if (piece(Buffer.from(standard.slice(skip), 'base64').toString('latin1'))) return true;
+    for (const skip of [0, 1])
+      if (
+        piece(Buffer.from(run.slice(skip).replace(/[^0-9a-fA-F].*$/, ''), 'hex').toString('latin1'))
+      )
+        return true;
   }
   return false;
 }
@@ -71,7 +98,9 @@ describe('Secrets.mask looks past what shows nothing', () => {
   it('masks the key with an invisible character inside it, anywhere', () => {
     for (const invisible of INVISIBLE) {
       for (const at of [1, 3, 4, 12, 30, KEY.length - 1]) {
-        expect(mask(`key ${splitAt(at, invisible)} refused`), `${escape(invisible)} at ${at}`).toBe(`key ${MASKED} refused`);
+        expect(mask(`key ${splitAt(at, invisible)} refused`), `${escape(invisible)} at ${at}`).toBe(
+          `key ${MASKED} refused`,
+        );
       }
     }
   });
@@ -84,39 +113,64 @@ describe('Secrets.mask looks past what shows nothing', () => {
   it('masks the key split by an escape sequence of any kind, C1 forms too', () => {
     for (const sequence of ESCAPE_SEQUENCES) {
       for (const at of [1, 4, 20, KEY.length - 1]) {
-        expect(mask(`"${splitAt(at, sequence)}"`), `${escape(sequence)} at ${at}`).toBe(`"${MASKED}"`);
+        expect(mask(`"${splitAt(at, sequence)}"`), `${escape(sequence)} at ${at}`).toBe(
+          `"${MASKED}"`,
+        );
       }
     }
   });
 
   it('masks the key split by colour codes at every character, as a terminal colours each one', () => {
-    expect(mask([...KEY].map((c, i) => `\u001b[3${i % 8}m${c}`).join('') + '\u001b[0m')).toBe(`\u001b[30m${MASKED}\u001b[0m`);
+    expect(mask([...KEY].map((c, i) => `\u001b[3${i % 8}m${c}`).join('') + '\u001b[0m')).toBe(
+      `\u001b[30m${MASKED}\u001b[0m`,
+    );
   });
 
   it('masks those forms JSON-escaped and percent-encoded, as a reply or an address carries them', () => {
     expect(mask(JSON.stringify(splitAt(20, '\u001b[0m')))).toBe(`"${MASKED}"`);
     expect(mask(`"${splitAt(20, '\\u200b')}"`)).toBe(`"${MASKED}"`);
     expect(mask(`"${splitAt(20, '\\u200B\\u001b[0m')}"`)).toBe(`"${MASKED}"`);
-    expect(mask(`https://evil.example/?k=${splitAt(20, '%E2%80%8B')}`)).toBe(`https://evil.example/?k=${MASKED}`);
-    expect(mask(`https://evil.example/?k=${splitAt(20, '%C2%AD')}`)).toBe(`https://evil.example/?k=${MASKED}`);
-    expect(mask(`{"inner":"{\\"k\\":\\"${splitAt(20, '\\\\u200b')}\\"}"}`)).toBe(`{"inner":"{\\"k\\":\\"${MASKED}\\"}"}`);
+    expect(mask(`https://evil.example/?k=${splitAt(20, '%E2%80%8B')}`)).toBe(
+      `https://evil.example/?k=${MASKED}`,
+    );
+    expect(mask(`https://evil.example/?k=${splitAt(20, '%C2%AD')}`)).toBe(
+      `https://evil.example/?k=${MASKED}`,
+    );
+    expect(mask(`{"inner":"{\\"k\\":\\"${splitAt(20, '\\\\u200b')}\\"}"}`)).toBe(
+      `{"inner":"{\\"k\\":\\"${MASKED}\\"}"}`,
+    );
   });
 
   it('still masks the key inside an escape sequence, or right after one', () => {
-    expect(mask(`\u001b]8;;https://evil.example/?k=${KEY}\u001b\\link\u001b]8;;\u001b\\`)).toBe(`\u001b]8;;https://evil.example/?k=${MASKED}\u001b\\link\u001b]8;;\u001b\\`);
+    expect(mask(`\u001b]8;;https://evil.example/?k=${KEY}\u001b\\link\u001b]8;;\u001b\\`)).toBe(
+      `\u001b]8;;https://evil.example/?k=${MASKED}\u001b\\link\u001b]8;;\u001b\\`,
+    );
     expect(mask(`\u001b[${KEY}`)).toBe(`\u001b[${MASKED}`);
     expect(mask(`\u001b${KEY}`)).toBe(`\u001b${MASKED}`);
     expect(mask(`\u009b${KEY}`)).toBe(`\u009b${MASKED}`);
   });
 
   it('never lets the key show, whatever invisible characters and escape sequences split it (property)', () => {
-    const separator = fc.array(fc.constantFrom(...INVISIBLE, ...ESCAPE_SEQUENCES, ' ', '\n', '\\u200b', '\\u001b[0m'), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
+    const separator = fc
+      .array(
+        fc.constantFrom(...INVISIBLE, ...ESCAPE_SEQUENCES, ' ', '\n', '\\u200b', '\\u001b[0m'),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map((parts) => parts.join(''));
     const cuts = fc.uniqueArray(fc.integer({ min: 1, max: KEY.length - 1 }), { maxLength: 6 });
     fc.assert(
-      fc.property(fc.string(), cuts, fc.array(separator, { minLength: 6, maxLength: 6 }), fc.string(), (before, at, separators, after) => {
-        const split = [...at].sort((a, b) => b - a).reduce((key, cut, i) => splitAt(cut, separators[i]!, key), KEY);
-        expect(shows(mask(before + split + after))).toBe(false);
-      }),
+      fc.property(
+        fc.string(),
+        cuts,
+        fc.array(separator, { minLength: 6, maxLength: 6 }),
+        fc.string(),
+        (before, at, separators, after) => {
+          const split = [...at]
+            .sort((a, b) => b - a)
+            .reduce((key, cut, i) => splitAt(cut, separators[i]!, key), KEY);
+          expect(shows(mask(before + split + after))).toBe(false);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -159,14 +213,20 @@ describe('Secrets.mask reads base64 and hex', () => {
   it('masks the hex of the key, in lower or upper case, alone or inside a longer hex text', () => {
     const hex = (text: string) => Buffer.from(text).toString('hex');
     expect(mask(hex(KEY))).toBe(hex('svc_sk_test_') + SECRET_MASKED);
-    expect(mask(`0x${hex(KEY).toUpperCase()}`)).toBe(`0x${hex('svc_sk_test_').toUpperCase()}${SECRET_MASKED}`);
+    expect(mask(`0x${hex(KEY).toUpperCase()}`)).toBe(
+      `0x${hex('svc_sk_test_').toUpperCase()}${SECRET_MASKED}`,
+    );
     const longer = mask(hex(`key=${KEY};`));
     expect(longer).toContain(SECRET_MASKED);
     expect(shows(longer)).toBe(false);
   });
 
   it('leaves alone the base64 and hex of what only resembles the key', () => {
-    for (const near of [KEY.slice(0, -1), `${KEY.slice(0, -1)}X`, `${KEY.slice(0, 20)}${KEY.slice(21)}`]) {
+    for (const near of [
+      KEY.slice(0, -1),
+      `${KEY.slice(0, -1)}X`,
+      `${KEY.slice(0, 20)}${KEY.slice(21)}`,
+    ]) {
       const texts = [base64(near), base64(`user:${near}`), Buffer.from(near).toString('hex')];
       for (const text of texts) expect(mask(text)).toBe(text);
     }
@@ -181,7 +241,18 @@ describe('Secrets.mask leaves the rest alone', () => {
   });
 
   it('changes nothing in coloured, escaped or encoded text without the key (property)', () => {
-    const piece = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom(...INVISIBLE, ...ESCAPE_SEQUENCES, '\\u001b[0m', '%E2%80%8B', '\\\\', base64(KEY.slice(0, 20))));
+    const piece = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'grapheme' }),
+      fc.constantFrom(
+        ...INVISIBLE,
+        ...ESCAPE_SEQUENCES,
+        '\\u001b[0m',
+        '%E2%80%8B',
+        '\\\\',
+        base64(KEY.slice(0, 20)),
+      ),
+    );
     fc.assert(
       fc.property(
         fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join('')),
@@ -208,7 +279,13 @@ describe('Secrets.heldTailStart across writes', () => {
   });
 
   it('holds nothing back from an ordinary line, coloured or not', () => {
-    for (const text of ['3 reports\u001b[0m\n', 'Listening; Ctrl-C stops\n', 's\u001b[0m\n', '\u001b[1mdone\u001b[22m\n']) expect(held(text)).toBe('');
+    for (const text of [
+      '3 reports\u001b[0m\n',
+      'Listening; Ctrl-C stops\n',
+      's\u001b[0m\n',
+      '\u001b[1mdone\u001b[22m\n',
+    ])
+      expect(held(text)).toBe('');
   });
 });
 
@@ -241,11 +318,13 @@ describe('MaskedStream', () => {
 
 describe('EscapeSequences', () => {
   it('tells text from sequences as a terminal does: CSI, OSC to BEL or ST, ESC sequences, C1 forms, an ESC that cuts a string short', () => {
-    const text = 'a\u001b[1;31mb\u001b]0;t\u0007c\u001b]0;t\u001b\\d\u009b2Je\u001b(Bf\u001b]0;t\u001b[0mg\u009d8;;x\u009ch\u001b[1\nk';
+    const text =
+      'a\u001b[1;31mb\u001b]0;t\u0007c\u001b]0;t\u001b\\d\u009b2Je\u001b(Bf\u001b]0;t\u001b[0mg\u009d8;;x\u009ch\u001b[1\nk';
     const parser = new EscapeSequences();
     const shown = [...text].filter((c) => !parser.take(c.codePointAt(0)!)).join('');
     expect(shown).toBe('abcdefgh\nk');
   });
 });
 
-const escape = (text: string) => [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join(' ');
+const escape = (text: string) =>
+  [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join(' ');

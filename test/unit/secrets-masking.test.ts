@@ -29,7 +29,9 @@ describe('Secrets.mask', () => {
   it('masks the key as it is, wherever it stands', () => {
     expect(mask(`error: bad key ${KEY}.`)).toBe(`error: bad key ${MASKED}.`);
     expect(mask(`${KEY}${KEY}`)).toBe(`${MASKED}${MASKED}`);
-    expect(mask(`Location: https://evil.example/?k=${KEY}&x=1`)).toBe(`Location: https://evil.example/?k=${MASKED}&x=1`);
+    expect(mask(`Location: https://evil.example/?k=${KEY}&x=1`)).toBe(
+      `Location: https://evil.example/?k=${MASKED}&x=1`,
+    );
   });
 
   it('masks the key JSON-escaped, in part or whole, in either case of hex', () => {
@@ -39,29 +41,44 @@ describe('Secrets.mask', () => {
   });
 
   it('masks the key percent-encoded, as in a redirect address', () => {
-    expect(mask('https://evil.example/?k=svc%5Fsk%5ftest_0123456789abcdef0123456789abcdef')).toBe(`https://evil.example/?k=${MASKED}`);
+    expect(mask('https://evil.example/?k=svc%5Fsk%5ftest_0123456789abcdef0123456789abcdef')).toBe(
+      `https://evil.example/?k=${MASKED}`,
+    );
   });
 
   it('masks the key split across lines, raw, JSON-escaped or flattened to spaces', () => {
     expect(mask(`svc_sk_test_0123456789\nabcdef0123456789abcdef`)).toBe(MASKED);
     expect(mask(`svc_sk_test_0123456789\r\n  abcdef0123456789abcdef`)).toBe(MASKED);
     expect(mask(`"svc_sk_test_0123456789\\nabcdef0123456789abcdef"`)).toBe(`"${MASKED}"`);
-    expect(mask(`key svc_sk_test_0123456789 abcdef0123456789abcdef rejected`)).toBe(`key ${MASKED} rejected`);
+    expect(mask(`key svc_sk_test_0123456789 abcdef0123456789abcdef rejected`)).toBe(
+      `key ${MASKED} rejected`,
+    );
   });
 
   it('masks the key among characters beyond ASCII that show (a dash, another script), and broken by one that shows nothing', () => {
     expect(mask(`Ram — ${KEY} — राम बहादुर`)).toBe(`Ram — ${MASKED} — राम बहादुर`);
     // Broken within the first characters of the key and of its secret, where a look for those alone would not see it.
     const live = secrets('svc_sk_live_a1b2c3d4e5f60718293a4b5c6d7e8f90');
-    expect(live.mask('— svc\u200b_sk_live_a1b2\u200bc3d4e5f60718293a4b5c6d7e8f90 —')).toBe('— svc_sk_live_…8f90 —');
-    expect(live.mask('— svc_\u00a0sk_live_a1\u00a0b2c3d4\u00a0e5f60718293a4b5c6d7e8f90')).toBe('— svc_sk_live_…8f90');
+    expect(live.mask('— svc\u200b_sk_live_a1b2\u200bc3d4e5f60718293a4b5c6d7e8f90 —')).toBe(
+      '— svc_sk_live_…8f90 —',
+    );
+    expect(live.mask('— svc_\u00a0sk_live_a1\u00a0b2c3d4\u00a0e5f60718293a4b5c6d7e8f90')).toBe(
+      '— svc_sk_live_…8f90',
+    );
     // A secret of its own beyond ASCII, in a text of others.
     expect(secrets('pässwörd-geheim-1').mask('ä — pässwörd-geheim-1 — ö')).toBe('ä — …im-1 — ö');
     expect(mask('a text with — and é but no key')).toBe('a text with — and é but no key');
   });
 
   it('leaves alone what only resembles the key', () => {
-    const near = ['svc_sk_test_0123456789abcdef0123456789abcdeX', 'svc_sk_test_', KEY.slice(0, -1), 's v c', '100% done\\n', 'C:\\\\new\\\\svc'];
+    const near = [
+      'svc_sk_test_0123456789abcdef0123456789abcdeX',
+      'svc_sk_test_',
+      KEY.slice(0, -1),
+      's v c',
+      '100% done\\n',
+      'C:\\\\new\\\\svc',
+    ];
     for (const text of near) expect(mask(text)).toBe(text);
   });
 
@@ -78,12 +95,22 @@ describe('Secrets.mask', () => {
   });
 
   it('never lets the key through, whatever surrounds it and however it is encoded (property)', () => {
-    const encodings = [(k: string) => k, jsonEscaped, (k: string) => k.replace(/_/g, '\\u005f'), (k: string) => k.replace(/_/g, '%5F')];
+    const encodings = [
+      (k: string) => k,
+      jsonEscaped,
+      (k: string) => k.replace(/_/g, '\\u005f'),
+      (k: string) => k.replace(/_/g, '%5F'),
+    ];
     fc.assert(
-      fc.property(fc.string(), fc.string(), fc.constantFrom(...encodings), (before, after, encode) => {
-        const out = mask(before + encode(KEY) + after);
-        expect(decodeEverything(out)).not.toContain(KEY);
-      }),
+      fc.property(
+        fc.string(),
+        fc.string(),
+        fc.constantFrom(...encodings),
+        (before, after, encode) => {
+          const out = mask(before + encode(KEY) + after);
+          expect(decodeEverything(out)).not.toContain(KEY);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -101,7 +128,9 @@ describe('Secrets.mask', () => {
 
 /** The text with JSON and percent escapes undone, as a reader of the output would undo them. */
 function decodeEverything(text: string): string {
-  return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 describe('Secrets.heldTailStart', () => {
@@ -115,13 +144,18 @@ describe('Secrets.heldTailStart', () => {
   });
 
   it('holds nothing back from ordinary lines', () => {
-    for (const text of ['Listening; Ctrl-C stops\n', 'done\n', 'svc_sk_test_0123456789x', '']) expect(held(text)).toBe('');
+    for (const text of ['Listening; Ctrl-C stops\n', 'done\n', 'svc_sk_test_0123456789x', ''])
+      expect(held(text)).toBe('');
   });
 });
 
 /** A writable that keeps what it was given, with the facts of a terminal. */
 function terminalDouble(): PassThrough & { isTTY: boolean; columns: number; text: () => string } {
-  const stream = new PassThrough() as PassThrough & { isTTY: boolean; columns: number; text: () => string };
+  const stream = new PassThrough() as PassThrough & {
+    isTTY: boolean;
+    columns: number;
+    text: () => string;
+  };
   let text = '';
   stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   stream.isTTY = true;
@@ -134,7 +168,11 @@ describe('MaskedStream', () => {
   // A spinner shows the cursor again with ESC[?25h. A key whose secret starts like the end of that
   // sequence (`h…`, `5h…`, `25h…`, one in a few thousand random keys) once made the stream hold its
   // last bytes back: the terminal then read stdout's next text as the rest of the sequence.
-  for (const secret of ['h0112233445566778899aabbccddeeff', '5h0112233445566778899aabbccddee', '25h0112233445566778899aabbccdd']) {
+  for (const secret of [
+    'h0112233445566778899aabbccddeeff',
+    '5h0112233445566778899aabbccddee',
+    '25h0112233445566778899aabbccdd',
+  ]) {
     it(`never cuts an escape sequence when it holds a write's end back (a key starting ${secret.slice(0, 3)})`, async () => {
       const target = terminalDouble();
       const masked = new MaskedStream(target, secrets(`svc_sk_test_${secret}`));
@@ -149,7 +187,16 @@ describe('MaskedStream', () => {
 
   it('on one terminal, what stderr held back goes out before stdout writes: the two keep their order', async () => {
     const screen = terminalDouble();
-    const both: IO = { stdout: screen, stderr: screen, stdin: new PassThrough(), stdoutIsTTY: true, stderrIsTTY: true, stdinIsTTY: false, env: {}, columns: 80 };
+    const both: IO = {
+      stdout: screen,
+      stderr: screen,
+      stdin: new PassThrough(),
+      stdoutIsTTY: true,
+      stderrIsTTY: true,
+      stdinIsTTY: false,
+      env: {},
+      columns: 80,
+    };
     const { io } = maskedIO(both, secrets('svc_sk_test_h0112233445566778899aabbccddeeff'));
     io.stderr.write('spinner\u001b[?25h');
     io.stdout.write('Vegetables\n');
@@ -226,10 +273,24 @@ describe('MaskedStream', () => {
 });
 
 describe('maskedIO', () => {
-  function io(): IO & { out: ReturnType<typeof terminalDouble>; errs: ReturnType<typeof terminalDouble> } {
+  function io(): IO & {
+    out: ReturnType<typeof terminalDouble>;
+    errs: ReturnType<typeof terminalDouble>;
+  } {
     const out = terminalDouble();
     const errs = terminalDouble();
-    return { out, errs, stdout: out, stderr: errs, stdin: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, env: {}, columns: 80 };
+    return {
+      out,
+      errs,
+      stdout: out,
+      stderr: errs,
+      stdin: new PassThrough(),
+      stdoutIsTTY: false,
+      stderrIsTTY: false,
+      stdinIsTTY: false,
+      env: {},
+      columns: 80,
+    };
   }
 
   it('masks stdout and stderr and says once on stderr that stdout was masked', async () => {
@@ -243,8 +304,12 @@ describe('maskedIO', () => {
     masked.stderr.write(`error: ${KEY}\n`);
     flush();
     await new Promise((resolve) => setImmediate(resolve));
-    expect(raw.out.text()).toBe(`before the key is known\n{"key":"${MASKED}"}\n{"again":"${MASKED}"}\n`);
-    expect(raw.errs.text()).toBe(`warning: the output held a secret in use (the API key or a token): it is masked\nerror: ${MASKED}\n`);
+    expect(raw.out.text()).toBe(
+      `before the key is known\n{"key":"${MASKED}"}\n{"again":"${MASKED}"}\n`,
+    );
+    expect(raw.errs.text()).toBe(
+      `warning: the output held a secret in use (the API key or a token): it is masked\nerror: ${MASKED}\n`,
+    );
   });
 });
 
@@ -253,7 +318,10 @@ describe('secrets of any length', () => {
   function longKey(length: number): string {
     let seed = length;
     const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-    const secret = Array.from({ length }, () => alphabet[(seed = (seed * 1103515245 + 12345) & 0x7fffffff) % alphabet.length]).join('');
+    const secret = Array.from(
+      { length },
+      () => alphabet[(seed = (seed * 1103515245 + 12345) & 0x7fffffff) % alphabet.length],
+    ).join('');
     return `svc_sk_test_${secret}`;
   }
 
@@ -287,6 +355,8 @@ describe('secrets of any length', () => {
   it('masks a long key of one character repeated, after a text that almost matches it many times', () => {
     const key = `svc_sk_test_${'a'.repeat(20_000)}`;
     const text = `${'a'.repeat(19_999)}b ${'a'.repeat(10_000)}b ${key}.`;
-    expect(secrets(key).mask(text)).toBe(`${'a'.repeat(19_999)}b ${'a'.repeat(10_000)}b svc_sk_test_…aaaa.`);
+    expect(secrets(key).mask(text)).toBe(
+      `${'a'.repeat(19_999)}b ${'a'.repeat(10_000)}b svc_sk_test_…aaaa.`,
+    );
   });
 });

@@ -1,6 +1,19 @@
 // Files on a shared machine (issue 13, items 5 to 9): the config folder and file, the reply cache,
 // the temporary file of `merchants resolve --failed-out`, and profile names that are JavaScript's own.
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,7 +51,12 @@ const mode = (path: string): number => statSync(path).mode & 0o7777;
 const OTHER_UID = 65534;
 const canChown = process.getuid?.() === 0;
 
-const DOC = { current_profile: 'default', profiles: { default: { base_url: 'https://api.example.com', api_key: 'svc_sk_test_0123456789abcdef' } } };
+const DOC = {
+  current_profile: 'default',
+  profiles: {
+    default: { base_url: 'https://api.example.com', api_key: 'svc_sk_test_0123456789abcdef' },
+  },
+};
 
 function storeWarnings(dir: string): { store: ConfigStore; warnings: string[] } {
   const warnings: string[] = [];
@@ -99,7 +117,9 @@ describe('a config file or folder open to other users (item 6)', () => {
       writeFileSync(join(dir, 'config.json'), JSON.stringify(DOC), { mode: 0o600 });
       const store = new ConfigStore(dir);
       expect(() => store.read()).toThrow(UsageError);
-      expect(() => store.read()).toThrow(`refusing the config folder ${dir}: every user can write in it (mode ${open.toString(8).padStart(4, '0')})`);
+      expect(() => store.read()).toThrow(
+        `refusing the config folder ${dir}: every user can write in it (mode ${open.toString(8).padStart(4, '0')})`,
+      );
       expect(() => store.write(DOC)).toThrow(UsageError);
       await expect(store.update(() => {})).rejects.toThrow(/every user can write in it/);
       expect(mode(dir)).toBe(open);
@@ -110,7 +130,12 @@ describe('a config file or folder open to other users (item 6)', () => {
 
 describe('the reply cache on a shared machine (item 7)', () => {
   const url = 'http://127.0.0.1:1/v1/data/cbank/cpi/latest';
-  const forged: CacheEntry = { url, fetched_at: new Date().toISOString(), as_of: null, raw: '{"forged":true}' };
+  const forged: CacheEntry = {
+    url,
+    fetched_at: new Date().toISOString(),
+    as_of: null,
+    raw: '{"forged":true}',
+  };
 
   /** Plants an entry as another user would, by writing the file where svc looks. */
   function plant(cache: ReplyCache): string {
@@ -138,7 +163,9 @@ describe('the reply cache on a shared machine (item 7)', () => {
       const { cache, notes } = cacheWithNotes(root);
       const file = plant(cache);
       expect(cache.read(url), open.toString(8)).toBeUndefined();
-      expect(notes).toEqual([`debug: reply cache not used: other users can write in ${root} (mode ${open.toString(8).padStart(4, '0')})`]);
+      expect(notes).toEqual([
+        `debug: reply cache not used: other users can write in ${root} (mode ${open.toString(8).padStart(4, '0')})`,
+      ]);
       rmSync(join(root, 'replies'), { recursive: true });
       cache.write({ ...forged, raw: '{"mine":true}' });
       expect(existsSync(file)).toBe(false);
@@ -256,7 +283,9 @@ describe('profile names JavaScript gives a meaning (item 9)', () => {
 
   it('are refused as the profile to write or to use', () => {
     for (const name of reserved) {
-      expect(() => profileToWrite({ profile: name }, {}, { profiles: {} })).toThrow(`"${name}" is reserved and cannot name a profile`);
+      expect(() => profileToWrite({ profile: name }, {}, { profiles: {} })).toThrow(
+        `"${name}" is reserved and cannot name a profile`,
+      );
       expect(() => profileToWrite({}, { SVC_PROFILE: name }, { profiles: {} })).toThrow(UsageError);
       expect(() => activeProfile({ profile: name }, {}, { profiles: {} })).toThrow(/is reserved/);
     }
@@ -264,20 +293,32 @@ describe('profile names JavaScript gives a meaning (item 9)', () => {
 
   it('find nothing in a document, whatever kind of object holds its profiles', () => {
     for (const name of ['toString', 'hasOwnProperty', 'valueOf']) {
-      expect(resolveSettings({}, {}, { current_profile: name, profiles: {} })).toMatchObject({ profile: name, baseUrl: undefined, apiKey: undefined });
-      expect(() => activeProfile({ profile: name }, {}, { profiles: {} })).toThrow(/unknown profile/);
+      expect(resolveSettings({}, {}, { current_profile: name, profiles: {} })).toMatchObject({
+        profile: name,
+        baseUrl: undefined,
+        apiKey: undefined,
+      });
+      expect(() => activeProfile({ profile: name }, {}, { profiles: {} })).toThrow(
+        /unknown profile/,
+      );
     }
   });
 
   it('the store keeps profiles in a prototype-free map, and saves what it is given', () => {
     const dir = temp();
-    writeFileSync(join(dir, 'config.json'), '{"profiles":{"__proto__":{"base_url":"https://x.example.com"},"work":{}}}', { mode: 0o600 });
+    writeFileSync(
+      join(dir, 'config.json'),
+      '{"profiles":{"__proto__":{"base_url":"https://x.example.com"},"work":{}}}',
+      { mode: 0o600 },
+    );
     const store = new ConfigStore(dir);
     const doc = store.read();
     expect(Object.getPrototypeOf(doc.profiles)).toBeNull();
     expect(Object.keys(doc.profiles)).toEqual(['__proto__', 'work']);
     expect(new ConfigStore(temp()).read().profiles.constructor).toBeUndefined();
     store.write(doc);
-    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles)).toEqual(['__proto__', 'work']);
+    expect(
+      Object.keys(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles),
+    ).toEqual(['__proto__', 'work']);
   });
 });

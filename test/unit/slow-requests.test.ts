@@ -4,7 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiReply, RequestSpec, Send } from '../../src/api/client.js';
 import type { LineText, Spinner } from '../../src/core/stream/terminal-line.js';
-import { SLOW_REQUEST_MS, slowRequestSpinner, type SlowRequestOptions } from '../../src/app/slow-requests.js';
+import {
+  SLOW_REQUEST_MS,
+  slowRequestSpinner,
+  type SlowRequestOptions,
+} from '../../src/app/slow-requests.js';
 
 /** A reply the test hands out when it likes. */
 interface Held {
@@ -18,7 +22,11 @@ function heldClient(): { client: { request: Send }; held: Held[] } {
   const client = {
     request: (spec: RequestSpec) =>
       new Promise<ApiReply>((resolve, reject) => {
-        held.push({ spec, answer: () => resolve({ status: 200, raw: '{}', body: {} } as ApiReply), fail: reject });
+        held.push({
+          spec,
+          answer: () => resolve({ status: 200, raw: '{}', body: {} } as ApiReply),
+          fail: reject,
+        });
       }),
   };
   return { client, held };

@@ -9,12 +9,25 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isRecord } from '../../src/core/reading.js';
-import { cutToWidth, fitWidths, visibleWidth, wrapText, type FitColumn } from '../../src/core/output/fit.js';
+import {
+  cutToWidth,
+  fitWidths,
+  visibleWidth,
+  wrapText,
+  type FitColumn,
+} from '../../src/core/output/fit.js';
 import { printableDeep } from '../../src/core/output/format.js';
 import { genericView } from '../../src/core/output/generic.js';
 import { createPaint, type Paint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
-import { pipeRemarks, type Column, type ListView, type RecordView, type SectionsView, type View } from '../../src/core/output/view.js';
+import {
+  pipeRemarks,
+  type Column,
+  type ListView,
+  type RecordView,
+  type SectionsView,
+  type View,
+} from '../../src/core/output/view.js';
 import { AlignedTableWriter, type StreamColumn } from '../../src/core/stream/table-writers.js';
 import type { WideTable } from './render-apart.js';
 import { documented, documentedNames } from '../support/fixtures.js';
@@ -23,17 +36,22 @@ const plain = await createPaint(false);
 const colour = await createPaint(true);
 
 const ANSI = /\u001b\[[0-9;]*m/g;
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
 const strip = (text: string) => text.replace(ANSI, '');
 /** Columns a line takes on a terminal: code points, wide characters two. */
-const width = (line: string) => [...strip(line)].reduce((n, char) => n + (WIDE.test(char) ? 2 : 1), 0);
+const width = (line: string) =>
+  [...strip(line)].reduce((n, char) => n + (WIDE.test(char) ? 2 : 1), 0);
 const screen = (text: string) => strip(text).replace(/\n$/, '').split('\n');
 const BOX = /[─│┌┐└┘├┤┬┴┼]/;
 
-const terminal = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: true, width: columns, paint });
+const terminal = (view: View, columns: number, paint: Paint = plain) =>
+  renderTable(view, { terminal: true, width: columns, paint });
 /** -o wide: every column, free text wrapped. */
-const wide = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: true, width: columns, paint, wide: true });
-const pipe = (view: View, columns: number, paint: Paint = plain) => renderTable(view, { terminal: false, width: columns, paint });
+const wide = (view: View, columns: number, paint: Paint = plain) =>
+  renderTable(view, { terminal: true, width: columns, paint, wide: true });
+const pipe = (view: View, columns: number, paint: Paint = plain) =>
+  renderTable(view, { terminal: false, width: columns, paint });
 
 function expectFits(text: string, columns: number): void {
   for (const line of screen(text)) expect(width(line), line).toBeLessThanOrEqual(columns);
@@ -65,35 +83,79 @@ interface Stream {
 }
 
 const STREAMS: Stream[] = [
-  { counterparty: 'Leapfrog Technology Pvt Ltd', category: 'salary', amount: '1,25,000.00', id: 'str_0001', note: 'Credited on the tenth of every month since the account was opened' },
-  { counterparty: 'NABIL Bank Home Loan', category: 'loan_emi', amount: '42,350.00', id: 'str_0002', note: 'EMI' },
-  { counterparty: 'WorldLink Communications', category: 'subscription', amount: '1,800.00', id: 'str_0003', note: 'Internet, paid by QR' },
+  {
+    counterparty: 'Leapfrog Technology Pvt Ltd',
+    category: 'salary',
+    amount: '1,25,000.00',
+    id: 'str_0001',
+    note: 'Credited on the tenth of every month since the account was opened',
+  },
+  {
+    counterparty: 'NABIL Bank Home Loan',
+    category: 'loan_emi',
+    amount: '42,350.00',
+    id: 'str_0002',
+    note: 'EMI',
+  },
+  {
+    counterparty: 'WorldLink Communications',
+    category: 'subscription',
+    amount: '1,800.00',
+    id: 'str_0003',
+    note: 'Internet, paid by QR',
+  },
 ];
 
 const STREAM_COLUMNS: Column<Stream>[] = [
   { key: 'id', header: 'ID', value: (s) => s.id, keep: true },
   { key: 'counterparty', header: 'COUNTERPARTY', value: (s) => s.counterparty, flex: true },
   { key: 'category', header: 'CATEGORY', value: (s) => s.category },
-  { key: 'average_amount', header: 'AVERAGE AMOUNT', value: (s) => s.amount, align: 'right', keep: true },
+  {
+    key: 'average_amount',
+    header: 'AVERAGE AMOUNT',
+    value: (s) => s.amount,
+    align: 'right',
+    keep: true,
+  },
   { key: 'note', header: 'NOTE', value: (s) => s.note, flex: true },
 ];
 
-const list = (extra: Partial<ListView<Stream>> = {}): ListView<Stream> => ({ kind: 'list', rows: STREAMS, columns: STREAM_COLUMNS, ...extra });
+const list = (extra: Partial<ListView<Stream>> = {}): ListView<Stream> => ({
+  kind: 'list',
+  rows: STREAMS,
+  columns: STREAM_COLUMNS,
+  ...extra,
+});
 
 describe('fitWidths: who gives up room', () => {
-  const col = (fit: FitColumn['fit'], header: string, ...cells: string[]): FitColumn => ({ fit, header, cells });
+  const col = (fit: FitColumn['fit'], header: string, ...cells: string[]): FitColumn => ({
+    fit,
+    header,
+    cells,
+  });
 
   it('leaves a table that fits as it is', () => {
-    expect(fitWidths([col('keep', 'ID', 'rpt_1'), col('wrap', 'NOTE', 'a short note')], 40)).toEqual([5, 12]);
+    expect(
+      fitWidths([col('keep', 'ID', 'rpt_1'), col('wrap', 'NOTE', 'a short note')], 40),
+    ).toEqual([5, 12]);
   });
 
   it('wraps a header first, giving up the whole line it frees at once', () => {
     // AVERAGE AMOUNT over values of 9: one wrap frees 5 columns, more than the 1 needed.
-    expect(fitWidths([col('keep', 'AVERAGE AMOUNT', '42,350.00'), col('wrap', 'NOTE', 'x'.repeat(20))], 33)).toEqual([9, 20]);
+    expect(
+      fitWidths(
+        [col('keep', 'AVERAGE AMOUNT', '42,350.00'), col('wrap', 'NOTE', 'x'.repeat(20))],
+        33,
+      ),
+    ).toEqual([9, 20]);
   });
 
   it('narrows free text first, the widest first, then other text between its words; kept columns never', () => {
-    const columns = [col('keep', 'ID', 'rpt_e8699f830adc84b8'), col('words', 'STATUS', 'EARLY DETECTION'), col('wrap', 'NOTE', 'one two three four five six seven eight')];
+    const columns = [
+      col('keep', 'ID', 'rpt_e8699f830adc84b8'),
+      col('words', 'STATUS', 'EARLY DETECTION'),
+      col('wrap', 'NOTE', 'one two three four five six seven eight'),
+    ];
     expect(fitWidths(columns, 20 + 15 + 39)).toEqual([20, 15, 39]);
     // The free text narrows to its floor (10) before the other text gives up anything.
     expect(fitWidths(columns, 20 + 15 + 20)).toEqual([20, 15, 20]);
@@ -104,8 +166,12 @@ describe('fitWidths: who gives up room', () => {
   });
 
   it('cuts a cut column down to a few letters, keeps a wrapped one as wide as its words of up to 24', () => {
-    expect(fitWidths([col('cut', 'HASH', 'f'.repeat(64)), col('keep', 'ID', 'x')], 10)).toEqual([8, 2]);
-    expect(fitWidths([col('cut', 'HASH', 'f'.repeat(64)), col('keep', 'ID', 'x')], 9)).toBeUndefined();
+    expect(fitWidths([col('cut', 'HASH', 'f'.repeat(64)), col('keep', 'ID', 'x')], 10)).toEqual([
+      8, 2,
+    ]);
+    expect(
+      fitWidths([col('cut', 'HASH', 'f'.repeat(64)), col('keep', 'ID', 'x')], 9),
+    ).toBeUndefined();
     expect(fitWidths([col('wrap', 'NAME', 'Kanchenjunga Departmental Store')], 5)).toBeUndefined();
     expect(fitWidths([col('wrap', 'NAME', 'Kanchenjunga Departmental Store')], 12)).toEqual([12]);
   });
@@ -113,36 +179,95 @@ describe('fitWidths: who gives up room', () => {
   it('of columns equally wide, narrows the first first', () => {
     const text = 'one two three four five six seven';
     expect(fitWidths([col('wrap', 'A', text), col('wrap', 'B', text)], 65)).toEqual([32, 33]);
-    expect(fitWidths([col('wrap', 'A', text), col('wrap', 'B', text), col('words', 'C', text)], 30 + 30 + 33)).toEqual([30, 30, 33]);
-    expect(fitWidths([col('wrap', 'A', text), col('wrap', 'B', text), col('words', 'C', text)], 29 + 30 + 33)).toEqual([29, 30, 33]);
+    expect(
+      fitWidths(
+        [col('wrap', 'A', text), col('wrap', 'B', text), col('words', 'C', text)],
+        30 + 30 + 33,
+      ),
+    ).toEqual([30, 30, 33]);
+    expect(
+      fitWidths(
+        [col('wrap', 'A', text), col('wrap', 'B', text), col('words', 'C', text)],
+        29 + 30 + 33,
+      ),
+    ).toEqual([29, 30, 33]);
   });
 
   it('never makes a column narrower than a date glued to its time: it is one word', () => {
     // render.ts glues a timestamp's parts with no-break spaces; wrapping breaks only at spaces and tabs.
     const when = '2026-02-10\u00a010:30\u00a0UTC';
-    expect(fitWidths([col('keep', 'ID', 'rpt_e8699f830adc84b8'), col('words', 'ISSUED AT', when)], 20 + 20)).toEqual([20, 20]);
-    expect(fitWidths([col('keep', 'ID', 'rpt_e8699f830adc84b8'), col('words', 'ISSUED AT', when)], 20 + 19)).toBeUndefined();
+    expect(
+      fitWidths(
+        [col('keep', 'ID', 'rpt_e8699f830adc84b8'), col('words', 'ISSUED AT', when)],
+        20 + 20,
+      ),
+    ).toEqual([20, 20]);
+    expect(
+      fitWidths(
+        [col('keep', 'ID', 'rpt_e8699f830adc84b8'), col('words', 'ISSUED AT', when)],
+        20 + 19,
+      ),
+    ).toBeUndefined();
   });
 
   it('keeps a column at least as wide as the values it must keep (minWidth)', () => {
-    expect(fitWidths([{ fit: 'cut', header: 'INPUT', cells: ['9756038350856888', 'A long name as on a statement'], minWidth: 16 }], 16)).toEqual([16]);
-    expect(fitWidths([{ fit: 'cut', header: 'INPUT', cells: ['9756038350856888', 'A long name as on a statement'], minWidth: 16 }], 15)).toBeUndefined();
+    expect(
+      fitWidths(
+        [
+          {
+            fit: 'cut',
+            header: 'INPUT',
+            cells: ['9756038350856888', 'A long name as on a statement'],
+            minWidth: 16,
+          },
+        ],
+        16,
+      ),
+    ).toEqual([16]);
+    expect(
+      fitWidths(
+        [
+          {
+            fit: 'cut',
+            header: 'INPUT',
+            cells: ['9756038350856888', 'A long name as on a statement'],
+            minWidth: 16,
+          },
+        ],
+        15,
+      ),
+    ).toBeUndefined();
   });
 });
 
 describe('wrapping and cutting text', () => {
   it('wraps at word boundaries, keeping its own line breaks', () => {
-    expect(wrapText('The average daily balance covers 1.3 months of spending.', 20)).toEqual(['The average daily', 'balance covers 1.3', 'months of spending.']);
+    expect(wrapText('The average daily balance covers 1.3 months of spending.', 20)).toEqual([
+      'The average daily',
+      'balance covers 1.3',
+      'months of spending.',
+    ]);
     expect(wrapText('one\ntwo three', 5)).toEqual(['one', 'two', 'three']);
   });
 
   it('breaks a plain word longer than the line after a slash where it can', () => {
-    expect(wrapText('/usr/share/doc/statements/examples/verify', 30)).toEqual(['/usr/share/doc/statements/', 'examples/verify']);
+    expect(wrapText('/usr/share/doc/statements/examples/verify', 30)).toEqual([
+      '/usr/share/doc/statements/',
+      'examples/verify',
+    ]);
   });
 
   it('never breaks a URL, a number or an id, even wider than the line: it stands alone on one', () => {
-    expect(wrapText('http://127.0.0.1:18787/verify/stmt_edd965552fcfdf1d', 40)).toEqual(['http://127.0.0.1:18787/verify/stmt_edd965552fcfdf1d']);
-    expect(wrapText('Transactions of rpt_e8699f830adc84b8 from 1,25,000.00', 12)).toEqual(['Transactions', 'of', 'rpt_e8699f830adc84b8', 'from', '1,25,000.00']);
+    expect(wrapText('http://127.0.0.1:18787/verify/stmt_edd965552fcfdf1d', 40)).toEqual([
+      'http://127.0.0.1:18787/verify/stmt_edd965552fcfdf1d',
+    ]);
+    expect(wrapText('Transactions of rpt_e8699f830adc84b8 from 1,25,000.00', 12)).toEqual([
+      'Transactions',
+      'of',
+      'rpt_e8699f830adc84b8',
+      'from',
+      '1,25,000.00',
+    ]);
   });
 
   it('closes colour at each line break and opens it again on the next line', () => {
@@ -164,12 +289,24 @@ describe('a table on a terminal', () => {
     const text = terminal(list(), 80, colour);
     expectFits(text, 80);
     expect(text).toMatch(BOX);
-    expectWhole(text, ['str_0001', 'str_0002', 'str_0003', '1,25,000.00', '42,350.00', '1,800.00', 'salary', 'loan_emi', 'subscription']);
+    expectWhole(text, [
+      'str_0001',
+      'str_0002',
+      'str_0003',
+      '1,25,000.00',
+      '42,350.00',
+      '1,800.00',
+      'salary',
+      'loan_emi',
+      'subscription',
+    ]);
     const lines = screen(text);
     expect(lines[1]).toMatch(/^│ ID +│ COUNTERPARTY +│ CATEGORY +│ +AVERAGE │ NOTE +│$/);
     expect(lines[2]).toMatch(/^│ +│ +│ +│ +AMOUNT │ +│$/);
     expect(lines).toHaveLength(4 + STREAMS.length + 1);
-    expect(lines[4]).toMatch(/^│ str_0001 │ Leapfrog Techno… │ salary +│ 1,25,000.00 │ Credited on the… +│$/);
+    expect(lines[4]).toMatch(
+      /^│ str_0001 │ Leapfrog Techno… │ salary +│ 1,25,000.00 │ Credited on the… +│$/,
+    );
     expect(lines[5]).toMatch(/^│ str_0002 │ NABIL Bank Home… │ loan_emi +│ +42,350.00 │ EMI +│$/);
   });
 
@@ -179,7 +316,9 @@ describe('a table on a terminal', () => {
     expect(text).toMatch(BOX);
     expectWhole(text, ['str_0001', 'str_0002', 'str_0003', '1,25,000.00', '42,350.00', '1,800.00']);
     expect(text).not.toContain('…');
-    expect(screen(text)[4]).toMatch(/^│ str_0001 │ Leapfrog +│ salary +│ 1,25,000.00 │ Credited on the +│$/);
+    expect(screen(text)[4]).toMatch(
+      /^│ str_0001 │ Leapfrog +│ salary +│ 1,25,000.00 │ Credited on the +│$/,
+    );
   });
 
   it('turns into one card a row when no narrowing fits: HEADER  value lines, a blank line between', () => {
@@ -223,7 +362,9 @@ describe('a table on a terminal', () => {
   });
 
   it('keeps a date and its time on one line, or turns the table into cards', () => {
-    const rows = [{ id: 'stmt_edd965552fcfdf1d', issued: '2026-02-10T10:30:00Z', status: 'EARLY_DETECTION' }];
+    const rows = [
+      { id: 'stmt_edd965552fcfdf1d', issued: '2026-02-10T10:30:00Z', status: 'EARLY_DETECTION' },
+    ];
     const view: ListView<(typeof rows)[number]> = {
       kind: 'list',
       rows,
@@ -241,10 +382,19 @@ describe('a table on a terminal', () => {
   });
 
   it('sections of a list fit, or turn into cards, one by one', () => {
-    const view = list({ section: { key: 'direction', header: 'DIRECTION', value: (s) => (s.id === 'str_0001' ? 'Inflow' : 'Outflow') } });
+    const view = list({
+      section: {
+        key: 'direction',
+        header: 'DIRECTION',
+        value: (s) => (s.id === 'str_0001' ? 'Inflow' : 'Outflow'),
+      },
+    });
     const text = terminal(view, 100);
     expectFits(text, 100);
-    expect(screen(text).filter((line) => /^(Inflow|Outflow)$/.test(line))).toEqual(['Inflow', 'Outflow']);
+    expect(screen(text).filter((line) => /^(Inflow|Outflow)$/.test(line))).toEqual([
+      'Inflow',
+      'Outflow',
+    ]);
   });
 
   it('keeps East Asian wide characters inside the box', () => {
@@ -268,10 +418,19 @@ describe('a table on a terminal', () => {
   });
 
   it('in a pipe nothing changes with the width: one header line, one tab-separated line a row; the footer is for stderr', () => {
-    const footer = 'Source: a long attribution sentence that is wider than any narrow terminal could show';
-    const view: SectionsView = { kind: 'sections', title: 'Recurring streams', parts: [{ heading: 'Streams', view: list({ footer: [footer] }) }] };
+    const footer =
+      'Source: a long attribution sentence that is wider than any narrow terminal could show';
+    const view: SectionsView = {
+      kind: 'sections',
+      title: 'Recurring streams',
+      parts: [{ heading: 'Streams', view: list({ footer: [footer] }) }],
+    };
     expect(pipe(view, 30)).toBe(pipe(view, 300));
-    expect(pipe(view, 30).split('\n')).toEqual(['ID\tCOUNTERPARTY\tCATEGORY\tAVERAGE AMOUNT\tNOTE', ...STREAMS.map((s) => [s.id, s.counterparty, s.category, s.amount, s.note].join('\t')), '']);
+    expect(pipe(view, 30).split('\n')).toEqual([
+      'ID\tCOUNTERPARTY\tCATEGORY\tAVERAGE AMOUNT\tNOTE',
+      ...STREAMS.map((s) => [s.id, s.counterparty, s.category, s.amount, s.note].join('\t')),
+      '',
+    ]);
     expect(pipeRemarks(view)).toEqual([footer]);
   });
 });
@@ -285,7 +444,14 @@ describe('time linear in the cells and the words', () => {
   let bundle: string;
 
   beforeAll(async () => {
-    const built = await build({ entryPoints: [fileURLToPath(new URL('./render-apart.ts', import.meta.url))], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'silent' });
+    const built = await build({
+      entryPoints: [fileURLToPath(new URL('./render-apart.ts', import.meta.url))],
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      write: false,
+      logLevel: 'silent',
+    });
     bundle = built.outputFiles[0]!.text;
   });
 
@@ -349,7 +515,12 @@ describe('a field list on a terminal', () => {
   const record: RecordView<Record<string, string>> = {
     kind: 'record',
     title: 'Score of rpt_e8699f830adc84b8',
-    record: { score: '813 / 1000', reason: 'The average daily balance covers 1.3 months of spending, and the salary arrives monthly.', blank: '' },
+    record: {
+      score: '813 / 1000',
+      reason:
+        'The average daily balance covers 1.3 months of spending, and the salary arrives monthly.',
+      blank: '',
+    },
     fields: [
       { key: 'score', header: 'Score', value: (r) => r.score },
       { key: 'reason', header: 'Reason', value: (r) => r.reason },
@@ -380,7 +551,11 @@ describe('a field list on a terminal', () => {
         { key: 'b', header: 'plan', value: () => 'growth' },
       ],
     };
-    expect(screen(terminal(long, 40))).toEqual(['signals.loan_repayments_detected', '                    yes', 'plan                growth']);
+    expect(screen(terminal(long, 40))).toEqual([
+      'signals.loan_repayments_detected',
+      '                    yes',
+      'plan                growth',
+    ]);
   });
 
   it('stays FIELD/VALUE lines in a pipe, whatever the width', () => {
@@ -395,14 +570,22 @@ describe('titles, headings, footers and hints', () => {
       kind: 'sections',
       title: 'Underwriting of rpt_e8699f830adc84b8: 5,00,000.00 over 36 months at 12.5% a year',
       parts: [{ heading: 'Monthly summary of the statement period, oldest first', view: list() }],
-      footer: ['As of 2026-11-14 · Nepal Rastra Bank · https://www.nrb.org.np/category/consumer-price-index/'],
+      footer: [
+        'As of 2026-11-14 · Nepal Rastra Bank · https://www.nrb.org.np/category/consumer-price-index/',
+      ],
       hints: ['74 transactions in this reply: -o csv or -o ndjson writes them one per line.'],
     };
     const text = terminal(view, 40);
     const lines = screen(text);
     // The URL is wider than the terminal: it stands alone on its line, whole, for the terminal to fold.
-    for (const line of lines.filter((line) => !line.startsWith('https:'))) expect(width(line), line).toBeLessThanOrEqual(40);
-    expect(lines.slice(0, 4)).toEqual(['Underwriting of rpt_e8699f830adc84b8:', '5,00,000.00 over 36 months at 12.5% a', 'year', 'Monthly summary of the statement period,']);
+    for (const line of lines.filter((line) => !line.startsWith('https:')))
+      expect(width(line), line).toBeLessThanOrEqual(40);
+    expect(lines.slice(0, 4)).toEqual([
+      'Underwriting of rpt_e8699f830adc84b8:',
+      '5,00,000.00 over 36 months at 12.5% a',
+      'year',
+      'Monthly summary of the statement period,',
+    ]);
     expect(lines.slice(-4)).toEqual([
       'As of 2026-11-14 · Nepal Rastra Bank ·',
       'https://www.nrb.org.np/category/consumer-price-index/',
@@ -416,8 +599,20 @@ describe('the generic view', () => {
   it('keeps ids, numbers, amounts and dates whole; long text is free text; short text neither', () => {
     const view = genericView({
       items: [
-        { id: 'rpt_e8699f830adc84b8', amount: 125000, when: '2026-01-10', status: 'MATURE', name: 'Leapfrog Technology Pvt Ltd' },
-        { id: 'rpt_5f037950f28b8944', amount: 2098.77, when: '2026-04-08', status: 'EARLY_DETECTION', name: 'NABIL Bank Interest' },
+        {
+          id: 'rpt_e8699f830adc84b8',
+          amount: 125000,
+          when: '2026-01-10',
+          status: 'MATURE',
+          name: 'Leapfrog Technology Pvt Ltd',
+        },
+        {
+          id: 'rpt_5f037950f28b8944',
+          amount: 2098.77,
+          when: '2026-04-08',
+          status: 'EARLY_DETECTION',
+          name: 'NABIL Bank Interest',
+        },
       ],
     });
     const table = view.parts[0]!.view as ListView<Record<string, string>>;
@@ -434,34 +629,49 @@ describe('the generic view', () => {
 
   /** The ids and numbers of a sample: what a terminal must show whole (a confidence as its percentage: 0.95 is 95%). */
   function atoms(value: unknown, found: string[] = [], key = ''): string[] {
-    if (typeof value === 'number') found.push(key === 'confidence' && value >= 0 && value <= 1 ? `${Math.round(value * 10000) / 100}%` : String(value));
-    else if (typeof value === 'string' && /^[A-Za-z]+_[A-Za-z0-9_]*\d[A-Za-z0-9_]*$/.test(value)) found.push(value);
+    if (typeof value === 'number')
+      found.push(
+        key === 'confidence' && value >= 0 && value <= 1
+          ? `${Math.round(value * 10000) / 100}%`
+          : String(value),
+      );
+    else if (typeof value === 'string' && /^[A-Za-z]+_[A-Za-z0-9_]*\d[A-Za-z0-9_]*$/.test(value))
+      found.push(value);
     else if (Array.isArray(value)) for (const item of value) atoms(item, found, key);
-    else if (isRecord(value)) for (const [name, item] of Object.entries(value)) atoms(item, found, name);
+    else if (isRecord(value))
+      for (const [name, item] of Object.entries(value)) atoms(item, found, name);
     return found;
   }
 
-  it.each(samples)('shows the documented %s within 80 and 60 columns, its ids and numbers whole (with -o wide)', (name) => {
-    const body = documented(name);
-    for (const columns of [80, 60]) {
-      const text = wide(genericView(printableDeep(body)), columns, colour);
-      expectFits(text, columns);
-      expectWhole(text, atoms(body));
-    }
-  });
+  it.each(samples)(
+    'shows the documented %s within 80 and 60 columns, its ids and numbers whole (with -o wide)',
+    (name) => {
+      const body = documented(name);
+      for (const columns of [80, 60]) {
+        const text = wide(genericView(printableDeep(body)), columns, colour);
+        expectFits(text, columns);
+        expectWhole(text, atoms(body));
+      }
+    },
+  );
 
-  it.each(samples)('shows the documented %s within 80 and 60 columns as tables, the columns it leaves out named', (name) => {
-    const body = documented(name);
-    for (const columns of [80, 60]) {
-      const text = terminal(genericView(printableDeep(body)), columns, colour);
-      expectFits(text, columns);
-      // Every table is boxed; what it leaves out, it names.
-      const lines = screen(text);
-      const boxes = lines.filter((line) => line.startsWith('┌')).length;
-      const headings = (genericView(body).parts as { view: View }[]).filter((part) => part.view.kind === 'list' && (part.view as ListView<unknown>).rows.length > 0).length;
-      expect(boxes).toBe(headings);
-    }
-  });
+  it.each(samples)(
+    'shows the documented %s within 80 and 60 columns as tables, the columns it leaves out named',
+    (name) => {
+      const body = documented(name);
+      for (const columns of [80, 60]) {
+        const text = terminal(genericView(printableDeep(body)), columns, colour);
+        expectFits(text, columns);
+        // Every table is boxed; what it leaves out, it names.
+        const lines = screen(text);
+        const boxes = lines.filter((line) => line.startsWith('┌')).length;
+        const headings = (genericView(body).parts as { view: View }[]).filter(
+          (part) => part.view.kind === 'list' && (part.view as ListView<unknown>).rows.length > 0,
+        ).length;
+        expect(boxes).toBe(headings);
+      }
+    },
+  );
 
   it('shows a wide list of the documented transactions as a table at 60 columns, naming the columns left out; -o wide as cards at 60 and a table at 160', () => {
     const body = documented('report');
@@ -475,7 +685,9 @@ describe('the generic view', () => {
     expectFits(narrow, 60);
     expect(narrow).toMatch(BOX);
     expect(screen(narrow).filter((line) => line.startsWith('│ '))).toHaveLength(4);
-    expect(screen(narrow).join(' ')).toMatch(/Left out at this width: CATEGORY, MERCHANT, .+ \(-o wide shows every column\)\.$/);
+    expect(screen(narrow).join(' ')).toMatch(
+      /Left out at this width: CATEGORY, MERCHANT, .+ \(-o wide shows every column\)\.$/,
+    );
   });
 });
 
@@ -493,16 +705,32 @@ describe('the streamed table', () => {
   ];
   const ROWS: Result[] = [
     { input: '9756038350856888', terminal: '9756038350856888', merchant: 'Himalayan Interiors' },
-    { input: 'Kanchenjunga Mountain Departmental Store, Butwal', terminal: '4479028991229775', merchant: 'Kanchenjunga Mountain Departmental Store' },
+    {
+      input: 'Kanchenjunga Mountain Departmental Store, Butwal',
+      terminal: '4479028991229775',
+      merchant: 'Kanchenjunga Mountain Departmental Store',
+    },
   ];
 
   async function stream(columns: number, ...batches: Result[][]): Promise<string> {
     return streamed(columns, {}, ...batches);
   }
 
-  async function streamed(columns: number, layout: { wide?: boolean; headers?: boolean }, ...batches: Result[][]): Promise<string> {
+  async function streamed(
+    columns: number,
+    layout: { wide?: boolean; headers?: boolean },
+    ...batches: Result[][]
+  ): Promise<string> {
     let out = '';
-    const writer = new AlignedTableWriter({ write: async (text: string) => void (out += text) } as never, columns, plain, COLUMNS, 'No results.', undefined, layout);
+    const writer = new AlignedTableWriter(
+      { write: async (text: string) => void (out += text) } as never,
+      columns,
+      plain,
+      COLUMNS,
+      'No results.',
+      undefined,
+      layout,
+    );
     for (const batch of batches) await writer.write(batch);
     await writer.finish(true);
     return out;
@@ -552,7 +780,11 @@ describe('the streamed table', () => {
   });
 
   it('writes a later row whose kept value is wider than its column as a card, never cut nor broken', async () => {
-    const later = { input: '9207897817934353038', terminal: '9207897817934353038', merchant: 'Himalayan Interiors' };
+    const later = {
+      input: '9207897817934353038',
+      terminal: '9207897817934353038',
+      merchant: 'Himalayan Interiors',
+    };
     const text = await stream(60, [ROWS[0]!], [later, ROWS[0]!]);
     expect(text).not.toContain('…');
     expectFits(text, 60);

@@ -2,7 +2,14 @@
 // time is, and anything that is no timestamp with a zone shown as received. The clock is fixed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatLocalTime, formatTimestamp, parseTimestamp, relativeRuleFor, relativeTime, timeZoneOf } from '../../src/core/output/time.js';
+import {
+  formatLocalTime,
+  formatTimestamp,
+  parseTimestamp,
+  relativeRuleFor,
+  relativeTime,
+  timeZoneOf,
+} from '../../src/core/output/time.js';
 import { renderTable } from '../../src/core/output/render.js';
 import { createPaint } from '../../src/core/output/paint.js';
 import type { RecordView } from '../../src/core/output/view.js';
@@ -37,7 +44,10 @@ describe('formatTimestamp: the local zone, its offset named', () => {
   });
 
   it('Kathmandu has no DST: +0545 all year', () => {
-    for (const month of ['01', '04', '07', '10']) expect(formatTimestamp(`2026-${month}-15T00:00:00Z`, { zone: KATHMANDU })).toMatch(/ \+0545$/);
+    for (const month of ['01', '04', '07', '10'])
+      expect(formatTimestamp(`2026-${month}-15T00:00:00Z`, { zone: KATHMANDU })).toMatch(
+        / \+0545$/,
+      );
   });
 
   it.each([
@@ -55,7 +65,8 @@ describe('formatTimestamp: the local zone, its offset named', () => {
     ['a Unix time', '1779444000'],
     ['an HTTP date', 'Fri, 22 May 2026 10:00:00 GMT'],
   ])('shows %s as received: %j', (_what, text) => {
-    for (const zone of ['UTC', KATHMANDU, NEW_YORK]) expect(formatTimestamp(text, { zone, now: NOW }, 'always')).toBe(text);
+    for (const zone of ['UTC', KATHMANDU, NEW_YORK])
+      expect(formatTimestamp(text, { zone, now: NOW }, 'always')).toBe(text);
   });
 
   it('never says "Invalid Date" or NaN, whatever the text', () => {
@@ -113,25 +124,59 @@ describe('relativeTime: how far off, as gh says it', () => {
 describe('formatTimestamp: how far off, where the rule says so', () => {
   const setting = { zone: KATHMANDU, now: NOW };
   it('an expiry or a reset always says it', () => {
-    expect(formatTimestamp('2026-06-01T00:00:00Z', setting, 'always')).toBe('2026-06-01 05:45 +0545 (in 10 days)');
-    expect(formatTimestamp('2025-01-01T00:00:00Z', setting, 'always')).toBe('2025-01-01 05:45 +0545 (1 year ago)');
+    expect(formatTimestamp('2026-06-01T00:00:00Z', setting, 'always')).toBe(
+      '2026-06-01 05:45 +0545 (in 10 days)',
+    );
+    expect(formatTimestamp('2025-01-01T00:00:00Z', setting, 'always')).toBe(
+      '2025-01-01 05:45 +0545 (1 year ago)',
+    );
   });
 
   it('another time says it within a week, either way', () => {
-    expect(formatTimestamp('2026-05-22T07:00:00Z', setting, 'recent')).toBe('2026-05-22 12:45 +0545 (3 h ago)');
-    expect(formatTimestamp('2026-05-22T09:59:30Z', setting, 'recent')).toBe('2026-05-22 15:44 +0545 (just now)');
-    expect(formatTimestamp('2026-05-16T10:00:00Z', setting, 'recent')).toBe('2026-05-16 15:45 +0545 (6 days ago)');
-    expect(formatTimestamp('2026-05-10T10:00:00Z', setting, 'recent')).toBe('2026-05-10 15:45 +0545');
-    expect(formatTimestamp('2026-05-22T07:00:00Z', setting, 'never')).toBe('2026-05-22 12:45 +0545');
+    expect(formatTimestamp('2026-05-22T07:00:00Z', setting, 'recent')).toBe(
+      '2026-05-22 12:45 +0545 (3 h ago)',
+    );
+    expect(formatTimestamp('2026-05-22T09:59:30Z', setting, 'recent')).toBe(
+      '2026-05-22 15:44 +0545 (just now)',
+    );
+    expect(formatTimestamp('2026-05-16T10:00:00Z', setting, 'recent')).toBe(
+      '2026-05-16 15:45 +0545 (6 days ago)',
+    );
+    expect(formatTimestamp('2026-05-10T10:00:00Z', setting, 'recent')).toBe(
+      '2026-05-10 15:45 +0545',
+    );
+    expect(formatTimestamp('2026-05-22T07:00:00Z', setting, 'never')).toBe(
+      '2026-05-22 12:45 +0545',
+    );
   });
 
   it('says nothing of it without a clock', () => {
-    expect(formatTimestamp('2026-06-01T00:00:00Z', { zone: 'UTC' }, 'always')).toBe('2026-06-01 00:00 UTC');
+    expect(formatTimestamp('2026-06-01T00:00:00Z', { zone: 'UTC' }, 'always')).toBe(
+      '2026-06-01 00:00 UTC',
+    );
   });
 
   it('takes the rule from the field name', () => {
-    for (const key of ['expires_at', 'resets_at', 'data_api.resets_at', 'Expires', 'valid_until', 'next_date', 'consent.expires_at']) expect(relativeRuleFor(key), key).toBe('always');
-    for (const key of ['created_at', 'recorded_at', 'issued_at', 'last_read_at', 'timestamp', 'time', 'expiresness']) expect(relativeRuleFor(key), key).toBe('recent');
+    for (const key of [
+      'expires_at',
+      'resets_at',
+      'data_api.resets_at',
+      'Expires',
+      'valid_until',
+      'next_date',
+      'consent.expires_at',
+    ])
+      expect(relativeRuleFor(key), key).toBe('always');
+    for (const key of [
+      'created_at',
+      'recorded_at',
+      'issued_at',
+      'last_read_at',
+      'timestamp',
+      'time',
+      'expiresness',
+    ])
+      expect(relativeRuleFor(key), key).toBe('recent');
   });
 });
 
@@ -155,24 +200,56 @@ describe('timeZoneOf: TZ, when Intl knows it', () => {
 describe('tables show times for people, in the zone of the run', () => {
   const view: RecordView<Record<string, string>> = {
     kind: 'record',
-    record: { created_at: '2026-05-22T07:00:00Z', expires_at: '2026-06-01T00:00:00Z', period: '2026-05', note: '2026-13-01T00:00:00Z' },
-    fields: ['created_at', 'expires_at', 'period', 'note'].map((key) => ({ key, header: key, value: (r: Record<string, string>) => r[key] })),
+    record: {
+      created_at: '2026-05-22T07:00:00Z',
+      expires_at: '2026-06-01T00:00:00Z',
+      period: '2026-05',
+      note: '2026-13-01T00:00:00Z',
+    },
+    fields: ['created_at', 'expires_at', 'period', 'note'].map((key) => ({
+      key,
+      header: key,
+      value: (r: Record<string, string>) => r[key],
+    })),
   };
 
   it('a terminal: the local time and how far off', async () => {
-    const out = renderTable(view, { terminal: true, width: 80, paint: await createPaint(false), time: { now: NOW, zone: KATHMANDU } });
-    expect(out.split('\n')).toEqual(['created_at  2026-05-22 12:45 +0545 (3 h ago)', 'expires_at  2026-06-01 05:45 +0545 (in 10 days)', 'period      2026-05', 'note        2026-13-01T00:00:00Z', '']);
+    const out = renderTable(view, {
+      terminal: true,
+      width: 80,
+      paint: await createPaint(false),
+      time: { now: NOW, zone: KATHMANDU },
+    });
+    expect(out.split('\n')).toEqual([
+      'created_at  2026-05-22 12:45 +0545 (3 h ago)',
+      'expires_at  2026-06-01 05:45 +0545 (in 10 days)',
+      'period      2026-05',
+      'note        2026-13-01T00:00:00Z',
+      '',
+    ]);
     // The date, time and zone are glued only while the table is fitted: the terminal gets spaces.
     expect(out).not.toContain('\u00a0');
   });
 
   it('a pipe: the local time alone, a stable value for a script', async () => {
-    const out = renderTable(view, { terminal: false, width: 80, paint: await createPaint(false), time: { now: NOW, zone: NEW_YORK } });
-    expect(out).toBe('FIELD\tVALUE\ncreated_at\t2026-05-22 03:00 -0400\nexpires_at\t2026-05-31 20:00 -0400\nperiod\t2026-05\nnote\t2026-13-01T00:00:00Z\n');
+    const out = renderTable(view, {
+      terminal: false,
+      width: 80,
+      paint: await createPaint(false),
+      time: { now: NOW, zone: NEW_YORK },
+    });
+    expect(out).toBe(
+      'FIELD\tVALUE\ncreated_at\t2026-05-22 03:00 -0400\nexpires_at\t2026-05-31 20:00 -0400\nperiod\t2026-05\nnote\t2026-13-01T00:00:00Z\n',
+    );
   });
 
   it('a narrow terminal breaks a time between the time and how far off, never inside the time', async () => {
-    const out = renderTable(view, { terminal: true, width: 34, paint: await createPaint(false), time: { now: NOW, zone: KATHMANDU } });
+    const out = renderTable(view, {
+      terminal: true,
+      width: 34,
+      paint: await createPaint(false),
+      time: { now: NOW, zone: KATHMANDU },
+    });
     expect(out).toContain('2026-06-01 05:45 +0545');
     expect(out).toContain('(in 10 days)');
   });

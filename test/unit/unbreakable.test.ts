@@ -23,23 +23,44 @@ const BOX_EDGE = /^[│ ]+|[│ ]+$/g;
 
 /** Lower-case hex with at least one digit: a hash, a token's secret, an id's tail. */
 const hexWithDigit = (min: number, max: number) =>
-  fc.tuple(fc.stringMatching(/^[0-9a-f]*$/), fc.constantFrom(...'0123456789'), fc.stringMatching(/^[0-9a-f]*$/)).map(([a, d, b]) => (a + d + b).padEnd(min, '7').slice(0, max));
+  fc
+    .tuple(
+      fc.stringMatching(/^[0-9a-f]*$/),
+      fc.constantFrom(...'0123456789'),
+      fc.stringMatching(/^[0-9a-f]*$/),
+    )
+    .map(([a, d, b]) => (a + d + b).padEnd(min, '7').slice(0, max));
 
-const ids = fc.tuple(fc.constantFrom('rpt', 'cns', 'stmt', 'txn', 'creq', 'cst', 'swln', 'req'), hexWithDigit(8, 40)).map(([prefix, tail]) => `${prefix}_${tail}`);
-const keys = fc.tuple(fc.constantFrom('live', 'test'), hexWithDigit(32, 32)).map(([mode, secret]) => `svc_sk_${mode}_${secret}`);
+const ids = fc
+  .tuple(
+    fc.constantFrom('rpt', 'cns', 'stmt', 'txn', 'creq', 'cst', 'swln', 'req'),
+    hexWithDigit(8, 40),
+  )
+  .map(([prefix, tail]) => `${prefix}_${tail}`);
+const keys = fc
+  .tuple(fc.constantFrom('live', 'test'), hexWithDigit(32, 32))
+  .map(([mode, secret]) => `svc_sk_${mode}_${secret}`);
 const enumNames = fc
   .tuple(fc.array(fc.stringMatching(/^[a-z]{2,12}$/), { minLength: 2, maxLength: 5 }), fc.boolean())
   .map(([parts, upper]) => (upper ? parts.join('_').toUpperCase() : parts.join('_')));
 const urls = fc.oneof(
   fc.webUrl({ withQueryParameters: true, withFragments: true }),
-  fc.tuple(fc.constantFrom('https://connect.svc.test', 'http://127.0.0.1:8731'), ids, keys).map(([base, id, token]) => `${base}/v1/consents/${id}/data?token=${token}`),
+  fc
+    .tuple(fc.constantFrom('https://connect.svc.test', 'http://127.0.0.1:8731'), ids, keys)
+    .map(([base, id, token]) => `${base}/v1/consents/${id}/data?token=${token}`),
 );
-const moments = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true });
+const moments = fc.date({
+  min: new Date('2000-01-01T00:00:00Z'),
+  max: new Date('2099-12-31T23:59:59Z'),
+  noInvalidDate: true,
+});
 /** As the service sends them, and as svc shows them (date, time and zone apart by spaces). */
 const dates = fc.oneof(
   moments.map((d) => d.toISOString()),
   moments.map((d) => d.toISOString().slice(0, 10)),
-  fc.tuple(moments, fc.constantFrom('UTC', '+0545', '-0400')).map(([d, zone]) => `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} ${zone}`),
+  fc
+    .tuple(moments, fc.constantFrom('UTC', '+0545', '-0400'))
+    .map(([d, zone]) => `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} ${zone}`),
 );
 const hashes = hexWithDigit(40, 64);
 
@@ -49,7 +70,13 @@ const plainWords = fc.stringMatching(/^[A-Za-z]{1,40}$/);
 
 /** Free text: plain words with values to copy among them; the values, to look for. */
 const freeText = fc
-  .array(fc.oneof({ arbitrary: copyables.map((v) => ({ v, whole: true })), weight: 1 }, { arbitrary: plainWords.map((v) => ({ v, whole: false })), weight: 3 }), { minLength: 1, maxLength: 12 })
+  .array(
+    fc.oneof(
+      { arbitrary: copyables.map((v) => ({ v, whole: true })), weight: 1 },
+      { arbitrary: plainWords.map((v) => ({ v, whole: false })), weight: 3 },
+    ),
+    { minLength: 1, maxLength: 12 },
+  )
   .map((words) => ({
     text: words.map((w) => w.v).join(' '),
     whole: words.filter((w) => w.whole).map((w) => w.v),
@@ -67,7 +94,11 @@ function expectWhole(lines: readonly string[], values: readonly string[]): void 
 }
 
 /** A line wider than the terminal holds one value to copy and nothing else (a box's edges aside). */
-function expectWiderOnlyAlone(lines: readonly string[], width: number, values: readonly string[]): void {
+function expectWiderOnlyAlone(
+  lines: readonly string[],
+  width: number,
+  values: readonly string[],
+): void {
   for (const line of lines) {
     if (lineWidth(line) <= width) continue;
     expect(values, `the line wider than ${width}: ${line}`).toContain(line.replace(BOX_EDGE, ''));
@@ -97,14 +128,28 @@ describe('staysWhole: the words a person copies', () => {
   });
 
   it('leaves plain words, however long, and compact JSON breakable', () => {
-    for (const word of ['Kanchenjunga', 'Supercalifragilisticexpialidocious', 'car-loan', '{"a":1,"b":[2,3]}', '/usr/share/doc/statements', '(', '']) {
+    for (const word of [
+      'Kanchenjunga',
+      'Supercalifragilisticexpialidocious',
+      'car-loan',
+      '{"a":1,"b":[2,3]}',
+      '/usr/share/doc/statements',
+      '(',
+      '',
+    ]) {
       expect(staysWhole(word), word).toBe(false);
     }
   });
 
   it('takes time linear in a long word of hostile text', () => {
     const started = performance.now();
-    for (const word of [')'.repeat(200_000) + 'a', '_'.repeat(200_000) + '!', 'a'.repeat(200_000) + '@', '1'.repeat(200_000) + '"']) staysWhole(word);
+    for (const word of [
+      ')'.repeat(200_000) + 'a',
+      '_'.repeat(200_000) + '!',
+      'a'.repeat(200_000) + '@',
+      '1'.repeat(200_000) + '"',
+    ])
+      staysWhole(word);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
@@ -125,7 +170,10 @@ describe('free text (messages on stderr, titles, footers)', () => {
 
   it('keeps a date with its time and zone on one line: `2026-11-27 09:12 UTC`, never `2026-11-` / `27 09:12 UTC`', () => {
     for (const width of [20, 24, 30, 40, 60]) {
-      const lines = wrapText('The consent cns_c29af449e7313dfa expires on 2026-11-27 09:12 UTC unless it is revoked first.', width);
+      const lines = wrapText(
+        'The consent cns_c29af449e7313dfa expires on 2026-11-27 09:12 UTC unless it is revoked first.',
+        width,
+      );
       expectWhole(lines, ['2026-11-27 09:12 UTC', 'cns_c29af449e7313dfa']);
     }
   });
@@ -143,7 +191,9 @@ describe('tables and cards', () => {
   const rows = fc.array(
     fc.record({
       id: fc.oneof(ids, keys, urls),
-      amount: fc.tuple(fc.constantFrom('NPR', 'USD'), fc.integer({ min: 0, max: 10_000_000 })).map(([currency, n]) => `${currency} ${n.toLocaleString('en-IN')}.00`),
+      amount: fc
+        .tuple(fc.constantFrom('NPR', 'USD'), fc.integer({ min: 0, max: 10_000_000 }))
+        .map(([currency, n]) => `${currency} ${n.toLocaleString('en-IN')}.00`),
       when: dates,
       state: enumNames,
       note: freeText,
@@ -161,12 +211,30 @@ describe('tables and cards', () => {
   it('-o wide: a boxed table or its cards never split a value declared whole or one to copy in free text, at 20 to 200 columns', () => {
     fc.assert(
       fc.property(rows, widths, fc.boolean(), (generated, width, coloured) => {
-        const view: ListView<Row> = { kind: 'list', rows: generated.map((r) => ({ ...r, note: r.note.text })), columns };
-        const lines = screen(renderTable(view, { terminal: true, width, paint: coloured ? colour : plain, wide: true }));
+        const view: ListView<Row> = {
+          kind: 'list',
+          rows: generated.map((r) => ({ ...r, note: r.note.text })),
+          columns,
+        };
+        const lines = screen(
+          renderTable(view, {
+            terminal: true,
+            width,
+            paint: coloured ? colour : plain,
+            wide: true,
+          }),
+        );
         // A cell that is an ISO time is shown in UTC as `YYYY-MM-DD HH:MM UTC`: what must be whole is what the screen shows.
-        const shownAs = (value: string, cell: string) => (value === cell && /^\d{4}-\d{2}-\d{2}T/.test(value) ? `${value.slice(0, 10)} ${value.slice(11, 16)} UTC` : value);
-        const shown = generated.flatMap((r) => [r.id, r.amount, r.when, r.state].map((value) => shownAs(value, value)));
-        const inText = generated.flatMap((r) => r.note.whole.map((value) => shownAs(value, r.note.text)));
+        const shownAs = (value: string, cell: string) =>
+          value === cell && /^\d{4}-\d{2}-\d{2}T/.test(value)
+            ? `${value.slice(0, 10)} ${value.slice(11, 16)} UTC`
+            : value;
+        const shown = generated.flatMap((r) =>
+          [r.id, r.amount, r.when, r.state].map((value) => shownAs(value, value)),
+        );
+        const inText = generated.flatMap((r) =>
+          r.note.whole.map((value) => shownAs(value, r.note.text)),
+        );
         expectWhole(lines, [...shown, ...inText]);
         expectWiderOnlyAlone(lines, width, [...shown, ...inText]);
       }),
@@ -177,22 +245,50 @@ describe('tables and cards', () => {
   it('a table keeps the values of the columns it shows whole, cuts free text to one line and names the columns it leaves out, at 20 to 200 columns', () => {
     fc.assert(
       fc.property(rows, widths, (generated, width) => {
-        const view: ListView<Row> = { kind: 'list', rows: generated.map((r) => ({ ...r, note: r.note.text })), columns };
+        const view: ListView<Row> = {
+          kind: 'list',
+          rows: generated.map((r) => ({ ...r, note: r.note.text })),
+          columns,
+        };
         const text = renderTable(view, { terminal: true, width, paint: plain });
         const lines = screen(text);
-        const leftOut = /Left out at this width: (.*) \(-o wide/.exec(lines.join(' '))?.[1]?.split(', ') ?? [];
+        const leftOut =
+          /Left out at this width: (.*) \(-o wide/.exec(lines.join(' '))?.[1]?.split(', ') ?? [];
         // Cards are kept for terminals narrower than 60 columns, and for an id wider than the terminal.
-        if (width >= 60 && generated.every((r) => r.id.length + 4 <= width)) expect(text).toMatch(/^┌/);
-        const shownAs = (value: string) => (/^\d{4}-\d{2}-\d{2}T/.test(value) ? `${value.slice(0, 10)} ${value.slice(11, 16)} UTC` : value);
-        const kept = generated.flatMap((r) => columns.filter((c) => c.keep && !leftOut.includes(c.header)).map((c) => shownAs(String(c.value({ ...r, note: r.note.text })))));
+        if (width >= 60 && generated.every((r) => r.id.length + 4 <= width))
+          expect(text).toMatch(/^┌/);
+        const shownAs = (value: string) =>
+          /^\d{4}-\d{2}-\d{2}T/.test(value)
+            ? `${value.slice(0, 10)} ${value.slice(11, 16)} UTC`
+            : value;
+        const kept = generated.flatMap((r) =>
+          columns
+            .filter((c) => c.keep && !leftOut.includes(c.header))
+            .map((c) => shownAs(String(c.value({ ...r, note: r.note.text })))),
+        );
         expectWhole(lines, kept);
         // Cards, below 60 columns, give a value in free text too wide for the line a line of its own.
-        expectWiderOnlyAlone(lines, width, [...kept, ...generated.flatMap((r) => [r.state, ...r.note.whole.map((v) => (v === r.note.text ? shownAs(v) : v))])]);
+        expectWiderOnlyAlone(lines, width, [
+          ...kept,
+          ...generated.flatMap((r) => [
+            r.state,
+            ...r.note.whole.map((v) => (v === r.note.text ? shownAs(v) : v)),
+          ]),
+        ]);
         // Free text on one line: whole, or cut with an ellipsis.
         if (width >= 60 && !leftOut.includes('NOTE'))
           for (const r of generated) {
             const note = r.note.text.includes(' ') ? r.note.text : shownAs(r.note.text);
-            expect(lines.some((line) => line.includes(note) || (line.includes('…') && note.startsWith(line.replace(BOX_EDGE, '').split(' │ ').at(-1)!.replace(/…$/, ''))))).toBe(true);
+            expect(
+              lines.some(
+                (line) =>
+                  line.includes(note) ||
+                  (line.includes('…') &&
+                    note.startsWith(
+                      line.replace(BOX_EDGE, '').split(' │ ').at(-1)!.replace(/…$/, ''),
+                    )),
+              ),
+            ).toBe(true);
           }
       }),
       { numRuns: 300 },
@@ -208,8 +304,17 @@ describe('tables and cards', () => {
     await fc.assert(
       fc.asyncProperty(rows, rows, widths, async (first, later, width) => {
         let out = '';
-        const writer = new AlignedTableWriter({ write: async (text: string) => void (out += text) } as never, width, plain, stream, 'None.', undefined, { wide: true });
-        for (const batch of [first, later]) await writer.write(batch.map((r) => ({ ...r, note: r.note.text })));
+        const writer = new AlignedTableWriter(
+          { write: async (text: string) => void (out += text) } as never,
+          width,
+          plain,
+          stream,
+          'None.',
+          undefined,
+          { wide: true },
+        );
+        for (const batch of [first, later])
+          await writer.write(batch.map((r) => ({ ...r, note: r.note.text })));
         await writer.finish(true);
         const lines = screen(out);
         const values = [...first, ...later].flatMap((r) => [r.id, r.state, ...r.note.whole]);
@@ -248,7 +353,14 @@ describe('field lists', () => {
         // A declared value is beside its label, under a label too long for beside (at the indent), or starts a line of its own.
         for (const f of generated.filter((f) => f.value.declared)) {
           const { text: value } = f.value;
-          expect(lines.some((line) => line === value || line.trimStart() === value || (line.startsWith(f.label) && line.endsWith(`  ${value}`)))).toBe(true);
+          expect(
+            lines.some(
+              (line) =>
+                line === value ||
+                line.trimStart() === value ||
+                (line.startsWith(f.label) && line.endsWith(`  ${value}`)),
+            ),
+          ).toBe(true);
         }
       }),
       { numRuns: 400 },
@@ -256,7 +368,8 @@ describe('field lists', () => {
   });
 
   it('a record view: the Connect URL under its label when it does not fit beside it, never broken at token=', () => {
-    const url = 'https://connect.svc.test/connect?token=swln_4cd2fe8f55f6e2cd0ca78a70bb61c2d9e4f1a7';
+    const url =
+      'https://connect.svc.test/connect?token=swln_4cd2fe8f55f6e2cd0ca78a70bb61c2d9e4f1a7';
     const view: RecordView<{ url: string; token: string }> = {
       kind: 'record',
       record: { url, token: 'creq_4cd2fe8f55f6e2cd0ca78a70' },
@@ -265,7 +378,14 @@ describe('field lists', () => {
         { key: 'connect_url', header: 'Connect URL', value: (r) => r.url, keep: true },
       ],
     };
-    expect(screen(renderTable(view, { terminal: true, width: 80, paint: plain }))).toEqual(['Request token  creq_4cd2fe8f55f6e2cd0ca78a70', 'Connect URL', url]);
-    expect(screen(renderTable(view, { terminal: true, width: 120, paint: plain }))).toEqual(['Request token  creq_4cd2fe8f55f6e2cd0ca78a70', `Connect URL    ${url}`]);
+    expect(screen(renderTable(view, { terminal: true, width: 80, paint: plain }))).toEqual([
+      'Request token  creq_4cd2fe8f55f6e2cd0ca78a70',
+      'Connect URL',
+      url,
+    ]);
+    expect(screen(renderTable(view, { terminal: true, width: 120, paint: plain }))).toEqual([
+      'Request token  creq_4cd2fe8f55f6e2cd0ca78a70',
+      `Connect URL    ${url}`,
+    ]);
   });
 });

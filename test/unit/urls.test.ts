@@ -7,7 +7,9 @@ import { shownUrl } from '../../src/core/urls.js';
 
 describe('shownUrl', () => {
   it('replaces what comes before @ in the authority, parsed or not', () => {
-    expect(shownUrl('https://user:hunter2@api.example.com/x')).toBe('https://***@api.example.com/x');
+    expect(shownUrl('https://user:hunter2@api.example.com/x')).toBe(
+      'https://***@api.example.com/x',
+    );
     expect(shownUrl('http://ghp_token@127.0.0.1:8787')).toBe('http://***@127.0.0.1:8787');
     expect(shownUrl('http://a:b@c@d/')).toBe('http://***@d/');
     expect(shownUrl('ftp://a:b@c')).toBe('ftp://***@c');
@@ -36,7 +38,12 @@ describe('messages about an address keep its password out', () => {
   };
 
   it('a base URL with a password is refused, the password not named', () => {
-    for (const value of ['https://u:hunter2pw@api.example.com', 'http://u:hunter2pw@example.com', 'ftp://u:hunter2pw@example.com', 'https://u:hunter2pw@api.example.com/?q=1']) {
+    for (const value of [
+      'https://u:hunter2pw@api.example.com',
+      'http://u:hunter2pw@example.com',
+      'ftp://u:hunter2pw@example.com',
+      'https://u:hunter2pw@api.example.com/?q=1',
+    ]) {
       const message = usage(() => checkBaseUrl(value));
       expect(message).toMatch(/^the base URL "[a-z]+:\/\/\*\*\*@/);
       expect(message).not.toContain('hunter2pw');
@@ -44,6 +51,8 @@ describe('messages about an address keep its password out', () => {
   });
 
   it('a redirect URI that is refused is named without its password', () => {
-    expect(redirectUriProblem('http://u:hunter2pw@example.com/cb')).toBe('"http://***@example.com/cb" uses http to example.com; use https (http is only for localhost, 127.0.0.1 or ::1)');
+    expect(redirectUriProblem('http://u:hunter2pw@example.com/cb')).toBe(
+      '"http://***@example.com/cb" uses http to example.com; use https (http is only for localhost, 127.0.0.1 or ::1)',
+    );
   });
 });

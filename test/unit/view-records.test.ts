@@ -14,7 +14,9 @@ const ndjson = (records: string[]) => [...jsonLinePieces(records)].join('');
 
 describe('flatCells: one record as CSV cells with no JSON in them', () => {
   it('writes nested objects in dotted columns and the items of a nested list by their index', () => {
-    const cells = flatCells('{"id":"t1","pfc":{"primary":"FOOD","detailed":"FOOD_GROCERIES"},"counterparties":[{"type":"merchant","name":"Big Mart"},{"type":"wallet"}]}');
+    const cells = flatCells(
+      '{"id":"t1","pfc":{"primary":"FOOD","detailed":"FOOD_GROCERIES"},"counterparties":[{"type":"merchant","name":"Big Mart"},{"type":"wallet"}]}',
+    );
     expect([...cells]).toEqual([
       ['id', 't1'],
       ['pfc.primary', 'FOOD'],
@@ -26,7 +28,9 @@ describe('flatCells: one record as CSV cells with no JSON in them', () => {
   });
 
   it('joins a list of plain values with ; (docs/reference/output.md, "CSV"); an empty list or object is a blank cell; null is blank', () => {
-    expect([...flatCells('{"scopes":["identity","income"],"flags":[],"extra":{},"note":null,"ok":true}')]).toEqual([
+    expect([
+      ...flatCells('{"scopes":["identity","income"],"flags":[],"extra":{},"note":null,"ok":true}'),
+    ]).toEqual([
       ['scopes', 'identity; income'],
       ['flags', ''],
       ['extra', ''],
@@ -36,7 +40,9 @@ describe('flatCells: one record as CSV cells with no JSON in them', () => {
   });
 
   it('keeps every digit of a number, decodes strings, and reads a key given twice as JSON.parse does', () => {
-    const cells = flatCells('{ "big": 12345678901234567890, "huge": -1e400, "cash": 125000.50, "s": "a\\"b\\u00e9", "k": {"x": 1}, "k": 2 }');
+    const cells = flatCells(
+      '{ "big": 12345678901234567890, "huge": -1e400, "cash": 125000.50, "s": "a\\"b\\u00e9", "k": {"x": 1}, "k": 2 }',
+    );
     expect([...cells]).toEqual([
       ['big', '12345678901234567890'],
       ['huge', '-1e400'],
@@ -91,13 +97,19 @@ describe('listItemTexts: the records of a view that holds lists', () => {
   it('finds lists inside objects, named by their path, with the values of each object that holds them (an empty list says nothing)', () => {
     const raw =
       '{"scopes":["identity","income"],"data":{"identity":{"account_holder":"RAM"},"income":{"salary_amount":72000.00,"monthly_credits":[{"month":"2026-03","total_credits":85000}],"income_transactions":[]}}}';
-    expect(listItemTexts(raw)).toEqual(['{"list":"data.income.monthly_credits","scopes":["identity","income"],"data.income.salary_amount":72000.00,"month":"2026-03","total_credits":85000}']);
+    expect(listItemTexts(raw)).toEqual([
+      '{"list":"data.income.monthly_credits","scopes":["identity","income"],"data.income.salary_amount":72000.00,"month":"2026-03","total_credits":85000}',
+    ]);
   });
 
   it('leaves a list inside an item to the item: its CSV cells go by index', () => {
     const raw = '{"income_transactions":[{"id":"t1","counterparties":[{"name":"Leapfrog"}]}]}';
-    expect(listItemTexts(raw)).toEqual(['{"list":"income_transactions","id":"t1","counterparties":[{"name":"Leapfrog"}]}']);
-    expect(csv(listItemTexts(raw))).toBe('list,id,counterparties.0.name\r\nincome_transactions,t1,Leapfrog\r\n');
+    expect(listItemTexts(raw)).toEqual([
+      '{"list":"income_transactions","id":"t1","counterparties":[{"name":"Leapfrog"}]}',
+    ]);
+    expect(csv(listItemTexts(raw))).toBe(
+      'list,id,counterparties.0.name\r\nincome_transactions,t1,Leapfrog\r\n',
+    );
   });
 
   it('an item’s own field wins over a value of the view of the same name; an item that is no object is its `value`', () => {
@@ -109,27 +121,49 @@ describe('listItemTexts: the records of a view that holds lists', () => {
   });
 
   it('names the list column `_list` when a field is already called `list`', () => {
-    expect(listItemTexts('{"list":"mine","items":[{"a":1}]}')).toEqual(['{"_list":"items","list":"mine","a":1}']);
-    expect(listItemTexts('{"items":[{"list":1,"_list":2}]}')).toEqual(['{"__list":"items","list":1,"_list":2}']);
+    expect(listItemTexts('{"list":"mine","items":[{"a":1}]}')).toEqual([
+      '{"_list":"items","list":"mine","a":1}',
+    ]);
+    expect(listItemTexts('{"items":[{"list":1,"_list":2}]}')).toEqual([
+      '{"__list":"items","list":1,"_list":2}',
+    ]);
   });
 
   it('a view holding no item of a list is one record, itself; a top-level array is its items', () => {
-    expect(listItemTexts('{ "score": 782, "factors": [], "tags": ["a"] }\n')).toEqual(['{"score":782,"factors":[],"tags":["a"]}']);
+    expect(listItemTexts('{ "score": 782, "factors": [], "tags": ["a"] }\n')).toEqual([
+      '{"score":782,"factors":[],"tags":["a"]}',
+    ]);
     expect(listItemTexts(' [ {"a": 1.0}, 2 ] ')).toEqual(['{"a":1.0}', '2']);
     expect(listItemTexts(' "text" ')).toEqual(['"text"']);
   });
 
   it('NDJSON writes each record on its line', () => {
-    expect(ndjson(listItemTexts('{"x":[{"a":1},{"a":2}]}'))).toBe('{"list":"x","a":1}\n{"list":"x","a":2}\n');
+    expect(ndjson(listItemTexts('{"x":[{"a":1},{"a":2}]}'))).toBe(
+      '{"list":"x","a":1}\n{"list":"x","a":2}\n',
+    );
     expect(ndjson([])).toBe('');
   });
 
   it('no CSV cell holds a JSON object or array, and every record is valid JSON (property)', () => {
     // Text without brackets: a cell that opens one was made by svc.
     const text = fc.string({ unit: fc.constantFrom(...'ab ,"\\\n-=1.'), maxLength: 4 });
-    const key = fc.string({ unit: fc.constantFrom(...'abcdel_.'), minLength: 1, maxLength: 5 }).filter((k) => k !== '__proto__');
-    const { value } = fc.letrec<{ value: unknown; list: unknown[]; object: Record<string, unknown> }>((tie) => ({
-      value: fc.oneof({ depthSize: 'small', maxDepth: 4 }, text, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), tie('list'), tie('object')),
+    const key = fc
+      .string({ unit: fc.constantFrom(...'abcdel_.'), minLength: 1, maxLength: 5 })
+      .filter((k) => k !== '__proto__');
+    const { value } = fc.letrec<{
+      value: unknown;
+      list: unknown[];
+      object: Record<string, unknown>;
+    }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', maxDepth: 4 },
+        text,
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.boolean(),
+        fc.constant(null),
+        tie('list'),
+        tie('object'),
+      ),
       list: fc.array(tie('value'), { maxLength: 3 }),
       object: fc.dictionary(key, tie('value'), { maxKeys: 4, noNullPrototype: true }),
     }));

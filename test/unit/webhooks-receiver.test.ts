@@ -5,7 +5,12 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_DELIVERY_BYTES } from '../../src/webhooks/events.js';
-import { RECEIVER_LIMITS, startReceiver, type Receiver, type ReceiverLimits } from '../../src/webhooks/receiver.js';
+import {
+  RECEIVER_LIMITS,
+  startReceiver,
+  type Receiver,
+  type ReceiverLimits,
+} from '../../src/webhooks/receiver.js';
 import { signatureHeader } from '../../src/webhooks/signature.js';
 import { svc } from '../support/in-process.js';
 import { after, post, rawRequest } from '../support/peers.js';
@@ -19,10 +24,18 @@ afterEach(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
 });
 
-async function receiver(limits: Partial<ReceiverLimits> = {}): Promise<{ receiver: Receiver; port: number; delivered: number[]; refused: string[] }> {
+async function receiver(
+  limits: Partial<ReceiverLimits> = {},
+): Promise<{ receiver: Receiver; port: number; delivered: number[]; refused: string[] }> {
   const delivered: number[] = [];
   const refused: string[] = [];
-  const started = await startReceiver({ port: 0, secret: SECRET, limits, onDelivery: (d) => delivered.push(d.raw.length), onRejected: (reason) => refused.push(reason) });
+  const started = await startReceiver({
+    port: 0,
+    secret: SECRET,
+    limits,
+    onDelivery: (d) => delivered.push(d.raw.length),
+    onRejected: (reason) => refused.push(reason),
+  });
   receivers.push(started);
   return { receiver: started, port: Number(new URL(started.url).port), delivered, refused };
 }
@@ -43,16 +56,29 @@ function stalled(port: number, text: string): Promise<{ socket: Socket; closed: 
 }
 
 /** What happened to a connection within `ms`: the reply it got before closing, or 'still open'. */
-const within = (closed: Promise<string>, ms = 8000) => Promise.race([closed, after(ms, 'still open')]);
+const within = (closed: Promise<string>, ms = 8000) =>
+  Promise.race([closed, after(ms, 'still open')]);
 
 /** A header of the right form signed just now: the receiver reads the body of such a delivery (to check its signature). */
 const fresh = () => `X-Svc-Signature: t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`;
 
-const event = () => JSON.stringify({ event: 'report.ready', report_id: 'rpt_e8699f830adc84b8', timestamp: new Date().toISOString() });
+const event = () =>
+  JSON.stringify({
+    event: 'report.ready',
+    report_id: 'rpt_e8699f830adc84b8',
+    timestamp: new Date().toISOString(),
+  });
 
 describe('the receiver bounds what a sender can hold', () => {
   it('the defaults: 16 connections, a 4 MiB body, an 8 KiB header, 10 s for the headers, 30 s for the request', () => {
-    expect(RECEIVER_LIMITS).toEqual({ maxConnections: 16, maxBodyBytes: MAX_DELIVERY_BYTES, maxHeaderBytes: 8 * 1024, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, idleTimeoutMs: 10_000 });
+    expect(RECEIVER_LIMITS).toEqual({
+      maxConnections: 16,
+      maxBodyBytes: MAX_DELIVERY_BYTES,
+      maxHeaderBytes: 8 * 1024,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      idleTimeoutMs: 10_000,
+    });
     expect(MAX_DELIVERY_BYTES).toBe(4 * 1024 * 1024);
   });
 
@@ -60,8 +86,12 @@ describe('the receiver bounds what a sender can hold', () => {
     const help = await svc(['webhooks', 'listen', '--help']);
     expect(help.code).toBe(0);
     const text = help.stdout.replace(/\s+/g, ' ');
-    expect(text).toContain(`a delivery body of at most ${MAX_DELIVERY_BYTES / 1024 / 1024} MiB (413 past it) and headers of at most ${RECEIVER_LIMITS.maxHeaderBytes / 1024} KiB (431)`);
-    expect(text).toContain(`a sender has ${RECEIVER_LIMITS.headersTimeoutMs / 1000} s for the headers and ${RECEIVER_LIMITS.requestTimeoutMs / 1000} s for the whole request`);
+    expect(text).toContain(
+      `a delivery body of at most ${MAX_DELIVERY_BYTES / 1024 / 1024} MiB (413 past it) and headers of at most ${RECEIVER_LIMITS.maxHeaderBytes / 1024} KiB (431)`,
+    );
+    expect(text).toContain(
+      `a sender has ${RECEIVER_LIMITS.headersTimeoutMs / 1000} s for the headers and ${RECEIVER_LIMITS.requestTimeoutMs / 1000} s for the whole request`,
+    );
     expect(text).toContain(`at most ${RECEIVER_LIMITS.maxConnections} connections at once`);
   });
 
@@ -70,13 +100,20 @@ describe('the receiver bounds what a sender can hold', () => {
     const padding = 'x'.repeat(MAX_DELIVERY_BYTES - event().length - 20);
     const body = JSON.stringify({ ...JSON.parse(event()), padding });
     expect(body.length).toBeLessThanOrEqual(MAX_DELIVERY_BYTES);
-    expect(await post(`http://127.0.0.1:${port}/`, body, { 'X-Svc-Signature': signatureHeader(SECRET, body) })).toBe(200);
+    expect(
+      await post(`http://127.0.0.1:${port}/`, body, {
+        'X-Svc-Signature': signatureHeader(SECRET, body),
+      }),
+    ).toBe(200);
     expect(delivered).toEqual([body.length]);
   });
 
   it('a body whose Content-Length passes the cap is refused (413) before any of it comes', async () => {
     const { port, refused } = await receiver({ maxBodyBytes: 1000 });
-    const { closed } = await stalled(port, 'POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000000\r\nX-Svc-Signature: t=1,v1=00\r\n\r\n');
+    const { closed } = await stalled(
+      port,
+      'POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000000\r\nX-Svc-Signature: t=1,v1=00\r\n\r\n',
+    );
     expect(await within(closed)).toMatch(/^HTTP\/1\.1 413 /);
     expect(refused).toEqual(['a body larger than 1000 bytes']);
   });
@@ -84,7 +121,10 @@ describe('the receiver bounds what a sender can hold', () => {
   it('a chunked body that passes the cap is refused (413) at the cap', async () => {
     const { port } = await receiver({ maxBodyBytes: 1000 });
     const chunk = 'x'.repeat(600);
-    const { closed } = await stalled(port, `POST /hooks HTTP/1.1\r\nHost: x\r\n${fresh()}\r\nTransfer-Encoding: chunked\r\n\r\n258\r\n${chunk}\r\n258\r\n${chunk}\r\n`);
+    const { closed } = await stalled(
+      port,
+      `POST /hooks HTTP/1.1\r\nHost: x\r\n${fresh()}\r\nTransfer-Encoding: chunked\r\n\r\n258\r\n${chunk}\r\n258\r\n${chunk}\r\n`,
+    );
     expect(await within(closed)).toMatch(/^HTTP\/1\.1 413 /);
   });
 
@@ -93,10 +133,16 @@ describe('the receiver bounds what a sender can hold', () => {
     const stale = `X-Svc-Signature: t=${Math.floor(Date.now() / 1000) - 3600},v1=${'0'.repeat(64)}`;
     for (const header of ['', `${stale}\r\n`]) {
       // The body is announced and never sent: only a refusal on the header answers at once.
-      const { closed } = await stalled(port, `POST /hooks HTTP/1.1\r\nHost: x\r\n${header}Content-Length: 1000\r\n\r\n{`);
+      const { closed } = await stalled(
+        port,
+        `POST /hooks HTTP/1.1\r\nHost: x\r\n${header}Content-Length: 1000\r\n\r\n{`,
+      );
       expect(await within(closed)).toMatch(/^HTTP\/1\.1 400 /);
     }
-    expect(refused).toEqual(['no X-Svc-Signature header', 'stale: signed 60 minutes ago, more than the 300 s allowed']);
+    expect(refused).toEqual([
+      'no X-Svc-Signature header',
+      'stale: signed 60 minutes ago, more than the 300 s allowed',
+    ]);
   });
 
   it('a header larger than the cap is refused (431)', async () => {
@@ -113,7 +159,10 @@ describe('the receiver bounds what a sender can hold', () => {
 
   it('a body that never finishes: the connection is closed at the request time limit', async () => {
     const { port, delivered } = await receiver({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
-    const { closed } = await stalled(port, `POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n${fresh()}\r\n\r\n{"event":`);
+    const { closed } = await stalled(
+      port,
+      `POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n${fresh()}\r\n\r\n{"event":`,
+    );
     expect(await within(closed)).not.toBe('still open');
     expect(delivered).toEqual([]);
   });
@@ -126,7 +175,10 @@ describe('the receiver bounds what a sender can hold', () => {
 
   it('past the most connections at once, one more is closed as it comes; the others stay', async () => {
     const { port } = await receiver({ maxConnections: 2 });
-    const held = [await stalled(port, 'POST /hooks HTTP/1.1\r\n'), await stalled(port, 'POST /hooks HTTP/1.1\r\n')];
+    const held = [
+      await stalled(port, 'POST /hooks HTTP/1.1\r\n'),
+      await stalled(port, 'POST /hooks HTTP/1.1\r\n'),
+    ];
     const extra = await stalled(port, 'POST /hooks HTTP/1.1\r\n');
     expect(await within(extra.closed)).toBe('');
     expect(await within(held[0]!.closed, 200)).toBe('still open');
@@ -134,14 +186,23 @@ describe('the receiver bounds what a sender can hold', () => {
     held[0]!.socket.destroy();
     await held[0]!.closed;
     const body = event();
-    expect(await post(`http://127.0.0.1:${port}/`, body, { 'X-Svc-Signature': signatureHeader(SECRET, body) })).toBe(200);
+    expect(
+      await post(`http://127.0.0.1:${port}/`, body, {
+        'X-Svc-Signature': signatureHeader(SECRET, body),
+      }),
+    ).toBe(200);
   });
 
   it('close() does not wait for a sender that stalls', async () => {
     const { receiver: started, port } = await receiver();
-    await stalled(port, `POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n${fresh()}\r\n\r\n{`);
+    await stalled(
+      port,
+      `POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n${fresh()}\r\n\r\n{`,
+    );
     // Let the request reach the server: a connection with nothing read yet is idle, and closes anyway.
     await after(200, undefined);
-    expect(await Promise.race([started.close().then(() => 'closed'), after(8000, 'still closing')])).toBe('closed');
+    expect(
+      await Promise.race([started.close().then(() => 'closed'), after(8000, 'still closing')]),
+    ).toBe('closed');
   });
 });

@@ -10,10 +10,15 @@ import { svc } from '../support/in-process.js';
 const SECRET = 'whsec_replay_test_secret';
 const T = 1_767_225_600;
 
-const body = (report = 'rpt_0123456789abcdef') => JSON.stringify({ event: 'report.ready', report_id: report, timestamp: '2026-01-01T00:00:00Z' });
+const body = (report = 'rpt_0123456789abcdef') =>
+  JSON.stringify({ event: 'report.ready', report_id: report, timestamp: '2026-01-01T00:00:00Z' });
 
 function deliver(url: string, raw: string, header: string): Promise<Response> {
-  return fetch(`${url}/hooks`, { method: 'POST', body: raw, headers: { 'Content-Type': 'application/json', 'X-Svc-Signature': header } });
+  return fetch(`${url}/hooks`, {
+    method: 'POST',
+    body: raw,
+    headers: { 'Content-Type': 'application/json', 'X-Svc-Signature': header },
+  });
 }
 
 describe('ReplayGuard', () => {
@@ -42,22 +47,39 @@ describe('the receiver', () => {
   it('answers a replay 409 and passes it on to nobody', async () => {
     const delivered: Delivery[] = [];
     const refused: string[] = [];
-    receiver = await startReceiver({ port: 0, secret: SECRET, onDelivery: (d) => delivered.push(d), onRejected: (reason) => refused.push(reason) });
+    receiver = await startReceiver({
+      port: 0,
+      secret: SECRET,
+      onDelivery: (d) => delivered.push(d),
+      onRejected: (reason) => refused.push(reason),
+    });
     const now = unixNow();
     const header = signatureHeader(SECRET, body(), now);
 
     expect((await deliver(receiver.url, body(), header)).status).toBe(200);
     expect((await deliver(receiver.url, body(), header)).status).toBe(409);
     // The same timestamp and body, the header dressed up with an extra (bogus) signature: still a replay.
-    expect((await deliver(receiver.url, body(), `${header},v1=${'0'.repeat(64)}`)).status).toBe(409);
+    expect((await deliver(receiver.url, body(), `${header},v1=${'0'.repeat(64)}`)).status).toBe(
+      409,
+    );
     expect(refused).toEqual([
       'a replay: this delivery was already accepted (a signature counts once within 300 s)',
       'a replay: this delivery was already accepted (a signature counts once within 300 s)',
     ]);
 
     // Another body, or the same body signed anew, is a new delivery.
-    expect((await deliver(receiver.url, body('rpt_fedcba9876543210'), signatureHeader(SECRET, body('rpt_fedcba9876543210'), now))).status).toBe(200);
-    expect((await deliver(receiver.url, body(), signatureHeader(SECRET, body(), now - 1))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          receiver.url,
+          body('rpt_fedcba9876543210'),
+          signatureHeader(SECRET, body('rpt_fedcba9876543210'), now),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await deliver(receiver.url, body(), signatureHeader(SECRET, body(), now - 1))).status,
+    ).toBe(200);
     expect(delivered).toHaveLength(3);
   });
 });
@@ -71,10 +93,17 @@ describe('the receiver before and after', () => {
 
   it('answers 503 until a secret is agreed (a sender then retries), and verifies with it after', async () => {
     const delivered: Delivery[] = [];
-    receiver = await startReceiver({ port: 0, onDelivery: (d) => delivered.push(d), onRejected: () => {} });
+    receiver = await startReceiver({
+      port: 0,
+      onDelivery: (d) => delivered.push(d),
+      onRejected: () => {},
+    });
     const header = signatureHeader(SECRET, body(), unixNow());
     const early = await deliver(receiver.url, body(), header);
-    expect([early.status, await early.json()]).toEqual([503, { error: 'the listener is not ready yet' }]);
+    expect([early.status, await early.json()]).toEqual([
+      503,
+      { error: 'the listener is not ready yet' },
+    ]);
     receiver.useSecret(SECRET);
     expect((await deliver(receiver.url, body(), header)).status).toBe(200);
     expect(delivered).toHaveLength(1);
@@ -82,9 +111,16 @@ describe('the receiver before and after', () => {
 
   it('once stopped, answers 503 and passes nothing on', async () => {
     const delivered: Delivery[] = [];
-    receiver = await startReceiver({ port: 0, secret: SECRET, onDelivery: (d) => delivered.push(d), onRejected: () => {} });
+    receiver = await startReceiver({
+      port: 0,
+      secret: SECRET,
+      onDelivery: (d) => delivered.push(d),
+      onRejected: () => {},
+    });
     receiver.stop();
-    expect((await deliver(receiver.url, body(), signatureHeader(SECRET, body(), unixNow()))).status).toBe(503);
+    expect(
+      (await deliver(receiver.url, body(), signatureHeader(SECRET, body(), unixNow()))).status,
+    ).toBe(503);
     expect(delivered).toEqual([]);
   });
 });
@@ -100,13 +136,24 @@ describe('svc webhooks listen', () => {
       if (url) listening(url);
     };
     // The real clock: the deliveries are signed now, and the listener's time limit is a real wait.
-    const run = svc(['webhooks', 'listen', '--port', '0', '--secret', SECRET, '--exit-after', '2', '--json'], { now: Date.now(), realWaits: true, onStderr });
+    const run = svc(
+      ['webhooks', 'listen', '--port', '0', '--secret', SECRET, '--exit-after', '2', '--json'],
+      { now: Date.now(), realWaits: true, onStderr },
+    );
     const url = await address;
     const now = unixNow();
     const header = signatureHeader(SECRET, body(), now);
     expect((await deliver(url, body(), header)).status).toBe(200);
     expect((await deliver(url, body(), header)).status).toBe(409);
-    expect((await deliver(url, body('rpt_fedcba9876543210'), signatureHeader(SECRET, body('rpt_fedcba9876543210'), now))).status).toBe(200);
+    expect(
+      (
+        await deliver(
+          url,
+          body('rpt_fedcba9876543210'),
+          signatureHeader(SECRET, body('rpt_fedcba9876543210'), now),
+        )
+      ).status,
+    ).toBe(200);
 
     const result = await run;
     expect(result.code, result.stderr).toBe(0);
@@ -116,6 +163,8 @@ describe('svc webhooks listen', () => {
         .split('\n')
         .map((line) => JSON.parse(line).report_id),
     ).toEqual(['rpt_0123456789abcdef', 'rpt_fedcba9876543210']);
-    expect(result.stderr.match(/^warning: refused a delivery \(POST \/hooks\): a replay: .*$/gm)).toHaveLength(1);
+    expect(
+      result.stderr.match(/^warning: refused a delivery \(POST \/hooks\): a replay: .*$/gm),
+    ).toHaveLength(1);
   });
 });

@@ -2,11 +2,19 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkSignatureHeader, computeSignature, newSigningSecret, parseSignatureHeader, signatureHeader, verifySignature } from '../../src/webhooks/signature.js';
+import {
+  checkSignatureHeader,
+  computeSignature,
+  newSigningSecret,
+  parseSignatureHeader,
+  signatureHeader,
+  verifySignature,
+} from '../../src/webhooks/signature.js';
 
 const SECRET = 'whsec_0123456789abcdef';
 const T = 1_767_225_600; // 2026-01-01T00:00:00Z
-const BODY = '{"event":"report.ready","report_id":"rpt_e8699f830adc84b8","timestamp":"2026-01-01T00:00:00Z"}';
+const BODY =
+  '{"event":"report.ready","report_id":"rpt_e8699f830adc84b8","timestamp":"2026-01-01T00:00:00Z"}';
 
 /** The definition of docs/guides/webhooks-and-ci.md, written out independently: HMAC-SHA256 of "<t>.<raw body>", hex. */
 function reference(secret: string, t: number, body: string): string {
@@ -38,38 +46,71 @@ describe('verifying', () => {
   const header = `t=${T},v1=${reference(SECRET, T, BODY)}`;
 
   it('accepts a delivery signed with the secret, reporting its age', () => {
-    expect(verifySignature({ secret: SECRET, header, body: BODY, now: T + 12 })).toEqual({ valid: true, timestamp: T, ageSeconds: 12 });
+    expect(verifySignature({ secret: SECRET, header, body: BODY, now: T + 12 })).toEqual({
+      valid: true,
+      timestamp: T,
+      ageSeconds: 12,
+    });
   });
 
   it('accepts the whole header line and a Buffer body', () => {
-    expect(verifySignature({ secret: SECRET, header: `X-Svc-Signature: ${header}`, body: Buffer.from(BODY), now: T }).valid).toBe(true);
+    expect(
+      verifySignature({
+        secret: SECRET,
+        header: `X-Svc-Signature: ${header}`,
+        body: Buffer.from(BODY),
+        now: T,
+      }).valid,
+    ).toBe(true);
   });
 
   it('refuses a tampered body and a wrong secret', () => {
-    const tampered = verifySignature({ secret: SECRET, header, body: BODY.replace('report.ready', 'report.failed'), now: T });
-    expect(tampered).toMatchObject({ valid: false, reason: expect.stringMatching(/does not match/) });
-    expect(verifySignature({ secret: 'whsec_other', header, body: BODY, now: T }).valid).toBe(false);
-    expect(verifySignature({ secret: SECRET, header, body: BODY + '\n', now: T }).valid).toBe(false);
+    const tampered = verifySignature({
+      secret: SECRET,
+      header,
+      body: BODY.replace('report.ready', 'report.failed'),
+      now: T,
+    });
+    expect(tampered).toMatchObject({
+      valid: false,
+      reason: expect.stringMatching(/does not match/),
+    });
+    expect(verifySignature({ secret: 'whsec_other', header, body: BODY, now: T }).valid).toBe(
+      false,
+    );
+    expect(verifySignature({ secret: SECRET, header, body: BODY + '\n', now: T }).valid).toBe(
+      false,
+    );
   });
 
   it('allows 300 s of age and refuses a delivery older than that as stale', () => {
     expect(verifySignature({ secret: SECRET, header, body: BODY, now: T + 300 }).valid).toBe(true);
-    expect(verifySignature({ secret: SECRET, header, body: BODY, now: T + 301 })).toMatchObject({ valid: false, reason: expect.stringMatching(/^stale: signed 301 s ago/) });
+    expect(verifySignature({ secret: SECRET, header, body: BODY, now: T + 301 })).toMatchObject({
+      valid: false,
+      reason: expect.stringMatching(/^stale: signed 301 s ago/),
+    });
   });
 
   it('refuses a delivery signed too far in the future', () => {
-    expect(verifySignature({ secret: SECRET, header, body: BODY, now: T - 301 })).toMatchObject({ valid: false, reason: expect.stringMatching(/future/) });
+    expect(verifySignature({ secret: SECRET, header, body: BODY, now: T - 301 })).toMatchObject({
+      valid: false,
+      reason: expect.stringMatching(/future/),
+    });
     expect(verifySignature({ secret: SECRET, header, body: BODY, now: T - 300 }).valid).toBe(true);
   });
 
   it('does not let a valid signature over another timestamp through', () => {
     const moved = `t=${T + 1},v1=${reference(SECRET, T, BODY)}`;
-    expect(verifySignature({ secret: SECRET, header: moved, body: BODY, now: T }).valid).toBe(false);
+    expect(verifySignature({ secret: SECRET, header: moved, body: BODY, now: T }).valid).toBe(
+      false,
+    );
   });
 
   it('accepts any one of several v1 values and ignores other schemes', () => {
     const rolled = `t=${T},v1=${'0'.repeat(64)},v0=zzz,v1=${reference(SECRET, T, BODY)}`;
-    expect(verifySignature({ secret: SECRET, header: rolled, body: BODY, now: T }).valid).toBe(true);
+    expect(verifySignature({ secret: SECRET, header: rolled, body: BODY, now: T }).valid).toBe(
+      true,
+    );
   });
 
   it.each([
@@ -87,20 +128,30 @@ describe('verifying', () => {
   });
 
   it('reads headers with spaces around the parts', () => {
-    expect(parseSignatureHeader(` t = ${T} , v1 = abc `)).toEqual({ timestamp: T, signatures: ['abc'] });
+    expect(parseSignatureHeader(` t = ${T} , v1 = abc `)).toEqual({
+      timestamp: T,
+      signatures: ['abc'],
+    });
   });
 
   it('verifies what it signs, and nothing with one byte changed (property)', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 200 }), fc.string({ minLength: 1 }), fc.nat(), (bytes, secret, seed) => {
-        const body = Buffer.from(bytes);
-        const signed = signatureHeader(secret, body, T);
-        expect(verifySignature({ secret, header: signed, body, now: T }).valid).toBe(true);
-        const changed = Buffer.from(body);
-        const at = seed % changed.length;
-        changed[at] = changed[at]! ^ (1 + (seed % 255));
-        expect(verifySignature({ secret, header: signed, body: changed, now: T }).valid).toBe(false);
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 1, maxLength: 200 }),
+        fc.string({ minLength: 1 }),
+        fc.nat(),
+        (bytes, secret, seed) => {
+          const body = Buffer.from(bytes);
+          const signed = signatureHeader(secret, body, T);
+          expect(verifySignature({ secret, header: signed, body, now: T }).valid).toBe(true);
+          const changed = Buffer.from(body);
+          const at = seed % changed.length;
+          changed[at] = changed[at]! ^ (1 + (seed % 255));
+          expect(verifySignature({ secret, header: signed, body: changed, now: T }).valid).toBe(
+            false,
+          );
+        },
+      ),
     );
   });
 });
@@ -108,7 +159,12 @@ describe('verifying', () => {
 describe('checking the header alone, before any body is read', () => {
   it('gives the timestamp, the age and the signatures of a fresh header', () => {
     const header = signatureHeader(SECRET, BODY, T);
-    expect(checkSignatureHeader({ header, now: T + 7 })).toEqual({ valid: true, timestamp: T, ageSeconds: 7, signatures: [computeSignature(SECRET, T, BODY)] });
+    expect(checkSignatureHeader({ header, now: T + 7 })).toEqual({
+      valid: true,
+      timestamp: T,
+      ageSeconds: 7,
+      signatures: [computeSignature(SECRET, T, BODY)],
+    });
   });
 
   it.each([

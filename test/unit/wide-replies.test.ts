@@ -8,25 +8,47 @@ import { PassThrough } from 'node:stream';
 import { drawBox } from '../../src/core/output/box.js';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError, UnexpectedReplyError } from '../../src/core/errors.js';
-import { genericView, leftOutNote, MAX_EXTRA_COLUMNS, table, withExtraColumns } from '../../src/core/output/generic.js';
+import {
+  genericView,
+  leftOutNote,
+  MAX_EXTRA_COLUMNS,
+  table,
+  withExtraColumns,
+} from '../../src/core/output/generic.js';
 import { createPaint } from '../../src/core/output/paint.js';
 import { csvPieces, MAX_CSV_COLUMNS, ndjsonPieces } from '../../src/core/output/records.js';
-import { renderTable, ROWS_A_PIECE, tablePieces, type RenderTarget } from '../../src/core/output/render.js';
+import {
+  renderTable,
+  ROWS_A_PIECE,
+  tablePieces,
+  type RenderTarget,
+} from '../../src/core/output/render.js';
 import { notesOf, type ListView } from '../../src/core/output/view.js';
 import { giveWay, writePieces } from '../../src/core/stream/paced-write.js';
 import { OutputSink } from '../../src/core/stream/sink.js';
 
 /** `count` rows with two fields every row has and one that only this row has. */
-const wide = (count: number) => Array.from({ length: count }, (_, i) => ({ id: `r${i}`, amount: i, [`only_${i}`]: 'x' }));
+const wide = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({ id: `r${i}`, amount: i, [`only_${i}`]: 'x' }));
 
-const pipe = async (): Promise<RenderTarget> => ({ terminal: false, width: 80, paint: await createPaint(false) });
+const pipe = async (): Promise<RenderTarget> => ({
+  terminal: false,
+  width: 80,
+  paint: await createPaint(false),
+});
 
 describe('a table of rows that each bring a field of their own', () => {
   it(`shows at most ${MAX_EXTRA_COLUMNS} columns, the fields most rows have first, and says how many it left out`, () => {
     const view = table(wide(500));
-    expect(view.columns.map((c) => c.key)).toEqual(['id', 'amount', ...Array.from({ length: MAX_EXTRA_COLUMNS - 2 }, (_, i) => `only_${i}`)]);
+    expect(view.columns.map((c) => c.key)).toEqual([
+      'id',
+      'amount',
+      ...Array.from({ length: MAX_EXTRA_COLUMNS - 2 }, (_, i) => `only_${i}`),
+    ]);
     expect(view.notes).toEqual([leftOutNote(502 - MAX_EXTRA_COLUMNS)]);
-    expect(leftOutNote(478)).toBe('478 more columns left out, of the fields fewest rows have: --json or -o ndjson shows every field.');
+    expect(leftOutNote(478)).toBe(
+      '478 more columns left out, of the fields fewest rows have: --json or -o ndjson shows every field.',
+    );
   });
 
   it('keeps a field that appears late but in most rows', () => {
@@ -42,11 +64,17 @@ describe('a table of rows that each bring a field of their own', () => {
 
   it(`a command's designed table gets at most ${MAX_EXTRA_COLUMNS} more columns, and the note`, () => {
     const rows = wide(300).map(({ id, ...rest }) => ({ id, rest }));
-    const designed: ListView<(typeof rows)[number]> = { kind: 'list', rows, columns: [{ key: 'id', header: 'ID', value: (r) => r.id }] };
+    const designed: ListView<(typeof rows)[number]> = {
+      kind: 'list',
+      rows,
+      columns: [{ key: 'id', header: 'ID', value: (r) => r.id }],
+    };
     const view = withExtraColumns(designed, (r) => r.rest);
     expect(view.columns).toHaveLength(1 + MAX_EXTRA_COLUMNS);
     expect(view.columns[1]!.key).toBe('amount');
-    expect(notesOf({ kind: 'sections', parts: [{ view }] })).toEqual([leftOutNote(301 - MAX_EXTRA_COLUMNS)]);
+    expect(notesOf({ kind: 'sections', parts: [{ view }] })).toEqual([
+      leftOutNote(301 - MAX_EXTRA_COLUMNS),
+    ]);
   });
 
   it('in a pipe, its text grows with the rows, not with rows × rows', async () => {
@@ -63,7 +91,11 @@ describe('tables made a piece at a time', () => {
   it('makes each piece only when it is asked for: two pieces of a table of 100,000 rows read two pieces of rows', async () => {
     let read = 0;
     const rows = Array.from({ length: 100_000 }, (_, i) => i);
-    const view: ListView<number> = { kind: 'list', rows, columns: [{ key: 'n', header: 'N', value: (n) => (read++, n) }] };
+    const view: ListView<number> = {
+      kind: 'list',
+      rows,
+      columns: [{ key: 'n', header: 'N', value: (n) => (read++, n) }],
+    };
     const pieces = tablePieces(view, await pipe());
     expect(pieces.next().value).toBe('N\n');
     expect(pieces.next().value).toBe(rows.slice(0, ROWS_A_PIECE).join('\n') + '\n');
@@ -71,7 +103,11 @@ describe('tables made a piece at a time', () => {
   });
 
   it('draws a boxed table in slices that join into the box drawn whole', async () => {
-    const rows = Array.from({ length: 2 * ROWS_A_PIECE + 50 }, (_, i) => ({ id: `txn_${i}`, amount: i * 10, note: i % 7 === 0 ? 'seventh' : '' }));
+    const rows = Array.from({ length: 2 * ROWS_A_PIECE + 50 }, (_, i) => ({
+      id: `txn_${i}`,
+      amount: i * 10,
+      note: i % 7 === 0 ? 'seventh' : '',
+    }));
     const view: ListView<(typeof rows)[number]> = {
       kind: 'list',
       rows,
@@ -82,8 +118,15 @@ describe('tables made a piece at a time', () => {
       ],
     };
     const target: RenderTarget = { terminal: true, width: 80, paint: await createPaint(false) };
-    const widths = [Math.max(2, ...rows.map((r) => r.id.length)), Math.max(6, ...rows.map((r) => String(r.amount).length)), 7];
-    const columns = widths.map((width, i) => ({ width, align: i === 1 ? ('right' as const) : ('left' as const) }));
+    const widths = [
+      Math.max(2, ...rows.map((r) => r.id.length)),
+      Math.max(6, ...rows.map((r) => String(r.amount).length)),
+      7,
+    ];
+    const columns = widths.map((width, i) => ({
+      width,
+      align: i === 1 ? ('right' as const) : ('left' as const),
+    }));
     const whole = [
       ...drawBox(
         columns,
@@ -100,7 +143,9 @@ describe('CSV and NDJSON made a piece at a time', () => {
   it(`refuses records with more than ${MAX_CSV_COLUMNS} fields between them (exit 10) before its first piece`, () => {
     const pieces = csvPieces(wide(MAX_CSV_COLUMNS - 1));
     expect(() => pieces.next()).toThrow(UnexpectedReplyError);
-    expect(() => csvPieces(wide(MAX_CSV_COLUMNS)).next()).toThrow('the records have more than 1,000 different fields, the most columns a CSV file is given; -o ndjson writes each record whole');
+    expect(() => csvPieces(wide(MAX_CSV_COLUMNS)).next()).toThrow(
+      'the records have more than 1,000 different fields, the most columns a CSV file is given; -o ndjson writes each record whole',
+    );
   });
 
   it(`writes ${MAX_CSV_COLUMNS} columns`, () => {
@@ -138,7 +183,9 @@ describe('writing pieces', () => {
     const endless = (function* () {
       for (;;) yield 'x'.repeat(100);
     })();
-    await expect(writePieces(endless, collector().sink, stop.signal)).rejects.toThrow(InterruptedError);
+    await expect(writePieces(endless, collector().sink, stop.signal)).rejects.toThrow(
+      InterruptedError,
+    );
   });
 
   it('giving way between two steps lets in a signal that came during a step run from an I/O callback', async () => {

@@ -5,6 +5,12 @@
 import { field, loose } from '../../core/reply-schema.js';
 
 /** In the order `svc consents create` reads them. */
-export const ConsentReply = loose({ scopes: field(), id: field(), token: field(), data_url: field(), expires_at: field() });
+export const ConsentReply = loose({
+  scopes: field(),
+  id: field(),
+  token: field(),
+  data_url: field(),
+  expires_at: field(),
+});
 
 export const ScopedDataReply = loose({ scopes: field(), data: field() });

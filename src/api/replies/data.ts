@@ -4,13 +4,26 @@
 // list of its items), to which bank-pnl adds its `bank`, and a list of metrics for interest-rates.
 // Every series, the snapshot and the other families' `latest` are not shown. Nothing is required:
 // a view shows what it cannot read as it came.
-import { either, field, list, loose, optional, type Read as ReadOf, type Schema } from '../../core/reply-schema.js';
+import {
+  either,
+  field,
+  list,
+  loose,
+  optional,
+  type Read as ReadOf,
+  type Schema,
+} from '../../core/reply-schema.js';
 
 /** In the order the attribution lines read it. */
 const Meta = loose({ attribution: field(), as_of: field(), source: field(), source_url: field() });
 
 /** bank-pnl's latest: `data` a list, or a month's object naming its bank. The widest form: the views read every dataset reply as this one. */
-const BankLatest = loose({ meta: optional(Meta), data: optional(either(list(loose({})), loose({ month: field(), bank: field(), line_items: field() }))) });
+const BankLatest = loose({
+  meta: optional(Meta),
+  data: optional(
+    either(list(loose({})), loose({ month: field(), bank: field(), line_items: field() })),
+  ),
+});
 export type Dataset = typeof BankLatest;
 export type Read = ReadOf<Dataset>;
 
@@ -21,7 +34,8 @@ const asDataset = (schema: Schema) => schema as Dataset;
 export const DatasetReply = asDataset(loose({ meta: optional(Meta), data: field() }));
 
 /** `data` documented as a list, or as an object of the given fields. */
-const latest = (object: Schema) => asDataset(loose({ meta: optional(Meta), data: optional(either(list(loose({})), object)) }));
+const latest = (object: Schema) =>
+  asDataset(loose({ meta: optional(Meta), data: optional(either(list(loose({})), object)) }));
 
 /** The documented `latest` replies, by the family's path. */
 const LATEST: Readonly<Record<string, Dataset>> = {

@@ -69,13 +69,24 @@ export const IncomeReply = loose({
 });
 
 /** GET /v1/reports/{id}/liabilities. */
-export const LiabilitiesReply = loose({ monthly_emi_total: field(), emi_load_pct: field(), bounce_count: field(), lenders: field(), liability_transactions: field() });
+export const LiabilitiesReply = loose({
+  monthly_emi_total: field(),
+  emi_load_pct: field(),
+  bounce_count: field(),
+  lenders: field(),
+  liability_transactions: field(),
+});
 
 /** POST /v1/parse in the background (202): its `poll_url` (the id and status are read where they come). */
 export const ParseAcceptedReply = loose({ poll_url: field() });
 
 /** POST /v1/reports/{id}/match. */
-export const MatchReply = loose({ reasons: field(), match_score: field(), result: field(), statement_name: field() });
+export const MatchReply = loose({
+  reasons: field(),
+  match_score: field(),
+  result: field(),
+  statement_name: field(),
+});
 
 /** Read through with the reply's reading (loaded with these schemas, never at start-up). */
 export { readReply } from '../../core/reply-schema.js';

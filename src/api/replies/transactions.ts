@@ -12,6 +12,14 @@ export const TransactionsReply = record({ transactions: list(loose({})), count: 
 
 export const EnrichReply = record({
   // An item has `credit` or `debit`, as sent (documented as either): neither is declared, so that no item is noted for lacking the other.
-  transactions: list(loose({ date: field(), description: field(), balance: field(), category: field(), confidence: field() })),
+  transactions: list(
+    loose({
+      date: field(),
+      description: field(),
+      balance: field(),
+      category: field(),
+      confidence: field(),
+    }),
+  ),
   count: field(),
 });

@@ -5,7 +5,19 @@ import type { Context } from '../../app/context.js';
 import { ApiError, CliError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { printable, shownText, type Masker } from '../../core/output/format.js';
 import { jsonOutput } from '../../core/output/json.js';
-import { apiPath, buildObject, checkMethod, isMethod, METHODS, parseHeader, splitField, toQuery, typedValue, type ApiMethod, type FieldValue } from './fields.js';
+import {
+  apiPath,
+  buildObject,
+  checkMethod,
+  isMethod,
+  METHODS,
+  parseHeader,
+  splitField,
+  toQuery,
+  typedValue,
+  type ApiMethod,
+  type FieldValue,
+} from './fields.js';
 import { RequestInput } from './input.js';
 
 interface ApiFlags {
@@ -23,24 +35,46 @@ interface ApiFlags {
  * --input give it a body; `-X METHOD` picks another. `METHOD PATH` (a method name, then a second
  * word) works as well.
  */
-export function methodAndPath(first: string, second: string | undefined, options: ApiFlags): { method: ApiMethod; path: string } {
+export function methodAndPath(
+  first: string,
+  second: string | undefined,
+  options: ApiFlags,
+): { method: ApiMethod; path: string } {
   const flag = options.method === undefined ? undefined : checkMethod(options.method);
   if (second !== undefined) {
-    if (!isMethod(first)) throw new UsageError(`"${first}" is not a method (${METHODS.join(', ')}): give PATH alone, or METHOD PATH`);
+    if (!isMethod(first))
+      throw new UsageError(
+        `"${first}" is not a method (${METHODS.join(', ')}): give PATH alone, or METHOD PATH`,
+      );
     const method = checkMethod(first);
-    if (flag && flag !== method) throw new UsageError(`two methods: ${method} and -X ${flag}; give one`);
+    if (flag && flag !== method)
+      throw new UsageError(`two methods: ${method} and -X ${flag}; give one`);
     return { method, path: apiPath(second) };
   }
   // `svc api DELETE` is a method whose path is missing, not a request for /v1/DELETE.
-  if (isMethod(first)) throw new UsageError(`${first.toUpperCase()} needs a PATH after it, as in \`svc api ${first} reports\``);
-  const hasBody = (options.rawField?.length ?? 0) > 0 || (options.field?.length ?? 0) > 0 || options.input !== undefined;
+  if (isMethod(first))
+    throw new UsageError(
+      `${first.toUpperCase()} needs a PATH after it, as in \`svc api ${first} reports\``,
+    );
+  const hasBody =
+    (options.rawField?.length ?? 0) > 0 ||
+    (options.field?.length ?? 0) > 0 ||
+    options.input !== undefined;
   return { method: flag ?? (hasBody ? 'POST' : 'GET'), path: apiPath(first) };
 }
 
-export async function callApi(ctx: Context, first: string, second: string | undefined, options: ApiFlags): Promise<void> {
+export async function callApi(
+  ctx: Context,
+  first: string,
+  second: string | undefined,
+  options: ApiFlags,
+): Promise<void> {
   const { method, path } = methodAndPath(first, second, options);
   const input = new RequestInput(ctx.io.stdin);
-  if (options.include && ctx.flags.jq !== undefined) throw new UsageError('--include prints the status and headers, which --jq cannot filter: use one or the other');
+  if (options.include && ctx.flags.jq !== undefined)
+    throw new UsageError(
+      '--include prints the status and headers, which --jq cannot filter: use one or the other',
+    );
 
   const fields: { key: string; value: FieldValue }[] = [];
   for (const item of options.rawField ?? []) {
@@ -49,7 +83,12 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   }
   for (const item of options.field ?? []) {
     const [key, raw] = splitField(item, '-F');
-    fields.push({ key, value: await typedValue(raw, async (source) => (await input.read(source, `-F ${item}`)).toString('utf8')) });
+    fields.push({
+      key,
+      value: await typedValue(raw, async (source) =>
+        (await input.read(source, `-F ${item}`)).toString('utf8'),
+      ),
+    });
   }
   const query: [string, string][] = (options.query ?? []).map((item) => splitField(item, '-q'));
   const headers = Object.fromEntries((options.header ?? []).map(parseHeader));
@@ -57,7 +96,8 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   let body: { bytes: Uint8Array; contentType: string } | undefined;
   let json: unknown;
   if (options.input !== undefined) {
-    if (method === 'GET') throw new UsageError('a GET request has no body: --input cannot be used with GET');
+    if (method === 'GET')
+      throw new UsageError('a GET request has no body: --input cannot be used with GET');
     const bytes = await input.read(options.input, `--input ${options.input}`);
     body = { bytes, contentType: 'application/json' };
     query.push(...toQuery(fields));
@@ -72,27 +112,46 @@ export async function callApi(ctx: Context, first: string, second: string | unde
   const client = await ctx.client();
   let reply: ApiReply;
   try {
-    reply = await client.request({ method, path: withQuery(path, query), json, body, headers, anyBody: true });
+    reply = await client.request({
+      method,
+      path: withQuery(path, query),
+      json,
+      body,
+      headers,
+      anyBody: true,
+    });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // As gh api: the body of an error reply is still the output; the summary goes to stderr.
-    const head = options.include ? statusLine(error.status) + headerLines(error.headers, out) + '\n' : '';
-    await ctx.paged(async () => ctx.out(head + (error.rawBody === '' ? '' : bodyText(error.rawBody, out).text)));
+    const head = options.include
+      ? statusLine(error.status) + headerLines(error.headers, out) + '\n'
+      : '';
+    await ctx.paged(async () =>
+      ctx.out(head + (error.rawBody === '' ? '' : bodyText(error.rawBody, out).text)),
+    );
     const failure = new CliError(summary(error), error.exitCode);
     // What svc knows of the trouble (which key was refused, say) is still said; but a refused
     // Authorization header given with -H is the user's own, not the key svc sent.
-    const ownAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
-    if (ownAuthorization && error.trouble?.kind === 'key-refused') failure.hints.push('The service refused the Authorization header given with -H.');
+    const ownAuthorization = Object.keys(headers).some(
+      (name) => name.toLowerCase() === 'authorization',
+    );
+    if (ownAuthorization && error.trouble?.kind === 'key-refused')
+      failure.hints.push('The service refused the Authorization header given with -H.');
     else failure.trouble = error.trouble;
     throw failure;
   }
-  const head = options.include ? statusLine(reply.status) + headerLines(reply.headers, out) + '\n' : '';
+  const head = options.include
+    ? statusLine(reply.status) + headerLines(reply.headers, out) + '\n'
+    : '';
   const shown = reply.raw === '' ? undefined : bodyText(reply.raw, out);
   // A reply read as one output: paged on a terminal when taller than it.
   await ctx.paged(async () => ctx.out(head + (shown?.text ?? '')));
   if (!shown) return;
   // Printed all the same, so nothing is lost; but a success that is not JSON is not what a script expects.
-  if (!shown.json) throw new UnexpectedReplyError(`${method} ${path} answered ${reply.status} with a body that is not JSON`);
+  if (!shown.json)
+    throw new UnexpectedReplyError(
+      `${method} ${path} answered ${reply.status} with a body that is not JSON`,
+    );
 }
 
 function withQuery(path: string, query: [string, string][]): string {
@@ -109,7 +168,12 @@ interface Shown {
 
 /** The reply's headers, one a line; on a terminal without the characters that could move the cursor (a header can carry C1 ones). */
 function headerLines(headers: ReplyHeaders, out: Shown): string {
-  return [...headers].map(([name, value]) => `${out.terminal ? shownText(`${name}: ${value}`, out.secrets) : `${name}: ${value}`}\n`).join('');
+  return [...headers]
+    .map(
+      ([name, value]) =>
+        `${out.terminal ? shownText(`${name}: ${value}`, out.secrets) : `${name}: ${value}`}\n`,
+    )
+    .join('');
 }
 
 /** HTTP/1.1 is what the client speaks. */
@@ -134,6 +198,7 @@ function bodyText(raw: string, out: Shown): { text: string; json: boolean } {
 
 function summary(error: ApiError): string {
   const e = error.envelope;
-  if (!error.fromEnvelope) return `HTTP ${error.status} ${STATUS_CODES[error.status] ?? ''}`.trimEnd();
+  if (!error.fromEnvelope)
+    return `HTTP ${error.status} ${STATUS_CODES[error.status] ?? ''}`.trimEnd();
   return `HTTP ${error.status}: ${e.error_code}${e.error_message ? `: ${e.error_message}` : ''}`;
 }

@@ -3,7 +3,8 @@
 import { encodedSeparatorIn, isDotSegment } from '../../api/request-paths.js';
 import { UsageError } from '../../core/errors.js';
 
-export type FieldValue = string | number | boolean | null | FieldValue[] | { [key: string]: FieldValue };
+export type FieldValue =
+  string | number | boolean | null | FieldValue[] | { [key: string]: FieldValue };
 export type FieldObject = { [key: string]: FieldValue };
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -15,7 +16,8 @@ export function isMethod(value: string): boolean {
 }
 
 export function checkMethod(value: string): ApiMethod {
-  if (!isMethod(value)) throw new UsageError(`unknown method "${value}" (use ${METHODS.join(', ')})`);
+  if (!isMethod(value))
+    throw new UsageError(`unknown method "${value}" (use ${METHODS.join(', ')})`);
   return value.toUpperCase() as ApiMethod;
 }
 
@@ -26,14 +28,21 @@ export function checkMethod(value: string): ApiMethod {
  * service's to read.
  */
 export function apiPath(value: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) throw new UsageError(`PATH is a path such as /v1/reports, not a URL ("${value}"); the address comes from --base-url`);
-  if (/[\s#]/.test(value)) throw new UsageError(`PATH "${value}" must not contain white space or #`);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value))
+    throw new UsageError(
+      `PATH is a path such as /v1/reports, not a URL ("${value}"); the address comes from --base-url`,
+    );
+  if (/[\s#]/.test(value))
+    throw new UsageError(`PATH "${value}" must not contain white space or #`);
   const path = value.startsWith('/') ? value : `/${value}`;
   const pathname = path.split('?')[0]!;
-  if (pathname.split('/').some(isDotSegment)) throw new UsageError(`PATH "${value}" must not contain . or .. segments`);
-  if (pathname.includes('\\')) throw new UsageError(`PATH "${value}" must not contain \\, which a URL reads as /`);
+  if (pathname.split('/').some(isDotSegment))
+    throw new UsageError(`PATH "${value}" must not contain . or .. segments`);
+  if (pathname.includes('\\'))
+    throw new UsageError(`PATH "${value}" must not contain \\, which a URL reads as /`);
   const encoded = encodedSeparatorIn(pathname);
-  if (encoded !== undefined) throw new UsageError(`PATH "${value}" must not contain ${encoded}, an encoded / \\ or .`);
+  if (encoded !== undefined)
+    throw new UsageError(`PATH "${value}" must not contain ${encoded}, an encoded / \\ or .`);
   return pathname === '/v1' || pathname.startsWith('/v1/') ? path : `/v1${path}`;
 }
 
@@ -50,7 +59,10 @@ const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
  * A typed value of -F: true, false, null, a JSON number, `@file` (the file's text) or `@-` (stdin's
  * text); anything else stays a string. Integers too large to be exact stay strings.
  */
-export async function typedValue(raw: string, readText: (source: string) => Promise<string>): Promise<FieldValue> {
+export async function typedValue(
+  raw: string,
+  readText: (source: string) => Promise<string>,
+): Promise<FieldValue> {
   if (raw === 'true') return true;
   if (raw === 'false') return false;
   if (raw === 'null') return null;
@@ -68,7 +80,8 @@ export function keyPath(key: string): string[] {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
   if (!match) throw new UsageError(`the field name "${key}" is not name, name[sub] or name[]`);
   const path = [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)];
-  if (path.slice(0, -1).includes('')) throw new UsageError(`the field name "${key}" may end with [] but not have it in the middle`);
+  if (path.slice(0, -1).includes(''))
+    throw new UsageError(`the field name "${key}" may end with [] but not have it in the middle`);
   return path;
 }
 
@@ -89,7 +102,8 @@ export function buildObject(fields: readonly { key: string; value: FieldValue }[
         break;
       }
       if (existing === undefined) node[name] = {};
-      else if (existing === null || typeof existing !== 'object' || Array.isArray(existing)) throw conflict(key, path.slice(0, i + 1));
+      else if (existing === null || typeof existing !== 'object' || Array.isArray(existing))
+        throw conflict(key, path.slice(0, i + 1));
       node = node[name] as FieldObject;
     }
     const last = path.at(-1)!;
@@ -110,8 +124,10 @@ export function toQuery(fields: readonly { key: string; value: FieldValue }[]): 
   const pairs: [string, string][] = [];
   for (const { key, value } of fields) {
     const path = keyPath(key);
-    if (path.length > 2 || (path.length === 2 && path[1] !== '')) throw new UsageError(`the field "${key}" is nested; a query string has flat names only`);
-    if (value !== null && typeof value === 'object') throw new UsageError(`the field "${key}" is not a plain value`);
+    if (path.length > 2 || (path.length === 2 && path[1] !== ''))
+      throw new UsageError(`the field "${key}" is nested; a query string has flat names only`);
+    if (value !== null && typeof value === 'object')
+      throw new UsageError(`the field "${key}" is not a plain value`);
     pairs.push([path[0]!, value === null ? '' : String(value)]);
   }
   return pairs;
@@ -126,11 +142,18 @@ export function parseHeader(text: string): [string, string] {
   const colon = text.indexOf(':');
   const name = colon > 0 ? text.slice(0, colon).trim() : '';
   if (!HEADER_NAME.test(name)) throw new UsageError(`-H takes "Name: value", not "${text}"`);
-  if (RESERVED_HEADERS.has(name.toLowerCase())) throw new UsageError(`the ${name} header is set by svc itself`);
+  if (RESERVED_HEADERS.has(name.toLowerCase()))
+    throw new UsageError(`the ${name} header is set by svc itself`);
   const value = text.slice(colon + 1).trim();
   // Tab is the one control character a header value may hold; Node sends nothing past Latin-1.
-  if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value)) throw new UsageError(`the value of the ${name} header must be one line, without control characters`);
-  if (/[^\x00-\xff]/.test(value)) throw new UsageError(`the value of the ${name} header holds a character HTTP headers cannot carry (only Latin-1)`);
+  if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value))
+    throw new UsageError(
+      `the value of the ${name} header must be one line, without control characters`,
+    );
+  if (/[^\x00-\xff]/.test(value))
+    throw new UsageError(
+      `the value of the ${name} header holds a character HTTP headers cannot carry (only Latin-1)`,
+    );
   const canonical = name
     .toLowerCase()
     .split('-')

@@ -8,11 +8,21 @@ export function registerApi(program: Command, app: App): void {
   program
     .command('api')
     .description('send any request to the service and print the reply body')
-    .argument('<method-or-path>', 'path of the endpoint, with or without /v1 (e.g. reports or /v1/usage); or a method, then the path')
+    .argument(
+      '<method-or-path>',
+      'path of the endpoint, with or without /v1 (e.g. reports or /v1/usage); or a method, then the path',
+    )
     .argument('[path]', 'the path, when a method comes first (GET, POST, PUT, PATCH or DELETE)')
-    .option('-X, --method <method>', 'GET, POST, PUT, PATCH or DELETE (default: GET, or POST with -f, -F or --input)')
+    .option(
+      '-X, --method <method>',
+      'GET, POST, PUT, PATCH or DELETE (default: GET, or POST with -f, -F or --input)',
+    )
     .option('-f, --raw-field <key=value>', 'a string field (repeatable)', collect)
-    .option('-F, --field <key=value>', 'a typed field: true, false, null, a number, @file or @- for stdin (repeatable)', collect)
+    .option(
+      '-F, --field <key=value>',
+      'a typed field: true, false, null, a number, @file or @- for stdin (repeatable)',
+      collect,
+    )
     .option('-q, --query <key=value>', 'a query parameter (repeatable)', collect)
     .option('--input <file>', 'the request body, raw, from a file or - for stdin')
     .option('-H, --header <header>', 'an extra request header, "Name: value" (repeatable)', collect)

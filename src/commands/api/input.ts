@@ -25,7 +25,10 @@ export class RequestInput {
   }
 
   private async readStdin(by: string): Promise<Buffer> {
-    if (this.stdinReader) throw new UsageError(`standard input is read once: ${this.stdinReader} and ${by} both ask for it`);
+    if (this.stdinReader)
+      throw new UsageError(
+        `standard input is read once: ${this.stdinReader} and ${by} both ask for it`,
+      );
     this.stdinReader = by;
     return readCapped(this.stdin, MAX_INPUT_BYTES - this.taken, () => this.tooLarge(by));
   }
@@ -34,7 +37,11 @@ export class RequestInput {
     let handle;
     try {
       handle = await open(source, 'r');
-      return await readCapped(handle.createReadStream({ autoClose: false }), MAX_INPUT_BYTES - this.taken, () => this.tooLarge(by));
+      return await readCapped(
+        handle.createReadStream({ autoClose: false }),
+        MAX_INPUT_BYTES - this.taken,
+        () => this.tooLarge(by),
+      );
     } catch (error) {
       if (error instanceof CliError) throw error;
       throw new UsageError(`cannot read ${source}: ${whyUnreadable(error)}`);
@@ -44,6 +51,8 @@ export class RequestInput {
   }
 
   private tooLarge(by: string): UsageError {
-    return new UsageError(`${by}: more than ${MAX_INPUT_SIZE} to send; svc api takes at most ${MAX_INPUT_SIZE} from files and standard input for one request`);
+    return new UsageError(
+      `${by}: more than ${MAX_INPUT_SIZE} to send; svc api takes at most ${MAX_INPUT_SIZE} from files and standard input for one request`,
+    );
   }
 }

@@ -14,8 +14,15 @@ export function registerCompletion(program: Command, app: App): void {
     .description('print the shell completion script of bash, zsh or fish')
     .addArgument(new Argument('<shell>', 'the shell the script is for').choices(SHELLS))
     .helpAfter([
-      ...examples('source <(svc completion bash)', 'svc completion zsh > ~/.zfunc/_svc', 'svc completion fish > ~/.config/fish/completions/svc.fish'),
-      ...SHELLS.flatMap((shell): Block[] => [heading(`Install in ${shell}`), { kind: 'code', lines: INSTALL[shell] }]),
+      ...examples(
+        'source <(svc completion bash)',
+        'svc completion zsh > ~/.zfunc/_svc',
+        'svc completion fish > ~/.config/fish/completions/svc.fish',
+      ),
+      ...SHELLS.flatMap((shell): Block[] => [
+        heading(`Install in ${shell}`),
+        { kind: 'code', lines: INSTALL[shell] },
+      ]),
       paragraph(
         'Commands, subcommands, flags and their values complete from the script itself; profile names, data series selectors and sandbox scenarios are read from the config file and the reply cache (`svc data keys FAMILY` fills it), never from the network.',
       ),

@@ -1,11 +1,20 @@
 // `svc config delete PROFILE`: remove a profile, its base URL and its key, from the config file.
-import { currentProfileName, profileOf, refuseReservedName, unknownProfile } from '../../config/resolve.js';
+import {
+  currentProfileName,
+  profileOf,
+  refuseReservedName,
+  unknownProfile,
+} from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shown } from './settings.js';
 import { removeFromKeyring } from '../saved-key.js';
 
-export async function deleteProfile(ctx: Context, profile: string, options: { force?: boolean }): Promise<void> {
+export async function deleteProfile(
+  ctx: Context,
+  profile: string,
+  options: { force?: boolean },
+): Promise<void> {
   refuseReservedName(profile);
   const store = await ctx.config();
   const doc = store.read();
@@ -15,12 +24,17 @@ export async function deleteProfile(ctx: Context, profile: string, options: { fo
   if (isActive && !options.force) {
     const others = Object.keys(doc.profiles).filter((name) => name !== profile);
     throw new UsageError(`profile "${profile}" is the active one; nothing was deleted`, [
-      others.length ? `Switch first with \`svc config use ${others[0]}\`, or pass --force to delete it anyway.` : 'It is the only profile: pass --force to delete it anyway.',
+      others.length
+        ? `Switch first with \`svc config use ${others[0]}\`, or pass --force to delete it anyway.`
+        : 'It is the only profile: pass --force to delete it anyway.',
     ]);
   }
   // A key kept in the keyring goes with the profile; a keyring that cannot be reached leaves both (exit 1).
   const saved = profileOf(doc, profile);
-  const keyring = saved?.api_key_in === 'keyring' ? await removeFromKeyring(ctx, profile, saved.base_url, 'nothing was deleted') : undefined;
+  const keyring =
+    saved?.api_key_in === 'keyring'
+      ? await removeFromKeyring(ctx, profile, saved.base_url, 'nothing was deleted')
+      : undefined;
   let key: string | undefined;
   let remaining: string[] = [];
   await store.update((d) => {
@@ -30,9 +44,18 @@ export async function deleteProfile(ctx: Context, profile: string, options: { fo
     remaining = Object.keys(d.profiles);
   });
   ctx.err(`✓ Deleted profile "${profile}" from ${store.file}`);
-  if (key) ctx.err(`  Its key ${shown('api_key', key)} is gone from this machine; the service accepts it until it is revoked in the dashboard.`);
-  else if (keyring) ctx.err(`  Its key is gone from ${keyring}; the service accepts it until it is revoked in the dashboard.`);
+  if (key)
+    ctx.err(
+      `  Its key ${shown('api_key', key)} is gone from this machine; the service accepts it until it is revoked in the dashboard.`,
+    );
+  else if (keyring)
+    ctx.err(
+      `  Its key is gone from ${keyring}; the service accepts it until it is revoked in the dashboard.`,
+    );
   if (!isActive) return;
   if (remaining.includes('default')) ctx.err('  "default" is now the active profile');
-  else if (remaining.length) ctx.err(`  No profile is active now: choose one with \`svc config use NAME\` (profiles: ${remaining.join(', ')})`);
+  else if (remaining.length)
+    ctx.err(
+      `  No profile is active now: choose one with \`svc config use NAME\` (profiles: ${remaining.join(', ')})`,
+    );
 }

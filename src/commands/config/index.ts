@@ -24,7 +24,14 @@ export function registerConfig(program: Command, app: App): void {
     .description('set one setting of the active profile, creating the profile if needed')
     .argument('<key>', 'base_url, api_key, calendar or pager')
     .argument('<value>', 'the new value')
-    .helpAfter(examples('svc config set base_url https://api.example.com', 'svc config set base_url http://127.0.0.1:8080 --profile local', 'svc config set calendar bs', 'svc config set pager ""'))
+    .helpAfter(
+      examples(
+        'svc config set base_url https://api.example.com',
+        'svc config set base_url http://127.0.0.1:8080 --profile local',
+        'svc config set calendar bs',
+        'svc config set pager ""',
+      ),
+    )
     .action(app.action(async () => (await import('./set.js')).setSetting));
   config
     .command('path')
@@ -41,10 +48,19 @@ export function registerConfig(program: Command, app: App): void {
     .command('delete')
     .description('delete a profile with its base URL and key; the active one only with --force')
     .argument('<profile>', 'profile name')
-    .option('--force', 'delete the active profile too (none is active afterwards, or "default" if it remains)')
+    .option(
+      '--force',
+      'delete the active profile too (none is active afterwards, or "default" if it remains)',
+    )
     .helpAfter([
-      ...examples('svc config delete staging', 'svc config use default && svc config delete staging', 'svc config delete default --force'),
-      paragraph('The key is only removed from this machine: the service still accepts it until it is revoked in the dashboard.'),
+      ...examples(
+        'svc config delete staging',
+        'svc config use default && svc config delete staging',
+        'svc config delete default --force',
+      ),
+      paragraph(
+        'The key is only removed from this machine: the service still accepts it until it is revoked in the dashboard.',
+      ),
     ])
     .action(app.action(async () => (await import('./delete.js')).deleteProfile));
 }

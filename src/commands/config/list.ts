@@ -26,7 +26,12 @@ export async function listProfiles(ctx: Context): Promise<void> {
   }));
   const body = {
     current_profile: doc.current_profile ?? null,
-    profiles: Object.fromEntries(rows.map((r) => [r.name, { base_url: r.base_url, api_key: r.api_key, api_key_in: r.api_key_in }])),
+    profiles: Object.fromEntries(
+      rows.map((r) => [
+        r.name,
+        { base_url: r.base_url, api_key: r.api_key, api_key_in: r.api_key_in },
+      ]),
+    ),
   };
   await ctx.present(
     { raw: JSON.stringify(body), body },
@@ -38,7 +43,12 @@ export async function listProfiles(ctx: Context): Promise<void> {
         rows: printableDeep(rows),
         empty: `No profiles yet. Create one with \`svc login\`. (Config file: ${store.file})`,
         columns: [
-          { key: 'active', header: ' ', value: (r: ProfileRow) => r.active, display: (r: ProfileRow, paint) => (r.active ? paint.good('*') : '') },
+          {
+            key: 'active',
+            header: ' ',
+            value: (r: ProfileRow) => r.active,
+            display: (r: ProfileRow, paint) => (r.active ? paint.good('*') : ''),
+          },
           { key: 'name', header: 'PROFILE', value: (r: ProfileRow) => r.name },
           { key: 'base_url', header: 'BASE URL', value: (r: ProfileRow) => r.base_url },
           { key: 'api_key', header: 'API KEY', value: (r: ProfileRow) => r.api_key },

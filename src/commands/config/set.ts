@@ -13,13 +13,25 @@ export async function setSetting(ctx: Context, key: string, value: string): Prom
   const setting = checkKey(key);
   let stored = value.trim();
   if (setting === 'base_url') stored = checkBaseUrl(stored);
-  if (setting === 'calendar' && calendarNamed(stored) === undefined) throw new UsageError(`calendar takes ${CALENDARS.join(' or ')} (svc help calendar), not "${value}"`);
-  if (setting === 'pager' && stored !== '' && pagerWords(stored) === undefined) throw new UsageError(`pager takes a command line, as "less -R" ("" for none); a quote is left open in ${value}`);
+  if (setting === 'calendar' && calendarNamed(stored) === undefined)
+    throw new UsageError(
+      `calendar takes ${CALENDARS.join(' or ')} (svc help calendar), not "${value}"`,
+    );
+  if (setting === 'pager' && stored !== '' && pagerWords(stored) === undefined)
+    throw new UsageError(
+      `pager takes a command line, as "less -R" ("" for none); a quote is left open in ${value}`,
+    );
   if (setting === 'api_key') {
-    if (stored === '' || /\s/.test(stored)) throw new UsageError('the API key must not be empty or contain white space');
+    if (stored === '' || /\s/.test(stored))
+      throw new UsageError('the API key must not be empty or contain white space');
     checkKeySize(stored, 'the API key');
-    ctx.warn('a key given as an argument is visible to other users of this machine; `svc login --with-key` reads it from stdin');
-    if (keyMode(stored) === 'unknown') ctx.warn('the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); saving it as given');
+    ctx.warn(
+      'a key given as an argument is visible to other users of this machine; `svc login --with-key` reads it from stdin',
+    );
+    if (keyMode(stored) === 'unknown')
+      ctx.warn(
+        'the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); saving it as given',
+      );
   }
   const store = await ctx.config();
   const doc = store.read();
@@ -46,7 +58,10 @@ function refuseMovingKey(name: string, profile: Profile | undefined, baseUrl: st
     saved = profile.base_url;
   }
   if (saved === baseUrl) return;
-  throw new UsageError(`profile "${name}" holds a key saved for ${shownUrl(profile.base_url)}; it is not moved to ${baseUrl}`, [
-    `Run \`svc login --profile ${name} --base-url ${baseUrl}\` to save that service's key, or \`svc logout --profile ${name}\` first.`,
-  ]);
+  throw new UsageError(
+    `profile "${name}" holds a key saved for ${shownUrl(profile.base_url)}; it is not moved to ${baseUrl}`,
+    [
+      `Run \`svc login --profile ${name} --base-url ${baseUrl}\` to save that service's key, or \`svc logout --profile ${name}\` first.`,
+    ],
+  );
 }

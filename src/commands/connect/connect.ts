@@ -18,12 +18,19 @@ interface ConnectFlags {
 
 export async function startConnect(ctx: Context, options: ConnectFlags): Promise<void> {
   let scopes = scopesFrom(options);
-  let redirectUri = options.redirectUri === undefined ? undefined : checkRedirectUri(options.redirectUri);
-  const missing = [...(scopes === undefined ? ['--scopes'] : []), ...(redirectUri === undefined ? ['--redirect-uri'] : [])];
+  let redirectUri =
+    options.redirectUri === undefined ? undefined : checkRedirectUri(options.redirectUri);
+  const missing = [
+    ...(scopes === undefined ? ['--scopes'] : []),
+    ...(redirectUri === undefined ? ['--redirect-uri'] : []),
+  ];
   if (missing.length && !ctx.canPrompt) {
-    throw new UsageError(`missing ${missing.join(' and ')} (svc asks only at a terminal, never in CI)`, [
-      'Example: svc connect --scopes identity,income --redirect-uri https://app.example.com/connect/done',
-    ]);
+    throw new UsageError(
+      `missing ${missing.join(' and ')} (svc asks only at a terminal, never in CI)`,
+      [
+        'Example: svc connect --scopes identity,income --redirect-uri https://app.example.com/connect/done',
+      ],
+    );
   }
   // Configuration first: no questions when the request could not be sent anyway.
   const client = await ctx.client();
@@ -34,7 +41,10 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
   const reply = await client.request({ ...call, json: { scopes, redirect_uri: redirectUri } });
   const { what } = call;
   // --qr and --open must have the address, one a browser may open; printing the reply needs nothing.
-  const connectUrl = options.qr || options.open ? openable(new ReplyReading(what).needText(pick(reply.body, 'connect_url'), 'connect_url')) : undefined;
+  const connectUrl =
+    options.qr || options.open
+      ? openable(new ReplyReading(what).needText(pick(reply.body, 'connect_url'), 'connect_url'))
+      : undefined;
   await ctx.present(reply, {
     what,
     replies: () => import('../../api/replies/connect.js'),
@@ -47,7 +57,10 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
         { key: 'request_token', header: 'Request token', value: (x) => x.token, keep: true },
         { key: 'connect_url', header: 'Connect URL', value: (x) => x.url, keep: true },
       ];
-      return withRest({ kind: 'record', record: c, fields }, otherFields(body, ['request_token', 'connect_url']));
+      return withRest(
+        { kind: 'record', record: c, fields },
+        otherFields(body, ['request_token', 'connect_url']),
+      );
     },
   });
   if (connectUrl !== undefined && options.qr) await drawQr(ctx, connectUrl);
@@ -57,11 +70,18 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
 /** The scopes of --scopes and --scope together, each checked; undefined when neither was given. */
 function scopesFrom(options: ConnectFlags): string[] | undefined {
   if (options.scopes === undefined && options.scope === undefined) return undefined;
-  const names = [...(options.scopes?.split(',') ?? []), ...(options.scope ?? [])].map((s) => s.trim()).filter((s) => s !== '');
-  if (names.length === 0) throw new UsageError('--scopes is empty: name at least one scope, e.g. --scopes identity,income');
+  const names = [...(options.scopes?.split(',') ?? []), ...(options.scope ?? [])]
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (names.length === 0)
+    throw new UsageError(
+      '--scopes is empty: name at least one scope, e.g. --scopes identity,income',
+    );
   for (const name of names) {
     if (!CONNECT_SCOPE_NAMES.includes(name)) {
-      throw new UsageError(`unknown scope "${name}" (the scopes are ${CONNECT_SCOPE_NAMES.join(', ')})`);
+      throw new UsageError(
+        `unknown scope "${name}" (the scopes are ${CONNECT_SCOPE_NAMES.join(', ')})`,
+      );
     }
   }
   return [...new Set(names)];
@@ -73,7 +93,10 @@ function scopesFrom(options: ConnectFlags): string[] | undefined {
  */
 function openable(connectUrl: string): string {
   const { problem } = secureUrl(connectUrl);
-  if (problem) throw new UnexpectedReplyError(`refusing to open the connect_url of the reply: "${shownUrl(connectUrl)}" ${problem}`);
+  if (problem)
+    throw new UnexpectedReplyError(
+      `refusing to open the connect_url of the reply: "${shownUrl(connectUrl)}" ${problem}`,
+    );
   return connectUrl;
 }
 
@@ -86,12 +109,18 @@ function checkRedirectUri(value: string): string {
 async function askScopes(ctx: Context): Promise<string[]> {
   return (await ctx.prompter()).checkbox(
     'Scopes to ask the end user for',
-    CONNECT_SCOPES.map((s) => ({ value: s.name, name: `${s.name} - ${s.description}`, short: s.name })),
+    CONNECT_SCOPES.map((s) => ({
+      value: s.name,
+      name: `${s.name} - ${s.description}`,
+      short: s.name,
+    })),
   );
 }
 
 async function askRedirectUri(ctx: Context): Promise<string> {
-  return (await ctx.prompter()).text('Redirect URI (where the flow returns)', { validate: (v) => redirectUriProblem(v.trim()) ?? true });
+  return (await ctx.prompter()).text('Redirect URI (where the flow returns)', {
+    validate: (v) => redirectUriProblem(v.trim()) ?? true,
+  });
 }
 
 /**
@@ -101,7 +130,9 @@ async function askRedirectUri(ctx: Context): Promise<string> {
  */
 async function drawQr(ctx: Context, url: string): Promise<void> {
   const { qrText } = await import('./qr.js');
-  ctx.io.stderr.write(qrText(url, { color: colorEnabled(ctx.io.env, ctx.io.stderrIsTTY, ctx.flags.color === false) }));
+  ctx.io.stderr.write(
+    qrText(url, { color: colorEnabled(ctx.io.env, ctx.io.stderrIsTTY, ctx.flags.color === false) }),
+  );
 }
 
 /** A browser that cannot be started is not a failure: the address is printed anyway. */
@@ -110,6 +141,8 @@ async function openInBrowser(ctx: Context, url: string): Promise<void> {
     await ctx.openBrowser(url);
     ctx.err('Asked the browser to open the Connect URL.');
   } catch (error) {
-    ctx.warn(`could not open a browser (${(error as Error).message}); open the Connect URL yourself`);
+    ctx.warn(
+      `could not open a browser (${(error as Error).message}); open the Connect URL yourself`,
+    );
   }
 }

@@ -25,7 +25,9 @@ export async function exchangePublicToken(ctx: Context, publicToken: string): Pr
     reply,
     { what: call.what, view: exchangeView },
     {
-      secrets: (body) => [textOf(readReply(new ReplyReading(call.what), ExchangeReply, body)?.access_token)],
+      secrets: (body) => [
+        textOf(readReply(new ReplyReading(call.what), ExchangeReply, body)?.access_token),
+      ],
       notes: (body) => {
         const given = textOf(readReply(new ReplyReading(call.what), ExchangeReply, body)?.grant_id);
         const grant = given ? shownText(given, ctx.secrets) : 'GRANT_ID';

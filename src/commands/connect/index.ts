@@ -20,7 +20,9 @@ export function registerConnect(program: Command, app: App): void {
           'svc connect --scope identity --redirect-uri http://localhost:3000/callback --open',
           'svc connect --scopes income --redirect-uri https://app.example.com/done --json | jq -r .connect_url',
         ),
-        paragraph('At a terminal, missing scopes and redirect URI are asked for; in scripts they are required (exit 2).'),
+        paragraph(
+          'At a terminal, missing scopes and redirect URI are asked for; in scripts they are required (exit 2).',
+        ),
       ]),
     )
     .action(app.action(async () => (await import('./connect.js')).startConnect));
@@ -29,12 +31,19 @@ export function registerConnect(program: Command, app: App): void {
   // still starts a flow; `svc connect exchange TOKEN` is the next step of it.
   connect
     .command('exchange')
-    .description("trade the public token of a finished Connect flow for the grant's access token (shown once)")
+    .description(
+      "trade the public token of a finished Connect flow for the grant's access token (shown once)",
+    )
     .argument('<public-token>', 'the public token the flow handed to your redirect page')
     .helpAfter(
       requestHelp(ENDPOINTS.connectExchange, [
-        ...examples('svc connect exchange "$PUBLIC_TOKEN"', 'svc connect exchange "$PUBLIC_TOKEN" --json | jq -r .grant_id'),
-        paragraph('The access token is shown once, here; svc masks it in everything it prints afterwards. Pass it as SVC_ACCESS_TOKEN to `svc grants data GRANT_ID`.'),
+        ...examples(
+          'svc connect exchange "$PUBLIC_TOKEN"',
+          'svc connect exchange "$PUBLIC_TOKEN" --json | jq -r .grant_id',
+        ),
+        paragraph(
+          'The access token is shown once, here; svc masks it in everything it prints afterwards. Pass it as SVC_ACCESS_TOKEN to `svc grants data GRANT_ID`.',
+        ),
       ]),
     )
     .action(app.action(async () => (await import('./exchange.js')).exchangePublicToken));

@@ -16,7 +16,9 @@ export function qrModules(text: string): QrModules {
   code.addData(Buffer.from(text, 'utf8').toString('latin1'), 'Byte');
   code.make();
   const size = code.getModuleCount();
-  return Array.from({ length: size }, (_, row) => Array.from({ length: size }, (_, col) => code.isDark(row, col)));
+  return Array.from({ length: size }, (_, row) =>
+    Array.from({ length: size }, (_, col) => code.isDark(row, col)),
+  );
 }
 
 const BLACK_ON_WHITE = '\u001b[47m\u001b[30m';
@@ -32,11 +34,13 @@ const HALVES = [' ', '▄', '▀', '█']; // by (top dark ? 2 : 0) + (bottom da
 export function renderQr(modules: QrModules, options: { color: boolean; margin?: number }): string {
   const margin = options.margin ?? 1;
   const size = modules.length;
-  const dark = (row: number, col: number): boolean => modules[row - margin]?.[col - margin] ?? false;
+  const dark = (row: number, col: number): boolean =>
+    modules[row - margin]?.[col - margin] ?? false;
   const lines: string[] = [];
   for (let row = 0; row < size + 2 * margin; row += 2) {
     let line = '';
-    for (let col = 0; col < size + 2 * margin; col++) line += HALVES[(dark(row, col) ? 2 : 0) + (dark(row + 1, col) ? 1 : 0)];
+    for (let col = 0; col < size + 2 * margin; col++)
+      line += HALVES[(dark(row, col) ? 2 : 0) + (dark(row + 1, col) ? 1 : 0)];
     lines.push(options.color ? `${BLACK_ON_WHITE}${line}${RESET}` : line);
   }
   return `${lines.join('\n')}\n`;

@@ -14,7 +14,11 @@ import { consentBody, type ConsentFlags } from './options.js';
 
 const KNOWN = ['id', 'token', 'data_url', 'scopes', 'expires_at'];
 
-export async function createConsent(ctx: Context, reportId: string, flags: ConsentFlags): Promise<void> {
+export async function createConsent(
+  ctx: Context,
+  reportId: string,
+  flags: ConsentFlags,
+): Promise<void> {
   const json = consentBody(reportId, flags);
   const client = await ctx.client();
   const call = target(ENDPOINTS.createConsent);

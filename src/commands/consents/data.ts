@@ -15,7 +15,11 @@ export interface ConsentDataFlags {
  * The data a consent opens, read as its grantee does: the token alone, no API key and no
  * Authorization header, so it works where no key is configured at all.
  */
-export async function readConsentData(ctx: Context, id: string, flags: ConsentDataFlags): Promise<void> {
+export async function readConsentData(
+  ctx: Context,
+  id: string,
+  flags: ConsentDataFlags,
+): Promise<void> {
   // The id is checked first: a bad one is refused before a token is read from stdin.
   const call = consentDataRequest(id);
   const query = { token: await consentToken(ctx, flags) };
@@ -31,23 +35,30 @@ export async function readConsentData(ctx: Context, id: string, flags: ConsentDa
     }
     throw error;
   }
-  const reader: ReplyReader = { what: call.what, viewRecords: 'list items', view: (body, reading) => scopedDataView(body, reading, `Data of consent ${id}`) };
+  const reader: ReplyReader = {
+    what: call.what,
+    viewRecords: 'list items',
+    view: (body, reading) => scopedDataView(body, reading, `Data of consent ${id}`),
+  };
   await ctx.present(reply, reader);
 }
 
 /** The consent token: --token (with a warning: `ps` shows it), --token-stdin, else SVC_CONSENT_TOKEN. */
 async function consentToken(ctx: Context, flags: ConsentDataFlags): Promise<string> {
-  if (flags.token !== undefined && flags.tokenStdin) throw new UsageError('--token and --token-stdin both give the consent token: pass one');
+  if (flags.token !== undefined && flags.tokenStdin)
+    throw new UsageError('--token and --token-stdin both give the consent token: pass one');
   if (flags.token !== undefined) {
     const token = checkToken(flags.token, '--token')!;
     ctx.secrets.add(token);
     ctx.warn(visibleFlagWarning('--token', 'SVC_CONSENT_TOKEN or --token-stdin'));
     return token;
   }
-  if (flags.tokenStdin) return checkToken(await secretFromStdin(ctx.io.stdin, '--token-stdin'), '--token-stdin')!;
+  if (flags.tokenStdin)
+    return checkToken(await secretFromStdin(ctx.io.stdin, '--token-stdin'), '--token-stdin')!;
   const env = readEnv(ctx.io.env, 'SVC_CONSENT_TOKEN');
   if (env !== undefined && env !== '') return checkToken(env, 'SVC_CONSENT_TOKEN')!;
-  throw new UsageError('no consent token: set SVC_CONSENT_TOKEN, or pass --token-stdin (or --token, which other users see in the process list)', [
-    "Reading a consent's data takes the token its owner shared.",
-  ]);
+  throw new UsageError(
+    'no consent token: set SVC_CONSENT_TOKEN, or pass --token-stdin (or --token, which other users see in the process list)',
+    ["Reading a consent's data takes the token its owner shared."],
+  );
 }

@@ -16,6 +16,15 @@ export async function listConsents(ctx: Context): Promise<void> {
   await ctx.requestAndPresent(call, {
     records: (body) => listRecords(body, 'data', 'consents'),
     fields: CONSENT_FIELDS,
-    view: (body) => headedList(firstFieldsView(body, ['status'], { empty: 'No consents.', list: ['data', 'consents'], documented: CONSENT_FIELDS, defaults: SHOWN }), 'Consents'),
+    view: (body) =>
+      headedList(
+        firstFieldsView(body, ['status'], {
+          empty: 'No consents.',
+          list: ['data', 'consents'],
+          documented: CONSENT_FIELDS,
+          defaults: SHOWN,
+        }),
+        'Consents',
+      ),
   });
 }

@@ -5,7 +5,13 @@ import { UsageError } from '../../core/errors.js';
 import { checkId } from '../args.js';
 
 /** What a consent may open (the service's documentation, POST /v1/consents). */
-export const CONSENT_SCOPES = ['identity', 'income', 'liabilities', 'verify', 'transactions'] as const;
+export const CONSENT_SCOPES = [
+  'identity',
+  'income',
+  'liabilities',
+  'verify',
+  'transactions',
+] as const;
 export type ConsentScope = (typeof CONSENT_SCOPES)[number];
 
 export interface ConsentFlags {
@@ -27,9 +33,17 @@ export function consentBody(reportId: string, flags: ConsentFlags): ConsentBody 
   const report = checkId(reportId, 'report id');
   const scopes = consentScopes(flags.scopes);
   const label = flags.granteeLabel;
-  if (label !== undefined && label.trim() === '') throw new UsageError('--grantee-label is empty: name who receives the data, e.g. --grantee-label "Nabil Bank loan desk"');
+  if (label !== undefined && label.trim() === '')
+    throw new UsageError(
+      '--grantee-label is empty: name who receives the data, e.g. --grantee-label "Nabil Bank loan desk"',
+    );
   const days = flags.expiresInDays;
-  return { report_id: report, scopes, ...(label !== undefined && { grantee_label: label }), ...(days !== undefined && { expires_in_days: days }) };
+  return {
+    report_id: report,
+    scopes,
+    ...(label !== undefined && { grantee_label: label }),
+    ...(days !== undefined && { expires_in_days: days }),
+  };
 }
 
 /** `identity,income` → the scopes, each known, each once, in the order given. */
@@ -38,9 +52,13 @@ export function consentScopes(list: string | undefined): ConsentScope[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  if (names.length === 0) throw new UsageError(`--scopes is empty: name at least one of ${CONSENT_SCOPES.join(', ')}`);
+  if (names.length === 0)
+    throw new UsageError(`--scopes is empty: name at least one of ${CONSENT_SCOPES.join(', ')}`);
   for (const name of names) {
-    if (!(CONSENT_SCOPES as readonly string[]).includes(name)) throw new UsageError(`--scopes takes scopes from ${CONSENT_SCOPES.join(', ')}, not "${name}"`);
+    if (!(CONSENT_SCOPES as readonly string[]).includes(name))
+      throw new UsageError(
+        `--scopes takes scopes from ${CONSENT_SCOPES.join(', ')}, not "${name}"`,
+      );
   }
   return [...new Set(names)] as ConsentScope[];
 }

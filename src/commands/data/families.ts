@@ -23,16 +23,77 @@ export interface DataFamily {
 }
 
 export const DATA_FAMILIES: readonly DataFamily[] = [
-  { name: 'balance-sheet', path: 'banking/balance-sheet', selector: 'key', summary: 'banking system balance sheet by line item (NPR millions)', example: 'total-deposits' },
-  { name: 'pnl', path: 'banking/pnl', selector: 'key', summary: 'banking system profit and loss (NPR millions)', example: 'income.interest-income' },
-  { name: 'credit', path: 'banking/credit', selector: 'key', summary: 'bank credit by sector and by product', example: 'sector-agriculture' },
-  { name: 'indicators', path: 'banking/indicators', selector: 'indicator', summary: 'C4 banking indicators: capital, asset quality, liquidity', example: 'npl-ratio' },
-  { name: 'cbs', path: 'cbs', selector: 'indicator', summary: 'central bank survey, by SDMX-style code', example: 'CBS.RM' },
-  { name: 'cpi', path: 'cpi', selector: 'indicator', summary: 'consumer price indices (SDMX codes, index 2014/15 = 100)', example: 'PCPI_IX' },
-  { name: 'interest-rates', path: 'interest-rates', selector: 'metric', summary: 'base, spread and weighted-average rates', example: 'base-rate' },
-  { name: 'trade', path: 'trade', selector: 'key', summary: 'exports (FOB) and imports (CIF) by SITC section', example: 'imports-cif' },
-  { name: 'bank-pnl', path: 'banks/pnl', selector: 'line', perBank: true, summary: 'profit and loss of each bank (sheet C9, NPR millions; --bank B)', example: 'income.interest-income' },
-  { name: 'macro', path: 'macro', selector: 'indicator', summary: 'macro indicators, each with a source quote', example: 'inflation' },
+  {
+    name: 'balance-sheet',
+    path: 'banking/balance-sheet',
+    selector: 'key',
+    summary: 'banking system balance sheet by line item (NPR millions)',
+    example: 'total-deposits',
+  },
+  {
+    name: 'pnl',
+    path: 'banking/pnl',
+    selector: 'key',
+    summary: 'banking system profit and loss (NPR millions)',
+    example: 'income.interest-income',
+  },
+  {
+    name: 'credit',
+    path: 'banking/credit',
+    selector: 'key',
+    summary: 'bank credit by sector and by product',
+    example: 'sector-agriculture',
+  },
+  {
+    name: 'indicators',
+    path: 'banking/indicators',
+    selector: 'indicator',
+    summary: 'C4 banking indicators: capital, asset quality, liquidity',
+    example: 'npl-ratio',
+  },
+  {
+    name: 'cbs',
+    path: 'cbs',
+    selector: 'indicator',
+    summary: 'central bank survey, by SDMX-style code',
+    example: 'CBS.RM',
+  },
+  {
+    name: 'cpi',
+    path: 'cpi',
+    selector: 'indicator',
+    summary: 'consumer price indices (SDMX codes, index 2014/15 = 100)',
+    example: 'PCPI_IX',
+  },
+  {
+    name: 'interest-rates',
+    path: 'interest-rates',
+    selector: 'metric',
+    summary: 'base, spread and weighted-average rates',
+    example: 'base-rate',
+  },
+  {
+    name: 'trade',
+    path: 'trade',
+    selector: 'key',
+    summary: 'exports (FOB) and imports (CIF) by SITC section',
+    example: 'imports-cif',
+  },
+  {
+    name: 'bank-pnl',
+    path: 'banks/pnl',
+    selector: 'line',
+    perBank: true,
+    summary: 'profit and loss of each bank (sheet C9, NPR millions; --bank B)',
+    example: 'income.interest-income',
+  },
+  {
+    name: 'macro',
+    path: 'macro',
+    selector: 'indicator',
+    summary: 'macro indicators, each with a source quote',
+    example: 'inflation',
+  },
 ];
 
 /** The C4 indicators of one month: `svc data snapshot`. */
@@ -42,8 +103,11 @@ export function findFamily(name: string | undefined): DataFamily {
   const family = DATA_FAMILIES.find((f) => f.name === name);
   if (family) return family;
   const names = DATA_FAMILIES.map((f) => f.name).join(', ');
-  if (name === undefined || name === '') throw new UsageError(`missing argument FAMILY (one of ${names})`);
-  throw new UsageError(`unknown data family "${name}" (choose ${names})`, ['List them with `svc data --help`.']);
+  if (name === undefined || name === '')
+    throw new UsageError(`missing argument FAMILY (one of ${names})`);
+  throw new UsageError(`unknown data family "${name}" (choose ${names})`, [
+    'List them with `svc data --help`.',
+  ]);
 }
 
 export function latestPath(family: DataFamily): string {
@@ -61,7 +125,13 @@ export function snapshotPath(): string {
 /** The family table as help: each family's name, what it holds, its path and its selector parameter (blocks made here: completion reads this module, and loads no renderer). */
 export function familiesHelp(): Block[] {
   return [
-    { kind: 'heading', text: 'Families (FAMILY): what each holds (its path under /v1/data/cbank/, by its series selector parameter)' },
-    { kind: 'definitions', items: DATA_FAMILIES.map((f) => [f.name, `${f.summary} (${f.path}, by ${f.selector})`]) },
+    {
+      kind: 'heading',
+      text: 'Families (FAMILY): what each holds (its path under /v1/data/cbank/, by its series selector parameter)',
+    },
+    {
+      kind: 'definitions',
+      items: DATA_FAMILIES.map((f) => [f.name, `${f.summary} (${f.path}, by ${f.selector})`]),
+    },
   ];
 }

@@ -23,7 +23,11 @@ export interface DatasetRequest {
 }
 
 /** Fetches a dataset reply, or takes it from the cache. */
-export async function fetchDataset(ctx: Context, request: DatasetRequest, cache: CachePolicy | undefined): Promise<{ reply: Reply }> {
+export async function fetchDataset(
+  ctx: Context,
+  request: DatasetRequest,
+  cache: CachePolicy | undefined,
+): Promise<{ reply: Reply }> {
   const client = await ctx.client();
   const slot = cache ? await cacheSlot(ctx, request) : undefined;
   const hit = slot && cache?.read ? fromCache(ctx, slot, cache.maxAgeMs) : undefined;
@@ -34,11 +38,17 @@ export async function fetchDataset(ctx: Context, request: DatasetRequest, cache:
   try {
     reply = await client.request({ method: 'GET', path: request.path, query: request.query });
   } catch (error) {
-    if (error instanceof ApiError && error.envelope.error_code === 'QUOTA_EXCEEDED') throw await withQuotaReset(ctx, client, error);
+    if (error instanceof ApiError && error.envelope.error_code === 'QUOTA_EXCEEDED')
+      throw await withQuotaReset(ctx, client, error);
     throw error;
   }
   if (slot) {
-    const entry = { url: slot.url, fetched_at: fetchedAt.toISOString(), as_of: asOf(reply.body), raw: reply.raw };
+    const entry = {
+      url: slot.url,
+      fetched_at: fetchedAt.toISOString(),
+      as_of: asOf(reply.body),
+      raw: reply.raw,
+    };
     // A reply holding the key in use, in any form, is never written to disk.
     storeReply(
       slot.store,
@@ -58,7 +68,11 @@ interface CacheSlot {
 
 async function cacheSlot(ctx: Context, request: DatasetRequest): Promise<CacheSlot> {
   const { requireBaseUrl } = await import('../../config/resolve.js');
-  const url = requestUrl(requireBaseUrl(await ctx.settings()), request.path, request.query).toString();
+  const url = requestUrl(
+    requireBaseUrl(await ctx.settings()),
+    request.path,
+    request.query,
+  ).toString();
   // A cache that others could have written is bypassed; --debug says why.
   return { store: await ctx.replyCache(), url };
 }
@@ -69,7 +83,9 @@ function fromCache(ctx: Context, slot: CacheSlot, maxAgeMs: number): { reply: Re
   if (!entry || !isFresh(entry, maxAgeMs, ctx.now())) return undefined;
   const reply = replyOf(entry);
   if (!reply) return undefined;
-  ctx.err(`(from the cache, fetched ${age(Date.parse(entry.fetched_at), ctx.now())}; --no-cache fetches it anew)`);
+  ctx.err(
+    `(from the cache, fetched ${age(Date.parse(entry.fetched_at), ctx.now())}; --no-cache fetches it anew)`,
+  );
   if (ctx.debug) ctx.err(`debug: cache hit ${slot.store.fileFor(slot.url)}`);
   return { reply };
 }
@@ -106,8 +122,14 @@ async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError):
     const reply = await client.request(call);
     const { readReply, UsageReply } = await import('../../api/replies/usage.js');
     // `data_api` is no documented counter, but the one a Data API quota would reset by.
-    const resetsAt = textOf(pick(pick(reply.body, 'data_api'), 'resets_at') ?? readReply(new ReplyReading(call.what), UsageReply, reply.body)?.resets_at);
-    if (resetsAt) error.hints.push(`Usage resets at ${formatTimestamp(shownText(resetsAt, ctx.secrets), { zone: timeZoneOf(ctx.io.env) })} (see \`svc usage\`).`);
+    const resetsAt = textOf(
+      pick(pick(reply.body, 'data_api'), 'resets_at') ??
+        readReply(new ReplyReading(call.what), UsageReply, reply.body)?.resets_at,
+    );
+    if (resetsAt)
+      error.hints.push(
+        `Usage resets at ${formatTimestamp(shownText(resetsAt, ctx.secrets), { zone: timeZoneOf(ctx.io.env) })} (see \`svc usage\`).`,
+      );
   } catch {
     // no better news than the error itself
   }

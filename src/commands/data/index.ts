@@ -8,18 +8,35 @@ import { familiesHelp } from './families.js';
 import { parseMaxAge } from './input.js';
 
 // Flags several verbs share, added to a command with its types kept (the verb's handler is checked against them).
-function withParam<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
-  return command.option('--param <name=value>', 'add or override a query parameter (repeatable)', collect);
+function withParam<Args extends unknown[], Opts extends OptionValues>(
+  command: Command<Args, Opts>,
+) {
+  return command.option(
+    '--param <name=value>',
+    'add or override a query parameter (repeatable)',
+    collect,
+  );
 }
 
 /** The family verbs: per-bank families take --bank. */
-function withFamily<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
-  return withCache(withParam(command)).option('--bank <code>', `the bank of a per-bank family (bank-pnl): ${DATA_BANK_CODES.join(', ')} or another bank's code`);
+function withFamily<Args extends unknown[], Opts extends OptionValues>(
+  command: Command<Args, Opts>,
+) {
+  return withCache(withParam(command)).option(
+    '--bank <code>',
+    `the bank of a per-bank family (bank-pnl): ${DATA_BANK_CODES.join(', ')} or another bank's code`,
+  );
 }
 
-function withCache<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
+function withCache<Args extends unknown[], Opts extends OptionValues>(
+  command: Command<Args, Opts>,
+) {
   return command
-    .option('--max-age <duration>', 'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)', parseMaxAge)
+    .option(
+      '--max-age <duration>',
+      'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)',
+      parseMaxAge,
+    )
     .option('--no-cache', 'fetch anew instead of using a cached reply (the new reply is cached)');
 }
 
@@ -34,10 +51,24 @@ const CACHE_HELP = paragraph(
 export function registerData(program: Command, app: App): void {
   const data = program
     .command('data')
-    .description("read the central bank's public datasets: balance sheet, credit, rates, prices, trade …")
-    .helpAfter([...familiesHelp(), ...examples('svc data latest balance-sheet', 'svc data series cpi PCPI_IX --from 2024-01 --chart', 'svc data keys interest-rates')]);
+    .description(
+      "read the central bank's public datasets: balance sheet, credit, rates, prices, trade …",
+    )
+    .helpAfter([
+      ...familiesHelp(),
+      ...examples(
+        'svc data latest balance-sheet',
+        'svc data series cpi PCPI_IX --from 2024-01 --chart',
+        'svc data keys interest-rates',
+      ),
+    ]);
 
-  withFamily(data.command('latest').description("show every line item of a family's latest month, by section").argument('<family>', 'dataset family (see `svc data --help`)'))
+  withFamily(
+    data
+      .command('latest')
+      .description("show every line item of a family's latest month, by section")
+      .argument('<family>', 'dataset family (see `svc data --help`)'),
+  )
     .helpAfter(
       requestHelp(ENDPOINTS.dataLatest, [
         ...examples(
@@ -56,10 +87,16 @@ export function registerData(program: Command, app: App): void {
       .command('series')
       .description('show one line item of a family over time, as rows or as a chart')
       .argument('<family>', 'dataset family (see `svc data --help`)')
-      .argument('[selector]', 'the line item (see `svc data keys FAMILY`); picked from a list on a terminal when left out')
+      .argument(
+        '[selector]',
+        'the line item (see `svc data keys FAMILY`); picked from a list on a terminal when left out',
+      )
       .option('--from <YYYY-MM>', 'first month (inclusive), an AD month whatever --calendar says')
       .option('--to <YYYY-MM>', 'end month (exclusive), an AD month whatever --calendar says')
-      .option('--fy <YYYY/YY>', "a Nepali fiscal year's AD months, from the one holding 1 Shrawan to the one holding the last day of Asar (2081/82: 2024-07 to 2025-07); not with --from or --to")
+      .option(
+        '--fy <YYYY/YY>',
+        "a Nepali fiscal year's AD months, from the one holding 1 Shrawan to the one holding the last day of Asar (2081/82: 2024-07 to 2025-07); not with --from or --to",
+      )
       .option('--chart', 'draw a line chart sized to the terminal'),
   )
     .helpAfter(
@@ -81,14 +118,35 @@ export function registerData(program: Command, app: App): void {
     data
       .command('snapshot')
       .description('show every C4 banking indicator of one month')
-      .option('--month <YYYY-MM>', 'the month, an AD month whatever --calendar says (default: the latest)')
+      .option(
+        '--month <YYYY-MM>',
+        'the month, an AD month whatever --calendar says (default: the latest)',
+      )
       // Taken, as by every data command, so that a script may pass it to all of them.
       .option('--no-cache', 'no effect: a snapshot is always fetched anew'),
   )
-    .helpAfter(requestHelp(ENDPOINTS.dataSnapshot, examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv')))
+    .helpAfter(
+      requestHelp(
+        ENDPOINTS.dataSnapshot,
+        examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv'),
+      ),
+    )
     .action(app.action(async () => (await import('./snapshot.js')).showSnapshot));
 
-  withFamily(data.command('keys').description('list the series selectors of a family, with labels and units').argument('<family>', 'dataset family (see `svc data --help`)'))
-    .helpAfter(requestHelp(ENDPOINTS.dataLatest, [...examples('svc data keys credit', 'svc data keys interest-rates -o ndjson | jq -r .metric'), CACHE_HELP]))
+  withFamily(
+    data
+      .command('keys')
+      .description('list the series selectors of a family, with labels and units')
+      .argument('<family>', 'dataset family (see `svc data --help`)'),
+  )
+    .helpAfter(
+      requestHelp(ENDPOINTS.dataLatest, [
+        ...examples(
+          'svc data keys credit',
+          'svc data keys interest-rates -o ndjson | jq -r .metric',
+        ),
+        CACHE_HELP,
+      ]),
+    )
     .action(app.action(async () => (await import('./keys.js')).listKeys));
 }

@@ -11,17 +11,24 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 export function checkMonth(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
   if (!MONTH.test(value)) {
-    throw new UsageError(`${flag} takes a month written YYYY-MM with a month from 01 to 12 (e.g. 2024-07), not "${value}"`);
+    throw new UsageError(
+      `${flag} takes a month written YYYY-MM with a month from 01 to 12 (e.g. 2024-07), not "${value}"`,
+    );
   }
   return value;
 }
 
 /** `from` is inclusive and `to` exclusive, so a range needs from < to. */
-export function checkRange(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
+export function checkRange(
+  from: string | undefined,
+  to: string | undefined,
+): { from?: string; to?: string } {
   const start = checkMonth(from, '--from');
   const end = checkMonth(to, '--to');
   if (start !== undefined && end !== undefined && start >= end) {
-    throw new UsageError(`--from ${start} must come before --to ${end} (--from is inclusive, --to exclusive)`);
+    throw new UsageError(
+      `--from ${start} must come before --to ${end} (--from is inclusive, --to exclusive)`,
+    );
   }
   return { from: start, to: end };
 }
@@ -34,7 +41,12 @@ export function checkRange(from: string | undefined, to: string | undefined): { 
  * AD month to give instead, as --fy reads a BS range: from the month holding its first day, to
  * the month holding the day before it.
  */
-export function refuseBsMonth(value: string | undefined, flag: '--from' | '--to' | '--month', calendar: BsCalendar | undefined, now: number): void {
+export function refuseBsMonth(
+  value: string | undefined,
+  flag: '--from' | '--to' | '--month',
+  calendar: BsCalendar | undefined,
+  now: number,
+): void {
   if (value === undefined || calendar === undefined) return;
   const year = Number(value.slice(0, 4));
   if (year <= new Date(now).getUTCFullYear() + 1) return;
@@ -50,16 +62,25 @@ export function refuseBsMonth(value: string | undefined, flag: '--from' | '--to'
   const month = Number(value.slice(5, 7));
   // Shrawan (4) opens a fiscal year.
   const fy = month >= 4 ? year : year - 1;
-  throw new UsageError(`${flag} ${value} is a Bikram Sambat month (${bs.name} is ${bs.first} to ${bs.last}, in the AD months ${spans}); svc data months are AD: use ${instead}`, [
-    flag === '--month' ? 'The datasets are monthly by AD month, whatever --calendar says.' : `For a Nepali fiscal year, give --fy ${fy}/${String((fy + 1) % 100).padStart(2, '0')}.`,
-  ]);
+  throw new UsageError(
+    `${flag} ${value} is a Bikram Sambat month (${bs.name} is ${bs.first} to ${bs.last}, in the AD months ${spans}); svc data months are AD: use ${instead}`,
+    [
+      flag === '--month'
+        ? 'The datasets are monthly by AD month, whatever --calendar says.'
+        : `For a Nepali fiscal year, give --fy ${fy}/${String((fy + 1) % 100).padStart(2, '0')}.`,
+    ],
+  );
 }
 
 /**
  * `--fy` of svc data series: the AD months from the one holding 1 Shrawan to the one holding the
  * last day of Asar (docs/reference/dates.md, "The fiscal year: --fy"), as the bounds sent (`to` is exclusive) and the last month.
  */
-export function fiscalMonths(year: { since: string; until: string }): { from: string; to: string; last: string } {
+export function fiscalMonths(year: { since: string; until: string }): {
+  from: string;
+  to: string;
+  last: string;
+} {
   const last = year.until.slice(0, 7);
   return { from: year.since.slice(0, 7), to: nextMonth(last), last };
 }
@@ -74,7 +95,9 @@ function monthsFrom(first: string, last: string): string[] {
 /** The month after a month YYYY-MM. */
 function nextMonth(month: string): string {
   const [year, m] = [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
-  return m === 12 ? `${String(year + 1).padStart(4, '0')}-01` : `${month.slice(0, 4)}-${String(m + 1).padStart(2, '0')}`;
+  return m === 12
+    ? `${String(year + 1).padStart(4, '0')}-01`
+    : `${month.slice(0, 4)}-${String(m + 1).padStart(2, '0')}`;
 }
 
 /** The day before a date YYYY-MM-DD, counted in UTC. */
@@ -88,14 +111,22 @@ function dayBefore(date: string): string {
  * institutions that no document lists, so another code is sent as given: `warn` hears the nearest
  * documented codes, when some are near.
  */
-export function bankQuery(family: { name: string; perBank?: boolean }, bank: string | undefined, warn: (message: string) => void = () => {}): Record<string, string> {
+export function bankQuery(
+  family: { name: string; perBank?: boolean },
+  bank: string | undefined,
+  warn: (message: string) => void = () => {},
+): Record<string, string> {
   if (bank === undefined) return {};
-  if (!family.perBank) throw new UsageError(`--bank goes with per-bank families (bank-pnl), not ${family.name}`);
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(bank)) throw new UsageError(`--bank takes a bank code such as NABIL, not "${oneLine(bank)}"`);
+  if (!family.perBank)
+    throw new UsageError(`--bank goes with per-bank families (bank-pnl), not ${family.name}`);
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(bank))
+    throw new UsageError(`--bank takes a bank code such as NABIL, not "${oneLine(bank)}"`);
   const read = readBankCode(bank, DATA_BANK_CODES, false);
   if ('code' in read) return { bank: read.code };
   if (read.near.length > 0) {
-    warn(`--bank ${bank} is not a bank code svc knows: did you mean ${read.near.join(' or ')}? It is sent as given (the per-bank data covers more banks than svc lists).`);
+    warn(
+      `--bank ${bank} is not a bank code svc knows: did you mean ${read.near.join(' or ')}? It is sent as given (the per-bank data covers more banks than svc lists).`,
+    );
   }
   return { bank };
 }
@@ -122,7 +153,9 @@ export function parseMaxAge(value: string | undefined): number {
   const match = DURATION.exec(value.trim());
   const ms = match ? Number(match[1]) * UNIT_MS[(match[2] ?? 's') as keyof typeof UNIT_MS] : NaN;
   if (!(ms >= 0 && ms <= MAX_AGE_LIMIT_MS)) {
-    throw new UsageError(`--max-age takes a duration such as 90, 30m, 12h or 7d (at most 366d), not "${value}"`);
+    throw new UsageError(
+      `--max-age takes a duration such as 90, 30m, 12h or 7d (at most 366d), not "${value}"`,
+    );
   }
   return Math.round(ms);
 }

@@ -9,7 +9,11 @@ import { ExactNumber } from '../../core/json/exact-number.js';
 type JsonRecord = Record<string, unknown>;
 
 /** An object of a reply: not a list, nor a number kept as written. */
-const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExactNumber);
+const isRecord = (value: unknown): value is JsonRecord =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof ExactNumber);
 
 /** The names a selector goes by in the documented payloads, most telling first. */
 export const SELECTOR_FIELDS = ['key', 'indicator', 'metric', 'code'] as const;
@@ -32,7 +36,11 @@ export function itemListOf(body: unknown, preferredSelector?: string): ItemList 
   let found: { list: unknown[]; path: string } | undefined;
   if (Array.isArray(data)) found = { list: data, path: 'data' };
   else if (isRecord(data)) {
-    const name = ITEM_LISTS.find((n) => Array.isArray(data[n])) ?? Object.keys(data).find((n) => Array.isArray(data[n]) && (data[n] as unknown[]).some(isRecord));
+    const name =
+      ITEM_LISTS.find((n) => Array.isArray(data[n])) ??
+      Object.keys(data).find(
+        (n) => Array.isArray(data[n]) && (data[n] as unknown[]).some(isRecord),
+      );
     if (name !== undefined) found = { list: data[name] as unknown[], path: `data.${name}` };
   }
   if (!found) return undefined;
@@ -41,8 +49,14 @@ export function itemListOf(body: unknown, preferredSelector?: string): ItemList 
 }
 
 /** The field most items carry as text, of the selector names (the family's own name first). */
-function selectorFieldOf(items: readonly JsonRecord[], preferred: string | undefined): string | undefined {
-  const names = preferred && !(SELECTOR_FIELDS as readonly string[]).includes(preferred) ? [preferred, ...SELECTOR_FIELDS] : [...(preferred ? [preferred] : []), ...SELECTOR_FIELDS];
+function selectorFieldOf(
+  items: readonly JsonRecord[],
+  preferred: string | undefined,
+): string | undefined {
+  const names =
+    preferred && !(SELECTOR_FIELDS as readonly string[]).includes(preferred)
+      ? [preferred, ...SELECTOR_FIELDS]
+      : [...(preferred ? [preferred] : []), ...SELECTOR_FIELDS];
   return names.find((name) => items.some((item) => typeof item[name] === 'string'));
 }
 
@@ -100,7 +114,12 @@ export function seriesListOf(body: unknown): SeriesList | undefined {
     } else if (isRecord(value)) {
       for (const [name, child] of Object.entries(value)) {
         if (path === '' && name === 'meta') continue;
-        queue.push({ value: child, path: path ? `${path}.${name}` : name, depth: depth + 1, holder: value });
+        queue.push({
+          value: child,
+          path: path ? `${path}.${name}` : name,
+          depth: depth + 1,
+          holder: value,
+        });
       }
     }
   }
@@ -110,18 +129,29 @@ export function seriesListOf(body: unknown): SeriesList | undefined {
 /** The names a series' list of points goes by: empty, it is still a series, one of no observations. */
 const POINT_LISTS = ['points', 'observations', 'series'];
 
-function asSeries(list: unknown[], path: string, holder: JsonRecord | undefined): SeriesList | undefined {
-  if (list.length === 0 && POINT_LISTS.includes(path.slice(path.lastIndexOf('.') + 1))) return { points: [], path, monthField: 'month', valueField: 'value', holder };
+function asSeries(
+  list: unknown[],
+  path: string,
+  holder: JsonRecord | undefined,
+): SeriesList | undefined {
+  if (list.length === 0 && POINT_LISTS.includes(path.slice(path.lastIndexOf('.') + 1)))
+    return { points: [], path, monthField: 'month', valueField: 'value', holder };
   const points = list.filter(isRecord);
   if (points.length === 0 || points.length < list.length / 2) return undefined;
   const half = points.length / 2;
-  const share = (test: (value: unknown) => boolean, name: string) => points.filter((p) => test(p[name])).length >= half;
+  const share = (test: (value: unknown) => boolean, name: string) =>
+    points.filter((p) => test(p[name])).length >= half;
   const keys = [...new Set(points.flatMap((p) => Object.keys(p)))];
   const monthLike = (v: unknown) => typeof v === 'string' && MONTH_LIKE.test(v);
-  const monthField = [...MONTH_FIELDS, ...keys].find((name) => keys.includes(name) && share(monthLike, name));
+  const monthField = [...MONTH_FIELDS, ...keys].find(
+    (name) => keys.includes(name) && share(monthLike, name),
+  );
   if (!monthField) return undefined;
-  const numeric = (v: unknown) => (typeof v === 'number' || v instanceof ExactNumber) && Number.isFinite(Number(v));
-  const valueField = ['value', ...keys].find((name) => name !== monthField && keys.includes(name) && share(numeric, name));
+  const numeric = (v: unknown) =>
+    (typeof v === 'number' || v instanceof ExactNumber) && Number.isFinite(Number(v));
+  const valueField = ['value', ...keys].find(
+    (name) => name !== monthField && keys.includes(name) && share(numeric, name),
+  );
   if (!valueField) return undefined;
   return { points, path, monthField, valueField, holder };
 }

@@ -4,6 +4,10 @@ import { showLatestAs } from './latest.js';
 import type { CacheOptions, ParamOptions } from './options.js';
 import { keysView } from './views.js';
 
-export async function listKeys(ctx: Context, familyName: string, options: CacheOptions & ParamOptions): Promise<void> {
+export async function listKeys(
+  ctx: Context,
+  familyName: string,
+  options: CacheOptions & ParamOptions,
+): Promise<void> {
   await showLatestAs(ctx, familyName, options, keysView);
 }

@@ -13,10 +13,25 @@ import { lineItemsView, type DatasetRead } from './views.js';
 type LatestView = (body: unknown, r: DatasetRead, selectorName: string) => View;
 
 /** GET the family's latest month, shown with the given view. */
-export async function showLatestAs(ctx: Context, familyName: string, options: CacheOptions & ParamOptions, view: LatestView): Promise<void> {
+export async function showLatestAs(
+  ctx: Context,
+  familyName: string,
+  options: CacheOptions & ParamOptions,
+  view: LatestView,
+): Promise<void> {
   const family = findFamily(familyName);
   const path = latestPath(family);
-  const { reply } = await fetchDataset(ctx, { path, query: { ...bankQuery(family, options.bank, (message) => ctx.warn(message)), ...parseParams(options.param) } }, cachePolicy(options));
+  const { reply } = await fetchDataset(
+    ctx,
+    {
+      path,
+      query: {
+        ...bankQuery(family, options.bank, (message) => ctx.warn(message)),
+        ...parseParams(options.param),
+      },
+    },
+    cachePolicy(options),
+  );
   await printDataset(ctx, reply, {
     what: `GET ${path}`,
     schema: (replies) => replies.latestReply(family.path),
@@ -25,6 +40,10 @@ export async function showLatestAs(ctx: Context, familyName: string, options: Ca
   });
 }
 
-export async function showLatest(ctx: Context, familyName: string, options: CacheOptions & ParamOptions): Promise<void> {
+export async function showLatest(
+  ctx: Context,
+  familyName: string,
+  options: CacheOptions & ParamOptions,
+): Promise<void> {
   await showLatestAs(ctx, familyName, options, lineItemsView);
 }

@@ -7,19 +7,28 @@ import { latestPath, type DataFamily } from './families.js';
 import { itemListOf, selectorsOf, type Selector } from './items.js';
 import { unitText } from './views.js';
 
-export async function pickSelector(ctx: Context, family: DataFamily, policy: CachePolicy, query: Record<string, string>): Promise<string> {
+export async function pickSelector(
+  ctx: Context,
+  family: DataFamily,
+  policy: CachePolicy,
+  query: Record<string, string>,
+): Promise<string> {
   const { reply } = await fetchDataset(ctx, { path: latestPath(family), query }, policy);
   const selectors = await ctx.forPeople(selectorsOf(itemListOf(reply.body, family.selector)));
   if (selectors.length === 0) {
-    throw new UnexpectedReplyError(`the reply to GET ${latestPath(family)} names no ${family.selector} to pick from; give the SELECTOR argument`);
+    throw new UnexpectedReplyError(
+      `the reply to GET ${latestPath(family)} names no ${family.selector} to pick from; give the SELECTOR argument`,
+    );
   }
-  return (await ctx.prompter()).search(`Which ${family.selector} of ${family.name}? (type to filter)`, (term) =>
-    matching(selectors, term).map((s) => ({
-      name: `${s.value}  ${s.label ?? ''}${s.unit ? ` (${unitText(s.unit)})` : ''}`,
-      value: s.value,
-      short: s.value,
-      description: s.section,
-    })),
+  return (await ctx.prompter()).search(
+    `Which ${family.selector} of ${family.name}? (type to filter)`,
+    (term) =>
+      matching(selectors, term).map((s) => ({
+        name: `${s.value}  ${s.label ?? ''}${s.unit ? ` (${unitText(s.unit)})` : ''}`,
+        value: s.value,
+        short: s.value,
+        description: s.section,
+      })),
   );
 }
 

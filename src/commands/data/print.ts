@@ -19,18 +19,36 @@ export interface DatasetReader {
   view: (body: unknown, r: DatasetRead) => View;
 }
 
-export async function printDataset(ctx: Context, reply: Reply, reader: DatasetReader): Promise<void> {
+export async function printDataset(
+  ctx: Context,
+  reply: Reply,
+  reader: DatasetReader,
+): Promise<void> {
   await ctx.present<typeof Data>(reply, {
     what: reader.what,
     replies: () => import('../../api/replies/data.js'),
     records: reader.records,
-    view: (body, reading, replies) => reader.view(body, replies.readReply(reading, reader.schema(replies), body)),
+    view: (body, reading, replies) =>
+      reader.view(body, replies.readReply(reading, reader.schema(replies), body)),
   });
-  if (ctx.format === 'csv') for (const line of await attributionOf(ctx, reply.body, reader)) ctx.err(line);
+  if (ctx.format === 'csv')
+    for (const line of await attributionOf(ctx, reply.body, reader)) ctx.err(line);
 }
 
 /** The attribution lines of a reply shown apart from its table (CSV, a chart), made printable; `label` writes its date. */
-export async function attributionOf(ctx: Context, body: unknown, reader: Pick<DatasetReader, 'what' | 'schema'>, label?: (date: string) => string): Promise<string[]> {
+export async function attributionOf(
+  ctx: Context,
+  body: unknown,
+  reader: Pick<DatasetReader, 'what' | 'schema'>,
+  label?: (date: string) => string,
+): Promise<string[]> {
   const replies = await import('../../api/replies/data.js');
-  return attributionLines(replies.readReply(new ReplyReading(reader.what), reader.schema(replies), await ctx.forPeople(body)), label);
+  return attributionLines(
+    replies.readReply(
+      new ReplyReading(reader.what),
+      reader.schema(replies),
+      await ctx.forPeople(body),
+    ),
+    label,
+  );
 }

@@ -20,14 +20,21 @@ export interface SeriesOptions extends CacheOptions, ParamOptions {
   chart?: boolean;
 }
 
-export async function showSeries(ctx: Context, familyName: string, selectorArg: string | undefined, options: SeriesOptions): Promise<void> {
+export async function showSeries(
+  ctx: Context,
+  familyName: string,
+  selectorArg: string | undefined,
+  options: SeriesOptions,
+): Promise<void> {
   const family = findFamily(familyName);
   const range = await monthRange(ctx, options);
   const params = parseParams(options.param);
   const bank = bankQuery(family, options.bank, (message) => ctx.warn(message));
   const policy = cachePolicy(options);
   if (options.chart && !isTableFormat(ctx.format)) {
-    throw new UsageError(`--chart draws for people and cannot be combined with --json or -o ${ctx.format}`);
+    throw new UsageError(
+      `--chart draws for people and cannot be combined with --json or -o ${ctx.format}`,
+    );
   }
   let selector = params[family.selector] ?? selectorArg;
   if (selector === '') throw new UsageError(`the ${family.selector} (SELECTOR) is empty`);
@@ -42,9 +49,18 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
   const { reply } = await fetchDataset(ctx, { path, query }, policy);
   const series = seriesListOf(reply.body);
   // No series reply is shown in the documents: the envelope alone is read.
-  const read = { what: `GET ${path}`, schema: (replies) => replies.DatasetReply } satisfies Pick<DatasetReader, 'what' | 'schema'>;
-  if (options.chart && series?.points.length) return drawChart(ctx, reply, read, series, family.selector);
-  if (options.chart) ctx.warn(series ? 'the series holds no observations to draw' : 'the reply holds no series of months and values to draw; showing it as it is');
+  const read = { what: `GET ${path}`, schema: (replies) => replies.DatasetReply } satisfies Pick<
+    DatasetReader,
+    'what' | 'schema'
+  >;
+  if (options.chart && series?.points.length)
+    return drawChart(ctx, reply, read, series, family.selector);
+  if (options.chart)
+    ctx.warn(
+      series
+        ? 'the series holds no observations to draw'
+        : 'the reply holds no series of months and values to draw; showing it as it is',
+    );
   await printDataset(ctx, reply, {
     ...read,
     // A series of no observations is no list of records: -o csv and -o ndjson write the reply as one, as they always have.
@@ -57,7 +73,10 @@ export async function showSeries(ctx: Context, familyName: string, selectorArg: 
 }
 
 /** `--from` and `--to`, AD months whatever the calendar (refuseBsMonth), or `--fy`'s AD months, said on stderr: the bounds sent. */
-async function monthRange(ctx: Context, options: SeriesOptions): Promise<{ from?: string; to?: string }> {
+async function monthRange(
+  ctx: Context,
+  options: SeriesOptions,
+): Promise<{ from?: string; to?: string }> {
   if (options.fy === undefined) {
     const range = checkRange(options.from, options.to);
     if (range.from === undefined && range.to === undefined) return range;
@@ -67,33 +86,66 @@ async function monthRange(ctx: Context, options: SeriesOptions): Promise<{ from?
     return range;
   }
   if (options.from !== undefined || options.to !== undefined) {
-    throw new UsageError(`--fy sets both ends of the range; it cannot be given with ${options.from !== undefined ? '--from' : '--to'}`);
+    throw new UsageError(
+      `--fy sets both ends of the range; it cannot be given with ${options.from !== undefined ? '--from' : '--to'}`,
+    );
   }
   const year = ((await ctx.calendar()) ?? (await ctx.bsCalendar())).fiscalYear(options.fy);
   const months = fiscalMonths(year);
-  ctx.err(`--fy ${options.fy} (${year.since} to ${year.until}) selects the AD months ${months.from} to ${months.last}, the first and the last only in part.`);
+  ctx.err(
+    `--fy ${options.fy} (${year.since} to ${year.until}) selects the AD months ${months.from} to ${months.last}, the first and the last only in part.`,
+  );
   return { from: months.from, to: months.to };
 }
 
 function missingSelector(family: DataFamily): UsageError {
-  return new UsageError(`missing argument SELECTOR: the ${family.selector} of one ${family.name} series (e.g. ${family.example})`, [`List them with \`svc data keys ${family.name}\`.`]);
+  return new UsageError(
+    `missing argument SELECTOR: the ${family.selector} of one ${family.name} series (e.g. ${family.example})`,
+    [`List them with \`svc data keys ${family.name}\`.`],
+  );
 }
 
-async function drawChart(ctx: Context, reply: Reply, read: Pick<DatasetReader, 'what' | 'schema'>, series: SeriesList, selectorName: string): Promise<void> {
-  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js'), import('../../core/output/render.js')]);
+async function drawChart(
+  ctx: Context,
+  reply: Reply,
+  read: Pick<DatasetReader, 'what' | 'schema'>,
+  series: SeriesList,
+  selectorName: string,
+): Promise<void> {
+  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([
+    import('../../core/output/chart.js'),
+    import('../../core/output/paint.js'),
+    import('../../core/output/render.js'),
+  ]);
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(await ctx.forPeople(series), selectorName);
-  const points = facts.points.flatMap((p) => (p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }]));
+  const points = facts.points.flatMap((p) =>
+    p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }],
+  );
   // With bs, the as-of date is in BS and the months, AD ones, say so (docs/reference/dates.md, "Months of svc data").
   const calendar = await ctx.calendar();
   const label = calendar ? (text: string) => calendar.chartLabel(text) : undefined;
   const attribution = await attributionOf(ctx, reply.body, read, label);
-  const body = points.length ? lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatValue(v), dim: paint.dim, label }) : 'No data to draw.';
+  const body = points.length
+    ? lineChart(points, {
+        width: ctx.io.columns,
+        color: ctx.color,
+        format: (v) => formatValue(v),
+        dim: paint.dim,
+        label,
+      })
+    : 'No data to draw.';
   // On a terminal the attribution is the chart's footer, wrapped between words as under a table;
   // in a pipe, stdout keeps to the chart and the attribution is a line on stderr.
-  const footer = ctx.io.stdoutIsTTY ? textLines(attribution, { terminal: true, width: ctx.io.columns }, paint.dim) : '';
+  const footer = ctx.io.stdoutIsTTY
+    ? textLines(attribution, { terminal: true, width: ctx.io.columns }, paint.dim)
+    : '';
   // The title wraps between words on a terminal, as a table's does: no month is split at its `-`.
-  const title = textLines([seriesTitle(facts, label)], { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.title);
+  const title = textLines(
+    [seriesTitle(facts, label)],
+    { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns },
+    paint.title,
+  );
   const chart = `${title}${body}\n${footer}`;
   await ctx.paged(async () => ctx.out(chart));
   if (!ctx.io.stdoutIsTTY) for (const line of attribution) ctx.err(line);

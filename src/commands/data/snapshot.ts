@@ -8,7 +8,10 @@ import type { ParamOptions } from './options.js';
 import { printDataset } from './print.js';
 import { lineItemsView } from './views.js';
 
-export async function showSnapshot(ctx: Context, options: ParamOptions & { month?: string }): Promise<void> {
+export async function showSnapshot(
+  ctx: Context,
+  options: ParamOptions & { month?: string },
+): Promise<void> {
   const month = checkMonth(options.month, '--month');
   if (month !== undefined) refuseBsMonth(month, '--month', await ctx.calendar(), ctx.now());
   const query = { [SNAPSHOT.monthParam]: month, ...parseParams(options.param) };

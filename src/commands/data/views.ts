@@ -3,13 +3,34 @@
 // it (in a pipe, on stderr). The source's attribution and date go under every table on a terminal,
 // and on stderr in a pipe.
 import type * as Data from '../../api/replies/data.js';
-import { isRecord, numberOf, otherFields, pick, textOf, unreadFields, type JsonRecord } from '../../core/reading.js';
+import {
+  isRecord,
+  numberOf,
+  otherFields,
+  pick,
+  textOf,
+  unreadFields,
+  type JsonRecord,
+} from '../../core/reading.js';
 import { ExactNumber } from '../../core/json/exact-number.js';
 import { formatMoney, printable } from '../../core/output/format.js';
-import { cellText, genericView, listWithRest, withExtraColumns } from '../../core/output/generic.js';
+import {
+  cellText,
+  genericView,
+  listWithRest,
+  withExtraColumns,
+} from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { itemListOf, labelOf, selectorsOf, seriesListOf, type ItemList, type Selector, type SeriesList } from './items.js';
+import {
+  itemListOf,
+  labelOf,
+  selectorsOf,
+  seriesListOf,
+  type ItemList,
+  type Selector,
+  type SeriesList,
+} from './items.js';
 
 /** A dataset reply as read through its schema (src/api/replies/data.ts). */
 export type DatasetRead = Data.Read;
@@ -18,14 +39,21 @@ export type DatasetRead = Data.Read;
  * The attribution sentence and the date of the data, made printable: always shown with a table.
  * `label` writes the date (a chart's, in the calendar in force).
  */
-export function attributionLines(r: DatasetRead, label: (date: string) => string = (date) => date): string[] {
+export function attributionLines(
+  r: DatasetRead,
+  label: (date: string) => string = (date) => date,
+): string[] {
   const text = (value: unknown) => {
     const written = textOf(value);
     return written === undefined ? undefined : printable(written);
   };
   const attribution = text(r?.meta?.attribution);
   const asOf = text(r?.meta?.as_of);
-  const facts = [asOf && `As of ${label(asOf)}`, text(r?.meta?.source), text(r?.meta?.source_url)].filter(Boolean);
+  const facts = [
+    asOf && `As of ${label(asOf)}`,
+    text(r?.meta?.source),
+    text(r?.meta?.source_url),
+  ].filter(Boolean);
   return [...(attribution ? [attribution] : []), ...(facts.length ? [facts.join(' · ')] : [])];
 }
 
@@ -89,12 +117,24 @@ function lineItems(list: ItemList): LineItem[] {
     const value = valueOf(item.value);
     // A value that is no number is shown as it came, in a column of its own.
     const rest = unreadFields(item, [...ITEM_FIELDS, ...(field ? [field] : [])], { value });
-    return { selector: field ? textOf(item[field]) : undefined, label: labelOf(item), value, unit: textOf(item.unit), section: textOf(item.section), rest };
+    return {
+      selector: field ? textOf(item[field]) : undefined,
+      label: labelOf(item),
+      value,
+      unit: textOf(item.unit),
+      section: textOf(item.section),
+      rest,
+    };
   });
 }
 
 /** What a payload carries besides its list: its other fields, and the envelope's other fields. */
-function leftovers(body: unknown, data: unknown, listPath: string | undefined, shown: readonly string[]): JsonRecord {
+function leftovers(
+  body: unknown,
+  data: unknown,
+  listPath: string | undefined,
+  shown: readonly string[],
+): JsonRecord {
   // The reply is the list itself: nothing else is left.
   if (listPath === '') return {};
   const listName = listPath?.startsWith('data.') ? listPath.slice(5) : undefined;
@@ -114,13 +154,41 @@ export function lineItemsView(body: unknown, r: DatasetRead, selectorName: strin
   const list = itemListOf(body, selectorName);
   const title = periodTitle(r);
   // No list to lay out: what came is shown as it is (the whole reply when it has no `data`).
-  if (!list) return genericView(data ?? body ?? {}, { title, footer, empty: 'The reply holds no line items.' });
+  if (!list)
+    return genericView(data ?? body ?? {}, {
+      title,
+      footer,
+      empty: 'The reply holds no line items.',
+    });
   const rows = lineItems(list);
   const unit = sharedUnit(rows.map((r) => r.unit));
   const columns: Column<LineItem>[] = [
-    ...(list.selectorField ? [{ key: list.selectorField, header: list.selectorField.toUpperCase(), value: (i: LineItem) => i.selector, keep: true }] : []),
-    { key: 'label', header: 'ITEM', value: (i) => i.label, flex: true, also: ['line_item', 'name', 'title'] },
-    { key: 'value', header: valueHeader(unit), value: (i) => cellText(i.value), display: (i, paint) => formatValue(i.value, paint), formatsValue: true, align: 'right', keep: true },
+    ...(list.selectorField
+      ? [
+          {
+            key: list.selectorField,
+            header: list.selectorField.toUpperCase(),
+            value: (i: LineItem) => i.selector,
+            keep: true,
+          },
+        ]
+      : []),
+    {
+      key: 'label',
+      header: 'ITEM',
+      value: (i) => i.label,
+      flex: true,
+      also: ['line_item', 'name', 'title'],
+    },
+    {
+      key: 'value',
+      header: valueHeader(unit),
+      value: (i) => cellText(i.value),
+      display: (i, paint) => formatValue(i.value, paint),
+      formatsValue: true,
+      align: 'right',
+      keep: true,
+    },
     ...(unit ? [] : [{ key: 'unit', header: 'UNIT', value: (i: LineItem) => unitText(i.unit) }]),
   ];
   const month = textOf(monthData(r)?.month);
@@ -129,7 +197,9 @@ export function lineItemsView(body: unknown, r: DatasetRead, selectorName: strin
     rows,
     columns,
     ...(month && { shared: { key: 'month', header: 'MONTH', value: month } }),
-    ...(rows.some((r) => r.section) && { section: { key: 'section', header: 'SECTION', value: (i: LineItem) => i.section ?? '' } }),
+    ...(rows.some((r) => r.section) && {
+      section: { key: 'section', header: 'SECTION', value: (i: LineItem) => i.section ?? '' },
+    }),
     empty: `No line items${title ? ` for ${title}` : ''}.`,
   };
   return listWithRest(
@@ -145,21 +215,38 @@ export function keysView(body: unknown, r: DatasetRead, selectorName: string): S
   const list = itemListOf(body, selectorName);
   const selectors = selectorsOf(list);
   const title = periodTitle(r);
-  if (!list?.selectorField) return genericView(r?.data ?? body ?? {}, { title: 'The reply names no selectors; it holds:', footer });
+  if (!list?.selectorField)
+    return genericView(r?.data ?? body ?? {}, {
+      title: 'The reply names no selectors; it holds:',
+      footer,
+    });
   // Headed by the parameter users pass the value as; the items may name it otherwise (cbs: `code`).
   const name = selectorName;
   const table: ListView<Selector> = {
     kind: 'list',
     rows: selectors,
     columns: [
-      { key: name, header: name.toUpperCase(), value: (s) => s.value, keep: true, ...(list.selectorField !== name && { also: [list.selectorField] }) },
+      {
+        key: name,
+        header: name.toUpperCase(),
+        value: (s) => s.value,
+        keep: true,
+        ...(list.selectorField !== name && { also: [list.selectorField] }),
+      },
       { key: 'label', header: 'LABEL', value: (s) => s.label, flex: true },
       { key: 'unit', header: 'UNIT', value: (s) => unitText(s.unit) },
     ],
-    ...(selectors.some((s) => s.section) && { section: { key: 'section', header: 'SECTION', value: (s: Selector) => s.section ?? '' } }),
+    ...(selectors.some((s) => s.section) && {
+      section: { key: 'section', header: 'SECTION', value: (s: Selector) => s.section ?? '' },
+    }),
     empty: 'This dataset lists no line items.',
   };
-  return { kind: 'sections', parts: [{ view: table }], title: `Values of ${name}${title ? ` for ${title}` : ''}`, footer };
+  return {
+    kind: 'sections',
+    parts: [{ view: table }],
+    title: `Values of ${name}${title ? ` for ${title}` : ''}`,
+    footer,
+  };
 }
 
 export interface SeriesFacts {
@@ -184,35 +271,80 @@ export function seriesFacts(series: SeriesList, selectorName: string): SeriesFac
 }
 
 /** `label` writes a month (a chart's, marked with its calendar). */
-export function seriesTitle(facts: SeriesFacts, label: (month: string) => string = (month) => month): string {
+export function seriesTitle(
+  facts: SeriesFacts,
+  label: (month: string) => string = (month) => month,
+): string {
   const first = facts.points[0]?.month;
   const last = facts.points.at(-1)?.month;
-  const span = first && last ? (first === last ? label(first) : `${label(first)} to ${label(last)}`) : undefined;
+  const span =
+    first && last
+      ? first === last
+        ? label(first)
+        : `${label(first)} to ${label(last)}`
+      : undefined;
   return [facts.label, facts.selector, unitText(facts.unit), span].filter(Boolean).join(' · ');
 }
 
 /** One line item over time, oldest first; a reply without a series, as it comes. */
-export function seriesView(body: unknown, r: DatasetRead, selectorName: string, range: { from?: string; to?: string }): SectionsView {
+export function seriesView(
+  body: unknown,
+  r: DatasetRead,
+  selectorName: string,
+  range: { from?: string; to?: string },
+): SectionsView {
   const footer = attributionLines(r);
   const series = seriesListOf(body);
-  if (!series) return genericView(r?.data ?? {}, { title: 'The reply holds no series of months and values; it holds:', footer });
+  if (!series)
+    return genericView(r?.data ?? {}, {
+      title: 'The reply holds no series of months and values; it holds:',
+      footer,
+    });
   const facts = seriesFacts(series, selectorName);
   type Point = SeriesFacts['points'][number];
   const table: ListView<Point> = {
     kind: 'list',
     rows: facts.points,
     columns: [
-      { key: series.monthField, header: series.monthField.toUpperCase(), value: (p) => p.month, keep: true },
-      { key: series.valueField, header: valueHeader(facts.unit), value: (p) => cellText(p.value), display: (p, paint) => formatValue(p.value, paint), formatsValue: true, align: 'right', keep: true },
+      {
+        key: series.monthField,
+        header: series.monthField.toUpperCase(),
+        value: (p) => p.month,
+        keep: true,
+      },
+      {
+        key: series.valueField,
+        header: valueHeader(facts.unit),
+        value: (p) => cellText(p.value),
+        display: (p, paint) => formatValue(p.value, paint),
+        formatsValue: true,
+        align: 'right',
+        keep: true,
+      },
     ],
     empty: noObservations(facts, range),
   };
-  const shown = ['label', 'line_item', 'name', 'title', 'unit', selectorName, 'key', 'indicator', 'metric', 'code'];
+  const shown = [
+    'label',
+    'line_item',
+    'name',
+    'title',
+    'unit',
+    selectorName,
+    'key',
+    'indicator',
+    'metric',
+    'code',
+  ];
   // No observations: one line says so, on the terminal in the table's place, on stderr under a pipe's header line.
   return listWithRest(
     withExtraColumns(table, (p) => p.rest),
     leftovers(body, r?.data, series.path, shown),
-    { title: seriesTitle(facts), footer, ...(facts.points.length === 0 && { aside: [table.empty!] }) },
+    {
+      title: seriesTitle(facts),
+      footer,
+      ...(facts.points.length === 0 && { aside: [table.empty!] }),
+    },
   );
 }
 

@@ -24,10 +24,14 @@ export function registerDecisions(program: Command, app: App): void {
     .command('record')
     .description('record the decision you took on a loan application')
     .requiredOption('--client-reference-id <id>', 'your own id of the application, e.g. loan-1001')
-    .addOption(enumOption('--decision <decision>', 'what you decided', DECISIONS).makeOptionMandatory())
+    .addOption(
+      enumOption('--decision <decision>', 'what you decided', DECISIONS).makeOptionMandatory(),
+    )
     .option('--report-id <id>', 'the report the decision rests on')
     .option('--rationale <text>', 'why, in a few words')
-    .option('--amount <n>', 'the amount applied for or granted, a positive number', (text) => checkPositiveNumber(text, '--amount'))
+    .option('--amount <n>', 'the amount applied for or granted, a positive number', (text) =>
+      checkPositiveNumber(text, '--amount'),
+    )
     .helpAfter(
       requestHelp(
         ENDPOINTS.recordDecision,
@@ -43,20 +47,41 @@ export function registerDecisions(program: Command, app: App): void {
     .command('list')
     .description('list the decisions recorded')
     .addOption(enumOption('--outcome <outcome>', 'only loans with this outcome', OUTCOMES))
-    .addOption(integerOption('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)', { min: 1, max: 200 }))
-    .helpAfter(requestHelp(ENDPOINTS.listDecisions, examples('svc decisions list', 'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv')))
+    .addOption(
+      integerOption('--limit <n>', 'how many, 1 to 200 (default: the service decides, 50)', {
+        min: 1,
+        max: 200,
+      }),
+    )
+    .helpAfter(
+      requestHelp(
+        ENDPOINTS.listDecisions,
+        examples(
+          'svc decisions list',
+          'svc decisions list --outcome delinquent --limit 100 -o csv > delinquent.csv',
+        ),
+      ),
+    )
     .action(app.action(async () => (await import('./list.js')).listDecisions));
 
   decisions
     .command('outcome')
     .description('record how a loan turned out')
-    .requiredOption('--client-reference-id <id>', 'your own id of the application, as recorded with the decision')
-    .addOption(enumOption('--outcome <outcome>', 'how it turned out', OUTCOMES).makeOptionMandatory())
+    .requiredOption(
+      '--client-reference-id <id>',
+      'your own id of the application, as recorded with the decision',
+    )
+    .addOption(
+      enumOption('--outcome <outcome>', 'how it turned out', OUTCOMES).makeOptionMandatory(),
+    )
     .option('--detail <text>', 'more about it, e.g. "90+ DPD"')
     .helpAfter(
       requestHelp(
         ENDPOINTS.recordOutcome,
-        examples('svc decisions outcome --client-reference-id loan-1001 --outcome repaid', 'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"'),
+        examples(
+          'svc decisions outcome --client-reference-id loan-1001 --outcome repaid',
+          'svc decisions outcome --client-reference-id loan-1002 --outcome delinquent --detail "90+ DPD"',
+        ),
       ),
     )
     .action(app.action(async () => (await import('./record.js')).recordOutcome));

@@ -9,7 +9,14 @@ import { decisionsQuery, FIRST, type ListFlags } from './options.js';
  * The reply is not shown; a decision's fields are those it is recorded with (POST /v1/decisions)
  * and its outcome: the first columns of the CSV.
  */
-const DECISION_FIELDS = ['client_reference_id', 'decision', 'report_id', 'decision_rationale', 'amount', 'outcome'];
+const DECISION_FIELDS = [
+  'client_reference_id',
+  'decision',
+  'report_id',
+  'decision_rationale',
+  'amount',
+  'outcome',
+];
 /** What a terminal shows of a decision (docs/reference/output.md, "Tables"): the others where there is room, or with -o wide. */
 const SHOWN = ['client_reference_id', 'decision', 'outcome', 'amount', 'decision_rationale'];
 
@@ -22,7 +29,16 @@ export async function listDecisions(ctx: Context, flags: ListFlags): Promise<voi
       records: (body) => listRecords(body, 'data', 'decisions'),
       fields: DECISION_FIELDS,
       view: (body) =>
-        headedList(firstFieldsView(body, FIRST, { empty: 'No decisions.', list: ['data', 'decisions'], documented: DECISION_FIELDS, money: moneyOf(body), defaults: SHOWN }), 'Decisions'),
+        headedList(
+          firstFieldsView(body, FIRST, {
+            empty: 'No decisions.',
+            list: ['data', 'decisions'],
+            documented: DECISION_FIELDS,
+            money: moneyOf(body),
+            defaults: SHOWN,
+          }),
+          'Decisions',
+        ),
     },
   );
 }

@@ -59,7 +59,11 @@ export interface OutcomeBody {
 export function outcomeBody(flags: OutcomeFlags): OutcomeBody {
   const reference = checkReference(flags.clientReferenceId);
   const detail = checkText(flags.detail, '--detail');
-  return { client_reference_id: reference, outcome: flags.outcome, ...(detail !== undefined && { detail }) };
+  return {
+    client_reference_id: reference,
+    outcome: flags.outcome,
+    ...(detail !== undefined && { detail }),
+  };
 }
 
 /** The flags of `decisions list`. */
@@ -76,13 +80,18 @@ export function decisionsQuery(flags: ListFlags): { outcome?: Outcome; limit?: n
 
 /** Your own id of the loan application ("loan-1001"): not empty, one line. */
 export function checkReference(reference: string): string {
-  if (reference.trim() === '') throw new UsageError('--client-reference-id is empty: give your own id of the application, e.g. loan-1001');
-  if (hasControlCharacter(reference)) throw new UsageError('--client-reference-id must be one line, without control characters');
+  if (reference.trim() === '')
+    throw new UsageError(
+      '--client-reference-id is empty: give your own id of the application, e.g. loan-1001',
+    );
+  if (hasControlCharacter(reference))
+    throw new UsageError('--client-reference-id must be one line, without control characters');
   return reference;
 }
 
 function checkText(value: string | undefined, flag: string): string | undefined {
-  if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} is empty: leave it out, or give a text`);
+  if (value !== undefined && value.trim() === '')
+    throw new UsageError(`${flag} is empty: leave it out, or give a text`);
   return value;
 }
 

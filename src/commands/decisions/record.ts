@@ -4,7 +4,13 @@ import { ENDPOINTS, target, type Endpoint } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
 import { firstFieldsView } from '../../core/output/unshown.js';
-import { decisionBody, FIRST, outcomeBody, type OutcomeFlags, type RecordFlags } from './options.js';
+import {
+  decisionBody,
+  FIRST,
+  outcomeBody,
+  type OutcomeFlags,
+  type RecordFlags,
+} from './options.js';
 
 export async function recordDecision(ctx: Context, flags: RecordFlags): Promise<void> {
   await record(ctx, ENDPOINTS.recordDecision, decisionBody(flags), 'Decision');
@@ -15,11 +21,20 @@ export async function recordOutcome(ctx: Context, flags: OutcomeFlags): Promise<
 }
 
 /** Posts the body and shows the reply, what happened first; an empty reply as `Decision recorded for loan-1001.`. */
-async function record(ctx: Context, endpoint: Endpoint, json: { client_reference_id: string }, what: 'Decision' | 'Outcome'): Promise<void> {
+async function record(
+  ctx: Context,
+  endpoint: Endpoint,
+  json: { client_reference_id: string },
+  what: 'Decision' | 'Outcome',
+): Promise<void> {
   await ctx.requestAndPresent(
     { ...target(endpoint), json },
     {
-      view: (body) => firstFieldsView(body, FIRST, { empty: `${what} recorded for ${json.client_reference_id}.`, money: moneyOf(body) }),
+      view: (body) =>
+        firstFieldsView(body, FIRST, {
+          empty: `${what} recorded for ${json.client_reference_id}.`,
+          money: moneyOf(body),
+        }),
     },
   );
 }

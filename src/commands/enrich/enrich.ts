@@ -23,7 +23,14 @@ export async function enrichTransactions(ctx: Context, options: { file: string }
 
 async function readText(input: NodeJS.ReadableStream, file: string): Promise<string> {
   try {
-    const bytes = await readCapped(input, MAX_INPUT_BYTES, () => new UsageError(`--file ${file} is larger than 32 MB; enrich takes at most 5000 transactions per call`));
+    const bytes = await readCapped(
+      input,
+      MAX_INPUT_BYTES,
+      () =>
+        new UsageError(
+          `--file ${file} is larger than 32 MB; enrich takes at most 5000 transactions per call`,
+        ),
+    );
     return bytes.toString('utf8');
   } catch (error) {
     if (error instanceof CliError) throw error;

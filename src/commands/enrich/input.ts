@@ -52,13 +52,21 @@ function fromJson(text: string, source: string): EnrichTransaction[] {
   }
   let items: unknown;
   if (Array.isArray(document)) items = document;
-  else if (isObject(document) && Object.hasOwn(document, 'transactions')) items = document.transactions;
-  else throw new UsageError(`${source}: the JSON is neither a list of transactions nor an object holding "transactions"`);
-  if (!Array.isArray(items)) throw new UsageError(`${source}: "transactions" should be a list, but it is ${jsonType(items)}`);
+  else if (isObject(document) && Object.hasOwn(document, 'transactions'))
+    items = document.transactions;
+  else
+    throw new UsageError(
+      `${source}: the JSON is neither a list of transactions nor an object holding "transactions"`,
+    );
+  if (!Array.isArray(items))
+    throw new UsageError(
+      `${source}: "transactions" should be a list, but it is ${jsonType(items)}`,
+    );
   checkCount(items.length, source);
   return items.map((item, index) => {
     const where = `${source}, index ${index}`;
-    if (!isObject(item)) throw new UsageError(`${where}: a transaction is an object, not ${jsonType(item)}`);
+    if (!isObject(item))
+      throw new UsageError(`${where}: a transaction is an object, not ${jsonType(item)}`);
     return checked(where, item, {
       date: jsonText(where, item, 'date'),
       description: jsonText(where, item, 'description'),
@@ -73,15 +81,25 @@ function fromJson(text: string, source: string): EnrichTransaction[] {
 function jsonText(where: string, item: Record<string, unknown>, field: string): string | undefined {
   const value = item[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new UsageError(`${where}: ${field} should be a text, not ${jsonType(value)} (${shown(value)})`);
+  if (typeof value !== 'string')
+    throw new UsageError(
+      `${where}: ${field} should be a text, not ${jsonType(value)} (${shown(value)})`,
+    );
   return value;
 }
 
 /** A number field: absent or null is undefined; a number written as text is refused. */
-function jsonNumber(where: string, item: Record<string, unknown>, field: string): number | undefined {
+function jsonNumber(
+  where: string,
+  item: Record<string, unknown>,
+  field: string,
+): number | undefined {
   const value = item[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number') throw new UsageError(`${where}: ${field} should be a number, not ${jsonType(value)} (${shown(value)})`);
+  if (typeof value !== 'number')
+    throw new UsageError(
+      `${where}: ${field} should be a number, not ${jsonType(value)} (${shown(value)})`,
+    );
   // JSON.parse reads 1e400 as Infinity, which JSON.stringify would send as null.
   if (!Number.isFinite(value)) throw new UsageError(`${where}: ${field} is too large a number`);
   return value;
@@ -107,11 +125,13 @@ function fromCsv(text: string, source: string): EnrichTransaction[] {
       relax_column_count: true,
     }) as unknown as CsvRecord[];
   } catch (error) {
-    if (error instanceof CsvError) throw new UsageError(`cannot read ${source} as CSV: ${oneLine(error.message)}`);
+    if (error instanceof CsvError)
+      throw new UsageError(`cannot read ${source} as CSV: ${oneLine(error.message)}`);
     throw error;
   }
   const [header, ...rows] = records.filter(({ record }) => record.some((cell) => cell !== ''));
-  if (!header) throw new UsageError(`${source} holds no transactions (give 1 to ${MAX_TRANSACTIONS})`);
+  if (!header)
+    throw new UsageError(`${source} holds no transactions (give 1 to ${MAX_TRANSACTIONS})`);
   const columns = csvColumns(header.record, source);
   checkCount(rows.length, source);
   return rows.map(({ record, info }) => {
@@ -138,18 +158,27 @@ function fromCsv(text: string, source: string): EnrichTransaction[] {
 }
 
 /** Where each column is: date, description and balance are needed, and credit or debit or both. */
-function csvColumns(header: readonly string[], source: string): Partial<Record<(typeof CSV_COLUMNS)[number], number>> {
+function csvColumns(
+  header: readonly string[],
+  source: string,
+): Partial<Record<(typeof CSV_COLUMNS)[number], number>> {
   const names = header.map((name) => name.trim().toLowerCase());
   const columns: Partial<Record<(typeof CSV_COLUMNS)[number], number>> = {};
   for (const name of CSV_COLUMNS) {
     const index = names.indexOf(name);
     if (index >= 0) columns[name] = index;
   }
-  const missing = (['date', 'description', 'balance'] as const).filter((name) => columns[name] === undefined).map((name) => `"${name}"`);
-  if (columns.credit === undefined && columns.debit === undefined) missing.push('"credit" or "debit"');
+  const missing = (['date', 'description', 'balance'] as const)
+    .filter((name) => columns[name] === undefined)
+    .map((name) => `"${name}"`);
+  if (columns.credit === undefined && columns.debit === undefined)
+    missing.push('"credit" or "debit"');
   if (missing.length === 0) return columns;
   const has = header.map((name) => JSON.stringify(cut(oneLine(name)))).join(', ');
-  throw new UsageError(`the header row of ${source} has no column ${missing.join(', ')} (it has ${has})`, [`The first line names the columns: ${CSV_COLUMNS.join(',')}.`]);
+  throw new UsageError(
+    `the header row of ${source} has no column ${missing.join(', ')} (it has ${has})`,
+    [`The first line names the columns: ${CSV_COLUMNS.join(',')}.`],
+  );
 }
 
 /** Amounts in CSV are plain numbers: `1250`, `1250.50`, `-300` (a balance may be negative). */
@@ -157,7 +186,10 @@ const CSV_NUMBER = /^-?\d+(\.\d+)?$/;
 
 function csvNumber(where: string, field: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!CSV_NUMBER.test(text)) throw new UsageError(`${where}: ${field} "${cut(oneLine(text))}" is not a number (write amounts as plain numbers, such as 1250.50)`);
+  if (!CSV_NUMBER.test(text))
+    throw new UsageError(
+      `${where}: ${field} "${cut(oneLine(text))}" is not a number (write amounts as plain numbers, such as 1250.50)`,
+    );
   return Number(text);
 }
 
@@ -176,14 +208,21 @@ interface Fields {
 function checked(where: string, rest: Record<string, unknown>, f: Fields): EnrichTransaction {
   const problem = (text: string) => new UsageError(`${where}: ${text}`);
   if (f.date === undefined) throw problem('the date is missing (YYYY-MM-DD)');
-  if (!isCalendarDate(f.date)) throw problem(`date "${cut(oneLine(f.date))}" is not a date of the form YYYY-MM-DD`);
-  if (f.description === undefined || f.description.trim() === '') throw problem('the description is empty');
+  if (!isCalendarDate(f.date))
+    throw problem(`date "${cut(oneLine(f.date))}" is not a date of the form YYYY-MM-DD`);
+  if (f.description === undefined || f.description.trim() === '')
+    throw problem('the description is empty');
   for (const field of ['credit', 'debit'] as const) {
     const value = f[field];
-    if (value !== undefined && !(value >= 0)) throw problem(`${field} ${value} is negative: credit and debit are amounts of 0 or more`);
+    if (value !== undefined && !(value >= 0))
+      throw problem(`${field} ${value} is negative: credit and debit are amounts of 0 or more`);
   }
-  if (f.credit !== undefined && f.debit !== undefined) throw problem('both credit and debit are given: a transaction is one or the other (leave the other empty)');
-  if (f.credit === undefined && f.debit === undefined) throw problem('neither credit nor debit is given');
+  if (f.credit !== undefined && f.debit !== undefined)
+    throw problem(
+      'both credit and debit are given: a transaction is one or the other (leave the other empty)',
+    );
+  if (f.credit === undefined && f.debit === undefined)
+    throw problem('neither credit nor debit is given');
   if (f.balance === undefined) throw problem('the balance is missing');
   // Other JSON fields go as given; a null credit or debit is left out, as the body has one of them.
   const others = { ...rest };
@@ -199,9 +238,13 @@ function checked(where: string, rest: Record<string, unknown>, f: Fields): Enric
 }
 
 function checkCount(count: number, source: string): void {
-  if (count === 0) throw new UsageError(`${source} holds no transactions (give 1 to ${MAX_TRANSACTIONS})`);
+  if (count === 0)
+    throw new UsageError(`${source} holds no transactions (give 1 to ${MAX_TRANSACTIONS})`);
   if (count > MAX_TRANSACTIONS) {
-    throw new UsageError(`${source} holds ${count} transactions; enrich takes at most ${MAX_TRANSACTIONS} per call`, ['Split the file: each call costs one billing unit.']);
+    throw new UsageError(
+      `${source} holds ${count} transactions; enrich takes at most ${MAX_TRANSACTIONS} per call`,
+      ['Split the file: each call costs one billing unit.'],
+    );
   }
 }
 

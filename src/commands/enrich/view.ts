@@ -11,7 +11,15 @@ import { formatFraction, formatMoney } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 
-const KNOWN_IN_TRANSACTION = ['date', 'description', 'credit', 'debit', 'balance', 'category', 'confidence'];
+const KNOWN_IN_TRANSACTION = [
+  'date',
+  'description',
+  'credit',
+  'debit',
+  'balance',
+  'category',
+  'confidence',
+];
 
 /** The list the command walks: missing, or no list, it is exit 10 (docs/reference/output.md, "Reading replies"). */
 function transactionsOf(body: unknown, reading: ReplyReading) {
@@ -58,10 +66,24 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     amount('balance', 'BALANCE'),
     // A terminal shows a transaction's date, description and amounts, as `reports transactions` (docs/reference/output.md, "Tables"); -o wide the rest.
     { key: 'category', header: 'CATEGORY', value: (r) => r.category, show: 'wide' },
-    { key: 'confidence', header: 'CONFIDENCE', value: (r) => cellText(r.confidence), display: confidence, formatsValue: true, align: 'right', keep: true, show: 'wide' },
+    {
+      key: 'confidence',
+      header: 'CONFIDENCE',
+      value: (r) => cellText(r.confidence),
+      display: confidence,
+      formatsValue: true,
+      align: 'right',
+      keep: true,
+      show: 'wide',
+    },
   ];
   const count = numberOf(reply.count) ?? rows.length;
-  const list: ListView<Row> = { kind: 'list', rows, columns, empty: 'The reply holds no transactions.' };
+  const list: ListView<Row> = {
+    kind: 'list',
+    rows,
+    columns,
+    empty: 'The reply holds no transactions.',
+  };
   return withRest(
     withExtraColumns(list, (r) => r.rest, money, 'wide'),
     otherFields(body, ['transactions', 'count']),

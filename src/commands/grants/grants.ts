@@ -10,10 +10,15 @@ import { checkToken, visibleFlagWarning } from '../tokens.js';
 
 export const ACCESS_TOKEN_HEADER = 'X-Svc-Access-Token';
 
-export async function readGrantData(ctx: Context, grantId: string, flags: { accessToken?: string }): Promise<void> {
+export async function readGrantData(
+  ctx: Context,
+  grantId: string,
+  flags: { accessToken?: string },
+): Promise<void> {
   const call = target(ENDPOINTS.grantData, { grant_id: grantId });
   const token = accessToken(flags.accessToken, readEnv(ctx.io.env, 'SVC_ACCESS_TOKEN'));
-  if (flags.accessToken !== undefined) ctx.warn(visibleFlagWarning('--access-token', 'SVC_ACCESS_TOKEN'));
+  if (flags.accessToken !== undefined)
+    ctx.warn(visibleFlagWarning('--access-token', 'SVC_ACCESS_TOKEN'));
   // Masked from now on in everything svc prints: --debug traces, errors, the reply itself.
   ctx.secrets.add(token);
   const client = await ctx.client();
@@ -25,7 +30,11 @@ export async function readGrantData(ctx: Context, grantId: string, flags: { acce
     if (refusesToken(error)) error.trouble = { kind: 'access-token' };
     throw error;
   }
-  await ctx.present(reply, { what: call.what, viewRecords: 'list items', view: (body, reading) => scopedDataView(body, reading, `Data of grant ${grantId}`) });
+  await ctx.present(reply, {
+    what: call.what,
+    viewRecords: 'list items',
+    view: (body, reading) => scopedDataView(body, reading, `Data of grant ${grantId}`),
+  });
 }
 
 /**
@@ -33,7 +42,9 @@ export async function readGrantData(ctx: Context, grantId: string, flags: { acce
  * not set); neither is a usage error with a hint.
  */
 export function accessToken(flag: string | undefined, env: string | undefined): string {
-  const token = checkToken(flag, '--access-token') ?? (env === undefined || env === '' ? undefined : checkToken(env, 'SVC_ACCESS_TOKEN'));
+  const token =
+    checkToken(flag, '--access-token') ??
+    (env === undefined || env === '' ? undefined : checkToken(env, 'SVC_ACCESS_TOKEN'));
   if (token === undefined) {
     throw new UsageError('no access token: pass --access-token or set SVC_ACCESS_TOKEN', [
       '`svc connect exchange PUBLIC_TOKEN` gives one, with the grant id, when the end user finishes the Connect flow.',

@@ -8,14 +8,21 @@ import { didYouMean, usageErrorFor } from '../../core/report-error.js';
 import { findTopic, HELP_TOPICS } from './topics.js';
 
 /** `svc help`: the root help; `svc help TOPIC`: a topic; `svc help CMD [SUB…]`: that command's help. */
-export async function showHelp(ctx: Context, program: CommandUnknownOpts, topicName: string | undefined, subcommands: readonly string[]): Promise<void> {
+export async function showHelp(
+  ctx: Context,
+  program: CommandUnknownOpts,
+  topicName: string | undefined,
+  subcommands: readonly string[],
+): Promise<void> {
   if (topicName === undefined) {
     program.outputHelp();
     return;
   }
   const topic = findTopic(topicName);
   if (topic && subcommands.length === 0) {
-    ctx.out(renderText(topic.body(program), helpWidth(ctx.io.stdoutIsTTY ? ctx.io.columns : undefined)));
+    ctx.out(
+      renderText(topic.body(program), helpWidth(ctx.io.stdoutIsTTY ? ctx.io.columns : undefined)),
+    );
     return;
   }
   let command = program;
@@ -27,10 +34,22 @@ export async function showHelp(ctx: Context, program: CommandUnknownOpts, topicN
   command.outputHelp();
 }
 
-function unknownName(name: string, parent: CommandUnknownOpts, program: CommandUnknownOpts): UsageError {
+function unknownName(
+  name: string,
+  parent: CommandUnknownOpts,
+  program: CommandUnknownOpts,
+): UsageError {
   const commands = parent.commands.map((c) => c.name());
   if (parent === program) {
-    return new UsageError(`no help topic or command "${name}"`, [...didYouMean(nearest(name, [...HELP_TOPICS.map((t) => t.name), ...commands])), 'Run `svc help` for the commands and topics.']);
+    return new UsageError(`no help topic or command "${name}"`, [
+      ...didYouMean(nearest(name, [...HELP_TOPICS.map((t) => t.name), ...commands])),
+      'Run `svc help` for the commands and topics.',
+    ]);
   }
-  return usageErrorFor({ kind: 'unknown-command', name, command: commandPath(parent), near: nearest(name, commands) });
+  return usageErrorFor({
+    kind: 'unknown-command',
+    name,
+    command: commandPath(parent),
+    near: nearest(name, commands),
+  });
 }

@@ -13,11 +13,14 @@ export function registerHelp(program: Command, app: App): void {
     .description('show the help of a command, or a help topic')
     .argument('[topic]', `a help topic (${HELP_TOPICS.map((t) => t.name).join(', ')}) or a command`)
     .argument('[subcommand...]', 'the subcommands of that command')
-    .helpAfter(examples('svc help', 'svc help reports list', 'svc help environment', 'svc help exit-codes'))
+    .helpAfter(
+      examples('svc help', 'svc help reports list', 'svc help environment', 'svc help exit-codes'),
+    )
     .action(
       app.action(async () => {
         const { showHelp } = await import('./help.js');
-        return (ctx, topic: string | undefined, subcommands: string[]) => showHelp(ctx, program, topic, subcommands);
+        return (ctx, topic: string | undefined, subcommands: string[]) =>
+          showHelp(ctx, program, topic, subcommands);
       }),
     );
   program.helpAfter([

@@ -5,7 +5,13 @@ import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 import { ENVIRONMENT, ENVIRONMENT_GROUPS, type EnvironmentGroup } from '../../core/environment.js';
 import { EXIT_CODES, type ExitCodeRow } from '../../core/errors.js';
 import type { Block } from '../../core/program/document.js';
-import { globalFlags, globalFlagsOf, REACH_HEADINGS, reachNeeded, reachOf } from '../../core/program/reach.js';
+import {
+  globalFlags,
+  globalFlagsOf,
+  REACH_HEADINGS,
+  reachNeeded,
+  reachOf,
+} from '../../core/program/reach.js';
 import { commandPath, flagName } from '../../core/program/svc-help.js';
 
 export interface HelpTopic {
@@ -18,12 +24,42 @@ export interface HelpTopic {
 }
 
 export const HELP_TOPICS: readonly HelpTopic[] = [
-  { name: 'global-flags', summary: 'the flags all commands share, and which commands take them', manSection: 'GLOBAL OPTIONS', body: globalFlagsTopic },
-  { name: 'environment', summary: 'environment variables svc reads', manSection: 'ENVIRONMENT', body: environmentTopic },
-  { name: 'exit-codes', summary: 'what each exit code means', manSection: 'EXIT STATUS', body: exitCodesTopic },
-  { name: 'formatting', summary: 'output formats, colour, and recipes with jq', manSection: 'OUTPUT', body: formattingTopic },
-  { name: 'config', summary: 'profiles, the config file, and where each setting comes from', manSection: 'CONFIGURATION', body: configTopic },
-  { name: 'calendar', summary: "dates in AD or in Bikram Sambat, and Nepal's fiscal year", manSection: 'CALENDARS', body: calendarTopic },
+  {
+    name: 'global-flags',
+    summary: 'the flags all commands share, and which commands take them',
+    manSection: 'GLOBAL OPTIONS',
+    body: globalFlagsTopic,
+  },
+  {
+    name: 'environment',
+    summary: 'environment variables svc reads',
+    manSection: 'ENVIRONMENT',
+    body: environmentTopic,
+  },
+  {
+    name: 'exit-codes',
+    summary: 'what each exit code means',
+    manSection: 'EXIT STATUS',
+    body: exitCodesTopic,
+  },
+  {
+    name: 'formatting',
+    summary: 'output formats, colour, and recipes with jq',
+    manSection: 'OUTPUT',
+    body: formattingTopic,
+  },
+  {
+    name: 'config',
+    summary: 'profiles, the config file, and where each setting comes from',
+    manSection: 'CONFIGURATION',
+    body: configTopic,
+  },
+  {
+    name: 'calendar',
+    summary: "dates in AD or in Bikram Sambat, and Nepal's fiscal year",
+    manSection: 'CALENDARS',
+    body: calendarTopic,
+  },
 ];
 
 /**
@@ -44,12 +80,18 @@ function calendarTopic(): Block[] {
     {
       kind: 'definitions',
       items: [
-        ['--calendar ad', 'the default: dates as the service sends them, and --since, --until take AD dates.'],
+        [
+          '--calendar ad',
+          'the default: dates as the service sends them, and --since, --until take AD dates.',
+        ],
         [
           '--calendar bs',
           "tables, on a terminal and in a pipe, show every date in BS and mark its header (BS): DATE (BS); a date-time keeps its time (2083-02-08 15:45 +0545), a month (YYYY-MM) stays as sent, and a date outside the table stays in AD, marked AD. --json never changes; -o csv and -o ndjson keep each date as sent and add <field>_bs right after it (null outside the table). --since and --until take BS dates and send their AD dates; a day the BS calendar does not have (month 13, day 32, a day past that month's length in that year) is exit 2, and the message gives the month's length.",
         ],
-        ['SVC_CALENDAR, calendar', "the same, from the environment or the profile (svc config set calendar bs); --calendar wins over SVC_CALENDAR, which wins over the profile's."],
+        [
+          'SVC_CALENDAR, calendar',
+          "the same, from the environment or the profile (svc config set calendar bs); --calendar wins over SVC_CALENDAR, which wins over the profile's.",
+        ],
       ],
     },
     { kind: 'heading', text: 'The fiscal year: --fy' },
@@ -85,8 +127,10 @@ export function findTopic(name: string): HelpTopic | undefined {
 function globalFlagsTopic(program: CommandUnknownOpts): Block[] {
   const help = program.createHelp();
   const flags = globalFlags(program);
-  const names = (options: readonly Option[]) => (options.length ? options.map(flagName).join(', ') : 'none of them');
-  const leaves = (command: CommandUnknownOpts): CommandUnknownOpts[] => (command.commands.length ? command.commands.flatMap(leaves) : [command]);
+  const names = (options: readonly Option[]) =>
+    options.length ? options.map(flagName).join(', ') : 'none of them';
+  const leaves = (command: CommandUnknownOpts): CommandUnknownOpts[] =>
+    command.commands.length ? command.commands.flatMap(leaves) : [command];
   const local = leaves(program).filter((command) => reachOf(command) !== 'service');
   return [
     {
@@ -98,17 +142,32 @@ function globalFlagsTopic(program: CommandUnknownOpts): Block[] {
       if (group.length === 0) return [];
       return [
         { kind: 'heading', text: REACH_HEADINGS[reach] },
-        { kind: 'definitions', items: group.map((flag) => [help.optionTerm(flag), help.optionDescription(flag)]) },
+        {
+          kind: 'definitions',
+          items: group.map((flag) => [help.optionTerm(flag), help.optionDescription(flag)]),
+        },
       ];
     }),
-    { kind: 'heading', text: 'Commands that do not talk to the service, and the global flags they take' },
-    { kind: 'definitions', items: local.map((command) => [commandPath(command), names(globalFlagsOf(command))]) },
-    { kind: 'paragraph', text: 'Every other command talks to the service and takes them all. -h, --help shows the help of any command.' },
+    {
+      kind: 'heading',
+      text: 'Commands that do not talk to the service, and the global flags they take',
+    },
+    {
+      kind: 'definitions',
+      items: local.map((command) => [commandPath(command), names(globalFlagsOf(command))]),
+    },
+    {
+      kind: 'paragraph',
+      text: 'Every other command talks to the service and takes them all. -h, --help shows the help of any command.',
+    },
   ];
 }
 
 function variablesOf(group: EnvironmentGroup): [string, string][] {
-  return ENVIRONMENT.filter((v) => v.group === group).map((v) => ['alias' in v ? `${v.name}, ${v.alias}` : v.name, v.description]);
+  return ENVIRONMENT.filter((v) => v.group === group).map((v) => [
+    'alias' in v ? `${v.name}, ${v.alias}` : v.name,
+    v.description,
+  ]);
 }
 
 function environmentTopic(): Block[] {
@@ -129,13 +188,21 @@ function environmentTopic(): Block[] {
 }
 
 function exitCodeText(row: ExitCodeRow): string {
-  const causes = [...row.errorCodes, ...row.errorTypes, ...row.statuses.map((status) => `HTTP ${status}`), ...(row.serverErrors ? ['HTTP 5xx'] : [])];
+  const causes = [
+    ...row.errorCodes,
+    ...row.errorTypes,
+    ...row.statuses.map((status) => `HTTP ${status}`),
+    ...(row.serverErrors ? ['HTTP 5xx'] : []),
+  ];
   return causes.length ? `${row.meaning} (${causes.join(', ')})` : row.meaning;
 }
 
 function exitCodesTopic(): Block[] {
   return [
-    { kind: 'paragraph', text: 'Every svc run ends with one of these exit codes, so a script can tell what went wrong without reading the message:' },
+    {
+      kind: 'paragraph',
+      text: 'Every svc run ends with one of these exit codes, so a script can tell what went wrong without reading the message:',
+    },
     { kind: 'definitions', items: EXIT_CODES.map((row) => [String(row.exit), exitCodeText(row)]) },
     {
       kind: 'paragraph',
@@ -169,7 +236,10 @@ function formattingTopic(): Block[] {
           'table',
           "The default. On a terminal: boxed tables with colour; a list shows its default columns, a row a line, and cuts free text that does not fit (descriptions, names, reasons) with …; ids, amounts, dates, URLs and keys are never cut. A table too wide even so leaves columns out and names them; below 60 columns a list is one card a row. Values read alike in every view: money as NPR 1,25,000.00 in fields and cards, and in a table grouped with two decimals, its currency once in the header (DEBIT (NPR)); shares and confidences as percentages (FOIR 45.5%); a score's contributions signed (+100); field names in words; reasons as bullets. In a pipe: one header line, then one line per row, every column, columns separated by a tab, values as the service sent them (no grouping, no currency, every digit), no colour and no box drawing.",
         ],
-        ['wide', 'A table with every column, free text wrapped rather than cut (one card a row where no narrowing fits). In a pipe: the same lines as table.'],
+        [
+          'wide',
+          'A table with every column, free text wrapped rather than cut (one card a row where no narrowing fits). In a pipe: the same lines as table.',
+        ],
         [
           'json',
           'The reply body exactly as the service sent it (same keys, same values, numbers with all their digits), indented by two spaces. One document per command; nothing else on stdout. --json is the same as -o json.',
@@ -212,13 +282,27 @@ function formattingTopic(): Block[] {
       kind: 'paragraph',
       text: 'Tables are coloured on a terminal. --no-color and NO_COLOR win over everything; then FORCE_COLOR and CLICOLOR_FORCE force colour into a pipe; otherwise there is no colour when stdout is not a terminal, when CLICOLOR=0 or when TERM=dumb.',
     },
-    { kind: 'definitions', items: [['--no-color', 'never colour the output'], ...variablesOf('output').filter(([name]) => !['CI', 'TZ', ...PAGER_VARIABLES].includes(name))] },
+    {
+      kind: 'definitions',
+      items: [
+        ['--no-color', 'never colour the output'],
+        ...variablesOf('output').filter(
+          ([name]) => !['CI', 'TZ', ...PAGER_VARIABLES].includes(name),
+        ),
+      ],
+    },
     { kind: 'heading', text: 'Pager' },
     {
       kind: 'paragraph',
       text: 'On a terminal, an output taller than it (a table, a report, JSON, CSV, a chart) goes through a pager, as gh and git page theirs: SVC_PAGER, else the profile\'s pager (svc config set pager "less -R"), else PAGER, else less -FRX. An empty value, cat or --no-pager turns it off; a pager that cannot start means printing directly. Quitting the pager early ends svc with exit 0. Never in a pipe, and never for what runs on or asks: svc mock, svc webhooks listen, svc ready, merchants resolve, prompts and progress.',
     },
-    { kind: 'definitions', items: [['--no-pager', 'never page the output'], ...variablesOf('output').filter(([name]) => PAGER_VARIABLES.includes(name))] },
+    {
+      kind: 'definitions',
+      items: [
+        ['--no-pager', 'never page the output'],
+        ...variablesOf('output').filter(([name]) => PAGER_VARIABLES.includes(name)),
+      ],
+    },
     { kind: 'heading', text: 'Times' },
     {
       kind: 'paragraph',
@@ -251,7 +335,14 @@ function commandsUnder(program: CommandUnknownOpts, path: readonly string[]): [s
   const walk = (c: CommandUnknownOpts, names: string[]): [string, string][] =>
     c.commands.length > 0
       ? c.commands.flatMap((sub) => walk(sub, [...names, sub.name()]))
-      : [[['svc', ...names, ...c.registeredArguments.map((a) => a.name().toUpperCase())].join(' '), c.description()]];
+      : [
+          [
+            ['svc', ...names, ...c.registeredArguments.map((a) => a.name().toUpperCase())].join(
+              ' ',
+            ),
+            c.description(),
+          ],
+        ];
   return walk(command, [...path]);
 }
 
@@ -264,11 +355,26 @@ function configTopic(program: CommandUnknownOpts): Block[] {
     {
       kind: 'definitions',
       items: [
-        ['API key', "--api-key KEY, else SVC_API_KEY, else the profile's key: in the OS keyring, or its api_key in the config file."],
-        ['base URL', "--base-url URL, else SVC_BASE_URL, else the profile's base_url. It includes no /v1."],
-        ['profile', '--profile NAME, else SVC_PROFILE, else the file\'s current_profile, else "default".'],
-        ['calendar', "--calendar ad|bs, else SVC_CALENDAR, else the profile's calendar, else ad (svc help calendar)."],
-        ['pager', "on a terminal, for output taller than it: --no-pager (none), else SVC_PAGER, else the profile's pager, else PAGER, else less -FRX; an empty value is none (svc help formatting)."],
+        [
+          'API key',
+          "--api-key KEY, else SVC_API_KEY, else the profile's key: in the OS keyring, or its api_key in the config file.",
+        ],
+        [
+          'base URL',
+          "--base-url URL, else SVC_BASE_URL, else the profile's base_url. It includes no /v1.",
+        ],
+        [
+          'profile',
+          '--profile NAME, else SVC_PROFILE, else the file\'s current_profile, else "default".',
+        ],
+        [
+          'calendar',
+          "--calendar ad|bs, else SVC_CALENDAR, else the profile's calendar, else ad (svc help calendar).",
+        ],
+        [
+          'pager',
+          "on a terminal, for output taller than it: --no-pager (none), else SVC_PAGER, else the profile's pager, else PAGER, else less -FRX; an empty value is none (svc help formatting).",
+        ],
       ],
     },
     { kind: 'heading', text: 'The config file' },
@@ -276,7 +382,10 @@ function configTopic(program: CommandUnknownOpts): Block[] {
       kind: 'paragraph',
       text: 'config.json in the config folder (SVC_CONFIG_DIR, default ~/.config/svc on Linux; `svc config path` prints it), mode 0600 in a folder of mode 0700, written atomically under a lock. It holds profiles, each with a base_url and, where no OS keyring keeps the key (`svc login` says so), an api_key; "api_key_in": "keyring" marks a key kept in the OS keyring (the Secret Service on Linux, the Keychain on macOS, Credential Manager on Windows), under service svc, account = the profile\'s name and base_url = its base URL (in the Keychain and Credential Manager the account is "default https://api.example.com"). On Linux this prints the key of the profile default:',
     },
-    { kind: 'code', lines: ['secret-tool lookup service svc account default base_url https://api.example.com'] },
+    {
+      kind: 'code',
+      lines: ['secret-tool lookup service svc account default base_url https://api.example.com'],
+    },
     {
       kind: 'paragraph',
       text: 'A key is used only for the base URL it was saved with, and `svc login` and `svc logout` in any config folder replace or remove only the entry of their own base URL:',

@@ -8,8 +8,14 @@ export function registerLogin(program: Command, app: App): void {
     .command('login')
     .description('save an API key (checked with the service first) in a profile')
     .option('--with-key', 'read the key from standard input instead of asking')
-    .option('--use', 'make the profile the active one (the first profile saved always becomes active)')
-    .option('--insecure-storage', 'save the key in the config file (mode 0600), even where an OS keyring could keep it')
+    .option(
+      '--use',
+      'make the profile the active one (the first profile saved always becomes active)',
+    )
+    .option(
+      '--insecure-storage',
+      'save the key in the config file (mode 0600), even where an OS keyring could keep it',
+    )
     .helpAfter([
       ...examples(
         'svc login',
@@ -29,12 +35,17 @@ export function registerLogin(program: Command, app: App): void {
   program
     .command('logout')
     .description('remove the saved API key of a profile')
-    .helpAfter([...examples('svc logout', 'svc logout --profile staging'), paragraph('The key is removed from wherever it is kept: the OS keyring and the config file.')])
+    .helpAfter([
+      ...examples('svc logout', 'svc logout --profile staging'),
+      paragraph('The key is removed from wherever it is kept: the OS keyring and the config file.'),
+    ])
     .action(app.action(async () => (await import('./logout.js')).logout));
 
   program
     .command('whoami')
-    .description('show the profile, base URL and key (masked) in force, where each came from, and whether the service accepts the key')
+    .description(
+      'show the profile, base URL and key (masked) in force, where each came from, and whether the service accepts the key',
+    )
     .option('--local', 'show the settings only, without asking the service (no request)')
     .helpAfter([
       ...examples('svc whoami', 'svc whoami --local', 'svc whoami --json | jq -r .accepted'),

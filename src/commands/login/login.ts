@@ -1,7 +1,13 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ReplyReading, textOf } from '../../core/reading.js';
 import { checkKeySize, keyMode, maskKey } from '../../core/keys.js';
-import { checkBaseUrl, currentProfileName, profileOf, profileToWrite, sameBaseUrl } from '../../config/resolve.js';
+import {
+  checkBaseUrl,
+  currentProfileName,
+  profileOf,
+  profileToWrite,
+  sameBaseUrl,
+} from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
 import type { KeyringEntry } from '../../config/keyring/keyring.js';
 import { readEnv } from '../../core/environment.js';
@@ -33,7 +39,10 @@ const FIRST_LOGIN = {
   baseUrl: 'Give the address of the service without /v1: https, or http to this machine only.',
 };
 
-export async function login(ctx: Context, options: { withKey?: boolean; use?: boolean; insecureStorage?: boolean }): Promise<void> {
+export async function login(
+  ctx: Context,
+  options: { withKey?: boolean; use?: boolean; insecureStorage?: boolean },
+): Promise<void> {
   const store = await ctx.config();
   const doc = store.read();
   const profile = profileToWrite(ctx.flags, ctx.io.env, doc);
@@ -47,10 +56,16 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     if (!baseUrl) ctx.err(FIRST_LOGIN.baseUrl);
   }
   if (!baseUrl && asking) {
-    baseUrl = await (await ctx.prompter()).text('Base URL of the service', { default: saved.base_url ?? DOCUMENTED_BASE_URL, validate: validateWith(checkBaseUrl) });
+    baseUrl = await (
+      await ctx.prompter()
+    ).text('Base URL of the service', {
+      default: saved.base_url ?? DOCUMENTED_BASE_URL,
+      validate: validateWith(checkBaseUrl),
+    });
   }
   baseUrl ??= saved.base_url;
-  if (!baseUrl) throw new UsageError('no base URL to log in to', ['Pass --base-url URL or set SVC_BASE_URL.']);
+  if (!baseUrl)
+    throw new UsageError('no base URL to log in to', ['Pass --base-url URL or set SVC_BASE_URL.']);
   baseUrl = checkBaseUrl(baseUrl);
 
   let apiKey: string;
@@ -61,11 +76,22 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     ctx.warn('--api-key is visible to other users of this machine; prefer --with-key');
   } else if (ctx.canPrompt) {
     // A base URL from the environment may be a leftover: the question says where it came from.
-    const origin = ctx.flags.baseUrl ? '' : readEnv(ctx.io.env, 'SVC_BASE_URL') ? ' (from SVC_BASE_URL)' : '';
-    const typed = await (await ctx.prompter()).secret(`API key for ${baseUrl}${origin}`, (value) => (value.trim() ? true : 'The key is empty.'));
+    const origin = ctx.flags.baseUrl
+      ? ''
+      : readEnv(ctx.io.env, 'SVC_BASE_URL')
+        ? ' (from SVC_BASE_URL)'
+        : '';
+    const typed = await (
+      await ctx.prompter()
+    ).secret(`API key for ${baseUrl}${origin}`, (value) =>
+      value.trim() ? true : 'The key is empty.',
+    );
     apiKey = checkKeySize(typed, 'the API key typed');
   } else {
-    throw new UsageError(`no API key to save, and svc cannot ask for one: ${noPromptReason(ctx.io)}`, ['Pipe it in: printf %s "$SVC_API_KEY" | svc login --with-key']);
+    throw new UsageError(
+      `no API key to save, and svc cannot ask for one: ${noPromptReason(ctx.io)}`,
+      ['Pipe it in: printf %s "$SVC_API_KEY" | svc login --with-key'],
+    );
   }
   if (/\s/.test(apiKey)) throw new UsageError('the API key must not contain white space');
 
@@ -80,7 +106,10 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     plan = textOf(readReply(new ReplyReading(call.what), UsageReply, reply.body)?.plan);
   } catch (error) {
     if (error instanceof ApiError && error.exitCode === EXIT.auth) {
-      throw new CliError(`the service rejected the key (${error.envelope.error_code}); nothing was saved`, EXIT.auth);
+      throw new CliError(
+        `the service rejected the key (${error.envelope.error_code}); nothing was saved`,
+        EXIT.auth,
+      );
     }
     throw error;
   } finally {
@@ -90,7 +119,13 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
   // The key goes to the OS keyring when one answers (and --insecure-storage does not ask for the
   // file); else to config.json, as before, and stderr says why.
   const hadKeyring = saved.api_key_in === 'keyring' && sameBaseUrl(saved.base_url, baseUrl);
-  const kept = await keepKey(ctx, await ctx.keyringEntry(profile, baseUrl), apiKey, options.insecureStorage === true, hadKeyring);
+  const kept = await keepKey(
+    ctx,
+    await ctx.keyringEntry(profile, baseUrl),
+    apiKey,
+    options.insecureStorage === true,
+    hadKeyring,
+  );
   const movedOut = kept.keyring !== undefined && saved.api_key !== undefined;
 
   let wasActive = '';
@@ -103,23 +138,33 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
     // then the one saved now becomes it.
     active = options.use || !hadActive ? profile : current;
     const { api_key: _inFile, api_key_in: _inKeyring, ...rest } = profileOf(d, profile) ?? {};
-    d.profiles[profile] = kept.keyring ? { ...rest, base_url: baseUrl, api_key_in: 'keyring' } : { ...rest, base_url: baseUrl, api_key: apiKey };
+    d.profiles[profile] = kept.keyring
+      ? { ...rest, base_url: baseUrl, api_key_in: 'keyring' }
+      : { ...rest, base_url: baseUrl, api_key: apiKey };
     if (active === profile || d.current_profile !== undefined) d.current_profile = active;
   });
   const mode = keyMode(apiKey);
   const onPlan = plan ? ` (plan ${shownText(plan, ctx.secrets)})` : '';
-  ctx.err(`✓ Logged in to ${baseUrl} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}${onPlan}`);
+  ctx.err(
+    `✓ Logged in to ${baseUrl} with ${mode === 'unknown' ? 'a' : `a ${mode}`} key ${maskKey(apiKey)}${onPlan}`,
+  );
   if (kept.keyring) {
-    ctx.err(`  Saved in profile "${profile}" of ${store.file}, the key in ${kept.keyring} (${kept.entry})`);
+    ctx.err(
+      `  Saved in profile "${profile}" of ${store.file}, the key in ${kept.keyring} (${kept.entry})`,
+    );
     if (movedOut) ctx.err(`  The key it held in ${store.file} was moved to ${kept.keyring}`);
   } else {
     ctx.err(`  Saved in profile "${profile}" of ${store.file}`);
   }
   if (active !== profile) {
-    ctx.err(`  The active profile is still "${active}": pass --profile ${profile} to use this one, or switch with \`svc config use ${profile}\``);
+    ctx.err(
+      `  The active profile is still "${active}": pass --profile ${profile} to use this one, or switch with \`svc config use ${profile}\``,
+    );
   } else if (wasActive !== profile && (wasActive !== '' || profile !== 'default')) {
     // Said unless this is the first login of all, to the profile every command uses by default.
-    ctx.err(`  "${profile}" is now the active profile` + (wasActive ? ` (it was "${wasActive}")` : ''));
+    ctx.err(
+      `  "${profile}" is now the active profile` + (wasActive ? ` (it was "${wasActive}")` : ''),
+    );
   }
 }
 
@@ -131,7 +176,13 @@ export async function login(ctx: Context, options: { withKey?: boolean; use?: bo
  * same base URL, and keeps it no longer (an entry of another base URL may be another config
  * folder's: it stays).
  */
-async function keepKey(ctx: Context, entry: KeyringEntry, apiKey: string, fileAskedFor: boolean, hadKeyring: boolean): Promise<{ keyring?: string; entry?: string }> {
+async function keepKey(
+  ctx: Context,
+  entry: KeyringEntry,
+  apiKey: string,
+  fileAskedFor: boolean,
+  hadKeyring: boolean,
+): Promise<{ keyring?: string; entry?: string }> {
   const keyring = fileAskedFor && !hadKeyring ? undefined : await ctx.keyring();
   let why: string | undefined;
   if (keyring && !fileAskedFor) {
@@ -145,7 +196,9 @@ async function keepKey(ctx: Context, entry: KeyringEntry, apiKey: string, fileAs
         why = (error as Error).message;
       }
     }
-    ctx.warn(`no OS keyring to keep the key in (${why}); it is saved in the config file (mode 0600) instead`);
+    ctx.warn(
+      `no OS keyring to keep the key in (${why}); it is saved in the config file (mode 0600) instead`,
+    );
   }
   // A key the keyring kept for this profile before is not left behind there.
   if (keyring && hadKeyring && (await keyring.unavailable()) === undefined) {

@@ -21,7 +21,9 @@ export async function logout(ctx: Context): Promise<void> {
     return;
   }
   // The keyring first: a keyring that cannot be reached leaves everything as it was (exit 1).
-  const keyring = inKeyring ? await removeFromKeyring(ctx, name, profile.base_url, 'nothing was removed') : undefined;
+  const keyring = inKeyring
+    ? await removeFromKeyring(ctx, name, profile.base_url, 'nothing was removed')
+    : undefined;
   await store.update((d) => {
     const kept = profileOf(d, name);
     if (!kept) return;
@@ -39,5 +41,8 @@ export async function logout(ctx: Context): Promise<void> {
  */
 function noProfileToLogOutOf(name: string, doc: ConfigDoc): UsageError {
   const known = Object.keys(doc.profiles);
-  return new UsageError(`unknown profile "${name}": nothing to log out of ` + (known.length ? `(profiles: ${known.join(', ')})` : '(no profiles are configured)'));
+  return new UsageError(
+    `unknown profile "${name}": nothing to log out of ` +
+      (known.length ? `(profiles: ${known.join(', ')})` : '(no profiles are configured)'),
+  );
 }

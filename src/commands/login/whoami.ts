@@ -27,7 +27,8 @@ interface Identity {
 type KeySource = 'flag' | 'env' | 'keyring' | 'file';
 
 function keySourceOf(settings: Settings): KeySource {
-  if (settings.apiKeySource === 'flag' || settings.apiKeySource === 'env') return settings.apiKeySource;
+  if (settings.apiKeySource === 'flag' || settings.apiKeySource === 'env')
+    return settings.apiKeySource;
   return settings.keyStore ?? 'file';
 }
 
@@ -55,7 +56,11 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
     base_url: baseUrl,
     key_mode: keyMode(apiKey),
     api_key: maskKey(apiKey),
-    sources: { profile: settings.profileSource, base_url: settings.baseUrlSource, api_key: settings.apiKeySource },
+    sources: {
+      profile: settings.profileSource,
+      base_url: settings.baseUrlSource,
+      api_key: settings.apiKeySource,
+    },
     key_source: keySourceOf(settings),
     accepted: null,
     plan: null,
@@ -76,7 +81,8 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
       const reply = await client.request(call);
       identity.accepted = true;
       const { readReply, UsageReply } = await import('../../api/replies/usage.js');
-      identity.plan = textOf(readReply(new ReplyReading(call.what), UsageReply, reply.body)?.plan) ?? null;
+      identity.plan =
+        textOf(readReply(new ReplyReading(call.what), UsageReply, reply.body)?.plan) ?? null;
     } catch (error) {
       // Any other failure (network, service) leaves the question open: it is the error.
       if (!refusesKey(error)) throw error;
@@ -95,7 +101,11 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
       what: 'whoami',
       view: (body) => {
         const record = body as Identity;
-        return { kind: 'record', record, fields: ctx.io.stdoutIsTTY ? forPeople(refusedCode, keptIn) : forScripts() };
+        return {
+          kind: 'record',
+          record,
+          fields: ctx.io.stdoutIsTTY ? forPeople(refusedCode, keptIn) : forScripts(),
+        };
       },
     },
   );
@@ -110,28 +120,47 @@ function verdict(x: Identity, paint: Paint, refusedCode: string): string {
 /** On a terminal: each value with where it came from. */
 function forPeople(refusedCode: string, keptIn: string): Column<Identity>[] {
   return [
-    { key: 'profile', header: 'Profile', value: (x) => x.profile, display: (x) => `${x.profile} (${from('profile', x.sources.profile, x.profile)})` },
+    {
+      key: 'profile',
+      header: 'Profile',
+      value: (x) => x.profile,
+      display: (x) => `${x.profile} (${from('profile', x.sources.profile, x.profile)})`,
+    },
     {
       key: 'base_url',
       header: 'Base URL',
       // Shown when absent too: "not set" says why the key could not be checked.
       value: (x) => x.base_url ?? 'not set',
-      display: (x, paint) => (x.base_url ? `${x.base_url} (${from('base_url', x.sources.base_url, x.profile)})` : paint.warn('not set')),
+      display: (x, paint) =>
+        x.base_url
+          ? `${x.base_url} (${from('base_url', x.sources.base_url, x.profile)})`
+          : paint.warn('not set'),
     },
     {
       key: 'key_mode',
       header: 'Key mode',
       value: (x) => x.key_mode,
-      display: (x, paint) => (x.key_mode === 'live' ? paint.bad('live') : x.key_mode === 'test' ? paint.good('test') : paint.warn('unknown')),
+      display: (x, paint) =>
+        x.key_mode === 'live'
+          ? paint.bad('live')
+          : x.key_mode === 'test'
+            ? paint.good('test')
+            : paint.warn('unknown'),
     },
     {
       key: 'api_key',
       header: 'API key',
       value: (x) => x.api_key,
       // A profile's key: in the keyring or the config file.
-      display: (x) => `${x.api_key} (${from('api_key', x.sources.api_key, x.profile)}${x.key_source === 'keyring' || x.key_source === 'file' ? `, in ${keptIn}` : ''})`,
+      display: (x) =>
+        `${x.api_key} (${from('api_key', x.sources.api_key, x.profile)}${x.key_source === 'keyring' || x.key_source === 'file' ? `, in ${keptIn}` : ''})`,
     },
-    { key: 'accepted', header: 'Service', value: (x) => x.accepted, display: (x, paint) => verdict(x, paint, refusedCode) },
+    {
+      key: 'accepted',
+      header: 'Service',
+      value: (x) => x.accepted,
+      display: (x, paint) => verdict(x, paint, refusedCode),
+    },
   ];
 }
 

@@ -9,22 +9,53 @@ export function registerMerchants(program: Command, app: App): void {
   const merchants = program
     .command('merchants')
     .description('resolve QR-payment terminal numbers and merchant names to merchants')
-    .helpAfter(examples('svc merchants resolve 9756038350856888', 'svc merchants resolve --file terminals.txt -o csv > merchants.csv'));
+    .helpAfter(
+      examples(
+        'svc merchants resolve 9756038350856888',
+        'svc merchants resolve --file terminals.txt -o csv > merchants.csv',
+      ),
+    );
 
   merchants
     .command('resolve')
     .description('look up terminals and merchant names: merchant, MCC, spend category, city')
     .argument('[terminal...]', 'terminal numbers (16 or more digits)')
     .option('--name <name>', 'a merchant name as written on a statement (repeatable)', collect)
-    .option('--file <path>', 'read lookups from a file, or - for stdin: one a line; 16+ digits is a terminal, anything else a name')
-    .option('--column <name>', 'read --file as CSV with a header row (separated by , ; tab or |) and take this column; lines above the header row are skipped')
-    .option('--no-header', 'read --file one lookup a line even if it looks like CSV with a header row or a bank statement')
-    .addOption(integerOption('--concurrency <n>', 'calls run at once, 1 to 16 (default: 4)', { min: 1, max: 16 }))
-    .option('--dry-run', 'print how many lookups, calls and billing units it would take, and send nothing')
-    .option('--failed-out <file>', 'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)')
+    .option(
+      '--file <path>',
+      'read lookups from a file, or - for stdin: one a line; 16+ digits is a terminal, anything else a name',
+    )
+    .option(
+      '--column <name>',
+      'read --file as CSV with a header row (separated by , ; tab or |) and take this column; lines above the header row are skipped',
+    )
+    .option(
+      '--no-header',
+      'read --file one lookup a line even if it looks like CSV with a header row or a bank statement',
+    )
+    .addOption(
+      integerOption('--concurrency <n>', 'calls run at once, 1 to 16 (default: 4)', {
+        min: 1,
+        max: 16,
+      }),
+    )
+    .option(
+      '--dry-run',
+      'print how many lookups, calls and billing units it would take, and send nothing',
+    )
+    .option(
+      '--failed-out <file>',
+      'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)',
+    )
     .addOption(new Option('--unmatched', 'show only the lookups that matched no merchant'))
-    .option('--each-line', 'write a record for each line of --file, in its order, duplicates repeated, with its line number first')
-    .option('--resume <kept>', 'with --each-line: take the results a run that stopped kept in this file, and send only the other lookups')
+    .option(
+      '--each-line',
+      'write a record for each line of --file, in its order, duplicates repeated, with its line number first',
+    )
+    .option(
+      '--resume <kept>',
+      'with --each-line: take the results a run that stopped kept in this file, and send only the other lookups',
+    )
     .helpAfter(
       requestHelp(ENDPOINTS.resolveMerchants, [
         ...examples(
@@ -39,7 +70,9 @@ export function registerMerchants(program: Command, app: App): void {
         paragraph(
           "A --file with a CSV header row among its first 20 lines (2 or more column names, the lines below it alike, with numbers or dates under a name or usual names such as Date and Amount), or a bank statement's account number line, is refused before anything is sent: give --column NAME, or --no-header if each line is one lookup. With --column, the lines above the header row (a bank's name, account and period) are skipped, and stderr says so.",
         ),
-        paragraph('Duplicates are looked up once. Each call carries at most 1000 lookups and uses one billing unit.'),
+        paragraph(
+          'Duplicates are looked up once. Each call carries at most 1000 lookups and uses one billing unit.',
+        ),
         paragraph(
           'With --each-line the records come once the calls are done: one for each line of --file that holds a lookup (blank lines and empty cells have none), in its order, repeats repeated, its line first (LINE, or "line" in CSV and NDJSON; with --json data.results holds a result a line). Lines are numbered as an editor numbers them; with --column a record is numbered by the line it starts on. After a run that stops, the lines of the lookups not resolved have no record.',
         ),

@@ -10,12 +10,24 @@ import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { formatCount } from '../../core/output/format.js';
 import { join } from 'node:path';
-import { BatchesWhileReading, batchesOf, LOOKUPS_PER_CALL, type Batch } from '../../merchants/batches.js';
+import {
+  BatchesWhileReading,
+  batchesOf,
+  LOOKUPS_PER_CALL,
+  type Batch,
+} from '../../merchants/batches.js';
 import type { ResultStore } from '../../merchants/each-line.js';
 import { nameOf, TwiceReadInput } from '../../merchants/input.js';
 import { LookupSet } from '../../merchants/lookup-set.js';
 import { openInput } from '../../core/input-file.js';
-import { addCommandLine, addFile, collectLookups, withoutCsvHeader, type LookupInput, type LookupSources } from '../../merchants/lookups.js';
+import {
+  addCommandLine,
+  addFile,
+  collectLookups,
+  withoutCsvHeader,
+  type LookupInput,
+  type LookupSources,
+} from '../../merchants/lookups.js';
 import { runResolve, unresolvedTarget } from '../../merchants/run.js';
 import { checkWritable } from '../../merchants/unresolved.js';
 
@@ -52,18 +64,35 @@ export interface Plan {
   concurrency: number;
 }
 
-export async function resolveMerchants(ctx: Context, terminals: string[], flags: ResolveFlags): Promise<void> {
+export async function resolveMerchants(
+  ctx: Context,
+  terminals: string[],
+  flags: ResolveFlags,
+): Promise<void> {
   const concurrency = flags.concurrency ?? 4;
-  if (flags.column !== undefined && flags.file === undefined) throw new UsageError('--column needs --file: it names a column of a CSV file');
-  if (flags.column !== undefined && flags.column.trim() === '') throw new UsageError('--column is empty: give the header of the column to read');
-  if (flags.header === false && flags.file === undefined) throw new UsageError('--no-header needs --file: it says how to read a file');
-  if (flags.header === false && flags.column !== undefined) throw new UsageError('--no-header conflicts with --column: --column reads a CSV file by its header row');
-  if (flags.eachLine && flags.file === undefined) throw new UsageError('--each-line needs --file: it writes a record for each line of the file');
+  if (flags.column !== undefined && flags.file === undefined)
+    throw new UsageError('--column needs --file: it names a column of a CSV file');
+  if (flags.column !== undefined && flags.column.trim() === '')
+    throw new UsageError('--column is empty: give the header of the column to read');
+  if (flags.header === false && flags.file === undefined)
+    throw new UsageError('--no-header needs --file: it says how to read a file');
+  if (flags.header === false && flags.column !== undefined)
+    throw new UsageError(
+      '--no-header conflicts with --column: --column reads a CSV file by its header row',
+    );
+  if (flags.eachLine && flags.file === undefined)
+    throw new UsageError('--each-line needs --file: it writes a record for each line of the file');
   if (flags.eachLine && (terminals.length > 0 || (flags.name ?? []).length > 0)) {
-    throw new UsageError('--each-line writes a record for each line of --file: give every lookup in the file, none as an argument or --name');
+    throw new UsageError(
+      '--each-line writes a record for each line of --file: give every lookup in the file, none as an argument or --name',
+    );
   }
-  if (flags.resume !== undefined && !flags.eachLine) throw new UsageError('--resume needs --each-line: it takes the results an --each-line run kept');
-  if (flags.resume !== undefined && flags.dryRun) throw new UsageError('--resume conflicts with --dry-run');
+  if (flags.resume !== undefined && !flags.eachLine)
+    throw new UsageError(
+      '--resume needs --each-line: it takes the results an --each-line run kept',
+    );
+  if (flags.resume !== undefined && flags.dryRun)
+    throw new UsageError('--resume conflicts with --dry-run');
   if (flags.failedOut !== undefined) await checkWritable(flags.failedOut);
   const sources: LookupSources = {
     terminals,
@@ -76,12 +105,22 @@ export async function resolveMerchants(ctx: Context, terminals: string[], flags:
     note: (line) => ctx.err(line),
   };
   // Lookups given on the command line are listed there already: running it again is the retry.
-  const failedOut = flags.file !== undefined || flags.failedOut !== undefined ? unresolvedTarget(flags.failedOut, new Date(ctx.now())) : undefined;
+  const failedOut =
+    flags.file !== undefined || flags.failedOut !== undefined
+      ? unresolvedTarget(flags.failedOut, new Date(ctx.now()))
+      : undefined;
   const run = { concurrency, unmatchedOnly: flags.unmatched === true, failedOut };
 
   // A plain file (no CSV: no line of it can be refused) for a script: no plan to show first.
   // --each-line reads the file again for the lines, after the calls: the first reading counts.
-  if (flags.file !== undefined && flags.column === undefined && !flags.dryRun && !flags.eachLine && !ctx.io.stderrIsTTY) return resolveWhileReading(ctx, sources, flags, run);
+  if (
+    flags.file !== undefined &&
+    flags.column === undefined &&
+    !flags.dryRun &&
+    !flags.eachLine &&
+    !ctx.io.stderrIsTTY
+  )
+    return resolveWhileReading(ctx, sources, flags, run);
   return resolveCounted(ctx, sources, flags, run);
 }
 
@@ -97,7 +136,12 @@ interface RunSettings {
  * it did not resolve are those of its failed calls (which hold them) and the rest of the input,
  * read on to its end as the unresolved file is written (run.ts).
  */
-async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: ResolveFlags, run: RunSettings): Promise<void> {
+async function resolveWhileReading(
+  ctx: Context,
+  sources: LookupSources,
+  flags: ResolveFlags,
+  run: RunSettings,
+): Promise<void> {
   const file = sources.file!;
   const lookups = new LookupSet();
   addCommandLine(sources, lookups);
@@ -117,9 +161,17 @@ async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: 
     throw error;
   }
   // Read to the end even after Ctrl-C or a failure: the unresolved file lists the whole rest.
-  const batches: BatchesWhileReading = new BatchesWhileReading(lookups, addFile(lines, lookups, { file }, { onChunk: () => batches.grew() }));
+  const batches: BatchesWhileReading = new BatchesWhileReading(
+    lookups,
+    addFile(lines, lookups, { file }, { onChunk: () => batches.grew() }),
+  );
   try {
-    await runResolve(ctx, client, { ...run, batches, lookupCount: () => lookups.size, duplicates: () => lookups.duplicates });
+    await runResolve(ctx, client, {
+      ...run,
+      batches,
+      lookupCount: () => lookups.size,
+      duplicates: () => lookups.duplicates,
+    });
   } finally {
     // A run that ended early (a reader of stdout gone) reads no further.
     closeInput();
@@ -134,33 +186,62 @@ async function resolveWhileReading(ctx: Context, sources: LookupSources, flags: 
  * feeds the calls, as in a single reading. With --each-line, a third, once the calls are done,
  * writes a record for each line (each-line.ts).
  */
-async function resolveCounted(ctx: Context, sources: LookupSources, flags: ResolveFlags, run: RunSettings): Promise<void> {
+async function resolveCounted(
+  ctx: Context,
+  sources: LookupSources,
+  flags: ResolveFlags,
+  run: RunSettings,
+): Promise<void> {
   const counted = new LookupSet({ keep: false, record: !flags.dryRun });
   // Results kept by an earlier run: a file that is none is refused before anything is read.
-  const resumed = flags.resume === undefined ? undefined : await (await import('../../merchants/kept-results.js')).KeptResults.open(flags.resume);
+  const resumed =
+    flags.resume === undefined
+      ? undefined
+      : await (await import('../../merchants/kept-results.js')).KeptResults.open(flags.resume);
   try {
     // --dry-run reads once: its input needs no second reading, nor a copy of standard input.
     // --each-line: the first reading makes the SHA-256 of the input, what kept results are for.
-    const input = sources.file === undefined || flags.dryRun ? undefined : await TwiceReadInput.open(sources.file, ctx.io.stdin, flags.eachLine);
+    const input =
+      sources.file === undefined || flags.dryRun
+        ? undefined
+        : await TwiceReadInput.open(sources.file, ctx.io.stdin, flags.eachLine);
     try {
       await collectLookups(sources, counted, input?.first());
       if (counted.size === 0) throw nothingToResolve(flags);
       const plan = planOf(counted, run.concurrency);
       if (flags.dryRun) return await printPlan(ctx, plan);
-      const kept = input && flags.eachLine ? { file: sources.file!, column: sources.column, sha256: input.digest()!, lookups: counted.size, calls: plan.calls } : undefined;
+      const kept =
+        input && flags.eachLine
+          ? {
+              file: sources.file!,
+              column: sources.column,
+              sha256: input.digest()!,
+              lookups: counted.size,
+              calls: plan.calls,
+            }
+          : undefined;
       resumed?.check(kept!);
       const client = await ctx.client();
       const dataFolder = flags.eachLine ? await ctx.folder('data') : undefined;
       // The calls whose results were kept are not made again.
-      const toMake = { calls: plan.calls - (resumed?.tally.calls ?? 0), lookups: plan.lookups - (resumed?.tally.lookups ?? 0) };
+      const toMake = {
+        calls: plan.calls - (resumed?.tally.calls ?? 0),
+        lookups: plan.lookups - (resumed?.tally.lookups ?? 0),
+      };
       if (ctx.io.stderrIsTTY && toMake.calls > CALLS_WORTH_A_NOTE) {
-        const taken = resumed ? ` (the results of ${formatCount(resumed.tally.calls)} calls are taken from ${resumed.path})` : '';
-        ctx.err(`Resolving ${formatCount(toMake.lookups)} lookups in ${formatCount(toMake.calls)} calls${taken}: this uses ${formatCount(toMake.calls)} billing units.`);
+        const taken = resumed
+          ? ` (the results of ${formatCount(resumed.tally.calls)} calls are taken from ${resumed.path})`
+          : '';
+        ctx.err(
+          `Resolving ${formatCount(toMake.lookups)} lookups in ${formatCount(toMake.calls)} calls${taken}: this uses ${formatCount(toMake.calls)} billing units.`,
+        );
       }
       const lookups = counted.replay();
       addCommandLine(sources, lookups);
       // --each-line: the results are kept in a file of svc's own until the input is read for the lines.
-      const store = flags.eachLine ? await (await import('../../merchants/each-line.js')).ResultStore.open() : undefined;
+      const store = flags.eachLine
+        ? await (await import('../../merchants/each-line.js')).ResultStore.open()
+        : undefined;
       let again: NodeJS.ReadableStream | undefined;
       let reading: BatchesWhileReading | undefined;
       try {
@@ -170,9 +251,24 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
         }
         again = input && (await input.again());
         // The command line alone is read whole; a file is read again as the calls take its lookups.
-        reading = again && new BatchesWhileReading(lookups, addFile(again, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => reading!.grew() }));
+        reading =
+          again &&
+          new BatchesWhileReading(
+            lookups,
+            addFile(
+              again,
+              lookups,
+              { file: sources.file!, column: sources.column },
+              { onChunk: () => reading!.grew() },
+            ),
+          );
         const batches = reading ?? batchesOf(lookups);
-        const lines = { read: () => input!.again(), file: sources.file!, column: sources.column, index: () => counted.toIndex() };
+        const lines = {
+          read: () => input!.again(),
+          file: sources.file!,
+          column: sources.column,
+          index: () => counted.toIndex(),
+        };
         await runResolve(ctx, client, {
           ...run,
           batches: resumed ? withoutKept(batches, store!) : batches,
@@ -181,7 +277,12 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
           totals: { items: toMake.lookups, calls: toMake.calls, noun: 'lookups' },
           lookupCount: () => lookups.size,
           duplicates: () => lookups.duplicates,
-          eachLine: store && { store, lines, keep: { folder: dataFolder && join(dataFolder, 'merchants'), input: kept! }, resumed },
+          eachLine: store && {
+            store,
+            lines,
+            keep: { folder: dataFolder && join(dataFolder, 'merchants'), input: kept! },
+            resumed,
+          },
         });
       } finally {
         if (again) (again as Readable).destroy();
@@ -201,10 +302,24 @@ async function resolveCounted(ctx: Context, sources: LookupSources, flags: Resol
  * --resume that do not answer the lookups of their calls, before any call: the input's SHA-256 is
  * the same, but a run's calls are made from its own reading (lookup-set.ts).
  */
-async function checkResumed(store: ResultStore, lookups: LookupSet, input: NodeJS.ReadableStream, sources: LookupSources): Promise<void> {
-  const batches: BatchesWhileReading = new BatchesWhileReading(lookups, addFile(input, lookups, { file: sources.file!, column: sources.column }, { onChunk: () => batches.grew() }));
+async function checkResumed(
+  store: ResultStore,
+  lookups: LookupSet,
+  input: NodeJS.ReadableStream,
+  sources: LookupSources,
+): Promise<void> {
+  const batches: BatchesWhileReading = new BatchesWhileReading(
+    lookups,
+    addFile(
+      input,
+      lookups,
+      { file: sources.file!, column: sources.column },
+      { onChunk: () => batches.grew() },
+    ),
+  );
   try {
-    for (let next = await batches.next(); !next.done; next = await batches.next()) store.checkHeld(next.value);
+    for (let next = await batches.next(); !next.done; next = await batches.next())
+      store.checkHeld(next.value);
   } finally {
     // Read on to its end, not destroyed: that would close the input's file, still to be read.
     batches.release();
@@ -212,13 +327,19 @@ async function checkResumed(store: ResultStore, lookups: LookupSet, input: NodeJ
 }
 
 /** The batches whose results are not kept already (--resume). */
-async function* withoutKept(batches: Iterator<Batch> | AsyncIterator<Batch>, store: ResultStore): AsyncGenerator<Batch> {
-  for (let next = await batches.next(); !next.done; next = await batches.next()) if (!store.holds(next.value)) yield next.value;
+async function* withoutKept(
+  batches: Iterator<Batch> | AsyncIterator<Batch>,
+  store: ResultStore,
+): AsyncGenerator<Batch> {
+  for (let next = await batches.next(); !next.done; next = await batches.next())
+    if (!store.holds(next.value)) yield next.value;
 }
 
 function nothingToResolve(flags: ResolveFlags): UsageError {
   return new UsageError('nothing to resolve: give terminal numbers, --name NAME or --file PATH', [
-    flags.file === undefined ? 'Example: svc merchants resolve --file terminals.txt' : `${nameOf(flags.file)} holds no lookups (blank lines are skipped).`,
+    flags.file === undefined
+      ? 'Example: svc merchants resolve --file terminals.txt'
+      : `${nameOf(flags.file)} holds no lookups (blank lines are skipped).`,
   ]);
 }
 
@@ -250,16 +371,28 @@ async function printPlan(ctx: Context, plan: Plan): Promise<void> {
             key: 'lookups',
             header: 'Lookups',
             value: (x: Plan) => x.lookups,
-            display: (x: Plan) => `${formatCount(x.lookups)} (${formatCount(x.terminals)} terminals, ${formatCount(x.names)} names)`,
+            display: (x: Plan) =>
+              `${formatCount(x.lookups)} (${formatCount(x.terminals)} terminals, ${formatCount(x.names)} names)`,
           },
-          { key: 'duplicates', header: 'Duplicates', value: (x: Plan) => x.duplicates, display: (x: Plan) => `${formatCount(x.duplicates)} (looked up once)` },
+          {
+            key: 'duplicates',
+            header: 'Duplicates',
+            value: (x: Plan) => x.duplicates,
+            display: (x: Plan) => `${formatCount(x.duplicates)} (looked up once)`,
+          },
           {
             key: 'calls',
             header: 'Calls',
             value: (x: Plan) => x.calls,
-            display: (x: Plan) => `${formatCount(x.calls)} of at most ${formatCount(LOOKUPS_PER_CALL)} lookups, ${x.concurrency} at a time`,
+            display: (x: Plan) =>
+              `${formatCount(x.calls)} of at most ${formatCount(LOOKUPS_PER_CALL)} lookups, ${x.concurrency} at a time`,
           },
-          { key: 'units', header: 'Billing units', value: (x: Plan) => x.units, display: (x: Plan) => formatCount(x.units) },
+          {
+            key: 'units',
+            header: 'Billing units',
+            value: (x: Plan) => x.units,
+            display: (x: Plan) => formatCount(x.units),
+          },
         ],
       }),
     },

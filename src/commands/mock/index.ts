@@ -16,13 +16,37 @@ export function registerMock(program: Command, app: App): void {
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8787')
     .option('--processing-ms <ms>', 'how long a background parse stays processing', '2000')
     .option('--quiet', 'do not log each request on stderr')
-    .option('--keep-requests <n>', 'how many of the latest requests GET /_mock/requests lists', '1000')
-    .option('--keep-bodies', 'keep request bodies (JSON and text, up to 256 KiB each) in that list too')
-    .option('--webhook-url <url>', 'POST signed sandbox webhook deliveries to this address (repeatable)', collect)
-    .option('--webhook-secret <secret>', 'sign deliveries with this secret (default: a new one at every start)')
-    .option('--ready-file <file>', 'keep its state in this file, for `svc ready FILE` to wait on (in CI)')
-    .option('--new-keys', 'replace the demo keys kept in the data folder with new ones (logins saved with the old ones stop working)')
-    .option('--fault <name>', 'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)', collect)
+    .option(
+      '--keep-requests <n>',
+      'how many of the latest requests GET /_mock/requests lists',
+      '1000',
+    )
+    .option(
+      '--keep-bodies',
+      'keep request bodies (JSON and text, up to 256 KiB each) in that list too',
+    )
+    .option(
+      '--webhook-url <url>',
+      'POST signed sandbox webhook deliveries to this address (repeatable)',
+      collect,
+    )
+    .option(
+      '--webhook-secret <secret>',
+      'sign deliveries with this secret (default: a new one at every start)',
+    )
+    .option(
+      '--ready-file <file>',
+      'keep its state in this file, for `svc ready FILE` to wait on (in CI)',
+    )
+    .option(
+      '--new-keys',
+      'replace the demo keys kept in the data folder with new ones (logins saved with the old ones stop working)',
+    )
+    .option(
+      '--fault <name>',
+      'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)',
+      collect,
+    )
     .helpAfter([
       ...examples(
         'svc mock',

@@ -25,14 +25,26 @@ interface MockFlags {
 
 export async function runMock(ctx: Context, options: MockFlags): Promise<void> {
   // Kept from the first moment: a script waiting on it (svc ready) learns of a bad flag too.
-  await keepingState(options.readyFile, 'svc mock', { shown: (text) => shownText(text, ctx.secrets), now: () => ctx.now() }, (ready) => serveMock(ctx, options, ready));
+  await keepingState(
+    options.readyFile,
+    'svc mock',
+    { shown: (text) => shownText(text, ctx.secrets), now: () => ctx.now() },
+    (ready) => serveMock(ctx, options, ready),
+  );
 }
 
-async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | undefined): Promise<void> {
+async function serveMock(
+  ctx: Context,
+  options: MockFlags,
+  ready: ReadyFile | undefined,
+): Promise<void> {
   runUntilStopped(ctx.flags.jq, 'svc mock');
   const port = checkInteger(options.port, '--port', 0, 65_535)!;
   const processingDelayMs = checkInteger(options.processingMs, '--processing-ms', 0, 3_600_000)!;
-  const requestLog = { capacity: checkInteger(options.keepRequests, '--keep-requests', 0, 1_000_000)!, bodies: options.keepBodies ?? false };
+  const requestLog = {
+    capacity: checkInteger(options.keepRequests, '--keep-requests', 0, 1_000_000)!,
+    bodies: options.keepBodies ?? false,
+  };
   const webhookUrls = (options.webhookUrl ?? []).map(checkWebhookUrl);
   const webhookSecret = options.webhookSecret;
   if (webhookSecret !== undefined && !/^\S{8,}$/.test(webhookSecret)) {
@@ -48,7 +60,10 @@ async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | un
     return;
   }
   const unknown = options.fault?.find((name) => !isFaultName(name));
-  if (unknown !== undefined) throw new UsageError(`unknown fault "${unknown}" (faults: ${Object.keys(FAULT_DESCRIPTIONS).join(', ')})`);
+  if (unknown !== undefined)
+    throw new UsageError(
+      `unknown fault "${unknown}" (faults: ${Object.keys(FAULT_DESCRIPTIONS).join(', ')})`,
+    );
   // The emulator: dist/mock.cjs, a bundle of its own beside the program (scripts/build.mjs).
   const { startMockServer, mockKeys, FAULT_PRESETS } = await import('../../mock/entry.js');
   const faults = (options.fault ?? []).flatMap((name) => FAULT_PRESETS[name]!.specs);
@@ -69,17 +84,32 @@ async function serveMock(ctx: Context, options: MockFlags, ready: ReadyFile | un
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} is in use; pick another with --port, or --port 0 for a free one`);
+    if (code === 'EADDRINUSE')
+      throw new UsageError(
+        `port ${port} is in use; pick another with --port, or --port 0 for a free one`,
+      );
     throw error;
   }
   if (ctx.format === 'json' || ctx.format === 'ndjson') {
-    ctx.out(JSON.stringify({ url: server.url, keys: server.keys, webhook_secret: server.webhookSecret, webhook_urls: webhookUrls }) + '\n');
+    ctx.out(
+      JSON.stringify({
+        url: server.url,
+        keys: server.keys,
+        webhook_secret: server.webhookSecret,
+        webhook_urls: webhookUrls,
+      }) + '\n',
+    );
   } else {
     // On a terminal fitted to its width, a key or a URL never split; in a pipe as it is.
     const screen: Screen = { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns };
-    const where = kept.file === undefined ? undefined : shownPath(kept.file, await ctx.folder('home'));
-    ctx.out(banner(server.url, server.keys, where, screen) + webhookBanner(server.url, server.webhookSecret, webhookUrls, screen));
-    if (options.fault?.length) ctx.err(`Injecting faults into every /v1 request: ${options.fault.join(', ')}`);
+    const where =
+      kept.file === undefined ? undefined : shownPath(kept.file, await ctx.folder('home'));
+    ctx.out(
+      banner(server.url, server.keys, where, screen) +
+        webhookBanner(server.url, server.webhookSecret, webhookUrls, screen),
+    );
+    if (options.fault?.length)
+      ctx.err(`Injecting faults into every /v1 request: ${options.fault.join(', ')}`);
   }
   // After the first line: a script that waited on the file finds the keys written.
   ready?.listeningAt(server.url);
@@ -101,8 +131,16 @@ function banner(url: string, keys: Key[], where: string | undefined, screen: Scr
   const first = keys.find((k) => k.mode === 'test' && k.scope === 'FULL') ?? keys[0]!;
   const width = Math.max(...keys.map((k) => k.organization_name.length));
   // Each key beside what it is for, or under it (unindented) where the terminal is too narrow for both.
-  const rows: [string, string, boolean][] = keys.map((k) => [`${k.organization_name.padEnd(width)}  ${k.mode.padEnd(4)}  ${k.scope}`, k.key, true]);
-  const keyLines = labelledLines(rows, screen.terminal ? screen.width - INDENT.length : Number.POSITIVE_INFINITY, asIs)
+  const rows: [string, string, boolean][] = keys.map((k) => [
+    `${k.organization_name.padEnd(width)}  ${k.mode.padEnd(4)}  ${k.scope}`,
+    k.key,
+    true,
+  ]);
+  const keyLines = labelledLines(
+    rows,
+    screen.terminal ? screen.width - INDENT.length : Number.POSITIVE_INFINITY,
+    asIs,
+  )
     .split('\n')
     .slice(0, -1)
     .map((line) => INDENT + line + '\n')
@@ -115,14 +153,28 @@ function banner(url: string, keys: Key[], where: string | undefined, screen: Scr
         // Two lines, so that each fits 80 columns in a pipe too (the path aside).
         ...(where === undefined
           ? ['Demo keys (made for this run; the mock keeps only their SHA-256 hashes):']
-          : [`Demo keys (kept in ${where};`, '--new-keys makes new ones; the mock itself keeps only their SHA-256 hashes):']),
+          : [
+              `Demo keys (kept in ${where};`,
+              '--new-keys makes new ones; the mock itself keeps only their SHA-256 hashes):',
+            ]),
       ],
       screen,
       asIs,
     ) +
     keyLines +
     // A command to copy is one line, however narrow the terminal.
-    textLines(['', 'Try it in another shell:', glueWhole(`${INDENT}export SVC_BASE_URL=${url}`), glueWhole(`${INDENT}export SVC_API_KEY=${first.key}`), `${INDENT}svc reports list`, ''], screen, asIs)
+    textLines(
+      [
+        '',
+        'Try it in another shell:',
+        glueWhole(`${INDENT}export SVC_BASE_URL=${url}`),
+        glueWhole(`${INDENT}export SVC_API_KEY=${first.key}`),
+        `${INDENT}svc reports list`,
+        '',
+      ],
+      screen,
+      asIs,
+    )
   );
 }
 
@@ -141,7 +193,14 @@ function webhookBanner(url: string, secret: string, urls: string[], screen: Scre
       `with SVC_BASE_URL=${url}`,
       'and a key of the organisation that fires them (it registers itself, and is',
       'given a signing secret of its own)',
-      ...(urls.length > 0 ? ['and to', ...urls.map((target) => `${INDENT}${target}`), 'signed with the secret', `${INDENT}${secret}`] : []),
+      ...(urls.length > 0
+        ? [
+            'and to',
+            ...urls.map((target) => `${INDENT}${target}`),
+            'signed with the secret',
+            `${INDENT}${secret}`,
+          ]
+        : []),
     ],
     screen,
     asIs,
@@ -154,8 +213,11 @@ function checkWebhookUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError(`--webhook-url "${value}" is not an absolute URL (example: http://127.0.0.1:8788/hooks)`);
+    throw new UsageError(
+      `--webhook-url "${value}" is not an absolute URL (example: http://127.0.0.1:8788/hooks)`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--webhook-url "${value}" is not an http or https URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--webhook-url "${value}" is not an http or https URL`);
   return url.toString();
 }

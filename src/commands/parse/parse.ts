@@ -9,7 +9,14 @@ import { basename } from 'node:path';
 import type { ApiClient, ApiReply } from '../../api/client.js';
 import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
 import type { Context, ReplyReader } from '../../app/context.js';
-import { CliError, EXIT, InterruptedError, NetworkError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
+import {
+  CliError,
+  EXIT,
+  InterruptedError,
+  NetworkError,
+  UnexpectedReplyError,
+  UsageError,
+} from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
@@ -23,7 +30,11 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 const FILE_KINDS = [
   { name: 'PDF', contentType: 'application/pdf', magic: Buffer.from('%PDF-', 'latin1') },
   { name: 'JPEG', contentType: 'image/jpeg', magic: Buffer.from([0xff, 0xd8, 0xff]) },
-  { name: 'PNG', contentType: 'image/png', magic: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
+  {
+    name: 'PNG',
+    contentType: 'image/png',
+    magic: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
 ];
 
 interface ParseOptions {
@@ -33,18 +44,33 @@ interface ParseOptions {
   waitTimeout: number;
 }
 
-export async function parseStatement(ctx: Context, file: string, options: ParseOptions): Promise<void> {
+export async function parseStatement(
+  ctx: Context,
+  file: string,
+  options: ParseOptions,
+): Promise<void> {
   if (options.async && options.wait) {
-    throw new UsageError('--async returns at once and --wait waits for the report: give one of them, not both', [
-      'Both parse in the background; --wait alone also waits until the report is complete or failed.',
-    ]);
+    throw new UsageError(
+      '--async returns at once and --wait waits for the report: give one of them, not both',
+      [
+        'Both parse in the background; --wait alone also waits until the report is complete or failed.',
+      ],
+    );
   }
   const waitSeconds = options.waitTimeout;
   const bank = checkBank(options.bank);
   const document = await readStatement(file);
   const client = await ctx.client();
   const background = options.async === true || options.wait === true;
-  const upload = multipart({ name: 'file', filename: basename(file), contentType: document.contentType, bytes: document.bytes }, { bank, async: String(background) });
+  const upload = multipart(
+    {
+      name: 'file',
+      filename: basename(file),
+      contentType: document.contentType,
+      bytes: document.bytes,
+    },
+    { bank, async: String(background) },
+  );
   const spinner = await ctx.spinner(`Uploading ${basename(file)}…`);
   let reply: ApiReply;
   try {
@@ -60,10 +86,18 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
   // Waiting reads the replies through the reports' schemas (their status, the poll URL).
   const reports = await import('../../api/replies/reports.js');
   const what = target(ENDPOINTS.parse).what;
-  const accepted = reports.readReply(new ReplyReading(what), reports.ParseAcceptedReply, reply.body);
+  const accepted = reports.readReply(
+    new ReplyReading(what),
+    reports.ParseAcceptedReply,
+    reply.body,
+  );
   const baseUrl = await baseUrlOf(ctx);
   // The 202's id is not documented: read where it comes.
-  const path = pollPath({ pollUrl: textOf(accepted?.poll_url), reportId: textOf(pick(reply.body, 'report_id')) }, baseUrl, what);
+  const path = pollPath(
+    { pollUrl: textOf(accepted?.poll_url), reportId: textOf(pick(reply.body, 'report_id')) },
+    baseUrl,
+    what,
+  );
   // A path that would leave the API is refused before it is offered as a way to look later.
   urlInsideApi(baseUrl, path);
   const later = lookLater(reply.body, path, ctx);
@@ -75,14 +109,21 @@ export async function parseStatement(ctx: Context, file: string, options: ParseO
   }
   const final = await waitForReport(ctx, client, path, waitSeconds * 1000, later, reports);
   await ctx.present(final, reportReader(`GET ${path}`));
-  const report = reports.readReply(new ReplyReading(`GET ${path}`), reports.ReportReply, final.body);
+  const report = reports.readReply(
+    new ReplyReading(`GET ${path}`),
+    reports.ReportReply,
+    final.body,
+  );
   if (textOf(report?.status) === 'failed') {
     // How a failed report names its error is not shown: the envelope's two forms are read.
     const error = pick(final.body, 'error');
     const code = textOf(pick(error, 'error_code', 'code'));
     const message = textOf(pick(error, 'error_message', 'message'));
     const reason = [code, message].filter(Boolean).join(': ') || 'no reason given';
-    throw new CliError(`report ${textOf(report?.report_id) ?? path} failed: ${reason}`, EXIT.invalid);
+    throw new CliError(
+      `report ${textOf(report?.report_id) ?? path} failed: ${reason}`,
+      EXIT.invalid,
+    );
   }
 }
 
@@ -97,15 +138,28 @@ function acceptedReader(): ReplyReader<typeof Reports> {
         status: textOf(pick(body, 'status')),
         pollUrl: textOf(readReply(reading, ParseAcceptedReply, body)?.poll_url),
       };
-      const next = facts.id ? `svc reports get ${facts.id}` : facts.pollUrl ? `svc api GET ${facts.pollUrl}` : undefined;
+      const next = facts.id
+        ? `svc reports get ${facts.id}`
+        : facts.pollUrl
+          ? `svc api GET ${facts.pollUrl}`
+          : undefined;
       const fields: Column<typeof facts>[] = [
         { key: 'report_id', header: 'Report', value: (x) => x.id },
-        { key: 'status', header: 'Status', value: (x) => x.status, display: (x, paint) => paintReportStatus(x.status ?? '', paint) },
+        {
+          key: 'status',
+          header: 'Status',
+          value: (x) => x.status,
+          display: (x, paint) => paintReportStatus(x.status ?? '', paint),
+        },
         { key: 'poll_url', header: 'Poll URL', value: (x) => x.pollUrl },
       ];
-      return withRest({ kind: 'record', record: facts, fields }, otherFields(body, ['report_id', 'status', 'poll_url']), {
-        hints: next ? [`Parsing in the background. Follow it with: ${next}`] : undefined,
-      });
+      return withRest(
+        { kind: 'record', record: facts, fields },
+        otherFields(body, ['report_id', 'status', 'poll_url']),
+        {
+          hints: next ? [`Parsing in the background. Follow it with: ${next}`] : undefined,
+        },
+      );
     },
   };
 }
@@ -127,7 +181,11 @@ function lookLater(body: unknown, path: string, ctx: Context): LookLater {
     return { id, report: `report ${id}`, command: `svc reports get ${id}` };
   }
   const shownPath = shownText(path, ctx.secrets);
-  return { id: shownPath, report: `the report at ${shownPath}`, command: `svc api GET ${shownPath}` };
+  return {
+    id: shownPath,
+    report: `the report at ${shownPath}`,
+    command: `svc api GET ${shownPath}`,
+  };
 }
 
 /** The id of `/v1/reports/{id}`, the poll path of a report; undefined for any other path. */
@@ -151,18 +209,28 @@ async function baseUrlOf(ctx: Context): Promise<string> {
  * (the key is sent there, so never elsewhere), else the report of its `report_id`. `what`: the
  * request the reply answered, for messages.
  */
-export function pollPath(accepted: { pollUrl?: string; reportId?: string }, baseUrl: string, what: string): string {
+export function pollPath(
+  accepted: { pollUrl?: string; reportId?: string },
+  baseUrl: string,
+  what: string,
+): string {
   const { pollUrl, reportId: id } = accepted;
   if (pollUrl?.startsWith('/v1/')) return pollUrl;
   if (pollUrl !== undefined && URL.canParse(pollUrl)) {
     const url = new URL(pollUrl);
     const base = new URL(baseUrl);
     const prefix = base.pathname.replace(/\/$/, '');
-    if (url.origin === base.origin && url.pathname.startsWith(prefix + '/v1/')) return url.pathname.slice(prefix.length) + url.search;
+    if (url.origin === base.origin && url.pathname.startsWith(prefix + '/v1/'))
+      return url.pathname.slice(prefix.length) + url.search;
   }
   if (id !== undefined) return target(ENDPOINTS.getReport, { report_id: id }).path;
-  if (pollUrl === undefined) throw new UnexpectedReplyError(`unexpected reply to ${what}: it names neither a poll_url nor a report_id to wait for`);
-  throw new UnexpectedReplyError(`unexpected reply to ${what}: its poll_url ${JSON.stringify(pollUrl)} is not under the base URL ${baseUrl}, and it names no report_id`);
+  if (pollUrl === undefined)
+    throw new UnexpectedReplyError(
+      `unexpected reply to ${what}: it names neither a poll_url nor a report_id to wait for`,
+    );
+  throw new UnexpectedReplyError(
+    `unexpected reply to ${what}: its poll_url ${JSON.stringify(pollUrl)} is not under the base URL ${baseUrl}, and it names no report_id`,
+  );
 }
 
 interface Statement {
@@ -179,7 +247,9 @@ export async function readStatement(file: string): Promise<Statement> {
       const stat = await handle.stat();
       if (stat.isDirectory()) throw new UsageError(`${file} is a folder, not a statement file`);
       if (stat.size > MAX_UPLOAD_BYTES) {
-        throw new UsageError(`${file} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; the service takes files of at most 20 MB`);
+        throw new UsageError(
+          `${file} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; the service takes files of at most 20 MB`,
+        );
       }
       bytes = await readAtMost(handle, MAX_UPLOAD_BYTES + 1);
     } finally {
@@ -187,13 +257,15 @@ export async function readStatement(file: string): Promise<Statement> {
     }
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw new UsageError(`${file} is a folder, not a statement file`);
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR')
+      throw new UsageError(`${file} is a folder, not a statement file`);
     throw new UsageError(`cannot read ${file}: ${whyUnreadable(error)}`);
   }
   if (bytes.length === 0) throw new UsageError(`${file} is empty`);
   if (bytes.length > MAX_UPLOAD_BYTES) throw new UsageError(`${file} is larger than 20 MB`);
   const kind = FILE_KINDS.find((k) => bytes.subarray(0, k.magic.length).equals(k.magic));
-  if (!kind) throw new UsageError(`${file} is not a PDF, JPEG or PNG file (judged by its first bytes)`);
+  if (!kind)
+    throw new UsageError(`${file} is not a PDF, JPEG or PNG file (judged by its first bytes)`);
   return { bytes, contentType: kind.contentType };
 }
 
@@ -202,7 +274,9 @@ async function readAtMost(handle: FileHandle, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   while (size < limit) {
-    const { bytesRead, buffer } = await handle.read({ buffer: Buffer.allocUnsafe(Math.min(1024 * 1024, limit - size)) });
+    const { bytesRead, buffer } = await handle.read({
+      buffer: Buffer.allocUnsafe(Math.min(1024 * 1024, limit - size)),
+    });
     if (bytesRead === 0) break;
     chunks.push(buffer.subarray(0, bytesRead));
     size += bytesRead;
@@ -218,15 +292,25 @@ interface FilePart {
 }
 
 /** A multipart/form-data body (RFC 7578) with one file part and plain text fields. */
-export function multipart(file: FilePart, fields: Record<string, string>): { bytes: Uint8Array; contentType: string } {
+export function multipart(
+  file: FilePart,
+  fields: Record<string, string>,
+): { bytes: Uint8Array; contentType: string } {
   const boundary = `svc-${randomBytes(12).toString('hex')}`;
   const quoted = (s: string) => s.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c));
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`,
+      ),
+    );
   }
   parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(file.name)}"; filename="${quoted(file.filename)}"\r\n` + `Content-Type: ${file.contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(file.name)}"; filename="${quoted(file.filename)}"\r\n` +
+        `Content-Type: ${file.contentType}\r\n\r\n`,
+    ),
     file.bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
@@ -240,7 +324,14 @@ const POLL_MAX_MS = 5000;
  * Polls the report until it leaves `processing` (a reply without a status is taken as final), within
  * the time limit. Interrupted, it says how to look at the report later.
  */
-async function waitForReport(ctx: Context, client: ApiClient, path: string, limitMs: number, later: LookLater, reports: typeof Reports): Promise<ApiReply> {
+async function waitForReport(
+  ctx: Context,
+  client: ApiClient,
+  path: string,
+  limitMs: number,
+  later: LookLater,
+  reports: typeof Reports,
+): Promise<ApiReply> {
   const { id } = later;
   const started = ctx.now();
   const spinner = await ctx.spinner(`Parsing ${id}…`);
@@ -248,19 +339,30 @@ async function waitForReport(ctx: Context, client: ApiClient, path: string, limi
   try {
     for (;;) {
       const reply = await client.request({ method: 'GET', path });
-      if (textOf(reports.readReply(new ReplyReading(`GET ${path}`), reports.ReportReply, reply.body)?.status) !== 'processing') return reply;
+      if (
+        textOf(
+          reports.readReply(new ReplyReading(`GET ${path}`), reports.ReportReply, reply.body)
+            ?.status,
+        ) !== 'processing'
+      )
+        return reply;
       const elapsed = ctx.now() - started;
       if (elapsed >= limitMs) {
-        throw new NetworkError(`${later.report} is still processing after ${Math.round(elapsed / 1000)} s`, undefined, [
-          `Check it later with \`${later.command}\`, or wait longer with --wait-timeout.`,
-        ]);
+        throw new NetworkError(
+          `${later.report} is still processing after ${Math.round(elapsed / 1000)} s`,
+          undefined,
+          [`Check it later with \`${later.command}\`, or wait longer with --wait-timeout.`],
+        );
       }
       spinner.update({ fields: [`Parsing ${id}…`, `${Math.round(elapsed / 1000)} s`] });
       await ctx.sleep(Math.min(interval, limitMs - elapsed));
       interval = Math.min(POLL_MAX_MS, interval * 1.5);
     }
   } catch (error) {
-    if (error instanceof InterruptedError) error.hints.push(`The upload was accepted: ${later.report} is still being parsed; look at it later with \`${later.command}\`.`);
+    if (error instanceof InterruptedError)
+      error.hints.push(
+        `The upload was accepted: ${later.report} is still being parsed; look at it later with \`${later.command}\`.`,
+      );
     throw error;
   } finally {
     spinner.stop();

@@ -19,7 +19,11 @@ import { readReadyFile, writerRuns, type ServerState } from '../../core/ready-fi
 const DEFAULT_WAIT_SECONDS = 30;
 const POLL_MS = 50;
 
-export async function waitUntilReady(ctx: Context, file: string, options: { wait?: number }): Promise<void> {
+export async function waitUntilReady(
+  ctx: Context,
+  file: string,
+  options: { wait?: number },
+): Promise<void> {
   const waitSeconds = options.wait ?? DEFAULT_WAIT_SECONDS;
   const started = ctx.now();
   /** The file as first read: what it says later is new. */
@@ -34,13 +38,20 @@ export async function waitUntilReady(ctx: Context, file: string, options: { wait
     if (reads === 0) first = text;
     if (state) {
       const runs = writerRuns(state);
-      if (runs && state.state === 'listening') return ctx.out(ctx.format === 'json' ? JSON.stringify(state, null, 2) + '\n' : `${state.url}\n`);
+      if (runs && state.state === 'listening')
+        return ctx.out(
+          ctx.format === 'json' ? JSON.stringify(state, null, 2) + '\n' : `${state.url}\n`,
+        );
       const thisRun = Date.parse(state.written_at) >= ctx.began || text !== first;
       if (thisRun && (state.state === 'failed' || !runs)) throw endedBeforeListening(state);
       if (runs && state.state === 'starting') seen = state;
     } else if (seen) {
       // Removed: the server it named stopped without listening (Ctrl-C), or after (then too late to use).
-      throw new CliError(`${seen.command} (pid ${seen.pid}) stopped before it could be used`, EXIT.failure, ['Its stderr says why.']);
+      throw new CliError(
+        `${seen.command} (pid ${seen.pid}) stopped before it could be used`,
+        EXIT.failure,
+        ['Its stderr says why.'],
+      );
     }
     if (ctx.now() - started >= waitSeconds * 1000) throw nothingListened(file, waitSeconds, state);
     await ctx.sleep(POLL_MS);
@@ -53,26 +64,45 @@ function endedBeforeListening(state: ServerState): CliError {
   switch (state.state) {
     case 'failed': {
       // Its own exit code, which a script may branch on; a file can say anything, so only a failing one.
-      const exitCode = state.exit_code >= 1 && state.exit_code <= 255 ? state.exit_code : EXIT.failure;
+      const exitCode =
+        state.exit_code >= 1 && state.exit_code <= 255 ? state.exit_code : EXIT.failure;
       return new CliError(`${who} could not start: ${state.error}`, exitCode, state.hints);
     }
     case 'starting':
-      return new CliError(`${who} stopped before it listened, without saying why`, EXIT.failure, ['It was killed, or crashed: its stderr may say more.']);
+      return new CliError(`${who} stopped before it listened, without saying why`, EXIT.failure, [
+        'It was killed, or crashed: its stderr may say more.',
+      ]);
     case 'listening':
-      return new CliError(`${who} listened at ${state.url}, but no longer runs`, EXIT.failure, ['It was killed: its stderr may say more.']);
+      return new CliError(`${who} listened at ${state.url}, but no longer runs`, EXIT.failure, [
+        'It was killed: its stderr may say more.',
+      ]);
   }
 }
 
 /** The bound passed: the file was not written, its server is still starting, or it holds an earlier run's state. */
-function nothingListened(file: string, waitSeconds: number, state: ServerState | undefined): CliError {
+function nothingListened(
+  file: string,
+  waitSeconds: number,
+  state: ServerState | undefined,
+): CliError {
   const within = `nothing listened within ${waitSeconds} s`;
   if (!state) {
-    return new CliError(`${within}: ${file} was not written`, EXIT.network, [`Was the server started with --ready-file ${file}? Raise the bound with --wait SECONDS.`]);
+    return new CliError(`${within}: ${file} was not written`, EXIT.network, [
+      `Was the server started with --ready-file ${file}? Raise the bound with --wait SECONDS.`,
+    ]);
   }
   if (state.state === 'starting' && writerRuns(state)) {
-    return new CliError(`${within}: ${state.command} (pid ${state.pid}) is still starting`, EXIT.network, ['Raise the bound with --wait SECONDS.']);
+    return new CliError(
+      `${within}: ${state.command} (pid ${state.pid}) is still starting`,
+      EXIT.network,
+      ['Raise the bound with --wait SECONDS.'],
+    );
   }
-  return new CliError(`${within}: ${file} holds only a state written before svc ready began (${endedBeforeListening(state).message})`, EXIT.network, [
-    "An earlier run's state is never taken for this run's: start svc ready along with the server, and give each run a new file (mktemp -d).",
-  ]);
+  return new CliError(
+    `${within}: ${file} holds only a state written before svc ready began (${endedBeforeListening(state).message})`,
+    EXIT.network,
+    [
+      "An earlier run's state is never taken for this run's: start svc ready along with the server, and give each run a new file (mktemp -d).",
+    ],
+  );
 }

@@ -20,15 +20,47 @@ export async function showAuth(ctx: Context, id: string): Promise<void> {
       const swift = textOf(pick(body, ...AUTH_SWIFT));
       return factsView(
         [
-          { key: 'account_holder', header: 'Account holder', text: textOf(pick(body, 'account_holder')) },
-          { key: 'account_number', header: 'Account number', text: textOf(pick(body, 'account_number')) },
-          { key: 'bank', header: 'Bank', text: bankText(textOf(pick(body, 'bank', 'bank_name')), textOf(pick(body, 'bank_code'))) },
-          { key: 'swift_bic', header: 'SWIFT/BIC', text: swift ?? (swiftNote ? 'none' : undefined) },
+          {
+            key: 'account_holder',
+            header: 'Account holder',
+            text: textOf(pick(body, 'account_holder')),
+          },
+          {
+            key: 'account_number',
+            header: 'Account number',
+            text: textOf(pick(body, 'account_number')),
+          },
+          {
+            key: 'bank',
+            header: 'Bank',
+            text: bankText(
+              textOf(pick(body, 'bank', 'bank_name')),
+              textOf(pick(body, 'bank_code')),
+            ),
+          },
+          {
+            key: 'swift_bic',
+            header: 'SWIFT/BIC',
+            text: swift ?? (swiftNote ? 'none' : undefined),
+          },
           { key: 'swift_note', header: 'SWIFT note', text: swiftNote },
-          { key: 'verification_status', header: 'Verification', text: textOf(r?.verification_status) },
+          {
+            key: 'verification_status',
+            header: 'Verification',
+            text: textOf(r?.verification_status),
+          },
         ],
         body,
-        ['account_holder', 'account_number', 'bank', 'bank_name', 'bank_code', 'swift_note', 'verification_status', ...AUTH_SWIFT],
+        [
+          'account_holder',
+          'account_number',
+          'bank',
+          'bank_name',
+          'bank_code',
+          'swift_note',
+          'verification_status',
+          ...AUTH_SWIFT,
+        ],
       );
     },
   }));

@@ -3,17 +3,35 @@
 import { readReply } from '../../core/reply-schema.js';
 import { BalanceReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { isRecord, otherFields, pick, type JsonRecord, type ReplyReading } from '../../core/reading.js';
+import {
+  isRecord,
+  otherFields,
+  pick,
+  type JsonRecord,
+  type ReplyReading,
+} from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import type { SectionsView } from '../../core/output/view.js';
 import { periodOf, periodText } from './report-view.js';
-import { amount, currencyOf, designedView, factList, painted, titled, TREND_COLOURS, type ValueFact } from './lending-view.js';
+import {
+  amount,
+  currencyOf,
+  designedView,
+  factList,
+  painted,
+  titled,
+  TREND_COLOURS,
+  type ValueFact,
+} from './lending-view.js';
 import { showView } from './show-view.js';
 
 const KNOWN = ['currency', 'opening_balance', 'closing_balance', 'avg_daily_balance', 'trend'];
 
 export async function showBalance(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.balance, (what) => ({ what, view: (body, reading) => balanceView(body, reading, id) }));
+  await showView(ctx, id, ENDPOINTS.balance, (what) => ({
+    what,
+    view: (body, reading) => balanceView(body, reading, id),
+  }));
 }
 
 export function balanceView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
@@ -31,12 +49,26 @@ export function balanceView(body: unknown, reading: ReplyReading, id?: string): 
     if (Object.keys(left).length) rest[name] = left;
   }
   const facts: ValueFact[] = [
-    { key: 'period', header: 'Period', raw: isRecord(period) ? periodText(periodOf(body)) || undefined : undefined },
+    {
+      key: 'period',
+      header: 'Period',
+      raw: isRecord(period) ? periodText(periodOf(body)) || undefined : undefined,
+    },
     { key: 'currency', header: 'Currency', raw: currency },
     { key: 'opening_balance', header: 'Opening balance', raw: r?.opening_balance, show: money },
     { key: 'closing_balance', header: 'Closing balance', raw: r?.closing_balance, show: money },
-    { key: 'avg_daily_balance', header: 'Average daily balance', raw: r?.avg_daily_balance, show: money },
+    {
+      key: 'avg_daily_balance',
+      header: 'Average daily balance',
+      raw: r?.avg_daily_balance,
+      show: money,
+    },
     { key: 'trend', header: 'Trend', raw: r?.trend, show: painted(TREND_COLOURS) },
   ];
-  return designedView(factList(facts), [], { ...rest, ...otherFields(body, known) }, { title: titled('Balance', id) });
+  return designedView(
+    factList(facts),
+    [],
+    { ...rest, ...otherFields(body, known) },
+    { title: titled('Balance', id) },
+  );
 }

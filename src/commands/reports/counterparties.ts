@@ -14,6 +14,12 @@ export async function showCounterparties(ctx: Context, id: string): Promise<void
   await showView(ctx, id, ENDPOINTS.counterparties, (what) => ({
     what,
     viewRecords: 'list items',
-    view: (body) => genericView(body, { title: `Counterparties of ${id}`, empty: 'The reply names no counterparties.', money: moneyOf(body, 'NPR'), defaults: SHOWN }),
+    view: (body) =>
+      genericView(body, {
+        title: `Counterparties of ${id}`,
+        empty: 'The reply names no counterparties.',
+        money: moneyOf(body, 'NPR'),
+        defaults: SHOWN,
+      }),
   }));
 }

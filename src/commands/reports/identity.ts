@@ -21,7 +21,15 @@ export async function showIdentity(ctx: Context, id: string): Promise<void> {
           { key: 'period', header: 'Period', text: periodText(periodOf(body)) },
         ],
         body,
-        ['account_holder', 'account_number', 'bank', 'bank_code', 'currency', 'period', 'statement_period'],
+        [
+          'account_holder',
+          'account_number',
+          'bank',
+          'bank_code',
+          'currency',
+          'period',
+          'statement_period',
+        ],
       );
     },
   }));

@@ -12,14 +12,33 @@ import { formatAmount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { ChartPoint } from '../../core/output/chart.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { amount, currencyOf, factsAndLists, ItemFields, moneyColumn, outOf, painted, recordList, titled, yesNo, type ValueFact, type Show } from './lending-view.js';
+import {
+  amount,
+  currencyOf,
+  factsAndLists,
+  ItemFields,
+  moneyColumn,
+  outOf,
+  painted,
+  recordList,
+  titled,
+  yesNo,
+  type ValueFact,
+  type Show,
+} from './lending-view.js';
 import { transactionsPart } from './transactions.js';
 import { isTableFormat } from '../../core/output/formats.js';
 
-export async function showIncome(ctx: Context, id: string, options: { chart?: boolean }): Promise<void> {
+export async function showIncome(
+  ctx: Context,
+  id: string,
+  options: { chart?: boolean },
+): Promise<void> {
   const call = target(ENDPOINTS.income, { report_id: id });
   if (options.chart && !isTableFormat(ctx.format)) {
-    throw new UsageError(`--chart draws for people and cannot be combined with --json or -o ${ctx.format}`);
+    throw new UsageError(
+      `--chart draws for people and cannot be combined with --json or -o ${ctx.format}`,
+    );
   }
   const client = await ctx.client();
   const reply = await client.request(call);
@@ -28,14 +47,25 @@ export async function showIncome(ctx: Context, id: string, options: { chart?: bo
     if (points.length) return drawChart(ctx, id, points);
     ctx.warn('the reply holds no monthly credits to draw; showing it as it is');
   }
-  await ctx.present(reply, { what: call.what, viewRecords: 'list items', view: (body, reading) => incomeView(body, reading, id) });
+  await ctx.present(reply, {
+    what: call.what,
+    viewRecords: 'list items',
+    view: (body, reading) => incomeView(body, reading, id),
+  });
 }
 
 /** `25th of the month`; anything but a day of a month as it came. */
 const dayOfMonth: Show = (raw) => {
   const n = numberOf(raw);
   if (n === undefined || !Number.isInteger(n) || n < 1 || n > 31) return cellText(raw);
-  const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+  const suffix =
+    n % 10 === 1 && n !== 11
+      ? 'st'
+      : n % 10 === 2 && n !== 12
+        ? 'nd'
+        : n % 10 === 3 && n !== 13
+          ? 'rd'
+          : 'th';
   return `${n}${suffix} of the month`;
 };
 
@@ -46,17 +76,42 @@ export function incomeView(body: unknown, reading: ReplyReading, id?: string): S
   const facts: ValueFact[] = [
     { key: 'salary_detected', header: 'Salary detected', raw: r?.salary_detected, show: yesNo },
     { key: 'salary_amount', header: 'Salary', raw: r?.salary_amount, show: money },
-    { key: 'salary_regularity', header: 'Salary regularity', raw: r?.salary_regularity, show: painted({ monthly: 'good', irregular: 'warn' }) },
-    { key: 'salary_day_of_month', header: 'Salary day', raw: r?.salary_day_of_month, show: dayOfMonth },
-    { key: 'income_stability_score', header: 'Income stability', raw: r?.income_stability_score, show: outOf(100) },
+    {
+      key: 'salary_regularity',
+      header: 'Salary regularity',
+      raw: r?.salary_regularity,
+      show: painted({ monthly: 'good', irregular: 'warn' }),
+    },
+    {
+      key: 'salary_day_of_month',
+      header: 'Salary day',
+      raw: r?.salary_day_of_month,
+      show: dayOfMonth,
+    },
+    {
+      key: 'income_stability_score',
+      header: 'Income stability',
+      raw: r?.income_stability_score,
+      show: outOf(100),
+    },
     { key: 'remittance_detected', header: 'Remittance', raw: r?.remittance_detected, show: yesNo },
-    { key: 'avg_monthly_credit', header: 'Average monthly credit', raw: r?.avg_monthly_credit, show: money },
+    {
+      key: 'avg_monthly_credit',
+      header: 'Average monthly credit',
+      raw: r?.avg_monthly_credit,
+      show: money,
+    },
   ];
   return factsAndLists(
     body,
     facts,
     [
-      { key: 'monthly_credits', heading: 'Monthly credits', items: r?.monthly_credits, table: monthlyCreditsTable },
+      {
+        key: 'monthly_credits',
+        heading: 'Monthly credits',
+        items: r?.monthly_credits,
+        table: monthlyCreditsTable,
+      },
       transactionsPart('income_transactions', 'Income transactions', r?.income_transactions),
     ],
     titled('Income', id),
@@ -69,19 +124,32 @@ interface MonthlyCredit {
   rest: Record<string, unknown>;
 }
 
-export function monthlyCreditsTable(items: readonly unknown[], currency = 'NPR'): ListView<MonthlyCredit> {
+export function monthlyCreditsTable(
+  items: readonly unknown[],
+  currency = 'NPR',
+): ListView<MonthlyCredit> {
   const rows = items.map((item): MonthlyCredit => {
     const f = new ItemFields(item);
     return { month: f.take('month'), total: f.take('total_credits'), rest: f.rest() };
   });
-  const columns: Column<MonthlyCredit>[] = [{ key: 'month', header: 'MONTH', value: (r) => cellText(r.month), keep: true }, moneyColumn('total_credits', 'CREDITS', (r) => r.total, currency)];
-  return withExtraColumns<MonthlyCredit>({ kind: 'list', rows, columns, empty: 'No monthly credits.' }, (r) => r.rest);
+  const columns: Column<MonthlyCredit>[] = [
+    { key: 'month', header: 'MONTH', value: (r) => cellText(r.month), keep: true },
+    moneyColumn('total_credits', 'CREDITS', (r) => r.total, currency),
+  ];
+  return withExtraColumns<MonthlyCredit>(
+    { kind: 'list', rows, columns, empty: 'No monthly credits.' },
+    (r) => r.rest,
+  );
 }
 
 /** The months with a number of credits, in the reply's order (oldest first, as documented). */
 export function monthlyCreditPoints(body: unknown): ChartPoint[] {
   // Read apart from the view (its --debug notes are the view's): a reading named by the endpoint.
-  const credits = readReply(new ReplyReading(`${ENDPOINTS.income.method} ${ENDPOINTS.income.path}`), IncomeReply, body)?.monthly_credits;
+  const credits = readReply(
+    new ReplyReading(`${ENDPOINTS.income.method} ${ENDPOINTS.income.path}`),
+    IncomeReply,
+    body,
+  )?.monthly_credits;
   return (recordList(credits) ?? []).flatMap((item) => {
     const value = numberOf(pick(item, 'total_credits'));
     return value === undefined ? [] : [{ period: textOf(pick(item, 'month')) ?? '?', value }];
@@ -89,7 +157,11 @@ export function monthlyCreditPoints(body: unknown): ChartPoint[] {
 }
 
 async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promise<void> {
-  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([import('../../core/output/chart.js'), import('../../core/output/paint.js'), import('../../core/output/render.js')]);
+  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([
+    import('../../core/output/chart.js'),
+    import('../../core/output/paint.js'),
+    import('../../core/output/render.js'),
+  ]);
   const paint = await createPaint(ctx.color);
   // With bs, the months, AD ones, say so (docs/reference/dates.md, "Months of svc data"); a date would be shown in BS.
   const calendar = await ctx.calendar();
@@ -97,7 +169,19 @@ async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promis
   const first = label(points[0]!.period);
   const last = label(points.at(-1)!.period);
   const title = `${titled('Monthly credits', id)} · ${first === last ? first : `${first} to ${last}`}`;
-  const chart = lineChart(points, { width: ctx.io.columns, color: ctx.color, format: (v) => formatAmount(v), dim: paint.dim, label });
+  const chart = lineChart(points, {
+    width: ctx.io.columns,
+    color: ctx.color,
+    format: (v) => formatAmount(v),
+    dim: paint.dim,
+    label,
+  });
   // The title wraps between words on a terminal: no month is split at its `-`.
-  await ctx.paged(async () => ctx.out(textLines([title], { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.title) + chart + '\n'));
+  await ctx.paged(async () =>
+    ctx.out(
+      textLines([title], { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.title) +
+        chart +
+        '\n',
+    ),
+  );
 }

@@ -35,13 +35,20 @@ export type Direction = (typeof DIRECTIONS)[number];
  * `--since` and `--until` (calendar dates, args.ts; with the BS calendar, BS dates, sent as their AD
  * dates), both inclusive: since must not come after until.
  */
-export function checkDateRange(since: string | undefined, until: string | undefined, calendar?: BsCalendar): { since?: string; until?: string } {
-  const read = (value: string | undefined, flag: string) => (calendar && value !== undefined ? calendar.flagDate(value, flag) : checkDate(value, flag));
+export function checkDateRange(
+  since: string | undefined,
+  until: string | undefined,
+  calendar?: BsCalendar,
+): { since?: string; until?: string } {
+  const read = (value: string | undefined, flag: string) =>
+    calendar && value !== undefined ? calendar.flagDate(value, flag) : checkDate(value, flag);
   const start = read(since, '--since');
   const end = read(until, '--until');
   // YYYY-MM-DD texts sort as the dates do.
   if (start !== undefined && end !== undefined && start > end) {
-    throw new UsageError(`--since ${since} comes after --until ${until}: the range would hold no day`);
+    throw new UsageError(
+      `--since ${since} comes after --until ${until}: the range would hold no day`,
+    );
   }
   return { since: start, until: end };
 }
@@ -53,10 +60,16 @@ export interface DateReading {
 }
 
 /** `--fy` or `--since`/`--until`, never both: the range of dates, in AD, as sent. */
-export function dateRange(options: { since?: string; until?: string; fy?: string }, reading: DateReading): { since?: string; until?: string } {
-  if (options.fy === undefined) return checkDateRange(options.since, options.until, reading.calendar);
+export function dateRange(
+  options: { since?: string; until?: string; fy?: string },
+  reading: DateReading,
+): { since?: string; until?: string } {
+  if (options.fy === undefined)
+    return checkDateRange(options.since, options.until, reading.calendar);
   if (options.since !== undefined || options.until !== undefined) {
-    throw new UsageError(`--fy sets both ends of the range; it cannot be given with ${options.since !== undefined ? '--since' : '--until'}`);
+    throw new UsageError(
+      `--fy sets both ends of the range; it cannot be given with ${options.since !== undefined ? '--since' : '--until'}`,
+    );
   }
   if (!reading.fiscal) throw new Error('--fy needs the Bikram Sambat table');
   return reading.fiscal.fiscalYear(options.fy);
@@ -66,7 +79,9 @@ export function dateRange(options: { since?: string; until?: string; fy?: string
 export function checkMerchantCategory(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value === '' || /[\s\p{Cc}]/u.test(value)) {
-    throw new UsageError(`--merchant-category takes one word, such as dining or groceries, not ${JSON.stringify(value)}`);
+    throw new UsageError(
+      `--merchant-category takes one word, such as dining or groceries, not ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }
@@ -95,7 +110,10 @@ export interface TransactionOptions {
 }
 
 /** Every option of `reports transactions`, checked; absent ones stay absent (left out of the query). */
-export function transactionFilters(options: TransactionOptions, reading: DateReading = {}): TransactionFilters {
+export function transactionFilters(
+  options: TransactionOptions,
+  reading: DateReading = {},
+): TransactionFilters {
   const range = dateRange(options, reading);
   const filters: TransactionFilters = {
     category: options.category,
@@ -105,7 +123,8 @@ export function transactionFilters(options: TransactionOptions, reading: DateRea
     until: range.until,
     limit: options.limit,
   };
-  for (const key of Object.keys(filters) as (keyof TransactionFilters)[]) if (filters[key] === undefined) delete filters[key];
+  for (const key of Object.keys(filters) as (keyof TransactionFilters)[])
+    if (filters[key] === undefined) delete filters[key];
   return filters;
 }
 
@@ -115,7 +134,9 @@ const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 function decimal(value: string, flag: string, what: string): number {
   const number = DECIMAL.test(value) ? Number(value) : NaN;
   if (!Number.isFinite(number)) {
-    const grouped = /^\d{1,3}(,\d{2,3})+(\.\d+)?$/.test(value) ? ' (write it without grouping commas)' : '';
+    const grouped = /^\d{1,3}(,\d{2,3})+(\.\d+)?$/.test(value)
+      ? ' (write it without grouping commas)'
+      : '';
     throw new UsageError(`${flag} takes ${what}, not "${value}"${grouped}`);
   }
   return number;
@@ -123,24 +144,42 @@ function decimal(value: string, flag: string, what: string): number {
 
 /** `--principal`: the loan amount, a finite number above 0. */
 export function parsePrincipal(value: string): number {
-  const principal = decimal(value, '--principal', 'the loan amount, a number above 0 such as 500000');
-  if (principal <= 0) throw new UsageError(`--principal takes the loan amount, a number above 0, not "${value}"`);
+  const principal = decimal(
+    value,
+    '--principal',
+    'the loan amount, a number above 0 such as 500000',
+  );
+  if (principal <= 0)
+    throw new UsageError(`--principal takes the loan amount, a number above 0, not "${value}"`);
   return principal;
 }
 
 /** `--annual-rate`: the yearly interest rate in percent, from 0 to 100. */
 export function parseAnnualRate(value: string): number {
-  const rate = decimal(value, '--annual-rate', 'the yearly interest rate in percent, from 0 to 100 (e.g. 12.5)');
-  if (rate > 100) throw new UsageError(`--annual-rate takes the yearly interest rate in percent, from 0 to 100, not "${value}"`);
+  const rate = decimal(
+    value,
+    '--annual-rate',
+    'the yearly interest rate in percent, from 0 to 100 (e.g. 12.5)',
+  );
+  if (rate > 100)
+    throw new UsageError(
+      `--annual-rate takes the yearly interest rate in percent, from 0 to 100, not "${value}"`,
+    );
   return rate;
 }
 
 /** `--foir-ceiling`: the largest share of income that may go to instalments, above 0 and at most 1. */
 export function parseFoirCeiling(value: string): number {
-  const foir = decimal(value, '--foir-ceiling', 'a fraction above 0 and at most 1 (e.g. 0.5 for 50%)');
+  const foir = decimal(
+    value,
+    '--foir-ceiling',
+    'a fraction above 0 and at most 1 (e.g. 0.5 for 50%)',
+  );
   if (foir <= 0 || foir > 1) {
     const hint = foir > 1 && foir <= 100 ? ` (for ${value}% write ${foir / 100})` : '';
-    throw new UsageError(`--foir-ceiling takes a fraction above 0 and at most 1 (e.g. 0.5 for 50%), not "${value}"${hint}`);
+    throw new UsageError(
+      `--foir-ceiling takes a fraction above 0 and at most 1 (e.g. 0.5 for 50%), not "${value}"${hint}`,
+    );
   }
   return foir;
 }
@@ -150,7 +189,9 @@ export function parseApplicantName(value: string | undefined): string | undefine
   if (value === undefined) return undefined;
   const name = value.trim();
   if (name === '' || /\p{Cc}/u.test(name)) {
-    throw new UsageError(`--applicant-name takes the applicant's name on one line, e.g. "Ram Prasad Sharma", not ${JSON.stringify(value)}`);
+    throw new UsageError(
+      `--applicant-name takes the applicant's name on one line, e.g. "Ram Prasad Sharma", not ${JSON.stringify(value)}`,
+    );
   }
   return name;
 }
@@ -172,8 +213,16 @@ export interface UnderwriteOptions {
 
 /** The body of `POST /v1/reports/{id}/underwriting`; absent options are left out. */
 export function underwritingBody(options: UnderwriteOptions): UnderwritingRequest {
-  const loan = { principal: options.principal, tenor_months: options.tenorMonths, annual_rate_pct: options.annualRate };
+  const loan = {
+    principal: options.principal,
+    tenor_months: options.tenorMonths,
+    annual_rate_pct: options.annualRate,
+  };
   const name = parseApplicantName(options.applicantName);
   const foir = options.foirCeiling;
-  return { ...(name !== undefined && { applicant_name: name }), ...(foir !== undefined && { foir_ceiling: foir }), loan };
+  return {
+    ...(name !== undefined && { applicant_name: name }),
+    ...(foir !== undefined && { foir_ceiling: foir }),
+    loan,
+  };
 }

@@ -4,8 +4,24 @@
 // here fails on a reply: a known field of an unexpected type is shown as it came, never hidden and
 // never `undefined`. Formatting is for people: in a pipe each cell is the value as received (a
 // column's `value`).
-import { booleanOf, isRecord, numberOf, otherFields, pick, type JsonRecord } from '../../core/reading.js';
-import { formatBoolean, formatCount, formatFraction, formatMoney, formatPercent, plainNumber, printable, signedNumber } from '../../core/output/format.js';
+import {
+  booleanOf,
+  isRecord,
+  numberOf,
+  otherFields,
+  pick,
+  type JsonRecord,
+} from '../../core/reading.js';
+import {
+  formatBoolean,
+  formatCount,
+  formatFraction,
+  formatMoney,
+  formatPercent,
+  plainNumber,
+  printable,
+  signedNumber,
+} from '../../core/output/format.js';
 import { labelOf } from '../../core/output/labels.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
@@ -29,8 +45,22 @@ export const amount =
  * A column of amounts: grouped with two decimals in its cells, its currency once in its header
  * (`DEBIT (NPR)`) on a terminal; as received in a pipe.
  */
-export function moneyColumn<T>(key: string, header: string, raw: (row: T) => unknown, currency: string): Column<T> {
-  return { key, header, value: (r) => cellText(raw(r)), display: (r, paint) => amount()(raw(r), paint), formatsValue: true, align: 'right', keep: true, currency };
+export function moneyColumn<T>(
+  key: string,
+  header: string,
+  raw: (row: T) => unknown,
+  currency: string,
+): Column<T> {
+  return {
+    key,
+    header,
+    value: (r) => cellText(raw(r)),
+    display: (r, paint) => amount()(raw(r), paint),
+    formatsValue: true,
+    align: 'right',
+    keep: true,
+    currency,
+  };
 }
 
 /** A count with lakh grouping, every digit kept; a number with decimals is written as it came. */
@@ -65,7 +95,10 @@ export const words: Show = (raw) => (typeof raw === 'string' ? labelOf(raw) : ce
 
 /** The currency of a report's amounts: the reply's own, else NPR, in which every statement is kept. */
 export function currencyOf(body: unknown): string {
-  const named = pick(body, 'currency') ?? pick(body, 'iso_currency_code') ?? pick(pick(body, 'statement'), 'currency');
+  const named =
+    pick(body, 'currency') ??
+    pick(body, 'iso_currency_code') ??
+    pick(pick(body, 'statement'), 'currency');
   return typeof named === 'string' && named.trim() !== '' ? named.trim() : 'NPR';
 }
 
@@ -87,7 +120,10 @@ type Colours = Readonly<Record<string, Colour>>;
 
 /** `text` in the colour that `raw` names among `colours`; plain for a value no document names. */
 export function paintAs(colours: Colours, raw: unknown, text: string, paint: Paint): string {
-  const colour = typeof raw === 'string' && Object.hasOwn(colours, raw.toLowerCase()) ? colours[raw.toLowerCase()] : undefined;
+  const colour =
+    typeof raw === 'string' && Object.hasOwn(colours, raw.toLowerCase())
+      ? colours[raw.toLowerCase()]
+      : undefined;
   return colour ? paint[colour](text) : text;
 }
 
@@ -98,7 +134,13 @@ export const painted =
     paintAs(colours, raw, cellText(raw), paint);
 
 export const TREND_COLOURS: Colours = { growing: 'good', declining: 'bad' };
-export const BAND_COLOURS: Colours = { excellent: 'good', good: 'good', fair: 'warn', poor: 'bad', very_poor: 'bad' };
+export const BAND_COLOURS: Colours = {
+  excellent: 'good',
+  good: 'good',
+  fair: 'warn',
+  poor: 'bad',
+  very_poor: 'bad',
+};
 export const VERIFY_COLOURS: Colours = { authentic: 'good', review: 'warn', suspicious: 'bad' };
 export const DECISION_COLOURS: Colours = {
   approve: 'good',
@@ -129,7 +171,12 @@ export function factList(facts: readonly ValueFact[]): RecordView<readonly Value
       key: fact.key,
       header: fact.header,
       value: () => cellText(fact.raw),
-      display: (_, paint) => (fact.raw === undefined || fact.raw === null ? '' : fact.show ? fact.show(fact.raw, paint) : cellText(fact.raw)),
+      display: (_, paint) =>
+        fact.raw === undefined || fact.raw === null
+          ? ''
+          : fact.show
+            ? fact.show(fact.raw, paint)
+            : cellText(fact.raw),
       formatsValue: true,
     })),
   };
@@ -139,8 +186,13 @@ export function factList(facts: readonly ValueFact[]): RecordView<readonly Value
  * A designed view: the facts (with the leftover scalars of the reply as more fields), then the
  * designed tables, then the generic view of whatever else the reply carries.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record view: T is invariant (core/output/view.ts)
-export function designedView(facts: RecordView<any>, tables: readonly Part[], rest: JsonRecord, frame: { title?: string; hints?: string[] } = {}): SectionsView {
+export function designedView(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any record view: T is invariant (core/output/view.ts)
+  facts: RecordView<any>,
+  tables: readonly Part[],
+  rest: JsonRecord,
+  frame: { title?: string; hints?: string[] } = {},
+): SectionsView {
   const view = withRest(facts, rest, frame);
   view.parts.splice(1, 0, ...tables);
   return view;
@@ -160,7 +212,12 @@ export interface ListPart {
  * A view of facts and documented lists (income, liabilities): the facts, a table for each list that
  * is a list of objects, then whatever else the reply carries, fields of either not shown twice.
  */
-export function factsAndLists(body: unknown, facts: readonly ValueFact[], lists: readonly ListPart[], title: string): SectionsView {
+export function factsAndLists(
+  body: unknown,
+  facts: readonly ValueFact[],
+  lists: readonly ListPart[],
+  title: string,
+): SectionsView {
   const known = facts.map((fact) => fact.key);
   const currency = currencyOf(body);
   const tables: Part[] = [];

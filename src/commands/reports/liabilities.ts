@@ -7,12 +7,27 @@ import { numberOf, type ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { amount, count, currencyOf, factsAndLists, ItemFields, moneyColumn, percent, titled, type ValueFact, type Show } from './lending-view.js';
+import {
+  amount,
+  count,
+  currencyOf,
+  factsAndLists,
+  ItemFields,
+  moneyColumn,
+  percent,
+  titled,
+  type ValueFact,
+  type Show,
+} from './lending-view.js';
 import { showView } from './show-view.js';
 import { transactionsPart } from './transactions.js';
 
 export async function showLiabilities(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.liabilities, (what) => ({ what, viewRecords: 'list items', view: (body, reading) => liabilitiesView(body, reading, id) }));
+  await showView(ctx, id, ENDPOINTS.liabilities, (what) => ({
+    what,
+    viewRecords: 'list items',
+    view: (body, reading) => liabilitiesView(body, reading, id),
+  }));
 }
 
 /** Bounced payments: none is good news, any is bad. */
@@ -26,14 +41,26 @@ export function liabilitiesView(body: unknown, reading: ReplyReading, id?: strin
   const r = readReply(reading, LiabilitiesReply, body);
   const money = amount(currencyOf(body));
   const facts: ValueFact[] = [
-    { key: 'monthly_emi_total', header: 'Monthly EMI total', raw: r?.monthly_emi_total, show: money },
+    {
+      key: 'monthly_emi_total',
+      header: 'Monthly EMI total',
+      raw: r?.monthly_emi_total,
+      show: money,
+    },
     { key: 'emi_load_pct', header: 'EMI load', raw: r?.emi_load_pct, show: percent },
     { key: 'bounce_count', header: 'Bounces', raw: r?.bounce_count, show: bounces },
   ];
   return factsAndLists(
     body,
     facts,
-    [{ key: 'lenders', heading: 'Lenders', items: r?.lenders, table: lendersTable }, transactionsPart('liability_transactions', 'Liability transactions', r?.liability_transactions)],
+    [
+      { key: 'lenders', heading: 'Lenders', items: r?.lenders, table: lendersTable },
+      transactionsPart(
+        'liability_transactions',
+        'Liability transactions',
+        r?.liability_transactions,
+      ),
+    ],
     titled('Liabilities', id),
   );
 }
@@ -49,13 +76,30 @@ interface Lender {
 export function lendersTable(items: readonly unknown[], currency = 'NPR'): ListView<Lender> {
   const rows = items.map((item): Lender => {
     const f = new ItemFields(item);
-    return { lender: f.take('lender'), total: f.take('total'), count: f.take('count'), monthlyAvg: f.take('monthly_avg'), rest: f.rest() };
+    return {
+      lender: f.take('lender'),
+      total: f.take('total'),
+      count: f.take('count'),
+      monthlyAvg: f.take('monthly_avg'),
+      rest: f.rest(),
+    };
   });
   const columns: Column<Lender>[] = [
     { key: 'lender', header: 'LENDER', value: (r) => cellText(r.lender), flex: true },
     moneyColumn('total', 'TOTAL', (r) => r.total, currency),
-    { key: 'count', header: 'PAYMENTS', value: (r) => cellText(r.count), display: (r, paint) => count(r.count, paint), formatsValue: true, align: 'right', keep: true },
+    {
+      key: 'count',
+      header: 'PAYMENTS',
+      value: (r) => cellText(r.count),
+      display: (r, paint) => count(r.count, paint),
+      formatsValue: true,
+      align: 'right',
+      keep: true,
+    },
     moneyColumn('monthly_avg', 'MONTHLY AVG', (r) => r.monthlyAvg, currency),
   ];
-  return withExtraColumns<Lender>({ kind: 'list', rows, columns, empty: 'No lenders found.' }, (r) => r.rest);
+  return withExtraColumns<Lender>(
+    { kind: 'list', rows, columns, empty: 'No lenders found.' },
+    (r) => r.rest,
+  );
 }

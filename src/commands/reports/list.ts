@@ -1,4 +1,11 @@
-import { booleanOf, otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../core/reading.js';
+import {
+  booleanOf,
+  otherFields,
+  pick,
+  textOf,
+  unreadFields,
+  type ReplyReading,
+} from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
@@ -13,13 +20,17 @@ const REPORT_FIELDS = ['report_id', 'status', 'bank_code', 'created_at'];
 /** The most reports one request returns (the spec's page size maximum; --limit's, index.ts). */
 const MAX_LIMIT = 100;
 
-export async function listReports(ctx: Context, options: { limit?: number; status?: ReportStatus }): Promise<void> {
+export async function listReports(
+  ctx: Context,
+  options: { limit?: number; status?: ReportStatus },
+): Promise<void> {
   const { limit, status } = options;
   const client = await ctx.client();
   const call = target(ENDPOINTS.listReports);
   const reply = await client.request({ ...call, query: { limit, status } });
   // The list is what the command walks: a reply without it is exit 10, whatever the format.
-  const reportsOf = (body: unknown, reading: ReplyReading) => reading.needList(pick(reading.needObject(body, ''), 'data'), 'data');
+  const reportsOf = (body: unknown, reading: ReplyReading) =>
+    reading.needList(pick(reading.needObject(body, ''), 'data'), 'data');
   await ctx.present(reply, {
     what: call.what,
     records: reportsOf,
@@ -39,8 +50,18 @@ export async function listReports(ctx: Context, options: { limit?: number; statu
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
         { key: 'report_id', header: 'ID', value: (r) => r.report_id, keep: true },
-        { key: 'status', header: 'STATUS', value: (r) => r.status, display: (r, paint) => paintReportStatus(r.status ?? '', paint) },
-        { key: 'bank_code', header: 'BANK', value: (r) => bankText(r.bank, r.bank_code), also: ['bank', 'statement.bank_code', 'statement.bank'] },
+        {
+          key: 'status',
+          header: 'STATUS',
+          value: (r) => r.status,
+          display: (r, paint) => paintReportStatus(r.status ?? '', paint),
+        },
+        {
+          key: 'bank_code',
+          header: 'BANK',
+          value: (r) => bankText(r.bank, r.bank_code),
+          also: ['bank', 'statement.bank_code', 'statement.bank'],
+        },
         // A time: shown in the local zone by the renderer (output/time.ts).
         { key: 'created_at', header: 'CREATED', value: (r) => r.created_at },
       ];
@@ -48,7 +69,9 @@ export async function listReports(ctx: Context, options: { limit?: number; statu
         kind: 'list',
         rows,
         columns,
-        empty: status ? `No ${status} reports.` : 'No reports yet. Upload a statement with `svc parse FILE`.',
+        empty: status
+          ? `No ${status} reports.`
+          : 'No reports yet. Upload a statement with `svc parse FILE`.',
       };
       // Fields of the items that no document shows get columns of their own: nothing is hidden.
       // `has_more` is said on stderr, with the way to the rest (moreReportsHint).
@@ -61,7 +84,8 @@ export async function listReports(ctx: Context, options: { limit?: number; statu
   });
   // --json carries has_more itself; every other output loses it (ndjson and CSV hold the items alone).
   const listed = pick(reply.body, 'data');
-  if (ctx.format !== 'json' && pick(reply.body, 'has_more') === true && Array.isArray(listed)) ctx.err(moreReportsHint(listed.length, { limit, status }));
+  if (ctx.format !== 'json' && pick(reply.body, 'has_more') === true && Array.isArray(listed))
+    ctx.err(moreReportsHint(listed.length, { limit, status }));
 }
 
 /**
@@ -70,8 +94,12 @@ export async function listReports(ctx: Context, options: { limit?: number; statu
  */
 function moreReportsHint(listed: number, flags: { limit?: number; status?: string }): string {
   const ways = [
-    ...(flags.limit === undefined || flags.limit < MAX_LIMIT ? [`--limit ${MAX_LIMIT} lists up to ${MAX_LIMIT}`] : []),
-    ...(flags.status === undefined ? [`--status ${REPORT_STATUSES.join('|')} narrows the list`] : []),
+    ...(flags.limit === undefined || flags.limit < MAX_LIMIT
+      ? [`--limit ${MAX_LIMIT} lists up to ${MAX_LIMIT}`]
+      : []),
+    ...(flags.status === undefined
+      ? [`--status ${REPORT_STATUSES.join('|')} narrows the list`]
+      : []),
   ];
   const more = `More ${flags.status ? `${flags.status} ` : ''}reports exist than the ${formatCount(listed)} listed`;
   if (ways.length) return `${more}: ${ways.join(', ')}.`;

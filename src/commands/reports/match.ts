@@ -8,10 +8,17 @@ import { paintMatchResult } from './status.js';
 
 const KNOWN = ['match_score', 'result', 'statement_name', 'reasons'];
 
-export async function matchName(ctx: Context, id: string, options: { name: string }): Promise<void> {
+export async function matchName(
+  ctx: Context,
+  id: string,
+  options: { name: string },
+): Promise<void> {
   const call = target(ENDPOINTS.matchName, { report_id: id });
   const name = options.name.trim();
-  if (name === '') throw new UsageError('--name is empty: give the claimed name, e.g. --name "Ram Bahadur Shrestha"');
+  if (name === '')
+    throw new UsageError(
+      '--name is empty: give the claimed name, e.g. --name "Ram Bahadur Shrestha"',
+    );
   await ctx.requestAndPresent(
     { ...call, json: { name } },
     {
@@ -23,14 +30,33 @@ export async function matchName(ctx: Context, id: string, options: { name: strin
           score: numberOf(r?.match_score),
           result: textOf(r?.result),
           statementName: textOf(r?.statement_name),
-          reasons: Array.isArray(reasons) ? reasons.flatMap((r) => textOf(r) ?? []) : textOf(reasons) !== undefined ? [textOf(reasons)!] : [],
+          reasons: Array.isArray(reasons)
+            ? reasons.flatMap((r) => textOf(r) ?? [])
+            : textOf(reasons) !== undefined
+              ? [textOf(reasons)!]
+              : [],
         };
         const fields: Column<typeof m>[] = [
-          { key: 'match_score', header: 'Score', value: (x) => x.score, display: (x) => (x.score === undefined ? '' : `${x.score} / 100`) },
-          { key: 'result', header: 'Result', value: (x) => x.result, display: (x, paint) => paintMatchResult(x.result ?? '', paint) },
+          {
+            key: 'match_score',
+            header: 'Score',
+            value: (x) => x.score,
+            display: (x) => (x.score === undefined ? '' : `${x.score} / 100`),
+          },
+          {
+            key: 'result',
+            header: 'Result',
+            value: (x) => x.result,
+            display: (x, paint) => paintMatchResult(x.result ?? '', paint),
+          },
           { key: 'claimed_name', header: 'Claimed name', value: () => name },
           { key: 'statement_name', header: 'Statement name', value: (x) => x.statementName },
-          { key: 'reasons', header: 'Reasons', value: (x) => x.reasons.join('; '), display: (x) => x.reasons.map((reason) => `• ${reason}`).join('\n') },
+          {
+            key: 'reasons',
+            header: 'Reasons',
+            value: (x) => x.reasons.join('; '),
+            display: (x) => x.reasons.map((reason) => `• ${reason}`).join('\n'),
+          },
         ];
         return withRest({ kind: 'record', record: m, fields }, otherFields(body, KNOWN));
       },

@@ -17,6 +17,12 @@ export async function showRecurring(ctx: Context, id: string): Promise<void> {
   await showView(ctx, id, ENDPOINTS.recurring, (what) => ({
     what,
     viewRecords: 'list items',
-    view: (body) => genericView(body, { title: `Recurring streams of ${id}`, empty: 'No recurring streams were found in this statement.', money: moneyOf(body, 'NPR'), defaults: SHOWN }),
+    view: (body) =>
+      genericView(body, {
+        title: `Recurring streams of ${id}`,
+        empty: 'No recurring streams were found in this statement.',
+        money: moneyOf(body, 'NPR'),
+        defaults: SHOWN,
+      }),
   }));
 }

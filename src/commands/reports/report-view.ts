@@ -5,7 +5,15 @@
 import type * as Reports from '../../api/replies/reports.js';
 import type { Read } from '../../core/reply-schema.js';
 import { moneyOf } from '../../api/money.js';
-import { booleanOf, isRecord, numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import {
+  booleanOf,
+  isRecord,
+  numberOf,
+  otherFields,
+  pick,
+  textOf,
+  type ReplyReading,
+} from '../../core/reading.js';
 import type { ReplyReader } from '../../app/context.js';
 import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
@@ -34,8 +42,28 @@ export interface ReportFacts {
   tamperVerifiable?: boolean;
 }
 
-const KNOWN = ['report_id', 'status', 'bank_code', 'created_at', 'statement', 'statement_period', 'period', 'data_source', 'tamper_verifiable', 'transactions'];
-const KNOWN_IN_STATEMENT = ['bank', 'bank_code', 'currency', 'period', 'statement_period', 'opening_balance', 'closing_balance', 'total_transactions'];
+const KNOWN = [
+  'report_id',
+  'status',
+  'bank_code',
+  'created_at',
+  'statement',
+  'statement_period',
+  'period',
+  'data_source',
+  'tamper_verifiable',
+  'transactions',
+];
+const KNOWN_IN_STATEMENT = [
+  'bank',
+  'bank_code',
+  'currency',
+  'period',
+  'statement_period',
+  'opening_balance',
+  'closing_balance',
+  'total_transactions',
+];
 
 /** `period` or `statement_period`, as {from, to}. */
 export function periodOf(from: unknown): { from?: string; to?: string } | undefined {
@@ -66,38 +94,85 @@ function reportFacts(body: unknown, report: Report): ReportFacts {
     period: periodOf(statement) ?? periodOf(body),
     openingBalance: statement?.opening_balance,
     closingBalance: statement?.closing_balance,
-    transactions: statement?.total_transactions ?? (Array.isArray(transactions) ? transactions.length : undefined),
+    transactions:
+      statement?.total_transactions ??
+      (Array.isArray(transactions) ? transactions.length : undefined),
     createdAt: textOf(report?.created_at),
     dataSource: textOf(report?.data_source),
     tamperVerifiable: booleanOf(report?.tamper_verifiable),
   };
 }
 
-export function reportView(body: unknown, reading: ReplyReading, { readReply, ReportReply }: typeof Reports, title?: string): SectionsView {
+export function reportView(
+  body: unknown,
+  reading: ReplyReading,
+  { readReply, ReportReply }: typeof Reports,
+  title?: string,
+): SectionsView {
   const report = readReply(reading, ReportReply, body);
   const r = reportFacts(body, report);
   // A statement is kept in NPR unless it names another currency.
   const amount = (value: unknown) => formatMoney(value, r.currency ?? 'NPR') ?? cellText(value);
-  const counted = (value: unknown) => (numberOf(value) === undefined ? cellText(value) : formatCount(textOf(value)));
+  const counted = (value: unknown) =>
+    numberOf(value) === undefined ? cellText(value) : formatCount(textOf(value));
   const fields: Column<ReportFacts>[] = [
     { key: 'report_id', header: 'Report', value: (x) => x.reportId },
-    { key: 'status', header: 'Status', value: (x) => x.status, display: (x, paint) => paintReportStatus(x.status ?? '', paint) },
+    {
+      key: 'status',
+      header: 'Status',
+      value: (x) => x.status,
+      display: (x, paint) => paintReportStatus(x.status ?? '', paint),
+    },
     { key: 'bank', header: 'Bank', value: (x) => bankText(x.bank, x.bankCode) },
     { key: 'period', header: 'Period', value: (x) => periodText(x.period) },
-    { key: 'opening_balance', header: 'Opening balance', value: (x) => cellText(x.openingBalance), display: (x) => amount(x.openingBalance), formatsValue: true },
-    { key: 'closing_balance', header: 'Closing balance', value: (x) => cellText(x.closingBalance), display: (x) => amount(x.closingBalance), formatsValue: true },
-    { key: 'transactions', header: 'Transactions', value: (x) => cellText(x.transactions), display: (x) => counted(x.transactions), formatsValue: true },
+    {
+      key: 'opening_balance',
+      header: 'Opening balance',
+      value: (x) => cellText(x.openingBalance),
+      display: (x) => amount(x.openingBalance),
+      formatsValue: true,
+    },
+    {
+      key: 'closing_balance',
+      header: 'Closing balance',
+      value: (x) => cellText(x.closingBalance),
+      display: (x) => amount(x.closingBalance),
+      formatsValue: true,
+    },
+    {
+      key: 'transactions',
+      header: 'Transactions',
+      value: (x) => cellText(x.transactions),
+      display: (x) => counted(x.transactions),
+      formatsValue: true,
+    },
     { key: 'created_at', header: 'Created', value: (x) => x.createdAt },
     { key: 'data_source', header: 'Data source', value: (x) => x.dataSource },
-    { key: 'tamper_verifiable', header: 'Tamper-verifiable', value: (x) => formatBoolean(x.tamperVerifiable) },
+    {
+      key: 'tamper_verifiable',
+      header: 'Tamper-verifiable',
+      value: (x) => formatBoolean(x.tamperVerifiable),
+    },
   ];
   // A bank name at the top that the Bank field shows is not shown again.
-  const known = r.bank !== undefined && r.bank === textOf(pick(body, 'bank')) ? [...KNOWN, 'bank'] : KNOWN;
-  const rest = { ...prefixed('statement', otherFields(report?.statement, KNOWN_IN_STATEMENT)), ...otherFields(body, known) };
+  const known =
+    r.bank !== undefined && r.bank === textOf(pick(body, 'bank')) ? [...KNOWN, 'bank'] : KNOWN;
+  const rest = {
+    ...prefixed('statement', otherFields(report?.statement, KNOWN_IN_STATEMENT)),
+    ...otherFields(body, known),
+  };
   const transactions = report?.transactions;
   const count = Array.isArray(transactions) ? transactions.length : 0;
-  const hints = count ? [`${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`] : undefined;
-  return withRest({ kind: 'record', record: r, fields }, rest, { title, hints, money: moneyOf(body, 'NPR') });
+  const hints = count
+    ? [
+        `${formatCount(count)} transactions in this reply: -o csv or -o ndjson writes them one per line.`,
+      ]
+    : undefined;
+  return withRest({ kind: 'record', record: r, fields }, rest, {
+    title,
+    hints,
+    money: moneyOf(body, 'NPR'),
+  });
 }
 
 /** Nested leftovers keep their place in the dotted names: `statement.account_type`. */

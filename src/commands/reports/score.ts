@@ -7,11 +7,28 @@ import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js'
 import type { Context } from '../../app/context.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { BAND_COLOURS, contribution, designedView, factList, ItemFields, outOf, paintAs, painted, recordList, titled, words, type ValueFact } from './lending-view.js';
+import {
+  BAND_COLOURS,
+  contribution,
+  designedView,
+  factList,
+  ItemFields,
+  outOf,
+  paintAs,
+  painted,
+  recordList,
+  titled,
+  words,
+  type ValueFact,
+} from './lending-view.js';
 import { showView } from './show-view.js';
 
 export async function showScore(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.score, (what) => ({ what, viewRecords: 'list items', view: (body, reading) => scoreView(body, reading, id) }));
+  await showView(ctx, id, ENDPOINTS.score, (what) => ({
+    what,
+    viewRecords: 'list items',
+    view: (body, reading) => scoreView(body, reading, id),
+  }));
 }
 
 export function scoreView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
@@ -19,7 +36,12 @@ export function scoreView(body: unknown, reading: ReplyReading, id?: string): Se
   const band = r?.band;
   const facts: ValueFact[] = [
     // The score takes the colour of its band.
-    { key: 'score', header: 'Score', raw: r?.score, show: (raw, paint) => paintAs(BAND_COLOURS, band, outOf(1000)(raw, paint), paint) },
+    {
+      key: 'score',
+      header: 'Score',
+      raw: r?.score,
+      show: (raw, paint) => paintAs(BAND_COLOURS, band, outOf(1000)(raw, paint), paint),
+    },
     { key: 'band', header: 'Band', raw: band, show: painted(BAND_COLOURS) },
   ];
   const known = ['score', 'band'];
@@ -29,7 +51,9 @@ export function scoreView(body: unknown, reading: ReplyReading, id?: string): Se
     known.push('factors');
     tables.push({ heading: 'Factors', view: factorsTable(factors) });
   }
-  return designedView(factList(facts), tables, otherFields(body, known), { title: titled('Score', id) });
+  return designedView(factList(facts), tables, otherFields(body, known), {
+    title: titled('Score', id),
+  });
 }
 
 interface Factor {
@@ -48,13 +72,24 @@ export function factorsTable(items: readonly unknown[]): ListView<Factor> {
   const rows = items
     .map((item): Factor => {
       const f = new ItemFields(item);
-      return { factor: f.take('factor'), impact: f.take('impact'), detail: f.take('detail'), rest: f.rest() };
+      return {
+        factor: f.take('factor'),
+        impact: f.take('impact'),
+        detail: f.take('detail'),
+        rest: f.rest(),
+      };
     })
     .map((row, i) => ({ row, i }))
     .sort((a, b) => size(b.row) - size(a.row) || a.i - b.i)
     .map(({ row }) => row);
   const columns: Column<Factor>[] = [
-    { key: 'factor', header: 'FACTOR', value: (r) => cellText(r.factor), display: (r, paint) => words(r.factor, paint), formatsValue: true },
+    {
+      key: 'factor',
+      header: 'FACTOR',
+      value: (r) => cellText(r.factor),
+      display: (r, paint) => words(r.factor, paint),
+      formatsValue: true,
+    },
     {
       key: 'impact',
       header: 'IMPACT',
@@ -65,7 +100,12 @@ export function factorsTable(items: readonly unknown[]): ListView<Factor> {
       keep: true,
     },
     // `detail` is optional: its column goes only where a factor has one.
-    ...(rows.some((r) => r.detail !== undefined) ? [{ key: 'detail', header: 'DETAIL', value: (r: Factor) => cellText(r.detail), flex: true }] : []),
+    ...(rows.some((r) => r.detail !== undefined)
+      ? [{ key: 'detail', header: 'DETAIL', value: (r: Factor) => cellText(r.detail), flex: true }]
+      : []),
   ];
-  return withExtraColumns<Factor>({ kind: 'list', rows, columns, empty: 'The reply names no factors.' }, (r) => r.rest);
+  return withExtraColumns<Factor>(
+    { kind: 'list', rows, columns, empty: 'The reply names no factors.' },
+    (r) => r.rest,
+  );
 }

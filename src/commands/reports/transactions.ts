@@ -7,17 +7,39 @@
 import { readReply } from '../../core/reply-schema.js';
 import { TransactionListReply, TransactionsReply } from '../../api/replies/transactions.js';
 import { holdsMoney } from '../../api/money.js';
-import { isRecord, numberOf, otherFields, textOf, type JsonRecord, type ReplyReading } from '../../core/reading.js';
+import {
+  isRecord,
+  numberOf,
+  otherFields,
+  textOf,
+  type JsonRecord,
+  type ReplyReading,
+} from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { transactionFilters, type TransactionFilters, type TransactionOptions } from './lending-input.js';
-import { amount, currencyOf, ItemFields, moneyColumn, titled, type ListPart } from './lending-view.js';
+import {
+  transactionFilters,
+  type TransactionFilters,
+  type TransactionOptions,
+} from './lending-input.js';
+import {
+  amount,
+  currencyOf,
+  ItemFields,
+  moneyColumn,
+  titled,
+  type ListPart,
+} from './lending-view.js';
 
-export async function listTransactions(ctx: Context, id: string, options: TransactionOptions): Promise<void> {
+export async function listTransactions(
+  ctx: Context,
+  id: string,
+  options: TransactionOptions,
+): Promise<void> {
   const call = target(ENDPOINTS.transactions, { report_id: id });
   const calendar = await ctx.calendar();
   const fiscal = options.fy === undefined ? undefined : (calendar ?? (await ctx.bsCalendar()));
@@ -38,7 +60,16 @@ export function transactionsOf(body: unknown, reading: ReplyReading): unknown[] 
 }
 
 /** The fields of a transaction the listing documents, in their order: the first columns of its CSV. */
-export const TRANSACTION_FIELDS = ['id', 'date', 'description', 'debit', 'credit', 'balance', 'category', 'confidence'];
+export const TRANSACTION_FIELDS = [
+  'id',
+  'date',
+  'description',
+  'debit',
+  'credit',
+  'balance',
+  'category',
+  'confidence',
+];
 
 /**
  * The fields of a report's transactions, of either documented shape, in one order that reads as
@@ -103,7 +134,13 @@ export function transactionRow(item: unknown): TransactionRow {
   // The newer shape's category is {primary, detailed}: the primary one fills the column, the rest
   // of it keeps a column of its own (`personal_finance_category.detailed`).
   const pfc = rest.personal_finance_category;
-  if (row.category === undefined && isRecord(pfc) && pfc.primary !== undefined && pfc.primary !== null && !isRecord(pfc.primary)) {
+  if (
+    row.category === undefined &&
+    isRecord(pfc) &&
+    pfc.primary !== undefined &&
+    pfc.primary !== null &&
+    !isRecord(pfc.primary)
+  ) {
     row.category = pfc.primary;
     const left = otherFields(pfc, ['primary']);
     if (Object.keys(left).length) rest.personal_finance_category = left;
@@ -112,11 +149,17 @@ export function transactionRow(item: unknown): TransactionRow {
   return { ...row, rest };
 }
 
-const has = (rows: readonly TransactionRow[], field: keyof TransactionRow) => rows.some((r) => r[field] !== undefined);
+const has = (rows: readonly TransactionRow[], field: keyof TransactionRow) =>
+  rows.some((r) => r[field] !== undefined);
 
 /** A view's own list of transactions (`income_transactions`, …) as a part of it, headed `heading`. */
 export function transactionsPart(key: string, heading: string, items: unknown): ListPart {
-  return { key, heading, items, table: (list, currency) => transactionsTable(list, `No ${heading.toLowerCase()}.`, currency) };
+  return {
+    key,
+    heading,
+    items,
+    table: (list, currency) => transactionsTable(list, `No ${heading.toLowerCase()}.`, currency),
+  };
 }
 
 /**
@@ -126,18 +169,43 @@ export function transactionsPart(key: string, heading: string, items: unknown): 
  * pipe every column. A column reads the newer shape's name of its field too (`name` for
  * `description`), and --columns takes either.
  */
-export function transactionsTable(items: readonly unknown[], empty: string, currency = 'NPR'): ListView<TransactionRow> {
+export function transactionsTable(
+  items: readonly unknown[],
+  empty: string,
+  currency = 'NPR',
+): ListView<TransactionRow> {
   const rows = items.map(transactionRow);
   // The newer shape names each transaction's currency: one they all share heads the columns;
   // amounts in several currencies each name their own.
-  const codes = new Set(rows.map((r) => textOf(r.rest.iso_currency_code)?.trim()).filter((code): code is string => !!code));
+  const codes = new Set(
+    rows
+      .map((r) => textOf(r.rest.iso_currency_code)?.trim())
+      .filter((code): code is string => !!code),
+  );
   const mixed = codes.size > 1;
   const shared = codes.size === 1 ? [...codes][0]! : currency;
-  const money = (key: string, header: string, field: 'debit' | 'credit' | 'amount' | 'balance'): Column<TransactionRow> =>
+  const money = (
+    key: string,
+    header: string,
+    field: 'debit' | 'credit' | 'amount' | 'balance',
+  ): Column<TransactionRow> =>
     mixed
-      ? { key, header, value: (r) => cellText(r[field]), display: (r, paint) => amount(textOf(r.rest.iso_currency_code))(r[field], paint), formatsValue: true, align: 'right', keep: true }
+      ? {
+          key,
+          header,
+          value: (r) => cellText(r[field]),
+          display: (r, paint) => amount(textOf(r.rest.iso_currency_code))(r[field], paint),
+          formatsValue: true,
+          align: 'right',
+          keep: true,
+        }
       : moneyColumn(key, header, (r) => r[field], shared);
-  const text = (key: string, header: string, field: 'date' | 'description' | 'category' | 'merchant' | 'id', fit: Partial<Column<TransactionRow>> = {}): Column<TransactionRow> => ({
+  const text = (
+    key: string,
+    header: string,
+    field: 'date' | 'description' | 'category' | 'merchant' | 'id',
+    fit: Partial<Column<TransactionRow>> = {},
+  ): Column<TransactionRow> => ({
     key,
     header,
     value: (r) => cellText(r[field]),
@@ -151,11 +219,29 @@ export function transactionsTable(items: readonly unknown[], empty: string, curr
     ...(debitCredit ? [money('debit', 'DEBIT', 'debit'), money('credit', 'CREDIT', 'credit')] : []),
     ...(has(rows, 'amount') ? [money('amount', 'AMOUNT', 'amount')] : []),
     money('balance', 'BALANCE', 'balance'),
-    text('category', 'CATEGORY', 'category', { show: 'wide', also: ['personal_finance_category.primary'] }),
-    ...(has(rows, 'merchant') ? [text('merchant', 'MERCHANT', 'merchant', { flex: true, show: 'wide', also: ['merchant_name'] })] : []),
-    ...(has(rows, 'id') ? [text('id', 'ID', 'id', { keep: true, show: 'wide', also: ['transaction_id'] })] : []),
+    text('category', 'CATEGORY', 'category', {
+      show: 'wide',
+      also: ['personal_finance_category.primary'],
+    }),
+    ...(has(rows, 'merchant')
+      ? [
+          text('merchant', 'MERCHANT', 'merchant', {
+            flex: true,
+            show: 'wide',
+            also: ['merchant_name'],
+          }),
+        ]
+      : []),
+    ...(has(rows, 'id')
+      ? [text('id', 'ID', 'id', { keep: true, show: 'wide', also: ['transaction_id'] })]
+      : []),
   ];
-  return withExtraColumns<TransactionRow>({ kind: 'list', rows, columns, empty }, (r) => r.rest, { holdsMoney }, 'wide');
+  return withExtraColumns<TransactionRow>(
+    { kind: 'list', rows, columns, empty },
+    (r) => r.rest,
+    { holdsMoney },
+    'wide',
+  );
 }
 
 /** The filters in force, as people read them: `category salary, since 2026-01-01, limit 100`. */
@@ -170,7 +256,9 @@ export function filtersText(filters: TransactionFilters, calendar?: BsCalendar):
     filters.until !== undefined && `until ${day(filters.until)}`,
     filters.limit !== undefined && `limit ${filters.limit}`,
   ].filter((part): part is string => typeof part === 'string');
-  return parts.length ? `Filters: ${parts.join(', ')}.` : 'No filters (the service returns at most 500 unless --limit says otherwise).';
+  return parts.length
+    ? `Filters: ${parts.join(', ')}.`
+    : 'No filters (the service returns at most 500 unless --limit says otherwise).';
 }
 
 /** `12 transactions.`; when the reply's count differs from its list, both. */
@@ -180,12 +268,21 @@ export function countText(shown: number, counted: number | undefined): string {
   return `${noun(shown)} shown; the reply counts ${formatCount(counted)}.`;
 }
 
-export function transactionsView(body: unknown, reading: ReplyReading, frame: { id?: string; filters?: TransactionFilters; calendar?: BsCalendar } = {}): SectionsView {
+export function transactionsView(
+  body: unknown,
+  reading: ReplyReading,
+  frame: { id?: string; filters?: TransactionFilters; calendar?: BsCalendar } = {},
+): SectionsView {
   const reply = readReply(reading, TransactionsReply, body);
   const items: unknown[] = reply.transactions;
   const counted = reply.count;
-  const filtered = frame.filters !== undefined && Object.keys(frame.filters).some((k) => k !== 'limit');
-  const table = transactionsTable(items, filtered ? 'No transactions match these filters.' : 'The report has no transactions.', currencyOf(body));
+  const filtered =
+    frame.filters !== undefined && Object.keys(frame.filters).some((k) => k !== 'limit');
+  const table = transactionsTable(
+    items,
+    filtered ? 'No transactions match these filters.' : 'The report has no transactions.',
+    currencyOf(body),
+  );
   // A count that is no number is not the documented one: it is shown with the rest.
   const known = numberOf(counted) === undefined ? ['transactions'] : ['transactions', 'count'];
   // The count and the filters go under the table on a terminal; a pipe stays one header line and one
@@ -193,5 +290,9 @@ export function transactionsView(body: unknown, reading: ReplyReading, frame: { 
   const count = countText(items.length, numberOf(counted));
   const hints = [count, ...(frame.filters ? [filtersText(frame.filters, frame.calendar)] : [])];
   const cut = numberOf(counted) !== undefined && numberOf(counted) !== items.length;
-  return listWithRest(table, otherFields(body, known), { title: titled('Transactions', frame.id), hints, ...(cut && { aside: [count] }) });
+  return listWithRest(table, otherFields(body, known), {
+    title: titled('Transactions', frame.id),
+    hints,
+    ...(cut && { aside: [count] }),
+  });
 }

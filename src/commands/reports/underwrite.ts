@@ -10,13 +10,24 @@ import type { Context } from '../../app/context.js';
 import { formatMoney } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
 import type { SectionsView } from '../../core/output/view.js';
-import { underwritingBody, type UnderwriteOptions, type UnderwritingRequest } from './lending-input.js';
+import {
+  underwritingBody,
+  type UnderwriteOptions,
+  type UnderwritingRequest,
+} from './lending-input.js';
 import { DECISION_COLOURS, factList, painted, plainNumber, titled } from './lending-view.js';
 
-export async function underwrite(ctx: Context, id: string, options: UnderwriteOptions): Promise<void> {
+export async function underwrite(
+  ctx: Context,
+  id: string,
+  options: UnderwriteOptions,
+): Promise<void> {
   const call = target(ENDPOINTS.underwrite, { report_id: id });
   const json = underwritingBody(options);
-  await ctx.requestAndPresent({ ...call, json }, { view: (body) => underwritingView(body, { id, loan: json.loan }) });
+  await ctx.requestAndPresent(
+    { ...call, json },
+    { view: (body) => underwritingView(body, { id, loan: json.loan }) },
+  );
 }
 
 /** `NPR 5,00,000.00 over 36 months at 12.5% a year`: the loan asked for, in the statement's currency. */
@@ -24,11 +35,21 @@ export function loanText(loan: UnderwritingRequest['loan']): string {
   return `${formatMoney(loan.principal, 'NPR') ?? loan.principal} over ${loan.tenor_months} month${loan.tenor_months === 1 ? '' : 's'} at ${plainNumber(loan.annual_rate_pct)}% a year`;
 }
 
-export function underwritingView(body: unknown, frame: { id?: string; loan?: UnderwritingRequest['loan'] } = {}): SectionsView {
+export function underwritingView(
+  body: unknown,
+  frame: { id?: string; loan?: UnderwritingRequest['loan'] } = {},
+): SectionsView {
   const title = titled('Underwriting', frame.id) + (frame.loan ? `: ${loanText(frame.loan)}` : '');
   const verdict = pick(body, 'verdict');
   const money = moneyOf(body, 'NPR');
   // A verdict of one word leads; one that is an object or a list is no such word and keeps its place.
-  if (verdict === undefined || isRecord(verdict) || Array.isArray(verdict)) return genericView(body, { title, money });
-  return withRest(factList([{ key: 'verdict', header: 'Verdict', raw: verdict, show: painted(DECISION_COLOURS) }]), otherFields(body, ['verdict']), { title, money });
+  if (verdict === undefined || isRecord(verdict) || Array.isArray(verdict))
+    return genericView(body, { title, money });
+  return withRest(
+    factList([
+      { key: 'verdict', header: 'Verdict', raw: verdict, show: painted(DECISION_COLOURS) },
+    ]),
+    otherFields(body, ['verdict']),
+    { title, money },
+  );
 }

@@ -9,11 +9,28 @@ import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { designedView, factList, fraction, ItemFields, paintAs, painted, recordList, SEVERITY_COLOURS, titled, VERIFY_COLOURS, words, type ValueFact } from './lending-view.js';
+import {
+  designedView,
+  factList,
+  fraction,
+  ItemFields,
+  paintAs,
+  painted,
+  recordList,
+  SEVERITY_COLOURS,
+  titled,
+  VERIFY_COLOURS,
+  words,
+  type ValueFact,
+} from './lending-view.js';
 import { showView } from './show-view.js';
 
 export async function showVerify(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.verify, (what) => ({ what, viewRecords: 'list items', view: (body, reading) => verifyView(body, reading, id) }));
+  await showView(ctx, id, ENDPOINTS.verify, (what) => ({
+    what,
+    viewRecords: 'list items',
+    view: (body, reading) => verifyView(body, reading, id),
+  }));
 }
 
 export function verifyView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
@@ -31,9 +48,13 @@ export function verifyView(body: unknown, reading: ReplyReading, id?: string): S
     const table = checksTable(checks);
     tables.push({ heading: 'Checks', view: table });
     const failed = table.rows.filter((r) => booleanOf(r.passed) === false).length;
-    if (table.rows.length) hints = [`${formatCount(failed)} of ${formatCount(table.rows.length)} checks failed.`];
+    if (table.rows.length)
+      hints = [`${formatCount(failed)} of ${formatCount(table.rows.length)} checks failed.`];
   }
-  return designedView(factList(facts), tables, otherFields(body, known), { title: titled('Verification', id), hints });
+  return designedView(factList(facts), tables, otherFields(body, known), {
+    title: titled('Verification', id),
+    hints,
+  });
 }
 
 interface Check {
@@ -46,17 +67,33 @@ interface Check {
 export function checksTable(items: readonly unknown[]): ListView<Check> {
   const rows = items.map((item): Check => {
     const f = new ItemFields(item);
-    return { check: f.take('check'), passed: f.take('passed'), severity: f.take('severity'), rest: f.rest() };
+    return {
+      check: f.take('check'),
+      passed: f.take('passed'),
+      severity: f.take('severity'),
+      rest: f.rest(),
+    };
   });
   const columns: Column<Check>[] = [
-    { key: 'check', header: 'CHECK', value: (r) => cellText(r.check), display: (r, paint) => words(r.check, paint), formatsValue: true, flex: true },
+    {
+      key: 'check',
+      header: 'CHECK',
+      value: (r) => cellText(r.check),
+      display: (r, paint) => words(r.check, paint),
+      formatsValue: true,
+      flex: true,
+    },
     {
       key: 'passed',
       header: 'RESULT',
       value: (r) => cellText(r.passed),
       display: (r, paint) => {
         const passed = booleanOf(r.passed);
-        return passed === true ? paint.good('pass') : passed === false ? paint.bad('fail') : cellText(r.passed);
+        return passed === true
+          ? paint.good('pass')
+          : passed === false
+            ? paint.bad('fail')
+            : cellText(r.passed);
       },
     },
     {
@@ -64,8 +101,14 @@ export function checksTable(items: readonly unknown[]): ListView<Check> {
       header: 'SEVERITY',
       value: (r) => cellText(r.severity),
       // The severity of a failed check is what matters: a passed one's is dimmed.
-      display: (r, paint) => (booleanOf(r.passed) === true ? paint.dim(cellText(r.severity)) : paintAs(SEVERITY_COLOURS, r.severity, cellText(r.severity), paint)),
+      display: (r, paint) =>
+        booleanOf(r.passed) === true
+          ? paint.dim(cellText(r.severity))
+          : paintAs(SEVERITY_COLOURS, r.severity, cellText(r.severity), paint),
     },
   ];
-  return withExtraColumns<Check>({ kind: 'list', rows, columns, empty: 'The reply names no checks.' }, (r) => r.rest);
+  return withExtraColumns<Check>(
+    { kind: 'list', rows, columns, empty: 'The reply names no checks.' },
+    (r) => r.rest,
+  );
 }

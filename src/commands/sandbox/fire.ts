@@ -9,16 +9,27 @@ import { sandboxClient } from './test-key.js';
 
 const KNOWN = ['fired', 'report_id', 'environment'];
 
-export async function fireWebhook(ctx: Context, id: string, options: { event?: EventKind; errorCode?: string }): Promise<void> {
+export async function fireWebhook(
+  ctx: Context,
+  id: string,
+  options: { event?: EventKind; errorCode?: string },
+): Promise<void> {
   const call = target(ENDPOINTS.sandboxFire, { report_id: id });
   const { event, errorCode } = options;
   if (errorCode !== undefined) {
-    if (!ERROR_CODE_FORM.test(errorCode)) throw new UsageError(`--error-code takes an error code such as TAMPER_DETECTED, not "${errorCode}"`);
-    if (event === 'report.ready') throw new UsageError('--error-code goes with --event report.failed, not report.ready');
+    if (!ERROR_CODE_FORM.test(errorCode))
+      throw new UsageError(
+        `--error-code takes an error code such as TAMPER_DETECTED, not "${errorCode}"`,
+      );
+    if (event === 'report.ready')
+      throw new UsageError('--error-code goes with --event report.failed, not report.ready');
   }
   const client = await sandboxClient(ctx);
   // Absent fields are left out: the service then sends its default event, report.ready.
-  const json = { ...(event !== undefined && { event }), ...(errorCode !== undefined && { error_code: errorCode }) };
+  const json = {
+    ...(event !== undefined && { event }),
+    ...(errorCode !== undefined && { error_code: errorCode }),
+  };
   const reply = await client.request({ ...call, json });
   await ctx.present(reply, {
     what: call.what,
@@ -37,20 +48,29 @@ export async function fireWebhook(ctx: Context, id: string, options: { event?: E
         { key: 'report_id', header: 'Report', value: (x) => x.reportId },
         { key: 'environment', header: 'Environment', value: (x) => x.environment },
         // Only where the reply has it (svc mock): the service does not say where it delivers.
-        ...(deliveredTo ? [{ key: 'delivered_to', header: 'Delivered to', value: (x: typeof f) => x.deliveredTo }] : []),
+        ...(deliveredTo
+          ? [{ key: 'delivered_to', header: 'Delivered to', value: (x: typeof f) => x.deliveredTo }]
+          : []),
       ];
-      return withRest({ kind: 'record', record: f, fields }, otherFields(body, deliveredTo ? [...KNOWN, 'delivered_to'] : KNOWN));
+      return withRest(
+        { kind: 'record', record: f, fields },
+        otherFields(body, deliveredTo ? [...KNOWN, 'delivered_to'] : KNOWN),
+      );
     },
   });
   // svc mock adds `delivered_to`, the endpoints it delivers to: an empty list is worth a warning,
   // since a listener then waits in vain. The service does not send it: nothing is said then.
   if (deliveredToOf(reply.body)?.length === 0) {
-    ctx.warn('the service delivered this event to no endpoint: start `svc webhooks listen` with the same base URL first (it registers itself with svc mock)');
+    ctx.warn(
+      'the service delivered this event to no endpoint: start `svc webhooks listen` with the same base URL first (it registers itself with svc mock)',
+    );
   }
 }
 
 /** The `delivered_to` list of a reply, when it has one of strings; undefined otherwise. */
 function deliveredToOf(body: unknown): string[] | undefined {
   const value = pick(body, 'delivered_to');
-  return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+    ? value
+    : undefined;
 }

@@ -41,7 +41,9 @@ function collect(value: unknown, depth: number, found: Map<string, string>): voi
     return;
   }
   const record = value as Record<string, unknown>;
-  const name = NAME_FIELDS.map((field) => record[field]).find((v): v is string => typeof v === 'string' && NAME.test(v));
+  const name = NAME_FIELDS.map((field) => record[field]).find(
+    (v): v is string => typeof v === 'string' && NAME.test(v),
+  );
   if (name !== undefined && depth > 0) {
     const description = typeof record.description === 'string' ? record.description : '';
     found.set(name, description);

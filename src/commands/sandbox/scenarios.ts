@@ -17,14 +17,30 @@ export async function listScenarios(ctx: Context): Promise<void> {
     what: call.what,
     viewRecords: 'list items',
     // Each list the reply holds (report and error scenarios) is scenarios: a pipe gets them as one table.
-    view: (body) => withPipeItems(genericView(body, { empty: 'The sandbox offers no scenarios.' }), body, topLists(body)),
+    view: (body) =>
+      withPipeItems(
+        genericView(body, { empty: 'The sandbox offers no scenarios.' }),
+        body,
+        topLists(body),
+      ),
   });
 }
 
 /** Keeps the list in the reply cache, where `svc sandbox create --scenario <TAB>` finds it. */
 async function rememberForCompletion(ctx: Context, raw: string): Promise<void> {
-  const [{ storeReply }, { requireBaseUrl }] = await Promise.all([import('../../core/cache.js'), import('../../config/resolve.js')]);
-  const entry = { url: requestUrl(requireBaseUrl(await ctx.settings()), ENDPOINTS.sandboxScenarios.path).toString(), fetched_at: new Date(ctx.now()).toISOString(), as_of: null, raw };
+  const [{ storeReply }, { requireBaseUrl }] = await Promise.all([
+    import('../../core/cache.js'),
+    import('../../config/resolve.js'),
+  ]);
+  const entry = {
+    url: requestUrl(
+      requireBaseUrl(await ctx.settings()),
+      ENDPOINTS.sandboxScenarios.path,
+    ).toString(),
+    fetched_at: new Date(ctx.now()).toISOString(),
+    as_of: null,
+    raw,
+  };
   storeReply(
     await ctx.replyCache(),
     entry,

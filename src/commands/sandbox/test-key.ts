@@ -9,9 +9,12 @@ export async function sandboxClient(ctx: Context): Promise<ApiClient> {
   const client = await ctx.client();
   const { apiKey } = await ctx.settings();
   if (apiKey !== undefined && keyMode(apiKey) === 'live') {
-    throw new PermissionDeniedError(`the sandbox needs a test key (svc_sk_test_...); the key in force is a live key (${maskKey(apiKey)})`, [
-      'Set SVC_API_KEY to a test key, or use a profile that has one: svc --profile NAME sandbox …',
-    ]);
+    throw new PermissionDeniedError(
+      `the sandbox needs a test key (svc_sk_test_...); the key in force is a live key (${maskKey(apiKey)})`,
+      [
+        'Set SVC_API_KEY to a test key, or use a profile that has one: svc --profile NAME sandbox …',
+      ],
+    );
   }
   return client;
 }

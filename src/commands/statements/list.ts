@@ -13,7 +13,11 @@ export async function listStatements(ctx: Context, options: { status?: string })
   const client = await ctx.client();
   const call = target(ENDPOINTS.statements);
   const reply = await client.request({ ...call, query: { status } });
-  const statementsOf = (body: unknown, reading: ReplyReading, { readReply, StatementsReply }: typeof Replies) => readReply(reading, StatementsReply, body).statements;
+  const statementsOf = (
+    body: unknown,
+    reading: ReplyReading,
+    { readReply, StatementsReply }: typeof Replies,
+  ) => readReply(reading, StatementsReply, body).statements;
   await ctx.present(reply, {
     what: call.what,
     replies: () => import('../../api/replies/statements.js'),
@@ -21,26 +25,57 @@ export async function listStatements(ctx: Context, options: { status?: string })
     fields: STATEMENT_FIELDS,
     view: (body, reading, replies) => {
       const rows = statementsOf(body, reading, replies).map((s) => {
-        const read = { status: textOf(s?.status), content_hash: textOf(s?.content_hash), verify_url: textOf(s?.verify_url) };
+        const read = {
+          status: textOf(s?.status),
+          content_hash: textOf(s?.content_hash),
+          verify_url: textOf(s?.verify_url),
+        };
         return { ...read, id: textOf(pick(s, ...ID_NAMES)), rest: unreadFields(s, ID_NAMES, read) };
       });
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
         // Where there is room beside the address (which holds it, as the service writes it).
-        ...(rows.some((r) => r.id !== undefined) ? [{ key: 'statement_id', header: 'STATEMENT', value: (r: Row) => r.id, keep: true, show: 'room' as const, also: ['id'] }] : []),
+        ...(rows.some((r) => r.id !== undefined)
+          ? [
+              {
+                key: 'statement_id',
+                header: 'STATEMENT',
+                value: (r: Row) => r.id,
+                keep: true,
+                show: 'room' as const,
+                also: ['id'],
+              },
+            ]
+          : []),
         {
           key: 'status',
           header: 'STATUS',
           value: (r) => r.status,
           // Left out before the address on a narrow terminal.
           rank: 1,
-          display: (r, paint) => (r.status === 'issued' ? paint.good('issued') : r.status === 'revoked' ? paint.bad('revoked') : (r.status ?? '')),
+          display: (r, paint) =>
+            r.status === 'issued'
+              ? paint.good('issued')
+              : r.status === 'revoked'
+                ? paint.bad('revoked')
+                : (r.status ?? ''),
         },
         // Whole in a pipe (a script may compare it) and with -o wide; a terminal keeps to the address people open.
-        { key: 'content_hash', header: 'CONTENT HASH', value: (r) => r.content_hash, flex: 'cut', show: 'wide' },
+        {
+          key: 'content_hash',
+          header: 'CONTENT HASH',
+          value: (r) => r.content_hash,
+          flex: 'cut',
+          show: 'wide',
+        },
         { key: 'verify_url', header: 'VERIFY AT', value: (r) => r.verify_url, keep: true },
       ];
-      const list: ListView<Row> = { kind: 'list', rows, columns, empty: status ? `No ${status} statements.` : 'No statements issued yet.' };
+      const list: ListView<Row> = {
+        kind: 'list',
+        rows,
+        columns,
+        empty: status ? `No ${status} statements.` : 'No statements issued yet.',
+      };
       return listWithRest(
         withExtraColumns(list, (r) => r.rest),
         otherFields(body, ['statements']),

@@ -7,7 +7,11 @@ import { examples, requestHelp } from '../args.js';
 export function registerUsage(program: Command, app: App): void {
   program
     .command('usage')
-    .description('show quota usage of your organisation: plan, used of quota, remaining, when it resets')
-    .helpAfter(requestHelp(ENDPOINTS.usage, examples('svc usage', 'svc usage --json | jq .remaining')))
+    .description(
+      'show quota usage of your organisation: plan, used of quota, remaining, when it resets',
+    )
+    .helpAfter(
+      requestHelp(ENDPOINTS.usage, examples('svc usage', 'svc usage --json | jq .remaining')),
+    )
     .action(app.action(async () => (await import('./usage.js')).showUsage));
 }

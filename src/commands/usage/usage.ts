@@ -20,13 +20,20 @@ export async function showUsage(ctx: Context): Promise<void> {
         plan: textOf(reply?.plan),
         quota,
         used,
-        remaining: remaining ?? (quota !== undefined && used !== undefined ? Math.max(0, quota - used) : undefined),
+        remaining:
+          remaining ??
+          (quota !== undefined && used !== undefined ? Math.max(0, quota - used) : undefined),
         period: textOf(reply?.period),
         resetsAt: textOf(reply?.resets_at),
       };
       const fields: Column<typeof u>[] = [
         { key: 'plan', header: 'Plan', value: (x) => x.plan },
-        { key: 'used', header: 'Used', value: (x) => x.used, display: (x) => usedText(x.used, x.quota) },
+        {
+          key: 'used',
+          header: 'Used',
+          value: (x) => x.used,
+          display: (x) => usedText(x.used, x.quota),
+        },
         {
           key: 'remaining',
           header: 'Remaining',
@@ -42,7 +49,14 @@ export async function showUsage(ctx: Context): Promise<void> {
         // A time: shown in the local zone, and on a terminal how far off, by the renderer (output/time.ts).
         { key: 'resets_at', header: 'Resets', value: (x) => x.resetsAt },
       ];
-      const read = { plan: u.plan, quota, used, remaining, period: u.period, resets_at: u.resetsAt };
+      const read = {
+        plan: u.plan,
+        quota,
+        used,
+        remaining,
+        period: u.period,
+        resets_at: u.resetsAt,
+      };
       return withRest({ kind: 'record', record: u, fields }, unreadFields(body, [], read));
     },
   });

@@ -11,23 +11,48 @@ export function registerWebhooks(program: Command, app: App): void {
     .reach('service')
     .description('receive and verify signed webhook deliveries (X-Svc-Signature)')
     .helpAfter([
-      ...examples('svc webhooks listen', 'svc webhooks listen --port 0 --exit-after 1 --json', 'svc webhooks verify --header "$SIG" --body delivery.json'),
+      ...examples(
+        'svc webhooks listen',
+        'svc webhooks listen --port 0 --exit-after 1 --json',
+        'svc webhooks verify --header "$SIG" --body delivery.json',
+      ),
       paragraph(
         'The signing secret comes from SVC_WEBHOOK_SECRET, or from --secret with a warning (other users of this machine can see a flag); against svc mock, listen has one of its own (svc webhooks listen --print-secret).',
       ),
-      paragraph('A delivery is valid when X-Svc-Signature is `t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<raw body>">` and it was signed less than 300 s ago.'),
+      paragraph(
+        'A delivery is valid when X-Svc-Signature is `t=<unix seconds>,v1=<HMAC-SHA256 of "<t>.<raw body>">` and it was signed less than 300 s ago.',
+      ),
     ]);
 
   webhooks
     .command('listen')
     .description('receive deliveries on 127.0.0.1, verify them and print one line per event')
-    .option('--port <port>', 'port to listen on (0 picks a free one; the address is printed on stderr)', '8788')
-    .option('--secret <secret>', 'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users; against svc mock, default: the one svc keeps)')
-    .option('--forward-to <url>', 'pass each valid delivery on to this address, with the same headers')
+    .option(
+      '--port <port>',
+      'port to listen on (0 picks a free one; the address is printed on stderr)',
+      '8788',
+    )
+    .option(
+      '--secret <secret>',
+      'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users; against svc mock, default: the one svc keeps)',
+    )
+    .option(
+      '--forward-to <url>',
+      'pass each valid delivery on to this address, with the same headers',
+    )
     .option('--exit-after <n>', 'stop with exit 0 after N valid events')
-    .option('--wait <seconds>', 'with --exit-after: give up after this long with exit 9 (default: 60)')
-    .option('--ready-file <file>', 'keep its state in this file, for `svc ready FILE` to wait on (in CI)')
-    .option('--print-secret', 'print the signing secret it verifies with on stdout, and exit (listens to nothing)')
+    .option(
+      '--wait <seconds>',
+      'with --exit-after: give up after this long with exit 9 (default: 60)',
+    )
+    .option(
+      '--ready-file <file>',
+      'keep its state in this file, for `svc ready FILE` to wait on (in CI)',
+    )
+    .option(
+      '--print-secret',
+      'print the signing secret it verifies with on stdout, and exit (listens to nothing)',
+    )
     .helpAfter([
       ...examples(
         'SVC_BASE_URL=http://127.0.0.1:8787 svc webhooks listen',
@@ -54,12 +79,26 @@ export function registerWebhooks(program: Command, app: App): void {
     .command('verify')
     .reach('output')
     .description('check the signature of one delivery offline (exit 0 valid, 6 invalid or stale)')
-    .option('--secret <secret>', 'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users)')
-    .option('--header <value>', 'the X-Svc-Signature header: "t=…,v1=…" (or the whole "X-Svc-Signature: …" line)')
-    .option('--body <file>', 'the raw body as received, from a file or - for stdin (default: stdin)')
+    .option(
+      '--secret <secret>',
+      'signing secret (prefer SVC_WEBHOOK_SECRET: a flag is visible to other users)',
+    )
+    .option(
+      '--header <value>',
+      'the X-Svc-Signature header: "t=…,v1=…" (or the whole "X-Svc-Signature: …" line)',
+    )
+    .option(
+      '--body <file>',
+      'the raw body as received, from a file or - for stdin (default: stdin)',
+    )
     .helpAfter([
-      ...examples('svc webhooks verify --header "t=1767225600,v1=5f0c…" --body delivery.json', 'printf %s "$BODY" | svc webhooks verify --header "$SIG" --body -'),
-      paragraph('The header is checked first: a malformed or stale one is exit 6 before the body is read. A body larger than 4 MiB, more than a delivery holds, is refused (exit 2).'),
+      ...examples(
+        'svc webhooks verify --header "t=1767225600,v1=5f0c…" --body delivery.json',
+        'printf %s "$BODY" | svc webhooks verify --header "$SIG" --body -',
+      ),
+      paragraph(
+        'The header is checked first: a malformed or stale one is exit 6 before the body is read. A body larger than 4 MiB, more than a delivery holds, is refused (exit 2).',
+      ),
     ])
     .action(app.action(async () => (await import('./verify.js')).verifyDelivery));
 }

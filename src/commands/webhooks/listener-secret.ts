@@ -8,7 +8,11 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from '../../app/context.js';
 import { NO_HOME } from '../../config/paths.js';
 import { CliError, UsageError } from '../../core/errors.js';
-import { FileNotWrittenError, PrivateFile, type PrivateFileWords } from '../../core/private-file.js';
+import {
+  FileNotWrittenError,
+  PrivateFile,
+  type PrivateFileWords,
+} from '../../core/private-file.js';
 
 export const SECRET_FILE = 'webhook-secret';
 
@@ -18,7 +22,8 @@ const WORDS: PrivateFileWords = {
   variable: 'SVC_DATA_DIR',
   ownedByOther: 'move it away, and svc makes a new secret',
   changeable: (chmod) => `run \`${chmod}\`, or remove it for a new secret`,
-  readable: (file, mode, chmod) => `other users can read the webhook signing secret in ${file} (mode ${mode}); run \`${chmod}\``,
+  readable: (file, mode, chmod) =>
+    `other users can read the webhook signing secret in ${file} (mode ${mode}); run \`${chmod}\``,
 };
 
 /** A secret as svc makes one, and as the mock takes one brought along: 8 to 1024 characters, no white space. */
@@ -30,7 +35,10 @@ const SECRET_FORM = /^\S{8,1024}$/;
  * why; else undefined, the warning said on stderr. A folder or file another user could change is
  * refused either way (exit 2).
  */
-export async function keptListenerSecret(ctx: Context, required: boolean): Promise<string | undefined> {
+export async function keptListenerSecret(
+  ctx: Context,
+  required: boolean,
+): Promise<string | undefined> {
   const dir = await ctx.folder('data');
   if (dir === undefined) return cannotKeep(ctx, required, NO_HOME);
   const file = new PrivateFile(dir, SECRET_FILE, WORDS, (message) => ctx.warn(message));
@@ -45,7 +53,10 @@ export async function keptListenerSecret(ctx: Context, required: boolean): Promi
         const text = file.readText();
         const again = readSecret(text);
         if (again) return again;
-        if (text !== undefined) ctx.warn(`the webhook secret file ${file.file} holds no secret; made a new one in its place`);
+        if (text !== undefined)
+          ctx.warn(
+            `the webhook secret file ${file.file} holds no secret; made a new one in its place`,
+          );
         const made = `whsec_${randomBytes(32).toString('hex')}`;
         file.write(`${made}\n`);
         return made;
@@ -53,9 +64,18 @@ export async function keptListenerSecret(ctx: Context, required: boolean): Promi
     );
   } catch (error) {
     // The disk's answer (a folder not writable, a full disk), not a refusal.
-    const cause = error instanceof FileNotWrittenError ? error.cause : error instanceof CliError ? undefined : (error as NodeJS.ErrnoException);
+    const cause =
+      error instanceof FileNotWrittenError
+        ? error.cause
+        : error instanceof CliError
+          ? undefined
+          : (error as NodeJS.ErrnoException);
     if (typeof cause?.code !== 'string') throw error;
-    return cannotKeep(ctx, required, `cannot write ${file.file} (${cause.code}): set SVC_DATA_DIR to a folder of your own`);
+    return cannotKeep(
+      ctx,
+      required,
+      `cannot write ${file.file} (${cause.code}): set SVC_DATA_DIR to a folder of your own`,
+    );
   }
 }
 
@@ -71,7 +91,10 @@ function known(ctx: Context, secret: string): string {
 }
 
 function cannotKeep(ctx: Context, required: boolean, reason: string): undefined {
-  if (required) throw new UsageError(`svc keeps no webhook signing secret: ${reason}`, ['Or give the secret yourself: SVC_WEBHOOK_SECRET (svc mock then signs with it).']);
+  if (required)
+    throw new UsageError(`svc keeps no webhook signing secret: ${reason}`, [
+      'Or give the secret yourself: SVC_WEBHOOK_SECRET (svc mock then signs with it).',
+    ]);
   ctx.warn(`svc keeps no webhook signing secret (${reason}); svc mock makes one for this listener`);
   return undefined;
 }

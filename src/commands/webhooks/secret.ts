@@ -5,7 +5,8 @@ import { UsageError } from '../../core/errors.js';
 /** The signing secret: --secret, else SVC_WEBHOOK_SECRET; never asked for, and masked in all output. */
 export function signingSecret(ctx: Context, flag: string | undefined): string {
   const given = givenSigningSecret(ctx, flag);
-  if (given === undefined) throw noSigningSecret(['`svc mock` prints the secret its deliveries are signed with.']);
+  if (given === undefined)
+    throw noSigningSecret(['`svc mock` prints the secret its deliveries are signed with.']);
   return given.secret;
 }
 
@@ -13,11 +14,18 @@ export function signingSecret(ctx: Context, flag: string | undefined): string {
  * The secret the user gave, and where: --secret, else SVC_WEBHOOK_SECRET (an empty one is none).
  * Masked from now on; given as a flag, it is also in `ps` and the shell's history, as --api-key is.
  */
-export function givenSigningSecret(ctx: Context, flag: string | undefined): { secret: string; source: '--secret' | 'SVC_WEBHOOK_SECRET' } | undefined {
-  const [secret, source] = flag !== undefined ? [flag, '--secret' as const] : [readEnv(ctx.io.env, 'SVC_WEBHOOK_SECRET'), 'SVC_WEBHOOK_SECRET' as const];
+export function givenSigningSecret(
+  ctx: Context,
+  flag: string | undefined,
+): { secret: string; source: '--secret' | 'SVC_WEBHOOK_SECRET' } | undefined {
+  const [secret, source] =
+    flag !== undefined
+      ? [flag, '--secret' as const]
+      : [readEnv(ctx.io.env, 'SVC_WEBHOOK_SECRET'), 'SVC_WEBHOOK_SECRET' as const];
   if (secret === undefined || secret === '') return undefined;
   ctx.secrets.add(secret);
-  if (source === '--secret') ctx.warn('--secret is visible to other users of this machine; prefer SVC_WEBHOOK_SECRET');
+  if (source === '--secret')
+    ctx.warn('--secret is visible to other users of this machine; prefer SVC_WEBHOOK_SECRET');
   return { secret, source };
 }
 

@@ -6,7 +6,13 @@
 // "<profile>") is used only where the KeyringEntry allows it, and then kept again with it.
 import { importKeyring } from '../../core/external.js';
 import { InterruptedError } from '../../core/errors.js';
-import { accountOf, KEYRING_SERVICE, KeyringError, type Keyring, type KeyringDeadline } from './keyring.js';
+import {
+  accountOf,
+  KEYRING_SERVICE,
+  KeyringError,
+  type Keyring,
+  type KeyringDeadline,
+} from './keyring.js';
 
 /** How long one keyring call may take: enough for a person to answer an unlock prompt. */
 const CALL_TIMEOUT_MS = 30_000;
@@ -15,7 +21,11 @@ type Binding = typeof import('@napi-rs/keyring');
 type Entry = InstanceType<Binding['AsyncEntry']>;
 
 /** The Keychain (macOS) or Credential Manager (Windows) through the binding, called `name`; no keyring elsewhere. os-keyring.ts names and describes it. */
-export function bindingKeyring(platform: NodeJS.Platform, name: string, deadline: KeyringDeadline): Omit<Keyring, 'name' | 'describe'> {
+export function bindingKeyring(
+  platform: NodeJS.Platform,
+  name: string,
+  deadline: KeyringDeadline,
+): Omit<Keyring, 'name' | 'describe'> {
   let verdict: Promise<string | undefined> | undefined;
   let binding: Binding | undefined;
 
@@ -33,7 +43,8 @@ export function bindingKeyring(platform: NodeJS.Platform, name: string, deadline
 
   async function entry(account: string): Promise<Entry> {
     const reason = await unavailable();
-    if (reason !== undefined || !binding) throw new KeyringError(reason ?? `${name} cannot be used`);
+    if (reason !== undefined || !binding)
+      throw new KeyringError(reason ?? `${name} cannot be used`);
     try {
       return new binding.AsyncEntry(KEYRING_SERVICE, account);
     } catch (error) {
@@ -51,7 +62,15 @@ export function bindingKeyring(platform: NodeJS.Platform, name: string, deadline
       abort.abort();
       fail(error);
     };
-    const timer = setTimeout(() => end(deadline.over ? deadline.passed() : new KeyringError(`no answer within ${timeoutMs / 1000} s while ${what}`)), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        end(
+          deadline.over
+            ? deadline.passed()
+            : new KeyringError(`no answer within ${timeoutMs / 1000} s while ${what}`),
+        ),
+      timeoutMs,
+    );
     const stop = () => end(new InterruptedError());
     deadline.signal.addEventListener('abort', stop, { once: true });
     try {
@@ -65,9 +84,13 @@ export function bindingKeyring(platform: NodeJS.Platform, name: string, deadline
     }
   }
 
-  const read = async (account: string) => (await call('reading the key', async (signal) => (await entry(account)).getPassword(signal))) ?? undefined;
-  const write = (account: string, key: string) => call('saving the key', async (signal) => (await entry(account)).setPassword(key, signal));
-  const remove = (account: string) => call('removing the key', async (signal) => (await entry(account)).deleteCredential(signal));
+  const read = async (account: string) =>
+    (await call('reading the key', async (signal) => (await entry(account)).getPassword(signal))) ??
+    undefined;
+  const write = (account: string, key: string) =>
+    call('saving the key', async (signal) => (await entry(account)).setPassword(key, signal));
+  const remove = (account: string) =>
+    call('removing the key', async (signal) => (await entry(account)).deleteCredential(signal));
 
   return {
     unavailable,

@@ -55,7 +55,8 @@ export class Variant {
  * boolean, s o g as strings, v a Variant, ay a Buffer, a dictionary (a{..}) a Map, any other
  * array or a struct an array.
  */
-export type Value = number | bigint | boolean | string | Buffer | Variant | Value[] | Map<Value, Value>;
+export type Value =
+  number | bigint | boolean | string | Buffer | Variant | Value[] | Map<Value, Value>;
 
 /** A message the bus sent that cannot be read, or a value that does not fit its signature. */
 export class WireError extends Error {}
@@ -83,7 +84,24 @@ type WireType =
   | { readonly code: '{'; readonly key: WireType; readonly value: WireType }
   | { readonly code: '('; readonly fields: readonly WireType[] };
 
-const ALIGNMENT: Record<WireType['code'], number> = { y: 1, b: 4, n: 2, q: 2, i: 4, u: 4, x: 8, t: 8, d: 8, s: 4, o: 4, g: 1, v: 1, a: 4, '(': 8, '{': 8 };
+const ALIGNMENT: Record<WireType['code'], number> = {
+  y: 1,
+  b: 4,
+  n: 2,
+  q: 2,
+  i: 4,
+  u: 4,
+  x: 8,
+  t: 8,
+  d: 8,
+  s: 4,
+  o: 4,
+  g: 1,
+  v: 1,
+  a: 4,
+  '(': 8,
+  '{': 8,
+};
 /** An object path: "/", or elements of [A-Za-z0-9_] after slashes (so it can go inside a match rule's quotes). */
 const OBJECT_PATH = /^\/(?:[A-Za-z0-9_]+(?:\/[A-Za-z0-9_]+)*)?$/;
 
@@ -112,23 +130,28 @@ function completeType(cursor: { signature: string; at: number }, depth: number):
   const code = signature[cursor.at++];
   if (code === undefined) throw new WireError(`a signature cut short ("${signature}")`);
   if (BASIC.includes(code) || code === 'v') return { code: code as BasicCode | 'v' };
-  if (code !== 'a' && code !== '(') throw new WireError(`a type svc does not read ("${code}" in "${signature}")`);
+  if (code !== 'a' && code !== '(')
+    throw new WireError(`a type svc does not read ("${code}" in "${signature}")`);
   if (depth >= MAX_DEPTH) throw new WireError(`a signature nested too deep ("${signature}")`);
   if (code === 'a') {
-    if (signature[cursor.at] !== '{') return { code: 'a', element: completeType(cursor, depth + 1) };
+    if (signature[cursor.at] !== '{')
+      return { code: 'a', element: completeType(cursor, depth + 1) };
     cursor.at++;
     if (depth + 1 >= MAX_DEPTH) throw new WireError(`a signature nested too deep ("${signature}")`);
     const keyCode = signature[cursor.at];
-    if (keyCode === undefined || !BASIC.includes(keyCode)) throw new WireError(`a dictionary with a key that is not a basic type ("${signature}")`);
+    if (keyCode === undefined || !BASIC.includes(keyCode))
+      throw new WireError(`a dictionary with a key that is not a basic type ("${signature}")`);
     const key = completeType(cursor, depth + 2);
     const value = completeType(cursor, depth + 2);
-    if (signature[cursor.at++] !== '}') throw new WireError(`a dictionary entry of more than two types ("${signature}")`);
+    if (signature[cursor.at++] !== '}')
+      throw new WireError(`a dictionary entry of more than two types ("${signature}")`);
     return { code: 'a', element: { code: '{', key, value } };
   }
   if (signature[cursor.at] === ')') throw new WireError('an empty struct');
   const fields: WireType[] = [];
   while (signature[cursor.at] !== ')') {
-    if (cursor.at >= signature.length) throw new WireError(`a signature cut short ("${signature}")`);
+    if (cursor.at >= signature.length)
+      throw new WireError(`a signature cut short ("${signature}")`);
     fields.push(completeType(cursor, depth + 1));
   }
   cursor.at++;
@@ -142,7 +165,8 @@ export class WireWriter {
   constructor(private readonly offset = 0) {}
 
   private room(bytes: number): void {
-    if (this.length + bytes > MAX_MESSAGE_BYTES) throw new WireError(`a message over ${MAX_MESSAGE_BYTES} bytes`);
+    if (this.length + bytes > MAX_MESSAGE_BYTES)
+      throw new WireError(`a message over ${MAX_MESSAGE_BYTES} bytes`);
     if (this.length + bytes <= this.buffer.length) return;
     const bigger = Buffer.alloc(Math.max(this.buffer.length * 2, this.length + bytes));
     this.buffer.copy(bigger, 0, 0, this.length);
@@ -163,7 +187,8 @@ export class WireWriter {
   /** Writes the values of a signature, one value for each of its complete types. */
   write(signature: string, values: readonly Value[]): this {
     const types = parseSignature(signature);
-    if (types.length !== values.length) throw new WireError(`${values.length} values for the signature "${signature}"`);
+    if (types.length !== values.length)
+      throw new WireError(`${values.length} values for the signature "${signature}"`);
     types.forEach((type, index) => this.value(type, values[index]!, 0));
     return this;
   }
@@ -195,7 +220,8 @@ export class WireWriter {
   private value(type: WireType, value: Value, depth: number): void {
     const wrong = () => new WireError(`a ${typeof value} where the signature says "${type.code}"`);
     const integer = (low: number, high: number): number => {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high) throw wrong();
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high)
+        throw wrong();
       return value;
     };
     const big = (low: bigint, high: bigint): bigint => {
@@ -213,11 +239,15 @@ export class WireWriter {
       case 'q':
         return this.fixed(2, (at) => this.buffer.writeUInt16LE(integer(0, 0xffff), at));
       case 'i':
-        return this.fixed(4, (at) => this.buffer.writeInt32LE(integer(-0x80000000, 0x7fffffff), at));
+        return this.fixed(4, (at) =>
+          this.buffer.writeInt32LE(integer(-0x80000000, 0x7fffffff), at),
+        );
       case 'u':
         return this.fixed(4, (at) => this.buffer.writeUInt32LE(integer(0, 0xffffffff), at));
       case 'x':
-        return this.fixed(8, (at) => this.buffer.writeBigInt64LE(big(-(2n ** 63n), 2n ** 63n - 1n), at));
+        return this.fixed(8, (at) =>
+          this.buffer.writeBigInt64LE(big(-(2n ** 63n), 2n ** 63n - 1n), at),
+        );
       case 't':
         return this.fixed(8, (at) => this.buffer.writeBigUInt64LE(big(0n, 2n ** 64n - 1n), at));
       case 'd':
@@ -226,7 +256,8 @@ export class WireWriter {
       case 's':
         return this.text(value, 4);
       case 'o':
-        if (typeof value !== 'string' || !OBJECT_PATH.test(value)) throw new WireError('an object path that is not one');
+        if (typeof value !== 'string' || !OBJECT_PATH.test(value))
+          throw new WireError('an object path that is not one');
         return this.text(value, 4);
       case 'g':
         return this.text(value, 1);
@@ -296,7 +327,8 @@ export class WireReader {
   }
 
   private need(bytes: number, limit = this.data.length): void {
-    if (bytes < 0 || this.at + bytes > limit) throw new WireError('a message cut short, or a length that lies');
+    if (bytes < 0 || this.at + bytes > limit)
+      throw new WireError('a message cut short, or a length that lies');
   }
 
   private align(to: number): void {
@@ -314,7 +346,9 @@ export class WireReader {
   }
 
   private u32(): number {
-    return this.fixed(4, (at) => (this.littleEndian ? this.data.readUInt32LE(at) : this.data.readUInt32BE(at)));
+    return this.fixed(4, (at) =>
+      this.littleEndian ? this.data.readUInt32LE(at) : this.data.readUInt32BE(at),
+    );
   }
 
   private text(length: number): string {
@@ -327,7 +361,8 @@ export class WireReader {
 
   /** One more array, struct or variant, within MAX_CONTAINERS. */
   private container(): void {
-    if (++this.containers > MAX_CONTAINERS) throw new WireError(`a message of more than ${MAX_CONTAINERS} arrays, structs and variants`);
+    if (++this.containers > MAX_CONTAINERS)
+      throw new WireError(`a message of more than ${MAX_CONTAINERS} arrays, structs and variants`);
   }
 
   /** Reads one value of `type`; `depth`: the containers around it. */
@@ -414,7 +449,16 @@ export class WireReader {
 // Messages
 
 export const MESSAGE = { call: 1, return: 2, error: 3, signal: 4 } as const;
-const FIELD = { path: 1, interface: 2, member: 3, errorName: 4, replySerial: 5, destination: 6, sender: 7, signature: 8 } as const;
+const FIELD = {
+  path: 1,
+  interface: 2,
+  member: 3,
+  errorName: 4,
+  replySerial: 5,
+  destination: 6,
+  sender: 7,
+  signature: 8,
+} as const;
 
 export interface Message {
   type: number;
@@ -442,12 +486,19 @@ export interface Call {
 }
 
 /** A message's bytes: little-endian, its header fields and body typed by signature. */
-export function encodeMessage(type: number, serial: number, fields: Omit<Partial<Message>, 'body' | 'type' | 'serial'>, body: readonly Value[] = [], flags = 0): Buffer {
+export function encodeMessage(
+  type: number,
+  serial: number,
+  fields: Omit<Partial<Message>, 'body' | 'type' | 'serial'>,
+  body: readonly Value[] = [],
+  flags = 0,
+): Buffer {
   const signature = fields.signature ?? '';
   const bodyBytes = new WireWriter().write(signature, body).bytes();
   const headerFields: Value[] = [];
   const add = (code: number, fieldType: string, value: string | number | undefined) => {
-    if (value !== undefined && value !== '') headerFields.push([code, new Variant(fieldType, value)]);
+    if (value !== undefined && value !== '')
+      headerFields.push([code, new Variant(fieldType, value)]);
   };
   add(FIELD.path, 'o', fields.path);
   add(FIELD.interface, 's', fields.interface);
@@ -457,10 +508,19 @@ export function encodeMessage(type: number, serial: number, fields: Omit<Partial
   add(FIELD.destination, 's', fields.destination);
   add(FIELD.sender, 's', fields.sender);
   add(FIELD.signature, 'g', signature);
-  const header = new WireWriter().write('yyyyuua(yv)', ['l'.charCodeAt(0), type, flags, 1, bodyBytes.length, serial, headerFields]);
+  const header = new WireWriter().write('yyyyuua(yv)', [
+    'l'.charCodeAt(0),
+    type,
+    flags,
+    1,
+    bodyBytes.length,
+    serial,
+    headerFields,
+  ]);
   header.align(8);
   const bytes = Buffer.concat([header.bytes(), bodyBytes]);
-  if (bytes.length > MAX_MESSAGE_BYTES) throw new WireError(`a message over ${MAX_MESSAGE_BYTES} bytes`);
+  if (bytes.length > MAX_MESSAGE_BYTES)
+    throw new WireError(`a message over ${MAX_MESSAGE_BYTES} bytes`);
   return bytes;
 }
 
@@ -472,7 +532,8 @@ export function encodeMessage(type: number, serial: number, fields: Omit<Partial
 export function decodeMessage(data: Buffer): { message: Message; length: number } | undefined {
   if (data.length < 16) return undefined;
   const mark = data[0];
-  if (mark !== 0x6c && mark !== 0x42) throw new WireError(`not a D-Bus message (byte order mark ${mark})`);
+  if (mark !== 0x6c && mark !== 0x42)
+    throw new WireError(`not a D-Bus message (byte order mark ${mark})`);
   const littleEndian = mark === 0x6c;
   if (data[3] !== 1) throw new WireError(`a D-Bus message of protocol version ${data[3]}`);
   const u32 = (at: number) => (littleEndian ? data.readUInt32LE(at) : data.readUInt32BE(at));
@@ -480,17 +541,36 @@ export function decodeMessage(data: Buffer): { message: Message; length: number 
   const fieldsLength = u32(12);
   const fieldsEnd = 16 + fieldsLength;
   const length = fieldsEnd + ((8 - (fieldsEnd % 8)) % 8) + bodyLength;
-  if (bodyLength > MAX_MESSAGE_BYTES || fieldsLength > MAX_MESSAGE_BYTES || length > MAX_MESSAGE_BYTES) {
+  if (
+    bodyLength > MAX_MESSAGE_BYTES ||
+    fieldsLength > MAX_MESSAGE_BYTES ||
+    length > MAX_MESSAGE_BYTES
+  ) {
     throw new WireError(`a message of ${length} bytes, over the ${MAX_MESSAGE_BYTES} svc takes`);
   }
   if (data.length < length) return undefined;
   const header = new WireReader(data.subarray(0, fieldsEnd), littleEndian);
-  const [, type, , , , serial, fields] = header.read('yyyyuua(yv)') as [number, number, number, number, number, number, Value[][]];
-  const message: Message = { type, serial, signature: '', body: data.subarray(length - bodyLength, length), littleEndian };
+  const [, type, , , , serial, fields] = header.read('yyyyuua(yv)') as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    Value[][],
+  ];
+  const message: Message = {
+    type,
+    serial,
+    signature: '',
+    body: data.subarray(length - bodyLength, length),
+    littleEndian,
+  };
   for (const [code, variant] of fields as [number, Variant][]) {
     const value = variant.value;
     const text = (fieldType: string): string => {
-      if (variant.signature !== fieldType || typeof value !== 'string') throw new WireError(`a header field ${code} of type "${variant.signature}"`);
+      if (variant.signature !== fieldType || typeof value !== 'string')
+        throw new WireError(`a header field ${code} of type "${variant.signature}"`);
       return value;
     };
     if (code === FIELD.path) message.path = text('o');
@@ -501,7 +581,8 @@ export function decodeMessage(data: Buffer): { message: Message; length: number 
     else if (code === FIELD.sender) message.sender = text('s');
     else if (code === FIELD.signature) message.signature = text('g');
     else if (code === FIELD.replySerial) {
-      if (variant.signature !== 'u' || typeof value !== 'number') throw new WireError('a reply serial that is not a number');
+      if (variant.signature !== 'u' || typeof value !== 'number')
+        throw new WireError('a reply serial that is not a number');
       message.replySerial = value;
     }
   }
@@ -582,41 +663,81 @@ export class BusConnection {
    * within `timeoutMs`; rejects with BusUnanswered. Once `signal` aborts, the connection is closed
    * and whatever waits on it (opening it too) rejects with InterruptedError.
    */
-  static open(address: string, timeoutMs = OPEN_TIMEOUT_MS, { signal, uid = process.getuid?.() ?? 0 }: { signal?: AbortSignal; uid?: number } = {}): Promise<BusConnection> {
+  static open(
+    address: string,
+    timeoutMs = OPEN_TIMEOUT_MS,
+    { signal, uid = process.getuid?.() ?? 0 }: { signal?: AbortSignal; uid?: number } = {},
+  ): Promise<BusConnection> {
     if (signal?.aborted) return Promise.reject(new InterruptedError());
     const socketPath = busSocketPath(address);
-    if (socketPath === undefined) return Promise.reject(new BusUnanswered(`the session bus address is not a Unix socket svc can reach (${address.split(',')[0]})`));
+    if (socketPath === undefined)
+      return Promise.reject(
+        new BusUnanswered(
+          `the session bus address is not a Unix socket svc can reach (${address.split(',')[0]})`,
+        ),
+      );
     return new Promise<BusConnection>((resolve, reject) => {
       const socket = connect(socketPath);
       const bus = new BusConnection(socket, signal);
       let authenticated = false;
-      const timer = setTimeout(() => bus.close(new BusUnanswered(`no answer from the session bus within ${timeoutMs / 1000} s`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          bus.close(
+            new BusUnanswered(`no answer from the session bus within ${timeoutMs / 1000} s`),
+          ),
+        timeoutMs,
+      );
       const fail = (error: Error) => {
         clearTimeout(timer);
         reject(error);
       };
-      socket.on('error', (error: NodeJS.ErrnoException) => bus.close(new BusUnanswered(`the session bus cannot be reached (${error.code ?? error.message})`)));
-      socket.on('close', () => bus.close(new BusUnanswered('the session bus closed the connection')));
+      socket.on('error', (error: NodeJS.ErrnoException) =>
+        bus.close(
+          new BusUnanswered(`the session bus cannot be reached (${error.code ?? error.message})`),
+        ),
+      );
+      socket.on('close', () =>
+        bus.close(new BusUnanswered('the session bus closed the connection')),
+      );
       bus.onClose = fail;
       socket.on('connect', () => {
-        socket.write(Buffer.concat([Buffer.from([0]), Buffer.from(`AUTH EXTERNAL ${Buffer.from(String(uid)).toString('hex')}\r\n`)]));
+        socket.write(
+          Buffer.concat([
+            Buffer.from([0]),
+            Buffer.from(`AUTH EXTERNAL ${Buffer.from(String(uid)).toString('hex')}\r\n`),
+          ]),
+        );
       });
       socket.on('data', (chunk: Buffer) => {
         if (authenticated) return bus.take(chunk);
         bus.received = Buffer.concat([bus.received, chunk]);
         const end = bus.received.indexOf('\r\n');
         if (end === -1) {
-          if (bus.received.length > 512) bus.close(new BusUnanswered('the session bus does not speak D-Bus'));
+          if (bus.received.length > 512)
+            bus.close(new BusUnanswered('the session bus does not speak D-Bus'));
           return;
         }
         const line = bus.received.subarray(0, end).toString('latin1');
         const rest = bus.received.subarray(end + 2);
         bus.received = Buffer.alloc(0);
-        if (!line.startsWith('OK ')) return bus.close(new BusUnanswered(`the session bus refused svc (${line.split(' ')[0]!.replace(/[^\w]/g, '').slice(0, 40)})`));
+        if (!line.startsWith('OK '))
+          return bus.close(
+            new BusUnanswered(
+              `the session bus refused svc (${line.split(' ')[0]!.replace(/[^\w]/g, '').slice(0, 40)})`,
+            ),
+          );
         authenticated = true;
         socket.write('BEGIN\r\n');
         bus
-          .call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'Hello' }, timeoutMs)
+          .call(
+            {
+              destination: 'org.freedesktop.DBus',
+              path: '/org/freedesktop/DBus',
+              interface: 'org.freedesktop.DBus',
+              member: 'Hello',
+            },
+            timeoutMs,
+          )
           .then((reply) => {
             bus.uniqueName = firstString(reply) ?? '';
             clearTimeout(timer);
@@ -637,12 +758,31 @@ export class BusConnection {
     const serial = ++this.serial;
     let bytes: Buffer;
     try {
-      bytes = encodeMessage(MESSAGE.call, serial, { destination: call.destination, path: call.path, interface: call.interface, member: call.member, signature: call.signature }, call.body);
+      bytes = encodeMessage(
+        MESSAGE.call,
+        serial,
+        {
+          destination: call.destination,
+          path: call.path,
+          interface: call.interface,
+          member: call.member,
+          signature: call.signature,
+        },
+        call.body,
+      );
     } catch (error) {
       return Promise.reject(error as Error);
     }
     return new Promise<Message>((resolve, reject) => {
-      const timer = setTimeout(() => this.close(new BusUnanswered(`no answer from ${call.destination} on the session bus within ${timeoutMs / 1000} s`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          this.close(
+            new BusUnanswered(
+              `no answer from ${call.destination} on the session bus within ${timeoutMs / 1000} s`,
+            ),
+          ),
+        timeoutMs,
+      );
       this.pending.set(serial, {
         resolve: (message) => {
           clearTimeout(timer);
@@ -663,18 +803,36 @@ export class BusConnection {
    */
   async nameOwner(name: string, timeoutMs: number): Promise<string> {
     const reply = await this.call(
-      { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetNameOwner', signature: 's', body: [name] },
+      {
+        destination: 'org.freedesktop.DBus',
+        path: '/org/freedesktop/DBus',
+        interface: 'org.freedesktop.DBus',
+        member: 'GetNameOwner',
+        signature: 's',
+        body: [name],
+      },
       timeoutMs,
     );
     const owner = firstString(reply);
     // A unique name, so it can go inside a match rule's quotes.
-    if (reply.signature !== 's' || owner === undefined || !UNIQUE_NAME.test(owner)) throw new BusUnanswered(`the session bus named no owner of ${name}`);
+    if (reply.signature !== 's' || owner === undefined || !UNIQUE_NAME.test(owner))
+      throw new BusUnanswered(`the session bus named no owner of ${name}`);
     return owner;
   }
 
   /** Asks the bus for the signals that match `rule` (AddMatch). */
   async addMatch(rule: string, timeoutMs: number): Promise<void> {
-    await this.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'AddMatch', signature: 's', body: [rule] }, timeoutMs);
+    await this.call(
+      {
+        destination: 'org.freedesktop.DBus',
+        path: '/org/freedesktop/DBus',
+        interface: 'org.freedesktop.DBus',
+        member: 'AddMatch',
+        signature: 's',
+        body: [rule],
+      },
+      timeoutMs,
+    );
   }
 
   /**
@@ -684,7 +842,10 @@ export class BusConnection {
   signal(accept: (message: Message) => boolean, timeoutMs: number, what: string): Promise<Message> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<Message>((resolve, reject) => {
-      const timer = setTimeout(() => this.close(new BusUnanswered(`no answer within ${timeoutMs / 1000} s while ${what}`)), timeoutMs);
+      const timer = setTimeout(
+        () => this.close(new BusUnanswered(`no answer within ${timeoutMs / 1000} s while ${what}`)),
+        timeoutMs,
+      );
       const waiter: Waiter = {
         signal: (message) => {
           if (!accept(message)) return;
@@ -722,7 +883,11 @@ export class BusConnection {
       try {
         next = decodeMessage(this.received);
       } catch (error) {
-        return this.close(new BusUnanswered(`the session bus sent what svc cannot read (${(error as Error).message})`));
+        return this.close(
+          new BusUnanswered(
+            `the session bus sent what svc cannot read (${(error as Error).message})`,
+          ),
+        );
       }
       if (!next) return;
       this.received = this.received.subarray(next.length);
@@ -733,14 +898,21 @@ export class BusConnection {
 
   private dispatch(message: Message): void {
     if (message.type === MESSAGE.return || message.type === MESSAGE.error) {
-      const pending = message.replySerial === undefined ? undefined : this.pending.get(message.replySerial);
+      const pending =
+        message.replySerial === undefined ? undefined : this.pending.get(message.replySerial);
       if (!pending) return;
       this.pending.delete(message.replySerial!);
       if (message.type === MESSAGE.return) return pending.resolve(message);
-      return pending.reject(new BusError(message.errorName ?? 'org.freedesktop.DBus.Error.Failed', firstString(message) ?? ''));
+      return pending.reject(
+        new BusError(
+          message.errorName ?? 'org.freedesktop.DBus.Error.Failed',
+          firstString(message) ?? '',
+        ),
+      );
     }
     // Nothing here serves calls: the bus routes none to svc's connection that svc did not ask for.
-    if (message.type === MESSAGE.signal) for (const waiter of [...this.waiters]) waiter.signal(message);
+    if (message.type === MESSAGE.signal)
+      for (const waiter of [...this.waiters]) waiter.signal(message);
   }
 }
 
@@ -750,9 +922,16 @@ export class BusConnection {
  * cannot be reached, refuses us, has no such name (nor can start it), or the whole exchange takes
  * longer than `timeoutMs`.
  */
-export async function pingBusName(address: string, name: string, path: string, timeoutMs: number, options: { signal?: AbortSignal; uid?: number } = {}): Promise<void> {
+export async function pingBusName(
+  address: string,
+  name: string,
+  path: string,
+  timeoutMs: number,
+  options: { signal?: AbortSignal; uid?: number } = {},
+): Promise<void> {
   const started = Date.now();
-  const late = () => new BusUnanswered(`no answer from ${name} on the session bus within ${timeoutMs / 1000} s`);
+  const late = () =>
+    new BusUnanswered(`no answer from ${name} on the session bus within ${timeoutMs / 1000} s`);
   let bus: BusConnection;
   try {
     bus = await BusConnection.open(address, timeoutMs, options);
@@ -760,10 +939,16 @@ export async function pingBusName(address: string, name: string, path: string, t
     throw /within/.test((error as Error).message) ? late() : error;
   }
   try {
-    await bus.call({ destination: name, path, interface: 'org.freedesktop.DBus.Peer', member: 'Ping' }, Math.max(1, timeoutMs - (Date.now() - started)));
+    await bus.call(
+      { destination: name, path, interface: 'org.freedesktop.DBus.Peer', member: 'Ping' },
+      Math.max(1, timeoutMs - (Date.now() - started)),
+    );
   } catch (error) {
     if (error instanceof BusError) {
-      if (NO_OWNER.test(error.dbusName)) throw new BusUnanswered(`nothing answers to ${name} on the session bus (${error.dbusName})`);
+      if (NO_OWNER.test(error.dbusName))
+        throw new BusUnanswered(
+          `nothing answers to ${name} on the session bus (${error.dbusName})`,
+        );
       return;
     }
     throw /within/.test((error as Error).message) ? late() : error;
@@ -773,4 +958,5 @@ export async function pingBusName(address: string, name: string, path: string, t
 }
 
 /** The errors of a name no one holds (nor can start). */
-export const NO_OWNER = /^org\.freedesktop\.DBus\.Error\.(ServiceUnknown|NameHasNoOwner|Spawn\.\w+)$/;
+export const NO_OWNER =
+  /^org\.freedesktop\.DBus\.Error\.(ServiceUnknown|NameHasNoOwner|Spawn\.\w+)$/;

@@ -82,6 +82,8 @@ export class KeyringDeadline {
   }
 
   passed(): KeyringError {
-    return new KeyringError(`${this.name} took more than ${this.limitMs / 1000} s in all for this command (svc waits no longer for a keyring)`);
+    return new KeyringError(
+      `${this.name} took more than ${this.limitMs / 1000} s in all for this command (svc waits no longer for a keyring)`,
+    );
   }
 }

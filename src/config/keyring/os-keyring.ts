@@ -10,12 +10,24 @@ import { secretService } from './secret-service.js';
 const SESSION_BUS_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'freebsd', 'openbsd'];
 
 /** The keyring of one command: `signal` (the run's stop) ends its waits, and its work has KEYRING_DEADLINE_MS in all. */
-export function osKeyring(env: Env, signal: AbortSignal, platform: NodeJS.Platform = process.platform): Keyring {
+export function osKeyring(
+  env: Env,
+  signal: AbortSignal,
+  platform: NodeJS.Platform = process.platform,
+): Keyring {
   if (SESSION_BUS_PLATFORMS.includes(platform)) return secretService(env, signal);
-  const name = platform === 'darwin' ? 'the macOS Keychain' : platform === 'win32' ? 'Windows Credential Manager' : `no keyring on ${platform}`;
+  const name =
+    platform === 'darwin'
+      ? 'the macOS Keychain'
+      : platform === 'win32'
+        ? 'Windows Credential Manager'
+        : `no keyring on ${platform}`;
   const deadline = new KeyringDeadline(name, signal);
   let loaded: Promise<Omit<Keyring, 'name' | 'describe'>> | undefined;
-  const binding = () => (loaded ??= import('./binding-keyring.js').then((module) => module.bindingKeyring(platform, name, deadline)));
+  const binding = () =>
+    (loaded ??= import('./binding-keyring.js').then((module) =>
+      module.bindingKeyring(platform, name, deadline),
+    ));
   return {
     name,
     unavailable: async () => (await binding()).unavailable(),

@@ -111,7 +111,20 @@ const MONTH_LENGTHS: readonly string[] = [
 ];
 
 /** The month names, as the almanac's English transliteration writes them. */
-export const MONTH_NAMES = ['Baisakh', 'Jestha', 'Asar', 'Shrawan', 'Bhadra', 'Asoj', 'Kartik', 'Mangsir', 'Poush', 'Magh', 'Falgun', 'Chaitra'] as const;
+export const MONTH_NAMES = [
+  'Baisakh',
+  'Jestha',
+  'Asar',
+  'Shrawan',
+  'Bhadra',
+  'Asoj',
+  'Kartik',
+  'Mangsir',
+  'Poush',
+  'Magh',
+  'Falgun',
+  'Chaitra',
+] as const;
 
 const MS_A_DAY = 86_400_000;
 /** 2000-01-01 BS is 1943-04-14 AD: its day number since 1970-01-01. */
@@ -161,7 +174,8 @@ export function adToBs(text: string): string | undefined {
   const utc = new Date(0);
   utc.setUTCFullYear(year, month - 1, day);
   // 2026-02-30 rolls over to March: no date.
-  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return undefined;
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day)
+    return undefined;
   let dayNumber = Math.round(utc.getTime() / MS_A_DAY) - EPOCH_DAY;
   if (dayNumber < 0 || dayNumber >= YEAR_STARTS.at(-1)!) return undefined;
   // The year: the last whose start is not after the day (84 years: a walk is enough).
@@ -170,7 +184,11 @@ export function adToBs(text: string): string | undefined {
   dayNumber -= YEAR_STARTS[index]!;
   const bsYear = FIRST_YEAR + index;
   let bsMonth = 1;
-  for (let days = daysInMonth(bsYear, bsMonth)!; dayNumber >= days; days = daysInMonth(bsYear, bsMonth)!) {
+  for (
+    let days = daysInMonth(bsYear, bsMonth)!;
+    dayNumber >= days;
+    days = daysInMonth(bsYear, bsMonth)!
+  ) {
     dayNumber -= days;
     bsMonth++;
   }

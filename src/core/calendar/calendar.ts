@@ -66,7 +66,8 @@ export class BsCalendar {
       if (bs === undefined) return undefined;
       return { text: bs === 'outside' ? `${part}${space}AD` : bs.bs, date: true };
     });
-    if (shown.some((part) => part === undefined) || !shown.some((part) => part!.date)) return undefined;
+    if (shown.some((part) => part === undefined) || !shown.some((part) => part!.date))
+      return undefined;
     return shown.map((part) => part!.text).join(PERIOD);
   }
 
@@ -91,13 +92,25 @@ export class BsCalendar {
   /** The AD date of a flag's BS date (`--since 2083-02-08`): a usage error that names the flag, and the month's real length. */
   flagDate(value: string, flag: string): string {
     const m = BS_DATE.exec(value);
-    if (!m) throw new UsageError(`${flag} takes a Bikram Sambat date written YYYY-MM-DD (e.g. 2083-02-08), not "${value}"`, ['--calendar ad takes AD dates.']);
+    if (!m)
+      throw new UsageError(
+        `${flag} takes a Bikram Sambat date written YYYY-MM-DD (e.g. 2083-02-08), not "${value}"`,
+        ['--calendar ad takes AD dates.'],
+      );
     const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    if (month < 1 || month > 12) throw new UsageError(`${flag} ${value} is no date of the Bikram Sambat calendar: months run from 01 to 12`);
+    if (month < 1 || month > 12)
+      throw new UsageError(
+        `${flag} ${value} is no date of the Bikram Sambat calendar: months run from 01 to 12`,
+      );
     const days = this.table.daysInMonth(year, month);
-    if (days === undefined) throw new UsageError(`${flag} ${value} is outside the Bikram Sambat years svc knows: ${this.range}`);
+    if (days === undefined)
+      throw new UsageError(
+        `${flag} ${value} is outside the Bikram Sambat years svc knows: ${this.range}`,
+      );
     if (day < 1 || day > days) {
-      throw new UsageError(`${flag} ${value} is no date of the Bikram Sambat calendar: ${m[1]}-${m[2]} (${this.table.MONTH_NAMES[month - 1]} ${year}) has days 01 to ${days}`);
+      throw new UsageError(
+        `${flag} ${value} is no date of the Bikram Sambat calendar: ${m[1]}-${m[2]} (${this.table.MONTH_NAMES[month - 1]} ${year}) has days 01 to ${days}`,
+      );
     }
     return this.table.bsToAd(year, month, day)!;
   }
@@ -106,21 +119,36 @@ export class BsCalendar {
   month(year: number, month: number): { name: string; first: string; last: string } | undefined {
     const days = this.table.daysInMonth(year, month);
     if (days === undefined) return undefined;
-    return { name: `${this.table.MONTH_NAMES[month - 1]} ${year}`, first: this.table.bsToAd(year, month, 1)!, last: this.table.bsToAd(year, month, days)! };
+    return {
+      name: `${this.table.MONTH_NAMES[month - 1]} ${year}`,
+      first: this.table.bsToAd(year, month, 1)!,
+      last: this.table.bsToAd(year, month, days)!,
+    };
   }
 
   /** `--fy 2081/82`: Nepal's fiscal year, 1 Shrawan 2081 to the last day of Asar 2082, in AD (2024-07-16 to 2025-07-16). */
   fiscalYear(value: string): { since: string; until: string } {
     const m = FISCAL_YEAR.exec(value);
-    if (!m) throw new UsageError(`--fy takes a Bikram Sambat fiscal year written YYYY/YY (e.g. 2081/82), not "${value}"`);
+    if (!m)
+      throw new UsageError(
+        `--fy takes a Bikram Sambat fiscal year written YYYY/YY (e.g. 2081/82), not "${value}"`,
+      );
     const first = Number(m[1]);
-    if (Number(m[2]) !== (first + 1) % 100) throw new UsageError(`--fy ${value} is no fiscal year: its years must follow each other, as ${m[1]}/${String((first + 1) % 100).padStart(2, '0')}`);
+    if (Number(m[2]) !== (first + 1) % 100)
+      throw new UsageError(
+        `--fy ${value} is no fiscal year: its years must follow each other, as ${m[1]}/${String((first + 1) % 100).padStart(2, '0')}`,
+      );
     const { FIRST_YEAR, LAST_YEAR, daysInMonth, bsToAd } = this.table;
     if (first < FIRST_YEAR || first + 1 > LAST_YEAR) {
       const last = `${LAST_YEAR - 1}/${String(LAST_YEAR % 100).padStart(2, '0')}`;
-      throw new UsageError(`--fy ${value} is outside the Bikram Sambat years svc knows: ${this.range}, fiscal years ${FIRST_YEAR}/${String((FIRST_YEAR + 1) % 100).padStart(2, '0')} to ${last}`);
+      throw new UsageError(
+        `--fy ${value} is outside the Bikram Sambat years svc knows: ${this.range}, fiscal years ${FIRST_YEAR}/${String((FIRST_YEAR + 1) % 100).padStart(2, '0')} to ${last}`,
+      );
     }
     // Shrawan is the 4th month, Asar the 3rd.
-    return { since: bsToAd(first, 4, 1)!, until: bsToAd(first + 1, 3, daysInMonth(first + 1, 3)!)! };
+    return {
+      since: bsToAd(first, 4, 1)!,
+      until: bsToAd(first + 1, 3, daysInMonth(first + 1, 3)!)!,
+    };
   }
 }

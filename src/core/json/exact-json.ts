@@ -6,7 +6,17 @@
 // something. A number the reply repeats is one value, however often it comes: a reply of 16 MiB
 // of `1.10,` held an ExactNumber and a string for each, 13 times the reply's size.
 import { ExactNumber, readsBackAsWritten } from './exact-number.js';
-import { CLOSE_ARRAY, CLOSE_OBJECT, COMMA, endOfScalar, endOfString, nextSignificant, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from './json-text.js';
+import {
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COMMA,
+  endOfScalar,
+  endOfString,
+  nextSignificant,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from './json-text.js';
 
 /** The number texts a reading keeps with their values, so that a repeated one is made once; a reply of all-different numbers stops adding past this. */
 const MAX_KNOWN_NUMBERS = 65_536;
@@ -18,7 +28,8 @@ const MAX_KNOWN_NUMBERS = 65_536;
  * Any other number comes back as written. Text inside strings may match too; that costs only
  * a second, lossless, reading.
  */
-const MAY_BE_INEXACT = /(?:^|[[:,])[ \t\n\r]*(?:-0(?![.\deE])|-?(?:\d[\d.]*[eE]|\d+\.\d*0(?!\d)|\d[\d.]{15}|0\.0{6}))/;
+const MAY_BE_INEXACT =
+  /(?:^|[[:,])[ \t\n\r]*(?:-0(?![.\deE])|-?(?:\d[\d.]*[eE]|\d+\.\d*0(?!\d)|\d[\d.]{15}|0\.0{6}))/;
 
 /** False when no number of the JSON text can have lost anything to JSON.parse. */
 export function mayHoldInexactNumber(raw: string): boolean {
@@ -30,7 +41,10 @@ export function mayHoldInexactNumber(raw: string): boolean {
  * anything, else `raw` read by readExactJson.
  */
 export function exactBody(raw: string, parsed: unknown): unknown {
-  if (parsed === null || typeof parsed !== 'object') return typeof parsed === 'number' && !readsBackAsWritten(raw.trim()) ? new ExactNumber(raw.trim()) : parsed;
+  if (parsed === null || typeof parsed !== 'object')
+    return typeof parsed === 'number' && !readsBackAsWritten(raw.trim())
+      ? new ExactNumber(raw.trim())
+      : parsed;
   return mayHoldInexactNumber(raw) ? readExactJson(raw) : parsed;
 }
 
@@ -117,6 +131,12 @@ function scalar(text: string, numbers: Map<string, number | ExactNumber>): unkno
 
 /** Sets a field as JSON.parse does: `__proto__` too is a field of its own, not the prototype. */
 function setField(record: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(record, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   else record[key] = value;
 }

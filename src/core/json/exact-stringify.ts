@@ -8,7 +8,9 @@ export function stringifyExact(value: unknown, space = 0): string | undefined {
   // Most runs read no such number: their values are not walked at all.
   if (!exactNumbersMade() || !holdsExactNumber(value)) return JSON.stringify(value, null, space);
   const parts: string[] = [];
-  return write(value, '', parts, space > 0 ? ' '.repeat(space) : '', '') ? parts.join('') : undefined;
+  return write(value, '', parts, space > 0 ? ' '.repeat(space) : '', '')
+    ? parts.join('')
+    : undefined;
 }
 
 /** True when the value holds an ExactNumber, however deep (a walk without recursion). */
@@ -19,14 +21,27 @@ export function holdsExactNumber(value: unknown): boolean {
     if (next === null || typeof next !== 'object') continue;
     if (next instanceof ExactNumber) return true;
     if (Array.isArray(next)) for (const item of next) pending.push(item);
-    else for (const key in next) if (Object.hasOwn(next, key)) pending.push((next as Record<string, unknown>)[key]);
+    else
+      for (const key in next)
+        if (Object.hasOwn(next, key)) pending.push((next as Record<string, unknown>)[key]);
   }
   return false;
 }
 
 /** Writes `value` into `parts`; false when it has no JSON text (undefined, a function). */
-function write(value: unknown, key: string, parts: string[], step: string, indent: string): boolean {
-  if (value !== null && typeof value === 'object' && !(value instanceof ExactNumber) && typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+function write(
+  value: unknown,
+  key: string,
+  parts: string[],
+  step: string,
+  indent: string,
+): boolean {
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    !(value instanceof ExactNumber) &&
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  ) {
     value = (value as { toJSON: (key: string) => unknown }).toJSON(key);
   }
   if (value instanceof ExactNumber) {

@@ -87,7 +87,10 @@ export function compactText(raw: string, start: number, end: number): string {
 }
 
 /** The members of the object that starts at `start`, in order: each key (parsed) and where its value lies. */
-export function* membersOf(raw: string, start: number): Generator<{ key: string; start: number; end: number }> {
+export function* membersOf(
+  raw: string,
+  start: number,
+): Generator<{ key: string; start: number; end: number }> {
   let i = nextSignificant(raw, start + 1);
   while (i < raw.length && raw.charCodeAt(i) !== CLOSE_OBJECT) {
     const keyEnd = endOfString(raw, i);
@@ -116,7 +119,8 @@ export function* itemsOf(raw: string, start: number): Generator<{ start: number;
 /** The members of the object at `start`, each key once: at its first place, with its last value, as JSON.parse reads them. */
 export function fieldsOf(raw: string, start: number): Map<string, { start: number; end: number }> {
   const fields = new Map<string, { start: number; end: number }>();
-  for (const member of membersOf(raw, start)) fields.set(member.key, { start: member.start, end: member.end });
+  for (const member of membersOf(raw, start))
+    fields.set(member.key, { start: member.start, end: member.end });
   return fields;
 }
 

@@ -17,8 +17,14 @@ export type BoxRow = readonly (readonly string[])[];
  * them (a compact table); a row is as tall as its tallest cell, the others blank below their text.
  * Drawn a piece of `rowsAPiece` rows at a time, each when its writer asks for it.
  */
-export function* drawBox(columns: readonly BoxColumn[], header: BoxRow | undefined, rows: Iterable<BoxRow>, rowsAPiece = Infinity): Generator<string> {
-  const rule = (left: string, middle: string, right: string) => left + columns.map((c) => '─'.repeat(c.width + 2)).join(middle) + right + '\n';
+export function* drawBox(
+  columns: readonly BoxColumn[],
+  header: BoxRow | undefined,
+  rows: Iterable<BoxRow>,
+  rowsAPiece = Infinity,
+): Generator<string> {
+  const rule = (left: string, middle: string, right: string) =>
+    left + columns.map((c) => '─'.repeat(c.width + 2)).join(middle) + right + '\n';
   yield rule('┌', '┬', '┐') + (header ? rowLines(columns, header) + rule('├', '┼', '┤') : '');
   let piece = '';
   let count = 0;

@@ -63,7 +63,9 @@ export function lineChart(points: readonly ChartPoint[], options: ChartOptions):
   const lowest = `min ${options.format(min)} (${low})`;
   const oneLine = `${highest}  ·  ${lowest}`;
   const extremes = indent.length + oneLine.length <= options.width ? [oneLine] : [highest, lowest];
-  return [...chart, dim(axis), indent + dim(ends), ...extremes.map((line) => indent + line)].join('\n');
+  return [...chart, dim(axis), indent + dim(ends), ...extremes.map((line) => indent + line)].join(
+    '\n',
+  );
 }
 
 /** asciichart marks the row of the value 0 as an axis crossing: the rows are counted from 1, so none is. */
@@ -84,7 +86,9 @@ function gridRows(min: number, max: number, height: number) {
     height: rowsUp,
     bottom: BOTTOM_ROW,
     top: BOTTOM_ROW + rowsUp,
-    rowOf: (value: number) => BOTTOM_ROW + (range === 0 ? 0 : Math.min(height, Math.max(0, ((value - min) / range) * height))),
+    rowOf: (value: number) =>
+      BOTTOM_ROW +
+      (range === 0 ? 0 : Math.min(height, Math.max(0, ((value - min) / range) * height))),
     valueOf: (row: number) => (range === 0 ? min : min + ((row - BOTTOM_ROW) / height) * range),
   };
 }

@@ -7,9 +7,15 @@ import { UsageError } from '../errors.js';
  * says (`description (or name)`); when nothing is known of the columns (an empty list no document
  * shows), every name is taken.
  */
-export function checkColumnNames(names: readonly string[], valid: readonly string[], described: readonly string[] = valid): void {
+export function checkColumnNames(
+  names: readonly string[],
+  valid: readonly string[],
+  described: readonly string[] = valid,
+): void {
   const unknown = names.filter((name) => !valid.includes(name));
   if (unknown.length === 0 || valid.length === 0) return;
   const quoted = unknown.map((name) => `"${name}"`).join(', ');
-  throw new UsageError(`--columns: ${unknown.length === 1 ? 'no column' : 'no columns'} ${quoted} in this reply; its columns are ${described.join(', ')}`);
+  throw new UsageError(
+    `--columns: ${unknown.length === 1 ? 'no column' : 'no columns'} ${quoted} in this reply; its columns are ${described.join(', ')}`,
+  );
 }

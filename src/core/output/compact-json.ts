@@ -10,7 +10,8 @@ export const MAX_DEPTH = 24;
 export function compactJson(value: unknown, depth = 0): string {
   if (depth > MAX_DEPTH) return '"…"';
   if (value instanceof ExactNumber) return value.text;
-  if (Array.isArray(value)) return `[${value.map((item) => compactJson(item, depth + 1)).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => compactJson(item, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object')
     return `{${Object.entries(value)
       .map(([k, v]) => `${JSON.stringify(k)}:${compactJson(v, depth + 1)}`)

@@ -17,7 +17,8 @@ import { ExactNumber } from '../json/exact-number.js';
  * A formula's first character, after any characters that a terminal's copy of the CSV drops
  * (format.ts `machineTextForTerminal`): dropping them must not uncover a formula.
  */
-const FORMULA_START = /^[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*[=+\-@\t\r]/;
+const FORMULA_START =
+  /^[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*[=+\-@\t\r]/;
 /** A number as JSON writes one. */
 const PLAIN_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 

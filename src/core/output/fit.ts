@@ -59,7 +59,11 @@ function stripAnsi(text: string): string {
 function colourCodeAt(text: string, i: number): number {
   if (text.charCodeAt(i) !== 0x1b || text.charCodeAt(i + 1) !== 0x5b) return 0;
   let end = i + 2;
-  for (let c = text.charCodeAt(end); (c >= 0x30 && c <= 0x39) || c === 0x3b; c = text.charCodeAt(++end));
+  for (
+    let c = text.charCodeAt(end);
+    (c >= 0x30 && c <= 0x39) || c === 0x3b;
+    c = text.charCodeAt(++end)
+  );
   return text.charCodeAt(end) === 0x6d ? end + 1 - i : 0;
 }
 
@@ -84,7 +88,8 @@ export function glueWhole(text: string): string {
 }
 
 // A date with its time and zone as free text writes them: `2026-11-27 09:12 UTC`, `2026-11-27 09:12:00 +05:45`.
-const DATE_TIME = /\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?: ?(?:UTC|GMT|Z|[+-]\d{2}:?\d{2}))?/g;
+const DATE_TIME =
+  /\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?: ?(?:UTC|GMT|Z|[+-]\d{2}:?\d{2}))?/g;
 
 /** The text with each date glued to its time and zone: one word that no wrapping parts. */
 export function glueDateTimes(text: string): string {
@@ -97,7 +102,8 @@ export function glueDateTimes(text: string): string {
  */
 function mayHoldDateTime(text: string): boolean {
   for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) {
-    if (at >= 13 && text.charCodeAt(at - 9) === 0x2d && text.charCodeAt(at - 6) === 0x2d) return true;
+    if (at >= 13 && text.charCodeAt(at - 9) === 0x2d && text.charCodeAt(at - 6) === 0x2d)
+      return true;
   }
   return false;
 }
@@ -140,7 +146,8 @@ export function staysWhole(word: string): boolean {
   const bare = bareWord(stripAnsi(word));
   if (bare === '') return false;
   if (URL_LIKE.test(bare)) return true;
-  if (bare.includes('_') && words().letterOrDigit.test(bare) && words().identifier.test(bare)) return true;
+  if (bare.includes('_') && words().letterOrDigit.test(bare) && words().identifier.test(bare))
+    return true;
   return /\d/.test(bare) && words().value.test(bare);
 }
 
@@ -199,7 +206,11 @@ export function measureText(text: string): TextMeasure {
   const endWord = (end: number) => {
     if (word > longestWord) longestWord = word;
     // Only a long word is looked at closer: a short one is kept whole anyway.
-    if (word > longestKeptWord && (word <= WHOLE_WORD_WIDTH || staysWhole(text.slice(wordStart, end)))) longestKeptWord = word;
+    if (
+      word > longestKeptWord &&
+      (word <= WHOLE_WORD_WIDTH || staysWhole(text.slice(wordStart, end)))
+    )
+      longestKeptWord = word;
     word = 0;
   };
   for (let i = 0; i < text.length;) {
@@ -284,7 +295,8 @@ export function wrapText(text: string, width: number): string[] {
 export function wrapMeasured(text: string, width: number): { lines: string[]; tooWide: boolean } {
   const lines: string[] = [];
   let tooWide = false;
-  for (const source of glueDateTimes(text).split('\n')) tooWide = wrapLine(source, width, lines) || tooWide;
+  for (const source of glueDateTimes(text).split('\n'))
+    tooWide = wrapLine(source, width, lines) || tooWide;
   return { lines: (text.includes('\u001b') ? carryColour(lines) : lines).map(unglue), tooWide };
 }
 
@@ -513,8 +525,10 @@ class HeaderWords {
  */
 function narrowWidestFirst(widths: number[], floors: readonly number[], excess: number): number {
   // What capping every column at `level` (none below its floor) frees.
-  const freedAt = (level: number) => widths.reduce((sum, width, i) => sum + Math.max(0, width - Math.max(floors[i]!, level)), 0);
-  const capAt = (level: number) => widths.forEach((width, i) => (widths[i] = Math.min(width, Math.max(floors[i]!, level))));
+  const freedAt = (level: number) =>
+    widths.reduce((sum, width, i) => sum + Math.max(0, width - Math.max(floors[i]!, level)), 0);
+  const capAt = (level: number) =>
+    widths.forEach((width, i) => (widths[i] = Math.min(width, Math.max(floors[i]!, level))));
   const available = freedAt(0);
   if (available <= excess) {
     capAt(0);
@@ -548,7 +562,11 @@ function narrowWidestFirst(widths: number[], floors: readonly number[], excess: 
  * columns whole); other text wraps between words, the widest first. Kept columns never narrow.
  * Widths are decided from each text measured once (`measures`, when the caller has them already).
  */
-export function fitWidths(columns: readonly FitColumn[], room: number, measures: readonly ColumnMeasure[] = columns.map(measureColumn)): number[] | undefined {
+export function fitWidths(
+  columns: readonly FitColumn[],
+  room: number,
+  measures: readonly ColumnMeasure[] = columns.map(measureColumn),
+): number[] | undefined {
   const widths = measures.map((m) => Math.max(m.header.width, m.cells.width));
   let excess = widths.reduce((a, b) => a + b, 0) - room;
   if (excess <= 0) return widths;
@@ -560,7 +578,8 @@ export function fitWidths(columns: readonly FitColumn[], room: number, measures:
   while (excess > 0) {
     let best = -1;
     widths.forEach((width, i) => {
-      if (width > floors[i]![0] && (best < 0 || width - next[i]! > widths[best]! - next[best]!)) best = i;
+      if (width > floors[i]![0] && (best < 0 || width - next[i]! > widths[best]! - next[best]!))
+        best = i;
     });
     if (best < 0) break;
     excess -= widths[best]! - next[best]!;
@@ -580,7 +599,12 @@ export function fitWidths(columns: readonly FitColumn[], room: number, measures:
 }
 
 /** The lines of one cell at `width` columns, as its column's Fit says (`textWidth`: the cell's width, when measured already). */
-export function cellLines(text: string, width: number, fit: Fit, textWidth = visibleWidth(text)): string[] {
+export function cellLines(
+  text: string,
+  width: number,
+  fit: Fit,
+  textWidth = visibleWidth(text),
+): string[] {
   if (textWidth <= width || fit === 'keep') return unglue(text).split('\n');
   if (fit === 'cut') return text.split('\n').map((line) => cutToWidth(line, width));
   return wrapText(text, width);
@@ -599,23 +623,36 @@ export type Labelled = readonly [label: string, value: string, whole?: boolean];
  * it. A label too long to leave a value room is written on a line of its own (wrapped, if wider
  * than the terminal), its value under it at the indent, or unindented as above.
  */
-export function labelledLines(pairs: readonly Labelled[], width: number, paintLabel: (text: string) => string, widest = largest(pairs.map(([label]) => lineWidth(label)))): string {
+export function labelledLines(
+  pairs: readonly Labelled[],
+  width: number,
+  paintLabel: (text: string) => string,
+  widest = largest(pairs.map(([label]) => lineWidth(label))),
+): string {
   const labelWidth = Math.min(widest, Math.max(1, width - 2 - MIN_VALUE_WIDTH));
   const room = Math.max(1, width - labelWidth - 2);
   const indent = ' '.repeat(labelWidth + 2);
   let out = '';
   for (const [label, value, whole] of pairs) {
     // A value declared whole is never wrapped; any other is wrapped between its words, a word that stays whole kept so.
-    const wrapped = (at: number) => (whole ? { lines: unglue(value).split('\n'), tooWide: visibleWidth(value) > at } : wrapMeasured(value, at));
+    const wrapped = (at: number) =>
+      whole
+        ? { lines: unglue(value).split('\n'), tooWide: visibleWidth(value) > at }
+        : wrapMeasured(value, at);
     const beside = wrapped(room);
     const labelFits = lineWidth(label) <= labelWidth;
     if (labelFits && !beside.tooWide) {
       out += paintLabel(padTo(label, labelWidth)) + '  ' + beside.lines.join('\n' + indent) + '\n';
       continue;
     }
-    out += (labelFits ? [label] : wrapText(label, width)).map((line) => paintLabel(line) + '\n').join('');
+    out += (labelFits ? [label] : wrapText(label, width))
+      .map((line) => paintLabel(line) + '\n')
+      .join('');
     // Too wide for the room beside the label: the value is given the terminal's width, unindented.
-    out += (beside.tooWide ? wrapped(width).lines : beside.lines.map((line) => indent + line)).join('\n') + '\n';
+    out +=
+      (beside.tooWide ? wrapped(width).lines : beside.lines.map((line) => indent + line)).join(
+        '\n',
+      ) + '\n';
   }
   return out;
 }
@@ -625,7 +662,12 @@ export function labelledLines(pairs: readonly Labelled[], width: number, paintLa
  * the headers painted), the values that are not `shown` (by default those that take no room) left
  * out; a row with none shown keeps its first column.
  */
-export function card(pairs: readonly Labelled[], width: number, paintHeader: (text: string) => string, shown: (value: string) => boolean = (value) => visibleWidth(value) > 0): string {
+export function card(
+  pairs: readonly Labelled[],
+  width: number,
+  paintHeader: (text: string) => string,
+  shown: (value: string) => boolean = (value) => visibleWidth(value) > 0,
+): string {
   const filled = pairs.filter(([, value]) => shown(value));
   return labelledLines(filled.length ? filled : pairs.slice(0, 1), width, paintHeader);
 }

@@ -7,7 +7,17 @@
 // last value, as JSON.parse takes it.
 import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { ExactNumber } from '../json/exact-number.js';
-import { compactText, endOfValue, fieldsOf, isNested, itemsOf, nextSignificant, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json/json-text.js';
+import {
+  compactText,
+  endOfValue,
+  fieldsOf,
+  isNested,
+  itemsOf,
+  nextSignificant,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from '../json/json-text.js';
 
 /** A record's column names and cell texts, in the order of its fields. */
 export type Cells = Map<string, string>;
@@ -53,19 +63,25 @@ function addCells(cells: Cells, raw: string, span: Span, name: string, depth: nu
 /** A string, number, true, false or null as a cell: a string's text, a number as written, null blank. */
 function scalarText(raw: string, span: Span): string {
   const text = raw.slice(span.start, span.end);
-  if (raw.charCodeAt(span.start) === QUOTE) return text.includes('\\') ? (JSON.parse(text) as string) : text.slice(1, -1);
+  if (raw.charCodeAt(span.start) === QUOTE)
+    return text.includes('\\') ? (JSON.parse(text) as string) : text.slice(1, -1);
   return text === 'null' ? '' : text;
 }
 
 /** The cells of a record as read (JSON.parse's values, ExactNumbers for numbers it would change), as flatCells makes them of its text. */
 export function valueCells(record: unknown): Cells {
   const cells: Cells = new Map();
-  if (isObject(record)) for (const [key, value] of Object.entries(record)) addValueCells(cells, value, key, 1);
+  if (isObject(record))
+    for (const [key, value] of Object.entries(record)) addValueCells(cells, value, key, 1);
   else addValueCells(cells, record, 'value', 1);
   return cells;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExactNumber);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  !(value instanceof ExactNumber);
 const isNestedValue = (value: unknown) => Array.isArray(value) || isObject(value);
 
 function addValueCells(cells: Cells, value: unknown, name: string, depth: number): void {
@@ -77,7 +93,8 @@ function addValueCells(cells: Cells, value: unknown, name: string, depth: number
     if (entries.length === 0) cells.set(name, '');
     for (const [key, child] of entries) addValueCells(cells, child, `${name}.${key}`, depth + 1);
   } else if (Array.isArray(value)) {
-    if (value.every((item) => !isNestedValue(item))) cells.set(name, value.map(scalarValueText).join('; '));
+    if (value.every((item) => !isNestedValue(item)))
+      cells.set(name, value.map(scalarValueText).join('; '));
     else value.forEach((item, index) => addValueCells(cells, item, `${name}.${index}`, depth + 1));
   } else {
     cells.set(name, scalarValueText(value));

@@ -37,7 +37,8 @@ const DECIMAL_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
  */
 export function formatMoney(value: unknown, currency?: string): string | undefined {
   let amount: Decimal | undefined;
-  if (value instanceof ExactNumber) amount = Number.isFinite(value.valueOf()) ? value.text : undefined;
+  if (value instanceof ExactNumber)
+    amount = Number.isFinite(value.valueOf()) ? value.text : undefined;
   else if (typeof value === 'number') amount = Number.isFinite(value) ? value : undefined;
   else if (typeof value === 'string' && DECIMAL_TEXT.test(value)) amount = value.trim();
   if (amount === undefined) return undefined;
@@ -54,7 +55,10 @@ const UNPRINTABLE = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${
 /** What a terminal must not get raw from JSON text: DEL, the C1 controls and the bidirectional ones. */
 const UNSAFE_IN_JSON = new RegExp(`[\\u007f-\\u009f${BIDI}]`, 'g');
 /** As UNPRINTABLE, but for a CR that ends a CSV line. */
-const UNPRINTABLE_IN_CSV = new RegExp(`\\r(?!\\n)|[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f${BIDI}]`, 'g');
+const UNPRINTABLE_IN_CSV = new RegExp(
+  `\\r(?!\\n)|[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f${BIDI}]`,
+  'g',
+);
 const BIDI_CONTROLS = new RegExp(`[${BIDI}]`, 'g');
 
 /**
@@ -126,7 +130,11 @@ const PRINTABLE_DEPTH = 64;
  * printable), for views shown to people. What `clean` leaves as it is, is not copied: a reply of
  * clean text is given back as it is, and a big one is not made again object by object.
  */
-export function printableDeep<T>(value: T, clean: (text: string) => string = printable, depth = 0): T {
+export function printableDeep<T>(
+  value: T,
+  clean: (text: string) => string = printable,
+  depth = 0,
+): T {
   if (typeof value === 'string') return clean(value) as T;
   if (value === null || typeof value !== 'object' || value instanceof ExactNumber) return value;
   if (depth > PRINTABLE_DEPTH) return null as T;
@@ -160,7 +168,13 @@ export function printableDeep<T>(value: T, clean: (text: string) => string = pri
 
 /** Sets a field as JSON.parse does: `__proto__` too is a field of its own, not the prototype. */
 function setField(record: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(record, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   else record[key] = value;
 }
 
@@ -175,7 +189,10 @@ export function plainNumber(n: number): string {
 
 /** A number with its sign always written, but for zero: +100, -20, 0 (a score's contributions). */
 export function signedNumber(n: number): string {
-  signed ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2, signDisplay: 'exceptZero' });
+  signed ??= new Intl.NumberFormat('en-IN', {
+    maximumFractionDigits: 2,
+    signDisplay: 'exceptZero',
+  });
   return signed.format(n);
 }
 

@@ -11,7 +11,17 @@ import { isRecord, type JsonRecord } from '../reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { ExactNumber } from '../json/exact-number.js';
 import { staysWhole, visibleWidth } from './fit.js';
-import { bullets, formatBoolean, formatCount, formatFraction, formatMoney, formatPercent, oneLine, plainNumber, signedNumber } from './format.js';
+import {
+  bullets,
+  formatBoolean,
+  formatCount,
+  formatFraction,
+  formatMoney,
+  formatPercent,
+  oneLine,
+  plainNumber,
+  signedNumber,
+} from './format.js';
 import { headerOf, labelOf } from './labels.js';
 import type { Paint } from './paint.js';
 import type { Column, ListView, Part, RecordView, SectionsView } from './view.js';
@@ -38,7 +48,8 @@ export interface Money {
 }
 
 /** The kind of value a field holds, as a view shows it to people. */
-type Kind = 'money' | 'count' | 'percent' | 'fraction' | 'confidence' | 'signed' | 'name' | { outOf: number };
+type Kind =
+  'money' | 'count' | 'percent' | 'fraction' | 'confidence' | 'signed' | 'name' | { outOf: number };
 
 function lastWord(key: string): string {
   return key.slice(key.lastIndexOf('.') + 1);
@@ -84,7 +95,11 @@ export interface Shown {
 }
 
 /** The parts of a value: its scalars first, as one field list, then its tables in order. */
-export function genericParts(value: unknown, path: readonly string[] = [], shown: Shown = {}): Part[] {
+export function genericParts(
+  value: unknown,
+  path: readonly string[] = [],
+  shown: Shown = {},
+): Part[] {
   const { money } = shown;
   const fields: Field[] = [];
   const tables: Part[] = [];
@@ -94,12 +109,28 @@ export function genericParts(value: unknown, path: readonly string[] = [], shown
   return [...parts, ...tables];
 }
 
-export function genericView(value: unknown, frame: { title?: string; footer?: string[]; empty?: string } & Shown = {}): SectionsView {
+export function genericView(
+  value: unknown,
+  frame: { title?: string; footer?: string[]; empty?: string } & Shown = {},
+): SectionsView {
   const { money, defaults, ...framed } = frame;
-  return { kind: 'sections', parts: genericParts(value, [], { money, defaults }), empty: framed.empty ?? 'The reply is empty.', ...framed };
+  return {
+    kind: 'sections',
+    parts: genericParts(value, [], { money, defaults }),
+    empty: framed.empty ?? 'The reply is empty.',
+    ...framed,
+  };
 }
 
-function walk(value: unknown, path: string[], depth: number, fields: Field[], tables: Part[], root: number, shown: Shown): void {
+function walk(
+  value: unknown,
+  path: string[],
+  depth: number,
+  fields: Field[],
+  tables: Part[],
+  root: number,
+  shown: Shown,
+): void {
   const key = path.join('.') || 'value';
   if (depth > MAX_DEPTH) {
     fields.push([key, '…']);
@@ -116,7 +147,11 @@ function walk(value: unknown, path: string[], depth: number, fields: Field[], ta
     else {
       const items = value.map((item) => cellText(item, depth + 1));
       // Reasons and messages (sentences) read as bullets; names (flags, scopes) as one line.
-      fields.push(items.some((item) => /\s/.test(item.trim())) ? [key, items.join(', '), items] : [key, items.join(', ')]);
+      fields.push(
+        items.some((item) => /\s/.test(item.trim()))
+          ? [key, items.join(', '), items]
+          : [key, items.join(', ')],
+      );
     }
   } else if (isRecord(value)) {
     if (isMapOfRecords(value)) {
@@ -125,7 +160,8 @@ function walk(value: unknown, path: string[], depth: number, fields: Field[], ta
     }
     const entries = Object.entries(value);
     if (entries.length === 0 && path.length > root) fields.push([key, '']);
-    for (const [name, child] of entries) walk(child, [...path, name], depth + 1, fields, tables, root, shown);
+    for (const [name, child] of entries)
+      walk(child, [...path, name], depth + 1, fields, tables, root, shown);
   } else {
     fields.push([key, cellText(value, depth)]);
   }
@@ -137,7 +173,13 @@ function walk(value: unknown, path: string[], depth: number, fields: Field[], ta
  */
 function isMapOfRecords(value: JsonRecord): boolean {
   const records = Object.values(value);
-  if (records.length < 2 || !records.every((r) => isRecord(r) && Object.values(r).every((v) => !isRecord(v) && !Array.isArray(v)))) return false;
+  if (
+    records.length < 2 ||
+    !records.every(
+      (r) => isRecord(r) && Object.values(r).every((v) => !isRecord(v) && !Array.isArray(v)),
+    )
+  )
+    return false;
   const keys = Object.keys(records[0] as JsonRecord).join('\u0000');
   return records.every((r) => Object.keys(r as JsonRecord).join('\u0000') === keys);
 }
@@ -159,8 +201,19 @@ export function table(records: readonly JsonRecord[], shown: Shown = {}): ListVi
   const { columns, leftOut } = guessedColumns(rows, shown.money);
   const defaults = shown.defaults ?? [];
   const designed = columns.some((c) => defaults.includes(c.key));
-  const tiered = designed ? columns.map((c) => (defaults.includes(c.key) ? { ...c, rank: defaults.indexOf(c.key) } : { ...c, show: 'room' as const })) : columns;
-  return { kind: 'list', rows, columns: tiered, ...(leftOut > 0 && { notes: [leftOutNote(leftOut)] }) };
+  const tiered = designed
+    ? columns.map((c) =>
+        defaults.includes(c.key)
+          ? { ...c, rank: defaults.indexOf(c.key) }
+          : { ...c, show: 'room' as const },
+      )
+    : columns;
+  return {
+    kind: 'list',
+    rows,
+    columns: tiered,
+    ...(leftOut > 0 && { notes: [leftOutNote(leftOut)] }),
+  };
 }
 
 /**
@@ -181,20 +234,29 @@ export function leftOutNote(count: number): string {
  * appear; each column's fit guessed from its values. One pass over the rows' own fields, however
  * many columns there are.
  */
-function guessedColumns(rows: readonly Row[], money?: Money): { columns: Column<Row>[]; leftOut: number } {
+function guessedColumns(
+  rows: readonly Row[],
+  money?: Money,
+): { columns: Column<Row>[]; leftOut: number } {
   const counts = new Map<string, number>();
-  for (const row of rows) for (const key of Object.keys(row)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const row of rows)
+    for (const key of Object.keys(row)) counts.set(key, (counts.get(key) ?? 0) + 1);
   let keys = [...counts.keys()];
   if (keys.length > MAX_EXTRA_COLUMNS) {
     // The sort is stable: of keys as frequent, the first to appear is kept.
-    const kept = new Set([...keys].sort((a, b) => counts.get(b)! - counts.get(a)!).slice(0, MAX_EXTRA_COLUMNS));
+    const kept = new Set(
+      [...keys].sort((a, b) => counts.get(b)! - counts.get(a)!).slice(0, MAX_EXTRA_COLUMNS),
+    );
     keys = keys.filter((key) => kept.has(key));
   }
   const guesses = new Map(keys.map((key) => [key, new ColumnGuess()]));
   for (const row of rows) {
     for (const key of Object.keys(row)) guesses.get(key)?.see(row[key]!);
   }
-  return { columns: keys.map((key) => guesses.get(key)!.column(key, kindOf(key, money), money?.currency)), leftOut: counts.size - keys.length };
+  return {
+    columns: keys.map((key) => guesses.get(key)!.column(key, kindOf(key, money), money?.currency)),
+    leftOut: counts.size - keys.length,
+  };
 }
 
 /** Text longer than this in a column of the generic view is free text, the first to give up room. */
@@ -248,10 +310,16 @@ class ColumnGuess {
  * A record as one row: nested objects become dotted keys, lists one cell. The row has no
  * prototype, so a field named `__proto__` is a column like any other.
  */
-function flatten(record: JsonRecord, prefix = '', depth = 1, row: Row = Object.create(null) as Row): Row {
+function flatten(
+  record: JsonRecord,
+  prefix = '',
+  depth = 1,
+  row: Row = Object.create(null) as Row,
+): Row {
   for (const [name, value] of Object.entries(record)) {
     const key = prefix + name;
-    if (isRecord(value) && depth < MAX_DEPTH && Object.keys(value).length > 0) flatten(value, key + '.', depth + 1, row);
+    if (isRecord(value) && depth < MAX_DEPTH && Object.keys(value).length > 0)
+      flatten(value, key + '.', depth + 1, row);
     else row[key] = cellText(value, depth);
   }
   return row;
@@ -268,9 +336,19 @@ function fieldList(fields: readonly Field[], money?: Money): RecordView<readonly
     fields: fields.map(([key, , items], i) => {
       const value = (r: readonly Field[]) => r[i]![1];
       const kind = kindOf(key, money);
-      const display = items?.length ? () => bullets(items) : kind ? (r: readonly Field[]) => shownAs(kind, value(r), money?.currency) : undefined;
+      const display = items?.length
+        ? () => bullets(items)
+        : kind
+          ? (r: readonly Field[]) => shownAs(kind, value(r), money?.currency)
+          : undefined;
       // An empty list says so, in one word, where a blank field would be left out.
-      return { key, header: labelOf(key), value, ...(display && { display, formatsValue: true }), ...(items?.length === 0 && { empty: 'none' }) };
+      return {
+        key,
+        header: labelOf(key),
+        value,
+        ...(display && { display, formatsValue: true }),
+        ...(items?.length === 0 && { empty: 'none' }),
+      };
     }),
   };
 }
@@ -282,7 +360,8 @@ export function cellText(value: unknown, depth = 0): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if (value instanceof ExactNumber) return value.text;
-  if (Array.isArray(value) && !value.some((item) => isRecord(item) || Array.isArray(item))) return value.map((item) => cellText(item)).join(', ');
+  if (Array.isArray(value) && !value.some((item) => isRecord(item) || Array.isArray(item)))
+    return value.map((item) => cellText(item)).join(', ');
   return compactJson(value, depth);
 }
 
@@ -310,13 +389,30 @@ export function withRest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any view: T is invariant (view.ts)
   designed: ListView<any> | RecordView<any>,
   rest: JsonRecord,
-  frame: { title?: string; footer?: string[]; hints?: string[]; heading?: string; money?: Money } = {},
+  frame: {
+    title?: string;
+    footer?: string[];
+    hints?: string[];
+    heading?: string;
+    money?: Money;
+  } = {},
 ): SectionsView {
   const parts = genericParts(rest, [], { money: frame.money });
   const first = parts[0];
-  if (designed.kind === 'record' && first && first.heading === undefined && first.view.kind === 'record') {
+  if (
+    designed.kind === 'record' &&
+    first &&
+    first.heading === undefined &&
+    first.view.kind === 'record'
+  ) {
     const leftover = first.view as RecordView<readonly Field[]>;
-    const fields = leftover.fields.map((f) => ({ ...f, value: () => f.value(leftover.record), ...(f.display && { display: (_: unknown, paint: Paint) => f.display!(leftover.record, paint) }) }));
+    const fields = leftover.fields.map((f) => ({
+      ...f,
+      value: () => f.value(leftover.record),
+      ...(f.display && {
+        display: (_: unknown, paint: Paint) => f.display!(leftover.record, paint),
+      }),
+    }));
     parts[0] = { view: { ...designed, fields: [...designed.fields, ...fields] } };
   } else {
     parts.unshift({ heading: frame.heading, view: designed });
@@ -336,7 +432,10 @@ export function listWithRest(
   frame: { title?: string; footer?: string[]; hints?: string[]; aside?: string[] } = {},
 ): SectionsView {
   // `aside`: what else a pipe's stderr is told, that the rows do not show (a list cut short).
-  return { ...withRest(items, rest, frame), pipe: { items, aside: [...asideLines(rest), ...(frame.aside ?? [])] } };
+  return {
+    ...withRest(items, rest, frame),
+    pipe: { items, aside: [...asideLines(rest), ...(frame.aside ?? [])] },
+  };
 }
 
 /**
@@ -353,15 +452,24 @@ export function asideLines(rest: JsonRecord): string[] {
  * The items of a reply's lists as one table, each item a row (an item that is no object, in a
  * column `value`); when there are several lists, the name of each row's list is its first column.
  */
-export function itemsTable(lists: readonly { name: string; items: readonly unknown[] }[], documented: readonly string[] = []): ListView<Row> {
-  const named = lists.flatMap(({ name, items }) => items.map((item) => ({ name, record: isRecord(item) ? item : { value: item } })));
+export function itemsTable(
+  lists: readonly { name: string; items: readonly unknown[] }[],
+  documented: readonly string[] = [],
+): ListView<Row> {
+  const named = lists.flatMap(({ name, items }) =>
+    items.map((item) => ({ name, record: isRecord(item) ? item : { value: item } })),
+  );
   // No items: the documented fields still head the table, as a pipe writes a list's header line.
-  if (named.length === 0) return { ...table([Object.fromEntries(documented.map((key) => [key, null]))]), rows: [] };
+  if (named.length === 0)
+    return { ...table([Object.fromEntries(documented.map((key) => [key, null]))]), rows: [] };
   const view = table(named.map((n) => n.record));
   if (lists.length < 2) return view;
   // table() makes one row a record, in order.
   const names = new Map(view.rows.map((row, i) => [row, named[i]!.name]));
-  return { ...view, section: { key: 'list', header: 'LIST', value: (row) => names.get(row) ?? '' } };
+  return {
+    ...view,
+    section: { key: 'list', header: 'LIST', value: (row) => names.get(row) ?? '' },
+  };
 }
 
 /**
@@ -370,7 +478,12 @@ export function itemsTable(lists: readonly { name: string; items: readonly unkno
  * them where the table has room for them, or (`show` wide) only with -o wide: the designed columns
  * not shown wide are its defaults (docs/reference/output.md, "Tables").
  */
-export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => JsonRecord, money?: Money, show: 'room' | 'wide' = 'room'): ListView<T> {
+export function withExtraColumns<T>(
+  list: ListView<T>,
+  leftovers: (row: T) => JsonRecord,
+  money?: Money,
+  show: 'room' | 'wide' = 'room',
+): ListView<T> {
   const flat = new Map(list.rows.map((row) => [row, flatten(leftovers(row))]));
   const { columns, leftOut } = guessedColumns([...flat.values()], money);
   const fieldsOf = (row: T) => flat.get(row) ?? NO_FIELDS;
@@ -383,7 +496,10 @@ export function withExtraColumns<T>(list: ListView<T>, leftovers: (row: T) => Js
     flex: c.flex,
     show,
     value: (row) => c.value(fieldsOf(row)),
-    ...(c.display && { display: (row: T, paint: Paint) => c.display!(fieldsOf(row), paint), formatsValue: c.formatsValue }),
+    ...(c.display && {
+      display: (row: T, paint: Paint) => c.display!(fieldsOf(row), paint),
+      formatsValue: c.formatsValue,
+    }),
     ...(c.currency && { currency: c.currency }),
   }));
   const notes = leftOut > 0 ? [...(list.notes ?? []), leftOutNote(leftOut)] : list.notes;

@@ -10,13 +10,20 @@ import { printable } from './format.js';
 type Jq = typeof import('jq-wasm');
 
 let loaded: Promise<Jq> | undefined;
-const jq = (): Promise<Jq> => (loaded ??= importJq().then((module) => ('raw' in module ? module : (module as { default: Jq }).default)));
+const jq = (): Promise<Jq> =>
+  (loaded ??= importJq().then((module) =>
+    'raw' in module ? module : (module as { default: Jq }).default,
+  ));
 
 /** jq's message on one line, without its `jq: error (at /dev/stdin:0): ` preamble or the echoed expression. */
 function jqMessage(error: unknown): string {
-  const text = (error instanceof Error ? error.message : String(error)).replace(/^Failed to execute raw query: /, '');
+  const text = (error instanceof Error ? error.message : String(error)).replace(
+    /^Failed to execute raw query: /,
+    '',
+  );
   // The WebAssembly runtime's own words for a jq that ran out of room.
-  if (text.startsWith('Aborted(')) return 'jq stopped: the expression needs more memory, or deeper recursion, than jq has';
+  if (text.startsWith('Aborted('))
+    return 'jq stopped: the expression needs more memory, or deeper recursion, than jq has';
   const first = text.split('\n')[0] ?? '';
   return first
     .replace(/^jq: (error(?: \(at [^)]*\))?: )?/, '')
@@ -33,7 +40,9 @@ export async function checkJqExpression(expression: string): Promise<void> {
     const message = jqMessage(error);
     // Only a compile error is the expression's fault; one that fails on `null` may work on the reply.
     if (/compile error/.test(error instanceof Error ? error.message : '')) {
-      throw new UsageError(`--jq: ${message}`, ['See https://jqlang.org/manual/ for the language.']);
+      throw new UsageError(`--jq: ${message}`, [
+        'See https://jqlang.org/manual/ for the language.',
+      ]);
     }
   }
 }
@@ -73,7 +82,12 @@ export function filteredIO(io: IO, expression: string, mask: (text: string) => s
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk;
       size += bytes.length;
       if (size > MAX_CAPTURE_BYTES) {
-        done(new CliError('--jq holds the whole output to filter it, and it passed 512 MiB: use -o ndjson and pipe it into jq', EXIT.failure));
+        done(
+          new CliError(
+            '--jq holds the whole output to filter it, and it passed 512 MiB: use -o ndjson and pipe it into jq',
+            EXIT.failure,
+          ),
+        );
         return;
       }
       chunks.push(bytes);
@@ -83,7 +97,8 @@ export function filteredIO(io: IO, expression: string, mask: (text: string) => s
   // A raw string is the service's text: on a terminal its control characters (an escape code in
   // a name) are dropped, as in every view, once its secrets are masked (while an escape sequence
   // that splits one is still whole); a pipe gets it as jq gives it.
-  const write = (output: string) => io.stdout.write(io.stdoutIsTTY ? printable(mask(output)) : output);
+  const write = (output: string) =>
+    io.stdout.write(io.stdoutIsTTY ? printable(mask(output)) : output);
   const finish = async (succeeded: boolean): Promise<string | undefined> => {
     const text = Buffer.concat(chunks).toString('utf8');
     if (text === '') return undefined;

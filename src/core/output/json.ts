@@ -1,7 +1,19 @@
 // JSON output that keeps the reply exactly as received: the raw text is re-indented token by
 // token, so numbers keep their digits (no float rounding) and keys keep their order.
 import { terminalJson } from './format.js';
-import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, endOfScalar, endOfString, isSpace, nextSignificant, OPEN_ARRAY, OPEN_OBJECT, QUOTE } from '../json/json-text.js';
+import {
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  endOfScalar,
+  endOfString,
+  isSpace,
+  nextSignificant,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from '../json/json-text.js';
 
 /** Indentation grows with the square of the depth: past this size the raw text is printed instead. */
 const MAX_INDENTED_LENGTH = 256 * 1024 * 1024;
@@ -96,7 +108,8 @@ export function reindentJson(raw: string): string | undefined {
 export function prettyJson(raw: string, parsed: unknown): string {
   const trimmed = raw.trim();
   try {
-    if (trimmed.length > 0 && JSON.stringify(parsed) === trimmed) return JSON.stringify(parsed, null, 2);
+    if (trimmed.length > 0 && JSON.stringify(parsed) === trimmed)
+      return JSON.stringify(parsed, null, 2);
   } catch {
     // nested deeper than JSON.stringify can walk: the token-by-token path has no such limit
   }
@@ -107,14 +120,25 @@ export function prettyJson(raw: string, parsed: unknown): string {
  * JSON as svc prints it: pretty (see prettyJson), one newline after. On a terminal the characters
  * that could rearrange it are escaped (terminalJson), and it is coloured unless colour is off.
  */
-export function jsonOutput(raw: string, parsed: unknown, out: { terminal: boolean; color: boolean }): string {
+export function jsonOutput(
+  raw: string,
+  parsed: unknown,
+  out: { terminal: boolean; color: boolean },
+): string {
   const text = out.terminal ? terminalJson(prettyJson(raw, parsed)) : prettyJson(raw, parsed);
   return (out.color ? colorJson(text) : text) + '\n';
 }
 
 // Colours of JSON on a terminal, as gh's: bold delimiters, bold blue keys, green strings, cyan
 // null, yellow true and false; numbers as they are.
-const SGR = { delimiter: '\x1b[1;38m', key: '\x1b[1;34m', string: '\x1b[32m', null: '\x1b[36m', boolean: '\x1b[33m', reset: '\x1b[0m' } as const;
+const SGR = {
+  delimiter: '\x1b[1;38m',
+  key: '\x1b[1;34m',
+  string: '\x1b[32m',
+  null: '\x1b[36m',
+  boolean: '\x1b[33m',
+  reset: '\x1b[0m',
+} as const;
 
 /** JSON text with colours added around its tokens; the text itself is unchanged. */
 export function colorJson(text: string): string {
@@ -129,7 +153,14 @@ export function colorJson(text: string): string {
       const isKey = text.charCodeAt(nextSignificant(text, end)) === COLON;
       paint(isKey ? SGR.key : SGR.string, text.slice(i, end));
       i = end;
-    } else if (c === OPEN_OBJECT || c === CLOSE_OBJECT || c === OPEN_ARRAY || c === CLOSE_ARRAY || c === COMMA || c === COLON) {
+    } else if (
+      c === OPEN_OBJECT ||
+      c === CLOSE_OBJECT ||
+      c === OPEN_ARRAY ||
+      c === CLOSE_ARRAY ||
+      c === COMMA ||
+      c === COLON
+    ) {
       paint(SGR.delimiter, text[i]!);
       i++;
     } else if (isSpace(c)) {

@@ -37,7 +37,11 @@ function wordsOf(segment: string): string[] {
     .map((word) => {
       const lower = word.toLowerCase();
       // Own entries only: a field named `constructor` is a word like any other.
-      return (Object.hasOwn(ACRONYMS, lower) ? ACRONYMS[lower] : undefined) ?? (Object.hasOwn(WORDS, lower) ? WORDS[lower] : undefined) ?? lower;
+      return (
+        (Object.hasOwn(ACRONYMS, lower) ? ACRONYMS[lower] : undefined) ??
+        (Object.hasOwn(WORDS, lower) ? WORDS[lower] : undefined) ??
+        lower
+      );
     });
 }
 

@@ -12,7 +12,15 @@ export interface Paint {
 }
 
 const plain = (text: string) => text;
-const PLAIN: Paint = { header: plain, title: plain, dim: plain, good: plain, warn: plain, bad: plain, accent: plain };
+const PLAIN: Paint = {
+  header: plain,
+  title: plain,
+  dim: plain,
+  good: plain,
+  warn: plain,
+  bad: plain,
+  accent: plain,
+};
 
 export async function createPaint(enabled: boolean): Promise<Paint> {
   if (!enabled) return PLAIN;

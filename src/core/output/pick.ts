@@ -15,10 +15,18 @@ type AnyList = ListView<any>;
  * The view with its tables' columns picked by `names`; `documented`: the fields of the items of a
  * list reply (ReplyReader.fields), taken even where the reply has none of them.
  */
-export function pickColumns(view: View, names: readonly string[], documented: readonly string[] = []): View {
-  const items = view.kind === 'list' ? view : view.kind === 'sections' ? view.pipe?.items : undefined;
+export function pickColumns(
+  view: View,
+  names: readonly string[],
+  documented: readonly string[] = [],
+): View {
+  const items =
+    view.kind === 'list' ? view : view.kind === 'sections' ? view.pipe?.items : undefined;
   const lists = [...new Set([...(items ? [items] : []), ...listsOf(view)])];
-  if (lists.length === 0) throw new UsageError('--columns picks the columns of a list, and this reply is shown as fields, not as a list');
+  if (lists.length === 0)
+    throw new UsageError(
+      '--columns picks the columns of a list, and this reply is shown as fields, not as a list',
+    );
   const shown = lists.flatMap(namesOf);
   const absent = items ? documented.filter((field) => !shown.includes(field)) : [];
   const valid = [...new Set([...shown, ...absent])];
@@ -37,7 +45,11 @@ export function pickColumns(view: View, names: readonly string[], documented: re
     const list = pick(part.view);
     return list ? [{ ...part, view: list }] : [];
   });
-  return { ...view, parts, ...(view.pipe && items && { pipe: { ...view.pipe, items: pick(items)! } }) };
+  return {
+    ...view,
+    parts,
+    ...(view.pipe && items && { pipe: { ...view.pipe, items: pick(items)! } }),
+  };
 }
 
 function listsOf(view: View): AnyList[] {
@@ -48,7 +60,11 @@ function listsOf(view: View): AnyList[] {
 
 /** The names --columns takes for a list's columns: their fields, the other names they read, its section and shared value. */
 function namesOf(list: AnyList): string[] {
-  return [...list.columns.flatMap((column) => [column.key, ...(column.also ?? [])]), ...(list.section ? [list.section.key] : []), ...(list.shared ? [list.shared.key] : [])];
+  return [
+    ...list.columns.flatMap((column) => [column.key, ...(column.also ?? [])]),
+    ...(list.section ? [list.section.key] : []),
+    ...(list.shared ? [list.shared.key] : []),
+  ];
 }
 
 /**
@@ -56,9 +72,22 @@ function namesOf(list: AnyList): string[] {
  * items of a list reply get a blank column for a name they lack. Undefined for another list
  * with none of the names.
  */
-function pickedList(list: AnyList, names: readonly string[], isItems: boolean): AnyList | undefined {
+function pickedList(
+  list: AnyList,
+  names: readonly string[],
+  isItems: boolean,
+): AnyList | undefined {
   const columns = names.flatMap((name): Column<unknown>[] => {
-    const column = columnNamed(list, name) ?? (isItems ? { key: name, header: columnHeader(name), pipeHeader: pipeColumnHeader(name), value: () => '' } : undefined);
+    const column =
+      columnNamed(list, name) ??
+      (isItems
+        ? {
+            key: name,
+            header: columnHeader(name),
+            pipeHeader: pipeColumnHeader(name),
+            value: () => '',
+          }
+        : undefined);
     return column ? [{ ...column, show: undefined }] : [];
   });
   return columns.length > 0 || isItems ? { ...list, columns, picked: true } : undefined;
@@ -66,15 +95,23 @@ function pickedList(list: AnyList, names: readonly string[], isItems: boolean): 
 
 /** The names of a list's columns for a message: `description (or name)`. */
 function describedNames(list: AnyList): string[] {
-  const columns = list.columns.map((column) => (column.also?.length ? `${column.key} (or ${column.also.join(', ')})` : column.key));
-  return [...columns, ...(list.section ? [list.section.key] : []), ...(list.shared ? [list.shared.key] : [])];
+  const columns = list.columns.map((column) =>
+    column.also?.length ? `${column.key} (or ${column.also.join(', ')})` : column.key,
+  );
+  return [
+    ...columns,
+    ...(list.section ? [list.section.key] : []),
+    ...(list.shared ? [list.shared.key] : []),
+  ];
 }
 
 function columnNamed(list: AnyList, name: string): Column<unknown> | undefined {
   const column = list.columns.find((c) => c.key === name || c.also?.includes(name));
   if (column) return column;
   const { section, shared } = list;
-  if (section?.key === name) return { key: section.key, header: section.header, value: section.value };
-  if (shared?.key === name) return { key: shared.key, header: shared.header, value: () => shared.value };
+  if (section?.key === name)
+    return { key: section.key, header: section.header, value: section.value };
+  if (shared?.key === name)
+    return { key: shared.key, header: shared.header, value: () => shared.value };
   return undefined;
 }

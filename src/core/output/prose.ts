@@ -61,7 +61,9 @@ export function proseLines(text: string, width: number, indent = '', hang = inde
       const own = /^ */.exec(line)![0];
       // A span between backticks wider than a line is parted between its words after all.
       const room = width - lineWidth(hang + own);
-      const words = proseWords(line).flatMap((word) => (word.includes('`') && lineWidth(word) > room ? word.split(' ') : [word]));
+      const words = proseWords(line).flatMap((word) =>
+        word.includes('`') && lineWidth(word) > room ? word.split(' ') : [word],
+      );
       return fill(words, width, indent + own, hang + own);
     })
     .map(unglue);
@@ -119,7 +121,9 @@ function units(words: readonly string[]): string[] {
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     const next = words[i + 1];
-    const pair = next !== undefined && ((/^-./.test(word) && !next.startsWith('-') && !OPERATORS.has(next)) || REDIRECTS.has(word));
+    const pair =
+      next !== undefined &&
+      ((/^-./.test(word) && !next.startsWith('-') && !OPERATORS.has(next)) || REDIRECTS.has(word));
     joined.push(pair ? `${word} ${next}` : word);
     if (pair) i++;
   }
@@ -133,15 +137,23 @@ function units(words: readonly string[]): string[] {
  * never inside quotes, nor between a flag and its value; a pipeline goes on at a `|` where it can.
  * A trailing `# comment` that does not fit goes on lines of its own above the command.
  */
-export function shellLines(command: string, width: number, prompt: string, continuation: string): string[] {
+export function shellLines(
+  command: string,
+  width: number,
+  prompt: string,
+  continuation: string,
+): string[] {
   if (lineWidth(prompt + command) <= width) return [prompt + command];
   const indent = /^ */.exec(prompt)![0];
   const leading = /^ */.exec(command)![0];
   const { words, comment } = shellWords(command.slice(leading.length));
-  const above = comment ? proseLines(comment.replace(/^#\s*/, ''), width, indent + leading + '# ') : [];
+  const above = comment
+    ? proseLines(comment.replace(/^#\s*/, ''), width, indent + leading + '# ')
+    : [];
   if (words.length === 0) return above;
   const start = (line: number) => (line === 0 ? prompt : continuation) + leading;
-  const widthOf = (line: number, parts: readonly string[]) => lineWidth(start(line) + parts.join(' '));
+  const widthOf = (line: number, parts: readonly string[]) =>
+    lineWidth(start(line) + parts.join(' '));
   const lines: string[][] = [[]];
   const all = units(words);
   all.forEach((unit, i) => {
@@ -159,7 +171,10 @@ export function shellLines(command: string, width: number, prompt: string, conti
     else moved.splice(0, moved.length - 1);
     lines.push(moved);
   });
-  return [...above, ...lines.map((parts, n) => start(n) + parts.join(' ') + (n < lines.length - 1 ? ' \\' : ''))];
+  return [
+    ...above,
+    ...lines.map((parts, n) => start(n) + parts.join(' ') + (n < lines.length - 1 ? ' \\' : '')),
+  ];
 }
 
 /**
@@ -167,7 +182,12 @@ export function shellLines(command: string, width: number, prompt: string, conti
  * of at most `width` columns: a field that does not fit goes on to the next line, after `hang`;
  * no field is split, and one wider than the line stands alone.
  */
-export function fieldLines(fields: readonly string[], width: number, separator = '  ', hang = '  '): string[] {
+export function fieldLines(
+  fields: readonly string[],
+  width: number,
+  separator = '  ',
+  hang = '  ',
+): string[] {
   const lines: string[] = [];
   let line = '';
   for (const field of fields) {

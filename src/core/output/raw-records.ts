@@ -7,7 +7,17 @@
 // lists are made from the reply's text too (listItemTexts).
 import { isRecord } from '../reading.js';
 import { MAX_DEPTH as MAX_NESTING } from './compact-json.js';
-import { compactText, endOfValue, fieldsOf, isNested, itemsOf, membersOf, nextSignificant, OPEN_ARRAY, OPEN_OBJECT } from '../json/json-text.js';
+import {
+  compactText,
+  endOfValue,
+  fieldsOf,
+  isNested,
+  itemsOf,
+  membersOf,
+  nextSignificant,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+} from '../json/json-text.js';
 
 /** The text of each record as received. */
 export interface RecordTexts {
@@ -19,7 +29,11 @@ export interface RecordTexts {
 const MAX_DEPTH = 4;
 
 /** The text of each of `records` in `raw`, when they are a list of `body` (the reply `raw` parsed to); else undefined. */
-export function recordTexts(raw: string, body: unknown, records: readonly unknown[]): RecordTexts | undefined {
+export function recordTexts(
+  raw: string,
+  body: unknown,
+  records: readonly unknown[],
+): RecordTexts | undefined {
   const path = pathTo(body, records);
   // Where each record starts, 4 bytes each (an object with its start and end was 3 times the text of a list of small numbers).
   const starts = new Uint32Array(records.length);
@@ -86,8 +100,11 @@ function locate(raw: string, path: readonly string[]): number | undefined {
 export function listItemTexts(raw: string): string[] {
   const start = nextSignificant(raw, 0);
   const c = raw.charCodeAt(start);
-  if (c === OPEN_ARRAY) return [...itemsOf(raw, start)].map((item) => compactText(raw, item.start, item.end));
-  const whole = [compactText(raw, start, c === OPEN_OBJECT ? endOfValue(raw, start) : raw.trimEnd().length)];
+  if (c === OPEN_ARRAY)
+    return [...itemsOf(raw, start)].map((item) => compactText(raw, item.start, item.end));
+  const whole = [
+    compactText(raw, start, c === OPEN_OBJECT ? endOfValue(raw, start) : raw.trimEnd().length),
+  ];
   if (c !== OPEN_OBJECT) return whole;
   const lists = listsOf(raw, start);
   if (lists.length === 0) return whole;
@@ -96,13 +113,17 @@ export function listItemTexts(raw: string): string[] {
   for (const list of lists) {
     for (const item of list.items) {
       const fields = new Map<string, string>([[name, JSON.stringify(list.name)]]);
-      for (const [key, span] of list.context) fields.set(key, compactText(raw, span.start, span.end));
+      for (const [key, span] of list.context)
+        fields.set(key, compactText(raw, span.start, span.end));
       if (raw.charCodeAt(item.start) === OPEN_OBJECT) {
-        for (const [key, span] of fieldsOf(raw, item.start)) fields.set(key, compactText(raw, span.start, span.end));
+        for (const [key, span] of fieldsOf(raw, item.start))
+          fields.set(key, compactText(raw, span.start, span.end));
       } else {
         fields.set('value', compactText(raw, item.start, item.end));
       }
-      records.push(`{${[...fields].map(([key, text]) => `${JSON.stringify(key)}:${text}`).join(',')}}`);
+      records.push(
+        `{${[...fields].map(([key, text]) => `${JSON.stringify(key)}:${text}`).join(',')}}`,
+      );
     }
   }
   return records;
@@ -123,20 +144,35 @@ interface FoundList {
 }
 
 /** The lists of the object at `start` and of the objects it holds, in the order of their fields. */
-function listsOf(raw: string, start: number, path: readonly string[] = [], held: ReadonlyMap<string, Span> = new Map()): FoundList[] {
+function listsOf(
+  raw: string,
+  start: number,
+  path: readonly string[] = [],
+  held: ReadonlyMap<string, Span> = new Map(),
+): FoundList[] {
   const fields = [...fieldsOf(raw, start)].map(([key, span]) => {
     const c = raw.charCodeAt(span.start);
     const items = c === OPEN_ARRAY ? [...itemsOf(raw, span.start)] : [];
-    const kind = items.some((item) => isNested(raw, item.start)) ? 'list' : c === OPEN_OBJECT ? 'object' : 'scalar';
+    const kind = items.some((item) => isNested(raw, item.start))
+      ? 'list'
+      : c === OPEN_OBJECT
+        ? 'object'
+        : 'scalar';
     return { key, name: [...path, key].join('.'), span, items, kind };
   });
   const context = new Map(held);
   // An empty list says nothing of a row: it has no items to be a list of, nor values to join.
-  for (const field of fields) if (field.kind === 'scalar' && !(raw.charCodeAt(field.span.start) === OPEN_ARRAY && field.items.length === 0)) context.set(field.name, field.span);
+  for (const field of fields)
+    if (
+      field.kind === 'scalar' &&
+      !(raw.charCodeAt(field.span.start) === OPEN_ARRAY && field.items.length === 0)
+    )
+      context.set(field.name, field.span);
   return fields.flatMap((field): FoundList[] => {
     if (field.kind === 'list') return [{ name: field.name, items: field.items, context }];
     // Deeper than a bound an object is left to -o json.
-    if (field.kind === 'object' && path.length < MAX_NESTING) return listsOf(raw, field.span.start, [...path, field.key], context);
+    if (field.kind === 'object' && path.length < MAX_NESTING)
+      return listsOf(raw, field.span.start, [...path, field.key], context);
     return [];
   });
 }
@@ -147,7 +183,8 @@ function namingKey(raw: string, lists: readonly FoundList[]): string {
   for (const list of lists) {
     for (const key of list.context.keys()) taken.add(key);
     for (const item of list.items) {
-      if (raw.charCodeAt(item.start) === OPEN_OBJECT) for (const member of membersOf(raw, item.start)) taken.add(member.key);
+      if (raw.charCodeAt(item.start) === OPEN_OBJECT)
+        for (const member of membersOf(raw, item.start)) taken.add(member.key);
       else taken.add('value');
     }
   }

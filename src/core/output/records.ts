@@ -71,7 +71,11 @@ export function ndjsonText(records: readonly unknown[], texts?: RecordTexts): st
 }
 
 /** NDJSON, RECORDS_A_PIECE lines a piece: each record's text as received, else its value as JSON. */
-export function* ndjsonPieces(records: readonly unknown[], texts?: RecordTexts, calendar?: BsCalendar): Generator<string> {
+export function* ndjsonPieces(
+  records: readonly unknown[],
+  texts?: RecordTexts,
+  calendar?: BsCalendar,
+): Generator<string> {
   for (let from = 0; from < records.length; from += RECORDS_A_PIECE) {
     let piece = '';
     for (let i = from; i < Math.min(records.length, from + RECORDS_A_PIECE); i++) {
@@ -88,12 +92,17 @@ function jsonLine(value: unknown): string {
   try {
     return stringifyExact(value) ?? 'null';
   } catch {
-    throw new UnexpectedReplyError('the reply is nested too deeply to write as JSON lines; use --json');
+    throw new UnexpectedReplyError(
+      'the reply is nested too deeply to write as JSON lines; use --json',
+    );
   }
 }
 
 /** NDJSON of records given as JSON text, RECORDS_A_PIECE lines a piece. */
-export function* jsonLinePieces(records: readonly string[], calendar?: BsCalendar): Generator<string> {
+export function* jsonLinePieces(
+  records: readonly string[],
+  calendar?: BsCalendar,
+): Generator<string> {
   const line = (text: string) => {
     if (!calendar) return text;
     const value = exactBody(text, JSON.parse(text));
@@ -127,12 +136,18 @@ export interface CsvOptions {
  * CSV of records given as JSON text (the items of a view's lists: raw-records.ts listItemTexts),
  * each made into cells with no JSON in them (flat-cells.ts), as csvPieces writes them.
  */
-export function flatCsvPieces(records: readonly string[], options: CsvOptions = {}): Generator<string> {
+export function flatCsvPieces(
+  records: readonly string[],
+  options: CsvOptions = {},
+): Generator<string> {
   return cellsCsvPieces(records.length, (i) => flatCells(records[i]!), options);
 }
 
 /** CSV of records as read (numbers as received: exact-json.ts), nested values in dotted columns (flat-cells.ts valueCells). */
-export function csvPieces(records: readonly unknown[], options: CsvOptions = {}): Generator<string> {
+export function csvPieces(
+  records: readonly unknown[],
+  options: CsvOptions = {},
+): Generator<string> {
   return cellsCsvPieces(records.length, (i) => valueCells(records[i]), options);
 }
 
@@ -145,7 +160,11 @@ export function csvPieces(records: readonly unknown[], options: CsvOptions = {})
  * cells are made twice, for the columns and then for each row as it is written, so that no more
  * than a piece of rows is held at once.
  */
-function* cellsCsvPieces(count: number, cellsOf: (index: number) => Cells, options: CsvOptions): Generator<string> {
+function* cellsCsvPieces(
+  count: number,
+  cellsOf: (index: number) => Cells,
+  options: CsvOptions,
+): Generator<string> {
   const { calendar, documented = [] } = options;
   const guard = options.formulaGuard !== false;
   const union = new Set<string>();
@@ -157,7 +176,9 @@ function* cellsCsvPieces(count: number, cellsOf: (index: number) => Cells, optio
       if (calendar && !dated.has(key) && calendar.field(text) !== undefined) dated.add(key);
     }
     if (union.size > MAX_CSV_COLUMNS) {
-      throw new UnexpectedReplyError(`the records have more than ${formatCount(MAX_CSV_COLUMNS)} different fields, the most columns a CSV file is given; -o ndjson writes each record whole`);
+      throw new UnexpectedReplyError(
+        `the records have more than ${formatCount(MAX_CSV_COLUMNS)} different fields, the most columns a CSV file is given; -o ndjson writes each record whole`,
+      );
     }
   }
   const keys = count === 0 ? [...documented] : documentedFirst([...union], documented);
@@ -167,7 +188,10 @@ function* cellsCsvPieces(count: number, cellsOf: (index: number) => Cells, optio
   const columns = options.columns ?? all;
   checkColumnNames(columns, [...new Set([...all, ...documented])]);
   if (columns.length === 0) return;
-  const cell = (row: Cells, column: string) => (twins.has(column) ? (calendar!.field(row.get(column.slice(0, -3))) ?? '') : (row.get(column) ?? ''));
+  const cell = (row: Cells, column: string) =>
+    twins.has(column)
+      ? (calendar!.field(row.get(column.slice(0, -3))) ?? '')
+      : (row.get(column) ?? '');
   if (options.headers !== false) yield csvLine(columns, guard);
   for (let from = 0; from < count; from += RECORDS_A_PIECE) {
     let piece = '';
@@ -182,7 +206,9 @@ function* cellsCsvPieces(count: number, cellsOf: (index: number) => Cells, optio
 /** The keys, those of the documented fields (a nested one's dotted keys with it) first, in the documented order. */
 function documentedFirst(keys: readonly string[], documented: readonly string[]): string[] {
   if (documented.length === 0) return [...keys];
-  const first = documented.flatMap((field) => keys.filter((key) => key === field || key.startsWith(`${field}.`)));
+  const first = documented.flatMap((field) =>
+    keys.filter((key) => key === field || key.startsWith(`${field}.`)),
+  );
   const placed = new Set(first);
   return [...first, ...keys.filter((key) => !placed.has(key))];
 }

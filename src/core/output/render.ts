@@ -89,13 +89,15 @@ export function* tablePieces(view: View, target: RenderTarget): Generator<string
     // line and named by their headings, each with its own header line.
     const named = target.terminal || view.parts.length > 1;
     if (view.title && target.terminal) yield textLines([view.title], target, paint.title);
-    if (view.parts.length === 0) yield textLines([view.empty ?? 'Nothing to show.'], target, plainText);
+    if (view.parts.length === 0)
+      yield textLines([view.empty ?? 'Nothing to show.'], target, plainText);
     for (const [i, part] of view.parts.entries()) {
       if (i > 0) yield '\n';
       if (part.heading && named) yield textLines([part.heading], target, paint.title);
       yield* tablePieces(part.view, target);
     }
-    if (target.terminal) yield textLines(view.footer, target, paint.dim) + textLines(view.hints, target, paint.dim);
+    if (target.terminal)
+      yield textLines(view.footer, target, paint.dim) + textLines(view.hints, target, paint.dim);
   } else if (view.kind === 'record') {
     yield* target.terminal ? recordForPeople(view, target) : recordTabs(view, target);
   } else {
@@ -109,7 +111,11 @@ const plainText = (text: string) => text;
  * Lines of prose, each styled and ended by a line break; on a terminal wrapped between words (never
  * inside a URL, an id, a number or a date: fit.ts), in a pipe each one line.
  */
-export function textLines(lines: readonly string[] | undefined, target: Pick<RenderTarget, 'terminal' | 'width'>, style: (text: string) => string): string {
+export function textLines(
+  lines: readonly string[] | undefined,
+  target: Pick<RenderTarget, 'terminal' | 'width'>,
+  style: (text: string) => string,
+): string {
   return (lines ?? [])
     .flatMap((line) => (target.terminal ? wrapText(line, target.width) : [unglue(line)]))
     .map((line) => style(line) + '\n')
@@ -139,22 +145,35 @@ function displayOf<T>(column: Column<T>, target: RenderTarget): (row: T) => stri
 }
 
 /** The header of a column, marked `(BS)` when any of its cells shows a date in Bikram Sambat. */
-function headerOf<T>(column: Column<T>, rows: readonly T[], target: RenderTarget, header = column.header): string {
+function headerOf<T>(
+  column: Column<T>,
+  rows: readonly T[],
+  target: RenderTarget,
+  header = column.header,
+): string {
   const { calendar } = target;
   if (!calendar) return header;
   const display = displayAsSent(column, target);
-  return rows.some((row) => calendar.cell(display(row), ' ') !== undefined) ? `${header} (BS)` : header;
+  return rows.some((row) => calendar.cell(display(row), ' ') !== undefined)
+    ? `${header} (BS)`
+    : header;
 }
 
 function displayAsSent<T>(column: Column<T>, target: RenderTarget): (row: T) => string {
-  if (column.display && (target.terminal || !column.formatsValue)) return (row) => column.display!(row, target.paint);
+  if (column.display && (target.terminal || !column.formatsValue))
+    return (row) => column.display!(row, target.paint);
   const { time } = target;
   const rule = relativeRuleFor(column.key);
   return (row) => {
     const value = column.value(row);
     if (typeof value !== 'string') return rawText(value);
     // On a terminal the date, time and zone are glued into one word that no narrowing breaks.
-    return formatTimestamp(value, { zone: time ? time.zone : 'UTC', now: target.terminal ? time?.now : undefined }, rule, target.terminal ? GLUE : ' ');
+    return formatTimestamp(
+      value,
+      { zone: time ? time.zone : 'UTC', now: target.terminal ? time?.now : undefined },
+      rule,
+      target.terminal ? GLUE : ' ',
+    );
   };
 }
 
@@ -166,15 +185,26 @@ function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string
   const paint = target.paint;
   const shared = view.shared;
   // Columns picked by --columns are written alone, the section and shared value among them only when named.
-  const added = view.picked ? [] : [...(shared ? [{ key: shared.key, header: shared.header, value: () => shared.value }] : []), ...(view.section ? [sectionColumn(view.section)] : [])];
+  const added = view.picked
+    ? []
+    : [
+        ...(shared ? [{ key: shared.key, header: shared.header, value: () => shared.value }] : []),
+        ...(view.section ? [sectionColumn(view.section)] : []),
+      ];
   const columns = [...added, ...view.columns];
   // A list of which nothing is known (an empty list of an unknown shape) has no header to write.
   if (columns.length === 0) return;
   const displays = columns.map((c) => displayOf(c, target));
-  if (target.headers !== false) yield columns.map((c) => paint.header(headerOf(c, view.rows, target, c.pipeHeader ?? c.header))).join('\t') + '\n';
+  if (target.headers !== false)
+    yield (
+      columns
+        .map((c) => paint.header(headerOf(c, view.rows, target, c.pipeHeader ?? c.header)))
+        .join('\t') + '\n'
+    );
   for (const rows of slices(view.rows)) {
     let piece = '';
-    for (const row of rows) piece += displays.map((display) => tabCell(display(row))).join('\t') + '\n';
+    for (const row of rows)
+      piece += displays.map((display) => tabCell(display(row))).join('\t') + '\n';
     yield piece;
   }
 }
@@ -184,20 +214,23 @@ function* recordTabs<T>(view: RecordView<T>, target: RenderTarget): Generator<st
   if (target.headers !== false) yield `${paint.header('FIELD')}\t${paint.header('VALUE')}\n`;
   for (const fields of slices(view.fields)) {
     let piece = '';
-    for (const field of fields) piece += `${tabCell(headerOf(field, [view.record], target, field.key))}\t${tabCell(displayOf(field, target)(view.record))}\n`;
+    for (const field of fields)
+      piece += `${tabCell(headerOf(field, [view.record], target, field.key))}\t${tabCell(displayOf(field, target)(view.record))}\n`;
     yield piece;
   }
 }
 
 /** The items, ROWS_A_PIECE at a time. */
 function* slices<T>(items: readonly T[]): Generator<readonly T[]> {
-  for (let from = 0; from < items.length; from += ROWS_A_PIECE) yield items.slice(from, from + ROWS_A_PIECE);
+  for (let from = 0; from < items.length; from += ROWS_A_PIECE)
+    yield items.slice(from, from + ROWS_A_PIECE);
 }
 
 function* listForPeople<T>(view: ListView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
   yield textLines(view.title ? [view.title] : [], target, paint.title);
-  const after = textLines(view.notes, target, paint.dim) + textLines(view.footer, target, paint.dim);
+  const after =
+    textLines(view.notes, target, paint.dim) + textLines(view.footer, target, paint.dim);
   if (view.rows.length === 0) {
     yield textLines([view.empty ?? 'Nothing to show.'], target, plainText) + after;
     return;
@@ -224,7 +257,9 @@ function* listForPeople<T>(view: ListView<T>, target: RenderTarget): Generator<s
       yield* fittedTable(yield* tableCells(columns, rows, target), target);
     }
   }
-  const leftOut = layout.leftOut.length ? [`Left out at this width: ${layout.leftOut.join(', ')} (-o wide shows every column).`] : [];
+  const leftOut = layout.leftOut.length
+    ? [`Left out at this width: ${layout.leftOut.join(', ')} (-o wide shows every column).`]
+    : [];
   yield textLines(leftOut, target, paint.dim) + after;
 }
 
@@ -239,8 +274,11 @@ interface Shown<T> {
  * wrapped; otherwise all but those shown only wide, free text cut to one line with an ellipsis.
  */
 function shownColumns<T>(columns: readonly Column<T>[], target: RenderTarget): Shown<T>[] {
-  const wrapped = (fit: Fit): Fit => (fit === 'wrap' || fit === 'cut' ? (target.wide ? 'wrap' : 'cut') : fit);
-  return columns.filter((column) => target.wide || column.show !== 'wide').map((column) => ({ column, fit: wrapped(fitOf(column)) }));
+  const wrapped = (fit: Fit): Fit =>
+    fit === 'wrap' || fit === 'cut' ? (target.wide ? 'wrap' : 'cut') : fit;
+  return columns
+    .filter((column) => target.wide || column.show !== 'wide')
+    .map((column) => ({ column, fit: wrapped(fitOf(column)) }));
 }
 
 /** The cells of a table for people, each column measured once. */
@@ -251,7 +289,11 @@ interface TableCells<T> {
 }
 
 /** The cells of the rows in the columns, as shown, measured. */
-function* tableCells<T>(shown: Shown<T>[], rows: readonly T[], target: RenderTarget): Generator<string, TableCells<T>> {
+function* tableCells<T>(
+  shown: Shown<T>[],
+  rows: readonly T[],
+  target: RenderTarget,
+): Generator<string, TableCells<T>> {
   const displays = shown.map((s) => displayOf(s.column, target));
   const body: string[][] = [];
   for (const some of slices(rows)) {
@@ -259,14 +301,22 @@ function* tableCells<T>(shown: Shown<T>[], rows: readonly T[], target: RenderTar
     for (const row of some) body.push(displays.map((display) => glueDateTimes(display(row))));
     yield '';
   }
-  const fitting: FitColumn[] = shown.map((s, i) => ({ fit: s.fit, header: withCurrency(headerOf(s.column, rows, target), s.column.currency), cells: body.map((cells) => cells[i]!) }));
+  const fitting: FitColumn[] = shown.map((s, i) => ({
+    fit: s.fit,
+    header: withCurrency(headerOf(s.column, rows, target), s.column.currency),
+    cells: body.map((cells) => cells[i]!),
+  }));
   // Each cell is measured once: the columns are chosen, the widths decided and the cells wrapped from what it found.
   return { shown, fitting, measures: fitting.map(measureColumn) };
 }
 
 /** Some of the columns of cells, by index. */
 function pickedCells<T>(cells: TableCells<T>, indexes: readonly number[]): TableCells<T> {
-  return { shown: indexes.map((i) => cells.shown[i]!), fitting: indexes.map((i) => cells.fitting[i]!), measures: indexes.map((i) => cells.measures[i]!) };
+  return {
+    shown: indexes.map((i) => cells.shown[i]!),
+    fitting: indexes.map((i) => cells.fitting[i]!),
+    measures: indexes.map((i) => cells.measures[i]!),
+  };
 }
 
 /** Columns of text a boxed table of `count` columns leaves in `width`: a border between columns and at both ends, a space either side of each cell. */
@@ -282,17 +332,24 @@ function roomFor(count: number, width: number): number {
  * (the last first) until one is left, rather than become cards; the columns of -o wide are never
  * left out.
  */
-function chosenLayout<T>(cells: TableCells<T>, target: RenderTarget): { columns: number[]; leftOut: string[] } {
+function chosenLayout<T>(
+  cells: TableCells<T>,
+  target: RenderTarget,
+): { columns: number[]; leftOut: string[] } {
   const columns = cells.shown.map((_, i) => i);
   if (target.wide) return { columns, leftOut: [] };
-  const natural = (i: number) => Math.max(cells.measures[i]!.header.width, cells.measures[i]!.cells.width);
-  const fitsWhole = () => columns.reduce((sum, i) => sum + natural(i), 0) <= roomFor(columns.length, target.width);
+  const natural = (i: number) =>
+    Math.max(cells.measures[i]!.header.width, cells.measures[i]!.cells.width);
+  const fitsWhole = () =>
+    columns.reduce((sum, i) => sum + natural(i), 0) <= roomFor(columns.length, target.width);
   for (let at = columns.length - 1; at >= 0 && !fitsWhole(); at--) {
     if (cells.shown[columns[at]!]!.column.show === 'room') columns.splice(at, 1);
   }
   const fits = () => {
     const some = pickedCells(cells, columns);
-    return fitWidths(some.fitting, roomFor(columns.length, target.width), some.measures) !== undefined;
+    return (
+      fitWidths(some.fitting, roomFor(columns.length, target.width), some.measures) !== undefined
+    );
   };
   const rank = (i: number) => cells.shown[i]!.column.rank ?? 0;
   const blank = (i: number) => cells.measures[i]!.cells.width === 0;
@@ -301,12 +358,18 @@ function chosenLayout<T>(cells: TableCells<T>, target: RenderTarget): { columns:
     while (columns.length > 1 && !fits()) {
       // A column blank in every row first (nothing is lost), then the highest rank, the last of equals.
       const empty = columns.findLastIndex(blank);
-      const at = empty >= 0 ? empty : columns.reduce((best, i, here) => (rank(i) >= rank(columns[best]!) ? here : best), 0);
+      const at =
+        empty >= 0
+          ? empty
+          : columns.reduce((best, i, here) => (rank(i) >= rank(columns[best]!) ? here : best), 0);
       const [gone] = columns.splice(at, 1);
       if (!blank(gone!)) dropped.push(gone!);
     }
   }
-  return { columns, leftOut: dropped.sort((a, b) => a - b).map((i) => cells.shown[i]!.column.header) };
+  return {
+    columns,
+    leftOut: dropped.sort((a, b) => a - b).map((i) => cells.shown[i]!.column.header),
+  };
 }
 
 /** A boxed table fitted to the terminal, or one card per row when no narrowing makes it fit. */
@@ -333,17 +396,34 @@ function cardColumns<T>({ shown, fitting }: TableCells<T>): FitColumn[] {
     const currency = shown[i]!.column.currency;
     if (!currency) return c;
     const header = c.header.slice(0, -` (${currency})`.length);
-    return { ...c, header, cells: c.cells.map((cell) => (AMOUNT_CELL.test(cell) ? `${currency}${GLUE}${cell}` : cell)) };
+    return {
+      ...c,
+      header,
+      cells: c.cells.map((cell) => (AMOUNT_CELL.test(cell) ? `${currency}${GLUE}${cell}` : cell)),
+    };
   });
 }
 
-function* boxedTable<T>({ shown, fitting, measures }: TableCells<T>, widths: readonly number[], target: RenderTarget): Generator<string> {
+function* boxedTable<T>(
+  { shown, fitting, measures }: TableCells<T>,
+  widths: readonly number[],
+  target: RenderTarget,
+): Generator<string> {
   const paint = target.paint;
-  const header = target.headers === false ? undefined : fitting.map((c, i) => cellLines(c.header, widths[i]!, 'words', measures[i]!.header.width).map((line) => paint.header(line)));
+  const header =
+    target.headers === false
+      ? undefined
+      : fitting.map((c, i) =>
+          cellLines(c.header, widths[i]!, 'words', measures[i]!.header.width).map((line) =>
+            paint.header(line),
+          ),
+        );
   // Every cell is wrapped or cut to its column once, as its row is drawn.
   function* rows(): Generator<BoxRow> {
     for (let row = 0; row < (fitting[0]?.cells.length ?? 0); row++) {
-      yield fitting.map((c, i) => cellLines(c.cells[row]!, widths[i]!, c.fit, measures[i]!.cellWidths[row]));
+      yield fitting.map((c, i) =>
+        cellLines(c.cells[row]!, widths[i]!, c.fit, measures[i]!.cellWidths[row]),
+      );
     }
   }
   yield* drawBox(
@@ -355,7 +435,10 @@ function* boxedTable<T>({ shown, fitting, measures }: TableCells<T>, widths: rea
 }
 
 /** A table too wide for the terminal, as one card a row (fit.ts `card`), a blank line between cards. */
-function* cards(columns: readonly FitColumn[], target: { width: number; paint: Paint }): Generator<string> {
+function* cards(
+  columns: readonly FitColumn[],
+  target: { width: number; paint: Paint },
+): Generator<string> {
   const rows = columns[0]?.cells.length ?? 0;
   for (let from = 0; from < rows; from += ROWS_A_PIECE) {
     let piece = '';
@@ -377,7 +460,10 @@ function* recordForPeople<T>(view: RecordView<T>, target: RenderTarget): Generat
   const label = (field: Column<T>) => headerOf(field, [view.record], target);
   // A field without a value is left out, but for one that says so (an empty list: `none`).
   const pairs = view.fields.flatMap((field) => {
-    if (rawText(field.value(view.record)) !== '') return [[label(field), displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const];
+    if (rawText(field.value(view.record)) !== '')
+      return [
+        [label(field), displayOf(field, target)(view.record), fitOf(field) === 'keep'] as const,
+      ];
     return field.empty ? [[label(field), paint.dim(field.empty), false] as const] : [];
   });
   yield textLines(view.title ? [view.title] : [], target, paint.title);

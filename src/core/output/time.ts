@@ -32,14 +32,26 @@ export function timeZoneOf(env: Env): string | undefined {
 }
 
 // A complete date-time with a zone: `2026-05-22T10:00:00Z`, `…10:00:00.123+05:45`, `…10:00Z`.
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|([+-])(\d{2}):?(\d{2}))$/;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|([+-])(\d{2}):?(\d{2}))$/;
 
 /** The moment an ISO 8601 date-time with a zone stands for; undefined for anything else (a date alone, a time without zone, 2026-02-30). */
 export function parseTimestamp(text: string): number | undefined {
   const m = TIMESTAMP.exec(text);
   if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0'].map(
+    Number,
+  ) as [number, number, number, number, number, number];
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysIn(year, month) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  )
+    return undefined;
   let offset = 0;
   if (m[9]) {
     const [offsetHours, offsetMinutes] = [Number(m[10]), Number(m[11])];
@@ -79,10 +91,13 @@ function formatterFor(zone: string | undefined): Intl.DateTimeFormat | undefined
 /** The zone's offset from UTC at that moment, in seconds east: Intl writes it `GMT+05:45`, `GMT-04:00`, `GMT` (`GMT+05:41:16` before time zones). */
 function offsetSeconds(at: number, zone: string | undefined): number {
   const formatter = formatterFor(zone) ?? formatterFor(undefined)!;
-  const name = formatter.formatToParts(new Date(at)).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const name =
+    formatter.formatToParts(new Date(at)).find((part) => part.type === 'timeZoneName')?.value ?? '';
   const m = /^GMT([+-])(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?$/.exec(name);
   if (!m) return 0;
-  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0));
+  return (
+    (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0))
+  );
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -97,7 +112,10 @@ export function formatLocalTime(at: number, zone?: string, space = ' '): string 
   const local = new Date(at + offset * 1000);
   const date = `${String(local.getUTCFullYear()).padStart(4, '0')}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}`;
   const minutes = Math.trunc(Math.abs(offset) / 60);
-  const named = minutes === 0 ? 'UTC' : `${offset < 0 ? '-' : '+'}${two(Math.trunc(minutes / 60))}${two(minutes % 60)}`;
+  const named =
+    minutes === 0
+      ? 'UTC'
+      : `${offset < 0 ? '-' : '+'}${two(Math.trunc(minutes / 60))}${two(minutes % 60)}`;
   return `${date}${space}${two(local.getUTCHours())}:${two(local.getUTCMinutes())}${space}${named}`;
 }
 
@@ -126,17 +144,31 @@ export function relativeTime(at: number, now: number): string {
  * (`2026-06-01 05:45 +0545 (in 10 days)`). Anything that is no timestamp with a zone is given
  * back as received: a date alone, a time without zone, a malformed one.
  */
-export function formatTimestamp(text: string, setting: Partial<TimeSetting>, rule: RelativeRule = 'never', space = ' '): string {
+export function formatTimestamp(
+  text: string,
+  setting: Partial<TimeSetting>,
+  rule: RelativeRule = 'never',
+  space = ' ',
+): string {
   const at = parseTimestamp(text);
   if (at === undefined) return text;
   const local = formatLocalTime(at, setting.zone, space);
   const { now } = setting;
-  if (now === undefined || rule === 'never' || (rule === 'recent' && Math.abs(at - now) >= RECENT_MS)) return local;
+  if (
+    now === undefined ||
+    rule === 'never' ||
+    (rule === 'recent' && Math.abs(at - now) >= RECENT_MS)
+  )
+    return local;
   // The moment and how far off it is each stay on one line; a narrow column breaks between them.
   return `${local} (${relativeTime(at, now).split(' ').join(space)})`;
 }
 
 /** The rule of a field, by its name: an expiry or a reset always says how far off it is, other times when recent. */
 export function relativeRuleFor(key: string): RelativeRule {
-  return /(^|[._])(expires?|expiry|expiration|resets?|valid_until|until|due|next)([._]|$)/i.test(key) ? 'always' : 'recent';
+  return /(^|[._])(expires?|expiry|expiration|resets?|valid_until|until|due|next)([._]|$)/i.test(
+    key,
+  )
+    ? 'always'
+    : 'recent';
 }

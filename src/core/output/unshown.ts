@@ -15,12 +15,20 @@ export function fieldsFirst(value: unknown, first: readonly string[]): unknown {
   const reorder = (item: unknown): unknown => {
     if (!isRecord(item)) return item;
     const head = first.filter((key) => Object.hasOwn(item, key));
-    return Object.fromEntries([...head.map((key) => [key, item[key]]), ...Object.entries(item).filter(([key]) => !head.includes(key))]);
+    return Object.fromEntries([
+      ...head.map((key) => [key, item[key]]),
+      ...Object.entries(item).filter(([key]) => !head.includes(key)),
+    ]);
   };
   if (Array.isArray(value)) return value.map(reorder);
   if (!isRecord(value)) return value;
   const top = reorder(value) as JsonRecord;
-  return Object.fromEntries(Object.entries(top).map(([key, child]) => [key, Array.isArray(child) ? child.map(reorder) : child]));
+  return Object.fromEntries(
+    Object.entries(top).map(([key, child]) => [
+      key,
+      Array.isArray(child) ? child.map(reorder) : child,
+    ]),
+  );
 }
 
 /**
@@ -32,7 +40,12 @@ export function fieldsFirst(value: unknown, first: readonly string[]): unknown {
 export function firstFieldsView(
   body: unknown,
   first: readonly string[],
-  frame: { title?: string; empty?: string; list?: readonly string[]; documented?: readonly string[] } & Shown = {},
+  frame: {
+    title?: string;
+    empty?: string;
+    list?: readonly string[];
+    documented?: readonly string[];
+  } & Shown = {},
 ): SectionsView {
   const ordered = fieldsFirst(body, first);
   const { list, documented, ...shown } = frame;
@@ -46,7 +59,9 @@ export function firstFieldsView(
     view.parts = view.parts.flatMap((part) => {
       const record = part.view;
       if (record.kind !== 'record') return [part];
-      const fields = record.fields.filter((field) => !(field.key === 'has_more' && pick(body, 'has_more') === false)).map(({ empty: _, ...field }) => field);
+      const fields = record.fields
+        .filter((field) => !(field.key === 'has_more' && pick(body, 'has_more') === false))
+        .map(({ empty: _, ...field }) => field);
       return fields.length > 0 ? [{ ...part, view: { ...record, fields } }] : [];
     });
   }
@@ -69,7 +84,11 @@ export function namedList(body: unknown, ...names: string[]): NamedList[] {
 /** Every list at the top of a reply (the reply itself when it is one). */
 export function topLists(body: unknown): NamedList[] {
   if (Array.isArray(body)) return [{ name: '', items: body }];
-  return isRecord(body) ? Object.entries(body).flatMap(([name, value]) => (Array.isArray(value) ? [{ name, items: value }] : [])) : [];
+  return isRecord(body)
+    ? Object.entries(body).flatMap(([name, value]) =>
+        Array.isArray(value) ? [{ name, items: value }] : [],
+      )
+    : [];
 }
 
 /**
@@ -77,7 +96,12 @@ export function topLists(body: unknown): NamedList[] {
  * however many lists hold them, and stderr the reply's other fields. A reply where no list was
  * found is shown as it is, in a pipe as well.
  */
-export function withPipeItems(view: SectionsView, body: unknown, lists: readonly NamedList[], documented: readonly string[] = []): SectionsView {
+export function withPipeItems(
+  view: SectionsView,
+  body: unknown,
+  lists: readonly NamedList[],
+  documented: readonly string[] = [],
+): SectionsView {
   if (lists.length === 0) return view;
   const rest = otherFields(
     isRecord(body) ? body : undefined,
@@ -109,5 +133,10 @@ export function listRecords(body: unknown, ...names: string[]): unknown[] | unde
 /** A list reply's items are headed by what they are ("Consents"), not by the key that holds them (`data`, "Data"). */
 export function headedList(view: SectionsView, name: string): SectionsView {
   const dataHeading = heading(['data']);
-  return { ...view, parts: view.parts.map((part) => (part.heading === dataHeading ? { ...part, heading: name } : part)) };
+  return {
+    ...view,
+    parts: view.parts.map((part) =>
+      part.heading === dataHeading ? { ...part, heading: name } : part,
+    ),
+  };
 }

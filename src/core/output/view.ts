@@ -136,11 +136,14 @@ export function notesOf(view: View): string[] {
  * fields beside a list's items, what a table left out, and the footers (attributions).
  */
 export function pipeRemarks(view: View): string[] {
-  if (view.kind === 'sections' && view.pipe) return [...view.pipe.aside, ...notesOf(view.pipe.items), ...footersOf(view)];
+  if (view.kind === 'sections' && view.pipe)
+    return [...view.pipe.aside, ...notesOf(view.pipe.items), ...footersOf(view)];
   return [...notesOf(view), ...footersOf(view)];
 }
 
 function footersOf(view: View): string[] {
   const own = view.footer ?? [];
-  return view.kind === 'sections' ? [...view.parts.flatMap((part) => footersOf(part.view)), ...own] : own;
+  return view.kind === 'sections'
+    ? [...view.parts.flatMap((part) => footersOf(part.view)), ...own]
+    : own;
 }

@@ -22,7 +22,8 @@ export function charWidth(codePoint: number): number {
   // Latin, Greek and the like: no mark, no format character, nothing wide (U+00AD, the soft hyphen, takes one).
   if (codePoint < 0x300) return 1;
   // Hangul vowels and final consonants: they join the consonant before them into one syllable.
-  if ((codePoint >= 0x1160 && codePoint <= 0x11ff) || (codePoint >= 0xd7b0 && codePoint <= 0xd7ff)) return 0;
+  if ((codePoint >= 0x1160 && codePoint <= 0x11ff) || (codePoint >= 0xd7b0 && codePoint <= 0xd7ff))
+    return 0;
   zeroWidth ??= /^[\p{Mn}\p{Me}\p{Cf}]$/u;
   if (zeroWidth.test(String.fromCodePoint(codePoint))) return 0;
   return eastAsianWidth(codePoint);

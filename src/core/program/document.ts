@@ -11,7 +11,10 @@ import { proseLines, shellLines } from '../output/prose.js';
 export type Block =
   | { readonly kind: 'heading'; readonly text: string }
   | { readonly kind: 'paragraph'; readonly text: string }
-  | { readonly kind: 'definitions'; readonly items: readonly (readonly [term: string, text: string])[] }
+  | {
+      readonly kind: 'definitions';
+      readonly items: readonly (readonly [term: string, text: string])[];
+    }
   /** Items of a list, each a short paragraph of its own. */
   | { readonly kind: 'list'; readonly items: readonly string[] }
   /** Commands to copy, shown after a `$ ` prompt. */
@@ -48,7 +51,15 @@ export function examples(...commands: string[]): Block[] {
 /** The blocks as plain text for a terminal or a pipe, wrapped to `width` columns. */
 export function renderText(blocks: readonly Block[], width: number): string {
   // A blank line between blocks, but none under a heading.
-  return blocks.map((block, i) => (i > 0 && blocks[i - 1]!.kind !== 'heading' ? '\n' : '') + blockLines(block, width).join('\n')).join('\n') + '\n';
+  return (
+    blocks
+      .map(
+        (block, i) =>
+          (i > 0 && blocks[i - 1]!.kind !== 'heading' ? '\n' : '') +
+          blockLines(block, width).join('\n'),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 function blockLines(block: Block, width: number): string[] {
@@ -62,7 +73,9 @@ function blockLines(block: Block, width: number): string[] {
     case 'list':
       return block.items.flatMap((item) => proseLines(item, width, INDENT, INDENT + '  '));
     case 'examples':
-      return block.commands.flatMap((command) => shellLines(command, width, `${INDENT}$ `, INDENT + '  ' + CONTINUED));
+      return block.commands.flatMap((command) =>
+        shellLines(command, width, `${INDENT}$ `, INDENT + '  ' + CONTINUED),
+      );
     case 'code':
       return block.lines.flatMap((line) => shellLines(line, width, INDENT, INDENT + CONTINUED));
   }
@@ -78,7 +91,10 @@ export function definitionLines(
   items: readonly (readonly [term: string, text: string])[],
   width: number,
   maxTerm = MAX_TERM,
-  termWidth = Math.max(0, ...items.map(([term]) => lineWidth(term)).filter((size) => size <= maxTerm)),
+  termWidth = Math.max(
+    0,
+    ...items.map(([term]) => lineWidth(term)).filter((size) => size <= maxTerm),
+  ),
 ): string[] {
   const textIndent = ' '.repeat(INDENT.length + termWidth + 2);
   const beside = width - textIndent.length >= MIN_TEXT;

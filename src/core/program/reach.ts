@@ -41,7 +41,9 @@ export function reachOf(command: CommandUnknownOpts): Reach {
 }
 
 /** Marks a root option as a global flag, taken by every command that reaches at least `needs`. */
-export function globalFlag<Flag extends Option<string, unknown, unknown, unknown, boolean, unknown>>(option: Flag, needs: Exclude<Reach, 'none'>): Flag {
+export function globalFlag<
+  Flag extends Option<string, unknown, unknown, unknown, boolean, unknown>,
+>(option: Flag, needs: Exclude<Reach, 'none'>): Flag {
   flagReach.set(option, needs);
   return option;
 }

@@ -7,7 +7,16 @@
 //
 // Typed with @commander-js/extra-typings: the arguments and options a command declares give the
 // types its action receives (core/app.ts), so no handler is cast.
-import { Command, InvalidArgumentError, type Argument, type CommandUnknownOpts, type ErrorOptions, type Help, type Option, type OptionValues } from '@commander-js/extra-typings';
+import {
+  Command,
+  InvalidArgumentError,
+  type Argument,
+  type CommandUnknownOpts,
+  type ErrorOptions,
+  type Help,
+  type Option,
+  type OptionValues,
+} from '@commander-js/extra-typings';
 import type { Mistake } from '../errors.js';
 import { usageErrorFor } from '../report-error.js';
 import { addHelpAfter, type Block } from './document.js';
@@ -18,8 +27,13 @@ import { commandPath, flagName, SvcHelp } from './svc-help.js';
 declare module '@commander-js/extra-typings' {
   // The type parameters repeat the class's own, as a merged declaration must: unused here, and
   // typed as extra-typings types them.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars, @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type
-  interface Command<Args extends any[] = [], Opts extends OptionValues = {}, GlobalOpts extends OptionValues = {}> {
+  /* eslint-disable @typescript-eslint/no-unused-vars, @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type */
+  interface Command<
+    Args extends any[] = [],
+    Opts extends OptionValues = {},
+    GlobalOpts extends OptionValues = {},
+  > {
+    /* eslint-enable @typescript-eslint/no-unused-vars, @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type */
     /**
      * Declares how far this command (and each below it that declares nothing) reaches: it decides
      * the global flags that apply to it (reach.ts). Undeclared, a command talks to the service.
@@ -60,7 +74,12 @@ export class SvcCommand extends Command {
     const names = this.createHelp()
       .visibleCommands(this)
       .flatMap((command) => [command.name(), ...command.aliases()]);
-    return this.fail({ kind: 'unknown-command', name, command: commandPath(this), near: nearest(name, names) });
+    return this.fail({
+      kind: 'unknown-command',
+      name,
+      command: commandPath(this),
+      near: nearest(name, names),
+    });
   }
 
   /** Called by commander for a flag that neither this command nor its ancestors declare. */
@@ -74,33 +93,68 @@ export class SvcCommand extends Command {
         if (option.long && takes(this, option)) flags.push(option.long);
       }
     }
-    this.fail({ kind: 'unknown-flag', flag, command: commandPath(this), near: flag.startsWith('--') ? nearest(flag, flags) : [] });
+    this.fail({
+      kind: 'unknown-flag',
+      flag,
+      command: commandPath(this),
+      near: flag.startsWith('--') ? nearest(flag, flags) : [],
+    });
   }
 
   /** Called by commander for a required argument not given. */
   missingArgument(name: string): never {
     const argument = this.registeredArguments.find((a) => a.name() === name);
-    return this.fail({ kind: 'missing-argument', argument: argumentLabel(argument ?? name), description: argument?.description ?? '', usage: this.usageLine() });
+    return this.fail({
+      kind: 'missing-argument',
+      argument: argumentLabel(argument ?? name),
+      description: argument?.description ?? '',
+      usage: this.usageLine(),
+    });
   }
 
   /** Called by commander for a flag given last on the line without the value it takes. */
   optionMissingArgument(option: Option): never {
-    return this.fail({ kind: 'missing-value', flag: flagName(option), description: option.description, choices: option.argChoices, usage: this.usageLine() });
+    return this.fail({
+      kind: 'missing-value',
+      flag: flagName(option),
+      description: option.description,
+      choices: option.argChoices,
+      usage: this.usageLine(),
+    });
   }
 
   /** Called by commander for a required flag (`requiredOption`) not given. */
   missingMandatoryOptionValue(option: Option): never {
-    return this.fail({ kind: 'missing-flag', flag: flagName(option), description: option.description, choices: option.argChoices, usage: this.usageLine() });
+    return this.fail({
+      kind: 'missing-flag',
+      flag: flagName(option),
+      description: option.description,
+      choices: option.argChoices,
+      usage: this.usageLine(),
+    });
   }
 
   /** Every flag's parser refuses in svc's words (refusingInSvcWords); `.option()` adds through here too. */
-  override addOption<Usage extends string, PresetT, DefaultT, CoerceT, Mandatory extends boolean, ChoicesT>(option: Option<Usage, PresetT, DefaultT, CoerceT, Mandatory, ChoicesT>) {
+  override addOption<
+    Usage extends string,
+    PresetT,
+    DefaultT,
+    CoerceT,
+    Mandatory extends boolean,
+    ChoicesT,
+  >(option: Option<Usage, PresetT, DefaultT, CoerceT, Mandatory, ChoicesT>) {
     refusingInSvcWords(option, flagName(option));
     return super.addOption(option);
   }
 
   /** Every argument's parser refuses in svc's words; `.argument()` and `.command('name <arg>')` add through here too. */
-  override addArgument<Usage extends string, DefaultT, CoerceT, ArgRequired extends boolean | undefined, ChoicesT>(argument: Argument<Usage, DefaultT, CoerceT, ArgRequired, ChoicesT>) {
+  override addArgument<
+    Usage extends string,
+    DefaultT,
+    CoerceT,
+    ArgRequired extends boolean | undefined,
+    ChoicesT,
+  >(argument: Argument<Usage, DefaultT, CoerceT, ArgRequired, ChoicesT>) {
     refusingInSvcWords(argument, argumentLabel(argument));
     return super.addArgument(argument);
   }
@@ -112,9 +166,19 @@ export class SvcCommand extends Command {
    */
   override error(message: string, options?: ErrorOptions): never {
     if (options?.code === 'commander.excessArguments') {
-      return this.fail({ kind: 'excess-arguments', command: commandPath(this), expected: this.registeredArguments.map(argumentLabel), received: this.args, usage: this.usageLine() });
+      return this.fail({
+        kind: 'excess-arguments',
+        command: commandPath(this),
+        expected: this.registeredArguments.map(argumentLabel),
+        received: this.args,
+        usage: this.usageLine(),
+      });
     }
-    return this.fail({ kind: 'other', message: message.replace(/^error: /, ''), usage: this.usageLine() });
+    return this.fail({
+      kind: 'other',
+      message: message.replace(/^error: /, ''),
+      usage: this.usageLine(),
+    });
   }
 
   private fail(mistake: Mistake): never {

@@ -3,7 +3,12 @@
 // own flags and one line naming the global flags that apply to it (`svc help global-flags` lists
 // them; reach.ts decides which apply); the root lists the global flags themselves. Values read
 // as they are typed: `default: 8787`, `one of: complete, processing, failed`.
-import { Help, type Argument, type CommandUnknownOpts, type Option } from '@commander-js/extra-typings';
+import {
+  Help,
+  type Argument,
+  type CommandUnknownOpts,
+  type Option,
+} from '@commander-js/extra-typings';
 import { glueWhole, lineWidth } from '../output/fit.js';
 import { proseLines } from '../output/prose.js';
 import { definitionLines, helpAfterOf, renderText } from './document.js';
@@ -29,7 +34,11 @@ export class SvcHelp extends Help {
   }
 
   override optionDescription(option: Option): string {
-    const shownDefault = option.defaultValue !== undefined && (option.required || option.optional || (option.isBoolean() && typeof option.defaultValue === 'boolean'));
+    const shownDefault =
+      option.defaultValue !== undefined &&
+      (option.required ||
+        option.optional ||
+        (option.isBoolean() && typeof option.defaultValue === 'boolean'));
     return withNotes(option.description, [
       option.argChoices && `one of: ${option.argChoices.join(', ')}`,
       shownDefault && `default: ${option.defaultValueDescription ?? asTyped(option.defaultValue)}`,
@@ -40,7 +49,8 @@ export class SvcHelp extends Help {
   override argumentDescription(argument: Argument): string {
     return withNotes(argument.description, [
       argument.argChoices && `one of: ${argument.argChoices.join(', ')}`,
-      argument.defaultValue !== undefined && `default: ${argument.defaultValueDescription ?? asTyped(argument.defaultValue)}`,
+      argument.defaultValue !== undefined &&
+        `default: ${argument.defaultValueDescription ?? asTyped(argument.defaultValue)}`,
     ]);
   }
 
@@ -55,16 +65,25 @@ export class SvcHelp extends Help {
     const description = helper.commandDescription(cmd);
     if (description) parts.push(proseLines(description, width));
     const list = (heading: string, items: [term: string, text: string][], termWidth?: number) => {
-      if (items.length > 0) parts.push([...proseLines(heading, width), ...definitionLines(items, width, LIST_TERM, termWidth)]);
+      if (items.length > 0)
+        parts.push([
+          ...proseLines(heading, width),
+          ...definitionLines(items, width, LIST_TERM, termWidth),
+        ]);
     };
     list(
       'Arguments:',
-      helper.visibleArguments(cmd).map((argument) => [helper.argumentTerm(argument), helper.argumentDescription(argument)]),
+      helper
+        .visibleArguments(cmd)
+        .map((argument) => [helper.argumentTerm(argument), helper.argumentDescription(argument)]),
     );
     // Commands are aligned among themselves, flags among themselves: a long flag does not push the
     // commands' descriptions right.
     const commands = helper.visibleCommands(cmd);
-    const commandWidth = Math.max(0, ...commands.map((sub) => lineWidth(helper.subcommandTerm(sub))));
+    const commandWidth = Math.max(
+      0,
+      ...commands.map((sub) => lineWidth(helper.subcommandTerm(sub))),
+    );
     for (const [heading, group] of commandGroups(cmd, commands)) {
       list(
         heading,
@@ -72,11 +91,20 @@ export class SvcHelp extends Help {
         commandWidth,
       );
     }
-    const flagItem = (option: Option): [string, string] => [helper.optionTerm(option), helper.optionDescription(option)];
+    const flagItem = (option: Option): [string, string] => [
+      helper.optionTerm(option),
+      helper.optionDescription(option),
+    ];
     const options = helper.visibleOptions(cmd);
     if (!cmd.parent) {
       // The root's flags are the global flags, then --help and --version.
-      list('Global flags:', [...options.filter((option) => reachNeeded(option)), ...options.filter((option) => !reachNeeded(option))].map(flagItem));
+      list(
+        'Global flags:',
+        [
+          ...options.filter((option) => reachNeeded(option)),
+          ...options.filter((option) => !reachNeeded(option)),
+        ].map(flagItem),
+      );
     } else {
       list('Flags:', options.map(flagItem));
       const global = globalFlagsLine(cmd);
@@ -93,9 +121,14 @@ export class SvcHelp extends Help {
  * order they were declared in, as commander's Help.groupItems() gives them (whose typing takes no
  * command of any arguments).
  */
-function commandGroups(cmd: CommandUnknownOpts, visible: readonly CommandUnknownOpts[]): Map<string, CommandUnknownOpts[]> {
+function commandGroups(
+  cmd: CommandUnknownOpts,
+  visible: readonly CommandUnknownOpts[],
+): Map<string, CommandUnknownOpts[]> {
   const groupOf = (sub: CommandUnknownOpts) => sub.helpGroup() || 'Commands:';
-  const groups = new Map<string, CommandUnknownOpts[]>(cmd.commands.map((sub) => [groupOf(sub), []]));
+  const groups = new Map<string, CommandUnknownOpts[]>(
+    cmd.commands.map((sub) => [groupOf(sub), []]),
+  );
   for (const sub of visible) groups.set(groupOf(sub), [...(groups.get(groupOf(sub)) ?? []), sub]);
   return groups;
 }
@@ -107,7 +140,10 @@ function commandGroups(cmd: CommandUnknownOpts, visible: readonly CommandUnknown
 export function globalFlagsLine(cmd: CommandUnknownOpts): string | undefined {
   const names = globalFlagsOf(cmd).map(flagName);
   if (names.length === 0) return undefined;
-  const named = names.length <= NAMED_GLOBAL_FLAGS ? names.join(', ') : `${names.slice(0, NAMED_GLOBAL_FLAGS - 1).join(', ')} and ${names.length - NAMED_GLOBAL_FLAGS + 1} more`;
+  const named =
+    names.length <= NAMED_GLOBAL_FLAGS
+      ? names.join(', ')
+      : `${names.slice(0, NAMED_GLOBAL_FLAGS - 1).join(', ')} and ${names.length - NAMED_GLOBAL_FLAGS + 1} more`;
   return `Global flags: ${named} (${glueWhole('svc help global-flags')})`;
 }
 

@@ -14,7 +14,11 @@ import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
  * - completion offers the values (src/completion/values.ts reads them as `argChoices`);
  * - the handler's option is typed as their union (extra-typings infers it from `.choices()`).
  */
-export function enumOption<const Flags extends string, const Values extends readonly string[]>(flags: Flags, description: string, values: Values) {
+export function enumOption<const Flags extends string, const Values extends readonly string[]>(
+  flags: Flags,
+  description: string,
+  values: Values,
+) {
   // The choices are set before the option is added to a command, whose parsers refuse in svc's
   // words (SvcCommand.addOption).
   return new Option(flags, description).choices(values);
@@ -25,12 +29,17 @@ export function wholeNumber(min: number, max: number): (text: string) => number 
   return (text) => {
     const n = /^\d+$/.test(text) ? Number(text) : NaN;
     // What the flag takes: the refusal reads `--limit takes a whole number from 1 to 100, not "x"`.
-    if (!(n >= min && n <= max)) throw new InvalidArgumentError(`a whole number from ${min} to ${max}`);
+    if (!(n >= min && n <= max))
+      throw new InvalidArgumentError(`a whole number from ${min} to ${max}`);
     return n;
   };
 }
 
 /** A flag that takes a whole number from min to max: the handler receives it as a number. */
-export function integerOption<const Flags extends string>(flags: Flags, description: string, range: { min: number; max: number }) {
+export function integerOption<const Flags extends string>(
+  flags: Flags,
+  description: string,
+  range: { min: number; max: number },
+) {
   return new Option(flags, description).argParser(wholeNumber(range.min, range.max));
 }

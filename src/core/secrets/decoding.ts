@@ -35,7 +35,9 @@ export class Decoder {
     if (length !== UNFINISHED) return length;
     this.unfinished = true;
     // Read as written meanwhile; nested, a run of backslashes as one (so it is read once, however long).
-    return c === BACKSLASH && this.nested ? this.backslashes(i, this.endOfBackslashes(i)) : this.asWritten(i);
+    return c === BACKSLASH && this.nested
+      ? this.backslashes(i, this.endOfBackslashes(i))
+      : this.asWritten(i);
   }
 
   private asWritten(i: number): number {
@@ -65,7 +67,11 @@ export class Decoder {
     // The low surrogate: raw, or escaped as the high one was.
     const escapedLow = this.text.charCodeAt(end) === BACKSLASH;
     const lowLetter = !escapedLow ? end : this.nested ? this.endOfBackslashes(end) : end + 1;
-    const low = !escapedLow ? this.text.charCodeAt(end) : this.text[lowLetter] === 'u' ? this.hexAt(lowLetter + 1, 4) : NOT_HEX;
+    const low = !escapedLow
+      ? this.text.charCodeAt(end)
+      : this.text[lowLetter] === 'u'
+        ? this.hexAt(lowLetter + 1, 4)
+        : NOT_HEX;
     if (!isLowSurrogate(low)) return end - i;
     this.code = 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
     return (escapedLow ? lowLetter + 5 : end + 1) - i;

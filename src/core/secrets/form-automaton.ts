@@ -53,7 +53,8 @@ export class FormAutomaton {
     let bound = 1;
     for (const { codes } of patterns) {
       bound += codes.length;
-      for (const code of codes) if (this.classOf(code) === ELSEWHERE) this.setClass(code, classes++);
+      for (const code of codes)
+        if (this.classOf(code) === ELSEWHERE) this.setClass(code, classes++);
     }
     this.classes = classes;
     // The trie of the forms.
@@ -97,7 +98,10 @@ export class FormAutomaton {
     // By depth: a state's fallback (the longest proper suffix of it that is also a state) is
     // nearer the root, so its own fallback and findings are known when it is needed.
     for (const state of byDepth(this.depth, longest)) {
-      const { parent, cls } = branchedFrom.get(state) ?? { parent: state - 1, cls: chainClass[state - 1]! };
+      const { parent, cls } = branchedFrom.get(state) ?? {
+        parent: state - 1,
+        cls: chainClass[state - 1]!,
+      };
       const back = parent === ROOT ? ROOT : this.step(this.fallback[parent]!, cls);
       this.fallback[state] = back;
       const found = better(ownFound.get(state), this.found(back));

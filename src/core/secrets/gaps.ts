@@ -5,7 +5,8 @@
 
 /** Made at its first use (a text beyond ASCII): making it reads its classes, which would otherwise be done at every start. */
 let showsNothingOrSpacePattern: RegExp | undefined;
-const showsNothingOrSpace = () => (showsNothingOrSpacePattern ??= /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u);
+const showsNothingOrSpace = () =>
+  (showsNothingOrSpacePattern ??= /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u);
 
 /** What is known of each character below U+10000 beyond ASCII: 0 not yet asked, else GAP or SHOWN. */
 let known: Uint8Array | undefined;
@@ -21,6 +22,7 @@ export function isGap(code: number): boolean {
   if (code > 0xffff) return showsNothingOrSpace().test(String.fromCodePoint(code));
   // Asked once each: a text in another script asks about the same few letters again and again.
   known ??= new Uint8Array(0x10000);
-  if (known[code] === 0) known[code] = showsNothingOrSpace().test(String.fromCharCode(code)) ? GAP : SHOWN;
+  if (known[code] === 0)
+    known[code] = showsNothingOrSpace().test(String.fromCharCode(code)) ? GAP : SHOWN;
   return known[code] === GAP;
 }

@@ -44,7 +44,8 @@ export class MaskedStream {
     // the masking, rather than the target's write, which would call the masking back.
     let write: Write = this.write.bind(this);
     this.stream = new Proxy(target, {
-      get: (stream, name, receiver) => (name === 'write' ? write : (Reflect.get(stream, name, receiver) as unknown)),
+      get: (stream, name, receiver) =>
+        name === 'write' ? write : (Reflect.get(stream, name, receiver) as unknown),
       set: (stream, name, value, receiver) => {
         if (name !== 'write') return Reflect.set(stream, name, value, receiver);
         write = value as Write;
@@ -75,11 +76,22 @@ export class MaskedStream {
     this.targetWrite.call(this.target, rest);
   }
 
-  private write(chunk: string | Uint8Array, encodingOrCallback?: BufferEncoding | WriteCallback, callback?: WriteCallback): boolean {
+  private write(
+    chunk: string | Uint8Array,
+    encodingOrCallback?: BufferEncoding | WriteCallback,
+    callback?: WriteCallback,
+  ): boolean {
     const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
     this.partner?.flush();
-    if (this.secrets.size === 0 && this.held === '') return Reflect.apply(this.targetWrite, this.target, [chunk, encodingOrCallback, callback]) as boolean;
-    const text = this.held + (typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }));
+    if (this.secrets.size === 0 && this.held === '')
+      return Reflect.apply(this.targetWrite, this.target, [
+        chunk,
+        encodingOrCallback,
+        callback,
+      ]) as boolean;
+    const text =
+      this.held +
+      (typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true }));
     const masked = this.secrets.mask(text);
     if (masked !== text) this.onMasked();
     const keep = outsideSequence(masked, this.secrets.heldTailStart(masked));

@@ -27,10 +27,17 @@ export function formsOf(key: string, secret: string, minLength: number): SecretF
   const secretAlone = withoutGaps(secret);
   const encoded = secretAlone.length >= minLength ? secret : key;
   const bytes = Buffer.from(encoded, 'utf8');
-  const base64 = base64Cores(bytes).flatMap((core) => [core, core.replace(/\+/g, '-').replace(/\//g, '_')]);
+  const base64 = base64Cores(bytes).flatMap((core) => [
+    core,
+    core.replace(/\+/g, '-').replace(/\//g, '_'),
+  ]);
   const hex = bytes.toString('hex');
   const encodings = [...new Set([...base64, hex, hex.toUpperCase()])].map(codesOf);
-  return { itself, secret: secret !== key && secretAlone.length >= minLength ? [secretAlone, ...encodings] : encodings };
+  return {
+    itself,
+    secret:
+      secret !== key && secretAlone.length >= minLength ? [secretAlone, ...encodings] : encodings,
+  };
 }
 
 /**
@@ -41,7 +48,10 @@ function base64Cores(bytes: Buffer): string[] {
   return [0, 1, 2].map((offset) => {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
     // Character i holds bits 6i to 6i+5; the secret's bits are 8·offset to 8·(offset+length)-1.
-    return encoded.slice(Math.ceil((4 * offset) / 3), Math.floor((4 * (offset + bytes.length)) / 3));
+    return encoded.slice(
+      Math.ceil((4 * offset) / 3),
+      Math.floor((4 * (offset + bytes.length)) / 3),
+    );
   });
 }
 

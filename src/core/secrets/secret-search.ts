@@ -49,7 +49,8 @@ export class SecretSearch {
    * the end, and returns `text.length`.
    */
   search(text: string, stopAtUnfinished = false): number {
-    const decoder = this.reading.escapes === 'as written' ? undefined : new Decoder(text, this.reading.escapes);
+    const decoder =
+      this.reading.escapes === 'as written' ? undefined : new Decoder(text, this.reading.escapes);
     // No more characters are read than the text has: a long secret needs no long ring for a short write.
     let ring = 1;
     while (ring < Math.min(this.automaton.longest, text.length)) ring *= 2;
@@ -99,7 +100,10 @@ export class SecretSearch {
     if (this.automaton.beginsWith[c] === 0 || i + 1 >= text.length) return true;
     const next = text.charCodeAt(i + 1);
     if (next >= 128 || next <= 0x20 || next === 0x7f) return true;
-    return this.automaton.beginsWithPair[c * 128 + next] === 1 || (this.decoding && (next === BACKSLASH || next === PERCENT));
+    return (
+      this.automaton.beginsWithPair[c * 128 + next] === 1 ||
+      (this.decoding && (next === BACKSLASH || next === PERCENT))
+    );
   }
 
   /** Nothing has begun to match, outside any escape sequence: what begins nothing can be passed over. */

@@ -24,7 +24,9 @@ const MIN_MATCHED_BEFORE_GAPS = 4;
  */
 const HELD_CHARS_PER_CHAR = 16;
 
-const READINGS: readonly Reading[] = (['as written', 'strict', 'nested'] as const).flatMap((escapes) => [false, true].map((escapeSequences) => ({ escapes, escapeSequences })));
+const READINGS: readonly Reading[] = (['as written', 'strict', 'nested'] as const).flatMap(
+  (escapes) => [false, true].map((escapeSequences) => ({ escapes, escapeSequences })),
+);
 
 /** What a text holds that makes a reading other than as written, without sequences, find more. */
 interface TextHolds {
@@ -37,13 +39,16 @@ interface TextHolds {
 function mayFindMore({ escapes, escapeSequences }: Reading, holds: TextHolds): boolean {
   if (escapes === 'as written') return !escapeSequences || holds.escapeSequences;
   if (escapes === 'nested' && !holds.nestedEscapes) return false;
-  return holds.escapes && (!escapeSequences || holds.escapeSequences || holds.escapedEscapeSequences);
+  return (
+    holds.escapes && (!escapeSequences || holds.escapeSequences || holds.escapedEscapeSequences)
+  );
 }
 
 /** ESC, and the C1 controls. */
 const ESCAPE_SEQUENCE_STARTS = /[\u001b\u0080-\u009f]/;
 /** ESC or a C1 control as a JSON escape (nested too) or percent-encoded (as a byte, or in UTF-8). */
-const ESCAPED_ESCAPE_SEQUENCE_STARTS = /\\u00(?:1[bB]|[89][0-9a-fA-F])|%(?:1[bB]|[cC]2%[89][0-9a-fA-F]|[89][0-9a-fA-F])/;
+const ESCAPED_ESCAPE_SEQUENCE_STARTS =
+  /\\u00(?:1[bB]|[89][0-9a-fA-F])|%(?:1[bB]|[cC]2%[89][0-9a-fA-F]|[89][0-9a-fA-F])/;
 /**
  * A character that may hide a form in plain sight, or spell one: any but printable ASCII, tabs
  * and line breaks, or a backslash or percent sign, which begin an escape. Beyond ASCII, only a gap
@@ -86,13 +91,23 @@ export class Secrets {
 
   /** Adds a secret to mask from now on; undefined, short or known values are ignored. */
   add(value: string | undefined): void {
-    if (value === undefined || value.length < MIN_SECRET_LENGTH || this.secrets.some((s) => s.value === value)) return;
+    if (
+      value === undefined ||
+      value.length < MIN_SECRET_LENGTH ||
+      this.secrets.some((s) => s.value === value)
+    )
+      return;
     const secret = secretOf(value);
     const forms = formsOf(value, secret, MIN_SECRET_LENGTH);
     // Little more than gaps: what is left would blot out ordinary words.
     if (!forms) return;
-    const masked = [{ codes: forms.itself, masked: maskKey(value) }, ...forms.secret.map((codes) => ({ codes, masked: maskKey(secret) }))];
-    this.secrets = [...this.secrets, { value, forms: masked }].sort((a, b) => b.value.length - a.value.length);
+    const masked = [
+      { codes: forms.itself, masked: maskKey(value) },
+      ...forms.secret.map((codes) => ({ codes, masked: maskKey(secret) })),
+    ];
+    this.secrets = [...this.secrets, { value, forms: masked }].sort(
+      (a, b) => b.value.length - a.value.length,
+    );
     this.searching = undefined;
   }
 
@@ -124,7 +139,13 @@ export class Secrets {
     const from = Math.max(0, text.length - this.search().automaton.longest * HELD_CHARS_PER_CHAR);
     const tail = text.slice(from);
     const { searches, unfinishedFrom } = this.read(tail);
-    return from + Math.min(unfinishedFrom, ...searches.map((search) => search.heldFrom(MIN_MATCHED_BEFORE_GAPS, tail.length)));
+    return (
+      from +
+      Math.min(
+        unfinishedFrom,
+        ...searches.map((search) => search.heldFrom(MIN_MATCHED_BEFORE_GAPS, tail.length)),
+      )
+    );
   }
 
   private search(): Searching {
@@ -137,7 +158,10 @@ export class Secrets {
         automaton: new FormAutomaton(patterns),
         masked: forms.map((form) => form.masked),
         shortestForm: Math.min(...patterns.map(({ codes }) => codes.length)),
-        prefilter: new RegExp([...new Set(forms.map(({ codes }) => prefilterOf(codes)))].join('|'), 'u'),
+        prefilter: new RegExp(
+          [...new Set(forms.map(({ codes }) => prefilterOf(codes)))].join('|'),
+          'u',
+        ),
       };
     }
     return this.searching;
@@ -148,7 +172,10 @@ export class Secrets {
    * `unfinishedFrom`: where the text ends inside an escape (`…\u00`), when reading for the held
    * tail, which has no `onFound`.
    */
-  private read(text: string, onFound?: OnFound): { searches: SecretSearch[]; unfinishedFrom: number } {
+  private read(
+    text: string,
+    onFound?: OnFound,
+  ): { searches: SecretSearch[]; unfinishedFrom: number } {
     const { automaton } = this.search();
     const escapes = text.includes('\\') || text.includes('%');
     const holds = {

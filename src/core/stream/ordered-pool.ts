@@ -72,7 +72,13 @@ export async function runInOrder<J, R>(options: PoolOptions<J, R>): Promise<Pool
   };
 
   for (;;) {
-    while (!failed && !signal.aborted && !exhausted && running.size < concurrency && started < nextToDeliver + window) {
+    while (
+      !failed &&
+      !signal.aborted &&
+      !exhausted &&
+      running.size < concurrency &&
+      started < nextToDeliver + window
+    ) {
       let next: IteratorResult<J>;
       try {
         next = await jobs.next();

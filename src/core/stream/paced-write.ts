@@ -16,7 +16,11 @@ const WRITE_CHARS = 64 * 1024;
  * give way in the middle of a long computation. Stops with InterruptedError when `signal` is
  * aborted, at the next piece.
  */
-export async function writePieces(pieces: Iterable<string>, sink: OutputSink, signal: AbortSignal): Promise<void> {
+export async function writePieces(
+  pieces: Iterable<string>,
+  sink: OutputSink,
+  signal: AbortSignal,
+): Promise<void> {
   let gathered: string[] = [];
   let size = 0;
   let ranSince = performance.now();

@@ -5,9 +5,17 @@ import type { Env } from '../environment.js';
 import type { PagerProcess } from './pager.js';
 
 /** Starts the pager as a process of its own, drawing on the terminal we draw on. */
-export async function startPagerProcess(command: readonly string[], env: Env): Promise<PagerProcess> {
-  const child = spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'inherit', 'inherit'], env });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+export async function startPagerProcess(
+  command: readonly string[],
+  env: Env,
+): Promise<PagerProcess> {
+  const child = spawn(command[0]!, command.slice(1), {
+    stdio: ['pipe', 'inherit', 'inherit'],
+    env,
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   await new Promise<void>((resolve, reject) => {
     child.once('spawn', resolve);
     child.once('error', reject);

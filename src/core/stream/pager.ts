@@ -47,7 +47,10 @@ const REPLAY_BYTES = 1024 * 1024;
 type Chunk = string | Uint8Array;
 
 type State =
-  { kind: 'direct' } | { kind: 'holding'; held: Chunk[]; rows: number; lineColumns: number } | { kind: 'paging'; pager: PagerProcess; copy: Chunk[] | undefined; copied: number } | { kind: 'quit' };
+  | { kind: 'direct' }
+  | { kind: 'holding'; held: Chunk[]; rows: number; lineColumns: number }
+  | { kind: 'paging'; pager: PagerProcess; copy: Chunk[] | undefined; copied: number }
+  | { kind: 'quit' };
 
 let running = 0;
 
@@ -67,7 +70,10 @@ export class PagedOutput {
   private quit?: AbortController;
 
   constructor(private readonly terminal: NodeJS.WritableStream) {
-    this.stream = new Writable({ decodeStrings: false, write: (chunk: Chunk, _encoding, done) => this.take(chunk, done) });
+    this.stream = new Writable({
+      decodeStrings: false,
+      write: (chunk: Chunk, _encoding, done) => this.take(chunk, done),
+    });
   }
 
   /**
@@ -75,7 +81,11 @@ export class PagedOutput {
    * stops at the signal it is given: `signal`, or the pager quitting. A pager quit early is no
    * failure: `work`'s interruption then ends here. Resolves once the pager has exited.
    */
-  async paged(setting: PagerSetting, work: (signal: AbortSignal) => Promise<void>, signal: AbortSignal): Promise<void> {
+  async paged(
+    setting: PagerSetting,
+    work: (signal: AbortSignal) => Promise<void>,
+    signal: AbortSignal,
+  ): Promise<void> {
     if (this.setting) return work(signal);
     this.setting = setting;
     this.quit = new AbortController();
@@ -83,7 +93,8 @@ export class PagedOutput {
     try {
       await work(AbortSignal.any([signal, this.quit.signal]));
     } catch (error) {
-      if (!(error instanceof InterruptedError && this.quit.signal.aborted && !signal.aborted)) throw error;
+      if (!(error instanceof InterruptedError && this.quit.signal.aborted && !signal.aborted))
+        throw error;
     } finally {
       setting.flush();
       await this.settle(signal.aborted);
@@ -124,7 +135,9 @@ export class PagedOutput {
   /** Whether the output held so far still leaves a row for the prompt, each line counted in the rows it wraps to. */
   private fits(state: Extract<State, { kind: 'holding' }>, chunk: Chunk): boolean {
     const { rows, columns } = this.setting!;
-    const lines = (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')).split('\n');
+    const lines = (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')).split(
+      '\n',
+    );
     for (const [i, line] of lines.entries()) {
       state.lineColumns += lineWidth(line);
       if (i === lines.length - 1) break;
@@ -140,11 +153,19 @@ export class PagedOutput {
     try {
       pager = await setting.start(setting.command, setting.env);
     } catch (error) {
-      this.printDirectly(holding.held, `the pager \`${setting.command.join(' ')}\` cannot start (${(error as Error).message})`);
+      this.printDirectly(
+        holding.held,
+        `the pager \`${setting.command.join(' ')}\` cannot start (${(error as Error).message})`,
+      );
       return;
     }
     running++;
-    const paging: Extract<State, { kind: 'paging' }> = { kind: 'paging', pager, copy: [], copied: 0 };
+    const paging: Extract<State, { kind: 'paging' }> = {
+      kind: 'paging',
+      pager,
+      copy: [],
+      copied: 0,
+    };
     this.state = paging;
     void pager.exited.then((code) => this.exited(paging, code));
     for (const chunk of holding.held) await this.handOn(paging, chunk);
@@ -157,7 +178,10 @@ export class PagedOutput {
     if (paging.copy && paging.copied <= REPLAY_BYTES) paging.copy.push(chunk);
     else paging.copy = undefined;
     if (paging.pager.input.write(chunk)) return Promise.resolve();
-    return Promise.race([new Promise<void>((resolve) => paging.pager.input.once('drain', () => resolve())), paging.pager.exited.then(() => {})]);
+    return Promise.race([
+      new Promise<void>((resolve) => paging.pager.input.once('drain', () => resolve())),
+      paging.pager.exited.then(() => {}),
+    ]);
   }
 
   private exited(paging: Extract<State, { kind: 'paging' }>, code: number | null): void {
@@ -165,7 +189,10 @@ export class PagedOutput {
     // Its input had ended: it had the whole output.
     if (this.state !== paging) return;
     if (code !== 0 && code !== null && paging.copy) {
-      this.printDirectly(paging.copy, `the pager \`${this.setting!.command.join(' ')}\` exited with ${code}`);
+      this.printDirectly(
+        paging.copy,
+        `the pager \`${this.setting!.command.join(' ')}\` exited with ${code}`,
+      );
       return;
     }
     // The person quit the pager (q): the rest is for no one.

@@ -38,7 +38,12 @@ export interface Totals {
  * The bar on `stream`, a terminal of `columns` (stderr's width: it may not be stdout's, whose output
  * may go to a file); a terminal that tells no width gets lines of FALLBACK_COLUMNS.
  */
-export function progressBar(stream: NodeJS.WritableStream, columns: number | undefined, totals: Totals, now = () => performance.now()): ProgressBar {
+export function progressBar(
+  stream: NodeJS.WritableStream,
+  columns: number | undefined,
+  totals: Totals,
+  now = () => performance.now(),
+): ProgressBar {
   const width = columns ?? FALLBACK_COLUMNS;
   const started = now();
   let items = 0;
@@ -50,7 +55,11 @@ export function progressBar(stream: NodeJS.WritableStream, columns: number | und
 
   const draw = () => {
     lastDrawn = now();
-    stream.write('\r' + progressLine({ items, calls }, totals, (lastDrawn - started) / 1000, width) + '\u001b[K');
+    stream.write(
+      '\r' +
+        progressLine({ items, calls }, totals, (lastDrawn - started) / 1000, width) +
+        '\u001b[K',
+    );
     shown = true;
   };
   const clear = () => {
@@ -99,7 +108,12 @@ export function progressBar(stream: NodeJS.WritableStream, columns: number | und
  * columns wide: the bar narrows (to 10), then the fields the line has no room for are left out
  * whole, the calls first, then the rate, the time left and the bar; no field is ever cut.
  */
-export function progressLine(done: { items: number; calls: number }, totals: Totals, seconds: number, width: number): string {
+export function progressLine(
+  done: { items: number; calls: number },
+  totals: Totals,
+  seconds: number,
+  width: number,
+): string {
   const share = totals.items === 0 ? 1 : done.items / totals.items;
   const rate = seconds > 0 ? done.items / seconds : 0;
   const left = rate > 0 ? Math.ceil((totals.items - done.items) / rate) : undefined;
@@ -121,5 +135,7 @@ export function progressLine(done: { items: number; calls: number }, totals: Tot
 function duration(seconds: number): string {
   if (seconds < 60) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
-  return minutes < 60 ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s` : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+  return minutes < 60
+    ? `${minutes}m${String(seconds % 60).padStart(2, '0')}s`
+    : `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
 }

@@ -39,7 +39,8 @@ export class CsvWriter<T> implements RowWriter<T> {
     // Field by field, without an array per row: at 200,000 rows the arrays cost more than the text.
     for (const row of rows) {
       out += csvCell(this.field(row, this.keys[0]!), guard);
-      for (let i = 1; i < this.keys.length; i++) out += ',' + csvCell(this.field(row, this.keys[i]!), guard);
+      for (let i = 1; i < this.keys.length; i++)
+        out += ',' + csvCell(this.field(row, this.keys[i]!), guard);
       out += '\r\n';
     }
     await this.sink.write(out);
@@ -50,6 +51,8 @@ export class CsvWriter<T> implements RowWriter<T> {
   }
 
   private header(): string {
-    return this.options.headers === false ? '' : csvLine([...this.keys], this.options.formulaGuard !== false);
+    return this.options.headers === false
+      ? ''
+      : csvLine([...this.keys], this.options.formulaGuard !== false);
   }
 }

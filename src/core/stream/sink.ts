@@ -43,9 +43,12 @@ export class OutputSink {
     const { beforeWrite, afterWrite, transform } = this.options;
     beforeWrite?.();
     this.handed++;
-    const hasRoom = this.stream.write(transform ? transform(text) : text, (error?: Error | null) => {
-      if (!error) this.flushed++;
-    });
+    const hasRoom = this.stream.write(
+      transform ? transform(text) : text,
+      (error?: Error | null) => {
+        if (!error) this.flushed++;
+      },
+    );
     afterWrite?.();
     if (hasRoom) return;
     await new Promise<void>((resolve) => {
@@ -70,7 +73,8 @@ export class OutputSink {
   /** The latest mark whose writes have all left svc; undefined before any. */
   flushedMark(): number | undefined {
     let passed = 0;
-    while (passed < this.marks.length && this.marks[passed]!.handed <= this.flushed) this.passed = this.marks[passed++]!.mark;
+    while (passed < this.marks.length && this.marks[passed]!.handed <= this.flushed)
+      this.passed = this.marks[passed++]!.mark;
     this.marks.splice(0, passed);
     return this.passed;
   }

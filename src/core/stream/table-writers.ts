@@ -1,7 +1,21 @@
 // Tables written batch by batch as rows arrive, never gathered whole: tab-separated lines for a
 // pipe, aligned and coloured columns for a terminal. A command gives the columns, and --columns
 // may pick them (pickStreamColumns).
-import { card, CARDS_BELOW, cellLines, fitOf, fitWidths, glueDateTimes, lineWidth, measureColumn, padTo, visibleWidth, wrapText, type Fit, type FitColumn } from '../output/fit.js';
+import {
+  card,
+  CARDS_BELOW,
+  cellLines,
+  fitOf,
+  fitWidths,
+  glueDateTimes,
+  lineWidth,
+  measureColumn,
+  padTo,
+  visibleWidth,
+  wrapText,
+  type Fit,
+  type FitColumn,
+} from '../output/fit.js';
 import { checkColumnNames } from '../output/column-names.js';
 import { printable, tabCell } from '../output/format.js';
 import type { Paint } from '../output/paint.js';
@@ -31,7 +45,10 @@ export interface RowWriter<T> {
 }
 
 /** The columns --columns names, in its order (a name none has: exit 2 naming those there are); all of them without it. */
-export function pickStreamColumns<T>(columns: readonly StreamColumn<T>[], names: readonly string[] | undefined): StreamColumn<T>[] {
+export function pickStreamColumns<T>(
+  columns: readonly StreamColumn<T>[],
+  names: readonly string[] | undefined,
+): StreamColumn<T>[] {
   if (!names) return [...columns];
   checkColumnNames(
     names,
@@ -67,7 +84,8 @@ export class TabWriter<T> implements RowWriter<T> {
   async write(rows: readonly T[]): Promise<void> {
     let out = this.started ? '' : this.header();
     this.started = true;
-    for (const row of rows) out += this.columns.map((c) => cell(this.mask(c.display(row)))).join('\t') + '\n';
+    for (const row of rows)
+      out += this.columns.map((c) => cell(this.mask(c.display(row)))).join('\t') + '\n';
     await this.sink.write(out);
   }
 
@@ -83,7 +101,9 @@ export class TabWriter<T> implements RowWriter<T> {
 
 /** A value its column never cuts. */
 function kept<T>(column: StreamColumn<T>, value: string): boolean {
-  return typeof column.keep === 'function' ? column.keep(value) : column.keep === true && value !== '';
+  return typeof column.keep === 'function'
+    ? column.keep(value)
+    : column.keep === true && value !== '';
 }
 
 /** Spaces between columns: two where every text fits whole, else one, which leaves more of it. */
@@ -126,7 +146,8 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
   async write(rows: readonly T[]): Promise<void> {
     if (rows.length === 0) return;
     // A date and its time are one word, as in a boxed table.
-    const cellsOf = (columns: readonly StreamColumn<T>[]) => rows.map((row) => columns.map((c) => glueDateTimes(cell(this.mask(c.display(row))))));
+    const cellsOf = (columns: readonly StreamColumn<T>[]) =>
+      rows.map((row) => columns.map((c) => glueDateTimes(cell(this.mask(c.display(row))))));
     let cells = cellsOf(this.shown);
     let out = '';
     if (!this.layout) {
@@ -145,7 +166,8 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
     }
     const layout = this.layout;
     rows.forEach((row, r) => {
-      const colour = (text: string, i: number) => this.shown[i]!.colour?.(text, row, this.paint) ?? text;
+      const colour = (text: string, i: number) =>
+        this.shown[i]!.colour?.(text, row, this.paint) ?? text;
       const line = layout === 'cards' ? undefined : this.line(cells[r]!, layout, undefined, colour);
       if (line !== undefined) {
         // A row after a card among the table's rows: a blank line first.
@@ -157,7 +179,9 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
       // Cards are parted by a blank line, and a card among the rows of a table from the rows around it.
       if (layout !== 'cards' || r > 0) out += '\n';
       // Its cells hold no colour codes of their own: an empty one is a blank one.
-      const pairs = this.shown.map((c, i) => [c.header, colour(cells[r]![i]!, i), kept(c, cells[r]![i]!)] as const);
+      const pairs = this.shown.map(
+        (c, i) => [c.header, colour(cells[r]![i]!, i), kept(c, cells[r]![i]!)] as const,
+      );
       out += card(
         pairs,
         this.width,
@@ -188,7 +212,8 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
    */
   private fit(cells: readonly string[][]): { widths: number[]; gap: number } | 'cards' {
     // Free text is cut to one line, or with -o wide wrapped (docs/reference/output.md, "Tables").
-    const free = (fit: Fit): Fit => (fit === 'wrap' || fit === 'cut' ? (this.options.wide ? 'wrap' : 'cut') : fit);
+    const free = (fit: Fit): Fit =>
+      fit === 'wrap' || fit === 'cut' ? (this.options.wide ? 'wrap' : 'cut') : fit;
     const fitting = this.columns.map((c, i): FitColumn => {
       const values = cells.map((row) => row[i]!);
       return {
@@ -223,7 +248,12 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
    * lines as its tallest cell; undefined when a value that must stay whole is wider than its column
    * (a later batch's).
    */
-  private line(values: string[], layout: { widths: number[]; gap: number }, every: Fit | undefined, colour: (text: string, index: number) => string): string | undefined {
+  private line(
+    values: string[],
+    layout: { widths: number[]; gap: number },
+    every: Fit | undefined,
+    colour: (text: string, index: number) => string,
+  ): string | undefined {
     const lines: string[][] = [];
     for (const [i, value] of values.entries()) {
       const width = layout.widths[i]!;

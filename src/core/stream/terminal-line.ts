@@ -12,7 +12,8 @@ import { cutToWidth, lineWidth } from '../output/fit.js';
  * What a spinner shows: a text, or fields of it parted by spaces, with the order in which they are
  * left out when the line is short (by default the last first; the first is always kept).
  */
-export type LineText = string | { readonly fields: readonly string[]; readonly leaveOut?: readonly number[] };
+export type LineText =
+  string | { readonly fields: readonly string[]; readonly leaveOut?: readonly number[] };
 
 /** What draws on the line: a command's spinner (Context.spinner) or a slow request's. */
 export interface Spinner {
@@ -69,7 +70,12 @@ export function fitToLine(text: LineText, columns: number | undefined, reserved 
  * order `leaveOut` names them (by index), until the rest fits; none is ever cut here. What is
  * left when every field named is out may still be too wide.
  */
-export function fieldsToFit(fields: readonly string[], room: number, leaveOut: readonly number[], separator: string): string {
+export function fieldsToFit(
+  fields: readonly string[],
+  room: number,
+  leaveOut: readonly number[],
+  separator: string,
+): string {
   const out = new Set<number>();
   const joined = () => fields.filter((_, i) => !out.has(i)).join(separator);
   for (const index of leaveOut) {
@@ -85,7 +91,13 @@ export function fieldsToFit(fields: readonly string[], room: number, leaveOut: r
  * ora wrote cursor-up codes without end. It is told the width known, or else no bound (each line of
  * text then counts once: svc cuts what it draws to fit a line).
  */
-export function spinnerStream(stream: NodeJS.WritableStream, columns: number | undefined): NodeJS.WritableStream {
+export function spinnerStream(
+  stream: NodeJS.WritableStream,
+  columns: number | undefined,
+): NodeJS.WritableStream {
   const width = columns ?? Number.POSITIVE_INFINITY;
-  return new Proxy(stream, { get: (target, name) => (name === 'columns' ? width : (Reflect.get(target, name, target) as unknown)) });
+  return new Proxy(stream, {
+    get: (target, name) =>
+      name === 'columns' ? width : (Reflect.get(target, name, target) as unknown),
+  });
 }

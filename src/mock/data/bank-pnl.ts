@@ -21,12 +21,15 @@ export function bankCodeOf(text: string): string | undefined {
 
 /** `line` as the client wrote it: the consolidated key (`income.interest-income`), or the bank's key. */
 export function lineOf(bank: string, text: string): DatasetItemFixture | undefined {
-  const line = text.toLowerCase().startsWith(`${lower(bank)}.`) ? text.slice(bank.length + 1) : text;
+  const line = text.toLowerCase().startsWith(`${lower(bank)}.`)
+    ? text.slice(bank.length + 1)
+    : text;
   return consolidatedPnl.dataset.items.find((item) => consolidatedPnl.selector(item) === line);
 }
 
 const share = (bank: string) => bankPnl.banks.find((b) => b.bank === bank)!.share;
-const ofBank = (bank: string, value: number | null) => (value === null ? null : Math.round(value * share(bank) * 1000) / 1000);
+const ofBank = (bank: string, value: number | null) =>
+  value === null ? null : Math.round(value * share(bank) * 1000) / 1000;
 
 /** One month of every line item of one bank (as documented), or of every bank when none is named. */
 export function bankPnlLatest(bank: string | null) {
@@ -47,7 +50,12 @@ export function bankPnlLatest(bank: string | null) {
 }
 
 /** One line item of one bank over time; `from` included, `to` excluded. */
-export function bankPnlSeries(bank: string, item: DatasetItemFixture, from: string | null, to: string | null) {
+export function bankPnlSeries(
+  bank: string,
+  item: DatasetItemFixture,
+  from: string | null,
+  to: string | null,
+) {
   const line = consolidatedPnl.selector(item);
   return {
     bank: lower(bank),
@@ -55,6 +63,9 @@ export function bankPnlSeries(bank: string, item: DatasetItemFixture, from: stri
     key: `${lower(bank)}.${line}`,
     line_item: item.label,
     unit: unitCode(item.unit),
-    points: points(consolidatedPnl.dataset, item, from, to).map((p) => ({ month: p.month, value: ofBank(bank, p.value) })),
+    points: points(consolidatedPnl.dataset, item, from, to).map((p) => ({
+      month: p.month,
+      value: ofBank(bank, p.value),
+    })),
   };
 }

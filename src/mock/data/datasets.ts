@@ -40,7 +40,17 @@ export interface DatasetFixture {
   items: DatasetItemFixture[];
 }
 
-export const DATASETS: readonly DatasetFixture[] = [balanceSheet, pnl, credit, indicators, cbs, cpi, interestRates, trade, macro] as DatasetFixture[];
+export const DATASETS: readonly DatasetFixture[] = [
+  balanceSheet,
+  pnl,
+  credit,
+  indicators,
+  cbs,
+  cpi,
+  interestRates,
+  trade,
+  macro,
+] as DatasetFixture[];
 
 /** Every month a dataset covers, oldest first. */
 export function months(dataset: DatasetFixture): string[] {

@@ -54,7 +54,10 @@ export interface Family {
 }
 
 /** The value of every item in one month. */
-function valuesIn(dataset: DatasetFixture, month: string): { item: DatasetItemFixture; value: number | null }[] {
+function valuesIn(
+  dataset: DatasetFixture,
+  month: string,
+): { item: DatasetItemFixture; value: number | null }[] {
   const at = months(dataset).indexOf(month);
   return dataset.items.map((item) => ({ item, value: item.values[at] ?? null }));
 }
@@ -66,7 +69,10 @@ function family(
   path: string,
   spec: Omit<Family, 'dataset' | 'selector' | 'latest'> & {
     selector?: Family['selector'];
-    latest: (rows: { item: DatasetItemFixture; value: number | null; selector: string; index: number }[], month: string) => unknown;
+    latest: (
+      rows: { item: DatasetItemFixture; value: number | null; selector: string; index: number }[],
+      month: string,
+    ) => unknown;
   },
 ): Family {
   const dataset = DATASETS.find((d) => d.path === path)!;
@@ -77,7 +83,11 @@ function family(
     selector,
     latest: (month) =>
       spec.latest(
-        valuesIn(dataset, month).map((row, index) => ({ ...row, selector: selector(row.item), index })),
+        valuesIn(dataset, month).map((row, index) => ({
+          ...row,
+          selector: selector(row.item),
+          index,
+        })),
         month,
       ),
   };
@@ -89,9 +99,20 @@ export const FAMILIES: readonly Family[] = [
     table: 'table C5',
     latest: (rows, month) => ({
       month,
-      line_items: rows.map(({ item, value }) => ({ key: item.key, label: item.label, value, unit: unitCode(item.unit), section: item.section })),
+      line_items: rows.map(({ item, value }) => ({
+        key: item.key,
+        label: item.label,
+        value,
+        unit: unitCode(item.unit),
+        section: item.section,
+      })),
     }),
-    series: (item, points) => ({ key: item.key, label: item.label, unit: unitCode(item.unit), points }),
+    series: (item, points) => ({
+      key: item.key,
+      label: item.label,
+      unit: unitCode(item.unit),
+      points,
+    }),
   }),
   family('banking/pnl', {
     publication: STATISTICS,
@@ -100,36 +121,82 @@ export const FAMILIES: readonly Family[] = [
     // As documented: {"key":"income.interest-income","label","value","unit":"NPR_mn","section","code":"1"}.
     latest: (rows, month) => ({
       month,
-      line_items: rows.map(({ item, value, selector, index }) => ({ key: selector, label: item.label, value, unit: unitCode(item.unit), section: item.section, code: String(index + 1) })),
+      line_items: rows.map(({ item, value, selector, index }) => ({
+        key: selector,
+        label: item.label,
+        value,
+        unit: unitCode(item.unit),
+        section: item.section,
+        code: String(index + 1),
+      })),
     }),
-    series: (item, points) => ({ key: pnlKey(item), label: item.label, unit: unitCode(item.unit), points }),
+    series: (item, points) => ({
+      key: pnlKey(item),
+      label: item.label,
+      unit: unitCode(item.unit),
+      points,
+    }),
   }),
   family('banking/credit', {
     publication: STATISTICS,
     table: 'table C8',
     latest: (rows, month) => ({
       month,
-      line_items: rows.map(({ item, value }) => ({ key: item.key, label: item.label, breakdown: item.section, value, unit: unitCode(item.unit) })),
+      line_items: rows.map(({ item, value }) => ({
+        key: item.key,
+        label: item.label,
+        breakdown: item.section,
+        value,
+        unit: unitCode(item.unit),
+      })),
     }),
-    series: (item, points) => ({ key: item.key, label: item.label, breakdown: item.section, unit: unitCode(item.unit), points }),
+    series: (item, points) => ({
+      key: item.key,
+      label: item.label,
+      breakdown: item.section,
+      unit: unitCode(item.unit),
+      points,
+    }),
   }),
   family('banking/indicators', {
     publication: STATISTICS,
     table: 'table C4',
     latest: (rows, month) => ({
       month,
-      indicators: rows.map(({ item, value }) => ({ indicator: item.key, label: item.label, group: item.section, value, unit: unitCode(item.unit) })),
+      indicators: rows.map(({ item, value }) => ({
+        indicator: item.key,
+        label: item.label,
+        group: item.section,
+        value,
+        unit: unitCode(item.unit),
+      })),
     }),
-    series: (item, points) => ({ indicator: item.key, label: item.label, unit: unitCode(item.unit), observations: points }),
+    series: (item, points) => ({
+      indicator: item.key,
+      label: item.label,
+      unit: unitCode(item.unit),
+      observations: points,
+    }),
   }),
   family('cbs', {
     publication: 'Central Bank Survey',
     table: 'SDMX feed',
     latest: (rows, month) => ({
       month,
-      accounts: rows.map(({ item, value }) => ({ code: item.key, label: item.label, section: item.section, value, unit: unitCode(item.unit) })),
+      accounts: rows.map(({ item, value }) => ({
+        code: item.key,
+        label: item.label,
+        section: item.section,
+        value,
+        unit: unitCode(item.unit),
+      })),
     }),
-    series: (item, points) => ({ indicator: item.key, label: item.label, unit: unitCode(item.unit), observations: points }),
+    series: (item, points) => ({
+      indicator: item.key,
+      label: item.label,
+      unit: unitCode(item.unit),
+      observations: points,
+    }),
   }),
   family('cpi', {
     publication: 'Consumer Price Index',
@@ -138,16 +205,39 @@ export const FAMILIES: readonly Family[] = [
     // As documented: {"indicator":"PCPI_IX","label":"Overall index, index","value","scale":0,"absolute","unit":"index"}.
     latest: (rows, month) => ({
       month,
-      indicators: rows.map(({ item, value, selector }) => ({ indicator: selector, label: `${item.label}, index`, value, scale: 0, absolute: value, unit: unitCode(item.unit) })),
+      indicators: rows.map(({ item, value, selector }) => ({
+        indicator: selector,
+        label: `${item.label}, index`,
+        value,
+        scale: 0,
+        absolute: value,
+        unit: unitCode(item.unit),
+      })),
     }),
-    series: (item, points) => ({ indicator: CPI_CODES[item.key] ?? item.key, label: `${item.label}, index`, unit: unitCode(item.unit), observations: points }),
+    series: (item, points) => ({
+      indicator: CPI_CODES[item.key] ?? item.key,
+      label: `${item.label}, index`,
+      unit: unitCode(item.unit),
+      observations: points,
+    }),
   }),
   family('interest-rates', {
     publication: 'Interest Rate Structure',
     table: 'monthly table',
     // As documented, `data` is an array: [{"metric":"base-rate","label":"Base Rate","value":5.0,"unit":"percent"}].
-    latest: (rows) => rows.map(({ item, value }) => ({ metric: item.key, label: item.label, value, unit: unitCode(item.unit) })),
-    series: (item, points) => ({ metric: item.key, label: item.label, unit: unitCode(item.unit), points }),
+    latest: (rows) =>
+      rows.map(({ item, value }) => ({
+        metric: item.key,
+        label: item.label,
+        value,
+        unit: unitCode(item.unit),
+      })),
+    series: (item, points) => ({
+      metric: item.key,
+      label: item.label,
+      unit: unitCode(item.unit),
+      points,
+    }),
   }),
   family('trade', {
     publication: 'Direction of Foreign Trade',
@@ -163,7 +253,12 @@ export const FAMILIES: readonly Family[] = [
         unit: unitCode(item.unit),
       })),
     }),
-    series: (item, points) => ({ key: item.key, label: item.label, unit: unitCode(item.unit), points }),
+    series: (item, points) => ({
+      key: item.key,
+      label: item.label,
+      unit: unitCode(item.unit),
+      points,
+    }),
   }),
   family('macro', {
     publication: 'Current Macroeconomic and Financial Situation',
@@ -171,9 +266,20 @@ export const FAMILIES: readonly Family[] = [
     // Each indicator quotes the sentence of the latest report that gives it.
     latest: (rows, month) => ({
       month,
-      indicators: rows.map(({ item, value }) => ({ indicator: item.key, label: item.label, value, unit: unitCode(item.unit), source_quote: item.source_quote ?? null })),
+      indicators: rows.map(({ item, value }) => ({
+        indicator: item.key,
+        label: item.label,
+        value,
+        unit: unitCode(item.unit),
+        source_quote: item.source_quote ?? null,
+      })),
     }),
-    series: (item, points) => ({ indicator: item.key, label: item.label, unit: unitCode(item.unit), observations: points }),
+    series: (item, points) => ({
+      indicator: item.key,
+      label: item.label,
+      unit: unitCode(item.unit),
+      observations: points,
+    }),
   }),
 ];
 
@@ -194,7 +300,12 @@ export function meta(dataset: DatasetFixture, publication: string, table: string
 }
 
 /** One item over the months asked for: `from` included, `to` excluded (YYYY-MM). */
-export function points(dataset: DatasetFixture, item: DatasetItemFixture, from: string | null, to: string | null) {
+export function points(
+  dataset: DatasetFixture,
+  item: DatasetItemFixture,
+  from: string | null,
+  to: string | null,
+) {
   return months(dataset)
     .map((month, i) => ({ month, value: item.values[i] ?? null }))
     .filter((p) => (from === null || p.month >= from) && (to === null || p.month < to));

@@ -24,7 +24,8 @@ export function averageDailyBalance(s: Statement): number {
   let total = 0;
   let days = 0;
   for (let day = s.period.from; day <= s.period.to; day = addDays(day, 1)) {
-    while (next < s.transactions.length && s.transactions[next]!.date <= day) balance = s.transactions[next++]!.balance;
+    while (next < s.transactions.length && s.transactions[next]!.date <= day)
+      balance = s.transactions[next++]!.balance;
     total += balance;
     days += 1;
   }

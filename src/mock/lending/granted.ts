@@ -9,7 +9,13 @@ import { liabilitiesView } from './liabilities.js';
 import { verifyView } from './verify.js';
 
 /** The scopes a consent may grant, as documented. */
-export const SHARED_SCOPES = ['identity', 'income', 'liabilities', 'verify', 'transactions'] as const;
+export const SHARED_SCOPES = [
+  'identity',
+  'income',
+  'liabilities',
+  'verify',
+  'transactions',
+] as const;
 export type SharedScope = (typeof SHARED_SCOPES)[number];
 
 const VIEWS: Record<SharedScope, (report: CompleteReport, bank: Bank | undefined) => unknown> = {
@@ -20,6 +26,13 @@ const VIEWS: Record<SharedScope, (report: CompleteReport, bank: Bank | undefined
   transactions: (r) => transactionsView(r.statement.transactions),
 };
 
-export function sharedData(report: CompleteReport, bank: Bank | undefined, scopes: readonly SharedScope[]) {
-  return { scopes: [...scopes], data: Object.fromEntries(scopes.map((scope) => [scope, VIEWS[scope](report, bank)])) };
+export function sharedData(
+  report: CompleteReport,
+  bank: Bank | undefined,
+  scopes: readonly SharedScope[],
+) {
+  return {
+    scopes: [...scopes],
+    data: Object.fromEntries(scopes.map((scope) => [scope, VIEWS[scope](report, bank)])),
+  };
 }

@@ -18,7 +18,12 @@ const PAYDAY_SPREAD_DAYS = 5;
  */
 function isIncome(t: Transaction): boolean {
   if (t.direction !== 'credit') return false;
-  return t.category === 'salary' || t.category === 'remittance' || t.category === 'interest' || (t.category === 'other' && t.counterparty.type === 'institution');
+  return (
+    t.category === 'salary' ||
+    t.category === 'remittance' ||
+    t.category === 'interest' ||
+    (t.category === 'other' && t.counterparty.type === 'institution')
+  );
 }
 
 /** The income a lender may count on in a month: the period's income credits per month. */
@@ -30,7 +35,9 @@ export type SalaryRegularity = 'monthly' | 'irregular';
 export type IncomeView = ReturnType<typeof incomeView>;
 
 export function incomeView(s: Statement) {
-  const salaries = s.transactions.filter((t) => t.direction === 'credit' && t.category === 'salary');
+  const salaries = s.transactions.filter(
+    (t) => t.direction === 'credit' && t.category === 'salary',
+  );
   const paydays = salaries.map((t) => Number(t.date.slice(8, 10)));
   return {
     salary_detected: salaries.length > 0,
@@ -39,7 +46,9 @@ export function incomeView(s: Statement) {
     salary_day_of_month: paydays.length ? Math.round(median(paydays)) : null,
     avg_monthly_credit: perMonth(sum(credits(s.transactions)), s.period),
     income_stability_score: incomeStability(s),
-    remittance_detected: s.transactions.some((t) => t.direction === 'credit' && t.category === 'remittance'),
+    remittance_detected: s.transactions.some(
+      (t) => t.direction === 'credit' && t.category === 'remittance',
+    ),
     monthly_credits: monthsBetween(monthOf(s.period.from), monthOf(s.period.to)).map((month) => ({
       month,
       total_credits: sum(credits(s.transactions).filter((t) => monthOf(t.date) === month)),
@@ -51,7 +60,9 @@ export function incomeView(s: Statement) {
 /** `monthly`: one salary in each of consecutive months, on about the same day, still being paid. */
 function salaryRegularity(salaries: readonly Transaction[], s: Statement): SalaryRegularity {
   const months = salaries.map((t) => monthOf(t.date));
-  const consecutive = months.every((month, i) => i === 0 || monthOf(addMonths(`${months[i - 1]}-01`, 1)) === month);
+  const consecutive = months.every(
+    (month, i) => i === 0 || monthOf(addMonths(`${months[i - 1]}-01`, 1)) === month,
+  );
   const days = salaries.map((t) => Number(t.date.slice(8, 10)));
   const usual = median(days);
   const onTime = days.every((day) => Math.abs(day - usual) <= PAYDAY_SPREAD_DAYS);
@@ -65,7 +76,9 @@ function salaryRegularity(salaries: readonly Transaction[], s: Statement): Salar
  */
 function incomeStability(s: Statement): number {
   const income = s.transactions.filter(isIncome);
-  const totals = wholeMonths(s.period).map((month) => income.filter((t) => monthOf(t.date) === month).reduce((total, t) => total + t.amount, 0));
+  const totals = wholeMonths(s.period).map((month) =>
+    income.filter((t) => monthOf(t.date) === month).reduce((total, t) => total + t.amount, 0),
+  );
   const mean = totals.reduce((a, b) => a + b, 0) / totals.length;
   if (mean <= 0) return 0;
   const deviation = Math.sqrt(totals.reduce((a, t) => a + (t - mean) ** 2, 0) / totals.length);

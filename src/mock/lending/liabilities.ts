@@ -13,9 +13,11 @@ const ACTIVE_WITHIN_DAYS = 45;
 /** What a bank prints for a payment refused for want of funds. */
 const BOUNCE = /\b(BOUNCED?|RETURNED|DISHONOU?RED|INSUFFICIENT FUNDS?|CHQ RTN|ECS RTN)\b/i;
 /** The product a loan account is named after, dropped to name the lender: "NMB Bank Vehicle Loan" → "NMB Bank". */
-const LOAN_PRODUCT = /\s+(?:(?:home|housing|vehicle|auto|business|agriculture|personal|education|gold)\s+loan|overdraft(?:\s+interest)?|loan)$/i;
+const LOAN_PRODUCT =
+  /\s+(?:(?:home|housing|vehicle|auto|business|agriculture|personal|education|gold)\s+loan|overdraft(?:\s+interest)?|loan)$/i;
 /** Words of a narration that name the payment rather than the lender ("EMI NMB BANK MAY 2026"). */
-const PAYMENT_WORDS = /\b(?:EMI|LOAN|REPAYMENT|INSTAL+MENT|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b|\d+/gi;
+const PAYMENT_WORDS =
+  /\b(?:EMI|LOAN|REPAYMENT|INSTAL+MENT|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\b|\d+/gi;
 
 export interface Lender {
   lender: string;
@@ -43,7 +45,11 @@ export function liabilitiesView(s: Statement, income = monthlyIncome(s)) {
 }
 
 /** What the loans still being repaid cost a month: each active lender's average monthly payment. */
-function monthlyEmi(s: Statement, lenders: readonly Lender[], byLender: ReadonlyMap<string, readonly Transaction[]>): number {
+function monthlyEmi(
+  s: Statement,
+  lenders: readonly Lender[],
+  byLender: ReadonlyMap<string, readonly Transaction[]>,
+): number {
   const active = lenders.filter((l) => {
     const last = byLender.get(l.lender)!.at(-1)!;
     return daysBetween(last.date, s.period.to) <= ACTIVE_WITHIN_DAYS;
@@ -82,7 +88,13 @@ function lendersOf(byLender: ReadonlyMap<string, readonly Transaction[]>): Lende
 /** The institution repaid, as the bank list writes it when it is a bank ("NABIL Bank Home Loan" → "Nabil Bank"). */
 function lenderName(t: Transaction): string {
   // A categorised narration names its counterparty by the narration itself: keep its lender words only.
-  const named = t.counterparty.name === t.narration ? t.narration.replace(PAYMENT_WORDS, ' ').replace(/\s+/g, ' ').trim() : t.counterparty.name;
+  const named =
+    t.counterparty.name === t.narration
+      ? t.narration.replace(PAYMENT_WORDS, ' ').replace(/\s+/g, ' ').trim()
+      : t.counterparty.name;
   const lender = named.replace(LOAN_PRODUCT, '').trim() || 'Unknown lender';
-  return fixtures.banks.find((b) => b.bank_name.toLowerCase() === lender.toLowerCase())?.bank_name ?? lender;
+  return (
+    fixtures.banks.find((b) => b.bank_name.toLowerCase() === lender.toLowerCase())?.bank_name ??
+    lender
+  );
 }

@@ -5,7 +5,15 @@ import { signals } from '../report/summaries.js';
 import { averageDailyBalance } from './balance.js';
 import { incomeView, monthlyIncome, type IncomeView } from './income.js';
 import { liabilitiesView, type LiabilitiesView } from './liabilities.js';
-import { clamp, closingBalance, debits, perMonth, periodMonths, sum, type Statement } from './statement.js';
+import {
+  clamp,
+  closingBalance,
+  debits,
+  perMonth,
+  periodMonths,
+  sum,
+  type Statement,
+} from './statement.js';
 
 export type Band = 'excellent' | 'good' | 'fair' | 'poor' | 'very_poor';
 
@@ -34,8 +42,12 @@ export interface ScoreInputs {
 }
 
 export function scoreView(s: Statement, inputs: ScoreInputs = scoreInputs(s)) {
-  const factors = scoreFactors(s, inputs).sort((a, b) => Math.abs(b.impact) - Math.abs(a.impact) || a.factor.localeCompare(b.factor));
-  const score = Math.round(clamp(BASE_SCORE + factors.reduce((total, f) => total + f.impact, 0), 0, 1000));
+  const factors = scoreFactors(s, inputs).sort(
+    (a, b) => Math.abs(b.impact) - Math.abs(a.impact) || a.factor.localeCompare(b.factor),
+  );
+  const score = Math.round(
+    clamp(BASE_SCORE + factors.reduce((total, f) => total + f.impact, 0), 0, 1000),
+  );
   return { score, band: bandOf(score), factors };
 }
 
@@ -45,10 +57,17 @@ function bandOf(score: number): Band {
 
 function scoreInputs(s: Statement): ScoreInputs {
   const monthly = monthlyIncome(s);
-  return { income: incomeView(s), liabilities: liabilitiesView(s, monthly), monthlyIncome: monthly };
+  return {
+    income: incomeView(s),
+    liabilities: liabilitiesView(s, monthly),
+    monthlyIncome: monthly,
+  };
 }
 
-function scoreFactors(s: Statement, { income, liabilities, monthlyIncome: monthly }: ScoreInputs): Factor[] {
+function scoreFactors(
+  s: Statement,
+  { income, liabilities, monthlyIncome: monthly }: ScoreInputs,
+): Factor[] {
   const flags = signals(s.transactions, s.opening_balance, closingBalance(s));
   // A statement from 16 July to 15 January is six months, whether that is 181 days or 184.
   const months = Math.round(periodMonths(s.period));
@@ -65,7 +84,9 @@ function scoreFactors(s: Statement, { income, liabilities, monthlyIncome: monthl
     {
       factor: 'salary',
       impact: income.salary_regularity === 'monthly' ? 80 : income.salary_detected ? 20 : -40,
-      detail: income.salary_detected ? `Salary of ${income.salary_amount} detected, ${income.salary_regularity}.` : 'No salary detected.',
+      detail: income.salary_detected
+        ? `Salary of ${income.salary_amount} detected, ${income.salary_regularity}.`
+        : 'No salary detected.',
     },
     {
       factor: 'emi_load',

@@ -34,7 +34,9 @@ export function perMonth(total: number, period: Period): number {
 /** The calendar months the period covers from their first day to their last; all its months when fewer than two. */
 export function wholeMonths(period: Period): string[] {
   const all = monthsBetween(monthOf(period.from), monthOf(period.to));
-  const whole = all.filter((month) => `${month}-01` >= period.from && lastDayOf(month) <= period.to);
+  const whole = all.filter(
+    (month) => `${month}-01` >= period.from && lastDayOf(month) <= period.to,
+  );
   return whole.length >= 2 ? whole : all;
 }
 

@@ -8,7 +8,14 @@ import { money } from '../report/transaction.js';
 import { incomeView, monthlyIncome, type IncomeView } from './income.js';
 import { liabilitiesView, type LiabilitiesView } from './liabilities.js';
 import { scoreView } from './score.js';
-import { closingBalance, debits, perMonth, periodMonths, sum, type Statement } from './statement.js';
+import {
+  closingBalance,
+  debits,
+  perMonth,
+  periodMonths,
+  sum,
+  type Statement,
+} from './statement.js';
 import { verifyView } from './verify.js';
 
 export interface Loan {
@@ -38,7 +45,10 @@ export const DEFAULT_FOIR_CEILING = 0.5;
 
 const ratio = (value: number) => Math.round(value * 10_000) / 10_000;
 
-export function underwrite({ report_id, account_holder, statement: s }: Applicant, application: LoanApplication) {
+export function underwrite(
+  { report_id, account_holder, statement: s }: Applicant,
+  application: LoanApplication,
+) {
   const { loan, foir_ceiling: ceiling } = application;
   // Each view once: the score and the risk flags read the same ones.
   const income = monthlyIncome(s);
@@ -47,26 +57,67 @@ export function underwrite({ report_id, account_holder, statement: s }: Applican
   const existing = liabilities.monthly_emi_total;
   const emi = amortisedEmi(loan);
   // What living costs each month: every debit but loan repayments and money put aside.
-  const expenses = perMonth(sum(debits(s.transactions).filter((t) => t.category !== 'loan_repayment' && t.category !== 'investment' && t.counterparty.type !== 'self')), s.period);
+  const expenses = perMonth(
+    sum(
+      debits(s.transactions).filter(
+        (t) =>
+          t.category !== 'loan_repayment' &&
+          t.category !== 'investment' &&
+          t.counterparty.type !== 'self',
+      ),
+    ),
+    s.period,
+  );
   const disposable = money(income - existing - expenses);
   const maxEmi = money(Math.max(0, ceiling * income - existing));
-  const affordability: Affordability = income > 0 && emi <= maxEmi ? (emi <= disposable ? 'affordable' : 'stretched') : 'unaffordable';
-  const nameMatch = application.applicant_name === undefined ? undefined : matchNames(application.applicant_name, account_holder);
+  const affordability: Affordability =
+    income > 0 && emi <= maxEmi ? (emi <= disposable ? 'affordable' : 'stretched') : 'unaffordable';
+  const nameMatch =
+    application.applicant_name === undefined
+      ? undefined
+      : matchNames(application.applicant_name, account_holder);
   const score = scoreView(s, { income: incomes, liabilities, monthlyIncome: income });
   const verify = verifyView(s);
-  const flags = riskFlags(s, { income, existing, ceiling, nameResult: nameMatch?.result, verdict: verify.verdict, view: incomes, liabilities });
-  const { verdict, reasons } = decide({ affordability, emi, maxEmi, ceiling, income, band: score.band, verifyVerdict: verify.verdict, nameResult: nameMatch?.result, flags });
+  const flags = riskFlags(s, {
+    income,
+    existing,
+    ceiling,
+    nameResult: nameMatch?.result,
+    verdict: verify.verdict,
+    view: incomes,
+    liabilities,
+  });
+  const { verdict, reasons } = decide({
+    affordability,
+    emi,
+    maxEmi,
+    ceiling,
+    income,
+    band: score.band,
+    verifyVerdict: verify.verdict,
+    nameResult: nameMatch?.result,
+    flags,
+  });
   return {
     report_id,
     currency: 'NPR',
     verdict,
     reasons,
-    loan: { ...loan, emi, total_repayable: money(emi * loan.tenor_months), total_interest: money(emi * loan.tenor_months - loan.principal) },
+    loan: {
+      ...loan,
+      emi,
+      total_repayable: money(emi * loan.tenor_months),
+      total_interest: money(emi * loan.tenor_months - loan.principal),
+    },
     monthly_income: income,
     existing_emi: existing,
     monthly_expenses: expenses,
     disposable_income: disposable,
-    foir: { ceiling, current: income > 0 ? ratio(existing / income) : null, with_loan: income > 0 ? ratio((existing + emi) / income) : null },
+    foir: {
+      ceiling,
+      current: income > 0 ? ratio(existing / income) : null,
+      with_loan: income > 0 ? ratio((existing + emi) / income) : null,
+    },
     max_supportable_emi: maxEmi,
     max_supportable_principal: principalFor(maxEmi, loan),
     affordability: { status: affordability, headroom: money(maxEmi - emi) },
@@ -100,8 +151,13 @@ interface FlagInputs {
 }
 
 /** Short codes of what a credit officer should look at. */
-function riskFlags(s: Statement, { income, existing, ceiling, nameResult, verdict, view, liabilities }: FlagInputs): string[] {
-  const remittance = sum(s.transactions.filter((t) => t.direction === 'credit' && t.category === 'remittance'));
+function riskFlags(
+  s: Statement,
+  { income, existing, ceiling, nameResult, verdict, view, liabilities }: FlagInputs,
+): string[] {
+  const remittance = sum(
+    s.transactions.filter((t) => t.direction === 'credit' && t.category === 'remittance'),
+  );
   const flagged: [boolean, string][] = [
     [!view.salary_detected, 'no_salary'],
     [view.salary_regularity === 'irregular', 'irregular_salary'],
@@ -135,18 +191,37 @@ function decide(g: Grounds): { verdict: UnderwritingVerdict; reasons: string[] }
   const decline: string[] = [];
   const review: string[] = [];
   if (g.income <= 0) decline.push('No income was found in the statement.');
-  else if (g.affordability === 'unaffordable') decline.push(`The EMI of ${g.emi} exceeds the largest supportable EMI of ${g.maxEmi} at a FOIR ceiling of ${g.ceiling}.`);
-  else if (g.affordability === 'stretched') review.push(`The EMI of ${g.emi} fits the FOIR ceiling but leaves less than it needs after living costs.`);
-  if (g.verifyVerdict === 'suspicious') decline.push('The statement failed its authenticity checks.');
+  else if (g.affordability === 'unaffordable')
+    decline.push(
+      `The EMI of ${g.emi} exceeds the largest supportable EMI of ${g.maxEmi} at a FOIR ceiling of ${g.ceiling}.`,
+    );
+  else if (g.affordability === 'stretched')
+    review.push(
+      `The EMI of ${g.emi} fits the FOIR ceiling but leaves less than it needs after living costs.`,
+    );
+  if (g.verifyVerdict === 'suspicious')
+    decline.push('The statement failed its authenticity checks.');
   else if (g.verifyVerdict === 'review') review.push('The statement needs an authenticity review.');
   if (g.band === 'very_poor') decline.push('The score is very poor.');
   else if (g.band === 'poor') review.push('The score is poor.');
-  if (g.nameResult === 'no_match') decline.push('The applicant name does not match the account holder.');
-  else if (g.nameResult === 'partial_match' || g.nameResult === 'no_data') review.push('The applicant name could not be fully matched with the account holder.');
-  for (const flag of ['overdraft', 'bounced_payments', 'declining_balance', 'short_history'] as const) {
+  if (g.nameResult === 'no_match')
+    decline.push('The applicant name does not match the account holder.');
+  else if (g.nameResult === 'partial_match' || g.nameResult === 'no_data')
+    review.push('The applicant name could not be fully matched with the account holder.');
+  for (const flag of [
+    'overdraft',
+    'bounced_payments',
+    'declining_balance',
+    'short_history',
+  ] as const) {
     if (g.flags.includes(flag)) review.push(`Risk flag: ${flag}.`);
   }
   if (decline.length) return { verdict: 'decline', reasons: decline };
   if (review.length) return { verdict: 'review', reasons: review };
-  return { verdict: 'approve', reasons: [`The EMI of ${g.emi} fits within the largest supportable EMI of ${g.maxEmi} at a FOIR ceiling of ${g.ceiling}.`] };
+  return {
+    verdict: 'approve',
+    reasons: [
+      `The EMI of ${g.emi} fits within the largest supportable EMI of ${g.maxEmi} at a FOIR ceiling of ${g.ceiling}.`,
+    ],
+  };
 }

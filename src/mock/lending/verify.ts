@@ -24,8 +24,17 @@ export function verifyView(s: Statement) {
   const checks = statementChecks(s);
   const failed = checks.filter((c) => !c.passed);
   const count = (severity: Severity) => failed.filter((c) => c.severity === severity).length;
-  const verdict: Verdict = count('high') > 0 ? 'suspicious' : count('medium') > 0 || count('low') > 1 ? 'review' : 'authentic';
-  const confidence = clamp(FULL_CONFIDENCE - failed.reduce((doubt, c) => doubt + DOUBT[c.severity], 0), 0.01, FULL_CONFIDENCE);
+  const verdict: Verdict =
+    count('high') > 0
+      ? 'suspicious'
+      : count('medium') > 0 || count('low') > 1
+        ? 'review'
+        : 'authentic';
+  const confidence = clamp(
+    FULL_CONFIDENCE - failed.reduce((doubt, c) => doubt + DOUBT[c.severity], 0),
+    0.01,
+    FULL_CONFIDENCE,
+  );
   return { verdict, confidence: Math.round(confidence * 100) / 100, checks };
 }
 
@@ -46,8 +55,16 @@ function statementChecks(s: Statement): Check[] {
   return [
     // Every balance is the one before it plus the credit or less the debit: an edited amount breaks the chain.
     { check: 'balance_chain_integrity', passed: chained, severity: 'high' },
-    { check: 'chronological_order', passed: txns.every((t, i) => i === 0 || txns[i - 1]!.date <= t.date), severity: 'medium' },
-    { check: 'dates_within_period', passed: txns.every((t) => t.date >= period.from && t.date <= period.to), severity: 'medium' },
+    {
+      check: 'chronological_order',
+      passed: txns.every((t, i) => i === 0 || txns[i - 1]!.date <= t.date),
+      severity: 'medium',
+    },
+    {
+      check: 'dates_within_period',
+      passed: txns.every((t) => t.date >= period.from && t.date <= period.to),
+      severity: 'medium',
+    },
     { check: 'no_duplicate_transactions', passed: !duplicated, severity: 'low' },
   ];
 }

@@ -114,9 +114,11 @@ export class MerchantDirectory {
     for (const entry of file.merchants) {
       for (const terminal of entry.terminals) this.byTerminal.set(terminal, { entry, terminal });
       const { normalised, plain } = merchantNameForms(entry.merchant);
-      if (this.byName.has(normalised)) throw new Error(`two merchants normalise to "${normalised}"`);
+      if (this.byName.has(normalised))
+        throw new Error(`two merchants normalise to "${normalised}"`);
       this.byName.set(normalised, entry);
-      const index = this.indexed.push({ entry, normalised, sorted: sortedWords(normalised), plain }) - 1;
+      const index =
+        this.indexed.push({ entry, normalised, sorted: sortedWords(normalised), plain }) - 1;
       for (const gram of trigrams(normalised)) {
         const list = this.byTrigram.get(gram);
         if (list) list.push(index);
@@ -125,7 +127,8 @@ export class MerchantDirectory {
     }
     this.sharedCounts = new Uint16Array(this.indexed.length);
     for (const terminal of this.byTerminal.keys()) {
-      if (!digitsOnly(terminal) || terminal.length < 6) throw new Error(`terminal "${terminal}" is not six digits or more`);
+      if (!digitsOnly(terminal) || terminal.length < 6)
+        throw new Error(`terminal "${terminal}" is not six digits or more`);
       this.terminalEndings.add(lastSixDigits(terminal));
     }
   }
@@ -136,12 +139,16 @@ export class MerchantDirectory {
 
   resolveTerminal(input: string): LookupResult {
     const found = this.findTerminal(input);
-    return found ? matched(input, 'terminal', found.entry, found.terminal) : { input, type: 'terminal', matched: false };
+    return found
+      ? matched(input, 'terminal', found.entry, found.terminal)
+      : { input, type: 'terminal', matched: false };
   }
 
   resolveName(input: string): LookupResult {
     const entry = this.findName(input);
-    return entry ? matched(input, 'name', entry, entry.terminals[0]!) : { input, type: 'name', matched: false };
+    return entry
+      ? matched(input, 'name', entry, entry.terminals[0]!)
+      : { input, type: 'name', matched: false };
   }
 
   /**
@@ -151,7 +158,11 @@ export class MerchantDirectory {
    * then reused. `plainInputs` says that no input needs escaping in JSON (as after stringsNeedNoEscape),
    * so each is written between quotes as it is.
    */
-  resolveJson(terminals: readonly string[], names: readonly string[], plainInputs: boolean): { json: string; matched: number } {
+  resolveJson(
+    terminals: readonly string[],
+    names: readonly string[],
+    plainInputs: boolean,
+  ): { json: string; matched: number } {
     const quote = plainInputs ? (input: string) => `"${input}"` : jsonString;
     let json = '[';
     let matchedCount = 0;
@@ -179,12 +190,17 @@ export class MerchantDirectory {
     if (lastSix >= 0 && !this.terminalEndings.has(lastSix)) return undefined;
     // Most inputs are digits only (the directory's terminals are): looked up as they are, without a
     // copy; only another input can hold spaces or dashes to drop.
-    return this.byTerminal.get(input) ?? (digitsOnly(input) ? undefined : this.byTerminal.get(input.replace(SPACES_AND_DASHES, '')));
+    return (
+      this.byTerminal.get(input) ??
+      (digitsOnly(input) ? undefined : this.byTerminal.get(input.replace(SPACES_AND_DASHES, '')))
+    );
   }
 
   private findName(input: string): MerchantEntry | undefined {
     const { normalised, plain } = merchantNameForms(input);
-    return normalised === '' ? undefined : (this.byName.get(normalised) ?? this.closest(normalised, plain));
+    return normalised === ''
+      ? undefined
+      : (this.byName.get(normalised) ?? this.closest(normalised, plain));
   }
 
   /** The most alike name, when alike enough: typos, a missing letter, words in another order. */
@@ -209,8 +225,13 @@ export class MerchantDirectory {
     let best: { entry: MerchantEntry; score: number } | undefined;
     for (const [index] of candidates) {
       const candidate = this.indexed[index]!;
-      const score = Math.max(similarity(normalised, candidate.normalised), similarity(sorted, candidate.sorted), similarity(plain, candidate.plain));
-      if (score >= FUZZY_THRESHOLD && (!best || score > best.score)) best = { entry: candidate.entry, score };
+      const score = Math.max(
+        similarity(normalised, candidate.normalised),
+        similarity(sorted, candidate.sorted),
+        similarity(plain, candidate.plain),
+      );
+      if (score >= FUZZY_THRESHOLD && (!best || score > best.score))
+        best = { entry: candidate.entry, score };
     }
     return best?.entry;
   }
@@ -228,8 +249,22 @@ function matchedTail({ matched, merchant, mcc, category, city, terminal }: Looku
   return JSON.stringify({ matched, merchant, mcc, category, city, terminal }).slice(1);
 }
 
-function matched(input: string, type: LookupType, entry: MerchantEntry, terminal: string): LookupResult {
-  return { input, type, matched: true, merchant: entry.merchant, mcc: entry.mcc, category: entry.category, city: entry.city, terminal };
+function matched(
+  input: string,
+  type: LookupType,
+  entry: MerchantEntry,
+  terminal: string,
+): LookupResult {
+  return {
+    input,
+    type,
+    matched: true,
+    merchant: entry.merchant,
+    mcc: entry.mcc,
+    category: entry.category,
+    city: entry.city,
+    terminal,
+  };
 }
 
 let shared: MerchantDirectory | undefined;

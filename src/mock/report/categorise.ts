@@ -30,16 +30,40 @@ const RULES: readonly [RegExp, Category, CounterpartyType][] = [
 ];
 
 export function categorise(written: WrittenTransaction): Draft {
-  const base = { date: written.date, direction: written.direction, amount: money(written.amount), narration: written.description };
+  const base = {
+    date: written.date,
+    direction: written.direction,
+    amount: money(written.amount),
+    narration: written.description,
+  };
   const terminal = /\d{16,19}/.exec(written.description)?.[0];
   const found = terminal ? merchantDirectory().resolveTerminal(terminal) : undefined;
   if (found?.matched) {
-    const merchant = { name: found.merchant!, terminal: found.terminal!, mcc: found.mcc!, category: found.category! };
-    const category: Category = written.direction === 'credit' ? 'refund' : merchant.category === 'utilities' ? 'utility' : 'merchant_payment';
-    return { ...base, counterparty: { type: 'merchant', name: merchant.name }, category, merchant, channel: 'in store', confidence: 0.92 };
+    const merchant = {
+      name: found.merchant!,
+      terminal: found.terminal!,
+      mcc: found.mcc!,
+      category: found.category!,
+    };
+    const category: Category =
+      written.direction === 'credit'
+        ? 'refund'
+        : merchant.category === 'utilities'
+          ? 'utility'
+          : 'merchant_payment';
+    return {
+      ...base,
+      counterparty: { type: 'merchant', name: merchant.name },
+      category,
+      merchant,
+      channel: 'in store',
+      confidence: 0.92,
+    };
   }
   const rule = RULES.find(([pattern]) => pattern.test(written.description));
-  const [category, type]: [Category, CounterpartyType] = rule ? [rule[1], rule[2]] : ['other', 'institution'];
+  const [category, type]: [Category, CounterpartyType] = rule
+    ? [rule[1], rule[2]]
+    : ['other', 'institution'];
   return {
     ...base,
     counterparty: { type, name: written.description },

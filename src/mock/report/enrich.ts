@@ -32,7 +32,11 @@ export function enrich(inputs: readonly EnrichInput[]) {
   const closing = transactions.at(-1)?.balance ?? opening;
   return {
     count: inputs.length,
-    transactions: made.map(({ input, draft }) => ({ ...input.fields, category: draft.category, confidence: draft.confidence })),
+    transactions: made.map(({ input, draft }) => ({
+      ...input.fields,
+      category: draft.category,
+      confidence: draft.confidence,
+    })),
     signals: signals(transactions, opening, closing),
     monthly_summary: monthlySummary(transactions, { from: dates[0]!, to: dates.at(-1)! }, opening),
     categories: categories(transactions),

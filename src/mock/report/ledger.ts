@@ -18,7 +18,12 @@ export interface Ledger {
 export function ledger(drafts: readonly Draft[], random: Random, openingBalance?: number): Ledger {
   const ordered = drafts
     .map((draft) => ({ draft, rank: random.next() }))
-    .sort((a, b) => a.draft.date.localeCompare(b.draft.date) || Number(b.draft.direction === 'credit') - Number(a.draft.direction === 'credit') || a.rank - b.rank)
+    .sort(
+      (a, b) =>
+        a.draft.date.localeCompare(b.draft.date) ||
+        Number(b.draft.direction === 'credit') - Number(a.draft.direction === 'credit') ||
+        a.rank - b.rank,
+    )
     .map((o) => o.draft);
   // In paisa, so that a long statement does not drift by rounding.
   const steps = ordered.map((d) => Math.round(signed(d) * 100));
@@ -27,7 +32,10 @@ export function ledger(drafts: readonly Draft[], random: Random, openingBalance?
     lowest = Math.min(lowest, sum + step);
     return sum + step;
   }, 0);
-  let balance = openingBalance !== undefined ? Math.round(openingBalance * 100) : -lowest + random.int(2_000, 30_000) * 100;
+  let balance =
+    openingBalance !== undefined
+      ? Math.round(openingBalance * 100)
+      : -lowest + random.int(2_000, 30_000) * 100;
   const opening = balance / 100;
   const width = Math.max(4, String(ordered.length).length);
   const transactions = ordered.map((draft, i) => {

@@ -27,6 +27,7 @@ export function seededRandom(seed: string): Random {
     next,
     int,
     pick: (items) => items[Math.floor(next() * items.length)]!,
-    digits: (length) => String(int(1, 9)) + Array.from({ length: length - 1 }, () => String(int(0, 9))).join(''),
+    digits: (length) =>
+      String(int(1, 9)) + Array.from({ length: length - 1 }, () => String(int(0, 9))).join(''),
   };
 }

@@ -42,7 +42,13 @@ export function newerTransaction(t: Transaction) {
     payment_terminal_id: t.merchant?.terminal ?? null,
     mcc: t.merchant?.mcc ?? null,
     personal_finance_category: { primary, detailed },
-    counterparties: [{ type: t.counterparty.type, name: t.counterparty.name, confidence_level: confidenceLevel(t.confidence) }],
+    counterparties: [
+      {
+        type: t.counterparty.type,
+        name: t.counterparty.name,
+        confidence_level: confidenceLevel(t.confidence),
+      },
+    ],
     payment_channel: t.channel,
     pending: false,
   };
@@ -81,7 +87,10 @@ const MERCHANT_CATEGORIES: Record<string, Pfc> = {
   home: ['HOME_IMPROVEMENT', 'HOME_IMPROVEMENT_FURNITURE'],
   personal_care: ['PERSONAL_CARE', 'PERSONAL_CARE_HAIR_AND_BEAUTY'],
 };
-const OTHER_MERCHANDISE: Pfc = ['GENERAL_MERCHANDISE', 'GENERAL_MERCHANDISE_OTHER_GENERAL_MERCHANDISE'];
+const OTHER_MERCHANDISE: Pfc = [
+  'GENERAL_MERCHANDISE',
+  'GENERAL_MERCHANDISE_OTHER_GENERAL_MERCHANDISE',
+];
 
 /** Everything else, by transaction category; [money in, money out] where the two differ. */
 const CATEGORIES: Record<Category, Pfc | readonly [credit: Pfc, debit: Pfc]> = {
@@ -114,7 +123,8 @@ const CATEGORIES: Record<Category, Pfc | readonly [credit: Pfc, debit: Pfc]> = {
 };
 
 function financeCategory(t: Transaction): Pfc {
-  if (t.merchant && t.direction === 'debit') return MERCHANT_CATEGORIES[t.merchant.category] ?? OTHER_MERCHANDISE;
+  if (t.merchant && t.direction === 'debit')
+    return MERCHANT_CATEGORIES[t.merchant.category] ?? OTHER_MERCHANDISE;
   const entry = CATEGORIES[t.category];
   if (typeof entry[0] === 'string') return entry as Pfc;
   const [credit, debit] = entry as readonly [Pfc, Pfc];

@@ -6,16 +6,28 @@ import { monthOf, monthsBetween } from '../dates.js';
 import type { CounterpartyType, Period } from '../fixtures.js';
 import { money, type Category, type Transaction } from './transaction.js';
 
-const COUNTERPARTY_TYPES: readonly CounterpartyType[] = ['merchant', 'individual', 'institution', 'wallet', 'cash', 'self'];
+const COUNTERPARTY_TYPES: readonly CounterpartyType[] = [
+  'merchant',
+  'individual',
+  'institution',
+  'wallet',
+  'cash',
+  'self',
+];
 /** Named counterparties listed in the counterparties view, per list. */
 const TOP = 5;
 
-export const sum = (transactions: readonly Transaction[]) => money(transactions.reduce((s, t) => s + t.amount, 0));
-export const credits = (transactions: readonly Transaction[]) => transactions.filter((t) => t.direction === 'credit');
-export const debits = (transactions: readonly Transaction[]) => transactions.filter((t) => t.direction === 'debit');
+export const sum = (transactions: readonly Transaction[]) =>
+  money(transactions.reduce((s, t) => s + t.amount, 0));
+export const credits = (transactions: readonly Transaction[]) =>
+  transactions.filter((t) => t.direction === 'credit');
+export const debits = (transactions: readonly Transaction[]) =>
+  transactions.filter((t) => t.direction === 'debit');
 
 /** Spending at merchants by the directory's spend category: count and total of the payments. */
-export function merchantCategories(transactions: readonly Transaction[]): Record<string, { count: number; total: number }> {
+export function merchantCategories(
+  transactions: readonly Transaction[],
+): Record<string, { count: number; total: number }> {
   const byCategory: Record<string, { count: number; total: number }> = {};
   for (const t of debits(transactions)) {
     if (!t.merchant) continue;
@@ -27,8 +39,11 @@ export function merchantCategories(transactions: readonly Transaction[]): Record
 }
 
 /** Per transaction category (the documented list) present: how many, and the money in and out. */
-export function categories(transactions: readonly Transaction[]): Partial<Record<Category, { count: number; credit: number; debit: number }>> {
-  const byCategory: Partial<Record<Category, { count: number; credit: number; debit: number }>> = {};
+export function categories(
+  transactions: readonly Transaction[],
+): Partial<Record<Category, { count: number; credit: number; debit: number }>> {
+  const byCategory: Partial<Record<Category, { count: number; credit: number; debit: number }>> =
+    {};
   for (const t of transactions) {
     const entry = (byCategory[t.category] ??= { count: 0, credit: 0, debit: 0 });
     entry.count += 1;
@@ -38,7 +53,11 @@ export function categories(transactions: readonly Transaction[]): Partial<Record
 }
 
 /** One row per calendar month of the period, months without transactions included. */
-export function monthlySummary(transactions: readonly Transaction[], period: Period, openingBalance: number) {
+export function monthlySummary(
+  transactions: readonly Transaction[],
+  period: Period,
+  openingBalance: number,
+) {
   let balance = openingBalance;
   return monthsBetween(monthOf(period.from), monthOf(period.to)).map((month) => {
     const inMonth = transactions.filter((t) => monthOf(t.date) === month);
@@ -57,7 +76,11 @@ export function monthlySummary(transactions: readonly Transaction[], period: Per
 }
 
 /** Flags a lender looks at first. */
-export function signals(transactions: readonly Transaction[], openingBalance: number, closingBalance: number) {
+export function signals(
+  transactions: readonly Transaction[],
+  openingBalance: number,
+  closingBalance: number,
+) {
   const of = (category: Category) => transactions.filter((t) => t.category === category);
   const salaries = credits(of('salary'));
   const outgoing = sum(debits(transactions));
@@ -67,9 +90,14 @@ export function signals(transactions: readonly Transaction[], openingBalance: nu
     remittance_detected: of('remittance').length > 0,
     loan_repayments_detected: of('loan_repayment').length > 0,
     // Per month that had any, so that a statement starting or ending mid-month does not dilute it.
-    average_monthly_emi: money(sum(of('loan_repayment')) / (new Set(of('loan_repayment').map((t) => monthOf(t.date))).size || 1)),
-    cash_withdrawal_ratio: outgoing > 0 ? Math.round((sum(of('cash_withdrawal')) / outgoing) * 1000) / 1000 : 0,
-    negative_balance_days: new Set(transactions.filter((t) => t.balance < 0).map((t) => t.date)).size,
+    average_monthly_emi: money(
+      sum(of('loan_repayment')) /
+        (new Set(of('loan_repayment').map((t) => monthOf(t.date))).size || 1),
+    ),
+    cash_withdrawal_ratio:
+      outgoing > 0 ? Math.round((sum(of('cash_withdrawal')) / outgoing) * 1000) / 1000 : 0,
+    negative_balance_days: new Set(transactions.filter((t) => t.balance < 0).map((t) => t.date))
+      .size,
     balance_trend: balanceTrend(openingBalance, closingBalance),
   };
 }
@@ -91,7 +119,13 @@ export function counterpartyFlows(transactions: readonly Transaction[]) {
       byName.set(t.counterparty.name, [...(byName.get(t.counterparty.name) ?? []), t]);
     }
     return [...byName]
-      .map(([name, own]) => ({ name, type, inflow: sum(credits(own)), outflow: sum(debits(own)), transaction_count: own.length }))
+      .map(([name, own]) => ({
+        name,
+        type,
+        inflow: sum(credits(own)),
+        outflow: sum(debits(own)),
+        transaction_count: own.length,
+      }))
       .sort((a, b) => b.inflow + b.outflow - (a.inflow + a.outflow) || a.name.localeCompare(b.name))
       .slice(0, TOP);
   };
@@ -100,7 +134,13 @@ export function counterpartyFlows(transactions: readonly Transaction[]) {
     total_outflow: sum(debits(transactions)),
     by_type: COUNTERPARTY_TYPES.map((type) => {
       const own = transactions.filter((t) => t.counterparty.type === type);
-      return { type, inflow: sum(credits(own)), outflow: sum(debits(own)), inflow_count: credits(own).length, outflow_count: debits(own).length };
+      return {
+        type,
+        inflow: sum(credits(own)),
+        outflow: sum(debits(own)),
+        inflow_count: credits(own).length,
+        outflow_count: debits(own).length,
+      };
     }),
     top_people: top('individual'),
     top_merchants: top('merchant'),

@@ -3,7 +3,14 @@
 // counts and totals), then the rest of each flow by counterparty type (counts and totals of
 // `by_type`). So the counterparties and recurring views of a report describe its transactions.
 import { addDays, addMonths, DAY_MS } from '../dates.js';
-import type { CounterpartiesFixture, CounterpartyType, NamedCounterparty, Period, RecurringFixture, RecurringStreamFixture } from '../fixtures.js';
+import type {
+  CounterpartiesFixture,
+  CounterpartyType,
+  NamedCounterparty,
+  Period,
+  RecurringFixture,
+  RecurringStreamFixture,
+} from '../fixtures.js';
 import { merchantDirectory } from '../merchants/directory.js';
 import { ledger, type Draft, type Ledger } from './ledger.js';
 import { seededRandom, type Random } from './random.js';
@@ -32,33 +39,141 @@ const mobile = (random: Random) => `98${random.digits(8)}`;
 
 /** What each kind of recurring stream of the fixtures is, by its `category`. */
 const STREAM_KINDS: Record<string, StreamKind> = {
-  salary: { type: 'institution', category: 'salary', fixed: true, narration: (n, d) => `SALARY ${up(n)} ${monthName(d)}` },
-  pension: { type: 'institution', category: 'other', fixed: true, narration: (n, d) => `PENSION ${up(n)} ${monthName(d)}` },
-  remittance: { type: 'institution', category: 'remittance', fixed: false, narration: (n, _d, r) => `INWARD REMIT ${up(n)} REF ${r.digits(10)}` },
-  interest: { type: 'institution', category: 'interest', fixed: false, narration: () => 'INTEREST CAPITALISED' },
-  business_income: { type: 'institution', category: 'other', fixed: false, narration: (n, _d, r) => `${up(n)} ${r.digits(8)}` },
-  gig_income: { type: 'institution', category: 'other', fixed: false, narration: (n, _d, r) => `${up(n)} PAYOUT ${r.digits(8)}` },
+  salary: {
+    type: 'institution',
+    category: 'salary',
+    fixed: true,
+    narration: (n, d) => `SALARY ${up(n)} ${monthName(d)}`,
+  },
+  pension: {
+    type: 'institution',
+    category: 'other',
+    fixed: true,
+    narration: (n, d) => `PENSION ${up(n)} ${monthName(d)}`,
+  },
+  remittance: {
+    type: 'institution',
+    category: 'remittance',
+    fixed: false,
+    narration: (n, _d, r) => `INWARD REMIT ${up(n)} REF ${r.digits(10)}`,
+  },
+  interest: {
+    type: 'institution',
+    category: 'interest',
+    fixed: false,
+    narration: () => 'INTEREST CAPITALISED',
+  },
+  business_income: {
+    type: 'institution',
+    category: 'other',
+    fixed: false,
+    narration: (n, _d, r) => `${up(n)} ${r.digits(8)}`,
+  },
+  gig_income: {
+    type: 'institution',
+    category: 'other',
+    fixed: false,
+    narration: (n, _d, r) => `${up(n)} PAYOUT ${r.digits(8)}`,
+  },
   family_support: { type: 'individual', category: 'transfer', fixed: true, narration: () => '' },
   rent: { type: 'individual', category: 'transfer', fixed: true, narration: () => '' },
-  loan_emi: { type: 'institution', category: 'loan_repayment', fixed: true, narration: (n, d) => `EMI ${up(n)} ${monthName(d)}` },
+  loan_emi: {
+    type: 'institution',
+    category: 'loan_repayment',
+    fixed: true,
+    narration: (n, d) => `EMI ${up(n)} ${monthName(d)}`,
+  },
   // A recurring deposit is an account of the holder's own.
-  savings: { type: 'self', category: 'investment', fixed: true, narration: (n) => `RD INSTALMENT ${up(n)}` },
-  insurance: { type: 'institution', category: 'other', fixed: true, narration: (n, _d, r) => `PREMIUM ${up(n)} ${r.digits(8)}` },
-  education: { type: 'institution', category: 'other', fixed: true, narration: (n, d) => `FEE ${up(n)} ${monthName(d)}` },
-  utilities: { type: 'institution', category: 'utility', fixed: false, narration: (n, _d, r) => `${up(n)} BILL ${r.digits(8)}` },
-  subscription: { type: 'merchant', category: 'merchant_payment', fixed: true, narration: () => '' },
-  mobile_recharge: { type: 'wallet', category: 'utility', fixed: true, narration: (n, _d, r) => `TOPUP ${up(n)} ${mobile(r)}` },
-  wallet_topup: { type: 'wallet', category: 'wallet', fixed: false, narration: (n, _d, r) => `${up(n)} LOAD ${mobile(r)}` },
+  savings: {
+    type: 'self',
+    category: 'investment',
+    fixed: true,
+    narration: (n) => `RD INSTALMENT ${up(n)}`,
+  },
+  insurance: {
+    type: 'institution',
+    category: 'other',
+    fixed: true,
+    narration: (n, _d, r) => `PREMIUM ${up(n)} ${r.digits(8)}`,
+  },
+  education: {
+    type: 'institution',
+    category: 'other',
+    fixed: true,
+    narration: (n, d) => `FEE ${up(n)} ${monthName(d)}`,
+  },
+  utilities: {
+    type: 'institution',
+    category: 'utility',
+    fixed: false,
+    narration: (n, _d, r) => `${up(n)} BILL ${r.digits(8)}`,
+  },
+  subscription: {
+    type: 'merchant',
+    category: 'merchant_payment',
+    fixed: true,
+    narration: () => '',
+  },
+  mobile_recharge: {
+    type: 'wallet',
+    category: 'utility',
+    fixed: true,
+    narration: (n, _d, r) => `TOPUP ${up(n)} ${mobile(r)}`,
+  },
+  wallet_topup: {
+    type: 'wallet',
+    category: 'wallet',
+    fixed: false,
+    narration: (n, _d, r) => `${up(n)} LOAD ${mobile(r)}`,
+  },
 };
-const OTHER_STREAM: StreamKind = { type: 'institution', category: 'other', fixed: true, narration: (n) => up(n) };
+const OTHER_STREAM: StreamKind = {
+  type: 'institution',
+  category: 'other',
+  fixed: true,
+  narration: (n) => up(n),
+};
 
 /** People a statement may pay or be paid by, besides its named ones. */
-const PEOPLE = ['Manoj Basnet', 'Bijay Khadka', 'Dipendra Bhandari', 'Sarita Gurung', 'Sabina Tamang', 'Anjana Rai', 'Rojina Shahi', 'Suresh Chaudhary', 'Kabita Lama', 'Nabin KC'];
+const PEOPLE = [
+  'Manoj Basnet',
+  'Bijay Khadka',
+  'Dipendra Bhandari',
+  'Sarita Gurung',
+  'Sabina Tamang',
+  'Anjana Rai',
+  'Rojina Shahi',
+  'Suresh Chaudhary',
+  'Kabita Lama',
+  'Nabin KC',
+];
 const WALLETS = ['eSewa', 'Khalti', 'IME Pay'];
-const ATM_PLACES = ['NEW ROAD', 'BANESHWOR', 'LAZIMPAT', 'LAKESIDE', 'PUTALISADAK', 'CHABAHIL', 'KUPONDOLE'];
+const ATM_PLACES = [
+  'NEW ROAD',
+  'BANESHWOR',
+  'LAZIMPAT',
+  'LAKESIDE',
+  'PUTALISADAK',
+  'CHABAHIL',
+  'KUPONDOLE',
+];
 /** A categorisation is surer for a known stream than for a one-off transfer. */
-const CONFIDENCE: Record<CounterpartyType, number> = { merchant: 0.92, individual: 0.8, institution: 0.6, wallet: 0.88, cash: 0.99, self: 0.9 };
-const CHANNELS: Record<CounterpartyType, Draft['channel']> = { merchant: 'in store', individual: 'online', institution: 'other', wallet: 'online', cash: 'in store', self: 'online' };
+const CONFIDENCE: Record<CounterpartyType, number> = {
+  merchant: 0.92,
+  individual: 0.8,
+  institution: 0.6,
+  wallet: 0.88,
+  cash: 0.99,
+  self: 0.9,
+};
+const CHANNELS: Record<CounterpartyType, Draft['channel']> = {
+  merchant: 'in store',
+  individual: 'online',
+  institution: 'other',
+  wallet: 'online',
+  cash: 'in store',
+  self: 'online',
+};
 
 export function synthesizeTransactions(profile: StatementProfile, seed: string): Ledger {
   const random = seededRandom(seed);
@@ -84,10 +199,12 @@ export function synthesizeTransactions(profile: StatementProfile, seed: string):
     ['credit', profile.recurring.inflow_streams],
     ['debit', profile.recurring.outflow_streams],
   ] as const) {
-    for (const stream of streams) streamDrafts(stream, direction, named, period, random).forEach(add);
+    for (const stream of streams)
+      streamDrafts(stream, direction, named, period, random).forEach(add);
   }
   for (const counterparty of named) {
-    const countLeft = (direction: Direction) => left.get(`${counterparty.type}:${direction}`)?.count ?? 0;
+    const countLeft = (direction: Direction) =>
+      left.get(`${counterparty.type}:${direction}`)?.count ?? 0;
     namedDrafts(counterparty, drafts, countLeft, period, random).forEach(add);
   }
   const namedNames = new Set(named.map((c) => c.name));
@@ -95,7 +212,9 @@ export function synthesizeTransactions(profile: StatementProfile, seed: string):
     const [type, direction] = flowKey.split(':') as [CounterpartyType, Direction];
     if (flow.count <= 0) {
       // Averages of varying amounts leave cents over: the last transaction of the flow takes them.
-      const last = drafts.findLast((d) => d.counterparty.type === type && d.direction === direction);
+      const last = drafts.findLast(
+        (d) => d.counterparty.type === type && d.direction === direction,
+      );
       if (last && Math.abs(flow.total) < 1) last.amount = money(last.amount + flow.total);
       continue;
     }
@@ -110,20 +229,42 @@ export function synthesizeTransactions(profile: StatementProfile, seed: string):
 }
 
 /** Each occurrence of a stream within the period, newest first from its last date. */
-function streamDrafts(stream: RecurringStreamFixture, direction: Direction, named: NamedCounterparty[], period: Period, random: Random): Draft[] {
+function streamDrafts(
+  stream: RecurringStreamFixture,
+  direction: Direction,
+  named: NamedCounterparty[],
+  period: Period,
+  random: Random,
+): Draft[] {
   const kind = STREAM_KINDS[stream.category] ?? OTHER_STREAM;
   const type = named.find((c) => c.name === stream.counterparty)?.type ?? kind.type;
   const dates = Array.from({ length: stream.occurrences }, (_, i) =>
-    stream.cadence === 'weekly' ? addDays(stream.last_date, -7 * i) : addMonths(stream.last_date, -(stream.cadence === 'monthly' ? 1 : 3) * i),
+    stream.cadence === 'weekly'
+      ? addDays(stream.last_date, -7 * i)
+      : addMonths(stream.last_date, -(stream.cadence === 'monthly' ? 1 : 3) * i),
   ).filter((date) => date >= period.from && date <= period.to);
-  const amounts = kind.fixed ? dates.map(() => stream.average_amount) : around(stream.average_amount, dates.length, random);
+  const amounts = kind.fixed
+    ? dates.map(() => stream.average_amount)
+    : around(stream.average_amount, dates.length, random);
   const confidence = stream.status === 'MATURE' ? 0.95 : 0.85;
   return dates.map((date, i) => {
-    const draft = counterpartyDraft(type, stream.counterparty, direction, amounts[i]!, date, random);
+    const draft = counterpartyDraft(
+      type,
+      stream.counterparty,
+      direction,
+      amounts[i]!,
+      date,
+      random,
+    );
     // People and shops are written the way every transfer or QR payment is.
     if (type === 'merchant') return { ...draft, confidence };
     if (type === 'individual') return { ...draft, category: kind.category, confidence };
-    return { ...draft, narration: kind.narration(stream.counterparty, date, random), category: kind.category, confidence };
+    return {
+      ...draft,
+      narration: kind.narration(stream.counterparty, date, random),
+      category: kind.category,
+      confidence,
+    };
   });
 }
 
@@ -131,53 +272,130 @@ function streamDrafts(stream: RecurringStreamFixture, direction: Direction, name
  * A named person's or merchant's transactions that its streams do not already make. One who is
  * both paid and paid by gets one of each, and the rest go where its type's flows still have room.
  */
-function namedDrafts(counterparty: NamedCounterparty, made: readonly Draft[], countLeft: (direction: Direction) => number, period: Period, random: Random): Draft[] {
+function namedDrafts(
+  counterparty: NamedCounterparty,
+  made: readonly Draft[],
+  countLeft: (direction: Direction) => number,
+  period: Period,
+  random: Random,
+): Draft[] {
   const own = made.filter((d) => d.counterparty.name === counterparty.name);
   const count = counterparty.transaction_count - own.length;
-  const sum = (direction: Direction) => own.filter((d) => d.direction === direction).reduce((s, d) => s + d.amount, 0);
-  const totals = { credit: counterparty.inflow - sum('credit'), debit: counterparty.outflow - sum('debit') };
-  const directions = (['credit', 'debit'] as const).filter((direction) => totals[direction] > 0.005);
+  const sum = (direction: Direction) =>
+    own.filter((d) => d.direction === direction).reduce((s, d) => s + d.amount, 0);
+  const totals = {
+    credit: counterparty.inflow - sum('credit'),
+    debit: counterparty.outflow - sum('debit'),
+  };
+  const directions = (['credit', 'debit'] as const).filter(
+    (direction) => totals[direction] > 0.005,
+  );
   if (count < directions.length || directions.length === 0) return [];
   const counts = { credit: 0, debit: 0 };
   for (const direction of directions) counts[direction] = 1;
   for (let i = directions.length; i < count; i++) {
     const room = (direction: Direction) => countLeft(direction) - counts[direction];
-    counts[directions.length === 1 || room(directions[0]!) >= room(directions[1]!) ? directions[0]! : directions[1]!] += 1;
+    counts[
+      directions.length === 1 || room(directions[0]!) >= room(directions[1]!)
+        ? directions[0]!
+        : directions[1]!
+    ] += 1;
   }
   return directions.flatMap((direction) =>
-    split(totals[direction], counts[direction], random).map((amount) => counterpartyDraft(counterparty.type, counterparty.name, direction, amount, randomDate(period, random), random)),
+    split(totals[direction], counts[direction], random).map((amount) =>
+      counterpartyDraft(
+        counterparty.type,
+        counterparty.name,
+        direction,
+        amount,
+        randomDate(period, random),
+        random,
+      ),
+    ),
   );
 }
 
 /** One transaction with a counterparty of the given type, written as the bank writes that kind. */
-function counterpartyDraft(type: CounterpartyType, name: string, direction: Direction, amount: number, date: string, random: Random): Draft {
-  const base = { date, direction, amount: money(amount), counterparty: { type, name }, merchant: null, channel: CHANNELS[type], confidence: CONFIDENCE[type] };
+function counterpartyDraft(
+  type: CounterpartyType,
+  name: string,
+  direction: Direction,
+  amount: number,
+  date: string,
+  random: Random,
+): Draft {
+  const base = {
+    date,
+    direction,
+    amount: money(amount),
+    counterparty: { type, name },
+    merchant: null,
+    channel: CHANNELS[type],
+    confidence: CONFIDENCE[type],
+  };
   const ref = random.digits(9);
   switch (type) {
     case 'merchant': {
       const merchant = merchantRef(name);
-      if (direction === 'credit') return { ...base, merchant, narration: `REFUND ${up(name)} ${ref}`, category: 'refund' };
-      const narration = merchant ? `MPAY ${merchant.terminal},${ref},MOB` : `POS ${up(name)} ${ref}`;
-      return { ...base, merchant, narration, category: merchant?.category === 'utilities' ? 'utility' : 'merchant_payment' };
+      if (direction === 'credit')
+        return { ...base, merchant, narration: `REFUND ${up(name)} ${ref}`, category: 'refund' };
+      const narration = merchant
+        ? `MPAY ${merchant.terminal},${ref},MOB`
+        : `POS ${up(name)} ${ref}`;
+      return {
+        ...base,
+        merchant,
+        narration,
+        category: merchant?.category === 'utilities' ? 'utility' : 'merchant_payment',
+      };
     }
     case 'individual':
-      return { ...base, narration: `FT ${direction === 'credit' ? 'FROM' : 'TO'} ${up(name)} ${ref} MOB`, category: 'transfer' };
+      return {
+        ...base,
+        narration: `FT ${direction === 'credit' ? 'FROM' : 'TO'} ${up(name)} ${ref} MOB`,
+        category: 'transfer',
+      };
     case 'wallet':
-      return { ...base, narration: direction === 'credit' ? `${up(name)} TO BANK ${ref}` : `${up(name)} LOAD ${mobile(random)}`, category: 'wallet' };
+      return {
+        ...base,
+        narration:
+          direction === 'credit'
+            ? `${up(name)} TO BANK ${ref}`
+            : `${up(name)} LOAD ${mobile(random)}`,
+        category: 'wallet',
+      };
     case 'cash':
       return direction === 'credit'
         ? { ...base, narration: 'CASH DEPOSIT BY SELF', category: 'other' }
-        : { ...base, narration: `ATM WDL ${random.digits(6)} ${random.pick(ATM_PLACES)}`, category: 'cash_withdrawal' };
+        : {
+            ...base,
+            narration: `ATM WDL ${random.digits(6)} ${random.pick(ATM_PLACES)}`,
+            category: 'cash_withdrawal',
+          };
     case 'self':
-      return { ...base, narration: `OWN A/C TRF ${direction === 'credit' ? 'FROM' : 'TO'} ${random.digits(4)}`, category: 'transfer' };
+      return {
+        ...base,
+        narration: `OWN A/C TRF ${direction === 'credit' ? 'FROM' : 'TO'} ${random.digits(4)}`,
+        category: 'transfer',
+      };
     case 'institution':
-      return direction === 'credit' ? { ...base, narration: 'INTEREST CAPITALISED', category: 'interest' } : { ...base, narration: `SERVICE CHARGE ${ref}`, category: 'fee' };
+      return direction === 'credit'
+        ? { ...base, narration: 'INTEREST CAPITALISED', category: 'interest' }
+        : { ...base, narration: `SERVICE CHARGE ${ref}`, category: 'fee' };
   }
 }
 
 /** A transaction of the rest of a flow: with a shop, person or wallet the fixture does not name. */
-function otherDraft(type: CounterpartyType, direction: Direction, amount: number, date: string, namedNames: Set<string>, random: Random): Draft {
-  const unnamed = (names: readonly string[]) => random.pick(names.filter((n) => !namedNames.has(n)));
+function otherDraft(
+  type: CounterpartyType,
+  direction: Direction,
+  amount: number,
+  date: string,
+  namedNames: Set<string>,
+  random: Random,
+): Draft {
+  const unnamed = (names: readonly string[]) =>
+    random.pick(names.filter((n) => !namedNames.has(n)));
   const name = {
     merchant: () => unnamed(merchantDirectory().merchants.map((m) => m.merchant)),
     individual: () => unnamed(PEOPLE),
@@ -191,11 +409,21 @@ function otherDraft(type: CounterpartyType, direction: Direction, amount: number
 
 function merchantRef(name: string): MerchantRef | null {
   const found = merchantDirectory().resolveName(name);
-  return found.matched ? { name: found.merchant!, terminal: found.terminal!, mcc: found.mcc!, category: found.category! } : null;
+  return found.matched
+    ? {
+        name: found.merchant!,
+        terminal: found.terminal!,
+        mcc: found.mcc!,
+        category: found.category!,
+      }
+    : null;
 }
 
 function randomDate(period: Period, random: Random): string {
-  return addDays(period.from, random.int(0, Math.round((Date.parse(period.to) - Date.parse(period.from)) / DAY_MS)));
+  return addDays(
+    period.from,
+    random.int(0, Math.round((Date.parse(period.to) - Date.parse(period.from)) / DAY_MS)),
+  );
 }
 
 /** `count` amounts within 15 % of `average`, whose mean is `average`. */
@@ -221,10 +449,17 @@ function split(total: number, count: number, random: Random, unit = 0.01, floor 
 export function shiftProfile(profile: StatementProfile, end: string): StatementProfile {
   const days = Math.round((Date.parse(end) - Date.parse(profile.period.to)) / DAY_MS);
   const shift = (date: string) => addDays(date, days);
-  const moveStream = (s: RecurringStreamFixture) => ({ ...s, last_date: shift(s.last_date), next_date: s.next_date === null ? null : shift(s.next_date) });
+  const moveStream = (s: RecurringStreamFixture) => ({
+    ...s,
+    last_date: shift(s.last_date),
+    next_date: s.next_date === null ? null : shift(s.next_date),
+  });
   return {
     ...profile,
     period: { from: shift(profile.period.from), to: end },
-    recurring: { inflow_streams: profile.recurring.inflow_streams.map(moveStream), outflow_streams: profile.recurring.outflow_streams.map(moveStream) },
+    recurring: {
+      inflow_streams: profile.recurring.inflow_streams.map(moveStream),
+      outflow_streams: profile.recurring.outflow_streams.map(moveStream),
+    },
   };
 }

@@ -23,8 +23,18 @@ const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
 export const ACCESS_TOKEN_HEADER = 'x-svc-access-token';
 
 export const connectRoutes: Route[] = [
-  { method: 'POST', pattern: /^\/v1\/connect\/request$/, scope: 'FULL', handle: createConnectRequest },
-  { method: 'POST', pattern: /^\/v1\/connect\/exchange$/, scope: 'FULL', handle: exchangePublicToken },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/connect\/request$/,
+    scope: 'FULL',
+    handle: createConnectRequest,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/connect\/exchange$/,
+    scope: 'FULL',
+    handle: exchangePublicToken,
+  },
   { method: 'GET', pattern: new RegExp(`^/v1/grants/${SEGMENT}/data$`), handle: grantData },
 ];
 
@@ -32,15 +42,30 @@ function createConnectRequest({ request, key, connect: flows, clock }: Call): Re
   const parsed = parseJsonBody(request.body);
   const body = parsed.ok ? parsed.value : undefined;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw invalid('The request body must be a JSON object: {"scopes": [...], "redirect_uri": "https://..."}.');
+    throw invalid(
+      'The request body must be a JSON object: {"scopes": [...], "redirect_uri": "https://..."}.',
+    );
   }
-  const { scopes, redirect_uri: redirectUri } = body as { scopes?: unknown; redirect_uri?: unknown };
-  if (!Array.isArray(scopes) || scopes.length === 0 || !scopes.every((s) => typeof s === 'string')) {
-    throw invalid(`'scopes' is required: a non-empty array of scope names (${CONNECT_SCOPE_NAMES.join(', ')}).`);
+  const { scopes, redirect_uri: redirectUri } = body as {
+    scopes?: unknown;
+    redirect_uri?: unknown;
+  };
+  if (
+    !Array.isArray(scopes) ||
+    scopes.length === 0 ||
+    !scopes.every((s) => typeof s === 'string')
+  ) {
+    throw invalid(
+      `'scopes' is required: a non-empty array of scope names (${CONNECT_SCOPE_NAMES.join(', ')}).`,
+    );
   }
   const unknown = scopes.filter((s) => !CONNECT_SCOPE_NAMES.includes(s as SharedScope));
-  if (unknown.length) throw invalid(`Unknown scope '${unknown[0]}'; the scopes are ${CONNECT_SCOPE_NAMES.join(', ')}.`);
-  if (typeof redirectUri !== 'string' || redirectUri === '') throw invalid("'redirect_uri' is required: the address the flow returns to.");
+  if (unknown.length)
+    throw invalid(
+      `Unknown scope '${unknown[0]}'; the scopes are ${CONNECT_SCOPE_NAMES.join(', ')}.`,
+    );
+  if (typeof redirectUri !== 'string' || redirectUri === '')
+    throw invalid("'redirect_uri' is required: the address the flow returns to.");
   const problem = redirectUriProblem(redirectUri);
   if (problem) throw invalid(`redirect_uri ${problem}.`);
 
@@ -56,14 +81,23 @@ function createConnectRequest({ request, key, connect: flows, clock }: Call): Re
   flows.open(key.organization_id, connect);
   const connectUrl = new URL('/connect', request.baseUrl);
   connectUrl.searchParams.set('token', connect.request_token);
-  return { status: 200, body: { request_token: connect.request_token, connect_url: connectUrl.toString() } };
+  return {
+    status: 200,
+    body: { request_token: connect.request_token, connect_url: connectUrl.toString() },
+  };
 }
 
 /** POST /v1/connect/exchange {public_token}: a grant, once per public token. */
 function exchangePublicToken({ request, key, connect }: Call): Reply {
-  const publicToken = requiredString(jsonObjectBody(request.body, '{"public_token": "cpt_…"}'), 'public_token');
+  const publicToken = requiredString(
+    jsonObjectBody(request.body, '{"public_token": "cpt_…"}'),
+    'public_token',
+  );
   const { grant, accessToken } = connect.exchange(key.organization_id, publicToken);
-  return { status: 200, body: { access_token: accessToken, grant_id: grant.grant_id, scopes: grant.scopes } };
+  return {
+    status: 200,
+    body: { access_token: accessToken, grant_id: grant.grant_id, scopes: grant.scopes },
+  };
 }
 
 /** GET /v1/grants/{grant_id}/data: the API key of the grant's organisation and, in a header, its access token. */
@@ -83,10 +117,18 @@ function grantData({ request, key, params, connect, store }: Call): Reply {
 export function handleConnectPage(url: URL, flows: ConnectFlows): Reply {
   const token = url.searchParams.get('token') ?? '';
   const flow = flows.find(token);
-  if (!flow) throw new ApiError('NOT_FOUND', `No pending Connect request '${token}' (unknown or expired).`);
+  if (!flow)
+    throw new ApiError('NOT_FOUND', `No pending Connect request '${token}' (unknown or expired).`);
   const approveUrl = new URL('/connect/approve', url);
   approveUrl.search = new URLSearchParams({ token }).toString();
-  return { status: 200, body: { ...flow.request, status: flow.status, ...(flow.status === 'pending' && { approve_url: approveUrl.toString() }) } };
+  return {
+    status: 200,
+    body: {
+      ...flow.request,
+      status: flow.status,
+      ...(flow.status === 'pending' && { approve_url: approveUrl.toString() }),
+    },
+  };
 }
 
 /**
@@ -98,21 +140,33 @@ export function handleConnectPage(url: URL, flows: ConnectFlows): Reply {
 export function handleConnectApproval(url: URL, flows: ConnectFlows, store: MockStore): Reply {
   const token = url.searchParams.get('token') ?? '';
   const flow = flows.find(token);
-  if (!flow) throw new ApiError('NOT_FOUND', `No pending Connect request '${token}' (unknown or expired).`);
+  if (!flow)
+    throw new ApiError('NOT_FOUND', `No pending Connect request '${token}' (unknown or expired).`);
   if (flow.status !== 'pending') throw invalid(`Connect request '${token}' was already approved.`);
   const reportId = url.searchParams.get('report_id');
-  const report = reportId === null ? defaultReport(store, flow.organization_id) : store.completeReport(flow.organization_id, reportId);
+  const report =
+    reportId === null
+      ? defaultReport(store, flow.organization_id)
+      : store.completeReport(flow.organization_id, reportId);
   const publicToken = flows.approve(token, report.report_id);
   const redirect = new URL(flow.request.redirect_uri);
   redirect.searchParams.set('public_token', publicToken);
   redirect.searchParams.set('request_token', token);
-  return { status: 303, headers: { Location: redirect.toString() }, body: { public_token: publicToken, redirect_url: redirect.toString() } };
+  return {
+    status: 303,
+    headers: { Location: redirect.toString() },
+    body: { public_token: publicToken, redirect_url: redirect.toString() },
+  };
 }
 
 function defaultReport(store: MockStore, organizationId: string): CompleteReport {
-  const { reports } = store.listReports(organizationId, { status: 'complete', limit: Number.MAX_SAFE_INTEGER });
+  const { reports } = store.listReports(organizationId, {
+    status: 'complete',
+    limit: Number.MAX_SAFE_INTEGER,
+  });
   const chosen = reports.find((r) => r.verification_status === 'connect_verified') ?? reports[0];
-  if (!chosen) throw new ApiError('REPORT_NOT_FOUND', 'The organization has no complete report to share.');
+  if (!chosen)
+    throw new ApiError('REPORT_NOT_FOUND', 'The organization has no complete report to share.');
   return store.completeReport(organizationId, chosen.report_id);
 }
 
@@ -128,7 +182,8 @@ function redirectUriProblem(value: string): string | undefined {
     return `"${value}" is not an absolute URL (example: https://app.example.com/connect/done)`;
   }
   if (url.protocol === 'http:') {
-    if (!isLoopback(url.hostname)) return `"${value}" uses http to ${url.hostname}; use https (http is only for localhost, 127.0.0.1 or ::1)`;
+    if (!isLoopback(url.hostname))
+      return `"${value}" uses http to ${url.hostname}; use https (http is only for localhost, 127.0.0.1 or ::1)`;
   } else if (url.protocol !== 'https:') {
     return `"${value}" is not an https URL`;
   }

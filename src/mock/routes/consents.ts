@@ -14,40 +14,79 @@ const MAX_EXPIRY_DAYS = 365;
 export const consentRoutes: Route[] = [
   { method: 'POST', pattern: /^\/v1\/consents$/, scope: 'FULL', handle: createConsent },
   { method: 'GET', pattern: /^\/v1\/consents$/, scope: 'FULL', handle: listConsents },
-  { method: 'POST', pattern: new RegExp(`^/v1/consents/${SEGMENT}/revoke$`), scope: 'FULL', handle: revokeConsent },
-  { method: 'GET', pattern: new RegExp(`^/v1/consents/${SEGMENT}/data$`), access: 'token', handle: consentData },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/v1/consents/${SEGMENT}/revoke$`),
+    scope: 'FULL',
+    handle: revokeConsent,
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/v1/consents/${SEGMENT}/data$`),
+    access: 'token',
+    handle: consentData,
+  },
 ];
 
 function createConsent({ request, key, store, consents }: Call): Reply {
-  const fields = jsonObjectBody(request.body, '{"report_id": "rpt_…", "scopes": ["identity", "income"], "grantee_label": "Nabil Bank loan desk"}');
+  const fields = jsonObjectBody(
+    request.body,
+    '{"report_id": "rpt_…", "scopes": ["identity", "income"], "grantee_label": "Nabil Bank loan desk"}',
+  );
   const reportId = requiredString(fields, 'report_id');
   const scopes = readScopes(fields.scopes);
   const granteeLabel = optionalString(fields, 'grantee_label', 200) ?? null;
-  const days = optionalNumber(fields, 'expires_in_days', { min: 1, max: MAX_EXPIRY_DAYS, integer: true }) ?? DEFAULT_EXPIRY_DAYS;
+  const days =
+    optionalNumber(fields, 'expires_in_days', { min: 1, max: MAX_EXPIRY_DAYS, integer: true }) ??
+    DEFAULT_EXPIRY_DAYS;
   // Only a report whose views can be read may be shared.
   store.completeReport(key.organization_id, reportId);
-  const { consent, token } = consents.create(key.organization_id, { report_id: reportId, scopes, grantee_label: granteeLabel, expires_in_days: days });
+  const { consent, token } = consents.create(key.organization_id, {
+    report_id: reportId,
+    scopes,
+    grantee_label: granteeLabel,
+    expires_in_days: days,
+  });
   const dataUrl = new URL(`/v1/consents/${consent.id}/data`, request.baseUrl);
   dataUrl.searchParams.set('token', token);
-  return { status: 201, body: { id: consent.id, token, data_url: dataUrl.toString(), scopes: consent.scopes, expires_at: consent.expires_at } };
+  return {
+    status: 201,
+    body: {
+      id: consent.id,
+      token,
+      data_url: dataUrl.toString(),
+      scopes: consent.scopes,
+      expires_at: consent.expires_at,
+    },
+  };
 }
 
 function readScopes(value: unknown): SharedScope[] {
-  if (!Array.isArray(value) || value.length === 0) throw invalid(`'scopes' is required: a non-empty array of ${SHARED_SCOPES.join(', ')}.`);
+  if (!Array.isArray(value) || value.length === 0)
+    throw invalid(`'scopes' is required: a non-empty array of ${SHARED_SCOPES.join(', ')}.`);
   for (const scope of value) {
-    if (!SHARED_SCOPES.includes(scope as SharedScope)) throw invalid(`Unknown scope ${JSON.stringify(scope)}; the scopes are ${SHARED_SCOPES.join(', ')}.`);
+    if (!SHARED_SCOPES.includes(scope as SharedScope))
+      throw invalid(
+        `Unknown scope ${JSON.stringify(scope)}; the scopes are ${SHARED_SCOPES.join(', ')}.`,
+      );
   }
   return [...new Set(value as SharedScope[])];
 }
 
 function listConsents({ key, consents }: Call): Reply {
-  return { status: 200, body: { data: consents.list(key.organization_id).map((c) => consentRecord(c, consents)) } };
+  return {
+    status: 200,
+    body: { data: consents.list(key.organization_id).map((c) => consentRecord(c, consents)) },
+  };
 }
 
 function revokeConsent({ request, key, params, consents }: Call): Reply {
   // No body is needed; one that is sent must be a JSON object.
   if (request.body.size > 0) jsonObjectBody(request.body, '{}');
-  return { status: 200, body: consentRecord(consents.revoke(key.organization_id, params[0]!), consents) };
+  return {
+    status: 200,
+    body: consentRecord(consents.revoke(key.organization_id, params[0]!), consents),
+  };
 }
 
 /** GET /v1/consents/{id}/data?token=…: no key, the token alone. */

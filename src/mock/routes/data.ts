@@ -2,9 +2,24 @@
 // per-bank profit and loss (banks/pnl), and the monthly snapshot of the C4 banking indicators.
 // Every reply is the dataset envelope ({data, meta}) and every answered call draws one unit of the
 // organisation's Data API quota.
-import { BANK_CODES, BANK_PNL_TABLE, bankCodeOf, bankPnlLatest, bankPnlSeries, consolidatedPnl, lineOf } from '../data/bank-pnl.js';
+import {
+  BANK_CODES,
+  BANK_PNL_TABLE,
+  bankCodeOf,
+  bankPnlLatest,
+  bankPnlSeries,
+  consolidatedPnl,
+  lineOf,
+} from '../data/bank-pnl.js';
 import { months } from '../data/datasets.js';
-import { FAMILIES, familyByPath, meta, points, SNAPSHOT_FAMILY, type Family } from '../data/replies.js';
+import {
+  FAMILIES,
+  familyByPath,
+  meta,
+  points,
+  SNAPSHOT_FAMILY,
+  type Family,
+} from '../data/replies.js';
 import { ApiError } from '../errors.js';
 import type { Reply } from '../http.js';
 import { invalid, type Call, type Route } from '../route.js';
@@ -40,7 +55,8 @@ function monthParam(call: Call, name: string): string | null {
 function bounds(call: Call): [string | null, string | null] {
   const from = monthParam(call, 'from');
   const to = monthParam(call, 'to');
-  if (from !== null && to !== null && from >= to) throw invalid(`from (${from}) must be before to (${to}); to is exclusive.`);
+  if (from !== null && to !== null && from >= to)
+    throw invalid(`from (${from}) must be before to (${to}); to is exclusive.`);
   return [from, to];
 }
 
@@ -51,7 +67,11 @@ function required(call: Call, name: string, what: string): string {
 }
 
 /** Counts the call against the Data API quota (answered calls only) and wraps the data. */
-function ok(call: Call, data: unknown, { dataset, publication, table }: Pick<Family, 'dataset' | 'publication' | 'table'>): Reply {
+function ok(
+  call: Call,
+  data: unknown,
+  { dataset, publication, table }: Pick<Family, 'dataset' | 'publication' | 'table'>,
+): Reply {
   call.store.charge(call.key.organization_id, 'data_api');
   return { status: 200, body: { data, meta: meta(dataset, publication, table) } };
 }
@@ -64,11 +84,18 @@ function latest(call: Call): Reply {
 function series(call: Call): Reply {
   const found = family(call.params[0]!);
   const { path, selector_param: param } = found.dataset;
-  const selector = required(call, param, `the ${param} of one item of /v1/data/cbank/${path}/latest`);
+  const selector = required(
+    call,
+    param,
+    `the ${param} of one item of /v1/data/cbank/${path}/latest`,
+  );
   const [from, to] = bounds(call);
   const item = found.dataset.items.find((i) => found.selector(i) === selector);
   if (!item) {
-    throw new ApiError('NOT_FOUND', `No series '${selector}' in ${path}; the valid values of ${param} are those of /v1/data/cbank/${path}/latest.`);
+    throw new ApiError(
+      'NOT_FOUND',
+      `No series '${selector}' in ${path}; the valid values of ${param} are those of /v1/data/cbank/${path}/latest.`,
+    );
   }
   return ok(call, found.series(item, points(found.dataset, item, from, to)), found);
 }
@@ -77,7 +104,10 @@ function snapshot(call: Call): Reply {
   const found = family(SNAPSHOT_FAMILY);
   const month = monthParam(call, 'month') ?? found.dataset.last_month;
   if (!months(found.dataset).includes(month)) {
-    throw new ApiError('NOT_FOUND', `No snapshot for ${month}; the indicators run from ${found.dataset.first_month} to ${found.dataset.last_month}.`);
+    throw new ApiError(
+      'NOT_FOUND',
+      `No snapshot for ${month}; the indicators run from ${found.dataset.first_month} to ${found.dataset.last_month}.`,
+    );
   }
   return ok(call, found.latest(month), found);
 }
@@ -87,7 +117,11 @@ const bankTable = { ...consolidatedPnl, table: BANK_PNL_TABLE };
 /** A `bank` parameter: a served bank code in either case, else 404. */
 function bankParam(text: string): string {
   const bank = bankCodeOf(text);
-  if (!bank) throw new ApiError('NOT_FOUND', `No bank '${text}' in banks/pnl; the banks are ${BANK_CODES.join(', ')}.`);
+  if (!bank)
+    throw new ApiError(
+      'NOT_FOUND',
+      `No bank '${text}' in banks/pnl; the banks are ${BANK_CODES.join(', ')}.`,
+    );
   return bank;
 }
 
@@ -101,6 +135,10 @@ function bankSeries(call: Call): Reply {
   const lineText = required(call, 'line', 'the line item key, e.g. income.interest-income');
   const [from, to] = bounds(call);
   const item = lineOf(bank, lineText);
-  if (!item) throw new ApiError('NOT_FOUND', `No line '${lineText}' in banks/pnl; the lines are the keys of /v1/data/cbank/banks/pnl/latest.`);
+  if (!item)
+    throw new ApiError(
+      'NOT_FOUND',
+      `No line '${lineText}' in banks/pnl; the lines are the keys of /v1/data/cbank/banks/pnl/latest.`,
+    );
   return ok(call, bankPnlSeries(bank, item, from, to), bankTable);
 }

@@ -2,7 +2,14 @@
 // shape is the mock's own (fixtures/README.md): the decision record, `{data, has_more}` for the
 // list, and the outcome record.
 import { DECISIONS, OUTCOMES, type Decision } from '../decisions.js';
-import { integerQuery, jsonObjectBody, optionalNumber, optionalString, requiredChoice, requiredString } from '../fields.js';
+import {
+  integerQuery,
+  jsonObjectBody,
+  optionalNumber,
+  optionalString,
+  requiredChoice,
+  requiredString,
+} from '../fields.js';
 import type { Reply } from '../http.js';
 import { invalid, type Call, type Route } from '../route.js';
 
@@ -17,7 +24,10 @@ export const decisionRoutes: Route[] = [
 ];
 
 function recordDecision({ request, key, store, decisions }: Call): Reply {
-  const fields = jsonObjectBody(request.body, '{"client_reference_id": "loan-1001", "decision": "approved", "report_id": "rpt_…", "amount": 500000}');
+  const fields = jsonObjectBody(
+    request.body,
+    '{"client_reference_id": "loan-1001", "decision": "approved", "report_id": "rpt_…", "amount": 500000}',
+  );
   const clientReferenceId = requiredString(fields, 'client_reference_id');
   const decision = requiredChoice(fields, 'decision', DECISIONS);
   const reportId = optionalString(fields, 'report_id') ?? null;
@@ -42,16 +52,28 @@ function listDecisions({ request, key, decisions }: Call): Reply {
     throw invalid(`outcome must be one of ${OUTCOMES.join(', ')}, got '${outcome}'.`);
   }
   const limit = integerQuery(query, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT;
-  const listed = decisions.list(key.organization_id, { limit, ...(outcome !== null && { outcome: outcome as (typeof OUTCOMES)[number] }) });
-  return { status: 200, body: { data: listed.decisions.map(decisionRecord), has_more: listed.hasMore } };
+  const listed = decisions.list(key.organization_id, {
+    limit,
+    ...(outcome !== null && { outcome: outcome as (typeof OUTCOMES)[number] }),
+  });
+  return {
+    status: 200,
+    body: { data: listed.decisions.map(decisionRecord), has_more: listed.hasMore },
+  };
 }
 
 function recordOutcome({ request, key, decisions }: Call): Reply {
-  const fields = jsonObjectBody(request.body, '{"client_reference_id": "loan-1001", "outcome": "delinquent", "detail": "90+ DPD"}');
+  const fields = jsonObjectBody(
+    request.body,
+    '{"client_reference_id": "loan-1001", "outcome": "delinquent", "detail": "90+ DPD"}',
+  );
   const clientReferenceId = requiredString(fields, 'client_reference_id');
   const outcome = requiredChoice(fields, 'outcome', OUTCOMES);
   const detail = optionalString(fields, 'detail', 2000) ?? null;
-  return { status: 201, body: decisions.recordOutcome(key.organization_id, clientReferenceId, outcome, detail) };
+  return {
+    status: 201,
+    body: decisions.recordOutcome(key.organization_id, clientReferenceId, outcome, detail),
+  };
 }
 
 /** A copy: the stored decision changes with its outcomes, a reply kept for an Idempotency-Key must not. */

@@ -9,7 +9,14 @@ export const MAX_LOOKUPS_PER_CALL = 1000;
 /** Longest lookup value accepted; longer ones are no terminal number or shop name. */
 const MAX_LOOKUP_LENGTH = 256;
 
-export const merchantRoutes: Route[] = [{ method: 'POST', pattern: /^\/v1\/merchants\/resolve$/, scope: 'FULL', handle: resolveMerchants }];
+export const merchantRoutes: Route[] = [
+  {
+    method: 'POST',
+    pattern: /^\/v1\/merchants\/resolve$/,
+    scope: 'FULL',
+    handle: resolveMerchants,
+  },
+];
 
 function resolveMerchants({ request, key, store }: Call): Reply {
   const { terminals, names } = readBody(request.body);
@@ -32,7 +39,9 @@ function readBody(body: Call['request']['body']): { terminals: string[]; names: 
   const total = terminals.length + names.length;
   if (total === 0) throw invalid("Give at least one lookup in 'terminals' or 'names'.");
   if (total > MAX_LOOKUPS_PER_CALL) {
-    throw invalid(`A call may carry at most ${MAX_LOOKUPS_PER_CALL} lookups; this one has ${total}. Split them into several calls.`);
+    throw invalid(
+      `A call may carry at most ${MAX_LOOKUPS_PER_CALL} lookups; this one has ${total}. Split them into several calls.`,
+    );
   }
   return { terminals, names };
 }
@@ -44,7 +53,8 @@ function lookupList(body: object, field: 'terminals' | 'names'): string[] {
   list.forEach((item, index) => {
     if (typeof item !== 'string') throw invalid(`'${field}[${index}]' must be a string.`);
     if (item.trim() === '') throw invalid(`'${field}[${index}]' is empty.`);
-    if (item.length > MAX_LOOKUP_LENGTH) throw invalid(`'${field}[${index}]' is longer than ${MAX_LOOKUP_LENGTH} characters.`);
+    if (item.length > MAX_LOOKUP_LENGTH)
+      throw invalid(`'${field}[${index}]' is longer than ${MAX_LOOKUP_LENGTH} characters.`);
   });
   return list as string[];
 }

@@ -11,7 +11,16 @@ import { matchNames } from '../namematch.js';
 import { CATEGORIES, type Category, type Transaction } from '../report/transaction.js';
 import { decodePathSegment, invalid, SEGMENT, type Call, type Route } from '../route.js';
 import type { CompleteReport, MockStore } from '../store.js';
-import { authView, counterpartiesView, identityView, issuedStatementView, recurringView, reportBody, reportListItem, transactionsView } from '../views.js';
+import {
+  authView,
+  counterpartiesView,
+  identityView,
+  issuedStatementView,
+  recurringView,
+  reportBody,
+  reportListItem,
+  transactionsView,
+} from '../views.js';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
@@ -19,12 +28,36 @@ export const reportRoutes: Route[] = [
   { method: 'GET', pattern: /^\/v1\/reports$/, handle: listReports },
   { method: 'GET', pattern: new RegExp(`^/v1/reports/${SEGMENT}$`), handle: getReport },
   { method: 'POST', pattern: /^\/v1\/parse$/, scope: 'FULL', handle: parse },
-  { method: 'POST', pattern: new RegExp(`^/v1/reports/${SEGMENT}/identity/match$`), handle: matchName },
-  { method: 'GET', pattern: new RegExp(`^/v1/reports/${SEGMENT}/auth$`), handle: productView(authView) },
-  { method: 'GET', pattern: new RegExp(`^/v1/reports/${SEGMENT}/identity$`), handle: productView(identityView) },
-  { method: 'GET', pattern: new RegExp(`^/v1/reports/${SEGMENT}/counterparties$`), handle: productView(counterpartiesView) },
-  { method: 'GET', pattern: new RegExp(`^/v1/reports/${SEGMENT}/recurring$`), handle: productView(recurringView) },
-  { method: 'GET', pattern: new RegExp(`^/v1/reports/${SEGMENT}/transactions$`), handle: listTransactions },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/v1/reports/${SEGMENT}/identity/match$`),
+    handle: matchName,
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/v1/reports/${SEGMENT}/auth$`),
+    handle: productView(authView),
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/v1/reports/${SEGMENT}/identity$`),
+    handle: productView(identityView),
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/v1/reports/${SEGMENT}/counterparties$`),
+    handle: productView(counterpartiesView),
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/v1/reports/${SEGMENT}/recurring$`),
+    handle: productView(recurringView),
+  },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/v1/reports/${SEGMENT}/transactions$`),
+    handle: listTransactions,
+  },
   { method: 'GET', pattern: /^\/v1\/statements$/, handle: listStatements },
   { method: 'GET', pattern: /^\/v1\/usage$/, handle: usage },
 ];
@@ -64,7 +97,8 @@ function matchName({ request, key, params, store }: Call): Reply {
   const parsed = parseJsonBody(request.body);
   if (!parsed.ok) throw invalid('The request body must be JSON: {"name": "..."}.');
   const name = (parsed.value as { name?: unknown } | null)?.name;
-  if (typeof name !== 'string' || name.trim() === '') throw invalid("'name' is required and must be a non-empty string.");
+  if (typeof name !== 'string' || name.trim() === '')
+    throw invalid("'name' is required and must be a non-empty string.");
   const report = store.completeReport(key.organization_id, params[0]!);
   return { status: 200, body: matchNames(name, report.statement.account_holder) };
 }
@@ -80,10 +114,12 @@ function listTransactions({ request, key, params, store }: Call): Reply {
   }
   const merchantCategory = query.get('merchant_category');
   const direction = query.get('direction');
-  if (direction !== null && direction !== 'credit' && direction !== 'debit') throw invalid(`direction must be 'credit' or 'debit', got '${direction}'.`);
+  if (direction !== null && direction !== 'credit' && direction !== 'debit')
+    throw invalid(`direction must be 'credit' or 'debit', got '${direction}'.`);
   const [since = null, until = null] = (['since', 'until'] as const).map((name) => {
     const value = query.get(name);
-    if (value !== null && !isCalendarDate(value)) throw invalid(`${name} must be a date written YYYY-MM-DD, got '${value}'.`);
+    if (value !== null && !isCalendarDate(value))
+      throw invalid(`${name} must be a date written YYYY-MM-DD, got '${value}'.`);
     return value;
   });
   const limit = integerQuery(query, 'limit', 1, 1000) ?? 500;
@@ -94,7 +130,10 @@ function listTransactions({ request, key, params, store }: Call): Reply {
     (since === null || t.date >= since) &&
     (until === null || t.date <= until);
   const report = store.completeReport(key.organization_id, params[0]!);
-  return { status: 200, body: transactionsView(report.statement.transactions.filter(keep).slice(0, limit)) };
+  return {
+    status: 200,
+    body: transactionsView(report.statement.transactions.filter(keep).slice(0, limit)),
+  };
 }
 
 // --- parse ---
@@ -106,7 +145,8 @@ function parse({ request, key, store }: Call): Reply {
   try {
     parts = parseMultipart(request.body.data, boundary);
   } catch (error) {
-    if (error instanceof MultipartError) throw invalid(`Malformed multipart body: ${error.message}.`);
+    if (error instanceof MultipartError)
+      throw invalid(`Malformed multipart body: ${error.message}.`);
     throw error;
   }
   const field = (name: string) => parts.find((p) => p.name === name);
@@ -116,31 +156,49 @@ function parse({ request, key, store }: Call): Reply {
   if (!file || file.data.length === 0) throw invalid('The `file` field is missing or empty.');
   if (file.data.length > MAX_FILE_BYTES) throw tooLarge();
   const kind = sniffFileKind(file.data);
-  if (!kind) throw new ApiError('UNSUPPORTED_FILE_TYPE', 'The file is not a PDF, JPEG or PNG document.');
+  if (!kind)
+    throw new ApiError('UNSUPPORTED_FILE_TYPE', 'The file is not a PDF, JPEG or PNG document.');
 
   const bankText = text('bank') || 'auto';
   const bankCode = bankText.toLowerCase() === 'auto' ? null : store.knownBankCode(bankText);
-  if (bankCode === undefined) throw invalid(`Unknown bank code '${bankText}'; use 'auto' or a bank code such as NABIL.`);
+  if (bankCode === undefined)
+    throw invalid(`Unknown bank code '${bankText}'; use 'auto' or a bank code such as NABIL.`);
 
   const asyncText = (text('async') || 'false').toLowerCase();
-  if (asyncText !== 'true' && asyncText !== 'false') throw invalid(`async must be 'true' or 'false', got '${asyncText}'.`);
+  if (asyncText !== 'true' && asyncText !== 'false')
+    throw invalid(`async must be 'true' or 'false', got '${asyncText}'.`);
   const mode = asyncText === 'true' ? 'async' : 'sync';
 
   store.charge(key.organization_id, 'parse');
-  const report = store.createReport(key.organization_id, { document: readDocument(file.data, kind), bankCode }, mode);
+  const report = store.createReport(
+    key.organization_id,
+    { document: readDocument(file.data, kind), bankCode },
+    mode,
+  );
   if (mode === 'async') {
     // The documents show only `poll_url` in this reply; report_id and status are the mock's own.
-    return { status: 202, body: { report_id: report.report_id, status: report.status, poll_url: `/v1/reports/${report.report_id}` } };
+    return {
+      status: 202,
+      body: {
+        report_id: report.report_id,
+        status: report.status,
+        poll_url: `/v1/reports/${report.report_id}`,
+      },
+    };
   }
   if (report.status === 'failed' && report.error) {
-    const code = report.error.error_code === 'TAMPER_DETECTED' ? 'TAMPER_DETECTED' : 'DOCUMENT_PARSE_FAILED';
+    const code =
+      report.error.error_code === 'TAMPER_DETECTED' ? 'TAMPER_DETECTED' : 'DOCUMENT_PARSE_FAILED';
     throw new ApiError(code, `${report.error.error_message} (report ${report.report_id})`);
   }
   return { status: 200, body: reportBody(report, store.bank(report.bank_code)) };
 }
 
 function tooLarge(): ApiError {
-  return new ApiError('FILE_TOO_LARGE', `The file is larger than ${MAX_FILE_BYTES / (1024 * 1024)} MB.`);
+  return new ApiError(
+    'FILE_TOO_LARGE',
+    `The file is larger than ${MAX_FILE_BYTES / (1024 * 1024)} MB.`,
+  );
 }
 
 // --- statements and usage ---
@@ -151,7 +209,10 @@ function listStatements({ request, key, store }: Call): Reply {
     throw invalid(`status must be 'issued' or 'revoked', got '${status}'.`);
   }
   const statements = store.statements(key.organization_id, status ?? undefined);
-  return { status: 200, body: { statements: statements.map((s) => issuedStatementView(s, request.baseUrl)) } };
+  return {
+    status: 200,
+    body: { statements: statements.map((s) => issuedStatementView(s, request.baseUrl)) },
+  };
 }
 
 /**

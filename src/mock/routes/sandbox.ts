@@ -27,8 +27,19 @@ const MAX_OVERRIDES = 5000;
 
 export const sandboxRoutes: Route[] = [
   { method: 'GET', pattern: /^\/v1\/sandbox\/scenarios$/, keyMode: 'test', handle: listScenarios },
-  { method: 'POST', pattern: /^\/v1\/sandbox\/reports$/, scope: 'FULL', keyMode: 'test', handle: createSandboxReport },
-  { method: 'POST', pattern: new RegExp(`^/v1/sandbox/reports/${SEGMENT}/fire_webhook$`), keyMode: 'test', handle: fireWebhook },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/sandbox\/reports$/,
+    scope: 'FULL',
+    keyMode: 'test',
+    handle: createSandboxReport,
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/v1/sandbox/reports/${SEGMENT}/fire_webhook$`),
+    keyMode: 'test',
+    handle: fireWebhook,
+  },
 ];
 
 /** The documents do not show this reply: its shape is the mock's own. */
@@ -37,8 +48,15 @@ function listScenarios(): Reply {
     status: 200,
     body: {
       default: scenarios.default,
-      report_scenarios: scenarios.report_scenarios.map((s) => ({ scenario: s.scenario, description: s.description })),
-      error_scenarios: scenarios.error_scenarios.map((s) => ({ scenario: s.scenario, error_code: s.error_code, description: s.description })),
+      report_scenarios: scenarios.report_scenarios.map((s) => ({
+        scenario: s.scenario,
+        description: s.description,
+      })),
+      error_scenarios: scenarios.error_scenarios.map((s) => ({
+        scenario: s.scenario,
+        error_code: s.error_code,
+        description: s.description,
+      })),
     },
   };
 }
@@ -47,21 +65,29 @@ function listScenarios(): Reply {
 function createSandboxReport({ request, key, store, clock }: Call): Reply {
   const body = jsonObject(request.body, '{"scenario": "salaried"}');
   const name = body.scenario ?? scenarios.default;
-  if (typeof name !== 'string') throw invalid("'scenario' must be a string, the name of a scenario.");
+  if (typeof name !== 'string')
+    throw invalid("'scenario' must be a string, the name of a scenario.");
   const failure = scenarios.error_scenarios.find((s) => s.scenario === name);
   if (failure) throw new ApiError(failure.error_code as ErrorCode, failure.error_message);
   const scenario = scenarios.report_scenarios.find((s) => s.scenario === name);
   if (!scenario) {
-    const names = [...scenarios.report_scenarios, ...scenarios.error_scenarios].map((s) => s.scenario);
+    const names = [...scenarios.report_scenarios, ...scenarios.error_scenarios].map(
+      (s) => s.scenario,
+    );
     throw invalid(`Unknown scenario '${name}'; the scenarios are ${names.join(', ')}.`);
   }
-  const overrides = body.override_transactions === undefined ? undefined : writtenTransactions(body.override_transactions);
+  const overrides =
+    body.override_transactions === undefined
+      ? undefined
+      : writtenTransactions(body.override_transactions);
   const end = addDays(isoDate(clock().getTime()), -STATEMENT_AGE_DAYS);
   const report = store.addReport(key.organization_id, {
     status: 'complete',
     bank_code: scenario.bank_code,
     error: null,
-    statement: overrides ? scenarioStatement(scenario, end, overrides) : sharedScenarioStatement(scenario, end),
+    statement: overrides
+      ? scenarioStatement(scenario, end, overrides)
+      : sharedScenarioStatement(scenario, end),
   });
   return { status: 201, body: reportBody(report, store.bank(report.bank_code)) };
 }
@@ -87,7 +113,11 @@ function sharedScenarioStatement(scenario: ReportScenario, end: string): ReadSta
  * caller's own transactions instead (with the scenario's holder and opening balance, and no
  * recurring streams detected).
  */
-function scenarioStatement(scenario: ReportScenario, end: string, overrides: WrittenTransaction[] | undefined): ReadStatement {
+function scenarioStatement(
+  scenario: ReportScenario,
+  end: string,
+  overrides: WrittenTransaction[] | undefined,
+): ReadStatement {
   const { statement } = scenario;
   const random = seededRandom(scenario.scenario);
   let made: Ledger & Pick<ReadStatement, 'period' | 'recurring'>;
@@ -99,24 +129,50 @@ function scenarioStatement(scenario: ReportScenario, end: string, overrides: Wri
       recurring: { inflow_streams: [], outflow_streams: [] },
     };
   } else {
-    const profile = shiftProfile({ period: statement.statement_period, counterparties: statement.counterparties, recurring: statement.recurring, opening_balance: scenario.opening_balance }, end);
-    made = { ...synthesizeTransactions(profile, scenario.scenario), period: profile.period, recurring: profile.recurring };
+    const profile = shiftProfile(
+      {
+        period: statement.statement_period,
+        counterparties: statement.counterparties,
+        recurring: statement.recurring,
+        opening_balance: scenario.opening_balance,
+      },
+      end,
+    );
+    made = {
+      ...synthesizeTransactions(profile, scenario.scenario),
+      period: profile.period,
+      recurring: profile.recurring,
+    };
   }
-  return { account_holder: statement.account_holder, account_number: statement.account_number, shape: 'newer', ...made };
+  return {
+    account_holder: statement.account_holder,
+    account_number: statement.account_number,
+    shape: 'newer',
+    ...made,
+  };
 }
 
 /** `override_transactions`: [{date, description, amount, direction}], each checked. */
 function writtenTransactions(value: unknown): WrittenTransaction[] {
-  if (!Array.isArray(value)) throw invalid("'override_transactions' must be an array of {date, description, amount, direction}.");
-  if (value.length > MAX_OVERRIDES) throw invalid(`'override_transactions' takes at most ${MAX_OVERRIDES} transactions.`);
+  if (!Array.isArray(value))
+    throw invalid(
+      "'override_transactions' must be an array of {date, description, amount, direction}.",
+    );
+  if (value.length > MAX_OVERRIDES)
+    throw invalid(`'override_transactions' takes at most ${MAX_OVERRIDES} transactions.`);
   return value.map((item: unknown, i) => {
     const at = `override_transactions[${i}]`;
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw invalid(`'${at}' must be an object.`);
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      throw invalid(`'${at}' must be an object.`);
     const { date, description, amount, direction } = item as Record<string, unknown>;
-    if (typeof date !== 'string' || !isCalendarDate(date)) throw invalid(`'${at}.date' must be a date written YYYY-MM-DD.`);
-    if (typeof description !== 'string' || description.trim() === '') throw invalid(`'${at}.description' must be a non-empty string.`);
-    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) throw invalid(`'${at}.amount' must be a number greater than 0.`);
-    if (direction !== 'credit' && direction !== 'debit') throw invalid(`'${at}.direction' must be 'credit' or 'debit'.`);
+    if (typeof date !== 'string' || !isCalendarDate(date))
+      throw invalid(`'${at}.date' must be a date written YYYY-MM-DD.`);
+    if (typeof description !== 'string' || description.trim() === '')
+      throw invalid(`'${at}.description' must be a non-empty string.`);
+    if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0)
+      throw invalid(`'${at}.amount' must be a number greater than 0.`);
+    if (direction !== 'credit' && direction !== 'debit')
+      throw invalid(`'${at}.direction' must be 'credit' or 'debit'.`);
     return { date, description, amount, direction };
   });
 }
@@ -125,25 +181,58 @@ function writtenTransactions(value: unknown): WrittenTransaction[] {
 function fireWebhook({ request, key, params, store, webhooks, clock }: Call): Reply {
   const body = jsonObject(request.body, '{"event": "report.ready"}');
   const { event = 'report.ready', error_code: errorCode } = body;
-  if (!(EVENTS as readonly unknown[]).includes(event)) throw invalid(`'event' must be one of ${EVENTS.join(', ')}.`);
-  if (errorCode !== undefined && (typeof errorCode !== 'string' || !ERROR_CODE_FORM.test(errorCode))) {
+  if (!(EVENTS as readonly unknown[]).includes(event))
+    throw invalid(`'event' must be one of ${EVENTS.join(', ')}.`);
+  if (
+    errorCode !== undefined &&
+    (typeof errorCode !== 'string' || !ERROR_CODE_FORM.test(errorCode))
+  ) {
     throw invalid("'error_code' must be an error code such as TAMPER_DETECTED.");
   }
-  if (event === 'report.ready' && errorCode !== undefined) throw invalid("'error_code' goes with the report.failed event only.");
+  if (event === 'report.ready' && errorCode !== undefined)
+    throw invalid("'error_code' goes with the report.failed event only.");
   const report = store.findReport(key.organization_id, params[0]!);
   const bank = store.bank(report.bank_code);
   let deliveredTo: string[];
   if (event === 'report.ready') {
-    deliveredTo = webhooks.send({ event, report_id: report.report_id, timestamp: isoSeconds(clock()), result: reportBody(report, bank) }, key.organization_id);
+    deliveredTo = webhooks.send(
+      {
+        event,
+        report_id: report.report_id,
+        timestamp: isoSeconds(clock()),
+        result: reportBody(report, bank),
+      },
+      key.organization_id,
+    );
   } else {
     const code = errorCode ?? report.error?.error_code ?? 'DOCUMENT_PARSE_FAILED';
-    const error = report.error?.error_code === code ? report.error : { error_code: code, error_message: 'Failure simulated by the sandbox.' };
+    const error =
+      report.error?.error_code === code
+        ? report.error
+        : { error_code: code, error_message: 'Failure simulated by the sandbox.' };
     const result = { ...reportListItem(report), status: 'failed', error };
-    deliveredTo = webhooks.send({ event: 'report.failed', report_id: report.report_id, timestamp: isoSeconds(clock()), error_code: code, result }, key.organization_id);
+    deliveredTo = webhooks.send(
+      {
+        event: 'report.failed',
+        report_id: report.report_id,
+        timestamp: isoSeconds(clock()),
+        error_code: code,
+        result,
+      },
+      key.organization_id,
+    );
   }
   // `delivered_to` is the mock's own addition (the documented reply is the first three fields): the
   // endpoints the event is being delivered to, in the background; [] when it reaches none.
-  return { status: 200, body: { fired: event, report_id: report.report_id, environment: 'test', delivered_to: deliveredTo } };
+  return {
+    status: 200,
+    body: {
+      fired: event,
+      report_id: report.report_id,
+      environment: 'test',
+      delivered_to: deliveredTo,
+    },
+  };
 }
 
 /** The body as a JSON object; an empty body is an empty object. */
