@@ -293,8 +293,8 @@ export class Context {
 
   /**
    * The keyring entry of a profile's key: the one of its base URL, and no other. Only from the
-   * platform's default config folder may it stand for a key an earlier svc kept with no base URL
-   * (config/keyring/keyring.ts). A profile with no base URL has none (exit 2).
+   * platform's default config folder may it stand for the profile's legacy key, kept with no base
+   * URL (config/keyring/keyring.ts). A profile with no base URL has none (exit 2).
    */
   async keyringEntry(profile: string, baseUrl: string | undefined): Promise<KeyringEntry> {
     const [{ checkBaseUrl }, { isDefaultConfigDir }] = await Promise.all([
@@ -635,7 +635,7 @@ export class Context {
   /**
    * A spinner on stderr when stderr is a terminal; otherwise nothing. It leaves stdin alone: ora's
    * `discardStdin` puts the terminal in raw mode, where Ctrl-C is a byte instead of SIGINT, and
-   * (stdin never flowing) that byte was never read: the command ran on. With the terminal as it
+   * (stdin never flowing) that byte is never read: the command runs on. With the terminal as it
    * is, Ctrl-C (and Ctrl-Z, Ctrl-\) reach svc and the rest of its pipeline as signals.
    */
   async spinner(text: LineText): Promise<Spinner> {

@@ -30,8 +30,8 @@ export function configDir(
 
 /**
  * Whether the config folder in force is the platform's own: SVC_CONFIG_DIR unset, or naming that
- * same folder. A key an earlier svc kept in the OS keyring with no base URL was saved from there,
- * and is used from there only: any repository's .envrc can set SVC_CONFIG_DIR.
+ * same folder. A legacy key in the OS keyring, kept with no base URL, was saved from there, and
+ * is used from there only: any repository's .envrc can set SVC_CONFIG_DIR.
  */
 export function isDefaultConfigDir(
   env: Env,

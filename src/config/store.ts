@@ -14,7 +14,7 @@ export interface Profile {
   pager?: string;
   /**
    * "keyring": the profile's key is kept in the OS keyring (config/keyring/keyring.ts), not in this file.
-   * A key in the file (`api_key`) wins over it: a file of an older svc keeps working as it was.
+   * A key in the file (`api_key`) wins over it: a file that holds its key works whatever this says.
    */
   api_key_in?: 'keyring';
 }
@@ -30,12 +30,12 @@ export interface ConfigDoc {
 }
 
 /**
- * The version of the config file's shape this svc reads and writes. Version 1 is the shape of
- * every file written so far: `current_profile` and `profiles`, and no `version` key (a file
- * without one is version 1). A file is written back with the `version` it was read with, so a
- * version-1 file stays as it is; a later shape writes its number, and the file is migrated to it
- * on the next write (gh and the Stripe CLI migrate old configs the same way). A file of a version
- * newer than this svc knows is refused, exit 2, rather than misread or overwritten.
+ * The version of the config file's shape this svc reads and writes. Version 1 is
+ * `current_profile` and `profiles`, with no `version` key (a file without one is version 1). A
+ * file is written back with the `version` it was read with, so a version-1 file stays as it is; a
+ * later shape writes its number, and the file is migrated to it on the next write (gh and the
+ * Stripe CLI migrate old configs the same way). A file of a version newer than this svc knows is
+ * refused, exit 2, rather than misread or overwritten.
  */
 export const CONFIG_VERSION = 1;
 

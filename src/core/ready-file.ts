@@ -191,7 +191,7 @@ function parseState(text: string): ServerState | undefined {
     value as Record<string, unknown>;
   if (typeof command !== 'string' || !Number.isSafeInteger(pid) || (pid as number) <= 0)
     return undefined;
-  // A state without a date (an older svc's) reads as written long ago: never taken for a new run's.
+  // A state without a date reads as written long ago: never taken for a new run's.
   const writer: Writer = {
     command,
     pid: pid as number,

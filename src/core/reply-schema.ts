@@ -1,9 +1,9 @@
 // Documented replies declared as zod schemas (docs/reference/output.md, "Reading replies"). A schema requires only the structure
 // a command must walk (a list being a list, a report id being a text) and lets everything else
 // through: its objects are loose, and a documented field is optional and of any type, read by the
-// command as it can (textOf, numberOf). Reading a reply through a schema fails, exit 10 with the
-// message the hand readers gave, when the required part is missing or of the wrong JSON type; and
-// notes, for `--debug`, each documented field the reply lacks.
+// command as it can (textOf, numberOf). Reading a reply through a schema fails, exit 10 naming
+// the part and what was expected (ReplyReading.wrong), when it is missing or of the wrong JSON
+// type; and notes, for `--debug`, each documented field the reply lacks.
 //
 // zod is loaded with the commands whose replies it reads, never at start-up: only the modules of
 // src/api/replies/ import this one, and only commands import those. (`reports list` reads its one
@@ -78,7 +78,7 @@ export function optional<T extends z.core.SomeType>(schema: T) {
 
 /**
  * The reply read through its schema: the body itself, typed by the schema (zod's copy is not
- * used, so that every field stays as received). Fails exit 10 as the hand readers did.
+ * used, so that every field stays as received). Fails exit 10 through ReplyReading.wrong.
  */
 export function readReply<S extends Schema>(
   reading: ReplyReading,

@@ -4,8 +4,8 @@
 //
 // This serves every supported Node. Node 22 and later have a compile cache of their own
 // (`module.enableCompileCache`), but it keeps only the code compiled as a file is loaded, not the
-// functions a run then compiles: measured on Node 22 and 24, a request took 250 to 320 M
-// instructions with it against 190 to 200 M with this one (docs/decisions.md, "Its own code cache, not Node's compile cache").
+// functions a run then compiles: on Node 22 and 24, a request takes 250 to 320 M instructions
+// with it against 190 to 200 M with this one (docs/decisions.md, "Its own code cache, not Node's compile cache").
 // Its default folder is also a fixed name in the shared temporary folder.
 //
 // Each top-level command (the command line's first word) has a cache of its own, which learns each
@@ -63,7 +63,8 @@ const MOST_COMMANDS = 12;
 const PART = '-for-';
 /**
  * The largest cache read, 16 MiB: V8's code of the whole program (0.5 MB) is a few times its size;
- * a larger file is not read (a file of 1 GiB took 2 GiB and 9 s at every start) and is replaced.
+ * a larger file is not read (a file of 1 GiB would take 2 GiB and 9 s at every start) and is
+ * replaced.
  */
 const MAX_CODE_BYTES = 16 * 1024 * 1024;
 

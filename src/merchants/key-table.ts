@@ -11,7 +11,7 @@
 // bits. The list holds each key scrambled by a bijection (three Feistel rounds of murmur3's
 // mixer), so that keys that are alike (terminal numbers in sequence) spread evenly over it.
 // For comparison: a hash table that grows by copying itself takes 12 to 16 bytes a key, plus the
-// copies it leaves behind, which at a million keys doubled what it took until a full collection.
+// copies it leaves behind, which at a million keys double that until a full collection.
 // A merge moves the whole list: about 0.1 s of merging in all for a million keys, but it grows
 // with the square of the keys (some seconds at ten million, still little beside their calls).
 

@@ -111,8 +111,8 @@ const CSV_KEYS = ['input', 'type', 'matched', 'terminal', 'merchant', 'mcc', 'ca
  * The merged reply of the documented shape: `{"data": {"results": [...], "count", "matched"}, "meta"}`,
  * written piece by piece. A piece's results are made in one native stringify, nested as deep as
  * the list stands in the document so that they come out indented where they belong, with no pass
- * over the text to indent it (at a million results that pass made a third of everything the run
- * allocated); the comma that joins a piece to the one before comes out of the same stringify (a
+ * over the text to indent it (at a million results that pass would make a third of everything the
+ * run allocates); the comma that joins a piece to the one before comes out of the same stringify (a
  * null item ahead of the piece, cut off with the brackets), so no piece's text is copied to join
  * it, and a piece is one write (a progress bar on the terminal is cleared and redrawn at each).
  */

@@ -252,7 +252,7 @@ export function docsUrl(baseUrl: string): string {
 
 /**
  * Random hex for request ids, drawn for 256 ids at a time: a call into the random source for each
- * request cost more than the rest of a small reply's bookkeeping.
+ * request costs more than the rest of a small reply's bookkeeping.
  */
 const ID_HEX = 32;
 let idPool = '';

@@ -63,7 +63,7 @@ export async function showSeries(
     );
   await printDataset(ctx, reply, {
     ...read,
-    // A series of no observations is no list of records: -o csv and -o ndjson write the reply as one, as they always have.
+    // No observations make no list of records: -o csv and -o ndjson write the reply as one.
     records: (body) => {
       const points = seriesListOf(body)?.points;
       return points?.length ? points : undefined;

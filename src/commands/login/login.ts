@@ -117,7 +117,7 @@ export async function login(
   }
 
   // The key goes to the OS keyring when one answers (and --insecure-storage does not ask for the
-  // file); else to config.json, as before, and stderr says why.
+  // file); else to config.json, and stderr says why.
   const hadKeyring = saved.api_key_in === 'keyring' && sameBaseUrl(saved.base_url, baseUrl);
   const kept = await keepKey(
     ctx,

@@ -2,8 +2,9 @@
 // prebuilt binaries in its npm packages, nothing to compile. Only os-keyring.ts loads this module,
 // and only on those two: Linux and the BSDs reach the Secret Service in TypeScript. Each call to
 // the binding is bounded, by its own time and the command's deadline.
-// An entry's account holds its base URL (keyring.ts accountOf); an earlier svc's entry (account
-// "<profile>") is used only where the KeyringEntry allows it, and then kept again with it.
+// An entry's account holds its base URL (keyring.ts accountOf); a legacy entry (account
+// "<profile>", no base URL) is used only where the KeyringEntry allows it, and then kept again
+// with it.
 import { importKeyring } from '../../core/external.js';
 import { InterruptedError } from '../../core/errors.js';
 import {
@@ -97,8 +98,8 @@ export function bindingKeyring(
     async read(kept) {
       const key = await read(accountOf(kept));
       if (key !== undefined || !kept.legacy) return key;
-      // An earlier svc's entry: its first use keeps it with the base URL, and it goes. Where that
-      // fails it stays, and is read again next time.
+      // A legacy entry: its first use keeps it with the base URL, and it goes. Where that fails it
+      // stays, and is read again next time.
       const earlier = await read(kept.profile);
       if (earlier === undefined) return undefined;
       await write(accountOf(kept), earlier)

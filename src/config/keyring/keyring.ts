@@ -17,9 +17,9 @@ export interface KeyringEntry {
   /** The profile's base URL, as checkBaseUrl writes it. */
   readonly baseUrl: string;
   /**
-   * Whether the key an earlier svc kept for the profile without a base URL may stand for this
-   * entry: read (and then kept again with the base URL), replaced and removed. Only from the
-   * platform's default config folder, the one that key was saved from (paths.ts isDefaultConfigDir).
+   * Whether the profile's legacy key, kept without a base URL, may stand for this entry: read (and
+   * then kept again with the base URL), replaced and removed. Only from the platform's default
+   * config folder, the one that key was saved from (paths.ts isDefaultConfigDir).
    */
   readonly legacy: boolean;
 }

@@ -36,7 +36,7 @@ const CALL_TIMEOUT_MS = 10_000;
 const PROMPT_TIMEOUT_MS = 30_000;
 /**
  * The items of one search svc acts on, at most: a profile has one entry a base URL, and at most
- * two an earlier svc kept without one. More are not svc's doing, and are left alone.
+ * two legacy ones without one. More are not svc's doing, and are left alone.
  */
 const MAX_ITEMS = 16;
 
@@ -127,9 +127,9 @@ const attributesOf = (entry: KeyringEntry) =>
   ]);
 
 /**
- * What an earlier svc wrote for a profile, with no base URL: account=<profile>, and before it the
- * keyring binding's username=<profile> (keyring-rs names the account so). A search by these finds
- * the entries of every base URL too; those without a base_url attribute are the earlier ones.
+ * A profile's legacy items, with no base URL: account=<profile>, or the keyring binding's
+ * username=<profile> (keyring-rs names the account so). A search by these finds the entries of
+ * every base URL too; those without a base_url attribute are the legacy ones.
  */
 const legacyAttributesOf = (profile: string) => [
   new Map<Value, Value>([
@@ -193,7 +193,7 @@ class Secrets {
     )) as [string[], string[]];
   }
 
-  /** The key of an entry: its own item's, else (where the entry allows it) an earlier svc's, kept again with the base URL. */
+  /** The key of an entry: its own item's, else (where the entry allows it) a legacy one's, kept again with the base URL. */
   async read(entry: KeyringEntry): Promise<string | undefined> {
     const [unlocked, locked] = await this.search(attributesOf(entry));
     const item =
@@ -206,8 +206,8 @@ class Secrets {
     const [earlier] = await this.legacyItems(entry.profile, 'reading the key');
     if (earlier === undefined) return undefined;
     const key = await this.secretOf(earlier);
-    // Its first use keeps it with the base URL, and the earlier item goes. Where that fails, the
-    // earlier item stays, and is read again next time.
+    // Its first use keeps it with the base URL, and the legacy item goes. Where that fails, the
+    // legacy item stays, and is read again next time.
     await this.store(entry, key).catch((error: unknown) => {
       if (error instanceof InterruptedError) throw error;
     });
@@ -215,8 +215,8 @@ class Secrets {
   }
 
   /**
-   * The items an earlier svc kept for a profile without a base URL, svc's own before the
-   * binding's, unlocked (one prompt if it must be); at most MAX_ITEMS are looked at.
+   * The legacy items of a profile, kept without a base URL, svc's own before the binding's,
+   * unlocked (one prompt if it must be); at most MAX_ITEMS are looked at.
    */
   private async legacyItems(profile: string, what: string): Promise<string[]> {
     const found: string[] = [];
@@ -376,7 +376,7 @@ class Secrets {
       value.fill(0);
     }
     if (!entry.legacy) return;
-    // The items an earlier svc kept without a base URL go: this one replaces them. Where that
+    // The profile's legacy items, without a base URL, go: this one replaces them. Where that
     // fails they are left, unused (the entry's own is read first).
     try {
       for (const item of await this.legacyItems(entry.profile, 'saving the key'))
@@ -386,7 +386,7 @@ class Secrets {
     }
   }
 
-  /** Removes the items of an entry (and, where it allows, the earlier svc's of its profile): whether there was one. */
+  /** Removes the items of an entry (and, where it allows, its profile's legacy ones): whether there was one. */
   async removeAll(entry: KeyringEntry): Promise<boolean> {
     const [unlocked, locked] = await this.search(attributesOf(entry));
     const items = unlocked.slice(0, MAX_ITEMS);

@@ -3,8 +3,8 @@
 // must be the service's own value. This reader builds the values JSON.parse builds, except that a
 // number JSON.parse would not give back as written is an ExactNumber holding its text. A reply
 // with no such number is left as JSON.parse made it: the reader runs only where it changes
-// something. A number the reply repeats is one value, however often it comes: a reply of 16 MiB
-// of `1.10,` held an ExactNumber and a string for each, 13 times the reply's size.
+// something. A number the reply repeats is one value, however often it comes: an ExactNumber and a
+// string for each `1.10,` of a 16 MiB reply would take 13 times the reply's size.
 import { ExactNumber, readsBackAsWritten } from './exact-number.js';
 import {
   CLOSE_ARRAY,

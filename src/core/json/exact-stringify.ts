@@ -1,6 +1,7 @@
 // Writing values read from a reply back as JSON with every number as received: JSON.stringify
 // with an ExactNumber (exact-number.ts) written as its text. A value that holds none is written
-// by JSON.stringify itself, as fast as ever; the others by a writer whose layout is JSON.stringify's.
+// by JSON.stringify itself, at its full speed; the others by a writer whose layout is
+// JSON.stringify's.
 import { ExactNumber, exactNumbersMade } from './exact-number.js';
 
 /** As JSON.stringify(value, null, space), an ExactNumber written as its text. */

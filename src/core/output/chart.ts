@@ -73,11 +73,11 @@ const BOTTOM_ROW = 1;
 
 /**
  * The values as rows of the grid, which is what asciichart is given. Given values, it puts one
- * round(value·ratio) − round(min·ratio) rows up: two roundings, which drew a value one row off the
- * grid line labelled with it (a 58,400 plateau on the 64,553.86 line, not the 57,742.86 one). In
- * rows, with a ratio of 1 and a whole bottom row, it rounds once: every point sits on the row whose
- * label is nearest to it. Values a hair outside the range (interpolation) are kept on the grid: a
- * flat line's range of a few ulps once made asciichart count rows it never reached.
+ * round(value·ratio) − round(min·ratio) rows up: two roundings, which can draw a value one row off
+ * the grid line labelled with it (a 58,400 plateau on the 64,553.86 line, not the 57,742.86 one).
+ * In rows, with a ratio of 1 and a whole bottom row, it rounds once: every point sits on the row
+ * whose label is nearest to it. Values a hair outside the range (interpolation) are kept on the
+ * grid: a flat line's range of a few ulps makes asciichart count rows it never reaches.
  */
 function gridRows(min: number, max: number, height: number) {
   const range = max - min;

@@ -219,8 +219,8 @@ export function table(records: readonly JsonRecord[], shown: Shown = {}): ListVi
 /**
  * Columns a table shows beyond those a command designs (docs/reference/output.md, "Reading replies": up to 24). Rows that each
  * bring a field of their own would otherwise make a column a row, and a table of rows × rows
- * cells: 30,000 such rows made 900 million. The fields most rows have are kept, and a note says
- * how many were left out.
+ * cells: 30,000 such rows would make 900 million. The fields most rows have are kept, and a note
+ * says how many were left out.
  */
 export const MAX_EXTRA_COLUMNS = 24;
 

@@ -23,7 +23,7 @@ const PARTS_A_CHUNK = 4096;
 
 /**
  * Text made of a part for each token, joined a few thousand parts at a time: the list of every
- * part of a reply of 16 MiB of `1.10,` took 27 times the reply.
+ * part of a reply of 16 MiB of `1.10,` would take 27 times the reply.
  */
 class Parts {
   private readonly chunks: string[] = [];

@@ -35,7 +35,7 @@ export function recordTexts(
   records: readonly unknown[],
 ): RecordTexts | undefined {
   const path = pathTo(body, records);
-  // Where each record starts, 4 bytes each (an object with its start and end was 3 times the text of a list of small numbers).
+  // Where each record starts, 4 bytes each (an object with its start and end takes 3 times the text of a list of small numbers).
   const starts = new Uint32Array(records.length);
   if (path) {
     const list = locate(raw, path);

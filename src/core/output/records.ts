@@ -56,7 +56,7 @@ const RECORDS_A_PIECE = 100;
 /**
  * The most columns a CSV file is given (docs/reference/output.md, "CSV"). Records that each bring a field of their
  * own would make a column a record, and a file of records × records cells: 30,000 such records
- * made 1.7 GB. NDJSON writes each record whole, whatever its fields.
+ * would make 1.7 GB. NDJSON writes each record whole, whatever its fields.
  */
 export const MAX_CSV_COLUMNS = 1000;
 

@@ -467,7 +467,8 @@ function* recordForPeople<T>(view: RecordView<T>, target: RenderTarget): Generat
     return field.empty ? [[label(field), paint.dim(field.empty), false] as const] : [];
   });
   yield textLines(view.title ? [view.title] : [], target, paint.title);
-  // Labels are padded to the longest of all, shown or not, as they always were.
+  // Labels are padded to the longest of all, shown or not: the values of a view start in the same
+  // column whichever fields its reply has.
   const widest = view.fields.reduce((max, f) => Math.max(max, visibleWidth(label(f))), 0);
   for (const some of slices(pairs)) yield labelledLines(some, target.width, paint.dim, widest);
   yield textLines(view.footer, target, paint.dim);

@@ -1,6 +1,7 @@
 // The choke point of everything svc writes to stdout and stderr: each write passes through
 // `Secrets.mask`. The stream stays itself for everything else (isTTY, columns, events, cursor
-// moves, which write through it too), so spinners, prompts and backpressure work as before.
+// moves, which write through it too), so spinners, prompts and backpressure work as on the bare
+// stream.
 import { EscapeSequences } from './escape-sequences.js';
 import type { Secrets } from './secrets.js';
 

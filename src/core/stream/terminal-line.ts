@@ -86,10 +86,10 @@ export function fieldsToFit(
 }
 
 /**
- * The stream as a spinner (ora) is to see it. ora works out how many lines its text took from the
- * stream's `columns`, to move up and clear them: a terminal of 0 columns made that infinite, and
- * ora wrote cursor-up codes without end. It is told the width known, or else no bound (each line of
- * text then counts once: svc cuts what it draws to fit a line).
+ * The stream as a spinner (ora) is to see it. ora works out how many lines its text takes from the
+ * stream's `columns`, to move up and clear them: a terminal of 0 columns makes that infinite, and
+ * ora writes cursor-up codes without end. It is told the width known, or else no bound (each line
+ * of text then counts once: svc cuts what it draws to fit a line).
  */
 export function spinnerStream(
   stream: NodeJS.WritableStream,
