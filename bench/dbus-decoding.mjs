@@ -26,7 +26,7 @@ const DEPTH = Number(args.depth ?? 58);
 const dir = mkdtempSync(join(tmpdir(), 'svc-bench-dbus-'));
 const reader = join(dir, 'dbus.mjs');
 await build({
-  entryPoints: [join(ROOT, 'src', 'core', 'dbus.ts')],
+  entryPoints: [join(ROOT, 'src', 'config', 'keyring', 'dbus.ts')],
   bundle: true,
   format: 'esm',
   platform: 'node',

@@ -67,7 +67,7 @@ let missed = 0;
 try {
   // --- the reader alone ---
   await build({
-    entryPoints: [join(ROOT, 'src', 'core', 'output', 'exact-json.ts')],
+    entryPoints: [join(ROOT, 'src', 'core', 'json', 'exact-json.ts')],
     bundle: true,
     format: 'esm',
     platform: 'node',
