@@ -2,6 +2,7 @@
 // and its circles are dependency-cruiser's (.dependency-cruiser.cjs); the layout is prettier's.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
@@ -12,7 +13,11 @@ export default defineConfig(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { 'simple-import-sort': simpleImportSort },
     rules: {
+      // Imports in one order everywhere (packages, then the project's by path), so a reader finds
+      // one at a glance and a merge does not fight over where a new one goes.
+      'simple-import-sort/imports': 'error',
       // A terminal program: the code sanitises text from the service, so its patterns match control
       // characters and escape sequences on purpose (format.ts printable, csv.ts, fit.ts).
       'no-control-regex': 'off',

@@ -10,8 +10,8 @@
 // largest size is at most 1.5x its time per MiB added between the two smallest (a quadratic cost
 // would make it 4x from 4 to 16 MiB). Exit code 1 when a target is missed.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

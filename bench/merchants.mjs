@@ -34,10 +34,10 @@
 // allocation; so the target is the difference, not the growth.)
 import { spawn } from 'node:child_process';
 import {
+  closeSync,
   existsSync,
   mkdtempSync,
   openSync,
-  closeSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -46,6 +46,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+
 import { mulberry32 } from '../scripts/mulberry32.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -36,6 +36,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+
 import { mulberry32 } from '../scripts/mulberry32.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -16,19 +16,20 @@
 // svc's figures are for information: its peak also counts garbage the GC has not yet taken, which
 // differs between Node majors, and JSON.parse's own. Exit code 1 when the target is missed.
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
 import {
+  closeSync,
   mkdtempSync,
   openSync,
-  closeSync,
   readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -12,11 +12,12 @@
 // Target (issue: table fitting is quadratic in the rows): time linear in the rows, i.e. for each
 // text length and width the time per row at the most rows at most 2x that at the fewest.
 // Exit code 1 when the target is missed.
-import { build } from 'esbuild';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET_RATIO = 2;

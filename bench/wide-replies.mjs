@@ -16,8 +16,8 @@
 // ends within 10 s (a hang detector: the quadratic code took minutes), with exit 0, or 10 for CSV;
 // SIGTERM ends the table within a second, exit 143. Exit code 1 when a target is missed.
 import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { mkdtempSync, openSync, closeSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

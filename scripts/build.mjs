@@ -23,11 +23,13 @@
 // release): src/sea.ts with everything it imports in the one file, as a single executable runs one
 // script and requires Node's built-in modules alone, and the root help the build prepared (run it
 // after the build).
-import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
+import { build } from 'esbuild';
+
 import { generateDocs } from './generate-docs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

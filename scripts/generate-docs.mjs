@@ -7,10 +7,11 @@
 //
 //   node scripts/generate-docs.mjs           write the files that changed
 //   node scripts/generate-docs.mjs --check   write nothing; exit 1 when a committed file is stale
-import { build } from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -3,6 +3,7 @@
 // writes the same file. Run: node scripts/generate-merchant-fixtures.mjs
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
 import { mulberry32 } from './mulberry32.mjs';
 
 const OUT = fileURLToPath(new URL('../src/mock/fixtures/merchants.json', import.meta.url));

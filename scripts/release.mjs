@@ -27,6 +27,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { nodeBinFolder, openCache } from './node-builds.mjs';
 
 /** The Node major the executable is made of: the newest supported one. */

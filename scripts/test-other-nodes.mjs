@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { nodeBinFolder, openCache } from './node-builds.mjs';
 
 /** The Node majors svc supports (package.json's engines agrees; README.md, "Install"). */

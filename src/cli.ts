@@ -2,6 +2,7 @@
 // bin/svc.cjs handles a stdout that fails for good (a full disk), for this path and its own short
 // ones alike; a reader that went away is handled here, where the run's exit code is known.
 import { constants } from 'node:os';
+
 import { commandRan } from './core/command-ran.js';
 import { EXIT } from './core/errors.js';
 import { processIO } from './core/io.js';

@@ -2,7 +2,8 @@
 // short paths, `--version`, `--help` and a TAB, need none of it). It loads the program with its
 // code cache; the program's content hash is given by the build.
 import { join } from 'node:path';
-import { loadProgram, type LoadedProgram } from './launch/code-cache.js';
+
+import { type LoadedProgram, loadProgram } from './launch/code-cache.js';
 
 declare const __SVC_PROGRAM_ID__: string;
 

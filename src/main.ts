@@ -1,13 +1,17 @@
 // Builds the program, registers the nouns, runs a command and maps every failure to one message
 // and one exit code. Only bin/svc.cjs touches the process exit.
 import {
+  type Command,
   CommanderError,
+  type CommandUnknownOpts,
   InvalidArgumentError,
   Option,
-  type Command,
-  type CommandUnknownOpts,
 } from '@commander-js/extra-typings';
+
 import { parseReplySize } from './api/reply-size.js';
+import type { App } from './app/app.js';
+import { Context, type Paging } from './app/context.js';
+import type { Services } from './app/services.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerConfig } from './commands/config/index.js';
@@ -18,35 +22,32 @@ import { registerDecisions } from './commands/decisions/index.js';
 import { registerEnrich } from './commands/enrich/index.js';
 import { registerGrants } from './commands/grants/index.js';
 import { registerHelp } from './commands/help/index.js';
-import { enumOption, integerOption } from './core/program/typed-options.js';
-import { globalFlag } from './core/program/reach.js';
-import { examples, helpWidth } from './core/program/document.js';
-import { SvcCommand } from './core/program/svc-command.js';
-import { commandPath } from './core/program/svc-help.js';
 import { registerLogin } from './commands/login/index.js';
 import { registerMerchants } from './commands/merchants/index.js';
 import { registerMock } from './commands/mock/index.js';
 import { registerParse } from './commands/parse/index.js';
+import { registerReady } from './commands/ready/index.js';
 import { registerReports } from './commands/reports/index.js';
 import { registerSandbox } from './commands/sandbox/index.js';
 import { registerStatements } from './commands/statements/index.js';
 import { registerUsage } from './commands/usage/index.js';
-import { registerReady } from './commands/ready/index.js';
 import { registerVersion } from './commands/version/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
-import type { App } from './app/app.js';
-import type { JqFilter } from './core/output/jq.js';
+import { CALENDARS } from './core/calendar/calendar.js';
 import { noteCommandRan } from './core/command-ran.js';
-import { Context, type Paging } from './app/context.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
-import { maskedIO, withStreams, type IO } from './core/io.js';
-import { PagedOutput } from './core/stream/pager.js';
+import { type IO, maskedIO, withStreams } from './core/io.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
-import { CALENDARS } from './core/calendar/calendar.js';
-import { Secrets } from './core/secrets/secrets.js';
-import type { Services } from './app/services.js';
+import type { JqFilter } from './core/output/jq.js';
+import { examples, helpWidth } from './core/program/document.js';
+import { globalFlag } from './core/program/reach.js';
+import { SvcCommand } from './core/program/svc-command.js';
+import { commandPath } from './core/program/svc-help.js';
+import { enumOption, integerOption } from './core/program/typed-options.js';
 import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
+import { Secrets } from './core/secrets/secrets.js';
+import { PagedOutput } from './core/stream/pager.js';
 import { VERSION } from './version.js';
 
 /** `--jq`: the expression checked before anything is sent, and the IO that holds the output to filter. */

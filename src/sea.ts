@@ -5,6 +5,7 @@
 // the program is evaluated only when a command runs (the bundle's `import()`s are functions of
 // the one script), so `--version`, `--help` and a TAB in a shell do without it.
 import { isatty } from 'node:tty';
+
 import { VERSION } from './version.js';
 
 /** `svc --help` as the build made it (dist/help.txt), 80 columns wide. */

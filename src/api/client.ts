@@ -3,8 +3,6 @@
 // on a reply's size, the --debug trace with the key masked, and the decoding of both error envelopes.
 // What a run adds around its requests (a spinner, a message naming a refused key) comes as layers,
 // given to the constructor in order, as gh composes RoundTrippers: nothing reassigns `request`.
-import { maskKey } from '../core/keys.js';
-import { sleep } from '../core/sleep.js';
 import {
   ApiError,
   type ApiErrorEnvelope,
@@ -13,10 +11,12 @@ import {
   UnexpectedReplyError,
   UsageError,
 } from '../core/errors.js';
+import { maskKey } from '../core/keys.js';
 import { shownText } from '../core/output/format.js';
-import { Secrets } from '../core/secrets/secrets.js';
-import { requestUrl, type Method } from './endpoints.js';
 import type { ReplyHeaders } from '../core/reply-headers.js';
+import { Secrets } from '../core/secrets/secrets.js';
+import { sleep } from '../core/sleep.js';
+import { type Method, requestUrl } from './endpoints.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
 import {
   BodyDecodingError,

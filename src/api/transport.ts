@@ -6,10 +6,11 @@
 // here too (openRequest), and reads of each reply only what it needs. npm undici comes from
 // dist/external.cjs, loaded only for a proxy.
 import type { IncomingMessage } from 'node:http';
-import { isLoopbackHost } from '../core/urls.js';
-import { readEnv, type Env, type VariableName } from '../core/environment.js';
+
+import { type Env, readEnv, type VariableName } from '../core/environment.js';
 import { UsageError } from '../core/errors.js';
 import { ReplyHeaders } from '../core/reply-headers.js';
+import { isLoopbackHost } from '../core/urls.js';
 import { formatSize } from './reply-size.js';
 
 export interface WireRequest {

@@ -3,27 +3,27 @@
 // these from here only, so a test can run any command in-process with its own (services.ts).
 // Nothing here is loaded before a command needs it.
 import type { ApiClient, Layer, RequestSpec } from '../api/client.js';
-import type { ConfigDoc, ConfigStore } from '../config/store.js';
+import type { Transport } from '../api/transport.js';
+import type { Keyring, KeyringEntry } from '../config/keyring/keyring.js';
 import type { Settings } from '../config/resolve.js';
-import { USER_AGENT } from '../version.js';
+import type { ConfigDoc, ConfigStore } from '../config/store.js';
+import type { BsCalendar, CalendarName } from '../core/calendar/calendar.js';
 import { readEnv } from '../core/environment.js';
 import { InterruptedError, MissingKeyError, UsageError } from '../core/errors.js';
 import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from '../core/io.js';
-import { errorsAsJson } from '../core/report-error.js';
-import { proseLines } from '../core/output/prose.js';
 import { isTableFormat } from '../core/output/formats.js';
-import { writeUnmasked } from '../core/secrets/masked-stream.js';
-import type { ReplyReading } from '../core/reading.js';
+import { proseLines } from '../core/output/prose.js';
 import type { ViewRecords } from '../core/output/records.js';
 import type { OutputFormat, Reply } from '../core/output/render.js';
-import type { Secrets } from '../core/secrets/secrets.js';
 import type { View } from '../core/output/view.js';
-import type { CacheStore, Prompter, Services } from './services.js';
-import type { Keyring, KeyringEntry } from '../config/keyring/keyring.js';
-import type { LineText, Spinner } from '../core/stream/terminal-line.js';
-import type { Transport } from '../api/transport.js';
-import type { BsCalendar, CalendarName } from '../core/calendar/calendar.js';
+import type { ReplyReading } from '../core/reading.js';
+import { errorsAsJson } from '../core/report-error.js';
+import { writeUnmasked } from '../core/secrets/masked-stream.js';
+import type { Secrets } from '../core/secrets/secrets.js';
 import type { PagedOutput } from '../core/stream/pager.js';
+import type { LineText, Spinner } from '../core/stream/terminal-line.js';
+import { USER_AGENT } from '../version.js';
+import type { CacheStore, Prompter, Services } from './services.js';
 
 export interface GlobalFlags {
   json?: boolean;

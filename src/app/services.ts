@@ -3,8 +3,8 @@
 // default loaded on first use); a test gives its own, so a command runs in-process with no
 // network, no real time and no terminal.
 import type { Transport } from '../api/transport.js';
-import type { CacheEntry } from '../core/cache.js';
 import type { Keyring } from '../config/keyring/keyring.js';
+import type { CacheEntry } from '../core/cache.js';
 import type { StartPager } from '../core/stream/pager.js';
 
 export interface Clock {

@@ -1,11 +1,12 @@
 // Checks of user input that every command shares; each failure is a usage error (exit 2) and
 // happens before any request.
-import { AUTO_BANK, BANK_CODES, readBankCode } from '../api/banks.js';
-import { checkId, requestNote, type Endpoint } from '../api/endpoints.js';
 import { InvalidArgumentError } from '@commander-js/extra-typings';
+
+import { AUTO_BANK, BANK_CODES, readBankCode } from '../api/banks.js';
+import { checkId, type Endpoint, requestNote } from '../api/endpoints.js';
 import { UsageError } from '../core/errors.js';
 import { oneLine } from '../core/output/format.js';
-import { paragraph, type Block } from '../core/program/document.js';
+import { type Block, paragraph } from '../core/program/document.js';
 import { wholeNumber } from '../core/program/typed-options.js';
 import { didYouMean } from '../core/report-error.js';
 

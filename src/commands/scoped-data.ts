@@ -1,11 +1,11 @@
 // The data a consent or a Connect grant opens (`svc consents data`, `svc grants data`): one
 // section per scope, its amounts as money.
-import { readReply } from '../core/reply-schema.js';
-import { ScopedDataReply } from '../api/replies/consents.js';
 import { moneyOf } from '../api/money.js';
-import { isRecord, otherFields, textOf, type ReplyReading } from '../core/reading.js';
+import { ScopedDataReply } from '../api/replies/consents.js';
 import { genericParts, genericView, heading, withRest } from '../core/output/generic.js';
 import type { Part, SectionsView } from '../core/output/view.js';
+import { isRecord, otherFields, type ReplyReading, textOf } from '../core/reading.js';
+import { readReply } from '../core/reply-schema.js';
 
 /**
  * `{scopes[], data:{identity:{…}, income:{…}}}` (a consent's or a grant's data): the scopes, then

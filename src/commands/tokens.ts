@@ -10,8 +10,8 @@
 import type { Context, ReplyReader } from '../app/context.js';
 import { readCapped } from '../core/capped-read.js';
 import { UsageError } from '../core/errors.js';
-import type { Reply } from '../core/output/render.js';
 import { hasControlCharacter } from '../core/output/format.js';
+import type { Reply } from '../core/output/render.js';
 
 export interface SecretHandOver {
   /** The secrets the reply carries, read from its body (absent ones are skipped). */

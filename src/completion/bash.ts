@@ -4,7 +4,7 @@
 // Static tables (commands, flags, values) are case statements; profile names, series selectors and
 // scenario names come from `svc __complete`, which reads local files only.
 import { generatedHeader } from './header.js';
-import { allCommands, flagNames, type CommandSpec, type ProgramSpec, type Values } from './spec.js';
+import { allCommands, type CommandSpec, flagNames, type ProgramSpec, type Values } from './spec.js';
 
 export function renderBash(spec: ProgramSpec, version: string): string {
   const commands = allCommands(spec.root);

@@ -3,16 +3,16 @@
 // selectors and scenario names from replies in the on-disk cache. Never a request, never a prompt:
 // whatever cannot be read is simply not offered.
 import { ENDPOINTS, requestUrl } from '../api/endpoints.js';
-import { cacheDir, configDir } from '../config/paths.js';
-import { checkBaseUrl, resolveSettings } from '../config/resolve.js';
-import { ConfigStore, profileMap, type ConfigDoc } from '../config/store.js';
-import { ReplyCache } from '../core/cache.js';
-import type { Env } from '../core/environment.js';
-import { oneLine } from '../core/output/format.js';
 import { DATA_FAMILIES, latestPath } from '../commands/data/families.js';
 import { itemListOf, selectorsOf } from '../commands/data/items.js';
 import { DOCUMENTED_SCENARIOS, scenarioNames } from '../commands/sandbox/scenario-names.js';
-import { DYNAMIC_SOURCES, isDynamicSource, type DynamicSource } from './sources.js';
+import { cacheDir, configDir } from '../config/paths.js';
+import { checkBaseUrl, resolveSettings } from '../config/resolve.js';
+import { type ConfigDoc, ConfigStore, profileMap } from '../config/store.js';
+import { ReplyCache } from '../core/cache.js';
+import type { Env } from '../core/environment.js';
+import { oneLine } from '../core/output/format.js';
+import { DYNAMIC_SOURCES, type DynamicSource, isDynamicSource } from './sources.js';
 
 export interface DynamicRequest {
   source: DynamicSource;

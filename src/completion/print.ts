@@ -1,8 +1,9 @@
 // `svc completion SHELL`: the script of a shell, rendered from the program as it runs, the same
 // text the build commits under completions/ (src/docs/documents.ts).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import type { Shell } from '../commands/completion/shells.js';
+
 import type { Context } from '../app/context.js';
+import type { Shell } from '../commands/completion/shells.js';
 import { VERSION } from '../version.js';
 import { renderScript } from './render.js';
 import { describeProgram } from './spec.js';

@@ -2,7 +2,8 @@
 // examples, read from the real commander program. The completion scripts and the man page are
 // rendered from this description, so nothing lists the commands by hand.
 import type { Argument, CommandUnknownOpts, Option } from '@commander-js/extra-typings';
-import { helpAfterOf, type Block } from '../core/program/document.js';
+
+import { type Block, helpAfterOf } from '../core/program/document.js';
 import { argumentValues, optionValues, type Values } from './values.js';
 
 export type { Choice, Values } from './values.js';

@@ -2,6 +2,7 @@
 // `.choices()` come first; otherwise a few rules keyed on the name a flag or argument is declared
 // with (`--profile`, `<file>`, `<family>` …) and fed from the tables the commands themselves read.
 import type { Argument, CommandUnknownOpts, Option } from '@commander-js/extra-typings';
+
 import { AUTO_BANK, bankDescription, BANKS } from '../api/banks.js';
 import { CONNECT_SCOPES } from '../api/connect.js';
 import { METHODS } from '../commands/api/fields.js';

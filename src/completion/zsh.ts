@@ -3,9 +3,9 @@
 import { generatedHeader } from './header.js';
 import {
   allCommands,
-  flagNames,
   type ArgSpec,
   type CommandSpec,
+  flagNames,
   type FlagSpec,
   type ProgramSpec,
   type Values,

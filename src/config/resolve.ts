@@ -1,9 +1,9 @@
 // Settings resolution, one rule for all: flag > environment > active profile > default.
-import { readEnv, type Env } from '../core/environment.js';
-import { ApiError, EXIT, MissingKeyError, UsageError, type Trouble } from '../core/errors.js';
+import { type CalendarName, calendarNamed, CALENDARS } from '../core/calendar/calendar.js';
+import { type Env, readEnv } from '../core/environment.js';
+import { ApiError, EXIT, MissingKeyError, type Trouble, UsageError } from '../core/errors.js';
 import { checkKeySize } from '../core/keys.js';
 import { secureUrl, shownUrl } from '../core/urls.js';
-import { CALENDARS, calendarNamed, type CalendarName } from '../core/calendar/calendar.js';
 import type { ConfigDoc, Profile } from './store.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';

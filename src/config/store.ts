@@ -2,8 +2,8 @@
 // (core/private-file.ts): mode 0600, replaced in one step from an exclusive temporary file, never
 // written through a symbolic link, and never read from or written in a folder or file another user
 // could change. A folder svc creates is 0700; a folder it finds keeps the mode its owner gave it.
-import { PrivateFile, type PrivateFileWords } from '../core/private-file.js';
 import { UsageError } from '../core/errors.js';
+import { PrivateFile, type PrivateFileWords } from '../core/private-file.js';
 
 export interface Profile {
   base_url?: string;

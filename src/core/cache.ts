@@ -7,6 +7,7 @@
 // bypassed.
 import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { replaceFile } from './replace-file.js';
 import { readTrustedFile, untrustedFolderReason } from './trusted-files.js';
 

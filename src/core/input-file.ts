@@ -1,7 +1,8 @@
 // Opening a file a command reads (`--file`, `--from-file`, `-` for stdin): refused at once with
 // exit 2 when it is missing, a folder or unreadable, and read a chunk at a time.
 import type { Stats } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
+
 import { UsageError } from './errors.js';
 import { whyUnreadable } from './fs-errors.js';
 

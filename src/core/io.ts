@@ -2,6 +2,7 @@
 // they get an IO, so tests can run them as "a person at a terminal" or as "a script".
 import { fstatSync } from 'node:fs';
 import { isatty } from 'node:tty';
+
 import { readEnv } from './environment.js';
 import { MaskedStream } from './secrets/masked-stream.js';
 import type { Secrets } from './secrets/secrets.js';

@@ -12,10 +12,11 @@ import {
   openSync,
   readFileSync,
   rmSync,
-  statSync,
   type Stats,
+  statSync,
 } from 'node:fs';
 import { join } from 'node:path';
+
 import { UsageError } from './errors.js';
 import { replaceFile } from './replace-file.js';
 

@@ -17,6 +17,7 @@
 // another user could change, before anything is written.
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
+
 import { CliError, EXIT, UsageError } from './errors.js';
 import { whyUnreadable } from './fs-errors.js';
 import { replaceFile } from './replace-file.js';

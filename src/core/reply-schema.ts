@@ -9,7 +9,8 @@
 // src/api/replies/ import this one, and only commands import those. (`reports list` reads its one
 // list by hand: its table into a pipe runs no package but commander.)
 import * as z from 'zod/mini';
-import { isRecord, pick, type JsonRecord, type ReplyReading } from './reading.js';
+
+import { isRecord, type JsonRecord, pick, type ReplyReading } from './reading.js';
 
 export type Schema = z.ZodMiniType;
 

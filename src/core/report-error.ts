@@ -1,5 +1,5 @@
 // The one place that turns a failure into what the user reads on stderr and an exit code.
-import { ApiError, CliError, EXIT, UsageError, type Mistake, type Trouble } from './errors.js';
+import { ApiError, CliError, EXIT, type Mistake, type Trouble, UsageError } from './errors.js';
 import { FALLBACK_COLUMNS, type IO } from './io.js';
 import { shownText } from './output/format.js';
 import { proseLines } from './output/prose.js';

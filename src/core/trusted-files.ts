@@ -8,8 +8,8 @@ import {
   openSync,
   readFileSync,
   readSync,
-  statSync,
   type Stats,
+  statSync,
 } from 'node:fs';
 
 /** Why the first existing folder of the list is not to be trusted, or undefined. A missing folder is made by svc, 0700. */

@@ -8,7 +8,7 @@ import { processIO } from '../core/io.js';
 import { buildProgram } from '../main.js';
 import { VERSION } from '../version.js';
 import { renderMan } from './man.js';
-import { topicBlocks, spliceBlock, type GeneratedBlock } from './markdown.js';
+import { type GeneratedBlock, spliceBlock, topicBlocks } from './markdown.js';
 
 export const MAN_PAGE = 'man/svc.1';
 

@@ -1,11 +1,12 @@
 // The man page (man/svc.1, roff), rendered at build time from the same sources as the help: the
 // command tree (descriptions, flags, arguments, examples) and the help topics.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+
+import type { HelpTopic } from '../commands/help/topics.js';
 import type { CommandSpec, FlagSpec, ProgramSpec, Values } from '../completion/spec.js';
 import { allCommands } from '../completion/spec.js';
-import type { Block } from '../core/program/document.js';
 import { shellLines } from '../core/output/prose.js';
-import type { HelpTopic } from '../commands/help/topics.js';
+import type { Block } from '../core/program/document.js';
 
 /**
  * Columns a line of code may take: man sets a page 78 columns wide at 80, indented 7 under a

@@ -3,6 +3,7 @@
 // scripts/generate-docs.mjs writes each topic between its markers in its page, and fails its
 // check when a page's block differs from what the topic renders now.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+
 import type { HelpTopic } from '../commands/help/topics.js';
 import type { Block } from '../core/program/document.js';
 

@@ -18,13 +18,14 @@
 // same rule as the reply cache), and it is named by the program's content hash, so a program that
 // changed never meets the code of another. V8 itself refuses a cache made by another V8 version or
 // with other flags; svc then compiles from source and writes a new one.
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+
 import { cacheDir } from '../config/paths.js';
-import { readEnv, type Env } from '../core/environment.js';
+import { type Env, readEnv } from '../core/environment.js';
 import { replaceFile } from '../core/replace-file.js';
 import { readTrustedFile, untrustedFolderReason } from '../core/trusted-files.js';
 

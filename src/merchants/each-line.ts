@@ -11,6 +11,7 @@
 // into memory when it is at most 16 MiB, some 80,000 results).
 import { readSync, writeSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+
 import type { MerchantResult } from '../api/merchants.js';
 import { CliError, EXIT, UsageError } from '../core/errors.js';
 import { whyUnreadable } from '../core/fs-errors.js';

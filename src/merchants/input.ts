@@ -6,10 +6,11 @@
 // goes, into a PrivateFile (below): nobody else can open it, and nothing is left behind however
 // svc ends.
 import type { Hash } from 'node:crypto';
-import { mkdtemp, open, rm, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+
 import { UsageError } from '../core/errors.js';
 import { whyUnreadable } from '../core/fs-errors.js';
 import { openFile, READ_CHUNK_BYTES } from '../core/input-file.js';

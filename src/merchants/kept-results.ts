@@ -7,14 +7,15 @@
 // JSON line each, call after call, as the run kept them (each-line.ts).
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { UsageError } from '../core/errors.js';
 import { whyUnreadable } from '../core/fs-errors.js';
 import { exactBody } from '../core/json/exact-json.js';
 import { stringifyExact } from '../core/json/exact-stringify.js';
 import { isRecord } from '../core/reading.js';
-import { RESUME_OTHER_INPUT, type CallResults, type ResultStore } from './each-line.js';
+import { type CallResults, type ResultStore, RESUME_OTHER_INPUT } from './each-line.js';
 
 /** What the kept results are for. */
 export interface KeptInput {

@@ -3,8 +3,8 @@
 // hands each distinct one on once, in the order of its first appearance.
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
+
 import { CliError, InterruptedError, UsageError } from '../core/errors.js';
-import { LookupSet, type Lookup } from './lookup-set.js';
 import { whyUnreadable } from '../core/fs-errors.js';
 import { openInput } from '../core/input-file.js';
 import { oneLine } from '../core/output/format.js';
@@ -12,14 +12,15 @@ import {
   accountLineOf,
   columnRowDecided,
   columnRowOf,
+  type CsvHeader,
   csvHeaderOf,
   csvRecords,
   HEADER_SAMPLE_BYTES,
   headerDecided,
   LINES_SEARCHED,
   separatorOf,
-  type CsvHeader,
 } from './csv-header.js';
+import { type Lookup, LookupSet } from './lookup-set.js';
 
 /** A value of 16 or more digits is a terminal number; anything else is a merchant name. */
 const TERMINAL = /^\d{16,}$/;

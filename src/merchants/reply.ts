@@ -4,9 +4,9 @@
 // written are kept as received (exact-json.ts): the merged reply writes the service's own values.
 import type { ApiReply } from '../api/client.js';
 import type { MerchantReply, MerchantResult } from '../api/merchants.js';
-import { isRecord, jsonType } from '../core/reading.js';
 import { UnexpectedReplyError } from '../core/errors.js';
 import { exactBody } from '../core/json/exact-json.js';
+import { isRecord, jsonType } from '../core/reading.js';
 import type { Lookup } from './lookup-set.js';
 
 /** The reply's body when merging can walk it; otherwise exit 10 with what is wrong. */

@@ -4,35 +4,36 @@
 // results there are get written, the lookups not resolved go to the unresolved file, and the
 // failure is thrown for its exit code. With --each-line the results in hand are first kept for
 // --resume (kept-results.ts): whatever ends the writing of the records, they are not lost.
-import { NO_HOME } from '../config/paths.js';
-import { ENDPOINTS, target } from '../api/endpoints.js';
+import { rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
+
 import type { ApiClient } from '../api/client.js';
+import { ENDPOINTS, target } from '../api/endpoints.js';
 import type { MerchantResult } from '../api/merchants.js';
 import type { Context } from '../app/context.js';
+import { NO_HOME } from '../config/paths.js';
 import { InterruptedError } from '../core/errors.js';
 import { FALLBACK_COLUMNS } from '../core/io.js';
+import { sayIfEnded } from '../core/last-words.js';
 import { formatCount, machineTextForTerminal } from '../core/output/format.js';
 import { isTableFormat } from '../core/output/formats.js';
-import type { Batch } from './batches.js';
-import type { Lookup } from './lookup-set.js';
 import { runInOrder } from '../core/stream/ordered-pool.js';
 import type { ProgressBar, Totals } from '../core/stream/progress.js';
-import { checkedReply, inLookupOrder } from './reply.js';
 import { OutputSink, StdoutClosedError } from '../core/stream/sink.js';
+import type { Batch } from './batches.js';
+import type { LineSource, ResultStore } from './each-line.js';
+import { keepResults, type KeptInput, type KeptResults } from './kept-results.js';
+import type { Lookup } from './lookup-set.js';
+import { shellWord } from './lookups.js';
+import { checkedReply, inLookupOrder } from './reply.js';
+import { summaryLine } from './summary.js';
 import {
   defaultUnresolvedPath,
   privateTemporaryPath,
   whyNot,
   writeUnresolved,
 } from './unresolved.js';
-import { summaryLine } from './summary.js';
 import { createWriter } from './writers.js';
-import { shellWord } from './lookups.js';
-import type { LineSource, ResultStore } from './each-line.js';
-import { keepResults, type KeptInput, type KeptResults } from './kept-results.js';
-import { sayIfEnded } from '../core/last-words.js';
-import { rmSync } from 'node:fs';
 
 export interface RunOptions {
   batches: Iterator<Batch> | AsyncIterator<Batch>;

@@ -10,10 +10,10 @@ import type { Paint } from '../core/output/paint.js';
 import type { OutputSink } from '../core/stream/sink.js';
 import {
   AlignedTableWriter,
-  TabWriter,
   type RowWriter,
   type StreamColumn,
   type TableLayout,
+  TabWriter,
 } from '../core/stream/table-writers.js';
 import { summaryLine, type Tally } from './summary.js';
 

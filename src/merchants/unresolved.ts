@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
 import {
   access,
+  type FileHandle,
   link,
   lstat,
   mkdtemp,
@@ -14,10 +15,10 @@ import {
   rename,
   stat,
   unlink,
-  type FileHandle,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
+
 import { UsageError } from '../core/errors.js';
 import type { Lookup } from './lookup-set.js';
 

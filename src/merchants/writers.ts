@@ -5,8 +5,8 @@
 // modules: machine formats start faster without them.
 import type { MerchantResult } from '../api/merchants.js';
 import { stringifyExact } from '../core/json/exact-stringify.js';
-import type { OutputFormat } from '../core/output/render.js';
 import { checkColumnNames } from '../core/output/column-names.js';
+import type { OutputFormat } from '../core/output/render.js';
 import { CsvWriter, NdjsonWriter } from '../core/stream/record-writers.js';
 import type { OutputSink } from '../core/stream/sink.js';
 import type { RowWriter } from '../core/stream/table-writers.js';

@@ -6,7 +6,7 @@
 // is told once, in the reply to the registration. The service has no such routes: a client that
 // finds them (a 2xx) knows it talks to `svc mock`.
 import { ApiError } from './errors.js';
-import { FaultSpecError, type FaultQueue } from './faults.js';
+import { type FaultQueue, FaultSpecError } from './faults.js';
 import { isObject } from './fields.js';
 import { parseJsonBody, type Reply, type RequestBody } from './http.js';
 import type { KeyIdentity } from './keys.js';

@@ -4,7 +4,7 @@
 import { ApiError } from './errors.js';
 import type { Reply } from './http.js';
 import type { KeyIdentity, KeyRing } from './keys.js';
-import { decodePathSegment, type ApiDeps, type ApiRequest, type Route } from './route.js';
+import { type ApiDeps, type ApiRequest, decodePathSegment, type Route } from './route.js';
 import { connectRoutes } from './routes/connect.js';
 import { consentRoutes } from './routes/consents.js';
 import { dataRoutes } from './routes/data.js';

@@ -3,6 +3,7 @@
 // declared Content-Length is weighed before a byte is read; a body without one (chunked) is
 // weighed as it comes. What does not fit is not read at all: the server answers and closes.
 import type { IncomingMessage } from 'node:http';
+
 import type { RequestBody } from './http.js';
 
 /** The bytes of all request bodies held in memory at one time. */

@@ -2,7 +2,7 @@
 // through a link that carries a token and needs no API key. The token is shown once, at creation,
 // and kept only as a hash; every read of the data is counted. Consents belong to the organisation
 // whose key made them.
-import { DAY_MS, isoSeconds, type Clock } from './dates.js';
+import { type Clock, DAY_MS, isoSeconds } from './dates.js';
 import { ApiError } from './errors.js';
 import type { SharedScope } from './lending/granted.js';
 import { matchesHash, newId, newToken, tokenHash } from './tokens.js';

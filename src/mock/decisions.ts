@@ -1,7 +1,7 @@
 // Lending decisions and their outcomes, as an organisation records them (POST /v1/decisions,
 // POST /v1/outcomes) so that the service can learn which reports led to loans that were repaid.
 // Each decision is named by the caller's own `client_reference_id`, one decision per reference.
-import { isoSeconds, type Clock } from './dates.js';
+import { type Clock, isoSeconds } from './dates.js';
 import { ApiError } from './errors.js';
 import { newId } from './tokens.js';
 

@@ -2,6 +2,7 @@
 // `times` matching requests instead of the normal handler. Lets e2e tests provoke retries,
 // timeouts, non-JSON replies and dropped connections on demand.
 import type { ServerResponse } from 'node:http';
+
 import { sendRaw } from './http.js';
 
 export interface FaultSpec {

@@ -2,7 +2,7 @@
 // user approves it in the browser, which hands a one-time public token to the caller's redirect
 // address; the backend exchanges that token (POST /v1/connect/exchange) for a grant and its access
 // token, which reads the granted views (GET /v1/grants/{id}/data). Tokens are kept as hashes.
-import { isoSeconds, type Clock } from './dates.js';
+import { type Clock, isoSeconds } from './dates.js';
 import { ApiError } from './errors.js';
 import type { SharedScope } from './lending/granted.js';
 import { matchesHash, newId, newToken, tokenHash } from './tokens.js';

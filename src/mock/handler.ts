@@ -2,21 +2,22 @@
 // body reading within limits, the request log, injected faults, idempotency keys, dispatch to the
 // routes, and the error envelope. server.ts builds the mock's state and serves it through this.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import { type AdminDeps, handleAdmin } from './admin.js';
 import { admitAdminCaller, OwnAddress } from './admin-access.js';
-import { handleAdmin, type AdminDeps } from './admin.js';
 import {
+  type ApiDeps,
+  type ApiRequest,
   handleApi,
   handleVerifyPage,
   MAX_FILE_BYTES,
   requireKnownKey,
-  type ApiDeps,
-  type ApiRequest,
 } from './api.js';
-import { emptyBody, hasNoBody, readBody, type BodyBudget } from './body-reader.js';
-import { ApiError, errorEnvelope, errorFields, newRequestId, type ErrorFields } from './errors.js';
-import { faultReplies, sendFault, type FaultSpec } from './faults.js';
-import { bodyBytes, bodyJson, sendJsonText, type Reply, type RequestBody } from './http.js';
-import { IDEMPOTENCY_HEADER, type Claim, type IdempotencyTable } from './idempotency.js';
+import { type BodyBudget, emptyBody, hasNoBody, readBody } from './body-reader.js';
+import { ApiError, errorEnvelope, type ErrorFields, errorFields, newRequestId } from './errors.js';
+import { faultReplies, type FaultSpec, sendFault } from './faults.js';
+import { bodyBytes, bodyJson, type Reply, type RequestBody, sendJsonText } from './http.js';
+import { type Claim, IDEMPOTENCY_HEADER, type IdempotencyTable } from './idempotency.js';
 import type { KeyIdentity } from './keys.js';
 import { maskQuery } from './masking.js';
 import { ACCESS_TOKEN_HEADER, handleConnectApproval, handleConnectPage } from './routes/connect.js';

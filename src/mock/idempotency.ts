@@ -10,6 +10,7 @@
 // garbage collector does not move them): the buffer the server sent, and a replay sends the same
 // JSON text. A retry comes within seconds, long before its key is forgotten.
 import { createHash } from 'node:crypto';
+
 import type { Clock } from './dates.js';
 import { ApiError } from './errors.js';
 import { bodyBytes, JsonText, parseJsonBody, type Reply, type RequestBody } from './http.js';

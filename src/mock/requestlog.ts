@@ -4,6 +4,7 @@
 // against the mock must not grow it without bound. The entries sit in a ring, so that recording a
 // request costs the same whether the log holds ten entries or a million.
 import type { IncomingHttpHeaders } from 'node:http';
+
 import { isTokenParameter, maskHeader, maskSecret } from './masking.js';
 
 export interface RecordedRequest {

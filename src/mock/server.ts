@@ -2,16 +2,17 @@
 // without an account and for end-to-end tests. This module starts it: the mock's state, the HTTP
 // server and its limits, and close(). Each request is answered by handler.ts.
 import { createServer, type Server } from 'node:http';
+
 import { BodyBudget } from './body-reader.js';
 import { ConsentBook } from './consents.js';
-import { systemClock, type Clock } from './dates.js';
+import { type Clock, systemClock } from './dates.js';
 import { DecisionBook } from './decisions.js';
 import { FaultQueue, type FaultSpec } from './faults.js';
 import { fixtures } from './fixtures.js';
 import { ConnectFlows } from './grants.js';
-import { MockHandler, type HandlerDeps } from './handler.js';
+import { type HandlerDeps, MockHandler } from './handler.js';
 import { IdempotencyTable } from './idempotency.js';
-import { KeyRing, keysFor, newKeys, type KeptKeys, type MockKey } from './keys.js';
+import { type KeptKeys, KeyRing, keysFor, type MockKey, newKeys } from './keys.js';
 import { RequestLog, type RequestLogOptions } from './requestlog.js';
 import { newSigningSecret } from './signature.js';
 import { MockStore } from './store.js';

@@ -1,7 +1,8 @@
 // The mock's state: reports, statements and quota usage per organisation, seeded from the fixture
 // files and changed by parse and sandbox calls. Every read is scoped to one organisation.
 import { randomBytes } from 'node:crypto';
-import { addDays, isoDate, isoSeconds, type Clock } from './dates.js';
+
+import { addDays, type Clock, isoDate, isoSeconds } from './dates.js';
 import { pickBy, type ReadDocument } from './documents.js';
 import { ApiError } from './errors.js';
 import type {
@@ -18,8 +19,8 @@ import type {
 } from './fixtures.js';
 import {
   shiftProfile,
-  synthesizeTransactions,
   type StatementProfile,
+  synthesizeTransactions,
 } from './report/synthesize.js';
 import type { Transaction } from './report/transaction.js';
 

@@ -12,8 +12,9 @@
 //
 // Owners: a registered endpoint belongs to the key that registered it, and gets the events of that
 // key's organisation only (as the service delivers an organisation's events to its own endpoints).
-import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { type OutgoingHttpHeaders, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+
 import type { KeyIdentity } from './keys.js';
 import { newSigningSecret, SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { newId } from './tokens.js';

@@ -3,6 +3,7 @@
 // like any other: one deadline covers the whole exchange (connecting, its headers, its body), and
 // of its reply only the start is read, for a one-line summary; the rest is never taken.
 import type { IncomingMessage } from 'node:http';
+
 import { openRequest } from '../api/transport.js';
 import type { Delivery } from './receiver.js';
 

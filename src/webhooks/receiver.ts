@@ -12,6 +12,7 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
+
 import { MAX_DELIVERY_BYTES, readEvent, type WebhookEvent } from './events.js';
 import { ReplayGuard } from './replay.js';
 import {

@@ -4,12 +4,14 @@
 // still goes to stdout with the exit code of docs/reference/exit-codes.md.
 import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { METHODS } from '../../src/commands/api/fields.js';
-import { processIO } from '../../src/core/io.js';
-import { allCommands, describeProgram } from '../../src/completion/spec.js';
-import { buildProgram } from '../../src/main.js';
 import { MAX_INPUT_BYTES } from '../../src/commands/api/input-limit.js';
+import { allCommands, describeProgram } from '../../src/completion/spec.js';
+import { processIO } from '../../src/core/io.js';
+import { buildProgram } from '../../src/main.js';
 import {
   expectFailure,
   type FakeReply,

@@ -5,7 +5,9 @@
 // A code is sent in the form the documentation writes it: `nabil` as NABIL.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import {
   AUTO_BANK,
   BANK_CODES,
@@ -13,9 +15,10 @@ import {
   DATA_BANK_CODES,
   readBankCode,
 } from '../../src/api/banks.js';
-import { processIO } from '../../src/core/io.js';
 import { allCommands, describeProgram, type FlagSpec } from '../../src/completion/spec.js';
+import { processIO } from '../../src/core/io.js';
 import { buildProgram } from '../../src/main.js';
+import { documented } from '../support/fixtures.js';
 import {
   FakeService,
   type InProcessResult,
@@ -24,7 +27,6 @@ import {
   svc,
   unwrapped,
 } from '../support/in-process.js';
-import { documented } from '../support/fixtures.js';
 
 const REPORT = documented('report');
 const BANK_PNL = documented('banks-pnl-latest');

@@ -7,11 +7,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { BS_RANGE_TEXT } from '../../src/commands/help/topics.js';
 import { RANGE_TEXT } from '../../src/core/calendar/bikram-sambat.js';
-import { expectFailure, FakeService, MODES, plain, svc, unwrapped } from '../support/in-process.js';
 import { documented } from '../support/fixtures.js';
+import { expectFailure, FakeService, MODES, plain, svc, unwrapped } from '../support/in-process.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
 const CONSENT_ID = 'cns_4b1d2e9a0c3f5e71';

@@ -2,6 +2,7 @@
 // questions for what is missing, --open (only for an address a browser may be sent to) and --qr.
 // The prompts in a real terminal and the real browser opener stay with the e2e tests.
 import { describe, expect, it } from 'vitest';
+
 import {
   BASE_URL,
   FakeService,

@@ -4,6 +4,7 @@
 // A person at a terminal and a script, each way: the whole-reply writer and merchants' streamed one.
 // Numbers are written as the reply has them, every digit kept (-1e400 too), and never prefixed.
 import { describe, expect, it } from 'vitest';
+
 import { FakeService, MODES, svc } from '../support/in-process.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';

@@ -11,24 +11,26 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import type { Choice } from '../../src/app/services.js';
+import { documented } from '../support/fixtures.js';
 import {
   BASE_URL,
+  type FakeReply,
   FakeService,
+  type InProcessOptions,
+  type InProcessResult,
   KEY,
   MemoryCache,
   NOW,
   plain,
-  ScriptedPrompter,
   scratchDir,
+  ScriptedPrompter,
   svc,
   unwrapped,
-  type FakeReply,
-  type InProcessOptions,
-  type InProcessResult,
 } from '../support/in-process.js';
-import { documented } from '../support/fixtures.js';
 import { jsonLines } from '../support/json-lines.js';
 
 /** `meta` as documented: source, source_url, attribution, as_of. */

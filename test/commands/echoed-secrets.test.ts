@@ -6,18 +6,20 @@
 // error; in `svc api`'s body and headers; in the --debug trace; in a
 // field svc quotes in a line of its own (the plan `svc login` names).
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import type { Choice } from '../../src/app/services.js';
 import {
   BASE_URL,
+  type FakeReply,
   FakeService,
   KEY,
   MemoryCache,
   MODES,
-  ScriptedPrompter,
   scratchDir,
+  ScriptedPrompter,
   svc,
-  type FakeReply,
 } from '../support/in-process.js';
 
 /** The part of the key that must never show: all but its public prefix. */

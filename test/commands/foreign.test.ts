@@ -7,16 +7,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { baseEnv, STACK_LINE, TINY_PDF } from '../e2e/harness.js';
 import {
   FOREIGN_IDS,
   FOREIGN_KEYS,
-  KNOWN_TERMINAL,
-  startForeignServer,
   type ForeignRequest,
   type ForeignServer,
+  KNOWN_TERMINAL,
+  startForeignServer,
 } from '../support/foreign-server.js';
 import { svcAgainst } from '../support/in-process.js';
 

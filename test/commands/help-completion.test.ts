@@ -1,6 +1,7 @@
 // `svc help` and `svc completion` in-process, as a person and as a script: what only a real shell
 // shows (the scripts completing in bash, zsh and fish) is in test/e2e/completion.test.ts.
 import { describe, expect, it } from 'vitest';
+
 import { svc } from '../support/in-process.js';
 
 const MODES = [

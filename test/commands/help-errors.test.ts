@@ -4,6 +4,7 @@
 // not a terminal it is one JSON line on stderr, as an API error is, while a person at a terminal
 // reads the text lines. Then the hints that were wrong or unclear: each as it reads now.
 import { describe, expect, it } from 'vitest';
+
 import { signatureHeader } from '../../src/webhooks/signature.js';
 import { FakeService, NOW, svc, unwrapped } from '../support/in-process.js';
 

@@ -2,13 +2,14 @@
 // pipe), no line wider, no word split; an example command too long for a line goes on after a
 // trailing ` \`. Every command's help is rendered at 60, 80 and 120 columns and read against the
 // same help rendered with no width limit.
-import { describe, expect, it } from 'vitest';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { lineWidth } from '../../src/core/output/fit.js';
-import { processIO } from '../../src/core/io.js';
-import { buildProgram } from '../../src/main.js';
+import { describe, expect, it } from 'vitest';
+
 import { HELP_TOPICS } from '../../src/commands/help/topics.js';
+import { processIO } from '../../src/core/io.js';
+import { lineWidth } from '../../src/core/output/fit.js';
 import { renderText } from '../../src/core/program/document.js';
+import { buildProgram } from '../../src/main.js';
 import { expectFailure, plain, svc } from '../support/in-process.js';
 
 const program = buildProgram({ action: () => async () => {} }, processIO());

@@ -1,6 +1,7 @@
 // `--jq EXPRESSION` (jq itself, compiled to WebAssembly) and JSON coloured on a terminal.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { colorJson } from '../../src/core/output/json.js';
 import { FakeService, MODES, plain, svc } from '../support/in-process.js';
 

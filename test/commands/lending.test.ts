@@ -8,7 +8,11 @@
 // the mock's own shapes where they say "not shown".
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
+import { envelope, expectRefused } from '../support/errors.js';
+import { documented } from '../support/fixtures.js';
 import {
   ANSI,
   BOX,
@@ -25,8 +29,6 @@ import {
   unwrapped,
   UUID,
 } from '../support/in-process.js';
-import { envelope, expectRefused } from '../support/errors.js';
-import { documented } from '../support/fixtures.js';
 import { jsonLines } from '../support/json-lines.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';

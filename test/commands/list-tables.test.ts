@@ -6,17 +6,18 @@
 // TSV and CSV; the CSV of a list has its documented fields first, nested objects in dotted
 // columns, lists of plain values joined with `; `, and --no-formula-guard writes cells as received.
 import { describe, expect, it } from 'vitest';
+
 import { expectRefused } from '../support/errors.js';
 import {
   ANSI,
   BOX,
   expectFailure,
+  type FakeReply,
   FakeService,
   MODES,
   plain,
   svc,
   unwrapped,
-  type FakeReply,
 } from '../support/in-process.js';
 
 const ID = 'rpt_f2f26e05bdcf42c7';

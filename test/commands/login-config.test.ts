@@ -3,10 +3,12 @@
 // (flag > environment > profile > default). File modes stay with the e2e tests (test/e2e/config).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
+import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { PROFILE_KEYS } from '../../src/config/store.js';
 import { processIO } from '../../src/core/io.js';
-import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { buildProgram } from '../../src/main.js';
 import {
   BASE_URL,

@@ -3,7 +3,9 @@
 // without a session bus. The real Secret Service is met in test/e2e/keyring.test.ts.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import {
   BASE_URL,
   FakeService,

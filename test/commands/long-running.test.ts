@@ -3,7 +3,9 @@
 // real loopback port; what needs a real process (signals, the mock's deliveries to a listener in
 // another process) is in test/e2e/webhooks.test.ts.
 import { createServer } from 'node:http';
+
 import { describe, expect, it } from 'vitest';
+
 import { signatureHeader } from '../../src/webhooks/signature.js';
 import { plain, svc } from '../support/in-process.js';
 

@@ -18,8 +18,11 @@ import {
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+
+import { envelope } from '../support/errors.js';
 import {
   type FakeReply,
   FakeService,
@@ -32,7 +35,6 @@ import {
   svc,
   unwrapped,
 } from '../support/in-process.js';
-import { envelope } from '../support/errors.js';
 import { jsonLines } from '../support/json-lines.js';
 
 const RESOLVE = '/v1/merchants/resolve';

@@ -19,7 +19,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { expectRefused } from '../support/errors.js';
 import {
   type InProcessOptions,

@@ -4,16 +4,17 @@
 // in one line naming SVC_CONFIG_DIR, SVC_CACHE_DIR and SVC_DATA_DIR (exit 2); the reply cache and
 // svc mock's kept keys do without. The real process, run as such a uid, is in test/e2e/no-home.test.ts.
 import { describe, expect, it } from 'vitest';
+
 import { NO_HOME } from '../../src/config/paths.js';
 import {
   FakeService,
+  type InProcessOptions,
   KEY,
   MODES,
   plain,
   STACK,
   svc,
   unwrapped,
-  type InProcessOptions,
 } from '../support/in-process.js';
 
 /** os.homedir as it fails for a uid the user database does not list. */

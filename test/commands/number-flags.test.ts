@@ -4,6 +4,7 @@
 // sent; for a person at a terminal and a script alike. A good value reaches the handler as a
 // number (the commands' own tests use them).
 import { describe, expect, it } from 'vitest';
+
 import { MODES, svc, unwrapped } from '../support/in-process.js';
 
 const ID = 'rpt_0123456789abcdef';

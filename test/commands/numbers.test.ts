@@ -4,6 +4,7 @@
 // 12345678901234567890, 1e400, -0); a person gets money as every view shows it: lakh grouping,
 // two decimals, the currency in a field list, every digit of the integer part kept.
 import { describe, expect, it } from 'vitest';
+
 import { FakeService, MemoryCache, MODES, plain, svc } from '../support/in-process.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';

@@ -4,17 +4,19 @@
 // exactly still works, masked as any key is.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import {
   BASE_URL,
   FakeService,
+  type InProcessOptions,
   MemoryKeyring,
   MODES,
   scratchDir,
   STACK,
   svc,
   unwrapped,
-  type InProcessOptions,
 } from '../support/in-process.js';
 
 /** A test key of `bytes` bytes in all. */

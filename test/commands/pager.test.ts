@@ -4,18 +4,19 @@
 // that cannot start means printing directly; quitting it early is exit 0, nothing on stderr, and
 // the output stops being made. A real less in a real terminal: test/e2e/pager.test.ts.
 import { describe, expect, it } from 'vitest';
+
+import { signatureHeader } from '../../src/webhooks/signature.js';
+import { documented } from '../support/fixtures.js';
 import {
   FakePager,
   FakeService,
+  type InProcessOptions,
   KEY,
   plain,
   svc,
   unwrapped,
-  type InProcessOptions,
 } from '../support/in-process.js';
-import { documented } from '../support/fixtures.js';
 import { freePort, listeningOn, post } from '../support/peers.js';
-import { signatureHeader } from '../../src/webhooks/signature.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
 const ROWS = 24;

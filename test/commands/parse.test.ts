@@ -2,10 +2,14 @@
 // --async, --wait polling the poll_url on the test clock (the waits are recorded, no time passes),
 // the --wait-timeout limit, a failed report, the file checks made before any request, the exit code
 // of each API failure, and replies of another shape.
-import { createServer, type Server } from 'node:net';
 import { chmodSync, mkdirSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { envelope, expectRefused } from '../support/errors.js';
+import { documented } from '../support/fixtures.js';
 import {
   expectFailure,
   type FakeReply,
@@ -20,8 +24,6 @@ import {
   unwrapped,
   UUID,
 } from '../support/in-process.js';
-import { envelope, expectRefused } from '../support/errors.js';
-import { documented } from '../support/fixtures.js';
 
 /** The documented full report: a synchronous parse answers it (200). */
 const REPORT = documented('report');

@@ -30,18 +30,20 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { processStart, type ServerState } from '../../src/core/ready-file.js';
 import {
   FakeService,
+  type InProcessOptions,
+  type InProcessResult,
   KEY,
   MODES,
   NOW,
   STACK,
   svc,
   unwrapped,
-  type InProcessOptions,
-  type InProcessResult,
 } from '../support/in-process.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'svc-ready-'));

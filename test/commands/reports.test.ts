@@ -3,6 +3,9 @@
 // each sends, --json as received, the table for each, ndjson and CSV, the checks made before any
 // request, the exit code of each API failure, and replies of a shape the command does not expect.
 import { describe, expect, it } from 'vitest';
+
+import { envelope, expectRefused } from '../support/errors.js';
+import { documented } from '../support/fixtures.js';
 import {
   ANSI,
   asErrorLine,
@@ -17,8 +20,6 @@ import {
   unwrapped,
   UUID,
 } from '../support/in-process.js';
-import { envelope, expectRefused } from '../support/errors.js';
-import { documented } from '../support/fixtures.js';
 import { jsonLines } from '../support/json-lines.js';
 
 /** The documented full report (the service's documentation, GET /v1/reports/{id}): id cl_abc123. */

@@ -5,7 +5,9 @@
 // tested in api.test.ts.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import {
   expectFailure,
   FakeService,

@@ -3,6 +3,7 @@
 // --error-code), and the scenario list kept in the reply cache for completion. What the real mock
 // answers (scenario reports, error scenarios) stays with the e2e tests.
 import { describe, expect, it } from 'vitest';
+
 import { scenarioNames } from '../../src/commands/sandbox/scenario-names.js';
 import {
   BASE_URL,

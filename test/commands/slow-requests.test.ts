@@ -4,12 +4,13 @@
 // a spinner of its own shows only that one; Ctrl-C still ends the run with 130. (What the screen
 // looks like, cleared, in a real terminal: test/e2e/slow-requests.test.ts.)
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import {
+  type FakeReply,
   FakeService,
+  type InProcessOptions,
   plain,
   svc,
-  type FakeReply,
-  type InProcessOptions,
 } from '../support/in-process.js';
 
 const USAGE = {

@@ -2,6 +2,9 @@
 // as received, the tables, ndjson and CSV of the `statements` list, the --status check made before
 // any request, the exit code of each API failure, and replies of another shape.
 import { describe, expect, it } from 'vitest';
+
+import { envelope } from '../support/errors.js';
+import { documented } from '../support/fixtures.js';
 import {
   ANSI,
   asErrorLine,
@@ -15,8 +18,6 @@ import {
   svc,
   unwrapped,
 } from '../support/in-process.js';
-import { envelope } from '../support/errors.js';
-import { documented } from '../support/fixtures.js';
 
 const ERROR_FLAT = documented('error-flat');
 const ERROR_NESTED = documented('error-nested');

@@ -6,14 +6,15 @@
 // card a row where no narrowing fits. In a pipe the output is the same whatever the width. Widths are measured here: colour codes stripped, code
 // points counted, East Asian wide characters as two.
 import { describe, expect, it } from 'vitest';
+
+import { documented } from '../support/fixtures.js';
 import {
-  FakeService,
-  svc,
   type FakeReply,
+  FakeService,
   type InProcessResult,
   type SeenRequest,
+  svc,
 } from '../support/in-process.js';
-import { documented } from '../support/fixtures.js';
 
 const ID = 'rpt_e8699f830adc84b8';
 

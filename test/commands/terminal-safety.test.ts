@@ -4,9 +4,11 @@
 // answers to `webhooks listen` included. In a pipe the machine formats stay exactly as received.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { signatureHeader } from '../../src/webhooks/signature.js';
-import { FakeService, scratchDir, svc, type FakeReply } from '../support/in-process.js';
+import { type FakeReply, FakeService, scratchDir, svc } from '../support/in-process.js';
 import { freePort, post } from '../support/peers.js';
 
 /** Escape sequences (OSC title, clear screen), a C1 CSI, DEL and a right-to-left override. */

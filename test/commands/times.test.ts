@@ -2,6 +2,7 @@
 // the offset named, and on a terminal how far off they are; --json, ndjson and csv keep the
 // service's values exactly as received. (The formatting itself: test/unit/time.test.ts.)
 import { describe, expect, it } from 'vitest';
+
 import { FakeService, plain, svc } from '../support/in-process.js';
 
 const REPORTS = {

@@ -4,6 +4,7 @@
 // dates and times. A value too wide to sit beside its label starts a line of its own, unindented;
 // a table that cannot keep one whole becomes cards. stdout, stderr and the exit code apart.
 import { describe, expect, it } from 'vitest';
+
 import { BASE_URL, FakeService, MemoryCache, plain, svc } from '../support/in-process.js';
 
 const WIDTHS = [80, 60, 0] as const;

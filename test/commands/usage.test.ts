@@ -1,5 +1,6 @@
 // `svc usage` in-process, as a person and as a script.
 import { describe, expect, it } from 'vitest';
+
 import { FakeService, MODES, plain, svc } from '../support/in-process.js';
 
 const USAGE = {

@@ -4,8 +4,9 @@
 // with its currency once in the header; shares and confidences read as percentages; a score's
 // contributions are signed; field names read as words; reasons as bullets.
 import { describe, expect, it } from 'vitest';
-import { FakeService, plain, svc } from '../support/in-process.js';
+
 import { headerOf, labelOf } from '../../src/core/output/labels.js';
+import { FakeService, plain, svc } from '../support/in-process.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
 

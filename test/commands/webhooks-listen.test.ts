@@ -4,17 +4,19 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { signatureHeader } from '../../src/webhooks/signature.js';
 import {
   FakeService,
+  type InProcessOptions,
+  type InProcessResult,
   MODES,
   plain,
   STACK,
   svc,
   unwrapped,
-  type InProcessOptions,
-  type InProcessResult,
 } from '../support/in-process.js';
 import {
   after,

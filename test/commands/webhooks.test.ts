@@ -4,7 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, openSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { MAX_DELIVERY_BYTES } from '../../src/webhooks/events.js';
 import { computeSignature, signatureHeader } from '../../src/webhooks/signature.js';
 import {

@@ -5,6 +5,7 @@
 // it: exit 130. Outputs that grew with rows × rows used to take minutes: the sizes checked here
 // fail fast on that code, none of the tests is timed.
 import { describe, expect, it } from 'vitest';
+
 import { ANSI, expectFailure, FakeService, MODES, plain, svc } from '../support/in-process.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';

@@ -2,8 +2,9 @@
 // query string, --input, -H, -i, error statuses and the checks before any request are tested
 // in-process: test/commands/api.test.ts.
 import { describe, expect, it } from 'vitest';
-import { useWorld } from './harness.js';
+
 import { unwrapped } from '../support/unwrapped.js';
+import { useWorld } from './harness.js';
 
 const world = useWorld();
 

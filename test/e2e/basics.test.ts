@@ -1,11 +1,14 @@
 // The outward basics of `svc` (README.md and docs/reference/): version, help for every command, usage errors,
 // missing configuration, clear-text refusal, odd keys, and `svc mock` as a real process (the
 // installed forms of svc: release.test.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import {
   baseEnv,
   inTerminal,
+  type Result,
   ROOT,
   run,
   STACK_LINE,
@@ -13,7 +16,6 @@ import {
   svcCommand,
   useWorld,
   VERSION,
-  type Result,
 } from './harness.js';
 
 const world = useWorld();

@@ -18,11 +18,13 @@ import {
 import { createServer, type Server } from 'node:http';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { asErrorLine, unwrapped } from '../support/in-process.js';
 import { mockAdminJson } from '../support/mock-admin.js';
-import { baseEnv, collect, ROOT, SVC, useWorld, type Result } from './harness.js';
-import { findRelease, pathWithoutNode, releaseSkipNote, type Release } from './release-files.js';
+import { baseEnv, collect, type Result, ROOT, SVC, useWorld } from './harness.js';
+import { findRelease, pathWithoutNode, type Release, releaseSkipNote } from './release-files.js';
 
 const world = useWorld();
 

@@ -8,7 +8,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { AUTO_BANK, BANK_CODES, DATA_BANK_CODES } from '../../src/api/banks.js';
 import { DATA_FAMILIES } from '../../src/commands/data/families.js';
 import { ReplyCache } from '../../src/core/cache.js';

@@ -4,8 +4,10 @@
 // default, damaged files) is tested in-process: test/commands/login-config.test.ts.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
-import { inTerminal, svcCommand, useWorld, type Result, type RunOptions } from './harness.js';
+
+import { inTerminal, type Result, type RunOptions, svcCommand, useWorld } from './harness.js';
 import { useTerminal } from './terminal.js';
 
 const world = useWorld();

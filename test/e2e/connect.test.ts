@@ -2,9 +2,11 @@
 // opens), the mock's refusal of a READ_ONLY key, the real browser opener, and the prompts at a
 // real terminal (tmux). The request body, the checks before any request, --json, --qr, --open's
 // rules and the questions asked are tested in-process: test/commands/connect.test.ts.
-import { existsSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { useWorld } from './harness.js';
 import { useTerminal } from './terminal.js';
 

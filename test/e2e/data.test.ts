@@ -2,16 +2,18 @@
 // mock's own reply, and what needs a real terminal (its width, a question in a pseudo-terminal).
 // Every other check of the data commands runs in-process: test/commands/data.test.ts.
 import { spawn } from 'node:child_process';
+
 import { describe, expect, it } from 'vitest';
+
 import { DATA_FAMILIES, type DataFamily } from '../../src/commands/data/families.js';
 import {
   ANSI,
   baseEnv,
+  type Result,
   ROOT,
+  type RunOptions,
   svcCommand,
   useWorld,
-  type Result,
-  type RunOptions,
 } from './harness.js';
 
 const world = useWorld();

@@ -3,7 +3,7 @@
 // secret-tool (Debian: dbus, gnome-keyring, libsecret-tools); MISSING_KEYRING_TOOLS names those
 // not installed here, and REQUIRE_KEYRING says whether their absence fails the run
 // (SVC_TEST_REQUIRE_KEYRING, as .ci/run sets) rather than skipping the tests.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

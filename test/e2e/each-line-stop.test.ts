@@ -8,7 +8,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
+
 import { describe, expect, it } from 'vitest';
+
 import { baseEnv, STACK_LINE, SVC, useWorld } from './harness.js';
 
 const world = useWorld();

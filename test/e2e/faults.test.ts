@@ -1,12 +1,14 @@
 // The fault-injection suite: for every named fault of `svc mock --fault`, a GET command and a POST
 // command give the documented exit code and one clear line on stderr, retry only where
 // docs/reference/reliability.md allows (a POST reusing its Idempotency-Key), and end (a hang is killed and fails).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import type { RecordedRequest } from '../../src/mock/requestlog.js';
 import { mockAdminJson } from '../support/mock-admin.js';
-import { baseEnv, run, STACK_LINE, SVC, useWorld, type Result } from './harness.js';
+import { baseEnv, type Result, run, STACK_LINE, SVC, useWorld } from './harness.js';
 
 const RAM = 'rpt_e8699f830adc84b8';
 const world = useWorld(); // only for its temporary folders (and the mocks' data folder: their keys)

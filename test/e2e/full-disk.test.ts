@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { baseEnv, ROOT, SVC, useWorld } from './harness.js';
 
 const world = useWorld();

@@ -1,17 +1,19 @@
 // Runs the built `svc` as a user would: a child process with its own environment and config
 // folder, against `svc mock` on a loopback port. stdout, stderr and the exit code come back apart.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { fileURLToPath } from 'node:url';
+
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
 import type { FaultSpec } from '../../src/mock/faults.js';
 import type { RecordedRequest } from '../../src/mock/requestlog.js';
-import { startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
-import { mockAdminJson } from '../support/mock-admin.js';
+import { type MockKey, type MockServer, startMockServer } from '../../src/mock/server.js';
 import { svcAgainst } from '../support/in-process.js';
 import { findKey } from '../support/keys.js';
+import { mockAdminJson } from '../support/mock-admin.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SVC = join(ROOT, 'bin', 'svc.cjs');

@@ -3,14 +3,16 @@
 // topics (exit 2, nothing sent).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { HELP_TOPICS } from '../../src/commands/help/topics.js';
 import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { ENVIRONMENT } from '../../src/core/environment.js';
 import { EXIT_CODES } from '../../src/core/errors.js';
 import { processIO } from '../../src/core/io.js';
 import { buildProgram } from '../../src/main.js';
-import { ROOT, run, STACK_LINE, useWorld, type Result } from './harness.js';
+import { type Result, ROOT, run, STACK_LINE, useWorld } from './harness.js';
 
 const world = useWorld();
 

@@ -7,9 +7,11 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
+
 import { describe, expect, it } from 'vitest';
-import { STACK_LINE, useWorld, type Result } from './harness.js';
+
 import { unwrapped } from '../support/unwrapped.js';
+import { type Result, STACK_LINE, useWorld } from './harness.js';
 
 const world = useWorld({ inProcess: true });
 /** A base URL no resolver knows: only a proxy can reach it. */

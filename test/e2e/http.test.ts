@@ -6,21 +6,23 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { envelope } from '../support/errors.js';
+import { unwrapped } from '../support/unwrapped.js';
 import {
   baseEnv,
+  type Result,
   ROOT,
   STACK_LINE,
   SVC,
   TINY_PDF,
   useWorld,
   VERSION,
-  type Result,
 } from './harness.js';
-import { envelope } from '../support/errors.js';
-import { unwrapped } from '../support/unwrapped.js';
 
 const RAM = 'rpt_e8699f830adc84b8'; // complete, Ram Bahadur Shrestha (organisation A)
 const PROCESSING = 'rpt_9809bacb02f7a90e'; // stays processing: views answer 409 REPORT_NOT_READY

@@ -5,9 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { ROOT, STACK_LINE, SVC, TINY_PDF, useWorld } from './harness.js';
-import { useTerminal, type Terminal } from './terminal.js';
+import { type Terminal, useTerminal } from './terminal.js';
 
 const world = useWorld();
 const terminal = useTerminal();

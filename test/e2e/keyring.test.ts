@@ -4,24 +4,26 @@
 // libsecret-tools). Where one is missing the tests are skipped with a note; with
 // SVC_TEST_REQUIRE_KEYRING=1 (as .ci/run sets, after installing them) a missing one fails the run,
 // as SVC_TEST_REQUIRE_SHELLS does for the completion tests' shells.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseEnv, collect, run, SVC, useWorld, type Result } from './harness.js';
-import { traceRun } from './trace.js';
+
 import { fakeSecretService } from '../support/fake-bus.js';
+import { unwrapped } from '../support/unwrapped.js';
 import {
+  type Desktop,
   INSTALL_KEYRING_TOOLS,
   MISSING_KEYRING_TOOLS,
   REQUIRE_KEYRING,
   secretTool,
   startDesktop,
-  type Desktop,
 } from './desktop.js';
-import { unwrapped } from '../support/unwrapped.js';
+import { baseEnv, collect, type Result, run, SVC, useWorld } from './harness.js';
+import { traceRun } from './trace.js';
 
 const world = useWorld();
 

@@ -8,8 +8,10 @@
 // replies and every format are tested in-process: test/commands/lending.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useWorld, type RecordedRequest, type Result } from './harness.js';
+
+import { type RecordedRequest, type Result, useWorld } from './harness.js';
 
 const COMPLETE = 'rpt_e8699f830adc84b8'; // Himalaya Microfinance: Ram Bahadur Shrestha, NABIL, salaried
 const OTHER_ORG = 'rpt_9de47370f0a1202e'; // Sagarmatha Lending's

@@ -5,7 +5,9 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import merchantsJson from '../../src/mock/fixtures/merchants.json' with { type: 'json' };
 import { baseEnv, inTerminal, intoHead, ROOT, SVC, svcCommand, useWorld } from './harness.js';
 

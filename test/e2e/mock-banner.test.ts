@@ -2,6 +2,7 @@
 // `script`, its size set with stty): each demo key whole on one line, beside what it is for or
 // under it, and the commands to copy whole; in a pipe it is as it always was (basics.test.ts).
 import { describe, expect, it } from 'vitest';
+
 import { inSizedTerminal, untilShown, useWorld } from './harness.js';
 
 const world = useWorld();

@@ -2,10 +2,12 @@
 // start still works after a restart, until `svc mock --new-keys`; and mocks started at the same
 // moment with no key file yet print the same keys (the others read what the first wrote). The
 // rest of the key file (modes, refusals, damaged files) is tested in-process: test/commands/mock.test.ts.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { freePort } from '../support/peers.js';
 import { baseEnv, SVC, useWorld } from './harness.js';
 

@@ -4,10 +4,12 @@
 // tests are skipped (CI runs them as root).
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
+
 import { describe, expect, it } from 'vitest';
+
 import { NO_HOME } from '../../src/config/paths.js';
-import { collect, STACK_LINE, SVC, useWorld, type Result } from './harness.js';
 import { unwrapped } from '../support/unwrapped.js';
+import { collect, type Result, STACK_LINE, SVC, useWorld } from './harness.js';
 
 const world = useWorld();
 

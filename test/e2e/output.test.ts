@@ -6,18 +6,20 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import {
   ANSI,
   baseEnv,
   inTerminal,
   intoHead,
+  type Result,
   ROOT,
   SVC,
   svcCommand,
   TINY_PDF,
   useWorld,
-  type Result,
 } from './harness.js';
 
 const RAM = 'rpt_e8699f830adc84b8'; // complete, NABIL, Ram Bahadur Shrestha

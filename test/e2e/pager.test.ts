@@ -6,9 +6,11 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
-import { inTerminal, ROOT, svcCommand, useWorld } from './harness.js';
+
 import { peer } from '../support/peers.js';
+import { inTerminal, ROOT, svcCommand, useWorld } from './harness.js';
 import { useTerminal } from './terminal.js';
 
 const world = useWorld();

@@ -2,12 +2,14 @@
 // at a path where an earlier run left its state: svc ready must report this run's server, never
 // the earlier one's, however the two processes race. The earlier state's pid is given to a process
 // that runs (as a container started anew numbers its processes alike), or to none.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseEnv, collect, SVC, useWorld, type Result } from './harness.js';
+
+import { baseEnv, collect, type Result, SVC, useWorld } from './harness.js';
 
 const world = useWorld();
 

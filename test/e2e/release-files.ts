@@ -5,6 +5,7 @@
 // SVC_TEST_REQUIRE_RELEASE=1 (as .ci/run sets, after `npm run release`) they fail instead.
 import { lstatSync, mkdirSync, readdirSync, realpathSync, statSync, symlinkSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+
 import { ROOT, VERSION } from './harness.js';
 
 export const RELEASE = join(ROOT, 'release');

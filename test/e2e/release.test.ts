@@ -8,7 +8,7 @@
 // `svc mock`, a GET against it, `webhooks listen` receiving an event that `sandbox fire` makes the
 // mock deliver, bash completion from the script it prints, and `svc login` keeping the key in a
 // real Secret Service (./desktop.ts).
-import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { execFile } from 'node:child_process';
 import {
   cpSync,
@@ -24,7 +24,9 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   INSTALL_KEYRING_TOOLS,
   MISSING_KEYRING_TOOLS,
@@ -32,8 +34,8 @@ import {
   secretTool,
   startDesktop,
 } from './desktop.js';
-import { baseEnv, collect, ROOT, STACK_LINE, VERSION, type Result } from './harness.js';
-import { findRelease, pathWithoutNode, releaseSkipNote, type Release } from './release-files.js';
+import { baseEnv, collect, type Result, ROOT, STACK_LINE, VERSION } from './harness.js';
+import { findRelease, pathWithoutNode, type Release, releaseSkipNote } from './release-files.js';
 
 const execFileP = promisify(execFile);
 const npmEnv = {

@@ -1,7 +1,9 @@
 // Reliability under faults a user meets: racing writers, and a machine with other people on it.
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { STACK_LINE, useWorld } from './harness.js';
 import { useTerminal } from './terminal.js';
 

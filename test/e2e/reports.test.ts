@@ -10,7 +10,9 @@
 // - --wait: polling on the real clock while the mock really processes (in-process, waits take no time).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { useWorld } from './harness.js';
 
 const world = useWorld();

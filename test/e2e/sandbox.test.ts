@@ -5,9 +5,11 @@
 // cache entry are tested in-process: test/commands/sandbox.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
-import { ROOT, useWorld } from './harness.js';
+
 import { unwrapped } from '../support/unwrapped.js';
+import { ROOT, useWorld } from './harness.js';
 
 const OTHER_ORG = 'rpt_9de47370f0a1202e';
 const FAILED = 'rpt_83bf1b6bfc2499c2'; // Himalaya, DOCUMENT_PARSE_FAILED

@@ -6,9 +6,11 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTerminal, STACK_LINE, svcCommand, useWorld } from './harness.js';
+
 import { unwrapped } from '../support/unwrapped.js';
+import { inTerminal, STACK_LINE, svcCommand, useWorld } from './harness.js';
 
 const world = useWorld();
 const KEY = 'svc_sk_test_5e1f0c2d9a8b7e6f5e1f0c2d9a8b7e6f';

@@ -15,11 +15,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { ReplyCache } from '../../src/core/cache.js';
 import merchantsJson from '../../src/mock/fixtures/merchants.json' with { type: 'json' };
-import { baseEnv, collect, STACK_LINE, SVC, useWorld, type Result } from './harness.js';
 import { unwrapped } from '../support/unwrapped.js';
+import { baseEnv, collect, type Result, STACK_LINE, SVC, useWorld } from './harness.js';
 
 const world = useWorld();
 const TERMINAL = (merchantsJson as { merchants: { terminals: string[] }[] }).merchants[0]!

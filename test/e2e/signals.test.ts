@@ -6,7 +6,9 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { baseEnv, STACK_LINE, SVC, useWorld } from './harness.js';
 
 const world = useWorld();

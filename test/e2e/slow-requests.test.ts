@@ -2,9 +2,11 @@
 // second `Waiting for GET /v1/usage…` spins on the line, and when the reply comes the line is
 // clean and the table follows; Ctrl-C while it waits ends svc with 130 and a usable terminal.
 import { execFileSync } from 'node:child_process';
+
 import { describe, expect, it } from 'vitest';
+
 import { STACK_LINE, useWorld } from './harness.js';
-import { useTerminal, type Terminal } from './terminal.js';
+import { type Terminal, useTerminal } from './terminal.js';
 
 const world = useWorld();
 const terminal = useTerminal();

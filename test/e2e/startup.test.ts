@@ -7,7 +7,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+
 import { describe, expect, it } from 'vitest';
+
 import { baseEnv, run, SVC, useWorld } from './harness.js';
 import { traceRun } from './trace.js';
 

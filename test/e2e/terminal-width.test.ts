@@ -5,8 +5,10 @@
 // stdout goes to a file, so each is checked on its own, with the exit code.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
-import { inSizedTerminal, untilShown, useWorld, type SizedTerminalRun } from './harness.js';
+
+import { inSizedTerminal, type SizedTerminalRun, untilShown, useWorld } from './harness.js';
 
 const world = useWorld();
 

@@ -3,7 +3,9 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { afterAll, afterEach } from 'vitest';
+
 import { ROOT, SVC } from './harness.js';
 
 const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;

@@ -5,7 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createPaint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
 import type { ListView } from '../../src/core/output/view.js';

@@ -15,6 +15,7 @@ import {
 import Module, { SourceMap } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { collect, ROOT, SVC } from './harness.js';
 
 export interface Trace {

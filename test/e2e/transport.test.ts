@@ -10,12 +10,14 @@ import {
   type Server,
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+
 import { describe, expect, it } from 'vitest';
-import { STACK_LINE, useWorld } from './harness.js';
+
 import { unwrapped } from '../support/unwrapped.js';
+import { STACK_LINE, useWorld } from './harness.js';
 
 const world = useWorld();
 const REPORTS = {

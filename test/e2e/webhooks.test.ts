@@ -2,15 +2,17 @@
 // them. The local loop (mock, listen, fire: listen registers itself with the mock) and the
 // --webhook-url story run as a bash script would. `svc webhooks verify`, which checks one delivery
 // offline, is tested in-process: test/commands/webhooks.test.ts.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { signatureHeader, verifySignature } from '../../src/webhooks/signature.js';
 import { mockAdminJson, testKeyOf } from '../support/mock-admin.js';
-import { baseEnv, SVC, useWorld, type Result } from './harness.js';
 import { unwrapped } from '../support/unwrapped.js';
+import { baseEnv, type Result, SVC, useWorld } from './harness.js';
 
 const world = useWorld();
 const SECRET = 'whsec_e2e_listener_secret';

@@ -10,7 +10,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { baseEnv, STACK_LINE, SVC } from './harness.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';

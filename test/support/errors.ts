@@ -1,7 +1,8 @@
 // Failures as tests check them: a usage error refused before any request, the service's error
 // envelope a fake service answers with, and an error reply of svc mock.
 import { expect } from 'vitest';
-import { expectFailure, unwrapped, type InProcessResult } from './in-process.js';
+
+import { expectFailure, type InProcessResult, unwrapped } from './in-process.js';
 
 /**
  * A usage error: exit 2, the one `error:` line first on stderr matching `message`, found before any

@@ -6,15 +6,17 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterEach } from 'vitest';
+
 import {
-  MESSAGE,
-  Variant,
   bodyOf,
   decodeMessage,
   encodeMessage,
+  MESSAGE,
   type Message,
   type Value,
+  Variant,
 } from '../../src/config/keyring/dbus.js';
 
 const servers: Server[] = [];

@@ -6,20 +6,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+
 import { afterAll, expect } from 'vitest';
+
 import type { Transport, WireRequest } from '../../src/api/transport.js';
-import { ReplyHeaders } from '../../src/core/reply-headers.js';
-import { FALLBACK_COLUMNS, knownWidth, type IO } from '../../src/core/io.js';
 import type { CacheStore, Choice, Prompter, Services } from '../../src/app/services.js';
-import type { CacheEntry } from '../../src/core/cache.js';
 import {
   accountOf,
-  KeyringError,
   type Keyring,
   type KeyringEntry,
+  KeyringError,
 } from '../../src/config/keyring/keyring.js';
-import { main } from '../../src/main.js';
+import type { CacheEntry } from '../../src/core/cache.js';
+import { FALLBACK_COLUMNS, type IO, knownWidth } from '../../src/core/io.js';
+import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import type { PagerProcess } from '../../src/core/stream/pager.js';
+import { main } from '../../src/main.js';
 import { unwrapped } from './unwrapped.js';
 
 export { unwrapped };

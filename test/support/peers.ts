@@ -4,14 +4,15 @@
 // else references is lost at a collection).
 import {
   createServer,
-  request,
   type IncomingMessage,
+  request,
   type Server,
   type ServerResponse,
 } from 'node:http';
 import { connect } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+
 import { afterEach } from 'vitest';
 
 /** A port nobody listens on right now. */

@@ -2,6 +2,7 @@
 // and of the parsers that flags are declared with.
 import type { Option } from '@commander-js/extra-typings';
 import { expect } from 'vitest';
+
 import { EXIT, UsageError } from '../../src/core/errors.js';
 import { SvcCommand } from '../../src/core/program/svc-command.js';
 

@@ -2,6 +2,7 @@
 // paths, headers, methods and paths. Whatever is typed: a value or a usage error, never a crash.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
   apiPath,
   buildObject,

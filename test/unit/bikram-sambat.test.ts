@@ -2,8 +2,9 @@
 // against a second table made apart from it: bikram-sambat (medic), a devDependency. Every month
 // start of every covered year, both ways, and every month's length; then round trips of every day.
 import { createRequire } from 'node:module';
+
 import { describe, expect, it } from 'vitest';
-import { loadBsCalendar } from '../../src/core/calendar/calendar.js';
+
 import {
   adToBs,
   bsToAd,
@@ -13,6 +14,7 @@ import {
   RANGE,
   RANGE_TEXT,
 } from '../../src/core/calendar/bikram-sambat.js';
+import { loadBsCalendar } from '../../src/core/calendar/calendar.js';
 
 interface Medic {
   toGreg(year: number, month: number, day: number): { year: number; month: number; day: number };

@@ -2,6 +2,7 @@
 // `--until` of `reports transactions` refuse with it, enrich's transactions are read with it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { checkDate, isCalendarDate } from '../../src/commands/args.js';
 import { UsageError } from '../../src/core/errors.js';
 import { valueOrUsageError } from '../support/usage-error.js';

@@ -1,9 +1,10 @@
 // The layers of the API client (gh's RoundTrippers): given to its constructor in order, the first
 // the outermost, each around the client's own sending, so a retried request passes each layer once.
 import { describe, expect, it } from 'vitest';
+
 import { ApiClient, type Layer } from '../../src/api/client.js';
-import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import type { Transport } from '../../src/api/transport.js';
+import { ReplyHeaders } from '../../src/core/reply-headers.js';
 
 /** A layer that writes down when a request enters it and when its reply or failure leaves it. */
 function recording(name: string, log: string[]): Layer {

@@ -3,7 +3,9 @@
 // (capped at 60 s). Nothing here waits for real.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ApiClient } from '../../src/api/client.js';
 
 /** The replies the server gives, in turn; the last one repeats. */

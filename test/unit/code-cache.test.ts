@@ -16,7 +16,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { loadProgram, partOf } from '../../src/launch/code-cache.js';
 
 let dir: string;

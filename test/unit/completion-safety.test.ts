@@ -3,7 +3,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { completeCommand, dynamicValues } from '../../src/completion/dynamic.js';
 import { ReplyCache } from '../../src/core/cache.js';
 

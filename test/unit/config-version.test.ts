@@ -4,7 +4,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { CONFIG_VERSION, ConfigStore, migrateConfig } from '../../src/config/store.js';
 import { UsageError } from '../../src/core/errors.js';
 

@@ -3,8 +3,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
-import { expiresAt, isFresh, ReplyCache, type CacheEntry } from '../../src/core/cache.js';
+
+import { type CacheEntry, expiresAt, isFresh, ReplyCache } from '../../src/core/cache.js';
 
 const HOUR = 3_600_000;
 const dirs: string[] = [];

@@ -2,6 +2,7 @@
 // the lowest and highest points.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { lineChart, resample } from '../../src/core/output/chart.js';
 import { lineWidth } from '../../src/core/output/fit.js';
 

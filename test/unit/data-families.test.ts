@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyOf } from '../support/keys.js';
-import { renderText } from '../../src/core/program/document.js';
+
 import {
   DATA_FAMILIES,
   familiesHelp,
@@ -18,10 +18,12 @@ import {
   snapshotPath,
 } from '../../src/commands/data/families.js';
 import { UsageError } from '../../src/core/errors.js';
+import { renderText } from '../../src/core/program/document.js';
 import { BANK_CODES, bankPnlLatest } from '../../src/mock/data/bank-pnl.js';
-import { DATASETS, months, type DatasetFixture } from '../../src/mock/data/datasets.js';
+import { type DatasetFixture, DATASETS, months } from '../../src/mock/data/datasets.js';
 import { FAMILIES } from '../../src/mock/data/replies.js';
-import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
+import { keyOf } from '../support/keys.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 

@@ -2,6 +2,7 @@
 // error (exit 2) that names the flag.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
   checkMonth,
   checkRange,

@@ -3,9 +3,10 @@
 // answered call draws from. (The documented shapes are compared with the documents' samples in
 // mock-documented.test.ts; the others are the mock's own, and differ on purpose.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { months } from '../../src/mock/data/datasets.js';
 import { FAMILIES } from '../../src/mock/data/replies.js';
-import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { keyOf } from '../support/keys.js';
 
 let mock: MockServer;

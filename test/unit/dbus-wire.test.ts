@@ -3,20 +3,21 @@
 // never a crash, a loop or a buffer without end.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
+  bodyOf,
   BusConnection,
   BusError,
   BusUnanswered,
+  decodeMessage,
+  encodeMessage,
   MAX_MESSAGE_BYTES,
   MESSAGE,
+  type Value,
   Variant,
   WireError,
   WireReader,
   WireWriter,
-  bodyOf,
-  decodeMessage,
-  encodeMessage,
-  type Value,
 } from '../../src/config/keyring/dbus.js';
 import { fakeBus, rawBus } from '../support/fake-bus.js';
 

@@ -4,7 +4,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
+
 import { HELP_TOPICS } from '../../src/commands/help/topics.js';
 import { processIO } from '../../src/core/io.js';
 import { spliceBlock, topicBlocks } from '../../src/docs/markdown.js';

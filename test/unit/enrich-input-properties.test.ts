@@ -4,7 +4,8 @@
 // its CSV line or its JSON index.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTransactions, type EnrichTransaction } from '../../src/commands/enrich/input.js';
+
+import { type EnrichTransaction, parseTransactions } from '../../src/commands/enrich/input.js';
 import { UsageError } from '../../src/core/errors.js';
 
 const date = fc

@@ -2,6 +2,7 @@
 // or CSV with a header row; each transaction checked, the first bad one named by its CSV line or
 // its JSON index (exit 2), before any request.
 import { describe, expect, it } from 'vitest';
+
 import { isCalendarDate } from '../../src/commands/args.js';
 import { inputForm, MAX_TRANSACTIONS, parseTransactions } from '../../src/commands/enrich/input.js';
 import { EXIT, UsageError } from '../../src/core/errors.js';

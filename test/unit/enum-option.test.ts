@@ -2,11 +2,12 @@
 // command runs, in svc's words and with exit 2; the help shows the values; completion offers them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { UsageError } from '../../src/core/errors.js';
 import { processIO } from '../../src/core/io.js';
-import { enumOption } from '../../src/core/program/typed-options.js';
 import { SvcCommand } from '../../src/core/program/svc-command.js';
+import { enumOption } from '../../src/core/program/typed-options.js';
 import { buildProgram } from '../../src/main.js';
 import { FakeService, svc } from '../support/in-process.js';
 import { valueOrUsageError } from '../support/usage-error.js';

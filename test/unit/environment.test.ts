@@ -3,13 +3,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
-import { renderText } from '../../src/core/program/document.js';
+
 import { HELP_TOPICS } from '../../src/commands/help/topics.js';
 import { cacheDir, configDir, dataDir, homeFolder } from '../../src/config/paths.js';
 import { activeProfile, resolveSettings } from '../../src/config/resolve.js';
 import { ENVIRONMENT, readEnv } from '../../src/core/environment.js';
 import { canPrompt, colorEnabled, type IO } from '../../src/core/io.js';
+import { renderText } from '../../src/core/program/document.js';
 import { buildProgram } from '../../src/main.js';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));

@@ -4,6 +4,7 @@
 // layout with the numbers as received.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { exactBody, mayHoldInexactNumber, readExactJson } from '../../src/core/json/exact-json.js';
 import { ExactNumber, readsBackAsWritten } from '../../src/core/json/exact-number.js';
 import { holdsExactNumber, stringifyExact } from '../../src/core/json/exact-stringify.js';

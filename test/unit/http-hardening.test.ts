@@ -2,9 +2,11 @@
 // through (never one for loopback), Retry-After as decimal seconds, the size cap of a reply on
 // both transports, the error fields cut for the error line, and header values refused unsent.
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { ApiClient, retryAfterMs, shortenEnvelope } from '../../src/api/client.js';
 import { parseReplySize } from '../../src/api/reply-size.js';
 import { maskCredentials, proxyFor } from '../../src/api/transport.js';

@@ -3,15 +3,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { checkId, checkInteger } from '../../src/commands/args.js';
-import { keyMode, maskKey } from '../../src/core/keys.js';
 import { checkBaseUrl, profileToWrite } from '../../src/config/resolve.js';
-import { isLoopbackHost } from '../../src/core/urls.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { UsageError } from '../../src/core/errors.js';
+import { keyMode, maskKey } from '../../src/core/keys.js';
 import { integerOption } from '../../src/core/program/typed-options.js';
+import { isLoopbackHost } from '../../src/core/urls.js';
 import { parserOf, valueOrUsageError } from '../support/usage-error.js';
 
 describe('ids', () => {

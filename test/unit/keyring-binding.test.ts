@@ -1,7 +1,9 @@
 // Which native keyring binary svc asks for: the package of macOS or Windows for this machine, and
 // none elsewhere (Linux and the BSDs reach the Secret Service in TypeScript, src/config/keyring/secret-service.ts).
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
+
 import { importKeyring, KEYRING_BINDINGS } from '../../src/core/external.js';
 
 describe('the keyring binding', () => {

@@ -3,15 +3,16 @@
 // a usage error (exit 2), never a crash and never a wrong acceptance.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { checkDate } from '../../src/commands/args.js';
 import {
   checkDateRange,
   checkMerchantCategory,
+  DIRECTIONS,
   parseAnnualRate,
   parseApplicantName,
   parseFoirCeiling,
   parsePrincipal,
-  DIRECTIONS,
   TRANSACTION_CATEGORIES,
   transactionFilters,
   underwritingBody,

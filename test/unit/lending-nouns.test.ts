@@ -5,9 +5,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { maskTokenQuery } from '../../src/api/client.js';
-import { ReplyReading } from '../../src/core/reading.js';
 import { exchangeView } from '../../src/commands/connect/exchange.js';
 import { createdConsentView } from '../../src/commands/consents/create.js';
 import {
@@ -15,9 +16,6 @@ import {
   consentDataRequest,
   consentScopes,
 } from '../../src/commands/consents/options.js';
-import { accessToken } from '../../src/commands/grants/grants.js';
-import { fieldsFirst, listRecords } from '../../src/core/output/unshown.js';
-import { scopedDataView } from '../../src/commands/scoped-data.js';
 import {
   checkPositiveNumber,
   decisionBody,
@@ -25,19 +23,23 @@ import {
   outcomeBody,
 } from '../../src/commands/decisions/options.js';
 import { enrichView } from '../../src/commands/enrich/view.js';
+import { accessToken } from '../../src/commands/grants/grants.js';
+import { scopedDataView } from '../../src/commands/scoped-data.js';
 import { UsageError } from '../../src/core/errors.js';
 import { createPaint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
+import { fieldsFirst, listRecords } from '../../src/core/output/unshown.js';
 import type { View } from '../../src/core/output/view.js';
+import { ReplyReading } from '../../src/core/reading.js';
 import {
   BASE_URL,
-  FakeService,
-  KEY,
-  svc as svcInProcess,
   type Expected,
   type FakeReply,
+  FakeService,
   type InProcessResult,
+  KEY,
   type SeenRequest,
+  svc as svcInProcess,
   unwrapped,
 } from '../support/in-process.js';
 

@@ -3,12 +3,7 @@
 // wrong type, unknown, or hostile. Views are rendered as a pipe and as a terminal would see them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ReplyReading } from '../../src/core/reading.js';
-import { UnexpectedReplyError } from '../../src/core/errors.js';
-import { printableDeep } from '../../src/core/output/format.js';
-import { createPaint, type Paint } from '../../src/core/output/paint.js';
-import { renderTable } from '../../src/core/output/render.js';
-import { pipeRemarks, type View } from '../../src/core/output/view.js';
+
 import { balanceView } from '../../src/commands/reports/balance.js';
 import { incomeView, monthlyCreditPoints } from '../../src/commands/reports/income.js';
 import { liabilitiesView } from '../../src/commands/reports/liabilities.js';
@@ -22,6 +17,12 @@ import {
 } from '../../src/commands/reports/transactions.js';
 import { loanText, underwritingView } from '../../src/commands/reports/underwrite.js';
 import { verifyView } from '../../src/commands/reports/verify.js';
+import { UnexpectedReplyError } from '../../src/core/errors.js';
+import { printableDeep } from '../../src/core/output/format.js';
+import { createPaint, type Paint } from '../../src/core/output/paint.js';
+import { renderTable } from '../../src/core/output/render.js';
+import { pipeRemarks, type View } from '../../src/core/output/view.js';
+import { ReplyReading } from '../../src/core/reading.js';
 
 const plain = await createPaint(false);
 /** A palette that shows its colours as tags, so a test can read them. */

@@ -2,8 +2,10 @@
 // statements exported as CSV (any of three separators, quoted headers, quoted cells across lines)
 // are taken for CSV; files of merchant names and narrations, commas and all, are not.
 import { readFileSync } from 'node:fs';
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
   accountLineOf,
   columnRowOf,

@@ -6,14 +6,16 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+
+import { UsageError } from '../../src/core/errors.js';
 import { BatchesWhileReading } from '../../src/merchants/batches.js';
 import { TwiceReadInput } from '../../src/merchants/input.js';
 import { KeyTable64 } from '../../src/merchants/key-table.js';
-import { LookupSet, type Lookup } from '../../src/merchants/lookup-set.js';
+import { type Lookup, LookupSet } from '../../src/merchants/lookup-set.js';
 import { addLines } from '../../src/merchants/lookups.js';
-import { UsageError } from '../../src/core/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-dedupe-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

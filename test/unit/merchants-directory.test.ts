@@ -1,6 +1,7 @@
 // The mock's merchant directory: the fixture's promises (terminal numbers, MCCs, cities), name
 // normalisation and fuzzy name lookups.
 import { describe, expect, it } from 'vitest';
+
 import merchantsJson from '../../src/mock/fixtures/merchants.json' with { type: 'json' };
 import { MerchantDirectory, merchantDirectory } from '../../src/mock/merchants/directory.js';
 import { editDistance, merchantNameForms, similarity } from '../../src/mock/merchants/normalise.js';

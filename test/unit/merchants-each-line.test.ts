@@ -2,15 +2,17 @@
 // in chunks), the index that knows each distinct lookup again with the first reading's keys, and
 // the store that keeps the calls' results and writes them back a record a line.
 import { Readable } from 'node:stream';
+
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import type { MerchantResult } from '../../src/api/merchants.js';
-import { ResultStore, type LineRecord } from '../../src/merchants/each-line.js';
-import { LookupSet, type Lookup } from '../../src/merchants/lookup-set.js';
-import { addFile, classify, type LookupTarget } from '../../src/merchants/lookups.js';
-import type { ResultWriter } from '../../src/merchants/writers.js';
 import { CliError } from '../../src/core/errors.js';
 import { stringifyExact } from '../../src/core/json/exact-stringify.js';
+import { type LineRecord, ResultStore } from '../../src/merchants/each-line.js';
+import { type Lookup, LookupSet } from '../../src/merchants/lookup-set.js';
+import { addFile, classify, type LookupTarget } from '../../src/merchants/lookups.js';
+import type { ResultWriter } from '../../src/merchants/writers.js';
 
 /** What a reading hands on: each lookup's value with its line. */
 async function linesOf(

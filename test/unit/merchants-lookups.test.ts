@@ -1,20 +1,22 @@
 // Reading lookups: the line rule, the distinct set in order of first appearance, files read in
 // any chunking, CSV columns, and the usage errors found before any request.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { UsageError } from '../../src/core/errors.js';
-import { LookupSet, type Lookup } from '../../src/merchants/lookup-set.js';
+import { type Lookup, LookupSet } from '../../src/merchants/lookup-set.js';
 import {
   addLines,
   classify,
   collectLookups,
+  type LookupSources,
   MAX_LOOKUP_BYTES,
   withoutCsvHeader,
-  type LookupSources,
 } from '../../src/merchants/lookups.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-lookups-'));

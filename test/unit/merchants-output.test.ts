@@ -5,20 +5,22 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import type { MerchantResult } from '../../src/api/merchants.js';
+import { type FitColumn, fitWidths } from '../../src/core/output/fit.js';
+import type { OutputFormat } from '../../src/core/output/render.js';
 import { progressLine } from '../../src/core/stream/progress.js';
 import { OutputSink, StdoutClosedError } from '../../src/core/stream/sink.js';
+import { summaryLine } from '../../src/merchants/summary.js';
 import {
   checkWritable,
   defaultUnresolvedPath,
   whyNot,
   writeUnresolved,
 } from '../../src/merchants/unresolved.js';
-import { fitWidths, type FitColumn } from '../../src/core/output/fit.js';
 import { createWriter } from '../../src/merchants/writers.js';
-import { summaryLine } from '../../src/merchants/summary.js';
-import type { OutputFormat } from '../../src/core/output/render.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-output-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

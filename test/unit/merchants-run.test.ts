@@ -2,15 +2,16 @@
 // time, nothing new started after a failure or Ctrl-C; and each reply checked and put in order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import type { MerchantResult } from '../../src/api/merchants.js';
-import { ReplyHeaders } from '../../src/core/reply-headers.js';
-import type { Lookup } from '../../src/merchants/lookup-set.js';
-import { runInOrder } from '../../src/core/stream/ordered-pool.js';
-import { checkedReply, inLookupOrder } from '../../src/merchants/reply.js';
-import { BatchesWhileReading, batchesOf } from '../../src/merchants/batches.js';
 import { planOf } from '../../src/commands/merchants/resolve.js';
-import { LookupSet } from '../../src/merchants/lookup-set.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
+import { ReplyHeaders } from '../../src/core/reply-headers.js';
+import { runInOrder } from '../../src/core/stream/ordered-pool.js';
+import { batchesOf, BatchesWhileReading } from '../../src/merchants/batches.js';
+import type { Lookup } from '../../src/merchants/lookup-set.js';
+import { LookupSet } from '../../src/merchants/lookup-set.js';
+import { checkedReply, inLookupOrder } from '../../src/merchants/reply.js';
 
 /** A job that ends when the test says so. */
 interface Gate {

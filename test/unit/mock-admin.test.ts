@@ -6,11 +6,13 @@
 // is told only in the reply to the registration.
 import { createServer, request, type Server } from 'node:http';
 import { connect } from 'node:net';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../src/mock/server.js';
+
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { verifySignature } from '../../src/webhooks/signature.js';
-import { mockAdmin, mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 import { keyOf } from '../support/keys.js';
+import { mockAdmin, mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 
 const ORG_A = 'org_4d2a9f61c8e3b705';
 const ORG_B = 'org_b81e07c39a5f2d64';

@@ -4,8 +4,8 @@
 // by hand exactly as JSON.stringify would write them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keyOf } from '../support/keys.js';
-import { handleApi, type ApiDeps } from '../../src/mock/api.js';
+
+import { type ApiDeps, handleApi } from '../../src/mock/api.js';
 import { ConsentBook } from '../../src/mock/consents.js';
 import { DecisionBook } from '../../src/mock/decisions.js';
 import { fixtures } from '../../src/mock/fixtures.js';
@@ -14,12 +14,12 @@ import {
   bodyBytes,
   bodyJson,
   JsonText,
-  stringsNeedNoEscape,
   type Reply,
+  stringsNeedNoEscape,
 } from '../../src/mock/http.js';
 import {
-  IdempotencyTable,
   type Claim,
+  IdempotencyTable,
   type IdempotentRequest,
 } from '../../src/mock/idempotency.js';
 import { KeyRing } from '../../src/mock/keys.js';
@@ -28,6 +28,7 @@ import { RequestLog } from '../../src/mock/requestlog.js';
 import { startMockServer } from '../../src/mock/server.js';
 import { MockStore } from '../../src/mock/store.js';
 import { WebhookSender } from '../../src/mock/webhooks.js';
+import { keyOf } from '../support/keys.js';
 
 const url = (path: string) => new URL(`http://127.0.0.1${path}`);
 const get = (log: RequestLog, path: string) =>

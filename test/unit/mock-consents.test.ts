@@ -3,10 +3,11 @@
 // with the rules of organisations, scopes, tokens and time. The documented shapes themselves are
 // checked in mock-documented.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../src/mock/server.js';
-import { mockAdminJson } from '../support/mock-admin.js';
+
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { expectError } from '../support/errors.js';
 import { keyOf } from '../support/keys.js';
+import { mockAdminJson } from '../support/mock-admin.js';
 
 const ORG_A = 'org_4d2a9f61c8e3b705';
 const ORG_B = 'org_b81e07c39a5f2d64';

@@ -2,7 +2,8 @@
 // of each field, one decision per client reference, organisations and FULL keys. Every reply shape
 // here is the mock's own (the documents show the requests only).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../src/mock/server.js';
+
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { expectError } from '../support/errors.js';
 import { keyOf } from '../support/keys.js';
 

@@ -3,12 +3,14 @@
 // where the mock's data is fixed. The samples come from the documents, never from the CLI's
 // schemas, so the mock cannot agree with the CLI by construction.
 import { createServer, type Server } from 'node:http';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { FAULT_PRESETS } from '../../src/mock/fault-presets.js';
 import { fixtures } from '../../src/mock/fixtures.js';
-import { startMockServer, type MockServer } from '../../src/mock/server.js';
-import { keyOf } from '../support/keys.js';
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { documented } from '../support/fixtures.js';
+import { keyOf } from '../support/keys.js';
 
 /** The documented transaction categories. */
 const CATEGORIES = [

@@ -1,10 +1,12 @@
 // The fixture files are hand-editable data: these checks keep them consistent with each other,
 // with the documents, and with the README that tests rely on.
 import { readFileSync } from 'node:fs';
+
 import { describe, expect, it } from 'vitest';
-import bankPnl from '../../src/mock/fixtures/bank-pnl.json' with { type: 'json' };
+
 import { ERROR_KINDS } from '../../src/mock/errors.js';
-import { fixtures, type CounterpartiesFixture } from '../../src/mock/fixtures.js';
+import { type CounterpartiesFixture, fixtures } from '../../src/mock/fixtures.js';
+import bankPnl from '../../src/mock/fixtures/bank-pnl.json' with { type: 'json' };
 import { merchantDirectory } from '../../src/mock/merchants/directory.js';
 
 const readme = readFileSync(new URL('../../src/mock/fixtures/README.md', import.meta.url), 'utf8');

@@ -1,10 +1,11 @@
 // The mock's table of Idempotency-Keys on its own: what it keeps, for how long, and how many.
 import { describe, expect, it } from 'vitest';
+
 import { ApiError } from '../../src/mock/errors.js';
 import { JsonText, type Reply } from '../../src/mock/http.js';
 import {
-  IdempotencyTable,
   type Claim,
+  IdempotencyTable,
   type IdempotentRequest,
 } from '../../src/mock/idempotency.js';
 

@@ -3,11 +3,12 @@
 // the rules of keys and reports, and checked requests. The documented shapes themselves are checked
 // in mock-documented.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyView } from '../../src/mock/lending/verify.js';
+
 import { BANDS } from '../../src/mock/lending/score.js';
 import { amortisedEmi } from '../../src/mock/lending/underwriting.js';
+import { verifyView } from '../../src/mock/lending/verify.js';
 import type { Transaction } from '../../src/mock/report/transaction.js';
-import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { expectError } from '../support/errors.js';
 import { keyOf } from '../support/keys.js';
 

@@ -5,8 +5,10 @@
 // request, are bounded. Clients here speak HTTP over a raw socket, so that they can announce a body
 // and never send it: an answer that comes anyway was given without reading it.
 import { connect, type Socket } from 'node:net';
+
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServer, type MockLimits, type MockServer } from '../../src/mock/server.js';
+
+import { type MockLimits, type MockServer, startMockServer } from '../../src/mock/server.js';
 import { testKeyOf } from '../support/mock-admin.js';
 
 const MIB = 1024 * 1024;

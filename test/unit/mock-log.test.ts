@@ -2,12 +2,13 @@
 // `svc mock --keep-requests N`) and their bodies only when asked (`--keep-bodies`), so a long
 // benchmark against the mock cannot grow it without limit.
 import { afterEach, describe, expect, it } from 'vitest';
+
 import {
   DEFAULT_LOG_CAPACITY,
-  RequestLog,
   type RecordedRequest,
+  RequestLog,
 } from '../../src/mock/requestlog.js';
-import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { svc } from '../support/in-process.js';
 import { mockAdmin, mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { multipartBoundary, MultipartError, parseMultipart } from '../../src/mock/multipart.js';
 
 const crlf = (lines: (string | Buffer)[]) =>

@@ -1,8 +1,9 @@
 // The mock's sandbox: scenario reports (deterministic, in the profile their scenario promises),
 // error scenarios, override_transactions, the scenario list, fire_webhook, and test keys only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { fixtures } from '../../src/mock/fixtures.js';
-import { startMockServer, type MockServer } from '../../src/mock/server.js';
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import { keyOf } from '../support/keys.js';
 
 let mock: MockServer;

@@ -2,11 +2,12 @@
 // idempotency keys, faults and the request log. The documented reply shapes themselves are checked
 // against the documents' samples in mock-documented.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { fixtures } from '../../src/mock/fixtures.js';
-import { mockKeys, startMockServer, type MockKey, type MockServer } from '../../src/mock/server.js';
-import { mockAdmin } from '../support/mock-admin.js';
+import { type MockKey, mockKeys, type MockServer, startMockServer } from '../../src/mock/server.js';
 import { expectError } from '../support/errors.js';
 import { findKey } from '../support/keys.js';
+import { mockAdmin } from '../support/mock-admin.js';
 
 // Fixture ids (see src/mock/fixtures/README.md).
 const ORG_A = 'org_4d2a9f61c8e3b705';

@@ -1,6 +1,7 @@
 // Which fields of the report views are money (api/money.ts): amounts by the last word of their
 // name, never counts, shares, scores or days.
 import { describe, expect, it } from 'vitest';
+
 import { holdsMoney, moneyOf } from '../../src/api/money.js';
 
 describe('money fields', () => {

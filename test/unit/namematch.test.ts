@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { bandFor, MATCH_THRESHOLDS, matchNames, phoneticFold } from '../../src/mock/namematch.js';
 
 const HOLDER = 'Ram Bahadur Shrestha';

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { parse as parseCsv } from 'csv-parse/sync';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import { colorEnabled } from '../../src/core/io.js';
 import { csvCell, csvLine } from '../../src/core/output/csv.js';
 import {
   formatAmount,
@@ -10,9 +12,8 @@ import {
   printableDeep,
   terminalJson,
 } from '../../src/core/output/format.js';
-import { formatTimestamp } from '../../src/core/output/time.js';
 import { prettyJson, reindentJson } from '../../src/core/output/json.js';
-import { colorEnabled } from '../../src/core/io.js';
+import { formatTimestamp } from '../../src/core/output/time.js';
 
 describe('reindentJson', () => {
   it('matches JSON.stringify with two spaces for ordinary documents', () => {

@@ -1,6 +1,7 @@
 // Which pager, and its words (docs/reference/output.md, "Pager"): --no-pager > SVC_PAGER > the profile's pager > PAGER >
 // less -FRX, an empty value (or cat) meaning none; a command line split as a shell splits it.
 import { describe, expect, it } from 'vitest';
+
 import { resolvePager } from '../../src/config/resolve.js';
 import { profileMap } from '../../src/config/store.js';
 import { pagerWords } from '../../src/core/stream/pager.js';

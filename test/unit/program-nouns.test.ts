@@ -2,6 +2,7 @@
 // of which register function declares which top-level commands must be true, and the command line
 // must be read as commander reads it, or the run would meet a program without its command.
 import { describe, expect, it } from 'vitest';
+
 import { processIO } from '../../src/core/io.js';
 import { SvcCommand } from '../../src/core/program/svc-command.js';
 import { buildProgram, NOUNS } from '../../src/main.js';

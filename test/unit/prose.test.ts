@@ -1,6 +1,7 @@
 // Help and error text wrapped to a terminal (core/output/prose.ts): between words only, and example
 // commands that still paste as one.
 import { describe, expect, it } from 'vitest';
+
 import { lineWidth } from '../../src/core/output/fit.js';
 import { proseLines, shellLines } from '../../src/core/output/prose.js';
 

@@ -2,8 +2,10 @@
 // those are decoded by an independent reader (jsQR) from a picture of them, as a phone would.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+
 import { describe, expect, it } from 'vitest';
-import { qrModules, qrText, renderQr, type QrModules } from '../../src/commands/connect/qr.js';
+
+import { type QrModules, qrModules, qrText, renderQr } from '../../src/commands/connect/qr.js';
 
 const jsQR = (createRequire(import.meta.url)('jsqr') as typeof import('jsqr')).default;
 

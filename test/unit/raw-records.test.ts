@@ -4,9 +4,10 @@
 // records as exact-json.ts reads the reply, and writes the cells a record's text would give.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvPieces, flatCsvPieces, ndjsonText } from '../../src/core/output/records.js';
-import { recordTexts } from '../../src/core/output/raw-records.js';
+
 import { exactBody } from '../../src/core/json/exact-json.js';
+import { recordTexts } from '../../src/core/output/raw-records.js';
+import { csvPieces, flatCsvPieces, ndjsonText } from '../../src/core/output/records.js';
 
 /** The CSV of `list` (a path of keys in the reply), its records read as a command reads them: every number as received. */
 function csvOf(raw: string, ...path: string[]): string {

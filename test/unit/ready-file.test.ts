@@ -10,25 +10,27 @@ import {
   existsSync,
   lstatSync,
   mkdtempSync,
-  readFileSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { CliError, EXIT, UsageError } from '../../src/core/errors.js';
 import {
   keepingState,
   processStart,
-  ReadyFile,
   readReadyFile,
-  writerRuns,
+  ReadyFile,
   type ServerState,
+  writerRuns,
 } from '../../src/core/ready-file.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'svc-ready-'));

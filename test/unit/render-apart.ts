@@ -2,6 +2,7 @@
 // renderer whose time grows with the square of its input is stopped at a deadline there, where in
 // the test's own thread its synchronous loop would hold the whole run.
 import { parentPort, workerData } from 'node:worker_threads';
+
 import { createPaint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
 import type { ListView } from '../../src/core/output/view.js';

@@ -12,9 +12,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { parse as parseCsv } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { svcAgainst } from '../support/in-process.js';
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // a command walks, lets every other field through, and fails exit 10 with the hand readers' message.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { StatementsReply } from '../../src/api/replies/statements.js';
 import { UsageReply } from '../../src/api/replies/usage.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
@@ -10,8 +11,8 @@ import { ReplyReading } from '../../src/core/reading.js';
 import {
   either,
   field,
-  loose,
   list,
+  loose,
   optional,
   readReply,
   record,

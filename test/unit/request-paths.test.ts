@@ -4,6 +4,7 @@
 // encoded forms of / \ and . whatever their case and however often they were encoded.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { checkId, requestUrl } from '../../src/api/endpoints.js';
 import { encodedSeparatorIn } from '../../src/api/request-paths.js';
 import { apiPath } from '../../src/commands/api/fields.js';

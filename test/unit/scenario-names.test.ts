@@ -3,7 +3,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { DOCUMENTED_SCENARIOS, scenarioNames } from '../../src/commands/sandbox/scenario-names.js';
 import { dynamicValues } from '../../src/completion/dynamic.js';
 

@@ -3,9 +3,10 @@
 // Completed signal forged by another connection, a prompt that never completes, thousands of
 // items that each ask for a prompt. The real GNOME Keyring is met in test/e2e/keyring.test.ts.
 import { describe, expect, it } from 'vitest';
-import { InterruptedError } from '../../src/core/errors.js';
-import { KeyringError, type KeyringEntry } from '../../src/config/keyring/keyring.js';
+
+import { type KeyringEntry, KeyringError } from '../../src/config/keyring/keyring.js';
 import { secretService } from '../../src/config/keyring/secret-service.js';
+import { InterruptedError } from '../../src/core/errors.js';
 import { completed, fakeSecretService, SECRETS_OWNER } from '../support/fake-bus.js';
 
 const ENTRY: KeyringEntry = { profile: 'default', baseUrl: 'https://svc.test', legacy: false };

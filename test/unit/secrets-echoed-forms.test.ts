@@ -2,8 +2,10 @@
 // with invisible characters inside, split by terminal escape sequences, in base64 or in hex; and
 // the same split across writes (docs/reference/configuration.md, "Keys": a full key never appears in any output).
 import { PassThrough } from 'node:stream';
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { EscapeSequences } from '../../src/core/secrets/escape-sequences.js';
 import { MaskedStream } from '../../src/core/secrets/masked-stream.js';
 import { Secrets } from '../../src/core/secrets/secrets.js';

@@ -1,9 +1,11 @@
 // Masking of the secrets in use (docs/reference/configuration.md, "Keys": a full key never appears in any output), in text and
 // at the choke point every write of svc passes through.
 import { PassThrough } from 'node:stream';
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskedIO, type IO } from '../../src/core/io.js';
+
+import { type IO, maskedIO } from '../../src/core/io.js';
 import { MaskedStream } from '../../src/core/secrets/masked-stream.js';
 import { Secrets } from '../../src/core/secrets/secrets.js';
 

@@ -16,13 +16,15 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { activeProfile, profileToWrite, resolveSettings } from '../../src/config/resolve.js';
 import { ConfigStore } from '../../src/config/store.js';
-import { ReplyCache, type CacheEntry } from '../../src/core/cache.js';
+import { type CacheEntry, ReplyCache } from '../../src/core/cache.js';
 import { UsageError } from '../../src/core/errors.js';
-import { writeUnresolved } from '../../src/merchants/unresolved.js';
 import type { Lookup } from '../../src/merchants/lookup-set.js';
+import { writeUnresolved } from '../../src/merchants/unresolved.js';
 
 const dirs: string[] = [];
 afterEach(() => {

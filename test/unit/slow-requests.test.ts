@@ -2,13 +2,14 @@
 // holds, with a fake clock: shown after a second, taken away with the reply or the failure, never
 // while another spinner holds the line or while several requests run at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { ApiReply, RequestSpec, Send } from '../../src/api/client.js';
-import type { LineText, Spinner } from '../../src/core/stream/terminal-line.js';
 import {
   SLOW_REQUEST_MS,
-  slowRequestSpinner,
   type SlowRequestOptions,
+  slowRequestSpinner,
 } from '../../src/app/slow-requests.js';
+import type { LineText, Spinner } from '../../src/core/stream/terminal-line.js';
 
 /** A reply the test hands out when it likes. */
 interface Held {

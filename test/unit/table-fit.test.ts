@@ -4,33 +4,35 @@
 // with a hanging indent, prose wrapped between words and never inside a number or an id, and a
 // pipe that stays one line per row whatever the width. Widths are measured here on their own:
 // colour codes stripped, code points counted, East Asian wide characters as two.
-import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isRecord } from '../../src/core/reading.js';
+
 import {
   cutToWidth,
+  type FitColumn,
   fitWidths,
   visibleWidth,
   wrapText,
-  type FitColumn,
 } from '../../src/core/output/fit.js';
 import { printableDeep } from '../../src/core/output/format.js';
 import { genericView } from '../../src/core/output/generic.js';
 import { createPaint, type Paint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
 import {
-  pipeRemarks,
   type Column,
   type ListView,
+  pipeRemarks,
   type RecordView,
   type SectionsView,
   type View,
 } from '../../src/core/output/view.js';
+import { isRecord } from '../../src/core/reading.js';
 import { AlignedTableWriter, type StreamColumn } from '../../src/core/stream/table-writers.js';
-import type { WideTable } from './render-apart.js';
 import { documented, documentedNames } from '../support/fixtures.js';
+import type { WideTable } from './render-apart.js';
 
 const plain = await createPaint(false);
 const colour = await createPaint(true);

@@ -4,6 +4,7 @@
 // looped without end). What a real terminal of 0 and 60 columns shows: test/e2e/terminal-width.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { knownWidth } from '../../src/core/io.js';
 import { lineWidth } from '../../src/core/output/fit.js';
 import { progressLine } from '../../src/core/stream/progress.js';

@@ -2,6 +2,7 @@
 // expectation is what tmux 3.3 drew (test/support/drawn-widths.ts; test/e2e/tmux-widths.test.ts
 // asks tmux again).
 import { describe, expect, it } from 'vitest';
+
 import { lineWidth } from '../../src/core/output/fit.js';
 import { DRAWN } from '../support/drawn-widths.js';
 

@@ -2,6 +2,9 @@
 // time is, and anything that is no timestamp with a zone shown as received. The clock is fixed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
+import { createPaint } from '../../src/core/output/paint.js';
+import { renderTable } from '../../src/core/output/render.js';
 import {
   formatLocalTime,
   formatTimestamp,
@@ -10,8 +13,6 @@ import {
   relativeTime,
   timeZoneOf,
 } from '../../src/core/output/time.js';
-import { renderTable } from '../../src/core/output/render.js';
-import { createPaint } from '../../src/core/output/paint.js';
 import type { RecordView } from '../../src/core/output/view.js';
 
 const NOW = Date.parse('2026-05-22T10:00:00Z');

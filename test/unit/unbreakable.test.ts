@@ -7,6 +7,7 @@
 // a terminal has no room for is left out and named under the table: never a value split.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { labelledLines, lineWidth, staysWhole, wrapText } from '../../src/core/output/fit.js';
 import { createPaint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';

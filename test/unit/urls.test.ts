@@ -1,6 +1,7 @@
 // How an address is shown in a message: never with the user name or password it carries.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import { redirectUriProblem } from '../../src/api/connect.js';
 import { checkBaseUrl } from '../../src/config/resolve.js';
 import { shownUrl } from '../../src/core/urls.js';

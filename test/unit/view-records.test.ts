@@ -4,10 +4,11 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
+import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { flatCells } from '../../src/core/output/flat-cells.js';
 import { listItemTexts } from '../../src/core/output/raw-records.js';
 import { flatCsvPieces, jsonLinePieces, MAX_CSV_COLUMNS } from '../../src/core/output/records.js';
-import { UnexpectedReplyError } from '../../src/core/errors.js';
 
 const csv = (records: string[]) => [...flatCsvPieces(records)].join('');
 const ndjson = (records: string[]) => [...jsonLinePieces(records)].join('');

@@ -1,7 +1,9 @@
 // The mock's webhook deliveries: signed POSTs, retried with backoff when the receiver fails, and
 // stopped at once by close(). A local HTTP server plays the receiver.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { startMockServer } from '../../src/mock/server.js';
 import { WebhookSender } from '../../src/mock/webhooks.js';
 import type { WebhookEvent } from '../../src/webhooks/events.js';

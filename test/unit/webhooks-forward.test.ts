@@ -1,7 +1,9 @@
 // `webhooks listen --forward-to`: the delivery passed on as it came, one deadline over the whole
 // exchange that a garbage collection cannot lose, and no more than a short excerpt of any reply.
 import type { IncomingHttpHeaders } from 'node:http';
+
 import { describe, expect, it } from 'vitest';
+
 import {
   forwardDelivery,
   ForwardTimeoutError,

@@ -3,14 +3,16 @@
 // with an id and a secret; anything else (the service's 404, a refusal, silence) is not one.
 // Against a real mock, and against servers that are not one.
 import { createServer, type Server } from 'node:http';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../src/mock/server.js';
+
 import { directTransport } from '../../src/api/transport.js';
+import { type MockServer, startMockServer } from '../../src/mock/server.js';
 import {
+  type MockCallOptions,
   mockCandidate,
   registerWithMock,
   unregisterFromMock,
-  type MockCallOptions,
 } from '../../src/webhooks/mock-endpoint.js';
 import { mockAdminJson, testKeyOf } from '../support/mock-admin.js';
 import { endlessTarget } from '../support/peers.js';

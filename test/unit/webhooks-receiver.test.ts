@@ -3,13 +3,15 @@
 // Each bound is tightened through `limits` so the tests take a moment; the defaults are checked as
 // values, and a body of the default cap is taken.
 import { connect, type Socket } from 'node:net';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { MAX_DELIVERY_BYTES } from '../../src/webhooks/events.js';
 import {
-  RECEIVER_LIMITS,
-  startReceiver,
   type Receiver,
+  RECEIVER_LIMITS,
   type ReceiverLimits,
+  startReceiver,
 } from '../../src/webhooks/receiver.js';
 import { signatureHeader } from '../../src/webhooks/signature.js';
 import { svc } from '../support/in-process.js';

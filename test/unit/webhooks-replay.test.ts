@@ -2,7 +2,8 @@
 // by the receiver (409, not passed on), and by `svc webhooks listen`, which notes it on stderr and
 // keeps its exit code.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReceiver, type Delivery, type Receiver } from '../../src/webhooks/receiver.js';
+
+import { type Delivery, type Receiver, startReceiver } from '../../src/webhooks/receiver.js';
 import { ReplayGuard } from '../../src/webhooks/replay.js';
 import { signatureHeader, unixNow } from '../../src/webhooks/signature.js';
 import { svc } from '../support/in-process.js';

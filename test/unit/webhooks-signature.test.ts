@@ -1,7 +1,9 @@
 // The one signature module used by svc mock (sending), webhooks listen and webhooks verify.
 import { createHmac } from 'node:crypto';
+
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
 import {
   checkSignatureHeader,
   computeSignature,

@@ -5,9 +5,11 @@
 // sizes and counts show that the work is linear, and a loop that never gave way would hang.
 import { readFile } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { drawBox } from '../../src/core/output/box.js';
+
 import { describe, expect, it } from 'vitest';
+
 import { InterruptedError, UnexpectedReplyError } from '../../src/core/errors.js';
+import { drawBox } from '../../src/core/output/box.js';
 import {
   genericView,
   leftOutNote,
@@ -19,11 +21,11 @@ import { createPaint } from '../../src/core/output/paint.js';
 import { csvPieces, MAX_CSV_COLUMNS, ndjsonPieces } from '../../src/core/output/records.js';
 import {
   renderTable,
+  type RenderTarget,
   ROWS_A_PIECE,
   tablePieces,
-  type RenderTarget,
 } from '../../src/core/output/render.js';
-import { notesOf, type ListView } from '../../src/core/output/view.js';
+import { type ListView, notesOf } from '../../src/core/output/view.js';
 import { giveWay, writePieces } from '../../src/core/stream/paced-write.js';
 import { OutputSink } from '../../src/core/stream/sink.js';
 

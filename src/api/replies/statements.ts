@@ -1,6 +1,6 @@
 // GET /v1/statements, as documented: a `statements` list whose items show status, content_hash and
 // verify_url. An id has no documented name.
-import { field, loose, list, record } from '../../core/reply-schema.js';
+import { field, list, loose, record } from '../../core/reply-schema.js';
 
 export const StatementsReply = record({
   statements: list(loose({ status: field(), content_hash: field(), verify_url: field() })),

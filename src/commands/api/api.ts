@@ -1,22 +1,23 @@
 import { STATUS_CODES } from 'node:http';
+
 import type { ApiReply } from '../../api/client.js';
-import type { ReplyHeaders } from '../../core/reply-headers.js';
 import type { Context } from '../../app/context.js';
 import { ApiError, CliError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
-import { printable, shownText, type Masker } from '../../core/output/format.js';
+import { type Masker, printable, shownText } from '../../core/output/format.js';
 import { jsonOutput } from '../../core/output/json.js';
+import type { ReplyHeaders } from '../../core/reply-headers.js';
 import {
+  type ApiMethod,
   apiPath,
   buildObject,
   checkMethod,
+  type FieldValue,
   isMethod,
   METHODS,
   parseHeader,
   splitField,
   toQuery,
   typedValue,
-  type ApiMethod,
-  type FieldValue,
 } from './fields.js';
 import { RequestInput } from './input.js';
 

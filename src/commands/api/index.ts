@@ -1,5 +1,6 @@
 // `svc api [METHOD] PATH`: any request to the service, in the manner of `gh api`.
 import type { Command } from '@commander-js/extra-typings';
+
 import type { App } from '../../app/app.js';
 import { collect, examples, paragraph } from '../args.js';
 import { MAX_INPUT_SIZE } from './input-limit.js';

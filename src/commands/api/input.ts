@@ -2,6 +2,7 @@
 // from files or standard input within one limit for them all (a device such as /dev/zero, or a
 // pipe, would otherwise be read until the memory runs out).
 import { open } from 'node:fs/promises';
+
 import { readCapped } from '../../core/capped-read.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';

@@ -2,8 +2,9 @@
 // Only the command is declared here; src/completion/ renders the script, loaded when the command
 // runs (completion reads the command tree, so commands import nothing else of it).
 import { Argument, type Command } from '@commander-js/extra-typings';
+
 import type { App } from '../../app/app.js';
-import { heading, type Block } from '../../core/program/document.js';
+import { type Block, heading } from '../../core/program/document.js';
 import { examples, paragraph } from '../args.js';
 import { INSTALL, SHELLS } from './shells.js';
 

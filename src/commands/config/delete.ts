@@ -1,14 +1,14 @@
 // `svc config delete PROFILE`: remove a profile, its base URL and its key, from the config file.
+import type { Context } from '../../app/context.js';
 import {
   currentProfileName,
   profileOf,
   refuseReservedName,
   unknownProfile,
 } from '../../config/resolve.js';
-import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
-import { shown } from './settings.js';
 import { removeFromKeyring } from '../saved-key.js';
+import { shown } from './settings.js';
 
 export async function deleteProfile(
   ctx: Context,

@@ -1,9 +1,9 @@
 // `svc config get KEY`: one setting of the active profile (the key masked, read from the OS keyring
 // where it is kept there).
-import { activeProfile, keyStoreOf, profileOf } from '../../config/resolve.js';
-import { maskKey } from '../../core/keys.js';
 import type { Context } from '../../app/context.js';
+import { activeProfile, keyStoreOf, profileOf } from '../../config/resolve.js';
 import { UsageError } from '../../core/errors.js';
+import { maskKey } from '../../core/keys.js';
 import { checkKey, shown } from './settings.js';
 
 export async function getSetting(ctx: Context, key: string): Promise<void> {

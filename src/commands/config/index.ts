@@ -1,5 +1,6 @@
 // `svc config …`: read and change the config file's profiles.
 import type { Command } from '@commander-js/extra-typings';
+
 import type { App } from '../../app/app.js';
 import { examples, paragraph } from '../args.js';
 

@@ -1,6 +1,6 @@
 // `svc config list`: the profiles, their base URLs and keys (masked), and where each key is kept.
-import { currentProfileName, keyStoreOf, type KeyStore } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
+import { currentProfileName, type KeyStore, keyStoreOf } from '../../config/resolve.js';
 import { printableDeep } from '../../core/output/format.js';
 import { shown } from './settings.js';
 

@@ -1,12 +1,12 @@
 // `svc config set KEY VALUE`: one setting of the profile to write, created if needed.
-import { checkKeySize, keyMode } from '../../core/keys.js';
+import type { Context } from '../../app/context.js';
 import { checkBaseUrl, keyStoreOf, profileOf, profileToWrite } from '../../config/resolve.js';
 import type { Profile } from '../../config/store.js';
-import type { Context } from '../../app/context.js';
+import { calendarNamed, CALENDARS } from '../../core/calendar/calendar.js';
 import { UsageError } from '../../core/errors.js';
-import { shownUrl } from '../../core/urls.js';
-import { CALENDARS, calendarNamed } from '../../core/calendar/calendar.js';
+import { checkKeySize, keyMode } from '../../core/keys.js';
 import { pagerWords } from '../../core/stream/pager.js';
+import { shownUrl } from '../../core/urls.js';
 import { checkKey, shown } from './settings.js';
 
 export async function setSetting(ctx: Context, key: string, value: string): Promise<void> {

@@ -1,6 +1,6 @@
 // `svc config use PROFILE`: make a profile the active one.
-import { profileOf, refuseReservedName, unknownProfile } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
+import { profileOf, refuseReservedName, unknownProfile } from '../../config/resolve.js';
 
 export async function useProfile(ctx: Context, profile: string): Promise<void> {
   refuseReservedName(profile);

@@ -1,12 +1,12 @@
 import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, redirectUriProblem } from '../../api/connect.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
-import { secureUrl, shownUrl } from '../../core/urls.js';
 import type { Context } from '../../app/context.js';
 import { UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
+import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
+import { secureUrl, shownUrl } from '../../core/urls.js';
 
 interface ConnectFlags {
   scopes?: string;

@@ -1,13 +1,13 @@
 // `svc connect exchange PUBLIC_TOKEN`: trade the public token a finished Connect flow handed to
 // your page for the grant's access token, which `svc grants data` reads the data with.
-import { readReply } from '../../core/reply-schema.js';
-import { ExchangeReply } from '../../api/replies/connect.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
+import { ExchangeReply } from '../../api/replies/connect.js';
 import type { Context } from '../../app/context.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
+import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
+import { readReply } from '../../core/reply-schema.js';
 import { scopesText } from '../scoped-data.js';
 import { checkToken, presentSecretOnce } from '../tokens.js';
 

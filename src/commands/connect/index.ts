@@ -1,5 +1,6 @@
 // `svc connect`: start a hosted consent flow (Connect) for an end user; `svc connect exchange`: its last step.
 import type { Command } from '@commander-js/extra-typings';
+
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';

@@ -1,13 +1,13 @@
 // `svc consents create REPORT_ID --scopes …`: share a report's data with a third party through a
 // consent token, shown this once.
-import { readReply } from '../../core/reply-schema.js';
-import { ConsentReply } from '../../api/replies/consents.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
+import { ConsentReply } from '../../api/replies/consents.js';
 import type { Context } from '../../app/context.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
+import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
+import { readReply } from '../../core/reply-schema.js';
 import { scopesText } from '../scoped-data.js';
 import { presentSecretOnce } from '../tokens.js';
 import { consentBody, type ConsentFlags } from './options.js';

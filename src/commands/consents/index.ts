@@ -1,5 +1,6 @@
 // `svc consents …`: share a report's data with a third party (a lender) through a consent token.
 import type { Command } from '@commander-js/extra-typings';
+
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { integerOption } from '../../core/program/typed-options.js';

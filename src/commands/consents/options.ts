@@ -1,6 +1,6 @@
 // The checks of `svc consents …`: each failure is a usage error (exit 2) before any request.
 // Pure: flags in, request parts out.
-import { ENDPOINTS, target, type Target } from '../../api/endpoints.js';
+import { ENDPOINTS, type Target, target } from '../../api/endpoints.js';
 import { UsageError } from '../../core/errors.js';
 import { checkId } from '../args.js';
 

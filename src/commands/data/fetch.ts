@@ -1,15 +1,15 @@
 // Every dataset request of `svc data`: through the reply cache when the command caches, and, when
 // the Data API quota is used up, with a line saying when usage resets.
 import type { ApiClient } from '../../api/client.js';
-import { pick, ReplyReading, textOf } from '../../core/reading.js';
 import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
-import { isFresh, storeReply, type CacheEntry } from '../../core/cache.js';
 import type { Context } from '../../app/context.js';
+import type { CacheStore } from '../../app/services.js';
+import { type CacheEntry, isFresh, storeReply } from '../../core/cache.js';
 import { ApiError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
-import { formatTimestamp, timeZoneOf } from '../../core/output/time.js';
 import type { Reply } from '../../core/output/render.js';
-import type { CacheStore } from '../../app/services.js';
+import { formatTimestamp, timeZoneOf } from '../../core/output/time.js';
+import { pick, ReplyReading, textOf } from '../../core/reading.js';
 
 export interface CachePolicy {
   /** False with --no-cache: no cached reply is used (the fresh one is still stored). */

@@ -1,7 +1,8 @@
 // `svc data …`: the central bank's public datasets (latest month, series, snapshot, selectors).
+import type { Command, OptionValues } from '@commander-js/extra-typings';
+
 import { DATA_BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { Command, OptionValues } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
 import { familiesHelp } from './families.js';

@@ -2,13 +2,13 @@
 // keys FAMILY` (the values its series selector takes): two views of the same `/latest` reply.
 import type { Context } from '../../app/context.js';
 import type { View } from '../../core/output/view.js';
-import { fetchDataset } from './fetch.js';
 import { findFamily, latestPath } from './families.js';
+import { fetchDataset } from './fetch.js';
 import { bankQuery, parseParams } from './input.js';
 import { itemListOf } from './items.js';
-import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
+import { type CacheOptions, cachePolicy, type ParamOptions } from './options.js';
 import { printDataset } from './print.js';
-import { lineItemsView, type DatasetRead } from './views.js';
+import { type DatasetRead, lineItemsView } from './views.js';
 
 type LatestView = (body: unknown, r: DatasetRead, selectorName: string) => View;
 

@@ -2,9 +2,9 @@
 // built from its `/latest` reply. Only called when Context.canPrompt.
 import type { Context } from '../../app/context.js';
 import { UnexpectedReplyError } from '../../core/errors.js';
-import { fetchDataset, type CachePolicy } from './fetch.js';
-import { latestPath, type DataFamily } from './families.js';
-import { itemListOf, selectorsOf, type Selector } from './items.js';
+import { type DataFamily, latestPath } from './families.js';
+import { type CachePolicy, fetchDataset } from './fetch.js';
+import { itemListOf, type Selector, selectorsOf } from './items.js';
 import { unitText } from './views.js';
 
 export async function pickSelector(

@@ -3,10 +3,10 @@
 // attribution goes to stderr instead. The reply is read through its schema (src/api/replies/data.ts),
 // loaded only when the reply is read: --json loads none.
 import type * as Data from '../../api/replies/data.js';
-import { ReplyReading } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import type { Reply } from '../../core/output/render.js';
 import type { View } from '../../core/output/view.js';
+import { ReplyReading } from '../../core/reading.js';
 import { attributionLines, type DatasetRead } from './views.js';
 
 /** How a data command reads its reply: the reply's schema, its records, its view. */

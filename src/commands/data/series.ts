@@ -2,15 +2,15 @@
 // time, as month/value rows or as a line chart.
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
-import type { Reply } from '../../core/output/render.js';
-import { fetchDataset } from './fetch.js';
-import { findFamily, seriesPath, type DataFamily } from './families.js';
-import { bankQuery, checkRange, fiscalMonths, parseParams, refuseBsMonth } from './input.js';
-import { seriesListOf, type SeriesList } from './items.js';
-import { cachePolicy, type CacheOptions, type ParamOptions } from './options.js';
-import { attributionOf, printDataset, type DatasetReader } from './print.js';
-import { formatValue, seriesFacts, seriesTitle, seriesView } from './views.js';
 import { isTableFormat } from '../../core/output/formats.js';
+import type { Reply } from '../../core/output/render.js';
+import { type DataFamily, findFamily, seriesPath } from './families.js';
+import { fetchDataset } from './fetch.js';
+import { bankQuery, checkRange, fiscalMonths, parseParams, refuseBsMonth } from './input.js';
+import { type SeriesList, seriesListOf } from './items.js';
+import { type CacheOptions, cachePolicy, type ParamOptions } from './options.js';
+import { attributionOf, type DatasetReader, printDataset } from './print.js';
+import { formatValue, seriesFacts, seriesTitle, seriesView } from './views.js';
 
 export interface SeriesOptions extends CacheOptions, ParamOptions {
   from?: string;

@@ -1,7 +1,7 @@
 // `svc data snapshot [--month YYYY-MM]`: every C4 banking indicator of one month.
 import type { Context } from '../../app/context.js';
-import { fetchDataset } from './fetch.js';
 import { SNAPSHOT, snapshotPath } from './families.js';
+import { fetchDataset } from './fetch.js';
 import { checkMonth, parseParams, refuseBsMonth } from './input.js';
 import { itemListOf } from './items.js';
 import type { ParamOptions } from './options.js';

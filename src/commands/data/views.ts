@@ -3,15 +3,6 @@
 // it (in a pipe, on stderr). The source's attribution and date go under every table on a terminal,
 // and on stderr in a pipe.
 import type * as Data from '../../api/replies/data.js';
-import {
-  isRecord,
-  numberOf,
-  otherFields,
-  pick,
-  textOf,
-  unreadFields,
-  type JsonRecord,
-} from '../../core/reading.js';
 import { ExactNumber } from '../../core/json/exact-number.js';
 import { formatMoney, printable } from '../../core/output/format.js';
 import {
@@ -23,13 +14,22 @@ import {
 import type { Paint } from '../../core/output/paint.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import {
+  isRecord,
+  type JsonRecord,
+  numberOf,
+  otherFields,
+  pick,
+  textOf,
+  unreadFields,
+} from '../../core/reading.js';
+import {
+  type ItemList,
   itemListOf,
   labelOf,
-  selectorsOf,
-  seriesListOf,
-  type ItemList,
   type Selector,
+  selectorsOf,
   type SeriesList,
+  seriesListOf,
 } from './items.js';
 
 /** A dataset reply as read through its schema (src/api/replies/data.ts). */

@@ -1,5 +1,6 @@
 // `svc decisions …`: record lending decisions and loan outcomes, and list them.
 import type { Command } from '@commander-js/extra-typings';
+
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { enumOption, integerOption } from '../../core/program/typed-options.js';

@@ -1,8 +1,8 @@
 // The checks of `svc decisions record|list|outcome`: each failure is a usage error (exit 2) before
 // any request. Pure: flags in, request bodies and queries out, absent options left out.
 import { UsageError } from '../../core/errors.js';
-import { checkId } from '../args.js';
 import { hasControlCharacter } from '../../core/output/format.js';
+import { checkId } from '../args.js';
 
 export const DECISIONS = ['approved', 'review', 'declined'] as const;
 export const OUTCOMES = ['repaid', 'delinquent', 'defaulted', 'written_off'] as const;

@@ -1,6 +1,6 @@
 // `svc decisions record` and `svc decisions outcome`: the lending decision taken on an application,
 // and how the loan turned out (the reply's shape is not shown).
-import { ENDPOINTS, target, type Endpoint } from '../../api/endpoints.js';
+import { type Endpoint, ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
 import { firstFieldsView } from '../../core/output/unshown.js';

@@ -1,5 +1,6 @@
 // `svc enrich --file PATH|-`: categorise transactions from a JSON or CSV file.
 import type { Command } from '@commander-js/extra-typings';
+
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { examples, paragraph, requestHelp } from '../args.js';

@@ -4,9 +4,10 @@
 // the first bad one is a usage error (exit 2) naming its CSV line or its JSON index. Pure: text
 // in, transactions out; enrich.ts reads the file.
 import { CsvError, parse } from 'csv-parse/sync';
-import { jsonType } from '../../core/reading.js';
+
 import { UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
+import { jsonType } from '../../core/reading.js';
 import { isCalendarDate } from '../args.js';
 
 /** The most transactions one call takes (the service's documentation, POST /v1/enrich). */

@@ -2,14 +2,14 @@
 // Its transactions (each with `category` and `confidence` added) are the table and the records of
 // -o csv and -o ndjson (like a report's, with what they nest in dotted CSV columns); everything
 // else follows as the generic view shows it, amounts as money.
-import { readReply } from '../../core/reply-schema.js';
-import { EnrichReply } from '../../api/replies/transactions.js';
 import { moneyOf } from '../../api/money.js';
-import { numberOf, otherFields, pick, textOf, type ReplyReading } from '../../core/reading.js';
+import { EnrichReply } from '../../api/replies/transactions.js';
 import type { ReplyReader } from '../../app/context.js';
 import { formatFraction, formatMoney } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
+import { numberOf, otherFields, pick, type ReplyReading, textOf } from '../../core/reading.js';
+import { readReply } from '../../core/reply-schema.js';
 
 const KNOWN_IN_TRANSACTION = [
   'date',

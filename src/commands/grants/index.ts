@@ -1,5 +1,6 @@
 // `svc grants data`: read what an end user granted through a Connect flow.
 import type { Command } from '@commander-js/extra-typings';
+
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { examples, paragraph, requestHelp } from '../args.js';

@@ -1,4 +1,5 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { helpWidth, renderText } from '../../core/program/document.js';

@@ -1,6 +1,7 @@
 // `svc help [TOPIC | COMMAND…]`: the help of a command, or a help topic. It replaces commander's
 // own help command (see svc-command.ts), and the root help lists the topics.
 import type { Command } from '@commander-js/extra-typings';
+
 import type { App } from '../../app/app.js';
 import { heading } from '../../core/program/document.js';
 import { examples } from '../args.js';

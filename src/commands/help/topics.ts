@@ -2,6 +2,7 @@
 // data, printed by `svc help` and rendered into the man page. The environment and exit-code topics
 // are made from the very lists the code reads, so they cannot drift from it.
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
+
 import { ENVIRONMENT, ENVIRONMENT_GROUPS, type EnvironmentGroup } from '../../core/environment.js';
 import { EXIT_CODES, type ExitCodeRow } from '../../core/errors.js';
 import type { Block } from '../../core/program/document.js';

@@ -1,5 +1,6 @@
 // `svc login`, `svc logout`, `svc whoami`: the key of a profile.
 import type { Command } from '@commander-js/extra-typings';
+
 import type { App } from '../../app/app.js';
 import { examples, paragraph } from '../args.js';
 

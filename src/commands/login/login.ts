@@ -1,6 +1,6 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { ReplyReading, textOf } from '../../core/reading.js';
-import { checkKeySize, keyMode, maskKey } from '../../core/keys.js';
+import type { Context } from '../../app/context.js';
+import type { KeyringEntry } from '../../config/keyring/keyring.js';
 import {
   checkBaseUrl,
   currentProfileName,
@@ -8,12 +8,12 @@ import {
   profileToWrite,
   sameBaseUrl,
 } from '../../config/resolve.js';
-import type { Context } from '../../app/context.js';
-import type { KeyringEntry } from '../../config/keyring/keyring.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
 import { noPromptReason } from '../../core/io.js';
+import { checkKeySize, keyMode, maskKey } from '../../core/keys.js';
 import { shownText } from '../../core/output/format.js';
+import { ReplyReading, textOf } from '../../core/reading.js';
 import { secretFromStdin } from '../tokens.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {

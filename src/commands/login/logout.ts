@@ -1,8 +1,8 @@
 // `svc logout`: remove the saved key of the active profile, from wherever it is kept (the OS
 // keyring, the config file).
+import type { Context } from '../../app/context.js';
 import { activeProfile, profileOf } from '../../config/resolve.js';
 import type { ConfigDoc } from '../../config/store.js';
-import type { Context } from '../../app/context.js';
 import { readEnv } from '../../core/environment.js';
 import { UsageError } from '../../core/errors.js';
 import { removeFromKeyring } from '../saved-key.js';

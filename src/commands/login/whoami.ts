@@ -1,14 +1,14 @@
 // `svc whoami`: the profile, base URL and key in force (masked), where each came from, and whether
 // the service accepts the key (GET /v1/usage: any success accepts it, docs/reference/output.md, "Reading replies").
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { ReplyReading, textOf } from '../../core/reading.js';
-import { keyMode, maskKey } from '../../core/keys.js';
-import { checkBaseUrl, refusesKey, type Settings, type Source } from '../../config/resolve.js';
 import type { Context } from '../../app/context.js';
+import { checkBaseUrl, refusesKey, type Settings, type Source } from '../../config/resolve.js';
 import { UsageError } from '../../core/errors.js';
+import { keyMode, maskKey } from '../../core/keys.js';
 import { shownText } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column } from '../../core/output/view.js';
+import { ReplyReading, textOf } from '../../core/reading.js';
 
 interface Identity {
   profile: string;

@@ -1,6 +1,7 @@
 // `svc merchants …`: QR-payment terminals and merchant-name strings resolved to merchants.
+import { type Command, Option } from '@commander-js/extra-typings';
+
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { Option, type Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { integerOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';

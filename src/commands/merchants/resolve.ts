@@ -4,29 +4,30 @@
 // beyond the keys. With a plain file and nobody at the terminal, calls start while the file is
 // still read; otherwise the input is read once to count it, so that --dry-run can print the plan
 // and a person sees the cost and a progress bar, and once more for the calls (input.ts).
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
+import { openInput } from '../../core/input-file.js';
 import { formatCount } from '../../core/output/format.js';
-import { join } from 'node:path';
 import {
-  BatchesWhileReading,
-  batchesOf,
-  LOOKUPS_PER_CALL,
   type Batch,
+  batchesOf,
+  BatchesWhileReading,
+  LOOKUPS_PER_CALL,
 } from '../../merchants/batches.js';
 import type { ResultStore } from '../../merchants/each-line.js';
 import { nameOf, TwiceReadInput } from '../../merchants/input.js';
 import { LookupSet } from '../../merchants/lookup-set.js';
-import { openInput } from '../../core/input-file.js';
 import {
   addCommandLine,
   addFile,
   collectLookups,
-  withoutCsvHeader,
   type LookupInput,
   type LookupSources,
+  withoutCsvHeader,
 } from '../../merchants/lookups.js';
 import { runResolve, unresolvedTarget } from '../../merchants/run.js';
 import { checkWritable } from '../../merchants/unresolved.js';

@@ -3,6 +3,7 @@
 // The file holds keys: it is kept as the config file is (core/private-file.ts), and changed under
 // its lock, so that two mocks started at once with no file print the keys the first one wrote.
 import { sep } from 'node:path';
+
 import type { Context } from '../../app/context.js';
 import { NO_HOME } from '../../config/paths.js';
 import { CliError } from '../../core/errors.js';

@@ -1,5 +1,6 @@
 // `svc mock`: the local emulation of the service, for demos and tests.
 import type { Command } from '@commander-js/extra-typings';
+
 import type { App } from '../../app/app.js';
 import { collect, examples, paragraph } from '../args.js';
 

@@ -1,14 +1,15 @@
 import { once } from 'node:events';
+
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { glueWhole, labelledLines } from '../../core/output/fit.js';
-import { textLines } from '../../core/output/render.js';
-import { runUntilStopped } from '../../core/until-stopped.js';
 import { shownText } from '../../core/output/format.js';
+import { textLines } from '../../core/output/render.js';
 import { keepingState, type ReadyFile } from '../../core/ready-file.js';
-import { checkInteger } from '../args.js';
+import { runUntilStopped } from '../../core/until-stopped.js';
 // The fault names are a table of their own: the emulator is loaded only once the flags are checked.
 import { FAULT_DESCRIPTIONS, isFaultName } from '../../mock/fault-names.js';
+import { checkInteger } from '../args.js';
 
 interface MockFlags {
   port: string;

@@ -1,7 +1,8 @@
 // `svc parse FILE`: upload a bank statement and parse it into a report.
+import type { Command } from '@commander-js/extra-typings';
+
 import { AUTO_BANK, BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';

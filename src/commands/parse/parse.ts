@@ -1,13 +1,13 @@
 // `svc parse FILE`: checks the file locally, uploads it as multipart, and with --wait polls the
 // report until it is complete or failed.
-import type * as Reports from '../../api/replies/reports.js';
-import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { urlInsideApi } from '../../api/request-paths.js';
 import { randomBytes } from 'node:crypto';
-import { open, type FileHandle } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { basename } from 'node:path';
+
 import type { ApiClient, ApiReply } from '../../api/client.js';
-import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
+import type * as Reports from '../../api/replies/reports.js';
+import { urlInsideApi } from '../../api/request-paths.js';
 import type { Context, ReplyReader } from '../../app/context.js';
 import {
   CliError,
@@ -21,6 +21,7 @@ import { whyUnreadable } from '../../core/fs-errors.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
+import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
 import { checkBank } from '../args.js';
 import { reportReader } from '../reports/report-view.js';
 import { paintReportStatus } from '../reports/status.js';

@@ -2,6 +2,7 @@
 // `svc webhooks listen` run with --ready-file FILE) listens, and prints its address. The bounded
 // wait a CI script needs between starting a server in the background and using it.
 import type { Command } from '@commander-js/extra-typings';
+
 import type { App } from '../../app/app.js';
 import { integerOption } from '../../core/program/typed-options.js';
 import { examples, paragraph } from '../args.js';

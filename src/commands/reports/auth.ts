@@ -1,10 +1,10 @@
 // `svc reports auth ID` (also `svc auth ID`): the verified account numbers. Of this view the
 // documents give the words (holder, account number, SWIFT/BIC) and two names (`swift_note`,
 // `verification_status`).
-import type * as Reports from '../../api/replies/reports.js';
-import { pick, textOf } from '../../core/reading.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
+import type * as Reports from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
+import { pick, textOf } from '../../core/reading.js';
 import { bankText } from './report-view.js';
 import { factsView, showView } from './show-view.js';
 

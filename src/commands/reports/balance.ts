@@ -1,18 +1,17 @@
 // `svc reports balance ID`: the opening, closing and average daily balance of a statement, its
 // period and currency, and the trend (growing in green, declining in red).
-import { readReply } from '../../core/reply-schema.js';
-import { BalanceReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import {
-  isRecord,
-  otherFields,
-  pick,
-  type JsonRecord,
-  type ReplyReading,
-} from '../../core/reading.js';
+import { BalanceReply } from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
 import type { SectionsView } from '../../core/output/view.js';
-import { periodOf, periodText } from './report-view.js';
+import {
+  isRecord,
+  type JsonRecord,
+  otherFields,
+  pick,
+  type ReplyReading,
+} from '../../core/reading.js';
+import { readReply } from '../../core/reply-schema.js';
 import {
   amount,
   currencyOf,
@@ -23,6 +22,7 @@ import {
   TREND_COLOURS,
   type ValueFact,
 } from './lending-view.js';
+import { periodOf, periodText } from './report-view.js';
 import { showView } from './show-view.js';
 
 const KNOWN = ['currency', 'opening_balance', 'closing_balance', 'avg_daily_balance', 'trend'];

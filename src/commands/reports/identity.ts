@@ -1,8 +1,8 @@
 // `svc reports identity ID`: the identity view, documented field by field.
-import type * as Reports from '../../api/replies/reports.js';
-import { textOf } from '../../core/reading.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
+import type * as Reports from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
+import { textOf } from '../../core/reading.js';
 import { bankText, periodOf, periodText } from './report-view.js';
 import { factsView, showView } from './show-view.js';
 

@@ -2,16 +2,17 @@
 // month), the income stability score, remittance, the average monthly credit and the credits of
 // each month; `--chart` draws the monthly credits as a line chart, as `svc data series --chart`
 // draws a series.
-import { readReply } from '../../core/reply-schema.js';
-import { IncomeReply } from '../../api/replies/reports.js';
-import { numberOf, pick, ReplyReading, textOf } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { IncomeReply } from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
-import { formatAmount } from '../../core/output/format.js';
-import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { ChartPoint } from '../../core/output/chart.js';
+import { formatAmount } from '../../core/output/format.js';
+import { isTableFormat } from '../../core/output/formats.js';
+import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
+import { numberOf, pick, ReplyReading, textOf } from '../../core/reading.js';
+import { readReply } from '../../core/reply-schema.js';
 import {
   amount,
   currencyOf,
@@ -21,13 +22,12 @@ import {
   outOf,
   painted,
   recordList,
-  titled,
-  yesNo,
-  type ValueFact,
   type Show,
+  titled,
+  type ValueFact,
+  yesNo,
 } from './lending-view.js';
 import { transactionsPart } from './transactions.js';
-import { isTableFormat } from '../../core/output/formats.js';
 
 export async function showIncome(
   ctx: Context,

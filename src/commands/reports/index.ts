@@ -1,6 +1,7 @@
 // `svc reports …`, and the top-level shortcuts `svc match|auth|recurring` declared beside their verbs.
-import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
+
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { enumOption, integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';

@@ -4,9 +4,9 @@
 // data commands' months (YYYY-MM) in ../data/input.ts; the enum flags, --limit and --tenor-months by
 // their declaration (integerOption), and the loan's decimals by the parsers below, which index.ts
 // declares them with.
+import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { UsageError } from '../../core/errors.js';
 import { checkDate } from '../args.js';
-import type { BsCalendar } from '../../core/calendar/calendar.js';
 
 /** The transaction categories the service documents. */
 export const TRANSACTION_CATEGORIES = [

@@ -5,14 +5,6 @@
 // never `undefined`. Formatting is for people: in a pipe each cell is the value as received (a
 // column's `value`).
 import {
-  booleanOf,
-  isRecord,
-  numberOf,
-  otherFields,
-  pick,
-  type JsonRecord,
-} from '../../core/reading.js';
-import {
   formatBoolean,
   formatCount,
   formatFraction,
@@ -22,10 +14,18 @@ import {
   printable,
   signedNumber,
 } from '../../core/output/format.js';
-import { labelOf } from '../../core/output/labels.js';
 import { cellText, withRest } from '../../core/output/generic.js';
+import { labelOf } from '../../core/output/labels.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column, Part, RecordView, SectionsView } from '../../core/output/view.js';
+import {
+  booleanOf,
+  isRecord,
+  type JsonRecord,
+  numberOf,
+  otherFields,
+  pick,
+} from '../../core/reading.js';
 
 /** A title for people: `Income of rpt_…` (the id is the user's text, made printable), or `Income`. */
 export function titled(what: string, id: string | undefined): string {

@@ -1,12 +1,12 @@
 // `svc reports liabilities ID`: the monthly EMI total, the share of income it takes (EMI load), the
 // bounced payments, and the lenders with what was paid to each.
-import { readReply } from '../../core/reply-schema.js';
-import { LiabilitiesReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { numberOf, type ReplyReading } from '../../core/reading.js';
+import { LiabilitiesReply } from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
+import { numberOf, type ReplyReading } from '../../core/reading.js';
+import { readReply } from '../../core/reply-schema.js';
 import {
   amount,
   count,
@@ -15,9 +15,9 @@ import {
   ItemFields,
   moneyColumn,
   percent,
+  type Show,
   titled,
   type ValueFact,
-  type Show,
 } from './lending-view.js';
 import { showView } from './show-view.js';
 import { transactionsPart } from './transactions.js';

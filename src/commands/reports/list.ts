@@ -1,16 +1,16 @@
-import {
-  booleanOf,
-  otherFields,
-  pick,
-  textOf,
-  unreadFields,
-  type ReplyReading,
-} from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
+import {
+  booleanOf,
+  otherFields,
+  pick,
+  type ReplyReading,
+  textOf,
+  unreadFields,
+} from '../../core/reading.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus, REPORT_STATUSES, type ReportStatus } from './status.js';
 

@@ -1,9 +1,9 @@
-import { numberOf, otherFields, textOf } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
+import { numberOf, otherFields, textOf } from '../../core/reading.js';
 import { paintMatchResult } from './status.js';
 
 const KNOWN = ['match_score', 'result', 'statement_name', 'reasons'];

@@ -2,22 +2,22 @@
 // block as a field list, then whatever else the report carries (monthly summary, categories,
 // merchant categories, signals …) as the generic view shows it, its amounts as money. Its
 // transactions are counted here; `-o csv` and `-o ndjson` write them one per line.
-import type * as Reports from '../../api/replies/reports.js';
-import type { Read } from '../../core/reply-schema.js';
 import { moneyOf } from '../../api/money.js';
+import type * as Reports from '../../api/replies/reports.js';
+import type { ReplyReader } from '../../app/context.js';
+import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
+import { cellText, withRest } from '../../core/output/generic.js';
+import type { Column, SectionsView } from '../../core/output/view.js';
 import {
   booleanOf,
   isRecord,
   numberOf,
   otherFields,
   pick,
-  textOf,
   type ReplyReading,
+  textOf,
 } from '../../core/reading.js';
-import type { ReplyReader } from '../../app/context.js';
-import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
-import { cellText, withRest } from '../../core/output/generic.js';
-import type { Column, SectionsView } from '../../core/output/view.js';
+import type { Read } from '../../core/reply-schema.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus } from './status.js';
 import { REPORT_TRANSACTION_FIELDS } from './transactions.js';

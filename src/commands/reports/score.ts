@@ -1,12 +1,12 @@
 // `svc reports score ID` (1 billing unit a call): the score out of 1000 and its band in colour, and
 // the factors behind it with their signed impacts, the largest (in absolute value) first.
-import { readReply } from '../../core/reply-schema.js';
-import { ScoreReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import { ScoreReply } from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
+import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import { readReply } from '../../core/reply-schema.js';
 import {
   BAND_COLOURS,
   contribution,
@@ -18,8 +18,8 @@ import {
   painted,
   recordList,
   titled,
-  words,
   type ValueFact,
+  words,
 } from './lending-view.js';
 import { showView } from './show-view.js';
 

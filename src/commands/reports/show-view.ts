@@ -1,10 +1,10 @@
 // What the product views of a report share: one GET of the view, and a field list of facts
 // followed by whatever else the view carries.
-import { otherFields } from '../../core/reading.js';
+import { type Endpoint, target } from '../../api/endpoints.js';
 import type { Context, ReplyReader } from '../../app/context.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { target, type Endpoint } from '../../api/endpoints.js';
+import { otherFields } from '../../core/reading.js';
 
 export async function showView<R = undefined>(
   ctx: Context,

@@ -4,35 +4,35 @@
 // balance, category, confidence}]}; a report's transactions also come in a newer shape
 // ({transaction_id, date, name, amount, merchant_name, personal_finance_category …}), and both are
 // read. The list is what the command walks: without it the reply is exit 10, whatever the format.
-import { readReply } from '../../core/reply-schema.js';
-import { TransactionListReply, TransactionsReply } from '../../api/replies/transactions.js';
-import { holdsMoney } from '../../api/money.js';
-import {
-  isRecord,
-  numberOf,
-  otherFields,
-  textOf,
-  type JsonRecord,
-  type ReplyReading,
-} from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { holdsMoney } from '../../api/money.js';
+import { TransactionListReply, TransactionsReply } from '../../api/replies/transactions.js';
 import type { Context } from '../../app/context.js';
 import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import {
-  transactionFilters,
+  isRecord,
+  type JsonRecord,
+  numberOf,
+  otherFields,
+  type ReplyReading,
+  textOf,
+} from '../../core/reading.js';
+import { readReply } from '../../core/reply-schema.js';
+import {
   type TransactionFilters,
+  transactionFilters,
   type TransactionOptions,
 } from './lending-input.js';
 import {
   amount,
   currencyOf,
   ItemFields,
+  type ListPart,
   moneyColumn,
   titled,
-  type ListPart,
 } from './lending-view.js';
 
 export async function listTransactions(

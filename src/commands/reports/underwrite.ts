@@ -3,16 +3,16 @@
 // loan. The reply bundles FOIR, disposable income, the largest supportable EMI, affordability, risk
 // flags, a name match and a verdict with reasons, but no document names its fields: it is shown as
 // it comes, by the generic view (its amounts as money), with the verdict first where there is one.
-import { isRecord, otherFields, pick } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
 import { formatMoney } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
 import type { SectionsView } from '../../core/output/view.js';
+import { isRecord, otherFields, pick } from '../../core/reading.js';
 import {
-  underwritingBody,
   type UnderwriteOptions,
+  underwritingBody,
   type UnderwritingRequest,
 } from './lending-input.js';
 import { DECISION_COLOURS, factList, painted, plainNumber, titled } from './lending-view.js';

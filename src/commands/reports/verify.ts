@@ -1,14 +1,14 @@
 // `svc reports verify ID` (1 billing unit a call): whether the statement looks authentic — the
 // verdict in colour and the confidence — and each check run on it, passed or failed, with its
 // severity.
-import { readReply } from '../../core/reply-schema.js';
-import { VerifyReply } from '../../api/replies/reports.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { booleanOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import { VerifyReply } from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
+import { booleanOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import { readReply } from '../../core/reply-schema.js';
 import {
   designedView,
   factList,
@@ -19,9 +19,9 @@ import {
   recordList,
   SEVERITY_COLOURS,
   titled,
+  type ValueFact,
   VERIFY_COLOURS,
   words,
-  type ValueFact,
 } from './lending-view.js';
 import { showView } from './show-view.js';
 

@@ -1,11 +1,11 @@
-import { pick, ReplyReading } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
+import { isTableFormat } from '../../core/output/formats.js';
+import { pick, ReplyReading } from '../../core/reading.js';
 import { reportReader } from '../reports/report-view.js';
 import { sandboxClient } from './test-key.js';
-import { isTableFormat } from '../../core/output/formats.js';
 
 export async function createSandboxReport(
   ctx: Context,

@@ -1,9 +1,9 @@
-import { otherFields, pick, textOf } from '../../core/reading.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
+import { otherFields, pick, textOf } from '../../core/reading.js';
 import { ERROR_CODE_FORM, type EventKind } from '../../webhooks/events.js';
 import { sandboxClient } from './test-key.js';
 

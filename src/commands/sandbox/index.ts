@@ -1,6 +1,7 @@
 // `svc sandbox …`: scenario reports and webhook deliveries on demand, for tests and CI. Test keys only.
-import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
+
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { enumOption } from '../../core/program/typed-options.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';

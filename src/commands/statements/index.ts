@@ -1,6 +1,7 @@
 // `svc statements list`: the verifiable statements your organisation has issued.
-import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
+
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { enumOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';

@@ -1,9 +1,9 @@
-import { otherFields, pick, textOf, unreadFields, type ReplyReading } from '../../core/reading.js';
-import type * as Replies from '../../api/replies/statements.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
+import type * as Replies from '../../api/replies/statements.js';
 import type { Context } from '../../app/context.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
+import { otherFields, pick, type ReplyReading, textOf, unreadFields } from '../../core/reading.js';
 
 /** Documented: content_hash, verify_url, status. An id has no documented name: the likely ones are read. */
 const ID_NAMES = ['statement_id', 'id'];

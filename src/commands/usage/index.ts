@@ -1,6 +1,7 @@
 // `svc usage`: the organisation's quota this period.
-import { ENDPOINTS } from '../../api/endpoints.js';
 import type { Command } from '@commander-js/extra-typings';
+
+import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { examples, requestHelp } from '../args.js';
 

@@ -1,11 +1,11 @@
 // `svc usage`: the documented counters (plan, quota, used, remaining, period, resets_at), and
 // any other counter the service adds, listed after them.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { numberOf, textOf, unreadFields } from '../../core/reading.js';
 import type { Context } from '../../app/context.js';
 import { formatCount } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
+import { numberOf, textOf, unreadFields } from '../../core/reading.js';
 
 export async function showUsage(ctx: Context): Promise<void> {
   const call = target(ENDPOINTS.usage);

@@ -1,5 +1,6 @@
 // `svc version`: the version alone, as `svc --version` prints it (gh has both).
 import type { Command } from '@commander-js/extra-typings';
+
 import type { App } from '../../app/app.js';
 import { VERSION } from '../../version.js';
 import { examples } from '../args.js';

@@ -1,5 +1,6 @@
 // `svc webhooks …`: receive and check signed webhook deliveries on this machine.
 import type { Command } from '@commander-js/extra-typings';
+
 import type { App } from '../../app/app.js';
 import { examples, paragraph } from '../args.js';
 

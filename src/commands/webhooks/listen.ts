@@ -1,4 +1,3 @@
-import { secureUrl, shownUrl } from '../../core/urls.js';
 import type { Context } from '../../app/context.js';
 import {
   CliError,
@@ -9,18 +8,19 @@ import {
   UnexpectedReplyError,
   UsageError,
 } from '../../core/errors.js';
-import { shownText, type Masker } from '../../core/output/format.js';
+import { type Masker, shownText } from '../../core/output/format.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';
 import { fieldLines } from '../../core/output/prose.js';
 import { keepingState, type ReadyFile } from '../../core/ready-file.js';
+import { runUntilStopped } from '../../core/until-stopped.js';
+import { secureUrl, shownUrl } from '../../core/urls.js';
+import { USER_AGENT } from '../../version.js';
 import type { Registration } from '../../webhooks/mock-endpoint.js';
 import type { Delivery, Receiver } from '../../webhooks/receiver.js';
 import { MAX_SHOWN_CHARS, shownJson } from '../../webhooks/shown.js';
-import { USER_AGENT } from '../../version.js';
 import { checkInteger } from '../args.js';
 import { keptListenerSecret } from './listener-secret.js';
 import { givenSigningSecret, noSigningSecret, SERVICE_SECRET_HINT } from './secret.js';
-import { runUntilStopped } from '../../core/until-stopped.js';
 
 interface ListenFlags {
   port: string;

@@ -5,6 +5,7 @@
 // kept as the config file is (core/private-file.ts): no other user can read it, and svc mock
 // tells it to no caller (its endpoint list withholds secrets).
 import { randomBytes } from 'node:crypto';
+
 import type { Context } from '../../app/context.js';
 import { NO_HOME } from '../../config/paths.js';
 import { CliError, UsageError } from '../../core/errors.js';

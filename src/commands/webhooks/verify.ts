@@ -1,11 +1,11 @@
 import type { Context } from '../../app/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
-import { MAX_DELIVERY_BYTES } from '../../webhooks/events.js';
-import { shownText } from '../../core/output/format.js';
-import { MAX_SHOWN_CHARS } from '../../webhooks/shown.js';
-import { checkSignatureHeader, verifySignature, type Verdict } from '../../webhooks/signature.js';
 import { openInput } from '../../core/input-file.js';
+import { shownText } from '../../core/output/format.js';
+import { MAX_DELIVERY_BYTES } from '../../webhooks/events.js';
+import { MAX_SHOWN_CHARS } from '../../webhooks/shown.js';
+import { checkSignatureHeader, type Verdict, verifySignature } from '../../webhooks/signature.js';
 import { signingSecret } from './secret.js';
 
 interface VerifyFlags {

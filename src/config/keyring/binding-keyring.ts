@@ -5,14 +5,14 @@
 // An entry's account holds its base URL (keyring.ts accountOf); a legacy entry (account
 // "<profile>", no base URL) is used only where the KeyringEntry allows it, and then kept again
 // with it.
-import { importKeyring } from '../../core/external.js';
 import { InterruptedError } from '../../core/errors.js';
+import { importKeyring } from '../../core/external.js';
 import {
   accountOf,
-  KEYRING_SERVICE,
-  KeyringError,
   type Keyring,
+  KEYRING_SERVICE,
   type KeyringDeadline,
+  KeyringError,
 } from './keyring.js';
 
 /** How long one keyring call may take: enough for a person to answer an unlock prompt. */

@@ -6,6 +6,7 @@
 // socket, so a bus or a service that never answers is an error, never a hang. It knows nothing of
 // the services it talks to (config/keyring/secret-service.ts is one).
 import { connect, type Socket } from 'node:net';
+
 import { InterruptedError } from '../../core/errors.js';
 
 /** Where a bus listens: the Unix socket of a bus address (`unix:path=…` or `unix:abstract=…`). */

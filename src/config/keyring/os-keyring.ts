@@ -3,7 +3,7 @@
 // packages kept apart (dist/external.cjs). On macOS and Windows, the Keychain and Credential
 // Manager through @napi-rs/keyring (binding-keyring.ts), loaded at the first use.
 import type { Env } from '../../core/environment.js';
-import { accountOf, KEYRING_SERVICE, KeyringDeadline, type Keyring } from './keyring.js';
+import { accountOf, type Keyring, KEYRING_SERVICE, KeyringDeadline } from './keyring.js';
 import { secretService } from './secret-service.js';
 
 /** Where a session D-Bus, and on it the Secret Service, is how a keyring is reached. */

@@ -5,27 +5,27 @@
 // https://…` finds it, and the label "svc: <profile>". The secret travels with the "plain"
 // algorithm, which the specification allows: the socket is the user's own, and no one else can
 // listen on it. Each operation opens its connection and its session, and closes both.
-import {
-  BusConnection,
-  BusError,
-  BusUnanswered,
-  NO_OWNER,
-  Variant,
-  bodyOf,
-  pingBusName,
-  type Message,
-  type Value,
-} from './dbus.js';
-import { readEnv, type Env } from '../../core/environment.js';
+import { type Env, readEnv } from '../../core/environment.js';
 import { InterruptedError } from '../../core/errors.js';
 import { printable } from '../../core/output/format.js';
 import {
+  bodyOf,
+  BusConnection,
+  BusError,
+  BusUnanswered,
+  type Message,
+  NO_OWNER,
+  pingBusName,
+  type Value,
+  Variant,
+} from './dbus.js';
+import {
+  type Keyring,
   KEYRING_DEADLINE_MS,
   KEYRING_SERVICE,
   KeyringDeadline,
-  KeyringError,
-  type Keyring,
   type KeyringEntry,
+  KeyringError,
 } from './keyring.js';
 
 /** How long the session bus may take to say whether a Secret Service is there (starting one included). */

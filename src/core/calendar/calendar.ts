@@ -2,8 +2,8 @@
 // `bs`, Bikram Sambat, Nepal's. What the table of BS months is needed for is here; the table itself
 // (bikram-sambat.ts) is loaded by loadBsCalendar only, when a run asks for BS: no other run reads it
 // (the build makes it dist/bs-calendar.cjs, and test/e2e/startup.test.ts checks that).
-import type * as Table from './bikram-sambat.js';
 import { UsageError } from '../errors.js';
+import type * as Table from './bikram-sambat.js';
 
 export const CALENDARS = ['ad', 'bs'] as const;
 export type CalendarName = (typeof CALENDARS)[number];

@@ -10,8 +10,8 @@
 // whether the service sent it as a number or as text. The rule looks at a cell's text, whatever
 // its JSON type, and covers the header row too (its names are the reply's keys). A program that
 // joins on the values asks for them as received (--no-formula-guard): `guard` false.
-import { compactJson } from './compact-json.js';
 import { ExactNumber } from '../json/exact-number.js';
+import { compactJson } from './compact-json.js';
 
 /**
  * A formula's first character, after any characters that a terminal's copy of the CSV drops

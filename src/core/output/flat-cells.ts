@@ -5,7 +5,6 @@
 // from the record's JSON text (flatCells), or from the record as read (valueCells: numbers kept as
 // received by exact-json.ts), so numbers keep every digit; a key given twice counts once, with its
 // last value, as JSON.parse takes it.
-import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { ExactNumber } from '../json/exact-number.js';
 import {
   compactText,
@@ -18,6 +17,7 @@ import {
   OPEN_OBJECT,
   QUOTE,
 } from '../json/json-text.js';
+import { compactJson, MAX_DEPTH } from './compact-json.js';
 
 /** A record's column names and cell texts, in the order of its fields. */
 export type Cells = Map<string, string>;

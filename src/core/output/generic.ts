@@ -7,9 +7,9 @@
 // columns, and the others are shown where there is room for them. Each kind of value (money,
 // counts, shares, confidences, scores, contributions) is shown to people as every view shows it
 // (format.ts), field names in words (labels.ts); a pipe gets the values as received and the keys.
+import { ExactNumber } from '../json/exact-number.js';
 import { isRecord, type JsonRecord } from '../reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
-import { ExactNumber } from '../json/exact-number.js';
 import { staysWhole, visibleWidth } from './fit.js';
 import {
   bullets,

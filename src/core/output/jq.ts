@@ -2,9 +2,10 @@
 // WebAssembly, `jq-wasm`; the build keeps it in a file of its own, loaded only for this flag).
 // Strings come out raw, one per line, as gh prints them; any other value as jq prints it.
 import { Writable } from 'node:stream';
+
 import { CliError, EXIT, UsageError } from '../errors.js';
 import { importJq } from '../external.js';
-import { withStreams, type IO } from '../io.js';
+import { type IO, withStreams } from '../io.js';
 import { printable } from './format.js';
 
 type Jq = typeof import('jq-wasm');

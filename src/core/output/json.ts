@@ -1,6 +1,5 @@
 // JSON output that keeps the reply exactly as received: the raw text is re-indented token by
 // token, so numbers keep their digits (no float rounding) and keys keep their order.
-import { terminalJson } from './format.js';
 import {
   CLOSE_ARRAY,
   CLOSE_OBJECT,
@@ -14,6 +13,7 @@ import {
   OPEN_OBJECT,
   QUOTE,
 } from '../json/json-text.js';
+import { terminalJson } from './format.js';
 
 /** Indentation grows with the square of the depth: past this size the raw text is printed instead. */
 const MAX_INDENTED_LENGTH = 256 * 1024 * 1024;

@@ -5,8 +5,6 @@
 // record is found in the raw text by a scan that builds no values; records a command made itself
 // have no text of their own and are written from their values. The records of a view that holds
 // lists are made from the reply's text too (listItemTexts).
-import { isRecord } from '../reading.js';
-import { MAX_DEPTH as MAX_NESTING } from './compact-json.js';
 import {
   compactText,
   endOfValue,
@@ -18,6 +16,8 @@ import {
   OPEN_ARRAY,
   OPEN_OBJECT,
 } from '../json/json-text.js';
+import { isRecord } from '../reading.js';
+import { MAX_DEPTH as MAX_NESTING } from './compact-json.js';
 
 /** The text of each record as received. */
 export interface RecordTexts {

@@ -5,16 +5,16 @@
 // objects go to dotted columns and lists of plain values are joined (flat-cells.ts); its columns
 // are the union of the records' keys, the documented fields first. Both are made a few records at
 // a time (stream/paced-write.ts writes them), each record once: linear in the reply.
-import { isRecord } from '../reading.js';
-import { UnexpectedReplyError } from '../errors.js';
-import { csvField, csvLine } from './csv.js';
-import { flatCells, valueCells, type Cells } from './flat-cells.js';
-import { stringifyExact } from '../json/exact-stringify.js';
-import { formatCount } from './format.js';
-import { checkColumnNames } from './column-names.js';
-import type { RecordTexts } from './raw-records.js';
-import { exactBody } from '../json/exact-json.js';
 import type { BsCalendar } from '../calendar/calendar.js';
+import { UnexpectedReplyError } from '../errors.js';
+import { exactBody } from '../json/exact-json.js';
+import { stringifyExact } from '../json/exact-stringify.js';
+import { isRecord } from '../reading.js';
+import { checkColumnNames } from './column-names.js';
+import { csvField, csvLine } from './csv.js';
+import { type Cells, flatCells, valueCells } from './flat-cells.js';
+import { formatCount } from './format.js';
+import type { RecordTexts } from './raw-records.js';
 
 /**
  * With the BS calendar (docs/reference/dates.md): after each field whose value is a date or a date-time, its

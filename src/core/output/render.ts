@@ -6,11 +6,15 @@
 // A table is made a piece of rows at a time, each piece when its writer asks for it
 // (stream/paced-write.ts).
 // The machine formats are made from the reply itself (records.ts, json.ts).
-import { drawBox, type BoxRow } from './box.js';
+import type { BsCalendar } from '../calendar/calendar.js';
+import { type BoxRow, drawBox } from './box.js';
 import {
   card,
   CARDS_BELOW,
   cellLines,
+  type ColumnMeasure,
+  type Fit,
+  type FitColumn,
   fitOf,
   fitWidths,
   GLUE,
@@ -20,14 +24,10 @@ import {
   unglue,
   visibleWidth,
   wrapText,
-  type ColumnMeasure,
-  type Fit,
-  type FitColumn,
 } from './fit.js';
 import { tabCell } from './format.js';
-import { formatTimestamp, relativeRuleFor, type TimeSetting } from './time.js';
 import type { Paint } from './paint.js';
-import type { BsCalendar } from '../calendar/calendar.js';
+import { formatTimestamp, relativeRuleFor, type TimeSetting } from './time.js';
 import type { Cell, Column, ListView, RecordView, View } from './view.js';
 
 export type { OutputFormat } from './formats.js';

@@ -5,6 +5,7 @@
 // (src/docs/man.ts) renders the same blocks as roff. Text is written as paragraphs, never broken
 // by hand: the renderer wraps it.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+
 import { lineWidth, padTo } from '../output/fit.js';
 import { proseLines, shellLines } from '../output/prose.js';
 

@@ -8,19 +8,20 @@
 // Typed with @commander-js/extra-typings: the arguments and options a command declares give the
 // types its action receives (core/app.ts), so no handler is cast.
 import {
-  Command,
-  InvalidArgumentError,
   type Argument,
+  Command,
   type CommandUnknownOpts,
   type ErrorOptions,
   type Help,
+  InvalidArgumentError,
   type Option,
   type OptionValues,
 } from '@commander-js/extra-typings';
+
 import type { Mistake } from '../errors.js';
 import { usageErrorFor } from '../report-error.js';
 import { addHelpAfter, type Block } from './document.js';
-import { declareReach, takes, type Reach } from './reach.js';
+import { declareReach, type Reach, takes } from './reach.js';
 import { nearest } from './suggest.js';
 import { commandPath, flagName, SvcHelp } from './svc-help.js';
 

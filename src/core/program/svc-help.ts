@@ -4,11 +4,12 @@
 // them; reach.ts decides which apply); the root lists the global flags themselves. Values read
 // as they are typed: `default: 8787`, `one of: complete, processing, failed`.
 import {
-  Help,
   type Argument,
   type CommandUnknownOpts,
+  Help,
   type Option,
 } from '@commander-js/extra-typings';
+
 import { glueWhole, lineWidth } from '../output/fit.js';
 import { proseLines } from '../output/prose.js';
 import { definitionLines, helpAfterOf, renderText } from './document.js';

@@ -3,7 +3,7 @@
 // `svc_sk_te<ESC>[0mst_…` as the key. One step a character (form-automaton.ts), each character
 // read once, so the time grows with the text's length only; while nothing has begun to match, a
 // character that cannot begin a form, an escape or a sequence is passed over with a look-up or two.
-import { BACKSLASH, Decoder, PERCENT, type Escapes } from './decoding.js';
+import { BACKSLASH, Decoder, type Escapes, PERCENT } from './decoding.js';
 import { EscapeSequences } from './escape-sequences.js';
 import type { FormAutomaton } from './form-automaton.js';
 import { isGap } from './gaps.js';

@@ -11,8 +11,8 @@
 import { maskKey, secretOf } from '../keys.js';
 import { FormAutomaton } from './form-automaton.js';
 import { isGap } from './gaps.js';
-import { formsOf, type Form } from './secret-forms.js';
-import { SecretSearch, type OnFound, type Reading } from './secret-search.js';
+import { type Form, formsOf } from './secret-forms.js';
+import { type OnFound, type Reading, SecretSearch } from './secret-search.js';
 
 /** Shorter values are not masked: they would blot out ordinary words. */
 const MIN_SECRET_LENGTH = 8;

@@ -1,6 +1,7 @@
 // The pager as a process of its own (pager.ts), a module apart: only a run that pages loads
 // node:child_process.
 import { spawn } from 'node:child_process';
+
 import type { Env } from '../environment.js';
 import type { PagerProcess } from './pager.js';
 

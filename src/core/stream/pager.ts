@@ -5,8 +5,9 @@
 // directly. A person who quits the pager early ends the output, quietly: the run is told to stop
 // making it (no work on rows nobody reads).
 import { Writable } from 'node:stream';
+
+import { type Env, readEnv } from '../environment.js';
 import { InterruptedError } from '../errors.js';
-import { readEnv, type Env } from '../environment.js';
 import { lineWidth } from '../output/fit.js';
 
 /** A pager started, reading our output on its standard input and drawing on the terminal. */

@@ -1,7 +1,7 @@
 // Machine formats written batch by batch as records arrive, never gathered whole: NDJSON one
 // record a line, CSV a header then rows.
-import { csvCell, csvLine } from '../output/csv.js';
 import { stringifyExact } from '../json/exact-stringify.js';
+import { csvCell, csvLine } from '../output/csv.js';
 import type { OutputSink } from './sink.js';
 import type { RowWriter } from './table-writers.js';
 

@@ -1,10 +1,13 @@
 // Tables written batch by batch as rows arrive, never gathered whole: tab-separated lines for a
 // pipe, aligned and coloured columns for a terminal. A command gives the columns, and --columns
 // may pick them (pickStreamColumns).
+import { checkColumnNames } from '../output/column-names.js';
 import {
   card,
   CARDS_BELOW,
   cellLines,
+  type Fit,
+  type FitColumn,
   fitOf,
   fitWidths,
   glueDateTimes,
@@ -13,10 +16,7 @@ import {
   padTo,
   visibleWidth,
   wrapText,
-  type Fit,
-  type FitColumn,
 } from '../output/fit.js';
-import { checkColumnNames } from '../output/column-names.js';
 import { printable, tabCell } from '../output/format.js';
 import type { Paint } from '../output/paint.js';
 import type { OutputSink } from './sink.js';

@@ -5,8 +5,8 @@
 // terminal tells (0 columns included): a line of fields (a count, a rate, the time left) leaves
 // fields out whole until it fits; only a text too wide on its own is cut.
 import { FALLBACK_COLUMNS } from '../io.js';
-import { oneLine } from '../output/format.js';
 import { cutToWidth, lineWidth } from '../output/fit.js';
+import { oneLine } from '../output/format.js';
 
 /**
  * What a spinner shows: a text, or fields of it parted by spaces, with the order in which they are

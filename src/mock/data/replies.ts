@@ -4,7 +4,7 @@
 // shapes are the mock's own, and deliberately not alike (line_items keyed by `key`, indicators
 // keyed by `indicator`, accounts keyed by `code`, points or observations), as a client must
 // expect of a service whose shapes are unknown (fixtures/README.md lists them).
-import { DATASETS, months, type DatasetFixture, type DatasetItemFixture } from './datasets.js';
+import { type DatasetFixture, type DatasetItemFixture, DATASETS, months } from './datasets.js';
 
 export const SOURCE = 'Nepal Rastra Bank';
 

@@ -4,7 +4,7 @@
 import { addMonths, daysBetween, monthOf, monthsBetween } from '../dates.js';
 import { listedTransaction } from '../report/shapes.js';
 import type { Transaction } from '../report/transaction.js';
-import { clamp, credits, median, perMonth, sum, wholeMonths, type Statement } from './statement.js';
+import { clamp, credits, median, perMonth, type Statement, sum, wholeMonths } from './statement.js';
 
 /** A salary paid longer ago than this before the statement ends has stopped: no longer `monthly`. */
 const SALARY_CURRENT_DAYS = 40;

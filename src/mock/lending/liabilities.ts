@@ -6,7 +6,7 @@ import { fixtures } from '../fixtures.js';
 import { listedTransaction } from '../report/shapes.js';
 import { money, type Transaction } from '../report/transaction.js';
 import { monthlyIncome } from './income.js';
-import { debits, sum, type Statement } from './statement.js';
+import { debits, type Statement, sum } from './statement.js';
 
 /** A lender last paid longer ago than this before the statement ends is paid off: its EMI no longer counts. */
 const ACTIVE_WITHIN_DAYS = 45;

@@ -3,16 +3,16 @@
 // the mock's own (fixtures/README.md): a plain scorecard that starts every statement at 500.
 import { signals } from '../report/summaries.js';
 import { averageDailyBalance } from './balance.js';
-import { incomeView, monthlyIncome, type IncomeView } from './income.js';
-import { liabilitiesView, type LiabilitiesView } from './liabilities.js';
+import { type IncomeView, incomeView, monthlyIncome } from './income.js';
+import { type LiabilitiesView, liabilitiesView } from './liabilities.js';
 import {
   clamp,
   closingBalance,
   debits,
-  perMonth,
   periodMonths,
-  sum,
+  perMonth,
   type Statement,
+  sum,
 } from './statement.js';
 
 export type Band = 'excellent' | 'good' | 'fair' | 'poor' | 'very_poor';

@@ -5,16 +5,16 @@
 import { matchNames } from '../namematch.js';
 import { balanceTrend } from '../report/summaries.js';
 import { money } from '../report/transaction.js';
-import { incomeView, monthlyIncome, type IncomeView } from './income.js';
-import { liabilitiesView, type LiabilitiesView } from './liabilities.js';
+import { type IncomeView, incomeView, monthlyIncome } from './income.js';
+import { type LiabilitiesView, liabilitiesView } from './liabilities.js';
 import { scoreView } from './score.js';
 import {
   closingBalance,
   debits,
-  perMonth,
   periodMonths,
-  sum,
+  perMonth,
   type Statement,
+  sum,
 } from './statement.js';
 import { verifyView } from './verify.js';
 

@@ -4,7 +4,7 @@
 import type { CounterpartyType } from '../fixtures.js';
 import { merchantDirectory } from '../merchants/directory.js';
 import type { Draft } from './ledger.js';
-import { money, type Category, type Direction } from './transaction.js';
+import { type Category, type Direction, money } from './transaction.js';
 
 export interface WrittenTransaction {
   date: string;

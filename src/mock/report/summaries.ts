@@ -4,7 +4,7 @@
 // mock's own, and so is the counterparties view (fixtures/README.md).
 import { monthOf, monthsBetween } from '../dates.js';
 import type { CounterpartyType, Period } from '../fixtures.js';
-import { money, type Category, type Transaction } from './transaction.js';
+import { type Category, money, type Transaction } from './transaction.js';
 
 const COUNTERPARTY_TYPES: readonly CounterpartyType[] = [
   'merchant',

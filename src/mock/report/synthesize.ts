@@ -12,9 +12,9 @@ import type {
   RecurringStreamFixture,
 } from '../fixtures.js';
 import { merchantDirectory } from '../merchants/directory.js';
-import { ledger, type Draft, type Ledger } from './ledger.js';
-import { seededRandom, type Random } from './random.js';
-import { money, type Category, type Direction, type MerchantRef } from './transaction.js';
+import { type Draft, type Ledger, ledger } from './ledger.js';
+import { type Random, seededRandom } from './random.js';
+import { type Category, type Direction, type MerchantRef, money } from './transaction.js';
 
 export interface StatementProfile {
   period: Period;

@@ -4,13 +4,14 @@
 // caller's redirect address. The caller exchanges it (POST /v1/connect/exchange) for a grant whose
 // data its access token reads (GET /v1/grants/{id}/data, the token in a header only).
 import { randomBytes } from 'node:crypto';
+
 import { isoSeconds } from '../dates.js';
 import { ApiError } from '../errors.js';
 import { jsonObjectBody, requiredString } from '../fields.js';
 import type { ConnectFlows, ConnectRequest } from '../grants.js';
 import { parseJsonBody, type Reply } from '../http.js';
 import { sharedData, type SharedScope } from '../lending/granted.js';
-import { invalid, SEGMENT, type Call, type Route } from '../route.js';
+import { type Call, invalid, type Route, SEGMENT } from '../route.js';
 import type { CompleteReport, MockStore } from '../store.js';
 
 /** The scopes a flow may ask for: the values the spec gives. */

@@ -6,7 +6,7 @@ import type { Consent, ConsentBook } from '../consents.js';
 import { jsonObjectBody, optionalNumber, optionalString, requiredString } from '../fields.js';
 import type { Reply } from '../http.js';
 import { SHARED_SCOPES, sharedData, type SharedScope } from '../lending/granted.js';
-import { invalid, SEGMENT, type Call, type KeylessCall, type Route } from '../route.js';
+import { type Call, invalid, type KeylessCall, type Route, SEGMENT } from '../route.js';
 
 const DEFAULT_EXPIRY_DAYS = 30;
 const MAX_EXPIRY_DAYS = 365;

@@ -14,15 +14,15 @@ import {
 import { months } from '../data/datasets.js';
 import {
   FAMILIES,
+  type Family,
   familyByPath,
   meta,
   points,
   SNAPSHOT_FAMILY,
-  type Family,
 } from '../data/replies.js';
 import { ApiError } from '../errors.js';
 import type { Reply } from '../http.js';
-import { invalid, type Call, type Route } from '../route.js';
+import { type Call, invalid, type Route } from '../route.js';
 
 export const dataRoutes: Route[] = [
   { method: 'GET', pattern: /^\/v1\/data\/cbank\/banking\/snapshot$/, handle: snapshot },

@@ -1,7 +1,7 @@
 // Lending decisions and outcomes (FULL keys). The documents give the request fields; every reply
 // shape is the mock's own (fixtures/README.md): the decision record, `{data, has_more}` for the
 // list, and the outcome record.
-import { DECISIONS, OUTCOMES, type Decision } from '../decisions.js';
+import { type Decision, DECISIONS, OUTCOMES } from '../decisions.js';
 import {
   integerQuery,
   jsonObjectBody,
@@ -11,7 +11,7 @@ import {
   requiredString,
 } from '../fields.js';
 import type { Reply } from '../http.js';
-import { invalid, type Call, type Route } from '../route.js';
+import { type Call, invalid, type Route } from '../route.js';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;

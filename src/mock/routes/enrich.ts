@@ -1,9 +1,9 @@
 // POST /v1/enrich (FULL): the caller's own transactions, 1 to 5,000 of them, categorised and summed
 // up as a report's are. Each is checked here; report/enrich.ts does the work.
-import { isObject, jsonObjectBody, requiredDate, type Fields } from '../fields.js';
+import { type Fields, isObject, jsonObjectBody, requiredDate } from '../fields.js';
 import type { Reply, RequestBody } from '../http.js';
 import { enrich, type EnrichInput } from '../report/enrich.js';
-import { invalid, type Call, type Route } from '../route.js';
+import { type Call, invalid, type Route } from '../route.js';
 
 /** As documented. */
 const MAX_ENRICH_TRANSACTIONS = 5000;

@@ -13,9 +13,9 @@ import { balanceView } from '../lending/balance.js';
 import { incomeView } from '../lending/income.js';
 import { liabilitiesView } from '../lending/liabilities.js';
 import { scoreView } from '../lending/score.js';
-import { DEFAULT_FOIR_CEILING, underwrite, type LoanApplication } from '../lending/underwriting.js';
+import { DEFAULT_FOIR_CEILING, type LoanApplication, underwrite } from '../lending/underwriting.js';
 import { verifyView } from '../lending/verify.js';
-import { SEGMENT, type Call, type Route } from '../route.js';
+import { type Call, type Route, SEGMENT } from '../route.js';
 import { productView } from './reports.js';
 
 const CURRENCY = 'NPR';

@@ -1,8 +1,8 @@
 // POST /v1/merchants/resolve: terminal numbers and merchant-name strings in, merchants out.
 // FULL scope (checked by api.ts), at most 1000 lookups a call, one billing unit a call.
-import { JsonText, parseJsonBody, stringsNeedNoEscape, type Reply } from '../http.js';
+import { JsonText, parseJsonBody, type Reply, stringsNeedNoEscape } from '../http.js';
 import { merchantDirectory } from '../merchants/directory.js';
-import { invalid, type Call, type Route } from '../route.js';
+import { type Call, invalid, type Route } from '../route.js';
 
 /** Lookups one call may carry (terminals and names together). */
 export const MAX_LOOKUPS_PER_CALL = 1000;

@@ -9,7 +9,7 @@ import { parseJsonBody, type Reply } from '../http.js';
 import { multipartBoundary, MultipartError, parseMultipart } from '../multipart.js';
 import { matchNames } from '../namematch.js';
 import { CATEGORIES, type Category, type Transaction } from '../report/transaction.js';
-import { decodePathSegment, invalid, SEGMENT, type Call, type Route } from '../route.js';
+import { type Call, decodePathSegment, invalid, type Route, SEGMENT } from '../route.js';
 import type { CompleteReport, MockStore } from '../store.js';
 import {
   authView,

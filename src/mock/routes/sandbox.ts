@@ -3,14 +3,14 @@
 // caller's organisation: every report endpoint can read it.
 import { addDays, isCalendarDate, isoDate, isoSeconds } from '../dates.js';
 import { ApiError, type ErrorCode } from '../errors.js';
+import { type Fields, jsonObjectBody } from '../fields.js';
 import { fixtures, type ReportScenario } from '../fixtures.js';
-import { jsonObjectBody, type Fields } from '../fields.js';
 import type { Reply, RequestBody } from '../http.js';
 import { categorise, type WrittenTransaction } from '../report/categorise.js';
-import { ledger, type Ledger } from '../report/ledger.js';
+import { type Ledger, ledger } from '../report/ledger.js';
 import { seededRandom } from '../report/random.js';
 import { shiftProfile, synthesizeTransactions } from '../report/synthesize.js';
-import { invalid, SEGMENT, type Call, type Route } from '../route.js';
+import { type Call, invalid, type Route, SEGMENT } from '../route.js';
 import type { ReadStatement } from '../store.js';
 import { reportBody, reportListItem } from '../views.js';
 
