@@ -5,11 +5,12 @@
 import { moneyOf } from '../../api/money.js';
 import { EnrichReply } from '../../api/replies/transactions.js';
 import type { ReplyReader } from '../../app/context.js';
-import { formatFraction, formatMoney } from '../../core/output/format.js';
+import { formatMoney } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { numberOf, otherFields, pick, type ReplyReading, textOf } from '../../core/reading.js';
 import { readReply } from '../../core/reply-schema.js';
+import { fraction } from '../reports/lending-view.js';
 
 const KNOWN_IN_TRANSACTION = [
   'date',
@@ -53,11 +54,6 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     keep: true,
     ...(money.currency && { currency: money.currency }),
   });
-  /** A confidence from 0 to 1 as a percentage (0.95 → 95%); any other number as it came. */
-  const confidence = (r: Row) => {
-    const n = numberOf(r.confidence);
-    return n === undefined || n < 0 || n > 1 ? cellText(r.confidence) : formatFraction(n);
-  };
   const columns: Column<Row>[] = [
     { key: 'date', header: 'DATE', value: (r) => r.date, keep: true },
     { key: 'description', header: 'DESCRIPTION', value: (r) => r.description, flex: true },
@@ -70,7 +66,8 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
       key: 'confidence',
       header: 'CONFIDENCE',
       value: (r) => cellText(r.confidence),
-      display: confidence,
+      // A confidence from 0 to 1 as a percentage (0.95 → 95%), as every view shows one.
+      display: (r, paint) => fraction(r.confidence, paint),
       formatsValue: true,
       align: 'right',
       keep: true,

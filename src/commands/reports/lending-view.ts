@@ -69,8 +69,6 @@ export const count: Show = (raw) => {
   return n !== undefined && Number.isInteger(n) ? formatCount(cellText(raw)) : cellText(raw);
 };
 
-export { plainNumber, signedNumber };
-
 /** A percentage given in percent: 24.5 → 24.5%. */
 export const percent: Show = (raw) => {
   const n = numberOf(raw);

@@ -6,7 +6,7 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
-import { formatMoney } from '../../core/output/format.js';
+import { formatMoney, plainNumber } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
 import type { SectionsView } from '../../core/output/view.js';
 import { isRecord, otherFields, pick } from '../../core/reading.js';
@@ -15,7 +15,7 @@ import {
   underwritingBody,
   type UnderwritingRequest,
 } from './lending-input.js';
-import { DECISION_COLOURS, factList, painted, plainNumber, titled } from './lending-view.js';
+import { DECISION_COLOURS, factList, painted, titled } from './lending-view.js';
 
 export async function underwrite(
   ctx: Context,
