@@ -11,6 +11,7 @@ import {
 import { parseReplySize } from './api/reply-size.js';
 import type { App } from './app/app.js';
 import { Context, type Paging } from './app/context.js';
+import { paged } from './app/pager.js';
 import type { Services } from './app/services.js';
 import { registerApi } from './commands/api/index.js';
 import { registerCompletion } from './commands/completion/index.js';
@@ -69,7 +70,7 @@ export async function main(
 ): Promise<number> {
   // Every byte svc writes goes through these streams, which mask the secrets the run comes to know.
   const secrets = new Secrets();
-  // On a terminal, an output may go through a pager (Context.paged): stdout's end, under the masking.
+  // On a terminal, an output may go through a pager (app/pager.ts): stdout's end, under the masking.
   const output = unmaskedIO.stdoutIsTTY ? new PagedOutput(unmaskedIO.stdout) : undefined;
   const { io, flush } = maskedIO(
     output ? withStreams(unmaskedIO, { stdout: output.stream }) : unmaskedIO,
@@ -115,7 +116,7 @@ async function runProgram(
           throw error;
         }
         // What jq made of the output is an output of its own, paged on a terminal.
-        if (filter) await context.paged(async () => void (await filter.finish(true)));
+        if (filter) await paged(context, async () => void (await filter.finish(true)));
       },
   };
   const program = buildProgram(app, io, argv);

@@ -2,12 +2,13 @@
 // over (a consent token, a Connect access token); the one place svc shows such a secret.
 //
 // Every byte svc writes passes through streams that mask each secret in `ctx.secrets`
-// (core/io.ts maskedIO, core/secrets/secrets.ts), and `ctx.present` masks the table's values with
+// (core/io.ts maskedIO, core/secrets/secrets.ts), and `present` masks the table's values with
 // the same set. So the reply is printed while the new secret is not yet in that set: it goes out
 // as received (--json byte for byte). Only then is it added, so whatever comes after (the warning,
 // a --debug line, an error, a later write held back by a stream) shows it masked. No escape past
 // the masking is needed, and none is added: a write can never leak a secret the run knew before.
-import type { Context, ReplyReader } from '../app/context.js';
+import type { Context } from '../app/context.js';
+import { present, type ReplyReader } from '../app/present.js';
 import { readCapped } from '../core/capped-read.js';
 import { UsageError } from '../core/errors.js';
 import { hasControlCharacter } from '../core/output/format.js';
@@ -29,7 +30,7 @@ export async function presentSecretOnce(
   const secrets = handOver
     .secrets(reply.body)
     .filter((s): s is string => typeof s === 'string' && s !== '');
-  await ctx.present(reply, reader);
+  await present(ctx, reply, reader);
   for (const secret of secrets) ctx.secrets.add(secret);
   if (secrets.length === 0) return;
   const [first, ...rest] = handOver.notes(reply.body);

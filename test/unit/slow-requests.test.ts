@@ -1,4 +1,4 @@
-// The spinner of a slow request (src/app/slow-requests.ts), on a client whose replies the test
+// The spinner of a slow request (src/app/spinners.ts), on a client whose replies the test
 // holds, with a fake clock: shown after a second, taken away with the reply or the failure, never
 // while another spinner holds the line or while several requests run at once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import {
   SLOW_REQUEST_MS,
   type SlowRequestOptions,
   slowRequestSpinner,
-} from '../../src/app/slow-requests.js';
+} from '../../src/app/spinners.js';
 import type { LineText, Spinner } from '../../src/core/stream/terminal-line.js';
 
 /** A reply the test hands out when it likes. */

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 
 import type { ApiReply } from '../../api/client.js';
 import type { Context } from '../../app/context.js';
+import { presentText } from '../../app/present.js';
 import { ApiError, CliError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { type Masker, printable, shownText } from '../../core/output/format.js';
 import { jsonOutput } from '../../core/output/json.js';
@@ -127,9 +128,7 @@ export async function callApi(
     const head = options.include
       ? statusLine(error.status) + headerLines(error.headers, out) + '\n'
       : '';
-    await ctx.paged(async () =>
-      ctx.out(head + (error.rawBody === '' ? '' : bodyText(error.rawBody, out).text)),
-    );
+    await presentText(ctx, head + (error.rawBody === '' ? '' : bodyText(error.rawBody, out).text));
     const failure = new CliError(summary(error), error.exitCode);
     // What svc knows of the trouble (which key was refused, say) is still said; but a refused
     // Authorization header given with -H is the user's own, not the key svc sent.
@@ -146,7 +145,7 @@ export async function callApi(
     : '';
   const shown = reply.raw === '' ? undefined : bodyText(reply.raw, out);
   // A reply read as one output: paged on a terminal when taller than it.
-  await ctx.paged(async () => ctx.out(head + (shown?.text ?? '')));
+  await presentText(ctx, head + (shown?.text ?? ''));
   if (!shown) return;
   // Printed all the same, so nothing is lost; but a success that is not JSON is not what a script expects.
   if (!shown.json)

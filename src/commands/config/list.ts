@@ -1,5 +1,6 @@
 // `svc config list`: the profiles, their base URLs and keys (masked), and where each key is kept.
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { currentProfileName, type KeyStore, keyStoreOf } from '../../config/resolve.js';
 import { printableDeep } from '../../core/output/format.js';
 import { shown } from './settings.js';
@@ -33,7 +34,8 @@ export async function listProfiles(ctx: Context): Promise<void> {
       ]),
     ),
   };
-  await ctx.present(
+  await present(
+    ctx,
     { raw: JSON.stringify(body), body },
     {
       what: 'config list',

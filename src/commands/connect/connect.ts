@@ -1,6 +1,7 @@
 import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, redirectUriProblem } from '../../api/connect.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
 import { withRest } from '../../core/output/generic.js';
@@ -45,7 +46,7 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
     options.qr || options.open
       ? openable(new ReplyReading(what).needText(pick(reply.body, 'connect_url'), 'connect_url'))
       : undefined;
-  await ctx.present(reply, {
+  await present(ctx, reply, {
     what,
     replies: () => import('../../api/replies/connect.js'),
     view: (body, reading, { readReply, ConnectRequestReply }) => {

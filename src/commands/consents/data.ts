@@ -1,5 +1,6 @@
 // `svc consents data ID`: the data a consent opens, read as its grantee does.
-import type { Context, ReplyReader } from '../../app/context.js';
+import type { Context } from '../../app/context.js';
+import { present, type ReplyReader } from '../../app/present.js';
 import { readEnv } from '../../core/environment.js';
 import { ApiError, UsageError } from '../../core/errors.js';
 import { scopedDataView } from '../scoped-data.js';
@@ -40,7 +41,7 @@ export async function readConsentData(
     viewRecords: 'list items',
     view: (body, reading) => scopedDataView(body, reading, `Data of consent ${id}`),
   };
-  await ctx.present(reply, reader);
+  await present(ctx, reply, reader);
 }
 
 /** The consent token: --token (with a warning: `ps` shows it), --token-stdin, else SVC_CONSENT_TOKEN. */

@@ -1,6 +1,7 @@
 // `svc consents list`: the consents your organisation gave (the reply's shape is not shown).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { firstFieldsView, headedList, listRecords } from '../../core/output/unshown.js';
 
 /**
@@ -13,7 +14,9 @@ const SHOWN = ['status', 'id', 'scopes', 'grantee_label'];
 
 export async function listConsents(ctx: Context): Promise<void> {
   const call = target(ENDPOINTS.listConsents);
-  await ctx.requestAndPresent(call, {
+  const reply = await (await ctx.client()).request(call);
+  await present(ctx, reply, {
+    what: call.what,
     records: (body) => listRecords(body, 'data', 'consents'),
     fields: CONSENT_FIELDS,
     view: (body) =>

@@ -1,6 +1,7 @@
 // Picks a series selector for a person at a terminal: a searchable list of the family's line items,
 // built from its `/latest` reply. Only called when Context.canPrompt.
 import type { Context } from '../../app/context.js';
+import { forPeople } from '../../app/present.js';
 import { UnexpectedReplyError } from '../../core/errors.js';
 import { type DataFamily, latestPath } from './families.js';
 import { type CachePolicy, fetchDataset } from './fetch.js';
@@ -14,7 +15,7 @@ export async function pickSelector(
   query: Record<string, string>,
 ): Promise<string> {
   const { reply } = await fetchDataset(ctx, { path: latestPath(family), query }, policy);
-  const selectors = await ctx.forPeople(selectorsOf(itemListOf(reply.body, family.selector)));
+  const selectors = forPeople(ctx, selectorsOf(itemListOf(reply.body, family.selector)));
   if (selectors.length === 0) {
     throw new UnexpectedReplyError(
       `the reply to GET ${latestPath(family)} names no ${family.selector} to pick from; give the SELECTOR argument`,

@@ -4,6 +4,7 @@
 // loaded only when the reply is read: --json loads none.
 import type * as Data from '../../api/replies/data.js';
 import type { Context } from '../../app/context.js';
+import { forPeople, present } from '../../app/present.js';
 import type { Reply } from '../../core/output/render.js';
 import type { View } from '../../core/output/view.js';
 import { ReplyReading } from '../../core/reading.js';
@@ -24,7 +25,7 @@ export async function printDataset(
   reply: Reply,
   reader: DatasetReader,
 ): Promise<void> {
-  await ctx.present<typeof Data>(reply, {
+  await present<typeof Data>(ctx, reply, {
     what: reader.what,
     replies: () => import('../../api/replies/data.js'),
     records: reader.records,
@@ -44,11 +45,7 @@ export async function attributionOf(
 ): Promise<string[]> {
   const replies = await import('../../api/replies/data.js');
   return attributionLines(
-    replies.readReply(
-      new ReplyReading(reader.what),
-      reader.schema(replies),
-      await ctx.forPeople(body),
-    ),
+    replies.readReply(new ReplyReading(reader.what), reader.schema(replies), forPeople(ctx, body)),
     label,
   );
 }

@@ -1,6 +1,7 @@
 // `svc data series FAMILY SELECTOR [--from YYYY-MM] [--to YYYY-MM] [--chart]`: one line item over
 // time, as month/value rows or as a line chart.
 import type { Context } from '../../app/context.js';
+import { forPeople, presentText } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
 import { isTableFormat } from '../../core/output/formats.js';
 import type { Reply } from '../../core/output/render.js';
@@ -118,7 +119,7 @@ async function drawChart(
     import('../../core/output/render.js'),
   ]);
   const paint = await createPaint(ctx.color);
-  const facts = seriesFacts(await ctx.forPeople(series), selectorName);
+  const facts = seriesFacts(forPeople(ctx, series), selectorName);
   const points = facts.points.flatMap((p) =>
     p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }],
   );
@@ -147,6 +148,6 @@ async function drawChart(
     paint.title,
   );
   const chart = `${title}${body}\n${footer}`;
-  await ctx.paged(async () => ctx.out(chart));
+  await presentText(ctx, chart);
   if (!ctx.io.stdoutIsTTY) for (const line of attribution) ctx.err(line);
 }

@@ -2,6 +2,7 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { firstFieldsView, headedList, listRecords } from '../../core/output/unshown.js';
 import { decisionsQuery, FIRST, type ListFlags } from './options.js';
 
@@ -23,22 +24,21 @@ const SHOWN = ['client_reference_id', 'decision', 'outcome', 'amount', 'decision
 export async function listDecisions(ctx: Context, flags: ListFlags): Promise<void> {
   const query = decisionsQuery(flags);
   const call = target(ENDPOINTS.listDecisions);
-  await ctx.requestAndPresent(
-    { ...call, query },
-    {
-      records: (body) => listRecords(body, 'data', 'decisions'),
-      fields: DECISION_FIELDS,
-      view: (body) =>
-        headedList(
-          firstFieldsView(body, FIRST, {
-            empty: 'No decisions.',
-            list: ['data', 'decisions'],
-            documented: DECISION_FIELDS,
-            money: moneyOf(body),
-            defaults: SHOWN,
-          }),
-          'Decisions',
-        ),
-    },
-  );
+  const reply = await (await ctx.client()).request({ ...call, query });
+  await present(ctx, reply, {
+    what: call.what,
+    records: (body) => listRecords(body, 'data', 'decisions'),
+    fields: DECISION_FIELDS,
+    view: (body) =>
+      headedList(
+        firstFieldsView(body, FIRST, {
+          empty: 'No decisions.',
+          list: ['data', 'decisions'],
+          documented: DECISION_FIELDS,
+          money: moneyOf(body),
+          defaults: SHOWN,
+        }),
+        'Decisions',
+      ),
+  });
 }

@@ -3,6 +3,7 @@
 import { type Endpoint, ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { firstFieldsView } from '../../core/output/unshown.js';
 import {
   decisionBody,
@@ -27,14 +28,14 @@ async function record(
   json: { client_reference_id: string },
   what: 'Decision' | 'Outcome',
 ): Promise<void> {
-  await ctx.requestAndPresent(
-    { ...target(endpoint), json },
-    {
-      view: (body) =>
-        firstFieldsView(body, FIRST, {
-          empty: `${what} recorded for ${json.client_reference_id}.`,
-          money: moneyOf(body),
-        }),
-    },
-  );
+  const call = target(endpoint);
+  const reply = await (await ctx.client()).request({ ...call, json });
+  await present(ctx, reply, {
+    what: call.what,
+    view: (body) =>
+      firstFieldsView(body, FIRST, {
+        empty: `${what} recorded for ${json.client_reference_id}.`,
+        money: moneyOf(body),
+      }),
+  });
 }

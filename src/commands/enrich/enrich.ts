@@ -1,6 +1,7 @@
 // `svc enrich --file PATH|-`: categorise transactions that come from outside a report.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { readCapped } from '../../core/capped-read.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
@@ -18,7 +19,7 @@ export async function enrichTransactions(ctx: Context, options: { file: string }
   const client = await ctx.client();
   const call = target(ENDPOINTS.enrich);
   const reply = await client.request({ ...call, json: { transactions } });
-  await ctx.present(reply, enrichReader(call.what));
+  await present(ctx, reply, enrichReader(call.what));
 }
 
 async function readText(input: NodeJS.ReadableStream, file: string): Promise<string> {

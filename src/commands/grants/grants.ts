@@ -2,6 +2,7 @@
 // plus the grant's access token, which travels in the X-Svc-Access-Token header, never in the URL.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { refusesToken } from '../../config/resolve.js';
 import { readEnv } from '../../core/environment.js';
 import { UsageError } from '../../core/errors.js';
@@ -30,7 +31,7 @@ export async function readGrantData(
     if (refusesToken(error)) error.trouble = { kind: 'access-token' };
     throw error;
   }
-  await ctx.present(reply, {
+  await present(ctx, reply, {
     what: call.what,
     viewRecords: 'list items',
     view: (body, reading) => scopedDataView(body, reading, `Data of grant ${grantId}`),

@@ -2,6 +2,7 @@
 // the service accepts the key (GET /v1/usage: any success accepts it, docs/reference/output.md, "Reading replies").
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { checkBaseUrl, refusesKey, type Settings, type Source } from '../../config/resolve.js';
 import { UsageError } from '../../core/errors.js';
 import { keyMode, maskKey } from '../../core/keys.js';
@@ -95,7 +96,8 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
   }
 
   const keptIn = settings.keyStore === 'keyring' ? (await ctx.keyring()).name : 'the config file';
-  await ctx.present(
+  await present(
+    ctx,
     { raw: JSON.stringify(identity), body: identity },
     {
       what: 'whoami',

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
 import { openInput } from '../../core/input-file.js';
 import { formatCount } from '../../core/output/format.js';
@@ -359,7 +360,8 @@ export function planOf(lookups: LookupSet, concurrency: number): Plan {
 
 async function printPlan(ctx: Context, plan: Plan): Promise<void> {
   const raw = JSON.stringify({ dry_run: true, ...plan });
-  await ctx.present(
+  await present(
+    ctx,
     { raw, body: JSON.parse(raw) },
     {
       what: 'merchants resolve --dry-run',

@@ -8,7 +8,8 @@ import type { ApiClient, ApiReply } from '../../api/client.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type * as Reports from '../../api/replies/reports.js';
 import { urlInsideApi } from '../../api/request-paths.js';
-import type { Context, ReplyReader } from '../../app/context.js';
+import type { Context } from '../../app/context.js';
+import { present, type ReplyReader } from '../../app/present.js';
 import {
   CliError,
   EXIT,
@@ -80,8 +81,8 @@ export async function parseStatement(
     spinner.stop();
   }
   if (!options.wait) {
-    if (background) await ctx.present(reply, acceptedReader());
-    else await ctx.present(reply, reportReader('POST /v1/parse'));
+    if (background) await present(ctx, reply, acceptedReader());
+    else await present(ctx, reply, reportReader('POST /v1/parse'));
     return;
   }
   // Waiting reads the replies through the reports' schemas (their status, the poll URL).
@@ -109,7 +110,7 @@ export async function parseStatement(
     ctx.err(`  ${later.command}`);
   }
   const final = await waitForReport(ctx, client, path, waitSeconds * 1000, later, reports);
-  await ctx.present(final, reportReader(`GET ${path}`));
+  await present(ctx, final, reportReader(`GET ${path}`));
   const report = reports.readReply(
     new ReplyReading(`GET ${path}`),
     reports.ReportReply,

@@ -1,18 +1,21 @@
 // `svc reports auth ID` (also `svc auth ID`): the verified account numbers. Of this view the
 // documents give the words (holder, account number, SWIFT/BIC) and two names (`swift_note`,
 // `verification_status`).
-import { ENDPOINTS } from '../../api/endpoints.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type * as Reports from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { pick, textOf } from '../../core/reading.js';
 import { bankText } from './report-view.js';
-import { factsView, showView } from './show-view.js';
+import { factsView } from './show-view.js';
 
 const AUTH_SWIFT = ['swift_bic', 'swift', 'bic', 'swift_code'];
 
 export async function showAuth(ctx: Context, id: string): Promise<void> {
-  await showView<typeof Reports>(ctx, id, ENDPOINTS.auth, (what) => ({
-    what,
+  const call = target(ENDPOINTS.auth, { report_id: id });
+  const reply = await (await ctx.client()).request(call);
+  await present<typeof Reports>(ctx, reply, {
+    what: call.what,
     replies: () => import('../../api/replies/reports.js'),
     view: (body, reading, { readReply, AuthReply }) => {
       const r = readReply(reading, AuthReply, body);
@@ -63,5 +66,5 @@ export async function showAuth(ctx: Context, id: string): Promise<void> {
         ],
       );
     },
-  }));
+  });
 }

@@ -1,8 +1,9 @@
 // `svc reports balance ID`: the opening, closing and average daily balance of a statement, its
 // period and currency, and the trend (growing in green, declining in red).
-import { ENDPOINTS } from '../../api/endpoints.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { BalanceReply } from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import type { SectionsView } from '../../core/output/view.js';
 import {
   isRecord,
@@ -23,15 +24,16 @@ import {
   type ValueFact,
 } from './lending-view.js';
 import { periodOf, periodText } from './report-view.js';
-import { showView } from './show-view.js';
 
 const KNOWN = ['currency', 'opening_balance', 'closing_balance', 'avg_daily_balance', 'trend'];
 
 export async function showBalance(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.balance, (what) => ({
-    what,
+  const call = target(ENDPOINTS.balance, { report_id: id });
+  const reply = await (await ctx.client()).request(call);
+  await present(ctx, reply, {
+    what: call.what,
     view: (body, reading) => balanceView(body, reading, id),
-  }));
+  });
 }
 
 export function balanceView(body: unknown, reading: ReplyReading, id?: string): SectionsView {

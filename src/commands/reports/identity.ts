@@ -1,14 +1,17 @@
 // `svc reports identity ID`: the identity view, documented field by field.
-import { ENDPOINTS } from '../../api/endpoints.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type * as Reports from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { textOf } from '../../core/reading.js';
 import { bankText, periodOf, periodText } from './report-view.js';
-import { factsView, showView } from './show-view.js';
+import { factsView } from './show-view.js';
 
 export async function showIdentity(ctx: Context, id: string): Promise<void> {
-  await showView<typeof Reports>(ctx, id, ENDPOINTS.identity, (what) => ({
-    what,
+  const call = target(ENDPOINTS.identity, { report_id: id });
+  const reply = await (await ctx.client()).request(call);
+  await present<typeof Reports>(ctx, reply, {
+    what: call.what,
     replies: () => import('../../api/replies/reports.js'),
     view: (body, reading, { readReply, IdentityReply }) => {
       const r = readReply(reading, IdentityReply, body);
@@ -32,5 +35,5 @@ export async function showIdentity(ctx: Context, id: string): Promise<void> {
         ],
       );
     },
-  }));
+  });
 }

@@ -5,6 +5,7 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { IncomeReply } from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
+import { forPeople, present, presentText } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
 import type { ChartPoint } from '../../core/output/chart.js';
 import { formatAmount } from '../../core/output/format.js';
@@ -43,11 +44,11 @@ export async function showIncome(
   const client = await ctx.client();
   const reply = await client.request(call);
   if (options.chart) {
-    const points = monthlyCreditPoints(await ctx.forPeople(reply.body));
+    const points = monthlyCreditPoints(forPeople(ctx, reply.body));
     if (points.length) return drawChart(ctx, id, points);
     ctx.warn('the reply holds no monthly credits to draw; showing it as it is');
   }
-  await ctx.present(reply, {
+  await present(ctx, reply, {
     what: call.what,
     viewRecords: 'list items',
     view: (body, reading) => incomeView(body, reading, id),
@@ -177,11 +178,10 @@ async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promis
     label,
   });
   // The title wraps between words on a terminal: no month is split at its `-`.
-  await ctx.paged(async () =>
-    ctx.out(
-      textLines([title], { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.title) +
-        chart +
-        '\n',
-    ),
+  await presentText(
+    ctx,
+    textLines([title], { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns }, paint.title) +
+      chart +
+      '\n',
   );
 }

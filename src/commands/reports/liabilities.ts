@@ -1,8 +1,9 @@
 // `svc reports liabilities ID`: the monthly EMI total, the share of income it takes (EMI load), the
 // bounced payments, and the lenders with what was paid to each.
-import { ENDPOINTS } from '../../api/endpoints.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { LiabilitiesReply } from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { numberOf, type ReplyReading } from '../../core/reading.js';
@@ -19,15 +20,16 @@ import {
   titled,
   type ValueFact,
 } from './lending-view.js';
-import { showView } from './show-view.js';
 import { transactionsPart } from './transactions.js';
 
 export async function showLiabilities(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.liabilities, (what) => ({
-    what,
+  const call = target(ENDPOINTS.liabilities, { report_id: id });
+  const reply = await (await ctx.client()).request(call);
+  await present(ctx, reply, {
+    what: call.what,
     viewRecords: 'list items',
     view: (body, reading) => liabilitiesView(body, reading, id),
-  }));
+  });
 }
 
 /** Bounced payments: none is good news, any is bad. */

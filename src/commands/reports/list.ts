@@ -1,5 +1,6 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { formatCount } from '../../core/output/format.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
@@ -31,7 +32,7 @@ export async function listReports(
   // The list is what the command walks: a reply without it is exit 10, whatever the format.
   const reportsOf = (body: unknown, reading: ReplyReading) =>
     reading.needList(pick(reading.needObject(body, ''), 'data'), 'data');
-  await ctx.present(reply, {
+  await present(ctx, reply, {
     what: call.what,
     records: reportsOf,
     fields: REPORT_FIELDS,

@@ -1,5 +1,6 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
@@ -19,47 +20,46 @@ export async function matchName(
     throw new UsageError(
       '--name is empty: give the claimed name, e.g. --name "Ram Bahadur Shrestha"',
     );
-  await ctx.requestAndPresent(
-    { ...call, json: { name } },
-    {
-      replies: () => import('../../api/replies/reports.js'),
-      view: (body, reading, { readReply, MatchReply }) => {
-        const r = readReply(reading, MatchReply, body);
-        const reasons = r?.reasons;
-        const m = {
-          score: numberOf(r?.match_score),
-          result: textOf(r?.result),
-          statementName: textOf(r?.statement_name),
-          reasons: Array.isArray(reasons)
-            ? reasons.flatMap((r) => textOf(r) ?? [])
-            : textOf(reasons) !== undefined
-              ? [textOf(reasons)!]
-              : [],
-        };
-        const fields: Column<typeof m>[] = [
-          {
-            key: 'match_score',
-            header: 'Score',
-            value: (x) => x.score,
-            display: (x) => (x.score === undefined ? '' : `${x.score} / 100`),
-          },
-          {
-            key: 'result',
-            header: 'Result',
-            value: (x) => x.result,
-            display: (x, paint) => paintMatchResult(x.result ?? '', paint),
-          },
-          { key: 'claimed_name', header: 'Claimed name', value: () => name },
-          { key: 'statement_name', header: 'Statement name', value: (x) => x.statementName },
-          {
-            key: 'reasons',
-            header: 'Reasons',
-            value: (x) => x.reasons.join('; '),
-            display: (x) => x.reasons.map((reason) => `• ${reason}`).join('\n'),
-          },
-        ];
-        return withRest({ kind: 'record', record: m, fields }, otherFields(body, KNOWN));
-      },
+  const reply = await (await ctx.client()).request({ ...call, json: { name } });
+  await present(ctx, reply, {
+    what: call.what,
+    replies: () => import('../../api/replies/reports.js'),
+    view: (body, reading, { readReply, MatchReply }) => {
+      const r = readReply(reading, MatchReply, body);
+      const reasons = r?.reasons;
+      const m = {
+        score: numberOf(r?.match_score),
+        result: textOf(r?.result),
+        statementName: textOf(r?.statement_name),
+        reasons: Array.isArray(reasons)
+          ? reasons.flatMap((r) => textOf(r) ?? [])
+          : textOf(reasons) !== undefined
+            ? [textOf(reasons)!]
+            : [],
+      };
+      const fields: Column<typeof m>[] = [
+        {
+          key: 'match_score',
+          header: 'Score',
+          value: (x) => x.score,
+          display: (x) => (x.score === undefined ? '' : `${x.score} / 100`),
+        },
+        {
+          key: 'result',
+          header: 'Result',
+          value: (x) => x.result,
+          display: (x, paint) => paintMatchResult(x.result ?? '', paint),
+        },
+        { key: 'claimed_name', header: 'Claimed name', value: () => name },
+        { key: 'statement_name', header: 'Statement name', value: (x) => x.statementName },
+        {
+          key: 'reasons',
+          header: 'Reasons',
+          value: (x) => x.reasons.join('; '),
+          display: (x) => x.reasons.map((reason) => `• ${reason}`).join('\n'),
+        },
+      ];
+      return withRest({ kind: 'record', record: m, fields }, otherFields(body, KNOWN));
     },
-  );
+  });
 }

@@ -1,8 +1,9 @@
 // `svc reports score ID` (1 billing unit a call): the score out of 1000 and its band in colour, and
 // the factors behind it with their signed impacts, the largest (in absolute value) first.
-import { ENDPOINTS } from '../../api/endpoints.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ScoreReply } from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
 import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
@@ -21,14 +22,15 @@ import {
   type ValueFact,
   words,
 } from './lending-view.js';
-import { showView } from './show-view.js';
 
 export async function showScore(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.score, (what) => ({
-    what,
+  const call = target(ENDPOINTS.score, { report_id: id });
+  const reply = await (await ctx.client()).request(call);
+  await present(ctx, reply, {
+    what: call.what,
     viewRecords: 'list items',
     view: (body, reading) => scoreView(body, reading, id),
-  }));
+  });
 }
 
 export function scoreView(body: unknown, reading: ReplyReading, id?: string): SectionsView {

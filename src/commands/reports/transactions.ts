@@ -8,6 +8,7 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { holdsMoney } from '../../api/money.js';
 import { TransactionListReply, TransactionsReply } from '../../api/replies/transactions.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
@@ -44,14 +45,13 @@ export async function listTransactions(
   const calendar = await ctx.calendar();
   const fiscal = options.fy === undefined ? undefined : (calendar ?? (await ctx.bsCalendar()));
   const filters = transactionFilters(options, { calendar, fiscal });
-  await ctx.requestAndPresent(
-    { ...call, query: filters },
-    {
-      records: transactionsOf,
-      fields: TRANSACTION_FIELDS,
-      view: (body, reading) => transactionsView(body, reading, { id, filters, calendar }),
-    },
-  );
+  const reply = await (await ctx.client()).request({ ...call, query: filters });
+  await present(ctx, reply, {
+    what: call.what,
+    records: transactionsOf,
+    fields: TRANSACTION_FIELDS,
+    view: (body, reading) => transactionsView(body, reading, { id, filters, calendar }),
+  });
 }
 
 /** The documented list: `transactions` of the reply object. */

@@ -6,6 +6,7 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { formatMoney, plainNumber } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
 import type { SectionsView } from '../../core/output/view.js';
@@ -24,10 +25,11 @@ export async function underwrite(
 ): Promise<void> {
   const call = target(ENDPOINTS.underwrite, { report_id: id });
   const json = underwritingBody(options);
-  await ctx.requestAndPresent(
-    { ...call, json },
-    { view: (body) => underwritingView(body, { id, loan: json.loan }) },
-  );
+  const reply = await (await ctx.client()).request({ ...call, json });
+  await present(ctx, reply, {
+    what: call.what,
+    view: (body) => underwritingView(body, { id, loan: json.loan }),
+  });
 }
 
 /** `NPR 5,00,000.00 over 36 months at 12.5% a year`: the loan asked for, in the statement's currency. */

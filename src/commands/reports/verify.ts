@@ -1,9 +1,10 @@
 // `svc reports verify ID` (1 billing unit a call): whether the statement looks authentic — the
 // verdict in colour and the confidence — and each check run on it, passed or failed, with its
 // severity.
-import { ENDPOINTS } from '../../api/endpoints.js';
+import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { VerifyReply } from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
@@ -23,14 +24,15 @@ import {
   VERIFY_COLOURS,
   words,
 } from './lending-view.js';
-import { showView } from './show-view.js';
 
 export async function showVerify(ctx: Context, id: string): Promise<void> {
-  await showView(ctx, id, ENDPOINTS.verify, (what) => ({
-    what,
+  const call = target(ENDPOINTS.verify, { report_id: id });
+  const reply = await (await ctx.client()).request(call);
+  await present(ctx, reply, {
+    what: call.what,
     viewRecords: 'list items',
     view: (body, reading) => verifyView(body, reading, id),
-  }));
+  });
 }
 
 export function verifyView(body: unknown, reading: ReplyReading, id?: string): SectionsView {

@@ -1,5 +1,6 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
 import { isTableFormat } from '../../core/output/formats.js';
@@ -29,7 +30,8 @@ export async function createSandboxReport(
     );
     return;
   }
-  await ctx.present(
+  await present(
+    ctx,
     reply,
     reportReader(call.what, `Sandbox report${scenario ? ` (scenario ${scenario})` : ''}`),
   );

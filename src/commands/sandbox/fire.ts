@@ -1,5 +1,6 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
@@ -31,7 +32,7 @@ export async function fireWebhook(
     ...(errorCode !== undefined && { error_code: errorCode }),
   };
   const reply = await client.request({ ...call, json });
-  await ctx.present(reply, {
+  await present(ctx, reply, {
     what: call.what,
     replies: () => import('../../api/replies/sandbox.js'),
     view: (body, reading, { readReply, FireReply }) => {

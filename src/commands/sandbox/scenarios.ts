@@ -1,5 +1,6 @@
 import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { genericView } from '../../core/output/generic.js';
 import { topLists, withPipeItems } from '../../core/output/unshown.js';
 import { sandboxClient } from './test-key.js';
@@ -13,7 +14,7 @@ export async function listScenarios(ctx: Context): Promise<void> {
   const call = target(ENDPOINTS.sandboxScenarios);
   const reply = await client.request(call);
   await rememberForCompletion(ctx, reply.raw);
-  await ctx.present(reply, {
+  await present(ctx, reply, {
     what: call.what,
     viewRecords: 'list items',
     // Each list the reply holds (report and error scenarios) is scenarios: a pipe gets them as one table.

@@ -1,6 +1,7 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type * as Replies from '../../api/replies/statements.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
 import { otherFields, pick, type ReplyReading, textOf, unreadFields } from '../../core/reading.js';
@@ -18,7 +19,7 @@ export async function listStatements(ctx: Context, options: { status?: string })
     reading: ReplyReading,
     { readReply, StatementsReply }: typeof Replies,
   ) => readReply(reading, StatementsReply, body).statements;
-  await ctx.present(reply, {
+  await present(ctx, reply, {
     what: call.what,
     replies: () => import('../../api/replies/statements.js'),
     records: statementsOf,

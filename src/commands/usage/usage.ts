@@ -2,6 +2,7 @@
 // any other counter the service adds, listed after them.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
+import { present } from '../../app/present.js';
 import { formatCount } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
@@ -9,7 +10,9 @@ import { numberOf, textOf, unreadFields } from '../../core/reading.js';
 
 export async function showUsage(ctx: Context): Promise<void> {
   const call = target(ENDPOINTS.usage);
-  await ctx.requestAndPresent(call, {
+  const reply = await (await ctx.client()).request(call);
+  await present(ctx, reply, {
+    what: call.what,
     replies: () => import('../../api/replies/usage.js'),
     view: (body, reading, { readReply, UsageReply }) => {
       const reply = readReply(reading, UsageReply, body);

@@ -22,7 +22,7 @@ export interface PagerProcess {
 /** Starts a pager command (its words); rejects when it cannot be started (not found, not executable). */
 export type StartPager = (command: readonly string[], env: Env) => Promise<PagerProcess>;
 
-/** What an output is paged with, found by the run (Context.paged). */
+/** What an output is paged with, found by the run (app/pager.ts paged). */
 export interface PagerSetting {
   /** The pager's command, as words. */
   command: readonly string[];

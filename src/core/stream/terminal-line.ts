@@ -1,6 +1,6 @@
 // Who draws on the last line of a terminal, and how it fits there: a command's own spinner
 // (Context.spinner) or progress bar (progress.ts) claims it while it shows. The spinner of a slow
-// request (slow-requests.ts) shows only while nobody holds the line, so a person never sees two at
+// request (app/spinners.ts) shows only while nobody holds the line, so a person never sees two at
 // once. What is drawn there is redrawn in place, so it must stay one line, whatever width the
 // terminal tells (0 columns included): a line of fields (a count, a rate, the time left) leaves
 // fields out whole until it fits; only a text too wide on its own is cut.
