@@ -1,10 +1,10 @@
-// Opening a page in the user's browser, with the `open` package: a module of its own, loaded only
-// by the commands that open one, so that no other command loads dist/external.cjs at its start.
+// Opening a page in the user's browser, with the `open` package, one of the packages apart from
+// the program (external.ts, dist/external.cjs): reached when a page is opened, so that no other
+// run loads that file.
 import { setAsideOwnVariables } from './environment.js';
-import { importOpen } from './external.js';
 
 export async function openInBrowser(url: string): Promise<void> {
-  const { default: open } = await importOpen();
+  const { default: open } = await (await import('./external.js')).importOpen();
   // `open` starts the browser with this process's environment and takes no other: svc's own
   // variables (SVC_API_KEY, SVC_ACCESS_TOKEN, tokens and secrets) are set aside while it does, so a
   // browser, its extensions and whatever it starts never see them.
