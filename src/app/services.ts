@@ -1,7 +1,7 @@
 // Everything a command does to the world besides its streams: the network, the clock, waits,
-// questions, the browser, the reply cache, the keyring and the pager. main() is given the real ones (or none: each has a
-// default loaded on first use); a test gives its own, so a command runs in-process with no
-// network, no real time and no terminal.
+// questions, the browser, the reply cache, the keyring and the pager. main() is given the real
+// ones (or none: the Context then uses its defaults); a test gives its own, so a command runs
+// in-process with no network, no real time and no terminal.
 import type { Transport } from '../api/transport.js';
 import type { Keyring } from '../config/keyring/keyring.js';
 import type { CacheEntry } from '../core/cache.js';
@@ -57,7 +57,7 @@ export interface Services {
   replyCache?: (profile: string, note?: (line: string) => void) => CacheStore;
   /** Random numbers in [0, 1), for the jitter of retries. */
   random?: () => number;
-  /** The OS keyring, where profiles' keys are kept when it answers; absent: the real one, loaded on first use. */
+  /** The OS keyring, where profiles' keys are kept when it answers; absent: the real one, made on first use. */
   keyring?: Keyring;
   /** The home folder as the system knows it, when HOME is unset (os.homedir: it throws for a uid the system has no entry for). */
   systemHome?: () => string;

@@ -4,7 +4,7 @@
 // else follows as the generic view shows it, amounts as money.
 import { moneyOf } from '../../api/money.js';
 import { EnrichReply } from '../../api/replies/transactions.js';
-import { type ReplyReader } from '../../app/present.js';
+import type { ReplyReader } from '../../app/present.js';
 import { formatMoney } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';

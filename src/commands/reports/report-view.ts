@@ -4,7 +4,7 @@
 // transactions are counted here; `-o csv` and `-o ndjson` write them one per line.
 import { moneyOf } from '../../api/money.js';
 import type * as Reports from '../../api/replies/reports.js';
-import { type ReplyReader } from '../../app/present.js';
+import type { ReplyReader } from '../../app/present.js';
 import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
