@@ -35,6 +35,7 @@ import { registerVersion } from './commands/version/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import { CALENDARS } from './core/calendar/calendar.js';
 import { noteCommandRan } from './core/command-ran.js';
+import { completes, fromMachine } from './core/completion/values.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { type IO, maskedIO, withStreams } from './core/io.js';
@@ -388,7 +389,10 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     )
     .addOption(
       globalFlag(
-        new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'),
+        completes(
+          new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'),
+          fromMachine('profiles'),
+        ),
         'service',
       ),
     )

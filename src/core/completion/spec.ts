@@ -3,7 +3,7 @@
 // rendered from this description, so nothing lists the commands by hand.
 import type { Argument, CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 
-import { type Block, helpAfterOf } from '../core/program/document.js';
+import { type Block, helpAfterOf } from '../program/document.js';
 import { argumentValues, optionValues, type Values } from './values.js';
 
 export type { Choice, Values } from './values.js';
