@@ -8,7 +8,7 @@ import {
   Option,
 } from '@commander-js/extra-typings';
 
-import { parseReplySize } from './api/reply-size.js';
+import { LARGEST_REPLY_BYTES } from './api/reply-size.js';
 import type { App } from './app/app.js';
 import { Context, type Paging } from './app/context.js';
 import type { Services } from './app/services.js';
@@ -45,7 +45,12 @@ import { examples, helpWidth } from './core/program/document.js';
 import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
 import { commandPath } from './core/program/svc-help.js';
-import { enumOption, integerOption } from './core/program/typed-options.js';
+import {
+  decimalOption,
+  enumOption,
+  integerOption,
+  sizeOption,
+} from './core/program/typed-options.js';
 import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
 import { Secrets } from './core/secrets/secrets.js';
 import { PagedOutput } from './core/stream/pager.js';
@@ -335,15 +340,11 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     )
     .addOption(
       globalFlag(
-        new Option(
-          '--timeout <seconds>',
-          'time limit of each HTTP attempt (default: 30)',
-        ).argParser((text) => {
-          const seconds = Number(text);
-          // What the flag takes: the reporter writes `--timeout takes a number of seconds …, not "x"`.
-          if (!(seconds >= 0.1 && seconds <= 3600))
-            throw new InvalidArgumentError('a number of seconds from 0.1 to 3600');
-          return seconds;
+        decimalOption('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)', {
+          form: 'number',
+          min: 0.1,
+          max: 3600,
+          takes: 'a number of seconds from 0.1 to 3600',
         }),
         'network',
       ),
@@ -359,16 +360,14 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     )
     .addOption(
       globalFlag(
-        new Option(
+        sizeOption(
           '--max-reply-size <size>',
           'largest reply body taken, e.g. 200M (default: 64M)',
-        ).argParser((text) => {
-          const bytes = parseReplySize(text);
-          // What the flag takes: the reporter writes `--max-reply-size takes a size …, not "x"`.
-          if (bytes === undefined)
-            throw new InvalidArgumentError('a size from 1 byte to 500M, such as 200M');
-          return bytes;
-        }),
+          {
+            max: LARGEST_REPLY_BYTES,
+            takes: 'a size from 1 byte to 500M, such as 200M',
+          },
+        ),
         'service',
       ),
     )

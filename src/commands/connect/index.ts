@@ -5,6 +5,7 @@ import { CONNECT_SCOPES } from '../../api/connect.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { choices, completes } from '../../core/completion/values.js';
+import { listOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
 
 /** The scopes a Connect request asks for, as `--scopes` and `--scope` complete them. */
@@ -17,7 +18,7 @@ export function registerConnect(program: Command, app: App): void {
     .description('start a Connect consent flow and print the address the end user opens')
     .addOption(
       completes(
-        new Option(
+        listOption(
           '--scopes <list>',
           'what to ask the end user for, comma-separated: identity, income',
         ),

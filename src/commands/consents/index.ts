@@ -1,10 +1,10 @@
 // `svc consents …`: share a report's data with a third party (a lender) through a consent token.
-import { type Command, Option } from '@commander-js/extra-typings';
+import type { Command } from '@commander-js/extra-typings';
 
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { completes, plain } from '../../core/completion/values.js';
-import { integerOption } from '../../core/program/typed-options.js';
+import { integerOption, listOption } from '../../core/program/typed-options.js';
 import { examples, paragraph, requestHelp } from '../args.js';
 import { CONSENT_SCOPES } from './options.js';
 
@@ -29,7 +29,7 @@ export function registerConsents(program: Command, app: App): void {
     .argument('<report-id>', 'the report to share')
     .addOption(
       completes(
-        new Option(
+        listOption(
           '--scopes <list>',
           `what to share, comma-separated: ${CONSENT_SCOPES.join(', ')}`,
         ).makeOptionMandatory(),

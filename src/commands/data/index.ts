@@ -5,9 +5,10 @@ import { bankDescription, BANKS, DATA_BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { choices, completes, fromMachine } from '../../core/completion/values.js';
+import { durationOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
 import { DATA_FAMILIES, familiesHelp } from './families.js';
-import { parseMaxAge } from './input.js';
+import { MAX_AGE } from './input.js';
 
 // Flags several verbs share, added to a command with its types kept (the verb's handler is checked against them).
 function withParam<Args extends unknown[], Opts extends OptionValues>(
@@ -52,10 +53,12 @@ function withCache<Args extends unknown[], Opts extends OptionValues>(
   command: Command<Args, Opts>,
 ) {
   return command
-    .option(
-      '--max-age <duration>',
-      'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)',
-      parseMaxAge,
+    .addOption(
+      durationOption(
+        '--max-age <duration>',
+        'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)',
+        MAX_AGE,
+      ),
     )
     .option('--no-cache', 'fetch anew instead of using a cached reply (the new reply is cached)');
 }

@@ -27,7 +27,8 @@ interface ListenFlags {
   secret?: string;
   forwardTo?: string;
   exitAfter?: string;
-  wait?: string;
+  /** Checked by its declaration (integerOption, index.ts). */
+  wait?: number;
   readyFile?: string;
   printSecret?: boolean;
 }
@@ -221,10 +222,7 @@ function checkListenFlags(
   if (options.wait !== undefined && exitAfter === undefined) {
     throw new UsageError('--wait bounds the wait for --exit-after N events: give --exit-after too');
   }
-  const waitSeconds =
-    options.wait === undefined
-      ? DEFAULT_WAIT_SECONDS
-      : checkInteger(options.wait, '--wait', 1, 86_400)!;
+  const waitSeconds = options.wait ?? DEFAULT_WAIT_SECONDS;
   return { port, forwardTo, exitAfter, waitSeconds, timeoutMs: ctx.attemptTimeoutMs };
 }
 
