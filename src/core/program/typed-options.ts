@@ -1,8 +1,9 @@
 // Flags whose values are checked where they are declared, so that a handler receives them typed
 // and never checks them again: enums, whole and decimal numbers, sizes, durations and lists, each
-// with its bounds and what it completes to. commander calls the parser as the value comes, before
-// the command runs; a refusal is a usage error in svc's words (`--limit takes a whole number from
-// 1 to 100, not "500"`, exit 2, nothing sent).
+// with its bounds (what a flag completes to is declared with it too: completes(), in
+// core/completion/values.ts). commander calls the parser as the value comes, before the command
+// runs; a refusal is a usage error in svc's words (`--limit takes a whole number from 1 to 100,
+// not "500"`, exit 2, nothing sent).
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
 
 import { UsageError } from '../errors.js';
