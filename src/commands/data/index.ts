@@ -5,6 +5,7 @@ import { bankDescription, BANKS, DATA_BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { choices, completes, fromMachine } from '../../core/completion/values.js';
+import { conflicts } from '../../core/program/flag-relations.js';
 import { durationOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
 import { DATA_FAMILIES, familiesHelp } from './families.js';
@@ -121,9 +122,20 @@ export function registerData(program: Command, app: App): void {
       )
       .option('--from <YYYY-MM>', 'first month (inclusive), an AD month whatever --calendar says')
       .option('--to <YYYY-MM>', 'end month (exclusive), an AD month whatever --calendar says')
-      .option(
-        '--fy <YYYY/YY>',
-        "a Nepali fiscal year's AD months, from the one holding 1 Shrawan to the one holding the last day of Asar (2081/82: 2024-07 to 2025-07); not with --from or --to",
+      // --fy sets both ends of the range: it goes with neither --from nor --to.
+      .addOption(
+        conflicts(
+          conflicts(
+            new Option(
+              '--fy <YYYY/YY>',
+              "a Nepali fiscal year's AD months, from the one holding 1 Shrawan to the one holding the last day of Asar (2081/82: 2024-07 to 2025-07); not with --from or --to",
+            ),
+            'from',
+            '--fy sets both ends of the range; it cannot be given with --from',
+          ),
+          'to',
+          '--fy sets both ends of the range; it cannot be given with --to',
+        ),
       )
       .option('--chart', 'draw a line chart sized to the terminal'),
   )

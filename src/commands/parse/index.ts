@@ -5,6 +5,7 @@ import { AUTO_BANK, BANK_CODES, bankDescription, BANKS } from '../../api/banks.j
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { choices, completes } from '../../core/completion/values.js';
+import { conflicts } from '../../core/program/flag-relations.js';
 import { integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
 
@@ -29,7 +30,19 @@ export function registerParse(program: Command, app: App): void {
       ),
     )
     .option('--async', 'return at once with the report id; the report is parsed in the background')
-    .option('--wait', 'parse in the background and wait until the report is complete or failed')
+    .addOption(
+      conflicts(
+        new Option(
+          '--wait',
+          'parse in the background and wait until the report is complete or failed',
+        ),
+        'async',
+        '--async returns at once and --wait waits for the report: give one of them, not both',
+        [
+          'Both parse in the background; --wait alone also waits until the report is complete or failed.',
+        ],
+      ),
+    )
     .addOption(
       integerOption('--wait-timeout <seconds>', 'how long --wait waits at most', {
         min: 1,

@@ -13,8 +13,9 @@ export interface Relation {
   readonly kind: 'needs' | 'conflicts';
   /** The other flag, by the name its value has among the options (`file`, `dryRun`). */
   readonly other: string;
-  /** The refusal, a usage error (exit 2). */
+  /** The refusal, a usage error (exit 2), and the lines of advice after it. */
   readonly message: string;
+  readonly hints?: readonly string[];
 }
 
 const declared = new WeakMap<object, Relation[]>();
@@ -38,9 +39,10 @@ export function conflicts<Target extends RelatedOption>(
   option: Target,
   other: string,
   message: string,
+  hints?: readonly string[],
 ): Target {
   option.conflicts(other);
-  return relate(option, { kind: 'conflicts', other, message });
+  return relate(option, { kind: 'conflicts', other, message, hints });
 }
 
 /** The relations a flag declares, in the order declared. */

@@ -174,7 +174,7 @@ export class SvcCommand extends Command {
       if (!given(option.attributeName())) continue;
       for (const relation of relationsOf(option)) {
         const refused = relation.kind === 'needs' ? !given(relation.other) : given(relation.other);
-        if (refused) throw new UsageError(relation.message);
+        if (refused) throw new UsageError(relation.message, [...(relation.hints ?? [])]);
       }
     }
     commanderChecks._checkForConflictingLocalOptions.call(this);
