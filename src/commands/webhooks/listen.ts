@@ -27,8 +27,7 @@ interface ListenFlags {
   secret?: string;
   forwardTo?: string;
   exitAfter?: string;
-  /** Checked by its declaration (integerOption, index.ts). */
-  wait?: number;
+  wait?: string;
   readyFile?: string;
   printSecret?: boolean;
 }
@@ -203,7 +202,11 @@ function shown(text: string, ctx: Context): string {
   return shownText(text, ctx.secrets, MAX_SHOWN_CHARS);
 }
 
-/** The flags checked, before anything else is done; `timeoutMs`: the global --timeout, the bound of every request. */
+/**
+ * The flags checked, before anything else is done; `timeoutMs`: the global --timeout, the bound of
+ * every request. Checked here, not by their declaration, so that a bad one is kept in --ready-file
+ * for `svc ready` (keepingState): commander's refusals come before that file is opened.
+ */
 function checkListenFlags(
   ctx: Context,
   options: ListenFlags,
@@ -222,7 +225,10 @@ function checkListenFlags(
   if (options.wait !== undefined && exitAfter === undefined) {
     throw new UsageError('--wait bounds the wait for --exit-after N events: give --exit-after too');
   }
-  const waitSeconds = options.wait ?? DEFAULT_WAIT_SECONDS;
+  const waitSeconds =
+    options.wait === undefined
+      ? DEFAULT_WAIT_SECONDS
+      : checkInteger(options.wait, '--wait', 1, 86_400)!;
   return { port, forwardTo, exitAfter, waitSeconds, timeoutMs: ctx.attemptTimeoutMs };
 }
 
