@@ -1,6 +1,6 @@
 // `svc completion bash|zsh|fish`: the completion script of a shell, made from the command tree.
-// Only the command is declared here; print.ts renders the script (core/completion/), loaded when the
-// command runs.
+// Only the command is declared here; print.ts renders the script (core/completion/), loaded when
+// the command runs.
 import { Argument, type Command } from '@commander-js/extra-typings';
 
 import type { App } from '../../app/app.js';

@@ -19,7 +19,7 @@ export interface Choice {
   readonly description?: string;
 }
 
-/** What a declaration completes to; a function when it depends on the command tree (`svc help TOPIC`). */
+/** What a declaration completes to; a function of the command tree for `svc help TOPIC`. */
 export type Completion = Values | ((command: CommandUnknownOpts) => Values);
 
 const TEXT: Values = { kind: 'text' };

@@ -144,7 +144,7 @@ export function sizeOption<const Flags extends string>(
 const DURATION = /^(\d+(?:\.\d+)?)(s|m|h|d)?$/;
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
-/** The parser of a duration flag (90, 30m, 12h, 7d: seconds without a unit) in milliseconds, from 0 to maxMs. */
+/** A duration flag's parser: 90, 30m, 12h, 7d (seconds without a unit), in ms up to maxMs. */
 export function duration(
   flag: string,
   bounds: { maxMs: number; takes: string },
