@@ -16,7 +16,7 @@ const FLOORS = [
     {
       name: 'docs',
       path: '^src/(docs|completion)/',
-      says: 'the man page and completion, generated from the command tree',
+      says: 'the man page from the command tree; `svc __complete`, values read while you type',
     },
   ],
   [{ name: 'main', path: '^src/main\\.ts$', says: 'the program: the command modules registered' }],
@@ -70,26 +70,9 @@ const layerRules = FLOORS.flatMap((layers, floor) =>
   }),
 );
 
-// One edge goes up on purpose: `svc completion` (commands) loads its printer (completion, which
-// reads the command tree) lazily when it runs. Every other import of commands keeps the rule.
-const COMPLETION_COMMAND = '^src/commands/completion/index\\.ts$';
-const COMPLETION_PRINTER = '^src/completion/print\\.ts$';
-
 module.exports = {
   forbidden: [
-    ...layerRules.flatMap((rule) =>
-      rule.name === 'layer-commands'
-        ? [
-            { ...rule, from: { path: rule.from.path, pathNot: COMPLETION_COMMAND } },
-            {
-              ...rule,
-              name: 'layer-commands-completion',
-              from: { path: COMPLETION_COMMAND },
-              to: { path: '^src/', pathNot: [...rule.to.pathNot, COMPLETION_PRINTER] },
-            },
-          ]
-        : [rule],
-    ),
+    ...layerRules,
     {
       name: 'mock-apart',
       comment: 'svc mock, the emulator, imports nothing of the CLI',

@@ -1,9 +1,9 @@
 // Writes completions/svc.bash, completions/_svc, completions/svc.fish and man/svc.1 from the
-// command tree of src/ (run by scripts/build.mjs): the scripts rendered by src/completion/, the
-// page by src/docs/man.ts. It also writes each help topic (`svc help TOPIC`) as Markdown into its
-// reference page under docs/, between the page's markers (src/docs/markdown.ts), leaving the rest
-// of the page as written. The tree is read from the real commander program: src/docs/documents.ts
-// is bundled with esbuild into a temporary folder and imported.
+// command tree of src/ (run by scripts/build.mjs): the scripts rendered by src/core/completion/,
+// the page by src/docs/man.ts. It also writes each help topic (`svc help TOPIC`) as Markdown into
+// its reference page under docs/, between the page's markers (src/docs/markdown.ts), leaving the
+// rest of the page as written. The tree is read from the real commander program:
+// src/docs/documents.ts is bundled with esbuild into a temporary folder and imported.
 //
 //   node scripts/generate-docs.mjs           write the files that changed
 //   node scripts/generate-docs.mjs --check   write nothing; exit 1 when a committed file is stale

@@ -8,7 +8,7 @@ import {
   Option,
 } from '@commander-js/extra-typings';
 
-import { parseReplySize } from './api/reply-size.js';
+import { LARGEST_REPLY_BYTES } from './api/reply-size.js';
 import type { App } from './app/app.js';
 import { Context, type Paging } from './app/context.js';
 import { paged } from './app/pager.js';
@@ -36,6 +36,7 @@ import { registerVersion } from './commands/version/index.js';
 import { registerWebhooks } from './commands/webhooks/index.js';
 import { CALENDARS } from './core/calendar/calendar.js';
 import { noteCommandRan } from './core/command-ran.js';
+import { completes, fromMachine } from './core/completion/values.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { type IO, maskedIO, withStreams } from './core/io.js';
@@ -45,7 +46,12 @@ import { examples, helpWidth } from './core/program/document.js';
 import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
 import { commandPath } from './core/program/svc-help.js';
-import { enumOption, integerOption } from './core/program/typed-options.js';
+import {
+  decimalOption,
+  enumOption,
+  integerOption,
+  sizeOption,
+} from './core/program/typed-options.js';
 import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
 import { Secrets } from './core/secrets/secrets.js';
 import { PagedOutput } from './core/stream/pager.js';
@@ -335,15 +341,11 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     )
     .addOption(
       globalFlag(
-        new Option(
-          '--timeout <seconds>',
-          'time limit of each HTTP attempt (default: 30)',
-        ).argParser((text) => {
-          const seconds = Number(text);
-          // What the flag takes: the reporter writes `--timeout takes a number of seconds …, not "x"`.
-          if (!(seconds >= 0.1 && seconds <= 3600))
-            throw new InvalidArgumentError('a number of seconds from 0.1 to 3600');
-          return seconds;
+        decimalOption('--timeout <seconds>', 'time limit of each HTTP attempt (default: 30)', {
+          form: 'number',
+          min: 0.1,
+          max: 3600,
+          takes: 'a number of seconds from 0.1 to 3600',
         }),
         'network',
       ),
@@ -359,16 +361,14 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     )
     .addOption(
       globalFlag(
-        new Option(
+        sizeOption(
           '--max-reply-size <size>',
           'largest reply body taken, e.g. 200M (default: 64M)',
-        ).argParser((text) => {
-          const bytes = parseReplySize(text);
-          // What the flag takes: the reporter writes `--max-reply-size takes a size …, not "x"`.
-          if (bytes === undefined)
-            throw new InvalidArgumentError('a size from 1 byte to 500M, such as 200M');
-          return bytes;
-        }),
+          {
+            max: LARGEST_REPLY_BYTES,
+            takes: 'a size from 1 byte to 500M, such as 200M',
+          },
+        ),
         'service',
       ),
     )
@@ -389,7 +389,10 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
     )
     .addOption(
       globalFlag(
-        new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'),
+        completes(
+          new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'),
+          fromMachine('profiles'),
+        ),
         'service',
       ),
     )

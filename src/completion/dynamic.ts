@@ -10,9 +10,13 @@ import { cacheDir, configDir } from '../config/paths.js';
 import { checkBaseUrl, resolveSettings } from '../config/resolve.js';
 import { type ConfigDoc, ConfigStore, profileMap } from '../config/store.js';
 import { ReplyCache } from '../core/cache.js';
+import {
+  DYNAMIC_SOURCES,
+  type DynamicSource,
+  isDynamicSource,
+} from '../core/completion/sources.js';
 import type { Env } from '../core/environment.js';
 import { oneLine } from '../core/output/format.js';
-import { DYNAMIC_SOURCES, type DynamicSource, isDynamicSource } from './sources.js';
 
 export interface DynamicRequest {
   source: DynamicSource;

@@ -2,8 +2,8 @@
 // module and writes them): the three completion scripts and the man page, and the help topics'
 // blocks in the reference pages under docs/.
 import { HELP_TOPICS } from '../commands/help/topics.js';
-import { completionScripts } from '../completion/render.js';
-import { describeProgram } from '../completion/spec.js';
+import { completionScripts } from '../core/completion/render.js';
+import { describeProgram } from '../core/completion/spec.js';
 import { processIO } from '../core/io.js';
 import { buildProgram } from '../main.js';
 import { VERSION } from '../version.js';

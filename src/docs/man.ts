@@ -3,8 +3,8 @@
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 
 import type { HelpTopic } from '../commands/help/topics.js';
-import type { CommandSpec, FlagSpec, ProgramSpec, Values } from '../completion/spec.js';
-import { allCommands } from '../completion/spec.js';
+import type { CommandSpec, FlagSpec, ProgramSpec, Values } from '../core/completion/spec.js';
+import { allCommands } from '../core/completion/spec.js';
 import { shellLines } from '../core/output/prose.js';
 import type { Block } from '../core/program/document.js';
 

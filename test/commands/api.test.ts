@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 import { METHODS } from '../../src/commands/api/fields.js';
 import { MAX_INPUT_BYTES } from '../../src/commands/api/input-limit.js';
-import { allCommands, describeProgram } from '../../src/completion/spec.js';
+import { allCommands, describeProgram } from '../../src/core/completion/spec.js';
 import { processIO } from '../../src/core/io.js';
 import { buildProgram } from '../../src/main.js';
 import {

@@ -15,7 +15,7 @@ import {
   DATA_BANK_CODES,
   readBankCode,
 } from '../../src/api/banks.js';
-import { allCommands, describeProgram, type FlagSpec } from '../../src/completion/spec.js';
+import { allCommands, describeProgram, type FlagSpec } from '../../src/core/completion/spec.js';
 import { processIO } from '../../src/core/io.js';
 import { buildProgram } from '../../src/main.js';
 import { documented } from '../support/fixtures.js';

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { allCommands, describeProgram } from '../../src/completion/spec.js';
 import { PROFILE_KEYS } from '../../src/config/store.js';
+import { allCommands, describeProgram } from '../../src/core/completion/spec.js';
 import { processIO } from '../../src/core/io.js';
 import { buildProgram } from '../../src/main.js';
 import {

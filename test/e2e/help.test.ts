@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { HELP_TOPICS } from '../../src/commands/help/topics.js';
-import { allCommands, describeProgram } from '../../src/completion/spec.js';
+import { allCommands, describeProgram } from '../../src/core/completion/spec.js';
 import { ENVIRONMENT } from '../../src/core/environment.js';
 import { EXIT_CODES } from '../../src/core/errors.js';
 import { processIO } from '../../src/core/io.js';

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { allCommands, describeProgram } from '../../src/completion/spec.js';
+import { allCommands, describeProgram } from '../../src/core/completion/spec.js';
 import { UsageError } from '../../src/core/errors.js';
 import { processIO } from '../../src/core/io.js';
 import { SvcCommand } from '../../src/core/program/svc-command.js';

@@ -1,22 +1,37 @@
 // `svc api [METHOD] PATH`: any request to the service, in the manner of `gh api`.
-import type { Command } from '@commander-js/extra-typings';
+import { Argument, type Command, Option } from '@commander-js/extra-typings';
 
 import type { App } from '../../app/app.js';
+import { completes, plain } from '../../core/completion/values.js';
 import { collect, examples, paragraph } from '../args.js';
+import { METHODS } from './fields.js';
 import { MAX_INPUT_SIZE } from './input-limit.js';
+
+const methods = () => plain(METHODS);
 
 export function registerApi(program: Command, app: App): void {
   program
     .command('api')
     .description('send any request to the service and print the reply body')
-    .argument(
-      '<method-or-path>',
-      'path of the endpoint, with or without /v1 (e.g. reports or /v1/usage); or a method, then the path',
+    // The first word is a method when a path follows it: it completes to the methods.
+    .addArgument(
+      completes(
+        new Argument(
+          '<method-or-path>',
+          'path of the endpoint, with or without /v1 (e.g. reports or /v1/usage); or a method, then the path',
+        ),
+        methods,
+      ),
     )
     .argument('[path]', 'the path, when a method comes first (GET, POST, PUT, PATCH or DELETE)')
-    .option(
-      '-X, --method <method>',
-      'GET, POST, PUT, PATCH or DELETE (default: GET, or POST with -f, -F or --input)',
+    .addOption(
+      completes(
+        new Option(
+          '-X, --method <method>',
+          'GET, POST, PUT, PATCH or DELETE (default: GET, or POST with -f, -F or --input)',
+        ),
+        methods,
+      ),
     )
     .option('-f, --raw-field <key=value>', 'a string field (repeatable)', collect)
     .option(

@@ -1,12 +1,12 @@
 // `svc completion bash|zsh|fish`: the completion script of a shell, made from the command tree.
-// Only the command is declared here; src/completion/ renders the script, loaded when the command
-// runs (completion reads the command tree, so commands import nothing else of it).
+// Only the command is declared here; print.ts renders the script (core/completion/), loaded when
+// the command runs.
 import { Argument, type Command } from '@commander-js/extra-typings';
 
 import type { App } from '../../app/app.js';
+import { INSTALL, SHELLS } from '../../core/completion/shells.js';
 import { type Block, heading } from '../../core/program/document.js';
 import { examples, paragraph } from '../args.js';
-import { INSTALL, SHELLS } from './shells.js';
 
 export function registerCompletion(program: Command, app: App): void {
   program
@@ -30,7 +30,7 @@ export function registerCompletion(program: Command, app: App): void {
     ])
     .action(
       app.action(async () => {
-        const { printCompletion } = await import('../../completion/print.js');
+        const { printCompletion } = await import('./print.js');
         return (ctx, shell: string) => printCompletion(ctx, program, shell);
       }),
     );

@@ -1,8 +1,19 @@
 // `svc config …`: read and change the config file's profiles.
-import type { Command } from '@commander-js/extra-typings';
+import { Argument, type Command } from '@commander-js/extra-typings';
 
 import type { App } from '../../app/app.js';
+import { PROFILE_KEYS } from '../../config/store.js';
+import { completes, fromMachine, plain } from '../../core/completion/values.js';
 import { examples, paragraph } from '../args.js';
+
+/** `<key>`: a setting of a profile. */
+const keyArgument = () =>
+  completes(new Argument('<key>', 'base_url, api_key, calendar or pager'), () =>
+    plain(PROFILE_KEYS),
+  );
+/** `<profile>`: a profile of the config file. */
+const profileArgument = () =>
+  completes(new Argument('<profile>', 'profile name'), fromMachine('profiles'));
 
 export function registerConfig(program: Command, app: App): void {
   const config = program
@@ -17,13 +28,13 @@ export function registerConfig(program: Command, app: App): void {
   config
     .command('get')
     .description('print one setting of the active profile (the key is masked)')
-    .argument('<key>', 'base_url, api_key, calendar or pager')
+    .addArgument(keyArgument())
     .helpAfter(examples('svc config get base_url', 'svc config get base_url --profile staging'))
     .action(app.action(async () => (await import('./get.js')).getSetting));
   config
     .command('set')
     .description('set one setting of the active profile, creating the profile if needed')
-    .argument('<key>', 'base_url, api_key, calendar or pager')
+    .addArgument(keyArgument())
     .argument('<value>', 'the new value')
     .helpAfter(
       examples(
@@ -42,13 +53,13 @@ export function registerConfig(program: Command, app: App): void {
   config
     .command('use')
     .description('make a profile the active one')
-    .argument('<profile>', 'profile name')
+    .addArgument(profileArgument())
     .helpAfter(examples('svc config use staging'))
     .action(app.action(async () => (await import('./use.js')).useProfile));
   config
     .command('delete')
     .description('delete a profile with its base URL and key; the active one only with --force')
-    .argument('<profile>', 'profile name')
+    .addArgument(profileArgument())
     .option(
       '--force',
       'delete the active profile too (none is active afterwards, or "default" if it remains)',

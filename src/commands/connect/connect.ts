@@ -10,7 +10,8 @@ import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
 import { secureUrl, shownUrl } from '../../core/urls.js';
 
 interface ConnectFlags {
-  scopes?: string;
+  /** The items of --scopes (listOption, index.ts). */
+  scopes?: string[];
   scope?: string[];
   redirectUri?: string;
   open?: boolean;
@@ -71,9 +72,9 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
 /** The scopes of --scopes and --scope together, each checked; undefined when neither was given. */
 function scopesFrom(options: ConnectFlags): string[] | undefined {
   if (options.scopes === undefined && options.scope === undefined) return undefined;
-  const names = [...(options.scopes?.split(',') ?? []), ...(options.scope ?? [])]
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  // --scope is one scope a use, trimmed: a comma in it is part of the name, an unknown one.
+  const scope = (options.scope ?? []).map((s) => s.trim()).filter((s) => s !== '');
+  const names = [...(options.scopes ?? []), ...scope];
   if (names.length === 0)
     throw new UsageError(
       '--scopes is empty: name at least one scope, e.g. --scopes identity,income',

@@ -1,16 +1,38 @@
 // `svc connect`: start a hosted consent flow (Connect) for an end user; `svc connect exchange`: its last step.
-import type { Command } from '@commander-js/extra-typings';
+import { type Command, Option } from '@commander-js/extra-typings';
 
+import { CONNECT_SCOPES } from '../../api/connect.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
+import { choices, completes } from '../../core/completion/values.js';
+import { listOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
+
+/** The scopes a Connect request asks for, as `--scopes` and `--scope` complete them. */
+const connectScopes = () =>
+  choices(CONNECT_SCOPES.map((s) => ({ value: s.name, description: s.description })));
 
 export function registerConnect(program: Command, app: App): void {
   const connect = program
     .command('connect')
     .description('start a Connect consent flow and print the address the end user opens')
-    .option('--scopes <list>', 'what to ask the end user for, comma-separated: identity, income')
-    .option('--scope <name>', 'one scope; repeat it for more (same as --scopes)', collect)
+    .addOption(
+      completes(
+        listOption(
+          '--scopes <list>',
+          'what to ask the end user for, comma-separated: identity, income',
+        ),
+        connectScopes,
+      ),
+    )
+    .addOption(
+      completes(
+        new Option('--scope <name>', 'one scope; repeat it for more (same as --scopes)').argParser(
+          collect,
+        ),
+        connectScopes,
+      ),
+    )
     .option('--redirect-uri <url>', 'where the flow returns: an https URL, or http to localhost')
     .option('--open', 'open the Connect URL in the browser')
     .option('--qr', 'draw the Connect URL as a QR code (on stderr), to open it on a phone')

@@ -3,7 +3,8 @@ import type { Command } from '@commander-js/extra-typings';
 
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
-import { integerOption } from '../../core/program/typed-options.js';
+import { completes, plain } from '../../core/completion/values.js';
+import { integerOption, listOption } from '../../core/program/typed-options.js';
 import { examples, paragraph, requestHelp } from '../args.js';
 import { CONSENT_SCOPES } from './options.js';
 
@@ -26,9 +27,14 @@ export function registerConsents(program: Command, app: App): void {
     .command('create')
     .description('give a third party access to parts of a report: prints the consent token, once')
     .argument('<report-id>', 'the report to share')
-    .requiredOption(
-      '--scopes <list>',
-      `what to share, comma-separated: ${CONSENT_SCOPES.join(', ')}`,
+    .addOption(
+      completes(
+        listOption(
+          '--scopes <list>',
+          `what to share, comma-separated: ${CONSENT_SCOPES.join(', ')}`,
+        ).makeOptionMandatory(),
+        () => plain(CONSENT_SCOPES),
+      ),
     )
     .option('--grantee-label <label>', 'who receives the data, as the consent list shows it')
     .addOption(

@@ -2,6 +2,7 @@
 // Pure: flags in, request parts out.
 import { ENDPOINTS, type Target, target } from '../../api/endpoints.js';
 import { UsageError } from '../../core/errors.js';
+import { commaList } from '../../core/program/typed-options.js';
 import { checkId } from '../args.js';
 
 /** What a consent may open (the service's documentation, POST /v1/consents). */
@@ -15,7 +16,8 @@ export const CONSENT_SCOPES = [
 export type ConsentScope = (typeof CONSENT_SCOPES)[number];
 
 export interface ConsentFlags {
-  scopes?: string;
+  /** The items of --scopes (listOption, index.ts), or the text of such a list. */
+  scopes?: string | readonly string[];
   granteeLabel?: string;
   /** Checked by its declaration (integerOption, index.ts). */
   expiresInDays?: number;
@@ -47,11 +49,8 @@ export function consentBody(reportId: string, flags: ConsentFlags): ConsentBody 
 }
 
 /** `identity,income` → the scopes, each known, each once, in the order given. */
-export function consentScopes(list: string | undefined): ConsentScope[] {
-  const names = (list ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+export function consentScopes(list: string | readonly string[] | undefined): ConsentScope[] {
+  const names = typeof list === 'string' ? commaList(list) : (list ?? []);
   if (names.length === 0)
     throw new UsageError(`--scopes is empty: name at least one of ${CONSENT_SCOPES.join(', ')}`);
   for (const name of names) {

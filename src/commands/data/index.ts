@@ -1,12 +1,15 @@
 // `svc data …`: the central bank's public datasets (latest month, series, snapshot, selectors).
-import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { Argument, type Command, Option, type OptionValues } from '@commander-js/extra-typings';
 
-import { DATA_BANK_CODES } from '../../api/banks.js';
+import { bankDescription, BANKS, DATA_BANK_CODES } from '../../api/banks.js';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
+import { choices, completes, fromMachine } from '../../core/completion/values.js';
+import { conflicts } from '../../core/program/flag-relations.js';
+import { durationOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
-import { familiesHelp } from './families.js';
-import { parseMaxAge } from './input.js';
+import { DATA_FAMILIES, familiesHelp } from './families.js';
+import { MAX_AGE } from './input.js';
 
 // Flags several verbs share, added to a command with its types kept (the verb's handler is checked against them).
 function withParam<Args extends unknown[], Opts extends OptionValues>(
@@ -23,20 +26,40 @@ function withParam<Args extends unknown[], Opts extends OptionValues>(
 function withFamily<Args extends unknown[], Opts extends OptionValues>(
   command: Command<Args, Opts>,
 ) {
-  return withCache(withParam(command)).option(
-    '--bank <code>',
-    `the bank of a per-bank family (bank-pnl): ${DATA_BANK_CODES.join(', ')} or another bank's code`,
+  return withCache(withParam(command)).addOption(
+    completes(
+      new Option(
+        '--bank <code>',
+        `the bank of a per-bank family (bank-pnl): ${DATA_BANK_CODES.join(', ')} or another bank's code`,
+      ),
+      // The banks of the datasets: no wallet.
+      () =>
+        choices(
+          BANKS.filter((b) => !b.wallet).map((b) => ({
+            value: b.code,
+            description: bankDescription(b),
+          })),
+        ),
+    ),
   );
 }
+
+/** `<family>`: a dataset family, completed from the families' table. */
+const familyArgument = () =>
+  completes(new Argument('<family>', 'dataset family (see `svc data --help`)'), () =>
+    choices(DATA_FAMILIES.map((f) => ({ value: f.name, description: f.summary }))),
+  );
 
 function withCache<Args extends unknown[], Opts extends OptionValues>(
   command: Command<Args, Opts>,
 ) {
   return command
-    .option(
-      '--max-age <duration>',
-      'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)',
-      parseMaxAge,
+    .addOption(
+      durationOption(
+        '--max-age <duration>',
+        'use a cached reply younger than this: 90 (seconds), 30m, 12h, 7d (default: 12h)',
+        MAX_AGE,
+      ),
     )
     .option('--no-cache', 'fetch anew instead of using a cached reply (the new reply is cached)');
 }
@@ -68,7 +91,7 @@ export function registerData(program: Command, app: App): void {
     data
       .command('latest')
       .description("show every line item of a family's latest month, by section")
-      .argument('<family>', 'dataset family (see `svc data --help`)'),
+      .addArgument(familyArgument()),
   )
     .helpAfter(
       requestHelp(ENDPOINTS.dataLatest, [
@@ -87,16 +110,32 @@ export function registerData(program: Command, app: App): void {
     data
       .command('series')
       .description('show one line item of a family over time, as rows or as a chart')
-      .argument('<family>', 'dataset family (see `svc data --help`)')
-      .argument(
-        '[selector]',
-        'the line item (see `svc data keys FAMILY`); picked from a list on a terminal when left out',
+      .addArgument(familyArgument())
+      .addArgument(
+        completes(
+          new Argument(
+            '[selector]',
+            'the line item (see `svc data keys FAMILY`); picked from a list on a terminal when left out',
+          ),
+          fromMachine('data-selectors'),
+        ),
       )
       .option('--from <YYYY-MM>', 'first month (inclusive), an AD month whatever --calendar says')
       .option('--to <YYYY-MM>', 'end month (exclusive), an AD month whatever --calendar says')
-      .option(
-        '--fy <YYYY/YY>',
-        "a Nepali fiscal year's AD months, from the one holding 1 Shrawan to the one holding the last day of Asar (2081/82: 2024-07 to 2025-07); not with --from or --to",
+      // --fy sets both ends of the range: it goes with neither --from nor --to.
+      .addOption(
+        conflicts(
+          conflicts(
+            new Option(
+              '--fy <YYYY/YY>',
+              "a Nepali fiscal year's AD months, from the one holding 1 Shrawan to the one holding the last day of Asar (2081/82: 2024-07 to 2025-07); not with --from or --to",
+            ),
+            'from',
+            '--fy sets both ends of the range; it cannot be given with --from',
+          ),
+          'to',
+          '--fy sets both ends of the range; it cannot be given with --to',
+        ),
       )
       .option('--chart', 'draw a line chart sized to the terminal'),
   )
@@ -138,7 +177,7 @@ export function registerData(program: Command, app: App): void {
     data
       .command('keys')
       .description('list the series selectors of a family, with labels and units')
-      .argument('<family>', 'dataset family (see `svc data --help`)'),
+      .addArgument(familyArgument()),
   )
     .helpAfter(
       requestHelp(ENDPOINTS.dataLatest, [

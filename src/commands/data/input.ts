@@ -4,6 +4,7 @@ import { DATA_BANK_CODES, readBankCode } from '../../api/banks.js';
 import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
+import { duration } from '../../core/program/typed-options.js';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -142,20 +143,16 @@ export function parseParams(values: readonly string[] | undefined): Record<strin
   return params;
 }
 
-const DURATION = /^(\d+(?:\.\d+)?)(s|m|h|d)?$/;
-const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-const MAX_AGE_LIMIT_MS = 366 * UNIT_MS.d;
-export const DEFAULT_MAX_AGE_MS = 12 * UNIT_MS.h;
+const DAY_MS = 86_400_000;
+export const DEFAULT_MAX_AGE_MS = DAY_MS / 2;
 
-/** `--max-age` (its parser, index.ts): seconds, or a number with s, m, h or d (90, 30m, 12h, 7d), in milliseconds. */
+/** `--max-age`: seconds, or a number with s, m, h or d (90, 30m, 12h, 7d), at most 366 days. */
+export const MAX_AGE = {
+  maxMs: 366 * DAY_MS,
+  takes: 'a duration such as 90, 30m, 12h or 7d (at most 366d)',
+};
+
+/** `--max-age` in milliseconds, the default when it is not given. */
 export function parseMaxAge(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_MAX_AGE_MS;
-  const match = DURATION.exec(value.trim());
-  const ms = match ? Number(match[1]) * UNIT_MS[(match[2] ?? 's') as keyof typeof UNIT_MS] : NaN;
-  if (!(ms >= 0 && ms <= MAX_AGE_LIMIT_MS)) {
-    throw new UsageError(
-      `--max-age takes a duration such as 90, 30m, 12h or 7d (at most 366d), not "${value}"`,
-    );
-  }
-  return Math.round(ms);
+  return value === undefined ? DEFAULT_MAX_AGE_MS : duration('--max-age', MAX_AGE)(value);
 }

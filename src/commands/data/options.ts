@@ -5,7 +5,7 @@ import { DEFAULT_MAX_AGE_MS } from './input.js';
 export interface CacheOptions {
   /** False with --no-cache. */
   cache?: boolean;
-  /** --max-age in milliseconds, checked by its declaration (parseMaxAge, index.ts). */
+  /** --max-age in milliseconds, checked by its declaration (MAX_AGE, index.ts). */
   maxAge?: number;
 }
 

@@ -86,11 +86,7 @@ async function monthRange(
     refuseBsMonth(range.to, '--to', calendar, ctx.now());
     return range;
   }
-  if (options.from !== undefined || options.to !== undefined) {
-    throw new UsageError(
-      `--fy sets both ends of the range; it cannot be given with ${options.from !== undefined ? '--from' : '--to'}`,
-    );
-  }
+  // --fy with --from or --to is refused by its declaration (index.ts).
   const year = ((await ctx.calendar()) ?? (await ctx.bsCalendar())).fiscalYear(options.fy);
   const months = fiscalMonths(year);
   ctx.err(

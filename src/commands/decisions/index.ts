@@ -3,9 +3,9 @@ import type { Command } from '@commander-js/extra-typings';
 
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
-import { enumOption, integerOption } from '../../core/program/typed-options.js';
+import { decimalOption, enumOption, integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
-import { checkPositiveNumber, DECISIONS, OUTCOMES } from './options.js';
+import { DECISIONS, OUTCOMES, POSITIVE_NUMBER } from './options.js';
 
 const REPORT = 'rpt_9f2c41d07ab35e18';
 
@@ -30,8 +30,12 @@ export function registerDecisions(program: Command, app: App): void {
     )
     .option('--report-id <id>', 'the report the decision rests on')
     .option('--rationale <text>', 'why, in a few words')
-    .option('--amount <n>', 'the amount applied for or granted, a positive number', (text) =>
-      checkPositiveNumber(text, '--amount'),
+    .addOption(
+      decimalOption(
+        '--amount <n>',
+        'the amount applied for or granted, a positive number',
+        POSITIVE_NUMBER,
+      ),
     )
     .helpAfter(
       requestHelp(

@@ -2,6 +2,7 @@
 // any request. Pure: flags in, request bodies and queries out, absent options left out.
 import { UsageError } from '../../core/errors.js';
 import { hasControlCharacter } from '../../core/output/format.js';
+import { decimalNumber, type DecimalRule } from '../../core/program/typed-options.js';
 import { checkId } from '../args.js';
 
 export const DECISIONS = ['approved', 'review', 'declined'] as const;
@@ -15,7 +16,7 @@ export interface RecordFlags {
   decision: Decision;
   reportId?: string;
   rationale?: string;
-  /** Checked by its declaration (checkPositiveNumber). */
+  /** Checked by its declaration (POSITIVE_NUMBER). */
   amount?: number;
 }
 
@@ -95,13 +96,15 @@ function checkText(value: string | undefined, flag: string): string | undefined 
   return value;
 }
 
-/** A plain positive number: `250000`, `1250.50` (the parser of `--amount`, index.ts). */
+/** A plain positive number: `250000`, `1250.50` (`--amount`, index.ts). */
+export const POSITIVE_NUMBER: DecimalRule = {
+  form: 'plain',
+  above: 0,
+  takes: 'a positive number, such as 250000',
+};
+
 export function checkPositiveNumber(value: string, flag: string): number {
-  const text = value.trim();
-  if (!/^\d+(\.\d+)?$/.test(text) || !(Number(text) > 0) || !Number.isFinite(Number(text))) {
-    throw new UsageError(`${flag} takes a positive number, such as 250000, not "${value}"`);
-  }
-  return Number(text);
+  return decimalNumber(flag, POSITIVE_NUMBER)(value);
 }
 
 /** What says what happened, first in every view of a decision or an outcome. */

@@ -1,8 +1,9 @@
 // `svc help [TOPIC | COMMAND…]`: the help of a command, or a help topic. It replaces commander's
 // own help command (see svc-command.ts), and the root help lists the topics.
-import type { Command } from '@commander-js/extra-typings';
+import { Argument, type Command } from '@commander-js/extra-typings';
 
 import type { App } from '../../app/app.js';
+import { choices, completes } from '../../core/completion/values.js';
 import { heading } from '../../core/program/document.js';
 import { examples } from '../args.js';
 import { HELP_TOPICS } from './topics.js';
@@ -12,7 +13,22 @@ export function registerHelp(program: Command, app: App): void {
     .command('help')
     .reach('none')
     .description('show the help of a command, or a help topic')
-    .argument('[topic]', `a help topic (${HELP_TOPICS.map((t) => t.name).join(', ')}) or a command`)
+    .addArgument(
+      // The topics, then the commands of the program (a topic wins a shared name).
+      completes(
+        new Argument(
+          '[topic]',
+          `a help topic (${HELP_TOPICS.map((t) => t.name).join(', ')}) or a command`,
+        ),
+        (command) => {
+          const topics = HELP_TOPICS.map((t) => ({ value: t.name, description: t.summary }));
+          const commands = (command.parent?.commands ?? [])
+            .filter((c) => c !== command && !topics.some((t) => t.value === c.name()))
+            .map((c) => ({ value: c.name(), description: c.description() }));
+          return choices([...topics, ...commands]);
+        },
+      ),
+    )
     .argument('[subcommand...]', 'the subcommands of that command')
     .helpAfter(
       examples('svc help', 'svc help reports list', 'svc help environment', 'svc help exit-codes'),

@@ -3,6 +3,7 @@ import { type Command, Option } from '@commander-js/extra-typings';
 
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
+import { conflicts, needs } from '../../core/program/flag-relations.js';
 import { integerOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
 
@@ -26,13 +27,29 @@ export function registerMerchants(program: Command, app: App): void {
       '--file <path>',
       'read lookups from a file, or - for stdin: one a line; 16+ digits is a terminal, anything else a name',
     )
-    .option(
-      '--column <name>',
-      'read --file as CSV with a header row (separated by , ; tab or |) and take this column; lines above the header row are skipped',
+    .addOption(
+      needs(
+        new Option(
+          '--column <name>',
+          'read --file as CSV with a header row (separated by , ; tab or |) and take this column; lines above the header row are skipped',
+        ),
+        'file',
+        '--column needs --file: it names a column of a CSV file',
+      ),
     )
-    .option(
-      '--no-header',
-      'read --file one lookup a line even if it looks like CSV with a header row or a bank statement',
+    .addOption(
+      conflicts(
+        needs(
+          new Option(
+            '--no-header',
+            'read --file one lookup a line even if it looks like CSV with a header row or a bank statement',
+          ),
+          'file',
+          '--no-header needs --file: it says how to read a file',
+        ),
+        'column',
+        '--no-header conflicts with --column: --column reads a CSV file by its header row',
+      ),
     )
     .addOption(
       integerOption('--concurrency <n>', 'calls run at once, 1 to 16 (default: 4)', {
@@ -49,13 +66,29 @@ export function registerMerchants(program: Command, app: App): void {
       'where to list the lookups not resolved if a run with --file stops (default: ./svc-unresolved-<time>.txt)',
     )
     .addOption(new Option('--unmatched', 'show only the lookups that matched no merchant'))
-    .option(
-      '--each-line',
-      'write a record for each line of --file, in its order, duplicates repeated, with its line number first',
+    .addOption(
+      needs(
+        new Option(
+          '--each-line',
+          'write a record for each line of --file, in its order, duplicates repeated, with its line number first',
+        ),
+        'file',
+        '--each-line needs --file: it writes a record for each line of the file',
+      ),
     )
-    .option(
-      '--resume <kept>',
-      'with --each-line: take the results a run that stopped kept in this file, and send only the other lookups',
+    .addOption(
+      conflicts(
+        needs(
+          new Option(
+            '--resume <kept>',
+            'with --each-line: take the results a run that stopped kept in this file, and send only the other lookups',
+          ),
+          'eachLine',
+          '--resume needs --each-line: it takes the results an --each-line run kept',
+        ),
+        'dryRun',
+        '--resume conflicts with --dry-run',
+      ),
     )
     .helpAfter(
       requestHelp(ENDPOINTS.resolveMerchants, [

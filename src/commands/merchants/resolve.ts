@@ -72,29 +72,14 @@ export async function resolveMerchants(
   flags: ResolveFlags,
 ): Promise<void> {
   const concurrency = flags.concurrency ?? 4;
-  if (flags.column !== undefined && flags.file === undefined)
-    throw new UsageError('--column needs --file: it names a column of a CSV file');
+  // What a flag needs of the others and cannot go with is checked by its declaration (index.ts).
   if (flags.column !== undefined && flags.column.trim() === '')
     throw new UsageError('--column is empty: give the header of the column to read');
-  if (flags.header === false && flags.file === undefined)
-    throw new UsageError('--no-header needs --file: it says how to read a file');
-  if (flags.header === false && flags.column !== undefined)
-    throw new UsageError(
-      '--no-header conflicts with --column: --column reads a CSV file by its header row',
-    );
-  if (flags.eachLine && flags.file === undefined)
-    throw new UsageError('--each-line needs --file: it writes a record for each line of the file');
   if (flags.eachLine && (terminals.length > 0 || (flags.name ?? []).length > 0)) {
     throw new UsageError(
       '--each-line writes a record for each line of --file: give every lookup in the file, none as an argument or --name',
     );
   }
-  if (flags.resume !== undefined && !flags.eachLine)
-    throw new UsageError(
-      '--resume needs --each-line: it takes the results an --each-line run kept',
-    );
-  if (flags.resume !== undefined && flags.dryRun)
-    throw new UsageError('--resume conflicts with --dry-run');
   if (flags.failedOut !== undefined) await checkWritable(flags.failedOut);
   const sources: LookupSources = {
     terminals,

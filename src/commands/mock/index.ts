@@ -1,7 +1,9 @@
 // `svc mock`: the local emulation of the service, for demos and tests.
-import type { Command } from '@commander-js/extra-typings';
+import { type Command, Option } from '@commander-js/extra-typings';
 
 import type { App } from '../../app/app.js';
+import { choices, completes } from '../../core/completion/values.js';
+import { FAULT_DESCRIPTIONS } from '../../mock/fault-names.js';
 import { collect, examples, paragraph } from '../args.js';
 
 const KEYS_HELP = paragraph(
@@ -43,10 +45,21 @@ export function registerMock(program: Command, app: App): void {
       '--new-keys',
       'replace the demo keys kept in the data folder with new ones (logins saved with the old ones stop working)',
     )
-    .option(
-      '--fault <name>',
-      'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)',
-      collect,
+    .addOption(
+      completes(
+        new Option(
+          '--fault <name>',
+          'misbehave on purpose: a named fault for every /v1 request (repeatable; `--fault list` names them)',
+        ).argParser(collect),
+        () =>
+          choices([
+            ...Object.entries(FAULT_DESCRIPTIONS).map(([value, description]) => ({
+              value,
+              description,
+            })),
+            { value: 'list', description: 'name every fault' },
+          ]),
+      ),
     )
     .helpAfter([
       ...examples(

@@ -51,14 +51,7 @@ export async function parseStatement(
   file: string,
   options: ParseOptions,
 ): Promise<void> {
-  if (options.async && options.wait) {
-    throw new UsageError(
-      '--async returns at once and --wait waits for the report: give one of them, not both',
-      [
-        'Both parse in the background; --wait alone also waits until the report is complete or failed.',
-      ],
-    );
-  }
+  // --async with --wait is refused by their declaration (index.ts).
   const waitSeconds = options.waitTimeout;
   const bank = checkBank(options.bank);
   const document = await readStatement(file);

@@ -3,13 +3,13 @@ import type { Command } from '@commander-js/extra-typings';
 
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
-import { enumOption, integerOption } from '../../core/program/typed-options.js';
+import { decimalOption, enumOption, integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
 import {
+  ANNUAL_RATE,
   DIRECTIONS,
-  parseAnnualRate,
-  parseFoirCeiling,
-  parsePrincipal,
+  FOIR_CEILING,
+  PRINCIPAL,
   TRANSACTION_CATEGORIES,
 } from './lending-input.js';
 import { REPORT_STATUSES } from './status.js';
@@ -280,10 +280,12 @@ export function registerReports(program: Command, app: App): void {
       'assess a loan against a statement: FOIR, affordability, risks and a verdict; costs 1 billing unit per call',
     )
     .argument('<id>', 'report id')
-    .requiredOption(
-      '--principal <amount>',
-      'the loan amount, a number above 0 (e.g. 500000)',
-      parsePrincipal,
+    .addOption(
+      decimalOption(
+        '--principal <amount>',
+        'the loan amount, a number above 0 (e.g. 500000)',
+        PRINCIPAL,
+      ).makeOptionMandatory(),
     )
     .addOption(
       integerOption('--tenor-months <n>', 'the loan term in months, 1 to 600', {
@@ -291,16 +293,20 @@ export function registerReports(program: Command, app: App): void {
         max: 600,
       }).makeOptionMandatory(),
     )
-    .requiredOption(
-      '--annual-rate <percent>',
-      'the yearly interest rate in percent, 0 to 100 (e.g. 12.5)',
-      parseAnnualRate,
+    .addOption(
+      decimalOption(
+        '--annual-rate <percent>',
+        'the yearly interest rate in percent, 0 to 100 (e.g. 12.5)',
+        ANNUAL_RATE,
+      ).makeOptionMandatory(),
     )
     .option('--applicant-name <name>', "the applicant's name, matched against the account holder's")
-    .option(
-      '--foir-ceiling <fraction>',
-      'the largest share of income that instalments may take, above 0 and at most 1 (e.g. 0.5)',
-      parseFoirCeiling,
+    .addOption(
+      decimalOption(
+        '--foir-ceiling <fraction>',
+        'the largest share of income that instalments may take, above 0 and at most 1 (e.g. 0.5)',
+        FOIR_CEILING,
+      ),
     )
     .helpAfter(
       requestHelp(

@@ -6,6 +6,7 @@
 // declares them with.
 import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { UsageError } from '../../core/errors.js';
+import { decimalNumber, type DecimalRule } from '../../core/program/typed-options.js';
 import { checkDate } from '../args.js';
 
 /** The transaction categories the service documents. */
@@ -128,61 +129,34 @@ export function transactionFilters(
   return filters;
 }
 
-/** An unsigned decimal number as people type it: 500000, 12.5, .5, 5e5; no sign, grouping or hex. */
-const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-function decimal(value: string, flag: string, what: string): number {
-  const number = DECIMAL.test(value) ? Number(value) : NaN;
-  if (!Number.isFinite(number)) {
-    const grouped = /^\d{1,3}(,\d{2,3})+(\.\d+)?$/.test(value)
-      ? ' (write it without grouping commas)'
-      : '';
-    throw new UsageError(`${flag} takes ${what}, not "${value}"${grouped}`);
-  }
-  return number;
-}
-
 /** `--principal`: the loan amount, a finite number above 0. */
-export function parsePrincipal(value: string): number {
-  const principal = decimal(
-    value,
-    '--principal',
-    'the loan amount, a number above 0 such as 500000',
-  );
-  if (principal <= 0)
-    throw new UsageError(`--principal takes the loan amount, a number above 0, not "${value}"`);
-  return principal;
-}
+export const PRINCIPAL: DecimalRule = {
+  form: 'decimal',
+  above: 0,
+  takes: 'the loan amount, a number above 0 such as 500000',
+  takesInBounds: 'the loan amount, a number above 0',
+};
+export const parsePrincipal = decimalNumber('--principal', PRINCIPAL);
 
 /** `--annual-rate`: the yearly interest rate in percent, from 0 to 100. */
-export function parseAnnualRate(value: string): number {
-  const rate = decimal(
-    value,
-    '--annual-rate',
-    'the yearly interest rate in percent, from 0 to 100 (e.g. 12.5)',
-  );
-  if (rate > 100)
-    throw new UsageError(
-      `--annual-rate takes the yearly interest rate in percent, from 0 to 100, not "${value}"`,
-    );
-  return rate;
-}
+export const ANNUAL_RATE: DecimalRule = {
+  form: 'decimal',
+  max: 100,
+  takes: 'the yearly interest rate in percent, from 0 to 100 (e.g. 12.5)',
+  takesInBounds: 'the yearly interest rate in percent, from 0 to 100',
+};
+export const parseAnnualRate = decimalNumber('--annual-rate', ANNUAL_RATE);
 
 /** `--foir-ceiling`: the largest share of income that may go to instalments, above 0 and at most 1. */
-export function parseFoirCeiling(value: string): number {
-  const foir = decimal(
-    value,
-    '--foir-ceiling',
-    'a fraction above 0 and at most 1 (e.g. 0.5 for 50%)',
-  );
-  if (foir <= 0 || foir > 1) {
-    const hint = foir > 1 && foir <= 100 ? ` (for ${value}% write ${foir / 100})` : '';
-    throw new UsageError(
-      `--foir-ceiling takes a fraction above 0 and at most 1 (e.g. 0.5 for 50%), not "${value}"${hint}`,
-    );
-  }
-  return foir;
-}
+export const FOIR_CEILING: DecimalRule = {
+  form: 'decimal',
+  above: 0,
+  max: 1,
+  takes: 'a fraction above 0 and at most 1 (e.g. 0.5 for 50%)',
+  // A percentage written for the fraction: say which fraction it is.
+  hint: (foir, value) => (foir > 1 && foir <= 100 ? ` (for ${value}% write ${foir / 100})` : ''),
+};
+export const parseFoirCeiling = decimalNumber('--foir-ceiling', FOIR_CEILING);
 
 /** `--applicant-name`: any name, but not empty and on one line. */
 export function parseApplicantName(value: string | undefined): string | undefined {

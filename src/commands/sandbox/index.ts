@@ -1,8 +1,9 @@
 // `svc sandbox …`: scenario reports and webhook deliveries on demand, for tests and CI. Test keys only.
-import type { Command } from '@commander-js/extra-typings';
+import { type Command, Option } from '@commander-js/extra-typings';
 
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
+import { completes, fromMachine } from '../../core/completion/values.js';
 import { enumOption } from '../../core/program/typed-options.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';
 import { examples, paragraph, requestHelp } from '../args.js';
@@ -27,7 +28,15 @@ export function registerSandbox(program: Command, app: App): void {
     .description(
       'make a report in your organisation from a scenario (the report commands can read it)',
     )
-    .option('--scenario <name>', 'which scenario, see `svc sandbox scenarios` (default: salaried)')
+    .addOption(
+      completes(
+        new Option(
+          '--scenario <name>',
+          'which scenario, see `svc sandbox scenarios` (default: salaried)',
+        ),
+        fromMachine('scenarios'),
+      ),
+    )
     .option('--quiet', 'print only the report id, for id=$(…) in scripts')
     .helpAfter(
       requestHelp(

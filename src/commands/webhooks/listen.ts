@@ -202,7 +202,11 @@ function shown(text: string, ctx: Context): string {
   return shownText(text, ctx.secrets, MAX_SHOWN_CHARS);
 }
 
-/** The flags checked, before anything else is done; `timeoutMs`: the global --timeout, the bound of every request. */
+/**
+ * The flags checked, before anything else is done; `timeoutMs`: the global --timeout, the bound of
+ * every request. Checked here, not by their declaration, so that a bad one is kept in --ready-file
+ * for `svc ready` (keepingState): commander's refusals come before that file is opened.
+ */
 function checkListenFlags(
   ctx: Context,
   options: ListenFlags,

@@ -18,9 +18,10 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 
-import type { Mistake } from '../errors.js';
+import { type Mistake, UsageError } from '../errors.js';
 import { usageErrorFor } from '../report-error.js';
 import { addHelpAfter, type Block } from './document.js';
+import { relationsOf } from './flag-relations.js';
 import { declareReach, type Reach, takes } from './reach.js';
 import { nearest } from './suggest.js';
 import { commandPath, flagName, SvcHelp } from './svc-help.js';
@@ -161,6 +162,25 @@ export class SvcCommand extends Command {
   }
 
   /**
+   * commander's check of the flags given together, after they are read and before the command
+   * runs (a method of commander 14 kept to itself): each relation a flag declares
+   * (flag-relations.ts), flag by flag in the order declared, refuses in its own words; then
+   * commander's own check, for a `.conflicts()` declared without words.
+   */
+  _checkForConflictingLocalOptions(): void {
+    const given = (name: string) =>
+      this.getOptionValue(name) !== undefined && this.getOptionValueSource(name) !== 'default';
+    for (const option of this.options) {
+      if (!given(option.attributeName())) continue;
+      for (const relation of relationsOf(option)) {
+        const refused = relation.kind === 'needs' ? !given(relation.other) : given(relation.other);
+        if (refused) throw new UsageError(relation.message, [...(relation.hints ?? [])]);
+      }
+    }
+    commanderChecks._checkForConflictingLocalOptions.call(this);
+  }
+
+  /**
    * Anything else commander refuses comes here: in its own words, as a usage error all the same.
    * More operands than the command declares are told apart by the error's code: commander then
    * holds the operands it received in `this.args`.
@@ -190,6 +210,11 @@ export class SvcCommand extends Command {
     return this.createHelp().commandUsage(this);
   }
 }
+
+/** commander's own check of conflicting flags, which SvcCommand runs after its own. */
+const commanderChecks = Command.prototype as unknown as {
+  _checkForConflictingLocalOptions(this: Command): void;
+};
 
 /** `ID`, `TERMINAL...`: an argument named in a message, as the help and docs/ write it. */
 function argumentLabel(argument: Argument | string): string {

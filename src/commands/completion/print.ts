@@ -2,11 +2,11 @@
 // text the build commits under completions/ (src/docs/documents.ts).
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 
-import type { Context } from '../app/context.js';
-import type { Shell } from '../commands/completion/shells.js';
-import { VERSION } from '../version.js';
-import { renderScript } from './render.js';
-import { describeProgram } from './spec.js';
+import type { Context } from '../../app/context.js';
+import { renderScript } from '../../core/completion/render.js';
+import type { Shell } from '../../core/completion/shells.js';
+import { describeProgram } from '../../core/completion/spec.js';
+import { VERSION } from '../../version.js';
 
 /** Prints the script of a shell (commander has checked the name against SHELLS). */
 export async function printCompletion(

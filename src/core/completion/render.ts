@@ -1,8 +1,8 @@
 // One completion script per shell, all rendered from the same description of the command tree, and
 // the file each is committed as under completions/ (written at build time by src/docs/documents.ts).
-import { type Shell, SHELLS } from '../commands/completion/shells.js';
 import { renderBash } from './bash.js';
 import { renderFish } from './fish.js';
+import { type Shell, SHELLS } from './shells.js';
 import type { ProgramSpec } from './spec.js';
 import { renderZsh } from './zsh.js';
 

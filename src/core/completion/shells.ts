@@ -1,7 +1,6 @@
-// The shells `svc completion` writes scripts for and how to install each script: declared with the
-// command (its argument's choices and its help), and quoted at the top of every generated script by
-// src/completion/header.ts. Data only: the command's registration reads it without loading the
-// generators.
+// The shells `svc completion` writes scripts for and how to install each script: the command's
+// argument choices and its help (commands/completion/), and the top of every generated script
+// (header.ts). Data only: the command's registration reads it without loading the generators.
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof SHELLS)[number];

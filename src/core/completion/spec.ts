@@ -3,7 +3,8 @@
 // rendered from this description, so nothing lists the commands by hand.
 import type { Argument, CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 
-import { type Block, helpAfterOf } from '../core/program/document.js';
+import { type Block, helpAfterOf } from '../program/document.js';
+import { isListOption } from '../program/typed-options.js';
 import { argumentValues, optionValues, type Values } from './values.js';
 
 export type { Choice, Values } from './values.js';
@@ -110,10 +111,13 @@ function describeArgument(argument: Argument, command: CommandUnknownOpts): ArgS
   };
 }
 
-/** A flag whose parser gathers every use into a list (`--param a=1 --param b=2`). */
+/**
+ * A flag whose parser gathers every use into a list (`--param a=1 --param b=2`); a list flag
+ * (`--scopes a,b`, listOption) takes its items in one use.
+ */
 function isCollector(option: Option): boolean {
   const parse = option.parseArg as ((value: string, previous: unknown) => unknown) | undefined;
-  if (!parse || option.argChoices) return false;
+  if (!parse || option.argChoices || isListOption(option)) return false;
   try {
     return Array.isArray(parse('x', undefined));
   } catch {

@@ -1,5 +1,5 @@
 // The opening comment of every generated completion script.
-import { INSTALL, type Shell } from '../commands/completion/shells.js';
+import { INSTALL, type Shell } from './shells.js';
 
 /** The opening comment of a generated script: what it is, that it is generated, how to install it. */
 export function generatedHeader(shell: Shell, version: string): string[] {
