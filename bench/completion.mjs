@@ -5,7 +5,7 @@
 //
 //   node bench/completion.mjs [--runs N]      (default 15; at least 7)
 //
-// Target (issue 6): a completion call under 1.3x `node -e 0`. Exit code 1 when it is missed.
+// Target: a completion call under 1.3x `node -e 0`. Exit code 1 when it is missed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

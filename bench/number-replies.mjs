@@ -11,8 +11,8 @@
 //
 //   node bench/number-replies.mjs [--size MiB (default 16)] [--shapes repeated,distinct,records]
 //
-// Target (a 16 MiB reply of `1.10,` once took 750-860 MB in svc, and the reader alone made an
-// object and a string for each number): the reader keeps at most 4 times a reply of `1.10,`.
+// Target (a reader that makes an object and a string for each number takes 750-860 MB for a
+// 16 MiB reply of `1.10,`): the reader keeps at most 4 times a reply of `1.10,`.
 // svc's figures are for information: its peak also counts garbage the GC has not yet taken, which
 // differs between Node majors, and JSON.parse's own. Exit code 1 when the target is missed.
 import { spawn, spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// --calendar ad|bs, SVC_CALENDAR and the profile's `calendar`, and --fy (docs/reference/dates.md, issue 28):
+// --calendar ad|bs, SVC_CALENDAR and the profile's `calendar`, and --fy (docs/reference/dates.md):
 // in-process, as a person at a terminal and as a script. Tables show BS dates under headers marked
 // (BS), a date-time keeping its time; --json never changes; -o csv and -o ndjson add `<field>_bs`
 // right after each date; --since and --until read BS dates and send AD ones; --fy sends a fiscal

@@ -1,5 +1,5 @@
-// Cells a spreadsheet would run as formulas, in every command's -o csv (docs/reference/output.md, "CSV", issue 23
-// item 5): a transaction description, a merchant name or a key that starts with =, +, -, @ or a
+// Cells a spreadsheet would run as formulas, in every command's -o csv (docs/reference/output.md,
+// "CSV"): a transaction description, a merchant name or a key that starts with =, +, -, @ or a
 // tab is written with a ' in front; plain numbers, negative amounts among them, are left alone.
 // A person at a terminal and a script, each way: the whole-reply writer and merchants' streamed one.
 // Numbers are written as the reply has them, every digit kept (-1e400 too), and never prefixed.

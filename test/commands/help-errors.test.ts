@@ -2,7 +2,7 @@
 // svc's words (one `error:` line, a "did you mean" where a name is near, where to read more),
 // exits 2 and sends nothing; with a machine format (--json, --jq, -o json|ndjson|csv) and stderr
 // not a terminal it is one JSON line on stderr, as an API error is, while a person at a terminal
-// reads the text lines. Then the hints that were wrong or unclear: each as it reads now.
+// reads the text lines. Then each hint as it reads, word for word.
 import { describe, expect, it } from 'vitest';
 
 import { signatureHeader } from '../../src/webhooks/signature.js';

@@ -1,4 +1,4 @@
-// `svc mock`'s demo keys are kept per user in svc's data folder (issue 25, item 3): the same keys
+// `svc mock`'s demo keys are kept per user in svc's data folder: the same keys
 // at every start, so a saved login survives a restart; `--new-keys` replaces them. The key file is
 // kept as the config file is: 0600 in a 0700 folder, never through a link, refused where another
 // user could change it. In-process, as a person and as a script; a real restart with a saved

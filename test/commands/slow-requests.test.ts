@@ -144,7 +144,7 @@ describe('a slow request', () => {
       for (const frame of frames) expect([...frame].length, frame).toBeLessThanOrEqual(widest);
       const whole = `Waiting for GET ${path}…`;
       if (columns === 0) expect(frames[0]).toContain(whole);
-      // The request is not cut (it was: `…/transac…`): its "Waiting for" is left out for room.
+      // The request is not cut (as `…/transac…`): its "Waiting for" is left out for room.
       else expect(frames[0]).toMatch(/^. GET \/v1\/reports\/rpt_e8699f830adc84b8\/transactions…$/);
       expect(result.stderr.replace(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] [^⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏\n]*/g, '')).toBe('');
       expect(plain(result.stdout)).not.toContain('Waiting');

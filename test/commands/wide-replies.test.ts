@@ -1,9 +1,9 @@
-// Replies whose rows each bring a field of their own (issue 23 item 8), in-process, as a person at
+// Replies whose rows each bring a field of their own, in-process, as a person at
 // a terminal and as a script: a table shows its designed columns and at most 24 more, and says how
 // many it left out (under it on a terminal, on stderr in a pipe); CSV past 1,000 columns is exit 10
 // with nothing on stdout; NDJSON writes every record whole. And Ctrl-C during a long output stops
-// it: exit 130. Outputs that grew with rows × rows used to take minutes: the sizes checked here
-// fail fast on that code, none of the tests is timed.
+// it: exit 130. The sizes here make an output that grows with rows × rows take minutes, so such
+// code fails without any test being timed.
 import { describe, expect, it } from 'vitest';
 
 import { ANSI, expectFailure, FakeService, MODES, plain, svc } from '../support/in-process.js';
@@ -183,8 +183,8 @@ describe.each(MODES)(
 
 describe.each(MODES)('Ctrl-C while a long output is written, for $mode', ({ tty }) => {
   it.each([[[]], [['-o', 'csv']], [['-o', 'ndjson']]])('%j: stops it, exit 130', async (flags) => {
-    // Enough rows for several writes; a boxed table (a terminal's) takes fewer, and the code that
-    // drew it whole took minutes on 20,000.
+    // Enough rows for several writes; a boxed table (a terminal's) takes fewer: drawn whole, 20,000
+    // rows would take minutes.
     const count = tty && flags.length === 0 ? 2_000 : 20_000;
     const body = {
       count,

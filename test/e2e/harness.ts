@@ -283,7 +283,7 @@ export const svcCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(
 
 export const ANSI = /\u001b\[[0-9;]*m/;
 
-/** What a run may write to the terminal before it counts as running away (the 0-column spinner wrote gigabytes). */
+/** What a run may write to the terminal before it counts as running away (a spinner redrawn without end). */
 const OUTPUT_CAP = 1024 * 1024;
 
 export interface SizedTerminalRun {

@@ -1,5 +1,5 @@
-// The HTTP path against hostile servers and odd environments (issue 13, items 3, 10, 11, 12, 15,
-// 16, 17): proxies that see keys, ask for passwords or are not there; replies too big, too deep or
+// The HTTP path against hostile servers and odd environments: proxies that see keys, ask for
+// passwords or are not there; replies too big, too deep or
 // too wordy; header values and keys that would break the request; Retry-After values that are
 // not numbers of seconds. Each server here is made for its case, on loopback.
 // `world.svc` runs svc in this process over its real transport (useWorld({ inProcess: true }));

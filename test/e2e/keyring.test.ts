@@ -600,7 +600,7 @@ describe('Ctrl-C while svc waits on the keyring', () => {
     expect(code).toBe(130);
     expect(stdout).toBe('');
     expect(stderr).toBe('error: interrupted\n');
-    // An upper bound only, and a generous one: the keyring's wait used to end 5 s after the signal.
+    // An upper bound only, and a generous one: well under the keyring's own 5 s wait.
     expect(Date.now() - signalled).toBeLessThan(3_000);
   });
 });

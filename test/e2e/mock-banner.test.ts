@@ -1,6 +1,6 @@
 // `svc mock`'s banner on a terminal of 80 and 60 columns, in a real pseudo-terminal (util-linux
 // `script`, its size set with stty): each demo key whole on one line, beside what it is for or
-// under it, and the commands to copy whole; in a pipe it is as it always was (basics.test.ts).
+// under it, and the commands to copy whole; in a pipe it is plain lines (basics.test.ts).
 import { describe, expect, it } from 'vitest';
 
 import { inSizedTerminal, untilShown, useWorld } from './harness.js';

@@ -1,4 +1,4 @@
-// `svc mock` restarted as a person restarts it (issue 25, item 3): a `svc login` saved against one
+// `svc mock` restarted as a person restarts it: a `svc login` saved against one
 // start still works after a restart, until `svc mock --new-keys`; and mocks started at the same
 // moment with no key file yet print the same keys (the others read what the first wrote). The
 // rest of the key file (modes, refusals, damaged files) is tested in-process: test/commands/mock.test.ts.

@@ -1,4 +1,4 @@
-// Files on a shared machine (issue 13, items 5 to 9), as another user of the machine would try
+// Files on a shared machine, as another user of the machine would try
 // them: a shared config folder, a readable config file, a forged cache entry, links planted where
 // svc writes, and profile names that are JavaScript's own.
 import { spawn } from 'node:child_process';

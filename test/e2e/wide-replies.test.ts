@@ -1,9 +1,7 @@
-// Ctrl-C and `kill` during the output of a big reply (issue 23 item 8): the built svc, in a real
-// process, against a minimal server answering 30,000 rows that each bring a field of their own.
-// Its table used to be one synchronous loop of 96 s that no signal could end (and that wrote
-// nothing before it failed); now it is written a piece at a time, and a signal sent once it has
-// begun ends it with the code a shell gives that signal. The limits below only detect a hang:
-// svc ends within a fraction of a second.
+// Ctrl-C and `kill` during the output of a big reply: the built svc, in a real process, against a
+// minimal server answering 30,000 rows that each bring a field of their own. The table is written a
+// piece at a time, so a signal sent once it has begun ends it with the code a shell gives that
+// signal. The limits below only detect a hang: svc ends within a fraction of a second.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

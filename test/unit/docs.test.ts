@@ -1,6 +1,6 @@
 // The documentation: a README short enough to read, in short sentences, with the test command CI
 // runs; links between the pages that lead somewhere; and the help topics' blocks in docs/reference
-// as `svc help` renders them now.
+// as `svc help` renders them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 // The environment list is THE list: the code reads variables only through readEnv (typed from it),
-// every listed variable is read somewhere, and the reads behave as they did before the list.
+// every listed variable is read somewhere, and each read gives the value as set.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

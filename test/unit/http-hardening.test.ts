@@ -1,4 +1,4 @@
-// The pieces of the HTTP path that issue 13 hardened, one by one: which proxy a base URL goes
+// The hardened pieces of the HTTP path, one by one: which proxy a base URL goes
 // through (never one for loopback), Retry-After as decimal seconds, the size cap of a reply on
 // both transports, the error fields cut for the error line, and header values refused unsent.
 import { createServer, type RequestListener, type Server } from 'node:http';

