@@ -40,6 +40,7 @@ import { completes, fromMachine } from './core/completion/values.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { type IO, maskedIO, withStreams } from './core/io.js';
+import { KEY_FORMS } from './core/keys.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
 import type { JqFilter } from './core/output/jq.js';
 import { examples, helpWidth } from './core/program/document.js';
@@ -75,7 +76,7 @@ export async function main(
   services: Services = {},
 ): Promise<number> {
   // Every byte svc writes goes through these streams, which mask the secrets the run comes to know.
-  const secrets = new Secrets();
+  const secrets = new Secrets(KEY_FORMS);
   // On a terminal, an output may go through a pager (app/pager.ts): stdout's end, under the masking.
   const output = unmaskedIO.stdoutIsTTY ? new PagedOutput(unmaskedIO.stdout) : undefined;
   const { io, flush } = maskedIO(

@@ -11,7 +11,7 @@ import {
   UnexpectedReplyError,
   UsageError,
 } from '../core/errors.js';
-import { maskKey } from '../core/keys.js';
+import { KEY_FORMS, maskKey } from '../core/keys.js';
 import { shownText } from '../core/output/format.js';
 import type { ReplyHeaders } from '../core/reply-headers.js';
 import { Secrets } from '../core/secrets/secrets.js';
@@ -118,7 +118,7 @@ export class ApiClient {
   readonly request: Send;
 
   constructor(private readonly options: ClientOptions) {
-    this.secrets = options.secrets ?? new Secrets();
+    this.secrets = options.secrets ?? new Secrets(KEY_FORMS);
     this.secrets.add(options.apiKey);
     this.request = (options.layers ?? []).reduceRight<Send>(
       (next, layer) => layer(next),

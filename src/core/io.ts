@@ -3,9 +3,9 @@
 import { fstatSync } from 'node:fs';
 import { isatty } from 'node:tty';
 
-import { readEnv } from './environment.js';
 import { MaskedStream } from './secrets/masked-stream.js';
 import type { Secrets } from './secrets/secrets.js';
+import { readEnv } from './variables.js';
 
 export interface IO {
   readonly stdout: NodeJS.WritableStream;

@@ -1,5 +1,6 @@
 // API key forms and masking. A full key never leaves this process in any output.
 import { UsageError } from './errors.js';
+import type { KeyForms } from './secrets/secrets.js';
 
 export type KeyMode = 'live' | 'test' | 'unknown';
 
@@ -47,3 +48,6 @@ export function maskKey(key: string): string {
 export function secretOf(key: string): string {
   return key.slice(formOf(key)?.prefix.length ?? 0);
 }
+
+/** The service's key forms, for masking (core/secrets): the prefix shown, the rest secret. */
+export const KEY_FORMS: KeyForms = { secretOf, mask: maskKey };

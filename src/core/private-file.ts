@@ -26,8 +26,8 @@ export interface PrivateFileWords {
   file: string;
   /** Its folder: "config folder". */
   folder: string;
-  /** The variable that sets the folder. */
-  variable: 'SVC_CONFIG_DIR' | 'SVC_DATA_DIR';
+  /** The variable that sets the folder, for messages. */
+  variable: string;
   /** What to do about a file another user owns: "move it away and run `svc login`". */
   ownedByOther: string;
   /** What to do about a file others may change, given the command that closes it. */

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import { KEY_FORMS } from '../../src/core/keys.js';
 import { EscapeSequences } from '../../src/core/secrets/escape-sequences.js';
 import { MaskedStream } from '../../src/core/secrets/masked-stream.js';
 import { Secrets } from '../../src/core/secrets/secrets.js';
@@ -20,7 +21,7 @@ const SECRET_MASKED = '…cdef';
 const mask = (text: string) => secrets(KEY).mask(text);
 
 function secrets(...values: string[]): Secrets {
-  const set = new Secrets();
+  const set = new Secrets(KEY_FORMS);
   for (const value of values) set.add(value);
   return set;
 }

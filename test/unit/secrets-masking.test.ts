@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { type IO, maskedIO } from '../../src/core/io.js';
+import { KEY_FORMS } from '../../src/core/keys.js';
 import { MaskedStream } from '../../src/core/secrets/masked-stream.js';
 import { Secrets } from '../../src/core/secrets/secrets.js';
 
@@ -13,7 +14,7 @@ const KEY = 'svc_sk_test_0123456789abcdef0123456789abcdef';
 const MASKED = 'svc_sk_test_…cdef';
 
 function secrets(...values: string[]): Secrets {
-  const set = new Secrets();
+  const set = new Secrets(KEY_FORMS);
   for (const value of values) set.add(value);
   return set;
 }
@@ -267,7 +268,7 @@ describe('MaskedStream', () => {
 
   it('passes writes through untouched while it knows no secret', async () => {
     const target = terminalDouble();
-    const masked = new MaskedStream(target, new Secrets());
+    const masked = new MaskedStream(target, new Secrets(KEY_FORMS));
     masked.stream.write('plain s');
     await new Promise((resolve) => setImmediate(resolve));
     expect(target.text()).toBe('plain s');
@@ -297,7 +298,7 @@ describe('maskedIO', () => {
 
   it('masks stdout and stderr and says once on stderr that stdout was masked', async () => {
     const raw = io();
-    const set = new Secrets();
+    const set = new Secrets(KEY_FORMS);
     const { io: masked, flush } = maskedIO(raw, set);
     masked.stdout.write('before the key is known\n');
     set.add(KEY);

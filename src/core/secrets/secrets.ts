@@ -8,11 +8,24 @@
 // the base64 and hex of that secret (secret-forms.ts). The key is masked as `svc_sk_live_…abcd`,
 // the other forms as `…abcd`. Each reading is one pass over the text, one step a character
 // (secret-search.ts): the time grows with the text's length only.
-import { maskKey, secretOf } from '../keys.js';
 import { FormAutomaton } from './form-automaton.js';
 import { isGap } from './gaps.js';
 import { type Form, formsOf } from './secret-forms.js';
 import { type OnFound, type Reading, SecretSearch } from './secret-search.js';
+
+/**
+ * How keys are written: what of a key is secret, and how it is shown masked. The service's forms
+ * are service/keys.ts KEY_FORMS; without them, all of a value is secret, shown as `…abcd`.
+ */
+export interface KeyForms {
+  secretOf(key: string): string;
+  mask(key: string): string;
+}
+
+const PLAIN: KeyForms = {
+  secretOf: (key) => key,
+  mask: (key) => `…${key.length >= 12 ? key.slice(-4) : ''}`,
+};
 
 /** Shorter values are not masked: they would blot out ordinary words. */
 const MIN_SECRET_LENGTH = 8;
@@ -89,6 +102,8 @@ export class Secrets {
   private secrets: Secret[] = [];
   private searching: Searching | undefined;
 
+  constructor(private readonly keys: KeyForms = PLAIN) {}
+
   /** Adds a secret to mask from now on; undefined, short or known values are ignored. */
   add(value: string | undefined): void {
     if (
@@ -97,13 +112,13 @@ export class Secrets {
       this.secrets.some((s) => s.value === value)
     )
       return;
-    const secret = secretOf(value);
+    const secret = this.keys.secretOf(value);
     const forms = formsOf(value, secret, MIN_SECRET_LENGTH);
     // Little more than gaps: what is left would blot out ordinary words.
     if (!forms) return;
     const masked = [
-      { codes: forms.itself, masked: maskKey(value) },
-      ...forms.secret.map((codes) => ({ codes, masked: maskKey(secret) })),
+      { codes: forms.itself, masked: this.keys.mask(value) },
+      ...forms.secret.map((codes) => ({ codes, masked: this.keys.mask(secret) })),
     ];
     this.secrets = [...this.secrets, { value, forms: masked }].sort(
       (a, b) => b.value.length - a.value.length,
