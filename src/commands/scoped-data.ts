@@ -5,7 +5,7 @@ import { ScopedDataReply } from '../api/replies/consents.js';
 import { genericParts, genericView, heading, withRest } from '../core/output/generic.js';
 import type { Part, SectionsView } from '../core/output/view.js';
 import { isRecord, otherFields, type ReplyReading, textOf } from '../core/reading.js';
-import { readReply } from '../core/reply-schema.js';
+import { readReply } from '../api/replies/schema.js';
 
 /**
  * `{scopes[], data:{identity:{…}, income:{…}}}` (a consent's or a grant's data): the scopes, then

@@ -2,7 +2,7 @@
 // and `expires_at`; the data a consent or a grant opens (GET /v1/consents/{id}/data,
 // GET /v1/grants/{id}/data) shows `scopes` and `data`, one part per scope. None is required: a
 // reply of another shape is shown as it came.
-import { field, loose } from '../../core/reply-schema.js';
+import { field, loose } from './schema.js';
 
 /** In the order `svc consents create` reads them. */
 export const ConsentReply = loose({

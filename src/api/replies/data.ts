@@ -12,7 +12,7 @@ import {
   optional,
   type Read as ReadOf,
   type Schema,
-} from '../../core/reply-schema.js';
+} from './schema.js';
 
 /** In the order the attribution lines read it. */
 const Meta = loose({ attribution: field(), as_of: field(), source: field(), source_url: field() });
@@ -51,4 +51,4 @@ export function latestReply(path: string): Dataset {
 }
 
 /** Read through with the reply's reading (loaded with these schemas, never at start-up). */
-export { readReply } from '../../core/reply-schema.js';
+export { readReply } from './schema.js';

@@ -7,7 +7,7 @@ import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
 import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
+import { readReply } from '../../api/replies/schema.js';
 import { scopesText } from '../scoped-data.js';
 import { presentSecretOnce } from '../tokens.js';
 import { consentBody, type ConsentFlags } from './options.js';
