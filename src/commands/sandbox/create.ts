@@ -1,9 +1,10 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { readReply, ReportIdReply } from '../../api/replies/sandbox.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
 import { isTableFormat } from '../../core/output/formats.js';
-import { pick, ReplyReading } from '../../core/reading.js';
+import { ReplyReading } from '../../core/reading.js';
 import { reportReader } from '../reports/report-view.js';
 import { sandboxClient } from './test-key.js';
 
@@ -23,7 +24,7 @@ export async function createSandboxReport(
     // The one thing --quiet prints is the id: a reply without one cannot be used.
     ctx.out(
       shownText(
-        new ReplyReading(call.what).needText(pick(reply.body, 'report_id'), 'report_id'),
+        readReply(new ReplyReading(call.what), ReportIdReply, reply.body).report_id,
         ctx.secrets,
       ) + '\n',
     );
