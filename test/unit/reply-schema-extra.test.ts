@@ -1,13 +1,21 @@
-// The words of schema-extra.ts: an object kept as received, a list of strings, a text or texts,
-// a number as written, and a reply of any type read for one required text.
+// The words of schema-extra.ts (an object kept as received, a list of strings, a text or texts, a
+// number as written, a reply of any type read for one required text), and the dataset parts read
+// with them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import {
+  lineItem,
+  receivedData,
+  receivedObject,
+  seriesHolder,
+  seriesPoint,
+} from '../../src/api/replies/data.js';
 import { object, readReply, requiredText } from '../../src/api/replies/schema.js';
 import { anyBody, numeric, received, strings, texts } from '../../src/api/replies/schema-extra.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { ExactNumber } from '../../src/core/json/exact-number.js';
-import { ReplyReading, textOf } from '../../src/core/reading.js';
+import { numberOf, ReplyReading, textOf } from '../../src/core/reading.js';
 
 describe('received', () => {
   it('gives the very object received, `__proto__` and the order of its fields kept', () => {
@@ -79,5 +87,49 @@ describe('anyBody', () => {
       'unexpected reply to POST /v1/x: "id" should be a text, but it is a number',
     );
     expect(readReply(new ReplyReading('POST /v1/x'), Reply, { id: 'r1' }).id).toBe('r1');
+  });
+});
+
+describe('the dataset parts a view reads (api/replies/data.ts)', () => {
+  // What the views read by hand: the first non-null of the names as text; a value when a number
+  // or a decimal text, as received.
+  const first = (from: Record<string, unknown>, ...names: string[]) =>
+    textOf(names.map((name) => from[name]).find((v) => v !== undefined && v !== null));
+  const asReceived = (raw: unknown) =>
+    raw instanceof ExactNumber || numberOf(raw) !== undefined ? raw : undefined;
+  const names = fc.constantFrom('key', 'code', 'label', 'name', 'unit', 'value', 'month', 'x');
+  const item = fc.dictionary(names, fc.oneof(fc.jsonValue(), fc.constant('12.50')));
+
+  it('reads a line item as textOf and the value test did', () => {
+    fc.assert(
+      fc.property(item, fc.option(names, { nil: undefined }), (raw, field) => {
+        const i = lineItem(field).parse(raw);
+        expect(i?.selector).toEqual(field === undefined ? undefined : textOf(raw[field]));
+        expect(i?.value).toEqual(asReceived(raw.value));
+        expect(i?.unit).toEqual(textOf(raw.unit));
+      }),
+    );
+  });
+
+  it('reads a series holder and its points as pick and textOf did', () => {
+    fc.assert(
+      fc.property(item, names, names, names, (raw, selector, month, value) => {
+        const h = seriesHolder(selector).parse(raw);
+        expect(h?.label).toEqual(first(raw, 'label', 'line_item', 'name', 'title'));
+        expect(h?.selector).toEqual(first(raw, selector, 'key', 'indicator', 'metric', 'code'));
+        const p = seriesPoint(month, value).parse(raw);
+        expect(p?.month).toEqual(textOf(raw[month]));
+        expect(p?.value).toEqual(asReceived(raw[value]));
+      }),
+    );
+  });
+
+  it('gives `data` as received, and an object only when one', () => {
+    const data = { b: 1, a: [2] };
+    expect(receivedData({ data })).toBe(data);
+    expect(receivedData({ data: null })).toBeNull();
+    expect(receivedData([data])).toBeUndefined();
+    expect(receivedObject(data)).toBe(data);
+    expect(receivedObject([data])).toBeUndefined();
   });
 });
