@@ -1,6 +1,6 @@
 import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, redirectUriProblem } from '../../api/connect.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { ConnectUrlReply, readReply } from '../../api/replies/connect.js';
+import { ConnectRequestReply, ConnectUrlReply, readReply } from '../../api/replies/connect.js';
 import type { Context } from '../../app/context.js';
 import { UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
@@ -48,8 +48,7 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
       : undefined;
   await ctx.present(reply, {
     what,
-    replies: () => import('../../api/replies/connect.js'),
-    view: (body, reading, { readReply, ConnectRequestReply }) => {
+    view: (body, reading) => {
       const r = readReply(reading, ConnectRequestReply, body);
       const c = { token: r?.request_token, url: r?.connect_url };
       // The documents show these two fields only; anything else the service adds follows as it comes.

@@ -1,5 +1,5 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { deliveredTo as deliveredToOf } from '../../api/replies/sandbox.js';
+import { deliveredTo as deliveredToOf, FireReply, readReply } from '../../api/replies/sandbox.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
@@ -34,8 +34,7 @@ export async function fireWebhook(
   const reply = await client.request({ ...call, json });
   await ctx.present(reply, {
     what: call.what,
-    replies: () => import('../../api/replies/sandbox.js'),
-    view: (body, reading, { readReply, FireReply }) => {
+    view: (body, reading) => {
       const r = readReply(reading, FireReply, body);
       const deliveredTo = deliveredToOf(body);
       const f = {
