@@ -68,7 +68,7 @@ export async function showSeries(
       const points = seriesListOf(body)?.points;
       return points?.length ? points : undefined;
     },
-    view: (body, r) => seriesView(body, r, family.selector, range),
+    view: (body, r, schemas) => seriesView(body, r, family.selector, range, schemas),
   });
 }
 
@@ -112,13 +112,14 @@ async function drawChart(
   series: SeriesList,
   selectorName: string,
 ): Promise<void> {
-  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([
+  const [{ lineChart }, { createPaint }, { textLines }, schemas] = await Promise.all([
     import('../../core/output/chart.js'),
     import('../../core/output/paint.js'),
     import('../../core/output/render.js'),
+    import('../../api/replies/data.js'),
   ]);
   const paint = await createPaint(ctx.color);
-  const facts = seriesFacts(await ctx.forPeople(series), selectorName);
+  const facts = seriesFacts(await ctx.forPeople(series), selectorName, schemas);
   const points = facts.points.flatMap((p) =>
     p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }],
   );

@@ -2,7 +2,7 @@
 // rows, the selectors of a family; what a reply carries beyond those, as the generic view shows
 // it (in a pipe, on stderr). The source's attribution and date go under every table on a terminal,
 // and on stderr in a pipe.
-import * as Data from '../../api/replies/data.js';
+import type * as Data from '../../api/replies/data.js';
 import { ExactNumber } from '../../core/json/exact-number.js';
 import { formatMoney, printable } from '../../core/output/format.js';
 import {
@@ -26,6 +26,9 @@ import {
 
 /** A dataset reply as read through its schema (src/api/replies/data.ts). */
 export type DatasetRead = Data.Read;
+
+/** The dataset schemas, loaded with the reply's reading: what a view reads of a line item or a series with. */
+export type DataSchemas = typeof Data;
 
 /**
  * The attribution sentence and the date of the data, made printable: always shown with a table.
@@ -95,9 +98,9 @@ interface LineItem {
 
 const ITEM_FIELDS = ['label', 'line_item', 'name', 'title', 'value', 'unit', 'section'];
 
-function lineItems(list: ItemList): LineItem[] {
+function lineItems(list: ItemList, schemas: DataSchemas): LineItem[] {
   const field = list.selectorField;
-  const Item = Data.lineItem(field);
+  const Item = schemas.lineItem(field);
   return list.items.map((item) => {
     const i = Item.parse(item);
     const value = i?.value;
@@ -116,6 +119,7 @@ function lineItems(list: ItemList): LineItem[] {
 
 /** What a payload carries besides its list: its other fields, and the envelope's other fields. */
 function leftovers(
+  schemas: DataSchemas,
   body: unknown,
   data: unknown,
   listPath: string | undefined,
@@ -126,7 +130,7 @@ function leftovers(
   const listName = listPath?.startsWith('data.') ? listPath.slice(5) : undefined;
   // A list found outside `data` is not shown twice either.
   const rest = otherFields(body, ['data', 'meta', ...(listPath ? [listPath.split('.')[0]!] : [])]);
-  const object = Data.receivedObject(data);
+  const object = schemas.receivedObject(data);
   if (object && listPath !== 'data') {
     const own = otherFields(object, [...(listName ? [listName] : []), ...shown]);
     if (Object.keys(own).length) rest.data = own;
@@ -135,9 +139,14 @@ function leftovers(
 }
 
 /** Every line item of one month, by section; a payload without a list of items, as it comes. */
-export function lineItemsView(body: unknown, r: DatasetRead, selectorName: string): SectionsView {
+export function lineItemsView(
+  body: unknown,
+  r: DatasetRead,
+  selectorName: string,
+  schemas: DataSchemas,
+): SectionsView {
   const footer = attributionLines(r);
-  const data = Data.receivedData(body);
+  const data = schemas.receivedData(body);
   const list = itemListOf(body, selectorName);
   const title = periodTitle(r);
   // No list to lay out: what came is shown as it is (the whole reply when it has no `data`).
@@ -147,7 +156,7 @@ export function lineItemsView(body: unknown, r: DatasetRead, selectorName: strin
       footer,
       empty: 'The reply holds no line items.',
     });
-  const rows = lineItems(list);
+  const rows = lineItems(list, schemas);
   const unit = sharedUnit(rows.map((r) => r.unit));
   const columns: Column<LineItem>[] = [
     ...(list.selectorField
@@ -191,19 +200,24 @@ export function lineItemsView(body: unknown, r: DatasetRead, selectorName: strin
   };
   return listWithRest(
     withExtraColumns(table, (i) => i.rest),
-    leftovers(body, data, list.path, ['month', 'bank']),
+    leftovers(schemas, body, data, list.path, ['month', 'bank']),
     { title, footer },
   );
 }
 
 /** The selectors of a family: the line items of its `latest`, with labels and units. */
-export function keysView(body: unknown, r: DatasetRead, selectorName: string): SectionsView {
+export function keysView(
+  body: unknown,
+  r: DatasetRead,
+  selectorName: string,
+  schemas: DataSchemas,
+): SectionsView {
   const footer = attributionLines(r);
   const list = itemListOf(body, selectorName);
   const selectors = selectorsOf(list);
   const title = periodTitle(r);
   if (!list?.selectorField)
-    return genericView(Data.receivedData(body) ?? body ?? {}, {
+    return genericView(schemas.receivedData(body) ?? body ?? {}, {
       title: 'The reply names no selectors; it holds:',
       footer,
     });
@@ -243,9 +257,13 @@ export interface SeriesFacts {
   points: { month: string; value?: Value; rest: JsonRecord }[];
 }
 
-export function seriesFacts(series: SeriesList, selectorName: string): SeriesFacts {
-  const holder = Data.seriesHolder(selectorName).parse(series.holder);
-  const Point = Data.seriesPoint(series.monthField, series.valueField);
+export function seriesFacts(
+  series: SeriesList,
+  selectorName: string,
+  schemas: DataSchemas,
+): SeriesFacts {
+  const holder = schemas.seriesHolder(selectorName).parse(series.holder);
+  const Point = schemas.seriesPoint(series.monthField, series.valueField);
   return {
     label: holder?.label,
     selector: holder?.selector,
@@ -283,15 +301,16 @@ export function seriesView(
   r: DatasetRead,
   selectorName: string,
   range: { from?: string; to?: string },
+  schemas: DataSchemas,
 ): SectionsView {
   const footer = attributionLines(r);
   const series = seriesListOf(body);
   if (!series)
-    return genericView(Data.receivedData(body) ?? {}, {
+    return genericView(schemas.receivedData(body) ?? {}, {
       title: 'The reply holds no series of months and values; it holds:',
       footer,
     });
-  const facts = seriesFacts(series, selectorName);
+  const facts = seriesFacts(series, selectorName, schemas);
   type Point = SeriesFacts['points'][number];
   const table: ListView<Point> = {
     kind: 'list',
@@ -330,7 +349,7 @@ export function seriesView(
   // No observations: one line says so, on the terminal in the table's place, on stderr under a pipe's header line.
   return listWithRest(
     withExtraColumns(table, (p) => p.rest),
-    leftovers(body, Data.receivedData(body), series.path, shown),
+    leftovers(schemas, body, schemas.receivedData(body), series.path, shown),
     {
       title: seriesTitle(facts),
       footer,
