@@ -112,14 +112,17 @@ async function drawChart(
   series: SeriesList,
   selectorName: string,
 ): Promise<void> {
-  const [{ lineChart }, { createPaint }, { textLines }, schemas] = await Promise.all([
+  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([
     import('../../core/output/chart.js'),
     import('../../core/output/paint.js'),
     import('../../core/output/render.js'),
-    import('../../api/replies/data.js'),
   ]);
   const paint = await createPaint(ctx.color);
-  const facts = seriesFacts(await ctx.forPeople(series), selectorName, schemas);
+  const facts = seriesFacts(
+    await ctx.forPeople(series),
+    selectorName,
+    await import('../../api/replies/data.js'),
+  );
   const points = facts.points.flatMap((p) =>
     p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }],
   );
