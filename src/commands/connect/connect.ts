@@ -1,6 +1,5 @@
 import { CONNECT_SCOPE_NAMES, CONNECT_SCOPES, redirectUriProblem } from '../../api/connect.js';
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { ConnectRequestReply, ConnectUrlReply, readReply } from '../../api/replies/connect.js';
 import type { Context } from '../../app/context.js';
 import { UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
@@ -43,12 +42,11 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
   const { what } = call;
   // --qr and --open must have the address, one a browser may open; printing the reply needs nothing.
   const connectUrl =
-    options.qr || options.open
-      ? openable(readReply(new ReplyReading(what), ConnectUrlReply, reply.body).connect_url)
-      : undefined;
+    options.qr || options.open ? openable(await connectUrlOf(what, reply.body)) : undefined;
   await ctx.present(reply, {
     what,
-    view: (body, reading) => {
+    replies: () => import('../../api/replies/connect.js'),
+    view: (body, reading, { readReply, ConnectRequestReply }) => {
       const r = readReply(reading, ConnectRequestReply, body);
       const c = { token: r?.request_token, url: r?.connect_url };
       // The documents show these two fields only; anything else the service adds follows as it comes.
@@ -85,6 +83,12 @@ function scopesFrom(options: ConnectFlags): string[] | undefined {
     }
   }
   return [...new Set(names)];
+}
+
+/** The reply's `connect_url`, a text it must have; its schema loaded only then (--json loads none). */
+async function connectUrlOf(what: string, body: unknown): Promise<string> {
+  const { readReply, ConnectUrlReply } = await import('../../api/replies/connect.js');
+  return readReply(new ReplyReading(what), ConnectUrlReply, body).connect_url;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { readReply, ReportIdReply } from '../../api/replies/sandbox.js';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
@@ -22,6 +21,7 @@ export async function createSandboxReport(
   const reply = await client.request({ ...call, json: scenario === undefined ? {} : { scenario } });
   if (options.quiet) {
     // The one thing --quiet prints is the id: a reply without one cannot be used.
+    const { readReply, ReportIdReply } = await import('../../api/replies/sandbox.js');
     ctx.out(
       shownText(
         readReply(new ReplyReading(call.what), ReportIdReply, reply.body).report_id,
