@@ -42,7 +42,9 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
   const { what } = call;
   // --qr and --open must have the address, one a browser may open; printing the reply needs nothing.
   const connectUrl =
-    options.qr || options.open ? openable(await connectUrlOf(what, reply.body)) : undefined;
+    options.qr || options.open
+      ? openable(await connectUrlOf(new ReplyReading(what), reply.body))
+      : undefined;
   await ctx.present(reply, {
     what,
     replies: () => import('../../api/replies/connect.js'),
@@ -86,9 +88,9 @@ function scopesFrom(options: ConnectFlags): string[] | undefined {
 }
 
 /** The reply's `connect_url`, a text it must have; its schema loaded only then (--json loads none). */
-async function connectUrlOf(what: string, body: unknown): Promise<string> {
+async function connectUrlOf(reading: ReplyReading, body: unknown): Promise<string> {
   const { readReply, ConnectUrlReply } = await import('../../api/replies/connect.js');
-  return readReply(new ReplyReading(what), ConnectUrlReply, body).connect_url;
+  return readReply(reading, ConnectUrlReply, body).connect_url;
 }
 
 /**
