@@ -2,10 +2,11 @@
 // section per scope, its amounts as money.
 import { moneyOf } from '../api/money.js';
 import { ScopedDataReply } from '../api/replies/consents.js';
+import { readReply } from '../api/replies/schema.js';
+import type { Texts } from '../api/replies/schema-extra.js';
 import { genericParts, genericView, heading, withRest } from '../core/output/generic.js';
 import type { Part, SectionsView } from '../core/output/view.js';
-import { isRecord, otherFields, type ReplyReading, textOf } from '../core/reading.js';
-import { readReply } from '../core/reply-schema.js';
+import { otherFields, type ReplyReading } from '../core/reading.js';
 
 /**
  * `{scopes[], data:{identity:{…}, income:{…}}}` (a consent's or a grant's data): the scopes, then
@@ -14,11 +15,10 @@ import { readReply } from '../core/reply-schema.js';
  */
 export function scopedDataView(body: unknown, reading: ReplyReading, title?: string): SectionsView {
   const r = readReply(reading, ScopedDataReply, body);
-  const scopes = r?.scopes;
   const data = r?.data;
-  if (!isRecord(data)) return genericView(body, { title, empty: 'The reply holds no data.' });
-  const listed = Array.isArray(scopes)
-    ? scopes.map(textOf).filter((s): s is string => s !== undefined)
+  if (!data) return genericView(body, { title, empty: 'The reply holds no data.' });
+  const listed = Array.isArray(r?.scopes)
+    ? r.scopes.filter((s): s is string => s !== undefined)
     : [];
   const record = { scopes: listed.join(', ') };
   const designed = withRest(
@@ -60,6 +60,6 @@ function scopeParts(scope: string, value: unknown): Part[] {
 }
 
 /** A reply's `scopes` for people: `identity, income`; a value that is no list, as it came. */
-export function scopesText(scopes: unknown): string | undefined {
-  return Array.isArray(scopes) ? scopes.map(textOf).filter(Boolean).join(', ') : textOf(scopes);
+export function scopesText(scopes: Texts): string | undefined {
+  return Array.isArray(scopes) ? scopes.filter(Boolean).join(', ') : scopes;
 }

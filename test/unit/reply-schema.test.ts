@@ -3,21 +3,30 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
+import {
+  boolean,
+  decimal,
+  either,
+  field,
+  list,
+  listOf,
+  loose,
+  named,
+  number,
+  object,
+  optional,
+  readReply,
+  record,
+  requiredText as text,
+  string,
+  text as asText,
+  unread,
+} from '../../src/api/replies/schema.js';
 import { StatementsReply } from '../../src/api/replies/statements.js';
 import { UsageReply } from '../../src/api/replies/usage.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { ExactNumber } from '../../src/core/json/exact-number.js';
 import { ReplyReading } from '../../src/core/reading.js';
-import {
-  either,
-  field,
-  list,
-  loose,
-  optional,
-  readReply,
-  record,
-  text,
-} from '../../src/core/reply-schema.js';
 
 const reading = (what = 'GET /v1/x') => new ReplyReading(what);
 
@@ -30,7 +39,7 @@ describe('readReply', () => {
         (extra, items) => {
           const body = { ...extra, statements: items };
           const r = reading();
-          expect(readReply(r, StatementsReply, body)).toBe(body);
+          expect(readReply(r, StatementsReply, body)).toEqual(body);
         },
       ),
     );
@@ -46,10 +55,10 @@ describe('readReply', () => {
     );
   });
 
-  it('never requires a reply read field by field to be an object', () => {
+  it('never requires a reply read field by field to be an object: it reads as absent', () => {
     for (const body of [[1], 'x', 7, null]) {
       const r = reading('GET /v1/usage');
-      expect(readReply(r, UsageReply, body)).toBe(body);
+      expect(readReply(r, UsageReply, body)).toBeUndefined();
       expect(r.lacking).toHaveLength(6);
     }
   });
@@ -106,5 +115,96 @@ describe('readReply', () => {
     const items = reading();
     readReply(items, record({ rows: list(loose({ a: field() })) }), { rows: [{}] });
     expect(items.lacking).toEqual(['rows[].a']);
+  });
+});
+
+describe('typed fields', () => {
+  const Reply = object({
+    name: string(),
+    label: asText(),
+    count: number(),
+    amount: decimal(),
+    ok: boolean(),
+    period: named(asText(), 'period', 'statement_period'),
+    part: object({ a: number() }),
+    items: listOf(object({ b: string() })),
+  });
+
+  it('reads each field of its type, as textOf, numberOf and pick did', () => {
+    const amount = new ExactNumber('125000.50');
+    const read = readReply(reading(), Reply, {
+      name: 'x',
+      label: new ExactNumber('1.10'),
+      count: ' 12450.30 ',
+      amount,
+      ok: false,
+      period: null,
+      statement_period: 2026,
+      part: { a: 3, z: [1] },
+      items: [{ b: 'y', c: 1 }, 7, null],
+      extra: { kept: true },
+    });
+    expect(read).toEqual({
+      name: 'x',
+      label: '1.10',
+      count: 12450.3,
+      amount,
+      ok: false,
+      period: '2026',
+      statement_period: 2026,
+      part: { a: 3, z: [1] },
+      items: [{ b: 'y', c: 1 }, undefined, undefined],
+      extra: { kept: true },
+    });
+    expect(readReply(reading(), Reply, { amount: '12450.30', label: true })).toMatchObject({
+      amount: new ExactNumber('12450.30'),
+      label: 'true',
+    });
+  });
+
+  it('reads a field of another type as absent, and leaves it to the generic view as received', () => {
+    const body = {
+      name: 5,
+      label: {},
+      count: 'twelve',
+      amount: new ExactNumber('1e400'),
+      ok: 'yes',
+      part: [],
+      items: {},
+      extra: 1,
+    };
+    const r = reading();
+    const read = readReply(r, Reply, body);
+    expect(Object.values(read ?? {}).filter((v) => v !== undefined)).toEqual([1]);
+    expect(r.lacking).toEqual(['period', 'part.a']);
+    expect(unread(Reply, body, read)).toEqual(body);
+    expect(
+      unread(Reply, { name: 'x', extra: 1 }, readReply(reading(), Reply, { name: 'x' })),
+    ).toEqual({ extra: 1 });
+  });
+
+  it('notes every documented field of an absent object, and of its items', () => {
+    const r = reading();
+    readReply(r, Reply, { items: [{}], name: null });
+    expect(r.lacking).toEqual([
+      'name',
+      'label',
+      'count',
+      'amount',
+      'ok',
+      'period',
+      'part',
+      'part.a',
+      'items[].b',
+    ]);
+  });
+
+  it('reads any JSON value without failing', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (body) => {
+        readReply(reading(), Reply, body);
+        readReply(reading(), Reply, { name: body, part: body, items: [body] });
+      }),
+    );
   });
 });

@@ -2,15 +2,17 @@
 // and `expires_at`; the data a consent or a grant opens (GET /v1/consents/{id}/data,
 // GET /v1/grants/{id}/data) shows `scopes` and `data`, one part per scope. None is required: a
 // reply of another shape is shown as it came.
-import { field, loose } from '../../core/reply-schema.js';
+import { object, text } from './schema.js';
+import { received, texts } from './schema-extra.js';
 
 /** In the order `svc consents create` reads them. */
-export const ConsentReply = loose({
-  scopes: field(),
-  id: field(),
-  token: field(),
-  data_url: field(),
-  expires_at: field(),
+export const ConsentReply = object({
+  scopes: texts(),
+  id: text(),
+  token: text(),
+  data_url: text(),
+  expires_at: text(),
 });
 
-export const ScopedDataReply = loose({ scopes: field(), data: field() });
+/** `data` as received: each scope's part is shown by the generic view, its fields in their order. */
+export const ScopedDataReply = object({ scopes: texts(), data: received() });

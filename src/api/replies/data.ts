@@ -4,25 +4,29 @@
 // list of its items), to which bank-pnl adds its `bank`, and a list of metrics for interest-rates.
 // Every series, the snapshot and the other families' `latest` are not shown. Nothing is required:
 // a view shows what it cannot read as it came.
+//
+// The line items and the points of a series are found by shape (commands/data/items.ts, which
+// completion reads without zod); what a view shows of one is read here.
 import {
+  any,
   either,
-  field,
   list,
-  loose,
+  named,
+  object,
   optional,
   type Read as ReadOf,
   type Schema,
-} from '../../core/reply-schema.js';
+  text,
+} from './schema.js';
+import { numeric, received } from './schema-extra.js';
 
 /** In the order the attribution lines read it. */
-const Meta = loose({ attribution: field(), as_of: field(), source: field(), source_url: field() });
+const Meta = object({ attribution: text(), as_of: text(), source: text(), source_url: text() });
 
 /** bank-pnl's latest: `data` a list, or a month's object naming its bank. The widest form: the views read every dataset reply as this one. */
-const BankLatest = loose({
-  meta: optional(Meta),
-  data: optional(
-    either(list(loose({})), loose({ month: field(), bank: field(), line_items: field() })),
-  ),
+const BankLatest = object({
+  meta: Meta,
+  data: optional(either(list(any()), object({ month: text(), bank: text(), line_items: any() }))),
 });
 export type Dataset = typeof BankLatest;
 export type Read = ReadOf<Dataset>;
@@ -31,17 +35,17 @@ export type Read = ReadOf<Dataset>;
 const asDataset = (schema: Schema) => schema as Dataset;
 
 /** A reply whose `data` the documents do not show: a series, the snapshot, another family's latest. */
-export const DatasetReply = asDataset(loose({ meta: optional(Meta), data: field() }));
+export const DatasetReply = asDataset(object({ meta: Meta, data: any() }));
 
 /** `data` documented as a list, or as an object of the given fields. */
-const latest = (object: Schema) =>
-  asDataset(loose({ meta: optional(Meta), data: optional(either(list(loose({})), object)) }));
+const latest = (month: Schema) =>
+  asDataset(object({ meta: Meta, data: optional(either(list(any()), month)) }));
 
 /** The documented `latest` replies, by the family's path. */
 const LATEST: Readonly<Record<string, Dataset>> = {
-  cpi: latest(loose({ month: field(), indicators: field() })),
-  'interest-rates': latest(loose({})),
-  'banking/pnl': latest(loose({ month: field(), line_items: field() })),
+  cpi: latest(object({ month: text(), indicators: any() })),
+  'interest-rates': latest(object({})),
+  'banking/pnl': latest(object({ month: text(), line_items: any() })),
   'banks/pnl': BankLatest,
 };
 
@@ -50,5 +54,42 @@ export function latestReply(path: string): Dataset {
   return LATEST[path] ?? DatasetReply;
 }
 
+const Envelope = object({ data: any() });
+const AnObject = received();
+
+/** The reply's `data` as received, of any type: what a view shows by the generic rules. */
+export function receivedData(body: unknown): unknown {
+  return Envelope.parse(body)?.data;
+}
+
+/** A value when it is an object, as received (its fields in their order); undefined otherwise. */
+export function receivedObject(value: unknown) {
+  return AnObject.parse(value);
+}
+
+/** A line item as a table shows it: its selector, read under `selectorField` (none without one); its value as written. */
+export function lineItem(selectorField: string | undefined) {
+  return object({
+    selector: named(text(), ...(selectorField === undefined ? [] : [selectorField])),
+    value: numeric(),
+    unit: text(),
+    section: text(),
+  });
+}
+
+/** What the object holding a series says of it: its label, selector and unit, each under the first of its names present. */
+export function seriesHolder(selectorName: string) {
+  return object({
+    label: named(text(), 'label', 'line_item', 'name', 'title'),
+    selector: named(text(), selectorName, 'key', 'indicator', 'metric', 'code'),
+    unit: text(),
+  });
+}
+
+/** A point of a series: its month and its value (as written), under the fields the series uses. */
+export function seriesPoint(monthField: string, valueField: string) {
+  return object({ month: named(text(), monthField), value: named(numeric(), valueField) });
+}
+
 /** Read through with the reply's reading (loaded with these schemas, never at start-up). */
-export { readReply } from '../../core/reply-schema.js';
+export { readReply } from './schema.js';

@@ -3,7 +3,7 @@
 // Fields read under two documented forms (`bank_code` at the top or in `statement`, `period` or
 // `statement_period`, `total_transactions` or the transactions counted) are read by the views
 // from whichever is present; only the documented fields are noted for --debug when absent.
-import { field, loose, optional } from '../../core/reply-schema.js';
+import { field, loose, optional } from './schema.js';
 
 /** The full report (GET /v1/reports/{id}, a synchronous parse, a sandbox report). */
 export const ReportReply = loose({
@@ -89,4 +89,4 @@ export const MatchReply = loose({
 });
 
 /** Read through with the reply's reading (loaded with these schemas, never at start-up). */
-export { readReply } from '../../core/reply-schema.js';
+export { readReply } from './schema.js';

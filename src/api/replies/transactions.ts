@@ -3,7 +3,7 @@
 // credit, balance … or the newer transaction_id, name, amount, merchant_name …), read by
 // reports/transactions.ts; POST /v1/enrich is `{count, transactions[]}` whose items add
 // `category` and `confidence`. The `transactions` list is what the commands walk: required.
-import { field, list, loose, record } from '../../core/reply-schema.js';
+import { field, list, loose, record } from './schema.js';
 
 /** The list alone: the records of -o csv and -o ndjson. */
 export const TransactionListReply = record({ transactions: list(loose({})) });

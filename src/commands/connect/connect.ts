@@ -6,7 +6,7 @@ import { UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
+import { otherFields, ReplyReading } from '../../core/reading.js';
 import { secureUrl, shownUrl } from '../../core/urls.js';
 
 interface ConnectFlags {
@@ -45,14 +45,14 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
   // --qr and --open must have the address, one a browser may open; printing the reply needs nothing.
   const connectUrl =
     options.qr || options.open
-      ? openable(new ReplyReading(what).needText(pick(reply.body, 'connect_url'), 'connect_url'))
+      ? openable(await connectUrlOf(new ReplyReading(what), reply.body))
       : undefined;
   await present(ctx, reply, {
     what,
     replies: () => import('../../api/replies/connect.js'),
     view: (body, reading, { readReply, ConnectRequestReply }) => {
       const r = readReply(reading, ConnectRequestReply, body);
-      const c = { token: textOf(r?.request_token), url: textOf(r?.connect_url) };
+      const c = { token: r?.request_token, url: r?.connect_url };
       // The documents show these two fields only; anything else the service adds follows as it comes.
       // Both are copied whole: each is kept on one line, under its label when too wide beside it.
       const fields: Column<typeof c>[] = [
@@ -87,6 +87,12 @@ function scopesFrom(options: ConnectFlags): string[] | undefined {
     }
   }
   return [...new Set(names)];
+}
+
+/** The reply's `connect_url`, a text it must have; its schema loaded only then (--json loads none). */
+async function connectUrlOf(reading: ReplyReading, body: unknown): Promise<string> {
+  const { readReply, ConnectUrlReply } = await import('../../api/replies/connect.js');
+  return readReply(reading, ConnectUrlReply, body).connect_url;
 }
 
 /**

@@ -2,12 +2,12 @@
 // your page for the grant's access token, which `svc grants data` reads the data with.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ExchangeReply } from '../../api/replies/connect.js';
+import { readReply } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
-import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
+import { otherFields, ReplyReading } from '../../core/reading.js';
 import { scopesText } from '../scoped-data.js';
 import { checkToken, presentSecretOnce } from '../tokens.js';
 
@@ -26,10 +26,10 @@ export async function exchangePublicToken(ctx: Context, publicToken: string): Pr
     { what: call.what, view: exchangeView },
     {
       secrets: (body) => [
-        textOf(readReply(new ReplyReading(call.what), ExchangeReply, body)?.access_token),
+        readReply(new ReplyReading(call.what), ExchangeReply, body)?.access_token,
       ],
       notes: (body) => {
-        const given = textOf(readReply(new ReplyReading(call.what), ExchangeReply, body)?.grant_id);
+        const given = readReply(new ReplyReading(call.what), ExchangeReply, body)?.grant_id;
         const grant = given ? shownText(given, ctx.secrets) : 'GRANT_ID';
         return [
           'this access token reads the data the end user granted, with your API key; it is shown this once, so keep it like a key',
@@ -43,11 +43,10 @@ export async function exchangePublicToken(ctx: Context, publicToken: string): Pr
 /** The grant: its id, scopes and access token, then anything else the reply carries. */
 export function exchangeView(body: unknown, reading: ReplyReading): SectionsView {
   const r = readReply(reading, ExchangeReply, body);
-  const scopes = r?.scopes;
   const g = {
-    grantId: textOf(r?.grant_id),
-    scopes: scopesText(scopes),
-    accessToken: textOf(r?.access_token),
+    grantId: r?.grant_id,
+    scopes: scopesText(r?.scopes),
+    accessToken: r?.access_token,
   };
   // The grant's id and its access token are copied whole: each kept on one line.
   const fields: Column<typeof g>[] = [

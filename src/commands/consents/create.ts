@@ -2,12 +2,12 @@
 // consent token, shown this once.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ConsentReply } from '../../api/replies/consents.js';
+import { readReply } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
-import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
+import { otherFields, ReplyReading } from '../../core/reading.js';
 import { scopesText } from '../scoped-data.js';
 import { presentSecretOnce } from '../tokens.js';
 import { consentBody, type ConsentFlags } from './options.js';
@@ -30,11 +30,11 @@ export async function createConsent(
     {
       secrets: (body) => {
         const r = readReply(new ReplyReading(call.what), ConsentReply, body);
-        return [textOf(r?.token), tokenOfUrl(textOf(r?.data_url))];
+        return [r?.token, tokenOfUrl(r?.data_url)];
       },
       notes: (body) => {
         // From the reply, for the terminal: one line of printable text.
-        const given = textOf(readReply(new ReplyReading(call.what), ConsentReply, body)?.id);
+        const given = readReply(new ReplyReading(call.what), ConsentReply, body)?.id;
         const id = given ? shownText(given, ctx.secrets) : undefined;
         return [
           `this token gives whoever holds it the report's data (${json.scopes.join(', ')}) until it expires or is revoked; it is shown this once, so keep it and share it only with the grantee`,
@@ -49,11 +49,11 @@ export async function createConsent(
 export function createdConsentView(body: unknown, reading: ReplyReading): SectionsView {
   const r = readReply(reading, ConsentReply, body);
   const c = {
-    id: textOf(r?.id),
-    token: textOf(r?.token),
-    dataUrl: textOf(r?.data_url),
+    id: r?.id,
+    token: r?.token,
+    dataUrl: r?.data_url,
     scopes: scopesText(r?.scopes),
-    expiresAt: textOf(r?.expires_at),
+    expiresAt: r?.expires_at,
   };
   // The id, the token and the data URL are copied whole: each kept on one line.
   const fields: Column<typeof c>[] = [

@@ -9,7 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
 import type { Reply } from '../../core/output/render.js';
 import { formatTimestamp, timeZoneOf } from '../../core/output/time.js';
-import { pick, ReplyReading, textOf } from '../../core/reading.js';
+import { ReplyReading } from '../../core/reading.js';
 
 export interface CachePolicy {
   /** False with --no-cache: no cached reply is used (the fresh one is still stored). */
@@ -120,12 +120,9 @@ async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError):
   try {
     const call = target(ENDPOINTS.usage);
     const reply = await client.request(call);
-    const { readReply, UsageReply } = await import('../../api/replies/usage.js');
-    // `data_api` is no documented counter, but the one a Data API quota would reset by.
-    const resetsAt = textOf(
-      pick(pick(reply.body, 'data_api'), 'resets_at') ??
-        readReply(new ReplyReading(call.what), UsageReply, reply.body)?.resets_at,
-    );
+    const { readReply, QuotaResetReply } = await import('../../api/replies/usage.js');
+    const r = readReply(new ReplyReading(call.what), QuotaResetReply, reply.body);
+    const resetsAt = r?.data_api?.resets_at ?? r?.resets_at;
     if (resetsAt)
       error.hints.push(
         `Usage resets at ${formatTimestamp(shownText(resetsAt, ctx.secrets), { zone: timeZoneOf(ctx.io.env) })} (see \`svc usage\`).`,

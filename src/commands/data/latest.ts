@@ -8,9 +8,14 @@ import { bankQuery, parseParams } from './input.js';
 import { itemListOf } from './items.js';
 import { type CacheOptions, cachePolicy, type ParamOptions } from './options.js';
 import { printDataset } from './print.js';
-import { type DatasetRead, lineItemsView } from './views.js';
+import { type DataSchemas, type DatasetRead, lineItemsView } from './views.js';
 
-type LatestView = (body: unknown, r: DatasetRead, selectorName: string) => View;
+type LatestView = (
+  body: unknown,
+  r: DatasetRead,
+  selectorName: string,
+  schemas: DataSchemas,
+) => View;
 
 /** GET the family's latest month, shown with the given view. */
 export async function showLatestAs(
@@ -36,7 +41,7 @@ export async function showLatestAs(
     what: `GET ${path}`,
     schema: (replies) => replies.latestReply(family.path),
     records: (body) => itemListOf(body, family.selector)?.items,
-    view: (body, r) => view(body, r, family.selector),
+    view: (body, r, schemas) => view(body, r, family.selector, schemas),
   });
 }
 

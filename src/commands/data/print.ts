@@ -17,7 +17,7 @@ export interface DatasetReader {
   /** The reply's schema, of those data.ts declares. */
   schema: (replies: typeof Data) => Data.Dataset;
   records: (body: unknown) => unknown[] | undefined;
-  view: (body: unknown, r: DatasetRead) => View;
+  view: (body: unknown, r: DatasetRead, schemas: typeof Data) => View;
 }
 
 export async function printDataset(
@@ -30,7 +30,7 @@ export async function printDataset(
     replies: () => import('../../api/replies/data.js'),
     records: reader.records,
     view: (body, reading, replies) =>
-      reader.view(body, replies.readReply(reading, reader.schema(replies), body)),
+      reader.view(body, replies.readReply(reading, reader.schema(replies), body), replies),
   });
   if (ctx.format === 'csv')
     for (const line of await attributionOf(ctx, reply.body, reader)) ctx.err(line);

@@ -69,7 +69,7 @@ export async function showSeries(
       const points = seriesListOf(body)?.points;
       return points?.length ? points : undefined;
     },
-    view: (body, r) => seriesView(body, r, family.selector, range),
+    view: (body, r, schemas) => seriesView(body, r, family.selector, range, schemas),
   });
 }
 
@@ -115,7 +115,11 @@ async function drawChart(
     import('../../core/output/render.js'),
   ]);
   const paint = await createPaint(ctx.color);
-  const facts = seriesFacts(forPeople(ctx, series), selectorName);
+  const facts = seriesFacts(
+    forPeople(ctx, series),
+    selectorName,
+    await import('../../api/replies/data.js'),
+  );
   const points = facts.points.flatMap((p) =>
     p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }],
   );

@@ -21,6 +21,6 @@ export async function showSnapshot(
     what: `GET ${path}`,
     schema: (replies) => replies.DatasetReply,
     records: (body) => itemListOf(body, 'indicator')?.items,
-    view: (body, r) => lineItemsView(body, r, 'indicator'),
+    view: (body, r, schemas) => lineItemsView(body, r, 'indicator', schemas),
   });
 }

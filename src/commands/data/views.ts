@@ -13,15 +13,7 @@ import {
 } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import {
-  isRecord,
-  type JsonRecord,
-  numberOf,
-  otherFields,
-  pick,
-  textOf,
-  unreadFields,
-} from '../../core/reading.js';
+import { type JsonRecord, otherFields, unreadFields } from '../../core/reading.js';
 import {
   type ItemList,
   itemListOf,
@@ -35,6 +27,9 @@ import {
 /** A dataset reply as read through its schema (src/api/replies/data.ts). */
 export type DatasetRead = Data.Read;
 
+/** The dataset schemas, loaded with the reply's reading: what a view reads of a line item or a series with. */
+export type DataSchemas = typeof Data;
+
 /**
  * The attribution sentence and the date of the data, made printable: always shown with a table.
  * `label` writes the date (a chart's, in the calendar in force).
@@ -43,10 +38,7 @@ export function attributionLines(
   r: DatasetRead,
   label: (date: string) => string = (date) => date,
 ): string[] {
-  const text = (value: unknown) => {
-    const written = textOf(value);
-    return written === undefined ? undefined : printable(written);
-  };
+  const text = (value: string | undefined) => (value === undefined ? undefined : printable(value));
   const attribution = text(r?.meta?.attribution);
   const asOf = text(r?.meta?.as_of);
   const facts = [
@@ -86,7 +78,7 @@ const valueHeader = (unit: string | undefined) => (unit ? `VALUE (${unitText(uni
 /** The month, and the bank of a per-bank reply, of a dataset payload. */
 function periodTitle(r: DatasetRead): string | undefined {
   const data = monthData(r);
-  return [textOf(data?.month), textOf(data?.bank)].filter(Boolean).join(' · ') || undefined;
+  return [data?.month, data?.bank].filter(Boolean).join(' · ') || undefined;
 }
 
 /** `data` in its documented object form (a month's), not as a list. */
@@ -104,25 +96,22 @@ interface LineItem {
   rest: JsonRecord;
 }
 
-/** The value when it is a number, or a text that writes one, as received; undefined otherwise. */
-function valueOf(raw: unknown): Value | undefined {
-  return raw instanceof ExactNumber || numberOf(raw) !== undefined ? (raw as Value) : undefined;
-}
-
 const ITEM_FIELDS = ['label', 'line_item', 'name', 'title', 'value', 'unit', 'section'];
 
-function lineItems(list: ItemList): LineItem[] {
+function lineItems(list: ItemList, schemas: DataSchemas): LineItem[] {
   const field = list.selectorField;
+  const Item = schemas.lineItem(field);
   return list.items.map((item) => {
-    const value = valueOf(item.value);
+    const i = Item.parse(item);
+    const value = i?.value;
     // A value that is no number is shown as it came, in a column of its own.
     const rest = unreadFields(item, [...ITEM_FIELDS, ...(field ? [field] : [])], { value });
     return {
-      selector: field ? textOf(item[field]) : undefined,
+      selector: i?.selector,
       label: labelOf(item),
       value,
-      unit: textOf(item.unit),
-      section: textOf(item.section),
+      unit: i?.unit,
+      section: i?.section,
       rest,
     };
   });
@@ -130,6 +119,7 @@ function lineItems(list: ItemList): LineItem[] {
 
 /** What a payload carries besides its list: its other fields, and the envelope's other fields. */
 function leftovers(
+  schemas: DataSchemas,
   body: unknown,
   data: unknown,
   listPath: string | undefined,
@@ -140,17 +130,23 @@ function leftovers(
   const listName = listPath?.startsWith('data.') ? listPath.slice(5) : undefined;
   // A list found outside `data` is not shown twice either.
   const rest = otherFields(body, ['data', 'meta', ...(listPath ? [listPath.split('.')[0]!] : [])]);
-  if (isRecord(data) && listPath !== 'data') {
-    const own = otherFields(data, [...(listName ? [listName] : []), ...shown]);
+  const object = schemas.receivedObject(data);
+  if (object && listPath !== 'data') {
+    const own = otherFields(object, [...(listName ? [listName] : []), ...shown]);
     if (Object.keys(own).length) rest.data = own;
   }
   return rest;
 }
 
 /** Every line item of one month, by section; a payload without a list of items, as it comes. */
-export function lineItemsView(body: unknown, r: DatasetRead, selectorName: string): SectionsView {
+export function lineItemsView(
+  body: unknown,
+  r: DatasetRead,
+  selectorName: string,
+  schemas: DataSchemas,
+): SectionsView {
   const footer = attributionLines(r);
-  const data = r?.data;
+  const data = schemas.receivedData(body);
   const list = itemListOf(body, selectorName);
   const title = periodTitle(r);
   // No list to lay out: what came is shown as it is (the whole reply when it has no `data`).
@@ -160,7 +156,7 @@ export function lineItemsView(body: unknown, r: DatasetRead, selectorName: strin
       footer,
       empty: 'The reply holds no line items.',
     });
-  const rows = lineItems(list);
+  const rows = lineItems(list, schemas);
   const unit = sharedUnit(rows.map((r) => r.unit));
   const columns: Column<LineItem>[] = [
     ...(list.selectorField
@@ -191,7 +187,7 @@ export function lineItemsView(body: unknown, r: DatasetRead, selectorName: strin
     },
     ...(unit ? [] : [{ key: 'unit', header: 'UNIT', value: (i: LineItem) => unitText(i.unit) }]),
   ];
-  const month = textOf(monthData(r)?.month);
+  const month = monthData(r)?.month;
   const table: ListView<LineItem> = {
     kind: 'list',
     rows,
@@ -204,19 +200,24 @@ export function lineItemsView(body: unknown, r: DatasetRead, selectorName: strin
   };
   return listWithRest(
     withExtraColumns(table, (i) => i.rest),
-    leftovers(body, r?.data, list.path, ['month', 'bank']),
+    leftovers(schemas, body, data, list.path, ['month', 'bank']),
     { title, footer },
   );
 }
 
 /** The selectors of a family: the line items of its `latest`, with labels and units. */
-export function keysView(body: unknown, r: DatasetRead, selectorName: string): SectionsView {
+export function keysView(
+  body: unknown,
+  r: DatasetRead,
+  selectorName: string,
+  schemas: DataSchemas,
+): SectionsView {
   const footer = attributionLines(r);
   const list = itemListOf(body, selectorName);
   const selectors = selectorsOf(list);
   const title = periodTitle(r);
   if (!list?.selectorField)
-    return genericView(r?.data ?? body ?? {}, {
+    return genericView(schemas.receivedData(body) ?? body ?? {}, {
       title: 'The reply names no selectors; it holds:',
       footer,
     });
@@ -256,17 +257,25 @@ export interface SeriesFacts {
   points: { month: string; value?: Value; rest: JsonRecord }[];
 }
 
-export function seriesFacts(series: SeriesList, selectorName: string): SeriesFacts {
-  const holder = series.holder;
+export function seriesFacts(
+  series: SeriesList,
+  selectorName: string,
+  schemas: DataSchemas,
+): SeriesFacts {
+  const holder = schemas.seriesHolder(selectorName).parse(series.holder);
+  const Point = schemas.seriesPoint(series.monthField, series.valueField);
   return {
-    label: textOf(pick(holder, ...['label', 'line_item', 'name', 'title'])),
-    selector: textOf(pick(holder, selectorName, 'key', 'indicator', 'metric', 'code')),
-    unit: textOf(pick(holder, 'unit')),
-    points: series.points.map((p) => ({
-      month: textOf(p[series.monthField]) ?? '',
-      value: valueOf(p[series.valueField]),
-      rest: otherFields(p, [series.monthField, series.valueField]),
-    })),
+    label: holder?.label,
+    selector: holder?.selector,
+    unit: holder?.unit,
+    points: series.points.map((p) => {
+      const point = Point.parse(p);
+      return {
+        month: point?.month ?? '',
+        value: point?.value,
+        rest: otherFields(p, [series.monthField, series.valueField]),
+      };
+    }),
   };
 }
 
@@ -292,15 +301,16 @@ export function seriesView(
   r: DatasetRead,
   selectorName: string,
   range: { from?: string; to?: string },
+  schemas: DataSchemas,
 ): SectionsView {
   const footer = attributionLines(r);
   const series = seriesListOf(body);
   if (!series)
-    return genericView(r?.data ?? {}, {
+    return genericView(schemas.receivedData(body) ?? {}, {
       title: 'The reply holds no series of months and values; it holds:',
       footer,
     });
-  const facts = seriesFacts(series, selectorName);
+  const facts = seriesFacts(series, selectorName, schemas);
   type Point = SeriesFacts['points'][number];
   const table: ListView<Point> = {
     kind: 'list',
@@ -339,7 +349,7 @@ export function seriesView(
   // No observations: one line says so, on the terminal in the table's place, on stderr under a pipe's header line.
   return listWithRest(
     withExtraColumns(table, (p) => p.rest),
-    leftovers(body, r?.data, series.path, shown),
+    leftovers(schemas, body, schemas.receivedData(body), series.path, shown),
     {
       title: seriesTitle(facts),
       footer,

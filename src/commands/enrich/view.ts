@@ -9,7 +9,7 @@ import { formatMoney } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { numberOf, otherFields, pick, type ReplyReading, textOf } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
+import { readReply } from '../../api/replies/schema.js';
 import { fraction } from '../reports/lending-view.js';
 
 const KNOWN_IN_TRANSACTION = [

@@ -13,7 +13,7 @@ import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../co
 import { noPromptReason } from '../../core/io.js';
 import { checkKeySize, keyMode, maskKey } from '../../core/keys.js';
 import { shownText } from '../../core/output/format.js';
-import { ReplyReading, textOf } from '../../core/reading.js';
+import { ReplyReading } from '../../core/reading.js';
 import { secretFromStdin } from '../tokens.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {
@@ -103,7 +103,7 @@ export async function login(
     const call = target(ENDPOINTS.usage);
     const reply = await client.request(call);
     const { readReply, UsageReply } = await import('../../api/replies/usage.js');
-    plan = textOf(readReply(new ReplyReading(call.what), UsageReply, reply.body)?.plan);
+    plan = readReply(new ReplyReading(call.what), UsageReply, reply.body)?.plan;
   } catch (error) {
     if (error instanceof ApiError && error.exitCode === EXIT.auth) {
       throw new CliError(

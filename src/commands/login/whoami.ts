@@ -9,7 +9,7 @@ import { keyMode, maskKey } from '../../core/keys.js';
 import { shownText } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column } from '../../core/output/view.js';
-import { ReplyReading, textOf } from '../../core/reading.js';
+import { ReplyReading } from '../../core/reading.js';
 
 interface Identity {
   profile: string;
@@ -82,8 +82,7 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
       const reply = await client.request(call);
       identity.accepted = true;
       const { readReply, UsageReply } = await import('../../api/replies/usage.js');
-      identity.plan =
-        textOf(readReply(new ReplyReading(call.what), UsageReply, reply.body)?.plan) ?? null;
+      identity.plan = readReply(new ReplyReading(call.what), UsageReply, reply.body)?.plan ?? null;
     } catch (error) {
       // Any other failure (network, service) leaves the question open: it is the error.
       if (!refusesKey(error)) throw error;

@@ -12,7 +12,7 @@ import {
   pick,
   type ReplyReading,
 } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
+import { readReply } from '../../api/replies/schema.js';
 import {
   amount,
   currencyOf,

@@ -13,7 +13,7 @@ import { isTableFormat } from '../../core/output/formats.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { numberOf, pick, ReplyReading, textOf } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
+import { readReply } from '../../api/replies/schema.js';
 import {
   amount,
   currencyOf,

@@ -17,7 +17,7 @@ import {
   type ReplyReading,
   textOf,
 } from '../../core/reading.js';
-import type { Read } from '../../core/reply-schema.js';
+import type { Read } from '../../api/replies/schema.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus } from './status.js';
 import { REPORT_TRANSACTION_FIELDS } from './transactions.js';

@@ -7,7 +7,7 @@ import { present } from '../../app/present.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
 import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
+import { readReply } from '../../api/replies/schema.js';
 import {
   BAND_COLOURS,
   contribution,

@@ -21,7 +21,7 @@ import {
   type ReplyReading,
   textOf,
 } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
+import { readReply } from '../../api/replies/schema.js';
 import {
   type TransactionFilters,
   transactionFilters,

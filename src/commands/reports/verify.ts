@@ -9,7 +9,7 @@ import { formatCount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
 import { booleanOf, otherFields, type ReplyReading } from '../../core/reading.js';
-import { readReply } from '../../core/reply-schema.js';
+import { readReply } from '../../api/replies/schema.js';
 import {
   designedView,
   factList,

@@ -4,7 +4,7 @@ import { present } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
 import { isTableFormat } from '../../core/output/formats.js';
-import { pick, ReplyReading } from '../../core/reading.js';
+import { ReplyReading } from '../../core/reading.js';
 import { reportReader } from '../reports/report-view.js';
 import { sandboxClient } from './test-key.js';
 
@@ -22,9 +22,10 @@ export async function createSandboxReport(
   const reply = await client.request({ ...call, json: scenario === undefined ? {} : { scenario } });
   if (options.quiet) {
     // The one thing --quiet prints is the id: a reply without one cannot be used.
+    const { readReply, ReportIdReply } = await import('../../api/replies/sandbox.js');
     ctx.out(
       shownText(
-        new ReplyReading(call.what).needText(pick(reply.body, 'report_id'), 'report_id'),
+        readReply(new ReplyReading(call.what), ReportIdReply, reply.body).report_id,
         ctx.secrets,
       ) + '\n',
     );

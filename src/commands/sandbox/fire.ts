@@ -1,10 +1,11 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
+import { deliveredTo as deliveredToOf, FireReply, readReply } from '../../api/replies/sandbox.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { otherFields, pick, textOf } from '../../core/reading.js';
+import { otherFields } from '../../core/reading.js';
 import { ERROR_CODE_FORM, type EventKind } from '../../webhooks/events.js';
 import { sandboxClient } from './test-key.js';
 
@@ -34,14 +35,13 @@ export async function fireWebhook(
   const reply = await client.request({ ...call, json });
   await present(ctx, reply, {
     what: call.what,
-    replies: () => import('../../api/replies/sandbox.js'),
-    view: (body, reading, { readReply, FireReply }) => {
+    view: (body, reading) => {
       const r = readReply(reading, FireReply, body);
       const deliveredTo = deliveredToOf(body);
       const f = {
-        fired: textOf(r?.fired),
-        reportId: textOf(r?.report_id),
-        environment: textOf(r?.environment),
+        fired: r?.fired,
+        reportId: r?.report_id,
+        environment: r?.environment,
         deliveredTo: deliveredTo && (deliveredTo.length ? deliveredTo.join(', ') : 'no endpoint'),
       };
       const fields: Column<typeof f>[] = [
@@ -66,12 +66,4 @@ export async function fireWebhook(
       'the service delivered this event to no endpoint: start `svc webhooks listen` with the same base URL first (it registers itself with svc mock)',
     );
   }
-}
-
-/** The `delivered_to` list of a reply, when it has one of strings; undefined otherwise. */
-function deliveredToOf(body: unknown): string[] | undefined {
-  const value = pick(body, 'delivered_to');
-  return Array.isArray(value) && value.every((item) => typeof item === 'string')
-    ? value
-    : undefined;
 }

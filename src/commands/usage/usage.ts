@@ -6,7 +6,6 @@ import { present } from '../../app/present.js';
 import { formatCount } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { numberOf, textOf, unreadFields } from '../../core/reading.js';
 
 export async function showUsage(ctx: Context): Promise<void> {
   const call = target(ENDPOINTS.usage);
@@ -14,20 +13,18 @@ export async function showUsage(ctx: Context): Promise<void> {
   await present(ctx, reply, {
     what: call.what,
     replies: () => import('../../api/replies/usage.js'),
-    view: (body, reading, { readReply, UsageReply }) => {
+    view: (body, reading, { readReply, unread, UsageReply }) => {
       const reply = readReply(reading, UsageReply, body);
-      const quota = numberOf(reply?.quota);
-      const used = numberOf(reply?.used);
-      const remaining = numberOf(reply?.remaining);
+      const { plan, quota, used, remaining, period, resets_at: resetsAt } = reply ?? {};
       const u = {
-        plan: textOf(reply?.plan),
+        plan,
         quota,
         used,
         remaining:
           remaining ??
           (quota !== undefined && used !== undefined ? Math.max(0, quota - used) : undefined),
-        period: textOf(reply?.period),
-        resetsAt: textOf(reply?.resets_at),
+        period,
+        resetsAt,
       };
       const fields: Column<typeof u>[] = [
         { key: 'plan', header: 'Plan', value: (x) => x.plan },
@@ -52,15 +49,7 @@ export async function showUsage(ctx: Context): Promise<void> {
         // A time: shown in the local zone, and on a terminal how far off, by the renderer (output/time.ts).
         { key: 'resets_at', header: 'Resets', value: (x) => x.resetsAt },
       ];
-      const read = {
-        plan: u.plan,
-        quota,
-        used,
-        remaining,
-        period: u.period,
-        resets_at: u.resetsAt,
-      };
-      return withRest({ kind: 'record', record: u, fields }, unreadFields(body, [], read));
+      return withRest({ kind: 'record', record: u, fields }, unread(UsageReply, body, reply));
     },
   });
 }

@@ -1,0 +1,324 @@
+// Documented replies declared as zod schemas (docs/reference/output.md, "Reading replies"). A
+// documented field is typed and lenient: of another type, or null, it reads as absent
+// (`.catch(undefined)`), and the view shows it as received with everything it does not read. Only
+// the structure a command must walk (a list being a list, a report id being a text) is required:
+// missing or of the wrong JSON type, reading fails, exit 10, naming the part and what was expected
+// (ReplyReading.wrong). Each vocabulary function records what it declares, so that `--debug`
+// notes each documented field the reply lacks without looking inside zod.
+//
+// zod is loaded with the commands whose replies it reads, never at start-up: only the modules of
+// src/api/replies/ import this one, and only commands import those.
+import * as z from 'zod/mini';
+
+import { ExactNumber } from '../../core/json/exact-number.js';
+import {
+  isRecord,
+  type JsonRecord,
+  pick,
+  type ReplyReading,
+  unreadFields,
+} from '../../core/reading.js';
+
+export type Schema = z.ZodMiniType;
+
+/** What a command reads of a reply through `schema`: readReply's result. */
+export type Read<S extends Schema> = z.output<S>;
+
+/** What a schema declares, for `--debug`: its documented fields, its items, its forms. */
+type Declared =
+  | { kind: 'object'; fields: readonly DeclaredField[]; notesWhenAbsent: boolean }
+  | { kind: 'list'; item: Schema }
+  | { kind: 'either'; forms: readonly Schema[] };
+
+interface DeclaredField {
+  key: string;
+  /** Its documented names, the first present read (`period`, `statement_period`). */
+  names: readonly string[];
+  schema: Schema;
+}
+
+const declared = new WeakMap<Schema, Declared>();
+/** The parts a command walks: reading fails without them, so they are never noted as lacking. */
+const required = new WeakSet<Schema>();
+/** A field's documented names, when it has more than its key. */
+const alsoNamed = new WeakMap<Schema, readonly string[]>();
+
+function declare<S extends Schema>(schema: S, what: Declared): S {
+  declared.set(schema, what);
+  return schema;
+}
+
+function walked<S extends Schema>(schema: S): S {
+  required.add(schema);
+  return schema;
+}
+
+/** Lenient: absent (undefined) when the reply lacks the field, holds null, or holds another type. */
+function lenient<T extends z.core.SomeType>(schema: T) {
+  return z.catch(z.optional(schema), undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed fields, each read as absent when of another type
+
+/** A JSON string. */
+export function string() {
+  return lenient(z.string());
+}
+
+/** A text, numbers (as written) and booleans written as text: `12450.30`, `true`. */
+export function text() {
+  return lenient(
+    z.union([
+      z.string(),
+      z.pipe(z.union([z.number(), z.boolean()]), z.transform(String)),
+      z.pipe(
+        z.instanceof(ExactNumber),
+        z.transform((n) => n.text),
+      ),
+    ]),
+  );
+}
+
+/** A plain decimal in a string, as a reply may write an amount ("12450.30"). */
+const DECIMAL_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
+/** A finite number, or a string that writes one ("12450.30"). */
+export function number() {
+  return lenient(
+    z.pipe(
+      z.union([
+        z.number(),
+        z.pipe(
+          z.instanceof(ExactNumber),
+          z.transform((n) => n.valueOf()),
+        ),
+        z.pipe(z.string().check(z.regex(DECIMAL_TEXT)), z.transform(Number)),
+      ]),
+      z.number(),
+    ),
+  );
+}
+
+/**
+ * A finite number as the reply wrote it, every digit kept (an amount, a count): a JSON number as
+ * received, or the ExactNumber of one kept as written or written in a string ("12450.30").
+ */
+export function decimal() {
+  return lenient(
+    z.union([
+      z.number(),
+      z.instanceof(ExactNumber).check(z.refine((n) => Number.isFinite(n.valueOf()))),
+      z.pipe(
+        z.string().check(z.regex(DECIMAL_TEXT)),
+        z.transform((s) => new ExactNumber(s.trim())),
+      ),
+    ]),
+  );
+}
+
+export function boolean() {
+  return lenient(z.boolean());
+}
+
+/** A documented field of any type, read as it came (a part the view shows by the generic rules). */
+export function any() {
+  return z.optional(z.unknown());
+}
+
+/** An object of typed fields; any other part let through as received. */
+export function object<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return declare(lenient(objectOf(shape)), objectDeclared(shape, true));
+}
+
+/** A list of items as declared (an item of another type reads as absent). */
+export function listOf<Item extends Schema>(item: Item) {
+  return declare(lenient(z.array(item)), { kind: 'list', item });
+}
+
+/** `schema` read under the first of its documented names present (`period`, `statement_period`). */
+export function named<S extends Schema>(schema: S, ...names: string[]): S {
+  alsoNamed.set(schema, names);
+  return schema;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a command walks: required, exit 10 when missing or of another type
+
+/** An object the command must walk: its named parts as declared, any other part let through. */
+export function record<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return walked(declare(objectOf(shape), objectDeclared(shape, false)));
+}
+
+/** A list the command must walk, of items as declared. */
+export function list<Item extends Schema>(item: Item) {
+  return walked(declare(z.array(item), { kind: 'list', item }));
+}
+
+/** A text the command must have (a report id to poll, a URL to open): a string, not empty. */
+export function requiredText() {
+  return walked(z.string().check(z.minLength(1)));
+}
+
+/** Either documented form of a part (a dataset's `data`, an object or a list). */
+export function either<A extends Schema, B extends Schema>(a: A, b: B) {
+  return declare(z.union([a, b]), { kind: 'either', forms: [a, b] });
+}
+
+/** A required part, as an optional one: documented, walked when present, noted when absent. */
+export function optional<T extends Schema>(schema: T) {
+  const what = declared.get(schema);
+  return what ? declare(z.optional(schema), what) : z.optional(schema);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The untyped vocabulary, for replies not yet declared with types
+
+/** A documented field: optional, of any JSON type, read by the command as it can. */
+export function field(...names: string[]) {
+  const schema = any();
+  if (names.length) alsoNamed.set(schema, names);
+  return schema;
+}
+
+/** Documented fields only: each optional (`field()`, or `optional(loose(...))` for a documented part of parts). */
+type FieldShape = Record<string, z.ZodMiniOptional>;
+
+/** What a command reads of a loose part: its documented fields; absent where the part is null. */
+export type Loose<Shape extends FieldShape> =
+  { readonly [K in keyof Shape]?: z.output<Shape[K]> } | null | undefined;
+
+/**
+ * A part read field by field, never required to be an object, passed through as it came: an item
+ * of a documented list, or a reply whose view shows what it cannot read as it came. Read with `?.`.
+ */
+export function loose<Shape extends FieldShape>(shape: Shape) {
+  return declare(
+    z.custom<Loose<Shape>>(() => true),
+    objectDeclared(shape, true),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** An object of a reply (not a number kept as written), its fields read under their documented names. */
+function objectOf<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  const renamed = Object.entries(shape).filter(([, schema]) => alsoNamed.has(schema as Schema));
+  const object = z.looseObject(shape);
+  const asRecord = z.custom<JsonRecord>(isRecord, { params: { expected: 'an object' } });
+  if (!renamed.length) return z.pipe(asRecord, object);
+  const underKeys = z.transform((from: JsonRecord) => {
+    const copy: JsonRecord = { ...from };
+    for (const [key, schema] of renamed)
+      copy[key] = pick(from, ...alsoNamed.get(schema as Schema)!);
+    return copy;
+  });
+  return z.pipe(z.pipe(asRecord, underKeys), object);
+}
+
+function objectDeclared(shape: z.core.$ZodLooseShape, notesWhenAbsent: boolean): Declared {
+  const fields = Object.entries(shape).map(([key, schema]) => ({
+    key,
+    names: alsoNamed.get(schema as Schema) ?? [key],
+    schema: schema as Schema,
+  }));
+  return { kind: 'object', fields, notesWhenAbsent };
+}
+
+/**
+ * The reply read through its schema: zod's reading of it, typed (a lenient field of another type
+ * absent, every undeclared part as received). Fails exit 10 through ReplyReading.wrong.
+ */
+export function readReply<S extends Schema>(
+  reading: ReplyReading,
+  schema: S,
+  body: unknown,
+): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw failure(reading, result.error.issues, body);
+  noteLacking(reading, schema, body, '');
+  return result.data;
+}
+
+/**
+ * What a view leaves to the generic one: the fields of `body` other than the documented fields of
+ * `schema` it read; a documented field read as absent (of another type) is left, as received.
+ */
+export function unread(schema: Schema, body: unknown, read: unknown): JsonRecord {
+  const what = declared.get(schema);
+  const fields = what?.kind === 'object' ? what.fields.map((field) => field.key) : [];
+  const values = isRecord(read) ? read : {};
+  return unreadFields(body, [], Object.fromEntries(fields.map((key) => [key, values[key]])));
+}
+
+const EXPECTED: Record<string, string> = { object: 'an object', array: 'a list', string: 'a text' };
+
+function failure(reading: ReplyReading, issues: readonly z.core.$ZodIssue[], body: unknown) {
+  let issue = issues[0]!;
+  // Neither form of a part: named by the first form's issue.
+  while (issue.code === 'invalid_union' && issue.errors[0]?.[0])
+    issue = { ...issue.errors[0][0], path: [...issue.path, ...issue.errors[0][0].path] };
+  const path = pathText(issue.path);
+  const expected =
+    issue.code === 'invalid_type'
+      ? (EXPECTED[issue.expected] ?? `a ${issue.expected}`)
+      : issue.code === 'too_small' && issue.origin === 'string'
+        ? 'a text'
+        : issue.code === 'custom'
+          ? ((issue.params as { expected?: string } | undefined)?.expected ?? 'something else')
+          : 'something else';
+  return reading.wrong(path, expected, valueAt(body, issue.path));
+}
+
+/** The value at a path of the reply; a part that is null reads as missing, as `pick` has it. */
+function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
+  let value = body;
+  for (const key of path) {
+    if (typeof key === 'number') value = Array.isArray(value) ? value[key] : undefined;
+    else value = isRecord(value) ? value[String(key)] : undefined;
+    if (value === null) return undefined;
+  }
+  return value;
+}
+
+/** `data.results[].id`: names joined with dots, list items as `[]`. */
+function pathText(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const key of path) {
+    if (typeof key === 'number') text += '[]';
+    else text += text === '' ? String(key) : `.${String(key)}`;
+  }
+  return text;
+}
+
+/** Notes, in the order declared, the documented fields of `value` that are absent or null, and walks what is present. */
+function noteLacking(reading: ReplyReading, schema: Schema, value: unknown, path: string): void {
+  const what = declared.get(schema);
+  if (what?.kind === 'object') {
+    for (const field of what.fields) {
+      const at = path === '' ? field.key : `${path}.${field.key}`;
+      if (required.has(field.schema)) {
+        noteLacking(reading, field.schema, isRecord(value) ? value[field.key] : undefined, at);
+        continue;
+      }
+      const present = pick(value, ...field.names);
+      if (present === undefined) noteAbsent(reading, field.schema, at);
+      else noteLacking(reading, field.schema, present, at);
+    }
+  } else if (what?.kind === 'list') {
+    if (Array.isArray(value))
+      for (const item of value) noteLacking(reading, what.item, item, `${path}[]`);
+  } else if (what?.kind === 'either') {
+    const form = what.forms.find((option) => option.safeParse(value).success);
+    if (form) noteLacking(reading, form, value, path);
+  }
+}
+
+/** A documented part the reply lacks, and the documented fields of it, had it been an object read field by field. */
+function noteAbsent(reading: ReplyReading, schema: Schema, path: string): void {
+  reading.lacks(path);
+  const what = declared.get(schema);
+  if (what?.kind === 'object' && what.notesWhenAbsent)
+    noteLacking(reading, schema, undefined, path);
+}
