@@ -39,7 +39,7 @@ import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { type IO, maskedIO, withStreams } from './core/io.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
-import type { JqFilter } from './core/output/jq.js';
+import { checkJqExpression, filteredIO, type JqFilter } from './core/output/jq.js';
 import { examples, helpWidth } from './core/program/document.js';
 import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
@@ -52,7 +52,6 @@ import { VERSION } from './version.js';
 
 /** `--jq`: the expression checked before anything is sent, and the IO that holds the output to filter. */
 async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<JqFilter> {
-  const { checkJqExpression, filteredIO } = await import('./core/output/jq.js');
   await checkJqExpression(expression);
   return filteredIO(io, expression, (text) => secrets.mask(text));
 }
@@ -95,7 +94,7 @@ async function runProgram(
     // Commander passes the declared arguments, then the options, then the command itself: all go
     // to the handler after the context (a handler names those it needs; App.action checks its types).
     action:
-      (load) =>
+      (handler) =>
       async (...given) => {
         // The command itself comes last: which one ran decides what the code cache keeps (launch/).
         noteCommandRan(commandPath(given.at(-1) as CommandUnknownOpts));
@@ -103,9 +102,8 @@ async function runProgram(
         const flags = program.opts();
         const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
         context = new Context(filter?.io ?? io, flags, signal, secrets, services, paging);
-        const run = await load();
         try {
-          await run(context, ...given);
+          await handler(context, ...given);
         } catch (error) {
           // What the command printed before it failed is filtered too; if jq cannot take it, the
           // error says why stdout stays empty (an interruption needs no such word).
@@ -118,7 +116,7 @@ async function runProgram(
         if (filter) await context.paged(async () => void (await filter.finish(true)));
       },
   };
-  const program = buildProgram(app, io, argv);
+  const program = buildProgram(app, io);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
@@ -159,9 +157,8 @@ type Register = (program: Command, app: App) => void;
 
 /**
  * The root help lists the commands in these groups, in this order (as gh's does); each register
- * function declares the top-level commands named beside it (a test keeps the names true). A run
- * whose command line names one of them builds that one's commands alone: building every command
- * cost a third of a request's start-up. Those that read the whole program are never built alone.
+ * function declares the top-level commands named beside it (a test keeps the names true). Each
+ * noun but help and completion, which read the whole program, is also a bundle of its own.
  */
 const COMMAND_GROUPS: readonly (readonly [
   heading: string,
@@ -214,185 +211,12 @@ const COMMAND_GROUPS: readonly (readonly [
 /** The register functions and the top-level commands each declares. */
 export const NOUNS = COMMAND_GROUPS.flatMap(([, nouns]) => nouns);
 
-/** The commands that read the whole program: `svc help` (every command's help) and the completion scripts. */
-const READ_WHOLE_PROGRAM = new Set(['help', 'completion']);
-
 /**
- * The top-level command that `argv` names: its first operand, past the root's flags and their
- * values. Undefined where that is not certain (a flag the root does not declare, `--`): the whole
- * program then reads the line, as it would anyway.
+ * The program: the root with its global flags and every noun of COMMAND_GROUPS (a bundle of one
+ * noun is built with the others' register functions doing nothing: scripts/build.mjs).
  */
-function commandNamed(argv: readonly string[], program: CommandUnknownOpts): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('-') || arg === '-') return arg;
-    const equals = arg.indexOf('=');
-    const flag = arg.startsWith('--') && equals !== -1 ? arg.slice(0, equals) : arg;
-    const option = program.options.find((o) => o.long === flag || o.short === flag);
-    if (!option || option.optional) return undefined;
-    // A value of its own follows (commander takes it whatever it looks like), unless given with `=`.
-    if (option.required && flag === arg) i++;
-  }
-  return undefined;
-}
-
-/**
- * The program: every command, or where `argv` (a run's command line) names a top-level command
- * that may be built alone, that command's noun alone.
- */
-export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
-  // SvcCommand: no built-in help command (`svc help` replaces it), gh-like help (svc-help.ts), and
-  // every mistake on the command line a UsageError in svc's words, with "did you mean" suggestions.
-  const program = new SvcCommand('svc')
-    .description('Bank-statement reports and their lending views, from your terminal.')
-    .version(VERSION, '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help for a command')
-    // The global flags, each with the reach of the commands it applies to (reach.ts): a command's
-    // help names those it takes, and `svc help global-flags` lists them all.
-    .addOption(
-      globalFlag(
-        new Option('--json', 'print the reply body as JSON, exactly as received'),
-        'output',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        enumOption(
-          '-o, --output <format>',
-          'output format; wide: a table with every column',
-          OUTPUT_FORMATS,
-        ),
-        'output',
-      ),
-    )
-    .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
-    .addOption(
-      globalFlag(
-        new Option(
-          '--no-pager',
-          'never page output taller than the terminal (also SVC_PAGER="" or config key pager)',
-        ),
-        'output',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        enumOption(
-          '--calendar <calendar>',
-          'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)',
-          CALENDARS,
-        ),
-        'output',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        new Option(
-          '--jq <expression>',
-          'filter the JSON output with a jq expression (implies --json)',
-        ),
-        'output',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        new Option(
-          '--columns <names>',
-          'the columns of a table or CSV, in this order: field names as in --json, comma-separated, dotted for nested ones (date,description,debit)',
-        ).argParser((text) => {
-          const names = text.split(',').map((name) => name.trim());
-          // What the flag takes: the reporter writes `--columns takes field names …, not "a,,b"`.
-          if (names.some((name) => name === ''))
-            throw new InvalidArgumentError(
-              'field names separated by commas, such as date,description,debit',
-            );
-          return names;
-        }),
-        'output',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        new Option('--no-headers', 'leave out the header line of a table or CSV'),
-        'output',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        new Option(
-          '--no-formula-guard',
-          "write CSV cells as received, without the ' before = + - @ that keeps a spreadsheet from running them as formulas (a spreadsheet may then run them)",
-        ),
-        'output',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'),
-        'service',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        new Option(
-          '--timeout <seconds>',
-          'time limit of each HTTP attempt (default: 30)',
-        ).argParser((text) => {
-          const seconds = Number(text);
-          // What the flag takes: the reporter writes `--timeout takes a number of seconds …, not "x"`.
-          if (!(seconds >= 0.1 && seconds <= 3600))
-            throw new InvalidArgumentError('a number of seconds from 0.1 to 3600');
-          return seconds;
-        }),
-        'network',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        integerOption('--retries <n>', 'retries of a failed request (default: 2)', {
-          min: 0,
-          max: 10,
-        }),
-        'service',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        new Option(
-          '--max-reply-size <size>',
-          'largest reply body taken, e.g. 200M (default: 64M)',
-        ).argParser((text) => {
-          const bytes = parseReplySize(text);
-          // What the flag takes: the reporter writes `--max-reply-size takes a size …, not "x"`.
-          if (bytes === undefined)
-            throw new InvalidArgumentError('a size from 1 byte to 500M, such as 200M');
-          return bytes;
-        }),
-        'service',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        new Option(
-          '--api-key <key>',
-          'API key (prefer SVC_API_KEY: a flag is visible to other users)',
-        ),
-        'service',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)'),
-        'service',
-      ),
-    )
-    .addOption(
-      globalFlag(
-        new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'),
-        'service',
-      ),
-    )
-    .configureHelp({ sortSubcommands: false })
+export function buildProgram(app: App, io: IO) {
+  const program = rootCommand()
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -403,25 +227,204 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
       // Help is wrapped to the terminal it goes to, at 80 columns in a pipe (document.ts helpWidth).
       getOutHelpWidth: () => helpWidth(io.stdoutIsTTY ? io.columns : undefined),
       getErrHelpWidth: () => helpWidth(io.stderrColumns),
-    })
-    .helpAfter(
-      examples(
-        'svc login',
-        'svc reports list --status complete --limit 5',
-        'svc match rpt_9f2c41d07ab35e18 --name "Ram Bahadur Shrestha"',
-        "svc reports list --json | jq -r '.data[].report_id'",
-      ),
-    );
-
-  const named = argv === undefined ? undefined : commandNamed(argv, program);
-  const alone =
-    named === undefined || READ_WHOLE_PROGRAM.has(named)
-      ? undefined
-      : NOUNS.find(([, names]) => names.includes(named))?.[0];
+    });
   for (const [heading, nouns] of COMMAND_GROUPS) {
     program.commandsGroup(heading);
-    for (const [register] of nouns)
-      if (alone === undefined || register === alone) register(program, app);
+    for (const [register] of nouns) register(program, app);
   }
   return program;
+}
+
+/** The nouns that read the whole program, never bundled alone: `svc help` and the completion scripts. */
+const READ_WHOLE_PROGRAM = new Set(['help', 'completion']);
+
+/**
+ * What the launcher needs to pick a command line's bundle (src/launch/route.ts; scripts/build.mjs
+ * writes it into dist/launch.cjs): each top-level command and its noun's bundle, named by the
+ * noun's first name, and the root's flags.
+ */
+export function launchTable() {
+  return {
+    bundles: Object.fromEntries(
+      NOUNS.flatMap(([, names]) =>
+        READ_WHOLE_PROGRAM.has(names[0]!) ? [] : names.map((name) => [name, names[0]!]),
+      ),
+    ),
+    flags: Object.fromEntries(
+      rootCommand().options.flatMap((option) =>
+        [option.long, option.short]
+          .filter((name) => name !== undefined)
+          .map(
+            (name) =>
+              [name, option.required ? 'required' : option.optional ? 'optional' : 'none'] as const,
+          ),
+      ),
+    ),
+  };
+}
+
+/** The root command and its global flags. */
+function rootCommand() {
+  // SvcCommand: no built-in help command (`svc help` replaces it), gh-like help (svc-help.ts), and
+  // every mistake on the command line a UsageError in svc's words, with "did you mean" suggestions.
+  return (
+    new SvcCommand('svc')
+      .description('Bank-statement reports and their lending views, from your terminal.')
+      .version(VERSION, '-V, --version', 'print the version')
+      .helpOption('-h, --help', 'show help for a command')
+      // The global flags, each with the reach of the commands it applies to (reach.ts): a command's
+      // help names those it takes, and `svc help global-flags` lists them all.
+      .addOption(
+        globalFlag(
+          new Option('--json', 'print the reply body as JSON, exactly as received'),
+          'output',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          enumOption(
+            '-o, --output <format>',
+            'output format; wide: a table with every column',
+            OUTPUT_FORMATS,
+          ),
+          'output',
+        ),
+      )
+      .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
+      .addOption(
+        globalFlag(
+          new Option(
+            '--no-pager',
+            'never page output taller than the terminal (also SVC_PAGER="" or config key pager)',
+          ),
+          'output',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          enumOption(
+            '--calendar <calendar>',
+            'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)',
+            CALENDARS,
+          ),
+          'output',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          new Option(
+            '--jq <expression>',
+            'filter the JSON output with a jq expression (implies --json)',
+          ),
+          'output',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          new Option(
+            '--columns <names>',
+            'the columns of a table or CSV, in this order: field names as in --json, comma-separated, dotted for nested ones (date,description,debit)',
+          ).argParser((text) => {
+            const names = text.split(',').map((name) => name.trim());
+            // What the flag takes: the reporter writes `--columns takes field names …, not "a,,b"`.
+            if (names.some((name) => name === ''))
+              throw new InvalidArgumentError(
+                'field names separated by commas, such as date,description,debit',
+              );
+            return names;
+          }),
+          'output',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          new Option('--no-headers', 'leave out the header line of a table or CSV'),
+          'output',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          new Option(
+            '--no-formula-guard',
+            "write CSV cells as received, without the ' before = + - @ that keeps a spreadsheet from running them as formulas (a spreadsheet may then run them)",
+          ),
+          'output',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'),
+          'service',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          new Option(
+            '--timeout <seconds>',
+            'time limit of each HTTP attempt (default: 30)',
+          ).argParser((text) => {
+            const seconds = Number(text);
+            // What the flag takes: the reporter writes `--timeout takes a number of seconds …, not "x"`.
+            if (!(seconds >= 0.1 && seconds <= 3600))
+              throw new InvalidArgumentError('a number of seconds from 0.1 to 3600');
+            return seconds;
+          }),
+          'network',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          integerOption('--retries <n>', 'retries of a failed request (default: 2)', {
+            min: 0,
+            max: 10,
+          }),
+          'service',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          new Option(
+            '--max-reply-size <size>',
+            'largest reply body taken, e.g. 200M (default: 64M)',
+          ).argParser((text) => {
+            const bytes = parseReplySize(text);
+            // What the flag takes: the reporter writes `--max-reply-size takes a size …, not "x"`.
+            if (bytes === undefined)
+              throw new InvalidArgumentError('a size from 1 byte to 500M, such as 200M');
+            return bytes;
+          }),
+          'service',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          new Option(
+            '--api-key <key>',
+            'API key (prefer SVC_API_KEY: a flag is visible to other users)',
+          ),
+          'service',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)'),
+          'service',
+        ),
+      )
+      .addOption(
+        globalFlag(
+          new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'),
+          'service',
+        ),
+      )
+      .configureHelp({ sortSubcommands: false })
+      .helpAfter(
+        examples(
+          'svc login',
+          'svc reports list --status complete --limit 5',
+          'svc match rpt_9f2c41d07ab35e18 --name "Ram Bahadur Shrestha"',
+          "svc reports list --json | jq -r '.data[].report_id'",
+        ),
+      )
+  );
 }

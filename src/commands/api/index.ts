@@ -3,6 +3,7 @@ import type { Command } from '@commander-js/extra-typings';
 
 import type { App } from '../../app/app.js';
 import { collect, examples, paragraph } from '../args.js';
+import { callApi } from './api.js';
 import { MAX_INPUT_SIZE } from './input-limit.js';
 
 export function registerApi(program: Command, app: App): void {
@@ -47,5 +48,5 @@ export function registerApi(program: Command, app: App): void {
         'The reply body goes to stdout even on an error status (pretty JSON when it is JSON); a one-line summary goes to stderr and the exit code says what failed (svc --help lists the codes).',
       ),
     ])
-    .action(app.action(async () => (await import('./api.js')).callApi));
+    .action(app.action(callApi));
 }

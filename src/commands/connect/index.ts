@@ -4,6 +4,8 @@ import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
+import { startConnect } from './connect.js';
+import { exchangePublicToken } from './exchange.js';
 
 export function registerConnect(program: Command, app: App): void {
   const connect = program
@@ -26,7 +28,7 @@ export function registerConnect(program: Command, app: App): void {
         ),
       ]),
     )
-    .action(app.action(async () => (await import('./connect.js')).startConnect));
+    .action(app.action(startConnect));
 
   // A subcommand of a command that keeps its own action and options: `svc connect --scopes …`
   // still starts a flow; `svc connect exchange TOKEN` is the next step of it.
@@ -47,5 +49,5 @@ export function registerConnect(program: Command, app: App): void {
         ),
       ]),
     )
-    .action(app.action(async () => (await import('./exchange.js')).exchangePublicToken));
+    .action(app.action(exchangePublicToken));
 }

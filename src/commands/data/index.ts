@@ -7,6 +7,10 @@ import type { App } from '../../app/app.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
 import { familiesHelp } from './families.js';
 import { parseMaxAge } from './input.js';
+import { listKeys } from './keys.js';
+import { showLatest } from './latest.js';
+import { showSeries } from './series.js';
+import { showSnapshot } from './snapshot.js';
 
 // Flags several verbs share, added to a command with its types kept (the verb's handler is checked against them).
 function withParam<Args extends unknown[], Opts extends OptionValues>(
@@ -81,7 +85,7 @@ export function registerData(program: Command, app: App): void {
         CACHE_HELP,
       ]),
     )
-    .action(app.action(async () => (await import('./latest.js')).showLatest));
+    .action(app.action(showLatest));
 
   withFamily(
     data
@@ -113,7 +117,7 @@ export function registerData(program: Command, app: App): void {
         CACHE_HELP,
       ]),
     )
-    .action(app.action(async () => (await import('./series.js')).showSeries));
+    .action(app.action(showSeries));
 
   withParam(
     data
@@ -132,7 +136,7 @@ export function registerData(program: Command, app: App): void {
         examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv'),
       ),
     )
-    .action(app.action(async () => (await import('./snapshot.js')).showSnapshot));
+    .action(app.action(showSnapshot));
 
   withFamily(
     data
@@ -149,5 +153,5 @@ export function registerData(program: Command, app: App): void {
         CACHE_HELP,
       ]),
     )
-    .action(app.action(async () => (await import('./keys.js')).listKeys));
+    .action(app.action(listKeys));
 }

@@ -5,6 +5,7 @@ import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { integerOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
+import { resolveMerchants } from './resolve.js';
 
 export function registerMerchants(program: Command, app: App): void {
   const merchants = program
@@ -85,5 +86,5 @@ export function registerMerchants(program: Command, app: App): void {
         ),
       ]),
     )
-    .action(app.action(async () => (await import('./resolve.js')).resolveMerchants));
+    .action(app.action(resolveMerchants));
 }

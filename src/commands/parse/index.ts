@@ -6,6 +6,7 @@ import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
+import { parseStatement } from './parse.js';
 
 export function registerParse(program: Command, app: App): void {
   program
@@ -37,5 +38,5 @@ export function registerParse(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./parse.js')).parseStatement));
+    .action(app.action(parseStatement));
 }

@@ -6,6 +6,9 @@ import type { App } from '../../app/app.js';
 import { enumOption } from '../../core/program/typed-options.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';
 import { examples, paragraph, requestHelp } from '../args.js';
+import { createSandboxReport } from './create.js';
+import { fireWebhook } from './fire.js';
+import { listScenarios } from './scenarios.js';
 
 export function registerSandbox(program: Command, app: App): void {
   const sandbox = program
@@ -39,7 +42,7 @@ export function registerSandbox(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./create.js')).createSandboxReport));
+    .action(app.action(createSandboxReport));
 
   sandbox
     .command('scenarios')
@@ -50,7 +53,7 @@ export function registerSandbox(program: Command, app: App): void {
         examples('svc sandbox scenarios', 'svc sandbox scenarios --json'),
       ),
     )
-    .action(app.action(async () => (await import('./scenarios.js')).listScenarios));
+    .action(app.action(listScenarios));
 
   sandbox
     .command('fire')
@@ -70,5 +73,5 @@ export function registerSandbox(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./fire.js')).fireWebhook));
+    .action(app.action(fireWebhook));
 }
