@@ -7,6 +7,7 @@ import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
 import { secureUrl, shownUrl } from '../../core/urls.js';
+import { qrText } from './qr.js';
 
 interface ConnectFlags {
   scopes?: string;
@@ -129,7 +130,6 @@ async function askRedirectUri(ctx: Context): Promise<string> {
  * the code inverted, which most phone cameras still read).
  */
 async function drawQr(ctx: Context, url: string): Promise<void> {
-  const { qrText } = await import('./qr.js');
   ctx.io.stderr.write(
     qrText(url, { color: colorEnabled(ctx.io.env, ctx.io.stderrIsTTY, ctx.flags.color === false) }),
   );

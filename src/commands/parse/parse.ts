@@ -9,6 +9,7 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type * as Reports from '../../api/replies/reports.js';
 import { urlInsideApi } from '../../api/request-paths.js';
 import type { Context, ReplyReader } from '../../app/context.js';
+import { requireBaseUrl } from '../../config/resolve.js';
 import {
   CliError,
   EXIT,
@@ -201,7 +202,6 @@ function reportIdOf(path: string): string | undefined {
 }
 
 async function baseUrlOf(ctx: Context): Promise<string> {
-  const { requireBaseUrl } = await import('../../config/resolve.js');
   return requireBaseUrl(await ctx.settings());
 }
 
