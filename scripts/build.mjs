@@ -343,8 +343,9 @@ if (seaAt !== -1) {
     entryPoints: [`${root}/src/sea.ts`],
     define: { ...common.define, __SVC_HELP__: JSON.stringify(help) },
     outfile: process.argv[seaAt + 1],
-    // childProcessOnUse as the program; jq's edits as dist/jq.cjs.
-    plugins: [childProcessOnUse, jqLinearIo],
+    // The commands' modules, and child_process, evaluated on use as in the program; jq's edits as
+    // dist/jq.cjs.
+    plugins: [handlersOnUse(handlerModules()), childProcessOnUse, jqLinearIo],
     // The keyring's native binary (macOS and Windows only) is required by its name at run time.
     external: ['@napi-rs/*'],
     // `open` finds its own copy of xdg-open through import.meta, which a CommonJS bundle does

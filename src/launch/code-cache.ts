@@ -1,4 +1,4 @@
-// Loads the bundled program (dist/cli.cjs) with V8's code of it from an earlier run, so that a
+// Loads a bundle of the program (dist/cli*.cjs) with V8's code of it from an earlier run, so that a
 // start does not parse and compile the whole program again (a third of a short command's time).
 // The code V8 compiled is kept in svc's cache folder after a run and handed back to V8 at the next.
 //
