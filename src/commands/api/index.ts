@@ -4,7 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { collect, examples, paragraph } from '../args.js';
 import { callApi } from './api.js';
-import { MAX_INPUT_SIZE } from './input-limit.js';
+import { MAX_INPUT_SIZE } from './input.js';
 
 export function registerApi(program: Command, app: App): void {
   program
