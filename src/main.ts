@@ -37,7 +37,7 @@ import { CALENDARS } from './core/calendar/calendar.js';
 import { noteCommandRan } from './core/command-ran.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
-import { type IO, maskedIO, withStreams } from './core/io.js';
+import { type IO, maskedIO, processIO, withStreams } from './core/io.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
 import { checkJqExpression, filteredIO, type JqFilter } from './core/output/jq.js';
 import { examples, helpWidth } from './core/program/document.js';
@@ -211,31 +211,7 @@ const COMMAND_GROUPS: readonly (readonly [
 /** The register functions and the top-level commands each declares. */
 export const NOUNS = COMMAND_GROUPS.flatMap(([, nouns]) => nouns);
 
-/**
- * The program: the root with its global flags and every noun of COMMAND_GROUPS (a bundle of one
- * noun is built with the others' register functions doing nothing: scripts/build.mjs).
- */
-export function buildProgram(app: App, io: IO) {
-  const program = rootCommand()
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
-      // Mistakes on the command line are thrown as UsageErrors and reported by report-error.ts;
-      // commander writes nothing of its own.
-      outputError: () => {},
-      // Help is wrapped to the terminal it goes to, at 80 columns in a pipe (document.ts helpWidth).
-      getOutHelpWidth: () => helpWidth(io.stdoutIsTTY ? io.columns : undefined),
-      getErrHelpWidth: () => helpWidth(io.stderrColumns),
-    });
-  for (const [heading, nouns] of COMMAND_GROUPS) {
-    program.commandsGroup(heading);
-    for (const [register] of nouns) register(program, app);
-  }
-  return program;
-}
-
-/** The nouns that read the whole program, never bundled alone: `svc help` and the completion scripts. */
+/** The commands that read the whole program: `svc help` (every command's help) and the completion scripts. */
 const READ_WHOLE_PROGRAM = new Set(['help', 'completion']);
 
 /**
@@ -244,6 +220,7 @@ const READ_WHOLE_PROGRAM = new Set(['help', 'completion']);
  * noun's first name, and the root's flags.
  */
 export function launchTable() {
+  const root = buildProgram({ action: () => async () => {} }, processIO());
   return {
     bundles: Object.fromEntries(
       NOUNS.flatMap(([, names]) =>
@@ -251,7 +228,7 @@ export function launchTable() {
       ),
     ),
     flags: Object.fromEntries(
-      rootCommand().options.flatMap((option) =>
+      root.options.flatMap((option) =>
         [option.long, option.short]
           .filter((name) => name !== undefined)
           .map(
@@ -263,168 +240,186 @@ export function launchTable() {
   };
 }
 
-/** The root command and its global flags. */
-function rootCommand() {
+/**
+ * The program: the root with its global flags and every noun of COMMAND_GROUPS (a bundle of one
+ * noun is built with the others' register functions doing nothing: scripts/build.mjs).
+ */
+export function buildProgram(app: App, io: IO) {
   // SvcCommand: no built-in help command (`svc help` replaces it), gh-like help (svc-help.ts), and
   // every mistake on the command line a UsageError in svc's words, with "did you mean" suggestions.
-  return (
-    new SvcCommand('svc')
-      .description('Bank-statement reports and their lending views, from your terminal.')
-      .version(VERSION, '-V, --version', 'print the version')
-      .helpOption('-h, --help', 'show help for a command')
-      // The global flags, each with the reach of the commands it applies to (reach.ts): a command's
-      // help names those it takes, and `svc help global-flags` lists them all.
-      .addOption(
-        globalFlag(
-          new Option('--json', 'print the reply body as JSON, exactly as received'),
-          'output',
+  const program = new SvcCommand('svc')
+    .description('Bank-statement reports and their lending views, from your terminal.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help for a command')
+    // The global flags, each with the reach of the commands it applies to (reach.ts): a command's
+    // help names those it takes, and `svc help global-flags` lists them all.
+    .addOption(
+      globalFlag(
+        new Option('--json', 'print the reply body as JSON, exactly as received'),
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        enumOption(
+          '-o, --output <format>',
+          'output format; wide: a table with every column',
+          OUTPUT_FORMATS,
         ),
-      )
-      .addOption(
-        globalFlag(
-          enumOption(
-            '-o, --output <format>',
-            'output format; wide: a table with every column',
-            OUTPUT_FORMATS,
-          ),
-          'output',
+        'output',
+      ),
+    )
+    .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
+    .addOption(
+      globalFlag(
+        new Option(
+          '--no-pager',
+          'never page output taller than the terminal (also SVC_PAGER="" or config key pager)',
         ),
-      )
-      .addOption(globalFlag(new Option('--no-color', 'never colour the output'), 'output'))
-      .addOption(
-        globalFlag(
-          new Option(
-            '--no-pager',
-            'never page output taller than the terminal (also SVC_PAGER="" or config key pager)',
-          ),
-          'output',
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        enumOption(
+          '--calendar <calendar>',
+          'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)',
+          CALENDARS,
         ),
-      )
-      .addOption(
-        globalFlag(
-          enumOption(
-            '--calendar <calendar>',
-            'calendar of the dates tables show and date flags take: ad, or bs, Bikram Sambat (also SVC_CALENDAR; default: ad)',
-            CALENDARS,
-          ),
-          'output',
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--jq <expression>',
+          'filter the JSON output with a jq expression (implies --json)',
         ),
-      )
-      .addOption(
-        globalFlag(
-          new Option(
-            '--jq <expression>',
-            'filter the JSON output with a jq expression (implies --json)',
-          ),
-          'output',
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--columns <names>',
+          'the columns of a table or CSV, in this order: field names as in --json, comma-separated, dotted for nested ones (date,description,debit)',
+        ).argParser((text) => {
+          const names = text.split(',').map((name) => name.trim());
+          // What the flag takes: the reporter writes `--columns takes field names …, not "a,,b"`.
+          if (names.some((name) => name === ''))
+            throw new InvalidArgumentError(
+              'field names separated by commas, such as date,description,debit',
+            );
+          return names;
+        }),
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option('--no-headers', 'leave out the header line of a table or CSV'),
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--no-formula-guard',
+          "write CSV cells as received, without the ' before = + - @ that keeps a spreadsheet from running them as formulas (a spreadsheet may then run them)",
         ),
-      )
-      .addOption(
-        globalFlag(
-          new Option(
-            '--columns <names>',
-            'the columns of a table or CSV, in this order: field names as in --json, comma-separated, dotted for nested ones (date,description,debit)',
-          ).argParser((text) => {
-            const names = text.split(',').map((name) => name.trim());
-            // What the flag takes: the reporter writes `--columns takes field names …, not "a,,b"`.
-            if (names.some((name) => name === ''))
-              throw new InvalidArgumentError(
-                'field names separated by commas, such as date,description,debit',
-              );
-            return names;
-          }),
-          'output',
+        'output',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'),
+        'service',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--timeout <seconds>',
+          'time limit of each HTTP attempt (default: 30)',
+        ).argParser((text) => {
+          const seconds = Number(text);
+          // What the flag takes: the reporter writes `--timeout takes a number of seconds …, not "x"`.
+          if (!(seconds >= 0.1 && seconds <= 3600))
+            throw new InvalidArgumentError('a number of seconds from 0.1 to 3600');
+          return seconds;
+        }),
+        'network',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        integerOption('--retries <n>', 'retries of a failed request (default: 2)', {
+          min: 0,
+          max: 10,
+        }),
+        'service',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--max-reply-size <size>',
+          'largest reply body taken, e.g. 200M (default: 64M)',
+        ).argParser((text) => {
+          const bytes = parseReplySize(text);
+          // What the flag takes: the reporter writes `--max-reply-size takes a size …, not "x"`.
+          if (bytes === undefined)
+            throw new InvalidArgumentError('a size from 1 byte to 500M, such as 200M');
+          return bytes;
+        }),
+        'service',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option(
+          '--api-key <key>',
+          'API key (prefer SVC_API_KEY: a flag is visible to other users)',
         ),
-      )
-      .addOption(
-        globalFlag(
-          new Option('--no-headers', 'leave out the header line of a table or CSV'),
-          'output',
-        ),
-      )
-      .addOption(
-        globalFlag(
-          new Option(
-            '--no-formula-guard',
-            "write CSV cells as received, without the ' before = + - @ that keeps a spreadsheet from running them as formulas (a spreadsheet may then run them)",
-          ),
-          'output',
-        ),
-      )
-      .addOption(
-        globalFlag(
-          new Option('--debug', 'trace each HTTP request and reply on stderr (also SVC_DEBUG=1)'),
-          'service',
-        ),
-      )
-      .addOption(
-        globalFlag(
-          new Option(
-            '--timeout <seconds>',
-            'time limit of each HTTP attempt (default: 30)',
-          ).argParser((text) => {
-            const seconds = Number(text);
-            // What the flag takes: the reporter writes `--timeout takes a number of seconds …, not "x"`.
-            if (!(seconds >= 0.1 && seconds <= 3600))
-              throw new InvalidArgumentError('a number of seconds from 0.1 to 3600');
-            return seconds;
-          }),
-          'network',
-        ),
-      )
-      .addOption(
-        globalFlag(
-          integerOption('--retries <n>', 'retries of a failed request (default: 2)', {
-            min: 0,
-            max: 10,
-          }),
-          'service',
-        ),
-      )
-      .addOption(
-        globalFlag(
-          new Option(
-            '--max-reply-size <size>',
-            'largest reply body taken, e.g. 200M (default: 64M)',
-          ).argParser((text) => {
-            const bytes = parseReplySize(text);
-            // What the flag takes: the reporter writes `--max-reply-size takes a size …, not "x"`.
-            if (bytes === undefined)
-              throw new InvalidArgumentError('a size from 1 byte to 500M, such as 200M');
-            return bytes;
-          }),
-          'service',
-        ),
-      )
-      .addOption(
-        globalFlag(
-          new Option(
-            '--api-key <key>',
-            'API key (prefer SVC_API_KEY: a flag is visible to other users)',
-          ),
-          'service',
-        ),
-      )
-      .addOption(
-        globalFlag(
-          new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)'),
-          'service',
-        ),
-      )
-      .addOption(
-        globalFlag(
-          new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'),
-          'service',
-        ),
-      )
-      .configureHelp({ sortSubcommands: false })
-      .helpAfter(
-        examples(
-          'svc login',
-          'svc reports list --status complete --limit 5',
-          'svc match rpt_9f2c41d07ab35e18 --name "Ram Bahadur Shrestha"',
-          "svc reports list --json | jq -r '.data[].report_id'",
-        ),
-      )
-  );
+        'service',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option('--base-url <url>', 'service address, without /v1 (also SVC_BASE_URL)'),
+        'service',
+      ),
+    )
+    .addOption(
+      globalFlag(
+        new Option('--profile <name>', 'profile of the config file to use (also SVC_PROFILE)'),
+        'service',
+      ),
+    )
+    .configureHelp({ sortSubcommands: false })
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      // Mistakes on the command line are thrown as UsageErrors and reported by report-error.ts;
+      // commander writes nothing of its own.
+      outputError: () => {},
+      // Help is wrapped to the terminal it goes to, at 80 columns in a pipe (document.ts helpWidth).
+      getOutHelpWidth: () => helpWidth(io.stdoutIsTTY ? io.columns : undefined),
+      getErrHelpWidth: () => helpWidth(io.stderrColumns),
+    })
+    .helpAfter(
+      examples(
+        'svc login',
+        'svc reports list --status complete --limit 5',
+        'svc match rpt_9f2c41d07ab35e18 --name "Ram Bahadur Shrestha"',
+        "svc reports list --json | jq -r '.data[].report_id'",
+      ),
+    );
+
+  for (const [heading, nouns] of COMMAND_GROUPS) {
+    program.commandsGroup(heading);
+    for (const [register] of nouns) register(program, app);
+  }
+  return program;
 }
