@@ -1,9 +1,14 @@
-// Bundles src/ into dist/ as CommonJS files, each one file without chunks:
-//   - dist/cli.cjs, the program. Commands are imported lazily, so their modules are evaluated only
-//     when run, but they are in the one file: Node's ES module loader would resolve every chunk
-//     of the program (~1 ms each, 30 for a request), and the launcher keeps V8's code cache of one
-//     file (src/launch/code-cache.ts) where Node has no compile cache of its own (Node 20).
-//   - dist/launch.cjs, which loads the program with its code cache; it carries the program's hash.
+// Bundles src/ into dist/ as CommonJS files, each one file without chunks (Node's ES module loader
+// would resolve every chunk, ~1 ms each), each loaded with V8's code cache of it
+// (src/launch/code-cache.ts), where Node 20 has no compile cache of its own:
+//   - dist/cli-NOUN.cjs, one per noun (reports, data, config, …): the program with that noun's
+//     commands alone, the other nouns' register functions doing nothing. The source imports
+//     everything statically: a bundle holds only what its noun imports, and the modules of a
+//     noun's commands (those whose imports in its index.ts are only the handlers given to
+//     app.action) are evaluated when the command runs, not at every start.
+//   - dist/cli.cjs, the whole program, for every other command line: help, completion, a mistake.
+//   - dist/launch.cjs, which picks a command line's bundle (src/launch/route.ts) and loads it with
+//     its code cache; it carries the table of nouns, the root's flags and each bundle's hash.
 //   - dist/complete.cjs (src/completion/entry.ts) serves `svc __complete` (the completion scripts'
 //     questions) without loading the program, as every module loaded costs time at each TAB.
 //   - dist/external.cjs (src/core/external.ts): the packages few commands use (the spinner, the
@@ -26,9 +31,11 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 import { build } from 'esbuild';
+import ts from 'typescript';
 
 import { generateDocs } from './generate-docs.mjs';
 
@@ -142,8 +149,141 @@ function apart(name, filter, file, inside = undefined) {
   };
 }
 
-/** src/core/external.ts is dist/external.cjs: the packages few commands use, and the one place of the `import()`s. */
-const externalApart = apart('external-apart', /\/external\.js$/, 'external.cjs');
+/**
+ * src/core/external.ts is dist/external.cjs: the packages few commands use, and the one place of
+ * the `import()`s. Its exports are functions, which the program takes as functions requiring the
+ * file at their first call: a static import of it loads nothing at start.
+ */
+function externalOnUse(names) {
+  return {
+    name: 'external-on-use',
+    setup(build) {
+      build.onResolve({ filter: /\/external\.js$/ }, (args) =>
+        args.importer.startsWith(`${root}src/`)
+          ? { path: 'external', namespace: 'external-on-use' }
+          : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'external-on-use' }, () => ({
+        contents: names
+          .map(
+            (name) =>
+              `export function ${name}(...args) { return require('./external.cjs').${name}(...args); }`,
+          )
+          .join('\n'),
+        loader: 'js',
+      }));
+      build.onResolve({ filter: /.*/, namespace: 'external-on-use' }, (args) => ({
+        path: args.path,
+        external: true,
+      }));
+    },
+  };
+}
+
+/** The named imports of a module of src/: each module it names (resolved), and the names it takes. */
+function importsOf(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const imports = new Map();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || statement.importClause?.isTypeOnly) continue;
+    const specifier = statement.moduleSpecifier.text;
+    if (!specifier.startsWith('.')) continue;
+    const bindings = statement.importClause?.namedBindings;
+    const names =
+      bindings && ts.isNamedImports(bindings)
+        ? bindings.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text)
+        : ['*'];
+    const path = fileURLToPath(new URL(specifier.replace(/\.js$/, '.ts'), `file://${file}`));
+    imports.set(path, [...(imports.get(path) ?? []), ...names]);
+  }
+  return { source, imports };
+}
+
+/**
+ * The modules of a noun's commands: those of which its index.ts imports nothing but the handlers it
+ * gives `app.action(…)`. Each, and the names index.ts takes from it.
+ */
+function handlerModules() {
+  const modules = new Map();
+  const commands = `${root}src/commands`;
+  for (const entry of readdirSync(commands, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const parsed = importsOf(`${commands}/${entry.name}/index.ts`);
+    const handlers = new Set();
+    const visit = (node) => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'action' &&
+        node.arguments.length === 1 &&
+        ts.isIdentifier(node.arguments[0])
+      )
+        handlers.add(node.arguments[0].text);
+      ts.forEachChild(node, visit);
+    };
+    visit(parsed.source);
+    for (const [path, names] of parsed.imports)
+      if (names.every((name) => handlers.has(name))) modules.set(path, names);
+  }
+  return modules;
+}
+
+/**
+ * The modules of a noun's commands (handlerModules) are evaluated at their first call: index.ts
+ * gets functions that require the module then (esbuild makes a required module lazy).
+ */
+function handlersOnUse(modules) {
+  return {
+    name: 'handlers-on-use',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/[\w-]+\.js$/ }, (args) => {
+        if (args.namespace !== 'file' || !/\/src\/commands\/[\w-]+\/index\.ts$/.test(args.importer))
+          return undefined;
+        const path = fileURLToPath(
+          new URL(args.path.replace(/\.js$/, '.ts'), `file://${args.importer}`),
+        );
+        return modules.has(path) ? { path, namespace: 'handlers-on-use' } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'handlers-on-use' }, (args) => ({
+        contents: modules
+          .get(args.path)
+          .map(
+            (name) =>
+              `export function ${name}(...args) { return require(${JSON.stringify(args.path)}).${name}(...args); }`,
+          )
+          .join('\n'),
+        resolveDir: root,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * The bundle of one noun: src/main.ts's imports of the other nouns' index.ts become register
+ * functions that declare nothing, so the program has that noun's commands alone.
+ */
+function nounAlone(folder, registers) {
+  return {
+    name: 'noun-alone',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/commands\/[\w-]+\/index\.js$/ }, (args) => {
+        if (args.importer !== `${root}src/main.ts`) return undefined;
+        const path = `${root}src/${args.path.slice(2).replace(/\.js$/, '.ts')}`;
+        return path === `${root}src/commands/${folder}/index.ts`
+          ? undefined
+          : { path, namespace: 'noun-left-out' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'noun-left-out' }, (args) => ({
+        contents: registers
+          .get(args.path)
+          .map((name) => `export function ${name}() {}`)
+          .join('\n'),
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 /**
  * src/core/calendar/bikram-sambat.ts, the table of Bikram Sambat months, is dist/bs-calendar.cjs:
@@ -203,8 +343,9 @@ if (seaAt !== -1) {
     entryPoints: [`${root}/src/sea.ts`],
     define: { ...common.define, __SVC_HELP__: JSON.stringify(help) },
     outfile: process.argv[seaAt + 1],
-    // childProcessOnUse as the program; jq's edits as dist/jq.cjs.
-    plugins: [childProcessOnUse, jqLinearIo],
+    // The commands' modules, and child_process, evaluated on use as in the program; jq's edits as
+    // dist/jq.cjs.
+    plugins: [handlersOnUse(handlerModules()), childProcessOnUse, jqLinearIo],
     // The keyring's native binary (macOS and Windows only) is required by its name at run time.
     external: ['@napi-rs/*'],
     // `open` finds its own copy of xdg-open through import.meta, which a CommonJS bundle does
@@ -217,28 +358,76 @@ if (seaAt !== -1) {
 }
 
 try {
-  const program_ = await build({
+  // dist/external.cjs first: the program takes its functions by name.
+  await build({
     ...common,
-    entryPoints: [`${root}/src/cli.ts`],
-    outfile: `${staging}/cli.cjs`,
-    plugins: [externalApart, mockApart, bsCalendarApart, childProcessOnUse],
-    // Parsed at every start where no code cache can be used: less text parses faster.
+    entryPoints: [`${root}/src/core/external.ts`],
+    outfile: `${staging}/external.cjs`,
+    // `open` finds a script of its own beside its module, undici is loaded only for a proxy, and
+    // the keyring's native binary (macOS and Windows only) is required by its name at run time
+    // from a package of its own (@napi-rs/keyring-darwin-arm64, ...): they stay in node_modules.
+    external: ['open', 'undici', '@napi-rs/*'],
+    plugins: [jqApart],
+    // Parsed (Node 20: from its text) by every command that needs one of its packages.
     minify: true,
-    metafile: true,
   });
-  checkApart(program_.metafile, 'dist/cli.cjs');
-  const program = readFileSync(`${staging}/cli.cjs`);
-  const wide = program.findIndex((byte) => byte > 0x7f);
-  if (wide !== -1)
-    throw new Error(
-      `dist/cli.cjs is not ASCII: ${JSON.stringify(program.subarray(Math.max(0, wide - 40), wide + 10).toString())}; write the character as \\u…`,
-    );
-  const programId = createHash('sha256').update(program).digest('hex').slice(0, 16);
+  const external = createRequire(import.meta.url)(`${staging}/external.cjs`);
+  const externalFunctions = Object.keys(external).filter(
+    (name) => typeof external[name] === 'function',
+  );
+  const handlers = handlerModules();
+  /** Builds a bundle of the program into dist/NAME.cjs, and returns its content hash. */
+  const bundle = async (name, plugins = []) => {
+    const file = `${name}.cjs`;
+    const result = await build({
+      ...common,
+      entryPoints: [`${root}/src/cli.ts`],
+      outfile: `${staging}/${file}`,
+      plugins: [
+        ...plugins,
+        handlersOnUse(handlers),
+        externalOnUse(externalFunctions),
+        mockApart,
+        bsCalendarApart,
+        childProcessOnUse,
+      ],
+      // Parsed at every start where no code cache can be used: less text parses faster.
+      minify: true,
+      metafile: true,
+    });
+    checkApart(result.metafile, `dist/${file}`);
+    const program = readFileSync(`${staging}/${file}`);
+    const wide = program.findIndex((byte) => byte > 0x7f);
+    if (wide !== -1)
+      throw new Error(
+        `dist/${file} is not ASCII: ${JSON.stringify(program.subarray(Math.max(0, wide - 40), wide + 10).toString())}; write the character as \\u…`,
+      );
+    return createHash('sha256').update(program).digest('hex').slice(0, 16);
+  };
+  const ids = { cli: await bundle('cli') };
+  // The nouns and the root's flags, as the whole program declares them.
+  const table = spawnSync(
+    process.execPath,
+    ['-p', `JSON.stringify(require(${JSON.stringify(`${staging}/cli.cjs`)}).launchTable())`],
+    { encoding: 'utf8' },
+  );
+  if (table.status !== 0) throw new Error(`the program's launch table: ${table.stderr}`);
+  const { bundles, flags } = JSON.parse(table.stdout);
+  // A noun's bundle is named by its first name, the folder of its index.ts.
+  const registers = importsOf(`${root}src/main.ts`).imports;
+  await Promise.all(
+    [...new Set(Object.values(bundles))].map(async (folder) => {
+      if (!registers.has(`${root}src/commands/${folder}/index.ts`))
+        throw new Error(`src/main.ts imports no src/commands/${folder}/index.ts`);
+      ids[`cli-${folder}`] = await bundle(`cli-${folder}`, [nounAlone(folder, registers)]);
+    }),
+  );
+  const launchTable = { bundles, flags, ids };
   await build({
     ...common,
     entryPoints: [`${root}/src/launch.ts`],
     outfile: `${staging}/launch.cjs`,
-    define: { ...common.define, __SVC_PROGRAM_ID__: JSON.stringify(programId) },
+    define: { ...common.define, __SVC_BUNDLES__: JSON.stringify(launchTable) },
   });
   const completion = await build({
     ...common,
@@ -261,18 +450,6 @@ try {
     ...common,
     entryPoints: [`${root}/src/mock/entry.ts`],
     outfile: `${staging}/mock.cjs`,
-    minify: true,
-  });
-  await build({
-    ...common,
-    entryPoints: [`${root}/src/core/external.ts`],
-    outfile: `${staging}/external.cjs`,
-    // `open` finds a script of its own beside its module, undici is loaded only for a proxy, and
-    // the keyring's native binary (macOS and Windows only) is required by its name at run time
-    // from a package of its own (@napi-rs/keyring-darwin-arm64, ...): they stay in node_modules.
-    external: ['open', 'undici', '@napi-rs/*'],
-    plugins: [jqApart],
-    // Parsed (Node 20: from its text) by every command that needs one of its packages.
     minify: true,
   });
   await build({

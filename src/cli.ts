@@ -11,6 +11,9 @@ import { pagerRunning } from './core/stream/pager.js';
 import { ranUntilStopped } from './core/until-stopped.js';
 import { main } from './main.js';
 
+/** For the build: which bundle runs which command line (src/launch/route.ts). */
+export { launchTable } from './main.js';
+
 /**
  * Ctrl-C, `kill` and a closed terminal all ask svc to stop: the command stops cleanly (a
  * `merchants resolve` finishes its writes and saves the lookups not resolved), then svc exits with

@@ -39,10 +39,10 @@ import { noteCommandRan } from './core/command-ran.js';
 import { completes, fromMachine } from './core/completion/values.js';
 import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
-import { type IO, maskedIO, withStreams } from './core/io.js';
+import { type IO, maskedIO, processIO, withStreams } from './core/io.js';
 import { KEY_FORMS } from './core/keys.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
-import type { JqFilter } from './core/output/jq.js';
+import { checkJqExpression, filteredIO, type JqFilter } from './core/output/jq.js';
 import { examples, helpWidth } from './core/program/document.js';
 import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
@@ -60,7 +60,6 @@ import { VERSION } from './version.js';
 
 /** `--jq`: the expression checked before anything is sent, and the IO that holds the output to filter. */
 async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<JqFilter> {
-  const { checkJqExpression, filteredIO } = await import('./core/output/jq.js');
   await checkJqExpression(expression);
   return filteredIO(io, expression, (text) => secrets.mask(text));
 }
@@ -103,7 +102,7 @@ async function runProgram(
     // Commander passes the declared arguments, then the options, then the command itself: all go
     // to the handler after the context (a handler names those it needs; App.action checks its types).
     action:
-      (load) =>
+      (handler) =>
       async (...given) => {
         // The command itself comes last: which one ran decides what the code cache keeps (launch/).
         noteCommandRan(commandPath(given.at(-1) as CommandUnknownOpts));
@@ -111,9 +110,8 @@ async function runProgram(
         const flags = program.opts();
         const filter = flags.jq === undefined ? undefined : await jqFilter(io, flags.jq, secrets);
         context = new Context(filter?.io ?? io, flags, signal, secrets, services, paging);
-        const run = await load();
         try {
-          await run(context, ...given);
+          await handler(context, ...given);
         } catch (error) {
           // What the command printed before it failed is filtered too; if jq cannot take it, the
           // error says why stdout stays empty (an interruption needs no such word).
@@ -126,7 +124,7 @@ async function runProgram(
         if (filter) await paged(context, async () => void (await filter.finish(true)));
       },
   };
-  const program = buildProgram(app, io, argv);
+  const program = buildProgram(app, io);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
@@ -167,9 +165,8 @@ type Register = (program: Command, app: App) => void;
 
 /**
  * The root help lists the commands in these groups, in this order (as gh's does); each register
- * function declares the top-level commands named beside it (a test keeps the names true). A run
- * whose command line names one of them builds that one's commands alone: building every command
- * cost a third of a request's start-up. Those that read the whole program are never built alone.
+ * function declares the top-level commands named beside it (a test keeps the names true). Each
+ * noun but help and completion, which read the whole program, is also a bundle of its own.
  */
 const COMMAND_GROUPS: readonly (readonly [
   heading: string,
@@ -226,29 +223,36 @@ export const NOUNS = COMMAND_GROUPS.flatMap(([, nouns]) => nouns);
 const READ_WHOLE_PROGRAM = new Set(['help', 'completion']);
 
 /**
- * The top-level command that `argv` names: its first operand, past the root's flags and their
- * values. Undefined where that is not certain (a flag the root does not declare, `--`): the whole
- * program then reads the line, as it would anyway.
+ * What the launcher needs to pick a command line's bundle (src/launch/route.ts; scripts/build.mjs
+ * writes it into dist/launch.cjs): each top-level command and its noun's bundle, named by the
+ * noun's first name, and the root's flags.
  */
-function commandNamed(argv: readonly string[], program: CommandUnknownOpts): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('-') || arg === '-') return arg;
-    const equals = arg.indexOf('=');
-    const flag = arg.startsWith('--') && equals !== -1 ? arg.slice(0, equals) : arg;
-    const option = program.options.find((o) => o.long === flag || o.short === flag);
-    if (!option || option.optional) return undefined;
-    // A value of its own follows (commander takes it whatever it looks like), unless given with `=`.
-    if (option.required && flag === arg) i++;
-  }
-  return undefined;
+export function launchTable() {
+  const root = buildProgram({ action: () => async () => {} }, processIO());
+  return {
+    bundles: Object.fromEntries(
+      NOUNS.flatMap(([, names]) =>
+        READ_WHOLE_PROGRAM.has(names[0]!) ? [] : names.map((name) => [name, names[0]!]),
+      ),
+    ),
+    flags: Object.fromEntries(
+      root.options.flatMap((option) =>
+        [option.long, option.short]
+          .filter((name) => name !== undefined)
+          .map(
+            (name) =>
+              [name, option.required ? 'required' : option.optional ? 'optional' : 'none'] as const,
+          ),
+      ),
+    ),
+  };
 }
 
 /**
- * The program: every command, or where `argv` (a run's command line) names a top-level command
- * that may be built alone, that command's noun alone.
+ * The program: the root with its global flags and every noun of COMMAND_GROUPS (a bundle of one
+ * noun is built with the others' register functions doing nothing: scripts/build.mjs).
  */
-export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
+export function buildProgram(app: App, io: IO) {
   // SvcCommand: no built-in help command (`svc help` replaces it), gh-like help (svc-help.ts), and
   // every mistake on the command line a UsageError in svc's words, with "did you mean" suggestions.
   const program = new SvcCommand('svc')
@@ -418,15 +422,9 @@ export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
       ),
     );
 
-  const named = argv === undefined ? undefined : commandNamed(argv, program);
-  const alone =
-    named === undefined || READ_WHOLE_PROGRAM.has(named)
-      ? undefined
-      : NOUNS.find(([, names]) => names.includes(named))?.[0];
   for (const [heading, nouns] of COMMAND_GROUPS) {
     program.commandsGroup(heading);
-    for (const [register] of nouns)
-      if (alone === undefined || register === alone) register(program, app);
+    for (const [register] of nouns) register(program, app);
   }
   return program;
 }

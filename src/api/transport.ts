@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 
 import { type Env, readEnv, type VariableName } from '../core/environment.js';
 import { UsageError } from '../core/errors.js';
+import { importUndici } from '../core/external.js';
 import { ReplyHeaders } from '../core/reply-headers.js';
 import { isLoopbackHost } from '../core/urls.js';
 import { formatSize } from './reply-size.js';
@@ -111,7 +112,7 @@ export function openRequest(
 
 /** npm undici's fetch through the proxy; it undoes Content-Encoding itself, as the body streams. */
 export async function proxyTransport(proxy: Proxy): Promise<Transport> {
-  const undici = await (await import('../core/external.js')).importUndici();
+  const undici = await importUndici();
   const dispatcher = new undici.ProxyAgent({ uri: proxy.url.href });
   return async (request) => {
     const response = await undici.fetch(request.url, {

@@ -1,4 +1,4 @@
-// What a noun's index.ts needs to declare its verbs: lazy actions that receive a Context.
+// What a noun's index.ts needs to declare its verbs: actions that receive a Context.
 import type { Context } from './context.js';
 
 /**
@@ -9,12 +9,10 @@ export type Handler<Given extends unknown[]> = (ctx: Context, ...given: Given) =
 
 export interface App {
   /**
-   * The action of a command, loading its handler only when the command runs. The handler's
+   * The action of a command, which runs its handler with the context. The handler's
    * parameters are checked against the declaration: `.action()` takes the result only if the
    * arguments and options the command declares (their types inferred from the declaration by
    * @commander-js/extra-typings, `enumOption` values as their union) fit the handler's types.
    */
-  action<Given extends unknown[]>(
-    load: () => Promise<Handler<Given>>,
-  ): (...given: Given) => Promise<void>;
+  action<Given extends unknown[]>(handler: Handler<Given>): (...given: Given) => Promise<void>;
 }

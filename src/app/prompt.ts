@@ -2,28 +2,32 @@
 // its stderr, so stdout stays clean. Loaded only when a command asks something, from the file of
 // the packages apart from the program (core/external.ts). One package per kind of question, not
 // @inquirer/prompts, which would bundle the editor prompt and iconv-lite too.
+import {
+  importCheckbox,
+  importConfirm,
+  importInput,
+  importPassword,
+  importSearch,
+} from '../core/external.js';
 import type { IO } from '../core/io.js';
 import type { Prompter } from './services.js';
-
-/** The packages apart from the program (external.ts), the @inquirer ones among them. */
-const external = () => import('../core/external.js');
 
 export function terminalPrompter(io: IO): Prompter {
   const streams = { input: io.stdin, output: io.stderr };
   return {
     async text(message, options = {}) {
-      const { default: input } = await (await external()).importInput();
+      const { default: input } = await importInput();
       return (
         await input({ message, default: options.default, validate: options.validate }, streams)
       ).trim();
     },
     async secret(message, validate) {
-      const { default: password } = await (await external()).importPassword();
+      const { default: password } = await importPassword();
       // Without toggleMask, Ctrl+T would show the key in clear.
       return (await password({ message, mask: '•', toggleMask: false, validate }, streams)).trim();
     },
     async checkbox(message, choices) {
-      const { default: checkbox } = await (await external()).importCheckbox();
+      const { default: checkbox } = await importCheckbox();
       return checkbox(
         {
           message,
@@ -38,7 +42,7 @@ export function terminalPrompter(io: IO): Prompter {
       );
     },
     async search(message, source) {
-      const { default: search } = await (await external()).importSearch();
+      const { default: search } = await importSearch();
       return search(
         {
           message,
@@ -55,7 +59,7 @@ export function terminalPrompter(io: IO): Prompter {
       );
     },
     async confirm(message, defaultAnswer) {
-      const { default: confirm } = await (await external()).importConfirm();
+      const { default: confirm } = await importConfirm();
       return confirm({ message, default: defaultAnswer }, streams);
     },
   };

@@ -1,4 +1,4 @@
-// Loads the bundled program (dist/cli.cjs) with V8's code of it from an earlier run, so that a
+// Loads a bundle of the program (dist/cli*.cjs) with V8's code of it from an earlier run, so that a
 // start does not parse and compile the whole program again (a third of a short command's time).
 // The code V8 compiled is kept in svc's cache folder after a run and handed back to V8 at the next.
 //
@@ -53,6 +53,8 @@ export interface LoadOptions {
   env: Env;
   /** The command line, whose first word names the cache to use (partOf). */
   argv?: readonly string[];
+  /** The hashes of the programs built with this one (one per bundle), whose caches are kept. */
+  kept?: readonly string[];
 }
 
 const PREFIX = 'cli-';
@@ -80,14 +82,20 @@ export function partOf(argv: readonly string[]): string {
 }
 
 /** Loads the program, with its code cache where the folder can be trusted. */
-export function loadProgram({ file, id, env, argv = [] }: LoadOptions): LoadedProgram {
+export function loadProgram({ file, id, env, argv = [], kept = [] }: LoadOptions): LoadedProgram {
   const folder = codeFolder(env);
   if (!folder) return { program: createRequire(file)(file) as Program, keepCode: () => {} };
-  return loadWithCodeCache(file, id, folder, partOf(argv));
+  return loadWithCodeCache(file, id, folder, partOf(argv), kept);
 }
 
 /** The program compiled with the code V8 kept at an earlier run, which this run may extend. */
-function loadWithCodeCache(file: string, id: string, folder: string, part: string): LoadedProgram {
+function loadWithCodeCache(
+  file: string,
+  id: string,
+  folder: string,
+  part: string,
+  kept: readonly string[],
+): LoadedProgram {
   const bytes = readFileSync(file);
   // The build makes the program ASCII, which reads as Latin-1 several times faster than as UTF-8.
   const source = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
@@ -102,9 +110,11 @@ function loadWithCodeCache(file: string, id: string, folder: string, part: strin
   wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   const stale = cachedData === undefined || script.cachedDataRejected === true;
   const keepCode = (command: string) => {
-    if (stale) writeCode(folder, program, cacheFile, script, command === '' ? [] : [command]);
+    const others = kept.filter((other) => other !== id);
+    if (stale)
+      writeCode(folder, program, others, cacheFile, script, command === '' ? [] : [command]);
     else if (command !== '' && !learned.includes(command) && learned.length < MOST_COMMANDS)
-      writeCode(folder, program, cacheFile, script, [...learned, command]);
+      writeCode(folder, program, others, cacheFile, script, [...learned, command]);
   };
   return { program: module.exports, keepCode };
 }
@@ -140,12 +150,13 @@ function codeFolder(env: Env): string | undefined {
 
 /**
  * Replaces the cache in one step (an exclusive temporary file renamed), its header naming the
- * commands `learned`, and removes the caches of other programs (not `program`'s other parts).
- * Never fails the run.
+ * commands `learned`, and removes the caches of other programs (not `program`'s other parts, nor
+ * those of the programs whose hashes are `others`, built with it). Never fails the run.
  */
 function writeCode(
   folder: string,
   program: string,
+  others: readonly string[],
   cacheFile: string,
   script: Script,
   learned: readonly string[],
@@ -161,7 +172,12 @@ function writeCode(
     );
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
-      if (name.startsWith(PREFIX) && name.endsWith('.bin') && !name.startsWith(`${program}${PART}`))
+      if (
+        name.startsWith(PREFIX) &&
+        name.endsWith('.bin') &&
+        !name.startsWith(`${program}${PART}`) &&
+        !others.some((other) => name.startsWith(`${PREFIX}${other}-`))
+      )
         rmSync(path, { force: true });
     }
   } catch {

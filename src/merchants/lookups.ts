@@ -5,6 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 
 import { CliError, InterruptedError, UsageError } from '../core/errors.js';
+import { importCsvParse } from '../core/external.js';
 import { whyUnreadable } from '../core/fs-errors.js';
 import { openInput } from '../core/input-file.js';
 import { oneLine } from '../core/output/format.js';
@@ -409,7 +410,7 @@ async function* readColumn(
   column: string,
   reading: LineReading,
 ): AsyncGenerator<{ raw: string; line: number }> {
-  const { parse, CsvError } = await (await import('../core/external.js')).importCsvParse();
+  const { parse, CsvError } = await importCsvParse();
   // Read until the row with the column is whole (or the lines searched, or 64 KiB, are there).
   const { head, ended, rest } = await peek(input, HEADER_SAMPLE_BYTES, file, (head) =>
     columnRowDecided(textOf(head), column),

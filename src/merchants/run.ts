@@ -18,7 +18,7 @@ import { sayIfEnded } from '../core/last-words.js';
 import { formatCount, machineTextForTerminal } from '../core/output/format.js';
 import { isTableFormat } from '../core/output/formats.js';
 import { runInOrder } from '../core/stream/ordered-pool.js';
-import type { ProgressBar, Totals } from '../core/stream/progress.js';
+import { type ProgressBar, progressBar, type Totals } from '../core/stream/progress.js';
 import { OutputSink, StdoutClosedError } from '../core/stream/sink.js';
 import type { Batch } from './batches.js';
 import type { LineSource, ResultStore } from './each-line.js';
@@ -87,11 +87,7 @@ async function resolveAndWrite(
   // For a person at a terminal, and only when there is progress to show: more than one call.
   const progress: ProgressBar =
     options.totals && ctx.io.stderrIsTTY && options.totals.calls > 1
-      ? (await import('../core/stream/progress.js')).progressBar(
-          ctx.io.stderr,
-          ctx.io.stderrColumns,
-          options.totals,
-        )
+      ? progressBar(ctx.io.stderr, ctx.io.stderrColumns, options.totals)
       : { advance() {}, clear() {}, redraw() {}, holdOff() {}, stop() {} };
   // When stdout and stderr share a terminal, the bar steps aside for each piece of output. Into a
   // pipe, the reader may print it on that terminal when it likes (`| head -5`): the bar stays off

@@ -6,11 +6,13 @@
 import type { MerchantResult } from '../api/merchants.js';
 import { stringifyExact } from '../core/json/exact-stringify.js';
 import { checkColumnNames } from '../core/output/column-names.js';
+import { createPaint } from '../core/output/paint.js';
 import type { OutputFormat } from '../core/output/render.js';
 import { CsvWriter, NdjsonWriter } from '../core/stream/record-writers.js';
 import type { OutputSink } from '../core/stream/sink.js';
-import type { RowWriter } from '../core/stream/table-writers.js';
+import { pickStreamColumns, type RowWriter } from '../core/stream/table-writers.js';
 import type { Tally } from './summary.js';
+import { merchantColumns, merchantTableWriter, summaryLines } from './table-writers.js';
 
 export interface ResultWriter {
   /** Writes one batch of results, in order. */
@@ -62,15 +64,6 @@ export async function createWriter(options: WriterOptions): Promise<ResultWriter
     }
     case 'table':
     case 'wide': {
-      const [
-        { merchantColumns, merchantTableWriter, summaryLines },
-        { createPaint },
-        { pickStreamColumns },
-      ] = await Promise.all([
-        import('./table-writers.js'),
-        import('../core/output/paint.js'),
-        import('../core/stream/table-writers.js'),
-      ]);
       const columns = pickStreamColumns(merchantColumns(options.lines === true), options.columns);
       const paint = await createPaint(options.color);
       const layout = { headers: options.headers, wide: options.format === 'wide' };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { METHODS } from '../../src/commands/api/fields.js';
-import { MAX_INPUT_BYTES } from '../../src/commands/api/input-limit.js';
+import { MAX_INPUT_BYTES } from '../../src/commands/api/input.js';
 import { allCommands, describeProgram } from '../../src/core/completion/spec.js';
 import { processIO } from '../../src/core/io.js';
 import { buildProgram } from '../../src/main.js';

@@ -166,6 +166,19 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
     expect(codeFiles()).toEqual([expect.stringMatching(/^cli-def-/)]);
   });
 
+  it('keeps the caches of the other bundles of its build, and removes those of an older build', async () => {
+    const bundle = (id: string, command: string, kept: string[]) =>
+      loadProgram({ file, id, env: env(), argv: [], kept }).keepCode(command);
+    bundle('old', 'svc a', ['old', 'older']);
+    bundle('abc', 'svc reports list', ['abc', 'def']);
+    bundle('def', 'svc data series', ['abc', 'def']);
+    expect(
+      codeFiles()
+        .map((name) => name.slice(0, 'cli-abc'.length))
+        .sort(),
+    ).toEqual(['cli-abc', 'cli-def']);
+  });
+
   it('a program edited since its build gets a cache of its own', async () => {
     await runOnce();
     const [before] = codeFiles();

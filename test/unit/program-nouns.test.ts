@@ -1,17 +1,22 @@
-// A run that names a top-level command builds that command's noun alone (src/main.ts): the table
-// of which register function declares which top-level commands must be true, and the command line
-// must be read as commander reads it, or the run would meet a program without its command.
+// A run that names a top-level command runs the bundle of that command's noun alone
+// (scripts/build.mjs, src/launch/route.ts): the table of which register function declares which
+// top-level commands must be true, and the command line must be read as commander reads it, or
+// the run would meet a program without its command.
 import { describe, expect, it } from 'vitest';
 
 import { processIO } from '../../src/core/io.js';
 import { SvcCommand } from '../../src/core/program/svc-command.js';
-import { buildProgram, NOUNS } from '../../src/main.js';
+import { bundleOf } from '../../src/launch/route.js';
+import { buildProgram, launchTable, NOUNS } from '../../src/main.js';
 
 const app = { action: () => async () => {} };
 const io = { ...processIO(), env: {} };
-const topLevel = (argv?: string[]) =>
-  buildProgram(app, io, argv).commands.flatMap((c) => [c.name(), ...c.aliases()]);
-const EVERY = topLevel();
+const EVERY = buildProgram(app, io).commands.flatMap((c) => [c.name(), ...c.aliases()]);
+/** The top-level commands of the bundle that runs `argv`. */
+const topLevel = (argv: string[] = []) => {
+  const noun = bundleOf(argv, launchTable());
+  return noun === undefined ? EVERY : NOUNS.find(([, names]) => names[0] === noun)![1];
+};
 
 describe('the table of nouns', () => {
   it.each(NOUNS.map(([register, names]) => [register.name, names] as const))(
@@ -62,6 +67,7 @@ describe('the noun a command line names', () => {
     [['--', 'usage']],
     [['--bogus', 'usage']],
     [['--profile']],
+    [['constructor']],
   ])('%j builds every command', (argv) => {
     expect(topLevel(argv)).toEqual(EVERY);
   });

@@ -4,8 +4,9 @@ import { Argument, type Command, Option } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { completes, plain } from '../../core/completion/values.js';
 import { collect, examples, paragraph } from '../args.js';
+import { callApi } from './api.js';
 import { METHODS } from './fields.js';
-import { MAX_INPUT_SIZE } from './input-limit.js';
+import { MAX_INPUT_SIZE } from './input.js';
 
 const methods = () => plain(METHODS);
 
@@ -62,5 +63,5 @@ export function registerApi(program: Command, app: App): void {
         'The reply body goes to stdout even on an error status (pretty JSON when it is JSON); a one-line summary goes to stderr and the exit code says what failed (svc --help lists the codes).',
       ),
     ])
-    .action(app.action(async () => (await import('./api.js')).callApi));
+    .action(app.action(callApi));
 }

@@ -6,7 +6,11 @@ import { open } from 'node:fs/promises';
 import { readCapped } from '../../core/capped-read.js';
 import { CliError, UsageError } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
-import { MAX_INPUT_BYTES, MAX_INPUT_SIZE } from './input-limit.js';
+
+/** Files and standard input together, per request: more than the service takes in any body. */
+export const MAX_INPUT_BYTES = 32 * 1024 * 1024;
+/** MAX_INPUT_BYTES as the help and the messages write it. */
+export const MAX_INPUT_SIZE = `${MAX_INPUT_BYTES / 1024 / 1024} MB`;
 
 export class RequestInput {
   /** Standard input can be read once: by --input - or by one -F key=@-. */

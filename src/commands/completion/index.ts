@@ -29,9 +29,9 @@ export function registerCompletion(program: Command, app: App): void {
       ),
     ])
     .action(
-      app.action(async () => {
+      app.action(async (ctx, shell: string) => {
         const { printCompletion } = await import('./print.js');
-        return (ctx, shell: string) => printCompletion(ctx, program, shell);
+        return printCompletion(ctx, program, shell);
       }),
     );
 }

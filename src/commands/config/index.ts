@@ -5,6 +5,12 @@ import type { App } from '../../app/app.js';
 import { PROFILE_KEYS } from '../../config/store.js';
 import { completes, fromMachine, plain } from '../../core/completion/values.js';
 import { examples, paragraph } from '../args.js';
+import { deleteProfile } from './delete.js';
+import { getSetting } from './get.js';
+import { listProfiles } from './list.js';
+import { printPath } from './path.js';
+import { setSetting } from './set.js';
+import { useProfile } from './use.js';
 
 /** `<key>`: a setting of a profile. */
 const keyArgument = () =>
@@ -24,13 +30,13 @@ export function registerConfig(program: Command, app: App): void {
     .command('list')
     .description('list the profiles, their base URLs and keys (masked)')
     .helpAfter(examples('svc config list', "svc config list --json | jq -r '.profiles | keys[]'"))
-    .action(app.action(async () => (await import('./list.js')).listProfiles));
+    .action(app.action(listProfiles));
   config
     .command('get')
     .description('print one setting of the active profile (the key is masked)')
     .addArgument(keyArgument())
     .helpAfter(examples('svc config get base_url', 'svc config get base_url --profile staging'))
-    .action(app.action(async () => (await import('./get.js')).getSetting));
+    .action(app.action(getSetting));
   config
     .command('set')
     .description('set one setting of the active profile, creating the profile if needed')
@@ -44,18 +50,18 @@ export function registerConfig(program: Command, app: App): void {
         'svc config set pager ""',
       ),
     )
-    .action(app.action(async () => (await import('./set.js')).setSetting));
+    .action(app.action(setSetting));
   config
     .command('path')
     .description('print the path of the config file')
     .helpAfter(examples('svc config path', '$EDITOR "$(svc config path)"'))
-    .action(app.action(async () => (await import('./path.js')).printPath));
+    .action(app.action(printPath));
   config
     .command('use')
     .description('make a profile the active one')
     .addArgument(profileArgument())
     .helpAfter(examples('svc config use staging'))
-    .action(app.action(async () => (await import('./use.js')).useProfile));
+    .action(app.action(useProfile));
   config
     .command('delete')
     .description('delete a profile with its base URL and key; the active one only with --force')
@@ -74,5 +80,5 @@ export function registerConfig(program: Command, app: App): void {
         'The key is only removed from this machine: the service still accepts it until it is revoked in the dashboard.',
       ),
     ])
-    .action(app.action(async () => (await import('./delete.js')).deleteProfile));
+    .action(app.action(deleteProfile));
 }

@@ -8,6 +8,7 @@ import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
 import { otherFields, ReplyReading } from '../../core/reading.js';
 import { secureUrl, shownUrl } from '../../core/urls.js';
+import { qrText } from './qr.js';
 
 interface ConnectFlags {
   /** The items of --scopes (listOption, index.ts). */
@@ -137,7 +138,6 @@ async function askRedirectUri(ctx: Context): Promise<string> {
  * the code inverted, which most phone cameras still read).
  */
 async function drawQr(ctx: Context, url: string): Promise<void> {
-  const { qrText } = await import('./qr.js');
   ctx.io.stderr.write(
     qrText(url, { color: colorEnabled(ctx.io.env, ctx.io.stderrIsTTY, ctx.flags.color === false) }),
   );

@@ -7,6 +7,8 @@ import type { App } from '../../app/app.js';
 import { choices, completes } from '../../core/completion/values.js';
 import { listOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
+import { startConnect } from './connect.js';
+import { exchangePublicToken } from './exchange.js';
 
 /** The scopes a Connect request asks for, as `--scopes` and `--scope` complete them. */
 const connectScopes = () =>
@@ -48,7 +50,7 @@ export function registerConnect(program: Command, app: App): void {
         ),
       ]),
     )
-    .action(app.action(async () => (await import('./connect.js')).startConnect));
+    .action(app.action(startConnect));
 
   // A subcommand of a command that keeps its own action and options: `svc connect --scopes …`
   // still starts a flow; `svc connect exchange TOKEN` is the next step of it.
@@ -69,5 +71,5 @@ export function registerConnect(program: Command, app: App): void {
         ),
       ]),
     )
-    .action(app.action(async () => (await import('./exchange.js')).exchangePublicToken));
+    .action(app.action(exchangePublicToken));
 }

@@ -6,7 +6,11 @@ import type { App } from '../../app/app.js';
 import { completes, plain } from '../../core/completion/values.js';
 import { integerOption, listOption } from '../../core/program/typed-options.js';
 import { examples, paragraph, requestHelp } from '../args.js';
+import { createConsent } from './create.js';
+import { readConsentData } from './data.js';
+import { listConsents } from './list.js';
 import { CONSENT_SCOPES } from './options.js';
+import { revokeConsent } from './revoke.js';
 
 const REPORT = 'rpt_9f2c41d07ab35e18';
 const CONSENT = 'cns_4b1d2e9a';
@@ -56,7 +60,7 @@ export function registerConsents(program: Command, app: App): void {
         ),
       ]),
     )
-    .action(app.action(async () => (await import('./create.js')).createConsent));
+    .action(app.action(createConsent));
 
   consents
     .command('list')
@@ -67,14 +71,14 @@ export function registerConsents(program: Command, app: App): void {
         examples('svc consents list', 'svc consents list -o ndjson'),
       ),
     )
-    .action(app.action(async () => (await import('./list.js')).listConsents));
+    .action(app.action(listConsents));
 
   consents
     .command('revoke')
     .description('revoke a consent: its token stops working at once')
     .argument('<id>', 'consent id')
     .helpAfter(requestHelp(ENDPOINTS.revokeConsent, examples(`svc consents revoke ${CONSENT}`)))
-    .action(app.action(async () => (await import('./revoke.js')).revokeConsent));
+    .action(app.action(revokeConsent));
 
   consents
     .command('data')
@@ -96,5 +100,5 @@ export function registerConsents(program: Command, app: App): void {
         ),
       ]),
     )
-    .action(app.action(async () => (await import('./data.js')).readConsentData));
+    .action(app.action(readConsentData));
 }

@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/client.js';
 import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import type { CacheStore } from '../../app/services.js';
+import { requireBaseUrl } from '../../config/resolve.js';
 import { type CacheEntry, isFresh, storeReply } from '../../core/cache.js';
 import { ApiError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
@@ -67,7 +68,6 @@ interface CacheSlot {
 }
 
 async function cacheSlot(ctx: Context, request: DatasetRequest): Promise<CacheSlot> {
-  const { requireBaseUrl } = await import('../../config/resolve.js');
   const url = requestUrl(
     requireBaseUrl(await ctx.settings()),
     request.path,

@@ -10,6 +10,10 @@ import { durationOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
 import { DATA_FAMILIES, familiesHelp } from './families.js';
 import { MAX_AGE } from './input.js';
+import { listKeys } from './keys.js';
+import { showLatest } from './latest.js';
+import { showSeries } from './series.js';
+import { showSnapshot } from './snapshot.js';
 
 // Flags several verbs share, added to a command with its types kept (the verb's handler is checked against them).
 function withParam<Args extends unknown[], Opts extends OptionValues>(
@@ -104,7 +108,7 @@ export function registerData(program: Command, app: App): void {
         CACHE_HELP,
       ]),
     )
-    .action(app.action(async () => (await import('./latest.js')).showLatest));
+    .action(app.action(showLatest));
 
   withFamily(
     data
@@ -152,7 +156,7 @@ export function registerData(program: Command, app: App): void {
         CACHE_HELP,
       ]),
     )
-    .action(app.action(async () => (await import('./series.js')).showSeries));
+    .action(app.action(showSeries));
 
   withParam(
     data
@@ -171,7 +175,7 @@ export function registerData(program: Command, app: App): void {
         examples('svc data snapshot', 'svc data snapshot --month 2025-07 -o csv'),
       ),
     )
-    .action(app.action(async () => (await import('./snapshot.js')).showSnapshot));
+    .action(app.action(showSnapshot));
 
   withFamily(
     data
@@ -188,5 +192,5 @@ export function registerData(program: Command, app: App): void {
         CACHE_HELP,
       ]),
     )
-    .action(app.action(async () => (await import('./keys.js')).listKeys));
+    .action(app.action(listKeys));
 }

@@ -3,13 +3,16 @@
 import type { Context } from '../../app/context.js';
 import { forPeople, presentText } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
+import { lineChart } from '../../core/output/chart.js';
 import { isTableFormat } from '../../core/output/formats.js';
-import type { Reply } from '../../core/output/render.js';
+import { createPaint } from '../../core/output/paint.js';
+import { type Reply, textLines } from '../../core/output/render.js';
 import { type DataFamily, findFamily, seriesPath } from './families.js';
 import { fetchDataset } from './fetch.js';
 import { bankQuery, checkRange, fiscalMonths, parseParams, refuseBsMonth } from './input.js';
 import { type SeriesList, seriesListOf } from './items.js';
 import { type CacheOptions, cachePolicy, type ParamOptions } from './options.js';
+import { pickSelector } from './pick.js';
 import { attributionOf, type DatasetReader, printDataset } from './print.js';
 import { formatValue, seriesFacts, seriesTitle, seriesView } from './views.js';
 
@@ -41,7 +44,6 @@ export async function showSeries(
   if (selector === '') throw new UsageError(`the ${family.selector} (SELECTOR) is empty`);
   if (selector === undefined) {
     if (!ctx.canPrompt) throw missingSelector(family);
-    const { pickSelector } = await import('./pick.js');
     selector = await pickSelector(ctx, family, policy, bank);
   }
   // --param adds or overrides any query parameter, the bounds and the selector included.
@@ -109,11 +111,6 @@ async function drawChart(
   series: SeriesList,
   selectorName: string,
 ): Promise<void> {
-  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([
-    import('../../core/output/chart.js'),
-    import('../../core/output/paint.js'),
-    import('../../core/output/render.js'),
-  ]);
   const paint = await createPaint(ctx.color);
   const facts = seriesFacts(
     forPeople(ctx, series),

@@ -5,7 +5,9 @@ import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { decimalOption, enumOption, integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
+import { listDecisions } from './list.js';
 import { DECISIONS, OUTCOMES, POSITIVE_NUMBER } from './options.js';
+import { recordDecision, recordOutcome } from './record.js';
 
 const REPORT = 'rpt_9f2c41d07ab35e18';
 
@@ -46,7 +48,7 @@ export function registerDecisions(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./record.js')).recordDecision));
+    .action(app.action(recordDecision));
 
   decisions
     .command('list')
@@ -67,7 +69,7 @@ export function registerDecisions(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./list.js')).listDecisions));
+    .action(app.action(listDecisions));
 
   decisions
     .command('outcome')
@@ -89,5 +91,5 @@ export function registerDecisions(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./record.js')).recordOutcome));
+    .action(app.action(recordOutcome));
 }

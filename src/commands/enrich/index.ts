@@ -4,6 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { examples, paragraph, requestHelp } from '../args.js';
+import { enrichTransactions } from './enrich.js';
 
 export function registerEnrich(program: Command, app: App): void {
   program
@@ -30,5 +31,5 @@ export function registerEnrich(program: Command, app: App): void {
         ),
       ]),
     )
-    .action(app.action(async () => (await import('./enrich.js')).enrichTransactions));
+    .action(app.action(enrichTransactions));
 }

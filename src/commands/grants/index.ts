@@ -4,6 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { examples, paragraph, requestHelp } from '../args.js';
+import { readGrantData } from './grants.js';
 
 const GRANT = 'grt_7c3e91a0';
 
@@ -39,5 +40,5 @@ export function registerGrants(program: Command, app: App): void {
         ', with the header X-Svc-Access-Token',
       ),
     )
-    .action(app.action(async () => (await import('./grants.js')).readGrantData));
+    .action(app.action(readGrantData));
 }

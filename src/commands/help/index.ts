@@ -6,6 +6,7 @@ import type { App } from '../../app/app.js';
 import { choices, completes } from '../../core/completion/values.js';
 import { heading } from '../../core/program/document.js';
 import { examples } from '../args.js';
+import { showHelp } from './help.js';
 import { HELP_TOPICS } from './topics.js';
 
 export function registerHelp(program: Command, app: App): void {
@@ -34,11 +35,9 @@ export function registerHelp(program: Command, app: App): void {
       examples('svc help', 'svc help reports list', 'svc help environment', 'svc help exit-codes'),
     )
     .action(
-      app.action(async () => {
-        const { showHelp } = await import('./help.js');
-        return (ctx, topic: string | undefined, subcommands: string[]) =>
-          showHelp(ctx, program, topic, subcommands);
-      }),
+      app.action((ctx, topic: string | undefined, subcommands: string[]) =>
+        showHelp(ctx, program, topic, subcommands),
+      ),
     );
   program.helpAfter([
     heading('Help topics (svc help TOPIC)'),

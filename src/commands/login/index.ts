@@ -3,6 +3,9 @@ import type { Command } from '@commander-js/extra-typings';
 
 import type { App } from '../../app/app.js';
 import { examples, paragraph } from '../args.js';
+import { login } from './login.js';
+import { logout } from './logout.js';
+import { whoami } from './whoami.js';
 
 export function registerLogin(program: Command, app: App): void {
   program
@@ -31,7 +34,7 @@ export function registerLogin(program: Command, app: App): void {
         "Keys are created in the service's dashboard, which shows each key once. The key is kept in the OS keyring (Secret Service, Keychain, Credential Manager) where one answers, else in the config file, which stderr then says. Logging in to another profile (--profile NAME) leaves the active profile as it is, unless --use is given; `svc config use NAME` switches later.",
       ),
     ])
-    .action(app.action(async () => (await import('./login.js')).login));
+    .action(app.action(login));
 
   program
     .command('logout')
@@ -40,7 +43,7 @@ export function registerLogin(program: Command, app: App): void {
       ...examples('svc logout', 'svc logout --profile staging'),
       paragraph('The key is removed from wherever it is kept: the OS keyring and the config file.'),
     ])
-    .action(app.action(async () => (await import('./logout.js')).logout));
+    .action(app.action(logout));
 
   program
     .command('whoami')
@@ -54,5 +57,5 @@ export function registerLogin(program: Command, app: App): void {
         'The key is checked with GET /v1/usage: a refused key exits 3. In a pipe each value is on its own line and where it came from (flag, env, profile, default) is a field of its own: api_key_source, ...',
       ),
     ])
-    .action(app.action(async () => (await import('./whoami.js')).whoami));
+    .action(app.action(whoami));
 }

@@ -6,6 +6,7 @@ import type { App } from '../../app/app.js';
 import { conflicts, needs } from '../../core/program/flag-relations.js';
 import { integerOption } from '../../core/program/typed-options.js';
 import { collect, examples, paragraph, requestHelp } from '../args.js';
+import { resolveMerchants } from './resolve.js';
 
 export function registerMerchants(program: Command, app: App): void {
   const merchants = program
@@ -118,5 +119,5 @@ export function registerMerchants(program: Command, app: App): void {
         ),
       ]),
     )
-    .action(app.action(async () => (await import('./resolve.js')).resolveMerchants));
+    .action(app.action(resolveMerchants));
 }

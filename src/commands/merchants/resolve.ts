@@ -19,8 +19,9 @@ import {
   BatchesWhileReading,
   LOOKUPS_PER_CALL,
 } from '../../merchants/batches.js';
-import type { ResultStore } from '../../merchants/each-line.js';
+import { ResultStore } from '../../merchants/each-line.js';
 import { nameOf, TwiceReadInput } from '../../merchants/input.js';
+import { KeptResults } from '../../merchants/kept-results.js';
 import { LookupSet } from '../../merchants/lookup-set.js';
 import {
   addCommandLine,
@@ -181,10 +182,7 @@ async function resolveCounted(
 ): Promise<void> {
   const counted = new LookupSet({ keep: false, record: !flags.dryRun });
   // Results kept by an earlier run: a file that is none is refused before anything is read.
-  const resumed =
-    flags.resume === undefined
-      ? undefined
-      : await (await import('../../merchants/kept-results.js')).KeptResults.open(flags.resume);
+  const resumed = flags.resume === undefined ? undefined : await KeptResults.open(flags.resume);
   try {
     // --dry-run reads once: its input needs no second reading, nor a copy of standard input.
     // --each-line: the first reading makes the SHA-256 of the input, what kept results are for.
@@ -226,9 +224,7 @@ async function resolveCounted(
       const lookups = counted.replay();
       addCommandLine(sources, lookups);
       // --each-line: the results are kept in a file of svc's own until the input is read for the lines.
-      const store = flags.eachLine
-        ? await (await import('../../merchants/each-line.js')).ResultStore.open()
-        : undefined;
+      const store = flags.eachLine ? await ResultStore.open() : undefined;
       let again: NodeJS.ReadableStream | undefined;
       let reading: BatchesWhileReading | undefined;
       try {

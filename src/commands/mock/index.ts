@@ -5,6 +5,7 @@ import type { App } from '../../app/app.js';
 import { choices, completes } from '../../core/completion/values.js';
 import { FAULT_DESCRIPTIONS } from '../../mock/fault-names.js';
 import { collect, examples, paragraph } from '../args.js';
+import { runMock } from './mock.js';
 
 const KEYS_HELP = paragraph(
   'The demo keys are the same at every start, so a saved login survives a restart: svc keeps them in mock-keys.json in SVC_DATA_DIR (default ~/.local/share/svc), mode 0600; the mock itself keeps only their SHA-256 hashes. --new-keys replaces them.',
@@ -73,5 +74,5 @@ export function registerMock(program: Command, app: App): void {
       ),
       KEYS_HELP,
     ])
-    .action(app.action(async () => (await import('./mock.js')).runMock));
+    .action(app.action(runMock));
 }

@@ -10,6 +10,7 @@ import { runUntilStopped } from '../../core/until-stopped.js';
 // The fault names are a table of their own: the emulator is loaded only once the flags are checked.
 import { FAULT_DESCRIPTIONS, isFaultName } from '../../mock/fault-names.js';
 import { checkInteger } from '../args.js';
+import { demoKeys, shownPath } from './demo-keys.js';
 
 interface MockFlags {
   port: string;
@@ -69,7 +70,6 @@ async function serveMock(
   const { startMockServer, mockKeys, FAULT_PRESETS } = await import('../../mock/entry.js');
   const faults = (options.fault ?? []).flatMap((name) => FAULT_PRESETS[name]!.specs);
   // The keys come before the port: a run refused for its key file binds nothing.
-  const { demoKeys, shownPath } = await import('./demo-keys.js');
   const kept = await demoKeys(ctx, await ctx.folder('data'), options.newKeys === true, mockKeys);
   let server;
   try {

@@ -8,6 +8,7 @@ import { choices, completes } from '../../core/completion/values.js';
 import { conflicts } from '../../core/program/flag-relations.js';
 import { integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
+import { parseStatement } from './parse.js';
 
 export function registerParse(program: Command, app: App): void {
   program
@@ -59,5 +60,5 @@ export function registerParse(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./parse.js')).parseStatement));
+    .action(app.action(parseStatement));
 }

@@ -10,6 +10,7 @@ import type * as Reports from '../../api/replies/reports.js';
 import { urlInsideApi } from '../../api/request-paths.js';
 import type { Context } from '../../app/context.js';
 import { present, type ReplyReader } from '../../app/present.js';
+import { requireBaseUrl } from '../../config/resolve.js';
 import {
   CliError,
   EXIT,
@@ -195,7 +196,6 @@ function reportIdOf(path: string): string | undefined {
 }
 
 async function baseUrlOf(ctx: Context): Promise<string> {
-  const { requireBaseUrl } = await import('../../config/resolve.js');
   return requireBaseUrl(await ctx.settings());
 }
 

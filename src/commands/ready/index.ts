@@ -6,6 +6,7 @@ import type { Command } from '@commander-js/extra-typings';
 import type { App } from '../../app/app.js';
 import { integerOption } from '../../core/program/typed-options.js';
 import { examples, paragraph } from '../args.js';
+import { waitUntilReady } from './wait.js';
 
 export function registerReady(program: Command, app: App): void {
   program
@@ -38,5 +39,5 @@ export function registerReady(program: Command, app: App): void {
         "A state an earlier run left in the file is never taken for this run's: start svc ready right after the server (or before it). Give a path in a folder of your own (mktemp -d).",
       ),
     ])
-    .action(app.action(async () => (await import('./wait.js')).waitUntilReady));
+    .action(app.action(waitUntilReady));
 }

@@ -4,16 +4,18 @@
 // draws a series.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { IncomeReply } from '../../api/replies/reports.js';
+import { readReply } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { forPeople, present, presentText } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
-import type { ChartPoint } from '../../core/output/chart.js';
+import { type ChartPoint, lineChart } from '../../core/output/chart.js';
 import { formatAmount } from '../../core/output/format.js';
 import { isTableFormat } from '../../core/output/formats.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
+import { createPaint } from '../../core/output/paint.js';
+import { textLines } from '../../core/output/render.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { numberOf, pick, ReplyReading, textOf } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
 import {
   amount,
   currencyOf,
@@ -158,11 +160,6 @@ export function monthlyCreditPoints(body: unknown): ChartPoint[] {
 }
 
 async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promise<void> {
-  const [{ lineChart }, { createPaint }, { textLines }] = await Promise.all([
-    import('../../core/output/chart.js'),
-    import('../../core/output/paint.js'),
-    import('../../core/output/render.js'),
-  ]);
   const paint = await createPaint(ctx.color);
   // With bs, the months, AD ones, say so (docs/reference/dates.md, "Months of svc data"); a date would be shown in BS.
   const calendar = await ctx.calendar();

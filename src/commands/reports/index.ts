@@ -5,6 +5,12 @@ import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { decimalOption, enumOption, integerOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
+import { showAuth } from './auth.js';
+import { showBalance } from './balance.js';
+import { showCounterparties } from './counterparties.js';
+import { getReport } from './get.js';
+import { showIdentity } from './identity.js';
+import { showIncome } from './income.js';
 import {
   ANNUAL_RATE,
   DIRECTIONS,
@@ -12,7 +18,15 @@ import {
   PRINCIPAL,
   TRANSACTION_CATEGORIES,
 } from './lending-input.js';
+import { showLiabilities } from './liabilities.js';
+import { listReports } from './list.js';
+import { matchName } from './match.js';
+import { showRecurring } from './recurring.js';
+import { showScore } from './score.js';
 import { REPORT_STATUSES } from './status.js';
+import { listTransactions } from './transactions.js';
+import { underwrite } from './underwrite.js';
+import { showVerify } from './verify.js';
 
 const ID = 'rpt_9f2c41d07ab35e18';
 
@@ -43,7 +57,7 @@ export function registerReports(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./list.js')).listReports));
+    .action(app.action(listReports));
 
   reports
     .command('get')
@@ -61,7 +75,7 @@ export function registerReports(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./get.js')).getReport));
+    .action(app.action(getReport));
 
   const match = (command: Command) =>
     command
@@ -77,7 +91,7 @@ export function registerReports(program: Command, app: App): void {
           ),
         ),
       )
-      .action(app.action(async () => (await import('./match.js')).matchName));
+      .action(app.action(matchName));
   match(reports.command('match'));
   match(program.command('match'));
 
@@ -91,7 +105,7 @@ export function registerReports(program: Command, app: App): void {
           examples(`svc reports auth ${ID}`, `svc auth ${ID} --json | jq -r .verification_status`),
         ),
       )
-      .action(app.action(async () => (await import('./auth.js')).showAuth));
+      .action(app.action(showAuth));
   auth(reports.command('auth'));
   auth(program.command('auth'));
 
@@ -108,7 +122,7 @@ export function registerReports(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./identity.js')).showIdentity));
+    .action(app.action(showIdentity));
 
   reports
     .command('counterparties')
@@ -123,7 +137,7 @@ export function registerReports(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./counterparties.js')).showCounterparties));
+    .action(app.action(showCounterparties));
 
   const recurring = (command: Command) =>
     command
@@ -135,7 +149,7 @@ export function registerReports(program: Command, app: App): void {
           examples(`svc reports recurring ${ID}`, `svc recurring ${ID} --json`),
         ),
       )
-      .action(app.action(async () => (await import('./recurring.js')).showRecurring));
+      .action(app.action(showRecurring));
   recurring(reports.command('recurring'));
   recurring(program.command('recurring'));
 
@@ -194,7 +208,7 @@ export function registerReports(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./transactions.js')).listTransactions));
+    .action(app.action(listTransactions));
 
   reports
     .command('income')
@@ -213,7 +227,7 @@ export function registerReports(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./income.js')).showIncome));
+    .action(app.action(showIncome));
 
   reports
     .command('balance')
@@ -227,7 +241,7 @@ export function registerReports(program: Command, app: App): void {
         examples(`svc reports balance ${ID}`, `svc reports balance ${ID} --json | jq -r .trend`),
       ),
     )
-    .action(app.action(async () => (await import('./balance.js')).showBalance));
+    .action(app.action(showBalance));
 
   reports
     .command('liabilities')
@@ -244,7 +258,7 @@ export function registerReports(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./liabilities.js')).showLiabilities));
+    .action(app.action(showLiabilities));
 
   reports
     .command('score')
@@ -258,7 +272,7 @@ export function registerReports(program: Command, app: App): void {
         examples(`svc reports score ${ID}`, `svc reports score ${ID} --json | jq .score`),
       ),
     )
-    .action(app.action(async () => (await import('./score.js')).showScore));
+    .action(app.action(showScore));
 
   reports
     .command('verify')
@@ -272,7 +286,7 @@ export function registerReports(program: Command, app: App): void {
         examples(`svc reports verify ${ID}`, `svc reports verify ${ID} --json | jq -r .verdict`),
       ),
     )
-    .action(app.action(async () => (await import('./verify.js')).showVerify));
+    .action(app.action(showVerify));
 
   reports
     .command('underwrite')
@@ -318,5 +332,5 @@ export function registerReports(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./underwrite.js')).underwrite));
+    .action(app.action(underwrite));
 }

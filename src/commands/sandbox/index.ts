@@ -7,6 +7,9 @@ import { completes, fromMachine } from '../../core/completion/values.js';
 import { enumOption } from '../../core/program/typed-options.js';
 import { EVENT_KINDS } from '../../webhooks/events.js';
 import { examples, paragraph, requestHelp } from '../args.js';
+import { createSandboxReport } from './create.js';
+import { fireWebhook } from './fire.js';
+import { listScenarios } from './scenarios.js';
 
 export function registerSandbox(program: Command, app: App): void {
   const sandbox = program
@@ -48,7 +51,7 @@ export function registerSandbox(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./create.js')).createSandboxReport));
+    .action(app.action(createSandboxReport));
 
   sandbox
     .command('scenarios')
@@ -59,7 +62,7 @@ export function registerSandbox(program: Command, app: App): void {
         examples('svc sandbox scenarios', 'svc sandbox scenarios --json'),
       ),
     )
-    .action(app.action(async () => (await import('./scenarios.js')).listScenarios));
+    .action(app.action(listScenarios));
 
   sandbox
     .command('fire')
@@ -79,5 +82,5 @@ export function registerSandbox(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./fire.js')).fireWebhook));
+    .action(app.action(fireWebhook));
 }

@@ -1,6 +1,8 @@
 import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
+import { requireBaseUrl } from '../../config/resolve.js';
+import { storeReply } from '../../core/cache.js';
 import { genericView } from '../../core/output/generic.js';
 import { topLists, withPipeItems } from '../../core/output/unshown.js';
 import { sandboxClient } from './test-key.js';
@@ -29,10 +31,6 @@ export async function listScenarios(ctx: Context): Promise<void> {
 
 /** Keeps the list in the reply cache, where `svc sandbox create --scenario <TAB>` finds it. */
 async function rememberForCompletion(ctx: Context, raw: string): Promise<void> {
-  const [{ storeReply }, { requireBaseUrl }] = await Promise.all([
-    import('../../core/cache.js'),
-    import('../../config/resolve.js'),
-  ]);
   const entry = {
     url: requestUrl(
       requireBaseUrl(await ctx.settings()),

@@ -5,6 +5,7 @@ import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { enumOption } from '../../core/program/typed-options.js';
 import { examples, requestHelp } from '../args.js';
+import { listStatements } from './list.js';
 
 export function registerStatements(program: Command, app: App): void {
   const statements = program
@@ -27,5 +28,5 @@ export function registerStatements(program: Command, app: App): void {
         ),
       ),
     )
-    .action(app.action(async () => (await import('./list.js')).listStatements));
+    .action(app.action(listStatements));
 }

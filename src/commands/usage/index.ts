@@ -4,6 +4,7 @@ import type { Command } from '@commander-js/extra-typings';
 import { ENDPOINTS } from '../../api/endpoints.js';
 import type { App } from '../../app/app.js';
 import { examples, requestHelp } from '../args.js';
+import { showUsage } from './usage.js';
 
 export function registerUsage(program: Command, app: App): void {
   program
@@ -14,5 +15,5 @@ export function registerUsage(program: Command, app: App): void {
     .helpAfter(
       requestHelp(ENDPOINTS.usage, examples('svc usage', 'svc usage --json | jq .remaining')),
     )
-    .action(app.action(async () => (await import('./usage.js')).showUsage));
+    .action(app.action(showUsage));
 }

@@ -11,5 +11,5 @@ export function registerVersion(program: Command, app: App): void {
     .reach('none')
     .description('print the version, as svc --version does')
     .helpAfter(examples('svc version'))
-    .action(app.action(async () => async (ctx) => ctx.out(`${VERSION}\n`)));
+    .action(app.action(async (ctx) => ctx.out(`${VERSION}\n`)));
 }

@@ -3,6 +3,8 @@ import type { Command } from '@commander-js/extra-typings';
 
 import type { App } from '../../app/app.js';
 import { examples, paragraph } from '../args.js';
+import { listenForWebhooks } from './listen.js';
+import { verifyDelivery } from './verify.js';
 
 export function registerWebhooks(program: Command, app: App): void {
   const webhooks = program
@@ -74,7 +76,7 @@ export function registerWebhooks(program: Command, app: App): void {
         'Limits: a delivery body of at most 4 MiB (413 past it) and headers of at most 8 KiB (431); a sender has 10 s for the headers and 30 s for the whole request; at most 16 connections at once (one more is closed).',
       ),
     ])
-    .action(app.action(async () => (await import('./listen.js')).listenForWebhooks));
+    .action(app.action(listenForWebhooks));
 
   webhooks
     .command('verify')
@@ -101,5 +103,5 @@ export function registerWebhooks(program: Command, app: App): void {
         'The header is checked first: a malformed or stale one is exit 6 before the body is read. A body larger than 4 MiB, more than a delivery holds, is refused (exit 2).',
       ),
     ])
-    .action(app.action(async () => (await import('./verify.js')).verifyDelivery));
+    .action(app.action(verifyDelivery));
 }

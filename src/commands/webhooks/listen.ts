@@ -15,8 +15,14 @@ import { keepingState, type ReadyFile } from '../../core/ready-file.js';
 import { runUntilStopped } from '../../core/until-stopped.js';
 import { secureUrl, shownUrl } from '../../core/urls.js';
 import { USER_AGENT } from '../../version.js';
-import type { Registration } from '../../webhooks/mock-endpoint.js';
-import type { Delivery, Receiver } from '../../webhooks/receiver.js';
+import { forwardDelivery } from '../../webhooks/forward.js';
+import {
+  mockCandidate,
+  registerWithMock,
+  type Registration,
+  unregisterFromMock,
+} from '../../webhooks/mock-endpoint.js';
+import { type Delivery, type Receiver, startReceiver } from '../../webhooks/receiver.js';
 import { MAX_SHOWN_CHARS, shownJson } from '../../webhooks/shown.js';
 import { checkInteger } from '../args.js';
 import { keptListenerSecret } from './listener-secret.js';
@@ -56,9 +62,8 @@ async function listen(
   // Taken once the command line is known good: a usage error is then the only line on stderr.
   const given = givenSigningSecret(ctx, options.secret);
   // A base URL on this machine may be svc mock: the listener then registers with it (below).
-  const mockEndpoint = await import('../../webhooks/mock-endpoint.js');
   const settings = await ctx.settings();
-  const mockUrl = mockEndpoint.mockCandidate(settings.baseUrl);
+  const mockUrl = mockCandidate(settings.baseUrl);
   if (given === undefined && mockUrl === undefined) throw noSigningSecret(NO_SECRET_HINTS);
   // Against svc mock without a secret of the user's: the one svc keeps for its listeners, which
   // the mock is asked to sign with (undefined when it cannot be kept: the mock then makes one).
@@ -115,7 +120,7 @@ async function listen(
         ? undefined
         : await registering(
             ctx,
-            mockEndpoint.registerWithMock(mockUrl, endpoint, { ...mockCall, signal: ctx.signal }),
+            registerWithMock(mockUrl, endpoint, { ...mockCall, signal: ctx.signal }),
           );
     registeredId = agreeOnSecret(
       ctx,
@@ -149,7 +154,7 @@ async function listen(
   } finally {
     // Best effort, and not cut short by Ctrl-C: otherwise the mock goes on delivering to a closed port.
     if (mockUrl !== undefined && registeredId !== undefined) {
-      const failure = await mockEndpoint.unregisterFromMock(mockUrl, registeredId, {
+      const failure = await unregisterFromMock(mockUrl, registeredId, {
         ...mockCall,
         timeoutMs: UNREGISTER_TIMEOUT_MS,
       });
@@ -189,7 +194,6 @@ async function printSigningSecret(ctx: Context, options: ListenFlags): Promise<v
   const given = givenSigningSecret(ctx, options.secret);
   let secret = given?.secret;
   if (secret === undefined) {
-    const { mockCandidate } = await import('../../webhooks/mock-endpoint.js');
     if (mockCandidate((await ctx.settings()).baseUrl) === undefined)
       throw noSigningSecret(NO_SECRET_HINTS);
     secret = await keptListenerSecret(ctx, true);
@@ -239,7 +243,6 @@ async function openReceiver(
   given: { secret: string } | undefined,
   onDelivery: (delivery: Delivery) => void,
 ): Promise<Receiver> {
-  const { startReceiver } = await import('../../webhooks/receiver.js');
   try {
     return await startReceiver({
       port,
@@ -289,7 +292,6 @@ async function forwardingTo(
   forward: (delivery: Delivery) => void;
   settled: () => Promise<void>;
 }> {
-  const { forwardDelivery } = await import('../../webhooks/forward.js');
   /** The target as messages name it: without a password it may carry. */
   const target = shownUrl(forwardTo);
   const forwards = new Set<Promise<void>>();

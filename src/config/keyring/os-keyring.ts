@@ -3,6 +3,7 @@
 // packages kept apart (dist/external.cjs). On macOS and Windows, the Keychain and Credential
 // Manager through @napi-rs/keyring (binding-keyring.ts), loaded at the first use.
 import type { Env } from '../../core/environment.js';
+import { bindingKeyring } from './binding-keyring.js';
 import { accountOf, type Keyring, KEYRING_SERVICE, KeyringDeadline } from './keyring.js';
 import { secretService } from './secret-service.js';
 
@@ -25,9 +26,7 @@ export function osKeyring(
   const deadline = new KeyringDeadline(name, signal);
   let loaded: Promise<Omit<Keyring, 'name' | 'describe'>> | undefined;
   const binding = () =>
-    (loaded ??= import('./binding-keyring.js').then((module) =>
-      module.bindingKeyring(platform, name, deadline),
-    ));
+    (loaded ??= Promise.resolve().then(() => bindingKeyring(platform, name, deadline)));
   return {
     name,
     unavailable: async () => (await binding()).unavailable(),
