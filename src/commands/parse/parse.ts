@@ -196,7 +196,7 @@ function reportIdOf(path: string): string | undefined {
 
 async function baseUrlOf(ctx: Context): Promise<string> {
   const { requireBaseUrl } = await import('../../config/resolve.js');
-  return requireBaseUrl(await ctx.settings());
+  return requireBaseUrl(await ctx.config.settings());
 }
 
 /**

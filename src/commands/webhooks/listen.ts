@@ -57,7 +57,7 @@ async function listen(
   const given = givenSigningSecret(ctx, options.secret);
   // A base URL on this machine may be svc mock: the listener then registers with it (below).
   const mockEndpoint = await import('../../webhooks/mock-endpoint.js');
-  const settings = await ctx.settings();
+  const settings = await ctx.config.settings();
   const mockUrl = mockEndpoint.mockCandidate(settings.baseUrl);
   if (given === undefined && mockUrl === undefined) throw noSigningSecret(NO_SECRET_HINTS);
   // Against svc mock without a secret of the user's: the one svc keeps for its listeners, which
@@ -69,7 +69,7 @@ async function listen(
     // A profile's key kept in the keyring is read only when there is a mock to give it to.
     apiKey:
       mockUrl !== undefined && settings.keyStore === 'keyring'
-        ? await ctx.apiKey()
+        ? await ctx.config.apiKey()
         : settings.apiKey,
     timeoutMs,
     userAgent: USER_AGENT,
@@ -190,7 +190,7 @@ async function printSigningSecret(ctx: Context, options: ListenFlags): Promise<v
   let secret = given?.secret;
   if (secret === undefined) {
     const { mockCandidate } = await import('../../webhooks/mock-endpoint.js');
-    if (mockCandidate((await ctx.settings()).baseUrl) === undefined)
+    if (mockCandidate((await ctx.config.settings()).baseUrl) === undefined)
       throw noSigningSecret(NO_SECRET_HINTS);
     secret = await keptListenerSecret(ctx, true);
   }
