@@ -115,12 +115,12 @@ export class Context {
   }
 
   /** An HTTP connection for requests that are not the service's (svc mock's admin routes). */
-  async directTransport(): Promise<Transport> {
+  directTransport(): Transport {
     return this.services.transport ?? directTransport;
   }
 
   /** The questions for a person; only when canPrompt. */
-  async prompter(): Promise<Prompter> {
+  prompter(): Prompter {
     return this.services.prompter ?? terminalPrompter(this.io);
   }
 

@@ -56,9 +56,7 @@ export async function login(
     if (!baseUrl) ctx.err(FIRST_LOGIN.baseUrl);
   }
   if (!baseUrl && asking) {
-    baseUrl = await (
-      await ctx.prompter()
-    ).text('Base URL of the service', {
+    baseUrl = await ctx.prompter().text('Base URL of the service', {
       default: saved.base_url ?? DOCUMENTED_BASE_URL,
       validate: validateWith(checkBaseUrl),
     });
@@ -81,9 +79,8 @@ export async function login(
       : readEnv(ctx.io.env, 'SVC_BASE_URL')
         ? ' (from SVC_BASE_URL)'
         : '';
-    const typed = await (
-      await ctx.prompter()
-    ).secret(`API key for ${baseUrl}${origin}`, (value) =>
+    const prompter = ctx.prompter();
+    const typed = await prompter.secret(`API key for ${baseUrl}${origin}`, (value) =>
       value.trim() ? true : 'The key is empty.',
     );
     apiKey = checkKeySize(typed, 'the API key typed');

@@ -73,7 +73,7 @@ async function listen(
         : settings.apiKey,
     timeoutMs,
     userAgent: USER_AGENT,
-    transport: await ctx.directTransport(),
+    transport: ctx.directTransport(),
     trace: ctx.debug ? (line: string) => ctx.err(line) : undefined,
   };
   // The global --timeout bounds each forwarded request, as it bounds every HTTP attempt.
