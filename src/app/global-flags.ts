@@ -14,7 +14,7 @@ export interface GlobalFlags {
   headers?: boolean;
   /** False with --no-formula-guard: CSV cells as received, without the ' before a formula. */
   formulaGuard?: boolean;
-  /** --calendar: the calendar of the dates tables show and date flags take (Context.calendar: with SVC_CALENDAR and the profile's). */
+  /** --calendar: the calendar of the dates tables show and date flags take (Context.config.calendar: with SVC_CALENDAR and the profile's). */
   calendar?: CalendarName;
   color?: boolean;
   debug?: boolean;

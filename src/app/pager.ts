@@ -36,7 +36,7 @@ export async function paged(
 async function pagerCommand(ctx: Context): Promise<string[] | undefined> {
   // The config file is read only when neither the flag nor SVC_PAGER says.
   const asked = ctx.flags.pager === false || readEnv(ctx.io.env, 'SVC_PAGER') !== undefined;
-  const doc = asked ? { profiles: {} } : await ctx.configDoc();
+  const doc = asked ? { profiles: {} } : await ctx.config.doc();
   const line = resolvePager(ctx.flags, ctx.io.env, doc);
   if (line === undefined) return undefined;
   const words = pagerWords(line);

@@ -74,7 +74,7 @@ export async function present<R = undefined>(
   let transform: ((text: string) => string) | undefined;
   let notes: string[] = [];
   // BS dates (docs/reference/dates.md): the tables show them, ndjson and CSV add them; --json never changes.
-  const calendar = await ctx.calendar();
+  const calendar = await ctx.config.calendar();
   if (format === 'ndjson' || format === 'csv') {
     if (reader.viewRecords === 'list items') {
       // One record per item of the view's lists, made from the reply's text.

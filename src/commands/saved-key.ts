@@ -15,8 +15,8 @@ export async function removeFromKeyring(
   baseUrl: string | undefined,
   consequence: string,
 ): Promise<string> {
-  const entry = await ctx.keyringEntry(profile, baseUrl);
-  const keyring = await ctx.keyring();
+  const entry = await ctx.config.keyringEntry(profile, baseUrl);
+  const keyring = await ctx.config.keyring();
   const failed = (why: string) =>
     new CliError(
       `the key of profile "${profile}" is kept in ${keyring.name}, which cannot be reached (${why}); ${consequence}`,

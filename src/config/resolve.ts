@@ -33,8 +33,8 @@ export interface Settings {
   apiKeySource: Source;
   /**
    * Where the profile's key in force is kept, when the key is the profile's: config.json, or the
-   * OS keyring, whose key is read only when a command uses it (Context.apiKey): `apiKey` is then
-   * undefined until it is read.
+   * OS keyring, whose key is read only when a command uses it (Context.config.apiKey): `apiKey`
+   * is then undefined until it is read.
    */
   keyStore?: KeyStore;
   /** The profile's own base URL (config.json), which a key it keeps in the keyring is kept for. */

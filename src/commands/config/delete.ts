@@ -16,7 +16,7 @@ export async function deleteProfile(
   options: { force?: boolean },
 ): Promise<void> {
   refuseReservedName(profile);
-  const store = await ctx.config();
+  const store = await ctx.config.store();
   const doc = store.read();
   if (!profileOf(doc, profile)) throw unknownProfile(profile, doc);
   // The active one is the file's current profile, or "default" when the file names none.

@@ -15,7 +15,7 @@ interface ProfileRow {
 }
 
 export async function listProfiles(ctx: Context): Promise<void> {
-  const store = await ctx.config();
+  const store = await ctx.config.store();
   const doc = store.read();
   const active = currentProfileName(doc);
   const rows: ProfileRow[] = Object.entries(doc.profiles).map(([name, p]) => ({

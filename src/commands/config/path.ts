@@ -2,6 +2,6 @@
 import type { Context } from '../../app/context.js';
 
 export async function printPath(ctx: Context): Promise<void> {
-  const store = await ctx.config();
+  const store = await ctx.config.store();
   ctx.out(store.file + '\n');
 }

@@ -33,7 +33,7 @@ export async function setSetting(ctx: Context, key: string, value: string): Prom
         'the API key is not of the form svc_sk_live_…, svc_sk_test_… (or sk_live_…, sk_test_…); saving it as given',
       );
   }
-  const store = await ctx.config();
+  const store = await ctx.config.store();
   const doc = store.read();
   const name = profileToWrite(ctx.flags, ctx.io.env, doc);
   if (setting === 'base_url') refuseMovingKey(name, profileOf(doc, name), stored);

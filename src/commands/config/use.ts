@@ -4,7 +4,7 @@ import { profileOf, refuseReservedName, unknownProfile } from '../../config/reso
 
 export async function useProfile(ctx: Context, profile: string): Promise<void> {
   refuseReservedName(profile);
-  const store = await ctx.config();
+  const store = await ctx.config.store();
   const doc = store.read();
   if (!profileOf(doc, profile)) throw unknownProfile(profile, doc);
   await store.update((d) => {

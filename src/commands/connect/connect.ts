@@ -116,7 +116,7 @@ function checkRedirectUri(value: string): string {
 }
 
 async function askScopes(ctx: Context): Promise<string[]> {
-  return (await ctx.prompter()).checkbox(
+  return ctx.prompter().checkbox(
     'Scopes to ask the end user for',
     CONNECT_SCOPES.map((s) => ({
       value: s.name,
@@ -127,7 +127,7 @@ async function askScopes(ctx: Context): Promise<string[]> {
 }
 
 async function askRedirectUri(ctx: Context): Promise<string> {
-  return (await ctx.prompter()).text('Redirect URI (where the flow returns)', {
+  return ctx.prompter().text('Redirect URI (where the flow returns)', {
     validate: (v) => redirectUriProblem(v.trim()) ?? true,
   });
 }

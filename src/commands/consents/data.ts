@@ -26,7 +26,7 @@ export async function readConsentData(
   const query = { token: await consentToken(ctx, flags) };
   // Known from now on: masked in the --debug trace (its `token=` too), in errors and in any output.
   ctx.secrets.add(query.token);
-  const client = await ctx.anonymousClient();
+  const client = await ctx.config.anonymousClient();
   let reply;
   try {
     reply = await client.request({ ...call, query });

@@ -69,12 +69,12 @@ interface CacheSlot {
 
 async function cacheSlot(ctx: Context, request: DatasetRequest): Promise<CacheSlot> {
   const url = requestUrl(
-    requireBaseUrl(await ctx.settings()),
+    requireBaseUrl(await ctx.config.settings()),
     request.path,
     request.query,
   ).toString();
   // A cache that others could have written is bypassed; --debug says why.
-  return { store: await ctx.replyCache(), url };
+  return { store: await ctx.config.replyCache(), url };
 }
 
 /** A fresh cached reply that is JSON, announced on stderr; undefined otherwise. */

@@ -21,15 +21,14 @@ export async function pickSelector(
       `the reply to GET ${latestPath(family)} names no ${family.selector} to pick from; give the SELECTOR argument`,
     );
   }
-  return (await ctx.prompter()).search(
-    `Which ${family.selector} of ${family.name}? (type to filter)`,
-    (term) =>
-      matching(selectors, term).map((s) => ({
-        name: `${s.value}  ${s.label ?? ''}${s.unit ? ` (${unitText(s.unit)})` : ''}`,
-        value: s.value,
-        short: s.value,
-        description: s.section,
-      })),
+  const prompter = ctx.prompter();
+  return prompter.search(`Which ${family.selector} of ${family.name}? (type to filter)`, (term) =>
+    matching(selectors, term).map((s) => ({
+      name: `${s.value}  ${s.label ?? ''}${s.unit ? ` (${unitText(s.unit)})` : ''}`,
+      value: s.value,
+      short: s.value,
+      description: s.section,
+    })),
   );
 }
 

@@ -2,6 +2,7 @@
 // time, as month/value rows or as a line chart.
 import type { Context } from '../../app/context.js';
 import { forPeople, presentText } from '../../app/present.js';
+import { loadBsCalendar } from '../../core/calendar/calendar.js';
 import { UsageError } from '../../core/errors.js';
 import { lineChart } from '../../core/output/chart.js';
 import { isTableFormat } from '../../core/output/formats.js';
@@ -83,13 +84,13 @@ async function monthRange(
   if (options.fy === undefined) {
     const range = checkRange(options.from, options.to);
     if (range.from === undefined && range.to === undefined) return range;
-    const calendar = await ctx.calendar();
+    const calendar = await ctx.config.calendar();
     refuseBsMonth(range.from, '--from', calendar, ctx.now());
     refuseBsMonth(range.to, '--to', calendar, ctx.now());
     return range;
   }
   // --fy with --from or --to is refused by its declaration (index.ts).
-  const year = ((await ctx.calendar()) ?? (await ctx.bsCalendar())).fiscalYear(options.fy);
+  const year = ((await ctx.config.calendar()) ?? (await loadBsCalendar())).fiscalYear(options.fy);
   const months = fiscalMonths(year);
   ctx.err(
     `--fy ${options.fy} (${year.since} to ${year.until}) selects the AD months ${months.from} to ${months.last}, the first and the last only in part.`,
@@ -121,7 +122,7 @@ async function drawChart(
     p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }],
   );
   // With bs, the as-of date is in BS and the months, AD ones, say so (docs/reference/dates.md, "Months of svc data").
-  const calendar = await ctx.calendar();
+  const calendar = await ctx.config.calendar();
   const label = calendar ? (text: string) => calendar.chartLabel(text) : undefined;
   const attribution = await attributionOf(ctx, reply.body, read, label);
   const body = points.length

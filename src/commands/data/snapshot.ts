@@ -13,7 +13,7 @@ export async function showSnapshot(
   options: ParamOptions & { month?: string },
 ): Promise<void> {
   const month = checkMonth(options.month, '--month');
-  if (month !== undefined) refuseBsMonth(month, '--month', await ctx.calendar(), ctx.now());
+  if (month !== undefined) refuseBsMonth(month, '--month', await ctx.config.calendar(), ctx.now());
   const query = { [SNAPSHOT.monthParam]: month, ...parseParams(options.param) };
   const path = snapshotPath();
   const { reply } = await fetchDataset(ctx, { path, query }, undefined);

@@ -43,7 +43,7 @@ export async function login(
   ctx: Context,
   options: { withKey?: boolean; use?: boolean; insecureStorage?: boolean },
 ): Promise<void> {
-  const store = await ctx.config();
+  const store = await ctx.config.store();
   const doc = store.read();
   const profile = profileToWrite(ctx.flags, ctx.io.env, doc);
   const saved = profileOf(doc, profile) ?? {};
@@ -56,9 +56,7 @@ export async function login(
     if (!baseUrl) ctx.err(FIRST_LOGIN.baseUrl);
   }
   if (!baseUrl && asking) {
-    baseUrl = await (
-      await ctx.prompter()
-    ).text('Base URL of the service', {
+    baseUrl = await ctx.prompter().text('Base URL of the service', {
       default: saved.base_url ?? DOCUMENTED_BASE_URL,
       validate: validateWith(checkBaseUrl),
     });
@@ -81,9 +79,8 @@ export async function login(
       : readEnv(ctx.io.env, 'SVC_BASE_URL')
         ? ' (from SVC_BASE_URL)'
         : '';
-    const typed = await (
-      await ctx.prompter()
-    ).secret(`API key for ${baseUrl}${origin}`, (value) =>
+    const prompter = ctx.prompter();
+    const typed = await prompter.secret(`API key for ${baseUrl}${origin}`, (value) =>
       value.trim() ? true : 'The key is empty.',
     );
     apiKey = checkKeySize(typed, 'the API key typed');
@@ -95,7 +92,7 @@ export async function login(
   }
   if (/\s/.test(apiKey)) throw new UsageError('the API key must not contain white space');
 
-  const client = await ctx.clientFor(baseUrl, apiKey);
+  const client = await ctx.config.clientFor(baseUrl, apiKey);
   const spinner = await ctx.spinner('Checking the key…');
   let plan: string | undefined;
   try {
@@ -121,7 +118,7 @@ export async function login(
   const hadKeyring = saved.api_key_in === 'keyring' && sameBaseUrl(saved.base_url, baseUrl);
   const kept = await keepKey(
     ctx,
-    await ctx.keyringEntry(profile, baseUrl),
+    await ctx.config.keyringEntry(profile, baseUrl),
     apiKey,
     options.insecureStorage === true,
     hadKeyring,
@@ -183,7 +180,7 @@ async function keepKey(
   fileAskedFor: boolean,
   hadKeyring: boolean,
 ): Promise<{ keyring?: string; entry?: string }> {
-  const keyring = fileAskedFor && !hadKeyring ? undefined : await ctx.keyring();
+  const keyring = fileAskedFor && !hadKeyring ? undefined : await ctx.config.keyring();
   let why: string | undefined;
   if (keyring && !fileAskedFor) {
     why = await keyring.unavailable();

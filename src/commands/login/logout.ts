@@ -8,7 +8,7 @@ import { UsageError } from '../../core/errors.js';
 import { removeFromKeyring } from '../saved-key.js';
 
 export async function logout(ctx: Context): Promise<void> {
-  const store = await ctx.config();
+  const store = await ctx.config.store();
   const doc = store.read();
   const named = ctx.flags.profile ?? readEnv(ctx.io.env, 'SVC_PROFILE');
   if (named !== undefined && !profileOf(doc, named)) throw noProfileToLogOutOf(named, doc);

@@ -49,8 +49,8 @@ function from(setting: keyof typeof LABELS, source: Source, profile: string): st
 }
 
 export async function whoami(ctx: Context, options: { local?: boolean }): Promise<void> {
-  const settings = await ctx.settings();
-  const apiKey = await ctx.apiKey();
+  const settings = await ctx.config.settings();
+  const apiKey = await ctx.config.apiKey();
   const baseUrl = settings.baseUrl ? checkBaseUrl(settings.baseUrl) : null;
   const identity: Identity = {
     profile: settings.profile,
@@ -94,7 +94,8 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
     }
   }
 
-  const keptIn = settings.keyStore === 'keyring' ? (await ctx.keyring()).name : 'the config file';
+  const keptIn =
+    settings.keyStore === 'keyring' ? (await ctx.config.keyring()).name : 'the config file';
   await present(
     ctx,
     { raw: JSON.stringify(identity), body: identity },

@@ -207,7 +207,7 @@ async function resolveCounted(
           : undefined;
       resumed?.check(kept!);
       const client = await ctx.client();
-      const dataFolder = flags.eachLine ? await ctx.folder('data') : undefined;
+      const dataFolder = flags.eachLine ? await ctx.config.folder('data') : undefined;
       // The calls whose results were kept are not made again.
       const toMake = {
         calls: plan.calls - (resumed?.tally.calls ?? 0),

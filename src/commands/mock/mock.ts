@@ -70,7 +70,12 @@ async function serveMock(
   const { startMockServer, mockKeys, FAULT_PRESETS } = await import('../../mock/entry.js');
   const faults = (options.fault ?? []).flatMap((name) => FAULT_PRESETS[name]!.specs);
   // The keys come before the port: a run refused for its key file binds nothing.
-  const kept = await demoKeys(ctx, await ctx.folder('data'), options.newKeys === true, mockKeys);
+  const kept = await demoKeys(
+    ctx,
+    await ctx.config.folder('data'),
+    options.newKeys === true,
+    mockKeys,
+  );
   let server;
   try {
     server = await startMockServer({
@@ -104,7 +109,7 @@ async function serveMock(
     // On a terminal fitted to its width, a key or a URL never split; in a pipe as it is.
     const screen: Screen = { terminal: ctx.io.stdoutIsTTY, width: ctx.io.columns };
     const where =
-      kept.file === undefined ? undefined : shownPath(kept.file, await ctx.folder('home'));
+      kept.file === undefined ? undefined : shownPath(kept.file, await ctx.config.folder('home'));
     ctx.out(
       banner(server.url, server.keys, where, screen) +
         webhookBanner(server.url, server.webhookSecret, webhookUrls, screen),

@@ -196,7 +196,7 @@ function reportIdOf(path: string): string | undefined {
 }
 
 async function baseUrlOf(ctx: Context): Promise<string> {
-  return requireBaseUrl(await ctx.settings());
+  return requireBaseUrl(await ctx.config.settings());
 }
 
 /**

@@ -162,7 +162,7 @@ export function monthlyCreditPoints(body: unknown): ChartPoint[] {
 async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promise<void> {
   const paint = await createPaint(ctx.color);
   // With bs, the months, AD ones, say so (docs/reference/dates.md, "Months of svc data"); a date would be shown in BS.
-  const calendar = await ctx.calendar();
+  const calendar = await ctx.config.calendar();
   const label = calendar ? (text: string) => calendar.chartLabel(text) : (text: string) => text;
   const first = label(points[0]!.period);
   const last = label(points.at(-1)!.period);

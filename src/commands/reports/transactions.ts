@@ -6,10 +6,11 @@
 // read. The list is what the command walks: without it the reply is exit 10, whatever the format.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { holdsMoney } from '../../api/money.js';
+import { readReply } from '../../api/replies/schema.js';
 import { TransactionListReply, TransactionsReply } from '../../api/replies/transactions.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
-import type { BsCalendar } from '../../core/calendar/calendar.js';
+import { type BsCalendar, loadBsCalendar } from '../../core/calendar/calendar.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
@@ -21,7 +22,6 @@ import {
   type ReplyReading,
   textOf,
 } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
 import {
   type TransactionFilters,
   transactionFilters,
@@ -42,8 +42,8 @@ export async function listTransactions(
   options: TransactionOptions,
 ): Promise<void> {
   const call = target(ENDPOINTS.transactions, { report_id: id });
-  const calendar = await ctx.calendar();
-  const fiscal = options.fy === undefined ? undefined : (calendar ?? (await ctx.bsCalendar()));
+  const calendar = await ctx.config.calendar();
+  const fiscal = options.fy === undefined ? undefined : (calendar ?? (await loadBsCalendar()));
   const filters = transactionFilters(options, { calendar, fiscal });
   const reply = await (await ctx.client()).request({ ...call, query: filters });
   await present(ctx, reply, {

@@ -33,7 +33,7 @@ export async function listScenarios(ctx: Context): Promise<void> {
 async function rememberForCompletion(ctx: Context, raw: string): Promise<void> {
   const entry = {
     url: requestUrl(
-      requireBaseUrl(await ctx.settings()),
+      requireBaseUrl(await ctx.config.settings()),
       ENDPOINTS.sandboxScenarios.path,
     ).toString(),
     fetched_at: new Date(ctx.now()).toISOString(),
@@ -41,7 +41,7 @@ async function rememberForCompletion(ctx: Context, raw: string): Promise<void> {
     raw,
   };
   storeReply(
-    await ctx.replyCache(),
+    await ctx.config.replyCache(),
     entry,
     (text) => ctx.secrets.mask(text) !== text,
     (message) => ctx.warn(message),

@@ -7,7 +7,7 @@ import { keyMode, maskKey } from '../../core/keys.js';
 /** The API client, once the key in force is known not to be a live key. */
 export async function sandboxClient(ctx: Context): Promise<ApiClient> {
   const client = await ctx.client();
-  const { apiKey } = await ctx.settings();
+  const { apiKey } = await ctx.config.settings();
   if (apiKey !== undefined && keyMode(apiKey) === 'live') {
     throw new PermissionDeniedError(
       `the sandbox needs a test key (svc_sk_test_...); the key in force is a live key (${maskKey(apiKey)})`,

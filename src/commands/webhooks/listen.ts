@@ -62,7 +62,7 @@ async function listen(
   // Taken once the command line is known good: a usage error is then the only line on stderr.
   const given = givenSigningSecret(ctx, options.secret);
   // A base URL on this machine may be svc mock: the listener then registers with it (below).
-  const settings = await ctx.settings();
+  const settings = await ctx.config.settings();
   const mockUrl = mockCandidate(settings.baseUrl);
   if (given === undefined && mockUrl === undefined) throw noSigningSecret(NO_SECRET_HINTS);
   // Against svc mock without a secret of the user's: the one svc keeps for its listeners, which
@@ -74,11 +74,11 @@ async function listen(
     // A profile's key kept in the keyring is read only when there is a mock to give it to.
     apiKey:
       mockUrl !== undefined && settings.keyStore === 'keyring'
-        ? await ctx.apiKey()
+        ? await ctx.config.apiKey()
         : settings.apiKey,
     timeoutMs,
     userAgent: USER_AGENT,
-    transport: await ctx.directTransport(),
+    transport: ctx.directTransport(),
     trace: ctx.debug ? (line: string) => ctx.err(line) : undefined,
   };
   // The global --timeout bounds each forwarded request, as it bounds every HTTP attempt.
@@ -194,7 +194,7 @@ async function printSigningSecret(ctx: Context, options: ListenFlags): Promise<v
   const given = givenSigningSecret(ctx, options.secret);
   let secret = given?.secret;
   if (secret === undefined) {
-    if (mockCandidate((await ctx.settings()).baseUrl) === undefined)
+    if (mockCandidate((await ctx.config.settings()).baseUrl) === undefined)
       throw noSigningSecret(NO_SECRET_HINTS);
     secret = await keptListenerSecret(ctx, true);
   }

@@ -40,7 +40,7 @@ export async function keptListenerSecret(
   ctx: Context,
   required: boolean,
 ): Promise<string | undefined> {
-  const dir = await ctx.folder('data');
+  const dir = await ctx.config.folder('data');
   if (dir === undefined) return cannotKeep(ctx, required, NO_HOME);
   const file = new PrivateFile(dir, SECRET_FILE, WORDS, (message) => ctx.warn(message));
   file.checkFolder();

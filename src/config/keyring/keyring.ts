@@ -4,7 +4,8 @@
 // someone else's (SVC_CONFIG_DIR, set by a repository's .envrc) whose profile has the same name and
 // its own base URL finds no key there, and replaces or removes none, as gh keeps one entry a host.
 // This module is only the shape of one; os-keyring.ts is the real one, loaded when a command
-// needs a profile's key from it (Context.keyring), and a test gives its own (app/services.ts).
+// needs a profile's key from it (Context.config.keyring), and a test gives its own
+// (app/services.ts).
 import { InterruptedError } from '../../core/errors.js';
 
 /** The keyring's service name: on Linux `secret-tool lookup service svc account default base_url URL` finds a key. */
