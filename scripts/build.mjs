@@ -28,6 +28,7 @@
 // release): src/sea.ts with everything it imports in the one file, as a single executable runs one
 // script and requires Node's built-in modules alone, and the root help the build prepared (run it
 // after the build).
+import * as childProcess from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -316,20 +317,26 @@ function checkApart(metafile, name) {
 }
 
 /**
- * commander requires node:child_process at its start (~3 ms) for executable subcommands, which
- * svc has none of: it gets the module when it uses it.
+ * node:child_process costs ~1.5 ms to load (it brings net sockets and dgram with it), and few runs
+ * start a process: commander requires it at its start for executable subcommands, which svc has
+ * none of, and the pager's module is evaluated with the program. Every bundle gets it at its first
+ * use instead, through getters named after its exports.
  */
 const childProcessOnUse = {
   name: 'child-process-on-use',
   setup(build) {
     build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      args.importer.includes('/node_modules/commander/')
-        ? { path: 'child_process', namespace: 'on-use' }
-        : undefined,
+      args.namespace === 'on-use'
+        ? { path: 'node:child_process', external: true }
+        : { path: 'child_process', namespace: 'on-use' },
     );
     build.onLoad({ filter: /.*/, namespace: 'on-use' }, () => ({
-      contents:
-        "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
+      contents: Object.keys(childProcess)
+        .map(
+          (name) =>
+            `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => require('node:child_process')[${JSON.stringify(name)}] });`,
+        )
+        .join('\n'),
       loader: 'js',
     }));
   },

@@ -59,7 +59,8 @@ export class Context {
     this.color = colorEnabled(io.env, io.stdoutIsTTY, flags.color === false);
     this.debug = flags.debug === true || readEnv(io.env, 'SVC_DEBUG') === '1';
     this.attemptTimeoutMs = Math.round((flags.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000);
-    this.began = services.clock?.now() ?? performance.timeOrigin;
+    // process.uptime(), not performance.timeOrigin: the global `performance` loads perf_hooks.
+    this.began = services.clock?.now() ?? Date.now() - process.uptime() * 1000;
     this.config = new Configuration(this);
   }
 
