@@ -3,7 +3,15 @@
 // Fields read under two documented forms (`bank_code` at the top or in `statement`, `period` or
 // `statement_period`, `total_transactions` or the transactions counted) are read by the views
 // from whichever is present; only the documented fields are noted for --debug when absent.
-import { field, loose, optional } from './schema.js';
+import { field, loose, named, object, optional, text, undocumented } from './schema.js';
+
+/** `period` or `statement_period`, `{from, to}`: documented as a whole, its parts read where they come. */
+const period = () =>
+  named(
+    object({ from: undocumented(text()), to: undocumented(text()) }),
+    'period',
+    'statement_period',
+  );
 
 /** The full report (GET /v1/reports/{id}, a synchronous parse, a sandbox report). */
 export const ReportReply = loose({
@@ -27,17 +35,28 @@ export const ReportReply = loose({
 });
 
 /** GET /v1/reports/{id}/identity. */
-export const IdentityReply = loose({
-  period: field('period', 'statement_period'),
-  account_holder: field(),
-  account_number: field(),
-  bank: field(),
-  bank_code: field(),
-  currency: field(),
+export const IdentityReply = object({
+  period: period(),
+  account_holder: text(),
+  account_number: text(),
+  bank: text(),
+  bank_code: text(),
+  currency: text(),
 });
 
-/** GET /v1/reports/{id}/auth: the documents name two fields of it. */
-export const AuthReply = loose({ swift_note: field(), verification_status: field() });
+/** The names a SWIFT/BIC code comes under in the auth view (none documented). */
+export const SWIFT_NAMES = ['swift_bic', 'swift', 'bic', 'swift_code'];
+
+/** GET /v1/reports/{id}/auth: the documents name two fields of it; the words of the others are read where they come. */
+export const AuthReply = object({
+  swift_note: text(),
+  verification_status: text(),
+  account_holder: undocumented(text()),
+  account_number: undocumented(text()),
+  bank: undocumented(named(text(), 'bank', 'bank_name')),
+  bank_code: undocumented(text()),
+  swift_bic: undocumented(named(text(), ...SWIFT_NAMES)),
+});
 
 /** GET /v1/reports/{id}/balance. */
 export const BalanceReply = loose({

@@ -26,7 +26,14 @@ export type Read<S extends Schema> = z.output<S>;
 
 /** What a schema declares, for `--debug`: its documented fields, its items, its forms. */
 type Declared =
-  | { kind: 'object'; fields: readonly DeclaredField[]; notesWhenAbsent: boolean }
+  | {
+      kind: 'object';
+      /** Every field read, documented or not. */
+      keys: readonly string[];
+      /** The documented ones, noted when absent. */
+      fields: readonly DeclaredField[];
+      notesWhenAbsent: boolean;
+    }
   | { kind: 'list'; item: Schema }
   | { kind: 'either'; forms: readonly Schema[] };
 
@@ -40,6 +47,8 @@ interface DeclaredField {
 const declared = new WeakMap<Schema, Declared>();
 /** The parts a command walks: reading fails without them, so they are never noted as lacking. */
 const required = new WeakSet<Schema>();
+/** Fields read without being documented. */
+const unnoted = new WeakSet<Schema>();
 /** A field's documented names, when it has more than its key. */
 const alsoNamed = new WeakMap<Schema, readonly string[]>();
 
@@ -142,6 +151,12 @@ export function named<S extends Schema>(schema: S, ...names: string[]): S {
   return schema;
 }
 
+/** A field the documents do not name, read where it comes: never noted for `--debug`. */
+export function undocumented<S extends Schema>(schema: S): S {
+  unnoted.add(schema);
+  return schema;
+}
+
 // ---------------------------------------------------------------------------------------------
 // What a command walks: required, exit 10 when missing or of another type
 
@@ -218,12 +233,13 @@ function objectOf<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
 }
 
 function objectDeclared(shape: z.core.$ZodLooseShape, notesWhenAbsent: boolean): Declared {
-  const fields = Object.entries(shape).map(([key, schema]) => ({
+  const documented = Object.entries(shape).filter(([, schema]) => !unnoted.has(schema as Schema));
+  const fields = documented.map(([key, schema]) => ({
     key,
     names: alsoNamed.get(schema as Schema) ?? [key],
     schema: schema as Schema,
   }));
-  return { kind: 'object', fields, notesWhenAbsent };
+  return { kind: 'object', keys: Object.keys(shape), fields, notesWhenAbsent };
 }
 
 /**
@@ -247,7 +263,7 @@ export function readReply<S extends Schema>(
  */
 export function unread(schema: Schema, body: unknown, read: unknown): JsonRecord {
   const what = declared.get(schema);
-  const fields = what?.kind === 'object' ? what.fields.map((field) => field.key) : [];
+  const fields = what?.kind === 'object' ? what.keys : [];
   const values = isRecord(read) ? read : {};
   return unreadFields(body, [], Object.fromEntries(fields.map((key) => [key, values[key]])));
 }
