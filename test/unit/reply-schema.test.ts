@@ -22,7 +22,7 @@ import {
   text as asText,
   unread,
 } from '../../src/api/replies/schema.js';
-import { StatementsReply } from '../../src/api/replies/statements.js';
+import { StatementRecords, StatementsReply } from '../../src/api/replies/statements.js';
 import { UsageReply } from '../../src/api/replies/usage.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { ExactNumber } from '../../src/core/json/exact-number.js';
@@ -39,7 +39,7 @@ describe('readReply', () => {
         (extra, items) => {
           const body = { ...extra, statements: items };
           const r = reading();
-          expect(readReply(r, StatementsReply, body)).toEqual(body);
+          expect(readReply(r, StatementRecords, body)).toEqual(body);
         },
       ),
     );
