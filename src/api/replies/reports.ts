@@ -3,7 +3,18 @@
 // Fields read under two documented forms (`bank_code` at the top or in `statement`, `period` or
 // `statement_period`, `total_transactions` or the transactions counted) are read by the views
 // from whichever is present; only the documented fields are noted for --debug when absent.
-import { field, loose, named, object, optional, text, undocumented } from './schema.js';
+import {
+  any,
+  boolean,
+  field,
+  loose,
+  named,
+  number,
+  object,
+  text,
+  texts,
+  undocumented,
+} from './schema.js';
 
 /** `period` or `statement_period`, `{from, to}`: documented as a whole, its parts read where they come. */
 const period = () =>
@@ -14,24 +25,35 @@ const period = () =>
   );
 
 /** The full report (GET /v1/reports/{id}, a synchronous parse, a sandbox report). */
-export const ReportReply = loose({
-  statement: optional(
-    loose({
-      bank: field(),
-      bank_code: field(),
-      currency: field(),
-      period: field('period', 'statement_period'),
-      opening_balance: field(),
-      closing_balance: field(),
-      total_transactions: field(),
+export const ReportReply = object({
+  statement: object({
+    bank: text(),
+    bank_code: text(),
+    currency: text(),
+    period: period(),
+    // Shown as received (an amount formatted, anything else as it came).
+    opening_balance: any(),
+    closing_balance: any(),
+    total_transactions: any(),
+  }),
+  // Counted, and the records of -o csv and -o ndjson as received.
+  transactions: any(),
+  report_id: text(),
+  status: text(),
+  created_at: text(),
+  data_source: text(),
+  tamper_verifiable: boolean(),
+  // The list's flat shape carries these at the top.
+  bank: undocumented(text()),
+  bank_code: undocumented(text()),
+  period: undocumented(period()),
+  // How a failed report names its error is not shown: the envelope's two forms are read.
+  error: undocumented(
+    object({
+      code: named(text(), 'error_code', 'code'),
+      message: named(text(), 'error_message', 'message'),
     }),
   ),
-  transactions: field(),
-  report_id: field(),
-  status: field(),
-  created_at: field(),
-  data_source: field(),
-  tamper_verifiable: field(),
 });
 
 /** GET /v1/reports/{id}/identity. */
@@ -97,15 +119,20 @@ export const LiabilitiesReply = loose({
 });
 
 /** POST /v1/parse in the background (202): its `poll_url` (the id and status are read where they come). */
-export const ParseAcceptedReply = loose({ poll_url: field() });
+export const ParseAcceptedReply = object({
+  poll_url: text(),
+  // Not documented in the 202: read where they come.
+  report_id: undocumented(text()),
+  status: undocumented(text()),
+});
 
 /** POST /v1/reports/{id}/match. */
-export const MatchReply = loose({
-  reasons: field(),
-  match_score: field(),
-  result: field(),
-  statement_name: field(),
+export const MatchReply = object({
+  reasons: texts(),
+  match_score: number(),
+  result: text(),
+  statement_name: text(),
 });
 
 /** Read through with the reply's reading (loaded with these schemas, never at start-up). */
-export { readReply } from './schema.js';
+export { readReply, unread } from './schema.js';

@@ -77,13 +77,29 @@ export function string() {
 
 /** A text, numbers (as written) and booleans written as text: `12450.30`, `true`. */
 export function text() {
+  return lenient(TEXT);
+}
+
+const TEXT = z.union([
+  z.string(),
+  z.pipe(z.union([z.number(), z.boolean()]), z.transform(String)),
+  z.pipe(
+    z.instanceof(ExactNumber),
+    z.transform((n) => n.text),
+  ),
+]);
+
+/** Texts: a list's items that are texts (as `text()`), or one text as a list of one. */
+export function texts() {
   return lenient(
     z.union([
-      z.string(),
-      z.pipe(z.union([z.number(), z.boolean()]), z.transform(String)),
       z.pipe(
-        z.instanceof(ExactNumber),
-        z.transform((n) => n.text),
+        z.array(lenient(TEXT)),
+        z.transform((items) => items.filter((item) => item !== undefined)),
+      ),
+      z.pipe(
+        TEXT,
+        z.transform((one) => [one]),
       ),
     ]),
   );
