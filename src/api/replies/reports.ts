@@ -6,11 +6,12 @@
 import {
   any,
   boolean,
-  field,
-  loose,
+  decimal,
+  listOf,
   named,
   number,
   object,
+  string,
   text,
   texts,
   undocumented,
@@ -80,42 +81,59 @@ export const AuthReply = object({
   swift_bic: undocumented(named(text(), ...SWIFT_NAMES)),
 });
 
-/** GET /v1/reports/{id}/balance. */
-export const BalanceReply = loose({
-  currency: field(),
-  period: field('period', 'statement_period'),
-  opening_balance: field(),
-  closing_balance: field(),
-  avg_daily_balance: field(),
-  trend: field(),
+/** Where a view may name the currency of its amounts, none documented: read where they come. */
+export const currencies = () => ({
+  currency: undocumented(string()),
+  iso_currency_code: undocumented(string()),
+  statement: undocumented(object({ currency: string() })),
 });
 
-/** GET /v1/reports/{id}/score. */
-export const ScoreReply = loose({ band: field(), score: field(), factors: field() });
+/** GET /v1/reports/{id}/balance. */
+export const BalanceReply = object({
+  ...currencies(),
+  currency: string(),
+  period: period(),
+  opening_balance: decimal(),
+  closing_balance: decimal(),
+  avg_daily_balance: decimal(),
+  trend: string(),
+  // Which of its names the period came under: what else it holds is shown under that name.
+  period_named_period: undocumented(named(any(), 'period')),
+});
+
+/** GET /v1/reports/{id}/score. Its list is a table when it is a list of objects, else shown as it came. */
+export const ScoreReply = object({ band: string(), score: decimal(), factors: any() });
 
 /** GET /v1/reports/{id}/verify. */
-export const VerifyReply = loose({ verdict: field(), confidence: field(), checks: field() });
+export const VerifyReply = object({ verdict: string(), confidence: decimal(), checks: any() });
 
 /** GET /v1/reports/{id}/income. */
-export const IncomeReply = loose({
-  salary_detected: field(),
-  salary_amount: field(),
-  salary_regularity: field(),
-  salary_day_of_month: field(),
-  income_stability_score: field(),
-  remittance_detected: field(),
-  avg_monthly_credit: field(),
-  monthly_credits: field(),
-  income_transactions: field(),
+export const IncomeReply = object({
+  salary_detected: boolean(),
+  salary_amount: decimal(),
+  salary_regularity: string(),
+  salary_day_of_month: decimal(),
+  income_stability_score: decimal(),
+  remittance_detected: boolean(),
+  avg_monthly_credit: decimal(),
+  monthly_credits: any(),
+  income_transactions: any(),
+  ...currencies(),
+});
+
+/** The monthly credits `--chart` draws: every item an object, or none drawn. */
+export const MonthlyCreditsReply = object({
+  monthly_credits: listOf(object({ month: text(), total_credits: number() })),
 });
 
 /** GET /v1/reports/{id}/liabilities. */
-export const LiabilitiesReply = loose({
-  monthly_emi_total: field(),
-  emi_load_pct: field(),
-  bounce_count: field(),
-  lenders: field(),
-  liability_transactions: field(),
+export const LiabilitiesReply = object({
+  monthly_emi_total: decimal(),
+  emi_load_pct: decimal(),
+  bounce_count: decimal(),
+  lenders: any(),
+  liability_transactions: any(),
+  ...currencies(),
 });
 
 /** POST /v1/parse in the background (202): its `poll_url` (the id and status are read where they come). */

@@ -136,7 +136,8 @@ export function decimal() {
       z.instanceof(ExactNumber).check(z.refine((n) => Number.isFinite(n.valueOf()))),
       z.pipe(
         z.string().check(z.regex(DECIMAL_TEXT)),
-        z.transform((s) => new ExactNumber(s.trim())),
+        // As written, spaces and all: shown in a pipe as it came (Intl reads the spaces as JSON.parse does).
+        z.transform((s) => new ExactNumber(s)),
       ),
     ]),
   );
@@ -184,6 +185,12 @@ export function record<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
 /** A list the command must walk, of items as declared. */
 export function list<Item extends Schema>(item: Item) {
   return walked(declare(z.array(item), { kind: 'list', item }));
+}
+
+/** A list the command must walk, of items of any kind: the list itself, as received. */
+export function listAsReceived() {
+  const schema = z.custom<unknown[]>(Array.isArray, { params: { expected: 'a list' } });
+  return walked(declare(schema, { kind: 'list', item: any() }));
 }
 
 /** A text the command must have (a report id to poll, a URL to open): a string, not empty. */

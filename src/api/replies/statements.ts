@@ -1,6 +1,6 @@
 // GET /v1/statements, as documented: a `statements` list whose items show status, content_hash and
 // verify_url. An id has no documented name: the likely ones are read.
-import { any, list, named, object, record, text, undocumented } from './schema.js';
+import { list, listAsReceived, named, object, record, text, undocumented } from './schema.js';
 
 export const Statement = object({
   status: text(),
@@ -15,7 +15,7 @@ export const ID_NAMES = ['statement_id', 'id'];
 export const StatementsReply = record({ statements: list(Statement) });
 
 /** The list as received: the records of -o csv and -o ndjson. */
-export const StatementRecords = record({ statements: list(any()) });
+export const StatementRecords = record({ statements: listAsReceived() });
 
 /** Read through with the reply's reading (loaded with these schemas, never at start-up). */
 export { readReply, unread } from './schema.js';

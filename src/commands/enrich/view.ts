@@ -3,14 +3,14 @@
 // -o csv and -o ndjson (like a report's, with what they nest in dotted CSV columns); everything
 // else follows as the generic view shows it, amounts as money.
 import { moneyOf } from '../../api/money.js';
+import { readReply } from '../../api/replies/schema.js';
 import { EnrichReply } from '../../api/replies/transactions.js';
 import type { ReplyReader } from '../../app/context.js';
+import { fraction } from '../../core/output/cells.js';
 import { formatMoney } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { numberOf, otherFields, pick, type ReplyReading, textOf } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
-import { fraction } from '../reports/lending-view.js';
 
 const KNOWN_IN_TRANSACTION = [
   'date',

@@ -9,7 +9,7 @@ import type { ReplyReader } from '../../app/context.js';
 import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
 import { cellText, countText, withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
-import { isRecord, otherFields, pick, type ReplyReading, textOf } from '../../core/reading.js';
+import { otherFields, type ReplyReading } from '../../core/reading.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus } from './status.js';
 import { REPORT_TRANSACTION_FIELDS } from './transactions.js';
@@ -56,13 +56,6 @@ const KNOWN_IN_STATEMENT = [
   'closing_balance',
   'total_transactions',
 ];
-
-/** `period` or `statement_period`, as {from, to}. */
-export function periodOf(from: unknown): { from?: string; to?: string } | undefined {
-  const period = pick(from, 'period', 'statement_period');
-  if (!isRecord(period)) return undefined;
-  return { from: textOf(period.from), to: textOf(period.to) };
-}
 
 export function periodText(period: { from?: string; to?: string } | undefined): string {
   if (!period || (!period.from && !period.to)) return '';

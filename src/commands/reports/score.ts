@@ -2,25 +2,21 @@
 // the factors behind it with their signed impacts, the largest (in absolute value) first.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { ScoreReply } from '../../api/replies/reports.js';
+import { readReply, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
-import { cellText, withExtraColumns } from '../../core/output/generic.js';
-import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
 import {
-  BAND_COLOURS,
   contribution,
-  designedView,
-  factList,
   ItemFields,
   outOf,
   paintAs,
   painted,
   recordList,
-  titled,
-  type ValueFact,
   words,
-} from './lending-view.js';
+} from '../../core/output/cells.js';
+import { cellText, withExtraColumns } from '../../core/output/generic.js';
+import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
+import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import { BAND_COLOURS, designedView, factList, titled, type ValueFact } from './lending-view.js';
 import { showView } from './show-view.js';
 
 export async function showScore(ctx: Context, id: string): Promise<void> {
@@ -33,16 +29,18 @@ export async function showScore(ctx: Context, id: string): Promise<void> {
 
 export function scoreView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, ScoreReply, body);
+  // A documented field of another type is shown as it came.
+  const left = unread(ScoreReply, body, r);
   const band = r?.band;
   const facts: ValueFact[] = [
     // The score takes the colour of its band.
     {
       key: 'score',
       header: 'Score',
-      raw: r?.score,
+      raw: r?.score ?? left.score,
       show: (raw, paint) => paintAs(BAND_COLOURS, band, outOf(1000)(raw, paint), paint),
     },
-    { key: 'band', header: 'Band', raw: band, show: painted(BAND_COLOURS) },
+    { key: 'band', header: 'Band', raw: band ?? left.band, show: painted(BAND_COLOURS) },
   ];
   const known = ['score', 'band'];
   const tables: Part[] = [];

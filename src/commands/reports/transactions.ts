@@ -6,34 +6,27 @@
 // read. The list is what the command walks: without it the reply is exit 10, whatever the format.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { holdsMoney } from '../../api/money.js';
+import { readReply } from '../../api/replies/schema.js';
 import { TransactionListReply, TransactionsReply } from '../../api/replies/transactions.js';
 import type { Context } from '../../app/context.js';
 import type { BsCalendar } from '../../core/calendar/calendar.js';
+import { amount, ItemFields, moneyColumn } from '../../core/output/cells.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import {
   isRecord,
   type JsonRecord,
-  numberOf,
   otherFields,
   type ReplyReading,
   textOf,
 } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
 import {
   type TransactionFilters,
   transactionFilters,
   type TransactionOptions,
 } from './lending-input.js';
-import {
-  amount,
-  currencyOf,
-  ItemFields,
-  type ListPart,
-  moneyColumn,
-  titled,
-} from './lending-view.js';
+import { currencyOf, type ListPart, titled } from './lending-view.js';
 
 export async function listTransactions(
   ctx: Context,
@@ -281,15 +274,15 @@ export function transactionsView(
   const table = transactionsTable(
     items,
     filtered ? 'No transactions match these filters.' : 'The report has no transactions.',
-    currencyOf(body),
+    currencyOf(reply),
   );
   // A count that is no number is not the documented one: it is shown with the rest.
-  const known = numberOf(counted) === undefined ? ['transactions'] : ['transactions', 'count'];
+  const known = counted === undefined ? ['transactions'] : ['transactions', 'count'];
   // The count and the filters go under the table on a terminal; a pipe stays one header line and one
   // line per transaction, and hears on stderr of a count that differs from the list.
-  const count = countText(items.length, numberOf(counted));
+  const count = countText(items.length, counted);
   const hints = [count, ...(frame.filters ? [filtersText(frame.filters, frame.calendar)] : [])];
-  const cut = numberOf(counted) !== undefined && numberOf(counted) !== items.length;
+  const cut = counted !== undefined && counted !== items.length;
   return listWithRest(table, otherFields(body, known), {
     title: titled('Transactions', frame.id),
     hints,

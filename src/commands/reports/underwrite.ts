@@ -6,6 +6,7 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
+import { painted } from '../../core/output/cells.js';
 import { formatMoney, plainNumber } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
 import type { SectionsView } from '../../core/output/view.js';
@@ -15,7 +16,7 @@ import {
   underwritingBody,
   type UnderwritingRequest,
 } from './lending-input.js';
-import { DECISION_COLOURS, factList, painted, titled } from './lending-view.js';
+import { DECISION_COLOURS, factList, titled } from './lending-view.js';
 
 export async function underwrite(
   ctx: Context,

@@ -3,25 +3,27 @@
 // severity.
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { VerifyReply } from '../../api/replies/reports.js';
+import { readReply, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
-import { formatCount } from '../../core/output/format.js';
-import { cellText, withExtraColumns } from '../../core/output/generic.js';
-import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { booleanOf, otherFields, type ReplyReading } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
 import {
-  designedView,
-  factList,
   fraction,
   ItemFields,
   paintAs,
   painted,
   recordList,
+  words,
+} from '../../core/output/cells.js';
+import { formatCount } from '../../core/output/format.js';
+import { cellText, withExtraColumns } from '../../core/output/generic.js';
+import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
+import { booleanOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import {
+  designedView,
+  factList,
   SEVERITY_COLOURS,
   titled,
   type ValueFact,
   VERIFY_COLOURS,
-  words,
 } from './lending-view.js';
 import { showView } from './show-view.js';
 
@@ -35,9 +37,21 @@ export async function showVerify(ctx: Context, id: string): Promise<void> {
 
 export function verifyView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, VerifyReply, body);
+  // A documented field of another type is shown as it came.
+  const left = unread(VerifyReply, body, r);
   const facts: ValueFact[] = [
-    { key: 'verdict', header: 'Verdict', raw: r?.verdict, show: painted(VERIFY_COLOURS) },
-    { key: 'confidence', header: 'Confidence', raw: r?.confidence, show: fraction },
+    {
+      key: 'verdict',
+      header: 'Verdict',
+      raw: r?.verdict ?? left.verdict,
+      show: painted(VERIFY_COLOURS),
+    },
+    {
+      key: 'confidence',
+      header: 'Confidence',
+      raw: r?.confidence ?? left.confidence,
+      show: fraction,
+    },
   ];
   const known = ['verdict', 'confidence'];
   const tables: Part[] = [];
