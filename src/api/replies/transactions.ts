@@ -4,7 +4,16 @@
 // reports/transactions.ts; POST /v1/enrich is `{count, transactions[]}` whose items add
 // `category` and `confidence`. The `transactions` list is what the commands walk: required.
 import { currencies } from './reports.js';
-import { field, list, listAsReceived, loose, number, record } from './schema.js';
+import {
+  decimal,
+  list,
+  listAsReceived,
+  number,
+  object,
+  record,
+  text,
+  undocumented,
+} from './schema.js';
 
 /** The list alone: the records of -o csv and -o ndjson. */
 export const TransactionListReply = record({ transactions: listAsReceived() });
@@ -16,15 +25,20 @@ export const TransactionsReply = record({
 });
 
 export const EnrichReply = record({
-  // An item has `credit` or `debit`, as sent (documented as either): neither is declared, so that no item is noted for lacking the other.
   transactions: list(
-    loose({
-      date: field(),
-      description: field(),
-      balance: field(),
-      category: field(),
-      confidence: field(),
+    object({
+      date: text(),
+      description: text(),
+      balance: decimal(),
+      category: text(),
+      confidence: decimal(),
+      // `credit` or `debit`, as sent (documented as either): neither noted, so that no item is noted for lacking the other.
+      credit: undocumented(decimal()),
+      debit: undocumented(decimal()),
     }),
   ),
-  count: field(),
+  count: number(),
 });
+
+/** The enriched list as received: the records of -o csv and -o ndjson. */
+export const EnrichRecords = record({ transactions: listAsReceived() });

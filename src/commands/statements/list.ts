@@ -14,8 +14,12 @@ export async function listStatements(ctx: Context, options: { status?: string })
   const statementsOf = (
     body: unknown,
     reading: ReplyReading,
-    { readReply, StatementRecords }: typeof Replies,
-  ) => readReply(reading, StatementRecords, body).statements;
+    { readReply, StatementRecords, StatementsReply }: typeof Replies,
+  ) => {
+    // Read as documented for the walk and the --debug notes; the records are the items as received.
+    readReply(reading, StatementsReply, body);
+    return readReply(reading, StatementRecords, body).statements;
+  };
   await ctx.present(reply, {
     what: call.what,
     replies: () => import('../../api/replies/statements.js'),
