@@ -16,6 +16,7 @@ import {
   object,
   optional,
   readReply,
+  received,
   record,
   requiredText as text,
   string,
@@ -39,7 +40,7 @@ describe('readReply', () => {
         (extra, items) => {
           const body = { ...extra, statements: items };
           const r = reading();
-          expect(readReply(r, StatementRecords, body)).toEqual(body);
+          expect(received(readReply(r, StatementRecords, body))).toBe(body);
         },
       ),
     );

@@ -29,7 +29,7 @@ type Declared =
   | {
       kind: 'object';
       /** Every field read, documented or not. */
-      keys: readonly string[];
+      keys: readonly DeclaredField[];
       /** The documented ones, noted when absent. */
       fields: readonly DeclaredField[];
       notesWhenAbsent: boolean;
@@ -256,13 +256,13 @@ function objectOf<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
 }
 
 function objectDeclared(shape: z.core.$ZodLooseShape, notesWhenAbsent: boolean): Declared {
-  const documented = Object.entries(shape).filter(([, schema]) => !unnoted.has(schema as Schema));
-  const fields = documented.map(([key, schema]) => ({
+  const keys = Object.entries(shape).map(([key, schema]) => ({
     key,
     names: alsoNamed.get(schema as Schema) ?? [key],
     schema: schema as Schema,
   }));
-  return { kind: 'object', keys: Object.keys(shape), fields, notesWhenAbsent };
+  const fields = keys.filter((field) => !unnoted.has(field.schema));
+  return { kind: 'object', keys, fields, notesWhenAbsent };
 }
 
 /**
@@ -277,7 +277,35 @@ export function readReply<S extends Schema>(
   const result = schema.safeParse(body);
   if (!result.success) throw failure(reading, result.error.issues, body);
   noteLacking(reading, schema, body, '');
+  link(schema, result.data, body);
   return result.data;
+}
+
+/** Each object read, to the object of the reply it was read from. */
+const readFrom = new WeakMap<object, JsonRecord>();
+
+/**
+ * The object of the reply that `read` was read from, as received: every field as it came (zod's
+ * copy types the declared ones and leaves out a field named `__proto__`).
+ */
+export function received(read: object | undefined): JsonRecord | undefined {
+  return read === undefined ? undefined : readFrom.get(read);
+}
+
+/** Links each object read to the object of the reply it was read from, as declared. */
+function link(schema: Schema, read: unknown, value: unknown): void {
+  const what = declared.get(schema);
+  if (what?.kind === 'object') {
+    if (!isRecord(read) || !isRecord(value)) return;
+    readFrom.set(read, value);
+    for (const field of what.keys) link(field.schema, read[field.key], pick(value, ...field.names));
+  } else if (what?.kind === 'list') {
+    if (Array.isArray(read) && Array.isArray(value))
+      read.forEach((item, i) => link(what.item, item, value[i]));
+  } else if (what?.kind === 'either') {
+    const form = what.forms.find((option) => option.safeParse(value).success);
+    if (form) link(form, read, value);
+  }
 }
 
 /**
@@ -286,7 +314,7 @@ export function readReply<S extends Schema>(
  */
 export function unread(schema: Schema, body: unknown, read: unknown): JsonRecord {
   const what = declared.get(schema);
-  const fields = what?.kind === 'object' ? what.keys : [];
+  const fields = what?.kind === 'object' ? what.keys.map((field) => field.key) : [];
   const values = isRecord(read) ? read : {};
   return unreadFields(body, [], Object.fromEntries(fields.map((key) => [key, values[key]])));
 }

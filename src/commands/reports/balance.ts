@@ -2,7 +2,7 @@
 // period and currency, and the trend (growing in green, declining in red).
 import { ENDPOINTS } from '../../api/endpoints.js';
 import { BalanceReply } from '../../api/replies/reports.js';
-import { readReply, unread } from '../../api/replies/schema.js';
+import { readReply, received, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { amount, painted } from '../../core/output/cells.js';
 import type { SectionsView } from '../../core/output/view.js';
@@ -39,7 +39,7 @@ export function balanceView(body: unknown, reading: ReplyReading, id?: string): 
   if (period) {
     const name = r?.period_named_period !== undefined ? 'period' : 'statement_period';
     known.push(name);
-    const others = otherFields(period, ['from', 'to']);
+    const others = otherFields(received(period), ['from', 'to']);
     if (Object.keys(others).length) rest[name] = others;
   }
   const facts: ValueFact[] = [

@@ -91,7 +91,7 @@ function reportFacts(report: Report): ReportFacts {
 export function reportView(
   body: unknown,
   reading: ReplyReading,
-  { readReply, unread, ReportReply }: typeof Reports,
+  { readReply, received, unread, ReportReply }: typeof Reports,
   title?: string,
 ): SectionsView {
   const report = readReply(reading, ReportReply, body);
@@ -139,8 +139,8 @@ export function reportView(
   ];
   // A bank name at the top that the Bank field shows is not shown again.
   const known = r.bank !== undefined && r.bank === report?.bank ? [...KNOWN, 'bank'] : KNOWN;
-  // A statement that is no object is shown whole, as received.
-  const statement = report?.statement ?? unread(ReportReply, body, report).statement;
+  // The statement as received; one that is no object is shown whole.
+  const statement = received(report?.statement) ?? unread(ReportReply, body, report).statement;
   const rest = {
     ...prefixed('statement', otherFields(statement, KNOWN_IN_STATEMENT)),
     ...otherFields(body, known),
