@@ -14,6 +14,7 @@ import {
   number,
   object,
   record,
+  scalar,
   string,
   text,
   texts,
@@ -165,6 +166,9 @@ export const LiabilitiesReply = object({
   liability_transactions: any(),
   ...currencies(),
 });
+
+/** POST /v1/reports/{id}/underwrite: no document names its fields; a verdict of one word leads. */
+export const UnderwriteReply = object({ verdict: undocumented(scalar()) });
 
 /** POST /v1/parse in the background (202): its `poll_url` (the id and status are read where they come). */
 export const ParseAcceptedReply = object({

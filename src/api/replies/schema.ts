@@ -143,6 +143,11 @@ export function decimal() {
   );
 }
 
+/** One value of any JSON type but an object, a list or null (a text, a number as written, a flag), as received. */
+export function scalar() {
+  return lenient(z.union([z.string(), z.number(), z.boolean(), z.instanceof(ExactNumber)]));
+}
+
 export function boolean() {
   return lenient(z.boolean());
 }
