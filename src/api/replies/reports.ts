@@ -135,6 +135,9 @@ export const BalanceReply = object({
 /** GET /v1/reports/{id}/score. Its list is a table when it is a list of objects, else shown as it came. */
 export const ScoreReply = object({ band: string(), score: decimal(), factors: any() });
 
+/** A factor of the score, as its table orders them: by the size of its impact. */
+export const ScoreFactor = object({ impact: number() });
+
 /** GET /v1/reports/{id}/verify. */
 export const VerifyReply = object({ verdict: string(), confidence: decimal(), checks: any() });
 

@@ -286,6 +286,14 @@ export function readReply<S extends Schema>(
   return result.data;
 }
 
+/** A part of a reply (an item of a table) read through its schema, typed, without notes for `--debug`. */
+export function readPart<S extends Schema>(schema: S, value: unknown): z.output<S> | undefined {
+  const result = schema.safeParse(value);
+  if (!result.success) return undefined;
+  link(schema, result.data, value);
+  return result.data;
+}
+
 /** Each object read, to the object of the reply it was read from. */
 const readFrom = new WeakMap<object, JsonRecord>();
 

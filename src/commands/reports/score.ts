@@ -1,8 +1,8 @@
 // `svc reports score ID` (1 billing unit a call): the score out of 1000 and its band in colour, and
 // the factors behind it with their signed impacts, the largest (in absolute value) first.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { ScoreReply } from '../../api/replies/reports.js';
-import { readReply, unread } from '../../api/replies/schema.js';
+import { ScoreFactor, ScoreReply } from '../../api/replies/reports.js';
+import { readPart, readReply, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import {
   contribution,
@@ -15,7 +15,7 @@ import {
 } from '../../core/output/cells.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import { otherFields, type ReplyReading } from '../../core/reading.js';
 import { BAND_COLOURS, designedView, factList, titled, type ValueFact } from './lending-view.js';
 import { showView } from './show-view.js';
 
@@ -63,12 +63,14 @@ interface Factor {
 
 /** Factors by the size of their impact, largest first; those without a numeric impact last, in the reply's order. */
 export function factorsTable(items: readonly unknown[]): ListView<Factor> {
-  const size = (f: Factor) => {
-    const n = numberOf(f.impact);
+  const size = (item: unknown) => {
+    const n = readPart(ScoreFactor, item)?.impact;
     return n === undefined ? -1 : Math.abs(n);
   };
   const rows = items
-    .map((item): Factor => {
+    .map((item, i) => ({ item, i, size: size(item) }))
+    .sort((a, b) => b.size - a.size || a.i - b.i)
+    .map(({ item }): Factor => {
       const f = new ItemFields(item);
       return {
         factor: f.take('factor'),
@@ -76,10 +78,7 @@ export function factorsTable(items: readonly unknown[]): ListView<Factor> {
         detail: f.take('detail'),
         rest: f.rest(),
       };
-    })
-    .map((row, i) => ({ row, i }))
-    .sort((a, b) => size(b.row) - size(a.row) || a.i - b.i)
-    .map(({ row }) => row);
+    });
   const columns: Column<Factor>[] = [
     {
       key: 'factor',
