@@ -148,6 +148,13 @@ export function scalar() {
   return lenient(z.union([z.string(), z.number(), z.boolean(), z.instanceof(ExactNumber)]));
 }
 
+/** Any JSON value but an object or null: a text, a number as written, a flag or a list. */
+export function notObject() {
+  return lenient(
+    z.union([z.string(), z.number(), z.boolean(), z.instanceof(ExactNumber), z.array(z.unknown())]),
+  );
+}
+
 export function boolean() {
   return lenient(z.boolean());
 }

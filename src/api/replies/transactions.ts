@@ -8,6 +8,7 @@ import {
   decimal,
   list,
   listAsReceived,
+  notObject,
   number,
   object,
   record,
@@ -17,6 +18,12 @@ import {
 
 /** The list alone: the records of -o csv and -o ndjson. */
 export const TransactionListReply = record({ transactions: listAsReceived() });
+
+/** What a transaction's row reads beside its columns: the newer shape's currency and category. */
+export const TransactionItem = object({
+  iso_currency_code: text(),
+  personal_finance_category: object({ primary: notObject() }),
+});
 
 export const TransactionsReply = record({
   transactions: listAsReceived(),
