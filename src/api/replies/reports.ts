@@ -138,6 +138,9 @@ export const ScoreReply = object({ band: string(), score: decimal(), factors: an
 /** A factor of the score, as its table orders them: by the size of its impact. */
 export const ScoreFactor = object({ impact: number() });
 
+/** A check of the verification, as its table reads whether it passed. */
+export const VerifyCheck = object({ passed: boolean() });
+
 /** GET /v1/reports/{id}/verify. */
 export const VerifyReply = object({ verdict: string(), confidence: decimal(), checks: any() });
 

@@ -2,8 +2,8 @@
 // verdict in colour and the confidence — and each check run on it, passed or failed, with its
 // severity.
 import { ENDPOINTS } from '../../api/endpoints.js';
-import { VerifyReply } from '../../api/replies/reports.js';
-import { readReply, unread } from '../../api/replies/schema.js';
+import { VerifyCheck, VerifyReply } from '../../api/replies/reports.js';
+import { readPart, readReply, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import {
   fraction,
@@ -16,7 +16,7 @@ import {
 import { formatCount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { booleanOf, otherFields, type ReplyReading } from '../../core/reading.js';
+import { otherFields, type ReplyReading } from '../../core/reading.js';
 import {
   designedView,
   factList,
@@ -61,7 +61,7 @@ export function verifyView(body: unknown, reading: ReplyReading, id?: string): S
     known.push('checks');
     const table = checksTable(checks);
     tables.push({ heading: 'Checks', view: table });
-    const failed = table.rows.filter((r) => booleanOf(r.passed) === false).length;
+    const failed = table.rows.filter((r) => r.outcome === false).length;
     if (table.rows.length)
       hints = [`${formatCount(failed)} of ${formatCount(table.rows.length)} checks failed.`];
   }
@@ -73,7 +73,10 @@ export function verifyView(body: unknown, reading: ReplyReading, id?: string): S
 
 interface Check {
   check: unknown;
+  /** As received. */
   passed: unknown;
+  /** Whether it passed, when `passed` is a flag. */
+  outcome: boolean | undefined;
   severity: unknown;
   rest: Record<string, unknown>;
 }
@@ -84,6 +87,7 @@ export function checksTable(items: readonly unknown[]): ListView<Check> {
     return {
       check: f.take('check'),
       passed: f.take('passed'),
+      outcome: readPart(VerifyCheck, item)?.passed,
       severity: f.take('severity'),
       rest: f.rest(),
     };
@@ -102,7 +106,7 @@ export function checksTable(items: readonly unknown[]): ListView<Check> {
       header: 'RESULT',
       value: (r) => cellText(r.passed),
       display: (r, paint) => {
-        const passed = booleanOf(r.passed);
+        const passed = r.outcome;
         return passed === true
           ? paint.good('pass')
           : passed === false
@@ -116,7 +120,7 @@ export function checksTable(items: readonly unknown[]): ListView<Check> {
       value: (r) => cellText(r.severity),
       // The severity of a failed check is what matters: a passed one's is dimmed.
       display: (r, paint) =>
-        booleanOf(r.passed) === true
+        r.outcome === true
           ? paint.dim(cellText(r.severity))
           : paintAs(SEVERITY_COLOURS, r.severity, cellText(r.severity), paint),
     },
