@@ -2,10 +2,10 @@
 // section per scope, its amounts as money.
 import { moneyOf } from '../api/money.js';
 import { ScopedDataReply } from '../api/replies/consents.js';
+import { readReply } from '../api/replies/schema.js';
 import { genericParts, genericView, heading, withRest } from '../core/output/generic.js';
 import type { Part, SectionsView } from '../core/output/view.js';
 import { isRecord, otherFields, type ReplyReading, textOf } from '../core/reading.js';
-import { readReply } from '../api/replies/schema.js';
 
 /**
  * `{scopes[], data:{identity:{…}, income:{…}}}` (a consent's or a grant's data): the scopes, then

@@ -2,12 +2,12 @@
 // your page for the grant's access token, which `svc grants data` reads the data with.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ExchangeReply } from '../../api/replies/connect.js';
+import { readReply } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
 import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
 import { scopesText } from '../scoped-data.js';
 import { checkToken, presentSecretOnce } from '../tokens.js';
 

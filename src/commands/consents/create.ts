@@ -2,12 +2,12 @@
 // consent token, shown this once.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ConsentReply } from '../../api/replies/consents.js';
+import { readReply } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
 import { otherFields, ReplyReading, textOf } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
 import { scopesText } from '../scoped-data.js';
 import { presentSecretOnce } from '../tokens.js';
 import { consentBody, type ConsentFlags } from './options.js';
