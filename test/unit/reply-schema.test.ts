@@ -9,6 +9,7 @@ import {
   either,
   field,
   list,
+  listAsReceived,
   listOf,
   loose,
   named,
@@ -16,13 +17,16 @@ import {
   object,
   optional,
   readReply,
+  received,
   record,
   requiredText as text,
+  scalar,
   string,
   text as asText,
+  texts,
   unread,
 } from '../../src/api/replies/schema.js';
-import { StatementsReply } from '../../src/api/replies/statements.js';
+import { StatementRecords, StatementsReply } from '../../src/api/replies/statements.js';
 import { UsageReply } from '../../src/api/replies/usage.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { ExactNumber } from '../../src/core/json/exact-number.js';
@@ -39,7 +43,7 @@ describe('readReply', () => {
         (extra, items) => {
           const body = { ...extra, statements: items };
           const r = reading();
-          expect(readReply(r, StatementsReply, body)).toEqual(body);
+          expect(received(readReply(r, StatementRecords, body))).toBe(body);
         },
       ),
     );
@@ -206,5 +210,38 @@ describe('typed fields', () => {
         readReply(reading(), Reply, { name: body, part: body, items: [body] });
       }),
     );
+  });
+});
+
+describe('reading as received', () => {
+  it('links each object read to the object it came from, a field named __proto__ included', () => {
+    const body = JSON.parse('{"part": {"a": 1, "__proto__": {"x": 1}}, "rows": [{"b": "y"}]}');
+    const Reply = object({ part: object({ a: number() }), rows: listOf(object({ b: string() })) });
+    const read = readReply(reading(), Reply, body);
+    expect(received(read)).toBe(body);
+    expect(received(read?.part)).toBe(body.part);
+    expect(received(read?.rows?.[0])).toBe(body.rows[0]);
+    expect(received(undefined)).toBeUndefined();
+  });
+
+  it('keeps a list read as received the very list, and fails as a list would', () => {
+    const body = { items: [1, 'x', null] };
+    const Reply = record({ items: listAsReceived() });
+    expect(readReply(reading(), Reply, body).items).toBe(body.items);
+    expect(() => readReply(reading('GET /v1/x'), Reply, { items: {} })).toThrow(
+      '"items" should be a list, but it is an object',
+    );
+  });
+
+  it('reads texts from a list or one text, and a scalar of any kind', () => {
+    const Reply = object({ reasons: texts(), verdict: scalar() });
+    expect(readReply(reading(), Reply, { reasons: ['a', 2, {}, true], verdict: 5 })).toEqual({
+      reasons: ['a', '2', 'true'],
+      verdict: 5,
+    });
+    expect(readReply(reading(), Reply, { reasons: 'one', verdict: [] })).toEqual({
+      reasons: ['one'],
+      verdict: undefined,
+    });
   });
 });

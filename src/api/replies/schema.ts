@@ -26,7 +26,14 @@ export type Read<S extends Schema> = z.output<S>;
 
 /** What a schema declares, for `--debug`: its documented fields, its items, its forms. */
 type Declared =
-  | { kind: 'object'; fields: readonly DeclaredField[]; notesWhenAbsent: boolean }
+  | {
+      kind: 'object';
+      /** Every field read, documented or not. */
+      keys: readonly DeclaredField[];
+      /** The documented ones, noted when absent. */
+      fields: readonly DeclaredField[];
+      notesWhenAbsent: boolean;
+    }
   | { kind: 'list'; item: Schema }
   | { kind: 'either'; forms: readonly Schema[] };
 
@@ -40,6 +47,8 @@ interface DeclaredField {
 const declared = new WeakMap<Schema, Declared>();
 /** The parts a command walks: reading fails without them, so they are never noted as lacking. */
 const required = new WeakSet<Schema>();
+/** Fields read without being documented. */
+const unnoted = new WeakSet<Schema>();
 /** A field's documented names, when it has more than its key. */
 const alsoNamed = new WeakMap<Schema, readonly string[]>();
 
@@ -68,13 +77,29 @@ export function string() {
 
 /** A text, numbers (as written) and booleans written as text: `12450.30`, `true`. */
 export function text() {
+  return lenient(TEXT);
+}
+
+const TEXT = z.union([
+  z.string(),
+  z.pipe(z.union([z.number(), z.boolean()]), z.transform(String)),
+  z.pipe(
+    z.instanceof(ExactNumber),
+    z.transform((n) => n.text),
+  ),
+]);
+
+/** Texts: a list's items that are texts (as `text()`), or one text as a list of one. */
+export function texts() {
   return lenient(
     z.union([
-      z.string(),
-      z.pipe(z.union([z.number(), z.boolean()]), z.transform(String)),
       z.pipe(
-        z.instanceof(ExactNumber),
-        z.transform((n) => n.text),
+        z.array(lenient(TEXT)),
+        z.transform((items) => items.filter((item) => item !== undefined)),
+      ),
+      z.pipe(
+        TEXT,
+        z.transform((one) => [one]),
       ),
     ]),
   );
@@ -111,9 +136,22 @@ export function decimal() {
       z.instanceof(ExactNumber).check(z.refine((n) => Number.isFinite(n.valueOf()))),
       z.pipe(
         z.string().check(z.regex(DECIMAL_TEXT)),
-        z.transform((s) => new ExactNumber(s.trim())),
+        // As written, spaces and all: shown in a pipe as it came (Intl reads the spaces as JSON.parse does).
+        z.transform((s) => new ExactNumber(s)),
       ),
     ]),
+  );
+}
+
+/** One value of any JSON type but an object, a list or null (a text, a number as written, a flag), as received. */
+export function scalar() {
+  return lenient(z.union([z.string(), z.number(), z.boolean(), z.instanceof(ExactNumber)]));
+}
+
+/** Any JSON value but an object or null: a text, a number as written, a flag or a list. */
+export function notObject() {
+  return lenient(
+    z.union([z.string(), z.number(), z.boolean(), z.instanceof(ExactNumber), z.array(z.unknown())]),
   );
 }
 
@@ -142,6 +180,12 @@ export function named<S extends Schema>(schema: S, ...names: string[]): S {
   return schema;
 }
 
+/** A field the documents do not name, read where it comes: never noted for `--debug`. */
+export function undocumented<S extends Schema>(schema: S): S {
+  unnoted.add(schema);
+  return schema;
+}
+
 // ---------------------------------------------------------------------------------------------
 // What a command walks: required, exit 10 when missing or of another type
 
@@ -153,6 +197,12 @@ export function record<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
 /** A list the command must walk, of items as declared. */
 export function list<Item extends Schema>(item: Item) {
   return walked(declare(z.array(item), { kind: 'list', item }));
+}
+
+/** A list the command must walk, of items of any kind: the list itself, as received. */
+export function listAsReceived() {
+  const schema = z.custom<unknown[]>(Array.isArray, { params: { expected: 'a list' } });
+  return walked(declare(schema, { kind: 'list', item: any() }));
 }
 
 /** A text the command must have (a report id to poll, a URL to open): a string, not empty. */
@@ -218,12 +268,13 @@ function objectOf<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
 }
 
 function objectDeclared(shape: z.core.$ZodLooseShape, notesWhenAbsent: boolean): Declared {
-  const fields = Object.entries(shape).map(([key, schema]) => ({
+  const keys = Object.entries(shape).map(([key, schema]) => ({
     key,
     names: alsoNamed.get(schema as Schema) ?? [key],
     schema: schema as Schema,
   }));
-  return { kind: 'object', fields, notesWhenAbsent };
+  const fields = keys.filter((field) => !unnoted.has(field.schema));
+  return { kind: 'object', keys, fields, notesWhenAbsent };
 }
 
 /**
@@ -238,7 +289,43 @@ export function readReply<S extends Schema>(
   const result = schema.safeParse(body);
   if (!result.success) throw failure(reading, result.error.issues, body);
   noteLacking(reading, schema, body, '');
+  link(schema, result.data, body);
   return result.data;
+}
+
+/** A part of a reply (an item of a table) read through its schema, typed, without notes for `--debug`. */
+export function readPart<S extends Schema>(schema: S, value: unknown): z.output<S> | undefined {
+  const result = schema.safeParse(value);
+  if (!result.success) return undefined;
+  link(schema, result.data, value);
+  return result.data;
+}
+
+/** Each object read, to the object of the reply it was read from. */
+const readFrom = new WeakMap<object, JsonRecord>();
+
+/**
+ * The object of the reply that `read` was read from, as received: every field as it came (zod's
+ * copy types the declared ones and leaves out a field named `__proto__`).
+ */
+export function received(read: object | undefined): JsonRecord | undefined {
+  return read === undefined ? undefined : readFrom.get(read);
+}
+
+/** Links each object read to the object of the reply it was read from, as declared. */
+function link(schema: Schema, read: unknown, value: unknown): void {
+  const what = declared.get(schema);
+  if (what?.kind === 'object') {
+    if (!isRecord(read) || !isRecord(value)) return;
+    readFrom.set(read, value);
+    for (const field of what.keys) link(field.schema, read[field.key], pick(value, ...field.names));
+  } else if (what?.kind === 'list') {
+    if (Array.isArray(read) && Array.isArray(value))
+      read.forEach((item, i) => link(what.item, item, value[i]));
+  } else if (what?.kind === 'either') {
+    const form = what.forms.find((option) => option.safeParse(value).success);
+    if (form) link(form, read, value);
+  }
 }
 
 /**
@@ -247,7 +334,7 @@ export function readReply<S extends Schema>(
  */
 export function unread(schema: Schema, body: unknown, read: unknown): JsonRecord {
   const what = declared.get(schema);
-  const fields = what?.kind === 'object' ? what.fields.map((field) => field.key) : [];
+  const fields = what?.kind === 'object' ? what.keys.map((field) => field.key) : [];
   const values = isRecord(read) ? read : {};
   return unreadFields(body, [], Object.fromEntries(fields.map((key) => [key, values[key]])));
 }

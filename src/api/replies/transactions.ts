@@ -3,23 +3,49 @@
 // credit, balance … or the newer transaction_id, name, amount, merchant_name …), read by
 // reports/transactions.ts; POST /v1/enrich is `{count, transactions[]}` whose items add
 // `category` and `confidence`. The `transactions` list is what the commands walk: required.
-import { field, list, loose, record } from './schema.js';
+import { currencies } from './reports.js';
+import {
+  decimal,
+  list,
+  listAsReceived,
+  notObject,
+  number,
+  object,
+  record,
+  text,
+  undocumented,
+} from './schema.js';
 
 /** The list alone: the records of -o csv and -o ndjson. */
-export const TransactionListReply = record({ transactions: list(loose({})) });
+export const TransactionListReply = record({ transactions: listAsReceived() });
 
-export const TransactionsReply = record({ transactions: list(loose({})), count: field() });
+/** What a transaction's row reads beside its columns: the newer shape's currency and category. */
+export const TransactionItem = object({
+  iso_currency_code: text(),
+  personal_finance_category: object({ primary: notObject() }),
+});
+
+export const TransactionsReply = record({
+  transactions: listAsReceived(),
+  count: number(),
+  ...currencies(),
+});
 
 export const EnrichReply = record({
-  // An item has `credit` or `debit`, as sent (documented as either): neither is declared, so that no item is noted for lacking the other.
   transactions: list(
-    loose({
-      date: field(),
-      description: field(),
-      balance: field(),
-      category: field(),
-      confidence: field(),
+    object({
+      date: text(),
+      description: text(),
+      balance: decimal(),
+      category: text(),
+      confidence: decimal(),
+      // `credit` or `debit`, as sent (documented as either): neither noted, so that no item is noted for lacking the other.
+      credit: undocumented(decimal()),
+      debit: undocumented(decimal()),
     }),
   ),
-  count: field(),
+  count: number(),
 });
+
+/** The enriched list as received: the records of -o csv and -o ndjson. */
+export const EnrichRecords = record({ transactions: listAsReceived() });

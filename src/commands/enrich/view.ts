@@ -3,14 +3,14 @@
 // -o csv and -o ndjson (like a report's, with what they nest in dotted CSV columns); everything
 // else follows as the generic view shows it, amounts as money.
 import { moneyOf } from '../../api/money.js';
-import { EnrichReply } from '../../api/replies/transactions.js';
+import { readReply } from '../../api/replies/schema.js';
+import { EnrichRecords, EnrichReply } from '../../api/replies/transactions.js';
 import type { ReplyReader } from '../../app/present.js';
+import { fraction } from '../../core/output/cells.js';
 import { formatMoney } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { numberOf, otherFields, pick, type ReplyReading, textOf } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
-import { fraction } from '../reports/lending-view.js';
+import { otherFields, type ReplyReading } from '../../core/reading.js';
 
 const KNOWN_IN_TRANSACTION = [
   'date',
@@ -24,22 +24,24 @@ const KNOWN_IN_TRANSACTION = [
 
 /** The list the command walks: missing, or no list, it is exit 10 (docs/reference/output.md, "Reading replies"). */
 function transactionsOf(body: unknown, reading: ReplyReading) {
-  return readReply(reading, EnrichReply, body).transactions;
+  // Read as documented for the walk and the --debug notes; the records are the items as received.
+  readReply(reading, EnrichReply, body);
+  return readReply(reading, EnrichRecords, body).transactions;
 }
 
 export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
   const reply = readReply(reading, EnrichReply, body);
-  const rows = reply.transactions.map((t) => ({
-    date: textOf(t?.date),
-    description: textOf(t?.description),
+  const received = readReply(reading, EnrichRecords, body).transactions;
+  const rows = reply.transactions.map((t, i) => ({
+    date: t?.date,
+    description: t?.description,
     // Numbers as received (a pipe shows them so), formatted for people.
-    // Either, as sent: read where it comes (src/api/replies/transactions.ts).
-    credit: numeric(pick(t, 'credit')),
-    debit: numeric(pick(t, 'debit')),
-    balance: numeric(t?.balance),
-    category: textOf(t?.category),
-    confidence: numeric(t?.confidence),
-    rest: otherFields(t, KNOWN_IN_TRANSACTION),
+    credit: t?.credit,
+    debit: t?.debit,
+    balance: t?.balance,
+    category: t?.category,
+    confidence: t?.confidence,
+    rest: otherFields(received[i], KNOWN_IN_TRANSACTION),
   }));
   type Row = (typeof rows)[number];
   // No currency is documented for the transactions of a file: one the reply names heads the amounts.
@@ -74,7 +76,7 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
       show: 'wide',
     },
   ];
-  const count = numberOf(reply.count) ?? rows.length;
+  const count = reply.count ?? rows.length;
   const list: ListView<Row> = {
     kind: 'list',
     rows,
@@ -89,11 +91,6 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
       money,
     },
   );
-}
-
-/** A value that writes a number, as received; anything else absent (a blank cell). */
-function numeric(value: unknown): unknown {
-  return numberOf(value) === undefined ? undefined : value;
 }
 
 export function enrichReader(what: string): ReplyReader {

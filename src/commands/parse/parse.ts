@@ -23,7 +23,7 @@ import { whyUnreadable } from '../../core/fs-errors.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { otherFields, pick, ReplyReading, textOf } from '../../core/reading.js';
+import { otherFields, ReplyReading } from '../../core/reading.js';
 import { checkBank } from '../args.js';
 import { reportReader } from '../reports/report-view.js';
 import { paintReportStatus } from '../reports/status.js';
@@ -90,13 +90,13 @@ export async function parseStatement(
   const baseUrl = await baseUrlOf(ctx);
   // The 202's id is not documented: read where it comes.
   const path = pollPath(
-    { pollUrl: textOf(accepted?.poll_url), reportId: textOf(pick(reply.body, 'report_id')) },
+    { pollUrl: accepted?.poll_url, reportId: accepted?.report_id },
     baseUrl,
     what,
   );
   // A path that would leave the API is refused before it is offered as a way to look later.
   urlInsideApi(baseUrl, path);
-  const later = lookLater(reply.body, path, ctx);
+  const later = lookLater(accepted?.report_id, path, ctx);
   // The upload is accepted: said at once, on a line of its own that the wait's spinner leaves on
   // the screen, so a person who stops waiting (Ctrl-C) still has the report's id.
   if (ctx.io.stderrIsTTY) {
@@ -110,16 +110,10 @@ export async function parseStatement(
     reports.ReportReply,
     final.body,
   );
-  if (textOf(report?.status) === 'failed') {
-    // How a failed report names its error is not shown: the envelope's two forms are read.
-    const error = pick(final.body, 'error');
-    const code = textOf(pick(error, 'error_code', 'code'));
-    const message = textOf(pick(error, 'error_message', 'message'));
-    const reason = [code, message].filter(Boolean).join(': ') || 'no reason given';
-    throw new CliError(
-      `report ${textOf(report?.report_id) ?? path} failed: ${reason}`,
-      EXIT.invalid,
-    );
+  if (report?.status === 'failed') {
+    const reason =
+      [report.error?.code, report.error?.message].filter(Boolean).join(': ') || 'no reason given';
+    throw new CliError(`report ${report.report_id ?? path} failed: ${reason}`, EXIT.invalid);
   }
 }
 
@@ -129,11 +123,8 @@ function acceptedReader(): ReplyReader<typeof Reports> {
     what: target(ENDPOINTS.parse).what,
     replies: () => import('../../api/replies/reports.js'),
     view: (body, reading, { readReply, ParseAcceptedReply }) => {
-      const facts = {
-        id: textOf(pick(body, 'report_id')),
-        status: textOf(pick(body, 'status')),
-        pollUrl: textOf(readReply(reading, ParseAcceptedReply, body)?.poll_url),
-      };
+      const r = readReply(reading, ParseAcceptedReply, body);
+      const facts = { id: r?.report_id, status: r?.status, pollUrl: r?.poll_url };
       const next = facts.id
         ? `svc reports get ${facts.id}`
         : facts.pollUrl
@@ -170,8 +161,8 @@ interface LookLater {
 }
 
 /** The report's id, from the reply or the poll path of a report; the command is `svc reports get ID`, else `svc api GET PATH`. */
-function lookLater(body: unknown, path: string, ctx: Context): LookLater {
-  const given = textOf(pick(body, 'report_id')) ?? reportIdOf(path);
+function lookLater(reportId: string | undefined, path: string, ctx: Context): LookLater {
+  const given = reportId ?? reportIdOf(path);
   if (given !== undefined) {
     const id = shownText(given, ctx.secrets);
     return { id, report: `report ${id}`, command: `svc reports get ${id}` };
@@ -334,13 +325,12 @@ async function waitForReport(
   try {
     for (;;) {
       const reply = await client.request({ method: 'GET', path });
-      if (
-        textOf(
-          reports.readReply(new ReplyReading(`GET ${path}`), reports.ReportReply, reply.body)
-            ?.status,
-        ) !== 'processing'
-      )
-        return reply;
+      const report = reports.readReply(
+        new ReplyReading(`GET ${path}`),
+        reports.ReportReply,
+        reply.body,
+      );
+      if (report?.status !== 'processing') return reply;
       const elapsed = ctx.now() - started;
       if (elapsed >= limitMs) {
         throw new NetworkError(

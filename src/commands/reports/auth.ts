@@ -5,11 +5,8 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type * as Reports from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
-import { pick, textOf } from '../../core/reading.js';
 import { bankText } from './report-view.js';
 import { factsView } from './show-view.js';
-
-const AUTH_SWIFT = ['swift_bic', 'swift', 'bic', 'swift_code'];
 
 export async function showAuth(ctx: Context, id: string): Promise<void> {
   const call = target(ENDPOINTS.auth, { report_id: id });
@@ -17,41 +14,21 @@ export async function showAuth(ctx: Context, id: string): Promise<void> {
   await present<typeof Reports>(ctx, reply, {
     what: call.what,
     replies: () => import('../../api/replies/reports.js'),
-    view: (body, reading, { readReply, AuthReply }) => {
+    view: (body, reading, { readReply, AuthReply, SWIFT_NAMES }) => {
       const r = readReply(reading, AuthReply, body);
-      const swiftNote = textOf(r?.swift_note);
-      const swift = textOf(pick(body, ...AUTH_SWIFT));
+      const swiftNote = r?.swift_note;
       return factsView(
         [
-          {
-            key: 'account_holder',
-            header: 'Account holder',
-            text: textOf(pick(body, 'account_holder')),
-          },
-          {
-            key: 'account_number',
-            header: 'Account number',
-            text: textOf(pick(body, 'account_number')),
-          },
-          {
-            key: 'bank',
-            header: 'Bank',
-            text: bankText(
-              textOf(pick(body, 'bank', 'bank_name')),
-              textOf(pick(body, 'bank_code')),
-            ),
-          },
+          { key: 'account_holder', header: 'Account holder', text: r?.account_holder },
+          { key: 'account_number', header: 'Account number', text: r?.account_number },
+          { key: 'bank', header: 'Bank', text: bankText(r?.bank, r?.bank_code) },
           {
             key: 'swift_bic',
             header: 'SWIFT/BIC',
-            text: swift ?? (swiftNote ? 'none' : undefined),
+            text: r?.swift_bic ?? (swiftNote ? 'none' : undefined),
           },
           { key: 'swift_note', header: 'SWIFT note', text: swiftNote },
-          {
-            key: 'verification_status',
-            header: 'Verification',
-            text: textOf(r?.verification_status),
-          },
+          { key: 'verification_status', header: 'Verification', text: r?.verification_status },
         ],
         body,
         [
@@ -62,7 +39,7 @@ export async function showAuth(ctx: Context, id: string): Promise<void> {
           'bank_code',
           'swift_note',
           'verification_status',
-          ...AUTH_SWIFT,
+          ...SWIFT_NAMES,
         ],
       );
     },

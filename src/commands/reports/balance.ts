@@ -2,28 +2,21 @@
 // period and currency, and the trend (growing in green, declining in red).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { BalanceReply } from '../../api/replies/reports.js';
+import { readReply, received, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
+import { amount, painted } from '../../core/output/cells.js';
 import type { SectionsView } from '../../core/output/view.js';
+import { type JsonRecord, otherFields, type ReplyReading } from '../../core/reading.js';
 import {
-  isRecord,
-  type JsonRecord,
-  otherFields,
-  pick,
-  type ReplyReading,
-} from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
-import {
-  amount,
   currencyOf,
   designedView,
   factList,
-  painted,
   titled,
   TREND_COLOURS,
   type ValueFact,
 } from './lending-view.js';
-import { periodOf, periodText } from './report-view.js';
+import { periodText } from './report-view.js';
 
 const KNOWN = ['currency', 'opening_balance', 'closing_balance', 'avg_daily_balance', 'trend'];
 
@@ -38,34 +31,46 @@ export async function showBalance(ctx: Context, id: string): Promise<void> {
 
 export function balanceView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, BalanceReply, body);
-  const currency = r?.currency;
-  const money = amount(currencyOf(body));
-  const period = pick(body, 'period', 'statement_period');
+  // A documented field of another type is shown as it came.
+  const left = unread(BalanceReply, body, r);
+  const money = amount(currencyOf(r));
+  const period = r?.period;
   const known = [...KNOWN];
   const rest: JsonRecord = {};
   // `period` or `statement_period`, {from, to}: what else it holds stays in view as period.*.
-  if (isRecord(period)) {
-    const name = pick(body, 'period') === period ? 'period' : 'statement_period';
+  if (period) {
+    const name = r?.period_named_period !== undefined ? 'period' : 'statement_period';
     known.push(name);
-    const left = otherFields(period, ['from', 'to']);
-    if (Object.keys(left).length) rest[name] = left;
+    const others = otherFields(received(period), ['from', 'to']);
+    if (Object.keys(others).length) rest[name] = others;
   }
   const facts: ValueFact[] = [
+    { key: 'period', header: 'Period', raw: period ? periodText(period) || undefined : undefined },
+    { key: 'currency', header: 'Currency', raw: r?.currency ?? left.currency },
     {
-      key: 'period',
-      header: 'Period',
-      raw: isRecord(period) ? periodText(periodOf(body)) || undefined : undefined,
+      key: 'opening_balance',
+      header: 'Opening balance',
+      raw: r?.opening_balance ?? left.opening_balance,
+      show: money,
     },
-    { key: 'currency', header: 'Currency', raw: currency },
-    { key: 'opening_balance', header: 'Opening balance', raw: r?.opening_balance, show: money },
-    { key: 'closing_balance', header: 'Closing balance', raw: r?.closing_balance, show: money },
+    {
+      key: 'closing_balance',
+      header: 'Closing balance',
+      raw: r?.closing_balance ?? left.closing_balance,
+      show: money,
+    },
     {
       key: 'avg_daily_balance',
       header: 'Average daily balance',
-      raw: r?.avg_daily_balance,
+      raw: r?.avg_daily_balance ?? left.avg_daily_balance,
       show: money,
     },
-    { key: 'trend', header: 'Trend', raw: r?.trend, show: painted(TREND_COLOURS) },
+    {
+      key: 'trend',
+      header: 'Trend',
+      raw: r?.trend ?? left.trend,
+      show: painted(TREND_COLOURS),
+    },
   ];
   return designedView(
     factList(facts),

@@ -3,8 +3,7 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type * as Reports from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
-import { textOf } from '../../core/reading.js';
-import { bankText, periodOf, periodText } from './report-view.js';
+import { bankText, periodText } from './report-view.js';
 import { factsView } from './show-view.js';
 
 export async function showIdentity(ctx: Context, id: string): Promise<void> {
@@ -17,11 +16,11 @@ export async function showIdentity(ctx: Context, id: string): Promise<void> {
       const r = readReply(reading, IdentityReply, body);
       return factsView(
         [
-          { key: 'account_holder', header: 'Account holder', text: textOf(r?.account_holder) },
-          { key: 'account_number', header: 'Account number', text: textOf(r?.account_number) },
-          { key: 'bank', header: 'Bank', text: bankText(textOf(r?.bank), textOf(r?.bank_code)) },
-          { key: 'currency', header: 'Currency', text: textOf(r?.currency) },
-          { key: 'period', header: 'Period', text: periodText(periodOf(body)) },
+          { key: 'account_holder', header: 'Account holder', text: r?.account_holder },
+          { key: 'account_number', header: 'Account number', text: r?.account_number },
+          { key: 'bank', header: 'Bank', text: bankText(r?.bank, r?.bank_code) },
+          { key: 'currency', header: 'Currency', text: r?.currency },
+          { key: 'period', header: 'Period', text: periodText(r?.period) },
         ],
         body,
         [

@@ -3,11 +3,21 @@
 // each month; `--chart` draws the monthly credits as a line chart, as `svc data series --chart`
 // draws a series.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { IncomeReply } from '../../api/replies/reports.js';
-import { readReply } from '../../api/replies/schema.js';
+import { IncomeReply, MonthlyCreditsReply } from '../../api/replies/reports.js';
+import { readReply, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { forPeople, present, presentText } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
+import type { ExactNumber } from '../../core/json/exact-number.js';
+import {
+  amount,
+  ItemFields,
+  moneyColumn,
+  outOf,
+  painted,
+  type Show,
+  yesNo,
+} from '../../core/output/cells.js';
 import { type ChartPoint, lineChart } from '../../core/output/chart.js';
 import { formatAmount } from '../../core/output/format.js';
 import { isTableFormat } from '../../core/output/formats.js';
@@ -15,21 +25,10 @@ import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import { createPaint } from '../../core/output/paint.js';
 import { textLines } from '../../core/output/render.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { numberOf, pick, ReplyReading, textOf } from '../../core/reading.js';
-import {
-  amount,
-  currencyOf,
-  factsAndLists,
-  ItemFields,
-  moneyColumn,
-  outOf,
-  painted,
-  recordList,
-  type Show,
-  titled,
-  type ValueFact,
-  yesNo,
-} from './lending-view.js';
+import { ReplyReading } from '../../core/reading.js';
+import { currencyOf, factsAndLists, titled, type ValueFact } from './lending-view.js';
+
+type Decimal = number | ExactNumber;
 import { transactionsPart } from './transactions.js';
 
 export async function showIncome(
@@ -58,50 +57,70 @@ export async function showIncome(
 }
 
 /** `25th of the month`; anything but a day of a month as it came. */
-const dayOfMonth: Show = (raw) => {
-  const n = numberOf(raw);
-  if (n === undefined || !Number.isInteger(n) || n < 1 || n > 31) return cellText(raw);
-  const suffix =
-    n % 10 === 1 && n !== 11
-      ? 'st'
-      : n % 10 === 2 && n !== 12
-        ? 'nd'
-        : n % 10 === 3 && n !== 13
-          ? 'rd'
-          : 'th';
-  return `${n}${suffix} of the month`;
-};
+const dayOfMonth =
+  (day: Decimal | undefined): Show =>
+  (raw) => {
+    const n = day === undefined ? undefined : Number(day);
+    if (n === undefined || !Number.isInteger(n) || n < 1 || n > 31) return cellText(raw);
+    const suffix =
+      n % 10 === 1 && n !== 11
+        ? 'st'
+        : n % 10 === 2 && n !== 12
+          ? 'nd'
+          : n % 10 === 3 && n !== 13
+            ? 'rd'
+            : 'th';
+    return `${n}${suffix} of the month`;
+  };
 
 export function incomeView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, IncomeReply, body);
+  // A documented field of another type is shown as it came.
+  const left = unread(IncomeReply, body, r);
   // No currency is documented for this view: the statement's, NPR, unless the reply names one.
-  const money = amount(currencyOf(body));
+  const currency = currencyOf(r);
+  const money = amount(currency);
   const facts: ValueFact[] = [
-    { key: 'salary_detected', header: 'Salary detected', raw: r?.salary_detected, show: yesNo },
-    { key: 'salary_amount', header: 'Salary', raw: r?.salary_amount, show: money },
+    {
+      key: 'salary_detected',
+      header: 'Salary detected',
+      raw: r?.salary_detected ?? left.salary_detected,
+      show: yesNo,
+    },
+    {
+      key: 'salary_amount',
+      header: 'Salary',
+      raw: r?.salary_amount ?? left.salary_amount,
+      show: money,
+    },
     {
       key: 'salary_regularity',
       header: 'Salary regularity',
-      raw: r?.salary_regularity,
+      raw: r?.salary_regularity ?? left.salary_regularity,
       show: painted({ monthly: 'good', irregular: 'warn' }),
     },
     {
       key: 'salary_day_of_month',
       header: 'Salary day',
-      raw: r?.salary_day_of_month,
-      show: dayOfMonth,
+      raw: r?.salary_day_of_month ?? left.salary_day_of_month,
+      show: dayOfMonth(r?.salary_day_of_month),
     },
     {
       key: 'income_stability_score',
       header: 'Income stability',
-      raw: r?.income_stability_score,
+      raw: r?.income_stability_score ?? left.income_stability_score,
       show: outOf(100),
     },
-    { key: 'remittance_detected', header: 'Remittance', raw: r?.remittance_detected, show: yesNo },
+    {
+      key: 'remittance_detected',
+      header: 'Remittance',
+      raw: r?.remittance_detected ?? left.remittance_detected,
+      show: yesNo,
+    },
     {
       key: 'avg_monthly_credit',
       header: 'Average monthly credit',
-      raw: r?.avg_monthly_credit,
+      raw: r?.avg_monthly_credit ?? left.avg_monthly_credit,
       show: money,
     },
   ];
@@ -118,6 +137,7 @@ export function incomeView(body: unknown, reading: ReplyReading, id?: string): S
       transactionsPart('income_transactions', 'Income transactions', r?.income_transactions),
     ],
     titled('Income', id),
+    currency,
   );
 }
 
@@ -150,12 +170,14 @@ export function monthlyCreditPoints(body: unknown): ChartPoint[] {
   // Read apart from the view (its --debug notes are the view's): a reading named by the endpoint.
   const credits = readReply(
     new ReplyReading(`${ENDPOINTS.income.method} ${ENDPOINTS.income.path}`),
-    IncomeReply,
+    MonthlyCreditsReply,
     body,
   )?.monthly_credits;
-  return (recordList(credits) ?? []).flatMap((item) => {
-    const value = numberOf(pick(item, 'total_credits'));
-    return value === undefined ? [] : [{ period: textOf(pick(item, 'month')) ?? '?', value }];
+  // A list holding anything but objects is shown, not drawn.
+  if (!credits || credits.some((item) => item === undefined)) return [];
+  return credits.flatMap((item) => {
+    const value = item?.total_credits;
+    return value === undefined ? [] : [{ period: item?.month ?? '?', value }];
   });
 }
 

@@ -2,24 +2,22 @@
 // bounced payments, and the lenders with what was paid to each.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { LiabilitiesReply } from '../../api/replies/reports.js';
+import { readReply, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
-import { cellText, withExtraColumns } from '../../core/output/generic.js';
-import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { numberOf, type ReplyReading } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
+import type { ExactNumber } from '../../core/json/exact-number.js';
 import {
   amount,
   count,
-  currencyOf,
-  factsAndLists,
   ItemFields,
   moneyColumn,
   percent,
   type Show,
-  titled,
-  type ValueFact,
-} from './lending-view.js';
+} from '../../core/output/cells.js';
+import { cellText, withExtraColumns } from '../../core/output/generic.js';
+import type { Column, ListView, SectionsView } from '../../core/output/view.js';
+import type { ReplyReading } from '../../core/reading.js';
+import { currencyOf, factsAndLists, titled, type ValueFact } from './lending-view.js';
 import { transactionsPart } from './transactions.js';
 
 export async function showLiabilities(ctx: Context, id: string): Promise<void> {
@@ -33,24 +31,38 @@ export async function showLiabilities(ctx: Context, id: string): Promise<void> {
 }
 
 /** Bounced payments: none is good news, any is bad. */
-const bounces: Show = (raw, paint) => {
-  const n = numberOf(raw);
-  const text = count(raw, paint);
-  return n === undefined ? text : n > 0 ? paint.bad(text) : paint.good(text);
-};
+const bounces =
+  (bounced: number | ExactNumber | undefined): Show =>
+  (raw, paint) => {
+    const text = count(raw, paint);
+    return bounced === undefined ? text : Number(bounced) > 0 ? paint.bad(text) : paint.good(text);
+  };
 
 export function liabilitiesView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, LiabilitiesReply, body);
-  const money = amount(currencyOf(body));
+  // A documented field of another type is shown as it came.
+  const left = unread(LiabilitiesReply, body, r);
+  const currency = currencyOf(r);
+  const money = amount(currency);
   const facts: ValueFact[] = [
     {
       key: 'monthly_emi_total',
       header: 'Monthly EMI total',
-      raw: r?.monthly_emi_total,
+      raw: r?.monthly_emi_total ?? left.monthly_emi_total,
       show: money,
     },
-    { key: 'emi_load_pct', header: 'EMI load', raw: r?.emi_load_pct, show: percent },
-    { key: 'bounce_count', header: 'Bounces', raw: r?.bounce_count, show: bounces },
+    {
+      key: 'emi_load_pct',
+      header: 'EMI load',
+      raw: r?.emi_load_pct ?? left.emi_load_pct,
+      show: percent,
+    },
+    {
+      key: 'bounce_count',
+      header: 'Bounces',
+      raw: r?.bounce_count ?? left.bounce_count,
+      show: bounces(r?.bounce_count),
+    },
   ];
   return factsAndLists(
     body,
@@ -64,6 +76,7 @@ export function liabilitiesView(body: unknown, reading: ReplyReading, id?: strin
       ),
     ],
     titled('Liabilities', id),
+    currency,
   );
 }
 

@@ -1,17 +1,11 @@
 import { ENDPOINTS, target } from '../../api/endpoints.js';
+import type * as Reports from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { formatCount } from '../../core/output/format.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
-import {
-  booleanOf,
-  otherFields,
-  pick,
-  type ReplyReading,
-  textOf,
-  unreadFields,
-} from '../../core/reading.js';
+import { otherFields, ReplyReading } from '../../core/reading.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus, REPORT_STATUSES, type ReportStatus } from './status.js';
 
@@ -30,23 +24,30 @@ export async function listReports(
   const call = target(ENDPOINTS.listReports);
   const reply = await client.request({ ...call, query: { limit, status } });
   // The list is what the command walks: a reply without it is exit 10, whatever the format.
-  const reportsOf = (body: unknown, reading: ReplyReading) =>
-    reading.needList(pick(reading.needObject(body, ''), 'data'), 'data');
+  const reportsOf = (
+    body: unknown,
+    reading: ReplyReading,
+    { readReply, ReportListRecords }: typeof Reports,
+  ) => readReply(reading, ReportListRecords, body).data;
   await present(ctx, reply, {
     what: call.what,
+    replies: () => import('../../api/replies/reports.js'),
     records: reportsOf,
     fields: REPORT_FIELDS,
-    view: (body, reading) => {
-      const rows = reportsOf(body, reading).map((item) => {
+    view: (body, reading, replies) => {
+      const { readReply, unread, ListedReport, ReportListReply } = replies;
+      const reports = readReply(reading, ReportListReply, body);
+      const rows = reportsOf(body, reading, replies).map((item, i) => {
+        const r = reports.data[i];
         const read = {
-          report_id: textOf(reading.documented(item, 'data[].report_id', 'report_id')),
-          status: textOf(reading.documented(item, 'data[].status', 'status')),
-          bank_code: textOf(pick(item, 'bank_code') ?? pick(pick(item, 'statement'), 'bank_code')),
+          report_id: r?.report_id,
+          status: r?.status,
+          bank_code: r?.bank_code ?? r?.statement?.bank_code,
           // A bank's name beside its code is the same bank: one column shows both, as `reports get` does.
-          bank: textOf(pick(item, 'bank') ?? pick(pick(item, 'statement'), 'bank')),
-          created_at: textOf(reading.documented(item, 'data[].created_at', 'created_at')),
+          bank: r?.bank ?? r?.statement?.bank,
+          created_at: r?.created_at,
         };
-        return { ...read, rest: unreadFields(item, ['statement'], read) };
+        return { ...read, rest: otherFields(unread(ListedReport, item, r), ['statement']) };
       });
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
@@ -76,7 +77,7 @@ export async function listReports(
       };
       // Fields of the items that no document shows get columns of their own: nothing is hidden.
       // `has_more` is said on stderr, with the way to the rest (moreReportsHint).
-      const hasMore = booleanOf(pick(body, 'has_more'));
+      const hasMore = reports.has_more;
       return listWithRest(
         withExtraColumns(list, (r) => r.rest),
         otherFields(body, hasMore === undefined ? ['data'] : ['data', 'has_more']),
@@ -84,9 +85,11 @@ export async function listReports(
     },
   });
   // --json carries has_more itself; every other output loses it (ndjson and CSV hold the items alone).
-  const listed = pick(reply.body, 'data');
-  if (ctx.format !== 'json' && pick(reply.body, 'has_more') === true && Array.isArray(listed))
-    ctx.err(moreReportsHint(listed.length, { limit, status }));
+  if (ctx.format === 'json') return;
+  const { readReply, ReportListPage } = await import('../../api/replies/reports.js');
+  const page = readReply(new ReplyReading(call.what), ReportListPage, reply.body);
+  if (page?.has_more === true && page.data)
+    ctx.err(moreReportsHint(page.data.length, { limit, status }));
 }
 
 /**

@@ -4,7 +4,7 @@ import { present } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { numberOf, otherFields, textOf } from '../../core/reading.js';
+import { otherFields } from '../../core/reading.js';
 import { paintMatchResult } from './status.js';
 
 const KNOWN = ['match_score', 'result', 'statement_name', 'reasons'];
@@ -26,16 +26,11 @@ export async function matchName(
     replies: () => import('../../api/replies/reports.js'),
     view: (body, reading, { readReply, MatchReply }) => {
       const r = readReply(reading, MatchReply, body);
-      const reasons = r?.reasons;
       const m = {
-        score: numberOf(r?.match_score),
-        result: textOf(r?.result),
-        statementName: textOf(r?.statement_name),
-        reasons: Array.isArray(reasons)
-          ? reasons.flatMap((r) => textOf(r) ?? [])
-          : textOf(reasons) !== undefined
-            ? [textOf(reasons)!]
-            : [],
+        score: r?.match_score,
+        result: r?.result,
+        statementName: r?.statement_name,
+        reasons: r?.reasons ?? [],
       };
       const fields: Column<typeof m>[] = [
         {

@@ -4,20 +4,12 @@
 // transactions are counted here; `-o csv` and `-o ndjson` write them one per line.
 import { moneyOf } from '../../api/money.js';
 import type * as Reports from '../../api/replies/reports.js';
+import type { Read } from '../../api/replies/schema.js';
 import type { ReplyReader } from '../../app/present.js';
 import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
-import { cellText, withRest } from '../../core/output/generic.js';
+import { cellText, countText, withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
-import {
-  booleanOf,
-  isRecord,
-  numberOf,
-  otherFields,
-  pick,
-  type ReplyReading,
-  textOf,
-} from '../../core/reading.js';
-import type { Read } from '../../api/replies/schema.js';
+import { otherFields, type ReplyReading } from '../../core/reading.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus } from './status.js';
 import { REPORT_TRANSACTION_FIELDS } from './transactions.js';
@@ -65,13 +57,6 @@ const KNOWN_IN_STATEMENT = [
   'total_transactions',
 ];
 
-/** `period` or `statement_period`, as {from, to}. */
-export function periodOf(from: unknown): { from?: string; to?: string } | undefined {
-  const period = pick(from, 'period', 'statement_period');
-  if (!isRecord(period)) return undefined;
-  return { from: textOf(period.from), to: textOf(period.to) };
-}
-
 export function periodText(period: { from?: string; to?: string } | undefined): string {
   if (!period || (!period.from && !period.to)) return '';
   return `${period.from ?? '?'} → ${period.to ?? '?'}`;
@@ -79,42 +64,40 @@ export function periodText(period: { from?: string; to?: string } | undefined): 
 
 type Report = Read<typeof Reports.ReportReply>;
 
-function reportFacts(body: unknown, report: Report): ReportFacts {
+function reportFacts(report: Report): ReportFacts {
   const statement = report?.statement;
   const transactions = report?.transactions;
   return {
-    reportId: textOf(report?.report_id),
-    status: textOf(report?.status),
+    reportId: report?.report_id,
+    status: report?.status,
     // A report of the list's flat shape may carry its bank's name at the top, beside bank_code.
-    bank: textOf(statement?.bank) ?? textOf(pick(body, 'bank')),
+    bank: statement?.bank ?? report?.bank,
     // The list carries bank_code at the top (documented there), the full report inside `statement`.
-    bankCode: textOf(statement?.bank_code ?? pick(body, 'bank_code')),
-    currency: textOf(statement?.currency),
+    bankCode: statement?.bank_code ?? report?.bank_code,
+    currency: statement?.currency,
     // `period` or `statement_period` (both documented), in the statement or, in the flat shape, at the top.
-    period: periodOf(statement) ?? periodOf(body),
+    period: statement?.period ?? report?.period,
     openingBalance: statement?.opening_balance,
     closingBalance: statement?.closing_balance,
     transactions:
       statement?.total_transactions ??
       (Array.isArray(transactions) ? transactions.length : undefined),
-    createdAt: textOf(report?.created_at),
-    dataSource: textOf(report?.data_source),
-    tamperVerifiable: booleanOf(report?.tamper_verifiable),
+    createdAt: report?.created_at,
+    dataSource: report?.data_source,
+    tamperVerifiable: report?.tamper_verifiable,
   };
 }
 
 export function reportView(
   body: unknown,
   reading: ReplyReading,
-  { readReply, ReportReply }: typeof Reports,
+  { readReply, received, unread, ReportReply }: typeof Reports,
   title?: string,
 ): SectionsView {
   const report = readReply(reading, ReportReply, body);
-  const r = reportFacts(body, report);
+  const r = reportFacts(report);
   // A statement is kept in NPR unless it names another currency.
   const amount = (value: unknown) => formatMoney(value, r.currency ?? 'NPR') ?? cellText(value);
-  const counted = (value: unknown) =>
-    numberOf(value) === undefined ? cellText(value) : formatCount(textOf(value));
   const fields: Column<ReportFacts>[] = [
     { key: 'report_id', header: 'Report', value: (x) => x.reportId },
     {
@@ -143,7 +126,7 @@ export function reportView(
       key: 'transactions',
       header: 'Transactions',
       value: (x) => cellText(x.transactions),
-      display: (x) => counted(x.transactions),
+      display: (x) => countText(x.transactions),
       formatsValue: true,
     },
     { key: 'created_at', header: 'Created', value: (x) => x.createdAt },
@@ -155,10 +138,11 @@ export function reportView(
     },
   ];
   // A bank name at the top that the Bank field shows is not shown again.
-  const known =
-    r.bank !== undefined && r.bank === textOf(pick(body, 'bank')) ? [...KNOWN, 'bank'] : KNOWN;
+  const known = r.bank !== undefined && r.bank === report?.bank ? [...KNOWN, 'bank'] : KNOWN;
+  // The statement as received; one that is no object is shown whole.
+  const statement = received(report?.statement) ?? unread(ReportReply, body, report).statement;
   const rest = {
-    ...prefixed('statement', otherFields(report?.statement, KNOWN_IN_STATEMENT)),
+    ...prefixed('statement', otherFields(statement, KNOWN_IN_STATEMENT)),
     ...otherFields(body, known),
   };
   const transactions = report?.transactions;

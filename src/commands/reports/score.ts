@@ -1,27 +1,23 @@
 // `svc reports score ID` (1 billing unit a call): the score out of 1000 and its band in colour, and
 // the factors behind it with their signed impacts, the largest (in absolute value) first.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { ScoreReply } from '../../api/replies/reports.js';
+import { ScoreFactor, ScoreReply } from '../../api/replies/reports.js';
+import { readPart, readReply, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
-import { cellText, withExtraColumns } from '../../core/output/generic.js';
-import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { numberOf, otherFields, type ReplyReading } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
 import {
-  BAND_COLOURS,
   contribution,
-  designedView,
-  factList,
   ItemFields,
   outOf,
   paintAs,
   painted,
   recordList,
-  titled,
-  type ValueFact,
   words,
-} from './lending-view.js';
+} from '../../core/output/cells.js';
+import { cellText, withExtraColumns } from '../../core/output/generic.js';
+import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
+import { otherFields, type ReplyReading } from '../../core/reading.js';
+import { BAND_COLOURS, designedView, factList, titled, type ValueFact } from './lending-view.js';
 
 export async function showScore(ctx: Context, id: string): Promise<void> {
   const call = target(ENDPOINTS.score, { report_id: id });
@@ -35,16 +31,18 @@ export async function showScore(ctx: Context, id: string): Promise<void> {
 
 export function scoreView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, ScoreReply, body);
+  // A documented field of another type is shown as it came.
+  const left = unread(ScoreReply, body, r);
   const band = r?.band;
   const facts: ValueFact[] = [
     // The score takes the colour of its band.
     {
       key: 'score',
       header: 'Score',
-      raw: r?.score,
+      raw: r?.score ?? left.score,
       show: (raw, paint) => paintAs(BAND_COLOURS, band, outOf(1000)(raw, paint), paint),
     },
-    { key: 'band', header: 'Band', raw: band, show: painted(BAND_COLOURS) },
+    { key: 'band', header: 'Band', raw: band ?? left.band, show: painted(BAND_COLOURS) },
   ];
   const known = ['score', 'band'];
   const tables: Part[] = [];
@@ -67,12 +65,14 @@ interface Factor {
 
 /** Factors by the size of their impact, largest first; those without a numeric impact last, in the reply's order. */
 export function factorsTable(items: readonly unknown[]): ListView<Factor> {
-  const size = (f: Factor) => {
-    const n = numberOf(f.impact);
+  const size = (item: unknown) => {
+    const n = readPart(ScoreFactor, item)?.impact;
     return n === undefined ? -1 : Math.abs(n);
   };
   const rows = items
-    .map((item): Factor => {
+    .map((item, i) => ({ item, i, size: size(item) }))
+    .sort((a, b) => b.size - a.size || a.i - b.i)
+    .map(({ item }): Factor => {
       const f = new ItemFields(item);
       return {
         factor: f.take('factor'),
@@ -80,10 +80,7 @@ export function factorsTable(items: readonly unknown[]): ListView<Factor> {
         detail: f.take('detail'),
         rest: f.rest(),
       };
-    })
-    .map((row, i) => ({ row, i }))
-    .sort((a, b) => size(b.row) - size(a.row) || a.i - b.i)
-    .map(({ row }) => row);
+    });
   const columns: Column<Factor>[] = [
     {
       key: 'factor',

@@ -6,35 +6,26 @@
 // read. The list is what the command walks: without it the reply is exit 10, whatever the format.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { holdsMoney } from '../../api/money.js';
-import { readReply } from '../../api/replies/schema.js';
-import { TransactionListReply, TransactionsReply } from '../../api/replies/transactions.js';
+import { readPart, readReply, received } from '../../api/replies/schema.js';
+import {
+  TransactionItem,
+  TransactionListReply,
+  TransactionsReply,
+} from '../../api/replies/transactions.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { type BsCalendar, loadBsCalendar } from '../../core/calendar/calendar.js';
+import { amount, ItemFields, moneyColumn } from '../../core/output/cells.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import {
-  isRecord,
-  type JsonRecord,
-  numberOf,
-  otherFields,
-  type ReplyReading,
-  textOf,
-} from '../../core/reading.js';
+import { type JsonRecord, otherFields, type ReplyReading } from '../../core/reading.js';
 import {
   type TransactionFilters,
   transactionFilters,
   type TransactionOptions,
 } from './lending-input.js';
-import {
-  amount,
-  currencyOf,
-  ItemFields,
-  type ListPart,
-  moneyColumn,
-  titled,
-} from './lending-view.js';
+import { currencyOf, type ListPart, titled } from './lending-view.js';
 
 export async function listTransactions(
   ctx: Context,
@@ -103,6 +94,8 @@ export const REPORT_TRANSACTION_FIELDS = [
 
 /** One transaction of either shape, its raw values by meaning, and the fields no column shows. */
 export interface TransactionRow {
+  /** The newer shape's currency of the transaction (`iso_currency_code`), which stays a column of its own. */
+  currency?: string;
   date: unknown;
   description: unknown;
   debit: unknown;
@@ -129,20 +122,17 @@ export function transactionRow(item: unknown): TransactionRow {
     category: f.take('category'),
     merchant: f.take('merchant', 'merchant_name'),
     id: f.take('id', 'transaction_id'),
+    currency: undefined as string | undefined,
   };
   const rest = f.rest();
+  const typed = readPart(TransactionItem, item);
+  row.currency = typed?.iso_currency_code;
   // The newer shape's category is {primary, detailed}: the primary one fills the column, the rest
   // of it keeps a column of its own (`personal_finance_category.detailed`).
-  const pfc = rest.personal_finance_category;
-  if (
-    row.category === undefined &&
-    isRecord(pfc) &&
-    pfc.primary !== undefined &&
-    pfc.primary !== null &&
-    !isRecord(pfc.primary)
-  ) {
+  const pfc = typed?.personal_finance_category;
+  if (row.category === undefined && pfc?.primary !== undefined) {
     row.category = pfc.primary;
-    const left = otherFields(pfc, ['primary']);
+    const left = otherFields(received(pfc), ['primary']);
     if (Object.keys(left).length) rest.personal_finance_category = left;
     else delete rest.personal_finance_category;
   }
@@ -178,9 +168,7 @@ export function transactionsTable(
   // The newer shape names each transaction's currency: one they all share heads the columns;
   // amounts in several currencies each name their own.
   const codes = new Set(
-    rows
-      .map((r) => textOf(r.rest.iso_currency_code)?.trim())
-      .filter((code): code is string => !!code),
+    rows.map((r) => r.currency?.trim()).filter((code): code is string => !!code),
   );
   const mixed = codes.size > 1;
   const shared = codes.size === 1 ? [...codes][0]! : currency;
@@ -194,7 +182,7 @@ export function transactionsTable(
           key,
           header,
           value: (r) => cellText(r[field]),
-          display: (r, paint) => amount(textOf(r.rest.iso_currency_code))(r[field], paint),
+          display: (r, paint) => amount(r.currency)(r[field], paint),
           formatsValue: true,
           align: 'right',
           keep: true,
@@ -281,15 +269,15 @@ export function transactionsView(
   const table = transactionsTable(
     items,
     filtered ? 'No transactions match these filters.' : 'The report has no transactions.',
-    currencyOf(body),
+    currencyOf(reply),
   );
   // A count that is no number is not the documented one: it is shown with the rest.
-  const known = numberOf(counted) === undefined ? ['transactions'] : ['transactions', 'count'];
+  const known = counted === undefined ? ['transactions'] : ['transactions', 'count'];
   // The count and the filters go under the table on a terminal; a pipe stays one header line and one
   // line per transaction, and hears on stderr of a count that differs from the list.
-  const count = countText(items.length, numberOf(counted));
+  const count = countText(items.length, counted);
   const hints = [count, ...(frame.filters ? [filtersText(frame.filters, frame.calendar)] : [])];
-  const cut = numberOf(counted) !== undefined && numberOf(counted) !== items.length;
+  const cut = counted !== undefined && counted !== items.length;
   return listWithRest(table, otherFields(body, known), {
     title: titled('Transactions', frame.id),
     hints,

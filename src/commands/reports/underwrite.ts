@@ -5,18 +5,21 @@
 // it comes, by the generic view (its amounts as money), with the verdict first where there is one.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { moneyOf } from '../../api/money.js';
+import { UnderwriteReply } from '../../api/replies/reports.js';
+import { readReply } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
+import { painted } from '../../core/output/cells.js';
 import { formatMoney, plainNumber } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
 import type { SectionsView } from '../../core/output/view.js';
-import { isRecord, otherFields, pick } from '../../core/reading.js';
+import { otherFields, ReplyReading } from '../../core/reading.js';
 import {
   type UnderwriteOptions,
   underwritingBody,
   type UnderwritingRequest,
 } from './lending-input.js';
-import { DECISION_COLOURS, factList, painted, titled } from './lending-view.js';
+import { DECISION_COLOURS, factList, titled } from './lending-view.js';
 
 export async function underwrite(
   ctx: Context,
@@ -42,11 +45,11 @@ export function underwritingView(
   frame: { id?: string; loan?: UnderwritingRequest['loan'] } = {},
 ): SectionsView {
   const title = titled('Underwriting', frame.id) + (frame.loan ? `: ${loanText(frame.loan)}` : '');
-  const verdict = pick(body, 'verdict');
+  // Its fields are not documented: nothing is noted for --debug.
+  const verdict = readReply(new ReplyReading('underwrite'), UnderwriteReply, body)?.verdict;
   const money = moneyOf(body, 'NPR');
   // A verdict of one word leads; one that is an object or a list is no such word and keeps its place.
-  if (verdict === undefined || isRecord(verdict) || Array.isArray(verdict))
-    return genericView(body, { title, money });
+  if (verdict === undefined) return genericView(body, { title, money });
   return withRest(
     factList([
       { key: 'verdict', header: 'Verdict', raw: verdict, show: painted(DECISION_COLOURS) },

@@ -2,27 +2,29 @@
 // verdict in colour and the confidence — and each check run on it, passed or failed, with its
 // severity.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { VerifyReply } from '../../api/replies/reports.js';
+import { VerifyCheck, VerifyReply } from '../../api/replies/reports.js';
+import { readPart, readReply, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
-import { formatCount } from '../../core/output/format.js';
-import { cellText, withExtraColumns } from '../../core/output/generic.js';
-import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { booleanOf, otherFields, type ReplyReading } from '../../core/reading.js';
-import { readReply } from '../../api/replies/schema.js';
 import {
-  designedView,
-  factList,
   fraction,
   ItemFields,
   paintAs,
   painted,
   recordList,
+  words,
+} from '../../core/output/cells.js';
+import { formatCount } from '../../core/output/format.js';
+import { cellText, withExtraColumns } from '../../core/output/generic.js';
+import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
+import { otherFields, type ReplyReading } from '../../core/reading.js';
+import {
+  designedView,
+  factList,
   SEVERITY_COLOURS,
   titled,
   type ValueFact,
   VERIFY_COLOURS,
-  words,
 } from './lending-view.js';
 
 export async function showVerify(ctx: Context, id: string): Promise<void> {
@@ -37,9 +39,21 @@ export async function showVerify(ctx: Context, id: string): Promise<void> {
 
 export function verifyView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, VerifyReply, body);
+  // A documented field of another type is shown as it came.
+  const left = unread(VerifyReply, body, r);
   const facts: ValueFact[] = [
-    { key: 'verdict', header: 'Verdict', raw: r?.verdict, show: painted(VERIFY_COLOURS) },
-    { key: 'confidence', header: 'Confidence', raw: r?.confidence, show: fraction },
+    {
+      key: 'verdict',
+      header: 'Verdict',
+      raw: r?.verdict ?? left.verdict,
+      show: painted(VERIFY_COLOURS),
+    },
+    {
+      key: 'confidence',
+      header: 'Confidence',
+      raw: r?.confidence ?? left.confidence,
+      show: fraction,
+    },
   ];
   const known = ['verdict', 'confidence'];
   const tables: Part[] = [];
@@ -49,7 +63,7 @@ export function verifyView(body: unknown, reading: ReplyReading, id?: string): S
     known.push('checks');
     const table = checksTable(checks);
     tables.push({ heading: 'Checks', view: table });
-    const failed = table.rows.filter((r) => booleanOf(r.passed) === false).length;
+    const failed = table.rows.filter((r) => r.outcome === false).length;
     if (table.rows.length)
       hints = [`${formatCount(failed)} of ${formatCount(table.rows.length)} checks failed.`];
   }
@@ -61,7 +75,10 @@ export function verifyView(body: unknown, reading: ReplyReading, id?: string): S
 
 interface Check {
   check: unknown;
+  /** As received. */
   passed: unknown;
+  /** Whether it passed, when `passed` is a flag. */
+  outcome: boolean | undefined;
   severity: unknown;
   rest: Record<string, unknown>;
 }
@@ -72,6 +89,7 @@ export function checksTable(items: readonly unknown[]): ListView<Check> {
     return {
       check: f.take('check'),
       passed: f.take('passed'),
+      outcome: readPart(VerifyCheck, item)?.passed,
       severity: f.take('severity'),
       rest: f.rest(),
     };
@@ -90,7 +108,7 @@ export function checksTable(items: readonly unknown[]): ListView<Check> {
       header: 'RESULT',
       value: (r) => cellText(r.passed),
       display: (r, paint) => {
-        const passed = booleanOf(r.passed);
+        const passed = r.outcome;
         return passed === true
           ? paint.good('pass')
           : passed === false
@@ -104,7 +122,7 @@ export function checksTable(items: readonly unknown[]): ListView<Check> {
       value: (r) => cellText(r.severity),
       // The severity of a failed check is what matters: a passed one's is dimmed.
       display: (r, paint) =>
-        booleanOf(r.passed) === true
+        r.outcome === true
           ? paint.dim(cellText(r.severity))
           : paintAs(SEVERITY_COLOURS, r.severity, cellText(r.severity), paint),
     },

@@ -4,10 +4,8 @@ import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
-import { otherFields, pick, type ReplyReading, textOf, unreadFields } from '../../core/reading.js';
+import { otherFields, type ReplyReading } from '../../core/reading.js';
 
-/** Documented: content_hash, verify_url, status. An id has no documented name: the likely ones are read. */
-const ID_NAMES = ['statement_id', 'id'];
 const STATEMENT_FIELDS = ['content_hash', 'verify_url', 'status'];
 export async function listStatements(ctx: Context, options: { status?: string }): Promise<void> {
   const { status } = options;
@@ -17,21 +15,29 @@ export async function listStatements(ctx: Context, options: { status?: string })
   const statementsOf = (
     body: unknown,
     reading: ReplyReading,
-    { readReply, StatementsReply }: typeof Replies,
-  ) => readReply(reading, StatementsReply, body).statements;
+    { readReply, StatementRecords, StatementsReply }: typeof Replies,
+  ) => {
+    // Read as documented for the walk and the --debug notes; the records are the items as received.
+    readReply(reading, StatementsReply, body);
+    return readReply(reading, StatementRecords, body).statements;
+  };
   await present(ctx, reply, {
     what: call.what,
     replies: () => import('../../api/replies/statements.js'),
     records: statementsOf,
     fields: STATEMENT_FIELDS,
     view: (body, reading, replies) => {
-      const rows = statementsOf(body, reading, replies).map((s) => {
-        const read = {
-          status: textOf(s?.status),
-          content_hash: textOf(s?.content_hash),
-          verify_url: textOf(s?.verify_url),
+      const { readReply, unread, Statement, StatementsReply, ID_NAMES } = replies;
+      const statements = readReply(reading, StatementsReply, body).statements;
+      const rows = statementsOf(body, reading, replies).map((item, i) => {
+        const s = statements[i];
+        return {
+          status: s?.status,
+          content_hash: s?.content_hash,
+          verify_url: s?.verify_url,
+          id: s?.statement_id,
+          rest: otherFields(unread(Statement, item, s), ID_NAMES),
         };
-        return { ...read, id: textOf(pick(s, ...ID_NAMES)), rest: unreadFields(s, ID_NAMES, read) };
       });
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [

@@ -8,7 +8,7 @@
 // counts, shares, confidences, scores, contributions) is shown to people as every view shows it
 // (format.ts), field names in words (labels.ts); a pipe gets the values as received and the keys.
 import { ExactNumber } from '../json/exact-number.js';
-import { isRecord, type JsonRecord } from '../reading.js';
+import { isRecord, type JsonRecord, numberOf } from '../reading.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { staysWhole, visibleWidth } from './fit.js';
 import {
@@ -363,6 +363,11 @@ export function cellText(value: unknown, depth = 0): string {
   if (Array.isArray(value) && !value.some((item) => isRecord(item) || Array.isArray(item)))
     return value.map((item) => cellText(item)).join(', ');
   return compactJson(value, depth);
+}
+
+/** A count for people, grouped (1,23,456), when the value writes a number; anything else as it came. */
+export function countText(value: unknown): string {
+  return numberOf(value) === undefined ? cellText(value) : formatCount(cellText(value));
 }
 
 /** `monthly_summary` → `Monthly summary`; nested names joined with ›, each in words (`Score › Factors`). */
