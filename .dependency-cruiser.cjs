@@ -40,6 +40,13 @@ const FLOORS = [
     { name: 'config', path: '^src/config/', says: 'paths, profiles, the config store' },
     { name: 'api', path: '^src/api/', says: 'HTTP: transport, the client, the endpoint table' },
   ],
+  [
+    {
+      name: 'service',
+      path: '^src/service/',
+      says: 'what svc knows of the service: error codes, key forms, its variables, replies, states',
+    },
+  ],
   [{ name: 'core', path: '^src/core/|^src/version\\.ts$', says: 'knows nothing of the service' }],
 ];
 

@@ -8,8 +8,8 @@ import { EXIT } from './core/errors.js';
 import { processIO } from './core/io.js';
 import { sayLastWords } from './core/last-words.js';
 import { pagerRunning } from './core/stream/pager.js';
-import { ranUntilStopped } from './core/until-stopped.js';
 import { main } from './main.js';
+import { ranUntilStopped } from './service/until-stopped.js';
 
 /** For the build: which bundle runs which command line (src/launch/route.ts). */
 export { launchTable } from './main.js';

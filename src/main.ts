@@ -37,10 +37,8 @@ import { registerWebhooks } from './commands/webhooks/index.js';
 import { CALENDARS } from './core/calendar/calendar.js';
 import { noteCommandRan } from './core/command-ran.js';
 import { completes, fromMachine } from './core/completion/values.js';
-import { readEnv } from './core/environment.js';
 import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { type IO, maskedIO, processIO, withStreams } from './core/io.js';
-import { KEY_FORMS } from './core/keys.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
 import { checkJqExpression, filteredIO, type JqFilter } from './core/output/jq.js';
 import { examples, helpWidth } from './core/program/document.js';
@@ -53,9 +51,11 @@ import {
   integerOption,
   sizeOption,
 } from './core/program/typed-options.js';
-import { errorsAsJson, reportError, type ReportMode } from './core/report-error.js';
 import { Secrets } from './core/secrets/secrets.js';
 import { PagedOutput } from './core/stream/pager.js';
+import { readEnv } from './service/environment.js';
+import { KEY_FORMS } from './service/keys.js';
+import { errorsAsJson, reportError, type ReportMode } from './service/report-error.js';
 import { VERSION } from './version.js';
 
 /** `--jq`: the expression checked before anything is sent, and the IO that holds the output to filter. */

@@ -4,18 +4,17 @@
 // What a run adds around its requests (a spinner, a message naming a refused key) comes as layers,
 // given to the constructor in order, as gh composes RoundTrippers: nothing reassigns `request`.
 import {
-  ApiError,
-  type ApiErrorEnvelope,
   InterruptedError,
   NetworkError,
   UnexpectedReplyError,
   UsageError,
 } from '../core/errors.js';
-import { KEY_FORMS, maskKey } from '../core/keys.js';
 import { shownText } from '../core/output/format.js';
 import type { ReplyHeaders } from '../core/reply-headers.js';
 import { Secrets } from '../core/secrets/secrets.js';
 import { sleep } from '../core/sleep.js';
+import { ApiError, type ApiErrorEnvelope } from '../service/errors.js';
+import { KEY_FORMS, maskKey } from '../service/keys.js';
 import { type Method, requestUrl } from './endpoints.js';
 import { DEFAULT_MAX_REPLY_BYTES } from './reply-size.js';
 import {

@@ -7,11 +7,12 @@
 // dist/external.cjs, loaded only for a proxy.
 import type { IncomingMessage } from 'node:http';
 
-import { type Env, readEnv, type VariableName } from '../core/environment.js';
 import { UsageError } from '../core/errors.js';
 import { importUndici } from '../core/external.js';
 import { ReplyHeaders } from '../core/reply-headers.js';
 import { isLoopbackHost } from '../core/urls.js';
+import { type Env } from '../core/variables.js';
+import { readEnv, type VariableName } from '../service/environment.js';
 import { formatSize } from './reply-size.js';
 
 export interface WireRequest {

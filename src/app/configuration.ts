@@ -14,13 +14,13 @@ import {
   type Settings,
 } from '../config/resolve.js';
 import { type ConfigDoc, ConfigStore, profileMap } from '../config/store.js';
-import { ReplyCache } from '../core/cache.js';
 import { type BsCalendar, loadBsCalendar } from '../core/calendar/calendar.js';
-import { readEnv } from '../core/environment.js';
 import { UsageError } from '../core/errors.js';
 import type { IO } from '../core/io.js';
-import { keyMode } from '../core/keys.js';
 import type { Secrets } from '../core/secrets/secrets.js';
+import { ReplyCache } from '../service/cache.js';
+import { readEnv } from '../service/environment.js';
+import { keyMode } from '../service/keys.js';
 import { USER_AGENT } from '../version.js';
 import type { GlobalFlags } from './global-flags.js';
 import { keyringEntryOf, readKeyringKey } from './keyring-key.js';

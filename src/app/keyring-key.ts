@@ -3,9 +3,10 @@
 import type { Keyring, KeyringEntry } from '../config/keyring/keyring.js';
 import { isDefaultConfigDir, type SystemHome } from '../config/paths.js';
 import { checkBaseUrl } from '../config/resolve.js';
-import type { Env } from '../core/environment.js';
-import { InterruptedError, MissingKeyError, UsageError } from '../core/errors.js';
-import { checkKeySize } from '../core/keys.js';
+import { InterruptedError, UsageError } from '../core/errors.js';
+import type { Env } from '../core/variables.js';
+import { MissingKeyError } from '../service/errors.js';
+import { checkKeySize } from '../service/keys.js';
 
 /**
  * The keyring entry of a profile's key: the one of its base URL, and no other. Only from the

@@ -1,9 +1,9 @@
 // An output for people through the pager, on a terminal, when it is taller than the screen
 // (docs/reference/output.md, "Pager"; core/stream/pager.ts), and which pager that is.
 import { resolvePager } from '../config/resolve.js';
-import { readEnv } from '../core/environment.js';
 import { pagerEnvironment, pagerWords } from '../core/stream/pager.js';
 import { startPagerProcess } from '../core/stream/pager-process.js';
+import { readEnv } from '../service/environment.js';
 import type { Context } from './context.js';
 
 /**

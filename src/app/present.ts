@@ -16,9 +16,9 @@ import {
 } from '../core/output/records.js';
 import type { Reply } from '../core/output/render.js';
 import { pipeRemarks, type View } from '../core/output/view.js';
-import { ReplyReading } from '../core/reading.js';
 import { giveWay, writePieces } from '../core/stream/paced-write.js';
 import { OutputSink, StdoutClosedError } from '../core/stream/sink.js';
+import { ReplyReading } from '../service/reading.js';
 import type { Context } from './context.js';
 import { paged } from './pager.js';
 import { tablePieces } from './tables.js';

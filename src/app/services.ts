@@ -4,8 +4,8 @@
 // in-process with no network, no real time and no terminal.
 import type { Transport } from '../api/transport.js';
 import type { Keyring } from '../config/keyring/keyring.js';
-import type { CacheEntry } from '../core/cache.js';
 import type { StartPager } from '../core/stream/pager.js';
+import type { CacheEntry } from '../service/cache.js';
 
 export interface Clock {
   /** Milliseconds since the epoch, as Date.now(). */

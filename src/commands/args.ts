@@ -7,8 +7,8 @@ import { checkId, type Endpoint, requestNote } from '../api/endpoints.js';
 import { UsageError } from '../core/errors.js';
 import { oneLine } from '../core/output/format.js';
 import { type Block, paragraph } from '../core/program/document.js';
+import { didYouMean } from '../core/program/mistakes.js';
 import { wholeNumber } from '../core/program/typed-options.js';
-import { didYouMean } from '../core/report-error.js';
 
 export { checkId };
 export { examples, paragraph } from '../core/program/document.js';

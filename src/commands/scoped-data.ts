@@ -1,12 +1,13 @@
 // The data a consent or a Connect grant opens (`svc consents data`, `svc grants data`): one
 // section per scope, its amounts as money.
-import { moneyOf } from '../api/money.js';
 import { ScopedDataReply } from '../api/replies/consents.js';
 import { readReply } from '../api/replies/schema.js';
 import type { Texts } from '../api/replies/schema-extra.js';
+import { otherFields } from '../core/json/values.js';
 import { genericParts, genericView, heading, withRest } from '../core/output/generic.js';
 import type { Part, SectionsView } from '../core/output/view.js';
-import { otherFields, type ReplyReading } from '../core/reading.js';
+import { type ReplyReading } from '../service/reading.js';
+import { moneyOf } from './money.js';
 
 /**
  * `{scopes[], data:{identity:{…}, income:{…}}}` (a consent's or a grant's data): the scopes, then

@@ -9,14 +9,14 @@ import { DOCUMENTED_SCENARIOS, scenarioNames } from '../commands/sandbox/scenari
 import { cacheDir, configDir } from '../config/paths.js';
 import { checkBaseUrl, resolveSettings } from '../config/resolve.js';
 import { type ConfigDoc, ConfigStore, profileMap } from '../config/store.js';
-import { ReplyCache } from '../core/cache.js';
 import {
   DYNAMIC_SOURCES,
   type DynamicSource,
   isDynamicSource,
 } from '../core/completion/sources.js';
-import type { Env } from '../core/environment.js';
 import { oneLine } from '../core/output/format.js';
+import type { Env } from '../core/variables.js';
+import { ReplyCache } from '../service/cache.js';
 
 export interface DynamicRequest {
   source: DynamicSource;

@@ -3,11 +3,12 @@ import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
+import { type Env } from '../core/variables.js';
 //
 // A user may have no home folder: a container run as a bare uid, with HOME unset and no entry in
 // /etc/passwd. A folder no variable names then has no place (undefined), and each caller decides:
 // a command that must keep a file there fails with NO_HOME, one that can do without does without.
-import { type Env, readEnv } from '../core/environment.js';
+import { readEnv } from '../service/environment.js';
 
 /** The home folder as the system knows it (os.homedir), which throws for a user it has no entry for. */
 export type SystemHome = () => string;

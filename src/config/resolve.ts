@@ -1,9 +1,11 @@
 // Settings resolution, one rule for all: flag > environment > active profile > default.
 import { type CalendarName, calendarNamed, CALENDARS } from '../core/calendar/calendar.js';
-import { type Env, readEnv } from '../core/environment.js';
-import { ApiError, EXIT, MissingKeyError, type Trouble, UsageError } from '../core/errors.js';
-import { checkKeySize } from '../core/keys.js';
+import { EXIT, type Trouble, UsageError } from '../core/errors.js';
 import { secureUrl, shownUrl } from '../core/urls.js';
+import { type Env } from '../core/variables.js';
+import { readEnv } from '../service/environment.js';
+import { ApiError, MissingKeyError } from '../service/errors.js';
+import { checkKeySize } from '../service/keys.js';
 import type { ConfigDoc, Profile } from './store.js';
 
 export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';

@@ -1,7 +1,7 @@
 // Opening a page in the user's browser, with the `open` package, one of the packages apart from
 // the program (external.ts, dist/external.cjs): reached when a page is opened, so that no other
 // run loads that file.
-import { setAsideOwnVariables } from './environment.js';
+import { setAsideOwnVariables } from './variables.js';
 
 export async function openInBrowser(url: string): Promise<void> {
   const { default: open } = await (await import('./external.js')).importOpen();

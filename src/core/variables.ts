@@ -1,7 +1,8 @@
 // The environment as core reads it: the variables every terminal program honours (colour, pager,
 // time zone, CI). What each one does is in THE list, src/service/environment.ts; a test checks that
 // every name read through readEnv is listed there.
-import type { Env } from './environment.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /** The variables core reads. */
 type CommonVariable =
@@ -10,4 +11,16 @@ type CommonVariable =
 /** The value of a variable, exactly as set (an empty string stays empty). */
 export function readEnv(env: Env, name: CommonVariable): string | undefined {
   return env[name];
+}
+
+/**
+ * Removes every SVC_ variable from `env` (keys, tokens, secrets among them), for a child process that
+ * has no use for them; returns what puts them back.
+ */
+export function setAsideOwnVariables(env: NodeJS.ProcessEnv): () => void {
+  const removed = Object.entries(env).filter(
+    ([name, value]) => name.toUpperCase().startsWith('SVC_') && value !== undefined,
+  );
+  for (const [name] of removed) delete env[name];
+  return () => Object.assign(env, Object.fromEntries(removed));
 }

@@ -25,9 +25,10 @@ import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 import { cacheDir } from '../config/paths.js';
-import { type Env, readEnv } from '../core/environment.js';
 import { replaceFile } from '../core/replace-file.js';
 import { readTrustedFile, untrustedFolderReason } from '../core/trusted-files.js';
+import { type Env } from '../core/variables.js';
+import { readEnv } from '../service/environment.js';
 
 export interface Program {
   run(argv: readonly string[]): Promise<number>;

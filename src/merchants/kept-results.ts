@@ -14,7 +14,7 @@ import { UsageError } from '../core/errors.js';
 import { whyUnreadable } from '../core/fs-errors.js';
 import { exactBody } from '../core/json/exact-json.js';
 import { stringifyExact } from '../core/json/exact-stringify.js';
-import { isRecord } from '../core/reading.js';
+import { isRecord } from '../core/json/values.js';
 import { type CallResults, type ResultStore, RESUME_OTHER_INPUT } from './each-line.js';
 
 /** What the kept results are for. */

@@ -6,7 +6,7 @@ import type { ApiReply } from '../api/client.js';
 import type { MerchantReply, MerchantResult } from '../api/merchants.js';
 import { UnexpectedReplyError } from '../core/errors.js';
 import { exactBody } from '../core/json/exact-json.js';
-import { isRecord, jsonType } from '../core/reading.js';
+import { isRecord, jsonType } from '../core/json/values.js';
 import type { Lookup } from './lookup-set.js';
 
 /** The reply's body when merging can walk it; otherwise exit 10 with what is wrong. */

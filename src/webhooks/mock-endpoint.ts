@@ -19,7 +19,7 @@
 // client: one attempt each over a direct connection, bounded in time and size, only ever to a
 // loopback base URL.
 import { ReplyTooLargeError, type Transport } from '../api/transport.js';
-import { isRecord } from '../core/reading.js';
+import { isRecord } from '../core/json/values.js';
 import { isLoopbackHost } from '../core/urls.js';
 
 const MOCK_ENDPOINTS_PATH = '/_mock/webhooks/endpoints';

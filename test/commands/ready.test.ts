@@ -33,7 +33,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { processStart, type ServerState } from '../../src/core/ready-file.js';
+import { processStart, type ServerState } from '../../src/service/ready-file.js';
 import {
   FakeService,
   type InProcessOptions,

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { AUTO_BANK, BANK_CODES, DATA_BANK_CODES } from '../../src/api/banks.js';
 import { DATA_FAMILIES } from '../../src/commands/data/families.js';
-import { ReplyCache } from '../../src/core/cache.js';
+import { ReplyCache } from '../../src/service/cache.js';
 import { ROOT, run, SVC, useWorld } from './harness.js';
 import { traceRun } from './trace.js';
 

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 
 import { HELP_TOPICS } from '../../src/commands/help/topics.js';
 import { allCommands, describeProgram } from '../../src/core/completion/spec.js';
-import { ENVIRONMENT } from '../../src/core/environment.js';
-import { EXIT_CODES } from '../../src/core/errors.js';
 import { processIO } from '../../src/core/io.js';
 import { buildProgram } from '../../src/main.js';
+import { ENVIRONMENT } from '../../src/service/environment.js';
+import { EXIT_CODES } from '../../src/service/errors.js';
 import { type Result, ROOT, run, STACK_LINE, useWorld } from './harness.js';
 
 const world = useWorld();

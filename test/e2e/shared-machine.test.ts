@@ -18,8 +18,8 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { ReplyCache } from '../../src/core/cache.js';
 import merchantsJson from '../../src/mock/fixtures/merchants.json' with { type: 'json' };
+import { ReplyCache } from '../../src/service/cache.js';
 import { unwrapped } from '../support/unwrapped.js';
 import { baseEnv, collect, type Result, STACK_LINE, SVC, useWorld } from './harness.js';
 

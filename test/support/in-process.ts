@@ -17,11 +17,11 @@ import {
   type KeyringEntry,
   KeyringError,
 } from '../../src/config/keyring/keyring.js';
-import type { CacheEntry } from '../../src/core/cache.js';
 import { FALLBACK_COLUMNS, type IO, knownWidth } from '../../src/core/io.js';
 import { ReplyHeaders } from '../../src/core/reply-headers.js';
 import type { PagerProcess } from '../../src/core/stream/pager.js';
 import { main } from '../../src/main.js';
+import type { CacheEntry } from '../../src/service/cache.js';
 import { unwrapped } from './unwrapped.js';
 
 export { unwrapped };

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { completeCommand, dynamicValues } from '../../src/completion/dynamic.js';
-import { ReplyCache } from '../../src/core/cache.js';
+import { ReplyCache } from '../../src/service/cache.js';
 
 const home = mkdtempSync(join(tmpdir(), 'svc-completion-safety-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));

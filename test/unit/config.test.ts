@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { checkId } from '../../src/commands/args.js';
 import { checkBaseUrl, resolveSettings } from '../../src/config/resolve.js';
 import { UsageError } from '../../src/core/errors.js';
-import { keyMode, maskKey } from '../../src/core/keys.js';
 import { isLoopbackHost } from '../../src/core/urls.js';
+import { keyMode, maskKey } from '../../src/service/keys.js';
 
 describe('keys', () => {
   it('tells live from test keys and masks them to the prefix and last four', () => {

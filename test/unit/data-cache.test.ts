@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { type CacheEntry, expiresAt, isFresh, ReplyCache } from '../../src/core/cache.js';
+import { type CacheEntry, expiresAt, isFresh, ReplyCache } from '../../src/service/cache.js';
 
 const HOUR = 3_600_000;
 const dirs: string[] = [];

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { HELP_TOPICS } from '../../src/commands/help/topics.js';
 import { cacheDir, configDir, dataDir, homeFolder } from '../../src/config/paths.js';
 import { activeProfile, resolveSettings } from '../../src/config/resolve.js';
-import { ENVIRONMENT, readEnv } from '../../src/core/environment.js';
 import { canPrompt, colorEnabled, type IO } from '../../src/core/io.js';
 import { renderText } from '../../src/core/program/document.js';
 import { buildProgram } from '../../src/main.js';
+import { ENVIRONMENT, readEnv } from '../../src/service/environment.js';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 
@@ -29,7 +29,8 @@ const names: string[] = ENVIRONMENT.flatMap((v) => ('alias' in v ? [v.name, v.al
 
 describe('the environment list', () => {
   const files = sources(SRC).filter(
-    (file) => ![join('core', 'environment.ts'), join('core', 'variables.ts')].includes(file.path),
+    (file) =>
+      ![join('service', 'environment.ts'), join('core', 'variables.ts')].includes(file.path),
   );
 
   it('is the only way the code reads a variable', () => {

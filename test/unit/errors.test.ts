@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { decodeErrorEnvelope, retryAfterMs } from '../../src/api/client.js';
-import { ApiError, EXIT_CODES, exitCodeFor } from '../../src/core/errors.js';
 import type { IO } from '../../src/core/io.js';
-import { reportError } from '../../src/core/report-error.js';
+import { ApiError, EXIT_CODES, exitCodeFor } from '../../src/service/errors.js';
+import { reportError } from '../../src/service/report-error.js';
 
 describe('the exit-code table (docs/reference/exit-codes.md)', () => {
   it('is pinned', () => {

@@ -11,9 +11,9 @@ import { checkId, checkInteger } from '../../src/commands/args.js';
 import { checkBaseUrl, profileToWrite } from '../../src/config/resolve.js';
 import { ConfigStore } from '../../src/config/store.js';
 import { UsageError } from '../../src/core/errors.js';
-import { keyMode, maskKey } from '../../src/core/keys.js';
 import { integerOption } from '../../src/core/program/typed-options.js';
 import { isLoopbackHost } from '../../src/core/urls.js';
+import { keyMode, maskKey } from '../../src/service/keys.js';
 import { parserOf, valueOrUsageError } from '../support/usage-error.js';
 
 describe('ids', () => {

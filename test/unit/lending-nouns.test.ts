@@ -30,7 +30,7 @@ import { createPaint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
 import { fieldsFirst, listRecords } from '../../src/core/output/unshown.js';
 import type { View } from '../../src/core/output/view.js';
-import { ReplyReading } from '../../src/core/reading.js';
+import { ReplyReading } from '../../src/service/reading.js';
 import {
   BASE_URL,
   type Expected,

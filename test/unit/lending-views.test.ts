@@ -22,7 +22,7 @@ import { printableDeep } from '../../src/core/output/format.js';
 import { createPaint, type Paint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
 import { pipeRemarks, type View } from '../../src/core/output/view.js';
-import { ReplyReading } from '../../src/core/reading.js';
+import { ReplyReading } from '../../src/service/reading.js';
 
 const plain = await createPaint(false);
 /** A palette that shows its colours as tags, so a test can read them. */

@@ -1,8 +1,8 @@
-// Which fields of the report views are money (api/money.ts): amounts by the last word of their
+// Which fields of the report views are money (commands/money.ts): amounts by the last word of their
 // name, never counts, shares, scores or days.
 import { describe, expect, it } from 'vitest';
 
-import { holdsMoney, moneyOf } from '../../src/api/money.js';
+import { holdsMoney, moneyOf } from '../../src/commands/money.js';
 
 describe('money fields', () => {
   it('names the amounts the service sends', () => {

@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 
 import { itemListOf, selectorsOf, seriesListOf } from '../../src/commands/data/items.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
+import { otherFields } from '../../src/core/json/values.js';
 import { genericView, withRest } from '../../src/core/output/generic.js';
 import { prettyJson } from '../../src/core/output/json.js';
 import { createPaint } from '../../src/core/output/paint.js';
 import { csvPieces, fallbackRecords, ndjsonText } from '../../src/core/output/records.js';
-import { otherFields, ReplyReading } from '../../src/core/reading.js';
+import { ReplyReading } from '../../src/service/reading.js';
 
 const csvText = (records: readonly unknown[]) => [...csvPieces(records)].join('');
 import { renderTable } from '../../src/core/output/render.js';

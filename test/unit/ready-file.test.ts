@@ -1,4 +1,4 @@
-// The state file of a server run with --ready-file (src/core/ready-file.ts), on real folders: what
+// The state file of a server run with --ready-file (src/service/ready-file.ts), on real folders: what
 // each step writes, what it leaves alone, and what a reader refuses (a link, a pipe, a file others
 // may write, one too large or of another shape) without following or blocking.
 import { execFileSync, spawn } from 'node:child_process';
@@ -31,7 +31,7 @@ import {
   ReadyFile,
   type ServerState,
   writerRuns,
-} from '../../src/core/ready-file.js';
+} from '../../src/service/ready-file.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'svc-ready-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -15,7 +15,8 @@ import { object, readReply, requiredText } from '../../src/api/replies/schema.js
 import { anyBody, numeric, received, strings, texts } from '../../src/api/replies/schema-extra.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { ExactNumber } from '../../src/core/json/exact-number.js';
-import { numberOf, ReplyReading, textOf } from '../../src/core/reading.js';
+import { numberOf, textOf } from '../../src/core/json/values.js';
+import { ReplyReading } from '../../src/service/reading.js';
 
 describe('received', () => {
   it('gives the very object received, `__proto__` and the order of its fields kept', () => {

@@ -30,7 +30,7 @@ import { StatementRecords, StatementsReply } from '../../src/api/replies/stateme
 import { UsageReply } from '../../src/api/replies/usage.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { ExactNumber } from '../../src/core/json/exact-number.js';
-import { ReplyReading } from '../../src/core/reading.js';
+import { ReplyReading } from '../../src/service/reading.js';
 
 const reading = (what = 'GET /v1/x') => new ReplyReading(what);
 

@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 
 import { ApiClient } from '../../src/api/client.js';
-import { maskKey } from '../../src/core/keys.js';
 import { createPaint } from '../../src/core/output/paint.js';
 import { merchantColumns, merchantTableWriter } from '../../src/merchants/table-writers.js';
+import { maskKey } from '../../src/service/keys.js';
 
 const KEY = 'svc_sk_test_0123456789abcdef0123456789abcdef';
 const SECRET_HEAD = KEY.slice('svc_sk_test_'.length, 'svc_sk_test_'.length + 12);

@@ -6,10 +6,10 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { KEY_FORMS } from '../../src/core/keys.js';
 import { EscapeSequences } from '../../src/core/secrets/escape-sequences.js';
 import { MaskedStream } from '../../src/core/secrets/masked-stream.js';
 import { Secrets } from '../../src/core/secrets/secrets.js';
+import { KEY_FORMS } from '../../src/service/keys.js';
 
 const KEY = 'svc_sk_test_0123456789abcdef0123456789abcdef';
 const MASKED = 'svc_sk_test_…cdef';

@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { type IO, maskedIO } from '../../src/core/io.js';
-import { KEY_FORMS } from '../../src/core/keys.js';
 import { MaskedStream } from '../../src/core/secrets/masked-stream.js';
 import { Secrets } from '../../src/core/secrets/secrets.js';
+import { KEY_FORMS } from '../../src/service/keys.js';
 
 const KEY = 'svc_sk_test_0123456789abcdef0123456789abcdef';
 const MASKED = 'svc_sk_test_…cdef';

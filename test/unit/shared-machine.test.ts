@@ -21,10 +21,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { activeProfile, profileToWrite, resolveSettings } from '../../src/config/resolve.js';
 import { ConfigStore } from '../../src/config/store.js';
-import { type CacheEntry, ReplyCache } from '../../src/core/cache.js';
 import { UsageError } from '../../src/core/errors.js';
 import type { Lookup } from '../../src/merchants/lookup-set.js';
 import { writeUnresolved } from '../../src/merchants/unresolved.js';
+import { type CacheEntry, ReplyCache } from '../../src/service/cache.js';
 
 const dirs: string[] = [];
 afterEach(() => {

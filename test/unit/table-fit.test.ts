@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { isRecord } from '../../src/core/json/values.js';
 import {
   cutToWidth,
   type FitColumn,
@@ -29,7 +30,6 @@ import {
   type SectionsView,
   type View,
 } from '../../src/core/output/view.js';
-import { isRecord } from '../../src/core/reading.js';
 import { AlignedTableWriter, type StreamColumn } from '../../src/core/stream/table-writers.js';
 import { documented, documentedNames } from '../support/fixtures.js';
 import type { WideTable } from './render-apart.js';

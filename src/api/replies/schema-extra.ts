@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 
 import { ExactNumber } from '../../core/json/exact-number.js';
-import { isRecord, type JsonRecord } from '../../core/reading.js';
+import { isRecord, type JsonRecord } from '../../core/json/values.js';
 import { record, text } from './schema.js';
 
 /** Absent (undefined) when the reply lacks the field, holds null, or holds another type. */

@@ -11,13 +11,8 @@
 import * as z from 'zod/mini';
 
 import { ExactNumber } from '../../core/json/exact-number.js';
-import {
-  isRecord,
-  type JsonRecord,
-  pick,
-  type ReplyReading,
-  unreadFields,
-} from '../../core/reading.js';
+import { isRecord, type JsonRecord, pick, unreadFields } from '../../core/json/values.js';
+import { type ReplyReading } from '../../service/reading.js';
 
 export type Schema = z.ZodMiniType;
 

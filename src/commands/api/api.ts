@@ -3,10 +3,11 @@ import { STATUS_CODES } from 'node:http';
 import type { ApiReply } from '../../api/client.js';
 import type { Context } from '../../app/context.js';
 import { presentText } from '../../app/present.js';
-import { ApiError, CliError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
+import { CliError, UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { type Masker, printable, shownText } from '../../core/output/format.js';
 import { jsonOutput } from '../../core/output/json.js';
 import type { ReplyHeaders } from '../../core/reply-headers.js';
+import { ApiError } from '../../service/errors.js';
 import {
   type ApiMethod,
   apiPath,

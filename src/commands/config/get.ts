@@ -3,7 +3,7 @@
 import type { Context } from '../../app/context.js';
 import { activeProfile, keyStoreOf, profileOf } from '../../config/resolve.js';
 import { UsageError } from '../../core/errors.js';
-import { maskKey } from '../../core/keys.js';
+import { maskKey } from '../../service/keys.js';
 import { checkKey, shown } from './settings.js';
 
 export async function getSetting(ctx: Context, key: string): Promise<void> {

@@ -4,9 +4,9 @@ import { checkBaseUrl, keyStoreOf, profileOf, profileToWrite } from '../../confi
 import type { Profile } from '../../config/store.js';
 import { calendarNamed, CALENDARS } from '../../core/calendar/calendar.js';
 import { UsageError } from '../../core/errors.js';
-import { checkKeySize, keyMode } from '../../core/keys.js';
 import { pagerWords } from '../../core/stream/pager.js';
 import { shownUrl } from '../../core/urls.js';
+import { checkKeySize, keyMode } from '../../service/keys.js';
 import { checkKey, shown } from './settings.js';
 
 export async function setSetting(ctx: Context, key: string, value: string): Promise<void> {

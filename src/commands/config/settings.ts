@@ -1,7 +1,7 @@
 // What the config verbs share: the names of a profile's settings, and how a value is shown.
 import { PROFILE_KEYS, type ProfileKey } from '../../config/store.js';
 import { UsageError } from '../../core/errors.js';
-import { maskKey } from '../../core/keys.js';
+import { maskKey } from '../../service/keys.js';
 
 export function checkKey(key: string): ProfileKey {
   if (!(PROFILE_KEYS as readonly string[]).includes(key)) {

@@ -4,10 +4,11 @@ import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { UnexpectedReplyError, UsageError } from '../../core/errors.js';
 import { colorEnabled } from '../../core/io.js';
+import { otherFields } from '../../core/json/values.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { otherFields, ReplyReading } from '../../core/reading.js';
 import { secureUrl, shownUrl } from '../../core/urls.js';
+import { ReplyReading } from '../../service/reading.js';
 import { qrText } from './qr.js';
 
 interface ConnectFlags {

@@ -4,10 +4,11 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import { ExchangeReply } from '../../api/replies/connect.js';
 import { readReply } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
+import { otherFields } from '../../core/json/values.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
-import { otherFields, ReplyReading } from '../../core/reading.js';
+import { ReplyReading } from '../../service/reading.js';
 import { scopesText } from '../scoped-data.js';
 import { checkToken, presentSecretOnce } from '../tokens.js';
 

@@ -1,8 +1,9 @@
 // `svc consents data ID`: the data a consent opens, read as its grantee does.
 import type { Context } from '../../app/context.js';
 import { present, type ReplyReader } from '../../app/present.js';
-import { readEnv } from '../../core/environment.js';
-import { ApiError, UsageError } from '../../core/errors.js';
+import { UsageError } from '../../core/errors.js';
+import { readEnv } from '../../service/environment.js';
+import { ApiError } from '../../service/errors.js';
 import { scopedDataView } from '../scoped-data.js';
 import { checkToken, secretFromStdin, visibleFlagWarning } from '../tokens.js';
 import { consentDataRequest } from './options.js';

@@ -5,12 +5,12 @@ import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import type { CacheStore } from '../../app/services.js';
 import { requireBaseUrl } from '../../config/resolve.js';
-import { type CacheEntry, isFresh, storeReply } from '../../core/cache.js';
-import { ApiError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
 import type { Reply } from '../../core/output/render.js';
 import { formatTimestamp, timeZoneOf } from '../../core/output/time.js';
-import { ReplyReading } from '../../core/reading.js';
+import { type CacheEntry, isFresh, storeReply } from '../../service/cache.js';
+import { ApiError } from '../../service/errors.js';
+import { ReplyReading } from '../../service/reading.js';
 
 export interface CachePolicy {
   /** False with --no-cache: no cached reply is used (the fresh one is still stored). */

@@ -7,7 +7,7 @@ import type { Context } from '../../app/context.js';
 import { forPeople, present } from '../../app/present.js';
 import type { Reply } from '../../core/output/render.js';
 import type { View } from '../../core/output/view.js';
-import { ReplyReading } from '../../core/reading.js';
+import { ReplyReading } from '../../service/reading.js';
 import { attributionLines, type DatasetRead } from './views.js';
 
 /** How a data command reads its reply: the reply's schema, its records, its view. */

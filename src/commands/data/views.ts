@@ -4,6 +4,7 @@
 // and on stderr in a pipe.
 import type * as Data from '../../api/replies/data.js';
 import { ExactNumber } from '../../core/json/exact-number.js';
+import { type JsonRecord, otherFields, unreadFields } from '../../core/json/values.js';
 import { formatMoney, printable } from '../../core/output/format.js';
 import {
   cellText,
@@ -13,7 +14,6 @@ import {
 } from '../../core/output/generic.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { type JsonRecord, otherFields, unreadFields } from '../../core/reading.js';
 import {
   type ItemList,
   itemListOf,

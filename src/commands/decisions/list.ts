@@ -1,9 +1,9 @@
 // `svc decisions list`: the decisions recorded, by outcome (the reply is not shown).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { firstFieldsView, headedList, listRecords } from '../../core/output/unshown.js';
+import { moneyOf } from '../money.js';
 import { decisionsQuery, FIRST, type ListFlags } from './options.js';
 
 /**

@@ -1,10 +1,10 @@
 // `svc decisions record` and `svc decisions outcome`: the lending decision taken on an application,
 // and how the loan turned out (the reply's shape is not shown).
 import { type Endpoint, ENDPOINTS, target } from '../../api/endpoints.js';
-import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { firstFieldsView } from '../../core/output/unshown.js';
+import { moneyOf } from '../money.js';
 import {
   decisionBody,
   FIRST,

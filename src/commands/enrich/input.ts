@@ -6,8 +6,8 @@
 import { CsvError, parse } from 'csv-parse/sync';
 
 import { UsageError } from '../../core/errors.js';
+import { jsonType } from '../../core/json/values.js';
 import { oneLine } from '../../core/output/format.js';
-import { jsonType } from '../../core/reading.js';
 import { isCalendarDate } from '../args.js';
 
 /** The most transactions one call takes (the service's documentation, POST /v1/enrich). */

@@ -2,15 +2,16 @@
 // Its transactions (each with `category` and `confidence` added) are the table and the records of
 // -o csv and -o ndjson (like a report's, with what they nest in dotted CSV columns); everything
 // else follows as the generic view shows it, amounts as money.
-import { moneyOf } from '../../api/money.js';
 import { readReply } from '../../api/replies/schema.js';
 import { EnrichRecords, EnrichReply } from '../../api/replies/transactions.js';
 import type { ReplyReader } from '../../app/present.js';
+import { otherFields } from '../../core/json/values.js';
 import { fraction } from '../../core/output/cells.js';
 import { formatMoney } from '../../core/output/format.js';
 import { cellText, withExtraColumns, withRest } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { otherFields, type ReplyReading } from '../../core/reading.js';
+import { type ReplyReading } from '../../service/reading.js';
+import { moneyOf } from '../money.js';
 
 const KNOWN_IN_TRANSACTION = [
   'date',

@@ -4,8 +4,8 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { refusesToken } from '../../config/resolve.js';
-import { readEnv } from '../../core/environment.js';
 import { UsageError } from '../../core/errors.js';
+import { readEnv } from '../../service/environment.js';
 import { scopedDataView } from '../scoped-data.js';
 import { checkToken, visibleFlagWarning } from '../tokens.js';
 

@@ -3,9 +3,9 @@ import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { helpWidth, renderText } from '../../core/program/document.js';
+import { didYouMean, usageErrorFor } from '../../core/program/mistakes.js';
 import { nearest } from '../../core/program/suggest.js';
 import { commandPath } from '../../core/program/svc-help.js';
-import { didYouMean, usageErrorFor } from '../../core/report-error.js';
 import { findTopic, HELP_TOPICS } from './topics.js';
 
 /** `svc help`: the root help; `svc help TOPIC`: a topic; `svc help CMD [SUB…]`: that command's help. */

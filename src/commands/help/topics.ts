@@ -3,8 +3,6 @@
 // are made from the very lists the code reads, so they cannot drift from it.
 import type { CommandUnknownOpts, Option } from '@commander-js/extra-typings';
 
-import { ENVIRONMENT, ENVIRONMENT_GROUPS, type EnvironmentGroup } from '../../core/environment.js';
-import { EXIT_CODES, type ExitCodeRow } from '../../core/errors.js';
 import type { Block } from '../../core/program/document.js';
 import {
   globalFlags,
@@ -14,6 +12,12 @@ import {
   reachOf,
 } from '../../core/program/reach.js';
 import { commandPath, flagName } from '../../core/program/svc-help.js';
+import {
+  ENVIRONMENT,
+  ENVIRONMENT_GROUPS,
+  type EnvironmentGroup,
+} from '../../service/environment.js';
+import { EXIT_CODES, type ExitCodeRow } from '../../service/errors.js';
 
 export interface HelpTopic {
   readonly name: string;

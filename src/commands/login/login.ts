@@ -8,12 +8,13 @@ import {
   profileToWrite,
   sameBaseUrl,
 } from '../../config/resolve.js';
-import { readEnv } from '../../core/environment.js';
-import { ApiError, CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
+import { CliError, EXIT, InterruptedError, UsageError } from '../../core/errors.js';
 import { noPromptReason } from '../../core/io.js';
-import { checkKeySize, keyMode, maskKey } from '../../core/keys.js';
 import { shownText } from '../../core/output/format.js';
-import { ReplyReading } from '../../core/reading.js';
+import { readEnv } from '../../service/environment.js';
+import { ApiError } from '../../service/errors.js';
+import { checkKeySize, keyMode, maskKey } from '../../service/keys.js';
+import { ReplyReading } from '../../service/reading.js';
 import { secretFromStdin } from '../tokens.js';
 
 function validateWith(check: (value: string) => unknown): (value: string) => true | string {

@@ -3,8 +3,8 @@
 import type { Context } from '../../app/context.js';
 import { activeProfile, profileOf } from '../../config/resolve.js';
 import type { ConfigDoc } from '../../config/store.js';
-import { readEnv } from '../../core/environment.js';
 import { UsageError } from '../../core/errors.js';
+import { readEnv } from '../../service/environment.js';
 import { removeFromKeyring } from '../saved-key.js';
 
 export async function logout(ctx: Context): Promise<void> {

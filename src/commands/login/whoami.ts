@@ -5,11 +5,11 @@ import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { checkBaseUrl, refusesKey, type Settings, type Source } from '../../config/resolve.js';
 import { UsageError } from '../../core/errors.js';
-import { keyMode, maskKey } from '../../core/keys.js';
 import { shownText } from '../../core/output/format.js';
 import type { Paint } from '../../core/output/paint.js';
 import type { Column } from '../../core/output/view.js';
-import { ReplyReading } from '../../core/reading.js';
+import { keyMode, maskKey } from '../../service/keys.js';
+import { ReplyReading } from '../../service/reading.js';
 
 interface Identity {
   profile: string;

@@ -5,10 +5,10 @@ import { UsageError } from '../../core/errors.js';
 import { glueWhole, labelledLines } from '../../core/output/fit.js';
 import { shownText } from '../../core/output/format.js';
 import { textLines } from '../../core/output/render.js';
-import { keepingState, type ReadyFile } from '../../core/ready-file.js';
-import { runUntilStopped } from '../../core/until-stopped.js';
 // The fault names are a table of their own: the emulator is loaded only once the flags are checked.
 import { FAULT_DESCRIPTIONS, isFaultName } from '../../mock/fault-names.js';
+import { keepingState, type ReadyFile } from '../../service/ready-file.js';
+import { runUntilStopped } from '../../service/until-stopped.js';
 import { checkInteger } from '../args.js';
 import { demoKeys, shownPath } from './demo-keys.js';
 

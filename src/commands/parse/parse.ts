@@ -20,10 +20,11 @@ import {
   UsageError,
 } from '../../core/errors.js';
 import { whyUnreadable } from '../../core/fs-errors.js';
+import { otherFields } from '../../core/json/values.js';
 import { shownText } from '../../core/output/format.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { otherFields, ReplyReading } from '../../core/reading.js';
+import { ReplyReading } from '../../service/reading.js';
 import { checkBank } from '../args.js';
 import { reportReader } from '../reports/report-view.js';
 import { paintReportStatus } from '../reports/status.js';

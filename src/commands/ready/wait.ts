@@ -14,7 +14,7 @@
 // its bound, naming what the file holds.
 import type { Context } from '../../app/context.js';
 import { CliError, EXIT, UsageError } from '../../core/errors.js';
-import { readReadyFile, type ServerState, writerRuns } from '../../core/ready-file.js';
+import { readReadyFile, type ServerState, writerRuns } from '../../service/ready-file.js';
 
 const DEFAULT_WAIT_SECONDS = 30;
 const POLL_MS = 50;

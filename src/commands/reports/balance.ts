@@ -5,9 +5,10 @@ import { BalanceReply } from '../../api/replies/reports.js';
 import { readReply, received, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
+import { type JsonRecord, otherFields } from '../../core/json/values.js';
 import { amount, painted } from '../../core/output/cells.js';
 import type { SectionsView } from '../../core/output/view.js';
-import { type JsonRecord, otherFields, type ReplyReading } from '../../core/reading.js';
+import { type ReplyReading } from '../../service/reading.js';
 import {
   currencyOf,
   designedView,

@@ -2,10 +2,10 @@
 // it comes, by the generic view, its amounts as money; -o csv and -o ndjson write a record per
 // item of its lists (by type, people, merchants …), each naming its list.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { moneyOf } from '../../api/money.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { genericView } from '../../core/output/generic.js';
+import { moneyOf } from '../money.js';
 
 /** What a terminal shows of a counterparty or a type (docs/reference/output.md, "Tables"), by the names the service is seen to use. */
 const SHOWN = ['name', 'type', 'inflow', 'outflow'];

@@ -25,7 +25,7 @@ import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import { createPaint } from '../../core/output/paint.js';
 import { textLines } from '../../core/output/render.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { ReplyReading } from '../../core/reading.js';
+import { ReplyReading } from '../../service/reading.js';
 import { currencyOf, factsAndLists, titled, type ValueFact } from './lending-view.js';
 
 type Decimal = number | ExactNumber;

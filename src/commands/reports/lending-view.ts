@@ -3,11 +3,11 @@
 // tables of documented lists with a column for every field they do not know, and the colours of
 // the values people scan for. Nothing here fails on a reply: a known field of an unexpected type
 // is shown as it came, never hidden and never `undefined`.
+import { type JsonRecord, otherFields } from '../../core/json/values.js';
 import { type Colours, recordList, type Show } from '../../core/output/cells.js';
 import { printable } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Part, RecordView, SectionsView } from '../../core/output/view.js';
-import { type JsonRecord, otherFields } from '../../core/reading.js';
 
 /** A title for people: `Income of rpt_…` (the id is the user's text, made printable), or `Income`. */
 export function titled(what: string, id: string | undefined): string {

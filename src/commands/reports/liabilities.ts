@@ -16,7 +16,7 @@ import {
 } from '../../core/output/cells.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import type { ReplyReading } from '../../core/reading.js';
+import type { ReplyReading } from '../../service/reading.js';
 import { currencyOf, factsAndLists, titled, type ValueFact } from './lending-view.js';
 import { transactionsPart } from './transactions.js';
 

@@ -2,10 +2,11 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type * as Reports from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
+import { otherFields } from '../../core/json/values.js';
 import { formatCount } from '../../core/output/format.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
-import { otherFields, ReplyReading } from '../../core/reading.js';
+import { ReplyReading } from '../../service/reading.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus, REPORT_STATUSES, type ReportStatus } from './status.js';
 

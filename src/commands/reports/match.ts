@@ -2,9 +2,9 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
+import { otherFields } from '../../core/json/values.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { otherFields } from '../../core/reading.js';
 import { paintMatchResult } from './status.js';
 
 const KNOWN = ['match_score', 'result', 'statement_name', 'reasons'];

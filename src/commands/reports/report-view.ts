@@ -2,14 +2,15 @@
 // block as a field list, then whatever else the report carries (monthly summary, categories,
 // merchant categories, signals …) as the generic view shows it, its amounts as money. Its
 // transactions are counted here; `-o csv` and `-o ndjson` write them one per line.
-import { moneyOf } from '../../api/money.js';
 import type * as Reports from '../../api/replies/reports.js';
 import type { Read } from '../../api/replies/schema.js';
 import type { ReplyReader } from '../../app/present.js';
+import { otherFields } from '../../core/json/values.js';
 import { formatBoolean, formatCount, formatMoney } from '../../core/output/format.js';
 import { cellText, countText, withRest } from '../../core/output/generic.js';
 import type { Column, SectionsView } from '../../core/output/view.js';
-import { otherFields, type ReplyReading } from '../../core/reading.js';
+import { type ReplyReading } from '../../service/reading.js';
+import { moneyOf } from '../money.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus } from './status.js';
 import { REPORT_TRANSACTION_FIELDS } from './transactions.js';

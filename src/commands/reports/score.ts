@@ -5,6 +5,7 @@ import { ScoreFactor, ScoreReply } from '../../api/replies/reports.js';
 import { readPart, readReply, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
+import { otherFields } from '../../core/json/values.js';
 import {
   contribution,
   ItemFields,
@@ -16,7 +17,7 @@ import {
 } from '../../core/output/cells.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { otherFields, type ReplyReading } from '../../core/reading.js';
+import { type ReplyReading } from '../../service/reading.js';
 import { BAND_COLOURS, designedView, factList, titled, type ValueFact } from './lending-view.js';
 
 export async function showScore(ctx: Context, id: string): Promise<void> {

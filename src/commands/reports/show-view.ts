@@ -1,8 +1,8 @@
 // What the product views of a report share: a field list of facts followed by whatever else the
 // view carries.
+import { otherFields } from '../../core/json/values.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { otherFields } from '../../core/reading.js';
 
 export type Fact = { header: string; text?: string; key: string };
 

@@ -5,7 +5,6 @@
 // ({transaction_id, date, name, amount, merchant_name, personal_finance_category …}), and both are
 // read. The list is what the command walks: without it the reply is exit 10, whatever the format.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { holdsMoney } from '../../api/money.js';
 import { readPart, readReply, received } from '../../api/replies/schema.js';
 import {
   TransactionItem,
@@ -15,11 +14,13 @@ import {
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { type BsCalendar, loadBsCalendar } from '../../core/calendar/calendar.js';
+import { type JsonRecord, otherFields } from '../../core/json/values.js';
 import { amount, ItemFields, moneyColumn } from '../../core/output/cells.js';
 import { formatCount } from '../../core/output/format.js';
 import { cellText, listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
-import { type JsonRecord, otherFields, type ReplyReading } from '../../core/reading.js';
+import { type ReplyReading } from '../../service/reading.js';
+import { holdsMoney } from '../money.js';
 import {
   type TransactionFilters,
   transactionFilters,

@@ -4,16 +4,17 @@
 // flags, a name match and a verdict with reasons, but no document names its fields: it is shown as
 // it comes, by the generic view (its amounts as money), with the verdict first where there is one.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import { moneyOf } from '../../api/money.js';
 import { UnderwriteReply } from '../../api/replies/reports.js';
 import { readReply } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
+import { otherFields } from '../../core/json/values.js';
 import { painted } from '../../core/output/cells.js';
 import { formatMoney, plainNumber } from '../../core/output/format.js';
 import { genericView, withRest } from '../../core/output/generic.js';
 import type { SectionsView } from '../../core/output/view.js';
-import { otherFields, ReplyReading } from '../../core/reading.js';
+import { ReplyReading } from '../../service/reading.js';
+import { moneyOf } from '../money.js';
 import {
   type UnderwriteOptions,
   underwritingBody,

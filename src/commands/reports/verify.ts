@@ -6,6 +6,7 @@ import { VerifyCheck, VerifyReply } from '../../api/replies/reports.js';
 import { readPart, readReply, unread } from '../../api/replies/schema.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
+import { otherFields } from '../../core/json/values.js';
 import {
   fraction,
   ItemFields,
@@ -17,7 +18,7 @@ import {
 import { formatCount } from '../../core/output/format.js';
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
-import { otherFields, type ReplyReading } from '../../core/reading.js';
+import { type ReplyReading } from '../../service/reading.js';
 import {
   designedView,
   factList,

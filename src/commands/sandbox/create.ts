@@ -4,7 +4,7 @@ import { present } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
 import { shownText } from '../../core/output/format.js';
 import { isTableFormat } from '../../core/output/formats.js';
-import { ReplyReading } from '../../core/reading.js';
+import { ReplyReading } from '../../service/reading.js';
 import { reportReader } from '../reports/report-view.js';
 import { sandboxClient } from './test-key.js';
 

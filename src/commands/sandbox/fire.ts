@@ -3,9 +3,9 @@ import { deliveredTo as deliveredToOf, FireReply, readReply } from '../../api/re
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { UsageError } from '../../core/errors.js';
+import { otherFields } from '../../core/json/values.js';
 import { withRest } from '../../core/output/generic.js';
 import type { Column } from '../../core/output/view.js';
-import { otherFields } from '../../core/reading.js';
 import { ERROR_CODE_FORM, type EventKind } from '../../webhooks/events.js';
 import { sandboxClient } from './test-key.js';
 

@@ -2,9 +2,9 @@ import { ENDPOINTS, requestUrl, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
 import { requireBaseUrl } from '../../config/resolve.js';
-import { storeReply } from '../../core/cache.js';
 import { genericView } from '../../core/output/generic.js';
 import { topLists, withPipeItems } from '../../core/output/unshown.js';
+import { storeReply } from '../../service/cache.js';
 import { sandboxClient } from './test-key.js';
 
 /**

@@ -1,8 +1,8 @@
 // The sandbox refuses live keys. The CLI refuses them first, so a live key never reaches it.
 import type { ApiClient } from '../../api/client.js';
 import type { Context } from '../../app/context.js';
-import { PermissionDeniedError } from '../../core/errors.js';
-import { keyMode, maskKey } from '../../core/keys.js';
+import { PermissionDeniedError } from '../../service/errors.js';
+import { keyMode, maskKey } from '../../service/keys.js';
 
 /** The API client, once the key in force is known not to be a live key. */
 export async function sandboxClient(ctx: Context): Promise<ApiClient> {

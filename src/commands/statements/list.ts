@@ -2,9 +2,10 @@ import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type * as Replies from '../../api/replies/statements.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
+import { otherFields } from '../../core/json/values.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
-import { otherFields, type ReplyReading } from '../../core/reading.js';
+import { type ReplyReading } from '../../service/reading.js';
 
 const STATEMENT_FIELDS = ['content_hash', 'verify_url', 'status'];
 export async function listStatements(ctx: Context, options: { status?: string }): Promise<void> {

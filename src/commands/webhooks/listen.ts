@@ -2,7 +2,6 @@ import type { Context } from '../../app/context.js';
 import {
   CliError,
   EXIT,
-  exitCodeFor,
   InterruptedError,
   NetworkError,
   UnexpectedReplyError,
@@ -11,9 +10,10 @@ import {
 import { type Masker, shownText } from '../../core/output/format.js';
 import { createPaint, type Paint } from '../../core/output/paint.js';
 import { fieldLines } from '../../core/output/prose.js';
-import { keepingState, type ReadyFile } from '../../core/ready-file.js';
-import { runUntilStopped } from '../../core/until-stopped.js';
 import { secureUrl, shownUrl } from '../../core/urls.js';
+import { exitCodeFor } from '../../service/errors.js';
+import { keepingState, type ReadyFile } from '../../service/ready-file.js';
+import { runUntilStopped } from '../../service/until-stopped.js';
 import { USER_AGENT } from '../../version.js';
 import { forwardDelivery } from '../../webhooks/forward.js';
 import {

@@ -1,6 +1,6 @@
 import type { Context } from '../../app/context.js';
-import { readEnv } from '../../core/environment.js';
 import { UsageError } from '../../core/errors.js';
+import { readEnv } from '../../service/environment.js';
 
 /** The signing secret: --secret, else SVC_WEBHOOK_SECRET; never asked for, and masked in all output. */
 export function signingSecret(ctx: Context, flag: string | undefined): string {

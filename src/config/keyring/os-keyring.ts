@@ -2,7 +2,7 @@
 // D-Bus, spoken to in TypeScript (secret-service.ts): no native code is loaded there, nor the
 // packages kept apart (dist/external.cjs). On macOS and Windows, the Keychain and Credential
 // Manager through @napi-rs/keyring (binding-keyring.ts), loaded at the first use.
-import type { Env } from '../../core/environment.js';
+import type { Env } from '../../core/variables.js';
 import { bindingKeyring } from './binding-keyring.js';
 import { accountOf, type Keyring, KEYRING_SERVICE, KeyringDeadline } from './keyring.js';
 import { secretService } from './secret-service.js';

@@ -5,9 +5,10 @@
 // https://…` finds it, and the label "svc: <profile>". The secret travels with the "plain"
 // algorithm, which the specification allows: the socket is the user's own, and no one else can
 // listen on it. Each operation opens its connection and its session, and closes both.
-import { type Env, readEnv } from '../../core/environment.js';
 import { InterruptedError } from '../../core/errors.js';
 import { printable } from '../../core/output/format.js';
+import { type Env } from '../../core/variables.js';
+import { readEnv } from '../../service/environment.js';
 import {
   bodyOf,
   BusConnection,

@@ -2,7 +2,7 @@
 // count, a share, a flag), as it came otherwise, never hidden and never `undefined`; and the items
 // of a list of objects read field by field, what a table does not name left for columns of its own.
 // In a pipe each cell is the value as received (a column's `value`).
-import { booleanOf, isRecord, type JsonRecord, numberOf, otherFields } from '../reading.js';
+import { booleanOf, isRecord, type JsonRecord, numberOf, otherFields } from '../json/values.js';
 import {
   formatBoolean,
   formatCount,

@@ -8,7 +8,7 @@
 // counts, shares, confidences, scores, contributions) is shown to people as every view shows it
 // (format.ts), field names in words (labels.ts); a pipe gets the values as received and the keys.
 import { ExactNumber } from '../json/exact-number.js';
-import { isRecord, type JsonRecord, numberOf } from '../reading.js';
+import { isRecord, type JsonRecord, numberOf } from '../json/values.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
 import { staysWhole, visibleWidth } from './fit.js';
 import {

@@ -16,7 +16,7 @@ import {
   OPEN_ARRAY,
   OPEN_OBJECT,
 } from '../json/json-text.js';
-import { isRecord } from '../reading.js';
+import { isRecord } from '../json/values.js';
 import { MAX_DEPTH as MAX_NESTING } from './compact-json.js';
 
 /** The text of each record as received. */

@@ -9,7 +9,7 @@ import type { BsCalendar } from '../calendar/calendar.js';
 import { UnexpectedReplyError } from '../errors.js';
 import { exactBody } from '../json/exact-json.js';
 import { stringifyExact } from '../json/exact-stringify.js';
-import { isRecord } from '../reading.js';
+import { isRecord } from '../json/values.js';
 import { checkColumnNames } from './column-names.js';
 import { csvField, csvLine } from './csv.js';
 import { type Cells, flatCells, valueCells } from './flat-cells.js';

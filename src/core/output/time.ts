@@ -3,9 +3,7 @@
 // where gh shows them, how far it is from now (`in 8 days`, `3 h ago`, `just now`). Pure: the
 // moment `now` and the zone are given (Context.now() and TZ), never read here. Text that is no
 // complete timestamp with a zone is shown as received. Machine formats never use this.
-import { type Env } from '../environment.js';
-import { readEnv } from '../variables.js';
-
+import { type Env, readEnv } from '../variables.js';
 export interface TimeSetting {
   /** Milliseconds since the epoch: the run's clock. */
   now: number;

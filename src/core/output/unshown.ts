@@ -2,7 +2,7 @@
 // sandbox scenarios): the generic view with the fields that say what happened (status, decision,
 // outcome, verdict) moved first, what a pipe gets of a list reply, and their records for -o ndjson
 // and -o csv.
-import { isRecord, type JsonRecord, otherFields, pick } from '../reading.js';
+import { isRecord, type JsonRecord, otherFields, pick } from '../json/values.js';
 import { asideLines, genericView, heading, itemsTable, type Shown } from './generic.js';
 import type { SectionsView } from './view.js';
 

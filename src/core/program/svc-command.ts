@@ -19,9 +19,9 @@ import {
 } from '@commander-js/extra-typings';
 
 import { type Mistake, UsageError } from '../errors.js';
-import { usageErrorFor } from '../report-error.js';
 import { addHelpAfter, type Block } from './document.js';
 import { relationsOf } from './flag-relations.js';
+import { usageErrorFor } from './mistakes.js';
 import { declareReach, type Reach, takes } from './reach.js';
 import { nearest } from './suggest.js';
 import { commandPath, flagName, SvcHelp } from './svc-help.js';

@@ -5,8 +5,8 @@
 // readings: the text as written, and with JSON escapes and percent-encoding undone (`svc\u005fsk_…`,
 // `%5F`: decoding.ts); each of them also past terminal escape sequences (`ESC[0m`, as a terminal
 // shows it: escape-sequences.ts). What is read for: the key, its secret without the prefix, and
-// the base64 and hex of that secret (secret-forms.ts). The key is masked as `svc_sk_live_…abcd`,
-// the other forms as `…abcd`. Each reading is one pass over the text, one step a character
+// the base64 and hex of that secret (secret-forms.ts). The key is masked by its forms (KeyForms:
+// its prefix and `…abcd`), the other forms as `…abcd`. Each reading is one pass over the text, one step a character
 // (secret-search.ts): the time grows with the text's length only.
 import { FormAutomaton } from './form-automaton.js';
 import { isGap } from './gaps.js';

@@ -2,7 +2,7 @@
 // node:child_process.
 import { spawn } from 'node:child_process';
 
-import type { Env } from '../environment.js';
+import type { Env } from '../variables.js';
 import type { PagerProcess } from './pager.js';
 
 /** Starts the pager as a process of its own, drawing on the terminal we draw on. */

@@ -6,11 +6,9 @@
 // making it (no work on rows nobody reads).
 import { Writable } from 'node:stream';
 
-import { type Env } from '../environment.js';
 import { InterruptedError } from '../errors.js';
 import { lineWidth } from '../output/fit.js';
-import { readEnv } from '../variables.js';
-
+import { type Env, readEnv } from '../variables.js';
 /** A pager started, reading our output on its standard input and drawing on the terminal. */
 export interface PagerProcess {
   readonly input: NodeJS.WritableStream;

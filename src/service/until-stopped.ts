@@ -1,6 +1,6 @@
 // Commands that run until stopped, the servers `svc mock` and `svc webhooks listen`: what they
 // refuse, and what they leave out.
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 
 let serving = false;
 

@@ -1,8 +1,8 @@
 // THE list of environment variables svc reads. Code reads a variable only through `readEnv`, whose
-// name parameter is typed from this list, so a variable cannot be read without being listed here;
+// name parameter is typed from this list (core's, core/variables.ts, takes the common variables
+// only, each listed here: a test checks it), so a variable cannot be read without being listed here;
 // `svc help environment` and the man page are printed from the same list.
-
-export type Env = Readonly<Record<string, string | undefined>>;
+import { type Env } from '../core/variables.js';
 
 export interface EnvironmentVariable {
   readonly name: string;
@@ -214,16 +214,4 @@ export type VariableName = Listed['name'] | Extract<Listed, { alias: string }>['
 /** The value of a listed variable, exactly as set (an empty string stays empty). */
 export function readEnv(env: Env, name: VariableName): string | undefined {
   return env[name];
-}
-
-/**
- * Removes every SVC_ variable from `env` (keys, tokens, secrets among them), for a child process that
- * has no use for them; returns what puts them back.
- */
-export function setAsideOwnVariables(env: NodeJS.ProcessEnv): () => void {
-  const removed = Object.entries(env).filter(
-    ([name, value]) => name.toUpperCase().startsWith('SVC_') && value !== undefined,
-  );
-  for (const [name] of removed) delete env[name];
-  return () => Object.assign(env, Object.fromEntries(removed));
 }

@@ -5,8 +5,8 @@
 // Counts (`inflow_count`), shares (`emi_load_pct`, `cash_withdrawal_ratio`) and scores end otherwise.
 // Beside money, what else of those replies the service names in its own way: shares given as
 // fractions (a FOIR), scores and their scale, names in snake case (a factor, a check).
+import { pick } from '../core/json/values.js';
 import type { Money } from '../core/output/generic.js';
-import { pick } from '../core/reading.js';
 
 const MONEY_WORD =
   /(?:^|_)(?:amount|balance|credits?|debits?|inflow|outflow|net|total|avg|emi|income|expenses|principal|repayable|interest|headroom)$/;

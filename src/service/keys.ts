@@ -1,6 +1,6 @@
 // API key forms and masking. A full key never leaves this process in any output.
-import { UsageError } from './errors.js';
-import type { KeyForms } from './secrets/secrets.js';
+import { UsageError } from '../core/errors.js';
+import type { KeyForms } from '../core/secrets/secrets.js';
 
 export type KeyMode = 'live' | 'test' | 'unknown';
 

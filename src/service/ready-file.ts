@@ -18,10 +18,10 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-import { CliError, EXIT, UsageError } from './errors.js';
-import { whyUnreadable } from './fs-errors.js';
-import { replaceFile } from './replace-file.js';
-import { readTrustedFile, sharedFolderReason } from './trusted-files.js';
+import { CliError, EXIT, UsageError } from '../core/errors.js';
+import { whyUnreadable } from '../core/fs-errors.js';
+import { replaceFile } from '../core/replace-file.js';
+import { readTrustedFile, sharedFolderReason } from '../core/trusted-files.js';
 
 /** Who wrote a state, and when. */
 interface Writer {

@@ -8,8 +8,8 @@
 import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { replaceFile } from './replace-file.js';
-import { readTrustedFile, untrustedFolderReason } from './trusted-files.js';
+import { replaceFile } from '../core/replace-file.js';
+import { readTrustedFile, untrustedFolderReason } from '../core/trusted-files.js';
 
 export interface CacheEntry {
   url: string;
