@@ -14,7 +14,7 @@ import type { Secrets } from '../core/secrets/secrets.js';
 import { sleep } from '../core/sleep.js';
 import type { PagedOutput } from '../core/stream/pager.js';
 import type { LineText, Spinner } from '../core/stream/terminal-line.js';
-import { readEnv } from '../service/environment.js';
+import { isOwnVariable, readEnv } from '../service/environment.js';
 import { errorsAsJson } from '../service/report-error.js';
 import { Configuration } from './configuration.js';
 import { type GlobalFlags, outputFormat } from './global-flags.js';
@@ -127,7 +127,8 @@ export class Context {
 
   /** Opens an address in the browser; rejects when none can be started. */
   async openBrowser(url: string): Promise<void> {
-    await (this.services.openBrowser ?? openInBrowser)(url);
+    if (this.services.openBrowser) return this.services.openBrowser(url);
+    await openInBrowser(url, isOwnVariable);
   }
 
   /** The API client for the settings in force; missing settings are errors (exit 2 or 3). */

@@ -3,7 +3,7 @@
 import { resolvePager } from '../config/resolve.js';
 import { pagerEnvironment, pagerWords } from '../core/stream/pager.js';
 import { startPagerProcess } from '../core/stream/pager-process.js';
-import { readEnv } from '../service/environment.js';
+import { isOwnVariable, readEnv } from '../service/environment.js';
 import type { Context } from './context.js';
 
 /**
@@ -22,7 +22,7 @@ export async function paged(
   if (!paging || rows === undefined || command === undefined) return work(ctx.signal);
   const setting = {
     command,
-    env: pagerEnvironment(io.env),
+    env: pagerEnvironment(io.env, isOwnVariable),
     rows,
     columns: io.columns,
     start: ctx.services.startPager ?? startPagerProcess,

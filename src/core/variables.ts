@@ -13,14 +13,15 @@ export function readEnv(env: Env, name: CommonVariable): string | undefined {
   return env[name];
 }
 
+/** Whether a variable is the program's own (its keys, tokens and secrets among them). */
+export type OwnVariable = (name: string) => boolean;
+
 /**
- * Removes every SVC_ variable from `env` (keys, tokens, secrets among them), for a child process that
- * has no use for them; returns what puts them back.
+ * Removes the program's own variables from `env`, for a child process that has no use for them;
+ * returns what puts them back.
  */
-export function setAsideOwnVariables(env: NodeJS.ProcessEnv): () => void {
-  const removed = Object.entries(env).filter(
-    ([name, value]) => name.toUpperCase().startsWith('SVC_') && value !== undefined,
-  );
+export function setAsideOwnVariables(env: NodeJS.ProcessEnv, own: OwnVariable): () => void {
+  const removed = Object.entries(env).filter(([name, value]) => own(name) && value !== undefined);
   for (const [name] of removed) delete env[name];
   return () => Object.assign(env, Object.fromEntries(removed));
 }

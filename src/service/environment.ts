@@ -215,3 +215,8 @@ export type VariableName = Listed['name'] | Extract<Listed, { alias: string }>['
 export function readEnv(env: Env, name: VariableName): string | undefined {
   return env[name];
 }
+
+/** svc's own variables, set aside for a pager or a browser: keys, tokens and secrets among them. */
+export function isOwnVariable(name: string): boolean {
+  return name.toUpperCase().startsWith('SVC_');
+}

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 
 import { InterruptedError } from '../errors.js';
 import { lineWidth } from '../output/fit.js';
-import { type Env, readEnv } from '../variables.js';
+import { type Env, type OwnVariable, readEnv } from '../variables.js';
 /** A pager started, reading our output on its standard input and drawing on the terminal. */
 export interface PagerProcess {
   readonly input: NodeJS.WritableStream;
@@ -243,11 +243,11 @@ export function pagerWords(text: string): string[] | undefined {
 }
 
 /**
- * The pager's environment: ours without svc's own variables (keys and tokens among them), and
- * LESS=FRX where LESS is unset, so that a `less` named without options still passes colour
+ * The pager's environment: ours without the program's own variables (keys and tokens among them),
+ * and LESS=FRX where LESS is unset, so that a `less` named without options still passes colour
  * through and quits at once when the output fits after all.
  */
-export function pagerEnvironment(env: Env): Env {
-  const own = Object.entries(env).filter(([name]) => !name.toUpperCase().startsWith('SVC_'));
-  return { ...Object.fromEntries(own), LESS: readEnv(env, 'LESS') ?? 'FRX' };
+export function pagerEnvironment(env: Env, own: OwnVariable): Env {
+  const kept = Object.entries(env).filter(([name]) => !own(name));
+  return { ...Object.fromEntries(kept), LESS: readEnv(env, 'LESS') ?? 'FRX' };
 }
