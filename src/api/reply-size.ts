@@ -1,20 +1,10 @@
 // The size of a reply svc takes (`--max-reply-size`): its default, its bounds and how it is
 // written. Kept apart from the transport: the program declares the flag at every start.
-import { byteSize } from '../core/program/typed-options.js';
-
 const MIB = 1024 * 1024;
 /** The cap of a reply when --max-reply-size does not say: far above any documented reply. */
 export const DEFAULT_MAX_REPLY_BYTES = 64 * MIB;
 /** A body must fit in one string (V8 allows about 512 MiB): the cap stays below that. */
 export const LARGEST_REPLY_BYTES = 500 * MIB;
-
-/**
- * `--max-reply-size`: bytes, or a number with K, M or G (powers of 1024; KiB, MB and the like
- * too), from 1 byte to 500M; undefined for anything else.
- */
-export function parseReplySize(text: string): number | undefined {
-  return byteSize(text, LARGEST_REPLY_BYTES);
-}
 
 /** 64 MiB, 1.5 KiB, 300 bytes: sizes up to the largest reply. */
 export function formatSize(bytes: number): string {

@@ -1,10 +1,10 @@
 // Settings resolution, one rule for all: flag > environment > active profile > default.
 import { type CalendarName, calendarNamed, CALENDARS } from '../core/calendar/calendar.js';
-import { EXIT, type Trouble, UsageError } from '../core/errors.js';
+import { EXIT, UsageError } from '../core/errors.js';
 import { secureUrl, shownUrl } from '../core/urls.js';
 import { type Env } from '../core/variables.js';
 import { readEnv } from '../service/environment.js';
-import { ApiError, MissingKeyError } from '../service/errors.js';
+import { ApiError, type KeyRefused, MissingKeyError } from '../service/errors.js';
 import { checkKeySize } from '../service/keys.js';
 import type { ConfigDoc, Profile } from './store.js';
 
@@ -285,7 +285,7 @@ function withheldKeyError(settings: Settings, savedFor: string | undefined): Mis
 }
 
 /** Where the key in force came from, for a message about it (the key itself is never named). */
-export function keySource(settings: Settings): Extract<Trouble, { kind: 'key-refused' }> {
+export function keySource(settings: Settings): KeyRefused {
   const source =
     settings.apiKeySource === 'flag' || settings.apiKeySource === 'env'
       ? settings.apiKeySource

@@ -18,21 +18,21 @@ export const EXIT = {
 } as const;
 
 /**
- * What went wrong with a request, beyond its message: the reporter (report-error.ts) says what to
- * do about each, so the advice lives in one place.
+ * What went wrong with a request, beyond its message: the reporter says what to do about each, so
+ * the advice lives in one place. A layer that knows more troubles adds them to Troubles by
+ * declaration merging (service/errors.ts); core knows those of any network request.
  */
-export type Trouble =
+export interface Troubles {
+  network: NetworkTrouble;
+}
+
+export type Trouble = Troubles[keyof Troubles];
+
+/** A request that never got a reply: no connection, no HTTP, or a proxy in the way. */
+export type NetworkTrouble =
   | { kind: 'timeout' | 'dns' | 'refused' | 'not-http' | 'tls' }
   | { kind: 'proxy-refused' | 'proxy-dns'; variable: string }
-  | { kind: 'proxy-auth'; variable: string; credentialsGiven: boolean }
-  /** A retried POST found its own earlier attempt still running on the service. */
-  | { kind: 'still-running' }
-  /** A token alone, no key, was refused (consent data). */
-  | { kind: 'token-only' }
-  /** The access token of a grant was refused, not the key. */
-  | { kind: 'access-token' }
-  /** The service refused the API key in force; `source` says where it came from (never the key). */
-  | { kind: 'key-refused'; source: 'flag' | 'env' | 'profile'; profile: string };
+  | { kind: 'proxy-auth'; variable: string; credentialsGiven: boolean };
 
 /**
  * A command line that cannot be run, as the parser found it (src/core/program/svc-command.ts):
@@ -96,7 +96,7 @@ export class UsageError extends CliError {
 }
 
 export class NetworkError extends CliError {
-  constructor(message: string, trouble?: Trouble, hints: string[] = []) {
+  constructor(message: string, trouble?: NetworkTrouble, hints: string[] = []) {
     super(message, EXIT.network, hints);
     this.trouble = trouble;
   }

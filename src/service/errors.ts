@@ -3,6 +3,29 @@
 import { CliError, EXIT } from '../core/errors.js';
 import { ReplyHeaders } from '../core/reply-headers.js';
 
+/** The troubles of a request the service refused, each with its own advice (report-error.ts). */
+export type ServiceTrouble =
+  /** A retried POST found its own earlier attempt still running on the service. */
+  | { kind: 'still-running' }
+  /** A token alone, no key, was refused (consent data). */
+  | { kind: 'token-only' }
+  /** The access token of a grant was refused, not the key. */
+  | { kind: 'access-token' }
+  /** The service refused the API key in force; `source` says where it came from (never the key). */
+  | KeyRefused;
+
+export interface KeyRefused {
+  kind: 'key-refused';
+  source: 'flag' | 'env' | 'profile';
+  profile: string;
+}
+
+declare module '../core/errors.js' {
+  interface Troubles {
+    service: ServiceTrouble;
+  }
+}
+
 export interface ExitCodeRow {
   exit: number;
   meaning: string;

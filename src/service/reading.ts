@@ -3,7 +3,7 @@
 // requires a field the documents do not show. Only the structure a command must walk (the `data`
 // list of `reports list`, say) is required: missing or of the wrong JSON type, it is exit 10.
 import { UnexpectedReplyError } from '../core/errors.js';
-import { isRecord, type JsonRecord, jsonType, pick } from '../core/json/values.js';
+import { jsonType } from '../core/json/values.js';
 
 /**
  * What one command read from one reply. It names the reply for messages, notes the documented
@@ -16,34 +16,9 @@ export class ReplyReading {
   /** `what`: the request, as `GET /v1/usage`. */
   constructor(readonly what: string) {}
 
-  /** A documented field, under the first of its documented names present; noted when none is. */
-  documented(from: unknown, path: string, ...names: string[]): unknown {
-    const value = pick(from, ...(names.length ? names : [path.split('.').at(-1)!]));
-    if (value === undefined) this.lacks(path);
-    return value;
-  }
-
   /** Notes a documented field the reply lacks (once per path). */
   lacks(path: string): void {
     if (!this.lacking.includes(path)) this.lacking.push(path);
-  }
-
-  /** An object the command must walk. */
-  needObject(value: unknown, path: string): JsonRecord {
-    if (isRecord(value)) return value;
-    throw this.wrong(path, 'an object', value);
-  }
-
-  /** A list the command must walk. */
-  needList(value: unknown, path: string): unknown[] {
-    if (Array.isArray(value)) return value;
-    throw this.wrong(path, 'a list', value);
-  }
-
-  /** A text the command must have (a report id to poll, a URL to open). */
-  needText(value: unknown, path: string): string {
-    if (typeof value === 'string' && value !== '') return value;
-    throw this.wrong(path, 'a text', value);
   }
 
   /** The exit-10 error: the structure at `path` should be `expected` ("a list"), and `value` is what came. */

@@ -7,10 +7,12 @@ import {
   checkMonth,
   checkRange,
   DEFAULT_MAX_AGE_MS,
-  parseMaxAge,
+  MAX_AGE,
   parseParams,
 } from '../../src/commands/data/input.js';
+import { cachePolicy } from '../../src/commands/data/options.js';
 import { EXIT, UsageError } from '../../src/core/errors.js';
+import { duration } from '../../src/core/program/typed-options.js';
 
 const month = fc
   .record({ year: fc.integer({ min: 0, max: 9999 }), month: fc.integer({ min: 1, max: 12 }) })
@@ -95,6 +97,11 @@ describe('parseParams', () => {
     expect(refusal(() => parseParams([value])).message).toContain('--param');
   });
 });
+
+/** --max-age as the data verbs declare it (MAX_AGE), and the cache policy without it. */
+const parseMaxAge = (value: string | undefined) =>
+  cachePolicy({ maxAge: value === undefined ? undefined : duration('--max-age', MAX_AGE)(value) })
+    .maxAgeMs;
 
 describe('parseMaxAge', () => {
   it.each([

@@ -8,9 +8,10 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { ApiClient, retryAfterMs, shortenEnvelope } from '../../src/api/client.js';
-import { parseReplySize } from '../../src/api/reply-size.js';
+import { LARGEST_REPLY_BYTES } from '../../src/api/reply-size.js';
 import { maskCredentials, proxyFor } from '../../src/api/transport.js';
 import { NetworkError, UnexpectedReplyError, UsageError } from '../../src/core/errors.js';
+import { byteSize } from '../../src/core/program/typed-options.js';
 
 const KEY = 'svc_sk_test_00000000000000000000000000000000';
 const MIB = 1024 * 1024;
@@ -165,6 +166,9 @@ describe('retryAfterMs', () => {
     expect(retryAfterMs(value, now)).toBe(5000);
   });
 });
+
+/** --max-reply-size as src/main.ts declares it. */
+const parseReplySize = (text: string) => byteSize(text, LARGEST_REPLY_BYTES);
 
 describe('parseReplySize', () => {
   it.each([

@@ -6,19 +6,19 @@ import { describe, expect, it } from 'vitest';
 
 import { checkDate } from '../../src/commands/args.js';
 import {
+  ANNUAL_RATE,
   checkDateRange,
   checkMerchantCategory,
   DIRECTIONS,
-  parseAnnualRate,
+  FOIR_CEILING,
   parseApplicantName,
-  parseFoirCeiling,
-  parsePrincipal,
+  PRINCIPAL,
   TRANSACTION_CATEGORIES,
   transactionFilters,
   underwritingBody,
 } from '../../src/commands/reports/lending-input.js';
 import { UsageError } from '../../src/core/errors.js';
-import { integerOption } from '../../src/core/program/typed-options.js';
+import { decimalNumber, integerOption } from '../../src/core/program/typed-options.js';
 import { parserOf, valueOrUsageError } from '../support/usage-error.js';
 
 const refused = (f: () => unknown) => valueOrUsageError(f) instanceof UsageError;
@@ -26,6 +26,10 @@ const refused = (f: () => unknown) => valueOrUsageError(f) instanceof UsageError
 const parseTenorMonths = parserOf(
   integerOption('--tenor-months <n>', 'the loan term in months, 1 to 600', { min: 1, max: 600 }),
 );
+/** --principal, --annual-rate and --foir-ceiling as reports/index.ts declares them. */
+const parsePrincipal = decimalNumber('--principal', PRINCIPAL);
+const parseAnnualRate = decimalNumber('--annual-rate', ANNUAL_RATE);
+const parseFoirCeiling = decimalNumber('--foir-ceiling', FOIR_CEILING);
 
 /** The oracle: the calendar as JavaScript's Date keeps it (ISO dates of years 0000 to 9999). */
 function isCalendarDate(text: string): boolean {

@@ -17,10 +17,10 @@ import {
   consentScopes,
 } from '../../src/commands/consents/options.js';
 import {
-  checkPositiveNumber,
   decisionBody,
   decisionsQuery,
   outcomeBody,
+  POSITIVE_NUMBER,
 } from '../../src/commands/decisions/options.js';
 import { enrichView } from '../../src/commands/enrich/view.js';
 import { accessToken } from '../../src/commands/grants/grants.js';
@@ -30,6 +30,7 @@ import { createPaint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
 import { fieldsFirst, listRecords } from '../../src/core/output/unshown.js';
 import type { View } from '../../src/core/output/view.js';
+import { decimalNumber } from '../../src/core/program/typed-options.js';
 import { ReplyReading } from '../../src/service/reading.js';
 import {
   BASE_URL,
@@ -42,6 +43,10 @@ import {
   svc as svcInProcess,
   unwrapped,
 } from '../support/in-process.js';
+
+/** --amount as decisions/index.ts declares it. */
+const checkPositiveNumber = (value: string, flag: string) =>
+  decimalNumber(flag, POSITIVE_NUMBER)(value);
 
 function usage(run: () => unknown): string {
   try {

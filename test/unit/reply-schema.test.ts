@@ -4,14 +4,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import {
+  any,
   boolean,
   decimal,
   either,
-  field,
   list,
   listAsReceived,
   listOf,
-  loose,
   named,
   number,
   object,
@@ -104,8 +103,8 @@ describe('readReply', () => {
   it('names the path of a nested part, and reads either documented form', () => {
     const schema = record({
       data: either(list(record({ id: text() })), record({ id: text() })),
-      period: field('period', 'statement_period'),
-      extra: optional(record({ note: field() })),
+      period: named(any(), 'period', 'statement_period'),
+      extra: optional(record({ note: any() })),
     });
     expect(() => readReply(reading(), schema, { data: [{ id: 5 }] })).toThrow(
       '"data[].id" should be a text, but it is a number',
@@ -117,7 +116,7 @@ describe('readReply', () => {
     readReply(r, schema, { data: { id: 'a' }, statement_period: '2026-05', extra: {} });
     expect(r.lacking).toEqual(['extra.note']);
     const items = reading();
-    readReply(items, record({ rows: list(loose({ a: field() })) }), { rows: [{}] });
+    readReply(items, record({ rows: list(object({ a: any() })) }), { rows: [{}] });
     expect(items.lacking).toEqual(['rows[].a']);
   });
 });

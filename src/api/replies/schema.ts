@@ -217,34 +217,6 @@ export function optional<T extends Schema>(schema: T) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The untyped vocabulary, for replies not yet declared with types
-
-/** A documented field: optional, of any JSON type, read by the command as it can. */
-export function field(...names: string[]) {
-  const schema = any();
-  if (names.length) alsoNamed.set(schema, names);
-  return schema;
-}
-
-/** Documented fields only: each optional (`field()`, or `optional(loose(...))` for a documented part of parts). */
-type FieldShape = Record<string, z.ZodMiniOptional>;
-
-/** What a command reads of a loose part: its documented fields; absent where the part is null. */
-export type Loose<Shape extends FieldShape> =
-  { readonly [K in keyof Shape]?: z.output<Shape[K]> } | null | undefined;
-
-/**
- * A part read field by field, never required to be an object, passed through as it came: an item
- * of a documented list, or a reply whose view shows what it cannot read as it came. Read with `?.`.
- */
-export function loose<Shape extends FieldShape>(shape: Shape) {
-  return declare(
-    z.custom<Loose<Shape>>(() => true),
-    objectDeclared(shape, true),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
 // Reading
 
 /** An object of a reply (not a number kept as written), its fields read under their documented names. */

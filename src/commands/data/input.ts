@@ -4,7 +4,6 @@ import { DATA_BANK_CODES, readBankCode } from '../../api/banks.js';
 import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { UsageError } from '../../core/errors.js';
 import { oneLine } from '../../core/output/format.js';
-import { duration } from '../../core/program/typed-options.js';
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -151,8 +150,3 @@ export const MAX_AGE = {
   maxMs: 366 * DAY_MS,
   takes: 'a duration such as 90, 30m, 12h or 7d (at most 366d)',
 };
-
-/** `--max-age` in milliseconds, the default when it is not given. */
-export function parseMaxAge(value: string | undefined): number {
-  return value === undefined ? DEFAULT_MAX_AGE_MS : duration('--max-age', MAX_AGE)(value);
-}

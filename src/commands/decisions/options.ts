@@ -2,7 +2,7 @@
 // any request. Pure: flags in, request bodies and queries out, absent options left out.
 import { UsageError } from '../../core/errors.js';
 import { hasControlCharacter } from '../../core/output/format.js';
-import { decimalNumber, type DecimalRule } from '../../core/program/typed-options.js';
+import type { DecimalRule } from '../../core/program/typed-options.js';
 import { checkId } from '../args.js';
 
 export const DECISIONS = ['approved', 'review', 'declined'] as const;
@@ -102,10 +102,6 @@ export const POSITIVE_NUMBER: DecimalRule = {
   above: 0,
   takes: 'a positive number, such as 250000',
 };
-
-export function checkPositiveNumber(value: string, flag: string): number {
-  return decimalNumber(flag, POSITIVE_NUMBER)(value);
-}
 
 /** What says what happened, first in every view of a decision or an outcome. */
 export const FIRST = ['decision', 'outcome', 'status'];

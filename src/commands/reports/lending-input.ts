@@ -2,11 +2,11 @@
 // range of dates, filters and loan numbers. Pure: each failure is a usage error (exit 2) naming the
 // flag, raised before any request. A date itself is checked in ../args.ts (as enrich's are), the
 // data commands' months (YYYY-MM) in ../data/input.ts; the enum flags, --limit and --tenor-months by
-// their declaration (integerOption), and the loan's decimals by the parsers below, which index.ts
-// declares them with.
+// their declaration (integerOption), and the loan's decimals by the rules below, which index.ts
+// declares them with (decimalOption).
 import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { UsageError } from '../../core/errors.js';
-import { decimalNumber, type DecimalRule } from '../../core/program/typed-options.js';
+import type { DecimalRule } from '../../core/program/typed-options.js';
 import { checkDate } from '../args.js';
 
 /** The transaction categories the service documents. */
@@ -136,7 +136,6 @@ export const PRINCIPAL: DecimalRule = {
   takes: 'the loan amount, a number above 0 such as 500000',
   takesInBounds: 'the loan amount, a number above 0',
 };
-export const parsePrincipal = decimalNumber('--principal', PRINCIPAL);
 
 /** `--annual-rate`: the yearly interest rate in percent, from 0 to 100. */
 export const ANNUAL_RATE: DecimalRule = {
@@ -145,7 +144,6 @@ export const ANNUAL_RATE: DecimalRule = {
   takes: 'the yearly interest rate in percent, from 0 to 100 (e.g. 12.5)',
   takesInBounds: 'the yearly interest rate in percent, from 0 to 100',
 };
-export const parseAnnualRate = decimalNumber('--annual-rate', ANNUAL_RATE);
 
 /** `--foir-ceiling`: the largest share of income that may go to instalments, above 0 and at most 1. */
 export const FOIR_CEILING: DecimalRule = {
@@ -156,7 +154,6 @@ export const FOIR_CEILING: DecimalRule = {
   // A percentage written for the fraction: say which fraction it is.
   hint: (foir, value) => (foir > 1 && foir <= 100 ? ` (for ${value}% write ${foir / 100})` : ''),
 };
-export const parseFoirCeiling = decimalNumber('--foir-ceiling', FOIR_CEILING);
 
 /** `--applicant-name`: any name, but not empty and on one line. */
 export function parseApplicantName(value: string | undefined): string | undefined {

@@ -47,8 +47,3 @@ export class ExactNumber {
 export function readsBackAsWritten(text: string): boolean {
   return String(Number(text)) === text;
 }
-
-/** The JSON text of a number from a reply: as received where it was kept (ExactNumber), else as JSON writes it. */
-export function numberText(value: number | ExactNumber): string {
-  return value instanceof ExactNumber ? value.text : (JSON.stringify(value) ?? 'null');
-}
