@@ -50,7 +50,10 @@ const FLOORS = [
   [{ name: 'core', path: '^src/core/|^src/version\\.ts$', says: 'knows nothing of the service' }],
 ];
 
-/** svc mock, the emulator, imports nothing of the CLI; of the CLI, only commands and what stands above them load it. */
+/**
+ * svc mock, the emulator, imports nothing of the CLI; of the CLI, only commands and what stands
+ * above them load it.
+ */
 const MOCK = '^src/mock/';
 const MOCK_USERS = ['entries', 'docs', 'main', 'commands'];
 

@@ -49,8 +49,8 @@ export default defineConfig(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
-      // Their helpers write the JSON scalars they are given as text; an object that reached one would
-      // show as [object Object] in the failed expectation.
+      // Their helpers write the JSON scalars they are given as text; an object that reached one
+      // would show as [object Object] in the failed expectation.
       '@typescript-eslint/no-base-to-string': 'off',
       // Their patterns match aligned output, its spaces written as a terminal shows them.
       'no-regex-spaces': 'off',

@@ -1,13 +1,13 @@
 // Measurement of the D-Bus reader (a script, not a test): a 1 MiB message whose body is an array of
-// structs nested `--depth` deep (58 by default, as a hostile bus could send), decoded as svc decodes
-// a reply (decodeMessage, then bodyOf). Prints the CPU seconds and the peak resident memory of a
-// process that does only that; the reader's own bound refusing the message counts as done.
+// structs nested `--depth` deep (58 by default, as a hostile bus could send), decoded as svc
+// decodes a reply (decodeMessage, then bodyOf). Prints the CPU seconds and the peak resident memory
+// of a process that does only that; the reader's own bound refusing the message counts as done.
 //
 //   node bench/dbus-decoding.mjs [--depth 58]
 //
 // Target: at most 1 s of CPU and 150 MB of peak RSS, whatever the depth (a reader that parses a
-// signature more than once, or does not cap nesting and containers, takes seconds at 58 deep).
-// Exit code 1 when a target is missed.
+// signature more than once, or does not cap nesting and containers, takes seconds at 58 deep). Exit
+// code 1 when a target is missed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,7 +49,8 @@ const head = Buffer.alloc(16);
 head.set([0x6c, 2, 0, 1], 0); head.writeUInt32LE(2, 8); head.writeUInt32LE(fields.length, 12);
 const unpadded = Buffer.concat([head, fields]);
 const header = Buffer.concat([unpadded, Buffer.alloc((8 - (unpadded.length % 8)) % 8)]);
-// Body: the array's length, padding to 8, then one 8-byte element (a byte and its padding) after another.
+// Body: the array's length, padding to 8, then one 8-byte element (a byte and its padding) after
+// another.
 const elements = Math.floor((size - header.length - 8) / 8);
 const body = Buffer.alloc(8 + elements * 8);
 body.writeUInt32LE(elements * 8 - 7, 0);

@@ -79,7 +79,9 @@ function bytesUnder(path) {
 
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
 
-/** `svc mock` from the install: its first line, then SIGINT; resolves to the line and the exit code. */
+/**
+ * `svc mock` from the install: its first line, then SIGINT; resolves to the line and the exit code.
+ */
 async function mockRound(bin, env) {
   const mock = spawn(bin, ['mock', '--port', '0', '--json', '--quiet'], {
     env,

@@ -39,7 +39,9 @@ if (!existsSync(join(ROOT, 'dist', 'cli.cjs'))) {
 
 const KEY = 'svc_sk_test_3c8600dbcb7d85349f2e1a0b7c6d5e4f';
 const nearMiss = KEY.slice(0, -1);
-/** One piece of each kind of reply; a reply is pieces up to its size, as the items of a JSON list. */
+/**
+ * One piece of each kind of reply; a reply is pieces up to its size, as the items of a JSON list.
+ */
 const PIECES = {
   ordinary: JSON.stringify({
     merchant: 'Shrestha Kirana Pasal',

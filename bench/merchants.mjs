@@ -1,13 +1,13 @@
-// Benchmark of `svc merchants resolve` at scale (a script, not a test): lookups from a file
-// through `svc mock`, side by side with a minimal node:http script doing the same batching (one
-// keep-alive http.Agent, 1000 lookups a call, 4 calls at once, output in input order, the same
-// output formats: --json, -o ndjson, -o csv). The minimal script reads its whole file first and
-// keeps it; svc reads as the calls go. Both send what docs/reference/reliability.md asks of every POST (an
-// Idempotency-Key on each POST), so the mock does the same work for each and the difference is
-// the client's own; each run has a fresh mock of its own, so every run starts from the same state.
-// Reports the median wall time of each over interleaved runs, their ratio, svc's peak RSS, and
-// how much that peak grows from the smallest to the largest size (the memory that grows with the
-// input: svc keeps 8 bytes a distinct lookup).
+// Benchmark of `svc merchants resolve` at scale (a script, not a test): lookups from a file through
+// `svc mock`, side by side with a minimal node:http script doing the same batching (one keep-alive
+// http.Agent, 1000 lookups a call, 4 calls at once, output in input order, the same output formats:
+// --json, -o ndjson, -o csv). The minimal script reads its whole file first and keeps it; svc reads
+// as the calls go. Both send what docs/reference/reliability.md asks of every POST (an
+// Idempotency-Key on each POST), so the mock does the same work for each and the difference is the
+// client's own; each run has a fresh mock of its own, so every run starts from the same state.
+// Reports the median wall time of each over interleaved runs, their ratio, svc's peak RSS, and how
+// much that peak grows from the smallest to the largest size (the memory that grows with the input:
+// svc keeps 8 bytes a distinct lookup).
 //
 //   node bench/merchants.mjs [--runs N (default 5)] [--large-runs N (default 3)]
 //                            [--sizes 200000,1000000] [--formats json[,ndjson,csv]] [--json out.json]
@@ -16,22 +16,21 @@
 //
 // --runs applies to sizes under 1,000,000 lookups and --large-runs to the larger ones (a run of a
 // million lookups takes 4 to 10 s on a shared 2-core machine); the default run takes 1.5 to 3
-// minutes there. Peak RSS moves by a few MiB from run to run (V8 sizes its young generation by
-// what survives, and glibc keeps per-thread arenas): the growth is the highest peak of the
-// largest size less the highest of the smallest.
-// Targets (issue: merchants at a million lookups): wall time at most 1.10x the minimal script at
-// 200,000 lookups and more; svc's peak RSS grows at most 16 MiB from the smallest to the largest
-// size. Exit code 1 when a target is missed.
+// minutes there. Peak RSS moves by a few MiB from run to run (V8 sizes its young generation by what
+// survives, and glibc keeps per-thread arenas): the growth is the highest peak of the largest size
+// less the highest of the smallest. Targets (issue: merchants at a million lookups): wall time at
+// most 1.10x the minimal script at 200,000 lookups and more; svc's peak RSS grows at most 16 MiB
+// from the smallest to the largest size. Exit code 1 when a target is missed.
 //
 // Then --each-line (a record for each input line, -o csv), svc alone: input lines of two kinds,
-// "duplicates" (a statement's terminals: every lookup on 30 lines, so a thirtieth of the lines
-// are distinct) and "distinct" (every line a new lookup), at each of --each-line-sizes, beside the
-// same input without --each-line. Target: what --each-line adds to the peak RSS stays at most
-// 32 MiB plus 24 bytes a distinct lookup, at every size: nothing grows with the lines themselves;
-// what grows is the index that tells each line where its result is (about 21 bytes a distinct
-// lookup), the results waiting in a temporary file. (The peak RSS of svc without --each-line
-// itself moves by some 30 MiB from 100,000 to 1,000,000 lines: V8 sizes its heap by the rate of
-// allocation; so the target is the difference, not the growth.)
+// "duplicates" (a statement's terminals: every lookup on 30 lines, so a thirtieth of the lines are
+// distinct) and "distinct" (every line a new lookup), at each of --each-line-sizes, beside the same
+// input without --each-line. Target: what --each-line adds to the peak RSS stays at most 32 MiB
+// plus 24 bytes a distinct lookup, at every size: nothing grows with the lines themselves; what
+// grows is the index that tells each line where its result is (about 21 bytes a distinct lookup),
+// the results waiting in a temporary file. (The peak RSS of svc without --each-line itself moves by
+// some 30 MiB from 100,000 to 1,000,000 lines: V8 sizes its heap by the rate of allocation; so the
+// target is the difference, not the growth.)
 import { spawn } from 'node:child_process';
 import {
   closeSync,
@@ -287,7 +286,8 @@ async function startMock() {
 /**
  * Runs `program` (node arguments, given the mock's address and key) against a mock of its own,
  * started fresh and stopped after: a mock shared by every run would meet each with the
- * Idempotency-Keys (up to 16 MiB of replies) of the runs before it, and no two runs would start alike.
+ * Idempotency-Keys (up to 16 MiB of replies) of the runs before it, and no two runs would start
+ * alike.
  */
 async function againstFreshMock(program) {
   const { mock, url, key } = await startMock();
@@ -364,7 +364,10 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** --each-line at each size, with duplicates and with every line distinct: wall time and peak RSS, beside a run without it. */
+/**
+ * --each-line at each size, with duplicates and with every line distinct: wall time and peak RSS,
+ * beside a run without it.
+ */
 async function eachLine() {
   console.log(
     `\n--each-line -o csv (median time and highest peak RSS of ${EACH_LINE_RUNS} runs; peak RSS by ${TIME ? 'GNU time %M' : '/proc VmHWM'})`,

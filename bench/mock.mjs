@@ -44,7 +44,10 @@ const SVC = join(ROOT, 'bin', 'svc.cjs');
 const TARGET_RATIO = 0.75;
 const TARGET_GROWTH_MIB = 16;
 const SOAK_STEP = 50_000;
-/** No run of requests may take longer than this: a server that stalls fails the bench instead of hanging it. */
+/**
+ * No run of requests may take longer than this: a server that stalls fails the bench instead of
+ * hanging it.
+ */
 const PART_TIMEOUT_MS = 90_000;
 
 const args = Object.fromEntries(
@@ -119,7 +122,9 @@ const server = createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
 `;
 
-/** The mock's noise words, read from its source: the plain server drops the same words from names. */
+/**
+ * The mock's noise words, read from its source: the plain server drops the same words from names.
+ */
 function noiseWords() {
   const source = readFileSync(join(ROOT, 'src/mock/merchants/normalise.ts'), 'utf8');
   const list = /const NOISE_WORDS = new Set\(\[([^\]]*)\]\)/.exec(source);
@@ -135,7 +140,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** Starts a server process and reads the JSON line it prints first; its stderr is shown only if it fails to start. */
+/**
+ * Starts a server process and reads the JSON line it prints first; its stderr is shown only if it
+ * fails to start.
+ */
 async function startServer(argv, { env = process.env, input } = {}) {
   const child = spawn(process.execPath, argv, {
     env,
@@ -163,7 +171,10 @@ async function startServer(argv, { env = process.env, input } = {}) {
 
 // --- the requests ---
 
-/** `size` distinct lookups as a statement export gives them: 5% known terminals, 2% shop names, the rest unknown numbers. */
+/**
+ * `size` distinct lookups as a statement export gives them: 5% known terminals, 2% shop names, the
+ * rest unknown numbers.
+ */
 function lookups(size, seed) {
   const random = mulberry32(seed);
   const { merchants } = JSON.parse(
@@ -329,7 +340,10 @@ async function replyOf(server, workload) {
 
 // --- the memory soak: what a long benchmark against the mock sends ---
 
-/** One request of the soak's mix, by its number: mostly reads, some resolve batches, a few reports made. */
+/**
+ * One request of the soak's mix, by its number: mostly reads, some resolve batches, a few reports
+ * made.
+ */
 function soakRequest(mock, i) {
   const auth = bearer(mock);
   const post = (path, body) => ({
@@ -385,7 +399,10 @@ async function firstCompleteReport(mock) {
 
 // --- the run ---
 
-/** Where the mocks keep their keys: a folder of the bench's, not the data folder of the user's own `svc mock`. */
+/**
+ * Where the mocks keep their keys: a folder of the bench's, not the data folder of the user's own
+ * `svc mock`.
+ */
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-mock-'));
 
 let missed = 0;
@@ -477,7 +494,8 @@ async function throughput() {
     }
     const [ours, bytes, plain] = runs;
     const [floor, other] = workload.floor === 'bytes' ? [bytes, plain] : [plain, bytes];
-    // The median of the ratios of runs made one after the other, which met the same load on the machine.
+    // The median of the ratios of runs made one after the other, which met the same load on the
+    // machine.
     const ratioTo = (theirs) => median(ours.map((r, run) => r.rps / theirs[run].rps));
     const rps = (list) => median(list.map((r) => r.rps)).toFixed(0);
     const cpu = (list) => median(list.map((r) => r.cpuUs)).toFixed(0);

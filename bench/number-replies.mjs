@@ -45,7 +45,10 @@ const args = Object.fromEntries(
 const SIZE = Number(args.size ?? 16) * MIB;
 const SHAPES = (args.shapes ?? 'repeated,distinct,records').split(',');
 
-/** The reply's JSON text of about SIZE bytes; written by the child itself too (the same function, as source). */
+/**
+ * The reply's JSON text of about SIZE bytes; written by the child itself too (the same function, as
+ * source).
+ */
 function replyOf(shape, size) {
   const items = [];
   let length = 1;

@@ -1,14 +1,13 @@
-// Benchmark of replies whose rows each bring a field of their own (a script, not a test): a list
-// of N rows, each with the same few fields and one key no other row has, served by a minimal
-// node:http server and written by `svc` as a table (into a file: a pipe's table), CSV and NDJSON,
-// beside `--json` (the reply printed as received: the floor), for two commands: one with a
-// designed table and extra columns for unknown fields (`reports transactions`), and one whose reply
-// shape is not shown, drawn by the generic view (`consents list`). Each run is timed from spawn to
-// exit, with its exit code and the size of what it wrote to stdout; then the table again, sent
-// SIGTERM as soon as its output begins: how long svc takes to end.
-// Every output must be linear in the reply: one that grows with rows × rows takes minutes at
-// 30,000 rows. The table shows at most
-// 24 columns beyond its design, and CSV past 1,000 columns is refused with exit 10 before writing.
+// Benchmark of replies whose rows each bring a field of their own (a script, not a test): a list of
+// N rows, each with the same few fields and one key no other row has, served by a minimal node:http
+// server and written by `svc` as a table (into a file: a pipe's table), CSV and NDJSON, beside
+// `--json` (the reply printed as received: the floor), for two commands: one with a designed table
+// and extra columns for unknown fields (`reports transactions`), and one whose reply shape is not
+// shown, drawn by the generic view (`consents list`). Each run is timed from spawn to exit, with
+// its exit code and the size of what it wrote to stdout; then the table again, sent SIGTERM as soon
+// as its output begins: how long svc takes to end. Every output must be linear in the reply: one
+// that grows with rows × rows takes minutes at 30,000 rows. The table shows at most 24 columns
+// beyond its design, and CSV past 1,000 columns is refused with exit 10 before writing.
 //
 //   node bench/wide-replies.mjs [--rows 30000[,300000]] [--runs N (default 3)] [--limit SECONDS (default 60)]
 //
@@ -119,7 +118,10 @@ function runOnce(argv) {
   });
 }
 
-/** One run of the table sent SIGTERM as soon as its output begins: how long svc takes to end after it. */
+/**
+ * One run of the table sent SIGTERM as soon as its output begins: how long svc takes to end after
+ * it.
+ */
 function stopOnce(argv) {
   const child = spawn(process.execPath, [SVC, ...argv], {
     env,

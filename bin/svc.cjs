@@ -43,7 +43,10 @@ function writeOut(text) {
   }
 }
 
-/** The root help made at build time, wrapped at 80 columns: for a pipe, or a terminal 80 columns wide. */
+/**
+ * The root help made at build time, wrapped at 80 columns: for a pipe, or a terminal 80 columns
+ * wide.
+ */
 function printPreparedHelp() {
   if (require('node:tty').isatty(1) && (process.stdout.columns || 80) !== 80) return false;
   let help;
@@ -62,7 +65,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && printPreparedHelp()) {
   // Printed from dist/help.txt, made by the program at build time.
 } else if (args[0] === '__complete') {
-  // A completion script asking for values while the user presses TAB: the small entry, not the program.
+  // A completion script asking for values while the user presses TAB: the small entry, not the
+  // program.
   process.exitCode = require('../dist/complete.cjs').runComplete(args.slice(1), writeOut);
 } else {
   // A reader gone from stdout (EPIPE) is the program's to handle (dist/cli.cjs): it knows the run's

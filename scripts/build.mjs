@@ -21,8 +21,8 @@
 //     fault names (src/mock/fault-names.ts, which completion reads), or a package kept apart.
 // The new dist/ is built beside the old one and swapped in by renaming, so an `svc` started during
 // a build never sees half a dist/. Source maps go to build/maps/, never shipped: the startup tests
-// read them to name the packages a run evaluated.
-// Then completions/ and man/ are regenerated from the command tree.
+// read them to name the packages a run evaluated. Then completions/ and man/ are regenerated from
+// the command tree.
 //
 // `node scripts/build.mjs --sea FILE` makes instead the script of svc's single executable (npm run
 // release): src/sea.ts with everything it imports in the one file, as a single executable runs one
@@ -181,7 +181,9 @@ function externalOnUse(names) {
   };
 }
 
-/** The named imports of a module of src/: each module it names (resolved), and the names it takes. */
+/**
+ * The named imports of a module of src/: each module it names (resolved), and the names it takes.
+ */
 function importsOf(file) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
   const imports = new Map();
@@ -292,16 +294,25 @@ function nounAlone(folder, registers) {
  */
 const bsCalendarApart = apart('bs-calendar-apart', /(^|\/)bikram-sambat\.js$/, 'bs-calendar.cjs');
 
-/** src/mock/entry.ts is dist/mock.cjs, required by `svc mock` (src/commands/mock/mock.ts) once its flags are checked. */
+/**
+ * src/mock/entry.ts is dist/mock.cjs, required by `svc mock` (src/commands/mock/mock.ts) once its
+ * flags are checked.
+ */
 const mockApart = apart('mock-apart', /\/mock\/entry\.js$/, 'mock.cjs', `${root}src/mock/`);
 
-/** What of src/mock a bundle other than dist/mock.cjs may hold: the table of fault names, which imports nothing. */
+/**
+ * What of src/mock a bundle other than dist/mock.cjs may hold: the table of fault names, which
+ * imports nothing.
+ */
 const MOCK_SHARED = new Set(['src/mock/fault-names.ts']);
 
 /** The packages kept in dist/external.cjs, which the program must not hold too. */
 const PACKAGES_APART = /^node_modules\/(ora|cli-spinners|@inquirer\/[^/]+)\//;
 
-/** Fails the build when `metafile`'s bundle holds any of the emulator beyond MOCK_SHARED, or a package kept apart. */
+/**
+ * Fails the build when `metafile`'s bundle holds any of the emulator beyond MOCK_SHARED, or a
+ * package kept apart.
+ */
 function checkApart(metafile, name) {
   const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
   const mock = inputs.filter((input) => input.startsWith('src/mock/') && !MOCK_SHARED.has(input));

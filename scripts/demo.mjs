@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 const svc = fileURLToPath(new URL('../bin/svc.cjs', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'svc-demo-'));
 
-// The tour's own folders: its mock keeps its keys there, not in the data folder of the user's own `svc mock`.
+// The tour's own folders: its mock keeps its keys there, not in the data folder of the user's own
+// `svc mock`.
 const mock = spawn(process.execPath, [svc, 'mock', '--port', '0', '--json', '--quiet'], {
   env: { ...process.env, SVC_DATA_DIR: join(home, 'data') },
   stdio: ['ignore', 'pipe', 'inherit'],

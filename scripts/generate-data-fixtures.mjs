@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Generates the central-bank dataset fixtures of `svc mock` (src/mock/fixtures/data/<family>.json):
-// plausible monthly figures from 2021-01 to the latest month for every dataset family. The output is
-// deterministic: each family draws from its own seeded generator, so the same script and the same
-// --latest month always write the same bytes.
-// Run: node scripts/generate-data-fixtures.mjs [--latest YYYY-MM] [--out DIR]
+// plausible monthly figures from 2021-01 to the latest month for every dataset family. The output
+// is deterministic: each family draws from its own seeded generator, so the same script and the
+// same --latest month always write the same bytes. Run: node scripts/generate-data-fixtures.mjs
+// [--latest YYYY-MM] [--out DIR]
 //
 // The figures are invented but shaped like the central bank's own tables: balance-sheet totals that
 // balance, credit by sector and by product that add up to the same total, year-on-year growth and
@@ -94,7 +94,9 @@ function generator(seed) {
       }
       return out;
     },
-    /** A level on a smooth growth path with independent monthly noise (flows: trade, remittances). */
+    /**
+     * A level on a smooth growth path with independent monthly noise (flows: trade, remittances).
+     */
     trend(start, annual, noise) {
       return Array.from(
         { length: SPAN },
@@ -129,7 +131,10 @@ const round = (value, digits) => Number(value.toFixed(digits));
 const published = (series, digits) => series.slice(HISTORY_MONTHS).map((v) => round(v, digits));
 const yoy = (series) => series.map((v, i) => (i >= 12 ? (v / series[i - 12] - 1) * 100 : 0));
 
-/** Splits totals into parts by shares that drift slowly; the parts add up to the total exactly (after rounding, the last part absorbs the rest). */
+/**
+ * Splits totals into parts by shares that drift slowly; the parts add up to the total exactly
+ * (after rounding, the last part absorbs the rest).
+ */
 function splitByShares(rng, totals, baseShares, drift, digits) {
   const keys = Object.keys(baseShares);
   const shares = keys.map((k) =>
@@ -921,7 +926,9 @@ function build() {
   }));
 }
 
-/** JSON with one line per item, its values on that line: readable in a diff, not 20 000 lines long. */
+/**
+ * JSON with one line per item, its values on that line: readable in a diff, not 20 000 lines long.
+ */
 function serialize(dataset) {
   const { items, ...head } = dataset;
   const headText = JSON.stringify(head, null, 2).slice(0, -2);

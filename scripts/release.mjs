@@ -32,7 +32,10 @@ import { nodeBinFolder, openCache } from './node-builds.mjs';
 
 /** The Node major the executable is made of: the newest supported one. */
 const NODE_MAJOR = 24;
-/** The sentinel Node's build carries for the executable's program (Node's single executable applications). */
+/**
+ * The sentinel Node's build carries for the executable's program (Node's single executable
+ * applications).
+ */
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -56,7 +59,10 @@ function run(command, args, options = {}) {
   return result.stdout;
 }
 
-/** Makes release/<executable> from Node's build and the program's script, in a work folder of its own. */
+/**
+ * Makes release/<executable> from Node's build and the program's script, in a work folder of its
+ * own.
+ */
 function makeExecutable() {
   if (process.platform !== 'linux' || process.arch !== 'x64')
     throw new Error(
@@ -86,7 +92,8 @@ function makeExecutable() {
     const target = join(work, executable);
     copyFileSync(node, target);
     chmodSync(target, 0o755);
-    // (postject warns of ELF notes it cannot name: said on success too, so shown only on a failure.)
+    // (postject warns of ELF notes it cannot name: said on success too, so shown only on a
+    // failure.)
     run(process.execPath, [
       join(root, 'node_modules', 'postject', 'dist', 'cli.js'),
       target,

@@ -62,7 +62,9 @@ export async function run(argv: readonly string[]): Promise<number> {
   return stdoutClosed ? EXIT.ok : code;
 }
 
-/** Ends svc before the command has finished stopping: what it has to say of its work is said first. */
+/**
+ * Ends svc before the command has finished stopping: what it has to say of its work is said first.
+ */
 function endNow(code: number): never {
   sayLastWords();
   process.exit(code);

@@ -58,7 +58,10 @@ import { KEY_FORMS } from './service/keys.js';
 import { errorsAsJson, reportError, type ReportMode } from './service/report-error.js';
 import { VERSION } from './version.js';
 
-/** `--jq`: the expression checked before anything is sent, and the IO that holds the output to filter. */
+/**
+ * `--jq`: the expression checked before anything is sent, and the IO that holds the output to
+ * filter.
+ */
 async function jqFilter(io: IO, expression: string, secrets: Secrets): Promise<JqFilter> {
   await checkJqExpression(expression);
   return filteredIO(io, expression, (text) => secrets.mask(text));
@@ -76,7 +79,8 @@ export async function main(
 ): Promise<number> {
   // Every byte svc writes goes through these streams, which mask the secrets the run comes to know.
   const secrets = new Secrets(KEY_FORMS);
-  // On a terminal, an output may go through a pager (app/pager.ts): stdout's end, under the masking.
+  // On a terminal, an output may go through a pager (app/pager.ts): stdout's end, under the
+  // masking.
   const output = unmaskedIO.stdoutIsTTY ? new PagedOutput(unmaskedIO.stdout) : undefined;
   const { io, flush } = maskedIO(
     output ? withStreams(unmaskedIO, { stdout: output.stream }) : unmaskedIO,
@@ -99,8 +103,8 @@ async function runProgram(
 ): Promise<number> {
   let context: Context | undefined;
   const app: App = {
-    // Commander passes the declared arguments, then the options, then the command itself: all go
-    // to the handler after the context (a handler names those it needs; App.action checks its types).
+    // Commander passes the declared arguments, then the options, then the command itself: all go to
+    // the handler after the context (a handler names those it needs; App.action checks its types).
     action:
       (handler) =>
       async (...given) => {
@@ -219,7 +223,10 @@ const COMMAND_GROUPS: readonly (readonly [
 /** The register functions and the top-level commands each declares. */
 export const NOUNS = COMMAND_GROUPS.flatMap(([, nouns]) => nouns);
 
-/** The commands that read the whole program: `svc help` (every command's help) and the completion scripts. */
+/**
+ * The commands that read the whole program: `svc help` (every command's help) and the completion
+ * scripts.
+ */
 const READ_WHOLE_PROGRAM = new Set(['help', 'completion']);
 
 /**
@@ -409,7 +416,8 @@ export function buildProgram(app: App, io: IO) {
       // Mistakes on the command line are thrown as UsageErrors and reported by report-error.ts;
       // commander writes nothing of its own.
       outputError: () => {},
-      // Help is wrapped to the terminal it goes to, at 80 columns in a pipe (document.ts helpWidth).
+      // Help is wrapped to the terminal it goes to, at 80 columns in a pipe (document.ts
+      // helpWidth).
       getOutHelpWidth: () => helpWidth(io.stdoutIsTTY ? io.columns : undefined),
       getErrHelpWidth: () => helpWidth(io.stderrColumns),
     })

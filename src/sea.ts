@@ -32,7 +32,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   (args[0] === '--help' || args[0] === '-h') &&
   !(isatty(1) && (process.stdout.columns || 80) < 80)
 ) {
-  // The prepared help fits a pipe or a terminal of 80 columns or more; a narrower one gets the program's.
+  // The prepared help fits a pipe or a terminal of 80 columns or more; a narrower one gets the
+  // program's.
   process.stdout.write(__SVC_HELP__);
 } else if (args[0] === '__complete') {
   // A completion script asking for values while the user presses TAB.

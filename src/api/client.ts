@@ -1,8 +1,9 @@
 // The one HTTP path. Every request of every command goes through `ApiClient.request`: headers,
 // per-attempt timeout, retries with backoff and Retry-After, idempotency keys, the proxy, the cap
-// on a reply's size, the --debug trace with the key masked, and the decoding of both error envelopes.
-// What a run adds around its requests (a spinner, a message naming a refused key) comes as layers,
-// given to the constructor in order, as gh composes RoundTrippers: nothing reassigns `request`.
+// on a reply's size, the --debug trace with the key masked, and the decoding of both error
+// envelopes. What a run adds around its requests (a spinner, a message naming a refused key) comes
+// as layers, given to the constructor in order, as gh composes RoundTrippers: nothing reassigns
+// `request`.
 import {
   InterruptedError,
   NetworkError,
@@ -39,7 +40,9 @@ export interface RequestSpec {
   body?: { bytes: Uint8Array; contentType: string };
   /** Extra headers (`svc api -H`). */
   headers?: Record<string, string>;
-  /** Return a successful reply whose body is not JSON as it is (body undefined) instead of failing. */
+  /**
+   * Return a successful reply whose body is not JSON as it is (body undefined) instead of failing.
+   */
   anyBody?: boolean;
 }
 
@@ -53,7 +56,10 @@ export interface ApiReply {
   requestId?: string;
 }
 
-/** Sends one request of the service and gives its successful reply: the client's own sending, or a layer over it. */
+/**
+ * Sends one request of the service and gives its successful reply: the client's own sending, or a
+ * layer over it.
+ */
 export type Send = (spec: RequestSpec) => Promise<ApiReply>;
 
 /**
@@ -79,14 +85,18 @@ export interface ClientOptions {
   debug?: (line: string) => void;
   /**
    * The secrets in use, masked in what the client itself makes printable or cuts short (the trace,
-   * a piece of a body in an error), where the output's masking would come too late; default: the key.
+   * a piece of a body in an error), where the output's masking would come too late; default: the
+   * key.
    */
   secrets?: Secrets;
   /** The largest decoded reply body taken (--max-reply-size); default 64 MiB. */
   maxReplyBytes?: number;
   /** How requests are sent; absent: directly, or through the proxy the environment names. */
   transport?: Transport;
-  /** Around every request, outermost first; the innermost calls the client's own sending (retries, then the transport). */
+  /**
+   * Around every request, outermost first; the innermost calls the client's own sending (retries,
+   * then the transport).
+   */
   layers?: readonly Layer[];
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -113,7 +123,10 @@ export class ApiClient {
 
   private readonly secrets: Secrets;
 
-  /** Sends a request through the layers, retrying where docs/reference/reliability.md allows, and returns the successful reply. */
+  /**
+   * Sends a request through the layers, retrying where docs/reference/reliability.md allows, and
+   * returns the successful reply.
+   */
   readonly request: Send;
 
   constructor(private readonly options: ClientOptions) {
@@ -125,7 +138,9 @@ export class ApiClient {
     );
   }
 
-  /** The client's own sending, below every layer: attempts, retries and the decoding of the reply. */
+  /**
+   * The client's own sending, below every layer: attempts, retries and the decoding of the reply.
+   */
   private async send(spec: RequestSpec): Promise<ApiReply> {
     const url = this.url(spec);
     const headers = this.headers(spec);
@@ -234,7 +249,8 @@ export class ApiClient {
     try {
       const maxBodyBytes = this.options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
       // Only the time limit is raced: a reply already in hand when Ctrl-C comes still counts (a
-      // merchants call paid for), and svc ends a command that does not stop within its grace period.
+      // merchants call paid for), and svc ends a command that does not stop within its grace
+      // period.
       const reply = await untilAborted(
         send({ method, url: new URL(url), headers, body: payload, signal, maxBodyBytes }),
         timeout.signal,
@@ -333,13 +349,16 @@ export class ApiClient {
   }
 
   private trace(line: string): void {
-    // What the server sent (a request id, say) cannot move the cursor of the terminal it is read on;
-    // secrets are masked first, while an escape sequence inside one is still whole.
+    // What the server sent (a request id, say) cannot move the cursor of the terminal it is read
+    // on; secrets are masked first, while an escape sequence inside one is still whole.
     if (this.options.debug)
       this.options.debug(shownText(maskTokenQuery(`debug: ${line}`), this.secrets));
   }
 
-  /** A direct connection, or undici's fetch with its proxy agent when a proxy applies to the base URL. */
+  /**
+   * A direct connection, or undici's fetch with its proxy agent when a proxy applies to the base
+   * URL.
+   */
   private chooseTransport(): Promise<Transport> {
     if (!this.transport && this.options.transport)
       this.transport = Promise.resolve(this.options.transport);
@@ -352,7 +371,10 @@ export class ApiClient {
   }
 }
 
-/** `work`, or its signal's abort as a rejection, whichever comes first: what `work` does later is let go. */
+/**
+ * `work`, or its signal's abort as a rejection, whichever comes first: what `work` does later is
+ * let go.
+ */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new Error('the request was stopped'));
@@ -441,7 +463,10 @@ export function shortenEnvelope(
   return cut ? short : envelope;
 }
 
-/** A proxy that failed the request, named with its credentials masked; undefined: not the proxy's doing. */
+/**
+ * A proxy that failed the request, named with its credentials masked; undefined: not the proxy's
+ * doing.
+ */
 function proxyError(error: unknown, url: string, proxy: Proxy): NetworkError | undefined {
   const chain: { code?: unknown; message?: unknown; cause?: unknown }[] = [];
   for (
@@ -450,7 +475,8 @@ function proxyError(error: unknown, url: string, proxy: Proxy): NetworkError | u
     link = link.cause as typeof link
   )
     chain.push(link);
-  // undici: "Proxy response (407) !== 200 when HTTP Tunneling", or "Proxy Authentication Required (407)".
+  // undici: "Proxy response (407) !== 200 when HTTP Tunneling", or "Proxy Authentication Required
+  // (407)".
   const status = chain
     .map(
       (link) =>
@@ -522,8 +548,9 @@ function pathOf(url: string): string {
 }
 
 /**
- * A text with the value of each `token=` query parameter masked (docs/reference/reliability.md, "Secrets and a hostile server": a consent token in
- * a URL is a secret like a key), whether or not the run knows the token: `?token=…9f2c`.
+ * A text with the value of each `token=` query parameter masked (docs/reference/reliability.md,
+ * "Secrets and a hostile server": a consent token in a URL is a secret like a key), whether or not
+ * the run knows the token: `?token=…9f2c`.
  */
 export function maskTokenQuery(text: string): string {
   return text.replace(
@@ -549,7 +576,10 @@ const STATUS_MEANINGS: Readonly<Record<number, string>> = {
   504: 'a gateway or proxy in front of the service timed out waiting for it',
 };
 
-/** `502 Bad Gateway, after 3 attempts: a gateway or proxy in front of the service got no valid reply from it`. */
+/**
+ * `502 Bad Gateway, after 3 attempts: a gateway or proxy in front of the service got no valid reply
+ * from it`.
+ */
 function statusInWords(status: number, attempts: number): string {
   const reason = process.getBuiltinModule('node:http').STATUS_CODES[status];
   const meaning =

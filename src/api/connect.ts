@@ -1,5 +1,5 @@
-// The Connect request (docs/guides/lender.md, "Share the data: Connect"): the scopes a flow may ask for and the rule for
-// its redirect address.
+// The Connect request (docs/guides/lender.md, "Share the data: Connect"): the scopes a flow may ask
+// for and the rule for its redirect address.
 import { secureUrl, shownUrl } from '../core/urls.js';
 
 /** The scopes a Connect flow can ask the account holder for. */

@@ -14,7 +14,10 @@ export interface Endpoint {
    * (its name, with `_` as a space, names it in messages); `{+name}` is a path of svc's own.
    */
   path: string;
-  /** READ_ONLY keys read; FULL keys also write and spend. `none`: no key is sent (a token stands in). */
+  /**
+   * READ_ONLY keys read; FULL keys also write and spend. `none`: no key is sent (a token stands
+   * in).
+   */
   scope: 'READ_ONLY' | 'FULL' | 'none';
   /** Billing units per call, where the documents mark a cost. */
   billing?: number;
@@ -74,7 +77,10 @@ export const ENDPOINTS = {
   dataSnapshot: { method: GET, path: '/v1/data/cbank/banking/snapshot', scope: 'READ_ONLY' },
 } as const satisfies Record<string, Endpoint>;
 
-/** Longer than any id the documents show, many times over: a longer one is a mistake (a pasted file). */
+/**
+ * Longer than any id the documents show, many times over: a longer one is a mistake (a pasted
+ * file).
+ */
 const MAX_ID_LENGTH = 256;
 
 /**

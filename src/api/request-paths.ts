@@ -9,7 +9,9 @@ import { oneLine } from '../core/output/format.js';
  */
 const ENCODED_SEPARATOR_OR_DOT = /%(?:25)*(?:2f|5c|2e)/i;
 
-/** The first encoded `/`, `\` or `.` in the text, as written there; undefined when there is none. */
+/**
+ * The first encoded `/`, `\` or `.` in the text, as written there; undefined when there is none.
+ */
 export function encodedSeparatorIn(text: string): string | undefined {
   return ENCODED_SEPARATOR_OR_DOT.exec(text)?.[0];
 }
@@ -33,7 +35,8 @@ export function isDotSegment(segment: string): boolean {
 export function urlInsideApi(baseUrl: string, path: string): URL {
   const refused = (why: string) =>
     new UsageError(`the request path "${oneLine(path)}" ${why}: nothing was sent`);
-  // Glued to the base URL, a path without its slash would change the host (`https://svc.test` + `x.evil`).
+  // Glued to the base URL, a path without its slash would change the host (`https://svc.test` +
+  // `x.evil`).
   if (!path.startsWith('/')) throw refused('does not start with /');
   const url = new URL(baseUrl + path);
   const base = new URL(baseUrl);

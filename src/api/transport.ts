@@ -140,7 +140,9 @@ export async function proxyTransport(proxy: Proxy): Promise<Transport> {
   };
 }
 
-/** The proxy a request goes through: its address, the variable that named it, and how to show it. */
+/**
+ * The proxy a request goes through: its address, the variable that named it, and how to show it.
+ */
 export interface Proxy {
   url: URL;
   variable: VariableName;
@@ -203,12 +205,18 @@ function bypassesProxy(target: URL, noProxy: string): boolean {
     });
 }
 
-/** A proxy address with its user and password (if any) replaced by `***`, even when it does not parse. */
+/**
+ * A proxy address with its user and password (if any) replaced by `***`, even when it does not
+ * parse.
+ */
 export function maskCredentials(address: string): string {
   return address.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1***@');
 }
 
-/** A reply body past the cap of --max-reply-size: the transfer was aborted. `reply`: its status and headers. */
+/**
+ * A reply body past the cap of --max-reply-size: the transfer was aborted. `reply`: its status and
+ * headers.
+ */
 export class ReplyTooLargeError extends Error {
   constructor(
     readonly limit: number,
@@ -250,7 +258,8 @@ function decodeBody(
   for (const coding of codings.reverse()) {
     try {
       if (coding === 'gzip' || coding === 'x-gzip') body = zlib.gunzipSync(body, options);
-      // Some servers send raw deflate where the standard asks for zlib's wrapping; fetch takes both.
+      // Some servers send raw deflate where the standard asks for zlib's wrapping; fetch takes
+      // both.
       else if (coding === 'deflate')
         body =
           ((body[0] ?? 0) & 0x0f) === 8

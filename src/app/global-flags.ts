@@ -8,13 +8,19 @@ export interface GlobalFlags {
   /** --jq: the JSON output filtered by this jq expression. */
   jq?: string;
   output?: OutputFormat;
-  /** --columns: the columns of a table or CSV by field name, in this order (docs/reference/output.md, "Columns"). */
+  /**
+   * --columns: the columns of a table or CSV by field name, in this order
+   * (docs/reference/output.md, "Columns").
+   */
   columns?: string[];
   /** False with --no-headers: no header line in a table or CSV. */
   headers?: boolean;
   /** False with --no-formula-guard: CSV cells as received, without the ' before a formula. */
   formulaGuard?: boolean;
-  /** --calendar: the calendar of the dates tables show and date flags take (Context.config.calendar: with SVC_CALENDAR and the profile's). */
+  /**
+   * --calendar: the calendar of the dates tables show and date flags take (Context.config.calendar:
+   * with SVC_CALENDAR and the profile's).
+   */
   calendar?: CalendarName;
   color?: boolean;
   debug?: boolean;
@@ -31,7 +37,10 @@ export interface GlobalFlags {
   pager?: boolean;
 }
 
-/** The output format the flags ask for; flags that shape an output the format does not make are exit 2. */
+/**
+ * The output format the flags ask for; flags that shape an output the format does not make are exit
+ * 2.
+ */
 export function outputFormat(flags: GlobalFlags): OutputFormat {
   const format = chosenFormat(flags);
   // The flags that shape tables and CSV have nothing to act on in JSON.

@@ -32,7 +32,9 @@ export function keyringEntryOf(
   };
 }
 
-/** The key of a profile kept in the keyring under `entry`; exit 3 saying why when it cannot be had. */
+/**
+ * The key of a profile kept in the keyring under `entry`; exit 3 saying why when it cannot be had.
+ */
 export async function readKeyringKey(
   keyring: Keyring,
   entry: KeyringEntry,

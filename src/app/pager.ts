@@ -32,7 +32,10 @@ export async function paged(
   await paging.output.paged(setting, work, ctx.signal);
 }
 
-/** The pager's words (--no-pager, SVC_PAGER, the profile's `pager`, PAGER: config/resolve.ts); undefined for none. */
+/**
+ * The pager's words (--no-pager, SVC_PAGER, the profile's `pager`, PAGER: config/resolve.ts);
+ * undefined for none.
+ */
 async function pagerCommand(ctx: Context): Promise<string[] | undefined> {
   // The config file is read only when neither the flag nor SVC_PAGER says.
   const asked = ctx.flags.pager === false || readEnv(ctx.io.env, 'SVC_PAGER') !== undefined;

@@ -33,9 +33,15 @@ export interface ReplyReader<R = undefined> {
   what: string;
   /** Loads the reply's schemas: `() => import('../../api/replies/usage.js')`. */
   replies?: () => Promise<R>;
-  /** The list a command documents, whose items are the records of ndjson and CSV; undefined: the fallback. */
+  /**
+   * The list a command documents, whose items are the records of ndjson and CSV; undefined: the
+   * fallback.
+   */
   records?: (body: unknown, reading: ReplyReading, replies: R) => unknown[] | undefined;
-  /** The reply is a view holding lists: its records as records.ts ViewRecords reads them (docs/reference/output.md, "Reading replies"). */
+  /**
+   * The reply is a view holding lists: its records as records.ts ViewRecords reads them
+   * (docs/reference/output.md, "Reading replies").
+   */
   viewRecords?: ViewRecords;
   /**
    * The documented fields of a record, in their documented order: a CSV's first columns, the
@@ -63,9 +69,11 @@ export async function present<R = undefined>(
     await presentText(ctx, text);
     return;
   }
-  // Reading the reply (JSON.parse) was one long step already: a signal that came meanwhile is heard first.
+  // Reading the reply (JSON.parse) was one long step already: a signal that came meanwhile is heard
+  // first.
   await giveWay(signal);
-  // The reply with every number as received, where JSON.parse lost digits: records and rows show the service's own values.
+  // The reply with every number as received, where JSON.parse lost digits: records and rows show
+  // the service's own values.
   const body = exactBody(reply.raw, reply.body);
   const reading = new ReplyReading(reader.what);
   const replies = (reader.replies ? await reader.replies() : undefined) as R;
@@ -73,7 +81,8 @@ export async function present<R = undefined>(
   let pieces: Iterable<string>;
   let transform: ((text: string) => string) | undefined;
   let notes: string[] = [];
-  // BS dates (docs/reference/dates.md): the tables show them, ndjson and CSV add them; --json never changes.
+  // BS dates (docs/reference/dates.md): the tables show them, ndjson and CSV add them; --json never
+  // changes.
   const calendar = await ctx.config.calendar();
   if (format === 'ndjson' || format === 'csv') {
     if (reader.viewRecords === 'list items') {
@@ -86,10 +95,12 @@ export async function present<R = undefined>(
     } else {
       const list = reader.records?.(body, reading, replies) ?? fallbackRecords(body);
       await giveWay(signal);
-      // Each record as the reply's text has it, numbers with every digit, where the list is the reply's own.
+      // Each record as the reply's text has it, numbers with every digit, where the list is the
+      // reply's own.
       if (format === 'ndjson')
         pieces = ndjsonPieces(list, recordTexts(reply.raw, body, list), calendar);
-      // Nested values in dotted columns, documented fields first (docs/reference/output.md, "CSV"); the body's numbers are as received.
+      // Nested values in dotted columns, documented fields first (docs/reference/output.md, "CSV");
+      // the body's numbers are as received.
       else
         pieces = csvPieces(list, {
           calendar,
@@ -108,11 +119,13 @@ export async function present<R = undefined>(
     const shown = forPeople(ctx, body);
     await giveWay(signal);
     const designed = reader.view(shown, reading, replies);
-    // --columns: the columns named, in their order; a name no table has is exit 2 (docs/reference/output.md, "Columns").
+    // --columns: the columns named, in their order; a name no table has is exit 2
+    // (docs/reference/output.md, "Columns").
     const view = columns ? pickColumns(designed, columns, reader.fields) : designed;
     await giveWay(signal);
     pieces = await tablePieces(ctx, view, calendar);
-    // A terminal shows footers, notes and a list's other fields with the tables; a pipe's stdout keeps to the rows.
+    // A terminal shows footers, notes and a list's other fields with the tables; a pipe's stdout
+    // keeps to the rows.
     if (!io.stdoutIsTTY) notes = pipeRemarks(view);
   }
   if (ctx.debug) for (const line of reading.debugLines()) ctx.err(line);
@@ -128,7 +141,10 @@ export async function present<R = undefined>(
   for (const note of notes) ctx.err(note);
 }
 
-/** A text a command made for people (a chart, a reply as `svc api` shows it) on stdout, paged as a reply is. */
+/**
+ * A text a command made for people (a chart, a reply as `svc api` shows it) on stdout, paged as a
+ * reply is.
+ */
 export async function presentText(ctx: Context, text: string): Promise<void> {
   await paged(ctx, async () => ctx.out(text));
 }

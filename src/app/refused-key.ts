@@ -3,7 +3,10 @@
 import type { Layer } from '../api/client.js';
 import { keySource, refusesKey, type Settings } from '../config/resolve.js';
 
-/** The layer whose authentication failures say which key was refused: `--api-key`, `SVC_API_KEY` or a profile's. */
+/**
+ * The layer whose authentication failures say which key was refused: `--api-key`, `SVC_API_KEY` or
+ * a profile's.
+ */
 export function namingRefusedKey(settings: Settings): Layer {
   return (next) => async (spec) => {
     try {

@@ -57,9 +57,15 @@ export interface Services {
   replyCache?: (profile: string, note?: (line: string) => void) => CacheStore;
   /** Random numbers in [0, 1), for the jitter of retries. */
   random?: () => number;
-  /** The OS keyring, where profiles' keys are kept when it answers; absent: the real one, made on first use. */
+  /**
+   * The OS keyring, where profiles' keys are kept when it answers; absent: the real one, made on
+   * first use.
+   */
   keyring?: Keyring;
-  /** The home folder as the system knows it, when HOME is unset (os.homedir: it throws for a uid the system has no entry for). */
+  /**
+   * The home folder as the system knows it, when HOME is unset (os.homedir: it throws for a uid the
+   * system has no entry for).
+   */
   systemHome?: () => string;
   /** Starts the pager; absent: as a process of its own, on the terminal. */
   startPager?: StartPager;

@@ -43,7 +43,9 @@ interface Shown {
   stopped: boolean;
 }
 
-/** The layer that watches a client's requests: one spinner at a time, for the one request in flight. */
+/**
+ * The layer that watches a client's requests: one spinner at a time, for the one request in flight.
+ */
 export function slowRequestSpinner(options: SlowRequestOptions): Layer {
   const delay = options.delayMs ?? SLOW_REQUEST_MS;
   const inFlight = new Set<Waiting>();
@@ -55,7 +57,8 @@ export function slowRequestSpinner(options: SlowRequestOptions): Layer {
     const current = shown;
     shown = undefined;
     current.stopped = true;
-    // Drawn already: off the line now, before the caller writes anything. Still being drawn: stopped the moment it is.
+    // Drawn already: off the line now, before the caller writes anything. Still being drawn:
+    // stopped the moment it is.
     current.drawn?.stop();
   };
 
@@ -122,7 +125,10 @@ export async function spinner(io: IO, text: LineText): Promise<Spinner> {
   };
 }
 
-/** The layer of an API client that shows the spinner of a request slow to answer, on stderr (a terminal). */
+/**
+ * The layer of an API client that shows the spinner of a request slow to answer, on stderr (a
+ * terminal).
+ */
 export function slowRequestLayer(io: IO): Layer {
   return slowRequestSpinner({
     spin: (text) => drawSpinner(io, text),

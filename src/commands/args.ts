@@ -41,7 +41,10 @@ function daysInMonth(year: number, month: number): number {
   return month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** What keeps a text from being a calendar date: not written YYYY-MM-DD, or no day of the calendar (and why); undefined for a date. */
+/**
+ * What keeps a text from being a calendar date: not written YYYY-MM-DD, or no day of the calendar
+ * (and why); undefined for a date.
+ */
 function dateFault(text: string): 'form' | { calendar: string } | undefined {
   const m = DATE.exec(text);
   if (!m) return 'form';
@@ -52,12 +55,18 @@ function dateFault(text: string): 'form' | { calendar: string } | undefined {
   return undefined;
 }
 
-/** A real calendar date written YYYY-MM-DD (2024-02-29 is; 2025-02-29, 2026-13-01 and 2026-2-28 are not). */
+/**
+ * A real calendar date written YYYY-MM-DD (2024-02-29 is; 2025-02-29, 2026-13-01 and 2026-2-28 are
+ * not).
+ */
 export function isCalendarDate(text: string): boolean {
   return dateFault(text) === undefined;
 }
 
-/** A flag's calendar date (`--since`, `--until`): a usage error that names the flag and what is wrong. */
+/**
+ * A flag's calendar date (`--since`, `--until`): a usage error that names the flag and what is
+ * wrong.
+ */
 export function checkDate(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
   const fault = dateFault(value);
@@ -90,7 +99,8 @@ export function collect(value: string, previous: string[] | undefined): string[]
 
 /**
  * The end of the help of a command that sends one request: `help` (its examples, and any notes
- * after them), then the request, the key it needs and what it costs (and `also`, what else it sends).
+ * after them), then the request, the key it needs and what it costs (and `also`, what else it
+ * sends).
  */
 export function requestHelp(endpoint: Endpoint, help: readonly Block[], also = ''): Block[] {
   return [...help, paragraph(requestNote(endpoint) + also)];

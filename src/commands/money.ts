@@ -2,9 +2,9 @@
 // (counterparties, recurring streams, underwriting, a report's signals, monthly summary and
 // categories): a field is money by the last word of its name, as the service names amounts
 // (`total_inflow`, `average_amount`, `closing_balance`, `max_supportable_emi`, `monthly_avg` …).
-// Counts (`inflow_count`), shares (`emi_load_pct`, `cash_withdrawal_ratio`) and scores end otherwise.
-// Beside money, what else of those replies the service names in its own way: shares given as
-// fractions (a FOIR), scores and their scale, names in snake case (a factor, a check).
+// Counts (`inflow_count`), shares (`emi_load_pct`, `cash_withdrawal_ratio`) and scores end
+// otherwise. Beside money, what else of those replies the service names in its own way: shares
+// given as fractions (a FOIR), scores and their scale, names in snake case (a factor, a check).
 import { pick } from '../core/json/values.js';
 import type { Money } from '../core/output/generic.js';
 
@@ -35,7 +35,10 @@ export function outOf(key: string): number | undefined {
   return undefined;
 }
 
-/** True for the fields whose values are names in snake case: a score's factors, a verification's checks. */
+/**
+ * True for the fields whose values are names in snake case: a score's factors, a verification's
+ * checks.
+ */
 export function holdsName(key: string): boolean {
   return /^(?:factor|check)$/.test(key.slice(key.lastIndexOf('.') + 1));
 }

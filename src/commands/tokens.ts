@@ -49,7 +49,10 @@ export function checkToken(value: string | undefined, flag: string): string | un
   return value;
 }
 
-/** A key or token is a few hundred bytes at most: more on standard input is a mistake (a file, /dev/zero). */
+/**
+ * A key or token is a few hundred bytes at most: more on standard input is a mistake (a file,
+ * /dev/zero).
+ */
 const MAX_STDIN_SECRET_BYTES = 16 * 1024;
 
 /**

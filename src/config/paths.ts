@@ -1,4 +1,5 @@
-// Where svc keeps its files: SVC_CONFIG_DIR / SVC_CACHE_DIR / SVC_DATA_DIR, else the platform's own folders.
+// Where svc keeps its files: SVC_CONFIG_DIR / SVC_CACHE_DIR / SVC_DATA_DIR, else the platform's own
+// folders.
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -10,10 +11,14 @@ import { type Env } from '../core/variables.js';
 // a command that must keep a file there fails with NO_HOME, one that can do without does without.
 import { readEnv } from '../service/environment.js';
 
-/** The home folder as the system knows it (os.homedir), which throws for a user it has no entry for. */
+/**
+ * The home folder as the system knows it (os.homedir), which throws for a user it has no entry for.
+ */
 export type SystemHome = () => string;
 
-/** Why no folder of svc's could be placed (an error as it stands: exit 2, missing configuration). */
+/**
+ * Why no folder of svc's could be placed (an error as it stands: exit 2, missing configuration).
+ */
 export const NO_HOME =
   'there is no home folder for this user (HOME is unset, and the system has none): set SVC_CONFIG_DIR, SVC_CACHE_DIR and SVC_DATA_DIR to folders of your own';
 
@@ -90,7 +95,9 @@ export function homeFolder(env: Env, systemHome: SystemHome = homedir): string |
   }
 }
 
-/** Where one kind of file may be kept (the variables already read: an empty one counts as unset). */
+/**
+ * Where one kind of file may be kept (the variables already read: an empty one counts as unset).
+ */
 interface Places {
   /** SVC_…_DIR: the folder the user names. */
   configured: string | undefined;

@@ -13,7 +13,9 @@ export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
 /** Where a profile's key is kept. */
 export type KeyStore = 'file' | 'keyring';
 
-/** Where the key of a profile is kept, if it has one: the file's `api_key` wins over the keyring. */
+/**
+ * Where the key of a profile is kept, if it has one: the file's `api_key` wins over the keyring.
+ */
 export function keyStoreOf(profile: Profile | undefined): KeyStore | undefined {
   if (profile?.api_key !== undefined) return 'file';
   if (profile?.api_key_in === 'keyring') return 'keyring';
@@ -87,7 +89,9 @@ export function activeProfile(
 
 const PROFILE_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
-/** Names JavaScript objects give a meaning of their own: a profile so named would be saved nowhere. */
+/**
+ * Names JavaScript objects give a meaning of their own: a profile so named would be saved nowhere.
+ */
 const RESERVED_PROFILE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 export function refuseReservedName(name: string): void {
@@ -95,7 +99,10 @@ export function refuseReservedName(name: string): void {
     throw new UsageError(`"${name}" is reserved and cannot name a profile; choose another name`);
 }
 
-/** The profile a write goes to (login, config set): named ones may be new, so only the name is checked. */
+/**
+ * The profile a write goes to (login, config set): named ones may be new, so only the name is
+ * checked.
+ */
 export function profileToWrite(flags: SettingFlags, env: Env, doc: ConfigDoc): string {
   const name = flags.profile ?? readEnv(env, 'SVC_PROFILE') ?? currentProfileName(doc);
   if (!PROFILE_NAME.test(name))
@@ -116,8 +123,9 @@ export function unknownProfile(name: string, doc: ConfigDoc): UsageError {
 }
 
 /**
- * The calendar in force (docs/reference/dates.md): --calendar > SVC_CALENDAR > the active profile's `calendar` >
- * ad. A value svc does not know, in the environment or the file, is a usage error naming where it is.
+ * The calendar in force (docs/reference/dates.md): --calendar > SVC_CALENDAR > the active profile's
+ * `calendar` > ad. A value svc does not know, in the environment or the file, is a usage error
+ * naming where it is.
  */
 export function resolveCalendar(
   flags: SettingFlags & { calendar?: CalendarName },
@@ -148,8 +156,9 @@ export function resolveCalendar(
 const DEFAULT_PAGER = 'less -FRX';
 
 /**
- * The pager's command line (docs/reference/output.md, "Pager"), undefined for none: --no-pager > SVC_PAGER > the active
- * profile's `pager` > PAGER > less -FRX. An empty value (or `cat`, which would only copy) is none.
+ * The pager's command line (docs/reference/output.md, "Pager"), undefined for none: --no-pager >
+ * SVC_PAGER > the active profile's `pager` > PAGER > less -FRX. An empty value (or `cat`, which
+ * would only copy) is none.
  */
 export function resolvePager(
   flags: SettingFlags & { pager?: boolean },
@@ -240,7 +249,8 @@ export function checkBaseUrl(value: string): string {
     throw new UsageError(`the base URL "${shown}" ${problem}`, [
       'Over http the API key would travel in clear text.',
     ]);
-  // The key is the one credential svc sends; a user name or password would be sent with it, and shown.
+  // The key is the one credential svc sends; a user name or password would be sent with it, and
+  // shown.
   if (url.username || url.password)
     throw new UsageError(`the base URL "${shown}" must not carry a user name or password`);
   if (url.search || url.hash)
@@ -295,7 +305,8 @@ export function keySource(settings: Settings): KeyRefused {
 
 /**
  * An authentication failure that is about the API key: INVALID_API_KEY and its kin, not a refused
- * consent or access token (INVALID_CONSENT_TOKEN, INVALID_ACCESS_TOKEN), which the key did not cause.
+ * consent or access token (INVALID_CONSENT_TOKEN, INVALID_ACCESS_TOKEN), which the key did not
+ * cause.
  */
 export function refusesKey(error: unknown): error is ApiError {
   return error instanceof ApiError && error.exitCode === EXIT.auth && !refusesToken(error);

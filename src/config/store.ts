@@ -8,13 +8,20 @@ import { PrivateFile, type PrivateFileWords } from '../core/private-file.js';
 export interface Profile {
   base_url?: string;
   api_key?: string;
-  /** The calendar of dates shown and taken: ad or bs (`svc config set calendar bs`); SVC_CALENDAR and --calendar override it. */
+  /**
+   * The calendar of dates shown and taken: ad or bs (`svc config set calendar bs`); SVC_CALENDAR
+   * and --calendar override it.
+   */
   calendar?: string;
-  /** The pager of output taller than the terminal (`svc config set pager "less -R"`; "" for none); SVC_PAGER overrides it, and it overrides PAGER. */
+  /**
+   * The pager of output taller than the terminal (`svc config set pager "less -R"`; "" for none);
+   * SVC_PAGER overrides it, and it overrides PAGER.
+   */
   pager?: string;
   /**
-   * "keyring": the profile's key is kept in the OS keyring (config/keyring/keyring.ts), not in this file.
-   * A key in the file (`api_key`) wins over it: a file that holds its key works whatever this says.
+   * "keyring": the profile's key is kept in the OS keyring (config/keyring/keyring.ts), not in this
+   * file. A key in the file (`api_key`) wins over it: a file that holds its key works whatever this
+   * says.
    */
   api_key_in?: 'keyring';
 }
@@ -25,7 +32,10 @@ export interface ConfigDoc {
   current_profile?: string;
   /** A prototype-free map (see `profileMap`). */
   profiles: Record<string, Profile>;
-  /** Keys this svc does not know (a newer svc's, or a person's): kept, and written back as they came. */
+  /**
+   * Keys this svc does not know (a newer svc's, or a person's): kept, and written back as they
+   * came.
+   */
   other?: Record<string, unknown>;
 }
 
@@ -39,13 +49,19 @@ export interface ConfigDoc {
  */
 export const CONFIG_VERSION = 1;
 
-/** One step of migration: a file of version `from` as a file of version `from + 1` (unknown keys kept). */
+/**
+ * One step of migration: a file of version `from` as a file of version `from + 1` (unknown keys
+ * kept).
+ */
 export type ConfigMigration = (data: Record<string, unknown>) => Record<string, unknown>;
 
 /** The steps from each version to the next: none yet, version 1 being the first. */
 export const CONFIG_MIGRATIONS: Readonly<Record<number, ConfigMigration>> = {};
 
-/** A config file's content brought to `current`; `refuse` builds the error for a file it cannot read. */
+/**
+ * A config file's content brought to `current`; `refuse` builds the error for a file it cannot
+ * read.
+ */
 export function migrateConfig(
   data: Record<string, unknown>,
   refuse: (reason: string) => Error,
@@ -68,7 +84,9 @@ export function migrateConfig(
   return migrated;
 }
 
-/** Profiles by name, in a map with no prototype: "constructor" or "__proto__" name nothing in it. */
+/**
+ * Profiles by name, in a map with no prototype: "constructor" or "__proto__" name nothing in it.
+ */
 export function profileMap(entries: Iterable<[string, Profile]> = []): Record<string, Profile> {
   const map = Object.create(null) as Record<string, Profile>;
   for (const [name, profile] of entries) map[name] = profile;
@@ -105,7 +123,10 @@ export class ConfigStore {
     this.file = this.kept.file;
   }
 
-  /** The file's content; an empty document when there is no file yet. Reading never creates anything. */
+  /**
+   * The file's content; an empty document when there is no file yet. Reading never creates
+   * anything.
+   */
   read(): ConfigDoc {
     this.kept.checkFolder();
     const text = this.kept.readText();

@@ -43,7 +43,10 @@ export type NetworkTrouble =
 export type Mistake =
   | { kind: 'unknown-command'; name: string; command: string; near: readonly string[] }
   | { kind: 'unknown-flag'; flag: string; command: string; near: readonly string[] }
-  /** `what` is a flag (`--status`) or an argument (`SHELL`); `takes` what it takes: "one of bash, zsh, fish". */
+  /**
+   * `what` is a flag (`--status`) or an argument (`SHELL`); `takes` what it takes: "one of bash,
+   * zsh, fish".
+   */
   | { kind: 'invalid-value'; what: string; value: string; takes: string; near: readonly string[] }
   | { kind: 'missing-argument'; argument: string; description: string; usage: string }
   /** A flag given without its value, last on the line (`--status`). */

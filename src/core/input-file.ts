@@ -12,7 +12,10 @@ import { whyUnreadable } from './fs-errors.js';
  */
 export const READ_CHUNK_BYTES = 64 * 1024;
 
-/** The --file (or `flag`) to read: refused at once (exit 2) when it is missing, a folder or unreadable. */
+/**
+ * The --file (or `flag`) to read: refused at once (exit 2) when it is missing, a folder or
+ * unreadable.
+ */
 export async function openInput(
   file: string,
   stdin: NodeJS.ReadableStream,
@@ -23,7 +26,10 @@ export async function openInput(
   return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
 }
 
-/** Opens --file (or `flag`; a path, not `-`) with what it is: refused at once (exit 2) when it is missing, a folder or unreadable. */
+/**
+ * Opens --file (or `flag`; a path, not `-`) with what it is: refused at once (exit 2) when it is
+ * missing, a folder or unreadable.
+ */
 export async function openFile(
   file: string,
   flag = '--file',

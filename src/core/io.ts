@@ -20,9 +20,15 @@ export interface IO {
    */
   readonly stdoutIsPipe?: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Width of the terminal on stdout, or FALLBACK_COLUMNS when it is not a terminal or tells no width. */
+  /**
+   * Width of the terminal on stdout, or FALLBACK_COLUMNS when it is not a terminal or tells no
+   * width.
+   */
   readonly columns: number;
-  /** Height of the terminal on stdout, for the pager; undefined when stdout is not a terminal or it tells none. */
+  /**
+   * Height of the terminal on stdout, for the pager; undefined when stdout is not a terminal or it
+   * tells none.
+   */
   readonly rows?: number;
   /**
    * Width of the terminal on stderr, where spinners, progress and messages go; undefined when
@@ -73,9 +79,10 @@ function isPipe(fd: number): boolean {
 }
 
 /**
- * The IO with stdout and stderr masking every secret in `secrets` (docs/reference/configuration.md, "Keys": a full key never
- * appears in any output). Output that had to be masked is no longer the reply as received, which
- * stderr says once. `flush` writes what a stream held back, at the end of the run.
+ * The IO with stdout and stderr masking every secret in `secrets` (docs/reference/configuration.md,
+ * "Keys": a full key never appears in any output). Output that had to be masked is no longer the
+ * reply as received, which stderr says once. `flush` writes what a stream held back, at the end of
+ * the run.
  */
 export function maskedIO(io: IO, secrets: Secrets): { io: IO; flush: () => void } {
   const stderr = new MaskedStream(io.stderr, secrets);
@@ -98,7 +105,10 @@ export function maskedIO(io: IO, secrets: Secrets): { io: IO; flush: () => void 
   };
 }
 
-/** The same IO with some of its properties replaced; stdin is still made only when read (a getter, kept as one). */
+/**
+ * The same IO with some of its properties replaced; stdin is still made only when read (a getter,
+ * kept as one).
+ */
 export function withStreams(
   io: IO,
   replacements: Partial<Pick<IO, 'stdout' | 'stderr' | 'stdoutIsTTY'>>,
@@ -117,9 +127,9 @@ function truthyFlag(value: string | undefined): boolean {
 }
 
 /**
- * Whether to colour what goes to a stream (docs/reference/output.md, "Colour"). NO_COLOR and --no-color win over
- * everything; FORCE_COLOR and CLICOLOR_FORCE force colour into a pipe; otherwise colour only on a
- * terminal that is not dumb and when CLICOLOR is not 0.
+ * Whether to colour what goes to a stream (docs/reference/output.md, "Colour"). NO_COLOR and
+ * --no-color win over everything; FORCE_COLOR and CLICOLOR_FORCE force colour into a pipe;
+ * otherwise colour only on a terminal that is not dumb and when CLICOLOR is not 0.
  */
 export function colorEnabled(env: IO['env'], isTTY: boolean, noColorFlag: boolean): boolean {
   if (noColorFlag || (readEnv(env, 'NO_COLOR') ?? '') !== '') return false;
@@ -135,7 +145,10 @@ export function canPrompt(io: IO): boolean {
   return io.stdinIsTTY && io.stderrIsTTY && !runsInCI(io.env);
 }
 
-/** Why svc may not ask a question (when `canPrompt` says no): "CI is set", or "there is no terminal". */
+/**
+ * Why svc may not ask a question (when `canPrompt` says no): "CI is set", or "there is no
+ * terminal".
+ */
 export function noPromptReason(io: IO): string {
   return io.stdinIsTTY && io.stderrIsTTY ? 'CI is set' : 'there is no terminal';
 }

@@ -3,7 +3,10 @@
 // exits, so that a run cut short still tells what it did and where its work is kept.
 let words: (() => void) | undefined;
 
-/** Sets what to say if svc is ended now; returns what takes it back, once the command has said it itself. */
+/**
+ * Sets what to say if svc is ended now; returns what takes it back, once the command has said it
+ * itself.
+ */
 export function sayIfEnded(say: () => void): () => void {
   words = say;
   return () => {

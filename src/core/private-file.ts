@@ -32,11 +32,17 @@ export interface PrivateFileWords {
   ownedByOther: string;
   /** What to do about a file others may change, given the command that closes it. */
   changeable: (chmod: string) => string;
-  /** The warning about a file others may read, given the file, its mode and the command that closes it. */
+  /**
+   * The warning about a file others may read, given the file, its mode and the command that closes
+   * it.
+   */
   readable: (file: string, mode: string, chmod: string) => string;
 }
 
-/** The file could not be written (a lock, a temporary file, the rename): the disk's answer, not a refusal. */
+/**
+ * The file could not be written (a lock, a temporary file, the rename): the disk's answer, not a
+ * refusal.
+ */
 export class FileNotWrittenError extends UsageError {
   constructor(
     message: string,
@@ -185,7 +191,9 @@ export class PrivateFile {
     }
   }
 
-  /** Runs `work` holding the file's lock, so that two svc processes changing the file lose nothing. */
+  /**
+   * Runs `work` holding the file's lock, so that two svc processes changing the file lose nothing.
+   */
   async locked<T>(work: () => T): Promise<T> {
     this.checkFolder();
     this.makeFolder();
@@ -218,7 +226,10 @@ export class PrivateFile {
     this.warn(this.words.readable(this.file, octal(mode), `chmod 600 ${shellWord(this.file)}`));
   }
 
-  /** rename() would replace a link, not write through it; still, a link means someone else chose where keys go. */
+  /**
+   * rename() would replace a link, not write through it; still, a link means someone else chose
+   * where keys go.
+   */
   private refuseLink(): void {
     let isLink = false;
     try {

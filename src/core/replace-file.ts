@@ -7,11 +7,16 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } fro
 import { basename, dirname, join } from 'node:path';
 
 export interface ReplaceOptions {
-  /** Flushed to the disk before the rename, for a file whose loss would cost the user (a config). */
+  /**
+   * Flushed to the disk before the rename, for a file whose loss would cost the user (a config).
+   */
   durable?: boolean;
 }
 
-/** Writes `data` as `file`, mode 0600, in one step; throws the first failure, leaving no temporary file. */
+/**
+ * Writes `data` as `file`, mode 0600, in one step; throws the first failure, leaving no temporary
+ * file.
+ */
 export function replaceFile(
   file: string,
   data: string | Uint8Array,

@@ -12,7 +12,10 @@ import {
   statSync,
 } from 'node:fs';
 
-/** Why the first existing folder of the list is not to be trusted, or undefined. A missing folder is made by svc, 0700. */
+/**
+ * Why the first existing folder of the list is not to be trusted, or undefined. A missing folder is
+ * made by svc, 0700.
+ */
 export function untrustedFolderReason(
   folders: [string, (path: string) => Stats][],
 ): string | undefined {
@@ -79,7 +82,8 @@ export function readTrustedFile(
       throw new Error(reason);
     }
     if (maxBytes === Number.POSITIVE_INFINITY) return readFileSync(fd);
-    // What the file holds as it is opened (as readFileSync reads), so a bound of megabytes costs a small file nothing.
+    // What the file holds as it is opened (as readFileSync reads), so a bound of megabytes costs a
+    // small file nothing.
     const bytes = Buffer.alloc(Math.min(maxBytes, info.size));
     let length = 0;
     while (length < bytes.length) {

@@ -13,7 +13,8 @@ const THIS_MACHINE = 'localhost, 127.0.0.1 or ::1';
 
 /**
  * The address parsed, when it is absolute and https (or http to this machine); otherwise what is
- * wrong with it, as the end of a sentence that begins with the address: `"x" is not an absolute URL`.
+ * wrong with it, as the end of a sentence that begins with the address: `"x" is not an absolute
+ * URL`.
  */
 export function secureUrl(
   value: string,

@@ -21,7 +21,8 @@ export function renderMan(
   topics: readonly HelpTopic[],
   version: string,
 ): string {
-  // The global flags are the `svc help global-flags` topic (which commands take which), placed before the commands.
+  // The global flags are the `svc help global-flags` topic (which commands take which), placed
+  // before the commands.
   const globalTopic = topics.find((topic) => topic.name === 'global-flags');
   if (!globalTopic) throw new Error('the man page needs the global-flags help topic');
   const lines = [
@@ -150,7 +151,10 @@ function inline(source: string): string {
     .join('');
 }
 
-/** Escapes roff: backslashes, hyphens, non-ASCII characters, and a line that would start with a request character. */
+/**
+ * Escapes roff: backslashes, hyphens, non-ASCII characters, and a line that would start with a
+ * request character.
+ */
 function text(source: string): string {
   const escaped = source
     .replace(/\\/g, '\\e')

@@ -44,7 +44,10 @@ export function topicBlocks(
   });
 }
 
-/** `content` with the block of `topic` replaced by `markdown`; throws when the page has no such block. */
+/**
+ * `content` with the block of `topic` replaced by `markdown`; throws when the page has no such
+ * block.
+ */
 export function spliceBlock(content: string, topic: string, markdown: string): string {
   const start = content.indexOf(startMarker(topic) + '\n');
   const end = start === -1 ? -1 : content.indexOf(END_MARKER, start);
@@ -79,7 +82,10 @@ function blockMarkdown(block: Block): string {
   }
 }
 
-/** Text with its `code` kept, and elsewhere the characters Markdown would read as markup escaped (`_` within a word is no markup). */
+/**
+ * Text with its `code` kept, and elsewhere the characters Markdown would read as markup escaped
+ * (`_` within a word is no markup).
+ */
 function inline(source: string): string {
   return source
     .split(/(`[^`]+`)/)

@@ -1,18 +1,18 @@
 // Loads a bundle of the program (dist/cli*.cjs) with V8's code of it from an earlier run, so that a
-// start does not parse and compile the whole program again (a third of a short command's time).
-// The code V8 compiled is kept in svc's cache folder after a run and handed back to V8 at the next.
+// start does not parse and compile the whole program again (a third of a short command's time). The
+// code V8 compiled is kept in svc's cache folder after a run and handed back to V8 at the next.
 //
 // This serves every supported Node. Node 22 and later have a compile cache of their own
 // (`module.enableCompileCache`), but it keeps only the code compiled as a file is loaded, not the
-// functions a run then compiles: on Node 22 and 24, a request takes 250 to 320 M instructions
-// with it against 190 to 200 M with this one (docs/decisions.md, "Its own code cache, not Node's compile cache").
-// Its default folder is also a fixed name in the shared temporary folder.
+// functions a run then compiles: on Node 22 and 24, a request takes 250 to 320 M instructions with
+// it against 190 to 200 M with this one (docs/decisions.md, "Its own code cache, not Node's compile
+// cache"). Its default folder is also a fixed name in the shared temporary folder.
 //
 // Each top-level command (the command line's first word) has a cache of its own, which learns each
 // of its commands once: V8 adds the code a run compiled to the code it was given, so a run whose
 // command is not in the cache yet writes it anew, naming that command too (a header line before
-// V8's data); other runs write nothing. One cache for all would make every command take in the
-// code of all the others it learned. A server's code is never kept.
+// V8's data); other runs write nothing. One cache for all would make every command take in the code
+// of all the others it learned. A server's code is never kept.
 //
 // The cache holds code that will run: it is used only where no other user could have put it (the
 // same rule as the reply cache), and it is named by the program's content hash, so a program that
@@ -32,7 +32,10 @@ import { readEnv } from '../service/environment.js';
 
 export interface Program {
   run(argv: readonly string[]): Promise<number>;
-  /** What the run's code is kept as: its command, '' when it ran none; undefined for a server's, never kept. */
+  /**
+   * What the run's code is kept as: its command, '' when it ran none; undefined for a server's,
+   * never kept.
+   */
   codeWorthKeeping(): string | undefined;
 }
 

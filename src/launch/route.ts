@@ -22,7 +22,8 @@ export function bundleOf(argv: readonly string[], table: LaunchTable): string | 
     const flag = arg.startsWith('--') && equals !== -1 ? arg.slice(0, equals) : arg;
     const value = Object.hasOwn(table.flags, flag) ? table.flags[flag] : undefined;
     if (value === undefined || value === 'optional') return undefined;
-    // A value of its own follows (commander takes it whatever it looks like), unless given with `=`.
+    // A value of its own follows (commander takes it whatever it looks like), unless given with
+    // `=`.
     if (value === 'required' && flag === arg) i++;
   }
   return undefined;

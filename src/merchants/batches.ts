@@ -34,7 +34,9 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
   private failure: { error: unknown } | undefined;
   private wakeUp?: () => void;
   private wakeReader?: () => void;
-  /** Nothing more will be taken: the reading goes on without waiting (to its end, or its failure). */
+  /**
+   * Nothing more will be taken: the reading goes on without waiting (to its end, or its failure).
+   */
   private released = false;
   private index = 0;
   private first = 0;
@@ -61,7 +63,9 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
     return new Promise<void>((resolve) => (this.wakeReader = resolve));
   }
 
-  /** No batch will be asked for any more: a reading waiting for room goes on (and can be stopped). */
+  /**
+   * No batch will be asked for any more: a reading waiting for room goes on (and can be stopped).
+   */
   release(): void {
     this.released = true;
     this.letReaderOn();
@@ -98,7 +102,10 @@ export class BatchesWhileReading implements AsyncIterableIterator<Batch> {
     wake?.();
   }
 
-  /** Wakes a reading waiting for room, once there is room (a batch takes less than a chunk may bring). */
+  /**
+   * Wakes a reading waiting for room, once there is room (a batch takes less than a chunk may
+   * bring).
+   */
   private letReaderOn(): void {
     if (!this.released && this.lookups.waiting >= this.ahead) return;
     const wake = this.wakeReader;

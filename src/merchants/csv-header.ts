@@ -37,7 +37,10 @@
 // row with that column into the most fields, from that row on (columnRowOf), so a refusal's advice
 // works for all four, and a bank's heading above the table needs no editing away.
 
-/** The bytes of a file's start the decision reads; always this many (or the whole file), so it is the same however the input comes in chunks. */
+/**
+ * The bytes of a file's start the decision reads; always this many (or the whole file), so it is
+ * the same however the input comes in chunks.
+ */
 export const HEADER_SAMPLE_BYTES = 64 * 1024;
 /** Lines (not blank) at the start of a file where a header row or an account line may be. */
 export const LINES_SEARCHED = 20;
@@ -161,7 +164,10 @@ const COLUMN_WORDS = new Set([
   'क्र.सं',
   'सि.नं',
 ]);
-/** Words that join others in column names and merchant names alike (`Bank of Kathmandu`): no sign of a column name alone. */
+/**
+ * Words that join others in column names and merchant names alike (`Bank of Kathmandu`): no sign of
+ * a column name alone.
+ */
 const JOINING_WORDS = new Set(['of', 'and', 'in', 'out', 'no']);
 
 export interface CsvHeader {
@@ -170,7 +176,9 @@ export interface CsvHeader {
   columns: string[];
   /** The column a person most likely wants: the one with the longest text below it. */
   suggested: string;
-  /** The line it is on, counted from 1 as an editor counts; past 1, the lines above are a heading. */
+  /**
+   * The line it is on, counted from 1 as an editor counts; past 1, the lines above are a heading.
+   */
   line: number;
 }
 
@@ -251,7 +259,8 @@ function headerAt(
 
 /**
  * `Account Number: 0123456789012345`, `A/C No.:,0123-4567-8901`, `खाता नं: …`: a label of an
- * account, a colon, then a number. (खाता written as \u escapes: the build keeps dist/cli.cjs ASCII.)
+ * account, a colon, then a number. (खाता written as \u escapes: the build keeps dist/cli.cjs
+ * ASCII.)
  */
 const ACCOUNT_LINE =
   /^["'\s]*(?:account|acct|a\/c|\u0916\u093e\u0924\u093e)[^:\r\n]{0,25}:["'\s,;|]*\d[\d\s-]{4,}\d/iu;
@@ -268,7 +277,10 @@ export function accountLineOf(text: string, whole: boolean): number | undefined 
   )?.number;
 }
 
-/** The first LINES_SEARCHED lines of the text that are not blank (spaces and tabs alone are blank, as for lookups). */
+/**
+ * The first LINES_SEARCHED lines of the text that are not blank (spaces and tabs alone are blank,
+ * as for lookups).
+ */
 function searchedLines(text: string, whole: boolean): Line[] {
   const lines: Line[] = [];
   let number = 1;
@@ -319,7 +331,10 @@ function tableUnder(
     : undefined;
 }
 
-/** Where --column finds its column: the header row holding it, the separator that splits it so, and the lines above it. */
+/**
+ * Where --column finds its column: the header row holding it, the separator that splits it so, and
+ * the lines above it.
+ */
 export interface ColumnRow {
   separator: Separator;
   /** Where the header row starts in the text. */
@@ -346,7 +361,10 @@ export function columnRowOf(text: string, column: string, whole: boolean): Colum
   return undefined;
 }
 
-/** Whether `text`, the start of a file, already decides what columnRowOf says: a row with the column found, every line searched there, or one still open. */
+/**
+ * Whether `text`, the start of a file, already decides what columnRowOf says: a row with the column
+ * found, every line searched there, or one still open.
+ */
 export function columnRowDecided(text: string, column: string): boolean {
   const lines = searchedLines(text, false);
   for (const line of lines) {
@@ -448,7 +466,8 @@ export function csvRecords(
       }
       // A line end: CRLF, CR or LF.
       i += text[i] === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      // A CR at the very end of a part of the file may be the first half of a CRLF: no matter, the record ended.
+      // A CR at the very end of a part of the file may be the first half of a CRLF: no matter, the
+      // record ended.
       ended = true;
       break;
     }
@@ -484,13 +503,19 @@ function isColumnName(field: string): boolean {
   return field.length <= 40 && !/\d{4}/.test(field) && field.split(/\s+/).length <= 5;
 }
 
-/** A column name made only of the usual words (`Txn Date`, `Withdrawal Amt (NPR)`, `Cheque No.`, `Date (2024/25)`, `चेक नं`). */
+/**
+ * A column name made only of the usual words (`Txn Date`, `Withdrawal Amt (NPR)`, `Cheque No.`,
+ * `Date (2024/25)`, `चेक नं`).
+ */
 function isUsualColumnName(field: string): boolean {
   const words = wordsOf(field);
   return words.length > 0 && words.every((word) => COLUMN_WORDS.has(word));
 }
 
-/** The words of a field, lower-case: letters with their marks (Devanagari's vowel signs), `.` and `/` inside a word (`a/c`, `क्र.सं`); `Cheque/Reference` is two. */
+/**
+ * The words of a field, lower-case: letters with their marks (Devanagari's vowel signs), `.` and
+ * `/` inside a word (`a/c`, `क्र.सं`); `Cheque/Reference` is two.
+ */
 function wordsOf(field: string): string[] {
   const trimmed = (word: string) => word.replace(/^[./]+|[./]+$/g, '');
   return field
@@ -501,11 +526,16 @@ function wordsOf(field: string): string[] {
     .filter(Boolean);
 }
 
-/** A number as statements write amounts (`1,20,000.50`, `-45`, `(120.00)`), or a date (`2026-10-01`, `01/10/2026`, `01-Oct-2026`, with a time). */
+/**
+ * A number as statements write amounts (`1,20,000.50`, `-45`, `(120.00)`), or a date (`2026-10-01`,
+ * `01/10/2026`, `01-Oct-2026`, with a time).
+ */
 const NUMBER_OR_DATE =
   /^(?:[-+(]?[\d,]*\d(?:\.\d+)?\)?(?:\s*(?:dr|cr))?|\d{1,4}[-/. ](?:\d{1,2}|\p{L}{3,9})[-/. ]\d{1,4}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?)$/iu;
 
-/** Some column has text in the header and numbers or dates in every cell below it that is not empty. */
+/**
+ * Some column has text in the header and numbers or dates in every cell below it that is not empty.
+ */
 function numbersBelowText(columns: readonly string[], rows: readonly string[][]): boolean {
   return columns.some((column, index) => {
     if (column === '' || /\d/.test(column)) return false;
@@ -514,7 +544,10 @@ function numbersBelowText(columns: readonly string[], rows: readonly string[][])
   });
 }
 
-/** The column whose cells below are the longest text (a narration), else the first usual text column name, else the first. */
+/**
+ * The column whose cells below are the longest text (a narration), else the first usual text column
+ * name, else the first.
+ */
 function suggestedColumn(columns: readonly string[], rows: readonly string[][]): string {
   let best: string | undefined;
   let longest = 0;

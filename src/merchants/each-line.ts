@@ -32,17 +32,26 @@ export interface LineSource {
   read(): Promise<LookupInput>;
   file: string;
   column?: string;
-  /** The index of the run's distinct lookups (LookupSet.toIndex of the first reading), made when it is needed. */
+  /**
+   * The index of the run's distinct lookups (LookupSet.toIndex of the first reading), made when it
+   * is needed.
+   */
   index(): LookupIndex;
 }
 
-/** Results written to the store in one piece: a piece's text stays a young-generation string (writers.ts). */
+/**
+ * Results written to the store in one piece: a piece's text stays a young-generation string
+ * (writers.ts).
+ */
 const RESULTS_A_PIECE = 250;
 /** Bytes read from the store at a time, in order. */
 const WINDOW_BYTES = 256 * 1024;
 /** A store of at most this many bytes is read whole into memory (some 80,000 results). */
 const WHOLE_STORE_BYTES = 16 * 1024 * 1024;
-/** Results kept parsed for the lines that repeat a lookup, when the store is read from its file: the latest this many. */
+/**
+ * Results kept parsed for the lines that repeat a lookup, when the store is read from its file: the
+ * latest this many.
+ */
 const CACHED_RESULTS = 4096;
 const LF = 0x0a;
 
@@ -68,7 +77,10 @@ export class ResultStore {
     }
   }
 
-  /** Keeps a call's results, in the order of its lookups; a failure to write fails the call (its lookups are listed as not resolved). */
+  /**
+   * Keeps a call's results, in the order of its lookups; a failure to write fails the call (its
+   * lookups are listed as not resolved).
+   */
   async keep(batch: Batch, results: readonly MerchantResult[]): Promise<void> {
     const pieces: Buffer[] = [];
     for (let from = 0; from < results.length; from += RESULTS_A_PIECE) {
@@ -81,7 +93,10 @@ export class ResultStore {
     await this.add({ first: batch.first, count: results.length, matched }, pieces);
   }
 
-  /** Keeps a call's results as they were kept by an earlier run (--resume): `lines`, a JSON line each. */
+  /**
+   * Keeps a call's results as they were kept by an earlier run (--resume): `lines`, a JSON line
+   * each.
+   */
   async adopt(call: CallResults, lines: Buffer): Promise<void> {
     await this.add(call, [lines]);
   }
@@ -247,7 +262,8 @@ export class ResultStore {
         await writer.write(piece);
         options.written?.(piece[piece.length - 1]!.line);
       }
-      // The lines read with no record (a lookup not resolved, or matched with --unmatched) are done too.
+      // The lines read with no record (a lookup not resolved, or matched with --unmatched) are done
+      // too.
       options.written?.(lastLine);
     };
     const input = await source.read();
@@ -269,7 +285,10 @@ export class ResultStore {
   }
 }
 
-/** A call whose results are kept: its first lookup's place among the distinct ones, how many, how many matched. */
+/**
+ * A call whose results are kept: its first lookup's place among the distinct ones, how many, how
+ * many matched.
+ */
 export interface CallResults {
   first: number;
   count: number;
@@ -373,7 +392,10 @@ class StoreReader {
     return this.window.toString('utf8', from, end);
   }
 
-  /** `buffer` (or a larger one, for a longer line) filled from `at`, holding at least one whole line. */
+  /**
+   * `buffer` (or a larger one, for a longer line) filled from `at`, holding at least one whole
+   * line.
+   */
   private fill(buffer: Buffer, at: number): Buffer {
     for (;;) {
       const length = Math.min(buffer.length, this.size - at);

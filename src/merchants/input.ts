@@ -103,7 +103,10 @@ export class TwiceReadInput {
     return Readable.from(this.digesting(read, this.hash), { objectMode: false });
   }
 
-  /** The SHA-256 (hex) of the input, once the first reading has read it to its end; undefined otherwise. */
+  /**
+   * The SHA-256 (hex) of the input, once the first reading has read it to its end; undefined
+   * otherwise.
+   */
   digest(): string | undefined {
     return this.digested;
   }
@@ -120,7 +123,10 @@ export class TwiceReadInput {
     this.digested = hash.digest('hex');
   }
 
-  /** Another reading (the second, the third), from the start; refused (exit 2) when a plain file changed meanwhile. */
+  /**
+   * Another reading (the second, the third), from the start; refused (exit 2) when a plain file
+   * changed meanwhile.
+   */
   async again(): Promise<NodeJS.ReadableStream> {
     if (this.seen) {
       const now = await this.handle.stat();

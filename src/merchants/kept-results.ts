@@ -94,7 +94,9 @@ export class KeptResults {
     private readonly kept: readonly (CallResults & { bytes: number })[],
   ) {}
 
-  /** Opens and checks a file of kept results; one that is not (or is damaged) is refused (exit 2). */
+  /**
+   * Opens and checks a file of kept results; one that is not (or is damaged) is refused (exit 2).
+   */
   static async open(path: string): Promise<KeptResults> {
     let handle: FileHandle;
     try {
@@ -176,7 +178,10 @@ export class KeptResults {
     );
   }
 
-  /** Copies the kept results into the run's store, call by call, each checked to hold its count of lines. */
+  /**
+   * Copies the kept results into the run's store, call by call, each checked to hold its count of
+   * lines.
+   */
   async copyInto(store: ResultStore): Promise<void> {
     let at = this.start;
     for (const call of this.kept) {

@@ -15,7 +15,9 @@
 // A merge moves the whole list: about 0.1 s of merging in all for a million keys, but it grows
 // with the square of the keys (some seconds at ten million, still little beside their calls).
 
-/** The small table: first and largest size, in slots (two Int32 each); it is merged at half full. */
+/**
+ * The small table: first and largest size, in slots (two Int32 each); it is merged at half full.
+ */
 const FIRST_RECENT_SLOTS = 1 << 10;
 const RECENT_SLOTS = 1 << 17;
 const RECENT_MAX = RECENT_SLOTS >> 1;
@@ -38,12 +40,20 @@ export class KeyTable64 {
   private recent = new Int32Array(FIRST_RECENT_SLOTS * 2);
   private recentMask = FIRST_RECENT_SLOTS - 1;
   private recentCount = 0;
-  /** Every other key, scrambled, in ascending order: pages of (high, low) pairs, sign bits flipped. */
+  /**
+   * Every other key, scrambled, in ascending order: pages of (high, low) pairs, sign bits flipped.
+   */
   private readonly pages: Int32Array[] = [];
   private listed = 0;
-  /** Per value of the top 16 bits of a scrambled high half: where its keys start in the list (from the first merge). */
+  /**
+   * Per value of the top 16 bits of a scrambled high half: where its keys start in the list (from
+   * the first merge).
+   */
   private starts?: Int32Array;
-  /** Where the small table is sorted: 64-bit integers, read and written as 32-bit halves (from the first merge). */
+  /**
+   * Where the small table is sorted: 64-bit integers, read and written as 32-bit halves (from the
+   * first merge).
+   */
   private sorting?: ArrayBuffer;
 
   /** Bytes the table takes. */
@@ -195,7 +205,10 @@ export class KeyTable64 {
     this.recentCount = 0;
   }
 
-  /** Where the keys of each value of the top 16 bits start in the list (`starts[65536]`: its length). */
+  /**
+   * Where the keys of each value of the top 16 bits start in the list (`starts[65536]`: its
+   * length).
+   */
   private index(): void {
     const starts = (this.starts ??= new Int32Array(INDEX_SIZE + 1));
     let top = 0;
@@ -212,7 +225,10 @@ export class KeyTable64 {
 let outHigh = 0;
 let outLow = 0;
 
-/** Three Feistel rounds: a bijection of 64-bit keys, so distinct keys stay distinct, with well-spread halves. */
+/**
+ * Three Feistel rounds: a bijection of 64-bit keys, so distinct keys stay distinct, with
+ * well-spread halves.
+ */
 function scramble(low: number, high: number): void {
   const a = high ^ mix(low, 0x85ebca6b);
   const b = low ^ mix(a, 0xc2b2ae35);

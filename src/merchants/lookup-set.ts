@@ -110,7 +110,9 @@ export class LookupSet {
     return true;
   }
 
-  /** A terminal number given as ASCII digits in `source[start, end)` (the file-reading fast path). */
+  /**
+   * A terminal number given as ASCII digits in `source[start, end)` (the file-reading fast path).
+   */
   addTerminalBytes(source: Buffer, start: number, end: number): boolean {
     if (!this.isNew(TERMINAL, undefined, source, start, end)) return false;
     // A string is made only for a new lookup, and only when it is kept.
@@ -146,7 +148,10 @@ export class LookupSet {
     if (this.keep && lookup) this.queue.push(lookup);
   }
 
-  /** Counts the lookup given and tells whether it is a first appearance: from the text, or from the bytes. */
+  /**
+   * Counts the lookup given and tells whether it is a first appearance: from the text, or from the
+   * bytes.
+   */
   private isNew(
     kind: number,
     text: string | undefined,

@@ -40,7 +40,10 @@ export interface LookupSources {
   file?: string;
   /** Read --file as CSV with a header and take this column. */
   column?: string;
-  /** --no-header: read --file one lookup a line even when it reads as CSV with a header row or a bank statement. */
+  /**
+   * --no-header: read --file one lookup a line even when it reads as CSV with a header row or a
+   * bank statement.
+   */
   noHeader?: boolean;
   stdin: NodeJS.ReadableStream;
   /** Ctrl-C: stop reading at once. */
@@ -284,9 +287,15 @@ function nameOf(file: string): string {
 export interface LineReading {
   /** Ctrl-C: stop reading at once. Absent: read to the end (the unresolved file needs it all). */
   signal?: AbortSignal;
-  /** Hears, for stderr, that --column skips the lines above the header row (a bank's heading); the first reading alone is given one. */
+  /**
+   * Hears, for stderr, that --column skips the lines above the header row (a bank's heading); the
+   * first reading alone is given one.
+   */
   note?: (line: string) => void;
-  /** Called after each chunk's lookups were added (the set has grown); reading waits for what it returns. */
+  /**
+   * Called after each chunk's lookups were added (the set has grown); reading waits for what it
+   * returns.
+   */
   onChunk?: () => Promise<void> | undefined | void;
 }
 
@@ -392,7 +401,10 @@ function allDigits(bytes: Buffer, start: number, end: number): boolean {
   return true;
 }
 
-/** The longest record --column reads: csv-parse holds a record whole, so a line of a gigabyte would be a gigabyte held. */
+/**
+ * The longest record --column reads: csv-parse holds a record whole, so a line of a gigabyte would
+ * be a gigabyte held.
+ */
 const MAX_RECORD_BYTES = 1024 * 1024;
 
 /**
@@ -474,7 +486,10 @@ async function* readColumn(
   }
 }
 
-/** --column names no column: refused, naming the header row's columns, or else the first line's fields. */
+/**
+ * --column names no column: refused, naming the header row's columns, or else the first line's
+ * fields.
+ */
 function noSuchColumn(file: string, column: string, text: string, whole: boolean): UsageError {
   const quoted = (fields: readonly string[]) =>
     fields.map((field) => JSON.stringify(field.trim())).join(', ');
@@ -491,7 +506,10 @@ function noSuchColumn(file: string, column: string, text: string, whole: boolean
   );
 }
 
-/** Where line `line` (counted from 1) starts in `bytes`: counted in bytes, as text that is not UTF-8 would be decoded to another length. */
+/**
+ * Where line `line` (counted from 1) starts in `bytes`: counted in bytes, as text that is not UTF-8
+ * would be decoded to another length.
+ */
 function lineStart(bytes: Buffer, line: number): number {
   let at = bomLength(bytes);
   for (let n = 1; n < line; n++) {
@@ -514,7 +532,9 @@ async function* bytesFrom(chunks: AsyncIterable<Buffer>, offset: number): AsyncG
   }
 }
 
-/** The chunks with every line end (CRLF, or a lone CR) made LF; a CRLF cut between two chunks too. */
+/**
+ * The chunks with every line end (CRLF, or a lone CR) made LF; a CRLF cut between two chunks too.
+ */
 async function* withLfLineEnds(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   let afterCR = false;
   for await (const bytes of chunks) {
@@ -539,7 +559,10 @@ async function* withLfLineEnds(chunks: AsyncIterable<Buffer>): AsyncGenerator<Bu
   }
 }
 
-/** A lookup must stay one short line: the unresolved file holds one lookup a line, read again as a --file. */
+/**
+ * A lookup must stay one short line: the unresolved file holds one lookup a line, read again as a
+ * --file.
+ */
 function checkLookup(value: string, where: () => string): string {
   if (/[\r\n]/.test(value))
     throw new UsageError(

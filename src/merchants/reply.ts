@@ -1,7 +1,8 @@
-// The reply of one call, checked and put back in the order of its lookups. Only what merging
-// walks is required: `data.results`, each with its `input` (docs/reference/output.md, "Reading replies"). The check is by hand:
-// a run of 200,000 lookups checks 200,000 results. Numbers JSON.parse would not give back as
-// written are kept as received (exact-json.ts): the merged reply writes the service's own values.
+// The reply of one call, checked and put back in the order of its lookups. Only what merging walks
+// is required: `data.results`, each with its `input` (docs/reference/output.md, "Reading replies").
+// The check is by hand: a run of 200,000 lookups checks 200,000 results. Numbers JSON.parse would
+// not give back as written are kept as received (exact-json.ts): the merged reply writes the
+// service's own values.
 import type { ApiReply } from '../api/client.js';
 import type { MerchantReply, MerchantResult } from '../api/merchants.js';
 import { UnexpectedReplyError } from '../core/errors.js';

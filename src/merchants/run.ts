@@ -47,7 +47,9 @@ export interface RunOptions {
   unmatchedOnly: boolean;
   /** Where to list the lookups not resolved, or undefined when they are not to be listed. */
   failedOut?: { path: string; replace: boolean };
-  /** --each-line: the results are kept in `store`, then written a record for each line of `lines`. */
+  /**
+   * --each-line: the results are kept in `store`, then written a record for each line of `lines`.
+   */
   eachLine?: EachLine;
 }
 
@@ -55,7 +57,10 @@ export interface EachLine {
   store: ResultStore;
   lines: LineSource;
   /** Where a run that stops short keeps its results, and what they are for. */
-  /** Where results are kept: undefined when svc has no data folder (no home folder, no SVC_DATA_DIR). */
+  /**
+   * Where results are kept: undefined when svc has no data folder (no home folder, no
+   * SVC_DATA_DIR).
+   */
   keep: { folder: string | undefined; input: KeptInput };
   /** The results an earlier run kept, given with --resume: already in `store`. */
   resumed?: KeptResults;
@@ -124,7 +129,10 @@ async function resolveAndWrite(
   });
   const eachLine = options.eachLine;
   let meta: unknown = eachLine?.resumed?.meta;
-  /** Lookups answered, and of them those that matched a merchant; the calls answered, and since when. */
+  /**
+   * Lookups answered, and of them those that matched a merchant; the calls answered, and since
+   * when.
+   */
   let resolved = eachLine?.resumed?.tally.lookups ?? 0;
   let matched = eachLine?.resumed?.tally.matched ?? 0;
   let calls = 0;
@@ -200,7 +208,8 @@ async function resolveAndWrite(
       );
     stop.writingTo = sink;
     try {
-      // Paid for, the records of the lines resolved are written even after Ctrl-C (within its grace period).
+      // Paid for, the records of the lines resolved are written even after Ctrl-C (within its grace
+      // period).
       await eachLine.store.writeLines(eachLine.lines, writer, {
         unmatchedOnly: options.unmatchedOnly,
         written: (line) => sink.mark(line),
@@ -273,7 +282,9 @@ class EachLineStop {
   meta: unknown;
   /** Where the results were kept, or why they could not be; undefined until they are. */
   kept?: { path: string } | { error: string };
-  /** The output, once the records are written to it: what it has passed on tells the lines written. */
+  /**
+   * The output, once the records are written to it: what it has passed on tells the lines written.
+   */
   writingTo?: OutputSink;
   /** What is still to be said of the lookups not resolved. */
   said?: () => void;
@@ -309,7 +320,10 @@ class EachLineStop {
     this.done();
   }
 
-  /** Every record was written (or the results are in a newer file): those given with --resume have served. */
+  /**
+   * Every record was written (or the results are in a newer file): those given with --resume have
+   * served.
+   */
   done(): void {
     const { resumed } = this.eachLine;
     try {
@@ -386,7 +400,8 @@ async function keepUnresolved(
 ): Promise<(() => void) | undefined> {
   const source = unresolved[Symbol.asyncIterator]();
   let taken = 0;
-  // Counted as they are taken; a writer that stops early does not end them, so the rest can be counted.
+  // Counted as they are taken; a writer that stops early does not end them, so the rest can be
+  // counted.
   const lookups: AsyncIterable<Lookup> = {
     [Symbol.asyncIterator]: () => ({
       next: async () => {

@@ -43,7 +43,10 @@ function counted(count: number, noun: string): string {
   return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** `0.4s` (tenths, rounded up: a run is never said to take none), `12s`, `3m05s`, as the progress bar's ETA. */
+/**
+ * `0.4s` (tenths, rounded up: a run is never said to take none), `12s`, `3m05s`, as the progress
+ * bar's ETA.
+ */
 function timeTaken(seconds: number): string {
   const tenths = Math.ceil(seconds * 10) / 10;
   if (tenths < 10) return `${tenths.toFixed(1)}s`;

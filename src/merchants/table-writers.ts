@@ -53,8 +53,8 @@ export function merchantColumns(lines: boolean): StreamColumn<MerchantResult>[] 
 }
 
 /**
- * Aligned for a terminal of that width, else tab-separated, in the columns given
- * (merchantColumns, or those --columns picked of them); `mask` masks the secrets in use in each cell.
+ * Aligned for a terminal of that width, else tab-separated, in the columns given (merchantColumns,
+ * or those --columns picked of them); `mask` masks the secrets in use in each cell.
  */
 export function merchantTableWriter(
   sink: OutputSink,
@@ -77,7 +77,9 @@ export function merchantTableWriter(
     : new TabWriter(sink, paint, columns, mask, layout);
 }
 
-/** The line under the table that sums the run up (summary.ts), wrapped like any footer of a table. */
+/**
+ * The line under the table that sums the run up (summary.ts), wrapped like any footer of a table.
+ */
 export function summaryLines(tally: Tally, complete: boolean, width: number, paint: Paint): string {
   return wrapText(summaryLine(tally, complete, width), width)
     .map((text) => paint.dim(text) + '\n')

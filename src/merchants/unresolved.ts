@@ -161,7 +161,8 @@ async function writeLines(
 
 /**
  * A device or a pipe at `path`, if there is one. A link is followed only under /dev, to the
- * system's own (/dev/stdout, /dev/fd/3); any other link is replaced like a file, not written through.
+ * system's own (/dev/stdout, /dev/fd/3); any other link is replaced like a file, not written
+ * through.
  */
 async function specialFile(path: string): Promise<{ followLink: boolean } | undefined> {
   try {

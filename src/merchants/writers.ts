@@ -31,11 +31,17 @@ export interface WriterOptions {
   terminal: boolean;
   width: number;
   color: boolean;
-  /** Masks the secrets in use: a cell cut to fit, or made printable, would hide a key from the output's own masking. */
+  /**
+   * Masks the secrets in use: a cell cut to fit, or made printable, would hide a key from the
+   * output's own masking.
+   */
   mask?: (text: string) => string;
   /** --each-line: each result comes with the `line` it is for, shown first. */
   lines?: boolean;
-  /** --columns: the columns of the table or CSV, in this order; a name neither has is exit 2, before any request. */
+  /**
+   * --columns: the columns of the table or CSV, in this order; a name neither has is exit 2, before
+   * any request.
+   */
   columns?: readonly string[];
   /** False for --no-headers. */
   headers?: boolean;
@@ -101,13 +107,14 @@ function withoutMeta(writer: RowWriter<MerchantResult>): ResultWriter {
 const CSV_KEYS = ['input', 'type', 'matched', 'terminal', 'merchant', 'mcc', 'category', 'city'];
 
 /**
- * The merged reply of the documented shape: `{"data": {"results": [...], "count", "matched"}, "meta"}`,
- * written piece by piece. A piece's results are made in one native stringify, nested as deep as
- * the list stands in the document so that they come out indented where they belong, with no pass
- * over the text to indent it (at a million results that pass would make a third of everything the
- * run allocates); the comma that joins a piece to the one before comes out of the same stringify (a
- * null item ahead of the piece, cut off with the brackets), so no piece's text is copied to join
- * it, and a piece is one write (a progress bar on the terminal is cleared and redrawn at each).
+ * The merged reply of the documented shape: `{"data": {"results": [...], "count", "matched"},
+ * "meta"}`, written piece by piece. A piece's results are made in one native stringify, nested as
+ * deep as the list stands in the document so that they come out indented where they belong, with no
+ * pass over the text to indent it (at a million results that pass would make a third of everything
+ * the run allocates); the comma that joins a piece to the one before comes out of the same
+ * stringify (a null item ahead of the piece, cut off with the brackets), so no piece's text is
+ * copied to join it, and a piece is one write (a progress bar on the terminal is cleared and
+ * redrawn at each).
  */
 class JsonReplyWriter implements ResultWriter {
   private count = 0;
@@ -125,8 +132,8 @@ class JsonReplyWriter implements ResultWriter {
       const first = this.count === 0;
       this.count += piece.length;
       // `[[[r1, r2]]]` with two spaces a level puts each result six spaces in, as in the document;
-      // `[[[null, r1, r2]]]` cut after the null starts with the comma, the same way.
-      // Numbers as received (exact-stringify.ts): JSON.stringify itself where nothing was kept as text.
+      // `[[[null, r1, r2]]]` cut after the null starts with the comma, the same way. Numbers as
+      // received (exact-stringify.ts): JSON.stringify itself where nothing was kept as text.
       const nested = stringifyExact([[first ? piece : [null, ...piece]]], 2)!;
       const text = nested.slice(
         first ? NESTED_OPEN.length : JOINED_OPEN.length,

@@ -1,13 +1,14 @@
-// Who may call the mock's /_mock/ routes (docs/reference/local-service.md, "svc mock"): they read the request log, queue faults
-// (a fault can make `svc connect --open` open any page) and register webhook endpoints (which then
-// receive every event, reports included). Listening on loopback is not enough to keep them private:
+// Who may call the mock's /_mock/ routes (docs/reference/local-service.md, "svc mock"): they read
+// the request log, queue faults (a fault can make `svc connect --open` open any page) and register
+// webhook endpoints (which then receive every event, reports included). Listening on loopback is
+// not enough to keep them private:
 //  - any web page can send a cross-origin POST with a text/plain body, which needs no preflight;
 //  - a page whose DNS name is rebound to 127.0.0.1 reaches the mock with its own name in the Host;
 //  - any process of any user on this machine can connect.
 // So a request must be addressed to the mock's own address, come from no other web origin, carry
-// one of the mock's keys (as /v1 does), and send a POST's body as JSON (no form or text/plain
-// body a page can send without a preflight). All of it is decided from the headers, before a
-// byte of the body is read.
+// one of the mock's keys (as /v1 does), and send a POST's body as JSON (no form or text/plain body
+// a page can send without a preflight). All of it is decided from the headers, before a byte of the
+// body is read.
 import { ApiError } from './errors.js';
 import type { KeyIdentity, KeyRing } from './keys.js';
 

@@ -29,7 +29,10 @@ export interface AdminRequest {
 
 type AdminHandlers = Partial<Record<string, (body: RequestBody) => Reply>>;
 
-/** A signing secret a registration may bring: 8 to 1024 characters, no white space (as `svc mock --webhook-secret`). */
+/**
+ * A signing secret a registration may bring: 8 to 1024 characters, no white space (as `svc mock
+ * --webhook-secret`).
+ */
 const SECRET_FORM = /^\S{8,1024}$/;
 const ENDPOINTS_PATH = '/_mock/webhooks/endpoints';
 
@@ -130,7 +133,10 @@ function registerEndpoint(raw: RequestBody, caller: KeyIdentity, webhooks: Webho
   };
 }
 
-/** Where events go: the caller's registered endpoints (their secrets withheld), then the --webhook-url ones. */
+/**
+ * Where events go: the caller's registered endpoints (their secrets withheld), then the
+ * --webhook-url ones.
+ */
 function listEndpoints(webhooks: WebhookSender, caller: KeyIdentity) {
   return [
     ...webhooks.endpointsOf(caller).map(({ id, url }) => ({ id, url, source: 'registered' })),

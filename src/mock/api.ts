@@ -1,6 +1,6 @@
-// The emulated service under /v1: authentication, routing, key mode and scope. Each area of the service
-// declares its routes in routes/; handlers return a Reply or throw ApiError, and server.ts turns
-// both into HTTP.
+// The emulated service under /v1: authentication, routing, key mode and scope. Each area of the
+// service declares its routes in routes/; handlers return a Reply or throw ApiError, and server.ts
+// turns both into HTTP.
 import { ApiError } from './errors.js';
 import type { Reply } from './http.js';
 import type { KeyIdentity, KeyRing } from './keys.js';
@@ -74,7 +74,8 @@ export function handleApi(request: ApiRequest, deps: ApiDeps): Reply {
   // only to answer 405 (or 404 when there are none).
   const found = findRoute(request.method, pathname);
   const route = found?.route;
-  // Named one by one: an object rest and spread per request cost more than the handler of a small GET.
+  // Named one by one: an object rest and spread per request cost more than the handler of a small
+  // GET.
   const { store, webhooks, connect, consents, decisions, clock } = deps;
   const params = () => found!.match.slice(1).map(decodePathSegment);
   // A route that a token opens needs no key: a key sent along is neither checked nor used.

@@ -21,7 +21,10 @@ export function monthOf(date: string): string {
   return date.slice(0, 7);
 }
 
-/** The date `months` calendar months away, the day kept where the month has it (31 Jan − 1 = 31 Dec, 31 Mar − 1 = 28 Feb). */
+/**
+ * The date `months` calendar months away, the day kept where the month has it (31 Jan − 1 = 31 Dec,
+ * 31 Mar − 1 = 28 Feb).
+ */
 export function addMonths(date: string, months: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const first = new Date(Date.UTC(year, month - 1 + months, 1));

@@ -39,7 +39,9 @@ export interface Outcome {
 }
 
 export class DecisionBook {
-  /** By organisation, then client_reference_id, oldest first (a Map keeps the order of insertion). */
+  /**
+   * By organisation, then client_reference_id, oldest first (a Map keeps the order of insertion).
+   */
   private readonly byReference = new Map<string, Map<string, Decision>>();
 
   constructor(private readonly clock: Clock) {}

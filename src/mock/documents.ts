@@ -50,7 +50,9 @@ export function readDocument(data: Buffer, kind: FileKind): ReadDocument {
   };
 }
 
-/** `Account Holder: <name>` or `Account Name: <name>` on one line (also inside a PDF text string). */
+/**
+ * `Account Holder: <name>` or `Account Name: <name>` on one line (also inside a PDF text string).
+ */
 function findHolder(text: string): string | null {
   const match = /Account (?:Holder|Name)\s*:[ \t]*([^\r\n()<>]{1,100})/i.exec(text);
   const name = match?.[1]?.replace(/\s+/g, ' ').trim();

@@ -1,7 +1,8 @@
-// The service's flat error envelope, and the table of every error the mock can answer with.
-// The documents show the envelope, `req_` + 32 hex request ids, documentation links by code, and a
-// few codes (INVALID_API_KEY, consent_inactive, IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED); the other codes,
-// their statuses and types are the mock's own (src/mock/fixtures/README.md lists them).
+// The service's flat error envelope, and the table of every error the mock can answer with. The
+// documents show the envelope, `req_` + 32 hex request ids, documentation links by code, and a few
+// codes (INVALID_API_KEY, consent_inactive, IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED); the
+// other codes, their statuses and types are the mock's own (src/mock/fixtures/README.md lists
+// them).
 import { randomBytes } from 'node:crypto';
 
 interface ErrorKind {

@@ -74,7 +74,10 @@ export class FaultQueue {
   }
 }
 
-/** True when the fault replies by itself; otherwise it only delays (and adds headers to) the normal reply. */
+/**
+ * True when the fault replies by itself; otherwise it only delays (and adds headers to) the normal
+ * reply.
+ */
 export function faultReplies(fault: FaultSpec): boolean {
   return (
     fault.status !== undefined ||

@@ -92,7 +92,10 @@ export function requiredNumber(fields: Fields, name: string, rule: NumberRule): 
   return value;
 }
 
-/** A nested object, its keys prefixed with `name.` so that messages name them in full (`loan.principal`). */
+/**
+ * A nested object, its keys prefixed with `name.` so that messages name them in full
+ * (`loan.principal`).
+ */
 export function requiredObject(fields: Fields, name: string): Fields {
   const value = fields[name];
   if (!isObject(value)) throw invalid(`'${name}' is required: a JSON object.`);

@@ -20,7 +20,10 @@ export interface Bank {
   bank_code: string;
   /** The full name, as the report's `statement.bank` gives it ("Nabil Bank"). */
   bank_name: string;
-  /** Licence class of Nepal Rastra Bank (A commercial bank, B development bank, C finance company), or a wallet. */
+  /**
+   * Licence class of Nepal Rastra Bank (A commercial bank, B development bank, C finance company),
+   * or a wallet.
+   */
   class: 'A' | 'B' | 'C' | 'wallet';
   swift_bic: string | null;
   swift_note: string | null;
@@ -63,7 +66,9 @@ export interface ReportFixture {
   transaction_count: number | null;
   statement_period: Period | null;
   error: ReportError | null;
-  /** How the data was obtained: `statement_parsed` (upload) or `connect_verified` (Connect flow). */
+  /**
+   * How the data was obtained: `statement_parsed` (upload) or `connect_verified` (Connect flow).
+   */
   verification_status: string | null;
   /** Complete reports only. */
   transaction_shape?: TransactionShape;
@@ -153,7 +158,8 @@ export interface IssuedStatementFixture {
   revoked_at: string | null;
 }
 
-// The JSON modules are typed by inference (plain strings); the casts narrow them to the unions above.
+// The JSON modules are typed by inference (plain strings); the casts narrow them to the unions
+// above.
 export const fixtures = {
   banks: banksJson as Bank[],
   holders: holdersJson,

@@ -47,7 +47,10 @@ const PUBLIC_TOKEN_LIFETIME_MS = 30 * 60 * 1000;
 const FIRST_SWEEP_AT = 1024;
 
 export class ConnectFlows {
-  /** Connect requests, pending or approved; expired ones, which find() no longer returns, are dropped now and then. */
+  /**
+   * Connect requests, pending or approved; expired ones, which find() no longer returns, are
+   * dropped now and then.
+   */
   private readonly flows = new Map<string, ConnectFlow>();
   private sweepAt = FIRST_SWEEP_AT;
   /** By the token's hash. */
@@ -80,7 +83,9 @@ export class ConnectFlows {
     return flow;
   }
 
-  /** The end user's approval, sharing one report of the requesting organisation: a new public token. */
+  /**
+   * The end user's approval, sharing one report of the requesting organisation: a new public token.
+   */
   approve(requestToken: string, reportId: string): string {
     const flow = this.flows.get(requestToken);
     if (!flow || flow.status !== 'pending')
@@ -97,7 +102,10 @@ export class ConnectFlows {
     return token;
   }
 
-  /** A public token of the organisation, used once: the grant and its access token (shown this once). */
+  /**
+   * A public token of the organisation, used once: the grant and its access token (shown this
+   * once).
+   */
   exchange(organizationId: string, publicToken: string): { grant: Grant; accessToken: string } {
     const found = this.publicTokens.get(tokenHash(publicToken));
     // Another organisation's token is as unknown as a made-up one.

@@ -26,14 +26,20 @@ const KIB = 1024;
 const MIB = 1024 * KIB;
 /** A body to /v1: room for the multipart envelope around a file of the maximum size. */
 const MAX_BODY_BYTES = MAX_FILE_BYTES + 64 * KIB;
-/** A body to /_mock/ (a key holder's): a fault spec may carry a reply of several MB to stand in for the service's. */
+/**
+ * A body to /_mock/ (a key holder's): a fault spec may carry a reply of several MB to stand in for
+ * the service's.
+ */
 const MAX_ADMIN_BODY_BYTES = 32 * MIB;
 /** A body to one of the pages (Connect approval), which read none. */
 const MAX_PAGE_BODY_BYTES = 64 * KIB;
 /** How soon a request refused for the body budget may come again. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
-/** What a request's body came to: read, refused unread (the error to answer), or its client went away. */
+/**
+ * What a request's body came to: read, refused unread (the error to answer), or its client went
+ * away.
+ */
 type Received = { body: RequestBody; release: () => void } | { refused: unknown } | 'gone';
 
 /** 64 MiB, 64 KiB: a limit as a message names it. */
@@ -86,11 +92,15 @@ export class MockHandler {
     });
   }
 
-  /** Answers one request: /_mock/* to a key holder, otherwise a body read within limits, then served. */
+  /**
+   * Answers one request: /_mock/* to a key holder, otherwise a body read within limits, then
+   * served.
+   */
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
     const method = (req.method ?? 'GET').toUpperCase();
-    // Concatenated rather than resolved, so a path like `//x` stays a path and is not read as a host.
+    // Concatenated rather than resolved, so a path like `//x` stays a path and is not read as a
+    // host.
     const url = new URL(`${this.baseUrl}${req.url ?? '/'}`);
     const requestId = newRequestId();
     const done = (status: number | 'reset') =>
@@ -107,7 +117,8 @@ export class MockHandler {
     const isApi = url.pathname === '/v1' || url.pathname.startsWith('/v1/');
     let received: Received;
     try {
-      // A request without a key it needs is refused before its body is read: a stranger's upload takes no memory.
+      // A request without a key it needs is refused before its body is read: a stranger's upload
+      // takes no memory.
       if (isApi)
         requireKnownKey(method, url.pathname, req.headers.authorization, this.deps.api.keys);
       received = await this.receiveBody(
@@ -140,7 +151,9 @@ export class MockHandler {
     }
   }
 
-  /** /_mock/*: the caller is admitted on the headers alone (admin-access.ts), then the body is read. */
+  /**
+   * /_mock/*: the caller is admitted on the headers alone (admin-access.ts), then the body is read.
+   */
   private async handleAdminRequest(
     req: IncomingMessage,
     res: ServerResponse,
@@ -257,7 +270,8 @@ export class MockHandler {
       requestId,
     );
     const fault = this.deps.admin.faults.take(method, url.pathname);
-    // A fault that answers (or drops the connection) stands in for the service: nothing is run or kept.
+    // A fault that answers (or drops the connection) stands in for the service: nothing is run or
+    // kept.
     if (fault && (fault.reset || faultReplies(fault))) {
       if (fault.delay_ms) await this.sleep(fault.delay_ms);
       if (res.destroyed) return 'reset';
@@ -309,7 +323,10 @@ export class MockHandler {
     return reply.status;
   }
 
-  /** An Idempotency-Key on a POST to /v1 with a known key: claimed in the caller's organisation and environment. */
+  /**
+   * An Idempotency-Key on a POST to /v1 with a known key: claimed in the caller's organisation and
+   * environment.
+   */
   private claimIdempotencyKey(
     request: ApiRequest,
     header: string | string[] | undefined,

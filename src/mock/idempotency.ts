@@ -124,7 +124,8 @@ export class IdempotencyTable {
         if (!ours()) return;
         if (reply.status >= 500) return this.forget(id);
         const stored = json ?? bodyBytes(reply.body);
-        // A reply larger than the whole limit is not kept (a retry runs again), rather than evicting every other key for it.
+        // A reply larger than the whole limit is not kept (a retry runs again), rather than
+        // evicting every other key for it.
         if (stored.length > this.replyBytes) return this.forget(id);
         entry.reply = { status: reply.status, headers: reply.headers, json: stored };
         this.bytes += stored.length;

@@ -30,7 +30,9 @@ function isKeyOf(key: unknown, mode: MockKey['mode']): key is string {
   return typeof key === 'string' && new RegExp(`^svc_sk_${mode}_[0-9a-f]{32}$`).test(key);
 }
 
-/** Every key the organisations are given, live and test × FULL and READ_ONLY, each made by `make`. */
+/**
+ * Every key the organisations are given, live and test × FULL and READ_ONLY, each made by `make`.
+ */
 function keysOf(
   organizations: readonly Organization[],
   make: (org: Organization, mode: MockKey['mode'], scope: MockKey['scope']) => string,

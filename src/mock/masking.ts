@@ -3,7 +3,10 @@
 // key's prefix (`svc_sk_test_`) and the last four characters, so a log can be pasted anywhere.
 // The mock keeps its own copy of the rule: it imports nothing of the CLI.
 
-/** The key forms svc recognises (docs/reference/configuration.md, "Keys"), longest first; anything else keeps no prefix. */
+/**
+ * The key forms svc recognises (docs/reference/configuration.md, "Keys"), longest first; anything
+ * else keeps no prefix.
+ */
 const KEY_PREFIXES = ['svc_sk_live_', 'svc_sk_test_', 'sk_live_', 'sk_test_'];
 /** A shorter secret shows no tail: four characters would give away too much of it. */
 const MIN_LENGTH_FOR_TAIL = 12;
@@ -15,7 +18,10 @@ export function maskSecret(value: string): string {
   return `${prefix}…${secret.length >= MIN_LENGTH_FOR_TAIL ? secret.slice(-4) : ''}`;
 }
 
-/** An Authorization header with its credential masked and its scheme kept: `Bearer svc_sk_test_…abcd`. */
+/**
+ * An Authorization header with its credential masked and its scheme kept: `Bearer
+ * svc_sk_test_…abcd`.
+ */
 export function maskAuthorization(value: string): string {
   const match = /^(\S+\s+)(\S+)\s*$/.exec(value);
   return match ? match[1]! + maskSecret(match[2]!) : maskSecret(value.trim());
@@ -31,12 +37,18 @@ export function maskHeader(name: string, value: string): string {
   return lower.endsWith('authorization') ? maskAuthorization(value) : maskSecret(value);
 }
 
-/** Query parameters that carry a token: `token` (a consent's data link, a Connect request) and any `…_token`. */
+/**
+ * Query parameters that carry a token: `token` (a consent's data link, a Connect request) and any
+ * `…_token`.
+ */
 export function isTokenParameter(name: string): boolean {
   return /^(?:\w+_)?token$/i.test(name);
 }
 
-/** A query string (`?a=1&token=…`, or empty) with each token's value masked; everything else as sent. */
+/**
+ * A query string (`?a=1&token=…`, or empty) with each token's value masked; everything else as
+ * sent.
+ */
 export function maskQuery(search: string): string {
   return search.replace(
     /([?&])([^=&#]*)=([^&#]*)/g,

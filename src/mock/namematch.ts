@@ -224,7 +224,9 @@ interface Pairing {
   inversions: number;
 }
 
-/** The pairing with the highest total agreement; ties go to the one closest to the written order. */
+/**
+ * The pairing with the highest total agreement; ties go to the one closest to the written order.
+ */
 function bestPairing(kinds: PairKind[][], statementCount: number): Pairing {
   let best: Pairing = { partner: kinds.map(() => -1), total: 0, inversions: 0 };
   const partner: number[] = [];
@@ -352,7 +354,9 @@ export function matchNames(claimed: string, statementName: string | null): NameM
   };
 }
 
-/** Capitalises the second half of a split word when the word was capitalised (Rambahadur → Bahadur). */
+/**
+ * Capitalises the second half of a split word when the word was capitalised (Rambahadur → Bahadur).
+ */
 function matchCase(word: string, part: string): string {
   return /^\p{Lu}/u.test(word) ? part.charAt(0).toUpperCase() + part.slice(1) : part;
 }

@@ -1,8 +1,8 @@
-// The service requests the mock received, for tests to inspect (GET /_mock/requests): what the
-// CLI actually sent, with API keys and tokens (headers, `token` query values) masked as svc masks
-// them in any output. Only the latest requests are kept, and their bodies only when asked: a long benchmark
-// against the mock must not grow it without bound. The entries sit in a ring, so that recording a
-// request costs the same whether the log holds ten entries or a million.
+// The service requests the mock received, for tests to inspect (GET /_mock/requests): what the CLI
+// actually sent, with API keys and tokens (headers, `token` query values) masked as svc masks them
+// in any output. Only the latest requests are kept, and their bodies only when asked: a long
+// benchmark against the mock must not grow it without bound. The entries sit in a ring, so that
+// recording a request costs the same whether the log holds ten entries or a million.
 import type { IncomingHttpHeaders } from 'node:http';
 
 import { isTokenParameter, maskHeader, maskSecret } from './masking.js';

@@ -28,7 +28,10 @@ export interface MockOptions {
   host?: string;
   /** How long an async parse stays `processing`; default 2000. */
   processingDelayMs?: number;
-  /** Called with one line per request: `METHOD path status ms` (and one per webhook delivery attempt). */
+  /**
+   * Called with one line per request: `METHOD path status ms` (and one per webhook delivery
+   * attempt).
+   */
   log?: (line: string) => void;
   /**
    * Where sandbox webhook deliveries are POSTed (`svc mock --webhook-url`), besides the endpoints
@@ -46,13 +49,22 @@ export interface MockOptions {
   keys?: readonly MockKey[];
   /** Faults queued from the start (`svc mock --fault NAME`). */
   faults?: readonly FaultSpec[];
-  /** The time replies are made at (usage periods, report dates, idempotency windows); the system clock by default. */
+  /**
+   * The time replies are made at (usage periods, report dates, idempotency windows); the system
+   * clock by default.
+   */
   clock?: Clock;
   /** Idempotency keys remembered at most (default 10,000). */
   idempotencyCapacity?: number;
-  /** Bytes of replies to Idempotency-Keys remembered at most (default 16 MiB); the oldest keys are forgotten first. */
+  /**
+   * Bytes of replies to Idempotency-Keys remembered at most (default 16 MiB); the oldest keys are
+   * forgotten first.
+   */
   idempotencyReplyBytes?: number;
-  /** How many requests GET /_mock/requests keeps (default 1,000), and whether with their bodies (default not). */
+  /**
+   * How many requests GET /_mock/requests keeps (default 1,000), and whether with their bodies
+   * (default not).
+   */
   requestLog?: RequestLogOptions;
   /** What one client, or many at once, may take of the mock; the defaults suit any use of svc. */
   limits?: MockLimits;
@@ -61,10 +73,16 @@ export interface MockOptions {
 export interface MockLimits {
   /** Connections open at one time; one past it is closed at once. Default 256. */
   maxConnections?: number;
-  /** Time a client has to send a request's headers (default 10 s), and the whole request (default 60 s). */
+  /**
+   * Time a client has to send a request's headers (default 10 s), and the whole request (default 60
+   * s).
+   */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
-  /** Bytes of request bodies held at one time, all requests together (default 64 MiB); past it a request is answered 503. */
+  /**
+   * Bytes of request bodies held at one time, all requests together (default 64 MiB); past it a
+   * request is answered 503.
+   */
   bodyBudgetBytes?: number;
 }
 
@@ -136,7 +154,10 @@ export async function startMockServer(options: MockOptions = {}): Promise<MockSe
   };
 }
 
-/** The mock's state at its start: reports, keys, consents and the rest, the request log, faults and webhooks. */
+/**
+ * The mock's state at its start: reports, keys, consents and the rest, the request log, faults and
+ * webhooks.
+ */
 function mockState(
   options: MockOptions,
   keys: readonly MockKey[],

@@ -71,7 +71,10 @@ const STATEMENT_AGE_DAYS = 5;
 
 export class MockStore {
   private readonly reports = new Map<string, StoredReport>();
-  /** Each organisation's reports, newest first: a list request reads the first few, however many there are. */
+  /**
+   * Each organisation's reports, newest first: a list request reads the first few, however many
+   * there are.
+   */
   private readonly newestFirst = new Map<string, StoredReport[]>();
   private readonly banks: Map<string, Bank>;
   private readonly organizations: Map<string, OrganizationFixture>;
@@ -262,7 +265,10 @@ export class MockStore {
     this.timers.clear();
   }
 
-  /** What the mock "reads" from an upload: a failure, or a fixture's money flows moved to end a few days ago. */
+  /**
+   * What the mock "reads" from an upload: a failure, or a fixture's money flows moved to end a few
+   * days ago.
+   */
   private readUpload({ document, bankCode }: Upload): NewReport {
     const bank_code = bankCode ?? pickBy(this.fixtures.banks, document.sha256, 2).bank_code;
     if (document.failure)

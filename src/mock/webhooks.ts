@@ -19,7 +19,9 @@ import type { KeyIdentity } from './keys.js';
 import { newSigningSecret, SIGNATURE_HEADER, signatureHeader } from './signature.js';
 import { newId } from './tokens.js';
 
-/** A delivery's body, as documented: the event, the report, when, and the full report as `result`. */
+/**
+ * A delivery's body, as documented: the event, the report, when, and the full report as `result`.
+ */
 export interface WebhookEvent {
   event: string;
   report_id: string;

@@ -65,14 +65,19 @@ export class ReplyCache {
     return valid ? (entry as CacheEntry) : undefined;
   }
 
-  /** Stores an entry, replacing the old one in one step (not in a cache that is bypassed). Throws when the folder cannot be written. */
+  /**
+   * Stores an entry, replacing the old one in one step (not in a cache that is bypassed). Throws
+   * when the folder cannot be written.
+   */
   write(entry: CacheEntry): void {
     if (this.bypassed()) return;
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     replaceFile(this.fileFor(entry.url), JSON.stringify(entry));
   }
 
-  /** True when a folder of the cache could hold another user's files; says why through `note`, once. */
+  /**
+   * True when a folder of the cache could hold another user's files; says why through `note`, once.
+   */
   private bypassed(): boolean {
     const reason = untrustedFolderReason([
       [this.root, statSync], // the user may point SVC_CACHE_DIR through a link of their own
@@ -141,8 +146,8 @@ export function isFresh(
 }
 
 /**
- * Stores a reply, unless it holds a secret in use in any form (a key is never written to disk). A cache that
- * cannot be written costs only speed: it is reported through `warn`, not thrown.
+ * Stores a reply, unless it holds a secret in use in any form (a key is never written to disk). A
+ * cache that cannot be written costs only speed: it is reported through `warn`, not thrown.
  */
 export function storeReply(
   cache: Pick<ReplyCache, 'write'>,

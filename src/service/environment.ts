@@ -1,7 +1,7 @@
 // THE list of environment variables svc reads. Code reads a variable only through `readEnv`, whose
 // name parameter is typed from this list (core's, core/variables.ts, takes the common variables
-// only, each listed here: a test checks it), so a variable cannot be read without being listed here;
-// `svc help environment` and the man page are printed from the same list.
+// only, each listed here: a test checks it), so a variable cannot be read without being listed
+// here; `svc help environment` and the man page are printed from the same list.
 import { type Env } from '../core/variables.js';
 
 export interface EnvironmentVariable {

@@ -131,7 +131,9 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
   },
 ];
 
-/** Decides the exit code of an API failure: error_code first, then error_type, then the HTTP status. */
+/**
+ * Decides the exit code of an API failure: error_code first, then error_type, then the HTTP status.
+ */
 export function exitCodeFor(
   errorCode: string | undefined,
   errorType: string | undefined,

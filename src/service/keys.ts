@@ -5,8 +5,9 @@ import type { KeyForms } from '../core/secrets/secrets.js';
 export type KeyMode = 'live' | 'test' | 'unknown';
 
 /**
- * The key forms of the service (docs/reference/configuration.md, "Keys"): `svc_sk_live_…` and `svc_sk_test_…`, and the same
- * without the brand, as some of the service's own pages write them. Longest prefix first.
+ * The key forms of the service (docs/reference/configuration.md, "Keys"): `svc_sk_live_…` and
+ * `svc_sk_test_…`, and the same without the brand, as some of the service's own pages write them.
+ * Longest prefix first.
  */
 const PREFIXES: readonly { prefix: string; mode: Exclude<KeyMode, 'unknown'> }[] = [
   { prefix: 'svc_sk_live_', mode: 'live' },
@@ -23,10 +24,15 @@ export function keyMode(key: string): KeyMode {
   return formOf(key)?.mode ?? 'unknown';
 }
 
-/** Keys are tens of characters: past this, a value is no key (a file pasted, a variable gone wrong). */
+/**
+ * Keys are tens of characters: past this, a value is no key (a file pasted, a variable gone wrong).
+ */
 export const MAX_KEY_BYTES = 16 * 1024;
 
-/** The key, unless it is longer than any key is: then a usage error (exit 2) naming it by where it came from, as `the API key in SVC_API_KEY`. */
+/**
+ * The key, unless it is longer than any key is: then a usage error (exit 2) naming it by where it
+ * came from, as `the API key in SVC_API_KEY`.
+ */
 export function checkKeySize(key: string, what: string): string {
   const bytes = Buffer.byteLength(key, 'utf8');
   if (bytes > MAX_KEY_BYTES)

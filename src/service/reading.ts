@@ -1,7 +1,8 @@
-// Reading replies (docs/reference/output.md, "Reading replies"). The service changes, and its documents leave many shapes "not
-// shown": a command takes what it knows from a reply, accepts every documented form, and never
-// requires a field the documents do not show. Only the structure a command must walk (the `data`
-// list of `reports list`, say) is required: missing or of the wrong JSON type, it is exit 10.
+// Reading replies (docs/reference/output.md, "Reading replies"). The service changes, and its
+// documents leave many shapes "not shown": a command takes what it knows from a reply, accepts
+// every documented form, and never requires a field the documents do not show. Only the structure a
+// command must walk (the `data` list of `reports list`, say) is required: missing or of the wrong
+// JSON type, it is exit 10.
 import { UnexpectedReplyError } from '../core/errors.js';
 import { jsonType } from '../core/json/values.js';
 
@@ -21,7 +22,10 @@ export class ReplyReading {
     if (!this.lacking.includes(path)) this.lacking.push(path);
   }
 
-  /** The exit-10 error: the structure at `path` should be `expected` ("a list"), and `value` is what came. */
+  /**
+   * The exit-10 error: the structure at `path` should be `expected` ("a list"), and `value` is what
+   * came.
+   */
   wrong(path: string, expected: string, value: unknown): UnexpectedReplyError {
     const found = value === undefined ? 'it is missing' : `it is ${jsonType(value)}`;
     return new UnexpectedReplyError(

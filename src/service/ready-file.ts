@@ -27,7 +27,9 @@ import { readTrustedFile, sharedFolderReason } from '../core/trusted-files.js';
 interface Writer {
   command: string;
   pid: number;
-  /** The start of process `pid` as the OS counts it (processStart); absent where it cannot be told. */
+  /**
+   * The start of process `pid` as the OS counts it (processStart); absent where it cannot be told.
+   */
   pid_start?: string;
   /** ISO 8601, as the writer's clock read it. */
   written_at: string;
@@ -101,7 +103,9 @@ export class ReadyFile {
     }
   }
 
-  /** Once stopped: removed, if it is still this server's (a waiter then finds nothing listening). */
+  /**
+   * Once stopped: removed, if it is still this server's (a waiter then finds nothing listening).
+   */
   stopped(): void {
     const found = readReadyFile(this.file);
     if (
@@ -236,8 +240,8 @@ function isRunning(pid: number): boolean {
 
 /**
  * When process `pid` started, as Linux counts it (clock ticks since boot, field 22 of
- * /proc/PID/stat): with the id, it names one process, even once the id is given to another. Undefined
- * where there is no /proc (macOS, Windows), or no such process.
+ * /proc/PID/stat): with the id, it names one process, even once the id is given to another.
+ * Undefined where there is no /proc (macOS, Windows), or no such process.
  */
 export function processStart(pid: number): string | undefined {
   let stat: string;
@@ -246,6 +250,7 @@ export function processStart(pid: number): string | undefined {
   } catch {
     return undefined;
   }
-  // The second field, the command's name in parentheses, may hold spaces and ')': count from the last.
+  // The second field, the command's name in parentheses, may hold spaces and ')': count from the
+  // last.
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
 }

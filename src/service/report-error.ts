@@ -6,17 +6,21 @@ import { proseLines } from '../core/output/prose.js';
 import type { Secrets } from '../core/secrets/secrets.js';
 import { ApiError } from './errors.js';
 
-/** How the run's failure is reported (a Context has both); before a command runs, main.ts tells it. */
+/**
+ * How the run's failure is reported (a Context has both); before a command runs, main.ts tells it.
+ */
 export interface ReportMode {
-  /** The error is one compact JSON line on stderr instead of text lines for a person: errorsAsJson. */
+  /**
+   * The error is one compact JSON line on stderr instead of text lines for a person: errorsAsJson.
+   */
   readonly jsonErrors: boolean;
   readonly debug: boolean;
 }
 
 /**
- * docs/reference/exit-codes.md, "How a failure is reported": with a machine format (--json, --jq, -o json|ndjson|csv) an error is one JSON
- * line on stderr for the script that reads it; a person at a terminal reads the text lines, even
- * with stdout piped into jq.
+ * docs/reference/exit-codes.md, "How a failure is reported": with a machine format (--json, --jq,
+ * -o json|ndjson|csv) an error is one JSON line on stderr for the script that reads it; a person at
+ * a terminal reads the text lines, even with stdout piped into jq.
  */
 export function errorsAsJson(machineFormat: boolean, stderrIsTTY: boolean): boolean {
   return machineFormat && !stderrIsTTY;
@@ -65,7 +69,10 @@ function adviceFor(trouble: Trouble): string {
 /** How the lines a message goes on to are indented. */
 const CONTINUED = '  ';
 
-/** Past this, a line of text on stderr is cut: a value pasted by mistake is not echoed whole (a service's error fields are cut shorter before: shortenEnvelope). */
+/**
+ * Past this, a line of text on stderr is cut: a value pasted by mistake is not echoed whole (a
+ * service's error fields are cut shorter before: shortenEnvelope).
+ */
 const MAX_TEXT_LINE = 2000;
 
 const NO_SECRETS: Pick<Secrets, 'mask'> = { mask: (text) => text };
@@ -82,8 +89,9 @@ export function reportError(
   secrets: Pick<Secrets, 'mask'> = NO_SECRETS,
 ): number {
   const write = (line: string) => io.stderr.write(line + '\n');
-  // Each message is wrapped between words to stderr's terminal, 80 columns elsewhere (docs/reference/output.md, "Wrapping and widths");
-  // the lines it goes on to are indented, so that it reads as one.
+  // Each message is wrapped between words to stderr's terminal, 80 columns elsewhere
+  // (docs/reference/output.md, "Wrapping and widths"); the lines it goes on to are indented, so
+  // that it reads as one.
   const width = io.stderrIsTTY ? (io.stderrColumns ?? FALLBACK_COLUMNS) : FALLBACK_COLUMNS;
   const say = (text: string) => {
     const line = secrets.mask(text);
@@ -154,7 +162,10 @@ export function reportError(
   return EXIT.failure;
 }
 
-/** The error_code of a failure of svc's own in machine mode: its exit code's name (USAGE, NETWORK, UNEXPECTED_REPLY …). */
+/**
+ * The error_code of a failure of svc's own in machine mode: its exit code's name (USAGE, NETWORK,
+ * UNEXPECTED_REPLY …).
+ */
 function errorCodeOf(exitCode: number): string {
   const name =
     Object.entries(EXIT).find(([, code]) => code === exitCode)?.[0] ??
@@ -162,7 +173,9 @@ function errorCodeOf(exitCode: number): string {
   return name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
 }
 
-/** The error body as one compact JSON line; one nested past what JSON.stringify walks, as decoded. */
+/**
+ * The error body as one compact JSON line; one nested past what JSON.stringify walks, as decoded.
+ */
 function compactEnvelope(error: ApiError): string {
   try {
     return JSON.stringify(error.fromEnvelope ? JSON.parse(error.rawBody) : error.envelope);

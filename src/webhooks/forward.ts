@@ -19,7 +19,10 @@ export interface ForwardOptions {
 
 export interface ForwardAnswer {
   status: number;
-  /** The start of the reply to a refusal (a status other than 2xx), as the target sent it; '' for a 2xx. */
+  /**
+   * The start of the reply to a refusal (a status other than 2xx), as the target sent it; '' for a
+   * 2xx.
+   */
   excerpt: string;
 }
 

@@ -1,8 +1,8 @@
 // `svc webhooks listen` against `svc mock`: the listener registers its own address with the mock,
 // the way `stripe listen` does, so `svc sandbox fire` reaches it with no extra flag, and removes it
 // when it ends. The mock answers these admin routes only to one of its keys, sent as to the API
-// (docs/guides/webhooks-and-ci.md, "How `listen` finds the mock"); the service has none, so a base URL that does not answer them with a
-// registration is simply not a mock.
+// (docs/guides/webhooks-and-ci.md, "How `listen` finds the mock"); the service has none, so a base
+// URL that does not answer them with a registration is simply not a mock.
 //
 //   POST   {base}/_mock/webhooks/endpoints       {"url", "secret"?} → 201 {"id", "url", "secret"}
 //   DELETE {base}/_mock/webhooks/endpoints/{id}  → 200 {"id", "url", "deleted": true}
@@ -12,8 +12,8 @@
 // The endpoint belongs to the key that registered it: that key removes it.
 //
 // Every reply of the mock's admin routes, a refusal too, carries `X-Svc-Mock: 1`: a refusal from
-// svc mock (a key it does not know) is told apart from a server that has no such routes at all
-// (the service, whatever it answers), so that neither is blamed for the other.
+// svc mock (a key it does not know) is told apart from a server that has no such routes at all (the
+// service, whatever it answers), so that neither is blamed for the other.
 //
 // These are not service requests (not under /v1, no retries), so they do not go through the API
 // client: one attempt each over a direct connection, bounded in time and size, only ever to a
@@ -29,19 +29,30 @@ export const MOCK_MARK_HEADER = 'x-svc-mock';
 export type Registration =
   /** The base URL is svc mock and will deliver fired events to the listener. */
   | { kind: 'registered'; id: string; secret: string }
-  /** The base URL answered, but not with a registration: svc mock refused it (`fromMock`), or the server is not svc mock. */
+  /**
+   * The base URL answered, but not with a registration: svc mock refused it (`fromMock`), or the
+   * server is not svc mock.
+   */
   | { kind: 'not-registered'; status: number; fromMock: boolean; code?: string; message?: string }
-  /** A registration, but with an id or a secret that svc mock would never give: `reason` says which, as "a signing secret of 70000 characters". */
+  /**
+   * A registration, but with an id or a secret that svc mock would never give: `reason` says which,
+   * as "a signing secret of 70000 characters".
+   */
   | { kind: 'unexpected'; reason: string }
   /** Nothing answered (refused, timed out, reset). */
   | { kind: 'unreachable'; reason: string };
 
 export interface MockCallOptions {
-  /** The key in force, sent as `Authorization: Bearer`: the mock answers its admin routes to its own keys only. */
+  /**
+   * The key in force, sent as `Authorization: Bearer`: the mock answers its admin routes to its own
+   * keys only.
+   */
   apiKey: string | undefined;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** A direct connection (node:http): the admin routes are on this machine, never behind a proxy. */
+  /**
+   * A direct connection (node:http): the admin routes are on this machine, never behind a proxy.
+   */
   transport: Transport;
   userAgent: string;
   /** One line per request and reply (--debug). */
@@ -96,7 +107,10 @@ export async function registerWithMock(
 
 /** svc mock's ids are `we_` and 16 hex digits; far longer is no id of its. */
 const MAX_ID_CHARS = 256;
-/** svc mock makes `whsec_` and 64 hex digits, and takes a secret brought along of 8 to 1024 characters without white space. */
+/**
+ * svc mock makes `whsec_` and 64 hex digits, and takes a secret brought along of 8 to 1024
+ * characters without white space.
+ */
 const SECRET_CHARS = { min: 8, max: 1024 };
 
 /** What makes an endpoint's id and secret ones svc mock would not give, if anything. */
@@ -109,7 +123,10 @@ function registrationProblem(id: string, secret: string): string | undefined {
   return undefined;
 }
 
-/** Removes the registration; undefined once done (or when the mock no longer knows it), else why not. */
+/**
+ * Removes the registration; undefined once done (or when the mock no longer knows it), else why
+ * not.
+ */
 export async function unregisterFromMock(
   baseUrl: string,
   id: string,
@@ -172,7 +189,9 @@ async function call(
   }
 }
 
-/** The mock's replies are a few hundred bytes; a server that is not the mock may send without end. */
+/**
+ * The mock's replies are a few hundred bytes; a server that is not the mock may send without end.
+ */
 const MAX_REPLY_BYTES = 64 * 1024;
 
 function parse(text: string): Record<string, unknown> | undefined {

@@ -66,7 +66,9 @@ export interface ReceiverOptions {
   host?: string;
   /** 0 picks a free port. */
   port: number;
-  /** What deliveries are signed with; until one is given (useSecret), deliveries are answered 503. */
+  /**
+   * What deliveries are signed with; until one is given (useSecret), deliveries are answered 503.
+   */
   secret?: string;
   /** Each valid delivery, once it has been answered 200. */
   onDelivery: (delivery: Delivery) => void;
@@ -86,7 +88,10 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** What the receiver's requests are checked against; `stopped` and `secret` change as the listener runs. */
+/**
+ * What the receiver's requests are checked against; `stopped` and `secret` change as the listener
+ * runs.
+ */
 interface ReceiverState {
   stopped: boolean;
   secret?: string;
@@ -156,7 +161,10 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
   };
 }
 
-/** Checks one request and answers it: 200 to a valid delivery, which the caller is then given; 4xx or 503 to anything else. */
+/**
+ * Checks one request and answers it: 200 to a valid delivery, which the caller is then given; 4xx
+ * or 503 to anything else.
+ */
 async function takeDelivery(
   req: IncomingMessage,
   res: ServerResponse,
@@ -195,7 +203,8 @@ async function takeDelivery(
     event = undefined;
   }
   if (!event) return refuse(400, 'the body is not a webhook event ({event, report_id, timestamp})');
-  // The signature of this timestamp and body: a replay carries the same one, whatever else its header holds.
+  // The signature of this timestamp and body: a replay carries the same one, whatever else its
+  // header holds.
   if (!replays.accept(computeSignature(secret, verdict.timestamp, raw), verdict.timestamp)) {
     return refuse(
       409,

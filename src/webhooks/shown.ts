@@ -4,7 +4,10 @@
 // is JSON made inert here.
 import { terminalJson } from '../core/output/format.js';
 
-/** Past this many characters a value is cut: a field, a header or a reply excerpt, never a whole body. */
+/**
+ * Past this many characters a value is cut: a field, a header or a reply excerpt, never a whole
+ * body.
+ */
 export const MAX_SHOWN_CHARS = 200;
 
 /**

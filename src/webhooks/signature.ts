@@ -1,9 +1,9 @@
-// Webhook signatures as the CLI checks them, in one place for the receiver (webhooks listen) and the
-// offline check (webhooks verify). A delivery carries `X-Svc-Signature: t=<unix seconds>,v1=<hex>`,
-// where v1 is HMAC-SHA256 of "<t>.<raw body>" keyed with the signing secret (docs/guides/webhooks-and-ci.md, "How the secret is agreed"). svc mock
-// signs with its own copy (src/mock/signature.ts), so the two never agree by construction: the
-// signing functions here (signatureHeader, newSigningSecret) are for the tests, which sign as a
-// sender would.
+// Webhook signatures as the CLI checks them, in one place for the receiver (webhooks listen) and
+// the offline check (webhooks verify). A delivery carries `X-Svc-Signature: t=<unix
+// seconds>,v1=<hex>`, where v1 is HMAC-SHA256 of "<t>.<raw body>" keyed with the signing secret
+// (docs/guides/webhooks-and-ci.md, "How the secret is agreed"). svc mock signs with its own copy
+// (src/mock/signature.ts), so the two never agree by construction: the signing functions here
+// (signatureHeader, newSigningSecret) are for the tests, which sign as a sender would.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Svc-Signature';
@@ -34,7 +34,9 @@ export interface ParsedSignature {
   signatures: string[];
 }
 
-/** Reads `t=…,v1=…` (other schemes such as v0 are ignored); a reason, as a string, when unreadable. */
+/**
+ * Reads `t=…,v1=…` (other schemes such as v0 are ignored); a reason, as a string, when unreadable.
+ */
 export function parseSignatureHeader(header: string): ParsedSignature | string {
   let timestamp: number | undefined;
   const signatures: string[] = [];

@@ -142,7 +142,10 @@ describe('svc data … bank-pnl --bank', () => {
     new FakeService().expect('GET', `/v1/data/cbank/banks/pnl/latest?${query}`, {
       body: { data: BANK_PNL, meta: META },
     });
-  /** What stderr says besides: in a pipe, the dataset's attribution (a terminal shows it under the table). */
+  /**
+   * What stderr says besides: in a pipe, the dataset's attribution (a terminal shows it under the
+   * table).
+   */
   const attribution = (tty: boolean) =>
     tty ? '' : `${META.attribution}\nAs of ${META.as_of} · ${META.source} · ${META.source_url}\n`;
 

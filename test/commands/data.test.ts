@@ -42,7 +42,10 @@ const META = {
   as_of: '2026-03-31',
 };
 const ATTRIBUTION = [META.attribution, `As of ${META.as_of} · ${META.source} · ${META.source_url}`];
-/** What stderr says of a dataset table after all else: the attribution, in a pipe (a terminal shows it under the table). */
+/**
+ * What stderr says of a dataset table after all else: the attribution, in a pipe (a terminal shows
+ * it under the table).
+ */
 const attributionOnStderr = (tty: boolean) =>
   tty ? '' : ATTRIBUTION.map((line) => `${line}\n`).join('');
 const envelope = <T>(data: T, meta: unknown = META) => ({ data, meta });
@@ -63,7 +66,10 @@ async function data(args: string[], options: InProcessOptions = {}): Promise<InP
   return result;
 }
 
-/** A service expecting these GETs, in order, each answered with its reply (200 with a body by default). */
+/**
+ * A service expecting these GETs, in order, each answered with its reply (200 with a body by
+ * default).
+ */
 function service(...expected: [path: string, reply: unknown][]): FakeService {
   const fake = new FakeService();
   for (const [path, reply] of expected)
@@ -87,7 +93,9 @@ function expectUsageError(result: InProcessResult, mentions: RegExp): void {
 
 // ---- the replies ----------------------------------------------------------------------------
 
-/** The documents' `latest` payloads, with a second item of the same fields where a test needs two. */
+/**
+ * The documents' `latest` payloads, with a second item of the same fields where a test needs two.
+ */
 const CPI = {
   ...documented('cpi-latest'),
   indicators: [
@@ -362,7 +370,8 @@ const FAMILIES: Family[] = [
     title: '2026-02',
   },
   {
-    // bank-pnl items name their selector `key` and their label `line_item`; the parameter is `line`.
+    // bank-pnl items name their selector `key` and their label `line_item`; the parameter is
+    // `line`.
     name: 'bank-pnl',
     path: 'banks/pnl',
     selector: 'line',
@@ -386,7 +395,10 @@ const latestPath = (f: Family) => `/v1/data/cbank/${f.path}/latest${f.args ? '?b
 const itemsOf = (latest: any): any[] =>
   Array.isArray(latest) ? latest : (latest.line_items ?? latest.indicators ?? latest.accounts);
 
-/** A series of ours: the selector, a label, a unit and twelve months of 2024 (points or observations). */
+/**
+ * A series of ours: the selector, a label, a unit and twelve months of 2024 (points or
+ * observations).
+ */
 function seriesOf(
   f: Family,
   list = f.selector === 'indicator' ? 'observations' : 'points',
@@ -642,10 +654,12 @@ describe('svc data series', () => {
       const out = lines(r.stdout);
       expect(out[0]).toBe('MONTH\tVALUE (NPR millions)');
       expect(out.slice(1, 4)).toEqual(['2024-01\t1000', '2024-02\t1250.5', '2024-03\t1501']);
-      // The last line is the last month (`| tail -1`): stdout holds the header and the months alone.
+      // The last line is the last month (`| tail -1`): stdout holds the header and the months
+      // alone.
       expect(out).toHaveLength(13);
       expect(out.at(-1)).toBe('2024-12\t3755.5');
-      // What `data` holds beside the points, the selector, the label and the unit is said on stderr, then the attribution.
+      // What `data` holds beside the points, the selector, the label and the unit is said on
+      // stderr, then the attribution.
       const rest = Object.entries({ ...bank, ...breakdown }).map(([k, v]) => `data.${k}: ${v}`);
       expect(lines(r.stderr)).toEqual([...rest, ...ATTRIBUTION]);
     },
@@ -1683,7 +1697,10 @@ describe('Data API quota', () => {
   };
   const refused = { status: 429, body: QUOTA_EXCEEDED };
 
-  /** The quota error in lines, with when usage resets: the same whether stdout is a terminal or a pipe. */
+  /**
+   * The quota error in lines, with when usage resets: the same whether stdout is a terminal or a
+   * pipe.
+   */
   const QUOTA_LINES = [
     'error: QUOTA_EXCEEDED: The monthly data_api quota of 500 is used up.',
     'Wait for the quota to reset or upgrade the plan.',

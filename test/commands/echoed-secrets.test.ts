@@ -1,10 +1,10 @@
-// A service that echoes the key back in a form a plain search misses (docs/reference/configuration.md, "Keys": a full key never
-// appears in any output): with U+200B inside, split by ESC[0m, or in base64 inside a longer text.
-// In-process, as a person at a terminal and as a script: in a reply field shown as a table, --json,
-// -o ndjson, -o csv and --jq; in what `merchants resolve` streams; in a dataset's attribution and
-// chart, and the choices a person picks a line item from; in a month of the income chart; in an
-// error; in `svc api`'s body and headers; in the --debug trace; in a
-// field svc quotes in a line of its own (the plan `svc login` names).
+// A service that echoes the key back in a form a plain search misses
+// (docs/reference/configuration.md, "Keys": a full key never appears in any output): with U+200B
+// inside, split by ESC[0m, or in base64 inside a longer text. In-process, as a person at a terminal
+// and as a script: in a reply field shown as a table, --json, -o ndjson, -o csv and --jq; in what
+// `merchants resolve` streams; in a dataset's attribution and chart, and the choices a person picks
+// a line item from; in a month of the income chart; in an error; in `svc api`'s body and headers;
+// in the --debug trace; in a field svc quotes in a line of its own (the plan `svc login` names).
 import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-// `svc` in-process against a service that is not its own mock (../support/foreign-server.ts): documented shapes where
-// the documentation shows one, other field names than the mock's everywhere else. Every command
-// that reads a reply must work unchanged (docs/reference/output.md, "Reading replies"): exit 0, documented
-// values shown, --json exactly as received, CSV and NDJSON well formed. Exit 10 only for a success
-// that is not JSON or lacks the structure the command walks.
+// `svc` in-process against a service that is not its own mock (../support/foreign-server.ts):
+// documented shapes where the documentation shows one, other field names than the mock's everywhere
+// else. Every command that reads a reply must work unchanged (docs/reference/output.md, "Reading
+// replies"): exit 0, documented values shown, --json exactly as received, CSV and NDJSON well
+// formed. Exit 10 only for a success that is not JSON or lacks the structure the command walks.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,7 +63,10 @@ interface SvcOptions {
   configDir?: string;
 }
 
-/** svc, in-process as a script, against the foreign server, with a fresh config and cache folder unless one is given. */
+/**
+ * svc, in-process as a script, against the foreign server, with a fresh config and cache folder
+ * unless one is given.
+ */
 async function svc(args: string[], options: SvcOptions = {}): Promise<Result> {
   const key = options.noKey ? undefined : (options.key ?? freshKey());
   const env: Record<string, string | undefined> = {
@@ -116,12 +119,14 @@ interface Case {
   shows: string[];
   /**
    * Values a script is told on stderr, not on stdout, which keeps to the items of a list
-   * (docs/reference/output.md, "Tables"): the attribution of a dataset, and what a reply holds beside its line items.
+   * (docs/reference/output.md, "Tables"): the attribution of a dataset, and what a reply holds
+   * beside its line items.
    */
   aside?: string[];
   /**
-   * How many CSV rows / NDJSON lines, where docs/reference/output.md leaves no doubt: the list it names (`data`,
-   * `statements`, `data.results`), an array `data`, or one record for a reply that holds no list.
+   * How many CSV rows / NDJSON lines, where docs/reference/output.md leaves no doubt: the list it
+   * names (`data`, `statements`, `data.results`), an array `data`, or one record for a reply that
+   * holds no list.
    */
   records?: number;
   /** The form of the key (default: svc_sk_test_). */

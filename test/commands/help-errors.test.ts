@@ -10,7 +10,8 @@ import { FakeService, NOW, svc, unwrapped } from '../support/in-process.js';
 
 /** [argv, stderr as a person reads it]. */
 const MISTAKES: [string[], string][] = [
-  // A value not among a flag's choices (commander: "option '--status <status>' argument 'done' is invalid. Allowed choices are …").
+  // A value not among a flag's choices (commander: "option '--status <status>' argument 'done' is
+  // invalid. Allowed choices are …").
   [
     ['reports', 'list', '--status', 'done'],
     'error: --status takes one of complete, processing, failed, not "done"\n',
@@ -23,7 +24,8 @@ const MISTAKES: [string[], string][] = [
     ['-o', 'jsn', 'usage'],
     'error: --output takes one of table, wide, json, ndjson, csv, not "jsn"\nDid you mean "json"?\n',
   ],
-  // An argument's (commander: "command-argument value 'powershell' is invalid for argument 'shell'…").
+  // An argument's (commander: "command-argument value 'powershell' is invalid for argument
+  // 'shell'…").
   [['completion', 'powershell'], 'error: SHELL takes one of bash, zsh, fish, not "powershell"\n'],
   [
     ['completion', 'bahs'],
@@ -169,7 +171,8 @@ describe('a mistake on the command line, with machine output', () => {
       error_code: 'USAGE',
       error_message: '--limit takes a whole number from 1 to 100, not "500"',
     });
-    // CSV is a machine format too (docs/reference/exit-codes.md); a table is for people: the error stays a line of text.
+    // CSV is a machine format too (docs/reference/exit-codes.md); a table is for people: the error
+    // stays a line of text.
     const csv = await svc(['reports', 'list', '--limit', '500', '-o', 'csv']);
     expect(csv.code).toBe(2);
     expect(JSON.parse(csv.stderr)).toEqual({
@@ -206,7 +209,9 @@ const refused = () =>
   new FakeService().expect('GET', '/v1/reports/rpt_0000000000000000', () => {
     throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
   });
-/** Three failures: the service's (404), a usage error svc finds, and no service at all (refused). */
+/**
+ * Three failures: the service's (404), a usage error svc finds, and no service at all (refused).
+ */
 const FAILURES = [
   {
     what: 'an API error',

@@ -1,7 +1,7 @@
-// Help and errors wrap to the terminal (docs/reference/output.md, "Wrapping and widths"): at word boundaries, to its width (80 in a
-// pipe), no line wider, no word split; an example command too long for a line goes on after a
-// trailing ` \`. Every command's help is rendered at 60, 80 and 120 columns and read against the
-// same help rendered with no width limit.
+// Help and errors wrap to the terminal (docs/reference/output.md, "Wrapping and widths"): at word
+// boundaries, to its width (80 in a pipe), no line wider, no word split; an example command too
+// long for a line goes on after a trailing ` \`. Every command's help is rendered at 60, 80 and 120
+// columns and read against the same help rendered with no width limit.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 

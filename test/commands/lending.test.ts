@@ -3,9 +3,9 @@
 // create|list|revoke|data`, `connect exchange`, `grants data` and `decisions record|list|outcome`.
 // The request each sends, --json as received, the table for each (boxed for a person, tab-separated
 // for a script), -o csv and -o ndjson where a command has records, the checks made before any
-// request, replies of a shape the command does not expect, and tokens kept out of traces and errors.
-// Replies are the documented samples (test/fixtures/documented/) where the documents show one, and
-// the mock's own shapes where they say "not shown".
+// request, replies of a shape the command does not expect, and tokens kept out of traces and
+// errors. Replies are the documented samples (test/fixtures/documented/) where the documents show
+// one, and the mock's own shapes where they say "not shown".
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -163,7 +163,10 @@ interface Command {
 
 const LOAN = ['--principal', '500000', '--tenor-months', '36', '--annual-rate', '12.5'];
 
-/** Every command of this file, with the request it sends and a reply of its documented (or mock) shape. */
+/**
+ * Every command of this file, with the request it sends and a reply of its documented (or mock)
+ * shape.
+ */
 const COMMANDS: Command[] = [
   {
     name: 'reports transactions',
@@ -456,7 +459,8 @@ describe('every command', () => {
     });
 
     it.each(MODES)('--json prints the body exactly as received, for $mode', async ({ tty }) => {
-      // Key order, number spelling and an unknown field are kept: the raw text is re-indented, not re-made.
+      // Key order, number spelling and an unknown field are kept: the raw text is re-indented, not
+      // re-made.
       const raw = JSON.stringify(c.reply).replace(
         /^\{/,
         '{"zeta_first":1.50,"big":12345678901234567890,',
@@ -470,7 +474,8 @@ describe('every command', () => {
       // Coloured as gh colours JSON on a terminal, never in a pipe.
       if (tty) expect(result.stdout).toMatch(ANSI);
       else expect(result.stdout).not.toMatch(ANSI);
-      // A secret handed over is shown this once, with a warning on stderr; nothing else is written there.
+      // A secret handed over is shown this once, with a warning on stderr; nothing else is written
+      // there.
       if (c.handsOver) expect(result.stderr).toMatch(/^warning: .*shown this once/);
       else expect(result.stderr).toBe('');
       const same = await run(c, { tty, argv: [...c.argv, '-o', 'json'], reply: { raw } });
@@ -937,7 +942,8 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
       };
       const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'], reply: { body } });
       expect(csv.code).toBe(0);
-      // The documented fields first, in their order, whichever record has them (docs/reference/output.md, "CSV").
+      // The documented fields first, in their order, whichever record has them
+      // (docs/reference/output.md, "CSV").
       expect(csv.stdout).toBe(
         'date,description,credit,debit,balance,category,confidence\r\n' +
           '2026-03-25,SALARY …,72000,,145200,salary,0.95\r\n' +
@@ -1024,7 +1030,8 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
         const screen = plain(result.stdout);
         for (const value of ['active', CONSENT_ID, 'identity, income', 'Nabil Bank loan desk'])
           expect(screen).toContain(value);
-        // -o wide: every field, times in the local zone (TZ=UTC here), an expiry with how far off it is.
+        // -o wide: every field, times in the local zone (TZ=UTC here), an expiry with how far off
+        // it is.
         const c = command('consents list');
         const wide = plain((await run(c, { tty, argv: [...c.argv, '-o', 'wide'] })).stdout);
         expect(wide).toContain('2026-06-19 08:30 UTC (in 28 days)');
@@ -1064,7 +1071,8 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
       const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'] });
       expect(ndjson.stdout).toBe(JSON.stringify(CONSENT_RECORD) + '\n');
       const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'] });
-      // The fields a consent is created with first (docs/reference/output.md, "CSV"), the scopes joined with ;.
+      // The fields a consent is created with first (docs/reference/output.md, "CSV"), the scopes
+      // joined with ;.
       expect(csv.stdout.split('\r\n')[0]).toBe(
         'id,report_id,scopes,grantee_label,expires_at,status,created_at,revoked_at,reads,last_read_at',
       );
@@ -1081,7 +1089,8 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
       if (tty) expect(plain(result.stdout)).toBe('No consents.\n');
-      // No item: a script still gets the header line of the fields a consent is created with, as -o csv writes it.
+      // No item: a script still gets the header line of the fields a consent is created with, as -o
+      // csv writes it.
       else expect(result.stdout).toBe('ID\tREPORT ID\tSCOPES\tGRANTEE LABEL\tEXPIRES AT\n');
     },
   );
@@ -1285,7 +1294,8 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
       const c = command('decisions list');
       const result = await run(c, { tty });
       if (tty) {
-        // A boxed table of the fields a decision is recorded with and its outcome, decision and outcome first.
+        // A boxed table of the fields a decision is recorded with and its outcome, decision and
+        // outcome first.
         const screen = plain(result.stdout);
         for (const value of [
           'approved',
@@ -1320,7 +1330,8 @@ describe('the tables of enrich, consents, Connect, grants and decisions', () => 
       const ndjson = await run(c, { tty, argv: [...c.argv, '-o', 'ndjson'] });
       expect(ndjson.stdout).toBe(JSON.stringify(DECISIONS.data[0]) + '\n');
       const csv = await run(c, { tty, argv: [...c.argv, '-o', 'csv'] });
-      // The fields a decision is recorded with first (docs/reference/output.md, "CSV"), then the others in the reply's order.
+      // The fields a decision is recorded with first (docs/reference/output.md, "CSV"), then the
+      // others in the reply's order.
       expect(csv.stdout.split('\r\n')).toEqual([
         'client_reference_id,decision,report_id,decision_rationale,amount,outcome,id,created_at,outcome_detail,outcome_recorded_at',
         `loan-1001,approved,${ID},"FOIR 32%, steady salary",250000,delinquent,${DECISION.id},2026-05-22T10:00:00Z,90+ DPD,2026-05-22T11:00:00Z`,
@@ -2435,7 +2446,8 @@ describe('consents data, connect exchange, grants data: tokens are secrets', () 
       });
       expectFailure(revoked, 4, `error: consent_inactive: Consent '${CONSENT_ID}' was revoked.`);
       for (const result of [wrong, revoked]) expect(result.stderr).not.toContain(TOKEN);
-      // With --json, the envelope on a script's stderr, the error line on a person's: masked both ways.
+      // With --json, the envelope on a script's stderr, the error line on a person's: masked both
+      // ways.
       const json = await run(data, {
         tty,
         argv: [...data.argv, '--json'],
@@ -2471,7 +2483,8 @@ describe('consents data, connect exchange, grants data: tokens are secrets', () 
         await svc(grants.argv, { tty, env: { SVC_ACCESS_TOKEN: '' } }),
         /^error: no access token/,
       );
-      // A service echoing the token in its error: masked, whether it came from the environment or the flag.
+      // A service echoing the token in its error: masked, whether it came from the environment or
+      // the flag.
       const echo = (token: string): FakeReply => ({
         status: 401,
         body: envelope(

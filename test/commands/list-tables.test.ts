@@ -1,10 +1,11 @@
-// Lists are tables (docs/reference/output.md, "Tables"): on a terminal from 60 columns up a list is a boxed table of its
-// default columns, a row a line, its free text cut with an ellipsis and its ids, amounts and dates
-// whole; a table too wide leaves columns out and names them; cards only below 60 columns. -o wide
-// shows every column, free text wrapped. In a pipe the TSV keeps every column. --columns picks and
-// orders the columns by the reply's field names, --no-headers leaves the header out, in a table,
-// TSV and CSV; the CSV of a list has its documented fields first, nested objects in dotted
-// columns, lists of plain values joined with `; `, and --no-formula-guard writes cells as received.
+// Lists are tables (docs/reference/output.md, "Tables"): on a terminal from 60 columns up a list is
+// a boxed table of its default columns, a row a line, its free text cut with an ellipsis and its
+// ids, amounts and dates whole; a table too wide leaves columns out and names them; cards only
+// below 60 columns. -o wide shows every column, free text wrapped. In a pipe the TSV keeps every
+// column. --columns picks and orders the columns by the reply's field names, --no-headers leaves
+// the header out, in a table, TSV and CSV; the CSV of a list has its documented fields first,
+// nested objects in dotted columns, lists of plain values joined with `; `, and --no-formula-guard
+// writes cells as received.
 import { describe, expect, it } from 'vitest';
 
 import { expectRefused } from '../support/errors.js';
@@ -623,8 +624,8 @@ describe('the other lists at 80 and 60 columns: tables, a row a line', () => {
       for (const line of lines) expect(width(line), line).toBeLessThanOrEqual(columns);
       const top = lines.findIndex((line) => c.header.test(line));
       expect(top, lines.join('\n')).toBeGreaterThan(0);
-      // The header (its words may wrap), the rule, then the rows: at 80 columns a line a row; at 60 a
-      // list of scopes may wrap between its words.
+      // The header (its words may wrap), the rule, then the rows: at 80 columns a line a row; at 60
+      // a list of scopes may wrap between its words.
       const rule = lines.findIndex((line, i) => i > top && line.startsWith('├'));
       const bottom = lines.findIndex((line, i) => i > rule && line.startsWith('└'));
       const body = lines.slice(rule + 1, bottom);

@@ -830,7 +830,9 @@ describe('a refused key is named by where it came from (never shown)', () => {
 });
 
 describe('precedence: flag > environment > profile > default', () => {
-  /** `svc usage` answered by a fake service that records where the request went and with which key. */
+  /**
+   * `svc usage` answered by a fake service that records where the request went and with which key.
+   */
   async function sent(
     dir: string,
     args: string[],
@@ -895,7 +897,8 @@ describe('precedence: flag > environment > profile > default', () => {
 
     const tail = KEY.slice(-4);
     expect(await sent(dir, [])).toBe(`http://127.0.0.1:4010 ${tail}`);
-    // Another base URL takes its key from the flag or the environment (see "a profile's key is bound").
+    // Another base URL takes its key from the flag or the environment (see "a profile's key is
+    // bound").
     expect(
       await sent(dir, [], { SVC_BASE_URL: 'http://localhost:4010', SVC_API_KEY: OTHER_KEY }),
     ).toBe(`http://localhost:4010 ${OTHER_KEY.slice(-4)}`);
@@ -1396,7 +1399,8 @@ describe('the first svc login at a terminal', () => {
           'Give the address of the service without /v1: https, or http to this machine only.\n',
       ),
     ).toBe(true);
-    // No default is offered: the documentation names no production address, and the mock's is no default.
+    // No default is offered: the documentation names no production address, and the mock's is no
+    // default.
     expect(screen).not.toContain('127.0.0.1');
   });
 

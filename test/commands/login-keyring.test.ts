@@ -1,5 +1,5 @@
-// `svc login`, `whoami`, `logout` and `config delete` with an OS keyring, in-process: the keyring is
-// the harness's MemoryKeyring (one that answers, one that fails, none), so every path runs here
+// `svc login`, `whoami`, `logout` and `config delete` with an OS keyring, in-process: the keyring
+// is the harness's MemoryKeyring (one that answers, one that fails, none), so every path runs here
 // without a session bus. The real Secret Service is met in test/e2e/keyring.test.ts.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -348,7 +348,10 @@ describe("a key goes only where it was saved for: the keyring's entry carries th
 });
 
 describe('a key an earlier svc kept in the keyring with no base URL', () => {
-  /** The platform's default config folder of a home of its own, with profile "default" in the keyring. */
+  /**
+   * The platform's default config folder of a home of its own, with profile "default" in the
+   * keyring.
+   */
   function home(): { env: Record<string, string | undefined>; config: string } {
     const dir = freshDir();
     const config = join(dir, '.config', 'svc');

@@ -25,7 +25,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Sends until the listener is up: the command starts in this process, its server a moment later. */
+/**
+ * Sends until the listener is up: the command starts in this process, its server a moment later.
+ */
 async function post(url: string, init: RequestInit): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     try {

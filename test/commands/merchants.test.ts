@@ -88,7 +88,10 @@ const lookupsOf = (request: SeenRequest) => [
   ...(bodyOf(request).names ?? []),
 ];
 
-/** The service's answer to one call: a result per lookup, in reverse order (svc matches them by `input`). */
+/**
+ * The service's answer to one call: a result per lookup, in reverse order (svc matches them by
+ * `input`).
+ */
 function answer(request: SeenRequest): FakeReply {
   const body = bodyOf(request);
   const results = [
@@ -103,7 +106,10 @@ function answer(request: SeenRequest): FakeReply {
   };
 }
 
-/** A service expecting `calls` resolve calls, each answered by `reply` (the directory's answer by default). */
+/**
+ * A service expecting `calls` resolve calls, each answered by `reply` (the directory's answer by
+ * default).
+ */
 function resolving(
   calls: number,
   reply: (request: SeenRequest) => FakeReply | Promise<FakeReply> = answer,
@@ -118,7 +124,10 @@ const expected = (lookups: [string, 'terminal' | 'name'][]) =>
   lookups.map(([input, type]) => resultOf(input, type));
 
 const screenLines = (text: string) => text.trimEnd().split('\n');
-/** Text as words: colour gone, and every run of spaces and line breaks one space (a terminal wraps notes). */
+/**
+ * Text as words: colour gone, and every run of spaces and line breaks one space (a terminal wraps
+ * notes).
+ */
 const words = (text: string) => plain(text).replace(/\s+/g, ' ');
 /** A count as svc writes it for people: 1,234. */
 const count = (n: number) => n.toLocaleString('en-IN');
@@ -159,7 +168,9 @@ function file(text: string, name = `lookups-${++files}.txt`): string {
 /** An empty folder of its own, for the files a run leaves. */
 const folder = (prefix = 'run-') => mkdtempSync(join(scratchDir(), prefix));
 
-/** Runs with the process's working folder moved to `dir`: where the default unresolved file goes. */
+/**
+ * Runs with the process's working folder moved to `dir`: where the default unresolved file goes.
+ */
 async function inFolder<T>(dir: string, run: () => Promise<T>): Promise<T> {
   const before = process.cwd();
   process.chdir(dir);
@@ -214,7 +225,10 @@ class HeldReplies {
 
   constructor(
     private readonly reply: (request: SeenRequest) => FakeReply = answer,
-    /** Hold until this many calls are waiting, however slowly they come (a file read on a busy machine); else until no call comes for a while. */
+    /**
+     * Hold until this many calls are waiting, however slowly they come (a file read on a busy
+     * machine); else until no call comes for a while.
+     */
     private readonly until?: number,
   ) {}
 
@@ -376,7 +390,8 @@ describe('lookups from the command line', () => {
 });
 
 describe('lookups from a file or stdin', () => {
-  // A byte-order mark, CRLF and lone CR line ends, spaces, blank lines, 15 digits (a name), repeats.
+  // A byte-order mark, CRLF and lone CR line ends, spaces, blank lines, 15 digits (a name),
+  // repeats.
   const TEXT = `\uFEFF${T2}\r\n  Cafe Pvt Ltd \r\n\r\n123456789012345\r${T1}\n${T2}\n   \nCafe Pvt Ltd\n${UNKNOWN}`;
   const ORDER: [string, 'terminal' | 'name'][] = [
     [T2, 'terminal'],
@@ -823,7 +838,8 @@ describe('more than 1000 lookups', () => {
       if (!tty) expect(r.stderr).toBe('');
       const sizes = r.requests.map((q) => lookupsOf(q).length);
       expect(sizes).toEqual([1000, 1000, 500]);
-      // Each call holds the next lookups of the input, in order; every distinct lookup is sent once.
+      // Each call holds the next lookups of the input, in order; every distinct lookup is sent
+      // once.
       expect(r.requests.map((q) => lookupsOf(q).sort())).toEqual(
         [0, 1000, 2000].map((from) => MANY.distinct.slice(from, from + 1000).sort()),
       );
@@ -868,7 +884,8 @@ describe('more than 1000 lookups', () => {
       const lines = plain(table.stdout).trimEnd().split('\n');
       if (tty) {
         expect(lines[0]).toMatch(/^INPUT +TERMINAL +MERCHANT +MCC +CATEGORY +CITY +MATCHED$/);
-        // Column widths come from the first call's results: a longer value later is cut with an ellipsis.
+        // Column widths come from the first call's results: a longer value later is cut with an
+        // ellipsis.
         const rows = lines.slice(1, -1);
         const inputs = rows.map((line) => line.split(/ {2,}/)[0]!);
         expect(inputs).toHaveLength(results.length);
@@ -923,7 +940,8 @@ describe('more than 1000 lookups', () => {
         String(9_100_000_000_000_000n + BigInt(i)),
       );
       const held = new HeldReplies();
-      // From stdin in one piece: every call can start at once (from a file, a call starts once its lines are read).
+      // From stdin in one piece: every call can start at once (from a file, a call starts once its
+      // lines are read).
       const r = await resolve(['--file', '-', '-o', 'ndjson', ...flags], {
         stdin: lookups.join('\n'),
         service: resolving(6, held.hold),
@@ -1175,7 +1193,8 @@ describe('a run that stops leaves nothing lost', () => {
         expect(said).toContain(`Run again with --file ${path} to finish the job. `);
         expect(said).toContain('error: API_ERROR: The service is unavailable. ');
       } else {
-        // -o csv for a script: the note and the error are one JSON line each, as docs/reference/exit-codes.md has errors.
+        // -o csv for a script: the note and the error are one JSON line each, as
+        // docs/reference/exit-codes.md has errors.
         expect(jsonLines(first.stderr)).toEqual([
           { unresolved: 1500, lookups: 2500, failed_out: path },
           UNAVAILABLE.body,
@@ -1344,7 +1363,10 @@ describe('a run that stops leaves nothing lost', () => {
     ]);
   });
 
-  /** Runs with os.tmpdir() at a folder of the test's own, so what it plants there meets no other run. */
+  /**
+   * Runs with os.tmpdir() at a folder of the test's own, so what it plants there meets no other
+   * run.
+   */
   async function withTemporaryFolder<T>(dir: string, run: () => Promise<T>): Promise<T> {
     const before = process.env.TMPDIR;
     process.env.TMPDIR = dir;
@@ -1386,7 +1408,8 @@ describe('a run that stops leaves nothing lost', () => {
       expect(words(r.stderr)).toContain(
         `warning: the folder /proc takes no new file: the list of lookups not resolved went to the temporary folder, as ${saved} `,
       );
-      // -o csv: for a script the count and the list's place are a JSON line, as the error after them.
+      // -o csv: for a script the count and the list's place are a JSON line, as the error after
+      // them.
       if (tty)
         expect(words(r.stderr)).toContain(
           `2,500 of 2,500 lookups were not resolved; they are listed in ${saved} `,
@@ -1758,7 +1781,10 @@ describe('refuses bad input before any request (exit 2)', () => {
   it.runIf(existsSync('/proc/self/fd'))(
     'a run refused after its --file was opened leaves the file closed',
     async () => {
-      /** The descriptors of this process open on `path`, once its closing (I/O, no timer) has had its turns. */
+      /**
+       * The descriptors of this process open on `path`, once its closing (I/O, no timer) has had
+       * its turns.
+       */
       const openOn = async (path: string) => {
         const held = () =>
           readdirSync('/proc/self/fd').filter((fd) => {
@@ -1805,7 +1831,9 @@ describe('--each-line: a record for each line of the input', () => {
     },
   };
   type LineResult = Result & { line: number };
-  /** The record of each line that holds a lookup: its number from 1 and the result of its lookup. */
+  /**
+   * The record of each line that holds a lookup: its number from 1 and the result of its lookup.
+   */
   const byLine = (
     lines: readonly string[],
     keep: (value: string) => boolean = () => true,
@@ -2015,7 +2043,9 @@ describe('--each-line: a record for each line of the input', () => {
 
   /** The last line of MANY that holds a lookup. */
   const LAST_LINE = byLine(MANY_LINES).at(-1)!.line;
-  /** The results a run kept, as its stderr names them: a file of svc's data folder, its own (0600). */
+  /**
+   * The results a run kept, as its stderr names them: a file of svc's data folder, its own (0600).
+   */
   const keptPath = (stderr: string) => {
     const path =
       /kept in (\S+\.jsonl)/.exec(words(stderr))?.[1] ??
@@ -2028,7 +2058,10 @@ describe('--each-line: a record for each line of the input', () => {
     expect(statSync(path!).mode & 0o777).toBe(0o600);
     return path!;
   };
-  /** A run whose second call fails: the results of the first are kept, the lookups not resolved listed in a folder of the test's. */
+  /**
+   * A run whose second call fails: the results of the first are kept, the lookups not resolved
+   * listed in a folder of the test's.
+   */
   const failingHalfWay = (
     args: string[] = ['--failed-out', join(folder(), 'left.txt')],
     options: InProcessOptions = {},
@@ -2134,7 +2167,8 @@ describe('--each-line: a record for each line of the input', () => {
     'as %s, svc ended as the records are written (a second Ctrl-C): it keeps the results and says up to which line the records were written; --resume then writes every record without a call',
     async (_mode, tty) => {
       const { sayLastWords } = await import('../../src/core/last-words.js');
-      // Three readings of 64 KiB: the records are written a reading at a time, other events let in between.
+      // Three readings of 64 KiB: the records are written a reading at a time, other events let in
+      // between.
       const text = MANY.text.repeat(3);
       const lines = text.split('\r\n');
       const controller = new AbortController();
@@ -2145,7 +2179,8 @@ describe('--each-line: a record for each line of the input', () => {
         stdout += piece;
         if (controller.signal.aborted) return;
         controller.abort();
-        // What the entry says as it ends svc (cli.ts): from a signal or a timer, not in the middle of a write.
+        // What the entry says as it ends svc (cli.ts): from a signal or a timer, not in the middle
+        // of a write.
         setImmediate(() => {
           const before = stderr.length;
           sayLastWords();

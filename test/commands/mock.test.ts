@@ -222,7 +222,9 @@ describe.each(MODES)("svc mock's demo keys, for $mode", ({ tty }) => {
 });
 
 describe('a key file or data folder another user could change is refused (exit 2), as the config file is', () => {
-  /** One error line naming the path and nothing else, exit 2, no server started, nothing changed. */
+  /**
+   * One error line naming the path and nothing else, exit 2, no server started, nothing changed.
+   */
   function expectRefusedAlone(result: InProcessResult, text: string): void {
     expectRefused(result, new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
     expect(unwrapped(result.stderr).split('\n').filter(Boolean)).toEqual([

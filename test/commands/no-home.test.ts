@@ -2,7 +2,8 @@
 // /etc/passwd, so that os.homedir() throws. A command that keeps no file of its own runs on
 // SVC_API_KEY and SVC_BASE_URL; one that must keep a file (svc login, the config commands) says so
 // in one line naming SVC_CONFIG_DIR, SVC_CACHE_DIR and SVC_DATA_DIR (exit 2); the reply cache and
-// svc mock's kept keys do without. The real process, run as such a uid, is in test/e2e/no-home.test.ts.
+// svc mock's kept keys do without. The real process, run as such a uid, is in
+// test/e2e/no-home.test.ts.
 import { describe, expect, it } from 'vitest';
 
 import { NO_HOME } from '../../src/config/paths.js';
@@ -25,7 +26,10 @@ function noEntry(): string {
   );
 }
 
-/** No HOME, no SVC_…_DIR, and no home folder the system knows of; the key and base URL in the environment. */
+/**
+ * No HOME, no SVC_…_DIR, and no home folder the system knows of; the key and base URL in the
+ * environment.
+ */
 const homeless = (options: InProcessOptions = {}): InProcessOptions => ({
   ...options,
   systemHome: noEntry,

@@ -1,8 +1,9 @@
-// Numbers, in-process, as a person at a terminal and as a script (docs/reference/output.md, "Tables" and "Reading replies"). A script gets
-// the service's own values, every digit kept, in a pipe's table, in CSV and NDJSON and in the merged
-// reply of `merchants resolve`, however JSON.parse would read them (125000.50,
-// 12345678901234567890, 1e400, -0); a person gets money as every view shows it: lakh grouping,
-// two decimals, the currency in a field list, every digit of the integer part kept.
+// Numbers, in-process, as a person at a terminal and as a script (docs/reference/output.md,
+// "Tables" and "Reading replies"). A script gets the service's own values, every digit kept, in a
+// pipe's table, in CSV and NDJSON and in the merged reply of `merchants resolve`, however
+// JSON.parse would read them (125000.50, 12345678901234567890, 1e400, -0); a person gets money as
+// every view shows it: lakh grouping, two decimals, the currency in a field list, every digit of
+// the integer part kept.
 import { describe, expect, it } from 'vitest';
 
 import { FakeService, MemoryCache, MODES, plain, svc } from '../support/in-process.js';
@@ -246,7 +247,10 @@ describe('merchants resolve: replies merged into one', () => {
 });
 
 describe('money in the other views: underwriting, enrich, decisions, the data a consent opens', () => {
-  /** Runs a command whose one request is answered with `raw`; a field's line with its spaces made one. */
+  /**
+   * Runs a command whose one request is answered with `raw`; a field's line with its spaces made
+   * one.
+   */
   async function shown(
     argv: string[],
     method: string,

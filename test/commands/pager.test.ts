@@ -1,8 +1,9 @@
-// The pager (docs/reference/output.md, "Pager") in-process, with a fake pager: an output taller than the terminal goes
-// through it when stdout is one, a short one and a pipe's never do; SVC_PAGER, the profile's
-// `pager`, PAGER, less -FRX, in that order, and --no-pager or an empty value for none; a pager
-// that cannot start means printing directly; quitting it early is exit 0, nothing on stderr, and
-// the output stops being made. A real less in a real terminal: test/e2e/pager.test.ts.
+// The pager (docs/reference/output.md, "Pager") in-process, with a fake pager: an output taller
+// than the terminal goes through it when stdout is one, a short one and a pipe's never do;
+// SVC_PAGER, the profile's `pager`, PAGER, less -FRX, in that order, and --no-pager or an empty
+// value for none; a pager that cannot start means printing directly; quitting it early is exit 0,
+// nothing on stderr, and the output stops being made. A real less in a real terminal:
+// test/e2e/pager.test.ts.
 import { describe, expect, it } from 'vitest';
 
 import { signatureHeader } from '../../src/webhooks/signature.js';
@@ -310,7 +311,8 @@ describe('quitting the pager early', () => {
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe('');
     expect(pager.ended).toBe(false);
-    // The whole table is some 10,000 lines, over half a megabyte: what was made past the pager's quitting is a piece or two.
+    // The whole table is some 10,000 lines, over half a megabyte: what was made past the pager's
+    // quitting is a piece or two.
     const whole = await svc(['reports', 'transactions', ID, '--no-pager'], {
       tty: true,
       columns: 120,

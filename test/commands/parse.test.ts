@@ -82,7 +82,10 @@ interface Part {
   data: Buffer;
 }
 
-/** The parts of a multipart/form-data body, read from its bytes with the boundary of its Content-Type. */
+/**
+ * The parts of a multipart/form-data body, read from its bytes with the boundary of its
+ * Content-Type.
+ */
 function multipartOf(request: SeenRequest): Part[] {
   const boundary = /^multipart\/form-data; boundary=(\S+)$/.exec(
     request.headers['content-type'] ?? '',
@@ -124,7 +127,10 @@ function fields(request: SeenRequest): Record<string, string> {
   );
 }
 
-/** What the spinner of a person's terminal leaves in a test's stderr (no terminal to clear it): the frames and their text. */
+/**
+ * What the spinner of a person's terminal leaves in a test's stderr (no terminal to clear it): the
+ * frames and their text.
+ */
 /** A failure of a command that may draw a spinner on stderr. */
 const expectFailureOf = (result: InProcessResult, exit: number, firstLine: string | RegExp) =>
   expectFailure(result, exit, firstLine, withoutSpinner);
@@ -382,7 +388,8 @@ describe('svc parse FILE --async', () => {
         const result = await svc(['parse', file('s.pdf'), ...flags], { tty });
         const message =
           /^(error: )?--async returns at once and --wait waits for the report: give one of them, not both$/;
-        // With --json, a usage error is one JSON line on a script's stderr (a person reads the line).
+        // With --json, a usage error is one JSON line on a script's stderr (a person reads the
+        // line).
         if (flags.includes('--json') && !tty)
           expect(JSON.parse(result.stderr)).toMatchObject({
             error_code: 'USAGE',
@@ -402,7 +409,10 @@ describe('svc parse FILE --async', () => {
 });
 
 /** A service that accepts the upload in the background, then answers the polls in turn. */
-/** What a person reads on stderr once the upload of the documented 202 (a poll_url alone) is accepted. */
+/**
+ * What a person reads on stderr once the upload of the documented 202 (a poll_url alone) is
+ * accepted.
+ */
 const UPLOADED =
   'Uploaded: report cl_abc123 is being parsed. To look at it later:\n  svc reports get cl_abc123\n';
 
@@ -760,7 +770,8 @@ describe('svc parse FILE --wait', () => {
       expect(result.stdout).toBe('');
       expect(result.requests).toHaveLength(2);
       expect(result.waits).toEqual([]);
-      // A person saw the id when the upload was accepted; the interruption says it again, to a script too.
+      // A person saw the id when the upload was accepted; the interruption says it again, to a
+      // script too.
       const interrupted =
         'error: interrupted\nThe upload was accepted: report cl_abc123 is still being parsed; look at it later with `svc reports get cl_abc123`.\n';
       const stderr = withoutSpinner(result.stderr);

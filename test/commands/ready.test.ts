@@ -460,7 +460,10 @@ describe('svc ready, for a script: a failure with --json', () => {
 });
 
 describe("svc ready: a state written while it waits is this run's, believed at once", () => {
-  /** svc ready on `file` with a clock that stands still; `then` changes the file; what it printed within 5 s. */
+  /**
+   * svc ready on `file` with a clock that stands still; `then` changes the file; what it printed
+   * within 5 s.
+   */
   async function whileWaiting(file: string, then: () => void): Promise<InProcessResult> {
     const stop = new AbortController();
     // The clock does not move with real waits: only the change of the file can end this wait.
@@ -606,7 +609,10 @@ const listenArgs = (file: string) => [
 /** Loopback, so listen registers; no secret, so it must agree one with svc mock. */
 const loopback = { SVC_BASE_URL: BASE, SVC_WEBHOOK_SECRET: undefined };
 
-/** Gives the failed state a dead pid, as the listener's own exit would (in-process its pid is this test's). */
+/**
+ * Gives the failed state a dead pid, as the listener's own exit would (in-process its pid is this
+ * test's).
+ */
 function asIfExited(file: string): void {
   written({ ...onDisk(file), pid: DEAD }, file);
 }
@@ -667,7 +673,8 @@ describe.each(MODES)('svc webhooks listen --ready-file, for $mode', ({ tty }) =>
     expect(state.state === 'failed' && state.hints).toEqual(lines.slice(1));
 
     // In-process the listener's pid is this test's, still running: give the state the pid of an
-    // exited process. It was written at the harness's NOW, when svc ready begins: new, so believed at once.
+    // exited process. It was written at the harness's NOW, when svc ready begins: new, so believed
+    // at once.
     asIfExited(file);
     const waited = await ready(file, [], { tty });
     expect(waited.code, waited.stderr).toBe(3);

@@ -159,7 +159,10 @@ const answering = (method: string, path: string, reply: FakeReply) =>
 /** Text as one line: a terminal wraps what stderr says to its width. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** What `reports list` says on stderr when the reply has more reports than it holds, and no flag was given. */
+/**
+ * What `reports list` says on stderr when the reply has more reports than it holds, and no flag was
+ * given.
+ */
 const MORE_REPORTS =
   'More reports exist than the 2 listed: --limit 100 lists up to 100, --status complete|processing|failed narrows the list.';
 
@@ -179,7 +182,10 @@ interface Command {
   body: unknown;
 }
 
-/** Every command of this file, with the request it sends and a reply of its documented (or mock) shape. */
+/**
+ * Every command of this file, with the request it sends and a reply of its documented (or mock)
+ * shape.
+ */
 const COMMANDS: Command[] = [
   {
     name: 'reports list',
@@ -277,7 +283,8 @@ describe('every command', () => {
     });
 
     it.each(MODES)('--json prints the body exactly as received, for $mode', async ({ tty }) => {
-      // Key order, number spelling and an unknown field are kept: the raw text is re-indented, not re-made.
+      // Key order, number spelling and an unknown field are kept: the raw text is re-indented, not
+      // re-made.
       const raw = JSON.stringify(command.body).replace(
         /^\{/,
         '{"zeta_first":1.50,"big":12345678901234567890,',
@@ -325,7 +332,8 @@ describe('every command', () => {
       expect(result.stderr).toBe('');
       expect(result.stdout).not.toMatch(ANSI);
       expect(result.stdout).not.toMatch(BOX);
-      // Every block starts with its header line (tab-separated), or a heading when there are several.
+      // Every block starts with its header line (tab-separated), or a heading when there are
+      // several.
       expect(result.stdout.split('\n')[0]).toContain('\t');
       expect(result.stdout).not.toMatch(/of cl_abc123/);
     });
@@ -653,7 +661,8 @@ describe('svc reports list', () => {
       };
       const result = await svc(['reports', 'list'], { tty, service: list('/v1/reports', body) });
       expect(result.code).toBe(0);
-      // has_more is said on stderr with the way to the rest, on a terminal (wrapped to its width) and in a pipe alike.
+      // has_more is said on stderr with the way to the rest, on a terminal (wrapped to its width)
+      // and in a pipe alike.
       expect(oneLine(result.stderr)).toBe(MORE_REPORTS);
       if (tty) {
         const screen = plain(result.stdout);
@@ -1098,7 +1107,8 @@ describe('svc reports get', () => {
       expect(result.code).toBe(0);
       expect(result.stderr).toBe('');
       const [header, older, newer, end] = result.stdout.split('\r\n');
-      // The documented fields first, a field of one shape beside its like in the other (docs/reference/output.md, "CSV").
+      // The documented fields first, a field of one shape beside its like in the other
+      // (docs/reference/output.md, "CSV").
       expect(header!.split(',')).toEqual([
         'transaction_id',
         'date',

@@ -17,7 +17,9 @@ import {
   unwrapped,
 } from '../support/in-process.js';
 
-/** A base URL with a path of its own: leaving /v1 must not be a way to reach the rest of it either. */
+/**
+ * A base URL with a path of its own: leaving /v1 must not be a way to reach the rest of it either.
+ */
 const PREFIXED = { SVC_BASE_URL: 'https://svc.test/prefix' };
 
 /** A command of each kind that takes an id, with `{}` where the id goes. */
@@ -74,7 +76,10 @@ const ID_COMMANDS: {
   },
 ];
 
-/** Ids that lead out of /v1 on a server that reads `\` as `/` or decodes the path, and why each is refused. */
+/**
+ * Ids that lead out of /v1 on a server that reads `\` as `/` or decodes the path, and why each is
+ * refused.
+ */
 const ESCAPING_IDS: [string, string][] = [
   ['..\\..\\admin', 'must not contain / \\ ? # or white space'],
   ['rpt_1\\..\\..\\usage', 'must not contain / \\ ? # or white space'],

@@ -51,7 +51,8 @@ async function heldFor(
     });
   });
   const run = svc(argv, { ...options, service, signal: options.abort?.signal });
-  // The command loads its modules (real time, which the fake clock leaves alone) and sends the request.
+  // The command loads its modules (real time, which the fake clock leaves alone) and sends the
+  // request.
   const deadline = Date.now() + 10_000;
   while (service.seen.length === 0 && Date.now() < deadline) await settle(1);
   expect(service.seen).toHaveLength(1);

@@ -27,7 +27,8 @@ const HASH_2 = '0028e9c0083a1427dce121e2ce34d722dfababda1bd5a77f6f22f2a3f6a086e7
 
 /**
  * The spec's reply: `statements` = [{content_hash, verify_url, status}]; an id has no documented
- * name (the mock's `statement_id` is read, as is `id`), and `issued_at` is a field no document names.
+ * name (the mock's `statement_id` is read, as is `id`), and `issued_at` is a field no document
+ * names.
  */
 const STATEMENTS = {
   statements: [
@@ -171,7 +172,8 @@ describe('svc statements list: output', () => {
             '\tissued\tdef\thttps://v.test/b\t',
           ].join('\n') + '\n',
         );
-        // The reply's fields beside the statements are said on stderr; stdout keeps to the statements.
+        // The reply's fields beside the statements are said on stderr; stdout keeps to the
+        // statements.
         expect(withIds.stderr).toBe('has_more: no\n');
       }
       const noIds = await svc(['statements', 'list', '-o', 'wide'], {
@@ -242,7 +244,8 @@ describe('svc statements list: output', () => {
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(
         [
-          // The documented fields first, in their documented order (docs/reference/output.md, "CSV").
+          // The documented fields first, in their documented order (docs/reference/output.md,
+          // "CSV").
           'content_hash,verify_url,status,statement_id,tags',
           `${HASH_1},https://svc.test/verify/stmt_5c9cff02caa141a3,issued,stmt_5c9cff02caa141a3,`,
           `${HASH_2},https://svc.test/verify/stmt_67025b0fea9c05ca,revoked,stmt_67025b0fea9c05ca,`,

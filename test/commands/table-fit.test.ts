@@ -1,10 +1,11 @@
 // Whole commands on a narrow terminal, in-process: every designed view (and the generic ones of
 // recurring and counterparties) at 80 and at 60 columns, with replies of the documented shapes and
 // of the mock's richer ones. No line is wider than the terminal but one that holds a single value
-// wider than it (never split); ids, amounts and terminal numbers appear whole on one line. A list is
-// a table of its default columns at 80 and at 60 (docs/reference/output.md, "Tables"); -o wide shows every column, as one
-// card a row where no narrowing fits. In a pipe the output is the same whatever the width. Widths are measured here: colour codes stripped, code
-// points counted, East Asian wide characters as two.
+// wider than it (never split); ids, amounts and terminal numbers appear whole on one line. A list
+// is a table of its default columns at 80 and at 60 (docs/reference/output.md, "Tables"); -o wide
+// shows every column, as one card a row where no narrowing fits. In a pipe the output is the same
+// whatever the width. Widths are measured here: colour codes stripped, code points counted, East
+// Asian wide characters as two.
 import { describe, expect, it } from 'vitest';
 
 import { documented } from '../support/fixtures.js';
@@ -217,7 +218,10 @@ const META = {
   as_of: '2026-03-31',
 };
 
-/** The merchant directory's answer: a terminal starting with 9 or 1 is known, as is a name saying Store. */
+/**
+ * The merchant directory's answer: a terminal starting with 9 or 1 is known, as is a name saying
+ * Store.
+ */
 function merchants(request: SeenRequest): FakeReply {
   const body = request.json as { terminals?: string[]; names?: string[] };
   const known: Record<string, { merchant: string; terminal: string }> = {
@@ -265,7 +269,8 @@ const CASES: Case[] = [
     path: `/v1/reports/${ID}/recurring`,
     reply: { body: RECURRING },
     whole: [ID, '1,25,000.00', '2,098.77'],
-    // The next date is left out at 60 columns (and said so), the last date shown with -o wide alone.
+    // The next date is left out at 60 columns (and said so), the last date shown with -o wide
+    // alone.
     wide: ['2026-02-10', '2026-01-10'],
     tableAt: [80, 60],
   },
@@ -447,7 +452,10 @@ function run(
   return svc([...c.argv, ...flags], { ...options, service, stdin: c.stdin });
 }
 
-/** A card: a header in capitals, two spaces or more, its value. A table: box drawing, or the streamed table's header line. */
+/**
+ * A card: a header in capitals, two spaces or more, its value. A table: box drawing, or the
+ * streamed table's header line.
+ */
 const isCards = (lines: readonly string[]) =>
   !lines.some((line) => /[│┌]/.test(line) || /^INPUT +TERMINAL/.test(line)) &&
   lines.some((line) => /^[A-Z][A-Z ]+ {2,}\S/.test(line));
@@ -460,7 +468,8 @@ describe.each([80, 60])('at %i columns on a terminal', (columns) => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toMatch(/\u001b\[/);
       const lines = screen(r.stdout);
-      // Only a value wider than the terminal (a 64-digit hash at 60) is wider: alone on its line, whole.
+      // Only a value wider than the terminal (a 64-digit hash at 60) is wider: alone on its line,
+      // whole.
       for (const line of lines)
         if (/\s/.test(line.trim())) expect(width(line), line).toBeLessThanOrEqual(columns);
       for (const value of c.whole)
@@ -551,7 +560,8 @@ describe('merchants resolve at 80 columns', () => {
     const lines = screen(
       (await run(CASES.at(-1)!, { tty: true, columns: 80 }, '-o', 'wide')).stdout,
     );
-    // Two spaces between columns leave too little room: one does, and the free text gives up the rest.
+    // Two spaces between columns leave too little room: one does, and the free text gives up the
+    // rest.
     expect(lines).toEqual([
       'INPUT            TERMINAL         MERCHANT      MCC  CATEGORY  CITY      MATCHED',
       '9756038350856888 9756038350856888 Himalayan     5411 groceries Kathmandu yes',

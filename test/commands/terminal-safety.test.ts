@@ -289,7 +289,10 @@ describe('on a terminal, every field a command prints from the service outside a
   });
 });
 
-/** `webhooks listen` against a fake svc mock on this machine (its admin routes answered at the transport). */
+/**
+ * `webhooks listen` against a fake svc mock on this machine (its admin routes answered at the
+ * transport).
+ */
 describe('on a terminal, what webhooks listen prints of svc mock', () => {
   const SECRET = `whsec_${'5a'.repeat(32)}`;
   const MARK = { 'x-svc-mock': '1' };
@@ -299,7 +302,10 @@ describe('on a terminal, what webhooks listen prints of svc mock', () => {
     timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
   });
 
-  /** Runs listen until one event, signed with `secret`, came (or until it fails); svc mock answers the registration with `reply`. */
+  /**
+   * Runs listen until one event, signed with `secret`, came (or until it fails); svc mock answers
+   * the registration with `reply`.
+   */
   async function listenWith(
     reply: FakeReply,
     options: { secret?: string; unregisters?: string } = {},

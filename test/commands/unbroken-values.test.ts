@@ -1,8 +1,9 @@
-// Values a person copies are never split across lines (docs/reference/output.md, "Tables"), whole commands in-process as
-// a person at a terminal of 80, 60 and 0 columns (a terminal that tells no width is fitted as one
-// of 80): the Connect URL, a consent's data URL, the scenario names of `svc sandbox scenarios`,
-// dates and times. A value too wide to sit beside its label starts a line of its own, unindented;
-// a table that cannot keep one whole becomes cards. stdout, stderr and the exit code apart.
+// Values a person copies are never split across lines (docs/reference/output.md, "Tables"), whole
+// commands in-process as a person at a terminal of 80, 60 and 0 columns (a terminal that tells no
+// width is fitted as one of 80): the Connect URL, a consent's data URL, the scenario names of `svc
+// sandbox scenarios`, dates and times. A value too wide to sit beside its label starts a line of
+// its own, unindented; a table that cannot keep one whole becomes cards. stdout, stderr and the
+// exit code apart.
 import { describe, expect, it } from 'vitest';
 
 import { BASE_URL, FakeService, MemoryCache, plain, svc } from '../support/in-process.js';

@@ -1,8 +1,9 @@
-// Views read alike (docs/reference/output.md, "Formats, columns, colour and pager"): on a terminal, one presentation for each kind of value, in every
-// view that shows it; in a pipe, the values as the service sent them and the headers as scripts
-// have read them. Money reads `NPR 1,25,000.00` in fields and cards, grouped in a table's cells
-// with its currency once in the header; shares and confidences read as percentages; a score's
-// contributions are signed; field names read as words; reasons as bullets.
+// Views read alike (docs/reference/output.md, "Formats, columns, colour and pager"): on a terminal,
+// one presentation for each kind of value, in every view that shows it; in a pipe, the values as
+// the service sent them and the headers as scripts have read them. Money reads `NPR 1,25,000.00` in
+// fields and cards, grouped in a table's cells with its currency once in the header; shares and
+// confidences read as percentages; a score's contributions are signed; field names read as words;
+// reasons as bullets.
 import { describe, expect, it } from 'vitest';
 
 import { headerOf, labelOf } from '../../src/core/output/labels.js';

@@ -32,7 +32,10 @@ import {
 
 const SECRET = 'whsec_inprocess_listener_secret';
 
-/** Escape sequences a terminal acts on: a clipboard write (OSC 52), a link (OSC 8), a cleared screen. */
+/**
+ * Escape sequences a terminal acts on: a clipboard write (OSC 52), a link (OSC 8), a cleared
+ * screen.
+ */
 const OSC52 = '\u001b]52;c;cm0gLXJmIH4=\u0007';
 const OSC8 = '\u001b]8;;https://evil.example/\u001b\\click\u001b]8;;\u001b\\';
 const CLEAR = '\u001b[2J';
@@ -41,7 +44,10 @@ const C1 = '\u009b31m';
 const RLO = '\u202e';
 const HOSTILE = `rpt_${OSC52}${OSC8}${CLEAR}${C1}${RLO}x`;
 
-/** What no line shown to a person or a script may hold once colours are taken out: controls but tab and newline, and bidi controls. */
+/**
+ * What no line shown to a person or a script may hold once colours are taken out: controls but tab
+ * and newline, and bidi controls.
+ */
 const UNSAFE =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
@@ -73,7 +79,8 @@ async function listen(
   options: InProcessOptions = {},
 ): Promise<InProcessResult> {
   const port = await freePort();
-  // A wide terminal: a person's stderr lines are wrapped at its width, and each warning is matched whole.
+  // A wide terminal: a person's stderr lines are wrapped at its width, and each warning is matched
+  // whole.
   const run = svc(['webhooks', 'listen', '--port', String(port), ...args], {
     realWaits: true,
     columns: 400,
@@ -324,7 +331,10 @@ describe.each(MODES)('webhooks listen --secret, for $mode', ({ tty }) => {
   });
 });
 
-/** The base URL where svc mock is not running: the listener's registration (over the transport) finds the connection refused. */
+/**
+ * The base URL where svc mock is not running: the listener's registration (over the transport)
+ * finds the connection refused.
+ */
 function mockDown(): FakeService {
   return new FakeService().expect('POST', '/_mock/webhooks/endpoints', () => {
     throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
@@ -372,7 +382,9 @@ describe('webhooks listen --json with no secret and svc mock down, in a script',
 });
 
 describe('webhooks listen --print-secret: the signing secret a listener verifies with, alone on stdout, and nothing else done', () => {
-  /** A base URL on this machine, where svc mock may run; SVC_DATA_DIR a folder of the test's own. */
+  /**
+   * A base URL on this machine, where svc mock may run; SVC_DATA_DIR a folder of the test's own.
+   */
   async function mockSide(): Promise<Record<string, string | undefined>> {
     return {
       SVC_BASE_URL: `http://127.0.0.1:${await freePort()}`,
@@ -450,7 +462,8 @@ describe('webhooks listen --print-secret: the signing secret a listener verifies
   it('a listener then run against svc mock brings that secret to its registration and takes deliveries signed with it', async () => {
     const env = await mockSide();
     const printed = (await svc(['webhooks', 'listen', '--print-secret'], { env })).stdout.trim();
-    // svc mock signs a registered endpoint's deliveries with the secret it brought, and says so in its reply.
+    // svc mock signs a registered endpoint's deliveries with the secret it brought, and says so in
+    // its reply.
     const mock = new FakeService()
       .expect('POST', '/_mock/webhooks/endpoints', (seen) => ({
         status: 201,

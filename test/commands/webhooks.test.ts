@@ -41,7 +41,10 @@ function bodyFile(content: string | Buffer): string {
 
 const verify = (args: string[]) => ['webhooks', 'verify', ...args];
 
-/** Runs svc with the signing secret in SVC_WEBHOOK_SECRET, as the help advises (--secret warns that `ps` shows it). */
+/**
+ * Runs svc with the signing secret in SVC_WEBHOOK_SECRET, as the help advises (--secret warns that
+ * `ps` shows it).
+ */
 function svcWith(
   secret: string,
   argv: string[],

@@ -54,7 +54,8 @@ describe.each(MODES)(
           expect.stringMatching(/^│ 2026-01-01 │ PAYMENT 0 +│ +100\.50 │ +│ +1,000\.00 │$/),
         ]);
         expect(screen.split('\n').length).toBeLessThan(1000 + 12);
-        // -o wide: 31 columns do not fit 80 columns: a card a row, each with the fields the row has.
+        // -o wide: 31 columns do not fit 80 columns: a card a row, each with the fields the row
+        // has.
         const wide = await svc(['reports', 'transactions', ID, '-o', 'wide'], {
           tty,
           service: answering(TRANSACTIONS, transactions(1000)),

@@ -1,6 +1,6 @@
-// The outward basics of `svc` (README.md and docs/reference/): version, help for every command, usage errors,
-// missing configuration, clear-text refusal, odd keys, and `svc mock` as a real process (the
-// installed forms of svc: release.test.ts).
+// The outward basics of `svc` (README.md and docs/reference/): version, help for every command,
+// usage errors, missing configuration, clear-text refusal, odd keys, and `svc mock` as a real
+// process (the installed forms of svc: release.test.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,7 +25,9 @@ function port(): string {
   return new URL(world.mock.url).port;
 }
 
-/** A usage error as a script sees it: exit 2, one message on stderr, nothing on stdout, no stack. */
+/**
+ * A usage error as a script sees it: exit 2, one message on stderr, nothing on stdout, no stack.
+ */
 function expectUsageError(result: Result): void {
   expect(result.code, result.stderr).toBe(2);
   expect(result.stdout).toBe('');
@@ -69,7 +71,10 @@ describe('help', () => {
     '--retries',
   ];
 
-  /** The names in the "Commands:" sections of a help text (the root's are in groups: "Core commands:"…), without `help`. */
+  /**
+   * The names in the "Commands:" sections of a help text (the root's are in groups: "Core
+   * commands:"…), without `help`.
+   */
   function commandsIn(help: string): string[] {
     const lines = help.split('\n');
     const names: string[] = [];
@@ -135,7 +140,8 @@ describe('help', () => {
         problems.push(`svc ${path} --help: no "Examples:" section`);
       if (!/^\s+\$ svc /m.test(result.stdout))
         problems.push(`svc ${path} --help: no "$ svc" example line`);
-      // As gh: not the global flags again, but one line naming those that apply, and where they are listed.
+      // As gh: not the global flags again, but one line naming those that apply, and where they are
+      // listed.
       if (!/^Global flags: --json\b.*\(svc help global-flags\)$/m.test(result.stdout))
         problems.push(`svc ${path} --help: no "Global flags:" line`);
     }
@@ -179,7 +185,8 @@ describe('missing configuration', () => {
     'no key: svc %s exits 3 naming svc login and SVC_API_KEY, and sends nothing',
     async (command) => {
       const args = command.split(' ');
-      // CI is unset and stdin is a pipe: still no prompt (a prompt would hang until the harness kills it).
+      // CI is unset and stdin is a pipe: still no prompt (a prompt would hang until the harness
+      // kills it).
       const result = await world.bare(args, {
         env: { SVC_BASE_URL: world.mock.url, CI: undefined },
       });

@@ -1,10 +1,10 @@
-// The CI recipe of docs/guides/webhooks-and-ci.md ("Webhooks in CI: a recipe"), taken from the page as written and run
-// by bash: the webhook check with the built svc on the PATH, once as it should go and once in each
-// way it can fail; then the install script with the files `npm run release` makes, served as a
-// release page would serve them, each form it installs running the webhook check (the single
-// executable on a PATH without Node), and a download that is not the release's refused. Every run
-// must end by itself, with the exit code the page gives and a line that says why, and leave
-// nothing behind. A run that outlives its bound is killed and fails the test.
+// The CI recipe of docs/guides/webhooks-and-ci.md ("Webhooks in CI: a recipe"), taken from the page
+// as written and run by bash: the webhook check with the built svc on the PATH, once as it should
+// go and once in each way it can fail; then the install script with the files `npm run release`
+// makes, served as a release page would serve them, each form it installs running the webhook check
+// (the single executable on a PATH without Node), and a download that is not the release's refused.
+// Every run must end by itself, with the exit code the page gives and a line that says why, and
+// leave nothing behind. A run that outlives its bound is killed and fails the test.
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -57,10 +57,16 @@ beforeAll(() => {
   chmodSync(join(bin, 'svc'), 0o755);
 });
 
-/** Longer than any bound the recipe sets when it fails (20 s for a server to listen), shorter than the suite's. */
+/**
+ * Longer than any bound the recipe sets when it fails (20 s for a server to listen), shorter than
+ * the suite's.
+ */
 const RUN_BOUND_MS = 40_000;
 
-/** `bash SCRIPT` as a CI job runs it: no terminal, CI set, only `env` added (by default the webhook check with the built svc on the PATH). */
+/**
+ * `bash SCRIPT` as a CI job runs it: no terminal, CI set, only `env` added (by default the webhook
+ * check with the built svc on the PATH).
+ */
 async function runRecipe(
   env: Record<string, string> = {},
   script = recipe,
@@ -216,7 +222,8 @@ describe("the guide's CI recipe, run as written", () => {
 describe("the guide's CI jobs", () => {
   it('install svc with the install recipe, never by a package name from the registry (none is published)', () => {
     const guide = readFileSync(GUIDE, 'utf8');
-    // From the install recipe to the end of the page: the recipe, the jobs and the prose around them.
+    // From the install recipe to the end of the page: the recipe, the jobs and the prose around
+    // them.
     const start = guide.indexOf('## Install svc in CI');
     expect(start).toBeGreaterThan(0);
     const section = guide.slice(start);

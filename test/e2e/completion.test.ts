@@ -1,10 +1,11 @@
 // Shell completion, driven through the real shells: bash (the completion function called as
-// `complete -F` would, with COMP_WORDS/COMP_CWORD/COMP_LINE/COMP_POINT set), zsh (an interactive zsh
-// in a pseudo-terminal, zpty, where TAB runs the completion system) and fish (`complete -C`). Each
-// shell uses the committed script in completions/, and asks the built svc (through a `svc` on PATH)
-// for profile names and cached series selectors. Where zsh or fish is not installed, its tests are
-// skipped with a note saying so; with SVC_TEST_REQUIRE_SHELLS=1 (as .ci/run sets, after installing
-// them) a missing shell fails the run instead. bash is not optional: the whole e2e harness uses it.
+// `complete -F` would, with COMP_WORDS/COMP_CWORD/COMP_LINE/COMP_POINT set), zsh (an interactive
+// zsh in a pseudo-terminal, zpty, where TAB runs the completion system) and fish (`complete -C`).
+// Each shell uses the committed script in completions/, and asks the built svc (through a `svc` on
+// PATH) for profile names and cached series selectors. Where zsh or fish is not installed, its
+// tests are skipped with a note saying so; with SVC_TEST_REQUIRE_SHELLS=1 (as .ci/run sets, after
+// installing them) a missing shell fails the run instead. bash is not optional: the whole e2e
+// harness uses it.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,7 +49,9 @@ for (const shell of SHELLS.filter((name) => !HAVE[name])) {
   }
 }
 
-/** A user's machine: `svc` on PATH, a config file with two profiles, a cache filled by svc itself. */
+/**
+ * A user's machine: `svc` on PATH, a config file with two profiles, a cache filled by svc itself.
+ */
 let home: string;
 let env: Record<string, string>;
 let cpiSelectors: string[];
@@ -120,7 +123,9 @@ function sq(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Splits the output of a multi-line run at `=== <line>` markers into the candidates of each line. */
+/**
+ * Splits the output of a multi-line run at `=== <line>` markers into the candidates of each line.
+ */
 function sections(stdout: string, lines: readonly string[]): Map<string, string[]> {
   const result = new Map<string, string[]>();
   let current: string[] | undefined;
@@ -172,7 +177,8 @@ async function zshComplete(lines: readonly string[], cwd = home): Promise<Map<st
       "PS1='' PROMPT='' RPROMPT=''",
       `fpath=(${sq(join(ROOT, 'completions'))} $fpath)`,
       'autoload -Uz compinit && compinit -u -D',
-      // What completion offers: compadd's matches, written to the capture file, then added as usual.
+      // What completion offers: compadd's matches, written to the capture file, then added as
+      // usual.
       'compadd() {',
       '  if (( ${@[(I)-[OAD]*]} )); then builtin compadd "$@"; return; fi',
       '  local -a hits; builtin compadd -A hits "$@"',

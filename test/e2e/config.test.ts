@@ -1,7 +1,7 @@
-// Configuration and credentials (docs/reference/configuration.md) as a real process: login against the mock, the modes
-// of the config file and its folder, and login at a real terminal. Everything else of login,
-// logout, whoami and `svc config …` (prompts, rejected keys, precedence flag > env > profile >
-// default, damaged files) is tested in-process: test/commands/login-config.test.ts.
+// Configuration and credentials (docs/reference/configuration.md) as a real process: login against
+// the mock, the modes of the config file and its folder, and login at a real terminal. Everything
+// else of login, logout, whoami and `svc config …` (prompts, rejected keys, precedence flag > env >
+// profile > default, damaged files) is tested in-process: test/commands/login-config.test.ts.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -164,7 +164,8 @@ describe('svc login at a terminal (tmux)', () => {
   async function typeKey(session: string, key: string): Promise<void> {
     const secret = key.slice('svc_sk_test_'.length);
     terminal.type(session, key);
-    // Wait until the typing shows up (as a mask) or leaks; a prompt that echoes nothing times out here and passes.
+    // Wait until the typing shows up (as a mask) or leaks; a prompt that echoes nothing times out
+    // here and passes.
     const shown = await terminal
       .waitFor(
         session,

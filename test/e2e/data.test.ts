@@ -26,7 +26,9 @@ function data(args: string[], options: RunOptions = {}): Promise<Result> {
   });
 }
 
-/** The reply the mock gives for a path, fetched directly (after the CLI's requests were checked). */
+/**
+ * The reply the mock gives for a path, fetched directly (after the CLI's requests were checked).
+ */
 async function direct(path: string): Promise<any> {
   const reply = await fetch(`${world.mock.url}${path}`, {
     headers: { Authorization: `Bearer ${world.key().key}` },
@@ -100,7 +102,8 @@ describe('one round trip per verb against svc mock', () => {
     );
     expect(body.data.points.map((p: any) => p.month)).toEqual(rows.map((row) => row[0]));
     expect(rows.map((row) => row[1])).toEqual(body.data.points.map((p: any) => asSent(p.value)));
-    // The months alone, the last one last (`| tail -1`); what else `data` holds, then the attribution, on stderr.
+    // The months alone, the last one last (`| tail -1`); what else `data` holds, then the
+    // attribution, on stderr.
     expect(lines).toHaveLength(13);
     expect(r.stderr.split('\n')[0]).toBe(`data.bank: ${body.data.bank}`);
     expectAttribution(r.stderr, body.meta);

@@ -15,7 +15,10 @@ export const REQUIRE_KEYRING = !['', '0'].includes(process.env.SVC_TEST_REQUIRE_
 export const INSTALL_KEYRING_TOOLS =
   'apt-get install -y --no-install-recommends dbus gnome-keyring libsecret-tools';
 
-/** A session bus that starts nothing by itself (no service activation): the test decides who answers. */
+/**
+ * A session bus that starts nothing by itself (no service activation): the test decides who
+ * answers.
+ */
 const BUS_CONFIG = `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
   <type>session</type>
@@ -74,7 +77,10 @@ export async function startDesktop(
   return result;
 }
 
-/** gnome-keyring-daemon on the bus of `env`, its login keyring unlocked with a password or left locked; once it answers there. */
+/**
+ * gnome-keyring-daemon on the bus of `env`, its login keyring unlocked with a password or left
+ * locked; once it answers there.
+ */
 export async function keyringDaemon(
   env: Record<string, string>,
   unlocked: boolean,

@@ -1,5 +1,6 @@
-// Ids `.` and `..` would leave their place in the URL (`reports counterparties ..` became
-// `GET /v1/counterparties`): refused before any request, exit 2 (docs/reference/reliability.md, "Limits").
+// Ids `.` and `..` would leave their place in the URL (`reports counterparties ..` became `GET
+// /v1/counterparties`): refused before any request, exit 2 (docs/reference/reliability.md,
+// "Limits").
 import { describe, expect, it } from 'vitest';
 
 import { STACK_LINE, useWorld } from './harness.js';

@@ -89,7 +89,10 @@ async function resolveCalls(): Promise<number> {
   return (await world.requests()).filter((r) => r.method === 'POST' && r.path === RESOLVE).length;
 }
 
-/** The `line` of each whole record on stdout (NDJSON), in order; a record cut at the end is left out. */
+/**
+ * The `line` of each whole record on stdout (NDJSON), in order; a record cut at the end is left
+ * out.
+ */
 function linesWritten(stdout: string): number[] {
   return stdout
     .split('\n')
@@ -109,7 +112,10 @@ const stopLine = (stderr: string) => {
   };
 };
 
-/** The kept file is svc's own, in its data folder; the same command with --resume writes every record, and no call is made for them. */
+/**
+ * The kept file is svc's own, in its data folder; the same command with --resume writes every
+ * record, and no call is made for them.
+ */
 async function expectResumable(
   kept: string,
   args: string[],

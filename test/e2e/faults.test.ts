@@ -1,6 +1,7 @@
 // The fault-injection suite: for every named fault of `svc mock --fault`, a GET command and a POST
 // command give the documented exit code and one clear line on stderr, retry only where
-// docs/reference/reliability.md allows (a POST reusing its Idempotency-Key), and end (a hang is killed and fails).
+// docs/reference/reliability.md allows (a POST reusing its Idempotency-Key), and end (a hang is
+// killed and fails).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -47,7 +48,10 @@ async function requests(mock: Mock): Promise<RecordedRequest[]> {
 const TIMEOUT_S = 0.5;
 const RETRIES = 2;
 
-/** A command that hangs is killed after 20 s and fails on its exit code (the waits between attempts are unit-tested). */
+/**
+ * A command that hangs is killed after 20 s and fails on its exit code (the waits between attempts
+ * are unit-tested).
+ */
 async function svc(mock: Mock, args: string[]): Promise<Result> {
   return run([...args, '--timeout', String(TIMEOUT_S), '--retries', String(RETRIES)], {
     configDir: world.dir,
@@ -80,9 +84,9 @@ const CASES: Array<{ fault: string; get: Expectation; post: Expectation }> = [
     get: { exit: 9, attempts: 3, message: /^error: / },
     post: { exit: 9, attempts: 3 },
   },
-  // The retry of a POST reuses its Idempotency-Key while the first attempt is still being processed:
-  // the service answers 409 IDEMPOTENCY_IN_PROGRESS (documented), which svc waits out within its
-  // retries, then reports with a hint.
+  // The retry of a POST reuses its Idempotency-Key while the first attempt is still being
+  // processed: the service answers 409 IDEMPOTENCY_IN_PROGRESS (documented), which svc waits out
+  // within its retries, then reports with a hint.
   {
     fault: 'slow',
     get: { exit: 9, attempts: 3, message: /^error: no reply from .* within 0\.5 s$/ },

@@ -10,7 +10,9 @@ import { baseEnv, ROOT, SVC, useWorld } from './harness.js';
 
 const world = useWorld();
 
-/** svc with its stdout on /dev/full, where every write fails with ENOSPC: its stderr and exit code. */
+/**
+ * svc with its stdout on /dev/full, where every write fails with ENOSPC: its stderr and exit code.
+ */
 async function intoFullDisk(
   args: string[],
   env: Record<string, string> = baseEnv(world.dir),

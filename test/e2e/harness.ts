@@ -31,7 +31,10 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** A clean environment: no key, no base URL, no colour overrides, private config, cache and data folders. */
+/**
+ * A clean environment: no key, no base URL, no colour overrides, private config, cache and data
+ * folders.
+ */
 export function baseEnv(configDir: string): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
@@ -100,7 +103,9 @@ function assertNoKeyLeak(
 }
 
 /** Collects a child's output until it ends; a child that outlives the limit is killed. */
-/** stdout, stderr and the exit code of a child; killed after `timeoutMs` (its code is then null). */
+/**
+ * stdout, stderr and the exit code of a child; killed after `timeoutMs` (its code is then null).
+ */
 export function collect(
   child: ChildProcessWithoutNullStreams,
   timeoutMs = 15_000,
@@ -119,7 +124,10 @@ export function collect(
   });
 }
 
-/** `svc ARGS | head -c 1`, the reader gone after one byte: svc's exit code on stdout, its stderr on stderr. */
+/**
+ * `svc ARGS | head -c 1`, the reader gone after one byte: svc's exit code on stdout, its stderr on
+ * stderr.
+ */
 export function intoHead(args: string[], env: Record<string, string>): Promise<Result> {
   const script = '"$0" "$@" | head -c 1 >/dev/null; echo "${PIPESTATUS[0]}"';
   const child = spawn('bash', ['-c', script, process.execPath, SVC, ...args], { env, cwd: ROOT });
@@ -181,7 +189,10 @@ export class World {
     }
   }
 
-  /** A key may rest in a config file (and svc mock's demo keys in their file) and nowhere else: not in caches, logs or output files. */
+  /**
+   * A key may rest in a config file (and svc mock's demo keys in their file) and nowhere else: not
+   * in caches, logs or output files.
+   */
   private assertNoKeyInFiles(): void {
     const keys = this.mock?.keys.map((k) => k.key) ?? [];
     for (const dir of this.temps) {
@@ -240,7 +251,9 @@ export class World {
   }
 }
 
-/** Runs a shell command in a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
+/**
+ * Runs a shell command in a pseudo-terminal (util-linux `script`), as a person at a terminal would.
+ */
 export function inTerminal(
   command: string,
   options: {
@@ -283,7 +296,10 @@ export const svcCommand = `${JSON.stringify(process.execPath)} ${JSON.stringify(
 
 export const ANSI = /\u001b\[[0-9;]*m/;
 
-/** What a run may write to the terminal before it counts as running away (a spinner redrawn without end). */
+/**
+ * What a run may write to the terminal before it counts as running away (a spinner redrawn without
+ * end).
+ */
 const OUTPUT_CAP = 1024 * 1024;
 
 export interface SizedTerminalRun {
@@ -362,7 +378,10 @@ export async function inSizedTerminal(
   }
 }
 
-/** Waits (at most `ms`) until `done` holds of the terminal's text; fails the test with the text otherwise. */
+/**
+ * Waits (at most `ms`) until `done` holds of the terminal's text; fails the test with the text
+ * otherwise.
+ */
 export async function untilShown(
   output: () => string,
   done: (text: string) => boolean,

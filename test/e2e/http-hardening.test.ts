@@ -92,7 +92,10 @@ async function startProxy(
   };
 }
 
-/** A failure: `first` is matched against its `error:` line (under --json, against `error: ` and the JSON envelope's message). */
+/**
+ * A failure: `first` is matched against its `error:` line (under --json, against `error: ` and the
+ * JSON envelope's message).
+ */
 function expectOneLine(result: Result, code: number, first: RegExp): void {
   expect(result.code, result.stderr).toBe(code);
   expect(result.stdout).toBe('');
@@ -218,7 +221,10 @@ describe('item 17: proxy failures name the proxy, its credentials masked', () =>
 });
 
 describe('item 10: a reply is capped at 64 MiB (--max-reply-size raises it)', () => {
-  /** A handler that sends 100 MiB of one JSON string, as the reader takes it; `sent` counts what went out. */
+  /**
+   * A handler that sends 100 MiB of one JSON string, as the reader takes it; `sent` counts what
+   * went out.
+   */
   function hugeString(status: number, opening: string) {
     const counter = { sent: 0 };
     const handler: RequestListener = (_req, res) => {
@@ -415,7 +421,9 @@ describe('item 15: header values and keys that HTTP cannot carry are refused bef
 });
 
 describe('item 16: Retry-After is read as decimal seconds, anything else falls back to the backoff', () => {
-  /** The time between the first and the second attempt, the first answered 503 with `retryAfter`. */
+  /**
+   * The time between the first and the second attempt, the first answered 503 with `retryAfter`.
+   */
   async function gap(retryAfter: string): Promise<number> {
     const times: number[] = [];
     const result = await against(

@@ -1,6 +1,6 @@
-// The one HTTP path, seen from outside (docs/reference/reliability.md: requests, debug,
-// proxy and retries; docs/reference/exit-codes.md: errors and exit codes): svc against the mock, with faults injected per test.
-// GET command: `svc reports list`; POST command: `svc match <id> --name X`.
+// The one HTTP path, seen from outside (docs/reference/reliability.md: requests, debug, proxy and
+// retries; docs/reference/exit-codes.md: errors and exit codes): svc against the mock, with faults
+// injected per test. GET command: `svc reports list`; POST command: `svc match <id> --name X`.
 // `world.svc` runs svc in this process over its real transport (useWorld({ inProcess: true }));
 // what only a real process shows (a closed pipe, a terminal, signals) spawns the built binary.
 import { spawn } from 'node:child_process';

@@ -27,7 +27,9 @@ function tmux(term: Terminal, ...args: string[]): string {
   });
 }
 
-/** The state svc left the terminal in: its line discipline's modes, and whether the cursor shows. */
+/**
+ * The state svc left the terminal in: its line discipline's modes, and whether the cursor shows.
+ */
 function terminalState(term: Terminal, session: string): { modes: string; cursorShown: boolean } {
   const [tty, cursor] = tmux(
     term,
@@ -45,7 +47,10 @@ function terminalState(term: Terminal, session: string): { modes: string; cursor
   };
 }
 
-/** A terminal a person can go on typing in: canonical input, echo, Ctrl-C a signal, the cursor shown. */
+/**
+ * A terminal a person can go on typing in: canonical input, echo, Ctrl-C a signal, the cursor
+ * shown.
+ */
 async function expectUsable(term: Terminal, session: string): Promise<void> {
   const { modes, cursorShown } = terminalState(term, session);
   for (const mode of ['icanon', 'echo', 'isig', 'icrnl', 'opost'])

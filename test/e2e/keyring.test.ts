@@ -1,9 +1,9 @@
-// The OS keyring as a real process meets it (docs/reference/configuration.md, "The keyring"): a real Secret Service (GNOME Keyring on a
-// session D-Bus of the test's own), and none, a locked one, one killed, and a bus that never answers.
-// Each needs dbus-daemon, dbus-send, gnome-keyring-daemon and secret-tool (Debian: dbus, gnome-keyring,
-// libsecret-tools). Where one is missing the tests are skipped with a note; with
-// SVC_TEST_REQUIRE_KEYRING=1 (as .ci/run sets, after installing them) a missing one fails the run,
-// as SVC_TEST_REQUIRE_SHELLS does for the completion tests' shells.
+// The OS keyring as a real process meets it (docs/reference/configuration.md, "The keyring"): a
+// real Secret Service (GNOME Keyring on a session D-Bus of the test's own), and none, a locked one,
+// one killed, and a bus that never answers. Each needs dbus-daemon, dbus-send, gnome-keyring-daemon
+// and secret-tool (Debian: dbus, gnome-keyring, libsecret-tools). Where one is missing the tests
+// are skipped with a note; with SVC_TEST_REQUIRE_KEYRING=1 (as .ci/run sets, after installing them)
+// a missing one fails the run, as SVC_TEST_REQUIRE_SHELLS does for the completion tests' shells.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
@@ -56,18 +56,25 @@ function desktop(keyring: 'unlocked' | 'locked' | 'empty' | 'none' = 'unlocked')
   return startDesktop(world.tempDir('svc-keyring-'), started, keyring);
 }
 
-/** What `secret-tool lookup service svc account PROFILE base_url URL` finds on that bus ('' for nothing). */
+/**
+ * What `secret-tool lookup service svc account PROFILE base_url URL` finds on that bus ('' for
+ * nothing).
+ */
 function lookup(at: Desktop, profile = 'default', baseUrl = world.mock.url): string {
   return secretTool(at, ['lookup', 'service', 'svc', 'account', profile, 'base_url', baseUrl])
     .stdout;
 }
 
-/** Every item with these attributes (and any others), as `secret-tool search --all` shows it: its secret and attributes. */
+/**
+ * Every item with these attributes (and any others), as `secret-tool search --all` shows it: its
+ * secret and attributes.
+ */
 function itemsWith(
   at: Desktop,
   ...attributes: string[]
 ): { secret: string; attributes: Record<string, string> }[] {
-  // secret-tool writes the attributes on stderr, the rest on stdout: one stream keeps them in order.
+  // secret-tool writes the attributes on stderr, the rest on stdout: one stream keeps them in
+  // order.
   const search = spawnSync(
     'sh',
     ['-c', 'secret-tool search --all "$@" 2>&1', 'sh', ...attributes],
@@ -84,7 +91,10 @@ function itemsWith(
     }));
 }
 
-/** The items a search for a profile finds, unlocked and locked, asked over D-Bus (no prompt, unlike secret-tool). */
+/**
+ * The items a search for a profile finds, unlocked and locked, asked over D-Bus (no prompt, unlike
+ * secret-tool).
+ */
 function itemsOf(at: Desktop, profile = 'default'): { unlocked: number; locked: number } {
   const reply = spawnSync(
     'dbus-send',
@@ -105,7 +115,8 @@ function itemsOf(at: Desktop, profile = 'default'): { unlocked: number; locked: 
 
 /** Locks the login keyring, as a person's session does at a screen lock or a timeout. */
 function lockKeyring(at: Desktop): void {
-  // (secret-tool lock --collection=… waits for good on this gnome-keyring: D-Bus's own Lock does not.)
+  // (secret-tool lock --collection=… waits for good on this gnome-keyring: D-Bus's own Lock does
+  // not.)
   const locked = spawnSync(
     'dbus-send',
     [
@@ -139,7 +150,10 @@ function configOf(at: Desktop): { profiles: Record<string, Record<string, string
   };
 }
 
-/** A config folder whose profile "default" says its key is in the keyring, for `baseUrl`: `home` is its default one, else one SVC_CONFIG_DIR names. */
+/**
+ * A config folder whose profile "default" says its key is in the keyring, for `baseUrl`: `home` is
+ * its default one, else one SVC_CONFIG_DIR names.
+ */
 function configFolder(
   at: Desktop,
   where: 'home' | 'named',
@@ -483,7 +497,10 @@ describeWithKeyring('with a Secret Service on the session bus', () => {
   });
 });
 
-/** A service of someone else's on this machine: it accepts any key, and keeps the Authorization headers it was sent. */
+/**
+ * A service of someone else's on this machine: it accepts any key, and keeps the Authorization
+ * headers it was sent.
+ */
 async function listener(): Promise<{ url: string; authorizations: string[] }> {
   const authorizations: string[] = [];
   const server = createHttpServer((request, response) => {

@@ -42,7 +42,10 @@ async function only(): Promise<RecordedRequest> {
 const bodyOf = (request: RecordedRequest): unknown =>
   request.body === null ? null : JSON.parse(request.body);
 
-/** The mock's reply to a request made here, as text: what svc must print re-indented, and nothing else. */
+/**
+ * The mock's reply to a request made here, as text: what svc must print re-indented, and nothing
+ * else.
+ */
 async function raw(
   method: string,
   path: string,
@@ -166,7 +169,8 @@ describe('the product views of a report', () => {
     expect(JSON.parse(r.stdout).count).toBeGreaterThan(0);
   });
 
-  // The views of one report, each read as received, then as a table: its key cells are the reply's values, as sent.
+  // The views of one report, each read as received, then as a table: its key cells are the reply's
+  // values, as sent.
   const VIEWS = [
     {
       view: 'income',
@@ -262,7 +266,8 @@ describe('the product views of a report', () => {
       query: {},
     });
     expect(bodyOf(request)).toEqual(sent);
-    // The reply's names are the mock's own (no document shows them): the verdict leads, the rest follows as received.
+    // The reply's names are the mock's own (no document shows them): the verdict leads, the rest
+    // follows as received.
     expect(r.stdout.split('\n').slice(0, 2)).toEqual([
       'FIELD\tVALUE',
       expect.stringMatching(/^verdict\t(approve|review|decline)$/),
@@ -326,7 +331,8 @@ describe('enrich', () => {
     });
     const again = await only();
     expect(bodyOf(again)).toEqual(sent);
-    // The mock gives each transaction back as sent, its keys in their order: the same body, sent here.
+    // The mock gives each transaction back as sent, its keys in their order: the same body, sent
+    // here.
     expectAsReceived(json, await raw('POST', '/v1/enrich', undefined, bodyOf(again)));
   });
 });
@@ -463,7 +469,8 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
     expect(created.stderr).not.toContain(token);
     expect(created.stderr).not.toContain(token.slice(4, 20));
 
-    // --json: the reply as received (its keys in the documented order), the warning still on stderr.
+    // --json: the reply as received (its keys in the documented order), the warning still on
+    // stderr.
     const second = await world.svc([
       'consents',
       'create',
@@ -510,7 +517,8 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
       status: 'active',
     });
 
-    // data: the token in the query, no Authorization header though a key is configured, the token masked in the trace.
+    // data: the token in the query, no Authorization header though a key is configured, the token
+    // masked in the trace.
     await world.reset();
     const data = await world.svc(['consents', 'data', id, '--debug'], {
       env: { SVC_CONSENT_TOKEN: token },
@@ -549,7 +557,8 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
     expectFailure(refused, 3, 'INVALID_CONSENT_TOKEN');
     expect(refused.stderr).not.toContain(wrong);
 
-    // revoke: the consent record, revoked; the token then opens nothing (403 consent_inactive, exit 4).
+    // revoke: the consent record, revoked; the token then opens nothing (403 consent_inactive, exit
+    // 4).
     await world.reset();
     const revokedJson = await world.svc(['consents', 'revoke', id, '--json']);
     expect(revokedJson.code, revokedJson.stderr).toBe(0);
@@ -588,7 +597,10 @@ describe('consents: shared with a token, read with it alone, revoked', () => {
 });
 
 describe('a Connect flow: request, approval, exchange, the grant read', () => {
-  /** A flow started with svc and approved as the end user's browser would (without one): its public token. */
+  /**
+   * A flow started with svc and approved as the end user's browser would (without one): its public
+   * token.
+   */
   async function approvedFlow(): Promise<string> {
     const started = await world.svc([
       'connect',
@@ -602,7 +614,8 @@ describe('a Connect flow: request, approval, exchange, the grant read', () => {
     const page = (await (await fetch(JSON.parse(started.stdout).connect_url)).json()) as {
       approve_url: string;
     };
-    // The approval answers 303 to the redirect address, the public token in its query (and its body).
+    // The approval answers 303 to the redirect address, the public token in its query (and its
+    // body).
     const approval = await fetch(page.approve_url, { method: 'POST', redirect: 'manual' });
     expect(approval.status).toBe(303);
     const publicToken = new URL(approval.headers.get('location')!).searchParams.get(
@@ -630,7 +643,8 @@ describe('a Connect flow: request, approval, exchange, the grant read', () => {
     expect(exchanged.stderr).not.toContain(publicToken);
     expect(exchanged.stderr).not.toContain(accessToken);
 
-    // Single use: the second exchange is refused (400 INVALID_PUBLIC_TOKEN, exit 6), the token masked.
+    // Single use: the second exchange is refused (400 INVALID_PUBLIC_TOKEN, exit 6), the token
+    // masked.
     const again = await world.svc(['connect', 'exchange', publicToken, '--debug']);
     expectFailure(again, 6, 'INVALID_PUBLIC_TOKEN');
     expect(again.stderr).not.toContain(publicToken);
@@ -819,7 +833,8 @@ describe("a lender's day", () => {
       query: { outcome: 'delinquent', limit: '5' },
       body: null,
     });
-    // The decisions alone on stdout, one table; the reply's other fields (the mock's has_more) on stderr.
+    // The decisions alone on stdout, one table; the reply's other fields (the mock's has_more) on
+    // stderr.
     expect(listed.stderr).toBe('has_more: no\n');
     expect(listed.stdout).not.toContain('\n\n');
     const [header = [], ...rows] = table(listed.stdout);
@@ -855,7 +870,8 @@ describe("a lender's day", () => {
     ]);
     expectFailure(twice, 6, 'DECISION_EXISTS');
 
-    // Another application, its decision as a table and its outcome as received (read a second time from the list).
+    // Another application, its decision as a table and its outcome as received (read a second time
+    // from the list).
     const table2 = await world.svc([
       'decisions',
       'record',

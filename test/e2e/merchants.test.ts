@@ -122,7 +122,8 @@ describe('merchants resolve against the mock', () => {
   it('charges one billing unit a call, shown by svc usage', async () => {
     const used = async () => {
       const r = await world.svc(['usage', '--json']);
-      // The mock's own counter, after the documented (parse) ones: no document shows how lookups are counted.
+      // The mock's own counter, after the documented (parse) ones: no document shows how lookups
+      // are counted.
       return (JSON.parse(r.stdout) as { merchant_resolve: { used: number } }).merchant_resolve.used;
     };
     const before = await used();

@@ -1,7 +1,7 @@
-// `svc mock` restarted as a person restarts it: a `svc login` saved against one
-// start still works after a restart, until `svc mock --new-keys`; and mocks started at the same
-// moment with no key file yet print the same keys (the others read what the first wrote). The
-// rest of the key file (modes, refusals, damaged files) is tested in-process: test/commands/mock.test.ts.
+// `svc mock` restarted as a person restarts it: a `svc login` saved against one start still works
+// after a restart, until `svc mock --new-keys`; and mocks started at the same moment with no key
+// file yet print the same keys (the others read what the first wrote). The rest of the key file
+// (modes, refusals, damaged files) is tested in-process: test/commands/mock.test.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';

@@ -17,7 +17,10 @@ const world = useWorld();
 const NOBODY_KNOWN = 4242;
 const unlisted = spawnSync('getent', ['passwd', String(NOBODY_KNOWN)]).status === 2;
 
-/** svc as that uid, with PATH and `env` alone: no HOME, no SVC_…_DIR, no CI (so the code cache is tried). */
+/**
+ * svc as that uid, with PATH and `env` alone: no HOME, no SVC_…_DIR, no CI (so the code cache is
+ * tried).
+ */
 function homeless(args: string[], env: Record<string, string> = {}, input = ''): Promise<Result> {
   const child = spawn(process.execPath, [SVC, ...args], {
     env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8', ...env },

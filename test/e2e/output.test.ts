@@ -1,6 +1,6 @@
-// Output as people and scripts see it (docs/reference/output.md and exit-codes.md): JSON exactly as received, tables in a
-// pipe and on a terminal, colour rules, ndjson, CSV, amounts, a closed stdout, quiet stderr in a
-// pipe, and control characters from the service kept off the terminal.
+// Output as people and scripts see it (docs/reference/output.md and exit-codes.md): JSON exactly as
+// received, tables in a pipe and on a terminal, colour rules, ndjson, CSV, amounts, a closed
+// stdout, quiet stderr in a pipe, and control characters from the service kept off the terminal.
 // `world.svc` runs svc in this process over its real transport (useWorld({ inProcess: true }));
 // what only a real process shows (a closed pipe, a terminal, signals) spawns the built binary.
 import { spawn } from 'node:child_process';

@@ -2,7 +2,8 @@
 // table and svc waits for it, Ctrl-C is less's, `q` ends svc with exit 0 and nothing on stderr; a
 // pager of our own (a script that records what it reads) gets the whole output of a long one and
 // nothing of a short one; a pager that cannot start, --no-pager, an empty SVC_PAGER, the profile's
-// empty `pager` and a pipe mean printing directly. Every rule of choosing: test/commands/pager.test.ts.
+// empty `pager` and a pipe mean printing directly. Every rule of choosing:
+// test/commands/pager.test.ts.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,8 @@ const world = useWorld();
 const terminal = useTerminal();
 
 const RAM = 'rpt_e8699f830adc84b8';
-// The balance on the table's last row, txn_0074's: the end of the output is on the screen (or in the pager).
+// The balance on the table's last row, txn_0074's: the end of the output is on the screen (or in
+// the pager).
 const LAST_BALANCE = '2,41,986.21';
 /** Its transactions take some hundred lines at 80 columns; its report list, fifteen. */
 const LONG = ['reports', 'transactions', RAM];

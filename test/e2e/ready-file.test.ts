@@ -1,7 +1,7 @@
-// `svc mock --ready-file F &` then `svc ready F`, as a script runs them, by bash with the built svc,
-// at a path where an earlier run left its state: svc ready must report this run's server, never
-// the earlier one's, however the two processes race. The earlier state's pid is given to a process
-// that runs (as a container started anew numbers its processes alike), or to none.
+// `svc mock --ready-file F &` then `svc ready F`, as a script runs them, by bash with the built
+// svc, at a path where an earlier run left its state: svc ready must report this run's server,
+// never the earlier one's, however the two processes race. The earlier state's pid is given to a
+// process that runs (as a container started anew numbers its processes alike), or to none.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -38,7 +38,10 @@ function leftBehind(file: string, state: object): void {
 
 let bin: string | undefined;
 
-/** Runs `script` in bash with the built svc on the PATH (exec'd, as an installed one), `$f` the state file. */
+/**
+ * Runs `script` in bash with the built svc on the PATH (exec'd, as an installed one), `$f` the
+ * state file.
+ */
 function bash(script: string, file: string): Promise<Result> {
   if (!bin) {
     bin = world.tempDir('svc-bin-');
@@ -58,7 +61,10 @@ function bash(script: string, file: string): Promise<Result> {
 /** Prints the status of GET URL/v1/usage with no key: 401 from a live svc mock. */
 const STATUS_OF = `${JSON.stringify(process.execPath)} -e 'fetch(process.argv[1] + "/v1/usage").then((r) => console.log(r.status), () => console.log("none"))'`;
 
-/** The mock and svc ready started as the CI recipe (docs/guides/webhooks-and-ci.md) starts them; svc ready's URL, and what answers there, then the mock stopped. */
+/**
+ * The mock and svc ready started as the CI recipe (docs/guides/webhooks-and-ci.md) starts them; svc
+ * ready's URL, and what answers there, then the mock stopped.
+ */
 const MOCK_THEN_READY = `
 svc mock --port 0 --quiet --ready-file "$f" > /dev/null &
 mock=$!

@@ -64,7 +64,10 @@ afterAll(() => {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A machine with svc installed in one form: `svc` is the command to run, `path` the PATH it runs with. */
+/**
+ * A machine with svc installed in one form: `svc` is the command to run, `path` the PATH it runs
+ * with.
+ */
 interface Machine {
   home: string;
   svc: string;
@@ -73,13 +76,16 @@ interface Machine {
   mock: { url: string; key: string; child: ChildProcess };
 }
 
-/** The installed tarball: release/'s when there is a release, else one packed from a copy of the package. */
+/**
+ * The installed tarball: release/'s when there is a release, else one packed from a copy of the
+ * package.
+ */
 async function installTarball(release: Release | undefined): Promise<Omit<Machine, 'mock'>> {
   const work = tempDir('svc-smoke-npm-');
   let tarball = release?.tarball;
   if (!tarball) {
-    // `prepack` rebuilds dist/ (it deletes the folder first). Packing in a copy of the package keeps
-    // that from pulling dist/ out from under svc processes other tests run at the same time.
+    // `prepack` rebuilds dist/ (it deletes the folder first). Packing in a copy of the package
+    // keeps that from pulling dist/ out from under svc processes other tests run at the same time.
     const pkg = join(work, 'pkg');
     for (const entry of [
       'package.json',

@@ -5,9 +5,10 @@
 // mock's own behaviour (scopes, organisations, the usage counter, failed and processing reports) in
 // test/unit/mock-server.test.ts. What stays here needs the process and the real peer:
 // - the upload: a multipart body as svc's transport writes it on a socket, read by the mock's
-//   multipart parser, whose report then answers a second process (a fake service sees the bytes, not
-//   whether a real server parses them);
-// - --wait: polling on the real clock while the mock really processes (in-process, waits take no time).
+//   multipart parser, whose report then answers a second process (a fake service sees the bytes,
+//   not whether a real server parses them);
+// - --wait: polling on the real clock while the mock really processes (in-process, waits take no
+//   time).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -18,7 +18,10 @@ const world = useWorld();
 
 const liveKey = () => ({ SVC_API_KEY: world.key(0, 'live').key });
 
-/** The mock's scenarios reply (its shape is not documented): the default, then report and error scenarios. */
+/**
+ * The mock's scenarios reply (its shape is not documented): the default, then report and error
+ * scenarios.
+ */
 interface ScenariosReply {
   default: string;
   report_scenarios: Array<{ scenario: string; description: string }>;
@@ -248,7 +251,8 @@ describe('sandbox fire', () => {
     await world.reset();
     const r = await world.svc(['sandbox', 'fire', id]);
     expect(r.code, r.stderr).toBe(0);
-    // The last field is svc mock's own addition: where it delivers the event (nowhere, no listener runs).
+    // The last field is svc mock's own addition: where it delivers the event (nowhere, no listener
+    // runs).
     expect(r.stdout).toBe(
       `FIELD\tVALUE\nfired\treport.ready\nreport_id\t${id}\nenvironment\ttest\ndelivered_to\tno endpoint\n`,
     );

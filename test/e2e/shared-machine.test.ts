@@ -27,7 +27,10 @@ const world = useWorld();
 const TERMINAL = (merchantsJson as { merchants: { terminals: string[] }[] }).merchants[0]!
   .terminals[0]!;
 
-/** A folder with exactly this mode (mkdir cannot set the sticky bit, and its mode is cut by the umask). */
+/**
+ * A folder with exactly this mode (mkdir cannot set the sticky bit, and its mode is cut by the
+ * umask).
+ */
 function folder(mode: number, name = 'shared'): string {
   const dir = join(world.tempDir('svc-shared-'), name);
   mkdirSync(dir);
@@ -189,7 +192,10 @@ describe('a forged reply in a shared cache folder (item 7)', () => {
   const path = '/v1/data/cbank/trade/latest';
   const FORGED = 'FORGED-BY-ANOTHER-USER';
 
-  /** Plants a fresh cache entry for `svc data latest trade`, as another user could in a folder open to them. */
+  /**
+   * Plants a fresh cache entry for `svc data latest trade`, as another user could in a folder open
+   * to them.
+   */
   function plant(root: string): void {
     const url = `${world.mock.url}${path}`;
     const dir = join(root, 'replies', 'default');
@@ -238,7 +244,8 @@ describe('links planted where svc writes (item 8)', () => {
     const victim = join(cwd, 'victim');
     writeFileSync(victim, 'precious\n');
     await world.fault({ method: 'POST', path: '/v1/merchants/resolve', status: 503, times: 1 });
-    // The shell plants a link at the temporary file's name as it was under its own pid, then becomes svc with that same pid.
+    // The shell plants a link at the temporary file's name as it was under its own pid, then
+    // becomes svc with that same pid.
     const script = 'ln -s victim ".left.txt.$$.tmp"; exec "$0" "$@"';
     const env = {
       ...baseEnv(world.dir),

@@ -117,7 +117,8 @@ describe('merchants resolve at 60 columns, stdout to a file', () => {
     expect(messages.slice(0, 2).join(' ')).toBe(
       'Resolving 12,000 lookups in 12 calls: this uses 12 billing units.',
     );
-    // Once the bar is gone, one line sums the run up, its fields whole (those without room left out).
+    // Once the bar is gone, one line sums the run up, its fields whole (those without room left
+    // out).
     expect(messages[2]).toMatch(/^12,000 lookups, [\d,]+ matched, (.+, )?12 calls in [\d.ms]+$/);
     expect(messages.length).toBe(3);
   });

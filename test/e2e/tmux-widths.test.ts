@@ -15,7 +15,8 @@ import { DRAWN } from '../support/drawn-widths.js';
 
 const socket = `svc-widths-${process.pid}`;
 const scratch = mkdtempSync(join(tmpdir(), 'svc-widths-'));
-// A session that stays: the server would end with the last pane measured, and the next one race its end.
+// A session that stays: the server would end with the last pane measured, and the next one race its
+// end.
 beforeAll(() => tmux('new-session', '-d', '-s', 'stay', 'sleep 600'));
 afterAll(() => {
   try {
@@ -36,7 +37,10 @@ function tmux(...args: string[]): string {
 
 let count = 0;
 
-/** Columns tmux takes to draw the text: printed after `[` and before `]` in a wide pane, the cursor's column read back. */
+/**
+ * Columns tmux takes to draw the text: printed after `[` and before `]` in a wide pane, the
+ * cursor's column read back.
+ */
 async function drawnWidth(text: string): Promise<number> {
   const session = `w${++count}`;
   const file = join(scratch, session);

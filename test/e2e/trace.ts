@@ -22,7 +22,10 @@ export interface Trace {
   status: number | null;
   stdout: string;
   stderr: string;
-  /** Files of ours loaded, relative to the project (`bin/svc.cjs`, `dist/launch.cjs`, `dist/cli.cjs` …). */
+  /**
+   * Files of ours loaded, relative to the project (`bin/svc.cjs`, `dist/launch.cjs`, `dist/cli.cjs`
+   * …).
+   */
   files: string[];
   /** Node's own modules, by their internal names (`http`, `internal/deps/undici/undici`). */
   builtins: string[];
@@ -30,7 +33,10 @@ export interface Trace {
   packages: string[];
 }
 
-/** Runs svc with `args` in `env`, writing its hooks into `dir` (asynchronously: the mock may run in this process). */
+/**
+ * Runs svc with `args` in `env`, writing its hooks into `dir` (asynchronously: the mock may run in
+ * this process).
+ */
 export async function traceRun(
   args: string[],
   env: Record<string, string>,

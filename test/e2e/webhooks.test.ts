@@ -16,7 +16,10 @@ import { baseEnv, type Result, SVC, useWorld } from './harness.js';
 
 const world = useWorld();
 const SECRET = 'whsec_e2e_listener_secret';
-/** Children started by a test, killed after it if still running (a failed test leaves no listener behind). */
+/**
+ * Children started by a test, killed after it if still running (a failed test leaves no listener
+ * behind).
+ */
 const children: ChildProcessWithoutNullStreams[] = [];
 
 afterEach(() => {
@@ -39,7 +42,10 @@ interface Running {
   done: Promise<Result>;
 }
 
-/** Starts svc as a long-running child (listen, mock) with a clean environment; `perTest` ones end with their test. */
+/**
+ * Starts svc as a long-running child (listen, mock) with a clean environment; `perTest` ones end
+ * with their test.
+ */
 function start(args: string[], env: Record<string, string> = {}, perTest = true): Running {
   const child = spawn(process.execPath, [SVC, ...args], {
     env: { ...baseEnv(world.dir), ...env },
@@ -131,7 +137,10 @@ function endpointsOf(mock: MockInfo): Promise<{ id: string | null; url: string }
   return mockAdminJson(mock, '/_mock/webhooks/endpoints');
 }
 
-/** Runs a bash script with svc on the PATH, the mock as base URL and its test key; DIR is a fresh folder. */
+/**
+ * Runs a bash script with svc on the PATH, the mock as base URL and its test key; DIR is a fresh
+ * folder.
+ */
 function bash(
   text: string,
   mock: MockInfo,
@@ -203,7 +212,8 @@ describe('the local loop, as docs/guides/webhooks-and-ci.md tells it: svc mock, 
       ) ?? [];
     expect(endpointId, listenErr).toBeDefined();
     // The secret svc keeps in its data folder, which only its user can read; not the mock's own
-    // secret, which its --json line and banner show: no other caller of the mock can sign for this listener.
+    // secret, which its --json line and banner show: no other caller of the mock can sign for this
+    // listener.
     const kept = readFileSync(join(world.dir, 'data', 'webhook-secret'), 'utf8').trim();
     expect(kept.slice(-4)).toBe(secretTail);
     expect(listenErr + mock.stderr()).not.toContain(kept);
@@ -213,7 +223,8 @@ describe('the local loop, as docs/guides/webhooks-and-ci.md tells it: svc mock, 
         listenErr,
       ) ?? [];
 
-    // fire says where the mock delivers it; the mock logs the delivery, then the listener's goodbye.
+    // fire says where the mock delivers it; the mock logs the delivery, then the listener's
+    // goodbye.
     const listenerUrl = `http://127.0.0.1:${port}/`;
     expect(read(r.dir, 'fire.txt')).toContain(`report_id\t${id}\n`);
     expect(read(r.dir, 'fire.txt')).toContain(`delivered_to\t${listenerUrl}\n`);

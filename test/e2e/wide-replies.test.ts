@@ -16,7 +16,9 @@ import { baseEnv, STACK_LINE, SVC } from './harness.js';
 const ID = 'rpt_9f2c41d07ab35e18';
 const KEY = `svc_sk_test_${'0123456789abcdef'.repeat(2)}`;
 const ROWS = 30_000;
-/** Longer than svc takes to write its first piece and, after the signal, to end: a hang detector. */
+/**
+ * Longer than svc takes to write its first piece and, after the signal, to end: a hang detector.
+ */
 const FIRST_OUTPUT_MS = 20_000;
 const END_AFTER_SIGNAL_MS = 5_000;
 

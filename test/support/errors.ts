@@ -20,7 +20,10 @@ export function expectRefused(
   expect(result.requests).toEqual([]);
 }
 
-/** The service's documented error envelope (error-flat.json), with a request id; an undefined type is left out of the JSON. */
+/**
+ * The service's documented error envelope (error-flat.json), with a request id; an undefined type
+ * is left out of the JSON.
+ */
 export function envelope(
   type: string | undefined,
   code: string,
@@ -47,9 +50,9 @@ export interface MockReply {
 }
 
 /**
- * An error reply of svc mock: the status, the envelope's fields, its code (and type, when given) and
- * its request id, which the X-Request-Id header repeats; the documentation URL is the mock's page of
- * the code.
+ * An error reply of svc mock: the status, the envelope's fields, its code (and type, when given)
+ * and its request id, which the X-Request-Id header repeats; the documentation URL is the mock's
+ * page of the code.
  */
 export function expectError(reply: MockReply, status: number, code: string, type?: string): void {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);

@@ -26,7 +26,10 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
 
-/** A bus on a Unix socket whose every connection `serve` answers; its address (`unix:path=…`). Closed after the test. */
+/**
+ * A bus on a Unix socket whose every connection `serve` answers; its address (`unix:path=…`).
+ * Closed after the test.
+ */
 export async function rawBus(serve: (socket: Socket) => void): Promise<string> {
   const path = join(mkdtempSync(join(tmpdir(), 'svc-dbus-')), 'bus');
   const server = createServer((socket) => {
@@ -75,7 +78,10 @@ export class BusPeer {
   }
 }
 
-/** A bus that authenticates anyone, answers Hello (":1.42"), then hands each later message to `serve`. */
+/**
+ * A bus that authenticates anyone, answers Hello (":1.42"), then hands each later message to
+ * `serve`.
+ */
 export function fakeBus(serve: (message: Message, peer: BusPeer) => void): Promise<string> {
   return rawBus((socket) => {
     const peer = new BusPeer(socket);
@@ -184,7 +190,10 @@ export function fakeSecretService(service: FakeSecretService): Promise<string> {
   });
 }
 
-/** A prompt's Completed signal: `dismissed`, or done with `paths` (what it unlocked), sent as `sender`. */
+/**
+ * A prompt's Completed signal: `dismissed`, or done with `paths` (what it unlocked), sent as
+ * `sender`.
+ */
 export function completed(
   peer: BusPeer,
   prompt: string,

@@ -4,7 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const FOLDER = new URL('../fixtures/documented/', import.meta.url);
 
-/** The documented reply `name` (`report` or `report.json`), parsed anew on each call: a test may change its copy. */
+/**
+ * The documented reply `name` (`report` or `report.json`), parsed anew on each call: a test may
+ * change its copy.
+ */
 export function documented(name: string): Record<string, any> {
   return JSON.parse(
     readFileSync(new URL(name.endsWith('.json') ? name : `${name}.json`, FOLDER), 'utf8'),

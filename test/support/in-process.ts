@@ -56,7 +56,10 @@ export interface SeenRequest {
   body?: string;
   /** The body parsed as JSON, when it is JSON. */
   json?: unknown;
-  /** The body's bytes as sent (a multipart upload of a JPEG is not UTF-8); undefined when there was none. */
+  /**
+   * The body's bytes as sent (a multipart upload of a JPEG is not UTF-8); undefined when there was
+   * none.
+   */
   bytes?: Buffer;
 }
 
@@ -72,7 +75,10 @@ export interface Expected {
   method: string;
   /** The path and query the request must have, exactly; or a test of the request. */
   path: string | ((request: SeenRequest) => boolean);
-  /** A function may answer later (a Promise): a test can hold replies to see which requests run at once. */
+  /**
+   * A function may answer later (a Promise): a test can hold replies to see which requests run at
+   * once.
+   */
   reply: FakeReply | ((request: SeenRequest) => FakeReply | Promise<FakeReply>);
 }
 
@@ -222,7 +228,10 @@ export class MemoryKeyring implements Keyring {
   readonly name = 'the test keyring';
   readonly entries = new Map<string, string>();
   readonly earlier = new Map<string, string>();
-  /** Every call, as `read default https://api.example.com`: a test can tell the keyring was not touched at all. */
+  /**
+   * Every call, as `read default https://api.example.com`: a test can tell the keyring was not
+   * touched at all.
+   */
   readonly calls: string[] = [];
 
   constructor(private readonly state: { unavailable?: string; failing?: string } = {}) {}
@@ -349,39 +358,61 @@ export interface InProcessOptions {
   keyring?: Keyring;
   /** stdin, stdout and stderr are a terminal (and CI is unset): a person. Default: a script. */
   tty?: boolean;
-  /** stdout alone is not a terminal when false (with tty: a person writing to a file, `svc … > out.csv`). Default: as tty. */
+  /**
+   * stdout alone is not a terminal when false (with tty: a person writing to a file, `svc … >
+   * out.csv`). Default: as tty.
+   */
   stdoutTTY?: boolean;
-  /** stderr alone is not a terminal when false (with tty: a person keeping errors in a file, `svc … 2> err.log`). Default: as tty. */
+  /**
+   * stderr alone is not a terminal when false (with tty: a person keeping errors in a file, `svc …
+   * 2> err.log`). Default: as tty.
+   */
   stderrTTY?: boolean;
   /** The service; default: one that expects no request at all. */
   service?: FakeService;
   /** Variables added to (or, when undefined, removed from) the default environment. */
   env?: Record<string, string | undefined>;
   stdin?: string;
-  /** Width the terminal tells (stdout's and stderr's alike); 0 for one that tells none. Default 80. */
+  /**
+   * Width the terminal tells (stdout's and stderr's alike); 0 for one that tells none. Default 80.
+   */
   columns?: number;
-  /** Height the terminal on stdout tells; default none, and so no pager (a pager needs a height). */
+  /**
+   * Height the terminal on stdout tells; default none, and so no pager (a pager needs a height).
+   */
   rows?: number;
   /** The pager svc starts (with `rows`); default: a real one, which no test should reach. */
   pager?: FakePager;
   prompter?: Prompter;
-  /** The reply cache; default: an empty one in memory for this run. `disk`: svc's own, in SVC_CACHE_DIR. */
+  /**
+   * The reply cache; default: an empty one in memory for this run. `disk`: svc's own, in
+   * SVC_CACHE_DIR.
+   */
   cache?: MemoryCache | 'disk';
   /** Addresses the command asked the browser to open. */
   opened?: string[];
   now?: number;
   /** Aborted before or during the run: Ctrl-C. */
   signal?: AbortSignal;
-  /** Called with each piece of text written to stdout, as it is written: a test can press Ctrl-C (abort `signal`) mid-output. */
+  /**
+   * Called with each piece of text written to stdout, as it is written: a test can press Ctrl-C
+   * (abort `signal`) mid-output.
+   */
   onStdout?: (text: string) => void;
-  /** Called with each piece of text written to stderr, as it is written: a test can read the address a listener says it listens on. */
+  /**
+   * Called with each piece of text written to stderr, as it is written: a test can read the address
+   * a listener says it listens on.
+   */
   onStderr?: (text: string) => void;
   /**
    * Real waits, for a command whose wait races a real event (a listener's time limit against a
    * delivery): an instant wait would always win. Default: waits take no time.
    */
   realWaits?: boolean;
-  /** The home folder as the system knows it, asked for when HOME is unset; default: the real one (os.homedir). */
+  /**
+   * The home folder as the system knows it, asked for when HOME is unset; default: the real one
+   * (os.homedir).
+   */
   systemHome?: () => string;
 }
 
@@ -400,7 +431,9 @@ afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-/** A private folder for the config, cache and data (svc mock's keys) of the runs of this test file. */
+/**
+ * A private folder for the config, cache and data (svc mock's keys) of the runs of this test file.
+ */
 export function scratchDir(): string {
   scratch ??= mkdtempSync(join(tmpdir(), 'svc-inprocess-'));
   return scratch;
@@ -478,7 +511,10 @@ function replyCacheOf(cache: InProcessOptions['cache']): Services['replyCache'] 
   return () => store;
 }
 
-/** The IO of a run: the sinks for output, stdin from a string, and terminal or not on all three; widths as processIO reads them. */
+/**
+ * The IO of a run: the sinks for output, stdin from a string, and terminal or not on all three;
+ * widths as processIO reads them.
+ */
 function testIO(
   stdout: Sink,
   stderr: Sink,
@@ -543,7 +579,10 @@ export async function svcAgainst(
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
-/** A stderr line in its `error:` form: machine output (--json, -o ndjson) writes the failure as one JSON envelope. */
+/**
+ * A stderr line in its `error:` form: machine output (--json, -o ndjson) writes the failure as one
+ * JSON envelope.
+ */
 export function asErrorLine(line: string): string {
   if (!line.startsWith('{')) return line;
   return `error: ${(JSON.parse(line) as { error_message?: string }).error_message}`;

@@ -1,4 +1,5 @@
-// Output of one JSON document a line (-o ndjson, errors and notes as JSON lines on stderr), as values.
+// Output of one JSON document a line (-o ndjson, errors and notes as JSON lines on stderr), as
+// values.
 export function jsonLines(text: string): unknown[] {
   return text
     .trimEnd()

@@ -14,7 +14,10 @@ export interface KeyChoice {
   scope?: 'FULL' | 'READ_ONLY';
 }
 
-/** The mock's key of `org` (an id or a name; any organisation when left out): a test key with the FULL scope unless told otherwise. */
+/**
+ * The mock's key of `org` (an id or a name; any organisation when left out): a test key with the
+ * FULL scope unless told otherwise.
+ */
 export function findKey<K extends IssuedKey>(
   mock: { keys: readonly K[] },
   org?: string,

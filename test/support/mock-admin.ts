@@ -15,7 +15,10 @@ export interface AdminCall {
   key?: string;
 }
 
-/** The mock's first test key with the FULL scope: the one the webhooks guide (docs/guides/webhooks-and-ci.md) exports. */
+/**
+ * The mock's first test key with the FULL scope: the one the webhooks guide
+ * (docs/guides/webhooks-and-ci.md) exports.
+ */
 export function testKeyOf(mock: MockLike): string {
   return keyOf(mock);
 }

@@ -67,10 +67,15 @@ export async function peer(
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, server };
 }
 
-/** Ports the global fetch refuses ("bad port", from the fetch standard's list) and node:http does not. */
+/**
+ * Ports the global fetch refuses ("bad port", from the fetch standard's list) and node:http does
+ * not.
+ */
 const PORTS_FETCH_REFUSES = [6000, 6665, 6666, 6667, 6668, 6669, 6697, 10080];
 
-/** A server as `peer` makes one, on the first free port of those the global fetch refuses to reach. */
+/**
+ * A server as `peer` makes one, on the first free port of those the global fetch refuses to reach.
+ */
 export async function peerOnPortFetchRefuses(
   handle: (req: IncomingMessage, res: ServerResponse) => void,
 ): Promise<{ url: string; server: Server }> {
@@ -123,7 +128,9 @@ export async function endlessTarget(
   return { url, sent: () => sent, closed: whenClosed };
 }
 
-/** Sends bytes as they are (a header with C1 bytes, say) and resolves with the status line's code. */
+/**
+ * Sends bytes as they are (a header with C1 bytes, say) and resolves with the status line's code.
+ */
 export function rawRequest(port: number, text: string | Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(text));

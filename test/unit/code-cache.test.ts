@@ -132,7 +132,8 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
     async (gib) => {
       await runOnce();
       const path = join(cache, 'code', codeFiles()[0]!);
-      // Its header line, then nothing (a sparse file takes no disk): read whole, 1 GiB would take 1 GiB of memory (4 GiB is past what Node reads at once).
+      // Its header line, then nothing (a sparse file takes no disk): read whole, 1 GiB would take 1
+      // GiB of memory (4 GiB is past what Node reads at once).
       writeFileSync(path, 'svc-code\tsvc a\n', { mode: 0o600 });
       truncateSync(path, gib * 1024 ** 3);
       const peak = process.resourceUsage().maxRSS;

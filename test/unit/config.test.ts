@@ -11,7 +11,8 @@ describe('keys', () => {
   it('tells live from test keys and masks them to the prefix and last four', () => {
     expect(keyMode('svc_sk_live_abcdef0123456789')).toBe('live');
     expect(keyMode('svc_sk_test_abcdef0123456789')).toBe('test');
-    // The unbranded forms some of the service's pages write are live and test keys too (docs/reference/configuration.md, "Keys").
+    // The unbranded forms some of the service's pages write are live and test keys too
+    // (docs/reference/configuration.md, "Keys").
     expect(keyMode('sk_live_x')).toBe('live');
     expect(keyMode('sk_test_abcdef0123456789')).toBe('test');
     for (const other of [

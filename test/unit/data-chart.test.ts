@@ -141,7 +141,8 @@ describe('lineChart', () => {
     });
 
     it('a flat line whose stretching leaves a few ulps of noise is one row, labelled with its value', () => {
-      // Stretched to the 31 columns of a 40-column chart, 58400.4 comes out as 58400.399999999994 in places.
+      // Stretched to the 31 columns of a 40-column chart, 58400.4 comes out as 58400.399999999994
+      // in places.
       expect(new Set(resample([58400.4, 58400.4, 58400.4], 31)).size).toBeGreaterThan(1);
       const flat = lineChart(points([58400.4, 58400.4, 58400.4]), {
         width: 40,

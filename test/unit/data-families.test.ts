@@ -1,7 +1,7 @@
-// The family table of `svc data` against the table of docs/guides/datasets.md and against the mock: the
-// selector values the mock serves (src/mock/data/replies.ts, and the per-bank profit and loss of
-// src/mock/data/bank-pnl.ts) and the requests it answers; and the fixtures against their generator
-// and their own arithmetic.
+// The family table of `svc data` against the table of docs/guides/datasets.md and against the mock:
+// the selector values the mock serves (src/mock/data/replies.ts, and the per-bank profit and loss
+// of src/mock/data/bank-pnl.ts) and the requests it answers; and the fixtures against their
+// generator and their own arithmetic.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,10 @@ import { keyOf } from '../support/keys.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** The table of docs/guides/datasets.md, "Families": each family, its path under /v1/data/cbank/ and its series selector parameter. */
+/**
+ * The table of docs/guides/datasets.md, "Families": each family, its path under /v1/data/cbank/ and
+ * its series selector parameter.
+ */
 const DOCUMENTED = (() => {
   const guide = readFileSync(join(ROOT, 'docs', 'guides', 'datasets.md'), 'utf8');
   const section = guide.slice(
@@ -114,7 +117,8 @@ describe('the family table', () => {
           `${seriesPath(family)}?${family.selector}=${encodeURIComponent(family.example)}${bank}&from=2025-01&to=2025-02`,
         );
         expect(series.status).toBe(200);
-        // The selector parameter is the one the mock reads: without it, the mock names it as missing.
+        // The selector parameter is the one the mock reads: without it, the mock names it as
+        // missing.
         const missing = await get(`${seriesPath(family)}?${bank.slice(1)}`);
         expect(missing.status).toBe(400);
         expect(((await missing.json()) as { error_message: string }).error_message).toContain(

@@ -38,7 +38,10 @@ function expectEnvelope(body: any, table: RegExp): void {
   expect(body.meta.attribution).toMatch(table);
 }
 
-/** Where each family's /latest lists its items, and the field naming each (its series selector's value). */
+/**
+ * Where each family's /latest lists its items, and the field naming each (its series selector's
+ * value).
+ */
 const LATEST: Record<string, { list: string | null; field: string; table: RegExp }> = {
   'banking/balance-sheet': { list: 'line_items', field: 'key', table: /\(table C5\)/ },
   'banking/pnl': { list: 'line_items', field: 'key', table: /\(table C6\)/ },

@@ -1,6 +1,6 @@
-// The D-Bus wire format of config/keyring/dbus.ts: values written and read back, alignment, a big-endian
-// message, and a bus that sends garbage, a truncated message or a length that lies: an error,
-// never a crash, a loop or a buffer without end.
+// The D-Bus wire format of config/keyring/dbus.ts: values written and read back, alignment, a
+// big-endian message, and a bus that sends garbage, a truncated message or a length that lies: an
+// error, never a crash, a loop or a buffer without end.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -78,7 +78,8 @@ describe('values written and read back', () => {
   });
 
   it('empty arrays and dictionaries keep the padding of their element', () => {
-    // An empty array of structs: its length, then the padding to 8 the struct asks for, then nothing.
+    // An empty array of structs: its length, then the padding to 8 the struct asks for, then
+    // nothing.
     const bytes = new WireWriter().write('ya(y)', [1, []]).bytes();
     expect([...bytes]).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
     expect(roundTrip('ya(y)a{ss}ay', [1, [], new Map(), Buffer.alloc(0)])).toEqual([
@@ -225,7 +226,8 @@ describe('messages', () => {
     expect(() => bodyOf({ ...message, body: stringLies })).toThrow(WireError);
     expect(() => bodyOf({ ...message, body: message.body.subarray(0, 9) })).toThrow(WireError);
     expect(() => bodyOf({ ...message, signature: 'asu' })).toThrow(WireError);
-    // An object path that is not one (a quote would end a match rule's value): refused as it is read.
+    // An object path that is not one (a quote would end a match rule's value): refused as it is
+    // read.
     const notAPath = encodeMessage(MESSAGE.return, 4, { replySerial: 1, signature: 's' }, [
       "/x',path='/y",
     ]);
@@ -273,7 +275,8 @@ describe('messages', () => {
         /nested too deep/,
       );
     }
-    // Variants within variants, the innermost holding a byte: 3 bytes a level ("v"), then "y" and the byte.
+    // Variants within variants, the innermost holding a byte: 3 bytes a level ("v"), then "y" and
+    // the byte.
     const variants = (depth: number) =>
       Buffer.concat([
         ...Array.from({ length: depth - 1 }, () => Buffer.from([1, 0x76, 0])),

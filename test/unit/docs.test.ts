@@ -49,7 +49,10 @@ function paragraphs(markdown: string): string[] {
   return found;
 }
 
-/** The sentences of a page's prose: a paragraph split after `.`, `!` or `?` where a new sentence starts. */
+/**
+ * The sentences of a page's prose: a paragraph split after `.`, `!` or `?` where a new sentence
+ * starts.
+ */
 function sentences(markdown: string): string[] {
   return paragraphs(markdown)
     .flatMap((paragraph) => paragraph.split(/(?<=[.!?])\s+(?=[A-Z`(*[])/))
@@ -139,7 +142,8 @@ describe('the help topics in docs/reference', () => {
     "svc help %s is its page's block, as the build writes it",
     (_, { topic, page, markdown }) => {
       const content = read(page);
-      // The page as it is equals the page with the block written anew: nobody edited one without the other.
+      // The page as it is equals the page with the block written anew: nobody edited one without
+      // the other.
       expect(content, `${page}: run npm run build and commit it`).toBe(
         spliceBlock(content, topic, markdown),
       );

@@ -1,7 +1,7 @@
-// Properties of the transactions file of `svc enrich --file`: any list of good transactions, written
-// as CSV (quoted cells, blank lines, LF or CRLF) or as JSON (a list or an object holding it), reads
-// back as the same transactions; spoil some of them and the error names the first spoiled one, by
-// its CSV line or its JSON index.
+// Properties of the transactions file of `svc enrich --file`: any list of good transactions,
+// written as CSV (quoted cells, blank lines, LF or CRLF) or as JSON (a list or an object holding
+// it), reads back as the same transactions; spoil some of them and the error names the first
+// spoiled one, by its CSV line or its JSON index.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 

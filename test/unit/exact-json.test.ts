@@ -58,7 +58,9 @@ const anyNumberText = fc.oneof(numberText, fc.constantFrom(...KNOWN));
 const textOf = (value: unknown) =>
   value instanceof ExactNumber ? value.text : JSON.stringify(value);
 
-/** A JSON text made of those numbers, strings, literals, lists and objects, with any white space. */
+/**
+ * A JSON text made of those numbers, strings, literals, lists and objects, with any white space.
+ */
 const space = fc.constantFrom('', ' ', '\n  ', '\t', '\r\n');
 const { value: jsonText } = fc.letrec<{ value: string; list: string; object: string }>((tie) => ({
   value: fc.oneof(
@@ -86,7 +88,10 @@ const { value: jsonText } = fc.letrec<{ value: string; list: string; object: str
     ),
 }));
 
-/** A value with each ExactNumber as `{ exact: text }`, for comparing (toEqual sees no private field). */
+/**
+ * A value with each ExactNumber as `{ exact: text }`, for comparing (toEqual sees no private
+ * field).
+ */
 function shown(value: unknown): unknown {
   if (value instanceof ExactNumber) return { exact: value.text };
   if (Array.isArray(value)) return value.map(shown);
@@ -95,7 +100,10 @@ function shown(value: unknown): unknown {
   return value;
 }
 
-/** A value read by readExactJson with its ExactNumbers made numbers: what JSON.parse makes of the text. */
+/**
+ * A value read by readExactJson with its ExactNumbers made numbers: what JSON.parse makes of the
+ * text.
+ */
 function asParsed(value: unknown): unknown {
   if (value instanceof ExactNumber) return value.valueOf();
   if (Array.isArray(value)) return value.map(asParsed);
@@ -226,7 +234,8 @@ describe('writing it back', () => {
     fc.assert(
       fc.property(jsonText, fc.constantFrom(0, 2), (text, indent) => {
         const value = readExactJson(text);
-        // Each number kept as text stands in JSON.stringify's output as a placeholder string, then its text.
+        // Each number kept as text stands in JSON.stringify's output as a placeholder string, then
+        // its text.
         const texts: string[] = [];
         const placeholders = (v: unknown): unknown => {
           if (v instanceof ExactNumber) return `\u0000${texts.push(v.text) - 1}`;

@@ -133,7 +133,8 @@ describe('key forms', () => {
 });
 
 describe('profile names', () => {
-  // Names JavaScript gives a meaning to are refused too: a profile must never be an object's prototype.
+  // Names JavaScript gives a meaning to are refused too: a profile must never be an object's
+  // prototype.
   const RESERVED = ['__proto__', 'constructor', 'prototype'];
 
   it('are 1 to 64 letters, digits, dot, dash or underscore, other than the reserved ones', () => {

@@ -1,5 +1,6 @@
 // Which native keyring binary svc asks for: the package of macOS or Windows for this machine, and
-// none elsewhere (Linux and the BSDs reach the Secret Service in TypeScript, src/config/keyring/secret-service.ts).
+// none elsewhere (Linux and the BSDs reach the Secret Service in TypeScript,
+// src/config/keyring/secret-service.ts).
 import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';

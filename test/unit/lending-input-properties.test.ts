@@ -1,6 +1,6 @@
-// Property-based tests of the lending verbs' input: dates and their range, the transaction
-// filters, and the loan numbers of `reports underwrite`. Whatever is typed, the answer is a value or
-// a usage error (exit 2), never a crash and never a wrong acceptance.
+// Property-based tests of the lending verbs' input: dates and their range, the transaction filters,
+// and the loan numbers of `reports underwrite`. Whatever is typed, the answer is a value or a usage
+// error (exit 2), never a crash and never a wrong acceptance.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -163,7 +163,8 @@ describe('transaction filters', () => {
         direction: fc.constantFrom(...DIRECTIONS),
         since: fc.oneof(realDate, fc.string({ maxLength: 10 })),
         until: fc.oneof(realDate, fc.string({ maxLength: 10 })),
-        // --limit reaches the handler checked, by its declaration (test/commands/number-flags.test.ts).
+        // --limit reaches the handler checked, by its declaration
+        // (test/commands/number-flags.test.ts).
         limit: fc.integer({ min: 1, max: 1000 }),
       },
       { requiredKeys: [] },
@@ -327,7 +328,8 @@ describe('loan numbers (--principal, --tenor-months, --annual-rate, --foir-ceili
   });
 
   it('make the documented body, with absent fields left out', () => {
-    // The loan numbers reach it checked, by their declaration (the parsers above; reports/index.ts).
+    // The loan numbers reach it checked, by their declaration (the parsers above;
+    // reports/index.ts).
     expect(underwritingBody({ principal: 500000, tenorMonths: 36, annualRate: 12.5 })).toEqual({
       loan: { principal: 500000, tenor_months: 36, annual_rate_pct: 12.5 },
     });

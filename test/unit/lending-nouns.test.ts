@@ -1,7 +1,8 @@
 // The lending nouns: `svc enrich`, `svc consents …`, `svc connect exchange`, `svc grants data` and
 // `svc decisions …`. Their checks and views are pure and tested as such; then each command runs
-// in-process through the harness (test/support/in-process.ts) with a fake service, to see the request it sends
-// (or that it sends none), the keyless consent read, and the secrets shown once and masked after.
+// in-process through the harness (test/support/in-process.ts) with a fake service, to see the
+// request it sends (or that it sends none), the keyless consent read, and the secrets shown once
+// and masked after.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

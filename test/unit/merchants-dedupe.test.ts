@@ -243,7 +243,8 @@ describe('the reading waits for the calls', () => {
     });
     batches = new BatchesWhileReading(set, reading, 1000);
     for (let turn = 0; turn < 20; turn++) await tick();
-    // Four chunks make two calls' worth: the reading waits (a chunk or two read ahead by the stream).
+    // Four chunks make two calls' worth: the reading waits (a chunk or two read ahead by the
+    // stream).
     expect(set.size).toBe(2000);
     expect(handedOut).toBeLessThanOrEqual(6);
     const first = await batches.next();
@@ -316,7 +317,8 @@ describe('TwiceReadInput', () => {
       Readable.from([Buffer.from('Cafe\n'), Buffer.from('Tea\n')]),
     );
     try {
-      // The folder of the copy is removed as soon as the copy is open: nothing to find, nothing left.
+      // The folder of the copy is removed as soon as the copy is open: nothing to find, nothing
+      // left.
       expect(
         readdirSync(tmpdir()).filter(
           (name) => name.startsWith('svc-lookups-') && !before.has(name),

@@ -80,7 +80,8 @@ describe('the line each lookup is on', () => {
             'memo,narration',
             ...records.map(([memo, value]) => `${memo},${value}`),
           ].join(eol);
-          // Record k starts after the header and the lines of the records before it (each memo in quotes holds one line break).
+          // Record k starts after the header and the lines of the records before it (each memo in
+          // quotes holds one line break).
           let line = 2;
           const starts = records.map(
             ([memo]) => (
@@ -176,7 +177,10 @@ describe('ResultStore', () => {
     };
   }
 
-  /** Counts the lines' lookups, keeps the calls' results (in `order`, `size` a call), and writes the lines. */
+  /**
+   * Counts the lines' lookups, keeps the calls' results (in `order`, `size` a call), and writes the
+   * lines.
+   */
   async function run(
     lines: string[],
     size: number,

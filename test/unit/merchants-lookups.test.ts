@@ -38,7 +38,9 @@ async function collect(extra: Partial<LookupSources>): Promise<Lookup[]> {
   return [...(await collectLookups(sources(extra)))];
 }
 
-/** What the rules say, written the plain way: trim, skip blanks, classify, keep the first of each. */
+/**
+ * What the rules say, written the plain way: trim, skip blanks, classify, keep the first of each.
+ */
 function reference(lines: string[]): Lookup[] {
   const seen = new Map<string, Lookup>();
   for (const line of lines) {
@@ -173,7 +175,8 @@ describe('collectLookups from a file', () => {
     const line = fc.oneof(
       fc.stringMatching(/^\d{16,19}$/),
       fc.stringMatching(/^\d{1,15}$/),
-      // Separators apart (a file of such random lines may read as CSV with a header row: csv-header.ts).
+      // Separators apart (a file of such random lines may read as CSV with a header row:
+      // csv-header.ts).
       fc.string({ maxLength: 20 }).filter((s) => !/[\r\n,;\t]/.test(s)),
       fc.constantFrom(
         '',
@@ -238,7 +241,8 @@ describe('collectLookups from a file', () => {
   });
 
   it('refuses a long line after reading at most one chunk past its first 1 KiB (linear time, whatever its length)', async () => {
-    // 4 MiB on one line (its length does not matter), handed over 64 KiB at a time as it is asked for.
+    // 4 MiB on one line (its length does not matter), handed over 64 KiB at a time as it is asked
+    // for.
     const chunk = Buffer.alloc(64 * 1024, 'x');
     let read = 0;
     const oneLongLine = Readable.from(

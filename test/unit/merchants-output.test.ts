@@ -165,7 +165,8 @@ describe('the table', () => {
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
     expect(lines[1]).toMatch(/^9756038350856888 +9756038350856888 +Himalayan Interiors/);
     expect(text).not.toContain('…');
-    // The input and the merchant's name are wrapped between their words over the row's lines, never cut.
+    // The input and the merchant's name are wrapped between their words over the row's lines, never
+    // cut.
     const [terminal, merchant, mcc] = [
       lines[0]!.indexOf('TERMINAL'),
       lines[0]!.indexOf('MERCHANT'),
@@ -200,7 +201,8 @@ describe('the table', () => {
         header: 'H',
         cells: ['x'.repeat(w)],
       }));
-    // 136 characters and 6 gaps of 2 are 48 too many for 100: the two free-text columns give 24 each.
+    // 136 characters and 6 gaps of 2 are 48 too many for 100: the two free-text columns give 24
+    // each.
     expect(fitWidths(columns([40, 19, 40, 4, 13, 13, 7]), 100 - 12)).toEqual([
       16, 19, 16, 4, 13, 13, 7,
     ]);

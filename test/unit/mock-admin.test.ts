@@ -214,7 +214,8 @@ describe('who /_mock/ answers', () => {
     expect(await pendingFaults()).toMatchObject([{ path: '/v1/usage', status: 503 }]);
   });
 
-  // What a web page sends with fetch(url, {method: 'POST', mode: 'no-cors', body: '…'}): no preflight.
+  // What a web page sends with fetch(url, {method: 'POST', mode: 'no-cors', body: '…'}): no
+  // preflight.
   const fromAPage = (host: string) => ({
     host,
     origin: 'https://evil.example',

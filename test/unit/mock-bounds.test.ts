@@ -210,7 +210,8 @@ describe('merchant results written as JSON text', () => {
   };
 
   it('are exactly what JSON.stringify writes, for found and unknown terminals and names', () => {
-    // Spaced and dashed forms of known terminals (one keeps its last six digits together), and unknown numbers of every length.
+    // Spaced and dashed forms of known terminals (one keeps its last six digits together), and
+    // unknown numbers of every length.
     const [first, second] = terminals as [string, string];
     const unknown = [
       '0000',
@@ -309,7 +310,10 @@ describe('merchant results written as JSON text', () => {
 });
 
 describe('reports a long run makes', () => {
-  /** The mock's services in-process, at the time `now()` says, and a test key of the first organisation. */
+  /**
+   * The mock's services in-process, at the time `now()` says, and a test key of the first
+   * organisation.
+   */
   function world(now: () => Date) {
     const keys = new KeyRing();
     const key = keys

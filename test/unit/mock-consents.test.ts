@@ -267,7 +267,10 @@ describe('consents', () => {
 describe('the Connect flow', () => {
   const REDIRECT = 'https://app.example.com/connect/done?from=svc';
 
-  /** A Connect request approved by the end user: its public token and the redirect the browser was sent to. */
+  /**
+   * A Connect request approved by the end user: its public token and the redirect the browser was
+   * sent to.
+   */
   async function approvedFlow(
     options: { key?: string; scopes?: string[]; reportId?: string } = {},
   ) {

@@ -33,15 +33,24 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAY_2026 = new Date('2026-05-14T09:30:00Z');
 
 interface ShapeRules {
-  /** Paths (`$.merchant_categories`) whose keys are data, not field names: each value is compared with the sample's first. */
+  /**
+   * Paths (`$.merchant_categories`) whose keys are data, not field names: each value is compared
+   * with the sample's first.
+   */
   freeKeys?: string[];
   /** Paths whose contents the documents do not show: only their presence is compared. */
   opaque?: string[];
-  /** Fields that may be null, with the JSON type of their value otherwise (the documents' "numbers or null"). */
+  /**
+   * Fields that may be null, with the JSON type of their value otherwise (the documents' "numbers
+   * or null").
+   */
   nullable?: Record<string, string>;
 }
 
-/** Fields of the older transaction shape that are null when the transaction has no such side or no merchant. */
+/**
+ * Fields of the older transaction shape that are null when the transaction has no such side or no
+ * merchant.
+ */
 const OLDER_NULLABLE = {
   debit: 'number',
   credit: 'number',
@@ -56,7 +65,10 @@ const REPORT_RULES: ShapeRules = {
   freeKeys: ['$.merchant_categories'],
 };
 
-/** The sample's keys at every level and the sample's JSON types; arrays: every item against the sample's first. */
+/**
+ * The sample's keys at every level and the sample's JSON types; arrays: every item against the
+ * sample's first.
+ */
 function expectShape(actual: unknown, expected: unknown, rules: ShapeRules = {}, path = '$'): void {
   if (rules.opaque?.includes(path)) {
     expect(actual, path).toBeDefined();

@@ -71,7 +71,8 @@ describe('income', () => {
       salary_day_of_month: 10,
       remittance_detected: false,
     });
-    // Salary and bank interest are income; transfers from people, refunds and wallet withdrawals are not.
+    // Salary and bank interest are income; transfers from people, refunds and wallet withdrawals
+    // are not.
     expect(new Set(income.income_transactions.map((t: any) => t.category))).toEqual(
       new Set(['salary', 'interest']),
     );

@@ -12,7 +12,9 @@ import { type MockLimits, type MockServer, startMockServer } from '../../src/moc
 import { testKeyOf } from '../support/mock-admin.js';
 
 const MIB = 1024 * 1024;
-/** How long a test waits for something that should come at once (a liveness bound, not a measure). */
+/**
+ * How long a test waits for something that should come at once (a liveness bound, not a measure).
+ */
 const PATIENCE_MS = 5000;
 
 let mock: MockServer | undefined;
@@ -34,7 +36,10 @@ interface RawResponse {
   body: any;
 }
 
-/** A connection that keeps what comes back; `response()` is the first complete response, or undefined if none comes in time. */
+/**
+ * A connection that keeps what comes back; `response()` is the first complete response, or
+ * undefined if none comes in time.
+ */
 async function open(port: number) {
   const socket = connect(port, '127.0.0.1');
   sockets.push(socket);
@@ -229,7 +234,8 @@ describe('a body without a declared length (chunked)', () => {
       }),
     );
     const mebibyte = Buffer.alloc(MIB, 'a');
-    // 21 MiB, past the cap, and never the last chunk: an answer that comes was given without the rest.
+    // 21 MiB, past the cap, and never the last chunk: an answer that comes was given without the
+    // rest.
     for (let i = 0; i < 21 && !client.socket.destroyed; i++)
       await client.write(
         Buffer.concat([Buffer.from(`${MIB.toString(16)}\r\n`), mebibyte, Buffer.from('\r\n')]),

@@ -1,5 +1,6 @@
-// Which pager, and its words (docs/reference/output.md, "Pager"): --no-pager > SVC_PAGER > the profile's pager > PAGER >
-// less -FRX, an empty value (or cat) meaning none; a command line split as a shell splits it.
+// Which pager, and its words (docs/reference/output.md, "Pager"): --no-pager > SVC_PAGER > the
+// profile's pager > PAGER > less -FRX, an empty value (or cat) meaning none; a command line split
+// as a shell splits it.
 import { describe, expect, it } from 'vitest';
 
 import { resolvePager } from '../../src/config/resolve.js';

@@ -30,7 +30,10 @@ function readBack(text: string): QrModules {
   });
 }
 
-/** Decodes modules as a picture: 4 pixels a module, the 4 modules of quiet zone the standard asks for. */
+/**
+ * Decodes modules as a picture: 4 pixels a module, the 4 modules of quiet zone the standard asks
+ * for.
+ */
 function decode(modules: QrModules): string | undefined {
   const scale = 4;
   const quiet = 4;

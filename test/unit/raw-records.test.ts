@@ -1,7 +1,8 @@
-// The records of -o ndjson and -o csv as the reply's text has them (docs/reference/output.md, "Reading replies"): numbers with
-// every digit JSON.parse would lose, nested values and keys as received, a key given twice as
-// JSON.parse takes it; records a command made itself are written from their values. CSV reads the
-// records as exact-json.ts reads the reply, and writes the cells a record's text would give.
+// The records of -o ndjson and -o csv as the reply's text has them (docs/reference/output.md,
+// "Reading replies"): numbers with every digit JSON.parse would lose, nested values and keys as
+// received, a key given twice as JSON.parse takes it; records a command made itself are written
+// from their values. CSV reads the records as exact-json.ts reads the reply, and writes the cells a
+// record's text would give.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -9,7 +10,10 @@ import { exactBody } from '../../src/core/json/exact-json.js';
 import { recordTexts } from '../../src/core/output/raw-records.js';
 import { csvPieces, flatCsvPieces, ndjsonText } from '../../src/core/output/records.js';
 
-/** The CSV of `list` (a path of keys in the reply), its records read as a command reads them: every number as received. */
+/**
+ * The CSV of `list` (a path of keys in the reply), its records read as a command reads them: every
+ * number as received.
+ */
 function csvOf(raw: string, ...path: string[]): string {
   const body = exactBody(raw, JSON.parse(raw));
   const list = path.reduce(
@@ -19,7 +23,9 @@ function csvOf(raw: string, ...path: string[]): string {
   return [...csvPieces(list)].join('');
 }
 
-/** The records of `list` (a path of keys in the reply) with their texts, as a command names them. */
+/**
+ * The records of `list` (a path of keys in the reply) with their texts, as a command names them.
+ */
 function read(raw: string, ...path: string[]) {
   const body = JSON.parse(raw) as unknown;
   const list = path.reduce(

@@ -1,6 +1,6 @@
-// The state file of a server run with --ready-file (src/service/ready-file.ts), on real folders: what
-// each step writes, what it leaves alone, and what a reader refuses (a link, a pipe, a file others
-// may write, one too large or of another shape) without following or blocking.
+// The state file of a server run with --ready-file (src/service/ready-file.ts), on real folders:
+// what each step writes, what it leaves alone, and what a reader refuses (a link, a pipe, a file
+// others may write, one too large or of another shape) without following or blocking.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import {
@@ -570,7 +570,10 @@ describe('processStart and writerRuns: the one process that wrote a state', () =
 describe.skipIf(process.getuid === undefined)(
   "--ready-file's folder: refused where other users may write, unless sticky",
   () => {
-    /** A new folder of exactly this mode (chmod: mkdir's mode is cut by the umask and takes no sticky bit). */
+    /**
+     * A new folder of exactly this mode (chmod: mkdir's mode is cut by the umask and takes no
+     * sticky bit).
+     */
     function folderOf(mode: number): string {
       const dir = mkdtempSync(join(folder, 'mode-'));
       chmodSync(dir, mode);
@@ -625,7 +628,10 @@ describe.skipIf(process.getuid === undefined)(
 );
 
 describe('ReadyFile.start: a path that holds anything but a state file is refused (exit 2), and left as it was', () => {
-  /** Refused with this reason, and after a keepingState run that never ran its server, the path holds what it held. */
+  /**
+   * Refused with this reason, and after a keepingState run that never ran its server, the path
+   * holds what it held.
+   */
   async function refused(file: string, reason: string): Promise<void> {
     const before = lstatSync(file);
     const content = before.isFile() ? readFileSync(file, 'utf8') : undefined;

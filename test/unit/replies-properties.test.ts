@@ -1,12 +1,12 @@
-// Property-based tests of reading replies (docs/reference/output.md, "Reading replies"), in-process: one loopback HTTP server in
-// this process answers every request with the body the current case sets, and `main()` runs the
-// command with a test IO. For each command that reads a reply, the replies generated keep only the
-// fields the documents show (test/fixtures/documented/) — each present,
-// absent or null, of its documented type — plus arbitrary extra, renamed, null and nested fields.
-// Whatever arrives: --json prints it unchanged, tables never fail nor print undefined/NaN/
-// [object Object], NDJSON and CSV stay well formed, and no CSV cell of a view holds a JSON object or
-// array. Exit 10 only when the structure a command must walk is missing or of the wrong JSON type,
-// or the body is not JSON.
+// Property-based tests of reading replies (docs/reference/output.md, "Reading replies"),
+// in-process: one loopback HTTP server in this process answers every request with the body the
+// current case sets, and `main()` runs the command with a test IO. For each command that reads a
+// reply, the replies generated keep only the fields the documents show (test/fixtures/documented/)
+// — each present, absent or null, of its documented type — plus arbitrary extra, renamed, null and
+// nested fields. Whatever arrives: --json prints it unchanged, tables never fail nor print
+// undefined/NaN/ [object Object], NDJSON and CSV stay well formed, and no CSV cell of a view holds
+// a JSON object or array. Exit 10 only when the structure a command must walk is missing or of the
+// wrong JSON type, or the body is not JSON.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -94,10 +94,10 @@ const show = (what: string, o: Outcome) =>
   `${what}: exit ${o.code}\n--- stdout ---\n${o.stdout}\n--- stderr ---\n${o.stderr}`;
 
 /**
- * What --json must print of a reply: the reply itself. `merchants resolve` merges its calls' replies
- * into one reply of the documented shape (docs/guides/merchants.md, "Output"), which may recompute `data.count` and
- * `data.matched` and leave out what is not documented; the results, each as received, and the
- * source must survive.
+ * What --json must print of a reply: the reply itself. `merchants resolve` merges its calls'
+ * replies into one reply of the documented shape (docs/guides/merchants.md, "Output"), which may
+ * recompute `data.count` and `data.matched` and leave out what is not documented; the results, each
+ * as received, and the source must survive.
  */
 type AsPrinted = (reply: unknown) => unknown;
 const asReceived: AsPrinted = (reply) => reply;
@@ -138,7 +138,10 @@ async function expectReadable(
   expect(csv.stdout, show('csv', csv)).not.toMatch(/undefined|\[object Object\]/);
 }
 
-/** Table output (terminal or pipe) of a reply whose walked structure is missing or mistyped: exit 10, nothing on stdout. */
+/**
+ * Table output (terminal or pipe) of a reply whose walked structure is missing or mistyped: exit
+ * 10, nothing on stdout.
+ */
 async function expectUnexpected(args: string[], body: unknown, tty: boolean): Promise<void> {
   const table = await svc(args, body, { tty });
   expect(table.code, show('table', table)).toBe(10);
@@ -245,7 +248,10 @@ function fields(
   return fc.record(nullable, { requiredKeys: [] });
 }
 
-/** Adds extra fields: arbitrary keys and renamed variants of documented ones, never a documented key. */
+/**
+ * Adds extra fields: arbitrary keys and renamed variants of documented ones, never a documented
+ * key.
+ */
 function withExtras<T extends Record<string, unknown>>(
   base: fc.Arbitrary<T>,
   documented: readonly string[],
@@ -814,9 +820,10 @@ describe('a success whose body is not JSON', () => {
   );
 });
 
-// ---------------------------------------------------------------------------------------------
-// The CSV of a view (docs/reference/output.md, "Reading replies"): one record per item of its lists, or the view as one record;
-// either way no cell holds a JSON object or array, whatever the reply of the documented shape holds.
+// --------------------------------------------------------------------------------------------- The
+// CSV of a view (docs/reference/output.md, "Reading replies"): one record per item of its lists, or
+// the view as one record; either way no cell holds a JSON object or array, whatever the reply of
+// the documented shape holds.
 
 const incomeView = doc({
   salary_detected: fc.boolean(),
@@ -872,7 +879,9 @@ const scopedData = doc({
     verify: verifyView,
   }),
 });
-/** The enrich reply: its transactions are what the command walks (a reply without them is exit 10). */
+/**
+ * The enrich reply: its transactions are what the command walks (a reply without them is exit 10).
+ */
 const enrichReply = fc
   .tuple(
     doc({ count, signals: jsonValue, monthly_summary: jsonValue, categories: jsonValue }),

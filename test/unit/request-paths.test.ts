@@ -11,7 +11,10 @@ import { apiPath } from '../../src/commands/api/fields.js';
 import { UsageError } from '../../src/core/errors.js';
 import { valueOrUsageError } from '../support/usage-error.js';
 
-/** `/`, `\` or `.` percent-encoded in any case, then encoded again 0 to 3 times (`%2f`, `%252F`, `%25252e`…). */
+/**
+ * `/`, `\` or `.` percent-encoded in any case, then encoded again 0 to 3 times (`%2f`, `%252F`,
+ * `%25252e`…).
+ */
 const encodedSeparator = fc
   .tuple(fc.constantFrom('2f', '2F', '5c', '5C', '2e', '2E'), fc.nat({ max: 3 }))
   .map(([hex, again]) => `%${'25'.repeat(again)}${hex}`);
@@ -43,7 +46,10 @@ const pathText = fc
   )
   .map((parts) => parts.join(''));
 
-/** A base URL as checkBaseUrl leaves it: an origin, and a path of its own or none, without a trailing slash. */
+/**
+ * A base URL as checkBaseUrl leaves it: an origin, and a path of its own or none, without a
+ * trailing slash.
+ */
 const baseUrl = fc
   .tuple(
     fc.constantFrom('https://svc.test', 'https://api.example.com:8443', 'http://127.0.0.1:8799'),
@@ -143,7 +149,8 @@ describe('the URL of every request', () => {
     ],
     ['.evil.test/v1/usage', 'does not start with /'],
   ])('%s is refused with one line naming where it leads', (path, why) => {
-    // The base URL's own path counts: `https://svc.test/prefix/_mock` is as far from the API as `/_mock`.
+    // The base URL's own path counts: `https://svc.test/prefix/_mock` is as far from the API as
+    // `/_mock`.
     const refusal = valueOrUsageError(() => requestUrl('https://svc.test/prefix', path));
     expect(refusal).toBeInstanceOf(UsageError);
     expect((refusal as UsageError).message).toBe(

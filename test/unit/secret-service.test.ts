@@ -1,6 +1,6 @@
-// The Secret Service client (src/config/keyring/secret-service.ts) against a Secret Service of the test's
-// own on a fake bus (test/support/fake-bus.ts), for what GNOME Keyring cannot be made to do: a
-// Completed signal forged by another connection, a prompt that never completes, thousands of
+// The Secret Service client (src/config/keyring/secret-service.ts) against a Secret Service of the
+// test's own on a fake bus (test/support/fake-bus.ts), for what GNOME Keyring cannot be made to do:
+// a Completed signal forged by another connection, a prompt that never completes, thousands of
 // items that each ask for a prompt. The real GNOME Keyring is met in test/e2e/keyring.test.ts.
 import { describe, expect, it } from 'vitest';
 
@@ -23,7 +23,8 @@ describe("an unlock prompt's Completed signal", () => {
       secrets: { [ITEM]: KEY, [FORGED_ITEM]: 'svc_sk_test_forged' },
       calls,
       onPrompt: (prompt, peer) => {
-        // Another connection claims the prompt unlocked its item; the owner completes another prompt.
+        // Another connection claims the prompt unlocked its item; the owner completes another
+        // prompt.
         completed(peer, prompt, ':1.99', false, [FORGED_ITEM]);
         completed(peer, `${prompt}x`, SECRETS_OWNER, false, [FORGED_ITEM]);
         // The owner's own answer: the person dismissed it.

@@ -69,7 +69,9 @@ describe('cut output is masked first', () => {
   });
 });
 
-/** The message of the error a client with the key gets from a server answering `GET /v1/usage` so. */
+/**
+ * The message of the error a client with the key gets from a server answering `GET /v1/usage` so.
+ */
 async function errorMessageFor(status: number, contentType: string, body: string): Promise<string> {
   const server = createServer((_req, res) =>
     res.writeHead(status, { 'Content-Type': contentType }).end(body),

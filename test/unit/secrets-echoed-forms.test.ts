@@ -1,6 +1,7 @@
 // Masking of a secret echoed in a form a plain search misses, yet a reader still reads as the key:
 // with invisible characters inside, split by terminal escape sequences, in base64 or in hex; and
-// the same split across writes (docs/reference/configuration.md, "Keys": a full key never appears in any output).
+// the same split across writes (docs/reference/configuration.md, "Keys": a full key never appears
+// in any output).
 import { PassThrough } from 'node:stream';
 
 import fc from 'fast-check';
@@ -26,7 +27,10 @@ function secrets(...values: string[]): Secrets {
   return set;
 }
 
-/** Characters that show nothing: format characters (Unicode Cf), joiners, bidirectional controls, BOM, variation selectors, fillers, tags. */
+/**
+ * Characters that show nothing: format characters (Unicode Cf), joiners, bidirectional controls,
+ * BOM, variation selectors, fillers, tags.
+ */
 const INVISIBLE = [
   '\u200b',
   '\u2060',

@@ -1,5 +1,5 @@
-// Masking of the secrets in use (docs/reference/configuration.md, "Keys": a full key never appears in any output), in text and
-// at the choke point every write of svc passes through.
+// Masking of the secrets in use (docs/reference/configuration.md, "Keys": a full key never appears
+// in any output), in text and at the choke point every write of svc passes through.
 import { PassThrough } from 'node:stream';
 
 import fc from 'fast-check';
@@ -60,7 +60,8 @@ describe('Secrets.mask', () => {
 
   it('masks the key among characters beyond ASCII that show (a dash, another script), and broken by one that shows nothing', () => {
     expect(mask(`Ram — ${KEY} — राम बहादुर`)).toBe(`Ram — ${MASKED} — राम बहादुर`);
-    // Broken within the first characters of the key and of its secret, where a look for those alone would not see it.
+    // Broken within the first characters of the key and of its secret, where a look for those alone
+    // would not see it.
     const live = secrets('svc_sk_live_a1b2c3d4e5f60718293a4b5c6d7e8f90');
     expect(live.mask('— svc\u200b_sk_live_a1b2\u200bc3d4e5f60718293a4b5c6d7e8f90 —')).toBe(
       '— svc_sk_live_…8f90 —',

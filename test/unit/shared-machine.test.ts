@@ -1,5 +1,5 @@
-// Files on a shared machine: the config folder and file, the reply cache,
-// the temporary file of `merchants resolve --failed-out`, and profile names that are JavaScript's own.
+// Files on a shared machine: the config folder and file, the reply cache, the temporary file of
+// `merchants resolve --failed-out`, and profile names that are JavaScript's own.
 import {
   chmodSync,
   chownSync,
@@ -40,7 +40,10 @@ function temp(): string {
   return dir;
 }
 
-/** A folder with exactly this mode (mkdir's mode is cut by the umask, and cannot set the sticky bit). */
+/**
+ * A folder with exactly this mode (mkdir's mode is cut by the umask, and cannot set the sticky
+ * bit).
+ */
 function folder(path: string, mode: number): string {
   mkdirSync(path, { recursive: true });
   chmodSync(path, mode);

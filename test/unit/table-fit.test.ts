@@ -1,9 +1,10 @@
-// Tables and text fitted to the terminal (core/output/fit.ts, render.ts, core/stream/table-writers.ts):
-// the one rule of who gives up room (headers wrap, then free text, then other text between words;
-// ids, amounts and names never cut), the card a row when no narrowing fits, field lists wrapped
-// with a hanging indent, prose wrapped between words and never inside a number or an id, and a
-// pipe that stays one line per row whatever the width. Widths are measured here on their own:
-// colour codes stripped, code points counted, East Asian wide characters as two.
+// Tables and text fitted to the terminal (core/output/fit.ts, render.ts,
+// core/stream/table-writers.ts): the one rule of who gives up room (headers wrap, then free text,
+// then other text between words; ids, amounts and names never cut), the card a row when no
+// narrowing fits, field lists wrapped with a hanging indent, prose wrapped between words and never
+// inside a number or an id, and a pipe that stays one line per row whatever the width. Widths are
+// measured here on their own: colour codes stripped, code points counted, East Asian wide
+// characters as two.
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -59,7 +60,9 @@ function expectFits(text: string, columns: number): void {
   for (const line of screen(text)) expect(width(line), line).toBeLessThanOrEqual(columns);
 }
 
-/** expectFits for tables of many thousands of lines: one assertion, naming the first line too wide. */
+/**
+ * expectFits for tables of many thousands of lines: one assertion, naming the first line too wide.
+ */
 function expectAllFit(text: string, columns: number): void {
   expect(screen(text).find((line) => width(line) > columns)).toBeUndefined();
 }
@@ -196,7 +199,8 @@ describe('fitWidths: who gives up room', () => {
   });
 
   it('never makes a column narrower than a date glued to its time: it is one word', () => {
-    // render.ts glues a timestamp's parts with no-break spaces; wrapping breaks only at spaces and tabs.
+    // render.ts glues a timestamp's parts with no-break spaces; wrapping breaks only at spaces and
+    // tabs.
     const when = '2026-02-10\u00a010:30\u00a0UTC';
     expect(
       fitWidths(
@@ -579,7 +583,8 @@ describe('titles, headings, footers and hints', () => {
     };
     const text = terminal(view, 40);
     const lines = screen(text);
-    // The URL is wider than the terminal: it stands alone on its line, whole, for the terminal to fold.
+    // The URL is wider than the terminal: it stands alone on its line, whole, for the terminal to
+    // fold.
     for (const line of lines.filter((line) => !line.startsWith('https:')))
       expect(width(line), line).toBeLessThanOrEqual(40);
     expect(lines.slice(0, 4)).toEqual([
@@ -629,7 +634,10 @@ describe('the generic view', () => {
 
   const samples = documentedNames();
 
-  /** The ids and numbers of a sample: what a terminal must show whole (a confidence as its percentage: 0.95 is 95%). */
+  /**
+   * The ids and numbers of a sample: what a terminal must show whole (a confidence as its
+   * percentage: 0.95 is 95%).
+   */
   function atoms(value: unknown, found: string[] = [], key = ''): string[] {
     if (typeof value === 'number')
       found.push(

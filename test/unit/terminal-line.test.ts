@@ -1,7 +1,7 @@
 // The line a spinner or the progress bar draws on (core/stream/terminal-line.ts, progress.ts) and
 // the width it is fitted to (core/io.ts): cut to the terminal, never wrapped, whatever width the
-// terminal tells; one that tells 0 columns has no width known (ora counted lines by it, and
-// looped without end). What a real terminal of 0 and 60 columns shows: test/e2e/terminal-width.test.ts.
+// terminal tells; one that tells 0 columns has no width known (ora counted lines by it, and looped
+// without end). What a real terminal of 0 and 60 columns shows: test/e2e/terminal-width.test.ts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 

@@ -1,6 +1,6 @@
-// Widths as terminals count them (docs/reference/output.md, "Wrapping and widths"): code point by code point, as wcwidth does. Each
-// expectation is what tmux 3.3 drew (test/support/drawn-widths.ts; test/e2e/tmux-widths.test.ts
-// asks tmux again).
+// Widths as terminals count them (docs/reference/output.md, "Wrapping and widths"): code point by
+// code point, as wcwidth does. Each expectation is what tmux 3.3 drew
+// (test/support/drawn-widths.ts; test/e2e/tmux-widths.test.ts asks tmux again).
 import { describe, expect, it } from 'vitest';
 
 import { lineWidth } from '../../src/core/output/fit.js';

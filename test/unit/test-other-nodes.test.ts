@@ -56,7 +56,10 @@ function plant(): string {
   return planted(`${PACKAGE}-${build!.version}`);
 }
 
-/** The script run for MAJOR; its PATH holds only what `tools` writes there (by default nothing: no npm to fetch with, no tar to unpack with). */
+/**
+ * The script run for MAJOR; its PATH holds only what `tools` writes there (by default nothing: no
+ * npm to fetch with, no tar to unpack with).
+ */
 function runScript(tools: Record<string, string> = {}): {
   code: number | null;
   stdout: string;

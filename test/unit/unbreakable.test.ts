@@ -1,10 +1,11 @@
-// Values a person copies are never split across lines (docs/reference/output.md, "Tables"): URLs, ids, keys, tokens,
-// dates and times, enumeration names. Generated text, tables, cards and field lists at every width
-// from 20 to 200 columns (fast-check): each such value, whether its column declares it whole
-// (`keep`) or fit.ts recognises it in free text (`staysWhole`), shows on one line of the screen. A
-// line is wider than the terminal only when it holds one such value alone, for the terminal to fold.
-// A table's free text is cut to one line with an ellipsis (wrapped only with -o wide), and a column
-// a terminal has no room for is left out and named under the table: never a value split.
+// Values a person copies are never split across lines (docs/reference/output.md, "Tables"): URLs,
+// ids, keys, tokens, dates and times, enumeration names. Generated text, tables, cards and field
+// lists at every width from 20 to 200 columns (fast-check): each such value, whether its column
+// declares it whole (`keep`) or fit.ts recognises it in free text (`staysWhole`), shows on one line
+// of the screen. A line is wider than the terminal only when it holds one such value alone, for the
+// terminal to fold. A table's free text is cut to one line with an ellipsis (wrapped only with -o
+// wide), and a column a terminal has no room for is left out and named under the table: never a
+// value split.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -94,7 +95,9 @@ function expectWhole(lines: readonly string[], values: readonly string[]): void 
     ).toBe(true);
 }
 
-/** A line wider than the terminal holds one value to copy and nothing else (a box's edges aside). */
+/**
+ * A line wider than the terminal holds one value to copy and nothing else (a box's edges aside).
+ */
 function expectWiderOnlyAlone(
   lines: readonly string[],
   width: number,
@@ -225,7 +228,8 @@ describe('tables and cards', () => {
             wide: true,
           }),
         );
-        // A cell that is an ISO time is shown in UTC as `YYYY-MM-DD HH:MM UTC`: what must be whole is what the screen shows.
+        // A cell that is an ISO time is shown in UTC as `YYYY-MM-DD HH:MM UTC`: what must be whole
+        // is what the screen shows.
         const shownAs = (value: string, cell: string) =>
           value === cell && /^\d{4}-\d{2}-\d{2}T/.test(value)
             ? `${value.slice(0, 10)} ${value.slice(11, 16)} UTC`
@@ -255,7 +259,8 @@ describe('tables and cards', () => {
         const lines = screen(text);
         const leftOut =
           /Left out at this width: (.*) \(-o wide/.exec(lines.join(' '))?.[1]?.split(', ') ?? [];
-        // Cards are kept for terminals narrower than 60 columns, and for an id wider than the terminal.
+        // Cards are kept for terminals narrower than 60 columns, and for an id wider than the
+        // terminal.
         if (width >= 60 && generated.every((r) => r.id.length + 4 <= width))
           expect(text).toMatch(/^┌/);
         const shownAs = (value: string) =>
@@ -268,7 +273,8 @@ describe('tables and cards', () => {
             .map((c) => shownAs(String(c.value({ ...r, note: r.note.text })))),
         );
         expectWhole(lines, kept);
-        // Cards, below 60 columns, give a value in free text too wide for the line a line of its own.
+        // Cards, below 60 columns, give a value in free text too wide for the line a line of its
+        // own.
         expectWiderOnlyAlone(lines, width, [
           ...kept,
           ...generated.flatMap((r) => [
@@ -351,7 +357,8 @@ describe('field lists', () => {
         const whole = generated.flatMap((f) => f.value.whole);
         expectWhole(lines, whole);
         expectWiderOnlyAlone(lines, width, whole);
-        // A declared value is beside its label, under a label too long for beside (at the indent), or starts a line of its own.
+        // A declared value is beside its label, under a label too long for beside (at the indent),
+        // or starts a line of its own.
         for (const f of generated.filter((f) => f.value.declared)) {
           const { text: value } = f.value;
           expect(

@@ -1,6 +1,7 @@
-// The records of a view (docs/reference/output.md, "Reading replies"), cut from the reply's text: one per item of the lists it
-// holds, a `list` column naming each, with what the row belongs to; and a view's CSV, whose cells
-// hold no JSON: nested values in dotted columns, lists of scalars joined. Numbers keep every digit.
+// The records of a view (docs/reference/output.md, "Reading replies"), cut from the reply's text:
+// one per item of the lists it holds, a `list` column naming each, with what the row belongs to;
+// and a view's CSV, whose cells hold no JSON: nested values in dotted columns, lists of scalars
+// joined. Numbers keep every digit.
 import { parse as parseCsv } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -192,7 +192,8 @@ describe('WebhookSender', () => {
     const [fixed, registered] = [await receiver([200]), await receiver([200])];
     const sender = new WebhookSender({ urls: [fixed.url, registered.url], secret: SECRET });
     sender.register(registered.url, OWNER, 'whsec_registered_secret');
-    // The registered endpoint first; the --webhook-url of the same address is not delivered to twice.
+    // The registered endpoint first; the --webhook-url of the same address is not delivered to
+    // twice.
     expect(sender.send(EVENT, ORG)).toEqual([registered.url, fixed.url]);
     await sender.settled();
     expect([fixed.received.length, registered.received.length]).toEqual([1, 1]);
@@ -269,7 +270,8 @@ describe('WebhookSender', () => {
       retryDelaysMs: [3_600_000],
     });
     sender.send(EVENT, ORG);
-    // Wait for the first attempt to be answered; the retry then waits an hour unless close() ends it.
+    // Wait for the first attempt to be answered; the retry then waits an hour unless close() ends
+    // it.
     while (target.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     sender.close();
     await sender.settled();

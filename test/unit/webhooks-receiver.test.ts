@@ -61,7 +61,10 @@ function stalled(port: number, text: string): Promise<{ socket: Socket; closed: 
 const within = (closed: Promise<string>, ms = 8000) =>
   Promise.race([closed, after(ms, 'still open')]);
 
-/** A header of the right form signed just now: the receiver reads the body of such a delivery (to check its signature). */
+/**
+ * A header of the right form signed just now: the receiver reads the body of such a delivery (to
+ * check its signature).
+ */
 const fresh = () => `X-Svc-Signature: t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`;
 
 const event = () =>
@@ -201,7 +204,8 @@ describe('the receiver bounds what a sender can hold', () => {
       port,
       `POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n${fresh()}\r\n\r\n{`,
     );
-    // Let the request reach the server: a connection with nothing read yet is idle, and closes anyway.
+    // Let the request reach the server: a connection with nothing read yet is idle, and closes
+    // anyway.
     await after(200, undefined);
     expect(
       await Promise.race([started.close().then(() => 'closed'), after(8000, 'still closing')]),

@@ -59,7 +59,8 @@ describe('the receiver', () => {
 
     expect((await deliver(receiver.url, body(), header)).status).toBe(200);
     expect((await deliver(receiver.url, body(), header)).status).toBe(409);
-    // The same timestamp and body, the header dressed up with an extra (bogus) signature: still a replay.
+    // The same timestamp and body, the header dressed up with an extra (bogus) signature: still a
+    // replay.
     expect((await deliver(receiver.url, body(), `${header},v1=${'0'.repeat(64)}`)).status).toBe(
       409,
     );

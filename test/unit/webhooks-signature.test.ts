@@ -18,7 +18,10 @@ const T = 1_767_225_600; // 2026-01-01T00:00:00Z
 const BODY =
   '{"event":"report.ready","report_id":"rpt_e8699f830adc84b8","timestamp":"2026-01-01T00:00:00Z"}';
 
-/** The definition of docs/guides/webhooks-and-ci.md, written out independently: HMAC-SHA256 of "<t>.<raw body>", hex. */
+/**
+ * The definition of docs/guides/webhooks-and-ci.md, written out independently: HMAC-SHA256 of
+ * "<t>.<raw body>", hex.
+ */
 function reference(secret: string, t: number, body: string): string {
   return createHmac('sha256', secret).update(`${t}.${body}`, 'utf8').digest('hex');
 }

@@ -14,5 +14,7 @@ export const ConsentReply = object({
   expires_at: text(),
 });
 
-/** `data` as received: each scope's part is shown by the generic view, its fields in their order. */
+/**
+ * `data` as received: each scope's part is shown by the generic view, its fields in their order.
+ */
 export const ScopedDataReply = object({ scopes: texts(), data: received() });

@@ -23,7 +23,10 @@ import { numeric, received } from './schema-extra.js';
 /** In the order the attribution lines read it. */
 const Meta = object({ attribution: text(), as_of: text(), source: text(), source_url: text() });
 
-/** bank-pnl's latest: `data` a list, or a month's object naming its bank. The widest form: the views read every dataset reply as this one. */
+/**
+ * bank-pnl's latest: `data` a list, or a month's object naming its bank. The widest form: the views
+ * read every dataset reply as this one.
+ */
 const BankLatest = object({
   meta: Meta,
   data: optional(either(list(any()), object({ month: text(), bank: text(), line_items: any() }))),
@@ -31,10 +34,15 @@ const BankLatest = object({
 export type Dataset = typeof BankLatest;
 export type Read = ReadOf<Dataset>;
 
-/** A form declaring only what its documents show, read as the widest (each field optional, read with `?.`; its fields a part of those). */
+/**
+ * A form declaring only what its documents show, read as the widest (each field optional, read with
+ * `?.`; its fields a part of those).
+ */
 const asDataset = (schema: Schema) => schema as Dataset;
 
-/** A reply whose `data` the documents do not show: a series, the snapshot, another family's latest. */
+/**
+ * A reply whose `data` the documents do not show: a series, the snapshot, another family's latest.
+ */
 export const DatasetReply = asDataset(object({ meta: Meta, data: any() }));
 
 /** `data` documented as a list, or as an object of the given fields. */
@@ -49,7 +57,9 @@ const LATEST: Readonly<Record<string, Dataset>> = {
   'banks/pnl': BankLatest,
 };
 
-/** The latest reply of the family at `path` (cpi, banking/pnl …), as far as its documents show it. */
+/**
+ * The latest reply of the family at `path` (cpi, banking/pnl …), as far as its documents show it.
+ */
 export function latestReply(path: string): Dataset {
   return LATEST[path] ?? DatasetReply;
 }
@@ -67,7 +77,10 @@ export function receivedObject(value: unknown) {
   return AnObject.parse(value);
 }
 
-/** A line item as a table shows it: its selector, read under `selectorField` (none without one); its value as written. */
+/**
+ * A line item as a table shows it: its selector, read under `selectorField` (none without one); its
+ * value as written.
+ */
 export function lineItem(selectorField: string | undefined) {
   return object({
     selector: named(text(), ...(selectorField === undefined ? [] : [selectorField])),
@@ -77,7 +90,10 @@ export function lineItem(selectorField: string | undefined) {
   });
 }
 
-/** What the object holding a series says of it: its label, selector and unit, each under the first of its names present. */
+/**
+ * What the object holding a series says of it: its label, selector and unit, each under the first
+ * of its names present.
+ */
 export function seriesHolder(selectorName: string) {
   return object({
     label: named(text(), 'label', 'line_item', 'name', 'title'),

@@ -1,8 +1,9 @@
-// The report views (the service's documentation, GET /v1/reports/{id} and its views), as documented: each a loose reply read
-// field by field (a view shows what it cannot read as it came), none of its fields required.
-// Fields read under two documented forms (`bank_code` at the top or in `statement`, `period` or
-// `statement_period`, `total_transactions` or the transactions counted) are read by the views
-// from whichever is present; only the documented fields are noted for --debug when absent.
+// The report views (the service's documentation, GET /v1/reports/{id} and its views), as
+// documented: each a loose reply read field by field (a view shows what it cannot read as it came),
+// none of its fields required. Fields read under two documented forms (`bank_code` at the top or in
+// `statement`, `period` or `statement_period`, `total_transactions` or the transactions counted)
+// are read by the views from whichever is present; only the documented fields are noted for --debug
+// when absent.
 import {
   any,
   boolean,
@@ -21,7 +22,10 @@ import {
   undocumented,
 } from './schema.js';
 
-/** `period` or `statement_period`, `{from, to}`: documented as a whole, its parts read where they come. */
+/**
+ * `period` or `statement_period`, `{from, to}`: documented as a whole, its parts read where they
+ * come.
+ */
 const period = () =>
   named(
     object({ from: undocumented(text()), to: undocumented(text()) }),
@@ -101,7 +105,10 @@ export const IdentityReply = object({
 /** The names a SWIFT/BIC code comes under in the auth view (none documented). */
 export const SWIFT_NAMES = ['swift_bic', 'swift', 'bic', 'swift_code'];
 
-/** GET /v1/reports/{id}/auth: the documents name two fields of it; the words of the others are read where they come. */
+/**
+ * GET /v1/reports/{id}/auth: the documents name two fields of it; the words of the others are read
+ * where they come.
+ */
 export const AuthReply = object({
   swift_note: text(),
   verification_status: text(),
@@ -132,7 +139,10 @@ export const BalanceReply = object({
   period_named_period: undocumented(named(any(), 'period')),
 });
 
-/** GET /v1/reports/{id}/score. Its list is a table when it is a list of objects, else shown as it came. */
+/**
+ * GET /v1/reports/{id}/score. Its list is a table when it is a list of objects, else shown as it
+ * came.
+ */
 export const ScoreReply = object({ band: string(), score: decimal(), factors: any() });
 
 /** A factor of the score, as its table orders them: by the size of its impact. */
@@ -176,7 +186,10 @@ export const LiabilitiesReply = object({
 /** POST /v1/reports/{id}/underwrite: no document names its fields; a verdict of one word leads. */
 export const UnderwriteReply = object({ verdict: undocumented(scalar()) });
 
-/** POST /v1/parse in the background (202): its `poll_url` (the id and status are read where they come). */
+/**
+ * POST /v1/parse in the background (202): its `poll_url` (the id and status are read where they
+ * come).
+ */
 export const ParseAcceptedReply = object({
   poll_url: text(),
   // Not documented in the 202: read where they come.

@@ -14,7 +14,9 @@ export function deliveredTo(body: unknown): string[] | undefined {
   return Delivered.parse(body)?.delivered_to;
 }
 
-/** What `svc sandbox create --quiet` prints: the report's id, a reply without one being of no use. */
+/**
+ * What `svc sandbox create --quiet` prints: the report's id, a reply without one being of no use.
+ */
 export const ReportIdReply = anyBody({ report_id: requiredText() });
 
 /** Read through with the reply's reading (loaded with these schemas, never at start-up). */

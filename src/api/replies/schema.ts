@@ -57,7 +57,9 @@ function walked<S extends Schema>(schema: S): S {
   return schema;
 }
 
-/** Lenient: absent (undefined) when the reply lacks the field, holds null, or holds another type. */
+/**
+ * Lenient: absent (undefined) when the reply lacks the field, holds null, or holds another type.
+ */
 function lenient<T extends z.core.SomeType>(schema: T) {
   return z.catch(z.optional(schema), undefined);
 }
@@ -131,14 +133,18 @@ export function decimal() {
       z.instanceof(ExactNumber).check(z.refine((n) => Number.isFinite(n.valueOf()))),
       z.pipe(
         z.string().check(z.regex(DECIMAL_TEXT)),
-        // As written, spaces and all: shown in a pipe as it came (Intl reads the spaces as JSON.parse does).
+        // As written, spaces and all: shown in a pipe as it came (Intl reads the spaces as
+        // JSON.parse does).
         z.transform((s) => new ExactNumber(s)),
       ),
     ]),
   );
 }
 
-/** One value of any JSON type but an object, a list or null (a text, a number as written, a flag), as received. */
+/**
+ * One value of any JSON type but an object, a list or null (a text, a number as written, a flag),
+ * as received.
+ */
 export function scalar() {
   return lenient(z.union([z.string(), z.number(), z.boolean(), z.instanceof(ExactNumber)]));
 }
@@ -219,7 +225,10 @@ export function optional<T extends Schema>(schema: T) {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-/** An object of a reply (not a number kept as written), its fields read under their documented names. */
+/**
+ * An object of a reply (not a number kept as written), its fields read under their documented
+ * names.
+ */
 function objectOf<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   const renamed = Object.entries(shape).filter(([, schema]) => alsoNamed.has(schema as Schema));
   const object = z.looseObject(shape);
@@ -260,7 +269,10 @@ export function readReply<S extends Schema>(
   return result.data;
 }
 
-/** A part of a reply (an item of a table) read through its schema, typed, without notes for `--debug`. */
+/**
+ * A part of a reply (an item of a table) read through its schema, typed, without notes for
+ * `--debug`.
+ */
 export function readPart<S extends Schema>(schema: S, value: unknown): z.output<S> | undefined {
   const result = schema.safeParse(value);
   if (!result.success) return undefined;
@@ -346,7 +358,10 @@ function pathText(path: readonly PropertyKey[]): string {
   return text;
 }
 
-/** Notes, in the order declared, the documented fields of `value` that are absent or null, and walks what is present. */
+/**
+ * Notes, in the order declared, the documented fields of `value` that are absent or null, and walks
+ * what is present.
+ */
 function noteLacking(reading: ReplyReading, schema: Schema, value: unknown, path: string): void {
   const what = declared.get(schema);
   if (what?.kind === 'object') {
@@ -369,7 +384,10 @@ function noteLacking(reading: ReplyReading, schema: Schema, value: unknown, path
   }
 }
 
-/** A documented part the reply lacks, and the documented fields of it, had it been an object read field by field. */
+/**
+ * A documented part the reply lacks, and the documented fields of it, had it been an object read
+ * field by field.
+ */
 function noteAbsent(reading: ReplyReading, schema: Schema, path: string): void {
   reading.lacks(path);
   const what = declared.get(schema);

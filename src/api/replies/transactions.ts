@@ -39,7 +39,8 @@ export const EnrichReply = record({
       balance: decimal(),
       category: text(),
       confidence: decimal(),
-      // `credit` or `debit`, as sent (documented as either): neither noted, so that no item is noted for lacking the other.
+      // `credit` or `debit`, as sent (documented as either): neither noted, so that no item is
+      // noted for lacking the other.
       credit: undocumented(decimal()),
       debit: undocumented(decimal()),
     }),

@@ -11,7 +11,10 @@ export const UsageReply = object({
   resets_at: text(),
 });
 
-/** What a quota error's hint reads: the Data API counter's own `resets_at` (no documented counter), else the documented one. */
+/**
+ * What a quota error's hint reads: the Data API counter's own `resets_at` (no documented counter),
+ * else the documented one.
+ */
 export const QuotaResetReply = object({
   data_api: object({ resets_at: text() }),
   resets_at: text(),

@@ -148,7 +148,8 @@ export async function callApi(
   // A reply read as one output: paged on a terminal when taller than it.
   await presentText(ctx, head + (shown?.text ?? ''));
   if (!shown) return;
-  // Printed all the same, so nothing is lost; but a success that is not JSON is not what a script expects.
+  // Printed all the same, so nothing is lost; but a success that is not JSON is not what a script
+  // expects.
   if (!shown.json)
     throw new UnexpectedReplyError(
       `${method} ${path} answered ${reply.status} with a body that is not JSON`,
@@ -160,14 +161,20 @@ function withQuery(path: string, query: [string, string][]): string {
   return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(query).toString()}`;
 }
 
-/** How the reply is shown: on a terminal, text made printable once its secrets are masked (while an escape sequence that splits one is still whole). */
+/**
+ * How the reply is shown: on a terminal, text made printable once its secrets are masked (while an
+ * escape sequence that splits one is still whole).
+ */
 interface Shown {
   terminal: boolean;
   color: boolean;
   secrets: Masker;
 }
 
-/** The reply's headers, one a line; on a terminal without the characters that could move the cursor (a header can carry C1 ones). */
+/**
+ * The reply's headers, one a line; on a terminal without the characters that could move the cursor
+ * (a header can carry C1 ones).
+ */
 function headerLines(headers: ReplyHeaders, out: Shown): string {
   return [...headers]
     .map(

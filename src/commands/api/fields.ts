@@ -137,7 +137,10 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Set by the HTTP layer itself; a second value would make a broken request. */
 const RESERVED_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
 
-/** `Name: value` → [Name, value], the name written Like-This so it replaces the default of that name. */
+/**
+ * `Name: value` → [Name, value], the name written Like-This so it replaces the default of that
+ * name.
+ */
 export function parseHeader(text: string): [string, string] {
   const colon = text.indexOf(':');
   const name = colon > 0 ? text.slice(0, colon).trim() : '';

@@ -29,7 +29,8 @@ export async function deleteProfile(
         : 'It is the only profile: pass --force to delete it anyway.',
     ]);
   }
-  // A key kept in the keyring goes with the profile; a keyring that cannot be reached leaves both (exit 1).
+  // A key kept in the keyring goes with the profile; a keyring that cannot be reached leaves both
+  // (exit 1).
   const saved = profileOf(doc, profile);
   const keyring =
     saved?.api_key_in === 'keyring'

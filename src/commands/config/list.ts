@@ -10,7 +10,10 @@ interface ProfileRow {
   active: boolean;
   base_url: string | null;
   api_key: string | null;
-  /** Where the key is kept; a key in the OS keyring is not read for a list (it may ask to be unlocked). */
+  /**
+   * Where the key is kept; a key in the OS keyring is not read for a list (it may ask to be
+   * unlocked).
+   */
   api_key_in: KeyStore | null;
 }
 

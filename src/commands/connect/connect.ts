@@ -44,7 +44,8 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
   const call = target(ENDPOINTS.connectRequest);
   const reply = await client.request({ ...call, json: { scopes, redirect_uri: redirectUri } });
   const { what } = call;
-  // --qr and --open must have the address, one a browser may open; printing the reply needs nothing.
+  // --qr and --open must have the address, one a browser may open; printing the reply needs
+  // nothing.
   const connectUrl =
     options.qr || options.open
       ? openable(await connectUrlOf(new ReplyReading(what), reply.body))
@@ -55,8 +56,9 @@ export async function startConnect(ctx: Context, options: ConnectFlags): Promise
     view: (body, reading, { readReply, ConnectRequestReply }) => {
       const r = readReply(reading, ConnectRequestReply, body);
       const c = { token: r?.request_token, url: r?.connect_url };
-      // The documents show these two fields only; anything else the service adds follows as it comes.
-      // Both are copied whole: each is kept on one line, under its label when too wide beside it.
+      // The documents show these two fields only; anything else the service adds follows as it
+      // comes. Both are copied whole: each is kept on one line, under its label when too wide
+      // beside it.
       const fields: Column<typeof c>[] = [
         { key: 'request_token', header: 'Request token', value: (x) => x.token, keep: true },
         { key: 'connect_url', header: 'Connect URL', value: (x) => x.url, keep: true },
@@ -91,7 +93,9 @@ function scopesFrom(options: ConnectFlags): string[] | undefined {
   return [...new Set(names)];
 }
 
-/** The reply's `connect_url`, a text it must have; its schema loaded only then (--json loads none). */
+/**
+ * The reply's `connect_url`, a text it must have; its schema loaded only then (--json loads none).
+ */
 async function connectUrlOf(reading: ReplyReading, body: unknown): Promise<string> {
   const { readReply, ConnectUrlReply } = await import('../../api/replies/connect.js');
   return readReply(reading, ConnectUrlReply, body).connect_url;

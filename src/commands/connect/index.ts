@@ -1,4 +1,5 @@
-// `svc connect`: start a hosted consent flow (Connect) for an end user; `svc connect exchange`: its last step.
+// `svc connect`: start a hosted consent flow (Connect) for an end user; `svc connect exchange`: its
+// last step.
 import { type Command, Option } from '@commander-js/extra-typings';
 
 import { CONNECT_SCOPES } from '../../api/connect.js';

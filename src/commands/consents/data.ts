@@ -45,7 +45,10 @@ export async function readConsentData(
   await present(ctx, reply, reader);
 }
 
-/** The consent token: --token (with a warning: `ps` shows it), --token-stdin, else SVC_CONSENT_TOKEN. */
+/**
+ * The consent token: --token (with a warning: `ps` shows it), --token-stdin, else
+ * SVC_CONSENT_TOKEN.
+ */
 async function consentToken(ctx: Context, flags: ConsentDataFlags): Promise<string> {
   if (flags.token !== undefined && flags.tokenStdin)
     throw new UsageError('--token and --token-stdin both give the consent token: pass one');

@@ -9,7 +9,10 @@ import { firstFieldsView, headedList, listRecords } from '../../core/output/unsh
  * shows (POST /v1/consents): the first columns of the CSV.
  */
 const CONSENT_FIELDS = ['id', 'report_id', 'scopes', 'grantee_label', 'expires_at'];
-/** What a terminal shows of a consent (docs/reference/output.md, "Tables"): the others where there is room, or with -o wide. */
+/**
+ * What a terminal shows of a consent (docs/reference/output.md, "Tables"): the others where there
+ * is room, or with -o wide.
+ */
 const SHOWN = ['status', 'id', 'scopes', 'grantee_label'];
 
 export async function listConsents(ctx: Context): Promise<void> {

@@ -63,7 +63,9 @@ export function consentScopes(list: string | readonly string[] | undefined): Con
 }
 
 /** GET /v1/consents/{id}/data?token=…: the call and its query. */
-/** The request that reads a consent's data; the token goes in its query (consents/data.ts reads it). */
+/**
+ * The request that reads a consent's data; the token goes in its query (consents/data.ts reads it).
+ */
 export function consentDataRequest(id: string): Target {
   return target(ENDPOINTS.consentData, { consent_id: id });
 }

@@ -1,6 +1,6 @@
-// THE table of the central bank's dataset families (docs/guides/datasets.md, "Families"): the name users type, the path
-// under /v1/data/cbank/, and the query parameter that selects one series. The commands, their help
-// and the shell completions all read this table; nothing else names a family.
+// THE table of the central bank's dataset families (docs/guides/datasets.md, "Families"): the name
+// users type, the path under /v1/data/cbank/, and the query parameter that selects one series. The
+// commands, their help and the shell completions all read this table; nothing else names a family.
 import { endpointPath, ENDPOINTS } from '../../api/endpoints.js';
 import { UsageError } from '../../core/errors.js';
 import type { Block } from '../../core/program/document.js';
@@ -122,7 +122,10 @@ export function snapshotPath(): string {
   return ENDPOINTS.dataSnapshot.path;
 }
 
-/** The family table as help: each family's name, what it holds, its path and its selector parameter (blocks made here: completion reads this module, and loads no renderer). */
+/**
+ * The family table as help: each family's name, what it holds, its path and its selector parameter
+ * (blocks made here: completion reads this module, and loads no renderer).
+ */
 export function familiesHelp(): Block[] {
   return [
     {

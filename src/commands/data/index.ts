@@ -15,7 +15,8 @@ import { showLatest } from './latest.js';
 import { showSeries } from './series.js';
 import { showSnapshot } from './snapshot.js';
 
-// Flags several verbs share, added to a command with its types kept (the verb's handler is checked against them).
+// Flags several verbs share, added to a command with its types kept (the verb's handler is checked
+// against them).
 function withParam<Args extends unknown[], Opts extends OptionValues>(
   command: Command<Args, Opts>,
 ) {

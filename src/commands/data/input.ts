@@ -35,11 +35,11 @@ export function checkRange(
 
 /**
  * With --calendar bs (`calendar`), a month flag of svc data is still an AD month: the datasets are
- * monthly by AD month (docs/reference/dates.md, "Months of svc data"). One whose year is past those the datasets can hold (this
- * year's by the clock, and the next: a --to of next January ends this year) can only be a Bikram
- * Sambat month, and is refused when the BS table holds it, naming the AD months it spans and the
- * AD month to give instead, as --fy reads a BS range: from the month holding its first day, to
- * the month holding the day before it.
+ * monthly by AD month (docs/reference/dates.md, "Months of svc data"). One whose year is past those
+ * the datasets can hold (this year's by the clock, and the next: a --to of next January ends this
+ * year) can only be a Bikram Sambat month, and is refused when the BS table holds it, naming the AD
+ * months it spans and the AD month to give instead, as --fy reads a BS range: from the month
+ * holding its first day, to the month holding the day before it.
  */
 export function refuseBsMonth(
   value: string | undefined,
@@ -74,7 +74,8 @@ export function refuseBsMonth(
 
 /**
  * `--fy` of svc data series: the AD months from the one holding 1 Shrawan to the one holding the
- * last day of Asar (docs/reference/dates.md, "The fiscal year: --fy"), as the bounds sent (`to` is exclusive) and the last month.
+ * last day of Asar (docs/reference/dates.md, "The fiscal year: --fy"), as the bounds sent (`to` is
+ * exclusive) and the last month.
  */
 export function fiscalMonths(year: { since: string; until: string }): {
   from: string;

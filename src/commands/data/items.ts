@@ -126,7 +126,9 @@ export function seriesListOf(body: unknown): SeriesList | undefined {
   return undefined;
 }
 
-/** The names a series' list of points goes by: empty, it is still a series, one of no observations. */
+/**
+ * The names a series' list of points goes by: empty, it is still a series, one of no observations.
+ */
 const POINT_LISTS = ['points', 'observations', 'series'];
 
 function asSeries(

@@ -1,7 +1,7 @@
 // Prints a dataset reply in the chosen format. Tables carry the attribution as their footer (under
 // the table on a terminal, on stderr in a pipe); CSV stays clean for spreadsheets, so the
-// attribution goes to stderr instead. The reply is read through its schema (src/api/replies/data.ts),
-// loaded only when the reply is read: --json loads none.
+// attribution goes to stderr instead. The reply is read through its schema
+// (src/api/replies/data.ts), loaded only when the reply is read: --json loads none.
 import type * as Data from '../../api/replies/data.js';
 import type { Context } from '../../app/context.js';
 import { forPeople, present } from '../../app/present.js';
@@ -36,7 +36,10 @@ export async function printDataset(
     for (const line of await attributionOf(ctx, reply.body, reader)) ctx.err(line);
 }
 
-/** The attribution lines of a reply shown apart from its table (CSV, a chart), made printable; `label` writes its date. */
+/**
+ * The attribution lines of a reply shown apart from its table (CSV, a chart), made printable;
+ * `label` writes its date.
+ */
 export async function attributionOf(
   ctx: Context,
   body: unknown,

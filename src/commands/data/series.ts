@@ -76,7 +76,10 @@ export async function showSeries(
   });
 }
 
-/** `--from` and `--to`, AD months whatever the calendar (refuseBsMonth), or `--fy`'s AD months, said on stderr: the bounds sent. */
+/**
+ * `--from` and `--to`, AD months whatever the calendar (refuseBsMonth), or `--fy`'s AD months, said
+ * on stderr: the bounds sent.
+ */
 async function monthRange(
   ctx: Context,
   options: SeriesOptions,
@@ -121,7 +124,8 @@ async function drawChart(
   const points = facts.points.flatMap((p) =>
     p.value === undefined ? [] : [{ period: p.month, value: Number(p.value) }],
   );
-  // With bs, the as-of date is in BS and the months, AD ones, say so (docs/reference/dates.md, "Months of svc data").
+  // With bs, the as-of date is in BS and the months, AD ones, say so (docs/reference/dates.md,
+  // "Months of svc data").
   const calendar = await ctx.config.calendar();
   const label = calendar ? (text: string) => calendar.chartLabel(text) : undefined;
   const attribution = await attributionOf(ctx, reply.body, read, label);

@@ -27,7 +27,10 @@ import {
 /** A dataset reply as read through its schema (src/api/replies/data.ts). */
 export type DatasetRead = Data.Read;
 
-/** The dataset schemas, loaded with the reply's reading: what a view reads of a line item or a series with. */
+/**
+ * The dataset schemas, loaded with the reply's reading: what a view reads of a line item or a
+ * series with.
+ */
 export type DataSchemas = typeof Data;
 
 /**
@@ -49,10 +52,16 @@ export function attributionLines(
   return [...(attribution ? [attribution] : []), ...(facts.length ? [facts.join(' · ')] : [])];
 }
 
-/** A value of a line item or a point: a number as received (a pipe shows it so), or its decimal text. */
+/**
+ * A value of a line item or a point: a number as received (a pipe shows it so), or its decimal
+ * text.
+ */
 type Value = number | ExactNumber | string;
 
-/** Values for people: grouped digits (1,25,000.00), two decimals, every digit kept; a missing value is a dash. */
+/**
+ * Values for people: grouped digits (1,25,000.00), two decimals, every digit kept; a missing value
+ * is a dash.
+ */
 export function formatValue(value: Value | null | undefined, paint?: Paint): string {
   if (value === null || value === undefined) return paint ? paint.dim('—') : '—';
   // A number no double holds (1e400) is shown as it came.
@@ -346,7 +355,8 @@ export function seriesView(
     'metric',
     'code',
   ];
-  // No observations: one line says so, on the terminal in the table's place, on stderr under a pipe's header line.
+  // No observations: one line says so, on the terminal in the table's place, on stderr under a
+  // pipe's header line.
   return listWithRest(
     withExtraColumns(table, (p) => p.rest),
     leftovers(schemas, body, schemas.receivedData(body), series.path, shown),

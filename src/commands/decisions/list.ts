@@ -18,7 +18,10 @@ const DECISION_FIELDS = [
   'amount',
   'outcome',
 ];
-/** What a terminal shows of a decision (docs/reference/output.md, "Tables"): the others where there is room, or with -o wide. */
+/**
+ * What a terminal shows of a decision (docs/reference/output.md, "Tables"): the others where there
+ * is room, or with -o wide.
+ */
 const SHOWN = ['client_reference_id', 'decision', 'outcome', 'amount', 'decision_rationale'];
 
 export async function listDecisions(ctx: Context, flags: ListFlags): Promise<void> {

@@ -10,7 +10,10 @@ export const OUTCOMES = ['repaid', 'delinquent', 'defaulted', 'written_off'] as 
 export type Decision = (typeof DECISIONS)[number];
 export type Outcome = (typeof OUTCOMES)[number];
 
-/** The flags of `decisions record`: the required ones and the values of the enum flags checked by their declaration (index.ts). */
+/**
+ * The flags of `decisions record`: the required ones and the values of the enum flags checked by
+ * their declaration (index.ts).
+ */
 export interface RecordFlags {
   clientReferenceId: string;
   decision: Decision;

@@ -21,7 +21,10 @@ export async function recordOutcome(ctx: Context, flags: OutcomeFlags): Promise<
   await record(ctx, ENDPOINTS.recordOutcome, outcomeBody(flags), 'Outcome');
 }
 
-/** Posts the body and shows the reply, what happened first; an empty reply as `Decision recorded for loan-1001.`. */
+/**
+ * Posts the body and shows the reply, what happened first; an empty reply as `Decision recorded for
+ * loan-1001.`.
+ */
 async function record(
   ctx: Context,
   endpoint: Endpoint,

@@ -16,7 +16,9 @@ export const MAX_TRANSACTIONS = 5000;
 /** The CSV columns, in the order the help names them. */
 export const CSV_COLUMNS = ['date', 'description', 'credit', 'debit', 'balance'] as const;
 
-/** One transaction as sent: `credit` or `debit`, never both; other JSON fields are kept as given. */
+/**
+ * One transaction as sent: `credit` or `debit`, never both; other JSON fields are kept as given.
+ */
 export interface EnrichTransaction {
   date: string;
   description: string;
@@ -28,7 +30,10 @@ export interface EnrichTransaction {
 
 export type InputForm = 'json' | 'csv';
 
-/** JSON when the text opens with `[` or `{` (after a byte-order mark and white space); CSV otherwise. */
+/**
+ * JSON when the text opens with `[` or `{` (after a byte-order mark and white space); CSV
+ * otherwise.
+ */
 export function inputForm(text: string): InputForm {
   return /^\uFEFF?\s*[[{]/.test(text) ? 'json' : 'csv';
 }

@@ -23,7 +23,10 @@ const KNOWN_IN_TRANSACTION = [
   'confidence',
 ];
 
-/** The list the command walks: missing, or no list, it is exit 10 (docs/reference/output.md, "Reading replies"). */
+/**
+ * The list the command walks: missing, or no list, it is exit 10 (docs/reference/output.md,
+ * "Reading replies").
+ */
 function transactionsOf(body: unknown, reading: ReplyReading) {
   // Read as documented for the walk and the --debug notes; the records are the items as received.
   readReply(reading, EnrichReply, body);
@@ -45,7 +48,8 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     rest: otherFields(received[i], KNOWN_IN_TRANSACTION),
   }));
   type Row = (typeof rows)[number];
-  // No currency is documented for the transactions of a file: one the reply names heads the amounts.
+  // No currency is documented for the transactions of a file: one the reply names heads the
+  // amounts.
   const money = moneyOf(body);
   const amount = (key: 'credit' | 'debit' | 'balance', header: string): Column<Row> => ({
     key,
@@ -63,7 +67,8 @@ export function enrichView(body: unknown, reading: ReplyReading): SectionsView {
     amount('credit', 'CREDIT'),
     amount('debit', 'DEBIT'),
     amount('balance', 'BALANCE'),
-    // A terminal shows a transaction's date, description and amounts, as `reports transactions` (docs/reference/output.md, "Tables"); -o wide the rest.
+    // A terminal shows a transaction's date, description and amounts, as `reports transactions`
+    // (docs/reference/output.md, "Tables"); -o wide the rest.
     { key: 'category', header: 'CATEGORY', value: (r) => r.category, show: 'wide' },
     {
       key: 'confidence',

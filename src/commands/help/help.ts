@@ -8,7 +8,9 @@ import { nearest } from '../../core/program/suggest.js';
 import { commandPath } from '../../core/program/svc-help.js';
 import { findTopic, HELP_TOPICS } from './topics.js';
 
-/** `svc help`: the root help; `svc help TOPIC`: a topic; `svc help CMD [SUB…]`: that command's help. */
+/**
+ * `svc help`: the root help; `svc help TOPIC`: a topic; `svc help CMD [SUB…]`: that command's help.
+ */
 export async function showHelp(
   ctx: Context,
   program: CommandUnknownOpts,

@@ -128,7 +128,10 @@ export function findTopic(name: string): HelpTopic | undefined {
   return HELP_TOPICS.find((topic) => topic.name === name);
 }
 
-/** The program's global flags, grouped by the commands they apply to, from the flags' and the commands' own declarations. */
+/**
+ * The program's global flags, grouped by the commands they apply to, from the flags' and the
+ * commands' own declarations.
+ */
 function globalFlagsTopic(program: CommandUnknownOpts): Block[] {
   const help = program.createHelp();
   const flags = globalFlags(program);
@@ -332,7 +335,9 @@ function formattingTopic(): Block[] {
 /** The commands that read and write the config file: these, and every command below them. */
 const CONFIG_COMMANDS = [['login'], ['logout'], ['whoami'], ['config']];
 
-/** `svc config get KEY` and its description, for a command and each command below it, from the tree. */
+/**
+ * `svc config get KEY` and its description, for a command and each command below it, from the tree.
+ */
 function commandsUnder(program: CommandUnknownOpts, path: readonly string[]): [string, string][] {
   let command: CommandUnknownOpts | undefined = program;
   for (const name of path) command = command?.commands.find((c) => c.name() === name);

@@ -28,7 +28,10 @@ function validateWith(check: (value: string) => unknown): (value: string) => tru
   };
 }
 
-/** The service's documented address: the base URL question's default answer where no profile has one. */
+/**
+ * The service's documented address: the base URL question's default answer where no profile has
+ * one.
+ */
 const DOCUMENTED_BASE_URL = 'https://api.swippee.com';
 
 /**
@@ -97,7 +100,8 @@ export async function login(
   const spinner = await ctx.spinner('Checking the key…');
   let plan: string | undefined;
   try {
-    // Any success accepts the key, whatever the reply's shape (docs/reference/output.md, "Reading replies").
+    // Any success accepts the key, whatever the reply's shape (docs/reference/output.md, "Reading
+    // replies").
     const call = target(ENDPOINTS.usage);
     const reply = await client.request(call);
     const { readReply, UsageReply } = await import('../../api/replies/usage.js');
@@ -132,8 +136,8 @@ export async function login(
     const current = currentProfileName(d);
     const hadActive = profileOf(d, current) !== undefined;
     wasActive = hadActive ? current : '';
-    // The file's current profile stays active, unless --use or there is none yet (or one that is gone):
-    // then the one saved now becomes it.
+    // The file's current profile stays active, unless --use or there is none yet (or one that is
+    // gone): then the one saved now becomes it.
     active = options.use || !hadActive ? profile : current;
     const { api_key: _inFile, api_key_in: _inKeyring, ...rest } = profileOf(d, profile) ?? {};
     d.profiles[profile] = kept.keyring

@@ -1,5 +1,6 @@
 // `svc whoami`: the profile, base URL and key in force (masked), where each came from, and whether
-// the service accepts the key (GET /v1/usage: any success accepts it, docs/reference/output.md, "Reading replies").
+// the service accepts the key (GET /v1/usage: any success accepts it, docs/reference/output.md,
+// "Reading replies").
 import { ENDPOINTS, target } from '../../api/endpoints.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
@@ -67,7 +68,8 @@ export async function whoami(ctx: Context, options: { local?: boolean }): Promis
     plan: null,
   };
 
-  // What ends the command after the identity is shown: a refused key (exit 3), no base URL to ask (exit 2).
+  // What ends the command after the identity is shown: a refused key (exit 3), no base URL to ask
+  // (exit 2).
   let failure: Error | undefined;
   let refusedCode = '';
   if (!options.local && !baseUrl) {

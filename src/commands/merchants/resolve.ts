@@ -41,7 +41,10 @@ export interface ResolveFlags {
   name?: string[];
   file?: string;
   column?: string;
-  /** False with --no-header: --file is one lookup a line, even when it reads as CSV with a header row or a bank statement. */
+  /**
+   * False with --no-header: --file is one lookup a line, even when it reads as CSV with a header
+   * row or a bank statement.
+   */
   header?: boolean;
   /** Checked by its declaration (integerOption, index.ts). */
   concurrency?: number;
@@ -223,7 +226,8 @@ async function resolveCounted(
       }
       const lookups = counted.replay();
       addCommandLine(sources, lookups);
-      // --each-line: the results are kept in a file of svc's own until the input is read for the lines.
+      // --each-line: the results are kept in a file of svc's own until the input is read for the
+      // lines.
       const store = flags.eachLine ? await ResultStore.open() : undefined;
       let again: NodeJS.ReadableStream | undefined;
       let reading: BatchesWhileReading | undefined;

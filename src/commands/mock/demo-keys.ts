@@ -77,7 +77,8 @@ export async function demoKeys(
       return { keys: made.keys, file: file.file };
     });
   } catch (error) {
-    // The disk's answer (a folder not writable, a full disk), not a refusal: the keys serve this run.
+    // The disk's answer (a folder not writable, a full disk), not a refusal: the keys serve this
+    // run.
     const cause =
       error instanceof FileNotWrittenError
         ? error.cause
@@ -128,7 +129,10 @@ function mendedNote(
     : undefined;
 }
 
-/** The file as the banner names it: under the home folder, as `~/…` (not on Windows, where `~` means nothing). */
+/**
+ * The file as the banner names it: under the home folder, as `~/…` (not on Windows, where `~` means
+ * nothing).
+ */
 export function shownPath(
   file: string,
   home: string | undefined,

@@ -136,7 +136,8 @@ const INDENT = '  ';
 function banner(url: string, keys: Key[], where: string | undefined, screen: Screen): string {
   const first = keys.find((k) => k.mode === 'test' && k.scope === 'FULL') ?? keys[0]!;
   const width = Math.max(...keys.map((k) => k.organization_name.length));
-  // Each key beside what it is for, or under it (unindented) where the terminal is too narrow for both.
+  // Each key beside what it is for, or under it (unindented) where the terminal is too narrow for
+  // both.
   const rows: [string, string, boolean][] = keys.map((k) => [
     `${k.organization_name.padEnd(width)}  ${k.mode.padEnd(4)}  ${k.scope}`,
     k.key,
@@ -213,7 +214,9 @@ function webhookBanner(url: string, secret: string, urls: string[], screen: Scre
   );
 }
 
-/** A delivery address: an absolute http(s) URL (deliveries carry no API key, so http is allowed). */
+/**
+ * A delivery address: an absolute http(s) URL (deliveries carry no API key, so http is allowed).
+ */
 function checkWebhookUrl(value: string): string {
   let url: URL;
   try {

@@ -118,7 +118,10 @@ export async function parseStatement(
   }
 }
 
-/** The reply of a parse in the background (202): its poll URL, and its id and status where it has them. */
+/**
+ * The reply of a parse in the background (202): its poll URL, and its id and status where it has
+ * them.
+ */
 function acceptedReader(): ReplyReader<typeof Reports> {
   return {
     what: target(ENDPOINTS.parse).what,
@@ -152,7 +155,11 @@ function acceptedReader(): ReplyReader<typeof Reports> {
   };
 }
 
-/** How to look at a report parsed in the background later: the report named by its id (else its poll path), and the command that shows it; the id and the path as lines show a peer's text (shownText). */
+/**
+ * How to look at a report parsed in the background later: the report named by its id (else its poll
+ * path), and the command that shows it; the id and the path as lines show a peer's text
+ * (shownText).
+ */
 interface LookLater {
   /** The report's id, else its poll path. */
   id: string;
@@ -161,7 +168,10 @@ interface LookLater {
   command: string;
 }
 
-/** The report's id, from the reply or the poll path of a report; the command is `svc reports get ID`, else `svc api GET PATH`. */
+/**
+ * The report's id, from the reply or the poll path of a report; the command is `svc reports get
+ * ID`, else `svc api GET PATH`.
+ */
 function lookLater(reportId: string | undefined, path: string, ctx: Context): LookLater {
   const given = reportId ?? reportIdOf(path);
   if (given !== undefined) {
@@ -256,7 +266,10 @@ export async function readStatement(file: string): Promise<Statement> {
   return { bytes, contentType: kind.contentType };
 }
 
-/** Up to `limit` bytes of an open file: a device or a pipe has no size to check first, and may have no end. */
+/**
+ * Up to `limit` bytes of an open file: a device or a pipe has no size to check first, and may have
+ * no end.
+ */
 async function readAtMost(handle: FileHandle, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -308,8 +321,8 @@ const POLL_START_MS = 1000;
 const POLL_MAX_MS = 5000;
 
 /**
- * Polls the report until it leaves `processing` (a reply without a status is taken as final), within
- * the time limit. Interrupted, it says how to look at the report later.
+ * Polls the report until it leaves `processing` (a reply without a status is taken as final),
+ * within the time limit. Interrupted, it says how to look at the report later.
  */
 async function waitForReport(
   ctx: Context,

@@ -4,7 +4,8 @@
 // anew numbers its processes alike). So a state is taken on one of two proofs only:
 //  - its writer still runs: the process of that pid, started when the state says (`pid_start`;
 //    where the OS does not tell a process's start, the pid alone). A `listening` state so proved is
-//    live, whenever it was written: a server that listened before svc ready started is found at once.
+//    live, whenever it was written: a server that listened before svc ready started is found at
+//    once.
 //  - it was written since svc ready began: its `written_at` is not before the start of svc ready's
 //    process, or the file changed while svc ready watched it. Its server is then this run's, and a
 //    `failed` state, or the state of a writer that no longer runs, is how that server ended.
@@ -46,7 +47,8 @@ export async function waitUntilReady(
       if (thisRun && (state.state === 'failed' || !runs)) throw endedBeforeListening(state);
       if (runs && state.state === 'starting') seen = state;
     } else if (seen) {
-      // Removed: the server it named stopped without listening (Ctrl-C), or after (then too late to use).
+      // Removed: the server it named stopped without listening (Ctrl-C), or after (then too late to
+      // use).
       throw new CliError(
         `${seen.command} (pid ${seen.pid}) stopped before it could be used`,
         EXIT.failure,
@@ -63,7 +65,8 @@ function endedBeforeListening(state: ServerState): CliError {
   const who = `${state.command} (pid ${state.pid})`;
   switch (state.state) {
     case 'failed': {
-      // Its own exit code, which a script may branch on; a file can say anything, so only a failing one.
+      // Its own exit code, which a script may branch on; a file can say anything, so only a failing
+      // one.
       const exitCode =
         state.exit_code >= 1 && state.exit_code <= 255 ? state.exit_code : EXIT.failure;
       return new CliError(`${who} could not start: ${state.error}`, exitCode, state.hints);
@@ -79,7 +82,10 @@ function endedBeforeListening(state: ServerState): CliError {
   }
 }
 
-/** The bound passed: the file was not written, its server is still starting, or it holds an earlier run's state. */
+/**
+ * The bound passed: the file was not written, its server is still starting, or it holds an earlier
+ * run's state.
+ */
 function nothingListened(
   file: string,
   waitSeconds: number,

@@ -7,7 +7,10 @@ import { present } from '../../app/present.js';
 import { genericView } from '../../core/output/generic.js';
 import { moneyOf } from '../money.js';
 
-/** What a terminal shows of a counterparty or a type (docs/reference/output.md, "Tables"), by the names the service is seen to use. */
+/**
+ * What a terminal shows of a counterparty or a type (docs/reference/output.md, "Tables"), by the
+ * names the service is seen to use.
+ */
 const SHOWN = ['name', 'type', 'inflow', 'outflow'];
 
 export async function showCounterparties(ctx: Context, id: string): Promise<void> {

@@ -1,5 +1,5 @@
-// `svc reports income ID [--chart]`: the salary found in a statement (amount, regularity, day of the
-// month), the income stability score, remittance, the average monthly credit and the credits of
+// `svc reports income ID [--chart]`: the salary found in a statement (amount, regularity, day of
+// the month), the income stability score, remittance, the average monthly credit and the credits of
 // each month; `--chart` draws the monthly credits as a line chart, as `svc data series --chart`
 // draws a series.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
@@ -183,7 +183,8 @@ export function monthlyCreditPoints(body: unknown): ChartPoint[] {
 
 async function drawChart(ctx: Context, id: string, points: ChartPoint[]): Promise<void> {
   const paint = await createPaint(ctx.color);
-  // With bs, the months, AD ones, say so (docs/reference/dates.md, "Months of svc data"); a date would be shown in BS.
+  // With bs, the months, AD ones, say so (docs/reference/dates.md, "Months of svc data"); a date
+  // would be shown in BS.
   const calendar = await ctx.config.calendar();
   const label = calendar ? (text: string) => calendar.chartLabel(text) : (text: string) => text;
   const first = label(points[0]!.period);

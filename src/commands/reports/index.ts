@@ -1,4 +1,5 @@
-// `svc reports …`, and the top-level shortcuts `svc match|auth|recurring` declared beside their verbs.
+// `svc reports …`, and the top-level shortcuts `svc match|auth|recurring` declared beside their
+// verbs.
 import type { Command } from '@commander-js/extra-typings';
 
 import { ENDPOINTS } from '../../api/endpoints.js';

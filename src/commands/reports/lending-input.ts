@@ -1,8 +1,8 @@
 // Local checks of the lending verbs' input (`reports transactions`, `reports underwrite`): the
 // range of dates, filters and loan numbers. Pure: each failure is a usage error (exit 2) naming the
 // flag, raised before any request. A date itself is checked in ../args.ts (as enrich's are), the
-// data commands' months (YYYY-MM) in ../data/input.ts; the enum flags, --limit and --tenor-months by
-// their declaration (integerOption), and the loan's decimals by the rules below, which index.ts
+// data commands' months (YYYY-MM) in ../data/input.ts; the enum flags, --limit and --tenor-months
+// by their declaration (integerOption), and the loan's decimals by the rules below, which index.ts
 // declares them with (decimalOption).
 import type { BsCalendar } from '../../core/calendar/calendar.js';
 import { UsageError } from '../../core/errors.js';
@@ -33,8 +33,8 @@ export type TransactionCategory = (typeof TRANSACTION_CATEGORIES)[number];
 export type Direction = (typeof DIRECTIONS)[number];
 
 /**
- * `--since` and `--until` (calendar dates, args.ts; with the BS calendar, BS dates, sent as their AD
- * dates), both inclusive: since must not come after until.
+ * `--since` and `--until` (calendar dates, args.ts; with the BS calendar, BS dates, sent as their
+ * AD dates), both inclusive: since must not come after until.
  */
 export function checkDateRange(
   since: string | undefined,
@@ -54,7 +54,10 @@ export function checkDateRange(
   return { since: start, until: end };
 }
 
-/** How the date flags are read: `calendar` when dates are BS (docs/reference/dates.md); `fiscal`, the BS table, when --fy is given. */
+/**
+ * How the date flags are read: `calendar` when dates are BS (docs/reference/dates.md); `fiscal`,
+ * the BS table, when --fy is given.
+ */
 export interface DateReading {
   calendar?: BsCalendar;
   fiscal?: BsCalendar;
@@ -76,7 +79,9 @@ export function dateRange(
   return reading.fiscal.fiscalYear(options.fy);
 }
 
-/** `--merchant-category`: free text, but one word (dining, groceries), with no control character. */
+/**
+ * `--merchant-category`: free text, but one word (dining, groceries), with no control character.
+ */
 export function checkMerchantCategory(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value === '' || /[\s\p{Cc}]/u.test(value)) {
@@ -97,7 +102,10 @@ export type TransactionFilters = {
   limit?: number;
 };
 
-/** The options of `reports transactions`, as commander gives them: the enum flags checked by their declaration (index.ts). */
+/**
+ * The options of `reports transactions`, as commander gives them: the enum flags checked by their
+ * declaration (index.ts).
+ */
 export interface TransactionOptions {
   category?: TransactionCategory;
   merchantCategory?: string;
@@ -110,7 +118,9 @@ export interface TransactionOptions {
   limit?: number;
 }
 
-/** Every option of `reports transactions`, checked; absent ones stay absent (left out of the query). */
+/**
+ * Every option of `reports transactions`, checked; absent ones stay absent (left out of the query).
+ */
 export function transactionFilters(
   options: TransactionOptions,
   reading: DateReading = {},
@@ -145,7 +155,9 @@ export const ANNUAL_RATE: DecimalRule = {
   takesInBounds: 'the yearly interest rate in percent, from 0 to 100',
 };
 
-/** `--foir-ceiling`: the largest share of income that may go to instalments, above 0 and at most 1. */
+/**
+ * `--foir-ceiling`: the largest share of income that may go to instalments, above 0 and at most 1.
+ */
 export const FOIR_CEILING: DecimalRule = {
   form: 'decimal',
   above: 0,
@@ -173,7 +185,10 @@ export interface UnderwritingRequest {
   loan: { principal: number; tenor_months: number; annual_rate_pct: number };
 }
 
-/** The options of `reports underwrite`: the loan numbers checked by their declaration (index.ts: the parsers above). */
+/**
+ * The options of `reports underwrite`: the loan numbers checked by their declaration (index.ts: the
+ * parsers above).
+ */
 export interface UnderwriteOptions {
   principal: number;
   tenorMonths: number;

@@ -9,7 +9,9 @@ import { printable } from '../../core/output/format.js';
 import { cellText, withRest } from '../../core/output/generic.js';
 import type { Part, RecordView, SectionsView } from '../../core/output/view.js';
 
-/** A title for people: `Income of rpt_…` (the id is the user's text, made printable), or `Income`. */
+/**
+ * A title for people: `Income of rpt_…` (the id is the user's text, made printable), or `Income`.
+ */
 export function titled(what: string, id: string | undefined): string {
   return id === undefined ? what : `${what} of ${printable(id)}`;
 }
@@ -21,7 +23,9 @@ export interface Currencies {
   statement?: { currency?: string };
 }
 
-/** The currency of a report's amounts: the reply's own, else NPR, in which every statement is kept. */
+/**
+ * The currency of a report's amounts: the reply's own, else NPR, in which every statement is kept.
+ */
 export function currencyOf(read: Currencies | undefined): string {
   const named = read?.currency ?? read?.iso_currency_code ?? read?.statement?.currency;
   return named !== undefined && named.trim() !== '' ? named.trim() : 'NPR';
@@ -48,7 +52,10 @@ export const DECISION_COLOURS: Colours = {
 };
 export const SEVERITY_COLOURS: Colours = { high: 'bad', medium: 'warn', low: 'dim' };
 
-/** One known field of a view: its value (typed, or as received when of another type) and how it is shown. */
+/**
+ * One known field of a view: its value (typed, or as received when of another type) and how it is
+ * shown.
+ */
 export interface ValueFact {
   key: string;
   header: string;
@@ -92,7 +99,10 @@ export function designedView(
   return view;
 }
 
-/** A documented list of a view: shown as a table when it is a list of objects, else left to the generic view. */
+/**
+ * A documented list of a view: shown as a table when it is a list of objects, else left to the
+ * generic view.
+ */
 export interface ListPart {
   key: string;
   heading: string;

@@ -44,7 +44,8 @@ export async function listReports(
           report_id: r?.report_id,
           status: r?.status,
           bank_code: r?.bank_code ?? r?.statement?.bank_code,
-          // A bank's name beside its code is the same bank: one column shows both, as `reports get` does.
+          // A bank's name beside its code is the same bank: one column shows both, as `reports get`
+          // does.
           bank: r?.bank ?? r?.statement?.bank,
           created_at: r?.created_at,
         };
@@ -85,7 +86,8 @@ export async function listReports(
       );
     },
   });
-  // --json carries has_more itself; every other output loses it (ndjson and CSV hold the items alone).
+  // --json carries has_more itself; every other output loses it (ndjson and CSV hold the items
+  // alone).
   if (ctx.format === 'json') return;
   const { readReply, ReportListPage } = await import('../../api/replies/reports.js');
   const page = readReply(new ReplyReading(call.what), ReportListPage, reply.body);

@@ -8,8 +8,9 @@ import { genericView } from '../../core/output/generic.js';
 import { moneyOf } from '../money.js';
 
 /**
- * What a terminal shows of a stream (docs/reference/output.md, "Tables"), by the names the service is seen to use: the
- * documents name a stream's cadence, average amount, status and next date, but not their fields.
+ * What a terminal shows of a stream (docs/reference/output.md, "Tables"), by the names the service
+ * is seen to use: the documents name a stream's cadence, average amount, status and next date, but
+ * not their fields.
  */
 const SHOWN = ['counterparty', 'cadence', 'average_amount', 'status', 'next_date'];
 

@@ -76,7 +76,8 @@ function reportFacts(report: Report): ReportFacts {
     // The list carries bank_code at the top (documented there), the full report inside `statement`.
     bankCode: statement?.bank_code ?? report?.bank_code,
     currency: statement?.currency,
-    // `period` or `statement_period` (both documented), in the statement or, in the flat shape, at the top.
+    // `period` or `statement_period` (both documented), in the statement or, in the flat shape, at
+    // the top.
     period: statement?.period ?? report?.period,
     openingBalance: statement?.opening_balance,
     closingBalance: statement?.closing_balance,

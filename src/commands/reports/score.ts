@@ -64,7 +64,10 @@ interface Factor {
   rest: Record<string, unknown>;
 }
 
-/** Factors by the size of their impact, largest first; those without a numeric impact last, in the reply's order. */
+/**
+ * Factors by the size of their impact, largest first; those without a numeric impact last, in the
+ * reply's order.
+ */
 export function factorsTable(items: readonly unknown[]): ListView<Factor> {
   const size = (item: unknown) => {
     const n = readPart(ScoreFactor, item)?.impact;

@@ -1,7 +1,7 @@
 // `svc reports transactions ID [--category C] [--merchant-category M] [--direction credit|debit]
-// [--since DATE] [--until DATE] [--limit N]`: the transactions of a report, filtered by the service.
-// The listing is documented as {count, transactions:[{id, date, description, debit, credit,
-// balance, category, confidence}]}; a report's transactions also come in a newer shape
+// [--since DATE] [--until DATE] [--limit N]`: the transactions of a report, filtered by the
+// service. The listing is documented as {count, transactions:[{id, date, description, debit,
+// credit, balance, category, confidence}]}; a report's transactions also come in a newer shape
 // ({transaction_id, date, name, amount, merchant_name, personal_finance_category …}), and both are
 // read. The list is what the command walks: without it the reply is exit 10, whatever the format.
 import { ENDPOINTS, target } from '../../api/endpoints.js';
@@ -51,7 +51,9 @@ export function transactionsOf(body: unknown, reading: ReplyReading): unknown[] 
   return readReply(reading, TransactionListReply, body).transactions;
 }
 
-/** The fields of a transaction the listing documents, in their order: the first columns of its CSV. */
+/**
+ * The fields of a transaction the listing documents, in their order: the first columns of its CSV.
+ */
 export const TRANSACTION_FIELDS = [
   'id',
   'date',
@@ -95,13 +97,19 @@ export const REPORT_TRANSACTION_FIELDS = [
 
 /** One transaction of either shape, its raw values by meaning, and the fields no column shows. */
 export interface TransactionRow {
-  /** The newer shape's currency of the transaction (`iso_currency_code`), which stays a column of its own. */
+  /**
+   * The newer shape's currency of the transaction (`iso_currency_code`), which stays a column of
+   * its own.
+   */
   currency?: string;
   date: unknown;
   description: unknown;
   debit: unknown;
   credit: unknown;
-  /** The newer shape's single amount; its sign convention is not documented, so it is shown as received. */
+  /**
+   * The newer shape's single amount; its sign convention is not documented, so it is shown as
+   * received.
+   */
   amount: unknown;
   balance: unknown;
   category: unknown;
@@ -143,7 +151,9 @@ export function transactionRow(item: unknown): TransactionRow {
 const has = (rows: readonly TransactionRow[], field: keyof TransactionRow) =>
   rows.some((r) => r[field] !== undefined);
 
-/** A view's own list of transactions (`income_transactions`, …) as a part of it, headed `heading`. */
+/**
+ * A view's own list of transactions (`income_transactions`, …) as a part of it, headed `heading`.
+ */
 export function transactionsPart(key: string, heading: string, items: unknown): ListPart {
   return {
     key,
@@ -156,9 +166,9 @@ export function transactionsPart(key: string, heading: string, items: unknown): 
 /**
  * Transactions as a table: date, description, debit, credit, balance, category, and the merchant
  * and the id where any has one; the newer shape's amount in a column of its own; every other field
- * after. A terminal shows date, description, the amounts and balance (docs/reference/output.md, "Tables"); -o wide and a
- * pipe every column. A column reads the newer shape's name of its field too (`name` for
- * `description`), and --columns takes either.
+ * after. A terminal shows date, description, the amounts and balance (docs/reference/output.md,
+ * "Tables"); -o wide and a pipe every column. A column reads the newer shape's name of its field
+ * too (`name` for `description`), and --columns takes either.
  */
 export function transactionsTable(
   items: readonly unknown[],
@@ -200,7 +210,8 @@ export function transactionsTable(
     value: (r) => cellText(r[field]),
     ...fit,
   });
-  // Debit and credit are the documented layout: they go only when every row has the newer amount instead.
+  // Debit and credit are the documented layout: they go only when every row has the newer amount
+  // instead.
   const debitCredit = !has(rows, 'amount') || has(rows, 'debit') || has(rows, 'credit');
   const columns: Column<TransactionRow>[] = [
     text('date', 'DATE', 'date', { keep: true }),
@@ -274,8 +285,8 @@ export function transactionsView(
   );
   // A count that is no number is not the documented one: it is shown with the rest.
   const known = counted === undefined ? ['transactions'] : ['transactions', 'count'];
-  // The count and the filters go under the table on a terminal; a pipe stays one header line and one
-  // line per transaction, and hears on stderr of a count that differs from the list.
+  // The count and the filters go under the table on a terminal; a pipe stays one header line and
+  // one line per transaction, and hears on stderr of a count that differs from the list.
   const count = countText(items.length, counted);
   const hints = [count, ...(frame.filters ? [filtersText(frame.filters, frame.calendar)] : [])];
   const cut = counted !== undefined && counted !== items.length;

@@ -36,7 +36,10 @@ export async function underwrite(
   });
 }
 
-/** `NPR 5,00,000.00 over 36 months at 12.5% a year`: the loan asked for, in the statement's currency. */
+/**
+ * `NPR 5,00,000.00 over 36 months at 12.5% a year`: the loan asked for, in the statement's
+ * currency.
+ */
 export function loanText(loan: UnderwritingRequest['loan']): string {
   return `${formatMoney(loan.principal, 'NPR') ?? loan.principal} over ${loan.tenor_months} month${loan.tenor_months === 1 ? '' : 's'} at ${plainNumber(loan.annual_rate_pct)}% a year`;
 }
@@ -49,7 +52,8 @@ export function underwritingView(
   // Its fields are not documented: nothing is noted for --debug.
   const verdict = readReply(new ReplyReading('underwrite'), UnderwriteReply, body)?.verdict;
   const money = moneyOf(body, 'NPR');
-  // A verdict of one word leads; one that is an object or a list is no such word and keeps its place.
+  // A verdict of one word leads; one that is an object or a list is no such word and keeps its
+  // place.
   if (verdict === undefined) return genericView(body, { title, money });
   return withRest(
     factList([

@@ -38,7 +38,10 @@ export async function createSandboxReport(
   );
 }
 
-/** Scenario names are the service's to list (`svc sandbox scenarios`); only their form is checked here. */
+/**
+ * Scenario names are the service's to list (`svc sandbox scenarios`); only their form is checked
+ * here.
+ */
 function checkScenarioName(name: string): string {
   if (!/^[a-z][a-z0-9_]{0,63}$/.test(name)) {
     throw new UsageError(

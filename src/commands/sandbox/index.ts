@@ -1,4 +1,5 @@
-// `svc sandbox …`: scenario reports and webhook deliveries on demand, for tests and CI. Test keys only.
+// `svc sandbox …`: scenario reports and webhook deliveries on demand, for tests and CI. Test keys
+// only.
 import { type Command, Option } from '@commander-js/extra-typings';
 
 import { ENDPOINTS } from '../../api/endpoints.js';

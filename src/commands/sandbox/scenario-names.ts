@@ -9,7 +9,10 @@ export interface ScenarioName {
   description: string;
 }
 
-/** The scenarios the service's documentation names; the last error scenario's full name is not shown. */
+/**
+ * The scenarios the service's documentation names; the last error scenario's full name is not
+ * shown.
+ */
 export const DOCUMENTED_SCENARIOS: readonly ScenarioName[] = [
   { value: 'salaried', description: 'steady salary, growing balance, light EMI (the default)' },
   { value: 'thin_file', description: 'little history, no salary' },

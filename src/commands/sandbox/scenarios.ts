@@ -19,7 +19,8 @@ export async function listScenarios(ctx: Context): Promise<void> {
   await present(ctx, reply, {
     what: call.what,
     viewRecords: 'list items',
-    // Each list the reply holds (report and error scenarios) is scenarios: a pipe gets them as one table.
+    // Each list the reply holds (report and error scenarios) is scenarios: a pipe gets them as one
+    // table.
     view: (body) =>
       withPipeItems(
         genericView(body, { empty: 'The sandbox offers no scenarios.' }),

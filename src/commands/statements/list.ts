@@ -68,7 +68,8 @@ export async function listStatements(ctx: Context, options: { status?: string })
                 ? paint.bad('revoked')
                 : (r.status ?? ''),
         },
-        // Whole in a pipe (a script may compare it) and with -o wide; a terminal keeps to the address people open.
+        // Whole in a pipe (a script may compare it) and with -o wide; a terminal keeps to the
+        // address people open.
         {
           key: 'content_hash',
           header: 'CONTENT HASH',

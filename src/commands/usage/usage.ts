@@ -46,7 +46,8 @@ export async function showUsage(ctx: Context): Promise<void> {
           },
         },
         { key: 'period', header: 'Period', value: (x) => x.period },
-        // A time: shown in the local zone, and on a terminal how far off, by the renderer (output/time.ts).
+        // A time: shown in the local zone, and on a terminal how far off, by the renderer
+        // (output/time.ts).
         { key: 'resets_at', header: 'Resets', value: (x) => x.resetsAt },
       ];
       return withRest({ kind: 'record', record: u, fields }, unread(UsageReply, body, reply));

@@ -152,7 +152,8 @@ async function listen(
       exitAfter === undefined ? undefined : { exitAfter, waitSeconds, received: () => received },
     );
   } finally {
-    // Best effort, and not cut short by Ctrl-C: otherwise the mock goes on delivering to a closed port.
+    // Best effort, and not cut short by Ctrl-C: otherwise the mock goes on delivering to a closed
+    // port.
     if (mockUrl !== undefined && registeredId !== undefined) {
       const failure = await unregisterFromMock(mockUrl, registeredId, {
         ...mockCall,
@@ -236,7 +237,10 @@ function checkListenFlags(
   return { port, forwardTo, exitAfter, waitSeconds, timeoutMs: ctx.attemptTimeoutMs };
 }
 
-/** The receiver on `port`, verifying with the given secret (or, later, one agreed with svc mock); a port in use is a usage error. */
+/**
+ * The receiver on `port`, verifying with the given secret (or, later, one agreed with svc mock); a
+ * port in use is a usage error.
+ */
 async function openReceiver(
   ctx: Context,
   port: number,
@@ -348,7 +352,8 @@ async function untilEnded(
       () => {}, // ended first
     );
   }
-  // Ctrl-C ends a plain listen normally; while waiting for --exit-after events it is an interruption.
+  // Ctrl-C ends a plain listen normally; while waiting for --exit-after events it is an
+  // interruption.
   const onAbort = () => end(counting ? new InterruptedError() : undefined);
   if (ctx.signal.aborted) onAbort();
   else ctx.signal.addEventListener('abort', onAbort, { once: true });
@@ -430,7 +435,10 @@ function agreeOnSecret(
   return undefined;
 }
 
-/** svc mock refused the registration: a key it does not know is the key's fault (exit 3), anything else as its status says. */
+/**
+ * svc mock refused the registration: a key it does not know is the key's fault (exit 3), anything
+ * else as its status says.
+ */
 function mockRefusal(
   ctx: Context,
   mockUrl: string,

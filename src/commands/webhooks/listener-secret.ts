@@ -27,7 +27,10 @@ const WORDS: PrivateFileWords = {
     `other users can read the webhook signing secret in ${file} (mode ${mode}); run \`${chmod}\``,
 };
 
-/** A secret as svc makes one, and as the mock takes one brought along: 8 to 1024 characters, no white space. */
+/**
+ * A secret as svc makes one, and as the mock takes one brought along: 8 to 1024 characters, no
+ * white space.
+ */
 const SECRET_FORM = /^\S{8,1024}$/;
 
 /**

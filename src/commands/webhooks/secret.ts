@@ -2,7 +2,9 @@ import type { Context } from '../../app/context.js';
 import { UsageError } from '../../core/errors.js';
 import { readEnv } from '../../service/environment.js';
 
-/** The signing secret: --secret, else SVC_WEBHOOK_SECRET; never asked for, and masked in all output. */
+/**
+ * The signing secret: --secret, else SVC_WEBHOOK_SECRET; never asked for, and masked in all output.
+ */
 export function signingSecret(ctx: Context, flag: string | undefined): string {
   const given = givenSigningSecret(ctx, flag);
   if (given === undefined)

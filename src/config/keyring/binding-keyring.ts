@@ -21,7 +21,10 @@ const CALL_TIMEOUT_MS = 30_000;
 type Binding = typeof import('@napi-rs/keyring');
 type Entry = InstanceType<Binding['AsyncEntry']>;
 
-/** The Keychain (macOS) or Credential Manager (Windows) through the binding, called `name`; no keyring elsewhere. os-keyring.ts names and describes it. */
+/**
+ * The Keychain (macOS) or Credential Manager (Windows) through the binding, called `name`; no
+ * keyring elsewhere. os-keyring.ts names and describes it.
+ */
 export function bindingKeyring(
   platform: NodeJS.Platform,
   name: string,
@@ -53,7 +56,10 @@ export function bindingKeyring(
     }
   }
 
-  /** One call, bounded: a keyring that does not answer is a KeyringError, never a hang; a stop of the run ends it at once. */
+  /**
+   * One call, bounded: a keyring that does not answer is a KeyringError, never a hang; a stop of
+   * the run ends it at once.
+   */
   async function call<T>(what: string, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const timeoutMs = deadline.within(CALL_TIMEOUT_MS);
     const abort = new AbortController();
@@ -120,7 +126,10 @@ export function bindingKeyring(
   };
 }
 
-/** An error of the binding as one line of text ("Platform failure: DBus error: …"): it never holds the key. */
+/**
+ * An error of the binding as one line of text ("Platform failure: DBus error: …"): it never holds
+ * the key.
+ */
 function oneLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text

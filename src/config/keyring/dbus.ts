@@ -1,7 +1,7 @@
 // A small D-Bus client over the bus's Unix socket: the EXTERNAL authentication, Hello, method calls
 // with a typed body whose replies are matched by serial, errors by their D-Bus names, AddMatch and
-// signals. The bus is a peer like any other: every message it sends is capped (MAX_MESSAGE_BYTES, and
-// 32 containers deep, MAX_CONTAINERS in all), read in one pass over a signature parsed once,
+// signals. The bus is a peer like any other: every message it sends is capped (MAX_MESSAGE_BYTES,
+// and 32 containers deep, MAX_CONTAINERS in all), read in one pass over a signature parsed once,
 // every read of it checked against its bounds, and every call bounded by a timer that closes the
 // socket, so a bus or a service that never answers is an error, never a hang. It knows nothing of
 // the services it talks to (config/keyring/secret-service.ts is one).
@@ -64,7 +64,10 @@ export class WireError extends Error {}
 
 /** The largest message svc takes from a bus, or sends: far above any reply it asks for. */
 export const MAX_MESSAGE_BYTES = 1024 * 1024;
-/** Containers (arrays, dictionary entries, structs, variants) inside each other, at most: 32, as the D-Bus specification has it. */
+/**
+ * Containers (arrays, dictionary entries, structs, variants) inside each other, at most: 32, as the
+ * D-Bus specification has it.
+ */
 const MAX_DEPTH = 32;
 /**
  * Containers (arrays, structs, variants) in one message, at most: the replies svc asks for hold a
@@ -103,7 +106,10 @@ const ALIGNMENT: Record<WireType['code'], number> = {
   '(': 8,
   '{': 8,
 };
-/** An object path: "/", or elements of [A-Za-z0-9_] after slashes (so it can go inside a match rule's quotes). */
+/**
+ * An object path: "/", or elements of [A-Za-z0-9_] after slashes (so it can go inside a match
+ * rule's quotes).
+ */
 const OBJECT_PATH = /^\/(?:[A-Za-z0-9_]+(?:\/[A-Za-z0-9_]+)*)?$/;
 
 /**
@@ -159,7 +165,10 @@ function completeType(cursor: { signature: string; at: number }, depth: number):
   return { code: '(', fields };
 }
 
-/** Writes values in little-endian order; `offset` is where its first byte lies in the message, for alignment. */
+/**
+ * Writes values in little-endian order; `offset` is where its first byte lies in the message, for
+ * alignment.
+ */
 export class WireWriter {
   private buffer = Buffer.alloc(256);
   private length = 0;
@@ -307,7 +316,10 @@ export class WireWriter {
   }
 }
 
-/** Reads values from `data`, in the byte order of its message; every read is checked against the end. */
+/**
+ * Reads values from `data`, in the byte order of its message; every read is checked against the
+ * end.
+ */
 export class WireReader {
   at: number;
   /** The arrays, structs and variants read so far (MAX_CONTAINERS). */
@@ -322,7 +334,10 @@ export class WireReader {
     this.at = start;
   }
 
-  /** The values of a signature, one for each of its complete types; WireError when the data does not hold them. */
+  /**
+   * The values of a signature, one for each of its complete types; WireError when the data does not
+   * hold them.
+   */
   read(signature: string): Value[] {
     return parseSignature(signature).map((type) => this.value(type, 0));
   }
@@ -590,7 +605,10 @@ export function decodeMessage(data: Buffer): { message: Message; length: number 
   return { message: Object.freeze(message), length };
 }
 
-/** The values of a message's body, as its signature says; WireError when the body does not hold them. */
+/**
+ * The values of a message's body, as its signature says; WireError when the body does not hold
+ * them.
+ */
 export function bodyOf(message: Message): Value[] {
   const reader = new WireReader(message.body, message.littleEndian);
   const values = reader.read(message.signature);
@@ -598,7 +616,10 @@ export function bodyOf(message: Message): Value[] {
   return values;
 }
 
-/** The string a message's body starts with (a name, an error's text), read alone; undefined when there is none. */
+/**
+ * The string a message's body starts with (a name, an error's text), read alone; undefined when
+ * there is none.
+ */
 function firstString(message: Message): string | undefined {
   if (!message.signature.startsWith('s')) return undefined;
   try {
@@ -611,10 +632,16 @@ function firstString(message: Message): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Connections
 
-/** The bus could not be reached, refused svc, broke off, sent what is not D-Bus, or did not answer in time: one line. */
+/**
+ * The bus could not be reached, refused svc, broke off, sent what is not D-Bus, or did not answer
+ * in time: one line.
+ */
 export class BusUnanswered extends Error {}
 
-/** A D-Bus error reply: `dbusName` is its D-Bus name (org.freedesktop.DBus.Error.ServiceUnknown…), `message` its text, if any. */
+/**
+ * A D-Bus error reply: `dbusName` is its D-Bus name (org.freedesktop.DBus.Error.ServiceUnknown…),
+ * `message` its text, if any.
+ */
 export class BusError extends Error {
   constructor(
     readonly dbusName: string,
@@ -753,7 +780,10 @@ export class BusConnection {
 
   private onClose?: (error: Error) => void;
 
-  /** Calls a method and resolves with its reply; rejects with BusError for an error reply, BusUnanswered when `timeoutMs` passes first (the connection is then closed). */
+  /**
+   * Calls a method and resolves with its reply; rejects with BusError for an error reply,
+   * BusUnanswered when `timeoutMs` passes first (the connection is then closed).
+   */
   call(call: Call, timeoutMs: number): Promise<Message> {
     if (this.failure) return Promise.reject(this.failure);
     const serial = ++this.serial;

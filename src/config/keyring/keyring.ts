@@ -1,14 +1,17 @@
 // The OS keyring, where `svc login` keeps a profile's key when one is at hand: the Secret Service
-// on Linux and the BSDs (reached over the session D-Bus, never the kernel keyring), the Keychain on macOS,
-// Credential Manager on Windows. An entry is a profile's key for one base URL: a config folder of
-// someone else's (SVC_CONFIG_DIR, set by a repository's .envrc) whose profile has the same name and
-// its own base URL finds no key there, and replaces or removes none, as gh keeps one entry a host.
-// This module is only the shape of one; os-keyring.ts is the real one, loaded when a command
-// needs a profile's key from it (Context.config.keyring), and a test gives its own
+// on Linux and the BSDs (reached over the session D-Bus, never the kernel keyring), the Keychain on
+// macOS, Credential Manager on Windows. An entry is a profile's key for one base URL: a config
+// folder of someone else's (SVC_CONFIG_DIR, set by a repository's .envrc) whose profile has the
+// same name and its own base URL finds no key there, and replaces or removes none, as gh keeps one
+// entry a host. This module is only the shape of one; os-keyring.ts is the real one, loaded when a
+// command needs a profile's key from it (Context.config.keyring), and a test gives its own
 // (app/services.ts).
 import { InterruptedError } from '../../core/errors.js';
 
-/** The keyring's service name: on Linux `secret-tool lookup service svc account default base_url URL` finds a key. */
+/**
+ * The keyring's service name: on Linux `secret-tool lookup service svc account default base_url
+ * URL` finds a key.
+ */
 export const KEYRING_SERVICE = 'svc';
 
 /** Whose key an entry keeps: a profile's, for the base URL it was saved with, and for no other. */
@@ -33,13 +36,24 @@ export interface KeyringEntry {
 export const accountOf = (entry: KeyringEntry): string => `${entry.profile} ${entry.baseUrl}`;
 
 export interface Keyring {
-  /** What it is, for messages: "the Secret Service", "the macOS Keychain", "Windows Credential Manager". */
+  /**
+   * What it is, for messages: "the Secret Service", "the macOS Keychain", "Windows Credential
+   * Manager".
+   */
   readonly name: string;
-  /** Why no keyring can be used here (one line), or undefined when one answers; asked in a bounded time. */
+  /**
+   * Why no keyring can be used here (one line), or undefined when one answers; asked in a bounded
+   * time.
+   */
   unavailable(): Promise<string | undefined>;
-  /** How a person finds the entry with the keyring's own tools: "service svc, account default, base_url https://…". */
+  /**
+   * How a person finds the entry with the keyring's own tools: "service svc, account default,
+   * base_url https://…".
+   */
   describe(entry: KeyringEntry): string;
-  /** The key of an entry, or undefined; rejects with KeyringError when the keyring cannot be read. */
+  /**
+   * The key of an entry, or undefined; rejects with KeyringError when the keyring cannot be read.
+   */
   read(entry: KeyringEntry): Promise<string | undefined>;
   /** Keeps the key of an entry, replacing the one it had; rejects with KeyringError. */
   write(entry: KeyringEntry, key: string): Promise<void>;
@@ -47,7 +61,9 @@ export interface Keyring {
   remove(entry: KeyringEntry): Promise<boolean>;
 }
 
-/** A keyring that failed or did not answer in time: its message is one line and never holds a key. */
+/**
+ * A keyring that failed or did not answer in time: its message is one line and never holds a key.
+ */
 export class KeyringError extends Error {}
 
 /** How long the keyring work of one command may take in all, its calls and prompts together. */
@@ -68,7 +84,10 @@ export class KeyringDeadline {
     private readonly limitMs = KEYRING_DEADLINE_MS,
   ) {}
 
-  /** How long the next wait may take: `wantedMs`, or what is left. InterruptedError after a stop, KeyringError past the deadline. */
+  /**
+   * How long the next wait may take: `wantedMs`, or what is left. InterruptedError after a stop,
+   * KeyringError past the deadline.
+   */
   within(wantedMs: number): number {
     if (this.signal.aborted) throw new InterruptedError();
     this.end ??= Date.now() + this.limitMs;

@@ -10,7 +10,10 @@ import { secretService } from './secret-service.js';
 /** Where a session D-Bus, and on it the Secret Service, is how a keyring is reached. */
 const SESSION_BUS_PLATFORMS: readonly NodeJS.Platform[] = ['linux', 'freebsd', 'openbsd'];
 
-/** The keyring of one command: `signal` (the run's stop) ends its waits, and its work has KEYRING_DEADLINE_MS in all. */
+/**
+ * The keyring of one command: `signal` (the run's stop) ends its waits, and its work has
+ * KEYRING_DEADLINE_MS in all.
+ */
 export function osKeyring(
   env: Env,
   signal: AbortSignal,

@@ -1,8 +1,8 @@
-// The Secret Service (org.freedesktop.Secret: GNOME Keyring, KWallet, KeePassXC) as svc's keyring on
-// Linux and the BSDs, spoken to over the session bus by config/keyring/dbus.ts: no native code to load, and a
-// timer on every call. An entry has the attributes service=svc, account=<profile> and
-// base_url=<the profile's base URL>, so `secret-tool lookup service svc account default base_url
-// https://…` finds it, and the label "svc: <profile>". The secret travels with the "plain"
+// The Secret Service (org.freedesktop.Secret: GNOME Keyring, KWallet, KeePassXC) as svc's keyring
+// on Linux and the BSDs, spoken to over the session bus by config/keyring/dbus.ts: no native code
+// to load, and a timer on every call. An entry has the attributes service=svc, account=<profile>
+// and base_url=<the profile's base URL>, so `secret-tool lookup service svc account default
+// base_url https://…` finds it, and the label "svc: <profile>". The secret travels with the "plain"
 // algorithm, which the specification allows: the socket is the user's own, and no one else can
 // listen on it. Each operation opens its connection and its session, and closes both.
 import { InterruptedError } from '../../core/errors.js';
@@ -29,7 +29,10 @@ import {
   KeyringError,
 } from './keyring.js';
 
-/** How long the session bus may take to say whether a Secret Service is there (starting one included). */
+/**
+ * How long the session bus may take to say whether a Secret Service is there (starting one
+ * included).
+ */
 export const PROBE_TIMEOUT_MS = 2_000;
 /** How long one call to the Secret Service may take, once it has answered. */
 const CALL_TIMEOUT_MS = 10_000;
@@ -76,7 +79,10 @@ export function secretService(
     }
   }
 
-  /** Runs `work` with a connection and an open session, both closed after it; every failure a KeyringError (or InterruptedError). */
+  /**
+   * Runs `work` with a connection and an open session, both closed after it; every failure a
+   * KeyringError (or InterruptedError).
+   */
   async function withSession<T>(work: (secrets: Secrets) => Promise<T>): Promise<T> {
     if (!address)
       throw new KeyringError(
@@ -143,10 +149,15 @@ const legacyAttributesOf = (profile: string) => [
   ]),
 ];
 
-/** One session with the Secret Service: every wait bounded by the call's own time and the command's deadline. */
+/**
+ * One session with the Secret Service: every wait bounded by the call's own time and the command's
+ * deadline.
+ */
 class Secrets {
   session = NO_PROMPT;
-  /** The connection that owns org.freedesktop.secrets: the one sender whose prompts' signals count. */
+  /**
+   * The connection that owns org.freedesktop.secrets: the one sender whose prompts' signals count.
+   */
   private owner?: string;
 
   constructor(
@@ -154,7 +165,9 @@ class Secrets {
     private readonly deadline: KeyringDeadline,
   ) {}
 
-  /** One method call of org.freedesktop.Secret.<iface>, its reply's body checked against `replies`. */
+  /**
+   * One method call of org.freedesktop.Secret.<iface>, its reply's body checked against `replies`.
+   */
   async call(
     path: string,
     iface: string,
@@ -194,7 +207,10 @@ class Secrets {
     )) as [string[], string[]];
   }
 
-  /** The key of an entry: its own item's, else (where the entry allows it) a legacy one's, kept again with the base URL. */
+  /**
+   * The key of an entry: its own item's, else (where the entry allows it) a legacy one's, kept
+   * again with the base URL.
+   */
   async read(entry: KeyringEntry): Promise<string | undefined> {
     const [unlocked, locked] = await this.search(attributesOf(entry));
     const item =
@@ -262,7 +278,10 @@ class Secrets {
     return value.value;
   }
 
-  /** Unlocks objects (items, collections): those unlocked; KeyringError when the prompt is dismissed. */
+  /**
+   * Unlocks objects (items, collections): those unlocked; KeyringError when the prompt is
+   * dismissed.
+   */
   private async unlock(objects: string[], what: string): Promise<string[]> {
     const [unlocked, prompt] = (await this.call(
       SERVICE_PATH,
@@ -327,7 +346,10 @@ class Secrets {
     return key;
   }
 
-  /** Keeps `key` for an entry in the default collection, replacing the item of the same attributes (the same base URL). */
+  /**
+   * Keeps `key` for an entry in the default collection, replacing the item of the same attributes
+   * (the same base URL).
+   */
   async store(entry: KeyringEntry, key: string): Promise<void> {
     const properties = new Map<Value, Value>([
       ['org.freedesktop.Secret.Item.Label', new Variant('s', `svc: ${entry.profile}`)],
@@ -387,7 +409,10 @@ class Secrets {
     }
   }
 
-  /** Removes the items of an entry (and, where it allows, its profile's legacy ones): whether there was one. */
+  /**
+   * Removes the items of an entry (and, where it allows, its profile's legacy ones): whether there
+   * was one.
+   */
   async removeAll(entry: KeyringEntry): Promise<boolean> {
     const [unlocked, locked] = await this.search(attributesOf(entry));
     const items = unlocked.slice(0, MAX_ITEMS);

@@ -1,6 +1,7 @@
-// Bikram Sambat, Nepal's calendar (docs/reference/dates.md, "The table of months"): loaded only when a run asks for it (--calendar bs,
-// SVC_CALENDAR, the profile's `calendar`, or --fy), through calendar.ts. The build makes it a file
-// of its own (dist/bs-calendar.cjs), so that no other run reads the table.
+// Bikram Sambat, Nepal's calendar (docs/reference/dates.md, "The table of months"): loaded only
+// when a run asks for it (--calendar bs, SVC_CALENDAR, the profile's `calendar`, or --fy), through
+// calendar.ts. The build makes it a file of its own (dist/bs-calendar.cjs), so that no other run
+// reads the table.
 //
 // BS has no formula: the length of each month is set by the almanac (Nepal Panchang Nirnayak
 // Samiti) year by year. The table below holds the months of 2000 to 2083 BS (1943-04-14 to
@@ -8,10 +9,10 @@
 // https://github.com/subeshb1/Nepali-Date, MIT License, Copyright (c) 2020 Subesh Bhandari). A
 // second package made apart from it, bikram-sambat 1.8.1 (github.com/medic/bikram-sambat, its own
 // encoding of the months), agrees with it on every month of those years; from 2084 BS on the two
-// (and the other published tables) disagree (2084's Jestha has 31 days in one, 32 in the other),
-// so svc takes no date past 2083 BS. test/unit/bikram-sambat.test.ts checks every month start of
-// the covered years against bikram-sambat; to cover another year, add its row here once two
-// independent tables agree on it, and that test will check it.
+// (and the other published tables) disagree (2084's Jestha has 31 days in one, 32 in the other), so
+// svc takes no date past 2083 BS. test/unit/bikram-sambat.test.ts checks every month start of the
+// covered years against bikram-sambat; to cover another year, add its row here once two independent
+// tables agree on it, and that test will check it.
 //
 // Pure: dates are texts YYYY-MM-DD; days are counted with Date.UTC, never in a local zone.
 
@@ -130,7 +131,10 @@ const MS_A_DAY = 86_400_000;
 /** 2000-01-01 BS is 1943-04-14 AD: its day number since 1970-01-01. */
 const EPOCH_DAY = Date.UTC(1943, 3, 14) / MS_A_DAY;
 
-/** The day number (since EPOCH_DAY) of the first day of each year of the table, and of the day after the last. */
+/**
+ * The day number (since EPOCH_DAY) of the first day of each year of the table, and of the day after
+ * the last.
+ */
 const YEAR_STARTS: readonly number[] = (() => {
   const starts = [0];
   for (const row of MONTH_LENGTHS) {
@@ -155,7 +159,10 @@ function adText(dayNumber: number): string {
   return `${String(date.getUTCFullYear()).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
 }
 
-/** The AD date (YYYY-MM-DD) of a BS date; undefined for a day the table does not hold (check it with daysInMonth first). */
+/**
+ * The AD date (YYYY-MM-DD) of a BS date; undefined for a day the table does not hold (check it with
+ * daysInMonth first).
+ */
 export function bsToAd(year: number, month: number, day: number): string | undefined {
   const days = daysInMonth(year, month);
   if (days === undefined || day < 1 || day > days) return undefined;
@@ -166,7 +173,10 @@ export function bsToAd(year: number, month: number, day: number): string | undef
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** The BS date (YYYY-MM-DD) of an AD date written YYYY-MM-DD; undefined for no real AD date, or one outside the table. */
+/**
+ * The BS date (YYYY-MM-DD) of an AD date written YYYY-MM-DD; undefined for no real AD date, or one
+ * outside the table.
+ */
 export function adToBs(text: string): string | undefined {
   const m = DATE.exec(text);
   if (!m) return undefined;

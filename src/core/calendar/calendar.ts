@@ -1,14 +1,17 @@
-// Which calendar dates are shown and read in (docs/reference/dates.md): `ad`, as the service sends them, or
-// `bs`, Bikram Sambat, Nepal's. What the table of BS months is needed for is here; the table itself
-// (bikram-sambat.ts) is loaded by loadBsCalendar only, when a run asks for BS: no other run reads it
-// (the build makes it dist/bs-calendar.cjs, and test/e2e/startup.test.ts checks that).
+// Which calendar dates are shown and read in (docs/reference/dates.md): `ad`, as the service sends
+// them, or `bs`, Bikram Sambat, Nepal's. What the table of BS months is needed for is here; the
+// table itself (bikram-sambat.ts) is loaded by loadBsCalendar only, when a run asks for BS: no
+// other run reads it (the build makes it dist/bs-calendar.cjs, and test/e2e/startup.test.ts checks
+// that).
 import { UsageError } from '../errors.js';
 import type * as Table from './bikram-sambat.js';
 
 export const CALENDARS = ['ad', 'bs'] as const;
 export type CalendarName = (typeof CALENDARS)[number];
 
-/** A calendar's name as set in SVC_CALENDAR or a profile's `calendar`; undefined for any other text. */
+/**
+ * A calendar's name as set in SVC_CALENDAR or a profile's `calendar`; undefined for any other text.
+ */
 export function calendarNamed(text: string): CalendarName | undefined {
   return (CALENDARS as readonly string[]).includes(text) ? (text as CalendarName) : undefined;
 }
@@ -18,7 +21,10 @@ export async function loadBsCalendar(): Promise<BsCalendar> {
   return new BsCalendar(await import('./bikram-sambat.js'));
 }
 
-/** A calendar date, alone or at the start of a date-time (`2026-05-22T10:00:00Z`, `2026-05-22 15:45 +0545`); a month alone is none. */
+/**
+ * A calendar date, alone or at the start of a date-time (`2026-05-22T10:00:00Z`, `2026-05-22 15:45
+ * +0545`); a month alone is none.
+ */
 const DATED = /^(\d{4})-(\d{2})-(\d{2})(?=$|[Tt \u00a0]\d)/;
 const BS_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH = /^\d{4}-\d{2}$/;
@@ -36,9 +42,9 @@ export class BsCalendar {
   }
 
   /**
-   * A text that is a date or a date-time with its date in BS, the rest kept (`2083-02-08T10:00:00Z`);
-   * `outside` for a real AD date the table does not hold; undefined for any other text (a month,
-   * free text, 2026-02-30), which stays as sent.
+   * A text that is a date or a date-time with its date in BS, the rest kept
+   * (`2083-02-08T10:00:00Z`); `outside` for a real AD date the table does not hold; undefined for
+   * any other text (a month, free text, 2026-02-30), which stays as sent.
    */
   dated(text: string): { bs: string } | 'outside' | undefined {
     const m = DATED.exec(text);
@@ -72,9 +78,9 @@ export class BsCalendar {
   }
 
   /**
-   * A date a chart shows (its as-of line, a period under its axis) in BS, marked `(BS)`; a month stays
-   * in AD, the datasets being monthly by AD month, marked `AD` (as a date outside the table is);
-   * any other text as it is.
+   * A date a chart shows (its as-of line, a period under its axis) in BS, marked `(BS)`; a month
+   * stays in AD, the datasets being monthly by AD month, marked `AD` (as a date outside the table
+   * is); any other text as it is.
    */
   chartLabel(text: string): string {
     const bs = this.dated(text);
@@ -82,14 +88,20 @@ export class BsCalendar {
     return bs === 'outside' ? `${text} AD` : `${bs.bs} (BS)`;
   }
 
-  /** The `<field>_bs` of a value of -o csv or -o ndjson: its BS date (and time as sent); null outside the table; undefined: no date. */
+  /**
+   * The `<field>_bs` of a value of -o csv or -o ndjson: its BS date (and time as sent); null
+   * outside the table; undefined: no date.
+   */
   field(value: unknown): string | null | undefined {
     if (typeof value !== 'string') return undefined;
     const bs = this.dated(value);
     return bs === 'outside' ? null : bs?.bs;
   }
 
-  /** The AD date of a flag's BS date (`--since 2083-02-08`): a usage error that names the flag, and the month's real length. */
+  /**
+   * The AD date of a flag's BS date (`--since 2083-02-08`): a usage error that names the flag, and
+   * the month's real length.
+   */
   flagDate(value: string, flag: string): string {
     const m = BS_DATE.exec(value);
     if (!m)
@@ -115,7 +127,10 @@ export class BsCalendar {
     return this.table.bsToAd(year, month, day)!;
   }
 
-  /** A BS month of the table (`2081-04`): its name and the AD dates of its first and last day (Shrawan 2081, 2024-07-16 to 2024-08-15); undefined for a year outside the table. */
+  /**
+   * A BS month of the table (`2081-04`): its name and the AD dates of its first and last day
+   * (Shrawan 2081, 2024-07-16 to 2024-08-15); undefined for a year outside the table.
+   */
   month(year: number, month: number): { name: string; first: string; last: string } | undefined {
     const days = this.table.daysInMonth(year, month);
     if (days === undefined) return undefined;
@@ -126,7 +141,10 @@ export class BsCalendar {
     };
   }
 
-  /** `--fy 2081/82`: Nepal's fiscal year, 1 Shrawan 2081 to the last day of Asar 2082, in AD (2024-07-16 to 2025-07-16). */
+  /**
+   * `--fy 2081/82`: Nepal's fiscal year, 1 Shrawan 2081 to the last day of Asar 2082, in AD
+   * (2024-07-16 to 2025-07-16).
+   */
   fiscalYear(value: string): { since: string; until: string } {
     const m = FISCAL_YEAR.exec(value);
     if (!m)

@@ -1,5 +1,6 @@
 // One completion script per shell, all rendered from the same description of the command tree, and
-// the file each is committed as under completions/ (written at build time by src/docs/documents.ts).
+// the file each is committed as under completions/ (written at build time by
+// src/docs/documents.ts).
 import { renderBash } from './bash.js';
 import { renderFish } from './fish.js';
 import { type Shell, SHELLS } from './shells.js';

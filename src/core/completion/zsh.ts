@@ -1,5 +1,6 @@
 // The zsh completion script, rendered from the command tree: one `_arguments` function per command,
-// with descriptions. Works autoloaded from a folder of $fpath (as `_svc`) or sourced after compinit.
+// with descriptions. Works autoloaded from a folder of $fpath (as `_svc`) or sourced after
+// compinit.
 import { generatedHeader } from './header.js';
 import {
   allCommands,
@@ -44,7 +45,10 @@ function rootOnly(spec: ProgramSpec): FlagSpec[] {
   return spec.root.flags.filter((flag) => !spec.globalFlags.includes(flag));
 }
 
-/** `__svc_cmd_reports_list`: the prefix keeps command functions apart from the helpers (__svc_dynamic). */
+/**
+ * `__svc_cmd_reports_list`: the prefix keeps command functions apart from the helpers
+ * (__svc_dynamic).
+ */
 function functionName(command: CommandSpec): string {
   return ['__svc_cmd', ...command.path].join('_').replace(/[^\w]/g, '_');
 }
@@ -100,7 +104,9 @@ function commandFunction(command: CommandSpec, spec: ProgramSpec): string[] {
   return lines;
 }
 
-/** One `_arguments` spec of a flag: `'(-o --output)'{-o+,--output=}'[output format]:format:(…)'`. */
+/**
+ * One `_arguments` spec of a flag: `'(-o --output)'{-o+,--output=}'[output format]:format:(…)'`.
+ */
 function flagSpec(flag: FlagSpec): string {
   const names = flagNames(flag);
   const forms = names.map((name) =>
@@ -156,7 +162,10 @@ function sq(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Values asked of `svc __complete`, offered with their descriptions. (\${ keeps the template from interpolating.) */
+/**
+ * Values asked of `svc __complete`, offered with their descriptions. (\${ keeps the template from
+ * interpolating.)
+ */
 const DYNAMIC = String.raw`__svc_dynamic() {
   local -a request candidates
   local i word line

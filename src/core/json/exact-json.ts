@@ -18,7 +18,10 @@ import {
   QUOTE,
 } from './json-text.js';
 
-/** The number texts a reading keeps with their values, so that a repeated one is made once; a reply of all-different numbers stops adding past this. */
+/**
+ * The number texts a reading keeps with their values, so that a repeated one is made once; a reply
+ * of all-different numbers stops adding past this.
+ */
 const MAX_KNOWN_NUMBERS = 65_536;
 
 /**
@@ -54,7 +57,9 @@ export function exactBody(raw: string, parsed: unknown): unknown {
  * read without recursion.
  */
 export function readExactJson(raw: string): unknown {
-  /** The open objects and lists, innermost last, with the key each object's next value goes under. */
+  /**
+   * The open objects and lists, innermost last, with the key each object's next value goes under.
+   */
   const open: (unknown[] | Record<string, unknown>)[] = [];
   const keys: string[] = [];
   const numbers = new Map<string, number | ExactNumber>();
@@ -82,7 +87,8 @@ export function readExactJson(raw: string): unknown {
       value = scalar(raw.slice(i, end), numbers);
       i = end;
     }
-    // The value goes into the container it ends; each container it closes goes into the one around it.
+    // The value goes into the container it ends; each container it closes goes into the one around
+    // it.
     for (;;) {
       const depth = open.length - 1;
       if (depth < 0) return value;
@@ -102,7 +108,9 @@ export function readExactJson(raw: string): unknown {
   }
 }
 
-/** Reads the key at `at` (and its colon) into `keys[depth]`; the index of the value that follows. */
+/**
+ * Reads the key at `at` (and its colon) into `keys[depth]`; the index of the value that follows.
+ */
 function readKey(raw: string, at: number, keys: string[], depth: number): number {
   const end = endOfString(raw, at);
   keys[depth] = stringAt(raw, at, end);
@@ -116,7 +124,9 @@ function stringAt(raw: string, start: number, end: number): string {
   return text.includes('\\') ? (JSON.parse(raw.slice(start, end)) as string) : text;
 }
 
-/** The value of a number, true, false or null; `numbers`: the numbers read so far, by their text. */
+/**
+ * The value of a number, true, false or null; `numbers`: the numbers read so far, by their text.
+ */
 function scalar(text: string, numbers: Map<string, number | ExactNumber>): unknown {
   if (text === 'true') return true;
   if (text === 'false') return false;

@@ -43,7 +43,9 @@ export class ExactNumber {
   }
 }
 
-/** True for a JSON number text that JSON.parse gives back exactly: `String(Number(text)) === text`. */
+/**
+ * True for a JSON number text that JSON.parse gives back exactly: `String(Number(text)) === text`.
+ */
 export function readsBackAsWritten(text: string): boolean {
   return String(Number(text)) === text;
 }

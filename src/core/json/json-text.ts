@@ -45,7 +45,10 @@ export function nextSignificant(raw: string, from: number): number {
   return i;
 }
 
-/** The index just past the value that starts at `start`: a string, a scalar, or an object or list however deep. */
+/**
+ * The index just past the value that starts at `start`: a string, a scalar, or an object or list
+ * however deep.
+ */
 export function endOfValue(raw: string, start: number): number {
   const c = raw.charCodeAt(start);
   if (c === QUOTE) return endOfString(raw, start);
@@ -65,7 +68,10 @@ export function endOfValue(raw: string, start: number): number {
   return raw.length;
 }
 
-/** The text from `start` to `end` on one line: the white space between tokens removed, the tokens as they are. */
+/**
+ * The text from `start` to `end` on one line: the white space between tokens removed, the tokens as
+ * they are.
+ */
 export function compactText(raw: string, start: number, end: number): string {
   const parts: string[] = [];
   let from = start;
@@ -86,7 +92,10 @@ export function compactText(raw: string, start: number, end: number): string {
   return parts.length === 1 ? parts[0]! : parts.join('');
 }
 
-/** The members of the object that starts at `start`, in order: each key (parsed) and where its value lies. */
+/**
+ * The members of the object that starts at `start`, in order: each key (parsed) and where its value
+ * lies.
+ */
 export function* membersOf(
   raw: string,
   start: number,
@@ -116,7 +125,10 @@ export function* itemsOf(raw: string, start: number): Generator<{ start: number;
   }
 }
 
-/** The members of the object at `start`, each key once: at its first place, with its last value, as JSON.parse reads them. */
+/**
+ * The members of the object at `start`, each key once: at its first place, with its last value, as
+ * JSON.parse reads them.
+ */
 export function fieldsOf(raw: string, start: number): Map<string, { start: number; end: number }> {
   const fields = new Map<string, { start: number; end: number }>();
   for (const member of membersOf(raw, start))

@@ -20,7 +20,10 @@ import type { Column } from './view.js';
 /** How one value is shown: formatted when it is of the expected kind, as it came otherwise. */
 export type Show = (raw: unknown, paint: Paint) => string;
 
-/** An amount as every view shows money (1,25,000.00, after the currency when one is known); anything else as it came. */
+/**
+ * An amount as every view shows money (1,25,000.00, after the currency when one is known); anything
+ * else as it came.
+ */
 export const amount =
   (currency?: string): Show =>
   (raw) =>
@@ -60,7 +63,9 @@ export const percent: Show = (raw) => {
   return n === undefined ? cellText(raw) : formatPercent(n);
 };
 
-/** A share from 0 to 1 (a confidence, a FOIR) as a percentage: 0.95 → 95%; anything else as it came. */
+/**
+ * A share from 0 to 1 (a confidence, a FOIR) as a percentage: 0.95 → 95%; anything else as it came.
+ */
 export const fraction: Show = (raw) => {
   const n = numberOf(raw);
   return n === undefined || n < 0 || n > 1 ? cellText(raw) : formatFraction(n);
@@ -73,7 +78,10 @@ export const contribution: Show = (raw, paint) => {
   return n > 0 ? paint.good(signedNumber(n)) : n < 0 ? paint.bad(signedNumber(n)) : signedNumber(n);
 };
 
-/** A name the service gives in snake case (a factor, a check): in words, `income_stability` → `Income stability`. */
+/**
+ * A name the service gives in snake case (a factor, a check): in words, `income_stability` →
+ * `Income stability`.
+ */
 export const words: Show = (raw) => (typeof raw === 'string' ? labelOf(raw) : cellText(raw));
 
 /** A score out of a maximum: 782 / 1000. */
@@ -107,7 +115,10 @@ export const painted =
   (raw, paint) =>
     paintAs(colours, raw, cellText(raw), paint);
 
-/** The items of a documented list when it is a list of objects; otherwise undefined, and the generic view shows it. */
+/**
+ * The items of a documented list when it is a list of objects; otherwise undefined, and the generic
+ * view shows it.
+ */
 export function recordList(value: unknown): JsonRecord[] | undefined {
   return Array.isArray(value) && value.every(isRecord) ? value : undefined;
 }

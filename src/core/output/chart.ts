@@ -17,7 +17,10 @@ export interface ChartOptions {
   format: (value: number) => string;
   /** Dims the axis and labels when colour is on. */
   dim?: (text: string) => string;
-  /** How a period is written under the axis and beside the extremes (a calendar's mark); default: as it is. */
+  /**
+   * How a period is written under the axis and beside the extremes (a calendar's mark); default: as
+   * it is.
+   */
   label?: (period: string) => string;
 }
 
@@ -68,7 +71,10 @@ export function lineChart(points: readonly ChartPoint[], options: ChartOptions):
   );
 }
 
-/** asciichart marks the row of the value 0 as an axis crossing: the rows are counted from 1, so none is. */
+/**
+ * asciichart marks the row of the value 0 as an axis crossing: the rows are counted from 1, so none
+ * is.
+ */
 const BOTTOM_ROW = 1;
 
 /**

@@ -1,5 +1,5 @@
-// The names --columns takes (docs/reference/output.md, "Columns"): those of the columns a reply has, the documented
-// fields with them. Any other is exit 2, naming the valid ones.
+// The names --columns takes (docs/reference/output.md, "Columns"): those of the columns a reply
+// has, the documented fields with them. Any other is exit 2, naming the valid ones.
 import { UsageError } from '../errors.js';
 
 /**

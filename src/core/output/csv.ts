@@ -1,15 +1,15 @@
 // The one encoder of every CSV svc writes (whole replies: records.ts; streamed results:
 // stream/record-writers.ts): RFC 4180 fields that a spreadsheet opens as data, never as formulas.
 //
-// Formula injection (docs/reference/output.md, "CSV"; OWASP "CSV Injection", CWE-1236): a spreadsheet runs a cell
-// that starts with =, +, -, @, a tab or a carriage return as a formula (`=HYPERLINK(…)`,
-// `-2+3+cmd|' /C calc'!A0`), and a transaction's description is written by whoever made the
-// statement. Such a cell is written with a ' in front, which makes it text. The one exception is
-// a plain number as JSON writes one (-12.5, 1e-7): a spreadsheet reads it as that number, and it
-// has no operator, name or reference for a formula to use, so a negative amount stays a number,
-// whether the service sent it as a number or as text. The rule looks at a cell's text, whatever
-// its JSON type, and covers the header row too (its names are the reply's keys). A program that
-// joins on the values asks for them as received (--no-formula-guard): `guard` false.
+// Formula injection (docs/reference/output.md, "CSV"; OWASP "CSV Injection", CWE-1236): a
+// spreadsheet runs a cell that starts with =, +, -, @, a tab or a carriage return as a formula
+// (`=HYPERLINK(…)`, `-2+3+cmd|' /C calc'!A0`), and a transaction's description is written by
+// whoever made the statement. Such a cell is written with a ' in front, which makes it text. The
+// one exception is a plain number as JSON writes one (-12.5, 1e-7): a spreadsheet reads it as that
+// number, and it has no operator, name or reference for a formula to use, so a negative amount
+// stays a number, whether the service sent it as a number or as text. The rule looks at a cell's
+// text, whatever its JSON type, and covers the header row too (its names are the reply's keys). A
+// program that joins on the values asks for them as received (--no-formula-guard): `guard` false.
 import { ExactNumber } from '../json/exact-number.js';
 import { compactJson } from './compact-json.js';
 
@@ -27,7 +27,10 @@ export function withoutFormula(text: string): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
-/** One field: kept from running as a formula (unless `guard` is false), then quoted if it holds a comma, quote or line break. */
+/**
+ * One field: kept from running as a formula (unless `guard` is false), then quoted if it holds a
+ * comma, quote or line break.
+ */
 export function csvField(text: string, guard = true): string {
   const safe = guard ? withoutFormula(text) : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;

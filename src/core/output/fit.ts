@@ -1,16 +1,16 @@
-// How text and tables fit a terminal, boxed or streamed alike: the one rule of who gives up room.
-// A table's columns say how willing they are (`keep`, `flex`: view.ts); when a table is wider than
+// How text and tables fit a terminal, boxed or streamed alike: the one rule of who gives up room. A
+// table's columns say how willing they are (`keep`, `flex`: view.ts); when a table is wider than
 // the terminal its headers wrap first, then its free text (wrapped, or cut with an ellipsis), then
-// its other text between words; what still does not fit is shown as one card per row instead.
-// A value a person copies is never split across lines (docs/reference/output.md, "Tables"): a value its column declares
-// whole (`keep`), and in any text a word that looks like a URL, an id, a key or token, a date or
-// time, or an enumeration name (`staysWhole`). A table keeps such words whole or becomes cards; a
-// field list or card gives such a value its own line, unindented, when it does not fit beside its
-// label; prose starts a new line for it. A word wider than the whole terminal stands alone on its
-// line, for the terminal to fold: svc never breaks it.
-// Widths count what a terminal shows: colour codes take no room, the rest as width.ts counts it.
-// Each text is measured once (its widest line, its longest words); a table's column widths are
-// decided from those measurements alone, so fitting takes time in proportion to the cells.
+// its other text between words; what still does not fit is shown as one card per row instead. A
+// value a person copies is never split across lines (docs/reference/output.md, "Tables"): a value
+// its column declares whole (`keep`), and in any text a word that looks like a URL, an id, a key or
+// token, a date or time, or an enumeration name (`staysWhole`). A table keeps such words whole or
+// becomes cards; a field list or card gives such a value its own line, unindented, when it does not
+// fit beside its label; prose starts a new line for it. A word wider than the whole terminal stands
+// alone on its line, for the terminal to fold: svc never breaks it. Widths count what a terminal
+// shows: colour codes take no room, the rest as width.ts counts it. Each text is measured once (its
+// widest line, its longest words); a table's column widths are decided from those measurements
+// alone, so fitting takes time in proportion to the cells.
 
 import { charWidth } from './width.js';
 
@@ -25,7 +25,10 @@ export interface Fitting {
    * header may still wrap between words.
    */
   keep?: boolean;
-  /** Free text, the first to give up room: wrapped at word boundaries, or with 'cut' cut to one line with an ellipsis. */
+  /**
+   * Free text, the first to give up room: wrapped at word boundaries, or with 'cut' cut to one line
+   * with an ellipsis.
+   */
   flex?: boolean | 'cut';
 }
 
@@ -46,7 +49,8 @@ const MIN_WRAP_WIDTH = 10;
 const MIN_CUT_WIDTH = 8;
 /**
  * The narrowest terminal on which a list is a table whatever it holds, giving up columns rather
- * than become cards (docs/reference/output.md, "Tables"): narrower, one card a row may stand for it.
+ * than become cards (docs/reference/output.md, "Tables"): narrower, one card a row may stand for
+ * it.
  */
 export const CARDS_BELOW = 60;
 const ANSI = /\u001b\[[0-9;]*m/g;
@@ -87,7 +91,8 @@ export function glueWhole(text: string): string {
   return text.replace(/[ \t]/g, GLUE);
 }
 
-// A date with its time and zone as free text writes them: `2026-11-27 09:12 UTC`, `2026-11-27 09:12:00 +05:45`.
+// A date with its time and zone as free text writes them: `2026-11-27 09:12 UTC`, `2026-11-27
+// 09:12:00 +05:45`.
 const DATE_TIME =
   /\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?: ?(?:UTC|GMT|Z|[+-]\d{2}:?\d{2}))?/g;
 
@@ -115,18 +120,30 @@ function mayHoldDateTime(text: string): boolean {
 const URL_LIKE = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)\S+$/i;
 const words = (): { identifier: RegExp; letterOrDigit: RegExp; value: RegExp } =>
   (wordPatterns ??= {
-    /** A key, token, id or enumeration name: letters and digits joined by underscores (`svc_sk_test_…`, `error_unsupported_document`), a masked one too. */
+    /**
+     * A key, token, id or enumeration name: letters and digits joined by underscores
+     * (`svc_sk_test_…`, `error_unsupported_document`), a masked one too.
+     */
     identifier: /^[\p{L}\p{N}_.:\-\u2026*]+$/u,
     letterOrDigit: /[\p{L}\p{N}]/u,
-    /** A value with a digit in it: an id, an amount, a date or time, a hash, a token, a path or a query (`rpt_e86`, `1,25,000.00`, `2026-05-22T10:00:00Z`). */
+    /**
+     * A value with a digit in it: an id, an amount, a date or time, a hash, a token, a path or a
+     * query (`rpt_e86`, `1,25,000.00`, `2026-05-22T10:00:00Z`).
+     */
     value: /^[\p{L}\p{N}_.,:;+\-%#/=~@&?*$!\u2026]+$/u,
   });
 let wordPatterns: ReturnType<typeof words> | undefined;
-/** What may open or close a value in prose and is no part of it: `(rpt_1)`, `"cns_2".`, `` `svc_sk_…` ``. */
+/**
+ * What may open or close a value in prose and is no part of it: `(rpt_1)`, `"cns_2".`, ``
+ * `svc_sk_…` ``.
+ */
 const OPENING = new Set('("\'[`<{');
 const CLOSING = new Set('.,;:!?)]"\'`>}');
 
-/** The word without the punctuation around it (a loop: a pattern anchored at the end would be tried from every start). */
+/**
+ * The word without the punctuation around it (a loop: a pattern anchored at the end would be tried
+ * from every start).
+ */
 function bareWord(word: string): string {
   let start = 0;
   let end = word.length;
@@ -136,10 +153,10 @@ function bareWord(word: string): string {
 }
 
 /**
- * Whether a word is one a person copies, which no wrapping may break (docs/reference/output.md, "Tables"): a URL, an id,
- * a key or token, an amount, a date or time (a date glued to its time counts as one word), an
- * enumeration name (`error_unsupported_document`). Plain words, however long, may be broken; so
- * may compact JSON.
+ * Whether a word is one a person copies, which no wrapping may break (docs/reference/output.md,
+ * "Tables"): a URL, an id, a key or token, an amount, a date or time (a date glued to its time
+ * counts as one word), an enumeration name (`error_unsupported_document`). Plain words, however
+ * long, may be broken; so may compact JSON.
  */
 export function staysWhole(word: string): boolean {
   if (word.includes(GLUE)) return true;
@@ -191,7 +208,10 @@ export interface TextMeasure {
   width: number;
   /** Columns its longest word takes: wrapping between words never breaks it. */
   longestWord: number;
-  /** Columns its longest word that a wrapped column keeps whole: one of at most WHOLE_WORD_WIDTH, or one that `staysWhole`. */
+  /**
+   * Columns its longest word that a wrapped column keeps whole: one of at most WHOLE_WORD_WIDTH, or
+   * one that `staysWhole`.
+   */
   longestKeptWord: number;
 }
 
@@ -266,7 +286,10 @@ function pieces(line: string): Piece[] {
 const join = (parts: readonly Piece[]) => parts.map((p) => p.text).join('');
 const widthOf = (parts: readonly Piece[]) => parts.reduce((sum, p) => sum + p.width, 0);
 
-/** Where a word too long for a line breaks best: after a separator in its second half, else at the width. */
+/**
+ * Where a word too long for a line breaks best: after a separator in its second half, else at the
+ * width.
+ */
 function breakAt(word: readonly Piece[], from: number, width: number): number {
   let used = 0;
   let end = from;
@@ -387,7 +410,10 @@ function carryColour(lines: string[]): string[] {
   });
 }
 
-/** The text cut to `width` columns, its last one an ellipsis when cut (colour closed after it), no space before it. */
+/**
+ * The text cut to `width` columns, its last one an ellipsis when cut (colour closed after it), no
+ * space before it.
+ */
 export function cutToWidth(value: string, width: number): string {
   if (lineWidth(value) <= width) return unglue(value);
   const kept: Piece[] = [];
@@ -403,7 +429,9 @@ export function cutToWidth(value: string, width: number): string {
   return unglue(join(kept)) + '…' + (coloured ? '\u001b[0m' : '');
 }
 
-/** Pads a styled line with spaces to `width` columns, on the right or (right-aligned) on the left. */
+/**
+ * Pads a styled line with spaces to `width` columns, on the right or (right-aligned) on the left.
+ */
 export function padTo(line: string, width: number, align: 'left' | 'right' = 'left'): string {
   const room = ' '.repeat(Math.max(0, width - lineWidth(line)));
   return align === 'right' ? room + line : line + room;
@@ -418,7 +446,10 @@ export interface FitColumn {
   minWidth?: number;
 }
 
-/** A column's measurements, taken once: its width is decided from them, and its cells wrapped by them. */
+/**
+ * A column's measurements, taken once: its width is decided from them, and its cells wrapped by
+ * them.
+ */
 export interface ColumnMeasure {
   header: TextMeasure;
   /** The widest line and the longest words of all its cells. */
@@ -441,7 +472,10 @@ export function measureColumn(column: FitColumn): ColumnMeasure {
   return { header: measureText(column.header), cells, cellWidths };
 }
 
-/** A column's floors, one a step of fitWidths: [headers wrapped, free text narrowed, other text wrapped]. */
+/**
+ * A column's floors, one a step of fitWidths: [headers wrapped, free text narrowed, other text
+ * wrapped].
+ */
 function floorsOf(column: FitColumn, measure: ColumnMeasure): [number, number, number] {
   const cells = measure.cells.width;
   const at = (n: number) => Math.max(measure.header.longestWord, column.minWidth ?? 0, n);
@@ -467,12 +501,16 @@ function floorsOf(column: FitColumn, measure: ColumnMeasure): [number, number, n
  * (as wrapText would wrap it) without wrapping it again.
  */
 class HeaderWords {
-  /** Per line of the header: its width as it is, and where each of its words ends, a space after each. */
+  /**
+   * Per line of the header: its width as it is, and where each of its words ends, a space after
+   * each.
+   */
   private readonly lines: { width: number; ends: number[] }[];
 
   constructor(header: string) {
     this.lines = header.split('\n').map((line) => {
-      // ends[j]: the columns of words 0..j-1 with a space after each, so words k..j-1 take ends[j] - ends[k] - 1.
+      // ends[j]: the columns of words 0..j-1 with a space after each, so words k..j-1 take ends[j]
+      // - ends[k] - 1.
       const ends = [0];
       let word = 0;
       let inWord = false;
@@ -493,7 +531,10 @@ class HeaderWords {
     });
   }
 
-  /** Columns the header takes wrapped between its words at `width`, which is no narrower than its longest word. */
+  /**
+   * Columns the header takes wrapped between its words at `width`, which is no narrower than its
+   * longest word.
+   */
   wrappedWidth(width: number): number {
     let widest = 0;
     for (const { width: whole, ends } of this.lines) {
@@ -598,7 +639,10 @@ export function fitWidths(
   return excess > 0 ? undefined : widths;
 }
 
-/** The lines of one cell at `width` columns, as its column's Fit says (`textWidth`: the cell's width, when measured already). */
+/**
+ * The lines of one cell at `width` columns, as its column's Fit says (`textWidth`: the cell's
+ * width, when measured already).
+ */
 export function cellLines(
   text: string,
   width: number,
@@ -610,10 +654,16 @@ export function cellLines(
   return wrapText(text, width);
 }
 
-/** The narrowest a value is made beside its label; a label that leaves less goes on a line of its own. */
+/**
+ * The narrowest a value is made beside its label; a label that leaves less goes on a line of its
+ * own.
+ */
 const MIN_VALUE_WIDTH = 20;
 
-/** A label and its value; `whole`: the value is declared whole (a `keep` column), one word however many it has. */
+/**
+ * A label and its value; `whole`: the value is declared whole (a `keep` column), one word however
+ * many it has.
+ */
 export type Labelled = readonly [label: string, value: string, whole?: boolean];
 
 /**
@@ -634,7 +684,8 @@ export function labelledLines(
   const indent = ' '.repeat(labelWidth + 2);
   let out = '';
   for (const [label, value, whole] of pairs) {
-    // A value declared whole is never wrapped; any other is wrapped between its words, a word that stays whole kept so.
+    // A value declared whole is never wrapped; any other is wrapped between its words, a word that
+    // stays whole kept so.
     const wrapped = (at: number) =>
       whole
         ? { lines: unglue(value).split('\n'), tooWide: visibleWidth(value) > at }

@@ -1,10 +1,10 @@
-// The cells of one record in a CSV file, which holds no JSON in a cell (docs/reference/output.md, "CSV"). Nested
-// objects go to dotted columns (`period.from`), the items of a nested list to columns by their
-// index (`counterparties.0.name`), and a list of plain values to one cell, joined with `; `
-// (`identity; income`: a comma would read as a list of columns to a person). The cells are read
-// from the record's JSON text (flatCells), or from the record as read (valueCells: numbers kept as
-// received by exact-json.ts), so numbers keep every digit; a key given twice counts once, with its
-// last value, as JSON.parse takes it.
+// The cells of one record in a CSV file, which holds no JSON in a cell (docs/reference/output.md,
+// "CSV"). Nested objects go to dotted columns (`period.from`), the items of a nested list to
+// columns by their index (`counterparties.0.name`), and a list of plain values to one cell, joined
+// with `; ` (`identity; income`: a comma would read as a list of columns to a person). The cells
+// are read from the record's JSON text (flatCells), or from the record as read (valueCells: numbers
+// kept as received by exact-json.ts), so numbers keep every digit; a key given twice counts once,
+// with its last value, as JSON.parse takes it.
 import { ExactNumber } from '../json/exact-number.js';
 import {
   compactText,
@@ -22,7 +22,10 @@ import { compactJson, MAX_DEPTH } from './compact-json.js';
 /** A record's column names and cell texts, in the order of its fields. */
 export type Cells = Map<string, string>;
 
-/** The cells of the record whose JSON text is `text`; a record that is no object has one cell, `value`. */
+/**
+ * The cells of the record whose JSON text is `text`; a record that is no object has one cell,
+ * `value`.
+ */
 export function flatCells(text: string): Cells {
   const cells: Cells = new Map();
   const start = nextSignificant(text, 0);
@@ -60,7 +63,10 @@ function addCells(cells: Cells, raw: string, span: Span, name: string, depth: nu
   }
 }
 
-/** A string, number, true, false or null as a cell: a string's text, a number as written, null blank. */
+/**
+ * A string, number, true, false or null as a cell: a string's text, a number as written, null
+ * blank.
+ */
 function scalarText(raw: string, span: Span): string {
   const text = raw.slice(span.start, span.end);
   if (raw.charCodeAt(span.start) === QUOTE)
@@ -68,7 +74,10 @@ function scalarText(raw: string, span: Span): string {
   return text === 'null' ? '' : text;
 }
 
-/** The cells of a record as read (JSON.parse's values, ExactNumbers for numbers it would change), as flatCells makes them of its text. */
+/**
+ * The cells of a record as read (JSON.parse's values, ExactNumbers for numbers it would change), as
+ * flatCells makes them of its text.
+ */
 export function valueCells(record: unknown): Cells {
   const cells: Cells = new Map();
   if (isObject(record))

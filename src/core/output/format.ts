@@ -6,7 +6,10 @@ import { ExactNumber } from '../json/exact-number.js';
 let npr: Intl.NumberFormat | undefined;
 let count: Intl.NumberFormat | undefined;
 
-/** A number, or the decimal text of one ("125000.50"): Intl formats a text exactly, every digit kept. */
+/**
+ * A number, or the decimal text of one ("125000.50"): Intl formats a text exactly, every digit
+ * kept.
+ */
 type Decimal = number | string;
 
 /** An amount as written in Nepal: lakh grouping and two decimals (1,25,000.00). */
@@ -49,10 +52,15 @@ export function formatBoolean(value: boolean | null | undefined): string {
   return value === true ? 'yes' : value === false ? 'no' : '';
 }
 
-/** Bidirectional controls: shown, they would put a text's characters in another order (a name that reads as another). */
+/**
+ * Bidirectional controls: shown, they would put a text's characters in another order (a name that
+ * reads as another).
+ */
 const BIDI = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
 const UNPRINTABLE = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${BIDI}]`, 'g');
-/** What a terminal must not get raw from JSON text: DEL, the C1 controls and the bidirectional ones. */
+/**
+ * What a terminal must not get raw from JSON text: DEL, the C1 controls and the bidirectional ones.
+ */
 const UNSAFE_IN_JSON = new RegExp(`[\\u007f-\\u009f${BIDI}]`, 'g');
 /** As UNPRINTABLE, but for a CR that ends a CSV line. */
 const UNPRINTABLE_IN_CSV = new RegExp(
@@ -70,7 +78,10 @@ export function printable(text: string): string {
   return text.replace(UNPRINTABLE, '');
 }
 
-/** True when the text holds a C0 control character or DEL: it cannot be one line, one word, or part of a URL. */
+/**
+ * True when the text holds a C0 control character or DEL: it cannot be one line, one word, or part
+ * of a URL.
+ */
 export function hasControlCharacter(text: string): boolean {
   return /[\u0000-\u001f\u007f]/.test(text);
 }
@@ -97,7 +108,10 @@ export function tabCell(text: string): string {
   return text.replace(/[\t\r\n]+/g, ' ');
 }
 
-/** Text for one line of a message: runs of control characters (line breaks too) become one space; bidirectional controls go. */
+/**
+ * Text for one line of a message: runs of control characters (line breaks too) become one space;
+ * bidirectional controls go.
+ */
 export function oneLine(text: string): string {
   return text
     .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')

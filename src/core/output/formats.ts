@@ -3,7 +3,10 @@
 export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'ndjson', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-/** A table for people (`wide`: with every column, docs/reference/output.md, "Tables"), tab-separated lines in a pipe. */
+/**
+ * A table for people (`wide`: with every column, docs/reference/output.md, "Tables"), tab-separated
+ * lines in a pipe.
+ */
 export function isTableFormat(format: OutputFormat): format is 'table' | 'wide' {
   return format === 'table' || format === 'wide';
 }

@@ -1,12 +1,13 @@
-// The view of what a command does not recognise (docs/reference/output.md, "Reading replies"): scalars as one FIELD/VALUE list
-// with dotted keys, lists of objects as tables whose columns are the union of their keys (up to a
-// bound, with a note of how many were left out), and nested lists as tables of their own under a
-// heading. Nothing the service sends makes a table fail, nor grow faster than the reply: depth and
-// columns are bounded and every value has a text. On a terminal such a table shows what fits
-// (render.ts), unless a command names the fields it expects (`defaults`): those are its default
-// columns, and the others are shown where there is room for them. Each kind of value (money,
-// counts, shares, confidences, scores, contributions) is shown to people as every view shows it
-// (format.ts), field names in words (labels.ts); a pipe gets the values as received and the keys.
+// The view of what a command does not recognise (docs/reference/output.md, "Reading replies"):
+// scalars as one FIELD/VALUE list with dotted keys, lists of objects as tables whose columns are
+// the union of their keys (up to a bound, with a note of how many were left out), and nested lists
+// as tables of their own under a heading. Nothing the service sends makes a table fail, nor grow
+// faster than the reply: depth and columns are bounded and every value has a text. On a terminal
+// such a table shows what fits (render.ts), unless a command names the fields it expects
+// (`defaults`): those are its default columns, and the others are shown where there is room for
+// them. Each kind of value (money, counts, shares, confidences, scores, contributions) is shown to
+// people as every view shows it (format.ts), field names in words (labels.ts); a pipe gets the
+// values as received and the keys.
 import { ExactNumber } from '../json/exact-number.js';
 import { isRecord, type JsonRecord, numberOf } from '../json/values.js';
 import { compactJson, MAX_DEPTH } from './compact-json.js';
@@ -28,7 +29,10 @@ import type { Column, ListView, Part, RecordView, SectionsView } from './view.js
 
 type Row = Record<string, string>;
 
-/** One field of a field list: its dotted key, its text, and, for a list of sentences or an empty list, its items. */
+/**
+ * One field of a field list: its dotted key, its text, and, for a list of sentences or an empty
+ * list, its items.
+ */
 type Field = [key: string, text: string, items?: string[]];
 
 /**
@@ -43,7 +47,9 @@ export interface Money {
   isFraction?: (key: string) => boolean;
   /** The most a score may be (`score` 905 reads `905 / 1000`), for the fields that are scores. */
   outOf?: (key: string) => number | undefined;
-  /** True for a field whose values are names in snake case (a factor, a check): they read as words. */
+  /**
+   * True for a field whose values are names in snake case (a factor, a check): they read as words.
+   */
   holdsName?: (key: string) => boolean;
 }
 
@@ -84,7 +90,10 @@ function shownAs(kind: Kind, text: string, currency?: string): string {
   return `${plainNumber(n)} / ${kind.outOf}`;
 }
 
-/** How the generic view shows a reply: which fields hold money, and the fields its tables show by default. */
+/**
+ * How the generic view shows a reply: which fields hold money, and the fields its tables show by
+ * default.
+ */
 export interface Shown {
   money?: Money;
   /**
@@ -217,10 +226,10 @@ export function table(records: readonly JsonRecord[], shown: Shown = {}): ListVi
 }
 
 /**
- * Columns a table shows beyond those a command designs (docs/reference/output.md, "Reading replies": up to 24). Rows that each
- * bring a field of their own would otherwise make a column a row, and a table of rows × rows
- * cells: 30,000 such rows would make 900 million. The fields most rows have are kept, and a note
- * says how many were left out.
+ * Columns a table shows beyond those a command designs (docs/reference/output.md, "Reading
+ * replies": up to 24). Rows that each bring a field of their own would otherwise make a column a
+ * row, and a table of rows × rows cells: 30,000 such rows would make 900 million. The fields most
+ * rows have are kept, and a note says how many were left out.
  */
 export const MAX_EXTRA_COLUMNS = 24;
 
@@ -259,7 +268,9 @@ function guessedColumns(
   };
 }
 
-/** Text longer than this in a column of the generic view is free text, the first to give up room. */
+/**
+ * Text longer than this in a column of the generic view is free text, the first to give up room.
+ */
 const SHORT_TEXT = 16;
 const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
@@ -353,7 +364,10 @@ function fieldList(fields: readonly Field[], money?: Money): RecordView<readonly
   };
 }
 
-/** Text of one value in one cell: scalars written out (numbers as received), lists joined, objects as compact JSON. */
+/**
+ * Text of one value in one cell: scalars written out (numbers as received), lists joined, objects
+ * as compact JSON.
+ */
 export function cellText(value: unknown, depth = 0): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return formatBoolean(value);
@@ -365,12 +379,17 @@ export function cellText(value: unknown, depth = 0): string {
   return compactJson(value, depth);
 }
 
-/** A count for people, grouped (1,23,456), when the value writes a number; anything else as it came. */
+/**
+ * A count for people, grouped (1,23,456), when the value writes a number; anything else as it came.
+ */
 export function countText(value: unknown): string {
   return numberOf(value) === undefined ? cellText(value) : formatCount(cellText(value));
 }
 
-/** `monthly_summary` → `Monthly summary`; nested names joined with ›, each in words (`Score › Factors`). */
+/**
+ * `monthly_summary` → `Monthly summary`; nested names joined with ›, each in words (`Score ›
+ * Factors`).
+ */
 export function heading(path: readonly string[]): string | undefined {
   if (path.length === 0) return undefined;
   return path.map((segment) => labelOf(segment)).join(' › ');
@@ -381,7 +400,10 @@ export function columnHeader(key: string): string {
   return headerOf(key);
 }
 
-/** The header of a column in a pipe, as scripts have read it: `average_amount` → `AVERAGE AMOUNT`, `foir.with_loan` → `FOIR.WITH LOAN`. */
+/**
+ * The header of a column in a pipe, as scripts have read it: `average_amount` → `AVERAGE AMOUNT`,
+ * `foir.with_loan` → `FOIR.WITH LOAN`.
+ */
 export function pipeColumnHeader(key: string): string {
   return key.replace(/_/g, ' ').toUpperCase();
 }
@@ -426,9 +448,9 @@ export function withRest(
 }
 
 /**
- * The view of a list command's reply (docs/reference/output.md, "Tables"): on a terminal, its designed table followed by
- * the generic view of what the reply holds beside it, as withRest shows them; in a pipe the table
- * alone, and the rest as lines on stderr.
+ * The view of a list command's reply (docs/reference/output.md, "Tables"): on a terminal, its
+ * designed table followed by the generic view of what the reply holds beside it, as withRest shows
+ * them; in a pipe the table alone, and the rest as lines on stderr.
  */
 export function listWithRest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any view: T is invariant (view.ts)

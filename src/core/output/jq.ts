@@ -16,7 +16,10 @@ const jq = (): Promise<Jq> =>
     'raw' in module ? module : (module as { default: Jq }).default,
   ));
 
-/** jq's message on one line, without its `jq: error (at /dev/stdin:0): ` preamble or the echoed expression. */
+/**
+ * jq's message on one line, without its `jq: error (at /dev/stdin:0): ` preamble or the echoed
+ * expression.
+ */
 function jqMessage(error: unknown): string {
   const text = (error instanceof Error ? error.message : String(error)).replace(
     /^Failed to execute raw query: /,
@@ -39,7 +42,8 @@ export async function checkJqExpression(expression: string): Promise<void> {
     await (await jq()).raw('null', expression, ['-r']);
   } catch (error) {
     const message = jqMessage(error);
-    // Only a compile error is the expression's fault; one that fails on `null` may work on the reply.
+    // Only a compile error is the expression's fault; one that fails on `null` may work on the
+    // reply.
     if (/compile error/.test(error instanceof Error ? error.message : '')) {
       throw new UsageError(`--jq: ${message}`, [
         'See https://jqlang.org/manual/ for the language.',
@@ -48,7 +52,9 @@ export async function checkJqExpression(expression: string): Promise<void> {
   }
 }
 
-/** The output of `expression` over the JSON text (one or more values), each result on its own line. */
+/**
+ * The output of `expression` over the JSON text (one or more values), each result on its own line.
+ */
 async function applyJq(json: string, expression: string): Promise<string> {
   let output: string;
   try {
@@ -74,7 +80,10 @@ export interface JqFilter {
   finish: (succeeded: boolean) => Promise<string | undefined>;
 }
 
-/** The IO a command runs on under `--jq`: its stdout is held, then filtered once the command is done. */
+/**
+ * The IO a command runs on under `--jq`: its stdout is held, then filtered once the command is
+ * done.
+ */
 export function filteredIO(io: IO, expression: string, mask: (text: string) => string): JqFilter {
   const chunks: Buffer[] = [];
   let size = 0;

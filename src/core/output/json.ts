@@ -15,7 +15,9 @@ import {
 } from '../json/json-text.js';
 import { terminalJson } from './format.js';
 
-/** Indentation grows with the square of the depth: past this size the raw text is printed instead. */
+/**
+ * Indentation grows with the square of the depth: past this size the raw text is printed instead.
+ */
 const MAX_INDENTED_LENGTH = 256 * 1024 * 1024;
 
 /** Parts joined into one string at a time. */

@@ -1,8 +1,8 @@
-// --columns (docs/reference/output.md, "Columns"): the tables of a view with the columns named, by the reply's field names
-// (dotted for nested ones), in the order given; a terminal, a pipe and -o wide show those alone. A
-// name that no table of the reply has, nor the list's documented fields, is exit 2 naming those it
-// has. A documented field the reply lacks is a blank column; a table with none of the names is
-// left out, and field lists stay as they are.
+// --columns (docs/reference/output.md, "Columns"): the tables of a view with the columns named, by
+// the reply's field names (dotted for nested ones), in the order given; a terminal, a pipe and -o
+// wide show those alone. A name that no table of the reply has, nor the list's documented fields,
+// is exit 2 naming those it has. A documented field the reply lacks is a blank column; a table with
+// none of the names is left out, and field lists stay as they are.
 import { UsageError } from '../errors.js';
 import { checkColumnNames } from './column-names.js';
 import { columnHeader, pipeColumnHeader } from './generic.js';
@@ -58,7 +58,10 @@ function listsOf(view: View): AnyList[] {
   return view.parts.flatMap((part) => listsOf(part.view));
 }
 
-/** The names --columns takes for a list's columns: their fields, the other names they read, its section and shared value. */
+/**
+ * The names --columns takes for a list's columns: their fields, the other names they read, its
+ * section and shared value.
+ */
 function namesOf(list: AnyList): string[] {
   return [
     ...list.columns.flatMap((column) => [column.key, ...(column.also ?? [])]),

@@ -1,8 +1,9 @@
-// Text for people wrapped to a terminal, as help and errors are (docs/reference/output.md, "Wrapping and widths"): at word boundaries
-// only, no word ever split. A word wider than the line stands alone on its own, for the terminal
-// to fold. What is written between backticks (a command to copy) is one word where it fits a
-// line, and so is a date with its time. Shell commands (the examples of the help) wrap between their words with a
-// trailing ` \`, so they still paste as one command.
+// Text for people wrapped to a terminal, as help and errors are (docs/reference/output.md,
+// "Wrapping and widths"): at word boundaries only, no word ever split. A word wider than the line
+// stands alone on its own, for the terminal to fold. What is written between backticks (a command
+// to copy) is one word where it fits a line, and so is a date with its time. Shell commands (the
+// examples of the help) wrap between their words with a trailing ` \`, so they still paste as one
+// command.
 import { glueDateTimes, lineWidth, unglue } from './fit.js';
 
 /**
@@ -27,7 +28,10 @@ function proseWords(line: string): string[] {
   return words;
 }
 
-/** Words filled greedily into lines of `width` columns: the first begins with `first`, the others with `rest`. */
+/**
+ * Words filled greedily into lines of `width` columns: the first begins with `first`, the others
+ * with `rest`.
+ */
 function fill(words: readonly string[], width: number, first: string, rest: string): string[] {
   const lines: string[] = [];
   let line = first;

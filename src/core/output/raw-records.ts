@@ -1,10 +1,11 @@
-// The records of -o ndjson and -o csv in the reply's own text (docs/reference/output.md, "Reading replies": values as received,
-// numbers with every digit). JSON.parse makes 125000.50 into 125000.5, 12345678901234567890 into
-// 12345678901234567000 and 1e400 into Infinity, which JSON.stringify then writes as null. When the
-// list of records is a part of the reply as parsed (`transactions`, `data`, the reply itself), each
-// record is found in the raw text by a scan that builds no values; records a command made itself
-// have no text of their own and are written from their values. The records of a view that holds
-// lists are made from the reply's text too (listItemTexts).
+// The records of -o ndjson and -o csv in the reply's own text (docs/reference/output.md, "Reading
+// replies": values as received, numbers with every digit). JSON.parse makes 125000.50 into
+// 125000.5, 12345678901234567890 into 12345678901234567000 and 1e400 into Infinity, which
+// JSON.stringify then writes as null. When the list of records is a part of the reply as parsed
+// (`transactions`, `data`, the reply itself), each record is found in the raw text by a scan that
+// builds no values; records a command made itself have no text of their own and are written from
+// their values. The records of a view that holds lists are made from the reply's text too
+// (listItemTexts).
 import {
   compactText,
   endOfValue,
@@ -25,17 +26,23 @@ export interface RecordTexts {
   record(index: number): string;
 }
 
-/** Lists are looked for this many objects deep: the documented ones are one or two (`data.results`). */
+/**
+ * Lists are looked for this many objects deep: the documented ones are one or two (`data.results`).
+ */
 const MAX_DEPTH = 4;
 
-/** The text of each of `records` in `raw`, when they are a list of `body` (the reply `raw` parsed to); else undefined. */
+/**
+ * The text of each of `records` in `raw`, when they are a list of `body` (the reply `raw` parsed
+ * to); else undefined.
+ */
 export function recordTexts(
   raw: string,
   body: unknown,
   records: readonly unknown[],
 ): RecordTexts | undefined {
   const path = pathTo(body, records);
-  // Where each record starts, 4 bytes each (an object with its start and end takes 3 times the text of a list of small numbers).
+  // Where each record starts, 4 bytes each (an object with its start and end takes 3 times the text
+  // of a list of small numbers).
   const starts = new Uint32Array(records.length);
   if (path) {
     const list = locate(raw, path);
@@ -73,7 +80,10 @@ function pathTo(body: unknown, list: readonly unknown[]): string[] | undefined {
   return undefined;
 }
 
-/** Where the value at `path` starts in `raw`; of a key given twice, the last (as JSON.parse takes it). */
+/**
+ * Where the value at `path` starts in `raw`; of a key given twice, the last (as JSON.parse takes
+ * it).
+ */
 function locate(raw: string, path: readonly string[]): number | undefined {
   let at: number | undefined = nextSignificant(raw, 0);
   for (const key of path) {
@@ -87,15 +97,15 @@ function locate(raw: string, path: readonly string[]): number | undefined {
 }
 
 /**
- * The records of a view that holds lists (docs/reference/output.md, "Reading replies"), each as JSON text cut from the reply: one
- * per item of each of its lists, in the reply's order. A list is an array holding objects or
- * arrays, found through the reply's objects (a list inside an item stays the item's). Each record
- * is the list's name (its dotted path) under `list`, then what the row belongs to: the scalars and
- * non-empty lists of scalars of the objects that hold the list (`report_id`, `currency`; dotted
- * below the top, `data.income.salary_amount`), then the item's own fields; an item's own field wins
- * over one of those of the same name. The view's other parts (a report's statement, a consent's
- * identity) would repeat on every row: they are left to -o json. A reply holding no such item is
- * one record, itself; a top-level array is its items.
+ * The records of a view that holds lists (docs/reference/output.md, "Reading replies"), each as
+ * JSON text cut from the reply: one per item of each of its lists, in the reply's order. A list is
+ * an array holding objects or arrays, found through the reply's objects (a list inside an item
+ * stays the item's). Each record is the list's name (its dotted path) under `list`, then what the
+ * row belongs to: the scalars and non-empty lists of scalars of the objects that hold the list
+ * (`report_id`, `currency`; dotted below the top, `data.income.salary_amount`), then the item's own
+ * fields; an item's own field wins over one of those of the same name. The view's other parts (a
+ * report's statement, a consent's identity) would repeat on every row: they are left to -o json. A
+ * reply holding no such item is one record, itself; a top-level array is its items.
  */
 export function listItemTexts(raw: string): string[] {
   const start = nextSignificant(raw, 0);

@@ -1,10 +1,11 @@
-// `-o ndjson` and `-o csv` (docs/reference/output.md, "Reading replies" and "CSV"): one record per item of the list a command
-// documents; where it has none, the items of a top-level list or of a list `data`, else the reply
-// as one record. Records carry the values as received, written from the reply's own text where it
-// has the records (raw-records.ts), so every digit is kept. A CSV cell holds no JSON: nested
-// objects go to dotted columns and lists of plain values are joined (flat-cells.ts); its columns
-// are the union of the records' keys, the documented fields first. Both are made a few records at
-// a time (stream/paced-write.ts writes them), each record once: linear in the reply.
+// `-o ndjson` and `-o csv` (docs/reference/output.md, "Reading replies" and "CSV"): one record per
+// item of the list a command documents; where it has none, the items of a top-level list or of a
+// list `data`, else the reply as one record. Records carry the values as received, written from the
+// reply's own text where it has the records (raw-records.ts), so every digit is kept. A CSV cell
+// holds no JSON: nested objects go to dotted columns and lists of plain values are joined
+// (flat-cells.ts); its columns are the union of the records' keys, the documented fields first.
+// Both are made a few records at a time (stream/paced-write.ts writes them), each record once:
+// linear in the reply.
 import type { BsCalendar } from '../calendar/calendar.js';
 import { UnexpectedReplyError } from '../errors.js';
 import { exactBody } from '../json/exact-json.js';
@@ -17,9 +18,9 @@ import { formatCount } from './format.js';
 import type { RecordTexts } from './raw-records.js';
 
 /**
- * With the BS calendar (docs/reference/dates.md): after each field whose value is a date or a date-time, its
- * `<field>_bs`, the same in Bikram Sambat (null for a date the table does not hold), at every
- * depth; nothing else changes. The value itself when it holds no date.
+ * With the BS calendar (docs/reference/dates.md): after each field whose value is a date or a
+ * date-time, its `<field>_bs`, the same in Bikram Sambat (null for a date the table does not hold),
+ * at every depth; nothing else changes. The value itself when it holds no date.
  */
 export function withBsFields(value: unknown, calendar: BsCalendar): unknown {
   if (Array.isArray(value)) {
@@ -44,9 +45,9 @@ export function withBsFields(value: unknown, calendar: BsCalendar): unknown {
 }
 
 /**
- * How a view's records are read (docs/reference/output.md, "Reading replies"): `list items`, one record per item of the lists it
- * holds, with a column naming the list (raw-records.ts listItemTexts); by default, the records as
- * a command names them, else the reply as one record.
+ * How a view's records are read (docs/reference/output.md, "Reading replies"): `list items`, one
+ * record per item of the lists it holds, with a column naming the list (raw-records.ts
+ * listItemTexts); by default, the records as a command names them, else the reply as one record.
  */
 export type ViewRecords = 'list items';
 
@@ -54,9 +55,9 @@ export type ViewRecords = 'list items';
 const RECORDS_A_PIECE = 100;
 
 /**
- * The most columns a CSV file is given (docs/reference/output.md, "CSV"). Records that each bring a field of their
- * own would make a column a record, and a file of records × records cells: 30,000 such records
- * would make 1.7 GB. NDJSON writes each record whole, whatever its fields.
+ * The most columns a CSV file is given (docs/reference/output.md, "CSV"). Records that each bring a
+ * field of their own would make a column a record, and a file of records × records cells: 30,000
+ * such records would make 1.7 GB. NDJSON writes each record whole, whatever its fields.
  */
 export const MAX_CSV_COLUMNS = 1000;
 
@@ -70,7 +71,9 @@ export function ndjsonText(records: readonly unknown[], texts?: RecordTexts): st
   return [...ndjsonPieces(records, texts)].join('');
 }
 
-/** NDJSON, RECORDS_A_PIECE lines a piece: each record's text as received, else its value as JSON. */
+/**
+ * NDJSON, RECORDS_A_PIECE lines a piece: each record's text as received, else its value as JSON.
+ */
 export function* ndjsonPieces(
   records: readonly unknown[],
   texts?: RecordTexts,
@@ -79,7 +82,8 @@ export function* ndjsonPieces(
   for (let from = 0; from < records.length; from += RECORDS_A_PIECE) {
     let piece = '';
     for (let i = from; i < Math.min(records.length, from + RECORDS_A_PIECE); i++) {
-      // A record with a date is written anew with its `_bs` fields (its numbers are exact: exact-json.ts).
+      // A record with a date is written anew with its `_bs` fields (its numbers are exact:
+      // exact-json.ts).
       const dated = calendar ? withBsFields(records[i], calendar) : records[i];
       piece += (texts && dated === records[i] ? texts.record(i) : jsonLine(dated)) + '\n';
     }
@@ -87,7 +91,10 @@ export function* ndjsonPieces(
   }
 }
 
-/** The record's value on one line, numbers as received; a record nested past what JSON.stringify can walk is exit 10. */
+/**
+ * The record's value on one line, numbers as received; a record nested past what JSON.stringify can
+ * walk is exit 10.
+ */
 function jsonLine(value: unknown): string {
   try {
     return stringifyExact(value) ?? 'null';
@@ -120,11 +127,20 @@ export function* jsonLinePieces(
 
 /** How a CSV is written (docs/reference/output.md, "CSV"). */
 export interface CsvOptions {
-  /** With the BS calendar, a `<column>_bs` column after each that holds a date (docs/reference/dates.md). */
+  /**
+   * With the BS calendar, a `<column>_bs` column after each that holds a date
+   * (docs/reference/dates.md).
+   */
   calendar?: BsCalendar;
-  /** The documented fields of a record, in their documented order: the first columns, and the header of an empty list. */
+  /**
+   * The documented fields of a record, in their documented order: the first columns, and the header
+   * of an empty list.
+   */
   documented?: readonly string[];
-  /** --columns: these columns alone, in this order; a name the records do not have (nor the documented fields) is exit 2. */
+  /**
+   * --columns: these columns alone, in this order; a name the records do not have (nor the
+   * documented fields) is exit 2.
+   */
   columns?: readonly string[];
   /** False for --no-headers: no header row. */
   headers?: boolean;
@@ -143,7 +159,10 @@ export function flatCsvPieces(
   return cellsCsvPieces(records.length, (i) => flatCells(records[i]!), options);
 }
 
-/** CSV of records as read (numbers as received: exact-json.ts), nested values in dotted columns (flat-cells.ts valueCells). */
+/**
+ * CSV of records as read (numbers as received: exact-json.ts), nested values in dotted columns
+ * (flat-cells.ts valueCells).
+ */
 export function csvPieces(
   records: readonly unknown[],
   options: CsvOptions = {},
@@ -168,7 +187,10 @@ function* cellsCsvPieces(
   const { calendar, documented = [] } = options;
   const guard = options.formulaGuard !== false;
   const union = new Set<string>();
-  /** The columns holding a date in some row, which a `<column>_bs` column follows (docs/reference/dates.md). */
+  /**
+   * The columns holding a date in some row, which a `<column>_bs` column follows
+   * (docs/reference/dates.md).
+   */
   const dated = new Set<string>();
   for (let i = 0; i < count; i++) {
     for (const [key, text] of cellsOf(i)) {
@@ -203,7 +225,10 @@ function* cellsCsvPieces(
   }
 }
 
-/** The keys, those of the documented fields (a nested one's dotted keys with it) first, in the documented order. */
+/**
+ * The keys, those of the documented fields (a nested one's dotted keys with it) first, in the
+ * documented order.
+ */
 function documentedFirst(keys: readonly string[], documented: readonly string[]): string[] {
   if (documented.length === 0) return [...keys];
   const first = documented.flatMap((field) =>

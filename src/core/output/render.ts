@@ -44,13 +44,15 @@ export interface RenderTarget {
    */
   time?: TimeSetting;
   /**
-   * Set when dates are shown in Bikram Sambat (docs/reference/dates.md): a cell that is a date, a date-time or
-   * a period is shown in BS (calendar.ts BsCalendar.cell), and its column's header marked `(BS)`.
+   * Set when dates are shown in Bikram Sambat (docs/reference/dates.md): a cell that is a date, a
+   * date-time or a period is shown in BS (calendar.ts BsCalendar.cell), and its column's header
+   * marked `(BS)`.
    */
   calendar?: BsCalendar;
   /**
    * `-o wide`: a terminal shows every column of a list, its free text wrapped; otherwise a list's
-   * default columns, its free text cut to one line (docs/reference/output.md, "Tables"). A pipe writes every column.
+   * default columns, its free text cut to one line (docs/reference/output.md, "Tables"). A pipe
+   * writes every column.
    */
   wide?: boolean;
   /** False for --no-headers: no header line over a table, boxed or tab-separated. */
@@ -70,7 +72,8 @@ export function renderTable(view: View, target: RenderTarget): string {
 
 /**
  * Rows (or fields, or lines of a boxed table) made into one piece of text. A long table is made a
- * piece at a time, so that its writer can write each and let a signal in between (stream/paced-write.ts).
+ * piece at a time, so that its writer can write each and let a signal in between
+ * (stream/paced-write.ts).
  */
 export const ROWS_A_PIECE = 100;
 
@@ -129,9 +132,10 @@ function rawText(cell: Cell): string {
 }
 
 /**
- * How a column's cells read for people: the column's own display, else its value, a timestamp in
- * it shown in the local zone (time.ts), with how far off it is on a terminal. In a pipe a display
- * that only formats the value gives way to the value as the service sent it (docs/reference/output.md, "Tables").
+ * How a column's cells read for people: the column's own display, else its value, a timestamp in it
+ * shown in the local zone (time.ts), with how far off it is on a terminal. In a pipe a display that
+ * only formats the value gives way to the value as the service sent it (docs/reference/output.md,
+ * "Tables").
  */
 function displayOf<T>(column: Column<T>, target: RenderTarget): (row: T) => string {
   const display = displayAsSent(column, target);
@@ -184,7 +188,8 @@ function sectionColumn<T>(section: NonNullable<ListView<T>['section']>): Column<
 function* listTabs<T>(view: ListView<T>, target: RenderTarget): Generator<string> {
   const paint = target.paint;
   const shared = view.shared;
-  // Columns picked by --columns are written alone, the section and shared value among them only when named.
+  // Columns picked by --columns are written alone, the section and shared value among them only
+  // when named.
   const added = view.picked
     ? []
     : [
@@ -270,8 +275,9 @@ interface Shown<T> {
 }
 
 /**
- * The columns a terminal may show of a list (docs/reference/output.md, "Tables"): with `-o wide` every one, its free text
- * wrapped; otherwise all but those shown only wide, free text cut to one line with an ellipsis.
+ * The columns a terminal may show of a list (docs/reference/output.md, "Tables"): with `-o wide`
+ * every one, its free text wrapped; otherwise all but those shown only wide, free text cut to one
+ * line with an ellipsis.
  */
 function shownColumns<T>(columns: readonly Column<T>[], target: RenderTarget): Shown<T>[] {
   const wrapped = (fit: Fit): Fit =>
@@ -306,7 +312,8 @@ function* tableCells<T>(
     header: withCurrency(headerOf(s.column, rows, target), s.column.currency),
     cells: body.map((cells) => cells[i]!),
   }));
-  // Each cell is measured once: the columns are chosen, the widths decided and the cells wrapped from what it found.
+  // Each cell is measured once: the columns are chosen, the widths decided and the cells wrapped
+  // from what it found.
   return { shown, fitting, measures: fitting.map(measureColumn) };
 }
 
@@ -319,7 +326,10 @@ function pickedCells<T>(cells: TableCells<T>, indexes: readonly number[]): Table
   };
 }
 
-/** Columns of text a boxed table of `count` columns leaves in `width`: a border between columns and at both ends, a space either side of each cell. */
+/**
+ * Columns of text a boxed table of `count` columns leaves in `width`: a border between columns and
+ * at both ends, a space either side of each cell.
+ */
 function roomFor(count: number, width: number): number {
   return width - (count + 1) - 2 * count;
 }
@@ -356,7 +366,8 @@ function chosenLayout<T>(
   const dropped: number[] = [];
   if (target.width >= CARDS_BELOW) {
     while (columns.length > 1 && !fits()) {
-      // A column blank in every row first (nothing is lost), then the highest rank, the last of equals.
+      // A column blank in every row first (nothing is lost), then the highest rank, the last of
+      // equals.
       const empty = columns.findLastIndex(blank);
       const at =
         empty >= 0
@@ -434,7 +445,9 @@ function* boxedTable<T>(
   );
 }
 
-/** A table too wide for the terminal, as one card a row (fit.ts `card`), a blank line between cards. */
+/**
+ * A table too wide for the terminal, as one card a row (fit.ts `card`), a blank line between cards.
+ */
 function* cards(
   columns: readonly FitColumn[],
   target: { width: number; paint: Paint },

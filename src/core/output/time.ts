@@ -34,7 +34,10 @@ export function timeZoneOf(env: Env): string | undefined {
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?([Zz]|([+-])(\d{2}):?(\d{2}))$/;
 
-/** The moment an ISO 8601 date-time with a zone stands for; undefined for anything else (a date alone, a time without zone, 2026-02-30). */
+/**
+ * The moment an ISO 8601 date-time with a zone stands for; undefined for anything else (a date
+ * alone, a time without zone, 2026-02-30).
+ */
 export function parseTimestamp(text: string): number | undefined {
   const m = TIMESTAMP.exec(text);
   if (!m) return undefined;
@@ -72,7 +75,10 @@ function daysIn(year: number, month: number): number {
 
 const formatters = new Map<string, Intl.DateTimeFormat | undefined>();
 
-/** One formatter of UTC offsets per zone, made on first use; undefined for a zone Intl does not know. */
+/**
+ * One formatter of UTC offsets per zone, made on first use; undefined for a zone Intl does not
+ * know.
+ */
 function formatterFor(zone: string | undefined): Intl.DateTimeFormat | undefined {
   const key = zone ?? '';
   if (!formatters.has(key)) {
@@ -87,7 +93,10 @@ function formatterFor(zone: string | undefined): Intl.DateTimeFormat | undefined
   return formatters.get(key);
 }
 
-/** The zone's offset from UTC at that moment, in seconds east: Intl writes it `GMT+05:45`, `GMT-04:00`, `GMT` (`GMT+05:41:16` before time zones). */
+/**
+ * The zone's offset from UTC at that moment, in seconds east: Intl writes it `GMT+05:45`,
+ * `GMT-04:00`, `GMT` (`GMT+05:41:16` before time zones).
+ */
 function offsetSeconds(at: number, zone: string | undefined): number {
   const formatter = formatterFor(zone) ?? formatterFor(undefined)!;
   const name =
@@ -118,7 +127,10 @@ export function formatLocalTime(at: number, zone?: string, space = ' '): string 
   return `${date}${space}${two(local.getUTCHours())}:${two(local.getUTCMinutes())}${space}${named}`;
 }
 
-/** How far a moment is from now, as gh says it: `just now`, `5 min ago`, `in 3 h`, `in 8 days`, `2 months ago`. */
+/**
+ * How far a moment is from now, as gh says it: `just now`, `5 min ago`, `in 3 h`, `in 8 days`, `2
+ * months ago`.
+ */
 export function relativeTime(at: number, now: number): string {
   const ms = at - now;
   const seconds = Math.abs(ms) / 1000;
@@ -163,7 +175,10 @@ export function formatTimestamp(
   return `${local} (${relativeTime(at, now).split(' ').join(space)})`;
 }
 
-/** The rule of a field, by its name: an expiry or a reset always says how far off it is, other times when recent. */
+/**
+ * The rule of a field, by its name: an expiry or a reset always says how far off it is, other times
+ * when recent.
+ */
 export function relativeRuleFor(key: string): RelativeRule {
   return /(^|[._])(expires?|expiry|expiration|resets?|valid_until|until|due|next)([._]|$)/i.test(
     key,

@@ -92,9 +92,9 @@ export function topLists(body: unknown): NamedList[] {
 }
 
 /**
- * A view of a list reply as a pipe reads it too (docs/reference/output.md, "Tables"): stdout its items alone, one table
- * however many lists hold them, and stderr the reply's other fields. A reply where no list was
- * found is shown as it is, in a pipe as well.
+ * A view of a list reply as a pipe reads it too (docs/reference/output.md, "Tables"): stdout its
+ * items alone, one table however many lists hold them, and stderr the reply's other fields. A reply
+ * where no list was found is shown as it is, in a pipe as well.
  */
 export function withPipeItems(
   view: SectionsView,
@@ -130,7 +130,10 @@ export function listRecords(body: unknown, ...names: string[]): unknown[] | unde
   return undefined;
 }
 
-/** A list reply's items are headed by what they are ("Consents"), not by the key that holds them (`data`, "Data"). */
+/**
+ * A list reply's items are headed by what they are ("Consents"), not by the key that holds them
+ * (`data`, "Data").
+ */
 export function headedList(view: SectionsView, name: string): SectionsView {
   const dataHeading = heading(['data']);
   return {

@@ -18,13 +18,21 @@ export type Cell = string | number | boolean | null | undefined;
  * per row; a kept value too wide to sit beside its label starts a line of its own.
  */
 export interface Column<T> extends Fitting {
-  /** Machine name: the reply's field the column shows (dotted when nested), as --columns names it. */
+  /**
+   * Machine name: the reply's field the column shows (dotted when nested), as --columns names it.
+   */
   key: string;
-  /** Other names of the field the column also reads (a newer shape's `name` for `description`): --columns takes them too. */
+  /**
+   * Other names of the field the column also reads (a newer shape's `name` for `description`):
+   * --columns takes them too.
+   */
   also?: readonly string[];
   /** Name for people: the table header. */
   header: string;
-  /** The header a pipe writes instead, where it differs (the generic view's keys there keep their dots: `FOIR.WITH LOAN`). */
+  /**
+   * The header a pipe writes instead, where it differs (the generic view's keys there keep their
+   * dots: `FOIR.WITH LOAN`).
+   */
   pipeHeader?: string;
   /** The raw value. */
   value: (row: T) => Cell;
@@ -32,7 +40,8 @@ export interface Column<T> extends Fitting {
   display?: (row: T, paint: Paint) => string;
   /**
    * The display only formats the value for people (grouping, currency, a sign, a unit): a pipe
-   * writes the value as the service sent it instead, every digit kept (docs/reference/output.md, "Tables").
+   * writes the value as the service sent it instead, every digit kept (docs/reference/output.md,
+   * "Tables").
    */
   formatsValue?: boolean;
   /**
@@ -41,13 +50,16 @@ export interface Column<T> extends Fitting {
    * before each amount, `NPR 7,398.58`, as a field list does. A pipe writes neither.
    */
   currency?: string;
-  /** What a terminal's field list says of the field when it has no value (an empty list: `none`), rather than leave it out. */
+  /**
+   * What a terminal's field list says of the field when it has no value (an empty list: `none`),
+   * rather than leave it out.
+   */
   empty?: string;
   align?: 'left' | 'right';
   /**
-   * Whether a terminal shows it (docs/reference/output.md, "Tables"): by default it is one of the list's default
-   * columns; `room`, only where the table has room for it as it is (fields no document shows);
-   * `wide`, only with `-o wide` or --columns. A pipe writes every column.
+   * Whether a terminal shows it (docs/reference/output.md, "Tables"): by default it is one of the
+   * list's default columns; `room`, only where the table has room for it as it is (fields no
+   * document shows); `wide`, only with `-o wide` or --columns. A pipe writes every column.
    */
   show?: 'room' | 'wide';
   /**
@@ -63,7 +75,10 @@ export interface ListView<T> {
   rows: T[];
   /** Splits the rows into titled tables on a terminal, and becomes the first column elsewhere. */
   section?: { key: string; header: string; value: (row: T) => string };
-  /** A value every row shares (the month of a dataset): a terminal shows it in the title, a pipe as the first column. */
+  /**
+   * A value every row shares (the month of a dataset): a terminal shows it in the title, a pipe as
+   * the first column.
+   */
   shared?: { key: string; header: string; value: string };
   /**
    * The columns --columns named, in its order (pick.ts): a pipe writes them alone, without the
@@ -74,7 +89,10 @@ export interface ListView<T> {
   title?: string;
   /** Shown on a terminal instead of an empty table. */
   empty?: string;
-  /** Lines always shown with a table (attribution and the like): under it on a terminal, on stderr in a pipe. */
+  /**
+   * Lines always shown with a table (attribution and the like): under it on a terminal, on stderr
+   * in a pipe.
+   */
   footer?: string[];
   /**
    * What the table leaves out (columns past its bound): said under it on a terminal, and on
@@ -114,8 +132,9 @@ export interface SectionsView {
 }
 
 /**
- * A list reply in a pipe (docs/reference/output.md, "Tables"): stdout holds its items alone, one header line and one line
- * an item, for `cut` and `tail` to read; the reply's other fields go to stderr, a line each.
+ * A list reply in a pipe (docs/reference/output.md, "Tables"): stdout holds its items alone, one
+ * header line and one line an item, for `cut` and `tail` to read; the reply's other fields go to
+ * stderr, a line each.
  */
 export interface PipeLayout {
   items: ListView<any>;

@@ -1,7 +1,8 @@
-// Columns a code point takes on a terminal, counted as terminals count them (docs/reference/output.md, "Wrapping and widths"): code
-// point by code point, as wcwidth does. A Devanagari virama or vowel sign above or below takes
-// none and a vowel sign beside its consonant one, so `श्री राम प्रसाद शर्मा` is 18 columns, as tmux
-// draws it (a count by grapheme clusters says 15, and the borders of a table around it break).
+// Columns a code point takes on a terminal, counted as terminals count them
+// (docs/reference/output.md, "Wrapping and widths"): code point by code point, as wcwidth does. A
+// Devanagari virama or vowel sign above or below takes none and a vowel sign beside its consonant
+// one, so `श्री राम प्रसाद शर्मा` is 18 columns, as tmux draws it (a count by grapheme clusters
+// says 15, and the borders of a table around it break).
 import { eastAsianWidth } from 'get-east-asian-width';
 
 // Made at the first character past Latin: making it reads its Unicode classes (~0.2 ms), and most
@@ -19,7 +20,8 @@ let zeroWidth: RegExp | undefined;
  */
 export function charWidth(codePoint: number): number {
   if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0)) return 0;
-  // Latin, Greek and the like: no mark, no format character, nothing wide (U+00AD, the soft hyphen, takes one).
+  // Latin, Greek and the like: no mark, no format character, nothing wide (U+00AD, the soft hyphen,
+  // takes one).
   if (codePoint < 0x300) return 1;
   // Hangul vowels and final consonants: they join the consonant before them into one syllable.
   if ((codePoint >= 0x1160 && codePoint <= 0x11ff) || (codePoint >= 0xd7b0 && codePoint <= 0xd7ff))

@@ -1,9 +1,9 @@
-// Help text as data: headings, paragraphs, term/definition lists, lists, example commands and
-// code. A command's help ends with such blocks (SvcCommand.helpAfter), and `svc help TOPIC` is
-// made of them; both are rendered here for a terminal or a pipe, wrapped to its width
-// (docs/reference/output.md, "Wrapping and widths": at word boundaries, no word split, an example command continued with ` \`). The man page
-// (src/docs/man.ts) renders the same blocks as roff. Text is written as paragraphs, never broken
-// by hand: the renderer wraps it.
+// Help text as data: headings, paragraphs, term/definition lists, lists, example commands and code.
+// A command's help ends with such blocks (SvcCommand.helpAfter), and `svc help TOPIC` is made of
+// them; both are rendered here for a terminal or a pipe, wrapped to its width
+// (docs/reference/output.md, "Wrapping and widths": at word boundaries, no word split, an example
+// command continued with ` \`). The man page (src/docs/man.ts) renders the same blocks as roff.
+// Text is written as paragraphs, never broken by hand: the renderer wraps it.
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 
 import { lineWidth, padTo } from '../output/fit.js';
@@ -32,11 +32,16 @@ export function helpWidth(columns: number | undefined): number {
 }
 
 const INDENT = '  ';
-/** A term wider than this puts its text on the next line (where the list does not say otherwise). */
+/**
+ * A term wider than this puts its text on the next line (where the list does not say otherwise).
+ */
 const MAX_TERM = 22;
 /** Fewer columns than this beside the terms, and every text goes under its term instead. */
 const MIN_TEXT = 24;
-/** The text of a term that has its own line starts this far in, when the terms leave no room beside them. */
+/**
+ * The text of a term that has its own line starts this far in, when the terms leave no room beside
+ * them.
+ */
 const UNDER_TERM = INDENT + '    ';
 /** How a long example command or line of code goes on, after its ` \`. */
 const CONTINUED = '    ';

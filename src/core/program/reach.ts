@@ -31,7 +31,9 @@ export function declareReach(command: CommandUnknownOpts, reach: Reach): void {
   commandReach.set(command, reach);
 }
 
-/** How far a command reaches: its own declaration, else its nearest ancestor's, else the service. */
+/**
+ * How far a command reaches: its own declaration, else its nearest ancestor's, else the service.
+ */
 export function reachOf(command: CommandUnknownOpts): Reach {
   for (let c: CommandUnknownOpts | null = command; c; c = c.parent) {
     const reach = commandReach.get(c);
@@ -48,7 +50,10 @@ export function globalFlag<
   return option;
 }
 
-/** The reach a global flag needs; undefined for any other option (--help, --version, a command's own). */
+/**
+ * The reach a global flag needs; undefined for any other option (--help, --version, a command's
+ * own).
+ */
 export function reachNeeded(option: Option): Exclude<Reach, 'none'> | undefined {
   return flagReach.get(option);
 }
@@ -60,7 +65,10 @@ export function globalFlags(command: CommandUnknownOpts): Option[] {
   return root.options.filter((option) => flagReach.has(option));
 }
 
-/** Whether `command` takes this option: any option that is not a global flag, and the global flags its reach needs. */
+/**
+ * Whether `command` takes this option: any option that is not a global flag, and the global flags
+ * its reach needs.
+ */
 export function takes(command: CommandUnknownOpts, option: Option): boolean {
   const needs = flagReach.get(option);
   return needs === undefined || REACHES.indexOf(needs) <= REACHES.indexOf(reachOf(command));

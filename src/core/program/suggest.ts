@@ -33,7 +33,9 @@ function bare(name: string): string {
   return name.replace(/^-+/, '').replace(/=.*$/, '').toLowerCase();
 }
 
-/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+/**
+ * Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
+ */
 function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
     Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),

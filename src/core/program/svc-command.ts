@@ -2,8 +2,8 @@
 // replaces it), prints gh-like help (svc-help.ts) that ends with blocks of text (document.ts),
 // declares how far it reaches (reach.ts: which global flags apply to it), and turns every mistake
 // commander finds on the command line into a Mistake that the reporter phrases (report-error.ts):
-// commander's own wording never reaches the user. Unknown names are answered with the nearest
-// ones, prefixes first: commander alone would answer `svc rep` with "help", nearer by edit distance.
+// commander's own wording never reaches the user. Unknown names are answered with the nearest ones,
+// prefixes first: commander alone would answer `svc rep` with "help", nearer by edit distance.
 //
 // Typed with @commander-js/extra-typings: the arguments and options a command declares give the
 // types its action receives (core/app.ts), so no handler is cast.
@@ -41,7 +41,10 @@ declare module '@commander-js/extra-typings' {
      * the global flags that apply to it (reach.ts). Undeclared, a command talks to the service.
      */
     reach(reach: Reach): this;
-    /** Ends the command's help with these blocks (its examples, then notes), wrapped to the terminal as the rest of it. */
+    /**
+     * Ends the command's help with these blocks (its examples, then notes), wrapped to the terminal
+     * as the rest of it.
+     */
     helpAfter(blocks: readonly Block[]): this;
   }
 }
@@ -70,7 +73,9 @@ export class SvcCommand extends Command {
     return this;
   }
 
-  /** Called by commander when the first operand of a command with subcommands names none of them. */
+  /**
+   * Called by commander when the first operand of a command with subcommands names none of them.
+   */
   unknownCommand(): never {
     const name = this.args[0] ?? '';
     const names = this.createHelp()
@@ -136,7 +141,10 @@ export class SvcCommand extends Command {
     });
   }
 
-  /** Every flag's parser refuses in svc's words (refusingInSvcWords); `.option()` adds through here too. */
+  /**
+   * Every flag's parser refuses in svc's words (refusingInSvcWords); `.option()` adds through here
+   * too.
+   */
   override addOption<
     Usage extends string,
     PresetT,
@@ -149,7 +157,10 @@ export class SvcCommand extends Command {
     return super.addOption(option);
   }
 
-  /** Every argument's parser refuses in svc's words; `.argument()` and `.command('name <arg>')` add through here too. */
+  /**
+   * Every argument's parser refuses in svc's words; `.argument()` and `.command('name <arg>')` add
+   * through here too.
+   */
   override addArgument<
     Usage extends string,
     DefaultT,

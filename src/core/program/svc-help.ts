@@ -17,11 +17,16 @@ import { globalFlagsOf, reachNeeded } from './reach.js';
 
 /** A command's line names this many global flags at most; more are counted ("and 7 more"). */
 const NAMED_GLOBAL_FLAGS = 4;
-/** Terms of a list of flags or commands up to this wide are aligned in one column (`--client-reference-id <id>`). */
+/**
+ * Terms of a list of flags or commands up to this wide are aligned in one column
+ * (`--client-reference-id <id>`).
+ */
 const LIST_TERM = 30;
 
 export class SvcHelp extends Help {
-  /** `svc reports list [flags]`, `svc reports get <id> [flags]`, `svc reports <command> [flags]`. */
+  /**
+   * `svc reports list [flags]`, `svc reports get <id> [flags]`, `svc reports <command> [flags]`.
+   */
   override commandUsage(cmd: CommandUnknownOpts): string {
     const path = commandPath(cmd);
     if (!cmd.parent) return `${path} <command> [subcommand] [flags]`;

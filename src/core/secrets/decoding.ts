@@ -5,7 +5,10 @@
 // reader asks for; no escape is longer than 12 characters, but for a run of backslashes (nested),
 // which is read as one character: no character is read twice.
 
-/** How escapes are read: strictly (`\\` is one backslash), or nested (any run of backslashes begins the escape after it). */
+/**
+ * How escapes are read: strictly (`\\` is one backslash), or nested (any run of backslashes begins
+ * the escape after it).
+ */
 export type Escapes = 'strict' | 'nested';
 
 export const BACKSLASH = 0x5c;
@@ -14,7 +17,10 @@ export const PERCENT = 0x25;
 /** Reads one character at a time: `code` is the last one read. */
 export class Decoder {
   code = 0;
-  /** The text ends inside the escape last read, which was read as written instead: more text may complete it. */
+  /**
+   * The text ends inside the escape last read, which was read as written instead: more text may
+   * complete it.
+   */
   unfinished = false;
 
   private readonly nested: boolean;
@@ -34,7 +40,8 @@ export class Decoder {
     const length = c === BACKSLASH ? this.jsonEscape(i) : this.percentEncoded(i);
     if (length !== UNFINISHED) return length;
     this.unfinished = true;
-    // Read as written meanwhile; nested, a run of backslashes as one (so it is read once, however long).
+    // Read as written meanwhile; nested, a run of backslashes as one (so it is read once, however
+    // long).
     return c === BACKSLASH && this.nested
       ? this.backslashes(i, this.endOfBackslashes(i))
       : this.asWritten(i);

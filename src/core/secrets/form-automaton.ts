@@ -5,13 +5,18 @@
 // length can be read for: the states of a form are numbered one after another, so a state's child
 // is the next number but where forms part ways, and only those children are written down.
 
-/** A string of code points to find, and its number: where several end at once, the lowest is told. */
+/**
+ * A string of code points to find, and its number: where several end at once, the lowest is told.
+ */
 export interface Pattern {
   readonly codes: readonly number[];
   readonly id: number;
 }
 
-/** What a state completes: the longest form the text read ends with there, and the lowest number of those that end there. */
+/**
+ * What a state completes: the longest form the text read ends with there, and the lowest number of
+ * those that end there.
+ */
 export interface Found {
   length: number;
   id: number;
@@ -21,21 +26,30 @@ const ROOT = 0;
 /** The class of every character that is in no form: from any state it leads back to the root. */
 const ELSEWHERE = 0;
 const NONE = -1;
-/** Steps (state × character class) kept once taken, for the first states: the forms of an ordinary key fit many times over. */
+/**
+ * Steps (state × character class) kept once taken, for the first states: the forms of an ordinary
+ * key fit many times over.
+ */
 const TABLE_SIZE = 1 << 20;
 
 export class FormAutomaton {
   /** For each state, how many characters of a form it stands for. */
   readonly depth: Int32Array;
   readonly longest: number;
-  /** For each ASCII character, whether a pattern begins with it; for each two (128 × first + second), whether a pattern begins with both. */
+  /**
+   * For each ASCII character, whether a pattern begins with it; for each two (128 × first +
+   * second), whether a pattern begins with both.
+   */
   readonly beginsWith = new Uint8Array(128);
   readonly beginsWithPair = new Uint8Array(128 * 128);
   /** The characters of the forms, numbered from 1. */
   private readonly asciiClass = new Int32Array(128);
   private readonly otherClass = new Map<number, number>();
   private readonly classes: number;
-  /** For each state, the class of the character that leads to the next state in number (ELSEWHERE: none). */
+  /**
+   * For each state, the class of the character that leads to the next state in number (ELSEWHERE:
+   * none).
+   */
   private readonly chainClass: Int32Array;
   /** The other children, by `state × classes + class`: the root's, and where forms part ways. */
   private readonly branches = new Map<number, number>();
@@ -60,7 +74,10 @@ export class FormAutomaton {
     // The trie of the forms.
     const depth = new Int32Array(bound);
     const chainClass = new Int32Array(bound);
-    /** For each state that a branch leads to, its parent and class; a chain state's are the state before it and its chain class. */
+    /**
+     * For each state that a branch leads to, its parent and class; a chain state's are the state
+     * before it and its chain class.
+     */
     const branchedFrom = new Map<number, { parent: number; cls: number }>();
     const ownFound = new Map<number, Found>();
     this.chainClass = chainClass;

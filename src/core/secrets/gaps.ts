@@ -3,12 +3,17 @@
 // characters such as U+200B, U+2060, U+00AD, joiners, bidirectional controls and the BOM;
 // variation selectors and fillers, which Unicode calls default-ignorable).
 
-/** Made at its first use (a text beyond ASCII): making it reads its classes, which would otherwise be done at every start. */
+/**
+ * Made at its first use (a text beyond ASCII): making it reads its classes, which would otherwise
+ * be done at every start.
+ */
 let showsNothingOrSpacePattern: RegExp | undefined;
 const showsNothingOrSpace = () =>
   (showsNothingOrSpacePattern ??= /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/u);
 
-/** What is known of each character below U+10000 beyond ASCII: 0 not yet asked, else GAP or SHOWN. */
+/**
+ * What is known of each character below U+10000 beyond ASCII: 0 not yet asked, else GAP or SHOWN.
+ */
 let known: Uint8Array | undefined;
 const GAP = 1;
 const SHOWN = 2;

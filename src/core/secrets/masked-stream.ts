@@ -25,7 +25,9 @@ export function writeUnmasked(stream: NodeJS.WritableStream, text: string): void
 export class MaskedStream {
   /** The stream to hand out: the target with its `write` masked. */
   readonly stream: NodeJS.WritableStream;
-  /** The end of the last write, when it may be the start of a secret that the next write completes. */
+  /**
+   * The end of the last write, when it may be the start of a secret that the next write completes.
+   */
   private held = '';
   private readonly decoder = new TextDecoder();
   /** The target's own write, taken before anyone (a spinner) hooks the target's `write`. */

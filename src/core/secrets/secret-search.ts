@@ -11,7 +11,9 @@ import { isGap } from './gaps.js';
 /** Form `id` (the lowest of those found there) was read from `start` to `end` of the text. */
 export type OnFound = (start: number, end: number, id: number) => void;
 
-/** A reading of a text: its escapes as written or decoded, and escape sequences kept or looked past. */
+/**
+ * A reading of a text: its escapes as written or decoded, and escape sequences kept or looked past.
+ */
 export interface Reading {
   escapes: 'as written' | Escapes;
   escapeSequences: boolean;
@@ -21,13 +23,19 @@ const ESC = 0x1b;
 
 export class SecretSearch {
   private state = 0;
-  /** Where the last characters read (gaps aside) start in the text: a ring as long as the longest form, or the text. */
+  /**
+   * Where the last characters read (gaps aside) start in the text: a ring as long as the longest
+   * form, or the text.
+   */
   private starts = new Int32Array(0);
   private read = 0;
   /** Whether a gap came after the last character read. */
   private gapSinceLast = false;
   private readonly escapeSequences: EscapeSequences | undefined;
-  /** For each ASCII character, whether it may begin something while nothing matched: a form, an escape, a sequence. */
+  /**
+   * For each ASCII character, whether it may begin something while nothing matched: a form, an
+   * escape, a sequence.
+   */
   private readonly begins: Uint8Array;
   private readonly decoding: boolean;
 
@@ -51,7 +59,8 @@ export class SecretSearch {
   search(text: string, stopAtUnfinished = false): number {
     const decoder =
       this.reading.escapes === 'as written' ? undefined : new Decoder(text, this.reading.escapes);
-    // No more characters are read than the text has: a long secret needs no long ring for a short write.
+    // No more characters are read than the text has: a long secret needs no long ring for a short
+    // write.
     let ring = 1;
     while (ring < Math.min(this.automaton.longest, text.length)) ring *= 2;
     this.starts = new Int32Array(ring);
@@ -106,7 +115,10 @@ export class SecretSearch {
     );
   }
 
-  /** Nothing has begun to match, outside any escape sequence: what begins nothing can be passed over. */
+  /**
+   * Nothing has begun to match, outside any escape sequence: what begins nothing can be passed
+   * over.
+   */
   private get idle(): boolean {
     return this.automaton.depth[this.state] === 0 && this.escapeSequences?.inText !== false;
   }

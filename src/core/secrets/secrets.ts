@@ -2,12 +2,13 @@
 // careless service may echo a secret back in any form a reader could still read it from. The one
 // rule: a secret is masked wherever a reading of the text spells it out once gaps are looked past
 // (spaces, line breaks, controls, characters that show nothing such as U+200B: gaps.ts). The
-// readings: the text as written, and with JSON escapes and percent-encoding undone (`svc\u005fsk_…`,
-// `%5F`: decoding.ts); each of them also past terminal escape sequences (`ESC[0m`, as a terminal
-// shows it: escape-sequences.ts). What is read for: the key, its secret without the prefix, and
-// the base64 and hex of that secret (secret-forms.ts). The key is masked by its forms (KeyForms:
-// its prefix and `…abcd`), the other forms as `…abcd`. Each reading is one pass over the text, one step a character
-// (secret-search.ts): the time grows with the text's length only.
+// readings: the text as written, and with JSON escapes and percent-encoding undone
+// (`svc\u005fsk_…`, `%5F`: decoding.ts); each of them also past terminal escape sequences
+// (`ESC[0m`, as a terminal shows it: escape-sequences.ts). What is read for: the key, its secret
+// without the prefix, and the base64 and hex of that secret (secret-forms.ts). The key is masked by
+// its forms (KeyForms: its prefix and `…abcd`), the other forms as `…abcd`. Each reading is one
+// pass over the text, one step a character (secret-search.ts): the time grows with the text's
+// length only.
 import { FormAutomaton } from './form-automaton.js';
 import { isGap } from './gaps.js';
 import { type Form, formsOf } from './secret-forms.js';
@@ -29,7 +30,10 @@ const PLAIN: KeyForms = {
 
 /** Shorter values are not masked: they would blot out ordinary words. */
 const MIN_SECRET_LENGTH = 8;
-/** A write that ends in gaps is held back for the next only once this much of a secret matched before them. */
+/**
+ * A write that ends in gaps is held back for the next only once this much of a secret matched
+ * before them.
+ */
 const MIN_MATCHED_BEFORE_GAPS = 4;
 /**
  * How far back a write's end is read for the start of a secret split across writes, in text
@@ -59,7 +63,9 @@ function mayFindMore({ escapes, escapeSequences }: Reading, holds: TextHolds): b
 
 /** ESC, and the C1 controls. */
 const ESCAPE_SEQUENCE_STARTS = /[\u001b\u0080-\u009f]/;
-/** ESC or a C1 control as a JSON escape (nested too) or percent-encoded (as a byte, or in UTF-8). */
+/**
+ * ESC or a C1 control as a JSON escape (nested too) or percent-encoded (as a byte, or in UTF-8).
+ */
 const ESCAPED_ESCAPE_SEQUENCE_STARTS =
   /\\u00(?:1[bB]|[89][0-9a-fA-F])|%(?:1[bB]|[cC]2%[89][0-9a-fA-F]|[89][0-9a-fA-F])/;
 /**
@@ -78,12 +84,17 @@ function mayHide(text: string): boolean {
   }
   return false;
 }
-/** How many first characters of each form a plain text is first looked through for (the hex of a secret of digits is digits). */
+/**
+ * How many first characters of each form a plain text is first looked through for (the hex of a
+ * secret of digits is digits).
+ */
 const PREFILTER_LENGTH = 8;
 
 interface Secret {
   value: string;
-  /** Its forms, each with what it is masked as: the key as `svc_sk_live_…abcd`, the rest as `…abcd`. */
+  /**
+   * Its forms, each with what it is masked as: the key as `svc_sk_live_…abcd`, the rest as `…abcd`.
+   */
   forms: { codes: Form; masked: string }[];
 }
 
@@ -211,7 +222,10 @@ export class Secrets {
   }
 }
 
-/** A regular expression for the first characters of a form with white space between them (no nesting: it cannot backtrack far). */
+/**
+ * A regular expression for the first characters of a form with white space between them (no
+ * nesting: it cannot backtrack far).
+ */
 function prefilterOf(codes: Form): string {
   return codes
     .slice(0, PREFILTER_LENGTH)

@@ -32,7 +32,10 @@ export interface PoolOutcome<J> {
   failed: J[];
   /** The jobs that never started (what is left of `jobs`), all after the failed ones. */
   notStarted: Iterator<J> | AsyncIterator<J>;
-  /** The job source itself failed (its error is `failure` if it came first): `notStarted` is cut short. */
+  /**
+   * The job source itself failed (its error is `failure` if it came first): `notStarted` is cut
+   * short.
+   */
   sourceFailed: boolean;
 }
 

@@ -44,7 +44,8 @@ export async function writePieces(
 
 /**
  * Lets waiting events in (a signal, a closed pipe) between two long steps of making an output
- * (building a table's view, then writing it); stops with InterruptedError if the run was asked to stop.
+ * (building a table's view, then writing it); stops with InterruptedError if the run was asked to
+ * stop.
  */
 export async function giveWay(signal: AbortSignal): Promise<void> {
   await letEventsIn();

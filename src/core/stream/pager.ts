@@ -1,9 +1,9 @@
-// The pager (docs/reference/output.md, "Pager"), as gh's and git's: on a terminal, an output taller than the screen goes
-// through one (`less -FRX` unless SVC_PAGER, the profile's `pager` or PAGER name another). stdout
-// is held until it is taller than the screen: a short output is printed as it is, a long one is
-// handed to the pager with the rest streamed after it. A pager that cannot start means printing
-// directly. A person who quits the pager early ends the output, quietly: the run is told to stop
-// making it (no work on rows nobody reads).
+// The pager (docs/reference/output.md, "Pager"), as gh's and git's: on a terminal, an output taller
+// than the screen goes through one (`less -FRX` unless SVC_PAGER, the profile's `pager` or PAGER
+// name another). stdout is held until it is taller than the screen: a short output is printed as it
+// is, a long one is handed to the pager with the rest streamed after it. A pager that cannot start
+// means printing directly. A person who quits the pager early ends the output, quietly: the run is
+// told to stop making it (no work on rows nobody reads).
 import { Writable } from 'node:stream';
 
 import { InterruptedError } from '../errors.js';
@@ -12,13 +12,19 @@ import { type Env, type OwnVariable, readEnv } from '../variables.js';
 /** A pager started, reading our output on its standard input and drawing on the terminal. */
 export interface PagerProcess {
   readonly input: NodeJS.WritableStream;
-  /** Settles (never rejects) once the pager has exited, with its exit code (null when a signal ended it). */
+  /**
+   * Settles (never rejects) once the pager has exited, with its exit code (null when a signal ended
+   * it).
+   */
   readonly exited: Promise<number | null>;
   /** Ends the pager: svc was asked to stop (SIGTERM, SIGHUP). */
   stop(): void;
 }
 
-/** Starts a pager command (its words); rejects when it cannot be started (not found, not executable). */
+/**
+ * Starts a pager command (its words); rejects when it cannot be started (not found, not
+ * executable).
+ */
 export type StartPager = (command: readonly string[], env: Env) => Promise<PagerProcess>;
 
 /** What an output is paged with, found by the run (app/pager.ts paged). */
@@ -31,16 +37,19 @@ export interface PagerSetting {
   rows: number;
   columns: number;
   start: StartPager;
-  /** Writes what the streams above still hold (masking holds back what may begin a secret), before the pager's input ends. */
+  /**
+   * Writes what the streams above still hold (masking holds back what may begin a secret), before
+   * the pager's input ends.
+   */
   flush: () => void;
   /** Hears, with --debug, why an output was printed directly after all. */
   note?: (line: string) => void;
 }
 
 /**
- * What a pager that failed is given again, printed directly: the output sent to it, up to this much.
- * A pager that exits with an error (not `q`, which is exit 0) before it took more is taken to have
- * failed to start.
+ * What a pager that failed is given again, printed directly: the output sent to it, up to this
+ * much. A pager that exits with an error (not `q`, which is exit 0) before it took more is taken to
+ * have failed to start.
  */
 const REPLAY_BYTES = 1024 * 1024;
 
@@ -54,7 +63,10 @@ type State =
 
 let running = 0;
 
-/** Whether a pager is running now: Ctrl-C is then the pager's (less ends a search with it), not svc's. */
+/**
+ * Whether a pager is running now: Ctrl-C is then the pager's (less ends a search with it), not
+ * svc's.
+ */
 export function pagerRunning(): boolean {
   return running > 0;
 }
@@ -102,7 +114,9 @@ export class PagedOutput {
     }
   }
 
-  /** The end of a paged output: a held one printed, the pager's input ended and its exit waited for. */
+  /**
+   * The end of a paged output: a held one printed, the pager's input ended and its exit waited for.
+   */
   private async settle(stopping: boolean): Promise<void> {
     if (stopping && this.state.kind === 'paging') this.state.pager.stop();
     // Every write so far handed on (an empty write goes through in its turn).
@@ -132,7 +146,10 @@ export class PagedOutput {
     }
   }
 
-  /** Whether the output held so far still leaves a row for the prompt, each line counted in the rows it wraps to. */
+  /**
+   * Whether the output held so far still leaves a row for the prompt, each line counted in the rows
+   * it wraps to.
+   */
   private fits(state: Extract<State, { kind: 'holding' }>, chunk: Chunk): boolean {
     const { rows, columns } = this.setting!;
     const lines = (typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')).split(
@@ -208,9 +225,9 @@ export class PagedOutput {
 }
 
 /**
- * The words of a pager's command line, as a shell splits them (gh splits PAGER the same way): blanks
- * part words; '…' keeps everything, "…" everything but \ before " \ $ `; \ outside quotes keeps
- * the next character. Undefined for a quote left open, or no word at all.
+ * The words of a pager's command line, as a shell splits them (gh splits PAGER the same way):
+ * blanks part words; '…' keeps everything, "…" everything but \ before " \ $ `; \ outside quotes
+ * keeps the next character. Undefined for a quote left open, or no word at all.
  */
 export function pagerWords(text: string): string[] | undefined {
   const words: string[] = [];

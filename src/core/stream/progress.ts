@@ -35,8 +35,8 @@ export interface Totals {
 }
 
 /**
- * The bar on `stream`, a terminal of `columns` (stderr's width: it may not be stdout's, whose output
- * may go to a file); a terminal that tells no width gets lines of FALLBACK_COLUMNS.
+ * The bar on `stream`, a terminal of `columns` (stderr's width: it may not be stdout's, whose
+ * output may go to a file); a terminal that tells no width gets lines of FALLBACK_COLUMNS.
  */
 export function progressBar(
   stream: NodeJS.WritableStream,

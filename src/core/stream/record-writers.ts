@@ -26,9 +26,15 @@ export class CsvWriter<T> implements RowWriter<T> {
   constructor(
     private readonly sink: OutputSink,
     private readonly keys: readonly string[],
-    /** The value of a column, as received: the encoder writes it and keeps it from running as a formula. */
+    /**
+     * The value of a column, as received: the encoder writes it and keeps it from running as a
+     * formula.
+     */
     private readonly field: (row: T, key: string) => unknown,
-    /** `headers` false: no header row (--no-headers); `formulaGuard` false: cells as received (--no-formula-guard). */
+    /**
+     * `headers` false: no header row (--no-headers); `formulaGuard` false: cells as received
+     * (--no-formula-guard).
+     */
     private readonly options: { headers?: boolean; formulaGuard?: boolean } = {},
   ) {}
 

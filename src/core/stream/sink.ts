@@ -12,7 +12,9 @@ export class StdoutClosedError extends Error {
 export class OutputSink {
   private closed = false;
   private wakeUp?: () => void;
-  /** Writes handed to the stream, and of them those it has passed on (its callbacks come in order). */
+  /**
+   * Writes handed to the stream, and of them those it has passed on (its callbacks come in order).
+   */
   private handed = 0;
   private flushed = 0;
   /** Marks not passed on yet, oldest first: the writes handed before each was set. */
@@ -65,7 +67,8 @@ export class OutputSink {
 
   /** Notes `mark` after what was written so far: `flushedMark` is it once all that has left svc. */
   mark(mark: number): void {
-    // The marks already passed on are let go as new ones come: they stay few however long the output.
+    // The marks already passed on are let go as new ones come: they stay few however long the
+    // output.
     this.flushedMark();
     this.marks.push({ handed: this.handed, mark });
   }

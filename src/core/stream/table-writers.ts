@@ -32,19 +32,27 @@ export interface StreamColumn<T> {
    * that is a terminal number), the others of the column being free text as `flex` says.
    */
   keep?: boolean | ((value: string) => boolean);
-  /** Free text that gives up room first when the terminal is narrow: wrapped, or with 'cut' cut with an ellipsis. */
+  /**
+   * Free text that gives up room first when the terminal is narrow: wrapped, or with 'cut' cut with
+   * an ellipsis.
+   */
   flex?: boolean | 'cut';
   /** Colours a cell, already cut and padded. */
   colour?: (text: string, row: T, paint: Paint) => string;
 }
 
-/** Writes rows as they come; `finish` ends the table (`complete` false when the run stopped early). */
+/**
+ * Writes rows as they come; `finish` ends the table (`complete` false when the run stopped early).
+ */
 export interface RowWriter<T> {
   write(rows: readonly T[]): Promise<void>;
   finish(complete: boolean): Promise<void>;
 }
 
-/** The columns --columns names, in its order (a name none has: exit 2 naming those there are); all of them without it. */
+/**
+ * The columns --columns names, in its order (a name none has: exit 2 naming those there are); all
+ * of them without it.
+ */
 export function pickStreamColumns<T>(
   columns: readonly StreamColumn<T>[],
   names: readonly string[] | undefined,
@@ -57,7 +65,10 @@ export function pickStreamColumns<T>(
   return names.map((name) => columns.find((c) => c.key === name)!);
 }
 
-/** How a table is laid out: --no-headers leaves its header line out; -o wide wraps its free text rather than cut it. */
+/**
+ * How a table is laid out: --no-headers leaves its header line out; -o wide wraps its free text
+ * rather than cut it.
+ */
 export interface TableLayout {
   headers?: boolean;
   wide?: boolean;
@@ -76,7 +87,10 @@ export class TabWriter<T> implements RowWriter<T> {
     private readonly sink: OutputSink,
     private readonly paint: Paint,
     private readonly columns: readonly StreamColumn<T>[],
-    /** Masks the secrets in use, before a cell is made printable: what that leaves of an escape sequence would hide a key from the output's own masking. */
+    /**
+     * Masks the secrets in use, before a cell is made printable: what that leaves of an escape
+     * sequence would hide a key from the output's own masking.
+     */
     private readonly mask: (text: string) => string = (text) => text,
     private readonly layout: TableLayout = {},
   ) {}
@@ -136,7 +150,10 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
     private readonly columns: readonly StreamColumn<T>[],
     /** Said when the run ends with no row. */
     private readonly empty: string,
-    /** Masks the secrets in use: a cell cut to fit, or made printable, would hide a key from the output's own masking. */
+    /**
+     * Masks the secrets in use: a cell cut to fit, or made printable, would hide a key from the
+     * output's own masking.
+     */
     private readonly mask: (text: string) => string = (text) => text,
     private readonly options: TableLayout = {},
   ) {
@@ -176,7 +193,8 @@ export class AlignedTableWriter<T> implements RowWriter<T> {
         out += line;
         return;
       }
-      // Cards are parted by a blank line, and a card among the rows of a table from the rows around it.
+      // Cards are parted by a blank line, and a card among the rows of a table from the rows around
+      // it.
       if (layout !== 'cards' || r > 0) out += '\n';
       // Its cells hold no colour codes of their own: an empty one is a blank one.
       const pairs = this.shown.map(

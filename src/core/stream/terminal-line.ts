@@ -23,7 +23,9 @@ export interface Spinner {
 
 const claims = new WeakMap<object, number>();
 
-/** Claims the line of this stream; the function returned gives it back (once, however often called). */
+/**
+ * Claims the line of this stream; the function returned gives it back (once, however often called).
+ */
 export function claimLine(stream: object): () => void {
   claims.set(stream, (claims.get(stream) ?? 0) + 1);
   let released = false;

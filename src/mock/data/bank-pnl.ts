@@ -19,7 +19,10 @@ export function bankCodeOf(text: string): string | undefined {
   return BANK_CODES.find((code) => code === text.toUpperCase());
 }
 
-/** `line` as the client wrote it: the consolidated key (`income.interest-income`), or the bank's key. */
+/**
+ * `line` as the client wrote it: the consolidated key (`income.interest-income`), or the bank's
+ * key.
+ */
 export function lineOf(bank: string, text: string): DatasetItemFixture | undefined {
   const line = text.toLowerCase().startsWith(`${lower(bank)}.`)
     ? text.slice(bank.length + 1)
@@ -31,7 +34,9 @@ const share = (bank: string) => bankPnl.banks.find((b) => b.bank === bank)!.shar
 const ofBank = (bank: string, value: number | null) =>
   value === null ? null : Math.round(value * share(bank) * 1000) / 1000;
 
-/** One month of every line item of one bank (as documented), or of every bank when none is named. */
+/**
+ * One month of every line item of one bank (as documented), or of every bank when none is named.
+ */
 export function bankPnlLatest(bank: string | null) {
   const { dataset } = consolidatedPnl;
   const month = dataset.last_month;

@@ -118,7 +118,8 @@ export const FAMILIES: readonly Family[] = [
     publication: STATISTICS,
     table: 'table C6',
     selector: pnlKey,
-    // As documented: {"key":"income.interest-income","label","value","unit":"NPR_mn","section","code":"1"}.
+    // As documented:
+    // {"key":"income.interest-income","label","value","unit":"NPR_mn","section","code":"1"}.
     latest: (rows, month) => ({
       month,
       line_items: rows.map(({ item, value, selector, index }) => ({
@@ -202,7 +203,8 @@ export const FAMILIES: readonly Family[] = [
     publication: 'Consumer Price Index',
     table: 'SDMX feed',
     selector: (item) => CPI_CODES[item.key] ?? item.key,
-    // As documented: {"indicator":"PCPI_IX","label":"Overall index, index","value","scale":0,"absolute","unit":"index"}.
+    // As documented: {"indicator":"PCPI_IX","label":"Overall index,
+    // index","value","scale":0,"absolute","unit":"index"}.
     latest: (rows, month) => ({
       month,
       indicators: rows.map(({ item, value, selector }) => ({
@@ -224,7 +226,8 @@ export const FAMILIES: readonly Family[] = [
   family('interest-rates', {
     publication: 'Interest Rate Structure',
     table: 'monthly table',
-    // As documented, `data` is an array: [{"metric":"base-rate","label":"Base Rate","value":5.0,"unit":"percent"}].
+    // As documented, `data` is an array: [{"metric":"base-rate","label":"Base
+    // Rate","value":5.0,"unit":"percent"}].
     latest: (rows) =>
       rows.map(({ item, value }) => ({
         metric: item.key,

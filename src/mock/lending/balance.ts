@@ -17,7 +17,10 @@ export function balanceView(s: Statement, currency: string) {
   };
 }
 
-/** Days without transactions keep the balance of the day before; the first starts from the opening balance. */
+/**
+ * Days without transactions keep the balance of the day before; the first starts from the opening
+ * balance.
+ */
 export function averageDailyBalance(s: Statement): number {
   let balance = s.opening_balance;
   let next = 0;

@@ -6,7 +6,9 @@ import { listedTransaction } from '../report/shapes.js';
 import type { Transaction } from '../report/transaction.js';
 import { clamp, credits, median, perMonth, type Statement, sum, wholeMonths } from './statement.js';
 
-/** A salary paid longer ago than this before the statement ends has stopped: no longer `monthly`. */
+/**
+ * A salary paid longer ago than this before the statement ends has stopped: no longer `monthly`.
+ */
 const SALARY_CURRENT_DAYS = 40;
 /** Paydays may move this many days around their usual day (weekends, holidays). */
 const PAYDAY_SPREAD_DAYS = 5;

@@ -8,11 +8,17 @@ import { money, type Transaction } from '../report/transaction.js';
 import { monthlyIncome } from './income.js';
 import { debits, type Statement, sum } from './statement.js';
 
-/** A lender last paid longer ago than this before the statement ends is paid off: its EMI no longer counts. */
+/**
+ * A lender last paid longer ago than this before the statement ends is paid off: its EMI no longer
+ * counts.
+ */
 const ACTIVE_WITHIN_DAYS = 45;
 /** What a bank prints for a payment refused for want of funds. */
 const BOUNCE = /\b(BOUNCED?|RETURNED|DISHONOU?RED|INSUFFICIENT FUNDS?|CHQ RTN|ECS RTN)\b/i;
-/** The product a loan account is named after, dropped to name the lender: "NMB Bank Vehicle Loan" → "NMB Bank". */
+/**
+ * The product a loan account is named after, dropped to name the lender: "NMB Bank Vehicle Loan" →
+ * "NMB Bank".
+ */
 const LOAN_PRODUCT =
   /\s+(?:(?:home|housing|vehicle|auto|business|agriculture|personal|education|gold)\s+loan|overdraft(?:\s+interest)?|loan)$/i;
 /** Words of a narration that name the payment rather than the lender ("EMI NMB BANK MAY 2026"). */
@@ -85,9 +91,13 @@ function lendersOf(byLender: ReadonlyMap<string, readonly Transaction[]>): Lende
     .sort((a, b) => b.total - a.total || a.lender.localeCompare(b.lender));
 }
 
-/** The institution repaid, as the bank list writes it when it is a bank ("NABIL Bank Home Loan" → "Nabil Bank"). */
+/**
+ * The institution repaid, as the bank list writes it when it is a bank ("NABIL Bank Home Loan" →
+ * "Nabil Bank").
+ */
 function lenderName(t: Transaction): string {
-  // A categorised narration names its counterparty by the narration itself: keep its lender words only.
+  // A categorised narration names its counterparty by the narration itself: keep its lender words
+  // only.
   const named =
     t.counterparty.name === t.narration
       ? t.narration.replace(PAYMENT_WORDS, ' ').replace(/\s+/g, ' ').trim()

@@ -31,7 +31,10 @@ export function perMonth(total: number, period: Period): number {
   return money(total / periodMonths(period));
 }
 
-/** The calendar months the period covers from their first day to their last; all its months when fewer than two. */
+/**
+ * The calendar months the period covers from their first day to their last; all its months when
+ * fewer than two.
+ */
 export function wholeMonths(period: Period): string[] {
   const all = monthsBetween(monthOf(period.from), monthOf(period.to));
   const whole = all.filter(

@@ -1,7 +1,8 @@
-// POST /v1/reports/{id}/underwriting: can the account holder carry the loan asked for? The documents
-// say what the reply bundles (FOIR, disposable income, the largest supportable EMI, affordability,
-// risk flags, an optional name match, a verdict with reasons, the score and verify results) but not
-// its field names: every name below, and every rule, is the mock's own (fixtures/README.md).
+// POST /v1/reports/{id}/underwriting: can the account holder carry the loan asked for? The
+// documents say what the reply bundles (FOIR, disposable income, the largest supportable EMI,
+// affordability, risk flags, an optional name match, a verdict with reasons, the score and verify
+// results) but not its field names: every name below, and every rule, is the mock's own
+// (fixtures/README.md).
 import { matchNames } from '../namematch.js';
 import { balanceTrend } from '../report/summaries.js';
 import { money } from '../report/transaction.js';
@@ -128,7 +129,10 @@ export function underwrite(
   };
 }
 
-/** The equal monthly instalment that repays `principal` over `tenor_months` at `annual_rate_pct` (reducing balance). */
+/**
+ * The equal monthly instalment that repays `principal` over `tenor_months` at `annual_rate_pct`
+ * (reducing balance).
+ */
 export function amortisedEmi({ principal, tenor_months: n, annual_rate_pct: rate }: Loan): number {
   const r = rate / 1200;
   return money(r === 0 ? principal / n : (principal * r * (1 + r) ** n) / ((1 + r) ** n - 1));

@@ -14,7 +14,10 @@ export interface Check {
   severity: Severity;
 }
 
-/** How much a failed check of each severity takes off the confidence that the statement is authentic. */
+/**
+ * How much a failed check of each severity takes off the confidence that the statement is
+ * authentic.
+ */
 const DOUBT: Record<Severity, number> = { high: 0.6, medium: 0.25, low: 0.08 };
 const FULL_CONFIDENCE = 0.99;
 /** Rounding of the bank's own arithmetic that is no sign of editing. */
@@ -53,7 +56,8 @@ function statementChecks(s: Statement): Check[] {
     return seen.has(key) || !seen.add(key);
   });
   return [
-    // Every balance is the one before it plus the credit or less the debit: an edited amount breaks the chain.
+    // Every balance is the one before it plus the credit or less the debit: an edited amount breaks
+    // the chain.
     { check: 'balance_chain_integrity', passed: chained, severity: 'high' },
     {
       check: 'chronological_order',

@@ -41,7 +41,10 @@ const MIN_SHARED_TRIGRAMS = 0.4;
 
 const SPACES_AND_DASHES = /[\s-]/g;
 
-/** True when every character is 0-9: a loop over the character codes, cheaper than a regular expression for one short string. */
+/**
+ * True when every character is 0-9: a loop over the character codes, cheaper than a regular
+ * expression for one short string.
+ */
 function digitsOnly(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -155,8 +158,8 @@ export class MerchantDirectory {
    * The results of the terminals' lookups, then the names', as the JSON text JSON.stringify would
    * write for the resolveTerminal and resolveName results, several times faster: no result object
    * is made, and the merchant fields of a match are written once per terminal of the directory,
-   * then reused. `plainInputs` says that no input needs escaping in JSON (as after stringsNeedNoEscape),
-   * so each is written between quotes as it is.
+   * then reused. `plainInputs` says that no input needs escaping in JSON (as after
+   * stringsNeedNoEscape), so each is written between quotes as it is.
    */
   resolveJson(
     terminals: readonly string[],
@@ -237,7 +240,10 @@ export class MerchantDirectory {
   }
 }
 
-/** A string JSON.stringify writes as it is, between quotes: no quote, backslash, control character or surrogate. */
+/**
+ * A string JSON.stringify writes as it is, between quotes: no quote, backslash, control character
+ * or surrogate.
+ */
 const PLAIN_STRING = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 
 function jsonString(text: string): string {

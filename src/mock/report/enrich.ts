@@ -6,7 +6,10 @@ import { categorise } from './categorise.js';
 import { categories, monthlySummary, signals } from './summaries.js';
 import { money, signed, type Transaction } from './transaction.js';
 
-/** One transaction as the caller sent it: `credit` or `debit` (the other absent, null or 0), `balance` when known. */
+/**
+ * One transaction as the caller sent it: `credit` or `debit` (the other absent, null or 0),
+ * `balance` when known.
+ */
 export interface EnrichInput {
   /** Everything the caller sent, given back with category and confidence added. */
   fields: Record<string, unknown>;

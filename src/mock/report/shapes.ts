@@ -5,7 +5,10 @@
 import type { TransactionShape } from '../fixtures.js';
 import type { Category, Transaction } from './transaction.js';
 
-/** `date`, `description` (the raw narration), `debit`/`credit` (one of them null), `balance`, and the merchant in camelCase. */
+/**
+ * `date`, `description` (the raw narration), `debit`/`credit` (one of them null), `balance`, and
+ * the merchant in camelCase.
+ */
 /** The fields the older shape and the transactions listing share. */
 function ledgerFields(t: Transaction) {
   return {
@@ -28,7 +31,10 @@ export function olderTransaction(t: Transaction) {
   };
 }
 
-/** The newer shape. `amount` is positive for money out and negative for money in (the mock's choice). */
+/**
+ * The newer shape. `amount` is positive for money out and negative for money in (the mock's
+ * choice).
+ */
 export function newerTransaction(t: Transaction) {
   const [primary, detailed] = financeCategory(t);
   return {

@@ -445,7 +445,10 @@ function split(total: number, count: number, random: Random, unit = 0.01, floor 
   return [...Array.from({ length: count - 1 }, () => even), money(total - even * (count - 1))];
 }
 
-/** The statement moved in time, whole days, so that its period ends on `end`: the period and the streams' dates. */
+/**
+ * The statement moved in time, whole days, so that its period ends on `end`: the period and the
+ * streams' dates.
+ */
 export function shiftProfile(profile: StatementProfile, end: string): StatementProfile {
   const days = Math.round((Date.parse(end) - Date.parse(profile.period.to)) / DAY_MS);
   const shift = (date: string) => addDays(date, days);

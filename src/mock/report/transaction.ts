@@ -24,7 +24,9 @@ export type Category = (typeof CATEGORIES)[number];
 
 export type Direction = 'credit' | 'debit';
 
-/** A shop paid at one of its QR terminals (the merchant directory of `POST /v1/merchants/resolve`). */
+/**
+ * A shop paid at one of its QR terminals (the merchant directory of `POST /v1/merchants/resolve`).
+ */
 export interface MerchantRef {
   name: string;
   terminal: string;

@@ -101,9 +101,13 @@ function exchangePublicToken({ request, key, connect }: Call): Reply {
   };
 }
 
-/** GET /v1/grants/{grant_id}/data: the API key of the grant's organisation and, in a header, its access token. */
+/**
+ * GET /v1/grants/{grant_id}/data: the API key of the grant's organisation and, in a header, its
+ * access token.
+ */
 function grantData({ request, key, params, connect, store }: Call): Reply {
-  // The documents forbid the token in the URL, where logs and browser histories keep it: refuse it loudly.
+  // The documents forbid the token in the URL, where logs and browser histories keep it: refuse it
+  // loudly.
   if (request.url.searchParams.has('access_token')) {
     throw invalid('The access token goes in the X-Svc-Access-Token header, never in the URL.');
   }

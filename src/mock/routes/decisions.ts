@@ -33,7 +33,8 @@ function recordDecision({ request, key, store, decisions }: Call): Reply {
   const reportId = optionalString(fields, 'report_id') ?? null;
   const rationale = optionalString(fields, 'decision_rationale', 2000) ?? null;
   const amount = optionalNumber(fields, 'amount', { min: 0, max: MAX_AMOUNT }) ?? null;
-  // A named report must be one of the organisation's, in any state: a decision may follow a failed parse.
+  // A named report must be one of the organisation's, in any state: a decision may follow a failed
+  // parse.
   if (reportId !== null) store.findReport(key.organization_id, reportId);
   const recorded = decisions.record(key.organization_id, {
     client_reference_id: clientReferenceId,
@@ -76,7 +77,10 @@ function recordOutcome({ request, key, decisions }: Call): Reply {
   };
 }
 
-/** A copy: the stored decision changes with its outcomes, a reply kept for an Idempotency-Key must not. */
+/**
+ * A copy: the stored decision changes with its outcomes, a reply kept for an Idempotency-Key must
+ * not.
+ */
 function decisionRecord(d: Decision): Decision {
   return { ...d };
 }

@@ -23,7 +23,8 @@ function resolveMerchants({ request, key, store }: Call): Reply {
   store.charge(key.organization_id, 'merchant_resolve', 1);
   const directory = merchantDirectory();
   const results = directory.resolveJson(terminals, names, stringsNeedNoEscape(request.body));
-  // {"data": {"count", "matched", "results"}, "meta": {"source"}}, written by hand around the results.
+  // {"data": {"count", "matched", "results"}, "meta": {"source"}}, written by hand around the
+  // results.
   const json = `{"data":{"count":${terminals.length + names.length},"matched":${results.matched},"results":${results.json}},"meta":{"source":${JSON.stringify(directory.source)}}}`;
   return { status: 200, body: new JsonText(json) };
 }

@@ -177,7 +177,10 @@ function writtenTransactions(value: unknown): WrittenTransaction[] {
   });
 }
 
-/** Delivers an event about one of the organisation's reports to its webhook endpoints (and every --webhook-url). */
+/**
+ * Delivers an event about one of the organisation's reports to its webhook endpoints (and every
+ * --webhook-url).
+ */
 function fireWebhook({ request, key, params, store, webhooks, clock }: Call): Reply {
   const body = jsonObject(request.body, '{"event": "report.ready"}');
   const { event = 'report.ready', error_code: errorCode } = body;
