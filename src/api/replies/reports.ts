@@ -8,13 +8,10 @@ import {
   any,
   boolean,
   decimal,
-  list,
-  listAsReceived,
   listOf,
   named,
   number,
   object,
-  record,
   scalar,
   string,
   text,
@@ -64,33 +61,6 @@ export const ReportReply = object({
     }),
   ),
 });
-
-/** An item of GET /v1/reports: its bank where the list's flat shape or a full report puts it. */
-const ListedReport = object({
-  report_id: text(),
-  status: text(),
-  created_at: text(),
-  bank_code: undocumented(text()),
-  bank: undocumented(text()),
-  statement: undocumented(object({ bank_code: text(), bank: text() })),
-});
-
-/** GET /v1/reports: the `data` list is what the command walks. */
-export const ReportListReply = record({
-  data: list(ListedReport),
-  has_more: undocumented(boolean()),
-});
-
-/** The list as received: the records of -o csv and -o ndjson. */
-export const ReportListRecords = record({ data: listAsReceived() });
-
-/** What the hint of a longer list reads, whatever the reply's shape. */
-export const ReportListPage = object({
-  has_more: undocumented(boolean()),
-  data: undocumented(listOf(any())),
-});
-
-export { ListedReport };
 
 /** GET /v1/reports/{id}/identity. */
 export const IdentityReply = object({

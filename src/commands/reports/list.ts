@@ -1,12 +1,20 @@
+// `svc reports list`. Its one list is read by hand, not through a reply schema: a table of it
+// into a pipe then runs no package but commander (the start-up tests hold it to that).
 import { ENDPOINTS, target } from '../../api/endpoints.js';
-import type * as Reports from '../../api/replies/reports.js';
 import type { Context } from '../../app/context.js';
 import { present } from '../../app/present.js';
-import { otherFields } from '../../core/json/values.js';
+import {
+  booleanOf,
+  isRecord,
+  otherFields,
+  pick,
+  textOf,
+  unreadFields,
+} from '../../core/json/values.js';
 import { formatCount } from '../../core/output/format.js';
 import { listWithRest, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView } from '../../core/output/view.js';
-import { ReplyReading } from '../../service/reading.js';
+import type { ReplyReading } from '../../service/reading.js';
 import { bankText } from './bank-text.js';
 import { paintReportStatus, REPORT_STATUSES, type ReportStatus } from './status.js';
 
@@ -16,6 +24,21 @@ const REPORT_FIELDS = ['report_id', 'status', 'bank_code', 'created_at'];
 /** The most reports one request returns (the spec's page size maximum; --limit's, index.ts). */
 const MAX_LIMIT = 100;
 
+/** The list the command walks: a reply without it is exit 10, whatever the format. */
+function reportsOf(body: unknown, reading: ReplyReading): unknown[] {
+  if (!isRecord(body)) throw reading.wrong('', 'an object', body);
+  const data = pick(body, 'data');
+  if (!Array.isArray(data)) throw reading.wrong('data', 'a list', data);
+  return data;
+}
+
+/** A documented field of an item, noted for --debug when absent. */
+function documented(item: unknown, name: string, reading: ReplyReading): unknown {
+  const value = pick(item, name);
+  if (value === undefined) reading.lacks(`data[].${name}`);
+  return value;
+}
+
 export async function listReports(
   ctx: Context,
   options: { limit?: number; status?: ReportStatus },
@@ -24,32 +47,23 @@ export async function listReports(
   const client = await ctx.client();
   const call = target(ENDPOINTS.listReports);
   const reply = await client.request({ ...call, query: { limit, status } });
-  // The list is what the command walks: a reply without it is exit 10, whatever the format.
-  const reportsOf = (
-    body: unknown,
-    reading: ReplyReading,
-    { readReply, ReportListRecords }: typeof Reports,
-  ) => readReply(reading, ReportListRecords, body).data;
   await present(ctx, reply, {
     what: call.what,
-    replies: () => import('../../api/replies/reports.js'),
     records: reportsOf,
     fields: REPORT_FIELDS,
-    view: (body, reading, replies) => {
-      const { readReply, unread, ListedReport, ReportListReply } = replies;
-      const reports = readReply(reading, ReportListReply, body);
-      const rows = reportsOf(body, reading, replies).map((item, i) => {
-        const r = reports.data[i];
+    view: (body, reading) => {
+      const rows = reportsOf(body, reading).map((item) => {
+        const statement = pick(item, 'statement');
         const read = {
-          report_id: r?.report_id,
-          status: r?.status,
-          bank_code: r?.bank_code ?? r?.statement?.bank_code,
+          report_id: textOf(documented(item, 'report_id', reading)),
+          status: textOf(documented(item, 'status', reading)),
+          bank_code: textOf(pick(item, 'bank_code') ?? pick(statement, 'bank_code')),
           // A bank's name beside its code is the same bank: one column shows both, as `reports get`
           // does.
-          bank: r?.bank ?? r?.statement?.bank,
-          created_at: r?.created_at,
+          bank: textOf(pick(item, 'bank') ?? pick(statement, 'bank')),
+          created_at: textOf(documented(item, 'created_at', reading)),
         };
-        return { ...read, rest: otherFields(unread(ListedReport, item, r), ['statement']) };
+        return { ...read, rest: unreadFields(item, ['statement'], read) };
       });
       type Row = (typeof rows)[number];
       const columns: Column<Row>[] = [
@@ -79,7 +93,7 @@ export async function listReports(
       };
       // Fields of the items that no document shows get columns of their own: nothing is hidden.
       // `has_more` is said on stderr, with the way to the rest (moreReportsHint).
-      const hasMore = reports.has_more;
+      const hasMore = booleanOf(pick(body, 'has_more'));
       return listWithRest(
         withExtraColumns(list, (r) => r.rest),
         otherFields(body, hasMore === undefined ? ['data'] : ['data', 'has_more']),
@@ -88,11 +102,9 @@ export async function listReports(
   });
   // --json carries has_more itself; every other output loses it (ndjson and CSV hold the items
   // alone).
-  if (ctx.format === 'json') return;
-  const { readReply, ReportListPage } = await import('../../api/replies/reports.js');
-  const page = readReply(new ReplyReading(call.what), ReportListPage, reply.body);
-  if (page?.has_more === true && page.data)
-    ctx.err(moreReportsHint(page.data.length, { limit, status }));
+  const listed = pick(reply.body, 'data');
+  if (ctx.format !== 'json' && pick(reply.body, 'has_more') === true && Array.isArray(listed))
+    ctx.err(moreReportsHint(listed.length, { limit, status }));
 }
 
 /**

@@ -24,6 +24,15 @@ export function pick(from: unknown, ...names: string[]): unknown {
   return undefined;
 }
 
+/** A value as text: strings as they are, numbers (as received) and booleans written out; anything else absent. */
+export function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value instanceof ExactNumber) return value.text;
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')
+    return String(value);
+  return undefined;
+}
+
 /** A finite number, or a string that writes one ("12450.30"); anything else absent. */
 export function numberOf(value: unknown): number | undefined {
   if (value instanceof ExactNumber) value = value.valueOf();
