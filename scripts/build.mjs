@@ -28,7 +28,6 @@
 // release): src/sea.ts with everything it imports in the one file, as a single executable runs one
 // script and requires Node's built-in modules alone, and the root help the build prepared (run it
 // after the build).
-import * as childProcess from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -328,24 +327,29 @@ function checkApart(metafile, name) {
 }
 
 /**
- * node:child_process costs ~1.5 ms to load (it brings net sockets and dgram with it), and few runs
- * start a process: commander requires it at its start for executable subcommands, which svc has
- * none of, and the pager's module is evaluated with the program. Every bundle gets it at its first
- * use instead, through getters named after its exports.
+ * Node's modules that take milliseconds to load and that a run may never use: node:child_process
+ * (it brings net sockets and dgram; commander requires it for executable subcommands, which svc has
+ * none of), node:crypto (~4 ms: a GET needs none), node:http and node:https (`--help` sends
+ * nothing) and node:zlib. Every bundle requires each at the first use of one of its exports,
+ * through getters named after them, so the source imports them as any other module.
  */
-const childProcessOnUse = {
-  name: 'child-process-on-use',
+const BUILTINS_ON_USE = ['child_process', 'crypto', 'http', 'https', 'zlib'];
+const builtinModule = (name) => createRequire(import.meta.url)(`node:${name}`);
+const builtinsOnUse = {
+  name: 'builtins-on-use',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      args.namespace === 'on-use'
-        ? { path: 'node:child_process', external: true }
-        : { path: 'child_process', namespace: 'on-use' },
-    );
-    build.onLoad({ filter: /.*/, namespace: 'on-use' }, () => ({
-      contents: Object.keys(childProcess)
+    const filter = new RegExp(`^(node:)?(${BUILTINS_ON_USE.join('|')})$`);
+    build.onResolve({ filter }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      return args.namespace === 'on-use'
+        ? { path: `node:${name}`, external: true }
+        : { path: name, namespace: 'on-use' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'on-use' }, (args) => ({
+      contents: Object.keys(builtinModule(args.path))
         .map(
           (name) =>
-            `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => require('node:child_process')[${JSON.stringify(name)}] });`,
+            `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => require('node:${args.path}')[${JSON.stringify(name)}] });`,
         )
         .join('\n'),
       loader: 'js',
@@ -363,7 +367,7 @@ if (seaAt !== -1) {
     outfile: process.argv[seaAt + 1],
     // The commands' modules, and child_process, evaluated on use as in the program; jq's edits as
     // dist/jq.cjs.
-    plugins: [handlersOnUse(handlerModules()), childProcessOnUse, jqLinearIo],
+    plugins: [handlersOnUse(handlerModules()), builtinsOnUse, jqLinearIo],
     // The keyring's native binary (macOS and Windows only) is required by its name at run time.
     external: ['@napi-rs/*'],
     // `open` finds its own copy of xdg-open through import.meta, which a CommonJS bundle does
@@ -407,7 +411,7 @@ try {
         externalOnUse(externalFunctions),
         mockApart,
         bsCalendarApart,
-        childProcessOnUse,
+        builtinsOnUse,
       ],
       // Parsed at every start where no code cache can be used: less text parses faster.
       minify: true,

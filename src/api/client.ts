@@ -4,6 +4,9 @@
 // envelopes. What a run adds around its requests (a spinner, a message naming a refused key) comes
 // as layers, given to the constructor in order, as gh composes RoundTrippers: nothing reassigns
 // `request`.
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+
 import {
   InterruptedError,
   NetworkError,
@@ -220,9 +223,8 @@ export class ApiClient {
     if (spec.json !== undefined) headers['Content-Type'] = 'application/json';
     if (spec.body) headers['Content-Type'] = spec.body.contentType;
     // One key per request, the same on each of its retries, so a retried POST is not done twice.
-    // (node:crypto takes ~4 ms to load: a GET does not pay it.)
     if (spec.method === 'POST')
-      headers['Idempotency-Key'] = process.getBuiltinModule('node:crypto').randomUUID();
+      headers['Idempotency-Key'] = randomUUID();
     return { ...headers, ...spec.headers };
   }
 
@@ -581,7 +583,7 @@ const STATUS_MEANINGS: Readonly<Record<number, string>> = {
  * from it`.
  */
 function statusInWords(status: number, attempts: number): string {
-  const reason = process.getBuiltinModule('node:http').STATUS_CODES[status];
+  const reason = STATUS_CODES[status];
   const meaning =
     STATUS_MEANINGS[status] ??
     (status >= 500 ? 'the service failed' : 'the service refused the request');

@@ -5,7 +5,10 @@
 // undici's fetch with its ProxyAgent, which speaks CONNECT. Webhook forwarding opens its requests
 // here too (openRequest), and reads of each reply only what it needs. npm undici comes from
 // dist/external.cjs, loaded only for a proxy.
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { finished } from 'node:stream';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 
 import { UsageError } from '../core/errors.js';
 import { importUndici } from '../core/external.js';
@@ -66,9 +69,7 @@ export const directTransport: Transport = async (request) => {
       reject(new ReplyTooLargeError(request.maxBodyBytes, { status, headers: replyHeaders }));
       response.destroy();
     });
-    process
-      .getBuiltinModule('node:stream')
-      .finished(response, (error) => (error ? reject(error) : resolve()));
+    finished(response, (error) => (error ? reject(error) : resolve()));
   });
   const body = decodeBody(
     Buffer.concat(chunks),
@@ -89,9 +90,7 @@ export function openRequest(
   request: Omit<WireRequest, 'maxBodyBytes'>,
   ownConnection = false,
 ): Promise<IncomingMessage> {
-  const { request: send } = process.getBuiltinModule(
-    request.url.protocol === 'https:' ? 'node:https' : 'node:http',
-  );
+  const send = request.url.protocol === 'https:' ? httpsRequest : httpRequest;
   const headers = request.body
     ? { ...request.headers, 'Content-Length': String(request.body.byteLength) }
     : request.headers;
@@ -251,21 +250,20 @@ function decodeBody(
     .map((coding) => coding.trim().toLowerCase())
     .filter((coding) => coding !== '' && coding !== 'identity');
   if (codings.length === 0) return bytes;
-  const zlib = process.getBuiltinModule('node:zlib');
   // Codings are listed in the order they were applied, so they are undone from the last.
   const options = { maxOutputLength: maxBytes };
   let body = bytes;
   for (const coding of codings.reverse()) {
     try {
-      if (coding === 'gzip' || coding === 'x-gzip') body = zlib.gunzipSync(body, options);
+      if (coding === 'gzip' || coding === 'x-gzip') body = gunzipSync(body, options);
       // Some servers send raw deflate where the standard asks for zlib's wrapping; fetch takes
       // both.
       else if (coding === 'deflate')
         body =
           ((body[0] ?? 0) & 0x0f) === 8
-            ? zlib.inflateSync(body, options)
-            : zlib.inflateRawSync(body, options);
-      else if (coding === 'br') body = zlib.brotliDecompressSync(body, options);
+            ? inflateSync(body, options)
+            : inflateRawSync(body, options);
+      else if (coding === 'br') body = brotliDecompressSync(body, options);
     } catch (error) {
       if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE')
         throw new ReplyTooLargeError(maxBytes, reply);

@@ -5,7 +5,7 @@
 // and anything else that cannot be read twice (a pipe, `<(…)`) is copied, as the first reading
 // goes, into a PrivateFile (below): nobody else can open it, and nothing is left behind however
 // svc ends.
-import type { Hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { type FileHandle, mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,8 +43,7 @@ export class TwiceReadInput {
     digest = false,
   ): Promise<TwiceReadInput> {
     const input = await TwiceReadInput.opened(file, stdin);
-    // (node:crypto takes a few milliseconds to load: loaded only when asked for.)
-    if (digest) input.hash = process.getBuiltinModule('node:crypto').createHash('sha256');
+    if (digest) input.hash = createHash('sha256');
     return input;
   }
 
