@@ -223,8 +223,7 @@ export class ApiClient {
     if (spec.json !== undefined) headers['Content-Type'] = 'application/json';
     if (spec.body) headers['Content-Type'] = spec.body.contentType;
     // One key per request, the same on each of its retries, so a retried POST is not done twice.
-    if (spec.method === 'POST')
-      headers['Idempotency-Key'] = randomUUID();
+    if (spec.method === 'POST') headers['Idempotency-Key'] = randomUUID();
     return { ...headers, ...spec.headers };
   }
 
