@@ -13,6 +13,7 @@ import {
   currencyOf,
   designedView,
   factList,
+  factValue,
   titled,
   TREND_COLOURS,
   type ValueFact,
@@ -33,7 +34,7 @@ export async function showBalance(ctx: Context, id: string): Promise<void> {
 export function balanceView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, BalanceReply, body);
   // A documented field of another type is shown as it came.
-  const left = unread(BalanceReply, body, r);
+  const value = factValue(r, unread(BalanceReply, body, r));
   const money = amount(currencyOf(r));
   const period = r?.period;
   const known = [...KNOWN];
@@ -47,29 +48,29 @@ export function balanceView(body: unknown, reading: ReplyReading, id?: string): 
   }
   const facts: ValueFact[] = [
     { key: 'period', header: 'Period', raw: period ? periodText(period) || undefined : undefined },
-    { key: 'currency', header: 'Currency', raw: r?.currency ?? left.currency },
+    { key: 'currency', header: 'Currency', raw: value('currency') },
     {
       key: 'opening_balance',
       header: 'Opening balance',
-      raw: r?.opening_balance ?? left.opening_balance,
+      raw: value('opening_balance'),
       show: money,
     },
     {
       key: 'closing_balance',
       header: 'Closing balance',
-      raw: r?.closing_balance ?? left.closing_balance,
+      raw: value('closing_balance'),
       show: money,
     },
     {
       key: 'avg_daily_balance',
       header: 'Average daily balance',
-      raw: r?.avg_daily_balance ?? left.avg_daily_balance,
+      raw: value('avg_daily_balance'),
       show: money,
     },
     {
       key: 'trend',
       header: 'Trend',
-      raw: r?.trend ?? left.trend,
+      raw: value('trend'),
       show: painted(TREND_COLOURS),
     },
   ];

@@ -26,10 +26,10 @@ import { createPaint } from '../../core/output/paint.js';
 import { textLines } from '../../core/output/render.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import { ReplyReading } from '../../service/reading.js';
-import { currencyOf, factsAndLists, titled, type ValueFact } from './lending-view.js';
+import { currencyOf, factsAndLists, factValue, titled, type ValueFact } from './lending-view.js';
+import { transactionsPart } from './transactions.js';
 
 type Decimal = number | ExactNumber;
-import { transactionsPart } from './transactions.js';
 
 export async function showIncome(
   ctx: Context,
@@ -76,7 +76,7 @@ const dayOfMonth =
 export function incomeView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, IncomeReply, body);
   // A documented field of another type is shown as it came.
-  const left = unread(IncomeReply, body, r);
+  const value = factValue(r, unread(IncomeReply, body, r));
   // No currency is documented for this view: the statement's, NPR, unless the reply names one.
   const currency = currencyOf(r);
   const money = amount(currency);
@@ -84,43 +84,43 @@ export function incomeView(body: unknown, reading: ReplyReading, id?: string): S
     {
       key: 'salary_detected',
       header: 'Salary detected',
-      raw: r?.salary_detected ?? left.salary_detected,
+      raw: value('salary_detected'),
       show: yesNo,
     },
     {
       key: 'salary_amount',
       header: 'Salary',
-      raw: r?.salary_amount ?? left.salary_amount,
+      raw: value('salary_amount'),
       show: money,
     },
     {
       key: 'salary_regularity',
       header: 'Salary regularity',
-      raw: r?.salary_regularity ?? left.salary_regularity,
+      raw: value('salary_regularity'),
       show: painted({ monthly: 'good', irregular: 'warn' }),
     },
     {
       key: 'salary_day_of_month',
       header: 'Salary day',
-      raw: r?.salary_day_of_month ?? left.salary_day_of_month,
+      raw: value('salary_day_of_month'),
       show: dayOfMonth(r?.salary_day_of_month),
     },
     {
       key: 'income_stability_score',
       header: 'Income stability',
-      raw: r?.income_stability_score ?? left.income_stability_score,
+      raw: value('income_stability_score'),
       show: outOf(100),
     },
     {
       key: 'remittance_detected',
       header: 'Remittance',
-      raw: r?.remittance_detected ?? left.remittance_detected,
+      raw: value('remittance_detected'),
       show: yesNo,
     },
     {
       key: 'avg_monthly_credit',
       header: 'Average monthly credit',
-      raw: r?.avg_monthly_credit ?? left.avg_monthly_credit,
+      raw: value('avg_monthly_credit'),
       show: money,
     },
   ];

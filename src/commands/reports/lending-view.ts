@@ -56,6 +56,14 @@ export const SEVERITY_COLOURS: Colours = { high: 'bad', medium: 'warn', low: 'di
  * One known field of a view: its value (typed, or as received when of another type) and how it is
  * shown.
  */
+/**
+ * What a view shows for each documented fact: its typed field, or, where the field came of another
+ * type, the field as received (`unread`), which the fact's `show` draws as it came.
+ */
+export function factValue<R extends object>(read: R | null | undefined, unread: JsonRecord) {
+  return (key: keyof R & string): unknown => read?.[key] ?? unread[key];
+}
+
 export interface ValueFact {
   key: string;
   header: string;

@@ -17,7 +17,7 @@ import {
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, SectionsView } from '../../core/output/view.js';
 import type { ReplyReading } from '../../service/reading.js';
-import { currencyOf, factsAndLists, titled, type ValueFact } from './lending-view.js';
+import { currencyOf, factsAndLists, factValue, titled, type ValueFact } from './lending-view.js';
 import { transactionsPart } from './transactions.js';
 
 export async function showLiabilities(ctx: Context, id: string): Promise<void> {
@@ -41,26 +41,26 @@ const bounces =
 export function liabilitiesView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, LiabilitiesReply, body);
   // A documented field of another type is shown as it came.
-  const left = unread(LiabilitiesReply, body, r);
+  const value = factValue(r, unread(LiabilitiesReply, body, r));
   const currency = currencyOf(r);
   const money = amount(currency);
   const facts: ValueFact[] = [
     {
       key: 'monthly_emi_total',
       header: 'Monthly EMI total',
-      raw: r?.monthly_emi_total ?? left.monthly_emi_total,
+      raw: value('monthly_emi_total'),
       show: money,
     },
     {
       key: 'emi_load_pct',
       header: 'EMI load',
-      raw: r?.emi_load_pct ?? left.emi_load_pct,
+      raw: value('emi_load_pct'),
       show: percent,
     },
     {
       key: 'bounce_count',
       header: 'Bounces',
-      raw: r?.bounce_count ?? left.bounce_count,
+      raw: value('bounce_count'),
       show: bounces(r?.bounce_count),
     },
   ];

@@ -18,7 +18,14 @@ import {
 import { cellText, withExtraColumns } from '../../core/output/generic.js';
 import type { Column, ListView, Part, SectionsView } from '../../core/output/view.js';
 import { type ReplyReading } from '../../service/reading.js';
-import { BAND_COLOURS, designedView, factList, titled, type ValueFact } from './lending-view.js';
+import {
+  BAND_COLOURS,
+  designedView,
+  factList,
+  factValue,
+  titled,
+  type ValueFact,
+} from './lending-view.js';
 
 export async function showScore(ctx: Context, id: string): Promise<void> {
   const call = target(ENDPOINTS.score, { report_id: id });
@@ -33,17 +40,17 @@ export async function showScore(ctx: Context, id: string): Promise<void> {
 export function scoreView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, ScoreReply, body);
   // A documented field of another type is shown as it came.
-  const left = unread(ScoreReply, body, r);
+  const value = factValue(r, unread(ScoreReply, body, r));
   const band = r?.band;
   const facts: ValueFact[] = [
     // The score takes the colour of its band.
     {
       key: 'score',
       header: 'Score',
-      raw: r?.score ?? left.score,
+      raw: value('score'),
       show: (raw, paint) => paintAs(BAND_COLOURS, band, outOf(1000)(raw, paint), paint),
     },
-    { key: 'band', header: 'Band', raw: band ?? left.band, show: painted(BAND_COLOURS) },
+    { key: 'band', header: 'Band', raw: value('band'), show: painted(BAND_COLOURS) },
   ];
   const known = ['score', 'band'];
   const tables: Part[] = [];

@@ -22,6 +22,7 @@ import { type ReplyReading } from '../../service/reading.js';
 import {
   designedView,
   factList,
+  factValue,
   SEVERITY_COLOURS,
   titled,
   type ValueFact,
@@ -41,18 +42,18 @@ export async function showVerify(ctx: Context, id: string): Promise<void> {
 export function verifyView(body: unknown, reading: ReplyReading, id?: string): SectionsView {
   const r = readReply(reading, VerifyReply, body);
   // A documented field of another type is shown as it came.
-  const left = unread(VerifyReply, body, r);
+  const value = factValue(r, unread(VerifyReply, body, r));
   const facts: ValueFact[] = [
     {
       key: 'verdict',
       header: 'Verdict',
-      raw: r?.verdict ?? left.verdict,
+      raw: value('verdict'),
       show: painted(VERIFY_COLOURS),
     },
     {
       key: 'confidence',
       header: 'Confidence',
-      raw: r?.confidence ?? left.confidence,
+      raw: value('confidence'),
       show: fraction,
     },
   ];
