@@ -1,8 +1,8 @@
 // The data a consent or a Connect grant opens (`svc consents data`, `svc grants data`): one
 // section per scope, its amounts as money.
 import { ScopedDataReply } from '../api/replies/consents.js';
+import type { TextOrTexts } from '../api/replies/schema.js';
 import { readReply } from '../api/replies/schema.js';
-import type { Texts } from '../api/replies/schema-extra.js';
 import { otherFields } from '../core/json/values.js';
 import { genericParts, genericView, heading, withRest } from '../core/output/generic.js';
 import type { Part, SectionsView } from '../core/output/view.js';
@@ -61,6 +61,6 @@ function scopeParts(scope: string, value: unknown): Part[] {
 }
 
 /** A reply's `scopes` for people: `identity, income`; a value that is no list, as it came. */
-export function scopesText(scopes: Texts): string | undefined {
+export function scopesText(scopes: TextOrTexts): string | undefined {
   return Array.isArray(scopes) ? scopes.filter(Boolean).join(', ') : scopes;
 }

@@ -1,4 +1,4 @@
-// The words of schema-extra.ts (an object kept as received, a list of strings, a text or texts, a
+// The words of schema.ts (an object kept as received, a list of strings, a text or texts, a
 // number as written, a reply of any type read for one required text), and the dataset parts read
 // with them.
 import fc from 'fast-check';
@@ -12,7 +12,13 @@ import {
   seriesPoint,
 } from '../../src/api/replies/data.js';
 import { object, readReply, requiredText } from '../../src/api/replies/schema.js';
-import { anyBody, numeric, received, strings, texts } from '../../src/api/replies/schema-extra.js';
+import {
+  anyBody,
+  numeric,
+  objectAsReceived as received,
+  strings,
+  textOrTexts as texts,
+} from '../../src/api/replies/schema.js';
 import { UnexpectedReplyError } from '../../src/core/errors.js';
 import { ExactNumber } from '../../src/core/json/exact-number.js';
 import { numberOf } from '../../src/core/json/values.js';

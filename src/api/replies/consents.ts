@@ -2,12 +2,11 @@
 // and `expires_at`; the data a consent or a grant opens (GET /v1/consents/{id}/data,
 // GET /v1/grants/{id}/data) shows `scopes` and `data`, one part per scope. None is required: a
 // reply of another shape is shown as it came.
-import { object, text } from './schema.js';
-import { received, texts } from './schema-extra.js';
+import { object, objectAsReceived, text, textOrTexts } from './schema.js';
 
 /** In the order `svc consents create` reads them. */
 export const ConsentReply = object({
-  scopes: texts(),
+  scopes: textOrTexts(),
   id: text(),
   token: text(),
   data_url: text(),
@@ -17,4 +16,4 @@ export const ConsentReply = object({
 /**
  * `data` as received: each scope's part is shown by the generic view, its fields in their order.
  */
-export const ScopedDataReply = object({ scopes: texts(), data: received() });
+export const ScopedDataReply = object({ scopes: textOrTexts(), data: objectAsReceived() });

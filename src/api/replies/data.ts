@@ -12,13 +12,14 @@ import {
   either,
   list,
   named,
+  numeric,
   object,
+  objectAsReceived,
   optional,
   type Read as ReadOf,
   type Schema,
   text,
 } from './schema.js';
-import { numeric, received } from './schema-extra.js';
 
 /** In the order the attribution lines read it. */
 const Meta = object({ attribution: text(), as_of: text(), source: text(), source_url: text() });
@@ -65,7 +66,7 @@ export function latestReply(path: string): Dataset {
 }
 
 const Envelope = object({ data: any() });
-const AnObject = received();
+const AnObject = objectAsReceived();
 
 /** The reply's `data` as received, of any type: what a view shows by the generic rules. */
 export function receivedData(body: unknown): unknown {

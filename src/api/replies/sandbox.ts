@@ -1,8 +1,7 @@
 // POST /v1/sandbox/webhooks/fire, as documented: `fired`, `report_id` and `environment`, none
 // required. (svc mock adds `delivered_to`, which the command reads where it comes.) POST
 // /v1/sandbox/reports shows the report (reports.ts), of which `--quiet` must have the id.
-import { object, requiredText, text } from './schema.js';
-import { anyBody, strings } from './schema-extra.js';
+import { anyBody, object, requiredText, strings, text } from './schema.js';
 
 export const FireReply = object({ fired: text(), report_id: text(), environment: text() });
 

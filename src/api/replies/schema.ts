@@ -223,6 +223,50 @@ export function optional<T extends Schema>(schema: T) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Parts a view needs as received, a text or texts as sent, a body of any type
+
+/**
+ * An object, the very one received: zod's objects are copies, their declared fields first and
+ * without a field named `__proto__`, and a generic view shows every field in the reply's order.
+ */
+export function objectAsReceived() {
+  return lenient(z.custom<JsonRecord>(isRecord));
+}
+
+/** A list of JSON strings, every item one; anything else absent. */
+export function strings() {
+  return lenient(z.array(z.string()));
+}
+
+/** A text, or a list of them (`scopes`) kept a list, its items of another type absent. */
+export function textOrTexts() {
+  return z.union([z.array(text()), text()]);
+}
+
+export type TextOrTexts = z.output<ReturnType<typeof textOrTexts>>;
+
+/**
+ * A number as the reply wrote it, for a view that shows it so: a JSON number, one kept as written
+ * (any ExactNumber), or a string that writes a decimal, kept the string it is.
+ */
+export function numeric() {
+  return lenient(
+    z.union([z.number(), z.instanceof(ExactNumber), z.string().check(z.regex(DECIMAL_TEXT))]),
+  );
+}
+
+/**
+ * A reply of any JSON type, read for the parts a command must have (`record`): a body that is no
+ * object reads as one without fields, so that the part is named as missing.
+ */
+export function anyBody<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.pipe(
+    z.transform((body: unknown) => (isRecord(body) ? body : {})),
+    record(shape),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Reading
 
 /**
