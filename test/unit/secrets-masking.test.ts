@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 
 import { type IO, maskedIO } from '../../src/core/io.js';
 import { MaskedStream } from '../../src/core/secrets/masked-stream.js';
-import { Secrets } from '../../src/core/secrets/secrets.js';
+import { formsOf } from '../../src/core/secrets/secret-forms.js';
+import { endsClearOfForms, Secrets } from '../../src/core/secrets/secrets.js';
 import { KEY_FORMS } from '../../src/service/keys.js';
 
 const KEY = 'svc_sk_test_0123456789abcdef0123456789abcdef';
@@ -222,6 +223,28 @@ describe('MaskedStream', () => {
         expect(target.text()).toBe(`{"note":"your key is ${MASKED}, or ${MASKED}"}\n`);
       }
     }
+  });
+
+  it('holds nothing back from a write whose end no reading can continue into a form (property)', () => {
+    // Pieces of the key and of its escaped forms, among characters that end a write: the key's
+    // own, JSON's closing brace, escape starts and ends, escape sequences, gaps.
+    const tokens = [
+      ...['svc_sk', '_test_', '0123456789abcdef', '0123456789abcdef'],
+      ...['svc\\u005f', 'sk%5F', '\\u0073', '\\\\u0073', '\\u00', '%', '\\', '\\n', '\\/'],
+      ...['}', '{"k":"', '"', ',', ' ', '\n', '\u200b', '\u001b[', '0m', '\\u001b[', 'x', 'é'],
+    ];
+    const forms = formsOf(KEY, KEY_FORMS.secretOf(KEY), 8)!;
+    const formCharacters = new Set([forms.itself, ...forms.secret].flat());
+    const pieces = fc.array(fc.constantFrom(...tokens), { maxLength: 30 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(pieces, pieces, (written, next) => {
+        fc.pre(endsClearOfForms(written, formCharacters));
+        const set = secrets(KEY);
+        expect(set.heldTailStart(written)).toBe(written.length);
+        expect(set.mask(written) + set.mask(next)).toBe(set.mask(written + next));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('writes what it held back when flushed, and calls every callback', async () => {

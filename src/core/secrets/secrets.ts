@@ -98,14 +98,22 @@ interface Secret {
   forms: { codes: Form; masked: string }[];
 }
 
-/** What the search needs of the secrets: made when first needed after a secret was added. */
+/**
+ * What the search needs of the secrets: made when first needed after a secret was added. The
+ * automaton takes most of the making (about 0.7 ms at a start): it is made only for a text that
+ * neither the prefilter nor `endsClearOfForms` clears, and they clear most output.
+ */
 interface Searching {
-  automaton: FormAutomaton;
+  /** The forms, numbered by preference (see `search`). */
+  forms: { codes: Form; masked: string }[];
+  automaton?: FormAutomaton;
   /** By the automaton's pattern number: what each form is masked as. */
   masked: string[];
   shortestForm: number;
   /** The first characters of any form, with white space between them: see `mask`. */
   prefilter: RegExp;
+  /** Every character of every form. */
+  formCharacters: Set<number>;
 }
 
 export class Secrets {
@@ -161,8 +169,9 @@ export class Secrets {
    * index from which a writer holds the text back; `text.length` when nothing needs holding.
    */
   heldTailStart(text: string): number {
-    if (this.secrets.length === 0) return text.length;
-    const from = Math.max(0, text.length - this.search().automaton.longest * HELD_CHARS_PER_CHAR);
+    if (this.secrets.length === 0 || endsClearOfForms(text, this.search().formCharacters))
+      return text.length;
+    const from = Math.max(0, text.length - this.automaton().longest * HELD_CHARS_PER_CHAR);
     const tail = text.slice(from);
     const { searches, unfinishedFrom } = this.read(tail);
     return (
@@ -179,18 +188,26 @@ export class Secrets {
       // Numbered by preference, where found forms overlap: the longest secret first (it may hold a
       // shorter one), and of each the key itself first (its secret alone is found inside it).
       const forms = this.secrets.flatMap((secret) => secret.forms);
-      const patterns = forms.map(({ codes }, id) => ({ codes, id }));
       this.searching = {
-        automaton: new FormAutomaton(patterns),
+        forms,
         masked: forms.map((form) => form.masked),
-        shortestForm: Math.min(...patterns.map(({ codes }) => codes.length)),
+        shortestForm: Math.min(...forms.map(({ codes }) => codes.length)),
         prefilter: new RegExp(
           [...new Set(forms.map(({ codes }) => prefilterOf(codes)))].join('|'),
           'u',
         ),
+        formCharacters: new Set(forms.flatMap(({ codes }) => codes)),
       };
     }
     return this.searching;
+  }
+
+  private automaton(): FormAutomaton {
+    const searching = this.search();
+    searching.automaton ??= new FormAutomaton(
+      searching.forms.map(({ codes }, id) => ({ codes, id })),
+    );
+    return searching.automaton;
   }
 
   /**
@@ -202,7 +219,7 @@ export class Secrets {
     text: string,
     onFound?: OnFound,
   ): { searches: SecretSearch[]; unfinishedFrom: number } {
-    const { automaton } = this.search();
+    const automaton = this.automaton();
     const escapes = text.includes('\\') || text.includes('%');
     const holds = {
       escapes,
@@ -220,6 +237,32 @@ export class Secrets {
     }
     return { searches, unfinishedFrom };
   }
+}
+
+/**
+ * The characters that may end an escape (JSON's `\\n`, `\\u0041`, `%41`) whose character, read
+ * through it, could be a gap or a form's own.
+ */
+const ESCAPE_ENDS = new Set([...'\\%"/bfnrtu0123456789abcdefABCDEF'].map((c) => c.charCodeAt(0)));
+
+/**
+ * Whether no reading of `text` can end inside a form, so that a writer holds nothing back: its last
+ * character that is no gap is printable ASCII, in no form, and can end no escape, and no escape
+ * sequence (nor an escaped one) starts anywhere in it. JSON output, which ends with `}`, is cleared
+ * here without the automaton.
+ */
+export function endsClearOfForms(text: string, formCharacters: ReadonlySet<number>): boolean {
+  let last = text.length - 1;
+  while (last >= 0 && isGap(text.charCodeAt(last))) last--;
+  if (last < 0) return false;
+  const code = text.charCodeAt(last);
+  return (
+    code < 0x7f &&
+    !formCharacters.has(code) &&
+    !ESCAPE_ENDS.has(code) &&
+    !ESCAPE_SEQUENCE_STARTS.test(text) &&
+    !ESCAPED_ESCAPE_SEQUENCE_STARTS.test(text)
+  );
 }
 
 /**
