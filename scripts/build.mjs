@@ -331,31 +331,64 @@ function checkApart(metafile, name) {
  * (it brings net sockets and dgram; commander requires it for executable subcommands, which svc has
  * none of), node:crypto (~4 ms: a GET needs none), node:http and node:https (`--help` sends
  * nothing) and node:zlib. Every bundle requires each at the first use of one of its exports,
- * through getters named after them, so the source imports them as any other module.
+ * through getters named after them, so the source imports them as any other module. The getters
+ * are those of the names src/ imports (node:crypto has 67, every start would define them all); a
+ * package gets all of them.
  */
 const BUILTINS_ON_USE = ['child_process', 'crypto', 'http', 'https', 'zlib'];
 const builtinModule = (name) => createRequire(import.meta.url)(`node:${name}`);
-const builtinsOnUse = {
-  name: 'builtins-on-use',
-  setup(build) {
-    const filter = new RegExp(`^(node:)?(${BUILTINS_ON_USE.join('|')})$`);
-    build.onResolve({ filter }, (args) => {
-      const name = args.path.replace(/^node:/, '');
-      return args.namespace === 'on-use'
-        ? { path: `node:${name}`, external: true }
-        : { path: name, namespace: 'on-use' };
-    });
-    build.onLoad({ filter: /.*/, namespace: 'on-use' }, (args) => ({
-      contents: Object.keys(builtinModule(args.path))
-        .map(
-          (name) =>
-            `Object.defineProperty(exports, ${JSON.stringify(name)}, { enumerable: true, get: () => require('node:${args.path}')[${JSON.stringify(name)}] });`,
-        )
-        .join('\n'),
-      loader: 'js',
-    }));
-  },
-};
+
+/** For each of BUILTINS_ON_USE, the names src/ imports from it ('*': all of them). */
+function builtinNamesInSource() {
+  const names = new Map(BUILTINS_ON_USE.map((name) => [name, new Set()]));
+  for (const path of readdirSync(`${root}src`, { recursive: true })) {
+    if (!path.endsWith('.ts')) continue;
+    const file = `${root}src/${path}`;
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) || statement.importClause?.isTypeOnly) continue;
+      const taken = names.get(statement.moduleSpecifier.text.replace(/^node:/, ''));
+      const clause = statement.importClause;
+      if (!taken || !clause) continue;
+      if (clause.name || (clause.namedBindings && !ts.isNamedImports(clause.namedBindings)))
+        taken.add('*');
+      else
+        for (const element of clause.namedBindings?.elements ?? [])
+          if (!element.isTypeOnly) taken.add((element.propertyName ?? element.name).text);
+    }
+  }
+  return names;
+}
+
+function builtinsOnUse() {
+  const inSource = builtinNamesInSource();
+  return {
+    name: 'builtins-on-use',
+    setup(build) {
+      const filter = new RegExp(`^(node:)?(${BUILTINS_ON_USE.join('|')})$`);
+      build.onResolve({ filter }, (args) => {
+        const name = args.path.replace(/^node:/, '');
+        if (args.namespace === 'on-use') return { path: `node:${name}`, external: true };
+        const fromSource = args.importer.startsWith(`${root}src/`);
+        return { path: fromSource ? name : `${name}:all`, namespace: 'on-use' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'on-use' }, (args) => {
+        const [name, all] = args.path.split(':');
+        const taken = inSource.get(name);
+        const names = all || taken.has('*') ? Object.keys(builtinModule(name)) : [...taken];
+        return {
+          contents: names
+            .map(
+              (exported) =>
+                `Object.defineProperty(exports, ${JSON.stringify(exported)}, { enumerable: true, get: () => require('node:${name}')[${JSON.stringify(exported)}] });`,
+            )
+            .join('\n'),
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
 
 const seaAt = process.argv.indexOf('--sea');
 if (seaAt !== -1) {
@@ -367,7 +400,7 @@ if (seaAt !== -1) {
     outfile: process.argv[seaAt + 1],
     // The commands' modules, and child_process, evaluated on use as in the program; jq's edits as
     // dist/jq.cjs.
-    plugins: [handlersOnUse(handlerModules()), builtinsOnUse, jqLinearIo],
+    plugins: [handlersOnUse(handlerModules()), builtinsOnUse(), jqLinearIo],
     // The keyring's native binary (macOS and Windows only) is required by its name at run time.
     external: ['@napi-rs/*'],
     // `open` finds its own copy of xdg-open through import.meta, which a CommonJS bundle does
@@ -398,6 +431,7 @@ try {
     (name) => typeof external[name] === 'function',
   );
   const handlers = handlerModules();
+  const builtins = builtinsOnUse();
   /** Builds a bundle of the program into dist/NAME.cjs, and returns its content hash. */
   const bundle = async (name, plugins = []) => {
     const file = `${name}.cjs`;
@@ -411,7 +445,7 @@ try {
         externalOnUse(externalFunctions),
         mockApart,
         bsCalendarApart,
-        builtinsOnUse,
+        builtins,
       ],
       // Parsed at every start where no code cache can be used: less text parses faster.
       minify: true,
@@ -450,6 +484,9 @@ try {
     entryPoints: [`${root}/src/launch.ts`],
     outfile: `${staging}/launch.cjs`,
     define: { ...common.define, __SVC_BUNDLES__: JSON.stringify(launchTable) },
+    // Compiled from its text at every start (it loads the code caches, so it has none): about a
+    // third less to parse.
+    minify: true,
   });
   const completion = await build({
     ...common,
