@@ -41,6 +41,7 @@ import { CliError, EXIT, InterruptedError } from './core/errors.js';
 import { type IO, maskedIO, processIO, withStreams } from './core/io.js';
 import { OUTPUT_FORMATS } from './core/output/formats.js';
 import { checkJqExpression, filteredIO, type JqFilter } from './core/output/jq.js';
+import { commandWords, type FlagValue } from './core/program/command-words.js';
 import { examples, helpWidth } from './core/program/document.js';
 import { globalFlag } from './core/program/reach.js';
 import { SvcCommand } from './core/program/svc-command.js';
@@ -128,7 +129,7 @@ async function runProgram(
         if (filter) await paged(context, async () => void (await filter.finish(true)));
       },
   };
-  const program = buildProgram(app, io);
+  const program = buildProgram(app, io, argv);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
@@ -242,24 +243,36 @@ export function launchTable() {
         READ_WHOLE_PROGRAM.has(names[0]!) ? [] : names.map((name) => [name, names[0]!]),
       ),
     ),
-    flags: Object.fromEntries(
-      root.options.flatMap((option) =>
-        [option.long, option.short]
-          .filter((name) => name !== undefined)
-          .map(
-            (name) =>
-              [name, option.required ? 'required' : option.optional ? 'optional' : 'none'] as const,
-          ),
-      ),
-    ),
+    flags: rootFlags(root),
   };
+}
+
+/** Each flag of the root (`--profile`, `-o`), and whether a value of its own follows it. */
+function rootFlags(root: CommandUnknownOpts): Record<string, FlagValue> {
+  return Object.fromEntries(
+    root.options.flatMap((option) =>
+      [option.long, option.short]
+        .filter((name) => name !== undefined)
+        .map(
+          (name) =>
+            [name, option.required ? 'required' : option.optional ? 'optional' : 'none'] as const,
+        ),
+    ),
+  );
 }
 
 /**
  * The program: the root with its global flags and every noun of COMMAND_GROUPS (a bundle of one
- * noun is built with the others' register functions doing nothing: scripts/build.mjs).
+ * noun is built with the others' register functions doing nothing: scripts/build.mjs). Given the
+ * command line, only the commands it names are declared where that is certain (svc-command.ts
+ * `declareOnly`), unless that leaves out the one it asks for.
  */
-export function buildProgram(app: App, io: IO) {
+export function buildProgram(app: App, io: IO, argv?: readonly string[]) {
+  const program = declareProgram(app, io, argv);
+  return argv && program.leftOutNamed() ? declareProgram(app, io) : program;
+}
+
+function declareProgram(app: App, io: IO, argv?: readonly string[]) {
   // SvcCommand: no built-in help command (`svc help` replaces it), gh-like help (svc-help.ts), and
   // every mistake on the command line a UsageError in svc's words, with "did you mean" suggestions.
   const program = new SvcCommand('svc')
@@ -430,6 +443,13 @@ export function buildProgram(app: App, io: IO) {
       ),
     );
 
+  if (argv) {
+    const flags = rootFlags(program);
+    const words = commandWords(argv, (flag) =>
+      Object.hasOwn(flags, flag) ? flags[flag] : undefined,
+    );
+    if (!READ_WHOLE_PROGRAM.has(words[0] ?? '')) program.declareOnly(words);
+  }
   for (const [heading, nouns] of COMMAND_GROUPS) {
     program.commandsGroup(heading);
     for (const [register] of nouns) register(program, app);

@@ -1,11 +1,12 @@
 // Which bundle of dist/ runs a command line. scripts/build.mjs makes one bundle per noun (its
 // top-level commands alone) and one of the whole program, and gives the launcher this table.
+import { commandWords, type FlagValue } from '../core/program/command-words.js';
 
 export interface LaunchTable {
   /** Each top-level command, and the bundle that holds it. */
   bundles: Readonly<Record<string, string>>;
   /** Each flag of the root (`--profile`, `-o`), and whether a value of its own follows it. */
-  flags: Readonly<Record<string, 'none' | 'required' | 'optional'>>;
+  flags: Readonly<Record<string, FlagValue>>;
 }
 
 /**
@@ -14,17 +15,8 @@ export interface LaunchTable {
  * command no bundle holds alone): the whole program then reads the line.
  */
 export function bundleOf(argv: readonly string[], table: LaunchTable): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('-') || arg === '-')
-      return Object.hasOwn(table.bundles, arg) ? table.bundles[arg] : undefined;
-    const equals = arg.indexOf('=');
-    const flag = arg.startsWith('--') && equals !== -1 ? arg.slice(0, equals) : arg;
-    const value = Object.hasOwn(table.flags, flag) ? table.flags[flag] : undefined;
-    if (value === undefined || value === 'optional') return undefined;
-    // A value of its own follows (commander takes it whatever it looks like), unless given with
-    // `=`.
-    if (value === 'required' && flag === arg) i++;
-  }
-  return undefined;
+  const [noun] = commandWords(argv, (flag) =>
+    Object.hasOwn(table.flags, flag) ? table.flags[flag] : undefined,
+  );
+  return noun !== undefined && Object.hasOwn(table.bundles, noun) ? table.bundles[noun] : undefined;
 }

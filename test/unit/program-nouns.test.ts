@@ -1,7 +1,9 @@
 // A run that names a top-level command runs the bundle of that command's noun alone
 // (scripts/build.mjs, src/launch/route.ts): the table of which register function declares which
 // top-level commands must be true, and the command line must be read as commander reads it, or
-// the run would meet a program without its command.
+// the run would meet a program without its command. Within a bundle, the program declares only the
+// commands the line names, where that is certain (src/core/program/svc-command.ts declareOnly).
+import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { describe, expect, it } from 'vitest';
 
 import { processIO } from '../../src/core/io.js';
@@ -70,5 +72,60 @@ describe('the noun a command line names', () => {
     [['constructor']],
   ])('%j builds every command', (argv) => {
     expect(topLevel(argv)).toEqual(EVERY);
+  });
+});
+
+describe('the commands a command line declares', () => {
+  /** Each command declared, by its path below the root. */
+  const declared = (argv: string[]) => {
+    const paths: string[] = [];
+    const walk = (command: CommandUnknownOpts, path: string[]) => {
+      for (const sub of command.commands) {
+        paths.push([...path, sub.name()].join(' '));
+        walk(sub, [...path, sub.name()]);
+      }
+    };
+    walk(buildProgram(app, io, argv), []);
+    return paths;
+  };
+  const whole = declared([]);
+
+  it.each([
+    [
+      ['reports', 'list', '--json'],
+      ['reports', 'reports list'],
+    ],
+    [
+      ['--profile', 'staging', 'data', 'series', 'cpi'],
+      ['data', 'data series'],
+    ],
+    [['match', 'rpt_1', '--name', 'x'], ['match']],
+    [
+      ['webhooks', 'listen'],
+      ['webhooks', 'webhooks listen'],
+    ],
+  ])('%j declares %j alone', (argv, expected) => {
+    expect(declared(argv)).toEqual(expected);
+  });
+
+  it('declares every command below the one named, and every one below a noun named alone', () => {
+    const config = declared(['config', '--help']);
+    expect(config).toEqual(whole.filter((path) => path.split(' ')[0] === 'config'));
+    expect(config.length).toBeGreaterThan(3);
+    // A flag before the subcommand: which word is the subcommand is the parse's to say.
+    expect(declared(['reports', '--json', 'list'])).toEqual(
+      whole.filter((path) => path.split(' ')[0] === 'reports'),
+    );
+  });
+
+  it.each([
+    [['reports', 'lst']],
+    [['repots', 'list']],
+    [['help', 'reports']],
+    [['completion', 'bash']],
+    [['--bogus', 'reports', 'list']],
+    [[]],
+  ])('%j declares every command: a name to answer with the nearest, or no certain one', (argv) => {
+    expect(declared(argv)).toEqual(whole);
   });
 });

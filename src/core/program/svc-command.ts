@@ -46,10 +46,28 @@ declare module '@commander-js/extra-typings' {
      * as the rest of it.
      */
     helpAfter(blocks: readonly Block[]): this;
+    /** See SvcCommand. */
+    declareOnly(words: readonly string[]): this;
+    /** See SvcCommand. */
+    leftOutNamed(): boolean;
   }
 }
 
+/**
+ * What `command()` gives for a command left out (`declareOnly`): it takes every call a declaration
+ * makes (`.description()`, `.option()`, `.action()`, `.command()`…) and keeps nothing.
+ */
+const LEFT_OUT: unknown = new Proxy(() => {}, {
+  get: (_, name) => (typeof name === 'string' && name !== 'then' ? () => LEFT_OUT : undefined),
+});
+
+/** The commands that had a subcommand left out. */
+const LEFT_OUT_BELOW = new WeakSet<CommandUnknownOpts>();
+
 export class SvcCommand extends Command {
+  /** On the root, after `declareOnly`: the words of the command line that name its command. */
+  private declaring: readonly string[] | undefined;
+
   constructor(name?: string) {
     super(name);
     this.helpCommand(false);
@@ -57,6 +75,46 @@ export class SvcCommand extends Command {
 
   override createCommand(name?: string): Command {
     return new SvcCommand(name);
+  }
+
+  /**
+   * From now on, the commands declared below this root are only those on the way to the one the
+   * words of the command line name (command-words.ts), and the commands below that one: building
+   * every other costs a start milliseconds. See `leftOutNamed` for the command they do not find.
+   */
+  override declareOnly(words: readonly string[]): this {
+    this.declaring = words;
+    return this;
+  }
+
+  /**
+   * Whether the command the words name may be among those left out (a mistyped name, which the
+   * nearest names answer): the whole program is then to be declared again.
+   */
+  override leftOutNamed(): boolean {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a walk down the words, not an alias
+    let command: CommandUnknownOpts = this;
+    for (const word of this.declaring ?? []) {
+      const named = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+      if (!named) return LEFT_OUT_BELOW.has(command);
+      command = named;
+    }
+    return false;
+  }
+
+  // The overloads commander declares are kept: this only decides whether the command is made.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the type of commander's overloads
+  override command(nameAndArgs: string, ...rest: unknown[]): any {
+    const path = [nameAndArgs.split(' ')[0]];
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- a walk up the parents, not an alias
+    let root: CommandUnknownOpts = this;
+    for (; root.parent; root = root.parent) path.unshift(root.name());
+    const words = root instanceof SvcCommand ? root.declaring : undefined;
+    if (words && path.some((name, i) => i < words.length && name !== words[i])) {
+      LEFT_OUT_BELOW.add(this);
+      return LEFT_OUT;
+    }
+    return (super.command as (...args: unknown[]) => unknown)(nameAndArgs, ...rest);
   }
 
   override createHelp(): Help {
