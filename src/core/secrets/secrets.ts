@@ -246,23 +246,31 @@ export class Secrets {
 const ESCAPE_ENDS = new Set([...'\\%"/bfnrtu0123456789abcdefABCDEF'].map((c) => c.charCodeAt(0)));
 
 /**
- * Whether no reading of `text` can end inside a form, so that a writer holds nothing back: its last
- * character that is no gap is printable ASCII, in no form, and can end no escape, and no escape
- * sequence (nor an escaped one) starts anywhere in it. JSON output, which ends with `}`, is cleared
- * here without the automaton.
+ * Whether no reading of `text` can end inside a form, so that a writer holds nothing back. Never
+ * where an escape sequence (or an escaped one) starts in it. Where it holds an escape, its last
+ * character that is no gap must be printable ASCII, in no form, and able to end no escape. Where it
+ * holds none, only the text as written is read, and what a next write could continue is the run of
+ * form characters (and gaps) it ends with: none, or fewer than MIN_MATCHED_BEFORE_GAPS followed by
+ * a gap. JSON ends with `}`, and `svc version` with `0.1.0` and a line break: both are cleared here
+ * without the automaton.
  */
 export function endsClearOfForms(text: string, formCharacters: ReadonlySet<number>): boolean {
+  if (ESCAPE_SEQUENCE_STARTS.test(text) || ESCAPED_ESCAPE_SEQUENCE_STARTS.test(text)) return false;
   let last = text.length - 1;
   while (last >= 0 && isGap(text.charCodeAt(last))) last--;
-  if (last < 0) return false;
+  if (last < 0) return true;
   const code = text.charCodeAt(last);
-  return (
-    code < 0x7f &&
-    !formCharacters.has(code) &&
-    !ESCAPE_ENDS.has(code) &&
-    !ESCAPE_SEQUENCE_STARTS.test(text) &&
-    !ESCAPED_ESCAPE_SEQUENCE_STARTS.test(text)
-  );
+  if (code >= 0x7f) return false;
+  if (text.includes('\\') || text.includes('%'))
+    return !formCharacters.has(code) && !ESCAPE_ENDS.has(code);
+  let run = 0;
+  for (let i = last; i >= 0 && run < MIN_MATCHED_BEFORE_GAPS; i--) {
+    const c = text.charCodeAt(i);
+    if (formCharacters.has(c)) run++;
+    else if (c >= 0x7f && !isGap(c)) return false;
+    else if (!isGap(c)) break;
+  }
+  return run === 0 || (last < text.length - 1 && run < MIN_MATCHED_BEFORE_GAPS);
 }
 
 /**
