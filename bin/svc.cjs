@@ -4,7 +4,7 @@
 // program, and `svc __complete` (a TAB in a shell) loads the completion entry alone. Everything is
 // CommonJS: Node's ES module loader costs ~1 ms for each module it resolves.
 'use strict';
-const { readFileSync, writeSync } = require('node:fs');
+const { fstatSync, readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
 const args = process.argv.slice(2);
@@ -44,11 +44,25 @@ function writeOut(text) {
 }
 
 /**
+ * Whether stdout is a terminal. Only a character device may be one: node:tty, which tells, brings
+ * Node's network streams with it (about 1 ms, a tenth of `--help`), so a pipe or a file is not
+ * asked.
+ */
+function stdoutIsTerminal() {
+  try {
+    if (!fstatSync(1).isCharacterDevice()) return false;
+  } catch {
+    return false; // no stdout: writing says so
+  }
+  return require('node:tty').isatty(1);
+}
+
+/**
  * The root help made at build time, wrapped at 80 columns: for a pipe, or a terminal 80 columns
  * wide.
  */
 function printPreparedHelp() {
-  if (require('node:tty').isatty(1) && (process.stdout.columns || 80) !== 80) return false;
+  if (stdoutIsTerminal() && (process.stdout.columns || 80) !== 80) return false;
   let help;
   try {
     help = readFileSync(join(__dirname, '..', 'dist', 'help.txt'), 'utf8');

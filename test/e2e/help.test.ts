@@ -12,7 +12,7 @@ import { processIO } from '../../src/core/io.js';
 import { buildProgram } from '../../src/main.js';
 import { ENVIRONMENT } from '../../src/service/environment.js';
 import { EXIT_CODES } from '../../src/service/errors.js';
-import { type Result, ROOT, run, STACK_LINE, useWorld } from './harness.js';
+import { inSizedTerminal, type Result, ROOT, run, STACK_LINE, useWorld } from './harness.js';
 
 const world = useWorld();
 
@@ -278,4 +278,23 @@ describe('the root help prepared at build time', () => {
     expect(prepared.stdout).toBe(full.stdout);
     expect(prepared.stdout).toMatch(/^Usage: svc /);
   });
+
+  it.each([60, 80, 120])(
+    'on a terminal %i columns wide, is the help the program wraps to it',
+    async (columns) => {
+      const terminal = (args: string) =>
+        inSizedTerminal(args, {
+          columns,
+          configDir: world.dir,
+          scratch: world.tempDir('svc-help-pty-'),
+        });
+      const [prepared, full] = await Promise.all([terminal('--help'), terminal('help')]);
+      expect(prepared.code).toBe(0);
+      expect(prepared.terminal).toBe(full.terminal);
+      const lines = prepared.terminal.replace(/\r/g, '').split('\n');
+      expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(columns);
+      if (columns !== 80)
+        expect(prepared.terminal).not.toBe(readFileSync(join(ROOT, 'dist', 'help.txt'), 'utf8'));
+    },
+  );
 });
