@@ -110,6 +110,7 @@ interface Searching {
   /** By the automaton's pattern number: what each form is masked as. */
   masked: string[];
   shortestForm: number;
+  longestForm: number;
   /** The first characters of any form, with white space between them: see `mask`. */
   prefilter: RegExp;
   /** Every character of every form. */
@@ -169,10 +170,11 @@ export class Secrets {
    * index from which a writer holds the text back; `text.length` when nothing needs holding.
    */
   heldTailStart(text: string): number {
-    if (this.secrets.length === 0 || endsClearOfForms(text, this.search().formCharacters))
-      return text.length;
-    const from = Math.max(0, text.length - this.automaton().longest * HELD_CHARS_PER_CHAR);
+    if (this.secrets.length === 0) return text.length;
+    const { longestForm, formCharacters } = this.search();
+    const from = Math.max(0, text.length - longestForm * HELD_CHARS_PER_CHAR);
     const tail = text.slice(from);
+    if (endsClearOfForms(tail, formCharacters)) return text.length;
     const { searches, unfinishedFrom } = this.read(tail);
     return (
       from +
@@ -192,6 +194,7 @@ export class Secrets {
         forms,
         masked: forms.map((form) => form.masked),
         shortestForm: Math.min(...forms.map(({ codes }) => codes.length)),
+        longestForm: Math.max(...forms.map(({ codes }) => codes.length)),
         prefilter: new RegExp(
           [...new Set(forms.map(({ codes }) => prefilterOf(codes)))].join('|'),
           'u',
