@@ -444,10 +444,7 @@ function declareProgram(app: App, io: IO, argv?: readonly string[]) {
     );
 
   if (argv) {
-    const flags = rootFlags(program);
-    const words = commandWords(argv, (flag) =>
-      Object.hasOwn(flags, flag) ? flags[flag] : undefined,
-    );
+    const words = commandWords(argv, rootFlags(program));
     if (!READ_WHOLE_PROGRAM.has(words[0] ?? '')) program.declareOnly(words);
   }
   for (const [heading, nouns] of COMMAND_GROUPS) {

@@ -15,8 +15,6 @@ export interface LaunchTable {
  * command no bundle holds alone): the whole program then reads the line.
  */
 export function bundleOf(argv: readonly string[], table: LaunchTable): string | undefined {
-  const [noun] = commandWords(argv, (flag) =>
-    Object.hasOwn(table.flags, flag) ? table.flags[flag] : undefined,
-  );
+  const [noun] = commandWords(argv, table.flags);
   return noun !== undefined && Object.hasOwn(table.bundles, noun) ? table.bundles[noun] : undefined;
 }

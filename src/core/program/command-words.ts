@@ -13,7 +13,7 @@ export type FlagValue = 'none' | 'required' | 'optional';
  */
 export function commandWords(
   argv: readonly string[],
-  rootFlag: (flag: string) => FlagValue | undefined,
+  rootFlags: Readonly<Record<string, FlagValue>>,
 ): string[] {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -23,7 +23,7 @@ export function commandWords(
     }
     const equals = arg.indexOf('=');
     const flag = arg.startsWith('--') && equals !== -1 ? arg.slice(0, equals) : arg;
-    const value = rootFlag(flag);
+    const value = Object.hasOwn(rootFlags, flag) ? rootFlags[flag] : undefined;
     if (value === undefined || value === 'optional') return [];
     // A value of its own follows (commander takes it whatever it looks like), unless given with
     // `=`.
