@@ -1,7 +1,7 @@
 // Times for people (src/core/output/time.ts): the local zone with its offset named, how far off a
 // time is, and anything that is no timestamp with a zone shown as received. The clock is fixed.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createPaint } from '../../src/core/output/paint.js';
 import { renderTable } from '../../src/core/output/render.js';
@@ -178,6 +178,59 @@ describe('formatTimestamp: how far off, where the rule says so', () => {
       'expiresness',
     ])
       expect(relativeRuleFor(key), key).toBe('recent');
+  });
+});
+
+describe('the system zone: read from the local clock, as Intl reads the same zone', () => {
+  const ZONES = [
+    KATHMANDU,
+    NEW_YORK,
+    'Europe/Dublin',
+    'Africa/Monrovia',
+    'Australia/Lord_Howe',
+    'UTC',
+  ];
+  const systemZone = process.env.TZ;
+  afterEach(() => {
+    // Node follows a change of TZ at once; the run's own zone comes back after each test.
+    if (systemZone === undefined) delete process.env.TZ;
+    else process.env.TZ = systemZone;
+  });
+
+  it.each(ZONES)('in %s, from 1850 to 2100, to the second before time zones', (zone) => {
+    process.env.TZ = zone;
+    const moments = fc.date({
+      min: new Date('1850-01-01T00:00:00Z'),
+      max: new Date('2100-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(moments, (moment) => {
+        const at = moment.getTime();
+        expect(formatLocalTime(at)).toBe(formatLocalTime(at, zone));
+      }),
+      { numRuns: 500 },
+    );
+    // Kathmandu kept its local mean time, +05:41:16, until 1920: the seconds move the minute.
+    if (zone === KATHMANDU) {
+      expect(formatLocalTime(Date.parse('1900-01-01T10:00:50Z'))).toBe('1900-01-01 15:42 +0541');
+    }
+  });
+
+  it('needs no Intl formatter, whose first one costs a run 10–20 ms', async () => {
+    process.env.TZ = KATHMANDU;
+    // A fresh module: no formatter an earlier test made is kept.
+    vi.resetModules();
+    const fresh = await import('../../src/core/output/time.js');
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(fresh.formatTimestamp('2026-05-22T10:00:00Z', { now: NOW }, 'always')).toBe(
+        '2026-05-22 15:45 +0545 (in under a minute)',
+      );
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 });
 

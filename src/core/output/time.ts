@@ -94,11 +94,14 @@ function formatterFor(zone: string | undefined): Intl.DateTimeFormat | undefined
 }
 
 /**
- * The zone's offset from UTC at that moment, in seconds east: Intl writes it `GMT+05:45`,
- * `GMT-04:00`, `GMT` (`GMT+05:41:16` before time zones).
+ * The zone's offset from UTC at that moment, in seconds east. The system's zone is read from the
+ * Date's own local clock: Intl's first formatter costs a run 10–20 ms of loading locale data.
+ * Another zone is read from Intl, which writes it `GMT+05:45`, `GMT-04:00`, `GMT` (`GMT+05:41:16`
+ * before time zones).
  */
 function offsetSeconds(at: number, zone: string | undefined): number {
-  const formatter = formatterFor(zone) ?? formatterFor(undefined)!;
+  const formatter = zone === undefined ? undefined : formatterFor(zone);
+  if (!formatter) return localOffsetSeconds(at);
   const name =
     formatter.formatToParts(new Date(at)).find((part) => part.type === 'timeZoneName')?.value ?? '';
   const m = /^GMT([+-])(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?$/.exec(name);
@@ -106,6 +109,18 @@ function offsetSeconds(at: number, zone: string | undefined): number {
   return (
     (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3] ?? 0) * 60 + Number(m[4] ?? 0))
   );
+}
+
+/**
+ * The system zone's offset: its wall clock at that moment read as if it were UTC, less the moment
+ * (to the second, which `getTimezoneOffset` rounds away before time zones).
+ */
+function localOffsetSeconds(at: number): number {
+  const moment = new Date(at);
+  const wall = new Date(0);
+  wall.setUTCFullYear(moment.getFullYear(), moment.getMonth(), moment.getDate());
+  wall.setUTCHours(moment.getHours(), moment.getMinutes(), moment.getSeconds());
+  return Math.round((wall.getTime() - (at - moment.getMilliseconds())) / 1000);
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
