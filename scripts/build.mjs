@@ -7,8 +7,9 @@
 //     noun's commands (those whose imports in its index.ts are only the handlers given to
 //     app.action) are evaluated when the command runs, not at every start.
 //   - dist/cli.cjs, the whole program, for every other command line: help, completion, a mistake.
-//   - dist/launch.cjs, which picks a command line's bundle (src/launch/route.ts) and loads it with
-//     its code cache; it carries the table of nouns, the root's flags and each bundle's hash.
+//   - dist/launch.cjs, which picks a command line's bundle and code cache (src/launch/route.ts) and
+//     loads it; it carries the table of nouns and their subcommands, the root's flags and each
+//     bundle's hash.
 //   - dist/complete.cjs (src/completion/entry.ts) serves `svc __complete` (the completion scripts'
 //     questions) without loading the program, as every module loaded costs time at each TAB.
 //   - dist/external.cjs (src/core/external.ts): the packages few commands use (the spinner, the
@@ -461,14 +462,14 @@ try {
     return createHash('sha256').update(program).digest('hex').slice(0, 16);
   };
   const ids = { cli: await bundle('cli') };
-  // The nouns and the root's flags, as the whole program declares them.
+  // The nouns, their subcommands and the root's flags, as the whole program declares them.
   const table = spawnSync(
     process.execPath,
     ['-p', `JSON.stringify(require(${JSON.stringify(`${staging}/cli.cjs`)}).launchTable())`],
     { encoding: 'utf8' },
   );
   if (table.status !== 0) throw new Error(`the program's launch table: ${table.stderr}`);
-  const { bundles, flags } = JSON.parse(table.stdout);
+  const { bundles, subcommands, flags } = JSON.parse(table.stdout);
   // A noun's bundle is named by its first name, the folder of its index.ts.
   const registers = importsOf(`${root}src/main.ts`).imports;
   await Promise.all(
@@ -478,7 +479,7 @@ try {
       ids[`cli-${folder}`] = await bundle(`cli-${folder}`, [nounAlone(folder, registers)]);
     }),
   );
-  const launchTable = { bundles, flags, ids };
+  const launchTable = { bundles, subcommands, flags, ids };
   await build({
     ...common,
     entryPoints: [`${root}/src/launch.ts`],

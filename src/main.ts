@@ -231,9 +231,9 @@ export const NOUNS = COMMAND_GROUPS.flatMap(([, nouns]) => nouns);
 const READ_WHOLE_PROGRAM = new Set(['help', 'completion']);
 
 /**
- * What the launcher needs to pick a command line's bundle (src/launch/route.ts; scripts/build.mjs
- * writes it into dist/launch.cjs): each top-level command and its noun's bundle, named by the
- * noun's first name, and the root's flags.
+ * What the launcher needs to pick a command line's bundle and code cache (src/launch/route.ts;
+ * scripts/build.mjs writes it into dist/launch.cjs): each top-level command and its noun's bundle,
+ * named by the noun's first name, each top-level command's subcommands, and the root's flags.
  */
 export function launchTable() {
   const root = buildProgram({ action: () => async () => {} }, processIO());
@@ -242,6 +242,16 @@ export function launchTable() {
       NOUNS.flatMap(([, names]) =>
         READ_WHOLE_PROGRAM.has(names[0]!) ? [] : names.map((name) => [name, names[0]!]),
       ),
+    ),
+    subcommands: Object.fromEntries(
+      root.commands.flatMap((command) => {
+        const subcommands = Object.fromEntries(
+          command.commands.flatMap((sub) =>
+            [sub.name(), ...sub.aliases()].map((name) => [name, sub.name()]),
+          ),
+        );
+        return [command.name(), ...command.aliases()].map((name) => [name, subcommands]);
+      }),
     ),
     flags: rootFlags(root),
   };

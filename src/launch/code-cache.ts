@@ -8,11 +8,12 @@
 // it against 190 to 200 M with this one (docs/decisions.md, "Its own code cache, not Node's compile
 // cache"). Its default folder is also a fixed name in the shared temporary folder.
 //
-// Each top-level command (the command line's first word) has a cache of its own, which learns each
-// of its commands once: V8 adds the code a run compiled to the code it was given, so a run whose
-// command is not in the cache yet writes it anew, naming that command too (a header line before
-// V8's data); other runs write nothing. One cache for all would make every command take in the code
-// of all the others it learned. A server's code is never kept.
+// Each command (`reports list`, `usage`; launch/route.ts names it) has a cache of its own, which
+// learns each command run with it once: V8 adds the code a run compiled to the code it was given,
+// so a run whose command is not in the cache yet writes it anew, naming that command too (a header
+// line before V8's data); other runs write nothing. A cache shared by several commands would make
+// each take in the code of all the others it learned (a noun's eight commands: 1.5–5% more work
+// at every start). A server's code is never kept.
 //
 // The cache holds code that will run: it is used only where no other user could have put it (the
 // same rule as the reply cache), and it is named by the program's content hash, so a program that
@@ -55,8 +56,8 @@ export interface LoadOptions {
   /** The program's content hash, made at build time. */
   id: string;
   env: Env;
-  /** The command line, whose first word names the cache to use (partOf). */
-  argv?: readonly string[];
+  /** Which of the program's caches to use: the command the line names (launch/route.ts). */
+  part?: string;
   /** The hashes of the programs built with this one (one per bundle), whose caches are kept. */
   kept?: readonly string[];
 }
@@ -75,21 +76,17 @@ const PART = '-for-';
  */
 const MAX_CODE_BYTES = 16 * 1024 * 1024;
 
-/**
- * Which of the program's caches a command line uses: its first word that is not a flag, as the
- * top-level command it most often is (`reports`, `data`). A flag's value before it (`--profile
- * staging reports`) names a cache too, the same at every such run: it only shares that cache.
- */
-export function partOf(argv: readonly string[]): string {
-  const word = argv.find((arg) => !arg.startsWith('-'));
-  return word !== undefined && /^[a-z][a-z0-9-]{0,31}$/.test(word) ? word : 'other';
-}
-
 /** Loads the program, with its code cache where the folder can be trusted. */
-export function loadProgram({ file, id, env, argv = [], kept = [] }: LoadOptions): LoadedProgram {
+export function loadProgram({
+  file,
+  id,
+  env,
+  part = 'other',
+  kept = [],
+}: LoadOptions): LoadedProgram {
   const folder = codeFolder(env);
   if (!folder) return { program: createRequire(file)(file) as Program, keepCode: () => {} };
-  return loadWithCodeCache(file, id, folder, partOf(argv), kept);
+  return loadWithCodeCache(file, id, folder, part, kept);
 }
 
 /** The program compiled with the code V8 kept at an earlier run, which this run may extend. */

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { loadProgram, partOf } from '../../src/launch/code-cache.js';
+import { loadProgram } from '../../src/launch/code-cache.js';
 
 let dir: string;
 let file: string;
@@ -41,9 +41,9 @@ async function runOnce(
   id = 'abc',
   environment: Record<string, string> = env(),
   command = 'svc a',
-  argv: string[] = [],
+  part?: string,
 ): Promise<number> {
-  const { program, keepCode } = loadProgram({ file, id, env: environment, argv });
+  const { program, keepCode } = loadProgram({ file, id, env: environment, part });
   const code = await program.run(['a', 'b']);
   keepCode(command);
   return code;
@@ -94,28 +94,19 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
     expect(statSync(path).ino).toBe(second.ino);
   });
 
-  it('keeps a cache for each first word of the command line, which a new program removes with its own', async () => {
-    await runOnce('abc', env(), 'svc reports list', ['reports', 'list', '--json']);
-    await runOnce('abc', env(), 'svc data series', ['--json', 'data', 'series']);
-    await runOnce('abc', env(), 'svc reports get', ['reports', 'get', 'rpt_1']);
+  it('keeps a cache for each command, which a new program removes with its own', async () => {
+    await runOnce('abc', env(), 'svc reports list', 'reports.list');
+    await runOnce('abc', env(), 'svc data series', 'data.series');
+    await runOnce('abc', env(), 'svc reports get', 'reports.get');
     expect(codeFiles().map((name) => name.replace(/^cli-abc-.*-for-/, ''))).toEqual([
-      'data.bin',
-      'reports.bin',
+      'data.series.bin',
+      'reports.get.bin',
+      'reports.list.bin',
     ]);
-    expect(header()).toEqual(['svc-code', 'svc data series']);
-    expect(header(codeFiles()[1])).toEqual(['svc-code', 'svc reports list', 'svc reports get']);
-    await runOnce('def', env(), 'svc usage', ['usage']);
+    expect(header(codeFiles()[1])).toEqual(['svc-code', 'svc reports get']);
+    expect(header(codeFiles()[2])).toEqual(['svc-code', 'svc reports list']);
+    await runOnce('def', env(), 'svc usage', 'usage');
     expect(codeFiles()).toEqual([expect.stringMatching(/^cli-def-.*-for-usage\.bin$/)]);
-  });
-
-  it('names the cache by the first word that is not a flag, one made of lower-case letters, digits and dashes', () => {
-    expect(partOf(['reports', 'list'])).toBe('reports');
-    expect(partOf(['--json', 'data', 'series'])).toBe('data');
-    expect(partOf(['--profile', 'staging', 'usage'])).toBe('staging');
-    expect(partOf([])).toBe('other');
-    expect(partOf(['--help'])).toBe('other');
-    expect(partOf(['../x'])).toBe('other');
-    expect(partOf(['Reports'])).toBe('other');
   });
 
   it('learns at most 12 commands: each makes it larger, and it is read at every start', async () => {
@@ -174,7 +165,7 @@ describe.skipIf(process.getuid?.() === undefined)('the code cache', () => {
 
   it('keeps the caches of the other bundles of its build, and removes those of an older build', async () => {
     const bundle = (id: string, command: string, kept: string[]) =>
-      loadProgram({ file, id, env: env(), argv: [], kept }).keepCode(command);
+      loadProgram({ file, id, env: env(), kept }).keepCode(command);
     bundle('old', 'svc a', ['old', 'older']);
     bundle('abc', 'svc reports list', ['abc', 'def']);
     bundle('def', 'svc data series', ['abc', 'def']);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 import { processIO } from '../../src/core/io.js';
 import { SvcCommand } from '../../src/core/program/svc-command.js';
-import { bundleOf } from '../../src/launch/route.js';
+import { routeOf } from '../../src/launch/route.js';
 import { buildProgram, launchTable, NOUNS } from '../../src/main.js';
 
 const app = { action: () => async () => {} };
@@ -16,7 +16,7 @@ const io = { ...processIO(), env: {} };
 const EVERY = buildProgram(app, io).commands.flatMap((c) => [c.name(), ...c.aliases()]);
 /** The top-level commands of the bundle that runs `argv`. */
 const topLevel = (argv: string[] = []) => {
-  const noun = bundleOf(argv, launchTable());
+  const noun = routeOf(argv, launchTable()).bundle;
   return noun === undefined ? EVERY : NOUNS.find(([, names]) => names[0] === noun)![1];
 };
 
@@ -72,6 +72,31 @@ describe('the noun a command line names', () => {
     [['constructor']],
   ])('%j builds every command', (argv) => {
     expect(topLevel(argv)).toEqual(EVERY);
+  });
+});
+
+describe('the code cache a command line uses', () => {
+  it.each([
+    [['reports', 'list', '--json'], 'reports.list'],
+    [['--profile', 'staging', 'data', 'series', 'cpi'], 'data.series'],
+    [['--json', 'usage'], 'usage'],
+    [['match', 'rpt_1', '--name', 'x'], 'match'],
+    [['config', 'set', 'output', 'json'], 'config.set'],
+    // A flag before the subcommand, or a word that is none: the noun's.
+    [['reports', '--json', 'list'], 'reports'],
+    [['reports', 'lst'], 'reports'],
+    [['reports'], 'reports'],
+    [['help', 'reports', 'list'], 'help'],
+    [['completion', 'bash'], 'completion'],
+    // No command, or none certain: one cache for all of these.
+    [[], 'other'],
+    [['--help'], 'other'],
+    [['repots', 'list'], 'other'],
+    [['--bogus', 'usage'], 'other'],
+    [['constructor'], 'other'],
+    [['reports', 'constructor'], 'reports'],
+  ])('%j uses %j', (argv, cache) => {
+    expect(routeOf(argv, launchTable()).cache).toBe(cache);
   });
 });
 
