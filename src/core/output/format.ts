@@ -1,28 +1,20 @@
 // Formatting of values for people: amounts, counts, booleans (times: time.ts). Machine formats
 // and tables in a pipe never use these: they carry values as received.
 import { ExactNumber } from '../json/exact-number.js';
+import { formatDecimal } from './decimal.js';
 
-// Made on first use: loading the locale's data costs more than most commands' own work.
-let npr: Intl.NumberFormat | undefined;
-let count: Intl.NumberFormat | undefined;
-
-/**
- * A number, or the decimal text of one ("125000.50"): Intl formats a text exactly, every digit
- * kept.
- */
+/** A number, or the decimal text of one ("125000.50"), written exactly, every digit kept. */
 type Decimal = number | string;
 
 /** An amount as written in Nepal: lakh grouping and two decimals (1,25,000.00). */
 export function formatAmount(value: Decimal | ExactNumber | null | undefined): string {
   if (value === null || value === undefined) return '';
-  npr ??= new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return npr.format(decimalOf(value) as number | Intl.StringNumericLiteral);
+  return formatDecimal(decimalOf(value), { minimum: 2, maximum: 2 });
 }
 
 export function formatCount(value: Decimal | ExactNumber | null | undefined): string {
   if (value === null || value === undefined) return '';
-  count ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-  return count.format(decimalOf(value) as number | Intl.StringNumericLiteral);
+  return formatDecimal(decimalOf(value), { minimum: 0, maximum: 0 });
 }
 
 function decimalOf(value: Decimal | ExactNumber): Decimal {
@@ -192,22 +184,14 @@ function setField(record: Record<string, unknown>, key: string, value: unknown):
   else record[key] = value;
 }
 
-let decimals: Intl.NumberFormat | undefined;
-let signed: Intl.NumberFormat | undefined;
-
 /** A number with at most two decimals, lakh grouping: 1,25,000.5. */
 export function plainNumber(n: number): string {
-  decimals ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
-  return decimals.format(n);
+  return formatDecimal(n, { minimum: 0, maximum: 2 });
 }
 
 /** A number with its sign always written, but for zero: +100, -20, 0 (a score's contributions). */
 export function signedNumber(n: number): string {
-  signed ??= new Intl.NumberFormat('en-IN', {
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  });
-  return signed.format(n);
+  return formatDecimal(n, { minimum: 0, maximum: 2, sign: 'exceptZero' });
 }
 
 /** A share given in percent (`emi_load_pct` 45.5): 45.5%. */
