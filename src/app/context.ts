@@ -9,6 +9,7 @@ import { canPrompt, colorEnabled, FALLBACK_COLUMNS, type IO } from '../core/io.j
 import { isTableFormat } from '../core/output/formats.js';
 import { proseLines } from '../core/output/prose.js';
 import type { OutputFormat } from '../core/output/render.js';
+import { timeZoneOf } from '../core/output/time.js';
 import { writeUnmasked } from '../core/secrets/masked-stream.js';
 import type { Secrets } from '../core/secrets/secrets.js';
 import { sleep } from '../core/sleep.js';
@@ -103,6 +104,16 @@ export class Context {
   /** Milliseconds since the epoch. */
   now(): number {
     return this.services.clock?.now() ?? Date.now();
+  }
+
+  /**
+   * The zone times are shown in: the one TZ names, or undefined for the system's. A TZ this
+   * process was started with is the system's zone already, which the Date's own clock reads
+   * without loading Intl's locale data (the in-process tests give a TZ of their own).
+   */
+  timeZone(): string | undefined {
+    const tz = readEnv(this.io.env, 'TZ');
+    return tz === readEnv(process.env, 'TZ') ? undefined : timeZoneOf(this.io.env);
   }
 
   /** Waits, unless Ctrl-C (or `signal`) comes first: then InterruptedError. */

@@ -3,7 +3,6 @@
 import type { BsCalendar } from '../core/calendar/calendar.js';
 import { createPaint } from '../core/output/paint.js';
 import { tablePieces as pieces } from '../core/output/render.js';
-import { timeZoneOf } from '../core/output/time.js';
 import type { View } from '../core/output/view.js';
 import type { Context } from './context.js';
 
@@ -13,7 +12,7 @@ export async function tablePieces(
   calendar: BsCalendar | undefined,
 ): Promise<Iterable<string>> {
   // Times in the local zone (TZ), and how far off they are from the run's clock.
-  const time = { now: ctx.now(), zone: timeZoneOf(ctx.io.env) };
+  const time = { now: ctx.now(), zone: ctx.timeZone() };
   return pieces(view, {
     terminal: ctx.io.stdoutIsTTY,
     width: ctx.io.columns,

@@ -1,7 +1,7 @@
 // Times in tables, in-process with the fixed clock (2026-05-22 10:00 UTC): in the zone TZ names,
 // the offset named, and on a terminal how far off they are; --json, ndjson and csv keep the
 // service's values exactly as received. (The formatting itself: test/unit/time.test.ts.)
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { FakeService, plain, svc } from '../support/in-process.js';
 
@@ -62,6 +62,24 @@ describe('times in tables', () => {
     // Not a timestamp: as received, never "Invalid Date".
     expect(screen).toMatch(/│ cl_odd +│ complete │ NMB +│ 20 May 2026 +│/);
     expect(screen).not.toMatch(/Invalid|NaN/);
+  });
+
+  it('a TZ the process itself runs in: the same times, read without Intl (its locale data costs a run 10–20 ms)', async () => {
+    const own = process.env.TZ;
+    process.env.TZ = 'Asia/Kathmandu';
+    const formatted = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      const result = await svc(['reports', 'list'], {
+        env: { TZ: 'Asia/Kathmandu' },
+        service: reports(),
+      });
+      expect(rows(result.stdout)[1]).toBe('cl_abc123\tcomplete\tNABIL\t2026-05-20 14:15 +0545');
+      expect(formatted).not.toHaveBeenCalled();
+    } finally {
+      formatted.mockRestore();
+      if (own === undefined) delete process.env.TZ;
+      else process.env.TZ = own;
+    }
   });
 
   it('a script in New York: local times with their offset, no "ago" (a stable value)', async () => {

@@ -7,7 +7,7 @@ import type { CacheStore } from '../../app/services.js';
 import { requireBaseUrl } from '../../config/resolve.js';
 import { shownText } from '../../core/output/format.js';
 import type { Reply } from '../../core/output/render.js';
-import { formatTimestamp, timeZoneOf } from '../../core/output/time.js';
+import { formatTimestamp } from '../../core/output/time.js';
 import { type CacheEntry, isFresh, storeReply } from '../../service/cache.js';
 import { ApiError } from '../../service/errors.js';
 import { ReplyReading } from '../../service/reading.js';
@@ -125,7 +125,7 @@ async function withQuotaReset(ctx: Context, client: ApiClient, error: ApiError):
     const resetsAt = r?.data_api?.resets_at ?? r?.resets_at;
     if (resetsAt)
       error.hints.push(
-        `Usage resets at ${formatTimestamp(shownText(resetsAt, ctx.secrets), { zone: timeZoneOf(ctx.io.env) })} (see \`svc usage\`).`,
+        `Usage resets at ${formatTimestamp(shownText(resetsAt, ctx.secrets), { zone: ctx.timeZone() })} (see \`svc usage\`).`,
       );
   } catch {
     // no better news than the error itself
