@@ -79,18 +79,17 @@ const formatters = new Map<string, Intl.DateTimeFormat | undefined>();
  * One formatter of UTC offsets per zone, made on first use; undefined for a zone Intl does not
  * know.
  */
-function formatterFor(zone: string | undefined): Intl.DateTimeFormat | undefined {
-  const key = zone ?? '';
-  if (!formatters.has(key)) {
+function formatterFor(zone: string): Intl.DateTimeFormat | undefined {
+  if (!formatters.has(zone)) {
     let formatter: Intl.DateTimeFormat | undefined;
     try {
       formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
     } catch {
       formatter = undefined;
     }
-    formatters.set(key, formatter);
+    formatters.set(zone, formatter);
   }
-  return formatters.get(key);
+  return formatters.get(zone);
 }
 
 /**
