@@ -4,7 +4,7 @@
 // program, and `svc __complete` (a TAB in a shell) loads the completion entry alone. Everything is
 // CommonJS: Node's ES module loader costs ~1 ms for each module it resolves.
 'use strict';
-const { fstatSync, readFileSync, writeSync } = require('node:fs');
+const { fstatSync, readFileSync, statSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
 
 const args = process.argv.slice(2);
@@ -44,17 +44,28 @@ function writeOut(text) {
 }
 
 /**
- * Whether stdout is a terminal. Only a character device may be one: node:tty, which tells, brings
- * Node's network streams with it (about 1 ms, a tenth of `--help`), so a pipe or a file is not
- * asked.
+ * Whether stdout is a terminal. Only a character device may be one, and the null device (`>
+ * /dev/null`, cron, a CI step that drops the output) is none: node:tty, which tells, brings Node's
+ * network streams with it (a tenth of `--help`), so a pipe, a file or /dev/null is not asked.
  */
 function stdoutIsTerminal() {
+  let stdout;
   try {
-    if (!fstatSync(1).isCharacterDevice()) return false;
+    stdout = fstatSync(1);
   } catch {
     return false; // no stdout: writing says so
   }
+  if (!stdout.isCharacterDevice() || isNullDevice(stdout)) return false;
   return require('node:tty').isatty(1);
+}
+
+/** Whether a character device is /dev/null: the same device number. */
+function isNullDevice(device) {
+  try {
+    return device.rdev === statSync('/dev/null').rdev;
+  } catch {
+    return false; // no /dev/null (Windows): node:tty tells
+  }
 }
 
 /**

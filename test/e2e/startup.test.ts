@@ -44,6 +44,15 @@ describe('the launcher alone', () => {
     expect(result.files).toEqual(['bin/svc.cjs']);
     expect(result.packages).toEqual([]);
   });
+
+  it('svc --help into /dev/null asks no terminal (node:tty loads network streams)', async () => {
+    const home = world.tempDir();
+    const result = await traceRun(['--help'], baseEnv(home), home, { stdout: 'null' });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.files).toEqual(['bin/svc.cjs']);
+    expect(result.builtins).not.toContain('tty');
+  });
 });
 
 describe('the program', () => {

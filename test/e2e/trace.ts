@@ -35,12 +35,13 @@ export interface Trace {
 
 /**
  * Runs svc with `args` in `env`, writing its hooks into `dir` (asynchronously: the mock may run in
- * this process).
+ * this process); its stdout is a pipe, or /dev/null with `stdout: 'null'`.
  */
 export async function traceRun(
   args: string[],
   env: Record<string, string>,
   dir: string,
+  { stdout: into = 'pipe' }: { stdout?: 'pipe' | 'null' } = {},
 ): Promise<Trace> {
   const log = join(dir, 'loaded');
   writeFileSync(log, '');
@@ -63,14 +64,21 @@ export async function traceRun(
   );
   const coverage = join(dir, 'coverage');
   mkdirSync(coverage, { recursive: true });
-  const child = spawn(
+  const command = [
     process.execPath,
-    ['--require', join(dir, 'at-exit.cjs'), '--import', join(dir, 'register.mjs'), SVC, ...args],
-    {
-      env: { ...env, SVC_TRACE_FILE: log, NODE_V8_COVERAGE: coverage },
-      cwd: ROOT,
-    },
-  );
+    '--require',
+    join(dir, 'at-exit.cjs'),
+    '--import',
+    join(dir, 'register.mjs'),
+    SVC,
+    ...args,
+  ];
+  const [file, ...argv] =
+    into === 'null' ? ['sh', '-c', 'exec "$@" >/dev/null', 'sh', ...command] : command;
+  const child = spawn(file!, argv, {
+    env: { ...env, SVC_TRACE_FILE: log, NODE_V8_COVERAGE: coverage },
+    cwd: ROOT,
+  });
   child.stdin.end();
   const { stdout, stderr, code: status } = await collect(child, 20_000);
   const entries = readFileSync(log, 'utf8').split('\n').filter(Boolean);
